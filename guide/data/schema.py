@@ -1,0 +1,187 @@
+"""A small JSON Schema validator that works on YAML nodes, so every problem has a position.
+
+The JSON Schemas in guide/data/schemas are the one description of the file formats: editors
+use them as authors type, and `guide check` validates with them here. Supported keywords:
+type, enum, const, pattern, minimum, maximum, minLength, maxLength, minItems, items,
+properties, required, additionalProperties, patternProperties, anyOf, allOf, if/then, $ref.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from functools import cache
+from importlib import resources
+
+import yaml
+
+from guide.data.yamlsrc import BOOL, FLOAT, INT, NULL, STR, Problem, Walker, problem_at
+
+SCHEMA_NAMES = ("cards", "adventure")
+
+
+@cache
+def load_schema(name: str) -> dict:
+    text = resources.files("guide.data").joinpath(f"schemas/{name}.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+_TYPE_TAGS = {"string": {STR}, "integer": {INT}, "number": {INT, FLOAT},
+              "boolean": {BOOL}, "null": {NULL}}
+_NOUNS = {"string": "text", "integer": "a whole number", "number": "a number",
+          "boolean": "true or false", "array": "a list", "object": "a mapping", "null": "empty"}
+
+
+@cache
+def _regex(pattern: str) -> re.Pattern:
+    return re.compile(pattern)
+
+
+class Validator:
+    def __init__(self, root: dict, walker: Walker):
+        self.root = root
+        self.walker = walker
+
+    @property
+    def file(self) -> str:
+        return self.walker.file
+
+    def resolve(self, schema: dict) -> dict:
+        while "$ref" in schema:
+            path = schema["$ref"].removeprefix("#/").split("/")
+            target = self.root
+            for part in path:
+                target = target[part]
+            schema = target
+        return schema
+
+    def errors(self, node: yaml.Node, schema: dict, what: str) -> list[Problem]:
+        """Problems of `node` against `schema` without recording them (for anyOf, if)."""
+        saved = self.walker.problems
+        self.walker.problems = []
+        try:
+            self.check(node, schema, what)
+            return self.walker.problems
+        finally:
+            self.walker.problems = saved
+
+    def report(self, node: yaml.Node, message: str) -> None:
+        self.walker.problems.append(problem_at(self.file, node, message))
+
+    def check(self, node: yaml.Node, schema: dict, what: str) -> None:
+        self.walker.count()
+        schema = self.resolve(schema)
+        if "anyOf" in schema:
+            if all(self.errors(node, s, what) for s in schema["anyOf"]):
+                desc = schema.get("description", "a value of another kind")
+                self.report(node, f"{what}: {_show(node)} is not valid; expected {desc[0].lower()}"
+                                  f"{desc[1:].rstrip('.')}")
+            return
+        if not self.check_type(node, schema, what):
+            return
+        if isinstance(node, yaml.ScalarNode):
+            self.check_scalar(node, schema, what)
+        elif isinstance(node, yaml.SequenceNode):
+            if len(node.value) < schema.get("minItems", 0):
+                self.report(node, f"{what}: needs at least {schema['minItems']} entries")
+            if "items" in schema:
+                for i, item in enumerate(node.value):
+                    self.check(item, schema["items"], f"{what}[{i + 1}]")
+        elif isinstance(node, yaml.MappingNode):
+            self.check_mapping(node, schema, what)
+        for sub in schema.get("allOf", ()):
+            if "if" in sub:
+                if not self.errors(node, sub["if"], what):
+                    self.check(node, sub["then"], what)
+            else:
+                self.check(node, sub, what)
+
+    def check_type(self, node: yaml.Node, schema: dict, what: str) -> bool:
+        want = schema.get("type")
+        if want is None:
+            if isinstance(node, yaml.ScalarNode):
+                self.walker.scalar(node)  # reports unsafe tags
+            return True
+        if want == "array":
+            ok = isinstance(node, yaml.SequenceNode)
+        elif want == "object":
+            ok = isinstance(node, yaml.MappingNode)
+        else:
+            ok = isinstance(node, yaml.ScalarNode) and node.tag in _TYPE_TAGS[want]
+            if isinstance(node, yaml.ScalarNode) and node.tag.startswith("tag:yaml.org,2002:python"):
+                self.walker.scalar(node)
+                return False
+        if not ok:
+            self.report(node, f"{what} must be {_NOUNS[want]}, not {_show(node)}")
+        return ok
+
+    def check_scalar(self, node: yaml.ScalarNode, schema: dict, what: str) -> None:
+        value = self.walker.scalar(node)
+        if value is None and node.tag != NULL:
+            return
+        if "const" in schema and value != schema["const"]:
+            self.report(node, f"{what} must be {schema['const']!r}")
+        if "enum" in schema and value not in schema["enum"]:
+            self.report(node, f"{what}: unknown {value!r}{_suggest(str(value), schema['enum'])}")
+        if isinstance(value, str):
+            if len(value) < schema.get("minLength", 0):
+                self.report(node, f"{what} must not be empty")
+            if len(value) > schema.get("maxLength", 10**9):
+                self.report(node, f"{what} is too long (at most {schema['maxLength']} characters)")
+            if "pattern" in schema and not _regex(schema["pattern"]).search(value):
+                self.report(node, f"{what}: {value!r} is not valid"
+                                  + (f" ({schema['description']})" if "description" in schema else ""))
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if value < schema.get("minimum", float("-inf")):
+                self.report(node, f"{what} must be at least {schema['minimum']}, not {value}")
+            if value > schema.get("maximum", float("inf")):
+                self.report(node, f"{what} must be at most {schema['maximum']}, not {value}")
+
+    def check_mapping(self, node: yaml.MappingNode, schema: dict, what: str) -> None:
+        props = schema.get("properties", {})
+        patterns = schema.get("patternProperties", {})
+        extra = schema.get("additionalProperties", True)
+        present = set()
+        for key, value, text in self.walker.items(node):
+            present.add(text)
+            if text in props:
+                self.check(value, props[text], f"{what}.{text}" if what else text)
+                continue
+            matched = [s for p, s in patterns.items() if _regex(p).search(text)]
+            for sub in matched:
+                self.check(value, sub, f"{what} {text}".strip())
+            if matched:
+                continue
+            if extra is False:
+                self.report(key, f"unknown key {text!r}"
+                                 f"{_suggest(text, list(props)) or _allowed(props, patterns)}")
+            elif isinstance(extra, dict):
+                self.check(value, extra, f"{what} {text!r}".strip())
+        for name in schema.get("required", ()):
+            if name not in present:
+                self.report(node, f"{what or 'file'}: missing required key {name!r}")
+
+
+def _show(node: yaml.Node) -> str:
+    if isinstance(node, yaml.SequenceNode):
+        return "a list"
+    if isinstance(node, yaml.MappingNode):
+        return "a mapping"
+    text = str(node.value)
+    return repr(text if len(text) <= 30 else text[:27] + "...")
+
+
+def _suggest(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
+    if not close:
+        folded = {str(c).casefold(): str(c) for c in choices}
+        if word.casefold() in folded:
+            close = [folded[word.casefold()]]
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _allowed(props: dict, patterns: dict) -> str:
+    if props and len(props) <= 30:
+        return "; expected one of: " + ", ".join(props)
+    return ""
