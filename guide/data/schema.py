@@ -16,7 +16,8 @@ from importlib import resources
 
 import yaml
 
-from guide.data.yamlsrc import BOOL, FLOAT, INT, NULL, STR, Problem, Walker, problem_at
+from guide.data.yamlsrc import (
+    BOOL, FLOAT, INT, MAP, NULL, SEQ, STR, TIMESTAMP, Problem, Walker, problem_at, short_tag)
 
 SCHEMA_NAMES = ("cards", "adventure")
 
@@ -27,7 +28,8 @@ def load_schema(name: str) -> dict:
     return json.loads(text)
 
 
-_TYPE_TAGS = {"string": {STR}, "integer": {INT}, "number": {INT, FLOAT},
+_KNOWN_TAGS = {STR, INT, FLOAT, BOOL, NULL, SEQ, MAP, TIMESTAMP}
+_TYPE_TAGS = {"string": {STR, TIMESTAMP}, "integer": {INT}, "number": {INT, FLOAT},
               "boolean": {BOOL}, "null": {NULL}}
 _NOUNS = {"string": "text", "integer": "a whole number", "number": "a number",
           "boolean": "true or false", "array": "a list", "object": "a mapping", "null": "empty"}
@@ -72,11 +74,14 @@ class Validator:
     def check(self, node: yaml.Node, schema: dict, what: str) -> None:
         self.walker.count()
         schema = self.resolve(schema)
+        if node.tag not in _KNOWN_TAGS:
+            self.report(node, f"{what}: tag {short_tag(node.tag)} is not allowed: only plain"
+                              " YAML values are read")
+            return
         if "anyOf" in schema:
             if all(self.errors(node, s, what) for s in schema["anyOf"]):
-                desc = schema.get("description", "a value of another kind")
-                self.report(node, f"{what}: {_show(node)} is not valid; expected {desc[0].lower()}"
-                                  f"{desc[1:].rstrip('.')}")
+                self.report(node, f"{what}: {_show(node)} is not valid; expected"
+                                  f" {_describe(schema, 'a value of another kind')}")
             return
         if not self.check_type(node, schema, what):
             return
@@ -109,9 +114,6 @@ class Validator:
             ok = isinstance(node, yaml.MappingNode)
         else:
             ok = isinstance(node, yaml.ScalarNode) and node.tag in _TYPE_TAGS[want]
-            if isinstance(node, yaml.ScalarNode) and node.tag.startswith("tag:yaml.org,2002:python"):
-                self.walker.scalar(node)
-                return False
         if not ok:
             self.report(node, f"{what} must be {_NOUNS[want]}, not {_show(node)}")
         return ok
@@ -123,15 +125,16 @@ class Validator:
         if "const" in schema and value != schema["const"]:
             self.report(node, f"{what} must be {schema['const']!r}")
         if "enum" in schema and value not in schema["enum"]:
-            self.report(node, f"{what}: unknown {value!r}{_suggest(str(value), schema['enum'])}")
+            hint = _suggest(str(value), schema["enum"]) or _allowed(schema["enum"])
+            self.report(node, f"{what}: unknown {value!r}{hint}")
         if isinstance(value, str):
             if len(value) < schema.get("minLength", 0):
                 self.report(node, f"{what} must not be empty")
             if len(value) > schema.get("maxLength", 10**9):
                 self.report(node, f"{what} is too long (at most {schema['maxLength']} characters)")
             if "pattern" in schema and not _regex(schema["pattern"]).search(value):
-                self.report(node, f"{what}: {value!r} is not valid"
-                                  + (f" ({schema['description']})" if "description" in schema else ""))
+                self.report(node, f"{what}: {value!r} is not valid; expected"
+                                  f" {_describe(schema, 'another form')}")
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             if value < schema.get("minimum", float("-inf")):
                 self.report(node, f"{what} must be at least {schema['minimum']}, not {value}")
@@ -155,7 +158,7 @@ class Validator:
                 continue
             if extra is False:
                 self.report(key, f"unknown key {text!r}"
-                                 f"{_suggest(text, list(props)) or _allowed(props, patterns)}")
+                                 f"{_suggest(text, list(props)) or _allowed(list(props))}")
             elif isinstance(extra, dict):
                 self.check(value, extra, f"{what} {text!r}".strip())
         for name in schema.get("required", ()):
@@ -181,7 +184,12 @@ def _suggest(word: str, choices: list[str]) -> str:
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
-def _allowed(props: dict, patterns: dict) -> str:
-    if props and len(props) <= 30:
-        return "; expected one of: " + ", ".join(props)
+def _allowed(names: list) -> str:
+    if names and len(names) <= 30:
+        return "; expected one of: " + ", ".join(map(str, names))
     return ""
+
+
+def _describe(schema: dict, default: str) -> str:
+    desc = schema.get("description", default).rstrip(".")
+    return desc[0].lower() + desc[1:]

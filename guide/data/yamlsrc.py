@@ -26,6 +26,7 @@ INT = "tag:yaml.org,2002:int"
 FLOAT = "tag:yaml.org,2002:float"
 BOOL = "tag:yaml.org,2002:bool"
 NULL = "tag:yaml.org,2002:null"
+TIMESTAMP = "tag:yaml.org,2002:timestamp"  # read as text: no field of ours is a date
 SEQ = "tag:yaml.org,2002:seq"
 MAP = "tag:yaml.org,2002:map"
 _SCALAR_TAGS = {STR, INT, FLOAT, BOOL, NULL}
@@ -109,6 +110,8 @@ class Walker:
 
     def scalar(self, node: yaml.Node):
         """The value of a scalar node, or a problem (and None) for an unsafe tag."""
+        if node.tag == TIMESTAMP:
+            return node.value
         if node.tag not in _SCALAR_TAGS:
             self.problems.append(problem_at(self.file, node, f"tag {short_tag(node.tag)} is not"
                                             " allowed: only plain YAML values are read"))
