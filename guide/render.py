@@ -15,6 +15,7 @@ class Result:
     headers: list[str] = field(default_factory=list)
     rows: list[list] = field(default_factory=list)
     title: str = ""
+    notes: list[str] = field(default_factory=list)   # shown after the table
 
     def add(self, *lines: str) -> "Result":
         self.lines.extend(lines)
@@ -30,6 +31,7 @@ def text(result: Result) -> str:
         from tabulate import tabulate
 
         out.append(tabulate(result.rows, headers=result.headers, tablefmt="simple"))
+    out.extend(result.notes)
     return "\n".join(out)
 
 

@@ -1,0 +1,10 @@
+"""The table's commands, one module per family, registered with guide.commands.registry."""
+
+import importlib
+
+FAMILIES = ("party", "sheets", "lottery", "dice", "history", "settings", "confront")
+
+
+def load_all() -> None:
+    for name in FAMILIES:
+        importlib.import_module(f"guide.commands.{name}")

@@ -1,0 +1,89 @@
+"""The command registry: one decorator registers a command for the REPL and scripts, its
+arguments (parsed by click), its help, and what tab completion offers for each argument."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from typing import Callable
+
+import click
+
+
+class CommandError(Exception):
+    """A refused command: one line for the user; nothing was changed."""
+
+
+@dataclass
+class Command:
+    name: str
+    click_command: click.Command
+    function: Callable
+    changes: bool                        # does it change the campaign (undoable)?
+    family: str
+    journal: bool = True                 # False: runs outside the journal (undo, redo, quit)
+    complete: tuple[str, ...] = ()       # what each positional argument completes to
+    options: dict[str, str] = field(default_factory=dict)  # option -> what it completes to
+
+    @property
+    def summary(self) -> str:
+        return (self.function.__doc__ or "").strip().splitlines()[0] if self.function.__doc__ else ""
+
+    def help(self) -> str:
+        ctx = click.Context(self.click_command, info_name=self.name)
+        text = self.click_command.get_help(ctx)
+        return text.replace("Usage: ", "usage: ", 1)
+
+
+REGISTRY: dict[str, Command] = {}
+ALIASES: dict[str, str] = {}
+
+
+def command(name: str, family: str, changes: bool = False, complete: tuple[str, ...] = (),
+            options: dict[str, str] | None = None, aliases: tuple[str, ...] = (),
+            journal: bool = True, negative_numbers: bool = False):
+    """Register `function(table, **params)` as a command. Stack click.argument/option below.
+    `negative_numbers`: arguments like -20 are values, not options."""
+
+    def register(function: Callable) -> Callable:
+        cmd = click.command(name, help=function.__doc__, add_help_option=False,
+                            context_settings={"ignore_unknown_options": negative_numbers}
+                            )(function)
+        REGISTRY[name] = Command(name, cmd, function, changes, family, journal, complete,
+                                 options or {})
+        for alias in aliases:
+            ALIASES[alias] = name
+        return function
+
+    return register
+
+
+def lookup(name: str) -> Command:
+    key = ALIASES.get(name.casefold(), name.casefold())
+    if key not in REGISTRY:
+        from guide.commands.lookup import suggest
+
+        raise CommandError(f"unknown command {name!r}{suggest(name, REGISTRY)}; type help")
+    return REGISTRY[key]
+
+
+def split(line: str) -> list[str]:
+    try:
+        return shlex.split(line)
+    except ValueError as e:
+        raise CommandError(f"cannot read the line: {e}") from None
+
+
+def parse(cmd: Command, args: list[str]) -> dict:
+    """The command's parameters from its arguments, or a one-line CommandError."""
+    try:
+        ctx = cmd.click_command.make_context(cmd.name, list(args))
+    except click.UsageError as e:
+        raise CommandError(f"{cmd.name}: {_first_line(e.format_message())}") from None
+    except click.exceptions.Exit:
+        raise CommandError(f"{cmd.name}: see help {cmd.name}") from None
+    return ctx.params
+
+
+def _first_line(text: str) -> str:
+    return text.strip().splitlines()[0].rstrip(".") if text.strip() else "bad arguments"

@@ -1,0 +1,167 @@
+"""The table: the campaign state, the cards, the dice and the store, and how one command
+line travels through them (parse, run on a copy, store the changes in one transaction)."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Callable
+
+from guide.campaign.state import SCHEMA, diff
+from guide.campaign.store import Store
+from guide.commands.lookup import find_card, suggest
+from guide.commands.registry import CommandError, lookup, parse, split
+from guide.data.loader import Library
+from guide.data.tables import house_rules
+from guide.model import Adventure, Card
+from guide.render import Result
+from guide.rules.dice import Dice, DiceError
+from guide.rules.leveling import RuleError, level
+
+Ask = Callable[[str, list[str]], str]
+
+
+class Table:
+    def __init__(self, store: Store | None, library: Library, dice: Dice, ask: Ask | None = None):
+        self.store = store
+        self.library = library
+        self.dice = dice
+        self.ask = ask                     # asks the GM in a terminal; None in scripts
+        self.state = store.load() if store else _empty()
+        self.story: list[dict] = []        # events of the command being run
+        self._attributed = 0
+
+    # --- running a command ------------------------------------------------------------
+    def execute(self, line: str) -> Result:
+        args = split(line)
+        if not args:
+            return Result()
+        cmd = lookup(args[0])
+        params = parse(cmd, args[1:])
+        if not cmd.journal:
+            return cmd.function(self, **params)
+        before = self.state
+        self.state = copy.deepcopy(before)
+        self.story, self._attributed = [], 0
+        self.dice.drawn.clear()
+        try:
+            result = cmd.function(self, **params)
+        except (CommandError, RuleError, DiceError) as e:
+            self.state = before
+            raise CommandError(str(e)) from None
+        except BaseException:
+            self.state = before
+            raise
+        finally:
+            self.dice.table_faces.clear()
+        changes = diff(before, self.state)
+        if (changes or self.story) and self.store is not None:
+            try:
+                self.store.append(line.strip(), changes, self.story, self.state)
+            except BaseException:
+                self.state = before
+                raise
+        return result
+
+    def tell(self, kind: str, text: str, **data) -> None:
+        """Add an event to the evening's story, with the dice drawn for it."""
+        dice = self.dice.drawn[self._attributed:]
+        self._attributed = len(self.dice.drawn)
+        event = {"kind": kind, "text": text, **data}
+        if dice:
+            event["dice"] = [[sides, face] for sides, face in dice]
+        self.story.append(event)
+
+    def reload(self) -> None:
+        self.state = self.store.load()
+
+    # --- looking things up ------------------------------------------------------------
+    def card(self, name: str, *types: str) -> Card:
+        """A card as it stands in this campaign: tweaks applied, flipped if flipped (5.6)."""
+        card = find_card(self.library, name, ())
+        if card.key in self.state["flipped"]:
+            card = card.flipped()
+        tweaks = self.state["tweaks"].get(card.key)
+        if tweaks:
+            card = replace(card, tweaked=tuple(f"{k}={v}" for k, v in tweaks.items()),
+                           **{k: v for k, v in tweaks.items()})
+        if types and card.type not in types:
+            raise CommandError(f"{card.name!r} is a {card.type} card, not a {' or '.join(types)}")
+        return card
+
+    def kaveri(self, name: str) -> dict:
+        for k in self.state["kaverit"]:
+            if k["name"].casefold() == name.casefold():
+                return k
+        names = [k["name"] for k in self.state["kaverit"]]
+        raise CommandError(f"no Kaveri named {name!r}{suggest(name, names)}"
+                           + ("" if names else " (the party is empty: create one with kaveri)"))
+
+    def adventure(self) -> Adventure | None:
+        running = self.state["adventure"]
+        return self.library.adventures.get(running["id"]) if running else None
+
+    def currency(self) -> str:
+        return self.state["adventure"]["currency"] if self.state["adventure"] else ""
+
+    def house(self, rule: str) -> str:
+        return self.state["house"].get(rule, house_rules()[rule]["default"])
+
+    def lv(self) -> int:
+        """R-SHEET-4: Lv for a card when the GM does not choose (house rule lv_default)."""
+        levels = [level(k["xp"]) for k in self.state["kaverit"]] or [1]
+        return min(levels) if self.house("lv_default") == "lowest" else max(levels)
+
+    # --- the table-script JSON --------------------------------------------------------
+    def public_state(self) -> dict:
+        s = self.state
+        return {
+            "schema": SCHEMA,
+            "adventure": ({"id": s["adventure"]["id"], "currency": s["adventure"]["currency"]}
+                          if s["adventure"] else None),
+            "kaverit": [_public_kaveri(k, s["confrontation"]) for k in s["kaverit"]],
+            "companions": list(s["companions"]),
+            "buddies": [{"name": b["name"], "hp": b["hp"], "max_hp": b["max_hp"]}
+                        for b in s["buddies"]],
+            "confrontation": _public_confrontation(s["confrontation"]),
+            "quotes_told": list(s["quotes_told"]),
+            "strategy": _public_strategy(s.get("strategy")),
+        }
+
+
+def _empty() -> dict:
+    from guide.campaign.state import new_state
+
+    return new_state()
+
+
+def _public_kaveri(k: dict, confrontation: dict | None) -> dict:
+    return {
+        "name": k["name"], "level": level(k["xp"]), "xp": k["xp"], "hp": k["hp"],
+        "max_hp": k["max_hp"], "emotion": k["emotion"], "heart": k["heart"],
+        "ability": k["ability"], "points": k["points"], "ladders": dict(k["ladders"]),
+        "custom": dict(k["custom"]), "world_points": k["world_points"], "money": k["money"],
+        "items": [i["card"] for i in k["items"]],
+        "cowering": bool(confrontation) and k["hp"] == 0,
+    }
+
+
+def _public_confrontation(c: dict | None) -> dict | None:
+    if not c:
+        return None
+    return {
+        "round": c["round"],
+        "foes": [{"name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"]}
+                 for f in c["foes"]],
+        "stand": [{"name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"]}
+                  for f in c.get("stand", [])],
+    }
+
+
+def _public_strategy(g: dict | None) -> dict | None:
+    if not g:
+        return None
+    return {"round": g.get("round", 0), "winner": g.get("winner"), "players": [
+        {"name": p["name"], "points_left": p["points_left"], "world_points": p["world_points"],
+         "characters": [{"name": c["name"], "hp": c["hp"], "max_hp": c["max_hp"]}
+                        for c in p["characters"]]} for p in g["players"]]}
