@@ -211,7 +211,9 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
         if card is None:
             problems.append(problem_at(display, node, f"unknown {kind} card {name!r}"))
         elif card.type not in types:
-            problems.append(problem_at(display, node, f"{name!r} is a {card.type}, not a {kind}"))
+            article = "an" if card.type[0] in "aeiou" else "a"
+            problems.append(problem_at(display, node, f"{name!r} is {article} {card.type} card,"
+                                                      f" not a {kind}"))
 
     foe_types = ("foe", "power-foe")
     if "xp" in keys:

@@ -1,0 +1,100 @@
+"""Shared helpers: a table on a fresh campaign in a temporary folder, driven line by line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from guide.commands.registry import CommandError
+from guide.render import text
+from guide.repl.run import open_table
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path / "data"))
+
+
+class Play:
+    """A table on a campaign file; `do` runs a line and returns its text."""
+
+    def __init__(self, path: Path, seed: int | None = 1, boxes=()):
+        self.path = path
+        self.boxes = list(boxes)
+        self.table = open_table(path, self.boxes, seed)
+
+    def do(self, *lines: str) -> str:
+        out = []
+        for line in lines:
+            out.append(text(self.table.execute(line)))
+        return "\n".join(out)
+
+    def fails(self, line: str) -> str:
+        before = self.table.public_state()
+        with pytest.raises(CommandError) as e:
+            self.table.execute(line)
+        assert self.table.public_state() == before, "a refused command changed the state"
+        return str(e.value)
+
+    @property
+    def state(self) -> dict:
+        return self.table.public_state()
+
+    @property
+    def raw(self) -> dict:
+        return self.table.state
+
+    def kaveri(self, name: str) -> dict:
+        return next(k for k in self.state["kaverit"] if k["name"] == name)
+
+    def foe(self, name: str) -> dict:
+        return next(f for f in self.state["confrontation"]["foes"] if f["name"] == name)
+
+    def reopen(self) -> "Play":
+        self.close()
+        return Play(self.path, None, self.boxes)
+
+    def close(self) -> None:
+        self.table.store.close()
+
+
+@pytest.fixture
+def play(tmp_path):
+    p = Play(tmp_path / "campaign.sqlite")
+    yield p
+    if p.table.store.db:
+        try:
+            p.close()
+        except Exception:
+            pass
+
+
+@pytest.fixture
+def party(play):
+    """Two level-1 Kaverit in the bundled Amsterdam adventure."""
+    play.do("adventure amsterdam",
+            'kaveri Ann --ability Focused --technique Sadness --technique "custom:Bad Hair Day"'
+            ' --technique Cheer',
+            "kaveri Bob --ability Insensitive --technique Anger --technique Love --technique Happy")
+    return play
+
+
+def guide(*args: str, input: str | None = None, env=None, timeout: float = 60
+          ) -> subprocess.CompletedProcess:
+    """Run the real `guide` command line."""
+    return subprocess.run([sys.executable, "-m", "guide", *args], input=input,
+                          capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+
+
+def write_box(folder: Path, name: str, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
