@@ -95,10 +95,11 @@ def card(name: tuple[str, ...], boxes: tuple[Path, ...]) -> None:
     """One card in full."""
     from guide import render
     from guide.commands.lookup import find_card
+    from guide.commands.registry import CommandError
 
     try:
         found = find_card(_library(boxes), " ".join(name))
-    except ValueError as e:
+    except CommandError as e:
         raise UserError(str(e)) from None
     click.echo("\n".join(render.card_detail(found)))
 

@@ -39,6 +39,20 @@ def report(t, f: Fight, bad_ending: str = "") -> Result:
     return r
 
 
+def card_names(t, words: tuple[str, ...]) -> list[str]:
+    """Card names from words, quoted or not: `Big Bully "Dumb Turkey"` or `Big Bully Dumb Turkey`
+    (the longest run of words that names a card wins)."""
+    names, i = [], 0
+    while i < len(words):
+        for j in range(len(words), i, -1):
+            candidate = " ".join(words[i:j])
+            if t.library.card(candidate) or j == i + 1:
+                names.append(candidate)
+                i = j
+                break
+    return names
+
+
 def turn_line(t) -> str:
     """Round, phase and whose turn: for the prompt, the toolbar and after each step."""
     c = t.state["confrontation"]
@@ -62,7 +76,7 @@ def confront(t, cards, settings, order, companions, lv, practice):
     """"Get ready to feel!": a confrontation with these foe cards (R-CONF-1, R-CONF-4)."""
     if t.state["confrontation"]:
         raise CommandError("a confrontation is already running (end to stop it)")
-    foes = [t.card(name, "foe", "power-foe") for name in cards]
+    foes = [t.card(name, "foe", "power-foe") for name in card_names(t, cards)]
     setting_cards = [t.card(name, "setting") for name in settings]
     names = [k["name"] for k in t.state["kaverit"]]
     chosen = names
@@ -111,15 +125,7 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost):
         d20, d10 = faces[0], (faces[1] if len(faces) > 1 else None)
         if d10 is not None and not 1 <= d10 <= 10:
             raise CommandError(f"a d10 shows 1 to 10, not {d10}")
-    parts = None
-    if split:
-        parts = {}
-        for item in split:
-            foe, sep, amount = item.rpartition("=")
-            if not sep or not amount.strip().isdigit():
-                raise CommandError(f"--split takes FOE=N, not {item!r}")
-            parts[foe.strip()] = int(amount)
-    f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, parts,
+    f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, _parts(split),
           None if matches is None else matches == "yes", boost)
     return report(t, f, _bad_ending(t))
 
@@ -130,11 +136,12 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost):
 @click.argument("technique", nargs=-1)
 @click.option("--on", default=None, help="The target: a Kaveri, buddy or standing companion.")
 @click.option("--roll", type=int, default=None, help="The table's face of the foe's move die.")
-def foe(t, name, technique, on, roll):
+@click.option("--split", multiple=True, metavar="NAME=N", help="Lagom: N Schmerz to NAME.")
+def foe(t, name, technique, on, roll, split):
     """A foe's technique (phase 4); a foe with a die icon rolls for its move (R-CONF-3)."""
     f = running(t)
     bad = _bad_ending(t)
-    f.foe_use(name, " ".join(technique) or None, on, roll)
+    f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split))
     return report(t, f, bad)
 
 
@@ -315,6 +322,19 @@ def _secrets(x: Fighter) -> list:
     moves = "; ".join((f"{'/'.join(map(str, m.roll))}: " if m.roll else "") + f"{m.name} {m.schmerz}"
                       for m in card.techniques)
     return [card.shield or "", card.heel or "", moves]
+
+
+def _parts(split: tuple[str, ...]) -> dict[str, int] | None:
+    """--split NAME=N ... as {NAME: N} (Lagom, R-ABIL-1)."""
+    if not split:
+        return None
+    parts = {}
+    for item in split:
+        name, sep, amount = item.rpartition("=")
+        if not sep or not amount.strip().isdigit():
+            raise CommandError(f"--split takes NAME=N, not {item!r}")
+        parts[name.strip()] = int(amount)
+    return parts
 
 
 def _bad_ending(t) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 
+from guide.commands.registry import CommandError
 from guide.data.loader import Library
 from guide.model import Card
 
@@ -19,9 +20,15 @@ def suggest(word: str, choices) -> str:
 
 
 def find_card(library: Library, name: str, types: tuple[str, ...] = ()) -> Card:
+    """A card by name; the back side of a double-sided card is found by its own name (5.6)."""
     card = library.card(name)
     if card is None:
-        raise ValueError(f"no card named {name!r}{suggest(name, (c.name for c in library.cards.values()))}")
+        for c in library.cards.values():
+            if c.back is not None and c.back.name.casefold() == name.casefold():
+                card = c.flipped()
+    if card is None:
+        names = [c.name for c in library.cards.values()]
+        raise CommandError(f"no card named {name!r}{suggest(name, names)}")
     if types and card.type not in types:
-        raise ValueError(f"{card.name!r} is a {card.type} card, not a {' or '.join(types)}")
+        raise CommandError(f"{card.name!r} is a {card.type} card, not a {' or '.join(types)}")
     return card

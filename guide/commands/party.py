@@ -135,6 +135,29 @@ def money(t, name: str, amount: int):
     return Result([text])
 
 
+@command("heal", "party", changes=True, complete=("actor",))
+@click.argument("name")
+@click.argument("amount")
+def heal(t, name: str, amount: str):
+    """Heal a Kaveri or buddy by AMOUNT HP, or `full` (the GM's call between scenes)."""
+    target = None
+    for x in t.state["kaverit"] + t.state["buddies"]:
+        if x["name"].casefold() == name.casefold():
+            target = x
+    if target is None:
+        t.kaveri(name)  # the usual error with a suggestion
+    if amount.casefold() == "full":
+        gained = target["max_hp"] - target["hp"]
+    elif amount.isdigit():
+        gained = min(int(amount), target["max_hp"] - target["hp"])
+    else:
+        raise CommandError(f"heal: {amount!r} is not a number or full")
+    target["hp"] += gained
+    text = f"{target['name']} heals {gained} HP ({target['hp']}/{target['max_hp']})."
+    t.tell("heal", text)
+    return Result([text])
+
+
 @command("exchange", "party", changes=True)
 @click.argument("currency")
 @click.argument("rate", type=float)

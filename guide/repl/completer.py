@@ -110,6 +110,9 @@ def values(table, kind: str, words: list[str]) -> list[str]:
         return ["e", "h", "hp"]
     if kind == "yesno":
         return ["yes", "no"]
+    if kind == "shop":
+        a = table.adventure()
+        return [shop.name for shop in a.shops] if a else []
     if kind == "npc":
         return list(s["npcs"])
     return []

@@ -159,7 +159,11 @@ class Fight:
         self._check_can_act(user)
         self._nervous_boost(user, boost)
         move = self._move(user, technique)
+        if world_point == "effect" and not move.ladder:
+            raise RuleError(f"{move.name} has no special effect to force (R-WP-3)")
         targets = self._targets(user, on, world_point, split)
+        if split:
+            self._check_split(move, split)
         if world_point:
             self._spend_world_point(user, world_point)
         total_e = fx.effective_emotion(self, user)
@@ -179,7 +183,7 @@ class Fight:
         self._done(user)
 
     def foe_use(self, foe: str, technique: str | None, on: str | None = None,
-                roll: int | None = None) -> None:
+                roll: int | None = None, split: dict[str, int] | None = None) -> None:
         """Phase 4: a foe's technique; a foe with a die icon picks it by the roll (R-CONF-3)."""
         user = self.get(foe, (FOE,))
         self._enter_phase("foes", user)
@@ -208,10 +212,17 @@ class Fight:
                 raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
                                 + ", ".join(t.name for t in card.techniques))
         move = Move(tech.name, tech.schmerz.value(self.lv()), tech.emotion, None, 0)
-        targets = self._foe_targets(user, on)
+        if split:
+            if not user.has("Lagom"):
+                raise RuleError("only a fighter with Lagom may split Schmerz (R-ABIL-1)")
+            self._check_split(move, split)
+            targets = [self._foe_targets(user, name)[0] for name in split]
+        else:
+            targets = self._foe_targets(user, on)
         self.say("use", f"{user.name} uses {tech.name}." + (f" ({tech.text})" if tech.text else ""),
                  actor=user.name)
-        for target in targets:
+        emotion = fx.effective_emotion(self, user)
+        for i, target in enumerate(targets):
             if self.s["confrontation"] is None:
                 break
             if fx.has_effect(self.c, "love", target.name):
@@ -223,7 +234,8 @@ class Fight:
                 self.say("effect", f"{target.name} intimidates {user.name}: {tech.name} has no"
                                    " effect at all.")
                 continue
-            self._hit(user, target, move, move.base, fx.effective_emotion(self, user), None)
+            base = split[list(split)[i]] if split else move.base
+            self._hit(user, target, move, base, emotion if i == 0 else 0, None)
         if self.s["confrontation"] is not None:
             self._done(user)
 
@@ -368,6 +380,15 @@ class Fight:
         if len(foes) > 1:
             raise RuleError("which foe? --on " + " | ".join(repr(f.name) for f in foes))
         return [(foes[0], None)]
+
+    @staticmethod
+    def _check_split(move: Move, split: dict[str, int]) -> None:
+        """R-ABIL-1 Lagom: the parts add up to the technique's Schmerz, one part per target."""
+        if len(split) < 2:
+            raise RuleError("Lagom splits among two or more adversaries: --split A=1 --split B=1")
+        if any(v < 1 for v in split.values()) or sum(split.values()) != move.base:
+            raise RuleError(f"the parts must add up to {move.name}'s {move.base} Schmerz,"
+                            " each at least 1 (E is added once, to the first part)")
 
     def _standing_foe(self, name: str) -> Fighter:
         f = self.get(name, (FOE,))

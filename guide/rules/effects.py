@@ -124,7 +124,7 @@ def apply_special(fight, user: Fighter, ladder_effect: str, lv: int, targets: li
                 f" {name} until the end of {name}'s next turn."]
     if ladder_effect == "anger":
         timed(c, "e", user, amount=lv, why="Anger")
-        lost = fight.lose_hp(user, lv)
+        lost = fight.lose_hp(user, lv, counters=True)
         return [f"{name} resounds with anger: E +{lv} until the end of the next turn, and"
                 f" loses {lost} HP ({user.hp}/{user.max_hp})."]
     if ladder_effect == "frustration":
@@ -135,7 +135,7 @@ def apply_special(fight, user: Fighter, ladder_effect: str, lv: int, targets: li
         timed(c, "intimidate", user, why="Intimidate")
         return [f"{name} intimidates: the next foe technique aimed at {name} has no effect."]
     if ladder_effect == "nervousness":
-        skip_round = next_turn_round(c, user)
+        skip_round = c["round"] + 1          # the user is acting now: its next turn is next round
         c["effects"].append({"kind": "skip", "on": name, "round": skip_round, "why": "Nervousness"})
         c["effects"].append({"kind": "nervous", "on": name, "round": skip_round + 1,
                              "amount": 2 * lv})
