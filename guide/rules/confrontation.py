@@ -294,6 +294,8 @@ class Fight:
             while self.c is not None and PHASES.index(self.c["phase"]) < want:
                 self._end_phase()
         elif want < now:
+            if actor.name in c["acted"] and not (phase == "kaverit" and c["phase"] == "foes"):
+                raise RuleError(f"{actor.name} has already acted this round")
             if phase == "kaverit" and c["phase"] == "foes":
                 self._end_round()          # a Kaveri after the foes: the next round
             else:
