@@ -1,0 +1,88 @@
+"""Property tests (hypothesis): random sequences of valid, invalid and garbage lines against
+the command layer. After every step: no exception escapes, the invariants hold, and `undo`
+of a changing step gives back exactly the previous state."""
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from guide.commands.registry import CommandError
+from guide.render import text
+
+from conftest import ROOT, Play
+
+LADDERS = ["Sadness", "Innocence", "Cheer", "Hopelessness", "Happy", "Love", "Anger",
+           "Frustration", "Intimidate", "Nervousness", "Comic Wit", "Kick"]  # Ann, Bob, stand
+FOES = ["'Big Bully'", "'Dumb Turkey'", "'Confident Cat'", "'Chutzpah Goat'", "'Dice Dog'"]
+
+
+def q(name: str) -> str:
+    return f"'{name}'"
+
+
+FOE_MOVES = [("'Big Bully'", "Shove"), ("'Big Bully'", "Roar"), ("'Dumb Turkey'", "'Dumb Down'"),
+             ("'Confident Cat'", "Scratch"), ("'Chutzpah Goat'", "Butt"), ("'Dice Dog'", "")]
+ACTORS = ["Ann", "Ann", "Bob", "Bob", "Pelican", "'Friendly Dog'", "'Friendly Cat'"]
+
+use_line = st.builds(
+    lambda a, t, r, o, wp: f"use {a} {q(t)} --roll {r} --on {o}" + (f" --world-point {wp}" if wp
+                                                                    else ""),
+    st.sampled_from(ACTORS), st.sampled_from(LADDERS + ["Peck"]), st.integers(1, 20),
+    st.sampled_from(FOES), st.sampled_from([None, None, None, "all-foes", "effect"]))
+foe_line = st.builds(
+    lambda fm, o, r: f"foe {fm[0]} {fm[1]} --roll {r} --on {o}",
+    st.sampled_from(FOE_MOVES), st.sampled_from(["Ann", "Bob", "Pelican", "'Friendly Dog'"]),
+    st.integers(1, 4))
+other_line = st.sampled_from([
+    "next", "end", "runaway", "runaway --roll 1", "status", "party", "wp Ann 1", "heal Ann full",
+    "confront 'Big Bully' 'Dumb Turkey'", "confront 'Confident Cat' 'Dice Dog'",
+    "play Ann 'Lucky Coin'", "item Ann 'Lucky Coin'", "xp Bob 1", "spend Bob hp=1", "lottery",
+    "roll 2d6", "undo", "redo", "token Bully Token", "stand 'Friendly Dog=10' 'Friendly Cat=5'"])
+line = st.one_of(use_line, use_line, foe_line, foe_line, other_line, st.text(max_size=30))
+
+
+def check_invariants(state: dict) -> None:
+    for k in state["kaverit"]:
+        assert 0 <= k["hp"] <= k["max_hp"], k
+        assert k["world_points"] >= 0 and k["points"] >= 0 and k["money"] >= 0
+        assert all(1 <= v <= 10 for v in list(k["ladders"].values()) + list(k["custom"].values()))
+    for b in state["buddies"]:
+        assert 0 < b["hp"] <= b["max_hp"]
+    c = state["confrontation"]
+    if c:
+        for f in c["foes"] + c["stand"]:
+            assert 0 <= f["hp"] <= f["max_hp"], f     # a foe's Schmerz never exceeds its HP
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(line, min_size=1, max_size=25))
+def test_random_commands_keep_invariants_and_undo_is_exact(lines):
+    with tempfile.TemporaryDirectory() as tmp:
+        p = Play(Path(tmp) / "c.sqlite", seed=3, boxes=[ROOT / "tests" / "data" / "box"])
+        try:
+            p.do("adventure test-town",
+                 "kaveri Ann --ability Lagom --technique Sadness --technique custom:Kick"
+                 " --technique Anger",
+                 "kaveri Bob --ability Chutzpah --technique Love --technique Cheer"
+                 " --technique Happy",
+                 "buddy Pelican", "companion 'Friendly Dog'", "companion 'Friendly Cat'",
+                 "confront 'Big Bully' 'Dumb Turkey' 'Confident Cat' 'Chutzpah Goat' 'Dice Dog'")
+            for raw in lines:
+                before = p.table.state
+                count = p.table.store.count()
+                try:
+                    text(p.table.execute(raw))
+                except CommandError:
+                    assert p.table.state == before        # a refusal changes nothing
+                    continue
+                check_invariants(p.state)
+                if raw.split()[:1] not in (["undo"], ["redo"]) and p.table.store.count() > count:
+                    after = p.table.state
+                    p.table.execute("undo")
+                    assert p.table.state == before
+                    p.table.execute("redo")
+                    assert p.table.state == after
+        finally:
+            p.close()

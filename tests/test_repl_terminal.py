@@ -1,0 +1,69 @@
+"""The REPL in a real terminal (pexpect): prompt, completion, questions, Ctrl-C, Ctrl-D."""
+
+import os
+import sys
+
+import pexpect
+import pytest
+
+PROMPT = r"guide[^\n]*>"
+
+
+@pytest.fixture
+def repl(tmp_path):
+    env = dict(os.environ, GUIDE_DATA_DIR=str(tmp_path / "data"), TERM="xterm",
+               PROMPT_TOOLKIT_NO_CPR="1")
+    child = pexpect.spawn(sys.executable, ["-m", "guide", "play", "--campaign",
+                                           str(tmp_path / "c.sqlite"), "--seed", "1"],
+                          env=env, encoding="utf-8", timeout=20, dimensions=(40, 160))
+    child.expect(PROMPT)
+    yield child
+    child.close(force=True)
+
+
+def test_roll_3d1_prints_3(repl):
+    repl.sendline("roll 3d1")
+    repl.expect(r"3d1 \(1, 1, 1\) = 3")
+    repl.expect(PROMPT)
+
+
+def test_tab_completes_lottery_and_card_names(repl):
+    repl.send("lotter\t")
+    repl.expect("lottery")
+    repl.sendline("")
+    repl.expect("no adventure is running")
+    repl.expect(PROMPT)
+    repl.send('card "Rogue H\t')
+    repl.expect("Gull")
+    repl.sendline("")
+    repl.expect("Zilvermeeuw")
+
+
+def test_kaveri_asks_for_what_the_line_left_out(repl):
+    repl.sendline("kaveri Ann")
+    repl.expect("Ability")
+    repl.sendline("Lagom")
+    for answer in ("Cheer", "Love", "custom:Hug"):
+        repl.expect("Technique")
+        repl.sendline(answer)
+    for answer in ("Likes tulips", "", ""):
+        repl.expect("Fact")
+        repl.sendline(answer)
+    repl.expect("Ann is ready: level 1, 20 HP, Lagom, techniques Cheer, Love, Hug")
+    repl.expect(PROMPT)
+
+
+def test_error_is_one_line_and_ctrl_c_clears_and_ctrl_d_exits_0(repl):
+    repl.sendline("frobnicate")
+    repl.expect("error: unknown command 'frobnicate'")
+    repl.expect(PROMPT)
+    repl.send("half a line")
+    repl.expect("line")
+    repl.sendcontrol("c")
+    repl.sendline("roll 2d1")                    # the half line was cleared
+    repl.expect(r"2d1 \(1, 1\) = 2")
+    repl.expect(PROMPT)
+    repl.sendcontrol("d")
+    repl.expect(pexpect.EOF)
+    repl.close()
+    assert repl.exitstatus == 0
