@@ -116,15 +116,36 @@ def schema(kind: str | None) -> None:
         click.echo(json.dumps(load_schema(name), indent=2))
 
 
+@cli.command("commands")
+def commands_reference() -> None:
+    """Print the reference of every table command (as `help COMMAND` shows them), in Markdown."""
+    from guide.commands import load_all
+    from guide.commands.registry import REGISTRY
+
+    load_all()
+    click.echo("# Table commands\n\nType these at the `guide play` prompt, or one a line in a"
+               " script.\n")
+    families: dict[str, list] = {}
+    for cmd in REGISTRY.values():
+        families.setdefault(cmd.family, []).append(cmd)
+    for family, cmds in families.items():
+        click.echo(f"## {family}\n")
+        for cmd in cmds:
+            click.echo(f"### {cmd.name}\n\n```\n{cmd.help()}\n```\n")
+
+
 @cli.command()
 @CAMPAIGN
 @BOX
 @click.option("--seed", type=int, default=None, help="Seed the dice for reproducible play.")
-def play(campaign: Path | None, boxes: tuple[Path, ...], seed: int | None) -> None:
+@click.option("--adventure", "adventure_id", default=None, metavar="ID",
+              help="Start this adventure when none is running (the bundled one: amsterdam).")
+def play(campaign: Path | None, boxes: tuple[Path, ...], seed: int | None,
+         adventure_id: str | None) -> None:
     """The table: an interactive REPL, or one command a line from a script or a pipe."""
     from guide.repl.run import run_play
 
-    sys.exit(run_play(campaign, list(boxes), seed))
+    sys.exit(run_play(campaign, list(boxes), seed, adventure_id))
 
 
 @cli.command()

@@ -44,9 +44,15 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
     return Table(store, library, Dice(seed))
 
 
-def run_play(campaign: Path | None, boxes: list[Path], seed: int | None) -> int:
+def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
+             adventure: str | None = None) -> int:
     table = open_table(campaign, boxes, seed)
     try:
+        if adventure and not table.state["adventure"]:
+            ok, text = run_one(table, f"adventure {adventure}")
+            print(text, file=sys.stdout if ok else sys.stderr, flush=True)
+            if not ok:
+                return 1
         if sys.stdin.isatty() and sys.stdout.isatty():
             from guide.repl.session import run_repl
 
