@@ -118,10 +118,13 @@ class Card:
         return self.type in ("foe", "power-foe")
 
     def technique(self, name: str) -> Technique | None:
+        """A technique by name, case-insensitively; a unique beginning of its name also does."""
+        wanted = name.casefold()
         for t in self.techniques:
-            if t.name.casefold() == name.casefold():
+            if t.name.casefold() == wanted:
                 return t
-        return None
+        starts = [t for t in self.techniques if t.name.casefold().startswith(wanted)]
+        return starts[0] if len(starts) == 1 else None
 
     def flipped(self) -> "Card":
         """The card as its back side shows it (5.6)."""

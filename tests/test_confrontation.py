@@ -257,3 +257,10 @@ def test_setting_round_schmerz_and_the_flip_to_a_buddy(tmp_path):
     p.do("flip Painted Musketeer", "buddy Musketeer of the Night Watch")
     assert p.state["buddies"] == [{"name": "Musketeer of the Night Watch", "hp": 10, "max_hp": 10}]
     p.close()
+
+
+def test_the_gm_deals_schmerz_by_hand(field):
+    kaveri(field, "Ann")
+    field.do("confront 'Dumb Turkey'")
+    out = field.do("schmerz 'Dumb Turkey' 3")
+    assert "Dumb Turkey takes 3 Schmerz: 0/3 HP." in out and "Ann gains 1 XP" in out

@@ -171,6 +171,17 @@ def end(t):
     return report(t, f)
 
 
+@command("schmerz", "confrontation", changes=True, complete=("fighter",))
+@click.argument("name")
+@click.argument("amount", type=click.IntRange(1, 100000))
+def schmerz(t, name, amount):
+    """Deal Schmerz by hand to any fighter (a card's free text, the GM's call)."""
+    f = running(t)
+    bad = _bad_ending(t)
+    f.schmerz(name, amount)
+    return report(t, f, bad)
+
+
 @command("stand", "confrontation", changes=True)
 @click.argument("shares", nargs=-1, required=True)
 def stand(t, shares):

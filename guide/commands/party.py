@@ -25,7 +25,8 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
     if any(k["name"].casefold() == name.casefold() for k in t.state["kaverit"]):
         raise CommandError(f"there is already a Kaveri named {name!r}")
     techniques, facts = list(techniques), list(facts)
-    if t.ask:  # in a terminal, ask for what the one-line form left out
+    if t.ask and (ability is None or len(techniques) < 3):
+        # in a terminal, the short form `kaveri NAME` asks for the rest, facts included
         if ability is None:
             ability = t.ask("Ability", list(abilities()))
         while len(techniques) < 3:

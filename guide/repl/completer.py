@@ -64,6 +64,8 @@ def values(table, kind: str, words: list[str]) -> list[str]:
         return list(abilities())
     if kind == "technique":
         return _techniques(table, words[1] if len(words) > 1 else "")
+    if kind == "fighter":
+        return values(table, "target", words) + values(table, "foe", words)
     if kind in ("foe", "target"):
         if not conf:
             return []

@@ -22,6 +22,7 @@ from guide.rules.leveling import RuleError, award_xp, level
 from guide.rules.schmerz import absorb, base_schmerz, compute, matches, multiplier
 
 PHASES = ("kaverit", "buddies", "foes")
+_KIND_WORDS = {KAVERI: "Kaveri", STAND: "companion taking a stand", BUDDY: "buddy", FOE: "foe"}
 
 
 @dataclass
@@ -61,8 +62,8 @@ class Fight:
     def get(self, name: str, kinds: tuple[str, ...] = ()) -> Fighter:
         f = find(self.s, self.card, name, kinds)
         if f is None:
-            raise RuleError(f"no {' or '.join(kinds) or 'fighter'} named {name!r} in this"
-                            " confrontation")
+            who = " or ".join(dict.fromkeys(_KIND_WORDS[k] for k in kinds)) or "fighter"
+            raise RuleError(f"no {who} named {name!r} in this confrontation")
         return f
 
     def standing(self, *kinds: str) -> list[Fighter]:
@@ -280,6 +281,15 @@ class Fight:
         c["phase"] = "buddies"
         self._maybe_advance()
         return False
+
+    def schmerz(self, name: str, amount: int) -> None:
+        """The Tour Guide deals Schmerz by hand (a card's free text): HP counters absorb it,
+        H does not reduce it, and its consequences follow (cowering, XP, ...)."""
+        f = self.get(name)
+        if not f.standing:
+            raise RuleError(f"{f.name} is already at 0 HP")
+        lost = self.lose_hp(f, amount, counters=True)
+        self.say("hit", f"{f.name} takes {lost} Schmerz: {f.hp}/{f.max_hp} HP.")
 
     def end(self, why: str = "ended early") -> None:
         self.say("end", f"The confrontation is over ({why}); no more XP.")
@@ -646,8 +656,9 @@ class Fight:
             hp = share + (1 if i < extra else 0)
             c["stand"].append({"name": name, "hp": hp, "max_hp": hp, "lv": max(1, lv),
                                "counters": {"E": 0, "H": 0, "HP": 0}})
+        verb = "takes" if len(c["stand"]) == 1 else "take"
         self.say("stand", "Every Kaveri cowers: " + ", ".join(
-            f"{s['name']} ({s['max_hp']} HP)" for s in c["stand"]) + " take a stand, using any"
+            f"{s['name']} ({s['max_hp']} HP)" for s in c["stand"]) + f" {verb} a stand, using any"
             f" emotion ladder at level {max(1, lv)} (R-CONF-10).")
 
     def shares(self, hp: dict[str, int]) -> None:
