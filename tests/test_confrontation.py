@@ -264,3 +264,24 @@ def test_the_gm_deals_schmerz_by_hand(field):
     field.do("confront 'Dumb Turkey'")
     out = field.do("schmerz 'Dumb Turkey' 3")
     assert "Dumb Turkey takes 3 Schmerz: 0/3 HP." in out and "Ann gains 1 XP" in out
+
+
+def test_r_sheet_3_counters_change_e_and_h_and_absorb(field):
+    kaveri(field, "Ann")
+    field.do("confront 'Big Bully'")
+    k = field.raw["kaverit"][0]
+    k["counters"].update({"E": 2, "H": -3, "HP": 1})
+    assert "(2 +2 E = 4)" in field.do("use Ann Kick")
+    field.do("foe 'Big Bully' Shove")                 # 3 + 3 (negative H), 1 absorbed
+    assert field.kaveri("Ann")["hp"] == 15
+
+
+def test_r_sheet_4_lv_house_rule(field):
+    kaveri(field, "Ann")
+    kaveri(field, "Bob")
+    field.do("xp Bob 3", "house lv_default lowest", "confront 'Big Bully'", "next", "next")
+    field.do("foe 'Big Bully' Tease --on Ann")         # Lv: the lowest level present, 1
+    assert field.kaveri("Ann")["hp"] == 19
+    field.do("end", "house lv_default highest", "confront 'Big Bully'", "next", "next")
+    field.do("foe 'Big Bully' Tease --on Ann")         # Lv: the highest, 4
+    assert field.kaveri("Ann")["hp"] == 15
