@@ -101,9 +101,9 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
     validator = Validator(schema, walker)
     if kind == "adventure":
         before = len(walker.problems)
-        validator.check(node, schema, "")
+        plain = validator.check(node, schema, "")
         if len(walker.problems) == before:
-            booklets.append((display, node, walker.plain(node)))
+            booklets.append((display, node, plain))
         return
     for key, value, text in walker.items(node):
         if text != "cards":
@@ -114,10 +114,9 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
             continue
         for i, card_node in enumerate(value.value):
             before = len(walker.problems)
-            validator.check(card_node, schema["$defs"]["card"], f"cards[{i + 1}]")
+            plain = validator.check(card_node, schema["$defs"]["card"], f"cards[{i + 1}]")
             if len(walker.problems) != before:
                 continue
-            plain = walker.plain(card_node)
             where = f"{display}:{card_node.start_mark.line + 1}"
             _check_card(plain, card_node, walker)
             if len(walker.problems) == before:

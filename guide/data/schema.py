@@ -3,7 +3,8 @@
 The JSON Schemas in guide/data/schemas are the one description of the file formats: editors
 use them as authors type, and `guide check` validates with them here. Supported keywords:
 type, enum, const, pattern, minimum, maximum, minLength, maxLength, minItems, items,
-properties, required, additionalProperties, patternProperties, anyOf, allOf, if/then, $ref.
+properties, required, additionalProperties, patternProperties, anyOf, allOf, $ref, and
+if/then where `if` tests properties by enum or const and `then` requires keys.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ class Validator:
         return schema
 
     def errors(self, node: yaml.Node, schema: dict, what: str) -> list[Problem]:
-        """Problems of `node` against `schema` without recording them (for anyOf, if)."""
+        """Problems of `node` against `schema` without recording them (for anyOf)."""
         saved = self.walker.problems
         self.walker.problems = []
         try:
@@ -71,42 +72,44 @@ class Validator:
     def report(self, node: yaml.Node, message: str) -> None:
         self.walker.problems.append(problem_at(self.file, node, message))
 
-    def check(self, node: yaml.Node, schema: dict, what: str) -> None:
+    def check(self, node: yaml.Node, schema: dict, what: str):
+        """Validate `node` and return its plain value (meaningful only when no problem)."""
         self.walker.count()
         schema = self.resolve(schema)
         if node.tag not in _KNOWN_TAGS:
             self.report(node, f"{what}: tag {short_tag(node.tag)} is not allowed: only plain"
                               " YAML values are read")
-            return
+            return None
         if "anyOf" in schema:
-            if all(self.errors(node, s, what) for s in schema["anyOf"]):
-                self.report(node, f"{what}: {_show(node)} is not valid; expected"
-                                  f" {_describe(schema, 'a value of another kind')}")
-            return
+            for sub in schema["anyOf"]:
+                if not self.errors(node, sub, what):
+                    return self.check(node, sub, what)
+            self.report(node, f"{what}: {_show(node)} is not valid; expected"
+                              f" {_describe(schema, 'a value of another kind')}")
+            return None
         if not self.check_type(node, schema, what):
-            return
+            return None
         if isinstance(node, yaml.ScalarNode):
-            self.check_scalar(node, schema, what)
+            value = self.check_scalar(node, schema, what)
         elif isinstance(node, yaml.SequenceNode):
             if len(node.value) < schema.get("minItems", 0):
                 self.report(node, f"{what}: needs at least {schema['minItems']} entries")
-            if "items" in schema:
-                for i, item in enumerate(node.value):
-                    self.check(item, schema["items"], f"{what}[{i + 1}]")
-        elif isinstance(node, yaml.MappingNode):
-            self.check_mapping(node, schema, what)
+            items = schema.get("items")
+            value = [self.check(item, items, f"{what}[{i + 1}]") if items else
+                     self.walker.plain(item) for i, item in enumerate(node.value)]
+        else:
+            value = self.check_mapping(node, schema, what)
         for sub in schema.get("allOf", ()):
             if "if" in sub:
-                if not self.errors(node, sub["if"], what):
-                    self.check(node, sub["then"], what)
+                if isinstance(value, dict) and _plain_matches(value, sub["if"]):
+                    self.check_required(node, value, sub["then"], what)
             else:
                 self.check(node, sub, what)
+        return value
 
     def check_type(self, node: yaml.Node, schema: dict, what: str) -> bool:
         want = schema.get("type")
         if want is None:
-            if isinstance(node, yaml.ScalarNode):
-                self.walker.scalar(node)  # reports unsafe tags
             return True
         if want == "array":
             ok = isinstance(node, yaml.SequenceNode)
@@ -118,10 +121,10 @@ class Validator:
             self.report(node, f"{what} must be {_NOUNS[want]}, not {_show(node)}")
         return ok
 
-    def check_scalar(self, node: yaml.ScalarNode, schema: dict, what: str) -> None:
+    def check_scalar(self, node: yaml.ScalarNode, schema: dict, what: str):
         value = self.walker.scalar(node)
         if value is None and node.tag != NULL:
-            return
+            return None
         if "const" in schema and value != schema["const"]:
             self.report(node, f"{what} must be {schema['const']!r}")
         if "enum" in schema and value not in schema["enum"]:
@@ -135,35 +138,53 @@ class Validator:
             if "pattern" in schema and not _regex(schema["pattern"]).search(value):
                 self.report(node, f"{what}: {value!r} is not valid; expected"
                                   f" {_describe(schema, 'another form')}")
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
             if value < schema.get("minimum", float("-inf")):
                 self.report(node, f"{what} must be at least {schema['minimum']}, not {value}")
             if value > schema.get("maximum", float("inf")):
                 self.report(node, f"{what} must be at most {schema['maximum']}, not {value}")
+        return value
 
-    def check_mapping(self, node: yaml.MappingNode, schema: dict, what: str) -> None:
+    def check_mapping(self, node: yaml.MappingNode, schema: dict, what: str) -> dict:
         props = schema.get("properties", {})
         patterns = schema.get("patternProperties", {})
         extra = schema.get("additionalProperties", True)
-        present = set()
-        for key, value, text in self.walker.items(node):
-            present.add(text)
+        value = {}
+        for key, child, text in self.walker.items(node):
             if text in props:
-                self.check(value, props[text], f"{what}.{text}" if what else text)
+                value[text] = self.check(child, props[text], f"{what}.{text}" if what else text)
                 continue
-            matched = [s for p, s in patterns.items() if _regex(p).search(text)]
+            matched = [sub for p, sub in patterns.items() if _regex(p).search(text)]
             for sub in matched:
-                self.check(value, sub, f"{what} {text}".strip())
+                value[text] = self.check(child, sub, f"{what} {text}".strip())
             if matched:
                 continue
             if extra is False:
                 self.report(key, f"unknown key {text!r}"
                                  f"{_suggest(text, list(props)) or _allowed(list(props))}")
             elif isinstance(extra, dict):
-                self.check(value, extra, f"{what} {text!r}".strip())
+                value[text] = self.check(child, extra, f"{what} {text!r}".strip())
+            else:
+                value[text] = self.walker.plain(child)
+        self.check_required(node, value, schema, what)
+        return value
+
+    def check_required(self, node: yaml.Node, value: dict, schema: dict, what: str) -> None:
         for name in schema.get("required", ()):
-            if name not in present:
+            if name not in value:
                 self.report(node, f"{what or 'file'}: missing required key {name!r}")
+
+
+def _plain_matches(value: dict, schema: dict) -> bool:
+    """An `if` of the schemas: properties with enum or const, read on the plain value."""
+    for name, sub in schema.get("properties", {}).items():
+        if name not in value:
+            continue
+        if "enum" in sub and value[name] not in sub["enum"]:
+            return False
+        if "const" in sub and value[name] != sub["const"]:
+            return False
+    return True
 
 
 def _show(node: yaml.Node) -> str:

@@ -110,9 +110,12 @@ class Walker:
 
     def scalar(self, node: yaml.Node):
         """The value of a scalar node, or a problem (and None) for an unsafe tag."""
-        if node.tag == TIMESTAMP:
+        tag = node.tag
+        if tag == STR or tag == TIMESTAMP:
             return node.value
-        if node.tag not in _SCALAR_TAGS:
+        if tag == INT and node.value.isdigit():
+            return int(node.value)
+        if tag not in _SCALAR_TAGS:
             self.problems.append(problem_at(self.file, node, f"tag {short_tag(node.tag)} is not"
                                             " allowed: only plain YAML values are read"))
             return None
