@@ -163,7 +163,7 @@ class Store:
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             if kind == "change":  # a new change forgets what was undone (no more redo)
-                self.db.execute("DELETE FROM commands WHERE active=0")
+                self.db.execute("DELETE FROM commands WHERE kind='change' AND active=0")
             cur = self.db.execute(
                 "INSERT INTO commands (at, line, kind, active, changes, story) VALUES"
                 " (?, ?, ?, 1, ?, ?)", (at, line, kind, json.dumps(changes), json.dumps(story)))

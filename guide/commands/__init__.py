@@ -2,7 +2,7 @@
 
 import importlib
 
-FAMILIES = ("party", "sheets", "lottery", "shop", "dice", "history", "settings", "confront")
+FAMILIES = ("party", "sheets", "lottery", "shop", "dice", "history", "settings", "confront", "odds")
 
 
 def load_all() -> None:

@@ -38,8 +38,20 @@ def ladders() -> dict[str, Ladder]:
     return out
 
 
+@cache
 def ladder(name: str) -> Ladder | None:
+    """An emotion ladder by name: "Comic Wit", "comic (wit)" and "COMIC WIT" alike."""
     return ladders().get(" ".join(name.replace("(", " ").replace(")", " ").split()).casefold())
+
+
+@cache
+def _technique_names() -> dict[str, Ladder]:
+    return {t.casefold(): lad for lad in ladders().values() for t in lad.techniques}
+
+
+def ladder_of_technique(name: str) -> Ladder | None:
+    """The ladder of a technique named as in the Emotion Table ("Cryface" -> Sadness)."""
+    return _technique_names().get(name.casefold())
 
 
 @cache

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from guide.data.tables import ladder as find_ladder
+from guide.data.tables import ladder_of_technique
 from guide.model import Card
 from guide.rules import effects as fx
 from guide.rules.dice import Dice
@@ -41,7 +42,10 @@ class Fight:
                  house: Callable[[str], str], lv: Callable[[], int],
                  xp_for: Callable[[str], int] = lambda name: 0):
         self.s = state
-        self.card = card
+        self._card = card
+        self._cards: dict[str, Card] = {}      # looked up once per Fight
+        self._any_static: bool | None = None    # does any card present have a static effect?
+        self._fighters: list[Fighter] | None = None  # who is in the field (see _changed)
         self.dice = dice
         self.house = house
         self.lv = lv
@@ -49,6 +53,12 @@ class Fight:
         self.events: list[tuple[str, str, dict]] = []
 
     # --- small helpers --------------------------------------------------------------
+    def card(self, name: str) -> Card:
+        found = self._cards.get(name)
+        if found is None:
+            found = self._cards[name] = self._card(name)
+        return found
+
     @property
     def c(self) -> dict:
         return self.s["confrontation"]
@@ -57,10 +67,18 @@ class Fight:
         self.events.append((kind, text, data))
 
     def fighters(self) -> list[Fighter]:
-        return all_fighters(self.s, self.card)
+        """Every fighter in round order. The views follow the state's own dicts, so only a
+        change of who is in the field (_changed) needs a new list."""
+        if self._fighters is None:
+            self._fighters = all_fighters(self.s, self.card)
+        return self._fighters
+
+    def _changed(self) -> None:
+        self._fighters = None
+        self._any_static = None
 
     def get(self, name: str, kinds: tuple[str, ...] = ()) -> Fighter:
-        f = find(self.s, self.card, name, kinds)
+        f = find(self.fighters(), name, kinds)
         if f is None:
             who = " or ".join(dict.fromkeys(_KIND_WORDS[k] for k in kinds)) or "fighter"
             raise RuleError(f"no {who} named {name!r} in this confrontation")
@@ -74,6 +92,10 @@ class Fight:
 
     def static_bonus(self, f: Fighter, stat: str) -> int:
         """Static `effects:` of settings, companions, bonded items and foes present."""
+        if self._any_static is None:
+            self._any_static = any(True for _ in self._declared("static"))
+        if not self._any_static:
+            return 0
         total = 0
         for source, effect, holder, bonded in self._declared("static"):
             if effect.do == stat and f in fx.targets_of(self, effect, holder, bonded):
@@ -133,6 +155,7 @@ class Fight:
             name = card.name if seen[card.name] == 1 else f"{card.name} {seen[card.name]}"
             fighters.append({"name": name, "card": card.name, "hp": card.hp + bonus,
                              "max_hp": card.hp + bonus, "counters": {"E": 0, "H": 0, "HP": 0}})
+        self._changed()
         self.s["confrontation"] = {
             "round": 1, "phase": "kaverit", "order": order, "acted": [], "foes": fighters,
             "stand": [], "companions": companions, "settings": [s.name for s in settings],
@@ -356,7 +379,7 @@ class Fight:
                 raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
                                 + ", ".join(t.name for t in user.card.techniques))
             return Move(tech.name, tech.schmerz.value(self.lv()), tech.emotion, None, 0)
-        lad = find_ladder(technique) or _ladder_by_technique_name(technique)
+        lad = find_ladder(technique) or ladder_of_technique(technique)
         if user.kind == STAND:
             if lad is None:
                 raise RuleError(f"a companion taking a stand uses an emotion ladder, not"
@@ -568,7 +591,7 @@ class Fight:
     def _gladness(self) -> None:
         c = self.c
         for e in [e for e in c["effects"] if e["kind"] == "glad"]:
-            target = find(self.s, self.card, e["on"])
+            target = find(self.fighters(), e["on"])
             if target is None or not target.standing:
                 continue
             lv = self.lv()
@@ -608,9 +631,11 @@ class Fight:
             self._check_all_cowering()
         elif f.kind == BUDDY:
             self.s["buddies"].remove(f.data)
+            self._changed()
             self.say("leave", f"{f.name} is out of HP and leaves the party for good (R-CONF-8).")
         elif f.kind == STAND:
             c["stand"].remove(f.data)
+            self._changed()
             if f.name in self.s["companions"]:
                 self.s["companions"].remove(f.name)
             self.s["lost_companions"].append(f.name)
@@ -656,6 +681,7 @@ class Fight:
             hp = share + (1 if i < extra else 0)
             c["stand"].append({"name": name, "hp": hp, "max_hp": hp, "lv": max(1, lv),
                                "counters": {"E": 0, "H": 0, "HP": 0}})
+        self._changed()
         verb = "takes" if len(c["stand"]) == 1 else "take"
         self.say("stand", "Every Kaveri cowers: " + ", ".join(
             f"{s['name']} ({s['max_hp']} HP)" for s in c["stand"]) + f" {verb} a stand, using any"
@@ -692,7 +718,7 @@ class Fight:
     def _finish(self, why: str) -> None:
         c = self.c
         for name, amount in c["max_hp_boosts"].items():
-            f = find(self.s, self.card, name)
+            f = find(self.fighters(), name)
             if f is not None:
                 f.data["max_hp"] -= amount
                 f.data["hp"] = min(f.data["hp"], f.data["max_hp"])
@@ -701,14 +727,8 @@ class Fight:
         for b in self.s["buddies"]:
             b.pop("counters", None)
         self.s["confrontation"] = None
+        self._changed()
         self.s["shop_wp"] = []       # R-WP-4: a world point again after a confrontation
         self.say("over", f"The confrontation ends ({why}).", result=why)
 
 
-def _ladder_by_technique_name(name: str):
-    from guide.data.tables import ladders
-
-    for lad in ladders().values():
-        if any(t.casefold() == name.casefold() for t in lad.techniques):
-            return lad
-    return None

@@ -86,15 +86,17 @@ def all_fighters(state: dict, card: CardLookup) -> list[Fighter]:
 
 
 def _ordered(state: dict) -> list[dict]:
-    order = [n.casefold() for n in state["confrontation"]["order"]]
+    order = state["confrontation"]["order"]
     ks = state["kaverit"]
-    return sorted(ks, key=lambda k: order.index(k["name"].casefold())
-                  if k["name"].casefold() in order else len(order))
+    if [k["name"] for k in ks] == order:
+        return ks
+    rank = {n.casefold(): i for i, n in enumerate(order)}
+    return sorted(ks, key=lambda k: rank.get(k["name"].casefold(), len(rank)))
 
 
-def find(state: dict, card: CardLookup, name: str, kinds: tuple[str, ...] = ()) -> Fighter | None:
+def find(fighters: list[Fighter], name: str, kinds: tuple[str, ...] = ()) -> Fighter | None:
     """A fighter by name, case-insensitively; a unique beginning of a name also does."""
-    fighters = [f for f in all_fighters(state, card) if not kinds or f.kind in kinds]
+    fighters = [f for f in fighters if not kinds or f.kind in kinds]
     wanted = name.casefold()
     for f in fighters:
         if f.name.casefold() == wanted:

@@ -10,6 +10,9 @@ from fractions import Fraction
 from guide.data.tables import ladder as find_ladder
 
 
+ONE = Fraction(1)
+
+
 @dataclass(frozen=True)
 class Hit:
     """One technique's Schmerz on one target, with every step for the table to see."""
@@ -37,7 +40,10 @@ def multiplier(heel: bool = False, shield: bool = False, attacker_sensitive: boo
                attacker_insensitive: bool = False, target_sensitive: bool = False,
                target_insensitive: bool = False) -> Fraction:
     """R-DMG-3: every multiplier that applies, multiplied together."""
-    m = Fraction(1)
+    if not (heel or shield or attacker_sensitive or attacker_insensitive or target_sensitive
+            or target_insensitive):
+        return ONE
+    m = ONE
     for applies, factor in ((heel, 2), (shield, Fraction(1, 2)), (attacker_sensitive, 2),
                             (attacker_insensitive, Fraction(1, 2)), (target_sensitive, 2),
                             (target_insensitive, Fraction(1, 2))):

@@ -1,0 +1,205 @@
+"""The project's figures, each measured side by side with its reference in the same run.
+
+    python benchmarks/run.py            # all figures
+    python benchmarks/run.py startup    # one section: startup, data, history, engine, odds
+
+Timings are noisy, so every figure is a ratio to a reference measured in the same run (the
+median of several repeats); absolute times are printed beside it.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+PY = sys.executable
+
+
+def timed(fn, repeat: int = 7) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def run(args: list[str], stdin: str | None = None, env: dict | None = None) -> None:
+    subprocess.run(args, input=stdin, text=True, capture_output=True, check=True,
+                   env={**os.environ, **(env or {})})
+
+
+def line(name: str, value: float, reference: float, target: float | None, unit: str = "s"
+         ) -> bool:
+    ratio = value / reference
+    ok = target is None or ratio <= target
+    goal = f"target <= {target}x" if target else "a figure to beat"
+    print(f"  {name:44} {value * 1000 if unit == 's' else value:9.1f}"
+          f"{'ms' if unit == 's' else unit}  ref {reference * 1000:8.1f}ms  ratio {ratio:5.2f}x"
+          f"  {goal}  {'ok' if ok else 'MISSED'}")
+    return ok
+
+
+def startup() -> bool:
+    print("start-up (median of 7 runs)")
+    tmp = Path(tempfile.mkdtemp())
+    env = {"GUIDE_DATA_DIR": str(tmp / "data")}
+    bare = timed(lambda: run([PY, "-c", "import click, yaml, prompt_toolkit, tabulate"]))
+    version = timed(lambda: run([PY, "-m", "guide", "--version"]))
+    counter = iter(range(100))
+    play = timed(lambda: run([PY, "-m", "guide", "play", "--campaign",
+                              str(tmp / f"c{next(counter)}.sqlite")], "roll 1d6\n", env))
+    ok = line("guide --version", version, bare, 1.2)
+    return line("echo 'roll 1d6' | guide play --campaign F", play, bare, 2.0) and ok
+
+
+def data() -> bool:
+    import yaml
+
+    from gen_cards import write
+    from guide.data.loader import load
+
+    print("data: 3,000 generated cards in 30 files (median of 5)")
+    folder = Path(tempfile.mkdtemp())
+    paths = write(folder, 3000)
+
+    def c_loader():
+        for p in paths:
+            yaml.load(p.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+
+    def check():
+        lib, problems = load([folder])
+        assert not problems and len(lib.cards) == 3000
+
+    ref = timed(c_loader, 5)
+    return line("guide check (load + validate)", timed(check, 5), ref, 1.5)
+
+
+def history() -> bool:
+    from guide.campaign import store
+    from guide.commands.registry import CommandError  # noqa: F401 - registers nothing
+    from guide.repl.run import open_table
+
+    print("history: 300 commands on a campaign holding 5,000, against a new one")
+    tmp = Path(tempfile.mkdtemp())
+    os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
+    create = "kaveri A --ability Lagom --technique Sadness --technique Love --technique Cheer"
+
+    def table(path: Path, commands: int):
+        t = open_table(path, [], 1)
+        t.execute(create)
+        for i in range(commands):
+            t.execute(f"wp A {1 if i % 2 else -1}" if i else "wp A 1")
+        return t
+
+    old = table(tmp / "old.sqlite", 5000)
+    old.store.close()
+
+    def three_hundred(path: Path):
+        t = open_table(path, [], 1)
+        for i in range(300):
+            t.execute("wp A 1" if i % 2 == 0 else "wp A -1")
+        t.store.close()
+
+    counter = iter(range(100))
+
+    def fresh():
+        path = tmp / f"new{next(counter)}.sqlite"
+        table(path, 0).store.close()
+        three_hundred(path)
+
+    ref = timed(fresh, 3)
+    value = timed(lambda: three_hundred(tmp / "old.sqlite"), 3)
+    print(f"  (snapshots every {store.SNAPSHOT_EVERY} commands)")
+    return line("300 commands after 5,000", value, ref, 1.3)
+
+
+def engine() -> bool:
+    from guide.commands.odds import build_setup
+    from guide.repl.run import open_table
+    from guide.rules.simulate import run_seeds
+
+    print("engine: headless confrontations, 3 Kaverit of level 3 against 2 foes, one core")
+    tmp = Path(tempfile.mkdtemp())
+    os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
+    t = open_table(tmp / "c.sqlite", [], 1)
+    t.execute("adventure amsterdam")
+    for name, ladders in (("Ann", "Cheer Love Anger"), ("Bob", "Sadness Happy Love"),
+                          ("Cy", "Cheer Innocence Anger")):
+        t.execute(f"kaveri {name} --ability Focused " + " ".join(
+            f"--technique {lad}" for lad in ladders.split()))
+        t.execute(f"xp {name} 2")
+    setup = build_setup(t, ("Tulip Bulb Speculator", "Grumpy Bridge Keeper"), None, None, ())
+    runs = 1000
+    tracemalloc.start()
+    start = time.perf_counter()
+    run_seeds(setup, list(range(runs)))
+    elapsed = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    start = time.perf_counter()
+    run_seeds(setup, list(range(runs)))
+    untraced = time.perf_counter() - start
+    print(f"  {runs / untraced:,.0f} confrontations a second ({untraced:.2f}s for {runs};"
+          f" {elapsed:.2f}s while tracing memory), peak traced memory {peak / 1048576:.1f} MiB")
+    t.store.close()
+    return True
+
+
+def odds() -> bool:
+    from guide.commands.odds import build_setup, simulate
+    from guide.repl.run import open_table
+
+    print("odds: the default run (until +-2 points at 95%), 3 Kaverit against 2 foes, 2 cores")
+    tmp = Path(tempfile.mkdtemp())
+    os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
+    t = open_table(tmp / "c.sqlite", [], 1)
+    t.execute("adventure amsterdam")
+    for name in ("Ann", "Bob", "Cy"):
+        t.execute(f"kaveri {name} --ability Focused --technique Cheer --technique Love"
+                  " --technique Anger")
+        t.execute(f"xp {name} 2")
+    ok = True
+    for foes, scale in ((("Tulip Bulb Speculator", "Grumpy Bridge Keeper"), 1.0),
+                        (("Tulip Bulb Speculator", "Grumpy Bridge Keeper"), 0.92),
+                        (("Captain Van der Decken", "Bike Bell Bandit"), 1.0)):
+        setup = build_setup(t, foes, None, None, ())
+        setup.hp_scale = scale        # 0.92: a fight near 50%, the slowest case
+        start = time.perf_counter()
+        result = simulate(setup, None, 7)
+        elapsed = time.perf_counter() - start
+        lo, hi = result.interval()
+        half = (hi - lo) / 2
+        good = elapsed < 3 and half <= 0.02
+        ok &= good
+        name = " + ".join(foes) + (f" (HP x{scale})" if scale != 1 else "")
+        print(f"  vs {name:56} win {result.win:6.1%} +-{half:.1%}"
+              f" ({result.runs} runs) in {elapsed:.2f}s  target < 3s, +-2.0%"
+              f"  {'ok' if good else 'MISSED'}")
+    t.store.close()
+    return ok
+
+
+SECTIONS = {"startup": startup, "data": data, "history": history, "engine": engine,
+            "odds": odds}
+
+
+def main() -> int:
+    chosen = sys.argv[1:] or list(SECTIONS)
+    results = [SECTIONS[name]() for name in chosen]
+    print("all targets hold" if all(results) else "some targets missed")
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
