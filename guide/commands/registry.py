@@ -67,7 +67,12 @@ def lookup(name: str) -> Command:
     return REGISTRY[key]
 
 
+MAX_LINE = 10_000
+
+
 def split(line: str) -> list[str]:
+    if len(line) > MAX_LINE:
+        raise CommandError(f"line too long ({len(line):,} characters; at most {MAX_LINE:,})")
     try:
         return shlex.split(line)
     except ValueError as e:

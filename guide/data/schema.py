@@ -176,10 +176,11 @@ class Validator:
 
 
 def _plain_matches(value: dict, schema: dict) -> bool:
-    """An `if` of the schemas: properties with enum or const, read on the plain value."""
+    """An `if` of the schemas: properties with enum or const, read on the plain value. A
+    missing property does not match (its own `required` problem says enough)."""
     for name, sub in schema.get("properties", {}).items():
         if name not in value:
-            continue
+            return False
         if "enum" in sub and value[name] not in sub["enum"]:
             return False
         if "const" in sub and value[name] != sub["const"]:
