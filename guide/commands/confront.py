@@ -56,9 +56,7 @@ def card_names(t, words: tuple[str, ...]) -> list[str]:
 def turn_line(t) -> str:
     """Round, phase and whose turn: for the prompt, the toolbar and after each step."""
     c = t.state["confrontation"]
-    f = fight(t)
-    kinds = {"kaverit": ("kaveri", "stand"), "buddies": ("buddy",), "foes": ("foe",)}[c["phase"]]
-    waiting = [x.name for x in f.standing(*kinds) if x.name not in c["acted"] and not f._skip(x)]
+    waiting = [x.name for x in fight(t).waiting()]
     who = ", ".join(waiting) if waiting else "nobody (next)"
     return f"[round {c['round']}, {c['phase']}: {who}]"
 

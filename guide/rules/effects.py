@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from guide.data.tables import comic_d10
 from guide.model import Effect
-from guide.rules.fighters import FOE, KAVERI, PHASE_OF, STAND, Fighter
+from guide.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
 
 
 def trigger_threshold(level: int) -> int:
@@ -50,16 +50,15 @@ def has_effect(c: dict, kind: str, name: str) -> dict | None:
     return None
 
 
-def expire(c: dict, owner: str | None = None, phase: str | None = None) -> None:
-    """Drop the effects whose end point has passed: at the end of `owner`'s turn, or at the
-    end of a phase (for owners of that phase who did not act), this round included."""
+def expire(c: dict, turns_over: set[str] = frozenset()) -> None:
+    """Drop the effects whose end point has passed: an effect ends with its owner's turn in
+    round `ends`; `turns_over` names whose turns this round are over (one who just acted,
+    or everyone of a phase that ended, those who passed included)."""
     keep = []
     for fx in c["effects"]:
         ends = fx.get("ends")
         done = ends is not None and (
-            ends < c["round"]
-            or (ends == c["round"] and owner is not None and fx.get("owner") == owner)
-            or (ends == c["round"] and phase is not None and fx.get("owner_phase") == phase))
+            ends < c["round"] or (ends == c["round"] and fx.get("owner") in turns_over))
         if fx["kind"] == "skip" and fx["round"] < c["round"]:
             done = True
         if not done:
@@ -69,8 +68,7 @@ def expire(c: dict, owner: str | None = None, phase: str | None = None) -> None:
 
 def timed(c: dict, kind: str, user: Fighter, rounds: int = 1, **data) -> dict:
     """An effect on `user` lasting to the end of the user's turn `rounds` rounds from now."""
-    fx = {"kind": kind, "on": user.name, "owner": user.name, "owner_phase": PHASE_OF[user.kind],
-          "ends": c["round"] + rounds, **data}
+    fx = {"kind": kind, "on": user.name, "owner": user.name, "ends": c["round"] + rounds, **data}
     c["effects"].append(fx)
     return fx
 
@@ -107,7 +105,8 @@ def apply_special(fight, user: Fighter, ladder_effect: str, lv: int, targets: li
         ends = None if fight.house("gladness") == "confrontation" else c["round"]
         for t in targets:
             if t.standing and not has_effect(c, "glad", t.name):
-                c["effects"].append({"kind": "glad", "on": t.name, "ends_tick": ends})
+                c["effects"].append({"kind": "glad", "on": t.name, "ends_tick": ends,
+                                     "lv_owner": user.owner})
                 out.append(f"{t.name} lets gladness into the heart: Lv Schmerz after the foes'"
                            " techniques every round.")
         return out or ["Cheer: no new target to make glad."]
@@ -144,24 +143,32 @@ def apply_special(fight, user: Fighter, ladder_effect: str, lv: int, targets: li
     raise ValueError(f"unknown special effect {ladder_effect!r}")
 
 
-def targets_of(fight, effect: Effect, holder: Fighter | None, bonded: Fighter | None
-               ) -> list[Fighter]:
-    """The fighters a declarative effect reaches (see the `effects:` schema)."""
+def targets_of(fight, effect: Effect, holder: Fighter | None, bonded: Fighter | None,
+               owner: int | None = None) -> list[Fighter]:
+    """The fighters a declarative effect reaches (see the `effects:` schema). A card owned by
+    a Strategy Game player (`owner`) reads "kaverit", "buddies" and "party" as that player's,
+    and "foes" as every other player's characters (R-STRAT-3)."""
     standing = [f for f in fight.fighters() if f.standing]
     by = effect.target
     if by == "self":
         return [holder] if holder and holder.standing else []
     if by == "bonded":
         return [bonded] if bonded and bonded.standing else []
+    if by == "all":
+        return standing
+    if owner is not None:
+        if by == "foes":
+            return [f for f in standing if f.owner != owner]
+        standing = [f for f in standing if f.owner == owner]
+    elif fight.strategy and by == "foes":
+        return standing                            # a setting's "foe" is every character
     if by == "kaverit":
         return [f for f in standing if f.kind in (KAVERI, STAND)]
     if by == "buddies":
-        return [f for f in standing if f.kind == "buddy"]
+        return [f for f in standing if f.kind == BUDDY]
     if by == "party":
-        return [f for f in standing if f.kind != FOE]
-    if by == "foes":
-        return [f for f in standing if f.kind == FOE]
-    return standing
+        return [f for f in standing if f.kind != FOE or owner is not None]
+    return [f for f in standing if f.kind == FOE]
 
 
 def apply_declared(fight, source: str, effect: Effect, targets: list[Fighter], lv: int

@@ -65,6 +65,11 @@ class Fighter:
         return self.data.get("lv", 1)
 
     @property
+    def owner(self) -> int | None:
+        """In the Strategy Game, the turn-order index of the player it fights for."""
+        return self.data.get("owner")
+
+    @property
     def standing(self) -> bool:
         return self.hp > 0
 
@@ -80,7 +85,7 @@ def all_fighters(state: dict, card: CardLookup) -> list[Fighter]:
     c = state["confrontation"]
     out = [Fighter(KAVERI, k, None) for k in _ordered(state)]
     out += [Fighter(STAND, s, None) for s in c["stand"]]
-    out += [Fighter(BUDDY, b, card(b["name"])) for b in state["buddies"]]
+    out += [Fighter(BUDDY, b, card(b.get("card", b["name"]))) for b in state["buddies"]]
     out += [Fighter(FOE, f, card(f["card"])) for f in c["foes"]]
     return out
 

@@ -90,7 +90,7 @@ def _step(fight: Fight, rng: random.Random) -> None:
             fight.runaway()
             return
         actors = [f for f in fight.standing(KAVERI, STAND)
-                  if f.name not in c["acted"] and not fight._skip(f)]
+                  if f.name not in c["acted"] and not fight.skipping(f)]
         if not actors:
             fight.next()
             return
@@ -98,7 +98,7 @@ def _step(fight: Fight, rng: random.Random) -> None:
         fight.use(actors[0].name, technique, [target] if target else None)
     elif phase == "buddies":
         actors = [f for f in fight.standing(BUDDY) if f.name not in c["acted"]
-                  and not fight._skip(f)]
+                  and not fight.skipping(f)]
         if not actors:
             fight.next()
             return
@@ -106,7 +106,7 @@ def _step(fight: Fight, rng: random.Random) -> None:
         fight.use(actors[0].name, technique, [target] if target else None)
     else:
         actors = [f for f in fight.standing(FOE) if f.name not in c["acted"]
-                  and not fight._skip(f)]
+                  and not fight.skipping(f)]
         targets = fight.standing(KAVERI, STAND, BUDDY)
         if not actors or not targets:
             fight.next()
