@@ -36,8 +36,8 @@ class Table:
         args = split(line)
         if not args:
             return Result()
-        cmd = lookup(args[0])
-        params = parse(cmd, args[1:])
+        cmd, rest = lookup(args)
+        params = parse(cmd, rest)
         if not cmd.journal:
             return cmd.function(self, **params)
         before = self.state
@@ -125,7 +125,7 @@ class Table:
                         for b in s["buddies"]],
             "confrontation": _public_confrontation(s["confrontation"]),
             "quotes_told": list(s["quotes_told"]),
-            "strategy": _public_strategy(s.get("strategy")),
+            "strategy": _public_strategy(s.get("strategy"), self.card),
         }
 
 
@@ -158,10 +158,16 @@ def _public_confrontation(c: dict | None) -> dict | None:
     }
 
 
-def _public_strategy(g: dict | None) -> dict | None:
+def _public_strategy(g: dict | None, card) -> dict | None:
+    from guide.rules.strategy import characters
+
     if not g:
         return None
-    return {"round": g.get("round", 0), "winner": g.get("winner"), "players": [
-        {"name": p["name"], "points_left": p["points_left"], "world_points": p["world_points"],
-         "characters": [{"name": c["name"], "hp": c["hp"], "max_hp": c["max_hp"]}
-                        for c in p["characters"]]} for p in g["players"]]}
+    versus = g["arena"]["versus"] if g["arena"] else None
+    c = g["arena"]["confrontation"] if g["arena"] else None
+    return {"round": c["round"] if c else (versus["round"] if versus else 0),
+            "winner": versus["winner"] if versus else None,
+            "players": [{"name": p["name"], "points_left": p["points_left"],
+                         "world_points": versus["wp"][k] if versus else p["world_points"],
+                         "characters": characters(g, k, card)}
+                        for k, p in enumerate(g["players"])]}

@@ -2,7 +2,7 @@
 
 import importlib
 
-FAMILIES = ("party", "sheets", "lottery", "shop", "dice", "history", "settings", "confront", "odds")
+FAMILIES = ("party", "sheets", "lottery", "shop", "dice", "history", "settings", "confront", "odds", "strategy")
 
 
 def load_all() -> None:

@@ -10,17 +10,29 @@ from guide.render import Result
 from guide.rules.confrontation import Fight
 from guide.rules.dice import parse_faces
 from guide.rules.effects import apply_declared, effective_emotion, effective_heart, targets_of
-from guide.rules.fighters import FOE, KAVERI, Fighter, all_fighters
+from guide.rules.fighters import FOE, KAVERI, Fighter
 
 
-def fight(t) -> Fight:
-    a = t.adventure()
-    return Fight(t.state, lambda name: t.card(name), t.dice, t.house, t.lv,
+def arena(t) -> dict | None:
+    """The state the running fight works on: the campaign's confrontation, or the Strategy
+    Game's battle."""
+    if t.state["confrontation"]:
+        return t.state
+    game = t.state.get("strategy")
+    if game and game["arena"] and game["arena"]["confrontation"]:
+        return game["arena"]
+    return None
+
+
+def fight(t, state: dict | None = None) -> Fight:
+    state = state if state is not None else (arena(t) or t.state)
+    a = t.adventure() if state is t.state else None
+    return Fight(state, lambda name: t.card(name), t.dice, t.house, t.lv,
                  xp_for=a.xp_for if a else (lambda name: 0))
 
 
 def running(t) -> Fight:
-    if not t.state["confrontation"]:
+    if arena(t) is None:
         raise CommandError("no confrontation is running (confront FOE... to start one)")
     return fight(t)
 
@@ -33,8 +45,7 @@ def report(t, f: Fight, bad_ending: str = "") -> Result:
         r.add(text)
         if kind == "lost" and bad_ending:
             r.add("", bad_ending.strip())
-    c = t.state["confrontation"]
-    if c is not None:
+    if arena(t) is not None:
         r.add(turn_line(t))
     return r
 
@@ -55,7 +66,7 @@ def card_names(t, words: tuple[str, ...]) -> list[str]:
 
 def turn_line(t) -> str:
     """Round, phase and whose turn: for the prompt, the toolbar and after each step."""
-    c = t.state["confrontation"]
+    c = arena(t)["confrontation"]
     waiting = [x.name for x in fight(t).waiting()]
     who = ", ".join(waiting) if waiting else "nobody (next)"
     return f"[round {c['round']}, {c['phase']}: {who}]"
@@ -239,10 +250,11 @@ def play(t, name, card, on):
     """Play an item (before the Kaveri's technique in a round); one use goes (R-CONF-12)."""
     from guide.commands.party import held_item
 
-    k = t.kaveri(name)
+    field = arena(t)
+    k = _kaveri_in(t, field, name)
     entry = held_item(k, " ".join(card))
     item = t.card(entry["card"])
-    conf = t.state["confrontation"]
+    conf = field["confrontation"] if field else None
     if conf:
         if k["hp"] == 0:
             raise CommandError(f"{k['name']} is cowering and cannot play items (R-CONF-5)")
@@ -254,10 +266,10 @@ def play(t, name, card, on):
         f = fight(t)
         holder = next(x for x in f.fighters() if x.kind == KAVERI and x.name == k["name"])
         for effect in item.effects:
-            targets = targets_of(f, effect, holder, holder)
+            targets = targets_of(f, effect, holder, holder, holder.owner)
             if on:
                 targets = [x for x in f.fighters() if x.name.casefold() == on.casefold()]
-            lines += apply_declared(f, item.name, effect, targets, t.lv())
+            lines += apply_declared(f, item.name, effect, targets, f.lv_of(holder))
         lines += [text for _, text, _ in f.events]
     else:
         lines += _play_outside(t, k, item)
@@ -271,6 +283,15 @@ def play(t, name, card, on):
     for line in lines:
         t.tell("item", line, kaveri=k["name"])
     return Result(lines)
+
+
+def _kaveri_in(t, field: dict | None, name: str) -> dict:
+    """A Kaveri of the running fight (the Strategy Game's are copies), else of the party."""
+    if field is not None and field is not t.state:
+        for k in field["kaverit"]:
+            if k["name"].casefold() == name.casefold():
+                return k
+    return t.kaveri(name)
 
 
 def _play_outside(t, k: dict, item) -> list[str]:
@@ -297,20 +318,22 @@ def _play_outside(t, k: dict, item) -> list[str]:
                                                " unless a Psychic Kaveri is present.")
 def status(t, players):
     """The whole field: every fighter's HP, E, H, effects; the GM's view unless --players."""
-    c = t.state["confrontation"]
-    if not c:
+    field = arena(t)
+    if field is None:
         raise CommandError("no confrontation is running")
+    c = field["confrontation"]
     f = fight(t)
-    psychic = any(k["ability"] == "Psychic" for k in t.state["kaverit"])
+    psychic = any(k["ability"] == "Psychic" for k in field["kaverit"])
     secret = not players or psychic
     r = Result([turn_line(t)], headers=["fighter", "side", "HP", "E", "H", "effects"]
                + (["Shield", "Heel", "moves"] if secret else []))
-    for x in all_fighters(t.state, lambda n: t.card(n)):
+    for x in f.fighters():
         effects = ", ".join(e.get("why", e["kind"]) for e in c["effects"] if e["on"] == x.name)
         hp = f"{x.hp}/{x.max_hp}" + (" cowering" if x.kind == KAVERI and x.hp == 0 else "")
-        if x.kind == FOE and x.hp == 0:
+        if x.hp == 0 and (x.kind == FOE or f.strategy):
             hp = "neutralized"
-        row = [x.name, x.kind, hp, effective_emotion(f, x),
+        side = f.strategy["players"][x.owner] if f.strategy else x.kind
+        row = [x.name, side, hp, effective_emotion(f, x),
                effective_heart(f, x) if (secret or x.kind != FOE) else "?", effects]
         if secret:
             row += _secrets(x)

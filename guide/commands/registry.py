@@ -58,13 +58,23 @@ def command(name: str, family: str, changes: bool = False, complete: tuple[str, 
     return register
 
 
-def lookup(name: str) -> Command:
-    key = ALIASES.get(name.casefold(), name.casefold())
+def lookup(words: list[str]) -> tuple[Command, list[str]]:
+    """The command a line names, and the rest of its words. A command of two words (like
+    `strategy buy`) is named by both."""
+    if len(words) > 1:
+        two = f"{words[0]} {words[1]}".casefold()
+        if two in REGISTRY:
+            return REGISTRY[two], words[2:]
+    key = ALIASES.get(words[0].casefold(), words[0].casefold())
     if key not in REGISTRY:
         from guide.commands.lookup import suggest
 
-        raise CommandError(f"unknown command {name!r}{suggest(name, REGISTRY)}; type help")
-    return REGISTRY[key]
+        family = [n for n in REGISTRY if n.startswith(key + " ")]
+        if family:
+            raise CommandError(f"{key} what? " + ", ".join(family))
+        raise CommandError(f"unknown command {words[0]!r}{suggest(words[0], REGISTRY)};"
+                           " type help")
+    return REGISTRY[key], words[1:]
 
 
 MAX_LINE = 10_000

@@ -115,11 +115,11 @@ def card(t, name: tuple[str, ...]):
 
 
 @command("help", "table", journal=False, complete=("command",), aliases=("?",))
-@click.argument("name", required=False)
-def help_(t, name: str | None):
+@click.argument("name", nargs=-1)
+def help_(t, name: tuple[str, ...]):
     """List the commands, or show one command's help."""
     if name:
-        return Result([lookup(name).help()])
+        return Result([lookup(list(name))[0].help()])
     r = Result(["Commands (help COMMAND for more):"])
     families: dict[str, list] = {}
     for cmd in REGISTRY.values():

@@ -30,8 +30,13 @@ def context(text: str) -> tuple[list[str], str]:
 def candidates(table, words: list[str]) -> list[str]:
     """What may come next after `words` (the first word is the command)."""
     if not words:
-        return sorted(list(REGISTRY) + list(ALIASES))
+        return sorted({n.split()[0] for n in REGISTRY} | set(ALIASES))
     name = ALIASES.get(words[0].casefold(), words[0].casefold())
+    if len(words) > 1 and f"{name} {words[1].casefold()}" in REGISTRY:
+        name = f"{name} {words[1].casefold()}"
+        words = [name] + words[2:]
+    elif len(words) == 1 and any(n.startswith(name + " ") for n in REGISTRY):
+        return [n.split()[1] for n in REGISTRY if n.startswith(name + " ")]
     cmd = REGISTRY.get(name)
     if cmd is None:
         return []
@@ -112,6 +117,9 @@ def values(table, kind: str, words: list[str]) -> list[str]:
         return ["e", "h", "hp"]
     if kind == "yesno":
         return ["yes", "no"]
+    if kind == "player":
+        game = s.get("strategy")
+        return [p["name"] for p in game["players"]] if game else []
     if kind == "shop":
         a = table.adventure()
         return [shop.name for shop in a.shops] if a else []

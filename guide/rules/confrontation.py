@@ -311,6 +311,8 @@ class Fight(Techniques, Outcomes):
                 self._end_round()
             elif actor.name in self.c["acted"]:
                 raise RuleError(f"{actor.name} has already acted this round")
+            elif self.skipping(actor):
+                raise RuleError(f"{actor.name} skips this turn ({self.skipping(actor)['why']})")
             else:
                 raise RuleError(f"{actor.name}'s phase is over this round; now: "
                                 f"{self.c['phase']} (next to move on)")

@@ -132,8 +132,9 @@ class Outcomes:
             k["counters"] = {"E": 0, "H": 0, "HP": 0}
         for b in self.s["buddies"]:
             b.pop("counters", None)
-        if self.strategy:
-            self.strategy["round"] = c["round"]          # kept for the Strategy Game's state
+        if self.strategy:                        # the Strategy Game's state keeps the field
+            self.strategy["round"] = c["round"]
+            self.strategy["foes"] = c["foes"]
         self.s["confrontation"] = None
         self._changed()
         self.s["shop_wp"] = []       # R-WP-4: a world point again after a confrontation

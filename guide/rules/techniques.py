@@ -146,7 +146,7 @@ class Techniques:
             return [(self._adversary(user, on), None)]
         enemies = self._enemies(user)
         if len(enemies) > 1:
-            who = "which foe?" if user.kind != FOE else "on whom?"
+            who = "which foe?" if user.kind != FOE and not self.strategy else "on whom?"
             raise RuleError(f"{who} --on " + " | ".join(repr(f.name) for f in enemies))
         return [(enemies[0], None)]
 
