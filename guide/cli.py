@@ -202,6 +202,41 @@ def odds(foes, campaign, boxes, party, scene, settings, runs, target, seed, as_j
     click.echo("\n".join(lines))
 
 
+@cli.command("view")
+@CAMPAIGN
+@BOX
+@click.option("--lan", is_flag=True, help="Serve on every interface, with a secret token.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port (default: any).")
+def view_command(campaign, boxes, lan, port) -> None:
+    """Serve the players' view of a campaign that another guide is playing."""
+    import time
+
+    from guide.repl.run import open_table
+    from guide.view.model import player_view
+    from guide.view.server import ViewServer
+
+    table = open_table(campaign, list(boxes), seed=None, read_only=True)
+    try:
+        server = ViewServer(port=port, lan=lan)
+    except OSError as e:
+        raise UserError(f"cannot serve the view on port {port}: {e.strerror or e}") from None
+    server.publish(player_view(table))
+    click.echo(f"The players' view is at {server.url}  (Ctrl-C stops)")
+    seen = table.store.version()
+    try:
+        while True:
+            time.sleep(0.4)
+            if table.store.version() != seen:
+                seen = table.store.version()
+                table.reload()
+                server.publish(player_view(table))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+        table.store.close()
+
+
 def _library(boxes: tuple[Path, ...]):
     from guide.data.loader import library_with
 

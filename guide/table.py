@@ -30,6 +30,7 @@ class Table:
         self.state = store.load() if store else _empty()
         self.story: list[dict] = []        # events of the command being run
         self._attributed = 0
+        self.listeners: list[Callable[["Table"], None]] = []   # told after each command
 
     # --- running a command ------------------------------------------------------------
     def execute(self, line: str) -> Result:
@@ -39,7 +40,9 @@ class Table:
         cmd, rest = lookup(args)
         params = parse(cmd, rest)
         if not cmd.journal:
-            return cmd.function(self, **params)
+            result = cmd.function(self, **params)
+            self._tell_listeners()
+            return result
         before = self.state
         self.state = copy.deepcopy(before)
         self.story, self._attributed = [], 0
@@ -61,7 +64,12 @@ class Table:
             except BaseException:
                 self.state = before
                 raise
+        self._tell_listeners()
         return result
+
+    def _tell_listeners(self) -> None:
+        for listener in self.listeners:
+            listener(self)
 
     def tell(self, kind: str, text: str, **data) -> None:
         """Add an event to the evening's story, with the dice drawn for it."""

@@ -145,6 +145,11 @@ class Store:
             apply(state, json.loads(changes))
         return state
 
+    def version(self) -> tuple:
+        """Changes whenever a command is added, undone or redone (for readers that follow)."""
+        return tuple(self.db.execute("SELECT MAX(seq), SUM(active), COUNT(*) FROM commands"
+                                     ).fetchone())
+
     def entries(self, limit: int | None = None) -> list[Entry]:
         sql = "SELECT seq, at, line, kind, story FROM commands WHERE active=1 ORDER BY seq DESC"
         rows = self.db.execute(sql + (f" LIMIT {int(limit)}" if limit else "")).fetchall()

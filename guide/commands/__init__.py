@@ -2,7 +2,7 @@
 
 import importlib
 
-FAMILIES = ("party", "sheets", "lottery", "shop", "dice", "history", "settings", "confront", "odds", "strategy")
+FAMILIES = ("party", "sheets", "lottery", "shop", "dice", "history", "settings", "confront", "odds", "strategy", "view")
 
 
 def load_all() -> None:
