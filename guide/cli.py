@@ -161,45 +161,26 @@ def state(campaign: Path | None, boxes: tuple[Path, ...]) -> None:
     click.echo(json.dumps(table.public_state(), indent=2, ensure_ascii=False))
 
 
-@cli.command()
-@click.argument("foes", nargs=-1)
+@cli.command(context_settings={"ignore_unknown_options": True})
 @CAMPAIGN
 @BOX
-@click.option("--party", default=None, help="Only these (comma-separated) party members.")
-@click.option("--scene", type=int, default=None, help="The foes of scene N of the adventure.")
-@click.option("--setting", "settings", multiple=True, help="A setting in play.")
-@click.option("--runs", type=click.IntRange(1, 200_000), default=None,
-              help="Confrontations to play (default: until +-2 points at 95%).")
-@click.option("--target", type=click.IntRange(1, 99), default=None,
-              help="A win chance in percent: the foe HP that gives it.")
-@click.option("--seed", type=int, default=None, help="Reproducible odds.")
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def odds(foes, campaign, boxes, party, scene, settings, runs, target, seed, as_json) -> None:
-    """Is this fight fair? The odds of a confrontation for the campaign's party."""
-    import json
-    import random
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def odds(campaign, boxes, args) -> None:
+    """Is this fight fair? The odds for the campaign's party: the same options as `odds` at
+    the table (FOE_CARD..., --party, --scene, --setting, --runs, --target, --seed, --json)."""
+    import shlex
 
-    from guide.commands import odds as advisor
     from guide.commands.registry import CommandError
+    from guide.render import text
     from guide.repl.run import open_table
 
     table = open_table(campaign, list(boxes), seed=None, read_only=True)
     try:
-        setup = advisor.build_setup(table, foes, party, scene, settings)
+        click.echo(text(table.execute(shlex.join(["odds", *args]))))
     except CommandError as e:
         raise UserError(str(e)) from None
-    seed = seed if seed is not None else random.randrange(1 << 30)
-    result = advisor.simulate(setup, runs, seed, None if as_json else advisor.progress_bar())
-    if as_json:
-        data = advisor.as_json(setup, result)
-        if target is not None:
-            data["target"] = advisor.target_lines(setup, target / 100, seed)[1]
-        click.echo(json.dumps(data, indent=2))
-        return
-    lines = advisor.report(setup, result)
-    if target is not None:
-        lines += advisor.target_lines(setup, target / 100, seed)[0]
-    click.echo("\n".join(lines))
+    finally:
+        table.store.close()
 
 
 @cli.command("view")

@@ -19,23 +19,22 @@ def _need_store(t):
 @command("undo", "history", journal=False)
 def undo(t):
     """Take back the last command that changed the campaign (also after a restart)."""
-    _need_store(t)
-    entry = t.store.undo()
-    if entry is None:
-        raise CommandError("nothing to undo")
-    t.reload()
-    return Result([f"Undone: {entry.line}"])
+    return _step(t, "undo")
 
 
 @command("redo", "history", journal=False)
 def redo(t):
     """Bring back the last command taken back by undo."""
+    return _step(t, "redo")
+
+
+def _step(t, way: str) -> Result:
     _need_store(t)
-    entry = t.store.redo()
+    entry = getattr(t.store, way)()
     if entry is None:
-        raise CommandError("nothing to redo")
+        raise CommandError(f"nothing to {way}")
     t.reload()
-    return Result([f"Redone: {entry.line}"])
+    return Result([f"{'Undone' if way == 'undo' else 'Redone'}: {entry.line}"])
 
 
 @command("log", "history", journal=False)

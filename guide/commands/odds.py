@@ -4,6 +4,7 @@ foe HP that makes the fight as hard as wanted (rulebook 7.3)."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
@@ -72,7 +73,8 @@ def simulate(setup: Setup, runs: int | None, seed: int, progress=None) -> Odds:
     outcomes = []
     limit = runs or MAX_DEFAULT_RUNS
     workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
-    pool = ProcessPoolExecutor(workers, mp_context=get_context("fork")) if workers > 1 else None
+    pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
+                               initializer=_ignore_interrupt) if workers > 1 else None
     try:
         next_seed = 0
         while len(outcomes) < limit:
@@ -99,6 +101,13 @@ def simulate(setup: Setup, runs: int | None, seed: int, progress=None) -> Odds:
         if pool:
             pool.shutdown(cancel_futures=True)
     return tally(outcomes, [k["name"] for k in setup.state["kaverit"]])
+
+
+def _ignore_interrupt() -> None:
+    """Workers leave Ctrl-C to the table, which stops and keeps the runs so far."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def fair_scale(setup: Setup, target: float, seed: int) -> tuple[float, Odds]:
@@ -135,7 +144,7 @@ def report(setup: Setup, odds: Odds) -> list[str]:
     return lines
 
 
-def as_json(setup: Setup, odds: Odds) -> dict:
+def as_dict(setup: Setup, odds: Odds) -> dict:
     lo, hi = odds.interval()
     n = odds.runs or 1
     return {"runs": odds.runs, "foes": setup.foes, "win": odds.win, "win_low": lo,
@@ -171,11 +180,17 @@ def target_lines(setup: Setup, target: float, seed: int) -> tuple[list[str], dic
 @click.option("--target", type=click.IntRange(1, 99), default=None,
               help="A win chance in percent: the foe HP that gives it.")
 @click.option("--seed", type=int, default=None, help="Reproducible odds.")
-def odds(t, foes, party, scene, settings, runs, target, seed):
+@click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
+def odds(t, foes, party, scene, settings, runs, target, seed, as_json):
     """Is this fight fair? The odds of a confrontation, played thousands of times."""
     setup = build_setup(t, foes, party, scene, settings)
     seed = seed if seed is not None else random.randrange(1 << 30)
-    result = simulate(setup, runs, seed, progress_bar())
+    result = simulate(setup, runs, seed, None if as_json else progress_bar())
+    if as_json:
+        data = as_dict(setup, result)
+        if target is not None:
+            data["target"] = target_lines(setup, target / 100, seed)[1]
+        return Result([json.dumps(data, indent=2)])
     lines = report(setup, result)
     if target is not None:
         lines += target_lines(setup, target / 100, seed)[0]
