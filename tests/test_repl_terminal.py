@@ -67,3 +67,17 @@ def test_error_is_one_line_and_ctrl_c_clears_and_ctrl_d_exits_0(repl):
     repl.expect(pexpect.EOF)
     repl.close()
     assert repl.exitstatus == 0
+
+
+def test_odds_progress_bar_stops_on_ctrl_c_and_keeps_the_runs(repl):
+    repl.sendline("kaveri Ann --ability Lagom --technique Cheer --technique Love"
+                  " --technique Anger")
+    repl.expect(PROMPT)
+    repl.sendline("odds 'Tulip Bulb Speculator' --runs 200000 --seed 1")
+    repl.expect("Playing the confrontation")
+    repl.expect("runs")
+    repl.sendcontrol("c")
+    repl.expect(r"against Tulip Bulb Speculator: ([\d,]+) confrontations played")
+    played = int(repl.match.group(1).replace(",", ""))
+    assert 0 < played < 200000
+    repl.expect(PROMPT)

@@ -9,6 +9,7 @@ import os
 import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from multiprocessing import get_context
 
 import click
@@ -69,7 +70,8 @@ def build_setup(t, foes: tuple[str, ...], party: str | None, scene: int | None,
 
 
 def simulate(setup: Setup, runs: int | None, seed: int, progress=None) -> Odds:
-    """Run until `runs` (or, by default, until the win chance is known to +-2 points)."""
+    """Run until `runs` (or, by default, until the win chance is known to +-2 points).
+    `progress(done, total)` is told after each batch, and stops the runs by answering True."""
     outcomes = []
     limit = runs or MAX_DEFAULT_RUNS
     workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
@@ -89,8 +91,8 @@ def simulate(setup: Setup, runs: int | None, seed: int, progress=None) -> Odds:
                     outcomes += result
             else:
                 outcomes += run_seeds(setup, chunks[0])
-            if progress:
-                progress(len(outcomes), limit)
+            if progress and progress(len(outcomes), limit):
+                break                                  # Ctrl-C: keep the runs so far
             if runs is None:
                 low, high = wilson(sum(o.result == "won" for o in outcomes), len(outcomes))
                 if (high - low) / 2 <= HALF_WIDTH:
@@ -185,7 +187,8 @@ def odds(t, foes, party, scene, settings, runs, target, seed, as_json):
     """Is this fight fair? The odds of a confrontation, played thousands of times."""
     setup = build_setup(t, foes, party, scene, settings)
     seed = seed if seed is not None else random.randrange(1 << 30)
-    result = simulate(setup, runs, seed, None if as_json else progress_bar())
+    with progress_bar(quiet=as_json) as show:
+        result = simulate(setup, runs, seed, show)
     if as_json:
         data = as_dict(setup, result)
         if target is not None:
@@ -197,18 +200,37 @@ def odds(t, foes, party, scene, settings, runs, target, seed, as_json):
     return Result(lines)
 
 
-def progress_bar():
-    """A one-line progress display on a terminal; nothing in scripts."""
-    if not sys.stderr.isatty():
-        return None
+class Progress:
+    """prompt_toolkit's progress bar in a terminal. Ctrl-C asks the runs to stop after the
+    batch under way, and the odds of the runs so far are shown."""
 
-    def show(done: int, total: int) -> None:
-        width = 30
-        filled = int(width * done / max(total, 1))
-        sys.stderr.write(f"\r  playing [{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
-                         " (Ctrl-C stops and keeps the runs so far)")
-        sys.stderr.flush()
-        if done >= total:
-            sys.stderr.write("\n")
+    def __init__(self, bar):
+        self.bar = bar
+        self.counter = None
+        self.stopped = False
 
-    return show
+    def __call__(self, done: int, total: int) -> bool:
+        """Show the progress; True when the table asked to stop."""
+        if self.counter is None:
+            self.counter = self.bar(label="runs", total=total)
+        self.counter.items_completed = done
+        self.bar.invalidate()
+        return self.stopped
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+@contextmanager
+def progress_bar(quiet: bool = False):
+    """A Progress in a terminal; nothing (None) in scripts or with --json."""
+    if quiet or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        yield None
+        return
+    from prompt_toolkit.shortcuts import ProgressBar
+
+    progress = None
+    with ProgressBar(title="Playing the confrontation (Ctrl-C stops and keeps the runs so far)",
+                     cancel_callback=lambda: progress.stop()) as bar:
+        progress = Progress(bar)
+        yield progress
