@@ -22,7 +22,7 @@ class Amount:
     plus_lv: bool = False
 
     @classmethod
-    def parse(cls, value: int | str) -> "Amount":
+    def parse(cls, value: int | str) -> Amount:
         if isinstance(value, int) and not isinstance(value, bool):
             return cls(value)
         text = str(value).strip()
@@ -126,7 +126,7 @@ class Card:
         starts = [t for t in self.techniques if t.name.casefold().startswith(wanted)]
         return starts[0] if len(starts) == 1 else None
 
-    def flipped(self) -> "Card":
+    def flipped(self) -> Card:
         """The card as its back side shows it (5.6)."""
         if self.back is None:
             return self

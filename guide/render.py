@@ -17,7 +17,7 @@ class Result:
     title: str = ""
     notes: list[str] = field(default_factory=list)   # shown after the table
 
-    def add(self, *lines: str) -> "Result":
+    def add(self, *lines: str) -> Result:
         self.lines.extend(lines)
         return self
 

@@ -4,8 +4,8 @@ line travels through them (parse, run on a copy, store the changes in one transa
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 from guide.campaign.state import SCHEMA, diff
 from guide.campaign.store import Store
@@ -30,7 +30,7 @@ class Table:
         self.state = store.load() if store else _empty()
         self.story: list[dict] = []        # events of the command being run
         self._attributed = 0
-        self.listeners: list[Callable[["Table"], None]] = []   # told after each command
+        self.listeners: list[Callable[[Table], None]] = []   # told after each command
 
     # --- running a command ------------------------------------------------------------
     def execute(self, line: str) -> Result:

@@ -56,7 +56,7 @@ class Play:
     def foe(self, name: str) -> dict:
         return next(f for f in self.state["confrontation"]["foes"] if f["name"] == name)
 
-    def reopen(self) -> "Play":
+    def reopen(self) -> Play:
         self.close()
         return Play(self.path, None, self.boxes)
 
@@ -98,3 +98,16 @@ def write_box(folder: Path, name: str, text: str) -> Path:
     path = folder / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.fixture
+def field(tmp_path):
+    p = Play(tmp_path / "c.sqlite", boxes=[ROOT / "tests" / "data" / "box"])
+    p.do("adventure test-town")
+    yield p
+    p.close()
+
+
+def kaveri(field, name, ability="Psychic", techniques=("Sadness", "custom:Kick", "Anger")):
+    field.do(f"kaveri {name} --ability {ability} " + " ".join(
+        f'--technique "{t}"' for t in techniques))

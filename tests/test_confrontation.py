@@ -1,6 +1,6 @@
 """Confrontations R-CONF-1..13: the round, its phases, and how a confrontation ends."""
 
-from test_schmerz import field, kaveri  # noqa: F401 - the fixture and helper
+from conftest import kaveri
 
 
 def test_r_conf_1_get_ready_to_feel_with_the_players_order(field):

@@ -18,7 +18,7 @@ def test_sigkill_loses_no_printed_command(tmp_path):
     rng = random.Random(5)
     for attempt in range(6):
         campaign = tmp_path / f"c{attempt}.sqlite"
-        lines = [KAVERI] + [f"wp A 1\n" for _ in range(400)]
+        lines = [KAVERI] + ["wp A 1\n" for _ in range(400)]
         proc = subprocess.Popen([sys.executable, "-m", "guide", "play", "--campaign",
                                  str(campaign)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, text=True, bufsize=1,

@@ -2,9 +2,8 @@
 
 import pytest
 
+from conftest import kaveri
 from guide.rules.effects import trigger_threshold
-
-from test_schmerz import field, kaveri  # noqa: F401 - the fixture and helper
 
 
 @pytest.mark.parametrize("level,need", [(1, 19), (2, 17), (5, 11), (9, 3)])

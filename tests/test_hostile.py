@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from guide.data.loader import load
-
 from conftest import ROOT, guide
+from guide.data.loader import load
 
 HOSTILE = ROOT / "tests" / "data" / "hostile"
 

@@ -7,12 +7,11 @@ import jsonschema
 import pytest
 import yaml
 
+from conftest import ROOT, write_box
 from guide.data.loader import bundled_library, bundled_paths, load, yaml_files
 from guide.data.schema import load_schema
 from guide.data.tables import abilities, comic_d10, ladders
 from guide.model import Amount
-
-from conftest import ROOT, write_box
 
 FOE = """cards:
   - name: Dumb Turkey

@@ -2,11 +2,9 @@
 
 import json
 
+from conftest import guide, kaveri
 from guide.commands.odds import build_setup, simulate
 from guide.rules.simulate import run_once, wilson
-
-from conftest import ROOT, guide
-from test_schmerz import field, kaveri  # noqa: F401 - the fixture and helper
 
 
 def test_wilson_interval():

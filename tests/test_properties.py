@@ -8,10 +8,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import ROOT, Play
 from guide.commands.registry import CommandError
 from guide.render import text
-
-from conftest import ROOT, Play
 
 LADDERS = ["Sadness", "Innocence", "Cheer", "Hopelessness", "Happy", "Love", "Anger",
            "Frustration", "Intimidate", "Nervousness", "Comic Wit", "Kick"]  # Ann, Bob, stand

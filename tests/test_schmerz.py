@@ -2,8 +2,7 @@
 
 from fractions import Fraction
 
-import pytest
-
+from conftest import kaveri
 from guide.rules.schmerz import absorb, base_schmerz, compute, matches, multiplier
 
 
@@ -57,21 +56,6 @@ def test_r_dmg_7_shield_and_heel_matching():
 
 def test_a_technique_of_0_schmerz_deals_none():
     assert compute(0, 5, Fraction(1), -2).amount == 0
-
-
-@pytest.fixture
-def field(tmp_path):
-    from conftest import ROOT, Play
-
-    p = Play(tmp_path / "c.sqlite", boxes=[ROOT / "tests" / "data" / "box"])
-    p.do("adventure test-town")
-    yield p
-    p.close()
-
-
-def kaveri(field, name, ability="Psychic", techniques=("Sadness", "custom:Kick", "Anger")):
-    field.do(f"kaveri {name} --ability {ability} " + " ".join(
-        f'--technique "{t}"' for t in techniques))
 
 
 def test_r_dmg_6_sample_confrontation_of_rulebook_2_7(field):

@@ -8,11 +8,10 @@ import sqlite3
 
 import pytest
 
+from conftest import Play, guide
 from guide.campaign import store as store_module
 from guide.campaign.state import apply, diff, new_state
 from guide.campaign.store import CampaignError, Store
-
-from conftest import Play, guide
 
 
 def digest(path):

@@ -8,7 +8,8 @@ SCRIPT = """\
 # preparing the evening
 adventure amsterdam
 
-kaveri "Ms. Hair" --ability Focused --technique Sadness --technique "custom:Bad Hair Day" --technique Cheer --fact "Curly"
+kaveri "Ms. Hair" --ability Focused --technique Sadness --technique "custom:Bad Hair Day" \
+--technique Cheer --fact "Curly"
 xp "Ms. Hair" 2
 spend "Ms. Hair" e=1 hp=2 Cheer=2
 wp "Ms. Hair" 1

@@ -51,7 +51,7 @@ def diff(old: Any, new: Any, path: tuple = ()) -> list[list]:
         return out
     if isinstance(old, list) and len(old) == len(new):
         out = []
-        for i, (a, b) in enumerate(zip(old, new)):
+        for i, (a, b) in enumerate(zip(old, new, strict=False)):
             if a != b:
                 out += diff(a, b, path + (i,))
         return out

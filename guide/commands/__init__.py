@@ -2,7 +2,8 @@
 
 import importlib
 
-FAMILIES = ("party", "sheets", "lottery", "shop", "dice", "history", "settings", "confront", "odds", "strategy", "view")
+FAMILIES = ("party", "sheets", "lottery", "shop", "dice", "history", "settings", "confront", "odds",
+            "strategy", "view")
 
 
 def load_all() -> None:

@@ -10,7 +10,8 @@ import click
 from guide.commands.registry import CommandError, command
 from guide.data.tables import abilities, ladders
 from guide.render import Result
-from guide.rules.leveling import award_xp, new_kaveri, spend as spend_points
+from guide.rules.leveling import award_xp, new_kaveri
+from guide.rules.leveling import spend as spend_points
 
 
 @command("kaveri", "party", changes=True, complete=("",),

@@ -4,8 +4,8 @@ arguments (parsed by click), its help, and what tab completion offers for each a
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import click
 

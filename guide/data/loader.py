@@ -11,8 +11,7 @@ import yaml
 
 from guide.data.schema import Validator, load_schema
 from guide.data.yamlsrc import Problem, TooBig, Walker, compose_file, problem_at
-from guide.model import (
-    Adventure, Amount, Card, Effect, Scene, Shop, Side, Technique)
+from guide.model import Adventure, Amount, Card, Effect, Scene, Shop, Side, Technique
 
 # Fields that only make sense on some card types (rulebook section 4).
 _ONLY_FOR = {
@@ -141,8 +140,9 @@ def _check_card(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
                                    + (f" (missing {', '.join(map(str, missing))})" if missing else "")))
     for effect in plain.get("effects", []):
         if effect["do"] == "counters" and "counter" not in effect:
-            walker.problems.append(problem_at(walker.file, keys["effects"], f"card {name!r}: an"
-                                              " effect with do: counters needs counter: +E, -E, +H, -H or HP"))
+            walker.problems.append(problem_at(
+                walker.file, keys["effects"],
+                f"card {name!r}: an effect with do: counters needs counter: +E, -E, +H, -H or HP"))
 
 
 def _add_card(lib: Library, sources: dict, card: Card, plain: dict, node, walker: Walker) -> None:

@@ -18,7 +18,19 @@ from importlib import resources
 import yaml
 
 from guide.data.yamlsrc import (
-    BOOL, FLOAT, INT, MAP, NULL, SEQ, STR, TIMESTAMP, Problem, Walker, problem_at, short_tag)
+    BOOL,
+    FLOAT,
+    INT,
+    MAP,
+    NULL,
+    SEQ,
+    STR,
+    TIMESTAMP,
+    Problem,
+    Walker,
+    problem_at,
+    short_tag,
+)
 
 SCHEMA_NAMES = ("cards", "adventure")
 

@@ -13,7 +13,7 @@ in outcomes.py.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from guide.model import Card
 from guide.rules import effects as fx
@@ -148,7 +148,7 @@ class Fight(Techniques, Outcomes):
         if not self._any_static:
             return 0
         total = 0
-        for source, effect, holder, bonded, owner in self._declared("static"):
+        for _source, effect, holder, bonded, owner in self._declared("static"):
             if effect.do == stat and f in fx.targets_of(self, effect, holder, bonded, owner):
                 total += effect.amount.value(self._lv_of_player(owner))
         return total

@@ -3,8 +3,8 @@ through one small view so that every rule reads the same for all of them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from guide.model import Card
 from guide.rules.leveling import level

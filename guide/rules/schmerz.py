@@ -9,7 +9,6 @@ from fractions import Fraction
 
 from guide.data.tables import ladder as find_ladder
 
-
 ONE = Fraction(1)
 
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 import copy
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from guide.model import Card
 from guide.rules import effects as fx
