@@ -68,8 +68,15 @@ class Table:
         return result
 
     def _tell_listeners(self) -> None:
+        """Followers such as the players' view; one that fails is logged, never the table's
+        problem (the command is already saved)."""
         for listener in self.listeners:
-            listener(self)
+            try:
+                listener(self)
+            except Exception as e:  # noqa: BLE001
+                from guide.logs import log_exception
+
+                log_exception(e)
 
     def tell(self, kind: str, text: str, **data) -> None:
         """Add an event to the evening's story, with the dice drawn for it."""

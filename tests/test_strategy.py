@@ -150,3 +150,11 @@ def test_strategy_state_json_from_the_command_line(tmp_path):
                                    "characters": [{"name": "Ann", "hp": 20, "max_hp": 20},
                                                   {"name": "Rogue Herring Gull", "hp": 5,
                                                    "max_hp": 5}]}
+
+
+def test_the_setting_draw_takes_the_tables_die(game):
+    game.do("strategy new --player Pia --player Quin --budget 20 --settings random --fluid",
+            "strategy kaveri Pia Ann", "strategy kaveri Quin Bob",
+            "strategy setting Pia 'Sunny Meadow'", "strategy setting Quin 'Stinging Nettles'")
+    assert "The setting is now Stinging Nettles." in game.do("strategy start --dice 2")
+    assert "The setting is now Sunny Meadow." in game.do("next", "next", "next --dice 1")

@@ -83,7 +83,7 @@ def turn_line(t) -> str:
 @click.option("--practice", is_flag=True, help="A practice bout: no XP (R-CONF-13).")
 def confront(t, cards, settings, order, companions, lv, practice):
     """"Get ready to feel!": a confrontation with these foe cards (R-CONF-1, R-CONF-4)."""
-    if t.state["confrontation"]:
+    if arena(t) is not None:
         raise CommandError("a confrontation is already running (end to stop it)")
     foes = [t.card(name, "foe", "power-foe") for name in card_names(t, cards)]
     setting_cards = [t.card(name, "setting") for name in settings]
@@ -103,7 +103,7 @@ def confront(t, cards, settings, order, companions, lv, practice):
         raise CommandError("four or more companions: choose three with --companion (R-CONF-9)")
     else:
         joined = list(party)
-    f = fight(t)
+    f = fight(t, t.state)
     f.start(foes, chosen, setting_cards, joined, lv if lv is not None else t.lv(), practice)
     r = report(t, f)
     if any(k["ability"] == "Psychic" for k in t.state["kaverit"]):
@@ -128,6 +128,7 @@ def confront(t, cards, settings, order, companions, lv, practice):
 def use(t, name, technique, on, roll, world_point, split, matches, boost):
     """A technique of a Kaveri, a buddy, or a companion taking a stand (R-DMG, R-FX)."""
     f = running(t)
+    bad = _bad_ending(t)
     d20 = d10 = None
     if roll:
         faces = parse_faces(roll, "--roll")
@@ -136,7 +137,7 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost):
             raise CommandError(f"a d10 shows 1 to 10, not {d10}")
     f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, _parts(split),
           None if matches is None else matches == "yes", boost)
-    return report(t, f, _bad_ending(t))
+    return report(t, f, bad)
 
 
 @command("foe", "confrontation", changes=True, complete=("foe", "foetechnique"),
@@ -155,10 +156,14 @@ def foe(t, name, technique, on, roll, split):
 
 
 @command("next", "confrontation", changes=True)
-def next_(t):
+@click.option("--dice", "faces", default=None, metavar="FACES",
+              help="The table's own faces for what the new round draws (a fluid setting).")
+def next_(t, faces):
     """End the current phase or turn and move on (those who did not act pass)."""
     f = running(t)
     bad = _bad_ending(t)
+    if faces:
+        t.dice.give(parse_faces(faces, "--dice"))
     f.next()
     return report(t, f, bad)
 

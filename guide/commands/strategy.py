@@ -137,10 +137,16 @@ def strategy_teams(t):
 
 
 @command("strategy start", "strategy game", changes=True)
-def strategy_start(t):
+@click.option("--dice", "faces", default=None, metavar="N",
+              help="The table's own die for drawing the setting (R-DICE-3).")
+def strategy_start(t, faces):
     """Start the battle: use, foe, next and end then work as in a confrontation, any
     opponent's character being a target (R-STRAT-3..7)."""
     from guide.commands.confront import fight, report
+    from guide.rules.dice import parse_faces
+
+    if faces:
+        t.dice.give(parse_faces(faces, "--dice"))
 
     g = _game(t)
     if g["arena"] is not None:

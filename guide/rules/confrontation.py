@@ -412,9 +412,12 @@ class Fight(Techniques, Outcomes):
         """Phases 1, 5, 6, 7: declared round effects, and the free text for the GM."""
         if self.c is None:
             return
-        sources = {"settings": self.c["settings"], "companions": self.c["companions"]}
+        sources = {"settings": self.c["settings"], "companions": self.c["companions"],
+                   "items": [i["card"] for k in self.s["kaverit"] if k["hp"] > 0
+                             for i in k["items"] if i["bonded"]]}
         for name in sources.get(phase, []):
             card = self.card(name)
-            if card.text and not any(e.when == "round" for e in card.effects):
-                self.say("gm", f"GM ({phase}): {card.name}: {card.text}")
+            text = card.bond if phase == "items" else card.text
+            if text and not any(e.when in ("round", "static") for e in card.effects):
+                self.say("gm", f"GM ({phase}): {card.name}: {text}")
         self._apply_declared("round", phase)

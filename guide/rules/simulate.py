@@ -24,7 +24,7 @@ from guide.model import Card
 from guide.rules import effects as fx
 from guide.rules.confrontation import Fight
 from guide.rules.dice import Dice
-from guide.rules.fighters import BUDDY, FOE, KAVERI, STAND
+from guide.rules.fighters import BUDDY, FOE, STAND
 from guide.rules.leveling import RuleError
 from guide.rules.schmerz import compute, matches, multiplier
 
@@ -82,38 +82,25 @@ def run_once(setup: Setup, seed: int) -> Outcome:
 
 
 def _step(fight: Fight, rng: random.Random) -> None:
+    """One decision of the policies above: a run-away, a technique, or the phase passes."""
     c = fight.c
-    phase = c["phase"]
-    if phase == "kaverit":
-        kaverit = fight.s["kaverit"]
-        if not c["acted"] and kaverit and 2 * sum(k["hp"] == 0 for k in kaverit) >= len(kaverit):
-            fight.runaway()
-            return
-        actors = [f for f in fight.standing(KAVERI, STAND)
-                  if f.name not in c["acted"] and not fight.skipping(f)]
-        if not actors:
-            fight.next()
-            return
-        technique, target = _best(fight, actors[0])
-        fight.use(actors[0].name, technique, [target] if target else None)
-    elif phase == "buddies":
-        actors = [f for f in fight.standing(BUDDY) if f.name not in c["acted"]
-                  and not fight.skipping(f)]
-        if not actors:
-            fight.next()
-            return
-        technique, target = _best(fight, actors[0])
-        fight.use(actors[0].name, technique, [target] if target else None)
-    else:
-        actors = [f for f in fight.standing(FOE) if f.name not in c["acted"]
-                  and not fight.skipping(f)]
-        targets = fight.standing(KAVERI, STAND, BUDDY)
-        if not actors or not targets:
-            fight.next()
-            return
-        foe = actors[0]
-        technique = None if foe.card.move_die else rng.choice(foe.card.techniques).name
-        fight.foe_use(foe.name, technique, rng.choice(targets).name)
+    kaverit = fight.s["kaverit"]
+    if (c["phase"] == "kaverit" and not c["acted"]
+            and 2 * sum(k["hp"] == 0 for k in kaverit) >= len(kaverit)):
+        fight.runaway()
+        return
+    actors = fight.waiting()
+    if not actors:
+        fight.next()
+        return
+    actor = actors[0]
+    if actor.kind != FOE:
+        technique, target = _best(fight, actor)
+        fight.use(actor.name, technique, [target] if target else None)
+        return
+    targets = [f for f in fight.fighters() if f.standing and fight.enemy(actor, f)]
+    technique = None if actor.card.move_die else rng.choice(actor.card.techniques).name
+    fight.foe_use(actor.name, technique, rng.choice(targets).name)
 
 
 def _best(fight: Fight, user) -> tuple[str, str | None]:
