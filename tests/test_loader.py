@@ -223,3 +223,23 @@ def test_schemas_are_valid_json_schema():
 
 def test_bundled_library_is_cached():
     assert bundled_library() is bundled_library()
+
+
+def test_a_file_with_too_many_problems_is_cut_short(tmp_path):
+    out = problems_of(tmp_path, "cards: [" + "{}, " * 100_000 + "]\n")
+    assert len(out) == 101 and out[-1].endswith("more problem(s) in this file")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("cards:\n  - ? [a, b]\n    : 1\n", "x.yaml:2:7: a key must be a plain value"),
+    ("cards:\n  - name: ''\n    type: setting\n", "x.yaml:2:11: cards[1].name must not be empty"),
+    ("cards:\n  - name: " + "x" * 81 + "\n    type: setting\n",
+     "x.yaml:2:11: cards[1].name is too long (at most 80 characters)"),
+    ("cards:\n  - name: A\n    type: foe\n    hp: 2\n    move_die: 2\n    techniques:\n"
+     "      - {name: X, schmerz: 1, roll: []}\n",
+     "x.yaml:7:37: cards[1].techniques[1].roll: needs at least 1 entries"),
+    ("cards:\n  - name: A\n    type: setting\n    token: maybe\n",
+     "x.yaml:4:12: cards[1].token must be true or false, not 'maybe'"),
+])
+def test_more_validation_messages(tmp_path, text, expected):
+    assert expected in problems_of(tmp_path, text)

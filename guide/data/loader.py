@@ -13,6 +13,8 @@ from guide.data.schema import Validator, load_schema
 from guide.data.yamlsrc import Problem, TooBig, Walker, compose_file, problem_at
 from guide.model import Adventure, Amount, Card, Effect, Scene, Shop, Side, Technique
 
+SHOWN_PER_FILE = 100
+
 # Fields that only make sense on some card types (rulebook section 4).
 _ONLY_FOR = {
     "hp": ("foe", "power-foe", "buddy"),
@@ -75,11 +77,17 @@ def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list
                 problems.append(Problem(display, 1, 1, "empty file: expected 'cards:' or 'adventure:'"))
             continue
         walker = Walker(display, problems)
+        start = len(problems)
         try:
             _load_document(node, walker, lib, sources, booklets)
-        except TooBig:
-            problems.append(problem_at(display, node, "too many values (an alias bomb?);"
-                                                      " the file is refused"))
+        except TooBig as e:
+            problems.append(problem_at(display, node, str(e)))
+        if len(problems) - start > SHOWN_PER_FILE:      # the first ones, and how many more
+            more = len(problems) - start - SHOWN_PER_FILE
+            last = sorted(problems[start:])[SHOWN_PER_FILE - 1]
+            problems[start:] = sorted(problems[start:])[:SHOWN_PER_FILE] + [
+                Problem(display, last.line, last.column + 1, f"... and {more:,} more problem(s)"
+                        " in this file")]
     refs = Library({**(known.cards if known else {}), **lib.cards})
     for display, node, plain in booklets:
         adventure = _build_adventure(plain, display, node, refs, problems)

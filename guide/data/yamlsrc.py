@@ -44,8 +44,12 @@ class Problem:
         return f"{self.file}:{self.line}:{self.column}: {self.message}"
 
 
+MAX_PROBLEMS = 1000     # a file this broken is not worth reading on
+
+
 class TooBig(Exception):
-    """Raised when a document holds more values than MAX_NODES once aliases are followed."""
+    """Raised when a document holds more values than MAX_NODES once aliases are followed, or
+    more than MAX_PROBLEMS problems."""
 
 
 def problem_at(file: str, node: yaml.Node | None, message: str) -> Problem:
@@ -101,12 +105,16 @@ class Walker:
     def __init__(self, file: str, problems: list[Problem]):
         self.file = file
         self.problems = problems
+        self._found = problems            # the file's real list (`problems` is swapped by anyOf)
+        self._start = len(problems)
         self.visited = 0
 
     def count(self) -> None:
         self.visited += 1
         if self.visited > MAX_NODES:
-            raise TooBig()
+            raise TooBig("too many values (an alias bomb?); the file is refused")
+        if len(self._found) - self._start > MAX_PROBLEMS:
+            raise TooBig(f"more than {MAX_PROBLEMS:,} problems; checking stopped here")
 
     def scalar(self, node: yaml.Node):
         """The value of a scalar node, or a problem (and None) for an unsafe tag."""
