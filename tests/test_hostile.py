@@ -145,7 +145,8 @@ def test_garbage_lines_in_a_script(tmp_path):
         b"roll 1d1\n" + b"kaveri '\n"
     r = subprocess.run([sys.executable, "-m", "guide", "play", "--campaign",
                         str(tmp_path / "c.sqlite")], input=script, capture_output=True,
-                       timeout=60, env={"GUIDE_DATA_DIR": str(tmp_path), "PATH": "/usr/bin"})
+                       timeout=60, env={"GUIDE_DATA_DIR": str(tmp_path), "PATH": "/usr/bin",
+                                        "PYTHONIOENCODING": "utf-8:strict"})
     assert r.returncode == 1
     assert b"Traceback" not in r.stderr and b"1d1 (1) = 1" in r.stdout
     assert all(line.startswith(b"error: ") for line in r.stderr.splitlines())

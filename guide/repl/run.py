@@ -57,6 +57,8 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
             from guide.repl.session import run_repl
 
             return run_repl(table)
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="replace")   # a garbage byte is a bad line, not a crash
         return run_batch(table, sys.stdin)
     finally:
         table.store.close()
