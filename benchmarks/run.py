@@ -124,21 +124,27 @@ def history() -> bool:
     return line("300 commands after 5,000", value, ref, 1.3)
 
 
-def engine() -> bool:
-    from guide.commands.odds import build_setup
+def party_table(ladders: tuple[str, str, str]):
+    """A table on a new campaign: the Amsterdam adventure, 3 Focused Kaverit of level 3."""
     from guide.repl.run import open_table
-    from guide.rules.simulate import run_seeds
 
-    print("engine: headless confrontations, 3 Kaverit of level 3 against 2 foes, one core")
     tmp = Path(tempfile.mkdtemp())
     os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
     t = open_table(tmp / "c.sqlite", [], 1)
     t.execute("adventure amsterdam")
-    for name, ladders in (("Ann", "Cheer Love Anger"), ("Bob", "Sadness Happy Love"),
-                          ("Cy", "Cheer Innocence Anger")):
+    for name, chosen in zip(("Ann", "Bob", "Cy"), ladders, strict=True):
         t.execute(f"kaveri {name} --ability Focused " + " ".join(
-            f"--technique {lad}" for lad in ladders.split()))
+            f"--technique {lad}" for lad in chosen.split()))
         t.execute(f"xp {name} 2")
+    return t
+
+
+def engine() -> bool:
+    from guide.commands.odds import build_setup
+    from guide.rules.simulate import run_seeds
+
+    print("engine: headless confrontations, 3 Kaverit of level 3 against 2 foes, one core")
+    t = party_table(("Cheer Love Anger", "Sadness Happy Love", "Cheer Innocence Anger"))
     setup = build_setup(t, ("Tulip Bulb Speculator", "Grumpy Bridge Keeper"), None, None, ())
     runs = 1000
     tracemalloc.start()
@@ -158,17 +164,9 @@ def engine() -> bool:
 
 def odds() -> bool:
     from guide.commands.odds import build_setup, simulate
-    from guide.repl.run import open_table
 
     print("odds: the default run (until +-2 points at 95%), 3 Kaverit against 2 foes, 2 cores")
-    tmp = Path(tempfile.mkdtemp())
-    os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
-    t = open_table(tmp / "c.sqlite", [], 1)
-    t.execute("adventure amsterdam")
-    for name in ("Ann", "Bob", "Cy"):
-        t.execute(f"kaveri {name} --ability Focused --technique Cheer --technique Love"
-                  " --technique Anger")
-        t.execute(f"xp {name} 2")
+    t = party_table(("Cheer Love Anger",) * 3)
     ok = True
     for foes, scale in ((("Tulip Bulb Speculator", "Grumpy Bridge Keeper"), 1.0),
                         (("Tulip Bulb Speculator", "Grumpy Bridge Keeper"), 0.92),

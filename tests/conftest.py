@@ -111,3 +111,12 @@ def field(tmp_path):
 def kaveri(field, name, ability="Psychic", techniques=("Sadness", "custom:Kick", "Anger")):
     field.do(f"kaveri {name} --ability {ability} " + " ".join(
         f'--technique "{t}"' for t in techniques))
+
+
+def alias_bomb() -> list[str]:
+    """YAML lines whose last anchor `j` stands for 9**10 values once aliases are followed."""
+    lines = ["a: &a [x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 10):
+        prev, cur = chr(96 + i), chr(97 + i)
+        lines.append(f"{cur}: &{cur} [" + ", ".join([f"*{prev}"] * 9) + "]")
+    return lines

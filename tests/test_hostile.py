@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, guide
+from conftest import ROOT, alias_bomb, guide
 from guide.data.loader import load
 
 HOSTILE = ROOT / "tests" / "data" / "hostile"
@@ -90,10 +90,7 @@ def _limited(script: str, megabytes: int = 400) -> subprocess.CompletedProcess:
 
 
 def test_alias_bomb_in_bounded_time_and_memory(tmp_path):
-    lines = ["a: &a [x, x, x, x, x, x, x, x, x]"]
-    for i in range(1, 10):
-        prev, cur = chr(96 + i), chr(97 + i)
-        lines.append(f"{cur}: &{cur} [" + ", ".join([f"*{prev}"] * 9) + "]")
+    lines = alias_bomb()
     lines.append("cards: [{name: x, type: setting, text: ok, effects: [{do: heal, text: *j}]}]")
     bomb = tmp_path / "bomb.yaml"
     bomb.write_text("\n".join(lines) + "\n")
@@ -107,10 +104,7 @@ def test_alias_bomb_where_any_value_is_allowed(tmp_path):
     """Walked in full, the bomb would be a billion values: the walk stops at MAX_NODES."""
     from guide.data.yamlsrc import MAX_NODES, TooBig, Walker, compose_text
 
-    lines = ["a: &a [x, x, x, x, x, x, x, x, x]"]
-    for i in range(1, 10):
-        prev, cur = chr(96 + i), chr(97 + i)
-        lines.append(f"{cur}: &{cur} [" + ", ".join([f"*{prev}"] * 9) + "]")
+    lines = alias_bomb()
     node, _ = compose_text("\n".join(lines), "bomb.yaml")
     walker = Walker("bomb.yaml", [])
     with pytest.raises(TooBig):

@@ -7,7 +7,7 @@ import jsonschema
 import pytest
 import yaml
 
-from conftest import ROOT, write_box
+from conftest import ROOT, alias_bomb, write_box
 from guide.data.loader import bundled_library, bundled_paths, load, yaml_files
 from guide.data.schema import load_schema
 from guide.data.tables import abilities, comic_d10, ladders
@@ -184,10 +184,7 @@ def test_binary_junk(tmp_path):
 
 
 def test_alias_bomb_is_refused_quickly(tmp_path):
-    lines = ["a: &a [x, x, x, x, x, x, x, x, x]"]
-    for i in range(1, 10):
-        prev, cur = chr(96 + i), chr(97 + i)
-        lines.append(f"{cur}: &{cur} [" + ", ".join([f"*{prev}"] * 9) + "]")
+    lines = alias_bomb()
     lines.append("cards: [{name: x, type: setting, subtypes: *j, effects: *j}]")
     start = time.perf_counter()
     out = problems_of(tmp_path, "\n".join(lines) + "\n")

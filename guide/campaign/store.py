@@ -183,24 +183,22 @@ class Store:
                                " AND active=1", (last,)).fetchone()[0]
 
     def undo(self) -> Entry | None:
-        row = self.db.execute("SELECT seq, at, line, kind, story FROM commands WHERE"
-                              " kind='change' AND active=1 ORDER BY seq DESC LIMIT 1").fetchone()
-        if row is None:
-            return None
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
-            self.db.execute("UPDATE commands SET active=0 WHERE seq=?", (row[0],))
-            self.db.execute("DELETE FROM snapshots WHERE seq >= ?", (row[0],))
-            self.db.execute("COMMIT")
-        return Entry(row[0], row[1], row[2], row[3], json.loads(row[4]))
+        """Take back the last active change (its snapshots go with it)."""
+        return self._switch("active=1 ORDER BY seq DESC", 0)
 
     def redo(self) -> Entry | None:
+        """Bring back the first change taken back."""
+        return self._switch("active=0 ORDER BY seq", 1)
+
+    def _switch(self, which: str, active: int) -> Entry | None:
         row = self.db.execute("SELECT seq, at, line, kind, story FROM commands WHERE"
-                              " kind='change' AND active=0 ORDER BY seq LIMIT 1").fetchone()
+                              f" kind='change' AND {which} LIMIT 1").fetchone()
         if row is None:
             return None
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
-            self.db.execute("UPDATE commands SET active=1 WHERE seq=?", (row[0],))
+            self.db.execute("UPDATE commands SET active=? WHERE seq=?", (active, row[0]))
+            if not active:
+                self.db.execute("DELETE FROM snapshots WHERE seq >= ?", (row[0],))
             self.db.execute("COMMIT")
         return Entry(row[0], row[1], row[2], row[3], json.loads(row[4]))
