@@ -145,3 +145,9 @@ def test_recap_summarises(party):
     party.do("xp Ann 1", "lottery --dice 2,3")
     out = party.do("recap")
     assert "Ann: level 2" in out and "Quotes told: 1 (23)" in out
+
+
+def test_card_for_the_players_hides_the_secrets(party):
+    out = party.do("card 'Rogue Herring Gull' --players")
+    assert "Shield" not in out and "Snatch" not in out and "knows 2 technique(s)" in out
+    assert "Shield: Sadness" in party.do("card 'Rogue Herring Gull'")

@@ -32,10 +32,6 @@ def new_state() -> dict:
     }
 
 
-def snapshot(state: dict) -> dict:
-    return copy.deepcopy(state)
-
-
 def diff(old: Any, new: Any, path: tuple = ()) -> list[list]:
     """Changes that turn `old` into `new`: [path, value] to set, [path, "__delete__"] to remove."""
     if type(old) is not type(new):

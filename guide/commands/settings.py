@@ -109,9 +109,13 @@ def cards(t, card_type: str | None):
 
 @command("card", "settings", complete=("card",))
 @click.argument("name", nargs=-1, required=True)
-def card(t, name: tuple[str, ...]):
+@click.option("--players", is_flag=True, help="What the players may see: a foe's moves, Shield"
+                                               " and Heel hidden unless a Psychic Kaveri is"
+                                               " present (R-CONF-3).")
+def card(t, name: tuple[str, ...], players: bool):
     """One card in full, as it stands in this campaign."""
-    return Result(render.card_detail(t.card(" ".join(name))))
+    psychic = any(k["ability"] == "Psychic" for k in t.state["kaverit"])
+    return Result(render.card_detail(t.card(" ".join(name)), secret=not players or psychic))
 
 
 @command("help", "table", journal=False, complete=("command",), aliases=("?",))
