@@ -285,3 +285,12 @@ def test_r_sheet_4_lv_house_rule(field):
     field.do("end", "house lv_default highest", "confront 'Big Bully'", "next", "next")
     field.do("foe 'Big Bully' Tease --on Ann")         # Lv: the highest, 4
     assert field.kaveri("Ann")["hp"] == 15
+
+
+def test_r_sheet_4_the_gm_chooses_lv(field):
+    kaveri(field, "Ann")
+    kaveri(field, "Bob")
+    field.do("xp Bob 2", "confront 'Big Bully'", "next", "next")
+    assert "level of a Kaveri present: 1, 3" in field.fails("foe 'Big Bully' Tease --on Ann --lv 2")
+    field.do("foe 'Big Bully' Tease --on Ann --lv 1")
+    assert field.kaveri("Ann")["hp"] == 19

@@ -125,9 +125,12 @@ def confront(t, cards, settings, order, companions, lv, practice):
               help="The GM's answer: does a free-text Shield/Heel apply (R-DMG-7)?")
 @click.option("--boost", type=click.Choice(["e", "h", "hp"], case_sensitive=False),
               default=None, help="After Nervousness: where the 2 x Lv goes.")
-def use(t, name, technique, on, roll, world_point, split, matches, boost):
+@click.option("--lv", type=int, default=None,
+              help="Lv for a buddy's card technique: a Kaveri's level (R-SHEET-4).")
+def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
     """A technique of a Kaveri, a buddy, or a companion taking a stand (R-DMG, R-FX)."""
     f = running(t)
+    f.choose_lv(lv)
     bad = _bad_ending(t)
     d20 = d10 = None
     if roll:
@@ -147,9 +150,12 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost):
 @click.option("--on", default=None, help="The target: a Kaveri, buddy or standing companion.")
 @click.option("--roll", type=int, default=None, help="The table's face of the foe's move die.")
 @click.option("--split", multiple=True, metavar="NAME=N", help="Lagom: N Schmerz to NAME.")
-def foe(t, name, technique, on, roll, split):
+@click.option("--lv", type=int, default=None,
+              help="Lv for the technique: the level of a Kaveri present (R-SHEET-4).")
+def foe(t, name, technique, on, roll, split, lv):
     """A foe's technique (phase 4); a foe with a die icon rolls for its move (R-CONF-3)."""
     f = running(t)
+    f.choose_lv(lv)
     bad = _bad_ending(t)
     f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split))
     return report(t, f, bad)

@@ -54,6 +54,7 @@ class Fight(Techniques, Outcomes):
         self.dice = dice
         self.house = house
         self.lv = lv                            # R-SHEET-4: Lv when nobody chooses
+        self.chosen_lv: int | None = None       # R-SHEET-4: the Lv the GM chose for this step
         self.xp_for = xp_for
         self.events: list[tuple[str, str, dict]] = []
 
@@ -106,9 +107,20 @@ class Fight(Techniques, Outcomes):
     def lv_of(self, f: Fighter | None) -> int:
         """Lv for a card: R-SHEET-4, or in the Strategy Game its controller's Kaverit
         (R-STRAT-6, house rule lv_default)."""
+        if self.chosen_lv is not None:
+            return self.chosen_lv
         if not self.strategy or f is None or f.owner is None:
             return self.lv()
         return self._lv_of_player(f.owner)
+
+    def choose_lv(self, lv: int | None) -> None:
+        """R-SHEET-4: the GM (or the card's controller) picks the level of a Kaveri present."""
+        if lv is None:
+            return
+        levels = sorted({level(k["xp"]) for k in self.s["kaverit"]})
+        if lv not in levels:
+            raise RuleError(f"--lv is the level of a Kaveri present: {', '.join(map(str, levels))}")
+        self.chosen_lv = lv
 
     def _lv_of_player(self, owner: int | None) -> int:
         if owner is None:
