@@ -81,3 +81,12 @@ def test_odds_progress_bar_stops_on_ctrl_c_and_keeps_the_runs(repl):
     played = int(repl.match.group(1).replace(",", ""))
     assert 0 < played < 200000
     repl.expect(PROMPT)
+
+
+def test_ctrl_d_in_a_question_cancels_the_command(repl):
+    repl.sendline("kaveri Ann")
+    repl.expect("Ability")
+    repl.sendcontrol("d")
+    repl.expect("error: cancelled; nothing changed")
+    repl.sendline("party")
+    repl.expect("The party is empty")

@@ -9,6 +9,7 @@ from prompt_toolkit.history import FileHistory
 
 from guide import __version__
 from guide.commands.confront import arena, turn_line
+from guide.commands.registry import CommandError
 from guide.logs import data_dir
 from guide.repl.completer import TableCompleter
 from guide.repl.run import run_one
@@ -55,8 +56,11 @@ def run_repl(table: Table) -> int:
     def ask(question: str, choices: list[str]) -> str:
         completer = WordCompleter(choices, ignore_case=True, sentence=True) if choices else None
         while True:
-            answer = session.prompt(f"  {question}: ", completer=completer,
-                                    bottom_toolbar=None).strip()
+            try:
+                answer = session.prompt(f"  {question}: ", completer=completer,
+                                        bottom_toolbar=None).strip()
+            except (EOFError, KeyboardInterrupt):
+                raise CommandError("cancelled; nothing changed") from None
             if answer or not choices:
                 return answer
 
