@@ -133,6 +133,7 @@ def test_r_strat_7_three_players_fluid_to_a_winner(game):
     s = strategy(game)
     assert s["winner"] == "Rey" and game.state["confrontation"] is None
     assert [c["hp"] for p in s["players"] for c in p["characters"]] == [0, 0, 3]
+    assert "Winner: Rey (round 1)." in game.do("strategy teams")
 
 
 def test_strategy_state_json_from_the_command_line(tmp_path):

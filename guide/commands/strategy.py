@@ -130,6 +130,9 @@ def strategy_teams(t):
         r.rows.append([p["name"], k + 1, ", ".join(s["name"] for s in p["kaverit"]) or "-",
                        cards, sum(c["expense"] for c in p["cards"]), p["points_left"],
                        p["world_points"]])
+    versus = g["arena"]["versus"] if g["arena"] else None
+    if versus and versus["winner"]:
+        r.notes.append(f"Winner: {versus['winner']} (round {versus['round']}).")
     r.notes.append(f"Budget {g['budget']} each; settings {g['settings']}"
                    + (f", pool: {', '.join(s for p in g['players'] for s in p['settings'])}"
                       if any(p["settings"] for p in g["players"]) else ""))
