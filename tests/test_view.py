@@ -137,7 +137,14 @@ def test_a_real_browser_follows_a_scripted_confrontation(tmp_path):
         for line in lines:
             play.stdin.write(line + "\n")
         play.stdin.flush()
-        time.sleep(0.3)
+
+    def wait_for(text: str) -> None:
+        """Until the server publishes `text` (the table runs in another process)."""
+        for _ in range(100):
+            if text.encode() in get(url + "state.json")[1]:
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"the view never showed {text!r}")
 
     def browser(*extra) -> str:
         r = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'chromium'}",
@@ -156,10 +163,12 @@ def test_a_real_browser_follows_a_scripted_confrontation(tmp_path):
              "kaveri Ann --ability Focused --technique Cheer --technique Love --technique Anger",
              "kaveri Bob --ability Lagom --technique Sadness --technique Happy --technique Anger",
              "confront 'Rogue Herring Gull'")
+        wait_for('"ready_to_feel": true')
         before = browser("--dump-dom")
         assert 'data-name="Ann" data-hp="20" data-max="20" style="width: 100%;"' in before
         assert "Get ready to feel!" in before
         send("next", "foe 'Rogue Herring Gull' 'Snatch the Stroopwafel' --on Ann")
+        wait_for('"hp": 18')
         after = browser("--dump-dom")
         assert 'data-name="Ann" data-hp="18" data-max="20" style="width: 90%;"' in after
         for secret in ("Sadness", "Cheer", "Snatch the Stroopwafel", "Loud Squawk"):
