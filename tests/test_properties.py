@@ -85,3 +85,54 @@ def test_random_commands_keep_invariants_and_undo_is_exact(lines):
                     assert p.table.state == after
         finally:
             p.close()
+
+
+STRATEGY_LINE = st.one_of(
+    st.builds(lambda a, t, r, o: f"use {a} {q(t)} --roll {r} --on {o}",
+              st.sampled_from(["Ann", "Bob", "Pelican"]), st.sampled_from(LADDERS + ["Peck"]),
+              st.integers(1, 20), st.sampled_from(["Ann", "Bob", "Pelican", "'Big Bully'",
+                                                   "'Dice Dog'"])),
+    st.builds(lambda f, o, r: f"foe {f} --roll {r} --on {o}",
+              st.sampled_from(["'Big Bully' Shove", "'Dice Dog'"]),
+              st.sampled_from(["Ann", "Bob", "Pelican", "'Big Bully'", "'Dice Dog'"]),
+              st.integers(1, 4)),
+    st.sampled_from(["next", "status", "undo", "redo", "strategy teams", "end"]),
+    st.text(max_size=20),
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(STRATEGY_LINE, min_size=1, max_size=25))
+def test_random_strategy_battles_keep_invariants_and_undo_is_exact(lines):
+    with tempfile.TemporaryDirectory() as tmp:
+        p = Play(Path(tmp) / "c.sqlite", seed=4, boxes=[ROOT / "tests" / "data" / "box"])
+        try:
+            p.do("kaveri Ann --ability Lagom --technique Sadness --technique custom:Kick"
+                 " --technique Anger",
+                 "kaveri Bob --ability Chutzpah --technique Love --technique Cheer"
+                 " --technique Happy",
+                 "tweak 'Big Bully' expense=5", "tweak 'Dice Dog' expense=5",
+                 "tweak Pelican expense=5",
+                 "strategy new --player Pia --player Quin --budget 20 --settings random --fluid",
+                 "strategy kaveri Pia Ann", "strategy kaveri Quin Bob",
+                 "strategy buy Pia 'Big Bully'", "strategy buy Quin 'Dice Dog'",
+                 "strategy buy Quin Pelican", "strategy start")
+            for raw in lines:
+                before = p.table.state
+                count = p.table.store.count()
+                try:
+                    p.table.execute(raw)
+                except CommandError:
+                    assert p.table.state == before
+                    continue
+                for player in p.state["strategy"]["players"]:
+                    for c in player["characters"]:
+                        assert 0 <= c["hp"] <= c["max_hp"], c
+                if raw.split()[:1] not in (["undo"], ["redo"]) and p.table.store.count() > count:
+                    after = p.table.state
+                    p.table.execute("undo")
+                    assert p.table.state == before
+                    p.table.execute("redo")
+                    assert p.table.state == after
+        finally:
+            p.close()
