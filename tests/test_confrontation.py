@@ -294,3 +294,10 @@ def test_r_sheet_4_the_gm_chooses_lv(field):
     assert "level of a Kaveri present: 1, 3" in field.fails("foe 'Big Bully' Tease --on Ann --lv 2")
     field.do("foe 'Big Bully' Tease --on Ann --lv 1")
     assert field.kaveri("Ann")["hp"] == 19
+
+
+def test_r_conf_3_a_named_move_is_the_tables_own_die(field):
+    kaveri(field, "Ann")
+    field.do("confront 'Dice Dog'", "next")
+    out = field.do("foe 'Dice Dog' Bite")
+    assert "Dice Dog's d4 picks Bite at the table." in out and field.kaveri("Ann")["hp"] == 16

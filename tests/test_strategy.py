@@ -159,3 +159,9 @@ def test_the_setting_draw_takes_the_tables_die(game):
             "strategy setting Pia 'Sunny Meadow'", "strategy setting Quin 'Stinging Nettles'")
     assert "The setting is now Stinging Nettles." in game.do("strategy start --dice 2")
     assert "The setting is now Sunny Meadow." in game.do("next", "next", "next --dice 1")
+
+
+def test_an_item_bought_before_any_kaveri_goes_to_the_first_one(game):
+    game.do("tweak 'Lucky Coin' expense=2", "strategy new --player Pia --player Quin",
+            "strategy buy Pia 'Lucky Coin'", "strategy kaveri Pia Ann")
+    assert "Lucky Coin (Ann)" in game.do("strategy teams")

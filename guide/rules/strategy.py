@@ -60,6 +60,11 @@ def bring_kaveri(game: dict, who: dict, sheet: dict) -> None:
     fighter = copy.deepcopy(sheet)
     fighter.update(hp=fighter["max_hp"], items=[], world_points=0,
                    counters={"E": 0, "H": 0, "HP": 0})
+    for entry in who["cards"]:                         # items bought before any Kaveri came
+        if entry["type"] == "item" and "holder" not in entry:
+            fighter["items"].append({"card": entry["card"], "uses": entry.get("usage"),
+                                     "bonded": False})
+            entry["holder"] = fighter["name"]
     who["kaverit"].append(fighter)
 
 
@@ -79,16 +84,14 @@ def buy(game: dict, who: dict, card: Card, holder: str | None = None) -> str:
     if card.expense > who["points_left"]:
         raise RuleError(f"{card.name} costs {card.expense}; {who['name']} has"
                         f" {who['points_left']} of {game['budget']} points left")
-    entry = {"card": card.name, "type": card.type, "expense": card.expense}
-    if card.type == "item":
-        if not who["kaverit"]:
-            raise RuleError("an item goes to a Kaveri: bring one first (strategy kaveri)")
+    entry = {"card": card.name, "type": card.type, "expense": card.expense, "usage": card.usage}
+    if card.type == "item" and (who["kaverit"] or holder):
         kaveri = who["kaverit"][0] if holder is None else next(
             (k for k in who["kaverit"] if k["name"].casefold() == holder.casefold()), None)
         if kaveri is None:
             raise RuleError(f"{who['name']} has no Kaveri named {holder!r}")
         kaveri["items"].append({"card": card.name, "uses": card.usage, "bonded": False})
-        entry["holder"] = kaveri["name"]
+        entry["holder"] = kaveri["name"]              # else the first Kaveri brought takes it
     who["cards"].append(entry)
     who["points_left"] -= card.expense
     return f"{who['name']} buys {card.name} for {card.expense} ({who['points_left']} left)."

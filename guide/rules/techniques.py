@@ -73,6 +73,13 @@ class Techniques:
     # --- choosing ---------------------------------------------------------------------
     def _foe_technique(self, user: Fighter, technique: str | None, roll: int | None):
         card = user.card
+        if card.move_die and roll is None and technique:
+            named = card.technique(technique)       # the table rolled its own die (R-DICE-3)
+            if named is None:
+                raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
+                                + ", ".join(t.name for t in card.techniques))
+            self.say("roll", f"{user.name}'s d{card.move_die} picks {named.name} at the table.")
+            return named
         if card.move_die:
             if roll is None:
                 face = self.dice.d(card.move_die)
