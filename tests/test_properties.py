@@ -55,6 +55,31 @@ def check_invariants(state: dict) -> None:
             assert 0 <= f["hp"] <= f["max_hp"], f     # a foe's Schmerz never exceeds its HP
 
 
+def check_characters(state: dict) -> None:
+    for player in state["strategy"]["players"]:
+        for c in player["characters"]:
+            assert 0 <= c["hp"] <= c["max_hp"], c
+
+
+def step_and_undo(p: Play, raw: str, invariants) -> None:
+    """Run one line: a refusal changes nothing; after a change the invariants hold, and
+    undo gives back exactly the state before it (and redo the state after)."""
+    before = p.table.state
+    count = p.table.store.count()
+    try:
+        text(p.table.execute(raw))
+    except CommandError:
+        assert p.table.state == before
+        return
+    invariants(p.state)
+    if raw.split()[:1] not in (["undo"], ["redo"]) and p.table.store.count() > count:
+        after = p.table.state
+        p.table.execute("undo")
+        assert p.table.state == before
+        p.table.execute("redo")
+        assert p.table.state == after
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(line, min_size=1, max_size=25))
 def test_random_commands_keep_invariants_and_undo_is_exact(lines):
@@ -69,20 +94,7 @@ def test_random_commands_keep_invariants_and_undo_is_exact(lines):
                  "buddy Pelican", "companion 'Friendly Dog'", "companion 'Friendly Cat'",
                  "confront 'Big Bully' 'Dumb Turkey' 'Confident Cat' 'Chutzpah Goat' 'Dice Dog'")
             for raw in lines:
-                before = p.table.state
-                count = p.table.store.count()
-                try:
-                    text(p.table.execute(raw))
-                except CommandError:
-                    assert p.table.state == before        # a refusal changes nothing
-                    continue
-                check_invariants(p.state)
-                if raw.split()[:1] not in (["undo"], ["redo"]) and p.table.store.count() > count:
-                    after = p.table.state
-                    p.table.execute("undo")
-                    assert p.table.state == before
-                    p.table.execute("redo")
-                    assert p.table.state == after
+                step_and_undo(p, raw, check_invariants)
         finally:
             p.close()
 
@@ -118,21 +130,6 @@ def test_random_strategy_battles_keep_invariants_and_undo_is_exact(lines):
                  "strategy buy Pia 'Big Bully'", "strategy buy Quin 'Dice Dog'",
                  "strategy buy Quin Pelican", "strategy start")
             for raw in lines:
-                before = p.table.state
-                count = p.table.store.count()
-                try:
-                    p.table.execute(raw)
-                except CommandError:
-                    assert p.table.state == before
-                    continue
-                for player in p.state["strategy"]["players"]:
-                    for c in player["characters"]:
-                        assert 0 <= c["hp"] <= c["max_hp"], c
-                if raw.split()[:1] not in (["undo"], ["redo"]) and p.table.store.count() > count:
-                    after = p.table.state
-                    p.table.execute("undo")
-                    assert p.table.state == before
-                    p.table.execute("redo")
-                    assert p.table.state == after
+                step_and_undo(p, raw, check_characters)
         finally:
             p.close()

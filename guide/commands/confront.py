@@ -207,13 +207,7 @@ def schmerz(t, name, amount):
 def stand(t, shares):
     """Divide the HP of the companions taking a stand: stand NAME=HP ... (R-CONF-10)."""
     f = running(t)
-    hp = {}
-    for item in shares:
-        name, sep, value = item.rpartition("=")
-        if not sep or not value.strip().isdigit():
-            raise CommandError(f"stand takes NAME=HP, not {item!r}")
-        hp[name.strip()] = int(value)
-    f.shares(hp)
+    f.shares(_amounts(shares, "stand takes NAME=HP"))
     return report(t, f)
 
 
@@ -369,15 +363,18 @@ def _secrets(x: Fighter) -> list:
 
 def _parts(split: tuple[str, ...]) -> dict[str, int] | None:
     """--split NAME=N ... as {NAME: N} (Lagom, R-ABIL-1)."""
-    if not split:
-        return None
-    parts = {}
-    for item in split:
+    return _amounts(split, "--split takes NAME=N") if split else None
+
+
+def _amounts(items: tuple[str, ...], form: str) -> dict[str, int]:
+    """NAME=N words as {NAME: N}; a word of another form is refused with `form`."""
+    out = {}
+    for item in items:
         name, sep, amount = item.rpartition("=")
         if not sep or not amount.strip().isdigit():
-            raise CommandError(f"--split takes NAME=N, not {item!r}")
-        parts[name.strip()] = int(amount)
-    return parts
+            raise CommandError(f"{form}, not {item!r}")
+        out[name.strip()] = int(amount)
+    return out
 
 
 def _bad_ending(t) -> str:
