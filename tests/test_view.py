@@ -182,3 +182,28 @@ def test_a_real_browser_follows_a_scripted_confrontation(tmp_path):
     finally:
         play.stdin.close()
         play.wait(timeout=30)
+
+
+def test_guide_view_follows_a_campaign_played_elsewhere(tmp_path):
+    campaign = str(tmp_path / "c.sqlite")
+    env = dict(os.environ, GUIDE_DATA_DIR=str(tmp_path / "data"))
+    create = "kaveri Ann --ability Focused --technique Cheer --technique Love --technique Anger\n"
+    subprocess.run([sys.executable, "-m", "guide", "play", "--campaign", campaign], input=create,
+                   text=True, env=env, check=True, capture_output=True)
+    view = subprocess.Popen([sys.executable, "-m", "guide", "view", "--campaign", campaign],
+                            stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        url = re.search(r"(http://\S+)", view.stdout.readline()).group(1)
+        assert b'"hp": 20' in get(url + "state.json")[1]
+        subprocess.run([sys.executable, "-m", "guide", "play", "--campaign", campaign],
+                       input="confront 'Rogue Herring Gull'\nnext\nfoe 'Rogue Herring Gull'"
+                             " 'Snatch the Stroopwafel'\n",
+                       text=True, env=env, check=True, capture_output=True)
+        for _ in range(50):
+            if b'"hp": 18' in get(url + "state.json")[1]:
+                break
+            time.sleep(0.1)
+        assert b'"hp": 18' in get(url + "state.json")[1]
+    finally:
+        view.terminate()
+        view.wait(timeout=10)
