@@ -125,10 +125,14 @@ def commands_reference() -> None:
     load_all()
     click.echo("# Table commands\n\nType these at the `guide play` prompt, or one a line in a"
                " script.\n")
-    families: dict[str, list] = {}
+    from guide.commands.settings import FAMILY_ORDER
+
+    families: dict[str, list] = {name: [] for name in FAMILY_ORDER}
     for cmd in REGISTRY.values():
         families.setdefault(cmd.family, []).append(cmd)
     for family, cmds in families.items():
+        if not cmds:
+            continue
         click.echo(f"## {family}\n")
         for cmd in cmds:
             click.echo(f"### {cmd.name}\n\n```\n{cmd.help()}\n```\n")

@@ -27,7 +27,11 @@ class Command:
 
     @property
     def summary(self) -> str:
-        return (self.function.__doc__ or "").strip().splitlines()[0] if self.function.__doc__ else ""
+        """The first sentence of the help."""
+        paragraph = (self.function.__doc__ or "").strip().split("\n\n")[0]
+        text = " ".join(paragraph.split())
+        end = text.find(". ")
+        return text if end == -1 else text[:end + 1]
 
     def help(self) -> str:
         ctx = click.Context(self.click_command, info_name=self.name)

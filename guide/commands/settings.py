@@ -10,6 +10,8 @@ from guide.data.tables import house_rules
 from guide.model import CARD_TYPES
 from guide.render import Result
 
+FAMILY_ORDER = ("party", "adventure", "confrontation", "strategy game", "dice", "history",
+                "settings", "table")
 TWEAKABLE = {"hp": int, "emotion": int, "heart": int, "expense": int, "usage": int,
              "shield": str, "heel": str}
 
@@ -125,12 +127,14 @@ def help_(t, name: tuple[str, ...]):
     if name:
         return Result([lookup(list(name))[0].help()])
     r = Result(["Commands (help COMMAND for more):"])
-    families: dict[str, list] = {}
+    families: dict[str, list] = {name: [] for name in FAMILY_ORDER}
     for cmd in REGISTRY.values():
         families.setdefault(cmd.family, []).append(cmd)
+    width = max(len(name) for name in REGISTRY)
     for family, cmds in families.items():
-        r.add("", f"{family}:")
-        r.add(*(f"  {c.name:10} {c.summary}" for c in cmds))
+        if cmds:
+            r.add("", f"{family}:")
+            r.add(*(f"  {c.name:{width}}  {c.summary}" for c in cmds))
     r.add("", "Aliases: " + ", ".join(f"{a} = {n}" for a, n in ALIASES.items()))
     return r
 
