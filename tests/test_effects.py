@@ -273,3 +273,12 @@ def test_r_wp_4_cheapest_item_free_once_per_visit(field):
     field.do("buy Ann 'Thick Coat' --world-point")
     field.do("buy Ann Stroopwafel")
     assert field.kaveri("Ann")["money"] == 291
+
+
+def test_r_fx_4_intimidate_stops_a_split_technique_for_everyone(field):
+    kaveri(field, "Ann", techniques=("Intimidate", "Anger", "Love"))
+    kaveri(field, "Bob")
+    field.do("confront 'Lagom Lynx'", "use Ann Intimidate --roll 20", "next")
+    out = field.do("foe 'Lagom Lynx' 'Fair Share' --split Ann=2 --split Bob=2")
+    assert "has no effect at all" in out
+    assert field.kaveri("Ann")["hp"] == 20 and field.kaveri("Bob")["hp"] == 20

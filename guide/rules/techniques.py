@@ -181,6 +181,13 @@ class Techniques:
     # --- dealing Schmerz ----------------------------------------------------------------
     def _deal(self, user: Fighter, move: Move, targets: list, emotion: int,
               gm_match: bool | None, lagom: bool) -> None:
+        for target, _ in targets:                    # R-FX-4 Intimidate: no effect at all,
+            intimidated = fx.has_effect(self.c, "intimidate", target.name)   # on anyone
+            if intimidated:
+                self.c["effects"].remove(intimidated)
+                self.say("effect", f"{target.name} intimidates {user.name}: {move.name} has no"
+                                   " effect at all.")
+                return
         for i, (target, part) in enumerate(targets):
             if self.c is None:
                 return
@@ -190,15 +197,9 @@ class Techniques:
             self._hit(user, target, move, base, emotion if not lagom or i == 0 else 0, gm_match)
 
     def _protected(self, user: Fighter, target: Fighter, move: Move) -> bool:
-        """Love and Intimidate on the target (R-FX-4)."""
+        """Love on the target: the technique does nothing to it (R-FX-4)."""
         if fx.has_effect(self.c, "love", target.name):
             self.say("effect", f"{target.name} is protected by love: {move.name} does nothing.")
-            return True
-        intimidated = fx.has_effect(self.c, "intimidate", target.name)
-        if intimidated:
-            self.c["effects"].remove(intimidated)
-            self.say("effect", f"{target.name} intimidates {user.name}: {move.name} has no"
-                               " effect at all.")
             return True
         return False
 
