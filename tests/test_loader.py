@@ -203,7 +203,7 @@ def test_huge_file_is_refused_without_reading_it(tmp_path):
         f.truncate(50 * 1024 * 1024)
     start = time.perf_counter()
     _, problems = load([path])
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < 5          # refused by its size, never read
     assert "file is too large (50.0 MB; the limit is 5 MB)" in str(problems[0])
 
 
