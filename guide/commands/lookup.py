@@ -20,12 +20,8 @@ def suggest(word: str, choices) -> str:
 
 
 def find_card(library: Library, name: str, types: tuple[str, ...] = ()) -> Card:
-    """A card by name; the back side of a double-sided card is found by its own name (5.6)."""
+    """A card by name, or a one-line error with a suggestion."""
     card = library.card(name)
-    if card is None:
-        for c in library.cards.values():
-            if c.back is not None and c.back.name.casefold() == name.casefold():
-                card = c.flipped()
     if card is None:
         names = [c.name for c in library.cards.values()]
         raise CommandError(f"no card named {name!r}{suggest(name, names)}")

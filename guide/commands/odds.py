@@ -15,6 +15,7 @@ from multiprocessing import get_context
 import click
 
 from guide.commands.registry import CommandError, command
+from guide.data.tables import house_rules
 from guide.render import Result
 from guide.rules.simulate import Odds, Setup, run_seeds, tally, wilson
 
@@ -64,8 +65,7 @@ def build_setup(t, foes: tuple[str, ...], party: str | None, scene: int | None,
     cards = {c.key: c for c in (t.card(n.name) for n in t.library.cards.values())}
     for c in foe_cards:
         cards[c.key] = c
-    house = {name: t.house(name) for name in ("lv_default", "gladness",
-                                               "companions_before_foes", "strategy_by_player")}
+    house = {name: t.house(name) for name in house_rules()}
     return Setup(state, cards, [c.name for c in foe_cards], setting_names, 1.0, t.lv(), house)
 
 

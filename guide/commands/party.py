@@ -320,13 +320,14 @@ def describe_adventure(t) -> Result:
     r = Result([f"{a.title} ({a.place}), currency {a.currency}", "", a.intro.strip(), ""])
     for scene in a.scenes:
         foes = ", ".join(f"{f} ({a.xp_for(f)} XP)" for f in scene.foes)
-        r.add(f"{scene.name}" + (f"  [setting: {scene.setting}]" if scene.setting else ""),
-              f"  foes: {foes}" if foes else "", "  " + scene.text.strip(), "")
+        r.add(f"{scene.name}" + (f"  [setting: {scene.setting}]" if scene.setting else ""))
+        if foes:
+            r.add(f"  foes: {foes}")
+        r.add("  " + scene.text.strip(), "")
     for shop in a.shops:
         r.add(f"Shop: {shop.name}: " + ", ".join(f"{n} {p} {a.currency}"
                                                 for n, p in shop.prices.items()))
     if a.pronunciation:
         r.add("", "Pronunciation:")
         r.add(*(f"  {w}: {say}" + (f" ({means})" if means else "") for w, say, means in a.pronunciation))
-    r.lines = [line for line in r.lines if line is not None]
     return r

@@ -33,7 +33,13 @@ class Library:
     adventures: dict[str, Adventure] = field(default_factory=dict)
 
     def card(self, name: str) -> Card | None:
-        return self.cards.get(name.casefold())
+        """A card by name; the back of a double-sided card by its own name, flipped (5.6)."""
+        found = self.cards.get(name.casefold())
+        if found is None:
+            for c in self.cards.values():
+                if c.back is not None and c.back.name.casefold() == name.casefold():
+                    return c.flipped()
+        return found
 
     def by_type(self, *types: str) -> list[Card]:
         return [c for c in self.cards.values() if c.type in types]

@@ -20,6 +20,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from guide.data.loader import Library
+from guide.data.tables import house_rules
 from guide.model import Card
 from guide.rules import effects as fx
 from guide.rules.confrontation import Fight
@@ -56,7 +58,7 @@ def run_once(setup: Setup, seed: int) -> Outcome:
     state["confrontation"] = None
     card = _lookup(setup.cards)
     rng = random.Random(seed)
-    fight = Fight(state, card, Dice(seed), lambda rule: setup.house.get(rule, _DEFAULTS[rule]),
+    fight = Fight(state, card, Dice(seed), lambda rule: setup.house.get(rule, house_rules()[rule]["default"]),
                   lambda: setup.lv)
     foes = [_scaled(card(n), setup.hp_scale) for n in setup.foes]
     fight.start(foes, [k["name"] for k in state["kaverit"]], [card(n) for n in setup.settings],
@@ -147,19 +149,14 @@ def _scaled(card: Card, scale: float) -> Card:
 
 
 def _lookup(cards: dict[str, Card]) -> Callable[[str], Card]:
+    library = Library(cards)
+
     def card(name: str) -> Card:
-        found = cards.get(name.casefold())
+        found = library.card(name)
         if found is None:
-            for c in cards.values():
-                if c.back is not None and c.back.name.casefold() == name.casefold():
-                    return c.flipped()
             raise RuleError(f"no card named {name!r}")
         return found
     return card
-
-
-_DEFAULTS = {"lv_default": "highest", "gladness": "confrontation",
-             "companions_before_foes": "off", "strategy_by_player": "off"}
 
 
 # --- the figures -------------------------------------------------------------------------
