@@ -39,7 +39,7 @@ class ViewServer:
 
     @property
     def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
+        host, port = str(self.httpd.server_address[0]), self.httpd.server_address[1]
         shown = "127.0.0.1" if host in ("0.0.0.0", "127.0.0.1") and not self.token else host
         if self.token:
             shown = _lan_address()
