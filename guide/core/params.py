@@ -139,15 +139,14 @@ def param_at(command: click.Command, words: list[str]) -> click.Parameter | None
 
 
 def _positional_words(command: click.Command, words: list[str],
-                      options: dict[str, click.Parameter]) -> int:
+                      options: dict[str, click.Option]) -> int:
     count, skip = 0, 0
     for word in words:
         if skip:
             skip -= 1
         elif word in options:
             option = options[word]
-            skip = 0 if getattr(option, "is_flag", False) or getattr(option, "count", False) \
-                else option.nargs
+            skip = 0 if option.is_flag or option.count else option.nargs
         elif not word.startswith("--") or _is_number(word):
             count += 1
     return count
