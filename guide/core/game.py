@@ -65,7 +65,8 @@ class Game:
     def prompt(self, table: Table) -> str:
         return f"guide ({self.id})> "
 
-    def toolbar(self, table: Table) -> str | None:
+    def toolbar(self, table: Table) -> str | list[tuple[str, str]] | None:
+        """The bottom toolbar: text, or prompt_toolkit fragments (style, text); None: none."""
         return None
 
     def render(self, event: dict) -> str | None:

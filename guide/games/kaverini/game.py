@@ -73,7 +73,7 @@ class KaveriniGame(Game):
     def prompt(self, table: Table) -> str:
         return screen.prompt_text(table)
 
-    def toolbar(self, table: Table) -> str | None:
+    def toolbar(self, table: Table) -> list[tuple[str, str]]:
         return screen.toolbar(table)
 
     def render(self, event: dict) -> str | None:
