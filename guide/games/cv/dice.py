@@ -9,7 +9,7 @@ from typing import Any
 from .library import Library
 from .model import CvState, Player, Turn, active, active_effect, active_number, own_turn
 from .pool import Source, count, failures, misfortunes_owed, sources
-from .protocol import Dice, RuleError
+from .protocol import Dice, RuleError, emits
 
 Event = dict[str, Any]
 
@@ -47,6 +47,7 @@ def _draw(dice: Dice, lib: Library, n: int, faces: list[str] | None, what: str) 
     return list(faces)
 
 
+@emits
 def roll(state: CvState, lib: Library, dice: Dice, name: str, n: int | None = None,
          faces: list[str] | None = None) -> list[Event]:
     """V-DICE-1: the first roll of the turn; `faces` are the table's own dice (their count
@@ -68,6 +69,7 @@ def roll(state: CvState, lib: Library, dice: Dice, name: str, n: int | None = No
              "rolls_left": turn["rolls_left"], "table": faces is not None, **tally(turn, p, lib)}]
 
 
+@emits
 def reroll(state: CvState, lib: Library, dice: Dice, name: str, positions: list[int],
            faces: list[str] | None = None) -> list[Event]:
     """V-DICE-2: reroll the dice at `positions` (1-based; they keep their places). A Failure
@@ -112,6 +114,7 @@ def reroll(state: CvState, lib: Library, dice: Dice, name: str, positions: list[
              "rolls_left": turn["rolls_left"], "psychotherapy": psycho, **tally(turn, p, lib)}]
 
 
+@emits
 def change(state: CvState, lib: Library, name: str, number: int, target: str, to: str) -> list[Event]:
     """35 Illusionist / 45 Trip around the world, once a turn while active: one die (`3`) or
     token (`t1`) shows another symbol. 35: never into Failure or Happiness; 45: a Failure
@@ -136,8 +139,8 @@ def change(state: CvState, lib: Library, name: str, number: int, target: str, to
     else:
         p["tokens"][src["index"]]["symbol"] = to
     turn["changed"].append(number)
-    return [{"kind": "changed", "player": p["name"], "card": sp.en, "target": target, "was": was, "now": to,
-             **tally(turn, p, lib)}]
+    return [{"kind": "changed", "player": p["name"], "card": sp.en, "number": number, "target": target,
+             "was": was, "now": to, **tally(turn, p, lib)}]
 
 
 def _target(turn: Turn, p: Player, target: str) -> Source:

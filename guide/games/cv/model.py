@@ -167,6 +167,6 @@ def find_card(cards: list[Card], name: str, lib: Library) -> int | None:
     """Index of the card typed as `name` (its name, or its special number / names)."""
     sp = lib.special(name)
     for i, c in enumerate(cards):
-        if fold(c["name"]) == fold(name) or (sp is not None and c["number"] == sp[0]):
+        if fold(c["name"]) == fold(name) or (sp is not None and c["number"] in sp[1].ids):
             return i
     return None

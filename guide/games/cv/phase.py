@@ -24,11 +24,12 @@ from .model import (
     own_turn,
     player,
 )
-from .protocol import RuleError
+from .protocol import RuleError, emits
 
 Event = dict[str, Any]
 
 
+@emits
 def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
     """V-SET-1: 2 to 4 players in turn order, the first holding the Bicycle (12): it is the
     first card of their Property and they start."""
@@ -53,6 +54,7 @@ def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
             {"kind": "turn", "player": state["bicycle"], "round": 1}]
 
 
+@emits
 def lose(state: CvState, lib: Library, who: str, type_: str) -> list[Event]:
     """V-FAIL-1: for every three Failures the player discards one active card (their choice
     of stack); a loss that is not owed is refused."""
@@ -65,10 +67,11 @@ def lose(state: CvState, lib: Library, who: str, type_: str) -> list[Event]:
         raise RuleError(f"{p['name']} has no {lib.types[type_].en} card")
     card = stack.pop()
     turn["lost"] += 1
-    return [{"kind": "lost", "player": p["name"], "card": card["name"], "type": type_, "reason": "misfortune",
-             "owed": owed - 1}]
+    return [{"kind": "lost", "player": p["name"], "card": card["name"], "number": card["number"],
+             "type": type_, "reason": "misfortune", "owed": owed - 1}]
 
 
+@emits
 def note_hand(state: CvState, lib: Library, who: str, name: str, gives: list[str]) -> list[Event]:
     """A Childhood or Event card in a player's hand (after the draft of V-SET-1)."""
     p = player(state, who)
@@ -79,9 +82,11 @@ def note_hand(state: CvState, lib: Library, who: str, name: str, gives: list[str
     card["number"] = found[0] if found else None
     card["gives"] = list(gives) or (list(found[1].symbols) if found else [])
     p["hand"].append(card)
-    return [{"kind": "in_hand", "player": p["name"], "card": card["name"], "gives": card["gives"]}]
+    return [{"kind": "in_hand", "player": p["name"], "card": card["name"], "number": card["number"],
+             "gives": card["gives"]}]
 
 
+@emits
 def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | None = None) -> list[Event]:
     """V-EVENT-1: an event (or Childhood card) from the hand, then to the box: its symbols
     serve this turn only. 5/30 Life insurance saves a card owed to Failure; 11 Zoo trip adds
@@ -93,8 +98,8 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
         raise RuleError(f"{p['name']} holds no {name!r} (holds: {held})")
     card = p["hand"][i]
     sp = lib.special_by_id(card["number"]) if card["number"] is not None else None
-    event: Event = {"kind": "played", "player": p["name"], "card": card["name"], "symbols": [],
-                    "effect": None}
+    event: Event = {"kind": "played", "player": p["name"], "card": card["name"], "number": card["number"],
+                    "symbols": [], "effect": None}
     if sp is not None and sp.effect == "insurance":
         if pool.misfortunes_owed(turn, p, lib) == 0:
             raise RuleError(f"{p['name']} owes no card to Failure: nothing to insure")
@@ -123,6 +128,7 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
     return [event]
 
 
+@emits
 def borrow(state: CvState, lib: Library, who: str, neighbour: str, symbol: str) -> list[Event]:
     """36 Friend from work, once a turn while active: one symbol of a neighbour's active Job;
     the neighbour loses nothing."""
@@ -145,6 +151,7 @@ def borrow(state: CvState, lib: Library, who: str, neighbour: str, symbol: str) 
              "symbol": symbol}]
 
 
+@emits
 def amend(state: CvState, lib: Library, who: str, name: str, *, gives: list[str] | None = None,
           points: int | None = None, upkeep: list[str] | None = None, dice: int | None = None) -> list[Event]:
     """What the table reads off a card already in a CV (the Bicycle's points, say)."""
@@ -191,8 +198,8 @@ def _upkeep(state: CvState, lib: Library, p: Player) -> list[Event]:
             chosen = pool.allocate(turn, p, owing["upkeep"], lib)
         except RuleError:
             stack.remove(owing)
-            events.append({"kind": "lost", "player": p["name"], "card": owing["name"], "type": t,
-                           "reason": "upkeep", "owed": 0})
+            events.append({"kind": "lost", "player": p["name"], "card": owing["name"],
+                           "number": owing["number"], "type": t, "reason": "upkeep", "owed": 0})
             continue
         pool.spend(turn, p, chosen)
         events.append({"kind": "upkeep_paid", "player": p["name"], "card": owing["name"],
@@ -200,6 +207,7 @@ def _upkeep(state: CvState, lib: Library, p: Player) -> list[Event]:
     return events
 
 
+@emits
 def end(state: CvState, lib: Library, who: str) -> list[Event]:
     """The end of a turn: misfortune must be settled, upkeep is paid, then phase 5."""
     turn, p = own_turn(state, who)
@@ -215,6 +223,7 @@ def end(state: CvState, lib: Library, who: str) -> list[Event]:
     return events + _finish(state, lib)
 
 
+@emits
 def pass_help(state: CvState, lib: Library, who: str) -> list[Event]:
     """V-HELP-1: an entitled player declines the free card."""
     tr = state["track"]

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+import copy
+import functools
+from collections.abc import Callable
+from typing import Any, ParamSpec, Protocol
+
+P = ParamSpec("P")
 
 
 class Dice(Protocol):
@@ -13,3 +18,14 @@ class Dice(Protocol):
 
 class RuleError(ValueError):
     """A move the rules refuse; the message is one line for the user and nothing changed."""
+
+
+def emits(fn: Callable[P, list[dict[str, Any]]]) -> Callable[P, list[dict[str, Any]]]:
+    """A rule's events are data frozen at the moment they happen: copies, never views of the
+    state the rule goes on changing."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> list[dict[str, Any]]:
+        return copy.deepcopy(fn(*args, **kwargs))
+
+    return wrapper

@@ -59,6 +59,10 @@ class Renderer:
         if prepare is None and kind not in self.lib.messages:
             return None
         fields = dict(event)
+        if event.get("number") is not None and self.lang == "uk":
+            sp = self.lib.special_by_id(event["number"])
+            if sp is not None:
+                fields["card"] = fields["name"] = sp.uk
         if prepare is not None:
             fields.update(prepare(self, event))
         return self.msg(kind, **fields)
@@ -141,13 +145,26 @@ def _track(r: Renderer, e: Event) -> dict[str, Any]:
     return out
 
 
+def _public_set(r: Renderer, e: Event) -> dict[str, Any]:
+    names = []
+    for g in e["goals"]:
+        sp = r.lib.special_by_id(g)
+        names.append(f"{g} {sp.name(r.lang)}" if sp else str(g))
+    return {"names": ", ".join(names) or r.msg("_none")}
+
+
+def _cards(r: Renderer, n: int) -> str:
+    return r.msg("_card" if n == 1 else "_cards", n=n)
+
+
 def _score_stack(r: Renderer, e: Event) -> dict[str, Any]:
     double = r.msg("_double", counted=e["counted"]) if e["counted"] != e["cards"] else ""
-    return {"type": r.type(e["type"]), "double": double}
+    return {"type": r.type(e["type"]), "double": double, "cards": _cards(r, e["cards"])}
 
 
 def _score_property(r: Renderer, e: Event) -> dict[str, Any]:
-    return {"sum": " + ".join(str(x) for x in e["each"]) if e["each"] else str(e["points"])}
+    return {"sum": " + ".join(str(x) for x in e["each"]) if e["each"] else str(e["points"]),
+            "cards": _cards(r, e["cards"])}
 
 
 def _score_goal(r: Renderer, e: Event) -> dict[str, Any]:
@@ -193,7 +210,8 @@ _PREPARE: dict[str, Callable[[Renderer, Event], dict[str, Any]]] = {
     "help_due": lambda r, e: {"players": ", ".join(e["players"])},
     "game_over": lambda r, e: {},
     "counts_set": lambda r, e: {"counts": " ".join(f"{k}={v}" for k, v in e["counts"].items())},
-    "public_set": lambda r, e: {"names": ", ".join(e["names"]) or r.msg("_none")},
+    "public_set": _public_set,
+    "score_player": lambda r, e: {"how": r.msg("_typed" if e["typed"] else "_recorded")},
     "double_set": lambda r, e: {"type": r.type(e["type"])},
     "score_stack": _score_stack,
     "score_property": _score_property,

@@ -3,11 +3,12 @@ typed at the end of a game played on paper, every line with its arithmetic (as e
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from .library import Library, Special, fold
 from .model import CvState, Player, active, new_player, player
-from .protocol import RuleError
+from .protocol import RuleError, emits
 
 Event = dict[str, Any]
 COUNTS = ("health", "relationships", "knowledge", "job", "property_cards", "property", "tokens")
@@ -27,6 +28,7 @@ def _paper_player(state: CvState, lib: Library, who: str) -> Player:
     return state["players"][-1]
 
 
+@emits
 def set_counts(state: CvState, lib: Library, who: str, counts: dict[str, int]) -> list[Event]:
     """`cv NAME health=N ...`: a final CV typed as counts (missing counts are 0)."""
     bad = [k for k in counts if k not in COUNTS]
@@ -40,13 +42,15 @@ def set_counts(state: CvState, lib: Library, who: str, counts: dict[str, int]) -
     return [{"kind": "counts_set", "player": p["name"], "counts": full}]
 
 
+@emits
 def set_goal(state: CvState, lib: Library, who: str, word: str) -> list[Event]:
     number, sp = lib.goal(word)
     p = _paper_player(state, lib, who)
     p["goal"] = number
-    return [{"kind": "goal_set", "player": p["name"], "goal": number, "name": sp.en}]
+    return [{"kind": "goal_set", "player": p["name"], "goal": number, "number": number, "name": sp.en}]
 
 
+@emits
 def set_public(state: CvState, lib: Library, words: list[str]) -> list[Event]:
     """V-SET-1: players - 1 public goals (up to three before the players are known)."""
     goals = [lib.goal(w)[0] for w in words]
@@ -56,9 +60,10 @@ def set_public(state: CvState, lib: Library, words: list[str]) -> list[Event]:
     if len(goals) > most:
         raise RuleError(f"{most} public goal(s) with {len(state['players'])} players (V-SET-1)")
     state["public"] = goals
-    return [{"kind": "public_set", "goals": goals, "names": [lib.special_by_id(g).en for g in goals]}]  # type: ignore[union-attr]
+    return [{"kind": "public_set", "goals": goals}]
 
 
+@emits
 def set_double(state: CvState, lib: Library, who: str, type_: str) -> list[Event]:
     """V-SCORE-2: an active 73/74/75 counts its stack one card more (typed by the table)."""
     if type_ not in lib.counted:
@@ -120,6 +125,7 @@ def score(state: CvState, lib: Library) -> tuple[list[Event], dict[str, int]]:
     for p in ps:
         counts, props, doubled = sheets[p["name"]]
         parts: list[int] = []
+        events.append({"kind": "score_player", "player": p["name"], "typed": p["counts"] is not None})
         for t in lib.counted:
             n = counts[t] + (1 if t in doubled else 0)
             pts = lib.stack_score(n)
@@ -136,7 +142,7 @@ def score(state: CvState, lib: Library) -> tuple[list[Event], dict[str, int]]:
             pts, sets, gparts = goal_points(sp, counts)
             got = pts if not is_public or p["name"] in public[g][1] else 0
             parts.append(got)
-            events.append({"kind": "score_goal", "player": p["name"], "goal": g, "name": sp.en,
+            events.append({"kind": "score_goal", "player": p["name"], "goal": g, "number": g, "name": sp.en,
                            "public": is_public, "per": sp.goal["per"] if sp.goal else 0, "sets": sets,
                            "parts": gparts, "points": pts, "scored": got,
                            "best": public[g][1] if is_public else []})
@@ -146,7 +152,7 @@ def score(state: CvState, lib: Library) -> tuple[list[Event], dict[str, int]]:
                        "cards": cards[p["name"]]})
     events.append(winner(totals, cards))
     state["scored"] = True
-    return events, totals
+    return copy.deepcopy(events), totals
 
 
 def winner(totals: dict[str, int], cards: dict[str, int]) -> Event:

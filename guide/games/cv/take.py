@@ -11,7 +11,7 @@ from . import pool
 from . import track as track_rules
 from .library import Library, Special, fold
 from .model import CHOICE, Card, CvState, Player, find_card, new_card, own_turn, player
-from .protocol import RuleError
+from .protocol import RuleError, emits
 
 Event = dict[str, Any]
 
@@ -88,6 +88,7 @@ def _check_needs(p: Player, card: Card, sp: Special | None) -> None:
         raise RuleError(f"{sp.en} is taken only with no Job card in the CV")
 
 
+@emits
 def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: bool = False,
          social: bool = False, under: str | None = None, slot: int | None = None) -> list[Event]:
     """Take one card: paid with its symbol cost from unused dice and tokens, or with three

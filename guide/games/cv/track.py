@@ -10,11 +10,12 @@ from typing import Any
 
 from .library import Library
 from .model import CvState, Track, cv_cards
-from .protocol import RuleError
+from .protocol import RuleError, emits
 
 Event = dict[str, Any]
 
 
+@emits
 def setup(state: CvState, lib: Library, decks: dict[str, int]) -> list[Event]:
     """V-SET-1: the decks' sizes as the table counts them; five Youth cards go on the track."""
     if state["track"] is not None:
