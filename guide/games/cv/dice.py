@@ -65,7 +65,7 @@ def roll(state: CvState, lib: Library, dice: Dice, name: str, n: int | None = No
     turn["dice"], turn["used"], turn["rolled"] = got, [False] * n, True
     turn["rolls_left"], turn["more_dice"] = rerolls_for(p, lib), 0
     frozen = [i + 1 for i, s in enumerate(got) if s == "failure"]
-    return [{"kind": "rolled", "player": p["name"], "dice": got, "frozen": frozen,
+    return [{"kind": "rolled", "player": p["name"], "faces": got, "frozen": frozen,
              "rolls_left": turn["rolls_left"], "table": faces is not None, **tally(turn, p, lib)}]
 
 
@@ -110,7 +110,7 @@ def reroll(state: CvState, lib: Library, dice: Dice, name: str, positions: list[
     turn["psycho"] = turn["psycho"] or psycho
     frozen = [i + 1 for i, s in enumerate(turn["dice"]) if s == "failure"]
     return [{"kind": "rerolled", "player": p["name"], "positions": positions, "before": before,
-             "after": got[: len(positions)], "added": added, "dice": list(turn["dice"]), "frozen": frozen,
+             "after": got[: len(positions)], "added": added, "faces": list(turn["dice"]), "frozen": frozen,
              "rolls_left": turn["rolls_left"], "psychotherapy": psycho, **tally(turn, p, lib)}]
 
 

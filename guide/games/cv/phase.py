@@ -113,7 +113,7 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
         turn["zoo"] = True
         turn["more_dice"] += sp.dice
         event["effect"] = "extra_dice"
-        event["dice"] = sp.dice
+        event["count"] = sp.dice
     else:
         if sp is not None and sp.needs == "old_age_on_track":
             tr = state["track"]
@@ -174,7 +174,7 @@ def amend(state: CvState, lib: Library, who: str, name: str, *, gives: list[str]
         if dice is not None:
             card["dice"] = dice
         return [{"kind": "amended", "player": p["name"], "card": card["name"], "gives": card["gives"],
-                 "points": card["points"], "upkeep": card["upkeep"], "dice": card["dice"]}]
+                 "points": card["points"], "upkeep": card["upkeep"], "die": card["dice"]}]
     raise RuleError(f"{p['name']} has no card {name!r}")
 
 

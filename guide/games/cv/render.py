@@ -74,12 +74,12 @@ class Renderer:
 
 
 def _rolled(r: Renderer, e: Event) -> dict[str, Any]:
-    return {"dice": r.dice(e["dice"]), "tally": r.tally(e)}
+    return {"dice": r.dice(e["faces"]), "tally": r.tally(e)}
 
 
 def _rerolled(r: Renderer, e: Event) -> dict[str, Any]:
     places = ", ".join(str(p) for p in e["positions"]) + (f" +{len(e['added'])}" if e["added"] else "")
-    return {"dice": r.dice(e["dice"]), "tally": r.tally(e), "places": places,
+    return {"dice": r.dice(e["faces"]), "tally": r.tally(e), "places": places,
             "psycho": r.msg("_psycho") if e["psychotherapy"] else ""}
 
 
@@ -114,7 +114,7 @@ def _played(r: Renderer, e: Event) -> dict[str, Any]:
     if e["effect"] == "insurance":
         effect = r.msg("_insurance")
     elif e["effect"] == "extra_dice":
-        effect = r.msg("_extra_dice", dice=e["dice"])
+        effect = r.msg("_extra_dice", dice=e["count"])
     else:
         effect = r.msg("_symbols", symbols=r.symbols(e["symbols"]))
     return {"effect": effect}

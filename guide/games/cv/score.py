@@ -84,8 +84,9 @@ def counts_of(p: Player, lib: Library) -> tuple[dict[str, int], list[int], list[
     cv = p["cv"]
     missing = [c["name"] for c in cv["property"] if c["points"] is None]
     if missing:
+        typed = f'"{missing[0]}"' if " " in missing[0] else missing[0]
         raise RuleError(f"{p['name']}'s {missing[0]} has no points typed: "
-                        f"card {p['name']} {missing[0]!r} --points N")
+                        f"card {p['name']} {typed} --points N")
     props = [int(c["points"] or 0) for c in cv["property"]]
     for t, c in active(p).items():
         sp = lib.special_by_id(c["number"]) if c["number"] is not None else None

@@ -14,7 +14,7 @@ def test_v_dice_1_a_turn_starts_with_four_dice_drawn_from_the_table_dice():
     t = Table("Ann", "Bob")
     t.dice = Faces([1, 2, 3, 6])
     ev = t.roll("Ann")
-    assert ev[0]["dice"] == ["health", "knowledge", "relationships", "failure"]
+    assert ev[0]["faces"] == ["health", "knowledge", "relationships", "failure"]
     assert ev[0]["frozen"] == [4]
     assert t.state["turn"]["rolls_left"] == 2
 
@@ -29,16 +29,16 @@ def test_v_dice_1_faces_typed_set_the_count_and_four_to_seven_only():
     assert "4 to 7" in t.fails(dice.roll, t.dice, "Ann", None, ["money"] * 3)
     assert "4 to 7" in t.fails(dice.roll, t.dice, "Ann", 8, None)
     ev = t.roll("Ann", "money,money,health,knowledge,Щастя,Невдача")
-    assert len(ev[0]["dice"]) == 6 and ev[0]["dice"][4:] == ["happiness", "failure"]
+    assert len(ev[0]["faces"]) == 6 and ev[0]["faces"][4:] == ["happiness", "failure"]
 
 
 def test_v_dice_1_an_active_card_giving_a_die_adds_one_never_past_seven():
     t = Table("Ann", "Bob")
     give_card(t, "Ann", "Marriage", "relationships", dice=1)
-    assert len(t.roll("Ann")[0]["dice"]) == 5
+    assert len(t.roll("Ann")[0]["faces"]) == 5
     t2 = Table("Ann", "Bob")
     give_card(t2, "Ann", "Marriage", "relationships", dice=5)
-    assert len(t2.roll("Ann")[0]["dice"]) == 7
+    assert len(t2.roll("Ann")[0]["faces"]) == 7
 
 
 def test_v_dice_1_only_the_player_whose_turn_it_is_rolls_and_once():

@@ -1,0 +1,106 @@
+"""CV as a game of the table (guide.core): the symbol dice, the track and the score sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from guide.core.box import bundled
+from guide.core.errors import DataError
+from guide.core.game import Game
+from guide.core.registry import Registry
+from guide.core.result import Result
+from guide.core.table import Table
+from guide.core.yamlsrc import Problem
+
+from . import library as box
+from . import screen
+from .commands import commands
+from .library import Library
+from .model import new_state
+from .render import Renderer
+
+
+class CvTable(Table):
+    """The core Table, telling the game which language the campaign speaks before every
+    command and before its events are shown (the `lang` command, state["lang"])."""
+
+    def execute(self, line: str) -> Result:
+        self._speak()
+        return super().execute(line)
+
+    def shown(self, result: Result) -> Result:
+        self._speak()
+        return super().shown(result)
+
+    def _speak(self) -> None:
+        if isinstance(self.game, CvGame):
+            self.game.lang = self.state.get("lang", "en")
+
+
+class CvGame(Game):
+    id = "cv"
+    title = "CV"
+    state_version = 1
+    commands: ClassVar[Registry] = commands
+    table_class: ClassVar[type[Table] | None] = CvTable
+
+    def __init__(self) -> None:
+        self.lang = "en"
+        self.library: Library | None = None
+
+    def new_state(self) -> dict:
+        return dict(new_state())
+
+    def _folders(self, boxes: list[Path]) -> list[Path]:
+        mine = [f for f in bundled(self.id) if (f / "symbols.yaml").is_file()]
+        return (mine or [box.bundled()]) + list(boxes)
+
+    def load(self, boxes: list[Path]) -> Library:
+        try:
+            self.library = box.load(self._folders(boxes))
+        except box.DataError as e:
+            raise DataError(str(e)) from None
+        return self.library
+
+    def check(self, paths: list[Path]) -> tuple[list[Problem], str]:
+        problems = []
+        for path in paths:
+            try:
+                box.load([*self._folders([]), path if path.is_dir() else path.parent])
+            except box.DataError as e:
+                problems.append(Problem(str(path), 1, 1, str(e)))
+        return problems, f"ok: {len(paths)} folder(s) read over the CV box"
+
+    def public_state(self, table: Table) -> dict:
+        return screen.public_state(table)
+
+    def prompt(self, table: Table) -> str:
+        return screen.prompt(table)
+
+    def toolbar(self, table: Table) -> str | None:
+        return screen.toolbar(table)
+
+    def complete(self, table: Table, kind: str, words: list[str]) -> Iterable[str]:
+        lib = table.library
+        if kind == "player":
+            return [p["name"] for p in table.state["players"]]
+        if kind == "type":
+            return list(lib.types)
+        if kind == "symbol":
+            return list(lib.symbols)
+        if kind == "goal":
+            return [str(s.ids[0]) for s in lib.specials if s.goal]
+        return []
+
+    def render(self, event: dict) -> str | None:
+        if self.library is None or event.get("kind") == "roll":
+            return super().render(event)
+        return Renderer(self.library, self.lang).render(event)
+
+    def view(self, table: Table) -> dict[str, Any]:
+        return screen.view(table)
+
+    def greeting(self) -> str:
+        return "CV, the dice, track and score sheet. Type help, or Tab to complete; Ctrl-D leaves."
