@@ -101,7 +101,8 @@ def hand(t: Any, name: str, card: str, gives: str | None) -> Result:
 def lang(t: Any, code: str) -> Result:
     """The language of the messages: en (with Ukrainian names beside) or uk. Example: lang uk"""
     t.state["lang"] = code.lower()
-    return Result(["Мова: українська." if code.lower() == "uk" else "Language: English."])
+    t.tell("lang_set", lang=code.lower())
+    return Result()
 
 
 # --- the turn ----------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from guide.core.box import bundled
-from guide.core.errors import DataError
+from guide.core.errors import DataError, GuideError
 from guide.core.game import Game
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -19,6 +19,7 @@ from . import screen
 from .commands import commands
 from .library import Library
 from .model import new_state
+from .protocol import RuleError
 from .render import Renderer
 
 
@@ -72,6 +73,28 @@ class CvGame(Game):
             except box.DataError as e:
                 problems.append(Problem(str(path), 1, 1, str(e)))
         return problems, f"ok: {len(paths)} folder(s) read over the CV box"
+
+    def cards(self, library: Library, card_type: str | None) -> Result:
+        """`guide cards --game cv`: the special cards the seed describes (the rest are the
+        table's own)."""
+        chosen = library.specials
+        if card_type is not None:
+            try:
+                wanted = library.card_type(card_type)
+            except RuleError as e:
+                raise GuideError(str(e)) from None
+            chosen = [s for s in chosen if s.type == wanted]
+        rows = [[", ".join(map(str, s.ids)), s.en, s.uk, library.types[s.type].en if s.type else "(table's)",
+                 s.text["en"]] for s in chosen]
+        return Result(headers=["no.", "card", "Ukrainian", "type", "what it does"], rows=rows)
+
+    def card(self, library: Library, name: str) -> list[str]:
+        found = library.special(name)
+        if found is None:
+            raise GuideError(f"{name!r} is not a special card of the seed (guide cards --game cv)")
+        number, s = found
+        kind = library.types[s.type].en if s.type else "typed by the table"
+        return [f"{number} {s.en} ({s.uk}), {kind}", s.text["en"], s.text["uk"]]
 
     def public_state(self, table: Table) -> dict:
         return screen.public_state(table)

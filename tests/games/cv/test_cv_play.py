@@ -76,7 +76,7 @@ def test_guide_state_is_the_rules_page_shape_and_scores_after_score(tmp_path):
 def test_lang_uk_switches_the_messages_and_the_log(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
     run(t, "players Ann Bob")
-    assert run(t, "lang uk") == "Мова: українська."
+    assert run(t, "lang uk") == "Мова: українська"
     out = run(t, "roll Ann --faces Гроші,Гроші,\"Здоров'я\",Невдача")
     assert out == ("Ann кидає: 1 Гроші, 2 Гроші, 3 Здоров'я, 4 Невдача заморожена. Невдач 1, Щастя 0."
                    " Лишилось перекидань: 2")
