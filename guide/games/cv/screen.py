@@ -72,7 +72,7 @@ def track_lines(t: Any) -> list[str]:
         return ["The track is not kept: track youth=N maturity=N old_age=N"]
     r = Renderer(lib, s["lang"])
     slots = ", ".join(f"{i} {r.deck(d)}" for i, d in enumerate(tr["slots"], 1) if d is not None)
-    return [f"Track: {slots or '-'}; decks left: {r.decks(tr['decks'])}"]
+    return [r.msg("track_laid", slots=slots or "-", decks=r.decks(tr["decks"]))]
 
 
 def status(t: Any) -> Result:
@@ -82,11 +82,11 @@ def status(t: Any) -> Result:
     turn = s["turn"]
     if turn is not None:
         who = s["players"][turn["player"]]["name"]
-        line = f"Round {turn['round']}, {who}'s turn"
+        res.add(r.msg("turn", round=turn["round"], player=who))
         if turn["rolled"]:
-            line += f": {r.dice(turn['dice'])}; rerolls left {turn['rolls_left']}"
-        res.add(line)
-    res.headers = ["player", *[lib.types[x].name(s["lang"]) for x in lib.stacks], "tokens", "hand"]
+            res.add(r.msg("_status_dice", dice=r.dice(turn["dice"]), rolls_left=turn["rolls_left"]))
+    stacks = [lib.types[x].name(s["lang"]) for x in lib.stacks]
+    res.headers = [r.msg("_h_player"), *stacks, r.msg("_h_tokens"), r.msg("_h_hand")]
     for p in s["players"]:
         row: list[Any] = [p["name"] + (" (B)" if p["name"] == s["bicycle"] else "")]
         for x in lib.stacks:
@@ -98,7 +98,7 @@ def status(t: Any) -> Result:
     if s["track"] is not None:
         res.notes.extend(track_lines(t))
     if not s["players"]:
-        res.add("No players yet: players NAME NAME [NAME NAME]")
+        res.add(r.msg("_no_players"))
     return res
 
 

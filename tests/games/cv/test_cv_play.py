@@ -45,6 +45,44 @@ def test_the_worked_dice_example_through_the_table_with_undo(tmp_path):
     assert t.game.public_state(t)["dice"] == ["money", "money", "money", "failure", "failure"]
 
 
+def test_status_shows_each_stack_with_its_active_card_and_the_track(tmp_path):
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob", "track youth=20 maturity=20 old_age=20",
+        "roll Ann --faces money,money,health,knowledge",
+        "take Ann Jogging --type health --cost health --gives health",
+        "take Ann Yoga --type \"Здоров'я\" --cost knowledge --under Jogging", "end")
+    out = run(t, "status")
+    assert "Round 1: Bob's turn" in out
+    ann = next(line for line in out.splitlines() if line.startswith("Ann (B)"))
+    assert ann.split()[2:4] == ["2:", "Jogging"] and "♥" in ann
+    assert "Track: 1 Youth, 2 Youth, 3 Youth, 4 Youth, 5 Youth" in out
+
+
+def test_guide_cards_lists_the_seeds_special_cards(tmp_path):
+    game = CvGame()
+    lib = game.load([])
+    listed = game.cards(lib, None)
+    assert len(listed.rows) == 25 and listed.rows[0][:3] == ["5, 30", "Life insurance", "Страхування життя"]
+    assert [r[1] for r in game.cards(lib, "Ціль").rows][:2] == ["Collector", "One-man band"]
+    assert game.card(lib, "Психотерапія")[0] == "53 Psychotherapy (Психотерапія), typed by the table"
+
+
+def test_a_social_help_pause_is_undone_whole(tmp_path):
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob Cy", "track youth=6 maturity=9 old_age=9",
+        "roll Ann --faces health,health,knowledge,knowledge",
+        "take Ann Jogging --type health --cost health --slot 1")
+    out = run(t, "end")
+    assert "Social help, in this order: Bob, Cy" in out
+    assert t.game.prompt(t) == "cv (round 1: social help, Bob)> "
+    run(t, "take Bob Choir --type relationships --social", "pass Cy")
+    assert t.game.prompt(t) == "cv (round 1: Bob)> "
+    run(t, "undo", "undo")
+    assert t.state["track"]["help"] == ["Bob", "Cy"]
+    run(t, "undo")
+    assert t.state["track"]["help"] == [] and t.game.prompt(t) == "cv (round 1: Ann)> "
+
+
 def test_a_refused_command_changes_nothing_and_is_one_line(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
     run(t, "players Ann Bob", "roll Ann --faces money,money,health,failure")
