@@ -87,7 +87,7 @@ def track_(t: Any, sizes: tuple[str, ...]) -> Result:
     return run(t, track.setup, counts)
 
 
-@command("hand", "setup", changes=True, complete=("player",))
+@command("hand", "setup", changes=True, complete=("player",), options={"--gives": "symbol"})
 @click.argument("name")
 @click.argument("card")
 @click.option("--gives", default=None, metavar="SYMBOLS", help="What the card gives when played.")
@@ -106,7 +106,8 @@ def lang(t: Any, code: str) -> Result:
 
 
 # --- the turn ----------------------------------------------------------------------------
-@command("roll", "turn", changes=True, complete=("player",))
+@command("roll", "turn", changes=True, complete=("player",),
+         options={"--dice": "number", "--faces": "symbol"})
 @click.argument("name")
 @click.option("--dice", "count", type=int, default=None, help="How many dice (4 to 7).")
 @click.option("--faces", default=None, metavar="F,F,...", help="The table's own dice, in order.")
@@ -118,7 +119,7 @@ def roll(t: Any, name: str, count: int | None, faces: str | None) -> Result:
     return run(t, dice.roll, t.dice, name, count, typed)
 
 
-@command("reroll", "turn", changes=True, complete=("player",))
+@command("reroll", "turn", changes=True, complete=("player",), options={"--faces": "symbol"})
 @click.argument("name")
 @click.argument("positions", nargs=-1, type=int)
 @click.option("--faces", default=None, metavar="F,F,...", help="The table's faces, in the order of POS.")
@@ -150,7 +151,12 @@ def borrow(t: Any, name: str, neighbour: str, symbol: str) -> Result:
     return run(t, phase.borrow, name, neighbour, word(t, "symbol", symbol))
 
 
-@command("take", "turn", changes=True, complete=("player",), options={"--type": "type", "--also": "type"})
+TAKE_OPTIONS = {"--type": "type", "--also": "type", "--cost": "symbol", "--gives": "symbol",
+                "--upkeep": "symbol", "--points": "number", "--die": "number", "--under": "card",
+                "--slot": "number"}
+
+
+@command("take", "turn", changes=True, complete=("player",), options=TAKE_OPTIONS)
 @click.argument("name")
 @click.argument("card")
 @click.option("--type", "type_", required=True, help="The card's type (Health, Job, ... or Ukrainian).")
@@ -185,7 +191,7 @@ def lose(t: Any, name: str, type_: str) -> Result:
     return run(t, phase.lose, name, word(t, "type", type_))
 
 
-@command("play", "turn", changes=True, complete=("player",))
+@command("play", "turn", changes=True, complete=("player", "hand"), options={"--gives": "symbol"})
 @click.argument("name")
 @click.argument("card")
 @click.option("--gives", default=None, metavar="SYMBOLS", help="What it gives, if not typed before.")
@@ -211,7 +217,8 @@ def pass_(t: Any, name: str) -> Result:
     return run(t, phase.pass_help, name)
 
 
-@command("card", "turn", changes=True, complete=("player",))
+@command("card", "turn", changes=True, complete=("player",),
+         options={"--gives": "symbol", "--points": "number", "--upkeep": "symbol", "--die": "number"})
 @click.argument("name")
 @click.argument("card")
 @click.option("--gives", default=None, metavar="SYMBOLS")

@@ -115,6 +115,10 @@ class CvGame(Game):
             return list(lib.symbols)
         if kind == "goal":
             return [str(s.ids[0]) for s in lib.specials if s.goal]
+        if kind == "hand" and len(words) >= 2:
+            name = words[1].casefold()
+            who = next((p for p in table.state["players"] if p["name"].casefold() == name), None)
+            return [c["name"] for c in who["hand"]] if who else []
         return []
 
     def render(self, event: dict) -> str | None:

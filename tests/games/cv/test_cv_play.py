@@ -83,6 +83,19 @@ def test_a_social_help_pause_is_undone_whole(tmp_path):
     assert t.state["track"]["help"] == [] and t.game.prompt(t) == "cv (round 1: Ann)> "
 
 
+def test_tab_completion_offers_players_types_symbols_and_the_hand(tmp_path):
+    from guide.core.repl.completer import candidates
+
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob", 'hand Ann "Zoo trip"')
+    assert candidates(t, ["roll"])[:2] == ["Ann", "Bob"]
+    assert "property" in candidates(t, ["take", "Ann", "Villa", "--type"])
+    assert "--happiness" in candidates(t, ["take", "Ann", "Villa", "--type", "property"])
+    assert "money" in candidates(t, ["roll", "Ann", "--faces"])
+    assert "Zoo trip" in candidates(t, ["play", "Ann"])
+    assert "80" in candidates(t, ["goal", "Ann"])
+
+
 def test_a_refused_command_changes_nothing_and_is_one_line(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
     run(t, "players Ann Bob", "roll Ann --faces money,money,health,failure")
