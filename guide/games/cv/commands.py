@@ -15,6 +15,7 @@ from guide.core.result import Result
 from . import dice, phase, score, screen, take, track
 from .library import Library
 from .model import CvState
+from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TYPE
 from .protocol import RuleError
 
 commands = Registry(families=("setup", "turn", "score"))
@@ -57,16 +58,6 @@ def word(t: Any, kind: str, text: str) -> str:
         raise CommandError(str(e)) from None
 
 
-def pairs(items: tuple[str, ...], what: str) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not value.strip().lstrip("-").isdigit():
-            raise CommandError(f"{what}: {item!r} is not KEY=NUMBER")
-        out[key.strip().casefold()] = int(value)
-    return out
-
-
 # --- setup -------------------------------------------------------------------------------
 @command("players", "setup", changes=True)
 @click.argument("names", nargs=-1, required=True)
@@ -77,20 +68,21 @@ def players(t: Any, names: tuple[str, ...]) -> Result:
 
 
 @command("track", "setup", changes=True)
-@click.argument("sizes", nargs=-1)
-def track_(t: Any, sizes: tuple[str, ...]) -> Result:
+@click.argument("sizes", nargs=-1, type=DECK)
+def track_(t: Any, sizes: tuple[tuple[str, int], ...]) -> Result:
     """Keep the track: the decks' sizes, five Youth cards laid out (V-SET-1); alone, show it.
     Example: track youth=25 maturity=25 old_age=20"""
     if not sizes:
         return Result(screen.track_lines(t))
-    counts = {word(t, "deck", k): v for k, v in pairs(sizes, "track").items()}
+    counts = {word(t, "deck", k): v for k, v in sizes}
     return run(t, track.setup, counts)
 
 
-@command("hand", "setup", changes=True, complete=("player",), options={"--gives": "symbol"})
-@click.argument("name")
+@command("hand", "setup", changes=True)
+@click.argument("name", type=PLAYER)
 @click.argument("card")
-@click.option("--gives", default=None, metavar="SYMBOLS", help="What the card gives when played.")
+@click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
+              help="What the card gives when played.")
 def hand(t: Any, name: str, card: str, gives: str | None) -> Result:
     """A Childhood or Event card a player holds (V-EVENT-1). Example: hand Ann "Zoo trip" """
     return run(t, phase.note_hand, name, card, symbols(t, gives, "--gives") or [])
@@ -106,11 +98,10 @@ def lang(t: Any, code: str) -> Result:
 
 
 # --- the turn ----------------------------------------------------------------------------
-@command("roll", "turn", changes=True, complete=("player",),
-         options={"--dice": "number", "--faces": "symbol"})
-@click.argument("name")
+@command("roll", "turn", changes=True)
+@click.argument("name", type=PLAYER)
 @click.option("--dice", "count", type=int, default=None, help="How many dice (4 to 7).")
-@click.option("--faces", default=None, metavar="F,F,...", help="The table's own dice, in order.")
+@click.option("--faces", default=None, type=SYMBOL, metavar="F,F,...", help="The table's own dice, in order.")
 def roll(t: Any, name: str, count: int | None, faces: str | None) -> Result:
     """The turn's first roll (V-DICE-1). Example: roll Ann --faces money,money,health,failure"""
     typed = symbols(t, faces, "--faces")
@@ -119,20 +110,21 @@ def roll(t: Any, name: str, count: int | None, faces: str | None) -> Result:
     return run(t, dice.roll, t.dice, name, count, typed)
 
 
-@command("reroll", "turn", changes=True, complete=("player",), options={"--faces": "symbol"})
-@click.argument("name")
+@command("reroll", "turn", changes=True)
+@click.argument("name", type=PLAYER)
 @click.argument("positions", nargs=-1, type=int)
-@click.option("--faces", default=None, metavar="F,F,...", help="The table's faces, in the order of POS.")
+@click.option("--faces", default=None, type=SYMBOL, metavar="F,F,...",
+              help="The table's faces, in the order of POS.")
 def reroll(t: Any, name: str, positions: tuple[int, ...], faces: str | None) -> Result:
     """Reroll the dice at places POS (V-DICE-2); a Failure is frozen. Example: reroll Ann 1 4"""
     return run(t, dice.reroll, t.dice, name, list(positions), symbols(t, faces, "--faces"))
 
 
-@command("change", "turn", changes=True, complete=("player",))
-@click.argument("name")
+@command("change", "turn", changes=True)
+@click.argument("name", type=PLAYER)
 @click.argument("card")
 @click.argument("target")
-@click.argument("symbol")
+@click.argument("symbol", type=SYMBOL)
 def change(t: Any, name: str, card: str, target: str, symbol: str) -> Result:
     """35 Illusionist or 45 Trip around the world: a die (3) or token (t1) shows SYMBOL.
     Example: change Ann 45 3 money"""
@@ -142,28 +134,26 @@ def change(t: Any, name: str, card: str, target: str, symbol: str) -> Result:
     return run(t, dice.change, name, found[0], target, word(t, "symbol", symbol))
 
 
-@command("borrow", "turn", changes=True, complete=("player", "player", "symbol"))
-@click.argument("name")
-@click.argument("neighbour")
-@click.argument("symbol")
+@command("borrow", "turn", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("neighbour", type=PLAYER)
+@click.argument("symbol", type=SYMBOL)
 def borrow(t: Any, name: str, neighbour: str, symbol: str) -> Result:
     """36 Friend from work: one symbol of a neighbour's active Job. Example: borrow Ann Bob money"""
     return run(t, phase.borrow, name, neighbour, word(t, "symbol", symbol))
 
 
-TAKE_OPTIONS = {"--type": "type", "--also": "type", "--cost": "symbol", "--gives": "symbol",
-                "--upkeep": "symbol", "--points": "number", "--die": "number", "--under": "card",
-                "--slot": "number"}
-
-
-@command("take", "turn", changes=True, complete=("player",), options=TAKE_OPTIONS)
-@click.argument("name")
+@command("take", "turn", changes=True)
+@click.argument("name", type=PLAYER)
 @click.argument("card")
-@click.option("--type", "type_", required=True, help="The card's type (Health, Job, ... or Ukrainian).")
-@click.option("--also", default=None, help="A two-coloured card's other type (V-TWO-1).")
-@click.option("--cost", default=None, metavar="SYMBOLS", help="Its symbol cost.")
-@click.option("--gives", default=None, metavar="SYMBOLS", help="Its tokens every turn (an event's symbols).")
-@click.option("--upkeep", default=None, metavar="SYMBOLS", help="A crossed-out symbol it costs every turn.")
+@click.option("--type", "type_", type=TYPE, required=True,
+              help="The card's type (Health, Job, ... or Ukrainian).")
+@click.option("--also", type=TYPE, default=None, help="A two-coloured card's other type (V-TWO-1).")
+@click.option("--cost", default=None, type=SYMBOL, metavar="SYMBOLS", help="Its symbol cost.")
+@click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
+              help="Its tokens every turn (an event's symbols).")
+@click.option("--upkeep", default=None, type=SYMBOL, metavar="SYMBOLS",
+              help="A crossed-out symbol it costs every turn.")
 @click.option("--points", type=int, default=None, help="A Property card's points.")
 @click.option("--die", type=int, default=0, help="Dice it adds to the roll while active.")
 @click.option("--under", default=None, metavar="CARD", help="Put it under this card of its stack.")
@@ -183,25 +173,26 @@ def take_(t: Any, name: str, card: str, type_: str, also: str | None, cost: str 
     return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot)
 
 
-@command("lose", "turn", changes=True, complete=("player", "type"))
-@click.argument("name")
-@click.argument("type_", metavar="TYPE")
+@command("lose", "turn", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("type_", metavar="TYPE", type=TYPE)
 def lose(t: Any, name: str, type_: str) -> Result:
     """Three Failures: the active card of stack TYPE goes (V-FAIL-1). Example: lose Ann job"""
     return run(t, phase.lose, name, word(t, "type", type_))
 
 
-@command("play", "turn", changes=True, complete=("player", "hand"), options={"--gives": "symbol"})
-@click.argument("name")
-@click.argument("card")
-@click.option("--gives", default=None, metavar="SYMBOLS", help="What it gives, if not typed before.")
+@command("play", "turn", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("card", type=HAND)
+@click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
+              help="What it gives, if not typed before.")
 def play(t: Any, name: str, card: str, gives: str | None) -> Result:
     """Play an event from the hand (V-EVENT-1). Example: play Ann "Life insurance" """
     return run(t, phase.play, name, card, symbols(t, gives, "--gives"))
 
 
-@command("end", "turn", changes=True, complete=("player",))
-@click.argument("name", required=False)
+@command("end", "turn", changes=True)
+@click.argument("name", required=False, type=PLAYER)
 def end(t: Any, name: str | None) -> Result:
     """End the turn: upkeep, the track, the tokens, the next player (V-TURN-1). Example: end"""
     st = state_of(t)
@@ -210,20 +201,19 @@ def end(t: Any, name: str | None) -> Result:
     return run(t, phase.end, name or "")
 
 
-@command("pass", "turn", changes=True, complete=("player",))
-@click.argument("name")
+@command("pass", "turn", changes=True)
+@click.argument("name", type=PLAYER)
 def pass_(t: Any, name: str) -> Result:
     """Take no social help (V-HELP-1). Example: pass Bob"""
     return run(t, phase.pass_help, name)
 
 
-@command("card", "turn", changes=True, complete=("player",),
-         options={"--gives": "symbol", "--points": "number", "--upkeep": "symbol", "--die": "number"})
-@click.argument("name")
+@command("card", "turn", changes=True)
+@click.argument("name", type=PLAYER)
 @click.argument("card")
-@click.option("--gives", default=None, metavar="SYMBOLS")
+@click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS")
 @click.option("--points", type=click.IntRange(0, None), default=None)
-@click.option("--upkeep", default=None, metavar="SYMBOLS")
+@click.option("--upkeep", default=None, type=SYMBOL, metavar="SYMBOLS")
 @click.option("--die", type=click.IntRange(0, 3), default=None)
 def card_(t: Any, name: str, card: str, gives: str | None, points: int | None, upkeep: str | None,
           die: int | None) -> Result:
@@ -239,33 +229,33 @@ def status(t: Any) -> Result:
 
 
 # --- the score sheet ---------------------------------------------------------------------
-@command("cv", "score", changes=True, complete=("player",))
-@click.argument("name")
-@click.argument("counts", nargs=-1)
-def cv(t: Any, name: str, counts: tuple[str, ...]) -> Result:
+@command("cv", "score", changes=True)
+@click.argument("name", type=NEW_PLAYER)
+@click.argument("counts", nargs=-1, type=COUNT)
+def cv(t: Any, name: str, counts: tuple[tuple[str, int], ...]) -> Result:
     """A final CV typed as counts (V-SCORE). Example: cv Ann health=4 relationships=3
     knowledge=5 job=1 property_cards=5 property=19 tokens=3"""
-    return run(t, score.set_counts, name, pairs(counts, "cv"))
+    return run(t, score.set_counts, name, {k.casefold(): v for k, v in counts})
 
 
-@command("goal", "score", changes=True, complete=("player", "goal"))
-@click.argument("name")
-@click.argument("goal")
+@command("goal", "score", changes=True)
+@click.argument("name", type=NEW_PLAYER)
+@click.argument("goal", type=GOAL)
 def goal(t: Any, name: str, goal: str) -> Result:
     """A player's secret life goal, 76..83 by number or name (V-SCORE-4). Example: goal Ann 80"""
     return run(t, score.set_goal, name, goal)
 
 
-@command("public", "score", changes=True, complete=("goal",))
-@click.argument("goals", nargs=-1, required=True)
+@command("public", "score", changes=True)
+@click.argument("goals", nargs=-1, required=True, type=GOAL)
 def public(t: Any, goals: tuple[str, ...]) -> Result:
     """The public life goals, players - 1 of them (V-SET-1). Example: public 76 79"""
     return run(t, score.set_public, list(goals))
 
 
-@command("double", "score", changes=True, complete=("player", "type"))
-@click.argument("name")
-@click.argument("type_", metavar="TYPE")
+@command("double", "score", changes=True)
+@click.argument("name", type=NEW_PLAYER)
+@click.argument("type_", metavar="TYPE", type=TYPE)
 def double(t: Any, name: str, type_: str) -> Result:
     """An active 73/74/75 counts stack TYPE one card more (V-SCORE-2). Example: double Ann knowledge"""
     return run(t, score.set_double, name, word(t, "type", type_))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -104,22 +103,6 @@ class CvGame(Game):
 
     def toolbar(self, table: Table) -> str | None:
         return screen.toolbar(table)
-
-    def complete(self, table: Table, kind: str, words: list[str]) -> Iterable[str]:
-        lib = table.library
-        if kind == "player":
-            return [p["name"] for p in table.state["players"]]
-        if kind == "type":
-            return list(lib.types)
-        if kind == "symbol":
-            return list(lib.symbols)
-        if kind == "goal":
-            return [str(s.ids[0]) for s in lib.specials if s.goal]
-        if kind == "hand" and len(words) >= 2:
-            name = words[1].casefold()
-            who = next((p for p in table.state["players"] if p["name"].casefold() == name), None)
-            return [c["name"] for c in who["hand"]] if who else []
-        return []
 
     def render(self, event: dict) -> str | None:
         if self.library is None or event.get("kind") == "roll":
