@@ -154,3 +154,28 @@ def test_property_frozen_dice_never_change_and_every_three_failures_cost_one_car
         assert "owes no card" in t.fails(phase.lose, "Ann", types[0])
     t.end("Ann")
     assert t.turn_of() == "Bob"
+
+
+SIX = ["health", "knowledge", "relationships", "money", "happiness", "failure"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(faces=st.lists(st.sampled_from(SIX), min_size=4, max_size=7),
+       tokens=st.lists(st.sampled_from(SIX[:5]), max_size=3),
+       costs=st.lists(st.lists(st.sampled_from(SIX[:5]), min_size=1, max_size=4), min_size=2, max_size=2))
+def test_property_v_dice_3_each_die_or_token_pays_once(faces, tokens, costs):
+    t = Table("Ann", "Bob")
+    t.p("Ann")["tokens"] = [{"symbol": s, "card": "x", "used": False} for s in tokens]
+    t.roll("Ann", ",".join(faces))
+    for i, cost in enumerate(costs):
+        turn, p = t.state["turn"], t.p("Ann")
+        free = pool.sources(turn, p)
+        need = {s: cost.count(s) for s in cost}
+        can = all(sum(1 for x in free if x["symbol"] == s) >= n for s, n in need.items())
+        if not can:
+            assert "lacks" in t.take_fails("Ann", f"card {i}", "health", cost=",".join(cost))
+            continue
+        t.take("Ann", f"card {i}", "health", cost=",".join(cost))
+        after = pool.sources(turn, p)
+        assert len(free) - len(after) == len(cost)
+        assert all(x in free for x in after)          # nothing spent comes back
