@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -45,6 +46,7 @@ class CvGame(Game):
     state_version = 1
     commands: ClassVar[Registry] = commands
     table_class: ClassVar[type[Table] | None] = CvTable
+    view_page = resources.files("guide.games.cv.view").joinpath("page.html").read_bytes()
 
     def __init__(self) -> None:
         self.lang = "en"

@@ -148,6 +148,25 @@ def test_prompt_toolbar_and_view_show_only_what_players_may_see(tmp_path):
     assert view["turn"] == "Ann" and [d["frozen"] for d in view["dice"]] == [False, False, False, True]
     assert view["players"][0]["hand"] == 1 and "80" not in json.dumps(view)
     assert "Healthy" not in json.dumps(view) and "Zoo" not in json.dumps(view)
+    page = CvGame.view_page or b""
+    assert b"state.json" in page and all(f"v.{k}".encode() in page for k in ("dice", "players", "track"))
+
+
+def test_the_view_server_serves_the_cv_page_and_follows_the_table(tmp_path):
+    import urllib.request
+
+    t = cv_table(tmp_path / "c.sqlite")
+    t.execute("view")
+    try:
+        base = f"http://127.0.0.1:{t.services['view'].httpd.server_address[1]}"
+        run(t, "players Ann Bob", "roll Ann --faces money,money,health,failure")
+        with urllib.request.urlopen(base + "/state.json", timeout=5) as r:
+            view = json.loads(r.read())
+        assert view["turn"] == "Ann" and [d["id"] for d in view["dice"]] == ["money", "money", "health", "failure"]
+        with urllib.request.urlopen(base + "/", timeout=5) as r:
+            assert b"CV: the players' view" in r.read()
+    finally:
+        t.execute("view --stop")
 
 
 @pytest.fixture
