@@ -162,7 +162,8 @@ def test_the_view_server_serves_the_cv_page_and_follows_the_table(tmp_path):
         run(t, "players Ann Bob", "roll Ann --faces money,money,health,failure")
         with urllib.request.urlopen(base + "/state.json", timeout=5) as r:
             view = json.loads(r.read())
-        assert view["turn"] == "Ann" and [d["id"] for d in view["dice"]] == ["money", "money", "health", "failure"]
+        assert view["turn"] == "Ann"
+        assert [d["id"] for d in view["dice"]] == ["money", "money", "health", "failure"]
         with urllib.request.urlopen(base + "/", timeout=5) as r:
             assert b"CV: the players' view" in r.read()
     finally:
