@@ -112,6 +112,9 @@ def score(state: CvState, lib: Library) -> tuple[list[Event], dict[str, int]]:
     ps = state["players"]
     if not ps:
         raise RuleError("no players: players NAME NAME, or cv NAME health=N ...")
+    if len(state["public"]) > max(1, len(ps) - 1):
+        raise RuleError(f"{len(state['public'])} public goals with {len(ps)} players: "
+                        f"players - 1 of them (V-SET-1): public G...")
     sheets = {p["name"]: counts_of(p, lib) for p in ps}
     public: dict[int, tuple[int, list[str]]] = {}
     for g in state["public"]:

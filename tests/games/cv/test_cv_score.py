@@ -134,6 +134,11 @@ def test_v_score_4_public_goals_are_players_minus_one():
     t = Table("Ann", "Bob")
     assert "1 public goal" in t.fails(score.set_public, ["76", "77"])
     assert "not a life goal" in t.fails(score.set_public, ["12"])
+    paper = Table()
+    paper.run(score.set_public, ["76", "77"])          # before the players are known
+    paper.run(score.set_counts, "Ann", {"health": 1})
+    paper.run(score.set_counts, "Bob", {"health": 2})
+    assert "players - 1" in paper.fails(score.score)
 
 
 def test_v_score_5_a_tie_goes_to_fewer_cards_then_is_shared():
