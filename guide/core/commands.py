@@ -72,7 +72,7 @@ def log(t, count: int) -> Result:
     r = Result()
     for entry in t.store.entries(limit=max(count, 1)):
         for event in entry.story:
-            line = t.game.render(event)
+            line = t.game.render(event, t)
             if line:
                 r.add(f"{entry.at[11:16]}  {line}")
     if not r.lines:
