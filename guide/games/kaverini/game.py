@@ -15,7 +15,7 @@ from guide.core.result import Result
 from guide.core.table import Table
 from guide.core.yamlsrc import Problem
 from guide.games.kaverini import commands as _commands  # noqa: F401 - registers the commands
-from guide.games.kaverini import completion, screen
+from guide.games.kaverini import completion, screen, words
 from guide.games.kaverini.cards_text import CARD_HEADERS, card_detail, card_row
 from guide.games.kaverini.data.loader import Library, bundled_library, library_with, load
 from guide.games.kaverini.data.tables import SCHEMA_NAMES, load_schema
@@ -81,8 +81,7 @@ class KaveriniGame(Game):
         return completion.values(table, kind, words)
 
     def render(self, event: dict) -> str | None:
-        text = event.get("text")
-        return text if isinstance(text, str) else super().render(event)
+        return words.render(event) or super().render(event)
 
     def view(self, table: Table) -> dict:
         return player_view(table)

@@ -11,7 +11,7 @@ from guide.core.table import Table
 from guide.games.kaverini.commands.lookup import find_card
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.model import Adventure, Card
-from guide.games.kaverini.rules.leveling import level
+from guide.games.kaverini.rules.leveling import level, party_lv
 from guide.games.kaverini.state import SCHEMA
 
 
@@ -50,8 +50,7 @@ class KaveriniTable(Table):
 
     def lv(self) -> int:
         """R-SHEET-4: Lv for a card when the GM does not choose (house rule lv_default)."""
-        levels = [level(k["xp"]) for k in self.state["kaverit"]] or [1]
-        return min(levels) if self.house("lv_default") == "lowest" else max(levels)
+        return party_lv(self.state["kaverit"], self.house("lv_default"))
 
     # --- the table-script JSON --------------------------------------------------------
     def public_state(self) -> dict:
@@ -68,12 +67,6 @@ class KaveriniTable(Table):
             "quotes_told": list(s["quotes_told"]),
             "strategy": _public_strategy(s.get("strategy"), self.card),
         }
-
-
-def _empty() -> dict:
-    from guide.core.state import new_state
-
-    return new_state()
 
 
 def _public_kaveri(k: dict, confrontation: dict | None) -> dict:

@@ -51,8 +51,35 @@ def multiplier(heel: bool = False, shield: bool = False, attacker_sensitive: boo
     return m
 
 
+def doublings(heel: bool = False, shield: bool = False, attacker_sensitive: bool = False,
+              attacker_insensitive: bool = False, target_sensitive: bool = False,
+              target_insensitive: bool = False) -> int:
+    """R-DMG-3 as a power of two: every multiplier is x2 or x1/2, so their product is
+    2 ** doublings (multiplier() is the same as a fraction)."""
+    return (heel + attacker_sensitive + target_sensitive
+            - shield - attacker_insensitive - target_insensitive)
+
+
+def amount(base: int, emotion: int, twos: int, heart: int) -> int:
+    """R-DMG-2..4 in whole numbers: (base + E, never below 1 for a negative E) x 2 ** twos,
+    rounded up once, then - H (a positive H never below 1, a negative H adds)."""
+    if base <= 0:
+        return 0
+    value = base + emotion
+    if emotion < 0 and value < 1:
+        value = 1
+    if twos > 0:
+        value <<= twos
+    elif twos < 0:
+        value = -(-value >> -twos)                # ceil(value / 2 ** -twos)
+    if heart > 0:
+        return max(1, value - heart)
+    return value - heart
+
+
 def compute(base: int, emotion: int, mult: Fraction, heart: int, add_emotion: bool = True) -> Hit:
-    """R-DMG-2..4. A technique that deals no Schmerz (base 0) stays at 0."""
+    """R-DMG-2..4, with every step for the table to see. A technique that deals no
+    Schmerz (base 0) stays at 0."""
     if base <= 0:
         return Hit(base, 0, mult, heart, 0, "no Schmerz")
     e = emotion if add_emotion else 0

@@ -58,8 +58,8 @@ def run_once(setup: Setup, seed: int) -> Outcome:
     state["confrontation"] = None
     card = _lookup(setup.cards)
     rng = random.Random(seed)
-    fight = Fight(state, card, Dice(seed), lambda rule: setup.house.get(rule, house_rules()[rule]["default"]),
-                  lambda: setup.lv)
+    rules = {name: setup.house.get(name, d["default"]) for name, d in house_rules().items()}
+    fight = Fight(state, card, Dice(seed), rules.__getitem__)
     foes = [_scaled(card(n), setup.hp_scale) for n in setup.foes]
     fight.start(foes, [k["name"] for k in state["kaverit"]], [card(n) for n in setup.settings],
                 list(state["companions"])[:3], setup.lv)
@@ -75,10 +75,10 @@ def run_once(setup: Setup, seed: int) -> Outcome:
             _step(fight, rng)
         except RuleError:
             fight.next()       # nobody of the phase can act usefully: the phase passes
-    for kind, _, data in fight.events:
-        if kind == "over":
+    for event in fight.events:
+        if event["kind"] == "over":
             result = {"won": "won", "ran away": "ran away", "lost": "lost"}.get(
-                data.get("result"), result)
+                event["result"], result)
     cowering = [k["name"] for k in state["kaverit"] if k["hp"] == 0]
     return Outcome(result, rounds, cowering)
 
