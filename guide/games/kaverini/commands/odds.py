@@ -10,6 +10,7 @@ import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
+from dataclasses import replace
 from multiprocessing import get_context
 
 import click
@@ -119,7 +120,7 @@ def fair_scale(setup: Setup, target: float, seed: int) -> tuple[float, Odds]:
     best = None
     for _ in range(9):
         mid = (low + high) / 2
-        probe = Setup(**{**setup.__dict__, "hp_scale": mid})
+        probe = replace(setup, hp_scale=mid)
         odds = simulate(probe, PROBE_RUNS, seed)
         if best is None or abs(odds.win - target) < abs(best[1].win - target):
             best = (mid, odds)

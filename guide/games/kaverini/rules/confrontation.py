@@ -45,8 +45,10 @@ class Fight(Techniques, Outcomes):
         c = self.c
         kinds = PHASE_KINDS[c["phase"]]
         acted = c["acted"]
+        effects = c["effects"]
         return [f for f in self.fighters() if f.kind in kinds and f.data["hp"] > 0
-                and f.name not in acted and self.in_turn(f) and not self.skipping(f)]
+                and f.name not in acted and self.in_turn(f)
+                and not (effects and self.skipping(f))]
 
     def _apply_declared(self, when: str, phase: str | None = None) -> None:
         for d in list(self.declared(when, phase)):

@@ -48,6 +48,7 @@ class Field:
         self._card = card
         self._cards: dict[str, Card] = {}       # looked up once per Fight
         self._static: list[Declared] | None = None   # static effects present (see _changed)
+        self._declared: dict[tuple[str, str | None], list[Declared]] = {}
         self._fighters: list[Fighter] | None = None  # who is in the field (see _changed)
         self._by_name: dict[str, Fighter] = {}
         self.dice = dice
@@ -97,10 +98,16 @@ class Field:
         return self._by_name.get(name) or find(self.fighters(), name)
 
     def _changed(self) -> None:
+        """Who is in the field, or what is in play, changed: look again."""
         self._fighters = None
         self._static = None
+        self._declared = {}
 
     def get(self, name: str, kinds: tuple[str, ...] = ()) -> Fighter:
+        self.fighters()
+        exact = self._by_name.get(name)
+        if exact is not None and (not kinds or exact.kind in kinds):
+            return exact
         f = find(self.fighters(), name, kinds)
         if f is None:
             who = " or ".join(dict.fromkeys(_KIND_WORDS[k] for k in kinds)) or "fighter"
@@ -219,17 +226,25 @@ class Field:
     def static_bonus(self, f: Fighter, stat: str) -> int:
         """Static `effects:` of settings, companions, bonded items and foes present."""
         if self._static is None:
-            self._static = list(self.declared("static"))
+            self._static = self.declared("static")
         if not self._static:
             return 0
         total = 0
         for d in self._static:
-            if d.effect.do == stat and f in self.declared_targets(d):
+            if d.effect.do == stat and _live(d) and f in self.declared_targets(d):
                 total += d.effect.amount.value(self.lv_for(d.owner))
         return total
 
-    def declared(self, when: str, phase: str | None = None) -> Iterator[Declared]:
-        """Every declared effect present of this `when`, from the phase's sources."""
+    def declared(self, when: str, phase: str | None = None) -> list[Declared]:
+        """Every declared effect present of this `when`, from the phase's sources (foes and
+        buddies only while they stand)."""
+        key = (when, phase)
+        found = self._declared.get(key)
+        if found is None:
+            found = self._declared[key] = list(self._declared_now(when, phase))
+        return [d for d in found if _live(d)]
+
+    def _declared_now(self, when: str, phase: str | None) -> Iterator[Declared]:
         c = self.c
         fighters = {f.name: f for f in self.fighters()}
         groups: list[tuple[Card, Fighter | None, Fighter | None, int | None]] = []
@@ -247,7 +262,7 @@ class Field:
                                        k.get("owner")))
         if phase in (None, "other"):
             groups += [(f.card, f, None, f.owner) for f in fighters.values()
-                       if f.kind in (FOE, BUDDY) and f.card and f.standing]
+                       if f.kind in (FOE, BUDDY) and f.card]
         for card, holder, bonded, owner in groups:
             for effect in card.effects:
                 if effect.when == when:
@@ -262,3 +277,8 @@ class Field:
         if hp == 0:
             self.at_zero(f)
         return lost
+
+
+def _live(d: Declared) -> bool:
+    """A foe's or buddy's own effects act while it stands; the rest while they are in play."""
+    return d.holder is None or d.holder.kind in (KAVERI, STAND) or d.holder.data["hp"] > 0

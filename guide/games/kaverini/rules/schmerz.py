@@ -6,6 +6,7 @@ import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from guide.games.kaverini.data.tables import ladder as find_ladder
 
@@ -49,6 +50,9 @@ def multiplier(heel: bool = False, shield: bool = False, attacker_sensitive: boo
         if applies:
             m *= factor
     return m
+
+
+MULTIPLIERS = {k: str(Fraction(2) ** k) for k in range(-3, 4)}   # 2 ** doublings, as events say it
 
 
 def doublings(heel: bool = False, shield: bool = False, attacker_sensitive: bool = False,
@@ -108,6 +112,7 @@ def absorb(amount: int, hp: int, hp_counters: int) -> tuple[int, int, int]:
     return hp - lost, hp_counters - absorbed, lost
 
 
+@cache
 def matches(defence: str | None, emotion: str | None, attacker_subtypes: tuple[str, ...] = ()
             ) -> bool | None:
     """R-DMG-7: does a Shield or Heel apply? True/False, or None when the GM must decide

@@ -14,7 +14,7 @@ Policies (documented, simple, the same for every run):
 
 from __future__ import annotations
 
-import copy
+import json
 import math
 import random
 from collections.abc import Callable
@@ -26,9 +26,10 @@ from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.confrontation import Fight
-from guide.games.kaverini.rules.fighters import BUDDY, FOE, STAND
+from guide.games.kaverini.data.tables import ladders
+from guide.games.kaverini.rules.fighters import BUDDY, FOE, STAND, Fighter
 from guide.games.kaverini.rules.leveling import RuleError
-from guide.games.kaverini.rules.schmerz import compute, matches, multiplier
+from guide.games.kaverini.rules.schmerz import amount, base_schmerz, doublings, matches
 
 MAX_ROUNDS = 60
 
@@ -45,6 +46,15 @@ class Setup:
     lv: int = 1
     house: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def frozen(self) -> str:
+        """The state as JSON, copied once per run (faster than a deep copy)."""
+        if self._frozen is None:
+            self._frozen = json.dumps(self.state)
+        return self._frozen
+
+    _frozen: str | None = field(default=None, init=False, repr=False, compare=False)
+
 
 @dataclass
 class Outcome:
@@ -54,7 +64,7 @@ class Outcome:
 
 
 def run_once(setup: Setup, seed: int) -> Outcome:
-    state = copy.deepcopy(setup.state)
+    state = json.loads(setup.frozen)
     state["confrontation"] = None
     card = _lookup(setup.cards)
     rng = random.Random(seed)
@@ -105,38 +115,40 @@ def _step(fight: Fight, rng: random.Random) -> None:
     fight.foe_use(actor.name, technique, rng.choice(targets).name)
 
 
-def _best(fight: Fight, user) -> tuple[str, str | None]:
+def _best(fight: Fight, user: Fighter) -> tuple[str, str | None]:
     """The technique with the best Schmerz on the weakest foe it can hurt."""
     foes = sorted(fight.standing(FOE), key=lambda f: (f.hp, f.name))
     options = _techniques(fight, user)
     e = fx.effective_emotion(fight, user)
+    sensitive, insensitive = user.has("Sensitive"), user.has("Insensitive")
     for foe in foes:
+        card = foe.card
+        assert card is not None
         h = fx.effective_heart(fight, foe)
-        scored = []
+        best, chosen = 0, ""
         for name, base, emotion in options:
-            heel = matches(foe.card.heel, emotion, user.subtypes) is True
-            shield = matches(foe.card.shield, emotion, user.subtypes) is True
-            mult = multiplier(heel, shield, user.has("Sensitive"), user.has("Insensitive"),
-                              foe.has("Sensitive"), foe.has("Insensitive"))
-            scored.append((compute(base, e, mult, h).amount, name))
-        best = max(scored, default=(0, None))
-        if best[0] > 0:
-            return best[1], foe.name
+            twos = doublings(matches(card.heel, emotion, user.subtypes) is True,
+                             matches(card.shield, emotion, user.subtypes) is True, sensitive,
+                             insensitive, foe.has("Sensitive"), foe.has("Insensitive"))
+            dealt = amount(base, e, twos, h)
+            if (dealt, name) > (best, chosen):       # the most Schmerz; a tie: the last name
+                best, chosen = dealt, name
+        if best > 0:
+            return chosen, foe.name
     return options[0][0], foes[0].name
 
 
-def _techniques(fight: Fight, user) -> list[tuple[str, int, str | None]]:
+def _techniques(fight: Fight, user: Fighter) -> list[tuple[str, int, str | None]]:
     """(name, base Schmerz, emotion) of what the user can use."""
-    from guide.games.kaverini.data.tables import ladders
-    from guide.games.kaverini.rules.schmerz import base_schmerz
-
     if user.kind == BUDDY:
+        assert user.card is not None
         return [(t.name, t.schmerz.value(fight.lv()), t.emotion) for t in user.card.techniques]
     if user.kind == STAND:
         lv = min(user.level, 10)
         return [(lad.name, lv, lad.name) for lad in ladders().values()]
-    sheet = user.data
-    out = [(name, lv, name) for name, lv in sheet["ladders"].items()]
+    sheet = user.sheet
+    out: list[tuple[str, int, str | None]] = [
+        (name, lv, name) for name, lv in sheet["ladders"].items()]
     out += [(name, base_schmerz(custom_level=lv, user_level=user.level), None)
             for name, lv in sheet["custom"].items()]
     return out

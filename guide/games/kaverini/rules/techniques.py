@@ -4,7 +4,6 @@ R-WP-2/3), and its special effect (R-FX-1..3). Part of Fight (rules/confrontatio
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from guide.games.kaverini.data.tables import ladder as find_ladder
 from guide.games.kaverini.data.tables import ladder_of_technique
@@ -13,7 +12,7 @@ from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
 from guide.games.kaverini.rules.leveling import RuleError
-from guide.games.kaverini.rules.schmerz import absorb, amount, base_schmerz, doublings, matches
+from guide.games.kaverini.rules.schmerz import MULTIPLIERS, absorb, amount, base_schmerz, doublings, matches
 
 
 @dataclass
@@ -229,7 +228,7 @@ class Techniques(Field):
         hp, left, _ = absorb(dealt, target.hp, target.counters["HP"])
         target.data["hp"], target.counters["HP"] = hp, left
         self.say("hit", technique=move.name, target=target.name, amount=dealt, base=base,
-                 emotion=emotion, mult=str(Fraction(2) ** twos), heart=heart, heel=heel,
+                 emotion=emotion, mult=MULTIPLIERS[twos], heart=heart, heel=heel,
                  shield=shield, hp=hp, max_hp=target.max_hp)
         if "Chutzpah" in target.abilities and target.name not in c["chutzpah"]:
             c["chutzpah"].append(target.name)
