@@ -15,7 +15,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent

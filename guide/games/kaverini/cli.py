@@ -26,4 +26,5 @@ def odds(campaign, boxes, args) -> None:
     except CommandError as e:
         raise UserError(str(e)) from None
     finally:
-        table.store.close()
+        if table.store is not None:
+            table.store.close()

@@ -6,6 +6,7 @@ builds a sheet, a foe, a buddy, an item in hand, counters or a confrontation by 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 if TYPE_CHECKING:
@@ -220,7 +221,7 @@ def held_item(card: str, uses: int | None) -> HeldItem:
 
 
 def sheet(name: str, ability: str, ladders: dict[str, int], custom: dict[str, int],
-          facts: list[str], money: int) -> Sheet:
+          facts: Sequence[str], money: int) -> Sheet:
     """R-SHEET-1: level 1 (1 XP), 20 HP, E 0, H 0."""
     return {
         "name": name, "xp": 1, "hp": 20, "max_hp": 20, "emotion": 0, "heart": 0,
@@ -232,7 +233,7 @@ def sheet(name: str, ability: str, ladders: dict[str, int], custom: dict[str, in
 
 def buddy(card: Card, owner: int | None = None, name: str | None = None) -> Buddy:
     """A buddy at full HP (4.5); named apart from its card in a Strategy Game battle."""
-    b: Buddy = {"name": name or card.name, "hp": card.hp, "max_hp": card.hp}
+    b: Buddy = {"name": name or card.name, "hp": card.hp or 0, "max_hp": card.hp or 0}
     if name is not None and name != card.name:
         b["card"] = card.name
     if owner is not None:
@@ -243,8 +244,8 @@ def buddy(card: Card, owner: int | None = None, name: str | None = None) -> Budd
 
 def foe(card: Card, name: str, extra_hp: int = 0, owner: int | None = None) -> Foe:
     """A foe at full HP; R-CONF-4's extra HP for a bigger party is `extra_hp`."""
-    f: Foe = {"name": name, "card": card.name, "hp": card.hp + extra_hp,
-              "max_hp": card.hp + extra_hp, "counters": counters()}
+    hp = (card.hp or 0) + extra_hp
+    f: Foe = {"name": name, "card": card.name, "hp": hp, "max_hp": hp, "counters": counters()}
     if owner is not None:
         f["owner"] = owner
     return f

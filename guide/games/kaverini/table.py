@@ -3,6 +3,7 @@ it stands in this campaign, a Kaveri by name, Lv, the running adventure, house r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from guide.core.errors import CommandError
@@ -12,7 +13,7 @@ from guide.games.kaverini.commands.lookup import find_card
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.model import Adventure, Card
 from guide.games.kaverini.rules.leveling import level, party_lv
-from guide.games.kaverini.state import SCHEMA
+from guide.games.kaverini.state import SCHEMA, StrategyGame
 
 
 class KaveriniTable(Table):
@@ -92,7 +93,7 @@ def _public_confrontation(c: dict | None) -> dict | None:
     }
 
 
-def _public_strategy(g: dict | None, card) -> dict | None:
+def _public_strategy(g: StrategyGame | None, card: Callable[[str], Card]) -> dict | None:
     from guide.games.kaverini.rules.strategy import characters
 
     if not g:

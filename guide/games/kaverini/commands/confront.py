@@ -8,13 +8,13 @@ import click
 from guide.core.dice import parse_faces
 from guide.core.errors import CommandError
 from guide.core.result import Result
+from guide.games.kaverini import state as records
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.confrontation import Fight
 from guide.games.kaverini.rules.effects import apply_declared, effective_emotion, effective_heart
 from guide.games.kaverini.rules.field import Declared
 from guide.games.kaverini.rules.fighters import FOE, KAVERI, Fighter
 from guide.games.kaverini.rules.strategy import StrategyFight
-from guide.games.kaverini import state as records
 from guide.games.kaverini.state import Sheet
 
 
@@ -299,7 +299,7 @@ def play(t, name, card, on):
     return Result()
 
 
-def _kaveri_in(t, field: dict | None, name: str) -> dict:
+def _kaveri_in(t, field: dict | None, name: str) -> Sheet:
     """A Kaveri of the running fight (the Strategy Game's are copies), else of the party."""
     if field is not None and field is not t.state:
         for k in field["kaverit"]:

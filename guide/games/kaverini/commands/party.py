@@ -29,21 +29,21 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
     """Create a Kaveri: level 1, 20 HP, three techniques, one ability (R-SHEET-1)."""
     if any(k["name"].casefold() == name.casefold() for k in t.state["kaverit"]):
         raise CommandError(f"there is already a Kaveri named {name!r}")
-    techniques, facts = list(techniques), list(facts)
-    if t.ask and (ability is None or len(techniques) < 3):
+    chosen, told = list(techniques), list(facts)
+    if t.ask and (ability is None or len(chosen) < 3):
         # in a terminal, the short form `kaveri NAME` asks for the rest, facts included
         if ability is None:
             ability = t.ask("Ability", list(abilities()))
-        while len(techniques) < 3:
-            techniques.append(t.ask(f"Technique {len(techniques) + 1} of 3 (a ladder, or"
+        while len(chosen) < 3:
+            chosen.append(t.ask(f"Technique {len(chosen) + 1} of 3 (a ladder, or"
                                     " custom:NAME)", [lad.name for lad in ladders().values()]))
-        while len(facts) < 3:
-            facts.append(t.ask(f"Fact {len(facts) + 1} of 3 (free text, Enter to skip)", []))
-        facts = [f for f in facts if f.strip()]
+        while len(told) < 3:
+            told.append(t.ask(f"Fact {len(told) + 1} of 3 (free text, Enter to skip)", []))
+        told = [f for f in told if f.strip()]
     if ability is None:
         raise CommandError("kaveri: give --ability (one of " + ", ".join(abilities()) + ")")
     adventure = t.state["adventure"]
-    sheet = new_kaveri(name, ability, techniques, facts,
+    sheet = new_kaveri(name, ability, chosen, told,
                        t.adventure().starting_money if adventure and t.adventure() else 0)
     t.state["kaverit"].append(sheet)
     t.tell("kaveri", kaveri=name, ability=sheet["ability"],

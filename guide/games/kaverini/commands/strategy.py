@@ -10,9 +10,10 @@ from guide.core.errors import CommandError
 from guide.core.result import Result
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules import strategy as game_rules
+from guide.games.kaverini.state import StrategyGame
 
 
-def _game(t) -> dict:
+def _game(t) -> StrategyGame:
     game = t.state.get("strategy")
     if not game:
         raise CommandError("no Strategy Game is set up: strategy new --player A --player B")

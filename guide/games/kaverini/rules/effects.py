@@ -237,34 +237,35 @@ def apply_special(fight: Field, user: Fighter, ladder_effect: str, lv: int,
 
 # --- declarative effects of cards -------------------------------------------------------
 
-Declared = Callable[["Field | None", str, Fighter, int, CardEffect], "dict[str, Any] | None"]
+Told = dict[str, Any] | None        # the event's data, or None: nothing happened
+Declared = Callable[["Field | None", str, Fighter, int, CardEffect], Told]
 
 
-def _heal(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> dict[str, Any] | None:
+def _heal(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
     healed = t.heal(amount)
     return {"healed": healed, "hp": t.hp, "max_hp": t.max_hp} if healed else None
 
 
-def _schmerz(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> dict[str, Any] | None:
+def _schmerz(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
     if fight is None:
         return None
     return {"lost": fight.lose_hp(t, amount, counters=True), "hp": t.hp, "max_hp": t.max_hp}
 
 
-def _counters(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> dict[str, Any] | None:
+def _counters(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
     counter = e.counter or "HP"
     key = "HP" if counter == "HP" else counter.lstrip("+-")
     t.counters[key] += -amount if counter.startswith("-") else amount   # type: ignore[literal-required]
     return {"amount": amount, "counter": counter}
 
 
-def _stat(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> dict[str, Any] | None:
+def _stat(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
     key = "E" if e.do == "emotion" else "H"
     t.counters[key] += amount                                          # type: ignore[literal-required]
     return {"amount": amount, "stat": key}
 
 
-def _skip(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> dict[str, Any] | None:
+def _skip(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
     if fight is None:
         return None
     skip_next_turn(fight.c, t, source)

@@ -22,7 +22,8 @@ from guide.games.kaverini.state import Confrontation
 Event = dict[str, Any]
 Tell = Callable[..., None]
 
-_KIND_WORDS = {KAVERI: "Kaveri", STAND: "companion taking a stand", BUDDY: "buddy", FOE: "foe"}
+_KIND_WORDS: dict[str, str] = {KAVERI: "Kaveri", STAND: "companion taking a stand",
+                               BUDDY: "buddy", FOE: "foe"}
 
 
 class Declared(NamedTuple):
@@ -183,6 +184,16 @@ class Field:
 
     def at_zero(self, f: Fighter) -> None:
         """What a fighter brought to 0 HP leads to (outcomes.py)."""
+        raise NotImplementedError
+
+    # --- the round (confrontation.py), as the turns need it ------------------------------
+    def _enter_phase(self, actor: Fighter) -> None:
+        raise NotImplementedError
+
+    def _check_can_act(self, f: Fighter) -> None:
+        raise NotImplementedError
+
+    def _done(self, f: Fighter) -> None:
         raise NotImplementedError
 
     def finished(self) -> None:

@@ -24,7 +24,7 @@ class Outcomes(Field):
             self._changed()
             self.say("leave", name=f.name, who="buddy")
         elif f.kind == STAND:
-            self.c["stand"].remove(f.data)
+            self.c["stand"].remove(f.data)  # type: ignore[arg-type]  # the Stand it views
             self._changed()
             if f.name in self.s["companions"]:
                 self.s["companions"].remove(f.name)

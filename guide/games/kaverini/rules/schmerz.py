@@ -125,7 +125,7 @@ def matches(defence: str | None, emotion: str | None, attacker_subtypes: tuple[s
             return False
         if defence.casefold() == "comic":
             return emotion.casefold().startswith("comic")
-        return lad.name.casefold() == emotion.casefold()
+        return lad is not None and lad.name.casefold() == emotion.casefold()
     words = {w.rstrip("s") for w in re.findall(r"[a-z]+", defence.casefold())}
     if any(s.casefold().rstrip("s") in words for s in attacker_subtypes):
         return True

@@ -22,11 +22,10 @@ from dataclasses import dataclass, field
 
 from guide.core.dice import Dice
 from guide.games.kaverini.data.loader import Library
-from guide.games.kaverini.data.tables import house_rules
+from guide.games.kaverini.data.tables import house_rules, ladders
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.confrontation import Fight
-from guide.games.kaverini.data.tables import ladders
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, STAND, Fighter
 from guide.games.kaverini.rules.leveling import RuleError
 from guide.games.kaverini.rules.schmerz import amount, base_schmerz, doublings, matches
@@ -111,8 +110,10 @@ def _step(fight: Fight, rng: random.Random) -> None:
         fight.use(actor.name, technique, [target] if target else None)
         return
     targets = [f for f in fight.fighters() if f.standing and fight.enemy(actor, f)]
-    technique = None if actor.card.move_die else rng.choice(actor.card.techniques).name
-    fight.foe_use(actor.name, technique, rng.choice(targets).name)
+    card = actor.card
+    assert card is not None
+    move = None if card.move_die else rng.choice(card.techniques).name
+    fight.foe_use(actor.name, move, rng.choice(targets).name)
 
 
 def _best(fight: Fight, user: Fighter) -> tuple[str, str | None]:
@@ -157,7 +158,7 @@ def _techniques(fight: Fight, user: Fighter) -> list[tuple[str, int, str | None]
 def _scaled(card: Card, scale: float) -> Card:
     from dataclasses import replace
 
-    return card if scale == 1.0 else replace(card, hp=max(1, round(card.hp * scale)))
+    return card if scale == 1.0 else replace(card, hp=max(1, round((card.hp or 0) * scale)))
 
 
 def _lookup(cards: dict[str, Card]) -> Callable[[str], Card]:

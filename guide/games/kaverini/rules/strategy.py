@@ -78,7 +78,8 @@ def bring_kaveri(game: StrategyGame, who: StrategyPlayer, sheet: Sheet) -> None:
         raise RuleError(f"{who['name']} already has {game['kaverit_per_player']} Kaveri(t)"
                         " (the setup's number)")
     fighter = copy.deepcopy(sheet)
-    fighter.update(hp=fighter["max_hp"], items=[], world_points=0, counters=counters())
+    fighter["hp"], fighter["items"], fighter["world_points"] = fighter["max_hp"], [], 0
+    fighter["counters"] = counters()
     for entry in who["cards"]:                         # items bought before any Kaveri came
         if entry["type"] == "item" and "holder" not in entry:
             fighter["items"].append(held_item(entry["card"], entry.get("usage")))
