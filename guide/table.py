@@ -7,8 +7,9 @@ import copy
 from collections.abc import Callable
 from dataclasses import replace
 
+from guide.campaign.interrupts import held_interrupts
 from guide.campaign.state import SCHEMA, diff
-from guide.campaign.store import Store
+from guide.campaign.store import CampaignError, Store
 from guide.commands.lookup import find_card, suggest
 from guide.commands.registry import CommandError, lookup, parse, split
 from guide.data.loader import Library
@@ -30,6 +31,7 @@ class Table:
         self.state = store.load() if store else _empty()
         self.story: list[dict] = []        # events of the command being run
         self._attributed = 0
+        self.saved = 0                     # grows with each write to the store (Ctrl-C's report)
         self.listeners: list[Callable[[Table], None]] = []   # told after each command
 
     # --- running a command ------------------------------------------------------------
@@ -40,32 +42,60 @@ class Table:
         cmd, rest = lookup(args)
         params = parse(cmd, rest)
         if not cmd.journal:
-            result = cmd.function(self, **params)
+            try:
+                result = cmd.function(self, **params)
+            except CampaignError as e:
+                raise CommandError(str(e)) from None
             self._tell_listeners()
             return result
-        before = self.state
-        self.state = copy.deepcopy(before)
-        self.story, self._attributed = [], 0
-        self.dice.drawn.clear()
+        before, saved = self.state, self.saved
         try:
+            self.state = copy.deepcopy(before)
+            self.story, self._attributed = [], 0
+            self.dice.drawn.clear()
             result = cmd.function(self, **params)
+            changes = diff(before, self.state)
+            if (changes or self.story) and self.store is not None:
+                with held_interrupts() as held:
+                    self._save(line.strip(), changes, before)
+                if held.came:
+                    result.notes.append("(Ctrl-C came while saving: the command was saved;"
+                                        " undo takes it back)")
         except (CommandError, RuleError, DiceError) as e:
+            self.state = before
+            raise CommandError(str(e)) from None
+        except BaseException:
+            # Ctrl-C (or a bug) before the save: nothing was saved, the state goes back;
+            # after it, the state in memory is the one saved.
+            if self.saved == saved:
+                self.state = before
+            raise
+        finally:
+            self.dice.table_faces.clear()
+        self._tell_listeners()
+        return result
+
+    def _save(self, line: str, changes: list, before: dict) -> None:
+        """The store's write, with the state in memory following exactly what the file holds."""
+        try:
+            self.store.append(line, changes, self.story, self.state)
+        except CampaignError as e:
             self.state = before
             raise CommandError(str(e)) from None
         except BaseException:
             self.state = before
             raise
-        finally:
-            self.dice.table_faces.clear()
-        changes = diff(before, self.state)
-        if (changes or self.story) and self.store is not None:
-            try:
-                self.store.append(line.strip(), changes, self.story, self.state)
-            except BaseException:
-                self.state = before
-                raise
-        self._tell_listeners()
-        return result
+        self.saved += 1
+
+    def step(self, way: str):
+        """undo or redo in the store, and the state reloaded, as one step Ctrl-C cannot cut."""
+        assert self.store is not None
+        with held_interrupts():
+            entry = self.store.undo() if way == "undo" else self.store.redo()
+            if entry is not None:
+                self.saved += 1
+                self.reload()
+        return entry
 
     def _tell_listeners(self) -> None:
         """Followers such as the players' view; one that fails is logged, never the table's

@@ -9,10 +9,14 @@ drops whatever was undone. The store knows nothing of Kaverini's rules.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import os
 import sqlite3
+import stat
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -26,6 +30,15 @@ _HEADER = b"SQLite format 3\x00"
 
 class CampaignError(Exception):
     """A campaign file that cannot be used; the message is one line for the user."""
+
+
+class SaveError(CampaignError):
+    """A command, undo or redo that could not be written (full or read-only disk): nothing
+    of it was saved, and nothing saved before was lost."""
+
+
+RECOVER = ("restore a backup copy of the file, or salvage what is readable with"
+           " `sqlite3 FILE .recover | sqlite3 NEW.sqlite`")
 
 
 @dataclass
@@ -42,40 +55,107 @@ class Store:
         self.path = path
         self.read_only = read_only
         self._lock_fd: int | None = None
+        # Tests arm this to act at a chosen point of a write ("begin", "written",
+        # "committed"), e.g. to deliver a SIGINT there.
+        self.hook: Callable[[str], None] | None = None
         self._check_file()
-        if read_only:
-            self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._lock()
-            self.db = sqlite3.connect(path, isolation_level=None)
-            # Durability: WAL with synchronous=FULL makes a committed command survive a
-            # crash or a power cut; a command in flight is rolled back as a whole.
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
-            self._create()
+        try:
+            if read_only:
+                self.db = sqlite3.connect(self._read_uri(), uri=True)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._lock()
+                self.db = sqlite3.connect(path, isolation_level=None)
+                # Durability: WAL with synchronous=FULL makes a committed command survive a
+                # crash or a power cut; a command in flight is rolled back as a whole.
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=FULL")
+                self._create()
+        except sqlite3.Error as e:
+            self._unlock()
+            raise CampaignError(f"{path}: cannot open the campaign: {disk_words(e)};"
+                                " it was left untouched") from None
+        except OSError as e:
+            self._unlock()
+            raise CampaignError(f"{path}: cannot open the campaign: {disk_words(e)};"
+                                " it was left untouched") from None
         self._check_meta()
 
     # --- opening safely -------------------------------------------------------------
     def _check_file(self) -> None:
-        if not self.path.exists() or self.path.stat().st_size == 0:
-            if self.read_only:
-                raise CampaignError(f"{self.path}: no such campaign")
-            return
-        if self.path.is_dir():
-            raise CampaignError(f"{self.path}: is a folder, not a campaign file")
-        with self.path.open("rb") as f:
-            if f.read(16) != _HEADER:
-                raise CampaignError(f"{self.path}: not a guide campaign file (left untouched)")
         try:
-            probe = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            info = self.path.stat()
+        except (FileNotFoundError, NotADirectoryError):
+            self._check_folder()
+            if self.read_only:
+                raise CampaignError(f"{self.path}: no such campaign") from None
+            return
+        except OSError as e:
+            raise CampaignError(f"{self.path}: cannot open the campaign: {disk_words(e)}") from None
+        if stat.S_ISDIR(info.st_mode):
+            raise CampaignError(f"{self.path}: is a folder, not a campaign file")
+        if not stat.S_ISREG(info.st_mode):
+            raise CampaignError(f"{self.path}: is {file_kind(info.st_mode)}, not a campaign file"
+                                " (a campaign is a regular file; left untouched)")
+        if info.st_size == 0:
+            if self.read_only:
+                raise CampaignError(f"{self.path}: no such campaign (the file is empty)")
+            return
+        try:
+            with self.path.open("rb") as f:
+                header = f.read(16)
+        except OSError as e:
+            raise CampaignError(f"{self.path}: cannot read the campaign: {disk_words(e)}") from None
+        if header != _HEADER:
+            raise CampaignError(f"{self.path}: not a guide campaign file (left untouched)")
+        if not self.read_only and not os.access(self.path.parent, os.W_OK):
+            raise CampaignError(f"{self.path}: its folder is read-only, so the campaign cannot be"
+                                " saved there (nothing was changed; copy it to a writable folder,"
+                                " or read it with guide state)")
+        try:
+            probe = sqlite3.connect(self._read_uri(), uri=True)
             try:
-                probe.execute("PRAGMA quick_check(1)").fetchone()
+                answer = probe.execute("PRAGMA quick_check(1)").fetchone()
+                if answer is None or answer[0] != "ok":
+                    raise CampaignError(
+                        f"{self.path}: the campaign file is damaged ({answer[0] if answer else '?'});"
+                        f" it was left untouched: {RECOVER}")
                 self._read_meta(probe)
             finally:
                 probe.close()
         except sqlite3.DatabaseError as e:
-            raise CampaignError(f"{self.path}: damaged or not a campaign ({e}); left untouched") from None
+            name = getattr(e, "sqlite_errorname", "") or ""
+            if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+                raise CampaignError(f"{self.path}: the campaign file is damaged ({e}); it was"
+                                    f" left untouched: {RECOVER}") from None
+            raise CampaignError(f"{self.path}: cannot open the campaign: {disk_words(e)};"
+                                " it was left untouched") from None
+
+    def _read_uri(self) -> str:
+        """Reading only. On a read-only disk SQLite cannot make the files WAL reading needs;
+        no writer can be at work there either, so the file is read as it stands (immutable),
+        unless a crashed writer left a WAL whose commands must be read too."""
+        wal = Path(f"{self.path}-wal")
+        frozen = not os.access(self.path.parent, os.W_OK) and not (
+            wal.exists() and wal.stat().st_size > 0)
+        return f"file:{self.path}?mode=ro" + ("&immutable=1" if frozen else "")
+
+    def _check_folder(self) -> None:
+        """A new campaign's folders: refuse a file standing where a folder must be."""
+        for parent in self.path.parents:
+            try:
+                info = parent.stat()
+            except (FileNotFoundError, NotADirectoryError):
+                continue
+            except OSError as e:
+                raise CampaignError(f"{self.path}: cannot reach {parent}: {disk_words(e)}") from None
+            if not stat.S_ISDIR(info.st_mode):
+                raise CampaignError(f"{self.path}: {parent} is {file_kind(info.st_mode)}, not a"
+                                    " folder")
+            if not self.read_only and not os.access(parent, os.W_OK):
+                raise CampaignError(f"{self.path}: {parent} is read-only, so no campaign can be"
+                                    " made there")
+            return
 
     def _read_meta(self, db: sqlite3.Connection) -> None:
         try:
@@ -100,6 +180,11 @@ class Store:
                                 " first") from None
         self._lock_fd = fd
 
+    def _unlock(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
     def _create(self) -> None:
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
@@ -112,6 +197,8 @@ class Store:
                             " state TEXT)")
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('app', ?)", (APP,))
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
+            # grows with every append, undo and redo, in the same transaction (version())
+            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('version', '0')")
             self.db.execute("COMMIT")
 
     def _check_meta(self) -> None:
@@ -123,9 +210,46 @@ class Store:
 
     def close(self) -> None:
         self.db.close()
-        if self._lock_fd is not None:
-            os.close(self._lock_fd)
-            self._lock_fd = None
+        self._unlock()
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """Reads that meet a damaged file or damaged rows say so, with the file's name."""
+        try:
+            yield
+        except sqlite3.DatabaseError as e:
+            raise CampaignError(f"{self.path}: the campaign file is damaged ({e}); it was left"
+                                f" untouched: {RECOVER}") from None
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One write transaction: all of it or, on a full or read-only disk, none of it."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            self._hook("begin")
+            yield
+            self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1"
+                            " WHERE key='version'")
+            self._hook("written")
+            self.db.execute("COMMIT")
+        except sqlite3.Error as e:
+            if self.db.in_transaction:
+                try:
+                    self.db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            raise SaveError(f"{self.path}: cannot save: {disk_words(e)}. Nothing was lost: this"
+                            " command was not saved, the campaign is as it was before it;"
+                            " type it again once the disk has room and is writable") from None
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+        self._hook("committed")
+
+    def _hook(self, point: str) -> None:
+        if self.hook is not None:
+            self.hook(point)
 
     # --- reading --------------------------------------------------------------------
     def head(self) -> int:
@@ -135,26 +259,50 @@ class Store:
 
     def load(self) -> dict:
         """The state after every active change: latest snapshot, then the changes after it."""
-        head = self.head()
-        row = self.db.execute("SELECT seq, state FROM snapshots WHERE seq <= ? ORDER BY seq DESC"
-                              " LIMIT 1", (head,)).fetchone()
-        base, state = (row[0], json.loads(row[1])) if row else (0, new_state())
-        for (changes,) in self.db.execute(
-                "SELECT changes FROM commands WHERE kind='change' AND active=1 AND seq > ?"
-                " AND seq <= ? ORDER BY seq", (base, head)):
-            apply(state, json.loads(changes))
+        with self._reading():
+            head = self.head()
+            row = self.db.execute("SELECT seq, state FROM snapshots WHERE seq <= ? ORDER BY seq"
+                                  " DESC LIMIT 1", (head,)).fetchone()
+            seq = row[0] if row else 0
+            try:
+                base, state = (row[0], _object(row[1])) if row else (0, new_state())
+                for at, changes in self.db.execute(
+                        "SELECT seq, changes FROM commands WHERE kind='change' AND active=1"
+                        " AND seq > ? AND seq <= ? ORDER BY seq", (base, head)):
+                    seq = at                     # named in the message if this one is damaged
+                    apply(state, _changes(changes))
+            except (ValueError, KeyError, IndexError, TypeError, AttributeError,
+                    RecursionError) as e:
+                raise CampaignError(f"{self.path}: command #{seq} of the campaign is damaged"
+                                    f" ({type(e).__name__}: {e}); it was left untouched:"
+                                    f" {RECOVER}") from None
         return state
 
     def version(self) -> tuple:
-        """Changes whenever a command is added, undone or redone (for readers that follow)."""
-        return tuple(self.db.execute("SELECT MAX(seq), SUM(active), COUNT(*) FROM commands"
-                                     ).fetchone())
+        """Grows whenever a command is added, undone or redone (for readers that follow)."""
+        with self._reading():
+            row = self.db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
+            counted = int(row[0]) if row and str(row[0]).isdecimal() else -1
+            return (counted, *self.db.execute("SELECT MAX(seq), SUM(active), COUNT(*) FROM"
+                                              " commands").fetchone())
 
     def entries(self, limit: int | None = None) -> list[Entry]:
         sql = "SELECT seq, at, line, kind, story FROM commands WHERE active=1 ORDER BY seq DESC"
-        rows = self.db.execute(sql + (f" LIMIT {int(limit)}" if limit else "")).fetchall()
-        return [Entry(s, at, line, kind, json.loads(story)) for s, at, line, kind, story in
-                reversed(rows)]
+        with self._reading():
+            rows = self.db.execute(sql + (f" LIMIT {int(limit)}" if limit else "")).fetchall()
+        out = []
+        for s, at, line, kind, story in reversed(rows):
+            try:
+                events = json.loads(story)
+                if not isinstance(events, list) or not all(isinstance(e, dict) and
+                                                           isinstance(e.get("text"), str)
+                                                           for e in events):
+                    raise ValueError("the story is not a list of events")
+            except (ValueError, TypeError) as e:
+                raise CampaignError(f"{self.path}: command #{s} of the campaign is damaged"
+                                    f" ({e}); it was left untouched: {RECOVER}") from None
+            out.append(Entry(s, str(at), str(line), str(kind), events))
+        return out
 
     def count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM commands WHERE kind='change' AND active=1"
@@ -165,8 +313,7 @@ class Store:
         """One command, in one transaction: its changes, its story, and maybe a snapshot."""
         kind = "change" if changes else "note"
         at = datetime.now().isoformat(timespec="seconds")
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
+        with self._writing():
             if kind == "change":  # a new change forgets what was undone (no more redo)
                 self.db.execute("DELETE FROM commands WHERE kind='change' AND active=0")
             cur = self.db.execute(
@@ -175,7 +322,6 @@ class Store:
             if kind == "change" and self._changes_since_snapshot() >= SNAPSHOT_EVERY:
                 self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?)",
                                 (cur.lastrowid, json.dumps(state_after)))
-            self.db.execute("COMMIT")
 
     def _changes_since_snapshot(self) -> int:
         last = self.db.execute("SELECT MAX(seq) FROM snapshots").fetchone()[0] or 0
@@ -191,14 +337,54 @@ class Store:
         return self._switch("active=0 ORDER BY seq", 1)
 
     def _switch(self, which: str, active: int) -> Entry | None:
-        row = self.db.execute("SELECT seq, at, line, kind, story FROM commands WHERE"
-                              f" kind='change' AND {which} LIMIT 1").fetchone()
+        with self._reading():
+            row = self.db.execute("SELECT seq, at, line, kind, story FROM commands WHERE"
+                                  f" kind='change' AND {which} LIMIT 1").fetchone()
         if row is None:
             return None
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
+        with self._writing():
             self.db.execute("UPDATE commands SET active=? WHERE seq=?", (active, row[0]))
             if not active:
                 self.db.execute("DELETE FROM snapshots WHERE seq >= ?", (row[0],))
-            self.db.execute("COMMIT")
-        return Entry(row[0], row[1], row[2], row[3], json.loads(row[4]))
+        return Entry(row[0], str(row[1]), str(row[2]), str(row[3]), [])   # the line is what is shown
+
+
+def _object(text: str) -> dict:
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError("a snapshot is not a state")
+    return value
+
+
+def _changes(text: str) -> list:
+    value = json.loads(text)
+    if not isinstance(value, list) or not all(isinstance(c, list) and len(c) == 2 and
+                                              isinstance(c[0], list) for c in value):
+        raise ValueError("its changes are not [path, value] pairs")
+    return value
+
+
+def disk_words(e: BaseException) -> str:
+    """What is wrong with the disk, in words: full, read-only, or the system's own words."""
+    name = getattr(e, "sqlite_errorname", "") or ""
+    code = getattr(e, "errno", None)
+    if name.startswith("SQLITE_FULL") or code in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    if name.startswith("SQLITE_READONLY") or code == errno.EROFS:
+        return "the disk or folder is read-only"
+    if code in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if name.startswith("SQLITE_CANTOPEN"):
+        return "the file cannot be opened (a read-only folder, or one that is gone?)"
+    if isinstance(e, OSError):
+        return e.strerror or str(e)
+    return str(e)
+
+
+def file_kind(mode: int) -> str:
+    for test, words in ((stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a disk device"),
+                        (stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
+                        (stat.S_ISREG, "a file"), (stat.S_ISDIR, "a folder")):
+        if test(mode):
+            return words
+    return "not a regular file"

@@ -41,7 +41,11 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
         raise StartError(str(e)) from None
     except OSError as e:
         raise StartError(f"{path}: {e.strerror or e}") from None
-    return Table(store, library, Dice(seed))
+    try:
+        return Table(store, library, Dice(seed))
+    except CampaignError as e:     # damaged rows, found while rebuilding the state
+        store.close()
+        raise StartError(str(e)) from None
 
 
 def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
@@ -75,6 +79,18 @@ def run_one(table: Table, line: str) -> tuple[bool, str]:
     except Exception as e:  # noqa: BLE001 - a bug must not end the evening
         where = log_exception(e)
         return False, f"error: internal error ({type(e).__name__}: {e}); details in {where}"
+
+
+def run_line(table: Table, line: str) -> tuple[bool, str]:
+    """run_one at the REPL, where Ctrl-C may land at any moment: it says truthfully whether
+    the command was saved (the state in memory is always the one in the file)."""
+    saved = table.saved
+    try:
+        return run_one(table, line)
+    except KeyboardInterrupt:
+        if table.saved != saved:
+            return True, "(interrupted, but the command was saved; undo takes it back)"
+        return False, "(interrupted; nothing changed)"
 
 
 def run_batch(table: Table, lines) -> int:

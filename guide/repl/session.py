@@ -12,7 +12,7 @@ from guide.commands.confront import arena, turn_line
 from guide.commands.registry import CommandError
 from guide.logs import data_dir
 from guide.repl.completer import TableCompleter
-from guide.repl.run import run_one
+from guide.repl.run import run_line
 from guide.rules.leveling import level
 from guide.table import Table
 
@@ -80,10 +80,7 @@ def run_repl(table: Table) -> int:
         if not line.strip() or line.strip().startswith("#"):
             continue
         try:
-            _, text = run_one(table, line)
-        except KeyboardInterrupt:
-            print("(interrupted; nothing changed)")
-            continue
+            _, text = run_line(table, line)
         except SystemExit:
             break
         if text:
