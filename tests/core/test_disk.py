@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from conftest import KAVERI_LINE, Play, guide
-from guide.core.store import CampaignError, Store
 from guide.core.repl.run import run_one
+from guide.core.store import CampaignError, Store
 
 
 def digest(path: Path) -> str:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from guide.core.repl.run import run_line
 from guide.core.store import Store
 from guide.games.kaverini.state import new_state
-from guide.core.repl.run import run_line
 
 
 def file_state(path: Path) -> dict:
