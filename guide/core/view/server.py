@@ -99,7 +99,7 @@ class ViewServer:
             try:
                 self._turn()
             except Exception as e:  # noqa: BLE001 - the view must never end the evening
-                from guide.logs import log_exception
+                from guide.core.logs import log_exception
 
                 log_exception(e)
 
