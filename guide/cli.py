@@ -195,7 +195,7 @@ def state(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None) -
     try:
         click.echo(json.dumps(table.game.public_state(table), indent=2, ensure_ascii=False))
     finally:
-        table.store.close()
+        table.close()
 
 
 @cli.command("view")
@@ -212,25 +212,26 @@ def view_command(campaign, boxes, game_id, lan, port) -> None:
     from guide.core.view.server import ViewServer
 
     table = open_table(campaign, list(boxes), seed=None, read_only=True, game_id=game_id)
+    store = table.campaign
     try:
         server = ViewServer(page=table.game.view_page, port=port, lan=lan)
     except OSError as e:
         raise UserError(f"cannot serve the view on port {port}: {e.strerror or e}") from None
     server.publish(table.game.view(table))
     click.echo(f"The players' view is at {server.url}  (Ctrl-C stops)")
-    seen = table.store.version()
+    seen = store.version()
     try:
         while True:
             time.sleep(0.4)
-            if table.store.version() != seen:
-                seen = table.store.version()
+            if store.version() != seen:
+                seen = store.version()
                 table.reload()
                 server.publish(table.game.view(table))
     except KeyboardInterrupt:
         pass
     finally:
         server.close()
-        table.store.close()
+        table.close()
 
 
 def main() -> None:

@@ -99,6 +99,7 @@ class Validator:
             value = [self.check(item, items, f"{what}[{i + 1}]") if items else
                      self.walker.plain(item) for i, item in enumerate(node.value)]
         else:
+            assert isinstance(node, yaml.MappingNode)
             value = self.check_mapping(node, schema, what)
         for sub in schema.get("allOf", ()):
             if "if" in sub:

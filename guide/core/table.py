@@ -130,6 +130,17 @@ class Table:
             event["dice"] = [[sides, face] for sides, face in dice]
         self.story.append(event)
 
+    @property
+    def campaign(self) -> Store:
+        """The store, for commands that need a campaign file."""
+        if self.store is None:
+            raise CommandError("no campaign is open")
+        return self.store
+
+    def close(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
     def reload(self) -> None:
         if self.store is not None:
             self.state = self.store.load(self.game.new_state)

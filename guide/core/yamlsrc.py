@@ -16,10 +16,8 @@ import yaml
 MAX_BYTES = 5 * 1024 * 1024
 MAX_NODES = 500_000
 
-try:
-    _Loader = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - PyYAML built without libyaml
-    _Loader = yaml.SafeLoader
+_Loader: type[yaml.SafeLoader] | type[yaml.CSafeLoader] = getattr(yaml, "CSafeLoader",
+                                                               yaml.SafeLoader)
 
 STR = "tag:yaml.org,2002:str"
 INT = "tag:yaml.org,2002:int"
@@ -92,7 +90,7 @@ def compose_text(text: str, display: str) -> tuple[yaml.Node | None, list[Proble
         mark = e.problem_mark or e.context_mark
         where = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = " ".join(x for x in (e.context, e.problem) if x) or "YAML syntax error"
-        return None, [Problem(display, *where, f"YAML syntax error: {what}")]
+        return None, [Problem(display, where[0], where[1], f"YAML syntax error: {what}")]
     except yaml.YAMLError as e:
         return None, [Problem(display, 1, 1, f"YAML error: {str(e).splitlines()[0]}")]
     except RecursionError:
@@ -135,7 +133,7 @@ class Walker:
     def items(self, node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node, str]]:
         """(key node, value node, key text) of a mapping, reporting duplicates."""
         seen: dict[str, yaml.Node] = {}
-        out = []
+        out: list[tuple[yaml.Node, yaml.Node, str]] = []
         for k, v in node.value:
             self.count()
             if not isinstance(k, yaml.ScalarNode):
@@ -162,6 +160,7 @@ class Walker:
             return self.scalar(node)
         if isinstance(node, yaml.SequenceNode):
             return [self.plain(n) for n in node.value]
+        assert isinstance(node, yaml.MappingNode)
         return {text: self.plain(v) for _, v, text in self.items(node)}
 
 

@@ -69,7 +69,7 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
             sys.stdin.reconfigure(errors="replace")   # a garbage byte is a bad line, not a crash
         return run_batch(table, sys.stdin)
     finally:
-        table.store.close()
+        table.close()
 
 
 def run_one(table: Table, line: str) -> tuple[bool, str]:

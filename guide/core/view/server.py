@@ -3,7 +3,8 @@
 request only reads the last published bytes, so no client, slow or many, can stall the table.
 
 One thread serves every client without blocking (selectors): at most MAX_OPEN connections
-are open at once (a new one pushes out the oldest still unfinished), a request's head must
+are open at once (a new one pushes out the oldest, once that one has had GRACE_SECONDS to
+speak; until then new ones wait in the system's queue), a request's head must
 arrive whole within HEAD_SECONDS, an answer must be taken within SEND_SECONDS, and a client
 that resets or misbehaves is dropped without a word on the Tour Guide's screen. The Host
 header must name an address the server was started for (DNS rebinding)."""
@@ -24,6 +25,7 @@ from urllib.parse import parse_qs, urlsplit
 MAX_OPEN = 48              # connections at once
 HEAD_SECONDS = 2.0         # the request line and headers, whole, within this
 SEND_SECONDS = 5.0         # the answer taken within this
+GRACE_SECONDS = 0.1        # a connection is never pushed out younger than this
 MAX_HEAD = 8192            # bytes of request line and headers
 _ACCEPT_BATCH = 16         # accepted per turn, so those already open are served too
 
@@ -36,6 +38,7 @@ _METHODS = {"HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRA
 @dataclass
 class _Client:
     sock: socket.socket
+    started: float
     deadline: float
     head: bytearray = field(default_factory=bytearray)
     out: bytes = b""            # the answer still to send (empty: still reading)
@@ -63,6 +66,7 @@ class ViewServer:
         self._clients: dict[socket.socket, _Client] = {}     # oldest first
         self._selector = selectors.DefaultSelector()
         self._selector.register(self._listener, selectors.EVENT_READ)
+        self._accepting = True
         self._wake_read, self._wake = socket.socketpair()
         self._selector.register(self._wake_read, selectors.EVENT_READ)
         self._closing = False
@@ -105,7 +109,11 @@ class ViewServer:
 
     def _turn(self) -> None:
         now = time.monotonic()
-        wait = min((c.deadline for c in self._clients.values()), default=now + 1) - now
+        wake = [c.deadline for c in self._clients.values()]
+        self._listen(self._room(now))
+        if len(self._clients) >= MAX_OPEN:
+            wake.append(self._oldest().started + GRACE_SECONDS)
+        wait = min(wake, default=now + 1) - now
         for key, _ in self._selector.select(max(0.0, min(wait, 1.0))):
             sock = key.fileobj
             if sock is self._listener:
@@ -122,18 +130,39 @@ class ViewServer:
         for client in [c for c in self._clients.values() if c.deadline <= now]:
             self._drop(client)
 
+    def _oldest(self) -> _Client:
+        return next(iter(self._clients.values()))
+
+    def _room(self, now: float) -> bool:
+        """Whether a new connection may come in: a free place, or an oldest one that has had
+        its grace time (then it makes way)."""
+        return len(self._clients) < MAX_OPEN or self._oldest().started + GRACE_SECONDS <= now
+
+    def _listen(self, accepting: bool) -> None:
+        """Watch the listening socket only while there is room; otherwise new connections
+        wait in the system's queue, costing this process nothing."""
+        if accepting != self._accepting:
+            self._accepting = accepting
+            if accepting:
+                self._selector.register(self._listener, selectors.EVENT_READ)
+            else:
+                self._selector.unregister(self._listener)
+
     def _accept(self) -> None:
         for _ in range(_ACCEPT_BATCH):
+            now = time.monotonic()
+            if not self._room(now):
+                return
             try:
                 sock, _ = self._listener.accept()
             except (BlockingIOError, InterruptedError):
                 return
             except OSError:          # out of descriptors, a reset before accept: try later
                 return
-            while len(self._clients) >= MAX_OPEN:
-                self._drop(next(iter(self._clients.values())))
+            if len(self._clients) >= MAX_OPEN:
+                self._drop(self._oldest())
             sock.setblocking(False)
-            client = _Client(sock, time.monotonic() + HEAD_SECONDS)
+            client = _Client(sock, now, now + HEAD_SECONDS)
             self._clients[sock] = client
             self._selector.register(sock, selectors.EVENT_READ)
             self._read(client)              # a normal request is often here already

@@ -26,4 +26,4 @@ def odds(campaign, boxes, args) -> None:
     except CommandError as e:
         raise UserError(str(e)) from None
     finally:
-        table.store.close()
+        table.close()
