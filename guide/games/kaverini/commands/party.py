@@ -8,10 +8,11 @@ import re
 import click
 
 from guide.core.errors import CommandError
+from guide.core.names import look_alike, name_problem, unsafe
 from guide.core.result import Result
-from guide.games.kaverini.data.tables import abilities, ladders
+from guide.games.kaverini.data.tables import abilities, ladders, limits
 from guide.games.kaverini.registry import command
-from guide.games.kaverini.rules.leveling import award_xp, new_kaveri
+from guide.games.kaverini.rules.leveling import award_xp, level_event, new_kaveri
 from guide.games.kaverini.rules.leveling import spend as spend_points
 
 
@@ -24,8 +25,7 @@ from guide.games.kaverini.rules.leveling import spend as spend_points
 @click.option("--fact", "facts", multiple=True, help="A fact about the Kaveri (three, free text).")
 def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts: tuple[str, ...]):
     """Create a Kaveri: level 1, 20 HP, three techniques, one ability (R-SHEET-1)."""
-    if any(k["name"].casefold() == name.casefold() for k in t.state["kaverit"]):
-        raise CommandError(f"there is already a Kaveri named {name!r}")
+    check_name(name, [k["name"] for k in t.state["kaverit"]])
     techniques, facts = list(techniques), list(facts)
     if t.ask and (ability is None or len(techniques) < 3):
         # in a terminal, the short form `kaveri NAME` asks for the rest, facts included
@@ -39,6 +39,10 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
         facts = [f for f in facts if f.strip()]
     if ability is None:
         raise CommandError("kaveri: give --ability (one of " + ", ".join(abilities()) + ")")
+    for text in [ability, *techniques, *facts]:
+        bad = unsafe(text)
+        if bad:
+            raise CommandError(f"kaveri: {text!r} holds a control or invisible character ({bad})")
     adventure = t.state["adventure"]
     sheet = new_kaveri(name, ability, techniques, facts,
                        t.adventure().starting_money if adventure and t.adventure() else 0)
@@ -47,6 +51,21 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
                           f" techniques {', '.join(list(sheet['ladders']) + list(sheet['custom']))}.",
            kaveri=name)
     return Result()
+
+
+def check_name(name: str, taken: list[str]) -> None:
+    """A new Kaveri's name: not blank, no control or invisible characters, and neither an
+    existing name nor one that looks like it (Ann and Cyrillic Аnn)."""
+    problem = name_problem(name)
+    if problem:
+        raise CommandError(f"kaveri: {problem}")
+    for other in taken:
+        if other.casefold() == name.casefold():
+            raise CommandError(f"there is already a Kaveri named {name!r}")
+    similar = look_alike(name, taken)
+    if similar:
+        raise CommandError(f"{name!r} looks like the name of {similar!r}, already in the party;"
+                           " choose a name that reads differently")
 
 
 @command("xp", "party", changes=True, complete=("kaveri",), negative_numbers=True)
@@ -63,9 +82,8 @@ def give_xp(t, k: dict, amount: int) -> None:
     reached = award_xp(k, amount)
     t.tell("xp", text=f"{k['name']} gains {amount} XP ({k['xp']} XP).", kaveri=k["name"],
            amount=amount)
-    for lv in reached:
-        t.tell("level", text=f"{k['name']} reaches level {lv}!", kaveri=k["name"], level=lv)
     if reached:
+        t.tell("level", **level_event(k, reached))
         t.tell("points", text=f"{k['name']} has {k['points']} point(s) to spend"
                               f" (spend {k['name']} ...).", kaveri=k["name"], points=k["points"])
 
@@ -115,6 +133,10 @@ def wp(t, name: str, amount: int):
     k = t.kaveri(name)
     if k["world_points"] + amount < 0:
         raise CommandError(f"{k['name']} has only {k['world_points']} world point(s)")
+    most = limits()["world_points"]
+    if k["world_points"] + amount > most:
+        raise CommandError(f"{k['name']} has {k['world_points']} world point(s); at most"
+                           f" {most:,} in all")
     k["world_points"] += amount
     text = f"{k['name']} {'gets' if amount >= 0 else 'gives back'} {abs(amount)} world point(s)" \
            f" ({k['world_points']} now)."
@@ -131,7 +153,7 @@ def money(t, name: str, amount: int):
     cur = t.currency()
     if k["money"] + amount < 0:
         raise CommandError(f"{k['name']} has only {k['money']} {cur}".rstrip())
-    k["money"] += amount
+    add_money(k, amount)
     text = f"{k['name']} now has {k['money']} {cur}".rstrip() + "."
     t.tell("money", text=text, kaveri=k["name"])
     return Result()
@@ -150,7 +172,7 @@ def heal(t, name: str, amount: str):
         t.kaveri(name)  # the usual error with a suggestion
     if amount.casefold() == "full":
         gained = target["max_hp"] - target["hp"]
-    elif amount.isdigit():
+    elif _DIGITS.fullmatch(amount):
         gained = min(int(amount), target["max_hp"] - target["hp"])
     else:
         raise CommandError(f"heal: {amount!r} is not a number or full")
@@ -165,11 +187,12 @@ def heal(t, name: str, amount: str):
 @click.argument("rate", type=float)
 def exchange(t, currency: str, rate: float):
     """Convert every Kaveri's money into CURRENCY at RATE (1 old = RATE new), rulebook 7.4."""
-    if rate <= 0:
-        raise CommandError("exchange: the rate must be above 0")
+    low, high = limits()["exchange_rate"]["min"], limits()["exchange_rate"]["max"]
+    if not low <= rate <= high:
+        raise CommandError(f"exchange: the rate must be from {low:g} to {high:g}, not {rate:g}")
     old = t.currency() or "money"
     for k in t.state["kaverit"]:
-        k["money"] = int(k["money"] * rate + 0.5)
+        k["money"] = within_money(k, int(k["money"] * rate + 0.5))
     if t.state["adventure"]:
         t.state["adventure"]["currency"] = currency
     else:
@@ -178,6 +201,21 @@ def exchange(t, currency: str, rate: float):
         f"{k['name']} {k['money']} {currency}" for k in t.state["kaverit"])
     t.tell("money", text=text)
     return Result()
+
+
+_DIGITS = re.compile(r"[0-9]{1,9}")
+
+
+def add_money(k: dict, amount: int) -> None:
+    k["money"] = within_money(k, k["money"] + amount)
+
+
+def within_money(k: dict, value: int) -> int:
+    """Money stays within what the game can mean (data/limits.yaml)."""
+    most = limits()["money"]
+    if value > most:
+        raise CommandError(f"{k['name']} would have {value:,}; at most {most:,} money in all")
+    return value
 
 
 @command("item", "party", changes=True, complete=("kaveri", "item"))
@@ -306,7 +344,7 @@ def adventure(t, adventure_id: str | None):
     t.state["shop_wp"] = []
     t.state["lost_companions"] = []
     for k in t.state["kaverit"]:
-        k["money"] += a.starting_money
+        add_money(k, a.starting_money)
     t.tell("adventure", text=f"The adventure begins: {a.title}.", adventure=a.id)
     lines = [a.title + (f" ({a.place})" if a.place else ""), "", a.intro.strip(), "",
              f"Each Kaveri receives {a.starting_money} {a.currency}."]

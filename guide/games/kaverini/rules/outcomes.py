@@ -5,7 +5,7 @@ the Strategy Game the winner (R-STRAT-5, R-STRAT-7). Part of Fight."""
 from __future__ import annotations
 
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter, find
-from guide.games.kaverini.rules.leveling import RuleError, award_xp, level
+from guide.games.kaverini.rules.leveling import RuleError, award_xp, level, level_event, xp_room
 
 
 class Outcomes:
@@ -43,11 +43,14 @@ class Outcomes:
         if xp:
             for k in self.s["kaverit"]:
                 if k["hp"] > 0:
-                    reached = award_xp(k, xp)
-                    self.say("xp", f"{k['name']} gains {xp} XP ({k['xp']} XP).", kaveri=k["name"])
-                    for lv in reached:
-                        self.say("level", f"{k['name']} reaches level {lv}! ({k['points']}"
-                                          " point(s) to spend)", kaveri=k["name"], level=lv)
+                    gained = min(xp, xp_room(k))      # a Kaveri at the XP limit stays there
+                    reached = award_xp(k, gained)
+                    self.say("xp", f"{k['name']} gains {gained} XP ({k['xp']} XP).",
+                             kaveri=k["name"])
+                    if reached:
+                        event = level_event(k, reached)
+                        text = event.pop("text") + f" ({k['points']} point(s) to spend)"
+                        self.say("level", text, **event)
         if not self.standing(FOE):
             self.say("victory", "Every foe is neutralized: the Kaverit win!")
             self._finish("won")
