@@ -23,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 
 from guide.core.errors import GuideError
+from guide.core.files import file_kind
 from guide.core.state import apply
 
 APP = "kaverini-guide"
@@ -412,12 +413,3 @@ def disk_words(e: BaseException) -> str:
     if isinstance(e, OSError):
         return e.strerror or str(e)
     return str(e)
-
-
-def file_kind(mode: int) -> str:
-    for test, words in ((stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a disk device"),
-                        (stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
-                        (stat.S_ISREG, "a file"), (stat.S_ISDIR, "a folder")):
-        if test(mode):
-            return words
-    return "not a regular file"
