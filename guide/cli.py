@@ -173,12 +173,14 @@ def commands_reference(game_id: str | None) -> None:
 @click.option("--seed", type=int, default=None, help="Seed the dice for reproducible play.")
 @click.option("--adventure", "adventure_id", default=None, metavar="ID",
               help="Start this adventure when none is running (the bundled one: amsterdam).")
+@click.option("--lang", default=None, metavar="CODE",
+              help="The language of the game's words, where the game has several (cv: uk).")
 def play(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None, seed: int | None,
-         adventure_id: str | None) -> None:
+         adventure_id: str | None, lang: str | None) -> None:
     """The table: an interactive REPL, or one command a line from a script or a pipe."""
     from guide.core.repl.run import run_play
 
-    sys.exit(run_play(campaign, list(boxes), seed, adventure_id, game_id))
+    sys.exit(run_play(campaign, list(boxes), seed, adventure_id, game_id, lang))
 
 
 @cli.command()

@@ -39,6 +39,7 @@ class Table:
         self.saved = 0                     # grows with each write to the store (Ctrl-C's report)
         self.listeners: list[Callable[[Table], None]] = []   # told after each command
         self.services: dict[str, Any] = {}  # things the REPL runs beside the table (the view)
+        self.lang = game.languages[0]       # the language of the game's words (guide play --lang)
 
     # --- running a command ------------------------------------------------------------
     def execute(self, line: str) -> Result:
@@ -46,7 +47,9 @@ class Table:
         if not args:
             return Result()
         cmd, rest = self.registry.lookup(args)
-        params = parse(cmd, rest)
+        if "--help" in rest:
+            return Result([cmd.help()])
+        params = parse(cmd, rest, self)
         if not cmd.journal:
             try:
                 result = cmd.function(self, **params) or Result()
@@ -104,7 +107,7 @@ class Table:
 
     def shown(self, result: Result) -> Result:
         """The command's story in the game's words, before what the command shows itself."""
-        lines = [line for line in map(self.game.render, self.story) if line]
+        lines = [line for line in (self.game.render(e, self) for e in self.story) if line]
         if lines:
             result.lines[:0] = lines
         return result

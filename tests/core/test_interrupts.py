@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from guide.core.repl.run import run_line
+from guide.core.repl.run import attempt_at_prompt
+from guide.core.result import text
 from guide.core.store import Store
 from guide.games.kaverini.state import new_state
 
@@ -19,6 +20,15 @@ def file_state(path: Path) -> dict:
         return reader.load(new_state)
     finally:
         reader.close()
+
+
+def run_line(table, line: str) -> tuple[bool, str]:
+    """What the REPL shows for a line: (not an error, the text)."""
+    outcome = attempt_at_prompt(table, line)
+    if isinstance(outcome, str):
+        return False, outcome
+    shown = text(outcome)
+    return shown != "(interrupted; nothing changed)", shown
 
 
 def interrupt_at(point: str):

@@ -78,6 +78,12 @@ class ViewServer:
         shown = _lan_address() if self.token else "127.0.0.1"
         return f"http://{shown}:{self.port}/" + (f"?token={self.token}" if self.token else "")
 
+    @property
+    def httpd(self) -> ViewServer:
+        """For code written against the http.server version (`server.httpd.server_address`):
+        the address is the server's own now."""
+        return self
+
     def publish(self, view: dict) -> None:
         self._view = json.dumps(view, ensure_ascii=False).encode("utf-8")
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import yaml
 
 from guide.core.box import bundled
-from guide.core.names import escaped, name_problem, skeleton
 from guide.core.schema import Validator
+from guide.core.text import escaped, name_problem, skeleton
 from guide.core.yamlsrc import Problem, TooBig, Walker, compose_file, problem_at
 from guide.games.kaverini.data.tables import load_schema
 from guide.games.kaverini.model import Adventure, Amount, Card, Effect, Scene, Shop, Side, Technique
