@@ -4,6 +4,7 @@ paths that are not regular files, each refused with the real reason and left unt
 
 import hashlib
 import os
+import shutil
 import sqlite3
 import subprocess
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import KAVERI_LINE, Play, guide
-from guide.core.repl.run import run_one
+from guide.core.repl.run import StartError, open_table, run_one
 from guide.core.store import CampaignError, Store
 
 
@@ -101,9 +102,22 @@ def campaign_with_commands(path: Path, count: int = 150) -> None:
     play.close()
 
 
-def test_a_corrupted_file_fails_the_opening_check_and_is_left_untouched(tmp_path):
-    path = tmp_path / "c.sqlite"
+@pytest.fixture(scope="module")
+def long_campaign(tmp_path_factory) -> Path:
+    """150 commands, so a snapshot and changes after it: built once, copied by each test."""
+    path = tmp_path_factory.mktemp("long") / "c.sqlite"
     campaign_with_commands(path)
+    return path
+
+
+def copy_of(campaign: Path, tmp_path: Path) -> Path:
+    path = tmp_path / "c.sqlite"
+    shutil.copyfile(campaign, path)
+    return path
+
+
+def test_a_corrupted_file_fails_the_opening_check_and_is_left_untouched(long_campaign, tmp_path):
+    path = copy_of(long_campaign, tmp_path)
     data = bytearray(path.read_bytes())
     page = 4096
     assert len(data) > 6 * page
@@ -124,19 +138,30 @@ def test_a_corrupted_file_fails_the_opening_check_and_is_left_untouched(tmp_path
     "UPDATE commands SET changes='[[[\"kaverit\", 7, \"hp\"], 3]]' WHERE seq=140",
     "UPDATE snapshots SET state='[]'",
 ])
-def test_edited_rows_are_named_not_a_crash(tmp_path, sql):
-    path = tmp_path / "c.sqlite"
-    campaign_with_commands(path)
+def test_edited_rows_are_named_not_a_crash(long_campaign, tmp_path, sql):
+    path = copy_of(long_campaign, tmp_path)
     db = sqlite3.connect(path)
     db.execute(sql)
     db.commit()
     db.close()
     before = digest(path)
+    with pytest.raises(StartError) as e:
+        open_table(path, [], None)
+    message = e.value.format_message()
+    assert message.startswith(f"{path}: command #") and "is damaged" in message
+    assert "left untouched" in message
+    assert digest(path) == before
+
+
+def test_guide_play_on_edited_rows_says_so_in_one_line(long_campaign, tmp_path):
+    path = copy_of(long_campaign, tmp_path)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE commands SET changes='[[1]]' WHERE seq=140")
+    db.commit()
+    db.close()
     r = guide("play", "--campaign", str(path), input="wp A 1\n")
     assert r.returncode == 1 and "Traceback" not in r.stderr
-    assert r.stderr.startswith(f"error: {path}: command #") and "is damaged" in r.stderr
-    assert "left untouched" in r.stderr
-    assert digest(path) == before
+    assert r.stderr.startswith(f"error: {path}: command #140 of the campaign is damaged")
 
 
 def test_a_damaged_story_row_is_named_by_log(party):

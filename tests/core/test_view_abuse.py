@@ -144,7 +144,9 @@ def test_the_table_keeps_working_beside_hundreds_of_hostile_clients(tmp_path):
             most = max(most, open_descriptors() - before,
                        play.table.services["view"].open_connections())
         assert attacker.wait() == 0 and attacker.stdout.read() == "done\n"
-        assert i >= 10 and most <= MAX_OPEN + 4
+        # served promptly: the old server managed under 10 rounds in the 4 s (hundreds now)
+        assert i >= 10, f"only {i} rounds of the table's script during the attack"
+        assert most <= MAX_OPEN + 4, f"{most} descriptors or connections open at once"
     finally:
         attacker.kill()
         attacker.wait()
