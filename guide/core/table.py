@@ -37,12 +37,14 @@ class Table:
         self.story: list[dict] = []        # events of the command being run
         self._attributed = 0
         self.saved = 0                     # grows with each write to the store (Ctrl-C's report)
+        self.interrupted = False           # a Ctrl-C came while the last command was saved
         self.listeners: list[Callable[[Table], None]] = []   # told after each command
         self.services: dict[str, Any] = {}  # things the REPL runs beside the table (the view)
         self.lang = game.languages[0]       # the language of the game's words (guide play --lang)
 
     # --- running a command ------------------------------------------------------------
     def execute(self, line: str) -> Result:
+        self.interrupted = False
         args = split(line)
         if not args:
             return Result()
@@ -67,6 +69,7 @@ class Table:
             if (changes or self.story) and self.store is not None:
                 with held_interrupts() as held:
                     self._save(line.strip(), changes, before)
+                self.interrupted = held.came
                 if held.came:
                     result.notes.append("(Ctrl-C came while saving: the command was saved;"
                                         " undo takes it back)")
@@ -98,11 +101,12 @@ class Table:
     def step(self, way: str) -> Entry | None:
         """undo or redo in the store, and the state reloaded, as one step Ctrl-C cannot cut."""
         assert self.store is not None
-        with held_interrupts():
+        with held_interrupts() as held:
             entry = self.store.undo() if way == "undo" else self.store.redo()
             if entry is not None:
                 self.saved += 1
                 self.reload()
+        self.interrupted = held.came
         return entry
 
     def shown(self, result: Result) -> Result:

@@ -106,3 +106,27 @@ def test_the_campaign_opens_after_interrupted_saves(party):
     again = party.reopen()
     assert again.state == expected
     again.close()
+
+
+def test_a_script_stops_after_a_command_saved_under_ctrl_c(party, capsys):
+    from guide.core.repl.run import run_batch
+
+    party.table.store.hook = interrupt_at("written")
+    code = run_batch(party.table, ["wp Ann 1\n", "wp Ann 5\n"])
+    party.table.store.hook = None
+    out, err = capsys.readouterr()
+    assert code == 130
+    assert "Ann gets 1 world point(s) (1 now)." in out and "5 now" not in out
+    assert "the command above was saved; the rest of the script was not run" in err
+    assert party.table.state == file_state(party.path)
+    assert party.kaveri("Ann")["world_points"] == 1
+
+
+def test_a_prompt_history_that_cannot_be_written_does_not_end_the_evening(tmp_path):
+    from guide.core.repl.session import History
+
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    history = History(str(folder))          # a folder where the file should be: OSError,
+    # as a full or read-only disk gives
+    history.store_string("wp Ann 1")        # nothing raised

@@ -131,6 +131,10 @@ def run_batch(table: Table, lines, script: str | None = None) -> int:
             failed = True
             where = f"{script}:{number}: " if script else ""
             print(where + shown, file=sys.stderr, flush=True)
+        if table.interrupted:        # Ctrl-C while this command was saved: it is, and we stop
+            print("(interrupted: the command above was saved; the rest of the script was not"
+                  " run)", file=sys.stderr, flush=True)
+            return 130
     return 1 if failed else 0
 
 

@@ -44,10 +44,21 @@ def show(shown: Result | str) -> None:
     print_formatted_text(FormattedText(fragments))
 
 
+class History(FileHistory):
+    """The prompt's history file; a full or read-only disk must not end the evening over it
+    (the campaign's own save says what is wrong)."""
+
+    def store_string(self, string: str) -> None:
+        try:
+            super().store_string(string)
+        except OSError:
+            pass
+
+
 def run_repl(table: Table) -> int:
     completer = ThreadedCompleter(TableCompleter(table))
     session: PromptSession = PromptSession(
-        history=FileHistory(str(data_dir() / "history")), complete_while_typing=True,
+        history=History(str(data_dir() / "history")), complete_while_typing=True,
         auto_suggest=AutoSuggestFromHistory(), complete_style=CompleteStyle.MULTI_COLUMN)
 
     def ask(question: str, choices: list[str]) -> str:
