@@ -57,10 +57,9 @@ def redo(t) -> Result:
 
 def _step(t, way: str) -> Result:
     _need_store(t)
-    entry = getattr(t.store, way)()
+    entry = t.step(way)
     if entry is None:
         raise CommandError(f"nothing to {way}")
-    t.reload()
     return Result([f"{'Undone' if way == 'undo' else 'Redone'}: {entry.line}"])
 
 

@@ -71,7 +71,7 @@ def test_the_view_serves_the_games_own_view_and_follows_every_change(tmp_path):
     try:
         t.execute("add 5")
         versions.append(t.store.version())
-        url = f"http://127.0.0.1:{server.httpd.server_address[1]}/state.json"
+        url = f"http://127.0.0.1:{server.port}/state.json"
         with urllib.request.urlopen(url, timeout=5) as r:
             assert json.loads(r.read()) == {"game": "tally", "title": "Tally (a test game)",
                                             "count": 5}

@@ -51,7 +51,11 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
         raise StartError(str(e)) from None
     except OSError as e:
         raise StartError(f"{path}: {e.strerror or e}") from None
-    table = (game.table_class or Table)(game, store, library, Dice(seed))
+    try:
+        table = (game.table_class or Table)(game, store, library, Dice(seed))
+    except GuideError as e:        # damaged rows, found while rebuilding the state
+        store.close()
+        raise StartError(str(e)) from None
     table.lang = lang or table.lang
     return table
 
@@ -90,6 +94,18 @@ def attempt(table: Table, line: str) -> Result | str:
         return f"error: internal error ({type(e).__name__}: {e}); details in {where}"
 
 
+def attempt_at_prompt(table: Table, line: str) -> Result | str:
+    """attempt at the REPL, where Ctrl-C may land at any moment: it says truthfully whether
+    the command was saved (the state in memory is always the one in the file)."""
+    saved = table.saved
+    try:
+        return attempt(table, line)
+    except KeyboardInterrupt:
+        if table.saved != saved:
+            return Result(["(interrupted, but the command was saved; undo takes it back)"])
+        return Result(["(interrupted; nothing changed)"])
+
+
 def run_one(table: Table, line: str) -> tuple[bool, str]:
     """Run one line: (succeeded, text to show)."""
     outcome = attempt(table, line)
@@ -115,6 +131,10 @@ def run_batch(table: Table, lines, script: str | None = None) -> int:
             failed = True
             where = f"{script}:{number}: " if script else ""
             print(where + shown, file=sys.stderr, flush=True)
+        if table.interrupted:        # Ctrl-C while this command was saved: it is, and we stop
+            print("(interrupted: the command above was saved; the rest of the script was not"
+                  " run)", file=sys.stderr, flush=True)
+            return 130
     return 1 if failed else 0
 
 

@@ -19,7 +19,7 @@ from guide import __version__
 from guide.core.errors import CommandError
 from guide.core.logs import data_dir
 from guide.core.repl.completer import TableCompleter
-from guide.core.repl.run import attempt
+from guide.core.repl.run import attempt_at_prompt
 from guide.core.result import STYLES, Result, Styled, lines
 from guide.core.table import Table
 
@@ -44,10 +44,21 @@ def show(shown: Result | str) -> None:
     print_formatted_text(FormattedText(fragments))
 
 
+class History(FileHistory):
+    """The prompt's history file; a full or read-only disk must not end the evening over it
+    (the campaign's own save says what is wrong)."""
+
+    def store_string(self, string: str) -> None:
+        try:
+            super().store_string(string)
+        except OSError:
+            pass
+
+
 def run_repl(table: Table) -> int:
     completer = ThreadedCompleter(TableCompleter(table))
     session: PromptSession = PromptSession(
-        history=FileHistory(str(data_dir() / "history")), complete_while_typing=True,
+        history=History(str(data_dir() / "history")), complete_while_typing=True,
         auto_suggest=AutoSuggestFromHistory(), complete_style=CompleteStyle.MULTI_COLUMN)
 
     def ask(question: str, choices: list[str]) -> str:
@@ -76,10 +87,7 @@ def run_repl(table: Table) -> int:
         if not line.strip() or line.strip().startswith("#"):
             continue
         try:
-            outcome = attempt(table, line)
-        except KeyboardInterrupt:
-            print("(interrupted; nothing changed)")
-            continue
+            outcome = attempt_at_prompt(table, line)
         except SystemExit:
             break
         show(outcome)

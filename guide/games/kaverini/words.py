@@ -93,8 +93,12 @@ def _victory(e: Event) -> str:
 
 
 def _level(e: Event) -> str:
-    points = f" ({e['points']} point(s) to spend)" if e.get("points") is not None else ""
-    return f"{e['kaveri']} reaches level {e['level']}!{points}"
+    """One line for one level or many: "Ann reaches level 4: 2 + 3 + 4 = 9 points to spend"."""
+    gained = e.get("gained", [])
+    if len(gained) > 1:
+        return (f"{e['kaveri']} reaches level {e['level']}: {' + '.join(map(str, gained))} ="
+                f" {e['total']} points to spend ({e['points']} banked).")
+    return f"{e['kaveri']} reaches level {e['level']}! ({e['points']} point(s) to spend)"
 
 
 def _stand(e: Event) -> str:

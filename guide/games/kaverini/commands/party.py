@@ -3,14 +3,17 @@ exchange (R-SHEET, R-LVL, R-WP-1, rulebook 7.4)."""
 
 from __future__ import annotations
 
+import re
+
 import click
 
 from guide.core.errors import CommandError
 from guide.core.result import Result
+from guide.core.text import look_alike, name_problem, unsafe
 from guide.games.kaverini import params
-from guide.games.kaverini.data.tables import abilities, ladders
+from guide.games.kaverini.data.tables import abilities, ladders, limits
 from guide.games.kaverini.registry import command
-from guide.games.kaverini.rules.leveling import award_xp, new_kaveri
+from guide.games.kaverini.rules.leveling import award_xp, level_event, new_kaveri
 from guide.games.kaverini.rules.leveling import spend as spend_points
 from guide.games.kaverini.state import HeldItem, Sheet
 from guide.games.kaverini.state import buddy as new_buddy
@@ -26,8 +29,7 @@ from guide.games.kaverini.state import held_item as held_item_of
 @click.option("--fact", "facts", multiple=True, help="A fact about the Kaveri (three, free text).")
 def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts: tuple[str, ...]):
     """Create a Kaveri: level 1, 20 HP, three techniques, one ability (R-SHEET-1)."""
-    if any(k["name"].casefold() == name.casefold() for k in t.state["kaverit"]):
-        raise CommandError(f"there is already a Kaveri named {name!r}")
+    check_name(name, [k["name"] for k in t.state["kaverit"]])
     chosen, told = list(techniques), list(facts)
     if t.ask and (ability is None or len(chosen) < 3):
         # in a terminal, the short form `kaveri NAME` asks for the rest, facts included
@@ -41,6 +43,10 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
         told = [f for f in told if f.strip()]
     if ability is None:
         raise CommandError("kaveri: give --ability (one of " + ", ".join(abilities()) + ")")
+    for text in [ability, *chosen, *told]:
+        bad = unsafe(text)
+        if bad:
+            raise CommandError(f"kaveri: {text!r} holds a control or invisible character ({bad})")
     adventure = t.state["adventure"]
     sheet = new_kaveri(name, ability, chosen, told,
                        t.adventure().starting_money if adventure and t.adventure() else 0)
@@ -48,6 +54,21 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
     t.tell("kaveri", kaveri=name, ability=sheet["ability"],
            techniques=list(sheet["ladders"]) + list(sheet["custom"]))
     return Result()
+
+
+def check_name(name: str, taken: list[str]) -> None:
+    """A new Kaveri's name: not blank, no control or invisible characters, and neither an
+    existing name nor one that looks like it (Ann and Cyrillic Аnn)."""
+    problem = name_problem(name)
+    if problem:
+        raise CommandError(f"kaveri: {problem}")
+    for other in taken:
+        if other.casefold() == name.casefold():
+            raise CommandError(f"there is already a Kaveri named {name!r}")
+    similar = look_alike(name, taken)
+    if similar:
+        raise CommandError(f"{name!r} looks like the name of {similar!r}, already in the party;"
+                           " choose a name that reads differently")
 
 
 @command("xp", "party", changes=True)
@@ -63,10 +84,8 @@ def xp(t, name: str, amount: int):
 def give_xp(t, k: Sheet, amount: int) -> None:
     reached = award_xp(k, amount)
     t.tell("xp", kaveri=k["name"], amount=amount, xp=k["xp"])
-    for lv in reached:
-        t.tell("level", kaveri=k["name"], level=lv)
     if reached:
-        t.tell("points", kaveri=k["name"], points=k["points"])
+        t.tell("level", **level_event(k, reached))
 
 
 
@@ -108,6 +127,10 @@ def wp(t, name: str, amount: int):
     k = t.kaveri(name)
     if k["world_points"] + amount < 0:
         raise CommandError(f"{k['name']} has only {k['world_points']} world point(s)")
+    most = limits()["world_points"]
+    if k["world_points"] + amount > most:
+        raise CommandError(f"{k['name']} has {k['world_points']} world point(s); at most"
+                           f" {most:,} in all")
     k["world_points"] += amount
     t.tell("wp", kaveri=k["name"], amount=amount, now=k["world_points"])
     return Result()
@@ -122,7 +145,7 @@ def money(t, name: str, amount: int):
     cur = t.currency()
     if k["money"] + amount < 0:
         raise CommandError(f"{k['name']} has only {k['money']} {cur}".rstrip())
-    k["money"] += amount
+    add_money(k, amount)
     t.tell("money", kaveri=k["name"], money=k["money"], currency=cur)
     return Result()
 
@@ -141,7 +164,7 @@ def heal(t, name: str, amount: str):
         return Result()
     if amount.casefold() == "full":
         gained = target["max_hp"] - target["hp"]
-    elif amount.isdigit():
+    elif _DIGITS.fullmatch(amount):
         gained = min(int(amount), target["max_hp"] - target["hp"])
     else:
         raise CommandError(f"heal: {amount!r} is not a number or full")
@@ -155,11 +178,12 @@ def heal(t, name: str, amount: str):
 @click.argument("rate", type=float)
 def exchange(t, currency: str, rate: float):
     """Convert every Kaveri's money into CURRENCY at RATE (1 old = RATE new), rulebook 7.4."""
-    if rate <= 0:
-        raise CommandError("exchange: the rate must be above 0")
+    low, high = limits()["exchange_rate"]["min"], limits()["exchange_rate"]["max"]
+    if not low <= rate <= high:
+        raise CommandError(f"exchange: the rate must be from {low:g} to {high:g}, not {rate:g}")
     old = t.currency() or "money"
     for k in t.state["kaverit"]:
-        k["money"] = int(k["money"] * rate + 0.5)
+        k["money"] = within_money(k, int(k["money"] * rate + 0.5))
     if t.state["adventure"]:
         t.state["adventure"]["currency"] = currency
     else:
@@ -167,6 +191,21 @@ def exchange(t, currency: str, rate: float):
     t.tell("exchange", old=old, currency=currency, rate=rate,
            kaverit=[{"name": k["name"], "money": k["money"]} for k in t.state["kaverit"]])
     return Result()
+
+
+_DIGITS = re.compile(r"[0-9]{1,9}")
+
+
+def add_money(k: dict, amount: int) -> None:
+    k["money"] = within_money(k, k["money"] + amount)
+
+
+def within_money(k: dict, value: int) -> int:
+    """Money stays within what the game can mean (data/limits.yaml)."""
+    most = limits()["money"]
+    if value > most:
+        raise CommandError(f"{k['name']} would have {value:,}; at most {most:,} money in all")
+    return value
 
 
 @command("item", "party", changes=True)
@@ -288,7 +327,7 @@ def adventure(t, adventure_id: str | None):
     t.state["shop_wp"] = []
     t.state["lost_companions"] = []
     for k in t.state["kaverit"]:
-        k["money"] += a.starting_money
+        add_money(k, a.starting_money)
     t.tell("adventure", adventure=a.id, title=a.title)
     lines = [a.title + (f" ({a.place})" if a.place else ""), "", a.intro.strip(), "",
              f"Each Kaveri receives {a.starting_money} {a.currency}."]

@@ -8,6 +8,7 @@ from typing import Any
 from guide.core.errors import GuideError
 from guide.games.kaverini.data.tables import ability as find_ability
 from guide.games.kaverini.data.tables import ladder as find_ladder
+from guide.games.kaverini.data.tables import limits
 from guide.games.kaverini.state import Sheet, sheet
 
 MAX_LADDER = 10
@@ -62,18 +63,45 @@ def new_kaveri(name: str, ability: str, techniques: Sequence[str], facts: Sequen
     return sheet(name, known, ladders, custom, facts, money)
 
 
-def award_xp(kaveri: Sheet, amount: int) -> list[int]:
+def award_xp(kaveri: Sheet, amount: int) -> range:
     """R-LVL-1: add XP; each level reached banks L points (L+1 when Focused) and one E point
-    of allowance (R-LVL-3). Returns the levels reached."""
+    of allowance (R-LVL-3). Returns the levels reached, as a range: the cost is the same for
+    one level or a thousand. XP in all is bounded (data/limits.yaml)."""
     if amount < 0:
         raise RuleError("XP can only be given, not taken")
+    most = limits()["xp"]
+    if kaveri["xp"] + amount > most:
+        raise RuleError(f"{kaveri['name']} has {kaveri['xp']} XP; at most {most:,} XP in all"
+                        f" (so at most {most - kaveri['xp']:,} more)")
     before = level(kaveri["xp"])
     kaveri["xp"] += amount
-    reached = list(range(before + 1, level(kaveri["xp"]) + 1))
-    bonus = 1 if kaveri["ability"] == "Focused" else 0
-    kaveri["points"] += sum(lv + bonus for lv in reached)
+    reached = range(before + 1, level(kaveri["xp"]) + 1)
+    kaveri["points"] += level_points(kaveri, reached)[1]
     kaveri["e_allowance"] += len(reached)
     return reached
+
+
+def level_points(kaveri: Sheet, reached: range) -> tuple[list[int], int]:
+    """R-LVL-1: the points of each level reached (L, or L+1 when Focused) and their total."""
+    bonus = 1 if kaveri["ability"] == "Focused" else 0
+    total = (reached.start + reached.stop - 1) * len(reached) // 2 + bonus * len(reached)
+    return [lv + bonus for lv in reached], total
+
+
+def level_event(kaveri: Sheet, reached: range) -> dict[str, Any]:
+    """One event for a gain of one level or many (R-LVL-1), the same size for a thousand:
+    the level reached, the first one, each level's points (the first and last few when
+    many) and their total, and the points now banked."""
+    gained, total = level_points(kaveri, reached)
+    shown: list[int | str] = list(gained) if len(gained) <= 6 else [
+        gained[0], gained[1], "...", gained[-1]]
+    return {"kaveri": kaveri["name"], "level": reached[-1], "first": reached[0],
+            "gained": shown, "total": total, "points": kaveri["points"]}
+
+
+def xp_room(kaveri: Sheet) -> int:
+    """How much more XP the Kaveri may take (data/limits.yaml)."""
+    return max(0, limits()["xp"] - kaveri["xp"])
 
 
 def ladder_cost(current: int, target: int) -> int:

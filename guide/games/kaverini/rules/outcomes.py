@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
-from guide.games.kaverini.rules.leveling import RuleError, award_xp, level
+from guide.games.kaverini.rules.leveling import RuleError, award_xp, level, level_event, xp_room
 from guide.games.kaverini.state import counters, stand
 
 
@@ -41,10 +41,11 @@ class Outcomes(Field):
         if xp:
             for k in self.s["kaverit"]:
                 if k["hp"] > 0:
-                    reached = award_xp(k, xp)
-                    self.say("xp", kaveri=k["name"], amount=xp, xp=k["xp"])
-                    for lv in reached:
-                        self.say("level", kaveri=k["name"], level=lv, points=k["points"])
+                    gained = min(xp, xp_room(k))      # a Kaveri at the XP limit stays there
+                    reached = award_xp(k, gained)
+                    self.say("xp", kaveri=k["name"], amount=gained, xp=k["xp"])
+                    if reached:
+                        self.say("level", **level_event(k, reached))
         if not self.standing(FOE):
             self.say("victory", winner=None)
             self._finish("won")
