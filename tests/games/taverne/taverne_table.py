@@ -1,0 +1,84 @@
+"""A tiny in-memory table for the Taverne tests: runs command lines on a copy of the state,
+keeps the events told, refuses without changing anything, and undoes exactly."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from guide.games.taverne import box
+from guide.games.taverne.commands import commands
+from guide.games.taverne.forms import Output, run
+from guide.games.taverne.model import Refused, new_state
+from guide.games.taverne.render import render
+from guide.games.taverne.views import public_state, view_for
+
+ROOT = Path(__file__).resolve().parents[3]
+BOX = box.load([ROOT / "cards" / "taverne"])
+
+
+class SeededDice:
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def d(self, sides: int) -> int:
+        return self.rng.randint(1, sides)
+
+
+class Brawl:
+    def __init__(self, seed: int = 1, library: Any = BOX):
+        self.state: Any = new_state()
+        self.library = library
+        self.dice = SeededDice(seed)
+        self.events: list[dict[str, Any]] = []
+        self.history: list[tuple[Any, str]] = []    # (state before, line)
+
+    def tell(self, kind: str, **data: Any) -> None:
+        self.events.append({"kind": kind, **data})
+
+    def do(self, *lines: str) -> str:
+        out = []
+        for line in lines:
+            before = copy.deepcopy(self.state)
+            start = len(self.events)
+            try:
+                result = run(commands, self, line)
+            except Refused:
+                self.state = before
+                del self.events[start:]
+                raise
+            if self.state != before:
+                self.history.append((before, line))
+            text = [r for e in self.events[start:] if (r := render(e))]
+            if isinstance(result, Output):
+                text.append(result.text())
+            out.append("\n".join(text))
+        return "\n".join(out)
+
+    def fails(self, line: str) -> str:
+        before = copy.deepcopy(self.state)
+        try:
+            self.do(line)
+        except Refused as e:
+            assert self.state == before, "a refused command changed the state"
+            return str(e)
+        raise AssertionError(f"{line!r} was accepted")
+
+    def undo(self) -> None:
+        self.state = self.history.pop()[0]
+
+    @property
+    def public(self) -> dict[str, Any]:
+        return json.loads(json.dumps(public_state(self.state)))
+
+    def view(self, viewer: str | None = None) -> dict[str, Any]:
+        return view_for(self.state, viewer)
+
+    def p(self, name: str) -> dict[str, Any]:
+        return next(x for x in self.public["players"] if x["name"] == name)
+
+    def kinds(self, kind: str) -> list[dict[str, Any]]:
+        return [e for e in self.events if e["kind"] == kind]
