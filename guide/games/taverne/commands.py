@@ -27,6 +27,9 @@ def tell(t: TableLike, events: list[Event]) -> None:
         kind = data.pop("kind")
         if kind == "call":
             data["words"] = calls.get(data["call"], "")
+        if kind == "bought" and data["what"] == "weapon":
+            data["weapon_name"] = next((w["name"] for w in box_of(t).weapons
+                                        if w["value"] == data["weapon"]), None)
         t.tell(kind, **data)
         if kind == "call":
             powers = _powers(t.state, box_of(t), data["call"])

@@ -56,7 +56,8 @@ def _call(e: Event) -> str:
 def _bought(e: Event) -> str:
     if e["what"] == "weapon":
         top = e["pile_top"]
-        return (f"{e['who']} buys Weapon {e['weapon']} (1 Loot, {e['loot']} left; pile top:"
+        named = f" ({e['weapon_name']})" if e.get("weapon_name") else ""
+        return (f"{e['who']} buys Weapon {e['weapon']}{named} (1 Loot, {e['loot']} left; pile top:"
                 f" {top if top is not None else 'empty'})")
     if e["what"] == "pint":
         return (f"{e['who']} buys a Pint (1 Loot, {e['loot']} left): {e['pints']} Pints,"

@@ -82,3 +82,33 @@ class Brawl:
 
     def kinds(self, kind: str) -> list[dict[str, Any]]:
         return [e for e in self.events if e["kind"] == kind]
+
+
+NAMES = ["Marie", "Pierre", "Cecile", "Jacques", "Laurent", "Anne", "Paul", "Zoe"]
+
+
+def brawl(n: int = 4, loot: int = 3, start: str = "start", seed: int = 1) -> Brawl:
+    """n players seated in NAMES order with the same Initial Loot, started (call 1)."""
+    b = Brawl(seed)
+    for name in NAMES[:n]:
+        b.do(f"player {name} --loot {loot}")
+    b.do(start)
+    return b
+
+
+def to_call(b: Brawl, call: int) -> None:
+    """`call` until the current call is `call`; in call 4, those who have not attacked hit
+    their left neighbour with their lowest Weapon."""
+    while b.state["call"] != call:
+        if b.state["call"] == 4:
+            attack_rest(b)
+        b.do("call")
+
+
+def attack_rest(b: Brawl) -> None:
+    """Call 4: everyone still to attack hits their left neighbour with their lowest Weapon."""
+    from guide.games.taverne.quarrels import must_attack
+    from guide.games.taverne.seating import around
+    for name in must_attack(b.state):
+        left = around(b.state, name)[0][0]
+        b.do(f"attack {name} --on {left} --weapon {b.state['players'][name]['hand'][0]}")
