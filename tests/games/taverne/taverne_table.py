@@ -112,3 +112,9 @@ def attack_rest(b: Brawl) -> None:
     for name in must_attack(b.state):
         left = around(b.state, name)[0][0]
         b.do(f"attack {name} --on {left} --weapon {b.state['players'][name]['hand'][0]}")
+
+
+def next_turn(b: Brawl) -> None:
+    """Play on to call 1 of the next turn."""
+    to_call(b, 9)
+    b.do("call")
