@@ -55,8 +55,18 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
     existing = next((p for k, p in state["players"].items() if k.casefold() == name.casefold()),
                     None)
     mid_game = state["phase"] == "brawl"
-    if loot is None and state["phase"] != "auction":
+    if loot is None and mid_game:
         raise Refused(f"give {name}'s Initial Loot: `player {name} --loot N` (1 to 3)")
+    if existing is not None and state["phase"] == "setup":
+        # before the brawl, `player` again corrects what was given
+        existing.update({"initial_loot": loot if loot is not None else existing["initial_loot"],
+                         "character": character or existing["character"],
+                         "tavern": tavern or existing["tavern"]})
+        existing["loot"] = existing["initial_loot"] or 0
+        _move_seat(state, existing["name"], after)
+        return [{"kind": "seated", "who": existing["name"], "character": existing["character"],
+                 "loot": existing["initial_loot"],
+                 "seat": state["seating"].index(existing["name"]) + 1}]
     if existing is not None:
         if not (existing["eliminated"] and mid_game):
             raise Refused(f"{existing['name']} is already seated")

@@ -251,7 +251,7 @@ def score(t: TableLike) -> Output:
 def status(t: TableLike) -> Output:
     """Every Counter, and what the call is waiting for."""
     state: State = t.state
-    lines = [toolbar(state, box_of(t).calls)]
+    lines = [toolbar(state, box_of(t).calls, width=None)]
     if state["ko_pile"]:
         lines.append("KO pile: " + ", ".join(state["ko_pile"]))
     return Output(lines=lines, headers=HEADERS, rows=status_rows(state))

@@ -123,7 +123,8 @@ RENDER: dict[str, Callable[[Event], str]] = {
                               " (`bid NAME ENERGY`), sealed",
     "seated": lambda e: (f"{e['who']} sits down (seat {e['seat']})"
                          + (f" as {e['character']}" if e["character"] else "")
-                         + (f", Initial Loot {e['loot']}" if e["loot"] else "")),
+                         + (f", Initial Loot {e['loot']}" if e["loot"]
+                            else ", Initial Loot not given yet")),
     "arrival": lambda e: (f"{e['who']} " + ("comes back" if e["returning"] else "arrives")
                           + (f" as {e['character']}" if e["character"] else "")
                           + f"; enters at turn {e['turn']}, call 1 (T-NEW-1)"),

@@ -17,25 +17,24 @@ def prompt(state: State) -> str:
     return f"taverne ({state['phase']})> "
 
 
-def toolbar(state: State, words: dict[int, str]) -> str:
-    """Turn, call and its words, the Pillar, and what the call waits for; 80 columns."""
+def toolbar(state: State, words: dict[int, str], width: int | None = WIDTH) -> str:
+    """Turn, call and its words, the Pillar, and what the call waits for; within `width`
+    (the call's words shortened to their last shout first, then the line cut)."""
     if state["phase"] == "setup":
-        text = f"setup: {len(state['seating'])} seated; `player NAME --loot N`, then `start`"
-    elif state["phase"] == "over":
-        text = "brawl over: " + (", ".join(state["winners"]) + " won" if state["winners"]
+        return f"setup: {len(state['seating'])} seated; `player NAME --loot N`, then `start`"
+    if state["phase"] == "over":
+        return "brawl over: " + (", ".join(state["winners"]) + " won" if state["winners"]
                                  else "no winner")
-    else:
-        what, who = waiting(state)
-        if state["phase"] == "auction":
-            text = "Auction Characters"
-        else:
-            text = (f"T{state['turn']} call {state['call']} {words.get(state['call'], '')}"
-                    f" | Pillar {state['pillar']}")
-        if who:
-            text += f" | {what}: {', '.join(who)}"
-        elif what:
-            text += " | all in"
-    return text if len(text) <= WIDTH else text[:WIDTH - 3] + "..."
+    what, who = waiting(state)
+    tail = f" | {what}: {', '.join(who)}" if who else " | all in" if what else ""
+    if state["phase"] == "auction":
+        return "Auction Characters" + tail
+    said = words.get(state["call"], "")
+    for shout in (said, said.split("... ")[-1]):
+        text = f"T{state['turn']} call {state['call']} {shout} | Pillar {state['pillar']}{tail}"
+        if width is None or len(text) <= width:
+            return text
+    return text[:(width or WIDTH) - 3] + "..."
 
 
 HEADERS = ["Player", "Character", "Pints", "Prestige", "Energy", "Loot", "Hand", "Pile top",

@@ -80,7 +80,8 @@ def view_for(state: State, viewer: str | None = None) -> dict[str, Any]:
     out["ko_pile"] = list(state["ko_pile"])
     out["counters"] = {n: {"character": p["character"], "assets": list(p["assets"]),
                            "trick": p["trick"], "specialties": sum(p["specialties"].values()),
-                           "entering": p["entering"], "away": not p["present"]
+                           "by_tavern": {k: v for k, v in p["specialties"].items() if v},
+                           "tavern": p["tavern"], "entering": p["entering"], "away": not p["present"]
                            and not p["eliminated"] and not p["entering"],
                            "ko": len(p["ko"])}
                        for n, p in state["players"].items()}

@@ -102,7 +102,10 @@ def test_T_CHRONO_1_a_character_stunned_by_a_card_is_credited_to_nobody():
 
 def test_players_join_only_with_an_initial_loot_and_a_name_of_one_word():
     b = Brawl()
-    assert "Initial Loot" in b.fails("player Marie")
     assert "one word" in b.fails("player 'Anne Marie' --loot 1")
-    b.do("player Marie --loot 1")
+    b.do("player Marie --loot 1", "player Pierre")
+    assert b.fails("start") == "Initial Loot missing for Pierre: `player NAME --loot N`"
+    b.do("player pierre --loot 2", "player Cecile --loot 2", "start", "call")
+    assert b.p("Pierre")["loot"] == 2
     assert "already seated" in b.fails("player marie --loot 2")
+    assert "give Anne's Initial Loot" in b.fails("player Anne")
