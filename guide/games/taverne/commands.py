@@ -194,6 +194,7 @@ def asset(t: TableLike, name: str, card: str, how: str | None) -> None:
     """Put an Asset from hand into play in call 2 (at most Prestige in play).
     Example: asset Jacques 'Lucky Mug'"""
     tell(t, adjust.asset(t.state, name, card, how or "play"))
+    _card_text(t, card)
 
 
 @commands.command("spell", family="table", changes=True)
@@ -202,6 +203,15 @@ def asset(t: TableLike, name: str, card: str, how: str | None) -> None:
 def spell(t: TableLike, name: str, card: str | None) -> None:
     """Cast a Spell (at most Prestige a turn, none while Stunned). Example: spell Jacques"""
     tell(t, adjust.spell(t.state, name, card))
+    if card:
+        _card_text(t, card)
+
+
+def _card_text(t: TableLike, card: str) -> None:
+    """The text the table typed for this Specialty, if any (never invented)."""
+    known = box_of(t).specialties.get(card.casefold())
+    if known and known.text:
+        t.tell("note", text=f"{known.name} ({known.kind}): {known.text}")
 
 
 @commands.command("trick", family="table", changes=True)

@@ -84,3 +84,12 @@ def test_box_problems_name_file_line_and_column(tmp_path):
 
 def test_the_bundled_box_checks_clean():
     assert boxes.check([ROOT / "cards" / "taverne"]) == []
+
+
+def test_a_specialtys_text_typed_by_the_table_is_shown_when_played(tmp_path):
+    folder = table_box(tmp_path, "specialties:\n  - {name: Lucky Mug, kind: asset, text: our text}\n")
+    b = Brawl(library=boxes.load([ROOT / "cards" / "taverne", folder]))
+    b.do("player Marie --loot 1", "player Pierre --loot 1", "start", "call")
+    b.state["players"]["Marie"]["specialties"] = {"Crypte": 1}
+    out = b.do("asset Marie 'lucky mug'")
+    assert out.splitlines()[-1] == "Lucky Mug (asset): our text"
