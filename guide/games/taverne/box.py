@@ -10,23 +10,11 @@ from typing import Any
 
 import yaml
 
+from guide.core.errors import DataError
+from guide.core.yamlsrc import Problem
+
 KINDS = ("asset", "dirty trick", "spell")
 MAX_BYTES = 1024 * 1024
-
-
-@dataclass(frozen=True, order=True)
-class Problem:
-    file: str
-    line: int
-    column: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
-
-
-class BoxError(Exception):
-    """The box cannot be read; the message is FILE:LINE:COL: what is wrong."""
 
 
 @dataclass
@@ -200,7 +188,8 @@ def _character(r: _Reader, i: int, c: Any, box: Box) -> None:
 
 
 def load(folders: list[Path]) -> Box:
-    """The bundled box and the table's folders, in order; BoxError on any problem."""
+    """The bundled box and the table's folders, in order; DataError (FILE:LINE:COL: what)
+    on the first problem."""
     box = Box()
     problems: list[Problem] = []
     for folder in folders:
@@ -208,7 +197,8 @@ def load(folders: list[Path]) -> Box:
         for f in files:
             problems += read(f, box)
     if problems:
-        raise BoxError(str(min(problems)))
+        raise DataError(f"{min(problems)} ({len(problems)} problem(s); run guide check"
+                        " --game taverne)")
     return box
 
 

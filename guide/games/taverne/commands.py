@@ -6,8 +6,10 @@ from __future__ import annotations
 import click
 
 from . import adjust, arrivals, chrono, placements, turn, variants
+from guide.core.registry import Registry
+from guide.core.result import Result
+
 from .box import Box
-from .forms import Output, Registry
 from .model import VARIANTS, Event, Refused, State, TableLike, active
 from .toolbar import HEADERS, status_rows, toolbar
 
@@ -49,7 +51,8 @@ def _powers(state: State, box: Box, call: int) -> list[dict[str, str]]:
     return out
 
 
-@commands.command("player", family="setup", changes=True)
+@commands.command("player", options={"--after": "player", "--character": "character"},
+                  family="setup", changes=True)
 @click.argument("name")
 @click.option("--loot", type=int, default=None, help="The Character's Initial Loot (1 to 3).")
 @click.option("--character", default=None, help="The Character kept.")
@@ -103,7 +106,7 @@ def call(t: TableLike) -> None:
     tell(t, turn.call(t.state))
 
 
-@commands.command("buy", family="placements", changes=True)
+@commands.command("buy", complete=("player",), family="placements", changes=True)
 @click.argument("name")
 @click.argument("what", type=click.Choice(["weapon", "pint", "specialty"]))
 @click.option("--times", type=click.IntRange(1, 11), default=1, help="How many (1 Loot each).")
@@ -113,7 +116,7 @@ def buy(t: TableLike, name: str, what: str, times: int) -> None:
     tell(t, placements.buy(t.state, name, what, times))
 
 
-@commands.command("militia", family="placements", changes=True)
+@commands.command("militia", complete=("player",), family="placements", changes=True)
 @click.argument("name")
 @click.option("--keep-trick", is_flag=True, help="The first caller keeps their Dirty Trick.")
 def militia(t: TableLike, name: str, keep_trick: bool) -> None:
@@ -121,7 +124,7 @@ def militia(t: TableLike, name: str, keep_trick: bool) -> None:
     tell(t, placements.militia(t.state, name, keep_trick))
 
 
-@commands.command("dodges", family="placements", changes=True)
+@commands.command("dodges", complete=("player",), family="placements", changes=True)
 @click.argument("name")
 @click.argument("values", nargs=-1, type=VALUE)
 def dodges(t: TableLike, name: str, values: tuple[int, ...]) -> None:
@@ -129,7 +132,8 @@ def dodges(t: TableLike, name: str, values: tuple[int, ...]) -> None:
     tell(t, placements.set_dodges(t.state, name, list(values)))
 
 
-@commands.command("attack", family="placements", changes=True)
+@commands.command("attack", complete=("player",), options={"--on": "player"},
+                  family="placements", changes=True)
 @click.argument("name")
 @click.option("--on", "on", required=True, help="The target.")
 @click.option("--weapon", type=VALUE, required=True, help="The Weapon's value.")
@@ -139,7 +143,8 @@ def attack(t: TableLike, name: str, on: str, weapon: int, trick: str | None) -> 
     tell(t, placements.attack(t.state, name, on, weapon, trick))
 
 
-@commands.command("dodge", family="placements", changes=True)
+@commands.command("dodge", complete=("player",), options={"--against": "player"},
+                  family="placements", changes=True)
 @click.argument("defender")
 @click.option("--against", required=True, help="The attacker.")
 @click.argument("values", nargs=-1, type=VALUE)
@@ -149,7 +154,7 @@ def dodge(t: TableLike, defender: str, against: str, values: tuple[int, ...]) ->
     tell(t, placements.dodge(t.state, defender, against, list(values)))
 
 
-@commands.command("mistake", family="table", changes=True)
+@commands.command("mistake", complete=("player",), family="table", changes=True)
 @click.argument("name")
 def mistake(t: TableLike, name: str) -> None:
     """A mistake noticed by an opponent: one Pint lost (T-MIS-1). Example: mistake Pierre"""
@@ -157,7 +162,8 @@ def mistake(t: TableLike, name: str) -> None:
 
 
 def _meter(meter: str) -> None:
-    @commands.command(meter, family="table", changes=True, negative_numbers=True)
+    @commands.command(meter, complete=("player",), family="table", changes=True,
+                      negative_numbers=True)
     @click.argument("name")
     @click.argument("n", type=int)
     def adjust_meter(t: TableLike, name: str, n: int) -> None:
@@ -171,21 +177,21 @@ for _m in ("energy", "loot", "pint"):
     _meter(_m)
 
 
-@commands.command("leave", family="table", changes=True)
+@commands.command("leave", complete=("player",), family="table", changes=True)
 @click.argument("name")
 def leave(t: TableLike, name: str) -> None:
     """The player leaves the table; nothing affects them while away. Example: leave Cécile"""
     tell(t, arrivals.leave(t.state, name))
 
 
-@commands.command("back", family="table", changes=True)
+@commands.command("back", complete=("player",), family="table", changes=True)
 @click.argument("name")
 def back(t: TableLike, name: str) -> None:
     """The player comes back at the start of a turn. Example: back Cécile"""
     tell(t, arrivals.back(t.state, name))
 
 
-@commands.command("asset", family="table", changes=True)
+@commands.command("asset", complete=("player",), family="table", changes=True)
 @click.argument("name")
 @click.argument("card")
 @click.option("--back", "how", flag_value="back", help="Take it back into hand (call 2).")
@@ -197,7 +203,7 @@ def asset(t: TableLike, name: str, card: str, how: str | None) -> None:
     _card_text(t, card)
 
 
-@commands.command("spell", family="table", changes=True)
+@commands.command("spell", complete=("player",), family="table", changes=True)
 @click.argument("name")
 @click.argument("card", required=False)
 def spell(t: TableLike, name: str, card: str | None) -> None:
@@ -214,7 +220,7 @@ def _card_text(t: TableLike, card: str) -> None:
         t.tell("note", text=f"{known.name} ({known.kind}): {known.text}")
 
 
-@commands.command("trick", family="table", changes=True)
+@commands.command("trick", complete=("player",), family="table", changes=True)
 @click.argument("name")
 @click.argument("card", required=False)
 def trick(t: TableLike, name: str, card: str | None) -> None:
@@ -223,7 +229,7 @@ def trick(t: TableLike, name: str, card: str | None) -> None:
     tell(t, adjust.trick(t.state, name, card))
 
 
-@commands.command("bid", family="setup", changes=True)
+@commands.command("bid", complete=("player",), family="setup", changes=True)
 @click.argument("name")
 @click.argument("energy", type=int)
 def bid(t: TableLike, name: str, energy: int) -> None:
@@ -231,7 +237,7 @@ def bid(t: TableLike, name: str, energy: int) -> None:
     tell(t, variants.bid(t.state, name, energy))
 
 
-@commands.command("character", family="setup", changes=True)
+@commands.command("character", complete=("player",), family="setup", changes=True)
 @click.argument("name")
 @click.argument("character")
 @click.option("--loot", type=int, default=None, help="Its Initial Loot (1 to 3).")
@@ -249,20 +255,20 @@ def character(t: TableLike, name: str, character: str, loot: int | None,
 
 
 @commands.command("score", family="info")
-def score(t: TableLike) -> Output:
+def score(t: TableLike) -> Result:
     """The chrono tournament's points of this round (T-CHRONO-1)."""
     rows = [[r["name"], r["prestige"], r["loot"], r["ko"], r["points"]]
             for r in chrono.points(t.state)]
-    return Output(title="Chrono points (10 per Prestige, 1 per Loot, 1 per Character KO)",
+    return Result(title="Chrono points (10 per Prestige, 1 per Loot, 1 per Character KO)",
                   headers=["Player", "Prestige", "Loot", "KO", "Points"], rows=rows)
 
 
 @commands.command("status", family="info")
-def status(t: TableLike) -> Output:
+def status(t: TableLike) -> Result:
     """Every Counter, and what the call is waiting for."""
     state: State = t.state
     lines = [toolbar(state, box_of(t).calls, width=None)]
     if state["ko_pile"]:
         lines.append("KO pile: " + ", ".join(state["ko_pile"]))
-    return Output(lines=lines, headers=HEADERS, rows=status_rows(state))
+    return Result(lines=lines, headers=HEADERS, rows=status_rows(state))
 

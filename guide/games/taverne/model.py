@@ -1,5 +1,5 @@
 """The shape of a Taverne brawl: TypedDicts over one JSON-able dict, so the core can diff,
-store and undo it, and the small Protocols the rules are written against (no core import).
+store and undo it, and the small Protocols the rules are written against.
 
 Sealed choices (the Attacks of call 4, the Dodges of call 5, the bids of Auction
 Characters) live inside this state; `views.view_for` is the only way they leave it.
@@ -8,6 +8,8 @@ Characters) live inside this state; `views.view_for` is the only way they leave 
 from __future__ import annotations
 
 from typing import Any, Literal, Protocol, TypedDict
+
+from guide.core.errors import CommandError
 
 SCHEMA = 1
 SMALL = (1, 2, 3, 4, 5)            # T-WPN-1: start in hand, return to hand after use
@@ -18,8 +20,9 @@ Range = Literal["melee", "ranged"]
 Phase = Literal["setup", "auction", "brawl", "over"]
 
 
-class Refused(Exception):
-    """An illegal placement or command: one line naming the rule; nothing was changed."""
+class Refused(CommandError):
+    """An illegal placement or command: one line naming the rule; nothing was changed (the
+    core's table drops the copy of the state the command ran on)."""
 
 
 class DiceLike(Protocol):
@@ -27,7 +30,9 @@ class DiceLike(Protocol):
 
 
 class TableLike(Protocol):
-    """What the commands need of the core's Table (guide.core.table.Table)."""
+    """What the commands need of the core's Table (guide.core.table.Table): the rules and
+    commands are written against this, so they run on any table (tests use the core's,
+    without a store)."""
 
     state: Any
     library: Any

@@ -1,74 +1,66 @@
-"""A tiny in-memory table for the Taverne tests: runs command lines on a copy of the state,
-keeps the events told, refuses without changing anything, and undoes exactly."""
+"""The Taverne tests' table: the core's Table (no store) on the game, driven line by line;
+it keeps every event told, refuses without changing anything, and undoes by snapshot."""
 
 from __future__ import annotations
 
 import copy
 import json
-import random
 from pathlib import Path
 from typing import Any
 
+from guide.core.dice import Dice
+from guide.core.errors import CommandError
+from guide.core.result import text
+from guide.core.table import Table
 from guide.games.taverne import box
-from guide.games.taverne.commands import commands
-from guide.games.taverne.forms import Output, run
-from guide.games.taverne.model import Refused, new_state
-from guide.games.taverne.render import render
+from guide.games.taverne.game import TaverneGame
 from guide.games.taverne.views import public_state, view_for
 
 ROOT = Path(__file__).resolve().parents[3]
 BOX = box.load([ROOT / "cards" / "taverne"])
-
-
-class SeededDice:
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-
-    def d(self, sides: int) -> int:
-        return self.rng.randint(1, sides)
+GAME = TaverneGame()
 
 
 class Brawl:
     def __init__(self, seed: int = 1, library: Any = BOX):
-        self.state: Any = new_state()
-        self.library = library
-        self.dice = SeededDice(seed)
+        self.table = Table(GAME, None, library, Dice(seed))
         self.events: list[dict[str, Any]] = []
         self.history: list[tuple[Any, str]] = []    # (state before, line)
 
-    def tell(self, kind: str, **data: Any) -> None:
-        self.events.append({"kind": kind, **data})
+    @property
+    def state(self) -> Any:
+        return self.table.state
+
+    @property
+    def library(self) -> Any:
+        return self.table.library
+
+    @property
+    def dice(self) -> Dice:
+        return self.table.dice
 
     def do(self, *lines: str) -> str:
         out = []
         for line in lines:
-            before = copy.deepcopy(self.state)
-            start = len(self.events)
-            try:
-                result = run(commands, self, line)
-            except Refused:
-                self.state = before
-                del self.events[start:]
-                raise
-            if self.state != before:
+            before = copy.deepcopy(self.table.state)
+            result = self.table.execute(line)
+            self.events += self.table.story
+            if self.table.state != before:
                 self.history.append((before, line))
-            text = [r for e in self.events[start:] if (r := render(e))]
-            if isinstance(result, Output):
-                text.append(result.text())
-            out.append("\n".join(text))
+            out.append(text(result))
         return "\n".join(out)
 
     def fails(self, line: str) -> str:
-        before = copy.deepcopy(self.state)
+        before = copy.deepcopy(self.table.state)
         try:
-            self.do(line)
-        except Refused as e:
-            assert self.state == before, "a refused command changed the state"
+            self.table.execute(line)
+        except CommandError as e:
+            assert self.table.state == before, "a refused command changed the state"
             return str(e)
         raise AssertionError(f"{line!r} was accepted")
 
     def undo(self) -> None:
-        self.state = self.history.pop()[0]
+        self.table.state = self.history.pop()[0]
 
     @property
     def public(self) -> dict[str, Any]:
