@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import click
 
-from . import adjust, arrivals, chrono, placements, turn, variants
 from guide.core.registry import Registry
 from guide.core.result import Result
 
+from . import adjust, arrivals, chrono, placements, turn, variants
 from .box import Box
 from .model import VARIANTS, Event, Refused, State, TableLike, active
 from .toolbar import HEADERS, status_rows, toolbar

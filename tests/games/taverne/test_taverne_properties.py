@@ -14,11 +14,10 @@ from hypothesis import strategies as st
 from taverne_table import BOX, GAME, NAMES, Brawl
 
 from guide.core.dice import Dice
+from guide.core.errors import CommandError as Refused
 from guide.core.store import Store
 from guide.core.table import Table
-
 from guide.games.taverne.counters import LADDER
-from guide.core.errors import CommandError as Refused
 from guide.games.taverne.quarrels import must_attack
 from guide.games.taverne.seating import targets
 from guide.games.taverne.views import view_for
