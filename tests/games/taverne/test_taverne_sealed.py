@@ -96,3 +96,17 @@ def test_the_toolbar_fits_80_columns_shortening_the_call_first():
     b.state["seating"][1] = "P" * 60
     b.state["players"]["P" * 60] = b.state["players"].pop("Pierre")
     assert len(toolbar(b.state, b.library.calls)) == 80
+
+
+def test_the_tv_view_is_the_table_from_above_public_only():
+    from taverne_table import GAME
+    b = _sealed_brawl()
+    view = GAME.view(b.table)
+    assert (view["game"], view["turn"], view["call"]) == ("taverne", 1, 4)
+    assert view["words"] == "To your cards! ... Ready? ... Attack!"
+    assert [(s["name"], s["seat"], s["of"], s["pillar"]) for s in view["seats"]] == [
+        ("Marie", 0, 4, True), ("Pierre", 1, 4, False), ("Cecile", 2, 4, False),
+        ("Jacques", 3, 4, False)]
+    assert view["seats"][1]["dodges"] == [1] and view["seats"][1]["hand_size"] == 4
+    assert view["quarrels"] == [] and "Hangover" not in json.dumps(view)
+    assert view["waiting"] == {"for": "to attack", "who": ["Pierre", "Cecile", "Jacques"]}
