@@ -22,10 +22,11 @@ from .seating import next_pillar
 MAX_SEATS = 10          # two boxes' Weapon sets (Double Tavern)
 
 
-def taken(state: State) -> set[str]:
-    """Characters no one may draw: in play, or in the KO pile (T-NEW-1)."""
+def taken(state: State, but: str | None = None) -> set[str]:
+    """Characters no one may draw: in play (by anyone but `but`), or in the KO pile
+    (T-NEW-1)."""
     used = {p["character"] for p in state["players"].values()
-            if p["character"] and not p["eliminated"]}
+            if p["character"] and not p["eliminated"] and p["name"] != but}
     return {c.casefold() for c in used | set(state["ko_pile"])}
 
 
@@ -49,7 +50,7 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
         raise Refused("the brawl is over")
     if loot is not None and not 1 <= loot <= 3:
         raise Refused("a Character's Initial Loot is 1 to 3 (T-CNT-3)")
-    if character and character.casefold() in taken(state):
+    if character and character.casefold() in taken(state, but=name):
         where = "in the KO pile" if character in state["ko_pile"] else "already in play"
         raise Refused(f"{character} is {where} (T-NEW-1)")
     existing = next((p for k, p in state["players"].items() if k.casefold() == name.casefold()),

@@ -109,3 +109,10 @@ def test_players_join_only_with_an_initial_loot_and_a_name_of_one_word():
     assert b.p("Pierre")["loot"] == 2
     assert "already seated" in b.fails("player marie --loot 2")
     assert "give Anne's Initial Loot" in b.fails("player Anne")
+
+
+def test_T_NEW_1_a_character_is_refused_when_another_player_has_it():
+    b = Brawl()
+    b.do("player Marie --loot 1 --character Ghoul", "player Marie --loot 2 --character Ghoul")
+    assert "Ghoul is already in play" in b.fails("player Pierre --loot 1 --character ghoul")
+    assert b.state["players"]["Marie"]["initial_loot"] == 2

@@ -91,7 +91,7 @@ def test_T_WPN_2_with_three_players_any_weapon_hits_either_opponent():
     assert [q["range"] for q in b.state["quarrels"]] == ["melee", "melee"]
 
 
-def test_weapon_not_in_hand_is_refused():
+def test_T_WPN_1_a_weapon_not_in_hand_is_refused():
     b = brawl()
     to_call(b, 4)
     assert "no Weapon 6 in hand" in b.fails("attack Marie --on Pierre --weapon 6")
