@@ -10,10 +10,11 @@ from typing import ClassVar, cast
 from guide.core.box import bundled
 from guide.core.game import Game
 from guide.core.registry import Registry
+from guide.core.result import Result
 from guide.core.table import Table
 from guide.core.yamlsrc import Problem
 
-from . import box, toolbar, views
+from . import box, cards_text, toolbar, views
 from .commands import box_of, commands
 from .model import State, new_state
 from .render import render
@@ -43,6 +44,21 @@ class TaverneGame(Game):
     def check(self, paths: list[Path]) -> tuple[list[Problem], str]:
         problems = box.check(paths)
         return problems, "ok: the Taverne box files read cleanly"
+
+    def cards(self, library: box.Box, card_type: str | None) -> Result:
+        return cards_text.table(library, card_type)
+
+    def card(self, library: box.Box, name: str) -> list[str]:
+        return cards_text.detail(library, name)
+
+    # --- seats (not in the core yet): what a player's own phone may see and type ---------
+    seat_commands: ClassVar[dict[str, str]] = {"attack": "name", "dodge": "defender",
+                                               "bid": "name", "dodges": "name"}
+
+    def seat_view(self, table: Table, seat: str) -> dict:
+        """The state as the player `seat` may see it: public, plus their own sealed
+        choices (their Attack and Trick, their Dodge divisions, their bid, their pile)."""
+        return views.view_for(_s(table), seat)
 
     def prompt(self, table: Table) -> str:
         return toolbar.prompt(_s(table))

@@ -93,3 +93,15 @@ def test_a_specialtys_text_typed_by_the_table_is_shown_when_played(tmp_path):
     b.state["players"]["Marie"]["specialties"] = {"Crypte": 1}
     out = b.do("asset Marie 'lucky mug'")
     assert out.splitlines()[-1] == "Lucky Mug (asset): our text"
+
+
+def test_cards_and_card_show_what_the_box_knows_and_nothing_else():
+    from taverne_table import GAME
+
+    from guide.core.result import text
+    shown = text(GAME.cards(BOX, "character"))
+    assert "Gobelin Teigneux" in shown and "(the table's card)" in shown
+    assert GAME.card(BOX, "executioner") == [
+        "Bourreau Bigleux (Character, beginner game)", "Tavern of origin: Crypte",
+        "Initial Loot: (the table's card)", "Power: (the table's card)"]
+    assert GAME.card(BOX, "barrel") == ["Barrel (Weapon 6)"]

@@ -110,3 +110,12 @@ def test_the_tv_view_is_the_table_from_above_public_only():
     assert view["seats"][1]["dodges"] == [1] and view["seats"][1]["hand_size"] == 4
     assert view["quarrels"] == [] and "Hangover" not in json.dumps(view)
     assert view["waiting"] == {"for": "to attack", "who": ["Pierre", "Cecile", "Jacques"]}
+
+
+def test_a_seat_sees_its_own_sealed_choices_only():
+    from taverne_table import GAME
+    b = _sealed_brawl()
+    assert GAME.seat_view(b.table, "Marie")["me"]["attack"]["trick"] == "Hangover"
+    assert GAME.seat_view(b.table, "Pierre")["me"]["attack"] is None
+    assert "Hangover" not in json.dumps(GAME.seat_view(b.table, "Pierre"))
+    assert GAME.seat_commands["attack"] == "name" and GAME.seat_commands["dodge"] == "defender"
