@@ -13,7 +13,7 @@ from .box import Box
 from .model import VARIANTS, Event, Refused, State, TableLike, active
 from .toolbar import HEADERS, status_rows, toolbar
 
-commands = Registry(families=("setup", "calls", "placements", "table", "info"))
+commands = Registry(families=("setup", "calls", "placements", "counters", "info"))
 
 VALUE = click.IntRange(1, 9)
 
@@ -154,7 +154,7 @@ def dodge(t: TableLike, defender: str, against: str, values: tuple[int, ...]) ->
     tell(t, placements.dodge(t.state, defender, against, list(values)))
 
 
-@commands.command("mistake", complete=("player",), family="table", changes=True)
+@commands.command("mistake", complete=("player",), family="counters", changes=True)
 @click.argument("name")
 def mistake(t: TableLike, name: str) -> None:
     """A mistake noticed by an opponent: one Pint lost (T-MIS-1). Example: mistake Pierre"""
@@ -162,14 +162,15 @@ def mistake(t: TableLike, name: str) -> None:
 
 
 def _meter(meter: str) -> None:
-    @commands.command(meter, complete=("player",), family="table", changes=True,
+    @commands.command(meter, complete=("player",), family="counters", changes=True,
                       negative_numbers=True)
     @click.argument("name")
     @click.argument("n", type=int)
     def adjust_meter(t: TableLike, name: str, n: int) -> None:
         tell(t, adjust.adjust(t.state, name, meter, n))
-    adjust_meter.__doc__ = (f"A card's effect on {meter.capitalize()} (signed), clamped at the"
-                            f" limits. Example: {meter} Marie -2")
+    unit = {"energy": "Energy", "loot": "Loot", "pint": "Pints"}[meter]
+    adjust_meter.__doc__ = (f"A card's effect on {unit} (signed), clamped at the limits."
+                            f" Example: {meter} Marie -2")
     commands.commands[meter].click_command.help = adjust_meter.__doc__
 
 
@@ -177,21 +178,21 @@ for _m in ("energy", "loot", "pint"):
     _meter(_m)
 
 
-@commands.command("leave", complete=("player",), family="table", changes=True)
+@commands.command("leave", complete=("player",), family="counters", changes=True)
 @click.argument("name")
 def leave(t: TableLike, name: str) -> None:
     """The player leaves the table; nothing affects them while away. Example: leave Cécile"""
     tell(t, arrivals.leave(t.state, name))
 
 
-@commands.command("back", complete=("player",), family="table", changes=True)
+@commands.command("back", complete=("player",), family="counters", changes=True)
 @click.argument("name")
 def back(t: TableLike, name: str) -> None:
     """The player comes back at the start of a turn. Example: back Cécile"""
     tell(t, arrivals.back(t.state, name))
 
 
-@commands.command("asset", complete=("player",), family="table", changes=True)
+@commands.command("asset", complete=("player",), family="counters", changes=True)
 @click.argument("name")
 @click.argument("card")
 @click.option("--back", "how", flag_value="back", help="Take it back into hand (call 2).")
@@ -203,7 +204,7 @@ def asset(t: TableLike, name: str, card: str, how: str | None) -> None:
     _card_text(t, card)
 
 
-@commands.command("spell", complete=("player",), family="table", changes=True)
+@commands.command("spell", complete=("player",), family="counters", changes=True)
 @click.argument("name")
 @click.argument("card", required=False)
 def spell(t: TableLike, name: str, card: str | None) -> None:
@@ -220,7 +221,7 @@ def _card_text(t: TableLike, card: str) -> None:
         t.tell("note", text=f"{known.name} ({known.kind}): {known.text}")
 
 
-@commands.command("trick", complete=("player",), family="table", changes=True)
+@commands.command("trick", complete=("player",), family="counters", changes=True)
 @click.argument("name")
 @click.argument("card", required=False)
 def trick(t: TableLike, name: str, card: str | None) -> None:
