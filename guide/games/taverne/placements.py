@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import counters
 from .guards import acting, at_call
-from .model import Event, Quarrel, Refused, State, find
+from .model import Event, Quarrel, Refused, State, active, find
 from .seating import targets
 
 MAX_DODGES_PER_ATTACK = 3      # T-CALL-5
@@ -110,6 +110,11 @@ def attack(state: State, name: str, target: str, weapon: int,
         raise Refused(f"{p['name']} has no Weapon {weapon} in hand (hand: {_list(p['hand'])})"
                       " (T-WPN-1)")
     victim = find(state, target)
+    if victim["name"] == p["name"]:
+        raise Refused(f"{p['name']} cannot attack themselves")
+    if not active(victim):
+        raise Refused(f"{victim['name']} is not in the brawl (away, shown the door or not yet"
+                      " entered): nothing affects them (T-WPN-2, T-LEAVE-1)")
     reach = targets(state, p["name"])
     if victim["name"] not in reach:
         can = ", ".join(f"{n} ({r})" for n, r in reach.items()) or "nobody"

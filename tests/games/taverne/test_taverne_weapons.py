@@ -113,3 +113,11 @@ def test_T_CALL_5_a_fourth_dodge_on_one_attack_is_refused():
     msg = b.fails("dodge Marie --against Pierre 5 6 7 8")
     assert "at most 3 Dodges against one Attack" in msg
     assert "must differ" in b.fails("dodge Marie --against Pierre 5 5")
+
+
+def test_T_WPN_2_no_attack_on_oneself_nor_on_an_absent_player():
+    b = brawl(4)
+    b.do("leave Jacques")
+    to_call(b, 4)
+    assert b.fails("attack Marie --on Marie --weapon 1") == "Marie cannot attack themselves"
+    assert "Jacques is not in the brawl" in b.fails("attack Marie --on Jacques --weapon 1")
