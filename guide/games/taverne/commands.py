@@ -78,7 +78,7 @@ def player(t: TableLike, name: str, loot: int | None, character: str | None,
         t.tell("note", text=f"{known.name}: {known.power}")
 
 
-@commands.command("start", family="setup", changes=True)
+@commands.command("start", options={"--variant": "variant"}, family="setup", changes=True)
 @click.option("--variant", "variant", multiple=True, type=click.Choice(VARIANTS),
               help="double-tavern, long-range or auction (repeat for several).")
 @click.option("--beginner", is_flag=True, help="The five beginner Characters, no Specialties.")
@@ -106,7 +106,7 @@ def call(t: TableLike) -> None:
     tell(t, turn.call(t.state))
 
 
-@commands.command("buy", complete=("player",), family="placements", changes=True)
+@commands.command("buy", complete=("player", "purchase"), family="placements", changes=True)
 @click.argument("name")
 @click.argument("what", type=click.Choice(["weapon", "pint", "specialty"]))
 @click.option("--times", type=click.IntRange(1, 11), default=1, help="How many (1 Loot each).")
@@ -124,7 +124,7 @@ def militia(t: TableLike, name: str, keep_trick: bool) -> None:
     tell(t, placements.militia(t.state, name, keep_trick))
 
 
-@commands.command("dodges", complete=("player",), family="placements", changes=True)
+@commands.command("dodges", complete=("player", "hand"), family="placements", changes=True)
 @click.argument("name")
 @click.argument("values", nargs=-1, type=VALUE)
 def dodges(t: TableLike, name: str, values: tuple[int, ...]) -> None:
@@ -132,7 +132,7 @@ def dodges(t: TableLike, name: str, values: tuple[int, ...]) -> None:
     tell(t, placements.set_dodges(t.state, name, list(values)))
 
 
-@commands.command("attack", complete=("player",), options={"--on": "player"},
+@commands.command("attack", complete=("player",), options={"--on": "target", "--weapon": "hand"},
                   family="placements", changes=True)
 @click.argument("name")
 @click.option("--on", "on", required=True, help="The target.")
@@ -143,7 +143,7 @@ def attack(t: TableLike, name: str, on: str, weapon: int, trick: str | None) -> 
     tell(t, placements.attack(t.state, name, on, weapon, trick))
 
 
-@commands.command("dodge", complete=("player",), options={"--against": "player"},
+@commands.command("dodge", complete=("player",), options={"--against": "attacker"},
                   family="placements", changes=True)
 @click.argument("defender")
 @click.option("--against", required=True, help="The attacker.")

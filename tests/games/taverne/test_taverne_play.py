@@ -130,3 +130,17 @@ def test_the_repl_shows_the_taverne_prompt(env, tmp_path):
         child.expect(r"taverne \(turn 1, call 1\)>")
     finally:
         child.close(force=True)
+
+
+def test_completion_offers_names_hand_targets_and_attackers():
+    from taverne_table import brawl, to_call
+
+    from guide.core.repl.completer import candidates
+    b = brawl(5)
+    t = b.table
+    assert "Cecile" in candidates(t, ["attack"])
+    assert candidates(t, ["buy", "Marie"])[:3] == ["weapon", "pint", "specialty"]
+    to_call(b, 4)
+    assert candidates(t, ["attack", "Marie", "--on"]) == ["Pierre", "Laurent", "Cecile",
+                                                          "Jacques"]
+    assert candidates(t, ["attack", "Marie", "--weapon"]) == ["1", "2", "3", "4", "5"]
