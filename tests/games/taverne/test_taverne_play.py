@@ -144,3 +144,30 @@ def test_completion_offers_names_hand_targets_and_attackers():
     assert candidates(t, ["attack", "Marie", "--on"]) == ["Pierre", "Laurent", "Cecile",
                                                           "Jacques"]
     assert candidates(t, ["attack", "Marie", "--weapon"]) == ["1", "2", "3", "4", "5"]
+
+
+def test_the_view_server_serves_the_taverne_page_and_its_public_view(tmp_path):
+    import urllib.request
+
+    from taverne_table import BOX, GAME
+
+    from guide.core.dice import Dice
+    from guide.core.store import Store
+    from guide.core.table import Table
+    t = Table(GAME, Store(tmp_path / "v.sqlite", game="taverne"), BOX, Dice(1))
+    for line in ("player Ann --loot 1", "player Bob --loot 2", "start", "view"):
+        t.execute(line)
+    server = t.services["view"]
+    try:
+        t.execute("call")
+        base = f"http://127.0.0.1:{server.httpd.server_address[1]}"
+        with urllib.request.urlopen(base + "/state.json", timeout=5) as r:
+            view = json.loads(r.read())
+        with urllib.request.urlopen(base + "/", timeout=5) as r:
+            page = r.read().decode()
+    finally:
+        t.execute("view --stop")
+        t.close()
+    assert (view["call"], view["words"], view["pillar"]) == (2, "Spend your Loot!", "Ann")
+    assert [s["name"] for s in view["seats"]] == ["Ann", "Bob"]
+    assert "the table from above" in page
