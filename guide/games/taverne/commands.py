@@ -11,11 +11,10 @@ from guide.core.result import Result
 from . import adjust, arrivals, chrono, placements, turn, variants
 from .box import Box
 from .model import VARIANTS, Event, Refused, State, TableLike, active
+from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET
 from .toolbar import HEADERS, status_rows, toolbar
 
 commands = Registry(families=("setup", "calls", "placements", "counters", "info"))
-
-VALUE = click.IntRange(1, 9)
 
 
 def box_of(t: TableLike) -> Box:
@@ -51,12 +50,11 @@ def _powers(state: State, box: Box, call: int) -> list[dict[str, str]]:
     return out
 
 
-@commands.command("player", options={"--after": "player", "--character": "character"},
-                  family="setup", changes=True)
+@commands.command("player", family="setup", changes=True)
 @click.argument("name")
 @click.option("--loot", type=int, default=None, help="The Character's Initial Loot (1 to 3).")
-@click.option("--character", default=None, help="The Character kept.")
-@click.option("--after", default=None, help="Sit to the left of this player.")
+@click.option("--character", type=CHARACTER, default=None, help="The Character kept.")
+@click.option("--after", type=PLAYER, default=None, help="Sit to the left of this player.")
 @click.option("--tavern", default=None, help="Tavern of origin (Double Tavern).")
 def player(t: TableLike, name: str, loot: int | None, character: str | None,
            after: str | None, tavern: str | None) -> None:
@@ -78,7 +76,7 @@ def player(t: TableLike, name: str, loot: int | None, character: str | None,
         t.tell("note", text=f"{known.name}: {known.power}")
 
 
-@commands.command("start", options={"--variant": "variant"}, family="setup", changes=True)
+@commands.command("start", family="setup", changes=True)
 @click.option("--variant", "variant", multiple=True, type=click.Choice(VARIANTS),
               help="double-tavern, long-range or auction (repeat for several).")
 @click.option("--beginner", is_flag=True, help="The five beginner Characters, no Specialties.")
@@ -106,8 +104,8 @@ def call(t: TableLike) -> None:
     tell(t, turn.call(t.state))
 
 
-@commands.command("buy", complete=("player", "purchase"), family="placements", changes=True)
-@click.argument("name")
+@commands.command("buy", family="placements", changes=True)
+@click.argument("name", type=PLAYER)
 @click.argument("what", type=click.Choice(["weapon", "pint", "specialty"]))
 @click.option("--times", type=click.IntRange(1, 11), default=1, help="How many (1 Loot each).")
 def buy(t: TableLike, name: str, what: str, times: int) -> None:
@@ -116,55 +114,52 @@ def buy(t: TableLike, name: str, what: str, times: int) -> None:
     tell(t, placements.buy(t.state, name, what, times))
 
 
-@commands.command("militia", complete=("player",), family="placements", changes=True)
-@click.argument("name")
+@commands.command("militia", family="placements", changes=True)
+@click.argument("name", type=PLAYER)
 @click.option("--keep-trick", is_flag=True, help="The first caller keeps their Dirty Trick.")
 def militia(t: TableLike, name: str, keep_trick: bool) -> None:
     """Call 2, at 5 Prestige: call the Militia. Example: militia Marie"""
     tell(t, placements.militia(t.state, name, keep_trick))
 
 
-@commands.command("dodges", complete=("player", "hand"), family="placements", changes=True)
-@click.argument("name")
-@click.argument("values", nargs=-1, type=VALUE)
+@commands.command("dodges", family="placements", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("values", nargs=-1, type=IN_HAND)
 def dodges(t: TableLike, name: str, values: tuple[int, ...]) -> None:
     """Call 3: set Weapons from hand aside as Dodges (none: no more). Example: dodges Pierre 2 4"""
     tell(t, placements.set_dodges(t.state, name, list(values)))
 
 
-@commands.command("attack", complete=("player",), options={"--on": "target", "--weapon": "hand"},
-                  family="placements", changes=True)
-@click.argument("name")
-@click.option("--on", "on", required=True, help="The target.")
-@click.option("--weapon", type=VALUE, required=True, help="The Weapon's value.")
+@commands.command("attack", family="placements", changes=True)
+@click.argument("name", type=PLAYER)
+@click.option("--on", "on", type=TARGET, required=True, help="The target.")
+@click.option("--weapon", type=IN_HAND, required=True, help="The Weapon's value.")
 @click.option("--trick", default=None, help="A Dirty Trick attached (sealed).")
 def attack(t: TableLike, name: str, on: str, weapon: int, trick: str | None) -> None:
     """Call 4: the player's one Attack, sealed until call 5. Example: attack Pierre --on Marie --weapon 3"""
     tell(t, placements.attack(t.state, name, on, weapon, trick))
 
 
-@commands.command("dodge", complete=("player",), options={"--against": "attacker"},
-                  family="placements", changes=True)
-@click.argument("defender")
-@click.option("--against", required=True, help="The attacker.")
-@click.argument("values", nargs=-1, type=VALUE)
+@commands.command("dodge", family="placements", changes=True)
+@click.argument("defender", type=PLAYER)
+@click.option("--against", type=ATTACKER, required=True, help="The attacker.")
+@click.argument("values", nargs=-1, type=ANY_VALUE)
 def dodge(t: TableLike, defender: str, against: str, values: tuple[int, ...]) -> None:
     """Call 5: the values the defender names against one Attack (at most 3; none: no Dodge),
     sealed until `call`. Example: dodge Marie --against Pierre 5 6"""
     tell(t, placements.dodge(t.state, defender, against, list(values)))
 
 
-@commands.command("mistake", complete=("player",), family="counters", changes=True)
-@click.argument("name")
+@commands.command("mistake", family="counters", changes=True)
+@click.argument("name", type=PLAYER)
 def mistake(t: TableLike, name: str) -> None:
     """A mistake noticed by an opponent: one Pint lost (T-MIS-1). Example: mistake Pierre"""
     tell(t, adjust.mistake(t.state, name))
 
 
 def _meter(meter: str) -> None:
-    @commands.command(meter, complete=("player",), family="counters", changes=True,
-                      negative_numbers=True)
-    @click.argument("name")
+    @commands.command(meter, family="counters", changes=True)
+    @click.argument("name", type=PLAYER)
     @click.argument("n", type=int)
     def adjust_meter(t: TableLike, name: str, n: int) -> None:
         tell(t, adjust.adjust(t.state, name, meter, n))
@@ -178,22 +173,22 @@ for _m in ("energy", "loot", "pint"):
     _meter(_m)
 
 
-@commands.command("leave", complete=("player",), family="counters", changes=True)
-@click.argument("name")
+@commands.command("leave", family="counters", changes=True)
+@click.argument("name", type=PLAYER)
 def leave(t: TableLike, name: str) -> None:
     """The player leaves the table; nothing affects them while away. Example: leave Cécile"""
     tell(t, arrivals.leave(t.state, name))
 
 
-@commands.command("back", complete=("player",), family="counters", changes=True)
-@click.argument("name")
+@commands.command("back", family="counters", changes=True)
+@click.argument("name", type=PLAYER)
 def back(t: TableLike, name: str) -> None:
     """The player comes back at the start of a turn. Example: back Cécile"""
     tell(t, arrivals.back(t.state, name))
 
 
-@commands.command("asset", complete=("player",), family="counters", changes=True)
-@click.argument("name")
+@commands.command("asset", family="counters", changes=True)
+@click.argument("name", type=PLAYER)
 @click.argument("card")
 @click.option("--back", "how", flag_value="back", help="Take it back into hand (call 2).")
 @click.option("--discard", "how", flag_value="discard", help="Discard it (a card's effect).")
@@ -204,8 +199,8 @@ def asset(t: TableLike, name: str, card: str, how: str | None) -> None:
     _card_text(t, card)
 
 
-@commands.command("spell", complete=("player",), family="counters", changes=True)
-@click.argument("name")
+@commands.command("spell", family="counters", changes=True)
+@click.argument("name", type=PLAYER)
 @click.argument("card", required=False)
 def spell(t: TableLike, name: str, card: str | None) -> None:
     """Cast a Spell (at most Prestige a turn, none while Stunned). Example: spell Jacques"""
@@ -221,8 +216,8 @@ def _card_text(t: TableLike, card: str) -> None:
         t.tell("note", text=f"{known.name} ({known.kind}): {known.text}")
 
 
-@commands.command("trick", complete=("player",), family="counters", changes=True)
-@click.argument("name")
+@commands.command("trick", family="counters", changes=True)
+@click.argument("name", type=PLAYER)
 @click.argument("card", required=False)
 def trick(t: TableLike, name: str, card: str | None) -> None:
     """The Dirty Trick kept among those served this turn; no card: rid of it (a card's
@@ -230,17 +225,17 @@ def trick(t: TableLike, name: str, card: str | None) -> None:
     tell(t, adjust.trick(t.state, name, card))
 
 
-@commands.command("bid", complete=("player",), family="setup", changes=True)
-@click.argument("name")
+@commands.command("bid", family="setup", changes=True)
+@click.argument("name", type=PLAYER)
 @click.argument("energy", type=int)
 def bid(t: TableLike, name: str, energy: int) -> None:
     """Auction Characters: a sealed initial Energy bid. Example: bid Marie 24"""
     tell(t, variants.bid(t.state, name, energy))
 
 
-@commands.command("character", complete=("player",), family="setup", changes=True)
-@click.argument("name")
-@click.argument("character")
+@commands.command("character", family="setup", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("character", type=CHARACTER)
 @click.option("--loot", type=int, default=None, help="Its Initial Loot (1 to 3).")
 @click.option("--tavern", default=None, help="Its Tavern of origin.")
 def character(t: TableLike, name: str, character: str, loot: int | None,

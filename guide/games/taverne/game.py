@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar, cast
@@ -16,9 +15,8 @@ from guide.core.yamlsrc import Problem
 
 from . import box, cards_text, toolbar, views
 from .commands import box_of, commands
-from .model import VARIANTS, State, new_state
+from .model import State, new_state
 from .render import render
-from .seating import targets
 
 
 def _s(table: Table) -> State:
@@ -66,30 +64,6 @@ class TaverneGame(Game):
 
     def toolbar(self, table: Table) -> str | None:
         return " " + toolbar.toolbar(_s(table), box_of(table).calls, width=79)
-
-    repeating_kinds = ("hand",)
-
-    def complete(self, table: Table, kind: str, words: list[str]) -> Iterable[str]:
-        state = _s(table)
-        if kind == "player":
-            return list(state["seating"])
-        if kind == "character":
-            return sorted(c.name for c in box_of(table).characters.values())
-        if kind == "purchase":
-            return ["weapon", "pint", "specialty"]
-        if kind == "variant":
-            return list(VARIANTS)
-        who = next((n for n in state["seating"] if len(words) > 1
-                    and n.casefold() == words[1].casefold()), None)
-        if who is None:
-            return ()
-        if kind == "hand":
-            return [str(v) for v in state["players"][who]["hand"]]
-        if kind == "target":
-            return list(targets(state, who))
-        if kind == "attacker":
-            return [q["attacker"] for q in state["quarrels"] if q["target"] == who]
-        return ()
 
     def render(self, event: dict) -> str | None:
         shown = render(event)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, Protocol, TypedDict
 
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, GuideError
+from guide.core.names import resolve
 
 SCHEMA = 1
 SMALL = (1, 2, 3, 4, 5)            # T-WPN-1: start in hand, return to hand after use
@@ -119,12 +120,12 @@ def new_player(name: str, loot: int | None, character: str | None, tavern: str |
 
 
 def find(state: State, name: str) -> Player:
-    """The player named (case does not matter), or a refusal listing who is seated."""
-    for key, p in state["players"].items():
-        if key.casefold() == name.casefold():
-            return p
-    seated = ", ".join(state["seating"]) or "nobody yet"
-    raise Refused(f"no player named {name!r} (seated: {seated})")
+    """The player named, the way people type names (the core's resolver: any case, a unique
+    beginning), or a refusal listing who is seated."""
+    try:
+        return state["players"][resolve(name, state["seating"], "player")]
+    except GuideError as e:
+        raise Refused(str(e)) from None
 
 
 def active(p: Player) -> bool:
