@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import counters
 from .model import State
-from .views import waiting
+from .views import view_for, waiting
 
 WIDTH = 80
 
@@ -42,26 +41,27 @@ HEADERS = ["Player", "Character", "Pints", "Prestige", "Energy", "Loot", "Hand",
 
 
 def status_rows(state: State) -> list[list[Any]]:
-    """Every Counter, clockwise from the first seat."""
+    """Every Counter, clockwise from the first seat, from the public view (views.view_for)."""
+    view = view_for(state, None)
     rows: list[list[Any]] = []
-    for n in state["seating"]:
-        p = state["players"][n]
-        energy = f"{p['energy']} Stunned" if counters.stunned(p) else str(p["energy"])
+    for c in view["players"]:
+        n, extra = c["name"], view["counters"][c["name"]]
+        energy = f"{c['energy']} Stunned" if c["stunned"] else str(c["energy"])
         notes = []
         if n == state["pillar"]:
             notes.append("Pillar")
-        if p["eliminated"]:
+        if c["eliminated"]:
             notes.append("shown the door")
-        elif p["entering"]:
+        elif extra["entering"]:
             notes.append("enters next turn")
-        elif p["returning"]:
+        elif extra["returning"]:
             notes.append("back next turn")
-        elif not p["present"]:
+        elif extra["away"]:
             notes.append("away")
-        if n in state["militia"]:
+        if n in view["militia"]:
             notes.append("called the Militia")
-        rows.append([n, p["character"] or "-", p["pints"], counters.prestige(p), energy,
-                     p["loot"], len(p["hand"]), p["pile"][0] if p["pile"] else "-",
-                     " ".join(map(str, p["dodges"])) or "-", ", ".join(p["assets"]) or "-",
-                     p["trick"] or "-", sum(p["specialties"].values()), ", ".join(notes)])
+        rows.append([n, extra["character"] or "-", c["pints"], c["prestige"], energy, c["loot"],
+                     len(c["hand"]), "-" if c["pile_top"] is None else c["pile_top"],
+                     " ".join(map(str, c["dodges"])) or "-", ", ".join(extra["assets"]) or "-",
+                     extra["trick"] or "-", extra["specialties"], ", ".join(notes)])
     return rows

@@ -81,7 +81,8 @@ def view_for(state: State, viewer: str | None = None) -> dict[str, Any]:
     out["counters"] = {n: {"character": p["character"], "assets": list(p["assets"]),
                            "trick": p["trick"], "specialties": sum(p["specialties"].values()),
                            "by_tavern": {k: v for k, v in p["specialties"].items() if v},
-                           "tavern": p["tavern"], "entering": p["entering"], "away": not p["present"]
+                           "tavern": p["tavern"], "entering": p["entering"],
+                           "returning": p["returning"], "away": not p["present"]
                            and not p["eliminated"] and not p["entering"],
                            "ko": len(p["ko"])}
                        for n, p in state["players"].items()}
