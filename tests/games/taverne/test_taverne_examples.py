@@ -82,3 +82,11 @@ def test_example_jacques_draws_a_specialty_from_the_crypte_deck():
     out = b.do("buy Jacques specialty")
     assert "Jacques draws a Specialty from the Crypte pile (1 Loot, 1 left; 1 in hand)" in out
     assert b.view()["counters"]["Jacques"]["specialties"] == 1
+
+
+def test_names_are_typed_the_way_people_say_them():
+    b = marie_at_four_prestige()
+    b.do("call")
+    assert b.do("dodge mar --against pie 5 6") == \
+        "Marie has divided their Dodges against Pierre (sealed)"
+    assert "no player named 'Zed'" in b.fails("dodge Marie --against Zed 3")
