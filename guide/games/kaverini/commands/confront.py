@@ -3,6 +3,8 @@ play (an item), flip's effect on the field. The rules live in guide.games.kaveri
 
 from __future__ import annotations
 
+import textwrap
+
 import click
 
 from guide.core.errors import CommandError
@@ -330,19 +332,18 @@ def status(t, players):
     f = fight(t)
     psychic = any(k["ability"] == "Psychic" for k in field["kaverit"])
     secret = not players or psychic
-    r = Result([turn_line(t)], headers=["fighter", "side", "HP", "E", "H", "effects"]
-               + (["Shield", "Heel", "moves"] if secret else []))
+    r = Result([turn_line(t)], headers=["fighter", "side", "HP", "E", "H", "effects"])
     for x in f.fighters():
         effects = ", ".join(e.get("why", e["kind"]) for e in c["effects"] if e["on"] == x.name)
         hp = f"{x.hp}/{x.max_hp}" + (" cowering" if x.kind == KAVERI and x.hp == 0 else "")
         if x.hp == 0 and (x.kind == FOE or f.strategy):
             hp = "neutralized"
         side = f.strategy["players"][x.owner] if f.strategy else x.kind
-        row = [x.name, side, hp, effective_emotion(f, x),
-               effective_heart(f, x) if (secret or x.kind != FOE) else "?", effects]
-        if secret:
-            row += _secrets(x)
-        r.rows.append(row)
+        r.rows.append([x.name, side, hp, effective_emotion(f, x),
+                       effective_heart(f, x) if (secret or x.kind != FOE) else "?",
+                       textwrap.shorten(effects, 24, placeholder="…")])
+        if secret and x.kind == FOE:
+            r.notes += _secrets(x)
     if c["settings"]:
         r.notes.append("Settings: " + ", ".join(c["settings"]))
     if c["companions"]:
@@ -352,13 +353,15 @@ def status(t, players):
     return r
 
 
-def _secrets(x: Fighter) -> list:
-    if x.kind != FOE:
-        return ["", "", ""]
+def _secrets(x: Fighter) -> list[str]:
+    """A foe's secret side (R-CONF-3), wrapped to 80 columns below the table."""
     card = x.card
     moves = "; ".join((f"{'/'.join(map(str, m.roll))}: " if m.roll else "") + f"{m.name} {m.schmerz}"
                       for m in card.techniques)
-    return [card.shield or "", card.heel or "", moves]
+    guard = ", ".join(f"{what} {value}" for what, value in (("Shield", card.shield),
+                                                            ("Heel", card.heel)) if value)
+    return textwrap.wrap(f"{x.name}: {guard + '; ' if guard else ''}moves {moves}", 79,
+                         subsequent_indent="    ")
 
 
 def _parts(split: tuple[tuple[str, int], ...]) -> dict[str, int] | None:
