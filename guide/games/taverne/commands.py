@@ -3,6 +3,8 @@ asks the pure rules what happens and tells their events; sealed choices stay in 
 
 from __future__ import annotations
 
+import textwrap
+
 import click
 
 from guide.core.registry import Registry
@@ -12,7 +14,7 @@ from . import adjust, arrivals, chrono, placements, turn, variants
 from .box import Box
 from .model import VARIANTS, Event, Refused, State, TableLike, active
 from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET
-from .toolbar import HEADERS, status_rows, toolbar
+from .toolbar import HEADERS, status_notes, status_rows, toolbar
 
 commands = Registry(families=("setup", "calls", "placements", "counters", "info"))
 
@@ -263,8 +265,8 @@ def score(t: TableLike) -> Result:
 def status(t: TableLike) -> Result:
     """Every Counter, and what the call is waiting for."""
     state: State = t.state
-    lines = [toolbar(state, box_of(t).calls, width=None)]
-    if state["ko_pile"]:
-        lines.append("KO pile: " + ", ".join(state["ko_pile"]))
-    return Result(lines=lines, headers=HEADERS, rows=status_rows(state))
-
+    head = textwrap.wrap(toolbar(state, box_of(t).calls, width=None), 80,
+                         subsequent_indent="  ")
+    notes = [w for line in status_notes(state)
+             for w in textwrap.wrap(line, 80, subsequent_indent="  ")]
+    return Result(lines=head, headers=HEADERS, rows=status_rows(state), notes=notes)

@@ -65,9 +65,9 @@ class TaverneGame(Game):
     def toolbar(self, table: Table) -> str | None:
         return " " + toolbar.toolbar(_s(table), box_of(table).calls, width=79)
 
-    def render(self, event: dict) -> str | None:
+    def render(self, event: dict, table: Table) -> str | None:
         shown = render(event)
-        return shown if shown is not None else super().render(event)
+        return shown if shown is not None else super().render(event, table)
 
     def view(self, table: Table) -> dict:
         return {"title": self.title, **views.tv(_s(table), box_of(table).calls)}

@@ -36,32 +36,42 @@ def toolbar(state: State, words: dict[int, str], width: int | None = WIDTH) -> s
     return text[:(width or WIDTH) - 3] + "..."
 
 
-HEADERS = ["Player", "Character", "Pints", "Prestige", "Energy", "Loot", "Hand", "Pile top",
-           "Dodges", "Assets", "Trick", "Spec.", "Note"]
+HEADERS = ["Player", "Pints", "Prestige", "Energy", "Loot", "Hand", "Pile", "Dodges"]
 
 
 def status_rows(state: State) -> list[list[Any]]:
-    """Every Counter, clockwise from the first seat, from the public view (views.view_for)."""
+    """Every Counter, clockwise from the first seat, from the public view (views.view_for);
+    the rest of each player's situation goes in `status_notes`."""
     view = view_for(state, None)
-    rows: list[list[Any]] = []
+    return [[c["name"], c["pints"], c["prestige"],
+             f"{c['energy']} Stunned" if c["stunned"] else c["energy"], c["loot"],
+             len(c["hand"]), "-" if c["pile_top"] is None else c["pile_top"],
+             " ".join(map(str, c["dodges"])) or "-"] for c in view["players"]]
+
+
+def status_notes(state: State) -> list[str]:
+    """One line a player for what does not fit the table (the Pillar, away or out, the
+    Militia called, Character, Assets in play, the Dirty Trick suffered, Specialties in
+    hand), then the KO pile."""
+    view = view_for(state, None)
+    lines = []
     for c in view["players"]:
         n, extra = c["name"], view["counters"][c["name"]]
-        energy = f"{c['energy']} Stunned" if c["stunned"] else str(c["energy"])
-        notes = []
-        if n == state["pillar"]:
-            notes.append("Pillar")
-        if c["eliminated"]:
-            notes.append("shown the door")
-        elif extra["entering"]:
-            notes.append("enters next turn")
-        elif extra["returning"]:
-            notes.append("back next turn")
-        elif extra["away"]:
-            notes.append("away")
+        parts = ["the Pillar" if n == state["pillar"] else "", extra["character"] or ""]
+        parts.append("shown the door" if c["eliminated"] else "enters next turn"
+                     if extra["entering"] else "back next turn" if extra["returning"]
+                     else "away" if extra["away"] else "")
         if n in view["militia"]:
-            notes.append("called the Militia")
-        rows.append([n, extra["character"] or "-", c["pints"], c["prestige"], energy, c["loot"],
-                     len(c["hand"]), "-" if c["pile_top"] is None else c["pile_top"],
-                     " ".join(map(str, c["dodges"])) or "-", ", ".join(extra["assets"]) or "-",
-                     extra["trick"] or "-", extra["specialties"], ", ".join(notes)])
-    return rows
+            parts.append("called the Militia")
+        if extra["assets"]:
+            parts.append("Assets: " + ", ".join(extra["assets"]))
+        if extra["trick"]:
+            parts.append("Dirty Trick: " + extra["trick"])
+        if extra["specialties"]:
+            parts.append(f"{extra['specialties']} Specialties in hand")
+        shown = "; ".join(p for p in parts if p)
+        if shown:
+            lines.append(f"{n}: {shown}")
+    if state["ko_pile"]:
+        lines.append("KO pile: " + ", ".join(state["ko_pile"]))
+    return lines

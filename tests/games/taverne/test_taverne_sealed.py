@@ -82,8 +82,9 @@ def test_T_CALL_5_dodges_stay_sealed_until_call_then_all_are_settled_together():
 def test_the_pillars_status_shows_who_is_waited_for_never_the_values():
     b = _sealed_brawl()
     out = b.do("status")
-    assert out.splitlines()[0] == ("T1 call 4 To your cards! ... Ready? ... Attack! | Pillar"
-                                   " Marie | to attack: Pierre, Cecile, Jacques")
+    head = out.splitlines()[0] + " " + out.splitlines()[1].strip()     # wrapped at 80
+    assert head == ("T1 call 4 To your cards! ... Ready? ... Attack! | Pillar Marie | to"
+                    " attack: Pierre, Cecile, Jacques")
     assert "Hangover" not in out
 
 
@@ -119,3 +120,22 @@ def test_a_seat_sees_its_own_sealed_choices_only():
     assert GAME.seat_view(b.table, "Pierre")["me"]["attack"] is None
     assert "Hangover" not in json.dumps(GAME.seat_view(b.table, "Pierre"))
     assert GAME.seat_commands["attack"] == "name" and GAME.seat_commands["dodge"] == "defender"
+
+
+def test_status_shows_every_counter_within_80_columns():
+    from taverne_table import brawl as start8
+    b = start8(8)
+    b.state["players"]["Zoe"]["assets"] = ["Lucky Mug"]
+    b.state["players"]["Zoe"]["trick"] = "Gout"
+    b.do("energy Paul -30", "leave Anne", "pint Marie 10")
+    out = b.do("status")
+    assert all(len(line) <= 80 for line in out.splitlines()), out
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[3:11]}
+    assert rows["Marie"] == ["11", "5", "30", "3", "5", "6", "-"]
+    assert rows["Paul"][2:4] == ["0", "Stunned"]
+    assert "Marie: the Pillar" in out and "Anne: away" in out
+    assert "Zoe: Assets: Lucky Mug; Dirty Trick: Gout" in out
+    b.do("call", "call", "call")
+    out = b.do("status")
+    assert all(len(line) <= 80 for line in out.splitlines()), out
+    assert "to attack: Marie, Pierre, Cecile, Jacques, Laurent, Paul" in out.replace("\n  ", " ")
