@@ -366,6 +366,14 @@ def legal(t: Table, rules: Rules) -> list[Action]:
     return []
 
 
+def clock_limit(rules: Rules, phase: str) -> int | None:
+    """K-CLOCK-1: the seconds a player has now (20 for the turn, 10 to pick a power's
+    target), None where no clock runs (the round is over)."""
+    if phase == "power":
+        return rules.clock_target
+    return None if phase == "over" else rules.clock_turn
+
+
 def safe_step(t: Table) -> Action | None:
     """K-CLOCK-1 (and K-JOIN-1 for a player who left): the safe move, one step at a time:
     draw, discard it, skip the power; a card taken from the discard pile is put back first.
