@@ -16,7 +16,7 @@ from .table import Event
 
 
 class SeatView(TypedDict):
-    me: int
+    me: int                              # the seat, or -1 for the table's view (the TV)
     names: list[str]
     letters: list[str]
     turn: int
@@ -36,10 +36,20 @@ class SeatView(TypedDict):
     scores: list[int]                    # the match's scores at the deal
 
 
-def view(t: Table, seat: int) -> SeatView:
+def known(t: Table, seat: int | None) -> set[int]:
+    """The card ids whose value a seat may see now; for None, the cards every seat knows
+    (what the TV page may show)."""
+    if seat is None:
+        each = [set(s) | set(c) for s, c in zip(t["seen"], t["caught"], strict=True)]
+        return set.intersection(*each) | set(t["face_up"])
+    return set(t["seen"][seat]) | set(t["caught"][seat]) | set(t["face_up"])
+
+
+def view(t: Table, seat: int | None) -> SeatView:
+    """What one seat may know of the round (None: what the whole table may know)."""
     cards = t["cards"]
     over = t["phase"] == "over"
-    mine = set(t["seen"][seat]) | set(t["caught"][seat]) | set(t["face_up"])
+    mine = known(t, seat)
     seen = [set(s) for s in t["seen"]]
     seats = range(len(t["hands"]))
     hands: list[list[int | None]] = [[cards[c] if over or c in mine else None for c in h]
@@ -50,7 +60,7 @@ def view(t: Table, seat: int) -> SeatView:
         held_value = cards[held]
     face = set(t["face_up"])
     return SeatView(
-        me=seat, names=list(t["names"]), letters=list(t["letters"]), turn=t["turn"],
+        me=-1 if seat is None else seat, names=list(t["names"]), letters=list(t["letters"]), turn=t["turn"],
         phase=t["phase"], turns=t["turns"], deck_left=len(t["deck"]),
         discard=[cards[c] for c in t["discard"]], held=held_value,
         held_from=None if held is None else ("discard" if t["phase"] == "taken" else "deck"),

@@ -9,10 +9,12 @@ joined (K-JOIN-1).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .bots import Bots, choose
 from .deck import Rules
 from .knowledge import view
-from .model import KaivoState, Table, new_player
+from .model import KaivoState, Player, Table, begin_match, new_player
 from .protocol import Dice
 from .sheet import apply_round, round_half_up, seat_of
 from .table import Action, Event, RuleError, act, deal, play_safe, totals
@@ -41,8 +43,7 @@ def start_play(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, n_bots: 
         name = _bot_name(bots, names)
         names.append(name)
         players.append(new_player(name, bot=True, level=level))
-    state.update(mode="play", start=names, entries=[], players=players, dealer=n_bots, round=1,
-                 winners=[], table=None, joining=[], clock=clock, last=[])
+    begin_match(state, "play", players, dealer=n_bots, clock=clock)
     return [{"kind": "match", "players": names, "dealer": names[n_bots]}] + _deal(rules, bots, state, dice)
 
 
@@ -51,6 +52,14 @@ def _deal(rules: Rules, bots: Bots, state: KaivoState, dice: Dice) -> list[Event
     t, events = deal(rules, names, state["dealer"], dice, [p["score"] for p in state["players"]])
     state["table"] = t
     return events + run_bots(rules, bots, state, dice)
+
+
+def _to_bot(bots: Bots, state: KaivoState, p: Player) -> None:
+    """K-JOIN-1: a seat left goes to a bot (normal, the companion's choice), score kept."""
+    p["name"] = _bot_name(bots, [q["name"] for q in state["players"]])
+    p["bot"] = True
+    p["level"] = "normal"
+    p["leaving"] = False
 
 
 def _table(state: KaivoState) -> Table:
@@ -109,8 +118,7 @@ def _finish(rules: Rules, bots: Bots, state: KaivoState) -> list[Event]:
     for p in state["players"]:
         if p["leaving"]:
             name = p["name"]
-            p.update(name=_bot_name(bots, [q["name"] for q in state["players"]]), bot=True,
-                     level="normal", leaving=False)
+            _to_bot(bots, state, p)
             events.append({"kind": "bot_seat", "name": name, "bot": p["name"]})
     return events
 
@@ -168,19 +176,17 @@ def leave(bots: Bots, state: KaivoState, name: str) -> list[Event]:
         raise RuleError(f"{p['name']} is leaving already")
     if t["phase"] == "over":
         name = p["name"]
-        p.update(name=_bot_name(bots, [q["name"] for q in state["players"]]), bot=True,
-                 level="normal")
+        _to_bot(bots, state, p)
         return [{"kind": "bot_seat", "name": name, "bot": p["name"]}]
     p["leaving"] = True
     return [{"kind": "leaving", "name": p["name"]}]
 
 
-def play_match(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, levels: list[str],
-               names: list[str]) -> list[list[int]]:
+def play_match(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, levels: Sequence[str],
+               names: Sequence[str]) -> list[list[int]]:
     """A whole match of bots, headless (the bench): what each seat added, round by round."""
     players = [new_player(n, bot=True, level=lv) for n, lv in zip(names, levels, strict=True)]
-    state.update(mode="play", start=list(names), entries=[], players=players,
-                 dealer=len(names) - 1, round=1, winners=[], table=None, joining=[], last=[])
+    begin_match(state, "play", players, dealer=len(names) - 1)
     added: list[list[int]] = [[] for _ in names]
     while not state["winners"]:
         for e in _deal(rules, bots, state, dice):

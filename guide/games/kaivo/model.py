@@ -75,3 +75,15 @@ def new_state() -> KaivoState:
 
 def new_player(name: str, bot: bool = False, level: str | None = None, score: int = 0) -> Player:
     return Player(name=name, bot=bot, level=level, score=score, leaving=False)
+
+
+def begin_match(state: KaivoState, mode: Literal["sheet", "play"], players: list[Player],
+                dealer: int, clock: bool = False) -> None:
+    """A new match on the state: these seats, this dealer, round 1, no table yet."""
+    fresh = new_state()
+    fresh["mode"] = mode
+    fresh["start"] = [p["name"] for p in players]
+    fresh["players"] = players
+    fresh["dealer"] = dealer
+    fresh["clock"] = clock
+    state.update(fresh)

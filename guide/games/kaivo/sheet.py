@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .deck import Rules
-from .model import Entry, KaivoState, Player, new_player
+from .model import Entry, KaivoState, Player, begin_match, new_player
 from .table import Event, RuleError
 
 
@@ -90,8 +90,7 @@ def seat_of(state: KaivoState, name: str) -> int:
 def start(rules: Rules, state: KaivoState, names: list[str]) -> list[Event]:
     """`players NAME ...`: a new match on the score sheet; the first deals."""
     _names(names, rules)
-    state.update(mode="sheet", start=list(names), entries=[], dealer=0, round=1, winners=[],
-                 table=None, joining=[], last=[], players=[new_player(n) for n in names])
+    begin_match(state, "sheet", [new_player(n) for n in names], dealer=0)
     return [{"kind": "match", "players": list(names), "dealer": names[0]}]
 
 

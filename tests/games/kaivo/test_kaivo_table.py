@@ -4,7 +4,7 @@ K-CALL-1, K-CLOCK-1)."""
 from __future__ import annotations
 
 import pytest
-from conftest import Faces, rig
+from kaivo_helpers import Faces, rig
 
 from guide.games.kaivo import table as k
 from guide.games.kaivo.knowledge import view
