@@ -54,7 +54,7 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def bench(rules: Rules, bots: Bots, games: int, seed: int) -> list[LevelResult]:
+def bench(rules: Rules, bots: Bots, games: int, seed: int | None) -> list[LevelResult]:
     if games < 1:
         raise ValueError("play at least one match")
     dice = SeededDice(seed)

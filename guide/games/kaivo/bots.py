@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from .deck import BUNDLED, DeckError, Rules
+from .deck import DeckError, Rules, bundled
 from .knowledge import SeatView
 from .protocol import Dice
 from .table import Action
@@ -43,8 +43,9 @@ class Bots:
     levels: dict[str, Level]
 
 
-def load_bots(folder: Path = BUNDLED) -> Bots:
-    path = folder / "bots.yaml"
+def load_bots(folder: Path | None = None) -> Bots:
+    """The bots file of a box folder (default: the bundled cards/kaivo/)."""
+    path = (folder or bundled()) / "bots.yaml"
     try:
         data: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
         levels = {name: Level(name=name, **{**raw, "powers": tuple(raw["powers"])})

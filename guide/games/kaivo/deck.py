@@ -9,7 +9,13 @@ from typing import Any
 import yaml
 
 POWERS = ("peek", "spy", "swap", "mindread")   # K-POW-1: the four powers the rules resolve
-BUNDLED = Path(__file__).resolve().parents[3] / "cards" / "kaivo"
+
+
+def bundled() -> Path:
+    """The bundled box folder, cards/kaivo/ (in the wheel: guide/box/cards/kaivo/)."""
+    from guide.core.box import bundled as boxes
+
+    return next(p for p in boxes("kaivo") if p.parent.name == "cards")
 
 
 class DeckError(ValueError):
@@ -102,9 +108,9 @@ def parse(data: Any, file: str = "deck.yaml") -> Rules:
     return rules
 
 
-def load(folder: Path = BUNDLED) -> Rules:
-    """The deck file of a box folder (cards/kaivo/)."""
-    path = folder / "deck.yaml"
+def load(folder: Path | None = None) -> Rules:
+    """The deck file of a box folder (default: the bundled cards/kaivo/)."""
+    path = (folder or bundled()) / "deck.yaml"
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as e:

@@ -65,12 +65,13 @@ class KaivoState(TypedDict):
     table: Table | None
     joining: list[str]             # K-JOIN-1: people waiting for a bot's seat
     clock: bool
+    clock_at: float | None         # K-CLOCK-1: when the person to act could start (seconds)
     last: list[dict[str, Any]]     # the last round's scoring, as data
 
 
 def new_state() -> KaivoState:
     return KaivoState(schema=1, mode="", start=[], entries=[], players=[], dealer=0, round=1,
-                      winners=[], table=None, joining=[], clock=False, last=[])
+                      winners=[], table=None, joining=[], clock=False, clock_at=None, last=[])
 
 
 def new_player(name: str, bot: bool = False, level: str | None = None, score: int = 0) -> Player:

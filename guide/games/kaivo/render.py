@@ -30,6 +30,24 @@ def score_line(line: dict[str, Any]) -> str:
     return text
 
 
+YOU = "You"
+
+
+def _does(who: str, verb: str) -> str:
+    """'Aino draws', 'You draw'."""
+    if who != YOU:
+        return f"{who} {verb}"
+    return f"{who} " + {"spies": "spy", "lets": "let"}.get(verb, verb[:-1])
+
+
+def _their(who: str) -> str:
+    return "your" if who == YOU else "their"
+
+
+def _whose(name: str) -> str:
+    return "your" if name == YOU else f"{name}'s"
+
+
 def _pos(e: Event, key: str = "pos") -> int:
     return int(e[key]) + 1
 
@@ -61,7 +79,7 @@ def render(e: Event, seat: int | None = None) -> str | None:
     if kind == "dropped":
         return f"Round {e['round']} is taken back; the rounds after it are scored again."
     if kind == "dealt":
-        return (f"{e['dealer']} deals; {e['first']} starts. Discard pile: {e['discard']}, "
+        return (f"{_does(e['dealer'], 'deals')}; {_does(e['first'], 'starts')}. Discard pile: {e['discard']}, "
                 f"deck: {e['deck']}.")
     if kind == "outer":
         cards = ", ".join(f"position {p + 1} is {v}" for p, v in e["cards"])
@@ -69,38 +87,42 @@ def render(e: Event, seat: int | None = None) -> str | None:
     if kind == "refilled":
         return f"The deck is empty: the discard pile but its top is shuffled in ({e['deck']} cards)."
     if kind == "drew":
-        return f"{e['who']} draws from the deck."
+        return f"{_does(e['who'], 'draws')} from the deck."
     if kind == "held":
         return f"You drew {e['value']}."
     if kind == "took":
-        return f"{e['who']} takes the discard, {e['value']}."
+        return f"{_does(e['who'], 'takes')} the discard, {e['value']}."
     if kind == "put_back":
-        return f"{e['who']} puts the card back."
+        return f"{_does(e['who'], 'puts')} the card back."
     if kind == "swapped":
         new = f" {e['value']}" if "value" in e else " the card"
-        return f"{e['who']} puts{new} at position {_pos(e)}; {e['out']} goes to the discard pile."
+        return (f"{_does(e['who'], 'puts')}{new} at position {_pos(e)}; "
+                f"{e['out']} goes to the discard pile.")
     if kind == "discarded":
         extra = f", a {POWER_NAMES[e['power']]} to use" if "power" in e else ""
-        return f"{e['who']} discards {e['value']}{extra}."
+        return f"{_does(e['who'], 'discards')} {e['value']}{extra}."
     if kind == "peeked":
-        return f"{e['who']} peeks at their position {_pos(e)}."
+        return f"{_does(e['who'], 'peeks')} at {_their(e['who'])} position {_pos(e)}."
     if kind == "spied":
-        return f"{e['who']} spies on {e['whom']}'s position {_pos(e)}."
+        return f"{_does(e['who'], 'spies')} on {_whose(e['whom'])} position {_pos(e)}."
     if kind == "swapped_power":
-        return (f"{e['who']} swaps their position {_pos(e)} with {e['whom']}'s position "
-                f"{_pos(e, 'tpos')}.")
+        return (f"{_does(e['who'], 'swaps')} {_their(e['who'])} position {_pos(e)} with "
+                f"{_whose(e['whom'])} position {_pos(e, 'tpos')}.")
     if kind == "saw":
         return f"You see {e['value']} at position {_pos(e)}."
     if kind == "mind_read":
-        return f"{e['who']} reads {e['whom']}'s position {_pos(e)}: {e['value']}, face up."
+        return f"{_does(e['who'], 'reads')} {_whose(e['whom'])} position {_pos(e)}: {e['value']}, face up."
     if kind == "skipped":
-        return f"{e['who']} skips the {POWER_NAMES.get(e['power'], e['power'])} power."
+        return f"{_does(e['who'], 'skips')} the {POWER_NAMES.get(e['power'], e['power'])} power."
     if kind == "glimpse":
-        return f"{e['who']} lets the table glimpse the drawn card."
+        return f"{_does(e['who'], 'lets')} the table glimpse the drawn card."
     if kind == "caught":
         return f"You catch a glimpse of {e['who']}'s card: {e['value']}."
+    if kind == "clock_ran_out":
+        whose = _whose(e["who"]).capitalize() if e["who"] == YOU else _whose(e["who"])
+        return f"{whose} {e['limit']} seconds ran out: the safe move is played (no penalty)."
     if kind == "called":
-        return f"{e['who']} calls KAIVO!"
+        return f"{_does(e['who'], 'calls')} KAIVO!"
     if kind == "revealed":
         return "\n".join(f"  {name}: {' '.join(str(v) for v in vals)} = {e['totals'][name]}"
                          for name, vals in e["hands"].items())
