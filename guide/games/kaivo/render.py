@@ -79,8 +79,8 @@ def render(e: Event, seat: int | None = None) -> str | None:
     if kind == "dropped":
         return f"Round {e['round']} is taken back; the rounds after it are scored again."
     if kind == "dealt":
-        return (f"{_does(e['dealer'], 'deals')}; {_does(e['first'], 'starts')}. Discard pile: {e['discard']}, "
-                f"deck: {e['deck']}.")
+        return (f"{_does(e['dealer'], 'deals')}; {_does(e['first'], 'starts')}. "
+                f"Discard pile: {e['discard']}, deck: {e['deck']}.")
     if kind == "outer":
         cards = ", ".join(f"position {p + 1} is {v}" for p, v in e["cards"])
         return f"You peek at your outer cards: {cards}. Remember them."

@@ -106,7 +106,8 @@ def status_lines(state: KaivoState) -> list[str]:
     v = view(t, HUMAN)
     width = max(len(n) for n in v["names"])
     if t["phase"] == "over":
-        head = f"Round {state['round'] - 1} is over; the deal passes to {state['players'][state['dealer']]['name']}."
+        dealer = state["players"][state["dealer"]]["name"]
+        head = f"Round {state['round'] - 1} is over; the deal passes to {dealer}."
     else:
         head = f"Round {state['round']}; {v['names'][v['turn']]} to play."
     lines = [head]
