@@ -24,7 +24,8 @@ class Level:
     name: str
     counting: bool
     opponents: bool
-    kept: float
+    placed: float
+    passed: float
     call_at: float
     call_margin: float | None
     call_cap: float
@@ -80,7 +81,10 @@ class Estimate:
         if value is not None and (seat == me or self.level.opponents):
             return value
         if seat != me and seat in v["knows"][seat][pos]:
-            return self.mean * self.level.kept
+            if v["placed"][seat][pos]:
+                return self.mean * self.level.placed     # drawn and kept: likely low
+            if v["passed"][seat]:
+                return self.mean * self.level.passed     # seen and not called on: not so low
         return self.mean
 
     def hidden(self, seat: int) -> int:

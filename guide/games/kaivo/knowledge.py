@@ -32,6 +32,8 @@ class SeatView(TypedDict):
     badges: list[list[str]]              # K-POW-2 letters per position
     face_up: list[list[bool]]            # K-POW-1 Mind Read
     knows: list[list[list[int]]]         # the seats the table knows have seen each card
+    placed: list[list[bool]]             # a card its owner drew and put there (public)
+    passed: list[bool]                   # the seat has begun a turn this round without calling
     caller: int | None
     scores: list[int]                    # the match's scores at the deal
 
@@ -59,6 +61,8 @@ def view(t: Table, seat: int | None) -> SeatView:
     if held is not None and (held in mine or t["phase"] == "taken"):
         held_value = cards[held]
     face = set(t["face_up"])
+    placed = set(t["placed"])
+    n = len(t["hands"])
     return SeatView(
         me=-1 if seat is None else seat, names=list(t["names"]), letters=list(t["letters"]), turn=t["turn"],
         phase=t["phase"], turns=t["turns"], deck_left=len(t["deck"]),
@@ -68,6 +72,8 @@ def view(t: Table, seat: int | None) -> SeatView:
         badges=[[t["badges"][c] for c in h] for h in t["hands"]],
         face_up=[[c in face for c in h] for h in t["hands"]],
         knows=[[[o for o in seats if c in seen[o]] for c in h] for h in t["hands"]],
+        placed=[[c in placed for c in h] for h in t["hands"]],
+        passed=[t["turns"] > (o - t["starter"]) % n for o in seats],
         caller=t["caller"], scores=list(t["scores"]))
 
 

@@ -32,6 +32,8 @@ class Table(TypedDict):
     caught: list[list[int]]        # per seat: ids it knows only from a glimpse (K-GLIMPSE-1)
     badges: list[str]              # per card id: letters of who looked at it (K-POW-2)
     face_up: list[int]             # ids turned by Mind Read, public for the round
+    placed: list[int]              # ids an owner drew and put into its own row (public)
+    starter: int                   # the seat that started the round
     turn: int                      # the seat to act
     phase: Phase
     held: int | None               # the card id in hand after draw / take

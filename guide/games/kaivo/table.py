@@ -44,8 +44,8 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: Dice,
     t = Table(cards=list(rules.values), deck=deck, discard=[first], hands=hands,
               seen=[[hands[s][p] for p in rules.outer] for s in range(n)],
               caught=[[] for _ in range(n)], badges=[""] * len(rules.values), face_up=[],
-              turn=(dealer + 1) % n, phase="turn", held=None, power=None, glimpsed=False,
-              caller=None, turns=0, names=list(names), letters=letters_for(names),
+              placed=[], starter=(dealer + 1) % n, turn=(dealer + 1) % n, phase="turn",
+              held=None, power=None, glimpsed=False, caller=None, turns=0, names=list(names), letters=letters_for(names),
               scores=list(scores or [0] * n))
     events: list[Event] = [{"kind": "dealt", "dealer": names[dealer], "first": names[t["turn"]],
                             "discard": t["cards"][first], "deck": len(deck)}]
@@ -102,6 +102,7 @@ def _refill(t: Table, dice: Dice) -> list[Event]:
     for lst in (*t["seen"], *t["caught"]):
         lst[:] = [c for c in lst if c not in gone]
     t["face_up"] = [c for c in t["face_up"] if c not in gone]
+    t["placed"] = [c for c in t["placed"] if c not in gone]
     for c in back:
         t["badges"][c] = ""
     shuffle(back, dice)
@@ -161,6 +162,8 @@ def swap(t: Table, rules: Rules, pos: int) -> list[Event]:
     if t["phase"] == "taken":             # a public card: the whole table knows it is there
         for seat in range(len(t["hands"])):
             _learn(t, seat, card)
+    else:
+        t["placed"].append(card)
     event: Event = {"kind": "swapped", "seat": s, "who": t["names"][s], "pos": pos,
                     "out": t["cards"][old], "from": "deck" if t["phase"] == "drawn" else "discard"}
     if t["phase"] == "taken":
@@ -233,6 +236,7 @@ def swapwith(t: Table, rules: Rules, pos: int, target: int, tpos: int) -> list[E
     _pos(rules, tpos)
     mine, theirs = t["hands"][s][pos], t["hands"][target][tpos]
     t["hands"][s][pos], t["hands"][target][tpos] = theirs, mine
+    t["placed"] = [c for c in t["placed"] if c not in (mine, theirs)]
     _learn(t, s, theirs)
     _learn(t, target, mine)
     _end_turn(t)

@@ -34,6 +34,6 @@ def rig(hands: list[list[int]], discard: list[int], deck_: list[int], turn: int 
     discard_ids, deck_ids = ids(discard), ids(deck_)
     return Table(cards=cards, deck=deck_ids, discard=discard_ids, hands=hand_ids,
                  seen=[[h[0], h[-1]] for h in hand_ids], caught=[[] for _ in hands],
-                 badges=[""] * len(cards), face_up=[], turn=turn, phase="turn", held=None,
-                 power=None, glimpsed=False, caller=None, turns=0, names=names,
+                 badges=[""] * len(cards), face_up=[], placed=[], starter=turn, turn=turn,
+                 phase="turn", held=None, power=None, glimpsed=False, caller=None, turns=0, names=names,
                  letters=letters_for(names), scores=[0] * len(hands))

@@ -89,13 +89,28 @@ def test_counting_bots_estimate_hidden_cards_from_what_is_left(rules, levels):
     assert normal.total(0) == pytest.approx(1 + 9 + 2 * normal.mean)
 
 
-def test_the_hard_bot_reckons_a_card_an_opponent_kept_is_low(rules, levels):
+def test_the_hard_bot_reads_what_opponents_kept_and_what_they_did_not_call_on(rules, levels):
+    t = rig([[1, 5, 5, 9], [5, 6, 7, 8]], discard=[8], deck_=[2, 4])
+    k.draw(t, rules, Faces())
+    k.swap(t, rules, 1)                                   # Ann keeps a drawn card at 2
+    t["turn"] = 1
+    k.draw(t, rules, Faces())
+    k.swap(t, rules, 2)                                   # Ben keeps the 2 at position 3
+    v = view(t, 0)
+    assert v["placed"][1] == [False, False, True, False] and v["passed"] == [True, True]
+    hard = bots.Estimate(v, rules, levels.levels["hard"])
+    normal = bots.Estimate(v, rules, levels.levels["normal"])
+    assert hard.card(1, 2) == pytest.approx(0.5 * hard.mean)  # drawn and kept: likely low
+    assert hard.card(1, 0) == pytest.approx(1.1 * hard.mean)  # seen, and he did not call
+    assert hard.card(1, 1) == pytest.approx(hard.mean)        # nobody knows it
+    assert normal.card(1, 2) == normal.card(1, 0) == pytest.approx(normal.mean)
+
+
+def test_an_opponent_has_not_passed_before_its_first_turn(rules, levels):
     t = rig([[1, 5, 5, 9], [5, 6, 7, 8]], discard=[8], deck_=[4])
+    assert view(t, 0)["passed"] == [False, False]
     hard = bots.Estimate(view(t, 0), rules, levels.levels["hard"])
-    normal = bots.Estimate(view(t, 0), rules, levels.levels["normal"])
-    assert hard.card(1, 0) == pytest.approx(0.8 * hard.mean)  # Ben knows his outer card
-    assert hard.card(1, 1) == pytest.approx(hard.mean)
-    assert normal.card(1, 0) == pytest.approx(normal.mean)
+    assert hard.card(1, 0) == pytest.approx(hard.mean)
 
 
 def test_k_glimpse_1_the_hard_bot_bluffs_by_showing_a_heavy_card_it_keeps(rules, levels):
