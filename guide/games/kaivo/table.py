@@ -45,8 +45,8 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: Dice,
               seen=[[hands[s][p] for p in rules.outer] for s in range(n)],
               caught=[[] for _ in range(n)], badges=[""] * len(rules.values), face_up=[],
               placed=[], starter=(dealer + 1) % n, turn=(dealer + 1) % n, phase="turn",
-              held=None, power=None, glimpsed=False, caller=None, turns=0, names=list(names), letters=letters_for(names),
-              scores=list(scores or [0] * n))
+              held=None, power=None, glimpsed=False, caller=None, turns=0, names=list(names),
+              letters=letters_for(names), scores=list(scores or [0] * n))
     events: list[Event] = [{"kind": "dealt", "dealer": names[dealer], "first": names[t["turn"]],
                             "discard": t["cards"][first], "deck": len(deck)}]
     for s in range(n):
