@@ -247,3 +247,38 @@ def test_guide_kaivo_bench_prints_one_line_per_level(env):
     for line in lines:
         assert re.fullmatch(r"\w+: win rate \d+\.\d% \(95%: \d+\.\d% to \d+\.\d%\), mean round score \d+\.\d",
                             line)
+
+
+def test_k_clock_1_ten_seconds_to_pick_a_powers_target(table, monkeypatch):
+    clock = [0.0]
+    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
+    do(table, "deal --bots 1 --clock")
+    t = table.state["table"]
+    spy = next(c for c in t["deck"] if t["cards"][c] == 11)
+    t["deck"].remove(spy)
+    t["deck"].append(spy)                                 # the Spy is on top of the deck
+    do(table, "draw")
+    clock[0] += 15
+    assert "You discard 11, a Spy to use." in do(table, "discard")
+    clock[0] += 11                                        # a fresh 10 seconds for the target
+    out = do(table, "spy Aino 1")
+    assert "Your 10 seconds ran out" in out and "You skip the Spy power." in out
+    assert "You spy" not in out and "You see" not in out
+
+
+def test_the_repl_shows_the_prompt_and_plays(env, tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "guide", "play", "--game", "kaivo", "--campaign",
+                                           str(tmp_path / "r.sqlite"), "--seed", "3"],
+                          env=dict(env, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1"),
+                          encoding="utf-8", timeout=20, dimensions=(24, 100))
+    try:
+        child.expect(r"kaivo>")
+        child.sendline("deal --bots 1")
+        child.expect("You peek at your outer cards")
+        child.expect(r"kaivo \(round 1: draw, take or kaivo\)>")
+        child.sendline("kaivo")
+        child.expect("You call KAIVO!")
+        child.expect(r"kaivo \(round 2: deal\)>")
+    finally:
+        child.close(force=True)
