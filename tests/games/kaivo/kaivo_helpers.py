@@ -1,7 +1,8 @@
-"""Kaivo test helpers: a table laid out by hand, dice with given faces."""
+"""Kaivo test helpers: the bundled deck and bots, a table laid out by hand, dice with given faces."""
 
 from __future__ import annotations
 
+from guide.games.kaivo import bots, deck
 from guide.games.kaivo.model import Table
 from guide.games.kaivo.table import letters_for
 
@@ -37,3 +38,7 @@ def rig(hands: list[list[int]], discard: list[int], deck_: list[int], turn: int 
                  badges=[""] * len(cards), face_up=[], placed=[], starter=turn, turn=turn,
                  phase="turn", held=None, power=None, glimpsed=False, caller=None, turns=0, names=names,
                  letters=letters_for(names), scores=[0] * len(hands))
+
+
+rules = deck.load()            # the bundled deck file
+levels = bots.load_bots()      # the bundled bots

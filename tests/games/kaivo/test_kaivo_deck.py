@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from kaivo_helpers import rules
 
 from guide.games.kaivo import deck
 
 
-def test_k_deck_1_default_deck_is_four_of_each_number_and_two_of_each_power(rules):
+def test_k_deck_1_default_deck_is_four_of_each_number_and_two_of_each_power():
     assert len(rules.values) == 48
     assert [rules.counts[v] for v in range(10)] == [4] * 10
     assert [rules.counts[v] for v in (10, 11, 12, 13)] == [2, 2, 2, 2]
@@ -15,7 +16,7 @@ def test_k_deck_1_default_deck_is_four_of_each_number_and_two_of_each_power(rule
     assert [rules.name(v) for v in (0, 9, 10, 11, 12, 13)] == ["0", "9", "Peek", "Spy", "Swap", "Mind Read"]
 
 
-def test_k_deck_1_the_numbers_of_the_rules_come_from_the_deck_file(rules):
+def test_k_deck_1_the_numbers_of_the_rules_come_from_the_deck_file():
     assert (rules.hand, rules.outer, rules.min_players, rules.max_players) == (4, (0, 3), 2, 4)
     assert (rules.early_call, rules.lands_on, rules.drops_to, rules.ends_above) == (10, 100, 50, 100)
     assert (rules.glimpse_chance, rules.glimpse_in) == (1, 3)

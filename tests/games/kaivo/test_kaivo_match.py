@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from kaivo_helpers import levels, rules
 
 from guide.games.kaivo import match
 from guide.games.kaivo.knowledge import view
@@ -11,14 +12,14 @@ from guide.games.kaivo.protocol import SeededDice
 from guide.games.kaivo.table import RuleError
 
 
-def started(rules, levels, seed=3, bots=2, level="normal"):
+def started(seed=3, bots=2, level="normal"):
     s = new_state()
     events = match.start_play(rules, levels, s, SeededDice(seed), bots, level)
     return s, events
 
 
-def test_deal_seats_you_first_and_the_last_bot_deals_so_you_play_first(rules, levels):
-    s, events = started(rules, levels)
+def test_deal_seats_you_first_and_the_last_bot_deals_so_you_play_first():
+    s, events = started()
     assert [p["name"] for p in s["players"]] == ["You", "Aino", "Eero"]
     assert [p["bot"] for p in s["players"]] == [False, True, True]
     assert s["dealer"] == 2 and s["table"]["turn"] == 0
@@ -26,13 +27,13 @@ def test_deal_seats_you_first_and_the_last_bot_deals_so_you_play_first(rules, le
     assert match.acting(s) == 0
 
 
-def test_bot_names_never_share_an_initial_so_badges_stay_readable(rules, levels):
-    s, _ = started(rules, levels, bots=3)
+def test_bot_names_never_share_an_initial_so_badges_stay_readable():
+    s, _ = started(bots=3)
     assert s["table"]["letters"] == ["Y", "A", "E", "L"]
 
 
-def test_bots_play_their_turns_after_yours(rules, levels):
-    s, _ = started(rules, levels, seed=5)
+def test_bots_play_their_turns_after_yours():
+    s, _ = started(seed=5)
     events = match.act_as(rules, levels, s, SeededDice(9), 0, ("draw",))
     assert match.acting(s) == 0 and s["table"]["phase"] == "drawn"
     events = match.act_as(rules, levels, s, SeededDice(9), 0, ("discard",))
@@ -44,8 +45,8 @@ def test_bots_play_their_turns_after_yours(rules, levels):
         assert t["turn"] == 0 and {e["who"] for e in events if e["kind"] == "drew"} <= {"Aino", "Eero"}
 
 
-def test_not_your_turn_and_moves_after_the_call_are_refused(rules, levels):
-    s, _ = started(rules, levels)
+def test_not_your_turn_and_moves_after_the_call_are_refused():
+    s, _ = started()
     with pytest.raises(RuleError, match="it is You's turn"):
         match.act_as(rules, levels, s, SeededDice(1), 1, ("draw",))
     events = match.act_as(rules, levels, s, SeededDice(1), 0, ("kaivo",))
@@ -56,8 +57,8 @@ def test_not_your_turn_and_moves_after_the_call_are_refused(rules, levels):
     assert s["dealer"] == 0                               # the deal moved on to you
 
 
-def test_k_call_1_a_called_round_is_scored_at_once_and_next_round_deals_on(rules, levels):
-    s, _ = started(rules, levels, seed=11)
+def test_k_call_1_a_called_round_is_scored_at_once_and_next_round_deals_on():
+    s, _ = started(seed=11)
     totals = None
     for e in match.act_as(rules, levels, s, SeededDice(2), 0, ("kaivo",)):
         if e["kind"] == "revealed":
@@ -72,8 +73,8 @@ def test_k_call_1_a_called_round_is_scored_at_once_and_next_round_deals_on(rules
     assert s["table"]["phase"] != "over" or s["table"]["caller"] != 0
 
 
-def test_k_join_1_a_joiner_waits_for_the_next_round_and_takes_a_bots_seat_with_the_average(rules, levels):
-    s, _ = started(rules, levels)
+def test_k_join_1_a_joiner_waits_for_the_next_round_and_takes_a_bots_seat_with_the_average():
+    s, _ = started()
     s["players"][0]["score"], s["players"][1]["score"], s["players"][2]["score"] = 10, 40, 15
     events = match.join(s, "Zoe")
     assert events == [{"kind": "join_waits", "name": "Zoe", "bot": "Aino"}]
@@ -88,19 +89,19 @@ def test_k_join_1_a_joiner_waits_for_the_next_round_and_takes_a_bots_seat_with_t
                                "leaving": False}
 
 
-def test_k_join_1_the_average_is_rounded_half_up_and_not_dropped_at_100(rules, levels):
-    s, _ = started(rules, levels)
+def test_k_join_1_the_average_is_rounded_half_up_and_not_dropped_at_100():
+    s, _ = started()
     s["joining"] = ["Zoe"]
     s["players"][0]["score"], s["players"][2]["score"] = 100, 101
     assert match.seat_joiners(s)[0]["score"] == 101       # 100.5 rounds up
-    s, _ = started(rules, levels)
+    s, _ = started()
     s["joining"] = ["Zoe"]
     s["players"][0]["score"], s["players"][2]["score"] = 100, 100
     assert match.seat_joiners(s)[0]["score"] == 100       # K-SCORE-2 does not apply
 
 
-def test_k_join_1_only_as_many_joiners_as_bots(rules, levels):
-    s, _ = started(rules, levels)
+def test_k_join_1_only_as_many_joiners_as_bots():
+    s, _ = started()
     assert match.join(s, "Zoe")[0]["bot"] == "Aino"
     assert match.join(s, "Max")[0]["bot"] == "Eero"
     with pytest.raises(RuleError, match="no bot's seat is free"):
@@ -108,8 +109,8 @@ def test_k_join_1_only_as_many_joiners_as_bots(rules, levels):
     assert s["joining"] == ["Zoe", "Max"]
 
 
-def test_k_join_1_a_player_who_leaves_is_played_safe_then_a_bot_takes_the_seat(rules, levels):
-    s, _ = started(rules, levels, seed=4)
+def test_k_join_1_a_player_who_leaves_is_played_safe_then_a_bot_takes_the_seat():
+    s, _ = started(seed=4)
     assert match.leave(levels, s, "You") == [{"kind": "leaving", "name": "You"}]
     events = match.run_bots(rules, levels, s, SeededDice(6))
     mine = [e for e in events if e.get("seat") == 0 and "to" not in e]
@@ -121,22 +122,22 @@ def test_k_join_1_a_player_who_leaves_is_played_safe_then_a_bot_takes_the_seat(r
     assert match.acting(s) is None
 
 
-def test_a_joiner_name_must_be_new(rules, levels):
-    s, _ = started(rules, levels)
+def test_a_joiner_name_must_be_new():
+    s, _ = started()
     with pytest.raises(RuleError, match="at the table already"):
         match.join(s, "aino")
     with pytest.raises(RuleError, match="is a bot"):
         match.leave(levels, s, "Aino")
 
 
-def test_deal_refuses_a_bad_count_or_level(rules, levels):
+def test_deal_refuses_a_bad_count_or_level():
     with pytest.raises(RuleError, match="1 to 3 bots, not 4"):
-        started(rules, levels, bots=4)
+        started(bots=4)
     with pytest.raises(RuleError, match="not wizard"):
-        started(rules, levels, level="wizard")
+        started(level="wizard")
 
 
-def test_a_whole_match_of_bots_ends_with_a_score_above_100(rules, levels):
+def test_a_whole_match_of_bots_ends_with_a_score_above_100():
     s = new_state()
     added = match.play_match(rules, levels, s, SeededDice(21), ["easy", "normal", "hard"],
                              ["Aino", "Eero", "Lumi"])
@@ -146,7 +147,7 @@ def test_a_whole_match_of_bots_ends_with_a_score_above_100(rules, levels):
     assert len({len(a) for a in added}) == 1 and s["round"] == len(added[0]) + 1
 
 
-def test_the_view_of_a_bot_seat_shows_its_outer_cards(rules, levels):
-    s, _ = started(rules, levels)
+def test_the_view_of_a_bot_seat_shows_its_outer_cards():
+    s, _ = started()
     v = view(s["table"], 1)
     assert v["hands"][1][0] is not None and v["hands"][1][1] is None
