@@ -71,11 +71,11 @@ def render(e: Event, seat: int | None = None) -> str | None:
     if kind == "took_seat":
         return f"{e['name']} takes {e['bot']}'s seat with {e['score']} (the table's average)."
     if kind == "left":
-        return f"{e['name']} leaves with {e['score']}."
+        return f"{_does(e['name'], 'leaves')} with {e['score']}."
     if kind == "leaving":
-        return f"{e['name']} leaves; safe moves for them until the round ends, then a bot."
+        return f"{_does(e['name'], 'leaves')}: safe moves until the round ends, then a bot takes the seat."
     if kind == "bot_seat":
-        return f"{e['bot']} (a bot) takes {e['name']}'s seat."
+        return f"{e['bot']} (a bot) takes {_whose(e['name'])} seat."
     if kind == "dropped":
         return f"Round {e['round']} is taken back; the rounds after it are scored again."
     if kind == "dealt":

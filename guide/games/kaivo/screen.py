@@ -12,6 +12,13 @@ from .model import KaivoState
 HUMAN = 0          # the terminal's seat: "You", seat 1 in the commands
 
 
+def viewer(state: KaivoState) -> int | None:
+    """Whose knowledge the terminal shows: yours, or once your seat went to a bot (you
+    left), only what the whole table knows."""
+    players = state["players"]
+    return HUMAN if players and not players[HUMAN]["bot"] else None
+
+
 def in_play(state: KaivoState) -> bool:
     t = state["table"]
     return state["mode"] == "play" and t is not None and t["phase"] != "over"
@@ -35,7 +42,9 @@ def row(v: SeatView, seat: int) -> str:
 
 def public_state(state: KaivoState, seat: int | None = HUMAN) -> dict[str, Any]:
     """kaivo.md's `guide state`: the match, and during a dealt round the table as `seat`
-    knows it (None: as the whole table knows it)."""
+    knows it (None: as the whole table knows it; a seat that is now a bot's shows as None)."""
+    if seat is not None and state["players"] and state["players"][seat]["bot"]:
+        seat = None
     players = state["players"]
     out: dict[str, Any] = {
         "schema": 1, "game": "kaivo",
@@ -103,7 +112,7 @@ def status_lines(state: KaivoState) -> list[str]:
     t = state["table"]
     if state["mode"] != "play" or t is None:
         return []
-    v = view(t, HUMAN)
+    v = view(t, viewer(state))
     width = max(len(n) for n in v["names"])
     if t["phase"] == "over":
         dealer = state["players"][state["dealer"]]["name"]
@@ -142,7 +151,7 @@ def toolbar(state: KaivoState) -> str | None:
     scores = " ".join(f"{p['name']} {p['score']}" for p in state["players"])
     t = state["table"]
     if in_play(state) and t is not None:
-        v = view(t, HUMAN)
+        v = view(t, viewer(state))
         mine = "".join(card_text(x) for x in v["hands"][HUMAN])
         top = v["discard"][-1] if v["discard"] else "-"
         text = f" {mine} | pile {top} | deck {v['deck_left']} | {scores}"

@@ -282,3 +282,19 @@ def test_the_repl_shows_the_prompt_and_plays(env, tmp_path):
         child.expect(r"kaivo \(round 2: deal\)>")
     finally:
         child.close(force=True)
+
+
+def test_k_join_1_you_leave_are_played_safe_and_then_see_only_the_public_table(table):
+    do(table, "deal --bots 2")
+    out = do(table, "leave You")
+    assert "You leave: safe moves until the round ends, then a bot takes the seat." in out
+    assert "(a bot) takes your seat." in out
+    assert "You call KAIVO!" not in out
+    state = GAME.public_state(table)
+    assert state["players"][0]["bot"] and state["players"][0]["name"] not in ("You", "Aino", "Eero")
+    do(table, "deal")                                     # a round of bots alone
+    if "table" in GAME.public_state(table):
+        assert GAME.public_state(table)["table"]["hands"] == \
+            {n: h for n, h in zip(table.state["table"]["names"], view(table.state["table"], None)["hands"],
+                                  strict=True)}
+    assert fails(table, "draw") in ("the round is over: deal", "the match is over")
