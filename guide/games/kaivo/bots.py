@@ -6,7 +6,6 @@ every move it makes like any player's. Its levels are data (cards/kaivo/bots.yam
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,8 +56,8 @@ def load_bots(folder: Path | None = None) -> Bots:
 
 
 class Estimate:
-    """What a bot believes of the hidden cards: the mean and variance of the cards it has not
-    seen (counting), or of the whole deck."""
+    """What a bot believes of the hidden cards: the mean of the cards it has not seen
+    (counting), or of the whole deck."""
 
     def __init__(self, v: SeatView, rules: Rules, level: Level) -> None:
         left = dict(rules.counts)
@@ -71,7 +70,6 @@ class Estimate:
                     left[x] -= 1
         n = sum(left.values()) or 1
         self.mean = sum(k * c for k, c in left.items()) / n
-        self.var = sum(c * (k - self.mean) ** 2 for k, c in left.items()) / n
         self.v, self.level = v, level
 
     def card(self, seat: int, pos: int) -> float:
@@ -87,11 +85,6 @@ class Estimate:
                 return self.mean * self.level.passed     # seen and not called on: not so low
         return self.mean
 
-    def hidden(self, seat: int) -> int:
-        me = self.v["me"]
-        return sum(1 for x in self.v["hands"][seat]
-                   if x is None or (seat != me and not self.level.opponents))
-
     def total(self, seat: int) -> float:
         return sum(self.card(seat, p) for p in range(len(self.v["hands"][seat])))
 
@@ -102,19 +95,6 @@ class Estimate:
                   for p in range(len(self.v["hands"][me]))]
         value, _, pos = max(values)
         return pos, value
-
-
-def _p_lowest(est: Estimate) -> float:
-    """The chance my total is below every opponent's (normal approximation, independent)."""
-    v, me = est.v, est.v["me"]
-    mine, var_me = est.total(me), est.hidden(me) * est.var
-    p = 1.0
-    for o in range(len(v["hands"])):
-        if o == me:
-            continue
-        spread = math.sqrt(var_me + est.hidden(o) * est.var) or 1e-9
-        p *= 0.5 * (1 + math.erf((est.total(o) - mine + 0.5) / (spread * math.sqrt(2))))
-    return p
 
 
 def _should_call(est: Estimate, rules: Rules) -> bool:
@@ -135,10 +115,10 @@ def _should_call(est: Estimate, rules: Rules) -> bool:
 
 
 def _match_call(est: Estimate, rules: Rules) -> bool | None:
-    """The hard bot looks at the match (K-SCORE-3): a call that ends the match with it the
-    winner is made even at some risk; one that would end it with another winner is not;
-    when the match ends this round anyway and it trails, only a good call can save it.
-    None when the match is not at stake."""
+    """The hard bot looks at the match (K-SCORE-3): it calls when the call ends the match
+    with it the winner even if the call fails (+10), and does not when the call ends the
+    match with another winner whether or not it fails. None when the match is not at stake
+    that way (the round's own reckoning decides)."""
     v, me = est.v, est.v["me"]
     scores, limit = v["scores"], rules.ends_above
     mine = est.total(me)
