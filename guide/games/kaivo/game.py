@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import ClassVar, cast
 
@@ -34,6 +35,7 @@ class KaivoGame(Game):
     title = "Kaivo"
     state_version = 1
     commands: ClassVar[Registry] = commands
+    view_page = resources.files("guide.games.kaivo").joinpath("page.html").read_bytes()
 
     def new_state(self) -> dict:
         return dict(new_state())

@@ -298,3 +298,20 @@ def test_k_join_1_you_leave_are_played_safe_and_then_see_only_the_public_table(t
             {n: h for n, h in zip(table.state["table"]["names"], view(table.state["table"], None)["hands"],
                                   strict=True)}
     assert fails(table, "draw") in ("the round is over: deal", "the match is over")
+
+
+def test_the_tv_page_is_served_with_the_public_view(table):
+    import urllib.request
+
+    do(table, "deal --bots 1", "view")
+    server = table.services["view"]
+    try:
+        base = f"http://127.0.0.1:{server.httpd.server_address[1]}"
+        with urllib.request.urlopen(base + "/", timeout=5) as r:
+            assert b"Kaivo's TV page" in r.read()
+        with urllib.request.urlopen(base + "/state.json", timeout=5) as r:
+            shown = json.loads(r.read())
+        assert shown == json.loads(json.dumps(GAME.view(table)))
+        assert shown["table"]["hands"]["You"] == [None] * 4
+    finally:
+        table.execute("view --stop")
