@@ -76,9 +76,9 @@ class KaivoGame(Game):
     def toolbar(self, table: Table) -> str | None:
         return screen.toolbar(_state(table))
 
-    def render(self, event: dict) -> str | None:
+    def render(self, event: dict, table: Table) -> str | None:
         text = render.render(event, screen.HUMAN)
-        return text if text is not None else super().render(event)
+        return text if text is not None else super().render(event, table)
 
     def view(self, table: Table) -> dict:
         return screen.tv(_state(table), self.title)
