@@ -138,8 +138,10 @@ def test_the_view_listens_on_its_documented_port_or_the_next_free_one(tmp_path):
     from guide.core.view.ports import DEFAULT_PORT
 
     blocker = socket.socket()
+    blocker.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)   # past TIME_WAIT
     try:
         blocker.bind(("127.0.0.1", DEFAULT_PORT))
+        blocker.listen()
         taken = True
     except OSError:
         taken = False                       # something else holds it: the same case
