@@ -14,6 +14,7 @@ from typing import Any, cast
 import click
 
 from guide.core.errors import CommandError
+from guide.core.params import KeyValue, Named
 from guide.core.registry import Registry
 from guide.core.result import Result
 
@@ -25,6 +26,14 @@ from .table import Action, Event, RuleError, clock_limit, play_safe
 
 commands = Registry(families=("sheet", "play"))
 now = time.time           # K-CLOCK-1's clock; tests put their own
+
+
+def _names(t: Any, words: list[str]) -> list[str]:
+    return [p["name"] for p in t.state["players"]]
+
+
+PLAYER = Named("player", _names)
+TOTAL = KeyValue(_names, metavar="NAME=TOTAL")
 
 
 def _state(t: Any) -> KaivoState:
@@ -64,25 +73,19 @@ def players(t: Any, names: tuple[str, ...]) -> Result:
     return Result()
 
 
-def _totals(words: tuple[str, ...]) -> dict[str, int]:
+def _totals(pairs: tuple[tuple[str, int], ...]) -> dict[str, int]:
     totals: dict[str, int] = {}
-    for word in words:
-        name, eq, value = word.partition("=")
-        if not eq or not name:
-            raise CommandError(f"round: '{word}' is not NAME=TOTAL")
-        try:
-            totals[name] = int(value)
-        except ValueError:
-            raise CommandError(f"round: {name}'s total '{value}' is not a whole number") from None
-        if sum(n.lower() == name.lower() for n in totals) > 1:
+    for name, value in pairs:
+        if any(n.lower() == name.lower() for n in totals):
             raise CommandError(f"round: two totals for {name}")
+        totals[name] = value
     return totals
 
 
 @commands.command("round", "sheet", changes=True)
-@click.argument("totals", nargs=-1, required=True)
-@click.option("--caller", required=True, help="Who called KAIVO!")
-def round_(t: Any, totals: tuple[str, ...], caller: str) -> Result:
+@click.argument("totals", nargs=-1, required=True, type=TOTAL)
+@click.option("--caller", required=True, type=PLAYER, help="Who called KAIVO!")
+def round_(t: Any, totals: tuple[tuple[str, int], ...], caller: str) -> Result:
     """One round's hand totals and the caller: K-SCORE-1..3 applied, the deal moves on.
     Example: round Ann=5 Ben=7 Cid=20 --caller Ben"""
     s = _state(t)
@@ -116,7 +119,7 @@ def join(t: Any, name: str) -> Result:
 
 
 @commands.command("leave", "sheet", changes=True)
-@click.argument("name")
+@click.argument("name", type=PLAYER)
 def leave(t: Any, name: str) -> Result:
     """A player leaves (K-JOIN-1): off the sheet; in a dealt round, safe moves to its end,
     then a bot. Example: leave Ben"""
@@ -259,7 +262,7 @@ def peek(t: Any, pos: int) -> Result:
 
 
 @commands.command("spy", "play", changes=True)
-@click.argument("player")
+@click.argument("player", type=PLAYER)
 @click.argument("pos", type=POS)
 def spy(t: Any, player: str, pos: int) -> Result:
     """Spy: look at one card of an opponent (K-POW-1). Example: spy Aino 3"""
@@ -268,7 +271,7 @@ def spy(t: Any, player: str, pos: int) -> Result:
 
 @commands.command("swapwith", "play", changes=True)
 @click.argument("pos", type=POS)
-@click.argument("player")
+@click.argument("player", type=PLAYER)
 @click.argument("their_pos", type=POS)
 def swapwith(t: Any, pos: int, player: str, their_pos: int) -> Result:
     """Swap: your card at POS for an opponent's; each sees what they get. Example: swapwith 1 Aino 4"""
@@ -276,7 +279,7 @@ def swapwith(t: Any, pos: int, player: str, their_pos: int) -> Result:
 
 
 @commands.command("mindread", "play", changes=True)
-@click.argument("player")
+@click.argument("player", type=PLAYER)
 @click.argument("pos", type=POS)
 def mindread(t: Any, player: str, pos: int) -> Result:
     """Mind Read: turn an opponent's card face up for everyone, for the round. Example: mindread Aino 2"""

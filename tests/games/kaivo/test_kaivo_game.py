@@ -60,8 +60,12 @@ def test_the_score_sheet_through_the_table(table):
 
 def test_bad_sheet_lines_are_one_line_errors_and_change_nothing(table):
     do(table, "players Ann Ben")
-    assert fails(table, "round Ann=5 Ben --caller Ann") == "round: 'Ben' is not NAME=TOTAL"
-    assert fails(table, "round Ann=5 Ben=x --caller Ann") == "round: Ben's total 'x' is not a whole number"
+    assert fails(table, "round Ann=5 Ben --caller Ann") == \
+        "round: Invalid value for 'TOTALS...': 'Ben' is not of the form NAME=TOTAL"
+    assert fails(table, "round Ann=5 Ben=x --caller Ann") == \
+        "round: Invalid value for 'TOTALS...': 'Ben=x': the value after = is not valid"
+    assert fails(table, "round Ann=5 Ben=3 --caller Bne") == \
+        "round: Invalid value for '--caller': no player named 'Bne'; did you mean 'Ben'?"
     assert fails(table, "round Ann=5 Ben=3 ann=4 --caller Ann") == "round: two totals for ann"
     assert fails(table, "round Ann=5 Ben=3") == "round: Missing option '--caller'"
     assert fails(table, "deal") == "deal --bots N starts a match against bots"
@@ -173,6 +177,16 @@ def test_k_clock_1_a_turn_that_runs_out_plays_the_safe_move(table, monkeypatch):
     out = do(table, "swap 2")
     assert "Your 20 seconds ran out: the safe move is played (no penalty)." in out
     assert table.state["table"]["hands"][0] == mine        # not swapped: drawn and discarded
+
+
+def test_tab_completes_players_and_totals(table):
+    from guide.core.repl.completer import candidates
+
+    do(table, "players Ann Ben")
+    assert candidates(table, ["round"]) == ["Ann=", "Ben=", "--caller"]
+    assert candidates(table, ["round", "Ann=3", "Ben=4", "--caller"]) == ["Ann", "Ben"]
+    do(table, "deal --bots 2")
+    assert candidates(table, ["spy"]) == ["You", "Aino", "Eero"]
 
 
 def test_the_bench_group_is_the_games_cli():
