@@ -22,6 +22,12 @@ BOOKLET = ROOT / "adventures" / "amsterdam.yaml"
 CARDS = sorted((ROOT / "cards" / "amsterdam").glob("*.yaml"))
 
 
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch):
+    """The campaigns the tests play live in the test's own folder."""
+    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path / "data"))
+
+
 def booklet() -> dict:
     return yaml.safe_load(BOOKLET.read_text(encoding="utf-8"))["adventure"]
 
@@ -174,6 +180,8 @@ SPEND = {2: ["spend Ann e=1 h=1", "spend Bob e=1 Anger=2", "spend Cy e=1 h=1"],
          3: ["spend Ann e=1 Cheer=2", "spend Bob e=1 Happy=2 hp=1", "spend Cy e=1 Sadness=2"],
          4: ["spend Ann e=1 Love=2 h=1", "spend Bob e=1 Innocence=2 h=2",
              'spend Cy e=1 "Comic Silly=2" h=1']}
+
+
 def party_at(level: int) -> str:
     """The three Kaverit alone: the buddies and companions the scenes offer are a bonus
     (a buddy at 0 HP leaves for good, R-CONF-8), so the odds are set without them."""
@@ -191,11 +199,6 @@ def odds_of(tmp_path: Path, scene: int, level: int) -> dict:
               "--seed", "3", "--json")
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
-
-
-@pytest.fixture(autouse=True)
-def _data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path / "data"))
 
 
 def test_r_conf_4_each_scene_is_winnable_on_arrival_and_the_last_is_the_hardest(tmp_path):
