@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
-BOOKLET = ROOT / "adventures" / "amsterdam.yaml"
-CARDS = sorted((ROOT / "cards" / "amsterdam").glob("*.yaml"))
+ROOT = Path(__file__).resolve().parents[3]
+BOOKLET = ROOT / "adventures" / "kaverini" / "amsterdam.yaml"
+CARDS = sorted((ROOT / "cards" / "kaverini" / "amsterdam").glob("*.yaml"))
 
 
 @pytest.fixture(autouse=True)
@@ -146,7 +146,7 @@ def guide(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
 
 
 def test_the_whole_box_passes_guide_check():
-    r = guide("check", "cards", "adventures")
+    r = guide("check", "cards/kaverini", "adventures/kaverini")
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.startswith("ok:")
 
