@@ -154,7 +154,7 @@ def start_view(t, port: int | None, lan: bool):
     def listener(table) -> None:
         server.publish(table.game.view(table))
         if desk is not None:
-            desk.publish(server.publish_seat)
+            desk.publish(server.publish_seat, server.forget_seat)
 
     t.services["view"], t.services["view listener"] = server, listener
     listener(t)
@@ -209,7 +209,7 @@ def seats_revoke(t, seat: str) -> Result:
     if server is not None:
         if old:
             server.forget_seat(old)
-        desk.publish(server.publish_seat)
+        desk.publish(server.publish_seat, server.forget_seat)
     base = server.base if server is not None else (t.campaign.seat_address() or "http://HOST:8765/")
     return Result([f"{name}'s old link gets nothing now; the new one:",
                    *(f"{s}: {link}" for s, link in links(t, base) if s == name)])
@@ -236,5 +236,5 @@ def seats_take(t, seat: str | None) -> Result:
 @click.argument("seat", required=False)
 def seats_drop(t, seat: str | None) -> Result:
     """Discard a seat's waiting move. Example: seats drop Ann"""
-    pending = desk_of(t).take(seat)
+    pending = desk_of(t).take(seat, current=False)
     return Result([f"Discarded {pending.seat}'s move: {pending.line}"])

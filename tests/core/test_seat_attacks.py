@@ -1,0 +1,351 @@
+"""The seats under attack (issue 16, "Must hold"), with real sockets on 127.0.0.1: a seat
+never receives another seat's secrets; its move cannot act for another seat, out of turn, or
+after the table moved on; a revoked link, or a seat that left, gets nothing (its open stream
+ends too); the table keeps working when phones flood, stall or send garbage; the limits,
+deadlines, Host check and headers hold on every seat route."""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+import pytest
+from click.testing import CliRunner
+from seat_sockets import exchange, get, host, next_event, open_stream, post, read_to_end
+from test_tiny_game import tally_table  # noqa: I001 - the tiny game's table
+
+from guide.cli import cli
+from guide.core.seats import Desk, desk_of
+from guide.core.view import server as view_server
+from guide.core.view.server import MAX_FEED_STREAMS, MAX_OPEN, MAX_STREAMS
+
+
+@pytest.fixture
+def table(tmp_path, monkeypatch):
+    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path / "data"))
+    t = tally_table(tmp_path / "c.sqlite")
+    t.execute("join Ann")
+    t.execute("join Ben")
+    t.execute("view")
+    yield t
+    if "view" in t.services:
+        t.execute("view --stop")
+    t.close()
+
+
+def seat(t, name: str) -> tuple[int, str]:
+    return t.services["view"].port, desk_of(t).tokens[name]
+
+
+def move(port: int, token: str, move_id: object, version: object) -> tuple[int, str]:
+    status, _, body = post(port, f"/seat/{token}/move",
+                           json.dumps({"move": move_id, "version": version}).encode())
+    return status, json.loads(body)["said"] if body else ""
+
+
+# --- floods: streams, stalled readers, slow bodies ------------------------------------------
+def test_a_phone_opening_hundreds_of_streams_leaves_the_tv_and_the_other_seats_theirs(table):
+    port, ann = seat(table, "Ann")
+    ben = desk_of(table).tokens["Ben"]
+    tv, _ = open_stream(port, "/events")
+    bens, _ = open_stream(port, f"/seat/{ben}/events")
+    flood = [open_stream(port, f"/seat/{ann}/events")[0] for _ in range(200)]
+    try:
+        server = table.services["view"]
+        # the old server pushed out the oldest stream: the TV's, then every other phone's
+        assert sum(1 for c in server._streams.values() if c.feed == ann) <= MAX_FEED_STREAMS
+        assert server.open_connections() <= MAX_STREAMS + MAX_OPEN
+        status, _, body = get(port, f"/seat/{ben}/state.json")     # normal requests served
+        assert status == 200 and json.loads(body)["seat"] == "Ben"
+        table.execute("add 4")
+        assert b'"count": 4' in next_event(tv) and b'"count": 4' in next_event(bens)
+    finally:
+        for s in [tv, bens, *flood]:
+            s.close()
+
+
+def test_streams_of_many_seats_are_bounded_and_the_tv_keeps_its_own(table):
+    for i in range(12):
+        table.execute(f"join P{i}")
+    port, tokens = table.services["view"].port, desk_of(table).tokens
+    tv, _ = open_stream(port, "/events")
+    phones = [open_stream(port, f"/seat/{tokens[f'P{i % 12}']}/events")[0] for i in range(40)]
+    try:
+        assert table.services["view"].open_connections() <= MAX_STREAMS
+        table.execute("add 1")
+        assert b'"count": 1' in next_event(tv)          # the TV's one stream was never pushed out
+    finally:
+        for s in [tv, *phones]:
+            s.close()
+
+
+def test_a_stream_that_stops_reading_is_dropped_not_buffered_without_end(table):
+    """A phone that stops reading while the table plays on: the old server kept every event
+    for it in memory (26 MB in a second and a half here), as long as events kept coming."""
+    port, ann = seat(table, "Ann")
+    s, _ = open_stream(port, f"/seat/{ann}/events", rcvbuf=4096)
+    server = table.services["view"]
+    big = json.dumps({"filler": "x" * 65536}).encode()
+    for _ in range(200):                                  # 13 MB of events, none read
+        server.publish_seat(ann, big)
+        assert get(port, "/seat/nobody/state.json")[0] == 403   # a turn of the server's loop
+    waiting = [len(c.out) for c in server._streams.values() if c.feed == ann]
+    s.close()
+    assert waiting == [], f"{waiting} bytes kept for a stream that reads nothing"
+    assert get(port, f"/seat/{ann}/state.json")[0] == 200
+
+
+def test_a_half_sent_move_is_cut_at_the_deadline_and_the_table_plays_on(table, monkeypatch):
+    monkeypatch.setattr(view_server, "HEAD_SECONDS", 0.3)
+    port, ann = seat(table, "Ann")
+    from seat_sockets import connect
+
+    with connect(port) as s:
+        s.sendall(f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}Content-Length: 40\r\n\r\n"
+                  '{"move": 0'.encode())
+        table.execute("add 2")                           # the table does not wait for it
+        assert read_to_end(s) == b""                     # cut, without an answer
+    assert desk_of(table).pending == [] and table.state["count"] == 2
+
+
+@pytest.mark.parametrize("length", ["-5", "+24", "2_4", "0x18", " 24, 24", "9" * 5000])
+def test_a_content_length_must_be_one_plain_number(table, length):
+    port, ann = seat(table, "Ann")
+    body = json.dumps({"move": 0, "version": desk_of(table).payload("Ann")["version"]})
+    raw = f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}Content-Length: {length}\r\n\r\n{body}"
+    status = exchange(port, raw)[0]
+    assert status in (400, 413)                          # -5 was taken as a move (202)
+    assert desk_of(table).pending == []
+
+
+@pytest.mark.parametrize("extra", ["Content-Length: 24\r\nContent-Length: 24\r\n",
+                                   "Transfer-Encoding: chunked\r\n",
+                                   "Content-Length: 24\r\nTransfer-Encoding: chunked\r\n"])
+def test_two_lengths_or_chunked_bodies_are_refused(table, extra):
+    port, ann = seat(table, "Ann")
+    body = json.dumps({"move": 0, "version": desk_of(table).payload("Ann")["version"]})
+    raw = f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}{extra}\r\n{body}"
+    assert exchange(port, raw)[0] == 400 and desk_of(table).pending == []
+
+
+@pytest.mark.parametrize("body", [b"[" * 1000, b"\xff\xfe", b"null", b'"move"', b"[0, 1]",
+                                  b'{"move": "0"}', b'{"move": -1, "version": 0}', b""])
+def test_garbage_moves_get_a_short_answer_and_no_traceback(table, body, tmp_path):
+    port, ann = seat(table, "Ann")
+    status, _, answer = post(port, f"/seat/{ann}/move", body)
+    # 1000 brackets raised RecursionError in the server's thread: no answer, a traceback
+    assert status in (400, 409) and (status == 400 or json.loads(answer)["said"])
+    assert not (tmp_path / "data" / "guide.log").exists()
+    assert desk_of(table).pending == []
+
+
+def test_a_pipelined_move_is_read_by_its_length_and_the_rest_is_ignored(table):
+    port, ann = seat(table, "Ann")
+    body = json.dumps({"move": 2, "version": desk_of(table).payload("Ann")["version"]})
+    raw = (f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}Content-Length: {len(body)}\r\n\r\n"
+           f"{body}GET /seat/{desk_of(table).tokens['Ben']}/state.json HTTP/1.1\r\n{host(port)}\r\n")
+    status, _, answer = exchange(port, raw)
+    assert (status, json.loads(answer)) == (202, {"said": "sent"})
+    assert b"Ben" not in answer
+    assert [(p.seat, p.line) for p in desk_of(table).pending] == [("Ann", "guess Ann 3")]
+
+
+# --- moves: another seat's, stale, replayed, out of turn --------------------------------------
+def test_a_move_acts_only_for_the_seat_of_its_token_and_only_once(table):
+    port, ann = seat(table, "Ann")
+    ben = desk_of(table).tokens["Ben"]
+    desk = desk_of(table)
+    version = desk.payload("Ann")["version"]
+    assert move(port, ben, 3, version) == (202, "sent")      # Ben's token: Ben's own line
+    assert [(p.seat, p.line) for p in desk.pending] == [("Ben", "guess Ben 4")]
+    assert move(port, ann, 1, version - 1) == (409, "the table has moved on: choose again")
+    assert move(port, ann, 6, version) == (409, "not one of your moves now")
+    assert move(port, ann[:-1] + "x", 1, version)[0] == 403
+    table.execute("seats take Ben")
+    assert table.state["guesses"]["choices"] == {"Ben": 4}
+    assert move(port, ben, 3, version) == (409, "the table has moved on: choose again")
+    fresh = desk.payload("Ben")["version"]
+    assert move(port, ben, 0, fresh) == (409, "not one of your moves now")   # replayed afresh
+
+
+def test_a_move_sent_again_before_the_first_ran_is_dropped_when_the_first_runs(table):
+    """Two taps before the table ran the first (same version): the second waited on, and ran
+    as Ann's seat after she had guessed (a guess she no longer had), in a game without a
+    game master at once."""
+    port, ann = seat(table, "Ann")
+    desk = desk_of(table)
+    version = desk.payload("Ann")["version"]
+    assert move(port, ann, 2, version) == (202, "sent")
+    first = desk.take("Ann")
+    assert move(port, ann, 4, version) == (202, "sent")       # the table has not run it yet
+    table.execute(first.line, seat=first.seat)
+    assert desk.pending == []
+    with pytest.raises(Exception, match="no move is waiting"):
+        table.execute("seats take Ann")
+    assert table.state["guesses"]["choices"] == {"Ann": 3}
+
+
+def test_a_kaveris_waiting_pass_cannot_end_another_kaveris_turn(party):
+    """Ann's seat sends "Pass this turn" (the line `next`); the Tour Guide runs Ann's Cheer
+    himself; Enter on Ann's waiting move then ended *Bob's* turn, from Ann's seat."""
+    t = party.table
+    party.do("view", "confront Gull")
+    desk = desk_of(t)
+    port, ann = seat(t, "Ann")
+    page = desk.payload("Ann")
+    passing = [m["id"] for m in page["moves"] if m["label"] == "Pass this turn"][0]
+    assert move(port, ann, passing, page["version"]) == (202, "sent")
+    party.do("use Ann Cheer --on 'Rogue Herring Gull'")
+    assert [m for m in desk.payload("Bob")["moves"]] and desk.pending == []
+    with pytest.raises(Exception, match="no move is waiting from Ann's seat"):
+        t.execute("seats take Ann")
+    assert t.state["confrontation"]["acted"] == ["Ann"]        # Bob still to act
+    party.do("view --stop")
+
+
+def test_a_move_the_table_moved_past_is_refused_at_the_tour_guides_take(party):
+    """The view stopped (nothing is published any more), the Tour Guide plays on, then takes
+    Ann's old "Pass this turn": it ended Bob's turn, from Ann's seat."""
+    t = party.table
+    party.do("view", "confront Gull")
+    desk = desk_of(t)
+    page = desk.payload("Ann")
+    passing = [m["id"] for m in page["moves"] if m["label"] == "Pass this turn"][0]
+    assert desk.receive(desk.tokens["Ann"], passing, page["version"]) == "sent"
+    party.do("view --stop", "use Ann Cheer --on 'Rogue Herring Gull'")
+    with pytest.raises(Exception, match="not one of its moves now: the table has moved on"):
+        t.execute("seats take Ann")
+    assert desk.pending == [] and t.state["confrontation"]["acted"] == ["Ann"]
+
+
+# --- links that should get nothing -------------------------------------------------------
+def test_a_revoked_link_and_its_open_stream_get_nothing(table):
+    port, old = seat(table, "Ann")
+    stream, first = open_stream(port, f"/seat/{old}/events")
+    assert b'"seat": "Ann"' in first
+    table.execute("seats revoke Ann")
+    assert next_event(stream) == b""                          # its stream has ended
+    stream.close()
+    version = desk_of(table).payload("Ann")["version"]
+    for path in (f"/seat/{old}", f"/seat/{old}/state.json", f"/seat/{old}/events"):
+        assert get(port, path)[0] == 403
+    assert move(port, old, 0, version)[0] == 403
+    new = desk_of(table).tokens["Ann"]
+    assert get(port, f"/seat/{new}/state.json")[0] == 200
+
+
+def test_a_kaveri_who_left_the_party_gets_nothing_from_its_old_link(party):
+    """Cy joins, then the Tour Guide undoes it: Cy's link kept its last page (its sheet) and
+    its stream stayed open."""
+    t = party.table
+    party.do("view", "kaveri Cy --ability Psychic --technique Cheer --technique Love"
+             " --technique Happy", "item Cy Stroopwafel")
+    port, cy = seat(t, "Cy")
+    stream, first = open_stream(port, f"/seat/{cy}/events")
+    assert b"Stroopwafel" in first
+    party.do("undo")
+    assert b"Stroopwafel" not in next_event(stream)
+    party.do("undo")
+    assert next_event(stream) == b""
+    stream.close()
+    assert get(port, f"/seat/{cy}/state.json")[0] == 403
+    assert get(port, f"/seat/{cy}")[0] == 403
+    party.do("redo")                                          # back: the same link works
+    status, _, body = get(port, f"/seat/{cy}/state.json")
+    assert status == 200 and json.loads(body)["seat"] == "Cy"
+    party.do("view --stop")
+
+
+@pytest.mark.parametrize("path", [
+    "/seat/{a}/../state.json", "/seat/../state.json", "/seat/{a}/../../", "/seat/{a}/%2e%2e/",
+    "/seat/%2e%2e/{a}/state.json", "/seat/{a}//state.json", "//seat/{a}/state.json",
+    "/seat/{a}%2fstate.json", "/seat/{a}/state.json/", "/seat/{a}/state.json%00",
+    "/seat/{short}/state.json", "/seat/{a}x/state.json", "/seat//state.json", "/seat/",
+    "/seat/{a}/state.json/../../seat/{b}/state.json", "/seat/{a}/" + "a" * 9000])
+def test_path_tricks_never_reach_a_seats_page(table, path):
+    port, ann = seat(table, "Ann")
+    ben = desk_of(table).tokens["Ben"]
+    status, _, body = get(port, path.format(a=ann, b=ben, short=ann[:-2]))
+    assert status in (400, 403, 404, 431) and body in (b"", b"unknown host")
+
+
+# --- headers: Host, caching, referrer ------------------------------------------------------
+@pytest.mark.parametrize("hosts", ["Host: evil.example:{p}\r\n", "Host: 127.0.0.1.nip.io:{p}\r\n",
+                                   "Host: 127.0.0.1:{p}\r\nHost: evil.example:{p}\r\n",
+                                   "Host: evil.example:{p}\r\nHost: 127.0.0.1:{p}\r\n"])
+def test_seat_routes_refuse_other_hosts_dns_rebinding(table, hosts):
+    port, ann = seat(table, "Ann")
+    given = hosts.format(p=port)
+    for path in (f"/seat/{ann}", f"/seat/{ann}/state.json", f"/seat/{ann}/events"):
+        assert exchange(port, f"GET {path} HTTP/1.1\r\n{given}\r\n")[0] in (400, 403)
+    body = b'{"move": 0, "version": 1}'
+    raw = f"POST /seat/{ann}/move HTTP/1.1\r\n{given}Content-Length: {len(body)}\r\n\r\n"
+    assert exchange(port, raw.encode() + body)[0] in (400, 403)
+    assert desk_of(table).pending == []
+
+
+def test_every_answer_turns_caching_off_and_sends_no_referrer(table):
+    port, ann = seat(table, "Ann")
+    answers = [get(port, p) for p in ("/", "/state.json", f"/seat/{ann}", f"/seat/{ann}/state.json",
+                                      "/seat/nobody/state.json", f"/seat/{ann}/nothing")]
+    answers.append(post(port, f"/seat/{ann}/move", b"{}"))
+    for status, headers, _ in answers:
+        assert headers["cache-control"] == "no-store", status
+        assert headers["referrer-policy"] == "no-referrer", status
+    stream, first = open_stream(port, f"/seat/{ann}/events")
+    stream.close()
+    assert b"Cache-Control: no-store" in first and b"Referrer-Policy: no-referrer" in first
+    page = answers[2][2].decode()
+    assert '<meta name="referrer" content="no-referrer">' in page
+    assert ann not in page                                   # the token only in the address
+
+
+def test_with_a_tv_token_the_tv_page_holds_no_secret_and_tokens_open_only_their_own(table):
+    server = table.services["view"]
+    server.token = secrets.token_urlsafe(16)                 # --lan, kept on 127.0.0.1
+    port, ann = seat(table, "Ann")
+    tv = server.token
+    page = get(port, f"/?token={tv}")
+    assert page[0] == 200 and tv.encode() not in page[2] and ann.encode() not in page[2]
+    assert get(port, "/state.json")[0] == 403 and get(port, "/events")[0] == 403
+    assert get(port, f"/state.json?token={ann}")[0] == 403           # a seat's token: not the TV's
+    assert get(port, f"/seat/{tv}/state.json")[0] == 403             # the TV's: no seat's
+    status, _, view = get(port, f"/state.json?token={tv}")
+    assert status == 200 and ann.encode() not in view and tv.encode() not in view
+    assert get(port, f"/seat/{ann}/state.json")[0] == 200
+
+
+# --- what a seat sees -----------------------------------------------------------------------
+def test_guide_state_seat_prints_exactly_what_the_page_gets(party, tmp_path):
+    t = party.table
+    party.do("item Ann Stroopwafel", "confront Gull", "view")
+    port, ann = seat(t, "Ann")
+    page = json.loads(get(port, f"/seat/{ann}/state.json")[2])
+    printed = CliRunner().invoke(cli, ["state", "--campaign", str(party.path), "--seat", "ann"])
+    assert printed.exit_code == 0, printed.output
+    assert json.loads(printed.output) == {k: v for k, v in page.items() if k != "version"}
+    bob = json.loads(get(port, f"/seat/{desk_of(t).tokens['Bob']}/state.json")[2])
+    assert "Stroopwafel" not in json.dumps(bob) and "Stroopwafel" in json.dumps(page)
+    party.do("view --stop")
+
+
+def test_a_sealed_guess_changes_not_one_byte_of_what_others_receive(tmp_path, monkeypatch):
+    """Ben's page, its stream and the TV are the same whatever Ann guessed, until Ben guesses."""
+    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path / "data"))
+    seen = []
+    for guess in (1, 6):
+        t = tally_table(tmp_path / f"c{guess}.sqlite")
+        t.execute("join Ann")
+        t.execute("join Ben")
+        t.execute("view")
+        port, ben = seat(t, "Ben")
+        stream, _ = open_stream(port, f"/seat/{ben}/events")
+        t.execute(f"guess Ann {guess}")
+        event = next_event(stream)
+        stream.close()
+        seen.append((event, get(port, f"/seat/{ben}/state.json")[2], get(port, "/state.json")[2],
+                     Desk.payload_of(t, "Ben")))
+        assert json.loads(seen[-1][1])["view"]["guesses"] == {"Ann": "sealed"}
+        t.execute("view --stop")
+        t.close()
+    assert seen[0] == seen[1]
