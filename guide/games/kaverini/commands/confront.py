@@ -13,7 +13,7 @@ from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.confrontation import Fight
 from guide.games.kaverini.rules.effects import apply_declared, effective_emotion, effective_heart
 from guide.games.kaverini.rules.field import Declared
-from guide.games.kaverini.rules.fighters import FOE, KAVERI, Fighter
+from guide.games.kaverini.rules.fighters import FOE, KAVERI, Fighter, psychic_present
 from guide.games.kaverini.rules.strategy import StrategyFight
 from guide.games.kaverini.state import Sheet
 
@@ -50,8 +50,7 @@ def running(t) -> Fight:
 def secrets_open(t) -> bool:
     """R-CONF-3: a Psychic Kaveri in the running field (or, outside one, in the party) opens
     the foes' secrets to every player. The one place this is decided."""
-    field = arena(t) or t.state
-    return any(k["ability"] == "Psychic" for k in field["kaverit"])
+    return psychic_present((arena(t) or t.state)["kaverit"])
 
 
 def report(t, f: Fight, bad_ending: str = "") -> Result:
