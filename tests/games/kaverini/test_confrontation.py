@@ -39,14 +39,29 @@ def test_r_conf_2_round_order_and_refusals(field):
     assert field.state["confrontation"]["round"] == 2
 
 
-def test_r_conf_2_foe_closes_the_kaverit_phase_and_a_kaveri_starts_the_next_round(field):
+def test_r_conf_2_a_turn_out_of_order_is_refused_and_names_whose_turn_it_is(field):
     kaveri(field, "Ann")
     kaveri(field, "Bob")
-    field.do("confront 'Big Bully' 'Dumb Turkey'", "use Ann Kick --on 'Big Bully'")
-    field.do("foe 'Big Bully' Shove --on Ann")                   # Bob passes
-    assert "already acted" in field.fails("foe 'Big Bully' Tease --on Ann")
-    field.do("use Bob Kick --on 'Big Bully'")                    # the turkey passes: round 2
-    assert field.state["confrontation"]["round"] == 2
+    field.do("confront 'Big Bully' 'Dumb Turkey' --order Bob,Ann")
+    assert "now it is Bob's turn" in field.fails("use Ann Kick --on 'Big Bully'")
+    assert "now it is Bob's turn" in field.fails("foe 'Big Bully' Shove --on Ann")
+    field.do("use Bob Kick --on 'Big Bully'", "use Ann Kick --on 'Big Bully'")
+    assert "now it is Big Bully's turn" in field.fails("use Ann Kick --on 'Big Bully'")
+    assert "now it is Big Bully's turn" in field.fails("foe 'Dumb Turkey' 'Dumb Down' --on Ann")
+    field.do("foe 'Big Bully' Shove --on Ann")
+    assert event(field.events("next"), "pass", name="Dumb Turkey")   # next says who passed
+    c = field.state["confrontation"]
+    assert c["round"] == 2 and field.raw["confrontation"]["order"] == ["Bob", "Ann"]
+    assert "now it is Bob's turn" in field.fails("use Ann Kick --on 'Big Bully'")  # every round
+
+
+def test_r_conf_2_whoever_cannot_act_is_passed_over(field):
+    kaveri(field, "Ann")
+    kaveri(field, "Bob")
+    field.do("confront 'Big Bully'")
+    field.raw["kaverit"][0]["hp"] = 0                             # Ann cowers: Bob's turn
+    field.do("use Bob Kick")
+    assert field.raw["confrontation"]["phase"] == "foes"
 
 
 def test_r_conf_2_next_moves_phase_by_phase(field):
@@ -107,7 +122,7 @@ def test_r_conf_5_cowering_cannot_act_or_be_targeted(field):
     kaveri(field, "Bob")
     field.do("confront 'Hard Heart'")
     field.raw["kaverit"][0]["hp"] = 1
-    field.do("next", "foe 'Hard Heart' Sulk --on Ann")
+    field.do("next", "next", "foe 'Hard Heart' Sulk --on Ann")
     assert field.kaveri("Ann")["cowering"] is True
     assert "cannot act" in field.fails("use Ann Kick")
     field.do("use Bob Kick")
@@ -123,6 +138,7 @@ def test_r_conf_6_run_away_odds_and_free_shot(field):
     events = field.events("runaway --roll 26")
     assert event(events, "runaway", escaped=False, roll=26, chance=25)
     assert field.raw["confrontation"]["phase"] == "foes"
+    assert "only before any Kaveri acts" in field.fails("runaway --roll 1")   # not in phase 4
     field.do("foe 'Big Bully' Shove --on Bob")
     events = field.events("runaway --roll 25")
     assert event(events, "runaway", escaped=True) and event(events, "over", result="ran away")
@@ -150,7 +166,7 @@ def test_r_conf_7_xp_to_the_standing_kaverit_only(field):
     assert [(e["kaveri"], e["amount"]) for e in events if e["kind"] == "xp"] == [("Ann", 1)]
     assert field.state["confrontation"] is not None
     field.raw["confrontation"]["foes"][1]["hp"] = 1
-    field.do("next", "next", "use Ann Kick --on 'Big Bully'")
+    field.do("next", "use Ann Kick --on 'Big Bully'")
     assert field.kaveri("Ann")["xp"] == 5 and field.kaveri("Ann")["points"] == 2 + 3 + 4 + 5 - 0
     assert field.state["confrontation"] is None
 
@@ -181,10 +197,10 @@ def test_r_conf_10_companions_take_a_stand(field):
     stand = field.state["confrontation"]["stand"]
     assert stand == [{"name": "Friendly Dog", "hp": 22, "max_hp": 22},
                      {"name": "Friendly Cat", "hp": 21, "max_hp": 21}]
-    field.do("stand 'Friendly Dog=40' 'Friendly Cat=3'")
+    field.do("stand 'Friendly Dog=40' 'Friendly Cat=3'", "next")   # the turkey passes
     used = event(field.events("use 'Friendly Dog' Sadness --on 'Big Bully' --roll 1"), "use")
     assert (used["technique"], used["ladder"], used["level"]) == ("Puppyface", "Sadness", 3)
-    field.do("next")
+    field.do("next", "next")                                      # the Cat and Big Bully pass
     field.raw["confrontation"]["stand"][1]["hp"] = 1
     events = field.events("foe 'Dumb Turkey' 'Dumb Down' --on 'Friendly Cat'")
     assert event(events, "leave", name="Friendly Cat", who="stand")

@@ -22,7 +22,7 @@ def test_r_fx_1_roll_below_and_at_the_threshold(field):
     field.do("confront 'Big Bully'")
     missed = event(field.events("use Ann Sadness --roll 18"), "no_effect")
     assert (missed["face"], missed["need"], missed["dice"]) == (18, 19, [[20, 18]])
-    field.do("next", "next")
+    field.do("next")                                            # Big Bully passes
     events = field.events("use Ann Sadness --roll 19")
     assert event(events, "special", ladder="Sadness", why="roll", face=19, need=19)
     assert event(events, "sadness", target="Big Bully")
@@ -47,7 +47,7 @@ def test_r_fx_1_custom_techniques_roll_nothing(field):
 def test_r_fx_2_back_to_back_is_nullified(field):
     kaveri(field, "Ann")
     field.do("confront 'Big Bully'")
-    field.do("use Ann Anger --roll 20", "next", "foe 'Big Bully' Shove")
+    field.do("use Ann Anger --roll 20", "foe 'Big Bully' Shove")
     assert event(field.events("use Ann Anger --roll 20"), "nullified", ladder="Anger", actor="Ann")
     field.do("foe 'Big Bully' Shove")
     assert event(field.events("use Ann Anger --roll 20"), "special", ladder="Anger")
@@ -67,7 +67,7 @@ def test_r_fx_3_and_r_wp_3_world_point_forces_the_effect(field):
     events = field.events("use Ann Sadness --world-point effect --roll 1")
     assert event(events, "wp_spent", actor="Ann", how="effect")
     assert event(events, "special", why="world point") and field.kaveri("Ann")["world_points"] == 0
-    field.do("foe 'Big Bully' Shove")
+    assert field.raw["confrontation"]["round"] == 2             # Big Bully skipped its turn
     assert "no world point to spend" in field.fails("use Ann Anger --world-point effect")
 
 
@@ -254,7 +254,7 @@ def test_r_wp_1_given_and_spent_once(field):
     field.do("wp Ann 1", "confront 'Big Bully' 'Dumb Turkey'")
     field.do("use Ann Kick --world-point all-foes")
     assert field.kaveri("Ann")["world_points"] == 0
-    field.do("next", "next", "next")
+    field.do("next", "next")                                    # both foes pass
     assert "no world point" in field.fails("use Ann Kick --world-point all-foes")
 
 

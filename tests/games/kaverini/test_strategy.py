@@ -92,10 +92,10 @@ def test_r_strat_3_house_rule_each_player_in_one_go(game):
 
 def test_r_strat_4_turn_order_e_bonus(game):
     battle(game)
-    hit = event(game.events("use Bob Kick --on 'Dumb Turkey'"), "hit")    # Quin is second
-    assert (hit["base"], hit["emotion"], hit["amount"]) == (2, 1, 3)
     hit = event(game.events("use Ann Kick --on Bob"), "hit")               # Pia is first: +0
     assert (hit["base"], hit["emotion"], hit["amount"]) == (2, 0, 2)
+    hit = event(game.events("use Bob Kick --on 'Dumb Turkey'"), "hit")    # Quin is second
+    assert (hit["base"], hit["emotion"], hit["amount"]) == (2, 1, 3)
 
 
 def test_r_strat_5_no_running_away_one_setting_neutralized_at_0(game):
@@ -104,19 +104,20 @@ def test_r_strat_5_no_running_away_one_setting_neutralized_at_0(game):
     assert len(arena["confrontation"]["settings"]) == 1
     assert "no running away" in game.fails("runaway --roll 1")
     arena["kaverit"][0]["hp"] = 1
-    assert event(game.events("use Bob Kick --on Ann"), "neutralized", name="Ann", player="Pia")
+    assert event(game.events("next", "use Bob Kick --on Ann"), "neutralized", name="Ann",
+                 player="Pia")
 
 
 def test_r_strat_5_fluid_settings_change_every_round(game):
     battle(game, "--settings random --fluid")
-    told = [kind for _ in range(3) for kind in kinds(game.events("next"))]
+    told = [kind for _ in range(4) for kind in kinds(game.events("next"))]   # 4 turns a round
     assert "round" in told and told.index("setting") > told.index("round")
 
 
 def test_r_strat_6_lv_is_the_controllers_kaverit(game):
     game.do("xp Bob 3")                               # Quin's Kaveri is level 4, Pia's level 1
     battle(game)
-    game.do("next", "next")
+    game.do("next", "next", "next")                   # Ann, Bob and the turkey pass
     game.do("foe 'Big Bully' Tease --on Ann")         # Lv 4 + E 1 (second player)
     assert strategy(game)["players"][0]["characters"][0]["hp"] == 15
 
@@ -163,7 +164,7 @@ def test_the_setting_draw_takes_the_tables_die(game):
             "strategy setting Pia 'Sunny Meadow'", "strategy setting Quin 'Stinging Nettles'")
     drawn = event(game.events("strategy start --dice 2"), "setting")
     assert drawn["setting"] == "Stinging Nettles" and drawn["dice"] == [[2, 2]]
-    game.do("next", "next")
+    game.do("next")                                   # Ann passes, Bob passes: round 2
     assert event(game.events("next --dice 1"), "setting")["setting"] == "Sunny Meadow"
 
 

@@ -48,7 +48,7 @@ def test_secrets_never_reach_the_page(viewed):
     for line in ("adventure amsterdam",
                  "kaveri Ann --ability Focused --technique Cheer --technique Love --technique Anger",
                  "item Ann 'Invisible Ink Pot'", "confront 'Masked Mole'", "use Ann Cheer --roll 20",
-                 "foe 'Masked Mole' 'Hidden Tunnel Move'", "foe 'Masked Mole' 'Burrow Blast'",
+                 "foe 'Masked Mole' 'Hidden Tunnel Move'", "next", "foe 'Masked Mole' 'Burrow Blast'",
                  "status", "lottery --dice 1,2", "use Ann Love"):
         p.do(line)
         sent += seen(url)

@@ -139,6 +139,11 @@ class Field:
         """Whether `f` may act now, beyond its phase (always, here)."""
         return True
 
+    def in_order(self, actors: list[Fighter]) -> list[Fighter]:
+        """The actors of a phase in turn order: the order chosen at the start (R-CONF-1),
+        buddies as they joined, foes as `confront` named them."""
+        return actors
+
     def cowers(self, f: Fighter) -> bool:
         """Whether `f` at 0 HP cowers (R-CONF-5) rather than being out."""
         return f.kind == KAVERI

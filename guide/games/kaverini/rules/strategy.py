@@ -253,6 +253,10 @@ class StrategyFight(Fight):
     def cowers(self, f: Fighter) -> bool:
         return False
 
+    def in_order(self, actors: list[Fighter]) -> list[Fighter]:
+        """R-STRAT-3: within each phase, players act in turn order."""
+        return sorted(actors, key=lambda f: f.owner or 0)
+
     def side_of(self, f: Fighter) -> str:
         return self.versus["players"][f.owner or 0]
 

@@ -39,7 +39,6 @@ class Techniques(Field):
         """Phase 2 or 3: a Kaveri, a companion taking a stand, or a buddy uses a technique."""
         user = self.get(actor, (KAVERI, STAND, BUDDY))
         self._enter_phase(user)
-        self._check_can_act(user)
         self._nervous_boost(user, boost)
         move = self._move(user, technique)
         if world_point == "effect" and not move.ladder:
@@ -66,7 +65,6 @@ class Techniques(Field):
         """Phase 4: a foe's technique; a foe with a die icon picks it by the roll (R-CONF-3)."""
         user = self.get(foe, (FOE,))
         self._enter_phase(user)
-        self._check_can_act(user)
         tech = self._foe_technique(user, technique, roll)
         move = Move(tech.name, tech.schmerz.value(self.lv_of(user)), tech.emotion, None, 0)
         targets = self._targets(user, on, split, move)
