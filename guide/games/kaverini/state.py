@@ -107,6 +107,7 @@ class Effect(TypedDict):
     turns: NotRequired[int]
     ends_tick: NotRequired[int | None]
     lv_owner: NotRequired[int | None]
+    by: NotRequired[str]             # who caused it (gladness: R-DMG-8, Love blocks a foe's)
 
 
 Phase = Literal["kaverit", "buddies", "foes"]
@@ -193,13 +194,14 @@ class State(TypedDict):
     tweaks: dict[str, dict[str, Any]]  # card key -> {stat: value}, this campaign only (7.3)
     flipped: list[str]                 # double-sided cards showing their back (5.6)
     strategy: StrategyGame | None
+    lost_buddies: NotRequired[list[str]]   # buddies out of HP, gone for good (R-CONF-8, 4.5)
 
 
 def new_state() -> dict:
     state: State = {
         "adventure": None, "kaverit": [], "companions": [], "lost_companions": [],
         "buddies": [], "confrontation": None, "quotes_told": [], "npcs": [], "shop_wp": [],
-        "house": {}, "tweaks": {}, "flipped": [], "strategy": None,
+        "house": {}, "tweaks": {}, "flipped": [], "strategy": None, "lost_buddies": [],
     }
     return cast(dict, state)
 

@@ -93,8 +93,14 @@ def _victory(e: Event) -> str:
 
 
 def _level(e: Event) -> str:
-    points = f" ({e['points']} point(s) to spend)" if e.get("points") is not None else ""
-    return f"{e['kaveri']} reaches level {e['level']}!{points}"
+    """R-LVL-1: one line for the levels reached at once, each level's points and the sum."""
+    gained = e.get("gained")
+    if not gained:                              # an event of an older guide
+        return f"{e['kaveri']} reaches level {e['level']}!"
+    total = sum(gained)
+    sums = f"{' + '.join(map(str, gained))} = {total}" if len(gained) > 1 else str(total)
+    banked = f" ({e['points']} in all)" if e["points"] != total else ""
+    return f"{e['kaveri']} reaches level {e['level']}! {sums} point(s) to spend{banked}."
 
 
 def _stand(e: Event) -> str:
@@ -173,8 +179,11 @@ CONFRONTATION: dict[str, Renderer] = {
     "victory": _victory,
     "stand": _stand,
     "shares": lambda e: "HP shares: " + ", ".join(f"{s['name']} {s['max_hp']}" for s in e["stand"]),
-    "lost": lambda e: "Every Kaveri cowers and no companion can take a stand: the game is lost."
-                      " The Kaverit keep their sheets but lose all items and money.",
+    "lost": lambda e: ("Every Kaveri cowers: the practice bout is lost, and nothing with it;"
+                       " the cowering Kaverit end it at 1 HP (R-CONF-13)." if e.get("practice") else
+                       "Every Kaveri cowers and no companion can take a stand: the game is lost."
+                       " The Kaverit keep their sheets but lose all items and money; they are"
+                       " back at full HP when the next adventure starts."),
     "token": lambda e: (f"{e['name']} gets a {e['card']} token." if e["side"] == "item" else
                         f"A {e['card']} token joins the foes as {e['name']} ({e['hp']} HP)."
                         if e["side"] == "foes" else
@@ -182,6 +191,8 @@ CONFRONTATION: dict[str, Renderer] = {
     "item_played": lambda e: f"{e['kaveri']} plays {e['item']}.",
     "gm_item": lambda e: f"GM: {e['text']}",
     "used_up": lambda e: f"{e['item']} is used up.",
+    "turned_back": lambda e: f"{e['buddy']} is {e['card']} again and leaves the party" + (
+        f"; it joins the foes as {e['foe']} ({e['hp']} HP, R-CONF-14)." if e["foe"] else "."),
     "turncoat": lambda e: f"{e['foe']} leaves the foes and joins the party as {e['buddy']}"
                           f" ({e['hp']} HP).",
 }
@@ -243,7 +254,9 @@ TABLE: dict[str, Renderer] = {
                                              else "leaves the party."),
     "buddy": lambda e: f"{e['card']} " + (f"joins the party as a buddy ({e['hp']} HP)."
                                          if e["joins"] else "leaves the party."),
-    "adventure": lambda e: f"The adventure begins: {e['title']}.",
+    "adventure": lambda e: f"The adventure begins: {e['title']}." + (
+        f" {', '.join(e['rested'])} {'is' if len(e['rested']) == 1 else 'are'} back at full HP."
+        if e.get("rested") else ""),
     "quote": lambda e: f"d10 tens {e['tens']}, ones {e['ones']}: quote {e['quote']}\n"
                        f"{e['npc'] or 'A friendly character'} says: {e['text']}",
     "house": lambda e: f"House rule {e['rule']} is now {e['value']}.",

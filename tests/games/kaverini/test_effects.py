@@ -252,16 +252,16 @@ def test_r_abil_1_psychic_opens_the_secrets(field):
 def test_r_wp_1_given_and_spent_once(field):
     kaveri(field, "Ann")
     field.do("wp Ann 1", "confront 'Big Bully' 'Dumb Turkey'")
-    field.do("use Ann Kick --world-point all-foes")
+    field.do("use Ann Anger --world-point all-foes --on 'Big Bully' --roll 1")
     assert field.kaveri("Ann")["world_points"] == 0
     field.do("next", "next")                                    # both foes pass
-    assert "no world point" in field.fails("use Ann Kick --world-point all-foes")
+    assert "no world point" in field.fails("use Ann Anger --world-point all-foes --on 'Big Bully'")
 
 
 def test_r_wp_2_every_foe_each_on_its_own(field):
     kaveri(field, "Ann")
-    field.do("wp Ann 1", "confront 'Big Bully' 'Hard Heart'")
-    field.do("use Ann Kick --world-point all-foes")
+    field.do("wp Ann 1", "xp Ann 2", "spend Ann Anger=2", "confront 'Big Bully' 'Hard Heart'")
+    field.do("use Ann Anger --world-point all-foes --on 'Hard Heart' --roll 1")
     assert field.foe("Big Bully")["hp"] == 38 and field.foe("Hard Heart")["hp"] == 29
 
 

@@ -20,9 +20,8 @@ def test_duplicate_kaveri(party):
 
 
 def test_xp_levels_and_story(party):
-    events = party.events("xp Ann 2")
-    assert [e["level"] for e in events if e["kind"] == "level"] == [2, 3]
-    assert event(events, "points", kaveri="Ann", points=7)
+    level = event(party.events("xp Ann 2"), "level")         # R-LVL-1: one event, each level
+    assert (level["levels"], level["gained"], level["points"]) == ([2, 3], [3, 4], 7)
     assert party.kaveri("Ann")["points"] == 7          # Focused: 3 + 4
     log = party.do("log")
     assert "Ann reaches level 3!" in log

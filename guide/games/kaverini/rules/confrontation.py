@@ -16,7 +16,7 @@ from __future__ import annotations
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.fighters import KAVERI, PHASE_INDEX, STAND, Fighter
-from guide.games.kaverini.rules.leveling import RuleError
+from guide.games.kaverini.rules.leveling import RuleError, level
 from guide.games.kaverini.rules.outcomes import Outcomes
 from guide.games.kaverini.rules.techniques import Move, Techniques
 from guide.games.kaverini.state import Effect, Phase, confrontation, foe, numbered
@@ -24,7 +24,12 @@ from guide.games.kaverini.state import Effect, Phase, confrontation, foe, number
 PHASES: tuple[Phase, ...] = ("kaverit", "buddies", "foes")
 PHASE_KINDS = {"kaverit": (KAVERI, STAND), "buddies": ("buddy",), "foes": ("foe",)}
 
-__all__ = ["Fight", "Move", "PHASES"]
+__all__ = ["Fight", "Move", "PHASES", "extra_hp"]
+
+
+def extra_hp(kaverit: int, lv: int) -> int:
+    """R-CONF-4, R-CONF-14: with k Kaverit (k >= 2) each foe gets +(k-1) x Lv max HP."""
+    return (kaverit - 1) * lv if kaverit >= 2 else 0
 
 
 class Fight(Techniques, Outcomes):
@@ -66,7 +71,12 @@ class Fight(Techniques, Outcomes):
             raise RuleError("the party has no Kaveri to confront anyone")
         if not foes:
             raise RuleError("confront needs at least one foe card")
-        bonus = (len(kaverit) - 1) * lv if len(kaverit) >= 2 else 0
+        if not any(k["hp"] > 0 for k in kaverit):
+            raise RuleError("no Kaveri can act: every Kaveri is at 0 HP (heal NAME full first)")
+        levels = sorted({level(k["xp"]) for k in kaverit})
+        if lv not in levels:                                        # R-SHEET-4
+            raise RuleError(f"--lv is the level of a Kaveri present: {', '.join(map(str, levels))}")
+        bonus = extra_hp(len(kaverit), lv)
         fighters, seen = [], dict[str, int]()
         for card in foes:
             fighters.append(foe(card, numbered(card.name, seen.get(card.name, 0)), bonus))
@@ -140,8 +150,9 @@ class Fight(Techniques, Outcomes):
         f = self.get(name)
         if not f.standing:
             raise RuleError(f"{f.name} is already at 0 HP")
-        lost = self.lose_hp(f, amount, counters=True)
+        lost = self.take(f, amount) or 0                 # R-DMG-8: the taker's side applies
         self.say("schmerz", target=f.name, lost=lost, hp=f.hp, max_hp=f.max_hp)
+        self.settle(f)
 
     def end(self, why: str = "ended early") -> None:
         self.say("end", why=why)
@@ -242,9 +253,13 @@ class Fight(Techniques, Outcomes):
             if target is None or not target.standing:
                 continue
             lv = self.lv_for(e.get("lv_owner"))
-            lost = self.lose_hp(target, lv, counters=True)
-            self.say("glad", target=target.name, lost=lost, lv=lv, hp=target.hp,
-                     max_hp=target.max_hp)
+            lost = self.take(target, lv, self.named(e.get("by", "")))      # R-DMG-8
+            if lost is None:
+                self.say("loved", target=target.name, technique="gladness")
+            else:
+                self.say("glad", target=target.name, lost=lost, lv=lv, hp=target.hp,
+                         max_hp=target.max_hp)
+                self.settle(target)
             if not self.running:
                 return
             ends = e.get("ends_tick")

@@ -76,6 +76,14 @@ def award_xp(kaveri: Sheet, amount: int) -> list[int]:
     return reached
 
 
+def level_event(kaveri: Sheet, reached: list[int]) -> dict[str, Any]:
+    """One event for the levels reached at once: each level's points (R-LVL-1) and the
+    points now banked."""
+    bonus = 1 if kaveri["ability"] == "Focused" else 0
+    return {"kaveri": kaveri["name"], "level": reached[-1], "levels": reached,
+            "gained": [lv + bonus for lv in reached], "points": kaveri["points"]}
+
+
 def ladder_cost(current: int, target: int) -> int:
     """R-LVL-2: raising a ladder from n to n+1 costs exactly n+1 points, step by step."""
     return sum(range(current + 1, target + 1))
