@@ -99,8 +99,8 @@ def _level(e: Event) -> str:
         return f"{e['kaveri']} reaches level {e['level']}!"
     total = sum(gained)
     sums = f"{' + '.join(map(str, gained))} = {total}" if len(gained) > 1 else str(total)
-    banked = f" ({e['points']} in all)" if e["points"] != total else ""
-    return f"{e['kaveri']} reaches level {e['level']}! {sums} point(s) to spend{banked}."
+    banked = f" ({e['points']} banked in all)" if e["points"] != total else ""
+    return f"{e['kaveri']} reaches level {e['level']}: {sums} points to spend{banked}."
 
 
 def _stand(e: Event) -> str:

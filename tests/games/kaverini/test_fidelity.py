@@ -269,3 +269,31 @@ def test_strategy_teams_shows_world_points_left(table):
              "use Ann Sadness --world-point effect --roll 1")
     rows = table.table.execute("strategy teams").rows
     assert [row[-1] for row in rows] == [1, 0]
+
+
+def test_r_conf_14_a_card_flipped_back_rejoins_the_foes_with_the_extra_hp(tmp_path):
+    p = Play(tmp_path / "c.sqlite")
+    p.do("adventure amsterdam",
+         "kaveri Ann --ability Lagom --technique Love --technique Cheer --technique Anger",
+         "kaveri Bob --ability Lagom --technique Love --technique Cheer --technique Anger",
+         "confront 'Painted Musketeer' 'Rogue Herring Gull'", "flip Painted Musketeer")
+    assert [b["name"] for b in p.state["buddies"]] == ["Musketeer of the Night Watch"]
+    back = event(p.events("flip Musketeer of the Night Watch"), "turned_back")
+    musketeer = p.table.card("Painted Musketeer")
+    assert back["foe"] == "Painted Musketeer" and back["hp"] == musketeer.hp + 1   # (2-1) x Lv 1
+    assert p.state["buddies"] == [] and p.foe("Painted Musketeer")["max_hp"] == musketeer.hp + 1
+    p.close()
+
+
+def test_consequences_come_after_their_cause(table):
+    """The Schmerz that does it is told first, then the cowering, then the lost game."""
+    kaveri(table, "Ann")
+    table.do("confront 'Big Bully'")
+    table.raw["kaverit"][0]["hp"] = 1
+    told = kinds(table.events("next", "foe 'Big Bully' Shove"))
+    assert told.index("hit") < told.index("cower") < told.index("lost") < told.index("over")
+
+
+def test_r_lvl_1_several_levels_at_once_are_one_line(table):
+    kaveri(table, "Ann", ability="Lagom")
+    assert "Ann reaches level 4: 2 + 3 + 4 = 9 points to spend." in table.do("xp Ann 3")
