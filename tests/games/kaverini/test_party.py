@@ -24,7 +24,7 @@ def test_xp_levels_and_story(party):
     assert (level["levels"], level["gained"], level["points"]) == ([2, 3], [3, 4], 7)
     assert party.kaveri("Ann")["points"] == 7          # Focused: 3 + 4
     log = party.do("log")
-    assert "Ann reaches level 3!" in log
+    assert "Ann reaches level 3: 3 + 4 = 7 points to spend." in log
 
 
 def test_spend_refusal_says_which_limit(party):

@@ -40,8 +40,8 @@ class Fight(Techniques, Outcomes):
     def skipping(self, f: Fighter) -> Effect | None:
         """The skip effect (Sadness, Nervousness) that takes `f`'s turn this round, if any."""
         c = self.c
-        for e in c["effects"]:
-            if e["kind"] == "skip" and e["on"] == f.name and e["round"] == c["round"]:
+        for e in fx.of_kind(c, "skip"):
+            if e["on"] == f.name and e["round"] == c["round"]:
                 return e
         return None
 
@@ -248,7 +248,7 @@ class Fight(Techniques, Outcomes):
         if not self.running:
             return
         c = self.c
-        for e in [e for e in c["effects"] if e["kind"] == "glad"]:
+        for e in fx.of_kind(c, "glad"):
             target = self.named(e["on"])
             if target is None or not target.standing:
                 continue

@@ -117,6 +117,11 @@ def has_effect(c: Confrontation, kind: EffectKind, name: str) -> Effect | None:
     return None
 
 
+def of_kind(c: Confrontation, kind: EffectKind) -> list[Effect]:
+    """Every running effect of one kind (a copy: handlers may remove them)."""
+    return [fx for fx in c["effects"] if fx["kind"] == kind]
+
+
 def expire(c: Confrontation, turns_over: set[str] | frozenset[str] = frozenset()) -> None:
     """Drop the effects whose end point has passed: an effect ends with its owner's turn in
     round `ends`; `turns_over` names whose turns this round are over (one who just acted,

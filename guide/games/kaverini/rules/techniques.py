@@ -361,8 +361,8 @@ class Techniques(Field):
     def _nervous_boost(self, user: Fighter, boost: str | None) -> None:
         """Nervousness: on the turn after the skipped one, 2 x Lv to E, H or HP (R-FX-4)."""
         c = self.c
-        for e in list(c["effects"]):
-            if e["kind"] == "nervous" and e["on"] == user.name and e["round"] <= c["round"]:
+        for e in fx.of_kind(c, "nervous"):
+            if e["on"] == user.name and e["round"] <= c["round"]:
                 stat = (boost or "hp").casefold()
                 if stat not in ("e", "h", "hp"):
                     raise RuleError("--boost is e, h or hp (Nervousness)")
