@@ -9,7 +9,7 @@ import click
 
 from guide.core.errors import CommandError
 from guide.core.result import Result
-from guide.games.kaverini.data.tables import abilities, ladders
+from guide.games.kaverini.data.tables import abilities, house_rules, ladders
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.leveling import award_xp, level_event, new_kaveri
 from guide.games.kaverini.rules.leveling import spend as spend_points
@@ -44,8 +44,10 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
     if ability is None:
         raise CommandError("kaveri: give --ability (one of " + ", ".join(abilities()) + ")")
     adventure = t.state["adventure"]
+    ladders_only = "ladders_at_start" in house_rules() and t.house("ladders_at_start") == "on"
     sheet = new_kaveri(name, ability, chosen, told,
-                       t.adventure().starting_money if adventure and t.adventure() else 0)
+                       t.adventure().starting_money if adventure and t.adventure() else 0,
+                       ladders_only)
     t.state["kaverit"].append(sheet)
     t.tell("kaveri", kaveri=name, ability=sheet["ability"],
            techniques=list(sheet["ladders"]) + list(sheet["custom"]))
