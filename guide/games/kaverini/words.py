@@ -162,6 +162,7 @@ CONFRONTATION: dict[str, Renderer] = {
     "glad": lambda e: f"{e['target']} is glad and takes {e['lost']} Schmerz (Lv {e['lv']}):"
                       f" {e['hp']}/{e['max_hp']} HP.",
     "round": lambda e: f"Round {e['round']}.",
+    "pass": lambda e: f"{e['name']} passes.",
     "setting": lambda e: f"The setting is now {e['setting']}.",
     "runaway": _runaway,
     "schmerz": lambda e: f"{e['target']} takes {e['lost']} Schmerz: {e['hp']}/{e['max_hp']} HP.",
@@ -234,7 +235,8 @@ def _tweak(e: Event) -> str:
 TABLE: dict[str, Renderer] = {
     "kaveri": lambda e: f"{e['kaveri']} is ready: level 1, 20 HP, {e['ability']}, techniques"
                         f" {', '.join(e['techniques'])}.",
-    "points": lambda e: f"{e['kaveri']} has {e['points']} point(s) to spend (spend {e['kaveri']} ...).",
+    "points": lambda e:                  # told by older guides; now part of "level"
+               f"{e['kaveri']} has {e['points']} point(s) to spend (spend {e['kaveri']} ...).",
     "spend": lambda e: f"{e['kaveri']} spends points: {'; '.join(map(_bought, e['bought']))}."
                        f" {e['points']} point(s) left.",
     "wp": lambda e: f"{e['kaveri']} {'gets' if e['amount'] >= 0 else 'gives back'}"

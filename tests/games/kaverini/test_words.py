@@ -82,3 +82,18 @@ def test_the_players_hear_about_a_psychic(field):
     out = field.do("confront 'Big Bully'")
     assert "A Psychic Kaveri is present: the foes' secrets are open to all (R-CONF-3)." in out
     assert event(field.table.story, "psychic")
+
+
+def test_every_kind_the_code_tells_has_a_renderer():
+    """Each say("kind", ...) or tell("kind", ...) in Kaverini's code has its line here."""
+    import re
+    from pathlib import Path
+
+    told = set()
+    for path in Path(words.__file__).parent.rglob("*.py"):
+        told |= set(re.findall(r'\b(?:say|tell)\("([a-z_]+)"', path.read_text(encoding="utf-8")))
+    assert len(told) > 60 and told <= set(words.RENDERERS), told - set(words.RENDERERS)
+
+
+def test_next_says_who_passed():
+    assert words.render({"kind": "pass", "name": "Ann"}) == "Ann passes."
