@@ -330,3 +330,28 @@ def test_r_conf_3_a_named_move_is_the_tables_own_die(field):
     named = event(field.events("foe 'Dice Dog' Bite"), "move_named", actor="Dice Dog")
     assert (named["die"], named["technique"]) == (4, "Bite") and "dice" not in named
     assert field.kaveri("Ann")["hp"] == 16
+
+
+def test_the_engine_alone_tells_events_as_data_with_their_dice():
+    """Pure: a state, the cards and one Dice in; events (kind, data, dice) out, no table."""
+    from guide.core.dice import Dice
+    from guide.games.kaverini.data.loader import library_with
+    from guide.games.kaverini.rules.confrontation import Fight
+    from guide.games.kaverini.rules.leveling import new_kaveri
+    from guide.games.kaverini.state import new_state
+
+    from conftest import ROOT
+
+    library, problems = library_with([ROOT / "tests" / "data" / "box"])
+    assert not problems
+    state = new_state()
+    state["kaverit"].append(new_kaveri("Ann", "Focused", ["Sadness", "Anger", "Love"], [], 0))
+    fight = Fight(state, library.card, Dice(faces=[20]), {"lv_default": "highest",
+                                                          "gladness": "confrontation",
+                                                          "companions_before_foes": "off"}.get)
+    fight.start([library.card("Big Bully")], ["Ann"], [], [], 1)
+    fight.use("Ann", "Sadness")
+    told = [(e["kind"], e.get("dice")) for e in fight.events]
+    assert told == [("confront", None), ("use", None), ("hit", None), ("special", [[20, 20]]),
+                    ("sadness", None), ("round", None)]
+    assert state["confrontation"]["round"] == 2 and state["confrontation"]["foes"][0]["hp"] == 39
