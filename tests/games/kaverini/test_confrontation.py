@@ -334,13 +334,12 @@ def test_r_conf_3_a_named_move_is_the_tables_own_die(field):
 
 def test_the_engine_alone_tells_events_as_data_with_their_dice():
     """Pure: a state, the cards and one Dice in; events (kind, data, dice) out, no table."""
+    from conftest import ROOT
     from guide.core.dice import Dice
     from guide.games.kaverini.data.loader import library_with
     from guide.games.kaverini.rules.confrontation import Fight
     from guide.games.kaverini.rules.leveling import new_kaveri
     from guide.games.kaverini.state import new_state
-
-    from conftest import ROOT
 
     library, problems = library_with([ROOT / "tests" / "data" / "box"])
     assert not problems
