@@ -258,6 +258,12 @@ def numbered(name: str, already: int) -> str:
     return name if already == 0 else f"{name} {already + 1}"
 
 
+def strategy_player(name: str, budget: int, money: int) -> StrategyPlayer:
+    """R-STRAT-1: a player with the whole budget and the setup's money, no team yet."""
+    return {"name": name, "points_left": budget, "world_points": 0, "money": money,
+            "kaverit": [], "cards": [], "settings": []}
+
+
 def stand(name: str, hp: int, lv: int) -> Stand:
     return {"name": name, "hp": hp, "max_hp": hp, "lv": lv, "counters": counters()}
 

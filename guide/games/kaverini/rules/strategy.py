@@ -27,6 +27,7 @@ from guide.games.kaverini.state import (
     counters,
     foe,
     held_item,
+    strategy_player,
 )
 
 SETTINGS = ("none", "random", "chosen")
@@ -51,8 +52,7 @@ def new_game(players: list[str], budget: int, money: int, settings: str, fluid: 
     return {
         "budget": budget, "money": money, "settings": settings, "fluid": fluid,
         "power_foes": power_foes, "pool": pool, "kaverit_per_player": kaverit,
-        "players": [{"name": p, "points_left": budget, "world_points": 0, "money": money,
-                     "kaverit": [], "cards": [], "settings": []} for p in players],
+        "players": [strategy_player(p, budget, money) for p in players],
         "arena": None,
     }
 
