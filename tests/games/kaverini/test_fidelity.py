@@ -297,3 +297,10 @@ def test_consequences_come_after_their_cause(table):
 def test_r_lvl_1_several_levels_at_once_are_one_line(table):
     kaveri(table, "Ann", ability="Lagom")
     assert "Ann reaches level 4: 2 + 3 + 4 = 9 points to spend." in table.do("xp Ann 3")
+
+
+def test_r_dmg_8_gladness_meets_the_takers_sensitive(table):
+    kaveri(table, "Ann", techniques=("Cheer", "Anger", "Love"))
+    table.do("confront 'Sensitive Slug'", "use Ann Cheer --roll 20")
+    glad = event(table.events("foe 'Sensitive Slug' Slime"), "glad", target="Sensitive Slug")
+    assert (glad["lv"], glad["lost"]) == (1, 2)                   # Lv 1, x2 for the Sensitive
