@@ -95,6 +95,8 @@ def export(t, name: str, path: str | None):
         raise CommandError(f"export: {target} is not a regular file; name a file to write")
     try:
         target.write_text("\n".join(md) + "\n", encoding="utf-8")
-    except (OSError, ValueError) as e:
+    except OSError as e:
         raise CommandError(f"export: cannot write {target}: {e.strerror or e}") from None
+    except ValueError as e:              # a path the system cannot take (an embedded NUL)
+        raise CommandError(f"export: cannot write {target}: {e}") from None
     return Result([f"Wrote {k['name']}'s character sheet to {target}."])
