@@ -93,15 +93,12 @@ def _victory(e: Event) -> str:
 
 
 def _level(e: Event) -> str:
-    """One level, or many in one event (R-LVL-1: each level's points and their total)."""
-    points = f" ({e['points']} point(s) to spend)" if e.get("points") is not None else ""
-    many = ""
-    if e.get("first", e["level"]) != e["level"]:
-        gains = e["gains"]
-        shown = gains if len(gains) <= 6 else [gains[0], gains[1], "...", gains[-1]]
-        many = (f" (levels {e['first']} to {e['level']}: {' + '.join(map(str, shown))} ="
-                f" {e['total']} points)")
-    return f"{e['kaveri']} reaches level {e['level']}!{many}{points}"
+    """One line for one level or many: "Ann reaches level 4: 2 + 3 + 4 = 9 points to spend"."""
+    gained = e.get("gained", [])
+    if len(gained) > 1:
+        return (f"{e['kaveri']} reaches level {e['level']}: {' + '.join(map(str, gained))} ="
+                f" {e['total']} points to spend ({e['points']} banked).")
+    return f"{e['kaveri']} reaches level {e['level']}! ({e['points']} point(s) to spend)"
 
 
 def _stand(e: Event) -> str:

@@ -12,19 +12,19 @@ from guide.games.kaverini.data.tables import limits
 def test_r_lvl_1_a_big_gain_is_one_event_with_each_levels_points(party):
     party.do("xp Bob 999")                     # level 1 -> 1000, Insensitive: L points each
     events = party.table.store.entries(limit=1)[0].story
-    assert [e["kind"] for e in events] == ["xp", "level", "points"]
+    assert [e["kind"] for e in events] == ["xp", "level"]
     level = events[1]
     assert (level["first"], level["level"]) == (2, 1000)
-    assert level["gains"] == list(range(2, 1001)) and level["total"] == sum(range(2, 1001))
+    assert level["gained"] == [2, 3, "...", 1000] and level["total"] == sum(range(2, 1001))
     assert party.kaveri("Bob")["points"] == sum(range(2, 1001))
-    assert "Bob reaches level 1000! (levels 2 to 1000: 2 + 3 + ... + 1000 = 500499 points)" \
+    assert "Bob reaches level 1000: 2 + 3 + ... + 1000 = 500499 points to spend" \
         in party.do("log 1")
 
 
 def test_r_lvl_1_focused_points_in_the_single_event(party):
     party.do("xp Ann 3")
     level = party.table.store.entries(limit=1)[0].story[1]
-    assert level["gains"] == [3, 4, 5] and level["total"] == 12
+    assert level["gained"] == [3, 4, 5] and level["total"] == 12
 
 
 def test_xp_beyond_the_limit_is_refused_and_changes_nothing(party):

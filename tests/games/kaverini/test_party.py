@@ -20,10 +20,10 @@ def test_duplicate_kaveri(party):
 def test_xp_levels_and_story(party):
     out = party.do("xp Ann 2")
     # one event for a gain of several levels, with each level's points (R-LVL-1)
-    assert "Ann reaches level 3! (levels 2 to 3: 3 + 4 = 7 points)" in out
+    assert "Ann reaches level 3: 3 + 4 = 7 points to spend (7 banked)." in out
     assert party.kaveri("Ann")["points"] == 7          # Focused: 3 + 4
     log = party.do("log")
-    assert "Ann reaches level 3!" in log
+    assert "Ann reaches level 3:" in log
 
 
 def test_spend_refusal_says_which_limit(party):

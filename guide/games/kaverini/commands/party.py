@@ -86,7 +86,6 @@ def give_xp(t, k: Sheet, amount: int) -> None:
     t.tell("xp", kaveri=k["name"], amount=amount, xp=k["xp"])
     if reached:
         t.tell("level", **level_event(k, reached))
-        t.tell("points", kaveri=k["name"], points=k["points"])
 
 
 
@@ -197,11 +196,11 @@ def exchange(t, currency: str, rate: float):
 _DIGITS = re.compile(r"[0-9]{1,9}")
 
 
-def add_money(k: Sheet, amount: int) -> None:
+def add_money(k: dict, amount: int) -> None:
     k["money"] = within_money(k, k["money"] + amount)
 
 
-def within_money(k: Sheet, value: int) -> int:
+def within_money(k: dict, value: int) -> int:
     """Money stays within what the game can mean (data/limits.yaml)."""
     most = limits()["money"]
     if value > most:

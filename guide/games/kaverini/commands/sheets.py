@@ -95,8 +95,7 @@ def export(t, name: str, path: str | None):
         raise CommandError(f"export: {target} is not a regular file; name a file to write")
     try:
         target.write_text("\n".join(md) + "\n", encoding="utf-8")
-    except OSError as e:
-        raise CommandError(f"export: cannot write {target}: {e.strerror or e}") from None
-    except ValueError as e:              # a path the system cannot take (an embedded NUL)
-        raise CommandError(f"export: cannot write {target}: {e}") from None
+    except (OSError, ValueError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else e
+        raise CommandError(f"export: cannot write {target}: {why}") from None
     return Result([f"Wrote {k['name']}'s character sheet to {target}."])

@@ -89,11 +89,14 @@ def level_points(kaveri: Sheet, reached: range) -> tuple[list[int], int]:
 
 
 def level_event(kaveri: Sheet, reached: range) -> dict[str, Any]:
-    """One event for a gain of one level or many (R-LVL-1): the level reached, the first
-    one, each level's points (`gains`) and their total."""
-    gains, total = level_points(kaveri, reached)
+    """One event for a gain of one level or many (R-LVL-1), the same size for a thousand:
+    the level reached, the first one, each level's points (the first and last few when
+    many) and their total, and the points now banked."""
+    gained, total = level_points(kaveri, reached)
+    shown: list[int | str] = list(gained) if len(gained) <= 6 else [
+        gained[0], gained[1], "...", gained[-1]]
     return {"kaveri": kaveri["name"], "level": reached[-1], "first": reached[0],
-            "gains": gains, "total": total}
+            "gained": shown, "total": total, "points": kaveri["points"]}
 
 
 def xp_room(kaveri: Sheet) -> int:

@@ -45,7 +45,7 @@ class Outcomes(Field):
                     reached = award_xp(k, gained)
                     self.say("xp", kaveri=k["name"], amount=gained, xp=k["xp"])
                     if reached:
-                        self.say("level", **level_event(k, reached), points=k["points"])
+                        self.say("level", **level_event(k, reached))
         if not self.standing(FOE):
             self.say("victory", winner=None)
             self._finish("won")
