@@ -225,6 +225,8 @@ class Store:
             self.db.execute("CREATE INDEX IF NOT EXISTS changes ON commands (kind, active, seq)")
             self.db.execute("CREATE TABLE IF NOT EXISTS snapshots (seq INTEGER PRIMARY KEY,"
                             " state TEXT)")
+            # each seat's secret link (guide.core.seats): outside the journal, never undone
+            self.db.execute("CREATE TABLE IF NOT EXISTS seats (seat TEXT PRIMARY KEY, token TEXT)")
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('app', ?)", (APP,))
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('game', ?)", (self.game,))
@@ -337,6 +339,19 @@ class Store:
                                     f" ({e}); it was left untouched: {RECOVER}") from None
             out.append(Entry(s, str(at), str(line), str(kind), events))
         return out
+
+    def seat_tokens(self) -> dict[str, str]:
+        """Each seat's token (guide.core.seats); {} for a campaign that has none yet."""
+        try:
+            with self._reading():
+                return dict(self.db.execute("SELECT seat, token FROM seats").fetchall())
+        except sqlite3.OperationalError:          # a campaign from before seats, read-only
+            return {}
+
+    def save_seat_token(self, seat: str, token: str) -> None:
+        """Give a seat its (new) token: a link issued or reissued, in one transaction."""
+        with self._writing():
+            self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?)", (seat, token))
 
     def count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM commands WHERE kind='change' AND active=1"

@@ -1,6 +1,9 @@
-"""A small read-only web server for the players' view: GET / (the page) and GET /state.json
-(the view). Nothing can be written. The REPL publishes a new view after each command; a
-request only reads the last published bytes, so no client, slow or many, can stall the table.
+"""A small web server for the players' view and the seats: GET / (the TV page),
+GET /state.json (the view) and GET /events (the view again after every command, as
+server-sent events); with seats (guide.core.seats), GET /seat/TOKEN (a seat's page),
+/seat/TOKEN/state.json, /seat/TOKEN/events and POST /seat/TOKEN/move (a move, a few bytes
+of JSON). The REPL publishes new bytes after each command; a request only reads the last
+published bytes, so no client, slow or many, can stall the table.
 
 One thread serves every client without blocking (selectors): at most MAX_OPEN connections
 are open at once (a new one pushes out the oldest, once that one has had GRACE_SECONDS to
@@ -18,6 +21,7 @@ import selectors
 import socket
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from urllib.parse import parse_qs, urlsplit
@@ -27,11 +31,15 @@ HEAD_SECONDS = 2.0         # the request line and headers, whole, within this
 SEND_SECONDS = 5.0         # the answer taken within this
 GRACE_SECONDS = 0.1        # a connection is never pushed out younger than this
 MAX_HEAD = 8192            # bytes of request line and headers
+MAX_BODY = 1024            # bytes of a move's body
+MAX_STREAMS = 24           # event streams at once (a TV and phones), beside MAX_OPEN
+PING_SECONDS = 15.0        # a quiet stream hears a comment this often (a phone that woke up
+                           # finds out at once that it must reconnect)
 _ACCEPT_BATCH = 16         # accepted per turn, so those already open are served too
 
-_REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
-            405: "Method Not Allowed", 408: "Request Timeout",
-            431: "Request Header Fields Too Large"}
+_REASONS = {200: "OK", 202: "Accepted", 400: "Bad Request", 403: "Forbidden",
+            404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
+            409: "Conflict", 413: "Payload Too Large", 431: "Request Header Fields Too Large"}
 _METHODS = {"HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"}
 
 
@@ -42,6 +50,7 @@ class _Client:
     deadline: float
     head: bytearray = field(default_factory=bytearray)
     out: bytes = b""            # the answer still to send (empty: still reading)
+    feed: str | None = None     # an event stream: the feed it follows ("" the TV, or a token)
 
 
 class ViewServer:
@@ -71,6 +80,12 @@ class ViewServer:
         self._wake_read, self._wake = socket.socketpair()
         self._selector.register(self._wake_read, selectors.EVENT_READ)
         self._closing = False
+        self._streams: dict[socket.socket, _Client] = {}     # event streams, oldest first
+        self._feeds: dict[str, bytes] = {"": self._view}     # "" the TV view, else a seat's
+        self._fresh: set[str] = set()                         # feeds published, not yet sent
+        self._lock = threading.Lock()
+        self.seat_page: bytes | None = None
+        self.on_move: Callable[[str, object, object], str] | None = None   # the desk's receive
         self.thread = threading.Thread(target=self._serve, daemon=True, name="guide-view")
         self.thread.start()
 
@@ -87,9 +102,33 @@ class ViewServer:
 
     def publish(self, view: dict) -> None:
         self._view = json.dumps(view, ensure_ascii=False).encode("utf-8")
+        self._feed("", self._view)
+
+    def publish_seat(self, token: str, body: bytes) -> None:
+        """A seat's page content (guide.core.seats.Desk.publish)."""
+        self._feed(token, body)
+
+    def forget_seat(self, token: str) -> None:
+        """A revoked link: its streams end, its page is gone."""
+        with self._lock:
+            self._feeds.pop(token, None)
+            self._fresh.add(token)
+        self._poke()
+
+    def _feed(self, key: str, body: bytes) -> None:
+        with self._lock:
+            self._feeds[key] = body
+            self._fresh.add(key)
+        self._poke()
+
+    def _poke(self) -> None:
+        try:
+            self._wake.send(b"p")
+        except OSError:
+            pass
 
     def open_connections(self) -> int:
-        return len(self._clients)
+        return len(self._clients) + len(self._streams)
 
     def close(self) -> None:
         self._closing = True
@@ -98,7 +137,7 @@ class ViewServer:
         except OSError:
             pass
         self.thread.join(timeout=5)
-        for client in list(self._clients.values()):
+        for client in [*self._clients.values(), *self._streams.values()]:
             self._drop(client)
         for s in (self._listener, self._wake, self._wake_read):
             s.close()
@@ -117,7 +156,7 @@ class ViewServer:
 
     def _turn(self) -> None:
         now = time.monotonic()
-        wake = [c.deadline for c in self._clients.values()]
+        wake = [c.deadline for c in (*self._clients.values(), *self._streams.values())]
         self._listen(self._room(now))
         if len(self._clients) >= MAX_OPEN:
             wake.append(self._oldest().started + GRACE_SECONDS)
@@ -129,7 +168,15 @@ class ViewServer:
             if sock is self._listener:
                 self._accept()
             elif sock is self._wake_read:
-                return
+                try:
+                    self._wake_read.recv(4096)
+                except OSError:
+                    pass
+                if self._closing:
+                    return
+                self._flush_feeds()
+            elif sock in self._streams:
+                self._stream_turn(self._streams[sock])   # type: ignore[index]
             elif sock in self._clients:
                 client = self._clients[sock]      # type: ignore[index]
                 if client.out:
@@ -139,6 +186,11 @@ class ViewServer:
         now = time.monotonic()
         for client in [c for c in self._clients.values() if c.deadline <= now]:
             self._drop(client)
+        for client in [c for c in self._streams.values() if c.deadline <= now]:
+            if client.out:
+                self._drop(client)               # not reading what it was sent: gone
+            else:
+                self._push(client, b": ping\n\n")
 
     def _oldest(self) -> _Client:
         return next(iter(self._clients.values()))
@@ -192,6 +244,9 @@ class ViewServer:
             self._drop(client)
             return
         client.head += data
+        if len(client.head) > MAX_HEAD + MAX_BODY:
+            self._answer(client, 413, b"", "text/plain")
+            return
         end = client.head.find(b"\r\n\r\n")
         if end == -1:
             if len(client.head) > MAX_HEAD:
@@ -200,9 +255,17 @@ class ViewServer:
         if end > MAX_HEAD:
             self._answer(client, 431, b"", "text/plain")
             return
-        self._request(client, bytes(client.head[:end]))
+        head = bytes(client.head[:end])
+        if head.startswith(b"POST "):
+            length = _content_length(head)
+            if length is None or length > MAX_BODY:
+                self._answer(client, 413 if length else 400, b"", "text/plain")
+                return
+            if len(client.head) - end - 4 < length:
+                return                           # the body is still on its way
+        self._request(client, head, bytes(client.head[end + 4:]))
 
-    def _request(self, client: _Client, head: bytes) -> None:
+    def _request(self, client: _Client, head: bytes, body: bytes = b"") -> None:
         lines = head.decode("latin-1").split("\r\n")
         parts = lines[0].split(" ")
         if len(parts) != 3 or not parts[2].startswith("HTTP/"):
@@ -216,20 +279,106 @@ class ViewServer:
                 self._answer(client, 400, b"", "text/plain")
                 return
             headers[name.strip().lower()] = value.strip()
+        path = urlsplit(target).path
         if headers.get("host", "").lower() not in self.hosts:
             self._answer(client, 403, b"unknown host", "text/plain")
+        elif path.startswith("/seat/"):
+            self._seat(client, method, path, body)
         elif method != "GET":
             self._answer(client, 405 if method in _METHODS else 400, b"", "text/plain")
         elif not self._allowed(target):
             self._answer(client, 403, b"", "text/plain")
+        elif path == "/":
+            self._answer(client, 200, self._page, "text/html; charset=utf-8")
+        elif path == "/state.json":
+            self._answer(client, 200, self._view, "application/json")
+        elif path == "/events":
+            self._stream(client, "")
         else:
-            path = urlsplit(target).path
-            if path == "/":
-                self._answer(client, 200, self._page, "text/html; charset=utf-8")
-            elif path == "/state.json":
-                self._answer(client, 200, self._view, "application/json")
-            else:
-                self._answer(client, 404, b"", "text/plain")
+            self._answer(client, 404, b"", "text/plain")
+
+    def _seat(self, client: _Client, method: str, path: str, body: bytes) -> None:
+        """A seat's page, content, stream and moves; its token is the second path part."""
+        parts = path.split("/")[2:]
+        token, rest = (parts[0], "/".join(parts[1:])) if parts else ("", "")
+        with self._lock:
+            known = any(hmac.compare_digest(token.encode(), key.encode())
+                        for key in self._feeds if key)
+        if not known or self.on_move is None:
+            self._answer(client, 403, b"", "text/plain")
+        elif method == "POST" and rest == "move":
+            try:
+                sent = json.loads(body.decode("utf-8"))
+                said = self.on_move(token, sent.get("move"), sent.get("version"))
+            except (ValueError, AttributeError, UnicodeDecodeError):
+                said = "not a move"
+            status = 202 if said == "sent" else 409
+            self._answer(client, status, json.dumps({"said": said}).encode(), "application/json")
+        elif method != "GET":
+            self._answer(client, 405 if method in _METHODS else 400, b"", "text/plain")
+        elif rest == "":
+            page = self.seat_page or resources.files("guide.core.view").joinpath(
+                "seat.html").read_bytes()
+            self._answer(client, 200, page, "text/html; charset=utf-8")
+        elif rest == "state.json":
+            with self._lock:
+                self._answer(client, 200, self._feeds.get(token, b"{}"), "application/json")
+        elif rest == "events":
+            self._stream(client, token)
+        else:
+            self._answer(client, 404, b"", "text/plain")
+
+    # --- event streams (server-sent events) ---------------------------------------------
+    def _stream(self, client: _Client, feed: str) -> None:
+        """The connection stays open: the feed's content now, then again after every
+        command, and a comment every PING_SECONDS."""
+        self._clients.pop(client.sock, None)
+        if len(self._streams) >= MAX_STREAMS:
+            self._drop(next(iter(self._streams.values())))
+        client.feed = feed
+        self._streams[client.sock] = client
+        head = ("HTTP/1.1 200 OK\r\nServer: guide-view\r\nContent-Type: text/event-stream\r\n"
+                "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
+                "Connection: keep-alive\r\n\r\n").encode("latin-1")
+        with self._lock:
+            body = self._feeds.get(feed, b"{}")
+        self._push(client, head + _event(body))
+
+    def _stream_turn(self, client: _Client) -> None:
+        """A stream's socket is ready: send what waits, or see whether it has gone."""
+        if client.out:
+            self._send(client)
+            return
+        try:
+            data = client.sock.recv(1024)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._drop(client)
+
+    def _flush_feeds(self) -> None:
+        with self._lock:
+            fresh, self._fresh = self._fresh, set()
+            bodies = {key: self._feeds.get(key) for key in fresh}
+        for client in list(self._streams.values()):
+            if client.feed in bodies:
+                body = bodies[client.feed]
+                if body is None:                # a revoked seat: its stream ends
+                    self._drop(client)
+                else:
+                    self._push(client, _event(body))
+
+    def _push(self, client: _Client, data: bytes) -> None:
+        client.out += data
+        client.deadline = time.monotonic() + (SEND_SECONDS if client.out else PING_SECONDS)
+        try:
+            self._selector.modify(client.sock, selectors.EVENT_WRITE)
+        except (KeyError, ValueError, OSError):
+            self._drop(client)
+            return
+        self._send(client)
 
     def _allowed(self, target: str) -> bool:
         if self.token is None:
@@ -260,11 +409,20 @@ class ViewServer:
             self._drop(client)
             return
         client.out = client.out[sent:]
-        if not client.out:
+        if client.out:
+            return
+        if client.feed is None:
+            self._drop(client)
+            return
+        client.deadline = time.monotonic() + PING_SECONDS   # a stream waits for more
+        try:
+            self._selector.modify(client.sock, selectors.EVENT_READ)
+        except (KeyError, ValueError, OSError):
             self._drop(client)
 
     def _drop(self, client: _Client) -> None:
         self._clients.pop(client.sock, None)
+        self._streams.pop(client.sock, None)
         try:
             self._selector.unregister(client.sock)
         except (KeyError, ValueError, OSError):
@@ -273,6 +431,22 @@ class ViewServer:
             client.sock.close()
         except OSError:
             pass
+
+
+def _event(body: bytes) -> bytes:
+    """One server-sent event carrying a JSON document (which holds no newline)."""
+    return b"data: " + body.replace(b"\n", b" ") + b"\n\n"
+
+
+def _content_length(head: bytes) -> int | None:
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            try:
+                return int(value.strip())
+            except ValueError:
+                return None
+    return None
 
 
 def allowed_hosts(host: str, port: int, lan: bool) -> frozenset[str]:
