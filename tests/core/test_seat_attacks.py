@@ -7,6 +7,7 @@ deadlines, Host check and headers hold on every seat route."""
 from __future__ import annotations
 
 import json
+import re
 import secrets
 
 import pytest
@@ -313,6 +314,26 @@ def test_with_a_tv_token_the_tv_page_holds_no_secret_and_tokens_open_only_their_
     status, _, view = get(port, f"/state.json?token={tv}")
     assert status == 200 and ann.encode() not in view and tv.encode() not in view
     assert get(port, f"/seat/{ann}/state.json")[0] == 200
+
+
+@pytest.mark.parametrize("game", ["tally", "kaverini"])
+def test_with_a_tv_token_every_script_the_tv_page_loads_is_served(table, party, game):
+    """The TV page loads /follow.js by <script src>, which carries no token: behind the token
+    check it was refused (403) with view --lan, and the TV never drew a thing."""
+    t = table if game == "tally" else party.table
+    if game == "kaverini":
+        party.do("view")
+    server = t.services["view"]
+    server.token = secrets.token_urlsafe(16)                 # --lan, kept on 127.0.0.1
+    page = get(server.port, f"/?token={server.token}")[2].decode()
+    scripts = re.findall(r'<script src="([^"]+)"', page)
+    assert scripts == ["/follow.js"]
+    for src in scripts:
+        status, headers, body = get(server.port, src)
+        assert status == 200 and b"EventSource" in body and server.token.encode() not in body
+        assert headers["content-type"].startswith("text/javascript")
+    if game == "kaverini":
+        party.do("view --stop")
 
 
 # --- what a seat sees -----------------------------------------------------------------------

@@ -298,6 +298,9 @@ class ViewServer:
             self._seat(client, method, path, body)
         elif method != "GET":
             self._answer(client, 405 if method in _METHODS else 400, b"", "text/plain")
+        elif path == "/follow.js":      # the pages' script: no secret, and a <script src> of
+            script = resources.files("guide.core.view").joinpath("follow.js").read_bytes()
+            self._answer(client, 200, script, "text/javascript; charset=utf-8")   # no token
         elif not self._allowed(target):
             self._answer(client, 403, b"", "text/plain")
         elif path == "/":
@@ -306,9 +309,6 @@ class ViewServer:
             self._answer(client, 200, self._view, "application/json")
         elif path == "/events":
             self._stream(client, "")
-        elif path == "/follow.js":
-            script = resources.files("guide.core.view").joinpath("follow.js").read_bytes()
-            self._answer(client, 200, script, "text/javascript; charset=utf-8")
         else:
             self._answer(client, 404, b"", "text/plain")
 
