@@ -7,12 +7,17 @@ deadlines, Host check and headers hold on every seat route."""
 from __future__ import annotations
 
 import json
+import os
+import random
 import re
 import secrets
+import shutil
+import socket
+import subprocess
 
 import pytest
 from click.testing import CliRunner
-from seat_sockets import exchange, get, host, next_event, open_stream, post, read_to_end
+from seat_sockets import connect, exchange, get, host, next_event, open_stream, post, read_to_end
 from test_tiny_game import tally_table  # noqa: I001 - the tiny game's table
 
 from guide.cli import cli
@@ -99,8 +104,6 @@ def test_a_stream_that_stops_reading_is_dropped_not_buffered_without_end(table):
 def test_a_half_sent_move_is_cut_at_the_deadline_and_the_table_plays_on(table, monkeypatch):
     monkeypatch.setattr(view_server, "HEAD_SECONDS", 0.3)
     port, ann = seat(table, "Ann")
-    from seat_sockets import connect
-
     with connect(port) as s:
         s.sendall(f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}Content-Length: 40\r\n\r\n"
                   '{"move": 0'.encode())
@@ -334,6 +337,64 @@ def test_with_a_tv_token_every_script_the_tv_page_loads_is_served(table, party, 
         assert headers["content-type"].startswith("text/javascript")
     if game == "kaverini":
         party.do("view --stop")
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
+                    reason="headless Chromium is not installed (.ci/run installs it)")
+def test_with_a_tv_token_the_tv_page_draws_in_a_real_browser(party, tmp_path):
+    assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
+    party.do("item Ann Stroopwafel", "confront Gull", "view")
+    server = party.table.services["view"]
+    server.token = secrets.token_urlsafe(16)                 # --lan, kept on 127.0.0.1
+    r = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                        "--disable-background-networking", "--disable-component-update",
+                        "--disable-sync", "--virtual-time-budget=600",
+                        f"--user-data-dir={tmp_path / 'chromium'}", "--dump-dom",
+                        f"http://127.0.0.1:{server.port}/?token={server.token}"],
+                       capture_output=True, text=True, timeout=120)
+    drawn = r.stdout.split("<script")[0]
+    assert 'data-name="Ann"' in drawn and 'data-name="Bob"' in drawn    # nothing, before
+    assert "Stroopwafel" not in drawn and "Loud Squawk" not in drawn
+    party.do("view --stop")
+
+
+def test_a_thousand_mangled_requests_leave_no_traceback_and_the_table_serving(table, tmp_path):
+    """Valid requests cut, doubled, with bytes flipped or inserted (a seeded random), over the
+    seat routes and the TV's, while the table plays: each gets an answer or is closed."""
+    port, ann = seat(table, "Ann")
+    version = desk_of(table).payload("Ann")["version"]
+    body = json.dumps({"move": 1, "version": version})
+    valid = [f"GET /seat/{ann}/state.json HTTP/1.1\r\n{host(port)}\r\n",
+             f"GET /seat/{ann}/events HTTP/1.1\r\n{host(port)}\r\n",
+             f"GET /?token=x HTTP/1.1\r\n{host(port)}\r\n",
+             f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}Content-Length: {len(body)}\r\n\r\n{body}"]
+    rng = random.Random(16)
+    for i in range(1000):
+        raw = bytearray(rng.choice(valid).encode())
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(raw))
+            way = rng.randrange(4)
+            if way == 0:
+                raw[at] = rng.randrange(256)
+            elif way == 1:
+                raw[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 8)))
+            elif way == 2:
+                del raw[at:at + rng.randint(1, 8)]
+            else:
+                raw += raw[:at]
+        with connect(port) as s:
+            s.settimeout(2)
+            s.sendall(bytes(raw))
+            s.shutdown(socket.SHUT_WR)                       # nothing more will come
+            read_to_end(s, most=1 << 16)
+        if i % 100 == 0:
+            table.execute("add 1")
+    assert not (tmp_path / "data" / "guide.log").exists()
+    assert json.loads(get(port, f"/seat/{ann}/state.json")[2])["view"]["count"] == 10
+    assert len(desk_of(table).pending) <= 1                  # at most Ann's one move
 
 
 # --- what a seat sees -----------------------------------------------------------------------
