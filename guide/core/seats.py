@@ -137,7 +137,8 @@ class Desk:
             if version != self._version:
                 return "the table has moved on: choose again"
             moves = self._moves.get(seat, [])
-            if not isinstance(move_id, int) or not 0 <= move_id < len(moves):
+            if (not isinstance(move_id, int) or isinstance(move_id, bool)   # true is not 1
+                    or not 0 <= move_id < len(moves)):
                 return "not one of your moves now"
             pending = Pending(seat, moves[move_id][1])
             self.pending = [p for p in self.pending if p.seat != seat] + [pending]

@@ -164,6 +164,8 @@ def test_a_move_acts_only_for_the_seat_of_its_token_and_only_once(table):
     assert [(p.seat, p.line) for p in desk.pending] == [("Ben", "guess Ben 4")]
     assert move(port, ann, 1, version - 1) == (409, "the table has moved on: choose again")
     assert move(port, ann, 6, version) == (409, "not one of your moves now")
+    assert move(port, ann, True, version) == (409, "not one of your moves now")   # was move 1
+    assert move(port, ann, 1.0, version) == (409, "not one of your moves now")
     assert move(port, ann[:-1] + "x", 1, version)[0] == 403
     table.execute("seats take Ben")
     assert table.state["guesses"]["choices"] == {"Ben": 4}
