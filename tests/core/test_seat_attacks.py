@@ -433,3 +433,51 @@ def test_a_sealed_guess_changes_not_one_byte_of_what_others_receive(tmp_path, mo
         t.execute("view --stop")
         t.close()
     assert seen[0] == seen[1]
+
+
+# --- at the Tour Guide's prompt -------------------------------------------------------------
+def test_at_the_prompt_a_seats_move_waits_for_enter_and_ctrl_c_discards_it(tmp_path):
+    """A real terminal: Ann's move sits at the prompt and changes nothing until Enter; sent
+    again after it ran, it is refused; Bob's pass, discarded with Ctrl-C, never runs; Ann's
+    token cannot move on Bob's turn."""
+    from terminal import Terminal, terminal_env
+
+    term = Terminal(["play", "--campaign", str(tmp_path / "c.sqlite"), "--seed", "1"],
+                    terminal_env(tmp_path), rows=40, cols=160)
+    try:
+        term.wait_for("guide>")
+        for line in ("adventure amsterdam",
+                     "kaveri Ann --ability Focused --technique Sadness --technique Cheer"
+                     " --technique Love",
+                     "kaveri Bob --ability Insensitive --technique Anger --technique Love"
+                     " --technique Happy", "confront Gull", "view", "seats --no-qr"):
+            term.line(line)
+        links = dict(re.findall(r"^(Ann|Bob): (http://\S+)$", term.wait_for("Bob: http"), re.M))
+        base = links["Ann"].split("/seat/")[0]
+        port = int(base.rsplit(":", 1)[1])
+        ann, bob = (links[n].rsplit("/", 1)[1] for n in ("Ann", "Bob"))
+
+        def page(token: str) -> dict:
+            return json.loads(get(port, f"/seat/{token}/state.json")[2])
+
+        mine = page(ann)
+        cheer = [m["id"] for m in mine["moves"] if m["label"].startswith("Cheer")][0]
+        assert move(port, ann, cheer, mine["version"]) == (202, "sent")
+        term.wait_for('kaverit)> use Ann Cheer --on "Rogue Herring Gull"')   # at the prompt
+        assert page(ann)["view"]["confrontation"]["turn"] == ["Ann", "Bob"]   # not without Enter
+        term.line("")
+        term.wait_for("(from Ann's seat)")
+        term.wait_for("Ann uses Grin (Cheer 1)")
+        assert move(port, ann, cheer, mine["version"]) == (409, "the table has moved on: choose again")
+        theirs = page(bob)
+        assert page(ann)["moves"] == [] and theirs["your_turn"]
+        assert move(port, ann, 0, theirs["version"]) == (409, "not one of your moves now")
+        passing = [m["id"] for m in theirs["moves"] if m["label"] == "Pass this turn"][0]
+        assert move(port, bob, passing, theirs["version"]) == (202, "sent")
+        term.wait_for("kaverit)> next")
+        term.send("\x03")                                    # Ctrl-C: discarded
+        term.line("seats moves")
+        term.wait_for("No move is waiting.")
+        assert page(bob)["view"]["confrontation"]["turn"] == ["Bob"]
+    finally:
+        term.close()
