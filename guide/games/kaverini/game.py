@@ -47,7 +47,7 @@ class KaveriniGame(Game):
             raise DataError(f"{problems[0]} ({len(problems)} problem(s) in --box; run guide check)")
         return library
 
-    def check(self, paths: list[Path]) -> tuple[list[Problem], str]:
+    def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
         try:
             known = bundled_library()
         except RuntimeError:  # checking the bundled box itself while it is broken
