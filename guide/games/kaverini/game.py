@@ -53,6 +53,11 @@ class KaveriniGame(Game):
         except RuntimeError:  # checking the bundled box itself while it is broken
             known = None
         library, problems = load(paths, known=known)
+        if facts:
+            from guide.games.kaverini.facts import fact_problems
+
+            problems = sorted(problems + [p for a in library.adventures.values()
+                                          for p in fact_problems(a)])
         return problems, f"ok: {len(library.cards)} cards, {len(library.adventures)} adventure(s)"
 
     def schemas(self) -> dict[str, dict]:
