@@ -44,6 +44,7 @@ class Setup:
     hp_scale: float = 1.0             # foes' HP x this (rulebook 7.3)
     lv: int = 1
     house: dict[str, str] = field(default_factory=dict)
+    xp: dict[str, int] = field(default_factory=dict)   # XP per foe card (case-folded), R-CONF-7
 
     @property
     def frozen(self) -> str:
@@ -63,12 +64,20 @@ class Outcome:
 
 
 def run_once(setup: Setup, seed: int) -> Outcome:
-    state = json.loads(setup.frozen)
+    return play(json.loads(setup.frozen), setup, seed)
+
+
+def play(state: dict, setup: Setup, seed: int) -> Outcome:
+    """One confrontation on `state` itself (it keeps the XP gained, the HP left, the buddies
+    and companions lost): the odds play a copy, the balance of an adventure the same state
+    scene after scene (rules/evening.py)."""
     state["confrontation"] = None
     card = _lookup(setup.cards)
     rng = random.Random(seed)
     rules = {name: setup.house.get(name, d["default"]) for name, d in house_rules().items()}
-    fight = Fight(state, card, Dice(seed), rules.__getitem__)
+    xp = setup.xp
+    fight = Fight(state, card, Dice(seed), rules.__getitem__,
+                  xp_for=lambda name: xp.get(name.casefold(), 0))
     foes = [_scaled(card(n), setup.hp_scale) for n in setup.foes]
     fight.start(foes, [k["name"] for k in state["kaverit"]], [card(n) for n in setup.settings],
                 list(state["companions"])[:3], setup.lv)
