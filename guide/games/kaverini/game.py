@@ -92,5 +92,6 @@ class KaveriniGame(Game):
 
     def cli(self) -> list[click.Command]:
         from guide.games.kaverini.cli import odds
+        from guide.games.kaverini.shabbat import print_command
 
-        return [odds]
+        return [odds, print_command]
