@@ -92,6 +92,7 @@ class KaveriniGame(Game):
 
     def cli(self) -> list[click.Command]:
         from guide.games.kaverini.cli import odds
+        from guide.games.kaverini.newbox import new
         from guide.games.kaverini.shabbat import print_command
 
-        return [odds, print_command]
+        return [odds, print_command, new]
