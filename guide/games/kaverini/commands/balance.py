@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -30,6 +31,7 @@ from guide.games.kaverini.rules.evening import (
 BATCH = 200                  # evenings per worker and batch
 HALF_WIDTH = 0.03            # every chance to +-3 points at 95%
 MAX_RUNS = 1200              # enough for +-3 points even at 50% (1,068 evenings)
+MIN_STEP = 50                # evenings added at least, when more are needed
 
 
 def build_evening(t, adventure_id: str, size: int | None) -> tuple[Evening, str]:
@@ -61,31 +63,44 @@ def build_evening(t, adventure_id: str, size: int | None) -> tuple[Evening, str]
 
 def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneOdds]:
     """Evenings in batches on two cores, until every chance is known to +-3 points at 95%
-    (or `runs` evenings)."""
+    (or `runs` evenings). After the first batch, the next ones are sized by the chances seen
+    so far (p(1-p) sets how many evenings a chance needs), so no evening is played for
+    nothing."""
     limit = runs or MAX_RUNS
     workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
     pool = ProcessPoolExecutor(workers, mp_context=get_context("fork")) if workers > 1 else None
     played: list[list[Arrival]] = []
+    target = min(limit, BATCH * workers)
     try:
-        while len(played) < limit:
-            chunks: list[list[int]] = []
-            for _ in range(workers):
-                size = min(BATCH, limit - len(played) - sum(len(c) for c in chunks))
-                if size > 0:
-                    start = len(played) + sum(len(c) for c in chunks)
-                    chunks.append([seed * 1_000_003 + start + i for i in range(size)])
+        while len(played) < target:
+            todo = min(BATCH * workers, target - len(played))
+            sizes = [todo // workers + (1 if i < todo % workers else 0) for i in range(workers)]
+            chunks, start = [], len(played)
+            for size in (n for n in sizes if n):
+                chunks.append([seed * 1_000_003 + start + i for i in range(size)])
+                start += size
             if pool:
                 for result in pool.map(run_evenings, [evening] * len(chunks), chunks):
                     played += result
             else:
                 played += run_evenings(evening, chunks[0])
-            if runs is None and all(s.half_width() <= HALF_WIDTH
-                                    for s in by_scene(evening, played)):
-                break
+            if runs is None:
+                scenes = by_scene(evening, played)
+                if all(s.half_width() <= HALF_WIDTH for s in scenes):
+                    break
+                target = min(limit, max(len(played) + MIN_STEP, max(map(_needed, scenes))))
+            else:
+                target = limit
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
     return by_scene(evening, played)
+
+
+def _needed(s: SceneOdds) -> int:
+    """The evenings that know each chance seen so far to +-3 points at 95%."""
+    return max(math.ceil(1.96 ** 2 * p * (1 - p) / HALF_WIDTH ** 2)
+               for p in (s.share("won"), s.share("ran away"), s.share("lost")))
 
 
 def pct(x: float) -> float:
@@ -100,8 +115,14 @@ def as_dict(adventure_id: str, size: int, scenes: list[SceneOdds]) -> dict:
                        for s in scenes]}
 
 
+def _level(s: SceneOdds) -> str:
+    """The median Lv on arrival, and the spread of the middle 80% where there is one."""
+    low, high = s.level_spread
+    return str(s.level) if low == high else f"{s.level} ({low}-{high})"
+
+
 def report(adventure_id: str, who: str, scenes: list[SceneOdds]) -> Result:
-    rows = [[s.name, s.level, f"{pct(s.share('won')):.0f}%", f"{pct(s.share('ran away')):.0f}%",
+    rows = [[s.name, _level(s), f"{pct(s.share('won')):.0f}%", f"{pct(s.share('ran away')):.0f}%",
              f"{pct(s.share('lost')):.0f}%", s.rounds] for s in scenes]
     notes = [f"{s.name}: {v}" for s in scenes if (v := verdict(s.share("won")))]
     notes += ["Between scenes: " + "; ".join(policy()) + "."]

@@ -142,6 +142,12 @@ class SceneOdds:
         return round(statistics.median(a.level for a in self.arrivals))
 
     @property
+    def level_spread(self) -> tuple[int, int]:
+        """The party's Lv on arrival in the middle 80% of the evenings (10th to 90th)."""
+        ordered = sorted(a.level for a in self.arrivals)
+        return ordered[len(ordered) // 10], ordered[(len(ordered) * 9) // 10 - 1]
+
+    @property
     def rounds(self) -> int:
         return round(statistics.median(a.rounds for a in self.arrivals))
 
