@@ -93,6 +93,10 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
                 target = min(limit, max(len(played) + MIN_STEP, max(map(_needed, scenes))))
             else:
                 target = limit
+    except KeyboardInterrupt:
+        if not played:
+            raise CommandError("the balance report was stopped before any evening was played"
+                               ) from None                # the evenings so far are kept
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
