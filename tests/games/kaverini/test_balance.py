@@ -78,7 +78,8 @@ def test_r_conf_7_the_party_gains_the_booklet_xp_scene_after_scene(turkeys):
 
 def test_the_report_table_gives_level_chances_rounds_and_the_too_easy_verdict(turkeys):
     shown = turkeys.do("odds --adventure turkey-town --size 3 --seed 4").splitlines()
-    assert shown[0].startswith("The balance of 'turkey-town', 400 evenings")
+    assert shown[0].startswith("The balance of 'turkey-town', 400 evenings (each chance to +-0.5"
+                               " points at 95%), 3 new level-1 Kaverit (Ann: Passionate")
     assert shown[1].split() == ["scene", "level", "win", "run", "away", "lost", "rounds"]
     assert shown[3].split()[:6] == ["First", "turkey", "1", "100%", "0%", "0%"]
     assert shown[4].split()[:6] == ["Second", "turkey", "3", "100%", "0%", "0%"]

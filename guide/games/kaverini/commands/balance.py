@@ -132,8 +132,9 @@ def report(adventure_id: str, who: str, scenes: list[SceneOdds]) -> Result:
              f"{pct(s.share('lost')):.0f}%", s.rounds] for s in scenes]
     notes = [f"{s.name}: {v}" for s in scenes if (v := verdict(s.share("won")))]
     notes += ["Between scenes: " + "; ".join(policy()) + "."]
+    widest = max(s.half_width() for s in scenes)
     return Result(lines=[f"The balance of {adventure_id!r}, {len(scenes[0].arrivals)} evenings"
-                         f" (each chance to +-3 points at 95%), {who}:"],
+                         f" (each chance to +-{100 * widest:.1f} points at 95%), {who}:"],
                   headers=["scene", "level", "win", "run away", "lost", "rounds"], rows=rows,
                   notes=notes)
 
