@@ -24,7 +24,7 @@ import yaml
 
 from guide.games.kaverini.model import Adventure, Card
 from guide.games.kaverini.rules.leveling import new_kaveri, party_lv, spend
-from guide.games.kaverini.rules.simulate import Setup, play, wilson
+from guide.games.kaverini.rules.simulate import Setup, outcome, play, wilson
 from guide.games.kaverini.state import Sheet
 
 MAX_SIZE = 12
@@ -111,8 +111,8 @@ def play_evening(evening: Evening, seed: int) -> list[Arrival]:
             fighter["hp"] = fighter["max_hp"]
         lv = party_lv(state["kaverit"], evening.house.get("lv_default", "highest"))
         setup = Setup(state, evening.cards, foes, settings, 1.0, lv, evening.house, evening.xp)
-        outcome = play(state, setup, rng.randrange(1 << 30))
-        out.append(Arrival(lv, outcome.result, outcome.rounds))
+        ended = outcome(play(setup, rng.randrange(1 << 30), state))
+        out.append(Arrival(lv, ended.result, ended.rounds))
     return out
 
 

@@ -64,13 +64,27 @@ class Outcome:
 
 
 def run_once(setup: Setup, seed: int) -> Outcome:
-    return play(json.loads(setup.frozen), setup, seed)
+    return outcome(play(setup, seed))
 
 
-def play(state: dict, setup: Setup, seed: int) -> Outcome:
-    """One confrontation on `state` itself (it keeps the XP gained, the HP left, the buddies
-    and companions lost): the odds play a copy, the balance of an adventure the same state
-    scene after scene (rules/evening.py)."""
+def outcome(fight: Fight) -> Outcome:
+    """How a fight that `play` ran ended."""
+    state = fight.s
+    result = "undecided" if fight.running else "won"
+    for event in fight.events:
+        if event["kind"] == "over":
+            result = {"won": "won", "ran away": "ran away", "lost": "lost"}.get(
+                event["result"], result)
+    cowering = [k["name"] for k in state["kaverit"] if k["hp"] == 0]
+    return Outcome(result, min(fight.c["round"], MAX_ROUNDS + 1), cowering)
+
+
+def play(setup: Setup, seed: int, state: dict | None = None) -> Fight:
+    """One confrontation played by the policies above, to its end or MAX_ROUNDS: on a copy of
+    the setup's state, or on `state` itself (which then keeps the XP gained, the HP left, the
+    buddies and companions lost: the balance of an adventure plays one state scene after
+    scene, rules/evening.py)."""
+    state = json.loads(setup.frozen) if state is None else state
     state["confrontation"] = None
     card = _lookup(setup.cards)
     rng = random.Random(seed)
@@ -81,24 +95,12 @@ def play(state: dict, setup: Setup, seed: int) -> Outcome:
     foes = [_scaled(card(n), setup.hp_scale) for n in setup.foes]
     fight.start(foes, [k["name"] for k in state["kaverit"]], [card(n) for n in setup.settings],
                 list(state["companions"])[:3], setup.lv)
-    result = "won"
-    rounds = 1
-    while state["confrontation"] is not None:
-        c = state["confrontation"]
-        rounds = c["round"]
-        if rounds > MAX_ROUNDS:
-            result = "undecided"
-            break
+    while fight.running and fight.c["round"] <= MAX_ROUNDS:
         try:
             _step(fight, rng)
         except RuleError:
             fight.next()       # nobody of the phase can act usefully: the phase passes
-    for event in fight.events:
-        if event["kind"] == "over":
-            result = {"won": "won", "ran away": "ran away", "lost": "lost"}.get(
-                event["result"], result)
-    cowering = [k["name"] for k in state["kaverit"] if k["hp"] == 0]
-    return Outcome(result, rounds, cowering)
+    return fight
 
 
 def _step(fight: Fight, rng: random.Random) -> None:
