@@ -90,8 +90,8 @@ def _dodges_set_aside(state: State, p: Player) -> list[Move]:
     if len(p["dodges"]) < cap and len(p["hand"]) > 1:
         out += [(f"Set aside Weapon {v} as a Dodge ({len(p['dodges']) + 1} of at most {cap})",
                  f"dodges {_q(name)} {v}") for v in p["hand"]]
-    if name not in state["ready"]:
-        out.append(("No Dodges" if not p["dodges"] else "No more Dodges", f"dodges {_q(name)}"))
+    if name not in state["ready"]:                  # not yet acted in this call
+        out.append(("No Dodges", f"dodges {_q(name)}"))
     return out
 
 
