@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from conftest import Play
 from guide.core.errors import CommandError
 from guide.core.seats import Desk, desk_of
+from guide.games.kaverini.data.tables import ladders
 
 PARTY = ["kaveri Ann --ability Passionate --technique Cheer --technique Love --technique Sadness",
          "kaveri Bob --ability Lagom --technique Anger --technique Happy --technique Innocence",
@@ -41,13 +42,16 @@ def usage_items(table, name: str) -> set[str]:
 
 
 def foe_secrets(table) -> set[str]:
+    """A foe's moves, Shield and Heel; a move named after the Emotion Table (R-FX-6: Cryface)
+    is also every Kaveri's public technique name, so it tells nothing by itself."""
     c = table.state["confrontation"]
     if not c:
         return set()
+    public = {name for lad in ladders().values() for name in lad.techniques}
     out = set()
     for f in c["foes"]:
         card = table.card(f["card"])
-        out |= {json.dumps(t.name) for t in card.techniques}
+        out |= {json.dumps(t.name) for t in card.techniques if t.name not in public}
         out |= {f'"shield": "{card.shield}"', f'"heel": "{card.heel}"'} - {'"shield": "None"'}
     return out
 
