@@ -112,3 +112,38 @@ def test_two_seat_pages_and_the_tv_page_in_a_real_browser(tmp_path):
         assert play.stdin
         play.stdin.close()
         play.wait(timeout=30)
+
+
+def test_at_the_pillars_prompt_a_seats_attack_runs_at_once_and_undo_shows_its_code(tmp_path):
+    """The REPL (seat_policy "apply"): a move sent from Marie's phone runs at once, its
+    story above the Pillar's prompt; the Pillar, a player, reads neither target nor Weapon,
+    not even in what `undo` says (T-CALL-4)."""
+    import pexpect
+    env = dict(os.environ, GUIDE_DATA_DIR=str(tmp_path / "data"), TERM="xterm",
+               PROMPT_TOOLKIT_NO_CPR="1",
+               PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    child = pexpect.spawn(sys.executable, ["-m", "guide", "play", "--game", "taverne",
+                                           "--campaign", str(tmp_path / "r.sqlite")],
+                          env=env, encoding="utf-8", timeout=20, dimensions=(40, 200))
+    try:
+        for line in SETUP[:-2] + ["view"]:
+            child.expect(r"taverne \([^)]*\)>")
+            child.sendline(line)
+        child.expect(r"The players' view is at (http://\S+)")
+        port = int(re.search(r":(\d+)/", child.match.group(1)).group(1))
+        child.expect(r"taverne \(turn 1, call 4\)>")
+        child.sendline("seats --no-qr")
+        child.expect(r"Marie: (http://\S+)")
+        marie = child.match.group(1).strip()
+        assert f":{port}/" in marie
+        page = _json(marie + "/state.json")
+        move = next(m["id"] for m in page["moves"] if m["label"] == MARIES)
+        assert _post(marie, {"move": move, "version": page["version"]})[0] == 202
+        child.expect(r"\(from Marie's seat\)\s+Marie's Attack is placed face down")
+        child.expect(r"taverne \(turn 1, call 4\)>")
+        child.sendline("undo")
+        child.expect(r"Undone: (.*?)\r?\n")
+        undone = child.match.group(1)
+        assert re.fullmatch(r"sealed Marie [0-9a-f]{12}", undone.strip()), undone
+    finally:
+        child.close(force=True)
