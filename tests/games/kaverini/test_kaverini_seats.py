@@ -172,3 +172,39 @@ def test_two_seat_pages_and_the_tv_page_in_a_real_browser(tmp_path):
     finally:
         play.stdin.close()
         play.wait(timeout=30)
+
+
+def test_a_seats_move_waits_at_the_prompt_and_enter_runs_it(tmp_path):
+    """In a real terminal: a move sent from Ann's phone appears at the Tour Guide's prompt
+    as its ready-made line, with a note in the toolbar; Enter runs it, from Ann's seat."""
+    from terminal import Terminal, terminal_env
+
+    campaign = tmp_path / "c.sqlite"
+    script = "\n".join(PARTY + ["confront Gull"]) + "\n"
+    subprocess.run([sys.executable, "-m", "guide", "play", "--campaign", str(campaign)],
+                   input=script, text=True, capture_output=True, timeout=60,
+                   env=terminal_env(tmp_path), check=True)
+    term = Terminal(["play", "--campaign", str(campaign), "--seed", "2"], terminal_env(tmp_path),
+                    rows=24, cols=80)
+    try:
+        term.wait_for("guide (amsterdam, round 1: kaverit)>")
+        term.line("view")
+        shown = term.wait_for("The players' view is at")
+        port = int(re.search(r"127\.0\.0\.1:(\d+)/", shown).group(1))
+        term.line("seats --no-qr")
+        token = re.search(r"Ann: http://\S+/seat/(\S+)", term.wait_for("Bob: http")).group(1)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/seat/{token}/state.json") as r:
+            page = json.loads(r.read())
+        move = next(m for m in page["moves"] if m["label"].startswith("Love (Soft Gaze"))
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/seat/{token}/move", method="POST",
+            data=json.dumps({"move": move["id"], "version": page["version"]}).encode())
+        with urllib.request.urlopen(request) as r:
+            assert json.loads(r.read()) == {"said": "sent"}
+        term.wait_for('use Ann Love --on "Rogue Herring Gull"')
+        term.wait_for("Ann's seat sent this: Enter runs it")
+        term.line("")
+        term.wait_for("(from Ann's seat)")
+        term.wait_for("Ann uses Soft Gaze (Love 1)")
+    finally:
+        term.close()
