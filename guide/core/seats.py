@@ -143,7 +143,12 @@ class Desk:
             pending = Pending(seat, moves[move_id][1])
             self.pending = [p for p in self.pending if p.seat != seat] + [pending]
         for listener in list(self.listeners):
-            listener(pending)
+            try:
+                listener(pending)
+            except Exception as e:  # noqa: BLE001 - the move waits anyway; the phone hears so
+                from guide.core.logs import log_exception
+
+                log_exception(e)
         return "sent"
 
     def take(self, seat: str | None = None, current: bool = True) -> Pending:

@@ -481,3 +481,22 @@ def test_at_the_prompt_a_seats_move_waits_for_enter_and_ctrl_c_discards_it(tmp_p
         assert page(bob)["view"]["confrontation"]["turn"] == ["Bob"]
     finally:
         term.close()
+
+
+def test_a_move_sent_while_a_command_runs_is_answered_and_offered_at_the_next_prompt(table,
+                                                                                   tmp_path):
+    """Between two prompts (a command running) the last prompt's loop is closed: the server's
+    thread raised RuntimeError telling it, the phone got no answer (the connection was cut at
+    the deadline) and guide.log a traceback; the Taverne's REPL test failed so under load."""
+    import asyncio
+
+    from guide.core.repl.session import SeatMoves
+
+    moves = SeatMoves(table, session=None)  # type: ignore[arg-type]
+    gone = asyncio.new_event_loop()
+    gone.close()
+    moves.loop = gone                                         # the prompt that just ended
+    port, ann = seat(table, "Ann")
+    assert move(port, ann, 0, desk_of(table).payload("Ann")["version"]) == (202, "sent")
+    assert [p.line for p in desk_of(table).pending] == ["guess Ann 1"]
+    assert not (tmp_path / "data" / "guide.log").exists()

@@ -142,7 +142,10 @@ class SeatMoves:
     def _arrived(self, pending: Pending) -> None:        # the server's thread
         loop = self.loop
         if loop is not None:
-            loop.call_soon_threadsafe(self._offer)
+            try:
+                loop.call_soon_threadsafe(self._offer)
+            except RuntimeError:     # between prompts (a command runs): that prompt's loop is
+                pass                 # closed; the next prompt's ready() offers the move
 
     def _offer(self) -> None:                            # the prompt's loop
         desk, app = self.desk, self.session.app
