@@ -59,9 +59,21 @@ def _tell(t: Any, state: KaivoState, events: list[Event]) -> None:
             continue
         data = {k: v for k, v in e.items() if k != "kind"}
         t.tell(e["kind"], **data)
+    _forget_gone(t, events)
     if state["mode"] == "play":
         news = [] if any(e["kind"] in ("match", "dealt") for e in events) else state.get("news", [])
         state["news"] = (news + public(events))[-NEWS:]
+
+
+def _forget_gone(t: Any, events: list[Event]) -> None:
+    """K-JOIN-1: a seat gone to a bot (its player left) loses its page at once, if the view
+    is being served (the core's desk would only stop taking its moves)."""
+    server, desk = t.services.get("view"), t.services.get("desk")
+    if server is None or desk is None:
+        return
+    for e in events:
+        if e["kind"] == "bot_seat" and e["name"] in desk.tokens:
+            server.forget_seat(desk.tokens[e["name"]])
 
 
 def _run(fn: Any, *args: Any) -> list[Event]:

@@ -9,7 +9,9 @@ from typing import Any
 
 from .knowledge import SeatView, view
 from .model import KaivoState
-from .render import YOU
+from .render import YOU, render
+
+NAME_KEYS = ("who", "whom", "name", "dealer", "first")   # an event's names of players
 
 HUMAN = 0          # the terminal's seat in a match against bots: "You", seat 1
 
@@ -79,10 +81,27 @@ def tv(state: KaivoState, title: str) -> dict[str, Any]:
         v = view(t, None)
         out["table"]["rows"] = {name: row(v, s) for s, name in enumerate(v["names"])}
         out["table"]["face_up"] = {n: list(f) for n, f in zip(v["names"], v["face_up"], strict=True)}
+    out["news"] = news(state, None)
+    out["joining"] = list(state["joining"])
+    out["leaving"] = [p["name"] for p in state["players"] if p["leaving"]]
     if state["last"]:
         out["last_round"] = [{"name": x["name"], "total": x["total"], "added": x["added"],
                               "score": x["after"]} for x in state["last"]]
     return out
+
+
+def news(state: KaivoState, seat: str | None) -> list[str]:
+    """The round's last public events in words, `seat` addressed as "You"."""
+    lines: list[str] = []
+    for event in state.get("news", []):
+        if "to" in event:                   # never stored; a guard all the same
+            continue
+        if seat is not None:
+            event = {k: (YOU if k in NAME_KEYS and v == seat else v) for k, v in event.items()}
+        text = render(event)
+        if text:
+            lines += [line.strip() for line in text.splitlines()]
+    return lines
 
 
 HINTS = {

@@ -20,11 +20,9 @@ from . import match
 from .deck import Rules
 from .knowledge import SeatView, view
 from .model import KaivoState
-from .render import POWER_NAMES, YOU, render, score_line
-from .screen import row
+from .render import POWER_NAMES, score_line
+from .screen import news, row
 from .table import Action, legal
-
-NAME_KEYS = ("who", "whom", "name", "dealer", "first")   # an event's names of players
 
 
 def seats(state: KaivoState) -> list[str]:
@@ -40,20 +38,6 @@ def _index(state: KaivoState, seat: str) -> int | None:
         if p["name"] == seat and not p["bot"]:
             return i
     return None
-
-
-def news(state: KaivoState, seat: str | None) -> list[str]:
-    """The round's last public events in words, `seat` addressed as "You"."""
-    lines: list[str] = []
-    for event in state.get("news", []):
-        if "to" in event:                   # never stored; a guard all the same
-            continue
-        if seat is not None:
-            event = {k: (YOU if k in NAME_KEYS and v == seat else v) for k, v in event.items()}
-        text = render(event)
-        if text:
-            lines += [line.strip() for line in text.splitlines()]
-    return lines
 
 
 def _held(v: SeatView, me: int | None) -> tuple[str | None, str | None]:
