@@ -66,9 +66,10 @@ def test_k_deal_1_a_seat_sees_its_own_outer_cards_and_nobody_elses(table):
     assert ann["view"]["you"]["row"] == f"[{a[0]}] [?] [?] [{a[3]}]"
     assert ben["view"]["you"]["row"] == f"[{b[0]}] [?] [?] [{b[3]}]"
     assert ann["view"]["table"]["rows"] == {"Ben": "[?] [?] [?] [?]", "Eero": "[?] [?] [?] [?]"}
+    tbl = table.state["table"]
+    top = tbl["cards"][tbl["discard"][-1]]
     assert ann["your_turn"] and [m["label"] for m in ann["moves"]] == [
-        "Draw from the deck", f"Take the discard ({table.state['table']['cards'][table.state['table']['discard'][-1]]})",
-        "Call KAIVO!"]
+        "Draw from the deck", f"Take the discard ({top})", "Call KAIVO!"]
     assert ben["moves"] == [] and not ben["your_turn"]
 
 
@@ -203,7 +204,8 @@ def test_a_match_against_bots_still_plays_at_the_terminal_and_a_friend_may_join(
 
 def test_bad_friends_tables_are_refused_with_one_line(table):
     for line, said in [("deal --friends Ann,ann", "two friends share a name"),
-                       ("deal --friends Ann,You", "'You' is the terminal's own player; give a friend their name"),
+                       ("deal --friends Ann,You",
+                        "'You' is the terminal's own player; give a friend their name"),
                        ("deal --friends Ann,Ben --bots 3", "with 2 friend(s), 0 to 2 bots, not 3"),
                        ("deal --friends Ann --bots 0", "with 1 friend(s), 1 to 3 bots, not 0"),
                        ("deal --friends A,B,C,D,E", "Kaivo is for 2 to 4 players")]:
