@@ -209,7 +209,15 @@ def leave(bots: Bots, state: KaivoState, name: str) -> list[Event]:
         _to_bot(bots, state, p)
         return [{"kind": "bot_seat", "name": name, "bot": p["name"]}]
     p["leaving"] = True
-    return [{"kind": "leaving", "name": p["name"]}]
+    events: list[Event] = [{"kind": "leaving", "name": p["name"]}]
+    if all(q["leaving"] for q in state["players"]):
+        # the companion's choice: safe moves never call, so with nobody left to end the
+        # round, the leavers' seats go to bots at once (and the bots end it)
+        for q in state["players"]:
+            name = q["name"]
+            _to_bot(bots, state, q)
+            events.append({"kind": "bot_seat", "name": name, "bot": q["name"]})
+    return events
 
 
 def play_match(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, levels: Sequence[str],

@@ -213,3 +213,15 @@ def test_bad_friends_tables_are_refused_with_one_line(table):
             table.execute(line)
         assert str(e.value) == said
     assert table.state["mode"] == ""
+
+
+def test_k_join_1_when_every_person_has_left_bots_take_the_seats_at_once(table):
+    """The companion's choice: safe moves never call, so a round that only leavers play
+    would never end; once the last person leaves, bots take every seat and end it."""
+    table.execute("deal --friends Ann,Ben --bots 0")
+    table.execute("leave Ann")
+    assert GAME.seats(table) == ["Ann", "Ben"] and table.state["table"]["phase"] != "over"
+    out = text(table.execute("leave Ben"))
+    assert "(a bot) takes Ann's seat." in out and "(a bot) takes Ben's seat." in out
+    assert GAME.seats(table) == [] and table.state["table"]["phase"] == "over"
+    assert all(p["bot"] for p in table.state["players"])
