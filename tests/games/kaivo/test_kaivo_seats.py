@@ -225,3 +225,26 @@ def test_k_join_1_when_every_person_has_left_bots_take_the_seats_at_once(table):
     assert "(a bot) takes Ann's seat." in out and "(a bot) takes Ben's seat." in out
     assert GAME.seats(table) == [] and table.state["table"]["phase"] == "over"
     assert all(p["bot"] for p in table.state["players"])
+
+
+def test_k_clock_1_a_seats_late_tap_plays_the_safe_move(table, monkeypatch):
+    from guide.games.kaivo import commands as kaivo_commands
+
+    clock = [1000.0]
+    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
+    table.execute("deal --friends Ann,Ben --bots 1 --clock")
+    clock[0] += 21                                         # 20 seconds a turn, and one more
+    out = seat_move(table, "Ann", "Call KAIVO!")
+    assert "Ann's 20 seconds ran out: the safe move is played (no penalty)." in out
+    assert "Ann draws from the deck." in out and "Ann calls" not in out
+    assert table.state["table"]["caller"] != 0 and table.state["table"]["turns"] >= 1
+
+
+def test_a_seats_news_speaks_to_it_and_a_joiner_reads_whose_seat_it_takes(table):
+    table.execute("deal --friends Ann,Ben --bots 1")
+    table.execute("join Cid")
+    news = Desk.payload_of(table, "Cid")["view"]["news"]
+    assert news[-1] == "You take Eero's seat at the next round."
+    assert "Cid takes Eero's seat at the next round." in Desk.payload_of(table, "Ann")["view"]["news"]
+    assert Desk.payload_of(table, "Ann")["view"]["news"][1] == "Eero deals; You start. Discard pile: " \
+        f"{table.state['table']['cards'][table.state['table']['discard'][0]]}, deck: 35."
