@@ -160,3 +160,39 @@ def test_in_the_repl_a_seats_move_runs_at_once_and_the_bots_play_after_it(env, t
         child.expect(r"Eero (draws|takes|calls)")                 # the bot's turn after hers
     finally:
         child.close(force=True)
+
+
+@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
+                    reason="headless Chromium is not installed (.ci/run installs it)")
+def test_k_pow_1_a_swaps_targets_are_grouped_by_your_own_card_on_the_seat_page(tmp_path):
+    from guide.core.dice import Dice
+    from guide.core.seats import desk_of
+    from guide.core.store import Store
+    from guide.core.table import Table
+    from guide.games.kaivo.game import KaivoGame
+
+    assert CHROMIUM
+    game = KaivoGame()
+    t = Table(game, Store(tmp_path / "k.sqlite", game="kaivo"), game.load([]), Dice(7))
+    try:
+        t.execute("deal --friends Ann,Ben --bots 1")
+        tbl = t.state["table"]
+        swap = next(c for c in tbl["deck"] if tbl["cards"][c] == 12)
+        tbl["deck"].remove(swap)
+        tbl["deck"].append(swap)                          # the next draw is a Swap (12)
+        t.execute("draw --as Ann")
+        t.execute("discard --as Ann")
+        t.execute("view")
+        page = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'chromium'}",
+                               "--dump-dom", t.services["view"].base + "seat/" + desk_of(t).tokens["Ann"]],
+                              capture_output=True, text=True, timeout=120).stdout
+        shown = page.split("<script>")[0]
+        assert "Skip the Swap power" in shown
+        groups = re.findall(r'<div class="group">Swap your (\d) for:</div>', shown)
+        assert groups == ["1", "2", "3", "4"]
+        first = shown.split("Swap your 1 for:")[1].split("Swap your 2 for:")[0]
+        assert re.findall(r"<button>([^<]+)</button>", first) == [
+            f"{who}'s {p}" for who in ("Ben", "Eero") for p in range(1, 5)]
+    finally:
+        t.execute("view --stop")
+        t.close()
