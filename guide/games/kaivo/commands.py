@@ -72,7 +72,7 @@ def _forget_gone(t: Any, events: list[Event]) -> None:
     if server is None or desk is None:
         return
     for e in events:
-        if e["kind"] == "bot_seat" and e["name"] in desk.tokens:
+        if e["kind"] in ("bot_seat", "join_dropped") and e["name"] in desk.tokens:
             server.forget_seat(desk.tokens[e["name"]])
 
 
@@ -142,11 +142,15 @@ def join(t: Any, name: str) -> Result:
 
 
 @commands.command("leave", "sheet", changes=True)
-@click.argument("name", type=PLAYER)
+@click.argument("name", type=Named("player", lambda t, w: _names(t, w) + list(t.state["joining"])))
 def leave(t: Any, name: str) -> Result:
     """A player leaves (K-JOIN-1): off the sheet; in a dealt round, safe moves to its end,
-    then a bot. Example: leave Ben"""
+    then a bot; a friend still waiting to join stays out. Example: leave Ben"""
     s = _state(t)
+    if s["mode"] == "play" and name in s["joining"]:
+        s["joining"].remove(name)
+        _tell(t, s, [{"kind": "join_dropped", "name": name}])
+        return Result()
     if s["mode"] == "play":
         lib = t.library
         events = _run(match.leave, lib.bots, s, name)

@@ -66,6 +66,8 @@ def render(e: Event, seat: int | None = None) -> str | None:
         return f"The match is over: {who} with {e['score']}."
     if kind == "joined":
         return f"{_does(e['name'], 'joins')} with {e['score']} (the average of {e['seats']} seats)."
+    if kind == "join_dropped":
+        return f"{e['name']} will not join after all."
     if kind == "join_waits":
         return f"{_does(e['name'], 'takes')} {e['bot']}'s seat at the next round."
     if kind == "took_seat":

@@ -248,3 +248,12 @@ def test_a_seats_news_speaks_to_it_and_a_joiner_reads_whose_seat_it_takes(table)
     assert "Cid takes Eero's seat at the next round." in Desk.payload_of(table, "Ann")["view"]["news"]
     assert Desk.payload_of(table, "Ann")["view"]["news"][1] == "Eero deals; You start. Discard pile: " \
         f"{table.state['table']['cards'][table.state['table']['discard'][0]]}, deck: 35."
+
+
+def test_k_join_1_a_friend_waiting_to_join_may_stay_out_and_loses_the_seat(table):
+    table.execute("deal --friends Ann --bots 2")
+    table.execute("join Cid")
+    assert GAME.seats(table) == ["Ann", "Cid"]
+    assert text(table.execute("leave Cid")) == "Cid will not join after all."
+    assert GAME.seats(table) == ["Ann"] and table.state["joining"] == []
+    assert [p["bot"] for p in table.state["players"]] == [False, True, True]
