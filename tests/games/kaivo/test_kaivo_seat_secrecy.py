@@ -121,6 +121,8 @@ def play(t: Table, watch: Watch, terminal: bool, picks: list[int]) -> None:
             t.execute(f"leave {people[pick % len(people)]}")          # K-JOIN-1
         elif pick % 37 == 1 and free > 0 and newcomer:
             t.execute(f"join {newcomer}")
+        elif pick % 37 == 2 and s["joining"]:
+            t.execute(f"leave {s['joining'][0]}")                   # stays out after all
         else:
             movers = [(seat, Desk.payload_of(t, seat)["moves"]) for seat in GAME.seats(t)]
             movers = [(seat, moves) for seat, moves in movers if moves]
