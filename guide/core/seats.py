@@ -100,9 +100,9 @@ class Desk:
                 "moves": [{"id": i, "label": label} for i, (label, _) in enumerate(moves)]}
 
     def publish(self, send: Callable[[str, bytes], None],
-                forget: Callable[[str], None] | None = None) -> None:
+                gone: Callable[[str], None] | None = None) -> None:
         """Each seat's page, after a command: `send(token, bytes)` for every seat, and
-        `forget(token)` for a page that has no seat any more (a Kaveri who left, undone,
+        `gone(token)` for a page that has no seat any more (a Kaveri who left, undone,
         or a revoked link): it gets nothing from then on. A move still waiting that is no
         longer one of its seat's moves (the table moved on: another's turn now, a guess
         already made) is dropped: it would act out of turn or for another seat."""
@@ -116,8 +116,8 @@ class Desk:
             self.pending = [p for p in self.pending if self._still(p)]
             shown, self._shown = self._shown, {seat: self.tokens[seat] for seat in seats}
         for token in set(shown.values()) - set(self._shown.values()):
-            if forget is not None:
-                forget(token)
+            if gone is not None:
+                gone(token)
         for seat in seats:
             body = json.dumps(self.payload(seat), ensure_ascii=False).encode("utf-8")
             send(self.tokens[seat], body)

@@ -31,7 +31,7 @@ from guide.core.table import Table
 def show(shown: Result | str) -> None:
     """A command's output in the terminal: in colour (unless NO_COLOR), through a pager when
     it would scroll off the screen."""
-    styled = [Styled(shown, "error")] if isinstance(shown, str) else lines(shown)
+    styled: list[str] = [Styled(shown, "error")] if isinstance(shown, str) else lines(shown)
     if not styled:
         return
     styled = wrapped(styled, shutil.get_terminal_size().columns - 1)
@@ -141,11 +141,11 @@ class SeatMoves:
 
     def _arrived(self, pending: Pending) -> None:        # the server's thread
         loop = self.loop
-        if loop is not None:
+        if loop is not None and not loop.is_closed():
             try:
                 loop.call_soon_threadsafe(self._offer)
-            except RuntimeError:     # between prompts (a command runs): that prompt's loop is
-                pass                 # closed; the next prompt's ready() offers the move
+            except RuntimeError:          # between two prompts: the next one offers it
+                pass
 
     def _offer(self) -> None:                            # the prompt's loop
         desk, app = self.desk, self.session.app
