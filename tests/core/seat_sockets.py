@@ -1,10 +1,17 @@
 """Raw sockets against the view server on 127.0.0.1, for test_seat_attacks.py: a request
 sent byte for byte as an attacker would, an answer read to its end, event streams opened,
-read one event at a time, and seen to end. Every socket has a timeout: nothing waits forever."""
+read one event at a time, and seen to end. Every socket has a timeout: nothing waits forever.
+Also the table they attack: Tally with two seats, Ann and Ben, its view served."""
 
 from __future__ import annotations
 
+import json
 import socket
+
+import pytest
+from test_tiny_game import tally_table
+
+from guide.core.seats import desk_of
 
 TIMEOUT = 5.0
 
@@ -87,3 +94,26 @@ def next_event(s: socket.socket) -> bytes:
             if b"data: " in data:
                 return data
             data = b""                          # a ": ping" comment
+
+
+@pytest.fixture
+def table(tmp_path, monkeypatch):
+    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path / "data"))
+    t = tally_table(tmp_path / "c.sqlite")
+    t.execute("join Ann")
+    t.execute("join Ben")
+    t.execute("view")
+    yield t
+    if "view" in t.services:
+        t.execute("view --stop")
+    t.close()
+
+
+def seat(t, name: str) -> tuple[int, str]:
+    return t.services["view"].port, desk_of(t).tokens[name]
+
+
+def move(port: int, token: str, move_id: object, version: object) -> tuple[int, str]:
+    status, _, body = post(port, f"/seat/{token}/move",
+                           json.dumps({"move": move_id, "version": version}).encode())
+    return status, json.loads(body)["said"] if body else ""
