@@ -1,5 +1,10 @@
 """A real terminal for tests: guide runs in a pseudo-terminal (pexpect) and pyte keeps the
-screen it draws, so a test asserts what a person at an 80x24 terminal would see."""
+screen it draws, so a test asserts what a person at an 80x24 terminal would see.
+
+The screen answers the cursor-position request (CPR) as a real terminal does: prompt_toolkit
+shows the bottom toolbar only once it knows how far the screen reaches below the prompt
+(`renderer_height_is_known`), which it learns from that answer; with PROMPT_TOOLKIT_NO_CPR
+the toolbar never appears."""
 
 from __future__ import annotations
 
@@ -11,13 +16,25 @@ import pexpect
 import pyte
 
 
+class _Screen(pyte.Screen):
+    """A pyte screen whose answers (CPR, device status) go back to the program."""
+
+    answer = None
+
+    def write_process_input(self, data: str) -> None:
+        if self.answer is not None:
+            self.answer(data)
+
+
 class Terminal:
     def __init__(self, args: list[str], env: dict[str, str], rows: int = 24, cols: int = 80):
-        self.screen = pyte.Screen(cols, rows)
+        self.screen = _Screen(cols, rows)
         self.stream = pyte.Stream(self.screen)
-        env = dict(env, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
+        env = {k: v for k, v in env.items() if k != "PROMPT_TOOLKIT_NO_CPR"}
+        env = dict(env, TERM="xterm")
         self.child = pexpect.spawn(sys.executable, ["-m", "guide", *args], env=env,
                                    encoding="utf-8", dimensions=(rows, cols), timeout=20)
+        self.screen.answer = self.child.send
 
     def _pump(self) -> None:
         while True:
