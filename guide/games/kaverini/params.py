@@ -132,6 +132,8 @@ def _technique_schmerz(t: Any, name: str) -> str:
 
 KAVERI = Named("Kaveri", _kaverit)
 PARTY = Named("Kaveri, buddy or companion", _party)
+KAVERI_OR_ALL = Named("Kaveri (or all)", lambda t, w: [*_kaverit(t, w), "all"])
+PARTY_OR_ALL = Named("Kaveri, buddy or companion (or all)", lambda t, w: [*_party(t, w), "all"])
 ACTOR = Named("Kaveri, buddy or companion taking a stand", _actors, convert=False)
 FOE = Named("foe", _foes, convert=False)
 TARGET = Named("target", _targets, convert=False)

@@ -10,7 +10,7 @@ import click
 from guide.core.errors import CommandError
 from guide.core.result import Result
 from guide.core.text import look_alike, name_problem, unsafe
-from guide.games.kaverini import params
+from guide.games.kaverini import params, spending
 from guide.games.kaverini.data.tables import abilities, ladders, limits
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.leveling import award_xp, level_event, new_kaveri
@@ -62,6 +62,8 @@ def check_name(name: str, taken: list[str]) -> None:
     problem = name_problem(name)
     if problem:
         raise CommandError(f"kaveri: {problem}")
+    if name.casefold() == "all":
+        raise CommandError("kaveri: `all` means the whole party (xp all 1); choose another name")
     for other in taken:
         if other.casefold() == name.casefold():
             raise CommandError(f"there is already a Kaveri named {name!r}")
@@ -72,13 +74,24 @@ def check_name(name: str, taken: list[str]) -> None:
 
 
 @command("xp", "party", changes=True)
-@click.argument("name", type=params.KAVERI)
+@click.argument("name", type=params.KAVERI_OR_ALL)
 @click.argument("amount", type=int)
 def xp(t, name: str, amount: int):
-    """Award experience points; each level reached banks points to spend (R-LVL-1)."""
-    k = t.kaveri(name)
-    give_xp(t, k, amount)
+    """Award experience points (to one Kaveri, or `all`); each level reached banks points to
+    spend (R-LVL-1).
+    Example: xp all 1"""
+    for k in _everyone(t, name, t.state["kaverit"]):
+        give_xp(t, k, amount)
     return Result()
+
+
+def _everyone(t, name: str, group: list) -> list:
+    """`all` is the whole group; any other name is that one Kaveri."""
+    if name.casefold() == "all":
+        if not group:
+            raise CommandError("there is nobody in the party yet (kaveri NAME)")
+        return list(group)
+    return [t.kaveri(name)]
 
 
 def give_xp(t, k: Sheet, amount: int) -> None:
@@ -92,9 +105,13 @@ def give_xp(t, k: Sheet, amount: int) -> None:
 
 @command("spend", "party", changes=True)
 @click.argument("name", type=params.KAVERI)
-@click.argument("choices", nargs=-1, required=True, type=params.SPEND)
+@click.argument("choices", nargs=-1, type=params.SPEND)
 def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
-    """Spend banked points: e=N h=N hp=N new=LADDER LADDER=LEVEL; all or nothing (R-LVL-2, R-LVL-3)."""
+    """Spend banked points: e=N h=N hp=N new=LADDER LADDER=LEVEL; all or nothing (R-LVL-2,
+    R-LVL-3). Without choices: what the points can buy, and the cost of each.
+    Example: spend Ann h=1 Cheer=2"""
+    if not choices:
+        return spending.choices(t.kaveri(name))
     k = t.kaveri(name)
     e = h = hp = 0
     new, raises = [], {}
@@ -151,25 +168,36 @@ def money(t, name: str, amount: int):
 
 
 @command("heal", "party", changes=True)
-@click.argument("name", type=params.PARTY)
+@click.argument("name", type=params.PARTY_OR_ALL)
 @click.argument("amount")
 def heal(t, name: str, amount: str):
-    """Heal a Kaveri or buddy by AMOUNT HP, or `full` (the GM's call between scenes)."""
-    target = None
-    for x in t.state["kaverit"] + t.state["buddies"]:
-        if x["name"].casefold() == name.casefold():
-            target = x
-    if target is None:
-        t.kaveri(name)  # the usual error with a suggestion
-        return Result()
-    if amount.casefold() == "full":
-        gained = target["max_hp"] - target["hp"]
-    elif _DIGITS.fullmatch(amount):
-        gained = min(int(amount), target["max_hp"] - target["hp"])
-    else:
+    """Heal a Kaveri or buddy (or `all` of them) by AMOUNT HP, or `full` (the GM's call
+    between scenes).
+    Example: heal all full"""
+    if not (amount.casefold() == "full" or _DIGITS.fullmatch(amount)):
         raise CommandError(f"heal: {amount!r} is not a number or full")
-    target["hp"] += gained
-    t.tell("heal", name=target["name"], healed=gained, hp=target["hp"], max_hp=target["max_hp"])
+    conf = t.state["confrontation"]
+    healable = t.state["kaverit"] + t.state["buddies"] + (conf["stand"] if conf else [])
+    if name.casefold() == "all":
+        targets = list(healable)
+        if not targets:
+            raise CommandError("there is nobody in the party yet (kaveri NAME)")
+    else:
+        targets = [x for x in healable if x["name"].casefold() == name.casefold()]
+        if not targets and name in t.state["companions"]:
+            raise CommandError(f"{name} is a companion: a companion has HP only while taking a"
+                               " stand in a confrontation (R-CONF-10), so there is none to heal")
+        if not targets:
+            t.kaveri(name)  # the usual error with a suggestion
+    for target in targets:
+        room = target["max_hp"] - target["hp"]
+        gained = room if amount.casefold() == "full" else min(int(amount), room)
+        if gained or len(targets) == 1:
+            target["hp"] += gained
+            t.tell("heal", name=target["name"], healed=gained, hp=target["hp"],
+                   max_hp=target["max_hp"])
+    if len(targets) > 1 and not t.story:
+        return Result(["Everyone is at full HP already."])
     return Result()
 
 
