@@ -31,7 +31,9 @@ def show(shown: Result | str) -> None:
     if not styled:
         return
     plain = "\n".join(styled)
-    if len(plain.splitlines()) > shutil.get_terminal_size().lines - 2:
+    size = shutil.get_terminal_size()
+    rows = sum(max(1, -(-len(line) // max(size.columns, 1))) for line in plain.splitlines())
+    if rows > size.lines - 2:          # as the terminal wraps them: a long line is several rows
         click.echo_via_pager(plain + "\n")
         return
     if os.environ.get("NO_COLOR"):

@@ -248,6 +248,8 @@ TABLE: dict[str, Renderer] = {
     "buddy": lambda e: f"{e['card']} " + (f"joins the party as a buddy ({e['hp']} HP)."
                                          if e["joins"] else "leaves the party."),
     "adventure": lambda e: f"The adventure begins: {e['title']}.",
+    "scene": lambda e: "Scene " + (e["name"] if e["name"].startswith(f"{e['scene']}.")
+                                   else f"{e['scene']}: {e['name']}") + ".",
     "quote": lambda e: f"d10 tens {e['tens']}, ones {e['ones']}: quote {e['quote']}\n"
                        f"{e['npc'] or 'A friendly character'} says: {e['text']}",
     "house": lambda e: f"House rule {e['rule']} is now {e['value']}.",

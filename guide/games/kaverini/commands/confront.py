@@ -91,7 +91,9 @@ def turn_line(t) -> str:
 
 
 @command("confront", "confrontation", changes=True)
-@click.argument("cards", nargs=-1, required=True, type=params.cards("foe", "power-foe"))
+@click.argument("cards", nargs=-1, type=params.cards("foe", "power-foe"))
+@click.option("--scene", "scene_number", type=int, default=None,
+              help="Scene N of the adventure: its foes and setting, the XP it lists.")
 @click.option("--setting", "settings", multiple=True, type=params.cards("setting"),
               help="A setting card in play (repeatable).")
 @click.option("--order", default=None, help="The Kaverit's order, e.g. 'Ann,Bob' (R-CONF-1).")
@@ -99,10 +101,22 @@ def turn_line(t) -> str:
               help="With four or more companions, the (at most three) who join (R-CONF-9).")
 @click.option("--lv", type=int, default=None, help="Lv for the foes' extra HP (R-CONF-4).")
 @click.option("--practice", is_flag=True, help="A practice bout: no XP (R-CONF-13).")
-def confront(t, cards, settings, order, companions, lv, practice):
-    """"Get ready to feel!": a confrontation with these foe cards (R-CONF-1, R-CONF-4)."""
+def confront(t, cards, settings, order, companions, lv, practice, scene_number):
+    """"Get ready to feel!": a confrontation with these foe cards, or those of a scene
+    (R-CONF-1, R-CONF-4).
+    Example: confront --scene 2"""
     if arena(t) is not None:
         raise CommandError("a confrontation is already running (end to stop it)")
+    if scene_number is not None:
+        from guide.games.kaverini.commands.scenes import enter, scene_of
+
+        chosen_scene = scene_of(t, scene_number)
+        cards = tuple(cards) or chosen_scene.foes
+        if not settings and chosen_scene.setting:
+            settings = (chosen_scene.setting,)
+        enter(t, scene_number)
+    if not cards:
+        raise CommandError("confront which foes? name foe cards, or --scene N")
     foes = [t.card(name, "foe", "power-foe") for name in card_names(t, cards)]
     setting_cards = [t.card(name, "setting") for name in settings]
     names = [k["name"] for k in t.state["kaverit"]]

@@ -357,23 +357,28 @@ def adventure(t, adventure_id: str | None):
     for k in t.state["kaverit"]:
         add_money(k, a.starting_money)
     t.tell("adventure", adventure=a.id, title=a.title)
-    lines = [a.title + (f" ({a.place})" if a.place else ""), "", a.intro.strip(), "",
+    from guide.games.kaverini.commands.scenes import paragraphs
+
+    lines = [a.title + (f" ({a.place})" if a.place else ""), "", *paragraphs(a.intro), "",
              f"Each Kaveri receives {a.starting_money} {a.currency}."]
     return Result(lines)
 
 
 def describe_adventure(t) -> Result:
+    """The whole booklet, wrapped for the terminal (the REPL pages it)."""
+    from guide.games.kaverini.commands.scenes import paragraphs
+
     a = t.adventure()
     if a is None:
         names = ", ".join(t.library.adventures) or "none"
         return Result([f"No adventure is running. Start one with: adventure ID ({names})."])
-    r = Result([f"{a.title} ({a.place}), currency {a.currency}", "", a.intro.strip(), ""])
+    r = Result([f"{a.title} ({a.place}), currency {a.currency}", "", *paragraphs(a.intro), ""])
     for scene in a.scenes:
         foes = ", ".join(f"{f} ({a.xp_for(f)} XP)" for f in scene.foes)
         r.add(f"{scene.name}" + (f"  [setting: {scene.setting}]" if scene.setting else ""))
         if foes:
             r.add(f"  foes: {foes}")
-        r.add("  " + scene.text.strip(), "")
+        r.add(*paragraphs(scene.text, indent="  "), "")
     for shop in a.shops:
         r.add(f"Shop: {shop.name}: " + ", ".join(f"{n} {p} {a.currency}"
                                                 for n, p in shop.prices.items()))
