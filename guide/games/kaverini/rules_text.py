@@ -1,0 +1,69 @@
+"""The project's rules reference (docs/rules.md, shipped in the wheel as
+guide/games/kaverini/data/rules.md) read as rules: each `- R-XXX-N text` item, with the
+section it stands in, for `rules ID` and `rules WORD`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+_ITEM = re.compile(r"^- (R-[A-Z]+-\d+) (.*)$")
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    section: str
+    text: str           # the rule's words, its lines joined
+
+
+def source() -> str:
+    """The reference's text: the installed copy, else the repository's docs/rules.md."""
+    installed = resources.files("guide.games.kaverini.data").joinpath("rules.md")
+    if installed.is_file():
+        return installed.read_text(encoding="utf-8")
+    return (Path(__file__).resolve().parents[3] / "docs" / "rules.md").read_text(encoding="utf-8")
+
+
+@cache
+def rules() -> tuple[Rule, ...]:
+    return parse(source())
+
+
+def parse(text: str) -> tuple[Rule, ...]:
+    out: list[Rule] = []
+    section, current, words = "", "", []
+
+    def close() -> None:
+        if current:
+            out.append(Rule(current, section, " ".join(" ".join(words).split())))
+
+    for line in text.splitlines():
+        item = _ITEM.match(line)
+        if line.startswith("## "):
+            close()
+            section, current, words = line[3:].strip(), "", []
+        elif item:
+            close()
+            current, words = item.group(1), [item.group(2)]
+        elif current and line.startswith("  "):
+            words.append(line.strip())
+        elif current and not line.strip():
+            close()
+            current, words = "", []
+    close()
+    return tuple(out)
+
+
+def find(rule_id: str) -> Rule | None:
+    wanted = rule_id.strip().upper()
+    return next((r for r in rules() if r.id == wanted), None)
+
+
+def search(words: str) -> list[Rule]:
+    """The rules that hold every word (case-insensitive), in the reference's order."""
+    terms = [w.casefold() for w in words.split()]
+    return [r for r in rules() if all(t in f"{r.id} {r.section} {r.text}".casefold() for t in terms)]
