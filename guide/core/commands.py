@@ -65,12 +65,18 @@ def _step(t, way: str) -> Result:
 
 @command("log", "history", journal=False)
 @click.argument("count", type=int, required=False, default=30)
-def log(t, count: int) -> Result:
-    """The evening's story in words: the last COUNT commands (default 30)."""
+@click.option("--gm", "gm", is_flag=True, help="Also the game master's own lines (reminders,"
+                                               " questions, secrets).")
+def log(t, count: int, gm: bool) -> Result:
+    """The evening's story in words: the last COUNT commands (default 30), without the lines
+    meant for the game master alone unless --gm.
+    Example: log 10 --gm"""
     _need_store(t)
     r = Result()
     for entry in t.store.entries(limit=max(count, 1)):
         for event in entry.story:
+            if not gm and t.game.gm_only(event):
+                continue
             line = t.game.render(event, t)
             if line:
                 r.add(f"{entry.at[11:16]}  {line}")

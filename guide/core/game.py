@@ -78,6 +78,11 @@ class Game:
 
         return render(event)
 
+    def gm_only(self, event: dict) -> bool:
+        """Is this story event for the game master's eyes only (a reminder, a question, a
+        secret)? `log` leaves such events out unless asked for them (`log --gm`)."""
+        return False
+
     def view(self, table: Table) -> dict:
         """What the TV page shows: only what every player may see."""
         return {"game": self.id, "title": self.title}
