@@ -79,6 +79,9 @@ class KaveriniGame(Game):
     def render(self, event: dict, table: Table) -> str | None:
         return words.render(event) or super().render(event, table)
 
+    def gm_only(self, event: dict) -> bool:
+        return event["kind"] in words.GM_ONLY
+
     def view(self, table: Table) -> dict:
         return player_view(table)
 

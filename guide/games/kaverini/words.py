@@ -268,6 +268,10 @@ TABLE: dict[str, Renderer] = {
 
 RENDERERS: dict[str, Renderer] = {**CONFRONTATION, **TABLE}
 
+# The kinds of event meant for the game master alone (card text to apply by hand, questions,
+# reminders): `log` leaves them out unless `log --gm`, and the players' view never shows them.
+GM_ONLY = frozenset({"gm", "gm_item", "card_note", "ask_match", "remind", "flip_due", "offer"})
+
 
 def render(event: Event) -> str | None:
     """The line for one event, or None when it is not Kaverini's (the core's, say)."""

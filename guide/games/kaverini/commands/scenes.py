@@ -74,5 +74,10 @@ def scene(t, number: int | None):
         number = t.state.get("scene") or 1
     running_adventure(t)
     scene_of(t, number)
+    if t.state["confrontation"] and number != t.state.get("scene"):
+        r = describe(t, number)
+        r.notes.append("(Only read: a confrontation is running; this scene becomes the current"
+                       " one when you come to it.)")
+        return r
     enter(t, number)
     return describe(t, number)
