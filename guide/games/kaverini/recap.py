@@ -25,7 +25,7 @@ class Chapter:
     left: list[str] = field(default_factory=list)
     levels: dict[str, int] = field(default_factory=dict)  # Kaveri -> highest level reached
     items: list[str] = field(default_factory=list)
-    quotes: int = 0
+    quotes: list[int] = field(default_factory=list)
     settled: bool = False                                # a confrontation here came to an end
 
     def empty(self) -> bool:
@@ -67,7 +67,7 @@ def chapters(events: Iterable[Event]) -> list[Chapter]:
         elif kind in ("item_given", "item_bought"):
             now.items.append(f"{e['kaveri']} got {e['item']}")
         elif kind == "quote":
-            now.quotes += 1
+            now.quotes.append(e["quote"])
     return [c for c in out if not c.empty() or c is out[-1]]
 
 
@@ -112,11 +112,15 @@ def chapter_text(c: Chapter) -> str:
         said.append(f"{_and(c.joined)} joined the party.")
     said += [f"{x}." for x in c.left]
     if c.levels:
-        said.append(_and([f"{k} reached level {lv}" for k, lv in c.levels.items()]) + ".")
+        by_level: dict[int, list[str]] = {}
+        for name, lv in c.levels.items():
+            by_level.setdefault(lv, []).append(name)
+        said.append(_and([f"{_and(names)} reached level {lv}" for lv, names in by_level.items()]) + ".")
     if c.items:
         said.append(_and(c.items) + ".")
     if c.quotes:
-        said.append(f"{c.quotes} quote(s) of the lottery were told.")
+        told = ", ".join(map(str, c.quotes))
+        said.append(f"Quote{'s' if len(c.quotes) > 1 else ''} {told} of the lottery told.")
     return f"{c.title}: " + (" ".join(said) if said else "under way, nothing settled yet.")
 
 
@@ -161,7 +165,10 @@ def recap(events: list[Event], state: dict, adventure: Adventure | None) -> list
     paragraphs.append(party(state, currency) or ["No Kaveri has joined yet (kaveri NAME)."])
     done = chapters(events)
     story = [chapter_text(c) for c in done if not c.empty()]
-    paragraphs.append(story or ["Nothing has happened yet."])
+    for chapter in story:
+        paragraphs.append([chapter])
+    if not story:
+        paragraphs.append(["Nothing has happened yet."])
     paragraphs.append(still_open(state))
     paragraphs.append([next_scene(state, adventure, done)])
     out: list[str] = []

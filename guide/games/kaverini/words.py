@@ -12,6 +12,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from guide.core.result import Styled
 from guide.games.kaverini.rules.schmerz import compute
 
 Event = dict[str, Any]
@@ -273,13 +274,38 @@ RENDERERS: dict[str, Renderer] = {**CONFRONTATION, **TABLE}
 GM_ONLY = frozenset({"gm", "gm_item", "card_note", "ask_match", "remind", "flip_due", "offer"})
 
 
+LOW = 0.25           # at or under a quarter of its HP, a fighter's line is shown as low
+_ALERT = frozenset({"confront", "battle", "lost", "stand"})
+_GOOD = frozenset({"victory", "level"})
+
+
+def style_of(event: Event) -> str:
+    """The colour a line is shown in (guide.core.result.STYLES): "Get ready to feel!" and a
+    lost game alert, a fighter left at low HP is low, a win is good, the GM's lines are notes."""
+    kind = event["kind"]
+    if kind in _ALERT:
+        return "alert"
+    if kind in _GOOD:
+        return "good"
+    if kind in GM_ONLY:
+        return "note"
+    hp, most = event.get("hp"), event.get("max_hp")
+    if isinstance(hp, int) and isinstance(most, int) and most > 0 and kind != "heal" \
+            and hp <= LOW * most:
+        return "low"
+    return ""
+
+
 def render(event: Event) -> str | None:
     """The line for one event, or None when it is not Kaverini's (the core's, say)."""
     renderer = RENDERERS.get(event["kind"])
     if renderer is not None:
         try:
-            return renderer(event)
+            line = renderer(event)
         except (KeyError, TypeError, ValueError):
             pass                         # an event stored by an older guide, with its words
+        else:
+            style = style_of(event)
+            return Styled(line, style) if style else line
     text = event.get("text")
     return text if isinstance(text, str) else None

@@ -10,7 +10,7 @@ def test_names_techniques_and_cards_complete_from_the_table(play):
     play.do("kaveri Ann --ability Passionate --technique Cheer --technique Love"
             " --technique \"custom:Bike Bell\"", "companion Joop")
     t = play.table
-    assert candidates(t, ["xp"]) == ["Ann"]
+    assert candidates(t, ["xp"]) == ["Ann", "all"]          # xp all 1: the whole party
     assert candidates(t, ["use", "Ann"])[:3] == ["Cheer", "Love", "Bike Bell"]
     assert "Rogue Herring Gull" in candidates(t, ["confront"])
     assert "Rogue Herring Gull" in candidates(t, ["confront", "Runaway Rental Bike"])  # repeats

@@ -8,7 +8,7 @@ import textwrap
 import click
 
 from guide.core.errors import CommandError
-from guide.core.result import Result
+from guide.core.result import Result, Styled
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
 from guide.games.kaverini.registry import command
@@ -62,7 +62,7 @@ def report(t, f: Fight, bad_ending: str = "") -> Result:
     if bad_ending and any(e["kind"] == "lost" for e in f.events):
         r.add("", bad_ending.strip())
     if arena(t) is not None:
-        r.add(turn_line(t))
+        r.add(Styled(turn_line(t), "turn"))
     return r
 
 

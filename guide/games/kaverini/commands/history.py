@@ -20,5 +20,5 @@ def recap(t):
     events = [e for entry in t.store.entries() for e in entry.story]
     r = Result()
     for line in recap_of(events, t.state, t.adventure()):
-        r.add(*(textwrap.wrap(line, 78, subsequent_indent="  ") or [""]))
+        r.add(*(textwrap.wrap(line, 78, subsequent_indent="  ", break_on_hyphens=False) or [""]))
     return r

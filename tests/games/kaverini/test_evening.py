@@ -1,0 +1,95 @@
+"""The evening at the table (issue 13): whole-party commands, scenes, recap, log without the
+GM's own lines, and the colours the lines carry."""
+
+import pytest
+
+from guide.games.kaverini import words
+
+
+def test_xp_all_gives_every_kaveri_the_xp_r_lvl_1(party):
+    party.do("xp all 2")
+    assert [k["xp"] for k in party.state["kaverit"]] == [3, 3]
+    assert party.kaveri("Ann")["points"] == 2 + 3 + 2          # Focused: L+1 per level
+    assert party.kaveri("Bob")["points"] == 2 + 3
+
+
+def test_heal_all_full_heals_kaverit_and_buddies(party):
+    party.do("buddy Tess", "confront Runaway Rental Bike")
+    party.raw["kaverit"][0]["hp"] = 5
+    party.raw["buddies"][0]["hp"] = 2
+    party.do("end", "heal all full")
+    assert [k["hp"] for k in party.state["kaverit"]] == [20, 20]
+    assert party.state["buddies"][0]["hp"] == party.state["buddies"][0]["max_hp"] == 12
+
+
+def test_heal_names_a_buddy_and_explains_a_companion_r_conf_10(party):
+    party.do("buddy Tess", "companion Joop")
+    party.raw["buddies"][0]["hp"] = 2
+    assert "heals 3 HP (5/12)" in party.do("heal Tess 3")
+    assert "has HP only while taking a stand" in party.fails("heal Joop full")
+
+
+def test_a_kaveri_cannot_be_named_all(party):
+    assert "whole party" in party.fails("kaveri All --ability Lagom --technique Love"
+                                        " --technique Cheer --technique Happy")
+
+
+def test_spend_alone_lists_the_choices_with_their_costs_r_lvl_2(party):
+    party.do("xp Ann 2")                     # level 3: 3 + 4 = 7 points, E may take 2
+    out = party.do("spend Ann")
+    assert "Ann has 7 point(s) banked; E may take 2 more" in out
+    assert "Sadness=2" in out and "Sadness 1 -> 2" in out
+    assert "new=custom:NAME" in out and "Hopelessness" in out
+    assert party.kaveri("Ann")["points"] == 7                # a look changes nothing
+
+
+def test_confront_scene_brings_its_foes_and_setting(party):
+    out = party.do("confront --scene 2")
+    assert "Get ready to feel! Rogue Herring Gull" in out and "Stroopwafel Smuggler" in out
+    assert party.raw["confrontation"]["settings"] == ["Albert Cuyp Market"]
+    assert party.raw["scene"] == 2
+
+
+def test_scene_reads_the_text_the_xp_and_what_comes_next(party):
+    out = party.do("scene 3")
+    assert out.splitlines()[1] == "3. The Night Watch Walks"
+    assert "Painted Musketeer (2 XP)" in out and "Setting: The Rijksmuseum" in out
+    assert "Next: 4. The Skinny Bridge (scene 4)." in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "has scenes 1 to 5, not 9" in party.fails("scene 9")
+
+
+def test_recap_tells_the_evening_scene_by_scene(party):
+    party.do("scene 1", "confront --scene 1", "schmerz 'Runaway Rental Bike' 100",
+             "buddy Tess", "item Ann Stroopwafel", "scene 2", "confront --scene 2",
+             "schmerz Ann 100", "runaway --roll 10")
+    shown = party.do("recap")
+    assert max(len(line) for line in shown.splitlines()) <= 80
+    out = " ".join(shown.split())
+    assert "1. Bells and Bicycles: They faced Runaway Rental Bike and won." in out
+    assert "Tess the Bell-Ringer (buddy) joined the party." in out
+    assert "They ran away from Rogue Herring Gull and Stroopwafel Smuggler." in out
+    assert "Ann: level 2, 1/20 HP, Focused; items: Stroopwafel" in out and "Bob: level 2" in out
+    assert "Next: 3. The Night Watch Walks (scene 3)." in out
+    assert "Not at full HP: Ann, Bob" in out
+
+
+def test_log_leaves_out_the_gm_lines_unless_asked(party):
+    party.do("confront --scene 1")               # its setting's round text is for the GM
+    assert "GM (settings)" not in party.do("log")
+    assert "GM (settings)" in party.do("log --gm")
+
+
+@pytest.mark.parametrize("event, style", [
+    ({"kind": "confront", "foes": [], "order": ["Ann"], "bonus": 0, "kaverit": 1}, "alert"),
+    ({"kind": "schmerz", "target": "Ann", "lost": 16, "hp": 4, "max_hp": 20}, "low"),
+    ({"kind": "schmerz", "target": "Ann", "lost": 6, "hp": 14, "max_hp": 20}, ""),
+    ({"kind": "victory", "winner": None}, "good"),
+])
+def test_lines_carry_their_colour(event, style):
+    assert getattr(words.render(event), "style", "") == style
+
+
+def test_whose_turn_is_styled(party):
+    line = party.table.execute("confront --scene 1").lines[-1]
+    assert line.startswith("[round 1, kaverit: Ann") and line.style == "turn"
