@@ -71,7 +71,7 @@ def test_recap_tells_the_evening_scene_by_scene(party):
     assert "They ran away from Rogue Herring Gull and Stroopwafel Smuggler." in out
     assert "Ann: level 2, 1/20 HP, Focused; items: Stroopwafel" in out and "Bob: level 2" in out
     assert "Next: 3. The Night Watch Walks (scene 3)." in out
-    assert "Not at full HP: Ann, Bob" in out
+    assert "Not at full HP: Ann (heal all full" in out
 
 
 def test_log_leaves_out_the_gm_lines_unless_asked(party):
