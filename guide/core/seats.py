@@ -51,9 +51,10 @@ class Desk:
         self.pending: list[Pending] = []               # moves waiting for the game master
         self.listeners: list[Callable[[Pending], None]] = []   # told when a move arrives
         self.tokens = dict(table.campaign.seat_tokens())
-        for seat in table.game.seats(table):
-            if seat not in self.tokens:
-                self.issue(seat)
+        if not table.campaign.read_only:            # `guide seats` beside a running table reads
+            for seat in table.game.seats(table):
+                if seat not in self.tokens:
+                    self.issue(seat)
 
     # --- links ------------------------------------------------------------------------
     def issue(self, seat: str) -> str:
@@ -82,13 +83,16 @@ class Desk:
     # --- what a seat's page holds --------------------------------------------------------
     def payload(self, seat: str) -> dict[str, Any]:
         """Exactly what the seat's page receives (also `guide state --seat`)."""
-        game = self.table.game
-        moves = game.seat_moves(self.table, seat)
-        return {"seat": seat, "game": game.id, "title": game.title,
-                "view": game.seat_view(self.table, seat),
-                "your_turn": bool(moves),
-                "moves": [{"id": i, "label": label} for i, (label, _) in enumerate(moves)],
-                "version": self._version}
+        return {**self.payload_of(self.table, seat), "version": self._version}
+
+    @staticmethod
+    def payload_of(table: Table, seat: str) -> dict[str, Any]:
+        """A seat's page content, but its version: all that comes from the game."""
+        game = table.game
+        moves = game.seat_moves(table, seat)
+        return {"seat": seat, "game": game.id, "title": game.title, "policy": game.seat_policy,
+                "view": game.seat_view(table, seat), "your_turn": bool(moves),
+                "moves": [{"id": i, "label": label} for i, (label, _) in enumerate(moves)]}
 
     def publish(self, send: Callable[[str, bytes], None]) -> None:
         """Each seat's page, after a command: `send(token, bytes)` for every seat."""
@@ -99,7 +103,7 @@ class Desk:
                 if seat not in self.tokens:
                     self.issue(seat)
                 self._moves[seat] = self.table.game.seat_moves(self.table, seat)
-        for seat in seats:
+        for seat in [s for s in seats if s in self.tokens]:
             body = json.dumps(self.payload(seat), ensure_ascii=False).encode("utf-8")
             send(self.tokens[seat], body)
 
@@ -130,6 +134,31 @@ class Desk:
                     self.pending.remove(p)
                     return p
         raise CommandError("no move is waiting" + (f" from {seat}'s seat" if seat else ""))
+
+
+def seated(table: Table) -> bool:
+    """Does the table's game have seats at all?"""
+    from guide.core.game import Game
+
+    return type(table.game).seats is not Game.seats
+
+
+def links(table: Table, base: str) -> list[tuple[str, str]]:
+    """(seat, link) for every seat, under `base` (`http://HOST:PORT/`)."""
+    desk = desk_of(table)
+    return [(seat, f"{base}seat/{desk.tokens[seat]}") for seat in table.game.seats(table)
+            if seat in desk.tokens]
+
+
+def qr(link: str) -> list[str]:
+    """A QR code of the link for the terminal (segno, imported only here)."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(link, error="l").terminal(out=out, compact=True)
+    return out.getvalue().rstrip("\n").splitlines()
 
 
 def desk_of(table: Table) -> Desk:

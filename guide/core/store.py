@@ -348,6 +348,17 @@ class Store:
         except sqlite3.OperationalError:          # a campaign from before seats, read-only
             return {}
 
+    def seat_address(self) -> str | None:
+        """Where the running table serves its view and seats (`http://HOST:PORT/`), if it does."""
+        with self._reading():
+            row = self.db.execute("SELECT value FROM meta WHERE key='served'").fetchone()
+        return row[0] if row and row[0] else None
+
+    def save_seat_address(self, address: str | None) -> None:
+        """Say where the table serves now (None: it stopped), for `guide seats`."""
+        with self._writing():
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('served', ?)", (address or "",))
+
     def save_seat_token(self, seat: str, token: str) -> None:
         """Give a seat its (new) token: a link issued or reissued, in one transaction."""
         with self._writing():

@@ -43,7 +43,8 @@ class Table:
         self.lang = game.languages[0]       # the language of the game's words (guide play --lang)
 
     # --- running a command ------------------------------------------------------------
-    def execute(self, line: str) -> Result:
+    def execute(self, line: str, seat: str | None = None) -> Result:
+        """Run one line; `seat` names the seat it came from (its story says so)."""
         self.interrupted = False
         args = split(line)
         if not args:
@@ -62,7 +63,7 @@ class Table:
         before, saved = self.state, self.saved
         try:
             self.state = copy.deepcopy(before)
-            self.story, self._attributed = [], 0
+            self.story, self._attributed = ([{"kind": "seat", "seat": seat}] if seat else []), 0
             self.dice.drawn.clear()
             result = cmd.function(self, **params) or Result()
             changes = diff(before, self.state)

@@ -81,10 +81,11 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
         table.close()
 
 
-def attempt(table: Table, line: str) -> Result | str:
-    """Run one line: its Result, or the one-line error to show. Tracebacks go to the log."""
+def attempt(table: Table, line: str, seat: str | None = None) -> Result | str:
+    """Run one line (from `seat`, if a seat sent it): its Result, or the one-line error to
+    show. Tracebacks go to the log."""
     try:
-        return table.execute(line)
+        return table.execute(line, seat=seat)
     except CommandError as e:
         return f"error: {e}"
     except (SystemExit, KeyboardInterrupt):
@@ -94,12 +95,12 @@ def attempt(table: Table, line: str) -> Result | str:
         return f"error: internal error ({type(e).__name__}: {e}); details in {where}"
 
 
-def attempt_at_prompt(table: Table, line: str) -> Result | str:
+def attempt_at_prompt(table: Table, line: str, seat: str | None = None) -> Result | str:
     """attempt at the REPL, where Ctrl-C may land at any moment: it says truthfully whether
     the command was saved (the state in memory is always the one in the file)."""
     saved = table.saved
     try:
-        return attempt(table, line)
+        return attempt(table, line, seat)
     except KeyboardInterrupt:
         if table.saved != saved:
             return Result(["(interrupted, but the command was saved; undo takes it back)"])

@@ -89,6 +89,12 @@ class ViewServer:
         self.thread.start()
 
     @property
+    def base(self) -> str:
+        """The address of the server without the TV's token: `http://HOST:PORT/`."""
+        shown = _lan_address() if self.token else "127.0.0.1"
+        return f"http://{shown}:{self.port}/"
+
+    @property
     def url(self) -> str:
         shown = _lan_address() if self.token else "127.0.0.1"
         return f"http://{shown}:{self.port}/" + (f"?token={self.token}" if self.token else "")
