@@ -35,7 +35,7 @@ def rules() -> tuple[Rule, ...]:
 
 def parse(text: str) -> tuple[Rule, ...]:
     out: list[Rule] = []
-    section, current, words = "", "", []
+    section, current, words = "", "", list[str]()
 
     def close() -> None:
         if current:

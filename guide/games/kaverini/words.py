@@ -126,8 +126,14 @@ CONFRONTATION: dict[str, Renderer] = {
     "hit": _hit,
     "chutzpah": lambda e: f"{e['target']}'s Chutzpah: {e['actor']} takes {e['amount']} Schmerz"
                           " back (R-ABIL-1).",
-    "ask_match": lambda e: f"GM: does {e['defence']!r} apply to {e['actor']}'s {e['technique']}?"
-                           " Not applied; answer with --matches yes (R-DMG-7).",
+    "ask_match": lambda e: f"GM: does {e['defence']!r} apply to {e['actor']}'s techniques?"
+                           " Not applied for now; answer once with --matches yes|no on a"
+                           f" use by {e['actor']}: it holds for this confrontation (R-DMG-7).",
+    "offer": lambda e: f"GM: {e['card']} creates {e['token']} tokens (card text): {e['line']}",
+    "flip_due": lambda e: (f"GM: {e['card']}'s flip condition is met ({e['condition']}):"
+                           f" {e['line']}" if e["met"] else
+                           f"GM: {e['card']} was not neutralized as its flip condition says"
+                           f" ({e['condition']}); it does not flip."),
     "no_effect": lambda e: f"d20: {e['face']} (needs {e['need']}+): no special effect.",
     "nullified": lambda e: f"{e['ladder']} triggered on {e['actor']}'s previous turn too: the"
                            f" effect is nullified ({_why(e)}; R-FX-2).",

@@ -4,8 +4,8 @@ Kaverini message or comment cites is explained there, and the prompt finds it.""
 import re
 
 import pytest
-from conftest import ROOT
 
+from conftest import ROOT
 from guide.core.errors import CommandError
 from guide.games.kaverini.rules_text import find, parse, rules, search
 

@@ -11,6 +11,7 @@ from guide.core.errors import CommandError
 from guide.core.result import Result, Styled
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
+from guide.games.kaverini.commands import reminders
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.confrontation import Fight
 from guide.games.kaverini.rules.effects import apply_declared, effective_emotion, effective_heart
@@ -139,6 +140,7 @@ def confront(t, cards, settings, order, companions, lv, practice, scene_number):
     f.start(foes, chosen, setting_cards, joined, lv if lv is not None else t.lv(), practice)
     if secrets_open(t):
         t.tell("psychic")
+    reminders.at_start(t)
     return report(t, f)
 
 
@@ -170,6 +172,7 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
             raise CommandError(f"a d10 shows 1 to 10, not {d10}")
     f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, _parts(split),
           None if matches is None else matches == "yes", boost)
+    reminders.after_moves(t)
     return report(t, f, bad)
 
 
@@ -188,6 +191,7 @@ def foe(t, name, technique, on, roll, split, lv):
     f.choose_lv(lv)
     bad = _bad_ending(t)
     f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split))
+    reminders.after_moves(t)
     return report(t, f, bad)
 
 
@@ -229,6 +233,7 @@ def schmerz(t, name, amount):
     f = running(t)
     bad = _bad_ending(t)
     f.schmerz(name, amount)
+    reminders.after_moves(t)
     return report(t, f, bad)
 
 

@@ -14,8 +14,13 @@ from guide.core.result import Result, Styled
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules_text import Rule, find, rules, search
 
-RULE = Named("rule", lambda t, w: [r.id for r in rules()], convert=False,
-             describe=lambda t, rid: (find(rid).text[:60] if find(rid) else ""))
+
+def _describe(t: object, rule_id: str) -> str:
+    rule = find(rule_id)
+    return rule.text[:60] if rule else ""
+
+
+RULE = Named("rule", lambda t, w: [r.id for r in rules()], convert=False, describe=_describe)
 
 
 def shown(rule: Rule) -> list[str]:
