@@ -21,7 +21,7 @@ from guide.core.store import Entry, Store
 if TYPE_CHECKING:
     from guide.core.game import Game
 
-Ask = Callable[[str, list[str]], str]
+Ask = Callable[..., str]   # (question, choices, default="", meta=None) -> the answer
 
 
 class Table:
