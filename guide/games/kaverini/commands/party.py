@@ -11,7 +11,8 @@ from guide.core.errors import CommandError
 from guide.core.result import Result
 from guide.core.text import look_alike, name_problem, unsafe
 from guide.games.kaverini import params, spending
-from guide.games.kaverini.data.tables import abilities, ladders, limits
+from guide.games.kaverini.data.tables import abilities, limits
+from guide.games.kaverini.guided import ask_sheet
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.leveling import award_xp, level_event, new_kaveri
 from guide.games.kaverini.rules.leveling import spend as spend_points
@@ -28,19 +29,15 @@ from guide.games.kaverini.state import held_item as held_item_of
               help="An emotion ladder or custom:NAME; exactly three.")
 @click.option("--fact", "facts", multiple=True, help="A fact about the Kaveri (three, free text).")
 def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts: tuple[str, ...]):
-    """Create a Kaveri: level 1, 20 HP, three techniques, one ability (R-SHEET-1)."""
+    """Create a Kaveri: level 1, 20 HP, three techniques, one ability (R-SHEET-1); in a
+    terminal, `kaveri NAME` alone asks for the rest, one answer at a time.
+    Example: kaveri Ann --ability Focused --technique Cheer --technique Love --technique custom:Hug"""
     check_name(name, [k["name"] for k in t.state["kaverit"]])
     chosen, told = list(techniques), list(facts)
     if t.ask and (ability is None or len(chosen) < 3):
-        # in a terminal, the short form `kaveri NAME` asks for the rest, facts included
-        if ability is None:
-            ability = t.ask("Ability", list(abilities()))
-        while len(chosen) < 3:
-            chosen.append(t.ask(f"Technique {len(chosen) + 1} of 3 (a ladder, or"
-                                    " custom:NAME)", [lad.name for lad in ladders().values()]))
-        while len(told) < 3:
-            told.append(t.ask(f"Fact {len(told) + 1} of 3 (free text, Enter to skip)", []))
-        told = [f for f in told if f.strip()]
+        # in a terminal, the short form `kaveri NAME` asks for the rest, facts included,
+        # each answer checked as it is given
+        ability, chosen, told = ask_sheet(t, ability, chosen, told)
     if ability is None:
         raise CommandError("kaveri: give --ability (one of " + ", ".join(abilities()) + ")")
     for text in [ability, *chosen, *told]:
