@@ -34,6 +34,7 @@ def render(event: dict) -> str | None:
               help="The table's own faces, in order (R-DICE-3).")
 def roll(t, expression: tuple[str, ...], faces: str | None) -> Result:
     """Roll dice: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (the percentile, 1..100).
+
     Example: roll 4d6kh3"""
     if faces:
         t.dice.give(parse_faces(faces, "--dice"))
@@ -49,13 +50,17 @@ def _need_store(t) -> None:
 
 @command("undo", "history", journal=False)
 def undo(t) -> Result:
-    """Take back the last command that changed the campaign (also after a restart)."""
+    """Take back the last command that changed the campaign (also after a restart).
+
+    Example: undo"""
     return _step(t, "undo")
 
 
 @command("redo", "history", journal=False)
 def redo(t) -> Result:
-    """Bring back the last command taken back by undo."""
+    """Bring back the last command taken back by undo.
+
+    Example: redo"""
     return _step(t, "redo")
 
 
@@ -74,6 +79,7 @@ def _step(t, way: str) -> Result:
 def log(t, count: int, gm: bool) -> Result:
     """The evening's story in words: the last COUNT commands (default 30), without the lines
     meant for the game master alone unless --gm.
+
     Example: log 10 --gm"""
     _need_store(t)
     r = Result()
@@ -93,7 +99,9 @@ def log(t, count: int, gm: bool) -> Result:
 @click.argument("name", nargs=-1, type=Named("command", lambda t, w: sorted(t.registry.commands)
                                                      if t is not None else [], convert=False))
 def help_(t, name: tuple[str, ...]) -> Result:
-    """List the commands, or show one command's help."""
+    """List the commands, or show one command's help.
+
+    Example: help use"""
     if name:
         return Result([t.registry.lookup(list(name))[0].help()])
     r = Result(["Commands (help COMMAND for more):"])
@@ -107,13 +115,17 @@ def help_(t, name: tuple[str, ...]) -> Result:
 
 @command("quit", "table", journal=False, aliases=("exit",))
 def quit_(t) -> Result:
-    """Leave the table (Ctrl-D works too). Everything is already saved."""
+    """Leave the table (Ctrl-D works too). Everything is already saved.
+
+    Example: quit"""
     raise SystemExit(0)
 
 
 @command("state", "table")
 def state(t) -> Result:
-    """The campaign's state as JSON (the same as `guide state`)."""
+    """The campaign's state as JSON (the same as `guide state`).
+
+    Example: state"""
     return Result([json.dumps(t.game.public_state(t), indent=2, ensure_ascii=False)])
 
 
@@ -125,7 +137,9 @@ def state(t) -> Result:
 @click.option("--stop", is_flag=True, help="Stop serving the page.")
 def view(t, lan: bool, port: int | None, stop: bool) -> Result:
     """Serve the players' view: a live page of what every player may see, and each seat's
-    own page (seats). Example: view --lan"""
+    own page (seats).
+
+    Example: view --lan"""
     server = t.services.get("view")
     if stop:
         if server is None:

@@ -93,3 +93,16 @@ def test_lines_carry_their_colour(event, style):
 def test_whose_turn_is_styled(party):
     line = party.table.execute("confront --scene 1").lines[-1]
     assert line.startswith("[round 1, kaverit: Ann") and line.style == "turn"
+
+
+def test_every_command_help_has_an_example_of_itself(play):
+    for name, cmd in play.table.registry.commands.items():
+        examples = [line.strip() for line in cmd.help().splitlines() if "Example:" in line]
+        assert examples, f"{name} has no example"
+        assert examples[0].removeprefix("Example: ").startswith(name), (name, examples)
+
+
+def test_cards_takes_the_type_as_option_or_word(play):
+    assert play.do("cards --type companion") == play.do("cards companion")
+    assert "Joop the Tram Driver" in play.do("cards --type companion")
+    assert "Rogue Herring Gull" not in play.do("cards --type companion")

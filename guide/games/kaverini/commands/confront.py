@@ -105,6 +105,7 @@ def turn_line(t) -> str:
 def confront(t, cards, settings, order, companions, lv, practice, scene_number):
     """"Get ready to feel!": a confrontation with these foe cards, or those of a scene
     (R-CONF-1, R-CONF-4).
+
     Example: confront --scene 2"""
     if arena(t) is not None:
         raise CommandError("a confrontation is already running (end to stop it)")
@@ -161,7 +162,9 @@ def confront(t, cards, settings, order, companions, lv, practice, scene_number):
 @click.option("--lv", type=int, default=None,
               help="Lv for a buddy's card technique: a Kaveri's level (R-SHEET-4).")
 def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
-    """A technique of a Kaveri, a buddy, or a companion taking a stand (R-DMG, R-FX)."""
+    """A technique of a Kaveri, a buddy, or a companion taking a stand (R-DMG, R-FX).
+
+    Example: use Ann Cheer --on Gull"""
     f = running(t)
     f.choose_lv(lv)
     bad = _bad_ending(t)
@@ -186,7 +189,9 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
 @click.option("--lv", type=int, default=None,
               help="Lv for the technique: the level of a Kaveri present (R-SHEET-4).")
 def foe(t, name, technique, on, roll, split, lv):
-    """A foe's technique (phase 4); a foe with a die icon rolls for its move (R-CONF-3)."""
+    """A foe's technique (phase 4); a foe with a die icon rolls for its move (R-CONF-3).
+
+    Example: foe Gull Loud Squawk --on Ann"""
     f = running(t)
     f.choose_lv(lv)
     bad = _bad_ending(t)
@@ -199,7 +204,9 @@ def foe(t, name, technique, on, roll, split, lv):
 @click.option("--dice", "faces", default=None, type=params.FACES,
               help="The table's own faces for what the new round draws (a fluid setting).")
 def next_(t, faces):
-    """End the current phase or turn and move on (those who did not act pass)."""
+    """End the current phase or turn and move on (those who did not act pass).
+
+    Example: next"""
     f = running(t)
     bad = _bad_ending(t)
     if faces:
@@ -211,7 +218,9 @@ def next_(t, faces):
 @command("runaway", "confrontation", changes=True)
 @click.option("--roll", type=int, default=None, help="The percentile result, 1..100.")
 def runaway(t, roll):
-    """Try to run away: 25% per cowering Kaveri, the Kaverit's whole round (R-CONF-6)."""
+    """Try to run away: 25% per cowering Kaveri, the Kaverit's whole round (R-CONF-6).
+
+    Example: runaway --roll 23"""
     f = running(t)
     f.runaway(roll)
     return report(t, f)
@@ -219,7 +228,9 @@ def runaway(t, roll):
 
 @command("end", "confrontation", changes=True)
 def end(t):
-    """End the confrontation early (no XP)."""
+    """End the confrontation early (no XP).
+
+    Example: end"""
     f = running(t)
     f.end()
     return report(t, f)
@@ -229,7 +240,9 @@ def end(t):
 @click.argument("name", type=params.FIGHTER)
 @click.argument("amount", type=click.IntRange(1, 100000))
 def schmerz(t, name, amount):
-    """Deal Schmerz by hand to any fighter (a card's free text, the GM's call)."""
+    """Deal Schmerz by hand to any fighter (a card's free text, the GM's call).
+
+    Example: schmerz Gull 2"""
     f = running(t)
     bad = _bad_ending(t)
     f.schmerz(name, amount)
@@ -240,7 +253,9 @@ def schmerz(t, name, amount):
 @command("stand", "confrontation", changes=True)
 @click.argument("shares", nargs=-1, required=True, type=params.SHARES)
 def stand(t, shares):
-    """Divide the HP of the companions taking a stand: stand NAME=HP ... (R-CONF-10)."""
+    """Divide the HP of the companions taking a stand: stand NAME=HP ... (R-CONF-10).
+
+    Example: stand Joop=20 Anouk=25"""
     f = running(t)
     f.shares(dict(shares))
     return report(t, f)
@@ -252,7 +267,9 @@ def stand(t, shares):
               help="The Kaveri who gets an item token.")
 def token(t, card, holder):
     """Create a token (4.7): a foe token joins the foes, a buddy token the party, an item
-    token goes to a Kaveri."""
+    token goes to a Kaveri.
+
+    Example: token Drowned Bell Spirit"""
     c = t.card(" ".join(card))
     if c.type in ("foe", "power-foe"):
         conf = t.state["confrontation"]
@@ -283,7 +300,9 @@ def token(t, card, holder):
 @click.option("--on", default=None, type=params.FIGHTER,
               help="A target, when the item's effect needs one.")
 def play(t, name, card, on):
-    """Play an item (before the Kaveri's technique in a round); one use goes (R-CONF-12)."""
+    """Play an item (before the Kaveri's technique in a round); one use goes (R-CONF-12).
+
+    Example: play Ann Stroopwafel"""
     from guide.games.kaverini.commands.party import held_item as in_hand
 
     field = arena(t)
@@ -343,7 +362,9 @@ def _play_outside(t, k: Sheet, item) -> None:
 @click.option("--players", is_flag=True, help="The players' view: foes' secrets hidden"
                                                " unless a Psychic Kaveri is present.")
 def status(t, players):
-    """The whole field: every fighter's HP, E, H, effects; the GM's view unless --players."""
+    """The whole field: every fighter's HP, E, H, effects; the GM's view unless --players.
+
+    Example: status --players"""
     field = arena(t)
     if field is None:
         raise CommandError("no confrontation is running")

@@ -14,6 +14,7 @@ from guide.games.kaverini.registry import command
 def recap(t):
     """What to read aloud at the start of the next game night: the party, what happened
     scene by scene, what is still open, and the next scene.
+
     Example: recap"""
     if t.store is None:
         raise CommandError("no campaign is open")

@@ -18,7 +18,9 @@ from guide.games.kaverini.registry import command
               help="The table's two d10 faces, 1..10 each (R-DICE-3).")
 @click.option("--force", is_flag=True, help="Engage the same character again anyway.")
 def lottery(t, npc: str | None, faces: str | None, force: bool):
-    """Roll the quote lottery: two d10, tens and ones (R-DICE-2), and read that quote."""
+    """Roll the quote lottery: two d10, tens and ones (R-DICE-2), and read that quote.
+
+    Example: lottery --npc Anouk --dice 4,5"""
     a = t.adventure()
     if a is None:
         raise CommandError("no adventure is running: start one with adventure ID")

@@ -191,7 +191,9 @@ def target_lines(setup: Setup, target: float, seed: int) -> tuple[list[str], dic
 @click.option("--seed", type=int, default=None, help="Reproducible odds.")
 @click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
 def odds(t, foes, party, scene, settings, runs, target, seed, as_json):
-    """Is this fight fair? The odds of a confrontation, played thousands of times."""
+    """Is this fight fair? The odds of a confrontation, played thousands of times.
+
+    Example: odds --scene 5 --target 60"""
     setup = build_setup(t, foes, party, scene, settings)
     seed = seed if seed is not None else random.randrange(1 << 30)
     with progress_bar(quiet=as_json) as show:

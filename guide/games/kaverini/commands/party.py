@@ -31,6 +31,7 @@ from guide.games.kaverini.state import held_item as held_item_of
 def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts: tuple[str, ...]):
     """Create a Kaveri: level 1, 20 HP, three techniques, one ability (R-SHEET-1); in a
     terminal, `kaveri NAME` alone asks for the rest, one answer at a time.
+
     Example: kaveri Ann --ability Focused --technique Cheer --technique Love --technique custom:Hug"""
     check_name(name, [k["name"] for k in t.state["kaverit"]])
     chosen, told = list(techniques), list(facts)
@@ -76,6 +77,7 @@ def check_name(name: str, taken: list[str]) -> None:
 def xp(t, name: str, amount: int):
     """Award experience points (to one Kaveri, or `all`); each level reached banks points to
     spend (R-LVL-1).
+
     Example: xp all 1"""
     for k in _everyone(t, name, t.state["kaverit"]):
         give_xp(t, k, amount)
@@ -106,6 +108,7 @@ def give_xp(t, k: Sheet, amount: int) -> None:
 def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
     """Spend banked points: e=N h=N hp=N new=LADDER LADDER=LEVEL; all or nothing (R-LVL-2,
     R-LVL-3). Without choices: what the points can buy, and the cost of each.
+
     Example: spend Ann h=1 Cheer=2"""
     if not choices:
         return spending.choices(t.kaveri(name))
@@ -137,7 +140,9 @@ def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
 @click.argument("name", type=params.KAVERI)
 @click.argument("amount", type=int)
 def wp(t, name: str, amount: int):
-    """Give (or, negative, take back) world points (R-WP-1)."""
+    """Give (or, negative, take back) world points (R-WP-1).
+
+    Example: wp Ann 1"""
     k = t.kaveri(name)
     if k["world_points"] + amount < 0:
         raise CommandError(f"{k['name']} has only {k['world_points']} world point(s)")
@@ -154,7 +159,9 @@ def wp(t, name: str, amount: int):
 @click.argument("name", type=params.KAVERI)
 @click.argument("amount", type=int)
 def money(t, name: str, amount: int):
-    """Add money to a Kaveri (negative to take), in the adventure's currency."""
+    """Add money to a Kaveri (negative to take), in the adventure's currency.
+
+    Example: money Ann -20"""
     k = t.kaveri(name)
     cur = t.currency()
     if k["money"] + amount < 0:
@@ -170,6 +177,7 @@ def money(t, name: str, amount: int):
 def heal(t, name: str, amount: str):
     """Heal a Kaveri or buddy (or `all` of them) by AMOUNT HP, or `full` (the GM's call
     between scenes).
+
     Example: heal all full"""
     if not (amount.casefold() == "full" or _DIGITS.fullmatch(amount)):
         raise CommandError(f"heal: {amount!r} is not a number or full")
@@ -202,7 +210,9 @@ def heal(t, name: str, amount: str):
 @click.argument("currency")
 @click.argument("rate", type=float)
 def exchange(t, currency: str, rate: float):
-    """Convert every Kaveri's money into CURRENCY at RATE (1 old = RATE new), rulebook 7.4."""
+    """Convert every Kaveri's money into CURRENCY at RATE (1 old = RATE new), rulebook 7.4.
+
+    Example: exchange GBP 0.85"""
     low, high = limits()["exchange_rate"]["min"], limits()["exchange_rate"]["max"]
     if not low <= rate <= high:
         raise CommandError(f"exchange: the rate must be from {low:g} to {high:g}, not {rate:g}")
@@ -237,7 +247,9 @@ def within_money(k: dict, value: int) -> int:
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.cards("item"))
 def item(t, name: str, card: tuple[str, ...]):
-    """Give an item card to a Kaveri (with its usage count, R-CONF-12)."""
+    """Give an item card to a Kaveri (with its usage count, R-CONF-12).
+
+    Example: item Ann Stroopwafel"""
     k = t.kaveri(name)
     c = t.card(" ".join(card), "item")
     k["items"].append(held_item_of(c.name, c.usage))
@@ -249,7 +261,9 @@ def item(t, name: str, card: tuple[str, ...]):
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 def drop(t, name: str, card: tuple[str, ...]):
-    """Take an item away from a Kaveri (sold, lost, given away)."""
+    """Take an item away from a Kaveri (sold, lost, given away).
+
+    Example: drop Ann Stroopwafel"""
     k = t.kaveri(name)
     entry = held_item(k, " ".join(card))
     k["items"].remove(entry)
@@ -261,7 +275,9 @@ def drop(t, name: str, card: tuple[str, ...]):
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 def bond(t, name: str, card: tuple[str, ...]):
-    """Bond an item to the Kaveri holding it; only outside confrontations (4.3, R-CONF-12)."""
+    """Bond an item to the Kaveri holding it; only outside confrontations (4.3, R-CONF-12).
+
+    Example: bond Ann Wooden Clogs"""
     _set_bond(t, name, " ".join(card), True)
     return Result()
 
@@ -270,7 +286,9 @@ def bond(t, name: str, card: tuple[str, ...]):
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 def unbond(t, name: str, card: tuple[str, ...]):
-    """Unbond an item; only outside confrontations (4.3, R-CONF-12)."""
+    """Unbond an item; only outside confrontations (4.3, R-CONF-12).
+
+    Example: unbond Ann Wooden Clogs"""
     _set_bond(t, name, " ".join(card), False)
     return Result()
 
@@ -297,7 +315,9 @@ def held_item(k: Sheet, card: str) -> HeldItem:
 @click.argument("card", nargs=-1, required=True, type=params.cards("companion"))
 @click.option("--leave", is_flag=True, help="The companion leaves the party instead.")
 def companion(t, card: tuple[str, ...], leave: bool):
-    """A companion joins the party (or leaves with --leave)."""
+    """A companion joins the party (or leaves with --leave).
+
+    Example: companion Joop"""
     c = t.card(" ".join(card), "companion")
     party = t.state["companions"]
     if leave:
@@ -319,7 +339,9 @@ def companion(t, card: tuple[str, ...], leave: bool):
 @click.argument("card", nargs=-1, required=True, type=params.cards("buddy"))
 @click.option("--leave", is_flag=True, help="The buddy leaves the party instead.")
 def buddy(t, card: tuple[str, ...], leave: bool):
-    """A buddy joins the party with full HP (or leaves with --leave), rulebook 4.5."""
+    """A buddy joins the party with full HP (or leaves with --leave), rulebook 4.5.
+
+    Example: buddy Tess"""
     c = t.card(" ".join(card), "buddy")
     buddies = t.state["buddies"]
     present = [b for b in buddies if b["name"] == c.name]
@@ -339,7 +361,9 @@ def buddy(t, card: tuple[str, ...], leave: bool):
 @click.argument("adventure_id", required=False, type=params.ADVENTURE)
 def adventure(t, adventure_id: str | None):
     """Start an adventure: its currency, starting money to every Kaveri, its quote lottery.
-    Without ID: the running adventure's intro, scenes and pronunciation guide."""
+    Without ID: the running adventure's intro, scenes and pronunciation guide.
+
+    Example: adventure amsterdam"""
     if adventure_id is None:
         return describe_adventure(t)
     a = t.library.adventures.get(adventure_id.casefold())

@@ -33,6 +33,7 @@ def shown(rule: Rule) -> list[str]:
 def rules_(t, words: tuple[str, ...]) -> Result:
     """The rules reference: one rule by its id, or every rule that holds the words; without
     words, the sections and their ids.
+
     Example: rules R-CONF-4"""
     query = " ".join(words).strip()
     if not query:

@@ -69,6 +69,7 @@ def describe(t, number: int) -> Result:
 def scene(t, number: int | None):
     """Read a scene of the adventure aloud: its text, setting, foes with their XP, and what
     comes next; it becomes the current scene. Without N: the current scene (or the first).
+
     Example: scene 3"""
     if number is None:
         number = t.state.get("scene") or 1
