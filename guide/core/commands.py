@@ -195,7 +195,9 @@ def stop_view(t) -> None:
 @click.option("--no-qr", "no_qr", is_flag=True, help="The links without their QR codes.")
 def seats(t, no_qr: bool) -> Result:
     """Each player's own page: one link per seat, with a QR code to scan. The view serves
-    them (view --lan for phones on the network). Example: seats --no-qr"""
+    them (view --lan for phones on the network).
+
+    Example: seats --no-qr"""
     if not seated(t):
         raise CommandError(f"the {t.game.id} game has no seats")
     server = t.services.get("view")
@@ -220,7 +222,9 @@ def seats(t, no_qr: bool) -> Result:
 @command("seats revoke", "seats", journal=False)
 @click.argument("seat")
 def seats_revoke(t, seat: str) -> Result:
-    """Take a seat's link back and issue a new one (a lost phone). Example: seats revoke Ann"""
+    """Take a seat's link back and issue a new one (a lost phone).
+
+    Example: seats revoke Ann"""
     desk = desk_of(t)
     name = resolve(seat, t.game.seats(t), "seat")
     old = desk.tokens.get(name)
@@ -237,7 +241,9 @@ def seats_revoke(t, seat: str) -> Result:
 
 @command("seats moves", "seats", journal=False)
 def seats_moves(t) -> Result:
-    """The moves the seats have sent that wait for the game master. Example: seats moves"""
+    """The moves the seats have sent that wait for the game master.
+
+    Example: seats moves"""
     waiting = desk_of(t).pending
     if not waiting:
         return Result(["No move is waiting."])
@@ -247,7 +253,9 @@ def seats_moves(t) -> Result:
 @command("seats take", "seats", journal=False)
 @click.argument("seat", required=False)
 def seats_take(t, seat: str | None) -> Result:
-    """Run a seat's waiting move as it was sent (the game master's Enter). Example: seats take Ann"""
+    """Run a seat's waiting move as it was sent (the game master's Enter).
+
+    Example: seats take Ann"""
     pending = desk_of(t).take(seat)
     return t.execute(pending.line, seat=pending.seat)
 
@@ -255,6 +263,8 @@ def seats_take(t, seat: str | None) -> Result:
 @command("seats drop", "seats", journal=False)
 @click.argument("seat", required=False)
 def seats_drop(t, seat: str | None) -> Result:
-    """Discard a seat's waiting move. Example: seats drop Ann"""
+    """Discard a seat's waiting move.
+
+    Example: seats drop Ann"""
     pending = desk_of(t).take(seat)
     return Result([f"Discarded {pending.seat}'s move: {pending.line}"])
