@@ -106,3 +106,8 @@ def test_cards_takes_the_type_as_option_or_word(play):
     assert play.do("cards --type companion") == play.do("cards companion")
     assert "Joop the Tram Driver" in play.do("cards --type companion")
     assert "Rogue Herring Gull" not in play.do("cards --type companion")
+
+
+def test_the_exported_sheet_carries_the_banked_points_r_lvl_3(party, tmp_path):
+    party.do("xp Ann 1", f"export Ann --to {tmp_path / 'ann.md'}")
+    assert "| Points to spend | 3 (E may take 1 more) |" in (tmp_path / "ann.md").read_text()

@@ -78,7 +78,7 @@ def party(t):
 def export(t, name: str, path: str | None):
     """Write a Kaveri's character sheet to a Markdown file a player can print.
 
-    Example: export Ann --to ann.json"""
+    Example: export Ann --to ann.md"""
     k = t.kaveri(name)
     target = Path(path or f"{k['name'].replace(' ', '_').replace('/', '_')}.md")
     lines = sheet_lines(t, k)
@@ -86,6 +86,7 @@ def export(t, name: str, path: str | None):
     md += [f"| Level | {level(k['xp'])} ({k['xp']} XP) |", f"| Ability | {k['ability']} |",
            f"| HP | {k['hp']} / {k['max_hp']} |", f"| Emotion | {k['emotion']} |",
            f"| Heart | {k['heart']} |", f"| World points | {k['world_points']} |",
+           f"| Points to spend | {k['points']} (E may take {k['e_allowance']} more) |",
            f"| Money | {k['money']} {t.currency()} |", "", "## Facts", ""]
     md += [f"{i}. {fact}" for i, fact in enumerate(k["facts"], 1)] or ["-"]
     md += ["", "## Emotional Technique Ladders", "", "| Ladder | Level | Technique |",
