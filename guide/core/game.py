@@ -87,6 +87,11 @@ class Game:
         """What the TV page shows: only what every player may see."""
         return {"game": self.id, "title": self.title}
 
+    def notices(self, table: Table) -> list[str]:
+        """Lines said once when the table opens, before anything else (e.g. what a --box
+        replaces); none by default."""
+        return []
+
     def greeting(self) -> str:
         return f"{self.title}: type help, or Tab to complete; Ctrl-D leaves."
 

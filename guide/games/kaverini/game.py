@@ -95,6 +95,10 @@ class KaveriniGame(Game):
     def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
         return seats.seat_moves(table, seat)
 
+    def notices(self, table: Table) -> list[str]:
+        replaced = getattr(table.library, "replaced", [])
+        return [f"the --box {what} replaces the bundled one" for what in replaced]
+
     def greeting(self) -> str:
         return "the Tour Guide's companion. Type help, or Tab to complete; Ctrl-D leaves."
 

@@ -111,3 +111,16 @@ def test_cards_takes_the_type_as_option_or_word(play):
 def test_the_exported_sheet_carries_the_banked_points_r_lvl_3(party, tmp_path):
     party.do("xp Ann 1", f"export Ann --to {tmp_path / 'ann.md'}")
     assert "| Points to spend | 3 (E may take 1 more) |" in (tmp_path / "ann.md").read_text()
+
+
+def test_a_box_card_that_replaces_a_bundled_one_says_so_at_start(tmp_path):
+    from conftest import guide, write_box
+
+    write_box(tmp_path / "box", "gull.yaml", "cards:\n  - name: Rogue Herring Gull\n    type: foe\n"
+              "    hp: 50\n    techniques:\n      - {name: Peck, schmerz: 1}\n")
+    out = guide("play", "--campaign", str(tmp_path / "c.sqlite"), "--box", str(tmp_path / "box"),
+                input="card Rogue Herring Gull\n")
+    assert out.returncode == 0
+    assert out.stderr.splitlines() == [
+        "note: the --box card Rogue Herring Gull replaces the bundled one"]
+    assert "HP 50, E 0, H 0" in out.stdout          # the box's card is the one in play
