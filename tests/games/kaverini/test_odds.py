@@ -67,3 +67,29 @@ def test_target_suggests_tweaks(field):
 def test_odds_need_a_fight(field):
     kaveri(field, "Ann")
     assert "odds of which fight?" in field.fails("odds")
+
+
+def test_target_suggests_hp_whose_measured_win_chance_is_near_it(field):
+    """odds --target: the suggested HP, measured again on seeds the search never used, give
+    a win chance within a few points of the target (it once said hp=5: 73% for 60%)."""
+    from guide.games.kaverini.commands import odds_target
+
+    kaveri(field, "Ann")
+    setup = build_setup(field.table, ("Big Bully",), None, None, ())
+    found = odds_target.search(setup, 0.5, 1, simulate)
+    assert found.hp == {"Big Bully": 18} and found.old == {"Big Bully": 40}
+    again = simulate(odds_target.with_hp(setup, found.hp), 2000, 12345)
+    assert abs(again.win - 0.5) <= 0.05 and abs(found.odds.win - 0.5) <= 0.04
+
+
+def test_target_says_so_when_whole_hp_jump_across_it(field, monkeypatch):
+    from guide.games.kaverini.commands import odds_target
+
+    for name, value in (("CANDIDATE_RUNS", 200), ("MAX_CANDIDATES", 8), ("CHECK_RUNS", 800)):
+        monkeypatch.setattr(odds_target, name, value)
+    kaveri(field, "Ann")
+    setup = build_setup(field.table, ("Dice Dog",), None, None, ())
+    found = odds_target.search(setup, 0.5, 1, simulate)
+    assert found.other is not None
+    wins = sorted([found.odds.win, found.other[1].win])
+    assert wins[0] < 0.5 < wins[1]                       # the target lies between the two
