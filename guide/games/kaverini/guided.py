@@ -93,6 +93,13 @@ def ask_sheet(t: Any, ability: str | None, chosen: list[str], told: list[str]
     while len(chosen) < 3:
         chosen.append(ask_until(t, f"Technique {len(chosen) + 1} of 3 (a ladder, or custom:NAME)",
                                 list(meta), technique_checker(chosen), meta))
-    while len(told) < 3:
-        told.append(t.ask(f"Fact {len(told) + 1} of 3 (free text, Enter to skip)", []))
-    return ability, chosen, [f for f in told if f.strip()]
+    told = [f for f in told if f.strip()]
+    while len(told) < 3:                      # R-SHEET-1: three facts, each asked for
+        told.append(ask_until(t, f"Fact {len(told) + 1} of 3 (free text)", [], check_fact))
+    return ability, chosen, told
+
+
+def check_fact(answer: str) -> str:
+    if not answer.strip():
+        raise Retry("a Kaveri has three facts (R-SHEET-1): tell one, in a few words")
+    return answer.strip()

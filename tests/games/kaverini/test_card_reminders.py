@@ -6,29 +6,42 @@ from conftest import kaveri
 from guide.games.kaverini.cardtext import acts_each_round, emotions_named, flip_met, tokens_in
 
 
+def next_round(play) -> str:
+    """`next` until a new round begins (each passes whoever's turn it is, R-CONF-2)."""
+    start, shown = play.raw["confrontation"]["round"], []
+    while play.raw["confrontation"] and play.raw["confrontation"]["round"] == start:
+        shown.append(play.do("next"))
+    return "\n".join(shown)
+
+
 def test_r_dmg_7_the_gm_is_asked_once_and_the_answer_holds(field):
     kaveri(field, "Ann")
     field.do("confront 'Bird-Shy Foe'")
     assert "GM: does 'Techniques from Bird Characters' apply" in field.do("use Ann Kick")
-    field.do("next", "next")                                # round 2
+    next_round(field)                                       # round 2
     again = field.do("use Ann Kick")
     assert "GM: does" not in again                          # asked once, not on every hit
-    field.do("next", "next", "use Ann Kick --matches yes")  # round 3: the answer
+    next_round(field)
+    field.do("use Ann Kick --matches yes")                  # round 3: the answer
     hp = field.foe("Bird-Shy Foe")["hp"]
-    field.do("next", "next", "use Ann Kick")                # round 4: remembered
+    next_round(field)
+    field.do("use Ann Kick")                                # round 4: remembered
     assert "Heel x2" in field.do("log 1")
     assert field.foe("Bird-Shy Foe")["hp"] == hp - 4
 
 
 def test_a_met_flip_condition_is_said_with_the_flip_line(party):
-    party.do("confront --scene 3", "schmerz 'Painted Musketeer' 20", "next", "next")
+    party.do("confront --scene 3", "schmerz 'Painted Musketeer' 21")
+    next_round(party)
     out = party.do("use Ann Cheer --on 'Painted Musketeer' --roll 1")
     assert "GM: Painted Musketeer's flip condition is met" in out
     assert "flip Painted Musketeer" in out
 
 
 def test_a_flip_condition_not_met_says_it_does_not_flip(party):
-    party.do("confront --scene 3", "schmerz 'Painted Musketeer' 20", "next", "next")
+    party.do("confront --scene 3", "schmerz 'Painted Musketeer' 21")
+    next_round(party)
+    party.do("next")                                        # Ann passes: Bob's turn
     out = party.do("use Bob Anger --on 'Painted Musketeer' --roll 1")
     assert "was not neutralized as its flip condition says" in out
 
@@ -46,14 +59,13 @@ def test_scene_tokens_already_present_are_not_offered(party):
 def test_a_setting_without_a_round_effect_is_said_once(party):
     party.do("confront --scene 4")                          # The Canal Ring: no round effect
     assert "The Canal Ring" in party.do("log --gm")
-    party.do("next", "next", "next")
-    assert "GM (settings)" not in party.do("log 3 --gm")
+    next_round(party)
+    assert "GM (settings)" not in party.do("log 1 --gm")
 
 
 def test_a_setting_that_acts_each_round_is_reminded_each_round(party):
     party.do("confront --scene 1")                          # Amsterdam Centraal: each round
-    out = party.do("next", "next", "next")
-    assert "GM (settings): Amsterdam Centraal" in out
+    assert "GM (settings): Amsterdam Centraal" in next_round(party)
 
 
 def test_the_readings_of_card_text():

@@ -20,9 +20,11 @@ def test_an_evening_at_80x24_shows_the_toolbar_the_guided_form_and_refusals(tmp_
         term.wait_for("Technique 1 of 3")
         for answer in ("Cheer", "Love", "custom:Hug"):
             term.line(answer)
-        for _ in range(3):
-            term.wait_for("Fact")
-            term.line("")
+        term.wait_for("Fact 1 of 3")
+        term.line("")                                          # a fact is needed (R-SHEET-1)
+        term.wait_for("a Kaveri has three facts")
+        for fact in ("Likes tulips", "Rides a red bike", "Hums the carillon tune"):
+            term.line(fact)
         term.wait_for("Ann is ready: level 1, 20 HP, Focused")
         term.line("kaveri Bob --ability Lagom --technique Sadness --technique Anger"
                   " --technique Happy")
@@ -35,11 +37,13 @@ def test_an_evening_at_80x24_shows_the_toolbar_the_guided_form_and_refusals(tmp_
         assert "Ann +1" in bottom[0] and "Gull 6/6" in bottom[0] and "Smuggler" in bottom[0]
         assert "Ann L1 20/20" in bottom[1] and "Bob L1 20/20" in bottom[1]
         assert all(len(row) <= 80 for row in screen.splitlines())
-        # a refused command says why and changes nothing (R-CONF-2)
+        # an out-of-turn command is refused, naming whose turn it is (R-CONF-2)
         term.line("use Ann Hug --on Gull")
         term.wait_for("Hug deals")
+        term.line("foe Gull Loud Squawk --on Ann")
+        term.wait_for("error: it is not Rogue Herring Gull's turn; now it is Bob's turn")
         term.line("use Ann Hug --on Gull")
-        term.wait_for("error: Ann has already acted this round")
-        assert "Bob" in term.text.splitlines()[-2]            # whose turn: still Bob
+        term.wait_for("error: Ann has already acted this round; now it is Bob's turn")
+        assert "R1 kaverit: Bob" in term.text.splitlines()[-2]   # the toolbar agrees
     finally:
         term.close()

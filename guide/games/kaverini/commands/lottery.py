@@ -30,7 +30,8 @@ def lottery(t, npc: str | None, faces: str | None, force: bool):
         f = parse_faces(faces, "--dice")
         if len(f) != 2:
             raise CommandError("lottery --dice takes two faces, tens then ones: --dice 4,5")
-        t.dice.give(f)
+        # R-DICE-2: a d10 printed 0-9 shows 0 where the rulebook's shows 10; both count as 0
+        t.dice.give([10 if face == 0 else face for face in f])
     roll = t.dice.percentile()
     quote = a.quotes[roll.value]
     if npc and npc.casefold() not in (n.casefold() for n in t.state["npcs"]):

@@ -11,7 +11,7 @@ from guide.core.errors import CommandError
 from guide.core.result import Result
 from guide.core.text import look_alike, name_problem, unsafe
 from guide.games.kaverini import params, spending
-from guide.games.kaverini.data.tables import abilities, limits
+from guide.games.kaverini.data.tables import abilities, house_rules, limits
 from guide.games.kaverini.guided import ask_sheet
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.leveling import award_xp, level_event, new_kaveri
@@ -46,8 +46,10 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
         if bad:
             raise CommandError(f"kaveri: {text!r} holds a control or invisible character ({bad})")
     adventure = t.state["adventure"]
+    ladders_only = "ladders_at_start" in house_rules() and t.house("ladders_at_start") == "on"
     sheet = new_kaveri(name, ability, chosen, told,
-                       t.adventure().starting_money if adventure and t.adventure() else 0)
+                       t.adventure().starting_money if adventure and t.adventure() else 0,
+                       ladders_only)
     t.state["kaverit"].append(sheet)
     t.tell("kaveri", kaveri=name, ability=sheet["ability"],
            techniques=list(sheet["ladders"]) + list(sheet["custom"]))
@@ -352,6 +354,8 @@ def buddy(t, card: tuple[str, ...], leave: bool):
     else:
         if present:
             raise CommandError(f"{c.name} is already with the party")
+        if c.name in t.state.get("lost_buddies", []):
+            raise CommandError(f"{c.name} ran out of HP and left the party for good (R-CONF-8)")
         buddies.append(new_buddy(c))
     t.tell("buddy", card=c.name, joins=not leave, hp=c.hp)
     return Result()
@@ -375,9 +379,13 @@ def adventure(t, adventure_id: str | None):
     t.state["npcs"] = []
     t.state["shop_wp"] = []
     t.state["lost_companions"] = []
+    rested = []
     for k in t.state["kaverit"]:
         add_money(k, a.starting_money)
-    t.tell("adventure", adventure=a.id, title=a.title)
+        if k["hp"] == 0:                 # after a lost game (R-CONF-11): full HP again
+            k["hp"] = k["max_hp"]
+            rested.append(k["name"])
+    t.tell("adventure", adventure=a.id, title=a.title, rested=rested)
     from guide.games.kaverini.commands.scenes import paragraphs
 
     lines = [a.title + (f" ({a.place})" if a.place else ""), "", *paragraphs(a.intro), "",

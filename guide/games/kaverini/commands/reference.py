@@ -24,8 +24,12 @@ RULE = Named("rule", lambda t, w: [r.id for r in rules()], convert=False, descri
 
 
 def shown(rule: Rule) -> list[str]:
-    return [Styled(f"{rule.id}  ({rule.section})", "turn"),
-            *textwrap.wrap(rule.text, 78, initial_indent="  ", subsequent_indent="  ")]
+    lines = [Styled(f"{rule.id}  ({rule.section})", "turn"),
+             *textwrap.wrap(rule.text, 78, initial_indent="  ", subsequent_indent="  ")]
+    for said in rule.applied:
+        lines += textwrap.wrap(f"How guide applies it: {said}", 78, initial_indent="  ",
+                               subsequent_indent="    ")
+    return lines
 
 
 @command("rules", "table", journal=False)

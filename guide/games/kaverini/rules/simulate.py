@@ -63,6 +63,19 @@ class Outcome:
 
 
 def run_once(setup: Setup, seed: int) -> Outcome:
+    fight = play(setup, seed)
+    state = fight.s
+    result = "undecided" if fight.running else "won"
+    for event in fight.events:
+        if event["kind"] == "over":
+            result = {"won": "won", "ran away": "ran away", "lost": "lost"}.get(
+                event["result"], result)
+    cowering = [k["name"] for k in state["kaverit"] if k["hp"] == 0]
+    return Outcome(result, min(fight.c["round"], MAX_ROUNDS + 1), cowering)
+
+
+def play(setup: Setup, seed: int) -> Fight:
+    """One confrontation played by the policies above, to its end or MAX_ROUNDS."""
     state = json.loads(setup.frozen)
     state["confrontation"] = None
     card = _lookup(setup.cards)
@@ -72,24 +85,12 @@ def run_once(setup: Setup, seed: int) -> Outcome:
     foes = [_scaled(card(n), setup.hp_scale) for n in setup.foes]
     fight.start(foes, [k["name"] for k in state["kaverit"]], [card(n) for n in setup.settings],
                 list(state["companions"])[:3], setup.lv)
-    result = "won"
-    rounds = 1
-    while state["confrontation"] is not None:
-        c = state["confrontation"]
-        rounds = c["round"]
-        if rounds > MAX_ROUNDS:
-            result = "undecided"
-            break
+    while fight.running and fight.c["round"] <= MAX_ROUNDS:
         try:
             _step(fight, rng)
         except RuleError:
             fight.next()       # nobody of the phase can act usefully: the phase passes
-    for event in fight.events:
-        if event["kind"] == "over":
-            result = {"won": "won", "ran away": "ran away", "lost": "lost"}.get(
-                event["result"], result)
-    cowering = [k["name"] for k in state["kaverit"] if k["hp"] == 0]
-    return Outcome(result, rounds, cowering)
+    return fight
 
 
 def _step(fight: Fight, rng: random.Random) -> None:
