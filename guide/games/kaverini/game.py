@@ -100,7 +100,7 @@ class KaveriniGame(Game):
         return [f"the --box {what} replaces the bundled one" for what in replaced]
 
     def greeting(self) -> str:
-        return "the Tour Guide's companion. Type help, or Tab to complete; Ctrl-D leaves."
+        return "the Tour Guide's companion. help lists commands; Ctrl-D leaves."
 
     def cli(self) -> list[click.Command]:
         from guide.games.kaverini.cli import odds

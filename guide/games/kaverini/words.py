@@ -295,6 +295,7 @@ GM_ONLY = frozenset({"gm", "gm_item", "card_note", "ask_match", "remind", "flip_
 LOW = 0.25           # at or under a quarter of its HP, a fighter's line is shown as low
 _ALERT = frozenset({"confront", "battle", "lost", "stand"})
 _GOOD = frozenset({"victory", "level"})
+_HEADING = frozenset({"scene", "adventure"})
 
 
 def style_of(event: Event) -> str:
@@ -305,6 +306,8 @@ def style_of(event: Event) -> str:
         return "alert"
     if kind in _GOOD:
         return "good"
+    if kind in _HEADING:
+        return "turn"
     if kind in GM_ONLY:
         return "note"
     hp, most = event.get("hp"), event.get("max_hp")

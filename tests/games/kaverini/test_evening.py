@@ -52,7 +52,7 @@ def test_confront_scene_brings_its_foes_and_setting(party):
 
 def test_scene_reads_the_text_the_xp_and_what_comes_next(party):
     out = party.do("scene 3")
-    assert out.splitlines()[1] == "3. The Night Watch Walks"
+    assert out.splitlines()[:2] == ["Scene 3. The Night Watch Walks.", "Setting: The Rijksmuseum"]
     assert "Painted Musketeer (2 XP)" in out and "Setting: The Rijksmuseum" in out
     assert "Next: 4. The Skinny Bridge (scene 4)." in out
     assert max(len(line) for line in out.splitlines()) <= 80

@@ -34,17 +34,21 @@ def running_adventure(t) -> Adventure:
 def paragraphs(text: str, width: int = 78, indent: str = "") -> list[str]:
     """Booklet text wrapped for an 80-column terminal, blank lines between paragraphs."""
     out: list[str] = []
-    for i, para in enumerate(p for p in text.strip().split("\n\n") if p.strip()):
+    text = text.strip()
+    breaks = "\n\n" if "\n\n" in text else "\n"     # a folded YAML block keeps one newline
+    for i, para in enumerate(p for p in text.split(breaks) if p.strip()):
         out += ([""] if i else []) + textwrap.wrap(" ".join(para.split()), width,
                                                   initial_indent=indent, subsequent_indent=indent)
     return out
 
 
-def enter(t, number: int) -> None:
-    """Make scene `number` the current one (told once, when it changes)."""
-    if t.state.get("scene") != number:
-        t.state["scene"] = number
-        t.tell("scene", scene=number, name=scene_of(t, number).name)
+def enter(t, number: int) -> bool:
+    """Make scene `number` the current one (told once, when it changes): did it change?"""
+    if t.state.get("scene") == number:
+        return False
+    t.state["scene"] = number
+    t.tell("scene", scene=number, name=scene_of(t, number).name)
+    return True
 
 
 def describe(t, number: int) -> Result:
@@ -80,5 +84,7 @@ def scene(t, number: int | None):
         r.notes.append("(Only read: a confrontation is running; this scene becomes the current"
                        " one when you come to it.)")
         return r
-    enter(t, number)
-    return describe(t, number)
+    r = describe(t, number)
+    if enter(t, number):
+        r.lines.pop(0)                 # the scene's event line is its heading
+    return r
