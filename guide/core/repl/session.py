@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import textwrap
 from typing import Any, cast
 
 import click
@@ -33,8 +34,9 @@ def show(shown: Result | str) -> None:
     styled = [Styled(shown, "error")] if isinstance(shown, str) else lines(shown)
     if not styled:
         return
-    plain = "\n".join(styled)
     size = shutil.get_terminal_size()
+    styled = wrapped(styled, size.columns)
+    plain = "\n".join(styled)
     rows = sum(max(1, -(-len(line) // max(size.columns, 1))) for line in plain.splitlines())
     if rows > size.lines - 2:          # as the terminal wraps them: a long line is several rows
         click.echo_via_pager(plain + "\n")
@@ -47,6 +49,21 @@ def show(shown: Result | str) -> None:
         style = STYLES.get(getattr(line, "style", ""), "")
         fragments += [(style, str(line)), ("", "\n")]
     print_formatted_text(FormattedText(fragments))
+
+
+def wrapped(shown: list[str], columns: int) -> list[str]:
+    """Lines longer than the terminal broken between words (not mid-word, as the terminal
+    would), the rest indented; each piece keeps its line's style."""
+    out: list[str] = []
+    for line in shown:
+        if len(line) < columns or columns < 20 or "\n" in line:
+            out.append(line)
+            continue
+        style = getattr(line, "style", "")
+        pieces = textwrap.wrap(line, columns - 1, subsequent_indent="  ",
+                               break_on_hyphens=False) or [line]
+        out += [Styled(piece, style) if style else piece for piece in pieces]
+    return out
 
 
 class History(FileHistory):

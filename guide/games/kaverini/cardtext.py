@@ -18,6 +18,12 @@ def acts_each_round(text: str) -> bool:
     return bool(_EACH_ROUND.search(text))
 
 
+def round_part(text: str) -> str:
+    """The sentences of a text that act each round (the reminder of rounds after the first)."""
+    sentences = re.split(r"(?<=[.!?])\s+", " ".join(text.split()))
+    return " ".join(x for x in sentences if acts_each_round(x)) or text
+
+
 def emotions_named(text: str) -> set[str]:
     """The emotion ladders a text names, by the ladder's name or its emotion's first word
     ("a Love or Cheer technique" -> {"Love", "Cheer"}; "Comic" names the three Comic ladders)."""

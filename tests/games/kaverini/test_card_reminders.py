@@ -65,7 +65,9 @@ def test_a_setting_without_a_round_effect_is_said_once(party):
 
 def test_a_setting_that_acts_each_round_is_reminded_each_round(party):
     party.do("confront --scene 1")                          # Amsterdam Centraal: each round
-    assert "GM (settings): Amsterdam Centraal" in next_round(party)
+    again = next_round(party)                               # the part that acts, only
+    assert "GM (settings): Amsterdam Centraal: Each round, the crowd bumps someone" in again
+    assert "red-brick" not in again
 
 
 def test_the_readings_of_card_text():
