@@ -84,12 +84,9 @@ def log(t, count: int, gm: bool) -> Result:
     _need_store(t)
     r = Result()
     for entry in t.store.entries(limit=max(count, 1)):
-        for event in entry.story:
-            if not gm and t.game.gm_only(event):
-                continue
-            line = t.game.render(event, t)
-            if line:
-                r.add(f"{entry.at[11:16]}  {line}")
+        story = [e for e in entry.story if gm or not t.game.gm_only(e)]
+        for line in t.game.render_story(story, t):
+            r.add(f"{entry.at[11:16]}  {line}")
     if not r.lines:
         r.add("Nothing has happened yet.")
     return r

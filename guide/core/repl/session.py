@@ -31,7 +31,7 @@ from guide.core.table import Table
 def show(shown: Result | str) -> None:
     """A command's output in the terminal: in colour (unless NO_COLOR), through a pager when
     it would scroll off the screen."""
-    styled = [Styled(shown, "error")] if isinstance(shown, str) else lines(shown)
+    styled: list[str] = [Styled(shown, "error")] if isinstance(shown, str) else lines(shown)
     if not styled:
         return
     size = shutil.get_terminal_size()

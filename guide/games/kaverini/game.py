@@ -80,6 +80,11 @@ class KaveriniGame(Game):
     def render(self, event: dict, table: Table) -> str | None:
         return words.render(event) or super().render(event, table)
 
+    def render_story(self, events: list[dict], table: Table) -> list[str]:
+        from guide.games.kaverini.story import render_story
+
+        return render_story(events, lambda e: self.render(e, table))
+
     def gm_only(self, event: dict) -> bool:
         return event["kind"] in words.GM_ONLY
 

@@ -124,3 +124,11 @@ def test_a_box_card_that_replaces_a_bundled_one_says_so_at_start(tmp_path):
     assert out.stderr.splitlines() == [
         "note: the --box card Rogue Herring Gull replaces the bundled one"]
     assert "HP 50, E 0, H 0" in out.stdout          # the box's card is the one in play
+
+
+def test_one_kill_says_the_party_s_xp_and_levels_in_one_line_r_lvl_1(party):
+    party.do("kaveri Cy --ability Lagom --technique Love --technique Cheer --technique Happy"
+             " --fact a --fact b --fact c", "confront --scene 1")
+    out = party.do("schmerz 'Runaway Rental Bike' 100")
+    assert "Ann, Bob and Cy gain 1 XP and reach level 2; points to spend: Ann 3, Bob 2, Cy 2." in out
+    assert "reaches level" not in out and "gains 1 XP" not in out
