@@ -58,8 +58,8 @@ def describe(t, number: int) -> Result:
     if s.setting:
         r.add(f"Setting: {s.setting}")
     if s.foes:
-        r.add("Foes: " + ", ".join(f"{f} ({a.xp_for(f)} XP)" for f in s.foes)
-              + f"  (confront --scene {number})")
+        r.add("Foes: " + ", ".join(f"{f} ({a.xp_for(f)} XP)" for f in s.foes),
+              f"To fight: confront --scene {number}")
     r.add("", *paragraphs(s.text), "")
     if number < len(a.scenes):
         r.add(f"Next: {a.scenes[number].name} (scene {number + 1}).")
