@@ -28,14 +28,14 @@ def fold(text: str) -> str:
 
 def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:
     """The one way a typed name finds its name among `names` (issue: names the way people
-    say them): exact, then case-insensitive, then a unique prefix, then a unique word (or
-    run of words) of the name. Ambiguous input lists the choices; an unknown one suggests.
-    Raises GuideError."""
+    say them): exact, then case-insensitive, then a unique prefix, then the name's last
+    words, then a unique word (or run of words) of the name. Ambiguous input lists the
+    choices; an unknown one suggests. Raises GuideError."""
     choices = list(dict.fromkeys(names))
     if typed in choices:
         return typed
     wanted = fold(typed)
-    for stage in (_same, _prefix, _word):
+    for stage in (_same, _prefix, _ends, _word):
         found = [n for n in choices if stage(fold(n), wanted)]
         if len(found) == 1:
             return found[0]
@@ -53,6 +53,12 @@ def _same(name: str, wanted: str) -> bool:
 
 def _prefix(name: str, wanted: str) -> bool:
     return name.startswith(wanted)
+
+
+def _ends(name: str, wanted: str) -> bool:
+    """The name's last words are the typed ones: `Spirit` is "Drowned Bell Spirit", not
+    "Drowned Bell Spirit 2" (the toolbar's short names, typed back)."""
+    return name.endswith(" " + wanted)
 
 
 def _word(name: str, wanted: str) -> bool:
