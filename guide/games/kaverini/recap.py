@@ -27,6 +27,7 @@ class Chapter:
     items: list[str] = field(default_factory=list)
     quotes: list[int] = field(default_factory=list)
     settled: bool = False                                # a confrontation here came to an end
+    last_foes: list[str] = field(default_factory=list)
 
     def empty(self) -> bool:
         return not (self.fights or self.joined or self.left or self.levels or self.items
@@ -49,7 +50,9 @@ def chapters(events: Iterable[Event]) -> list[Chapter]:
         elif kind == "neutralized" and not e.get("player"):
             fallen.append(e["name"])
         elif kind == "over":
-            now.fights.append(_fight(foes, fallen, e["result"]))
+            again = bool(now.fights) and now.last_foes == foes
+            now.fights.append(_fight(foes, fallen, e["result"], again))
+            now.last_foes = foes
             now.settled = True
         elif kind == "runaway" and e["escaped"]:
             pass                      # told by the "over" that follows (result "ran away")
@@ -71,8 +74,8 @@ def chapters(events: Iterable[Event]) -> list[Chapter]:
     return [c for c in out if not c.empty() or c is out[-1]]
 
 
-def _fight(foes: list[str], fallen: list[str], result: str) -> str:
-    against = _and(foes) or "the foes"
+def _fight(foes: list[str], fallen: list[str], result: str, again: bool = False) -> str:
+    against = "them again" if again else _and(foes) or "the foes"
     if result == "won":
         return f"They faced {against} and won."
     if result in ("ran away", "runaway", "escaped"):
