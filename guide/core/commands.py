@@ -105,9 +105,16 @@ def help_(t, name: tuple[str, ...]) -> Result:
     width = max(len(name) for name in t.registry.commands)
     for family, cmds in t.registry.by_family().items():
         r.add("", f"{family}:")
-        r.add(*(f"  {c.name:{width}}  {c.summary}" for c in cmds))
+        r.add(*(_within(f"  {c.name:{width}}  {c.summary}", 79) for c in cmds))
     r.add("", "Aliases: " + ", ".join(f"{a} = {n}" for a, n in t.registry.aliases.items()))
     return r
+
+
+def _within(line: str, width: int) -> str:
+    """One line of `help`: cut at a word to fit an 80-column terminal (help NAME has all)."""
+    if len(line) <= width:
+        return line
+    return line[:width - 1].rsplit(" ", 1)[0].rstrip(",;:(") + "…"
 
 
 @command("quit", "table", journal=False, aliases=("exit",))
