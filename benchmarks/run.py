@@ -1,7 +1,8 @@
 """The project's figures, each measured side by side with its reference in the same run.
 
     python benchmarks/run.py            # all figures
-    python benchmarks/run.py startup    # one section: startup, data, history, engine, odds
+    python benchmarks/run.py startup    # one section: startup, data, history, engine, odds,
+                                        # balance
 
 Timings are noisy, so every figure is a ratio to a reference measured in the same run (the
 median of several repeats); absolute times are printed beside it.
@@ -153,10 +154,10 @@ except ImportError:                     # before the core split
     from guide.repl.run import open_table
     from guide.commands.odds import build_setup
     from guide.rules.simulate import run_seeds
-runs = int(sys.argv[1])
+runs, box = int(sys.argv[1]), Path(sys.argv[2])
 tmp = Path(tempfile.mkdtemp())
 os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
-t = open_table(tmp / "c.sqlite", [], 1)
+t = open_table(tmp / "c.sqlite", [box], 1)      # the same cards for both engines
 t.execute("adventure amsterdam")
 for name, chosen in zip(("Ann", "Bob", "Cy"), ("Cheer Love Anger", "Sadness Happy Love",
                                                 "Cheer Innocence Anger")):
@@ -177,9 +178,10 @@ t.store.close()
 """
 
 
-def _engine_rate(root: Path, runs: int) -> tuple[float, int, int]:
-    out = subprocess.run([PY, "-c", ENGINE_WORK, str(runs)], capture_output=True, text=True,
-                         check=True, cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
+def _engine_rate(root: Path, runs: int, box: Path) -> tuple[float, int, int]:
+    out = subprocess.run([PY, "-c", ENGINE_WORK, str(runs), str(box)], capture_output=True,
+                         text=True, check=True, cwd=root,
+                         env={**os.environ, "PYTHONPATH": str(root)})
     rate, won, rounds = out.stdout.split()
     return float(rate), int(won), int(rounds)
 
@@ -201,8 +203,8 @@ def engine() -> bool:
     runs = 600
     now_rates, old_rates = [], []
     for _ in range(3):
-        old_rate, old_won, old_rounds = _engine_rate(old, runs)
-        now_rate, now_won, now_rounds = _engine_rate(root, runs)
+        old_rate, old_won, old_rounds = _engine_rate(old, runs, old / "cards")
+        now_rate, now_won, now_rounds = _engine_rate(root, runs, old / "cards")
         old_rates.append(old_rate)
         now_rates.append(now_rate)
     old_rate, now_rate = max(old_rates), max(now_rates)     # the least disturbed of each
@@ -242,8 +244,34 @@ def odds() -> bool:
     return ok
 
 
+def balance() -> bool:
+    from guide.core.repl.run import open_table
+    from guide.games.kaverini.commands.balance import balance as whole
+    from guide.games.kaverini.commands.balance import build_evening
+    from guide.games.kaverini.commands.odds import build_setup, simulate
+
+    print("balance: the whole report of the bundled box (5 scenes, 3 new Kaverit, each chance"
+          " +-3 points at 95%), 2 cores, against one scene's odds (scene 5, +-2 points)")
+    tmp = Path(tempfile.mkdtemp())
+    os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
+    t = open_table(tmp / "b.sqlite", [], 1)
+    evening, _ = build_evening(t, "amsterdam", 3)
+    t.state["kaverit"] = evening.state["kaverit"]      # the same three, for the one scene
+    t.execute("adventure amsterdam")
+    setup = build_setup(t, (), None, 5, ())
+    ref = timed(lambda: simulate(setup, None, 7), 3)
+    value = timed(lambda: whole(evening, 7), 3)
+    scenes = whole(evening, 7)
+    t.store.close()
+    ok = line("odds --adventure amsterdam (whole report)", value, ref, None)
+    good = value < 10 and all(s.half_width() <= 0.03 for s in scenes)
+    print(f"  {len(scenes[0].arrivals)} evenings in {value:.2f}s  target < 10s, +-3.0%"
+          f"  {'ok' if good else 'MISSED'}")
+    return ok and good
+
+
 SECTIONS = {"startup": startup, "data": data, "history": history, "engine": engine,
-            "odds": odds}
+            "odds": odds, "balance": balance}
 
 
 def main() -> int:

@@ -27,18 +27,24 @@ def fold(text: str) -> str:
 
 
 def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:
-    """The one way a typed name finds its name among `names` (issue: names the way people
-    say them): exact, then case-insensitive, then a unique prefix, then the name's last
-    words, then a unique word (or run of words) of the name. Ambiguous input lists the
-    choices; an unknown one suggests. Raises GuideError."""
+    """The one way a typed name finds its name among `names` (names the way people say
+    them): exact, then case-insensitive, then a name that begins with it or has a word (or
+    run of words) that begins with it, when only one does. Ambiguous input lists the
+    choices (`Bike` names both the Bike Bell Bandit and the Runaway Rental Bike); an unknown
+    one suggests. Among numbered duplicates (`Drowned Bell Spirit`, `Drowned Bell Spirit 2`)
+    the name's own last words pick it, as the toolbar shows them (`Spirit`, `Spirit 2`).
+    Raises GuideError."""
     choices = list(dict.fromkeys(names))
     if typed in choices:
         return typed
     wanted = fold(typed)
-    for stage in (_same, _prefix, _ends, _word):
+    for stage in (_same, _part):
         found = [n for n in choices if stage(fold(n), wanted)]
         if len(found) == 1:
             return found[0]
+        first = _first_of_duplicates(found, wanted)
+        if first is not None:
+            return first
         if len(found) > 1:
             raise GuideError(f"{typed!r} could be " + ", ".join(repr(n) for n in found[:8])
                              + (" ..." if len(found) > 8 else "") + f"; which {what}?")
@@ -51,17 +57,21 @@ def _same(name: str, wanted: str) -> bool:
     return name == wanted
 
 
-def _prefix(name: str, wanted: str) -> bool:
-    return name.startswith(wanted)
+def _first_of_duplicates(found: list[str], wanted: str) -> str | None:
+    """`Spirit` among "Drowned Bell Spirit" and "Drowned Bell Spirit 2": the one whose name
+    ends with the typed words, when the others are it with a number."""
+    ends = [n for n in found if fold(n).endswith(" " + wanted) or fold(n) == wanted]
+    if len(ends) != 1:
+        return None
+    base = ends[0]
+    others = [n for n in found if n != base]
+    if others and all(n.rsplit(" ", 1)[0] == base and n.rsplit(" ", 1)[-1].isdigit()
+                      for n in others):
+        return base
+    return None
 
 
-def _ends(name: str, wanted: str) -> bool:
-    """The name's last words are the typed ones: `Spirit` is "Drowned Bell Spirit", not
-    "Drowned Bell Spirit 2" (the toolbar's short names, typed back)."""
-    return name.endswith(" " + wanted)
-
-
-def _word(name: str, wanted: str) -> bool:
+def _part(name: str, wanted: str) -> bool:
     words = name.split()
     size = len(wanted.split())
-    return any(" ".join(words[i:i + size]).startswith(wanted) for i in range(1, len(words)))
+    return any(" ".join(words[i:i + size]).startswith(wanted) for i in range(len(words)))

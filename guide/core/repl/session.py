@@ -35,7 +35,7 @@ def show(shown: Result | str) -> None:
     if not styled:
         return
     size = shutil.get_terminal_size()
-    styled = wrapped(styled, size.columns)
+    styled = wrapped(styled, size.columns - 1)
     plain = "\n".join(styled)
     rows = sum(max(1, -(-len(line) // max(size.columns, 1))) for line in plain.splitlines())
     if rows > size.lines - 2:          # as the terminal wraps them: a long line is several rows
@@ -51,21 +51,6 @@ def show(shown: Result | str) -> None:
     print_formatted_text(FormattedText(fragments))
 
 
-def wrapped(shown: list[str], columns: int) -> list[str]:
-    """Lines longer than the terminal broken between words (not mid-word, as the terminal
-    would), the rest indented; each piece keeps its line's style."""
-    out: list[str] = []
-    for line in shown:
-        if len(line) < columns or columns < 20 or "\n" in line:
-            out.append(line)
-            continue
-        style = getattr(line, "style", "")
-        pieces = textwrap.wrap(line, columns - 1, subsequent_indent="  ",
-                               break_on_hyphens=False) or [line]
-        out += [Styled(piece, style) if style else piece for piece in pieces]
-    return out
-
-
 class History(FileHistory):
     """The prompt's history file; a full or read-only disk must not end the evening over it
     (the campaign's own save says what is wrong)."""
@@ -75,6 +60,23 @@ class History(FileHistory):
             super().store_string(string)
         except OSError:
             pass
+
+
+def wrapped(shown: list[str], width: int) -> list[str]:
+    """Long lines broken between words at the terminal's width (their indent kept on the
+    lines that follow, their style on every part), never in the middle of a word."""
+    out: list[str] = []
+    for line in shown:
+        style = getattr(line, "style", "")
+        for part in str(line).split("\n"):
+            if len(part) <= width or " " not in part.strip():
+                out.append(Styled(part, style))
+                continue
+            indent = " " * (len(part) - len(part.lstrip()) + 2)
+            out += [Styled(piece, style) for piece in
+                    textwrap.wrap(part, width, subsequent_indent=indent, break_long_words=False,
+                                  break_on_hyphens=False)]
+    return out
 
 
 def run_repl(table: Table) -> int:

@@ -6,6 +6,11 @@ from conftest import kaveri
 from guide.games.kaverini.cardtext import acts_each_round, emotions_named, flip_met, tokens_in
 
 
+def at_one_hp(play, name: str) -> None:
+    """A foe one Schmerz from neutralized (whatever HP the box gives it)."""
+    next(f for f in play.raw["confrontation"]["foes"] if f["name"] == name)["hp"] = 1
+
+
 def next_round(play) -> str:
     """`next` until a new round begins (each passes whoever's turn it is, R-CONF-2)."""
     start, shown = play.raw["confrontation"]["round"], []
@@ -31,7 +36,8 @@ def test_r_dmg_7_the_gm_is_asked_once_and_the_answer_holds(field):
 
 
 def test_a_met_flip_condition_is_said_with_the_flip_line(party):
-    party.do("confront --scene 3", "schmerz 'Painted Musketeer' 21")
+    party.do("confront --scene 3")
+    at_one_hp(party, "Painted Musketeer")
     next_round(party)
     out = party.do("use Ann Cheer --on 'Painted Musketeer' --roll 1")
     assert "GM: Painted Musketeer's flip condition is met" in out
@@ -39,7 +45,8 @@ def test_a_met_flip_condition_is_said_with_the_flip_line(party):
 
 
 def test_a_flip_condition_not_met_says_it_does_not_flip(party):
-    party.do("confront --scene 3", "schmerz 'Painted Musketeer' 21")
+    party.do("confront --scene 3")
+    at_one_hp(party, "Painted Musketeer")
     next_round(party)
     party.do("next")                                        # Ann passes: Bob's turn
     out = party.do("use Bob Anger --on 'Painted Musketeer' --roll 1")

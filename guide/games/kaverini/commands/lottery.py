@@ -17,7 +17,9 @@ from guide.games.kaverini.registry import command
 @click.option("--dice", "faces", default=None, metavar="TENS,ONES",
               help="The table's two d10 faces, 1..10 each (R-DICE-3).")
 @click.option("--force", is_flag=True, help="Engage the same character again anyway.")
-def lottery(t, npc: str | None, faces: str | None, force: bool):
+@click.option("--source", "show_source", is_flag=True,
+              help="Show the quote's source after it (the booklet's sources:).")
+def lottery(t, npc: str | None, faces: str | None, force: bool, show_source: bool):
     """Roll the quote lottery: two d10, tens and ones (R-DICE-2), and read that quote.
 
     Example: lottery --npc Anouk --dice 4,5"""
@@ -39,4 +41,9 @@ def lottery(t, npc: str | None, faces: str | None, force: bool):
     if roll.value not in t.state["quotes_told"]:
         t.state["quotes_told"].append(roll.value)
     t.tell("quote", tens=roll.tens, ones=roll.ones, quote=roll.value, text=quote, npc=npc)
+    if show_source:
+        source = a.sources.get(roll.value, "").strip()
+        return Result([f"Source: {source}" if source else
+                       f"Source: none in the booklet for quote {roll.value} (guide check --facts"
+                       " lists these)"])
     return Result()

@@ -44,6 +44,7 @@ class Setup:
     hp_scale: float = 1.0             # foes' HP x this (rulebook 7.3)
     lv: int = 1
     house: dict[str, str] = field(default_factory=dict)
+    xp: dict[str, int] = field(default_factory=dict)   # XP per foe card (case-folded), R-CONF-7
 
     @property
     def frozen(self) -> str:
@@ -63,7 +64,11 @@ class Outcome:
 
 
 def run_once(setup: Setup, seed: int) -> Outcome:
-    fight = play(setup, seed)
+    return outcome(play(setup, seed))
+
+
+def outcome(fight: Fight) -> Outcome:
+    """How a fight that `play` ran ended."""
     state = fight.s
     result = "undecided" if fight.running else "won"
     for event in fight.events:
@@ -74,14 +79,19 @@ def run_once(setup: Setup, seed: int) -> Outcome:
     return Outcome(result, min(fight.c["round"], MAX_ROUNDS + 1), cowering)
 
 
-def play(setup: Setup, seed: int) -> Fight:
-    """One confrontation played by the policies above, to its end or MAX_ROUNDS."""
-    state = json.loads(setup.frozen)
+def play(setup: Setup, seed: int, state: dict | None = None) -> Fight:
+    """One confrontation played by the policies above, to its end or MAX_ROUNDS: on a copy of
+    the setup's state, or on `state` itself (which then keeps the XP gained, the HP left, the
+    buddies and companions lost: the balance of an adventure plays one state scene after
+    scene, rules/evening.py)."""
+    state = json.loads(setup.frozen) if state is None else state
     state["confrontation"] = None
     card = _lookup(setup.cards)
     rng = random.Random(seed)
     rules = {name: setup.house.get(name, d["default"]) for name, d in house_rules().items()}
-    fight = Fight(state, card, Dice(seed), rules.__getitem__)
+    xp = setup.xp
+    fight = Fight(state, card, Dice(seed), rules.__getitem__,
+                  xp_for=lambda name: xp.get(name.casefold(), 0))
     foes = [_scaled(card(n), setup.hp_scale) for n in setup.foes]
     fight.start(foes, [k["name"] for k in state["kaverit"]], [card(n) for n in setup.settings],
                 list(state["companions"])[:3], setup.lv)
