@@ -169,6 +169,8 @@ def target_lines(setup: Setup, target: float, seed: int,
                      f" Across the target: {', '.join(f'{n} hp={v}' for n, v in hp_other.items())}"
                      f" gives {odds_other.win:.0%}.")
         data["other"] = {"win": odds_other.win, "hp": hp_other}
+    elif abs(found.odds.win - target) > odds_target.TOLERANCE:
+        lines.append("  The nearest whole HP found: the win chance moves in jumps here.")
     return lines, data
 
 

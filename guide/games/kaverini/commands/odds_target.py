@@ -20,6 +20,7 @@ MAX_CANDIDATES = 12
 CHECK_RUNS = 1500
 FINALISTS = 2
 TOLERANCE = 0.03           # "near the target": within 3 points
+MAX_SCALE = 64.0           # foes at most 64 times their printed HP
 PLANNED = SCALE_STEPS * PROBE_RUNS + MAX_CANDIDATES * CANDIDATE_RUNS + (FINALISTS + 1) * CHECK_RUNS
 
 
@@ -52,6 +53,9 @@ def _scaled(old: dict[str, int], scale: float) -> dict[str, int]:
 def search(setup: Setup, target: float, seed: int, measure: Measure) -> Suggestion:
     old = _printed(setup)
     low, high = 0.1, 4.0
+    while high < MAX_SCALE and measure(with_hp(setup, _scaled(old, high)), PROBE_RUNS,
+                                       seed).win > target:
+        low, high = high, high * 2                 # a strong party: the foes need far more HP
     for _ in range(SCALE_STEPS):               # the foes' HP rise, the win chance falls
         mid = (low + high) / 2
         if measure(with_hp(setup, _scaled(old, mid)), PROBE_RUNS, seed).win > target:
