@@ -93,3 +93,20 @@ def test_target_says_so_when_whole_hp_jump_across_it(field, monkeypatch):
     assert found.other is not None
     wins = sorted([found.odds.win, found.other[1].win])
     assert wins[0] < 0.5 < wins[1]                       # the target lies between the two
+
+
+def test_target_search_reaches_past_four_times_the_hp_for_a_strong_party(field):
+    """A party that beats the printed foe too easily: the search grows the HP past 4x (it
+    once stopped there and suggested a 96% fight for a 60% target)."""
+    from guide.games.kaverini.commands import odds_target
+    from guide.games.kaverini.rules.simulate import Odds
+
+    def measure(setup, runs, seed):            # the win chance falls as the HP rise: 1 - HP/400
+        hp = setup.cards["big bully"].hp
+        won = round(runs * max(0.0, 1 - hp / 400))
+        return Odds(runs, won, 0, runs - won, 0, [1] * runs, {})
+
+    kaveri(field, "Ann")
+    setup = build_setup(field.table, ("Big Bully",), None, None, ())
+    found = odds_target.search(setup, 0.3, 1, measure)
+    assert found.hp == {"Big Bully": 280} and found.odds.win == 0.3 and found.other is None
