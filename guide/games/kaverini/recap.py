@@ -95,7 +95,8 @@ def party(state: dict, currency: str) -> list[str]:
     """One sentence per Kaveri, then who is with them."""
     out = []
     for k in state["kaverit"]:
-        items = [i["card"] + (f" ({i['uses']} use(s))" if i.get("uses") else "") for i in k["items"]]
+        items = [i["card"] + (f" ({i['uses']} use(s))" if i.get("uses") else "")
+                 + (" (bonded)" if i.get("bonded") else "") for i in k["items"]]
         extras = [f"{k['points']} point(s) to spend" if k["points"] else "",
                   f"{k['world_points']} world point(s)" if k["world_points"] else "",
                   f"{k['money']} {currency}".strip() if k["money"] else ""]
