@@ -28,14 +28,23 @@ def closest(word: str, names: list[str]) -> str:
     return folded[found[0]] if found else ""
 
 
+_heard: list[str] = []      # "psy" taken as Psychic: said above the next question
+
+
 def ask_until(t: Any, question: str, choices: list[str], check, meta: dict[str, str] | None = None
               ) -> str:
-    """Ask until `check(answer)` takes it; a problem is said above the question again."""
-    default, said = "", question
+    """Ask until `check(answer)` takes it; a problem is said above the question again, and
+    an answer taken for a longer name says which, above the next question."""
+    default = ""
+    said = "\n".join([*_heard, question])
+    _heard.clear()
     while True:
         answer = t.ask(said, choices, default, meta)
         try:
-            return check(answer)
+            taken = check(answer)
+            if taken.casefold() != answer.strip().casefold():
+                _heard.append(f"  ({answer.strip()}: {taken})")
+            return taken
         except Retry as r:
             default = r.suggestion
             said = f"  ! {r.problem}" + (" Enter takes it." if r.suggestion else "") + \
@@ -83,6 +92,7 @@ def technique_checker(chosen: list[str]):
 def ask_sheet(t: Any, ability: str | None, chosen: list[str], told: list[str]
               ) -> tuple[str, list[str], list[str]]:
     """What the line left out, asked one answer at a time."""
+    _heard.clear()
     if ability is None:
         table = "\n".join(textwrap.fill(f"{name:<12} {text}", 78, initial_indent="    ",
                                          subsequent_indent=" " * 17)
@@ -96,6 +106,7 @@ def ask_sheet(t: Any, ability: str | None, chosen: list[str], told: list[str]
     told = [f for f in told if f.strip()]
     while len(told) < 3:                      # R-SHEET-1: three facts, each asked for
         told.append(ask_until(t, f"Fact {len(told) + 1} of 3 (free text)", [], check_fact))
+    _heard.clear()
     return ability, chosen, told
 
 
