@@ -133,3 +133,28 @@ def test_one_kill_says_the_party_s_xp_and_levels_in_one_line_r_lvl_1(party):
     out = party.do("schmerz 'Runaway Rental Bike' 100")
     assert "Ann, Bob and Cy gain 1 XP and reach level 2; points to spend: Ann 3, Bob 2, Cy 2." in out
     assert "reaches level" not in out and "gains 1 XP" not in out
+
+
+def test_the_guided_form_checks_each_answer_as_it_is_given_r_sheet_1(play):
+    """A typo is asked again with the suggestion prefilled (Enter takes it); a technique
+    chosen twice is refused at once; every fact is asked for; nothing is thrown away."""
+    answers = iter(["Lagum", "", "Cheeer", "", "cheer", "Love", "custom:Hug", "", "Tulips",
+                    "Bikes", "Bells"])
+    asked: list[tuple[str, str]] = []
+
+    def ask(question, choices, default="", meta=None):
+        asked.append((question, default))
+        answer = next(answers)
+        return answer or default                 # Enter on a prefilled answer takes it
+
+    play.table.ask = ask
+    assert "Ann is ready: level 1, 20 HP, Lagom, techniques Cheer, Love, Hug." in play.do(
+        "kaveri Ann")
+    assert asked[1] == ("  ! 'Lagum' is not an ability; did you mean Lagom? Enter takes it."
+                        "\nAbility", "Lagom")                       # re-asked, suggested
+    assert asked[3][0].endswith("did you mean Cheer? (or custom:Cheeer) Enter takes it."
+                                "\nTechnique 1 of 3 (a ladder, or custom:NAME)")
+    assert asked[3][1] == "Cheer"
+    assert "Cheer is already chosen" in asked[5][0]
+    assert "a Kaveri has three facts" in asked[8][0]
+    assert play.raw["kaverit"][0]["facts"] == ["Tulips", "Bikes", "Bells"]
