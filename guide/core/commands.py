@@ -178,7 +178,7 @@ def start_view(t, port: int | None, lan: bool):
     def listener(table) -> None:
         server.publish(table.game.view(table))
         if desk is not None:
-            desk.publish(server.publish_seat)
+            desk.publish(server.publish_seat, server.forget_seat)
 
     t.services["view"], t.services["view listener"] = server, listener
     listener(t)

@@ -150,8 +150,11 @@ class SeatMoves:
 
     def _arrived(self, pending: Pending) -> None:        # the server's thread
         loop = self.loop
-        if loop is not None:
-            loop.call_soon_threadsafe(self._offer)
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._offer)
+            except RuntimeError:          # between two prompts: the next one offers it
+                pass
 
     def _offer(self) -> None:                            # the prompt's loop
         desk, app = self.desk, self.session.app
