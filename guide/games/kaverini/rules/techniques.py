@@ -302,10 +302,18 @@ class Techniques(Field):
             return False
         found = matches(defence, move.emotion, user.subtypes)
         if found is None:
-            if gm_match is None:
-                self.say("ask_match", defence=defence, actor=user.name, technique=move.name)
-                return False
-            return gm_match
+            # R-DMG-7: the GM is asked once per confrontation for this attacker and defence;
+            # the answer (--matches) holds until the confrontation ends
+            key = f"{user.name}|{defence}"
+            answers: dict[str, bool] = self.c.setdefault("answers", {})  # type: ignore[typeddict-item]
+            if gm_match is not None:
+                answers[key] = gm_match
+                return gm_match
+            if key in answers:
+                return answers[key]
+            answers[key] = False
+            self.say("ask_match", defence=defence, actor=user.name, technique=move.name)
+            return False
         return found
 
     # --- special effects ----------------------------------------------------------------
