@@ -110,7 +110,7 @@ class KaveriniGame(Game):
         return [f"the --box {what} replaces the bundled one" for what in replaced]
 
     def greeting(self) -> str:
-        return "the Tour Guide's companion. help lists, Tab completes, Ctrl-D leaves."
+        return "Kaverini. Type help for the commands; Tab completes; Ctrl-D leaves."
 
     def cli(self) -> list[click.Command]:
         from guide.games.kaverini.cli import odds
