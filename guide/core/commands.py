@@ -237,7 +237,7 @@ def seats_revoke(t, seat: str) -> Result:
     if server is not None:
         if old:
             server.forget_seat(old)
-        desk.publish(server.publish_seat)
+        desk.publish(server.publish_seat, server.forget_seat)
     base = server.base if server is not None else (t.campaign.seat_address() or "http://HOST:8765/")
     return Result([f"{name}'s old link gets nothing now; the new one:",
                    *(f"{s}: {link}" for s, link in links(t, base) if s == name)])
@@ -270,5 +270,5 @@ def seats_drop(t, seat: str | None) -> Result:
     """Discard a seat's waiting move.
 
     Example: seats drop Ann"""
-    pending = desk_of(t).take(seat)
+    pending = desk_of(t).take(seat, current=False)
     return Result([f"Discarded {pending.seat}'s move: {pending.line}"])

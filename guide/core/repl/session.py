@@ -161,7 +161,10 @@ class SeatMoves:
         if desk is None or not desk.pending:
             return
         if self.table.game.seat_policy == "apply":
-            pending = desk.take()
+            try:
+                pending = desk.take()          # a move the table has moved past is dropped
+            except CommandError:
+                return
             run_in_terminal(lambda: show(attempt_at_prompt(self.table, pending.line,
                                                            pending.seat)))
             return
@@ -177,12 +180,12 @@ class SeatMoves:
         offered, self.offered = self.offered, None
         if offered is None or self.desk is None:
             return None
-        self.desk.pending = [p for p in self.desk.pending if p is not offered]
+        self.desk.withdraw(offered)
         return offered.seat if line.strip() == offered.line else None
 
     def discard(self) -> None:
         if self.offered is not None and self.desk is not None:
-            self.desk.pending = [p for p in self.desk.pending if p is not self.offered]
+            self.desk.withdraw(self.offered)
             self.offered = None
 
     def toolbar(self) -> Any:
