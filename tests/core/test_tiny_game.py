@@ -5,14 +5,13 @@ entry point is installed. Nothing in guide/ knows Tally."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 import urllib.request
 from pathlib import Path
 
 import pexpect
 import pytest
+from installed import guide, guide_env
 
 from conftest import ROOT
 from guide.core.dice import Dice
@@ -82,19 +81,8 @@ def test_the_view_serves_the_games_own_view_and_follows_every_change(tmp_path):
 
 @pytest.fixture
 def installed(tmp_path):
-    """Tally's entry point 'installed': a dist-info folder on the path, as pip would leave."""
-    site = tmp_path / "site"
-    info = site / "tally_game-0.1.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tally-game\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[guide.games]\ntally = tally:TallyGame\n")
-    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(GAME_DIR)]),
-                GUIDE_DATA_DIR=str(tmp_path / "data"))
-
-
-def guide(env, *args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "guide", *args], input=stdin, env=env,
-                          capture_output=True, text=True, timeout=60)
+    """Tally's entry point 'installed' (tests/installed.py), as a distribution of its own."""
+    return guide_env(tmp_path, {"tally": "tally:TallyGame"}, (GAME_DIR,))
 
 
 def test_guide_games_lists_an_installed_game(installed):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from installed import guide, guide_env
 
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
@@ -173,19 +174,8 @@ def test_the_view_server_serves_the_cv_page_and_follows_the_table(tmp_path):
 
 @pytest.fixture
 def installed(tmp_path):
-    """CV's entry point installed (a dist-info folder on the path, as pip would leave)."""
-    site = tmp_path / "site"
-    info = site / "cv_game-0.1.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: cv-game\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[guide.games]\ncv = guide.games.cv.game:CvGame\n")
-    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(site)]),
-                GUIDE_DATA_DIR=str(tmp_path / "data"))
-
-
-def guide(env, *args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "guide", *args], input=stdin, env=env,
-                          capture_output=True, text=True, timeout=60)
+    """`guide` in a subprocess, with a data folder of its own (tests/installed.py)."""
+    return guide_env(tmp_path)
 
 
 SCRIPT = """\

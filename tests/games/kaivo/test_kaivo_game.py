@@ -4,14 +4,13 @@ state`, the TV view, the clock, undo; and `guide play --game kaivo` driven from 
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from installed import guide, guide_env
 
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
@@ -199,19 +198,8 @@ def test_the_bench_group_is_the_games_cli():
 
 @pytest.fixture
 def env(tmp_path):
-    """Kaivo's entry point 'installed' (a dist-info folder on the path), this tree first."""
-    site = tmp_path / "site"
-    info = site / "kaivo_game-0.1.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: kaivo-game\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[guide.games]\nkaivo = guide.games.kaivo.game:KaivoGame\n")
-    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(site)]),
-                GUIDE_DATA_DIR=str(tmp_path / "data"))
-
-
-def guide(env, *args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "guide", *args], input=stdin, env=env,
-                          capture_output=True, text=True, timeout=60)
+    """`guide` in a subprocess, with a data folder of its own (tests/installed.py)."""
+    return guide_env(tmp_path)
 
 
 def test_a_script_plays_a_score_sheet_match_to_its_end(env, tmp_path):

@@ -7,9 +7,7 @@ content."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -17,12 +15,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from browser import CHROMIUM, FLAGS, needs_chromium
 from test_kaivo_game import env  # noqa: F401 - Kaivo's entry point on the path
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--virtual-time-budget=600"]   # before the page opens its event stream (1 s)
 
 
 def get(url: str) -> dict:
@@ -30,8 +24,7 @@ def get(url: str) -> dict:
         return json.loads(r.read())
 
 
-@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
-                    reason="headless Chromium is not installed (.ci/run installs it)")
+@needs_chromium
 def test_two_seat_pages_and_the_tv_page_in_a_real_browser(env, tmp_path):  # noqa: F811
     assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
     campaign = str(tmp_path / "k.sqlite")
@@ -162,8 +155,7 @@ def test_in_the_repl_a_seats_move_runs_at_once_and_the_bots_play_after_it(env, t
         child.close(force=True)
 
 
-@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
-                    reason="headless Chromium is not installed (.ci/run installs it)")
+@needs_chromium
 def test_k_pow_1_a_swaps_targets_are_grouped_by_your_own_card_on_the_seat_page(tmp_path):
     from guide.core.dice import Dice
     from guide.core.seats import desk_of

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -17,7 +16,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-import pytest
+from browser import CHROMIUM, FLAGS, needs_chromium
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -111,14 +110,9 @@ def test_a_seats_moves_come_on_its_own_turn_and_wait_for_the_tour_guide(party):
     assert shown.startswith("(from Ann's seat)") and "Ann uses Grin (Cheer 1)" in shown
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--virtual-time-budget=600"]   # before the page opens its event stream (1 s)
 
 
-@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
-                    reason="headless Chromium is not installed (.ci/run installs it)")
+@needs_chromium
 def test_two_seat_pages_and_the_tv_page_in_a_real_browser(tmp_path):
     assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
     env = dict(os.environ, GUIDE_DATA_DIR=str(tmp_path / "data"))

@@ -3,7 +3,6 @@
 
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -12,6 +11,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from browser import CHROMIUM, FLAGS, needs_chromium
 
 from conftest import ROOT, Play
 
@@ -116,14 +116,9 @@ def test_many_idle_clients_cannot_stall_the_table(viewed):
             s.close()
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--virtual-time-budget=600"]   # before the page opens its event stream (1 s)
 
 
-@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
-                    reason="headless Chromium is not installed (.ci/run installs it)")
+@needs_chromium
 def test_a_real_browser_follows_a_scripted_confrontation(tmp_path):
     assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
     env = dict(os.environ, GUIDE_DATA_DIR=str(tmp_path / "data"))

@@ -6,11 +6,10 @@ state --game taverne` prints the rules page's JSON, sealed choices hidden; bad l
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 
 import pytest
+from installed import guide, guide_env
 from taverne_table import ROOT
 
 EXAMPLE = """\
@@ -47,21 +46,8 @@ call
 
 @pytest.fixture
 def env(tmp_path):
-    """The game's entry point 'installed' as pip would leave it (the lead adds the real one
-    to pyproject.toml), with this worktree first on the path."""
-    site = tmp_path / "site"
-    info = site / "taverne_game-0.1.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: taverne-game\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text(
-        "[guide.games]\ntaverne = guide.games.taverne.game:TaverneGame\n")
-    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(site)]),
-                GUIDE_DATA_DIR=str(tmp_path / "data"))
-
-
-def guide(env, *args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "guide", *args], input=stdin, env=env,
-                          capture_output=True, text=True, timeout=60)
+    """`guide` in a subprocess, with a data folder of its own (tests/installed.py)."""
+    return guide_env(tmp_path)
 
 
 def test_play_replays_the_worked_examples_and_state_hides_the_sealed(env, tmp_path):

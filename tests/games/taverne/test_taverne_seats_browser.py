@@ -9,20 +9,15 @@ import http.client
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
 
-import pytest
+from browser import CHROMIUM, FLAGS, needs_chromium
 from taverne_table import ROOT
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--virtual-time-budget=600"]   # before the page opens its event stream (1 s)
 SETUP = ["player Marie --loot 1", "player Pierre --loot 1", "player Cecile --loot 1",
          "player Jacques --loot 1", "start", "call", "buy Marie specialty", "call", "call",
          "view", "seats --no-qr"]
@@ -44,8 +39,7 @@ def _post(link: str, body: dict) -> tuple[int, dict]:
     return r.status, json.loads(r.read())
 
 
-@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
-                    reason="headless Chromium is not installed (.ci/run installs it)")
+@needs_chromium
 def test_two_seat_pages_and_the_tv_page_in_a_real_browser(tmp_path):
     assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
     env = dict(os.environ, GUIDE_DATA_DIR=str(tmp_path / "data"),
