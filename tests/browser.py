@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -18,17 +16,3 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 needs_chromium = pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
                                     reason="headless Chromium is not installed (.ci/run installs it)")
 
-
-def dump_dom(url: str, profile: Path) -> str:
-    """The page as Chromium has drawn it."""
-    assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
-    r = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--dump-dom", url],
-                       capture_output=True, text=True, timeout=120)
-    return r.stdout
-
-
-def screenshot(url: str, profile: Path, shot: Path, size: str = "420,900") -> Path:
-    assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
-    subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", f"--window-size={size}",
-                    f"--screenshot={shot}", url], capture_output=True, timeout=120)
-    return shot
