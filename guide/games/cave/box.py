@@ -97,7 +97,8 @@ def parse_box(raw: Any) -> Box:
     if not isinstance(raw, dict):
         raise BoxError("the box is a mapping")
     board = _map(raw, "board")
-    width, height = _count(board.get("width"), "board.width", 2), _count(board.get("height"), "board.height", 1)
+    width = _count(board.get("width"), "board.width", 2)
+    height = _count(board.get("height"), "board.height", 1)
     at = _map(raw, "start").get("at")
     if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)
             and 0 <= at[0] < width - 1 and 0 <= at[1] < height):
@@ -167,7 +168,8 @@ def _tile_pairing(raw: Any, shapes: dict[str, int], contents: dict[str, int]) ->
         raise BoxError("tiles.pairing: a list of {shape, content, count}")
     out: list[tuple[str, str, int]] = []
     for entry in raw:
-        if not (isinstance(entry, dict) and entry.get("shape") in shapes and entry.get("content") in contents):
+        if not (isinstance(entry, dict) and entry.get("shape") in shapes
+                and entry.get("content") in contents):
             raise BoxError(f"tiles.pairing: {entry!r} is not {{shape, content, count}}")
         out.append((entry["shape"], entry["content"], _count(entry.get("count"), "tiles.pairing.count", 1)))
     if out:

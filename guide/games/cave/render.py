@@ -11,7 +11,8 @@ Ev = dict[str, Any]
 def _meal(e: Ev) -> str:
     side = "cooked" if e["cooked"] else "raw"
     sign = f"{e['change']:+d}" if e["change"] else "+0"
-    return f"{e['who']} eats a food card of {e['value']} {side}: {e['result']}, Energy {sign} -> {e['energy']}"
+    return (f"{e['who']} eats a food card of {e['value']} {side}: {e['result']}, "
+            f"Energy {sign} -> {e['energy']}")
 
 
 def _mental(e: Ev) -> str:

@@ -47,7 +47,8 @@ def next_tile(state: CaveState, box: Box, dice: Dice, side: str) -> tuple[str, l
     return shape, entry_turns(box, shape, side), events
 
 
-def move(state: CaveState, box: Box, dice: Dice, name: str, side: str, turn: int | None = None) -> list[Event]:
+def move(state: CaveState, box: Box, dice: Dice, name: str, side: str,
+         turn: int | None = None) -> list[Event]:
     """`move NAME SIDE [--turn N]`: one square; onto an empty square the next cave tile is placed,
     turned `turn` degrees (default: the first angle that lets the mover in)."""
     ch = check_move(state, box, name, side)
@@ -78,7 +79,8 @@ def move(state: CaveState, box: Box, dice: Dice, name: str, side: str, turn: int
         events.append({"kind": "exited", "who": ch["name"], "round": state["round"]})
         return events + close_turn(state, box, ch, "C-TURN-3")
     for other in state["characters"]:                                # C-EV-1: the rescue
-        if other is not ch and other["state"] == "in" and other["stuck"] and (other["x"], other["y"]) == (nx, ny):
+        if other is not ch and other["state"] == "in" and other["stuck"] and other["x"] == nx \
+                and other["y"] == ny:
             other["stuck"] = False
             events.append({"kind": "saved", "who": other["name"], "by": ch["name"]})
     if placed:
