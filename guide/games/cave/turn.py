@@ -111,9 +111,11 @@ def event_card(state: CaveState, ch: Character, card: str) -> list[Event]:
     """C-EV-1 paranoia: mental -1, stuck at 1; C-EV-2 fire and C-EV-3 item: kept."""
     events: list[Event] = [{"kind": "event", "who": ch["name"], "card": card}]
     if card == "paranoia":
-        ch["mental"] = max(1, ch["mental"] - 1)
+        before = ch["mental"]
+        ch["mental"] = max(1, before - 1)
         state["events"]["discard"].append(card)
-        events.append({"kind": "mental", "who": ch["name"], "mental": ch["mental"], "change": -1})
+        events.append({"kind": "mental", "who": ch["name"], "mental": ch["mental"],
+                       "change": ch["mental"] - before})
         if ch["mental"] == 1:
             ch["stuck"] = True
             events.append({"kind": "stuck", "who": ch["name"]})

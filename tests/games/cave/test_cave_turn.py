@@ -248,6 +248,17 @@ def test_at_mental_1_the_character_is_stuck_until_another_enters_its_tile_C_EV_1
     assert find(state, "Ann")["y"] == 3
 
 
+def test_paranoia_at_mental_1_stays_at_1_and_sticks_again_C_EV_1():
+    state = game()
+    next_tiles(state, ("straight", "event"))
+    next_events(state, "paranoia")
+    find(state, "Ann")["mental"] = 1
+    events = move(state, BOX, DICE, "Ann", "up", 0)
+    assert events[-2:] == [{"kind": "mental", "who": "Ann", "mental": 1, "change": 0},
+                           {"kind": "stuck", "who": "Ann"}]
+    assert find(state, "Ann")["mental"] == 1
+
+
 def test_fire_and_items_are_kept_by_who_drew_them_C_EV_2_C_EV_3():
     state = game()
     next_tiles(state, ("straight", "event"), ("straight", "event"))

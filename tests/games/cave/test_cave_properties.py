@@ -1,0 +1,130 @@
+"""Random legal games (hypothesis): after every command the components are all there, the
+meters stay in range, no character stands off the board's tiles, refusals change nothing,
+and replaying a command from the state before it gives the same state (what undo rests on)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from collections.abc import Callable
+
+from cave_helpers import BOX
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from guide.games.cave.board import entry_turns, neighbour
+from guide.games.cave.dice import RandomDice
+from guide.games.cave.flow import end_turn
+from guide.games.cave.meals import eat, fire_at_hand, give
+from guide.games.cave.setup import add_character, start
+from guide.games.cave.state import CaveState, RuleError, current, key, new_state, others_here
+from guide.games.cave.turn import check_move, move, roll
+
+Command = Callable[[CaveState, RandomDice], list]
+CAVE = {f"t{i}" for i in range(1, 41)}
+
+
+def legal(state: CaveState) -> list[tuple[str, Command]]:
+    ch = current(state)
+    assert ch is not None
+    name = ch["name"]
+    options: list[tuple[str, Command]] = []
+    for side in ("up", "right", "down", "left"):
+        try:
+            check_move(state, BOX, name, side)
+        except RuleError:
+            continue
+        turns: list[int | None] = [None]
+        draw = state["tiles"]["draw"]
+        if key(*neighbour(ch["x"], ch["y"], side)) not in state["board"] and draw:
+            turns = list(entry_turns(BOX, state["pieces"][draw[0]]["shape"], side))
+        for turn in turns:
+            options.append((f"move {side} {turn}", lambda s, d, side=side, turn=turn:
+                            move(s, BOX, d, name, side, turn)))
+    if ch["challenge"] and not ch["challenge"]["crossed"] and not state["moved"] and not ch["stuck"]:
+        options.append(("roll", lambda s, d: roll(s, BOX, d, name)))
+    if ch["food"]:
+        options.append(("eat", lambda s, d: eat(s, BOX, d, name)))
+        options.append(("eat one", lambda s, d, v=ch["food"][0]: eat(s, BOX, d, name, values=[v])))
+        if fire_at_hand(state, ch):
+            options.append(("eat cooked", lambda s, d: eat(s, BOX, d, name, cooked=True)))
+        for other in others_here(state, ch):
+            options.append((f"give {other['name']}", lambda s, d, o=other["name"]: give(s, name, o)))
+    options.append(("end", lambda s, d: end_turn(s, BOX, name)))
+    return options
+
+
+def illegal(state: CaveState) -> list[Command]:
+    ch = current(state)
+    assert ch is not None
+    name = ch["name"]
+    wrong = [c["name"] for c in state["characters"] if c is not ch]
+    out: list[Command] = [lambda s, d: move(s, BOX, d, name, "sideways"),
+                          lambda s, d: eat(s, BOX, d, name, values=[99])]
+    if wrong:
+        out.append(lambda s, d: end_turn(s, BOX, wrong[0]))
+    if not ch["challenge"]:
+        out.append(lambda s, d: roll(s, BOX, d, name))
+    return out
+
+
+def check(state: CaveState) -> None:
+    board_ids = {p["id"] for p in state["board"].values()}
+    held = state["tiles"]["draw"] + state["tiles"]["discard"] + sorted(board_ids)
+    expected = CAVE | {"exit"} | ({"start"} if "start" in state["pieces"] else set())
+    assert Counter(held) == Counter(expected)                    # each tile exactly once
+    assert "start" not in state["tiles"]["draw"] + state["tiles"]["discard"]
+    assert (sum(p["id"] == "start" for p in state["board"].values()) == 2) == ("start" in state["pieces"])
+    for ch in state["characters"]:
+        assert 0 <= ch["energy"] <= 8 and 1 <= ch["mental"] <= 4
+        if ch["state"] == "in":
+            assert ch["energy"] >= 1
+            assert key(ch["x"], ch["y"]) in state["board"]      # never on a pruned tile
+            assert not ch["stuck"] or ch["mental"] == 1
+    cards = Counter(state["events"]["draw"] + state["events"]["discard"])
+    cards["fire"] += sum(c["fire"] for c in state["characters"])
+    cards["item"] += sum(c["items"] for c in state["characters"])
+    assert cards == {"fire": 4, "item": 3, "paranoia": 13}
+    assert len(state["meals"]["draw"]) + len(state["meals"]["discard"]) == 16
+    eaten = sum(p["eaten"] for p in state["pieces"].values())
+    assert len(state["food"]) + eaten == 10
+    assert json.loads(json.dumps(state)) == state
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 4), seed=st.integers(0, 10_000), data=st.data())
+def test_random_legal_games_keep_every_invariant(players, seed, data):
+    state = new_state()
+    for i in range(players):
+        add_character(state, BOX, f"P{i}")
+    dice = RandomDice(seed)
+    start(state, BOX, dice)
+    check(state)
+    exit_seen = False
+    for _ in range(400):
+        if state["phase"] == "over":
+            break
+        before = copy.deepcopy(state)
+        for bad in illegal(state):
+            try:
+                bad(state, dice)
+            except RuleError:
+                pass
+            else:
+                raise AssertionError("an illegal command was accepted")
+            assert state == before                               # a refusal changes nothing
+        options = legal(state)
+        _, command = options[data.draw(st.integers(0, len(options) - 1))]
+        rng_before = dice.rng.getstate()
+        events = command(state, dice)
+        check(state)
+        replay, again = copy.deepcopy(before), RandomDice()
+        again.rng.setstate(rng_before)
+        assert command(replay, again) == events and replay == state   # undo: rebuild, same state
+        if any(p["id"] == "exit" for p in state["board"].values()):
+            exit_seen = True
+        if exit_seen and state["phase"] == "play":
+            assert any(p["id"] == "exit" for p in state["board"].values())   # C-VIS-1
+    if state["phase"] == "over":
+        assert all(c["state"] != "in" for c in state["characters"])
