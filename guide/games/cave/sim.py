@@ -17,16 +17,17 @@ from __future__ import annotations
 
 import math
 import random
+import textwrap
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
-from .board import entry_turns, linked, neighbour, on_board, sides_at
+from .board import Event, entry_turns, linked, neighbour, on_board, sides_at
 from .box import Box
 from .dice import RandomDice
 from .flow import end_turn
 from .meals import eat, fire_at_hand
 from .setup import add_character, start
-from .state import EXIT, OPPOSITE, CaveState, Character, current, key, new_state
+from .state import EXIT, CaveState, Character, current, key, new_state
 from .turn import move, need, roll
 
 SAFETY_ROUNDS = 1000        # a game always ends (Energy falls each turn); this only guards a bug
@@ -130,60 +131,61 @@ def best_turn(state: CaveState, box: Box, ch: Character, side: str, rng: random.
     return max(entry_turns(box, shape, side), key=score)
 
 
-def goal(state: CaveState, ch: Character, low_mental: float) -> tuple[int, int] | None | str:
-    """Where the policy walks: the exit, a stuck character, company, or "stay"; None: explore."""
+def goal(state: CaveState, ch: Character, low_mental: float) -> tuple[str, tuple[int, int] | None]:
+    """What the policy does: walk to the exit, to a stuck character or to company; stay; explore."""
     for k, placed in state["board"].items():
         if placed["id"] == EXIT:
             x, y = k.split(",")
-            return int(x), int(y)
+            return "walk", (int(x), int(y))
     others = [o for o in state["characters"] if o is not ch and o["state"] == "in"]
     stuck = [o for o in others if o["stuck"]]
     if stuck:
         o = min(stuck, key=lambda o: abs(o["x"] - ch["x"]) + abs(o["y"] - ch["y"]))
-        return o["x"], o["y"]
+        return "walk", (o["x"], o["y"])
     if ch["mental"] <= low_mental and others:
         if any((o["x"], o["y"]) == (ch["x"], ch["y"]) for o in others):
-            return "stay"
+            return "stay", None
         o = min(others, key=lambda o: abs(o["x"] - ch["x"]) + abs(o["y"] - ch["y"]))
-        return o["x"], o["y"]
-    return None
+        return "walk", (o["x"], o["y"])
+    return "explore", None
 
 
-def meal(state: CaveState, box: Box, dice: RandomDice, ch: Character) -> None:
+def meal(state: CaveState, box: Box, dice: RandomDice, ch: Character) -> list[Event]:
     if ch["energy"] > box.sim["eat_at"] or not ch["food"]:
-        return
-    room, chosen = box.energy - ch["energy"], []
+        return []
+    room, chosen = box.energy - ch["energy"], list[int]()
     for v in sorted(ch["food"], reverse=True):
         if v <= room - sum(chosen):
             chosen.append(v)
-    eat(state, box, dice, ch["name"], fire_at_hand(state, ch) is not None, chosen or [min(ch["food"])])
+    return eat(state, box, dice, ch["name"], fire_at_hand(state, ch) is not None, chosen or [min(ch["food"])])
 
 
-def play_turn(state: CaveState, box: Box, dice: RandomDice, rng: random.Random) -> None:
+def play_turn(state: CaveState, box: Box, dice: RandomDice, rng: random.Random) -> list[Event]:
+    """One character's turn by the policy; the events the rules told."""
     ch = current(state)
     assert ch is not None
     name = ch["name"]
-    meal(state, box, dice, ch)
+    events = meal(state, box, dice, ch)
     if ch["state"] != "in":
-        return
+        return events
     if not ch["stuck"]:
         challenge = ch["challenge"]
         if challenge and not challenge["crossed"]:
             ways = [s for s in sides_at(state, box, ch["x"], ch["y"]) if s != challenge["back"]
                     and on_board(box, *neighbour(ch["x"], ch["y"], s))]
             if ways and min(need(box, ch), box.challenge_die) / box.challenge_die >= box.sim["cross_chance"]:
-                roll(state, box, dice, name)
+                events += roll(state, box, dice, name)
         if not state["moved"]:
-            where = goal(state, ch, box.sim["low_mental"])
-            side = None if where == "stay" else aim(state, box, ch, rng, where)  # type: ignore[arg-type]
+            what, target = goal(state, ch, box.sim["low_mental"])
+            side = None if what == "stay" else aim(state, box, ch, rng, target)
             if side is not None:
                 turn = None
                 if key(*neighbour(ch["x"], ch["y"], side)) not in state["board"]:
                     turn = best_turn(state, box, ch, side, rng)
-                move(state, box, dice, name, side, turn)
+                events += move(state, box, dice, name, side, turn)
                 if ch["state"] != "in":
-                    return
-    end_turn(state, box, name)
+                    return events
+    return events + end_turn(state, box, name)
 
 
 def play(box: Box, players: int, seed: int) -> Outcome:
@@ -235,8 +237,10 @@ def report(f: Figures) -> list[str]:
              f"  escaped none  {rate(f.none)}",
              f"  rounds        mean {sum(rounds) / len(rounds):.1f}, median {rounds[len(rounds) // 2]}, "
              f"{rounds[0]} to {rounds[-1]}"]
-    lines.append("  deaths        " + (", ".join(f"{c} {100 * n / deaths:.0f}%" for c, n in f.causes.most_common())
-                                       + f" ({deaths / f.games:.2f} a game)" if deaths else "none"))
-    lines.append("  games end by  " + ", ".join(f"{r} {RULE_NAMES.get(r, r)} {100 * n / f.games:.0f}%"
-                                               for r, n in f.ended_by.most_common()))
+    causes = ", ".join(f"{c} {100 * n / deaths:.0f}%" for c, n in f.causes.most_common())
+    ends = ", ".join(f"{r} ({RULE_NAMES.get(r, r)}) {100 * n / f.games:.0f}%"
+                     for r, n in f.ended_by.most_common())
+    for head, body in (("deaths", f"{deaths / f.games:.2f} a game: {causes}" if deaths else "none"),
+                       ("games end by", ends)):
+        lines += textwrap.wrap(body, 80, initial_indent=f"  {head:<14}", subsequent_indent=" " * 16)
     return lines

@@ -26,7 +26,8 @@ def next_tiles(state: CaveState, *tiles: tuple[str, str]) -> None:
         draw = state["tiles"]["draw"]
         pieces = state["pieces"]
         rest = draw[depth:]
-        found = next((t for t in rest if pieces[t]["shape"] == shape and pieces[t]["content"] == content), None)
+        found = next((t for t in rest if pieces[t]["shape"] == shape and pieces[t]["content"] == content),
+                     None)
         if found is None:
             found = next(t for t in rest if pieces[t]["shape"] == shape)
             donor = next(t for t in [*rest, *pieces] if t.startswith("t") and t != found
