@@ -67,7 +67,7 @@ def data() -> bool:
     import yaml
 
     from gen_cards import write
-    from guide.data.loader import load
+    from guide.games.kaverini.data.loader import load
 
     print("data: 3,000 generated cards in 30 files (median of 5)")
     folder = Path(tempfile.mkdtemp())
@@ -86,9 +86,9 @@ def data() -> bool:
 
 
 def history() -> bool:
-    from guide.campaign import store
-    from guide.commands.registry import CommandError  # noqa: F401 - registers nothing
-    from guide.repl.run import open_table
+    from guide.core import store
+    from guide.core.registry import CommandError  # noqa: F401 - registers nothing
+    from guide.core.repl.run import open_table
 
     print("history: 300 commands on a campaign holding 5,000, against a new one")
     tmp = Path(tempfile.mkdtemp())
@@ -126,7 +126,7 @@ def history() -> bool:
 
 def party_table(ladders: tuple[str, str, str]):
     """A table on a new campaign: the Amsterdam adventure, 3 Focused Kaverit of level 3."""
-    from guide.repl.run import open_table
+    from guide.core.repl.run import open_table
 
     tmp = Path(tempfile.mkdtemp())
     os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
@@ -140,8 +140,8 @@ def party_table(ladders: tuple[str, str, str]):
 
 
 def engine() -> bool:
-    from guide.commands.odds import build_setup
-    from guide.rules.simulate import run_seeds
+    from guide.games.kaverini.commands.odds import build_setup
+    from guide.games.kaverini.rules.simulate import run_seeds
 
     print("engine: headless confrontations, 3 Kaverit of level 3 against 2 foes, one core")
     t = party_table(("Cheer Love Anger", "Sadness Happy Love", "Cheer Innocence Anger"))
@@ -163,7 +163,7 @@ def engine() -> bool:
 
 
 def odds() -> bool:
-    from guide.commands.odds import build_setup, simulate
+    from guide.games.kaverini.commands.odds import build_setup, simulate
 
     print("odds: the default run (until +-2 points at 95%), 3 Kaverit against 2 foes, 2 cores")
     t = party_table(("Cheer Love Anger",) * 3)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from guide.commands.registry import CommandError
-from guide.render import text
-from guide.repl.run import open_table
+from guide.core.registry import CommandError
+from guide.core.repl.run import open_table
+from guide.core.result import text
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,0 +1,23 @@
+"""Command-line pieces shared by `guide` and the games' own subcommands: the common options
+and the one-line user error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+BOX = click.option("--box", "boxes", multiple=True, type=click.Path(path_type=Path),
+                   help="A folder of extra YAML card/adventure files (repeatable).")
+CAMPAIGN = click.option("--campaign", type=click.Path(path_type=Path), default=None,
+                        help="The campaign file (SQLite); default: one in your data folder.")
+GAME = click.option("--game", "game_id", default=None, metavar="ID",
+                    help="The game (guide games lists them); default: the campaign's own,"
+                         " or kaverini.")
+
+
+class UserError(click.ClickException):
+    """A one-line error for the user: `error: ...`, exit 1."""
+
+    def show(self, file=None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True)

@@ -1,0 +1,156 @@
+"""Dice (R-DICE-1..3): one Dice object draws every die at the table.
+
+A Dice either rolls (seeded for reproducible play) or takes the table's own faces, given in
+advance with `give()` (the `--roll` and `--dice` options). Dice expressions are parsed and
+rolled by the `d20` package (keep/drop, explode, reroll, limits), fed from the same Dice.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from guide.core.errors import GuideError
+
+MAX_DICE = 1000           # dice rolled by one expression, explosions and rerolls included
+MAX_SIDES = 1_000_000
+MAX_EXPRESSION = 200      # characters
+
+
+class DiceError(GuideError, ValueError):
+    """A bad die face or dice expression; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class Percentile:
+    """A percentile roll (R-DICE-2): two d10, a 10 counts as 0, and 0 on both is 100."""
+
+    tens: int
+    ones: int
+
+    @property
+    def value(self) -> int:
+        v = (self.tens % 10) * 10 + self.ones % 10
+        return v or 100
+
+    def __str__(self) -> str:
+        return f"tens {self.tens}, ones {self.ones} = {self.value}"
+
+
+class Dice:
+    def __init__(self, seed: int | None = None, faces: list[int] | None = None):
+        self.rng = random.Random(seed)
+        self.table_faces: list[int] = list(faces or [])
+        self.drawn: list[tuple[int, int]] = []   # (sides, face) of every die drawn
+
+    def give(self, faces: list[int]) -> None:
+        """The table's own faces (R-DICE-3), used before any die is rolled."""
+        self.table_faces.extend(faces)
+
+    def unused(self) -> list[int]:
+        return list(self.table_faces)
+
+    def clear(self) -> None:
+        self.table_faces.clear()
+        self.drawn.clear()
+
+    def d(self, sides: int) -> int:
+        if self.table_faces:
+            face = self.table_faces.pop(0)
+            if not 1 <= face <= sides:
+                self.table_faces.clear()
+                raise DiceError(f"a d{sides} shows 1 to {sides}, not {face}")
+        else:
+            face = self.rng.randint(1, sides)
+        self.drawn.append((sides, face))
+        return face
+
+    def percentile(self) -> Percentile:
+        return Percentile(self.d(10), self.d(10))
+
+    # the interface d20 expects of the `random` module
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is None:
+            return self.d(start) - 1
+        raise DiceError("this kind of die is not supported")
+
+
+def parse_faces(text: str, option: str) -> list[int]:
+    """'4,5' -> [4, 5]; a clear error names the option."""
+    try:
+        faces = [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise DiceError(f"{option} takes die faces like 4 or 4,5, not {text!r}") from None
+    if not faces:
+        raise DiceError(f"{option} needs at least one die face")
+    return faces
+
+
+_PERCENT_ONLY = re.compile(r"^\s*1?d(%|100)\s*$", re.IGNORECASE)
+_PERCENT = re.compile(r"d%", re.IGNORECASE)
+_SIDES = re.compile(r"d\s*(\d+)", re.IGNORECASE)
+_COUNT = re.compile(r"(\d+)\s*d", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Roll:
+    expression: str
+    breakdown: str
+    total: int
+
+
+def roll_expression(expression: str, dice: Dice) -> Roll:
+    """Roll a dice expression (R-DICE-1); `d%` and `d100` alone are the percentile (R-DICE-2)."""
+    expr = expression.strip()
+    if not expr:
+        raise DiceError("empty dice expression")
+    if len(expr) > MAX_EXPRESSION:
+        raise DiceError(f"dice expression too long ({len(expr)} characters; at most {MAX_EXPRESSION})")
+    if _PERCENT_ONLY.match(expr):
+        p = dice.percentile()
+        return Roll(expr, f"{expr} (tens {p.tens}, ones {p.ones}) = {p.value}", p.value)
+    expr = _PERCENT.sub("d100", expr)
+    for m in _COUNT.finditer(expr):
+        if int(m.group(1)) > MAX_DICE:
+            raise DiceError(f"too many dice: {m.group(1)} (at most {MAX_DICE} in one roll)")
+    for m in _SIDES.finditer(expr):
+        if int(m.group(1)) > MAX_SIDES:
+            raise DiceError(f"die too large: d{m.group(1)} (at most d{MAX_SIDES})")
+    import d20  # imported here: it takes a while, and most commands never roll an expression
+    import d20.expression as d20_expression
+
+    saved = d20_expression.random
+    d20_expression.random = dice
+    try:
+        result = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE)).roll(
+            expr, stringifier=_plain_stringifier())
+        return Roll(expr, result.result, int(result.total))
+    except d20.TooManyRolls:
+        raise DiceError(f"too many dice (at most {MAX_DICE} in one roll, rerolls included)") from None
+    except d20.RollSyntaxError as e:
+        raise DiceError(f"cannot read {expression.strip()!r}: {_syntax_hint(e)}") from None
+    except d20.RollError as e:
+        raise DiceError(f"{expression.strip()!r}: {e}") from None
+    except RecursionError:
+        raise DiceError("dice expression nested too deeply") from None
+    finally:
+        d20_expression.random = saved
+
+
+def _syntax_hint(e: Exception) -> str:
+    col = getattr(e, "col", None)
+    return f"unexpected input at column {col}" if col else "not a dice expression"
+
+
+def _plain_stringifier():
+    import d20
+
+    class Plain(d20.SimpleStringifier):
+        """d20's plain text, with dropped or rerolled dice in brackets: 4d6kh3 (4, [1], 6, 5)."""
+
+        def _stringify(self, node):
+            text = super()._stringify(node)
+            return text if node.kept else f"[{text}]"
+
+    return Plain()

@@ -1,0 +1,94 @@
+"""What a game brings to the table. The core (table, store, REPL, view server) knows no
+game: it asks the campaign's Game for everything that is the game's own.
+
+A game is a package under `guide/games/<id>/` (or a distribution of its own) that declares
+a subclass of `Game` under the entry point group `guide.games` (see `guide.core.games`).
+Every hook but `id`, `title` and `new_state` has a harmless default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from guide.core.errors import GuideError
+from guide.core.registry import Registry
+from guide.core.result import Result
+from guide.core.yamlsrc import Problem
+
+if TYPE_CHECKING:
+    import click
+
+    from guide.core.table import Table
+
+
+class Game:
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    state_version: ClassVar[int] = 1      # stored in the campaign; bumped when the state changes shape
+    commands: ClassVar[Registry] = Registry()
+    table_class: ClassVar[type[Table] | None] = None   # a Table subclass with the game's lookups
+    repeating_kinds: ClassVar[tuple[str, ...]] = ()    # completion kinds a last argument repeats
+    view_page: ClassVar[bytes | None] = None           # the TV page (None: the core's plain page)
+
+    # --- the campaign -----------------------------------------------------------------
+    def new_state(self) -> dict:
+        """The state of a new campaign: a JSON-able dict (described by the game's TypedDicts)."""
+        raise NotImplementedError
+
+    def public_state(self, table: Table) -> dict:
+        """The JSON of `guide state` for this game."""
+        return {"schema": 1, "game": self.id, **table.state}
+
+    # --- the game's data (cards, boxes, booklets) ---------------------------------------
+    def load(self, boxes: list[Path]) -> Any:
+        """The bundled box plus extra `--box` folders, as the game's own library
+        (`table.library`). Raise DataError with a positioned first problem."""
+        return None
+
+    def check(self, paths: list[Path]) -> tuple[list[Problem], str]:
+        """Validate data files (`guide check --game ID`): the problems, and a summary line."""
+        return [], "ok: this game reads no data files"
+
+    def schemas(self) -> dict[str, dict]:
+        """The JSON Schemas of the game's data files, by name (`guide schema --game ID`)."""
+        return {}
+
+    def cards(self, library: Any, card_type: str | None) -> Result:
+        """The table of `guide cards [--type T]`; a GuideError for an unknown type."""
+        raise GuideError(f"the {self.id} game has no cards to list")
+
+    def card(self, library: Any, name: str) -> list[str]:
+        """One card in full for `guide card NAME`; a GuideError for an unknown name."""
+        raise GuideError(f"the {self.id} game has no cards to show")
+
+    # --- the table's looks ------------------------------------------------------------
+    def prompt(self, table: Table) -> str:
+        return f"guide ({self.id})> "
+
+    def toolbar(self, table: Table) -> str | None:
+        return None
+
+    def complete(self, table: Table, kind: str, words: list[str]) -> Iterable[str]:
+        """What an argument of this kind (a command's `complete=`) may be."""
+        return ()
+
+    def render(self, event: dict) -> str | None:
+        """One story event as the Tour Guide reads it (None: not shown). A game renders its
+        own kinds and leaves the core's (a roll) to this."""
+        from guide.core.commands import render
+
+        return render(event)
+
+    def view(self, table: Table) -> dict:
+        """What the TV page shows: only what every player may see."""
+        return {"game": self.id, "title": self.title}
+
+    def greeting(self) -> str:
+        return f"{self.title}: type help, or Tab to complete; Ctrl-D leaves."
+
+    # --- the command line ---------------------------------------------------------------
+    def cli(self) -> list[click.Command]:
+        """Extra `guide` subcommands of this game (e.g. a group `guide cave ...`)."""
+        return []

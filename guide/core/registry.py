@@ -1,0 +1,130 @@
+"""Command registries: a decorator registers a command for the REPL and scripts, its
+arguments (parsed by click), its help, and what tab completion offers for each argument.
+
+Every game has its own Registry; the core's own commands (undo, redo, log, help, quit,
+view) live in `guide.core.commands` and are offered by every game (`Registry.merged`).
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+import click
+
+from guide.core.errors import CommandError
+from guide.core.names import suggest
+
+__all__ = ["Command", "CommandError", "Registry", "split", "MAX_LINE"]
+
+
+@dataclass
+class Command:
+    name: str
+    click_command: click.Command
+    function: Callable
+    changes: bool                        # does it change the campaign (undoable)?
+    family: str
+    journal: bool = True                 # False: runs outside the journal (undo, redo, quit)
+    complete: tuple[str, ...] = ()       # what each positional argument completes to
+    options: dict[str, str] = field(default_factory=dict)  # option -> what it completes to
+
+    @property
+    def summary(self) -> str:
+        """The first sentence of the help."""
+        paragraph = (self.function.__doc__ or "").strip().split("\n\n")[0]
+        text = " ".join(paragraph.split())
+        end = text.find(". ")
+        return text if end == -1 else text[:end + 1]
+
+    def help(self) -> str:
+        ctx = click.Context(self.click_command, info_name=self.name)
+        text = self.click_command.get_help(ctx)
+        return text.replace("Usage: ", "usage: ", 1)
+
+
+class Registry:
+    """The commands of one game (or of the core), with their aliases and help families."""
+
+    def __init__(self, families: Iterable[str] = ()):
+        self.commands: dict[str, Command] = {}
+        self.aliases: dict[str, str] = {}
+        self.families: tuple[str, ...] = tuple(families)   # the order `help` lists them in
+
+    def command(self, name: str, family: str, changes: bool = False,
+                complete: tuple[str, ...] = (), options: dict[str, str] | None = None,
+                aliases: tuple[str, ...] = (), journal: bool = True,
+                negative_numbers: bool = False) -> Callable[[Callable], Callable]:
+        """Register `function(table, **params)` as a command. Stack click.argument/option
+        below. `negative_numbers`: arguments like -20 are values, not options."""
+
+        def register(function: Callable) -> Callable:
+            cmd = click.command(name, help=function.__doc__, add_help_option=False,
+                                context_settings={"ignore_unknown_options": negative_numbers}
+                                )(function)
+            self.commands[name] = Command(name, cmd, function, changes, family, journal,
+                                          complete, options or {})
+            for alias in aliases:
+                self.aliases[alias] = name
+            return function
+
+        return register
+
+    def merged(self, *others: Registry) -> Registry:
+        """This registry with others' commands added (a game's own win over the core's)."""
+        out = Registry(self.families)
+        for registry in (*others, self):
+            out.commands.update(registry.commands)
+            out.aliases.update(registry.aliases)
+            out.families += tuple(f for f in registry.families if f not in out.families)
+        return out
+
+    def lookup(self, words: list[str]) -> tuple[Command, list[str]]:
+        """The command a line names, and the rest of its words. A command of two words (like
+        `strategy buy`) is named by both."""
+        if len(words) > 1:
+            two = f"{words[0]} {words[1]}".casefold()
+            if two in self.commands:
+                return self.commands[two], words[2:]
+        key = self.aliases.get(words[0].casefold(), words[0].casefold())
+        if key not in self.commands:
+            family = [n for n in self.commands if n.startswith(key + " ")]
+            if family:
+                raise CommandError(f"{key} what? " + ", ".join(family))
+            raise CommandError(f"unknown command {words[0]!r}{suggest(words[0], self.commands)};"
+                               " type help")
+        return self.commands[key], words[1:]
+
+    def by_family(self) -> dict[str, list[Command]]:
+        families: dict[str, list[Command]] = {name: [] for name in self.families}
+        for cmd in self.commands.values():
+            families.setdefault(cmd.family, []).append(cmd)
+        return {name: cmds for name, cmds in families.items() if cmds}
+
+
+MAX_LINE = 10_000
+
+
+def split(line: str) -> list[str]:
+    if len(line) > MAX_LINE:
+        raise CommandError(f"line too long ({len(line):,} characters; at most {MAX_LINE:,})")
+    try:
+        return shlex.split(line)
+    except ValueError as e:
+        raise CommandError(f"cannot read the line: {e}") from None
+
+
+def parse(cmd: Command, args: list[str]) -> dict:
+    """The command's parameters from its arguments, or a one-line CommandError."""
+    try:
+        ctx = cmd.click_command.make_context(cmd.name, list(args))
+    except click.UsageError as e:
+        raise CommandError(f"{cmd.name}: {_first_line(e.format_message())}") from None
+    except click.exceptions.Exit:
+        raise CommandError(f"{cmd.name}: see help {cmd.name}") from None
+    return ctx.params
+
+
+def _first_line(text: str) -> str:
+    return text.strip().splitlines()[0].rstrip(".") if text.strip() else "bad arguments"

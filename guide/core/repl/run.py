@@ -1,0 +1,101 @@
+"""`guide play` and `guide state`: open the campaign and run the table, in a terminal (the
+REPL) or from a script or a pipe (one command a line)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from guide.core import games
+from guide.core.dice import Dice
+from guide.core.errors import CommandError, GuideError
+from guide.core.games import DEFAULT
+from guide.core.logs import data_dir, log_exception
+from guide.core.result import text
+from guide.core.store import Store, game_of
+from guide.core.table import Table
+
+
+class StartError(click.ClickException):
+    def show(self, file=None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+def default_campaign(game_id: str) -> Path:
+    """One default campaign file per game in the data folder (Kaverini's keeps its old name)."""
+    return data_dir() / ("campaign.sqlite" if game_id == DEFAULT else f"campaign-{game_id}.sqlite")
+
+
+def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
+               read_only: bool = False, game_id: str | None = None) -> Table:
+    """The table of a campaign: its game (the file's own, or `game_id` for a new file; a
+    file of another game is refused), the game's data with the --box folders, the store."""
+    path = campaign or default_campaign(game_id or DEFAULT)
+    try:
+        found = game_of(path)
+        if found is not None and game_id is not None and found != game_id:
+            raise StartError(f"{path}: a {found} campaign, not {game_id} (open it with"
+                             f" --game {found}, or name another --campaign)")
+        game = games.load(found or game_id or DEFAULT)
+        library = game.load(boxes)
+        store = Store(path, read_only=read_only, game=game.id, state_version=game.state_version)
+    except GuideError as e:
+        raise StartError(str(e)) from None
+    except OSError as e:
+        raise StartError(f"{path}: {e.strerror or e}") from None
+    return (game.table_class or Table)(game, store, library, Dice(seed))
+
+
+def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
+             adventure: str | None = None, game_id: str | None = None) -> int:
+    table = open_table(campaign, boxes, seed, game_id=game_id)
+    try:
+        if adventure and not table.state.get("adventure"):
+            ok, shown = run_one(table, f"adventure {adventure}")
+            print(shown, file=sys.stdout if ok else sys.stderr, flush=True)
+            if not ok:
+                return 1
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            from guide.core.repl.session import run_repl
+
+            return run_repl(table)
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="replace")   # a garbage byte is a bad line, not a crash
+        return run_batch(table, sys.stdin)
+    finally:
+        table.close()
+
+
+def run_one(table: Table, line: str) -> tuple[bool, str]:
+    """Run one line: (succeeded, text to show). Errors are one line; tracebacks go to the log."""
+    try:
+        return True, text(table.execute(line))
+    except CommandError as e:
+        return False, f"error: {e}"
+    except (SystemExit, KeyboardInterrupt):
+        raise
+    except Exception as e:  # noqa: BLE001 - a bug must not end the evening
+        where = log_exception(e)
+        return False, f"error: internal error ({type(e).__name__}: {e}); details in {where}"
+
+
+def run_batch(table: Table, lines) -> int:
+    """Scripts and pipes: one command a line; `#` and blank lines skipped; exit 1 if any failed."""
+    failed = False
+    for raw in lines:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            ok, shown = run_one(table, line)
+        except SystemExit:
+            break
+        if ok:
+            if shown:
+                print(shown, flush=True)
+        else:
+            failed = True
+            print(shown, file=sys.stderr, flush=True)
+    return 1 if failed else 0

@@ -1,0 +1,169 @@
+"""Safe, bounded YAML reading that keeps every value's position.
+
+Files are composed (never constructed) with PyYAML's C parser when available, so only plain
+YAML is read: a `!!python/...` or any other explicit tag is a problem, not a call. Sizes are
+bounded (MAX_BYTES per file, MAX_NODES values walked, so an alias bomb is refused) and the
+parser's own nesting limit guards against deep nesting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+MAX_BYTES = 5 * 1024 * 1024
+MAX_NODES = 500_000
+
+_Loader: type[yaml.SafeLoader] | type[yaml.CSafeLoader] = getattr(yaml, "CSafeLoader",
+                                                               yaml.SafeLoader)
+
+STR = "tag:yaml.org,2002:str"
+INT = "tag:yaml.org,2002:int"
+FLOAT = "tag:yaml.org,2002:float"
+BOOL = "tag:yaml.org,2002:bool"
+NULL = "tag:yaml.org,2002:null"
+TIMESTAMP = "tag:yaml.org,2002:timestamp"  # read as text: no field of ours is a date
+SEQ = "tag:yaml.org,2002:seq"
+MAP = "tag:yaml.org,2002:map"
+_SCALAR_TAGS = {STR, INT, FLOAT, BOOL, NULL}
+_constructor = yaml.constructor.SafeConstructor()
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+
+MAX_PROBLEMS = 1000     # a file this broken is not worth reading on
+
+
+class TooBig(Exception):
+    """Raised when a document holds more values than MAX_NODES once aliases are followed, or
+    more than MAX_PROBLEMS problems."""
+
+
+def problem_at(file: str, node: yaml.Node | None, message: str) -> Problem:
+    if node is None:
+        return Problem(file, 1, 1, message)
+    mark = node.start_mark
+    return Problem(file, mark.line + 1, mark.column + 1, message)
+
+
+def compose_file(path: Path, display: str) -> tuple[yaml.Node | None, list[Problem]]:
+    """Read and compose one file, refusing what is too big, not UTF-8, or not YAML."""
+    try:
+        size = path.stat().st_size
+    except OSError as e:
+        return None, [Problem(display, 1, 1, f"cannot read: {e.strerror or e}")]
+    if size > MAX_BYTES:
+        return None, [Problem(display, 1, 1, f"file is too large ({size / 1048576:.1f} MB;"
+                                              f" the limit is {MAX_BYTES // 1048576} MB)")]
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        return None, [Problem(display, 1, 1, f"cannot read: {e.strerror or e}")]
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = raw.count(b"\n", 0, e.start) + 1
+        col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
+        return None, [Problem(display, line, col, "not UTF-8 text (byte "
+                                                  f"0x{raw[e.start]:02x}); save the file as UTF-8")]
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        return None, [Problem(display, line, 1, "binary data (a NUL byte) in a YAML file")]
+    return compose_text(text, display)
+
+
+def compose_text(text: str, display: str) -> tuple[yaml.Node | None, list[Problem]]:
+    try:
+        return yaml.compose(text, Loader=_Loader), []
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        where = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = " ".join(x for x in (e.context, e.problem) if x) or "YAML syntax error"
+        return None, [Problem(display, where[0], where[1], f"YAML syntax error: {what}")]
+    except yaml.YAMLError as e:
+        return None, [Problem(display, 1, 1, f"YAML error: {str(e).splitlines()[0]}")]
+    except RecursionError:
+        return None, [Problem(display, 1, 1, "YAML nested too deeply")]
+
+
+class Walker:
+    """Turns nodes into plain Python values, counting every value visited (MAX_NODES)."""
+
+    def __init__(self, file: str, problems: list[Problem]):
+        self.file = file
+        self.problems = problems
+        self._found = problems            # the file's real list (`problems` is swapped by anyOf)
+        self._start = len(problems)
+        self.visited = 0
+
+    def count(self) -> None:
+        self.visited += 1
+        if self.visited > MAX_NODES:
+            raise TooBig("too many values (an alias bomb?); the file is refused")
+        if len(self._found) - self._start > MAX_PROBLEMS:
+            raise TooBig(f"more than {MAX_PROBLEMS:,} problems; checking stopped here")
+
+    def scalar(self, node: yaml.Node):
+        """The value of a scalar node, or a problem (and None) for an unsafe tag."""
+        tag = node.tag
+        if tag == STR or tag == TIMESTAMP:
+            return node.value
+        if tag == INT and node.value.isdigit():
+            return int(node.value)
+        if tag not in _SCALAR_TAGS:
+            self.problems.append(problem_at(self.file, node, f"tag {short_tag(node.tag)} is not"
+                                            " allowed: only plain YAML values are read"))
+            return None
+        try:
+            return _constructor.yaml_constructors[node.tag](_constructor, node)
+        except (ValueError, yaml.YAMLError):
+            return node.value
+
+    def items(self, node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node, str]]:
+        """(key node, value node, key text) of a mapping, reporting duplicates."""
+        seen: dict[str, yaml.Node] = {}
+        out: list[tuple[yaml.Node, yaml.Node, str]] = []
+        for k, v in node.value:
+            self.count()
+            if not isinstance(k, yaml.ScalarNode):
+                self.problems.append(problem_at(self.file, k, "a key must be a plain value"))
+                continue
+            if k.tag == "tag:yaml.org,2002:merge":
+                self.problems.append(problem_at(self.file, k, "merge keys (<<) are not supported;"
+                                                " write the fields out"))
+                continue
+            text = str(k.value)
+            if text in seen:
+                first = seen[text].start_mark.line + 1
+                self.problems.append(problem_at(self.file, k, f"duplicate key {text!r}"
+                                                f" (first at line {first})"))
+                continue
+            seen[text] = k
+            out.append((k, v, text))
+        return out
+
+    def plain(self, node: yaml.Node):
+        """The whole plain value of a node (after validation)."""
+        self.count()
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.plain(n) for n in node.value]
+        assert isinstance(node, yaml.MappingNode)
+        return {text: self.plain(v) for _, v, text in self.items(node)}
+
+
+def short_tag(tag: str) -> str:
+    prefix = "tag:yaml.org,2002:"
+    return "!!" + tag[len(prefix):] if tag.startswith(prefix) else tag

@@ -1,0 +1,14 @@
+"""Kaverini's table commands, one module per family, registered in
+`guide.games.kaverini.registry` when this package is imported."""
+
+from guide.games.kaverini.commands import (  # noqa: F401 - importing registers the commands
+    confront,
+    history,
+    lottery,
+    odds,
+    party,
+    settings,
+    sheets,
+    shop,
+    strategy,
+)

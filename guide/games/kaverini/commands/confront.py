@@ -1,0 +1,397 @@
+"""Confrontations at the table: confront, use, foe, next, runaway, end, status, stand, token,
+play (an item), flip's effect on the field. The rules live in guide.games.kaverini.rules.confrontation."""
+
+from __future__ import annotations
+
+import click
+
+from guide.core.dice import parse_faces
+from guide.core.errors import CommandError
+from guide.core.result import Result
+from guide.games.kaverini.registry import command
+from guide.games.kaverini.rules.confrontation import Fight
+from guide.games.kaverini.rules.effects import apply_declared, effective_emotion, effective_heart, targets_of
+from guide.games.kaverini.rules.fighters import FOE, KAVERI, Fighter
+
+
+def arena(t) -> dict | None:
+    """The state the running fight works on: the campaign's confrontation, or the Strategy
+    Game's battle."""
+    if t.state["confrontation"]:
+        return t.state
+    game = t.state.get("strategy")
+    if game and game["arena"] and game["arena"]["confrontation"]:
+        return game["arena"]
+    return None
+
+
+def fight(t, state: dict | None = None) -> Fight:
+    state = state if state is not None else (arena(t) or t.state)
+    a = t.adventure() if state is t.state else None
+    return Fight(state, lambda name: t.card(name), t.dice, t.house, t.lv,
+                 xp_for=a.xp_for if a else (lambda name: 0))
+
+
+def running(t) -> Fight:
+    if arena(t) is None:
+        raise CommandError("no confrontation is running (confront FOE... to start one)")
+    return fight(t)
+
+
+def report(t, f: Fight, bad_ending: str = "") -> Result:
+    """Tell the story of what the engine did, and show it."""
+    r = Result()
+    for kind, text, data in f.events:
+        t.tell(kind, text=text, **data)
+    if bad_ending and any(kind == "lost" for kind, _, _ in f.events):
+        r.add("", bad_ending.strip())
+    if arena(t) is not None:
+        r.add(turn_line(t))
+    return r
+
+
+def card_names(t, words: tuple[str, ...]) -> list[str]:
+    """Card names from words, quoted or not: `Big Bully "Dumb Turkey"` or `Big Bully Dumb Turkey`
+    (the longest run of words that names a card wins)."""
+    names, i = [], 0
+    while i < len(words):
+        for j in range(len(words), i, -1):
+            candidate = " ".join(words[i:j])
+            if t.library.card(candidate) or j == i + 1:
+                names.append(candidate)
+                i = j
+                break
+    return names
+
+
+def turn_line(t) -> str:
+    """Round, phase and whose turn: for the prompt, the toolbar and after each step."""
+    c = arena(t)["confrontation"]
+    waiting = [x.name for x in fight(t).waiting()]
+    who = ", ".join(waiting) if waiting else "nobody (next)"
+    return f"[round {c['round']}, {c['phase']}: {who}]"
+
+
+@command("confront", "confrontation", changes=True, complete=("foecard",),
+         options={"--setting": "setting", "--companion": "companion"})
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--setting", "settings", multiple=True, help="A setting card in play (repeatable).")
+@click.option("--order", default=None, help="The Kaverit's order, e.g. 'Ann,Bob' (R-CONF-1).")
+@click.option("--companion", "companions", multiple=True,
+              help="With four or more companions, the (at most three) who join (R-CONF-9).")
+@click.option("--lv", type=int, default=None, help="Lv for the foes' extra HP (R-CONF-4).")
+@click.option("--practice", is_flag=True, help="A practice bout: no XP (R-CONF-13).")
+def confront(t, cards, settings, order, companions, lv, practice):
+    """"Get ready to feel!": a confrontation with these foe cards (R-CONF-1, R-CONF-4)."""
+    if arena(t) is not None:
+        raise CommandError("a confrontation is already running (end to stop it)")
+    foes = [t.card(name, "foe", "power-foe") for name in card_names(t, cards)]
+    setting_cards = [t.card(name, "setting") for name in settings]
+    names = [k["name"] for k in t.state["kaverit"]]
+    chosen = names
+    if order:
+        chosen = [t.kaveri(n.strip())["name"] for n in order.split(",") if n.strip()]
+        if sorted(chosen) != sorted(names):
+            raise CommandError("--order must name every Kaveri once: " + ", ".join(names))
+    party = t.state["companions"]
+    if companions:
+        joined = [t.card(n, "companion").name for n in companions]
+        missing = [n for n in joined if n not in party]
+        if missing or len(joined) > 3:
+            raise CommandError("--companion: at most three companions of the party (R-CONF-9)")
+    elif len(party) >= 4:
+        raise CommandError("four or more companions: choose three with --companion (R-CONF-9)")
+    else:
+        joined = list(party)
+    f = fight(t, t.state)
+    f.start(foes, chosen, setting_cards, joined, lv if lv is not None else t.lv(), practice)
+    r = report(t, f)
+    if any(k["ability"] == "Psychic" for k in t.state["kaverit"]):
+        r.add("A Psychic Kaveri is present: the foes' secrets are open to all (R-CONF-3).")
+    return r
+
+
+@command("use", "confrontation", changes=True, complete=("actor", "technique"),
+         options={"--on": "foe", "--world-point": "wp", "--boost": "boost", "--matches": "yesno"})
+@click.argument("name")
+@click.argument("technique", nargs=-1, required=True)
+@click.option("--on", default=None, help="The target foe (optional when one stands).")
+@click.option("--roll", default=None, metavar="N[,M]",
+              help="The table's d20 face, and M the Comic d10 (R-DICE-3).")
+@click.option("--world-point", "world_point", type=click.Choice(["all-foes", "effect"]),
+              default=None, help="Spend a world point (R-WP-2, R-WP-3).")
+@click.option("--split", multiple=True, metavar="FOE=N", help="Lagom: N Schmerz to FOE.")
+@click.option("--matches", type=click.Choice(["yes", "no"]), default=None,
+              help="The GM's answer: does a free-text Shield/Heel apply (R-DMG-7)?")
+@click.option("--boost", type=click.Choice(["e", "h", "hp"], case_sensitive=False),
+              default=None, help="After Nervousness: where the 2 x Lv goes.")
+@click.option("--lv", type=int, default=None,
+              help="Lv for a buddy's card technique: a Kaveri's level (R-SHEET-4).")
+def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
+    """A technique of a Kaveri, a buddy, or a companion taking a stand (R-DMG, R-FX)."""
+    f = running(t)
+    f.choose_lv(lv)
+    bad = _bad_ending(t)
+    d20 = d10 = None
+    if roll:
+        faces = parse_faces(roll, "--roll")
+        d20, d10 = faces[0], (faces[1] if len(faces) > 1 else None)
+        if d10 is not None and not 1 <= d10 <= 10:
+            raise CommandError(f"a d10 shows 1 to 10, not {d10}")
+    f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, _parts(split),
+          None if matches is None else matches == "yes", boost)
+    return report(t, f, bad)
+
+
+@command("foe", "confrontation", changes=True, complete=("foe", "foetechnique"),
+         options={"--on": "target"})
+@click.argument("name")
+@click.argument("technique", nargs=-1)
+@click.option("--on", default=None, help="The target: a Kaveri, buddy or standing companion.")
+@click.option("--roll", type=int, default=None, help="The table's face of the foe's move die.")
+@click.option("--split", multiple=True, metavar="NAME=N", help="Lagom: N Schmerz to NAME.")
+@click.option("--lv", type=int, default=None,
+              help="Lv for the technique: the level of a Kaveri present (R-SHEET-4).")
+def foe(t, name, technique, on, roll, split, lv):
+    """A foe's technique (phase 4); a foe with a die icon rolls for its move (R-CONF-3)."""
+    f = running(t)
+    f.choose_lv(lv)
+    bad = _bad_ending(t)
+    f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split))
+    return report(t, f, bad)
+
+
+@command("next", "confrontation", changes=True)
+@click.option("--dice", "faces", default=None, metavar="FACES",
+              help="The table's own faces for what the new round draws (a fluid setting).")
+def next_(t, faces):
+    """End the current phase or turn and move on (those who did not act pass)."""
+    f = running(t)
+    bad = _bad_ending(t)
+    if faces:
+        t.dice.give(parse_faces(faces, "--dice"))
+    f.next()
+    return report(t, f, bad)
+
+
+@command("runaway", "confrontation", changes=True)
+@click.option("--roll", type=int, default=None, help="The percentile result, 1..100.")
+def runaway(t, roll):
+    """Try to run away: 25% per cowering Kaveri, the Kaverit's whole round (R-CONF-6)."""
+    f = running(t)
+    f.runaway(roll)
+    return report(t, f)
+
+
+@command("end", "confrontation", changes=True)
+def end(t):
+    """End the confrontation early (no XP)."""
+    f = running(t)
+    f.end()
+    return report(t, f)
+
+
+@command("schmerz", "confrontation", changes=True, complete=("fighter",))
+@click.argument("name")
+@click.argument("amount", type=click.IntRange(1, 100000))
+def schmerz(t, name, amount):
+    """Deal Schmerz by hand to any fighter (a card's free text, the GM's call)."""
+    f = running(t)
+    bad = _bad_ending(t)
+    f.schmerz(name, amount)
+    return report(t, f, bad)
+
+
+@command("stand", "confrontation", changes=True)
+@click.argument("shares", nargs=-1, required=True)
+def stand(t, shares):
+    """Divide the HP of the companions taking a stand: stand NAME=HP ... (R-CONF-10)."""
+    f = running(t)
+    f.shares(_amounts(shares, "stand takes NAME=HP"))
+    return report(t, f)
+
+
+@command("token", "confrontation", changes=True, complete=("token",))
+@click.argument("card", nargs=-1, required=True)
+@click.option("--for", "holder", default=None, help="The Kaveri who gets an item token.")
+def token(t, card, holder):
+    """Create a token (4.7): a foe token joins the foes, a buddy token the party, an item
+    token goes to a Kaveri."""
+    c = t.card(" ".join(card))
+    if c.type in ("foe", "power-foe"):
+        conf = t.state["confrontation"]
+        if not conf:
+            raise CommandError("a foe token fights in a confrontation; none is running")
+        n = sum(1 for x in conf["foes"] if x["card"] == c.name)
+        name = c.name if n == 0 else f"{c.name} {n + 1}"
+        conf["foes"].append({"name": name, "card": c.name, "hp": c.hp, "max_hp": c.hp,
+                             "counters": {"E": 0, "H": 0, "HP": 0}})
+        text = f"A {c.name} token joins the foes as {name} ({c.hp} HP)."
+    elif c.type == "buddy":
+        n = sum(1 for b in t.state["buddies"] if b["name"].startswith(c.name))
+        name = c.name if n == 0 else f"{c.name} {n + 1}"
+        if name != c.name:
+            raise CommandError(f"{c.name} is already fighting; one token of a buddy at a time")
+        t.state["buddies"].append({"name": name, "hp": c.hp, "max_hp": c.hp})
+        text = f"A {c.name} token joins the party ({c.hp} HP)."
+    elif c.type == "item":
+        if not holder:
+            raise CommandError("an item token goes to a Kaveri: --for NAME")
+        k = t.kaveri(holder)
+        k["items"].append({"card": c.name, "uses": c.usage, "bonded": False})
+        text = f"{k['name']} gets a {c.name} token."
+    else:
+        raise CommandError(f"{c.name} is a {c.type}; tokens here are foes, buddies or items")
+    t.tell("token", text=text)
+    return Result()
+
+
+@command("play", "confrontation", changes=True, complete=("kaveri", "held"),
+         options={"--on": "foe"})
+@click.argument("name")
+@click.argument("card", nargs=-1, required=True)
+@click.option("--on", default=None, help="A target, when the item's effect needs one.")
+def play(t, name, card, on):
+    """Play an item (before the Kaveri's technique in a round); one use goes (R-CONF-12)."""
+    from guide.games.kaverini.commands.party import held_item
+
+    field = arena(t)
+    k = _kaveri_in(t, field, name)
+    entry = held_item(k, " ".join(card))
+    item = t.card(entry["card"])
+    conf = field["confrontation"] if field else None
+    if conf:
+        if k["hp"] == 0:
+            raise CommandError(f"{k['name']} is cowering and cannot play items (R-CONF-5)")
+        if k["name"] in conf["acted"] or conf["phase"] != "kaverit":
+            raise CommandError("items are played in the Kaverit phase, before the technique"
+                               " (R-CONF-2)")
+    lines = [f"{k['name']} plays {item.name}."]
+    if conf:
+        f = fight(t)
+        holder = next(x for x in f.fighters() if x.kind == KAVERI and x.name == k["name"])
+        for effect in item.effects:
+            targets = targets_of(f, effect, holder, holder, holder.owner)
+            if on:
+                targets = [x for x in f.fighters() if x.name.casefold() == on.casefold()]
+            lines += apply_declared(f, item.name, effect, targets, f.lv_of(holder))
+        lines += [text for _, text, _ in f.events]
+    else:
+        lines += _play_outside(t, k, item)
+    if not item.effects and item.text:
+        lines.append(f"GM: {item.text}")
+    if entry["uses"] is not None:
+        entry["uses"] -= 1
+        if entry["uses"] <= 0:
+            k["items"].remove(entry)
+            lines.append(f"{item.name} is used up.")
+    for line in lines:
+        t.tell("item", text=line, kaveri=k["name"])
+    return Result()
+
+
+def _kaveri_in(t, field: dict | None, name: str) -> dict:
+    """A Kaveri of the running fight (the Strategy Game's are copies), else of the party."""
+    if field is not None and field is not t.state:
+        for k in field["kaverit"]:
+            if k["name"].casefold() == name.casefold():
+                return k
+    return t.kaveri(name)
+
+
+def _play_outside(t, k: dict, item) -> list[str]:
+    """An item played outside a confrontation: heals and counters on the Kaverit only."""
+    out = []
+    targets = {"self": [k], "bonded": [k], "kaverit": t.state["kaverit"],
+               "party": t.state["kaverit"], "all": t.state["kaverit"]}
+    for effect in item.effects:
+        amount = effect.amount.value(t.lv())
+        for sheet in targets.get(effect.target, []):
+            if effect.do == "heal":
+                gained = max(0, min(amount, sheet["max_hp"] - sheet["hp"]))
+                sheet["hp"] += gained
+                out.append(f"{item.name}: {sheet['name']} heals {gained} HP.")
+            elif effect.do == "counters":
+                key = "HP" if effect.counter == "HP" else effect.counter[1]
+                sheet["counters"][key] += -amount if effect.counter.startswith("-") else amount
+                out.append(f"{item.name}: {amount} {effect.counter} counter(s) on {sheet['name']}.")
+    return out
+
+
+@command("status", "confrontation", aliases=("field",))
+@click.option("--players", is_flag=True, help="The players' view: foes' secrets hidden"
+                                               " unless a Psychic Kaveri is present.")
+def status(t, players):
+    """The whole field: every fighter's HP, E, H, effects; the GM's view unless --players."""
+    field = arena(t)
+    if field is None:
+        raise CommandError("no confrontation is running")
+    c = field["confrontation"]
+    f = fight(t)
+    psychic = any(k["ability"] == "Psychic" for k in field["kaverit"])
+    secret = not players or psychic
+    r = Result([turn_line(t)], headers=["fighter", "side", "HP", "E", "H", "effects"]
+               + (["Shield", "Heel", "moves"] if secret else []))
+    for x in f.fighters():
+        effects = ", ".join(e.get("why", e["kind"]) for e in c["effects"] if e["on"] == x.name)
+        hp = f"{x.hp}/{x.max_hp}" + (" cowering" if x.kind == KAVERI and x.hp == 0 else "")
+        if x.hp == 0 and (x.kind == FOE or f.strategy):
+            hp = "neutralized"
+        side = f.strategy["players"][x.owner] if f.strategy else x.kind
+        row = [x.name, side, hp, effective_emotion(f, x),
+               effective_heart(f, x) if (secret or x.kind != FOE) else "?", effects]
+        if secret:
+            row += _secrets(x)
+        r.rows.append(row)
+    if c["settings"]:
+        r.notes.append("Settings: " + ", ".join(c["settings"]))
+    if c["companions"]:
+        r.notes.append("Companions: " + ", ".join(c["companions"]))
+    if players and psychic:
+        r.notes.append("A Psychic Kaveri is present: secrets shown (R-CONF-3).")
+    return r
+
+
+def _secrets(x: Fighter) -> list:
+    if x.kind != FOE:
+        return ["", "", ""]
+    card = x.card
+    moves = "; ".join((f"{'/'.join(map(str, m.roll))}: " if m.roll else "") + f"{m.name} {m.schmerz}"
+                      for m in card.techniques)
+    return [card.shield or "", card.heel or "", moves]
+
+
+def _parts(split: tuple[str, ...]) -> dict[str, int] | None:
+    """--split NAME=N ... as {NAME: N} (Lagom, R-ABIL-1)."""
+    return _amounts(split, "--split takes NAME=N") if split else None
+
+
+def _amounts(items: tuple[str, ...], form: str) -> dict[str, int]:
+    """NAME=N words as {NAME: N}; a word of another form is refused with `form`."""
+    out = {}
+    for item in items:
+        name, sep, amount = item.rpartition("=")
+        if not sep or not amount.strip().isdigit():
+            raise CommandError(f"{form}, not {item!r}")
+        out[name.strip()] = int(amount)
+    return out
+
+
+def _bad_ending(t) -> str:
+    a = t.adventure()
+    return a.bad_ending if a else ""
+
+
+def on_flip(t, original, shown: str) -> None:
+    """A flipped card changes sides in a running confrontation (5.6): a foe that becomes a
+    buddy leaves the foes and joins the party."""
+    c = t.state["confrontation"]
+    now = t.card(shown)
+    if not c:
+        return
+    for foe_entry in list(c["foes"]):
+        if foe_entry["card"] in (original.name, original.back.name) and now.type == "buddy":
+            c["foes"].remove(foe_entry)
+            t.state["buddies"].append({"name": now.name, "hp": now.hp, "max_hp": now.hp})
+            t.tell("flip", text=f"{foe_entry['name']} leaves the foes and joins the party as"
+                           f" {now.name} ({now.hp} HP).")

@@ -1,0 +1,39 @@
+"""The quote lottery (R-QL-1, R-QL-2)."""
+
+from __future__ import annotations
+
+import click
+
+from guide.core.dice import parse_faces
+from guide.core.errors import CommandError
+from guide.core.result import Result
+from guide.games.kaverini.registry import command
+
+
+@command("lottery", "adventure", changes=True, options={"--npc": "npc"})
+@click.option("--npc", default=None, help="The friendly character engaged (once each, R-QL-2).")
+@click.option("--dice", "faces", default=None, metavar="TENS,ONES",
+              help="The table's two d10 faces, 1..10 each (R-DICE-3).")
+@click.option("--force", is_flag=True, help="Engage the same character again anyway.")
+def lottery(t, npc: str | None, faces: str | None, force: bool):
+    """Roll the quote lottery: two d10, tens and ones (R-DICE-2), and read that quote."""
+    a = t.adventure()
+    if a is None:
+        raise CommandError("no adventure is running: start one with adventure ID")
+    if npc and not force and npc.casefold() in (n.casefold() for n in t.state["npcs"]):
+        raise CommandError(f"{npc} has already been engaged (R-QL-2); --force to ask again")
+    if faces:
+        f = parse_faces(faces, "--dice")
+        if len(f) != 2:
+            raise CommandError("lottery --dice takes two faces, tens then ones: --dice 4,5")
+        t.dice.give(f)
+    roll = t.dice.percentile()
+    quote = a.quotes[roll.value]
+    if npc and npc.casefold() not in (n.casefold() for n in t.state["npcs"]):
+        t.state["npcs"].append(npc)
+    if roll.value not in t.state["quotes_told"]:
+        t.state["quotes_told"].append(roll.value)
+    who = npc or "A friendly character"
+    t.tell("quote", text=f"d10 tens {roll.tens}, ones {roll.ones}: quote {roll.value}\n"
+                         f"{who} says: {quote}", quote=roll.value, npc=npc)
+    return Result()

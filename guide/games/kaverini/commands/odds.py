@@ -1,0 +1,237 @@
+"""`odds`: "Is this fight fair?" Plays the confrontation thousands of times with the table's
+own engine (guide.games.kaverini.rules.simulate) and tells the Tour Guide the odds, and with --target the
+foe HP that makes the fight as hard as wanted (rulebook 7.3)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from multiprocessing import get_context
+
+import click
+
+from guide.core.errors import CommandError
+from guide.core.result import Result
+from guide.games.kaverini.data.tables import house_rules
+from guide.games.kaverini.registry import command
+from guide.games.kaverini.rules.simulate import Odds, Setup, run_seeds, tally, wilson
+
+BATCH = 200
+MAX_DEFAULT_RUNS = 2600          # enough for +-2 points at 95% even at a 50% chance
+HALF_WIDTH = 0.02
+PROBE_RUNS = 400
+
+
+def build_setup(t, foes: tuple[str, ...], party: str | None, scene: int | None,
+                settings: tuple[str, ...]) -> Setup:
+    import copy
+
+    from guide.games.kaverini.commands.confront import card_names
+
+    state = copy.deepcopy(t.state)
+    state["confrontation"] = None
+    setting_names = [t.card(s, "setting").name for s in settings]
+    if scene is not None:
+        a = t.adventure()
+        if a is None or not 1 <= scene <= len(a.scenes):
+            raise CommandError(f"--scene: the running adventure has scenes 1 to"
+                               f" {len(a.scenes) if a else 0}")
+        foes = a.scenes[scene - 1].foes
+        if a.scenes[scene - 1].setting and not settings:
+            setting_names = [a.scenes[scene - 1].setting]
+    if not foes:
+        c = t.state["confrontation"]
+        if not c:
+            raise CommandError("odds of which fight? name foe cards, --scene N, or run it during"
+                               " a confrontation")
+        foes = tuple(f["card"] for f in c["foes"] if f["hp"] > 0)
+    foe_cards = [t.card(n, "foe", "power-foe") for n in card_names(t, tuple(foes))]
+    if party:
+        wanted = {n.strip().casefold() for n in party.split(",") if n.strip()}
+        state["kaverit"] = [k for k in state["kaverit"] if k["name"].casefold() in wanted]
+        state["buddies"] = [b for b in state["buddies"] if b["name"].casefold() in wanted]
+        state["companions"] = [c for c in state["companions"] if c.casefold() in wanted]
+        known = {x["name"].casefold() for x in state["kaverit"] + state["buddies"]}
+        known |= {c.casefold() for c in state["companions"]}
+        if wanted - known:
+            raise CommandError(f"--party: not in the party: {', '.join(sorted(wanted - known))}")
+    for k in state["kaverit"]:
+        k["hp"] = k["max_hp"]
+    if not state["kaverit"]:
+        raise CommandError("the odds need at least one Kaveri")
+    cards = {c.key: c for c in (t.card(n.name) for n in t.library.cards.values())}
+    for c in foe_cards:
+        cards[c.key] = c
+    house = {name: t.house(name) for name in house_rules()}
+    return Setup(state, cards, [c.name for c in foe_cards], setting_names, 1.0, t.lv(), house)
+
+
+def simulate(setup: Setup, runs: int | None, seed: int, progress=None) -> Odds:
+    """Run until `runs` (or, by default, until the win chance is known to +-2 points).
+    `progress(done, total)` is told after each batch, and stops the runs by answering True."""
+    outcomes = []
+    limit = runs or MAX_DEFAULT_RUNS
+    workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
+    pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
+                               initializer=_ignore_interrupt) if workers > 1 else None
+    try:
+        next_seed = 0
+        while len(outcomes) < limit:
+            chunks = []
+            for _ in range(workers):
+                size = min(BATCH, limit - len(outcomes) - sum(len(c) for c in chunks))
+                if size > 0:
+                    chunks.append([seed * 1_000_003 + next_seed + i for i in range(size)])
+                    next_seed += size
+            if pool:
+                for result in pool.map(run_seeds, [setup] * len(chunks), chunks):
+                    outcomes += result
+            else:
+                outcomes += run_seeds(setup, chunks[0])
+            if progress and progress(len(outcomes), limit):
+                break                                  # Ctrl-C: keep the runs so far
+            if runs is None:
+                low, high = wilson(sum(o.result == "won" for o in outcomes), len(outcomes))
+                if (high - low) / 2 <= HALF_WIDTH:
+                    break
+    except KeyboardInterrupt:
+        pass                                           # keep the runs so far
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
+    return tally(outcomes, [k["name"] for k in setup.state["kaverit"]])
+
+
+def _ignore_interrupt() -> None:
+    """Workers leave Ctrl-C to the table, which stops and keeps the runs so far."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def fair_scale(setup: Setup, target: float, seed: int) -> tuple[float, Odds]:
+    """The foe HP scale whose win chance is closest to `target` (bisection, common seeds)."""
+    low, high = 0.1, 4.0
+    best = None
+    for _ in range(9):
+        mid = (low + high) / 2
+        probe = Setup(**{**setup.__dict__, "hp_scale": mid})
+        odds = simulate(probe, PROBE_RUNS, seed)
+        if best is None or abs(odds.win - target) < abs(best[1].win - target):
+            best = (mid, odds)
+        if odds.win > target:
+            low = mid
+        else:
+            high = mid
+    return best
+
+
+def report(setup: Setup, odds: Odds) -> list[str]:
+    kaverit = [k["name"] for k in setup.state["kaverit"]]
+    with_them = [b["name"] for b in setup.state["buddies"]] + setup.state["companions"][:3]
+    lo, hi = odds.interval()
+    n = odds.runs or 1
+    lines = [f"Odds of {', '.join(kaverit)}" + (f" (with {', '.join(with_them)})" if with_them
+                                                  else "")
+             + f" against {', '.join(setup.foes)}: {odds.runs:,} confrontations played.",
+             f"  win {odds.win:.1%} (95%: {lo:.1%} to {hi:.1%}), run away"
+             f" {odds.ran_away / n:.1%}, lost {odds.lost / n:.1%}"
+             + (f", undecided {odds.undecided / n:.1%}" if odds.undecided else ""),
+             f"  rounds: median {odds.percentile(0.5)}, 90th percentile {odds.percentile(0.9)}",
+             "  ends cowering: " + ", ".join(f"{k} {odds.cowering.get(k, 0) / n:.0%}"
+                                            for k in kaverit)]
+    return lines
+
+
+def as_dict(setup: Setup, odds: Odds) -> dict:
+    lo, hi = odds.interval()
+    n = odds.runs or 1
+    return {"runs": odds.runs, "foes": setup.foes, "win": odds.win, "win_low": lo,
+            "win_high": hi, "ran_away": odds.ran_away / n, "lost": odds.lost / n,
+            "undecided": odds.undecided / n, "rounds_median": odds.percentile(0.5),
+            "rounds_p90": odds.percentile(0.9),
+            "cowering": {k: v / n for k, v in odds.cowering.items()}}
+
+
+def target_lines(setup: Setup, target: float, seed: int) -> tuple[list[str], dict]:
+    scale, odds = fair_scale(setup, target, seed)
+    tweaks = []
+    for name in setup.foes:
+        card = setup.cards[name.casefold()]
+        hp = max(1, round(card.hp * scale))
+        tweaks.append((card.name, card.hp, hp))
+    lines = [f"For a {target:.0%} chance to win (rulebook 7.3): foe HP x {scale:.2f} gives"
+             f" {odds.win:.0%} ({odds.runs} runs)."]
+    lines += [f"  {name}: HP {old} -> {new}   (tweak \"{name}\" hp={new})"
+              for name, old, new in dict.fromkeys(tweaks)]
+    return lines, {"scale": scale, "win": odds.win,
+                   "hp": {name: new for name, _, new in tweaks}}
+
+
+@command("odds", "confrontation", complete=("foecard",))
+@click.argument("foes", nargs=-1)
+@click.option("--party", default=None, help="Only these (comma-separated) Kaverit, buddies and"
+                                             " companions.")
+@click.option("--scene", type=int, default=None, help="The foes of scene N of the adventure.")
+@click.option("--setting", "settings", multiple=True, help="A setting in play.")
+@click.option("--runs", type=click.IntRange(1, 200_000), default=None,
+              help="Confrontations to play (default: until +-2 points at 95%).")
+@click.option("--target", type=click.IntRange(1, 99), default=None,
+              help="A win chance in percent: the foe HP that gives it.")
+@click.option("--seed", type=int, default=None, help="Reproducible odds.")
+@click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
+def odds(t, foes, party, scene, settings, runs, target, seed, as_json):
+    """Is this fight fair? The odds of a confrontation, played thousands of times."""
+    setup = build_setup(t, foes, party, scene, settings)
+    seed = seed if seed is not None else random.randrange(1 << 30)
+    with progress_bar(quiet=as_json) as show:
+        result = simulate(setup, runs, seed, show)
+    if as_json:
+        data = as_dict(setup, result)
+        if target is not None:
+            data["target"] = target_lines(setup, target / 100, seed)[1]
+        return Result([json.dumps(data, indent=2)])
+    lines = report(setup, result)
+    if target is not None:
+        lines += target_lines(setup, target / 100, seed)[0]
+    return Result(lines)
+
+
+class Progress:
+    """prompt_toolkit's progress bar in a terminal. Ctrl-C asks the runs to stop after the
+    batch under way, and the odds of the runs so far are shown."""
+
+    def __init__(self, bar):
+        self.bar = bar
+        self.counter = None
+        self.stopped = False
+
+    def __call__(self, done: int, total: int) -> bool:
+        """Show the progress; True when the table asked to stop."""
+        if self.counter is None:
+            self.counter = self.bar(label="runs", total=total)
+        self.counter.items_completed = done
+        self.bar.invalidate()
+        return self.stopped
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+@contextmanager
+def progress_bar(quiet: bool = False):
+    """A Progress in a terminal; nothing (None) in scripts or with --json."""
+    if quiet or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        yield None
+        return
+    from prompt_toolkit.shortcuts import ProgressBar
+
+    progress = None
+    with ProgressBar(title="Playing the confrontation (Ctrl-C stops and keeps the runs so far)",
+                     cancel_callback=lambda: progress.stop()) as bar:
+        progress = Progress(bar)
+        yield progress

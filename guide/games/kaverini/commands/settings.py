@@ -1,0 +1,119 @@
+"""The campaign's own settings and cards: house, tweak, flip, cards, card."""
+
+from __future__ import annotations
+
+import click
+
+from guide.core.errors import CommandError
+from guide.core.result import Result
+from guide.games.kaverini import cards_text
+from guide.games.kaverini.data.tables import house_rules
+from guide.games.kaverini.model import CARD_TYPES
+from guide.games.kaverini.registry import command
+
+TWEAKABLE = {"hp": int, "emotion": int, "heart": int, "expense": int, "usage": int,
+             "shield": str, "heel": str}
+
+
+@command("house", "settings", changes=True, complete=("house",))
+@click.argument("rule", required=False)
+@click.argument("value", required=False)
+def house(t, rule: str | None, value: str | None):
+    """List the house rules, or switch one for this campaign: house RULE VALUE."""
+    rules = house_rules()
+    if rule is None:
+        r = Result(headers=["house rule", "now", "choices", "what"])
+        for name, d in rules.items():
+            r.rows.append([name, t.house(name), "/".join(d["choices"]), d["text"]])
+        return r
+    if rule not in rules:
+        raise CommandError(f"no house rule {rule!r}; known: {', '.join(rules)}")
+    if value is None:
+        return Result([f"{rule} = {t.house(rule)} ({rules[rule]['text']})"])
+    if value not in rules[rule]["choices"]:
+        raise CommandError(f"house {rule}: choose {' or '.join(rules[rule]['choices'])}")
+    if value == rules[rule]["default"]:
+        t.state["house"].pop(rule, None)
+    else:
+        t.state["house"][rule] = value
+    t.tell("house", text=f"House rule {rule} is now {value}.")
+    return Result()
+
+
+@command("tweak", "settings", changes=True, complete=("card", "tweak"))
+@click.argument("card")
+@click.argument("stats", nargs=-1)
+def tweak(t, card: str, stats: tuple[str, ...]):
+    """Change a card for this campaign only (rulebook 7.3): tweak CARD hp=40 heart=1;
+    `tweak CARD reset` undoes every tweak of it. Never written to the YAML."""
+    c = t.card(card)
+    key = c.key
+    if not stats:
+        tw = t.state["tweaks"].get(key, {})
+        return Result([f"{c.name}: " + (", ".join(f"{k}={v}" for k, v in tw.items()) or "not tweaked")])
+    if stats == ("reset",):
+        t.state["tweaks"].pop(key, None)
+        t.tell("tweak", text=f"{c.name} is back to its printed stats.")
+        return Result()
+    changes = dict(t.state["tweaks"].get(key, {}))
+    for stat in stats:
+        name, sep, value = stat.partition("=")
+        name = name.strip().casefold()
+        if not sep or name not in TWEAKABLE:
+            raise CommandError(f"tweak: {stat!r}: write STAT=VALUE with STAT one of"
+                               f" {', '.join(TWEAKABLE)}")
+        try:
+            changes[name] = TWEAKABLE[name](value)
+        except ValueError:
+            raise CommandError(f"tweak: {name} must be a whole number, not {value!r}") from None
+        if TWEAKABLE[name] is int and changes[name] < (1 if name in ("hp", "usage") else -100):
+            raise CommandError(f"tweak: {name}={value} is too low")
+    t.state["tweaks"][key] = changes
+    text = f"{c.name} for this campaign: " + ", ".join(f"{k}={v}" for k, v in changes.items())
+    t.tell("tweak", text=text)
+    return Result()
+
+
+@command("flip", "settings", changes=True, complete=("double",))
+@click.argument("card", nargs=-1, required=True)
+def flip(t, card: tuple[str, ...]):
+    """Turn a double-sided card over (5.6); flip it again to turn it back."""
+    name = " ".join(card)
+    original = None
+    for c in t.library.cards.values():
+        if c.back is not None and name.casefold() in (c.name.casefold(), c.back.name.casefold()):
+            original = c
+    if original is None:
+        raise CommandError(f"{name!r} is not a double-sided card")
+    flipped = t.state["flipped"]
+    if original.key in flipped:
+        flipped.remove(original.key)
+        shown = original.name
+    else:
+        flipped.append(original.key)
+        shown = original.back.name
+    from guide.games.kaverini.commands.confront import on_flip
+
+    on_flip(t, original, shown)
+    t.tell("flip", text=f"{original.name} flips: it is now {shown} ({t.card(shown).type}).")
+    return Result()
+
+
+@command("cards", "settings", complete=("type",))
+@click.argument("card_type", required=False, type=click.Choice(CARD_TYPES))
+def cards(t, card_type: str | None):
+    """A table of the loaded cards (tweaked ones marked)."""
+    chosen = [t.card(c.name) for c in t.library.cards.values() if card_type in (None, c.type)]
+    chosen.sort(key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
+    return Result(headers=cards_text.CARD_HEADERS, rows=[cards_text.card_row(c) for c in chosen])
+
+
+@command("card", "settings", complete=("card",))
+@click.argument("name", nargs=-1, required=True)
+@click.option("--players", is_flag=True, help="What the players may see: a foe's moves, Shield"
+                                               " and Heel hidden unless a Psychic Kaveri is"
+                                               " present (R-CONF-3).")
+def card(t, name: tuple[str, ...], players: bool):
+    """One card in full, as it stands in this campaign."""
+    psychic = any(k["ability"] == "Psychic" for k in t.state["kaverit"])
+    return Result(cards_text.card_detail(t.card(" ".join(name)), secret=not players or psychic))

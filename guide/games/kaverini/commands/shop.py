@@ -1,0 +1,98 @@
+"""Shops of the adventure booklet: shop, buy (with a world point, R-WP-4), bargain."""
+
+from __future__ import annotations
+
+import click
+
+from guide.core.errors import CommandError
+from guide.core.result import Result
+from guide.games.kaverini.registry import command
+
+
+def _shop(t, name: str | None, item: str | None = None):
+    a = t.adventure()
+    if a is None or not a.shops:
+        raise CommandError("no adventure with shops is running")
+    if name:
+        for shop in a.shops:
+            if shop.name.casefold().startswith(name.casefold()):
+                return shop
+        raise CommandError(f"no shop {name!r}; shops: " + "; ".join(s.name for s in a.shops))
+    carrying = [s for s in a.shops if item and any(i.casefold() == item.casefold() for i in s.prices)]
+    if len(carrying) == 1:
+        return carrying[0]
+    if len(a.shops) == 1:
+        return a.shops[0]
+    raise CommandError("which shop? --shop " + " | ".join(repr(s.name) for s in
+                                                          (carrying or a.shops)))
+
+
+@command("shop", "adventure", complete=("shop",))
+@click.argument("name", nargs=-1)
+def shop(t, name):
+    """The adventure's shops and their prices (the cheapest marked, R-WP-4)."""
+    a = t.adventure()
+    if a is None or not a.shops:
+        raise CommandError("no adventure with shops is running")
+    shops = [_shop(t, " ".join(name))] if name else list(a.shops)
+    r = Result(headers=["shop", "item", f"price {a.currency}", ""])
+    for s in shops:
+        low = min(s.prices.values())
+        for item, price in s.prices.items():
+            r.rows.append([s.name, item, price, "cheapest" if price == low else ""])
+        if s.name in t.state["shop_wp"]:
+            r.notes.append(f"A world point was already spent at {s.name} this visit.")
+    return r
+
+
+@command("buy", "adventure", changes=True, complete=("kaveri", "item"))
+@click.argument("name")
+@click.argument("item", nargs=-1, required=True)
+@click.option("--shop", "shop_name", default=None, help="The shop (when several sell it).")
+@click.option("--world-point", "world_point", is_flag=True,
+              help="Spend a world point: the cheapest item for free (R-WP-4).")
+def buy(t, name, item, shop_name, world_point):
+    """Buy an item in a shop of the adventure, or take the cheapest free with a world point."""
+    k = t.kaveri(name)
+    wanted = " ".join(item)
+    s = _shop(t, shop_name, wanted)
+    prices = {i.casefold(): (i, p) for i, p in s.prices.items()}
+    if wanted.casefold() not in prices:
+        raise CommandError(f"{s.name} does not sell {wanted!r}")
+    card_name, price = prices[wanted.casefold()]
+    cur = t.currency()
+    if world_point:
+        low = min(s.prices.values())
+        if price != low:
+            cheapest = ", ".join(i for i, p in s.prices.items() if p == low)
+            raise CommandError(f"a world point buys only the cheapest item ({cheapest}, {low}"
+                               f" {cur}), R-WP-4")
+        if s.name in t.state["shop_wp"]:
+            raise CommandError(f"one world point per visit to {s.name}: again only after a"
+                               " confrontation or a bargain there (R-WP-4)")
+        if k["world_points"] < 1:
+            raise CommandError(f"{k['name']} has no world point to spend")
+        k["world_points"] -= 1
+        t.state["shop_wp"].append(s.name)
+        paid = f"a world point (it costs {price} {cur})"
+    else:
+        if k["money"] < price:
+            raise CommandError(f"{card_name} costs {price} {cur}; {k['name']} has {k['money']} {cur}")
+        k["money"] -= price
+        paid = f"{price} {cur}"
+    c = t.card(card_name, "item")
+    k["items"].append({"card": c.name, "uses": c.usage, "bonded": False})
+    text = f"{k['name']} buys {c.name} at {s.name} for {paid}."
+    t.tell("item", text=text, kaveri=k["name"])
+    return Result()
+
+
+@command("bargain", "adventure", changes=True, complete=("shop",))
+@click.argument("name", nargs=-1, required=True)
+def bargain(t, name):
+    """A bargain struck at a shop: a world point may be spent there again (R-WP-4)."""
+    s = _shop(t, " ".join(name))
+    if s.name in t.state["shop_wp"]:
+        t.state["shop_wp"].remove(s.name)
+    t.tell("shop", text=f"A bargain at {s.name}: a world point may be spent there again.")
+    return Result()

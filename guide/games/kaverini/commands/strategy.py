@@ -1,0 +1,170 @@
+"""The Kaverini Strategy Game at the table: strategy new, kaveri, buy, wp, setting, bond,
+teams, start (R-STRAT-1..7). The battle itself is played with use, foe, next, status and
+end, on the same engine as the Adventure Game's confrontations."""
+
+from __future__ import annotations
+
+import click
+
+from guide.core.errors import CommandError
+from guide.core.result import Result
+from guide.games.kaverini.registry import command
+from guide.games.kaverini.rules import strategy as game_rules
+
+
+def _game(t) -> dict:
+    game = t.state.get("strategy")
+    if not game:
+        raise CommandError("no Strategy Game is set up: strategy new --player A --player B")
+    return game
+
+
+@command("strategy new", "strategy game", changes=True)
+@click.option("--player", "players", multiple=True, help="A player, in turn order (2 or more).")
+@click.option("--budget", type=int, default=None,
+              help="Points per player to buy cards (50, 100 or 200 recommended).")
+@click.option("--money", type=int, default=0, help="Kaverini Kurrency (K) per player.")
+@click.option("--settings", type=click.Choice(game_rules.SETTINGS), default=None,
+              help="none, random (from all settings) or chosen (each player adds one).")
+@click.option("--fluid", is_flag=True, help="A new setting every round (else one, static).")
+@click.option("--no-power-foes", "no_power_foes", is_flag=True, help="Power Foes not allowed.")
+@click.option("--pool", type=click.Choice(["shared", "own"]), default="own",
+              help="One shared collection (each card once) or each player's own.")
+@click.option("--kaverit", type=int, default=1, help="Kaverit per player (at least 1).")
+def strategy_new(t, players, budget, money, settings, fluid, no_power_foes, pool, kaverit):
+    """Set up a Strategy Game (R-STRAT-1); turn order is the order the players are named."""
+    game = t.state.get("strategy")
+    if game and game["arena"] and game["arena"]["confrontation"]:
+        raise CommandError("a Strategy Game battle is running (end it first)")
+    players = list(players)
+    if t.ask and len(players) < 2:     # a short guided setup in a terminal
+        while len(players) < 2 or players[-1]:
+            players.append(t.ask(f"Player {len(players) + 1} (Enter when all are named)", []))
+            if not players[-1] and len(players) > 2:
+                break
+        players = [p for p in players if p]
+        budget = budget or int(t.ask("Point budget (50, 100 or 200 recommended)",
+                                     ["50", "100", "200"]) or 50)
+        settings = settings or t.ask("Settings: none, random or chosen",
+                                     list(game_rules.SETTINGS)) or "none"
+    g = game_rules.new_game(players, budget or 50, money, settings or "none", fluid,
+                            not no_power_foes, pool, kaverit)
+    t.state["strategy"] = g
+    text = (f"Strategy Game: {', '.join(players)} (in turn order), {g['budget']} points and"
+            f" {money} K each, settings {g['settings']}{' (fluid)' if fluid else ''},"
+            f" Power Foes {'allowed' if g['power_foes'] else 'not allowed'}, {pool} pool,"
+            f" {kaverit} Kaveri(t) each.")
+    t.tell("strategy", text=text)
+    return Result(["Next: strategy kaveri PLAYER KAVERI, strategy buy PLAYER CARD,"
+                         " strategy wp PLAYER N, then strategy start."])
+
+
+@command("strategy kaveri", "strategy game", changes=True, complete=("player", "kaveri"))
+@click.argument("player")
+@click.argument("kaveri", nargs=-1, required=True)
+def strategy_kaveri(t, player, kaveri):
+    """Bring a Kaveri of the campaign onto a player's side (at full HP; Kaverit cost nothing)."""
+    g = _game(t)
+    who = game_rules.player(g, player)
+    sheet = t.kaveri(" ".join(kaveri))
+    game_rules.bring_kaveri(g, who, sheet)
+    text = f"{sheet['name']} fights for {who['name']}."
+    t.tell("strategy", text=text)
+    return Result()
+
+
+@command("strategy buy", "strategy game", changes=True, complete=("player", "card"))
+@click.argument("player")
+@click.argument("card", nargs=-1, required=True)
+@click.option("--for", "holder", default=None, help="The Kaveri who holds a bought item.")
+def strategy_buy(t, player, card, holder):
+    """Buy a card by its expense number, within the budget (R-STRAT-2)."""
+    g = _game(t)
+    who = game_rules.player(g, player)
+    text = game_rules.buy(g, who, t.card(" ".join(card)), holder)
+    t.tell("strategy", text=text)
+    return Result()
+
+
+@command("strategy wp", "strategy game", changes=True, complete=("player",))
+@click.argument("player")
+@click.argument("count", type=int)
+def strategy_wp(t, player, count):
+    """Buy world points with leftover points, 1 point each (R-STRAT-2)."""
+    g = _game(t)
+    text = game_rules.buy_world_points(g, game_rules.player(g, player), count)
+    t.tell("strategy", text=text)
+    return Result()
+
+
+@command("strategy setting", "strategy game", changes=True, complete=("player", "setting"))
+@click.argument("player")
+@click.argument("card", nargs=-1, required=True)
+def strategy_setting(t, player, card):
+    """Add a setting to the pool (chosen settings: one per player; random: optional)."""
+    g = _game(t)
+    text = game_rules.add_setting(g, game_rules.player(g, player),
+                                  t.card(" ".join(card), "setting"))
+    t.tell("strategy", text=text)
+    return Result()
+
+
+@command("strategy bond", "strategy game", changes=True, complete=("player",))
+@click.argument("player")
+@click.argument("item", nargs=-1, required=True)
+def strategy_bond(t, player, item):
+    """Bond (or unbond) a bought item to its Kaveri, before the first round (R-STRAT-2)."""
+    g = _game(t)
+    text = game_rules.bond(g, game_rules.player(g, player), " ".join(item))
+    t.tell("strategy", text=text)
+    return Result()
+
+
+@command("strategy teams", "strategy game")
+def strategy_teams(t):
+    """Each player's cards, their expense, and the points left."""
+    g = _game(t)
+    r = Result(headers=["player", "turn", "Kaverit", "cards", "expense", "points left", "WP"])
+    for k, p in enumerate(g["players"]):
+        cards = ", ".join(c["card"] + (f" ({c['holder']})" if c.get("holder") else "")
+                          for c in p["cards"]) or "-"
+        r.rows.append([p["name"], k + 1, ", ".join(s["name"] for s in p["kaverit"]) or "-",
+                       cards, sum(c["expense"] for c in p["cards"]), p["points_left"],
+                       p["world_points"]])
+    versus = g["arena"]["versus"] if g["arena"] else None
+    if versus and versus["winner"]:
+        r.notes.append(f"Winner: {versus['winner']} (round {versus['round']}).")
+    r.notes.append(f"Budget {g['budget']} each; settings {g['settings']}"
+                   + (f", pool: {', '.join(s for p in g['players'] for s in p['settings'])}"
+                      if any(p["settings"] for p in g["players"]) else ""))
+    return r
+
+
+@command("strategy start", "strategy game", changes=True)
+@click.option("--dice", "faces", default=None, metavar="N",
+              help="The table's own die for drawing the setting (R-DICE-3).")
+def strategy_start(t, faces):
+    """Start the battle: use, foe, next and end then work as in a confrontation, any
+    opponent's character being a target (R-STRAT-3..7)."""
+    from guide.core.dice import parse_faces
+    from guide.games.kaverini.commands.confront import fight, report
+
+    if faces:
+        t.dice.give(parse_faces(faces, "--dice"))
+
+    g = _game(t)
+    if g["arena"] is not None:
+        raise CommandError("this Strategy Game has already started (strategy new for another)")
+    if t.state["confrontation"]:
+        raise CommandError("an adventure confrontation is running (end it first)")
+    settings = [c.name for c in t.library.cards.values() if c.type == "setting"]
+    g["arena"] = game_rules.arena(g, t.card, settings)
+    f = fight(t, g["arena"])
+    players = g["players"]
+    f.say("confront", "Get ready to feel! " + "; ".join(
+        f"{p['name']} (+{k} E): " + ", ".join(x["name"] for x in game_rules.characters(g, k, t.card))
+        for k, p in enumerate(players)))
+    if g["settings"] != "none":
+        f.draw_setting()
+    f.begin()
+    return report(t, f)

@@ -1,0 +1,276 @@
+"""Load card and adventure files into a Library, reporting every problem with its position."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import yaml
+
+from guide.core.box import bundled
+from guide.core.schema import Validator
+from guide.core.yamlsrc import Problem, TooBig, Walker, compose_file, problem_at
+from guide.games.kaverini.data.tables import load_schema
+from guide.games.kaverini.model import Adventure, Amount, Card, Effect, Scene, Shop, Side, Technique
+
+SHOWN_PER_FILE = 100
+
+# Fields that only make sense on some card types (rulebook section 4).
+_ONLY_FOR = {
+    "hp": ("foe", "power-foe", "buddy"),
+    "techniques": ("foe", "power-foe", "buddy"),
+    "move_die": ("foe", "power-foe"),
+    "usage": ("item",),
+    "bond": ("item",),
+}
+
+
+@dataclass
+class Library:
+    """Every loaded card (by case-folded name) and adventure (by id)."""
+
+    cards: dict[str, Card] = field(default_factory=dict)
+    adventures: dict[str, Adventure] = field(default_factory=dict)
+
+    def card(self, name: str) -> Card | None:
+        """A card by name; the back of a double-sided card by its own name, flipped (5.6)."""
+        found = self.cards.get(name.casefold())
+        if found is None:
+            for c in self.cards.values():
+                if c.back is not None and c.back.name.casefold() == name.casefold():
+                    return c.flipped()
+        return found
+
+    def by_type(self, *types: str) -> list[Card]:
+        return [c for c in self.cards.values() if c.type in types]
+
+
+def bundled_paths() -> list[Path]:
+    """The bundled box: cards/kaverini/ and adventures/kaverini/ (guide.core.box)."""
+    return bundled("kaverini")
+
+
+def yaml_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
+    files, problems = [], []
+    for path in paths:
+        if path.is_dir():
+            for root, dirs, names in os.walk(path):
+                dirs.sort()
+                files += [Path(root) / n for n in sorted(names) if n.endswith((".yaml", ".yml"))]
+        elif path.is_file():
+            files.append(path)
+        else:
+            problems.append(Problem(str(path), 1, 1, "no such file or folder"))
+    return files, problems
+
+
+def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list[Problem]]:
+    """Load files and folders. `known` supplies cards that references may name besides these."""
+    files, problems = yaml_files(paths)
+    lib = Library()
+    sources: dict[str, tuple[dict, str]] = {}
+    booklets: list[tuple[str, yaml.Node, dict]] = []
+    for path in files:
+        display = str(path)
+        node, found = compose_file(path, display)
+        problems += found
+        if node is None:
+            if not found:
+                problems.append(Problem(display, 1, 1, "empty file: expected 'cards:' or 'adventure:'"))
+            continue
+        walker = Walker(display, problems)
+        start = len(problems)
+        try:
+            _load_document(node, walker, lib, sources, booklets)
+        except TooBig as e:
+            problems.append(problem_at(display, node, str(e)))
+        if len(problems) - start > SHOWN_PER_FILE:      # the first ones, and how many more
+            more = len(problems) - start - SHOWN_PER_FILE
+            last = sorted(problems[start:])[SHOWN_PER_FILE - 1]
+            problems[start:] = sorted(problems[start:])[:SHOWN_PER_FILE] + [
+                Problem(display, last.line, last.column + 1, f"... and {more:,} more problem(s)"
+                        " in this file")]
+    refs = Library({**(known.cards if known else {}), **lib.cards})
+    for display, node, plain in booklets:
+        adventure = _build_adventure(plain, display, node, refs, problems)
+        if adventure:
+            lib.adventures[adventure.id] = adventure
+    return lib, sorted(set(problems))
+
+
+def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: list) -> None:
+    display = walker.file
+    if not isinstance(node, yaml.MappingNode):
+        walker.problems.append(problem_at(display, node, "expected a mapping with 'cards:' or"
+                                                         " 'adventure:' at the top"))
+        return
+    keys = {text for _, _, text in walker.items(node)}
+    kind = "adventure" if "adventure" in keys and "cards" not in keys else "cards"
+    schema = load_schema(kind)
+    validator = Validator(schema, walker)
+    if kind == "adventure":
+        before = len(walker.problems)
+        plain = validator.check(node, schema, "")
+        if len(walker.problems) == before:
+            booklets.append((display, node, plain))
+        return
+    for key, value, text in walker.items(node):
+        if text != "cards":
+            validator.report(key, f"unknown key {text!r}; a data file holds 'cards:' or 'adventure:'")
+            continue
+        if not isinstance(value, yaml.SequenceNode):
+            validator.report(value, "cards must be a list")
+            continue
+        for i, card_node in enumerate(value.value):
+            before = len(walker.problems)
+            plain = validator.check(card_node, schema["$defs"]["card"], f"cards[{i + 1}]")
+            if len(walker.problems) != before:
+                continue
+            where = f"{display}:{card_node.start_mark.line + 1}"
+            _check_card(plain, card_node, walker)
+            if len(walker.problems) == before:
+                _add_card(lib, sources, _build_card(plain, where), plain, card_node, walker)
+
+
+def _check_card(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
+    keys = {text: k for k, _, text in walker.items(node)}
+    name = plain["name"]
+    for key, types in _ONLY_FOR.items():
+        if key in plain and plain["type"] not in types:
+            walker.problems.append(problem_at(walker.file, keys[key], f"card {name!r}: {key} is"
+                                              f" not used on a {plain['type']} card"))
+    die = plain.get("move_die")
+    techniques = plain.get("techniques", [])
+    if die:
+        faces = [f for t in techniques for f in t.get("roll", [])]
+        missing = sorted(set(range(1, die + 1)) - set(faces))
+        if missing or len(faces) != len(set(faces)) or max(faces, default=0) > die:
+            walker.problems.append(problem_at(walker.file, keys["move_die"], f"card {name!r}: the"
+                                   f" d{die} faces must each pick exactly one technique"
+                                   + (f" (missing {', '.join(map(str, missing))})" if missing else "")))
+    for effect in plain.get("effects", []):
+        if effect["do"] == "counters" and "counter" not in effect:
+            walker.problems.append(problem_at(
+                walker.file, keys["effects"],
+                f"card {name!r}: an effect with do: counters needs counter: +E, -E, +H, -H or HP"))
+
+
+def _add_card(lib: Library, sources: dict, card: Card, plain: dict, node, walker: Walker) -> None:
+    other = lib.cards.get(card.key)
+    if other is None:
+        lib.cards[card.key] = card
+        sources[card.key] = (plain, card.source)
+        return
+    first_plain, first_where = sources[card.key]
+    same = {k: v for k, v in plain.items() if k != "flags"} == \
+           {k: v for k, v in first_plain.items() if k != "flags"}
+    if same:  # multiple card versions (rulebook 5.11): one card, both flags
+        flags = tuple(dict.fromkeys(other.flags + card.flags))
+        lib.cards[card.key] = replace(other, flags=flags)
+        return
+    walker.problems.append(problem_at(walker.file, node, f"card {card.name!r} is defined twice:"
+                                      f" here and at {first_where}"))
+
+
+def _techniques(items: list[dict]) -> tuple[Technique, ...]:
+    return tuple(Technique(t["name"], Amount.parse(t["schmerz"]), t.get("emotion"),
+                           tuple(t.get("roll", ())), t.get("text", "")) for t in items)
+
+
+def _effects(items: list[dict]) -> tuple[Effect, ...]:
+    return tuple(Effect(e["do"], e.get("when", "round"), e.get("target", "kaverit"),
+                        Amount.parse(e.get("amount", 1)), e.get("counter"), e.get("text", ""))
+                 for e in items)
+
+
+def _common(d: dict) -> dict:
+    return dict(
+        hp=d.get("hp"), emotion=d.get("emotion", 0), heart=d.get("heart", 0),
+        subtypes=tuple(d.get("subtypes", ())), flags=tuple(d.get("flags", ())),
+        abilities=tuple(d.get("abilities", ())), shield=d.get("shield"), heel=d.get("heel"),
+        techniques=_techniques(d.get("techniques", [])), move_die=d.get("move_die"),
+        text=d.get("text", ""), effects=_effects(d.get("effects", [])))
+
+
+def _build_card(d: dict, where: str) -> Card:
+    back = None
+    if "back" in d:
+        b = d["back"]
+        back = Side(name=b["name"], type=b["type"], flip=b["flip"], **_common(b))
+    return Card(name=d["name"], type=d["type"], expense=d.get("expense"), usage=d.get("usage"),
+                bond=d.get("bond"), token=d.get("token", False),
+                creates=tuple(d.get("creates", ())), back=back, source=where, **_common(d))
+
+
+def _build_adventure(d: dict, display: str, node, refs: Library,
+                     problems: list[Problem]) -> Adventure | None:
+    a = d["adventure"]
+    anode = dict((text, (k, v)) for k, v, text in Walker(display, []).items(node))["adventure"][1]
+    keys = {k.value: (k, v) for k, v in anode.value}
+    before = len(problems)
+    quotes = {int(k): v for k, v in a["quotes"].items()}
+    missing = [n for n in range(1, 101) if n not in quotes]
+    if missing:
+        shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+        problems.append(problem_at(display, keys["quotes"][0], f"the quote lottery needs quotes"
+                                   f" 1 to 100: missing {shown}"))
+
+    def need(kind: str, name: str, node, types: tuple[str, ...]) -> None:
+        card = refs.card(name)
+        if card is None:
+            problems.append(problem_at(display, node, f"unknown {kind} card {name!r}"))
+        elif card.type not in types:
+            article = "an" if card.type[0] in "aeiou" else "a"
+            problems.append(problem_at(display, node, f"{name!r} is {article} {card.type} card,"
+                                                      f" not a {kind}"))
+
+    foe_types = ("foe", "power-foe")
+    if "xp" in keys:
+        for k, _ in keys["xp"][1].value:
+            need("foe", k.value, k, foe_types)
+    for scene_node in keys["scenes"][1].value if "scenes" in keys else ():
+        fields = {k.value: v for k, v in scene_node.value}
+        for foe in fields.get("foes", yaml.SequenceNode("", [])).value:
+            need("foe", foe.value, foe, foe_types)
+        if "setting" in fields:
+            need("setting", fields["setting"].value, fields["setting"], ("setting",))
+    for shop_node in keys["shops"][1].value if "shops" in keys else ():
+        fields = {k.value: v for k, v in shop_node.value}
+        for k, _ in fields["items"].value:
+            need("item", k.value, k, ("item",))
+    if len(problems) != before:
+        return None
+    return Adventure(
+        id=a["id"], title=a["title"], currency=a["currency"], starting_money=a["starting_money"],
+        place=a.get("place", ""), intro=a.get("intro", ""),
+        scenes=tuple(Scene(s["name"], s.get("text", ""), s.get("setting"), tuple(s.get("foes", ())))
+                     for s in a.get("scenes", ())),
+        xp=dict(a.get("xp", {})),
+        shops=tuple(Shop(s["name"], dict(s["items"])) for s in a.get("shops", ())),
+        pronunciation=tuple((p["word"], p["say"], p.get("means", ""))
+                            for p in a.get("pronunciation", ())),
+        quotes=quotes, good_ending=a.get("good_ending", ""), bad_ending=a.get("bad_ending", ""),
+        source=f"{display}:{node.start_mark.line + 1}")
+
+
+_bundled: Library | None = None
+
+
+def bundled_library() -> Library:
+    """The bundled box, loaded once per process. Problems in it are a packaging bug."""
+    global _bundled
+    if _bundled is None:
+        _bundled, problems = load(bundled_paths())
+        if problems:
+            raise RuntimeError("the bundled box has problems: " + str(problems[0]))
+    return _bundled
+
+
+def library_with(boxes: list[Path]) -> tuple[Library, list[Problem]]:
+    """The bundled box plus extra --box folders (later definitions of a name win)."""
+    base = bundled_library()
+    if not boxes:
+        return base, []
+    extra, problems = load(boxes, known=base)
+    return Library({**base.cards, **extra.cards}, {**base.adventures, **extra.adventures}), problems

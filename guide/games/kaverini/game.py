@@ -1,0 +1,96 @@
+"""Kaverini (Jared Gimbel, 2015) as a game of the table: the Tour Guide's companion."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import ClassVar
+
+import click
+
+from guide.core.errors import DataError, GuideError
+from guide.core.game import Game
+from guide.core.registry import Registry
+from guide.core.result import Result
+from guide.core.table import Table
+from guide.core.yamlsrc import Problem
+from guide.games.kaverini import commands as _commands  # noqa: F401 - registers the commands
+from guide.games.kaverini import completion, screen
+from guide.games.kaverini.cards_text import CARD_HEADERS, card_detail, card_row
+from guide.games.kaverini.data.loader import Library, bundled_library, library_with, load
+from guide.games.kaverini.data.tables import SCHEMA_NAMES, load_schema
+from guide.games.kaverini.model import CARD_TYPES
+from guide.games.kaverini.registry import commands
+from guide.games.kaverini.state import new_state
+from guide.games.kaverini.table import KaveriniTable
+from guide.games.kaverini.view.model import player_view
+
+
+class KaveriniGame(Game):
+    id = "kaverini"
+    title = "Kaverini"
+    state_version = 1
+    commands: ClassVar[Registry] = commands
+    table_class: ClassVar[type[Table] | None] = KaveriniTable
+    repeating_kinds = completion.REPEATING
+    view_page = resources.files("guide.games.kaverini.view").joinpath("page.html").read_bytes()
+
+    def new_state(self) -> dict:
+        return new_state()
+
+    def public_state(self, table: Table) -> dict:
+        assert isinstance(table, KaveriniTable)
+        return table.public_state()
+
+    def load(self, boxes: list[Path]) -> Library:
+        library, problems = library_with(boxes)
+        if problems:
+            raise DataError(f"{problems[0]} ({len(problems)} problem(s) in --box; run guide check)")
+        return library
+
+    def check(self, paths: list[Path]) -> tuple[list[Problem], str]:
+        try:
+            known = bundled_library()
+        except RuntimeError:  # checking the bundled box itself while it is broken
+            known = None
+        library, problems = load(paths, known=known)
+        return problems, f"ok: {len(library.cards)} cards, {len(library.adventures)} adventure(s)"
+
+    def schemas(self) -> dict[str, dict]:
+        return {name: load_schema(name) for name in SCHEMA_NAMES}
+
+    def cards(self, library: Library, card_type: str | None) -> Result:
+        if card_type is not None and card_type not in CARD_TYPES:
+            raise GuideError(f"--type: one of {', '.join(CARD_TYPES)}, not {card_type!r}")
+        chosen = [c for c in library.cards.values() if card_type in (None, c.type)]
+        chosen.sort(key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
+        return Result(headers=CARD_HEADERS, rows=[card_row(c) for c in chosen])
+
+    def card(self, library: Library, name: str) -> list[str]:
+        from guide.games.kaverini.commands.lookup import find_card
+
+        return card_detail(find_card(library, name))
+
+    def prompt(self, table: Table) -> str:
+        return screen.prompt_text(table)
+
+    def toolbar(self, table: Table) -> str | None:
+        return screen.toolbar(table)
+
+    def complete(self, table: Table, kind: str, words: list[str]) -> list[str]:
+        return completion.values(table, kind, words)
+
+    def render(self, event: dict) -> str | None:
+        text = event.get("text")
+        return text if isinstance(text, str) else super().render(event)
+
+    def view(self, table: Table) -> dict:
+        return player_view(table)
+
+    def greeting(self) -> str:
+        return "the Tour Guide's companion. Type help, or Tab to complete; Ctrl-D leaves."
+
+    def cli(self) -> list[click.Command]:
+        from guide.games.kaverini.cli import odds
+
+        return [odds]

@@ -1,0 +1,100 @@
+"""Schmerz (R-DMG-1..7): how much a technique deals, and how it lands. Pure arithmetic."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from guide.games.kaverini.data.tables import ladder as find_ladder
+
+ONE = Fraction(1)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One technique's Schmerz on one target, with every step for the table to see."""
+
+    base: int
+    emotion: int
+    multiplier: Fraction
+    heart: int
+    amount: int            # what the target takes, before HP counters
+    steps: str
+
+
+def base_schmerz(ladder_level: int | None = None, custom_level: int | None = None,
+                 user_level: int = 1, card_amount: int | None = None) -> int:
+    """R-DMG-1: an emotion ladder deals its level; a custom technique its level + Lv of its
+    user; a card technique the amount printed on it (already resolved for Lv)."""
+    if card_amount is not None:
+        return card_amount
+    if custom_level is not None:
+        return custom_level + user_level
+    return ladder_level or 0
+
+
+def multiplier(heel: bool = False, shield: bool = False, attacker_sensitive: bool = False,
+               attacker_insensitive: bool = False, target_sensitive: bool = False,
+               target_insensitive: bool = False) -> Fraction:
+    """R-DMG-3: every multiplier that applies, multiplied together."""
+    if not (heel or shield or attacker_sensitive or attacker_insensitive or target_sensitive
+            or target_insensitive):
+        return ONE
+    m = ONE
+    for applies, factor in ((heel, 2), (shield, Fraction(1, 2)), (attacker_sensitive, 2),
+                            (attacker_insensitive, Fraction(1, 2)), (target_sensitive, 2),
+                            (target_insensitive, Fraction(1, 2))):
+        if applies:
+            m *= factor
+    return m
+
+
+def compute(base: int, emotion: int, mult: Fraction, heart: int, add_emotion: bool = True) -> Hit:
+    """R-DMG-2..4. A technique that deals no Schmerz (base 0) stays at 0."""
+    if base <= 0:
+        return Hit(base, 0, mult, heart, 0, "no Schmerz")
+    e = emotion if add_emotion else 0
+    value = base + e
+    steps = f"{base}" + (f" {e:+d} E" if e else "")
+    if e < 0:
+        value = max(1, value)                     # R-DMG-2: negative E, never below 1
+    if mult != 1:
+        value = math.ceil(value * mult)           # R-DMG-3: round up once, after all
+        steps = f"({steps}) x {mult}" if e else f"{steps} x {mult}"
+    if heart > 0:
+        value = max(1, value - heart)             # R-DMG-4: a positive H never below 1
+        steps += f" - {heart} H"
+    elif heart < 0:
+        value = value - heart                     # R-DMG-4: a negative H adds
+        steps += f" + {-heart} (negative H)"
+    return Hit(base, e, mult, heart, value, f"{steps} = {value}")
+
+
+def absorb(amount: int, hp: int, hp_counters: int) -> tuple[int, int, int]:
+    """R-DMG-5: HP counters absorb one for one, then HP falls, never below 0.
+    Returns (new hp, new hp counters, hp lost)."""
+    absorbed = min(amount, hp_counters)
+    rest = amount - absorbed
+    lost = min(rest, hp)
+    return hp - lost, hp_counters - absorbed, lost
+
+
+def matches(defence: str | None, emotion: str | None, attacker_subtypes: tuple[str, ...] = ()
+            ) -> bool | None:
+    """R-DMG-7: does a Shield or Heel apply? True/False, or None when the GM must decide
+    (a free-text class that names no subtype of the attacker, against a Kaveri)."""
+    if not defence:
+        return False
+    lad = find_ladder(defence)
+    if lad is not None or defence.casefold() == "comic":
+        if emotion is None:
+            return False
+        if defence.casefold() == "comic":
+            return emotion.casefold().startswith("comic")
+        return lad.name.casefold() == emotion.casefold()
+    words = {w.rstrip("s") for w in re.findall(r"[a-z]+", defence.casefold())}
+    if any(s.casefold().rstrip("s") in words for s in attacker_subtypes):
+        return True
+    return None if not attacker_subtypes else False

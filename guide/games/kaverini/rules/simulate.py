@@ -1,0 +1,216 @@
+"""Playing a confrontation headless, many times, with the table's own engine (rules/
+confrontation.py): the odds of a fight, and the foe HP that makes it fair (rulebook 7.3).
+
+Policies (documented, simple, the same for every run):
+- each Kaveri, companion taking a stand and buddy uses the technique with the best Schmerz
+  (as computed by R-DMG, effects aside) on the weakest foe it can hurt; world points are
+  never spent; free-text Shields and Heels do not apply; Nervousness boosts HP;
+- foes pick their move by their die when they have one, else at random, and aim at a random
+  Kaveri, buddy or standing companion;
+- the Kaverit try to run away (R-CONF-6) at the start of any round in which at least half
+  of them cower;
+- a fight still running after MAX_ROUNDS rounds counts as undecided.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from guide.core.dice import Dice
+from guide.games.kaverini.data.loader import Library
+from guide.games.kaverini.data.tables import house_rules
+from guide.games.kaverini.model import Card
+from guide.games.kaverini.rules import effects as fx
+from guide.games.kaverini.rules.confrontation import Fight
+from guide.games.kaverini.rules.fighters import BUDDY, FOE, STAND
+from guide.games.kaverini.rules.leveling import RuleError
+from guide.games.kaverini.rules.schmerz import compute, matches, multiplier
+
+MAX_ROUNDS = 60
+
+
+@dataclass
+class Setup:
+    """Everything one run needs; plain data, so it can travel to another process."""
+
+    state: dict                       # the campaign state (party, house rules)
+    cards: dict[str, Card]            # every card the fight can name, by case-folded name
+    foes: list[str]
+    settings: list[str] = field(default_factory=list)
+    hp_scale: float = 1.0             # foes' HP x this (rulebook 7.3)
+    lv: int = 1
+    house: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Outcome:
+    result: str                       # won | ran away | lost | undecided
+    rounds: int
+    cowering: list[str]               # Kaverit cowering when it ended
+
+
+def run_once(setup: Setup, seed: int) -> Outcome:
+    state = copy.deepcopy(setup.state)
+    state["confrontation"] = None
+    card = _lookup(setup.cards)
+    rng = random.Random(seed)
+    fight = Fight(state, card, Dice(seed), lambda rule: setup.house.get(rule, house_rules()[rule]["default"]),
+                  lambda: setup.lv)
+    foes = [_scaled(card(n), setup.hp_scale) for n in setup.foes]
+    fight.start(foes, [k["name"] for k in state["kaverit"]], [card(n) for n in setup.settings],
+                list(state["companions"])[:3], setup.lv)
+    result = "won"
+    rounds = 1
+    while state["confrontation"] is not None:
+        c = state["confrontation"]
+        rounds = c["round"]
+        if rounds > MAX_ROUNDS:
+            result = "undecided"
+            break
+        try:
+            _step(fight, rng)
+        except RuleError:
+            fight.next()       # nobody of the phase can act usefully: the phase passes
+    for kind, _, data in fight.events:
+        if kind == "over":
+            result = {"won": "won", "ran away": "ran away", "lost": "lost"}.get(
+                data.get("result"), result)
+    cowering = [k["name"] for k in state["kaverit"] if k["hp"] == 0]
+    return Outcome(result, rounds, cowering)
+
+
+def _step(fight: Fight, rng: random.Random) -> None:
+    """One decision of the policies above: a run-away, a technique, or the phase passes."""
+    c = fight.c
+    kaverit = fight.s["kaverit"]
+    if (c["phase"] == "kaverit" and not c["acted"]
+            and 2 * sum(k["hp"] == 0 for k in kaverit) >= len(kaverit)):
+        fight.runaway()
+        return
+    actors = fight.waiting()
+    if not actors:
+        fight.next()
+        return
+    actor = actors[0]
+    if actor.kind != FOE:
+        technique, target = _best(fight, actor)
+        fight.use(actor.name, technique, [target] if target else None)
+        return
+    targets = [f for f in fight.fighters() if f.standing and fight.enemy(actor, f)]
+    technique = None if actor.card.move_die else rng.choice(actor.card.techniques).name
+    fight.foe_use(actor.name, technique, rng.choice(targets).name)
+
+
+def _best(fight: Fight, user) -> tuple[str, str | None]:
+    """The technique with the best Schmerz on the weakest foe it can hurt."""
+    foes = sorted(fight.standing(FOE), key=lambda f: (f.hp, f.name))
+    options = _techniques(fight, user)
+    e = fx.effective_emotion(fight, user)
+    for foe in foes:
+        h = fx.effective_heart(fight, foe)
+        scored = []
+        for name, base, emotion in options:
+            heel = matches(foe.card.heel, emotion, user.subtypes) is True
+            shield = matches(foe.card.shield, emotion, user.subtypes) is True
+            mult = multiplier(heel, shield, user.has("Sensitive"), user.has("Insensitive"),
+                              foe.has("Sensitive"), foe.has("Insensitive"))
+            scored.append((compute(base, e, mult, h).amount, name))
+        best = max(scored, default=(0, None))
+        if best[0] > 0:
+            return best[1], foe.name
+    return options[0][0], foes[0].name
+
+
+def _techniques(fight: Fight, user) -> list[tuple[str, int, str | None]]:
+    """(name, base Schmerz, emotion) of what the user can use."""
+    from guide.games.kaverini.data.tables import ladders
+    from guide.games.kaverini.rules.schmerz import base_schmerz
+
+    if user.kind == BUDDY:
+        return [(t.name, t.schmerz.value(fight.lv()), t.emotion) for t in user.card.techniques]
+    if user.kind == STAND:
+        lv = min(user.level, 10)
+        return [(lad.name, lv, lad.name) for lad in ladders().values()]
+    sheet = user.data
+    out = [(name, lv, name) for name, lv in sheet["ladders"].items()]
+    out += [(name, base_schmerz(custom_level=lv, user_level=user.level), None)
+            for name, lv in sheet["custom"].items()]
+    return out
+
+
+def _scaled(card: Card, scale: float) -> Card:
+    from dataclasses import replace
+
+    return card if scale == 1.0 else replace(card, hp=max(1, round(card.hp * scale)))
+
+
+def _lookup(cards: dict[str, Card]) -> Callable[[str], Card]:
+    library = Library(cards)
+
+    def card(name: str) -> Card:
+        found = library.card(name)
+        if found is None:
+            raise RuleError(f"no card named {name!r}")
+        return found
+    return card
+
+
+# --- the figures -------------------------------------------------------------------------
+
+@dataclass
+class Odds:
+    runs: int
+    won: int
+    ran_away: int
+    lost: int
+    undecided: int
+    rounds: list[int]
+    cowering: dict[str, int]
+
+    @property
+    def win(self) -> float:
+        return self.won / self.runs if self.runs else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        """Wilson's 95% interval for the chance to win."""
+        return wilson(self.won, self.runs)
+
+    def percentile(self, q: float) -> int:
+        ordered = sorted(self.rounds)
+        if not ordered:
+            return 0
+        return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def tally(outcomes: list[Outcome], kaverit: list[str]) -> Odds:
+    odds = Odds(len(outcomes), 0, 0, 0, 0, [], {k: 0 for k in kaverit})
+    for o in outcomes:
+        if o.result == "won":
+            odds.won += 1
+        elif o.result == "ran away":
+            odds.ran_away += 1
+        elif o.result == "lost":
+            odds.lost += 1
+        else:
+            odds.undecided += 1
+        odds.rounds.append(o.rounds)
+        for name in o.cowering:
+            odds.cowering[name] = odds.cowering.get(name, 0) + 1
+    return odds
+
+
+def run_seeds(setup: Setup, seeds: list[int]) -> list[Outcome]:
+    return [run_once(setup, s) for s in seeds]

@@ -1,0 +1,114 @@
+"""Kaverini's table: the core Table with the lookups every Kaverini command needs (a card as
+it stands in this campaign, a Kaveri by name, Lv, the running adventure, house rules)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from guide.core.errors import CommandError
+from guide.core.names import suggest
+from guide.core.table import Table
+from guide.games.kaverini.commands.lookup import find_card
+from guide.games.kaverini.data.tables import house_rules
+from guide.games.kaverini.model import Adventure, Card
+from guide.games.kaverini.rules.leveling import level
+from guide.games.kaverini.state import SCHEMA
+
+
+class KaveriniTable(Table):
+    # --- looking things up ------------------------------------------------------------
+    def card(self, name: str, *types: str) -> Card:
+        """A card as it stands in this campaign: tweaks applied, flipped if flipped (5.6)."""
+        card = find_card(self.library, name, ())
+        if card.key in self.state["flipped"]:
+            card = card.flipped()
+        tweaks = self.state["tweaks"].get(card.key)
+        if tweaks:
+            card = replace(card, tweaked=tuple(f"{k}={v}" for k, v in tweaks.items()),
+                           **{k: v for k, v in tweaks.items()})
+        if types and card.type not in types:
+            raise CommandError(f"{card.name!r} is a {card.type} card, not a {' or '.join(types)}")
+        return card
+
+    def kaveri(self, name: str) -> dict:
+        for k in self.state["kaverit"]:
+            if k["name"].casefold() == name.casefold():
+                return k
+        names = [k["name"] for k in self.state["kaverit"]]
+        raise CommandError(f"no Kaveri named {name!r}{suggest(name, names)}"
+                           + ("" if names else " (the party is empty: create one with kaveri)"))
+
+    def adventure(self) -> Adventure | None:
+        running = self.state["adventure"]
+        return self.library.adventures.get(running["id"]) if running else None
+
+    def currency(self) -> str:
+        return self.state["adventure"]["currency"] if self.state["adventure"] else ""
+
+    def house(self, rule: str) -> str:
+        return self.state["house"].get(rule, house_rules()[rule]["default"])
+
+    def lv(self) -> int:
+        """R-SHEET-4: Lv for a card when the GM does not choose (house rule lv_default)."""
+        levels = [level(k["xp"]) for k in self.state["kaverit"]] or [1]
+        return min(levels) if self.house("lv_default") == "lowest" else max(levels)
+
+    # --- the table-script JSON --------------------------------------------------------
+    def public_state(self) -> dict:
+        s = self.state
+        return {
+            "schema": SCHEMA,
+            "adventure": ({"id": s["adventure"]["id"], "currency": s["adventure"]["currency"]}
+                          if s["adventure"] else None),
+            "kaverit": [_public_kaveri(k, s["confrontation"]) for k in s["kaverit"]],
+            "companions": list(s["companions"]),
+            "buddies": [{"name": b["name"], "hp": b["hp"], "max_hp": b["max_hp"]}
+                        for b in s["buddies"]],
+            "confrontation": _public_confrontation(s["confrontation"]),
+            "quotes_told": list(s["quotes_told"]),
+            "strategy": _public_strategy(s.get("strategy"), self.card),
+        }
+
+
+def _empty() -> dict:
+    from guide.core.state import new_state
+
+    return new_state()
+
+
+def _public_kaveri(k: dict, confrontation: dict | None) -> dict:
+    return {
+        "name": k["name"], "level": level(k["xp"]), "xp": k["xp"], "hp": k["hp"],
+        "max_hp": k["max_hp"], "emotion": k["emotion"], "heart": k["heart"],
+        "ability": k["ability"], "points": k["points"], "ladders": dict(k["ladders"]),
+        "custom": dict(k["custom"]), "world_points": k["world_points"], "money": k["money"],
+        "items": [i["card"] for i in k["items"]],
+        "cowering": bool(confrontation) and k["hp"] == 0,
+    }
+
+
+def _public_confrontation(c: dict | None) -> dict | None:
+    if not c:
+        return None
+    return {
+        "round": c["round"],
+        "foes": [{"name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"]}
+                 for f in c["foes"]],
+        "stand": [{"name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"]}
+                  for f in c.get("stand", [])],
+    }
+
+
+def _public_strategy(g: dict | None, card) -> dict | None:
+    from guide.games.kaverini.rules.strategy import characters
+
+    if not g:
+        return None
+    versus = g["arena"]["versus"] if g["arena"] else None
+    c = g["arena"]["confrontation"] if g["arena"] else None
+    return {"round": c["round"] if c else (versus["round"] if versus else 0),
+            "winner": versus["winner"] if versus else None,
+            "players": [{"name": p["name"], "points_left": p["points_left"],
+                         "world_points": versus["wp"][k] if versus else p["world_points"],
+                         "characters": characters(g, k, card)}
+                        for k, p in enumerate(g["players"])]}

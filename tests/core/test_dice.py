@@ -1,0 +1,76 @@
+"""R-DICE-1..3: dice expressions, the percentile, the table's own dice."""
+
+import pytest
+
+from guide.core.dice import Dice, DiceError, Percentile, parse_faces, roll_expression
+
+
+def test_r_dice_1_ndx_adds_dice_and_constants():
+    r = roll_expression("2d4+1", Dice(faces=[3, 4]))
+    assert r.total == 8
+    assert r.breakdown == "2d4 (3, 4) + 1 = 8"
+
+
+def test_r_dice_1_same_seed_same_roll():
+    assert roll_expression("10d20", Dice(7)).total == roll_expression("10d20", Dice(7)).total
+
+
+def test_keep_drop_explode_reroll_forms():
+    assert roll_expression("4d6kh3", Dice(faces=[1, 6, 5, 4])).total == 15
+    assert roll_expression("2d20kl1", Dice(faces=[17, 3])).total == 3
+    assert roll_expression("1d6e6", Dice(faces=[6, 2])).total == 8
+    assert roll_expression("1d6rr1", Dice(faces=[1, 5])).total == 5
+    assert "[1]" in roll_expression("4d6kh3", Dice(faces=[1, 6, 5, 4])).breakdown
+
+
+@pytest.mark.parametrize("tens,ones,value", [(4, 5, 45), (10, 5, 5), (4, 10, 40), (10, 10, 100),
+                                              (1, 10, 10), (10, 1, 1)])
+def test_r_dice_2_percentile_is_tens_and_ones(tens, ones, value):
+    assert Percentile(tens, ones).value == value
+
+
+@pytest.mark.parametrize("expr", ["d%", "d100", "1d100", "1d%"])
+def test_r_dice_2_d100_is_the_percentile(expr):
+    r = roll_expression(expr, Dice(faces=[4, 5]))
+    assert r.total == 45
+    assert "tens 4, ones 5" in r.breakdown
+
+
+def test_r_dice_2_percentile_range():
+    dice = Dice(3)
+    values = {dice.percentile().value for _ in range(3000)}
+    assert min(values) == 1 and max(values) == 100
+
+
+def test_r_dice_3_table_faces_must_fit_the_die():
+    with pytest.raises(DiceError, match="a d6 shows 1 to 6, not 7"):
+        roll_expression("1d6", Dice(faces=[7]))
+
+
+def test_r_dice_3_faces_are_used_in_order_then_rolling_resumes():
+    dice = Dice(1, faces=[2])
+    assert dice.d(20) == 2
+    assert 1 <= dice.d(20) <= 20
+    assert dice.drawn[0] == (20, 2)
+
+
+@pytest.mark.parametrize("expr,message", [
+    ("1000000000d6", "too many dice"),
+    ("d99999999", "die too large"),
+    ("1d1e1", "too many dice"),
+    ("2d6+", "cannot read"),
+    ("1d6/0", "divide by zero"),
+    ("", "empty"),
+    ("1d6" * 100, "too long"),
+])
+def test_bad_expressions_give_one_line(expr, message):
+    with pytest.raises(DiceError) as e:
+        roll_expression(expr, Dice(1))
+    assert message in str(e.value).lower()
+    assert "\n" not in str(e.value)
+
+
+def test_parse_faces():
+    assert parse_faces("4,5", "--dice") == [4, 5]
+    with pytest.raises(DiceError, match="--dice"):
+        parse_faces("four", "--dice")

@@ -1,0 +1,149 @@
+"""The campaign store: one transaction per command, undo/redo across restarts, snapshots,
+and files that are not campaigns refused and left untouched."""
+
+import fcntl
+import hashlib
+import json
+import sqlite3
+
+import pytest
+
+from conftest import Play, guide
+from guide.core import store as store_module
+from guide.core.state import apply, diff
+from guide.core.store import CampaignError, Store
+from guide.games.kaverini.state import new_state
+
+
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_diff_and_apply_round_trip():
+    a = new_state()
+    b = json.loads(json.dumps(a))
+    b["kaverit"].append({"name": "A", "hp": 3})
+    b["house"]["gladness"] = "round"
+    b["quotes_told"] = [4]
+    c = json.loads(json.dumps(b))
+    c["kaverit"][0]["hp"] = 2
+    del c["house"]["gladness"]
+    assert apply(json.loads(json.dumps(a)), diff(a, b)) == b
+    assert apply(json.loads(json.dumps(b)), diff(b, c)) == c
+    assert diff(c, c) == []
+
+
+def test_undo_restores_the_exact_previous_state_also_after_a_restart(party):
+    before = party.state
+    party.do("xp Ann 3")
+    assert party.state != before
+    play = party.reopen()
+    play.do("undo")
+    assert play.state == before
+    play = play.reopen()
+    assert play.state == before
+    play.do("redo")
+    assert play.kaveri("Ann")["xp"] == 4
+    play.close()
+
+
+def test_undo_skips_rolls_and_a_new_change_clears_redo(party):
+    party.do("wp Ann 1", "roll 1d6", "undo")
+    assert party.kaveri("Ann")["world_points"] == 0
+    party.do("wp Bob 2")
+    assert "nothing to redo" in party.fails("redo")
+
+
+def test_nothing_to_undo(play):
+    assert play.fails("undo") == "nothing to undo"
+
+
+def test_long_logs_rebuild_from_snapshots(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_module, "SNAPSHOT_EVERY", 10)
+    p = Play(tmp_path / "c.sqlite")
+    p.do("kaveri A --ability Lagom --technique Sadness --technique Love --technique Cheer")
+    for _ in range(35):
+        p.do("wp A 1")
+    snaps = p.table.store.db.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0]
+    assert snaps == 3
+    state = p.state
+    p = p.reopen()
+    assert p.state == state
+    p.do("undo")
+    assert p.kaveri("A")["world_points"] == 34
+    p.close()
+
+
+def test_not_a_campaign_is_refused_and_untouched(tmp_path):
+    junk = tmp_path / "notes.txt"
+    junk.write_text("shopping list\n")
+    before = digest(junk)
+    with pytest.raises(CampaignError, match="not a guide campaign file"):
+        Store(junk)
+    assert digest(junk) == before
+
+
+def test_other_sqlite_file_is_refused(tmp_path):
+    path = tmp_path / "other.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE t (x)")
+    db.commit()
+    db.close()
+    before = digest(path)
+    with pytest.raises(CampaignError, match="not a guide campaign"):
+        Store(path)
+    assert digest(path) == before
+
+
+def test_newer_campaign_is_refused(tmp_path):
+    path = tmp_path / "c.sqlite"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE meta SET value='99' WHERE key='schema'")
+    db.commit()
+    db.close()
+    before = digest(path)
+    with pytest.raises(CampaignError, match="newer guide"):
+        Store(path)
+    assert digest(path) == before
+
+
+def test_truncated_campaign_is_refused(tmp_path):
+    path = tmp_path / "c.sqlite"
+    p = Play(path)
+    p.do("kaveri A --ability Lagom --technique Sadness --technique Love --technique Cheer")
+    p.close()
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 3])
+    before = digest(path)
+    r = guide("state", "--campaign", str(path))
+    assert r.returncode == 1 and r.stderr.startswith("error: ") and "Traceback" not in r.stderr
+    assert digest(path) == before
+
+
+def test_campaign_locked_by_another_guide(tmp_path):
+    path = tmp_path / "c.sqlite"
+    first = Store(path)
+    try:
+        with pytest.raises(CampaignError, match="already open in another guide"):
+            Store(path)
+        r = guide("play", "--campaign", str(path), input="party\n")
+        assert r.returncode == 1 and "already open in another guide" in r.stderr
+    finally:
+        first.close()
+
+
+def test_durability_settings(tmp_path):
+    s = Store(tmp_path / "c.sqlite")
+    assert s.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert s.db.execute("PRAGMA synchronous").fetchone()[0] == 2   # FULL
+    s.close()
+
+
+def test_lock_is_flock_on_the_file(tmp_path):
+    path = tmp_path / "c.sqlite"
+    s = Store(path)
+    with open(path, "rb") as f:
+        with pytest.raises(BlockingIOError):
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    s.close()

@@ -1,0 +1,132 @@
+"""The core carries a game it has never heard of: Tally (tests/tinygame/tally.py) runs
+through the same table, store, undo, REPL and view, and `guide games` lists it once its
+entry point is installed. Nothing in guide/ knows Tally."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from conftest import ROOT
+from guide.core.dice import Dice
+from guide.core.errors import CommandError
+from guide.core.repl.completer import candidates
+from guide.core.result import text
+from guide.core.store import CampaignError, Store
+from guide.core.table import Table
+
+sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
+from tally import TallyGame  # noqa: E402
+
+GAME_DIR = ROOT / "tests" / "tinygame"
+
+
+def tally_table(path: Path) -> Table:
+    return Table(TallyGame(), Store(path, game="tally"), None, Dice(1))
+
+
+def test_commands_run_store_and_undo_through_the_core(tmp_path):
+    t = tally_table(tmp_path / "c.sqlite")
+    assert text(t.execute("add 3")) == "Added 3: the count is 3."
+    assert text(t.execute("die --roll 4")) == "The d6 shows 4: the count is 7."
+    assert t.story[0]["dice"] == [[6, 4]]            # the die is inside the event
+    with pytest.raises(CommandError, match="cannot go below 0"):
+        t.execute("add -8")
+    assert t.state == {"count": 7, "rolls": [4]}     # a refused command changed nothing
+    assert text(t.execute("undo")) == "Undone: die --roll 4"
+    assert t.state == {"count": 3, "rolls": []}
+    t.execute("redo")
+    t.store.close()
+    again = tally_table(tmp_path / "c.sqlite")       # the evening survives a restart
+    assert again.state == {"count": 7, "rolls": [4]}
+    assert "Added 3: the count is 3." in text(again.execute("log"))
+
+
+def test_help_and_completion_come_from_the_game_and_the_core(tmp_path):
+    t = tally_table(tmp_path / "c.sqlite")
+    shown = text(t.execute("help"))
+    assert "tally:" in shown and "add" in shown and "undo" in shown
+    assert {"add", "die", "total", "undo", "roll"} <= set(candidates(t, []))
+    assert "--roll" in candidates(t, ["die"])
+
+
+def test_a_campaign_of_one_game_is_refused_by_another(tmp_path):
+    tally_table(tmp_path / "c.sqlite").store.close()
+    with pytest.raises(CampaignError, match="a tally campaign, not kaverini"):
+        Store(tmp_path / "c.sqlite", game="kaverini")
+
+
+def test_the_view_serves_the_games_own_view_and_follows_every_change(tmp_path):
+    t = tally_table(tmp_path / "c.sqlite")
+    t.execute("view")
+    server = t.services["view"]
+    versions = [t.store.version()]
+    try:
+        t.execute("add 5")
+        versions.append(t.store.version())
+        url = f"http://127.0.0.1:{server.httpd.server_address[1]}/state.json"
+        with urllib.request.urlopen(url, timeout=5) as r:
+            assert json.loads(r.read()) == {"game": "tally", "title": "Tally (a test game)",
+                                            "count": 5}
+    finally:
+        t.execute("view --stop")
+    assert versions[0] != versions[1]
+
+
+@pytest.fixture
+def installed(tmp_path):
+    """Tally's entry point 'installed': a dist-info folder on the path, as pip would leave."""
+    site = tmp_path / "site"
+    info = site / "tally_game-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tally-game\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[guide.games]\ntally = tally:TallyGame\n")
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), str(GAME_DIR)]),
+                GUIDE_DATA_DIR=str(tmp_path / "data"))
+
+
+def guide(env, *args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "guide", *args], input=stdin, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_guide_games_lists_an_installed_game(installed):
+    out = guide(installed, "games").stdout
+    assert "tally" in out and "Tally (a test game)" in out and "kaverini" in out
+
+
+def test_play_state_and_refusal_from_the_command_line(installed, tmp_path):
+    campaign = str(tmp_path / "t.sqlite")
+    r = guide(installed, "play", "--game", "tally", "--campaign", campaign, "--seed", "2",
+              stdin="add 2\ndie --roll 6\ntotal\n")
+    assert r.returncode == 0 and r.stdout.splitlines()[-1] == "The count is 8."
+    state = json.loads(guide(installed, "state", "--campaign", campaign).stdout)
+    assert state == {"schema": 1, "game": "tally", "count": 8, "rolls": [6]}
+    wrong = guide(installed, "play", "--game", "kaverini", "--campaign", campaign, stdin="")
+    assert wrong.returncode == 1
+    assert wrong.stderr.strip().splitlines() == [
+        f"error: {campaign}: a tally campaign, not kaverini (open it with --game tally, or"
+        " name another --campaign)"]
+    unknown = guide(installed, "play", "--game", "tallly", stdin="")
+    assert "no game 'tallly' is installed; did you mean 'tally'?" in unknown.stderr
+
+
+def test_the_repl_shows_the_games_prompt(installed, tmp_path):
+    env = dict(installed, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
+    child = pexpect.spawn(sys.executable, ["-m", "guide", "play", "--game", "tally",
+                                           "--campaign", str(tmp_path / "r.sqlite")],
+                          env=env, encoding="utf-8", timeout=20, dimensions=(24, 80))
+    try:
+        child.expect(r"tally \(0\)>")
+        child.sendline("add 4")
+        child.expect("Added 4: the count is 4.")
+        child.expect(r"tally \(4\)>")
+    finally:
+        child.close(force=True)

@@ -1,0 +1,112 @@
+"""Sheets and leveling: R-SHEET-1..4, R-LVL-1..4."""
+
+import pytest
+
+from guide.games.kaverini.rules.leveling import RuleError, award_xp, ladder_cost, level, new_kaveri, spend
+
+
+def sheet(ability="Focused"):
+    return new_kaveri("Ms. Hair", ability, ["Sadness", "custom:Bad Hair Day", "Cheer"], ["a"], 300)
+
+
+def test_r_sheet_1_new_kaveri():
+    k = sheet()
+    assert (k["xp"], k["hp"], k["max_hp"], k["emotion"], k["heart"]) == (1, 20, 20, 0, 0)
+    assert k["ladders"] == {"Sadness": 1, "Cheer": 1} and k["custom"] == {"Bad Hair Day": 1}
+    assert k["world_points"] == 0 and k["money"] == 300
+
+
+@pytest.mark.parametrize("techniques,message", [
+    (["Sadness", "Cheer"], "exactly three"),
+    (["Sadness", "Sadness", "Cheer"], "all differ"),
+    (["Sadness", "Cheer", "Jolly"], "unknown emotion ladder 'Jolly'"),
+    (["Sadness", "Cheer", "custom:Love"], "is an emotion ladder"),
+])
+def test_r_sheet_1_three_different_techniques(techniques, message):
+    with pytest.raises(RuleError, match=message):
+        new_kaveri("X", "Focused", techniques, [], 0)
+
+
+def test_r_sheet_1_one_known_ability():
+    with pytest.raises(RuleError, match="unknown ability"):
+        new_kaveri("X", "Brave", ["Sadness", "Cheer", "Love"], [], 0)
+    assert new_kaveri("X", "lagom", ["Sadness", "Cheer", "Love"], [], 0)["ability"] == "Lagom"
+
+
+def test_r_sheet_2_level_is_xp_never_below_1():
+    assert [level(x) for x in (0, 1, 2, 3, 10)] == [1, 1, 2, 3, 10]
+
+
+def test_r_lvl_1_several_levels_bank_each_levels_points():
+    k = sheet("Psychic")
+    assert award_xp(k, 2) == [2, 3]
+    assert k["points"] == 5 and k["e_allowance"] == 2
+
+
+def test_r_lvl_1_focused_gets_one_more_per_level():
+    k = sheet("Focused")
+    award_xp(k, 2)
+    assert k["points"] == 7
+
+
+def test_r_lvl_2_costs():
+    assert ladder_cost(1, 2) == 2 and ladder_cost(6, 7) == 7 and ladder_cost(9, 10) == 10
+    assert ladder_cost(1, 3) == 5
+
+
+def test_r_lvl_2_rulebook_example_hillel():
+    k = sheet("Psychic")
+    award_xp(k, 3)                 # level 4 reached: 2 + 3 + 4
+    k["points"] = 4
+    spend(k, e=1, h=1, hp=1, new=["Happy"])
+    assert (k["emotion"], k["heart"], k["max_hp"], k["hp"]) == (1, 1, 21, 21)
+    assert k["ladders"]["Happy"] == 1 and k["points"] == 0
+
+
+def test_r_lvl_2_rulebook_example_daniel():
+    k = new_kaveri("Daniel", "Psychic", ["Nervousness", "Cheer", "Love"], [], 0)
+    k["points"] = 4
+    spend(k, raises={"Nervousness": 2, "Cheer": 2})
+    assert k["ladders"]["Nervousness"] == 2 and k["ladders"]["Cheer"] == 2 and k["points"] == 0
+
+
+def test_r_lvl_2_all_or_nothing_names_the_limit():
+    k = sheet("Psychic")
+    award_xp(k, 1)                  # 2 points
+    before = dict(k)
+    with pytest.raises(RuleError, match="this costs 3, Ms. Hair has 2 banked"):
+        spend(k, hp=1, raises={"Sadness": 2})
+    assert k == before
+
+
+def test_r_lvl_2_never_above_10():
+    k = sheet()
+    k["ladders"]["Sadness"] = 10
+    k["points"] = 100
+    with pytest.raises(RuleError, match="never goes above level 10"):
+        spend(k, raises={"Sadness": 11})
+
+
+def test_r_lvl_3_one_e_per_level_reached_counted_across_commands():
+    k = sheet("Psychic")
+    award_xp(k, 2)                  # two levels reached: two E allowed in all
+    spend(k, e=1)
+    spend(k, e=1)
+    with pytest.raises(RuleError, match="at most 1 point on E per level reached"):
+        spend(k, e=1)
+    assert k["emotion"] == 2 and k["points"] == 3
+
+
+def test_r_lvl_3_banked_points_stay():
+    k = sheet("Psychic")
+    award_xp(k, 1)
+    spend(k, hp=1)
+    assert k["points"] == 1
+
+
+def test_r_lvl_4_custom_ladders_unlimited():
+    k = sheet()
+    k["points"] = 10
+    spend(k, new=["custom:Hair Curl", "custom:Good Hair Day"])
+    spend(k, raises={"Hair Curl": 2})
+    assert k["custom"] == {"Bad Hair Day": 1, "Hair Curl": 2, "Good Hair Day": 1}
