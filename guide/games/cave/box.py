@@ -20,7 +20,12 @@ TURNS = (0, 90, 180, 270)
 
 
 class BoxError(ValueError):
-    """A bad box file; the message is one line for the user."""
+    """A bad box file; the message is one line for the user, `FILE:LINE:COLUMN: ...` once
+    load_box has found where."""
+
+    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
 
 
 @dataclass(frozen=True)
@@ -62,15 +67,39 @@ def bundled_box() -> Path:
 
 
 def load_box(path: Path | None = None) -> Box:
+    """The box of that file (default: the bundled one); a BoxError names file, line, column."""
     path = path or bundled_box()
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as e:
-        raise BoxError(f"{path}: {str(e).splitlines()[0]}") from None
+        text = path.read_text(encoding="utf-8")
+        raw = yaml.safe_load(text)
+    except OSError as e:
+        raise BoxError(f"{path}:1:1: {e.strerror or e}") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise BoxError(f"{path}:{line}:{column}: {what}", line, column) from None
     try:
         return parse_box(raw)
     except BoxError as e:
-        raise BoxError(f"{path}: {e}") from None
+        line, column = locate(text, e.message.split(":")[0])
+        raise BoxError(f"{path}:{line}:{column}: {e.message}", line, column) from None
+
+
+def locate(text: str, entry: str) -> tuple[int, int]:
+    """Line and column of a dotted entry (`tiles.shapes`) in the YAML text, as deep as found."""
+    node = yaml.compose(text)
+    where = node
+    for part in entry.split("."):
+        if not isinstance(node, yaml.MappingNode):
+            break
+        found = next((v for k, v in node.value if getattr(k, "value", None) == part), None)
+        if found is None:
+            break
+        where = node = found
+    if where is None:
+        return 1, 1
+    return where.start_mark.line + 1, where.start_mark.column + 1
 
 
 def _map(raw: Any, key: str) -> dict[str, Any]:
