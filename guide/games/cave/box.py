@@ -23,9 +23,10 @@ class BoxError(ValueError):
     """A bad box file; the message is one line for the user, `FILE:LINE:COLUMN: ...` once
     load_box has found where."""
 
-    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
+    def __init__(self, message: str, line: int = 1, column: int = 1, detail: str | None = None) -> None:
         super().__init__(message)
-        self.message, self.line, self.column = message, line, column
+        self.line, self.column = line, column
+        self.message = detail or message          # without FILE:LINE:COLUMN
 
 
 @dataclass(frozen=True)
@@ -73,17 +74,17 @@ def load_box(path: Path | None = None) -> Box:
         text = path.read_text(encoding="utf-8")
         raw = yaml.safe_load(text)
     except OSError as e:
-        raise BoxError(f"{path}:1:1: {e.strerror or e}") from None
+        raise BoxError(f"{path}:1:1: {e.strerror or e}", detail=str(e.strerror or e)) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise BoxError(f"{path}:{line}:{column}: {what}", line, column) from None
+        raise BoxError(f"{path}:{line}:{column}: {what}", line, column, what) from None
     try:
         return parse_box(raw)
     except BoxError as e:
         line, column = locate(text, e.message.split(":")[0])
-        raise BoxError(f"{path}:{line}:{column}: {e.message}", line, column) from None
+        raise BoxError(f"{path}:{line}:{column}: {e.message}", line, column, e.message) from None
 
 
 def locate(text: str, entry: str) -> tuple[int, int]:
