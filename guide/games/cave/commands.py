@@ -91,7 +91,7 @@ def ask_turn(t: Any, state: CaveState, box: Box, name: str, side: str) -> int | 
 @commands.command("move", "turn", changes=True, complete=("character", "side"),
                   options={"--turn": "angle"}, aliases=("m",))
 @click.argument("name")
-@click.argument("side", type=SIDES)
+@click.argument("side", type=SIDES, metavar="SIDE")
 @click.option("--turn", "angle", type=click.Choice([str(a) for a in TURNS]), default=None,
               help="A new tile's orientation, clockwise (asked in a terminal).")
 def move(t: Any, name: str, side: str, angle: str | None) -> Result:

@@ -1,21 +1,28 @@
 """Random legal games (hypothesis): after every command the components are all there, the
 meters stay in range, no character stands off the board's tiles, refusals change nothing,
-and replaying a command from the state before it gives the same state (what undo rests on)."""
+replaying a command from the state before it gives the same state, and through the core's
+table, `undo` gives back exactly the state before and `redo` the state after."""
 
 from __future__ import annotations
 
 import copy
 import json
+import tempfile
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 from cave_helpers import BOX
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from guide.core.dice import Dice
+from guide.core.store import Store
+from guide.core.table import Table
 from guide.games.cave.board import entry_turns, neighbour
 from guide.games.cave.dice import RandomDice
 from guide.games.cave.flow import end_turn
+from guide.games.cave.game import CaveGame
 from guide.games.cave.meals import eat, fire_at_hand, give
 from guide.games.cave.setup import add_character, start
 from guide.games.cave.state import CaveState, RuleError, current, key, new_state, others_here
@@ -40,18 +47,20 @@ def legal(state: CaveState) -> list[tuple[str, Command]]:
         if key(*neighbour(ch["x"], ch["y"], side)) not in state["board"] and draw:
             turns = list(entry_turns(BOX, state["pieces"][draw[0]]["shape"], side))
         for turn in turns:
-            options.append((f"move {side} {turn}", lambda s, d, side=side, turn=turn:
+            line = f"move {name} {side}" + ("" if turn is None else f" --turn {turn}")
+            options.append((line, lambda s, d, side=side, turn=turn:
                             move(s, BOX, d, name, side, turn)))
     if ch["challenge"] and not ch["challenge"]["crossed"] and not state["moved"] and not ch["stuck"]:
-        options.append(("roll", lambda s, d: roll(s, BOX, d, name)))
+        options.append((f"roll {name}", lambda s, d: roll(s, BOX, d, name)))
     if ch["food"]:
-        options.append(("eat", lambda s, d: eat(s, BOX, d, name)))
-        options.append(("eat one", lambda s, d, v=ch["food"][0]: eat(s, BOX, d, name, values=[v])))
+        options.append((f"eat {name}", lambda s, d: eat(s, BOX, d, name)))
+        v = ch["food"][0]
+        options.append((f"eat {name} --food {v}", lambda s, d, v=v: eat(s, BOX, d, name, values=[v])))
         if fire_at_hand(state, ch):
-            options.append(("eat cooked", lambda s, d: eat(s, BOX, d, name, cooked=True)))
+            options.append((f"eat {name} --cooked", lambda s, d: eat(s, BOX, d, name, cooked=True)))
         for other in others_here(state, ch):
-            options.append((f"give {other['name']}", lambda s, d, o=other["name"]: give(s, name, o)))
-    options.append(("end", lambda s, d: end_turn(s, BOX, name)))
+            options.append((f"give {name} {other['name']}", lambda s, d, o=other["name"]: give(s, name, o)))
+    options.append((f"end {name}", lambda s, d: end_turn(s, BOX, name)))
     return options
 
 
@@ -128,3 +137,30 @@ def test_random_legal_games_keep_every_invariant(players, seed, data):
             assert any(p["id"] == "exit" for p in state["board"].values())   # C-VIS-1
     if state["phase"] == "over":
         assert all(c["state"] != "in" for c in state["characters"])
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(1, 3), seed=st.integers(0, 10_000), data=st.data())
+def test_undo_and_redo_through_the_table_are_exact(players, seed, data):
+    game = CaveGame()
+    with tempfile.TemporaryDirectory() as folder:
+        t = Table(game, Store(Path(folder) / "c.sqlite", game="cave"), game.load([]), Dice(seed))
+        try:
+            for i in range(players):
+                t.execute(f"character P{i}")
+            t.execute("start")
+            for _ in range(40):
+                if t.state["phase"] == "over":
+                    break
+                options = legal(t.state)
+                line, _ = options[data.draw(st.integers(0, len(options) - 1))]
+                before = copy.deepcopy(t.state)
+                t.execute(line)
+                after = copy.deepcopy(t.state)
+                check(after)
+                t.execute("undo")
+                assert t.state == before
+                t.execute("redo")
+                assert t.state == after
+        finally:
+            t.close()
