@@ -33,5 +33,5 @@ def sim(players: int | None, games: int, seed: int, box_path: Path | None) -> No
         box = load_box(box_path)
     except BoxError as e:
         raise UserError(str(e)) from None
-    for n in [players] if players else range(1, 5):
-        click.echo("\n".join(report(simulate(box, n, games, seed))))
+    for i, n in enumerate([players] if players else range(1, 5)):
+        click.echo(("\n" if i else "") + "\n".join(report(simulate(box, n, games, seed))))
