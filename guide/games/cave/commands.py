@@ -79,12 +79,15 @@ def ask_turn(t: Any, state: CaveState, box: Box, name: str, side: str) -> int | 
         return None
     shape, fits, events = turn.next_tile(state, box, t.dice, side)
     tell(t, events)
-    if len(fits) == 1:
+    distinct: dict[tuple[str, ...], int] = {}
+    for f in fits:
+        distinct.setdefault(box.sides(shape, f), f)        # 0 and 180 of a straight look alike
+    if len(distinct) == 1:
         return fits[0]
-    offer = ", ".join(f"{f} ({' '.join(box.sides(shape, f))})" for f in fits)
-    answer = t.ask(f"turn the {shape} tile: {offer}", [str(f) for f in fits])
-    if answer.strip() not in {str(f) for f in fits}:
-        raise CommandError(f"turn the tile {' or '.join(map(str, fits))}, not {answer!r}")
+    offer = ", ".join(f"{f} ({' '.join(sides)})" for sides, f in distinct.items())
+    answer = t.ask(f"turn the {shape} tile: {offer}", [str(f) for f in distinct.values()]).strip()
+    if answer not in {str(f) for f in fits}:
+        raise CommandError(f"turn the tile {' or '.join(map(str, distinct.values()))}, not {answer!r}")
     return int(answer)
 
 

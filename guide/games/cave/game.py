@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -49,6 +50,7 @@ class CaveGame(Game):
     title = "Cave escape"
     state_version = 1
     commands: ClassVar[Registry] = commands
+    view_page = resources.files("guide.games.cave").joinpath("page.html").read_bytes()
 
     def new_state(self) -> dict:
         return dict(new_state())

@@ -7,7 +7,9 @@ import json
 import os
 import subprocess
 import sys
+import urllib.request
 
+import pexpect
 import pytest
 
 from conftest import ROOT
@@ -92,6 +94,23 @@ def test_map_status_toolbar_prompt_and_view(table):
     assert view["map"] == lines and view["state"] == GAME.public_state(table)
 
 
+def test_the_tv_page_draws_the_map_and_follows_the_table(table):
+    do(table, "character Ann", "start", "view")
+    server = table.services["view"]
+    base = f"http://127.0.0.1:{server.httpd.server_address[1]}/"
+    try:
+        do(table, "move Ann right")
+        with urllib.request.urlopen(base, timeout=5) as r:
+            assert b"Cave escape's TV page" in r.read()
+        with urllib.request.urlopen(base + "state.json", timeout=5) as r:
+            view = json.loads(r.read())
+        assert view["map"] == do(table, "map").splitlines()
+        assert view["toolbar"] == GAME.toolbar(table)
+        assert view["state"]["characters"][0]["x"] == 6
+    finally:
+        do(table, "view --stop")
+
+
 @pytest.fixture
 def installed(tmp_path):
     """Cave escape's entry point 'installed' beside the project, as pip would leave it."""
@@ -147,3 +166,30 @@ def test_guide_cave_sim_prints_the_figures(installed):
     assert lines[0] == "Cave escape, 2 players: 50 games, seed 3"
     assert [line.split()[1] for line in lines[1:4]] == ["all", "some", "none"]
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_in_a_terminal_the_new_tiles_orientation_is_asked_C_TURN_2(installed, tmp_path):
+    same = Table(GAME, None, GAME.load([]), Dice(8))
+    do(same, "character Ann", "start")                        # seed 8: the next tile is a turn
+    assert same.state["pieces"][same.state["tiles"]["draw"][0]]["shape"] == "turn"
+    env = dict(installed, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
+    campaign = str(tmp_path / "r.sqlite")
+    child = pexpect.spawn(sys.executable, ["-m", "guide", "play", "--game", "cave", "--campaign",
+                                           campaign, "--seed", "8"],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(24, 80))
+    try:
+        child.expect("cave>")
+        child.sendline("character Ann")
+        child.expect("cave>")
+        child.sendline("start")
+        child.expect(r"cave \(round 1: Ann\)>")
+        child.sendline("move Ann left")
+        child.expect(r"turn the turn tile: 0 \(up right\), 90 \(right down\)")
+        child.sendline("90")
+        child.expect(r"Ann moves left to \(4,3\)")
+        child.expect(r"cave \(round 1: Ann\)>")
+    finally:
+        child.close(force=True)
+    state = json.loads(guide(installed, "state", "--campaign", campaign).stdout)
+    assert {"x": 4, "y": 3, "shape": "turn", "content": state["board"]["tiles"][0]["content"],
+            "openings": ["right", "down"]} == state["board"]["tiles"][0]

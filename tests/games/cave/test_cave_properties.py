@@ -101,7 +101,7 @@ def check(state: CaveState) -> None:
     assert json.loads(json.dumps(state)) == state
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(1, 4), seed=st.integers(0, 10_000), data=st.data())
 def test_random_legal_games_keep_every_invariant(players, seed, data):
     state = new_state()
@@ -139,7 +139,7 @@ def test_random_legal_games_keep_every_invariant(players, seed, data):
         assert all(c["state"] != "in" for c in state["characters"])
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(1, 3), seed=st.integers(0, 10_000), data=st.data())
 def test_undo_and_redo_through_the_table_are_exact(players, seed, data):
     game = CaveGame()
