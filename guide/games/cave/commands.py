@@ -58,15 +58,16 @@ def parse_at(text: str | None) -> tuple[int, int] | None:
 @commands.command("character", "setup", changes=True)
 @click.argument("name")
 def character(t: Any, name: str) -> Result:
-    """Add a character, before start (C-SET-3: Energy 8, mental strength 4). Example: character Ann"""
+    """Add a character before start: Energy 8, mental strength 4 (C-SET-3).
+    Example: character Ann"""
     return run(t, setup.add_character, box_of(t), name)
 
 
 @commands.command("start", "setup", changes=True)
 @click.option("--at", "at", default=None, metavar="X,Y", help="Where the 2x1 start tile lies (default 5,3).")
 def start(t: Any, at: str | None) -> Result:
-    """Place the start tile and shuffle the decks, the exit in the last ten (C-SET-1, C-SET-2).
-    Example: start --at 5,3"""
+    """Place the start tile and shuffle the decks (C-SET-1, C-SET-2). The start tile lies on
+    X,Y and X+1,Y; the exit is shuffled into the last ten cave tiles. Example: start --at 5,3"""
     return run(t, setup.start, box_of(t), t.dice, parse_at(at))
 
 
@@ -98,8 +99,8 @@ def ask_turn(t: Any, state: CaveState, box: Box, name: str, side: str) -> int | 
 @click.option("--turn", "angle", type=click.Choice([str(a) for a in TURNS]), default=None,
               help="A new tile's orientation, clockwise (asked in a terminal).")
 def move(t: Any, name: str, side: str, angle: str | None) -> Result:
-    """Move a character one square; onto an empty square the next cave tile is placed (C-TURN-1..3).
-    Example: move Ann up --turn 90"""
+    """Move a character one square (C-TURN-1..3). Onto an empty square the next cave tile is
+    placed, turned so that the character can enter. Example: move Ann up --turn 90"""
     side = side.lower()
     chosen = int(angle) if angle is not None else None
     if chosen is None:
@@ -114,8 +115,8 @@ def move(t: Any, name: str, side: str, angle: str | None) -> Result:
 @click.argument("name")
 @click.option("--roll", "face", type=click.IntRange(1, 20), default=None, help="The table's own d20.")
 def roll(t: Any, name: str, face: int | None) -> Result:
-    """A challenge roll: a d20 at or under Energy + 2 per item crosses (C-TURN-3, C-EV-3).
-    Example: roll Ann --roll 7"""
+    """Roll a d20 to cross a challenge (C-TURN-3). At or under Energy + 2 per challenge item
+    crosses (C-EV-3). Example: roll Ann --roll 7"""
     if face is not None:
         t.dice.give([face])
     return run(t, turn.roll, box_of(t), t.dice, name)
@@ -127,7 +128,8 @@ def roll(t: Any, name: str, face: int | None) -> Result:
 @click.option("--food", "values", type=click.IntRange(1, 4), multiple=True,
               help="The value of a food card to eat (again for more; default: every card held).")
 def eat(t: Any, name: str, cooked: bool, values: tuple[int, ...]) -> Result:
-    """Eat food cards, one meal card each, raw or cooked (C-TURN-4). Example: eat Ann --cooked --food 3"""
+    """Eat food cards, raw or cooked (C-TURN-4). One meal card each; cooked needs a fire card at
+    hand and spends it. Example: eat Ann --cooked --food 3"""
     return run(t, meals.eat, box_of(t), t.dice, name, cooked, list(values) or None)
 
 
@@ -144,14 +146,14 @@ def give(t: Any, name: str, other: str, value: int | None) -> Result:
 @commands.command("end", "turn", changes=True, complete=("character",))
 @click.argument("name")
 def end(t: Any, name: str) -> Result:
-    """End a character's turn: prune, spend 1 Energy, mental strength from company (C-TURN-5..7).
-    Example: end Ann"""
+    """End a character's turn (C-TURN-5..7). Out-of-sight tiles are removed, 1 Energy is spent,
+    and company gives mental strength. Example: end Ann"""
     return run(t, flow.end_turn, box_of(t), name)
 
 
 @commands.command("map", "board")
 def map_(t: Any) -> Result:
-    """The whole board: tiles with their openings and contents, the characters, the exit."""
+    """The whole board: tiles, openings, contents, characters, the exit."""
     return Result(render_map(t.state, box_of(t)).splitlines())
 
 
