@@ -58,7 +58,7 @@ def parse_at(text: str | None) -> tuple[int, int] | None:
 @commands.command("character", "setup", changes=True)
 @click.argument("name")
 def character(t: Any, name: str) -> Result:
-    """Add a character before start, Energy 8 and mental strength 4 (C-SET-3).
+    """Add a character before start: Energy 8, mental 4 (C-SET-3).
     Example: character Ann"""
     return run(t, setup.add_character, box_of(t), name)
 
