@@ -48,9 +48,9 @@ def die(state: CaveState, ch: Character, cause: str, rule: str) -> list[Event]:
     return [{"kind": "died", "who": ch["name"], "cause": cause, "rule": rule}]
 
 
-def close_turn(state: CaveState, box: Box, ch: Character, rule: str) -> list[Event]:
-    """The turn of `ch` is over: prune (C-TURN-5) and, unless nobody is left in the cave
-    (C-END-1, the game ends by `rule`), pass the turn on. For a character still in the
+def close_turn(state: CaveState, box: Box, rule: str) -> list[Event]:
+    """The current turn is over: prune (C-TURN-5) and, unless nobody is left in the cave
+    (C-END-1: the game ends, by `rule`), pass the turn on. For a character still in the
     cave, spending Energy and mental strength come first (end_turn)."""
     events = prune(state, box)
     if not inside(state):
@@ -87,8 +87,8 @@ def end_turn(state: CaveState, box: Box, name: str) -> list[Event]:
         ch["energy"] = 0
         cause = "starved while stuck" if ch["stuck"] else "starved"
         events += die(state, ch, cause, "C-TURN-6")
-        return events + close_turn(state, box, ch, "C-TURN-6")
+        return events + close_turn(state, box, "C-TURN-6")
     if (state["shared"] or others_here(state, ch)) and ch["mental"] < box.mental:
         ch["mental"] += 1
         events.append({"kind": "mental", "who": ch["name"], "mental": ch["mental"], "change": 1})
-    return events + close_turn(state, box, ch, "C-TURN-6")
+    return events + close_turn(state, box, "C-TURN-6")

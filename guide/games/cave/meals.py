@@ -59,7 +59,7 @@ def eat(state: CaveState, box: Box, dice: Dice, name: str, cooked: bool = False,
                        "energy": ch["energy"], "change": ch["energy"] - before})
         if ch["energy"] == 0:
             events += die(state, ch, result, "C-TURN-4")
-            return events + close_turn(state, box, ch, "C-TURN-4")
+            return events + close_turn(state, box, "C-TURN-4")
     return events
 
 

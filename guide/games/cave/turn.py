@@ -77,7 +77,7 @@ def move(state: CaveState, box: Box, dice: Dice, name: str, side: str,
     if tile["content"] == EXIT:                                      # C-TURN-3: every entry
         ch["state"], ch["cause"], ch["ended"] = "out", "exit", state["round"]
         events.append({"kind": "exited", "who": ch["name"], "round": state["round"]})
-        return events + close_turn(state, box, ch, "C-TURN-3")
+        return events + close_turn(state, box, "C-TURN-3")
     for other in state["characters"]:                                # C-EV-1: the rescue
         if other is not ch and other["state"] == "in" and other["stuck"] and other["x"] == nx \
                 and other["y"] == ny:
