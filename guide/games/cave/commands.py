@@ -161,7 +161,8 @@ def map_(t: Any) -> Result:
 def status(t: Any) -> Result:
     """Whose turn, the draw pile, and every character's meters and cards."""
     state = t.state
-    rows = [[c["name"], c["state"], f"{c['x']},{c['y']}" if state["phase"] != "setup" else "-", c["energy"], c["mental"],
+    placed = state["phase"] != "setup"
+    rows = [[c["name"], c["state"], f"{c['x']},{c['y']}" if placed else "-", c["energy"], c["mental"],
              " ".join(map(str, c["food"])) or "-", c["fire"], c["items"], _held(c)]
             for c in state["characters"]]
     return Result([headline(state), f"Draw pile: {len(state['tiles']['draw'])} tiles, "
