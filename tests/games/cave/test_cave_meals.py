@@ -111,3 +111,11 @@ def test_a_food_card_may_be_given_on_the_same_tile_C_TURN_4():
     find(state, "Bob")["x"] = 6
     with pytest.raises(RuleError, match="Bob is not on Ann's tile"):
         give(state, "Ann", "Bob")
+
+
+def test_an_empty_meal_deck_is_refilled_from_its_discards_C_TURN_3():
+    state, ann = hungry(3, [2])
+    state["meals"]["discard"], state["meals"]["draw"] = state["meals"]["draw"], []
+    events = eat(state, BOX, DICE, "Ann")
+    assert events[0] == {"kind": "reshuffled", "deck": "meals", "cards": 16}
+    assert (len(state["meals"]["draw"]), len(state["meals"]["discard"])) == (15, 1)

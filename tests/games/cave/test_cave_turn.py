@@ -269,3 +269,13 @@ def test_fire_and_items_are_kept_by_who_drew_them_C_EV_2_C_EV_3():
     ann = find(state, "Ann")
     assert (ann["fire"], ann["items"], state["events"]["discard"]) == (1, 1, [])
     assert Counter(state["events"]["draw"]) == {"fire": 3, "item": 2, "paranoia": 13}
+
+
+def test_an_empty_event_deck_is_refilled_from_its_discards_C_TURN_3():
+    state = game()
+    next_tiles(state, ("straight", "event"))
+    state["events"]["discard"], state["events"]["draw"] = ["paranoia"], []
+    events = move(state, BOX, DICE, "Ann", "up")
+    assert {"kind": "reshuffled", "deck": "events", "cards": 1} in events
+    assert find(state, "Ann")["mental"] == 3
+    assert state["events"] == {"draw": [], "discard": ["paranoia"]}
