@@ -85,6 +85,8 @@ def move(state: CaveState, box: Box, dice: Dice, name: str, side: str,
             events.append({"kind": "saved", "who": other["name"], "by": ch["name"]})
     if placed:
         events += act(state, box, dice, ch, tile_id, side)
+    elif tile["content"] == "challenge" and box.challenge_every_entry:
+        events += block(box, ch, side)
     return events
 
 
@@ -98,13 +100,18 @@ def act(state: CaveState, box: Box, dice: Dice, ch: Character, tile_id: str, sid
         ch["food"].append(value)
         events.append({"kind": "food", "who": ch["name"], "value": value})
     elif tile["content"] == "challenge":
-        ch["challenge"] = {"back": OPPOSITE[side], "crossed": False}
-        events.append({"kind": "challenge", "who": ch["name"], "need": need(box, ch), "back": OPPOSITE[side]})
+        events += block(box, ch, side)
     elif tile["content"] == "event":
         card = draw(state["events"], dice, "events", events)
         if card is not None:
             events += event_card(state, ch, card)
     return events
+
+
+def block(box: Box, ch: Character, side: str) -> list[Event]:
+    """C-TURN-3: a challenge holds the character, who came in moving toward `side`."""
+    ch["challenge"] = {"back": OPPOSITE[side], "crossed": False}
+    return [{"kind": "challenge", "who": ch["name"], "need": need(box, ch), "back": OPPOSITE[side]}]
 
 
 def event_card(state: CaveState, ch: Character, card: str) -> list[Event]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from cave_helpers import BOX, faces, game, next_events, next_tiles
@@ -217,6 +218,16 @@ def test_a_challenge_acts_only_when_placed_C_TURN_3():
     end_turn(state, BOX, "Ann")
     move(state, BOX, DICE, "Bob", "up")                       # onto Ann's challenge tile
     assert find(state, "Bob")["challenge"] is None
+
+
+def test_the_box_can_make_a_challenge_block_every_entry_C_TURN_3():
+    box = replace(BOX, challenge_every_entry=True)
+    state = game("Ann", "Bob", box=box)
+    next_tiles(state, ("straight", "challenge"))
+    move(state, box, DICE, "Ann", "up", 0)
+    end_turn(state, box, "Ann")
+    events = move(state, box, DICE, "Bob", "up")
+    assert events[-1] == {"kind": "challenge", "who": "Bob", "need": 8, "back": "down"}
 
 
 def test_paranoia_takes_1_mental_strength_C_EV_1():
