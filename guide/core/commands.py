@@ -9,6 +9,7 @@ import click
 
 from guide.core.dice import parse_faces, roll_expression
 from guide.core.errors import CommandError
+from guide.core.params import Named
 from guide.core.registry import Registry
 from guide.core.result import Result
 
@@ -79,8 +80,9 @@ def log(t, count: int) -> Result:
     return r
 
 
-@command("help", "table", journal=False, complete=("command",), aliases=("?",))
-@click.argument("name", nargs=-1)
+@command("help", "table", journal=False, aliases=("?",))
+@click.argument("name", nargs=-1, type=Named("command", lambda t, w: sorted(t.registry.commands)
+                                                     if t is not None else [], convert=False))
 def help_(t, name: tuple[str, ...]) -> Result:
     """List the commands, or show one command's help."""
     if name:

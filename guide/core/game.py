@@ -8,7 +8,6 @@ Every hook but `id`, `title` and `new_state` has a harmless default.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -29,7 +28,6 @@ class Game:
     state_version: ClassVar[int] = 1      # stored in the campaign; bumped when the state changes shape
     commands: ClassVar[Registry] = Registry()
     table_class: ClassVar[type[Table] | None] = None   # a Table subclass with the game's lookups
-    repeating_kinds: ClassVar[tuple[str, ...]] = ()    # completion kinds a last argument repeats
     view_page: ClassVar[bytes | None] = None           # the TV page (None: the core's plain page)
 
     # --- the campaign -----------------------------------------------------------------
@@ -67,12 +65,9 @@ class Game:
     def prompt(self, table: Table) -> str:
         return f"guide ({self.id})> "
 
-    def toolbar(self, table: Table) -> str | None:
+    def toolbar(self, table: Table) -> str | list[tuple[str, str]] | None:
+        """The bottom toolbar: text, or prompt_toolkit fragments (style, text); None: none."""
         return None
-
-    def complete(self, table: Table, kind: str, words: list[str]) -> Iterable[str]:
-        """What an argument of this kind (a command's `complete=`) may be."""
-        return ()
 
     def render(self, event: dict) -> str | None:
         """One story event as the Tour Guide reads it (None: not shown). A game renders its

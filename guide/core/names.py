@@ -1,9 +1,12 @@
-"""Names as people type them: "did you mean" suggestions for a word among choices."""
+"""Names as people type them: one resolver for every name at the table, and "did you mean"
+suggestions for a word among choices."""
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+
+from guide.core.errors import GuideError
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:
@@ -16,3 +19,43 @@ def suggest(word: str, choices: Iterable[str]) -> str:
             if n.casefold() == close[0]:
                 return f"; did you mean {n!r}?"
     return ""
+
+
+def fold(text: str) -> str:
+    """A name as it is compared: case-insensitive, spaces folded."""
+    return " ".join(text.casefold().split())
+
+
+def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:
+    """The one way a typed name finds its name among `names` (issue: names the way people
+    say them): exact, then case-insensitive, then a unique prefix, then a unique word (or
+    run of words) of the name. Ambiguous input lists the choices; an unknown one suggests.
+    Raises GuideError."""
+    choices = list(dict.fromkeys(names))
+    if typed in choices:
+        return typed
+    wanted = fold(typed)
+    for stage in (_same, _prefix, _word):
+        found = [n for n in choices if stage(fold(n), wanted)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise GuideError(f"{typed!r} could be " + ", ".join(repr(n) for n in found[:8])
+                             + (" ..." if len(found) > 8 else "") + f"; which {what}?")
+    known = f" (known: {', '.join(choices[:12])}{' ...' if len(choices) > 12 else ''})" \
+        if choices else f" (there is no {what} yet)"
+    raise GuideError(f"no {what} named {typed!r}{suggest(typed, choices) or known}")
+
+
+def _same(name: str, wanted: str) -> bool:
+    return name == wanted
+
+
+def _prefix(name: str, wanted: str) -> bool:
+    return name.startswith(wanted)
+
+
+def _word(name: str, wanted: str) -> bool:
+    words = name.split()
+    size = len(wanted.split())
+    return any(" ".join(words[i:i + size]).startswith(wanted) for i in range(1, len(words)))

@@ -1,5 +1,6 @@
 """Command registries: a decorator registers a command for the REPL and scripts, its
-arguments (parsed by click), its help, and what tab completion offers for each argument.
+arguments (parsed by click; their types, guide.core.params, also say what Tab completion
+offers for each), and its help.
 
 Every game has its own Registry; the core's own commands (undo, redo, log, help, quit,
 view) live in `guide.core.commands` and are offered by every game (`Registry.merged`).
@@ -9,12 +10,13 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import click
 
 from guide.core.errors import CommandError
 from guide.core.names import suggest
+from guide.core.params import arrange
 
 __all__ = ["Command", "CommandError", "Registry", "split", "MAX_LINE"]
 
@@ -27,8 +29,6 @@ class Command:
     changes: bool                        # does it change the campaign (undoable)?
     family: str
     journal: bool = True                 # False: runs outside the journal (undo, redo, quit)
-    complete: tuple[str, ...] = ()       # what each positional argument completes to
-    options: dict[str, str] = field(default_factory=dict)  # option -> what it completes to
 
     @property
     def summary(self) -> str:
@@ -53,18 +53,14 @@ class Registry:
         self.families: tuple[str, ...] = tuple(families)   # the order `help` lists them in
 
     def command(self, name: str, family: str, changes: bool = False,
-                complete: tuple[str, ...] = (), options: dict[str, str] | None = None,
-                aliases: tuple[str, ...] = (), journal: bool = True,
-                negative_numbers: bool = False) -> Callable[[Callable], Callable]:
+                aliases: tuple[str, ...] = (), journal: bool = True
+                ) -> Callable[[Callable], Callable]:
         """Register `function(table, **params)` as a command. Stack click.argument/option
-        below. `negative_numbers`: arguments like -20 are values, not options."""
+        below; `--help` after any command shows its help."""
 
         def register(function: Callable) -> Callable:
-            cmd = click.command(name, help=function.__doc__, add_help_option=False,
-                                context_settings={"ignore_unknown_options": negative_numbers}
-                                )(function)
-            self.commands[name] = Command(name, cmd, function, changes, family, journal,
-                                          complete, options or {})
+            cmd = click.command(name, help=function.__doc__, add_help_option=False)(function)
+            self.commands[name] = Command(name, cmd, function, changes, family, journal)
             for alias in aliases:
                 self.aliases[alias] = name
             return function
@@ -115,10 +111,12 @@ def split(line: str) -> list[str]:
         raise CommandError(f"cannot read the line: {e}") from None
 
 
-def parse(cmd: Command, args: list[str]) -> dict:
-    """The command's parameters from its arguments, or a one-line CommandError."""
+def parse(cmd: Command, args: list[str], table: object = None) -> dict:
+    """The command's parameters from its arguments, or a one-line CommandError. The
+    parameter types see the table as `ctx.obj` (guide.core.params)."""
     try:
-        ctx = cmd.click_command.make_context(cmd.name, list(args))
+        ctx = cmd.click_command.make_context(cmd.name, arrange(cmd.click_command, args, table),
+                                             obj=table)
     except click.UsageError as e:
         raise CommandError(f"{cmd.name}: {_first_line(e.format_message())}") from None
     except click.exceptions.Exit:

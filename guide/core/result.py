@@ -5,6 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+class Styled(str):
+    """A line with a style the REPL shows in colour (plain text everywhere else): "error",
+    "alert" (a confrontation begins), "low" (a fighter at low HP), "turn" (whose turn),
+    "note" (for the game master only), "good" (a win)."""
+
+    style: str = ""
+
+    def __new__(cls, text: str, style: str = "") -> Styled:
+        line = super().__new__(cls, text)
+        line.style = style
+        return line
+
+
+STYLES = {"error": "ansired bold", "alert": "ansiyellow bold", "low": "ansired",
+          "turn": "ansicyan bold", "note": "ansibrightblack", "good": "ansigreen bold"}
+
+
 @dataclass
 class Result:
     """What a command shows: lines of text, then an optional table."""
@@ -20,7 +37,8 @@ class Result:
         return self
 
 
-def text(result: Result) -> str:
+def lines(result: Result) -> list[str]:
+    """Every line the result shows, in order (Styled lines keep their style)."""
     out = []
     if result.title:
         out.append(result.title)
@@ -28,6 +46,10 @@ def text(result: Result) -> str:
     if result.rows:
         from tabulate import tabulate
 
-        out.append(tabulate(result.rows, headers=result.headers, tablefmt="simple"))
+        out.extend(tabulate(result.rows, headers=result.headers, tablefmt="simple").splitlines())
     out.extend(result.notes)
-    return "\n".join(out)
+    return out
+
+
+def text(result: Result) -> str:
+    return "\n".join(lines(result))

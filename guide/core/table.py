@@ -44,7 +44,9 @@ class Table:
         if not args:
             return Result()
         cmd, rest = self.registry.lookup(args)
-        params = parse(cmd, rest)
+        if "--help" in rest:
+            return Result([cmd.help()])
+        params = parse(cmd, rest, self)
         if not cmd.journal:
             result = cmd.function(self, **params) or Result()
             self._tell_listeners()

@@ -21,7 +21,7 @@ class TallyState(TypedDict):
     rolls: list[int]
 
 
-@commands.command("add", "tally", changes=True, negative_numbers=True)
+@commands.command("add", "tally", changes=True)
 @click.argument("amount", type=int)
 def add(t, amount: int) -> Result:
     """Add AMOUNT to the count (negative takes away). Example: add 3"""

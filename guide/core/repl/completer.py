@@ -1,13 +1,16 @@
-"""Tab completion: command names, then what each argument of the command takes, rebuilt
-from the table's state at every keystroke. What a kind of argument completes to (a Kaveri,
-a card, ...) is the game's (`Game.complete`); the core knows commands and options."""
+"""Tab completion: command names, then what each parameter of the command takes (its type's
+choices, guide.core.params, with a short description beside each), rebuilt from the
+table's state at every keystroke."""
 
 from __future__ import annotations
 
 import shlex
 
+import click
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
+
+from guide.core.params import TableType, param_at
 
 
 def context(text: str) -> tuple[list[str], str]:
@@ -26,39 +29,41 @@ def context(text: str) -> tuple[list[str], str]:
 
 
 def candidates(table, words: list[str]) -> list[str]:
-    """What may come next after `words` (the first word is the command)."""
+    """What may come next after `words` (the first word is the command): command names,
+    then what the parameter at that place takes (its type's choices) and the options."""
+    return [value for value, _ in described(table, words)]
+
+
+def described(table, words: list[str]) -> list[tuple[str, str]]:
+    """The candidates with a short description each ("" where there is none)."""
     registry = table.registry
     commands, aliases = registry.commands, registry.aliases
     if not words:
-        return sorted({n.split()[0] for n in commands} | set(aliases))
+        names = sorted({n.split()[0] for n in commands} | set(aliases))
+        return [(n, commands[n].summary if n in commands else "") for n in names]
     name = aliases.get(words[0].casefold(), words[0].casefold())
     if len(words) > 1 and f"{name} {words[1].casefold()}" in commands:
         name = f"{name} {words[1].casefold()}"
         words = [name] + words[2:]
     elif len(words) == 1 and any(n.startswith(name + " ") for n in commands):
-        return [n.split()[1] for n in commands if n.startswith(name + " ")]
+        return [(n.split()[1], commands[n].summary) for n in commands if n.startswith(name + " ")]
     cmd = commands.get(name)
     if cmd is None:
         return []
-    if words[-1].startswith("--"):
-        kind = cmd.options.get(words[-1])
-        if kind is not None:
-            return values(table, kind, words)
-    positional = [w for i, w in enumerate(words[1:], 1)
-                  if not w.startswith("--") and not (i > 1 and words[i - 1] in cmd.options)]
-    index = len(positional)
-    opts = [p.opts[0] for p in cmd.click_command.params if p.opts and p.opts[0].startswith("--")]
-    kinds = cmd.complete
-    kind = kinds[index] if index < len(kinds) else (kinds[-1] if kinds and kinds[-1] in
-                                                    table.game.repeating_kinds else None)
-    return (values(table, kind, words) if kind else []) + opts
-
-
-def values(table, kind: str, words: list[str]) -> list[str]:
-    """What an argument of this kind may be: the core's own kinds, else the game's."""
-    if kind == "command":
-        return sorted(table.registry.commands)
-    return list(table.game.complete(table, kind, words))
+    click_command = cmd.click_command
+    param = param_at(click_command, words[1:])
+    found: list[tuple[str, str]] = []
+    if isinstance(param, click.Parameter):
+        kind = param.type
+        if isinstance(kind, TableType):
+            found = [(c, kind.describe(table, c)) for c in kind.choices(table, words)]
+        elif isinstance(kind, click.Choice):
+            found = [(str(c), "") for c in kind.choices]
+        if isinstance(param, click.Option):
+            return found
+    options = [(p.opts[0], p.help or "") for p in click_command.params
+               if isinstance(p, click.Option) and p.opts[0].startswith("--")]
+    return found + options
 
 
 def quote(value: str) -> str:
@@ -72,14 +77,16 @@ class TableCompleter(Completer):
     def get_completions(self, document: Document, complete_event):
         words, word = context(document.text_before_cursor)
         try:
-            found = candidates(self.table, words)
+            found = described(self.table, words)
         except Exception:  # noqa: BLE001 - completion must never break typing
             return
         typed = word.casefold()
-        for value in dict.fromkeys(found):
-            if value.casefold().startswith(typed):
+        seen = set()
+        for value, meta in found:
+            if value not in seen and value.casefold().startswith(typed):
+                seen.add(value)
                 yield Completion(quote(value), start_position=-_raw_length(document, word),
-                                 display=value)
+                                 display=value, display_meta=meta)
 
 
 def _raw_length(document: Document, word: str) -> int:

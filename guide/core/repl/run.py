@@ -3,6 +3,8 @@ REPL) or from a script or a pipe (one command a line)."""
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from pathlib import Path
 
@@ -13,7 +15,7 @@ from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.games import DEFAULT
 from guide.core.logs import data_dir, log_exception
-from guide.core.result import text
+from guide.core.result import Result, text
 from guide.core.store import Store, game_of
 from guide.core.table import Table
 
@@ -63,28 +65,35 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
             return run_repl(table)
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")   # a garbage byte is a bad line, not a crash
-        return run_batch(table, sys.stdin)
+        return run_batch(table, sys.stdin, script_name())
     finally:
         table.close()
 
 
-def run_one(table: Table, line: str) -> tuple[bool, str]:
-    """Run one line: (succeeded, text to show). Errors are one line; tracebacks go to the log."""
+def attempt(table: Table, line: str) -> Result | str:
+    """Run one line: its Result, or the one-line error to show. Tracebacks go to the log."""
     try:
-        return True, text(table.execute(line))
+        return table.execute(line)
     except CommandError as e:
-        return False, f"error: {e}"
+        return f"error: {e}"
     except (SystemExit, KeyboardInterrupt):
         raise
     except Exception as e:  # noqa: BLE001 - a bug must not end the evening
         where = log_exception(e)
-        return False, f"error: internal error ({type(e).__name__}: {e}); details in {where}"
+        return f"error: internal error ({type(e).__name__}: {e}); details in {where}"
 
 
-def run_batch(table: Table, lines) -> int:
-    """Scripts and pipes: one command a line; `#` and blank lines skipped; exit 1 if any failed."""
+def run_one(table: Table, line: str) -> tuple[bool, str]:
+    """Run one line: (succeeded, text to show)."""
+    outcome = attempt(table, line)
+    return (False, outcome) if isinstance(outcome, str) else (True, text(outcome))
+
+
+def run_batch(table: Table, lines, script: str | None = None) -> int:
+    """Scripts and pipes: one command a line; `#` and blank lines skipped; exit 1 if any
+    failed. An error from a script file names the file and line (`scene-3.txt:4: error: ...`)."""
     failed = False
-    for raw in lines:
+    for number, raw in enumerate(lines, 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -97,5 +106,17 @@ def run_batch(table: Table, lines) -> int:
                 print(shown, flush=True)
         else:
             failed = True
-            print(shown, file=sys.stderr, flush=True)
+            where = f"{script}:{number}: " if script else ""
+            print(where + shown, file=sys.stderr, flush=True)
     return 1 if failed else 0
+
+
+def script_name() -> str | None:
+    """The file standard input was redirected from (`guide play < scene-3.txt`), if it is
+    a regular file; None for a pipe or a terminal."""
+    try:
+        if stat.S_ISREG(os.fstat(sys.stdin.fileno()).st_mode):
+            return os.path.relpath(os.readlink(f"/proc/self/fd/{sys.stdin.fileno()}"))
+    except (OSError, ValueError, AttributeError):
+        return None
+    return None

@@ -15,7 +15,7 @@ from guide.core.result import Result
 from guide.core.table import Table
 from guide.core.yamlsrc import Problem
 from guide.games.kaverini import commands as _commands  # noqa: F401 - registers the commands
-from guide.games.kaverini import completion, screen
+from guide.games.kaverini import screen
 from guide.games.kaverini.cards_text import CARD_HEADERS, card_detail, card_row
 from guide.games.kaverini.data.loader import Library, bundled_library, library_with, load
 from guide.games.kaverini.data.tables import SCHEMA_NAMES, load_schema
@@ -32,7 +32,6 @@ class KaveriniGame(Game):
     state_version = 1
     commands: ClassVar[Registry] = commands
     table_class: ClassVar[type[Table] | None] = KaveriniTable
-    repeating_kinds = completion.REPEATING
     view_page = resources.files("guide.games.kaverini.view").joinpath("page.html").read_bytes()
 
     def new_state(self) -> dict:
@@ -74,11 +73,8 @@ class KaveriniGame(Game):
     def prompt(self, table: Table) -> str:
         return screen.prompt_text(table)
 
-    def toolbar(self, table: Table) -> str | None:
+    def toolbar(self, table: Table) -> list[tuple[str, str]]:
         return screen.toolbar(table)
-
-    def complete(self, table: Table, kind: str, words: list[str]) -> list[str]:
-        return completion.values(table, kind, words)
 
     def render(self, event: dict) -> str | None:
         text = event.get("text")

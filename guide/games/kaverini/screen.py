@@ -1,10 +1,17 @@
 """Kaverini at the prompt: where the table is (adventure, round, phase) and the bottom
-toolbar with the party and, in a fight, whose turn and every fighter's HP."""
+toolbar. In a fight the toolbar's first line is what the table asks for most: the round,
+the phase, whose turn, and every foe's HP; the second line is the party. Both fit the
+terminal's width (80 columns and up), names shortened only when they must be."""
 
 from __future__ import annotations
 
-from guide.games.kaverini.commands.confront import arena, turn_line
+import shutil
+
+from guide.games.kaverini.commands.confront import arena, fight
 from guide.games.kaverini.rules.leveling import level
+
+Fragments = list[tuple[str, str]]
+LOW = 0.25           # a fighter at or under a quarter of its HP is shown as low
 
 
 def prompt_text(table) -> str:
@@ -17,22 +24,97 @@ def prompt_text(table) -> str:
     return f"guide ({', '.join(parts)})> " if parts else "guide> "
 
 
-def toolbar(table) -> str:
-    """The party at a glance; in a fight, whose turn and every fighter's HP."""
+def toolbar(table) -> Fragments:
+    """Two lines at most, each within the terminal's width."""
+    width = max(40, shutil.get_terminal_size().columns - 1)
     s = table.state
     field = arena(table)
-    if field is not None and field is not s:           # the Strategy Game's battle
-        sides = []
-        for k, name in enumerate(field["versus"]["players"]):
-            fighters = field["kaverit"] + field["buddies"] + field["confrontation"]["foes"]
-            sides.append(f"{name}: " + " ".join(f"{f['name']} {f['hp']}/{f['max_hp']}"
-                                                for f in fighters if f.get("owner") == k))
-        return f" {turn_line(table)}  " + "  | ".join(sides)
-    party = "  ".join(f"{k['name']} L{level(k['xp'])} {k['hp']}/{k['max_hp']}HP WP{k['world_points']}"
-                      for k in s["kaverit"]) or "no Kaverit yet (kaveri NAME ...)"
     if field is None:
-        return " " + party
-    c = s["confrontation"]
-    foes = "  ".join(f"{f['name']} {f['hp']}/{f['max_hp']}" for f in c["foes"] if f["hp"] > 0)
-    extra = "  ".join(f"{b['name']} {b['hp']}/{b['max_hp']}" for b in s["buddies"] + c["stand"])
-    return f" {turn_line(table)}  {party}  {extra}  | foes: {foes}"
+        party = [_kaveri(k) for k in s["kaverit"]] + [_fighter(b) for b in s["buddies"]]
+        return _fit(party, width) if party else [("", " no Kaverit yet: kaveri NAME")]
+    c = field["confrontation"]
+    waiting = [x.name for x in fight(table).waiting()]
+    turn = (waiting[0] + (f" +{len(waiting) - 1}" if len(waiting) > 1 else "")) if waiting \
+        else "next"
+    head: Fragments = [("", " "), ("bold", f"R{c['round']} {c['phase']}: "),
+                       ("reverse bold", turn), ("", " |")]
+    if field is not s:                                   # the Strategy Game's battle
+        players = field["versus"]["players"]
+        everyone = field["kaverit"] + field["buddies"] + c["foes"]
+        lines = [_fit([_fighter(f, f"{name}: " if first else "") for first, f in
+                       _firsts([f for f in everyone if f.get("owner") == k])], width)
+                 for k, name in enumerate(players)]
+        return head + [("", "\n")] + [frag for line in _between(lines) for frag in line]
+    foes = [_fighter(f) for f in c["foes"]]
+    party = [_kaveri(k) for k in s["kaverit"]] + [_fighter(b) for b in s["buddies"] + c["stand"]]
+    return head + _fit(foes, width - _length(head)) + [("", "\n")] + _fit(party, width)
+
+
+Entry = tuple[str, Fragments, Fragments]     # name, what follows it, and its short form
+
+
+def _fighter(f: dict, label: str = "") -> Entry:
+    low = f["hp"] <= LOW * f["max_hp"]
+    style = "fg:ansired bold" if low else ""
+    hp = f"{f['hp']}/{f['max_hp']}" if f["hp"] > 0 else "out"
+    short = str(f["hp"]) if f["hp"] > 0 else "out"
+    return label + f["name"], [("", " "), (style, hp)], [("", " "), (style, short)]
+
+
+def _kaveri(k: dict) -> Entry:
+    name, full, short = _fighter(k)
+    extra = "".join(f" {key}{value:+d}" for key, value in (("E", k["emotion"]), ("H", k["heart"]))
+                    if value)
+    if k["points"]:
+        extra += f" +{k['points']}pt"
+    if k["world_points"]:
+        extra += f" {k['world_points']}wp"
+    return name, [("", f" L{level(k['xp'])}")] + full + [("", extra)], short + [("", extra)]
+
+
+def _fit(entries: list[Entry], width: int) -> Fragments:
+    """Entries joined by " · " within `width`: first in full, then with HP only, then with
+    long names shortened to their last word (and a duplicate's number: "Gull 2"), and last
+    the entries that still do not fit counted (+N more)."""
+    for cut, short in ((None, False), (None, True), (12, True), (8, True)):
+        line = _join([_shown(e, cut, short) for e in entries])
+        if _length(line) <= width:
+            return line
+    shown: list[Fragments] = []
+    for e in entries:
+        if _length(_join(shown + [_shown(e, 8, True)])) + 9 > width:
+            break
+        shown.append(_shown(e, 8, True))
+    return _join(shown) + [("", f" · +{len(entries) - len(shown)} more")]
+
+
+def _shown(entry: Entry, size: int | None, short: bool) -> Fragments:
+    name, full, brief = entry
+    words = name.split()
+    if size is not None and len(name) > size and words:
+        tag = [words.pop()] if len(words) > 1 and words[-1].isdigit() else []
+        last = words[-1] if len(words[-1]) <= size else words[-1][:size - 1] + "…"
+        name = " ".join([last, *tag])
+    return [("", name)] + (brief if short else full)
+
+
+def _join(entries: list[Fragments]) -> Fragments:
+    out: Fragments = [("", " ")]
+    for i, e in enumerate(entries):
+        out += ([("", " · ")] if i else []) + e
+    return out
+
+
+def _firsts(items: list[dict]) -> list[tuple[bool, dict]]:
+    return [(i == 0, item) for i, item in enumerate(items)]
+
+
+def _between(lines: list[Fragments]) -> list[Fragments]:
+    out: list[Fragments] = []
+    for i, line in enumerate(lines):
+        out += ([[("", "\n")]] if i else []) + [line]
+    return out
+
+
+def _length(fragments: Fragments) -> int:
+    return sum(len(text) for _, text in fragments)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from guide.core.errors import CommandError
-from guide.core.names import suggest
+from guide.core.errors import CommandError, GuideError
+from guide.core.names import resolve
 from guide.core.table import Table
 from guide.games.kaverini.commands.lookup import find_card
 from guide.games.kaverini.data.tables import house_rules
@@ -31,12 +31,15 @@ class KaveriniTable(Table):
         return card
 
     def kaveri(self, name: str) -> dict:
-        for k in self.state["kaverit"]:
-            if k["name"].casefold() == name.casefold():
-                return k
-        names = [k["name"] for k in self.state["kaverit"]]
-        raise CommandError(f"no Kaveri named {name!r}{suggest(name, names)}"
-                           + ("" if names else " (the party is empty: create one with kaveri)"))
+        """A Kaveri of the party by name, as people type it (guide.core.names.resolve)."""
+        sheets = {k["name"]: k for k in self.state["kaverit"]}
+        if not sheets:
+            raise CommandError(f"no Kaveri named {name!r} (the party is empty: create one with"
+                               " kaveri)")
+        try:
+            return sheets[resolve(name, sheets, "Kaveri")]
+        except GuideError as e:
+            raise CommandError(str(e)) from None
 
     def adventure(self) -> Adventure | None:
         running = self.state["adventure"]

@@ -30,7 +30,7 @@ def test_absurd_roll_is_refused_with_one_line():
 
 
 def test_check_bundled_box_passes():
-    r = guide("check", str(ROOT / "cards"), str(ROOT / "adventures"))
+    r = guide("check", str(ROOT / "cards" / "kaverini"), str(ROOT / "adventures" / "kaverini"))
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.startswith("ok: ")
 

@@ -5,6 +5,7 @@ import sys
 
 import pexpect
 import pytest
+from terminal import Terminal, terminal_env
 
 PROMPT = r"guide[^\n]*>"
 
@@ -27,16 +28,26 @@ def test_roll_3d1_prints_3(repl):
     repl.expect(PROMPT)
 
 
-def test_tab_completes_lottery_and_card_names(repl):
-    repl.send("lotter\t")
-    repl.expect("lottery")
-    repl.sendline("")
-    repl.expect("no adventure is running")
-    repl.expect(PROMPT)
-    repl.send('card "Rogue H\t')
-    repl.expect("Gull")
-    repl.sendline("")
-    repl.expect("Zilvermeeuw")
+def test_tab_completes_lottery_and_card_names(tmp_path):
+    term = Terminal(["play", "--campaign", str(tmp_path / "c.sqlite")], terminal_env(tmp_path))
+    try:
+        term.wait_for("guide>")
+        term.send("lotter")
+        term.wait_for("guide> lotter\n lottery")     # offered while typing
+        term.send("\t")
+        term.wait_for("Roll the quote lottery")      # chosen: its description shows
+        term.wait_for("guide> lottery")
+        term.line("")
+        term.wait_for("no adventure is running")
+        term.send('card "Rogue H')
+        term.wait_for("Rogue Herring Gull")
+        term.send("\t")
+        term.wait_for("foe, 5 HP")
+        term.wait_for('guide> card "Rogue Herring Gull"')
+        term.line("")
+        term.wait_for("Zilvermeeuw")
+    finally:
+        term.close()
 
 
 def test_kaveri_asks_for_what_the_line_left_out(repl):

@@ -3,11 +3,13 @@ play (an item), flip's effect on the field. The rules live in guide.games.kaveri
 
 from __future__ import annotations
 
+import textwrap
+
 import click
 
-from guide.core.dice import parse_faces
 from guide.core.errors import CommandError
 from guide.core.result import Result
+from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.confrontation import Fight
 from guide.games.kaverini.rules.effects import apply_declared, effective_emotion, effective_heart, targets_of
@@ -72,12 +74,12 @@ def turn_line(t) -> str:
     return f"[round {c['round']}, {c['phase']}: {who}]"
 
 
-@command("confront", "confrontation", changes=True, complete=("foecard",),
-         options={"--setting": "setting", "--companion": "companion"})
-@click.argument("cards", nargs=-1, required=True)
-@click.option("--setting", "settings", multiple=True, help="A setting card in play (repeatable).")
+@command("confront", "confrontation", changes=True)
+@click.argument("cards", nargs=-1, required=True, type=params.cards("foe", "power-foe"))
+@click.option("--setting", "settings", multiple=True, type=params.cards("setting"),
+              help="A setting card in play (repeatable).")
 @click.option("--order", default=None, help="The Kaverit's order, e.g. 'Ann,Bob' (R-CONF-1).")
-@click.option("--companion", "companions", multiple=True,
+@click.option("--companion", "companions", multiple=True, type=params.cards("companion"),
               help="With four or more companions, the (at most three) who join (R-CONF-9).")
 @click.option("--lv", type=int, default=None, help="Lv for the foes' extra HP (R-CONF-4).")
 @click.option("--practice", is_flag=True, help="A practice bout: no XP (R-CONF-13).")
@@ -111,16 +113,16 @@ def confront(t, cards, settings, order, companions, lv, practice):
     return r
 
 
-@command("use", "confrontation", changes=True, complete=("actor", "technique"),
-         options={"--on": "foe", "--world-point": "wp", "--boost": "boost", "--matches": "yesno"})
-@click.argument("name")
-@click.argument("technique", nargs=-1, required=True)
-@click.option("--on", default=None, help="The target foe (optional when one stands).")
-@click.option("--roll", default=None, metavar="N[,M]",
+@command("use", "confrontation", changes=True)
+@click.argument("name", type=params.ACTOR)
+@click.argument("technique", nargs=-1, required=True, type=params.TECHNIQUE)
+@click.option("--on", default=None, type=params.FIGHTER,
+              help="The target foe (optional when one stands).")
+@click.option("--roll", default=None, type=params.Faces(metavar="N[,M]"),
               help="The table's d20 face, and M the Comic d10 (R-DICE-3).")
 @click.option("--world-point", "world_point", type=click.Choice(["all-foes", "effect"]),
               default=None, help="Spend a world point (R-WP-2, R-WP-3).")
-@click.option("--split", multiple=True, metavar="FOE=N", help="Lagom: N Schmerz to FOE.")
+@click.option("--split", multiple=True, type=params.SPLIT, help="Lagom: N Schmerz to FOE.")
 @click.option("--matches", type=click.Choice(["yes", "no"]), default=None,
               help="The GM's answer: does a free-text Shield/Heel apply (R-DMG-7)?")
 @click.option("--boost", type=click.Choice(["e", "h", "hp"], case_sensitive=False),
@@ -134,8 +136,7 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
     bad = _bad_ending(t)
     d20 = d10 = None
     if roll:
-        faces = parse_faces(roll, "--roll")
-        d20, d10 = faces[0], (faces[1] if len(faces) > 1 else None)
+        d20, d10 = roll[0], (roll[1] if len(roll) > 1 else None)
         if d10 is not None and not 1 <= d10 <= 10:
             raise CommandError(f"a d10 shows 1 to 10, not {d10}")
     f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, _parts(split),
@@ -143,13 +144,13 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
     return report(t, f, bad)
 
 
-@command("foe", "confrontation", changes=True, complete=("foe", "foetechnique"),
-         options={"--on": "target"})
-@click.argument("name")
-@click.argument("technique", nargs=-1)
-@click.option("--on", default=None, help="The target: a Kaveri, buddy or standing companion.")
+@command("foe", "confrontation", changes=True)
+@click.argument("name", type=params.FOE)
+@click.argument("technique", nargs=-1, type=params.FOE_TECHNIQUE)
+@click.option("--on", default=None, type=params.TARGET,
+              help="The target: a Kaveri, buddy or standing companion.")
 @click.option("--roll", type=int, default=None, help="The table's face of the foe's move die.")
-@click.option("--split", multiple=True, metavar="NAME=N", help="Lagom: N Schmerz to NAME.")
+@click.option("--split", multiple=True, type=params.SPLIT, help="Lagom: N Schmerz to NAME.")
 @click.option("--lv", type=int, default=None,
               help="Lv for the technique: the level of a Kaveri present (R-SHEET-4).")
 def foe(t, name, technique, on, roll, split, lv):
@@ -162,14 +163,14 @@ def foe(t, name, technique, on, roll, split, lv):
 
 
 @command("next", "confrontation", changes=True)
-@click.option("--dice", "faces", default=None, metavar="FACES",
+@click.option("--dice", "faces", default=None, type=params.FACES,
               help="The table's own faces for what the new round draws (a fluid setting).")
 def next_(t, faces):
     """End the current phase or turn and move on (those who did not act pass)."""
     f = running(t)
     bad = _bad_ending(t)
     if faces:
-        t.dice.give(parse_faces(faces, "--dice"))
+        t.dice.give(faces)
     f.next()
     return report(t, f, bad)
 
@@ -191,8 +192,8 @@ def end(t):
     return report(t, f)
 
 
-@command("schmerz", "confrontation", changes=True, complete=("fighter",))
-@click.argument("name")
+@command("schmerz", "confrontation", changes=True)
+@click.argument("name", type=params.FIGHTER)
 @click.argument("amount", type=click.IntRange(1, 100000))
 def schmerz(t, name, amount):
     """Deal Schmerz by hand to any fighter (a card's free text, the GM's call)."""
@@ -203,17 +204,18 @@ def schmerz(t, name, amount):
 
 
 @command("stand", "confrontation", changes=True)
-@click.argument("shares", nargs=-1, required=True)
+@click.argument("shares", nargs=-1, required=True, type=params.SHARES)
 def stand(t, shares):
     """Divide the HP of the companions taking a stand: stand NAME=HP ... (R-CONF-10)."""
     f = running(t)
-    f.shares(_amounts(shares, "stand takes NAME=HP"))
+    f.shares(dict(shares))
     return report(t, f)
 
 
-@command("token", "confrontation", changes=True, complete=("token",))
-@click.argument("card", nargs=-1, required=True)
-@click.option("--for", "holder", default=None, help="The Kaveri who gets an item token.")
+@command("token", "confrontation", changes=True)
+@click.argument("card", nargs=-1, required=True, type=params.cards(token=True))
+@click.option("--for", "holder", default=None, type=params.KAVERI,
+              help="The Kaveri who gets an item token.")
 def token(t, card, holder):
     """Create a token (4.7): a foe token joins the foes, a buddy token the party, an item
     token goes to a Kaveri."""
@@ -246,11 +248,11 @@ def token(t, card, holder):
     return Result()
 
 
-@command("play", "confrontation", changes=True, complete=("kaveri", "held"),
-         options={"--on": "foe"})
-@click.argument("name")
-@click.argument("card", nargs=-1, required=True)
-@click.option("--on", default=None, help="A target, when the item's effect needs one.")
+@command("play", "confrontation", changes=True)
+@click.argument("name", type=params.KAVERI)
+@click.argument("card", nargs=-1, required=True, type=params.HELD)
+@click.option("--on", default=None, type=params.FIGHTER,
+              help="A target, when the item's effect needs one.")
 def play(t, name, card, on):
     """Play an item (before the Kaveri's technique in a round); one use goes (R-CONF-12)."""
     from guide.games.kaverini.commands.party import held_item
@@ -330,19 +332,18 @@ def status(t, players):
     f = fight(t)
     psychic = any(k["ability"] == "Psychic" for k in field["kaverit"])
     secret = not players or psychic
-    r = Result([turn_line(t)], headers=["fighter", "side", "HP", "E", "H", "effects"]
-               + (["Shield", "Heel", "moves"] if secret else []))
+    r = Result([turn_line(t)], headers=["fighter", "side", "HP", "E", "H", "effects"])
     for x in f.fighters():
         effects = ", ".join(e.get("why", e["kind"]) for e in c["effects"] if e["on"] == x.name)
         hp = f"{x.hp}/{x.max_hp}" + (" cowering" if x.kind == KAVERI and x.hp == 0 else "")
         if x.hp == 0 and (x.kind == FOE or f.strategy):
             hp = "neutralized"
         side = f.strategy["players"][x.owner] if f.strategy else x.kind
-        row = [x.name, side, hp, effective_emotion(f, x),
-               effective_heart(f, x) if (secret or x.kind != FOE) else "?", effects]
-        if secret:
-            row += _secrets(x)
-        r.rows.append(row)
+        r.rows.append([x.name, side, hp, effective_emotion(f, x),
+                       effective_heart(f, x) if (secret or x.kind != FOE) else "?",
+                       textwrap.shorten(effects, 24, placeholder="…")])
+        if secret and x.kind == FOE:
+            r.notes += _secrets(x)
     if c["settings"]:
         r.notes.append("Settings: " + ", ".join(c["settings"]))
     if c["companions"]:
@@ -352,29 +353,20 @@ def status(t, players):
     return r
 
 
-def _secrets(x: Fighter) -> list:
-    if x.kind != FOE:
-        return ["", "", ""]
+def _secrets(x: Fighter) -> list[str]:
+    """A foe's secret side (R-CONF-3), wrapped to 80 columns below the table."""
     card = x.card
     moves = "; ".join((f"{'/'.join(map(str, m.roll))}: " if m.roll else "") + f"{m.name} {m.schmerz}"
                       for m in card.techniques)
-    return [card.shield or "", card.heel or "", moves]
+    guard = ", ".join(f"{what} {value}" for what, value in (("Shield", card.shield),
+                                                            ("Heel", card.heel)) if value)
+    return textwrap.wrap(f"{x.name}: {guard + '; ' if guard else ''}moves {moves}", 79,
+                         subsequent_indent="    ")
 
 
-def _parts(split: tuple[str, ...]) -> dict[str, int] | None:
+def _parts(split: tuple[tuple[str, int], ...]) -> dict[str, int] | None:
     """--split NAME=N ... as {NAME: N} (Lagom, R-ABIL-1)."""
-    return _amounts(split, "--split takes NAME=N") if split else None
-
-
-def _amounts(items: tuple[str, ...], form: str) -> dict[str, int]:
-    """NAME=N words as {NAME: N}; a word of another form is refused with `form`."""
-    out = {}
-    for item in items:
-        name, sep, amount = item.rpartition("=")
-        if not sep or not amount.strip().isdigit():
-            raise CommandError(f"{form}, not {item!r}")
-        out[name.strip()] = int(amount)
-    return out
+    return dict(split) if split else None
 
 
 def _bad_ending(t) -> str:

@@ -7,11 +7,13 @@ import click
 from guide.core.dice import parse_faces
 from guide.core.errors import CommandError
 from guide.core.result import Result
+from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
 
 
-@command("lottery", "adventure", changes=True, options={"--npc": "npc"})
-@click.option("--npc", default=None, help="The friendly character engaged (once each, R-QL-2).")
+@command("lottery", "adventure", changes=True)
+@click.option("--npc", default=None, type=params.NPC,
+              help="The friendly character engaged (once each, R-QL-2).")
 @click.option("--dice", "faces", default=None, metavar="TENS,ONES",
               help="The table's two d10 faces, 1..10 each (R-DICE-3).")
 @click.option("--force", is_flag=True, help="Engage the same character again anyway.")

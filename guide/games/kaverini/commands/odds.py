@@ -16,6 +16,7 @@ import click
 
 from guide.core.errors import CommandError
 from guide.core.result import Result
+from guide.games.kaverini import params
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.simulate import Odds, Setup, run_seeds, tally, wilson
@@ -172,12 +173,13 @@ def target_lines(setup: Setup, target: float, seed: int) -> tuple[list[str], dic
                    "hp": {name: new for name, _, new in tweaks}}
 
 
-@command("odds", "confrontation", complete=("foecard",))
-@click.argument("foes", nargs=-1)
+@command("odds", "confrontation")
+@click.argument("foes", nargs=-1, type=params.cards("foe", "power-foe"))
 @click.option("--party", default=None, help="Only these (comma-separated) Kaverit, buddies and"
                                              " companions.")
 @click.option("--scene", type=int, default=None, help="The foes of scene N of the adventure.")
-@click.option("--setting", "settings", multiple=True, help="A setting in play.")
+@click.option("--setting", "settings", multiple=True, type=params.cards("setting"),
+              help="A setting in play.")
 @click.option("--runs", type=click.IntRange(1, 200_000), default=None,
               help="Confrontations to play (default: until +-2 points at 95%).")
 @click.option("--target", type=click.IntRange(1, 99), default=None,

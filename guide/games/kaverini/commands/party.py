@@ -3,23 +3,22 @@ exchange (R-SHEET, R-LVL, R-WP-1, rulebook 7.4)."""
 
 from __future__ import annotations
 
-import re
-
 import click
 
 from guide.core.errors import CommandError
 from guide.core.result import Result
+from guide.games.kaverini import params
 from guide.games.kaverini.data.tables import abilities, ladders
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.leveling import award_xp, new_kaveri
 from guide.games.kaverini.rules.leveling import spend as spend_points
 
 
-@command("kaveri", "party", changes=True, complete=("",),
-         options={"--ability": "ability", "--technique": "ladder"})
+@command("kaveri", "party", changes=True)
 @click.argument("name")
-@click.option("--ability", default=None, help="One ability (Sensitive, Focused, ...).")
-@click.option("--technique", "techniques", multiple=True,
+@click.option("--ability", default=None, type=params.ABILITY,
+              help="One ability (Sensitive, Focused, ...).")
+@click.option("--technique", "techniques", multiple=True, type=params.LADDER,
               help="An emotion ladder or custom:NAME; exactly three.")
 @click.option("--fact", "facts", multiple=True, help="A fact about the Kaveri (three, free text).")
 def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts: tuple[str, ...]):
@@ -49,8 +48,8 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
     return Result()
 
 
-@command("xp", "party", changes=True, complete=("kaveri",), negative_numbers=True)
-@click.argument("name")
+@command("xp", "party", changes=True)
+@click.argument("name", type=params.KAVERI)
 @click.argument("amount", type=int)
 def xp(t, name: str, amount: int):
     """Award experience points; each level reached banks points to spend (R-LVL-1)."""
@@ -70,29 +69,24 @@ def give_xp(t, k: dict, amount: int) -> None:
                               f" (spend {k['name']} ...).", kaveri=k["name"], points=k["points"])
 
 
-_ASSIGN = re.compile(r"^([^=]+)=(.+)$")
 
 
-@command("spend", "party", changes=True, complete=("kaveri", "spend"))
-@click.argument("name")
-@click.argument("choices", nargs=-1, required=True)
-def spend(t, name: str, choices: tuple[str, ...]):
+@command("spend", "party", changes=True)
+@click.argument("name", type=params.KAVERI)
+@click.argument("choices", nargs=-1, required=True, type=params.SPEND)
+def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
     """Spend banked points: e=N h=N hp=N new=LADDER LADDER=LEVEL; all or nothing (R-LVL-2, R-LVL-3)."""
     k = t.kaveri(name)
     e = h = hp = 0
     new, raises = [], {}
-    for choice in choices:
-        m = _ASSIGN.match(choice)
-        if not m:
-            raise CommandError(f"spend: {choice!r} is not KEY=VALUE (e=1, hp=2, new=Cheer, Cheer=3)")
-        key, value = m.group(1).strip(), m.group(2).strip()
+    for key, value in choices:
         if key.casefold() == "new":
             new.append(value)
             continue
         try:
             number = int(value)
         except ValueError:
-            raise CommandError(f"spend: {choice!r}: {value!r} is not a number") from None
+            raise CommandError(f"spend: {key}={value}: {value!r} is not a number") from None
         if key.casefold() == "e":
             e += number
         elif key.casefold() == "h":
@@ -107,8 +101,8 @@ def spend(t, name: str, choices: tuple[str, ...]):
     return Result()
 
 
-@command("wp", "party", changes=True, complete=("kaveri",), negative_numbers=True)
-@click.argument("name")
+@command("wp", "party", changes=True)
+@click.argument("name", type=params.KAVERI)
 @click.argument("amount", type=int)
 def wp(t, name: str, amount: int):
     """Give (or, negative, take back) world points (R-WP-1)."""
@@ -122,8 +116,8 @@ def wp(t, name: str, amount: int):
     return Result()
 
 
-@command("money", "party", changes=True, complete=("kaveri",), negative_numbers=True)
-@click.argument("name")
+@command("money", "party", changes=True)
+@click.argument("name", type=params.KAVERI)
 @click.argument("amount", type=int)
 def money(t, name: str, amount: int):
     """Add money to a Kaveri (negative to take), in the adventure's currency."""
@@ -137,8 +131,8 @@ def money(t, name: str, amount: int):
     return Result()
 
 
-@command("heal", "party", changes=True, complete=("actor",))
-@click.argument("name")
+@command("heal", "party", changes=True)
+@click.argument("name", type=params.PARTY)
 @click.argument("amount")
 def heal(t, name: str, amount: str):
     """Heal a Kaveri or buddy by AMOUNT HP, or `full` (the GM's call between scenes)."""
@@ -180,9 +174,9 @@ def exchange(t, currency: str, rate: float):
     return Result()
 
 
-@command("item", "party", changes=True, complete=("kaveri", "item"))
-@click.argument("name")
-@click.argument("card", nargs=-1, required=True)
+@command("item", "party", changes=True)
+@click.argument("name", type=params.KAVERI)
+@click.argument("card", nargs=-1, required=True, type=params.cards("item"))
 def item(t, name: str, card: tuple[str, ...]):
     """Give an item card to a Kaveri (with its usage count, R-CONF-12)."""
     k = t.kaveri(name)
@@ -193,9 +187,9 @@ def item(t, name: str, card: tuple[str, ...]):
     return Result()
 
 
-@command("drop", "party", changes=True, complete=("kaveri", "held"))
-@click.argument("name")
-@click.argument("card", nargs=-1, required=True)
+@command("drop", "party", changes=True)
+@click.argument("name", type=params.KAVERI)
+@click.argument("card", nargs=-1, required=True, type=params.HELD)
 def drop(t, name: str, card: tuple[str, ...]):
     """Take an item away from a Kaveri (sold, lost, given away)."""
     k = t.kaveri(name)
@@ -206,18 +200,18 @@ def drop(t, name: str, card: tuple[str, ...]):
     return Result()
 
 
-@command("bond", "party", changes=True, complete=("kaveri", "held"))
-@click.argument("name")
-@click.argument("card", nargs=-1, required=True)
+@command("bond", "party", changes=True)
+@click.argument("name", type=params.KAVERI)
+@click.argument("card", nargs=-1, required=True, type=params.HELD)
 def bond(t, name: str, card: tuple[str, ...]):
     """Bond an item to the Kaveri holding it; only outside confrontations (4.3, R-CONF-12)."""
     _set_bond(t, name, " ".join(card), True)
     return Result()
 
 
-@command("unbond", "party", changes=True, complete=("kaveri", "held"))
-@click.argument("name")
-@click.argument("card", nargs=-1, required=True)
+@command("unbond", "party", changes=True)
+@click.argument("name", type=params.KAVERI)
+@click.argument("card", nargs=-1, required=True, type=params.HELD)
 def unbond(t, name: str, card: tuple[str, ...]):
     """Unbond an item; only outside confrontations (4.3, R-CONF-12)."""
     _set_bond(t, name, " ".join(card), False)
@@ -243,8 +237,8 @@ def held_item(k: dict, card: str) -> dict:
     raise CommandError(f"{k['name']} has no {card!r}")
 
 
-@command("companion", "party", changes=True, complete=("companion",))
-@click.argument("card", nargs=-1, required=True)
+@command("companion", "party", changes=True)
+@click.argument("card", nargs=-1, required=True, type=params.cards("companion"))
 @click.option("--leave", is_flag=True, help="The companion leaves the party instead.")
 def companion(t, card: tuple[str, ...], leave: bool):
     """A companion joins the party (or leaves with --leave)."""
@@ -267,8 +261,8 @@ def companion(t, card: tuple[str, ...], leave: bool):
     return Result()
 
 
-@command("buddy", "party", changes=True, complete=("buddy",))
-@click.argument("card", nargs=-1, required=True)
+@command("buddy", "party", changes=True)
+@click.argument("card", nargs=-1, required=True, type=params.cards("buddy"))
 @click.option("--leave", is_flag=True, help="The buddy leaves the party instead.")
 def buddy(t, card: tuple[str, ...], leave: bool):
     """A buddy joins the party with full HP (or leaves with --leave), rulebook 4.5."""
@@ -289,8 +283,8 @@ def buddy(t, card: tuple[str, ...], leave: bool):
     return Result()
 
 
-@command("adventure", "party", changes=True, complete=("adventure",))
-@click.argument("adventure_id", required=False)
+@command("adventure", "party", changes=True)
+@click.argument("adventure_id", required=False, type=params.ADVENTURE)
 def adventure(t, adventure_id: str | None):
     """Start an adventure: its currency, starting money to every Kaveri, its quote lottery.
     Without ID: the running adventure's intro, scenes and pronunciation guide."""

@@ -6,7 +6,7 @@ import click
 
 from guide.core.errors import CommandError
 from guide.core.result import Result
-from guide.games.kaverini import cards_text
+from guide.games.kaverini import cards_text, params
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.model import CARD_TYPES
 from guide.games.kaverini.registry import command
@@ -15,8 +15,8 @@ TWEAKABLE = {"hp": int, "emotion": int, "heart": int, "expense": int, "usage": i
              "shield": str, "heel": str}
 
 
-@command("house", "settings", changes=True, complete=("house",))
-@click.argument("rule", required=False)
+@command("house", "settings", changes=True)
+@click.argument("rule", required=False, type=params.HOUSE)
 @click.argument("value", required=False)
 def house(t, rule: str | None, value: str | None):
     """List the house rules, or switch one for this campaign: house RULE VALUE."""
@@ -40,10 +40,10 @@ def house(t, rule: str | None, value: str | None):
     return Result()
 
 
-@command("tweak", "settings", changes=True, complete=("card", "tweak"))
-@click.argument("card")
-@click.argument("stats", nargs=-1)
-def tweak(t, card: str, stats: tuple[str, ...]):
+@command("tweak", "settings", changes=True)
+@click.argument("card", type=params.cards())
+@click.argument("stats", nargs=-1, type=params.TWEAK)
+def tweak(t, card: str, stats: tuple[tuple[str, str] | str, ...]):
     """Change a card for this campaign only (rulebook 7.3): tweak CARD hp=40 heart=1;
     `tweak CARD reset` undoes every tweak of it. Never written to the YAML."""
     c = t.card(card)
@@ -57,10 +57,11 @@ def tweak(t, card: str, stats: tuple[str, ...]):
         return Result()
     changes = dict(t.state["tweaks"].get(key, {}))
     for stat in stats:
-        name, sep, value = stat.partition("=")
-        name = name.strip().casefold()
-        if not sep or name not in TWEAKABLE:
-            raise CommandError(f"tweak: {stat!r}: write STAT=VALUE with STAT one of"
+        if isinstance(stat, str):
+            raise CommandError("tweak: reset stands alone (tweak CARD reset)")
+        name, value = stat[0].casefold(), stat[1]
+        if name not in TWEAKABLE:
+            raise CommandError(f"tweak: {name}={value}: write STAT=VALUE with STAT one of"
                                f" {', '.join(TWEAKABLE)}")
         try:
             changes[name] = TWEAKABLE[name](value)
@@ -74,8 +75,8 @@ def tweak(t, card: str, stats: tuple[str, ...]):
     return Result()
 
 
-@command("flip", "settings", changes=True, complete=("double",))
-@click.argument("card", nargs=-1, required=True)
+@command("flip", "settings", changes=True)
+@click.argument("card", nargs=-1, required=True, type=params.cards(double=True))
 def flip(t, card: tuple[str, ...]):
     """Turn a double-sided card over (5.6); flip it again to turn it back."""
     name = " ".join(card)
@@ -99,8 +100,8 @@ def flip(t, card: tuple[str, ...]):
     return Result()
 
 
-@command("cards", "settings", complete=("type",))
-@click.argument("card_type", required=False, type=click.Choice(CARD_TYPES))
+@command("cards", "settings")
+@click.argument("card_type", required=False, type=params.CARD_TYPE)
 def cards(t, card_type: str | None):
     """A table of the loaded cards (tweaked ones marked)."""
     chosen = [t.card(c.name) for c in t.library.cards.values() if card_type in (None, c.type)]
@@ -108,8 +109,8 @@ def cards(t, card_type: str | None):
     return Result(headers=cards_text.CARD_HEADERS, rows=[cards_text.card_row(c) for c in chosen])
 
 
-@command("card", "settings", complete=("card",))
-@click.argument("name", nargs=-1, required=True)
+@command("card", "settings")
+@click.argument("name", nargs=-1, required=True, type=params.cards())
 @click.option("--players", is_flag=True, help="What the players may see: a foe's moves, Shield"
                                                " and Heel hidden unless a Psychic Kaveri is"
                                                " present (R-CONF-3).")

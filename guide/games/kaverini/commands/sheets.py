@@ -8,6 +8,7 @@ import click
 
 from guide.core.errors import CommandError
 from guide.core.result import Result
+from guide.games.kaverini import params
 from guide.games.kaverini.data.tables import ladders
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.leveling import level
@@ -39,8 +40,8 @@ def sheet_lines(t, k: dict) -> list[str]:
     return lines
 
 
-@command("sheet", "party", complete=("kaveri",))
-@click.argument("name")
+@command("sheet", "party")
+@click.argument("name", type=params.KAVERI)
 def sheet(t, name: str):
     """A Kaveri's character sheet: all 13 ladders, custom ladders, ability, money, items."""
     return Result(sheet_lines(t, t.kaveri(name)))
@@ -67,8 +68,8 @@ def party(t):
     return r
 
 
-@command("export", "party", complete=("kaveri",))
-@click.argument("name")
+@command("export", "party")
+@click.argument("name", type=params.KAVERI)
 @click.option("--to", "path", default=None, help="The Markdown file (default: NAME.md here).")
 def export(t, name: str, path: str | None):
     """Write a Kaveri's character sheet to a Markdown file a player can print."""

@@ -6,6 +6,7 @@ import click
 
 from guide.core.errors import CommandError
 from guide.core.result import Result
+from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
 
 
@@ -27,8 +28,8 @@ def _shop(t, name: str | None, item: str | None = None):
                                                           (carrying or a.shops)))
 
 
-@command("shop", "adventure", complete=("shop",))
-@click.argument("name", nargs=-1)
+@command("shop", "adventure")
+@click.argument("name", nargs=-1, type=params.SHOP)
 def shop(t, name):
     """The adventure's shops and their prices (the cheapest marked, R-WP-4)."""
     a = t.adventure()
@@ -45,10 +46,10 @@ def shop(t, name):
     return r
 
 
-@command("buy", "adventure", changes=True, complete=("kaveri", "item"))
-@click.argument("name")
-@click.argument("item", nargs=-1, required=True)
-@click.option("--shop", "shop_name", default=None, help="The shop (when several sell it).")
+@command("buy", "adventure", changes=True)
+@click.argument("name", type=params.KAVERI)
+@click.argument("item", nargs=-1, required=True, type=params.cards("item"))
+@click.option("--shop", "shop_name", default=None, type=params.SHOP, help="The shop (when several sell it).")
 @click.option("--world-point", "world_point", is_flag=True,
               help="Spend a world point: the cheapest item for free (R-WP-4).")
 def buy(t, name, item, shop_name, world_point):
@@ -87,8 +88,8 @@ def buy(t, name, item, shop_name, world_point):
     return Result()
 
 
-@command("bargain", "adventure", changes=True, complete=("shop",))
-@click.argument("name", nargs=-1, required=True)
+@command("bargain", "adventure", changes=True)
+@click.argument("name", nargs=-1, required=True, type=params.SHOP)
 def bargain(t, name):
     """A bargain struck at a shop: a world point may be spent there again (R-WP-4)."""
     s = _shop(t, " ".join(name))

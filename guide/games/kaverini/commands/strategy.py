@@ -8,6 +8,7 @@ import click
 
 from guide.core.errors import CommandError
 from guide.core.result import Result
+from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules import strategy as game_rules
 
@@ -59,9 +60,9 @@ def strategy_new(t, players, budget, money, settings, fluid, no_power_foes, pool
                          " strategy wp PLAYER N, then strategy start."])
 
 
-@command("strategy kaveri", "strategy game", changes=True, complete=("player", "kaveri"))
-@click.argument("player")
-@click.argument("kaveri", nargs=-1, required=True)
+@command("strategy kaveri", "strategy game", changes=True)
+@click.argument("player", type=params.PLAYER)
+@click.argument("kaveri", nargs=-1, required=True, type=params.KAVERI)
 def strategy_kaveri(t, player, kaveri):
     """Bring a Kaveri of the campaign onto a player's side (at full HP; Kaverit cost nothing)."""
     g = _game(t)
@@ -73,9 +74,9 @@ def strategy_kaveri(t, player, kaveri):
     return Result()
 
 
-@command("strategy buy", "strategy game", changes=True, complete=("player", "card"))
-@click.argument("player")
-@click.argument("card", nargs=-1, required=True)
+@command("strategy buy", "strategy game", changes=True)
+@click.argument("player", type=params.PLAYER)
+@click.argument("card", nargs=-1, required=True, type=params.cards())
 @click.option("--for", "holder", default=None, help="The Kaveri who holds a bought item.")
 def strategy_buy(t, player, card, holder):
     """Buy a card by its expense number, within the budget (R-STRAT-2)."""
@@ -86,8 +87,8 @@ def strategy_buy(t, player, card, holder):
     return Result()
 
 
-@command("strategy wp", "strategy game", changes=True, complete=("player",))
-@click.argument("player")
+@command("strategy wp", "strategy game", changes=True)
+@click.argument("player", type=params.PLAYER)
 @click.argument("count", type=int)
 def strategy_wp(t, player, count):
     """Buy world points with leftover points, 1 point each (R-STRAT-2)."""
@@ -97,9 +98,9 @@ def strategy_wp(t, player, count):
     return Result()
 
 
-@command("strategy setting", "strategy game", changes=True, complete=("player", "setting"))
-@click.argument("player")
-@click.argument("card", nargs=-1, required=True)
+@command("strategy setting", "strategy game", changes=True)
+@click.argument("player", type=params.PLAYER)
+@click.argument("card", nargs=-1, required=True, type=params.cards("setting"))
 def strategy_setting(t, player, card):
     """Add a setting to the pool (chosen settings: one per player; random: optional)."""
     g = _game(t)
@@ -109,8 +110,8 @@ def strategy_setting(t, player, card):
     return Result()
 
 
-@command("strategy bond", "strategy game", changes=True, complete=("player",))
-@click.argument("player")
+@command("strategy bond", "strategy game", changes=True)
+@click.argument("player", type=params.PLAYER)
 @click.argument("item", nargs=-1, required=True)
 def strategy_bond(t, player, item):
     """Bond (or unbond) a bought item to its Kaveri, before the first round (R-STRAT-2)."""

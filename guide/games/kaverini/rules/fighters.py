@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from guide.core.errors import GuideError
+from guide.core.names import resolve
 from guide.games.kaverini.model import Card
-from guide.games.kaverini.rules.leveling import level
+from guide.games.kaverini.rules.leveling import RuleError, level
 
 KAVERI, STAND, BUDDY, FOE = "kaveri", "stand", "buddy", "foe"
 PHASE_OF = {KAVERI: "kaverit", STAND: "kaverit", BUDDY: "buddies", FOE: "foes"}
@@ -100,11 +102,13 @@ def _ordered(state: dict) -> list[dict]:
 
 
 def find(fighters: list[Fighter], name: str, kinds: tuple[str, ...] = ()) -> Fighter | None:
-    """A fighter by name, case-insensitively; a unique beginning of a name also does."""
-    fighters = [f for f in fighters if not kinds or f.kind in kinds]
-    wanted = name.casefold()
-    for f in fighters:
-        if f.name.casefold() == wanted:
-            return f
-    starts = [f for f in fighters if f.name.casefold().startswith(wanted)]
-    return starts[0] if len(starts) == 1 else None
+    """A fighter by name as people type it (guide.core.names.resolve: exact, any case, a
+    unique beginning or word); None when no fighter has that name. An ambiguous name is a
+    RuleError that lists the choices."""
+    by_name = {f.name: f for f in fighters if not kinds or f.kind in kinds}
+    try:
+        return by_name[resolve(name, by_name, "fighter")]
+    except GuideError as e:
+        if "could be" in str(e):
+            raise RuleError(str(e)) from None
+        return None

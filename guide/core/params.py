@@ -1,0 +1,201 @@
+"""Parameter types that know the table: each carries its conversion, its completion and its
+"did you mean" error together (a name among the table's, KEY=VALUE, the table's own dice
+faces), so a command declares once what an argument is, and `help`, parsing and Tab agree.
+
+A command's click context carries the table as `ctx.obj` (Registry.parse), so `convert`
+can look names up in the state; `choices` feeds the completer from the same place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import click
+
+from guide.core.dice import DiceError, parse_faces
+from guide.core.errors import GuideError
+from guide.core.names import fold, resolve
+
+Names = Callable[[Any, list[str]], Iterable[str]]   # (table, words so far) -> names
+
+
+class TableType(click.ParamType):
+    """A parameter type that completes from the table (and may convert with it)."""
+
+    name = "value"
+    multiword = False        # may its value run over several unquoted words? (Comic Wit)
+
+    def choices(self, table: Any, words: list[str]) -> Iterable[str]:
+        """What Tab offers for this parameter, given the words typed so far."""
+        return ()
+
+    def describe(self, table: Any, choice: str) -> str:
+        """A short description shown beside a choice while completing ("" for none)."""
+        return ""
+
+
+class Named(TableType):
+    """One of the table's names (a Kaveri, a card, a ladder, ...), matched the way people
+    type them (guide.core.names.resolve); converts to the name as written in the state."""
+
+    def __init__(self, what: str, names: Names, multiword: bool = False,
+                 describe: Callable[[Any, str], str] | None = None, convert: bool = True):
+        self.what = what
+        self.name = what
+        self.names = names
+        self.multiword = multiword
+        self._describe = describe
+        self._convert = convert
+
+    def choices(self, table: Any, words: list[str]) -> Iterable[str]:
+        return self.names(table, words)
+
+    def describe(self, table: Any, choice: str) -> str:
+        return self._describe(table, choice) if self._describe else ""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        table = ctx.obj if ctx is not None else None
+        if not self._convert or table is None or not isinstance(value, str):
+            return value
+        words = list(ctx.params.values()) if ctx is not None else []
+        try:
+            return resolve(value, list(self.names(table, [str(w) for w in words])), self.what)
+        except GuideError as e:
+            self.fail(str(e), param, ctx)
+
+
+class KeyValue(TableType):
+    """KEY=VALUE, the value converted by `value` (int by default); the one parser of every
+    KEY=VALUE argument. Converts to a (key, value) pair; a word of `bare` (like `reset`)
+    stays a plain word."""
+
+    name = "KEY=VALUE"
+
+    def __init__(self, keys: Names | Sequence[str] = (), value: Callable[[str], Any] = int,
+                 metavar: str = "KEY=VALUE", bare: tuple[str, ...] = ()):
+        self.keys = keys
+        self.value = value
+        self.name = metavar
+        self.bare = bare
+
+    def choices(self, table: Any, words: list[str]) -> Iterable[str]:
+        keys = self.keys(table, words) if callable(self.keys) else self.keys
+        return [f"{k}=" for k in keys] + list(self.bare)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, tuple):
+            return value
+        if str(value).casefold() in self.bare:
+            return str(value).casefold()
+        key, sep, text = str(value).partition("=")
+        if not sep or not key.strip():
+            self.fail(f"{value!r} is not of the form {self.name}", param, ctx)
+        try:
+            return key.strip(), self.value(text.strip())
+        except ValueError:
+            self.fail(f"{value!r}: the value after = is not valid", param, ctx)
+
+
+class Faces(TableType):
+    """The table's own dice faces, in order: `4,5` -> [4, 5] (R-DICE-3)."""
+
+    name = "FACES"
+
+    def __init__(self, count: int | None = None, metavar: str = "FACES"):
+        self.count = count
+        self.name = metavar
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, list):
+            return value
+        option = param.opts[0] if param is not None and param.opts else self.name
+        try:
+            faces = parse_faces(str(value), option)
+        except DiceError as e:
+            self.fail(str(e), param, ctx)
+        if self.count is not None and len(faces) != self.count:
+            self.fail(f"{option} takes {self.count} face(s) ({self.name}), not {len(faces)}",
+                      param, ctx)
+        return faces
+
+
+def param_at(command: click.Command, words: list[str]) -> click.Parameter | None:
+    """The parameter the next word fills, after `words` (the command's own words), or None:
+    the value of an option just named, else the positional argument at that place."""
+    options = {opt: p for p in command.params if isinstance(p, click.Option)
+               for opt in (*p.opts, *p.secondary_opts)}
+    if words and words[-1] in options:
+        option = options[words[-1]]
+        return None if option.is_flag or option.count else option
+    positional = _positional_words(command, words, options)
+    arguments = [p for p in command.params if isinstance(p, click.Argument)]
+    taken = 0
+    for argument in arguments:
+        if argument.nargs == -1 or positional < taken + argument.nargs:
+            return argument
+        taken += argument.nargs
+    return None
+
+
+def _positional_words(command: click.Command, words: list[str],
+                      options: dict[str, click.Option]) -> int:
+    count, skip = 0, 0
+    for word in words:
+        if skip:
+            skip -= 1
+        elif word in options:
+            option = options[word]
+            skip = 0 if option.is_flag or option.count else option.nargs
+        elif not word.startswith("--") or _is_number(word):
+            count += 1
+    return count
+
+
+def arrange(command: click.Command, args: list[str], table: Any = None) -> list[str]:
+    """The arguments in an order click reads as people mean them: options and their values
+    first, then `--`, then the positional words, so that a negative number (`roll 1d20 -2`,
+    `xp Ann -1`) is a value, never taken for an option; a word after a multi-word option
+    value (`--technique Comic Wit`) joins that value while it still names something."""
+    options = {opt: p for p in command.params if isinstance(p, click.Option)
+               for opt in (*p.opts, *p.secondary_opts)}
+    front: list[str] = []
+    positional: list[str] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        name = word.split("=", 1)[0] if word.startswith("--") else word
+        option = options.get(name)
+        if option is not None:
+            front.append(word)
+            takes = 0 if option.is_flag or option.count or "=" in word else option.nargs
+            front.extend(args[i + 1:i + 1 + takes])
+            i += 1 + takes
+            if takes and isinstance(option.type, TableType) and option.type.multiword:
+                while i < len(args) and not args[i].startswith("-") and \
+                        _names_more(option.type, table, front[-1], args[i]):
+                    front[-1] = f"{front[-1]} {args[i]}"
+                    i += 1
+            continue
+        if word == "--":
+            positional.extend(args[i + 1:])
+            break
+        if word.startswith("-") and len(word) > 1 and not _is_number(word):
+            front.append(word)                     # an unknown option: click says so
+        else:
+            positional.append(word)
+        i += 1
+    return [*front, "--", *positional] if positional else front
+
+
+def _names_more(kind: TableType, table: Any, value: str, word: str) -> bool:
+    longer = fold(f"{value} {word}")
+    return any(fold(name).startswith(longer) for name in kind.choices(table, []))
+
+
+def _is_number(word: str) -> bool:
+    try:
+        float(word)
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,273 @@
+"""CV's table commands (docs/cv.md): each parses what the table types, asks the pure rules,
+and tells their events; a refused move is a one-line CommandError that changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+
+import click
+
+from guide.core.errors import CommandError
+from guide.core.registry import Registry
+from guide.core.result import Result
+
+from . import dice, phase, score, screen, take, track
+from .library import Library
+from .model import CvState
+from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TYPE
+from .protocol import RuleError
+
+commands = Registry(families=("setup", "turn", "score"))
+command = commands.command
+
+
+def lib_of(t: Any) -> Library:
+    return cast(Library, t.library)
+
+
+def state_of(t: Any) -> CvState:
+    return cast(CvState, t.state)
+
+
+def run(t: Any, fn: Callable[..., list[dict[str, Any]]], *args: Any, **kw: Any) -> Result:
+    """Run a rule on the table's state (a copy the table throws away on a refusal) and tell
+    its events."""
+    try:
+        events = fn(state_of(t), lib_of(t), *args, **kw)
+    except RuleError as e:
+        raise CommandError(str(e)) from None
+    for event in events:
+        t.tell(**event)
+    return Result()
+
+
+def symbols(t: Any, text: str | None, option: str) -> list[str] | None:
+    if text is None:
+        return None
+    try:
+        return lib_of(t).symbol_list(text)
+    except RuleError as e:
+        raise CommandError(f"{option}: {e}") from None
+
+
+def word(t: Any, kind: str, text: str) -> str:
+    try:
+        return {"type": lib_of(t).card_type, "symbol": lib_of(t).symbol, "deck": lib_of(t).deck}[kind](text)
+    except RuleError as e:
+        raise CommandError(str(e)) from None
+
+
+# --- setup -------------------------------------------------------------------------------
+@command("players", "setup", changes=True)
+@click.argument("names", nargs=-1, required=True)
+def players(t: Any, names: tuple[str, ...]) -> Result:
+    """The 2 to 4 players in turn order, the Bicycle holder first (V-SET-1).
+    Example: players Ann Bob Cy"""
+    return run(t, phase.players, list(names))
+
+
+@command("track", "setup", changes=True)
+@click.argument("sizes", nargs=-1, type=DECK)
+def track_(t: Any, sizes: tuple[tuple[str, int], ...]) -> Result:
+    """Keep the track: the decks' sizes, five Youth cards laid out (V-SET-1); alone, show it.
+    Example: track youth=25 maturity=25 old_age=20"""
+    if not sizes:
+        return Result(screen.track_lines(t))
+    counts = {word(t, "deck", k): v for k, v in sizes}
+    return run(t, track.setup, counts)
+
+
+@command("hand", "setup", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("card")
+@click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
+              help="What the card gives when played.")
+def hand(t: Any, name: str, card: str, gives: str | None) -> Result:
+    """A Childhood or Event card a player holds (V-EVENT-1). Example: hand Ann "Zoo trip" """
+    return run(t, phase.note_hand, name, card, symbols(t, gives, "--gives") or [])
+
+
+@command("lang", "setup", changes=True)
+@click.argument("code", type=click.Choice(["en", "uk"], case_sensitive=False))
+def lang(t: Any, code: str) -> Result:
+    """The language of the messages: en (with Ukrainian names beside) or uk. Example: lang uk"""
+    t.state["lang"] = code.lower()
+    t.tell("lang_set", lang=code.lower())
+    return Result()
+
+
+# --- the turn ----------------------------------------------------------------------------
+@command("roll", "turn", changes=True)
+@click.argument("name", type=PLAYER)
+@click.option("--dice", "count", type=int, default=None, help="How many dice (4 to 7).")
+@click.option("--faces", default=None, type=SYMBOL, metavar="F,F,...", help="The table's own dice, in order.")
+def roll(t: Any, name: str, count: int | None, faces: str | None) -> Result:
+    """The turn's first roll (V-DICE-1). Example: roll Ann --faces money,money,health,failure"""
+    typed = symbols(t, faces, "--faces")
+    if typed is not None and count is not None and count != len(typed):
+        raise CommandError(f"--dice {count} but {len(typed)} faces typed")
+    return run(t, dice.roll, t.dice, name, count, typed)
+
+
+@command("reroll", "turn", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("positions", nargs=-1, type=int)
+@click.option("--faces", default=None, type=SYMBOL, metavar="F,F,...",
+              help="The table's faces, in the order of POS.")
+def reroll(t: Any, name: str, positions: tuple[int, ...], faces: str | None) -> Result:
+    """Reroll the dice at places POS (V-DICE-2); a Failure is frozen. Example: reroll Ann 1 4"""
+    return run(t, dice.reroll, t.dice, name, list(positions), symbols(t, faces, "--faces"))
+
+
+@command("change", "turn", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("card")
+@click.argument("target")
+@click.argument("symbol", type=SYMBOL)
+def change(t: Any, name: str, card: str, target: str, symbol: str) -> Result:
+    """35 Illusionist or 45 Trip around the world: a die (3) or token (t1) shows SYMBOL.
+    Example: change Ann 45 3 money"""
+    found = lib_of(t).special(card)
+    if found is None:
+        raise CommandError(f"{card!r} changes no symbol (35 Illusionist, 45 Trip around the world)")
+    return run(t, dice.change, name, found[0], target, word(t, "symbol", symbol))
+
+
+@command("borrow", "turn", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("neighbour", type=PLAYER)
+@click.argument("symbol", type=SYMBOL)
+def borrow(t: Any, name: str, neighbour: str, symbol: str) -> Result:
+    """36 Friend from work: one symbol of a neighbour's active Job. Example: borrow Ann Bob money"""
+    return run(t, phase.borrow, name, neighbour, word(t, "symbol", symbol))
+
+
+@command("take", "turn", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("card")
+@click.option("--type", "type_", type=TYPE, required=True,
+              help="The card's type (Health, Job, ... or Ukrainian).")
+@click.option("--also", type=TYPE, default=None, help="A two-coloured card's other type (V-TWO-1).")
+@click.option("--cost", default=None, type=SYMBOL, metavar="SYMBOLS", help="Its symbol cost.")
+@click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
+              help="Its tokens every turn (an event's symbols).")
+@click.option("--upkeep", default=None, type=SYMBOL, metavar="SYMBOLS",
+              help="A crossed-out symbol it costs every turn.")
+@click.option("--points", type=int, default=None, help="A Property card's points.")
+@click.option("--die", type=int, default=0, help="Dice it adds to the roll while active.")
+@click.option("--under", default=None, metavar="CARD", help="Put it under this card of its stack.")
+@click.option("--slot", type=int, default=None, help="Its place on the track (1..5).")
+@click.option("--happiness", is_flag=True, help="Free for three Happiness (V-HAPPY-1).")
+@click.option("--social", is_flag=True, help="Free, as social help (V-HELP-1).")
+def take_(t: Any, name: str, card: str, type_: str, also: str | None, cost: str | None, gives: str | None,
+          upkeep: str | None, points: int | None, die: int, under: str | None, slot: int | None,
+          happiness: bool, social: bool) -> Result:
+    """Take a card from the track onto the CV (V-TURN-1, V-TURN-2).
+    Example: take Ann "Used car" --type property --cost 3money --points 2"""
+    if points is not None and points < 0 or die < 0:
+        raise CommandError("--points and --die are 0 or more")
+    typed = take.Typed(card, word(t, "type", type_), word(t, "type", also) if also else None,
+                       symbols(t, cost, "--cost"), symbols(t, gives, "--gives") or [],
+                       symbols(t, upkeep, "--upkeep") or [], points, die)
+    return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot)
+
+
+@command("lose", "turn", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("type_", metavar="TYPE", type=TYPE)
+def lose(t: Any, name: str, type_: str) -> Result:
+    """Three Failures: the active card of stack TYPE goes (V-FAIL-1). Example: lose Ann job"""
+    return run(t, phase.lose, name, word(t, "type", type_))
+
+
+@command("play", "turn", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("card", type=HAND)
+@click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
+              help="What it gives, if not typed before.")
+def play(t: Any, name: str, card: str, gives: str | None) -> Result:
+    """Play an event from the hand (V-EVENT-1). Example: play Ann "Life insurance" """
+    return run(t, phase.play, name, card, symbols(t, gives, "--gives"))
+
+
+@command("end", "turn", changes=True)
+@click.argument("name", required=False, type=PLAYER)
+def end(t: Any, name: str | None) -> Result:
+    """End the turn: upkeep, the track, the tokens, the next player (V-TURN-1). Example: end"""
+    st = state_of(t)
+    if name is None and st["turn"] is not None:
+        name = st["players"][st["turn"]["player"]]["name"]
+    return run(t, phase.end, name or "")
+
+
+@command("pass", "turn", changes=True)
+@click.argument("name", type=PLAYER)
+def pass_(t: Any, name: str) -> Result:
+    """Take no social help (V-HELP-1). Example: pass Bob"""
+    return run(t, phase.pass_help, name)
+
+
+@command("card", "turn", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("card")
+@click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS")
+@click.option("--points", type=click.IntRange(0, None), default=None)
+@click.option("--upkeep", default=None, type=SYMBOL, metavar="SYMBOLS")
+@click.option("--die", type=click.IntRange(0, 3), default=None)
+def card_(t: Any, name: str, card: str, gives: str | None, points: int | None, upkeep: str | None,
+          die: int | None) -> Result:
+    """What a card in a CV gives or is worth, as printed. Example: card Ann Bicycle --points 1"""
+    return run(t, phase.amend, name, card, gives=symbols(t, gives, "--gives"), points=points,
+               upkeep=symbols(t, upkeep, "--upkeep"), dice=die)
+
+
+@command("status", "turn")
+def status(t: Any) -> Result:
+    """The players' CVs, tokens and hands, the dice and the track."""
+    return screen.status(t)
+
+
+# --- the score sheet ---------------------------------------------------------------------
+@command("cv", "score", changes=True)
+@click.argument("name", type=NEW_PLAYER)
+@click.argument("counts", nargs=-1, type=COUNT)
+def cv(t: Any, name: str, counts: tuple[tuple[str, int], ...]) -> Result:
+    """A final CV typed as counts (V-SCORE). Example: cv Ann health=4 relationships=3
+    knowledge=5 job=1 property_cards=5 property=19 tokens=3"""
+    return run(t, score.set_counts, name, {k.casefold(): v for k, v in counts})
+
+
+@command("goal", "score", changes=True)
+@click.argument("name", type=NEW_PLAYER)
+@click.argument("goal", type=GOAL)
+def goal(t: Any, name: str, goal: str) -> Result:
+    """A player's secret life goal, 76..83 by number or name (V-SCORE-4). Example: goal Ann 80"""
+    return run(t, score.set_goal, name, goal)
+
+
+@command("public", "score", changes=True)
+@click.argument("goals", nargs=-1, required=True, type=GOAL)
+def public(t: Any, goals: tuple[str, ...]) -> Result:
+    """The public life goals, players - 1 of them (V-SET-1). Example: public 76 79"""
+    return run(t, score.set_public, list(goals))
+
+
+@command("double", "score", changes=True)
+@click.argument("name", type=NEW_PLAYER)
+@click.argument("type_", metavar="TYPE", type=TYPE)
+def double(t: Any, name: str, type_: str) -> Result:
+    """An active 73/74/75 counts stack TYPE one card more (V-SCORE-2). Example: double Ann knowledge"""
+    return run(t, score.set_double, name, word(t, "type", type_))
+
+
+@command("score", "score", changes=True)
+def score_(t: Any) -> Result:
+    """Every player's points, line by line, and the winner (V-SCORE-1..6)."""
+    try:
+        events, _ = score.score(state_of(t), lib_of(t))
+    except RuleError as e:
+        raise CommandError(str(e)) from None
+    for event in events:
+        t.tell(**event)
+    return Result()

@@ -1,0 +1,172 @@
+"""The CV state: TypedDicts over one JSON-able dict (the core diffs, stores and undoes it).
+
+A player's CV is one stack per type, bottom card first: the last card of a stack is its
+active card (V-TURN-2). Symbols, types and decks are the ids of the box (library.py).
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from .library import Library, fold
+from .protocol import RuleError
+
+CHOICE = "choice"      # a token that is any one plain symbol (43 Mnemonics master)
+
+
+class Card(TypedDict):
+    name: str
+    type: str
+    number: int | None        # a special card of the seed (specials.yaml), or None
+    cost: list[str]
+    gives: list[str]          # its tokens every turn while active (CHOICE: any plain symbol)
+    upkeep: list[str]         # a crossed-out symbol paid every turn while active (V-UPKEEP-1)
+    points: int | None        # printed Property points (V-SCORE-3)
+    dice: int                 # extra dice while active (V-DICE-1)
+    types: list[str]          # a two-coloured card's two types (V-TWO-1), else []
+
+
+class Token(TypedDict):
+    symbol: str
+    card: str
+    used: bool
+
+
+class Player(TypedDict):
+    name: str
+    cv: dict[str, list[Card]]
+    waiting: list[Card]       # two-coloured cards whose stack is not chosen yet (V-TWO-1)
+    hand: list[Card]          # events and childhood cards (V-EVENT-1)
+    tokens: list[Token]
+    goal: int | None          # the secret life goal (V-SCORE-4)
+    double: list[str]         # types an active 73/74/75 doubles, typed by the table
+    counts: dict[str, int] | None   # a CV typed as counts at the end (`cv`)
+    no_more_jobs: bool        # 41 Early retirement
+
+
+class Owing(TypedDict):
+    type: str
+    card: str
+
+
+class Turn(TypedDict):
+    player: int
+    round: int
+    dice: list[str]
+    used: list[bool]
+    rolled: bool
+    rolls_left: int
+    extra: list[Token]        # this turn's symbols of events and of a neighbour's Job
+    more_dice: int            # 11 Zoo trip dice still to join the next roll
+    zoo: bool
+    psycho: bool              # 53 Psychotherapy used this turn
+    changed: list[int]        # the change cards (35, 45) used this turn
+    borrowed: bool            # 36 Friend from work used this turn
+    taken: int
+    lost: int
+    insured: int
+    upkeep: list[Owing]       # the active cards that owe upkeep this turn (V-UPKEEP-1)
+
+
+class Track(TypedDict):
+    slots: list[str | None]   # the deck each track card came from, leftmost first
+    decks: dict[str, int]     # cards left in each deck
+    help: list[str]           # players still to choose social help (V-HELP-1)
+
+
+class CvState(TypedDict):
+    players: list[Player]
+    bicycle: str | None
+    turn: Turn | None
+    track: Track | None
+    public: list[int]
+    scored: bool
+    over: bool
+    lang: str
+
+
+def new_state() -> CvState:
+    return {"players": [], "bicycle": None, "turn": None, "track": None, "public": [],
+            "scored": False, "over": False, "lang": "en"}
+
+
+def new_player(name: str, lib: Library) -> Player:
+    return {"name": name, "cv": {t: [] for t in lib.stacks}, "waiting": [], "hand": [], "tokens": [],
+            "goal": None, "double": [], "counts": None, "no_more_jobs": False}
+
+
+def new_card(name: str, type_: str) -> Card:
+    return {"name": name, "type": type_, "number": None, "cost": [], "gives": [], "upkeep": [],
+            "points": None, "dice": 0, "types": []}
+
+
+def new_turn(state: CvState, index: int, round_: int) -> Turn:
+    p = state["players"][index]
+    return {"player": index, "round": round_, "dice": [], "used": [], "rolled": False, "rolls_left": 0,
+            "extra": [], "more_dice": 0, "zoo": False, "psycho": False, "changed": [], "borrowed": False,
+            "taken": 0, "lost": 0, "insured": 0,
+            "upkeep": [{"type": t, "card": c["name"]} for t, c in active(p).items() if c["upkeep"]]}
+
+
+def player(state: CvState, name: str) -> Player:
+    for p in state["players"]:
+        if fold(p["name"]) == fold(name):
+            return p
+    names = ", ".join(p["name"] for p in state["players"]) or "none yet: players NAME NAME"
+    raise RuleError(f"no player {name!r} (players: {names})")
+
+
+def index_of(state: CvState, p: Player) -> int:
+    return state["players"].index(p)
+
+
+def active(p: Player) -> dict[str, Card]:
+    """V-TURN-2: the top card of each stack."""
+    return {t: cards[-1] for t, cards in p["cv"].items() if cards}
+
+
+def active_number(p: Player, number: int) -> Card | None:
+    """The active card that is special card `number`, if any."""
+    return next((c for c in active(p).values() if c["number"] == number), None)
+
+
+def active_effect(p: Player, lib: Library, effect: str) -> Card | None:
+    for c in active(p).values():
+        if c["number"] is not None:
+            sp = lib.special_by_id(c["number"])
+            if sp is not None and sp.effect == effect:
+                return c
+    return None
+
+
+def cv_cards(p: Player) -> int:
+    """Cards laid out in the CV (stacks and two-coloured cards waiting)."""
+    return sum(len(c) for c in p["cv"].values()) + len(p["waiting"])
+
+
+def current(state: CvState) -> tuple[Turn, Player]:
+    turn = state["turn"]
+    if turn is None:
+        raise RuleError("no game yet: players NAME NAME [NAME NAME]")
+    return turn, state["players"][turn["player"]]
+
+
+def own_turn(state: CvState, name: str) -> tuple[Turn, Player]:
+    if state["over"]:
+        raise RuleError("the game is over (V-END-1): score")
+    turn, p = current(state)
+    if state["track"] is not None and state["track"]["help"]:
+        raise RuleError(f"social help first (V-HELP-1): {state['track']['help'][0]} takes a card or passes")
+    if fold(p["name"]) != fold(name):
+        player(state, name)
+        raise RuleError(f"it is {p['name']}'s turn, not {name}'s")
+    return turn, p
+
+
+def find_card(cards: list[Card], name: str, lib: Library) -> int | None:
+    """Index of the card typed as `name` (its name, or its special number / names)."""
+    sp = lib.special(name)
+    for i, c in enumerate(cards):
+        if fold(c["name"]) == fold(name) or (sp is not None and c["number"] in sp[1].ids):
+            return i
+    return None

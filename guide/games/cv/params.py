@@ -1,0 +1,43 @@
+"""What CV's command arguments are, for parsing and Tab alike (guide.core.params): the
+players (matched as people type them), card types, symbols, goals, a player's hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from guide.core.params import KeyValue, Named
+
+from .score import COUNTS
+
+
+def _players(t: Any, words: list[str]) -> list[str]:
+    return [p["name"] for p in t.state["players"]] if t is not None else []
+
+
+def _lib_names(attr: str) -> Any:
+    return lambda t, words: list(getattr(t.library, attr)) if t is not None and t.library else []
+
+
+def _goals(t: Any, words: list[str]) -> list[str]:
+    return [str(s.ids[0]) for s in t.library.specials if s.goal] if t is not None and t.library else []
+
+
+def _hand(t: Any, words: list[str]) -> list[str]:
+    if t is None or len(words) < 2:
+        return []
+    who = next((p for p in t.state["players"] if p["name"].casefold() == str(words[1]).casefold()), None)
+    return [c["name"] for c in who["hand"]] if who else []
+
+
+def _decks(t: Any, words: list[str]) -> list[str]:
+    return [d.id for d in t.library.decks] if t is not None and t.library else []
+
+
+PLAYER = Named("player", _players)
+NEW_PLAYER = Named("player", _players, convert=False)     # the score sheet may name a new one
+TYPE = Named("type", _lib_names("types"), convert=False)  # converted by the box (Ukrainian too)
+SYMBOL = Named("symbol", _lib_names("symbols"), convert=False)
+GOAL = Named("goal", _goals, convert=False)
+HAND = Named("card", _hand, convert=False)
+COUNT = KeyValue(COUNTS, metavar="COUNT=N")
+DECK = KeyValue(_decks, metavar="DECK=N")

@@ -1,0 +1,264 @@
+"""The rest of a turn: misfortune (V-FAIL-1) and Life insurance, events from the hand
+(V-EVENT-1), 36 Friend from work, upkeep (V-UPKEEP-1) and phase 5 (V-TURN-1, V-TURN-3:
+track, tokens, next player), with the game's start (V-SET-1) and end (V-END-1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import pool
+from . import track as track_rules
+from .library import Library, fold
+from .model import (
+    Card,
+    CvState,
+    Player,
+    Token,
+    active,
+    active_effect,
+    current,
+    find_card,
+    new_card,
+    new_player,
+    new_turn,
+    own_turn,
+    player,
+)
+from .protocol import RuleError, emits
+
+Event = dict[str, Any]
+
+
+@emits
+def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
+    """V-SET-1: 2 to 4 players in turn order, the first holding the Bicycle (12): it is the
+    first card of their Property and they start."""
+    if state["players"]:
+        raise RuleError("the players are set: " + ", ".join(p["name"] for p in state["players"]))
+    if not 2 <= len(names) <= 4:
+        raise RuleError("CV is played by 2 to 4 players")
+    if len({fold(n) for n in names}) != len(names):
+        raise RuleError("two players have the same name")
+    for n in names:
+        if not n.strip() or n.strip().isdigit():
+            raise RuleError(f"{n!r} is not a player's name")
+    state["players"] = [new_player(n.strip(), lib) for n in names]
+    sp = lib.special_by_id(12)
+    bike = new_card(sp.en if sp else "Bicycle", "property")
+    bike["number"] = 12
+    state["players"][0]["cv"]["property"].append(bike)
+    state["bicycle"] = state["players"][0]["name"]
+    state["turn"] = new_turn(state, 0, 1)
+    return [{"kind": "players_set", "players": [p["name"] for p in state["players"]],
+             "bicycle": state["bicycle"]},
+            {"kind": "turn", "player": state["bicycle"], "round": 1}]
+
+
+@emits
+def lose(state: CvState, lib: Library, who: str, type_: str) -> list[Event]:
+    """V-FAIL-1: for every three Failures the player discards one active card (their choice
+    of stack); a loss that is not owed is refused."""
+    turn, p = own_turn(state, who)
+    owed = pool.misfortunes_owed(turn, p, lib)
+    if owed == 0:
+        raise RuleError(f"{p['name']} owes no card: {pool.failures(turn, p)} Failures (V-FAIL-1)")
+    stack = p["cv"].get(type_)
+    if not stack:
+        raise RuleError(f"{p['name']} has no {lib.types[type_].en} card")
+    card = stack.pop()
+    turn["lost"] += 1
+    return [{"kind": "lost", "player": p["name"], "card": card["name"], "number": card["number"],
+             "type": type_, "reason": "misfortune", "owed": owed - 1}]
+
+
+@emits
+def note_hand(state: CvState, lib: Library, who: str, name: str, gives: list[str]) -> list[Event]:
+    """A Childhood or Event card in a player's hand (after the draft of V-SET-1)."""
+    p = player(state, who)
+    found = lib.special(name)
+    if found and not found[1].hand and found[1].type != "event":
+        raise RuleError(f"{found[1].en} is not held in the hand")
+    card = new_card(found[1].en if found else name.strip(), "event")
+    card["number"] = found[0] if found else None
+    card["gives"] = list(gives) or (list(found[1].symbols) if found else [])
+    p["hand"].append(card)
+    return [{"kind": "in_hand", "player": p["name"], "card": card["name"], "number": card["number"],
+             "gives": card["gives"]}]
+
+
+@emits
+def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | None = None) -> list[Event]:
+    """V-EVENT-1: an event (or Childhood card) from the hand, then to the box: its symbols
+    serve this turn only. 5/30 Life insurance saves a card owed to Failure; 11 Zoo trip adds
+    two dice to the next roll; 29 Pension fund needs an Old age card on the track."""
+    turn, p = own_turn(state, who)
+    i = find_card(p["hand"], name, lib)
+    if i is None:
+        held = ", ".join(c["name"] for c in p["hand"]) or "nothing"
+        raise RuleError(f"{p['name']} holds no {name!r} (holds: {held})")
+    card = p["hand"][i]
+    sp = lib.special_by_id(card["number"]) if card["number"] is not None else None
+    event: Event = {"kind": "played", "player": p["name"], "card": card["name"], "number": card["number"],
+                    "symbols": [], "effect": None}
+    if sp is not None and sp.effect == "insurance":
+        if pool.misfortunes_owed(turn, p, lib) == 0:
+            raise RuleError(f"{p['name']} owes no card to Failure: nothing to insure")
+        turn["insured"] += 1
+        event["effect"] = "insurance"
+    elif sp is not None and sp.effect == "extra_dice":
+        if turn["zoo"]:
+            raise RuleError(f"{sp.en} is played once a turn")
+        if turn["rolled"] and (turn["rolls_left"] == 0 or turn["taken"]):
+            raise RuleError(f"{sp.en} is played before a roll: no roll is left this turn")
+        turn["zoo"] = True
+        turn["more_dice"] += sp.dice
+        event["effect"] = "extra_dice"
+        event["count"] = sp.dice
+    else:
+        if sp is not None and sp.needs == "old_age_on_track":
+            tr = state["track"]
+            if tr is not None and not track_rules.old_age_on_track(tr, lib):
+                raise RuleError(f"{sp.en} is played only with an Old age card on the track")
+        symbols = list(gives) if gives else list(card["gives"])
+        if not symbols:
+            raise RuleError(f"what does {card['name']} give? play {p['name']} {name!r} --gives SYMBOLS")
+        turn["extra"] += [{"symbol": s, "card": card["name"], "used": False} for s in symbols]
+        event["symbols"] = symbols
+    p["hand"].pop(i)
+    return [event]
+
+
+@emits
+def borrow(state: CvState, lib: Library, who: str, neighbour: str, symbol: str) -> list[Event]:
+    """36 Friend from work, once a turn while active: one symbol of a neighbour's active Job;
+    the neighbour loses nothing."""
+    turn, p = own_turn(state, who)
+    if active_effect(p, lib, "borrow") is None:
+        raise RuleError(f"{p['name']} has no active Friend from work (36)")
+    if turn["borrowed"]:
+        raise RuleError("Friend from work lends one symbol a turn")
+    o = player(state, neighbour)
+    n = len(state["players"])
+    i, j = state["players"].index(p), state["players"].index(o)
+    if o is p or (j - i) % n not in (1, n - 1):
+        raise RuleError(f"{o['name']} does not sit beside {p['name']}")
+    job = active(o).get("job")
+    if job is None or (symbol not in job["gives"] and not (symbol in lib.plain and "choice" in job["gives"])):
+        raise RuleError(f"{o['name']}'s active Job gives no {lib.symbol_en(symbol)}")
+    turn["extra"].append({"symbol": symbol, "card": f"{job['name']} ({o['name']})", "used": False})
+    turn["borrowed"] = True
+    return [{"kind": "borrowed", "player": p["name"], "from": o["name"], "card": job["name"],
+             "symbol": symbol}]
+
+
+@emits
+def amend(state: CvState, lib: Library, who: str, name: str, *, gives: list[str] | None = None,
+          points: int | None = None, upkeep: list[str] | None = None, dice: int | None = None) -> list[Event]:
+    """What the table reads off a card already in a CV (the Bicycle's points, say)."""
+    p = player(state, who)
+    for cards in [*p["cv"].values(), p["waiting"], p["hand"]]:
+        i = find_card(cards, name, lib)
+        if i is None:
+            continue
+        card = cards[i]
+        if points is not None and "property" not in (card["type"], *card["types"]):
+            raise RuleError("points are printed on Property cards (V-SCORE-3)")
+        if gives is not None:
+            card["gives"] = list(gives)
+            if active(p).get(card["type"]) is card:
+                p["tokens"] = [t for t in p["tokens"] if t["card"] != card["name"]] + _tokens(card)
+        if points is not None:
+            card["points"] = points
+        if upkeep is not None:
+            card["upkeep"] = list(upkeep)
+        if dice is not None:
+            card["dice"] = dice
+        return [{"kind": "amended", "player": p["name"], "card": card["name"], "gives": card["gives"],
+                 "points": card["points"], "upkeep": card["upkeep"], "die": card["dice"]}]
+    raise RuleError(f"{p['name']} has no card {name!r}")
+
+
+def _tokens(card: Card) -> list[Token]:
+    return [{"symbol": s, "card": card["name"], "used": False} for s in card["gives"]]
+
+
+def _upkeep(state: CvState, lib: Library, p: Player) -> list[Event]:
+    """V-UPKEEP-1: the cards active at the start of the turn that cost a symbol pay it from
+    dice and tokens still unused; a card that cannot be paid goes to the box."""
+    turn = state["turn"]
+    assert turn is not None
+    events: list[Event] = []
+    for due in turn["upkeep"]:
+        t = due["type"]
+        stack = p["cv"][t]
+        owing = next((c for c in stack if c["name"] == due["card"] and c["upkeep"]), None)
+        if owing is None:
+            continue
+        try:
+            chosen = pool.allocate(turn, p, owing["upkeep"], lib)
+        except RuleError:
+            stack.remove(owing)
+            events.append({"kind": "lost", "player": p["name"], "card": owing["name"],
+                           "number": owing["number"], "type": t, "reason": "upkeep", "owed": 0})
+            continue
+        pool.spend(turn, p, chosen)
+        events.append({"kind": "upkeep_paid", "player": p["name"], "card": owing["name"],
+                       "symbols": owing["upkeep"]})
+    return events
+
+
+@emits
+def end(state: CvState, lib: Library, who: str) -> list[Event]:
+    """The end of a turn: misfortune must be settled, upkeep is paid, then phase 5."""
+    turn, p = own_turn(state, who)
+    owed = pool.misfortunes_owed(turn, p, lib)
+    if owed and active(p):
+        raise RuleError(f"{p['name']} owes {owed} card(s) to Failure: lose {p['name']} TYPE (V-FAIL-1)")
+    events = _upkeep(state, lib, p)
+    if state["track"] is not None:
+        n = len(state["players"])
+        events += track_rules.tidy(state, lib, round_end=n == 2 or turn["player"] == n - 1)
+        if state["track"]["help"]:
+            return events
+    return events + _finish(state, lib)
+
+
+@emits
+def pass_help(state: CvState, lib: Library, who: str) -> list[Event]:
+    """V-HELP-1: an entitled player declines the free card."""
+    tr = state["track"]
+    if tr is None or not tr["help"]:
+        raise RuleError("no social help is due (V-HELP-1)")
+    p = player(state, who)
+    if fold(tr["help"][0]) != fold(p["name"]):
+        raise RuleError(f"social help goes to {tr['help'][0]} now (V-HELP-1)")
+    tr["help"].pop(0)
+    events: list[Event] = [{"kind": "help_passed", "player": p["name"]}]
+    return events + (resume(state, lib) if not tr["help"] else [])
+
+
+def resume(state: CvState, lib: Library) -> list[Event]:
+    """After social help: the refill goes on from the next deck, then the turn ends."""
+    events = track_rules.refill(state, lib)
+    tr = state["track"]
+    if tr is not None and tr["help"]:
+        return events
+    return events + _finish(state, lib)
+
+
+def _finish(state: CvState, lib: Library) -> list[Event]:
+    """V-TURN-1 phase 5: tokens are exactly what the active cards give; then V-END-1 or the
+    next player (a round ends after the last player, the one right of the Bicycle)."""
+    turn, p = current(state)
+    p["tokens"] = [t for c in active(p).values() for t in _tokens(c)]
+    events: list[Event] = [{"kind": "tokens", "player": p["name"],
+                            "tokens": [t["symbol"] for t in p["tokens"]]}]
+    if track_rules.game_over(state, lib):
+        state["over"] = True
+        decks = dict(state["track"]["decks"]) if state["track"] else {}
+        return events + [{"kind": "game_over", "decks": decks}]
+    n = len(state["players"])
+    nxt = (turn["player"] + 1) % n
+    rnd = turn["round"] + (1 if nxt == 0 else 0)
+    state["turn"] = new_turn(state, nxt, rnd)
+    return events + [{"kind": "turn", "player": state["players"][nxt]["name"], "round": rnd}]

@@ -1,0 +1,82 @@
+"""The symbols a player holds in a turn (V-DICE-3): the dice, the tokens of active cards and
+this turn's extra symbols; each die or token is used once. Failures and Happiness are counted
+here (V-FAIL-1, V-HAPPY-1)."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from .library import Library
+from .model import CHOICE, Player, Token, Turn
+from .protocol import RuleError
+
+
+class Source(TypedDict):
+    kind: str       # "die", "token" or "extra"
+    index: int      # 1-based die place, or index in the token list
+    symbol: str     # what it shows (CHOICE for a 43 token)
+
+
+def sources(turn: Turn, p: Player, unused: bool = True) -> list[Source]:
+    out: list[Source] = []
+    for i, sym in enumerate(turn["dice"]):
+        if not (unused and turn["used"][i]):
+            out.append({"kind": "die", "index": i + 1, "symbol": sym})
+    for kind, tokens in (("token", p["tokens"]), ("extra", turn["extra"])):
+        for i, t in enumerate(tokens):
+            if not (unused and t["used"]):
+                out.append({"kind": kind, "index": i, "symbol": t["symbol"]})
+    return out
+
+
+def count(turn: Turn, p: Player, symbol: str, unused: bool) -> int:
+    return sum(1 for s in sources(turn, p, unused) if s["symbol"] == symbol)
+
+
+def failures(turn: Turn, p: Player) -> int:
+    """V-FAIL-1: every Failure on the dice and tokens, used or not."""
+    return count(turn, p, "failure", unused=False)
+
+
+def misfortunes_owed(turn: Turn, p: Player, lib: Library) -> int:
+    """V-FAIL-1: cards still to lose this turn (every three Failures cost one)."""
+    return max(0, failures(turn, p) // lib.triple - turn["lost"] - turn["insured"])
+
+
+def allocate(turn: Turn, p: Player, cost: list[str], lib: Library) -> list[Source]:
+    """The dice and tokens that pay `cost`: exact symbols first (dice, then tokens), then
+    choice tokens for plain symbols; RuleError naming what is missing."""
+    free = sources(turn, p)
+    chosen: list[Source] = []
+    missing: list[str] = []
+    for sym in sorted(cost, key=lambda s: s in lib.plain):
+        pick = next((s for s in free if s["symbol"] == sym), None)
+        if pick is None and sym in lib.plain:
+            pick = next((s for s in free if s["symbol"] == CHOICE), None)
+        if pick is None:
+            missing.append(sym)
+            continue
+        free.remove(pick)
+        chosen.append({"kind": pick["kind"], "index": pick["index"], "symbol": sym})
+    if missing:
+        names = ", ".join(lib.symbols[m].en for m in missing)
+        raise RuleError(f"{p['name']} lacks {names} (unused dice and tokens)")
+    return chosen
+
+
+def spend(turn: Turn, p: Player, chosen: list[Source]) -> None:
+    for s in chosen:
+        if s["kind"] == "die":
+            turn["used"][s["index"] - 1] = True
+        else:
+            tokens: list[Token] = p["tokens"] if s["kind"] == "token" else turn["extra"]
+            tokens[s["index"]]["used"] = True
+
+
+def happiness_free(turn: Turn, p: Player, lib: Library) -> list[Source]:
+    """V-HAPPY-1: three unused Happiness symbols that let a card be taken without its cost."""
+    found = [s for s in sources(turn, p) if s["symbol"] == "happiness"][: lib.triple]
+    if len(found) < lib.triple:
+        raise RuleError(f"{p['name']} has {len(found)} unused Happiness; {lib.triple} take a card free "
+                        "(V-HAPPY-1)")
+    return found

@@ -1,0 +1,31 @@
+"""The one thing the rules need of the table's dice (the core's Dice fits it)."""
+
+from __future__ import annotations
+
+import copy
+import functools
+from collections.abc import Callable
+from typing import Any, ParamSpec, Protocol
+
+P = ParamSpec("P")
+
+
+class Dice(Protocol):
+    def d(self, sides: int) -> int:
+        """One die of `sides` faces: 1..sides."""
+        ...
+
+
+class RuleError(ValueError):
+    """A move the rules refuse; the message is one line for the user and nothing changed."""
+
+
+def emits(fn: Callable[P, list[dict[str, Any]]]) -> Callable[P, list[dict[str, Any]]]:
+    """A rule's events are data frozen at the moment they happen: copies, never views of the
+    state the rule goes on changing."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> list[dict[str, Any]]:
+        return copy.deepcopy(fn(*args, **kwargs))
+
+    return wrapper

@@ -1,0 +1,171 @@
+"""The score sheet (V-SCORE-1..6), from the CVs recorded through the game or from counts
+typed at the end of a game played on paper, every line with its arithmetic (as events)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .library import Library, Special, fold
+from .model import CvState, Player, active, new_player, player
+from .protocol import RuleError, emits
+
+Event = dict[str, Any]
+COUNTS = ("health", "relationships", "knowledge", "job", "property_cards", "property", "tokens")
+CARD_COUNTS = ("health", "relationships", "knowledge", "job", "property_cards")   # V-SCORE-5
+
+
+def _paper_player(state: CvState, lib: Library, who: str) -> Player:
+    """A player of the sheet: one of `players`, or (a game played on paper, no `players`
+    typed) a new name joins the sheet."""
+    if state["turn"] is not None or any(fold(p["name"]) == fold(who) for p in state["players"]):
+        return player(state, who)
+    if len(state["players"]) >= 4:
+        raise RuleError("CV is played by 2 to 4 players")
+    if not who.strip() or who.strip().isdigit():
+        raise RuleError(f"{who!r} is not a player's name")
+    state["players"].append(new_player(who.strip(), lib))
+    return state["players"][-1]
+
+
+@emits
+def set_counts(state: CvState, lib: Library, who: str, counts: dict[str, int]) -> list[Event]:
+    """`cv NAME health=N ...`: a final CV typed as counts (missing counts are 0)."""
+    bad = [k for k in counts if k not in COUNTS]
+    if bad:
+        raise RuleError(f"unknown count {bad[0]!r} (counts: {', '.join(COUNTS)})")
+    if any(v < 0 for v in counts.values()):
+        raise RuleError("a count is 0 or more")
+    full = {k: int(counts.get(k, 0)) for k in COUNTS}
+    p = _paper_player(state, lib, who)
+    p["counts"] = full
+    return [{"kind": "counts_set", "player": p["name"], "counts": full}]
+
+
+@emits
+def set_goal(state: CvState, lib: Library, who: str, word: str) -> list[Event]:
+    number, sp = lib.goal(word)
+    p = _paper_player(state, lib, who)
+    p["goal"] = number
+    return [{"kind": "goal_set", "player": p["name"], "goal": number, "number": number, "name": sp.en}]
+
+
+@emits
+def set_public(state: CvState, lib: Library, words: list[str]) -> list[Event]:
+    """V-SET-1: players - 1 public goals (up to three before the players are known)."""
+    goals = [lib.goal(w)[0] for w in words]
+    if len(set(goals)) != len(goals):
+        raise RuleError("a public goal is named twice")
+    most = len(state["players"]) - 1 if len(state["players"]) >= 2 else 3
+    if len(goals) > most:
+        raise RuleError(f"{most} public goal(s) with {len(state['players'])} players (V-SET-1)")
+    state["public"] = goals
+    return [{"kind": "public_set", "goals": goals}]
+
+
+@emits
+def set_double(state: CvState, lib: Library, who: str, type_: str) -> list[Event]:
+    """V-SCORE-2: an active 73/74/75 counts its stack one card more (typed by the table)."""
+    if type_ not in lib.counted:
+        raise RuleError("73, 74 and 75 double Health, Relationships or Knowledge (V-SCORE-2)")
+    p = _paper_player(state, lib, who)
+    if type_ in p["double"]:
+        raise RuleError(f"{p['name']}'s {lib.types[type_].en} is doubled already")
+    p["double"].append(type_)
+    return [{"kind": "double_set", "player": p["name"], "type": type_}]
+
+
+def counts_of(p: Player, lib: Library) -> tuple[dict[str, int], list[int], list[str]]:
+    """The counts the sheet works from, the Property points card by card, and the doubled
+    types: typed counts when given, else the recorded CV."""
+    doubled = list(p["double"])
+    if p["counts"] is not None:
+        return dict(p["counts"]), [], doubled
+    cv = p["cv"]
+    missing = [c["name"] for c in cv["property"] if c["points"] is None]
+    if missing:
+        typed = f'"{missing[0]}"' if " " in missing[0] else missing[0]
+        raise RuleError(f"{p['name']}'s {missing[0]} has no points typed: "
+                        f"card {p['name']} {typed} --points N")
+    props = [int(c["points"] or 0) for c in cv["property"]]
+    for t, c in active(p).items():
+        sp = lib.special_by_id(c["number"]) if c["number"] is not None else None
+        if sp is not None and sp.effect == "double" and t in lib.counted and t not in doubled:
+            doubled.append(t)
+    counts = {t: len(cv[t]) for t in ("health", "relationships", "knowledge", "job")}
+    counts.update(property_cards=len(props), property=sum(props),
+                  tokens=sum(len(c["gives"]) for c in active(p).values()))
+    return counts, props, doubled
+
+
+def goal_points(sp: Special, counts: dict[str, int]) -> tuple[int, int, list[dict[str, Any]]]:
+    """V-SCORE-4: points x the number of whole sets; returns (points, sets, parts)."""
+    assert sp.goal is not None
+    key = {"property": "property_cards"}
+    parts = [{"count": k, "have": counts[key.get(k, k)], "need": int(n)} for k, n in sp.goal["of"].items()]
+    sets = min(x["have"] // x["need"] for x in parts)
+    return int(sp.goal["per"]) * sets, sets, parts
+
+
+def score(state: CvState, lib: Library) -> tuple[list[Event], dict[str, int]]:
+    """V-SCORE-1..5: every player's sheet, line by line, then the winner."""
+    ps = state["players"]
+    if not ps:
+        raise RuleError("no players: players NAME NAME, or cv NAME health=N ...")
+    if len(state["public"]) > max(1, len(ps) - 1):
+        raise RuleError(f"{len(state['public'])} public goals with {len(ps)} players: "
+                        f"players - 1 of them (V-SET-1): public G...")
+    sheets = {p["name"]: counts_of(p, lib) for p in ps}
+    public: dict[int, tuple[int, list[str]]] = {}
+    for g in state["public"]:
+        sp = lib.special_by_id(g)
+        assert sp is not None
+        each = {n: goal_points(sp, s[0])[0] for n, s in sheets.items()}
+        best = max(each.values())
+        public[g] = (best, [n for n, v in each.items() if v == best and best > 0])
+    events: list[Event] = []
+    totals: dict[str, int] = {}
+    cards: dict[str, int] = {}
+    for p in ps:
+        counts, props, doubled = sheets[p["name"]]
+        parts: list[int] = []
+        events.append({"kind": "score_player", "player": p["name"], "typed": p["counts"] is not None})
+        for t in lib.counted:
+            n = counts[t] + (1 if t in doubled else 0)
+            pts = lib.stack_score(n)
+            parts.append(pts)
+            events.append({"kind": "score_stack", "player": p["name"], "type": t, "cards": counts[t],
+                           "counted": n, "points": pts})
+        parts.append(counts["property"])
+        events.append({"kind": "score_property", "player": p["name"], "cards": counts["property_cards"],
+                       "each": props, "points": counts["property"]})
+        goals = ([(p["goal"], False)] if p["goal"] is not None else []) + [(g, True) for g in state["public"]]
+        for g, is_public in goals:
+            sp = lib.special_by_id(g)
+            assert sp is not None
+            pts, sets, gparts = goal_points(sp, counts)
+            got = pts if not is_public or p["name"] in public[g][1] else 0
+            parts.append(got)
+            events.append({"kind": "score_goal", "player": p["name"], "goal": g, "number": g, "name": sp.en,
+                           "public": is_public, "per": sp.goal["per"] if sp.goal else 0, "sets": sets,
+                           "parts": gparts, "points": pts, "scored": got,
+                           "best": public[g][1] if is_public else []})
+        totals[p["name"]] = sum(parts)
+        cards[p["name"]] = sum(counts[t] for t in CARD_COUNTS)
+        events.append({"kind": "score_total", "player": p["name"], "parts": parts, "total": totals[p["name"]],
+                       "cards": cards[p["name"]]})
+    events.append(winner(totals, cards))
+    state["scored"] = True
+    return copy.deepcopy(events), totals
+
+
+def winner(totals: dict[str, int], cards: dict[str, int]) -> Event:
+    """V-SCORE-5: most points; a tie goes to fewer CV cards; still tied, shared."""
+    best = max(totals.values())
+    top = [n for n, v in totals.items() if v == best]
+    tie = None
+    if len(top) > 1:
+        fewest = min(cards[n] for n in top)
+        top = [n for n in top if cards[n] == fewest]
+        tie = "cards" if len(top) == 1 else "shared"
+    return {"kind": "score_winner", "players": top, "total": best, "tie": tie}

@@ -1,0 +1,172 @@
+"""Phases 2 and 4: a card taken from the track onto the CV (V-TURN-1, V-TURN-2, V-TWO-1,
+V-HAPPY-1), social help's free card (V-HELP-1), and what the special cards ask of it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import pool
+from . import track as track_rules
+from .library import Library, Special, fold
+from .model import CHOICE, Card, CvState, Player, find_card, new_card, own_turn, player
+from .protocol import RuleError, emits
+
+Event = dict[str, Any]
+
+
+@dataclass
+class Typed:
+    """What the table reads off a card it takes."""
+
+    name: str
+    type: str
+    also: str | None = None              # V-TWO-1: the other colour of a two-coloured card
+    cost: list[str] | None = None
+    gives: list[str] = field(default_factory=list)
+    upkeep: list[str] = field(default_factory=list)
+    points: int | None = None
+    dice: int = 0
+
+
+def make_card(lib: Library, typed: Typed) -> tuple[Card, Special | None]:
+    """The card as recorded: a special card of the seed keeps its number, its name, its type,
+    cost and tokens as the seed gives them (a typed value that contradicts the seed is refused)."""
+    found = lib.special(typed.name)
+    sp = found[1] if found else None
+    t = typed.type
+    name = typed.name.strip()
+    if not name:
+        raise RuleError("a card needs a name")
+    if t == "goal":
+        raise RuleError("life goals are not recorded in the CV: goal NAME G")
+    if sp is not None:
+        name = sp.en
+        if sp.type is not None and sp.type != t:
+            raise RuleError(f"{sp.en} is a {lib.types[sp.type].en} card (the seed)")
+        if sp.hand and t != "event":
+            raise RuleError(f"{sp.en} is played from the hand: --type event")
+    if typed.also is not None:
+        if typed.also == t or t not in lib.stacks or typed.also not in lib.stacks:
+            raise RuleError("a two-coloured card has two different CV types (V-TWO-1)")
+    if typed.points is not None and "property" not in (t, typed.also):
+        raise RuleError("points are printed on Property cards (V-SCORE-3)")
+    card = new_card(name, t)
+    card["number"] = found[0] if found else None
+    cost = list(typed.cost or [])
+    if sp is not None and sp.cost is not None:
+        if typed.cost is not None and Counter(typed.cost) != Counter(sp.cost):
+            raise RuleError(f"{sp.en} costs {', '.join(sp.cost) or 'no symbols'} (the seed)")
+        cost = list(sp.cost)
+    gives = list(typed.gives)
+    if sp is not None:
+        if sp.symbols and not gives:
+            gives = list(sp.symbols)
+        for sym, n in Counter(sp.tokens).items():
+            gives += [sym] * max(0, n - gives.count(sym))
+        if sp.choice_token and CHOICE not in gives:
+            gives.append(CHOICE)
+    card["cost"], card["gives"], card["upkeep"] = cost, gives, list(typed.upkeep)
+    card["points"], card["dice"] = typed.points, typed.dice
+    card["types"] = [t, typed.also] if typed.also else []
+    return card, sp
+
+
+def _has_job(p: Player) -> bool:
+    return bool(p["cv"]["job"]) or any("job" in c["types"] for c in p["waiting"])
+
+
+def _check_needs(p: Player, card: Card, sp: Special | None) -> None:
+    if p["no_more_jobs"] and "job" in (card["type"], *card["types"]):
+        raise RuleError(f"{p['name']} took Early retirement: no more Job cards (41)")
+    if sp is None:
+        return
+    if sp.needs == "has_job" and not _has_job(p):
+        raise RuleError(f"{sp.en} needs at least one Job card in the CV")
+    if sp.needs == "no_job" and _has_job(p):
+        raise RuleError(f"{sp.en} is taken only with no Job card in the CV")
+
+
+@emits
+def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: bool = False,
+         social: bool = False, under: str | None = None, slot: int | None = None) -> list[Event]:
+    """Take one card: paid with its symbol cost from unused dice and tokens, or with three
+    Happiness (V-HAPPY-1), or free as social help (V-HELP-1); one or two a turn
+    (V-TURN-1; a Happiness card counts toward the two). Then record it (V-TURN-2)."""
+    track = state["track"]
+    if social:
+        if track is None or not track["help"]:
+            raise RuleError("no social help is due (V-HELP-1)")
+        p = player(state, who)
+        if fold(track["help"][0]) != fold(p["name"]):
+            raise RuleError(f"social help goes to {track['help'][0]} now (V-HELP-1)")
+        if happiness:
+            raise RuleError("social help is free: no --happiness")
+    else:
+        turn, p = own_turn(state, who)
+        if turn["taken"] >= 2:
+            raise RuleError("one or two cards a turn (V-TURN-1)")
+    card, sp = make_card(lib, typed)
+    _check_needs(p, card, sp)
+    paid: list[pool.Source] = []
+    if not social:
+        if (happiness or card["cost"]) and not turn["rolled"]:
+            raise RuleError(f"{p['name']} has not rolled yet: roll {p['name']}")
+        paid = pool.happiness_free(turn, p, lib) if happiness else pool.allocate(turn, p, card["cost"], lib)
+    stack: list[Card] | None = None
+    at: int | None = None
+    if card["type"] != "event" and not (card["types"] and not p["cv"][card["type"]] and
+                                        not p["cv"][card["types"][1]]):
+        stack = p["cv"][card["type"]]
+        if under is not None:
+            if card["type"] not in lib.slip_under:
+                raise RuleError(f"a {lib.types[card['type']].en} card always goes on top (V-TURN-2)")
+            at = find_card(stack, under, lib)
+            if at is None:
+                raise RuleError(f"no {under!r} in {p['name']}'s {lib.types[card['type']].en} stack")
+    elif under is not None:
+        raise RuleError("--under is for a card going into a stack")
+    if track is None and slot is not None:
+        raise RuleError("the track is not kept: track youth=N maturity=N old_age=N")
+    deck = track_rules.take_slot(track, lib, slot) if track is not None else None
+    if not social:
+        pool.spend(turn, p, paid)
+        turn["taken"] += 1
+    waiting_joined = _record(p, card, stack, at)
+    if sp is not None and sp.effect == "no_more_jobs":
+        p["no_more_jobs"] = True
+    events: list[Event] = [{
+        "kind": "took", "player": p["name"], "card": card["name"], "number": card["number"],
+        "type": card["type"], "also": typed.also, "cost": card["cost"], "gives": card["gives"],
+        "paid": [s["symbol"] for s in paid], "happiness": happiness, "social": social, "deck": deck,
+        "under": under, "waiting": stack is None and card["type"] != "event", "joined": waiting_joined,
+    }]
+    if social:
+        assert track is not None
+        track["help"].pop(0)
+        if not track["help"]:
+            from .phase import resume
+            events += resume(state, lib)
+    return events
+
+
+def _record(p: Player, card: Card, stack: list[Card] | None, at: int | None) -> list[str]:
+    """V-TURN-2: into the hand (events), the stack (on top, or under a card), or waiting for
+    its colour (V-TWO-1). Cards waiting for this type join its stack first."""
+    if card["type"] == "event":
+        p["hand"].append(card)
+        return []
+    if stack is None:
+        p["waiting"].append(card)
+        return []
+    joined = [c for c in p["waiting"] if card["type"] in c["types"]]
+    for c in joined:
+        p["waiting"].remove(c)
+        c["type"] = card["type"]
+        stack.append(c)
+    if at is None:
+        stack.append(card)
+    else:
+        stack.insert(at, card)
+    return [c["name"] for c in joined]

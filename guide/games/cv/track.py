@@ -1,0 +1,128 @@
+"""The five-card track and its decks (V-SET-1, V-TURN-1 phase 5, V-TURN-3), social help
+(V-HELP-1) and the end of the game (V-END-1).
+
+The companion does not know the cards: the table types the decks' sizes and the companion
+keeps, for every card on the track, the deck it came from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .library import Library
+from .model import CvState, Track, cv_cards
+from .protocol import RuleError, emits
+
+Event = dict[str, Any]
+
+
+@emits
+def setup(state: CvState, lib: Library, decks: dict[str, int]) -> list[Event]:
+    """V-SET-1: the decks' sizes as the table counts them; five Youth cards go on the track."""
+    if state["track"] is not None:
+        raise RuleError("the track is laid out already")
+    order = [d.id for d in lib.decks]
+    missing = [d for d in order if d not in decks]
+    if missing:
+        raise RuleError("the size of every deck: " + " ".join(f"{d}=N" for d in order))
+    first = order[0]
+    if decks[first] <= lib.track_size:
+        raise RuleError(f"the {lib.decks[0].en} deck needs more than {lib.track_size} cards")
+    if any(n < 0 for n in decks.values()):
+        raise RuleError("a deck holds 0 cards or more")
+    left = {d: decks[d] for d in order}
+    left[first] -= lib.track_size
+    state["track"] = {"slots": [first] * lib.track_size, "decks": left, "help": []}
+    return [{"kind": "track_laid", "slots": [first] * lib.track_size, "decks": dict(left)}]
+
+
+def take_slot(track: Track, lib: Library, slot: int | None) -> str:
+    """A card leaves the track: the slot given (1-based), or the only deck the track holds.
+    Returns the deck it came from."""
+    cards = [(i, d) for i, d in enumerate(track["slots"]) if d is not None]
+    if not cards:
+        raise RuleError("the track is empty")
+    if slot is None:
+        decks = {d for _, d in cards}
+        if len(decks) > 1:
+            names = " and ".join(x.en for x in lib.decks if x.id in decks)
+            raise RuleError(f"the track holds {names} cards: say which place with "
+                            f"--slot 1..{len(track['slots'])}")
+        i = cards[0][0]
+    else:
+        if not 1 <= slot <= len(track["slots"]) or track["slots"][slot - 1] is None:
+            places = ", ".join(str(i + 1) for i, _ in cards)
+            raise RuleError(f"no card at place {slot} of the track (cards at {places})")
+        i = slot - 1
+    deck: str | None = track["slots"][i]
+    assert deck is not None
+    track["slots"][i] = None
+    return deck
+
+
+def old_age_on_track(track: Track, lib: Library) -> bool:
+    """29 Pension fund: an Old age card is on the track."""
+    return lib.decks[-1].id in track["slots"]
+
+
+def entitled(state: CvState, start: int) -> list[str]:
+    """V-HELP-1: players with at most half the CV cards of some other player (and fewer
+    than that player: the companion's reading when all have none), in turn order from
+    `start`, the player who just played."""
+    players = state["players"]
+    n = len(players)
+    out: list[str] = []
+    for k in range(n):
+        p = players[(start + k) % n]
+        mine = cv_cards(p)
+        if any(o is not p and cv_cards(o) >= 2 * mine and cv_cards(o) > mine for o in players):
+            out.append(p["name"])
+    return out
+
+
+def tidy(state: CvState, lib: Library, round_end: bool) -> list[Event]:
+    """V-TURN-1 phase 5, V-TURN-3: slide the cards left, remove the leftmost at the end of
+    a round, then refill (refill() may stop for social help)."""
+    track = state["track"]
+    assert track is not None
+    events: list[Event] = []
+    track["slots"] = [d for d in track["slots"] if d is not None]
+    if round_end and track["slots"]:
+        gone = track["slots"].pop(0)
+        events.append({"kind": "track_removed", "deck": gone})
+    return events + refill(state, lib)
+
+
+def refill(state: CvState, lib: Library) -> list[Event]:
+    """Refill the track to five from the first deck with cards. When a deck runs out, even
+    in the middle of a refill, play stops for social help (V-HELP-1); `track.help` then
+    lists who may choose, and refill() goes on once they have."""
+    track = state["track"]
+    turn = state["turn"]
+    assert track is not None and turn is not None
+    events: list[Event] = []
+    drawn: list[str] = []
+    track["slots"] = [d for d in track["slots"] if d is not None]
+    while len(track["slots"]) < lib.track_size:
+        deck = next((d.id for d in lib.decks if track["decks"][d.id] > 0), None)
+        if deck is None:
+            break
+        track["slots"].append(deck)
+        track["decks"][deck] -= 1
+        drawn.append(deck)
+        if track["decks"][deck] == 0:
+            events.append({"kind": "track_refilled", "drawn": drawn, "decks": dict(track["decks"])})
+            drawn = []
+            events.append({"kind": "deck_out", "deck": deck})
+            track["help"] = entitled(state, turn["player"])
+            if track["help"]:
+                events.append({"kind": "help_due", "players": list(track["help"])})
+                return events
+    if drawn or not events:
+        events.append({"kind": "track_refilled", "drawn": drawn, "decks": dict(track["decks"])})
+    return events
+
+
+def game_over(state: CvState, lib: Library) -> bool:
+    """V-END-1: after a refill, the Old age deck holds fewer cards than there are players."""
+    track = state["track"]
+    return track is not None and track["decks"][lib.decks[-1].id] < len(state["players"])

@@ -1,0 +1,161 @@
+"""What the arguments of Kaverini's commands are: each type (guide.core.params) says what it
+completes to from the table's state, with a short description, and converts a typed name to
+the name as the state writes it, through the core's one resolver."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from guide.core.params import Faces, KeyValue, Named
+from guide.games.kaverini.data.tables import abilities, house_rules, ladders
+from guide.games.kaverini.model import CARD_TYPES
+
+
+def _state(t: Any) -> dict:
+    return t.state if t is not None else {"kaverit": [], "buddies": [], "confrontation": None}
+
+
+def _kaverit(t: Any, words: list[str]) -> list[str]:
+    return [k["name"] for k in _state(t)["kaverit"]]
+
+
+def _party(t: Any, words: list[str]) -> list[str]:
+    s = _state(t)
+    conf = s["confrontation"]
+    return _kaverit(t, words) + [b["name"] for b in s["buddies"]] + (
+        [x["name"] for x in conf["stand"]] if conf else []) + list(s.get("companions", []))
+
+
+def _actors(t: Any, words: list[str]) -> list[str]:
+    s = _state(t)
+    conf = s["confrontation"]
+    return _kaverit(t, words) + [b["name"] for b in s["buddies"]] + (
+        [x["name"] for x in conf["stand"]] if conf else [])
+
+
+def _foes(t: Any, words: list[str]) -> list[str]:
+    conf = _state(t)["confrontation"]
+    return [f["name"] for f in conf["foes"] if f["hp"] > 0] if conf else []
+
+
+def _targets(t: Any, words: list[str]) -> list[str]:
+    s = _state(t)
+    conf = s["confrontation"]
+    if not conf:
+        return []
+    return [k["name"] for k in s["kaverit"] if k["hp"] > 0] + [
+        b["name"] for b in s["buddies"]] + [x["name"] for x in conf["stand"]]
+
+
+def _fighters(t: Any, words: list[str]) -> list[str]:
+    return _targets(t, words) + _foes(t, words)
+
+
+def _ladder_names(t: Any, words: list[str]) -> list[str]:
+    return [lad.name for lad in ladders().values()]
+
+
+def _techniques(t: Any, words: list[str]) -> list[str]:
+    """The techniques of the actor named before (words[1]), else every ladder."""
+    actor = words[1].casefold() if len(words) > 1 else ""
+    s = _state(t)
+    for k in s["kaverit"]:
+        if k["name"].casefold() == actor:
+            return list(k["ladders"]) + list(k["custom"])
+    for b in s["buddies"]:
+        if b["name"].casefold() == actor:
+            return [tech.name for tech in t.card(b.get("card", b["name"])).techniques]
+    return _ladder_names(t, words)
+
+
+def _foe_techniques(t: Any, words: list[str]) -> list[str]:
+    conf = _state(t)["confrontation"]
+    if conf and len(words) > 1:
+        for f in conf["foes"]:
+            if f["name"].casefold() == words[1].casefold():
+                return [tech.name for tech in t.card(f["card"]).techniques]
+    return []
+
+
+def _held(t: Any, words: list[str]) -> list[str]:
+    for k in _state(t)["kaverit"]:
+        if len(words) > 1 and k["name"].casefold() == words[1].casefold():
+            return [i["card"] for i in k["items"]]
+    return []
+
+
+def cards(*types: str, double: bool = False, token: bool = False) -> Named:
+    """A card of these types (all types when none), by name."""
+    what = " or ".join(types) + " card" if types else "card"
+
+    def names(t: Any, words: list[str]) -> Iterable[str]:
+        if t is None:
+            return []
+        return [c.name for c in t.library.cards.values()
+                if (not types or c.type in types) and (not double or c.back is not None)
+                and (not token or c.token)]
+
+    def describe(t: Any, name: str) -> str:
+        card = t.library.card(name)
+        return "" if card is None else card.type + (f", {card.hp} HP" if card.hp else "")
+
+    return Named(what, names, describe=describe, convert=False)
+
+
+def _adventures(t: Any, words: list[str]) -> list[str]:
+    return list(t.library.adventures) if t is not None else []
+
+
+def _shops(t: Any, words: list[str]) -> list[str]:
+    a = t.adventure() if t is not None else None
+    return [shop.name for shop in a.shops] if a else []
+
+
+def _npcs(t: Any, words: list[str]) -> list[str]:
+    return list(_state(t).get("npcs", []))
+
+
+def _players(t: Any, words: list[str]) -> list[str]:
+    game = _state(t).get("strategy")
+    return [p["name"] for p in game["players"]] if game else []
+
+
+def _ability_names(t: Any, words: list[str]) -> list[str]:
+    return list(abilities())
+
+
+def _technique_schmerz(t: Any, name: str) -> str:
+    lad = ladders().get(name.casefold())
+    return f"{lad.effect}: {lad.text}"[:60] if lad else ""
+
+
+KAVERI = Named("Kaveri", _kaverit)
+PARTY = Named("Kaveri, buddy or companion", _party)
+ACTOR = Named("Kaveri, buddy or companion taking a stand", _actors, convert=False)
+FOE = Named("foe", _foes, convert=False)
+TARGET = Named("target", _targets, convert=False)
+FIGHTER = Named("fighter", _fighters, convert=False)
+TECHNIQUE = Named("technique", _techniques, multiword=True, convert=False,
+                  describe=_technique_schmerz)
+LADDER = Named("technique", lambda t, w: _ladder_names(t, w), multiword=True, convert=False,
+               describe=_technique_schmerz)
+FOE_TECHNIQUE = Named("technique", _foe_techniques, convert=False)
+HELD = Named("item", _held, convert=False)
+ABILITY = Named("ability", _ability_names, describe=lambda t, name: abilities().get(name, ""))
+ADVENTURE = Named("adventure", _adventures, convert=False)
+HOUSE = Named("house rule", lambda t, w: list(house_rules()),
+              describe=lambda t, name: house_rules()[name]["text"] if name in house_rules() else "")
+SHOP = Named("shop", _shops, convert=False)
+NPC = Named("friendly character", _npcs, convert=False)
+PLAYER = Named("player", _players, convert=False)
+CARD_TYPE = Named("card type", lambda t, w: list(CARD_TYPES))
+SPEND = KeyValue(lambda t, w: ["e", "h", "hp", "new"] + _ladder_names(t, w), value=str,
+                 metavar="CHOICE=N")
+TWEAK = KeyValue(["hp", "emotion", "heart", "expense", "usage", "shield", "heel"],
+                 value=str, metavar="STAT=VALUE", bare=("reset",))
+SHARES = KeyValue(lambda t, w: [s["name"] for s in (_state(t)["confrontation"] or {}).get(
+    "stand", [])], metavar="NAME=HP")
+SPLIT = KeyValue(lambda t, w: _fighters(t, w), metavar="NAME=N")
+FACES = Faces()
+TWO_D10 = Faces(2, metavar="TENS,ONES")

@@ -1,0 +1,80 @@
+"""Names the way people say them, and parameter types that carry conversion, completion and
+the "did you mean" error together (guide.core.names, guide.core.params)."""
+
+from __future__ import annotations
+
+import click
+import pytest
+
+from guide.core.errors import GuideError
+from guide.core.names import resolve
+from guide.core.params import Faces, KeyValue, Named, arrange, param_at
+
+NAMES = ["Rogue Herring Gull", "Rogue Herring Gull 2", "Tess the Bell-Ringer", "Hondje"]
+
+
+@pytest.mark.parametrize("typed, found", [
+    ("Hondje", "Hondje"),                        # exact
+    ("hondje", "Hondje"),                        # any case
+    ("Te", "Tess the Bell-Ringer"),              # a unique beginning
+    ("bell", "Tess the Bell-Ringer"),            # a unique word
+    ("Gull 2", "Rogue Herring Gull 2"),          # a run of words: the duplicate's tag
+    ("Rogue Herring Gull", "Rogue Herring Gull"),
+])
+def test_resolve_exact_then_case_then_prefix_then_word(typed, found):
+    assert resolve(typed, NAMES, "card") == found
+
+
+def test_resolve_lists_the_choices_when_ambiguous():
+    with pytest.raises(GuideError, match="'Gull' could be 'Rogue Herring Gull', 'Rogue"
+                                         " Herring Gull 2'; which card"):
+        resolve("Gull", NAMES, "card")
+
+
+def test_resolve_suggests_a_close_name_or_lists_the_known_ones():
+    with pytest.raises(GuideError, match="did you mean 'Hondje'"):
+        resolve("Hondie", NAMES, "card")
+    with pytest.raises(GuideError, match=r"no card named 'xyz' \(known: Rogue"):
+        resolve("xyz", NAMES, "card")
+
+
+@click.command()
+@click.argument("expression", nargs=-1)
+@click.option("--technique", multiple=True, type=Named("technique", lambda t, w: [
+    "Comic Wit", "Comic Silly", "Love"], multiword=True, convert=False))
+@click.option("--roll", type=Faces())
+@click.option("--flag", is_flag=True)
+def sample(expression, technique, roll, flag):
+    return expression
+
+
+def test_arrange_keeps_negative_numbers_as_values():
+    assert arrange(sample, ["1d20", "-2"]) == ["--", "1d20", "-2"]
+    assert arrange(sample, ["-1", "--flag"]) == ["--flag", "--", "-1"]
+    assert arrange(sample, ["--roll", "3", "x"]) == ["--roll", "3", "--", "x"]
+    assert arrange(sample, ["--bogus"]) == ["--bogus"]     # click refuses it
+
+
+def test_arrange_joins_a_multi_word_name_while_it_still_names_something():
+    assert arrange(sample, ["--technique", "Comic", "Wit", "--technique", "Love"]) == [
+        "--technique", "Comic Wit", "--technique", "Love"]
+    assert arrange(sample, ["--technique", "Love", "Wit"]) == ["--technique", "Love", "--", "Wit"]
+
+
+def test_key_value_and_faces_convert_or_fail_with_one_line():
+    kv = KeyValue(["e", "hp"], bare=("reset",))
+    assert kv.convert("hp=3", None, None) == ("hp", 3)
+    assert kv.convert("RESET", None, None) == "reset"
+    assert list(kv.choices(None, [])) == ["e=", "hp=", "reset"]
+    with pytest.raises(click.BadParameter, match="not of the form KEY=VALUE"):
+        kv.convert("hp3", None, None)
+    assert Faces().convert("4, 5", None, None) == [4, 5]
+    with pytest.raises(click.BadParameter, match="takes 2 face"):
+        Faces(2).convert("4", None, None)
+
+
+def test_param_at_finds_the_parameter_the_next_word_fills():
+    assert param_at(sample, []).name == "expression"
+    assert param_at(sample, ["--technique"]).name == "technique"
+    assert param_at(sample, ["--flag"]) is None
+    assert param_at(sample, ["--roll", "3", "x"]).name == "expression"

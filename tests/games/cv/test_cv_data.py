@@ -1,0 +1,62 @@
+"""The box: symbols and types with their Ukrainian names, the special cards with the seed's
+texts (never invented), the scoring table a table can replace."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from cv_support import lib
+
+from guide.games.cv import library
+
+SEED = Path("/work/shared/seeds/cv-rules-uk.txt")
+
+
+def test_v_dice_1_the_symbols_carry_the_seeds_ukrainian_words():
+    assert {s.id: s.uk for s in lib().symbols.values()} == {
+        "health": "Здоров'я", "knowledge": "Знання", "relationships": "Відносини", "money": "Гроші",
+        "happiness": "Щастя", "failure": "Невдача"}
+
+
+def test_card_types_in_english_and_ukrainian_typed_in_any_case():
+    assert [lib().card_type(w) for w in ("Робота", "МАЙНО", "подія", "Ціль", "job")] == [
+        "job", "property", "event", "goal", "job"]
+
+
+def test_every_special_card_the_seed_describes_is_shipped():
+    wanted = [5, 30, 11, 12, 28, 29, 35, 36, 41, 43, 45, 46, 53, 57, 60, *range(73, 84)]
+    for n in wanted:
+        sp = lib().special_by_id(n)
+        assert sp is not None and sp.text["uk"] and sp.text["en"], n
+
+
+@pytest.mark.skipif(not SEED.is_file(), reason="the seed rulebook is not on this machine")
+def test_the_special_cards_ukrainian_texts_are_the_seeds_own_words():
+    seed = " ".join(SEED.read_text(encoding="utf-8").split())
+    for sp in lib().specials:
+        text = " ".join(sp.text["uk"].split())
+        assert text in seed, sp.ids
+        assert re.sub(r"^Р", "P", sp.uk) in seed or sp.uk in seed, sp.uk
+
+
+def test_specials_found_by_number_and_by_either_name():
+    assert lib().special("46")[0] == 46
+    assert lib().special("Психотерапія")[0] == 53
+    assert lib().special("bicycle instead of a car")[0] == 46
+    assert lib().special("Marriage") is None
+
+
+def test_a_broken_box_is_a_one_line_data_error(tmp_path):
+    (tmp_path / "symbols.yaml").write_text("symbols: [1, 2\n", encoding="utf-8")
+    with pytest.raises(library.DataError) as e:
+        library.load([library.bundled(), tmp_path])
+    assert "symbols.yaml" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_v_score_1_a_table_brings_its_own_scoring_table(tmp_path):
+    (tmp_path / "scoring.yaml").write_text("stack_points: [0, 2, 4, 7, 11, 16]\n", encoding="utf-8")
+    own = library.load([library.bundled(), tmp_path])
+    assert own.stack_score(4) == 11
+    assert lib().stack_score(4) == 10

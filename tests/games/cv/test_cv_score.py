@@ -1,0 +1,160 @@
+"""The score sheet: V-SCORE-1..6, from typed counts and from CVs recorded through the game."""
+
+from __future__ import annotations
+
+from cv_support import Table, give_card, lib
+
+from guide.games.cv import score
+
+
+def _felix_game() -> Table:
+    # The seed's scoring example: Felix 4 Health, 3 Relationships, 5 Knowledge, five
+    # Property cards worth 19, secret goal Healthy body; of the two public goals he meets
+    # Collector (Julia also has 5 Property cards, Eric 3). The other public goal is not
+    # named by the seed: here Hard worker, which Julia meets with more Job cards.
+    t = Table()
+    t.run(score.set_counts, "Felix", {"health": 4, "relationships": 3, "knowledge": 5, "job": 1,
+                                      "property_cards": 5, "property": 19, "tokens": 3})
+    t.run(score.set_counts, "Julia", {"health": 2, "relationships": 2, "knowledge": 2, "job": 2,
+                                      "property_cards": 5, "property": 12})
+    t.run(score.set_counts, "Eric", {"health": 1, "property_cards": 3, "property": 6})
+    t.run(score.set_goal, "Felix", "80")
+    t.run(score.set_public, ["Collector", "Hard worker"])
+    return t
+
+
+def test_v_score_6_the_seed_worked_example_gives_63():
+    t = _felix_game()
+    events, totals = t.score()
+    assert totals["Felix"] == 63
+    felix = [e for e in events if e.get("player") == "Felix"]
+    assert [e["points"] for e in felix if e["kind"] == "score_stack"] == [10, 6, 15]
+    total = next(e for e in felix if e["kind"] == "score_total")
+    assert total["parts"] == [10, 6, 15, 19, 8, 5, 0]
+    text = t.text(events)
+    assert "Secret goal 80 Healthy body: 2 x min(Health 4, Knowledge 5) = 2 x 4 = 8" in text
+    assert "Public goal 79 Hard worker: 3 x Job 1 = 3 x 1 = 3 (best: Julia; scores 0)" in text
+    assert "Felix: 10 + 6 + 15 + 19 + 8 + 5 + 0 = 63 points (18 CV cards)" in text
+
+
+def test_v_score_6_exactly_the_seed_lines():
+    t = Table()
+    t.run(score.set_counts, "Felix", {"health": 4, "relationships": 3, "knowledge": 5,
+                                      "property_cards": 5, "property": 19})
+    t.run(score.set_counts, "Julia", {"property_cards": 5, "property": 10})
+    t.run(score.set_counts, "Eric", {"property_cards": 3, "property": 5})
+    t.run(score.set_goal, "Felix", "У здоровому тілі – здоровий дух")
+    t.run(score.set_public, ["76"])
+    events, totals = t.score()
+    assert totals == {"Felix": 63, "Julia": 15, "Eric": 5}
+    text = t.text(events)
+    assert "Felix: 10 + 6 + 15 + 19 + 8 + 5 = 63 points" in text
+    assert "Public goal 76 Collector: 1 x Property 5 = 1 x 5 = 5 (best: Felix, Julia; scores 5)" in text
+
+
+def test_v_score_1_stacks_score_by_the_table_n_n_plus_1_over_2():
+    assert [lib().stack_score(n) for n in range(8)] == [0, 1, 3, 6, 10, 15, 21, 28]
+
+
+def test_v_score_2_professor_counts_five_knowledge_as_six_goals_count_them_once():
+    t = Table("Ann", "Bob")
+    for i in range(4):
+        give_card(t, "Ann", f"k{i}", "knowledge")
+    give_card(t, "Ann", "Professor", "knowledge", number=75)
+    give_card(t, "Ann", "Yoga", "health")
+    t.p("Ann")["cv"]["property"][0]["points"] = 2
+    t.p("Bob")["goal"] = None
+    t.run(score.set_goal, "Ann", "80")
+    events, totals = t.score()
+    knowledge = next(e for e in events if e["kind"] == "score_stack" and e["player"] == "Ann"
+                     and e["type"] == "knowledge")
+    assert knowledge["cards"] == 5 and knowledge["counted"] == 6 and knowledge["points"] == 21
+    goal = next(e for e in events if e["kind"] == "score_goal")
+    assert goal["parts"][1]["have"] == 5 and goal["points"] == 2
+    assert totals["Ann"] == 1 + 0 + 21 + 2 + 2
+
+
+def test_v_score_2_double_typed_for_a_game_on_paper():
+    t = Table()
+    t.run(score.set_counts, "Ann", {"health": 3})
+    t.run(score.set_double, "Ann", "health")
+    assert "Health" in t.fails(score.set_double, "Ann", "health")
+    assert "73, 74 and 75" in t.fails(score.set_double, "Ann", "job")
+    assert t.score()[1]["Ann"] == 10
+
+
+def test_v_score_3_property_is_the_sum_of_printed_points_from_a_recorded_cv():
+    t = Table("Ann", "Bob")
+    t.p("Ann")["cv"]["property"][0]["points"] = 1
+    give_card(t, "Ann", "Used car", "property", points=4)
+    events, totals = t.score()
+    prop = next(e for e in events if e["kind"] == "score_property" and e["player"] == "Ann")
+    assert prop["each"] == [1, 4] and prop["points"] == 5
+    assert "Property (Майно): 2 cards, points 1 + 4 = 5" in t.text(events)
+
+
+def test_v_score_3_a_property_card_without_points_is_asked_for():
+    t = Table("Ann", "Bob")
+    assert "Bicycle has no points typed" in t.fails(score.score)
+
+
+def test_v_score_4_every_goal_by_its_sets():
+    counts = {"health": 4, "relationships": 3, "knowledge": 5, "job": 2, "property_cards": 5,
+              "property": 19, "tokens": 6}
+    expected = {76: 5, 77: 6, 78: 7 * 2, 79: 6, 80: 8, 81: 6, 82: 8, 83: 6}
+    for number, points in expected.items():
+        sp = lib().special_by_id(number)
+        assert sp is not None
+        assert score.goal_points(sp, counts)[0] == points, number
+
+
+def test_v_score_4_one_man_band_counts_the_tokens_of_active_cards():
+    t = Table("Ann", "Bob")
+    t.p("Ann")["cv"]["property"][0]["points"] = 0
+    give_card(t, "Ann", "Bank", "job", gives=["money", "money"])
+    give_card(t, "Ann", "Old job", "job", gives=["money"])       # covered: not counted
+    give_card(t, "Ann", "43", "knowledge", gives=["choice"])
+    t.run(score.set_goal, "Ann", "77")
+    events, _ = t.score()
+    goal = next(e for e in events if e["kind"] == "score_goal")
+    assert goal["points"] == 2
+
+
+def test_v_score_4_a_public_goal_goes_to_the_best_ties_to_each_and_no_secret_scores_none():
+    t = Table()
+    t.run(score.set_counts, "Ann", {"job": 2})
+    t.run(score.set_counts, "Bob", {"job": 2})
+    t.run(score.set_counts, "Cy", {"job": 1})
+    t.run(score.set_public, ["79"])
+    _, totals = t.score()
+    assert totals == {"Ann": 6, "Bob": 6, "Cy": 0}
+
+
+def test_v_score_4_public_goals_are_players_minus_one():
+    t = Table("Ann", "Bob")
+    assert "1 public goal" in t.fails(score.set_public, ["76", "77"])
+    assert "not a life goal" in t.fails(score.set_public, ["12"])
+    paper = Table()
+    paper.run(score.set_public, ["76", "77"])          # before the players are known
+    paper.run(score.set_counts, "Ann", {"health": 1})
+    paper.run(score.set_counts, "Bob", {"health": 2})
+    assert "players - 1" in paper.fails(score.score)
+
+
+def test_v_score_5_a_tie_goes_to_fewer_cards_then_is_shared():
+    t = Table()
+    t.run(score.set_counts, "Ann", {"health": 1, "property_cards": 1, "property": 5})
+    t.run(score.set_counts, "Bob", {"health": 1, "property_cards": 2, "property": 5})
+    events, _ = t.score()
+    assert events[-1] == {"kind": "score_winner", "players": ["Ann"], "total": 6, "tie": "cards"}
+    t2 = Table()
+    t2.run(score.set_counts, "Ann", {"health": 2})
+    t2.run(score.set_counts, "Bob", {"health": 2})
+    assert t2.score()[0][-1]["players"] == ["Ann", "Bob"]
+    assert t2.score()[0][-1]["tie"] == "shared"
+
+
+def test_v_score_counts_typed_are_checked():
+    t = Table()
+    assert "unknown count 'gold'" in t.fails(score.set_counts, "Ann", {"gold": 3})
+    assert "0 or more" in t.fails(score.set_counts, "Ann", {"health": -1})

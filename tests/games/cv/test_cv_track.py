@@ -1,0 +1,117 @@
+"""The track and the game: V-SET-1, V-TURN-1 phase 5, V-TURN-3, V-HELP-1, V-END-1."""
+
+from __future__ import annotations
+
+from cv_support import Table, give_card
+
+from guide.games.cv import phase, track
+
+
+def _skip_turn(t: Table) -> None:
+    who = t.turn_of()
+    t.roll(who, "health,health,knowledge,knowledge")
+    t.end(who)
+
+
+def test_v_set_1_two_to_four_players_the_first_holds_the_bicycle_and_starts():
+    t = Table()
+    assert "2 to 4" in t.fails(phase.players, ["Ann"])
+    assert "2 to 4" in t.fails(phase.players, ["A", "B", "C", "D", "E"])
+    assert "same name" in t.fails(phase.players, ["Ann", "ann"])
+    t.run(phase.players, ["Ann", "Bob", "Cy"])
+    assert t.state["bicycle"] == "Ann" and t.turn_of() == "Ann"
+    assert t.p("Ann")["cv"]["property"][0]["number"] == 12
+    assert t.stack("Bob", "property") == []
+
+
+def test_v_set_1_five_youth_cards_on_the_track():
+    t = Table("Ann", "Bob", decks={"youth": 20, "maturity": 20, "old_age": 20})
+    assert t.state["track"]["slots"] == ["youth"] * 5
+    assert t.state["track"]["decks"] == {"youth": 15, "maturity": 20, "old_age": 20}
+
+
+def test_v_turn_1_phase_5_slides_left_and_refills_from_the_current_deck():
+    t = Table("Ann", "Bob", "Cy", decks={"youth": 7, "maturity": 20, "old_age": 20})
+    t.roll("Ann", "health,health,knowledge,knowledge")
+    t.take("Ann", "Jogging", "health", cost="health", slot=2)
+    assert t.state["track"]["slots"] == ["youth", None, "youth", "youth", "youth"]
+    t.end("Ann")
+    assert t.state["track"]["slots"] == ["youth"] * 5
+    assert t.state["track"]["decks"]["youth"] == 1
+
+
+def test_v_turn_3_the_leftmost_card_goes_after_the_last_player_of_the_round():
+    t = Table("Ann", "Bob", "Cy", decks={"youth": 30, "maturity": 20, "old_age": 20})
+    _skip_turn(t)
+    _skip_turn(t)
+    assert t.state["track"]["decks"]["youth"] == 25
+    t.roll("Cy", "health,health,knowledge,knowledge")
+    ev = t.end("Cy")
+    assert any(e["kind"] == "track_removed" for e in ev)
+    assert t.state["track"]["decks"]["youth"] == 24
+    assert t.state["turn"]["round"] == 2 and t.turn_of() == "Ann"
+
+
+def test_v_turn_3_with_two_players_after_every_turn():
+    t = Table("Ann", "Bob", decks={"youth": 30, "maturity": 20, "old_age": 20})
+    _skip_turn(t)
+    assert t.state["track"]["decks"]["youth"] == 24
+    _skip_turn(t)
+    assert t.state["track"]["decks"]["youth"] == 23
+
+
+def test_v_turn_1_a_mixed_track_needs_the_place_of_the_card():
+    t = Table("Ann", "Bob", "Cy", decks={"youth": 6, "maturity": 20, "old_age": 20})
+    t.state["track"]["slots"] = ["youth", "youth", "maturity", "maturity", "maturity"]
+    t.roll("Ann", "health,health,knowledge,knowledge")
+    assert "--slot" in t.take_fails("Ann", "Jogging", "health", cost="health")
+    ev = t.take("Ann", "Jogging", "health", cost="health", slot=3)
+    assert ev[0]["deck"] == "maturity"
+
+
+def test_v_help_1_the_seed_example_eric_with_three_cards_gets_help():
+    # Julia 5 cards, Felix 6, Eric 3: Felix has twice Eric's, so Eric is entitled.
+    t = Table("Julia", "Felix", "Eric", decks={"youth": 6, "maturity": 20, "old_age": 20})
+    for who, n in (("Julia", 4), ("Felix", 6), ("Eric", 3)):
+        for i in range(n):
+            give_card(t, who, f"{who} {i}", "knowledge")
+    t.roll("Julia", "health,health,knowledge,knowledge")
+    t.take("Julia", "Jogging", "health", cost="health", slot=1)
+    t.take("Julia", "Yoga", "health", cost="health", slot=2)
+    ev = t.end("Julia")
+    kinds = [e["kind"] for e in ev]
+    assert kinds[-2:] == ["deck_out", "help_due"] and ev[-1]["players"] == ["Eric"]
+    assert t.state["track"]["slots"] == ["youth"] * 4          # one drawn, then the deck ran out
+    assert "social help first" in t.fails(phase.end, "Felix")
+    ev = t.take("Eric", "Choir", "relationships", social=True, slot=1)
+    assert ev[0]["social"] and t.stack("Eric", "relationships") == ["Choir"]
+    assert t.state["track"]["slots"] == ["youth"] * 3 + ["maturity"] * 2
+    assert t.turn_of() == "Felix"
+
+
+def test_v_help_1_several_in_turn_order_from_the_player_who_just_played_and_may_pass():
+    t = Table("Ann", "Bob", "Cy", decks={"youth": 6, "maturity": 20, "old_age": 20})
+    for i in range(5):
+        give_card(t, "Cy", f"c{i}", "knowledge")
+    t.roll("Ann", "health,health,knowledge,knowledge")
+    t.take("Ann", "Jogging", "health", cost="health", slot=1)     # Ann 2 cards, Bob 0, Cy 5
+    t.end("Ann")
+    assert track.entitled(t.state, 0) == ["Ann", "Bob"]
+    assert t.state["track"]["help"] == ["Ann", "Bob"]
+    assert "goes to Ann" in t.fails(phase.pass_help, "Bob")
+    t.run(phase.pass_help, "Ann")
+    t.run(phase.pass_help, "Bob")
+    assert t.turn_of() == "Bob" and t.state["track"]["help"] == []
+
+
+def test_v_end_1_the_game_ends_when_old_age_holds_fewer_cards_than_players():
+    t = Table("Ann", "Bob", "Cy", decks={"youth": 6, "maturity": 0, "old_age": 4})
+    t.state["track"]["decks"]["youth"] = 0
+    for who in ("Ann", "Bob"):
+        t.roll(who, "health,health,knowledge,knowledge")
+        t.take(who, "Jogging", "health", cost="health", slot=1)
+        ev = t.end(who)
+        if who == "Ann":                         # 3 Old age cards left, as many as players
+            assert ev[-1]["kind"] == "turn" and t.state["over"] is False
+    assert ev[-1]["kind"] == "game_over" and t.state["over"] is True
+    assert "over" in t.fails(phase.end, "Cy")

@@ -1,0 +1,35 @@
+"""Tab completion from the parameters' types: what each argument takes, with a short
+description beside abilities, techniques and cards."""
+
+from __future__ import annotations
+
+from guide.core.repl.completer import candidates, described
+
+
+def test_names_techniques_and_cards_complete_from_the_table(play):
+    play.do("kaveri Ann --ability Passionate --technique Cheer --technique Love"
+            " --technique \"custom:Bike Bell\"", "companion Joop")
+    t = play.table
+    assert candidates(t, ["xp"]) == ["Ann"]
+    assert candidates(t, ["use", "Ann"])[:3] == ["Cheer", "Love", "Bike Bell"]
+    assert "Rogue Herring Gull" in candidates(t, ["confront"])
+    assert "Rogue Herring Gull" in candidates(t, ["confront", "Runaway Rental Bike"])  # repeats
+    assert "--setting" in candidates(t, ["confront"])
+    assert "Amsterdam Centraal" in candidates(t, ["confront", "--setting"])
+    assert candidates(t, ["heal"])[:2] == ["Ann", "Joop the Tram Driver"]
+    assert "e=" in candidates(t, ["spend", "Ann"]) and "Love=" in candidates(t, ["spend", "Ann"])
+
+
+def test_choices_carry_a_short_description(play):
+    t = play.table
+    abilities = dict(described(t, ["kaveri", "Ann", "--ability"]))
+    assert abilities["Focused"] == "Gets 1 extra point to spend at each level reached."
+    cards = dict(described(t, ["card"]))
+    assert cards["Rogue Herring Gull"] == "foe, 5 HP"
+    commands = dict(described(t, []))
+    assert commands["undo"].startswith("Take back the last command")
+
+
+def test_help_of_a_command_two_ways(play):
+    assert play.do("xp --help") == play.do("help xp")
+    assert play.do("xp --help").startswith("usage: xp")
