@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from guide.core.errors import CommandError
+from guide.core.params import Named
 from guide.core.registry import Registry
 from guide.core.result import Result
 
@@ -21,6 +22,19 @@ from .state import CaveState, Character, RuleError, key
 
 commands = Registry(families=("setup", "turn", "board"))
 SIDES = click.Choice(["up", "down", "left", "right"], case_sensitive=False)
+
+
+def _in_cave(t: Any, words: list[str]) -> list[str]:
+    return [c["name"] for c in t.state["characters"] if c["state"] == "in"]
+
+
+def _describe(t: Any, name: str) -> str:
+    c = next((c for c in t.state["characters"] if c["name"] == name), None)
+    return f"Energy {c['energy']}, mental {c['mental']}" if c else ""
+
+
+# a character's name: Tab offers those in the cave; the rules look it up (and refuse)
+CHARACTER = Named("character", _in_cave, describe=_describe, convert=False)
 
 
 def run(t: Any, rules: Callable[..., list[Event]], *args: Any, **kwargs: Any) -> Result:
@@ -92,9 +106,8 @@ def ask_turn(t: Any, state: CaveState, box: Box, name: str, side: str) -> int | 
     return int(answer)
 
 
-@commands.command("move", "turn", changes=True, complete=("character", "side"),
-                  options={"--turn": "angle"}, aliases=("m",))
-@click.argument("name")
+@commands.command("move", "turn", changes=True, aliases=("m",))
+@click.argument("name", type=CHARACTER)
 @click.argument("side", type=SIDES, metavar="SIDE")
 @click.option("--turn", "angle", type=click.Choice([str(a) for a in TURNS]), default=None,
               help="A new tile's orientation, clockwise (asked in a terminal).")
@@ -111,8 +124,8 @@ def move(t: Any, name: str, side: str, angle: str | None) -> Result:
     return run(t, turn.move, box_of(t), t.dice, name, side, chosen)
 
 
-@commands.command("roll", "turn", changes=True, complete=("character",))
-@click.argument("name")
+@commands.command("roll", "turn", changes=True)
+@click.argument("name", type=CHARACTER)
 @click.option("--roll", "face", type=click.IntRange(1, 20), default=None, help="The table's own d20.")
 def roll(t: Any, name: str, face: int | None) -> Result:
     """Roll a d20 to cross a challenge (C-TURN-3). At or under Energy + 2 per challenge item
@@ -122,8 +135,8 @@ def roll(t: Any, name: str, face: int | None) -> Result:
     return run(t, turn.roll, box_of(t), t.dice, name)
 
 
-@commands.command("eat", "turn", changes=True, complete=("character",))
-@click.argument("name")
+@commands.command("eat", "turn", changes=True)
+@click.argument("name", type=CHARACTER)
 @click.option("--cooked", is_flag=True, help="Prepare the meal with a fire card at hand (C-EV-2).")
 @click.option("--food", "values", type=click.IntRange(1, 4), multiple=True,
               help="The value of a food card to eat (again for more; default: every card held).")
@@ -133,9 +146,9 @@ def eat(t: Any, name: str, cooked: bool, values: tuple[int, ...]) -> Result:
     return run(t, meals.eat, box_of(t), t.dice, name, cooked, list(values) or None)
 
 
-@commands.command("give", "turn", changes=True, complete=("character", "character"))
-@click.argument("name")
-@click.argument("other")
+@commands.command("give", "turn", changes=True)
+@click.argument("name", type=CHARACTER)
+@click.argument("other", type=CHARACTER)
 @click.option("--food", "value", type=click.IntRange(1, 4), default=None,
               help="The value of the food card to give (default: the first held).")
 def give(t: Any, name: str, other: str, value: int | None) -> Result:
@@ -143,8 +156,8 @@ def give(t: Any, name: str, other: str, value: int | None) -> Result:
     return run(t, meals.give, name, other, value)
 
 
-@commands.command("end", "turn", changes=True, complete=("character",))
-@click.argument("name")
+@commands.command("end", "turn", changes=True)
+@click.argument("name", type=CHARACTER)
 def end(t: Any, name: str) -> Result:
     """End a character's turn (C-TURN-5..7). Out-of-sight tiles are removed, 1 Energy is spent,
     and company gives mental strength. Example: end Ann"""

@@ -83,15 +83,6 @@ class CaveGame(Game):
     def toolbar(self, table: Any) -> str | None:
         return public.toolbar(_state(table))
 
-    def complete(self, table: Any, kind: str, words: list[str]) -> list[str]:
-        if kind == "character":
-            return [c["name"] for c in _state(table)["characters"] if c["state"] == "in"]
-        if kind == "side":
-            return ["up", "down", "left", "right"]
-        if kind == "angle":
-            return ["0", "90", "180", "270"]
-        return []
-
     def render(self, event: dict) -> str | None:
         return render(event) or super().render(event)
 

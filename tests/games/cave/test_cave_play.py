@@ -15,6 +15,7 @@ import pytest
 from conftest import ROOT
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
+from guide.core.repl.completer import candidates
 from guide.core.result import text
 from guide.core.store import Store
 from guide.core.table import Table
@@ -92,6 +93,16 @@ def test_map_status_toolbar_prompt_and_view(table):
     assert GAME.prompt(table) == "cave (round 1: Ann)> "
     view = GAME.view(table)
     assert view["map"] == lines and view["state"] == GAME.public_state(table)
+
+
+def test_tab_completes_characters_sides_and_angles(table):
+    do(table, "character Ann", "character Bob", "start")
+    assert {"character", "start", "move", "roll", "eat", "give", "end", "map", "status"} <= set(
+        candidates(table, []))
+    assert candidates(table, ["move"])[:2] == ["Ann", "Bob"]
+    assert candidates(table, ["move", "Ann"])[:4] == ["up", "down", "left", "right"]
+    assert candidates(table, ["move", "Ann", "up", "--turn"]) == ["0", "90", "180", "270"]
+    assert candidates(table, ["give", "Ann"])[:2] == ["Ann", "Bob"]
 
 
 def test_the_tv_page_draws_the_map_and_follows_the_table(table):
