@@ -114,11 +114,12 @@ def aim(state: CaveState, box: Box, ch: Character, rng: random.Random,
     return reach[min(empties, key=cost)]
 
 
-def best_turn(state: CaveState, box: Box, ch: Character, side: str, rng: random.Random) -> int:
-    """A new tile's orientation: the one opening onto the most empty squares."""
+def best_turn(state: CaveState, box: Box, ch: Character, side: str, rng: random.Random) -> int | None:
+    """A new tile's orientation: the one opening onto the most empty squares (None with an
+    empty draw pile: the rules reshuffle the discards and take the first angle that fits)."""
     tile_id = state["tiles"]["draw"][0] if state["tiles"]["draw"] else None
     if tile_id is None:
-        return entry_turns(box, "four-way", side)[0]       # the rules refill and pick the first
+        return None
     shape = state["pieces"][tile_id]["shape"]
     nx, ny = neighbour(ch["x"], ch["y"], side)
 

@@ -126,3 +126,11 @@ def test_policy_walks_to_a_discovered_exit():
     move(state, BOX, RandomDice(0), "Ann", "up")             # Ann out; Bob's turn
     policy_turn(state)
     assert find(state, "Bob")["state"] == "out"
+
+
+def test_long_games_run_through_reshuffled_discards_C_TURN_2():
+    hardy = replace(BOX, energy=40, exit_in_last=0)          # the exit last: the pile runs out
+    f = simulate(hardy, 4, 20, seed=3)
+    assert f.all + f.some + f.none == 20
+    assert max(f.rounds) > 41 // 4 + 10
+    assert "unfinished" not in f.ended_by
