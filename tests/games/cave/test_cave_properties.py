@@ -10,6 +10,7 @@ import json
 import tempfile
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from cave_helpers import BOX
@@ -20,6 +21,7 @@ from guide.core.dice import Dice
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.cave.board import entry_turns, neighbour
+from guide.games.cave.box import Box
 from guide.games.cave.dice import RandomDice
 from guide.games.cave.flow import end_turn
 from guide.games.cave.game import CaveGame
@@ -30,51 +32,53 @@ from guide.games.cave.turn import check_move, move, roll
 
 Command = Callable[[CaveState, RandomDice], list]
 CAVE = {f"t{i}" for i in range(1, 41)}
+# the exit anywhere and challenges on every entry: random games reach the exit more often
+SHALLOW = replace(BOX, exit_in_last=41, challenge_every_entry=True)
 
 
-def legal(state: CaveState) -> list[tuple[str, Command]]:
+def legal(state: CaveState, box: Box = BOX) -> list[tuple[str, Command]]:
     ch = current(state)
     assert ch is not None
     name = ch["name"]
     options: list[tuple[str, Command]] = []
     for side in ("up", "right", "down", "left"):
         try:
-            check_move(state, BOX, name, side)
+            check_move(state, box, name, side)
         except RuleError:
             continue
         turns: list[int | None] = [None]
         draw = state["tiles"]["draw"]
         if key(*neighbour(ch["x"], ch["y"], side)) not in state["board"] and draw:
-            turns = list(entry_turns(BOX, state["pieces"][draw[0]]["shape"], side))
+            turns = list(entry_turns(box, state["pieces"][draw[0]]["shape"], side))
         for turn in turns:
             line = f"move {name} {side}" + ("" if turn is None else f" --turn {turn}")
             options.append((line, lambda s, d, side=side, turn=turn:
-                            move(s, BOX, d, name, side, turn)))
+                            move(s, box, d, name, side, turn)))
     if ch["challenge"] and not ch["challenge"]["crossed"] and not state["moved"] and not ch["stuck"]:
-        options.append((f"roll {name}", lambda s, d: roll(s, BOX, d, name)))
+        options.append((f"roll {name}", lambda s, d: roll(s, box, d, name)))
     if ch["food"]:
-        options.append((f"eat {name}", lambda s, d: eat(s, BOX, d, name)))
+        options.append((f"eat {name}", lambda s, d: eat(s, box, d, name)))
         v = ch["food"][0]
-        options.append((f"eat {name} --food {v}", lambda s, d, v=v: eat(s, BOX, d, name, values=[v])))
+        options.append((f"eat {name} --food {v}", lambda s, d, v=v: eat(s, box, d, name, values=[v])))
         if fire_at_hand(state, ch):
-            options.append((f"eat {name} --cooked", lambda s, d: eat(s, BOX, d, name, cooked=True)))
+            options.append((f"eat {name} --cooked", lambda s, d: eat(s, box, d, name, cooked=True)))
         for other in others_here(state, ch):
             options.append((f"give {name} {other['name']}", lambda s, d, o=other["name"]: give(s, name, o)))
-    options.append((f"end {name}", lambda s, d: end_turn(s, BOX, name)))
+    options.append((f"end {name}", lambda s, d: end_turn(s, box, name)))
     return options
 
 
-def illegal(state: CaveState) -> list[Command]:
+def illegal(state: CaveState, box: Box) -> list[Command]:
     ch = current(state)
     assert ch is not None
     name = ch["name"]
     wrong = [c["name"] for c in state["characters"] if c is not ch]
-    out: list[Command] = [lambda s, d: move(s, BOX, d, name, "sideways"),
-                          lambda s, d: eat(s, BOX, d, name, values=[99])]
+    out: list[Command] = [lambda s, d: move(s, box, d, name, "sideways"),
+                          lambda s, d: eat(s, box, d, name, values=[99])]
     if wrong:
-        out.append(lambda s, d: end_turn(s, BOX, wrong[0]))
+        out.append(lambda s, d: end_turn(s, box, wrong[0]))
     if not ch["challenge"]:
-        out.append(lambda s, d: roll(s, BOX, d, name))
+        out.append(lambda s, d: roll(s, box, d, name))
     return out
 
 
@@ -104,18 +108,19 @@ def check(state: CaveState) -> None:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(1, 4), seed=st.integers(0, 10_000), data=st.data())
 def test_random_legal_games_keep_every_invariant(players, seed, data):
+    box = data.draw(st.sampled_from([BOX, SHALLOW]))
     state = new_state()
     for i in range(players):
-        add_character(state, BOX, f"P{i}")
+        add_character(state, box, f"P{i}")
     dice = RandomDice(seed)
-    start(state, BOX, dice)
+    start(state, box, dice)
     check(state)
     exit_seen = False
     for _ in range(400):
         if state["phase"] == "over":
             break
         before = copy.deepcopy(state)
-        for bad in illegal(state):
+        for bad in illegal(state, box):
             try:
                 bad(state, dice)
             except RuleError:
@@ -123,7 +128,7 @@ def test_random_legal_games_keep_every_invariant(players, seed, data):
             else:
                 raise AssertionError("an illegal command was accepted")
             assert state == before                               # a refusal changes nothing
-        options = legal(state)
+        options = legal(state, box)
         _, command = options[data.draw(st.integers(0, len(options) - 1))]
         rng_before = dice.rng.getstate()
         events = command(state, dice)
