@@ -13,6 +13,8 @@ MAX_NAME = 20
 def add_character(state: CaveState, box: Box, name: str) -> list[Event]:
     """`character NAME`: a new character with full meters (C-SET-3), before `start`."""
     name = name.strip()
+    if state["phase"] == "over":
+        raise RuleError("the game is over")
     if state["phase"] != "setup":
         raise RuleError("characters join before start")
     if not name or len(name) > MAX_NAME or not name.isprintable():
@@ -42,6 +44,8 @@ def start(state: CaveState, box: Box, dice: Dice, at: tuple[int, int] | None = N
     """`start [--at X,Y]`: the start tile on (X, Y) and (X+1, Y) (C-SET-1), every character on
     (X, Y); the cave tiles shuffled with the exit in the last ten (C-SET-2); the event, food
     and meal decks shuffled."""
+    if state["phase"] == "over":
+        raise RuleError("the game is over")
     if state["phase"] != "setup":
         raise RuleError("the game has already started")
     if not state["characters"]:

@@ -9,6 +9,7 @@ from guide.games.cave.board import seen_by
 from guide.games.cave.dice import RandomDice
 from guide.games.cave.flow import end_turn
 from guide.games.cave.meals import eat
+from guide.games.cave.setup import add_character, start
 from guide.games.cave.state import RuleError, find
 from guide.games.cave.turn import move
 
@@ -150,8 +151,10 @@ def test_the_game_ends_when_everyone_has_exited_or_died_C_END_1():
     events = end_turn(state, BOX, "Bob")
     assert events[-1] == {"kind": "over", "escaped": 1, "dead": 1, "rounds": 1, "rule": "C-TURN-6"}
     assert state["phase"] == "over"
-    with pytest.raises(RuleError, match="the game is over"):
-        move(state, BOX, DICE, "Ann", "up")
+    for refused in (lambda: move(state, BOX, DICE, "Ann", "up"), lambda: end_turn(state, BOX, "Bob"),
+                    lambda: add_character(state, BOX, "Cid"), lambda: start(state, BOX, DICE)):
+        with pytest.raises(RuleError, match="^the game is over$"):
+            refused()
 
 
 def test_commands_for_a_character_out_or_dead_are_refused_C_END_1():
