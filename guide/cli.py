@@ -49,7 +49,7 @@ def cli() -> None:
     """
 
 
-@cli.command()
+@cli.command(context_settings={"ignore_unknown_options": True})
 @click.argument("expression", nargs=-1, required=True)
 @click.option("--seed", type=int, default=None, help="Seed the dice for a reproducible roll.")
 @click.option("--dice", "faces", default=None, metavar="FACES",
@@ -173,12 +173,14 @@ def commands_reference(game_id: str | None) -> None:
 @click.option("--seed", type=int, default=None, help="Seed the dice for reproducible play.")
 @click.option("--adventure", "adventure_id", default=None, metavar="ID",
               help="Start this adventure when none is running (the bundled one: amsterdam).")
+@click.option("--lang", default=None, metavar="CODE",
+              help="The language of the game's words, where the game has several (cv: uk).")
 def play(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None, seed: int | None,
-         adventure_id: str | None) -> None:
+         adventure_id: str | None, lang: str | None) -> None:
     """The table: an interactive REPL, or one command a line from a script or a pipe."""
     from guide.core.repl.run import run_play
 
-    sys.exit(run_play(campaign, list(boxes), seed, adventure_id, game_id))
+    sys.exit(run_play(campaign, list(boxes), seed, adventure_id, game_id, lang))
 
 
 @cli.command()
@@ -203,22 +205,24 @@ def state(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None) -
 @BOX
 @GAME
 @click.option("--lan", is_flag=True, help="Serve on every interface, with a secret token.")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port (default: any).")
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help="Port (default 8765, or the next free one).")
 def view_command(campaign, boxes, game_id, lan, port) -> None:
     """Serve the players' view of a campaign that another guide is playing."""
     import time
 
     from guide.core.repl.run import open_table
-    from guide.core.view.server import ViewServer
+    from guide.core.view.ports import serve
 
     table = open_table(campaign, list(boxes), seed=None, read_only=True, game_id=game_id)
     store = table.campaign
     try:
-        server = ViewServer(page=table.game.view_page, port=port, lan=lan)
+        server, note = serve(table.game.view_page, port, lan)
     except OSError as e:
-        raise UserError(f"cannot serve the view on port {port}: {e.strerror or e}") from None
+        raise UserError(f"cannot serve the view on port {port or 'near 8765'}:"
+                        f" {e.strerror or e}") from None
     server.publish(table.game.view(table))
-    click.echo(f"The players' view is at {server.url}  (Ctrl-C stops)")
+    click.echo(f"The players' view is at {server.url}  (Ctrl-C stops) {note}".rstrip())
     seen = store.version()
     try:
         while True:

@@ -72,7 +72,7 @@ def log(t, count: int) -> Result:
     r = Result()
     for entry in t.store.entries(limit=max(count, 1)):
         for event in entry.story:
-            line = t.game.render(event)
+            line = t.game.render(event, t)
             if line:
                 r.add(f"{entry.at[11:16]}  {line}")
     if not r.lines:
@@ -111,11 +111,13 @@ def state(t) -> Result:
 @command("view", "table", journal=False)
 @click.option("--lan", is_flag=True, help="Serve on every interface, with a secret token in"
                                           " the address (for a TV or tablet).")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port (default: any).")
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help="Port (default 8765, or the next free one).")
 @click.option("--stop", is_flag=True, help="Stop serving the page.")
-def view(t, lan: bool, port: int, stop: bool) -> Result:
-    """Serve the players' view: a read-only live page of what every player may see."""
-    from guide.core.view.server import ViewServer
+def view(t, lan: bool, port: int | None, stop: bool) -> Result:
+    """Serve the players' view: a read-only live page of what every player may see.
+    Example: view --lan"""
+    from guide.core.view.ports import serve
 
     server = t.services.get("view")
     if stop:
@@ -128,9 +130,10 @@ def view(t, lan: bool, port: int, stop: bool) -> Result:
     if server is not None:
         return Result([f"The players' view is at {server.url}"])
     try:
-        server = ViewServer(page=t.game.view_page, port=port, lan=lan)
+        server, note = serve(t.game.view_page, port, lan)
     except OSError as e:
-        raise CommandError(f"cannot serve the view on port {port}: {e.strerror or e}") from None
+        raise CommandError(f"cannot serve the view on port {port or 'near 8765'}:"
+                           f" {e.strerror or e}") from None
 
     def listener(table) -> None:
         server.publish(table.game.view(table))
@@ -138,5 +141,5 @@ def view(t, lan: bool, port: int, stop: bool) -> Result:
     t.services["view"], t.services["view listener"] = server, listener
     listener(t)
     t.listeners.append(listener)
-    return Result([f"The players' view is at {server.url}",
+    return Result([f"The players' view is at {server.url}", *([note] if note else []),
                    "Open it on the second screen; it follows the table as you play."])

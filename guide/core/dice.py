@@ -88,7 +88,9 @@ def parse_faces(text: str, option: str) -> list[int]:
 
 
 _PERCENT_ONLY = re.compile(r"^\s*1?d(%|100)\s*$", re.IGNORECASE)
-_PERCENT = re.compile(r"d%", re.IGNORECASE)
+_PERCENT = re.compile(r"(?<![\w)\]])(\d*)\s*d\s*(?:%|100)(?![\w%])", re.IGNORECASE)
+_ADVANTAGE = re.compile(r"(?:^|\s+)(adv|dis)\s*$", re.IGNORECASE)
+_FIRST_D20 = re.compile(r"(?<![\w)\]])1?d20(?![\w])", re.IGNORECASE)
 _SIDES = re.compile(r"d\s*(\d+)", re.IGNORECASE)
 _COUNT = re.compile(r"(\d+)\s*d", re.IGNORECASE)
 
@@ -110,7 +112,9 @@ def roll_expression(expression: str, dice: Dice) -> Roll:
     if _PERCENT_ONLY.match(expr):
         p = dice.percentile()
         return Roll(expr, f"{expr} (tens {p.tens}, ones {p.ones}) = {p.value}", p.value)
-    expr = _PERCENT.sub("d100", expr)
+    shown = expr
+    expr = _advantage(expr)
+    expr = _PERCENT.sub(lambda m: _percentiles(m, dice), expr)
     for m in _COUNT.finditer(expr):
         if int(m.group(1)) > MAX_DICE:
             raise DiceError(f"too many dice: {m.group(1)} (at most {MAX_DICE} in one roll)")
@@ -125,7 +129,7 @@ def roll_expression(expression: str, dice: Dice) -> Roll:
     try:
         result = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE)).roll(
             expr, stringifier=_plain_stringifier())
-        return Roll(expr, result.result, int(result.total))
+        return Roll(shown, result.result, int(result.total))
     except d20.TooManyRolls:
         raise DiceError(f"too many dice (at most {MAX_DICE} in one roll, rerolls included)") from None
     except d20.RollSyntaxError as e:
@@ -136,6 +140,29 @@ def roll_expression(expression: str, dice: Dice) -> Roll:
         raise DiceError("dice expression nested too deeply") from None
     finally:
         d20_expression.random = saved
+
+
+def _advantage(expr: str) -> str:
+    """`1d20+5 adv` / `dis`, as Avrae users type them: the first d20 is rolled twice and the
+    higher (lower) kept."""
+    m = _ADVANTAGE.search(expr)
+    if m is None:
+        return expr
+    rest = expr[:m.start()] or "1d20"
+    if not _FIRST_D20.search(rest):
+        raise DiceError(f"{m.group(1)} needs a d20 to roll twice: 1d20 {m.group(1)}")
+    keep = "kh1" if m.group(1).casefold() == "adv" else "kl1"
+    return _FIRST_D20.sub(f"2d20{keep}", rest, count=1)
+
+
+def _percentiles(m: re.Match, dice: Dice) -> str:
+    """Every d% or d100 term is the rulebook's two-d10 percentile (R-DICE-2), also inside
+    a larger expression: each roll shown with its tens and ones."""
+    count = int(m.group(1) or 1)
+    if count > MAX_DICE:
+        raise DiceError(f"too many dice: {count} (at most {MAX_DICE} in one roll)")
+    rolls = [dice.percentile() for _ in range(count)]
+    return "(" + " + ".join(f"{p.value} [tens {p.tens}, ones {p.ones}]" for p in rolls) + ")"
 
 
 def _syntax_hint(e: Exception) -> str:

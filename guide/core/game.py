@@ -29,6 +29,7 @@ class Game:
     commands: ClassVar[Registry] = Registry()
     table_class: ClassVar[type[Table] | None] = None   # a Table subclass with the game's lookups
     view_page: ClassVar[bytes | None] = None           # the TV page (None: the core's plain page)
+    languages: ClassVar[tuple[str, ...]] = ("en",)     # what `guide play --lang` may choose
 
     # --- the campaign -----------------------------------------------------------------
     def new_state(self) -> dict:
@@ -69,9 +70,10 @@ class Game:
         """The bottom toolbar: text, or prompt_toolkit fragments (style, text); None: none."""
         return None
 
-    def render(self, event: dict) -> str | None:
-        """One story event as the Tour Guide reads it (None: not shown). A game renders its
-        own kinds and leaves the core's (a roll) to this."""
+    def render(self, event: dict, table: Table) -> str | None:
+        """One story event as the game master reads it (None: not shown), in the table's
+        language (`table.lang`, one of `languages`). A game renders its own kinds and leaves
+        the core's (a roll) to this."""
         from guide.core.commands import render
 
         return render(event)

@@ -37,6 +37,7 @@ class Table:
         self._attributed = 0
         self.listeners: list[Callable[[Table], None]] = []   # told after each command
         self.services: dict[str, Any] = {}  # things the REPL runs beside the table (the view)
+        self.lang = game.languages[0]       # the language of the game's words (guide play --lang)
 
     # --- running a command ------------------------------------------------------------
     def execute(self, line: str) -> Result:
@@ -77,7 +78,7 @@ class Table:
 
     def shown(self, result: Result) -> Result:
         """The command's story in the game's words, before what the command shows itself."""
-        lines = [line for line in map(self.game.render, self.story) if line]
+        lines = [line for line in (self.game.render(e, self) for e in self.story) if line]
         if lines:
             result.lines[:0] = lines
         return result

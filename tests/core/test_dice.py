@@ -74,3 +74,21 @@ def test_parse_faces():
     assert parse_faces("4,5", "--dice") == [4, 5]
     with pytest.raises(DiceError, match="--dice"):
         parse_faces("four", "--dice")
+
+
+def test_r_dice_2_a_percentile_inside_an_expression_is_two_d10():
+    r = roll_expression("d%+1", Dice(faces=[10, 10]))          # both 0: 100, then +1
+    assert r.total == 101 and "tens 10, ones 10" in r.breakdown
+    r = roll_expression("2d% + 1", Dice(faces=[1, 2, 3, 4]))
+    assert r.total == 12 + 34 + 1
+    assert roll_expression("4d100kh1", Dice(faces=[8, 12, 11, 47])).total == 47  # not a percentile
+
+
+@pytest.mark.parametrize("expr, total", [("1d20+5 adv", 22), ("adv", 17), ("1d20 dis", 3)])
+def test_advantage_and_disadvantage_roll_the_d20_twice(expr, total):
+    assert roll_expression(expr, Dice(faces=[3, 17])).total == total
+
+
+def test_advantage_needs_a_d20():
+    with pytest.raises(DiceError, match="adv needs a d20"):
+        roll_expression("2d6 adv", Dice(1))

@@ -130,3 +130,26 @@ def test_the_repl_shows_the_games_prompt(installed, tmp_path):
         child.expect(r"tally \(4\)>")
     finally:
         child.close(force=True)
+
+
+def test_the_view_listens_on_its_documented_port_or_the_next_free_one(tmp_path):
+    import socket
+
+    from guide.core.view.ports import DEFAULT_PORT
+
+    blocker = socket.socket()
+    try:
+        blocker.bind(("127.0.0.1", DEFAULT_PORT))
+        taken = True
+    except OSError:
+        taken = False                       # something else holds it: the same case
+    t = tally_table(tmp_path / "c.sqlite")
+    try:
+        shown = text(t.execute("view"))
+        port = t.services["view"].httpd.server_address[1]
+        assert port != DEFAULT_PORT and DEFAULT_PORT < port < DEFAULT_PORT + 20
+        if taken:
+            assert f"(port {DEFAULT_PORT} is taken: serving on {port})" in shown
+    finally:
+        t.execute("view --stop")
+        blocker.close()

@@ -69,12 +69,12 @@ class TallyGame(Game):
     def toolbar(self, table) -> str:
         return f" count {table.state['count']}, {len(table.state['rolls'])} roll(s)"
 
-    def render(self, event: dict) -> str | None:
+    def render(self, event: dict, table) -> str | None:
         if event["kind"] == "added":
             return f"Added {event['amount']}: the count is {event['count']}."
         if event["kind"] == "rolled":
             return f"The d6 shows {event['face']}: the count is {event['count']}."
-        return super().render(event)
+        return super().render(event, table)
 
     def view(self, table) -> dict:
         return {"game": self.id, "title": self.title, "count": table.state["count"]}

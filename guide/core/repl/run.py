@@ -31,7 +31,8 @@ def default_campaign(game_id: str) -> Path:
 
 
 def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
-               read_only: bool = False, game_id: str | None = None) -> Table:
+               read_only: bool = False, game_id: str | None = None,
+               lang: str | None = None) -> Table:
     """The table of a campaign: its game (the file's own, or `game_id` for a new file; a
     file of another game is refused), the game's data with the --box folders, the store."""
     path = campaign or default_campaign(game_id or DEFAULT)
@@ -41,18 +42,24 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
             raise StartError(f"{path}: a {found} campaign, not {game_id} (open it with"
                              f" --game {found}, or name another --campaign)")
         game = games.load(found or game_id or DEFAULT)
+        if lang is not None and lang not in game.languages:
+            raise StartError(f"--lang: the {game.id} game speaks {', '.join(game.languages)},"
+                             f" not {lang!r}")
         library = game.load(boxes)
         store = Store(path, read_only=read_only, game=game.id, state_version=game.state_version)
     except GuideError as e:
         raise StartError(str(e)) from None
     except OSError as e:
         raise StartError(f"{path}: {e.strerror or e}") from None
-    return (game.table_class or Table)(game, store, library, Dice(seed))
+    table = (game.table_class or Table)(game, store, library, Dice(seed))
+    table.lang = lang or table.lang
+    return table
 
 
 def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
-             adventure: str | None = None, game_id: str | None = None) -> int:
-    table = open_table(campaign, boxes, seed, game_id=game_id)
+             adventure: str | None = None, game_id: str | None = None,
+             lang: str | None = None) -> int:
+    table = open_table(campaign, boxes, seed, game_id=game_id, lang=lang)
     try:
         if adventure and not table.state.get("adventure"):
             ok, shown = run_one(table, f"adventure {adventure}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from typing import Any, cast
 
 import click
 from prompt_toolkit import PromptSession, print_formatted_text
@@ -67,7 +68,7 @@ def run_repl(table: Table) -> int:
             # completer and toolbar are given each time: a question asked by a command
             # (kaveri's prompts) uses the same session with its own
             line = session.prompt(table.game.prompt(table), completer=completer,
-                                  bottom_toolbar=lambda: table.game.toolbar(table))
+                                  bottom_toolbar=lambda: cast(Any, table.game.toolbar(table)))
         except KeyboardInterrupt:
             continue                      # Ctrl-C clears the line
         except EOFError:

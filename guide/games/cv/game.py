@@ -23,33 +23,15 @@ from .protocol import RuleError
 from .render import Renderer
 
 
-class CvTable(Table):
-    """The core Table, telling the game which language the campaign speaks before every
-    command and before its events are shown (the `lang` command, state["lang"])."""
-
-    def execute(self, line: str) -> Result:
-        self._speak()
-        return super().execute(line)
-
-    def shown(self, result: Result) -> Result:
-        self._speak()
-        return super().shown(result)
-
-    def _speak(self) -> None:
-        if isinstance(self.game, CvGame):
-            self.game.lang = self.state.get("lang", "en")
-
-
 class CvGame(Game):
     id = "cv"
     title = "CV"
     state_version = 1
     commands: ClassVar[Registry] = commands
-    table_class: ClassVar[type[Table] | None] = CvTable
+    languages = ("en", "uk")
     view_page = resources.files("guide.games.cv.view").joinpath("page.html").read_bytes()
 
     def __init__(self) -> None:
-        self.lang = "en"
         self.library: Library | None = None
 
     def new_state(self) -> dict:
@@ -106,10 +88,10 @@ class CvGame(Game):
     def toolbar(self, table: Table) -> str | None:
         return screen.toolbar(table)
 
-    def render(self, event: dict) -> str | None:
+    def render(self, event: dict, table: Table) -> str | None:
         if self.library is None or event.get("kind") == "roll":
-            return super().render(event)
-        return Renderer(self.library, self.lang).render(event)
+            return super().render(event, table)
+        return Renderer(self.library, screen.speaks(table)).render(event)
 
     def view(self, table: Table) -> dict[str, Any]:
         return screen.view(table)

@@ -82,12 +82,12 @@ class CvState(TypedDict):
     public: list[int]
     scored: bool
     over: bool
-    lang: str
+    lang: str            # "" until the `lang` command chooses: then guide play --lang speaks
 
 
 def new_state() -> CvState:
     return {"players": [], "bicycle": None, "turn": None, "track": None, "public": [],
-            "scored": False, "over": False, "lang": "en"}
+            "scored": False, "over": False, "lang": ""}
 
 
 def new_player(name: str, lib: Library) -> Player:

@@ -70,14 +70,14 @@ def track_lines(t: Any) -> list[str]:
     tr = s["track"]
     if tr is None:
         return ["The track is not kept: track youth=N maturity=N old_age=N"]
-    r = Renderer(lib, s["lang"])
+    r = Renderer(lib, speaks(t))
     slots = ", ".join(f"{i} {r.deck(d)}" for i, d in enumerate(tr["slots"], 1) if d is not None)
     return [r.msg("track_laid", slots=slots or "-", decks=r.decks(tr["decks"]))]
 
 
 def status(t: Any) -> Result:
     s, lib = _s(t), _lib(t)
-    r = Renderer(lib, s["lang"])
+    r = Renderer(lib, speaks(t))
     res = Result(title="CV")
     turn = s["turn"]
     if turn is not None:
@@ -85,7 +85,7 @@ def status(t: Any) -> Result:
         res.add(r.msg("turn", round=turn["round"], player=who))
         if turn["rolled"]:
             res.add(r.msg("_status_dice", dice=r.dice(turn["dice"]), rolls_left=turn["rolls_left"]))
-    stacks = [lib.types[x].name(s["lang"]) for x in lib.stacks]
+    stacks = [lib.types[x].name(speaks(t)) for x in lib.stacks]
     res.headers = [r.msg("_h_player"), *stacks, r.msg("_h_tokens"), r.msg("_h_hand")]
     for p in s["players"]:
         row: list[Any] = [p["name"] + (" (B)" if p["name"] == s["bicycle"] else "")]
@@ -129,7 +129,7 @@ def public_state(t: Any) -> dict[str, Any]:
 def view(t: Any) -> dict[str, Any]:
     """The TV page: public only (no secret goal, no hand's cards, only how many)."""
     s, lib = _s(t), _lib(t)
-    lang = s["lang"]
+    lang = speaks(t)
     turn = s["turn"]
     sym = {k: {"id": k, "name": v.name(lang), "icon": v.icon} for k, v in lib.symbols.items()}
     totals = _scores(s, lib)
@@ -153,3 +153,8 @@ def view(t: Any) -> dict[str, Any]:
         "public_goals": [{"id": g, "name": sp.name(lang)} for g in s["public"]
                          if (sp := lib.special_by_id(g)) is not None],
     }
+
+
+def speaks(t: Any) -> str:
+    """The language of the words: the `lang` command's choice, else `guide play --lang`."""
+    return str(_s(t)["lang"] or t.lang)

@@ -76,9 +76,9 @@ class KaveriniGame(Game):
     def toolbar(self, table: Table) -> list[tuple[str, str]]:
         return screen.toolbar(table)
 
-    def render(self, event: dict) -> str | None:
+    def render(self, event: dict, table: Table) -> str | None:
         text = event.get("text")
-        return text if isinstance(text, str) else super().render(event)
+        return text if isinstance(text, str) else super().render(event, table)
 
     def view(self, table: Table) -> dict:
         return player_view(table)

@@ -17,17 +17,18 @@ from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
 from guide.core.store import Store
-from guide.games.cv.game import CvGame, CvTable
+from guide.core.table import Table
+from guide.games.cv.game import CvGame
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def cv_table(path: Path, seed: int = 1) -> CvTable:
+def cv_table(path: Path, seed: int = 1) -> Table:
     game = CvGame()
-    return CvTable(game, Store(path, game="cv"), game.load([]), Dice(seed))
+    return Table(game, Store(path, game="cv"), game.load([]), Dice(seed))
 
 
-def run(t: CvTable, *lines: str) -> str:
+def run(t: Table, *lines: str) -> str:
     return "\n".join(text(t.execute(line)) for line in lines)
 
 
@@ -245,3 +246,17 @@ def test_the_repl_shows_the_cv_prompt(installed, tmp_path):
         child.expect(r"cv \(round 1: Ann\)>")
     finally:
         child.close(force=True)
+
+
+def test_guide_play_lang_uk_speaks_ukrainian_from_the_start(tmp_path):
+    env = dict(os.environ, GUIDE_DATA_DIR=str(tmp_path / "data"))
+    r = subprocess.run([sys.executable, "-m", "guide", "play", "--game", "cv", "--lang", "uk",
+                        "--campaign", str(tmp_path / "c.sqlite")], input="players Ann Bob\n",
+                       env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "Гравці по черзі: Ann, Bob" in r.stdout
+    wrong = subprocess.run([sys.executable, "-m", "guide", "play", "--lang", "uk", "--campaign",
+                            str(tmp_path / "k.sqlite")], input="", env=env, capture_output=True,
+                           text=True, timeout=60)
+    assert wrong.returncode == 1
+    assert wrong.stderr.strip() == "error: --lang: the kaverini game speaks en, not 'uk'"
