@@ -83,8 +83,8 @@ class CaveGame(Game):
     def toolbar(self, table: Any) -> str | None:
         return public.toolbar(_state(table))
 
-    def render(self, event: dict) -> str | None:
-        return render(event) or super().render(event)
+    def render(self, event: dict, table: Any) -> str | None:
+        return render(event) or super().render(event, table)
 
     def view(self, table: Any) -> dict:
         return public.view(_state(table), table.library)
