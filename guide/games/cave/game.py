@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
@@ -69,6 +70,10 @@ class CaveGame(Game):
         missing = [p for p in paths if not box_files([p])]
         problems += [Problem(str(p), 1, 1, f"no {BOX_FILE} here") for p in missing]
         return problems, f"ok: {len(files)} Cave escape box file(s)"
+
+    def schemas(self) -> dict[str, dict]:
+        text = resources.files("guide.games.cave").joinpath("schemas", "box.schema.json").read_text()
+        return {"box": json.loads(text)}
 
     def public_state(self, table: Any) -> dict:
         return public.public_state(_state(table), table.library)

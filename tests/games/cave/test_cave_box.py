@@ -6,11 +6,14 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
+import jsonschema
 import pytest
+import yaml
 from cave_helpers import BOX, game
 
 from guide.games.cave.box import BoxError, load_box
 from guide.games.cave.dice import RandomDice
+from guide.games.cave.game import CaveGame
 from guide.games.cave.setup import add_character, start
 from guide.games.cave.state import RuleError, new_state
 
@@ -137,3 +140,12 @@ def test_a_bad_box_file_gives_one_line_naming_the_entry(tmp_path: Path):
 def test_a_changed_count_in_the_box_changes_the_game():
     box = replace(BOX, events={"fire": 10, "item": 0, "paranoia": 10})
     assert Counter(game(box=box)["events"]["draw"]) == {"fire": 10, "paranoia": 10}
+
+
+def test_the_bundled_box_and_a_pairing_match_the_published_schema():
+    schema = CaveGame().schemas()["box"]
+    raw = yaml.safe_load((Path(__file__).resolve().parents[3] / "cards" / "cave" / "box.yaml").read_text())
+    jsonschema.validate(raw, schema)
+    raw["tiles"]["pairing"] = [{"shape": "straight", "content": "food", "count": 0}]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(raw, schema)
