@@ -15,7 +15,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -139,27 +138,82 @@ def party_table(ladders: tuple[str, str, str]):
     return t
 
 
-def engine() -> bool:
+BEFORE = "5f4aff8"          # the commit before the engine's redesign (issue 11)
+
+# The same work in any version of the engine: headless confrontations, 3 Focused Kaverit of
+# level 3 against 2 foes. Prints runs a second and the outcomes' tally.
+ENGINE_WORK = """
+import os, sys, tempfile, time
+from pathlib import Path
+try:
+    from guide.core.repl.run import open_table
     from guide.games.kaverini.commands.odds import build_setup
     from guide.games.kaverini.rules.simulate import run_seeds
-
-    print("engine: headless confrontations, 3 Kaverit of level 3 against 2 foes, one core")
-    t = party_table(("Cheer Love Anger", "Sadness Happy Love", "Cheer Innocence Anger"))
-    setup = build_setup(t, ("Tulip Bulb Speculator", "Grumpy Bridge Keeper"), None, None, ())
-    runs = 1000
-    tracemalloc.start()
+except ImportError:                     # before the core split
+    from guide.repl.run import open_table
+    from guide.commands.odds import build_setup
+    from guide.rules.simulate import run_seeds
+runs = int(sys.argv[1])
+tmp = Path(tempfile.mkdtemp())
+os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
+t = open_table(tmp / "c.sqlite", [], 1)
+t.execute("adventure amsterdam")
+for name, chosen in zip(("Ann", "Bob", "Cy"), ("Cheer Love Anger", "Sadness Happy Love",
+                                                "Cheer Innocence Anger")):
+    t.execute(f"kaveri {name} --ability Focused " + " ".join(f"--technique {l}" for l in chosen.split()))
+    t.execute(f"xp {name} 2")
+setup = build_setup(t, ("Tulip Bulb Speculator", "Grumpy Bridge Keeper"), None, None, ())
+run_seeds(setup, list(range(50)))      # warm the caches
+best = None
+for _ in range(3):
     start = time.perf_counter()
-    run_seeds(setup, list(range(runs)))
+    outcomes = run_seeds(setup, list(range(runs)))
     elapsed = time.perf_counter() - start
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    start = time.perf_counter()
-    run_seeds(setup, list(range(runs)))
-    untraced = time.perf_counter() - start
-    print(f"  {runs / untraced:,.0f} confrontations a second ({untraced:.2f}s for {runs};"
-          f" {elapsed:.2f}s while tracing memory), peak traced memory {peak / 1048576:.1f} MiB")
-    t.store.close()
-    return True
+    best = elapsed if best is None else min(best, elapsed)
+won = sum(o.result == "won" for o in outcomes)
+rounds = sum(o.rounds for o in outcomes)
+print(runs / best, won, rounds)
+t.store.close()
+"""
+
+
+def _engine_rate(root: Path, runs: int) -> tuple[float, int, int]:
+    out = subprocess.run([PY, "-c", ENGINE_WORK, str(runs)], capture_output=True, text=True,
+                         check=True, cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
+    rate, won, rounds = out.stdout.split()
+    return float(rate), int(won), int(rounds)
+
+
+def engine() -> bool:
+    """Side by side with the engine before its redesign (BEFORE, checked out in a temporary
+    folder), each in a subprocess of its own, alternating, the best of three repeats each."""
+    import tarfile
+    from io import BytesIO
+
+    print(f"engine: headless confrontations, 3 Kaverit of level 3 against 2 foes, one core,"
+          f" against {BEFORE}")
+    root = HERE.parent
+    old = Path(tempfile.mkdtemp()) / BEFORE
+    archive = subprocess.run(["git", "archive", BEFORE], cwd=root, capture_output=True,
+                             check=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(old, filter="data")
+    runs = 600
+    now_rates, old_rates = [], []
+    for _ in range(3):
+        old_rate, old_won, old_rounds = _engine_rate(old, runs)
+        now_rate, now_won, now_rounds = _engine_rate(root, runs)
+        old_rates.append(old_rate)
+        now_rates.append(now_rate)
+    old_rate, now_rate = max(old_rates), max(now_rates)     # the least disturbed of each
+    ratio = now_rate / old_rate
+    print(f"  before ({BEFORE}) {old_rate:8,.0f} confrontations a second;"
+          f" won {old_won}/{runs}, {old_rounds} rounds in all")
+    print(f"  now              {now_rate:8,.0f} confrontations a second;"
+          f" won {now_won}/{runs}, {now_rounds} rounds in all")
+    ok = ratio >= 1.6
+    print(f"  ratio {ratio:4.2f}x  target >= 1.6x  {'ok' if ok else 'MISSED'}")
+    return ok
 
 
 def odds() -> bool:

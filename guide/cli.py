@@ -187,15 +187,60 @@ def play(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None, se
 @CAMPAIGN
 @BOX
 @GAME
-def state(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None) -> None:
-    """Print the campaign's state as JSON."""
+@click.option("--seat", default=None, metavar="NAME",
+              help="Exactly what that seat's page receives, instead of the whole state.")
+def state(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None,
+          seat: str | None) -> None:
+    """Print the campaign's state as JSON (or what one seat may see)."""
     import json
 
+    from guide.core.errors import GuideError
+    from guide.core.names import resolve
     from guide.core.repl.run import open_table
+    from guide.core.seats import Desk, seated
 
     table = open_table(campaign, list(boxes), seed=None, read_only=True, game_id=game_id)
     try:
-        click.echo(json.dumps(table.game.public_state(table), indent=2, ensure_ascii=False))
+        if seat is None:
+            shown = table.game.public_state(table)
+        elif not seated(table):
+            raise UserError(f"--seat: the {table.game.id} game has no seats")
+        else:
+            try:
+                name = resolve(seat, table.game.seats(table), "seat")
+            except GuideError as e:
+                raise UserError(f"--seat: {e}") from None
+            shown = Desk.payload_of(table, name)
+        click.echo(json.dumps(shown, indent=2, ensure_ascii=False))
+    finally:
+        table.close()
+
+
+@cli.command("seats")
+@CAMPAIGN
+@BOX
+@GAME
+@click.option("--no-qr", "no_qr", is_flag=True, help="The links without their QR codes.")
+def seats_command(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None,
+                  no_qr: bool) -> None:
+    """Print each seat's link (and QR code): the ones the running table serves, or will."""
+    from guide.core.errors import GuideError
+    from guide.core.repl.run import open_table
+    from guide.core.result import text
+    from guide.core.seats import seated
+
+    try:
+        table = open_table(campaign, list(boxes), seed=None, game_id=game_id)
+    except click.ClickException as e:
+        if "already open" not in e.format_message():
+            raise
+        table = open_table(campaign, list(boxes), seed=None, read_only=True, game_id=game_id)
+    try:
+        if not seated(table):
+            raise UserError(f"the {table.game.id} game has no seats")
+        click.echo(text(table.execute("seats" + (" --no-qr" if no_qr else ""))))
+    except GuideError as e:
+        raise UserError(str(e)) from None
     finally:
         table.close()
 

@@ -120,3 +120,6 @@ def alias_bomb() -> list[str]:
         prev, cur = chr(96 + i), chr(97 + i)
         lines.append(f"{cur}: &{cur} [" + ", ".join([f"*{prev}"] * 9) + "]")
     return lines
+
+
+KAVERI_LINE = "kaveri A --ability Lagom --technique Sadness --technique Love --technique Cheer"

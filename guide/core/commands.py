@@ -9,11 +9,13 @@ import click
 
 from guide.core.dice import parse_faces, roll_expression
 from guide.core.errors import CommandError
+from guide.core.names import resolve
 from guide.core.params import Named
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.seats import desk_of, links, qr, seated
 
-CORE = Registry(families=("dice", "history", "table"))
+CORE = Registry(families=("dice", "history", "table", "seats"))
 command = CORE.command
 
 
@@ -21,6 +23,8 @@ def render(event: dict) -> str | None:
     """The core's own events in words (a game's renderer falls back on this)."""
     if event["kind"] == "roll":
         return str(event["breakdown"])
+    if event["kind"] == "seat":
+        return f"(from {event['seat']}'s seat)"
     return None
 
 
@@ -57,10 +61,9 @@ def redo(t) -> Result:
 
 def _step(t, way: str) -> Result:
     _need_store(t)
-    entry = getattr(t.store, way)()
+    entry = t.step(way)
     if entry is None:
         raise CommandError(f"nothing to {way}")
-    t.reload()
     return Result([f"{'Undone' if way == 'undo' else 'Redone'}: {entry.line}"])
 
 
@@ -110,36 +113,128 @@ def state(t) -> Result:
 
 @command("view", "table", journal=False)
 @click.option("--lan", is_flag=True, help="Serve on every interface, with a secret token in"
-                                          " the address (for a TV or tablet).")
+                                          " the address (for a TV or tablet, and the seats).")
 @click.option("--port", type=click.IntRange(0, 65535), default=None,
               help="Port (default 8765, or the next free one).")
 @click.option("--stop", is_flag=True, help="Stop serving the page.")
 def view(t, lan: bool, port: int | None, stop: bool) -> Result:
-    """Serve the players' view: a read-only live page of what every player may see.
-    Example: view --lan"""
-    from guide.core.view.ports import serve
-
+    """Serve the players' view: a live page of what every player may see, and each seat's
+    own page (seats). Example: view --lan"""
     server = t.services.get("view")
     if stop:
         if server is None:
             raise CommandError("the players' view is not being served")
-        server.close()
-        t.listeners.remove(t.services.pop("view listener"))
-        del t.services["view"]
+        stop_view(t)
         return Result(["The players' view is closed."])
     if server is not None:
         return Result([f"The players' view is at {server.url}"])
+    server, note = start_view(t, port, lan)
+    r = Result([f"The players' view is at {server.url}", *([note] if note else []),
+                "Open it on the second screen; it follows the table as you play."])
+    if seated(t):
+        r.add("Each player's own page: seats (with a QR code each).")
+    return r
+
+
+def start_view(t, port: int | None, lan: bool):
+    """Serve the TV page (and, in a game with seats, the seats), following every command."""
+    from guide.core.view.ports import serve
+
     try:
         server, note = serve(t.game.view_page, port, lan)
     except OSError as e:
         raise CommandError(f"cannot serve the view on port {port or 'near 8765'}:"
                            f" {e.strerror or e}") from None
+    desk = desk_of(t) if seated(t) else None
+    if desk is not None:
+        server.on_move = desk.receive
+        server.seat_page = t.game.seat_page
+        t.campaign.save_seat_address(server.base)
 
     def listener(table) -> None:
         server.publish(table.game.view(table))
+        if desk is not None:
+            desk.publish(server.publish_seat)
 
     t.services["view"], t.services["view listener"] = server, listener
     listener(t)
     t.listeners.append(listener)
-    return Result([f"The players' view is at {server.url}", *([note] if note else []),
-                   "Open it on the second screen; it follows the table as you play."])
+    return server, note
+
+
+def stop_view(t) -> None:
+    server = t.services.pop("view")
+    server.close()
+    t.listeners.remove(t.services.pop("view listener"))
+    if seated(t) and t.store is not None:
+        t.campaign.save_seat_address(None)
+
+
+# --- seats: each player's own page (guide.core.seats) -------------------------------------
+@command("seats", "seats", journal=False)
+@click.option("--no-qr", "no_qr", is_flag=True, help="The links without their QR codes.")
+def seats(t, no_qr: bool) -> Result:
+    """Each player's own page: one link per seat, with a QR code to scan. The view serves
+    them (view --lan for phones on the network). Example: seats --no-qr"""
+    if not seated(t):
+        raise CommandError(f"the {t.game.id} game has no seats")
+    server = t.services.get("view")
+    base = server.base if server is not None else (t.campaign.seat_address() or "")
+    r = Result()
+    if not base:
+        r.add("The view is not being served yet: type view --lan, then these links work.")
+        base = "http://HOST:8765/"
+    for seat, link in links(t, base):
+        r.add(f"{seat}: {link}")
+        if not no_qr:
+            r.add(*qr(link), "")
+    unlinked = [s for s in t.game.seats(t) if s not in desk_of(t).tokens]
+    if unlinked:
+        r.add("No link yet (the table makes them when it runs): " + ", ".join(unlinked))
+    waiting = desk_of(t).pending
+    if waiting:
+        r.add("Waiting for the game master: " + "; ".join(f"{p.seat}: {p.line}" for p in waiting))
+    return r
+
+
+@command("seats revoke", "seats", journal=False)
+@click.argument("seat")
+def seats_revoke(t, seat: str) -> Result:
+    """Take a seat's link back and issue a new one (a lost phone). Example: seats revoke Ann"""
+    desk = desk_of(t)
+    name = resolve(seat, t.game.seats(t), "seat")
+    old = desk.tokens.get(name)
+    desk.revoke(name)
+    server = t.services.get("view")
+    if server is not None:
+        if old:
+            server.forget_seat(old)
+        desk.publish(server.publish_seat)
+    base = server.base if server is not None else (t.campaign.seat_address() or "http://HOST:8765/")
+    return Result([f"{name}'s old link gets nothing now; the new one:",
+                   *(f"{s}: {link}" for s, link in links(t, base) if s == name)])
+
+
+@command("seats moves", "seats", journal=False)
+def seats_moves(t) -> Result:
+    """The moves the seats have sent that wait for the game master. Example: seats moves"""
+    waiting = desk_of(t).pending
+    if not waiting:
+        return Result(["No move is waiting."])
+    return Result([f"{p.seat}: {p.line}" for p in waiting])
+
+
+@command("seats take", "seats", journal=False)
+@click.argument("seat", required=False)
+def seats_take(t, seat: str | None) -> Result:
+    """Run a seat's waiting move as it was sent (the game master's Enter). Example: seats take Ann"""
+    pending = desk_of(t).take(seat)
+    return t.execute(pending.line, seat=pending.seat)
+
+
+@command("seats drop", "seats", journal=False)
+@click.argument("seat", required=False)
+def seats_drop(t, seat: str | None) -> Result:
+    """Discard a seat's waiting move. Example: seats drop Ann"""
+    pending = desk_of(t).take(seat)
+    return Result([f"Discarded {pending.seat}'s move: {pending.line}"])

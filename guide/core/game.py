@@ -85,6 +85,23 @@ class Game:
     def greeting(self) -> str:
         return f"{self.title}: type help, or Tab to complete; Ctrl-D leaves."
 
+    # --- seats: each player's own page (guide.core.seats) ---------------------------------
+    seat_policy: ClassVar[str] = "gm"     # "gm": a seat's move waits for the game master's
+                                          # Enter; "apply": a legal move runs at once
+    seat_page: ClassVar[bytes | None] = None   # a seat's page (None: the core's plain one)
+
+    def seats(self, table: Table) -> list[str]:
+        """Who has a seat now (one page each); none by default."""
+        return []
+
+    def seat_view(self, table: Table, seat: str) -> dict:
+        """What that seat's page shows: what everyone may see, plus its own secrets."""
+        return self.view(table)
+
+    def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
+        """The moves that seat may make now: (label, command line), each legal as it is."""
+        return []
+
     # --- the command line ---------------------------------------------------------------
     def cli(self) -> list[click.Command]:
         """Extra `guide` subcommands of this game (e.g. a group `guide cave ...`)."""

@@ -8,6 +8,7 @@ view) live in `guide.core.commands` and are offered by every game (`Registry.mer
 
 from __future__ import annotations
 
+import math
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ import click
 from guide.core.errors import CommandError
 from guide.core.names import suggest
 from guide.core.params import arrange
+from guide.core.text import unsafe
 
 __all__ = ["Command", "CommandError", "Registry", "split", "MAX_LINE"]
 
@@ -105,6 +107,10 @@ MAX_LINE = 10_000
 def split(line: str) -> list[str]:
     if len(line) > MAX_LINE:
         raise CommandError(f"line too long ({len(line):,} characters; at most {MAX_LINE:,})")
+    bad = unsafe(line.rstrip("\r\n"))
+    if bad:   # terminal escapes, NUL, invisible or right-to-left characters never get in
+        raise CommandError(f"the line holds a control or invisible character ({bad});"
+                           " type it without")
     try:
         return shlex.split(line)
     except ValueError as e:
@@ -121,7 +127,23 @@ def parse(cmd: Command, args: list[str], table: object = None) -> dict:
         raise CommandError(f"{cmd.name}: {_first_line(e.format_message())}") from None
     except click.exceptions.Exit:
         raise CommandError(f"{cmd.name}: see help {cmd.name}") from None
+    for name, value in ctx.params.items():
+        _check_number(cmd.name, name, value)
     return ctx.params
+
+
+MAX_DIGITS = 15     # no count, amount or price of any game needs more (docs/limits.md)
+
+
+def _check_number(command: str, name: str, value: object) -> None:
+    """Numbers no game can mean are refused at the border: nan, infinities, and whole numbers
+    of more than MAX_DIGITS digits (the game's own commands bound their amounts further)."""
+    for v in value if isinstance(value, (tuple, list)) else (value,):
+        if isinstance(v, float) and not math.isfinite(v):
+            raise CommandError(f"{command}: {name} must be a finite number, not {v}")
+        if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** MAX_DIGITS:
+            raise CommandError(f"{command}: {name} is a number of {len(str(abs(v)))} digits;"
+                               f" at most {MAX_DIGITS} digits are read")
 
 
 def _first_line(text: str) -> str:

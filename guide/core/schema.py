@@ -30,6 +30,16 @@ from guide.core.yamlsrc import (
     short_tag,
 )
 
+# Every keyword this validator reads, and the annotations it may skip; a shipped schema that
+# used any other would be checked more leniently here than by a JSON Schema validator (a test
+# holds the shipped schemas to this list).
+SUPPORTED = frozenset({"type", "enum", "const", "pattern", "minimum", "maximum", "minLength",
+                       "maxLength", "minItems", "items", "properties", "required",
+                       "additionalProperties", "patternProperties", "anyOf", "allOf", "$ref",
+                       "if", "then"})
+ANNOTATIONS = frozenset({"$schema", "$id", "$defs", "title", "description", "default",
+                         "examples", "$comment"})
+
 _KNOWN_TAGS = {STR, INT, FLOAT, BOOL, NULL, SEQ, MAP, TIMESTAMP}
 _TYPE_TAGS = {"string": {STR, TIMESTAMP}, "integer": {INT}, "number": {INT, FLOAT},
               "boolean": {BOOL}, "null": {NULL}}
@@ -101,6 +111,12 @@ class Validator:
         else:
             assert isinstance(node, yaml.MappingNode)
             value = self.check_mapping(node, schema, what)
+        if not isinstance(node, yaml.ScalarNode):      # a list or mapping where a value is named
+            if "enum" in schema and value not in schema["enum"]:
+                self.report(node, f"{what}: {_show(node)} is not allowed here; expected one of:"
+                                  f" {', '.join(map(str, schema['enum']))}")
+            if "const" in schema and value != schema["const"]:
+                self.report(node, f"{what} must be {schema['const']!r}, not {_show(node)}")
         for sub in schema.get("allOf", ()):
             if "if" in sub:
                 if isinstance(value, dict) and _plain_matches(value, sub["if"]):
@@ -118,15 +134,25 @@ class Validator:
         elif want == "object":
             ok = isinstance(node, yaml.MappingNode)
         else:
-            ok = isinstance(node, yaml.ScalarNode) and node.tag in _TYPE_TAGS[want]
+            ok = isinstance(node, yaml.ScalarNode) and (
+                node.tag in _TYPE_TAGS[want] or (want == "integer" and self._whole(node)))
         if not ok:
             self.report(node, f"{what} must be {_NOUNS[want]}, not {_show(node)}")
         return ok
+
+    def _whole(self, node: yaml.ScalarNode) -> bool:
+        """A float with nothing after the point (3.0, 1e3) is an integer, as JSON Schema has it."""
+        if node.tag != FLOAT:
+            return False
+        value = self.walker.scalar(node)
+        return isinstance(value, float) and value.is_integer()
 
     def check_scalar(self, node: yaml.ScalarNode, schema: dict, what: str):
         value = self.walker.scalar(node)
         if value is None and node.tag != NULL:
             return None
+        if schema.get("type") == "integer" and isinstance(value, float):
+            value = int(value)                     # 3.0 is read as 3 (check_type let it in)
         if "const" in schema and value != schema["const"]:
             self.report(node, f"{what} must be {schema['const']!r}")
         if "enum" in schema and value not in schema["enum"]:

@@ -10,16 +10,20 @@ version of that game's state. The store knows no game's rules.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import os
 import sqlite3
-from collections.abc import Callable
+import stat
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from guide.core.errors import GuideError
+from guide.core.files import file_kind
 from guide.core.state import apply
 
 APP = "kaverini-guide"
@@ -31,6 +35,15 @@ _HEADER = b"SQLite format 3\x00"
 
 class CampaignError(GuideError):
     """A campaign file that cannot be used; the message is one line for the user."""
+
+
+class SaveError(CampaignError):
+    """A command, undo or redo that could not be written (full or read-only disk): nothing
+    of it was saved, and nothing saved before was lost."""
+
+
+RECOVER = ("restore a backup copy of the file, or salvage what is readable with"
+           " `sqlite3 FILE .recover | sqlite3 NEW.sqlite`")
 
 
 @dataclass
@@ -49,25 +62,80 @@ def game_of(path: Path) -> str | None:
     return None if meta is None else meta.get("game", DEFAULT_GAME)
 
 
-def _probe(path: Path) -> dict[str, str] | None:
+def _probe(path: Path, writing: bool = False) -> dict[str, str] | None:
     """The `meta` table of an existing campaign file (None: a new file), read without
-    changing anything; a CampaignError for anything that is not a campaign this guide reads."""
-    if not path.exists() or path.stat().st_size == 0:
-        return None
-    if path.is_dir():
-        raise CampaignError(f"{path}: is a folder, not a campaign file")
-    with path.open("rb") as f:
-        if f.read(16) != _HEADER:
-            raise CampaignError(f"{path}: not a guide campaign file (left untouched)")
+    changing anything; a CampaignError, with the real reason, for anything that is not a
+    campaign this guide reads (or, `writing`, may write): a device, a pipe, a damaged file."""
     try:
-        probe = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        info = path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        _check_folders(path, writing)
+        return None
+    except OSError as e:
+        raise CampaignError(f"{path}: cannot open the campaign: {disk_words(e)}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise CampaignError(f"{path}: is a folder, not a campaign file")
+    if not stat.S_ISREG(info.st_mode):
+        raise CampaignError(f"{path}: is {file_kind(info.st_mode)}, not a campaign file"
+                            " (a campaign is a regular file; left untouched)")
+    if writing and not os.access(path.parent, os.W_OK):
+        raise CampaignError(f"{path}: its folder is read-only, so the campaign cannot be"
+                            " saved there (nothing was changed; copy it to a writable folder,"
+                            " or read it with guide state)")
+    if info.st_size == 0:
+        return None
+    try:
+        with path.open("rb") as f:
+            header = f.read(16)
+    except OSError as e:
+        raise CampaignError(f"{path}: cannot read the campaign: {disk_words(e)}") from None
+    if header != _HEADER:
+        raise CampaignError(f"{path}: not a guide campaign file (left untouched)")
+    try:
+        probe = sqlite3.connect(_read_uri(path), uri=True)
         try:
-            probe.execute("PRAGMA quick_check(1)").fetchone()
+            answer = probe.execute("PRAGMA quick_check(1)").fetchone()
+            if answer is None or answer[0] != "ok":
+                raise CampaignError(f"{path}: the campaign file is damaged"
+                                    f" ({answer[0] if answer else '?'}); it was left untouched:"
+                                    f" {RECOVER}")
             return _read_meta(path, probe)
         finally:
             probe.close()
     except sqlite3.DatabaseError as e:
-        raise CampaignError(f"{path}: damaged or not a campaign ({e}); left untouched") from None
+        name = getattr(e, "sqlite_errorname", "") or ""
+        if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+            raise CampaignError(f"{path}: the campaign file is damaged ({e}); it was left"
+                                f" untouched: {RECOVER}") from None
+        raise CampaignError(f"{path}: cannot open the campaign: {disk_words(e)}; it was left"
+                            " untouched") from None
+
+
+def _read_uri(path: Path) -> str:
+    """Reading only. On a read-only disk SQLite cannot make the files WAL reading needs; no
+    writer can be at work there either, so the file is read as it stands (immutable), unless
+    a crashed writer left a WAL whose commands must be read too."""
+    wal = Path(f"{path}-wal")
+    frozen = not os.access(path.parent, os.W_OK) and not (wal.exists() and wal.stat().st_size > 0)
+    return f"file:{path}?mode=ro" + ("&immutable=1" if frozen else "")
+
+
+def _check_folders(path: Path, writing: bool) -> None:
+    """A new campaign's folders: refuse a file standing where a folder must be, or (to
+    write) a read-only folder."""
+    for parent in path.parents:
+        try:
+            info = parent.stat()
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        except OSError as e:
+            raise CampaignError(f"{path}: cannot reach {parent}: {disk_words(e)}") from None
+        if not stat.S_ISDIR(info.st_mode):
+            raise CampaignError(f"{path}: {parent} is {file_kind(info.st_mode)}, not a folder")
+        if writing and not os.access(parent, os.W_OK):
+            raise CampaignError(f"{path}: {parent} is read-only, so no campaign can be made"
+                                " there")
+        return
 
 
 def _read_meta(path: Path, db: sqlite3.Connection) -> dict[str, str]:
@@ -95,22 +163,30 @@ class Store:
         self._lock_fd: int | None = None
         self.game = game
         self.state_version = state_version
-        meta = _probe(path)
+        # Tests arm this to act at a chosen point of a write ("begin", "written",
+        # "committed"), e.g. to deliver a SIGINT there.
+        self.hook: Callable[[str], None] | None = None
+        meta = _probe(path, writing=not read_only)
         if meta is None and read_only:
             raise CampaignError(f"{path}: no such campaign")
         if meta is not None:
             self._check_game(meta)
-        if read_only:
-            self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._lock()
-            self.db = sqlite3.connect(path, isolation_level=None)
-            # Durability: WAL with synchronous=FULL makes a committed command survive a
-            # crash or a power cut; a command in flight is rolled back as a whole.
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
-            self._create()
+        try:
+            if read_only:
+                self.db = sqlite3.connect(_read_uri(path), uri=True)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._lock()
+                self.db = sqlite3.connect(path, isolation_level=None)
+                # Durability: WAL with synchronous=FULL makes a committed command survive a
+                # crash or a power cut; a command in flight is rolled back as a whole.
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=FULL")
+                self._create()
+        except (sqlite3.Error, OSError) as e:
+            self._unlock()
+            raise CampaignError(f"{path}: cannot open the campaign: {disk_words(e)};"
+                                " it was left untouched") from None
         self._check_meta()
 
     def _check_game(self, meta: dict[str, str]) -> None:
@@ -134,6 +210,11 @@ class Store:
                                 " first") from None
         self._lock_fd = fd
 
+    def _unlock(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
     def _create(self) -> None:
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
@@ -144,11 +225,15 @@ class Store:
             self.db.execute("CREATE INDEX IF NOT EXISTS changes ON commands (kind, active, seq)")
             self.db.execute("CREATE TABLE IF NOT EXISTS snapshots (seq INTEGER PRIMARY KEY,"
                             " state TEXT)")
+            # each seat's secret link (guide.core.seats): outside the journal, never undone
+            self.db.execute("CREATE TABLE IF NOT EXISTS seats (seat TEXT PRIMARY KEY, token TEXT)")
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('app', ?)", (APP,))
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('game', ?)", (self.game,))
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('state_version', ?)",
                             (str(self.state_version),))
+            # grows with every append, undo and redo, in the same transaction (version())
+            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('version', '0')")
             self.db.execute("COMMIT")
 
     def _check_meta(self) -> None:
@@ -160,9 +245,46 @@ class Store:
 
     def close(self) -> None:
         self.db.close()
-        if self._lock_fd is not None:
-            os.close(self._lock_fd)
-            self._lock_fd = None
+        self._unlock()
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """Reads that meet a damaged file or damaged rows say so, with the file's name."""
+        try:
+            yield
+        except sqlite3.DatabaseError as e:
+            raise CampaignError(f"{self.path}: the campaign file is damaged ({e}); it was left"
+                                f" untouched: {RECOVER}") from None
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One write transaction: all of it or, on a full or read-only disk, none of it."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            self._hook("begin")
+            yield
+            self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1"
+                            " WHERE key='version'")
+            self._hook("written")
+            self.db.execute("COMMIT")
+        except sqlite3.Error as e:
+            if self.db.in_transaction:
+                try:
+                    self.db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            raise SaveError(f"{self.path}: cannot save: {disk_words(e)}. Nothing was lost: this"
+                            " command was not saved, the campaign is as it was before it;"
+                            " type it again once the disk has room and is writable") from None
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+        self._hook("committed")
+
+    def _hook(self, point: str) -> None:
+        if self.hook is not None:
+            self.hook(point)
 
     # --- reading --------------------------------------------------------------------
     def head(self) -> int:
@@ -173,26 +295,74 @@ class Store:
     def load(self, new_state: Callable[[], dict]) -> dict:
         """The state after every active change: latest snapshot (or `new_state()`), then the
         changes after it."""
-        head = self.head()
-        row = self.db.execute("SELECT seq, state FROM snapshots WHERE seq <= ? ORDER BY seq DESC"
-                              " LIMIT 1", (head,)).fetchone()
-        base, state = (row[0], json.loads(row[1])) if row else (0, new_state())
-        for (changes,) in self.db.execute(
-                "SELECT changes FROM commands WHERE kind='change' AND active=1 AND seq > ?"
-                " AND seq <= ? ORDER BY seq", (base, head)):
-            apply(state, json.loads(changes))
+        with self._reading():
+            head = self.head()
+            row = self.db.execute("SELECT seq, state FROM snapshots WHERE seq <= ? ORDER BY seq"
+                                  " DESC LIMIT 1", (head,)).fetchone()
+            seq = row[0] if row else 0
+            try:
+                base, state = (row[0], _object(row[1])) if row else (0, new_state())
+                for at, changes in self.db.execute(
+                        "SELECT seq, changes FROM commands WHERE kind='change' AND active=1"
+                        " AND seq > ? AND seq <= ? ORDER BY seq", (base, head)):
+                    seq = at                     # named in the message if this one is damaged
+                    apply(state, _changes(changes))
+            except (ValueError, KeyError, IndexError, TypeError, AttributeError,
+                    RecursionError) as e:
+                raise CampaignError(f"{self.path}: command #{seq} of the campaign is damaged"
+                                    f" ({type(e).__name__}: {e}); it was left untouched:"
+                                    f" {RECOVER}") from None
         return state
 
     def version(self) -> tuple:
-        """Changes whenever a command is added, undone or redone (for readers that follow)."""
-        return tuple(self.db.execute("SELECT MAX(seq), SUM(active), COUNT(*) FROM commands"
-                                     ).fetchone())
+        """Grows whenever a command is added, undone or redone (for readers that follow)."""
+        with self._reading():
+            row = self.db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
+            counted = int(row[0]) if row and str(row[0]).isdecimal() else -1
+            return (counted, *self.db.execute("SELECT MAX(seq), SUM(active), COUNT(*) FROM"
+                                              " commands").fetchone())
 
     def entries(self, limit: int | None = None) -> list[Entry]:
         sql = "SELECT seq, at, line, kind, story FROM commands WHERE active=1 ORDER BY seq DESC"
-        rows = self.db.execute(sql + (f" LIMIT {int(limit)}" if limit else "")).fetchall()
-        return [Entry(s, at, line, kind, json.loads(story)) for s, at, line, kind, story in
-                reversed(rows)]
+        with self._reading():
+            rows = self.db.execute(sql + (f" LIMIT {int(limit)}" if limit else "")).fetchall()
+        out = []
+        for s, at, line, kind, story in reversed(rows):
+            try:
+                events = json.loads(story)
+                if not isinstance(events, list) or not all(isinstance(e, dict) and
+                                                           isinstance(e.get("kind"), str)
+                                                           for e in events):
+                    raise ValueError("the story is not a list of events")
+            except (ValueError, TypeError) as e:
+                raise CampaignError(f"{self.path}: command #{s} of the campaign is damaged"
+                                    f" ({e}); it was left untouched: {RECOVER}") from None
+            out.append(Entry(s, str(at), str(line), str(kind), events))
+        return out
+
+    def seat_tokens(self) -> dict[str, str]:
+        """Each seat's token (guide.core.seats); {} for a campaign that has none yet."""
+        try:
+            with self._reading():
+                return dict(self.db.execute("SELECT seat, token FROM seats").fetchall())
+        except sqlite3.OperationalError:          # a campaign from before seats, read-only
+            return {}
+
+    def seat_address(self) -> str | None:
+        """Where the running table serves its view and seats (`http://HOST:PORT/`), if it does."""
+        with self._reading():
+            row = self.db.execute("SELECT value FROM meta WHERE key='served'").fetchone()
+        return row[0] if row and row[0] else None
+
+    def save_seat_address(self, address: str | None) -> None:
+        """Say where the table serves now (None: it stopped), for `guide seats`."""
+        with self._writing():
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('served', ?)", (address or "",))
+
+    def save_seat_token(self, seat: str, token: str) -> None:
+        """Give a seat its (new) token: a link issued or reissued, in one transaction."""
+        with self._writing():
+            self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?)", (seat, token))
 
     def count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM commands WHERE kind='change' AND active=1"
@@ -203,8 +373,7 @@ class Store:
         """One command, in one transaction: its changes, its story, and maybe a snapshot."""
         kind = "change" if changes else "note"
         at = datetime.now().isoformat(timespec="seconds")
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
+        with self._writing():
             if kind == "change":  # a new change forgets what was undone (no more redo)
                 self.db.execute("DELETE FROM commands WHERE kind='change' AND active=0")
             cur = self.db.execute(
@@ -213,7 +382,6 @@ class Store:
             if kind == "change" and self._changes_since_snapshot() >= SNAPSHOT_EVERY:
                 self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?)",
                                 (cur.lastrowid, json.dumps(state_after)))
-            self.db.execute("COMMIT")
 
     def _changes_since_snapshot(self) -> int:
         last = self.db.execute("SELECT MAX(seq) FROM snapshots").fetchone()[0] or 0
@@ -229,14 +397,45 @@ class Store:
         return self._switch("active=0 ORDER BY seq", 1)
 
     def _switch(self, which: str, active: int) -> Entry | None:
-        row = self.db.execute("SELECT seq, at, line, kind, story FROM commands WHERE"
-                              f" kind='change' AND {which} LIMIT 1").fetchone()
+        with self._reading():
+            row = self.db.execute("SELECT seq, at, line, kind, story FROM commands WHERE"
+                                  f" kind='change' AND {which} LIMIT 1").fetchone()
         if row is None:
             return None
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
+        with self._writing():
             self.db.execute("UPDATE commands SET active=? WHERE seq=?", (active, row[0]))
             if not active:
                 self.db.execute("DELETE FROM snapshots WHERE seq >= ?", (row[0],))
-            self.db.execute("COMMIT")
-        return Entry(row[0], row[1], row[2], row[3], json.loads(row[4]))
+        return Entry(row[0], str(row[1]), str(row[2]), str(row[3]), [])   # the line is what is shown
+
+
+def _object(text: str) -> dict:
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError("a snapshot is not a state")
+    return value
+
+
+def _changes(text: str) -> list:
+    value = json.loads(text)
+    if not isinstance(value, list) or not all(isinstance(c, list) and len(c) == 2 and
+                                              isinstance(c[0], list) for c in value):
+        raise ValueError("its changes are not [path, value] pairs")
+    return value
+
+
+def disk_words(e: BaseException) -> str:
+    """What is wrong with the disk, in words: full, read-only, or the system's own words."""
+    name = getattr(e, "sqlite_errorname", "") or ""
+    code = getattr(e, "errno", None)
+    if name.startswith("SQLITE_FULL") or code in (errno.ENOSPC, errno.EDQUOT):
+        return "the disk is full"
+    if name.startswith("SQLITE_READONLY") or code == errno.EROFS:
+        return "the disk or folder is read-only"
+    if code in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if name.startswith("SQLITE_CANTOPEN"):
+        return "the file cannot be opened (a read-only folder, or one that is gone?)"
+    if isinstance(e, OSError):
+        return e.strerror or str(e)
+    return str(e)

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 from guide.core.commands import CORE
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
+from guide.core.interrupts import held_interrupts
 from guide.core.registry import parse, split
 from guide.core.result import Result
 from guide.core.state import diff
-from guide.core.store import Store
+from guide.core.store import Entry, Store
 
 if TYPE_CHECKING:
     from guide.core.game import Game
@@ -35,12 +36,16 @@ class Table:
         self.state: dict = store.load(game.new_state) if store else game.new_state()
         self.story: list[dict] = []        # events of the command being run
         self._attributed = 0
+        self.saved = 0                     # grows with each write to the store (Ctrl-C's report)
+        self.interrupted = False           # a Ctrl-C came while the last command was saved
         self.listeners: list[Callable[[Table], None]] = []   # told after each command
         self.services: dict[str, Any] = {}  # things the REPL runs beside the table (the view)
         self.lang = game.languages[0]       # the language of the game's words (guide play --lang)
 
     # --- running a command ------------------------------------------------------------
-    def execute(self, line: str) -> Result:
+    def execute(self, line: str, seat: str | None = None) -> Result:
+        """Run one line; `seat` names the seat it came from (its story says so)."""
+        self.interrupted = False
         args = split(line)
         if not args:
             return Result()
@@ -49,32 +54,61 @@ class Table:
             return Result([cmd.help()])
         params = parse(cmd, rest, self)
         if not cmd.journal:
-            result = cmd.function(self, **params) or Result()
+            try:
+                result = cmd.function(self, **params) or Result()
+            except GuideError as e:        # a damaged row met by log, a full disk by undo
+                raise CommandError(str(e)) from None
             self._tell_listeners()
             return result
-        before = self.state
-        self.state = copy.deepcopy(before)
-        self.story, self._attributed = [], 0
-        self.dice.drawn.clear()
+        before, saved = self.state, self.saved
         try:
+            self.state = copy.deepcopy(before)
+            self.story, self._attributed = ([{"kind": "seat", "seat": seat}] if seat else []), 0
+            self.dice.drawn.clear()
             result = cmd.function(self, **params) or Result()
+            changes = diff(before, self.state)
+            if (changes or self.story) and self.store is not None:
+                with held_interrupts() as held:
+                    self._save(line.strip(), changes, before)
+                self.interrupted = held.came
+                if held.came:
+                    result.notes.append("(Ctrl-C came while saving: the command was saved;"
+                                        " undo takes it back)")
         except GuideError as e:
             self.state = before
             raise CommandError(str(e)) from None
         except BaseException:
-            self.state = before
+            # Ctrl-C (or a bug) before the save: nothing was saved, the state goes back;
+            # after it, the state in memory is the one saved.
+            if self.saved == saved:
+                self.state = before
             raise
         finally:
             self.dice.table_faces.clear()
-        changes = diff(before, self.state)
-        if (changes or self.story) and self.store is not None:
-            try:
-                self.store.append(line.strip(), changes, self.story, self.state)
-            except BaseException:
-                self.state = before
-                raise
         self._tell_listeners()
         return self.shown(result)
+
+    def _save(self, line: str, changes: list, before: dict) -> None:
+        """The store's write, with the state in memory following exactly what the file holds
+        (a full or read-only disk: a GuideError, nothing saved, the state as before)."""
+        assert self.store is not None
+        try:
+            self.store.append(line, changes, self.story, self.state)
+        except BaseException:
+            self.state = before
+            raise
+        self.saved += 1
+
+    def step(self, way: str) -> Entry | None:
+        """undo or redo in the store, and the state reloaded, as one step Ctrl-C cannot cut."""
+        assert self.store is not None
+        with held_interrupts() as held:
+            entry = self.store.undo() if way == "undo" else self.store.redo()
+            if entry is not None:
+                self.saved += 1
+                self.reload()
+        self.interrupted = held.came
+        return entry
 
     def shown(self, result: Result) -> Result:
         """The command's story in the game's words, before what the command shows itself."""

@@ -8,10 +8,14 @@ parser's own nesting limit guards against deep nesting.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+
+from guide.core.files import file_kind
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_NODES = 500_000
@@ -59,17 +63,9 @@ def problem_at(file: str, node: yaml.Node | None, message: str) -> Problem:
 
 def compose_file(path: Path, display: str) -> tuple[yaml.Node | None, list[Problem]]:
     """Read and compose one file, refusing what is too big, not UTF-8, or not YAML."""
-    try:
-        size = path.stat().st_size
-    except OSError as e:
-        return None, [Problem(display, 1, 1, f"cannot read: {e.strerror or e}")]
-    if size > MAX_BYTES:
-        return None, [Problem(display, 1, 1, f"file is too large ({size / 1048576:.1f} MB;"
-                                              f" the limit is {MAX_BYTES // 1048576} MB)")]
-    try:
-        raw = path.read_bytes()
-    except OSError as e:
-        return None, [Problem(display, 1, 1, f"cannot read: {e.strerror or e}")]
+    raw, problem = read_regular(path, display)
+    if problem is not None:
+        return None, [problem]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -81,6 +77,38 @@ def compose_file(path: Path, display: str) -> tuple[yaml.Node | None, list[Probl
         line = text.count("\n", 0, text.index("\x00")) + 1
         return None, [Problem(display, line, 1, "binary data (a NUL byte) in a YAML file")]
     return compose_text(text, display)
+
+
+def read_regular(path: Path, display: str) -> tuple[bytes, Problem | None]:
+    """The bytes of a regular file, at most MAX_BYTES of them. A pipe, a device (a link to
+    /dev/zero named cards.yaml) or a socket is refused before anything is read, and the
+    size limit holds before reading, so nothing can hang or fill memory."""
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            return b"", Problem(display, 1, 1, f"{file_kind(info.st_mode)}, not a regular file:"
+                                               " only regular files are read")
+        if info.st_size > MAX_BYTES:
+            return b"", _too_large(display, info.st_size)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)     # a pipe swapped in cannot block
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return b"", Problem(display, 1, 1, "not a regular file; only regular files"
+                                                   " are read")
+            with os.fdopen(fd, "rb", closefd=False) as f:
+                raw = f.read(MAX_BYTES + 1)
+        finally:
+            os.close(fd)
+    except OSError as e:
+        return b"", Problem(display, 1, 1, f"cannot read: {e.strerror or e}")
+    if len(raw) > MAX_BYTES:                               # it grew while being read
+        return b"", _too_large(display, len(raw))
+    return raw, None
+
+
+def _too_large(display: str, size: int) -> Problem:
+    return Problem(display, 1, 1, f"file is too large ({size / 1048576:.1f} MB; the limit is"
+                                  f" {MAX_BYTES // 1048576} MB)")
 
 
 def compose_text(text: str, display: str) -> tuple[yaml.Node | None, list[Problem]]:
@@ -95,6 +123,14 @@ def compose_text(text: str, display: str) -> tuple[yaml.Node | None, list[Proble
         return None, [Problem(display, 1, 1, f"YAML error: {str(e).splitlines()[0]}")]
     except RecursionError:
         return None, [Problem(display, 1, 1, "YAML nested too deeply")]
+
+
+MAX_NUMBER = 100     # characters of a number: none of ours needs more (docs/limits.md)
+_TAG_NOUNS = {INT: "whole number", FLOAT: "number", BOOL: "true or false", NULL: "empty value"}
+
+
+def _show_text(text: str) -> str:
+    return repr(text if len(text) <= 30 else text[:27] + "...")
 
 
 class Walker:
@@ -119,16 +155,21 @@ class Walker:
         tag = node.tag
         if tag == STR or tag == TIMESTAMP:
             return node.value
-        if tag == INT and node.value.isdigit():
-            return int(node.value)
         if tag not in _SCALAR_TAGS:
             self.problems.append(problem_at(self.file, node, f"tag {short_tag(node.tag)} is not"
                                             " allowed: only plain YAML values are read"))
             return None
+        if tag in (INT, FLOAT) and len(node.value) > MAX_NUMBER:
+            self.problems.append(problem_at(self.file, node, f"a number of {len(node.value):,}"
+                                            f" characters; at most {MAX_NUMBER} are read"))
+            return None
         try:
             return _constructor.yaml_constructors[node.tag](_constructor, node)
-        except (ValueError, yaml.YAMLError):
-            return node.value
+        except (ValueError, KeyError, TypeError, OverflowError, yaml.YAMLError):
+            # an explicit tag on a value that is not one: !!int "²", !!bool "maybe"
+            self.problems.append(problem_at(self.file, node, f"{_show_text(node.value)} is not"
+                                            f" a valid {_TAG_NOUNS[tag]}"))
+            return None
 
     def items(self, node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node, str]]:
         """(key node, value node, key text) of a mapping, reporting duplicates."""

@@ -1,6 +1,7 @@
 """Tally: a tiny game that lives only in the tests. It proves that the core (table, store,
-undo, REPL, view) carries a game it has never heard of: a counter, a die and three commands.
-It is also the smallest complete example of a game (see docs/architecture.md)."""
+undo, REPL, view, seats) carries a game it has never heard of: a counter, a die, a few
+commands, and players who each guess the next die from their own seat, sealed until every
+player has guessed. It is also the smallest complete example of a game (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from guide.core.errors import CommandError
 from guide.core.game import Game
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.sealed import Sealed, all_in, reveal, seal, sealed, shown
 
 commands = Registry(families=("tally",))
 
@@ -19,6 +21,37 @@ commands = Registry(families=("tally",))
 class TallyState(TypedDict):
     count: int
     rolls: list[int]
+    players: list[str]
+    guesses: Sealed
+
+
+@commands.command("join", "tally", changes=True)
+@click.argument("name")
+def join(t, name: str) -> Result:
+    """A player sits down (and gets a seat). Example: join Ann"""
+    if name in t.state["players"]:
+        raise CommandError(f"{name} already plays")
+    t.state["players"].append(name)
+    t.tell("joined", name=name)
+    return Result()
+
+
+@commands.command("guess", "tally", changes=True)
+@click.argument("name")
+@click.argument("face", type=click.IntRange(1, 6))
+def guess(t, name: str, face: int) -> Result:
+    """A player's sealed guess of the next die; revealed when every player has guessed.
+    Example: guess Ann 4"""
+    if name not in t.state["players"]:
+        raise CommandError(f"{name} does not play")
+    box = t.state["guesses"]
+    if box["revealed"]:
+        t.state["guesses"] = box = sealed()
+    seal(box, name, face)
+    t.tell("guessed", name=name)                 # who, never what
+    if all_in(box, t.state["players"]):
+        t.tell("revealed", guesses=reveal(box))
+    return Result()
 
 
 @commands.command("add", "tally", changes=True)
@@ -56,12 +89,27 @@ class TallyGame(Game):
     title = "Tally (a test game)"
     commands = commands
 
+    seat_policy = "apply"
+
     def new_state(self) -> dict:
-        return dict(TallyState(count=0, rolls=[]))
+        return dict(TallyState(count=0, rolls=[], players=[], guesses=sealed()))
 
     def public_state(self, table) -> dict:
         return {"schema": 1, "game": self.id, "count": table.state["count"],
-                "rolls": list(table.state["rolls"])}
+                "rolls": list(table.state["rolls"]),
+                "guesses": shown(table.state["guesses"], None)}
+
+    def seats(self, table) -> list[str]:
+        return list(table.state["players"])
+
+    def seat_view(self, table, seat: str) -> dict:
+        return {**self.view(table), "guesses": shown(table.state["guesses"], seat)}
+
+    def seat_moves(self, table, seat: str) -> list[tuple[str, str]]:
+        box = table.state["guesses"]
+        if seat in box["choices"] and not box["revealed"]:
+            return []
+        return [(f"guess {face}", f"guess {seat} {face}") for face in range(1, 7)]
 
     def prompt(self, table) -> str:
         return f"tally ({table.state['count']})> "
@@ -74,7 +122,14 @@ class TallyGame(Game):
             return f"Added {event['amount']}: the count is {event['count']}."
         if event["kind"] == "rolled":
             return f"The d6 shows {event['face']}: the count is {event['count']}."
+        if event["kind"] == "joined":
+            return f"{event['name']} joins."
+        if event["kind"] == "guessed":
+            return f"{event['name']} has guessed (sealed)."
+        if event["kind"] == "revealed":
+            return "Guesses: " + ", ".join(f"{n} {g}" for n, g in event["guesses"].items())
         return super().render(event, table)
 
     def view(self, table) -> dict:
-        return {"game": self.id, "title": self.title, "count": table.state["count"]}
+        return {"game": self.id, "title": self.title, "count": table.state["count"],
+                "guesses": shown(table.state["guesses"], None)}

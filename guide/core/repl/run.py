@@ -51,7 +51,11 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
         raise StartError(str(e)) from None
     except OSError as e:
         raise StartError(f"{path}: {e.strerror or e}") from None
-    table = (game.table_class or Table)(game, store, library, Dice(seed))
+    try:
+        table = (game.table_class or Table)(game, store, library, Dice(seed))
+    except GuideError as e:        # damaged rows, found while rebuilding the state
+        store.close()
+        raise StartError(str(e)) from None
     table.lang = lang or table.lang
     return table
 
@@ -77,10 +81,11 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
         table.close()
 
 
-def attempt(table: Table, line: str) -> Result | str:
-    """Run one line: its Result, or the one-line error to show. Tracebacks go to the log."""
+def attempt(table: Table, line: str, seat: str | None = None) -> Result | str:
+    """Run one line (from `seat`, if a seat sent it): its Result, or the one-line error to
+    show. Tracebacks go to the log."""
     try:
-        return table.execute(line)
+        return table.execute(line, seat=seat)
     except CommandError as e:
         return f"error: {e}"
     except (SystemExit, KeyboardInterrupt):
@@ -88,6 +93,18 @@ def attempt(table: Table, line: str) -> Result | str:
     except Exception as e:  # noqa: BLE001 - a bug must not end the evening
         where = log_exception(e)
         return f"error: internal error ({type(e).__name__}: {e}); details in {where}"
+
+
+def attempt_at_prompt(table: Table, line: str, seat: str | None = None) -> Result | str:
+    """attempt at the REPL, where Ctrl-C may land at any moment: it says truthfully whether
+    the command was saved (the state in memory is always the one in the file)."""
+    saved = table.saved
+    try:
+        return attempt(table, line, seat)
+    except KeyboardInterrupt:
+        if table.saved != saved:
+            return Result(["(interrupted, but the command was saved; undo takes it back)"])
+        return Result(["(interrupted; nothing changed)"])
 
 
 def run_one(table: Table, line: str) -> tuple[bool, str]:
@@ -115,6 +132,10 @@ def run_batch(table: Table, lines, script: str | None = None) -> int:
             failed = True
             where = f"{script}:{number}: " if script else ""
             print(where + shown, file=sys.stderr, flush=True)
+        if table.interrupted:        # Ctrl-C while this command was saved: it is, and we stop
+            print("(interrupted: the command above was saved; the rest of the script was not"
+                  " run)", file=sys.stderr, flush=True)
+            return 130
     return 1 if failed else 0
 
 

@@ -3,12 +3,14 @@ completion, history in the user's data folder."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 from typing import Any, cast
 
 import click
 from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import ThreadedCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText
@@ -19,8 +21,9 @@ from guide import __version__
 from guide.core.errors import CommandError
 from guide.core.logs import data_dir
 from guide.core.repl.completer import TableCompleter
-from guide.core.repl.run import attempt
+from guide.core.repl.run import attempt_at_prompt
 from guide.core.result import STYLES, Result, Styled, lines
+from guide.core.seats import Pending, desk_of, seated
 from guide.core.table import Table
 
 
@@ -44,10 +47,21 @@ def show(shown: Result | str) -> None:
     print_formatted_text(FormattedText(fragments))
 
 
+class History(FileHistory):
+    """The prompt's history file; a full or read-only disk must not end the evening over it
+    (the campaign's own save says what is wrong)."""
+
+    def store_string(self, string: str) -> None:
+        try:
+            super().store_string(string)
+        except OSError:
+            pass
+
+
 def run_repl(table: Table) -> int:
     completer = ThreadedCompleter(TableCompleter(table))
     session: PromptSession = PromptSession(
-        history=FileHistory(str(data_dir() / "history")), complete_while_typing=True,
+        history=History(str(data_dir() / "history")), complete_while_typing=True,
         auto_suggest=AutoSuggestFromHistory(), complete_style=CompleteStyle.MULTI_COLUMN)
 
     def ask(question: str, choices: list[str]) -> str:
@@ -62,25 +76,88 @@ def run_repl(table: Table) -> int:
                 return answer
 
     table.ask = ask
+    seats = SeatMoves(table, session)
     print(f"guide {__version__}: {table.game.greeting()}")
     while True:
         try:
             # completer and toolbar are given each time: a question asked by a command
             # (kaveri's prompts) uses the same session with its own
             line = session.prompt(table.game.prompt(table), completer=completer,
-                                  bottom_toolbar=lambda: cast(Any, table.game.toolbar(table)))
+                                  bottom_toolbar=lambda: cast(Any, seats.toolbar()),
+                                  pre_run=seats.ready)
         except KeyboardInterrupt:
-            continue                      # Ctrl-C clears the line
+            seats.discard()
+            continue                      # Ctrl-C clears the line (and a seat's move)
         except EOFError:
             break                         # Ctrl-D leaves
         if not line.strip() or line.strip().startswith("#"):
             continue
         try:
-            outcome = attempt(table, line)
-        except KeyboardInterrupt:
-            print("(interrupted; nothing changed)")
-            continue
+            outcome = attempt_at_prompt(table, line, seats.accepted(line))
         except SystemExit:
             break
         show(outcome)
     return 0
+
+
+class SeatMoves:
+    """Moves sent from the seats (guide.core.seats), at the prompt. With a game master, a
+    move waits at the prompt as its ready-made line: Enter runs it (from that seat), editing
+    makes it the game master's own, Ctrl-C discards it. In a game without one, a legal move
+    runs at once and its result shows above the prompt."""
+
+    def __init__(self, table: Table, session: PromptSession):
+        self.table = table
+        self.session = session
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.offered: Pending | None = None          # the seat's line now at the prompt
+        self.desk = desk_of(table) if seated(table) and table.store is not None else None
+        if self.desk is not None:
+            self.desk.listeners.append(self._arrived)
+
+    def ready(self) -> None:
+        """In the prompt's own loop: moves that came while a command ran are offered now."""
+        self.loop = asyncio.get_running_loop()
+        self._offer()
+
+    def _arrived(self, pending: Pending) -> None:        # the server's thread
+        loop = self.loop
+        if loop is not None:
+            loop.call_soon_threadsafe(self._offer)
+
+    def _offer(self) -> None:                            # the prompt's loop
+        desk, app = self.desk, self.session.app
+        if desk is None or not desk.pending:
+            return
+        if self.table.game.seat_policy == "apply":
+            pending = desk.take()
+            run_in_terminal(lambda: show(attempt_at_prompt(self.table, pending.line,
+                                                           pending.seat)))
+            return
+        buffer = app.current_buffer
+        if self.offered is None and not buffer.text:
+            self.offered = desk.pending[0]
+            buffer.text = self.offered.line
+            buffer.cursor_position = len(buffer.text)
+        app.invalidate()
+
+    def accepted(self, line: str) -> str | None:
+        """The seat a line comes from: the offered move, run as it was sent."""
+        offered, self.offered = self.offered, None
+        if offered is None or self.desk is None:
+            return None
+        self.desk.pending = [p for p in self.desk.pending if p is not offered]
+        return offered.seat if line.strip() == offered.line else None
+
+    def discard(self) -> None:
+        if self.offered is not None and self.desk is not None:
+            self.desk.pending = [p for p in self.desk.pending if p is not self.offered]
+            self.offered = None
+
+    def toolbar(self) -> Any:
+        bar = self.table.game.toolbar(self.table)
+        if self.offered is None:
+            return bar
+        note = [("reverse", f" {self.offered.seat}'s seat sent this: Enter runs it, Ctrl-C"
+                            " discards ")]
+        return note + [("", "\n")] + (list(bar) if isinstance(bar, list) else [("", bar or "")])

@@ -26,21 +26,24 @@ CARD_HEADERS = ["card", "type", "subtypes", "flags", "expense", "stats"]
 def card_detail(card: Card | Side, secret: bool = True) -> list[str]:
     """One card in full. With secret=False, moves, Shield and Heel are hidden (R-CONF-3)."""
     lines = [f"{card.name}  [{card.type}{': ' + ', '.join(card.subtypes) if card.subtypes else ''}]"]
-    if getattr(card, "tweaked", ()):
-        lines.append(f"  tweaked for this campaign: {', '.join(card.tweaked)}")
+    tweaked: tuple[str, ...] = getattr(card, "tweaked", ())
+    if tweaked:
+        lines.append(f"  tweaked for this campaign: {', '.join(tweaked)}")
     facts = []
     if card.flags:
         facts.append("flags " + " ".join(card.flags))
-    if getattr(card, "expense", None) is not None:
-        facts.append(f"expense {card.expense}")
+    expense: int | None = getattr(card, "expense", None)
+    if expense is not None:
+        facts.append(f"expense {expense}")
     if card.hp is not None:
         facts.append(f"HP {card.hp}")
     if card.hp is not None or card.emotion:
         facts.append(f"E {card.emotion}")
     if secret and (card.hp is not None or card.heart):
         facts.append(f"H {card.heart}")
-    if getattr(card, "usage", None):
-        facts.append(f"usage {card.usage}")
+    usage: int | None = getattr(card, "usage", None)
+    if usage:
+        facts.append(f"usage {usage}")
     if facts:
         lines.append("  " + ", ".join(facts))
     if card.abilities:

@@ -15,7 +15,7 @@ from guide.core.result import Result
 from guide.core.table import Table
 from guide.core.yamlsrc import Problem
 from guide.games.kaverini import commands as _commands  # noqa: F401 - registers the commands
-from guide.games.kaverini import screen
+from guide.games.kaverini import screen, words
 from guide.games.kaverini.cards_text import CARD_HEADERS, card_detail, card_row
 from guide.games.kaverini.data.loader import Library, bundled_library, library_with, load
 from guide.games.kaverini.data.tables import SCHEMA_NAMES, load_schema
@@ -77,8 +77,7 @@ class KaveriniGame(Game):
         return screen.toolbar(table)
 
     def render(self, event: dict, table: Table) -> str | None:
-        text = event.get("text")
-        return text if isinstance(text, str) else super().render(event, table)
+        return words.render(event) or super().render(event, table)
 
     def view(self, table: Table) -> dict:
         return player_view(table)

@@ -1,23 +1,275 @@
-"""Kaverini's campaign state: one JSON-able dict (the store diffs it, undo rebuilds it)."""
+"""Kaverini's campaign state: one JSON-able dict (the store diffs it, undo rebuilds it).
+
+Every record of it has one definition here (a TypedDict) and one constructor; nothing else
+builds a sheet, a foe, a buddy, an item in hand, counters or a confrontation by hand.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
+
+if TYPE_CHECKING:
+    from guide.games.kaverini.model import Card
 
 SCHEMA = 1          # the `guide state` JSON's schema (../shared/docs/table-script.md)
 
 
+class Counters(TypedDict):
+    """R-DMG-5 and R-DMG-6: E and H counters change the stat, HP counters absorb Schmerz."""
+
+    E: int
+    H: int
+    HP: int
+
+
+class HeldItem(TypedDict):
+    """An item card in a Kaveri's hands: uses left (None: no Usage), bonded or not (4.3)."""
+
+    card: str
+    uses: int | None
+    bonded: bool
+
+
+class Sheet(TypedDict):
+    """A Kaveri's character sheet (R-SHEET-1); `owner` only in a Strategy Game battle."""
+
+    name: str
+    xp: int
+    hp: int
+    max_hp: int
+    emotion: int
+    heart: int
+    ability: str
+    points: int
+    e_allowance: int
+    ladders: dict[str, int]
+    custom: dict[str, int]
+    facts: list[str]
+    world_points: int
+    money: int
+    items: list[HeldItem]
+    counters: Counters
+    owner: NotRequired[int]
+
+
+class Buddy(TypedDict):
+    """A buddy with the party (4.5); `card` when its name is not the card's, `counters` only
+    while a confrontation runs, `owner` in a Strategy Game battle."""
+
+    name: str
+    hp: int
+    max_hp: int
+    card: NotRequired[str]
+    counters: NotRequired[Counters]
+    owner: NotRequired[int]
+
+
+class Foe(TypedDict):
+    """A foe in a confrontation (or a Strategy Game player's foe card)."""
+
+    name: str
+    card: str
+    hp: int
+    max_hp: int
+    counters: Counters
+    owner: NotRequired[int]
+
+
+class Stand(TypedDict):
+    """A companion taking a stand (R-CONF-10): a Kaveri with E 0, H 0, fighting at `lv`."""
+
+    name: str
+    hp: int
+    max_hp: int
+    lv: int
+    counters: Counters
+
+
+EffectKind = Literal["skip", "e", "h", "boost", "frustration", "glad", "love", "intimidate",
+                     "nervous"]
+
+
+class Effect(TypedDict):
+    """A running effect on a fighter (R-FX-4); its kind's handler (rules/effects.py) says what
+    it does. `ends`: the round in which it ends at the end of `owner`'s turn; `round`: the
+    round it is about (a skipped turn, a Nervousness boost)."""
+
+    kind: EffectKind
+    on: str
+    why: str
+    owner: NotRequired[str]
+    ends: NotRequired[int]
+    round: NotRequired[int]
+    amount: NotRequired[int]
+    stat: NotRequired[str]
+    start: NotRequired[int]
+    turns: NotRequired[int]
+    ends_tick: NotRequired[int | None]
+    lv_owner: NotRequired[int | None]
+
+
+Phase = Literal["kaverit", "buddies", "foes"]
+
+
+class Confrontation(TypedDict):
+    round: int
+    phase: Phase
+    order: list[str]
+    acted: list[str]
+    foes: list[Foe]
+    stand: list[Stand]
+    companions: list[str]
+    settings: list[str]
+    effects: list[Effect]
+    passionate: dict[str, list[str]]        # R-FX-3: ladders each fighter has used
+    last_turn: dict[str, str | None]        # R-FX-2: the ladder that triggered last turn
+    confidence: list[str]                    # R-ABIL-1: Confidence spent
+    chutzpah: list[str]
+    practice: bool
+    max_hp_boosts: dict[str, int]            # Nervousness on HP, undone at the end
+    neutralized: list[str]
+
+
+class StrategyPlayer(TypedDict):
+    """A Strategy Game player while teams are built (R-STRAT-1, R-STRAT-2)."""
+
+    name: str
+    points_left: int
+    world_points: int
+    money: int
+    kaverit: list[Sheet]
+    cards: list[dict[str, Any]]     # {"card", "type", "expense", "usage", "holder"?}
+    settings: list[str]
+
+
+class Versus(TypedDict):
+    """The Strategy Game's side of its battle: players in turn order, their world points."""
+
+    players: list[str]
+    wp: list[int]
+    winner: str | None
+    player: int
+    fluid: bool
+    pool: list[str]
+    owners: dict[str, int]
+    round: int
+    foes: list[Foe]
+
+
+class Arena(TypedDict):
+    """The field of a Strategy Game battle: what the engine reads, and no campaign."""
+
+    kaverit: list[Sheet]
+    buddies: list[Buddy]
+    companions: list[str]
+    confrontation: Confrontation | None
+    versus: Versus
+
+
+class StrategyGame(TypedDict):
+    budget: int
+    money: int
+    settings: str
+    fluid: bool
+    power_foes: bool
+    pool: str
+    kaverit_per_player: int
+    players: list[StrategyPlayer]
+    arena: Arena | None
+
+
+class State(TypedDict):
+    adventure: dict[str, str] | None   # {"id", "title", "currency"} of the running adventure
+    kaverit: list[Sheet]               # Kaveri sheets, in the order they joined
+    companions: list[str]              # companion card names with the party
+    lost_companions: list[str]         # companions that left for the rest of the adventure
+    buddies: list[Buddy]
+    confrontation: Confrontation | None
+    quotes_told: list[int]
+    npcs: list[str]                    # friendly characters already engaged (R-QL-2)
+    shop_wp: list[str]                 # shops where a world point was spent this visit (R-WP-4)
+    house: dict[str, str]              # house rules switched from their defaults
+    tweaks: dict[str, dict[str, Any]]  # card key -> {stat: value}, this campaign only (7.3)
+    flipped: list[str]                 # double-sided cards showing their back (5.6)
+    strategy: StrategyGame | None
+
+
 def new_state() -> dict:
+    state: State = {
+        "adventure": None, "kaverit": [], "companions": [], "lost_companions": [],
+        "buddies": [], "confrontation": None, "quotes_told": [], "npcs": [], "shop_wp": [],
+        "house": {}, "tweaks": {}, "flipped": [], "strategy": None,
+    }
+    return cast(dict, state)
+
+
+def typed(state: dict) -> State:
+    """The campaign state as its TypedDict (the core holds it as a plain dict)."""
+    return cast(State, state)
+
+
+# --- the constructors -----------------------------------------------------------------------
+
+def counters() -> Counters:
+    return {"E": 0, "H": 0, "HP": 0}
+
+
+def held_item(card: str, uses: int | None) -> HeldItem:
+    """An item card as a Kaveri gets it: its Usage (R-CONF-12), not bonded."""
+    return {"card": card, "uses": uses, "bonded": False}
+
+
+def sheet(name: str, ability: str, ladders: dict[str, int], custom: dict[str, int],
+          facts: Sequence[str], money: int) -> Sheet:
+    """R-SHEET-1: level 1 (1 XP), 20 HP, E 0, H 0."""
     return {
-        "adventure": None,        # {"id", "title", "currency"} of the running adventure
-        "kaverit": [],            # Kaveri sheets, in the order they joined
-        "companions": [],         # companion card names with the party
-        "lost_companions": [],    # companions that left for the rest of the adventure
-        "buddies": [],            # {"name", "hp", "max_hp"}
-        "confrontation": None,
-        "quotes_told": [],
-        "npcs": [],               # friendly characters already engaged (R-QL-2)
-        "shop_wp": [],            # shops where a world point was spent this visit (R-WP-4)
-        "house": {},              # house rules switched from their defaults
-        "tweaks": {},             # card key -> {stat: value}, this campaign only (7.3)
-        "flipped": [],            # double-sided cards showing their back (5.6)
-        "strategy": None,
+        "name": name, "xp": 1, "hp": 20, "max_hp": 20, "emotion": 0, "heart": 0,
+        "ability": ability, "points": 0, "e_allowance": 0, "ladders": ladders,
+        "custom": custom, "facts": list(facts), "world_points": 0, "money": money,
+        "items": [], "counters": counters(),
+    }
+
+
+def buddy(card: Card, owner: int | None = None, name: str | None = None) -> Buddy:
+    """A buddy at full HP (4.5); named apart from its card in a Strategy Game battle."""
+    b: Buddy = {"name": name or card.name, "hp": card.hp or 0, "max_hp": card.hp or 0}
+    if name is not None and name != card.name:
+        b["card"] = card.name
+    if owner is not None:
+        b["card"] = card.name
+        b["owner"] = owner
+    return b
+
+
+def foe(card: Card, name: str, extra_hp: int = 0, owner: int | None = None) -> Foe:
+    """A foe at full HP; R-CONF-4's extra HP for a bigger party is `extra_hp`."""
+    hp = (card.hp or 0) + extra_hp
+    f: Foe = {"name": name, "card": card.name, "hp": hp, "max_hp": hp, "counters": counters()}
+    if owner is not None:
+        f["owner"] = owner
+    return f
+
+
+def numbered(name: str, already: int) -> str:
+    """The second fighter of a card is "NAME 2", the third "NAME 3"."""
+    return name if already == 0 else f"{name} {already + 1}"
+
+
+def stand(name: str, hp: int, lv: int) -> Stand:
+    return {"name": name, "hp": hp, "max_hp": hp, "lv": lv, "counters": counters()}
+
+
+def effect(kind: EffectKind, on: str, why: str, **data: Any) -> Effect:
+    return cast(Effect, {"kind": kind, "on": on, "why": why, **data})
+
+
+def confrontation(foes: list[Foe], order: list[str], settings: list[str],
+                  companions: list[str], practice: bool = False) -> Confrontation:
+    """The `confrontation` part of a state: round 1, the Kaverit's phase."""
+    return {
+        "round": 1, "phase": "kaverit", "order": order, "acted": [], "foes": foes,
+        "stand": [], "companions": companions, "settings": settings, "effects": [],
+        "passionate": {}, "last_turn": {}, "confidence": [], "chutzpah": [],
+        "practice": practice, "max_hp_boosts": {}, "neutralized": [],
     }

@@ -3,6 +3,7 @@ it stands in this campaign, a Kaveri by name, Lv, the running adventure, house r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from guide.core.errors import CommandError, GuideError
@@ -11,8 +12,8 @@ from guide.core.table import Table
 from guide.games.kaverini.commands.lookup import find_card
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.model import Adventure, Card
-from guide.games.kaverini.rules.leveling import level
-from guide.games.kaverini.state import SCHEMA
+from guide.games.kaverini.rules.leveling import level, party_lv
+from guide.games.kaverini.state import SCHEMA, StrategyGame
 
 
 class KaveriniTable(Table):
@@ -53,8 +54,7 @@ class KaveriniTable(Table):
 
     def lv(self) -> int:
         """R-SHEET-4: Lv for a card when the GM does not choose (house rule lv_default)."""
-        levels = [level(k["xp"]) for k in self.state["kaverit"]] or [1]
-        return min(levels) if self.house("lv_default") == "lowest" else max(levels)
+        return party_lv(self.state["kaverit"], self.house("lv_default"))
 
     # --- the table-script JSON --------------------------------------------------------
     def public_state(self) -> dict:
@@ -71,12 +71,6 @@ class KaveriniTable(Table):
             "quotes_told": list(s["quotes_told"]),
             "strategy": _public_strategy(s.get("strategy"), self.card),
         }
-
-
-def _empty() -> dict:
-    from guide.core.state import new_state
-
-    return new_state()
 
 
 def _public_kaveri(k: dict, confrontation: dict | None) -> dict:
@@ -102,7 +96,7 @@ def _public_confrontation(c: dict | None) -> dict | None:
     }
 
 
-def _public_strategy(g: dict | None, card) -> dict | None:
+def _public_strategy(g: StrategyGame | None, card: Callable[[str], Card]) -> dict | None:
     from guide.games.kaverini.rules.strategy import characters
 
     if not g:

@@ -51,6 +51,17 @@ EXPECTED = {
     "33-effect-counters-missing.yaml": (4, 5, "needs counter: +E, -E, +H, -H or HP"),
     "34-scene-unknown-foe.yaml": (7, 24, "unknown foe card 'Nobody At All'"),
     "35-anchor-loop.yaml": (1, 8, "must be a mapping, not a list"),
+    # issue 14, items 8-10
+    "36-int-4400-digits.yaml": (4, 9, "a number of 4,400 characters; at most 100 are read"),
+    "37-int-tag-superscript.yaml": (4, 9, "'²' is not a valid whole number"),
+    "38-emotion-list.yaml": (6, 43, "emotion: a list is not allowed here; expected one of: Sadness"),
+    "39-osc52-name.yaml": (2, 5, "name 'Clipboard\\x1b]52;c;cm0gLXJmIH4=\\x07 Thief': a name"
+                                 " must not hold control or invisible characters (U+001B)"),
+    "40-blank-name.yaml": (2, 5, "name '   ': a name must not be blank"),
+    "41-rlo-name.yaml": (2, 5, "(U+202E RIGHT-TO-LEFT OVERRIDE)"),
+    "42-look-alike.yaml": (5, 5, "card 'H\u0430rbour Gull' looks like 'Harbour Gull' (at"),
+    "43-bool-maybe.yaml": (4, 12, "'maybe' is not a valid true or false"),
+    "44-zero-width-technique.yaml": (2, 5, "name 'Po\\u200bke': a name must not hold control"),
 }
 
 

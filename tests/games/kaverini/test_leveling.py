@@ -39,7 +39,7 @@ def test_r_sheet_2_level_is_xp_never_below_1():
 
 def test_r_lvl_1_several_levels_bank_each_levels_points():
     k = sheet("Psychic")
-    assert award_xp(k, 2) == [2, 3]
+    assert list(award_xp(k, 2)) == [2, 3]
     assert k["points"] == 5 and k["e_allowance"] == 2
 
 

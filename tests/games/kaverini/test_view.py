@@ -90,7 +90,7 @@ def test_lan_mode_needs_the_token(tmp_path):
     try:
         out = p.do("view --lan")
         url = re.search(r"(http://\S+)", out).group(1)
-        port = p.table.services["view"].httpd.server_address[1]
+        port = p.table.services["view"].port
         token = p.table.services["view"].token
         assert f"?token={token}" in url and len(token) >= 16
         local = f"http://127.0.0.1:{port}/"
@@ -105,7 +105,7 @@ def test_lan_mode_needs_the_token(tmp_path):
 
 def test_many_idle_clients_cannot_stall_the_table(viewed):
     p, url = viewed
-    port = p.table.services["view"].httpd.server_address[1]
+    port = p.table.services["view"].port
     idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(60)]
     try:
         p.do("kaveri Ann --ability Focused --technique Cheer --technique Love --technique Anger")

@@ -10,10 +10,14 @@ import click
 from guide.core.errors import CommandError
 from guide.core.result import Result
 from guide.games.kaverini import params
+from guide.games.kaverini import state as records
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.confrontation import Fight
-from guide.games.kaverini.rules.effects import apply_declared, effective_emotion, effective_heart, targets_of
+from guide.games.kaverini.rules.effects import apply_declared, effective_emotion, effective_heart
+from guide.games.kaverini.rules.field import Declared
 from guide.games.kaverini.rules.fighters import FOE, KAVERI, Fighter
+from guide.games.kaverini.rules.strategy import StrategyFight
+from guide.games.kaverini.state import Sheet
 
 
 def arena(t) -> dict | None:
@@ -27,11 +31,16 @@ def arena(t) -> dict | None:
     return None
 
 
-def fight(t, state: dict | None = None) -> Fight:
+def fight(t, state: dict | None = None, quiet: bool = False) -> Fight:
+    """The engine on the running field (or `state`); what it does is told to the table's
+    story as it happens, unless `quiet` (a look that changes nothing)."""
     state = state if state is not None else (arena(t) or t.state)
-    a = t.adventure() if state is t.state else None
-    return Fight(state, lambda name: t.card(name), t.dice, t.house, t.lv,
-                 xp_for=a.xp_for if a else (lambda name: 0))
+    tell = None if quiet else t.tell
+    if "versus" in state:
+        return StrategyFight(state, t.card, t.dice, t.house, tell=tell)
+    a = t.adventure()
+    return Fight(state, t.card, t.dice, t.house, xp_for=a.xp_for if a else (lambda name: 0),
+                 tell=tell)
 
 
 def running(t) -> Fight:
@@ -40,12 +49,17 @@ def running(t) -> Fight:
     return fight(t)
 
 
+def secrets_open(t) -> bool:
+    """R-CONF-3: a Psychic Kaveri in the running field (or, outside one, in the party) opens
+    the foes' secrets to every player. The one place this is decided."""
+    field = arena(t) or t.state
+    return any(k["ability"] == "Psychic" for k in field["kaverit"])
+
+
 def report(t, f: Fight, bad_ending: str = "") -> Result:
-    """Tell the story of what the engine did, and show it."""
+    """What the engine did is already in the story (words.py says it); then whose turn."""
     r = Result()
-    for kind, text, data in f.events:
-        t.tell(kind, text=text, **data)
-    if bad_ending and any(kind == "lost" for kind, _, _ in f.events):
+    if bad_ending and any(e["kind"] == "lost" for e in f.events):
         r.add("", bad_ending.strip())
     if arena(t) is not None:
         r.add(turn_line(t))
@@ -68,8 +82,10 @@ def card_names(t, words: tuple[str, ...]) -> list[str]:
 
 def turn_line(t) -> str:
     """Round, phase and whose turn: for the prompt, the toolbar and after each step."""
-    c = arena(t)["confrontation"]
-    waiting = [x.name for x in fight(t).waiting()]
+    field = arena(t)
+    assert field is not None
+    c = field["confrontation"]
+    waiting = [x.name for x in fight(t, quiet=True).waiting()]
     who = ", ".join(waiting) if waiting else "nobody (next)"
     return f"[round {c['round']}, {c['phase']}: {who}]"
 
@@ -107,10 +123,9 @@ def confront(t, cards, settings, order, companions, lv, practice):
         joined = list(party)
     f = fight(t, t.state)
     f.start(foes, chosen, setting_cards, joined, lv if lv is not None else t.lv(), practice)
-    r = report(t, f)
-    if any(k["ability"] == "Psychic" for k in t.state["kaverit"]):
-        r.add("A Psychic Kaveri is present: the foes' secrets are open to all (R-CONF-3).")
-    return r
+    if secrets_open(t):
+        t.tell("psychic")
+    return report(t, f)
 
 
 @command("use", "confrontation", changes=True)
@@ -224,27 +239,22 @@ def token(t, card, holder):
         conf = t.state["confrontation"]
         if not conf:
             raise CommandError("a foe token fights in a confrontation; none is running")
-        n = sum(1 for x in conf["foes"] if x["card"] == c.name)
-        name = c.name if n == 0 else f"{c.name} {n + 1}"
-        conf["foes"].append({"name": name, "card": c.name, "hp": c.hp, "max_hp": c.hp,
-                             "counters": {"E": 0, "H": 0, "HP": 0}})
-        text = f"A {c.name} token joins the foes as {name} ({c.hp} HP)."
+        entry = records.foe(c, records.numbered(c.name, sum(1 for x in conf["foes"] if x["card"] == c.name)))
+        conf["foes"].append(entry)
+        t.tell("token", card=c.name, side="foes", name=entry["name"], hp=c.hp)
     elif c.type == "buddy":
-        n = sum(1 for b in t.state["buddies"] if b["name"].startswith(c.name))
-        name = c.name if n == 0 else f"{c.name} {n + 1}"
-        if name != c.name:
+        if any(b["name"].startswith(c.name) for b in t.state["buddies"]):
             raise CommandError(f"{c.name} is already fighting; one token of a buddy at a time")
-        t.state["buddies"].append({"name": name, "hp": c.hp, "max_hp": c.hp})
-        text = f"A {c.name} token joins the party ({c.hp} HP)."
+        t.state["buddies"].append(records.buddy(c))
+        t.tell("token", card=c.name, side="party", name=c.name, hp=c.hp)
     elif c.type == "item":
         if not holder:
             raise CommandError("an item token goes to a Kaveri: --for NAME")
         k = t.kaveri(holder)
-        k["items"].append({"card": c.name, "uses": c.usage, "bonded": False})
-        text = f"{k['name']} gets a {c.name} token."
+        k["items"].append(records.held_item(c.name, c.usage))
+        t.tell("token", card=c.name, side="item", name=k["name"])
     else:
         raise CommandError(f"{c.name} is a {c.type}; tokens here are foes, buddies or items")
-    t.tell("token", text=text)
     return Result()
 
 
@@ -255,11 +265,11 @@ def token(t, card, holder):
               help="A target, when the item's effect needs one.")
 def play(t, name, card, on):
     """Play an item (before the Kaveri's technique in a round); one use goes (R-CONF-12)."""
-    from guide.games.kaverini.commands.party import held_item
+    from guide.games.kaverini.commands.party import held_item as in_hand
 
     field = arena(t)
     k = _kaveri_in(t, field, name)
-    entry = held_item(k, " ".join(card))
+    entry = in_hand(k, " ".join(card))
     item = t.card(entry["card"])
     conf = field["confrontation"] if field else None
     if conf:
@@ -268,31 +278,30 @@ def play(t, name, card, on):
         if k["name"] in conf["acted"] or conf["phase"] != "kaverit":
             raise CommandError("items are played in the Kaverit phase, before the technique"
                                " (R-CONF-2)")
-    lines = [f"{k['name']} plays {item.name}."]
+    t.tell("item_played", kaveri=k["name"], item=item.name)
     if conf:
         f = fight(t)
         holder = next(x for x in f.fighters() if x.kind == KAVERI and x.name == k["name"])
         for effect in item.effects:
-            targets = targets_of(f, effect, holder, holder, holder.owner)
             if on:
                 targets = [x for x in f.fighters() if x.name.casefold() == on.casefold()]
-            lines += apply_declared(f, item.name, effect, targets, f.lv_of(holder))
-        lines += [text for _, text, _ in f.events]
+            else:
+                targets = f.declared_targets(Declared(item.name, effect, holder, holder,
+                                                      holder.owner))
+            apply_declared(f.say, f, item.name, effect, targets, f.lv_of(holder))
     else:
-        lines += _play_outside(t, k, item)
+        _play_outside(t, k, item)
     if not item.effects and item.text:
-        lines.append(f"GM: {item.text}")
+        t.tell("gm_item", item=item.name, text=item.text)
     if entry["uses"] is not None:
         entry["uses"] -= 1
         if entry["uses"] <= 0:
             k["items"].remove(entry)
-            lines.append(f"{item.name} is used up.")
-    for line in lines:
-        t.tell("item", text=line, kaveri=k["name"])
+            t.tell("used_up", kaveri=k["name"], item=item.name)
     return Result()
 
 
-def _kaveri_in(t, field: dict | None, name: str) -> dict:
+def _kaveri_in(t, field: dict | None, name: str) -> Sheet:
     """A Kaveri of the running fight (the Strategy Game's are copies), else of the party."""
     if field is not None and field is not t.state:
         for k in field["kaverit"]:
@@ -301,23 +310,14 @@ def _kaveri_in(t, field: dict | None, name: str) -> dict:
     return t.kaveri(name)
 
 
-def _play_outside(t, k: dict, item) -> list[str]:
-    """An item played outside a confrontation: heals and counters on the Kaverit only."""
-    out = []
-    targets = {"self": [k], "bonded": [k], "kaverit": t.state["kaverit"],
-               "party": t.state["kaverit"], "all": t.state["kaverit"]}
+def _play_outside(t, k: Sheet, item) -> None:
+    """An item played outside a confrontation: the same effects (effects.apply_declared) on
+    the Kaverit, those that need no field (heal, counters, E and H)."""
+    party = t.state["kaverit"]
+    chosen = {"self": [k], "bonded": [k], "kaverit": party, "party": party, "all": party}
     for effect in item.effects:
-        amount = effect.amount.value(t.lv())
-        for sheet in targets.get(effect.target, []):
-            if effect.do == "heal":
-                gained = max(0, min(amount, sheet["max_hp"] - sheet["hp"]))
-                sheet["hp"] += gained
-                out.append(f"{item.name}: {sheet['name']} heals {gained} HP.")
-            elif effect.do == "counters":
-                key = "HP" if effect.counter == "HP" else effect.counter[1]
-                sheet["counters"][key] += -amount if effect.counter.startswith("-") else amount
-                out.append(f"{item.name}: {amount} {effect.counter} counter(s) on {sheet['name']}.")
-    return out
+        targets = [Fighter(KAVERI, sheet, None) for sheet in chosen.get(effect.target, [])]
+        apply_declared(t.tell, None, item.name, effect, targets, t.lv())
 
 
 @command("status", "confrontation", aliases=("field",))
@@ -329,16 +329,16 @@ def status(t, players):
     if field is None:
         raise CommandError("no confrontation is running")
     c = field["confrontation"]
-    f = fight(t)
-    psychic = any(k["ability"] == "Psychic" for k in field["kaverit"])
+    f = fight(t, quiet=True)
+    psychic = secrets_open(t)
     secret = not players or psychic
     r = Result([turn_line(t)], headers=["fighter", "side", "HP", "E", "H", "effects"])
     for x in f.fighters():
         effects = ", ".join(e.get("why", e["kind"]) for e in c["effects"] if e["on"] == x.name)
-        hp = f"{x.hp}/{x.max_hp}" + (" cowering" if x.kind == KAVERI and x.hp == 0 else "")
-        if x.hp == 0 and (x.kind == FOE or f.strategy):
+        hp = f"{x.hp}/{x.max_hp}" + (" cowering" if x.hp == 0 and f.cowers(x) else "")
+        if x.hp == 0 and not f.cowers(x):
             hp = "neutralized"
-        side = f.strategy["players"][x.owner] if f.strategy else x.kind
+        side = f.side_of(x) if f.variant == "strategy" else x.kind
         r.rows.append([x.name, side, hp, effective_emotion(f, x),
                        effective_heart(f, x) if (secret or x.kind != FOE) else "?",
                        textwrap.shorten(effects, 24, placeholder="…")])
@@ -356,6 +356,8 @@ def status(t, players):
 def _secrets(x: Fighter) -> list[str]:
     """A foe's secret side (R-CONF-3), wrapped to 80 columns below the table."""
     card = x.card
+    if card is None:
+        return []
     moves = "; ".join((f"{'/'.join(map(str, m.roll))}: " if m.roll else "") + f"{m.name} {m.schmerz}"
                       for m in card.techniques)
     guard = ", ".join(f"{what} {value}" for what, value in (("Shield", card.shield),
@@ -384,6 +386,5 @@ def on_flip(t, original, shown: str) -> None:
     for foe_entry in list(c["foes"]):
         if foe_entry["card"] in (original.name, original.back.name) and now.type == "buddy":
             c["foes"].remove(foe_entry)
-            t.state["buddies"].append({"name": now.name, "hp": now.hp, "max_hp": now.hp})
-            t.tell("flip", text=f"{foe_entry['name']} leaves the foes and joins the party as"
-                           f" {now.name} ({now.hp} HP).")
+            t.state["buddies"].append(records.buddy(now))
+            t.tell("turncoat", foe=foe_entry["name"], buddy=now.name, hp=now.hp)

@@ -6,6 +6,7 @@ from collections import Counter
 
 from guide.core.errors import CommandError
 from guide.core.result import Result
+from guide.games.kaverini import words
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.leveling import level
 
@@ -15,13 +16,15 @@ def recap(t):
     """A summary of the campaign so far, for the start of the next game night."""
     if t.store is None:
         raise CommandError("no campaign is open")
-    kinds = Counter()
-    levels, foes, quotes = [], [], []
+    kinds: Counter[str] = Counter()
+    levels: list[str] = []
+    foes: list[str] = []
+    quotes: list[int] = []
     for entry in t.store.entries():
         for event in entry.story:
             kinds[event["kind"]] += 1
             if event["kind"] == "level":
-                levels.append(event["text"])
+                levels.append(words.render(event) or "")
             elif event["kind"] == "neutralized":
                 foes.append(event.get("foe", "?"))
             elif event["kind"] == "quote":

@@ -35,7 +35,5 @@ def lottery(t, npc: str | None, faces: str | None, force: bool):
         t.state["npcs"].append(npc)
     if roll.value not in t.state["quotes_told"]:
         t.state["quotes_told"].append(roll.value)
-    who = npc or "A friendly character"
-    t.tell("quote", text=f"d10 tens {roll.tens}, ones {roll.ones}: quote {roll.value}\n"
-                         f"{who} says: {quote}", quote=roll.value, npc=npc)
+    t.tell("quote", tens=roll.tens, ones=roll.ones, quote=roll.value, text=quote, npc=npc)
     return Result()

@@ -8,8 +8,10 @@ import json
 import os
 import random
 import sys
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
+from dataclasses import replace
 from multiprocessing import get_context
 
 import click
@@ -19,7 +21,7 @@ from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.registry import command
-from guide.games.kaverini.rules.simulate import Odds, Setup, run_seeds, tally, wilson
+from guide.games.kaverini.rules.simulate import Odds, Outcome, Setup, run_seeds, tally, wilson
 
 BATCH = 200
 MAX_DEFAULT_RUNS = 2600          # enough for +-2 points at 95% even at a 50% chance
@@ -71,10 +73,11 @@ def build_setup(t, foes: tuple[str, ...], party: str | None, scene: int | None,
     return Setup(state, cards, [c.name for c in foe_cards], setting_names, 1.0, t.lv(), house)
 
 
-def simulate(setup: Setup, runs: int | None, seed: int, progress=None) -> Odds:
+def simulate(setup: Setup, runs: int | None, seed: int,
+             progress: Callable[[int, int], bool] | None = None) -> Odds:
     """Run until `runs` (or, by default, until the win chance is known to +-2 points).
     `progress(done, total)` is told after each batch, and stops the runs by answering True."""
-    outcomes = []
+    outcomes: list[Outcome] = []
     limit = runs or MAX_DEFAULT_RUNS
     workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
     pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
@@ -82,7 +85,7 @@ def simulate(setup: Setup, runs: int | None, seed: int, progress=None) -> Odds:
     try:
         next_seed = 0
         while len(outcomes) < limit:
-            chunks = []
+            chunks: list[list[int]] = []
             for _ in range(workers):
                 size = min(BATCH, limit - len(outcomes) - sum(len(c) for c in chunks))
                 if size > 0:
@@ -120,7 +123,7 @@ def fair_scale(setup: Setup, target: float, seed: int) -> tuple[float, Odds]:
     best = None
     for _ in range(9):
         mid = (low + high) / 2
-        probe = Setup(**{**setup.__dict__, "hp_scale": mid})
+        probe = replace(setup, hp_scale=mid)
         odds = simulate(probe, PROBE_RUNS, seed)
         if best is None or abs(odds.win - target) < abs(best[1].win - target):
             best = (mid, odds)
@@ -128,6 +131,7 @@ def fair_scale(setup: Setup, target: float, seed: int) -> tuple[float, Odds]:
             low = mid
         else:
             high = mid
+    assert best is not None
     return best
 
 
@@ -163,7 +167,7 @@ def target_lines(setup: Setup, target: float, seed: int) -> tuple[list[str], dic
     tweaks = []
     for name in setup.foes:
         card = setup.cards[name.casefold()]
-        hp = max(1, round(card.hp * scale))
+        hp = max(1, round((card.hp or 0) * scale))
         tweaks.append((card.name, card.hp, hp))
     lines = [f"For a {target:.0%} chance to win (rulebook 7.3): foe HP x {scale:.2f} gives"
              f" {odds.win:.0%} ({odds.runs} runs)."]
@@ -232,8 +236,13 @@ def progress_bar(quiet: bool = False):
         return
     from prompt_toolkit.shortcuts import ProgressBar
 
-    progress = None
+    progress: Progress | None = None
+
+    def cancel() -> None:
+        if progress is not None:
+            progress.stop()
+
     with ProgressBar(title="Playing the confrontation (Ctrl-C stops and keeps the runs so far)",
-                     cancel_callback=lambda: progress.stop()) as bar:
+                     cancel_callback=cancel) as bar:
         progress = Progress(bar)
         yield progress

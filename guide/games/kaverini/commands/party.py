@@ -3,15 +3,21 @@ exchange (R-SHEET, R-LVL, R-WP-1, rulebook 7.4)."""
 
 from __future__ import annotations
 
+import re
+
 import click
 
 from guide.core.errors import CommandError
 from guide.core.result import Result
+from guide.core.text import look_alike, name_problem, unsafe
 from guide.games.kaverini import params
-from guide.games.kaverini.data.tables import abilities, ladders
+from guide.games.kaverini.data.tables import abilities, ladders, limits
 from guide.games.kaverini.registry import command
-from guide.games.kaverini.rules.leveling import award_xp, new_kaveri
+from guide.games.kaverini.rules.leveling import award_xp, level_event, new_kaveri
 from guide.games.kaverini.rules.leveling import spend as spend_points
+from guide.games.kaverini.state import HeldItem, Sheet
+from guide.games.kaverini.state import buddy as new_buddy
+from guide.games.kaverini.state import held_item as held_item_of
 
 
 @command("kaveri", "party", changes=True)
@@ -23,29 +29,46 @@ from guide.games.kaverini.rules.leveling import spend as spend_points
 @click.option("--fact", "facts", multiple=True, help="A fact about the Kaveri (three, free text).")
 def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts: tuple[str, ...]):
     """Create a Kaveri: level 1, 20 HP, three techniques, one ability (R-SHEET-1)."""
-    if any(k["name"].casefold() == name.casefold() for k in t.state["kaverit"]):
-        raise CommandError(f"there is already a Kaveri named {name!r}")
-    techniques, facts = list(techniques), list(facts)
-    if t.ask and (ability is None or len(techniques) < 3):
+    check_name(name, [k["name"] for k in t.state["kaverit"]])
+    chosen, told = list(techniques), list(facts)
+    if t.ask and (ability is None or len(chosen) < 3):
         # in a terminal, the short form `kaveri NAME` asks for the rest, facts included
         if ability is None:
             ability = t.ask("Ability", list(abilities()))
-        while len(techniques) < 3:
-            techniques.append(t.ask(f"Technique {len(techniques) + 1} of 3 (a ladder, or"
+        while len(chosen) < 3:
+            chosen.append(t.ask(f"Technique {len(chosen) + 1} of 3 (a ladder, or"
                                     " custom:NAME)", [lad.name for lad in ladders().values()]))
-        while len(facts) < 3:
-            facts.append(t.ask(f"Fact {len(facts) + 1} of 3 (free text, Enter to skip)", []))
-        facts = [f for f in facts if f.strip()]
+        while len(told) < 3:
+            told.append(t.ask(f"Fact {len(told) + 1} of 3 (free text, Enter to skip)", []))
+        told = [f for f in told if f.strip()]
     if ability is None:
         raise CommandError("kaveri: give --ability (one of " + ", ".join(abilities()) + ")")
+    for text in [ability, *chosen, *told]:
+        bad = unsafe(text)
+        if bad:
+            raise CommandError(f"kaveri: {text!r} holds a control or invisible character ({bad})")
     adventure = t.state["adventure"]
-    sheet = new_kaveri(name, ability, techniques, facts,
+    sheet = new_kaveri(name, ability, chosen, told,
                        t.adventure().starting_money if adventure and t.adventure() else 0)
     t.state["kaverit"].append(sheet)
-    t.tell("kaveri", text=f"{name} is ready: level 1, 20 HP, {sheet['ability']},"
-                          f" techniques {', '.join(list(sheet['ladders']) + list(sheet['custom']))}.",
-           kaveri=name)
+    t.tell("kaveri", kaveri=name, ability=sheet["ability"],
+           techniques=list(sheet["ladders"]) + list(sheet["custom"]))
     return Result()
+
+
+def check_name(name: str, taken: list[str]) -> None:
+    """A new Kaveri's name: not blank, no control or invisible characters, and neither an
+    existing name nor one that looks like it (Ann and Cyrillic Аnn)."""
+    problem = name_problem(name)
+    if problem:
+        raise CommandError(f"kaveri: {problem}")
+    for other in taken:
+        if other.casefold() == name.casefold():
+            raise CommandError(f"there is already a Kaveri named {name!r}")
+    similar = look_alike(name, taken)
+    if similar:
+        raise CommandError(f"{name!r} looks like the name of {similar!r}, already in the party;"
+                           " choose a name that reads differently")
 
 
 @command("xp", "party", changes=True)
@@ -58,15 +81,11 @@ def xp(t, name: str, amount: int):
     return Result()
 
 
-def give_xp(t, k: dict, amount: int) -> None:
+def give_xp(t, k: Sheet, amount: int) -> None:
     reached = award_xp(k, amount)
-    t.tell("xp", text=f"{k['name']} gains {amount} XP ({k['xp']} XP).", kaveri=k["name"],
-           amount=amount)
-    for lv in reached:
-        t.tell("level", text=f"{k['name']} reaches level {lv}!", kaveri=k["name"], level=lv)
+    t.tell("xp", kaveri=k["name"], amount=amount, xp=k["xp"])
     if reached:
-        t.tell("points", text=f"{k['name']} has {k['points']} point(s) to spend"
-                              f" (spend {k['name']} ...).", kaveri=k["name"], points=k["points"])
+        t.tell("level", **level_event(k, reached))
 
 
 
@@ -96,8 +115,7 @@ def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
         else:
             raises[key] = number
     bought = spend_points(k, e, h, hp, new, raises)
-    text = f"{k['name']} spends points: {'; '.join(bought)}. {k['points']} point(s) left."
-    t.tell("spend", text=text, kaveri=k["name"])
+    t.tell("spend", kaveri=k["name"], bought=bought, points=k["points"])
     return Result()
 
 
@@ -109,10 +127,12 @@ def wp(t, name: str, amount: int):
     k = t.kaveri(name)
     if k["world_points"] + amount < 0:
         raise CommandError(f"{k['name']} has only {k['world_points']} world point(s)")
+    most = limits()["world_points"]
+    if k["world_points"] + amount > most:
+        raise CommandError(f"{k['name']} has {k['world_points']} world point(s); at most"
+                           f" {most:,} in all")
     k["world_points"] += amount
-    text = f"{k['name']} {'gets' if amount >= 0 else 'gives back'} {abs(amount)} world point(s)" \
-           f" ({k['world_points']} now)."
-    t.tell("wp", text=text, kaveri=k["name"])
+    t.tell("wp", kaveri=k["name"], amount=amount, now=k["world_points"])
     return Result()
 
 
@@ -125,9 +145,8 @@ def money(t, name: str, amount: int):
     cur = t.currency()
     if k["money"] + amount < 0:
         raise CommandError(f"{k['name']} has only {k['money']} {cur}".rstrip())
-    k["money"] += amount
-    text = f"{k['name']} now has {k['money']} {cur}".rstrip() + "."
-    t.tell("money", text=text, kaveri=k["name"])
+    add_money(k, amount)
+    t.tell("money", kaveri=k["name"], money=k["money"], currency=cur)
     return Result()
 
 
@@ -142,15 +161,15 @@ def heal(t, name: str, amount: str):
             target = x
     if target is None:
         t.kaveri(name)  # the usual error with a suggestion
+        return Result()
     if amount.casefold() == "full":
         gained = target["max_hp"] - target["hp"]
-    elif amount.isdigit():
+    elif _DIGITS.fullmatch(amount):
         gained = min(int(amount), target["max_hp"] - target["hp"])
     else:
         raise CommandError(f"heal: {amount!r} is not a number or full")
     target["hp"] += gained
-    text = f"{target['name']} heals {gained} HP ({target['hp']}/{target['max_hp']})."
-    t.tell("heal", text=text)
+    t.tell("heal", name=target["name"], healed=gained, hp=target["hp"], max_hp=target["max_hp"])
     return Result()
 
 
@@ -159,19 +178,34 @@ def heal(t, name: str, amount: str):
 @click.argument("rate", type=float)
 def exchange(t, currency: str, rate: float):
     """Convert every Kaveri's money into CURRENCY at RATE (1 old = RATE new), rulebook 7.4."""
-    if rate <= 0:
-        raise CommandError("exchange: the rate must be above 0")
+    low, high = limits()["exchange_rate"]["min"], limits()["exchange_rate"]["max"]
+    if not low <= rate <= high:
+        raise CommandError(f"exchange: the rate must be from {low:g} to {high:g}, not {rate:g}")
     old = t.currency() or "money"
     for k in t.state["kaverit"]:
-        k["money"] = int(k["money"] * rate + 0.5)
+        k["money"] = within_money(k, int(k["money"] * rate + 0.5))
     if t.state["adventure"]:
         t.state["adventure"]["currency"] = currency
     else:
         t.state["adventure"] = {"id": "", "title": "", "currency": currency}
-    text = f"Exchanged {old} to {currency} at {rate:g}: " + ", ".join(
-        f"{k['name']} {k['money']} {currency}" for k in t.state["kaverit"])
-    t.tell("money", text=text)
+    t.tell("exchange", old=old, currency=currency, rate=rate,
+           kaverit=[{"name": k["name"], "money": k["money"]} for k in t.state["kaverit"]])
     return Result()
+
+
+_DIGITS = re.compile(r"[0-9]{1,9}")
+
+
+def add_money(k: dict, amount: int) -> None:
+    k["money"] = within_money(k, k["money"] + amount)
+
+
+def within_money(k: dict, value: int) -> int:
+    """Money stays within what the game can mean (data/limits.yaml)."""
+    most = limits()["money"]
+    if value > most:
+        raise CommandError(f"{k['name']} would have {value:,}; at most {most:,} money in all")
+    return value
 
 
 @command("item", "party", changes=True)
@@ -181,9 +215,8 @@ def item(t, name: str, card: tuple[str, ...]):
     """Give an item card to a Kaveri (with its usage count, R-CONF-12)."""
     k = t.kaveri(name)
     c = t.card(" ".join(card), "item")
-    k["items"].append({"card": c.name, "uses": c.usage, "bonded": False})
-    text = f"{k['name']} gets {c.name}" + (f" ({c.usage} use(s))." if c.usage else ".")
-    t.tell("item", text=text, kaveri=k["name"])
+    k["items"].append(held_item_of(c.name, c.usage))
+    t.tell("item_given", kaveri=k["name"], item=c.name, uses=c.usage)
     return Result()
 
 
@@ -195,8 +228,7 @@ def drop(t, name: str, card: tuple[str, ...]):
     k = t.kaveri(name)
     entry = held_item(k, " ".join(card))
     k["items"].remove(entry)
-    text = f"{k['name']} no longer has {entry['card']}."
-    t.tell("item", text=text, kaveri=k["name"])
+    t.tell("item_dropped", kaveri=k["name"], item=entry["card"])
     return Result()
 
 
@@ -226,11 +258,10 @@ def _set_bond(t, name: str, card: str, bonded: bool) -> None:
     if not t.card(entry["card"]).bond:
         raise CommandError(f"{entry['card']} has no bond")
     entry["bonded"] = bonded
-    text = f"{entry['card']} is {'bonded to' if bonded else 'unbonded from'} {k['name']}."
-    t.tell("item", text=text, kaveri=k["name"])
+    t.tell("item_bonded", kaveri=k["name"], item=entry["card"], bonded=bonded)
 
 
-def held_item(k: dict, card: str) -> dict:
+def held_item(k: Sheet, card: str) -> HeldItem:
     for entry in k["items"]:
         if entry["card"].casefold() == card.casefold():
             return entry
@@ -248,7 +279,6 @@ def companion(t, card: tuple[str, ...], leave: bool):
         if c.name not in party:
             raise CommandError(f"{c.name} is not with the party")
         party.remove(c.name)
-        text = f"{c.name} leaves the party."
     else:
         if c.name in party:
             raise CommandError(f"{c.name} is already with the party")
@@ -256,8 +286,7 @@ def companion(t, card: tuple[str, ...], leave: bool):
             raise CommandError(f"{c.name} ran for their life and is gone for this adventure"
                                " (rulebook 6.2)")
         party.append(c.name)
-        text = f"{c.name} joins the party as a companion."
-    t.tell("party", text=text)
+    t.tell("companion", card=c.name, joins=not leave)
     return Result()
 
 
@@ -273,13 +302,11 @@ def buddy(t, card: tuple[str, ...], leave: bool):
         if not present:
             raise CommandError(f"{c.name} is not with the party")
         buddies.remove(present[0])
-        text = f"{c.name} leaves the party."
     else:
         if present:
             raise CommandError(f"{c.name} is already with the party")
-        buddies.append({"name": c.name, "hp": c.hp, "max_hp": c.hp})
-        text = f"{c.name} joins the party as a buddy ({c.hp} HP)."
-    t.tell("party", text=text)
+        buddies.append(new_buddy(c))
+    t.tell("buddy", card=c.name, joins=not leave, hp=c.hp)
     return Result()
 
 
@@ -300,8 +327,8 @@ def adventure(t, adventure_id: str | None):
     t.state["shop_wp"] = []
     t.state["lost_companions"] = []
     for k in t.state["kaverit"]:
-        k["money"] += a.starting_money
-    t.tell("adventure", text=f"The adventure begins: {a.title}.", adventure=a.id)
+        add_money(k, a.starting_money)
+    t.tell("adventure", adventure=a.id, title=a.title)
     lines = [a.title + (f" ({a.place})" if a.place else ""), "", a.intro.strip(), "",
              f"Each Kaveri receives {a.starting_money} {a.currency}."]
     return Result(lines)

@@ -36,7 +36,7 @@ def house(t, rule: str | None, value: str | None):
         t.state["house"].pop(rule, None)
     else:
         t.state["house"][rule] = value
-    t.tell("house", text=f"House rule {rule} is now {value}.")
+    t.tell("house", rule=rule, value=value)
     return Result()
 
 
@@ -53,7 +53,7 @@ def tweak(t, card: str, stats: tuple[tuple[str, str] | str, ...]):
         return Result([f"{c.name}: " + (", ".join(f"{k}={v}" for k, v in tw.items()) or "not tweaked")])
     if stats == ("reset",):
         t.state["tweaks"].pop(key, None)
-        t.tell("tweak", text=f"{c.name} is back to its printed stats.")
+        t.tell("tweak", card=c.name, stats={})
         return Result()
     changes = dict(t.state["tweaks"].get(key, {}))
     for stat in stats:
@@ -70,8 +70,7 @@ def tweak(t, card: str, stats: tuple[tuple[str, str] | str, ...]):
         if TWEAKABLE[name] is int and changes[name] < (1 if name in ("hp", "usage") else -100):
             raise CommandError(f"tweak: {name}={value} is too low")
     t.state["tweaks"][key] = changes
-    text = f"{c.name} for this campaign: " + ", ".join(f"{k}={v}" for k, v in changes.items())
-    t.tell("tweak", text=text)
+    t.tell("tweak", card=c.name, stats=changes)
     return Result()
 
 
@@ -96,7 +95,7 @@ def flip(t, card: tuple[str, ...]):
     from guide.games.kaverini.commands.confront import on_flip
 
     on_flip(t, original, shown)
-    t.tell("flip", text=f"{original.name} flips: it is now {shown} ({t.card(shown).type}).")
+    t.tell("flip", card=original.name, shown=shown, type=t.card(shown).type)
     return Result()
 
 
@@ -116,5 +115,6 @@ def cards(t, card_type: str | None):
                                                " present (R-CONF-3).")
 def card(t, name: tuple[str, ...], players: bool):
     """One card in full, as it stands in this campaign."""
-    psychic = any(k["ability"] == "Psychic" for k in t.state["kaverit"])
-    return Result(cards_text.card_detail(t.card(" ".join(name)), secret=not players or psychic))
+    from guide.games.kaverini.commands.confront import secrets_open
+
+    return Result(cards_text.card_detail(t.card(" ".join(name)), secret=not players or secrets_open(t)))

@@ -91,8 +91,11 @@ def export(t, name: str, path: str | None):
     md += [f"- {n}: level {lv}" for n, lv in k["custom"].items()] or ["-"]
     md += ["", "## Items", ""]
     md += [line for line in lines if line.startswith("Items: ")]
+    if target.exists() and not target.is_file():
+        raise CommandError(f"export: {target} is not a regular file; name a file to write")
     try:
         target.write_text("\n".join(md) + "\n", encoding="utf-8")
-    except OSError as e:
-        raise CommandError(f"export: cannot write {target}: {e.strerror or e}") from None
+    except (OSError, ValueError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else e
+        raise CommandError(f"export: cannot write {target}: {why}") from None
     return Result([f"Wrote {k['name']}'s character sheet to {target}."])

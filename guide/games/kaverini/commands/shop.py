@@ -8,6 +8,7 @@ from guide.core.errors import CommandError
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
+from guide.games.kaverini.state import held_item
 
 
 def _shop(t, name: str | None, item: str | None = None):
@@ -75,16 +76,14 @@ def buy(t, name, item, shop_name, world_point):
             raise CommandError(f"{k['name']} has no world point to spend")
         k["world_points"] -= 1
         t.state["shop_wp"].append(s.name)
-        paid = f"a world point (it costs {price} {cur})"
     else:
         if k["money"] < price:
             raise CommandError(f"{card_name} costs {price} {cur}; {k['name']} has {k['money']} {cur}")
         k["money"] -= price
-        paid = f"{price} {cur}"
     c = t.card(card_name, "item")
-    k["items"].append({"card": c.name, "uses": c.usage, "bonded": False})
-    text = f"{k['name']} buys {c.name} at {s.name} for {paid}."
-    t.tell("item", text=text, kaveri=k["name"])
+    k["items"].append(held_item(c.name, c.usage))
+    t.tell("item_bought", kaveri=k["name"], item=c.name, shop=s.name, price=price, currency=cur,
+           world_point=world_point)
     return Result()
 
 
@@ -95,5 +94,5 @@ def bargain(t, name):
     s = _shop(t, " ".join(name))
     if s.name in t.state["shop_wp"]:
         t.state["shop_wp"].remove(s.name)
-    t.tell("shop", text=f"A bargain at {s.name}: a world point may be spent there again.")
+    t.tell("bargain", shop=s.name)
     return Result()

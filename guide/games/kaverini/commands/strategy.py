@@ -11,9 +11,10 @@ from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules import strategy as game_rules
+from guide.games.kaverini.state import StrategyGame
 
 
-def _game(t) -> dict:
+def _game(t) -> StrategyGame:
     game = t.state.get("strategy")
     if not game:
         raise CommandError("no Strategy Game is set up: strategy new --player A --player B")
@@ -51,11 +52,9 @@ def strategy_new(t, players, budget, money, settings, fluid, no_power_foes, pool
     g = game_rules.new_game(players, budget or 50, money, settings or "none", fluid,
                             not no_power_foes, pool, kaverit)
     t.state["strategy"] = g
-    text = (f"Strategy Game: {', '.join(players)} (in turn order), {g['budget']} points and"
-            f" {money} K each, settings {g['settings']}{' (fluid)' if fluid else ''},"
-            f" Power Foes {'allowed' if g['power_foes'] else 'not allowed'}, {pool} pool,"
-            f" {kaverit} Kaveri(t) each.")
-    t.tell("strategy", text=text)
+    t.tell("strategy_new", players=players, budget=g["budget"], money=money,
+           settings=g["settings"], fluid=fluid, power_foes=g["power_foes"], pool=pool,
+           kaverit=kaverit)
     return Result(["Next: strategy kaveri PLAYER KAVERI, strategy buy PLAYER CARD,"
                          " strategy wp PLAYER N, then strategy start."])
 
@@ -69,8 +68,7 @@ def strategy_kaveri(t, player, kaveri):
     who = game_rules.player(g, player)
     sheet = t.kaveri(" ".join(kaveri))
     game_rules.bring_kaveri(g, who, sheet)
-    text = f"{sheet['name']} fights for {who['name']}."
-    t.tell("strategy", text=text)
+    t.tell("strategy_kaveri", kaveri=sheet["name"], player=who["name"])
     return Result()
 
 
@@ -82,8 +80,7 @@ def strategy_buy(t, player, card, holder):
     """Buy a card by its expense number, within the budget (R-STRAT-2)."""
     g = _game(t)
     who = game_rules.player(g, player)
-    text = game_rules.buy(g, who, t.card(" ".join(card)), holder)
-    t.tell("strategy", text=text)
+    t.tell("strategy_buy", **game_rules.buy(g, who, t.card(" ".join(card)), holder))
     return Result()
 
 
@@ -93,8 +90,7 @@ def strategy_buy(t, player, card, holder):
 def strategy_wp(t, player, count):
     """Buy world points with leftover points, 1 point each (R-STRAT-2)."""
     g = _game(t)
-    text = game_rules.buy_world_points(g, game_rules.player(g, player), count)
-    t.tell("strategy", text=text)
+    t.tell("strategy_wp", **game_rules.buy_world_points(g, game_rules.player(g, player), count))
     return Result()
 
 
@@ -104,9 +100,8 @@ def strategy_wp(t, player, count):
 def strategy_setting(t, player, card):
     """Add a setting to the pool (chosen settings: one per player; random: optional)."""
     g = _game(t)
-    text = game_rules.add_setting(g, game_rules.player(g, player),
-                                  t.card(" ".join(card), "setting"))
-    t.tell("strategy", text=text)
+    t.tell("strategy_setting", **game_rules.add_setting(g, game_rules.player(g, player),
+                                                       t.card(" ".join(card), "setting")))
     return Result()
 
 
@@ -116,8 +111,7 @@ def strategy_setting(t, player, card):
 def strategy_bond(t, player, item):
     """Bond (or unbond) a bought item to its Kaveri, before the first round (R-STRAT-2)."""
     g = _game(t)
-    text = game_rules.bond(g, game_rules.player(g, player), " ".join(item))
-    t.tell("strategy", text=text)
+    t.tell("strategy_bond", **game_rules.bond(g, game_rules.player(g, player), " ".join(item)))
     return Result()
 
 
@@ -161,11 +155,6 @@ def strategy_start(t, faces):
     settings = [c.name for c in t.library.cards.values() if c.type == "setting"]
     g["arena"] = game_rules.arena(g, t.card, settings)
     f = fight(t, g["arena"])
-    players = g["players"]
-    f.say("confront", "Get ready to feel! " + "; ".join(
-        f"{p['name']} (+{k} E): " + ", ".join(x["name"] for x in game_rules.characters(g, k, t.card))
-        for k, p in enumerate(players)))
-    if g["settings"] != "none":
-        f.draw_setting()
-    f.begin()
+    assert isinstance(f, game_rules.StrategyFight)
+    f.start_battle(g)
     return report(t, f)

@@ -10,6 +10,7 @@ import yaml
 
 from guide.core.box import bundled
 from guide.core.schema import Validator
+from guide.core.text import escaped, name_problem, skeleton
 from guide.core.yamlsrc import Problem, TooBig, Walker, compose_file, problem_at
 from guide.games.kaverini.data.tables import load_schema
 from guide.games.kaverini.model import Adventure, Amount, Card, Effect, Scene, Shop, Side, Technique
@@ -60,6 +61,8 @@ def yaml_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
                 files += [Path(root) / n for n in sorted(names) if n.endswith((".yaml", ".yml"))]
         elif path.is_file():
             files.append(path)
+        elif path.exists():        # a device or a pipe: read_regular says which, unread
+            files.append(path)
         else:
             problems.append(Problem(str(path), 1, 1, "no such file or folder"))
     return files, problems
@@ -69,7 +72,9 @@ def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list
     """Load files and folders. `known` supplies cards that references may name besides these."""
     files, problems = yaml_files(paths)
     lib = Library()
-    sources: dict[str, tuple[dict, str]] = {}
+    sources: dict[str, tuple] = {}
+    for card in (known.cards.values() if known else ()):   # a --box card may not pass for one
+        sources[_LOOKS + skeleton(card.name)] = (card.name, card.source)
     booklets: list[tuple[str, yaml.Node, dict]] = []
     for path in files:
         display = str(path)
@@ -113,7 +118,7 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
         before = len(walker.problems)
         plain = validator.check(node, schema, "")
         if len(walker.problems) == before:
-            booklets.append((display, node, plain))
+            booklets.append((display, node, _escaped(plain)))
         return
     for key, value, text in walker.items(node):
         if text != "cards":
@@ -129,7 +134,9 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
                 continue
             where = f"{display}:{card_node.start_mark.line + 1}"
             _check_card(plain, card_node, walker)
+            _check_names(plain, card_node, walker)
             if len(walker.problems) == before:
+                plain = _escaped(plain)        # text that acts on a terminal shows as text
                 _add_card(lib, sources, _build_card(plain, where), plain, card_node, walker)
 
 
@@ -156,9 +163,44 @@ def _check_card(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
                 f"card {name!r}: an effect with do: counters needs counter: +E, -E, +H, -H or HP"))
 
 
+def _check_names(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
+    """Names are refused, not escaped: a card's, its back's and its techniques' names must
+    not be blank or hold control or invisible characters."""
+    sides = [plain] + ([plain["back"]] if "back" in plain else [])
+    names = [s["name"] for s in sides] + [t["name"] for s in sides for t in s.get("techniques", ())]
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            walker.problems.append(problem_at(walker.file, node, f"name '{escaped(name)}':"
+                                              f" {problem}"))
+
+
+def _escaped(value):
+    """Every text of a plain value with its control and invisible characters written out."""
+    if isinstance(value, str):
+        return escaped(value)
+    if isinstance(value, list):
+        return [_escaped(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _escaped(v) for k, v in value.items()}
+    return value
+
+
+_LOOKS = "\x00"    # sources[_LOOKS + skeleton] = (name, where): the names seen, as they look
+
+
 def _add_card(lib: Library, sources: dict, card: Card, plain: dict, node, walker: Walker) -> None:
     other = lib.cards.get(card.key)
     if other is None:
+        looks = _LOOKS + skeleton(card.name)
+        similar = sources.get(looks)
+        if similar and similar[0].casefold() != card.key:
+            walker.problems.append(problem_at(walker.file, node, f"card {card.name!r} looks like"
+                                              f" {similar[0]!r} (at {similar[1]}): look-alike"
+                                              " names are refused; name it so it reads"
+                                              " differently"))
+            return
+        sources[looks] = (card.name, card.source)
         lib.cards[card.key] = card
         sources[card.key] = (plain, card.source)
         return

@@ -86,3 +86,9 @@ def ability(name: str) -> str | None:
 @cache
 def house_rules() -> dict[str, dict]:
     return {d["name"]: d for d in _read("house_rules.yaml")["house_rules"]}
+
+
+@cache
+def limits() -> dict:
+    """The bounds of a Kaveri's numbers (data/limits.yaml; docs/limits.md)."""
+    return _read("limits.yaml")

@@ -1,5 +1,11 @@
 """Special effects (R-FX-1..5), their durations, and the cards' declarative `effects:`.
 
+Three closed sets, each a map from a type to its handler:
+- KINDS: the running effects stored on fighters (state.Effect), what each adds to E and H
+  and when it is over;
+- SPECIALS: the emotion ladders' special effects (R-FX-4), applied when one triggers;
+- DECLARED: what a card's declarative effect does (heal, schmerz, counters, ...).
+
 A timed effect is stored as the point where it ends (`ends`: the round in which it ends at
 the end of its owner's turn) and every turn change asks all effects whether they have ended
 (`expire`); the remaining time is computed, never counted down by hand.
@@ -7,9 +13,16 @@ the end of its owner's turn) and every turn change asks all effects whether they
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from guide.games.kaverini.data.tables import comic_d10
-from guide.games.kaverini.model import Effect
-from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
+from guide.games.kaverini.model import Effect as CardEffect
+from guide.games.kaverini.rules.fighters import Fighter
+from guide.games.kaverini.state import Confrontation, Effect, EffectKind, effect
+
+if TYPE_CHECKING:
+    from guide.games.kaverini.rules.field import Field
 
 
 def trigger_threshold(level: int) -> int:
@@ -17,186 +30,265 @@ def trigger_threshold(level: int) -> int:
     return 21 - 2 * level
 
 
-def effective_emotion(fight, f: Fighter) -> int:
+# --- running effects ---------------------------------------------------------------------
+
+class Kind:
+    """A kind of running effect: by default it adds nothing and lasts until its `ends`."""
+
+    def emotion(self, c: Confrontation, fx: Effect) -> int:
+        return 0
+
+    def heart(self, fx: Effect) -> int:
+        return 0
+
+    def over(self, c: Confrontation, fx: Effect, turns_over: set[str] | frozenset[str]) -> bool:
+        ends = fx.get("ends")
+        return ends is not None and (
+            ends < c["round"] or (ends == c["round"] and fx.get("owner") in turns_over))
+
+
+class EmotionBy(Kind):
+    """E +amount (Anger, Hopelessness), until its end."""
+
+    def emotion(self, c: Confrontation, fx: Effect) -> int:
+        return fx["amount"]
+
+
+class HeartBy(Kind):
+    """H +amount (Innocence, or Hopelessness's -Lv), until its end."""
+
+    def heart(self, fx: Effect) -> int:
+        return fx["amount"]
+
+
+class Boost(Kind):
+    """Nervousness's 2 x Lv on E or H, to the end of the confrontation."""
+
+    def emotion(self, c: Confrontation, fx: Effect) -> int:
+        return fx["amount"] if fx["stat"] == "e" else 0
+
+    def heart(self, fx: Effect) -> int:
+        return fx["amount"] if fx["stat"] == "h" else 0
+
+
+class Frustration(Kind):
+    """+1, +2, ... E on each of the next Lv turns."""
+
+    def emotion(self, c: Confrontation, fx: Effect) -> int:
+        k = c["round"] - fx["start"]
+        return k if 1 <= k <= fx["turns"] else 0
+
+
+class Skip(Kind):
+    """A turn skipped (Sadness, Nervousness, a card): over once its round has passed."""
+
+    def over(self, c: Confrontation, fx: Effect, turns_over: set[str] | frozenset[str]) -> bool:
+        return fx["round"] < c["round"]
+
+
+KINDS: dict[EffectKind, Kind] = {
+    "e": EmotionBy(), "h": HeartBy(), "boost": Boost(), "frustration": Frustration(),
+    "skip": Skip(), "glad": Kind(), "love": Kind(), "intimidate": Kind(), "nervous": Kind(),
+}
+
+
+def effective_emotion(fight: Field, f: Fighter) -> int:
     """R-DMG-2: E, counters, temporary effects and static card effects."""
     c = fight.c
     e = f.base_emotion + f.counters["E"] + fight.static_bonus(f, "emotion")
     for fx in c["effects"]:
-        if fx["on"] != f.name:
-            continue
-        if fx["kind"] == "e":
-            e += fx["amount"]
-        elif fx["kind"] == "boost" and fx["stat"] == "e":
-            e += fx["amount"]
-        elif fx["kind"] == "frustration":
-            k = c["round"] - fx["start"]
-            if 1 <= k <= fx["turns"]:
-                e += k
-    return e + fight.strategy_bonus(f)
+        if fx["on"] == f.name:
+            e += KINDS[fx["kind"]].emotion(c, fx)
+    return e + fight.e_bonus(f)
 
 
-def effective_heart(fight, f: Fighter) -> int:
+def effective_heart(fight: Field, f: Fighter) -> int:
     h = f.base_heart + f.counters["H"] + fight.static_bonus(f, "heart")
     for fx in fight.c["effects"]:
-        if fx["on"] == f.name and (fx["kind"] == "h" or (fx["kind"] == "boost" and fx["stat"] == "h")):
-            h += fx["amount"]
+        if fx["on"] == f.name:
+            h += KINDS[fx["kind"]].heart(fx)
     return h
 
 
-def has_effect(c: dict, kind: str, name: str) -> dict | None:
+def has_effect(c: Confrontation, kind: EffectKind, name: str) -> Effect | None:
     for fx in c["effects"]:
         if fx["kind"] == kind and fx["on"] == name:
             return fx
     return None
 
 
-def expire(c: dict, turns_over: set[str] = frozenset()) -> None:
+def expire(c: Confrontation, turns_over: set[str] | frozenset[str] = frozenset()) -> None:
     """Drop the effects whose end point has passed: an effect ends with its owner's turn in
     round `ends`; `turns_over` names whose turns this round are over (one who just acted,
     or everyone of a phase that ended, those who passed included)."""
-    keep = []
-    for fx in c["effects"]:
-        ends = fx.get("ends")
-        done = ends is not None and (
-            ends < c["round"] or (ends == c["round"] and fx.get("owner") in turns_over))
-        if fx["kind"] == "skip" and fx["round"] < c["round"]:
-            done = True
-        if not done:
-            keep.append(fx)
-    c["effects"] = keep
+    if c["effects"]:
+        c["effects"] = [fx for fx in c["effects"] if not KINDS[fx["kind"]].over(c, fx, turns_over)]
 
 
-def timed(c: dict, kind: str, user: Fighter, rounds: int = 1, **data) -> dict:
+def timed(c: Confrontation, kind: EffectKind, user: Fighter, why: str, rounds: int = 1,
+          **data: Any) -> Effect:
     """An effect on `user` lasting to the end of the user's turn `rounds` rounds from now."""
-    fx = {"kind": kind, "on": user.name, "owner": user.name, "ends": c["round"] + rounds, **data}
+    fx = effect(kind, user.name, why, owner=user.name, ends=c["round"] + rounds, **data)
     c["effects"].append(fx)
     return fx
 
 
-def next_turn_round(c: dict, f: Fighter) -> int:
+def next_turn_round(c: Confrontation, f: Fighter) -> int:
     """The round of `f`'s next turn: this one if it has not acted yet, else the next."""
     return c["round"] + (1 if f.name in c["acted"] else 0)
 
 
-def apply_special(fight, user: Fighter, ladder_effect: str, lv: int, targets: list[Fighter],
-                  comic_face: int | None = None) -> list[str]:
-    """R-FX-4: apply one special effect; returns what happened, in words."""
+def skip_next_turn(c: Confrontation, f: Fighter, why: str) -> None:
+    c["effects"].append(effect("skip", f.name, why, round=next_turn_round(c, f)))
+
+
+# --- the ladders' special effects (R-FX-4) --------------------------------------------------
+
+Special = Callable[["Field", Fighter, int, list[Fighter]], None]
+
+
+def _sadness(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
+    hit = [t for t in targets if t.standing]
+    for t in hit:
+        skip_next_turn(fight.c, t, "Sadness")
+        fight.say("sadness", target=t.name)
+    if not hit:
+        fight.say("no_target", effect="sadness")
+
+
+def _innocence(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
+    timed(fight.c, "h", user, "Innocence", amount=lv)
+    fight.say("innocence", actor=user.name, amount=lv)
+
+
+def _cheer(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
     c = fight.c
+    ends = None if fight.house("gladness") == "confrontation" else c["round"]
+    glad = [t for t in targets if t.standing and not has_effect(c, "glad", t.name)]
+    for t in glad:
+        c["effects"].append(effect("glad", t.name, "Cheer", ends_tick=ends, lv_owner=user.owner))
+        fight.say("cheer", target=t.name)
+    if not glad:
+        fight.say("no_target", effect="cheer")
+
+
+def _hopelessness(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
+    timed(fight.c, "h", user, "Hopelessness", amount=-lv)
+    timed(fight.c, "e", user, "Hopelessness", amount=lv)
+    fight.say("hopelessness", actor=user.name, amount=lv)
+
+
+def _happy(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
+    healed = user.heal(lv)
+    fight.say("happy", actor=user.name, healed=healed, hp=user.hp, max_hp=user.max_hp)
+
+
+def _love(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
+    timed(fight.c, "love", user, "Love")
+    fight.say("love", actor=user.name)
+
+
+def _anger(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
+    timed(fight.c, "e", user, "Anger", amount=lv)
+    lost = fight.lose_hp(user, lv, counters=True)
+    fight.say("anger", actor=user.name, amount=lv, lost=lost, hp=user.hp, max_hp=user.max_hp)
+
+
+def _frustration(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
+    timed(fight.c, "frustration", user, "Frustration", rounds=lv, start=fight.c["round"], turns=lv)
+    fight.say("frustration", actor=user.name, turns=lv)
+
+
+def _intimidate(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
+    timed(fight.c, "intimidate", user, "Intimidate")
+    fight.say("intimidate", actor=user.name)
+
+
+def _nervousness(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
+    c = fight.c
+    skip_round = c["round"] + 1          # the user is acting now: its next turn is next round
+    c["effects"].append(effect("skip", user.name, "Nervousness", round=skip_round))
+    c["effects"].append(effect("nervous", user.name, "Nervousness", round=skip_round + 1,
+                               amount=2 * lv))
+    fight.say("nervousness", actor=user.name, amount=2 * lv)
+
+
+SPECIALS: dict[str, Special] = {
+    "sadness": _sadness, "innocence": _innocence, "cheer": _cheer,
+    "hopelessness": _hopelessness, "happy": _happy, "love": _love, "anger": _anger,
+    "frustration": _frustration, "intimidate": _intimidate, "nervousness": _nervousness,
+}
+
+
+def apply_special(fight: Field, user: Fighter, ladder_effect: str, lv: int,
+                  targets: list[Fighter], comic_face: int | None = None) -> None:
+    """R-FX-4: apply one special effect; Comic rolls a d10 for which (R-FX-5)."""
     if ladder_effect == "comic":
         face = comic_face if comic_face is not None else fight.dice.d(10)
-        effect = comic_d10()[face - 1]
-        return [f"Comic d10: {face} ({effect.capitalize()})"] + apply_special(
-            fight, user, effect, lv, targets)
-    name = user.name
-    if ladder_effect == "sadness":
-        out = []
-        for t in targets:
-            if t.standing:
-                c["effects"].append({"kind": "skip", "on": t.name, "round": next_turn_round(c, t),
-                                     "why": "Sadness"})
-                out.append(f"{t.name} is immobilized by sadness and skips its next turn.")
-        return out or ["Sadness: no target left to immobilize."]
-    if ladder_effect == "innocence":
-        timed(c, "h", user, amount=lv, why="Innocence")
-        return [f"{name}'s innocence strengthens the heart: H +{lv} until the end of"
-                f" {name}'s next turn."]
-    if ladder_effect == "cheer":
-        out = []
-        ends = None if fight.house("gladness") == "confrontation" else c["round"]
-        for t in targets:
-            if t.standing and not has_effect(c, "glad", t.name):
-                c["effects"].append({"kind": "glad", "on": t.name, "ends_tick": ends,
-                                     "lv_owner": user.owner})
-                out.append(f"{t.name} lets gladness into the heart: Lv Schmerz after the foes'"
-                           " techniques every round.")
-        return out or ["Cheer: no new target to make glad."]
-    if ladder_effect == "hopelessness":
-        timed(c, "h", user, amount=-lv, why="Hopelessness")
-        timed(c, "e", user, amount=lv, why="Hopelessness")
-        return [f"{name}: H -{lv} and E +{lv} until the end of {name}'s next turn."]
-    if ladder_effect == "happy":
-        healed = fight.heal(user, lv)
-        return [f"{name}'s happiness heals {healed} HP ({user.hp}/{user.max_hp})."]
-    if ladder_effect == "love":
-        timed(c, "love", user, why="Love")
-        return [f"{name} is protected by the power of love: foes' techniques do nothing to"
-                f" {name} until the end of {name}'s next turn."]
-    if ladder_effect == "anger":
-        timed(c, "e", user, amount=lv, why="Anger")
-        lost = fight.lose_hp(user, lv, counters=True)
-        return [f"{name} resounds with anger: E +{lv} until the end of the next turn, and"
-                f" loses {lost} HP ({user.hp}/{user.max_hp})."]
-    if ladder_effect == "frustration":
-        timed(c, "frustration", user, rounds=lv, start=c["round"], turns=lv, why="Frustration")
-        return [f"{name}'s frustration keeps on growing: +1, +2, ... E on each of the next"
-                f" {lv} turn(s)."]
-    if ladder_effect == "intimidate":
-        timed(c, "intimidate", user, why="Intimidate")
-        return [f"{name} intimidates: the next foe technique aimed at {name} has no effect."]
-    if ladder_effect == "nervousness":
-        skip_round = c["round"] + 1          # the user is acting now: its next turn is next round
-        c["effects"].append({"kind": "skip", "on": name, "round": skip_round, "why": "Nervousness"})
-        c["effects"].append({"kind": "nervous", "on": name, "round": skip_round + 1,
-                             "amount": 2 * lv})
-        return [f"{name} is paralyzed by nervousness: skips the next turn, then adds {2 * lv}"
-                " to E, H or HP until the confrontation ends."]
-    raise ValueError(f"unknown special effect {ladder_effect!r}")
+        if comic_face is not None:
+            fight.dice.drawn.append((10, face))
+        ladder_effect = comic_d10()[face - 1]
+        fight.say("comic", face=face, effect=ladder_effect)
+    handler = SPECIALS.get(ladder_effect)
+    if handler is None:
+        raise ValueError(f"unknown special effect {ladder_effect!r}")
+    handler(fight, user, lv, targets)
 
 
-def targets_of(fight, effect: Effect, holder: Fighter | None, bonded: Fighter | None,
-               owner: int | None = None) -> list[Fighter]:
-    """The fighters a declarative effect reaches (see the `effects:` schema). A card owned by
-    a Strategy Game player (`owner`) reads "kaverit", "buddies" and "party" as that player's,
-    and "foes" as every other player's characters (R-STRAT-3)."""
-    standing = [f for f in fight.fighters() if f.standing]
-    by = effect.target
-    if by == "self":
-        return [holder] if holder and holder.standing else []
-    if by == "bonded":
-        return [bonded] if bonded and bonded.standing else []
-    if by == "all":
-        return standing
-    if owner is not None:
-        if by == "foes":
-            return [f for f in standing if f.owner != owner]
-        standing = [f for f in standing if f.owner == owner]
-    elif fight.strategy and by == "foes":
-        return standing                            # a setting's "foe" is every character
-    if by == "kaverit":
-        return [f for f in standing if f.kind in (KAVERI, STAND)]
-    if by == "buddies":
-        return [f for f in standing if f.kind == BUDDY]
-    if by == "party":
-        return [f for f in standing if f.kind != FOE or owner is not None]
-    return [f for f in standing if f.kind == FOE]
+# --- declarative effects of cards -------------------------------------------------------
+
+Told = dict[str, Any] | None        # the event's data, or None: nothing happened
+Declared = Callable[["Field | None", str, Fighter, int, CardEffect], Told]
 
 
-def apply_declared(fight, source: str, effect: Effect, targets: list[Fighter], lv: int
-                   ) -> list[str]:
-    """Apply one declarative effect now (round, start, or an item played)."""
+def _heal(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
+    healed = t.heal(amount)
+    return {"healed": healed, "hp": t.hp, "max_hp": t.max_hp} if healed else None
+
+
+def _schmerz(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
+    if fight is None:
+        return None
+    return {"lost": fight.lose_hp(t, amount, counters=True), "hp": t.hp, "max_hp": t.max_hp}
+
+
+def _counters(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
+    counter = e.counter or "HP"
+    key = "HP" if counter == "HP" else counter.lstrip("+-")
+    t.counters[key] += -amount if counter.startswith("-") else amount   # type: ignore[literal-required]
+    return {"amount": amount, "counter": counter}
+
+
+def _stat(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
+    key = "E" if e.do == "emotion" else "H"
+    t.counters[key] += amount                                          # type: ignore[literal-required]
+    return {"amount": amount, "stat": key}
+
+
+def _skip(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
+    if fight is None:
+        return None
+    skip_next_turn(fight.c, t, source)
+    return {}
+
+
+DECLARED: dict[str, Declared] = {
+    "heal": _heal, "schmerz": _schmerz, "counters": _counters, "emotion": _stat,
+    "heart": _stat, "skip": _skip,
+}
+
+
+def apply_declared(say: Callable[..., None], fight: Field | None, source: str,
+                   effect: CardEffect, targets: list[Fighter], lv: int) -> None:
+    """Apply one declarative effect now (round, start, or an item played); outside a
+    confrontation (`fight` None) only what needs no field: heal, counters, E and H."""
     amount = effect.amount.value(lv)
-    out = []
+    handler = DECLARED[effect.do]
+    told = False
     for t in targets:
-        if effect.do == "heal":
-            healed = fight.heal(t, amount)
-            if healed:
-                out.append(f"{source}: {t.name} heals {healed} HP.")
-        elif effect.do == "schmerz":
-            out.append(f"{source}: {t.name} takes {fight.lose_hp(t, amount, counters=True)}"
-                       " Schmerz.")
-        elif effect.do == "counters":
-            key = effect.counter.lstrip("+-") if effect.counter != "HP" else "HP"
-            sign = -1 if effect.counter.startswith("-") else 1
-            t.counters[key] += sign * amount
-            out.append(f"{source}: {amount} {effect.counter} counter(s) on {t.name}.")
-        elif effect.do in ("emotion", "heart"):
-            key = "E" if effect.do == "emotion" else "H"
-            t.counters[key] += amount
-            out.append(f"{source}: {t.name} {key} {amount:+d} (as counters).")
-        elif effect.do == "skip":
-            fight.c["effects"].append({"kind": "skip", "on": t.name,
-                                       "round": next_turn_round(fight.c, t), "why": source})
-            out.append(f"{source}: {t.name} skips its next turn.")
-    if effect.text and out:
-        out.append(f"  ({effect.text})")
-    return out
+        data = handler(fight, source, t, amount, effect)
+        if data is not None:
+            say("card_effect", source=source, do=effect.do, target=t.name, **data)
+            told = True
+    if effect.text and told:
+        say("card_note", source=source, text=effect.text)

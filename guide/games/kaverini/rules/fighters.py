@@ -4,26 +4,50 @@ through one small view so that every rule reads the same for all of them."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import Any, Literal, cast
 
 from guide.core.errors import GuideError
 from guide.core.names import resolve
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules.leveling import RuleError, level
+from guide.games.kaverini.state import Counters, Sheet, counters
 
-KAVERI, STAND, BUDDY, FOE = "kaveri", "stand", "buddy", "foe"
+Kind = Literal["kaveri", "stand", "buddy", "foe"]
+KAVERI: Kind = "kaveri"
+STAND: Kind = "stand"
+BUDDY: Kind = "buddy"
+FOE: Kind = "foe"
 PHASE_OF = {KAVERI: "kaverit", STAND: "kaverit", BUDDY: "buddies", FOE: "foes"}
+PHASE_INDEX = {KAVERI: 0, STAND: 0, BUDDY: 1, FOE: 2}
 
 
-@dataclass
 class Fighter:
-    kind: str
-    data: dict                 # the dict in the state: a Kaveri sheet, buddy, foe, stand
-    card: Card | None          # the card for buddies and foes
+    """One fighter: its record in the state (`data`, the truth for HP and counters) and, for
+    buddies and foes, its card. What never changes during a fight is read once."""
 
-    @property
-    def name(self) -> str:
-        return self.data["name"]
+    __slots__ = ("kind", "data", "card", "name", "owner", "abilities", "subtypes",
+                 "base_emotion", "base_heart", "phase", "_counters")
+
+    def __init__(self, kind: Kind, data: Any, card: Card | None):
+        self.kind = kind
+        self.data: dict[str, Any] = data     # a Sheet, Buddy, Foe or Stand of the state
+        self.card = card
+        self.name: str = data["name"]
+        self.owner: int | None = data.get("owner")   # the Strategy Game player it fights for
+        self.phase = PHASE_INDEX[kind]
+        self._counters: Counters | None = None
+        if kind == KAVERI:
+            self.abilities: tuple[str, ...] = (data["ability"],)
+            self.base_emotion: int = data["emotion"]
+            self.base_heart: int = data["heart"]
+        else:
+            self.abilities = card.abilities if card else ()
+            self.base_emotion = card.emotion if card else 0
+            self.base_heart = card.heart if card else 0
+        self.subtypes: tuple[str, ...] = card.subtypes if card else ()
+
+    def __repr__(self) -> str:
+        return f"Fighter({self.kind}, {self.name!r}, {self.hp}/{self.max_hp})"
 
     @property
     def hp(self) -> int:
@@ -34,30 +58,19 @@ class Fighter:
         return self.data["max_hp"]
 
     @property
-    def counters(self) -> dict:
-        return self.data.setdefault("counters", {"E": 0, "H": 0, "HP": 0})
+    def counters(self) -> Counters:
+        """R-DMG-6: a buddy gets its counters when a confrontation first needs them."""
+        if self._counters is None:
+            found = self.data.get("counters")
+            if found is None:
+                found = self.data["counters"] = counters()
+            self._counters = cast(Counters, found)
+        return self._counters
 
     @property
-    def base_emotion(self) -> int:
-        if self.kind == KAVERI:
-            return self.data["emotion"]
-        return self.card.emotion if self.card else 0
-
-    @property
-    def base_heart(self) -> int:
-        if self.kind == KAVERI:
-            return self.data["heart"]
-        return self.card.heart if self.card else 0
-
-    @property
-    def abilities(self) -> tuple[str, ...]:
-        if self.kind == KAVERI:
-            return (self.data["ability"],)
-        return self.card.abilities if self.card else ()
-
-    @property
-    def subtypes(self) -> tuple[str, ...]:
-        return self.card.subtypes if self.card else ()
+    def sheet(self) -> Sheet:
+        assert self.kind == KAVERI
+        return cast(Sheet, self.data)
 
     @property
     def level(self) -> int:
@@ -67,22 +80,23 @@ class Fighter:
         return self.data.get("lv", 1)
 
     @property
-    def owner(self) -> int | None:
-        """In the Strategy Game, the turn-order index of the player it fights for."""
-        return self.data.get("owner")
-
-    @property
     def standing(self) -> bool:
-        return self.hp > 0
+        return self.data["hp"] > 0
 
     def has(self, ability: str) -> bool:
         return ability in self.abilities
+
+    def heal(self, amount: int) -> int:
+        """Up to max HP; returns the HP gained."""
+        gained = max(0, min(amount, self.data["max_hp"] - self.data["hp"]))
+        self.data["hp"] += gained
+        return gained
 
 
 CardLookup = Callable[[str], Card]
 
 
-def all_fighters(state: dict, card: CardLookup) -> list[Fighter]:
+def all_fighters(state: Any, card: CardLookup) -> list[Fighter]:
     """Every fighter of the running confrontation, in round order."""
     c = state["confrontation"]
     out = [Fighter(KAVERI, k, None) for k in _ordered(state)]
@@ -92,7 +106,7 @@ def all_fighters(state: dict, card: CardLookup) -> list[Fighter]:
     return out
 
 
-def _ordered(state: dict) -> list[dict]:
+def _ordered(state: Any) -> list[dict]:
     order = state["confrontation"]["order"]
     ks = state["kaverit"]
     if [k["name"] for k in ks] == order:
@@ -105,6 +119,9 @@ def find(fighters: list[Fighter], name: str, kinds: tuple[str, ...] = ()) -> Fig
     """A fighter by name as people type it (guide.core.names.resolve: exact, any case, a
     unique beginning or word); None when no fighter has that name. An ambiguous name is a
     RuleError that lists the choices."""
+    for f in fighters:                      # the engine's own lookups name fighters exactly
+        if f.name == name and (not kinds or f.kind in kinds):
+            return f
     by_name = {f.name: f for f in fighters if not kinds or f.kind in kinds}
     try:
         return by_name[resolve(name, by_name, "fighter")]

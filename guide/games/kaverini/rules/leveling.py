@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from guide.core.errors import GuideError
 from guide.games.kaverini.data.tables import ability as find_ability
 from guide.games.kaverini.data.tables import ladder as find_ladder
+from guide.games.kaverini.data.tables import limits
+from guide.games.kaverini.state import Sheet, sheet
 
 MAX_LADDER = 10
 
@@ -18,8 +23,15 @@ def level(xp: int) -> int:
     return max(1, xp)
 
 
-def new_kaveri(name: str, ability: str, techniques: list[str], facts: list[str],
-               money: int) -> dict:
+def party_lv(kaverit: list[Sheet], lv_default: str) -> int:
+    """R-SHEET-4: Lv for a card when nobody chooses: the highest level of the Kaverit (or,
+    house rule lv_default=lowest, the lowest); 1 without any."""
+    levels = [level(k["xp"]) for k in kaverit] or [1]
+    return min(levels) if lv_default == "lowest" else max(levels)
+
+
+def new_kaveri(name: str, ability: str, techniques: Sequence[str], facts: Sequence[str],
+               money: int) -> Sheet:
     """R-SHEET-1: level 1, 1 XP, 20 HP, E 0, H 0, three level-1 techniques, one ability."""
     known = find_ability(ability)
     if known is None:
@@ -48,26 +60,48 @@ def new_kaveri(name: str, ability: str, techniques: list[str], facts: list[str],
             if lad.name in ladders:
                 raise RuleError(f"the three techniques must all differ ({lad.name} twice)")
             ladders[lad.name] = 1
-    return {
-        "name": name, "xp": 1, "hp": 20, "max_hp": 20, "emotion": 0, "heart": 0,
-        "ability": known, "points": 0, "e_allowance": 0, "ladders": ladders,
-        "custom": custom, "facts": list(facts), "world_points": 0, "money": money,
-        "items": [], "counters": {"E": 0, "H": 0, "HP": 0},
-    }
+    return sheet(name, known, ladders, custom, facts, money)
 
 
-def award_xp(kaveri: dict, amount: int) -> list[int]:
+def award_xp(kaveri: Sheet, amount: int) -> range:
     """R-LVL-1: add XP; each level reached banks L points (L+1 when Focused) and one E point
-    of allowance (R-LVL-3). Returns the levels reached."""
+    of allowance (R-LVL-3). Returns the levels reached, as a range: the cost is the same for
+    one level or a thousand. XP in all is bounded (data/limits.yaml)."""
     if amount < 0:
         raise RuleError("XP can only be given, not taken")
+    most = limits()["xp"]
+    if kaveri["xp"] + amount > most:
+        raise RuleError(f"{kaveri['name']} has {kaveri['xp']} XP; at most {most:,} XP in all"
+                        f" (so at most {most - kaveri['xp']:,} more)")
     before = level(kaveri["xp"])
     kaveri["xp"] += amount
-    reached = list(range(before + 1, level(kaveri["xp"]) + 1))
-    bonus = 1 if kaveri["ability"] == "Focused" else 0
-    kaveri["points"] += sum(lv + bonus for lv in reached)
+    reached = range(before + 1, level(kaveri["xp"]) + 1)
+    kaveri["points"] += level_points(kaveri, reached)[1]
     kaveri["e_allowance"] += len(reached)
     return reached
+
+
+def level_points(kaveri: Sheet, reached: range) -> tuple[list[int], int]:
+    """R-LVL-1: the points of each level reached (L, or L+1 when Focused) and their total."""
+    bonus = 1 if kaveri["ability"] == "Focused" else 0
+    total = (reached.start + reached.stop - 1) * len(reached) // 2 + bonus * len(reached)
+    return [lv + bonus for lv in reached], total
+
+
+def level_event(kaveri: Sheet, reached: range) -> dict[str, Any]:
+    """One event for a gain of one level or many (R-LVL-1), the same size for a thousand:
+    the level reached, the first one, each level's points (the first and last few when
+    many) and their total, and the points now banked."""
+    gained, total = level_points(kaveri, reached)
+    shown: list[int | str] = list(gained) if len(gained) <= 6 else [
+        gained[0], gained[1], "...", gained[-1]]
+    return {"kaveri": kaveri["name"], "level": reached[-1], "first": reached[0],
+            "gained": shown, "total": total, "points": kaveri["points"]}
+
+
+def xp_room(kaveri: Sheet) -> int:
+    """How much more XP the Kaveri may take (data/limits.yaml)."""
+    return max(0, limits()["xp"] - kaveri["xp"])
 
 
 def ladder_cost(current: int, target: int) -> int:
@@ -75,16 +109,16 @@ def ladder_cost(current: int, target: int) -> int:
     return sum(range(current + 1, target + 1))
 
 
-def spend(kaveri: dict, e: int = 0, h: int = 0, hp: int = 0, new: list[str] = (),
-          raises: dict[str, int] | None = None) -> list[str]:
-    """R-LVL-2..4: spend banked points, all or nothing. Returns what was bought, in words."""
+def spend(kaveri: Sheet, e: int = 0, h: int = 0, hp: int = 0, new: Sequence[str] = (),
+          raises: dict[str, int] | None = None) -> list[dict[str, Any]]:
+    """R-LVL-2..4: spend banked points, all or nothing. Returns what was bought, as data."""
     raises = dict(raises or {})
     for amount, what in ((e, "e"), (h, "h"), (hp, "hp")):
         if amount < 0:
             raise RuleError(f"{what}={amount}: points can only be added")
     ladders = dict(kaveri["ladders"])
     custom = dict(kaveri["custom"])
-    bought = []
+    bought: list[dict[str, Any]] = []
     cost = e + h + hp
     for name in new:
         key, table = _ladder_key(name, ladders, custom, creating=True)
@@ -92,7 +126,7 @@ def spend(kaveri: dict, e: int = 0, h: int = 0, hp: int = 0, new: list[str] = ()
             raise RuleError(f"{kaveri['name']} already has the {key} ladder")
         table[key] = 1
         cost += 1
-        bought.append(f"new ladder {key} (1 point)")
+        bought.append({"new": key, "cost": 1})
     for name, target in raises.items():
         key, table = _ladder_key(name, ladders, custom, creating=False)
         if key not in table:
@@ -102,7 +136,7 @@ def spend(kaveri: dict, e: int = 0, h: int = 0, hp: int = 0, new: list[str] = ()
         if target <= table[key]:
             raise RuleError(f"{key} is already at level {table[key]}")
         step = ladder_cost(table[key], target)
-        bought.append(f"{key} {table[key]} -> {target} ({step} points)")
+        bought.append({"ladder": key, "from": table[key], "to": target, "cost": step})
         table[key] = target
         cost += step
     if e > kaveri["e_allowance"]:
@@ -120,7 +154,8 @@ def spend(kaveri: dict, e: int = 0, h: int = 0, hp: int = 0, new: list[str] = ()
     kaveri["max_hp"] += hp
     kaveri["hp"] += hp
     kaveri["ladders"], kaveri["custom"] = ladders, custom
-    bought = [f"{label} +{n}" for n, label in ((e, "E"), (h, "H"), (hp, "max HP")) if n] + bought
+    bought = [{"stat": label, "amount": n} for n, label in ((e, "E"), (h, "H"), (hp, "max HP"))
+              if n] + bought
     return bought
 
 

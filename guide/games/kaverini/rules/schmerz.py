@@ -6,6 +6,7 @@ import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from guide.games.kaverini.data.tables import ladder as find_ladder
 
@@ -51,8 +52,38 @@ def multiplier(heel: bool = False, shield: bool = False, attacker_sensitive: boo
     return m
 
 
+MULTIPLIERS = {k: str(Fraction(2) ** k) for k in range(-3, 4)}   # 2 ** doublings, as events say it
+
+
+def doublings(heel: bool = False, shield: bool = False, attacker_sensitive: bool = False,
+              attacker_insensitive: bool = False, target_sensitive: bool = False,
+              target_insensitive: bool = False) -> int:
+    """R-DMG-3 as a power of two: every multiplier is x2 or x1/2, so their product is
+    2 ** doublings (multiplier() is the same as a fraction)."""
+    return (heel + attacker_sensitive + target_sensitive
+            - shield - attacker_insensitive - target_insensitive)
+
+
+def amount(base: int, emotion: int, twos: int, heart: int) -> int:
+    """R-DMG-2..4 in whole numbers: (base + E, never below 1 for a negative E) x 2 ** twos,
+    rounded up once, then - H (a positive H never below 1, a negative H adds)."""
+    if base <= 0:
+        return 0
+    value = base + emotion
+    if emotion < 0 and value < 1:
+        value = 1
+    if twos > 0:
+        value <<= twos
+    elif twos < 0:
+        value = -(-value >> -twos)                # ceil(value / 2 ** -twos)
+    if heart > 0:
+        return max(1, value - heart)
+    return value - heart
+
+
 def compute(base: int, emotion: int, mult: Fraction, heart: int, add_emotion: bool = True) -> Hit:
-    """R-DMG-2..4. A technique that deals no Schmerz (base 0) stays at 0."""
+    """R-DMG-2..4, with every step for the table to see. A technique that deals no
+    Schmerz (base 0) stays at 0."""
     if base <= 0:
         return Hit(base, 0, mult, heart, 0, "no Schmerz")
     e = emotion if add_emotion else 0
@@ -81,6 +112,7 @@ def absorb(amount: int, hp: int, hp_counters: int) -> tuple[int, int, int]:
     return hp - lost, hp_counters - absorbed, lost
 
 
+@cache
 def matches(defence: str | None, emotion: str | None, attacker_subtypes: tuple[str, ...] = ()
             ) -> bool | None:
     """R-DMG-7: does a Shield or Heel apply? True/False, or None when the GM must decide
@@ -93,7 +125,7 @@ def matches(defence: str | None, emotion: str | None, attacker_subtypes: tuple[s
             return False
         if defence.casefold() == "comic":
             return emotion.casefold().startswith("comic")
-        return lad.name.casefold() == emotion.casefold()
+        return lad is not None and lad.name.casefold() == emotion.casefold()
     words = {w.rstrip("s") for w in re.findall(r"[a-z]+", defence.casefold())}
     if any(s.casefold().rstrip("s") in words for s in attacker_subtypes):
         return True

@@ -14,7 +14,7 @@ Policies (documented, simple, the same for every run):
 
 from __future__ import annotations
 
-import copy
+import json
 import math
 import random
 from collections.abc import Callable
@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 
 from guide.core.dice import Dice
 from guide.games.kaverini.data.loader import Library
-from guide.games.kaverini.data.tables import house_rules
+from guide.games.kaverini.data.tables import house_rules, ladders
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.confrontation import Fight
-from guide.games.kaverini.rules.fighters import BUDDY, FOE, STAND
+from guide.games.kaverini.rules.fighters import BUDDY, FOE, STAND, Fighter
 from guide.games.kaverini.rules.leveling import RuleError
-from guide.games.kaverini.rules.schmerz import compute, matches, multiplier
+from guide.games.kaverini.rules.schmerz import amount, base_schmerz, doublings, matches
 
 MAX_ROUNDS = 60
 
@@ -45,6 +45,15 @@ class Setup:
     lv: int = 1
     house: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def frozen(self) -> str:
+        """The state as JSON, copied once per run (faster than a deep copy)."""
+        if self._frozen is None:
+            self._frozen = json.dumps(self.state)
+        return self._frozen
+
+    _frozen: str | None = field(default=None, init=False, repr=False, compare=False)
+
 
 @dataclass
 class Outcome:
@@ -54,12 +63,12 @@ class Outcome:
 
 
 def run_once(setup: Setup, seed: int) -> Outcome:
-    state = copy.deepcopy(setup.state)
+    state = json.loads(setup.frozen)
     state["confrontation"] = None
     card = _lookup(setup.cards)
     rng = random.Random(seed)
-    fight = Fight(state, card, Dice(seed), lambda rule: setup.house.get(rule, house_rules()[rule]["default"]),
-                  lambda: setup.lv)
+    rules = {name: setup.house.get(name, d["default"]) for name, d in house_rules().items()}
+    fight = Fight(state, card, Dice(seed), rules.__getitem__)
     foes = [_scaled(card(n), setup.hp_scale) for n in setup.foes]
     fight.start(foes, [k["name"] for k in state["kaverit"]], [card(n) for n in setup.settings],
                 list(state["companions"])[:3], setup.lv)
@@ -75,10 +84,10 @@ def run_once(setup: Setup, seed: int) -> Outcome:
             _step(fight, rng)
         except RuleError:
             fight.next()       # nobody of the phase can act usefully: the phase passes
-    for kind, _, data in fight.events:
-        if kind == "over":
+    for event in fight.events:
+        if event["kind"] == "over":
             result = {"won": "won", "ran away": "ran away", "lost": "lost"}.get(
-                data.get("result"), result)
+                event["result"], result)
     cowering = [k["name"] for k in state["kaverit"] if k["hp"] == 0]
     return Outcome(result, rounds, cowering)
 
@@ -101,42 +110,46 @@ def _step(fight: Fight, rng: random.Random) -> None:
         fight.use(actor.name, technique, [target] if target else None)
         return
     targets = [f for f in fight.fighters() if f.standing and fight.enemy(actor, f)]
-    technique = None if actor.card.move_die else rng.choice(actor.card.techniques).name
-    fight.foe_use(actor.name, technique, rng.choice(targets).name)
+    card = actor.card
+    assert card is not None
+    move = None if card.move_die else rng.choice(card.techniques).name
+    fight.foe_use(actor.name, move, rng.choice(targets).name)
 
 
-def _best(fight: Fight, user) -> tuple[str, str | None]:
+def _best(fight: Fight, user: Fighter) -> tuple[str, str | None]:
     """The technique with the best Schmerz on the weakest foe it can hurt."""
     foes = sorted(fight.standing(FOE), key=lambda f: (f.hp, f.name))
     options = _techniques(fight, user)
     e = fx.effective_emotion(fight, user)
+    sensitive, insensitive = user.has("Sensitive"), user.has("Insensitive")
     for foe in foes:
+        card = foe.card
+        assert card is not None
         h = fx.effective_heart(fight, foe)
-        scored = []
+        best, chosen = 0, ""
         for name, base, emotion in options:
-            heel = matches(foe.card.heel, emotion, user.subtypes) is True
-            shield = matches(foe.card.shield, emotion, user.subtypes) is True
-            mult = multiplier(heel, shield, user.has("Sensitive"), user.has("Insensitive"),
-                              foe.has("Sensitive"), foe.has("Insensitive"))
-            scored.append((compute(base, e, mult, h).amount, name))
-        best = max(scored, default=(0, None))
-        if best[0] > 0:
-            return best[1], foe.name
+            twos = doublings(matches(card.heel, emotion, user.subtypes) is True,
+                             matches(card.shield, emotion, user.subtypes) is True, sensitive,
+                             insensitive, foe.has("Sensitive"), foe.has("Insensitive"))
+            dealt = amount(base, e, twos, h)
+            if (dealt, name) > (best, chosen):       # the most Schmerz; a tie: the last name
+                best, chosen = dealt, name
+        if best > 0:
+            return chosen, foe.name
     return options[0][0], foes[0].name
 
 
-def _techniques(fight: Fight, user) -> list[tuple[str, int, str | None]]:
+def _techniques(fight: Fight, user: Fighter) -> list[tuple[str, int, str | None]]:
     """(name, base Schmerz, emotion) of what the user can use."""
-    from guide.games.kaverini.data.tables import ladders
-    from guide.games.kaverini.rules.schmerz import base_schmerz
-
     if user.kind == BUDDY:
+        assert user.card is not None
         return [(t.name, t.schmerz.value(fight.lv()), t.emotion) for t in user.card.techniques]
     if user.kind == STAND:
         lv = min(user.level, 10)
         return [(lad.name, lv, lad.name) for lad in ladders().values()]
-    sheet = user.data
-    out = [(name, lv, name) for name, lv in sheet["ladders"].items()]
+    sheet = user.sheet
+    out: list[tuple[str, int, str | None]] = [
+        (name, lv, name) for name, lv in sheet["ladders"].items()]
     out += [(name, base_schmerz(custom_level=lv, user_level=user.level), None)
             for name, lv in sheet["custom"].items()]
     return out
@@ -145,7 +158,7 @@ def _techniques(fight: Fight, user) -> list[tuple[str, int, str | None]]:
 def _scaled(card: Card, scale: float) -> Card:
     from dataclasses import replace
 
-    return card if scale == 1.0 else replace(card, hp=max(1, round(card.hp * scale)))
+    return card if scale == 1.0 else replace(card, hp=max(1, round((card.hp or 0) * scale)))
 
 
 def _lookup(cards: dict[str, Card]) -> Callable[[str], Card]:

@@ -1,19 +1,39 @@
 """The Kaverini Strategy Game (appendix; R-STRAT-1..7): setup, team building within a point
-budget, and the battle, which is a confrontation of the same engine (Fight) in which every
-card's "foe" means "character". Pure: state dicts in, changes and words out."""
+budget, and the battle: StrategyFight, a variant of the confrontation engine (Fight) that
+overrides the hooks Field declares (enemies, Lv, turn order, the E bonus, what neutralizing
+does), in which every card's "foe" means "character". Pure: state dicts in, changes and
+events out."""
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from typing import Any
 
 from guide.games.kaverini.model import Card
-from guide.games.kaverini.rules.leveling import RuleError
+from guide.games.kaverini.rules.confrontation import Fight
+from guide.games.kaverini.rules.field import Declared
+from guide.games.kaverini.rules.fighters import Fighter
+from guide.games.kaverini.rules.leveling import RuleError, level
+from guide.games.kaverini.state import (
+    Arena,
+    Buddy,
+    Foe,
+    Sheet,
+    StrategyGame,
+    StrategyPlayer,
+    buddy,
+    confrontation,
+    counters,
+    foe,
+    held_item,
+)
 
 SETTINGS = ("none", "random", "chosen")
 
 
 def new_game(players: list[str], budget: int, money: int, settings: str, fluid: bool,
-             power_foes: bool, pool: str, kaverit: int) -> dict:
+             power_foes: bool, pool: str, kaverit: int) -> StrategyGame:
     """R-STRAT-1: every choice of the setup."""
     if len(players) < 2:
         raise RuleError("the Strategy Game needs two or more players (R-STRAT-1)")
@@ -37,19 +57,19 @@ def new_game(players: list[str], budget: int, money: int, settings: str, fluid: 
     }
 
 
-def player(game: dict, name: str) -> dict:
+def player(game: StrategyGame, name: str) -> StrategyPlayer:
     for p in game["players"]:
         if p["name"].casefold() == name.casefold():
             return p
     raise RuleError(f"no player {name!r}; players: " + ", ".join(p["name"] for p in game["players"]))
 
 
-def _not_started(game: dict) -> None:
+def _not_started(game: StrategyGame) -> None:
     if game["arena"] is not None:
         raise RuleError("the battle has begun: teams are set (R-STRAT-2)")
 
 
-def bring_kaveri(game: dict, who: dict, sheet: dict) -> None:
+def bring_kaveri(game: StrategyGame, who: StrategyPlayer, sheet: Sheet) -> None:
     _not_started(game)
     for p in game["players"]:
         if any(k["name"] == sheet["name"] for k in p["kaverit"]):
@@ -58,18 +78,18 @@ def bring_kaveri(game: dict, who: dict, sheet: dict) -> None:
         raise RuleError(f"{who['name']} already has {game['kaverit_per_player']} Kaveri(t)"
                         " (the setup's number)")
     fighter = copy.deepcopy(sheet)
-    fighter.update(hp=fighter["max_hp"], items=[], world_points=0,
-                   counters={"E": 0, "H": 0, "HP": 0})
+    fighter["hp"], fighter["items"], fighter["world_points"] = fighter["max_hp"], [], 0
+    fighter["counters"] = counters()
     for entry in who["cards"]:                         # items bought before any Kaveri came
         if entry["type"] == "item" and "holder" not in entry:
-            fighter["items"].append({"card": entry["card"], "uses": entry.get("usage"),
-                                     "bonded": False})
+            fighter["items"].append(held_item(entry["card"], entry.get("usage")))
             entry["holder"] = fighter["name"]
     who["kaverit"].append(fighter)
 
 
-def buy(game: dict, who: dict, card: Card, holder: str | None = None) -> str:
-    """R-STRAT-2: a card by its expense number, within the budget."""
+def buy(game: StrategyGame, who: StrategyPlayer, card: Card, holder: str | None = None
+        ) -> dict[str, Any]:
+    """R-STRAT-2: a card by its expense number, within the budget; the event's data."""
     _not_started(game)
     if card.type == "setting":
         raise RuleError("settings are not bought: add one with strategy setting (R-STRAT-1)")
@@ -90,14 +110,15 @@ def buy(game: dict, who: dict, card: Card, holder: str | None = None) -> str:
             (k for k in who["kaverit"] if k["name"].casefold() == holder.casefold()), None)
         if kaveri is None:
             raise RuleError(f"{who['name']} has no Kaveri named {holder!r}")
-        kaveri["items"].append({"card": card.name, "uses": card.usage, "bonded": False})
+        kaveri["items"].append(held_item(card.name, card.usage))
         entry["holder"] = kaveri["name"]              # else the first Kaveri brought takes it
     who["cards"].append(entry)
     who["points_left"] -= card.expense
-    return f"{who['name']} buys {card.name} for {card.expense} ({who['points_left']} left)."
+    return {"player": who["name"], "card": card.name, "expense": card.expense,
+            "points_left": who["points_left"]}
 
 
-def buy_world_points(game: dict, who: dict, count: int) -> str:
+def buy_world_points(game: StrategyGame, who: StrategyPlayer, count: int) -> dict[str, Any]:
     _not_started(game)
     if count < 1:
         raise RuleError("buy at least one world point")
@@ -106,35 +127,32 @@ def buy_world_points(game: dict, who: dict, count: int) -> str:
                         f" {who['points_left']} points left")
     who["points_left"] -= count
     who["world_points"] += count
-    return f"{who['name']} buys {count} world point(s) ({who['points_left']} points left)."
+    return {"player": who["name"], "count": count, "points_left": who["points_left"]}
 
 
-def bond(game: dict, who: dict, item: str) -> str:
+def bond(game: StrategyGame, who: StrategyPlayer, item: str) -> dict[str, Any]:
     """Items are bonded before the first round (R-STRAT-2)."""
     _not_started(game)
     for k in who["kaverit"]:
         for entry in k["items"]:
             if entry["card"].casefold() == item.casefold():
                 entry["bonded"] = not entry["bonded"]
-                return f"{entry['card']} is {'bonded to' if entry['bonded'] else 'unbonded from'}" \
-                       f" {k['name']}."
+                return {"item": entry["card"], "kaveri": k["name"], "bonded": entry["bonded"]}
     raise RuleError(f"{who['name']} has no item {item!r}")
 
 
-def add_setting(game: dict, who: dict, card: Card) -> str:
+def add_setting(game: StrategyGame, who: StrategyPlayer, card: Card) -> dict[str, Any]:
     _not_started(game)
     if game["settings"] == "none":
         raise RuleError("this game has no settings (R-STRAT-1)")
     if game["settings"] == "chosen" and who["settings"]:
         raise RuleError(f"{who['name']} already chose {who['settings'][0]}: one each")
     who["settings"].append(card.name)
-    return f"{who['name']} adds {card.name} to the setting pool."
+    return {"player": who["name"], "setting": card.name}
 
 
-def arena(game: dict, cards, all_settings: list[str]) -> dict:
-    """The battle's state, in the shape the confrontation engine reads (R-STRAT-3)."""
-    from guide.games.kaverini.rules.confrontation import new_confrontation
-
+def arena(game: StrategyGame, cards: Callable[[str], Card], all_settings: list[str]) -> Arena:
+    """The battle's field, in the shape the confrontation engine reads (R-STRAT-3)."""
     for p in game["players"]:
         if len(p["kaverit"]) != game["kaverit_per_player"]:
             raise RuleError(f"{p['name']} needs {game['kaverit_per_player']} Kaveri(t) (strategy"
@@ -142,7 +160,11 @@ def arena(game: dict, cards, all_settings: list[str]) -> dict:
         if game["settings"] == "chosen" and not p["settings"]:
             raise RuleError(f"{p['name']} has not chosen a setting (strategy setting)")
     taken: set[str] = set()
-    kaverit, buddies, foes, companions, owners = [], [], [], [], {}
+    kaverit: list[Sheet] = []
+    buddies: list[Buddy] = []
+    foes: list[Foe] = []
+    companions: list[str] = []
+    owners: dict[str, int] = {}
     for k, p in enumerate(game["players"]):
         for sheet in p["kaverit"]:
             kaverit.append({**copy.deepcopy(sheet), "owner": k})
@@ -151,11 +173,9 @@ def arena(game: dict, cards, all_settings: list[str]) -> dict:
             card = cards(entry["card"])
             name = _unique(card.name, p["name"], taken)
             if card.type == "buddy":
-                buddies.append({"name": name, "card": card.name, "hp": card.hp,
-                                "max_hp": card.hp, "owner": k})
+                buddies.append(buddy(card, owner=k, name=name))
             elif card.type in ("foe", "power-foe"):
-                foes.append({"name": name, "card": card.name, "hp": card.hp, "max_hp": card.hp,
-                             "counters": {"E": 0, "H": 0, "HP": 0}, "owner": k})
+                foes.append(foe(card, name, owner=k))
             elif card.type == "companion":
                 companions.append(card.name)
                 owners[card.name] = k
@@ -163,16 +183,14 @@ def arena(game: dict, cards, all_settings: list[str]) -> dict:
         pool = [s for p in game["players"] for s in p["settings"]] or list(all_settings)
     else:
         pool = [s for p in game["players"] for s in p["settings"]]
-    state = {
+    return {
         "kaverit": kaverit, "buddies": buddies, "companions": companions,
-        "lost_companions": [], "shop_wp": [], "adventure": None,
         "versus": {"players": [p["name"] for p in game["players"]],
                    "wp": [p["world_points"] for p in game["players"]], "winner": None,
                    "player": 0, "fluid": game["fluid"], "pool": pool, "owners": owners,
                    "round": 1, "foes": foes},
-        "confrontation": new_confrontation(foes, [k["name"] for k in kaverit], [], companions),
+        "confrontation": confrontation(foes, [k["name"] for k in kaverit], [], companions),
     }
-    return state
 
 
 def _unique(name: str, owner: str, taken: set[str]) -> str:
@@ -184,13 +202,14 @@ def _unique(name: str, owner: str, taken: set[str]) -> str:
     raise RuleError(f"too many copies of {name}")
 
 
-def characters(game: dict, k: int, cards) -> list[dict]:
+def characters(game: StrategyGame, k: int, cards: Callable[[str], Card]) -> list[dict[str, Any]]:
     """A player's characters for the state JSON: the battle's, or the team being built."""
     if game["arena"] is not None:
         a = game["arena"]
         foes = a["confrontation"]["foes"] if a["confrontation"] else a["versus"]["foes"]
+        everyone: list[Any] = [*a["kaverit"], *a["buddies"], *foes]
         return [{"name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"]}
-                for f in a["kaverit"] + a["buddies"] + foes if f.get("owner") == k]
+                for f in everyone if f.get("owner") == k]
     p = game["players"][k]
     out = [{"name": s["name"], "hp": s["hp"], "max_hp": s["max_hp"]} for s in p["kaverit"]]
     for entry in p["cards"]:
@@ -198,3 +217,131 @@ def characters(game: dict, k: int, cards) -> list[dict]:
             hp = cards(entry["card"]).hp
             out.append({"name": entry["card"], "hp": hp, "max_hp": hp})
     return out
+
+
+class StrategyFight(Fight):
+    """The Strategy Game's battle (R-STRAT-3..7): any two players' characters are
+    adversaries; Lv is the controller's (R-STRAT-6); the k-th player has +(k-1) E
+    (R-STRAT-4); a character at 0 HP is out, and the last player standing wins."""
+
+    variant = "strategy"
+
+    @property
+    def versus(self) -> Any:
+        return self.s["versus"]
+
+    def _by_player(self) -> bool:
+        """House rule strategy_by_player: each player runs phases 2 to 4 in one go."""
+        return self.house("strategy_by_player") == "on"
+
+    # --- the hooks ------------------------------------------------------------------------
+    def enemy(self, a: Fighter, b: Fighter) -> bool:
+        return a.owner != b.owner
+
+    def lv_for(self, owner: int | None) -> int:
+        if owner is None:
+            return self.lv()
+        levels = [level(k["xp"]) for k in self.s["kaverit"] if k.get("owner") == owner] or [1]
+        return min(levels) if self.house("lv_default") == "lowest" else max(levels)
+
+    def e_bonus(self, f: Fighter) -> int:
+        return f.owner or 0
+
+    def in_turn(self, f: Fighter) -> bool:
+        return not self._by_player() or f.owner == self.versus["player"]
+
+    def cowers(self, f: Fighter) -> bool:
+        return False
+
+    def side_of(self, f: Fighter) -> str:
+        return self.versus["players"][f.owner or 0]
+
+    def target_kinds(self, user: Fighter) -> tuple[str, ...]:
+        return ()
+
+    def world_points(self, user: Fighter) -> tuple[int, str]:
+        owner = user.owner or 0
+        return self.versus["wp"][owner], self.versus["players"][owner]
+
+    def spend_world_point(self, user: Fighter) -> None:
+        self.versus["wp"][user.owner or 0] -= 1
+
+    def owner_of(self, companion: str) -> int | None:
+        return self.versus["owners"].get(companion)
+
+    def declared_targets(self, d: Declared) -> list[Fighter]:
+        """A card owned by a player reads "kaverit", "buddies" and "party" as that player's,
+        and "foes" as every other player's characters; a setting's "foes" are everyone."""
+        by = d.effect.target
+        if by in ("self", "bonded", "all"):
+            return super().declared_targets(d)
+        standing = [f for f in self.fighters() if f.standing]
+        if d.owner is None:
+            return standing if by == "foes" else super().declared_targets(d)
+        if by == "foes":
+            return [f for f in standing if f.owner != d.owner]
+        mine = [f for f in standing if f.owner == d.owner]
+        if by == "kaverit":
+            return [f for f in mine if f.kind in ("kaveri", "stand")]
+        if by == "buddies":
+            return [f for f in mine if f.kind == "buddy"]
+        return mine
+
+    def can_run_away(self) -> None:
+        raise RuleError("there is no running away in the Strategy Game (R-STRAT-5)")
+
+    def at_zero(self, f: Fighter) -> None:
+        """R-STRAT-5 and R-STRAT-7: a character at 0 is out; the last player standing wins."""
+        if not self.running or f.hp > 0:
+            return
+        players = self.versus["players"]
+        self.c["neutralized"].append(f.name)
+        self.say("neutralized", name=f.name, foe=f.data.get("card", f.name),
+                 player=players[f.owner or 0])
+        left = sorted({x.owner or 0 for x in self.fighters() if x.standing})
+        if len(left) <= 1:
+            winner = players[left[0]] if left else None
+            self.versus["winner"] = winner
+            self.say("victory", winner=winner, strategy=True)
+            self._finish("won")
+
+    def finished(self) -> None:
+        """The Strategy Game's state keeps the field when the battle is over."""
+        self.versus["round"] = self.c["round"]
+        self.versus["foes"] = self.c["foes"]
+
+    def slot(self) -> int:
+        return self.versus["player"] if self._by_player() else 0
+
+    def slot_of(self, f: Fighter) -> int:
+        return (f.owner or 0) if self._by_player() else 0
+
+    def last_slot(self) -> bool:
+        return not self._by_player() or self.versus["player"] == len(self.versus["players"]) - 1
+
+    def next_slot(self) -> None:
+        self.versus["player"] += 1
+
+    def new_round(self) -> None:
+        self.versus["player"] = 0
+        if self.versus["fluid"]:
+            self.draw_setting()
+
+    # --- the battle -----------------------------------------------------------------------
+    def draw_setting(self) -> None:
+        """R-STRAT-5: exactly one setting at a time, drawn from the pool."""
+        pool = self.versus["pool"]
+        if pool:
+            self.c["settings"] = [pool[self.dice.d(len(pool)) - 1]]
+            self._changed()
+            self.say("setting", setting=self.c["settings"][0])
+
+    def start_battle(self, game: StrategyGame) -> None:
+        """R-STRAT-3: "Get ready to feel!", the first setting, and round 1's phase 1."""
+        self.say("battle", players=[
+            {"name": p["name"], "bonus": k,
+             "characters": [x["name"] for x in characters(game, k, self.card)]}
+            for k, p in enumerate(game["players"])])
+        if game["settings"] != "none":
+            self.draw_setting()
+        self.begin()

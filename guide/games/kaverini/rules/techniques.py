@@ -1,5 +1,5 @@
 """A turn in a confrontation: a technique, its Schmerz on each target (R-DMG-1..7, R-ABIL-1/2,
-R-WP-2/3), and its special effect (R-FX-1..3). Part of Fight (guide.games.kaverini.rules.confrontation)."""
+R-WP-2/3), and its special effect (R-FX-1..3). Part of Fight (rules/confrontation.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ from dataclasses import dataclass
 
 from guide.games.kaverini.data.tables import ladder as find_ladder
 from guide.games.kaverini.data.tables import ladder_of_technique
+from guide.games.kaverini.model import Technique
 from guide.games.kaverini.rules import effects as fx
+from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
 from guide.games.kaverini.rules.leveling import RuleError
-from guide.games.kaverini.rules.schmerz import absorb, base_schmerz, compute, matches, multiplier
+from guide.games.kaverini.rules.schmerz import MULTIPLIERS, absorb, amount, base_schmerz, doublings, matches
 
 
 @dataclass
@@ -24,7 +26,10 @@ class Move:
     level: int                   # ladder level (for R-FX-1)
 
 
-class Techniques:
+Targets = list[tuple[Fighter, int | None]]
+
+
+class Techniques(Field):
     """Fight's turns: use (Kaverit, companions taking a stand, buddies) and foe_use."""
 
     def use(self, actor: str, technique: str, on: list[str] | None = None,
@@ -40,18 +45,18 @@ class Techniques:
         if world_point == "effect" and not move.ladder:
             raise RuleError(f"{move.name} has no special effect to force (R-WP-3)")
         if world_point == "all-foes":
-            targets = [(f, None) for f in self._enemies(user)]   # R-WP-2: each on its own
+            targets: Targets = [(f, None) for f in self._enemies(user)]   # R-WP-2: each on its own
         else:
             targets = self._targets(user, on[0] if on else None, split, move)
         if world_point:
             self._spend_world_point(user, world_point)
         emotion = fx.effective_emotion(self, user)
-        self.say("use", f"{user.name} uses {move.name}" + (
-            f" ({move.ladder} {move.level})" if move.ladder else "") + ".", actor=user.name)
+        self.say("use", actor=user.name, technique=move.name, ladder=move.ladder,
+                 level=move.level if move.ladder else None)
         if not move.ladder:
             self.c["last_turn"][user.name] = None       # no effect this turn (R-FX-2)
         self._deal(user, move, targets, emotion, gm_match, split is not None)
-        if move.ladder and self.c is not None:
+        if move.ladder and self.running:
             self._special(user, move, [t for t, _ in targets], d20, d10,
                           forced=world_point == "effect")
         self._done(user)
@@ -65,20 +70,20 @@ class Techniques:
         tech = self._foe_technique(user, technique, roll)
         move = Move(tech.name, tech.schmerz.value(self.lv_of(user)), tech.emotion, None, 0)
         targets = self._targets(user, on, split, move)
-        self.say("use", f"{user.name} uses {tech.name}." + (f" ({tech.text})" if tech.text else ""),
-                 actor=user.name)
+        self.say("use", actor=user.name, technique=tech.name, text=tech.text or None)
         self._deal(user, move, targets, fx.effective_emotion(self, user), None, split is not None)
         self._done(user)
 
     # --- choosing ---------------------------------------------------------------------
-    def _foe_technique(self, user: Fighter, technique: str | None, roll: int | None):
+    def _foe_technique(self, user: Fighter, technique: str | None, roll: int | None) -> Technique:
         card = user.card
+        assert card is not None
         if card.move_die and roll is None and technique:
             named = card.technique(technique)       # the table rolled its own die (R-DICE-3)
             if named is None:
                 raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
                                 + ", ".join(t.name for t in card.techniques))
-            self.say("roll", f"{user.name}'s d{card.move_die} picks {named.name} at the table.")
+            self.say("move_named", actor=user.name, die=card.move_die, technique=named.name)
             return named
         if card.move_die:
             if roll is None:
@@ -92,7 +97,8 @@ class Techniques:
             if technique and card.technique(technique) is not picked:
                 raise RuleError(f"the d{card.move_die} shows {face}: {user.name} uses"
                                 f" {picked.name}, not {technique}")
-            self.say("roll", f"{user.name} rolls its d{card.move_die}: {face} -> {picked.name}.")
+            self.say("move_rolled", actor=user.name, die=card.move_die, face=face,
+                     technique=picked.name)
             return picked
         if not technique:
             raise RuleError(f"which technique? {user.name} knows "
@@ -105,6 +111,7 @@ class Techniques:
 
     def _move(self, user: Fighter, technique: str) -> Move:
         if user.kind == BUDDY:
+            assert user.card is not None
             tech = user.card.technique(technique)
             if tech is None:
                 raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
@@ -118,7 +125,7 @@ class Techniques:
             lv = min(user.level, 10)
             return Move(lad.technique_name(lv), base_schmerz(ladder_level=lv), lad.name,
                         lad.name, lv)
-        sheet = user.data
+        sheet = user.sheet
         if lad is not None and lad.name in sheet["ladders"]:
             lv = sheet["ladders"][lad.name]
             return Move(lad.technique_name(lv), base_schmerz(ladder_level=lv), lad.name,
@@ -131,13 +138,13 @@ class Techniques:
         raise RuleError(f"{user.name} has no technique {technique!r}; known: {', '.join(known)}")
 
     def _enemies(self, user: Fighter) -> list[Fighter]:
-        enemies = [f for f in self.fighters() if f.standing and self.enemy(user, f)]
+        enemies = [f for f in self.fighters() if f.data["hp"] > 0 and self.enemy(user, f)]
         if not enemies:
             raise RuleError("no adversary is standing")
         return enemies
 
     def _targets(self, user: Fighter, on: str | None, split: dict[str, int] | None,
-                 move: Move) -> list[tuple[Fighter, int | None]]:
+                 move: Move) -> Targets:
         """The target (--on, optional when one adversary stands), or Lagom's parts."""
         if split:
             if not user.has("Lagom"):
@@ -148,22 +155,21 @@ class Techniques:
             if any(v < 1 for v in split.values()) or sum(split.values()) != move.base:
                 raise RuleError(f"the parts must add up to {move.name}'s {move.base} Schmerz,"
                                 " each at least 1 (E is added once, to the first part)")
-            return [(self._adversary(user, name), amount) for name, amount in split.items()]
+            return [(self._adversary(user, name), part) for name, part in split.items()]
         if on:
             return [(self._adversary(user, on), None)]
         enemies = self._enemies(user)
         if len(enemies) > 1:
-            who = "which foe?" if user.kind != FOE and not self.strategy else "on whom?"
+            who = "which foe?" if self.target_kinds(user) == (FOE,) else "on whom?"
             raise RuleError(f"{who} --on " + " | ".join(repr(f.name) for f in enemies))
         return [(enemies[0], None)]
 
     def _adversary(self, user: Fighter, name: str) -> Fighter:
-        kinds = () if self.strategy else ((FOE,) if user.kind != FOE else (KAVERI, STAND, BUDDY))
-        target = self.get(name, kinds)
+        target = self.get(name, self.target_kinds(user))
         if not self.enemy(user, target):
             raise RuleError(f"{target.name} fights on {user.name}'s side")
         if not target.standing:
-            if target.kind == KAVERI and not self.strategy:
+            if self.cowers(target):
                 raise RuleError(f"{target.name} is cowering and cannot be targeted (R-CONF-5)")
             raise RuleError(f"{target.name} is already neutralized")
         return target
@@ -171,75 +177,74 @@ class Techniques:
     def _spend_world_point(self, user: Fighter, how: str) -> None:
         if user.kind != KAVERI:
             raise RuleError("only a Kaveri spends world points (R-WP-1)")
-        pool, key, who = self._world_points(user)
-        if pool[key] < 1:
+        left, who = self.world_points(user)
+        if left < 1:
             raise RuleError(f"{who} has no world point to spend")
-        pool[key] -= 1
-        what = "hits every foe (R-WP-2)" if how == "all-foes" else "forces its effect (R-WP-3)"
-        self.say("wp", f"{user.name} spends a world point: the technique {what}.")
+        self.spend_world_point(user)
+        self.say("wp_spent", actor=user.name, how=how)
 
     # --- dealing Schmerz ----------------------------------------------------------------
-    def _deal(self, user: Fighter, move: Move, targets: list, emotion: int,
+    def _deal(self, user: Fighter, move: Move, targets: Targets, emotion: int,
               gm_match: bool | None, lagom: bool) -> None:
-        for target, _ in targets:                    # R-FX-4 Intimidate: no effect at all,
-            intimidated = fx.has_effect(self.c, "intimidate", target.name)   # on anyone
-            if intimidated:
-                self.c["effects"].remove(intimidated)
-                self.say("effect", f"{target.name} intimidates {user.name}: {move.name} has no"
-                                   " effect at all.")
-                return
+        effects = self.c["effects"]
+        if effects:
+            for target, _ in targets:                    # R-FX-4 Intimidate: no effect at all,
+                intimidated = fx.has_effect(self.c, "intimidate", target.name)   # on anyone
+                if intimidated:
+                    effects.remove(intimidated)
+                    self.say("intimidated", target=target.name, actor=user.name,
+                             technique=move.name)
+                    return
         for i, (target, part) in enumerate(targets):
-            if self.c is None:
+            if not self.running:
                 return
-            if self._protected(user, target, move):
+            if effects and fx.has_effect(self.c, "love", target.name):   # R-FX-4 Love
+                self.say("loved", target=target.name, technique=move.name)
                 continue
             base = part if part is not None else move.base
             self._hit(user, target, move, base, emotion if not lagom or i == 0 else 0, gm_match)
-
-    def _protected(self, user: Fighter, target: Fighter, move: Move) -> bool:
-        """Love on the target: the technique does nothing to it (R-FX-4)."""
-        if fx.has_effect(self.c, "love", target.name):
-            self.say("effect", f"{target.name} is protected by love: {move.name} does nothing.")
-            return True
-        return False
 
     def _hit(self, user: Fighter, target: Fighter, move: Move, base: int, emotion: int,
              gm_match: bool | None) -> None:
         """R-DMG-2..5 and R-ABIL-1/2 for one technique on one target."""
         c = self.c
-        heel = self._defence(target.card.heel if target.card else None, move, user, gm_match)
-        shield = self._defence(target.card.shield if target.card else None, move, user, gm_match)
-        mult = multiplier(heel, shield, user.has("Sensitive"), user.has("Insensitive"),
-                          target.has("Sensitive"), target.has("Insensitive"))
-        hit = compute(base, emotion, mult, fx.effective_heart(self, target))
-        if hit.amount <= 0:
-            self.say("hit", f"{move.name} deals no Schmerz to {target.name}.")
+        card = target.card
+        heel = shield = False
+        if card is not None:
+            heel = self._defence(card.heel, move, user, gm_match)
+            shield = self._defence(card.shield, move, user, gm_match)
+        twos = doublings(heel, shield, "Sensitive" in user.abilities,
+                         "Insensitive" in user.abilities, "Sensitive" in target.abilities,
+                         "Insensitive" in target.abilities)
+        heart = fx.effective_heart(self, target)
+        dealt = amount(base, emotion, twos, heart)
+        if dealt <= 0:
+            self.say("no_schmerz", technique=move.name, target=target.name)
             return
-        if target.has("Confidence") and target.name not in c["confidence"]:
+        if "Confidence" in target.abilities and target.name not in c["confidence"]:
             c["confidence"].append(target.name)
-            self.say("hit", f"{target.name}'s Confidence: {move.name} does nothing at all"
-                            " (R-ABIL-1).")
+            self.say("confidence", target=target.name, technique=move.name)
             return
-        hp, left, _ = absorb(hit.amount, target.hp, target.counters["HP"])
+        hp, left, _ = absorb(dealt, target.hp, target.counters["HP"])
         target.data["hp"], target.counters["HP"] = hp, left
-        notes = [n for n, on in (("Heel x2", heel), ("Shield x1/2", shield)) if on]
-        self.say("hit", f"{move.name} deals {hit.amount} Schmerz to {target.name} ({hit.steps}"
-                        f"{'; ' + ', '.join(notes) if notes else ''}): {target.name}"
-                        f" {target.hp}/{target.max_hp} HP.", target=target.name, amount=hit.amount)
-        if target.has("Chutzpah") and target.name not in c["chutzpah"]:
+        self.say("hit", technique=move.name, target=target.name, amount=dealt, base=base,
+                 emotion=emotion, mult=MULTIPLIERS[twos], heart=heart, heel=heel,
+                 shield=shield, hp=hp, max_hp=target.max_hp)
+        if "Chutzpah" in target.abilities and target.name not in c["chutzpah"]:
             c["chutzpah"].append(target.name)
-            lost_back = self.lose_hp(user, -(-hit.amount // 2))
-            self.say("hit", f"{target.name}'s Chutzpah: {user.name} takes {lost_back} Schmerz"
-                            " back (R-ABIL-1).")
-        self._after_harm(target)
+            lost_back = self.lose_hp(user, -(-dealt // 2))
+            self.say("chutzpah", target=target.name, actor=user.name, amount=lost_back)
+        if hp == 0:
+            self.at_zero(target)
 
     def _defence(self, defence: str | None, move: Move, user: Fighter,
                  gm_match: bool | None) -> bool:
+        if not defence:
+            return False
         found = matches(defence, move.emotion, user.subtypes)
         if found is None:
             if gm_match is None:
-                self.say("note", f"GM: does {defence!r} apply to {user.name}'s {move.name}? Not"
-                                 " applied; answer with --matches yes (R-DMG-7).")
+                self.say("ask_match", defence=defence, actor=user.name, technique=move.name)
                 return False
             return gm_match
         return found
@@ -249,17 +254,19 @@ class Techniques:
                  d10: int | None, forced: bool) -> None:
         """R-FX-1..3: roll (or not) for the special effect, after the Schmerz is dealt."""
         c = self.c
-        lad = find_ladder(move.ladder)
+        lad = find_ladder(move.ladder or "")
+        assert lad is not None
         used = c["passionate"].setdefault(user.name, [])
         first_use = lad.name not in used
         if first_use:
             used.append(lad.name)
+        face = need = None
         if forced:
-            why = "a world point forces it"
+            why = "world point"
         elif move.level >= 10:
-            why = "level 10 always triggers"
+            why = "level 10"
         elif user.has("Passionate") and first_use:
-            why = "Passionate: first use of the ladder"
+            why = "passionate"
         else:
             if d20 is None:
                 face = self.dice.d(20)
@@ -270,36 +277,34 @@ class Techniques:
                 self.dice.drawn.append((20, face))
             need = fx.trigger_threshold(move.level)
             if face < need:
-                self.say("roll", f"d20: {face} (needs {need}+): no special effect.")
+                self.say("no_effect", face=face, need=need)
                 c["last_turn"][user.name] = None
                 return
-            why = f"d20: {face}, needs {need}+"
+            why = "roll"
         if c["last_turn"].get(user.name) == lad.name and not forced:
-            self.say("effect", f"{lad.name} triggered on {user.name}'s previous turn too: the"
-                               f" effect is nullified ({why}; R-FX-2).")
+            self.say("nullified", ladder=lad.name, actor=user.name, why=why, face=face, need=need)
             c["last_turn"][user.name] = None
             return
         c["last_turn"][user.name] = lad.name
-        self.say("effect", f"{lad.says} ({why})")
-        for line in fx.apply_special(self, user, lad.effect, user.level, targets, d10):
-            self.say("effect", line)
+        self.say("special", ladder=lad.name, says=lad.says, why=why, face=face, need=need)
+        fx.apply_special(self, user, lad.effect, user.level, targets, d10)
 
     def _nervous_boost(self, user: Fighter, boost: str | None) -> None:
         """Nervousness: on the turn after the skipped one, 2 x Lv to E, H or HP (R-FX-4)."""
-        for e in list(self.c["effects"]):
-            if e["kind"] == "nervous" and e["on"] == user.name and e["round"] <= self.c["round"]:
+        c = self.c
+        for e in list(c["effects"]):
+            if e["kind"] == "nervous" and e["on"] == user.name and e["round"] <= c["round"]:
                 stat = (boost or "hp").casefold()
                 if stat not in ("e", "h", "hp"):
                     raise RuleError("--boost is e, h or hp (Nervousness)")
-                self.c["effects"].remove(e)
-                amount = e["amount"]
+                c["effects"].remove(e)
+                gain = e["amount"]
                 if stat == "hp":
-                    boosts = self.c["max_hp_boosts"]
-                    boosts[user.name] = boosts.get(user.name, 0) + amount
-                    user.data["max_hp"] += amount
-                    user.data["hp"] += amount
+                    boosts = c["max_hp_boosts"]
+                    boosts[user.name] = boosts.get(user.name, 0) + gain
+                    user.data["max_hp"] += gain
+                    user.data["hp"] += gain
                 else:
-                    self.c["effects"].append({"kind": "boost", "on": user.name, "stat": stat,
-                                              "amount": amount})
-                self.say("effect", f"{user.name} gets over the nerves: {stat.upper()} +{amount}"
-                                   " until the confrontation ends.")
+                    c["effects"].append(fx.effect("boost", user.name, "Nervousness", stat=stat,
+                                                  amount=gain))
+                self.say("nerves_over", actor=user.name, stat=stat, amount=gain)

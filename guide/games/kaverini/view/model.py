@@ -8,11 +8,11 @@ from guide.games.kaverini.rules.leveling import level
 
 
 def player_view(table) -> dict:
-    from guide.games.kaverini.commands.confront import arena
+    from guide.games.kaverini.commands.confront import arena, secrets_open
 
     s = table.state
     field = arena(table)
-    psychic = any(k["ability"] == "Psychic" for k in (field or s)["kaverit"])
+    psychic = secrets_open(table)
     view = {
         "adventure": s["adventure"]["title"] if s["adventure"] else None,
         "kaverit": [{"name": k["name"], "level": level(k["xp"]), "hp": k["hp"],
@@ -38,13 +38,11 @@ def _confrontation(table, field: dict, psychic: bool) -> dict:
     from guide.games.kaverini.commands.confront import fight
 
     c = field["confrontation"]
-    f = fight(table)
-    strategy = f.strategy
+    f = fight(table, quiet=True)
     fighters = []
     for x in f.fighters():
         entry = {"name": x.name, "kind": x.kind, "hp": x.hp, "max_hp": x.max_hp,
-                 "side": strategy["players"][x.owner] if strategy else
-                 ("foes" if x.kind == "foe" else "party")}
+                 "side": f.side_of(x)}
         if x.kind == "kaveri":
             entry.update(level=level(x.data["xp"]))
         if x.card is not None:
@@ -56,7 +54,7 @@ def _confrontation(table, field: dict, psychic: bool) -> dict:
         fighters.append(entry)
     return {"round": c["round"], "phase": c["phase"],
             "turn": [x.name for x in f.waiting()], "fighters": fighters,
-            "settings": list(c["settings"]), "strategy": bool(strategy)}
+            "settings": list(c["settings"]), "strategy": f.variant == "strategy"}
 
 
 def _story(table, view: dict) -> None:
@@ -73,5 +71,5 @@ def _story(table, view: dict) -> None:
                                      for sides, face in event["dice"]]
             if view["last_quote"] is None and event["kind"] == "quote":
                 view["last_quote"] = {"number": event["quote"], "text": event["text"]}
-    if entries and any(e["kind"] == "confront" for e in entries[-1].story):
+    if entries and any(e["kind"] in ("confront", "battle") for e in entries[-1].story):
         view["ready_to_feel"] = True

@@ -1,0 +1,225 @@
+"""The three bot levels. A bot decides from its own `knowledge.view` only (what it has
+seen: its peeks and spies, swaps, mind reads, glimpses caught, the whole discard pile, and
+the badges and public knowledge of who knows what), one move at a time; the rules check
+every move it makes like any player's. Its levels are data (cards/kaivo/bots.yaml).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .deck import DeckError, Rules, bundled
+from .knowledge import SeatView
+from .protocol import Dice
+from .table import Action
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    counting: bool
+    opponents: bool
+    placed: float
+    passed: float
+    call_at: float
+    call_margin: float | None
+    call_cap: float
+    match_aware: bool
+    take_margin: float
+    swap_margin: float
+    powers: tuple[str, ...]
+    glimpse: float | str
+    slip: float
+    max_turns: int
+
+
+@dataclass(frozen=True)
+class Bots:
+    names: tuple[str, ...]
+    levels: dict[str, Level]
+
+
+def load_bots(folder: Path | None = None) -> Bots:
+    """The bots file of a box folder (default: the bundled cards/kaivo/)."""
+    path = (folder or bundled()) / "bots.yaml"
+    try:
+        data: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
+        levels = {name: Level(name=name, **{**raw, "powers": tuple(raw["powers"])})
+                  for name, raw in data["levels"].items()}
+        return Bots(names=tuple(data["names"]), levels=levels)
+    except (OSError, yaml.YAMLError, KeyError, TypeError) as e:
+        raise DeckError(f"{path}: not a bots file ({e})") from None
+
+
+class Estimate:
+    """What a bot believes of the hidden cards: the mean of the cards it has not seen
+    (counting), or of the whole deck."""
+
+    def __init__(self, v: SeatView, rules: Rules, level: Level) -> None:
+        left = dict(rules.counts)
+        if level.counting:
+            shown = [x for h in v["hands"] for x in h if x is not None] + v["discard"]
+            if v["held"] is not None:
+                shown.append(v["held"])
+            for x in shown:
+                if left.get(x, 0) > 0:
+                    left[x] -= 1
+        n = sum(left.values()) or 1
+        self.mean = sum(k * c for k, c in left.items()) / n
+        self.v, self.level = v, level
+
+    def card(self, seat: int, pos: int) -> float:
+        """The expected value of a card at (seat, pos)."""
+        v, me = self.v, self.v["me"]
+        value = v["hands"][seat][pos]
+        if value is not None and (seat == me or self.level.opponents):
+            return value
+        if seat != me and seat in v["knows"][seat][pos]:
+            if v["placed"][seat][pos]:
+                return self.mean * self.level.placed     # drawn and kept: likely low
+            if v["passed"][seat]:
+                return self.mean * self.level.passed     # seen and not called on: not so low
+        return self.mean
+
+    def total(self, seat: int) -> float:
+        return sum(self.card(seat, p) for p in range(len(self.v["hands"][seat])))
+
+    def worst(self) -> tuple[int, float]:
+        """My position with the highest expected value (a known card before an unknown)."""
+        me = self.v["me"]
+        values = [(self.card(me, p), self.v["hands"][me][p] is not None, p)
+                  for p in range(len(self.v["hands"][me]))]
+        value, _, pos = max(values)
+        return pos, value
+
+
+def _should_call(est: Estimate, rules: Rules) -> bool:
+    v, level, me = est.v, est.level, est.v["me"]
+    if v["turns"] >= level.max_turns:
+        return True
+    mine = est.total(me)
+    if mine <= level.call_at:
+        return True
+    if level.match_aware:
+        decided = _match_call(est, rules)
+        if decided is not None:
+            return decided
+    if level.call_margin is not None:
+        others = [est.total(o) for o in range(len(v["hands"])) if o != me]
+        return mine + level.call_margin <= min(others) and mine <= level.call_cap
+    return False
+
+
+def _match_call(est: Estimate, rules: Rules) -> bool | None:
+    """The hard bot looks at the match (K-SCORE-3): it calls when the call ends the match
+    with it the winner even if the call fails (+10), and does not when the call ends the
+    match with another winner whether or not it fails. None when the match is not at stake
+    that way (the round's own reckoning decides)."""
+    v, me = est.v, est.v["me"]
+    scores, limit = v["scores"], rules.ends_above
+    mine = est.total(me)
+    others = {o: scores[o] + est.total(o) for o in range(len(scores)) if o != me}
+
+    def outcome(my_score: float) -> bool | None:
+        """True: the match ends and I win; False: it ends and I lose; None: it goes on."""
+        if my_score <= limit and all(x <= limit for x in others.values()):
+            return None
+        return my_score <= min(others.values())
+
+    won, lost = outcome(scores[me]), outcome(scores[me] + mine + rules.early_call)
+    if won is None and lost is None:
+        return None
+    if won and lost is not False:
+        return True
+    if won is False and lost is False:
+        return False
+    return None
+
+
+def _unknown(v: SeatView, seat: int) -> list[int]:
+    return [p for p, x in enumerate(v["hands"][seat]) if x is None]
+
+
+def _opponents(v: SeatView) -> list[int]:
+    return [o for o in range(len(v["hands"])) if o != v["me"]]
+
+
+def _power(est: Estimate, rules: Rules, dice: Dice) -> Action:
+    v, level, me = est.v, est.level, est.v["me"]
+    power = v["power"]
+    assert power is not None
+    if power not in level.powers:
+        return ("skip",)
+    if power == "peek":
+        mine = _unknown(v, me)
+        return ("peek", mine[0]) if mine else ("skip",)
+    others = sorted(_opponents(v), key=est.total)   # the most dangerous opponent first
+    if power in ("spy", "mindread"):
+        for o in others:
+            hidden = _unknown(v, o)
+            if hidden:
+                # a card its owner knows (and kept) says most about their hand
+                hidden.sort(key=lambda p: me in v["knows"][o][p] or o not in v["knows"][o][p])
+                return (power, o, hidden[0])
+        return ("skip",)
+    pos, worst = est.worst()
+    best = min(((est.card(o, p), o, p) for o in others for p in range(rules.hand)),
+               default=None)
+    if best is not None and best[0] + 1 < worst:
+        return ("swapwith", pos, best[1], best[2])
+    return ("skip",)
+
+
+def choose(v: SeatView, rules: Rules, level: Level, dice: Dice) -> Action:
+    """The bot's next move in its turn."""
+    est = Estimate(v, rules, level)
+    phase = v["phase"]
+    if phase == "turn":
+        if _should_call(est, rules):
+            return ("kaivo",)
+        top = v["discard"][-1]
+        _, worst = est.worst()
+        if top not in rules.powers and top + level.take_margin < worst:
+            return ("take",)
+        return ("draw",)
+    if phase == "taken":
+        return ("swap", _place(est, rules, dice))
+    if phase == "drawn":
+        held = v["held"]
+        assert held is not None
+        if held in rules.powers:
+            return ("discard",)
+        pos, worst = est.worst()
+        if held + level.swap_margin < worst:
+            if _glimpse(v, est, held, dice):
+                return ("glimpse",)
+            return ("swap", _place(est, rules, dice))
+        return ("discard",)
+    if phase == "power":
+        return _power(est, rules, dice)
+    raise ValueError("the round is over")
+
+
+def _chance(p: float, dice: Dice) -> bool:
+    return p > 0 and dice.d(1000) <= p * 1000
+
+
+def _place(est: Estimate, rules: Rules, dice: Dice) -> int:
+    """Where a kept card goes: over the worst card, but for a slip now and then (easy)."""
+    if _chance(est.level.slip, dice):
+        return dice.d(rules.hand) - 1
+    return est.worst()[0]
+
+
+def _glimpse(v: SeatView, est: Estimate, held: int, dice: Dice) -> bool:
+    """K-GLIMPSE-1 as a bluff: once a turn, before keeping a card."""
+    if v["glimpsed"]:
+        return False
+    g = est.level.glimpse
+    if g == "bluff":
+        return held >= est.mean
+    return isinstance(g, float) and _chance(g, dice)

@@ -1,0 +1,30 @@
+"""`guide kaivo ...`: the bench of the bots."""
+
+from __future__ import annotations
+
+import click
+
+from guide.core.cli import UserError
+
+from . import bench as _bench
+from . import bots, deck
+
+
+@click.group("kaivo")
+def kaivo() -> None:
+    """Kaivo outside a table: the bots' bench."""
+
+
+@kaivo.command("bench")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True,
+              help="Matches to play.")
+@click.option("--seed", type=int, default=None, help="Seed for reproducible matches.")
+def bench(games: int, seed: int | None) -> None:
+    """Matches of three bots, one of each level, headless: each level's win rate (with its
+    95% interval) and mean round score."""
+    try:
+        results = _bench.bench(deck.load(), bots.load_bots(), games, seed)
+    except deck.DeckError as e:
+        raise UserError(str(e)) from None
+    for line in _bench.report(results):
+        click.echo(line)

@@ -1,0 +1,95 @@
+"""Kaivo as a game of the table (`guide play --game kaivo`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import ClassVar, cast
+
+import click
+
+from guide.core.errors import DataError
+from guide.core.game import Game
+from guide.core.registry import Registry
+from guide.core.table import Table
+from guide.core.yamlsrc import Problem
+
+from . import bots, deck, render, screen
+from .commands import commands
+from .model import KaivoState, new_state
+
+
+@dataclass(frozen=True)
+class Library:
+    rules: deck.Rules
+    bots: bots.Bots
+
+
+def _state(table: Table) -> KaivoState:
+    return cast(KaivoState, table.state)
+
+
+class KaivoGame(Game):
+    id = "kaivo"
+    title = "Kaivo"
+    state_version = 1
+    commands: ClassVar[Registry] = commands
+    view_page = resources.files("guide.games.kaivo").joinpath("page.html").read_bytes()
+
+    def new_state(self) -> dict:
+        return dict(new_state())
+
+    def load(self, boxes: list[Path]) -> Library:
+        """The bundled deck and bots; a --box folder with its own deck.yaml or bots.yaml
+        replaces them (the last one given wins)."""
+        deck_dir = bots_dir = deck.bundled()
+        for box in boxes:
+            if (box / "deck.yaml").is_file():
+                deck_dir = box
+            if (box / "bots.yaml").is_file():
+                bots_dir = box
+        try:
+            return Library(deck.load(deck_dir), bots.load_bots(bots_dir))
+        except deck.DeckError as e:
+            raise DataError(str(e)) from None
+
+    def check(self, paths: list[Path]) -> tuple[list[Problem], str]:
+        problems = []
+        for path in paths:
+            folder = path if path.is_dir() else path.parent
+            try:
+                if path.is_dir() or path.name == "deck.yaml":
+                    deck.load(folder)
+                if path.is_dir() or path.name == "bots.yaml":
+                    bots.load_bots(folder)
+            except deck.DeckError as e:
+                problems.append(Problem(str(path), 1, 1, str(e)))
+        return problems, "ok: the deck and bots files can be played"
+
+    def public_state(self, table: Table) -> dict:
+        return screen.public_state(_state(table))
+
+    def prompt(self, table: Table) -> str:
+        return screen.prompt(_state(table))
+
+    def toolbar(self, table: Table) -> str | None:
+        return screen.toolbar(_state(table))
+
+    def render(self, event: dict, table: Table) -> str | None:
+        text = render.render(event, screen.HUMAN)
+        return text if text is not None else super().render(event, table)
+
+    def view(self, table: Table) -> dict:
+        return screen.tv(_state(table), self.title)
+
+    def greeting(self) -> str:
+        return ("Kaivo: players NAME NAME for a score sheet, or deal --bots N to play; "
+                "help lists the commands; Ctrl-D leaves.")
+
+    def cli(self) -> list[click.Command]:
+        from .cli import kaivo
+
+        return [kaivo]
+
+

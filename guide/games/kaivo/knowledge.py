@@ -1,0 +1,87 @@
+"""What each player knows: `view(table, seat)` is the only way a card's value leaves a round.
+
+A seat sees a value where the rules let it (K-DEAL-1 the outer peek, K-TURN-1 its drawn
+card, K-TURN-2 the public discard, K-POW-1 Peek, Spy, a Swap received, Mind Read, K-GLIMPSE-1
+a glimpse caught, K-CALL-1 everything once the round is called), and only while the card is
+where the seat can follow it (a card shuffled back into the deck is gone from everyone's
+knowledge). Events go to a seat through `events_for`, which keeps the private ones of others out.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from .model import Table
+from .table import Event
+
+
+class SeatView(TypedDict):
+    me: int                              # the seat, or -1 for the table's view (the TV)
+    names: list[str]
+    letters: list[str]
+    turn: int
+    phase: str
+    turns: int
+    deck_left: int
+    discard: list[int]                   # the whole pile, face up, the top last
+    held: int | None                     # the card in play, if this seat may know it
+    held_from: str | None                # "deck" or "discard" while a card is held
+    power: str | None                    # a discarded power waiting for its target
+    glimpsed: bool                       # the held card was glimpsed this turn
+    hands: list[list[int | None]]        # per seat, per position: the value or None
+    badges: list[list[str]]              # K-POW-2 letters per position
+    face_up: list[list[bool]]            # K-POW-1 Mind Read
+    knows: list[list[list[int]]]         # the seats the table knows have seen each card
+    placed: list[list[bool]]             # a card its owner drew and put there (public)
+    passed: list[bool]                   # the seat has begun a turn this round without calling
+    caller: int | None
+    scores: list[int]                    # the match's scores at the deal
+
+
+def known(t: Table, seat: int | None) -> set[int]:
+    """The card ids whose value a seat may see now; for None, the cards every seat knows
+    (what the TV page may show)."""
+    if seat is None:
+        each = [set(s) | set(c) for s, c in zip(t["seen"], t["caught"], strict=True)]
+        return set.intersection(*each) | set(t["face_up"])
+    return set(t["seen"][seat]) | set(t["caught"][seat]) | set(t["face_up"])
+
+
+def view(t: Table, seat: int | None) -> SeatView:
+    """What one seat may know of the round (None: what the whole table may know)."""
+    cards = t["cards"]
+    over = t["phase"] == "over"
+    mine = known(t, seat)
+    seen = [set(s) for s in t["seen"]]
+    seats = range(len(t["hands"]))
+    hands: list[list[int | None]] = [[cards[c] if over or c in mine else None for c in h]
+                                     for h in t["hands"]]
+    held = t["held"]
+    held_value = None
+    if held is not None and (held in mine or t["phase"] == "taken"):
+        held_value = cards[held]
+    face = set(t["face_up"])
+    placed = set(t["placed"])
+    n = len(t["hands"])
+    return SeatView(
+        me=-1 if seat is None else seat, names=list(t["names"]), letters=list(t["letters"]), turn=t["turn"],
+        phase=t["phase"], turns=t["turns"], deck_left=len(t["deck"]),
+        discard=[cards[c] for c in t["discard"]], held=held_value,
+        held_from=None if held is None else ("discard" if t["phase"] == "taken" else "deck"),
+        power=t["power"], glimpsed=t["glimpsed"], hands=hands,
+        badges=[[t["badges"][c] for c in h] for h in t["hands"]],
+        face_up=[[c in face for c in h] for h in t["hands"]],
+        knows=[[[o for o in seats if c in seen[o]] for c in h] for h in t["hands"]],
+        placed=[[c in placed for c in h] for h in t["hands"]],
+        passed=[t["turns"] > (o - t["starter"]) % n for o in seats],
+        caller=t["caller"], scores=list(t["scores"]))
+
+
+def events_for(events: list[Event], seat: int) -> list[Event]:
+    """The events a seat receives: the public ones and its own private ones."""
+    return [e for e in events if "to" not in e or seat in e["to"]]
+
+
+def public(events: list[Event]) -> list[Event]:
+    """What the whole table (the TV page) may see."""
+    return [e for e in events if "to" not in e]

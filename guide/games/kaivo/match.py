@@ -1,0 +1,196 @@
+"""A match dealt by the companion (K-DEAL-1 .. K-JOIN-1): people and bots at one table.
+
+`start_play` seats one person and 1..3 bots (the last bot deals, so the person plays first)
+and deals round 1; `act_as` plays a person's move and then every bot's turn (and the safe
+moves of a player who left) until a person is to act or the round is called; a called round
+is scored at once (K-SCORE-1..3); `next_round` deals the next one after seating those who
+joined (K-JOIN-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .bots import Bots, choose
+from .deck import Rules
+from .knowledge import view
+from .model import KaivoState, Player, Table, begin_match, new_player
+from .protocol import Dice
+from .sheet import apply_round, round_half_up, seat_of
+from .table import Action, Event, RuleError, act, deal, play_safe, totals
+
+MAX_BOT_STEPS = 10_000   # a guard: bots always call by their max_turns
+
+
+def _bot_name(bots: Bots, taken: list[str]) -> str:
+    used = {n[:1].upper() for n in taken}
+    for name in bots.names:
+        if name[:1].upper() not in used and name not in taken:
+            return name
+    return next(n for n in bots.names if n not in taken)
+
+
+def start_play(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, n_bots: int,
+               level: str, person: str = "You", clock: bool = False) -> list[Event]:
+    """`deal --bots N [--level L] [--clock]`: a new match, you in seat 1."""
+    if not 1 <= n_bots <= rules.max_players - 1:
+        raise RuleError(f"play against 1 to {rules.max_players - 1} bots, not {n_bots}")
+    if level not in bots.levels:
+        raise RuleError(f"a bot is {', '.join(bots.levels)}, not {level}")
+    names = [person]
+    players = [new_player(person)]
+    for _ in range(n_bots):
+        name = _bot_name(bots, names)
+        names.append(name)
+        players.append(new_player(name, bot=True, level=level))
+    begin_match(state, "play", players, dealer=n_bots, clock=clock)
+    return [{"kind": "match", "players": names, "dealer": names[n_bots]}] + _deal(rules, bots, state, dice)
+
+
+def _deal(rules: Rules, bots: Bots, state: KaivoState, dice: Dice) -> list[Event]:
+    names = [p["name"] for p in state["players"]]
+    t, events = deal(rules, names, state["dealer"], dice, [p["score"] for p in state["players"]])
+    state["table"] = t
+    return events + run_bots(rules, bots, state, dice)
+
+
+def _to_bot(bots: Bots, state: KaivoState, p: Player) -> None:
+    """K-JOIN-1: a seat left goes to a bot (normal, the companion's choice), score kept."""
+    p["name"] = _bot_name(bots, [q["name"] for q in state["players"]])
+    p["bot"] = True
+    p["level"] = "normal"
+    p["leaving"] = False
+
+
+def _table(state: KaivoState) -> Table:
+    t = state["table"]
+    if state["mode"] != "play" or t is None:
+        raise RuleError("no round dealt: deal --bots N")
+    return t
+
+
+def acting(state: KaivoState) -> int | None:
+    """The seat a person plays from now, or None (a bot's turn, or no round in play)."""
+    t = state["table"]
+    if t is None or t["phase"] == "over":
+        return None
+    p = state["players"][t["turn"]]
+    return None if p["bot"] or p["leaving"] else t["turn"]
+
+
+def act_as(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, seat: int,
+           action: Action) -> list[Event]:
+    """A person's move; then the bots play until a person is to act again."""
+    t = _table(state)
+    if t["phase"] == "over":
+        raise RuleError("the round is over: deal for the next one" if not state["winners"]
+                        else "the match is over")
+    if t["turn"] != seat:
+        raise RuleError(f"it is {t['names'][t['turn']]}'s turn")
+    events = act(t, rules, dice, action)
+    return events + run_bots(rules, bots, state, dice)
+
+
+def run_bots(rules: Rules, bots: Bots, state: KaivoState, dice: Dice) -> list[Event]:
+    """Bots' turns and the safe moves of players who left, until a person acts or the call."""
+    t = _table(state)
+    events: list[Event] = []
+    for _ in range(MAX_BOT_STEPS):
+        if t["phase"] == "over":
+            return events + _finish(rules, bots, state)
+        seat = t["turn"]
+        p = state["players"][seat]
+        if p["leaving"]:
+            events += play_safe(t, rules, dice)
+        elif p["bot"]:
+            level = bots.levels[p["level"] or "normal"]
+            events += act(t, rules, dice, choose(view(t, seat), rules, level, dice))
+        else:
+            return events
+    raise RuleError("the bots could not finish the round")
+
+
+def _finish(rules: Rules, bots: Bots, state: KaivoState) -> list[Event]:
+    """K-CALL-1 then K-SCORE-1..3; a player who left becomes a bot (K-JOIN-1)."""
+    t = _table(state)
+    assert t["caller"] is not None
+    events = apply_round(rules, state, totals(t), t["caller"])
+    for p in state["players"]:
+        if p["leaving"]:
+            name = p["name"]
+            _to_bot(bots, state, p)
+            events.append({"kind": "bot_seat", "name": name, "bot": p["name"]})
+    return events
+
+
+def next_round(rules: Rules, bots: Bots, state: KaivoState, dice: Dice) -> list[Event]:
+    """`deal` between rounds: those waiting take bots' seats, then the next deal."""
+    t = _table(state)
+    if t["phase"] != "over":
+        raise RuleError("a round is in play")
+    if state["winners"]:
+        raise RuleError(f"the match is over: {' and '.join(state['winners'])} won")
+    events = seat_joiners(state)
+    return events + _deal(rules, bots, state, dice)
+
+
+def seat_joiners(state: KaivoState) -> list[Event]:
+    """K-JOIN-1: each joiner takes a bot's seat (the first in seat order) with the average of
+    the other seats' scores, rounded half up; K-SCORE-2 does not apply to it."""
+    events: list[Event] = []
+    for name in state["joining"]:
+        players = state["players"]
+        seat = next(i for i, p in enumerate(players) if p["bot"])
+        others = [p["score"] for i, p in enumerate(players) if i != seat]
+        score = round_half_up(sum(others), len(others))
+        bot = players[seat]["name"]
+        players[seat] = new_player(name, score=score)
+        events.append({"kind": "took_seat", "name": name, "bot": bot, "score": score})
+    state["joining"] = []
+    return events
+
+
+def join(state: KaivoState, name: str) -> list[Event]:
+    """`join NAME` in a dealt match: waits for the next round and a bot's seat."""
+    _table(state)
+    if state["winners"]:
+        raise RuleError("the match is over")
+    taken = [p["name"].lower() for p in state["players"]] + [n.lower() for n in state["joining"]]
+    if name.lower() in taken:
+        raise RuleError(f"{name} is at the table already")
+    free = [p for p in state["players"] if p["bot"]]
+    if len(free) <= len(state["joining"]):
+        raise RuleError("no bot's seat is free")
+    state["joining"].append(name)
+    return [{"kind": "join_waits", "name": name, "bot": free[len(state["joining"]) - 1]["name"]}]
+
+
+def leave(bots: Bots, state: KaivoState, name: str) -> list[Event]:
+    """`leave NAME`: played safe to the round's end, then a bot (K-JOIN-1)."""
+    t = _table(state)
+    seat = seat_of(state, name)
+    p = state["players"][seat]
+    if p["bot"]:
+        raise RuleError(f"{p['name']} is a bot")
+    if p["leaving"]:
+        raise RuleError(f"{p['name']} is leaving already")
+    if t["phase"] == "over":
+        name = p["name"]
+        _to_bot(bots, state, p)
+        return [{"kind": "bot_seat", "name": name, "bot": p["name"]}]
+    p["leaving"] = True
+    return [{"kind": "leaving", "name": p["name"]}]
+
+
+def play_match(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, levels: Sequence[str],
+               names: Sequence[str]) -> list[list[int]]:
+    """A whole match of bots, headless (the bench): what each seat added, round by round."""
+    players = [new_player(n, bot=True, level=lv) for n, lv in zip(names, levels, strict=True)]
+    begin_match(state, "play", players, dealer=len(names) - 1)
+    added: list[list[int]] = [[] for _ in names]
+    while not state["winners"]:
+        for e in _deal(rules, bots, state, dice):
+            if e["kind"] == "scored":
+                for seat, line in enumerate(e["lines"]):
+                    added[seat].append(line["added"])
+    return added

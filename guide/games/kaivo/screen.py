@@ -1,0 +1,162 @@
+"""What the screens show: `guide state`, the TV page, the status, the prompt and toolbar.
+Every value comes through `knowledge.view`: the person at the terminal (seat 1) sees what
+that seat may know, the TV what the whole table may know."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .knowledge import SeatView, view
+from .model import KaivoState
+
+HUMAN = 0          # the terminal's seat: "You", seat 1 in the commands
+
+
+def viewer(state: KaivoState) -> int | None:
+    """Whose knowledge the terminal shows: yours, or once your seat went to a bot (you
+    left), only what the whole table knows."""
+    players = state["players"]
+    return HUMAN if players and not players[HUMAN]["bot"] else None
+
+
+def in_play(state: KaivoState) -> bool:
+    t = state["table"]
+    return state["mode"] == "play" and t is not None and t["phase"] != "over"
+
+
+def card_text(value: int | None, badges: str = "", face_up: bool = False) -> str:
+    """One card as a player's row shows it: [7], [?], [?:AE] (looked at by A and E), [9*]
+    (turned face up by Mind Read)."""
+    inner = "?" if value is None else str(value)
+    if face_up:
+        inner += "*"
+    if badges:
+        inner += ":" + badges
+    return f"[{inner}]"
+
+
+def row(v: SeatView, seat: int) -> str:
+    return " ".join(card_text(x, b, f) for x, b, f in
+                    zip(v["hands"][seat], v["badges"][seat], v["face_up"][seat], strict=True))
+
+
+def public_state(state: KaivoState, seat: int | None = HUMAN) -> dict[str, Any]:
+    """kaivo.md's `guide state`: the match, and during a dealt round the table as `seat`
+    knows it (None: as the whole table knows it; a seat that is now a bot's shows as None)."""
+    if seat is not None and state["players"] and state["players"][seat]["bot"]:
+        seat = None
+    players = state["players"]
+    out: dict[str, Any] = {
+        "schema": 1, "game": "kaivo",
+        "players": [{"name": p["name"], "bot": p["bot"], "score": p["score"]} for p in players],
+        "dealer": players[state["dealer"]]["name"] if players else None,
+        "round": state["round"], "winners": list(state["winners"]),
+    }
+    t = state["table"]
+    if in_play(state) and t is not None:
+        v = view(t, seat)
+        out["table"] = {
+            "turn": v["names"][v["turn"]],
+            "discard_top": v["discard"][-1] if v["discard"] else None,
+            "deck_left": v["deck_left"],
+            "hands": {name: list(h) for name, h in zip(v["names"], v["hands"], strict=True)},
+            "badges": {name: list(b) for name, b in zip(v["names"], v["badges"], strict=True)},
+        }
+    return out
+
+
+def tv(state: KaivoState, title: str) -> dict[str, Any]:
+    """The TV page: public only (the cards every seat knows, the badges, the pile)."""
+    out = public_state(state, None)
+    out["title"] = title
+    out["mode"] = state["mode"]
+    t = state["table"]
+    if "table" in out and t is not None:
+        v = view(t, None)
+        out["table"]["rows"] = {name: row(v, s) for s, name in enumerate(v["names"])}
+        out["table"]["face_up"] = {n: list(f) for n, f in zip(v["names"], v["face_up"], strict=True)}
+    if state["last"]:
+        out["last_round"] = [{"name": x["name"], "total": x["total"], "added": x["added"],
+                              "score": x["after"]} for x in state["last"]]
+    return out
+
+
+HINTS = {
+    "turn": "draw, take or kaivo",
+    "drawn": "swap POS or discard (glimpse first if you like)",
+    "taken": "swap POS, or putback",
+}
+POWER_HINTS = {
+    "peek": "peek POS, or skip", "spy": "spy PLAYER POS, or skip",
+    "swap": "swapwith POS PLAYER POS, or skip", "mindread": "mindread PLAYER POS, or skip",
+}
+
+
+def hint(state: KaivoState) -> str:
+    t = state["table"]
+    if state["winners"]:
+        return f"the match is over: {' and '.join(state['winners'])} won"
+    if t is None:
+        return "players NAME NAME ... for a score sheet, or deal --bots N"
+    if t["phase"] == "over":
+        return "the round is over: deal for the next one"
+    if t["turn"] != HUMAN or state["players"][HUMAN]["bot"]:
+        return f"{t['names'][t['turn']]} to play"
+    if t["phase"] == "power":
+        return POWER_HINTS[t["power"] or "peek"]
+    return HINTS[t["phase"]]
+
+
+def status_lines(state: KaivoState) -> list[str]:
+    """The table as you know it: your row, the opponents' rows, the pile, the deck."""
+    t = state["table"]
+    if state["mode"] != "play" or t is None:
+        return []
+    v = view(t, viewer(state))
+    width = max(len(n) for n in v["names"])
+    if t["phase"] == "over":
+        dealer = state["players"][state["dealer"]]["name"]
+        head = f"Round {state['round'] - 1} is over; the deal passes to {dealer}."
+    else:
+        head = f"Round {state['round']}; {v['names'][v['turn']]} to play."
+    lines = [head]
+    for s, name in enumerate(v["names"]):
+        score = state["players"][s]["score"]
+        lines.append(f"  {name:{width}}  {row(v, s)}   score {score}")
+    top = v["discard"][-1] if v["discard"] else "none"
+    held = ""
+    if v["held"] is not None and v["turn"] == HUMAN:
+        held = f"; you hold {v['held']} (from the {v['held_from']})"
+    lines.append(f"  Discard pile: {top}; deck: {v['deck_left']}{held}.")
+    lines.append(f"  Next: {hint(state)}.")
+    return lines
+
+
+def prompt(state: KaivoState) -> str:
+    if state["mode"] == "sheet":
+        end = ", over" if state["winners"] else ""
+        return f"kaivo (sheet, round {state['round']}{end})> "
+    if state["mode"] == "play":
+        t = state["table"]
+        if state["winners"]:
+            return "kaivo (match over)> "
+        if t is None or t["phase"] == "over":
+            return f"kaivo (round {state['round']}: deal)> "
+        return f"kaivo (round {state['round']}: {hint(state)})> "
+    return "kaivo> "
+
+
+def toolbar(state: KaivoState) -> str | None:
+    """One line, at most 80 columns: your row, the pile, the deck, the scores."""
+    scores = " ".join(f"{p['name']} {p['score']}" for p in state["players"])
+    t = state["table"]
+    if in_play(state) and t is not None:
+        v = view(t, viewer(state))
+        mine = "".join(card_text(x) for x in v["hands"][HUMAN])
+        top = v["discard"][-1] if v["discard"] else "-"
+        text = f" {mine} | pile {top} | deck {v['deck_left']} | {scores}"
+    elif state["players"]:
+        text = f" round {state['round']} | {scores}"
+    else:
+        return None
+    return text if len(text) <= 80 else text[:79] + "…"

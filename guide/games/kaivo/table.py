@@ -1,0 +1,397 @@
+"""The rules of a dealt round (K-DEAL-1, K-TURN-1..3, K-POW-1..2, K-GLIMPSE-1, K-CALL-1).
+
+Every function takes the round's Table (and the Rules, and the Dice where chance enters),
+checks the move first (a RuleError changes nothing), then changes the Table in place and
+returns events as data. An event with "to" is private to those seats; any other event is
+public and carries only values the whole table may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .deck import Rules
+from .model import Table
+from .protocol import Dice, shuffle
+
+Event = dict[str, Any]
+Action = tuple[Any, ...]
+
+
+class RuleError(ValueError):
+    """A move the rules do not allow now; one line for the player."""
+
+
+def letters_for(names: list[str]) -> list[str]:
+    """Badge letters (K-POW-2): initials, or A, B, C, D by seat when two would share one."""
+    initials = [n[:1].upper() or "?" for n in names]
+    if len(set(initials)) == len(initials):
+        return initials
+    return [chr(ord("A") + i) for i in range(len(names))]
+
+
+def deal(rules: Rules, names: list[str], dealer: int, dice: Dice,
+         scores: list[int] | None = None) -> tuple[Table, list[Event]]:
+    """K-DEAL-1: four cards each face down, the outer two seen, one card face up to start
+    the discard pile (the companion's choice); the player after the dealer starts."""
+    n = len(names)
+    if not rules.min_players <= n <= rules.max_players:
+        raise RuleError(f"Kaivo is for {rules.min_players} to {rules.max_players} players, not {n}")
+    deck = list(range(len(rules.values)))
+    shuffle(deck, dice)
+    hands = [[deck.pop() for _ in range(rules.hand)] for _ in range(n)]
+    first = deck.pop()
+    t = Table(cards=list(rules.values), deck=deck, discard=[first], hands=hands,
+              seen=[[hands[s][p] for p in rules.outer] for s in range(n)],
+              caught=[[] for _ in range(n)], badges=[""] * len(rules.values), face_up=[],
+              placed=[], starter=(dealer + 1) % n, turn=(dealer + 1) % n, phase="turn",
+              held=None, power=None, glimpsed=False, caller=None, turns=0, names=list(names),
+              letters=letters_for(names), scores=list(scores or [0] * n))
+    events: list[Event] = [{"kind": "dealt", "dealer": names[dealer], "first": names[t["turn"]],
+                            "discard": t["cards"][first], "deck": len(deck)}]
+    for s in range(n):
+        events.append({"kind": "outer", "seat": s, "who": names[s], "to": [s],
+                       "cards": [[p, t["cards"][hands[s][p]]] for p in rules.outer]})
+    return t, events
+
+
+def _need(t: Table, *phases: str) -> None:
+    if t["phase"] not in phases:
+        raise RuleError({
+            "turn": "first draw or take a card, or call kaivo",
+            "drawn": "you hold a drawn card: swap it into your row or discard it",
+            "taken": "you hold the discard: swap it into your row, or put it back",
+            "power": f"use the {t['power']} power or skip it",
+            "over": "the round is over",
+        }[t["phase"]])
+
+
+def _pos(rules: Rules, pos: int) -> None:
+    if not 0 <= pos < rules.hand:
+        raise RuleError(f"a position is 1 to {rules.hand}, not {pos + 1}")
+
+
+def _opponent(t: Table, target: int) -> None:
+    if not 0 <= target < len(t["hands"]) or target == t["turn"]:
+        raise RuleError("pick an opponent")
+
+
+def _learn(t: Table, seat: int, card: int) -> None:
+    if card not in t["seen"][seat]:
+        t["seen"][seat].append(card)
+    if card in t["caught"][seat]:
+        t["caught"][seat].remove(card)
+
+
+def _end_turn(t: Table) -> None:
+    t["turn"] = (t["turn"] + 1) % len(t["hands"])
+    t["phase"] = "turn"
+    t["held"] = None
+    t["power"] = None
+    t["glimpsed"] = False
+    t["turns"] += 1
+
+
+def _refill(t: Table, dice: Dice) -> list[Event]:
+    """K-DEAL-1: an empty deck takes the discard pile but its top, shuffled; what was known
+    of those cards is gone with them."""
+    top = t["discard"].pop()
+    back = t["discard"]
+    t["discard"] = [top]
+    gone = set(back)
+    for lst in (*t["seen"], *t["caught"]):
+        lst[:] = [c for c in lst if c not in gone]
+    t["face_up"] = [c for c in t["face_up"] if c not in gone]
+    t["placed"] = [c for c in t["placed"] if c not in gone]
+    for c in back:
+        t["badges"][c] = ""
+    shuffle(back, dice)
+    t["deck"] = back
+    return [{"kind": "refilled", "deck": len(back)}]
+
+
+def draw(t: Table, rules: Rules, dice: Dice) -> list[Event]:
+    """K-TURN-1: only the drawer sees the card."""
+    _need(t, "turn")
+    events = _refill(t, dice) if not t["deck"] else []
+    s = t["turn"]
+    card = t["deck"].pop()
+    t["held"] = card
+    t["phase"] = "drawn"
+    _learn(t, s, card)
+    events.append({"kind": "drew", "seat": s, "who": t["names"][s], "deck": len(t["deck"])})
+    events.append({"kind": "held", "seat": s, "value": t["cards"][card], "to": [s]})
+    return events
+
+
+def take(t: Table) -> list[Event]:
+    """K-TURN-2: the top of the discard pile, public."""
+    _need(t, "turn")
+    s = t["turn"]
+    card = t["discard"].pop()
+    t["held"] = card
+    t["phase"] = "taken"
+    return [{"kind": "took", "seat": s, "who": t["names"][s], "value": t["cards"][card]}]
+
+
+def putback(t: Table) -> list[Event]:
+    """K-TURN-2: a taken card goes back; nothing revealed, the turn is not used."""
+    if t["phase"] == "drawn":
+        raise RuleError("a card drawn from the deck cannot be put back")
+    _need(t, "taken")
+    s = t["turn"]
+    card = t["held"]
+    assert card is not None
+    t["discard"].append(card)
+    t["held"] = None
+    t["phase"] = "turn"
+    return [{"kind": "put_back", "seat": s, "who": t["names"][s]}]
+
+
+def swap(t: Table, rules: Rules, pos: int) -> list[Event]:
+    """K-TURN-1/2: the held card takes position pos; the old card goes face up."""
+    _need(t, "drawn", "taken")
+    _pos(rules, pos)
+    s = t["turn"]
+    card = t["held"]
+    assert card is not None
+    old = t["hands"][s][pos]
+    t["hands"][s][pos] = card
+    t["discard"].append(old)
+    t["badges"][old] = ""
+    if t["phase"] == "taken":             # a public card: the whole table knows it is there
+        for seat in range(len(t["hands"])):
+            _learn(t, seat, card)
+    else:
+        t["placed"].append(card)
+    event: Event = {"kind": "swapped", "seat": s, "who": t["names"][s], "pos": pos,
+                    "out": t["cards"][old], "from": "deck" if t["phase"] == "drawn" else "discard"}
+    if t["phase"] == "taken":
+        event["value"] = t["cards"][card]
+    _end_turn(t)
+    return [event]
+
+
+def discard(t: Table, rules: Rules) -> list[Event]:
+    """K-TURN-1, K-POW-1: a drawn card discarded; a power card then waits for its power."""
+    if t["phase"] == "taken":
+        raise RuleError("a card taken from the discard pile must be swapped in, or put back")
+    _need(t, "drawn")
+    s = t["turn"]
+    card = t["held"]
+    assert card is not None
+    t["discard"].append(card)
+    t["held"] = None
+    value = t["cards"][card]
+    events: list[Event] = [{"kind": "discarded", "seat": s, "who": t["names"][s], "value": value}]
+    power = rules.powers.get(value)
+    if power is None:
+        _end_turn(t)
+    else:
+        t["phase"] = "power"
+        t["power"] = power
+        events[0]["power"] = power
+    return events
+
+
+def _power(t: Table, name: str) -> int:
+    _need(t, "power")
+    if t["power"] != name:
+        raise RuleError(f"the power to use is {t['power']}, not {name}")
+    return t["turn"]
+
+
+def peek(t: Table, rules: Rules, pos: int) -> list[Event]:
+    """K-POW-1 Peek: one of one's own cards; K-POW-2 the badge."""
+    s = _power(t, "peek")
+    _pos(rules, pos)
+    card = t["hands"][s][pos]
+    _learn(t, s, card)
+    _badge(t, card, s)
+    _end_turn(t)
+    return [{"kind": "peeked", "seat": s, "who": t["names"][s], "pos": pos},
+            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][card], "to": [s]}]
+
+
+def spy(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
+    """K-POW-1 Spy: one card of an opponent, player first; K-POW-2 the badge."""
+    s = _power(t, "spy")
+    _opponent(t, target)
+    _pos(rules, pos)
+    card = t["hands"][target][pos]
+    _learn(t, s, card)
+    _badge(t, card, s)
+    _end_turn(t)
+    return [{"kind": "spied", "seat": s, "who": t["names"][s], "target": target,
+             "whom": t["names"][target], "pos": pos},
+            {"kind": "saw", "seat": s, "target": target, "pos": pos, "value": t["cards"][card],
+             "to": [s]}]
+
+
+def swapwith(t: Table, rules: Rules, pos: int, target: int, tpos: int) -> list[Event]:
+    """K-POW-1 Swap: one's card at pos for an opponent's at tpos; each sees what it receives."""
+    s = _power(t, "swap")
+    _pos(rules, pos)
+    _opponent(t, target)
+    _pos(rules, tpos)
+    mine, theirs = t["hands"][s][pos], t["hands"][target][tpos]
+    t["hands"][s][pos], t["hands"][target][tpos] = theirs, mine
+    t["placed"] = [c for c in t["placed"] if c not in (mine, theirs)]
+    _learn(t, s, theirs)
+    _learn(t, target, mine)
+    _end_turn(t)
+    return [{"kind": "swapped_power", "seat": s, "who": t["names"][s], "pos": pos,
+             "target": target, "whom": t["names"][target], "tpos": tpos},
+            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][theirs], "to": [s]},
+            {"kind": "saw", "seat": target, "target": target, "pos": tpos,
+             "value": t["cards"][mine], "to": [target]}]
+
+
+def mindread(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
+    """K-POW-1 Mind Read: an opponent's card face up for everyone, for the rest of the round."""
+    s = _power(t, "mindread")
+    _opponent(t, target)
+    _pos(rules, pos)
+    card = t["hands"][target][pos]
+    if card not in t["face_up"]:
+        t["face_up"].append(card)
+    for seat in range(len(t["hands"])):
+        _learn(t, seat, card)
+    _end_turn(t)
+    return [{"kind": "mind_read", "seat": s, "who": t["names"][s], "target": target,
+             "whom": t["names"][target], "pos": pos, "value": t["cards"][card]}]
+
+
+def skip(t: Table) -> list[Event]:
+    """K-POW-1: a discarded power need not be used."""
+    _need(t, "power")
+    s = t["turn"]
+    power = t["power"]
+    _end_turn(t)
+    return [{"kind": "skipped", "seat": s, "who": t["names"][s], "power": power}]
+
+
+def _badge(t: Table, card: int, seat: int) -> None:
+    letter = t["letters"][seat]
+    if letter not in t["badges"][card]:
+        t["badges"][card] += letter
+
+
+def glimpse(t: Table, rules: Rules, dice: Dice) -> list[Event]:
+    """K-GLIMPSE-1: each opponent catches the drawn card with the deck file's chance; who
+    caught it is known only to the catcher."""
+    if t["phase"] == "taken":
+        raise RuleError("the discard is public already; a glimpse is of a card drawn from the deck")
+    _need(t, "drawn")
+    if t["glimpsed"]:
+        raise RuleError("the table has had its glimpse of this card")
+    s = t["turn"]
+    card = t["held"]
+    assert card is not None
+    t["glimpsed"] = True
+    events: list[Event] = [{"kind": "glimpse", "seat": s, "who": t["names"][s]}]
+    for o in range(len(t["hands"])):
+        if o == s:
+            continue
+        if dice.d(rules.glimpse_in) <= rules.glimpse_chance and card not in t["seen"][o]:
+            if card not in t["caught"][o]:
+                t["caught"][o].append(card)
+            events.append({"kind": "caught", "seat": o, "who": t["names"][s],
+                           "value": t["cards"][card], "to": [o]})
+    return events
+
+
+def call(t: Table) -> list[Event]:
+    """K-TURN-3, K-CALL-1: at the start of one's turn; the round ends at once, all revealed."""
+    _need(t, "turn")
+    s = t["turn"]
+    t["caller"] = s
+    t["phase"] = "over"
+    return [{"kind": "called", "seat": s, "who": t["names"][s]},
+            {"kind": "revealed", "hands": {t["names"][i]: [t["cards"][c] for c in h]
+                                           for i, h in enumerate(t["hands"])},
+             "totals": dict(zip(t["names"], totals(t), strict=True))}]
+
+
+def totals(t: Table) -> list[int]:
+    return [sum(t["cards"][c] for c in h) for h in t["hands"]]
+
+
+def act(t: Table, rules: Rules, dice: Dice, action: Action) -> list[Event]:
+    """One move as a tuple: ("draw",), ("swap", pos), ("spy", target, pos), ..."""
+    kind, args = action[0], action[1:]
+    if kind == "draw":
+        return draw(t, rules, dice)
+    if kind == "take":
+        return take(t)
+    if kind == "putback":
+        return putback(t)
+    if kind == "swap":
+        return swap(t, rules, *args)
+    if kind == "discard":
+        return discard(t, rules)
+    if kind == "peek":
+        return peek(t, rules, *args)
+    if kind == "spy":
+        return spy(t, rules, *args)
+    if kind == "swapwith":
+        return swapwith(t, rules, *args)
+    if kind == "mindread":
+        return mindread(t, rules, *args)
+    if kind == "skip":
+        return skip(t)
+    if kind == "glimpse":
+        return glimpse(t, rules, dice)
+    if kind == "kaivo":
+        return call(t)
+    raise RuleError(f"no such move: {kind}")
+
+
+def legal(t: Table, rules: Rules) -> list[Action]:
+    """Every move the seat to act may make now."""
+    s, n, positions = t["turn"], len(t["hands"]), range(rules.hand)
+    others = [o for o in range(n) if o != s]
+    phase = t["phase"]
+    if phase == "turn":
+        return [("draw",), ("take",), ("kaivo",)]
+    if phase == "drawn":
+        return [("swap", p) for p in positions] + [("discard",)] + ([] if t["glimpsed"] else [("glimpse",)])
+    if phase == "taken":
+        return [("swap", p) for p in positions] + [("putback",)]
+    if phase == "power":
+        moves: list[Action] = [("skip",)]
+        if t["power"] == "peek":
+            moves += [("peek", p) for p in positions]
+        elif t["power"] in ("spy", "mindread"):
+            moves += [(t["power"], o, p) for o in others for p in positions]
+        elif t["power"] == "swap":
+            moves += [("swapwith", p, o, q) for p in positions for o in others for q in positions]
+        return moves
+    return []
+
+
+def clock_limit(rules: Rules, phase: str) -> int | None:
+    """K-CLOCK-1: the seconds a player has now (20 for the turn, 10 to pick a power's
+    target), None where no clock runs (the round is over)."""
+    if phase == "power":
+        return rules.clock_target
+    return None if phase == "over" else rules.clock_turn
+
+
+def safe_step(t: Table) -> Action | None:
+    """K-CLOCK-1 (and K-JOIN-1 for a player who left): the safe move, one step at a time:
+    draw, discard it, skip the power; a card taken from the discard pile is put back first.
+    None once the turn has passed (or the round is over)."""
+    return {"turn": ("draw",), "taken": ("putback",), "drawn": ("discard",),
+            "power": ("skip",)}.get(t["phase"])
+
+
+def play_safe(t: Table, rules: Rules, dice: Dice) -> list[Event]:
+    """The whole safe move of the seat to act, to the end of its turn."""
+    seat, turns, events = t["turn"], t["turns"], []
+    while t["turn"] == seat and t["turns"] == turns:
+        step = safe_step(t)
+        if step is None:
+            break
+        events += act(t, rules, dice, step)
+    return events

@@ -1,0 +1,119 @@
+"""What the table adjudicates: mistakes (T-MIS-1), card effects on the Counter (T-CNT-4),
+Assets and Spells within Prestige (T-SPELL-1), the Dirty Trick a player keeps (T-CALL-8)."""
+
+from __future__ import annotations
+
+from . import counters
+from .guards import acting, at_call, in_brawl
+from .model import Event, Player, Refused, State
+
+
+def mistake(state: State, name: str) -> list[Event]:
+    """T-MIS-1: a mistake noticed by an opponent costs one Pint (never below 1)."""
+    in_brawl(state)
+    p = acting(state, name)
+    return [{**counters.add_pints(p, -1), "kind": "mistake"}] + _asset_warning(p)
+
+
+def adjust(state: State, name: str, meter: str, n: int) -> list[Event]:
+    """`energy`, `loot`, `pint NAME N`: a card's effect, clamped at the limits (T-CNT-4)."""
+    in_brawl(state)
+    p = acting(state, name)
+    if meter == "energy":
+        ev = counters.add_energy(p, n)
+    elif meter == "loot":
+        ev = counters.add_loot(p, n)
+    elif meter == "pint":
+        ev = counters.add_pints(p, n)
+    else:
+        raise Refused(f"no meter {meter!r}")
+    return [{**ev, "kind": meter, "card": True}] + (_asset_warning(p) if meter == "pint" else [])
+
+
+def _asset_warning(p: Player) -> list[Event]:
+    cap = counters.LADDER[p["pints"]]
+    if len(p["assets"]) > cap:
+        return [{"kind": "too_many_assets", "who": p["name"], "assets": list(p["assets"]),
+                 "prestige": cap}]
+    return []
+
+
+def asset(state: State, name: str, card: str, how: str) -> list[Event]:
+    """Assets: put into play from hand in call 2, at most Prestige in play (T-SPELL-1); taken
+    back into hand in call 2; discarded by a card's effect at any call."""
+    p = acting(state, name)
+    card = card.strip()
+    if not card:
+        raise Refused("name the Asset card")
+    if state["beginner"]:
+        raise Refused("the beginner game uses no Specialties")
+    in_play = next((a for a in p["assets"] if a.casefold() == card.casefold()), None)
+    if how == "discard":
+        in_brawl(state)
+        if in_play is None:
+            raise Refused(f"{p['name']} has no Asset {card!r} in play")
+        p["assets"].remove(in_play)
+        return [{"kind": "asset", "who": p["name"], "card": in_play, "how": how}]
+    at_call(state, "asset")
+    tavern = p["tavern"] or "?"
+    if how == "back":
+        if in_play is None:
+            raise Refused(f"{p['name']} has no Asset {card!r} in play")
+        p["assets"].remove(in_play)
+        p["specialties"][tavern] = p["specialties"].get(tavern, 0) + 1
+        return [{"kind": "asset", "who": p["name"], "card": in_play, "how": how}]
+    cap = counters.prestige(p)
+    if len(p["assets"]) >= cap:
+        raise Refused(f"{p['name']} has {cap} Prestige: at most {cap} Assets in play"
+                      " (T-SPELL-1)")
+    if sum(p["specialties"].values()) < 1:
+        raise Refused(f"{p['name']} holds no Specialty to put into play")
+    held = p["specialties"]
+    source = tavern if held.get(tavern) else next(t for t, k in held.items() if k)
+    held[source] -= 1
+    p["assets"].append(card)
+    return [{"kind": "asset", "who": p["name"], "card": card, "how": "play",
+             "assets": len(p["assets"]), "prestige": cap}]
+
+
+def spell(state: State, name: str, card: str | None) -> list[Event]:
+    """T-SPELL-1: at most Prestige Spells a turn, none while Stunned; the formula is the
+    table's to hear (a missing one is `mistake`)."""
+    in_brawl(state)
+    p = acting(state, name)
+    if state["beginner"]:
+        raise Refused("the beginner game uses no Specialties, so no Spells")
+    if counters.stunned(p):
+        raise Refused(f"{p['name']} is Stunned: no Spell until Energy is 1 or more (T-CNT-2)")
+    cap = counters.prestige(p)
+    if p["spells"] >= cap:
+        raise Refused(f"{p['name']} has {cap} Prestige: {cap} Spells this turn already"
+                      " (T-SPELL-1)")
+    if sum(p["specialties"].values()) < 1:
+        raise Refused(f"{p['name']} holds no Specialty to cast")
+    held = p["specialties"]
+    own = p["tavern"] or "?"
+    held[own if held.get(own) else next(t for t, k in held.items() if k)] -= 1
+    p["spells"] += 1
+    return [{"kind": "spell", "who": p["name"], "card": card, "cast": p["spells"],
+             "prestige": cap}]
+
+
+def trick(state: State, name: str, card: str | None) -> list[Event]:
+    """The Dirty Trick a player suffers: the one they keep among those served this turn
+    (T-CALL-8), or a card's effect (None: discarded)."""
+    in_brawl(state)
+    p = acting(state, name)
+    if card is None:
+        if p["trick"] is None:
+            raise Refused(f"{p['name']} suffers no Dirty Trick")
+        old, p["trick"] = p["trick"], None
+        return [{"kind": "trick_kept", "who": p["name"], "kept": None, "discarded": [old]}]
+    choices = state["served"].get(p["name"], [])
+    chosen = next((c for c in choices if c.casefold() == card.casefold()), None)
+    if chosen is None:
+        offered = ", ".join(choices) or "none this turn"
+        raise Refused(f"{p['name']} keeps one of the Dirty Tricks served this turn ({offered})")
+    p["trick"] = chosen
+    return [{"kind": "trick_kept", "who": p["name"], "kept": chosen,
+             "discarded": [c for c in choices if c != chosen]}]

@@ -1,0 +1,188 @@
+"""Players who sit down, are shown the door, come back, leave and return (T-NEW-1,
+T-CALL-6, T-LEAVE-1), and the Characters they draw."""
+
+from __future__ import annotations
+
+from . import counters
+from .model import (
+    LARGE,
+    SMALL,
+    DiceLike,
+    Event,
+    Player,
+    Refused,
+    State,
+    active,
+    active_names,
+    find,
+    new_player,
+)
+from .seating import next_pillar
+
+MAX_SEATS = 10          # two boxes' Weapon sets (Double Tavern)
+
+
+def taken(state: State, but: str | None = None) -> set[str]:
+    """Characters no one may draw: in play (by anyone but `but`), or in the KO pile
+    (T-NEW-1)."""
+    used = {p["character"] for p in state["players"].values()
+            if p["character"] and not p["eliminated"] and p["name"] != but}
+    return {c.casefold() for c in used | set(state["ko_pile"])}
+
+
+def draw_character(state: State, pool: list[str], dice: DiceLike) -> str:
+    """A Character drawn at random from `pool` among those not taken (the beginner game:
+    each player draws his Character at random)."""
+    free = [c for c in pool if c.casefold() not in taken(state)]
+    if not free:
+        raise Refused("no Character left to draw: every one is in play or in the KO pile")
+    return free[dice.d(len(free)) - 1]
+
+
+def seat(state: State, name: str, loot: int | None, character: str | None,
+         tavern: str | None, after: str | None) -> list[Event]:
+    """`player`: seat a player (before `start`), or a new arrival / a return after
+    elimination, who enters at the next call 1 (T-NEW-1)."""
+    name = name.strip()
+    if not name or any(ch.isspace() for ch in name) or name.startswith("-"):
+        raise Refused("a player's name is one word, not starting with '-'")
+    if state["phase"] == "over":
+        raise Refused("the brawl is over")
+    if loot is not None and not 1 <= loot <= 3:
+        raise Refused("a Character's Initial Loot is 1 to 3 (T-CNT-3)")
+    if character and character.casefold() in taken(state, but=name):
+        where = "in the KO pile" if character in state["ko_pile"] else "already in play"
+        raise Refused(f"{character} is {where} (T-NEW-1)")
+    existing = next((p for k, p in state["players"].items() if k.casefold() == name.casefold()),
+                    None)
+    mid_game = state["phase"] == "brawl"
+    if loot is None and mid_game:
+        raise Refused(f"give {name}'s Initial Loot: `player {name} --loot N` (1 to 3)")
+    if existing is not None and state["phase"] == "setup":
+        # before the brawl, `player` again corrects what was given
+        existing.update({"initial_loot": loot if loot is not None else existing["initial_loot"],
+                         "character": character or existing["character"],
+                         "tavern": tavern or existing["tavern"]})
+        existing["loot"] = existing["initial_loot"] or 0
+        _move_seat(state, existing["name"], after)
+        return [{"kind": "seated", "who": existing["name"], "character": existing["character"],
+                 "loot": existing["initial_loot"],
+                 "seat": state["seating"].index(existing["name"]) + 1}]
+    if existing is not None:
+        if not (existing["eliminated"] and mid_game):
+            raise Refused(f"{existing['name']} is already seated")
+        if existing["entering"]:
+            raise Refused(f"{existing['name']} already enters at the next call 1")
+        existing.update({"character": character, "tavern": tavern, "initial_loot": loot,
+                         "entering": True})
+        _move_seat(state, existing["name"], after)
+        return [{"kind": "arrival", "who": existing["name"], "character": character,
+                 "loot": loot, "returning": True, "turn": state["turn"] + 1}]
+    if len(state["seating"]) >= MAX_SEATS:
+        raise Refused(f"at most {MAX_SEATS} players (two boxes' Weapon sets)")
+    p = new_player(name, loot, character, tavern, state["turn"] + (1 if mid_game else 0))
+    if mid_game:
+        p.update({"present": False, "entering": True})
+    state["players"][name] = p
+    state["seating"].append(name)
+    _move_seat(state, name, after)
+    if mid_game:
+        return [{"kind": "arrival", "who": name, "character": character, "loot": loot,
+                 "returning": False, "turn": state["turn"] + 1}]
+    return [{"kind": "seated", "who": name, "character": character, "loot": loot,
+             "seat": state["seating"].index(name) + 1}]
+
+
+def _move_seat(state: State, name: str, after: str | None) -> None:
+    if after is None:
+        return
+    other = find(state, after)["name"]
+    if other == name:
+        raise Refused("a player cannot sit after themselves")
+    state["seating"].remove(name)
+    state["seating"].insert(state["seating"].index(other) + 1, name)
+
+
+def _fresh(p: Player, loot: int) -> None:
+    p.update({"present": True, "eliminated": False, "entering": False, "returning": False,
+              "pints": 1, "energy": counters.MAX_ENERGY, "loot": min(counters.MAX_LOOT, loot),
+              "hand": list(SMALL), "pile": list(LARGE), "dodges": [], "dodge_cap": 0,
+              "assets": [], "trick": None, "specialties": {}, "spells": 0, "stunned_by": None})
+
+
+def enter_arrivals(state: State) -> list[Event]:
+    """T-NEW-1 at call 1: each arrival starts with the Initial Loot plus the highest Prestige
+    at the table; every player already there gains 1 Loot (1 in all)."""
+    coming = [n for n in state["seating"] if state["players"][n]["entering"]]
+    if not coming:
+        return []
+    there = active_names(state)
+    bonus = max((counters.prestige(state["players"][n]) for n in there), default=0)
+    events: list[Event] = []
+    for n in coming:
+        p = state["players"][n]
+        _fresh(p, (p["initial_loot"] or 0) + bonus)
+        events.append({"kind": "entered", "who": n, "character": p["character"],
+                       "initial_loot": p["initial_loot"], "bonus": bonus, "loot": p["loot"]})
+    for n in there:
+        counters.add_loot(state["players"][n], 1)
+    state["arrivals"] = coming
+    events.append({"kind": "welcome_loot", "who": there,
+                   "loot": {n: state["players"][n]["loot"] for n in there}})
+    return events
+
+
+def show_the_door(state: State) -> list[Event]:
+    """Finishing call 6 (T-CALL-6): the still Stunned are eliminated: their Character to the
+    KO pile, Specialties, Assets and Dirty Trick discarded, Pints and Loot lost. The
+    Character is credited to the attackers whose hits stunned it (T-CHRONO-1)."""
+    events: list[Event] = []
+    for n in state["seating"]:
+        p = state["players"][n]
+        if not (active(p) and counters.stunned(p)):
+            continue
+        ko = p["character"] or n
+        if p["character"]:
+            state["ko_pile"].append(p["character"])
+        credited = list(p["stunned_by"] or [])
+        for a in credited:
+            state["players"][a]["ko"].append(ko)
+        p.update({"eliminated": True, "pints": 1, "loot": 0, "specialties": {}, "assets": [],
+                  "trick": None, "dodges": [], "stunned_by": None})
+        events.append({"kind": "shown_door", "who": n, "character": p["character"],
+                       "credited": credited})
+    return events
+
+
+def leave(state: State, name: str) -> list[Event]:
+    """T-LEAVE-1: away, nothing affects them; quarrels not yet settled with them are void."""
+    p = find(state, name)
+    if not active(p):
+        raise Refused(f"{p['name']} is not in the brawl right now")
+    p["present"] = False
+    void = []
+    if state["revealed"] < 5:
+        for q in state["quarrels"]:
+            if p["name"] in (q["attacker"], q["target"]) and not q["void"]:
+                q["void"] = True
+                void.append({"attacker": q["attacker"], "target": q["target"]})
+    events: list[Event] = [{"kind": "left", "who": p["name"], "void": void}]
+    if state["pillar"] == p["name"] and state["phase"] == "brawl":
+        state["pillar"] = next_pillar(state)
+        events.append({"kind": "pillar", "from": p["name"], "to": state["pillar"]})
+    return events
+
+
+def back(state: State, name: str) -> list[Event]:
+    """T-LEAVE-1: back as if nothing had happened, at the start of a turn (now in call 1 or
+    before the brawl; otherwise at the next call 1)."""
+    p = find(state, name)
+    if p["present"] or p["eliminated"] or p["entering"]:
+        raise Refused(f"{p['name']} is not away")
+    if p["returning"]:
+        raise Refused(f"{p['name']} is already back at the next call 1")
+    if state["phase"] != "brawl" or state["call"] == 1:
+        p["present"] = True
+        return [{"kind": "back", "who": [p["name"]]}]
+    p["returning"] = True
+    return [{"kind": "back_next_turn", "who": p["name"], "turn": state["turn"] + 1}]

@@ -1,0 +1,77 @@
+"""Taverne de la Licorne as a game of the table: the Pillar's assistant."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import ClassVar, cast
+
+from guide.core.box import bundled
+from guide.core.game import Game
+from guide.core.registry import Registry
+from guide.core.result import Result
+from guide.core.table import Table
+from guide.core.yamlsrc import Problem
+
+from . import box, cards_text, toolbar, views
+from .commands import box_of, commands
+from .model import State, new_state
+from .render import render
+
+
+def _s(table: Table) -> State:
+    return cast(State, table.state)
+
+
+class TaverneGame(Game):
+    id = "taverne"
+    title = "Taverne de la Licorne"
+    state_version = 1
+    commands: ClassVar[Registry] = commands
+    view_page = resources.files("guide.games.taverne").joinpath("page.html").read_bytes()
+
+    def new_state(self) -> dict:
+        return dict(new_state())
+
+    def public_state(self, table: Table) -> dict:
+        """`guide state --game taverne`: public only (views.view_for is the way out)."""
+        return views.public_state(_s(table))
+
+    def load(self, boxes: list[Path]) -> box.Box:
+        return box.load(bundled(self.id) + list(boxes))
+
+    def check(self, paths: list[Path]) -> tuple[list[Problem], str]:
+        problems = box.check(paths)
+        return problems, "ok: the Taverne box files read cleanly"
+
+    def cards(self, library: box.Box, card_type: str | None) -> Result:
+        return cards_text.table(library, card_type)
+
+    def card(self, library: box.Box, name: str) -> list[str]:
+        return cards_text.detail(library, name)
+
+    # --- seats (not in the core yet): what a player's own phone may see and type ---------
+    seat_commands: ClassVar[dict[str, str]] = {"attack": "name", "dodge": "defender",
+                                               "bid": "name", "dodges": "name"}
+
+    def seat_view(self, table: Table, seat: str) -> dict:
+        """The state as the player `seat` may see it: public, plus their own sealed
+        choices (their Attack and Trick, their Dodge divisions, their bid, their pile)."""
+        return views.view_for(_s(table), seat)
+
+    def prompt(self, table: Table) -> str:
+        return toolbar.prompt(_s(table))
+
+    def toolbar(self, table: Table) -> str | None:
+        return " " + toolbar.toolbar(_s(table), box_of(table).calls, width=79)
+
+    def render(self, event: dict, table: Table) -> str | None:
+        shown = render(event)
+        return shown if shown is not None else super().render(event, table)
+
+    def view(self, table: Table) -> dict:
+        return {"title": self.title, **views.tv(_s(table), box_of(table).calls)}
+
+    def greeting(self) -> str:
+        return (f"{self.title}: seat players (player NAME --loot N), then start; type help,"
+                " or Tab to complete; Ctrl-D leaves.")

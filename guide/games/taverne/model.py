@@ -1,0 +1,137 @@
+"""The shape of a Taverne brawl: TypedDicts over one JSON-able dict, so the core can diff,
+store and undo it, and the small Protocols the rules are written against.
+
+Sealed choices (the Attacks of call 4, the Dodges of call 5, the bids of Auction
+Characters) live inside this state; `views.view_for` is the only way they leave it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Protocol, TypedDict
+
+from guide.core.errors import CommandError, GuideError
+from guide.core.names import resolve
+
+SCHEMA = 1
+SMALL = (1, 2, 3, 4, 5)            # T-WPN-1: start in hand, return to hand after use
+LARGE = (6, 7, 8, 9)               # T-WPN-1: the Weapon pile, 6 on top down to 9
+VARIANTS = ("double-tavern", "long-range", "auction")
+
+Range = Literal["melee", "ranged"]
+Phase = Literal["setup", "auction", "brawl", "over"]
+
+
+class Refused(CommandError):
+    """An illegal placement or command: one line naming the rule; nothing was changed (the
+    core's table drops the copy of the state the command ran on)."""
+
+
+class DiceLike(Protocol):
+    def d(self, sides: int) -> int: ...
+
+
+class TableLike(Protocol):
+    """What the commands need of the core's Table (guide.core.table.Table): the rules and
+    commands are written against this, so they run on any table (tests use the core's,
+    without a store)."""
+
+    state: Any
+    library: Any
+    dice: Any
+
+    def tell(self, kind: str, **data: Any) -> None: ...
+
+
+Event = dict[str, Any]
+
+
+class Player(TypedDict):
+    name: str
+    character: str | None
+    tavern: str | None
+    initial_loot: int | None
+    present: bool            # at the table (T-LEAVE-1); False while away or not yet entered
+    eliminated: bool         # shown the door (T-CALL-6) and not yet back
+    entering: bool           # a new arrival or a return after elimination, in at next call 1
+    returning: bool          # `back` typed outside call 1: present again at next call 1
+    pints: int
+    energy: int
+    loot: int
+    hand: list[int]          # ascending; a sealed Attack's Weapon stays here until call 5
+    pile: list[int]          # top first; only the top is public
+    dodges: list[int]        # set aside in call 3, ascending
+    dodge_cap: int           # the Prestige when the Dodges were prepared (T-CALL-3)
+    assets: list[str]
+    trick: str | None        # the Dirty Trick suffered
+    specialties: dict[str, int]   # Tavern of origin -> cards in hand (public count)
+    spells: int              # Spells cast this turn (T-SPELL-1)
+    stunned_by: list[str] | None  # attackers whose hits stunned them; [] by a card
+    ko: list[str]            # Characters this player put in the KO pile (T-CHRONO-1)
+    bid: int | None          # sealed initial Energy (Auction Characters)
+    joined_turn: int
+
+
+class Quarrel(TypedDict):
+    attacker: str
+    target: str
+    weapon: int
+    range: Range
+    trick: str | None
+    dodges: list[int] | None      # None: the defender has not divided their Dodges yet
+    void: bool                    # someone left the table: nothing happens (T-LEAVE-1)
+    result: dict[str, Any] | None
+
+
+class State(TypedDict):
+    schema: int
+    phase: Phase
+    variants: list[str]
+    beginner: bool
+    turn: int
+    call: int
+    pillar: str | None
+    militia: list[str]           # who called the Militia this turn, in order
+    winners: list[str]
+    seating: list[str]           # clockwise, in the order players sat down
+    players: dict[str, Player]
+    quarrels: list[Quarrel]      # this turn's Attacks; sealed until revealed
+    revealed: int                # 0: sealed; 4: placements shown; 5: resolved
+    ready: list[str]             # who has acted in this call (dodges set, attacked)
+    served: dict[str, list[str]]  # Dirty Tricks offered to each victim this turn
+    ko_pile: list[str]
+    arrivals: list[str]          # entered at the last call 1 (their bonus was paid)
+    auction_revealed: bool
+
+
+def new_state() -> State:
+    return State(schema=SCHEMA, phase="setup", variants=[], beginner=False, turn=0, call=0,
+                 pillar=None, militia=[], winners=[], seating=[], players={}, quarrels=[],
+                 revealed=0, ready=[], served={}, ko_pile=[], arrivals=[],
+                 auction_revealed=False)
+
+
+def new_player(name: str, loot: int | None, character: str | None, tavern: str | None,
+               turn: int) -> Player:
+    return Player(name=name, character=character, tavern=tavern, initial_loot=loot,
+                  present=True, eliminated=False, entering=False, returning=False, pints=1,
+                  energy=30, loot=loot or 0, hand=list(SMALL), pile=list(LARGE), dodges=[],
+                  dodge_cap=0, assets=[], trick=None, specialties={}, spells=0,
+                  stunned_by=None, ko=[], bid=None, joined_turn=turn)
+
+
+def find(state: State, name: str) -> Player:
+    """The player named, the way people type names (the core's resolver: any case, a unique
+    beginning), or a refusal listing who is seated."""
+    try:
+        return state["players"][resolve(name, state["seating"], "player")]
+    except GuideError as e:
+        raise Refused(str(e)) from None
+
+
+def active(p: Player) -> bool:
+    """In the brawl right now: present and not eliminated (T-WPN-2, T-LEAVE-1)."""
+    return p["present"] and not p["eliminated"]
+
+
+def active_names(state: State) -> list[str]:
+    return [n for n in state["seating"] if active(state["players"][n])]

@@ -1,0 +1,81 @@
+"""What the arguments of Taverne's commands are (guide.core.params): each type completes
+from the table's state and converts a typed name to the name as seated (the core's one
+resolver). Targets and attackers complete only: a name out of range is the rules' to
+refuse, with the rule (T-WPN-2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from guide.core.names import fold
+from guide.core.params import Named, TableType
+
+from .box import Box
+from .model import State, new_state
+from .seating import targets
+
+
+def _state(t: Any) -> State:
+    return t.state if t is not None else new_state()
+
+
+def _seated(t: Any, words: list[str]) -> list[str]:
+    return list(_state(t)["seating"])
+
+
+def _first(t: Any, words: list[str]) -> str | None:
+    """The player the command names first (words[1]), as seated."""
+    if len(words) < 2:
+        return None
+    return next((n for n in _state(t)["seating"] if fold(n) == fold(str(words[1]))), None)
+
+
+def _targets(t: Any, words: list[str]) -> list[str]:
+    who = _first(t, words)
+    return list(targets(_state(t), who)) if who else []
+
+
+def _attackers(t: Any, words: list[str]) -> list[str]:
+    who = _first(t, words)
+    return [q["attacker"] for q in _state(t)["quarrels"] if q["target"] == who]
+
+
+def _characters(t: Any, words: list[str]) -> list[str]:
+    library = getattr(t, "library", None)
+    return sorted(c.name for c in library.characters.values()) if isinstance(library, Box) \
+        else []
+
+
+class Weapon(TableType):
+    """A Weapon's value, 1 to 9; completes to the hand of the player named first (`hand`),
+    or to every value (a Dodge names any value)."""
+
+    name = "V"
+
+    def __init__(self, hand: bool):
+        self.hand = hand
+
+    def choices(self, table: Any, words: list[str]) -> list[str]:
+        if not self.hand:
+            return [str(v) for v in range(1, 10)]
+        who = _first(table, words)
+        return [str(v) for v in _state(table)["players"][who]["hand"]] if who else []
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            v = int(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a Weapon value (1 to 9)", param, ctx)
+        if not 1 <= v <= 9:
+            self.fail(f"{v} is not a Weapon value (1 to 9)", param, ctx)
+        return v
+
+
+PLAYER = Named("player", _seated)
+TARGET = Named("target", _targets, convert=False)
+ATTACKER = Named("attacker", _attackers, convert=False)
+CHARACTER = Named("Character", _characters, convert=False)
+IN_HAND = Weapon(hand=True)
+ANY_VALUE = Weapon(hand=False)

@@ -1,0 +1,167 @@
+"""What players place in calls 2 to 5: Loot spent, the Militia called, Dodges set aside,
+sealed Attacks and sealed Dodge divisions (T-CALL-2..5, T-WPN-1..2)."""
+
+from __future__ import annotations
+
+from . import counters
+from .guards import acting, at_call
+from .model import Event, Quarrel, Refused, State, active, find
+from .seating import targets
+
+MAX_DODGES_PER_ATTACK = 3      # T-CALL-5
+
+
+def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
+    """T-CALL-2: 1 Loot each for the top Weapon of one's pile, a Pint, or a Specialty."""
+    at_call(state, "buy")
+    p = acting(state, name)
+    if times < 1:
+        raise Refused("buy at least once (--times 1 or more)")
+    if p["loot"] < times:
+        raise Refused(f"{p['name']} has {p['loot']} Loot; {times} needed (T-CALL-2)")
+    events: list[Event] = []
+    if what == "weapon":
+        if len(p["pile"]) < times:
+            raise Refused(f"{p['name']}'s Weapon pile holds {len(p['pile'])} (T-WPN-1)")
+        for _ in range(times):
+            weapon = p["pile"].pop(0)
+            p["hand"] = sorted(p["hand"] + [weapon])
+            p["loot"] -= 1
+            events.append({"kind": "bought", "who": p["name"], "what": "weapon",
+                           "weapon": weapon, "loot": p["loot"],
+                           "pile_top": p["pile"][0] if p["pile"] else None})
+    elif what == "pint":
+        if p["pints"] + times > counters.MAX_PINTS:
+            raise Refused(f"{p['name']} has {p['pints']} Pints; 11 is the most (T-CNT-1)")
+        for _ in range(times):
+            p["loot"] -= 1
+            ev = counters.add_pints(p, 1)
+            events.append({**ev, "kind": "bought", "what": "pint", "loot": p["loot"]})
+    elif what == "specialty":
+        if state["beginner"]:
+            raise Refused("the beginner game uses no Specialties")
+        tavern = p["tavern"] or "?"
+        for _ in range(times):
+            p["loot"] -= 1
+            p["specialties"][tavern] = p["specialties"].get(tavern, 0) + 1
+            events.append({"kind": "bought", "who": p["name"], "what": "specialty",
+                           "tavern": tavern, "loot": p["loot"],
+                           "specialties": sum(p["specialties"].values())})
+    else:
+        raise Refused(f"buy a weapon, a pint or a specialty, not {what!r}")
+    return events
+
+
+def militia(state: State, name: str, keep_trick: bool = False) -> list[Event]:
+    """T-CALL-2: a player at 5 Prestige calls the Militia; the first caller of the turn may
+    discard the Dirty Trick they suffer."""
+    at_call(state, "militia")
+    p = acting(state, name)
+    if counters.prestige(p) != 5:
+        raise Refused(f"{p['name']} has {counters.prestige(p)} Prestige; the Militia is called"
+                      " at 5 (T-CALL-2)")
+    if p["name"] in state["militia"]:
+        raise Refused(f"{p['name']} has already called the Militia this turn")
+    first = not state["militia"]
+    state["militia"].append(p["name"])
+    discarded = None
+    if first and p["trick"] and not keep_trick:
+        discarded, p["trick"] = p["trick"], None
+    return [{"kind": "militia", "who": p["name"], "first": first, "discarded": discarded}]
+
+
+def set_dodges(state: State, name: str, values: list[int]) -> list[Event]:
+    """T-CALL-3: Weapons from hand set aside as Dodges, at most the Prestige; never the last
+    Weapon in hand (every player attacks in call 4). No values: no (more) Dodges."""
+    at_call(state, "dodges")
+    p = acting(state, name)
+    if len(set(values)) != len(values):
+        raise Refused("each Weapon is set aside once: the values must differ")
+    missing = [v for v in values if v not in p["hand"]]
+    if missing:
+        raise Refused(f"{p['name']} has no Weapon {missing[0]} in hand"
+                      f" (hand: {_list(p['hand'])}) (T-WPN-1)")
+    cap = counters.prestige(p)
+    if len(p["dodges"]) + len(values) > cap:
+        raise Refused(f"{p['name']} has {cap} Prestige: at most {cap} Dodges"
+                      f" ({len(p['dodges'])} already set aside) (T-CALL-3)")
+    if values and len(values) >= len(p["hand"]):
+        raise Refused(f"{p['name']} must keep a Weapon in hand to attack in call 4 (T-CALL-3)")
+    for v in values:
+        p["hand"].remove(v)
+    p["dodges"] = sorted(p["dodges"] + values)
+    p["dodge_cap"] = max(p["dodge_cap"], cap)
+    if p["name"] not in state["ready"]:
+        state["ready"].append(p["name"])
+    return [{"kind": "dodges_set", "who": p["name"], "values": sorted(values),
+             "dodges": list(p["dodges"]), "prestige": cap}]
+
+
+def attack(state: State, name: str, target: str, weapon: int,
+           trick: str | None = None) -> list[Event]:
+    """T-CALL-4: exactly one Attack, sealed until call 5: a Weapon from hand on a target in
+    range (T-WPN-2), odd at range; a Dirty Trick may be attached, sealed too."""
+    at_call(state, "attack")
+    p = acting(state, name)
+    if any(q["attacker"] == p["name"] for q in state["quarrels"]):
+        raise Refused(f"{p['name']} has already attacked this turn: a card placed is a card"
+                      " played (T-CALL-4); `undo` if it was mistyped")
+    if weapon not in p["hand"]:
+        raise Refused(f"{p['name']} has no Weapon {weapon} in hand (hand: {_list(p['hand'])})"
+                      " (T-WPN-1)")
+    victim = find(state, target)
+    if victim["name"] == p["name"]:
+        raise Refused(f"{p['name']} cannot attack themselves")
+    if not active(victim):
+        raise Refused(f"{victim['name']} is not in the brawl (away, shown the door or not yet"
+                      " entered): nothing affects them (T-WPN-2, T-LEAVE-1)")
+    reach = targets(state, p["name"])
+    if victim["name"] not in reach:
+        can = ", ".join(f"{n} ({r})" for n, r in reach.items()) or "nobody"
+        raise Refused(f"{victim['name']} is out of {p['name']}'s range; in range: {can}"
+                      " (T-WPN-2)")
+    how = reach[victim["name"]]
+    if how == "ranged" and weapon % 2 == 0:
+        raise Refused(f"an even Weapon ({weapon}) cannot be used at range; {victim['name']} is"
+                      f" a ranged target of {p['name']} (T-WPN-2)")
+    if trick is not None:
+        if state["beginner"]:
+            raise Refused("the beginner game uses no Specialties, so no Dirty Tricks")
+        if sum(p["specialties"].values()) < 1:
+            raise Refused(f"{p['name']} holds no Specialty to play as a Dirty Trick")
+    state["quarrels"].append(Quarrel(attacker=p["name"], target=victim["name"], weapon=weapon,
+                                     range=how, trick=trick, dodges=None, void=False,
+                                     result=None))
+    state["ready"].append(p["name"])
+    return [{"kind": "sealed", "who": p["name"], "what": "attack"}]
+
+
+def dodge(state: State, defender: str, attacker: str, values: list[int]) -> list[Event]:
+    """T-CALL-5: the defender names as many different values 1..9 as the Dodges they commit
+    against one Attack, at most 3, within the Dodges set aside; sealed until `call`."""
+    at_call(state, "dodge")
+    d = acting(state, defender)
+    a = find(state, attacker)
+    q = next((q for q in state["quarrels"] if q["attacker"] == a["name"]
+              and q["target"] == d["name"] and not q["void"]), None)
+    if q is None:
+        raise Refused(f"{a['name']} is not attacking {d['name']} this turn")
+    if q["dodges"] is not None:
+        raise Refused(f"{d['name']} has already announced the Dodges against {a['name']}")
+    if any(not 1 <= v <= 9 for v in values):
+        raise Refused("a Dodge names a Weapon value from 1 to 9")
+    if len(set(values)) != len(values):
+        raise Refused("the values named against one Attack must differ (T-CALL-5)")
+    if len(values) > MAX_DODGES_PER_ATTACK:
+        raise Refused(f"at most {MAX_DODGES_PER_ATTACK} Dodges against one Attack (T-CALL-5)")
+    used = sum(len(x["dodges"] or []) for x in state["quarrels"]
+               if x["target"] == d["name"] and not x["void"])
+    if used + len(values) > len(d["dodges"]):
+        raise Refused(f"{d['name']} has {len(d['dodges'])} Dodges, {used} already committed"
+                      " (T-CALL-5)")
+    q["dodges"] = list(values)
+    return [{"kind": "sealed", "who": d["name"], "what": "dodge", "against": a["name"]}]
+
+
+def _list(values: list[int]) -> str:
+    return " ".join(map(str, values)) or "empty"

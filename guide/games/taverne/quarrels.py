@@ -1,0 +1,164 @@
+"""Calls 4 and 5 finished: the Attacks revealed, every quarrel settled together, the
+Weapons put back (T-CALL-4, T-CALL-5, T-WPN-1), and the Dirty Tricks served (T-CALL-8)."""
+
+from __future__ import annotations
+
+from . import counters
+from .model import Event, Quarrel, Refused, State, active
+from .seating import clockwise_from, targets
+
+
+def must_attack(state: State) -> list[str]:
+    """Who has still to attack in call 4: every player in the brawl with a Weapon in hand
+    and someone in range (T-CALL-4)."""
+    done = {q["attacker"] for q in state["quarrels"]}
+    return [n for n in clockwise_from(state, state["pillar"])
+            if active(state["players"][n]) and n not in done
+            and state["players"][n]["hand"] and targets(state, n)]
+
+
+def must_dodge(state: State) -> dict[str, list[str]]:
+    """Defenders with Dodges left and Attacks they have not answered yet (call 5)."""
+    out: dict[str, list[str]] = {}
+    for name in clockwise_from(state, state["pillar"]):
+        p = state["players"][name]
+        mine = [q for q in state["quarrels"] if q["target"] == name and not q["void"]]
+        used = sum(len(q["dodges"] or []) for q in mine)
+        open_ = [q["attacker"] for q in mine if q["dodges"] is None]
+        if open_ and used < len(p["dodges"]) and active(p):
+            out[name] = open_
+    return out
+
+
+def reveal(state: State) -> list[Event]:
+    """Finishing call 4: refused while someone has to attack; then every placement is seen
+    (who attacks whom, melee or ranged, a Dirty Trick or not); the values stay face down."""
+    late = must_attack(state)
+    if late:
+        raise Refused("still to attack: " + ", ".join(late) + " (T-CALL-4)")
+    state["revealed"] = 4
+    for q in state["quarrels"]:
+        if q["trick"] is not None:
+            _spend_specialty(state, q["attacker"])
+    return [{"kind": "placements",
+             "attacks": [{"attacker": q["attacker"], "target": q["target"], "range": q["range"],
+                          "trick": q["trick"] is not None, "void": q["void"]}
+                         for q in state["quarrels"]]}]
+
+
+def _spend_specialty(state: State, name: str) -> None:
+    held = state["players"][name]["specialties"]
+    own = state["players"][name]["tavern"] or "?"
+    tavern = own if held.get(own) else next(t for t, n in held.items() if n)
+    held[tavern] -= 1
+
+
+def resolve(state: State) -> list[Event]:
+    """Finishing call 5 (T-CALL-5): every quarrel at once. Guessed: the Attack fails and the
+    defender gains Loot; not guessed: the defender loses the Weapon's value in Energy and the
+    attacker gains Loot. Loot "1 or P": 1 for a small Weapon, the loser's Prestige for a
+    large one. Then the Weapons go back (T-WPN-1)."""
+    players = state["players"]
+    pres = {n: counters.prestige(p) for n, p in players.items()}
+    hitters: dict[str, list[str]] = {}
+    for q in state["quarrels"]:
+        if not q["void"] and q["weapon"] not in (q["dodges"] or []):
+            hitters.setdefault(q["target"], []).append(q["attacker"])
+    order = clockwise_from(state, state["pillar"])
+    events: list[Event] = []
+    totals: dict[str, dict[str, int]] = {}
+    for q in sorted(state["quarrels"], key=lambda q: (order.index(q["target"]),
+                                                      order.index(q["attacker"]))):
+        if q["void"]:
+            q["result"] = {"void": True}
+            events.append({"kind": "quarrel_void", "attacker": q["attacker"],
+                           "target": q["target"], "weapon": q["weapon"]})
+            continue
+        events.append(_settle(state, q, pres, hitters.get(q["target"], [])))
+        t = totals.setdefault(q["target"], {"count": 0, "energy": 0, "loot": 0})
+        t["count"] += 1
+        t["energy"] -= q["result"]["energy"] if q["result"] else 0
+        t["loot"] += q["result"]["loot"] if q["result"] and q["result"]["guessed"] else 0
+    for name, t in totals.items():
+        events.append({"kind": "quarrels_total", "who": name, "attacks": t["count"],
+                       "energy": t["energy"], "loot": t["loot"],
+                       "energy_left": players[name]["energy"]})
+    events.extend(_weapons_back(state))
+    state["revealed"] = 5
+    stunned = [n for n in order if active(players[n]) and counters.stunned(players[n])]
+    if stunned:
+        events.append({"kind": "stunned", "who": stunned})
+    return events
+
+
+def _settle(state: State, q: Quarrel, pres: dict[str, int], hitters: list[str]) -> Event:
+    a, d = state["players"][q["attacker"]], state["players"][q["target"]]
+    dodged = q["dodges"] or []
+    guessed = q["weapon"] in dodged
+    large = q["weapon"] >= 6
+    winner, loser = (d, a) if guessed else (a, d)
+    gain = pres[loser["name"]] if large else 1
+    energy = 0
+    if not guessed:
+        energy = counters.add_energy(d, -q["weapon"], by=hitters)["change"] * -1
+    won = counters.add_loot(winner, gain)
+    q["result"] = {"guessed": guessed, "energy": energy, "winner": winner["name"],
+                   "loot": gain, "loot_lost": won["lost"]}
+    return {"kind": "quarrel", "attacker": a["name"], "target": d["name"],
+            "weapon": q["weapon"], "range": q["range"], "dodged": sorted(dodged),
+            "guessed": guessed, "energy": energy, "energy_left": d["energy"],
+            "stunned": counters.stunned(d), "winner": winner["name"], "loot": gain,
+            "loot_rule": "P" if large else "1", "prestige": pres[loser["name"]],
+            "loser": loser["name"], "loot_lost": won["lost"], "loot_total": winner["loot"]}
+
+
+def _weapons_back(state: State) -> list[Event]:
+    """T-WPN-1: small Weapons back to hand; every large one placed this turn (the Attack
+    first, then the Dodges in ascending order) under its owner's pile."""
+    events: list[Event] = []
+    for name in state["seating"]:
+        p = state["players"][name]
+        under: list[int] = []
+        for q in state["quarrels"]:
+            if q["attacker"] == name and q["weapon"] >= 6 and q["weapon"] in p["hand"]:
+                p["hand"].remove(q["weapon"])
+                under.append(q["weapon"])
+        for v in p["dodges"]:
+            if v >= 6:
+                under.append(v)
+            else:
+                p["hand"].append(v)
+        p["hand"].sort()
+        p["pile"].extend(under)
+        p["dodges"] = []
+        p["dodge_cap"] = 0
+        if under:
+            events.append({"kind": "under_pile", "who": name, "weapons": under,
+                           "pile_top": p["pile"][0]})
+    return events
+
+
+def serve_tricks(state: State) -> list[Event]:
+    """Finishing call 8 (T-CALL-8): Dirty Tricks of successful Attacks are inflicted on
+    victims still in the brawl; a victim suffers one (kept: the one already suffered, else
+    the first served; `trick` changes the choice); the others are discarded."""
+    events: list[Event] = []
+    offered: dict[str, list[str]] = {}
+    for q in state["quarrels"]:
+        if q["trick"] is None:
+            continue
+        hit = bool(q["result"]) and not q["void"] and not (q["result"] or {}).get("guessed")
+        victim = state["players"][q["target"]]
+        if hit and active(victim):
+            offered.setdefault(victim["name"], []).append(q["trick"])
+        else:
+            events.append({"kind": "trick_discarded", "attacker": q["attacker"],
+                           "target": q["target"], "trick": q["trick"]})
+    for name, tricks in offered.items():
+        p = state["players"][name]
+        choices = ([p["trick"]] if p["trick"] else []) + tricks
+        p["trick"] = choices[0]
+        state["served"][name] = choices
+        events.append({"kind": "trick_served", "who": name, "tricks": tricks,
+                       "kept": p["trick"], "choices": choices})
+    return events

@@ -1,0 +1,138 @@
+"""The nine calls announced by the Pillar (T-CALL-1..9) and the end of a turn (T-END-1)."""
+
+from __future__ import annotations
+
+from . import counters
+from .arrivals import enter_arrivals, show_the_door
+from .guards import in_brawl
+from .model import VARIANTS, Event, Refused, State, active, active_names
+from .quarrels import resolve, reveal, serve_tricks
+from .seating import clockwise_from, next_pillar
+from .variants import close_auction
+
+
+def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
+    """`start`: the first turn, call 1; the first player seated is the Pillar. With Auction
+    Characters the sealed Energy bids come first (T-VAR-AU-1)."""
+    if state["phase"] != "setup":
+        raise Refused("the brawl has already started")
+    if len(state["seating"]) < 2:
+        raise Refused("seat at least two players first (`player NAME --loot N`)")
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        raise Refused(f"unknown variant {unknown[0]!r}; variants: {', '.join(VARIANTS)}")
+    state["variants"] = sorted(set(variants))
+    state["beginner"] = beginner
+    state["pillar"] = state["seating"][0]
+    events: list[Event] = [{"kind": "started", "variants": state["variants"],
+                            "beginner": beginner, "pillar": state["pillar"],
+                            "players": list(state["seating"])}]
+    if "auction" in state["variants"]:
+        state["phase"] = "auction"
+        return events + [{"kind": "auction_open", "players": list(state["seating"])}]
+    missing = [n for n in state["seating"] if state["players"][n]["initial_loot"] is None]
+    if missing:
+        raise Refused(f"Initial Loot missing for {', '.join(missing)}: `player NAME --loot N`")
+    state["phase"] = "brawl"
+    return events + begin_turn(state)
+
+
+def begin_turn(state: State) -> list[Event]:
+    """Call 1, "Start of turn!" (T-CALL-1): the new arrivals come in with their bonus and the
+    others' Loot (T-NEW-1), then those back from the bar (T-LEAVE-1)."""
+    state["turn"] += 1
+    state["call"] = 1
+    state.update({"militia": [], "quarrels": [], "revealed": 0, "ready": [], "served": {},
+                  "arrivals": []})
+    for p in state["players"].values():
+        p["spells"] = 0
+    events: list[Event] = [{"kind": "call", "turn": state["turn"], "call": 1,
+                            "pillar": state["pillar"]}]
+    events += enter_arrivals(state)
+    back = [n for n in state["seating"] if state["players"][n]["returning"]]
+    for n in back:
+        state["players"][n].update({"returning": False, "present": True})
+    if back:
+        events.append({"kind": "back", "who": back})
+    return events
+
+
+def call(state: State) -> list[Event]:
+    """`call`: finish the current call and announce the next one."""
+    if state["phase"] == "auction":
+        opened = close_auction(state)
+        state["phase"] = "brawl"
+        return opened + begin_turn(state)
+    in_brawl(state)
+    c = state["call"]
+    events: list[Event] = []
+    if c == 4:
+        events += reveal(state)
+    elif c == 5:
+        events += resolve(state)
+    elif c == 6:
+        events += show_the_door(state)
+    elif c == 7:
+        events += judge_militia(state)
+        if state["phase"] == "over":
+            return events
+    elif c == 8:
+        events += serve_tricks(state)
+    elif c == 9:
+        events += end_of_turn(state)
+        if state["phase"] == "over":
+            return events
+        return events + begin_turn(state)
+    state["call"] = c + 1
+    state["ready"] = []
+    events.append({"kind": "call", "turn": state["turn"], "call": c + 1,
+                   "pillar": state["pillar"]})
+    if c + 1 == 2:
+        at_five = [n for n in active_names(state)
+                   if counters.prestige(state["players"][n]) == 5]
+        if at_five:
+            events.append({"kind": "militia_reminder", "who": at_five})
+    return events
+
+
+def judge_militia(state: State) -> list[Event]:
+    """T-CALL-7: the Militia called this turn finds the player at 5 Prestige with 1 Energy or
+    more; several: the most Loot; still tied: they share the win. Nobody: a false alarm."""
+    if not state["militia"]:
+        return []
+    standing = [n for n in clockwise_from(state, state["pillar"])
+                if active(state["players"][n]) and counters.prestige(state["players"][n]) == 5
+                and not counters.stunned(state["players"][n])]
+    if not standing:
+        return [{"kind": "false_alarm", "called": list(state["militia"])}]
+    best = max(state["players"][n]["loot"] for n in standing)
+    state["winners"] = [n for n in standing if state["players"][n]["loot"] == best]
+    state["phase"] = "over"
+    return [{"kind": "militia_wins", "winners": list(state["winners"]), "standing": standing,
+             "loot": {n: state["players"][n]["loot"] for n in standing}}]
+
+
+def end_of_turn(state: State) -> list[Event]:
+    """Finishing call 9 (T-CALL-9, T-END-1): a Loot for every player with positive Energy,
+    the Pillar passes left, the lone survivor wins, and without a Militia call this turn
+    every player at 5 Prestige loses a Pint."""
+    events: list[Event] = []
+    pocket = [n for n in active_names(state) if state["players"][n]["energy"] > 0]
+    for n in pocket:
+        counters.add_loot(state["players"][n], 1)
+    events.append({"kind": "pocket", "who": pocket,
+                   "loot": {n: state["players"][n]["loot"] for n in pocket}})
+    alive = [n for n in state["seating"] if not state["players"][n]["eliminated"]
+             and not state["players"][n]["entering"] and state["players"][n]["energy"] > 0]
+    if len(alive) <= 1:
+        state["winners"] = alive
+        state["phase"] = "over"
+        return events + [{"kind": "lone_survivor", "winners": alive}]
+    if not state["militia"]:
+        for n in active_names(state):
+            p = state["players"][n]
+            if counters.prestige(p) == 5:
+                events.append({**counters.add_pints(p, -1), "kind": "pint_lost_at_five"})
+    old, state["pillar"] = state["pillar"], next_pillar(state)
+    events.append({"kind": "pillar", "from": old, "to": state["pillar"]})
+    return events

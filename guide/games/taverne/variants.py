@@ -1,0 +1,65 @@
+"""Auction Characters (T-VAR-AU-1..3): sealed initial Energy bids, revealed together, the
+lowest choosing first. Double Tavern and Long Range are checked where they act
+(`seating.targets`, `placements.buy`, the `player` command)."""
+
+from __future__ import annotations
+
+from .arrivals import taken
+from .model import Event, Refused, State, find
+
+
+def bid(state: State, name: str, energy: int) -> list[Event]:
+    """T-VAR-AU-1: each player's initial Energy, sealed until every bid is in."""
+    if state["phase"] != "auction":
+        raise Refused("bids are for Auction Characters, before the first turn")
+    if state["auction_revealed"]:
+        raise Refused("the bids are already revealed")
+    if not 1 <= energy <= 30:
+        raise Refused("an initial Energy bid is 1 to 30 (T-CNT-2)")
+    p = find(state, name)
+    p["bid"] = energy
+    events: list[Event] = [{"kind": "sealed", "who": p["name"], "what": "bid"}]
+    if all(state["players"][n]["bid"] is not None for n in state["seating"]):
+        events += _reveal(state)
+    return events
+
+
+def _reveal(state: State) -> list[Event]:
+    """T-VAR-AU-2: all bids shown at once; the lowest chooses first, then upwards; ties are
+    the table's rock-paper-scissors (listed in seating order)."""
+    state["auction_revealed"] = True
+    bids = {n: state["players"][n]["bid"] or 30 for n in state["seating"]}
+    for n, e in bids.items():
+        state["players"][n]["energy"] = e
+    order = sorted(state["seating"], key=lambda n: bids[n])
+    ties = sorted({e for e in bids.values() if list(bids.values()).count(e) > 1})
+    return [{"kind": "bids", "bids": bids, "order": order,
+             "ties": [[n for n in order if bids[n] == e] for e in ties]}]
+
+
+def choose(state: State, name: str, character: str, loot: int, tavern: str | None) -> list[Event]:
+    """T-VAR-AU-3: after the reveal, each player takes a Character from those laid out; its
+    Initial Loot goes on the Counter."""
+    if state["phase"] != "auction" or not state["auction_revealed"]:
+        raise Refused("Characters are chosen after the Auction's bids are revealed")
+    p = find(state, name)
+    if not 1 <= loot <= 3:
+        raise Refused("a Character's Initial Loot is 1 to 3 (T-CNT-3)")
+    if character.casefold() in taken(state) and (p["character"] or "").casefold() != \
+            character.casefold():
+        raise Refused(f"{character} is already taken")
+    p.update({"character": character, "initial_loot": loot, "loot": loot,
+              "tavern": tavern or p["tavern"]})
+    return [{"kind": "chosen", "who": p["name"], "character": character, "loot": loot}]
+
+
+def close_auction(state: State) -> list[Event]:
+    """`call` after the Auction: refused while a bid or a Character is missing."""
+    waiting = [n for n in state["seating"] if state["players"][n]["bid"] is None]
+    if waiting:
+        raise Refused("still to bid: " + ", ".join(waiting) + " (T-VAR-AU-1)")
+    unchosen = [n for n in state["seating"] if state["players"][n]["initial_loot"] is None]
+    if unchosen:
+        raise Refused("still to choose a Character: " + ", ".join(unchosen)
+                      + " (`character NAME C --loot N`)")
+    return [{"kind": "auction_closed"}]

@@ -1,0 +1,119 @@
+"""What leaves the state, and for whom. `view_for` is the only way a sealed choice (an
+Attack and its Dirty Trick before call 5 is settled, a Dodge division, an Auction bid)
+leaves the state: everyone sees the public Counters and who has chosen; a seat also sees
+its own sealed choices. `guide state`, `status` and the TV page are built from it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import counters
+from .model import Player, State, active
+from .quarrels import must_attack, must_dodge
+from .seating import targets
+
+
+def _counter(p: Player) -> dict[str, Any]:
+    return {"name": p["name"], "present": p["present"], "eliminated": p["eliminated"],
+            "pints": p["pints"], "prestige": counters.prestige(p), "energy": p["energy"],
+            "loot": p["loot"], "stunned": counters.stunned(p), "hand": sorted(p["hand"]),
+            "pile_top": p["pile"][0] if p["pile"] else None, "dodges": list(p["dodges"])}
+
+
+def public_attacks(state: State) -> list[dict[str, Any]]:
+    """The Attacks as the table sees them: nothing before call 4 is finished; then who
+    attacks whom (melee or ranged, a Dirty Trick or not); values and Dodges once settled."""
+    if state["revealed"] < 4:
+        return []
+    out = []
+    for q in state["quarrels"]:
+        settled = state["revealed"] >= 5
+        r = q["result"] or {}
+        out.append({"attacker": q["attacker"], "target": q["target"], "range": q["range"],
+                    "trick": q["trick"] is not None, "void": q["void"],
+                    "answered": q["dodges"] is not None, "settled": settled,
+                    "weapon": q["weapon"] if settled else None,
+                    "dodged": sorted(q["dodges"] or []) if settled else None,
+                    "hit": (not r.get("guessed")) if settled and not q["void"] else None,
+                    "energy": r.get("energy") if settled else None,
+                    "loot_to": r.get("winner") if settled else None,
+                    "loot": r.get("loot") if settled else None})
+    return out
+
+
+def public_state(state: State) -> dict[str, Any]:
+    """`guide state --game taverne`: the rules page's shape, plus the variants, whether the
+    brawl is over, and the Attacks as far as they are public."""
+    return {"schema": 1, "game": "taverne", "turn": state["turn"], "call": state["call"],
+            "pillar": state["pillar"], "militia": list(state["militia"]),
+            "winners": list(state["winners"]), "over": state["phase"] == "over",
+            "variants": list(state["variants"]), "beginner": state["beginner"],
+            "players": [_counter(state["players"][n]) for n in state["seating"]],
+            "attacks": public_attacks(state)}
+
+
+def waiting(state: State) -> tuple[str, list[str]]:
+    """What the current call waits for, and who (names only: public)."""
+    if state["phase"] == "auction":
+        if state["auction_revealed"]:
+            return "to choose a Character", [n for n in state["seating"]
+                                             if state["players"][n]["initial_loot"] is None]
+        return "to bid", [n for n in state["seating"] if state["players"][n]["bid"] is None]
+    if state["phase"] != "brawl":
+        return "", []
+    c = state["call"]
+    if c == 3:
+        return "to set Dodges", [n for n in state["seating"]
+                                 if active(state["players"][n]) and n not in state["ready"]]
+    if c == 4:
+        return "to attack", must_attack(state)
+    if c == 5 and state["revealed"] == 4:
+        return "to dodge", list(must_dodge(state))
+    return "", []
+
+
+def view_for(state: State, viewer: str | None = None) -> dict[str, Any]:
+    """The state as `viewer` may see it (None: the table, the TV page, `guide state`)."""
+    out = public_state(state)
+    what, who = waiting(state)
+    out["waiting"] = {"for": what, "who": who}
+    out["ko_pile"] = list(state["ko_pile"])
+    out["counters"] = {n: {"character": p["character"], "assets": list(p["assets"]),
+                           "trick": p["trick"], "specialties": sum(p["specialties"].values()),
+                           "by_tavern": {k: v for k, v in p["specialties"].items() if v},
+                           "tavern": p["tavern"], "entering": p["entering"],
+                           "returning": p["returning"], "away": not p["present"]
+                           and not p["eliminated"] and not p["entering"],
+                           "ko": len(p["ko"])}
+                       for n, p in state["players"].items()}
+    if viewer is not None and viewer in state["players"]:
+        p = state["players"][viewer]
+        mine = [q for q in state["quarrels"] if q["attacker"] == viewer]
+        out["me"] = {"name": viewer, "pile": list(p["pile"]), "bid": p["bid"],
+                     "attack": ({"target": mine[0]["target"], "weapon": mine[0]["weapon"],
+                                 "range": mine[0]["range"], "trick": mine[0]["trick"]}
+                                if mine else None),
+                     "dodges": {q["attacker"]: list(q["dodges"]) for q in state["quarrels"]
+                                if q["target"] == viewer and q["dodges"] is not None},
+                     "targets": targets(state, viewer) if active(p) else {}}
+    return out
+
+
+def tv(state: State, words: dict[int, str]) -> dict[str, Any]:
+    """The players' view: the table from above (clockwise), each public Counter, the
+    quarrels and whether settled, the call in large letters."""
+    view = view_for(state, None)
+    n = len(state["seating"])
+    seats = []
+    for i, c in enumerate(view["players"]):
+        extra = view["counters"][c["name"]]
+        seats.append({**c, "seat": i, "of": n, "pillar": c["name"] == state["pillar"],
+                      "character": extra["character"], "assets": extra["assets"],
+                      "trick": extra["trick"], "specialties": extra["specialties"],
+                      "away": extra["away"], "entering": extra["entering"],
+                      "hand_size": len(c["hand"])})
+    return {"game": "taverne", "turn": state["turn"], "call": state["call"],
+            "words": words.get(state["call"], "") if state["phase"] == "brawl" else "",
+            "phase": state["phase"], "pillar": state["pillar"], "seats": seats,
+            "quarrels": view["attacks"], "waiting": view["waiting"],
+            "militia": view["militia"], "winners": view["winners"], "over": view["over"]}

@@ -1,0 +1,131 @@
+"""Seats (guide.core.seats) with Tally: a token per seat kept in the campaign, each seat's
+page with its own secrets, moves only from the seat's own list, sealed choices revealed
+together, server-sent events, and a revoked link that gets nothing."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+
+import pytest
+from test_tiny_game import tally_table  # noqa: I001 - the tiny game's table
+
+from guide.core.result import text
+from guide.core.seats import desk_of
+
+
+@pytest.fixture
+def table(tmp_path):
+    t = tally_table(tmp_path / "c.sqlite")
+    t.execute("join Ann")
+    t.execute("join Ben")
+    yield t
+    if "view" in t.services:
+        t.execute("view --stop")
+    t.close()
+
+
+def test_each_seat_has_its_own_token_kept_in_the_campaign(table, tmp_path):
+    desk = desk_of(table)
+    tokens = dict(desk.tokens)
+    assert set(tokens) == {"Ann", "Ben"} and tokens["Ann"] != tokens["Ben"]
+    assert len(tokens["Ann"]) >= 24
+    assert desk.seat_of(tokens["Ben"]) == "Ben" and desk.seat_of("guess") is None
+    table.close()
+    again = tally_table(tmp_path / "c.sqlite")
+    assert desk_of(again).tokens == tokens             # a phone's bookmark survives a restart
+    again.close()
+
+
+def test_sealed_guesses_stay_with_their_seat_until_all_are_in(table):
+    desk = desk_of(table)
+    table.execute("guess Ann 4")
+    ann, ben = desk.payload("Ann"), desk.payload("Ben")
+    assert ann["view"]["guesses"] == {"Ann": 4}
+    assert ben["view"]["guesses"] == {"Ann": "sealed"}
+    assert "4" not in json.dumps(ben["view"]["guesses"])
+    assert table.game.public_state(table)["guesses"] == {"Ann": "sealed"}
+    assert ann["moves"] == [] and ben["your_turn"]      # Ann has chosen; Ben still may
+    shown = text(table.execute("guess Ben 2"))
+    assert shown.endswith("Guesses: Ann 4, Ben 2")
+    assert desk.payload("Ben")["view"]["guesses"] == {"Ann": 4, "Ben": 2}
+
+
+def test_a_move_must_be_one_of_the_seats_own_current_moves(table):
+    desk = desk_of(table)
+    sent: dict[str, bytes] = {}
+    desk.publish(lambda token, body: sent.update({token: body}))
+    version = desk.payload("Ann")["version"]
+    ann = desk.tokens["Ann"]
+    assert desk.receive(ann, 99, version) == "not one of your moves now"
+    assert desk.receive(ann, 0, version - 1) == "the table has moved on: choose again"
+    assert desk.receive("not-a-token", 0, version) == "unknown seat"
+    assert desk.receive(ann, 3, version) == "sent"
+    assert [(p.seat, p.line) for p in desk.pending] == [("Ann", "guess Ann 4")]
+    shown = text(table.execute("seats take Ann"))
+    assert shown.splitlines()[0] == "(from Ann's seat)"
+    assert table.store.entries(limit=1)[0].story[0] == {"kind": "seat", "seat": "Ann"}
+    table.execute("undo")                               # undoable like any command
+    assert table.state["guesses"]["choices"] == {}
+
+
+def test_a_revoked_link_gets_nothing(table):
+    desk = desk_of(table)
+    old = desk.tokens["Ann"]
+    table.execute("seats revoke Ann")
+    assert desk.seat_of(old) is None and desk.tokens["Ann"] != old
+    desk.publish(lambda token, body: None)
+    assert desk.receive(old, 0, desk.payload("Ann")["version"]) == "unknown seat"
+
+
+def _get(port: int, path: str, method: str = "GET", body: bytes | None = None):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    c.request(method, path, body=body, headers={"Content-Type": "application/json"})
+    r = c.getresponse()
+    return r.status, r.read()
+
+
+def test_seat_pages_and_moves_over_http(table):
+    table.execute("view")
+    server = table.services["view"]
+    port, desk = server.port, desk_of(table)
+    ann, ben = desk.tokens["Ann"], desk.tokens["Ben"]
+    status, page = _get(port, f"/seat/{ann}")
+    assert status == 200 and b"EventSource" in page
+    table.execute("guess Ann 5")
+    status, body = _get(port, f"/seat/{ben}/state.json")
+    seen = json.loads(body)
+    assert status == 200 and seen["seat"] == "Ben" and seen["view"]["guesses"] == {"Ann": "sealed"}
+    assert _get(port, "/seat/nobody/state.json")[0] == 403
+    assert b"5" not in _get(port, "/state.json")[1]     # the TV page: sealed too
+    move = json.dumps({"move": 1, "version": seen["version"]}).encode()
+    status, answer = _get(port, f"/seat/{ben}/move", "POST", move)
+    assert (status, json.loads(answer)) == (202, {"said": "sent"})
+    status, answer = _get(port, f"/seat/{ann}/move", "POST", move)      # Ann has chosen
+    assert status == 409 and json.loads(answer)["said"] == "not one of your moves now"
+    assert _get(port, f"/seat/{ben}/move", "POST", b"x" * 5000)[0] == 413
+    assert _get(port, f"/seat/{ben}/move", "POST", b"{garbage")[0] == 409
+    assert [p.line for p in desk.pending] == ["guess Ben 2"]
+
+
+def test_a_seat_follows_every_command_by_server_sent_events(table):
+    table.execute("view")
+    port, token = table.services["view"].port, desk_of(table).tokens["Ben"]
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(f"GET /seat/{token}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        first = _read_until(s, b"\n\n")
+        assert b"text/event-stream" in first and b'"seat": "Ben"' in first
+        table.execute("guess Ann 3")
+        update = _read_until(s, b"\n\n")
+        assert b'"Ann": "sealed"' in update and b"3" not in update.split(b'"guesses"')[1][:30]
+
+
+def _read_until(s: socket.socket, end: bytes) -> bytes:
+    data = b""
+    while not data.endswith(end):
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    return data

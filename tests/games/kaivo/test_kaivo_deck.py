@@ -1,0 +1,49 @@
+"""K-DECK-1: the deck file."""
+
+from __future__ import annotations
+
+import pytest
+from kaivo_helpers import rules
+
+from guide.games.kaivo import deck
+
+
+def test_k_deck_1_default_deck_is_four_of_each_number_and_two_of_each_power():
+    assert len(rules.values) == 48
+    assert [rules.counts[v] for v in range(10)] == [4] * 10
+    assert [rules.counts[v] for v in (10, 11, 12, 13)] == [2, 2, 2, 2]
+    assert rules.powers == {10: "peek", 11: "spy", 12: "swap", 13: "mindread"}
+    assert [rules.name(v) for v in (0, 9, 10, 11, 12, 13)] == ["0", "9", "Peek", "Spy", "Swap", "Mind Read"]
+
+
+def test_k_deck_1_the_numbers_of_the_rules_come_from_the_deck_file():
+    assert (rules.hand, rules.outer, rules.min_players, rules.max_players) == (4, (0, 3), 2, 4)
+    assert (rules.early_call, rules.lands_on, rules.drops_to, rules.ends_above) == (10, 100, 50, 100)
+    assert (rules.glimpse_chance, rules.glimpse_in) == (1, 3)
+    assert (rules.clock_turn, rules.clock_target) == (20, 10)
+
+
+def test_k_deck_1_a_table_can_match_its_own_deck():
+    rules = deck.parse({"cards": [{"name": "0", "points": 0, "count": 10},
+                                  {"name": "Peek", "points": 10, "count": 8, "power": "peek"}]})
+    assert rules.values == [0] * 10 + [10] * 8
+    assert rules.mean == pytest.approx(80 / 18)
+
+
+@pytest.mark.parametrize("data, message", [
+    ({}, "needs a list 'cards'"),
+    ({"cards": [{"name": "0", "points": 0, "count": -1}]}, "'count' must be a whole number"),
+    ({"cards": [{"name": "a", "points": 1, "count": 20}, {"name": "b", "points": 1, "count": 20}]},
+     "two cards worth 1 points"),
+    ({"cards": [{"name": "X", "points": 20, "count": 30, "power": "fly"}]}, "power must be one of"),
+    ({"cards": [{"name": "0", "points": 0, "count": 5}]}, "5 cards cannot deal 4 hands"),
+])
+def test_k_deck_1_a_bad_deck_file_is_one_clear_line(data, message):
+    with pytest.raises(deck.DeckError, match=message):
+        deck.parse(data, "my.yaml")
+
+
+def test_k_deck_1_an_unreadable_deck_file_names_the_file(tmp_path):
+    (tmp_path / "deck.yaml").write_text("cards: [", encoding="utf-8")
+    with pytest.raises(deck.DeckError, match="deck.yaml"):
+        deck.load(tmp_path)

@@ -1,0 +1,61 @@
+"""Hostile files in a --box folder (issue 14, items 7, 8 and 10): pipes and devices named
+*.yaml are refused unread, a file-wrecking number stops only its own file, and card text
+that would act on a terminal (an OSC 52 clipboard write) is shown escaped."""
+
+import os
+from pathlib import Path
+
+from conftest import ROOT, guide, write_box
+
+HOSTILE = ROOT / "tests" / "data" / "hostile"
+SETTING = "cards:\n  - name: {name}\n    type: setting\n    text: {text}\n"
+
+
+def hostile_box(folder: Path) -> Path:
+    box = folder / "box"
+    box.mkdir()
+    os.mkfifo(box / "pipe.yaml")
+    (box / "zero.yaml").symlink_to("/dev/zero")
+    write_box(box, "fine.yaml", SETTING.format(name="Quiet Canal", text="Calm."))
+    return box
+
+
+def test_a_fifo_and_a_dev_zero_link_in_a_box_are_refused_unread(tmp_path):
+    box = hostile_box(tmp_path)
+    r = guide("check", str(box), timeout=60)           # a hang would end in a timeout error
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert f"{box / 'pipe.yaml'}:1:1: a pipe (FIFO), not a regular file" in r.stdout
+    assert f"{box / 'zero.yaml'}:1:1: a device, not a regular file" in r.stdout
+    assert "fine.yaml" not in r.stdout                 # the regular file was read, and is fine
+    r = guide("play", "--box", str(box), "--campaign", str(tmp_path / "c.sqlite"),
+              input="roll 1d1\n", timeout=60)
+    assert r.returncode == 1 and "a pipe (FIFO), not a regular file" in r.stderr
+
+
+def test_box_that_is_a_device_says_so(tmp_path):
+    r = guide("check", "/dev/zero", timeout=60)
+    assert r.stdout.startswith("/dev/zero:1:1: a device, not a regular file")
+    r = guide("cards", "--box", "/dev/zero", timeout=60)
+    assert "no such file" not in r.stderr and "a device, not a regular file" in r.stderr
+
+
+def test_a_huge_number_stops_only_its_own_file():
+    r = guide("check", str(HOSTILE / "36-int-4400-digits.yaml"),
+              str(HOSTILE / "37-int-tag-superscript.yaml"), str(HOSTILE / "05-foe-without-hp.yaml"))
+    assert r.returncode == 1 and "Traceback" not in r.stderr and "limit" not in r.stderr
+    lines = r.stdout.splitlines()
+    assert any(line.startswith(f"{HOSTILE / '36-int-4400-digits.yaml'}:4:9: a number of 4,400")
+               for line in lines)
+    assert any("37-int-tag-superscript.yaml:4:9: '²' is not a valid whole number" in line
+               for line in lines)
+    assert any("05-foe-without-hp.yaml:2:5:" in line for line in lines)
+
+
+def test_card_text_with_terminal_escapes_is_shown_escaped(tmp_path):
+    osc52 = '"Looks harmless\\e]52;c;cm0gLXJmIH4=\\a.\\rOverwritten\\u200B"'
+    box = tmp_path / "box"
+    write_box(box, "x.yaml", SETTING.format(name="Sly Canal", text=osc52))
+    r = guide("card", "Sly", "Canal", "--box", str(box))
+    assert r.returncode == 0, r.stderr
+    assert "\x1b" not in r.stdout and "\x07" not in r.stdout and "\r" not in r.stdout
+    assert "Looks harmless\\x1b]52;c;cm0gLXJmIH4=\\x07.\\rOverwritten\\u200b" in r.stdout

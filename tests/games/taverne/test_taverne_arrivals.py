@@ -1,0 +1,118 @@
+"""New arrivals and returns after elimination (T-NEW-1), leaving and coming back
+(T-LEAVE-1), and the chrono tournament's points (T-CHRONO-1)."""
+
+from taverne_table import Brawl, brawl, next_turn, to_call
+
+from guide.games.taverne.render import render
+
+
+def test_T_NEW_1_an_arrival_enters_at_call_1_with_the_highest_prestige_as_bonus():
+    b = brawl(loot=1)
+    b.do("pint Marie 6")                 # 7 Pints: Prestige 4, the highest at the table
+    out = b.do("player Anne --loot 2 --after Pierre")
+    assert "Anne arrives; enters at turn 2, call 1 (T-NEW-1)" in out
+    assert b.p("Anne")["present"] is False
+    assert "enters the brawl at the next call 1" in b.fails("loot Anne 1")
+    next_turn(b)
+    anne = b.p("Anne")
+    assert (anne["present"], anne["loot"], anne["energy"], anne["pints"]) == (True, 6, 30, 1)
+    assert b.state["seating"] == ["Marie", "Pierre", "Anne", "Cecile", "Jacques"]
+    assert render(b.kinds("entered")[0]) == \
+        "Anne enters: Initial Loot 2 + bonus 4 (highest Prestige) = 6 Loot"
+
+
+def test_T_NEW_1_the_others_gain_1_loot_however_many_arrive():
+    b = brawl(loot=1)
+    to_call(b, 4)
+    b.do("player Anne --loot 1", "player Paul --loot 3")
+    before = {n: b.state["players"][n]["loot"] for n in ("Marie", "Pierre", "Cecile")}
+    next_turn(b)
+    after = {n: b.state["players"][n]["loot"] for n in before}
+    # call 5: +1 each (all hit), call 9: +1 each, call 1: +1 for the arrivals (once)
+    assert all(after[n] - before[n] == 3 for n in before), (before, after)
+    assert b.kinds("welcome_loot")[0]["who"] == ["Marie", "Pierre", "Cecile", "Jacques"]
+
+
+def test_T_NEW_1_an_eliminated_player_returns_with_a_new_character_not_from_the_ko_pile():
+    b = brawl(loot=1)
+    b.state["players"]["Pierre"]["character"] = "Ghoul"
+    b.do("energy Pierre -30")
+    to_call(b, 7)
+    assert b.p("Pierre")["eliminated"]
+    assert "Ghoul is in the KO pile" in b.fails("player Pierre --loot 2 --character Ghoul")
+    b.do("player Pierre --loot 2 --character 'Hooded Man'")
+    next_turn(b)
+    p = b.p("Pierre")
+    assert (p["eliminated"], p["present"], p["loot"], p["energy"]) == (False, True, 3, 30)
+    assert p["hand"] == [1, 2, 3, 4, 5] and p["pile_top"] == 6
+
+
+def test_T_LEAVE_1_nothing_affects_an_absent_player_and_attacks_on_them_are_void():
+    b = brawl(loot=1)
+    to_call(b, 4)
+    b.do("attack Marie --on Pierre --weapon 5", "attack Cecile --on Pierre --weapon 1")
+    out = b.do("leave Pierre")
+    assert "Pierre leaves the table (T-LEAVE-1); void: Marie -> Pierre, Cecile -> Pierre" in out
+    assert "is away: nothing affects them" in b.fails("energy Pierre -3")
+    b.do("attack Jacques --on Marie --weapon 2", "call", "call")
+    assert b.p("Pierre")["energy"] == 30 and b.p("Marie")["loot"] == 1
+    assert render(b.kinds("quarrel_void")[0]) == "Marie's Attack on Pierre is void (T-LEAVE-1)"
+    assert [e["attacker"] for e in b.kinds("quarrel_void")] == ["Marie", "Cecile"]
+
+
+def test_T_LEAVE_1_back_at_the_start_of_a_turn_as_if_nothing_happened():
+    b = brawl(loot=1)
+    b.do("leave Cecile")
+    to_call(b, 3)
+    assert "comes back at turn 2, call 1" in b.do("back Cecile")
+    assert b.p("Cecile")["present"] is False
+    next_turn(b)
+    c = b.p("Cecile")
+    assert (c["present"], c["loot"], c["energy"]) == (True, 1, 30)
+
+
+def test_T_LEAVE_1_the_pillar_who_leaves_passes_the_pillar_on():
+    b = brawl()
+    b.do("leave Marie")
+    assert b.public["pillar"] == "Pierre"
+
+
+def test_T_CHRONO_1_ten_per_prestige_one_per_loot_one_per_character_ko():
+    b = brawl(loot=2)
+    b.state["players"]["Pierre"]["character"] = "Ghoul"
+    b.do("pint Marie 6", "energy Pierre -28")
+    to_call(b, 4)
+    b.do("attack Marie --on Pierre --weapon 5", "attack Cecile --on Pierre --weapon 1")
+    to_call(b, 7)
+    out = b.do("score")
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[3:]}
+    # Marie: Prestige 4, Loot 2 + 1 (her hit) = 3, one Character KO -> 44
+    assert rows["Marie"] == ["4", "3", "1", "44"]
+    assert rows["Cecile"] == ["1", "3", "1", "14"]
+    assert rows["Pierre"] == ["0", "0", "0", "0"]
+
+
+def test_T_CHRONO_1_a_character_stunned_by_a_card_is_credited_to_nobody():
+    b = brawl()
+    to_call(b, 6)
+    b.do("energy Jacques -30", "call")
+    assert b.p("Jacques")["eliminated"]
+    assert all(len(p["ko"]) == 0 for p in b.state["players"].values())
+
+
+def test_players_join_only_with_an_initial_loot_and_a_name_of_one_word():
+    b = Brawl()
+    assert "one word" in b.fails("player 'Anne Marie' --loot 1")
+    b.do("player Marie --loot 1", "player Pierre")
+    assert b.fails("start") == "Initial Loot missing for Pierre: `player NAME --loot N`"
+    b.do("player pierre --loot 2", "player Cecile --loot 2", "start", "call")
+    assert b.p("Pierre")["loot"] == 2
+    assert "already seated" in b.fails("player marie --loot 2")
+    assert "give Anne's Initial Loot" in b.fails("player Anne")
+
+
+def test_T_NEW_1_a_character_is_refused_when_another_player_has_it():
+    b = Brawl()
+    b.do("player Marie --loot 1 --character Ghoul", "player Marie --loot 2 --character Ghoul")
+    assert "Ghoul is already in play" in b.fails("player Pierre --loot 1 --character ghoul")
+    assert b.state["players"]["Marie"]["initial_loot"] == 2

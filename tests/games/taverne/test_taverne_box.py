@@ -1,0 +1,107 @@
+"""The box (cards/taverne/): what the rulebook gives and nothing it does not; the table's
+own folder fills in powers and Initial Loot; the beginner game needs no card text."""
+
+from pathlib import Path
+
+from taverne_table import BOX, ROOT, Brawl, to_call
+
+from guide.games.taverne import box as boxes
+
+
+def test_the_box_holds_the_rulebooks_counts_names_and_calls():
+    assert BOX.name == "Taverne de la Licorne"
+    assert BOX.components["weapon_cards"] == 45 and BOX.components["weapon_sets"] == 5
+    assert BOX.components["assets"] + BOX.components["dirty_tricks"] + \
+        BOX.components["spells"] == BOX.components["specialty_cards"] == 50
+    assert BOX.components["characters"] == 15
+    assert BOX.beginner_pool() == ["Gobelin Teigneux", "Bourreau Bigleux", "Homme Serpent",
+                                   "Sorcière Pustuleuse", "Spadassin Retors"]
+    assert {"Hooded Man", "Ghoul"} <= {c.name for c in BOX.characters.values()}
+    assert {w["name"]: w["value"] for w in BOX.weapons} == {"Barrel": 6,
+                                                           "Energetic Waitress": None}
+    assert BOX.calls[5] == "Settle your quarrels!" and sorted(BOX.calls) == list(range(1, 10))
+    assert BOX.taverns == {"Crypte": "CERCUEIL!"}
+
+
+def test_the_box_invents_no_power_and_no_initial_loot():
+    assert all(c.power is None and c.initial_loot is None for c in BOX.characters.values())
+
+
+def test_beginner_game_draws_the_five_at_random_and_uses_no_specialties():
+    b = Brawl(seed=7)
+    b.do("player Marie --loot 2", "player Pierre --loot 1", "player Cecile --loot 3",
+         "start --beginner")
+    drawn = [b.state["players"][n]["character"] for n in ("Marie", "Pierre", "Cecile")]
+    assert len(set(drawn)) == 3 and set(drawn) <= set(BOX.beginner_pool())
+    b.do("call")
+    assert b.fails("buy Marie specialty") == "the beginner game uses no Specialties"
+    assert Brawl(seed=7).dice.d(5) == Brawl(seed=7).dice.d(5)   # the draw is the seed's
+
+
+def test_beginner_arrivals_draw_among_the_characters_left():
+    b = Brawl(seed=3)
+    for n, loot in (("Marie", 1), ("Pierre", 1), ("Cecile", 1), ("Jacques", 1),
+                    ("Laurent", 1)):
+        b.do(f"player {n} --loot {loot}")
+    b.do("start --beginner")
+    b.state["players"]["Laurent"]["eliminated"] = True
+    b.state["ko_pile"].append(b.state["players"]["Laurent"]["character"])
+    assert "no Character left to draw" in b.fails("player Laurent --loot 2")
+
+
+def table_box(tmp_path: Path, text: str) -> Path:
+    folder = tmp_path / "mybox"
+    folder.mkdir()
+    (folder / "cards.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_the_tables_folder_fills_in_powers_shown_at_their_call(tmp_path):
+    folder = table_box(tmp_path, "characters:\n  - name: Ghoul\n    initial_loot: 2\n"
+                                 "    power: our card's text\n    calls: [1]\n")
+    lib = boxes.load([ROOT / "cards" / "taverne", folder])
+    assert lib.character("Ghoul").initial_loot == 2
+    b = Brawl(library=lib)
+    out = b.do("player Marie --character Ghoul")
+    assert "Ghoul: our card's text" in out
+    b.do("player Pierre --loot 1", "start")
+    assert b.p("Marie")["loot"] == 2
+    assert b.kinds("powers")[0]["powers"] == [{"who": "Marie", "character": "Ghoul",
+                                               "text": "our card's text"}]
+    to_call(b, 2)
+    assert len(b.kinds("powers")) == 1
+
+
+def test_box_problems_name_file_line_and_column(tmp_path):
+    folder = table_box(tmp_path, "characters:\n  - name: Ghoul\n    initial_loot: 7\n")
+    problems = boxes.check([folder])
+    assert [str(p) for p in problems] == [
+        f"{folder / 'cards.yaml'}:3:19: characters.0.initial_loot: an Initial Loot is 1 to 3"]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("calls: [1, 2\n", encoding="utf-8")
+    assert str(boxes.check([broken])[0]).startswith(f"{broken}:2:1: cannot read")
+
+
+def test_the_bundled_box_checks_clean():
+    assert boxes.check([ROOT / "cards" / "taverne"]) == []
+
+
+def test_a_specialtys_text_typed_by_the_table_is_shown_when_played(tmp_path):
+    folder = table_box(tmp_path, "specialties:\n  - {name: Lucky Mug, kind: asset, text: our text}\n")
+    b = Brawl(library=boxes.load([ROOT / "cards" / "taverne", folder]))
+    b.do("player Marie --loot 1", "player Pierre --loot 1", "start", "call")
+    b.state["players"]["Marie"]["specialties"] = {"Crypte": 1}
+    out = b.do("asset Marie 'lucky mug'")
+    assert out.splitlines()[-1] == "Lucky Mug (asset): our text"
+
+
+def test_cards_and_card_show_what_the_box_knows_and_nothing_else():
+    from taverne_table import GAME
+
+    from guide.core.result import text
+    shown = text(GAME.cards(BOX, "character"))
+    assert "Gobelin Teigneux" in shown and "(the table's card)" in shown
+    assert GAME.card(BOX, "executioner") == [
+        "Bourreau Bigleux (Character, beginner game)", "Tavern of origin: Crypte",
+        "Initial Loot: (the table's card)", "Power: (the table's card)"]
+    assert GAME.card(BOX, "barrel") == ["Barrel (Weapon 6)"]
