@@ -21,6 +21,7 @@ from .box import Box, BoxError, load_box
 from .cli import cave_group
 from .commands import commands
 from .render import render
+from .seats import seat_moves
 from .state import CaveState, current, new_state
 
 BOX_FILE = "box.yaml"
@@ -52,6 +53,7 @@ class CaveGame(Game):
     state_version = 1
     commands: ClassVar[Registry] = commands
     view_page = resources.files("guide.games.cave").joinpath("page.html").read_bytes()
+    seat_policy = "apply"        # no game master: the companion is the box, a legal move runs at once
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -93,6 +95,12 @@ class CaveGame(Game):
 
     def view(self, table: Any) -> dict:
         return public.view(_state(table), table.library)
+
+    def seats(self, table: Any) -> list[str]:
+        return [c["name"] for c in _state(table)["characters"]]
+
+    def seat_moves(self, table: Any, seat: str) -> list[tuple[str, str]]:
+        return seat_moves(_state(table), table.library, seat)
 
     def greeting(self) -> str:
         return "Cave escape: character NAME, then start; map draws the board; help lists the rest."

@@ -105,6 +105,24 @@ def test_tab_completes_characters_sides_and_angles(table):
     assert candidates(table, ["give", "Ann"])[:2] == ["Ann", "Bob"]
 
 
+def test_each_character_is_a_seat_offered_its_legal_moves_on_its_turn(table):
+    do(table, "character Ann", "character Bob", "start --at 0,0")
+    assert GAME.seats(table) == ["Ann", "Bob"]
+    assert GAME.seat_moves(table, "Bob") == []                # not Bob's turn
+    moves = GAME.seat_moves(table, "Ann")
+    assert moves == [("move down", "move Ann down"), ("move right", "move Ann right"),
+                     ("end the turn", "end Ann")]
+    for _, line in moves:                                     # every offered line is legal
+        before = json.loads(json.dumps(table.state))
+        do(table, line)
+        do(table, "undo")
+        assert table.state == before
+    table.state["characters"][0]["food"] = [2]
+    table.state["characters"][1]["fire"] = 1
+    labels = [label for label, _ in GAME.seat_moves(table, "Ann")]
+    assert labels[2:5] == ["eat raw (2)", "eat cooked", "give a food card to Bob"]
+
+
 def test_the_tv_page_draws_the_map_and_follows_the_table(table):
     do(table, "character Ann", "start", "view")
     server = table.services["view"]
