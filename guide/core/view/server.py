@@ -293,6 +293,9 @@ class ViewServer:
             self._answer(client, 200, self._view, "application/json")
         elif path == "/events":
             self._stream(client, "")
+        elif path == "/follow.js":
+            script = resources.files("guide.core.view").joinpath("follow.js").read_bytes()
+            self._answer(client, 200, script, "text/javascript; charset=utf-8")
         else:
             self._answer(client, 404, b"", "text/plain")
 
@@ -390,14 +393,7 @@ class ViewServer:
                 f"Content-Type: {kind}\r\nContent-Length: {len(body)}\r\n"
                 "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
                 "Connection: close\r\n\r\n")
-        client.out = head.encode("latin-1") + body
-        client.deadline = time.monotonic() + SEND_SECONDS
-        try:
-            self._selector.modify(client.sock, selectors.EVENT_WRITE)
-        except (KeyError, ValueError, OSError):
-            self._drop(client)
-            return
-        self._send(client)
+        self._push(client, head.encode("latin-1") + body)
 
     def _send(self, client: _Client) -> None:
         try:

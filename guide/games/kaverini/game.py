@@ -23,6 +23,7 @@ from guide.games.kaverini.model import CARD_TYPES
 from guide.games.kaverini.registry import commands
 from guide.games.kaverini.state import new_state
 from guide.games.kaverini.table import KaveriniTable
+from guide.games.kaverini.view import seats
 from guide.games.kaverini.view.model import player_view
 
 
@@ -81,6 +82,15 @@ class KaveriniGame(Game):
 
     def view(self, table: Table) -> dict:
         return player_view(table)
+
+    def seats(self, table: Table) -> list[str]:
+        return seats.seats(table)
+
+    def seat_view(self, table: Table, seat: str) -> dict:
+        return seats.seat_view(table, seat)
+
+    def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
+        return seats.seat_moves(table, seat)
 
     def greeting(self) -> str:
         return "the Tour Guide's companion. Type help, or Tab to complete; Ctrl-D leaves."

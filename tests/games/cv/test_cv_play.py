@@ -150,7 +150,7 @@ def test_prompt_toolbar_and_view_show_only_what_players_may_see(tmp_path):
     assert view["players"][0]["hand"] == 1 and "80" not in json.dumps(view)
     assert "Healthy" not in json.dumps(view) and "Zoo" not in json.dumps(view)
     page = CvGame.view_page or b""
-    assert b"state.json" in page and all(f"v.{k}".encode() in page for k in ("dice", "players", "track"))
+    assert b"guideFollow(" in page and all(f"v.{k}".encode() in page for k in ("dice", "players", "track"))
 
 
 def test_the_view_server_serves_the_cv_page_and_follows_the_table(tmp_path):

@@ -1,0 +1,170 @@
+"""Kaverini's seats: one per Kaveri. A seat never receives another seat's secrets (another
+Kaveri's items with Usage, R-CONF-12; the foes' moves, Shields and Heels unless a Psychic
+Kaveri is present, R-CONF-3), checked over random campaigns and in a real browser with two
+seat pages and the TV page open at once; a seat's move reaches the campaign only through
+the Tour Guide, on its own turn."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import Play
+from guide.core.errors import CommandError
+from guide.core.seats import Desk, desk_of
+
+PARTY = ["kaveri Ann --ability Passionate --technique Cheer --technique Love --technique Sadness",
+         "kaveri Bob --ability Lagom --technique Anger --technique Happy --technique Innocence",
+         "adventure amsterdam"]
+STEPS = ["item Ann Stroopwafel", "item Bob Poffertjes", "item Ann Orange Scarf",
+         "kaveri Cy --ability Psychic --technique Cheer --technique Love --technique Happy",
+         "confront Gull", "confront 'Bike Bell Bandit' 'Tulip Bulb Speculator'", "next",
+         "use Ann Love", "use Bob Anger", "foe Gull --on Ann", "end", "wp Ann 1", "undo",
+         "play Ann Stroopwafel", "xp Bob 2", "buddy Hondje"]
+
+
+def usage_items(table, name: str) -> set[str]:
+    k = next(k for k in table.state["kaverit"] if k["name"] == name)
+    return {i["card"] for i in k["items"] if i["uses"] is not None}
+
+
+def foe_secrets(table) -> set[str]:
+    c = table.state["confrontation"]
+    if not c:
+        return set()
+    out = set()
+    for f in c["foes"]:
+        card = table.card(f["card"])
+        out |= {json.dumps(t.name) for t in card.techniques}
+        out |= {f'"shield": "{card.shield}"', f'"heel": "{card.heel}"'} - {'"shield": "None"'}
+    return out
+
+
+def check_secrecy(table) -> None:
+    psychic = any(k["ability"] == "Psychic" for k in table.state["kaverit"])
+    names = [k["name"] for k in table.state["kaverit"]]
+    tv = json.dumps(table.game.view(table))
+    for seat in names:
+        seen = Desk.payload_of(table, seat)
+        everything = json.dumps(seen)
+        others = json.dumps({k: v for k, v in seen["view"].items() if k != "you"})
+        for other in names:
+            mine = usage_items(table, seat)
+            for item in usage_items(table, other) - mine:        # as a JSON value, whole
+                assert json.dumps(item) not in everything, f"{seat}'s seat sees {other}'s {item}"
+            for item in usage_items(table, other):
+                assert json.dumps(item) not in others, f"{item} (Usage) outside {seat}'s sheet"
+                assert json.dumps(item) not in tv
+        if not psychic:
+            for secret in foe_secrets(table):
+                assert secret not in everything and secret not in tv
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(STEPS), max_size=12))
+def test_no_seat_receives_another_seats_secrets(steps):
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["GUIDE_DATA_DIR"] = folder
+        play = Play(Path(folder) / "c.sqlite", seed=5)
+        try:
+            for line in PARTY + steps:
+                try:
+                    play.table.execute(line)
+                except CommandError:
+                    pass
+                check_secrecy(play.table)
+        finally:
+            play.close()
+
+
+def test_a_seats_moves_come_on_its_own_turn_and_wait_for_the_tour_guide(party):
+    t = party.table
+    t.execute("confront Gull")
+    desk = desk_of(t)
+    assert Desk.payload_of(t, "Bob")["moves"] == []            # Ann acts first (R-CONF-2)
+    ann = Desk.payload_of(t, "Ann")
+    labels = [m["label"] for m in ann["moves"]]
+    assert "Cheer (Grin, 1 Schmerz) on Rogue Herring Gull" in labels
+    desk.publish(lambda token, body: None)
+    version = desk.payload("Ann")["version"]
+    assert desk.receive(desk.tokens["Bob"], 0, version) == "not one of your moves now"
+    move = labels.index("Cheer (Grin, 1 Schmerz) on Rogue Herring Gull")
+    assert desk.receive(desk.tokens["Ann"], move, version) == "sent"
+    assert t.state["confrontation"]["acted"] == []             # nothing without the Tour Guide
+    shown = party.do("seats take Ann")
+    assert shown.startswith("(from Ann's seat)") and "Ann uses Grin (Cheer 1)" in shown
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--virtual-time-budget=600"]   # before the page opens its event stream (1 s)
+
+
+@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
+                    reason="headless Chromium is not installed (.ci/run installs it)")
+def test_two_seat_pages_and_the_tv_page_in_a_real_browser(tmp_path):
+    assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
+    env = dict(os.environ, GUIDE_DATA_DIR=str(tmp_path / "data"))
+    campaign = str(tmp_path / "c.sqlite")
+    play = subprocess.Popen([sys.executable, "-m", "guide", "play", "--campaign", campaign,
+                             "--seed", "3"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, bufsize=1, env=env)
+
+    def send(*lines):
+        for line in lines:
+            play.stdin.write(line + "\n")
+        play.stdin.flush()
+
+    def read_until(pattern: str) -> re.Match:
+        while True:
+            line = play.stdout.readline()
+            assert line, play.stderr.read()
+            found = re.search(pattern, line)
+            if found:
+                return found
+
+    def browser(url: str) -> str:
+        r = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'chromium'}",
+                            "--dump-dom", url], capture_output=True, text=True, timeout=120)
+        return r.stdout
+
+    try:
+        send(*PARTY, "item Ann Stroopwafel", "confront Gull", "view", "seats --no-qr")
+        tv = read_until(r"The players' view is at (http://\S+)").group(1)
+        ann = read_until(r"^Ann: (http://\S+)").group(1)
+        bob = read_until(r"^Bob: (http://\S+)").group(1)
+        for _ in range(50):                                  # the pages are published
+            with urllib.request.urlopen(ann + "/state.json", timeout=5) as r:
+                if b"Stroopwafel" in r.read():
+                    break
+            time.sleep(0.1)
+        pages = {"ann": browser(ann), "bob": browser(bob), "tv": browser(tv)}
+        assert "Stroopwafel" in pages["ann"] and 'id="turn" style="display: block;"' in pages["ann"]
+        assert "Soft Gaze" in pages["ann"]                   # her moves, as buttons
+        for secret in ("Stroopwafel", "Snatch the Stroopwafel", "Loud Squawk"):
+            assert secret not in pages["bob"].split("<script>")[0]
+            assert secret not in pages["tv"].split("<script>")[0]
+        assert "Bob" in pages["bob"] and 'id="turn" style="display: none;"' in pages["bob"]
+        artifacts = Path(__file__).resolve().parents[2] / "artifacts"
+        artifacts.mkdir(exist_ok=True)
+        shot = artifacts / "seat-ann.png"
+        subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'chromium'}",
+                        "--window-size=420,900", f"--screenshot={shot}", ann],
+                       capture_output=True, timeout=120)
+        assert shot.exists() and shot.stat().st_size > 5_000
+    finally:
+        play.stdin.close()
+        play.wait(timeout=30)
