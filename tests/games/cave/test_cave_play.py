@@ -3,8 +3,10 @@ and end to end, `guide play --game cave` driven from a script, `guide state`, `g
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import shutil
 import subprocess
 import sys
 import urllib.request
@@ -138,6 +140,28 @@ def test_the_tv_page_draws_the_map_and_follows_the_table(table):
         assert view["state"]["characters"][0]["x"] == 6
     finally:
         do(table, "view --stop")
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
+                    reason="headless Chromium is not installed (.ci/run installs it)")
+def test_a_real_browser_draws_the_map_on_the_tv_page(table, tmp_path):
+    assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
+    do(table, "character Ann", "character Bob", "start", "view", "move Ann left")
+    url = f"http://127.0.0.1:{table.services['view'].httpd.server_address[1]}/"
+    try:
+        r = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                            "--disable-background-networking", "--virtual-time-budget=600",
+                            f"--user-data-dir={tmp_path / 'chromium'}", "--dump-dom", url],
+                           capture_output=True, text=True, timeout=120)
+    finally:
+        do(table, "view --stop")
+    dom = html.unescape(r.stdout)
+    row3 = next(line for line in do(table, "map").splitlines() if line.startswith(" 3"))
+    assert row3 in dom
+    assert GAME.toolbar(table) in dom
 
 
 @pytest.fixture
