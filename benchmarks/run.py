@@ -1,7 +1,8 @@
 """The project's figures, each measured side by side with its reference in the same run.
 
     python benchmarks/run.py            # all figures
-    python benchmarks/run.py startup    # one section: startup, data, history, engine, odds
+    python benchmarks/run.py startup    # one section: startup, data, history, engine, odds,
+                                        # balance
 
 Timings are noisy, so every figure is a ratio to a reference measured in the same run (the
 median of several repeats); absolute times are printed beside it.
@@ -242,8 +243,34 @@ def odds() -> bool:
     return ok
 
 
+def balance() -> bool:
+    from guide.core.repl.run import open_table
+    from guide.games.kaverini.commands.balance import balance as whole
+    from guide.games.kaverini.commands.balance import build_evening
+    from guide.games.kaverini.commands.odds import build_setup, simulate
+
+    print("balance: the whole report of the bundled box (5 scenes, 3 new Kaverit, each chance"
+          " +-3 points at 95%), 2 cores, against one scene's odds (scene 5, +-2 points)")
+    tmp = Path(tempfile.mkdtemp())
+    os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
+    t = open_table(tmp / "b.sqlite", [], 1)
+    evening, _ = build_evening(t, "amsterdam", 3)
+    t.state["kaverit"] = evening.state["kaverit"]      # the same three, for the one scene
+    t.execute("adventure amsterdam")
+    setup = build_setup(t, (), None, 5, ())
+    ref = timed(lambda: simulate(setup, None, 7), 3)
+    value = timed(lambda: whole(evening, 7), 3)
+    scenes = whole(evening, 7)
+    t.store.close()
+    ok = line("odds --adventure amsterdam (whole report)", value, ref, None)
+    good = value < 10 and all(s.half_width() <= 0.03 for s in scenes)
+    print(f"  {len(scenes[0].arrivals)} evenings in {value:.2f}s  target < 10s, +-3.0%"
+          f"  {'ok' if good else 'MISSED'}")
+    return ok and good
+
+
 SECTIONS = {"startup": startup, "data": data, "history": history, "engine": engine,
-            "odds": odds}
+            "odds": odds, "balance": balance}
 
 
 def main() -> int:

@@ -80,9 +80,11 @@ def _game(game_id: str | None):
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @GAME
-def check(paths: tuple[Path, ...], game_id: str | None) -> None:
+@click.option("--facts", is_flag=True, help="Also list what the data presents as true without a"
+                                           " source, and placeholders (where the game has such).")
+def check(paths: tuple[Path, ...], game_id: str | None, facts: bool) -> None:
     """Validate a game's data files or folders; each problem as FILE:LINE:COLUMN: message."""
-    problems, summary = _game(game_id).check(list(paths))
+    problems, summary = _game(game_id).check(list(paths), facts=facts)
     for p in problems:
         click.echo(str(p))
     if problems:

@@ -35,6 +35,12 @@ class Play:
             out.append(text(self.table.execute(line)))
         return "\n".join(out)
 
+    def events(self, *lines: str) -> list[dict]:
+        """Run the lines; the story events the last one told (data, as the rules gave them)."""
+        for line in lines:
+            self.table.execute(line)
+        return [dict(e) for e in self.table.story]
+
     def fails(self, line: str) -> str:
         before = self.table.public_state()
         with pytest.raises(CommandError) as e:
@@ -83,6 +89,18 @@ def party(play):
             ' --technique Cheer',
             "kaveri Bob --ability Insensitive --technique Anger --technique Love --technique Happy")
     return play
+
+
+def kinds(events: list[dict]) -> list[str]:
+    return [e["kind"] for e in events]
+
+
+def event(events: list[dict], kind: str, **fields) -> dict:
+    """The first event of this kind (with these fields); fails the test when there is none."""
+    for e in events:
+        if e["kind"] == kind and all(e.get(k) == v for k, v in fields.items()):
+            return e
+    raise AssertionError(f"no {kind} event with {fields} in {kinds(events)}")
 
 
 def guide(*args: str, input: str | None = None, env=None, timeout: float = 60

@@ -1,5 +1,7 @@
 """A real terminal for tests: guide runs in a pseudo-terminal (pexpect) and pyte keeps the
-screen it draws, so a test asserts what a person at an 80x24 terminal would see."""
+screen it draws, so a test asserts what a person at an 80x24 terminal would see. Like a
+real terminal it answers the cursor-position question (CPR) prompt_toolkit asks, without
+which prompt_toolkit does not know the screen's height and shows no bottom toolbar."""
 
 from __future__ import annotations
 
@@ -15,16 +17,22 @@ class Terminal:
     def __init__(self, args: list[str], env: dict[str, str], rows: int = 24, cols: int = 80):
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.Stream(self.screen)
-        env = dict(env, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
+        env = dict(env, TERM="xterm")
+        env.pop("PROMPT_TOOLKIT_NO_CPR", None)
         self.child = pexpect.spawn(sys.executable, ["-m", "guide", *args], env=env,
                                    encoding="utf-8", dimensions=(rows, cols), timeout=20)
 
     def _pump(self) -> None:
         while True:
             try:
-                self.stream.feed(self.child.read_nonblocking(65536, timeout=0.05))
+                data = self.child.read_nonblocking(65536, timeout=0.05)
             except (pexpect.TIMEOUT, pexpect.EOF):
                 return
+            for part in data.split("\x1b[6n"):
+                self.stream.feed(part)
+                if part is not data.split("\x1b[6n")[-1] or data.endswith("\x1b[6n"):
+                    cursor = self.screen.cursor
+                    self.child.send(f"\x1b[{cursor.y + 1};{cursor.x + 1}R")
 
     @property
     def text(self) -> str:

@@ -46,8 +46,10 @@ class Game:
         (`table.library`). Raise DataError with a positioned first problem."""
         return None
 
-    def check(self, paths: list[Path]) -> tuple[list[Problem], str]:
-        """Validate data files (`guide check --game ID`): the problems, and a summary line."""
+    def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
+        """Validate data files (`guide check --game ID`): the problems, and a summary line.
+        `facts` (`guide check --facts`): also list what the data presents as true without
+        backing it (a fact with no source, a placeholder); a game with no such data ignores it."""
         return [], "ok: this game reads no data files"
 
     def schemas(self) -> dict[str, dict]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from guide.core.text import escaped
+
 
 class Styled(str):
     """A line with a style the REPL shows in colour (plain text everywhere else): "error",
@@ -38,7 +40,9 @@ class Result:
 
 
 def lines(result: Result) -> list[str]:
-    """Every line the result shows, in order (Styled lines keep their style)."""
+    """Every line the result shows, in order (Styled lines keep their style). A control or
+    invisible character from any game's data is written out (\x1b), never sent to the
+    terminal as it is (guide.core.text)."""
     out = []
     if result.title:
         out.append(result.title)
@@ -48,7 +52,14 @@ def lines(result: Result) -> list[str]:
 
         out.extend(tabulate(result.rows, headers=result.headers, tablefmt="simple").splitlines())
     out.extend(result.notes)
-    return out
+    return [_shown(line) for line in out]
+
+
+def _shown(line: str) -> str:
+    safe = escaped(line)
+    if safe is line:
+        return line
+    return Styled(safe, line.style) if isinstance(line, Styled) else safe
 
 
 def text(result: Result) -> str:

@@ -114,9 +114,14 @@ def _probe(path: Path, writing: bool = False) -> dict[str, str] | None:
 def _read_uri(path: Path) -> str:
     """Reading only. On a read-only disk SQLite cannot make the files WAL reading needs; no
     writer can be at work there either, so the file is read as it stands (immutable), unless
-    a crashed writer left a WAL whose commands must be read too."""
+    a crashed writer left a WAL whose commands must be read too. (A folder merely closed to
+    this user is not enough: the game master may be writing there.)"""
     wal = Path(f"{path}-wal")
-    frozen = not os.access(path.parent, os.W_OK) and not (wal.exists() and wal.stat().st_size > 0)
+    try:
+        frozen = bool(os.statvfs(path.parent).f_flag & os.ST_RDONLY) and not (
+            wal.exists() and wal.stat().st_size > 0)
+    except OSError:
+        frozen = False
     return f"file:{path}?mode=ro" + ("&immutable=1" if frozen else "")
 
 

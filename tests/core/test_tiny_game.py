@@ -155,3 +155,10 @@ def test_the_view_listens_on_its_documented_port_or_the_next_free_one(tmp_path):
     finally:
         t.execute("view --stop")
         blocker.close()
+
+
+def test_guide_check_facts_is_a_keyword_a_game_without_facts_ignores(installed, tmp_path):
+    """`guide check --facts` passes facts=True to Game.check; Tally keeps the base default."""
+    assert TallyGame().check([], facts=True) == TallyGame().check([])
+    r = guide(installed, "check", "--game", "tally", "--facts", str(tmp_path))
+    assert r.returncode == 0 and r.stdout.strip() == "ok: this game reads no data files"

@@ -152,3 +152,40 @@ def test_the_table_keeps_working_beside_hundreds_of_hostile_clients(tmp_path):
         attacker.wait()
         play.do("view --stop")
         play.close()
+
+
+def test_guide_play_keeps_working_under_a_descriptor_limit(tmp_path):
+    """The reported failure: slow sockets used up the REPL's descriptors and then roll and
+    help failed ("Too many open files"). Here `guide play` runs with 128 descriptors while
+    400 slow clients and resetting ones press on its view."""
+    import resource
+
+    def few_descriptors() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (128, 128))
+
+    play = subprocess.Popen([sys.executable, "-m", "guide", "play", "--campaign",
+                             str(tmp_path / "c.sqlite")], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
+                            preexec_fn=few_descriptors,
+                            env={**os.environ, "GUIDE_DATA_DIR": str(tmp_path / "data")})
+    attacker = None
+    try:
+        play.stdin.write("view\n")
+        play.stdin.flush()
+        port = int(play.stdout.readline().split(":")[2].split("/")[0])
+        attacker = subprocess.Popen([sys.executable, str(ATTACKER), str(port), "5", "400", "20"],
+                                    stdout=subprocess.PIPE, text=True)
+        assert attacker.stdout.readline() == "attacking\n"
+        play.stdin.write(KAVERI_LINE + "\n" + "wp A 1\nroll 1d1\nhelp wp\nlog 1\n" * 25)
+        play.stdin.close()
+        out, err = play.stdout.read(), play.stderr.read()
+        play.wait(timeout=60)
+        assert attacker.poll() is None, "the attack ended before the table's script"
+        assert play.returncode == 0, err
+        assert "Too many open files" not in out + err and err == ""
+        assert "A gets 1 world point(s) (25 now)." in out and out.splitlines().count("1d1 (1) = 1") == 25
+    finally:
+        play.kill()
+        if attacker is not None:
+            attacker.kill()
+            attacker.wait()

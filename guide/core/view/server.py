@@ -76,6 +76,7 @@ class ViewServer:
         self._selector = selectors.DefaultSelector()
         self._selector.register(self._listener, selectors.EVENT_READ)
         self._accepting = True
+        self._resume = 0.0           # no accepting before this (after accept itself failed)
         self._wake_read, self._wake = socket.socketpair()
         self._selector.register(self._wake_read, selectors.EVENT_READ)
         self._closing = False
@@ -157,6 +158,7 @@ class ViewServer:
                 from guide.core.logs import log_exception
 
                 log_exception(e)
+                time.sleep(0.1)      # a fault that repeats must not spin or flood the log
 
     def _turn(self) -> None:
         now = time.monotonic()
@@ -164,6 +166,8 @@ class ViewServer:
         self._listen(self._room(now))
         if len(self._clients) >= MAX_OPEN:
             wake.append(self._oldest().started + GRACE_SECONDS)
+        if now < self._resume:
+            wake.append(self._resume)
         wait = min(wake, default=now + 1) - now
         for key, _ in self._selector.select(max(0.0, min(wait, 1.0))):
             sock = key.fileobj
@@ -200,6 +204,8 @@ class ViewServer:
     def _room(self, now: float) -> bool:
         """Whether a new connection may come in: a free place, or an oldest one that has had
         its grace time (then it makes way)."""
+        if now < self._resume:
+            return False
         return len(self._clients) < MAX_OPEN or self._oldest().started + GRACE_SECONDS <= now
 
     def _listen(self, accepting: bool) -> None:
@@ -222,6 +228,7 @@ class ViewServer:
             except (BlockingIOError, InterruptedError):
                 return
             except OSError:          # out of descriptors, a reset before accept: try later
+                self._resume = time.monotonic() + GRACE_SECONDS
                 return
             if len(self._clients) >= MAX_OPEN:
                 self._drop(self._oldest())

@@ -48,7 +48,7 @@ class CvGame(Game):
             raise DataError(str(e)) from None
         return self.library
 
-    def check(self, paths: list[Path]) -> tuple[list[Problem], str]:
+    def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
         problems = []
         for path in paths:
             try:

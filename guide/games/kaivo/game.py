@@ -54,7 +54,7 @@ class KaivoGame(Game):
         except deck.DeckError as e:
             raise DataError(str(e)) from None
 
-    def check(self, paths: list[Path]) -> tuple[list[Problem], str]:
+    def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
         problems = []
         for path in paths:
             folder = path if path.is_dir() else path.parent

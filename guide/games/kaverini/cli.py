@@ -1,4 +1,4 @@
-"""Kaverini's own `guide` subcommands: `guide odds`."""
+"""Kaverini's own `guide` subcommands: `guide odds`, `guide print`, `guide new box`."""
 
 from __future__ import annotations
 
@@ -13,17 +13,28 @@ from guide.core.cli import BOX, CAMPAIGN, UserError
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 def odds(campaign, boxes, args) -> None:
     """Is this fight fair? The odds for the campaign's party: the same options as `odds` at
-    the table (FOE_CARD..., --party, --scene, --setting, --runs, --target, --seed, --json)."""
+    the table (FOE_CARD..., --party, --scene, --setting, --runs, --target, --seed, --json).
+    `--adventure ID --size N` needs no campaign: the balance of the whole adventure for N new
+    level-1 Kaverit (with --campaign, for that campaign's party unless --size is given)."""
     import shlex
+    import tempfile
+    from pathlib import Path
 
     from guide.core.errors import CommandError
     from guide.core.repl.run import open_table
     from guide.core.result import text
 
-    table = open_table(campaign, list(boxes), seed=None, read_only=True, game_id="kaverini")
+    scratch = None
+    if campaign is None and "--adventure" in args:     # no campaign needed: a scratch one
+        scratch = tempfile.TemporaryDirectory(prefix="guide-odds-")
+        campaign = Path(scratch.name) / "balance.sqlite"
+    table = open_table(campaign, list(boxes), seed=None, read_only=scratch is None,
+                       game_id="kaverini")
     try:
         click.echo(text(table.execute(shlex.join(["odds", *args]))))
     except CommandError as e:
         raise UserError(str(e)) from None
     finally:
         table.close()
+        if scratch is not None:
+            scratch.cleanup()

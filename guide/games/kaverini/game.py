@@ -48,12 +48,17 @@ class KaveriniGame(Game):
             raise DataError(f"{problems[0]} ({len(problems)} problem(s) in --box; run guide check)")
         return library
 
-    def check(self, paths: list[Path]) -> tuple[list[Problem], str]:
+    def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
         try:
             known = bundled_library()
         except RuntimeError:  # checking the bundled box itself while it is broken
             known = None
         library, problems = load(paths, known=known)
+        if facts:
+            from guide.games.kaverini.facts import fact_problems
+
+            problems = sorted(problems + [p for a in library.adventures.values()
+                                          for p in fact_problems(a)])
         return problems, f"ok: {len(library.cards)} cards, {len(library.adventures)} adventure(s)"
 
     def schemas(self) -> dict[str, dict]:
@@ -97,5 +102,7 @@ class KaveriniGame(Game):
 
     def cli(self) -> list[click.Command]:
         from guide.games.kaverini.cli import odds
+        from guide.games.kaverini.newbox import new
+        from guide.games.kaverini.shabbat import print_command
 
-        return [odds]
+        return [odds, print_command, new]

@@ -165,6 +165,7 @@ class Adventure:
     shops: tuple[Shop, ...] = ()
     pronunciation: tuple[tuple[str, str, str], ...] = ()
     quotes: dict[int, str] = field(default_factory=dict)
+    sources: dict[int, str] = field(default_factory=dict)   # quote number -> a reference
     good_ending: str = ""
     bad_ending: str = ""
     source: str = ""

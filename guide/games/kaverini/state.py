@@ -107,6 +107,7 @@ class Effect(TypedDict):
     turns: NotRequired[int]
     ends_tick: NotRequired[int | None]
     lv_owner: NotRequired[int | None]
+    by: NotRequired[str]             # who caused it (gladness: R-DMG-8, Love blocks a foe's)
 
 
 Phase = Literal["kaverit", "buddies", "foes"]
@@ -193,13 +194,14 @@ class State(TypedDict):
     tweaks: dict[str, dict[str, Any]]  # card key -> {stat: value}, this campaign only (7.3)
     flipped: list[str]                 # double-sided cards showing their back (5.6)
     strategy: StrategyGame | None
+    lost_buddies: NotRequired[list[str]]   # buddies out of HP, gone for good (R-CONF-8, 4.5)
 
 
 def new_state() -> dict:
     state: State = {
         "adventure": None, "kaverit": [], "companions": [], "lost_companions": [],
         "buddies": [], "confrontation": None, "quotes_told": [], "npcs": [], "shop_wp": [],
-        "house": {}, "tweaks": {}, "flipped": [], "strategy": None,
+        "house": {}, "tweaks": {}, "flipped": [], "strategy": None, "lost_buddies": [],
     }
     return cast(dict, state)
 
@@ -254,6 +256,12 @@ def foe(card: Card, name: str, extra_hp: int = 0, owner: int | None = None) -> F
 def numbered(name: str, already: int) -> str:
     """The second fighter of a card is "NAME 2", the third "NAME 3"."""
     return name if already == 0 else f"{name} {already + 1}"
+
+
+def strategy_player(name: str, budget: int, money: int) -> StrategyPlayer:
+    """R-STRAT-1: a player with the whole budget and the setup's money, no team yet."""
+    return {"name": name, "points_left": budget, "world_points": 0, "money": money,
+            "kaverit": [], "cards": [], "settings": []}
 
 
 def stand(name: str, hp: int, lv: int) -> Stand:

@@ -93,12 +93,15 @@ def _victory(e: Event) -> str:
 
 
 def _level(e: Event) -> str:
-    """One line for one level or many: "Ann reaches level 4: 2 + 3 + 4 = 9 points to spend"."""
-    gained = e.get("gained", [])
-    if len(gained) > 1:
-        return (f"{e['kaveri']} reaches level {e['level']}: {' + '.join(map(str, gained))} ="
-                f" {e['total']} points to spend ({e['points']} banked).")
-    return f"{e['kaveri']} reaches level {e['level']}! ({e['points']} point(s) to spend)"
+    """R-LVL-1: one line for the levels reached at once, each level's points and the sum
+    ("Ann reaches level 4: 2 + 3 + 4 = 9 points to spend")."""
+    gained = e.get("gained")
+    if not gained:                              # an event of an older guide
+        return f"{e['kaveri']} reaches level {e['level']}!"
+    total = e.get("total", sum(g for g in gained if isinstance(g, int)))
+    sums = f"{' + '.join(map(str, gained))} = {total}" if len(gained) > 1 else str(total)
+    banked = f" ({e['points']} banked in all)" if e["points"] != total else ""
+    return f"{e['kaveri']} reaches level {e['level']}: {sums} points to spend{banked}."
 
 
 def _stand(e: Event) -> str:
@@ -160,6 +163,7 @@ CONFRONTATION: dict[str, Renderer] = {
     "glad": lambda e: f"{e['target']} is glad and takes {e['lost']} Schmerz (Lv {e['lv']}):"
                       f" {e['hp']}/{e['max_hp']} HP.",
     "round": lambda e: f"Round {e['round']}.",
+    "pass": lambda e: f"{e['name']} passes.",
     "setting": lambda e: f"The setting is now {e['setting']}.",
     "runaway": _runaway,
     "schmerz": lambda e: f"{e['target']} takes {e['lost']} Schmerz: {e['hp']}/{e['max_hp']} HP.",
@@ -177,8 +181,11 @@ CONFRONTATION: dict[str, Renderer] = {
     "victory": _victory,
     "stand": _stand,
     "shares": lambda e: "HP shares: " + ", ".join(f"{s['name']} {s['max_hp']}" for s in e["stand"]),
-    "lost": lambda e: "Every Kaveri cowers and no companion can take a stand: the game is lost."
-                      " The Kaverit keep their sheets but lose all items and money.",
+    "lost": lambda e: ("Every Kaveri cowers: the practice bout is lost, and nothing with it;"
+                       " the cowering Kaverit end it at 1 HP (R-CONF-13)." if e.get("practice") else
+                       "Every Kaveri cowers and no companion can take a stand: the game is lost."
+                       " The Kaverit keep their sheets but lose all items and money; they are"
+                       " back at full HP when the next adventure starts."),
     "token": lambda e: (f"{e['name']} gets a {e['card']} token." if e["side"] == "item" else
                         f"A {e['card']} token joins the foes as {e['name']} ({e['hp']} HP)."
                         if e["side"] == "foes" else
@@ -186,6 +193,8 @@ CONFRONTATION: dict[str, Renderer] = {
     "item_played": lambda e: f"{e['kaveri']} plays {e['item']}.",
     "gm_item": lambda e: f"GM: {e['text']}",
     "used_up": lambda e: f"{e['item']} is used up.",
+    "turned_back": lambda e: f"{e['buddy']} is {e['card']} again and leaves the party" + (
+        f"; it joins the foes as {e['foe']} ({e['hp']} HP, R-CONF-14)." if e["foe"] else "."),
     "turncoat": lambda e: f"{e['foe']} leaves the foes and joins the party as {e['buddy']}"
                           f" ({e['hp']} HP).",
 }
@@ -227,7 +236,8 @@ def _tweak(e: Event) -> str:
 TABLE: dict[str, Renderer] = {
     "kaveri": lambda e: f"{e['kaveri']} is ready: level 1, 20 HP, {e['ability']}, techniques"
                         f" {', '.join(e['techniques'])}.",
-    "points": lambda e: f"{e['kaveri']} has {e['points']} point(s) to spend (spend {e['kaveri']} ...).",
+    "points": lambda e:                  # told by older guides; now part of "level"
+               f"{e['kaveri']} has {e['points']} point(s) to spend (spend {e['kaveri']} ...).",
     "spend": lambda e: f"{e['kaveri']} spends points: {'; '.join(map(_bought, e['bought']))}."
                        f" {e['points']} point(s) left.",
     "wp": lambda e: f"{e['kaveri']} {'gets' if e['amount'] >= 0 else 'gives back'}"
@@ -247,7 +257,9 @@ TABLE: dict[str, Renderer] = {
                                              else "leaves the party."),
     "buddy": lambda e: f"{e['card']} " + (f"joins the party as a buddy ({e['hp']} HP)."
                                          if e["joins"] else "leaves the party."),
-    "adventure": lambda e: f"The adventure begins: {e['title']}.",
+    "adventure": lambda e: f"The adventure begins: {e['title']}." + (
+        f" {', '.join(e['rested'])} {'is' if len(e['rested']) == 1 else 'are'} back at full HP."
+        if e.get("rested") else ""),
     "quote": lambda e: f"d10 tens {e['tens']}, ones {e['ones']}: quote {e['quote']}\n"
                        f"{e['npc'] or 'A friendly character'} says: {e['text']}",
     "house": lambda e: f"House rule {e['rule']} is now {e['value']}.",

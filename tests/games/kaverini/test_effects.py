@@ -2,8 +2,14 @@
 
 import pytest
 
-from conftest import kaveri
+from conftest import event, kaveri, kinds
 from guide.games.kaverini.rules.effects import trigger_threshold
+
+
+def _hit(field, line: str) -> tuple[int, int, int]:
+    """Base, E and Schmerz of the one technique the line uses (R-DMG-2)."""
+    hit = event(field.events(line), "hit")
+    return hit["base"], hit["emotion"], hit["amount"]
 
 
 @pytest.mark.parametrize("level,need", [(1, 19), (2, 17), (5, 11), (9, 3)])
@@ -14,59 +20,62 @@ def test_r_fx_1_thresholds(level, need):
 def test_r_fx_1_roll_below_and_at_the_threshold(field):
     kaveri(field, "Ann")
     field.do("confront 'Big Bully'")
-    assert "no special effect" in field.do("use Ann Sadness --roll 18")
-    field.do("next", "next")
-    out = field.do("use Ann Sadness --roll 19")
-    assert "immobilized by your sadness" in out and "skips its next turn" in out
+    missed = event(field.events("use Ann Sadness --roll 18"), "no_effect")
+    assert (missed["face"], missed["need"], missed["dice"]) == (18, 19, [[20, 18]])
+    field.do("next")                                            # Big Bully passes
+    events = field.events("use Ann Sadness --roll 19")
+    assert event(events, "special", ladder="Sadness", why="roll", face=19, need=19)
+    assert event(events, "sadness", target="Big Bully")
 
 
 def test_r_fx_1_level_10_always_triggers(field):
     kaveri(field, "Ann")
     field.raw["kaverit"][0]["ladders"]["Sadness"] = 10
     field.do("confront 'Big Bully'")
-    out = field.do("use Ann Sadness")
-    assert "level 10 always triggers" in out and "d20" not in out
+    events = field.events("use Ann Sadness")
+    assert event(events, "special", why="level 10", face=None)
+    assert not any(e.get("dice") for e in events)
 
 
 def test_r_fx_1_custom_techniques_roll_nothing(field):
     kaveri(field, "Ann")
     field.do("confront 'Big Bully'")
-    assert "d20" not in field.do("use Ann Kick --roll 20")
+    events = field.events("use Ann Kick --roll 20")
+    assert "special" not in kinds(events) and "no_effect" not in kinds(events)
 
 
 def test_r_fx_2_back_to_back_is_nullified(field):
     kaveri(field, "Ann")
     field.do("confront 'Big Bully'")
-    field.do("use Ann Anger --roll 20", "next", "foe 'Big Bully' Shove")
-    out = field.do("use Ann Anger --roll 20")
-    assert "nullified" in out and "R-FX-2" in out
+    field.do("use Ann Anger --roll 20", "foe 'Big Bully' Shove")
+    assert event(field.events("use Ann Anger --roll 20"), "nullified", ladder="Anger", actor="Ann")
     field.do("foe 'Big Bully' Shove")
-    assert "Your emotions resound" in field.do("use Ann Anger --roll 20")
+    assert event(field.events("use Ann Anger --roll 20"), "special", ladder="Anger")
 
 
 def test_r_fx_3_passionate_first_use_per_ladder(field):
     kaveri(field, "Pat", ability="Passionate", techniques=("Happy", "Anger", "Love"))
     field.do("confront 'Big Bully'")
-    out = field.do("use Pat Anger")
-    assert "Passionate: first use of the ladder" in out
+    assert event(field.events("use Pat Anger"), "special", why="passionate")
     field.do("foe 'Big Bully' Shove")
-    assert "no special effect" in field.do("use Pat Anger --roll 1")
+    assert event(field.events("use Pat Anger --roll 1"), "no_effect", face=1)
 
 
 def test_r_fx_3_and_r_wp_3_world_point_forces_the_effect(field):
     kaveri(field, "Ann")
     field.do("wp Ann 1", "confront 'Big Bully'")
-    out = field.do("use Ann Sadness --world-point effect --roll 1")
-    assert "a world point forces it" in out and field.kaveri("Ann")["world_points"] == 0
-    field.do("foe 'Big Bully' Shove")
+    events = field.events("use Ann Sadness --world-point effect --roll 1")
+    assert event(events, "wp_spent", actor="Ann", how="effect")
+    assert event(events, "special", why="world point") and field.kaveri("Ann")["world_points"] == 0
+    assert field.raw["confrontation"]["round"] == 2             # Big Bully skipped its turn
     assert "no world point to spend" in field.fails("use Ann Anger --world-point effect")
 
 
 def test_r_fx_4_sadness_skips_the_foes_next_turn(field):
     kaveri(field, "Ann")
     field.do("confront 'Big Bully' 'Dumb Turkey'")
-    out = field.do("use Ann Sadness --on 'Big Bully' --roll 20")
-    assert "skips its next turn" in out
+    assert event(field.events("use Ann Sadness --on 'Big Bully' --roll 20"), "sadness",
+                 target="Big Bully")
     assert "skips this turn (Sadness)" in field.fails("foe 'Big Bully' Shove --on Ann")
     field.do("foe 'Dumb Turkey' 'Dumb Down'")
     assert field.state["confrontation"]["round"] == 2          # the skipped foe counted as done
@@ -87,19 +96,18 @@ def test_r_fx_4_cheer_gladness_ticks_after_the_foes(field):
     field.do("xp Ann 1", "confront 'Big Bully'")
     field.do("use Ann Cheer --roll 20")                        # gladness: Lv 2 a round
     hp = field.foe("Big Bully")["hp"]
-    out = field.do("foe 'Big Bully' Shove")
-    assert "is glad and takes 2 Schmerz (Lv 2)" in out
-    assert field.foe("Big Bully")["hp"] == hp - 2
+    glad = event(field.events("foe 'Big Bully' Shove"), "glad", target="Big Bully")
+    assert (glad["lost"], glad["lv"]) == (2, 2) and field.foe("Big Bully")["hp"] == hp - 2
     field.do("use Ann Anger --roll 1")
-    assert "is glad" in field.do("foe 'Big Bully' Shove")        # house rule: whole confrontation
+    assert "glad" in kinds(field.events("foe 'Big Bully' Shove"))  # house rule: whole confrontation
 
 
 def test_r_fx_4_cheer_house_rule_one_round(field):
     kaveri(field, "Ann", techniques=("Cheer", "Anger", "Love"))
     field.do("house gladness round", "confront 'Big Bully'", "use Ann Cheer --roll 20")
-    assert "is glad" in field.do("foe 'Big Bully' Shove")
+    assert "glad" in kinds(field.events("foe 'Big Bully' Shove"))
     field.do("use Ann Anger --roll 1")
-    assert "is glad" not in field.do("foe 'Big Bully' Shove")
+    assert "glad" not in kinds(field.events("foe 'Big Bully' Shove"))
 
 
 def test_r_fx_4_hopelessness_powers_the_next_technique(field):
@@ -107,50 +115,50 @@ def test_r_fx_4_hopelessness_powers_the_next_technique(field):
     field.do("confront 'Big Bully'", "use Ann Hopelessness --roll 20")
     field.do("foe 'Big Bully' Shove")
     assert field.kaveri("Ann")["hp"] == 16                     # H -1: 3 + 1
-    out = field.do("use Ann Kick")
-    assert "(2 +1 E = 3)" in out
+    assert _hit(field, "use Ann Kick") == (2, 1, 3)
 
 
 def test_r_fx_4_happy_heals_not_above_max(field):
     kaveri(field, "Ann", techniques=("Happy", "Anger", "Love"))
     field.do("confront 'Big Bully'")
     field.raw["kaverit"][0]["hp"] = 10
-    assert "heals 1 HP (11/20)" in field.do("use Ann Happy --roll 20")
+    happy = event(field.events("use Ann Happy --roll 20"), "happy", actor="Ann")
+    assert (happy["healed"], happy["hp"], happy["max_hp"]) == (1, 11, 20)
 
 
 def test_r_fx_4_love_protects_from_foe_techniques(field):
     kaveri(field, "Ann", techniques=("Love", "Anger", "Happy"))
     field.do("confront 'Big Bully'", "use Ann Love --roll 20")
-    out = field.do("foe 'Big Bully' Shove")
-    assert "protected by love" in out and field.kaveri("Ann")["hp"] == 20
+    assert event(field.events("foe 'Big Bully' Shove"), "loved", target="Ann", technique="Shove")
+    assert field.kaveri("Ann")["hp"] == 20
 
 
 def test_r_fx_4_anger_e_bonus_and_hp_loss(field):
     kaveri(field, "Ann")
     field.do("confront 'Big Bully'")
-    out = field.do("use Ann Anger --roll 20")
-    assert "loses 1 HP (19/20)" in out
+    anger = event(field.events("use Ann Anger --roll 20"), "anger", actor="Ann")
+    assert (anger["amount"], anger["lost"], anger["hp"]) == (1, 1, 19)
     field.do("foe 'Big Bully' Tease")
-    assert "(2 +1 E = 3)" in field.do("use Ann Kick")
+    assert _hit(field, "use Ann Kick") == (2, 1, 3)
 
 
 def test_r_fx_4_frustration_grows_turn_by_turn(field):
     kaveri(field, "Ann", techniques=("Frustration", "custom:Kick", "Love"))
     field.do("xp Ann 2", "confront 'Big Bully'", "use Ann Frustration --roll 20")  # Lv 3
     field.do("foe 'Big Bully' Tease")
-    assert "(4 +1 E = 5)" in field.do("use Ann Kick")
+    assert _hit(field, "use Ann Kick") == (4, 1, 5)
     field.do("foe 'Big Bully' Tease")
-    assert "(4 +2 E = 6)" in field.do("use Ann Kick")
+    assert _hit(field, "use Ann Kick") == (4, 2, 6)
     field.do("foe 'Big Bully' Tease")
-    assert "(4 +3 E = 7)" in field.do("use Ann Kick")
+    assert _hit(field, "use Ann Kick") == (4, 3, 7)
     field.do("foe 'Big Bully' Tease")
-    assert "(4 = 4)" in field.do("use Ann Kick")
+    assert _hit(field, "use Ann Kick") == (4, 0, 4)
 
 
 def test_r_fx_4_intimidate_stops_the_next_foe_technique(field):
     kaveri(field, "Ann", techniques=("Intimidate", "Anger", "Love"))
     field.do("confront 'Big Bully'", "use Ann Intimidate --roll 20")
-    assert "has no effect at all" in field.do("foe 'Big Bully' Shove")
+    assert event(field.events("foe 'Big Bully' Shove"), "intimidated", target="Ann")
     assert field.kaveri("Ann")["hp"] == 20
 
 
@@ -160,21 +168,24 @@ def test_r_fx_4_nervousness_skips_then_boosts(field):
     field.do("foe 'Big Bully' Tease")
     assert "skips this turn (Nervousness)" in field.fails("use Ann Kick")
     field.do("foe 'Big Bully' Tease")                           # round 2 goes by
-    out = field.do("use Ann Kick --boost e")
-    assert "E +2 until the confrontation ends" in out and "(2 +2 E = 4)" in out
+    events = field.events("use Ann Kick --boost e")
+    assert event(events, "nerves_over", actor="Ann", stat="e", amount=2)
+    hit = event(events, "hit")
+    assert (hit["base"], hit["emotion"], hit["amount"]) == (2, 2, 4)
 
 
 def test_r_fx_4_comic_d10_picks_the_effect(field):
     kaveri(field, "Ann", techniques=("Comic Wit", "Anger", "Love"))
     field.do("confront 'Big Bully'")
-    out = field.do("use Ann 'Comic Wit' --roll 20,5")
-    assert "Comic d10: 5 (Happy)" in out
+    events = field.events("use Ann 'Comic Wit' --roll 20,5")
+    assert event(events, "comic", face=5, effect="happy") and event(events, "happy", actor="Ann")
 
 
 def test_r_fx_5_technique_names_from_the_emotion_table(field):
     kaveri(field, "Ann")
     field.do("confront 'Big Bully'")
-    assert "Ann uses Cryface (Sadness 1)." in field.do("use Ann Sadness --roll 1")
+    assert event(field.events("use Ann Sadness --roll 1"), "use", actor="Ann", technique="Cryface",
+                 ladder="Sadness", level=1)
 
 
 # --- abilities ----------------------------------------------------------------------------
@@ -182,7 +193,7 @@ def test_r_fx_5_technique_names_from_the_emotion_table(field):
 def test_r_abil_1_confidence_stops_the_first_harmful_technique(field):
     kaveri(field, "Ann")
     field.do("confront 'Confident Cat'")
-    assert "Confidence" in field.do("use Ann Kick")
+    assert event(field.events("use Ann Kick"), "confidence", target="Confident Cat")
     field.do("foe 'Confident Cat' Scratch")
     field.do("use Ann Kick")
     assert field.foe("Confident Cat")["hp"] == 28
@@ -192,17 +203,17 @@ def test_r_abil_1_chutzpah_returns_half_rounded_up(field):
     kaveri(field, "Ann", techniques=("Sadness", "custom:Big Kick", "Anger"))
     field.raw["kaverit"][0]["custom"]["Big Kick"] = 2
     field.do("confront 'Chutzpah Goat'")
-    out = field.do("use Ann 'Big Kick'")                        # 2 + Lv 1 = 3
-    assert "Ann takes 2 Schmerz back" in out and field.kaveri("Ann")["hp"] == 18
+    events = field.events("use Ann 'Big Kick'")                 # 2 + Lv 1 = 3
+    assert event(events, "chutzpah", target="Chutzpah Goat", actor="Ann", amount=2)
+    assert field.kaveri("Ann")["hp"] == 18
 
 
 def test_r_abil_2_confidence_then_chutzpah(field):
     kaveri(field, "Ann")
     field.do("confront 'Mr. Chutzpah Confident'")
-    assert "Confidence" in field.do("use Ann Kick")
+    assert "confidence" in kinds(field.events("use Ann Kick"))
     field.do("foe 'Mr. Chutzpah Confident' Smirk")
-    out = field.do("use Ann Kick")
-    assert "Chutzpah" in out and field.kaveri("Ann")["hp"] == 18
+    assert "chutzpah" in kinds(field.events("use Ann Kick")) and field.kaveri("Ann")["hp"] == 18
 
 
 def test_r_abil_1_lagom_splits_with_e_once(field):
@@ -241,16 +252,16 @@ def test_r_abil_1_psychic_opens_the_secrets(field):
 def test_r_wp_1_given_and_spent_once(field):
     kaveri(field, "Ann")
     field.do("wp Ann 1", "confront 'Big Bully' 'Dumb Turkey'")
-    field.do("use Ann Kick --world-point all-foes")
+    field.do("use Ann Anger --world-point all-foes --on 'Big Bully' --roll 1")
     assert field.kaveri("Ann")["world_points"] == 0
-    field.do("next", "next", "next")
-    assert "no world point" in field.fails("use Ann Kick --world-point all-foes")
+    field.do("next", "next")                                    # both foes pass
+    assert "no world point" in field.fails("use Ann Anger --world-point all-foes --on 'Big Bully'")
 
 
 def test_r_wp_2_every_foe_each_on_its_own(field):
     kaveri(field, "Ann")
-    field.do("wp Ann 1", "confront 'Big Bully' 'Hard Heart'")
-    field.do("use Ann Kick --world-point all-foes")
+    field.do("wp Ann 1", "xp Ann 2", "spend Ann Anger=2", "confront 'Big Bully' 'Hard Heart'")
+    field.do("use Ann Anger --world-point all-foes --on 'Hard Heart' --roll 1")
     assert field.foe("Big Bully")["hp"] == 38 and field.foe("Hard Heart")["hp"] == 29
 
 
@@ -279,6 +290,6 @@ def test_r_fx_4_intimidate_stops_a_split_technique_for_everyone(field):
     kaveri(field, "Ann", techniques=("Intimidate", "Anger", "Love"))
     kaveri(field, "Bob")
     field.do("confront 'Lagom Lynx'", "use Ann Intimidate --roll 20", "next")
-    out = field.do("foe 'Lagom Lynx' 'Fair Share' --split Ann=2 --split Bob=2")
-    assert "has no effect at all" in out
+    events = field.events("foe 'Lagom Lynx' 'Fair Share' --split Ann=2 --split Bob=2")
+    assert event(events, "intimidated", target="Ann") and "hit" not in kinds(events)
     assert field.kaveri("Ann")["hp"] == 20 and field.kaveri("Bob")["hp"] == 20

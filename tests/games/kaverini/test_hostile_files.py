@@ -59,3 +59,14 @@ def test_card_text_with_terminal_escapes_is_shown_escaped(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "\x1b" not in r.stdout and "\x07" not in r.stdout and "\r" not in r.stdout
     assert "Looks harmless\\x1b]52;c;cm0gLXJmIH4=\\x07.\\rOverwritten\\u200b" in r.stdout
+
+
+def test_no_output_line_carries_a_control_character_whatever_the_data():
+    """The last border, for every game: a Result's lines are written out before a terminal
+    sees them (an OSC 52 clipboard write, a carriage return, a right-to-left override)."""
+    from guide.core.result import Result, Styled, lines
+
+    shown = lines(Result([Styled("Gull\x1b]52;c;aGk=\x07", "alert"), "a\rb", "\u202eabc"],
+                         headers=["name"], rows=[["x\x1by"]], notes=["ok\ttab"]))
+    assert shown[:3] == ["Gull\\x1b]52;c;aGk=\\x07", "a\\rb", "\\u202eabc"]
+    assert shown[0].style == "alert" and "x\\x1by" in shown[-2] and shown[-1] == "ok\ttab"

@@ -80,3 +80,11 @@ def test_kaveri_names_refused_at_the_border(party, name, says):
 def test_a_fact_with_a_terminal_escape_is_refused(party):
     assert "U+001B" in party.fails("kaveri Cid --ability Lagom --technique Sadness --technique"
                                    " Love --technique Cheer --fact $'\x1b[2J'")
+
+
+def test_export_to_a_pipe_is_refused_not_hung(party, tmp_path):
+    import os
+
+    pipe = tmp_path / "sheet.md"
+    os.mkfifo(pipe)
+    assert f"export: {pipe} is not a regular file" in party.fails(f"export Ann --to {pipe}")

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from conftest import Play
 from guide.core.errors import CommandError
 from guide.core.seats import Desk, desk_of
+from guide.games.kaverini.data.tables import ladders
 
 PARTY = ["kaveri Ann --ability Passionate --technique Cheer --technique Love --technique Sadness",
          "kaveri Bob --ability Lagom --technique Anger --technique Happy --technique Innocence",
@@ -41,13 +42,16 @@ def usage_items(table, name: str) -> set[str]:
 
 
 def foe_secrets(table) -> set[str]:
+    """A foe's moves, Shield and Heel; a move named after the Emotion Table (R-FX-6: Cryface)
+    is also every Kaveri's public technique name, so it tells nothing by itself."""
     c = table.state["confrontation"]
     if not c:
         return set()
+    public = {name for lad in ladders().values() for name in lad.techniques}
     out = set()
     for f in c["foes"]:
         card = table.card(f["card"])
-        out |= {json.dumps(t.name) for t in card.techniques}
+        out |= {json.dumps(t.name) for t in card.techniques if t.name not in public}
         out |= {f'"shield": "{card.shield}"', f'"heel": "{card.heel}"'} - {'"shield": "None"'}
     return out
 
@@ -168,3 +172,39 @@ def test_two_seat_pages_and_the_tv_page_in_a_real_browser(tmp_path):
     finally:
         play.stdin.close()
         play.wait(timeout=30)
+
+
+def test_a_seats_move_waits_at_the_prompt_and_enter_runs_it(tmp_path):
+    """In a real terminal: a move sent from Ann's phone appears at the Tour Guide's prompt
+    as its ready-made line, with a note in the toolbar; Enter runs it, from Ann's seat."""
+    from terminal import Terminal, terminal_env
+
+    campaign = tmp_path / "c.sqlite"
+    script = "\n".join(PARTY + ["confront Gull"]) + "\n"
+    subprocess.run([sys.executable, "-m", "guide", "play", "--campaign", str(campaign)],
+                   input=script, text=True, capture_output=True, timeout=60,
+                   env=terminal_env(tmp_path), check=True)
+    term = Terminal(["play", "--campaign", str(campaign), "--seed", "2"], terminal_env(tmp_path),
+                    rows=24, cols=80)
+    try:
+        term.wait_for("guide (amsterdam, round 1: kaverit)>")
+        term.line("view")
+        shown = term.wait_for("The players' view is at")
+        port = int(re.search(r"127\.0\.0\.1:(\d+)/", shown).group(1))
+        term.line("seats --no-qr")
+        token = re.search(r"Ann: http://\S+/seat/(\S+)", term.wait_for("Bob: http")).group(1)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/seat/{token}/state.json") as r:
+            page = json.loads(r.read())
+        move = next(m for m in page["moves"] if m["label"].startswith("Love (Soft Gaze"))
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/seat/{token}/move", method="POST",
+            data=json.dumps({"move": move["id"], "version": page["version"]}).encode())
+        with urllib.request.urlopen(request) as r:
+            assert json.loads(r.read()) == {"said": "sent"}
+        term.wait_for('use Ann Love --on "Rogue Herring Gull"')
+        term.wait_for("Ann's seat sent this: Enter runs it")
+        term.line("")
+        term.wait_for("(from Ann's seat)")
+        term.wait_for("Ann uses Soft Gaze (Love 1)")
+    finally:
+        term.close()

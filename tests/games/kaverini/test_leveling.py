@@ -110,3 +110,11 @@ def test_r_lvl_4_custom_ladders_unlimited():
     spend(k, new=["custom:Hair Curl", "custom:Good Hair Day"])
     spend(k, raises={"Hair Curl": 2})
     assert k["custom"] == {"Bad Hair Day": 1, "Hair Curl": 2, "Good Hair Day": 1}
+
+
+def test_r_sheet_1_house_rule_ladders_at_start_refuses_custom_techniques():
+    with pytest.raises(RuleError, match="ladders_at_start"):
+        new_kaveri("Ms. Hair", "Focused", ["Sadness", "custom:Bad Hair Day", "Cheer"], [], 0,
+                   ladders_only=True)
+    sheet = new_kaveri("Ann", "Focused", ["Sadness", "Love", "Cheer"], ["a", "b", "c"], 0, True)
+    assert sheet["ladders"] == {"Sadness": 1, "Love": 1, "Cheer": 1} and sheet["facts"] == ["a", "b", "c"]

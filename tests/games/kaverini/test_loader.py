@@ -51,8 +51,10 @@ def test_bundled_files_point_to_their_schema_and_pass_jsonschema():
         schema_path = (path.parent / first.split("=", 1)[1]).resolve()
         schema = json.loads(schema_path.read_text())
         data = yaml.safe_load(path.read_text())
-        if "adventure" in data:  # JSON keys are strings
-            data["adventure"]["quotes"] = {str(k): v for k, v in data["adventure"]["quotes"].items()}
+        if "adventure" in data:  # JSON keys are strings; YAML's bare 1 is a number
+            for numbered in ("quotes", "sources"):
+                data["adventure"][numbered] = {str(k): v for k, v in
+                                               data["adventure"].get(numbered, {}).items()}
         jsonschema.validate(data, schema)
 
 

@@ -2,6 +2,8 @@
 
 import pytest
 
+from conftest import event
+
 
 def test_kaveri_gets_the_adventure_money(party):
     assert party.kaveri("Ann")["money"] == 300
@@ -18,12 +20,11 @@ def test_duplicate_kaveri(party):
 
 
 def test_xp_levels_and_story(party):
-    out = party.do("xp Ann 2")
-    # one event for a gain of several levels, with each level's points (R-LVL-1)
-    assert "Ann reaches level 3: 3 + 4 = 7 points to spend (7 banked)." in out
+    level = event(party.events("xp Ann 2"), "level")         # R-LVL-1: one event, each level
+    assert (level["first"], level["level"], level["gained"], level["points"]) == (2, 3, [3, 4], 7)
     assert party.kaveri("Ann")["points"] == 7          # Focused: 3 + 4
     log = party.do("log")
-    assert "Ann reaches level 3:" in log
+    assert "Ann reaches level 3: 3 + 4 = 7 points to spend." in log
 
 
 def test_spend_refusal_says_which_limit(party):
@@ -54,8 +55,9 @@ def test_items_bonds_and_play_outside_a_confrontation(party):
     assert "has no bond" in party.fails("bond Ann Stroopwafel")
     assert "'Rogue Herring Gull' is a foe card, not a item" in party.fails("item Ann Rogue Herring Gull")
     party.raw["kaverit"][0]["hp"] = 15
-    out = party.do("play Ann Stroopwafel")
-    assert "Ann heals 4 HP" in out and "used up" in out
+    events = party.events("play Ann Stroopwafel")   # R-CONF-12: the same effect as in a fight
+    assert event(events, "card_effect", source="Stroopwafel", do="heal", target="Ann")["healed"] == 4
+    assert event(events, "used_up", item="Stroopwafel")
     assert party.kaveri("Ann")["items"] == ["Wooden Clogs"]
 
 
@@ -91,8 +93,8 @@ def test_party_table(party):
 # --- the quote lottery ------------------------------------------------------------------
 
 def test_r_ql_1_lottery_reads_the_quote_of_the_dice(party):
-    out = party.do("lottery --dice 4,5")
-    assert "d10 tens 4, ones 5: quote 45" in out and "Schiphol" in out
+    quote = event(party.events("lottery --dice 4,5"), "quote")
+    assert (quote["tens"], quote["ones"], quote["quote"]) == (4, 5, 45) and "Schiphol" in quote["text"]
     party.do("lottery --dice 10,10")
     assert party.state["quotes_told"] == [45, 100]
 
@@ -131,8 +133,8 @@ def test_tweak_is_campaign_only_and_shown(play):
 
 
 def test_flip_double_sided_card(play):
-    out = play.do("flip Painted Musketeer")
-    assert "now Musketeer of the Night Watch (buddy)" in out
+    flip = event(play.events("flip Painted Musketeer"), "flip")
+    assert (flip["shown"], flip["type"]) == ("Musketeer of the Night Watch", "buddy")
     play.do("flip Musketeer of the Night Watch")
     assert play.raw["flipped"] == []
 
@@ -150,5 +152,5 @@ def test_recap_summarises(party):
 
 def test_card_for_the_players_hides_the_secrets(party):
     out = party.do("card 'Rogue Herring Gull' --players")
-    assert "Shield" not in out and "Snatch" not in out and "knows 2 technique(s)" in out
+    assert "Shield" not in out and "Snatch" not in out and "knows 3 technique(s)" in out
     assert "Shield: Sadness" in party.do("card 'Rogue Herring Gull'")

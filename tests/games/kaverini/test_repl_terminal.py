@@ -57,7 +57,7 @@ def test_kaveri_asks_for_what_the_line_left_out(repl):
     for answer in ("Cheer", "Love", "custom:Hug"):
         repl.expect("Technique")
         repl.sendline(answer)
-    for answer in ("Likes tulips", "", ""):
+    for answer in ("Likes tulips", "", "Hates rain", "Sings"):     # R-SHEET-1: three facts
         repl.expect("Fact")
         repl.sendline(answer)
     repl.expect("Ann is ready: level 1, 20 HP, Lagom, techniques Cheer, Love, Hug")

@@ -86,7 +86,7 @@ def test_r_dmg_3_heel_and_shield_from_the_technique_emotion(field):
     field.do("confront 'Love Shielded Owl'")
     out = field.do("use Ann Love --roll 1")
     assert "(1 x 1/2 = 1; Shield x1/2)" in out
-    field.do("next", "foe 'Love Shielded Owl' Hoot")
+    field.do("foe 'Love Shielded Owl' Hoot")
     out = field.do("use Ann Anger --roll 1")
     assert "(1 x 2 = 2; Heel x2)" in out
 
@@ -104,7 +104,7 @@ def test_r_dmg_4_foe_heart_reduces_and_negative_heart_adds(field):
     kaveri(field, "Ann")
     field.do("confront 'Hard Heart' 'Soft Heart'")
     assert "deals 1 Schmerz to Hard Heart" in field.do("use Ann Kick --on 'Hard Heart'")
-    field.do("next", "next", "next")
+    field.do("next", "next")                                    # both foes pass
     field.do("use Ann Kick --on 'Soft Heart'")
     assert field.foe("Soft Heart")["hp"] == 26                  # 2 + 2
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import ROOT, Play, guide
+from conftest import ROOT, Play, event, guide, kinds
 
 
 @pytest.fixture
@@ -22,10 +22,13 @@ def strategy(p):
 
 
 def test_r_strat_1_setup_choices(game):
-    out = game.do("strategy new --player Pia --player Quin --budget 100 --money 20"
-                  " --settings chosen --fluid --no-power-foes --pool shared --kaverit 1")
-    assert "Pia, Quin (in turn order), 100 points and 20 K each, settings chosen (fluid)" in out
-    assert "Power Foes not allowed, shared pool" in out
+    new = event(game.events("strategy new --player Pia --player Quin --budget 100 --money 20"
+                            " --settings chosen --fluid --no-power-foes --pool shared --kaverit 1"),
+                "strategy_new")
+    assert {k: new[k] for k in ("players", "budget", "money", "settings", "fluid", "power_foes",
+                                "pool", "kaverit")} == {
+        "players": ["Pia", "Quin"], "budget": 100, "money": 20, "settings": "chosen",
+        "fluid": True, "power_foes": False, "pool": "shared", "kaverit": 1}
     assert "two or more players" in game.fails("strategy new --player Solo")
     assert "--fluid needs settings" in game.fails("strategy new --player A --player B --fluid")
     s = strategy(game)
@@ -89,8 +92,10 @@ def test_r_strat_3_house_rule_each_player_in_one_go(game):
 
 def test_r_strat_4_turn_order_e_bonus(game):
     battle(game)
-    assert "(2 +1 E = 3)" in game.do("use Bob Kick --on 'Dumb Turkey'")   # Quin is second
-    assert "(2 = 2)" in game.do("use Ann Kick --on Bob")             # Pia is first: +0
+    hit = event(game.events("use Ann Kick --on Bob"), "hit")               # Pia is first: +0
+    assert (hit["base"], hit["emotion"], hit["amount"]) == (2, 0, 2)
+    hit = event(game.events("use Bob Kick --on 'Dumb Turkey'"), "hit")    # Quin is second
+    assert (hit["base"], hit["emotion"], hit["amount"]) == (2, 1, 3)
 
 
 def test_r_strat_5_no_running_away_one_setting_neutralized_at_0(game):
@@ -99,20 +104,20 @@ def test_r_strat_5_no_running_away_one_setting_neutralized_at_0(game):
     assert len(arena["confrontation"]["settings"]) == 1
     assert "no running away" in game.fails("runaway --roll 1")
     arena["kaverit"][0]["hp"] = 1
-    out = game.do("use Bob Kick --on Ann")
-    assert "Ann (Pia) is neutralized!" in out
+    assert event(game.events("next", "use Bob Kick --on Ann"), "neutralized", name="Ann",
+                 player="Pia")
 
 
 def test_r_strat_5_fluid_settings_change_every_round(game):
     battle(game, "--settings random --fluid")
-    out = game.do("next", "next", "next")
-    assert out.count("The setting is now") >= 1
+    told = [kind for _ in range(4) for kind in kinds(game.events("next"))]   # 4 turns a round
+    assert "round" in told and told.index("setting") > told.index("round")
 
 
 def test_r_strat_6_lv_is_the_controllers_kaverit(game):
     game.do("xp Bob 3")                               # Quin's Kaveri is level 4, Pia's level 1
     battle(game)
-    game.do("next", "next")
+    game.do("next", "next", "next")                   # Ann, Bob and the turkey pass
     game.do("foe 'Big Bully' Tease --on Ann")         # Lv 4 + E 1 (second player)
     assert strategy(game)["players"][0]["characters"][0]["hp"] == 15
 
@@ -128,8 +133,8 @@ def test_r_strat_7_three_players_fluid_to_a_winner(game):
     arena["kaverit"][1]["hp"] = 2
     game.do("use Ann Kick --on Bob")                  # 2 (Pia is first, +0 E): Bob is out
     assert strategy(game)["winner"] is None
-    out = game.do("use Cy Kick --on Ann")             # Cy (Rey, +2 E): 4: Ann is out
-    assert "Rey wins the Strategy Game!" in out
+    events = game.events("use Cy Kick --on Ann")      # Cy (Rey, +2 E): 4: Ann is out
+    assert event(events, "victory", winner="Rey", strategy=True)
     s = strategy(game)
     assert s["winner"] == "Rey" and game.state["confrontation"] is None
     assert [c["hp"] for p in s["players"] for c in p["characters"]] == [0, 0, 3]
@@ -157,11 +162,42 @@ def test_the_setting_draw_takes_the_tables_die(game):
     game.do("strategy new --player Pia --player Quin --budget 20 --settings random --fluid",
             "strategy kaveri Pia Ann", "strategy kaveri Quin Bob",
             "strategy setting Pia 'Sunny Meadow'", "strategy setting Quin 'Stinging Nettles'")
-    assert "The setting is now Stinging Nettles." in game.do("strategy start --dice 2")
-    assert "The setting is now Sunny Meadow." in game.do("next", "next", "next --dice 1")
+    drawn = event(game.events("strategy start --dice 2"), "setting")
+    assert drawn["setting"] == "Stinging Nettles" and drawn["dice"] == [[2, 2]]
+    game.do("next")                                   # Ann passes, Bob passes: round 2
+    assert event(game.events("next --dice 1"), "setting")["setting"] == "Sunny Meadow"
 
 
 def test_an_item_bought_before_any_kaveri_goes_to_the_first_one(game):
     game.do("tweak 'Lucky Coin' expense=2", "strategy new --player Pia --player Quin",
             "strategy buy Pia 'Lucky Coin'", "strategy kaveri Pia Ann")
     assert "Lucky Coin (Ann)" in game.do("strategy teams")
+
+
+def test_r_conf_3_card_players_and_the_view_agree_on_the_psychic_in_a_battle(game):
+    """One Psychic check: in a battle it is the battle's Kaverit (Bob fights; Cy does not)."""
+    from guide.games.kaverini.view.model import player_view
+
+    game.do("tweak 'Big Bully' expense=5", "strategy new --player Pia --player Quin --budget 20",
+            "strategy kaveri Pia Ann", "strategy kaveri Quin Cy",
+            "strategy buy Quin 'Big Bully'", "strategy start")
+    assert player_view(game.table)["psychic"] is False          # Bob, the Psychic, is not in it
+    assert "H 0" not in game.do("card --players 'Big Bully'")   # its Heart is a secret
+    assert "Shield" not in game.do("status --players")
+    game.do("end")
+    assert player_view(game.table)["psychic"] is True           # outside: the party has Bob
+    assert "H 0" in game.do("card --players 'Big Bully'")
+
+
+def test_the_battle_is_a_variant_of_the_fight(game):
+    from guide.games.kaverini.commands.confront import fight
+    from guide.games.kaverini.rules.confrontation import Fight
+    from guide.games.kaverini.rules.strategy import StrategyFight
+
+    battle(game)
+    f = fight(game.table, quiet=True)
+    assert isinstance(f, StrategyFight) and isinstance(f, Fight)
+    ann, bob = f.get("Ann"), f.get("Bob")
+    assert f.enemy(ann, bob) and not f.enemy(ann, f.get("Dumb Turkey"))
+    assert (f.e_bonus(ann), f.e_bonus(bob), f.side_of(bob)) == (0, 1, "Quin")
+    assert "versus" not in game.raw and "adventure" not in game.raw["strategy"]["arena"]

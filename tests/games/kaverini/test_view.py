@@ -48,7 +48,7 @@ def test_secrets_never_reach_the_page(viewed):
     for line in ("adventure amsterdam",
                  "kaveri Ann --ability Focused --technique Cheer --technique Love --technique Anger",
                  "item Ann 'Invisible Ink Pot'", "confront 'Masked Mole'", "use Ann Cheer --roll 20",
-                 "foe 'Masked Mole' 'Hidden Tunnel Move'", "foe 'Masked Mole' 'Burrow Blast'",
+                 "foe 'Masked Mole' 'Hidden Tunnel Move'", "next", "foe 'Masked Mole' 'Burrow Blast'",
                  "status", "lottery --dice 1,2", "use Ann Love"):
         p.do(line)
         sent += seen(url)
@@ -166,7 +166,7 @@ def test_a_real_browser_follows_a_scripted_confrontation(tmp_path):
         before = browser("--dump-dom")
         assert 'data-name="Ann" data-hp="20" data-max="20" style="width: 100%;"' in before
         assert "Get ready to feel!" in before
-        send("next", "foe 'Rogue Herring Gull' 'Snatch the Stroopwafel' --on Ann")
+        send("next", "next", "foe 'Rogue Herring Gull' 'Snatch the Stroopwafel' --on Ann")
         wait_for('"hp": 18')
         after = browser("--dump-dom")
         assert 'data-name="Ann" data-hp="18" data-max="20" style="width: 90%;"' in after

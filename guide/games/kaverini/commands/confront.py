@@ -12,10 +12,10 @@ from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
 from guide.games.kaverini.registry import command
-from guide.games.kaverini.rules.confrontation import Fight
+from guide.games.kaverini.rules.confrontation import Fight, extra_hp
 from guide.games.kaverini.rules.effects import apply_declared, effective_emotion, effective_heart
-from guide.games.kaverini.rules.field import Declared
-from guide.games.kaverini.rules.fighters import FOE, KAVERI, Fighter
+from guide.games.kaverini.rules.field import Declared, take_schmerz
+from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, Fighter, psychic_present
 from guide.games.kaverini.rules.strategy import StrategyFight
 from guide.games.kaverini.state import Sheet
 
@@ -52,8 +52,7 @@ def running(t) -> Fight:
 def secrets_open(t) -> bool:
     """R-CONF-3: a Psychic Kaveri in the running field (or, outside one, in the party) opens
     the foes' secrets to every player. The one place this is decided."""
-    field = arena(t) or t.state
-    return any(k["ability"] == "Psychic" for k in field["kaverit"])
+    return psychic_present((arena(t) or t.state)["kaverit"])
 
 
 def report(t, f: Fight, bad_ending: str = "") -> Result:
@@ -117,6 +116,9 @@ def confront(t, cards, settings, order, companions, lv, practice):
         missing = [n for n in joined if n not in party]
         if missing or len(joined) > 3:
             raise CommandError("--companion: at most three companions of the party (R-CONF-9)")
+        if len(party) < 4:
+            raise CommandError(f"with fewer than four companions all of them join (R-CONF-9):"
+                               f" {', '.join(party) or 'none'}; --companion chooses from four")
     elif len(party) >= 4:
         raise CommandError("four or more companions: choose three with --companion (R-CONF-9)")
     else:
@@ -211,11 +213,29 @@ def end(t):
 @click.argument("name", type=params.FIGHTER)
 @click.argument("amount", type=click.IntRange(1, 100000))
 def schmerz(t, name, amount):
-    """Deal Schmerz by hand to any fighter (a card's free text, the GM's call)."""
+    """Deal Schmerz by hand to any fighter (a card's free text, the GM's call), or outside a
+    confrontation to a Kaveri or buddy (2.9); the taker's H and abilities apply (R-DMG-8)."""
+    if arena(t) is None:
+        _schmerz_outside(t, name, amount)
+        return Result()
     f = running(t)
     bad = _bad_ending(t)
     f.schmerz(name, amount)
     return report(t, f, bad)
+
+
+def _schmerz_outside(t, name: str, amount: int) -> None:
+    """2.9: the GM's Schmerz for a misdeed, through R-DMG-8 (no field: no effects running)."""
+    for b in t.state["buddies"]:
+        if b["name"].casefold() == name.casefold():
+            taker = Fighter(BUDDY, b, t.card(b.get("card", b["name"])))
+            break
+    else:
+        taker = Fighter(KAVERI, t.kaveri(name), None)
+    lost = take_schmerz(taker, amount, taker.base_heart + taker.counters["H"])
+    if taker.kind == BUDDY:
+        taker.data.pop("counters", None)
+    t.tell("schmerz", target=taker.name, lost=lost, hp=taker.hp, max_hp=taker.max_hp)
 
 
 @command("stand", "confrontation", changes=True)
@@ -239,9 +259,10 @@ def token(t, card, holder):
         conf = t.state["confrontation"]
         if not conf:
             raise CommandError("a foe token fights in a confrontation; none is running")
-        entry = records.foe(c, records.numbered(c.name, sum(1 for x in conf["foes"] if x["card"] == c.name)))
+        entry = records.foe(c, records.numbered(c.name, sum(1 for x in conf["foes"] if x["card"] == c.name)),
+                            extra_hp(len(t.state["kaverit"]), t.lv()))        # R-CONF-14
         conf["foes"].append(entry)
-        t.tell("token", card=c.name, side="foes", name=entry["name"], hp=c.hp)
+        t.tell("token", card=c.name, side="foes", name=entry["name"], hp=entry["max_hp"])
     elif c.type == "buddy":
         if any(b["name"].startswith(c.name) for b in t.state["buddies"]):
             raise CommandError(f"{c.name} is already fighting; one token of a buddy at a time")
@@ -272,12 +293,17 @@ def play(t, name, card, on):
     entry = in_hand(k, " ".join(card))
     item = t.card(entry["card"])
     conf = field["confrontation"] if field else None
+    if entry["uses"] is None:
+        raise CommandError(f"{item.name} has no Usage: it is not played, it acts by its static"
+                           " effect while held (R-CONF-12)")
     if conf:
         if k["hp"] == 0:
             raise CommandError(f"{k['name']} is cowering and cannot play items (R-CONF-5)")
-        if k["name"] in conf["acted"] or conf["phase"] != "kaverit":
-            raise CommandError("items are played in the Kaverit phase, before the technique"
-                               " (R-CONF-2)")
+        turn = fight(t, quiet=True).turn()
+        if k["name"] in conf["acted"] or conf["phase"] != "kaverit" or turn is None \
+                or turn.name != k["name"]:
+            raise CommandError("items are played in the Kaverit phase, on the Kaveri's own turn"
+                               " before the technique (R-CONF-2)")
     t.tell("item_played", kaveri=k["name"], item=item.name)
     if conf:
         f = fight(t)
@@ -293,11 +319,10 @@ def play(t, name, card, on):
         _play_outside(t, k, item)
     if not item.effects and item.text:
         t.tell("gm_item", item=item.name, text=item.text)
-    if entry["uses"] is not None:
-        entry["uses"] -= 1
-        if entry["uses"] <= 0:
-            k["items"].remove(entry)
-            t.tell("used_up", kaveri=k["name"], item=item.name)
+    entry["uses"] -= 1
+    if entry["uses"] <= 0:
+        k["items"].remove(entry)
+        t.tell("used_up", kaveri=k["name"], item=item.name)
     return Result()
 
 
@@ -377,14 +402,27 @@ def _bad_ending(t) -> str:
 
 
 def on_flip(t, original, shown: str) -> None:
-    """A flipped card changes sides in a running confrontation (5.6): a foe that becomes a
-    buddy leaves the foes and joins the party."""
+    """A flipped card is its new side everywhere (5.6): a foe that becomes a buddy leaves the
+    foes and joins the party; a buddy that becomes a foe (flipped back, say) leaves the party
+    and, in a running confrontation, joins the foes with R-CONF-14's extra HP."""
     c = t.state["confrontation"]
     now = t.card(shown)
-    if not c:
-        return
-    for foe_entry in list(c["foes"]):
-        if foe_entry["card"] in (original.name, original.back.name) and now.type == "buddy":
-            c["foes"].remove(foe_entry)
-            t.state["buddies"].append(records.buddy(now))
-            t.tell("turncoat", foe=foe_entry["name"], buddy=now.name, hp=now.hp)
+    hidden = original.back.name if shown == original.name else original.name
+    if c and now.type == "buddy":
+        for foe_entry in list(c["foes"]):
+            if foe_entry["card"] == hidden:
+                c["foes"].remove(foe_entry)
+                t.state["buddies"].append(records.buddy(now))
+                t.tell("turncoat", foe=foe_entry["name"], buddy=now.name, hp=now.hp)
+    if now.is_foe:
+        for b in list(t.state["buddies"]):
+            if b.get("card", b["name"]) == hidden:
+                t.state["buddies"].remove(b)
+                joins = None
+                if c:
+                    joins = records.foe(now, records.numbered(now.name, sum(
+                        1 for x in c["foes"] if x["card"] == now.name)),
+                        extra_hp(len(t.state["kaverit"]), t.lv()))
+                    c["foes"].append(joins)
+                t.tell("turned_back", buddy=b["name"], foe=joins["name"] if joins else None,
+                       card=now.name, hp=joins["max_hp"] if joins else None)

@@ -17,7 +17,9 @@ from guide.games.kaverini.registry import command
 @click.option("--dice", "faces", default=None, metavar="TENS,ONES",
               help="The table's two d10 faces, 1..10 each (R-DICE-3).")
 @click.option("--force", is_flag=True, help="Engage the same character again anyway.")
-def lottery(t, npc: str | None, faces: str | None, force: bool):
+@click.option("--source", "show_source", is_flag=True,
+              help="Show the quote's source after it (the booklet's sources:).")
+def lottery(t, npc: str | None, faces: str | None, force: bool, show_source: bool):
     """Roll the quote lottery: two d10, tens and ones (R-DICE-2), and read that quote."""
     a = t.adventure()
     if a is None:
@@ -28,7 +30,8 @@ def lottery(t, npc: str | None, faces: str | None, force: bool):
         f = parse_faces(faces, "--dice")
         if len(f) != 2:
             raise CommandError("lottery --dice takes two faces, tens then ones: --dice 4,5")
-        t.dice.give(f)
+        # R-DICE-2: a d10 printed 0-9 shows 0 where the rulebook's shows 10; both count as 0
+        t.dice.give([10 if face == 0 else face for face in f])
     roll = t.dice.percentile()
     quote = a.quotes[roll.value]
     if npc and npc.casefold() not in (n.casefold() for n in t.state["npcs"]):
@@ -36,4 +39,9 @@ def lottery(t, npc: str | None, faces: str | None, force: bool):
     if roll.value not in t.state["quotes_told"]:
         t.state["quotes_told"].append(roll.value)
     t.tell("quote", tens=roll.tens, ones=roll.ones, quote=roll.value, text=quote, npc=npc)
+    if show_source:
+        source = a.sources.get(roll.value, "").strip()
+        return Result([f"Source: {source}" if source else
+                       f"Source: none in the booklet for quote {roll.value} (guide check --facts"
+                       " lists these)"])
     return Result()

@@ -190,8 +190,22 @@ def target_lines(setup: Setup, target: float, seed: int) -> tuple[list[str], dic
               help="A win chance in percent: the foe HP that gives it.")
 @click.option("--seed", type=int, default=None, help="Reproducible odds.")
 @click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
-def odds(t, foes, party, scene, settings, runs, target, seed, as_json):
-    """Is this fight fair? The odds of a confrontation, played thousands of times."""
+@click.option("--adventure", "adventure_id", default=None, metavar="ID",
+              help="The balance of a whole adventure, scene by scene (see --size).")
+@click.option("--size", type=int, default=None, metavar="N",
+              help="With --adventure: a party of N new level-1 Kaverit (default: the"
+                   " campaign's party, or 3).")
+def odds(t, foes, party, scene, settings, runs, target, seed, as_json, adventure_id, size):
+    """Is this fight fair? The odds of a confrontation, played thousands of times; with
+    --adventure, of every scene of an adventure in order."""
+    if adventure_id is not None or size is not None:
+        from guide.games.kaverini.commands.balance import adventure_odds
+
+        if adventure_id is None or foes or party or scene is not None or settings or target:
+            raise CommandError("odds --adventure ID takes --size, --runs, --seed and --json"
+                               " only")
+        seed = seed if seed is not None else random.randrange(1 << 30)
+        return adventure_odds(t, adventure_id, size, runs, seed, as_json)
     setup = build_setup(t, foes, party, scene, settings)
     seed = seed if seed is not None else random.randrange(1 << 30)
     with progress_bar(quiet=as_json) as show:

@@ -11,7 +11,7 @@ from guide.core.errors import CommandError
 from guide.core.result import Result
 from guide.core.text import look_alike, name_problem, unsafe
 from guide.games.kaverini import params
-from guide.games.kaverini.data.tables import abilities, ladders, limits
+from guide.games.kaverini.data.tables import abilities, house_rules, ladders, limits
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.leveling import award_xp, level_event, new_kaveri
 from guide.games.kaverini.rules.leveling import spend as spend_points
@@ -38,9 +38,10 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
         while len(chosen) < 3:
             chosen.append(t.ask(f"Technique {len(chosen) + 1} of 3 (a ladder, or"
                                     " custom:NAME)", [lad.name for lad in ladders().values()]))
-        while len(told) < 3:
-            told.append(t.ask(f"Fact {len(told) + 1} of 3 (free text, Enter to skip)", []))
-        told = [f for f in told if f.strip()]
+        while len(told) < 3:                      # R-SHEET-1: three facts, asked for
+            fact = t.ask(f"Fact {len(told) + 1} of 3 (free text)", []).strip()
+            if fact:
+                told.append(fact)
     if ability is None:
         raise CommandError("kaveri: give --ability (one of " + ", ".join(abilities()) + ")")
     for text in [ability, *chosen, *told]:
@@ -48,8 +49,10 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
         if bad:
             raise CommandError(f"kaveri: {text!r} holds a control or invisible character ({bad})")
     adventure = t.state["adventure"]
+    ladders_only = "ladders_at_start" in house_rules() and t.house("ladders_at_start") == "on"
     sheet = new_kaveri(name, ability, chosen, told,
-                       t.adventure().starting_money if adventure and t.adventure() else 0)
+                       t.adventure().starting_money if adventure and t.adventure() else 0,
+                       ladders_only)
     t.state["kaverit"].append(sheet)
     t.tell("kaveri", kaveri=name, ability=sheet["ability"],
            techniques=list(sheet["ladders"]) + list(sheet["custom"]))
@@ -305,6 +308,8 @@ def buddy(t, card: tuple[str, ...], leave: bool):
     else:
         if present:
             raise CommandError(f"{c.name} is already with the party")
+        if c.name in t.state.get("lost_buddies", []):
+            raise CommandError(f"{c.name} ran out of HP and left the party for good (R-CONF-8)")
         buddies.append(new_buddy(c))
     t.tell("buddy", card=c.name, joins=not leave, hp=c.hp)
     return Result()
@@ -326,9 +331,13 @@ def adventure(t, adventure_id: str | None):
     t.state["npcs"] = []
     t.state["shop_wp"] = []
     t.state["lost_companions"] = []
+    rested = []
     for k in t.state["kaverit"]:
         add_money(k, a.starting_money)
-    t.tell("adventure", adventure=a.id, title=a.title)
+        if k["hp"] == 0:                 # after a lost game (R-CONF-11): full HP again
+            k["hp"] = k["max_hp"]
+            rested.append(k["name"])
+    t.tell("adventure", adventure=a.id, title=a.title, rested=rested)
     lines = [a.title + (f" ({a.place})" if a.place else ""), "", a.intro.strip(), "",
              f"Each Kaveri receives {a.starting_money} {a.currency}."]
     return Result(lines)

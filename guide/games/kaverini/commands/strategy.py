@@ -127,6 +127,9 @@ def strategy_teams(t):
                        cards, sum(c["expense"] for c in p["cards"]), p["points_left"],
                        p["world_points"]])
     versus = g["arena"]["versus"] if g["arena"] else None
+    if versus:                                           # world points left, not bought
+        for row, left in zip(r.rows, versus["wp"], strict=True):
+            row[-1] = left
     if versus and versus["winner"]:
         r.notes.append(f"Winner: {versus['winner']} (round {versus['round']}).")
     r.notes.append(f"Budget {g['budget']} each; settings {g['settings']}"

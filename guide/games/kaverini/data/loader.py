@@ -292,7 +292,8 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
         shops=tuple(Shop(s["name"], dict(s["items"])) for s in a.get("shops", ())),
         pronunciation=tuple((p["word"], p["say"], p.get("means", ""))
                             for p in a.get("pronunciation", ())),
-        quotes=quotes, good_ending=a.get("good_ending", ""), bad_ending=a.get("bad_ending", ""),
+        quotes=quotes, sources={int(k): v for k, v in a.get("sources", {}).items()},
+        good_ending=a.get("good_ending", ""), bad_ending=a.get("bad_ending", ""),
         source=f"{display}:{node.start_mark.line + 1}")
 
 

@@ -55,14 +55,26 @@ def ladder(name: str) -> Ladder | None:
     return ladders().get(" ".join(name.replace("(", " ").replace(")", " ").split()).casefold())
 
 
-@cache
-def _technique_names() -> dict[str, Ladder]:
-    return {t.casefold(): lad for lad in ladders().values() for t in lad.techniques}
-
-
 def ladder_of_technique(name: str) -> Ladder | None:
-    """The ladder of a technique named as in the Emotion Table ("Cryface" -> Sadness)."""
-    return _technique_names().get(name.casefold())
+    """The ladder of a technique named as in the Emotion Table ("Cryface" -> Sadness); for a
+    name on two ladders, the first (see ladders_of_technique)."""
+    found = ladders_of_technique(name)
+    return found[0] if found else None
+
+
+@cache
+def _ladders_by_technique() -> dict[str, tuple[Ladder, ...]]:
+    out: dict[str, list[Ladder]] = {}
+    for lad in ladders().values():
+        for t in lad.techniques:
+            if lad not in out.setdefault(t.casefold(), []):
+                out[t.casefold()].append(lad)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def ladders_of_technique(name: str) -> list[Ladder]:
+    """Every ladder with a technique of this name (Grin is Cheer 1 and Happy 2)."""
+    return list(_ladders_by_technique().get(name.casefold(), ()))
 
 
 @cache

@@ -16,7 +16,7 @@ from __future__ import annotations
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.fighters import KAVERI, PHASE_INDEX, STAND, Fighter
-from guide.games.kaverini.rules.leveling import RuleError
+from guide.games.kaverini.rules.leveling import RuleError, level
 from guide.games.kaverini.rules.outcomes import Outcomes
 from guide.games.kaverini.rules.techniques import Move, Techniques
 from guide.games.kaverini.state import Effect, Phase, confrontation, foe, numbered
@@ -24,7 +24,12 @@ from guide.games.kaverini.state import Effect, Phase, confrontation, foe, number
 PHASES: tuple[Phase, ...] = ("kaverit", "buddies", "foes")
 PHASE_KINDS = {"kaverit": (KAVERI, STAND), "buddies": ("buddy",), "foes": ("foe",)}
 
-__all__ = ["Fight", "Move", "PHASES"]
+__all__ = ["Fight", "Move", "PHASES", "extra_hp"]
+
+
+def extra_hp(kaverit: int, lv: int) -> int:
+    """R-CONF-4, R-CONF-14: with k Kaverit (k >= 2) each foe gets +(k-1) x Lv max HP."""
+    return (kaverit - 1) * lv if kaverit >= 2 else 0
 
 
 class Fight(Techniques, Outcomes):
@@ -35,8 +40,8 @@ class Fight(Techniques, Outcomes):
     def skipping(self, f: Fighter) -> Effect | None:
         """The skip effect (Sadness, Nervousness) that takes `f`'s turn this round, if any."""
         c = self.c
-        for e in c["effects"]:
-            if e["kind"] == "skip" and e["on"] == f.name and e["round"] == c["round"]:
+        for e in fx.of_kind(c, "skip"):
+            if e["on"] == f.name and e["round"] == c["round"]:
                 return e
         return None
 
@@ -46,9 +51,9 @@ class Fight(Techniques, Outcomes):
         kinds = PHASE_KINDS[c["phase"]]
         acted = c["acted"]
         effects = c["effects"]
-        return [f for f in self.fighters() if f.kind in kinds and f.data["hp"] > 0
-                and f.name not in acted and self.in_turn(f)
-                and not (effects and self.skipping(f))]
+        return self.in_order([f for f in self.fighters() if f.kind in kinds and f.data["hp"] > 0
+                              and f.name not in acted and self.in_turn(f)
+                              and not (effects and self.skipping(f))])
 
     def _apply_declared(self, when: str, phase: str | None = None) -> None:
         for d in list(self.declared(when, phase)):
@@ -66,7 +71,12 @@ class Fight(Techniques, Outcomes):
             raise RuleError("the party has no Kaveri to confront anyone")
         if not foes:
             raise RuleError("confront needs at least one foe card")
-        bonus = (len(kaverit) - 1) * lv if len(kaverit) >= 2 else 0
+        if not any(k["hp"] > 0 for k in kaverit):
+            raise RuleError("no Kaveri can act: every Kaveri is at 0 HP (heal NAME full first)")
+        levels = sorted({level(k["xp"]) for k in kaverit})
+        if lv not in levels:                                        # R-SHEET-4
+            raise RuleError(f"--lv is the level of a Kaveri present: {', '.join(map(str, levels))}")
+        bonus = extra_hp(len(kaverit), lv)
         fighters, seen = [], dict[str, int]()
         for card in foes:
             fighters.append(foe(card, numbered(card.name, seen.get(card.name, 0)), bonus))
@@ -86,25 +96,33 @@ class Fight(Techniques, Outcomes):
 
     # --- the round ----------------------------------------------------------------------
     def next(self) -> None:
-        """End the current phase (those who did not act pass) and move on."""
-        self._end_phase()
-        self._maybe_advance()
+        """R-CONF-2: pass the one whose turn it is (or, when nobody of the phase can act,
+        end the phase) and move on."""
+        who = self.turn()
+        if who is None:
+            self._end_phase()
+            self._maybe_advance()
+            return
+        self.say("pass", name=who.name)
+        self._done(who)
+
+    def turn(self) -> Fighter | None:
+        """Whose turn it is in the current phase (None: nobody of the phase can act)."""
+        waiting = self.waiting()
+        return waiting[0] if waiting else None
 
     def runaway(self, roll: int | None = None) -> bool:
-        """R-CONF-6: with cowering Kaverit, a percentile at or under 25 x cowering (max 100)."""
+        """R-CONF-6: with cowering Kaverit, a percentile at or under 25 x cowering (max 100);
+        the Kaverit's whole action, before any of them has acted in the round."""
         self.can_run_away()
         cowering = [k for k in self.s["kaverit"] if k["hp"] == 0]
         if not cowering:
             raise RuleError("running away needs at least one cowering Kaveri (R-CONF-6)")
-        if self.c["phase"] == "foes":
-            self._end_round()
-            if not self.running:
-                return False
         c = self.c
         if c["phase"] != "kaverit" or any(
                 f.name in c["acted"] for f in self.fighters() if f.kind in (KAVERI, STAND)):
             raise RuleError("running away is the Kaverit's whole action: only before any Kaveri"
-                            " acts in a round")
+                            f" acts in a round (R-CONF-6){self._now()}")
         chance = min(100, 25 * len(cowering))
         if roll is None:
             value = self.dice.percentile().value
@@ -119,7 +137,10 @@ class Fight(Techniques, Outcomes):
             self._finish("ran away")
             return True
         self.say("runaway", escaped=False, roll=value, chance=chance)
-        c["phase"] = "buddies"
+        for f in self.fighters():
+            if f.kind in (KAVERI, STAND) and f.name not in c["acted"]:
+                c["acted"].append(f.name)                 # the Kaverit's phase is spent
+        self._end_phase()
         self._maybe_advance()
         return False
 
@@ -129,8 +150,9 @@ class Fight(Techniques, Outcomes):
         f = self.get(name)
         if not f.standing:
             raise RuleError(f"{f.name} is already at 0 HP")
-        lost = self.lose_hp(f, amount, counters=True)
+        lost = self.take(f, amount) or 0                 # R-DMG-8: the taker's side applies
         self.say("schmerz", target=f.name, lost=lost, hp=f.hp, max_hp=f.max_hp)
+        self.settle(f)
 
     def end(self, why: str = "ended early") -> None:
         self.say("end", why=why)
@@ -143,36 +165,35 @@ class Fight(Techniques, Outcomes):
     def _turn_of(self, f: Fighter) -> tuple[int, int]:
         return self.slot_of(f), PHASE_INDEX[f.kind]
 
-    def _last_position(self) -> bool:
-        return self.c["phase"] == "foes" and self.last_slot()
-
     def _enter_phase(self, actor: Fighter) -> None:
-        """Move the round along to the actor's phase; a Kaveri after the foes of the round
-        starts the next round (R-CONF-2)."""
-        if self._turn_of(actor) < self._position():
-            skip = self.skipping(actor)
-            if actor.phase == 0 and self._last_position():
-                self._end_round()
-            elif actor.name in self.c["acted"]:
-                raise RuleError(f"{actor.name} has already acted this round")
-            elif skip:
-                raise RuleError(f"{actor.name} skips this turn ({skip['why']})")
-            else:
-                raise RuleError(f"{actor.name}'s phase is over this round; now: "
-                                f"{self.c['phase']} (next to move on)")
-        while self.running and self._position() < self._turn_of(actor):
+        """R-CONF-2: the actor must be the one whose turn it is. Phases in which nobody can
+        act are passed over on the way to the actor's; anyone else is refused with a line
+        naming whose turn it is."""
+        while (self.running and self.turn() is None
+               and self._position() < self._turn_of(actor)):
             self._end_phase()
         if not self.running:
             raise RuleError("the confrontation is over")
+        self._check_can_act(actor)
+        if self.turn() is not actor:
+            raise RuleError(f"it is not {actor.name}'s turn{self._now()}")
+
+    def _now(self) -> str:
+        """Whose turn it is, for a refusal."""
+        who = self.turn()
+        if who is None:
+            return f"; now: {self.c['phase']}, nobody can act (next to move on)"
+        return f"; now it is {who.name}'s turn ({'foe' if who.kind == 'foe' else 'use'}" \
+               f" {who.name} ..., or next to pass)"
 
     def _check_can_act(self, f: Fighter) -> None:
         if not f.standing:
             raise RuleError(f"{f.name} is at 0 HP and cannot act (R-CONF-5)")
         if f.name in self.c["acted"]:
-            raise RuleError(f"{f.name} has already acted this round")
+            raise RuleError(f"{f.name} has already acted this round{self._now()}")
         skip = self.skipping(f)
         if skip:
-            raise RuleError(f"{f.name} skips this turn ({skip['why']}); next to move on")
+            raise RuleError(f"{f.name} skips this turn ({skip['why']}){self._now()}")
 
     def _done(self, f: Fighter) -> None:
         if not self.running:
@@ -227,14 +248,18 @@ class Fight(Techniques, Outcomes):
         if not self.running:
             return
         c = self.c
-        for e in [e for e in c["effects"] if e["kind"] == "glad"]:
+        for e in fx.of_kind(c, "glad"):
             target = self.named(e["on"])
             if target is None or not target.standing:
                 continue
             lv = self.lv_for(e.get("lv_owner"))
-            lost = self.lose_hp(target, lv, counters=True)
-            self.say("glad", target=target.name, lost=lost, lv=lv, hp=target.hp,
-                     max_hp=target.max_hp)
+            lost = self.take(target, lv, self.named(e.get("by", "")))      # R-DMG-8
+            if lost is None:
+                self.say("loved", target=target.name, technique="gladness")
+            else:
+                self.say("glad", target=target.name, lost=lost, lv=lv, hp=target.hp,
+                         max_hp=target.max_hp)
+                self.settle(target)
             if not self.running:
                 return
             ends = e.get("ends_tick")

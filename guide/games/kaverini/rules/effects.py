@@ -117,6 +117,11 @@ def has_effect(c: Confrontation, kind: EffectKind, name: str) -> Effect | None:
     return None
 
 
+def of_kind(c: Confrontation, kind: EffectKind) -> list[Effect]:
+    """Every running effect of one kind (a copy: handlers may remove them)."""
+    return [fx for fx in c["effects"] if fx["kind"] == kind]
+
+
 def expire(c: Confrontation, turns_over: set[str] | frozenset[str] = frozenset()) -> None:
     """Drop the effects whose end point has passed: an effect ends with its owner's turn in
     round `ends`; `turns_over` names whose turns this round are over (one who just acted,
@@ -166,7 +171,8 @@ def _cheer(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None
     ends = None if fight.house("gladness") == "confrontation" else c["round"]
     glad = [t for t in targets if t.standing and not has_effect(c, "glad", t.name)]
     for t in glad:
-        c["effects"].append(effect("glad", t.name, "Cheer", ends_tick=ends, lv_owner=user.owner))
+        c["effects"].append(effect("glad", t.name, "Cheer", ends_tick=ends, lv_owner=user.owner,
+                                   by=user.name))
         fight.say("cheer", target=t.name)
     if not glad:
         fight.say("no_target", effect="cheer")
@@ -190,8 +196,9 @@ def _love(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
 
 def _anger(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
     timed(fight.c, "e", user, "Anger", amount=lv)
-    lost = fight.lose_hp(user, lv, counters=True)
+    lost = fight.take(user, lv) or 0                   # R-DMG-8: Schmerz, so H reduces it
     fight.say("anger", actor=user.name, amount=lv, lost=lost, hp=user.hp, max_hp=user.max_hp)
+    fight.settle(user)
 
 
 def _frustration(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
@@ -239,6 +246,7 @@ def apply_special(fight: Field, user: Fighter, ladder_effect: str, lv: int,
 
 Told = dict[str, Any] | None        # the event's data, or None: nothing happened
 Declared = Callable[["Field | None", str, Fighter, int, CardEffect], Told]
+# (field or None outside a confrontation, source card, target, amount, the effect)
 
 
 def _heal(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
@@ -249,7 +257,11 @@ def _heal(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffe
 def _schmerz(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
     if fight is None:
         return None
-    return {"lost": fight.lose_hp(t, amount, counters=True), "hp": t.hp, "max_hp": t.max_hp}
+    by = fight.named(source)                   # a foe's or buddy's own card: Love may block it
+    lost = fight.take(t, amount, by)
+    if lost is None:
+        return {"blocked": True}
+    return {"lost": lost, "hp": t.hp, "max_hp": t.max_hp}
 
 
 def _counters(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
@@ -288,7 +300,12 @@ def apply_declared(say: Callable[..., None], fight: Field | None, source: str,
     for t in targets:
         data = handler(fight, source, t, amount, effect)
         if data is not None:
-            say("card_effect", source=source, do=effect.do, target=t.name, **data)
+            if data.pop("blocked", False):
+                say("loved", target=t.name, technique=source)
+            else:
+                say("card_effect", source=source, do=effect.do, target=t.name, **data)
             told = True
+        if fight is not None and data is not None and t.data["hp"] == 0:
+            fight.settle(t)
     if effect.text and told:
         say("card_note", source=source, text=effect.text)

@@ -16,7 +16,7 @@ from guide.core.dice import Dice
 from guide.games.kaverini.model import Card, Effect
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter, all_fighters, find
 from guide.games.kaverini.rules.leveling import RuleError, level, party_lv
-from guide.games.kaverini.rules.schmerz import absorb
+from guide.games.kaverini.rules.schmerz import absorb, amount, doublings
 from guide.games.kaverini.state import Confrontation
 
 Event = dict[str, Any]
@@ -94,9 +94,9 @@ class Field:
         return self._fighters
 
     def named(self, name: str) -> Fighter | None:
-        """A fighter by its exact name (or, failing that, as `find` reads a name)."""
+        """A fighter by its exact name, as the state records it."""
         self.fighters()
-        return self._by_name.get(name) or find(self.fighters(), name)
+        return self._by_name.get(name)
 
     def _changed(self) -> None:
         """Who is in the field, or what is in play, changed: look again."""
@@ -138,6 +138,11 @@ class Field:
     def in_turn(self, f: Fighter) -> bool:
         """Whether `f` may act now, beyond its phase (always, here)."""
         return True
+
+    def in_order(self, actors: list[Fighter]) -> list[Fighter]:
+        """The actors of a phase in turn order: the order chosen at the start (R-CONF-1),
+        buddies as they joined, foes as `confront` named them."""
+        return actors
 
     def cowers(self, f: Fighter) -> bool:
         """Whether `f` at 0 HP cowers (R-CONF-5) rather than being out."""
@@ -279,17 +284,35 @@ class Field:
                 if effect.when == when:
                     yield Declared(card.name, effect, holder, bonded, owner)
 
-    def lose_hp(self, f: Fighter, amount: int, counters: bool = False) -> int:
-        """Direct HP loss (Anger, gladness, round effects): not reduced by H."""
-        hp, left, lost = absorb(amount, f.hp, f.counters["HP"] if counters else 0)
-        f.data["hp"] = hp
-        if counters:
-            f.counters["HP"] = left
-        if hp == 0:
+    def take(self, f: Fighter, schmerz: int, source: Fighter | None = None) -> int | None:
+        """R-DMG-8: Schmerz from anything but a technique (gladness, Anger, a Chutzpah return,
+        a card's round effect, the GM) through the taker's side of the rules: its Sensitive
+        or Insensitive, its H, its HP counters; None when Love blocks it (from an adversary).
+        Returns the HP lost; the caller tells it, then settles what it leads to."""
+        from guide.games.kaverini.rules import effects as fx
+
+        if source is not None and self.enemy(source, f) and fx.has_effect(self.c, "love", f.name):
+            return None
+        return take_schmerz(f, schmerz, fx.effective_heart(self, f))
+
+    def settle(self, f: Fighter) -> None:
+        """R-DMG-9: a fighter whose HP reached 0 is out at that moment (cowers, leaves, is
+        neutralized), after the Schmerz that did it has been told."""
+        if f.data["hp"] == 0:
             self.at_zero(f)
-        return lost
 
 
 def _live(d: Declared) -> bool:
     """A foe's or buddy's own effects act while it stands; the rest while they are in play."""
     return d.holder is None or d.holder.kind in (KAVERI, STAND) or d.holder.data["hp"] > 0
+
+
+def take_schmerz(f: Fighter, schmerz: int, heart: int) -> int:
+    """R-DMG-8 for a taker with this effective H: its Sensitive (x2) or Insensitive (x1/2),
+    then H (R-DMG-4), then HP counters and HP (R-DMG-5). Returns the HP lost."""
+    twos = doublings(target_sensitive="Sensitive" in f.abilities,
+                     target_insensitive="Insensitive" in f.abilities)
+    hp, left, lost = absorb(amount(schmerz, 0, twos, heart), f.hp, f.counters["HP"])
+    f.data["hp"] = hp
+    f.counters["HP"] = left
+    return lost

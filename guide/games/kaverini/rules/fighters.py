@@ -96,6 +96,11 @@ class Fighter:
 CardLookup = Callable[[str], Card]
 
 
+def psychic_present(kaverit: list[Sheet]) -> bool:
+    """R-CONF-3: with a Psychic Kaveri present, the foes' secrets are open to every player."""
+    return any(k["ability"] == "Psychic" for k in kaverit)
+
+
 def all_fighters(state: Any, card: CardLookup) -> list[Fighter]:
     """Every fighter of the running confrontation, in round order."""
     c = state["confrontation"]

@@ -31,8 +31,9 @@ def party_lv(kaverit: list[Sheet], lv_default: str) -> int:
 
 
 def new_kaveri(name: str, ability: str, techniques: Sequence[str], facts: Sequence[str],
-               money: int) -> Sheet:
-    """R-SHEET-1: level 1, 1 XP, 20 HP, E 0, H 0, three level-1 techniques, one ability."""
+               money: int, ladders_only: bool = False) -> Sheet:
+    """R-SHEET-1: level 1, 1 XP, 20 HP, E 0, H 0, three level-1 techniques, one ability;
+    `ladders_only` (house rule ladders_at_start): the three are emotion ladders."""
     known = find_ability(ability)
     if known is None:
         raise RuleError(f"unknown ability {ability!r} (R-ABIL-1)")
@@ -43,6 +44,9 @@ def new_kaveri(name: str, ability: str, techniques: Sequence[str], facts: Sequen
     custom: dict[str, int] = {}
     for t in techniques:
         if t.casefold().startswith("custom:"):
+            if ladders_only:
+                raise RuleError("house rule ladders_at_start: a new Kaveri's three techniques"
+                                f" are emotion ladders, not {t!r} (R-SHEET-1)")
             cname = t.split(":", 1)[1].strip()
             if not cname:
                 raise RuleError("a custom technique needs a name: custom:NAME")

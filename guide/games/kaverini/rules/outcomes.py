@@ -21,13 +21,17 @@ class Outcomes(Field):
             self._check_all_cowering()
         elif f.kind == BUDDY:
             self.s["buddies"].remove(f.data)
+            self.s.setdefault("lost_buddies", []).append(f.name)
             self._changed()
             self.say("leave", name=f.name, who="buddy")
+            self._check_all_cowering()
         elif f.kind == STAND:
             self.c["stand"].remove(f.data)  # type: ignore[arg-type]  # the Stand it views
             self._changed()
-            if f.name in self.s["companions"]:
-                self.s["companions"].remove(f.name)
+            for present in (self.s["companions"], self.c["companions"]):
+                if f.name in present:                # no more round effects from it either
+                    present.remove(f.name)
+            self._changed()
             self.s["lost_companions"].append(f.name)
             self.say("leave", name=f.name, who="stand")
             self._check_all_cowering()
@@ -51,7 +55,8 @@ class Outcomes(Field):
             self._finish("won")
 
     def _check_all_cowering(self) -> None:
-        if not self.running or self.standing(KAVERI, STAND):
+        """R-CONF-10, R-CONF-11: only when no Kaveri, companion or buddy can act."""
+        if not self.running or self.standing(KAVERI, STAND, BUDDY):
             return
         c = self.c
         fresh = [n for n in c["companions"] if n not in self.s["lost_companions"]
@@ -91,11 +96,19 @@ class Outcomes(Field):
         self.say("shares", stand=[{"name": s["name"], "max_hp": s["max_hp"]} for s in c["stand"]])
 
     def _lose(self) -> None:
-        """R-CONF-11: the game is lost; sheets stay, items and money go."""
+        """R-CONF-11: the game is lost; sheets stay, items and money go, and the Kaverit
+        are back at full HP when the next adventure starts. R-CONF-13: losing a practice
+        bout loses nothing, and the cowering Kaverit end it at 1 HP."""
+        if self.c["practice"]:
+            for k in self.s["kaverit"]:
+                k["hp"] = max(k["hp"], 1)
+            self.say("lost", practice=True)
+            self._finish("lost")
+            return
         for k in self.s["kaverit"]:
             k["items"] = []
             k["money"] = 0
-        self.say("lost")
+        self.say("lost", practice=False)
         self._finish("lost")
         self.s["adventure"] = None
 

@@ -44,6 +44,7 @@ class Setup:
     hp_scale: float = 1.0             # foes' HP x this (rulebook 7.3)
     lv: int = 1
     house: dict[str, str] = field(default_factory=dict)
+    xp: dict[str, int] = field(default_factory=dict)   # XP per foe card (case-folded), R-CONF-7
 
     @property
     def frozen(self) -> str:
@@ -63,33 +64,43 @@ class Outcome:
 
 
 def run_once(setup: Setup, seed: int) -> Outcome:
-    state = json.loads(setup.frozen)
-    state["confrontation"] = None
-    card = _lookup(setup.cards)
-    rng = random.Random(seed)
-    rules = {name: setup.house.get(name, d["default"]) for name, d in house_rules().items()}
-    fight = Fight(state, card, Dice(seed), rules.__getitem__)
-    foes = [_scaled(card(n), setup.hp_scale) for n in setup.foes]
-    fight.start(foes, [k["name"] for k in state["kaverit"]], [card(n) for n in setup.settings],
-                list(state["companions"])[:3], setup.lv)
-    result = "won"
-    rounds = 1
-    while state["confrontation"] is not None:
-        c = state["confrontation"]
-        rounds = c["round"]
-        if rounds > MAX_ROUNDS:
-            result = "undecided"
-            break
-        try:
-            _step(fight, rng)
-        except RuleError:
-            fight.next()       # nobody of the phase can act usefully: the phase passes
+    return outcome(play(setup, seed))
+
+
+def outcome(fight: Fight) -> Outcome:
+    """How a fight that `play` ran ended."""
+    state = fight.s
+    result = "undecided" if fight.running else "won"
     for event in fight.events:
         if event["kind"] == "over":
             result = {"won": "won", "ran away": "ran away", "lost": "lost"}.get(
                 event["result"], result)
     cowering = [k["name"] for k in state["kaverit"] if k["hp"] == 0]
-    return Outcome(result, rounds, cowering)
+    return Outcome(result, min(fight.c["round"], MAX_ROUNDS + 1), cowering)
+
+
+def play(setup: Setup, seed: int, state: dict | None = None) -> Fight:
+    """One confrontation played by the policies above, to its end or MAX_ROUNDS: on a copy of
+    the setup's state, or on `state` itself (which then keeps the XP gained, the HP left, the
+    buddies and companions lost: the balance of an adventure plays one state scene after
+    scene, rules/evening.py)."""
+    state = json.loads(setup.frozen) if state is None else state
+    state["confrontation"] = None
+    card = _lookup(setup.cards)
+    rng = random.Random(seed)
+    rules = {name: setup.house.get(name, d["default"]) for name, d in house_rules().items()}
+    xp = setup.xp
+    fight = Fight(state, card, Dice(seed), rules.__getitem__,
+                  xp_for=lambda name: xp.get(name.casefold(), 0))
+    foes = [_scaled(card(n), setup.hp_scale) for n in setup.foes]
+    fight.start(foes, [k["name"] for k in state["kaverit"]], [card(n) for n in setup.settings],
+                list(state["companions"])[:3], setup.lv)
+    while fight.running and fight.c["round"] <= MAX_ROUNDS:
+        try:
+            _step(fight, rng)
+        except RuleError:
+            fight.next()       # nobody of the phase can act usefully: the phase passes
+    return fight
 
 
 def _step(fight: Fight, rng: random.Random) -> None:

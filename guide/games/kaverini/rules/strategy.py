@@ -27,6 +27,7 @@ from guide.games.kaverini.state import (
     counters,
     foe,
     held_item,
+    strategy_player,
 )
 
 SETTINGS = ("none", "random", "chosen")
@@ -51,8 +52,7 @@ def new_game(players: list[str], budget: int, money: int, settings: str, fluid: 
     return {
         "budget": budget, "money": money, "settings": settings, "fluid": fluid,
         "power_foes": power_foes, "pool": pool, "kaverit_per_player": kaverit,
-        "players": [{"name": p, "points_left": budget, "world_points": 0, "money": money,
-                     "kaverit": [], "cards": [], "settings": []} for p in players],
+        "players": [strategy_player(p, budget, money) for p in players],
         "arena": None,
     }
 
@@ -252,6 +252,10 @@ class StrategyFight(Fight):
 
     def cowers(self, f: Fighter) -> bool:
         return False
+
+    def in_order(self, actors: list[Fighter]) -> list[Fighter]:
+        """R-STRAT-3: within each phase, players act in turn order."""
+        return sorted(actors, key=lambda f: f.owner or 0)
 
     def side_of(self, f: Fighter) -> str:
         return self.versus["players"][f.owner or 0]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from guide.games.kaverini.data.tables import Ladder, ladder_of_technique, ladders_of_technique
 from guide.games.kaverini.data.tables import ladder as find_ladder
-from guide.games.kaverini.data.tables import ladder_of_technique
 from guide.games.kaverini.model import Technique
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.field import Field
@@ -39,39 +39,62 @@ class Techniques(Field):
         """Phase 2 or 3: a Kaveri, a companion taking a stand, or a buddy uses a technique."""
         user = self.get(actor, (KAVERI, STAND, BUDDY))
         self._enter_phase(user)
-        self._check_can_act(user)
         self._nervous_boost(user, boost)
         move = self._move(user, technique)
         if world_point == "effect" and not move.ladder:
             raise RuleError(f"{move.name} has no special effect to force (R-WP-3)")
+        named: list[Fighter] | None = None
         if world_point == "all-foes":
-            targets: Targets = [(f, None) for f in self._enemies(user)]   # R-WP-2: each on its own
+            if not move.ladder:
+                raise RuleError(f"a world point powers an emotional technique, not {move.name}"
+                                " (R-WP-2)")
+            if split:
+                raise RuleError("a world point on every foe deals each its own Schmerz: no"
+                                " --split with it (R-WP-2)")
+            foes = self._enemies(user)
+            targets: Targets = [(f, None) for f in foes]          # R-WP-2: each on its own
+            if on:
+                named = [self._adversary(user, on[0])]
+            elif len(foes) == 1:
+                named = foes
+            else:
+                raise RuleError("which foe gets the special effect? --on " + " | ".join(
+                    repr(f.name) for f in foes) + " (R-WP-2)")
         else:
             targets = self._targets(user, on[0] if on else None, split, move)
         if world_point:
             self._spend_world_point(user, world_point)
-        emotion = fx.effective_emotion(self, user)
-        self.say("use", actor=user.name, technique=move.name, ladder=move.ladder,
-                 level=move.level if move.ladder else None)
-        if not move.ladder:
-            self.c["last_turn"][user.name] = None       # no effect this turn (R-FX-2)
-        self._deal(user, move, targets, emotion, gm_match, split is not None)
-        if move.ladder and self.running:
-            self._special(user, move, [t for t, _ in targets], d20, d10,
-                          forced=world_point == "effect")
-        self._done(user)
+        self._technique(user, move, targets, gm_match, split is not None, d20, d10,
+                        world_point == "effect", named)
 
     def foe_use(self, foe: str, technique: str | None, on: str | None = None,
                 roll: int | None = None, split: dict[str, int] | None = None) -> None:
         """Phase 4: a foe's technique; a foe with a die icon picks it by the roll (R-CONF-3)."""
         user = self.get(foe, (FOE,))
         self._enter_phase(user)
-        self._check_can_act(user)
         tech = self._foe_technique(user, technique, roll)
-        move = Move(tech.name, tech.schmerz.value(self.lv_of(user)), tech.emotion, None, 0)
+        move = self._card_move(user, tech)
         targets = self._targets(user, on, split, move)
-        self.say("use", actor=user.name, technique=tech.name, text=tech.text or None)
-        self._deal(user, move, targets, fx.effective_emotion(self, user), None, split is not None)
+        self._technique(user, move, targets, None, split is not None, None, None, False, None,
+                        text=tech.text or None)
+
+    def _technique(self, user: Fighter, move: Move, targets: Targets, gm_match: bool | None,
+                   lagom: bool, d20: int | None, d10: int | None, forced: bool,
+                   named: list[Fighter] | None, text: str | None = None) -> None:
+        """The technique's Schmerz on each target, then its special effect (R-FX-4) on the
+        targets it reached (named: R-WP-2's one target for the effect)."""
+        emotion = fx.effective_emotion(self, user)
+        if move.ladder:
+            self.say("use", actor=user.name, technique=move.name, ladder=move.ladder,
+                     level=move.level, text=text)
+        else:
+            self.say("use", actor=user.name, technique=move.name, text=text)
+            self._last_turn(user, None)                  # no effect this turn (R-FX-2)
+        reached = self._deal(user, move, targets, emotion, gm_match, lagom)
+        if move.ladder and self.running and reached:
+            chosen = [t for t in (named if named is not None else reached) if t in reached]
+            if chosen:
+                self._special(user, move, chosen, d20, d10, forced)
         self._done(user)
 
     # --- choosing ---------------------------------------------------------------------
@@ -109,6 +132,16 @@ class Techniques(Field):
                             + ", ".join(t.name for t in card.techniques))
         return tech
 
+    def _card_move(self, user: Fighter, tech: Technique) -> Move:
+        """R-FX-6: a buddy's or foe's technique named as a ladder technique of the Emotion
+        Table rolls for its effect at that level; any other is like a custom one."""
+        base = tech.schmerz.value(self.lv_of(user))
+        lad = ladder_of_technique(tech.name)
+        if lad is None:
+            return Move(tech.name, base, tech.emotion, None, 0)
+        level = [t.casefold() for t in lad.techniques].index(tech.name.casefold()) + 1
+        return Move(tech.name, base, tech.emotion or lad.name, lad.name, level)
+
     def _move(self, user: Fighter, technique: str) -> Move:
         if user.kind == BUDDY:
             assert user.card is not None
@@ -116,9 +149,9 @@ class Techniques(Field):
             if tech is None:
                 raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
                                 + ", ".join(t.name for t in user.card.techniques))
-            return Move(tech.name, tech.schmerz.value(self.lv_of(user)), tech.emotion, None, 0)
-        lad = find_ladder(technique) or ladder_of_technique(technique)
+            return self._card_move(user, tech)
         if user.kind == STAND:
+            lad = find_ladder(technique) or ladder_of_technique(technique)
             if lad is None:
                 raise RuleError(f"a companion taking a stand uses an emotion ladder, not"
                                 f" {technique!r} (R-CONF-10)")
@@ -126,6 +159,7 @@ class Techniques(Field):
             return Move(lad.technique_name(lv), base_schmerz(ladder_level=lv), lad.name,
                         lad.name, lv)
         sheet = user.sheet
+        lad = find_ladder(technique) or self._known_ladder(sheet["ladders"], technique)
         if lad is not None and lad.name in sheet["ladders"]:
             lv = sheet["ladders"][lad.name]
             return Move(lad.technique_name(lv), base_schmerz(ladder_level=lv), lad.name,
@@ -136,6 +170,17 @@ class Techniques(Field):
                             None, lv)
         known = list(sheet["ladders"]) + list(sheet["custom"])
         raise RuleError(f"{user.name} has no technique {technique!r}; known: {', '.join(known)}")
+
+    @staticmethod
+    def _known_ladder(known: dict[str, int], technique: str) -> Ladder | None:
+        """A technique named as in the Emotion Table: among the ladders the Kaveri knows
+        first (Grin is Cheer 1 and Happy 2); still ambiguous, the choices are listed."""
+        named = ladders_of_technique(technique)
+        mine = [lad for lad in named if lad.name in known] or named
+        if len(mine) > 1:
+            raise RuleError(f"{technique!r} is on " + " and ".join(lad.name for lad in mine)
+                            + ": name the ladder (" + ", ".join(lad.name for lad in mine) + ")")
+        return mine[0] if mine else None
 
     def _enemies(self, user: Fighter) -> list[Fighter]:
         enemies = [f for f in self.fighters() if f.data["hp"] > 0 and self.enemy(user, f)]
@@ -185,28 +230,35 @@ class Techniques(Field):
 
     # --- dealing Schmerz ----------------------------------------------------------------
     def _deal(self, user: Fighter, move: Move, targets: Targets, emotion: int,
-              gm_match: bool | None, lagom: bool) -> None:
+              gm_match: bool | None, lagom: bool) -> list[Fighter]:
+        """The Schmerz on each target; returns the targets the technique reached (not stopped
+        by Intimidate, Love or Confidence): its special effect is for those only."""
         effects = self.c["effects"]
         if effects:
             for target, _ in targets:                    # R-FX-4 Intimidate: no effect at all,
                 intimidated = fx.has_effect(self.c, "intimidate", target.name)   # on anyone
-                if intimidated:
+                if intimidated and self.enemy(user, target):
                     effects.remove(intimidated)
                     self.say("intimidated", target=target.name, actor=user.name,
                              technique=move.name)
-                    return
+                    return []
+        reached = []
         for i, (target, part) in enumerate(targets):
             if not self.running:
-                return
+                break
             if effects and fx.has_effect(self.c, "love", target.name):   # R-FX-4 Love
                 self.say("loved", target=target.name, technique=move.name)
                 continue
             base = part if part is not None else move.base
-            self._hit(user, target, move, base, emotion if not lagom or i == 0 else 0, gm_match)
+            if self._hit(user, target, move, base, emotion if not lagom or i == 0 else 0,
+                         gm_match):
+                reached.append(target)
+        return reached
 
     def _hit(self, user: Fighter, target: Fighter, move: Move, base: int, emotion: int,
-             gm_match: bool | None) -> None:
-        """R-DMG-2..5 and R-ABIL-1/2 for one technique on one target."""
+             gm_match: bool | None) -> bool:
+        """R-DMG-2..5, R-DMG-9 and R-ABIL-1/2 for one technique on one target; False when
+        Confidence stopped it (nothing at all, no effect either)."""
         c = self.c
         card = target.card
         heel = shield = False
@@ -220,22 +272,29 @@ class Techniques(Field):
         dealt = amount(base, emotion, twos, heart)
         if dealt <= 0:
             self.say("no_schmerz", technique=move.name, target=target.name)
-            return
+            return True
         if "Confidence" in target.abilities and target.name not in c["confidence"]:
             c["confidence"].append(target.name)
             self.say("confidence", target=target.name, technique=move.name)
-            return
+            return False
         hp, left, _ = absorb(dealt, target.hp, target.counters["HP"])
         target.data["hp"], target.counters["HP"] = hp, left
         self.say("hit", technique=move.name, target=target.name, amount=dealt, base=base,
                  emotion=emotion, mult=MULTIPLIERS[twos], heart=heart, heel=heel,
                  shield=shield, hp=hp, max_hp=target.max_hp)
+        if hp == 0:
+            self.at_zero(target)          # R-DMG-9: out at that moment; it triggers nothing
+            return True
         if "Chutzpah" in target.abilities and target.name not in c["chutzpah"]:
             c["chutzpah"].append(target.name)
-            lost_back = self.lose_hp(user, -(-dealt // 2))
-            self.say("chutzpah", target=target.name, actor=user.name, amount=lost_back)
-        if hp == 0:
-            self.at_zero(target)
+            back = self.take(user, -(-dealt // 2), source=target)     # R-DMG-8
+            if back is None:
+                self.say("loved", target=user.name, technique="Chutzpah")
+            else:
+                self.say("chutzpah", target=target.name, actor=user.name, amount=back,
+                         hp=user.hp, max_hp=user.max_hp)
+                self.settle(user)
+        return True
 
     def _defence(self, defence: str | None, move: Move, user: Fighter,
                  gm_match: bool | None) -> bool:
@@ -250,6 +309,15 @@ class Techniques(Field):
         return found
 
     # --- special effects ----------------------------------------------------------------
+    def _last_turn(self, user: Fighter, ladder: str | None) -> None:
+        """R-FX-2: the ladder whose effect triggered on this turn (None: no effect)."""
+        self.c["last_turn"][user.name] = f"{self.c['round']}:{ladder}" if ladder else None
+
+    def _triggered_last_turn(self, user: Fighter, ladder: str) -> bool:
+        """R-FX-2: did `ladder` trigger on the user's previous turn (the previous round's)?"""
+        last = self.c["last_turn"].get(user.name)
+        return last == f"{self.c['round'] - 1}:{ladder}"
+
     def _special(self, user: Fighter, move: Move, targets: list[Fighter], d20: int | None,
                  d10: int | None, forced: bool) -> None:
         """R-FX-1..3: roll (or not) for the special effect, after the Schmerz is dealt."""
@@ -278,22 +346,23 @@ class Techniques(Field):
             need = fx.trigger_threshold(move.level)
             if face < need:
                 self.say("no_effect", face=face, need=need)
-                c["last_turn"][user.name] = None
+                self._last_turn(user, None)
                 return
             why = "roll"
-        if c["last_turn"].get(user.name) == lad.name and not forced:
+        if self._triggered_last_turn(user, lad.name) and not forced:
             self.say("nullified", ladder=lad.name, actor=user.name, why=why, face=face, need=need)
-            c["last_turn"][user.name] = None
+            self._last_turn(user, None)
             return
-        c["last_turn"][user.name] = lad.name
+        self._last_turn(user, lad.name)
         self.say("special", ladder=lad.name, says=lad.says, why=why, face=face, need=need)
-        fx.apply_special(self, user, lad.effect, user.level, targets, d10)
+        lv = user.level if user.kind in (KAVERI, STAND) else self.lv_of(user)
+        fx.apply_special(self, user, lad.effect, lv, targets, d10)
 
     def _nervous_boost(self, user: Fighter, boost: str | None) -> None:
         """Nervousness: on the turn after the skipped one, 2 x Lv to E, H or HP (R-FX-4)."""
         c = self.c
-        for e in list(c["effects"]):
-            if e["kind"] == "nervous" and e["on"] == user.name and e["round"] <= c["round"]:
+        for e in fx.of_kind(c, "nervous"):
+            if e["on"] == user.name and e["round"] <= c["round"]:
                 stat = (boost or "hp").casefold()
                 if stat not in ("e", "h", "hp"):
                     raise RuleError("--boost is e, h or hp (Nervousness)")

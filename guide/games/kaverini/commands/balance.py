@@ -1,0 +1,150 @@
+"""`odds --adventure ID`: the balance of a whole adventure, scene by scene (rules/evening.py),
+for a new party of N level-1 Kaverit or the campaign's own, many evenings over: the party's
+level on arrival, the chances to win, run away and lose (each to +-3 points at 95%), the
+rounds, and a verdict where a scene is too easy or too hard."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import os
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+
+from guide.core.errors import CommandError
+from guide.core.result import Result
+from guide.games.kaverini.commands.odds import _ignore_interrupt
+from guide.games.kaverini.data.tables import house_rules
+from guide.games.kaverini.rules.evening import (
+    MAX_SIZE,
+    Arrival,
+    Evening,
+    SceneOdds,
+    by_scene,
+    evening_of,
+    new_party,
+    policy,
+    run_evenings,
+    verdict,
+)
+
+BATCH = 200                  # evenings per worker and batch
+HALF_WIDTH = 0.03            # every chance to +-3 points at 95%
+MAX_RUNS = 1200              # enough for +-3 points even at 50% (1,068 evenings)
+MIN_STEP = 50                # evenings added at least, when more are needed
+
+
+def build_evening(t, adventure_id: str, size: int | None) -> tuple[Evening, str]:
+    """The adventure's evening for a new party of `size`, or the campaign's party when no
+    size is given and it has Kaverit; and words for who plays it."""
+    a = t.library.adventures.get(adventure_id.casefold())
+    if a is None:
+        known = ", ".join(sorted(t.library.adventures)) or "none"
+        raise CommandError(f"--adventure: no adventure {adventure_id!r}; known: {known}")
+    if not any(s.foes for s in a.scenes):
+        raise CommandError(f"the adventure {a.id!r} has no scene with foes to play")
+    state = copy.deepcopy(t.state)
+    state["confrontation"] = None
+    if size is None and state["kaverit"]:
+        who = "the campaign's party: " + ", ".join(k["name"] for k in state["kaverit"])
+    else:
+        size = 3 if size is None else size
+        if not 1 <= size <= MAX_SIZE:
+            raise CommandError(f"--size: 1 to {MAX_SIZE} Kaverit, not {size}")
+        state["kaverit"] = new_party(size)
+        state["buddies"], state["companions"] = [], []
+        who = (f"{size} new level-1 Kaverit ("
+               + ", ".join(f"{k['name']}: {k['ability']}, {', '.join(k['ladders'])}"
+                           for k in state["kaverit"]) + ")")
+    cards = {c.key: c for c in (t.card(n.name) for n in t.library.cards.values())}
+    house = {name: t.house(name) for name in house_rules()}
+    return evening_of(a, state, cards, house), who
+
+
+def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneOdds]:
+    """Evenings in batches on two cores, until every chance is known to +-3 points at 95%
+    (or `runs` evenings). After the first batch, the next ones are sized by the chances seen
+    so far (p(1-p) sets how many evenings a chance needs), so no evening is played for
+    nothing."""
+    limit = runs or MAX_RUNS
+    workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
+    pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
+                               initializer=_ignore_interrupt) if workers > 1 else None
+    played: list[list[Arrival]] = []
+    target = min(limit, BATCH * workers)
+    try:
+        while len(played) < target:
+            todo = min(BATCH * workers, target - len(played))
+            sizes = [todo // workers + (1 if i < todo % workers else 0) for i in range(workers)]
+            chunks, start = [], len(played)
+            for size in (n for n in sizes if n):
+                chunks.append([seed * 1_000_003 + start + i for i in range(size)])
+                start += size
+            if pool:
+                for result in pool.map(run_evenings, [evening] * len(chunks), chunks):
+                    played += result
+            else:
+                played += run_evenings(evening, chunks[0])
+            if runs is None:
+                scenes = by_scene(evening, played)
+                if all(s.half_width() <= HALF_WIDTH for s in scenes):
+                    break
+                target = min(limit, max(len(played) + MIN_STEP, max(map(_needed, scenes))))
+            else:
+                target = limit
+    except KeyboardInterrupt:
+        if not played:
+            raise CommandError("the balance report was stopped before any evening was played"
+                               ) from None                # the evenings so far are kept
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
+    return by_scene(evening, played)
+
+
+def _needed(s: SceneOdds) -> int:
+    """The evenings that know each chance seen so far to +-3 points at 95%."""
+    return max(math.ceil(1.96 ** 2 * p * (1 - p) / HALF_WIDTH ** 2)
+               for p in (s.share("won"), s.share("ran away"), s.share("lost")))
+
+
+def pct(x: float) -> float:
+    return round(100 * x, 1)
+
+
+def as_dict(adventure_id: str, size: int, scenes: list[SceneOdds]) -> dict:
+    return {"adventure": adventure_id, "size": size, "runs": len(scenes[0].arrivals),
+            "scenes": [{"name": s.name, "level": s.level, "win": pct(s.share("won")),
+                        "run_away": pct(s.share("ran away")), "lost": pct(s.share("lost")),
+                        "undecided": pct(s.share("undecided")), "rounds": s.rounds}
+                       for s in scenes]}
+
+
+def _level(s: SceneOdds) -> str:
+    """The median Lv on arrival, and the spread of the middle 80% where there is one."""
+    low, high = s.level_spread
+    return str(s.level) if low == high else f"{s.level} ({low}-{high})"
+
+
+def report(adventure_id: str, who: str, scenes: list[SceneOdds]) -> Result:
+    rows = [[s.name, _level(s), f"{pct(s.share('won')):.0f}%", f"{pct(s.share('ran away')):.0f}%",
+             f"{pct(s.share('lost')):.0f}%", s.rounds] for s in scenes]
+    notes = [f"{s.name}: {v}" for s in scenes if (v := verdict(s.share("won")))]
+    notes += ["Between scenes: " + "; ".join(policy()) + "."]
+    widest = max(s.half_width() for s in scenes)
+    return Result(lines=[f"The balance of {adventure_id!r}, {len(scenes[0].arrivals)} evenings"
+                         f" (each chance to +-{100 * widest:.1f} points at 95%), {who}:"],
+                  headers=["scene", "level", "win", "run away", "lost", "rounds"], rows=rows,
+                  notes=notes)
+
+
+def adventure_odds(t, adventure_id: str, size: int | None, runs: int | None, seed: int,
+                   as_json: bool) -> Result:
+    evening, who = build_evening(t, adventure_id, size)
+    scenes = balance(evening, seed, runs)
+    a = t.library.adventures[adventure_id.casefold()]
+    if as_json:
+        return Result([json.dumps(as_dict(a.id, len(evening.state["kaverit"]), scenes),
+                                  indent=2)])
+    return report(a.id, who, scenes)

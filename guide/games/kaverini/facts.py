@@ -1,0 +1,58 @@
+"""`guide check --facts`: every quote of the lottery is read to children as a true fact
+(R-QL-1, rulebook 5.2), so each needs a source a parent can look up, and no slot may still be
+a placeholder. Lists each such quote at its position in the booklet."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import yaml
+
+from guide.core.yamlsrc import Problem, compose_file, problem_at
+from guide.games.kaverini.model import Adventure
+
+
+@cache
+def placeholder_words() -> tuple[str, ...]:
+    text = resources.files("guide.games.kaverini.data").joinpath("facts.yaml").read_text("utf-8")
+    return tuple(str(w) for w in yaml.safe_load(text)["placeholder_words"])
+
+
+def is_placeholder(quote: str) -> bool:
+    """A quote slot still to be written: its text begins with a placeholder word."""
+    head = quote.lstrip().casefold()
+    return any(head.startswith(w.casefold()) for w in placeholder_words())
+
+
+def fact_problems(adventure: Adventure) -> list[Problem]:
+    """Each quote without a source, and each placeholder quote, at its key's position."""
+    display, _, line = adventure.source.rpartition(":")
+    keys = _quote_keys(display) if display else {}
+    problems = []
+    for n in sorted(adventure.quotes):
+        wrong = []
+        if is_placeholder(adventure.quotes[n]):
+            wrong.append("is a placeholder, not a fact yet")
+        if not adventure.sources.get(n, "").strip():
+            wrong.append("has no source (add one under sources:)")
+        if wrong:
+            node = keys.get(n)
+            message = f"adventure {adventure.id!r}: quote {n} " + " and ".join(wrong)
+            problems.append(problem_at(display, node, message) if node is not None
+                            else Problem(display or adventure.id, int(line or 1), 1, message))
+    return problems
+
+
+def _quote_keys(display: str) -> dict[int, yaml.Node]:
+    """The key node of each quote in the booklet file (for positioned problems)."""
+    node, _ = compose_file(Path(display), display)
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    for key, value in node.value:
+        if key.value == "adventure" and isinstance(value, yaml.MappingNode):
+            for k, v in value.value:
+                if k.value == "quotes" and isinstance(v, yaml.MappingNode):
+                    return {int(qk.value): qk for qk, _ in v.value if str(qk.value).isdigit()}
+    return {}

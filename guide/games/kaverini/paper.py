@@ -1,0 +1,214 @@
+"""Shabbat mode (rulebook 7.3: "use counters, dice, cards or anything else you'd like to mark
+E, H, HP"): the box on paper, as one self-contained HTML page laid out for printing on A4 or
+Letter. Each Kaveri's sheet, every card at card size with its back, the scenes, the shops,
+the pronunciation guide, the quote lottery (R-QL-1) as a numbered table, and E, H and HP
+counters (R-SHEET-3) to cut out. Pure: data in, text out; every text is escaped."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+from importlib import resources
+
+from guide.games.kaverini.data.loader import Library
+from guide.games.kaverini.data.tables import abilities, ladders
+from guide.games.kaverini.model import CARD_TYPES, Adventure, Card, Side
+from guide.games.kaverini.rules.leveling import level
+
+PER_SHEET = 6                       # cards on a printed page: 3 across, 2 down
+COUNTERS = (("+E", 18), ("-E", 12), ("+H", 18), ("-H", 12), ("HP", 30))
+
+
+def e(value: object) -> str:
+    """Any text as HTML text (a card may hold anything)."""
+    return escape(str(value), quote=True)
+
+
+def page(library: Library, adventure: Adventure | None, sheets: list[dict]) -> str:
+    css = resources.files("guide.games.kaverini.data").joinpath("print.css").read_text("utf-8")
+    title = adventure.title if adventure else "Kaverini"
+    parts = [f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+             f"<title>{e(title)}: Kaverini on paper</title><style>{css}</style></head><body>",
+             _cover(adventure), _sheets(sheets, adventure)]
+    if adventure is not None:
+        parts += [_scenes(adventure, library), _shops(adventure), _pronunciation(adventure),
+                  _lottery(adventure)]
+    parts += [_cards(library), _counters(), "</body></html>\n"]
+    return "\n".join(parts)
+
+
+def _cover(a: Adventure | None) -> str:
+    if a is None:
+        return ('<section class="first"><h1>Kaverini on paper</h1><p class="note">No adventure'
+                " chosen: the sheets, cards and counters only.</p></section>")
+    rows = [f"<h1>{e(a.title)}</h1>"]
+    if a.place:
+        rows.append(f"<p><b>{e(a.place)}</b></p>")
+    rows.append(f"<p>Each Kaveri starts with {e(a.starting_money)} {e(a.currency)}.</p>")
+    rows += [f"<p>{e(p)}</p>" for p in a.intro.split("\n") if p.strip()]
+    rows.append('<p class="note screen-only">Print this page (A4 or Letter, 100% scale). Card'
+                " pages come in pairs: print them double-sided, flipping on the long edge, or"
+                " cut each front and glue it to the back in the same place on the next page.</p>")
+    return '<section class="first">' + "\n".join(rows) + "</section>"
+
+
+def _sheets(sheets: list[dict], a: Adventure | None) -> str:
+    out = ["<section><h2>Kaveri sheets</h2>"]
+    blank: list[dict | None] = [None]
+    for k in sheets or blank:
+        out.append(_sheet(k, a))
+    return "\n".join(out) + "</section>"
+
+
+def _sheet(k: dict | None, a: Adventure | None) -> str:
+    """The rulebook's character sheet (R-SHEET-1); None: a blank one to fill in."""
+    def v(key: str) -> str:
+        return e(k[key]) if k else "&nbsp;"
+    lv = e(level(k["xp"])) if k else "&nbsp;"
+    told = abilities().get(k["ability"], "") if k else ""
+    rows = [f'<div class="sheet"><h3>{v("name") if k else "A new Kaveri"}</h3>',
+            '<p class="stats">'
+            f"<span>Level {lv} ({v('xp')} XP)</span><span>HP {v('hp')} / {v('max_hp')}</span>"
+            f"<span>Emotion {v('emotion')}</span><span>Heart {v('heart')}</span>"
+            f"<span>World points {v('world_points')}</span></p>",
+            f"<p>Ability: <b>{v('ability')}</b>" + (f" ({e(told)})" if told else "") + "</p>"]
+    if k and k["facts"]:
+        rows.append("<p>Facts: " + "; ".join(e(f) for f in k["facts"]) + "</p>")
+    cells = []
+    for lad in ladders().values():
+        lvl = k["ladders"].get(lad.name) if k else None
+        cells.append(f"<tr><td>{e(lad.name)}</td><td>{e(lvl) if lvl else ''}</td>"
+                     f"<td>{e(lad.technique_name(lvl)) if lvl else ''}</td><td>{e(lad.text)}</td></tr>")
+    for name, lvl in (k["custom"].items() if k else ()):
+        cells.append(f"<tr><td>{e(name)} (custom)</td><td>{e(lvl)}</td><td></td>"
+                     "<td>no effect; +Lv Schmerz</td></tr>")
+    rows.append("<table><tr><th>ladder</th><th>level</th><th>technique</th><th>effect</th></tr>"
+                + "".join(cells) + "</table>")
+    money = f"{e(k['money'])} {e(a.currency if a else '')}" if k else ""
+    items = ", ".join(e(i["card"]) + (f" ({e(i['uses'])} use(s))" if i["uses"] else "")
+                      for i in k["items"]) if k else ""
+    rows.append(f"<p>Money: {money} &nbsp; Items: {items}</p>")
+    rows.append('<p>Now: HP<span class="box"></span> +E/-E<span class="box"></span>'
+                ' +H/-H<span class="box"></span> HP counters<span class="box"></span></p></div>')
+    return "\n".join(rows)
+
+
+def _scenes(a: Adventure, library: Library) -> str:
+    out = ["<section><h2>Scenes</h2>"]
+    for s in a.scenes:
+        foes = ", ".join(f"{e(f)} ({e(a.xp_for(f))} XP)" for f in s.foes)
+        out.append(f'<div class="scene"><h3>{e(s.name)}</h3>'
+                   + (f"<p>Setting: <b>{e(s.setting)}</b></p>" if s.setting else "")
+                   + (f"<p>Foes: {foes}</p>" if foes else "")
+                   + (f"<p>{e(s.text)}</p>" if s.text else "") + "</div>")
+    if a.xp:
+        out.append("<h3>XP to each standing Kaveri per foe neutralized (R-CONF-7)</h3><table>"
+                   "<tr><th>foe</th><th>XP</th></tr>"
+                   + "".join(f"<tr><td>{e(n)}</td><td>{e(x)}</td></tr>" for n, x in a.xp.items())
+                   + "</table>")
+    for label, text in (("Good ending", a.good_ending), ("Bad ending", a.bad_ending)):
+        if text:
+            out.append(f"<h3>{label}</h3><p>{e(text)}</p>")
+    return "\n".join(out) + "</section>"
+
+
+def _shops(a: Adventure) -> str:
+    out = ["<section><h2>Shops</h2>"]
+    for shop in a.shops:
+        out.append(f"<h3>{e(shop.name)}</h3><table><tr><th>item</th><th>price</th></tr>"
+                   + "".join(f"<tr><td>{e(i)}</td><td>{e(p)} {e(a.currency)}</td></tr>"
+                             for i, p in shop.prices.items()) + "</table>")
+    if not a.shops:
+        out.append('<p class="note">This adventure has no shop.</p>')
+    return "\n".join(out)
+
+
+def _pronunciation(a: Adventure) -> str:
+    rows = "".join(f"<tr><td>{e(w)}</td><td>{e(s)}</td><td>{e(m)}</td></tr>"
+                   for w, s, m in a.pronunciation)
+    return ("<h2>Pronunciation guide</h2><table><tr><th>word</th><th>say</th><th>means</th></tr>"
+            + rows + "</table></section>")
+
+
+def _lottery(a: Adventure) -> str:
+    rows = "".join(f"<tr><td>{n}</td><td>{e(a.quotes[n])}</td>"
+                   f'<td class="note">{e(a.sources.get(n, ""))}</td></tr>' for n in sorted(a.quotes))
+    return ("<section><h2>The quote lottery</h2><p class=\"note\">Roll two d10: tens, then ones;"
+            " a 10 counts as 0, and 0 and 0 is 100 (R-DICE-2). Each friendly character tells one"
+            " (R-QL-2).</p><table><tr><th>#</th><th>quote</th><th>source</th></tr>" + rows
+            + "</table></section>")
+
+
+def _card_face(card: Card | Side) -> str:
+    kind = card.type + (": " + ", ".join(card.subtypes) if card.subtypes else "")
+    stats = [f"{label} {value}" for label, value in
+             (("HP", card.hp), ("E", card.emotion or None), ("H", card.heart or None))
+             if value is not None]
+    for label in ("expense", "usage"):
+        value = getattr(card, label, None)
+        if value is not None:
+            stats.append(f"{label} {value}")
+    out = [f'<div class="name">{e(card.name)}</div><div class="kind">{e(kind)}</div>']
+    if stats:
+        out.append(f'<div class="stats">{e(" · ".join(stats))}</div>')
+    lines = []
+    if card.abilities:
+        lines.append("Abilities: " + ", ".join(card.abilities))
+    if card.shield:
+        lines.append(f"Shield: {card.shield}")
+    if card.heel:
+        lines.append(f"Heel: {card.heel}")
+    if card.move_die:
+        lines.append(f"Moves by a d{card.move_die}")
+    out += [f"<p>{e(line)}</p>" for line in lines]
+    if card.techniques:
+        out.append("<ul>" + "".join(
+            f"<li>{e('[' + ', '.join(map(str, t.roll)) + '] ' if t.roll else '')}<b>{e(t.name)}</b>"
+            f"{e(' (' + t.emotion + ')' if t.emotion else '')}: {e(t.schmerz)} Schmerz"
+            f"{e(': ' + t.text if t.text else '')}</li>" for t in card.techniques) + "</ul>")
+    bond = getattr(card, "bond", None)
+    if bond:
+        out.append(f"<p><b>Bond:</b> {e(bond)}</p>")
+    if card.text:
+        out.append(f"<p>{e(card.text)}</p>")
+    out += [f"<p>{e(fx.text)}</p>" for fx in card.effects if fx.text and fx.text not in card.text]
+    return "".join(out)
+
+
+def _card_back(card: Card) -> str:
+    if card.back is not None:        # a double-sided card (5.6): its other side
+        return (f'<div class="card back side"><p class="note">Flips when: {e(card.back.flip)}</p>'
+                f"{_card_face(card.back)}</div>")
+    flags = " ".join(card.flags) or "no flag"
+    return (f'<div class="card back"><div class="logo">KAVERINI</div>'
+            f'<div class="kind">{e(card.type)}</div><div class="flags">{e(flags)}</div></div>')
+
+
+def _cards(library: Library) -> str:
+    cards = sorted(library.cards.values(),
+                   key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
+    out = [f"<section><h2>Cards ({len(cards)})</h2>"]
+    for start in range(0, len(cards), PER_SHEET):
+        group: list[Card | None] = list(cards[start:start + PER_SHEET])
+        group += [None] * (PER_SHEET - len(group))
+        fronts = [f'<div class="card">{_card_face(c)}</div>' if c else '<div class="card blank">'
+                  "</div>" for c in group]
+        backs = [_card_back(c) if c else '<div class="card blank"></div>' for c in group]
+        backs = _mirrored(backs)            # a long-edge flip puts each back behind its front
+        out.append(f'<div class="sheet-of-cards"><div class="cards">{"".join(fronts)}</div></div>')
+        out.append(f'<div class="sheet-of-cards"><div class="cards">{"".join(backs)}</div></div>')
+    return "\n".join(out) + "</section>"
+
+
+def _mirrored(cells: list[str], across: int = 3) -> list[str]:
+    return [c for row in range(0, len(cells), across) for c in reversed(cells[row:row + across])]
+
+
+def _counters(kinds: Iterable[tuple[str, int]] = COUNTERS) -> str:
+    out = ['<section><h2>Counters to cut out</h2><p class="note">+E, -E, +H and -H counters change'
+           " E and H by one each; HP counters absorb Schmerz one for one before HP (R-SHEET-3)."
+           " Mark current HP with HP counters or dice.</p>"]
+    for label, n in kinds:
+        out.append('<div class="counter-row counters">'
+                   + "".join(f'<div class="counter">{e(label)}</div>' for _ in range(n)) + "</div>")
+    return "\n".join(out) + "</section>"

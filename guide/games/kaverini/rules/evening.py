@@ -1,0 +1,167 @@
+"""The balance of a whole adventure: its scenes played in order, on the same party, with the
+odds simulator's engine and policies (rules/simulate.py), many evenings over.
+
+One evening: the party meets each scene's foes in the booklet's order (R-CONF-4's extra HP at
+the party's Lv of that moment); a neutralized foe gives the booklet's XP to each Kaveri
+standing (R-CONF-7, R-LVL-1); between two scenes every Kaveri spends its points by the policy
+of data/balance.yaml and the party starts the next scene at full HP. Every scene is played
+whatever the one before gave: a scene run away from gives no more XP (R-CONF-6), and after a
+lost one (R-CONF-11: items and money gone, sheets kept) the table goes on from there (6.1:
+"You could even begin from the point where you lost"), so each scene is measured on every
+evening. Pure: plain data and seeds in, outcomes out.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+import yaml
+
+from guide.games.kaverini.model import Adventure, Card
+from guide.games.kaverini.rules.leveling import new_kaveri, party_lv, spend
+from guide.games.kaverini.rules.simulate import Setup, outcome, play, wilson
+from guide.games.kaverini.state import Sheet
+
+MAX_SIZE = 12
+
+
+@cache
+def _balance() -> dict:
+    text = resources.files("guide.games.kaverini.data").joinpath("balance.yaml").read_text("utf-8")
+    return yaml.safe_load(text)
+
+
+def policy() -> list[str]:
+    """The spending policy, as data/balance.yaml words it."""
+    return [str(line) for line in _balance()["policy"]]
+
+
+def new_party(size: int, money: int = 0) -> list[Sheet]:
+    """N new level-1 Kaverit of data/balance.yaml (R-SHEET-1), its list again past its end."""
+    party = _balance()["party"]
+    out = []
+    for i in range(size):
+        d = party[i % len(party)]
+        name = d["name"] if i < len(party) else f"{d['name']} {i // len(party) + 1}"
+        out.append(new_kaveri(name, d["ability"], d["ladders"], [], money))
+    return out
+
+
+def spend_by_policy(k: Sheet) -> None:
+    """data/balance.yaml's policy: E (R-LVL-3), then the lowest ladder up while the points pay
+    (R-LVL-2), then H and max HP in turn. Every point is spent."""
+    e = min(k["e_allowance"], k["points"])
+    if e:
+        spend(k, e=e)
+    while True:
+        ladders = [(lv, i, name) for i, (name, lv) in enumerate({**k["ladders"], **k["custom"]}
+                                                              .items()) if lv < 10]
+        if not ladders:
+            break
+        lv, _, name = min(ladders)
+        if k["points"] < lv + 1:
+            break
+        spend(k, raises={name if name in k["ladders"] else f"custom:{name}": lv + 1})
+    if k["points"]:
+        h = (k["points"] + 1) // 2
+        hp = k["points"] - h
+        spend(k, h=h, hp=hp)
+
+
+@dataclass
+class Evening:
+    """Everything an evening needs; plain data, so it can travel to another process."""
+
+    state: dict                                  # the party: kaverit, buddies, companions
+    cards: dict[str, Card]
+    scenes: list[tuple[str, list[str], list[str]]]   # name, foe cards, settings
+    xp: dict[str, int]                           # XP per foe card, case-folded
+    house: dict[str, str] = field(default_factory=dict)
+
+
+def evening_of(adventure: Adventure, state: dict, cards: dict[str, Card],
+               house: dict[str, str]) -> Evening:
+    scenes = [(s.name, list(s.foes), [s.setting] if s.setting else [])
+              for s in adventure.scenes if s.foes]
+    xp = {name.casefold(): n for name, n in adventure.xp.items()}
+    return Evening(state, cards, scenes, xp, house)
+
+
+@dataclass(frozen=True)
+class Arrival:
+    level: int           # the party's Lv on arrival (R-SHEET-4)
+    result: str          # won | ran away | lost | undecided
+    rounds: int
+
+
+def play_evening(evening: Evening, seed: int) -> list[Arrival]:
+    state = json.loads(json.dumps(evening.state))
+    rng = random.Random(seed)
+    out = []
+    for i, (_, foes, settings) in enumerate(evening.scenes):
+        if i:
+            for k in state["kaverit"]:
+                spend_by_policy(k)
+        for fighter in state["kaverit"] + state["buddies"]:
+            fighter["hp"] = fighter["max_hp"]
+        lv = party_lv(state["kaverit"], evening.house.get("lv_default", "highest"))
+        setup = Setup(state, evening.cards, foes, settings, 1.0, lv, evening.house, evening.xp)
+        ended = outcome(play(setup, rng.randrange(1 << 30), state))
+        out.append(Arrival(lv, ended.result, ended.rounds))
+    return out
+
+
+def run_evenings(evening: Evening, seeds: list[int]) -> list[list[Arrival]]:
+    return [play_evening(evening, s) for s in seeds]
+
+
+@dataclass
+class SceneOdds:
+    name: str
+    arrivals: list[Arrival]
+
+    def share(self, result: str) -> float:
+        return sum(a.result == result for a in self.arrivals) / (len(self.arrivals) or 1)
+
+    def half_width(self) -> float:
+        """The widest 95% half-interval (Wilson) of the chances to win, run away and lose."""
+        n = len(self.arrivals)
+        widths = []
+        for result in ("won", "ran away", "lost"):
+            lo, hi = wilson(sum(a.result == result for a in self.arrivals), n)
+            widths.append((hi - lo) / 2)
+        return max(widths)
+
+    @property
+    def level(self) -> int:
+        return round(statistics.median(a.level for a in self.arrivals))
+
+    @property
+    def level_spread(self) -> tuple[int, int]:
+        """The party's Lv on arrival in the middle 80% of the evenings (10th to 90th)."""
+        ordered = sorted(a.level for a in self.arrivals)
+        return ordered[len(ordered) // 10], ordered[(len(ordered) * 9) // 10 - 1]
+
+    @property
+    def rounds(self) -> int:
+        return round(statistics.median(a.rounds for a in self.arrivals))
+
+
+def by_scene(evening: Evening, evenings: list[list[Arrival]]) -> list[SceneOdds]:
+    return [SceneOdds(name, [e[i] for e in evenings]) for i, (name, _, _) in
+            enumerate(evening.scenes)]
+
+
+def verdict(win: float) -> str | None:
+    """The one-line verdict of a scene: too easy above 95%, too hard below 40%."""
+    if win > 0.95:
+        return "too easy (above 95%)"
+    if win < 0.40:
+        return "too hard (below 40%)"
+    return None
+

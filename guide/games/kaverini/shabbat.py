@@ -1,0 +1,114 @@
+"""`guide print`: Shabbat mode (rulebook 7.3), the box on paper: one self-contained HTML page
+(guide.games.kaverini.paper), and with --pdf the same page printed by headless Chromium."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import click
+
+from guide.core.cli import BOX, UserError
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+PDF_SECONDS = 120
+
+
+def chromium() -> str | None:
+    """The headless browser that prints, if one is installed."""
+    for name in BROWSERS:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def print_pdf(browser: str, html: Path, pdf: Path) -> None:
+    """Chromium prints the page (its own @page rules) to a PDF; a one-line error otherwise."""
+    with tempfile.TemporaryDirectory(prefix="guide-print-") as profile:
+        try:
+            done = subprocess.run(
+                [browser, "--headless", "--no-sandbox", "--disable-gpu",
+                 f"--user-data-dir={profile}", "--no-pdf-header-footer",
+                 f"--print-to-pdf={pdf}", html.resolve().as_uri()],
+                capture_output=True, text=True, timeout=PDF_SECONDS)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            raise UserError(f"--pdf: {browser} could not print the page: {e}") from None
+    if done.returncode != 0 or not pdf.is_file():
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise UserError(f"--pdf: {browser} could not print the page: {last}")
+
+
+@click.command("print")
+@click.option("--adventure", "adventure_id", default=None, metavar="ID",
+              help="The adventure to print (default: the campaign's running one, or the only"
+                   " one of the box).")
+@click.option("--campaign", type=click.Path(path_type=Path), default=None,
+              help="The campaign whose Kaveri sheets to print (default: a blank sheet).")
+@BOX
+@click.option("--to", "to", type=click.Path(path_type=Path), required=True, metavar="FILE.html",
+              help="The page to write.")
+@click.option("--pdf", is_flag=True, help="Also print it to FILE.pdf through headless Chromium.")
+def print_command(adventure_id, campaign, boxes, to, pdf) -> None:
+    """Shabbat mode: the box on paper, one page to print (A4 or Letter): each Kaveri's sheet,
+    every card with its back, the scenes, shops, pronunciation guide, the quote lottery, and
+    E, H and HP counters to cut out (rulebook 7.3)."""
+    from guide.games.kaverini.paper import page
+
+    browser = chromium() if pdf else None
+    if pdf and browser is None:
+        raise UserError("--pdf needs headless Chromium, and none is installed (chromium,"
+                        " chromium-browser or google-chrome on the PATH; e.g. apt-get install"
+                        " chromium); nothing was written")
+    library, sheets, running = _campaign(campaign, list(boxes))
+    adventure = _adventure(library, adventure_id or running)
+    if to.is_dir():
+        raise UserError(f"--to: {to} is a folder; name the page to write, e.g. {to}/box.html")
+    try:
+        to.write_text(page(library, adventure, sheets), encoding="utf-8")
+    except OSError as e:
+        raise UserError(f"--to: cannot write {to}: {e.strerror or e}") from None
+    shown = [str(to)]
+    if browser is not None:
+        target = to.with_suffix(".pdf")
+        print_pdf(browser, to, target)
+        shown.append(str(target))
+    click.echo("Written: " + ", ".join(shown))
+
+
+def _campaign(campaign: Path | None, boxes: list[Path]):
+    """The library, the campaign's sheets and its running adventure id (none without one)."""
+    from guide.core.errors import GuideError
+    from guide.games.kaverini.game import KaveriniGame
+
+    if campaign is None:
+        try:
+            return KaveriniGame().load(boxes), [], None
+        except GuideError as e:
+            raise UserError(str(e)) from None
+    if not campaign.is_file():
+        raise UserError(f"--campaign: no such campaign file {campaign}")
+    from guide.core.repl.run import open_table
+
+    table = open_table(campaign, boxes, seed=None, read_only=True, game_id="kaverini")
+    try:
+        running = (table.state.get("adventure") or {}).get("id")
+        return table.library, [dict(k) for k in table.state["kaverit"]], running
+    finally:
+        table.close()
+
+
+def _adventure(library, adventure_id: str | None):
+    if adventure_id is None:
+        if len(library.adventures) == 1:
+            return next(iter(library.adventures.values()))
+        if not library.adventures:
+            return None
+        raise UserError("--adventure: which one? " + ", ".join(sorted(library.adventures)))
+    found = library.adventures.get(adventure_id.casefold())
+    if found is None:
+        raise UserError(f"--adventure: no adventure {adventure_id!r}; known: "
+                        + (", ".join(sorted(library.adventures)) or "none"))
+    return found
