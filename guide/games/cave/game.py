@@ -61,7 +61,9 @@ class CaveGame(Game):
     def load(self, boxes: list[Path]) -> Box:
         return box_from(boxes)
 
-    def check(self, paths: list[Path]) -> tuple[list[Problem], str]:
+    def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
+        """Box files checked; `facts` finds nothing more: every choice the rulebook does not make
+        is marked as the companion's in the box and on the rules page."""
         problems: list[Problem] = []
         files = box_files(paths) or [p for p in paths if p.is_file()]
         for path in files:
