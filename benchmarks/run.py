@@ -154,10 +154,10 @@ except ImportError:                     # before the core split
     from guide.repl.run import open_table
     from guide.commands.odds import build_setup
     from guide.rules.simulate import run_seeds
-runs = int(sys.argv[1])
+runs, box = int(sys.argv[1]), Path(sys.argv[2])
 tmp = Path(tempfile.mkdtemp())
 os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
-t = open_table(tmp / "c.sqlite", [], 1)
+t = open_table(tmp / "c.sqlite", [box], 1)      # the same cards for both engines
 t.execute("adventure amsterdam")
 for name, chosen in zip(("Ann", "Bob", "Cy"), ("Cheer Love Anger", "Sadness Happy Love",
                                                 "Cheer Innocence Anger")):
@@ -178,9 +178,10 @@ t.store.close()
 """
 
 
-def _engine_rate(root: Path, runs: int) -> tuple[float, int, int]:
-    out = subprocess.run([PY, "-c", ENGINE_WORK, str(runs)], capture_output=True, text=True,
-                         check=True, cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
+def _engine_rate(root: Path, runs: int, box: Path) -> tuple[float, int, int]:
+    out = subprocess.run([PY, "-c", ENGINE_WORK, str(runs), str(box)], capture_output=True,
+                         text=True, check=True, cwd=root,
+                         env={**os.environ, "PYTHONPATH": str(root)})
     rate, won, rounds = out.stdout.split()
     return float(rate), int(won), int(rounds)
 
@@ -202,8 +203,8 @@ def engine() -> bool:
     runs = 600
     now_rates, old_rates = [], []
     for _ in range(3):
-        old_rate, old_won, old_rounds = _engine_rate(old, runs)
-        now_rate, now_won, now_rounds = _engine_rate(root, runs)
+        old_rate, old_won, old_rounds = _engine_rate(old, runs, old / "cards")
+        now_rate, now_won, now_rounds = _engine_rate(root, runs, old / "cards")
         old_rates.append(old_rate)
         now_rates.append(now_rate)
     old_rate, now_rate = max(old_rates), max(now_rates)     # the least disturbed of each

@@ -1,3 +1,3 @@
-"""guide: the Tour Guide's companion for Kaverini."""
+"""guide: the game master's companion at the table, for Kaverini and other games."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -27,15 +27,16 @@ def fold(text: str) -> str:
 
 
 def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:
-    """The one way a typed name finds its name among `names` (issue: names the way people
-    say them): exact, then case-insensitive, then a unique prefix, then a unique word (or
-    run of words) of the name. Ambiguous input lists the choices; an unknown one suggests.
-    Raises GuideError."""
+    """The one way a typed name finds its name among `names` (names the way people say
+    them): exact, then case-insensitive, then a name that begins with it or has a word (or
+    run of words) that begins with it, when only one does. Ambiguous input lists the
+    choices (`Bike` names both the Bike Bell Bandit and the Runaway Rental Bike); an unknown
+    one suggests. Raises GuideError."""
     choices = list(dict.fromkeys(names))
     if typed in choices:
         return typed
     wanted = fold(typed)
-    for stage in (_same, _prefix, _word):
+    for stage in (_same, _part):
         found = [n for n in choices if stage(fold(n), wanted)]
         if len(found) == 1:
             return found[0]
@@ -51,11 +52,7 @@ def _same(name: str, wanted: str) -> bool:
     return name == wanted
 
 
-def _prefix(name: str, wanted: str) -> bool:
-    return name.startswith(wanted)
-
-
-def _word(name: str, wanted: str) -> bool:
+def _part(name: str, wanted: str) -> bool:
     words = name.split()
     size = len(wanted.split())
-    return any(" ".join(words[i:i + size]).startswith(wanted) for i in range(1, len(words)))
+    return any(" ".join(words[i:i + size]).startswith(wanted) for i in range(len(words)))

@@ -24,11 +24,19 @@ def _unsafe_char(ch: str, allowed: str) -> bool:
 def unsafe(text: str, allowed: str = "\t") -> str | None:
     """The first control or invisible character of `text`, described (U+202E RIGHT-TO-LEFT
     OVERRIDE), or None when there is none besides `allowed`."""
+    if text.isprintable() or (allowed and _printable_but(text, allowed)):
+        return None                # no control, format or unassigned character: the usual case
     for ch in text:
         if _unsafe_char(ch, allowed):
             return f"U+{ord(ch):04X}" + (f" {unicodedata.name(ch)}" if unicodedata.name(ch, "")
                                          else "")
     return None
+
+
+def _printable_but(text: str, allowed: str) -> bool:
+    for ch in allowed:
+        text = text.replace(ch, "")
+    return text.isprintable()
 
 
 def escaped(text: str) -> str:
@@ -61,6 +69,8 @@ def skeleton(name: str) -> str:
     """What a name looks like: accents dropped, case folded, look-alike letters (Cyrillic а,
     Greek ο, ...) as the Latin ones, spaces collapsed. Two names with one skeleton are
     look-alikes."""
+    if name.isascii():             # nothing to drop or to look like: the usual case
+        return " ".join(name.casefold().split())
     decomposed = unicodedata.normalize("NFKD", name)
     bare = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn").casefold()
     table = _confusables()

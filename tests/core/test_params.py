@@ -25,6 +25,14 @@ def test_resolve_exact_then_case_then_prefix_then_word(typed, found):
     assert resolve(typed, NAMES, "card") == found
 
 
+def test_a_word_two_names_share_is_ambiguous_even_when_one_begins_with_it():
+    names = ["Bike Bell Bandit", "Runaway Rental Bike"]
+    with pytest.raises(GuideError, match="'Bike' could be 'Bike Bell Bandit', 'Runaway Rental Bike'"):
+        resolve("Bike", names, "card")
+    assert resolve("Bike Bell", names, "card") == "Bike Bell Bandit"
+    assert resolve("Rental", names, "card") == "Runaway Rental Bike"
+
+
 def test_resolve_lists_the_choices_when_ambiguous():
     with pytest.raises(GuideError, match="'Gull' could be 'Rogue Herring Gull', 'Rogue"
                                          " Herring Gull 2'; which card"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import textwrap
 from typing import Any, cast
 
 import click
@@ -30,9 +31,10 @@ from guide.core.table import Table
 def show(shown: Result | str) -> None:
     """A command's output in the terminal: in colour (unless NO_COLOR), through a pager when
     it would scroll off the screen."""
-    styled = [Styled(shown, "error")] if isinstance(shown, str) else lines(shown)
+    styled: list[str] = [Styled(shown, "error")] if isinstance(shown, str) else lines(shown)
     if not styled:
         return
+    styled = wrapped(styled, shutil.get_terminal_size().columns - 1)
     plain = "\n".join(styled)
     if len(plain.splitlines()) > shutil.get_terminal_size().lines - 2:
         click.echo_via_pager(plain + "\n")
@@ -56,6 +58,23 @@ class History(FileHistory):
             super().store_string(string)
         except OSError:
             pass
+
+
+def wrapped(shown: list[str], width: int) -> list[str]:
+    """Long lines broken between words at the terminal's width (their indent kept on the
+    lines that follow, their style on every part), never in the middle of a word."""
+    out: list[str] = []
+    for line in shown:
+        style = getattr(line, "style", "")
+        for part in str(line).split("\n"):
+            if len(part) <= width or " " not in part.strip():
+                out.append(Styled(part, style))
+                continue
+            indent = " " * (len(part) - len(part.lstrip()) + 2)
+            out += [Styled(piece, style) for piece in
+                    textwrap.wrap(part, width, subsequent_indent=indent, break_long_words=False,
+                                  break_on_hyphens=False)]
+    return out
 
 
 def run_repl(table: Table) -> int:

@@ -98,7 +98,7 @@ class KaveriniGame(Game):
         return seats.seat_moves(table, seat)
 
     def greeting(self) -> str:
-        return "the Tour Guide's companion. Type help, or Tab to complete; Ctrl-D leaves."
+        return "the Tour Guide's companion. help lists, Tab completes, Ctrl-D leaves."
 
     def cli(self) -> list[click.Command]:
         from guide.games.kaverini.cli import odds

@@ -10,7 +10,7 @@ import click
 from guide.core.registry import Registry
 from guide.core.result import Result
 
-from . import adjust, arrivals, chrono, placements, turn, variants
+from . import adjust, arrivals, chrono, placements, seats, turn, variants
 from .box import Box
 from .model import VARIANTS, Event, Refused, State, TableLike, active
 from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET
@@ -24,6 +24,8 @@ def box_of(t: TableLike) -> Box:
 
 
 def tell(t: TableLike, events: list[Event]) -> None:
+    if not t.state.get("seal_key"):      # the brawl's key for the seats' codes, made once
+        t.state["seal_key"] = seats.new_key()
     calls = box_of(t).calls
     for e in events:
         data = dict(e)
@@ -150,6 +152,16 @@ def dodge(t: TableLike, defender: str, against: str, values: tuple[int, ...]) ->
     """Call 5: the values the defender names against one Attack (at most 3; none: no Dodge),
     sealed until `call`. Example: dodge Marie --against Pierre 5 6"""
     tell(t, placements.dodge(t.state, defender, against, list(values)))
+
+
+@commands.command("sealed", family="placements", changes=True)
+@click.argument("name", type=PLAYER)
+@click.argument("code")
+def sealed(t: TableLike, name: str, code: str) -> None:
+    """A sealed choice sent from the player's own seat (an Attack, a Dodge division, a bid),
+    named by its code so that the journal, `undo` and `seats` never show it.
+    Example: sealed Marie 3f9a0c12b4d1"""
+    tell(t, seats.apply_sealed(t.state, name, code))
 
 
 @commands.command("mistake", family="counters", changes=True)

@@ -14,6 +14,7 @@ from guide.core.table import Table
 from guide.core.yamlsrc import Problem
 
 from . import box, cards_text, toolbar, views
+from . import seats as own_seats
 from .commands import box_of, commands
 from .model import State, new_state
 from .render import render
@@ -50,14 +51,21 @@ class TaverneGame(Game):
     def card(self, library: box.Box, name: str) -> list[str]:
         return cards_text.detail(library, name)
 
-    # --- seats (not in the core yet): what a player's own phone may see and type ---------
-    seat_commands: ClassVar[dict[str, str]] = {"attack": "name", "dodge": "defender",
-                                               "bid": "name", "dodges": "name"}
+    # --- seats: each player's own phone (guide.core.seats; seats.py) ---------------------
+    seat_policy = "apply"      # the Pillar is a player: a seat's legal move applies at once
+
+    def seats(self, table: Table) -> list[str]:
+        return own_seats.seats(_s(table))
 
     def seat_view(self, table: Table, seat: str) -> dict:
-        """The state as the player `seat` may see it: public, plus their own sealed
-        choices (their Attack and Trick, their Dodge divisions, their bid, their pile)."""
-        return views.view_for(_s(table), seat)
+        """The table as the player `seat` may see it: public, plus their own sealed choices
+        (their Attack and Trick, their Dodge divisions, their bid), pile and targets."""
+        view = {"title": self.title, **views.view_for(_s(table), seat)}
+        view["you"] = view.pop("me", None)
+        return view
+
+    def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
+        return own_seats.moves(_s(table), seat)
 
     def prompt(self, table: Table) -> str:
         return toolbar.prompt(_s(table))

@@ -101,13 +101,14 @@ class State(TypedDict):
     ko_pile: list[str]
     arrivals: list[str]          # entered at the last call 1 (their bonus was paid)
     auction_revealed: bool
+    seal_key: str                # the seats' codes of sealed choices (seats.py); never shown
 
 
 def new_state() -> State:
     return State(schema=SCHEMA, phase="setup", variants=[], beginner=False, turn=0, call=0,
                  pillar=None, militia=[], winners=[], seating=[], players={}, quarrels=[],
                  revealed=0, ready=[], served={}, ko_pile=[], arrivals=[],
-                 auction_revealed=False)
+                 auction_revealed=False, seal_key="")
 
 
 def new_player(name: str, loot: int | None, character: str | None, tavern: str | None,

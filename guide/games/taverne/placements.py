@@ -6,6 +6,7 @@ from __future__ import annotations
 from . import counters
 from .guards import acting, at_call
 from .model import Event, Quarrel, Refused, State, active, find
+from .quarrels import must_attack, must_dodge
 from .seating import targets
 
 MAX_DODGES_PER_ATTACK = 3      # T-CALL-5
@@ -133,7 +134,7 @@ def attack(state: State, name: str, target: str, weapon: int,
                                      range=how, trick=trick, dodges=None, void=False,
                                      result=None))
     state["ready"].append(p["name"])
-    return [{"kind": "sealed", "who": p["name"], "what": "attack"}]
+    return [{"kind": "sealed", "who": p["name"], "what": "attack"}, *_all_in(state)]
 
 
 def dodge(state: State, defender: str, attacker: str, values: list[int]) -> list[Event]:
@@ -160,7 +161,15 @@ def dodge(state: State, defender: str, attacker: str, values: list[int]) -> list
         raise Refused(f"{d['name']} has {len(d['dodges'])} Dodges, {used} already committed"
                       " (T-CALL-5)")
     q["dodges"] = list(values)
-    return [{"kind": "sealed", "who": d["name"], "what": "dodge", "against": a["name"]}]
+    return [{"kind": "sealed", "who": d["name"], "what": "dodge", "against": a["name"]},
+            *_all_in(state)]
+
+
+def _all_in(state: State) -> list[Event]:
+    """Everyone has chosen (the last Attack of call 4 placed, the last Attack of call 5
+    answered): the Pillar's `call` reveals them all together."""
+    waiting = must_attack(state) if state["call"] == 4 else list(must_dodge(state))
+    return [] if waiting else [{"kind": "all_in", "call": state["call"]}]
 
 
 def _list(values: list[int]) -> str:

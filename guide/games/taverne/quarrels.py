@@ -18,14 +18,15 @@ def must_attack(state: State) -> list[str]:
 
 
 def must_dodge(state: State) -> dict[str, list[str]]:
-    """Defenders with Dodges left and Attacks they have not answered yet (call 5)."""
+    """Defenders who set Dodges aside, and the Attacks they have not answered yet (call 5):
+    each Attack on them, none left unanswered, even once every Dodge is committed (else
+    who drops out of the list would tell how their sealed division went)."""
     out: dict[str, list[str]] = {}
     for name in clockwise_from(state, state["pillar"]):
         p = state["players"][name]
         mine = [q for q in state["quarrels"] if q["target"] == name and not q["void"]]
-        used = sum(len(q["dodges"] or []) for q in mine)
         open_ = [q["attacker"] for q in mine if q["dodges"] is None]
-        if open_ and used < len(p["dodges"]) and active(p):
+        if open_ and p["dodges"] and active(p):
             out[name] = open_
     return out
 

@@ -188,6 +188,8 @@ RENDER: dict[str, Callable[[Event], str]] = {
     "powers": lambda e: "; ".join(f"{p['who']} ({p['character']}): {p['text']}"
                                   for p in e["powers"]),
     "note": lambda e: str(e["text"]),
+    "all_in": lambda e: ("Every Attack is placed: `call` reveals them" if e["call"] == 4
+                         else "Every quarrel is answered: `call` settles them all together"),
 }
 
 

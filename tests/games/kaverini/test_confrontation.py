@@ -279,7 +279,7 @@ def test_setting_round_schmerz_and_the_flip_to_a_buddy(tmp_path):
     p.raw["confrontation"]["foes"][0]["hp"] = 1
     events = p.events("use Ann Love --roll 1")
     assert event(events, "neutralized", name="Painted Musketeer")
-    assert event(events, "xp", kaveri="Ann", amount=2)
+    assert event(events, "xp", kaveri="Ann", amount=1)   # the booklet: 1 XP (R-CONF-7)
     p.do("flip Painted Musketeer", "buddy Musketeer of the Night Watch")
     assert p.state["buddies"] == [{"name": "Musketeer of the Night Watch", "hp": 10, "max_hp": 10}]
     p.close()

@@ -116,10 +116,10 @@ def test_the_tv_view_is_the_table_from_above_public_only():
 def test_a_seat_sees_its_own_sealed_choices_only():
     from taverne_table import GAME
     b = _sealed_brawl()
-    assert GAME.seat_view(b.table, "Marie")["me"]["attack"]["trick"] == "Hangover"
-    assert GAME.seat_view(b.table, "Pierre")["me"]["attack"] is None
+    assert GAME.seat_view(b.table, "Marie")["you"]["attack"]["trick"] == "Hangover"
+    assert GAME.seat_view(b.table, "Pierre")["you"]["attack"] is None
     assert "Hangover" not in json.dumps(GAME.seat_view(b.table, "Pierre"))
-    assert GAME.seat_commands["attack"] == "name" and GAME.seat_commands["dodge"] == "defender"
+    assert GAME.seat_view(b.table, "Marie")["you"]["attack"]["target"] == "Pierre"
 
 
 def test_status_shows_every_counter_within_80_columns():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -176,13 +177,21 @@ def _check_names(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
 
 
 def _escaped(value):
-    """Every text of a plain value with its control and invisible characters written out."""
+    """Every text of a plain value with its control and invisible characters written out
+    (a value with none, the usual case, is seen whole at once and kept as it is)."""
+    whole = json.dumps(value, ensure_ascii=False)     # controls become \u00XX in JSON
+    if whole.isprintable() and "\\u00" not in whole:
+        return value
+    return _escaped_each(value)
+
+
+def _escaped_each(value):
     if isinstance(value, str):
         return escaped(value)
     if isinstance(value, list):
-        return [_escaped(v) for v in value]
+        return [_escaped_each(v) for v in value]
     if isinstance(value, dict):
-        return {k: _escaped(v) for k, v in value.items()}
+        return {k: _escaped_each(v) for k, v in value.items()}
     return value
 
 
