@@ -94,7 +94,8 @@ def check(state: CaveState) -> None:
         if ch["state"] == "in":
             assert ch["energy"] >= 1
             assert key(ch["x"], ch["y"]) in state["board"]      # never on a pruned tile
-            assert not ch["stuck"] or ch["mental"] == 1
+            # stuck at 1 (C-EV-1); company at the start of that turn may still give +1 (C-TURN-7)
+            assert not ch["stuck"] or ch["mental"] <= 2
     cards = Counter(state["events"]["draw"] + state["events"]["discard"])
     cards["fire"] += sum(c["fire"] for c in state["characters"])
     cards["item"] += sum(c["items"] for c in state["characters"])

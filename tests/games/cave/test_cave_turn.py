@@ -259,6 +259,21 @@ def test_at_mental_1_the_character_is_stuck_until_another_enters_its_tile_C_EV_1
     assert find(state, "Ann")["y"] == 3
 
 
+def test_a_character_stuck_after_leaving_company_gains_mental_but_stays_stuck_C_EV_1_C_TURN_7():
+    state = game("Ann", "Bob")
+    next_tiles(state, ("straight", "event"))
+    next_events(state, "paranoia")
+    find(state, "Ann")["mental"] = 2
+    move(state, BOX, DICE, "Ann", "up", 0)                   # Ann started the turn with Bob
+    events = end_turn(state, BOX, "Ann")
+    ann = find(state, "Ann")
+    assert {"kind": "mental", "who": "Ann", "mental": 2, "change": 1} in events
+    assert ann["stuck"] is True                               # until someone comes to the tile
+    end_turn(state, BOX, "Bob")
+    with pytest.raises(RuleError, match="stuck"):
+        move(state, BOX, DICE, "Ann", "down")
+
+
 def test_paranoia_at_mental_1_stays_at_1_and_sticks_again_C_EV_1():
     state = game()
     next_tiles(state, ("straight", "event"))
