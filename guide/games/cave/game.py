@@ -105,7 +105,7 @@ class CaveGame(Game):
         return seat_moves(_state(table), table.library, seat)
 
     def greeting(self) -> str:
-        return "Cave escape. character NAME, start, then move; map, help; Ctrl-D leaves."
+        return "Cave escape: character NAME, start, move; help; Ctrl-D leaves."
 
     def cli(self) -> list[click.Command]:
         return [cave_group]
