@@ -15,6 +15,7 @@ import pexpect
 import pytest
 
 from conftest import ROOT
+from guide import __version__
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.repl.completer import candidates
@@ -93,6 +94,7 @@ def test_map_status_toolbar_prompt_and_view(table):
     mental = table.state["characters"][0]["mental"]
     assert GAME.toolbar(table) == f"round 1, Ann's turn | Ann E8 M{mental} | Bob E8 M4"
     assert GAME.prompt(table) == "cave (round 1: Ann)> "
+    assert len(f"guide {__version__}: {GAME.greeting()}") <= 80
     view = GAME.view(table)
     assert view["map"] == lines and view["state"] == GAME.public_state(table)
 
