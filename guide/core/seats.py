@@ -47,6 +47,7 @@ class Desk:
         self.table = table
         self._lock = threading.Lock()
         self._moves: dict[str, list[Move]] = {}       # seat -> its moves as last published
+        self._shown: dict[str, str] = {}               # seat -> the token its page went to
         self._version = 0
         self.pending: list[Pending] = []               # moves waiting for the game master
         self.listeners: list[Callable[[Pending], None]] = []   # told when a move arrives
@@ -74,11 +75,15 @@ class Desk:
 
     def seat_of(self, token: str) -> str | None:
         """The seat a token opens, compared in constant time against every seat's."""
+        found = self._token_seat(token)
+        return found if found in self.table.game.seats(self.table) else None
+
+    def _token_seat(self, token: str) -> str | None:
         found = None
-        for seat, known in self.tokens.items():
+        for seat, known in list(self.tokens.items()):
             if hmac.compare_digest(token.encode(), known.encode()):
                 found = seat
-        return found if found in self.table.game.seats(self.table) else None
+        return found
 
     # --- what a seat's page holds --------------------------------------------------------
     def payload(self, seat: str) -> dict[str, Any]:
@@ -94,46 +99,78 @@ class Desk:
                 "view": game.seat_view(table, seat), "your_turn": bool(moves),
                 "moves": [{"id": i, "label": label} for i, (label, _) in enumerate(moves)]}
 
-    def publish(self, send: Callable[[str, bytes], None]) -> None:
-        """Each seat's page, after a command: `send(token, bytes)` for every seat."""
+    def publish(self, send: Callable[[str, bytes], None],
+                gone: Callable[[str], None] | None = None) -> None:
+        """Each seat's page, after a command: `send(token, bytes)` for every seat, and
+        `gone(token)` for a page that has no seat any more (a Kaveri who left, undone,
+        or a revoked link): it gets nothing from then on. A move still waiting that is no
+        longer one of its seat's moves (the table moved on: another's turn now, a guess
+        already made) is dropped: it would act out of turn or for another seat."""
         with self._lock:
             self._version += 1
             seats = self.table.game.seats(self.table)
             for seat in seats:
                 if seat not in self.tokens:
                     self.issue(seat)
-                self._moves[seat] = self.table.game.seat_moves(self.table, seat)
-        for seat in [s for s in seats if s in self.tokens]:
+            self._moves = {seat: self.table.game.seat_moves(self.table, seat) for seat in seats}
+            self.pending = [p for p in self.pending if self._still(p)]
+            shown, self._shown = self._shown, {seat: self.tokens[seat] for seat in seats}
+        for token in set(shown.values()) - set(self._shown.values()):
+            if gone is not None:
+                gone(token)
+        for seat in seats:
             body = json.dumps(self.payload(seat), ensure_ascii=False).encode("utf-8")
             send(self.tokens[seat], body)
+
+    def _still(self, pending: Pending) -> bool:
+        """Whether a waiting move is still one of its seat's moves as last published."""
+        return pending.line in [line for _, line in self._moves.get(pending.seat, [])]
 
     # --- moves sent from a seat -----------------------------------------------------------
     def receive(self, token: str, move_id: object, version: object) -> str:
         """A move sent from a seat's page (the server's thread): accepted into the queue,
         or refused with a short reason. Only a move of the seat's own current list counts."""
-        seat = self.seat_of(token)
-        if seat is None:
-            return "unknown seat"
-        with self._lock:
+        with self._lock:                # the published seats only: the table is not read here
+            seat = self._token_seat(token)
+            if seat is None or seat not in self._moves:
+                return "unknown seat"
             if version != self._version:
                 return "the table has moved on: choose again"
             moves = self._moves.get(seat, [])
-            if not isinstance(move_id, int) or not 0 <= move_id < len(moves):
+            if (not isinstance(move_id, int) or isinstance(move_id, bool)   # true is not 1
+                    or not 0 <= move_id < len(moves)):
                 return "not one of your moves now"
             pending = Pending(seat, moves[move_id][1])
             self.pending = [p for p in self.pending if p.seat != seat] + [pending]
         for listener in list(self.listeners):
-            listener(pending)
+            try:
+                listener(pending)
+            except Exception as e:  # noqa: BLE001 - the move waits anyway; the phone hears so
+                from guide.core.logs import log_exception
+
+                log_exception(e)
         return "sent"
 
-    def take(self, seat: str | None = None) -> Pending:
-        """The pending move of that seat (or the oldest), out of the queue."""
+    def take(self, seat: str | None = None, current: bool = True) -> Pending:
+        """The pending move of that seat (or the oldest), out of the queue; with `current`,
+        only while it is still one of its seat's moves now (else it is dropped, refused)."""
         with self._lock:
-            for p in self.pending:
+            for p in list(self.pending):
                 if seat is None or p.seat.casefold() == seat.casefold():
                     self.pending.remove(p)
+                    if current and p.line not in [line for _, line in
+                                                  self.table.game.seat_moves(self.table, p.seat)]:
+                        if seat is None:
+                            continue
+                        raise CommandError(f"{p.seat}'s move ({p.line}) is not one of its moves"
+                                           " now: the table has moved on; it is dropped")
                     return p
         raise CommandError("no move is waiting" + (f" from {seat}'s seat" if seat else ""))
+
+    def withdraw(self, pending: Pending) -> None:
+        """A move out of the queue (run at the prompt, or discarded there)."""
+        with self._lock:
+            self.pending = [p for p in self.pending if p is not pending]
 
 
 def seated(table: Table) -> bool:

@@ -33,6 +33,9 @@ GRACE_SECONDS = 0.1        # a connection is never pushed out younger than this
 MAX_HEAD = 8192            # bytes of request line and headers
 MAX_BODY = 1024            # bytes of a move's body
 MAX_STREAMS = 24           # event streams at once (a TV and phones), beside MAX_OPEN
+MAX_FEED_STREAMS = 4       # of them following one feed (a phone's tabs): one seat's link
+                           # cannot push the TV or the other phones out
+MAX_BACKLOG = 1 << 20      # bytes waiting for a stream that does not read: then it is dropped
 PING_SECONDS = 15.0        # a quiet stream hears a comment this often (a phone that woke up
                            # finds out at once that it must reconnect)
 _ACCEPT_BATCH = 16         # accepted per turn, so those already open are served too
@@ -262,14 +265,16 @@ class ViewServer:
             self._answer(client, 431, b"", "text/plain")
             return
         head = bytes(client.head[:end])
+        length = 0
         if head.startswith(b"POST "):
-            length = _content_length(head)
-            if length is None or length > MAX_BODY:
-                self._answer(client, 413 if length else 400, b"", "text/plain")
+            given = _content_length(head)
+            if given is None or given > MAX_BODY:
+                self._answer(client, 413 if given else 400, b"", "text/plain")
                 return
+            length = given
             if len(client.head) - end - 4 < length:
                 return                           # the body is still on its way
-        self._request(client, head, bytes(client.head[end + 4:]))
+        self._request(client, head, bytes(client.head[end + 4:end + 4 + length]))
 
     def _request(self, client: _Client, head: bytes, body: bytes = b"") -> None:
         lines = head.decode("latin-1").split("\r\n")
@@ -278,13 +283,14 @@ class ViewServer:
             self._answer(client, 400, b"", "text/plain")
             return
         method, target, _ = parts
-        headers = {}
+        headers: dict[str, str] = {}
         for line in lines[1:]:
             name, sep, value = line.partition(":")
-            if not sep:
+            key = name.strip().lower()
+            if not sep or (key == "host" and key in headers):   # two Hosts: which one?
                 self._answer(client, 400, b"", "text/plain")
                 return
-            headers[name.strip().lower()] = value.strip()
+            headers[key] = value.strip()
         path = urlsplit(target).path
         if headers.get("host", "").lower() not in self.hosts:
             self._answer(client, 403, b"unknown host", "text/plain")
@@ -292,6 +298,9 @@ class ViewServer:
             self._seat(client, method, path, body)
         elif method != "GET":
             self._answer(client, 405 if method in _METHODS else 400, b"", "text/plain")
+        elif path == "/follow.js":      # the pages' script: no secret, and a <script src> of
+            script = resources.files("guide.core.view").joinpath("follow.js").read_bytes()
+            self._answer(client, 200, script, "text/javascript; charset=utf-8")   # no token
         elif not self._allowed(target):
             self._answer(client, 403, b"", "text/plain")
         elif path == "/":
@@ -300,9 +309,6 @@ class ViewServer:
             self._answer(client, 200, self._view, "application/json")
         elif path == "/events":
             self._stream(client, "")
-        elif path == "/follow.js":
-            script = resources.files("guide.core.view").joinpath("follow.js").read_bytes()
-            self._answer(client, 200, script, "text/javascript; charset=utf-8")
         else:
             self._answer(client, 404, b"", "text/plain")
 
@@ -319,8 +325,8 @@ class ViewServer:
             try:
                 sent = json.loads(body.decode("utf-8"))
                 said = self.on_move(token, sent.get("move"), sent.get("version"))
-            except (ValueError, AttributeError, UnicodeDecodeError):
-                said = "not a move"
+            except (ValueError, AttributeError, UnicodeDecodeError, RecursionError):
+                said = "not a move"    # garbage, or 500 brackets deep: the same short answer
             status = 202 if said == "sent" else 409
             self._answer(client, status, json.dumps({"said": said}).encode(), "application/json")
         elif method != "GET":
@@ -342,16 +348,29 @@ class ViewServer:
         """The connection stays open: the feed's content now, then again after every
         command, and a comment every PING_SECONDS."""
         self._clients.pop(client.sock, None)
-        if len(self._streams) >= MAX_STREAMS:
-            self._drop(next(iter(self._streams.values())))
+        self._make_room(feed)
         client.feed = feed
         self._streams[client.sock] = client
         head = ("HTTP/1.1 200 OK\r\nServer: guide-view\r\nContent-Type: text/event-stream\r\n"
                 "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
-                "Connection: keep-alive\r\n\r\n").encode("latin-1")
+                "Referrer-Policy: no-referrer\r\nConnection: keep-alive\r\n\r\n").encode("latin-1")
         with self._lock:
             body = self._feeds.get(feed, b"{}")
         self._push(client, head + _event(body))
+
+    def _make_room(self, feed: str) -> None:
+        """Room for one more stream of `feed`: its own oldest makes way once it has
+        MAX_FEED_STREAMS, and when all are taken, the oldest of the feed with the most (never
+        the TV's one stream for a phone's hundred)."""
+        mine = [c for c in self._streams.values() if c.feed == feed]
+        if len(mine) >= MAX_FEED_STREAMS:
+            self._drop(mine[0])
+        elif len(self._streams) >= MAX_STREAMS:
+            counts: dict[str | None, int] = {}
+            for c in self._streams.values():
+                counts[c.feed] = counts.get(c.feed, 0) + 1
+            most = max(counts.values())
+            self._drop(next(c for c in self._streams.values() if counts[c.feed] == most))
 
     def _stream_turn(self, client: _Client) -> None:
         """A stream's socket is ready: send what waits, or see whether it has gone."""
@@ -380,8 +399,14 @@ class ViewServer:
                     self._push(client, _event(body))
 
     def _push(self, client: _Client, data: bytes) -> None:
-        client.out += data
-        client.deadline = time.monotonic() + (SEND_SECONDS if client.out else PING_SECONDS)
+        if client.out:                  # still sending: its SEND_SECONDS run from the first byte
+            if len(client.out) + len(data) > MAX_BACKLOG:
+                self._drop(client)      # a stream that does not read; it reconnects if alive
+                return
+            client.out += data
+            return
+        client.out = data
+        client.deadline = time.monotonic() + SEND_SECONDS
         try:
             self._selector.modify(client.sock, selectors.EVENT_WRITE)
         except (KeyError, ValueError, OSError):
@@ -399,7 +424,7 @@ class ViewServer:
         head = (f"HTTP/1.1 {status} {_REASONS[status]}\r\nServer: guide-view\r\n"
                 f"Content-Type: {kind}\r\nContent-Length: {len(body)}\r\n"
                 "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
-                "Connection: close\r\n\r\n")
+                "Referrer-Policy: no-referrer\r\nConnection: close\r\n\r\n")
         self._push(client, head.encode("latin-1") + body)
 
     def _send(self, client: _Client) -> None:
@@ -441,14 +466,18 @@ def _event(body: bytes) -> bytes:
 
 
 def _content_length(head: bytes) -> int | None:
+    """The body's length: one Content-Length of plain digits and no Transfer-Encoding
+    (chunked is not spoken here); None for anything else (then 400)."""
+    found = []
     for line in head.split(b"\r\n")[1:]:
         name, _, value = line.partition(b":")
+        if name.strip().lower() == b"transfer-encoding":
+            return None
         if name.strip().lower() == b"content-length":
-            try:
-                return int(value.strip())
-            except ValueError:
-                return None
-    return None
+            found.append(value.strip())
+    if len(found) != 1 or not found[0].isdigit():
+        return None                    # none, two, -5, +5, 1_0, 0x10
+    return int(found[0]) if len(found[0]) < 10 else MAX_BODY + 1   # 5000 digits: too large
 
 
 def allowed_hosts(host: str, port: int, lan: bool) -> frozenset[str]:
