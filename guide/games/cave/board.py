@@ -1,0 +1,78 @@
+"""The board: openings, who sees what (C-VIS-1), and pruning (C-TURN-5)."""
+
+from __future__ import annotations
+
+from .box import TURNS, Box
+from .state import DELTA, EXIT, OPPOSITE, START, CaveState, Character, key
+
+Event = dict[str, object]
+
+
+def sides_at(state: CaveState, box: Box, x: int, y: int) -> tuple[str, ...]:
+    """The open sides of the tile on (x, y); () for an empty square."""
+    placed = state["board"].get(key(x, y))
+    if placed is None:
+        return ()
+    return box.sides(state["pieces"][placed["id"]]["shape"], placed["turn"])
+
+
+def on_board(box: Box, x: int, y: int) -> bool:
+    return 0 <= x < box.width and 0 <= y < box.height
+
+
+def neighbour(x: int, y: int, side: str) -> tuple[int, int]:
+    dx, dy = DELTA[side]
+    return x + dx, y + dy
+
+
+def linked(state: CaveState, box: Box, x: int, y: int, side: str) -> bool:
+    """C-TURN-1: two placed tiles connect when both open toward each other."""
+    nx, ny = neighbour(x, y, side)
+    return side in sides_at(state, box, x, y) and OPPOSITE[side] in sides_at(state, box, nx, ny)
+
+
+def entry_turns(box: Box, shape: str, side: str) -> list[int]:
+    """C-TURN-2: the orientations of a new tile that let a mover in, entering toward `side`."""
+    return [t for t in TURNS if OPPOSITE[side] in box.sides(shape, t)]
+
+
+def seen_by(state: CaveState, box: Box, ch: Character) -> set[str]:
+    """C-VIS-1: the tile a character stands on and the adjacent tiles its openings lead to."""
+    x, y = ch["x"], ch["y"]
+    seen = {key(x, y)}
+    for side in sides_at(state, box, x, y):
+        if linked(state, box, x, y, side):
+            seen.add(key(*neighbour(x, y, side)))
+    return seen
+
+
+def prune(state: CaveState, box: Box) -> list[Event]:
+    """C-TURN-5 / C-VIS-1: every tile no character sees goes to the discards; the start tile
+    leaves the game (kept while any of its two squares is seen); a discovered exit stays."""
+    seen: set[str] = set()
+    for ch in state["characters"]:
+        if ch["state"] == "in":
+            seen |= seen_by(state, box, ch)
+    board = state["board"]
+    start_seen = any(p["id"] == START and k in seen for k, p in board.items())
+    gone: list[list[int]] = []
+    start_gone = False
+    for k in sorted(board, key=_order):
+        tile_id = board[k]["id"]
+        if k in seen or tile_id == EXIT or (tile_id == START and start_seen):
+            continue
+        del board[k]
+        x, y = (int(v) for v in k.split(","))
+        gone.append([x, y])
+        if tile_id == START:
+            start_gone = True
+        else:
+            state["tiles"]["discard"].append(tile_id)
+    if start_gone:
+        del state["pieces"][START]
+    return [{"kind": "pruned", "squares": gone, "start": start_gone}] if gone else []
+
+
+def _order(k: str) -> tuple[int, int]:
+    x, y = k.split(",")
+    return int(y), int(x)

@@ -1,0 +1,82 @@
+"""Before play: characters (C-SET-3) and `start` (C-TILE-1..2, C-DECK-1..3, C-SET-1..2)."""
+
+from __future__ import annotations
+
+from .board import Event
+from .box import CAVE_SHAPES, CONTENTS, Box
+from .dice import Dice, shuffle
+from .state import EXIT, START, CaveState, Character, Piece, Placed, RuleError, key, others_here
+
+MAX_NAME = 20
+
+
+def add_character(state: CaveState, box: Box, name: str) -> list[Event]:
+    """`character NAME`: a new character with full meters (C-SET-3), before `start`."""
+    name = name.strip()
+    if state["phase"] == "over":
+        raise RuleError("the game is over")
+    if state["phase"] != "setup":
+        raise RuleError("characters join before start")
+    if not name or len(name) > MAX_NAME or not name.isprintable():
+        raise RuleError(f"a character's name is 1 to {MAX_NAME} printable characters")
+    if any(c["name"].casefold() == name.casefold() for c in state["characters"]):
+        raise RuleError(f"there is already a character called {name}")
+    state["characters"].append(Character(
+        name=name, x=0, y=0, energy=box.energy, mental=box.mental, food=[], items=0, fire=0,
+        state="in", stuck=False, challenge=None, cause=None, ended=None))
+    return [{"kind": "joined", "who": name}]
+
+
+def cave_tiles(box: Box, dice: Dice) -> dict[str, Piece]:
+    """C-TILE-1: the 40 cave tiles, t1..t40; shapes get their contents by a seeded shuffle
+    unless the box fixes the pairing (companion's choice)."""
+    if box.pairing:
+        pairs = [(shape, content) for shape, content, n in box.pairing for _ in range(n)]
+    else:
+        shapes = [s for s in CAVE_SHAPES for _ in range(box.shapes[s])]
+        contents = shuffle([c for c in CONTENTS for _ in range(box.contents[c])], dice)
+        pairs = list(zip(shapes, contents, strict=True))
+    return {f"t{i}": Piece(shape=shape, content=content, eaten=False)
+            for i, (shape, content) in enumerate(pairs, start=1)}
+
+
+def start(state: CaveState, box: Box, dice: Dice, at: tuple[int, int] | None = None) -> list[Event]:
+    """`start [--at X,Y]`: the start tile on (X, Y) and (X+1, Y) (C-SET-1), every character on
+    (X, Y); the cave tiles shuffled with the exit in the last ten (C-SET-2); the event, food
+    and meal decks shuffled."""
+    if state["phase"] == "over":
+        raise RuleError("the game is over")
+    if state["phase"] != "setup":
+        raise RuleError("the game has already started")
+    if not state["characters"]:
+        raise RuleError("add a character first: character NAME")
+    x, y = at if at is not None else box.start_at
+    if not (0 <= x < box.width - 1 and 0 <= y < box.height):
+        raise RuleError(f"the 2x1 start tile needs X 0..{box.width - 2} and Y 0..{box.height - 1}")
+    pieces = cave_tiles(box, dice)
+    deck = shuffle(list(pieces), dice)
+    cut = max(0, len(deck) - box.exit_in_last)
+    deck = deck[:cut] + shuffle(deck[cut:] + [EXIT], dice)            # C-SET-2
+    pieces[EXIT] = Piece(shape=EXIT, content=EXIT, eaten=False)
+    pieces[START] = Piece(shape=START, content=START, eaten=False)
+    state["pieces"] = pieces
+    state["tiles"] = {"draw": deck, "discard": []}
+    state["board"] = {key(x, y): Placed(id=START, turn=0), key(x + 1, y): Placed(id=START, turn=0)}
+    state["events"] = {"draw": shuffle([c for c, n in box.events.items() for _ in range(n)], dice),
+                       "discard": []}
+    state["food"] = shuffle(list(box.food), dice)
+    if box.meal_pairing:
+        meals = [[u, p] for u, p in box.meal_pairing]
+    else:                                                              # C-DECK-2
+        unprepared = [r for r, n in box.unprepared.items() for _ in range(n)]
+        prepared = shuffle([r for r, n in box.prepared.items() for _ in range(n)], dice)
+        meals = [[u, p] for u, p in zip(unprepared, prepared, strict=True)]
+    state["meals"] = {"draw": shuffle(meals, dice), "discard": []}
+    for ch in state["characters"]:
+        ch["x"], ch["y"] = x, y
+    state["phase"], state["round"], state["turn"], state["moved"] = "play", 1, 0, False
+    state["shared"] = bool(others_here(state, state["characters"][0]))
+    first = state["characters"][0]["name"]
+    return [{"kind": "started", "at": [x, y], "tiles": len(deck),
+             "characters": [c["name"] for c in state["characters"]]},
+            {"kind": "turn", "who": first, "round": 1}]

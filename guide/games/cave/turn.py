@@ -1,0 +1,160 @@
+"""Moving (C-TURN-1..3), tile contents and events (C-EV-1..3), challenge rolls (C-TURN-3)."""
+
+from __future__ import annotations
+
+from .board import Event, entry_turns, neighbour, on_board, sides_at
+from .box import Box
+from .dice import Dice
+from .flow import acting, close_turn, draw
+from .state import EXIT, OPPOSITE, CaveState, Character, Placed, RuleError, key
+
+
+def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:
+    """Every refusal of `move`, before anything changes (C-TURN-1, C-TURN-3, C-EV-1)."""
+    ch = acting(state, name)
+    who = ch["name"]
+    if side not in OPPOSITE:
+        raise RuleError(f"move up, down, left or right, not {side}")
+    if state["moved"]:
+        raise RuleError(f"{who} has had this turn's movement: end {who}")
+    if ch["stuck"]:
+        raise RuleError(f"{who} is stuck (mental strength 1) until another character comes to the tile")
+    x, y = ch["x"], ch["y"]
+    if side not in sides_at(state, box, x, y):
+        raise RuleError(f"{who}'s tile has no opening {side}")
+    nx, ny = neighbour(x, y, side)
+    if not on_board(box, nx, ny):
+        raise RuleError(f"{side} of {who} is the edge of the board")
+    challenge = ch["challenge"]
+    if challenge and not challenge["crossed"] and side != challenge["back"]:
+        raise RuleError(f"the challenge blocks the way: roll {who} (d{box.challenge_die} at or under "
+                        f"{need(box, ch)}), or go back {challenge['back']}")
+    there = sides_at(state, box, nx, ny)
+    if there and OPPOSITE[side] not in there:
+        raise RuleError(f"the tile {side} of {who} does not open toward it")
+    if not there and not state["tiles"]["draw"] and not state["tiles"]["discard"]:
+        raise RuleError("no cave tile is left to place")
+    return ch
+
+
+def next_tile(state: CaveState, box: Box, dice: Dice, side: str) -> tuple[str, list[int], list[Event]]:
+    """The shape of the tile a move onto an empty square places and the orientations that let
+    the mover in (C-TURN-2), so a terminal can ask; an empty draw pile is refilled first."""
+    events: list[Event] = []
+    tile_id = draw(state["tiles"], dice, "tiles", events)
+    state["tiles"]["draw"].insert(0, tile_id)
+    shape = state["pieces"][tile_id]["shape"]
+    return shape, entry_turns(box, shape, side), events
+
+
+def move(state: CaveState, box: Box, dice: Dice, name: str, side: str,
+         turn: int | None = None) -> list[Event]:
+    """`move NAME SIDE [--turn N]`: one square; onto an empty square the next cave tile is placed,
+    turned `turn` degrees (default: the first angle that lets the mover in)."""
+    ch = check_move(state, box, name, side)
+    events: list[Event] = []
+    nx, ny = neighbour(ch["x"], ch["y"], side)
+    placed = key(nx, ny) not in state["board"]
+    if placed:
+        tile_id = draw(state["tiles"], dice, "tiles", events)
+        state["tiles"]["draw"].insert(0, tile_id)
+        shape = state["pieces"][tile_id]["shape"]
+        fits = entry_turns(box, shape, side)
+        if turn is None:
+            turn = fits[0]
+        elif turn not in fits:
+            raise RuleError(f"a {shape} tile turned {turn} does not let {ch['name']} in: "
+                            f"--turn {' or '.join(map(str, fits))}")
+        state["tiles"]["draw"].pop(0)
+        state["board"][key(nx, ny)] = Placed(id=tile_id, turn=turn)
+        events.append({"kind": "placed", "x": nx, "y": ny, "shape": shape, "turn": turn,
+                       "content": state["pieces"][tile_id]["content"],
+                       "openings": list(box.sides(shape, turn))})
+    ch["x"], ch["y"], ch["challenge"] = nx, ny, None
+    state["moved"] = True
+    events.append({"kind": "moved", "who": ch["name"], "side": side, "x": nx, "y": ny})
+    tile = state["pieces"][state["board"][key(nx, ny)]["id"]]
+    if tile["content"] == EXIT:                                      # C-TURN-3: every entry
+        ch["state"], ch["cause"], ch["ended"] = "out", "exit", state["round"]
+        events.append({"kind": "exited", "who": ch["name"], "round": state["round"]})
+        return events + close_turn(state, box, "C-TURN-3")
+    for other in state["characters"]:                                # C-EV-1: the rescue
+        if other is not ch and other["state"] == "in" and other["stuck"] and other["x"] == nx \
+                and other["y"] == ny:
+            other["stuck"] = False
+            events.append({"kind": "saved", "who": other["name"], "by": ch["name"]})
+    if placed:
+        events += act(state, box, dice, ch, tile_id, side)
+    elif tile["content"] == "challenge" and box.challenge_every_entry:
+        events += block(box, ch, side)
+    return events
+
+
+def act(state: CaveState, box: Box, dice: Dice, ch: Character, tile_id: str, side: str) -> list[Event]:
+    """C-TURN-3: a placed tile's content acts once, when it is placed."""
+    tile = state["pieces"][tile_id]
+    events: list[Event] = []
+    if tile["content"] == "food" and not tile["eaten"] and state["food"]:
+        tile["eaten"] = True
+        value = state["food"].pop(0)
+        ch["food"].append(value)
+        events.append({"kind": "food", "who": ch["name"], "value": value})
+    elif tile["content"] == "challenge":
+        events += block(box, ch, side)
+    elif tile["content"] == "event":
+        card = draw(state["events"], dice, "events", events)
+        if card is not None:
+            events += event_card(state, ch, card)
+    return events
+
+
+def block(box: Box, ch: Character, side: str) -> list[Event]:
+    """C-TURN-3: a challenge holds the character, who came in moving toward `side`."""
+    ch["challenge"] = {"back": OPPOSITE[side], "crossed": False}
+    return [{"kind": "challenge", "who": ch["name"], "need": need(box, ch), "back": OPPOSITE[side]}]
+
+
+def event_card(state: CaveState, ch: Character, card: str) -> list[Event]:
+    """C-EV-1 paranoia: mental -1, stuck at 1; C-EV-2 fire and C-EV-3 item: kept."""
+    events: list[Event] = [{"kind": "event", "who": ch["name"], "card": card}]
+    if card == "paranoia":
+        before = ch["mental"]
+        ch["mental"] = max(1, before - 1)
+        state["events"]["discard"].append(card)
+        events.append({"kind": "mental", "who": ch["name"], "mental": ch["mental"],
+                       "change": ch["mental"] - before})
+        if ch["mental"] == 1:
+            ch["stuck"] = True
+            events.append({"kind": "stuck", "who": ch["name"]})
+    elif card == "fire":
+        ch["fire"] += 1
+    else:
+        ch["items"] += 1
+    return events
+
+
+def need(box: Box, ch: Character) -> int:
+    """C-TURN-3, C-EV-3: a challenge roll succeeds at or under Energy + 2 per item held."""
+    return ch["energy"] + box.item_bonus * ch["items"]
+
+
+def roll(state: CaveState, box: Box, dice: Dice, name: str) -> list[Event]:
+    """`roll NAME`: cross a challenge (C-TURN-3); a failure spends the turn's movement."""
+    ch = acting(state, name)
+    who = ch["name"]
+    if ch["challenge"] is None:
+        raise RuleError(f"{who} is not held by a challenge")
+    if ch["challenge"]["crossed"]:
+        raise RuleError(f"{who} has crossed the challenge: move on")
+    if state["moved"]:
+        raise RuleError(f"{who} has had this turn's movement: end {who}")
+    if ch["stuck"]:
+        raise RuleError(f"{who} is stuck (mental strength 1) until another character comes to the tile")
+    target = need(box, ch)
+    face = dice.d(box.challenge_die)
+    crossed = face <= target
+    if crossed:
+        ch["challenge"]["crossed"] = True
+    else:
+        state["moved"] = True
+    return [{"kind": "rolled", "who": who, "face": face, "need": target, "crossed": crossed}]

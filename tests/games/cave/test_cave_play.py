@@ -1,0 +1,250 @@
+"""Cave escape at the table: the commands through the core's Table (store, undo, refusals),
+and end to end, `guide play --game cave` driven from a script, `guide state`, `guide cave sim`."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import shutil
+import subprocess
+import sys
+import urllib.request
+
+import pexpect
+import pytest
+
+from conftest import ROOT
+from guide import __version__
+from guide.core.dice import Dice
+from guide.core.errors import CommandError
+from guide.core.repl.completer import candidates
+from guide.core.result import text
+from guide.core.store import Store
+from guide.core.table import Table
+from guide.games.cave.game import CaveGame
+
+GAME = CaveGame()
+
+
+@pytest.fixture
+def table(tmp_path):
+    t = Table(GAME, Store(tmp_path / "cave.sqlite", game="cave"), GAME.load([]), Dice(4))
+    yield t
+    t.close()
+
+
+def do(t: Table, *lines: str) -> str:
+    return "\n".join(text(t.execute(line)) for line in lines)
+
+
+def refused(t: Table, line: str) -> str:
+    before = json.dumps(t.state, sort_keys=True)
+    with pytest.raises(CommandError) as e:
+        t.execute(line)
+    assert json.dumps(t.state, sort_keys=True) == before, "a refused command changed the state"
+    return str(e.value)
+
+
+def test_a_round_at_the_table_with_undo_exact(table):
+    do(table, "character Ann", "character Bob", "start")
+    before = json.loads(json.dumps(table.state))
+    shown = do(table, "move Ann up")
+    assert "Ann moves up to (5,2)" in shown
+    assert text(table.execute("undo")) == "Undone: move Ann up"
+    assert table.state == before
+    do(table, "redo", "end Ann")
+    state = GAME.public_state(table)
+    assert (state["turn"], state["characters"][0]["energy"], state["characters"][0]["y"]) == ("Bob", 7, 2)
+
+
+def test_refusals_are_one_line_and_change_nothing(table):
+    assert refused(table, "start") == "add a character first: character NAME"
+    do(table, "character Ann", "start --at 0,0")
+    assert refused(table, "move Ann up") == "up of Ann is the edge of the board"
+    assert refused(table, "move Ann up-left").startswith("move: Invalid value for 'SIDE'")
+    assert refused(table, "roll Ann --roll 5") == "Ann is not held by a challenge"
+    assert refused(table, "eat Ann") == "Ann has no food card"
+    assert refused(table, "move Zed down") == "no character called Zed"
+    assert refused(table, "start --at 3") == "--at: X,Y such as 5,3, not '3'"
+    assert refused(table, "character Zed") == "characters join before start"
+
+
+def test_the_challenge_roll_takes_the_tables_own_d20(table):
+    do(table, "character Ann", "start")
+    state = table.state
+    tile = next(t for t in state["tiles"]["draw"] if state["pieces"][t]["content"] == "challenge"
+                and state["pieces"][t]["shape"] in ("straight", "four-way"))
+    state["tiles"]["draw"].remove(tile)
+    state["tiles"]["draw"].insert(0, tile)                   # rig the next tile (a test only)
+    shown = do(table, "move Ann up", "end Ann")
+    assert "A challenge blocks Ann: roll 8 or under on a d20" in shown
+    shown = do(table, "roll Ann --roll 8")
+    assert shown == "Ann rolls 8 (needs 7 or under): fails and stays"
+    assert table.story[0]["dice"] == [[20, 8]]
+    assert refused(table, "roll Ann --roll 21").startswith("roll: Invalid value for '--roll'")
+
+
+def test_map_status_toolbar_prompt_and_view(table):
+    do(table, "character Ann", "character Bob", "start", "move Ann left")
+    lines = do(table, "map").splitlines()
+    assert max(map(len, lines)) <= 80 and len(lines) >= 8
+    assert any("A" in line and line.startswith(" 3") for line in lines)
+    assert "Ann     in" in do(table, "status")
+    mental = table.state["characters"][0]["mental"]
+    assert GAME.toolbar(table) == f"round 1, Ann's turn | Ann E8 M{mental} | Bob E8 M4"
+    assert GAME.prompt(table) == "cave (round 1: Ann)> "
+    assert len(f"guide {__version__}: {GAME.greeting()}") <= 80
+    view = GAME.view(table)
+    assert view["map"] == lines and view["state"] == GAME.public_state(table)
+
+
+def test_tab_completes_characters_sides_and_angles(table):
+    do(table, "character Ann", "character Bob", "start")
+    assert {"character", "start", "move", "roll", "eat", "give", "end", "map", "status"} <= set(
+        candidates(table, []))
+    assert candidates(table, ["move"])[:2] == ["Ann", "Bob"]
+    assert candidates(table, ["move", "Ann"])[:4] == ["up", "down", "left", "right"]
+    assert candidates(table, ["move", "Ann", "up", "--turn"]) == ["0", "90", "180", "270"]
+    assert candidates(table, ["give", "Ann"])[:2] == ["Ann", "Bob"]
+
+
+def test_each_character_is_a_seat_offered_its_legal_moves_on_its_turn(table):
+    do(table, "character Ann", "character Bob", "start --at 0,0")
+    assert GAME.seats(table) == ["Ann", "Bob"]
+    assert GAME.seat_moves(table, "Bob") == []                # not Bob's turn
+    moves = GAME.seat_moves(table, "Ann")
+    assert moves == [("move down", "move Ann down"), ("move right", "move Ann right"),
+                     ("end the turn", "end Ann")]
+    for _, line in moves:                                     # every offered line is legal
+        before = json.loads(json.dumps(table.state))
+        do(table, line)
+        do(table, "undo")
+        assert table.state == before
+    table.state["characters"][0]["food"] = [2]
+    table.state["characters"][1]["fire"] = 1
+    labels = [label for label, _ in GAME.seat_moves(table, "Ann")]
+    assert labels[2:5] == ["eat raw (2)", "eat cooked", "give a food card to Bob"]
+
+
+def test_the_tv_page_draws_the_map_and_follows_the_table(table):
+    do(table, "character Ann", "start", "view")
+    server = table.services["view"]
+    base = f"http://127.0.0.1:{server.httpd.server_address[1]}/"
+    try:
+        do(table, "move Ann right")
+        with urllib.request.urlopen(base, timeout=5) as r:
+            assert b"Cave escape's TV page" in r.read()
+        with urllib.request.urlopen(base + "state.json", timeout=5) as r:
+            view = json.loads(r.read())
+        assert view["map"] == do(table, "map").splitlines()
+        assert view["toolbar"] == GAME.toolbar(table)
+        assert view["state"]["characters"][0]["x"] == 6
+    finally:
+        do(table, "view --stop")
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
+                    reason="headless Chromium is not installed (.ci/run installs it)")
+def test_a_real_browser_draws_the_map_on_the_tv_page(table, tmp_path):
+    assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
+    do(table, "character Ann", "character Bob", "start", "view", "move Ann left")
+    url = f"http://127.0.0.1:{table.services['view'].httpd.server_address[1]}/"
+    try:
+        r = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                            "--disable-background-networking", "--virtual-time-budget=600",
+                            f"--user-data-dir={tmp_path / 'chromium'}", "--dump-dom", url],
+                           capture_output=True, text=True, timeout=120)
+    finally:
+        do(table, "view --stop")
+    dom = html.unescape(r.stdout)
+    row3 = next(line for line in do(table, "map").splitlines() if line.startswith(" 3"))
+    assert row3 in dom
+    assert GAME.toolbar(table) in dom
+
+
+@pytest.fixture
+def installed(tmp_path):
+    """Cave escape's entry point 'installed' beside the project, as pip would leave it."""
+    info = tmp_path / "site" / "cave_game-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: cave-game\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[guide.games]\ncave = guide.games.cave.game:CaveGame\n")
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path / "site")]),
+                GUIDE_DATA_DIR=str(tmp_path / "data"))
+
+
+def guide(env, *args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "guide", *args], input=stdin, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+SCRIPT = """# a table's first round
+character Ann
+character Bob
+start --at 5,3
+move Ann right
+end Ann
+move Bob left
+end Bob
+map
+"""
+
+
+def test_guide_play_runs_a_cave_script_and_guide_state_gives_its_json(installed, tmp_path):
+    campaign = str(tmp_path / "cave.sqlite")
+    r = guide(installed, "play", "--game", "cave", "--campaign", campaign, "--seed", "7", stdin=SCRIPT)
+    assert (r.returncode, r.stderr) == (0, "")
+    assert "Ann moves right to (6,3)" in r.stdout and "Round 2: Ann's turn" in r.stdout
+    assert max(len(line) for line in r.stdout.splitlines()) <= 200
+    state = json.loads(guide(installed, "state", "--campaign", campaign).stdout)
+    assert (state["schema"], state["game"], state["round"], state["turn"]) == (1, "cave", 2, "Ann")
+    assert state["deck_left"] == 40
+    ann, bob = state["characters"]
+    assert (ann["x"], ann["y"], ann["energy"], ann["state"]) == (6, 3, 7, "in")
+    assert (bob["x"], bob["y"], bob["energy"]) == (4, 3, 7)
+    assert {(t["x"], t["y"]) for t in state["board"]["tiles"]} >= {(4, 3), (5, 3), (6, 3)}
+    bad = guide(installed, "play", "--game", "cave", "--campaign", campaign,
+                stdin="roll Ann --roll 3\nend Ann\n")
+    assert bad.returncode == 1
+    assert bad.stderr.splitlines() == ["error: Ann is not held by a challenge"]
+    assert "Round 2: Bob's turn" in bad.stdout
+
+
+def test_guide_cave_sim_prints_the_figures(installed):
+    r = guide(installed, "cave", "sim", "--players", "2", "--games", "50", "--seed", "3")
+    assert r.returncode == 0
+    lines = r.stdout.splitlines()
+    assert lines[0] == "Cave escape, 2 players: 50 games, seed 3"
+    assert [line.split()[1] for line in lines[1:4]] == ["all", "some", "none"]
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_in_a_terminal_the_new_tiles_orientation_is_asked_C_TURN_2(installed, tmp_path):
+    same = Table(GAME, None, GAME.load([]), Dice(8))
+    do(same, "character Ann", "start")                        # seed 8: the next tile is a turn
+    assert same.state["pieces"][same.state["tiles"]["draw"][0]]["shape"] == "turn"
+    env = dict(installed, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
+    campaign = str(tmp_path / "r.sqlite")
+    child = pexpect.spawn(sys.executable, ["-m", "guide", "play", "--game", "cave", "--campaign",
+                                           campaign, "--seed", "8"],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(24, 80))
+    try:
+        child.expect("cave>")
+        child.sendline("character Ann")
+        child.expect("cave>")
+        child.sendline("start")
+        child.expect(r"cave \(round 1: Ann\)>")
+        child.sendline("move Ann left")
+        child.expect(r"turn the turn tile: 0 \(up right\), 90 \(right down\)")
+        child.sendline("90")
+        child.expect(r"Ann moves left to \(4,3\)")
+        child.expect(r"cave \(round 1: Ann\)>")
+    finally:
+        child.close(force=True)
+    state = json.loads(guide(installed, "state", "--campaign", campaign).stdout)
+    assert {"x": 4, "y": 3, "shape": "turn", "content": state["board"]["tiles"][0]["content"],
+            "openings": ["right", "down"]} == state["board"]["tiles"][0]
