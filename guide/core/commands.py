@@ -34,6 +34,7 @@ def render(event: dict) -> str | None:
               help="The table's own faces, in order (R-DICE-3).")
 def roll(t, expression: tuple[str, ...], faces: str | None) -> Result:
     """Roll dice: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (the percentile, 1..100).
+
     Example: roll 4d6kh3"""
     if faces:
         t.dice.give(parse_faces(faces, "--dice"))
@@ -49,13 +50,17 @@ def _need_store(t) -> None:
 
 @command("undo", "history", journal=False)
 def undo(t) -> Result:
-    """Take back the last command that changed the campaign (also after a restart)."""
+    """Take back the last command that changed the campaign (also after a restart).
+
+    Example: undo"""
     return _step(t, "undo")
 
 
 @command("redo", "history", journal=False)
 def redo(t) -> Result:
-    """Bring back the last command taken back by undo."""
+    """Bring back the last command taken back by undo.
+
+    Example: redo"""
     return _step(t, "redo")
 
 
@@ -69,15 +74,19 @@ def _step(t, way: str) -> Result:
 
 @command("log", "history", journal=False)
 @click.argument("count", type=int, required=False, default=30)
-def log(t, count: int) -> Result:
-    """The evening's story in words: the last COUNT commands (default 30)."""
+@click.option("--gm", "gm", is_flag=True, help="Also the game master's own lines (reminders,"
+                                               " questions, secrets).")
+def log(t, count: int, gm: bool) -> Result:
+    """The evening's story in words: the last COUNT commands (default 30), without the lines
+    meant for the game master alone unless --gm.
+
+    Example: log 10 --gm"""
     _need_store(t)
     r = Result()
     for entry in t.store.entries(limit=max(count, 1)):
-        for event in entry.story:
-            line = t.game.render(event, t)
-            if line:
-                r.add(f"{entry.at[11:16]}  {line}")
+        story = [e for e in entry.story if gm or not t.game.gm_only(e)]
+        for line in t.game.render_story(story, t):
+            r.add(f"{entry.at[11:16]}  {line}")
     if not r.lines:
         r.add("Nothing has happened yet.")
     return r
@@ -87,27 +96,40 @@ def log(t, count: int) -> Result:
 @click.argument("name", nargs=-1, type=Named("command", lambda t, w: sorted(t.registry.commands)
                                                      if t is not None else [], convert=False))
 def help_(t, name: tuple[str, ...]) -> Result:
-    """List the commands, or show one command's help."""
+    """List the commands, or show one command's help.
+
+    Example: help use"""
     if name:
         return Result([t.registry.lookup(list(name))[0].help()])
     r = Result(["Commands (help COMMAND for more):"])
     width = max(len(name) for name in t.registry.commands)
     for family, cmds in t.registry.by_family().items():
         r.add("", f"{family}:")
-        r.add(*(f"  {c.name:{width}}  {c.summary}" for c in cmds))
+        r.add(*(_within(f"  {c.name:{width}}  {c.summary}", 79) for c in cmds))
     r.add("", "Aliases: " + ", ".join(f"{a} = {n}" for a, n in t.registry.aliases.items()))
     return r
 
 
+def _within(line: str, width: int) -> str:
+    """One line of `help`: cut at a word to fit an 80-column terminal (help NAME has all)."""
+    if len(line) <= width:
+        return line
+    return line[:width - 1].rsplit(" ", 1)[0].rstrip(",;:(") + "…"
+
+
 @command("quit", "table", journal=False, aliases=("exit",))
 def quit_(t) -> Result:
-    """Leave the table (Ctrl-D works too). Everything is already saved."""
+    """Leave the table (Ctrl-D works too). Everything is already saved.
+
+    Example: quit"""
     raise SystemExit(0)
 
 
 @command("state", "table")
 def state(t) -> Result:
-    """The campaign's state as JSON (the same as `guide state`)."""
+    """The campaign's state as JSON (the same as `guide state`).
+
+    Example: state"""
     return Result([json.dumps(t.game.public_state(t), indent=2, ensure_ascii=False)])
 
 
@@ -119,7 +141,9 @@ def state(t) -> Result:
 @click.option("--stop", is_flag=True, help="Stop serving the page.")
 def view(t, lan: bool, port: int | None, stop: bool) -> Result:
     """Serve the players' view: a live page of what every player may see, and each seat's
-    own page (seats). Example: view --lan"""
+    own page (seats).
+
+    Example: view --lan"""
     server = t.services.get("view")
     if stop:
         if server is None:
@@ -154,7 +178,7 @@ def start_view(t, port: int | None, lan: bool):
     def listener(table) -> None:
         server.publish(table.game.view(table))
         if desk is not None:
-            desk.publish(server.publish_seat)
+            desk.publish(server.publish_seat, server.forget_seat)
 
     t.services["view"], t.services["view listener"] = server, listener
     listener(t)
@@ -175,7 +199,9 @@ def stop_view(t) -> None:
 @click.option("--no-qr", "no_qr", is_flag=True, help="The links without their QR codes.")
 def seats(t, no_qr: bool) -> Result:
     """Each player's own page: one link per seat, with a QR code to scan. The view serves
-    them (view --lan for phones on the network). Example: seats --no-qr"""
+    them (view --lan for phones on the network).
+
+    Example: seats --no-qr"""
     if not seated(t):
         raise CommandError(f"the {t.game.id} game has no seats")
     server = t.services.get("view")
@@ -200,7 +226,9 @@ def seats(t, no_qr: bool) -> Result:
 @command("seats revoke", "seats", journal=False)
 @click.argument("seat")
 def seats_revoke(t, seat: str) -> Result:
-    """Take a seat's link back and issue a new one (a lost phone). Example: seats revoke Ann"""
+    """Take a seat's link back and issue a new one (a lost phone).
+
+    Example: seats revoke Ann"""
     desk = desk_of(t)
     name = resolve(seat, t.game.seats(t), "seat")
     old = desk.tokens.get(name)
@@ -217,7 +245,9 @@ def seats_revoke(t, seat: str) -> Result:
 
 @command("seats moves", "seats", journal=False)
 def seats_moves(t) -> Result:
-    """The moves the seats have sent that wait for the game master. Example: seats moves"""
+    """The moves the seats have sent that wait for the game master.
+
+    Example: seats moves"""
     waiting = desk_of(t).pending
     if not waiting:
         return Result(["No move is waiting."])
@@ -227,7 +257,9 @@ def seats_moves(t) -> Result:
 @command("seats take", "seats", journal=False)
 @click.argument("seat", required=False)
 def seats_take(t, seat: str | None) -> Result:
-    """Run a seat's waiting move as it was sent (the game master's Enter). Example: seats take Ann"""
+    """Run a seat's waiting move as it was sent (the game master's Enter).
+
+    Example: seats take Ann"""
     pending = desk_of(t).take(seat)
     return t.execute(pending.line, seat=pending.seat)
 
@@ -235,6 +267,8 @@ def seats_take(t, seat: str | None) -> Result:
 @command("seats drop", "seats", journal=False)
 @click.argument("seat", required=False)
 def seats_drop(t, seat: str | None) -> Result:
-    """Discard a seat's waiting move. Example: seats drop Ann"""
+    """Discard a seat's waiting move.
+
+    Example: seats drop Ann"""
     pending = desk_of(t).take(seat)
     return Result([f"Discarded {pending.seat}'s move: {pending.line}"])

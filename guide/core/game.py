@@ -80,9 +80,24 @@ class Game:
 
         return render(event)
 
+    def render_story(self, events: list[dict], table: Table) -> list[str]:
+        """The lines of one command's story: each event through `render` by default; a game
+        may say a run of events in one line (three Kaverit gaining the same XP)."""
+        return [line for line in (self.render(e, table) for e in events) if line]
+
+    def gm_only(self, event: dict) -> bool:
+        """Is this story event for the game master's eyes only (a reminder, a question, a
+        secret)? `log` leaves such events out unless asked for them (`log --gm`)."""
+        return False
+
     def view(self, table: Table) -> dict:
         """What the TV page shows: only what every player may see."""
         return {"game": self.id, "title": self.title}
+
+    def notices(self, table: Table) -> list[str]:
+        """Lines said once when the table opens, before anything else (e.g. what a --box
+        replaces); none by default."""
+        return []
 
     def greeting(self) -> str:
         return f"{self.title}: type help, or Tab to complete; Ctrl-D leaves."

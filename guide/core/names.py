@@ -31,7 +31,9 @@ def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:
     them): exact, then case-insensitive, then a name that begins with it or has a word (or
     run of words) that begins with it, when only one does. Ambiguous input lists the
     choices (`Bike` names both the Bike Bell Bandit and the Runaway Rental Bike); an unknown
-    one suggests. Raises GuideError."""
+    one suggests. Among numbered duplicates (`Drowned Bell Spirit`, `Drowned Bell Spirit 2`)
+    the name's own last words pick it, as the toolbar shows them (`Spirit`, `Spirit 2`).
+    Raises GuideError."""
     choices = list(dict.fromkeys(names))
     if typed in choices:
         return typed
@@ -40,6 +42,9 @@ def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:
         found = [n for n in choices if stage(fold(n), wanted)]
         if len(found) == 1:
             return found[0]
+        first = _first_of_duplicates(found, wanted)
+        if first is not None:
+            return first
         if len(found) > 1:
             raise GuideError(f"{typed!r} could be " + ", ".join(repr(n) for n in found[:8])
                              + (" ..." if len(found) > 8 else "") + f"; which {what}?")
@@ -50,6 +55,20 @@ def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:
 
 def _same(name: str, wanted: str) -> bool:
     return name == wanted
+
+
+def _first_of_duplicates(found: list[str], wanted: str) -> str | None:
+    """`Spirit` among "Drowned Bell Spirit" and "Drowned Bell Spirit 2": the one whose name
+    ends with the typed words, when the others are it with a number."""
+    ends = [n for n in found if fold(n).endswith(" " + wanted) or fold(n) == wanted]
+    if len(ends) != 1:
+        return None
+    base = ends[0]
+    others = [n for n in found if n != base]
+    if others and all(n.rsplit(" ", 1)[0] == base and n.rsplit(" ", 1)[-1].isdigit()
+                      for n in others):
+        return base
+    return None
 
 
 def _part(name: str, wanted: str) -> bool:

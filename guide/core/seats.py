@@ -94,11 +94,17 @@ class Desk:
                 "view": game.seat_view(table, seat), "your_turn": bool(moves),
                 "moves": [{"id": i, "label": label} for i, (label, _) in enumerate(moves)]}
 
-    def publish(self, send: Callable[[str, bytes], None]) -> None:
-        """Each seat's page, after a command: `send(token, bytes)` for every seat."""
+    def publish(self, send: Callable[[str, bytes], None],
+                gone: Callable[[str], None] | None = None) -> None:
+        """Each seat's page, after a command: `send(token, bytes)` for every seat, and
+        `gone(token)` for a seat that has left the table (its page and stream end)."""
         with self._lock:
             self._version += 1
             seats = self.table.game.seats(self.table)
+            for seat in [s for s in self._moves if s not in seats]:
+                del self._moves[seat]
+                if gone is not None and seat in self.tokens:
+                    gone(self.tokens[seat])
             for seat in seats:
                 if seat not in self.tokens:
                     self.issue(seat)
@@ -123,7 +129,12 @@ class Desk:
             pending = Pending(seat, moves[move_id][1])
             self.pending = [p for p in self.pending if p.seat != seat] + [pending]
         for listener in list(self.listeners):
-            listener(pending)
+            try:
+                listener(pending)
+            except Exception as e:  # noqa: BLE001 - the move is queued whatever a listener does
+                from guide.core.logs import log_exception
+
+                log_exception(e)
         return "sent"
 
     def take(self, seat: str | None = None) -> Pending:

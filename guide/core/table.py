@@ -21,7 +21,7 @@ from guide.core.store import Entry, Store
 if TYPE_CHECKING:
     from guide.core.game import Game
 
-Ask = Callable[[str, list[str]], str]
+Ask = Callable[..., str]   # (question, choices, default="", meta=None) -> the answer
 
 
 class Table:
@@ -112,7 +112,7 @@ class Table:
 
     def shown(self, result: Result) -> Result:
         """The command's story in the game's words, before what the command shows itself."""
-        lines = [line for line in (self.game.render(e, self) for e in self.story) if line]
+        lines = self.game.render_story(self.story, self)
         if lines:
             result.lines[:0] = lines
         return result

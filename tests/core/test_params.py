@@ -34,9 +34,11 @@ def test_a_word_two_names_share_is_ambiguous_even_when_one_begins_with_it():
 
 
 def test_resolve_lists_the_choices_when_ambiguous():
-    with pytest.raises(GuideError, match="'Gull' could be 'Rogue Herring Gull', 'Rogue"
+    with pytest.raises(GuideError, match="'Rogue H' could be 'Rogue Herring Gull', 'Rogue"
                                          " Herring Gull 2'; which card"):
-        resolve("Gull", NAMES, "card")
+        resolve("Rogue H", ["Rogue Herring Gull", "Rogue Herring Gull 2"], "card")
+    with pytest.raises(GuideError, match="could be"):
+        resolve("Herring", NAMES, "card")
 
 
 def test_resolve_suggests_a_close_name_or_lists_the_known_ones():
@@ -86,3 +88,12 @@ def test_param_at_finds_the_parameter_the_next_word_fills():
     assert param_at(sample, ["--technique"]).name == "technique"
     assert param_at(sample, ["--flag"]) is None
     assert param_at(sample, ["--roll", "3", "x"]).name == "expression"
+
+
+def test_a_name_s_last_words_pick_it_among_numbered_duplicates():
+    from guide.core.names import resolve
+
+    names = ["Captain Van der Decken", "Drowned Bell Spirit", "Drowned Bell Spirit 2"]
+    assert resolve("Spirit", names) == "Drowned Bell Spirit"      # as the toolbar shows it
+    assert resolve("spirit 2", names) == "Drowned Bell Spirit 2"
+    assert resolve("Decken", names) == "Captain Van der Decken"

@@ -129,3 +129,13 @@ def _read_until(s: socket.socket, end: bytes) -> bytes:
             break
         data += chunk
     return data
+
+
+def test_a_seat_that_leaves_the_table_gets_nothing_more(table):
+    table.execute("view")
+    port, token = table.services["view"].port, desk_of(table).tokens["Ben"]
+    assert _get(port, f"/seat/{token}/state.json")[0] == 200
+    table.execute("leave Ben")
+    assert _get(port, f"/seat/{token}/state.json")[0] == 403
+    table.execute("join Ben")                     # back under the same name: the same link
+    assert _get(port, f"/seat/{token}/state.json")[0] == 200

@@ -36,6 +36,18 @@ def join(t, name: str) -> Result:
     return Result()
 
 
+@commands.command("leave", "tally", changes=True)
+@click.argument("name")
+def leave(t, name: str) -> Result:
+    """A player leaves the table (and their seat with them). Example: leave Ann"""
+    if name not in t.state["players"]:
+        raise CommandError(f"{name} does not play")
+    t.state["players"].remove(name)
+    t.state["guesses"]["choices"].pop(name, None)
+    t.tell("left", name=name)
+    return Result()
+
+
 @commands.command("guess", "tally", changes=True)
 @click.argument("name")
 @click.argument("face", type=click.IntRange(1, 6))
@@ -124,6 +136,8 @@ class TallyGame(Game):
             return f"The d6 shows {event['face']}: the count is {event['count']}."
         if event["kind"] == "joined":
             return f"{event['name']} joins."
+        if event["kind"] == "left":
+            return f"{event['name']} leaves."
         if event["kind"] == "guessed":
             return f"{event['name']} has guessed (sealed)."
         if event["kind"] == "revealed":

@@ -65,6 +65,8 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
              lang: str | None = None) -> int:
     table = open_table(campaign, boxes, seed, game_id=game_id, lang=lang)
     try:
+        for notice in table.game.notices(table):
+            print(f"note: {notice}", file=sys.stderr, flush=True)
         if adventure and not table.state.get("adventure"):
             ok, shown = run_one(table, f"adventure {adventure}")
             print(shown, file=sys.stdout if ok else sys.stderr, flush=True)

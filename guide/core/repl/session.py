@@ -34,9 +34,11 @@ def show(shown: Result | str) -> None:
     styled: list[str] = [Styled(shown, "error")] if isinstance(shown, str) else lines(shown)
     if not styled:
         return
-    styled = wrapped(styled, shutil.get_terminal_size().columns - 1)
+    size = shutil.get_terminal_size()
+    styled = wrapped(styled, size.columns - 1)
     plain = "\n".join(styled)
-    if len(plain.splitlines()) > shutil.get_terminal_size().lines - 2:
+    rows = sum(max(1, -(-len(line) // max(size.columns, 1))) for line in plain.splitlines())
+    if rows > size.lines - 2:          # as the terminal wraps them: a long line is several rows
         click.echo_via_pager(plain + "\n")
         return
     if os.environ.get("NO_COLOR"):
@@ -83,11 +85,18 @@ def run_repl(table: Table) -> int:
         history=History(str(data_dir() / "history")), complete_while_typing=True,
         auto_suggest=AutoSuggestFromHistory(), complete_style=CompleteStyle.MULTI_COLUMN)
 
-    def ask(question: str, choices: list[str]) -> str:
-        completer = WordCompleter(choices, ignore_case=True, sentence=True) if choices else None
+    def ask(question: str, choices: list[str], default: str = "",
+            meta: dict[str, str] | None = None) -> str:
+        """A command's question: completion from the choices (with their descriptions), the
+        answer prefilled with `default` (Enter accepts it); a question may span lines."""
+        completer = WordCompleter(choices, ignore_case=True, sentence=True,
+                                  meta_dict=meta or {}) if choices else None
+        *before, last = question.split("\n")
+        for line in before:
+            print(line)
         while True:
             try:
-                answer = session.prompt(f"  {question}: ", completer=completer,
+                answer = session.prompt(f"  {last}: ", completer=completer, default=default,
                                         bottom_toolbar=None).strip()
             except (EOFError, KeyboardInterrupt):
                 raise CommandError("cancelled; nothing changed") from None
@@ -141,8 +150,11 @@ class SeatMoves:
 
     def _arrived(self, pending: Pending) -> None:        # the server's thread
         loop = self.loop
-        if loop is not None:
-            loop.call_soon_threadsafe(self._offer)
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._offer)
+            except RuntimeError:          # between two prompts: the next one offers it
+                pass
 
     def _offer(self) -> None:                            # the prompt's loop
         desk, app = self.desk, self.session.app

@@ -1,9 +1,11 @@
 """Kaivo's commands (kaivo.md's command forms): the score sheet, and a round dealt by the
-companion against bots. Each command asks the pure rules and tells their events; an event
-private to a bot is not told (bots read the state through their own view), so the story,
-the log and the screen carry only what the person at the terminal, or the whole table, may
-see. The rules' dice are drawn from the table's seeded generator but never recorded in an
-event: a shuffle or a glimpse's chance written into the log would give the cards away.
+companion against bots, or among friends who each play from their own seat (a phone page,
+seats.py) with bots in the empty seats. Each command asks the pure rules and tells their
+events; an event private to a bot or to a friend's seat is not told (bots and seats read the
+state through their own view), so the story, the log and the terminal carry only what the
+person at the terminal ("You"), or the whole table, may see. The rules' dice are drawn from
+the table's seeded generator but never recorded in an event: a shuffle or a glimpse's chance
+written into the log would give the cards away.
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ from guide.core.registry import Registry
 from guide.core.result import Result
 
 from . import match, sheet
+from .knowledge import public
 from .model import LEVELS, KaivoState
 from .protocol import SeededDice
-from .screen import HUMAN, status_lines
+from .screen import status_lines, viewer
 from .table import Action, Event, RuleError, clock_limit, play_safe
 
 commands = Registry(families=("sheet", "play"))
+NEWS = 12                 # the public events of the round a seat's page and the TV recall
 now = time.time           # K-CLOCK-1's clock; tests put their own
 
 
@@ -46,12 +50,30 @@ def _dice(t: Any) -> SeededDice:
 
 
 def _tell(t: Any, state: KaivoState, events: list[Event]) -> None:
-    people = {i for i, p in enumerate(state["players"]) if not p["bot"]}
+    """Tell the public events and those private to the terminal's own seat ("You"); a
+    friend's private events (and a bot's) are never told: a seat reads them through its own
+    view (seats.py). The public ones are also the seats' news."""
+    mine = viewer(state)
     for e in events:
-        if "to" in e and not people & set(e["to"]):
+        if "to" in e and mine not in e["to"]:
             continue
         data = {k: v for k, v in e.items() if k != "kind"}
         t.tell(e["kind"], **data)
+    _forget_gone(t, events)
+    if state["mode"] == "play":
+        news = [] if any(e["kind"] in ("match", "dealt") for e in events) else state.get("news", [])
+        state["news"] = (news + public(events))[-NEWS:]
+
+
+def _forget_gone(t: Any, events: list[Event]) -> None:
+    """K-JOIN-1: a seat gone to a bot (its player left) loses its page at once, if the view
+    is being served (the core's desk would only stop taking its moves)."""
+    server, desk = t.services.get("view"), t.services.get("desk")
+    if server is None or desk is None:
+        return
+    for e in events:
+        if e["kind"] in ("bot_seat", "join_dropped") and e["name"] in desk.tokens:
+            server.forget_seat(desk.tokens[e["name"]])
 
 
 def _run(fn: Any, *args: Any) -> list[Event]:
@@ -108,22 +130,27 @@ def drop(t: Any, number: int) -> Result:
 @commands.command("join", "sheet", changes=True)
 @click.argument("name")
 def join(t: Any, name: str) -> Result:
-    """A player joins between rounds with the table's average score (K-JOIN-1).
-    Example: join Dee"""
+    """A player joins between rounds with the table's average score (K-JOIN-1); in a dealt
+    match, they get a seat at once and take a bot's seat at the next deal. Example: join Dee"""
     s = _state(t)
     if s["mode"] == "play":
-        raise CommandError("a friend joins a dealt match from their own seat (phone page), "
-                           "which this companion does not have yet")
+        _tell(t, s, _run(match.join, s, name))
+        return Result([f"{name} has a seat now (seats shows the link); at the next deal"
+                       " they take a bot's seat with the table's average score."])
     _tell(t, s, _run(sheet.enter, t.library.rules, s, {"kind": "join", "name": name}))
     return Result()
 
 
 @commands.command("leave", "sheet", changes=True)
-@click.argument("name", type=PLAYER)
+@click.argument("name", type=Named("player", lambda t, w: _names(t, w) + list(t.state["joining"])))
 def leave(t: Any, name: str) -> Result:
     """A player leaves (K-JOIN-1): off the sheet; in a dealt round, safe moves to its end,
-    then a bot. Example: leave Ben"""
+    then a bot; a friend still waiting to join stays out. Example: leave Ben"""
     s = _state(t)
+    if s["mode"] == "play" and name in s["joining"]:
+        s["joining"].remove(name)
+        _tell(t, s, [{"kind": "join_dropped", "name": name}])
+        return Result()
     if s["mode"] == "play":
         lib = t.library
         events = _run(match.leave, lib.bots, s, name)
@@ -167,13 +194,21 @@ def scores(t: Any) -> Result:
 
 @commands.command("deal", "play", changes=True)
 @click.option("--bots", "n_bots", type=int, default=None, help="A new match: you plus N bots (1..3).")
+@click.option("--friends", default=None, metavar="NAME,NAME",
+              help="A new match of friends, each at their own seat; bots fill the empty seats.")
 @click.option("--level", type=click.Choice(LEVELS), default="normal", help="The bots' level.")
 @click.option("--clock", is_flag=True, help="The turn clock (K-CLOCK-1): 20 s a turn, 10 for a target.")
-def deal(t: Any, n_bots: int | None, level: str, clock: bool) -> Result:
+def deal(t: Any, n_bots: int | None, friends: str | None, level: str, clock: bool) -> Result:
     """Deal a round: with --bots N a new match (you are seat 1, the last bot deals, so you
-    play first); without, the next round of the match. Example: deal --bots 2 --level hard"""
+    play first); with --friends A,B a new match of friends, each playing from their own seat
+    (seats shows the links), bots filling the table to four unless --bots says how many;
+    without either, the next round of the match. Example: deal --friends Ann,Ben --bots 1"""
     s, lib = _state(t), t.library
-    if n_bots is not None:
+    if friends is not None:
+        people = [n.strip() for n in friends.split(",")]
+        events = _run(match.start_play, lib.rules, lib.bots, s, _dice(t), n_bots, level, "You",
+                      clock, people)
+    elif n_bots is not None:
         events = _run(match.start_play, lib.rules, lib.bots, s, _dice(t), n_bots, level, "You", clock)
     else:
         if s["mode"] != "play":
@@ -190,16 +225,23 @@ def _restart_clock(s: KaivoState) -> None:
         s["clock_at"] = now()
 
 
-def _act(t: Any, action: Action) -> Result:
+def _act(t: Any, action: Action, who: str | None) -> Result:
+    """A move of the seat `who` (by default the terminal's own, "You"), then the bots."""
     s, lib = _state(t), t.library
     tbl = s["table"]
     if s["mode"] != "play" or tbl is None:
         raise CommandError("no round dealt: deal --bots N")
-    seat = match.acting(s)
-    if seat is None:
+    acting = match.acting(s)
+    if acting is None:
+        if tbl["phase"] != "over":
+            raise CommandError(f"it is {tbl['names'][tbl['turn']]}'s turn")
         raise CommandError("the match is over" if s["winners"] else "the round is over: deal")
-    if seat != HUMAN:
-        raise CommandError(f"it is {tbl['names'][seat]}'s turn")
+    seat = viewer(s) if who is None else _player(t, who)
+    if seat is None:
+        raise CommandError("each friend moves from their own seat (seats shows the links); "
+                           f"for one of them here, say who: --as {tbl['names'][acting]}")
+    if seat != acting:
+        raise CommandError(f"it is {tbl['names'][acting]}'s turn")
     dice = _dice(t)
     limit = clock_limit(lib.rules, tbl["phase"])
     if s["clock"] and s["clock_at"] is not None and limit is not None and now() - s["clock_at"] > limit:
@@ -210,7 +252,9 @@ def _act(t: Any, action: Action) -> Result:
         events = _run(match.act_as, lib.rules, lib.bots, s, dice, seat, action)
     _tell(t, s, events)
     _restart_clock(s)
-    return Result(status_lines(s) if tbl["turn"] == HUMAN or tbl["phase"] == "over" else [])
+    mine = viewer(s)
+    return Result(status_lines(s) if mine is None or tbl["turn"] == mine or tbl["phase"] == "over"
+                  else [])
 
 
 def _player(t: Any, name: str) -> int:
@@ -221,87 +265,101 @@ def _player(t: Any, name: str) -> int:
 
 
 POS = click.IntRange(1, 4)
+AS = click.option("--as", "who", type=PLAYER, default=None,
+                  help="Whose move: a friend's seat sends its own (default: You, at the terminal).")
 
 
 @commands.command("draw", "play", changes=True)
-def draw(t: Any) -> Result:
+@AS
+def draw(t: Any, who: str | None) -> Result:
     """Draw from the deck; only you see the card (K-TURN-1)."""
-    return _act(t, ("draw",))
+    return _act(t, ("draw",), who)
 
 
 @commands.command("take", "play", changes=True)
-def take(t: Any) -> Result:
+@AS
+def take(t: Any, who: str | None) -> Result:
     """Take the top of the discard pile; it must go into your row, or back (K-TURN-2)."""
-    return _act(t, ("take",))
+    return _act(t, ("take",), who)
 
 
 @commands.command("swap", "play", changes=True)
+@AS
 @click.argument("pos", type=POS)
-def swap(t: Any, pos: int) -> Result:
+def swap(t: Any, pos: int, who: str | None) -> Result:
     """Put the held card at position POS (1..4); the old card goes face up. Example: swap 2"""
-    return _act(t, ("swap", pos - 1))
+    return _act(t, ("swap", pos - 1), who)
 
 
 @commands.command("discard", "play", changes=True)
-def discard(t: Any) -> Result:
+@AS
+def discard(t: Any, who: str | None) -> Result:
     """Discard the drawn card; a power card then waits for its power, or skip."""
-    return _act(t, ("discard",))
+    return _act(t, ("discard",), who)
 
 
 @commands.command("putback", "play", changes=True)
-def putback(t: Any) -> Result:
+@AS
+def putback(t: Any, who: str | None) -> Result:
     """Put a taken discard back: nothing revealed, your turn goes on (K-TURN-2)."""
-    return _act(t, ("putback",))
+    return _act(t, ("putback",), who)
 
 
 @commands.command("peek", "play", changes=True)
+@AS
 @click.argument("pos", type=POS)
-def peek(t: Any, pos: int) -> Result:
+def peek(t: Any, pos: int, who: str | None) -> Result:
     """Peek: look at your own card at POS (K-POW-1). Example: peek 2"""
-    return _act(t, ("peek", pos - 1))
+    return _act(t, ("peek", pos - 1), who)
 
 
 @commands.command("spy", "play", changes=True)
+@AS
 @click.argument("player", type=PLAYER)
 @click.argument("pos", type=POS)
-def spy(t: Any, player: str, pos: int) -> Result:
+def spy(t: Any, player: str, pos: int, who: str | None) -> Result:
     """Spy: look at one card of an opponent (K-POW-1). Example: spy Aino 3"""
-    return _act(t, ("spy", _player(t, player), pos - 1))
+    return _act(t, ("spy", _player(t, player), pos - 1), who)
 
 
 @commands.command("swapwith", "play", changes=True)
+@AS
 @click.argument("pos", type=POS)
 @click.argument("player", type=PLAYER)
 @click.argument("their_pos", type=POS)
-def swapwith(t: Any, pos: int, player: str, their_pos: int) -> Result:
+def swapwith(t: Any, pos: int, player: str, their_pos: int, who: str | None) -> Result:
     """Swap: your card at POS for an opponent's; each sees what they get. Example: swapwith 1 Aino 4"""
-    return _act(t, ("swapwith", pos - 1, _player(t, player), their_pos - 1))
+    return _act(t, ("swapwith", pos - 1, _player(t, player), their_pos - 1), who)
 
 
 @commands.command("mindread", "play", changes=True)
+@AS
 @click.argument("player", type=PLAYER)
 @click.argument("pos", type=POS)
-def mindread(t: Any, player: str, pos: int) -> Result:
+def mindread(t: Any, player: str, pos: int, who: str | None) -> Result:
     """Mind Read: turn an opponent's card face up for everyone, for the round. Example: mindread Aino 2"""
-    return _act(t, ("mindread", _player(t, player), pos - 1))
+    return _act(t, ("mindread", _player(t, player), pos - 1), who)
 
 
 @commands.command("skip", "play", changes=True)
-def skip(t: Any) -> Result:
+@AS
+def skip(t: Any, who: str | None) -> Result:
     """Skip the power of the card you discarded."""
-    return _act(t, ("skip",))
+    return _act(t, ("skip",), who)
 
 
 @commands.command("glimpse", "play", changes=True)
-def glimpse(t: Any) -> Result:
+@AS
+def glimpse(t: Any, who: str | None) -> Result:
     """Let the table glimpse your drawn card: each opponent may catch it, 1 in 3 (K-GLIMPSE-1)."""
-    return _act(t, ("glimpse",))
+    return _act(t, ("glimpse",), who)
 
 
 @commands.command("kaivo", "play", changes=True)
-def kaivo(t: Any) -> Result:
+@AS
+def kaivo(t: Any, who: str | None) -> Result:
     """Call KAIVO! at the start of your turn: the round ends at once (K-TURN-3, K-CALL-1)."""
-    return _act(t, ("kaivo",))
+    return _act(t, ("kaivo",), who)
 
 
 @commands.command("status", "play")

@@ -15,7 +15,7 @@ from guide.core.registry import Registry
 from guide.core.table import Table
 from guide.core.yamlsrc import Problem
 
-from . import bots, deck, render, screen
+from . import bots, deck, render, screen, seats
 from .commands import commands
 from .model import KaivoState, new_state
 
@@ -36,6 +36,8 @@ class KaivoGame(Game):
     state_version = 1
     commands: ClassVar[Registry] = commands
     view_page = resources.files("guide.games.kaivo").joinpath("page.html").read_bytes()
+    seat_page = resources.files("guide.games.kaivo").joinpath("seat.html").read_bytes()
+    seat_policy = "apply"           # no game master: a seat's legal move runs at once
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -77,11 +79,22 @@ class KaivoGame(Game):
         return screen.toolbar(_state(table))
 
     def render(self, event: dict, table: Table) -> str | None:
-        text = render.render(event, screen.HUMAN)
+        # only the terminal's own private events were told (commands._tell)
+        text = render.render(event, event["to"][0] if "to" in event else None)
         return text if text is not None else super().render(event, table)
 
     def view(self, table: Table) -> dict:
         return screen.tv(_state(table), self.title)
+
+    # --- seats: friends at the table, each on their own phone (seats.py) -------------------
+    def seats(self, table: Table) -> list[str]:
+        return seats.seats(_state(table))
+
+    def seat_view(self, table: Table, seat: str) -> dict:
+        return seats.seat_view(_state(table), seat, self.title)
+
+    def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
+        return seats.seat_moves(_state(table), seat, table.library.rules)
 
     def greeting(self) -> str:
         return ("Kaivo: players NAME NAME for a score sheet, or deal --bots N to play; "

@@ -1,10 +1,11 @@
 """A match dealt by the companion (K-DEAL-1 .. K-JOIN-1): people and bots at one table.
 
-`start_play` seats one person and 1..3 bots (the last bot deals, so the person plays first)
-and deals round 1; `act_as` plays a person's move and then every bot's turn (and the safe
-moves of a player who left) until a person is to act or the round is called; a called round
-is scored at once (K-SCORE-1..3); `next_round` deals the next one after seating those who
-joined (K-JOIN-1).
+`start_play` seats one person and 1..3 bots, or friends (each at their own seat) and bots
+filling the empty seats (the last seat deals, so the first person plays first), and deals
+round 1; `act_as` plays a person's move and then every bot's turn (and the safe moves of a
+player who left) until a person is to act or the round is called; a called round is scored
+at once (K-SCORE-1..3); `next_round` deals the next one after seating those who joined
+(K-JOIN-1).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from .deck import Rules
 from .knowledge import view
 from .model import KaivoState, Player, Table, begin_match, new_player
 from .protocol import Dice
+from .render import YOU
 from .sheet import apply_round, round_half_up, seat_of
 from .table import Action, Event, RuleError, act, deal, play_safe, totals
 
@@ -30,21 +32,48 @@ def _bot_name(bots: Bots, taken: list[str]) -> str:
     return next(n for n in bots.names if n not in taken)
 
 
-def start_play(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, n_bots: int,
-               level: str, person: str = "You", clock: bool = False) -> list[Event]:
-    """`deal --bots N [--level L] [--clock]`: a new match, you in seat 1."""
-    if not 1 <= n_bots <= rules.max_players - 1:
-        raise RuleError(f"play against 1 to {rules.max_players - 1} bots, not {n_bots}")
+def start_play(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, n_bots: int | None,
+               level: str, person: str = "You", clock: bool = False,
+               people: Sequence[str] | None = None) -> list[Event]:
+    """`deal --bots N [--level L] [--clock]`: a new match, you in seat 1; with `people`
+    (`deal --friends A,B`), those friends in seats 1.. and N bots after them (by default
+    as many as fill the table)."""
     if level not in bots.levels:
         raise RuleError(f"a bot is {', '.join(bots.levels)}, not {level}")
-    names = [person]
-    players = [new_player(person)]
+    if people is None:
+        if n_bots is None or not 1 <= n_bots <= rules.max_players - 1:
+            raise RuleError(f"play against 1 to {rules.max_players - 1} bots, not {n_bots}")
+        names = [person]
+    else:
+        names = list(people)
+        for name in names:
+            check_name(name)
+        if len({n.lower() for n in names}) != len(names):
+            raise RuleError("two friends share a name")
+        room = rules.max_players - len(names)
+        if room < 0:
+            raise RuleError(f"Kaivo is for {rules.min_players} to {rules.max_players} players")
+        n_bots = room if n_bots is None else n_bots
+        if not 0 <= n_bots <= room or len(names) + n_bots < rules.min_players:
+            least = max(rules.min_players - len(names), 0)
+            raise RuleError(f"with {len(names)} friend(s), {least} to {room} bots, not {n_bots}")
+    players = [new_player(n) for n in names]
     for _ in range(n_bots):
         name = _bot_name(bots, names)
         names.append(name)
         players.append(new_player(name, bot=True, level=level))
-    begin_match(state, "play", players, dealer=n_bots, clock=clock)
-    return [{"kind": "match", "players": names, "dealer": names[n_bots]}] + _deal(rules, bots, state, dice)
+    dealer = len(players) - 1
+    begin_match(state, "play", players, dealer=dealer, clock=clock)
+    return [{"kind": "match", "players": names, "dealer": names[dealer]}] + _deal(rules, bots, state, dice)
+
+
+def check_name(name: str) -> None:
+    """A person's name at a dealt table: a word for the commands, and not the terminal's
+    own "You"."""
+    if not name or "=" in name or name.startswith("-") or "," in name:
+        raise RuleError(f"'{name}' cannot be a player's name")
+    if name.lower() == YOU.lower():
+        raise RuleError(f"'{name}' is the terminal's own player; give a friend their name")
 
 
 def _deal(rules: Rules, bots: Bots, state: KaivoState, dice: Dice) -> list[Event]:
@@ -155,6 +184,7 @@ def join(state: KaivoState, name: str) -> list[Event]:
     _table(state)
     if state["winners"]:
         raise RuleError("the match is over")
+    check_name(name)
     taken = [p["name"].lower() for p in state["players"]] + [n.lower() for n in state["joining"]]
     if name.lower() in taken:
         raise RuleError(f"{name} is at the table already")
@@ -179,7 +209,15 @@ def leave(bots: Bots, state: KaivoState, name: str) -> list[Event]:
         _to_bot(bots, state, p)
         return [{"kind": "bot_seat", "name": name, "bot": p["name"]}]
     p["leaving"] = True
-    return [{"kind": "leaving", "name": p["name"]}]
+    events: list[Event] = [{"kind": "leaving", "name": p["name"]}]
+    if all(q["leaving"] for q in state["players"]):
+        # the companion's choice: safe moves never call, so with nobody left to end the
+        # round, the leavers' seats go to bots at once (and the bots end it)
+        for q in state["players"]:
+            name = q["name"]
+            _to_bot(bots, state, q)
+            events.append({"kind": "bot_seat", "name": name, "bot": q["name"]})
+    return events
 
 
 def play_match(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, levels: Sequence[str],

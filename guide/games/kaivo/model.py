@@ -69,11 +69,13 @@ class KaivoState(TypedDict):
     clock: bool
     clock_at: float | None         # K-CLOCK-1: when the person to act could start (seconds)
     last: list[dict[str, Any]]     # the last round's scoring, as data
+    news: list[dict[str, Any]]     # the round's last public events, for the seats and the TV
 
 
 def new_state() -> KaivoState:
     return KaivoState(schema=1, mode="", start=[], entries=[], players=[], dealer=0, round=1,
-                      winners=[], table=None, joining=[], clock=False, clock_at=None, last=[])
+                      winners=[], table=None, joining=[], clock=False, clock_at=None, last=[],
+                      news=[])
 
 
 def new_player(name: str, bot: bool = False, level: str | None = None, score: int = 0) -> Player:

@@ -65,11 +65,13 @@ def render(e: Event, seat: int | None = None) -> str | None:
         who = names[0] + " wins" if len(names) == 1 else " and ".join(names) + " share the win"
         return f"The match is over: {who} with {e['score']}."
     if kind == "joined":
-        return f"{e['name']} joins with {e['score']} (the average of {e['seats']} seats)."
+        return f"{_does(e['name'], 'joins')} with {e['score']} (the average of {e['seats']} seats)."
+    if kind == "join_dropped":
+        return f"{e['name']} will not join after all."
     if kind == "join_waits":
-        return f"{e['name']} takes {e['bot']}'s seat at the next round."
+        return f"{_does(e['name'], 'takes')} {e['bot']}'s seat at the next round."
     if kind == "took_seat":
-        return f"{e['name']} takes {e['bot']}'s seat with {e['score']} (the table's average)."
+        return f"{_does(e['name'], 'takes')} {e['bot']}'s seat with {e['score']} (the table's average)."
     if kind == "left":
         return f"{_does(e['name'], 'leaves')} with {e['score']}."
     if kind == "leaving":

@@ -1,6 +1,7 @@
 """What the screens show: `guide state`, the TV page, the status, the prompt and toolbar.
-Every value comes through `knowledge.view`: the person at the terminal (seat 1) sees what
-that seat may know, the TV what the whole table may know."""
+Every value comes through `knowledge.view`: the person at the terminal ("You", seat 1 of a
+match against bots) sees what that seat may know; in a match of friends, where each plays
+from their own seat, the terminal, like the TV, shows what the whole table may know."""
 
 from __future__ import annotations
 
@@ -8,15 +9,20 @@ from typing import Any
 
 from .knowledge import SeatView, view
 from .model import KaivoState
+from .render import YOU, render
 
-HUMAN = 0          # the terminal's seat: "You", seat 1 in the commands
+NAME_KEYS = ("who", "whom", "name", "dealer", "first")   # an event's names of players
+
+HUMAN = 0          # the terminal's seat in a match against bots: "You", seat 1
 
 
 def viewer(state: KaivoState) -> int | None:
-    """Whose knowledge the terminal shows: yours, or once your seat went to a bot (you
-    left), only what the whole table knows."""
-    players = state["players"]
-    return HUMAN if players and not players[HUMAN]["bot"] else None
+    """Whose knowledge the terminal shows: yours ("You", a person); None once your seat went
+    to a bot (you left), and in a match of friends: then only what the whole table knows."""
+    for seat, p in enumerate(state["players"]):
+        if p["name"] == YOU and not p["bot"]:
+            return seat
+    return None
 
 
 def in_play(state: KaivoState) -> bool:
@@ -40,11 +46,11 @@ def row(v: SeatView, seat: int) -> str:
                     zip(v["hands"][seat], v["badges"][seat], v["face_up"][seat], strict=True))
 
 
-def public_state(state: KaivoState, seat: int | None = HUMAN) -> dict[str, Any]:
+def public_state(state: KaivoState, seat: int | None | str = "terminal") -> dict[str, Any]:
     """kaivo.md's `guide state`: the match, and during a dealt round the table as `seat`
-    knows it (None: as the whole table knows it; a seat that is now a bot's shows as None)."""
-    if seat is not None and state["players"] and state["players"][seat]["bot"]:
-        seat = None
+    knows it (by default the terminal's `viewer`; None: as the whole table knows it)."""
+    seat = viewer(state) if seat == "terminal" else seat
+    assert not isinstance(seat, str)
     players = state["players"]
     out: dict[str, Any] = {
         "schema": 1, "game": "kaivo",
@@ -75,10 +81,27 @@ def tv(state: KaivoState, title: str) -> dict[str, Any]:
         v = view(t, None)
         out["table"]["rows"] = {name: row(v, s) for s, name in enumerate(v["names"])}
         out["table"]["face_up"] = {n: list(f) for n, f in zip(v["names"], v["face_up"], strict=True)}
+    out["news"] = news(state, None)
+    out["joining"] = list(state["joining"])
+    out["leaving"] = [p["name"] for p in state["players"] if p["leaving"]]
     if state["last"]:
         out["last_round"] = [{"name": x["name"], "total": x["total"], "added": x["added"],
                               "score": x["after"]} for x in state["last"]]
     return out
+
+
+def news(state: KaivoState, seat: str | None) -> list[str]:
+    """The round's last public events in words, `seat` addressed as "You"."""
+    lines: list[str] = []
+    for event in state.get("news", []):
+        if "to" in event:                   # never stored; a guard all the same
+            continue
+        if seat is not None:
+            event = {k: (YOU if k in NAME_KEYS and v == seat else v) for k, v in event.items()}
+        text = render(event)
+        if text:
+            lines += [line.strip() for line in text.splitlines()]
+    return lines
 
 
 HINTS = {
@@ -100,7 +123,7 @@ def hint(state: KaivoState) -> str:
         return "players NAME NAME ... for a score sheet, or deal --bots N"
     if t["phase"] == "over":
         return "the round is over: deal for the next one"
-    if t["turn"] != HUMAN or state["players"][HUMAN]["bot"]:
+    if t["turn"] != viewer(state):
         return f"{t['names'][t['turn']]} to play"
     if t["phase"] == "power":
         return POWER_HINTS[t["power"] or "peek"]
@@ -125,7 +148,7 @@ def status_lines(state: KaivoState) -> list[str]:
         lines.append(f"  {name:{width}}  {row(v, s)}   score {score}")
     top = v["discard"][-1] if v["discard"] else "none"
     held = ""
-    if v["held"] is not None and v["turn"] == HUMAN:
+    if v["held"] is not None and v["turn"] == v["me"]:
         held = f"; you hold {v['held']} (from the {v['held_from']})"
     lines.append(f"  Discard pile: {top}; deck: {v['deck_left']}{held}.")
     lines.append(f"  Next: {hint(state)}.")
@@ -152,7 +175,7 @@ def toolbar(state: KaivoState) -> str | None:
     t = state["table"]
     if in_play(state) and t is not None:
         v = view(t, viewer(state))
-        mine = "".join(card_text(x) for x in v["hands"][HUMAN])
+        mine = "".join(card_text(x) for x in v["hands"][v["me"]]) if v["me"] >= 0 else "table"
         top = v["discard"][-1] if v["discard"] else "-"
         text = f" {mine} | pile {top} | deck {v['deck_left']} | {scores}"
     elif state["players"]:

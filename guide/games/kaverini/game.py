@@ -85,6 +85,14 @@ class KaveriniGame(Game):
     def render(self, event: dict, table: Table) -> str | None:
         return words.render(event) or super().render(event, table)
 
+    def render_story(self, events: list[dict], table: Table) -> list[str]:
+        from guide.games.kaverini.story import render_story
+
+        return render_story(events, lambda e: self.render(e, table))
+
+    def gm_only(self, event: dict) -> bool:
+        return event["kind"] in words.GM_ONLY
+
     def view(self, table: Table) -> dict:
         return player_view(table)
 
@@ -97,8 +105,12 @@ class KaveriniGame(Game):
     def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
         return seats.seat_moves(table, seat)
 
+    def notices(self, table: Table) -> list[str]:
+        replaced = getattr(table.library, "replaced", [])
+        return [f"the --box {what} replaces the bundled one" for what in replaced]
+
     def greeting(self) -> str:
-        return "the Tour Guide's companion. help lists, Tab completes, Ctrl-D leaves."
+        return "Kaverini. Type help for the commands; Tab completes; Ctrl-D leaves."
 
     def cli(self) -> list[click.Command]:
         from guide.games.kaverini.cli import odds

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from guide.core.errors import GuideError
+from guide.core.names import resolve
 from guide.core.params import Faces, KeyValue, Named
 from guide.games.kaverini.data.tables import abilities, house_rules, ladders
 from guide.games.kaverini.model import CARD_TYPES
@@ -56,10 +58,18 @@ def _ladder_names(t: Any, words: list[str]) -> list[str]:
     return [lad.name for lad in ladders().values()]
 
 
+def _named(typed: str, names: list[str]) -> str:
+    """The name a typed word stands for (guide.core.names.resolve), or the word itself."""
+    try:
+        return resolve(typed, names)
+    except GuideError:
+        return typed
+
+
 def _techniques(t: Any, words: list[str]) -> list[str]:
     """The techniques of the actor named before (words[1]), else every ladder."""
-    actor = words[1].casefold() if len(words) > 1 else ""
     s = _state(t)
+    actor = _named(words[1], _actors(t, words)).casefold() if len(words) > 1 else ""
     for k in s["kaverit"]:
         if k["name"].casefold() == actor:
             return list(k["ladders"]) + list(k["custom"])
@@ -72,8 +82,9 @@ def _techniques(t: Any, words: list[str]) -> list[str]:
 def _foe_techniques(t: Any, words: list[str]) -> list[str]:
     conf = _state(t)["confrontation"]
     if conf and len(words) > 1:
+        typed = _named(words[1], _foes(t, words)).casefold()
         for f in conf["foes"]:
-            if f["name"].casefold() == words[1].casefold():
+            if f["name"].casefold() == typed:
                 return [tech.name for tech in t.card(f["card"]).techniques]
     return []
 
@@ -132,6 +143,8 @@ def _technique_schmerz(t: Any, name: str) -> str:
 
 KAVERI = Named("Kaveri", _kaverit)
 PARTY = Named("Kaveri, buddy or companion", _party)
+KAVERI_OR_ALL = Named("Kaveri (or all)", lambda t, w: [*_kaverit(t, w), "all"])
+PARTY_OR_ALL = Named("Kaveri, buddy or companion (or all)", lambda t, w: [*_party(t, w), "all"])
 ACTOR = Named("Kaveri, buddy or companion taking a stand", _actors, convert=False)
 FOE = Named("foe", _foes, convert=False)
 TARGET = Named("target", _targets, convert=False)

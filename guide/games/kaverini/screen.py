@@ -93,7 +93,10 @@ def _shown(entry: Entry, size: int | None, short: bool) -> Fragments:
     words = name.split()
     if size is not None and len(name) > size and words:
         tag = [words.pop()] if len(words) > 1 and words[-1].isdigit() else []
-        last = words[-1] if len(words[-1]) <= size else words[-1][:size - 1] + "…"
+        # "Tess the Bell-Ringer", "Musketeer of the Night Watch": the first word is the name
+        # people say; "Rogue Herring Gull": the last
+        key = words[0] if {"the", "of"} & {w.casefold() for w in words[1:]} else words[-1]
+        last = key if len(key) <= size else key[:size - 1] + "…"
         name = " ".join([last, *tag])
     return [("", name)] + (brief if short else full)
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from guide.core.result import Styled
 from guide.games.kaverini.rules.schmerz import compute
 
 Event = dict[str, Any]
@@ -128,8 +129,14 @@ CONFRONTATION: dict[str, Renderer] = {
     "hit": _hit,
     "chutzpah": lambda e: f"{e['target']}'s Chutzpah: {e['actor']} takes {e['amount']} Schmerz"
                           " back (R-ABIL-1).",
-    "ask_match": lambda e: f"GM: does {e['defence']!r} apply to {e['actor']}'s {e['technique']}?"
-                           " Not applied; answer with --matches yes (R-DMG-7).",
+    "ask_match": lambda e: f"GM: does {e['defence']!r} apply to {e['actor']}'s techniques?"
+                           " Not applied for now; answer once with --matches yes|no on a"
+                           f" use by {e['actor']}: it holds for this confrontation (R-DMG-7).",
+    "offer": lambda e: f"GM: {e['card']} creates {e['token']} tokens (card text): {e['line']}",
+    "flip_due": lambda e: (f"GM: {e['card']}'s flip condition is met ({e['condition']}):"
+                           f" {e['line']}" if e["met"] else
+                           f"GM: {e['card']} was not neutralized as its flip condition says"
+                           f" ({e['condition']}); it does not flip."),
     "no_effect": lambda e: f"d20: {e['face']} (needs {e['need']}+): no special effect.",
     "nullified": lambda e: f"{e['ladder']} triggered on {e['actor']}'s previous turn too: the"
                            f" effect is nullified ({_why(e)}; R-FX-2).",
@@ -260,6 +267,8 @@ TABLE: dict[str, Renderer] = {
     "adventure": lambda e: f"The adventure begins: {e['title']}." + (
         f" {', '.join(e['rested'])} {'is' if len(e['rested']) == 1 else 'are'} back at full HP."
         if e.get("rested") else ""),
+    "scene": lambda e: "Scene " + (e["name"] if e["name"].startswith(f"{e['scene']}.")
+                                   else f"{e['scene']}: {e['name']}") + ".",
     "quote": lambda e: f"d10 tens {e['tens']}, ones {e['ones']}: quote {e['quote']}\n"
                        f"{e['npc'] or 'A friendly character'} says: {e['text']}",
     "house": lambda e: f"House rule {e['rule']} is now {e['value']}.",
@@ -278,14 +287,46 @@ TABLE: dict[str, Renderer] = {
 
 RENDERERS: dict[str, Renderer] = {**CONFRONTATION, **TABLE}
 
+# The kinds of event meant for the game master alone (card text to apply by hand, questions,
+# reminders): `log` leaves them out unless `log --gm`, and the players' view never shows them.
+GM_ONLY = frozenset({"gm", "gm_item", "card_note", "ask_match", "remind", "flip_due", "offer"})
+
+
+LOW = 0.25           # at or under a quarter of its HP, a fighter's line is shown as low
+_ALERT = frozenset({"confront", "battle", "lost", "stand"})
+_GOOD = frozenset({"victory", "level"})
+_HEADING = frozenset({"scene", "adventure"})
+
+
+def style_of(event: Event) -> str:
+    """The colour a line is shown in (guide.core.result.STYLES): "Get ready to feel!" and a
+    lost game alert, a fighter left at low HP is low, a win is good, the GM's lines are notes."""
+    kind = event["kind"]
+    if kind in _ALERT:
+        return "alert"
+    if kind in _GOOD:
+        return "good"
+    if kind in _HEADING:
+        return "turn"
+    if kind in GM_ONLY:
+        return "note"
+    hp, most = event.get("hp"), event.get("max_hp")
+    if isinstance(hp, int) and isinstance(most, int) and most > 0 and kind != "heal" \
+            and hp <= LOW * most:
+        return "low"
+    return ""
+
 
 def render(event: Event) -> str | None:
     """The line for one event, or None when it is not Kaverini's (the core's, say)."""
     renderer = RENDERERS.get(event["kind"])
     if renderer is not None:
         try:
-            return renderer(event)
+            line = renderer(event)
         except (KeyError, TypeError, ValueError):
             pass                         # an event stored by an older guide, with its words
+        else:
+            style = style_of(event)
+            return Styled(line, style) if style else line
     text = event.get("text")
     return text if isinstance(text, str) else None

@@ -186,7 +186,8 @@ def test_tab_completes_players_and_totals(table):
     assert candidates(table, ["round"]) == ["Ann=", "Ben=", "--caller"]
     assert candidates(table, ["round", "Ann=3", "Ben=4", "--caller"]) == ["Ann", "Ben"]
     do(table, "deal --bots 2")
-    assert candidates(table, ["spy"]) == ["You", "Aino", "Eero"]
+    assert candidates(table, ["spy"]) == ["You", "Aino", "Eero", "--as"]
+    assert candidates(table, ["spy", "--as"]) == ["You", "Aino", "Eero"]
 
 
 def test_the_bench_group_is_the_games_cli():

@@ -10,7 +10,7 @@ def test_names_techniques_and_cards_complete_from_the_table(play):
     play.do("kaveri Ann --ability Passionate --technique Cheer --technique Love"
             " --technique \"custom:Bike Bell\"", "companion Joop")
     t = play.table
-    assert candidates(t, ["xp"]) == ["Ann"]
+    assert candidates(t, ["xp"]) == ["Ann", "all"]          # xp all 1: the whole party
     assert candidates(t, ["use", "Ann"])[:3] == ["Cheer", "Love", "Bike Bell"]
     assert "Rogue Herring Gull" in candidates(t, ["confront"])
     assert "Rogue Herring Gull" in candidates(t, ["confront", "Runaway Rental Bike"])  # repeats
@@ -33,3 +33,12 @@ def test_choices_carry_a_short_description(play):
 def test_help_of_a_command_two_ways(play):
     assert play.do("xp --help") == play.do("help xp")
     assert play.do("xp --help").startswith("usage: xp")
+
+
+def test_techniques_complete_for_an_actor_named_by_a_prefix(play):
+    play.do("adventure amsterdam", "kaveri Ann --ability Lagom --technique Love --technique Cheer"
+            " --technique Happy --fact a --fact b --fact c", "buddy Tess", "confront --scene 2")
+    t = play.table
+    assert candidates(t, ["use", "Tess"])[:2] == [
+        tech.name for tech in t.card("Tess the Bell-Ringer").techniques][:2]
+    assert "Loud Squawk" in candidates(t, ["foe", "Gull"])

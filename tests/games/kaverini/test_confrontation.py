@@ -354,3 +354,10 @@ def test_the_engine_alone_tells_events_as_data_with_their_dice():
     assert told == [("confront", None), ("use", None), ("hit", None), ("special", [[20, 20]]),
                     ("sadness", None), ("round", None)]
     assert state["confrontation"]["round"] == 2 and state["confrontation"]["foes"][0]["hp"] == 39
+
+
+def test_a_technique_named_by_a_beginning_of_one_the_kaveri_knows(party):
+    party.do("kaveri Cy --ability Lagom --technique \"Comic Wit\" --technique Love"
+             " --technique Anger")
+    party.do("confront Gull --order Cy,Ann,Bob")
+    assert "Cy uses Pun (Comic Wit 1)." in party.do("use Cy Comic --roll 3")

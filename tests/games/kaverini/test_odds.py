@@ -67,3 +67,46 @@ def test_target_suggests_tweaks(field):
 def test_odds_need_a_fight(field):
     kaveri(field, "Ann")
     assert "odds of which fight?" in field.fails("odds")
+
+
+def test_target_suggests_hp_whose_measured_win_chance_is_near_it(field):
+    """odds --target: the suggested HP, measured again on seeds the search never used, give
+    a win chance within a few points of the target (it once said hp=5: 73% for 60%)."""
+    from guide.games.kaverini.commands import odds_target
+
+    kaveri(field, "Ann")
+    setup = build_setup(field.table, ("Big Bully",), None, None, ())
+    found = odds_target.search(setup, 0.5, 1, simulate)
+    assert found.hp == {"Big Bully": 18} and found.old == {"Big Bully": 40}
+    again = simulate(odds_target.with_hp(setup, found.hp), 2000, 12345)
+    assert abs(again.win - 0.5) <= 0.05 and abs(found.odds.win - 0.5) <= 0.04
+
+
+def test_target_says_so_when_whole_hp_jump_across_it(field, monkeypatch):
+    from guide.games.kaverini.commands import odds_target
+
+    for name, value in (("CANDIDATE_RUNS", 200), ("MAX_CANDIDATES", 8), ("CHECK_RUNS", 800)):
+        monkeypatch.setattr(odds_target, name, value)
+    kaveri(field, "Ann")
+    setup = build_setup(field.table, ("Dice Dog",), None, None, ())
+    found = odds_target.search(setup, 0.5, 1, simulate)
+    assert found.other is not None
+    wins = sorted([found.odds.win, found.other[1].win])
+    assert wins[0] < 0.5 < wins[1]                       # the target lies between the two
+
+
+def test_target_search_reaches_past_four_times_the_hp_for_a_strong_party(field):
+    """A party that beats the printed foe too easily: the search grows the HP past 4x (it
+    once stopped there and suggested a 96% fight for a 60% target)."""
+    from guide.games.kaverini.commands import odds_target
+    from guide.games.kaverini.rules.simulate import Odds
+
+    def measure(setup, runs, seed):            # the win chance falls as the HP rise: 1 - HP/400
+        hp = setup.cards["big bully"].hp
+        won = round(runs * max(0.0, 1 - hp / 400))
+        return Odds(runs, won, 0, runs - won, 0, [1] * runs, {})
+
+    kaveri(field, "Ann")
+    setup = build_setup(field.table, ("Big Bully",), None, None, ())
+    found = odds_target.search(setup, 0.3, 1, measure)
+    assert found.hp == {"Big Bully": 280} and found.odds.win == 0.3 and found.other is None

@@ -25,6 +25,7 @@ def test_the_wheel_carries_the_box_and_loads_it(tmp_path):
                    "guide/box/adventures/kaverini/amsterdam.yaml",
                    "guide/games/kaverini/data/schemas/cards.schema.json",
                    "guide/games/kaverini/data/emotions.yaml", "guide/games/kaverini/view/page.html",
+                   "guide/games/kaverini/data/rules.md",
                    "guide/core/view/page.html", "guide/core/confusables.yaml",
                    "guide/games/kaverini/data/limits.yaml"):
         assert needed in names

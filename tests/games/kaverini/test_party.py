@@ -147,7 +147,7 @@ def test_help(play, line):
 def test_recap_summarises(party):
     party.do("xp Ann 1", "lottery --dice 2,3")
     out = party.do("recap")
-    assert "Ann: level 2" in out and "Quotes told: 1 (23)" in out
+    assert "Ann: level 2, 20/20 HP, Focused" in out and "Quote 23 of the lottery told." in out
 
 
 def test_card_for_the_players_hides_the_secrets(party):

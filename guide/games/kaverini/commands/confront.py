@@ -8,9 +8,10 @@ import textwrap
 import click
 
 from guide.core.errors import CommandError
-from guide.core.result import Result
+from guide.core.result import Result, Styled
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
+from guide.games.kaverini.commands import reminders
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.confrontation import Fight, extra_hp
 from guide.games.kaverini.rules.effects import apply_declared, effective_emotion, effective_heart
@@ -61,7 +62,7 @@ def report(t, f: Fight, bad_ending: str = "") -> Result:
     if bad_ending and any(e["kind"] == "lost" for e in f.events):
         r.add("", bad_ending.strip())
     if arena(t) is not None:
-        r.add(turn_line(t))
+        r.add(Styled(turn_line(t), "turn"))
     return r
 
 
@@ -90,7 +91,9 @@ def turn_line(t) -> str:
 
 
 @command("confront", "confrontation", changes=True)
-@click.argument("cards", nargs=-1, required=True, type=params.cards("foe", "power-foe"))
+@click.argument("cards", nargs=-1, type=params.cards("foe", "power-foe"))
+@click.option("--scene", "scene_number", type=int, default=None,
+              help="Scene N of the adventure: its foes and setting, the XP it lists.")
 @click.option("--setting", "settings", multiple=True, type=params.cards("setting"),
               help="A setting card in play (repeatable).")
 @click.option("--order", default=None, help="The Kaverit's order, e.g. 'Ann,Bob' (R-CONF-1).")
@@ -98,10 +101,23 @@ def turn_line(t) -> str:
               help="With four or more companions, the (at most three) who join (R-CONF-9).")
 @click.option("--lv", type=int, default=None, help="Lv for the foes' extra HP (R-CONF-4).")
 @click.option("--practice", is_flag=True, help="A practice bout: no XP (R-CONF-13).")
-def confront(t, cards, settings, order, companions, lv, practice):
-    """"Get ready to feel!": a confrontation with these foe cards (R-CONF-1, R-CONF-4)."""
+def confront(t, cards, settings, order, companions, lv, practice, scene_number):
+    """"Get ready to feel!": a confrontation with these foe cards, or those of a scene
+    (R-CONF-1, R-CONF-4).
+
+    Example: confront --scene 2"""
     if arena(t) is not None:
         raise CommandError("a confrontation is already running (end to stop it)")
+    if scene_number is not None:
+        from guide.games.kaverini.commands.scenes import enter, scene_of
+
+        chosen_scene = scene_of(t, scene_number)
+        cards = tuple(cards) or chosen_scene.foes
+        if not settings and chosen_scene.setting:
+            settings = (chosen_scene.setting,)
+        enter(t, scene_number)
+    if not cards:
+        raise CommandError("confront which foes? name foe cards, or --scene N")
     foes = [t.card(name, "foe", "power-foe") for name in card_names(t, cards)]
     setting_cards = [t.card(name, "setting") for name in settings]
     names = [k["name"] for k in t.state["kaverit"]]
@@ -127,6 +143,7 @@ def confront(t, cards, settings, order, companions, lv, practice):
     f.start(foes, chosen, setting_cards, joined, lv if lv is not None else t.lv(), practice)
     if secrets_open(t):
         t.tell("psychic")
+    reminders.at_start(t)
     return report(t, f)
 
 
@@ -147,7 +164,9 @@ def confront(t, cards, settings, order, companions, lv, practice):
 @click.option("--lv", type=int, default=None,
               help="Lv for a buddy's card technique: a Kaveri's level (R-SHEET-4).")
 def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
-    """A technique of a Kaveri, a buddy, or a companion taking a stand (R-DMG, R-FX)."""
+    """A technique of a Kaveri, a buddy, or a companion taking a stand (R-DMG, R-FX).
+
+    Example: use Ann Cheer --on Gull"""
     f = running(t)
     f.choose_lv(lv)
     bad = _bad_ending(t)
@@ -158,6 +177,7 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
             raise CommandError(f"a d10 shows 1 to 10, not {d10}")
     f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, _parts(split),
           None if matches is None else matches == "yes", boost)
+    reminders.after_moves(t)
     return report(t, f, bad)
 
 
@@ -171,11 +191,14 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
 @click.option("--lv", type=int, default=None,
               help="Lv for the technique: the level of a Kaveri present (R-SHEET-4).")
 def foe(t, name, technique, on, roll, split, lv):
-    """A foe's technique (phase 4); a foe with a die icon rolls for its move (R-CONF-3)."""
+    """A foe's technique (phase 4); a foe with a die icon rolls for its move (R-CONF-3).
+
+    Example: foe Gull Loud Squawk --on Ann"""
     f = running(t)
     f.choose_lv(lv)
     bad = _bad_ending(t)
     f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split))
+    reminders.after_moves(t)
     return report(t, f, bad)
 
 
@@ -183,7 +206,9 @@ def foe(t, name, technique, on, roll, split, lv):
 @click.option("--dice", "faces", default=None, type=params.FACES,
               help="The table's own faces for what the new round draws (a fluid setting).")
 def next_(t, faces):
-    """End the current phase or turn and move on (those who did not act pass)."""
+    """End the current phase or turn and move on (those who did not act pass).
+
+    Example: next"""
     f = running(t)
     bad = _bad_ending(t)
     if faces:
@@ -195,7 +220,9 @@ def next_(t, faces):
 @command("runaway", "confrontation", changes=True)
 @click.option("--roll", type=int, default=None, help="The percentile result, 1..100.")
 def runaway(t, roll):
-    """Try to run away: 25% per cowering Kaveri, the Kaverit's whole round (R-CONF-6)."""
+    """Try to run away: 25% per cowering Kaveri, the Kaverit's whole round (R-CONF-6).
+
+    Example: runaway --roll 23"""
     f = running(t)
     f.runaway(roll)
     return report(t, f)
@@ -203,7 +230,9 @@ def runaway(t, roll):
 
 @command("end", "confrontation", changes=True)
 def end(t):
-    """End the confrontation early (no XP)."""
+    """End the confrontation early (no XP).
+
+    Example: end"""
     f = running(t)
     f.end()
     return report(t, f)
@@ -214,13 +243,16 @@ def end(t):
 @click.argument("amount", type=click.IntRange(1, 100000))
 def schmerz(t, name, amount):
     """Deal Schmerz by hand to any fighter (a card's free text, the GM's call), or outside a
-    confrontation to a Kaveri or buddy (2.9); the taker's H and abilities apply (R-DMG-8)."""
+    confrontation to a Kaveri or buddy (2.9); the taker's H and abilities apply (R-DMG-8).
+
+    Example: schmerz Gull 2"""
     if arena(t) is None:
         _schmerz_outside(t, name, amount)
         return Result()
     f = running(t)
     bad = _bad_ending(t)
     f.schmerz(name, amount)
+    reminders.after_moves(t)
     return report(t, f, bad)
 
 
@@ -241,7 +273,9 @@ def _schmerz_outside(t, name: str, amount: int) -> None:
 @command("stand", "confrontation", changes=True)
 @click.argument("shares", nargs=-1, required=True, type=params.SHARES)
 def stand(t, shares):
-    """Divide the HP of the companions taking a stand: stand NAME=HP ... (R-CONF-10)."""
+    """Divide the HP of the companions taking a stand: stand NAME=HP ... (R-CONF-10).
+
+    Example: stand Joop=20 Anouk=25"""
     f = running(t)
     f.shares(dict(shares))
     return report(t, f)
@@ -253,7 +287,9 @@ def stand(t, shares):
               help="The Kaveri who gets an item token.")
 def token(t, card, holder):
     """Create a token (4.7): a foe token joins the foes, a buddy token the party, an item
-    token goes to a Kaveri."""
+    token goes to a Kaveri.
+
+    Example: token Drowned Bell Spirit"""
     c = t.card(" ".join(card))
     if c.type in ("foe", "power-foe"):
         conf = t.state["confrontation"]
@@ -285,7 +321,9 @@ def token(t, card, holder):
 @click.option("--on", default=None, type=params.FIGHTER,
               help="A target, when the item's effect needs one.")
 def play(t, name, card, on):
-    """Play an item (before the Kaveri's technique in a round); one use goes (R-CONF-12)."""
+    """Play an item (before the Kaveri's technique in a round); one use goes (R-CONF-12).
+
+    Example: play Ann Stroopwafel"""
     from guide.games.kaverini.commands.party import held_item as in_hand
 
     field = arena(t)
@@ -349,7 +387,9 @@ def _play_outside(t, k: Sheet, item) -> None:
 @click.option("--players", is_flag=True, help="The players' view: foes' secrets hidden"
                                                " unless a Psychic Kaveri is present.")
 def status(t, players):
-    """The whole field: every fighter's HP, E, H, effects; the GM's view unless --players."""
+    """The whole field: every fighter's HP, E, H, effects; the GM's view unless --players.
+
+    Example: status --players"""
     field = arena(t)
     if field is None:
         raise CommandError("no confrontation is running")

@@ -20,7 +20,9 @@ from guide.games.kaverini.registry import command
 @click.option("--source", "show_source", is_flag=True,
               help="Show the quote's source after it (the booklet's sources:).")
 def lottery(t, npc: str | None, faces: str | None, force: bool, show_source: bool):
-    """Roll the quote lottery: two d10, tens and ones (R-DICE-2), and read that quote."""
+    """Roll the quote lottery: two d10, tens and ones (R-DICE-2), and read that quote.
+
+    Example: lottery --npc Anouk --dice 4,5"""
     a = t.adventure()
     if a is None:
         raise CommandError("no adventure is running: start one with adventure ID")

@@ -11,7 +11,6 @@ import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import replace
 from multiprocessing import get_context
 
 import click
@@ -19,6 +18,7 @@ import click
 from guide.core.errors import CommandError
 from guide.core.result import Result
 from guide.games.kaverini import params
+from guide.games.kaverini.commands import odds_target
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.simulate import Odds, Outcome, Setup, run_seeds, tally, wilson
@@ -26,7 +26,6 @@ from guide.games.kaverini.rules.simulate import Odds, Outcome, Setup, run_seeds,
 BATCH = 200
 MAX_DEFAULT_RUNS = 2600          # enough for +-2 points at 95% even at a 50% chance
 HALF_WIDTH = 0.02
-PROBE_RUNS = 400
 
 
 def build_setup(t, foes: tuple[str, ...], party: str | None, scene: int | None,
@@ -117,24 +116,6 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def fair_scale(setup: Setup, target: float, seed: int) -> tuple[float, Odds]:
-    """The foe HP scale whose win chance is closest to `target` (bisection, common seeds)."""
-    low, high = 0.1, 4.0
-    best = None
-    for _ in range(9):
-        mid = (low + high) / 2
-        probe = replace(setup, hp_scale=mid)
-        odds = simulate(probe, PROBE_RUNS, seed)
-        if best is None or abs(odds.win - target) < abs(best[1].win - target):
-            best = (mid, odds)
-        if odds.win > target:
-            low = mid
-        else:
-            high = mid
-    assert best is not None
-    return best
-
-
 def report(setup: Setup, odds: Odds) -> list[str]:
     kaverit = [k["name"] for k in setup.state["kaverit"]]
     with_them = [b["name"] for b in setup.state["buddies"]] + setup.state["companions"][:3]
@@ -162,19 +143,35 @@ def as_dict(setup: Setup, odds: Odds) -> dict:
             "cowering": {k: v / n for k, v in odds.cowering.items()}}
 
 
-def target_lines(setup: Setup, target: float, seed: int) -> tuple[list[str], dict]:
-    scale, odds = fair_scale(setup, target, seed)
-    tweaks = []
-    for name in setup.foes:
-        card = setup.cards[name.casefold()]
-        hp = max(1, round((card.hp or 0) * scale))
-        tweaks.append((card.name, card.hp, hp))
-    lines = [f"For a {target:.0%} chance to win (rulebook 7.3): foe HP x {scale:.2f} gives"
-             f" {odds.win:.0%} ({odds.runs} runs)."]
-    lines += [f"  {name}: HP {old} -> {new}   (tweak \"{name}\" hp={new})"
-              for name, old, new in dict.fromkeys(tweaks)]
-    return lines, {"scale": scale, "win": odds.win,
-                   "hp": {name: new for name, _, new in tweaks}}
+def target_lines(setup: Setup, target: float, seed: int,
+                 progress: Callable[[int, int], bool] | None = None) -> tuple[list[str], dict]:
+    """The suggested tweaks and the win chance measured with exactly them."""
+    done = 0
+
+    def measure(probe: Setup, runs: int, probe_seed: int) -> Odds:
+        nonlocal done
+        tell = None if progress is None else (
+            lambda n, _total: progress(done + n, odds_target.PLANNED))
+        odds = simulate(probe, runs, probe_seed, tell)
+        done += runs
+        return odds
+
+    found = odds_target.search(setup, target, seed, measure)
+    lo, hi = found.odds.interval()
+    lines = [f"For a {target:.0%} chance to win (rulebook 7.3): these HP give {found.odds.win:.0%}"
+             f" (95%: {lo:.0%} to {hi:.0%}, {found.odds.runs:,} fresh runs)."]
+    lines += [f"  {name}: HP {found.old[name]} -> {hp}   (tweak \"{name}\" hp={hp})"
+              for name, hp in found.hp.items()]
+    data: dict = {"scale": round(found.scale, 3), "win": found.odds.win, "hp": found.hp}
+    if found.other is not None:
+        hp_other, odds_other = found.other
+        lines.append(f"  No whole HP lands nearer: the win chance jumps between them here."
+                     f" Across the target: {', '.join(f'{n} hp={v}' for n, v in hp_other.items())}"
+                     f" gives {odds_other.win:.0%}.")
+        data["other"] = {"win": odds_other.win, "hp": hp_other}
+    elif abs(found.odds.win - target) > odds_target.TOLERANCE:
+        lines.append("  The nearest whole HP found: the win chance moves in jumps here.")
+    return lines, data
 
 
 @command("odds", "confrontation")
@@ -197,7 +194,9 @@ def target_lines(setup: Setup, target: float, seed: int) -> tuple[list[str], dic
                    " campaign's party, or 3).")
 def odds(t, foes, party, scene, settings, runs, target, seed, as_json, adventure_id, size):
     """Is this fight fair? The odds of a confrontation, played thousands of times; with
-    --adventure, of every scene of an adventure in order."""
+    --adventure, of every scene of an adventure in order.
+
+    Example: odds --scene 5 --target 60"""
     if adventure_id is not None or size is not None:
         from guide.games.kaverini.commands.balance import adventure_odds
 
@@ -208,16 +207,21 @@ def odds(t, foes, party, scene, settings, runs, target, seed, as_json, adventure
         return adventure_odds(t, adventure_id, size, runs, seed, as_json)
     setup = build_setup(t, foes, party, scene, settings)
     seed = seed if seed is not None else random.randrange(1 << 30)
+    aimed: tuple[list[str], dict] | None = None
     with progress_bar(quiet=as_json) as show:
         result = simulate(setup, runs, seed, show)
+        if target is not None:
+            if show is not None:
+                show.next_stage("the HP for the target")
+            aimed = target_lines(setup, target / 100, seed, show)
     if as_json:
         data = as_dict(setup, result)
-        if target is not None:
-            data["target"] = target_lines(setup, target / 100, seed)[1]
+        if aimed is not None:
+            data["target"] = aimed[1]
         return Result([json.dumps(data, indent=2)])
     lines = report(setup, result)
-    if target is not None:
-        lines += target_lines(setup, target / 100, seed)[0]
+    if aimed is not None:
+        lines += aimed[0]
     return Result(lines)
 
 
@@ -230,13 +234,22 @@ class Progress:
         self.counter = None
         self.stopped = False
 
+    label = "runs"
+
     def __call__(self, done: int, total: int) -> bool:
         """Show the progress; True when the table asked to stop."""
         if self.counter is None:
-            self.counter = self.bar(label="runs", total=total)
-        self.counter.items_completed = done
+            self.counter = self.bar(label=self.label, total=total)
+        self.counter.items_completed = min(done, total)
         self.bar.invalidate()
         return self.stopped
+
+    def next_stage(self, label: str) -> None:
+        """A second bar below the first, for the next stage of the work."""
+        if self.counter is not None:
+            self.counter.items_completed = self.counter.total or self.counter.items_completed
+            self.counter.done = True
+        self.counter, self.label = None, label
 
     def stop(self) -> None:
         self.stopped = True

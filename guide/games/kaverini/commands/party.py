@@ -10,8 +10,9 @@ import click
 from guide.core.errors import CommandError
 from guide.core.result import Result
 from guide.core.text import look_alike, name_problem, unsafe
-from guide.games.kaverini import params
-from guide.games.kaverini.data.tables import abilities, house_rules, ladders, limits
+from guide.games.kaverini import params, spending
+from guide.games.kaverini.data.tables import abilities, house_rules, limits
+from guide.games.kaverini.guided import ask_sheet
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.leveling import award_xp, level_event, new_kaveri
 from guide.games.kaverini.rules.leveling import spend as spend_points
@@ -28,20 +29,16 @@ from guide.games.kaverini.state import held_item as held_item_of
               help="An emotion ladder or custom:NAME; exactly three.")
 @click.option("--fact", "facts", multiple=True, help="A fact about the Kaveri (three, free text).")
 def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts: tuple[str, ...]):
-    """Create a Kaveri: level 1, 20 HP, three techniques, one ability (R-SHEET-1)."""
+    """Create a Kaveri: level 1, 20 HP, three techniques, one ability (R-SHEET-1); in a
+    terminal, `kaveri NAME` alone asks for the rest, one answer at a time.
+
+    Example: kaveri Ann --ability Focused --technique Cheer --technique Love --technique custom:Hug"""
     check_name(name, [k["name"] for k in t.state["kaverit"]])
     chosen, told = list(techniques), list(facts)
     if t.ask and (ability is None or len(chosen) < 3):
-        # in a terminal, the short form `kaveri NAME` asks for the rest, facts included
-        if ability is None:
-            ability = t.ask("Ability", list(abilities()))
-        while len(chosen) < 3:
-            chosen.append(t.ask(f"Technique {len(chosen) + 1} of 3 (a ladder, or"
-                                    " custom:NAME)", [lad.name for lad in ladders().values()]))
-        while len(told) < 3:                      # R-SHEET-1: three facts, asked for
-            fact = t.ask(f"Fact {len(told) + 1} of 3 (free text)", []).strip()
-            if fact:
-                told.append(fact)
+        # in a terminal, the short form `kaveri NAME` asks for the rest, facts included,
+        # each answer checked as it is given
+        ability, chosen, told = ask_sheet(t, ability, chosen, told)
     if ability is None:
         raise CommandError("kaveri: give --ability (one of " + ", ".join(abilities()) + ")")
     for text in [ability, *chosen, *told]:
@@ -65,6 +62,8 @@ def check_name(name: str, taken: list[str]) -> None:
     problem = name_problem(name)
     if problem:
         raise CommandError(f"kaveri: {problem}")
+    if name.casefold() == "all":
+        raise CommandError("kaveri: `all` means the whole party (xp all 1); choose another name")
     for other in taken:
         if other.casefold() == name.casefold():
             raise CommandError(f"there is already a Kaveri named {name!r}")
@@ -75,13 +74,25 @@ def check_name(name: str, taken: list[str]) -> None:
 
 
 @command("xp", "party", changes=True)
-@click.argument("name", type=params.KAVERI)
+@click.argument("name", type=params.KAVERI_OR_ALL)
 @click.argument("amount", type=int)
 def xp(t, name: str, amount: int):
-    """Award experience points; each level reached banks points to spend (R-LVL-1)."""
-    k = t.kaveri(name)
-    give_xp(t, k, amount)
+    """Award experience points (to one Kaveri, or `all`); each level reached banks points to
+    spend (R-LVL-1).
+
+    Example: xp all 1"""
+    for k in _everyone(t, name, t.state["kaverit"]):
+        give_xp(t, k, amount)
     return Result()
+
+
+def _everyone(t, name: str, group: list) -> list:
+    """`all` is the whole group; any other name is that one Kaveri."""
+    if name.casefold() == "all":
+        if not group:
+            raise CommandError("there is nobody in the party yet (kaveri NAME)")
+        return list(group)
+    return [t.kaveri(name)]
 
 
 def give_xp(t, k: Sheet, amount: int) -> None:
@@ -95,9 +106,14 @@ def give_xp(t, k: Sheet, amount: int) -> None:
 
 @command("spend", "party", changes=True)
 @click.argument("name", type=params.KAVERI)
-@click.argument("choices", nargs=-1, required=True, type=params.SPEND)
+@click.argument("choices", nargs=-1, type=params.SPEND)
 def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
-    """Spend banked points: e=N h=N hp=N new=LADDER LADDER=LEVEL; all or nothing (R-LVL-2, R-LVL-3)."""
+    """Spend banked points: e=N h=N hp=N new=LADDER LADDER=LEVEL; all or nothing (R-LVL-2,
+    R-LVL-3). Without choices: what the points can buy, and the cost of each.
+
+    Example: spend Ann h=1 Cheer=2"""
+    if not choices:
+        return spending.choices(t.kaveri(name))
     k = t.kaveri(name)
     e = h = hp = 0
     new, raises = [], {}
@@ -126,7 +142,9 @@ def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
 @click.argument("name", type=params.KAVERI)
 @click.argument("amount", type=int)
 def wp(t, name: str, amount: int):
-    """Give (or, negative, take back) world points (R-WP-1)."""
+    """Give (or, negative, take back) world points (R-WP-1).
+
+    Example: wp Ann 1"""
     k = t.kaveri(name)
     if k["world_points"] + amount < 0:
         raise CommandError(f"{k['name']} has only {k['world_points']} world point(s)")
@@ -143,7 +161,9 @@ def wp(t, name: str, amount: int):
 @click.argument("name", type=params.KAVERI)
 @click.argument("amount", type=int)
 def money(t, name: str, amount: int):
-    """Add money to a Kaveri (negative to take), in the adventure's currency."""
+    """Add money to a Kaveri (negative to take), in the adventure's currency.
+
+    Example: money Ann -20"""
     k = t.kaveri(name)
     cur = t.currency()
     if k["money"] + amount < 0:
@@ -154,25 +174,37 @@ def money(t, name: str, amount: int):
 
 
 @command("heal", "party", changes=True)
-@click.argument("name", type=params.PARTY)
+@click.argument("name", type=params.PARTY_OR_ALL)
 @click.argument("amount")
 def heal(t, name: str, amount: str):
-    """Heal a Kaveri or buddy by AMOUNT HP, or `full` (the GM's call between scenes)."""
-    target = None
-    for x in t.state["kaverit"] + t.state["buddies"]:
-        if x["name"].casefold() == name.casefold():
-            target = x
-    if target is None:
-        t.kaveri(name)  # the usual error with a suggestion
-        return Result()
-    if amount.casefold() == "full":
-        gained = target["max_hp"] - target["hp"]
-    elif _DIGITS.fullmatch(amount):
-        gained = min(int(amount), target["max_hp"] - target["hp"])
-    else:
+    """Heal a Kaveri or buddy (or `all` of them) by AMOUNT HP, or `full` (the GM's call
+    between scenes).
+
+    Example: heal all full"""
+    if not (amount.casefold() == "full" or _DIGITS.fullmatch(amount)):
         raise CommandError(f"heal: {amount!r} is not a number or full")
-    target["hp"] += gained
-    t.tell("heal", name=target["name"], healed=gained, hp=target["hp"], max_hp=target["max_hp"])
+    conf = t.state["confrontation"]
+    healable = t.state["kaverit"] + t.state["buddies"] + (conf["stand"] if conf else [])
+    if name.casefold() == "all":
+        targets = list(healable)
+        if not targets:
+            raise CommandError("there is nobody in the party yet (kaveri NAME)")
+    else:
+        targets = [x for x in healable if x["name"].casefold() == name.casefold()]
+        if not targets and name in t.state["companions"]:
+            raise CommandError(f"{name} is a companion: a companion has HP only while taking a"
+                               " stand in a confrontation (R-CONF-10), so there is none to heal")
+        if not targets:
+            t.kaveri(name)  # the usual error with a suggestion
+    for target in targets:
+        room = target["max_hp"] - target["hp"]
+        gained = room if amount.casefold() == "full" else min(int(amount), room)
+        if gained or len(targets) == 1:
+            target["hp"] += gained
+            t.tell("heal", name=target["name"], healed=gained, hp=target["hp"],
+                   max_hp=target["max_hp"])
+    if len(targets) > 1 and not t.story:
+        return Result(["Everyone is at full HP already."])
     return Result()
 
 
@@ -180,7 +212,9 @@ def heal(t, name: str, amount: str):
 @click.argument("currency")
 @click.argument("rate", type=float)
 def exchange(t, currency: str, rate: float):
-    """Convert every Kaveri's money into CURRENCY at RATE (1 old = RATE new), rulebook 7.4."""
+    """Convert every Kaveri's money into CURRENCY at RATE (1 old = RATE new), rulebook 7.4.
+
+    Example: exchange GBP 0.85"""
     low, high = limits()["exchange_rate"]["min"], limits()["exchange_rate"]["max"]
     if not low <= rate <= high:
         raise CommandError(f"exchange: the rate must be from {low:g} to {high:g}, not {rate:g}")
@@ -215,7 +249,9 @@ def within_money(k: dict, value: int) -> int:
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.cards("item"))
 def item(t, name: str, card: tuple[str, ...]):
-    """Give an item card to a Kaveri (with its usage count, R-CONF-12)."""
+    """Give an item card to a Kaveri (with its usage count, R-CONF-12).
+
+    Example: item Ann Stroopwafel"""
     k = t.kaveri(name)
     c = t.card(" ".join(card), "item")
     k["items"].append(held_item_of(c.name, c.usage))
@@ -227,7 +263,9 @@ def item(t, name: str, card: tuple[str, ...]):
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 def drop(t, name: str, card: tuple[str, ...]):
-    """Take an item away from a Kaveri (sold, lost, given away)."""
+    """Take an item away from a Kaveri (sold, lost, given away).
+
+    Example: drop Ann Stroopwafel"""
     k = t.kaveri(name)
     entry = held_item(k, " ".join(card))
     k["items"].remove(entry)
@@ -239,7 +277,9 @@ def drop(t, name: str, card: tuple[str, ...]):
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 def bond(t, name: str, card: tuple[str, ...]):
-    """Bond an item to the Kaveri holding it; only outside confrontations (4.3, R-CONF-12)."""
+    """Bond an item to the Kaveri holding it; only outside confrontations (4.3, R-CONF-12).
+
+    Example: bond Ann Wooden Clogs"""
     _set_bond(t, name, " ".join(card), True)
     return Result()
 
@@ -248,7 +288,9 @@ def bond(t, name: str, card: tuple[str, ...]):
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 def unbond(t, name: str, card: tuple[str, ...]):
-    """Unbond an item; only outside confrontations (4.3, R-CONF-12)."""
+    """Unbond an item; only outside confrontations (4.3, R-CONF-12).
+
+    Example: unbond Ann Wooden Clogs"""
     _set_bond(t, name, " ".join(card), False)
     return Result()
 
@@ -275,7 +317,9 @@ def held_item(k: Sheet, card: str) -> HeldItem:
 @click.argument("card", nargs=-1, required=True, type=params.cards("companion"))
 @click.option("--leave", is_flag=True, help="The companion leaves the party instead.")
 def companion(t, card: tuple[str, ...], leave: bool):
-    """A companion joins the party (or leaves with --leave)."""
+    """A companion joins the party (or leaves with --leave).
+
+    Example: companion Joop"""
     c = t.card(" ".join(card), "companion")
     party = t.state["companions"]
     if leave:
@@ -297,7 +341,9 @@ def companion(t, card: tuple[str, ...], leave: bool):
 @click.argument("card", nargs=-1, required=True, type=params.cards("buddy"))
 @click.option("--leave", is_flag=True, help="The buddy leaves the party instead.")
 def buddy(t, card: tuple[str, ...], leave: bool):
-    """A buddy joins the party with full HP (or leaves with --leave), rulebook 4.5."""
+    """A buddy joins the party with full HP (or leaves with --leave), rulebook 4.5.
+
+    Example: buddy Tess"""
     c = t.card(" ".join(card), "buddy")
     buddies = t.state["buddies"]
     present = [b for b in buddies if b["name"] == c.name]
@@ -319,7 +365,9 @@ def buddy(t, card: tuple[str, ...], leave: bool):
 @click.argument("adventure_id", required=False, type=params.ADVENTURE)
 def adventure(t, adventure_id: str | None):
     """Start an adventure: its currency, starting money to every Kaveri, its quote lottery.
-    Without ID: the running adventure's intro, scenes and pronunciation guide."""
+    Without ID: the running adventure's intro, scenes and pronunciation guide.
+
+    Example: adventure amsterdam"""
     if adventure_id is None:
         return describe_adventure(t)
     a = t.library.adventures.get(adventure_id.casefold())
@@ -338,23 +386,28 @@ def adventure(t, adventure_id: str | None):
             k["hp"] = k["max_hp"]
             rested.append(k["name"])
     t.tell("adventure", adventure=a.id, title=a.title, rested=rested)
-    lines = [a.title + (f" ({a.place})" if a.place else ""), "", a.intro.strip(), "",
+    from guide.games.kaverini.commands.scenes import paragraphs
+
+    lines = [a.title + (f" ({a.place})" if a.place else ""), "", *paragraphs(a.intro), "",
              f"Each Kaveri receives {a.starting_money} {a.currency}."]
     return Result(lines)
 
 
 def describe_adventure(t) -> Result:
+    """The whole booklet, wrapped for the terminal (the REPL pages it)."""
+    from guide.games.kaverini.commands.scenes import paragraphs
+
     a = t.adventure()
     if a is None:
         names = ", ".join(t.library.adventures) or "none"
         return Result([f"No adventure is running. Start one with: adventure ID ({names})."])
-    r = Result([f"{a.title} ({a.place}), currency {a.currency}", "", a.intro.strip(), ""])
+    r = Result([f"{a.title} ({a.place}), currency {a.currency}", "", *paragraphs(a.intro), ""])
     for scene in a.scenes:
         foes = ", ".join(f"{f} ({a.xp_for(f)} XP)" for f in scene.foes)
         r.add(f"{scene.name}" + (f"  [setting: {scene.setting}]" if scene.setting else ""))
         if foes:
             r.add(f"  foes: {foes}")
-        r.add("  " + scene.text.strip(), "")
+        r.add(*paragraphs(scene.text, indent="  "), "")
     for shop in a.shops:
         r.add(f"Shop: {shop.name}: " + ", ".join(f"{n} {p} {a.currency}"
                                                 for n, p in shop.prices.items()))

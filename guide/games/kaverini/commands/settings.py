@@ -19,7 +19,9 @@ TWEAKABLE = {"hp": int, "emotion": int, "heart": int, "expense": int, "usage": i
 @click.argument("rule", required=False, type=params.HOUSE)
 @click.argument("value", required=False)
 def house(t, rule: str | None, value: str | None):
-    """List the house rules, or switch one for this campaign: house RULE VALUE."""
+    """List the house rules, or switch one for this campaign: house RULE VALUE.
+
+    Example: house gladness round"""
     rules = house_rules()
     if rule is None:
         r = Result(headers=["house rule", "now", "choices", "what"])
@@ -45,7 +47,9 @@ def house(t, rule: str | None, value: str | None):
 @click.argument("stats", nargs=-1, type=params.TWEAK)
 def tweak(t, card: str, stats: tuple[tuple[str, str] | str, ...]):
     """Change a card for this campaign only (rulebook 7.3): tweak CARD hp=40 heart=1;
-    `tweak CARD reset` undoes every tweak of it. Never written to the YAML."""
+    `tweak CARD reset` undoes every tweak of it. Never written to the YAML.
+
+    Example: tweak Runaway Rental Bike hp=20"""
     c = t.card(card)
     key = c.key
     if not stats:
@@ -77,7 +81,9 @@ def tweak(t, card: str, stats: tuple[tuple[str, str] | str, ...]):
 @command("flip", "settings", changes=True)
 @click.argument("card", nargs=-1, required=True, type=params.cards(double=True))
 def flip(t, card: tuple[str, ...]):
-    """Turn a double-sided card over (5.6); flip it again to turn it back."""
+    """Turn a double-sided card over (5.6); flip it again to turn it back.
+
+    Example: flip Painted Musketeer"""
     name = " ".join(card)
     original = None
     for c in t.library.cards.values():
@@ -101,8 +107,15 @@ def flip(t, card: tuple[str, ...]):
 
 @command("cards", "settings")
 @click.argument("card_type", required=False, type=params.CARD_TYPE)
-def cards(t, card_type: str | None):
-    """A table of the loaded cards (tweaked ones marked)."""
+@click.option("--type", "type_option", default=None, type=params.CARD_TYPE,
+              help="Only cards of this type (as `guide cards --type`).")
+def cards(t, card_type: str | None, type_option: str | None):
+    """A table of the loaded cards (tweaked ones marked), or of one type.
+
+    Example: cards --type foe"""
+    if card_type and type_option and card_type != type_option:
+        raise CommandError(f"cards: one type, not both {card_type} and {type_option}")
+    card_type = card_type or type_option
     chosen = [t.card(c.name) for c in t.library.cards.values() if card_type in (None, c.type)]
     chosen.sort(key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
     return Result(headers=cards_text.CARD_HEADERS, rows=[cards_text.card_row(c) for c in chosen])
@@ -114,7 +127,9 @@ def cards(t, card_type: str | None):
                                                " and Heel hidden unless a Psychic Kaveri is"
                                                " present (R-CONF-3).")
 def card(t, name: tuple[str, ...], players: bool):
-    """One card in full, as it stands in this campaign."""
+    """One card in full, as it stands in this campaign.
+
+    Example: card Rogue Herring Gull --players"""
     from guide.games.kaverini.commands.confront import secrets_open
 
     return Result(cards_text.card_detail(t.card(" ".join(name)), secret=not players or secrets_open(t)))

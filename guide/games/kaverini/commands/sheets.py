@@ -43,13 +43,17 @@ def sheet_lines(t, k: dict) -> list[str]:
 @command("sheet", "party")
 @click.argument("name", type=params.KAVERI)
 def sheet(t, name: str):
-    """A Kaveri's character sheet: all 13 ladders, custom ladders, ability, money, items."""
+    """A Kaveri's character sheet: all 13 ladders, custom ladders, ability, money, items.
+
+    Example: sheet Ann"""
     return Result(sheet_lines(t, t.kaveri(name)))
 
 
 @command("party", "party")
 def party(t):
-    """The party at a glance: Kaverit, buddies, companions."""
+    """The party at a glance: Kaverit, buddies, companions.
+
+    Example: party"""
     cur = t.currency()
     r = Result(headers=["Kaveri", "level", "HP", "E", "H", "ability", "WP", "points",
                         f"money {cur}".strip(), "items"])
@@ -72,7 +76,9 @@ def party(t):
 @click.argument("name", type=params.KAVERI)
 @click.option("--to", "path", default=None, help="The Markdown file (default: NAME.md here).")
 def export(t, name: str, path: str | None):
-    """Write a Kaveri's character sheet to a Markdown file a player can print."""
+    """Write a Kaveri's character sheet to a Markdown file a player can print.
+
+    Example: export Ann --to ann.md"""
     k = t.kaveri(name)
     target = Path(path or f"{k['name'].replace(' ', '_').replace('/', '_')}.md")
     lines = sheet_lines(t, k)
@@ -80,6 +86,7 @@ def export(t, name: str, path: str | None):
     md += [f"| Level | {level(k['xp'])} ({k['xp']} XP) |", f"| Ability | {k['ability']} |",
            f"| HP | {k['hp']} / {k['max_hp']} |", f"| Emotion | {k['emotion']} |",
            f"| Heart | {k['heart']} |", f"| World points | {k['world_points']} |",
+           f"| Points to spend | {k['points']} (E may take {k['e_allowance']} more) |",
            f"| Money | {k['money']} {t.currency()} |", "", "## Facts", ""]
     md += [f"{i}. {fact}" for i, fact in enumerate(k["facts"], 1)] or ["-"]
     md += ["", "## Emotional Technique Ladders", "", "| Ladder | Level | Technique |",

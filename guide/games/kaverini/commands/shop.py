@@ -32,7 +32,9 @@ def _shop(t, name: str | None, item: str | None = None):
 @command("shop", "adventure")
 @click.argument("name", nargs=-1, type=params.SHOP)
 def shop(t, name):
-    """The adventure's shops and their prices (the cheapest marked, R-WP-4)."""
+    """The adventure's shops and their prices (the cheapest marked, R-WP-4).
+
+    Example: shop Albert Cuyp Market stalls"""
     a = t.adventure()
     if a is None or not a.shops:
         raise CommandError("no adventure with shops is running")
@@ -54,7 +56,9 @@ def shop(t, name):
 @click.option("--world-point", "world_point", is_flag=True,
               help="Spend a world point: the cheapest item for free (R-WP-4).")
 def buy(t, name, item, shop_name, world_point):
-    """Buy an item in a shop of the adventure, or take the cheapest free with a world point."""
+    """Buy an item in a shop of the adventure, or take the cheapest free with a world point.
+
+    Example: buy Ann Stroopwafel --shop Albert"""
     k = t.kaveri(name)
     wanted = " ".join(item)
     s = _shop(t, shop_name, wanted)
@@ -90,7 +94,9 @@ def buy(t, name, item, shop_name, world_point):
 @command("bargain", "adventure", changes=True)
 @click.argument("name", nargs=-1, required=True, type=params.SHOP)
 def bargain(t, name):
-    """A bargain struck at a shop: a world point may be spent there again (R-WP-4)."""
+    """A bargain struck at a shop: a world point may be spent there again (R-WP-4).
+
+    Example: bargain Albert Cuyp Market stalls"""
     s = _shop(t, " ".join(name))
     if s.name in t.state["shop_wp"]:
         t.state["shop_wp"].remove(s.name)

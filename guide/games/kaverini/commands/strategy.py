@@ -34,7 +34,9 @@ def _game(t) -> StrategyGame:
               help="One shared collection (each card once) or each player's own.")
 @click.option("--kaverit", type=int, default=1, help="Kaverit per player (at least 1).")
 def strategy_new(t, players, budget, money, settings, fluid, no_power_foes, pool, kaverit):
-    """Set up a Strategy Game (R-STRAT-1); turn order is the order the players are named."""
+    """Set up a Strategy Game (R-STRAT-1); turn order is the order the players are named.
+
+    Example: strategy new --player Ann --player Ben --budget 50"""
     game = t.state.get("strategy")
     if game and game["arena"] and game["arena"]["confrontation"]:
         raise CommandError("a Strategy Game battle is running (end it first)")
@@ -63,7 +65,9 @@ def strategy_new(t, players, budget, money, settings, fluid, no_power_foes, pool
 @click.argument("player", type=params.PLAYER)
 @click.argument("kaveri", nargs=-1, required=True, type=params.KAVERI)
 def strategy_kaveri(t, player, kaveri):
-    """Bring a Kaveri of the campaign onto a player's side (at full HP; Kaverit cost nothing)."""
+    """Bring a Kaveri of the campaign onto a player's side (at full HP; Kaverit cost nothing).
+
+    Example: strategy kaveri Ann Bob"""
     g = _game(t)
     who = game_rules.player(g, player)
     sheet = t.kaveri(" ".join(kaveri))
@@ -77,7 +81,9 @@ def strategy_kaveri(t, player, kaveri):
 @click.argument("card", nargs=-1, required=True, type=params.cards())
 @click.option("--for", "holder", default=None, help="The Kaveri who holds a bought item.")
 def strategy_buy(t, player, card, holder):
-    """Buy a card by its expense number, within the budget (R-STRAT-2)."""
+    """Buy a card by its expense number, within the budget (R-STRAT-2).
+
+    Example: strategy buy Ann Rogue Herring Gull"""
     g = _game(t)
     who = game_rules.player(g, player)
     t.tell("strategy_buy", **game_rules.buy(g, who, t.card(" ".join(card)), holder))
@@ -88,7 +94,9 @@ def strategy_buy(t, player, card, holder):
 @click.argument("player", type=params.PLAYER)
 @click.argument("count", type=int)
 def strategy_wp(t, player, count):
-    """Buy world points with leftover points, 1 point each (R-STRAT-2)."""
+    """Buy world points with leftover points, 1 point each (R-STRAT-2).
+
+    Example: strategy wp Ann 3"""
     g = _game(t)
     t.tell("strategy_wp", **game_rules.buy_world_points(g, game_rules.player(g, player), count))
     return Result()
@@ -98,7 +106,9 @@ def strategy_wp(t, player, count):
 @click.argument("player", type=params.PLAYER)
 @click.argument("card", nargs=-1, required=True, type=params.cards("setting"))
 def strategy_setting(t, player, card):
-    """Add a setting to the pool (chosen settings: one per player; random: optional)."""
+    """Add a setting to the pool (chosen settings: one per player; random: optional).
+
+    Example: strategy setting Ann Vondelpark"""
     g = _game(t)
     t.tell("strategy_setting", **game_rules.add_setting(g, game_rules.player(g, player),
                                                        t.card(" ".join(card), "setting")))
@@ -109,7 +119,9 @@ def strategy_setting(t, player, card):
 @click.argument("player", type=params.PLAYER)
 @click.argument("item", nargs=-1, required=True)
 def strategy_bond(t, player, item):
-    """Bond (or unbond) a bought item to its Kaveri, before the first round (R-STRAT-2)."""
+    """Bond (or unbond) a bought item to its Kaveri, before the first round (R-STRAT-2).
+
+    Example: strategy bond Ann Wooden Clogs"""
     g = _game(t)
     t.tell("strategy_bond", **game_rules.bond(g, game_rules.player(g, player), " ".join(item)))
     return Result()
@@ -117,7 +129,9 @@ def strategy_bond(t, player, item):
 
 @command("strategy teams", "strategy game")
 def strategy_teams(t):
-    """Each player's cards, their expense, and the points left."""
+    """Each player's cards, their expense, and the points left.
+
+    Example: strategy teams"""
     g = _game(t)
     r = Result(headers=["player", "turn", "Kaverit", "cards", "expense", "points left", "WP"])
     for k, p in enumerate(g["players"]):
@@ -143,7 +157,9 @@ def strategy_teams(t):
               help="The table's own die for drawing the setting (R-DICE-3).")
 def strategy_start(t, faces):
     """Start the battle: use, foe, next and end then work as in a confrontation, any
-    opponent's character being a target (R-STRAT-3..7)."""
+    opponent's character being a target (R-STRAT-3..7).
+
+    Example: strategy start"""
     from guide.core.dice import parse_faces
     from guide.games.kaverini.commands.confront import fight, report
 

@@ -34,6 +34,7 @@ class Library:
 
     cards: dict[str, Card] = field(default_factory=dict)
     adventures: dict[str, Adventure] = field(default_factory=dict)
+    replaced: list[str] = field(default_factory=list)   # bundled names a --box redefines
 
     def card(self, name: str) -> Card | None:
         """A card by name; the back of a double-sided card by its own name, flipped (5.6)."""
@@ -325,4 +326,7 @@ def library_with(boxes: list[Path]) -> tuple[Library, list[Problem]]:
     if not boxes:
         return base, []
     extra, problems = load(boxes, known=base)
-    return Library({**base.cards, **extra.cards}, {**base.adventures, **extra.adventures}), problems
+    replaced = [f"card {base.cards[k].name}" for k in extra.cards if k in base.cards] + [
+        f"adventure {k}" for k in extra.adventures if k in base.adventures]
+    return Library({**base.cards, **extra.cards}, {**base.adventures, **extra.adventures},
+                   replaced), problems

@@ -13,6 +13,7 @@ techniques.py, what harm leads to in outcomes.py.
 
 from __future__ import annotations
 
+from guide.games.kaverini.cardtext import acts_each_round, round_part
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.fighters import KAVERI, PHASE_INDEX, STAND, Fighter
@@ -283,6 +284,10 @@ class Fight(Techniques, Outcomes):
         for name in sources:
             card = self.card(name)
             text = card.bond if phase == "items" else card.text
-            if text and not any(e.when in ("round", "static") for e in card.effects):
-                self.say("gm", phase=phase, card=card.name, text=text)
+            if text and not any(e.when in ("round", "static") for e in card.effects) \
+                    and (c["round"] == 1 or acts_each_round(text)):
+                # free text the GM applies: every round when it says so (then only what acts
+                # each round), else once
+                self.say("gm", phase=phase, card=card.name,
+                         text=text if c["round"] == 1 else round_part(text))
         self._apply_declared("round", phase)

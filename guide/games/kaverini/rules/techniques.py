@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from guide.core.errors import GuideError
+from guide.core.names import resolve
 from guide.games.kaverini.data.tables import Ladder, ladder_of_technique, ladders_of_technique
 from guide.games.kaverini.data.tables import ladder as find_ladder
 from guide.games.kaverini.model import Technique
@@ -169,6 +171,14 @@ class Techniques(Field):
                 return Move(name, base_schmerz(custom_level=lv, user_level=user.level), None,
                             None, lv)
         known = list(sheet["ladders"]) + list(sheet["custom"])
+        try:                        # a beginning or a word of one it knows: `use Cy Comic`
+            named = resolve(technique.removeprefix("custom:"), known, "technique")
+        except GuideError as e:
+            if "could be" in str(e):
+                raise RuleError(f"{user.name}: {e}") from None
+            named = None
+        if named is not None:
+            return self._move(user, named)
         raise RuleError(f"{user.name} has no technique {technique!r}; known: {', '.join(known)}")
 
     @staticmethod
@@ -302,10 +312,18 @@ class Techniques(Field):
             return False
         found = matches(defence, move.emotion, user.subtypes)
         if found is None:
-            if gm_match is None:
-                self.say("ask_match", defence=defence, actor=user.name, technique=move.name)
-                return False
-            return gm_match
+            # R-DMG-7: the GM is asked once per confrontation for this attacker and defence;
+            # the answer (--matches) holds until the confrontation ends
+            key = f"{user.name}|{defence}"
+            answers: dict[str, bool] = self.c.setdefault("answers", {})  # type: ignore[typeddict-item]
+            if gm_match is not None:
+                answers[key] = gm_match
+                return gm_match
+            if key in answers:
+                return answers[key]
+            answers[key] = False
+            self.say("ask_match", defence=defence, actor=user.name, technique=move.name)
+            return False
         return found
 
     # --- special effects ----------------------------------------------------------------

@@ -1,0 +1,90 @@
+"""The adventure's scenes at the table: `scene [N]` reads a scene (its text, setting, foes
+with the XP the booklet lists, what comes next) and makes it the current one; `confront
+--scene N` (confront.py) starts its confrontation. The current scene is kept in the state
+(`scene`, 1-based; absent in older campaigns) so recap can tell the evening scene by scene."""
+
+from __future__ import annotations
+
+import textwrap
+
+import click
+
+from guide.core.errors import CommandError
+from guide.core.result import Result, Styled
+from guide.games.kaverini.model import Adventure, Scene
+from guide.games.kaverini.registry import command
+
+
+def scene_of(t, number: int) -> Scene:
+    a = running_adventure(t)
+    if not 1 <= number <= len(a.scenes):
+        raise CommandError(f"{a.title} has scenes 1 to {len(a.scenes)}, not {number}")
+    return a.scenes[number - 1]
+
+
+def running_adventure(t) -> Adventure:
+    a = t.adventure()
+    if a is None:
+        raise CommandError("no adventure is running (adventure ID starts one)")
+    if not a.scenes:
+        raise CommandError(f"{a.title} has no scenes")
+    return a
+
+
+def paragraphs(text: str, width: int = 78, indent: str = "") -> list[str]:
+    """Booklet text wrapped for an 80-column terminal, blank lines between paragraphs."""
+    out: list[str] = []
+    text = text.strip()
+    breaks = "\n\n" if "\n\n" in text else "\n"     # a folded YAML block keeps one newline
+    for i, para in enumerate(p for p in text.split(breaks) if p.strip()):
+        out += ([""] if i else []) + textwrap.wrap(" ".join(para.split()), width,
+                                                  initial_indent=indent, subsequent_indent=indent)
+    return out
+
+
+def enter(t, number: int) -> bool:
+    """Make scene `number` the current one (told once, when it changes): did it change?"""
+    if t.state.get("scene") == number:
+        return False
+    t.state["scene"] = number
+    t.tell("scene", scene=number, name=scene_of(t, number).name)
+    return True
+
+
+def describe(t, number: int) -> Result:
+    a = running_adventure(t)
+    s = scene_of(t, number)
+    r = Result([Styled(s.name, "turn")])
+    if s.setting:
+        r.add(f"Setting: {s.setting}")
+    if s.foes:
+        r.add("Foes: " + ", ".join(f"{f} ({a.xp_for(f)} XP)" for f in s.foes),
+              f"To fight: confront --scene {number}")
+    r.add("", *paragraphs(s.text), "")
+    if number < len(a.scenes):
+        r.add(f"Next: {a.scenes[number].name} (scene {number + 1}).")
+    else:
+        r.add("This is the last scene of the adventure.")
+    return r
+
+
+@command("scene", "adventure", changes=True)
+@click.argument("number", type=int, required=False)
+def scene(t, number: int | None):
+    """Read a scene of the adventure aloud: its text, setting, foes with their XP, and what
+    comes next; it becomes the current scene. Without N: the current scene (or the first).
+
+    Example: scene 3"""
+    if number is None:
+        number = t.state.get("scene") or 1
+    running_adventure(t)
+    scene_of(t, number)
+    if t.state["confrontation"] and number != t.state.get("scene"):
+        r = describe(t, number)
+        r.notes.append("(Only read: a confrontation is running; this scene becomes the current"
+                       " one when you come to it.)")
+        return r
+    r = describe(t, number)
+    if enter(t, number):
+        r.lines.pop(0)                 # the scene's event line is its heading
+    return r

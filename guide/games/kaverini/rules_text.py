@@ -1,0 +1,91 @@
+"""The project's rules reference (docs/rules.md, shipped in the wheel as
+guide/games/kaverini/data/rules.md) read as rules: each `- R-XXX-N text` item, with the
+section it stands in, for `rules ID` and `rules WORD`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+_ITEM = re.compile(r"^- ((?:R-[A-Z]+-\d+(?:\.\.\d+)?)(?:, R-[A-Z]+-\d+)*) (.*)$")
+_RANGE = re.compile(r"(R-[A-Z]+-)(\d+)\.\.(\d+)")
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    section: str
+    text: str                          # the rule's words, its lines joined
+    applied: tuple[str, ...] = ()      # how the engine applies it (the page's second part)
+
+
+def _ids(head: str) -> list[str]:
+    """`R-DMG-1..3, R-FX-2` -> R-DMG-1, R-DMG-2, R-DMG-3, R-FX-2."""
+    out: list[str] = []
+    for part in head.split(", "):
+        span = _RANGE.fullmatch(part)
+        if span:
+            out += [f"{span.group(1)}{n}" for n in range(int(span.group(2)), int(span.group(3)) + 1)]
+        else:
+            out.append(part)
+    return out
+
+
+def source() -> str:
+    """The reference's text: the installed copy, else the repository's docs/rules.md."""
+    installed = resources.files("guide.games.kaverini.data").joinpath("rules.md")
+    if installed.is_file():
+        return installed.read_text(encoding="utf-8")
+    return (Path(__file__).resolve().parents[3] / "docs" / "rules.md").read_text(encoding="utf-8")
+
+
+@cache
+def rules() -> tuple[Rule, ...]:
+    return parse(source())
+
+
+def parse(text: str) -> tuple[Rule, ...]:
+    """The rules in the page's order; an id met again (the engine's part) adds how it is
+    applied to the rule of that id."""
+    found: dict[str, Rule] = {}
+    section, current, words = "", list[str](), list[str]()
+
+    def close() -> None:
+        said = " ".join(" ".join(words).split())
+        for rid in current:
+            if rid in found:
+                old = found[rid]
+                found[rid] = Rule(old.id, old.section, old.text, (*old.applied, said))
+            else:
+                found[rid] = Rule(rid, section, said)
+
+    for line in text.splitlines():
+        item = _ITEM.match(line)
+        if line.startswith("#"):
+            close()
+            section, current, words = line.lstrip("#").strip(), [], []
+        elif item:
+            close()
+            current, words = _ids(item.group(1)), [item.group(2)]
+        elif current and line.startswith("  "):
+            words.append(line.strip())
+        elif current and not line.strip():
+            close()
+            current, words = [], []
+    close()
+    return tuple(found.values())
+
+
+def find(rule_id: str) -> Rule | None:
+    wanted = rule_id.strip().upper()
+    return next((r for r in rules() if r.id == wanted), None)
+
+
+def search(words: str) -> list[Rule]:
+    """The rules that hold every word (case-insensitive), in the reference's order."""
+    terms = [w.casefold() for w in words.split()]
+    return [r for r in rules()
+            if all(t in f"{r.id} {r.section} {r.text} {' '.join(r.applied)}".casefold() for t in terms)]

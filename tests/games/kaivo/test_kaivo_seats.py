@@ -1,0 +1,259 @@
+"""Friends at the table (issue 18): each friend plays from their own seat (their row, their
+private peeks, the buttons for their turn, the glimpse as a tap), bots fill the empty seats,
+a joiner takes a bot's seat at the next round with the average score and a leaver is played
+safe to the round's end, then replaced by a bot (K-JOIN-1); a seat's move runs at once
+(seat_policy "apply") and the bots play after it as after a command typed at the terminal."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from guide.core.dice import Dice
+from guide.core.errors import CommandError
+from guide.core.result import text
+from guide.core.seats import Desk, desk_of
+from guide.core.store import Store
+from guide.core.table import Table
+from guide.games.kaivo.game import KaivoGame
+from guide.games.kaivo.knowledge import view
+
+GAME = KaivoGame()
+
+
+@pytest.fixture
+def table(tmp_path):
+    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), GAME.load([]), Dice(5))
+    yield t
+    if "view" in t.services:
+        t.execute("view --stop")
+    t.close()
+
+
+def seat_move(t: Table, seat: str, label: str) -> str:
+    """A seat taps a move, as its page would send it; the table runs it at once (the REPL's
+    "apply" policy: desk.take, then execute from that seat)."""
+    desk = desk_of(t)
+    desk.publish(lambda token, body: None)
+    payload = desk.payload(seat)
+    labels = [m["label"] for m in payload["moves"]]
+    assert label in labels, (seat, label, labels)
+    said = desk.receive(desk.tokens[seat], labels.index(label), payload["version"])
+    assert said == "sent"
+    pending = desk.take()
+    return text(t.execute(pending.line, seat=pending.seat))
+
+
+def cards(t: Table, seat: int) -> list[int]:
+    tbl = t.state["table"]
+    return [tbl["cards"][c] for c in tbl["hands"][seat]]
+
+
+def test_friends_each_get_a_seat_and_bots_fill_the_table(table):
+    out = text(table.execute("deal --friends Ann,Ben"))
+    assert out.startswith("New match: Ann, Ben, Eero, Lumi; Lumi deals.")
+    assert GAME.seats(table) == ["Ann", "Ben"]
+    assert [p["bot"] for p in table.state["players"]] == [False, False, True, True]
+    assert GAME.seat_policy == "apply"
+    assert table.state["table"]["turn"] == 0              # the last seat dealt: Ann starts
+
+
+def test_k_deal_1_a_seat_sees_its_own_outer_cards_and_nobody_elses(table):
+    table.execute("deal --friends Ann,Ben --bots 1")
+    ann, ben = Desk.payload_of(table, "Ann"), Desk.payload_of(table, "Ben")
+    a, b = cards(table, 0), cards(table, 1)
+    assert ann["view"]["you"]["row"] == f"[{a[0]}] [?] [?] [{a[3]}]"
+    assert ben["view"]["you"]["row"] == f"[{b[0]}] [?] [?] [{b[3]}]"
+    assert ann["view"]["table"]["rows"] == {"Ben": "[?] [?] [?] [?]", "Eero": "[?] [?] [?] [?]"}
+    tbl = table.state["table"]
+    top = tbl["cards"][tbl["discard"][-1]]
+    assert ann["your_turn"] and [m["label"] for m in ann["moves"]] == [
+        "Draw from the deck", f"Take the discard ({top})", "Call KAIVO!"]
+    assert ben["moves"] == [] and not ben["your_turn"]
+
+
+def test_the_terminal_of_a_friends_match_shows_only_the_public_table(table):
+    out = text(table.execute("deal --friends Ann,Ben --bots 1"))
+    assert "You peek" not in out and "[?] [?] [?] [?]" in out
+    assert GAME.public_state(table)["table"]["hands"]["Ann"] == [None] * 4
+    with pytest.raises(CommandError, match="each friend moves from their own seat"):
+        table.execute("draw")
+    out = seat_move(table, "Ann", "Draw from the deck")
+    held = table.state["table"]["cards"][table.state["table"]["held"]]
+    assert out.startswith("(from Ann's seat)\nAnn draws from the deck.")
+    assert "You drew" not in out and "Ann drew" not in out
+    story = table.store.entries(limit=1)[0].story
+    assert [e["kind"] for e in story] == ["seat", "drew"]      # the held card is not logged
+    assert Desk.payload_of(table, "Ann")["view"]["you"]["holding"] == f"{held} (drawn from the deck)"
+    assert Desk.payload_of(table, "Ben")["view"]["you"]["holding"] is None
+
+
+def test_k_pow_1_a_peek_reaches_only_the_seat_that_peeked(table):
+    table.execute("deal --friends Ann,Ben --bots 1")
+    tbl = table.state["table"]
+    peek = next(c for c in reversed(tbl["deck"]) if tbl["cards"][c] == 10)
+    tbl["deck"].remove(peek)
+    tbl["deck"].append(peek)                                # the next draw is a Peek (10)
+    seat_move(table, "Ann", "Draw from the deck")
+    seat_move(table, "Ann", "Discard it and use Peek")
+    assert "Peek at your position 2" in [m["label"] for m in Desk.payload_of(table, "Ann")["moves"]]
+    seat_move(table, "Ann", "Peek at your position 2")
+    a = cards(table, 0)
+    assert Desk.payload_of(table, "Ann")["view"]["you"]["row"] == f"[{a[0]}] [{a[1]}:A] [?] [{a[3]}]"
+    assert Desk.payload_of(table, "Ben")["view"]["table"]["rows"]["Ann"] == "[?] [?:A] [?] [?]"
+    assert "Ann peeks at their position 2." in GAME.view(table)["news"]
+
+
+def test_the_bots_play_after_a_seats_move_as_after_a_terminal_command(table):
+    table.execute("deal --friends Ann --bots 2")
+    seat_move(table, "Ann", "Draw from the deck")
+    out = seat_move(table, "Ann", "Discard it")
+    tbl = table.state["table"]
+    assert "Eero draws" in out or "Eero takes" in out or "Eero calls" in out
+    assert tbl["phase"] == "over" or tbl["turn"] == 0        # the bots have played to Ann again
+
+
+def test_k_glimpse_1_the_glimpse_is_one_tap_once_a_turn(table):
+    table.execute("deal --friends Ann,Ben --bots 1")
+    seat_move(table, "Ann", "Draw from the deck")
+    out = seat_move(table, "Ann", "Let the table glimpse it")
+    assert "Ann lets the table glimpse the drawn card." in out
+    labels = [m["label"] for m in Desk.payload_of(table, "Ann")["moves"]]
+    assert "Let the table glimpse it" not in labels and "Keep it at position 2" in labels
+    held = table.state["table"]["held"]
+    caught = held in table.state["table"]["caught"][1]
+    other = Desk.payload_of(table, "Ben")["view"]["table"]["held"]
+    value = table.state["table"]["cards"][held]
+    assert other == (f"Ann holds {value} (drawn from the deck, you caught the glimpse)" if caught else None)
+
+
+def test_a_seat_cannot_move_out_of_turn_or_for_another_seat(table):
+    table.execute("deal --friends Ann,Ben --bots 1")
+    desk = desk_of(table)
+    desk.publish(lambda token, body: None)
+    version = desk.payload("Ben")["version"]
+    assert desk.receive(desk.tokens["Ben"], 0, version) == "not one of your moves now"
+    with pytest.raises(CommandError, match="it is Ann's turn"):
+        table.execute("draw --as Ben")
+
+
+def test_k_join_1_a_friend_joins_at_the_next_round_in_a_bots_seat_with_the_average(table):
+    table.execute("deal --friends Ann,Ben --bots 1")
+    out = text(table.execute("join Cid"))
+    assert out.startswith("Cid takes Eero's seat at the next round.")
+    assert GAME.seats(table) == ["Ann", "Ben", "Cid"]
+    cid = Desk.payload_of(table, "Cid")
+    assert cid["view"]["you"]["joins"].startswith("You take Eero's seat at the next deal")
+    assert "rows" in cid["view"]["table"] and cid["moves"] == []
+    assert all(r == "[?] [?] [?] [?]" for r in cid["view"]["table"]["rows"].values())
+    seat_move(table, "Ann", "Call KAIVO!")
+    for p, score in zip(table.state["players"], [5, 17, 20], strict=True):
+        p["score"] = score                             # a round's scores, laid out by hand
+    assert table.state["dealer"] == 0                  # the deal moved on from Eero to Ann
+    assert [m["label"] for m in Desk.payload_of(table, "Ann")["moves"]] == ["Deal round 2"]
+    assert Desk.payload_of(table, "Ben")["moves"] == []
+    out = seat_move(table, "Ann", "Deal round 2")
+    assert "Cid takes Eero's seat with 11 (the table's average)." in out    # (5 + 17) / 2
+    assert [(p["name"], p["bot"], p["score"]) for p in table.state["players"]] == [
+        ("Ann", False, 5), ("Ben", False, 17), ("Cid", False, 11)]
+    c = cards(table, 2)
+    assert Desk.payload_of(table, "Cid")["view"]["you"]["row"] == f"[{c[0]}] [?] [?] [{c[3]}]"
+
+
+def test_k_join_1_a_friend_who_leaves_is_played_safe_then_a_bot_takes_the_seat(table):
+    table.execute("deal --friends Ann,Ben --bots 1")
+    table.execute("view")
+    desk, server = desk_of(table), table.services["view"]
+    ann = desk.tokens["Ann"]
+    out = text(table.execute("leave Ann"))
+    assert "Ann leaves: safe moves until the round ends" in out
+    assert GAME.seats(table) == ["Ann", "Ben"] and Desk.payload_of(table, "Ann")["moves"] == []
+    assert "Ann draws from the deck." in out and "Ann discards" in out      # her safe move
+    while table.state["table"]["phase"] != "over":
+        labels = [m["label"] for m in Desk.payload_of(table, "Ben")["moves"]]
+        seat_move(table, "Ben", "Call KAIVO!" if "Call KAIVO!" in labels else labels[0])
+    assert GAME.seats(table) == ["Ben"]
+    bot = table.state["players"][0]
+    assert bot["bot"] and bot["level"] == "normal" and bot["name"] not in ("Ann", "Ben", "Eero")
+    assert desk.seat_of(ann) is None
+    assert ann not in server._feeds                     # her page is gone too
+
+
+def test_guide_state_of_a_seat_is_its_page(table):
+    table.execute("deal --friends Ann,Ben --bots 1")
+    seat_move(table, "Ann", "Draw from the deck")
+    mine = Desk.payload_of(table, "Ann")
+    assert mine["view"]["you"]["holding"] is not None
+    assert json.dumps(GAME.seat_view(table, "Ann")) == json.dumps(mine["view"])
+    assert GAME.seat_moves(table, "Ann")[0][1] == "swap 1 --as Ann"
+
+
+def test_a_match_against_bots_still_plays_at_the_terminal_and_a_friend_may_join(table):
+    out = text(table.execute("deal --bots 2"))
+    assert "You peek at your outer cards" in out
+    assert GAME.seats(table) == ["You"]
+    table.execute("join Ann")
+    table.execute("kaivo")
+    out = text(table.execute("deal"))
+    assert "Ann takes Aino's seat" in out and GAME.seats(table) == ["You", "Ann"]
+    a = cards(table, 1)
+    assert Desk.payload_of(table, "Ann")["view"]["you"]["row"] == f"[{a[0]}] [?] [?] [{a[3]}]"
+    assert GAME.public_state(table)["table"]["hands"]["Ann"] == view(table.state["table"], 0)["hands"][1]
+
+
+def test_bad_friends_tables_are_refused_with_one_line(table):
+    for line, said in [("deal --friends Ann,ann", "two friends share a name"),
+                       ("deal --friends Ann,You",
+                        "'You' is the terminal's own player; give a friend their name"),
+                       ("deal --friends Ann,Ben --bots 3", "with 2 friend(s), 0 to 2 bots, not 3"),
+                       ("deal --friends Ann --bots 0", "with 1 friend(s), 1 to 3 bots, not 0"),
+                       ("deal --friends A,B,C,D,E", "Kaivo is for 2 to 4 players")]:
+        with pytest.raises(CommandError) as e:
+            table.execute(line)
+        assert str(e.value) == said
+    assert table.state["mode"] == ""
+
+
+def test_k_join_1_when_every_person_has_left_bots_take_the_seats_at_once(table):
+    """The companion's choice: safe moves never call, so a round that only leavers play
+    would never end; once the last person leaves, bots take every seat and end it."""
+    table.execute("deal --friends Ann,Ben --bots 0")
+    table.execute("leave Ann")
+    assert GAME.seats(table) == ["Ann", "Ben"] and table.state["table"]["phase"] != "over"
+    out = text(table.execute("leave Ben"))
+    assert "(a bot) takes Ann's seat." in out and "(a bot) takes Ben's seat." in out
+    assert GAME.seats(table) == [] and table.state["table"]["phase"] == "over"
+    assert all(p["bot"] for p in table.state["players"])
+
+
+def test_k_clock_1_a_seats_late_tap_plays_the_safe_move(table, monkeypatch):
+    from guide.games.kaivo import commands as kaivo_commands
+
+    clock = [1000.0]
+    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
+    table.execute("deal --friends Ann,Ben --bots 1 --clock")
+    clock[0] += 21                                         # 20 seconds a turn, and one more
+    out = seat_move(table, "Ann", "Call KAIVO!")
+    assert "Ann's 20 seconds ran out: the safe move is played (no penalty)." in out
+    assert "Ann draws from the deck." in out and "Ann calls" not in out
+    assert table.state["table"]["caller"] != 0 and table.state["table"]["turns"] >= 1
+
+
+def test_a_seats_news_speaks_to_it_and_a_joiner_reads_whose_seat_it_takes(table):
+    table.execute("deal --friends Ann,Ben --bots 1")
+    table.execute("join Cid")
+    news = Desk.payload_of(table, "Cid")["view"]["news"]
+    assert news[-1] == "You take Eero's seat at the next round."
+    assert "Cid takes Eero's seat at the next round." in Desk.payload_of(table, "Ann")["view"]["news"]
+    assert Desk.payload_of(table, "Ann")["view"]["news"][1] == "Eero deals; You start. Discard pile: " \
+        f"{table.state['table']['cards'][table.state['table']['discard'][0]]}, deck: 35."
+
+
+def test_k_join_1_a_friend_waiting_to_join_may_stay_out_and_loses_the_seat(table):
+    table.execute("deal --friends Ann --bots 2")
+    table.execute("join Cid")
+    assert GAME.seats(table) == ["Ann", "Cid"]
+    assert text(table.execute("leave Cid")) == "Cid will not join after all."
+    assert GAME.seats(table) == ["Ann"] and table.state["joining"] == []
+    assert [p["bot"] for p in table.state["players"]] == [False, True, True]

@@ -1,0 +1,49 @@
+"""A scripted evening through a real terminal at 80x24 (pexpect + pyte, tests/terminal.py):
+what the Tour Guide sees on screen (issue 13)."""
+
+from terminal import Terminal, terminal_env
+
+
+def test_an_evening_at_80x24_shows_the_toolbar_the_guided_form_and_refusals(tmp_path):
+    term = Terminal(["play", "--campaign", str(tmp_path / "c.sqlite"), "--seed", "1",
+                     "--adventure", "amsterdam"], terminal_env(tmp_path))
+    try:
+        term.wait_for("guide (amsterdam)>")
+        assert "no Kaverit yet: kaveri NAME" in term.wait_for("kaveri NAME")   # the toolbar
+        # the guided form: a typo is asked again with the suggestion, Enter takes it
+        term.line("kaveri Ann")
+        term.wait_for("Focused      Gets 1 extra point")
+        term.line("Focusd")
+        term.wait_for("did you mean Focused? Enter takes it.")
+        term.wait_for("Ability: Focused")
+        term.line("")
+        term.wait_for("Technique 1 of 3")
+        for answer in ("Cheer", "Love", "custom:Hug"):
+            term.line(answer)
+        term.wait_for("Fact 1 of 3")
+        term.line("")                                          # a fact is needed (R-SHEET-1)
+        term.wait_for("a Kaveri has three facts")
+        for fact in ("Likes tulips", "Rides a red bike", "Hums the carillon tune"):
+            term.line(fact)
+        term.wait_for("Ann is ready: level 1, 20 HP, Focused")
+        term.line("kaveri Bob --ability Lagom --technique Sadness --technique Anger"
+                  " --technique Happy")
+        term.wait_for("Bob is ready")
+        # the fight: every foe's HP and whose turn in the toolbar, at 80 columns
+        term.line("confront --scene 2")
+        screen = term.wait_for("Get ready to feel!")
+        toolbar = term.wait_for("R1 kaverit")
+        bottom = toolbar.splitlines()[-2:]
+        assert "Ann +1" in bottom[0] and "Gull 6/6" in bottom[0] and "Smuggler" in bottom[0]
+        assert "Ann L1 20/20" in bottom[1] and "Bob L1 20/20" in bottom[1]
+        assert all(len(row) <= 80 for row in screen.splitlines())
+        # an out-of-turn command is refused, naming whose turn it is (R-CONF-2)
+        term.line("use Ann Hug --on Gull")
+        term.wait_for("Hug deals")
+        term.line("foe Gull Loud Squawk --on Ann")
+        term.wait_for("error: it is not Rogue Herring Gull's turn; now it is Bob's turn")
+        term.line("use Ann Hug --on Gull")
+        term.wait_for("error: Ann has already acted this round; now it is Bob's turn")
+        assert "R1 kaverit: Bob" in term.text.splitlines()[-2]   # the toolbar agrees
+    finally:
+        term.close()
