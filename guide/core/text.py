@@ -65,11 +65,14 @@ def _confusables() -> dict[str, str]:
     return {ch: latin for latin, chars in table.items() for ch in chars}
 
 
+_ASCII_LOOK_ALIKES = frozenset("0|1")   # the ASCII characters confusables.yaml maps (0 as o)
+
+
 def skeleton(name: str) -> str:
     """What a name looks like: accents dropped, case folded, look-alike letters (Cyrillic а,
     Greek ο, ...) as the Latin ones, spaces collapsed. Two names with one skeleton are
     look-alikes."""
-    if name.isascii():             # nothing to drop or to look like: the usual case
+    if name.isascii() and not _ASCII_LOOK_ALIKES.intersection(name):   # the usual case
         return " ".join(name.casefold().split())
     decomposed = unicodedata.normalize("NFKD", name)
     bare = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn").casefold()

@@ -88,3 +88,11 @@ def test_export_to_a_pipe_is_refused_not_hung(party, tmp_path):
     pipe = tmp_path / "sheet.md"
     os.mkfifo(pipe)
     assert f"export: {pipe} is not a regular file" in party.fails(f"export Ann --to {pipe}")
+
+
+def test_ascii_look_alikes_are_refused_too(party):
+    """Digits that pass for letters (confusables.yaml): B0b reads as Bob."""
+    line = "kaveri {} --ability Lagom --technique Sadness --technique Love --technique Cheer"
+    assert "'B0b' looks like the name of 'Bob'" in party.fails(line.format("B0b"))
+    party.do(line.format("Ann1"))                 # reads as Annl: nobody's name, accepted
+    assert [k["name"] for k in party.state["kaverit"]] == ["Ann", "Bob", "Ann1"]
