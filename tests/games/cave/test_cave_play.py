@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import html
 import json
-import os
-import shutil
 import subprocess
 import sys
 import urllib.request
 
 import pexpect
 import pytest
+from browser import CHROMIUM, FLAGS, needs_chromium
+from installed import guide, guide_env
 
-from conftest import ROOT
 from guide import __version__
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
@@ -144,19 +143,13 @@ def test_the_tv_page_draws_the_map_and_follows_the_table(table):
         do(table, "view --stop")
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
-                    reason="headless Chromium is not installed (.ci/run installs it)")
+@needs_chromium
 def test_a_real_browser_draws_the_map_on_the_tv_page(table, tmp_path):
     assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
     do(table, "character Ann", "character Bob", "start", "view", "move Ann left")
     url = f"http://127.0.0.1:{table.services['view'].httpd.server_address[1]}/"
     try:
-        r = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                            "--disable-background-networking", "--virtual-time-budget=600",
-                            f"--user-data-dir={tmp_path / 'chromium'}", "--dump-dom", url],
+        r = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'chromium'}", "--dump-dom", url],
                            capture_output=True, text=True, timeout=120)
     finally:
         do(table, "view --stop")
@@ -168,18 +161,8 @@ def test_a_real_browser_draws_the_map_on_the_tv_page(table, tmp_path):
 
 @pytest.fixture
 def installed(tmp_path):
-    """Cave escape's entry point 'installed' beside the project, as pip would leave it."""
-    info = tmp_path / "site" / "cave_game-0.1.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: cave-game\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[guide.games]\ncave = guide.games.cave.game:CaveGame\n")
-    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path / "site")]),
-                GUIDE_DATA_DIR=str(tmp_path / "data"))
-
-
-def guide(env, *args, stdin=""):
-    return subprocess.run([sys.executable, "-m", "guide", *args], input=stdin, env=env,
-                          capture_output=True, text=True, timeout=120)
+    """`guide` in a subprocess, with a data folder of its own (tests/installed.py)."""
+    return guide_env(tmp_path)
 
 
 SCRIPT = """# a table's first round
