@@ -10,6 +10,7 @@ median of several repeats); absolute times are printed beside it.
 
 from __future__ import annotations
 
+import functools
 import os
 import statistics
 import subprocess
@@ -124,13 +125,13 @@ def history() -> bool:
     return line("300 commands after 5,000", value, ref, 1.3)
 
 
-def party_table(ladders: tuple[str, str, str]):
+def party_table(ladders: tuple[str, str, str], boxes: tuple[Path, ...] = ()):
     """A table on a new campaign: the Amsterdam adventure, 3 Focused Kaverit of level 3."""
     from guide.core.repl.run import open_table
 
     tmp = Path(tempfile.mkdtemp())
     os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
-    t = open_table(tmp / "c.sqlite", [], 1)
+    t = open_table(tmp / "c.sqlite", list(boxes), 1)
     t.execute("adventure amsterdam")
     for name, chosen in zip(("Ann", "Bob", "Cy"), ladders, strict=True):
         t.execute(f"kaveri {name} --ability Focused " + " ".join(
@@ -140,6 +141,21 @@ def party_table(ladders: tuple[str, str, str]):
 
 
 BEFORE = "5f4aff8"          # the commit before the engine's redesign (issue 11)
+
+
+@functools.cache
+def before_tree() -> Path:
+    """BEFORE's files in a temporary folder: its code, and its cards, on which the engine and
+    the odds are measured (the same work every time, whatever the box has become)."""
+    import tarfile
+    from io import BytesIO
+
+    old = Path(tempfile.mkdtemp()) / BEFORE
+    archive = subprocess.run(["git", "archive", BEFORE], cwd=HERE.parent, capture_output=True,
+                             check=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(old, filter="data")
+    return old
 
 # The same work in any version of the engine: headless confrontations, 3 Focused Kaverit of
 # level 3 against 2 foes. Prints runs a second and the outcomes' tally.
@@ -189,17 +205,10 @@ def _engine_rate(root: Path, runs: int, box: Path) -> tuple[float, int, int]:
 def engine() -> bool:
     """Side by side with the engine before its redesign (BEFORE, checked out in a temporary
     folder), each in a subprocess of its own, alternating, the best of three repeats each."""
-    import tarfile
-    from io import BytesIO
-
     print(f"engine: headless confrontations, 3 Kaverit of level 3 against 2 foes, one core,"
           f" against {BEFORE}")
     root = HERE.parent
-    old = Path(tempfile.mkdtemp()) / BEFORE
-    archive = subprocess.run(["git", "archive", BEFORE], cwd=root, capture_output=True,
-                             check=True).stdout
-    with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        tar.extractall(old, filter="data")
+    old = before_tree()
     runs = 600
     now_rates, old_rates = [], []
     for _ in range(3):
@@ -221,8 +230,9 @@ def engine() -> bool:
 def odds() -> bool:
     from guide.games.kaverini.commands.odds import build_setup, simulate
 
-    print("odds: the default run (until +-2 points at 95%), 3 Kaverit against 2 foes, 2 cores")
-    t = party_table(("Cheer Love Anger",) * 3)
+    print("odds: the default run (until +-2 points at 95%), 3 Kaverit against 2 foes, 2 cores,"
+          f" on {BEFORE}'s cards")
+    t = party_table(("Cheer Love Anger",) * 3, (before_tree() / "cards",))
     ok = True
     for foes, scale in ((("Tulip Bulb Speculator", "Grumpy Bridge Keeper"), 1.0),
                         (("Tulip Bulb Speculator", "Grumpy Bridge Keeper"), 0.92),
