@@ -63,20 +63,29 @@ def problem_at(file: str, node: yaml.Node | None, message: str) -> Problem:
 
 def compose_file(path: Path, display: str) -> tuple[yaml.Node | None, list[Problem]]:
     """Read and compose one file, refusing what is too big, not UTF-8, or not YAML."""
+    node, problems, _ = compose_file_plain(path, display)
+    return node, problems
+
+
+def compose_file_plain(path: Path, display: str) -> tuple[yaml.Node | None, list[Problem], bool]:
+    """compose_file, and whether the file's text is plain: no control or invisible
+    character and no backslash escape anywhere, so no value of it can hold one (its texts
+    need no escaping at the border, guide.core.text)."""
     raw, problem = read_regular(path, display)
     if problem is not None:
-        return None, [problem]
+        return None, [problem], False
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         line = raw.count(b"\n", 0, e.start) + 1
         col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
         return None, [Problem(display, line, col, "not UTF-8 text (byte "
-                                                  f"0x{raw[e.start]:02x}); save the file as UTF-8")]
+                                                  f"0x{raw[e.start]:02x}); save the file as UTF-8")], False
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
-        return None, [Problem(display, line, 1, "binary data (a NUL byte) in a YAML file")]
-    return compose_text(text, display)
+        return None, [Problem(display, line, 1, "binary data (a NUL byte) in a YAML file")], False
+    plain = "\\" not in text and text.replace("\n", "").replace("\t", "").isprintable()
+    return (*compose_text(text, display), plain)
 
 
 def read_regular(path: Path, display: str) -> tuple[bytes, Problem | None]:
@@ -155,6 +164,9 @@ class Walker:
         tag = node.tag
         if tag == STR or tag == TIMESTAMP:
             return node.value
+        value = node.value
+        if tag == INT and value.isascii() and value.isdigit() and len(value) <= MAX_NUMBER:
+            return int(value)                  # the usual number: 3, 40 (not "²", not 5,000 digits)
         if tag not in _SCALAR_TAGS:
             self.problems.append(problem_at(self.file, node, f"tag {short_tag(node.tag)} is not"
                                             " allowed: only plain YAML values are read"))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -12,7 +11,7 @@ import yaml
 from guide.core.box import bundled
 from guide.core.schema import Validator
 from guide.core.text import escaped, name_problem, skeleton
-from guide.core.yamlsrc import Problem, TooBig, Walker, compose_file, problem_at
+from guide.core.yamlsrc import Problem, TooBig, Walker, compose_file_plain, problem_at
 from guide.games.kaverini.data.tables import load_schema
 from guide.games.kaverini.model import Adventure, Amount, Card, Effect, Scene, Shop, Side, Technique
 
@@ -80,7 +79,7 @@ def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list
     booklets: list[tuple[str, yaml.Node, dict]] = []
     for path in files:
         display = str(path)
-        node, found = compose_file(path, display)
+        node, found, plain_text = compose_file_plain(path, display)
         problems += found
         if node is None:
             if not found:
@@ -89,7 +88,7 @@ def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list
         walker = Walker(display, problems)
         start = len(problems)
         try:
-            _load_document(node, walker, lib, sources, booklets)
+            _load_document(node, walker, lib, sources, booklets, plain_text)
         except TooBig as e:
             problems.append(problem_at(display, node, str(e)))
         if len(problems) - start > SHOWN_PER_FILE:      # the first ones, and how many more
@@ -106,7 +105,8 @@ def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list
     return lib, sorted(set(problems))
 
 
-def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: list) -> None:
+def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: list,
+                   plain_text: bool = False) -> None:
     display = walker.file
     if not isinstance(node, yaml.MappingNode):
         walker.problems.append(problem_at(display, node, "expected a mapping with 'cards:' or"
@@ -120,7 +120,7 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
         before = len(walker.problems)
         plain = validator.check(node, schema, "")
         if len(walker.problems) == before:
-            booklets.append((display, node, _escaped(plain)))
+            booklets.append((display, node, plain if plain_text else _escaped(plain)))
         return
     for key, value, text in walker.items(node):
         if text != "cards":
@@ -138,7 +138,8 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
             _check_card(plain, card_node, walker)
             _check_names(plain, card_node, walker)
             if len(walker.problems) == before:
-                plain = _escaped(plain)        # text that acts on a terminal shows as text
+                if not plain_text:             # text that acts on a terminal shows as text
+                    plain = _escaped(plain)
                 _add_card(lib, sources, _build_card(plain, where), plain, card_node, walker)
 
 
@@ -179,20 +180,13 @@ def _check_names(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
 
 def _escaped(value):
     """Every text of a plain value with its control and invisible characters written out
-    (a value with none, the usual case, is seen whole at once and kept as it is)."""
-    whole = json.dumps(value, ensure_ascii=False)     # controls become \u00XX in JSON
-    if whole.isprintable() and "\\u00" not in whole:
-        return value
-    return _escaped_each(value)
-
-
-def _escaped_each(value):
+    (not needed for a file whose text is plain, the usual case: compose_file_plain)."""
     if isinstance(value, str):
         return escaped(value)
     if isinstance(value, list):
-        return [_escaped_each(v) for v in value]
+        return [_escaped(v) for v in value]
     if isinstance(value, dict):
-        return {k: _escaped_each(v) for k, v in value.items()}
+        return {k: _escaped(v) for k, v in value.items()}
     return value
 
 
