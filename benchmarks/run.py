@@ -83,7 +83,32 @@ def data() -> bool:
         assert not problems and len(lib.cards) == 3000
 
     ref = timed(c_loader, 5)
-    return line("guide check (load + validate)", timed(check, 5), ref, 1.5)
+    ok = line("guide check (load + validate)", timed(check, 5), ref, 1.5)
+    old = _before_check(folder)
+    print(f"  the same check by {BEFORE} (before the redesign, same files): {old * 1000:.1f}ms,"
+          f" ratio {old / ref:.2f}x")
+    return ok
+
+
+CHECK_WORK = """
+import sys, time, statistics
+from pathlib import Path
+from guide.data.loader import load
+folder = Path(sys.argv[1])
+load([folder])
+times = []
+for _ in range(5):
+    start = time.perf_counter(); load([folder]); times.append(time.perf_counter() - start)
+print(statistics.median(times))
+"""
+
+
+def _before_check(folder: Path) -> float:
+    """The load and validation of BEFORE's code, in a subprocess, on the same files."""
+    old = before_tree()
+    out = subprocess.run([PY, "-c", CHECK_WORK, str(folder)], capture_output=True, text=True,
+                         check=True, cwd=old, env={**os.environ, "PYTHONPATH": str(old)})
+    return float(out.stdout)
 
 
 def history() -> bool:
