@@ -15,11 +15,12 @@ documented policy (docs/cave.md, thresholds in the box's `sim:` entry):
 
 from __future__ import annotations
 
-import math
 import random
 import textwrap
 from collections import Counter, deque
 from dataclasses import dataclass, field
+
+from guide.core.stats import wilson
 
 from .board import Event, entry_turns, linked, neighbour, on_board, sides_at
 from .box import Box
@@ -53,16 +54,6 @@ class Figures:
     rounds: list[int] = field(default_factory=list)
     causes: Counter[str] = field(default_factory=Counter)
     ended_by: Counter[str] = field(default_factory=Counter)
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson's 95% interval for a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def paths(state: CaveState, box: Box, ch: Character) -> dict[tuple[int, int], str]:

@@ -8,16 +8,15 @@ Wilson's 95% score interval; the mean round score is what a level added per roun
 from __future__ import annotations
 
 import itertools
-import math
 from dataclasses import dataclass
+
+from guide.core.stats import wilson
 
 from .bots import Bots
 from .deck import Rules
 from .match import play_match
 from .model import LEVELS, new_state
 from .protocol import SeededDice
-
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -44,14 +43,6 @@ class LevelResult:
         low, high = self.interval
         return (f"{self.level}: win rate {100 * self.rate:.1f}% (95%: {100 * low:.1f}% to "
                 f"{100 * high:.1f}%), mean round score {self.mean_round:.1f}")
-
-
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson's score interval of a proportion."""
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def bench(rules: Rules, bots: Bots, games: int, seed: int | None) -> list[LevelResult]:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from guide.core.dice import Dice
+from guide.core.stats import wilson
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import house_rules, ladders
 from guide.games.kaverini.model import Card
@@ -208,15 +209,6 @@ class Odds:
         if not ordered:
             return 0
         return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def tally(outcomes: list[Outcome], kaverit: list[str]) -> Odds:
