@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -16,3 +18,10 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 needs_chromium = pytest.mark.skipif(CHROMIUM is None and not os.environ.get("CI"),
                                     reason="headless Chromium is not installed (.ci/run installs it)")
 
+
+
+def dump_dom(url: str, profile: Path) -> str:
+    """The page as headless Chromium has drawn it."""
+    assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
+    return subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--dump-dom", url],
+                          capture_output=True, text=True, timeout=120).stdout

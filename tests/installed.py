@@ -5,6 +5,7 @@ that is how a game shipped as a distribution of its own is found, guide.core.gam
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -30,3 +31,34 @@ def guide_env(tmp_path: Path, games: dict[str, str] | None = None,
 def guide(env: dict[str, str], *args: str, stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "guide", *args], input=stdin, env=env,
                           capture_output=True, text=True, timeout=60)
+
+
+class Playing:
+    """`guide play ARGS` in a subprocess, fed one line at a time, as a table beside a test
+    (its view served to a browser, say)."""
+
+    def __init__(self, env: dict[str, str], *args: str):
+        self.process = subprocess.Popen([sys.executable, "-m", "guide", "play", *args],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True, bufsize=1, env=env)
+
+    def send(self, *lines: str) -> None:
+        assert self.process.stdin is not None
+        for line in lines:
+            self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def read_until(self, pattern: str) -> re.Match:
+        """The first line of output, from here on, that matches `pattern`."""
+        assert self.process.stdout is not None and self.process.stderr is not None
+        while True:
+            line = self.process.stdout.readline()
+            assert line, self.process.stderr.read()
+            found = re.search(pattern, line)
+            if found:
+                return found
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=30)

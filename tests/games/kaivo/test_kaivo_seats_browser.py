@@ -15,7 +15,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from browser import CHROMIUM, FLAGS, needs_chromium
+from browser import CHROMIUM, FLAGS, dump_dom, needs_chromium
+from installed import Playing
 from test_kaivo_game import env  # noqa: F401 - Kaivo's entry point on the path
 
 
@@ -28,31 +29,11 @@ def get(url: str) -> dict:
 def test_two_seat_pages_and_the_tv_page_in_a_real_browser(env, tmp_path):  # noqa: F811
     assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
     campaign = str(tmp_path / "k.sqlite")
-    play = subprocess.Popen([sys.executable, "-m", "guide", "play", "--game", "kaivo",
-                             "--campaign", campaign, "--seed", "3"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            bufsize=1, env=env)
-
-    def send(*lines: str) -> None:
-        for line in lines:
-            assert play.stdin is not None
-            play.stdin.write(line + "\n")
-        assert play.stdin is not None
-        play.stdin.flush()
-
-    def read_until(pattern: str) -> re.Match:
-        assert play.stdout is not None and play.stderr is not None
-        while True:
-            line = play.stdout.readline()
-            assert line, play.stderr.read()
-            found = re.search(pattern, line)
-            if found:
-                return found
+    play = Playing(env, "--game", "kaivo", "--campaign", campaign, "--seed", "3")
+    send, read_until = play.send, play.read_until
 
     def browser(url: str) -> str:
-        r = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'chromium'}",
-                            "--dump-dom", url], capture_output=True, text=True, timeout=120)
-        return r.stdout.split("<script>")[0]          # what the page shows, not its code
+        return dump_dom(url, tmp_path / "chromium").split("<script>")[0]
 
     try:
         send("deal --friends Ann,Ben --bots 1", "draw --as Ann", "view", "seats --no-qr")
@@ -101,9 +82,7 @@ def test_two_seat_pages_and_the_tv_page_in_a_real_browser(env, tmp_path):  # noq
                 break
             time.sleep(0.1)
     finally:
-        assert play.stdin is not None
-        play.stdin.close()
-        play.wait(timeout=30)
+        play.close()
     seat = subprocess.run([sys.executable, "-m", "guide", "state", "--campaign", campaign,
                            "--seat", "Ann"], capture_output=True, text=True, env=env, timeout=60)
     shown = json.loads(seat.stdout)

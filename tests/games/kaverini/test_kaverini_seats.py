@@ -16,9 +16,10 @@ import time
 import urllib.request
 from pathlib import Path
 
-from browser import CHROMIUM, FLAGS, needs_chromium
+from browser import CHROMIUM, FLAGS, dump_dom, needs_chromium
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from installed import Playing
 
 from conftest import Play
 from guide.core.errors import CommandError
@@ -117,27 +118,11 @@ def test_two_seat_pages_and_the_tv_page_in_a_real_browser(tmp_path):
     assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
     env = dict(os.environ, GUIDE_DATA_DIR=str(tmp_path / "data"))
     campaign = str(tmp_path / "c.sqlite")
-    play = subprocess.Popen([sys.executable, "-m", "guide", "play", "--campaign", campaign,
-                             "--seed", "3"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, bufsize=1, env=env)
-
-    def send(*lines):
-        for line in lines:
-            play.stdin.write(line + "\n")
-        play.stdin.flush()
-
-    def read_until(pattern: str) -> re.Match:
-        while True:
-            line = play.stdout.readline()
-            assert line, play.stderr.read()
-            found = re.search(pattern, line)
-            if found:
-                return found
+    play = Playing(env, "--campaign", campaign, "--seed", "3")
+    send, read_until = play.send, play.read_until
 
     def browser(url: str) -> str:
-        r = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'chromium'}",
-                            "--dump-dom", url], capture_output=True, text=True, timeout=120)
-        return r.stdout
+        return dump_dom(url, tmp_path / "chromium")
 
     try:
         send(*PARTY, "item Ann Stroopwafel", "confront Gull", "view", "seats --no-qr")
@@ -164,8 +149,7 @@ def test_two_seat_pages_and_the_tv_page_in_a_real_browser(tmp_path):
                        capture_output=True, timeout=120)
         assert shot.exists() and shot.stat().st_size > 5_000
     finally:
-        play.stdin.close()
-        play.wait(timeout=30)
+        play.close()
 
 
 def test_a_seats_move_waits_at_the_prompt_and_enter_runs_it(tmp_path):

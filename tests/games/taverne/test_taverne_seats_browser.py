@@ -15,7 +15,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from browser import CHROMIUM, FLAGS, needs_chromium
+from browser import CHROMIUM, FLAGS, dump_dom, needs_chromium
+from installed import Playing
 from taverne_table import ROOT
 
 SETUP = ["player Marie --loot 1", "player Pierre --loot 1", "player Cecile --loot 1",
@@ -45,31 +46,11 @@ def test_two_seat_pages_and_the_tv_page_in_a_real_browser(tmp_path):
     env = dict(os.environ, GUIDE_DATA_DIR=str(tmp_path / "data"),
                PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     campaign = str(tmp_path / "brawl.sqlite")
-    play = subprocess.Popen([sys.executable, "-m", "guide", "play", "--game", "taverne",
-                             "--campaign", campaign, "--seed", "3"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            bufsize=1, env=env)
-    assert play.stdin and play.stdout and play.stderr
-
-    def send(*lines: str) -> None:
-        assert play.stdin
-        for line in lines:
-            play.stdin.write(line + "\n")
-        play.stdin.flush()
-
-    def read_until(pattern: str) -> re.Match:
-        assert play.stdout and play.stderr
-        while True:
-            line = play.stdout.readline()
-            assert line, play.stderr.read()
-            found = re.search(pattern, line)
-            if found:
-                return found
+    play = Playing(env, "--game", "taverne", "--campaign", campaign, "--seed", "3")
+    send, read_until = play.send, play.read_until
 
     def browser(url: str) -> str:
-        r = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'chromium'}",
-                            "--dump-dom", url], capture_output=True, text=True, timeout=120)
-        return r.stdout.split("<script>")[0]          # what the page shows, not its code
+        return dump_dom(url, tmp_path / "chromium").split("<script>")[0]
 
     try:
         send(*SETUP)
@@ -103,9 +84,7 @@ def test_two_seat_pages_and_the_tv_page_in_a_real_browser(tmp_path):
                        capture_output=True, timeout=120)
         assert shot.exists() and shot.stat().st_size > 5_000
     finally:
-        assert play.stdin
-        play.stdin.close()
-        play.wait(timeout=30)
+        play.close()
 
 
 def test_at_the_pillars_prompt_a_seats_attack_runs_at_once_and_undo_shows_its_code(tmp_path):
