@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from guide.core import box
+from guide.core.box import Doc, FileKind
 from guide.core.errors import GuideError
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -40,21 +42,32 @@ class Game:
         """The JSON of `guide state` for this game."""
         return {"schema": 1, "game": self.id, **table.state}
 
-    # --- the game's data (cards, boxes, booklets) ---------------------------------------
+    # --- the game's data (cards, boxes, booklets), read by the core: guide.core.box ------
+    def files(self) -> tuple[FileKind, ...]:
+        """The kinds of data file the game reads, each with its JSON Schema; none by default."""
+        return ()
+
+    def build(self, docs: list[Doc]) -> tuple[Any, list[Problem]]:
+        """The game's library (`table.library`) of the valid documents, bundled box first,
+        then each --box; and the problems no schema can say, positioned (`Doc.problem`)."""
+        return None, []
+
     def load(self, boxes: list[Path]) -> Any:
-        """The bundled box plus extra `--box` folders, as the game's own library
-        (`table.library`). Raise DataError with a positioned first problem."""
-        return None
+        """The bundled box plus extra `--box` folders, as the game's library; DataError with
+        a positioned first problem."""
+        return box.load(self, boxes)
 
     def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
-        """Validate data files (`guide check --game ID`): the problems, and a summary line.
-        `facts` (`guide check --facts`): also list what the data presents as true without
-        backing it (a fact with no source, a placeholder); a game with no such data ignores it."""
-        return [], "ok: this game reads no data files"
+        """Validate data files (`guide check`): the problems (exactly what `load` refuses),
+        and a summary line. `facts` (`guide check --facts`): also list what the data
+        presents as true without backing it; a game with no such data ignores it."""
+        if not self.files():
+            return [], "ok: this game reads no data files"
+        return box.check(self, paths), f"ok: the {self.title} files read cleanly"
 
     def schemas(self) -> dict[str, dict]:
         """The JSON Schemas of the game's data files, by name (`guide schema --game ID`)."""
-        return {}
+        return {kind.name: kind.schema for kind in self.files()}
 
     def cards(self, library: Any, card_type: str | None) -> Result:
         """The table of `guide cards [--type T]`; a GuideError for an unknown type."""
