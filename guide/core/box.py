@@ -176,13 +176,20 @@ def read(paths: list[Path], kinds: tuple[FileKind, ...],
                                     f"{suggest(path.name, names)} (it reads:"
                                     f" {', '.join(names) or 'no files'})"))
             continue
-        node, plain = compose(path, display, game_id, problems)
-        if node is None:
-            continue
-        value, ok = validate(node, kind.schema, display, problems)
-        if ok:
-            docs.append(Doc(kind, display, node, value, plain))
+        doc = read_as(path, kind, game_id, problems)
+        if doc is not None:
+            docs.append(doc)
     return docs, problems
+
+
+def read_as(path: Path, kind: FileKind, game_id: str, problems: list[Problem]) -> Doc | None:
+    """One file read and validated as that kind whatever its name; None if not valid."""
+    display = str(path)
+    node, plain = compose(path, display, game_id, problems)
+    if node is None:
+        return None
+    value, ok = validate(node, kind.schema, display, problems)
+    return Doc(kind, display, node, value, plain) if ok else None
 
 
 def build(game: Game, paths: list[Path]) -> tuple[Any, list[Problem]]:
