@@ -102,15 +102,15 @@ def yaml_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
     return files, problems
 
 
-def compose(path: Path, display: str, game_id: str,
-            problems: list[Problem]) -> tuple[yaml.Node | None, bool]:
+def compose(path: Path, display: str, game_id: str, problems: list[Problem],
+            empty: str = "empty file") -> tuple[yaml.Node | None, bool]:
     """Read one file (bounded, regular, UTF-8, YAML), and take off its `game: ID` (which
     must be this game's). The node (None: nothing to validate) and whether its text is plain."""
     node, found, plain = compose_file_plain(path, display)
     problems += found
     if node is None:
         if not found:
-            problems.append(Problem(display, 1, 1, "empty file"))
+            problems.append(Problem(display, 1, 1, empty))
         return None, plain
     if isinstance(node, yaml.MappingNode):
         kept = []
@@ -157,8 +157,16 @@ def trim(problems: list[Problem], start: int, display: str) -> None:
                     f"... and {more:,} more problem(s) in this file")]
 
 
-def kind_of(path: Path, kinds: tuple[FileKind, ...]) -> FileKind | None:
-    return next((k for k in kinds if k.matches(path)), None)
+def kinds_of(path: Path, kinds: tuple[FileKind, ...]) -> list[FileKind]:
+    return [k for k in kinds if k.matches(path)]
+
+
+def choose(kinds: list[FileKind], node: yaml.Node) -> FileKind:
+    """Of the kinds a file's name matches, the first whose required top-level keys it has
+    (a Kaverini `*.yaml` holds cards or an adventure), else the first."""
+    keys = {getattr(k, "value", None) for k, _ in node.value} \
+        if isinstance(node, yaml.MappingNode) else set()
+    return next((k for k in kinds if set(k.schema.get("required", ())) <= keys), kinds[0])
 
 
 def read(paths: list[Path], kinds: tuple[FileKind, ...],
@@ -168,26 +176,28 @@ def read(paths: list[Path], kinds: tuple[FileKind, ...],
     files, problems = yaml_files(paths)
     docs = []
     for path in files:
-        display = str(path)
-        kind = kind_of(path, kinds)
-        if kind is None:
+        matching = kinds_of(path, kinds)
+        if not matching:
             names = [f"{k.pattern}.yaml" for k in kinds]
-            problems.append(Problem(display, 1, 1, f"not a file the {game_id} game reads"
+            problems.append(Problem(str(path), 1, 1, f"not a file the {game_id} game reads"
                                     f"{suggest(path.name, names)} (it reads:"
                                     f" {', '.join(names) or 'no files'})"))
             continue
-        doc = read_as(path, kind, game_id, problems)
+        doc = read_as(path, matching, game_id, problems)
         if doc is not None:
             docs.append(doc)
     return docs, problems
 
 
-def read_as(path: Path, kind: FileKind, game_id: str, problems: list[Problem]) -> Doc | None:
-    """One file read and validated as that kind whatever its name; None if not valid."""
+def read_as(path: Path, kinds: FileKind | list[FileKind], game_id: str,
+            problems: list[Problem]) -> Doc | None:
+    """One file read and validated as that kind (or the one of those it fits, `choose`)
+    whatever its name; None if it is not valid."""
     display = str(path)
     node, plain = compose(path, display, game_id, problems)
     if node is None:
         return None
+    kind = choose(kinds, node) if isinstance(kinds, list) else kinds
     value, ok = validate(node, kind.schema, display, problems)
     return Doc(kind, display, node, value, plain) if ok else None
 

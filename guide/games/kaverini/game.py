@@ -8,6 +8,7 @@ from typing import ClassVar
 
 import click
 
+from guide.core.box import FileKind
 from guide.core.errors import DataError, GuideError
 from guide.core.game import Game
 from guide.core.registry import Registry
@@ -61,8 +62,9 @@ class KaveriniGame(Game):
                                           for p in fact_problems(a)])
         return problems, f"ok: {len(library.cards)} cards, {len(library.adventures)} adventure(s)"
 
-    def schemas(self) -> dict[str, dict]:
-        return {name: load_schema(name) for name in SCHEMA_NAMES}
+    def files(self) -> tuple[FileKind, ...]:
+        """Any YAML file holds cards or an adventure (its loader reads it card by card)."""
+        return tuple(FileKind(name, "*", load_schema(name)) for name in SCHEMA_NAMES)
 
     def cards(self, library: Library, card_type: str | None) -> Result:
         if card_type is not None and card_type not in CARD_TYPES:
