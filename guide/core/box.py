@@ -228,8 +228,8 @@ def check(game: Game, paths: list[Path]) -> list[Problem]:
 
 def game_of(path: Path, installed: list[str]) -> str | None:
     """Whose file this is by where it lies: under `cards/<game>/` or `adventures/<game>/`
-    (the innermost such folder), else None (the caller looks for `game:`)."""
-    parts = path.resolve().parts if path.exists() else path.absolute().parts
+    (the innermost such folder), else None."""
+    parts = path.absolute().parts
     for i in range(len(parts) - 2, -1, -1):
         if parts[i] in KINDS and parts[i + 1] in installed:
             return parts[i + 1]
@@ -247,3 +247,19 @@ def declared_game(path: Path) -> str | None:
         if isinstance(k, yaml.ScalarNode) and k.value == GAME_KEY and isinstance(v, yaml.ScalarNode):
             return str(v.value)
     return None
+
+
+def by_game(paths: list[Path], installed: list[str], default: str) -> dict[str, list[Path]]:
+    """The files of those paths (a folder's YAML files, at any depth) by the game each
+    belongs to (`guide check` with no --game): its folder under cards/ or adventures/, else
+    its `game: ID`, else `default`. A folder with no YAML file goes as it is."""
+    out: dict[str, list[Path]] = {}
+    for path in paths:
+        files = yaml_files([path])[0] if path.is_dir() else [path]
+        for file in files or [path]:
+            game = game_of(file, installed)
+            if game is None and file.is_file():
+                declared = declared_game(file)
+                game = declared if declared in installed else None
+            out.setdefault(game or default, []).append(file)
+    return out
