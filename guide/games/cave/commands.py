@@ -69,7 +69,7 @@ def parse_at(text: str | None) -> tuple[int, int] | None:
     return x, y
 
 
-@commands.command("character", "setup", changes=True)
+@commands.command("character", "setup")
 @click.argument("name")
 def character(t: Any, name: str) -> Result:
     """Add a character before start: Energy 8, mental 4 (C-SET-3).
@@ -77,7 +77,7 @@ def character(t: Any, name: str) -> Result:
     return run(t, setup.add_character, box_of(t), name)
 
 
-@commands.command("start", "setup", changes=True)
+@commands.command("start", "setup")
 @click.option("--at", "at", default=None, metavar="X,Y", help="Where the 2x1 start tile lies (default 5,3).")
 def start(t: Any, at: str | None) -> Result:
     """Place the start tile and shuffle the decks (C-SET-1, C-SET-2). The start tile lies on
@@ -106,7 +106,7 @@ def ask_turn(t: Any, state: CaveState, box: Box, name: str, side: str) -> int | 
     return int(answer)
 
 
-@commands.command("move", "turn", changes=True, aliases=("m",))
+@commands.command("move", "turn", aliases=("m",))
 @click.argument("name", type=CHARACTER)
 @click.argument("side", type=SIDES, metavar="SIDE")
 @click.option("--turn", "angle", type=click.Choice([str(a) for a in TURNS]), default=None,
@@ -124,7 +124,7 @@ def move(t: Any, name: str, side: str, angle: str | None) -> Result:
     return run(t, turn.move, box_of(t), t.dice, name, side, chosen)
 
 
-@commands.command("roll", "turn", changes=True)
+@commands.command("roll", "turn")
 @click.argument("name", type=CHARACTER)
 @click.option("--roll", "face", type=click.IntRange(1, 20), default=None, help="The table's own d20.")
 def roll(t: Any, name: str, face: int | None) -> Result:
@@ -135,7 +135,7 @@ def roll(t: Any, name: str, face: int | None) -> Result:
     return run(t, turn.roll, box_of(t), t.dice, name)
 
 
-@commands.command("eat", "turn", changes=True)
+@commands.command("eat", "turn")
 @click.argument("name", type=CHARACTER)
 @click.option("--cooked", is_flag=True, help="Prepare the meal with a fire card at hand (C-EV-2).")
 @click.option("--food", "values", type=click.IntRange(1, 4), multiple=True,
@@ -146,7 +146,7 @@ def eat(t: Any, name: str, cooked: bool, values: tuple[int, ...]) -> Result:
     return run(t, meals.eat, box_of(t), t.dice, name, cooked, list(values) or None)
 
 
-@commands.command("give", "turn", changes=True)
+@commands.command("give", "turn")
 @click.argument("name", type=CHARACTER)
 @click.argument("other", type=CHARACTER)
 @click.option("--food", "value", type=click.IntRange(1, 4), default=None,
@@ -156,7 +156,7 @@ def give(t: Any, name: str, other: str, value: int | None) -> Result:
     return run(t, meals.give, name, other, value)
 
 
-@commands.command("end", "turn", changes=True)
+@commands.command("end", "turn")
 @click.argument("name", type=CHARACTER)
 def end(t: Any, name: str) -> Result:
     """End a character's turn (C-TURN-5..7). Out-of-sight tiles are removed, 1 Energy is spent,

@@ -59,7 +59,7 @@ def word(t: Any, kind: str, text: str) -> str:
 
 
 # --- setup -------------------------------------------------------------------------------
-@command("players", "setup", changes=True)
+@command("players", "setup")
 @click.argument("names", nargs=-1, required=True)
 def players(t: Any, names: tuple[str, ...]) -> Result:
     """The 2 to 4 players in turn order, the Bicycle holder first (V-SET-1).
@@ -67,7 +67,7 @@ def players(t: Any, names: tuple[str, ...]) -> Result:
     return run(t, phase.players, list(names))
 
 
-@command("track", "setup", changes=True)
+@command("track", "setup")
 @click.argument("sizes", nargs=-1, type=DECK)
 def track_(t: Any, sizes: tuple[tuple[str, int], ...]) -> Result:
     """Keep the track: the decks' sizes, five Youth cards laid out (V-SET-1); alone, show it.
@@ -78,7 +78,7 @@ def track_(t: Any, sizes: tuple[tuple[str, int], ...]) -> Result:
     return run(t, track.setup, counts)
 
 
-@command("hand", "setup", changes=True)
+@command("hand", "setup")
 @click.argument("name", type=PLAYER)
 @click.argument("card")
 @click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
@@ -88,7 +88,7 @@ def hand(t: Any, name: str, card: str, gives: str | None) -> Result:
     return run(t, phase.note_hand, name, card, symbols(t, gives, "--gives") or [])
 
 
-@command("lang", "setup", changes=True)
+@command("lang", "setup")
 @click.argument("code", type=click.Choice(["en", "uk"], case_sensitive=False))
 def lang(t: Any, code: str) -> Result:
     """The language of the messages: en (with Ukrainian names beside) or uk. Example: lang uk"""
@@ -98,7 +98,7 @@ def lang(t: Any, code: str) -> Result:
 
 
 # --- the turn ----------------------------------------------------------------------------
-@command("roll", "turn", changes=True)
+@command("roll", "turn")
 @click.argument("name", type=PLAYER)
 @click.option("--dice", "count", type=int, default=None, help="How many dice (4 to 7).")
 @click.option("--faces", default=None, type=SYMBOL, metavar="F,F,...", help="The table's own dice, in order.")
@@ -110,7 +110,7 @@ def roll(t: Any, name: str, count: int | None, faces: str | None) -> Result:
     return run(t, dice.roll, t.dice, name, count, typed)
 
 
-@command("reroll", "turn", changes=True)
+@command("reroll", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("positions", nargs=-1, type=int)
 @click.option("--faces", default=None, type=SYMBOL, metavar="F,F,...",
@@ -120,7 +120,7 @@ def reroll(t: Any, name: str, positions: tuple[int, ...], faces: str | None) -> 
     return run(t, dice.reroll, t.dice, name, list(positions), symbols(t, faces, "--faces"))
 
 
-@command("change", "turn", changes=True)
+@command("change", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("card")
 @click.argument("target")
@@ -134,7 +134,7 @@ def change(t: Any, name: str, card: str, target: str, symbol: str) -> Result:
     return run(t, dice.change, name, found[0], target, word(t, "symbol", symbol))
 
 
-@command("borrow", "turn", changes=True)
+@command("borrow", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("neighbour", type=PLAYER)
 @click.argument("symbol", type=SYMBOL)
@@ -143,7 +143,7 @@ def borrow(t: Any, name: str, neighbour: str, symbol: str) -> Result:
     return run(t, phase.borrow, name, neighbour, word(t, "symbol", symbol))
 
 
-@command("take", "turn", changes=True)
+@command("take", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("card")
 @click.option("--type", "type_", type=TYPE, required=True,
@@ -173,7 +173,7 @@ def take_(t: Any, name: str, card: str, type_: str, also: str | None, cost: str 
     return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot)
 
 
-@command("lose", "turn", changes=True)
+@command("lose", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("type_", metavar="TYPE", type=TYPE)
 def lose(t: Any, name: str, type_: str) -> Result:
@@ -181,7 +181,7 @@ def lose(t: Any, name: str, type_: str) -> Result:
     return run(t, phase.lose, name, word(t, "type", type_))
 
 
-@command("play", "turn", changes=True)
+@command("play", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("card", type=HAND)
 @click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
@@ -191,7 +191,7 @@ def play(t: Any, name: str, card: str, gives: str | None) -> Result:
     return run(t, phase.play, name, card, symbols(t, gives, "--gives"))
 
 
-@command("end", "turn", changes=True)
+@command("end", "turn")
 @click.argument("name", required=False, type=PLAYER)
 def end(t: Any, name: str | None) -> Result:
     """End the turn: upkeep, the track, the tokens, the next player (V-TURN-1). Example: end"""
@@ -201,14 +201,14 @@ def end(t: Any, name: str | None) -> Result:
     return run(t, phase.end, name or "")
 
 
-@command("pass", "turn", changes=True)
+@command("pass", "turn")
 @click.argument("name", type=PLAYER)
 def pass_(t: Any, name: str) -> Result:
     """Take no social help (V-HELP-1). Example: pass Bob"""
     return run(t, phase.pass_help, name)
 
 
-@command("card", "turn", changes=True)
+@command("card", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("card")
 @click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS")
@@ -229,7 +229,7 @@ def status(t: Any) -> Result:
 
 
 # --- the score sheet ---------------------------------------------------------------------
-@command("cv", "score", changes=True)
+@command("cv", "score")
 @click.argument("name", type=NEW_PLAYER)
 @click.argument("counts", nargs=-1, type=COUNT)
 def cv(t: Any, name: str, counts: tuple[tuple[str, int], ...]) -> Result:
@@ -238,7 +238,7 @@ def cv(t: Any, name: str, counts: tuple[tuple[str, int], ...]) -> Result:
     return run(t, score.set_counts, name, {k.casefold(): v for k, v in counts})
 
 
-@command("goal", "score", changes=True)
+@command("goal", "score")
 @click.argument("name", type=NEW_PLAYER)
 @click.argument("goal", type=GOAL)
 def goal(t: Any, name: str, goal: str) -> Result:
@@ -246,14 +246,14 @@ def goal(t: Any, name: str, goal: str) -> Result:
     return run(t, score.set_goal, name, goal)
 
 
-@command("public", "score", changes=True)
+@command("public", "score")
 @click.argument("goals", nargs=-1, required=True, type=GOAL)
 def public(t: Any, goals: tuple[str, ...]) -> Result:
     """The public life goals, players - 1 of them (V-SET-1). Example: public 76 79"""
     return run(t, score.set_public, list(goals))
 
 
-@command("double", "score", changes=True)
+@command("double", "score")
 @click.argument("name", type=NEW_PLAYER)
 @click.argument("type_", metavar="TYPE", type=TYPE)
 def double(t: Any, name: str, type_: str) -> Result:
@@ -261,7 +261,7 @@ def double(t: Any, name: str, type_: str) -> Result:
     return run(t, score.set_double, name, word(t, "type", type_))
 
 
-@command("score", "score", changes=True)
+@command("score", "score")
 def score_(t: Any) -> Result:
     """Every player's points, line by line, and the winner (V-SCORE-1..6)."""
     try:

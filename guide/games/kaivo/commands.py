@@ -85,7 +85,7 @@ def _run(fn: Any, *args: Any) -> list[Event]:
 
 # --- the score sheet -----------------------------------------------------------------
 
-@commands.command("players", "sheet", changes=True)
+@commands.command("players", "sheet")
 @click.argument("names", nargs=-1, required=True)
 def players(t: Any, names: tuple[str, ...]) -> Result:
     """A new match on the score sheet, seats in this order; the first deals.
@@ -104,7 +104,7 @@ def _totals(pairs: tuple[tuple[str, int], ...]) -> dict[str, int]:
     return totals
 
 
-@commands.command("round", "sheet", changes=True)
+@commands.command("round", "sheet")
 @click.argument("totals", nargs=-1, required=True, type=TOTAL)
 @click.option("--caller", required=True, type=PLAYER, help="Who called KAIVO!")
 def round_(t: Any, totals: tuple[tuple[str, int], ...], caller: str) -> Result:
@@ -117,7 +117,7 @@ def round_(t: Any, totals: tuple[tuple[str, int], ...], caller: str) -> Result:
     return Result()
 
 
-@commands.command("drop", "sheet", changes=True)
+@commands.command("drop", "sheet")
 @click.argument("number", type=int)
 def drop(t: Any, number: int) -> Result:
     """Take back round NUMBER of the score sheet and score the rounds after it again.
@@ -127,7 +127,7 @@ def drop(t: Any, number: int) -> Result:
     return _scores(s)
 
 
-@commands.command("join", "sheet", changes=True)
+@commands.command("join", "sheet")
 @click.argument("name")
 def join(t: Any, name: str) -> Result:
     """A player joins between rounds with the table's average score (K-JOIN-1); in a dealt
@@ -141,7 +141,7 @@ def join(t: Any, name: str) -> Result:
     return Result()
 
 
-@commands.command("leave", "sheet", changes=True)
+@commands.command("leave", "sheet")
 @click.argument("name", type=Named("player", lambda t, w: _names(t, w) + list(t.state["joining"])))
 def leave(t: Any, name: str) -> Result:
     """A player leaves (K-JOIN-1): off the sheet; in a dealt round, safe moves to its end,
@@ -192,7 +192,7 @@ def scores(t: Any) -> Result:
 
 # --- playing against bots -----------------------------------------------------------
 
-@commands.command("deal", "play", changes=True)
+@commands.command("deal", "play")
 @click.option("--bots", "n_bots", type=int, default=None, help="A new match: you plus N bots (1..3).")
 @click.option("--friends", default=None, metavar="NAME,NAME",
               help="A new match of friends, each at their own seat; bots fill the empty seats.")
@@ -269,21 +269,21 @@ AS = click.option("--as", "who", type=PLAYER, default=None,
                   help="Whose move: a friend's seat sends its own (default: You, at the terminal).")
 
 
-@commands.command("draw", "play", changes=True)
+@commands.command("draw", "play")
 @AS
 def draw(t: Any, who: str | None) -> Result:
     """Draw from the deck; only you see the card (K-TURN-1)."""
     return _act(t, ("draw",), who)
 
 
-@commands.command("take", "play", changes=True)
+@commands.command("take", "play")
 @AS
 def take(t: Any, who: str | None) -> Result:
     """Take the top of the discard pile; it must go into your row, or back (K-TURN-2)."""
     return _act(t, ("take",), who)
 
 
-@commands.command("swap", "play", changes=True)
+@commands.command("swap", "play")
 @AS
 @click.argument("pos", type=POS)
 def swap(t: Any, pos: int, who: str | None) -> Result:
@@ -291,21 +291,21 @@ def swap(t: Any, pos: int, who: str | None) -> Result:
     return _act(t, ("swap", pos - 1), who)
 
 
-@commands.command("discard", "play", changes=True)
+@commands.command("discard", "play")
 @AS
 def discard(t: Any, who: str | None) -> Result:
     """Discard the drawn card; a power card then waits for its power, or skip."""
     return _act(t, ("discard",), who)
 
 
-@commands.command("putback", "play", changes=True)
+@commands.command("putback", "play")
 @AS
 def putback(t: Any, who: str | None) -> Result:
     """Put a taken discard back: nothing revealed, your turn goes on (K-TURN-2)."""
     return _act(t, ("putback",), who)
 
 
-@commands.command("peek", "play", changes=True)
+@commands.command("peek", "play")
 @AS
 @click.argument("pos", type=POS)
 def peek(t: Any, pos: int, who: str | None) -> Result:
@@ -313,7 +313,7 @@ def peek(t: Any, pos: int, who: str | None) -> Result:
     return _act(t, ("peek", pos - 1), who)
 
 
-@commands.command("spy", "play", changes=True)
+@commands.command("spy", "play")
 @AS
 @click.argument("player", type=PLAYER)
 @click.argument("pos", type=POS)
@@ -322,7 +322,7 @@ def spy(t: Any, player: str, pos: int, who: str | None) -> Result:
     return _act(t, ("spy", _player(t, player), pos - 1), who)
 
 
-@commands.command("swapwith", "play", changes=True)
+@commands.command("swapwith", "play")
 @AS
 @click.argument("pos", type=POS)
 @click.argument("player", type=PLAYER)
@@ -332,7 +332,7 @@ def swapwith(t: Any, pos: int, player: str, their_pos: int, who: str | None) -> 
     return _act(t, ("swapwith", pos - 1, _player(t, player), their_pos - 1), who)
 
 
-@commands.command("mindread", "play", changes=True)
+@commands.command("mindread", "play")
 @AS
 @click.argument("player", type=PLAYER)
 @click.argument("pos", type=POS)
@@ -341,21 +341,21 @@ def mindread(t: Any, player: str, pos: int, who: str | None) -> Result:
     return _act(t, ("mindread", _player(t, player), pos - 1), who)
 
 
-@commands.command("skip", "play", changes=True)
+@commands.command("skip", "play")
 @AS
 def skip(t: Any, who: str | None) -> Result:
     """Skip the power of the card you discarded."""
     return _act(t, ("skip",), who)
 
 
-@commands.command("glimpse", "play", changes=True)
+@commands.command("glimpse", "play")
 @AS
 def glimpse(t: Any, who: str | None) -> Result:
     """Let the table glimpse your drawn card: each opponent may catch it, 1 in 3 (K-GLIMPSE-1)."""
     return _act(t, ("glimpse",), who)
 
 
-@commands.command("kaivo", "play", changes=True)
+@commands.command("kaivo", "play")
 @AS
 def kaivo(t: Any, who: str | None) -> Result:
     """Call KAIVO! at the start of your turn: the round ends at once (K-TURN-3, K-CALL-1)."""

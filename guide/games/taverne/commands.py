@@ -54,7 +54,7 @@ def _powers(state: State, box: Box, call: int) -> list[dict[str, str]]:
     return out
 
 
-@commands.command("player", family="setup", changes=True)
+@commands.command("player", family="setup")
 @click.argument("name")
 @click.option("--loot", type=int, default=None, help="The Character's Initial Loot (1 to 3).")
 @click.option("--character", type=CHARACTER, default=None, help="The Character kept.")
@@ -80,7 +80,7 @@ def player(t: TableLike, name: str, loot: int | None, character: str | None,
         t.tell("note", text=f"{known.name}: {known.power}")
 
 
-@commands.command("start", family="setup", changes=True)
+@commands.command("start", family="setup")
 @click.option("--variant", "variant", multiple=True, type=click.Choice(VARIANTS),
               help="double-tavern, long-range or auction (repeat for several).")
 @click.option("--beginner", is_flag=True, help="The five beginner Characters, no Specialties.")
@@ -100,7 +100,7 @@ def start(t: TableLike, variant: tuple[str, ...], beginner: bool) -> None:
     tell(t, events + turn.start(state, list(variant), beginner))
 
 
-@commands.command("call", family="calls", changes=True)
+@commands.command("call", family="calls")
 def call(t: TableLike) -> None:
     """Finish the current call and announce the next (4 reveals the Attacks, 5 settles
     every quarrel, 6 shows the Stunned the door, 7 the Militia, 8 the Dirty Tricks, 9 the
@@ -108,7 +108,7 @@ def call(t: TableLike) -> None:
     tell(t, turn.call(t.state))
 
 
-@commands.command("buy", family="placements", changes=True)
+@commands.command("buy", family="placements")
 @click.argument("name", type=PLAYER)
 @click.argument("what", type=click.Choice(["weapon", "pint", "specialty"]))
 @click.option("--times", type=click.IntRange(1, 11), default=1, help="How many (1 Loot each).")
@@ -118,7 +118,7 @@ def buy(t: TableLike, name: str, what: str, times: int) -> None:
     tell(t, placements.buy(t.state, name, what, times))
 
 
-@commands.command("militia", family="placements", changes=True)
+@commands.command("militia", family="placements")
 @click.argument("name", type=PLAYER)
 @click.option("--keep-trick", is_flag=True, help="The first caller keeps their Dirty Trick.")
 def militia(t: TableLike, name: str, keep_trick: bool) -> None:
@@ -126,7 +126,7 @@ def militia(t: TableLike, name: str, keep_trick: bool) -> None:
     tell(t, placements.militia(t.state, name, keep_trick))
 
 
-@commands.command("dodges", family="placements", changes=True)
+@commands.command("dodges", family="placements")
 @click.argument("name", type=PLAYER)
 @click.argument("values", nargs=-1, type=IN_HAND)
 def dodges(t: TableLike, name: str, values: tuple[int, ...]) -> None:
@@ -134,7 +134,7 @@ def dodges(t: TableLike, name: str, values: tuple[int, ...]) -> None:
     tell(t, placements.set_dodges(t.state, name, list(values)))
 
 
-@commands.command("attack", family="placements", changes=True)
+@commands.command("attack", family="placements")
 @click.argument("name", type=PLAYER)
 @click.option("--on", "on", type=TARGET, required=True, help="The target.")
 @click.option("--weapon", type=IN_HAND, required=True, help="The Weapon's value.")
@@ -144,7 +144,7 @@ def attack(t: TableLike, name: str, on: str, weapon: int, trick: str | None) -> 
     tell(t, placements.attack(t.state, name, on, weapon, trick))
 
 
-@commands.command("dodge", family="placements", changes=True)
+@commands.command("dodge", family="placements")
 @click.argument("defender", type=PLAYER)
 @click.option("--against", type=ATTACKER, required=True, help="The attacker.")
 @click.argument("values", nargs=-1, type=ANY_VALUE)
@@ -154,7 +154,7 @@ def dodge(t: TableLike, defender: str, against: str, values: tuple[int, ...]) ->
     tell(t, placements.dodge(t.state, defender, against, list(values)))
 
 
-@commands.command("sealed", family="placements", changes=True)
+@commands.command("sealed", family="placements")
 @click.argument("name", type=PLAYER)
 @click.argument("code")
 def sealed(t: TableLike, name: str, code: str) -> None:
@@ -164,7 +164,7 @@ def sealed(t: TableLike, name: str, code: str) -> None:
     tell(t, seats.apply_sealed(t.state, name, code))
 
 
-@commands.command("mistake", family="counters", changes=True)
+@commands.command("mistake", family="counters")
 @click.argument("name", type=PLAYER)
 def mistake(t: TableLike, name: str) -> None:
     """A mistake noticed by an opponent: one Pint lost (T-MIS-1). Example: mistake Pierre"""
@@ -172,7 +172,7 @@ def mistake(t: TableLike, name: str) -> None:
 
 
 def _meter(meter: str) -> None:
-    @commands.command(meter, family="counters", changes=True)
+    @commands.command(meter, family="counters")
     @click.argument("name", type=PLAYER)
     @click.argument("n", type=int)
     def adjust_meter(t: TableLike, name: str, n: int) -> None:
@@ -187,21 +187,21 @@ for _m in ("energy", "loot", "pint"):
     _meter(_m)
 
 
-@commands.command("leave", family="counters", changes=True)
+@commands.command("leave", family="counters")
 @click.argument("name", type=PLAYER)
 def leave(t: TableLike, name: str) -> None:
     """The player leaves the table; nothing affects them while away. Example: leave Cécile"""
     tell(t, arrivals.leave(t.state, name))
 
 
-@commands.command("back", family="counters", changes=True)
+@commands.command("back", family="counters")
 @click.argument("name", type=PLAYER)
 def back(t: TableLike, name: str) -> None:
     """The player comes back at the start of a turn. Example: back Cécile"""
     tell(t, arrivals.back(t.state, name))
 
 
-@commands.command("asset", family="counters", changes=True)
+@commands.command("asset", family="counters")
 @click.argument("name", type=PLAYER)
 @click.argument("card")
 @click.option("--back", "how", flag_value="back", help="Take it back into hand (call 2).")
@@ -213,7 +213,7 @@ def asset(t: TableLike, name: str, card: str, how: str | None) -> None:
     _card_text(t, card)
 
 
-@commands.command("spell", family="counters", changes=True)
+@commands.command("spell", family="counters")
 @click.argument("name", type=PLAYER)
 @click.argument("card", required=False)
 def spell(t: TableLike, name: str, card: str | None) -> None:
@@ -230,7 +230,7 @@ def _card_text(t: TableLike, card: str) -> None:
         t.tell("note", text=f"{known.name} ({known.kind}): {known.text}")
 
 
-@commands.command("trick", family="counters", changes=True)
+@commands.command("trick", family="counters")
 @click.argument("name", type=PLAYER)
 @click.argument("card", required=False)
 def trick(t: TableLike, name: str, card: str | None) -> None:
@@ -239,7 +239,7 @@ def trick(t: TableLike, name: str, card: str | None) -> None:
     tell(t, adjust.trick(t.state, name, card))
 
 
-@commands.command("bid", family="setup", changes=True)
+@commands.command("bid", family="setup")
 @click.argument("name", type=PLAYER)
 @click.argument("energy", type=int)
 def bid(t: TableLike, name: str, energy: int) -> None:
@@ -247,7 +247,7 @@ def bid(t: TableLike, name: str, energy: int) -> None:
     tell(t, variants.bid(t.state, name, energy))
 
 
-@commands.command("character", family="setup", changes=True)
+@commands.command("character", family="setup")
 @click.argument("name", type=PLAYER)
 @click.argument("character", type=CHARACTER)
 @click.option("--loot", type=int, default=None, help="Its Initial Loot (1 to 3).")
