@@ -15,6 +15,7 @@ from typing import Any, cast
 
 import click
 
+from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.params import KeyValue, Named
 from guide.core.registry import Registry
@@ -23,7 +24,6 @@ from guide.core.result import Result
 from . import match, sheet
 from .knowledge import public
 from .model import LEVELS, KaivoState
-from .protocol import SeededDice
 from .screen import status_lines, viewer
 from .table import Action, Event, RuleError, clock_limit, play_safe
 
@@ -44,9 +44,9 @@ def _state(t: Any) -> KaivoState:
     return cast(KaivoState, t.state)
 
 
-def _dice(t: Any) -> SeededDice:
+def _dice(t: Any) -> Dice:
     """The rules' dice, from the table's seeded generator, drawn outside the events."""
-    return SeededDice(t.dice.rng.getrandbits(64))
+    return t.dice.split()
 
 
 def _tell(t: Any, state: KaivoState, events: list[Event]) -> None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.dice import DiceLike, shuffle
+
 from .deck import Rules
 from .model import Table
-from .protocol import Dice, shuffle
 
 Event = dict[str, Any]
 Action = tuple[Any, ...]
@@ -30,7 +31,7 @@ def letters_for(names: list[str]) -> list[str]:
     return [chr(ord("A") + i) for i in range(len(names))]
 
 
-def deal(rules: Rules, names: list[str], dealer: int, dice: Dice,
+def deal(rules: Rules, names: list[str], dealer: int, dice: DiceLike,
          scores: list[int] | None = None) -> tuple[Table, list[Event]]:
     """K-DEAL-1: four cards each face down, the outer two seen, one card face up to start
     the discard pile (the companion's choice); the player after the dealer starts."""
@@ -38,7 +39,7 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: Dice,
     if not rules.min_players <= n <= rules.max_players:
         raise RuleError(f"Kaivo is for {rules.min_players} to {rules.max_players} players, not {n}")
     deck = list(range(len(rules.values)))
-    shuffle(deck, dice)
+    deck = shuffle(deck, dice)
     hands = [[deck.pop() for _ in range(rules.hand)] for _ in range(n)]
     first = deck.pop()
     t = Table(cards=list(rules.values), deck=deck, discard=[first], hands=hands,
@@ -92,7 +93,7 @@ def _end_turn(t: Table) -> None:
     t["turns"] += 1
 
 
-def _refill(t: Table, dice: Dice) -> list[Event]:
+def _refill(t: Table, dice: DiceLike) -> list[Event]:
     """K-DEAL-1: an empty deck takes the discard pile but its top, shuffled; what was known
     of those cards is gone with them."""
     top = t["discard"].pop()
@@ -105,12 +106,12 @@ def _refill(t: Table, dice: Dice) -> list[Event]:
     t["placed"] = [c for c in t["placed"] if c not in gone]
     for c in back:
         t["badges"][c] = ""
-    shuffle(back, dice)
+    back = shuffle(back, dice)
     t["deck"] = back
     return [{"kind": "refilled", "deck": len(back)}]
 
 
-def draw(t: Table, rules: Rules, dice: Dice) -> list[Event]:
+def draw(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     """K-TURN-1: only the drawer sees the card."""
     _need(t, "turn")
     events = _refill(t, dice) if not t["deck"] else []
@@ -277,7 +278,7 @@ def _badge(t: Table, card: int, seat: int) -> None:
         t["badges"][card] += letter
 
 
-def glimpse(t: Table, rules: Rules, dice: Dice) -> list[Event]:
+def glimpse(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     """K-GLIMPSE-1: each opponent catches the drawn card with the deck file's chance; who
     caught it is known only to the catcher."""
     if t["phase"] == "taken":
@@ -317,7 +318,7 @@ def totals(t: Table) -> list[int]:
     return [sum(t["cards"][c] for c in h) for h in t["hands"]]
 
 
-def act(t: Table, rules: Rules, dice: Dice, action: Action) -> list[Event]:
+def act(t: Table, rules: Rules, dice: DiceLike, action: Action) -> list[Event]:
     """One move as a tuple: ("draw",), ("swap", pos), ("spy", target, pos), ..."""
     kind, args = action[0], action[1:]
     if kind == "draw":
@@ -386,7 +387,7 @@ def safe_step(t: Table) -> Action | None:
             "power": ("skip",)}.get(t["phase"])
 
 
-def play_safe(t: Table, rules: Rules, dice: Dice) -> list[Event]:
+def play_safe(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     """The whole safe move of the seat to act, to the end of its turn."""
     seat, turns, events = t["turn"], t["turns"], []
     while t["turn"] == seat and t["turns"] == turns:

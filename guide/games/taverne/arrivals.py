@@ -3,11 +3,12 @@ T-CALL-6, T-LEAVE-1), and the Characters they draw."""
 
 from __future__ import annotations
 
+from guide.core.dice import DiceLike, pick
+
 from . import counters
 from .model import (
     LARGE,
     SMALL,
-    DiceLike,
     Event,
     Player,
     Refused,
@@ -36,7 +37,7 @@ def draw_character(state: State, pool: list[str], dice: DiceLike) -> str:
     free = [c for c in pool if c.casefold() not in taken(state)]
     if not free:
         raise Refused("no Character left to draw: every one is in play or in the KO pile")
-    return free[dice.d(len(free)) - 1]
+    return pick(free, dice)
 
 
 def seat(state: State, name: str, loot: int | None, character: str | None,

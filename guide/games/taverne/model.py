@@ -26,10 +26,6 @@ class Refused(CommandError):
     core's table drops the copy of the state the command ran on)."""
 
 
-class DiceLike(Protocol):
-    def d(self, sides: int) -> int: ...
-
-
 class TableLike(Protocol):
     """What the commands need of the core's Table (guide.core.table.Table): the rules and
     commands are written against this, so they run on any table (tests use the core's,

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from cave_helpers import BOX, game, next_meals
 
-from guide.games.cave.dice import RandomDice
+from guide.core.dice import Dice
 from guide.games.cave.meals import eat, give
 from guide.games.cave.state import RuleError, find
 
-DICE = RandomDice(0)
+DICE = Dice(0)
 
 
 def hungry(energy: int, food: list[int], fire: int = 0, *others: str):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from kaivo_helpers import Faces, rig, rules
 
+from guide.core.dice import Dice
 from guide.games.kaivo import table as k
 from guide.games.kaivo.knowledge import view
-from guide.games.kaivo.protocol import SeededDice
 
 
 def hand(t, seat):
@@ -22,7 +22,7 @@ def shown(t, seat, whose):
 # K-DEAL-1 -------------------------------------------------------------------------------
 
 def test_k_deal_1_four_cards_each_the_outer_two_seen_one_card_face_up():
-    t, events = k.deal(rules, ["Ann", "Ben", "Cid"], 0, SeededDice(4))
+    t, events = k.deal(rules, ["Ann", "Ben", "Cid"], 0, Dice(4))
     assert [len(h) for h in t["hands"]] == [4, 4, 4]
     assert len(t["discard"]) == 1 and len(t["deck"]) == 48 - 12 - 1
     assert sorted(t["deck"] + t["discard"] + sum(t["hands"], [])) == list(range(48))
@@ -37,17 +37,17 @@ def test_k_deal_1_four_cards_each_the_outer_two_seen_one_card_face_up():
 
 
 def test_k_deal_1_the_player_after_the_dealer_starts():
-    t, events = k.deal(rules, ["Ann", "Ben", "Cid"], 2, SeededDice(1))
+    t, events = k.deal(rules, ["Ann", "Ben", "Cid"], 2, Dice(1))
     assert t["turn"] == 0
     assert events[0]["dealer"] == "Cid" and events[0]["first"] == "Ann"
-    assert k.deal(rules, ["Ann", "Ben"], 0, SeededDice(1))[0]["turn"] == 1
+    assert k.deal(rules, ["Ann", "Ben"], 0, Dice(1))[0]["turn"] == 1
 
 
 def test_k_deal_1_two_to_four_players():
     with pytest.raises(k.RuleError, match="2 to 4 players, not 5"):
-        k.deal(rules, list("ABCDE"), 0, SeededDice(1))
+        k.deal(rules, list("ABCDE"), 0, Dice(1))
     with pytest.raises(k.RuleError, match="not 1"):
-        k.deal(rules, ["A"], 0, SeededDice(1))
+        k.deal(rules, ["A"], 0, Dice(1))
 
 
 def test_k_deal_1_an_empty_deck_takes_the_discard_pile_but_its_top_and_forgets_it():
