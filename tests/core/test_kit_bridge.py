@@ -3,9 +3,20 @@ shuffle, one refusal, one name resolver, one toolbar fitting, over every install
 
 from __future__ import annotations
 
+import dataclasses
+import json
+
 import pytest
 
 from guide.core.dice import Dice, DiceError, DiceLike, pick, shuffle
+from guide.core.games import installed, load
+from guide.core.table import Table
+
+
+def _table(game_id: str) -> Table:
+    game = load(game_id)
+    cls = game.table_class or Table
+    return cls(game, None, game.load([]), Dice(1))
 
 
 # --- one dice protocol and one shuffle (R-DICE-1, R-DICE-3) -----------------------------------
@@ -45,3 +56,68 @@ def test_a_simulator_dice_keeps_no_record():
     for _ in range(100):
         dice.d(6)
     assert dice.drawn == []
+
+
+# --- one refusal for rules ----------------------------------------------------------------
+def test_every_game_refuses_with_the_core_rule_error_and_defines_none_of_its_own():
+    import re
+    from pathlib import Path
+
+    import guide.games
+    from guide.core.errors import CommandError, GuideError, RuleError
+
+    assert issubclass(RuleError, CommandError) and issubclass(RuleError, GuideError)
+    own = re.compile(r"^class (RuleError|Refused|\w*Refusal)\b", re.M)
+    root = Path(guide.games.__file__).parent
+    found = [str(p.relative_to(root)) for p in root.rglob("*.py") if own.search(p.read_text("utf-8"))]
+    assert found == []
+
+
+@pytest.mark.parametrize("game_id", sorted(installed()))
+def test_a_rule_refusal_reaches_the_table_as_one_line_that_changes_nothing(game_id):
+    from guide.core.errors import CommandError, RuleError
+
+    table = _table(game_id)
+    before = json.dumps(table.state, sort_keys=True)
+
+    def refuse(t):
+        """Refused by a rule."""
+        t.state = {**t.state, "touched": True}
+        raise RuleError("not now (X-TEST-1)")
+
+    table.registry.command("refused", "table")(refuse)
+    with pytest.raises(CommandError, match=r"^not now \(X-TEST-1\)$"):
+        table.execute("refused")
+    assert json.dumps(table.state, sort_keys=True) == before
+
+
+# --- tell: a list of events, each with its audience ----------------------------------------
+def test_tell_all_keeps_the_audience_and_the_gm_alone_events_are_gm_only():
+    table = _table("kaverini")
+    table.story = []
+    table.tell_all([{"kind": "roll", "expression": "1d6", "breakdown": "1d6 (3) = 3", "total": 3},
+                    {"kind": "roll", "expression": "1d6", "breakdown": "x", "total": 1,
+                     "audience": "gm"},
+                    {"kind": "roll", "expression": "1d6", "breakdown": "y", "total": 2,
+                     "audience": ["Ann"]}])
+    assert [e.get("audience") for e in table.story] == [None, "gm", ["Ann"]]
+    assert [table.game.gm_only(e) for e in table.story] == [False, True, False]
+
+
+def test_kaivo_tells_the_terminal_only_its_own_seat_secrets():
+    table = _table("kaivo")
+    table.execute("deal --bots 2")
+    told = [e for e in table.story if "audience" in e]
+    assert told and all(e["audience"] == [0] for e in told)     # "You" sit at seat 0
+
+
+# --- the library is the table's (CV used to keep it on the process-wide Game) ------------
+def test_two_cv_tables_keep_their_own_library_and_words():
+    game = load("cv")
+    lib = game.load([])
+    other = dataclasses.replace(lib, messages={**lib.messages, "lang_set": {"en": "OTHER WORDS"}})
+    first = Table(game, None, lib, Dice(1))
+    Table(game, None, other, Dice(1))                  # a second table opened after it
+    event = {"kind": "lang_set", "lang": "en"}
+    assert game.render(event, first) != "OTHER WORDS"
+    assert game.render(event, Table(game, None, other, Dice(1))) == "OTHER WORDS"

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from guide.core.dice import DiceLike, shuffle
+from guide.core.errors import RuleError
 
 from .board import Event, prune
 from .box import Box
-from .state import CaveState, Character, Deck, RuleError, current, find, inside, others_here
+from .state import CaveState, Character, Deck, current, find, inside, others_here
 
 
 def acting(state: CaveState, name: str) -> Character:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from guide.core.dice import DiceLike
+from guide.core.errors import RuleError
 
 from .board import Event
 from .box import Box
 from .flow import acting, close_turn, die, draw
-from .state import CaveState, Character, RuleError, find, others_here
+from .state import CaveState, Character, find, others_here
 
 
 def fire_at_hand(state: CaveState, ch: Character) -> Character | None:

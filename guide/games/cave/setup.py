@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from guide.core.dice import DiceLike, shuffle
+from guide.core.errors import RuleError
 
 from .board import Event
 from .box import CAVE_SHAPES, CONTENTS, Box
-from .state import EXIT, START, CaveState, Character, Piece, Placed, RuleError, key, others_here
+from .state import EXIT, START, CaveState, Character, Piece, Placed, key, others_here
 
 MAX_NAME = 20
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from guide.core.dice import DiceLike
+from guide.core.errors import RuleError
 
 from .board import Event, entry_turns, neighbour, on_board, sides_at
 from .box import Box
 from .flow import acting, close_turn, draw
-from .state import EXIT, OPPOSITE, CaveState, Character, Placed, RuleError, key
+from .state import EXIT, OPPOSITE, CaveState, Character, Placed, key
 
 
 def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:

@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from guide.core.dice import DiceLike
+from guide.core.errors import RuleError
 
 from .library import Library
 from .model import CvState, Player, Turn, active, active_effect, active_number, own_turn
 from .pool import Source, count, failures, misfortunes_owed, sources
-from .protocol import RuleError, emits
+from .protocol import emits
 
 Event = dict[str, Any]
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from .protocol import RuleError
+from guide.core.errors import RuleError
 
 FILES = ("symbols.yaml", "types.yaml", "specials.yaml", "scoring.yaml", "messages.yaml")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'", "‘": "'"})
@@ -177,7 +177,7 @@ def load(folders: list[Path] | None = None) -> Library:
             raw.update(doc)
     try:
         return _build(raw)
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError, RuleError) as e:
         raise DataError(f"CV box: bad or missing entry {e}") from None
 
 

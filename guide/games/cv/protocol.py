@@ -10,10 +10,6 @@ from typing import Any, ParamSpec
 P = ParamSpec("P")
 
 
-class RuleError(ValueError):
-    """A move the rules refuse; the message is one line for the user and nothing changed."""
-
-
 def emits(fn: Callable[P, list[dict[str, Any]]]) -> Callable[P, list[dict[str, Any]]]:
     """A rule's events are data frozen at the moment they happen: copies, never views of the
     state the rule goes on changing."""

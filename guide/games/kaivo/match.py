@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from guide.core.dice import DiceLike
+from guide.core.errors import RuleError
 
 from .bots import Bots, choose
 from .deck import Rules
@@ -20,7 +21,7 @@ from .knowledge import view
 from .model import KaivoState, Player, Table, begin_match, new_player
 from .render import YOU
 from .sheet import apply_round, round_half_up, seat_of
-from .table import Action, Event, RuleError, act, deal, play_safe, totals
+from .table import Action, Event, act, deal, play_safe, totals
 
 MAX_BOT_STEPS = 10_000   # a guard: bots always call by their max_turns
 

@@ -2,8 +2,9 @@
 
 Every function takes the round's Table (and the Rules, and the Dice where chance enters),
 checks the move first (a RuleError changes nothing), then changes the Table in place and
-returns events as data. An event with "to" is private to those seats; any other event is
-public and carries only values the whole table may see.
+returns events as data. An event with an "audience" (the core's key, the core's
+Table.tell_all) is private to those seats; any other event is public and carries only
+values the whole table may see.
 """
 
 from __future__ import annotations
@@ -11,16 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from guide.core.dice import DiceLike, shuffle
+from guide.core.errors import RuleError
 
 from .deck import Rules
 from .model import Table
 
 Event = dict[str, Any]
 Action = tuple[Any, ...]
-
-
-class RuleError(ValueError):
-    """A move the rules do not allow now; one line for the player."""
 
 
 def letters_for(names: list[str]) -> list[str]:
@@ -51,7 +49,7 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: DiceLike,
     events: list[Event] = [{"kind": "dealt", "dealer": names[dealer], "first": names[t["turn"]],
                             "discard": t["cards"][first], "deck": len(deck)}]
     for s in range(n):
-        events.append({"kind": "outer", "seat": s, "who": names[s], "to": [s],
+        events.append({"kind": "outer", "seat": s, "who": names[s], "audience": [s],
                        "cards": [[p, t["cards"][hands[s][p]]] for p in rules.outer]})
     return t, events
 
@@ -121,7 +119,7 @@ def draw(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     t["phase"] = "drawn"
     _learn(t, s, card)
     events.append({"kind": "drew", "seat": s, "who": t["names"][s], "deck": len(t["deck"])})
-    events.append({"kind": "held", "seat": s, "value": t["cards"][card], "to": [s]})
+    events.append({"kind": "held", "seat": s, "value": t["cards"][card], "audience": [s]})
     return events
 
 
@@ -211,7 +209,7 @@ def peek(t: Table, rules: Rules, pos: int) -> list[Event]:
     _badge(t, card, s)
     _end_turn(t)
     return [{"kind": "peeked", "seat": s, "who": t["names"][s], "pos": pos},
-            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][card], "to": [s]}]
+            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][card], "audience": [s]}]
 
 
 def spy(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
@@ -226,7 +224,7 @@ def spy(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
     return [{"kind": "spied", "seat": s, "who": t["names"][s], "target": target,
              "whom": t["names"][target], "pos": pos},
             {"kind": "saw", "seat": s, "target": target, "pos": pos, "value": t["cards"][card],
-             "to": [s]}]
+             "audience": [s]}]
 
 
 def swapwith(t: Table, rules: Rules, pos: int, target: int, tpos: int) -> list[Event]:
@@ -243,9 +241,9 @@ def swapwith(t: Table, rules: Rules, pos: int, target: int, tpos: int) -> list[E
     _end_turn(t)
     return [{"kind": "swapped_power", "seat": s, "who": t["names"][s], "pos": pos,
              "target": target, "whom": t["names"][target], "tpos": tpos},
-            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][theirs], "to": [s]},
+            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][theirs], "audience": [s]},
             {"kind": "saw", "seat": target, "target": target, "pos": tpos,
-             "value": t["cards"][mine], "to": [target]}]
+             "value": t["cards"][mine], "audience": [target]}]
 
 
 def mindread(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
@@ -298,7 +296,7 @@ def glimpse(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
             if card not in t["caught"][o]:
                 t["caught"][o].append(card)
             events.append({"kind": "caught", "seat": o, "who": t["names"][s],
-                           "value": t["cards"][card], "to": [o]})
+                           "value": t["cards"][card], "audience": [o]})
     return events
 
 

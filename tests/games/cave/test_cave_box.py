@@ -12,10 +12,11 @@ import yaml
 from cave_helpers import BOX, game
 
 from guide.core.dice import Dice
+from guide.core.errors import RuleError
 from guide.games.cave.box import BoxError, load_box
 from guide.games.cave.game import CaveGame
 from guide.games.cave.setup import add_character, start
-from guide.games.cave.state import RuleError, new_state
+from guide.games.cave.state import new_state
 
 
 def cave_pieces(state):

@@ -6,11 +6,12 @@ import pytest
 from cave_helpers import BOX, game, next_tiles
 
 from guide.core.dice import Dice
+from guide.core.errors import RuleError
 from guide.games.cave.board import seen_by
 from guide.games.cave.flow import end_turn
 from guide.games.cave.meals import eat
 from guide.games.cave.setup import add_character, start
-from guide.games.cave.state import RuleError, find
+from guide.games.cave.state import find
 from guide.games.cave.turn import move
 
 DICE = Dice(0)

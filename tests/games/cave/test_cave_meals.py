@@ -6,8 +6,9 @@ import pytest
 from cave_helpers import BOX, game, next_meals
 
 from guide.core.dice import Dice
+from guide.core.errors import RuleError
 from guide.games.cave.meals import eat, give
-from guide.games.cave.state import RuleError, find
+from guide.games.cave.state import find
 
 DICE = Dice(0)
 

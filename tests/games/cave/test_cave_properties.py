@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from guide.core.dice import Dice
+from guide.core.errors import RuleError
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.cave.board import entry_turns, neighbour
@@ -26,7 +27,7 @@ from guide.games.cave.flow import end_turn
 from guide.games.cave.game import CaveGame
 from guide.games.cave.meals import eat, fire_at_hand, give
 from guide.games.cave.setup import add_character, start
-from guide.games.cave.state import CaveState, RuleError, current, key, new_state, others_here
+from guide.games.cave.state import CaveState, current, key, new_state, others_here
 from guide.games.cave.turn import check_move, move, roll
 
 Command = Callable[[CaveState, Dice], list]

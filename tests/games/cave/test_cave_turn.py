@@ -9,8 +9,9 @@ import pytest
 from cave_helpers import BOX, faces, game, next_events, next_tiles
 
 from guide.core.dice import Dice
+from guide.core.errors import RuleError
 from guide.games.cave.flow import end_turn
-from guide.games.cave.state import RuleError, find
+from guide.games.cave.state import find
 from guide.games.cave.turn import move, next_tile, roll
 
 DICE = Dice(0)

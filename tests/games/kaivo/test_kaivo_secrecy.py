@@ -92,9 +92,9 @@ def check_view(t: k.Table, oracle: Oracle) -> None:
 def check_events(events: list[k.Event], t: k.Table, oracle: Oracle) -> None:
     for e in events:
         if e["kind"] in PRIVATE:
-            assert "to" in e and len(e["to"]) == 1, e
+            assert "audience" in e and len(e["audience"]) == 1, e
         else:
-            assert "to" not in e
+            assert "audience" not in e
             carried = {key for key in ("value", "out", "discard", "hands", "totals", "cards") if key in e}
             assert carried <= PUBLIC_VALUES.get(e["kind"], set()), e
             if e["kind"] == "revealed":

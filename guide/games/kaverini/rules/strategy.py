@@ -11,11 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 from guide.core.dice import pick
+from guide.core.errors import RuleError
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules.confrontation import Fight
 from guide.games.kaverini.rules.field import Declared
 from guide.games.kaverini.rules.fighters import Fighter
-from guide.games.kaverini.rules.leveling import RuleError, level
+from guide.games.kaverini.rules.leveling import level
 from guide.games.kaverini.state import (
     Arena,
     Buddy,
