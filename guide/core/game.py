@@ -100,8 +100,15 @@ class Game:
 
     def gm_only(self, event: dict) -> bool:
         """Is this story event for the game master's eyes only (a reminder, a question, a
-        secret)? `log` leaves such events out unless asked for them (`log --gm`)."""
-        return False
+        secret)? `log` leaves such events out unless asked for them (`log --gm`). By
+        default, those the rules told with the audience "gm" (Table.tell_all)."""
+        return event.get("audience") == "gm"
+
+    def terminal_sees(self, table: Table, audience: list) -> bool:
+        """May the terminal be told an event meant for these seats alone? Yes (the default:
+        the game master sees all); a game where the one at the keyboard is also a player
+        (Kaivo's "You") says whether that player's seat is among them."""
+        return True
 
     def view(self, table: Table) -> dict:
         """What the TV page shows: only what every player may see."""

@@ -6,8 +6,8 @@ the campaign's Game supplies the commands, the state and the words."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from guide.core.commands import CORE
 from guide.core.dice import Dice
@@ -23,9 +23,19 @@ if TYPE_CHECKING:
 
 Ask = Callable[..., str]   # (question, choices, default="", meta=None) -> the answer
 
+S = TypeVar("S", bound=Mapping[str, Any])   # the game's state (its TypedDict)
+L = TypeVar("L")                            # the game's library (what Game.load gives)
 
-class Table:
-    def __init__(self, game: Game, store: Store | None, library: Any, dice: Dice,
+AUDIENCE = "audience"   # an event's key: who may see it (see Table.tell_all)
+GM = "gm"               # ... the game master alone
+
+
+class Table(Generic[S, L]):
+    """A game's commands and rules see `Table[TheirState, TheirLibrary]` (a game names it
+    once: `CvTable = Table[CvState, Library]`), so `t.state` and `t.library` are typed
+    without a cast."""
+
+    def __init__(self, game: Game, store: Store | None, library: L, dice: Dice,
                  ask: Ask | None = None):
         self.game = game
         self.registry = game.commands.merged(CORE)
@@ -33,7 +43,7 @@ class Table:
         self.library = library             # the game's data, as Game.load gave it
         self.dice = dice
         self.ask = ask                     # asks the GM in a terminal; None in scripts
-        self.state: dict = store.load(game.new_state) if store else game.new_state()
+        self.state: S = cast(S, store.load(game.new_state) if store else game.new_state())
         self.story: list[dict] = []        # events of the command being run
         self._attributed = 0
         self.saved = 0                     # grows with each write to the store (Ctrl-C's report)
@@ -88,12 +98,12 @@ class Table:
         self._tell_listeners()
         return self.shown(result)
 
-    def _save(self, line: str, changes: list, before: dict) -> None:
+    def _save(self, line: str, changes: list, before: S) -> None:
         """The store's write, with the state in memory following exactly what the file holds
         (a full or read-only disk: a GuideError, nothing saved, the state as before)."""
         assert self.store is not None
         try:
-            self.store.append(line, changes, self.story, self.state)
+            self.store.append(line, changes, self.story, cast(dict, self.state))
         except BaseException:
             self.state = before
             raise
@@ -128,6 +138,18 @@ class Table:
 
                 log_exception(e)
 
+    def tell_all(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """Tell the events a game's rules returned, each with who may see it (its
+        `audience`): none (everyone), `"gm"` (the game master alone: stored, and shown by
+        `log --gm`, never on a screen), or a list of seats (only they: told at the terminal
+        when `Game.terminal_sees` them; the game master's terminal sees all)."""
+        for event in events:
+            audience = event.get(AUDIENCE)
+            if isinstance(audience, list) and not self.game.terminal_sees(self, audience):
+                continue
+            data = {k: v for k, v in event.items() if k != "kind"}
+            self.tell(event["kind"], **data)
+
     def tell(self, kind: str, **data: Any) -> None:
         """Add an event (data, never a sentence) to the evening's story, with the dice drawn
         for it since the last event."""
@@ -151,4 +173,4 @@ class Table:
 
     def reload(self) -> None:
         if self.store is not None:
-            self.state = self.store.load(self.game.new_state)
+            self.state = cast(S, self.store.load(self.game.new_state))

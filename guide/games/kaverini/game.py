@@ -37,7 +37,7 @@ class KaveriniGame(Game):
     view_page = resources.files("guide.games.kaverini.view").joinpath("page.html").read_bytes()
 
     def new_state(self) -> dict:
-        return new_state()
+        return dict(new_state())
 
     def public_state(self, table: Table) -> dict:
         assert isinstance(table, KaveriniTable)
@@ -93,19 +93,19 @@ class KaveriniGame(Game):
         return render_story(events, lambda e: self.render(e, table))
 
     def gm_only(self, event: dict) -> bool:
-        return event["kind"] in words.GM_ONLY
+        return event["kind"] in words.GM_ONLY or super().gm_only(event)
 
     def view(self, table: Table) -> dict:
         return player_view(table)
 
     def seats(self, table: Table) -> list[str]:
-        return seats.seats(table)
+        return seats.seats(_kaverini(table))
 
     def seat_view(self, table: Table, seat: str) -> dict:
-        return seats.seat_view(table, seat)
+        return seats.seat_view(_kaverini(table), seat)
 
     def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
-        return seats.seat_moves(table, seat)
+        return seats.seat_moves(_kaverini(table), seat)
 
     def notices(self, table: Table) -> list[str]:
         replaced = getattr(table.library, "replaced", [])
@@ -120,3 +120,8 @@ class KaveriniGame(Game):
         from guide.games.kaverini.shabbat import print_command
 
         return [odds, print_command, new]
+
+
+def _kaverini(table: Table) -> KaveriniTable:
+    assert isinstance(table, KaveriniTable)     # Game.table_class: every table of this game
+    return table
