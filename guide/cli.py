@@ -54,13 +54,16 @@ def cli() -> None:
 @click.option("--seed", type=int, default=None, help="Seed the dice for a reproducible roll.")
 @click.option("--dice", "faces", default=None, metavar="FACES",
               help="The table's own faces, e.g. 4,5 (R-DICE-3).")
-def roll(expression: tuple[str, ...], seed: int | None, faces: str | None) -> None:
-    """Roll a dice expression: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (1..100)."""
+@GAME
+def roll(expression: tuple[str, ...], seed: int | None, faces: str | None,
+         game_id: str | None) -> None:
+    """Roll a dice expression: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (1..100, as the game
+    reads its percentile)."""
     from guide.core.dice import Dice, DiceError, parse_faces, roll_expression
 
     try:
         dice = Dice(seed, parse_faces(faces, "--dice") if faces else None)
-        result = roll_expression(" ".join(expression), dice)
+        result = roll_expression(" ".join(expression), dice, _game(game_id).percentile)
     except DiceError as e:
         raise UserError(str(e)) from None
     click.echo(result.breakdown)

@@ -33,12 +33,13 @@ def render(event: dict) -> str | None:
 @click.option("--dice", "faces", default=None, metavar="FACES",
               help="The table's own faces, in order (R-DICE-3).")
 def roll(t, expression: tuple[str, ...], faces: str | None) -> Result:
-    """Roll dice: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (the percentile, 1..100).
+    """Roll dice: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (the percentile, 1..100, as the
+    game reads it: one d100, or Kaverini's tens and ones).
 
     Example: roll 4d6kh3"""
     if faces:
         t.dice.give(parse_faces(faces, "--dice"))
-    r = roll_expression(" ".join(expression), t.dice)
+    r = roll_expression(" ".join(expression), t.dice, t.game.percentile)
     t.tell("roll", breakdown=r.breakdown, total=r.total)
     return Result([str(r.total)])
 

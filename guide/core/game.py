@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from guide.core.dice import ONE_D100
 from guide.core.errors import GuideError
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -123,3 +124,8 @@ class Game:
     def cli(self) -> list[click.Command]:
         """Extra `guide` subcommands of this game (e.g. a group `guide cave ...`)."""
         return []
+
+    # --- the dice -----------------------------------------------------------------------
+    percentile: ClassVar[str] = ONE_D100
+    """What `d%` means in `roll` (guide.core.dice): ONE_D100, one die of a hundred faces (the
+    default), or TENS_AND_ONES, two d10 read as tens and ones (Kaverini's R-DICE-2)."""

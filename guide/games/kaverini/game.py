@@ -8,6 +8,7 @@ from typing import ClassVar
 
 import click
 
+from guide.core.dice import TENS_AND_ONES
 from guide.core.errors import DataError, GuideError
 from guide.core.game import Game
 from guide.core.registry import Registry
@@ -31,6 +32,7 @@ class KaveriniGame(Game):
     id = "kaverini"
     title = "Kaverini"
     state_version = 1
+    percentile = TENS_AND_ONES        # R-DICE-2: d% is two d10, tens and ones
     commands: ClassVar[Registry] = commands
     table_class: ClassVar[type[Table] | None] = KaveriniTable
     view_page = resources.files("guide.games.kaverini.view").joinpath("page.html").read_bytes()
