@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
@@ -120,3 +121,14 @@ class KaveriniGame(Game):
         from guide.games.kaverini.shabbat import print_command
 
         return [odds, print_command, new]
+
+    def start_options(self) -> list[click.Option]:
+        return [click.Option(["--adventure", "adventure_id"], default=None, metavar="ID",
+                             help="Start this adventure when none is running (the bundled"
+                                  " one: amsterdam).")]
+
+    def start(self, table: Table, **options: object) -> list[str]:
+        adventure = options.get("adventure_id")
+        if not adventure or table.state.get("adventure"):
+            return []
+        return [f"adventure {shlex.quote(str(adventure))}"]
