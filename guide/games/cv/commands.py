@@ -224,7 +224,9 @@ def card_(t: Any, name: str, card: str, gives: str | None, points: int | None, u
 
 @command("status", "turn")
 def status(t: Any) -> Result:
-    """The players' CVs, tokens and hands, the dice and the track."""
+    """The players' CVs, tokens and hands, the dice and the track.
+
+    Example: status"""
     return screen.status(t)
 
 
@@ -263,7 +265,9 @@ def double(t: Any, name: str, type_: str) -> Result:
 
 @command("score", "score", changes=True)
 def score_(t: Any) -> Result:
-    """Every player's points, line by line, and the winner (V-SCORE-1..6)."""
+    """Every player's points, line by line, and the winner (V-SCORE-1..6).
+
+    Example: score"""
     try:
         events, _ = score.score(state_of(t), lib_of(t))
     except RuleError as e:

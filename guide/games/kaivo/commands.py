@@ -186,7 +186,9 @@ def _scores(s: KaivoState) -> Result:
 
 @commands.command("scores", "sheet")
 def scores(t: Any) -> Result:
-    """The table of scores, the dealer, the leader, and the winner once the match ends."""
+    """The table of scores, the dealer, the leader, and the winner once the match ends.
+
+    Example: scores"""
     return _scores(_state(t))
 
 
@@ -272,14 +274,18 @@ AS = click.option("--as", "who", type=PLAYER, default=None,
 @commands.command("draw", "play", changes=True)
 @AS
 def draw(t: Any, who: str | None) -> Result:
-    """Draw from the deck; only you see the card (K-TURN-1)."""
+    """Draw from the deck; only you see the card (K-TURN-1).
+
+    Example: draw"""
     return _act(t, ("draw",), who)
 
 
 @commands.command("take", "play", changes=True)
 @AS
 def take(t: Any, who: str | None) -> Result:
-    """Take the top of the discard pile; it must go into your row, or back (K-TURN-2)."""
+    """Take the top of the discard pile; it must go into your row, or back (K-TURN-2).
+
+    Example: take"""
     return _act(t, ("take",), who)
 
 
@@ -294,14 +300,18 @@ def swap(t: Any, pos: int, who: str | None) -> Result:
 @commands.command("discard", "play", changes=True)
 @AS
 def discard(t: Any, who: str | None) -> Result:
-    """Discard the drawn card; a power card then waits for its power, or skip."""
+    """Discard the drawn card; a power card then waits for its power, or skip.
+
+    Example: discard"""
     return _act(t, ("discard",), who)
 
 
 @commands.command("putback", "play", changes=True)
 @AS
 def putback(t: Any, who: str | None) -> Result:
-    """Put a taken discard back: nothing revealed, your turn goes on (K-TURN-2)."""
+    """Put a taken discard back: nothing revealed, your turn goes on (K-TURN-2).
+
+    Example: putback"""
     return _act(t, ("putback",), who)
 
 
@@ -344,27 +354,35 @@ def mindread(t: Any, player: str, pos: int, who: str | None) -> Result:
 @commands.command("skip", "play", changes=True)
 @AS
 def skip(t: Any, who: str | None) -> Result:
-    """Skip the power of the card you discarded."""
+    """Skip the power of the card you discarded.
+
+    Example: skip"""
     return _act(t, ("skip",), who)
 
 
 @commands.command("glimpse", "play", changes=True)
 @AS
 def glimpse(t: Any, who: str | None) -> Result:
-    """Let the table glimpse your drawn card: each opponent may catch it, 1 in 3 (K-GLIMPSE-1)."""
+    """Let the table glimpse your drawn card: each opponent may catch it, 1 in 3 (K-GLIMPSE-1).
+
+    Example: glimpse"""
     return _act(t, ("glimpse",), who)
 
 
 @commands.command("kaivo", "play", changes=True)
 @AS
 def kaivo(t: Any, who: str | None) -> Result:
-    """Call KAIVO! at the start of your turn: the round ends at once (K-TURN-3, K-CALL-1)."""
+    """Call KAIVO! at the start of your turn: the round ends at once (K-TURN-3, K-CALL-1).
+
+    Example: kaivo"""
     return _act(t, ("kaivo",), who)
 
 
 @commands.command("status", "play")
 def status(t: Any) -> Result:
-    """The table as you know it: your row, the opponents', the pile and the deck; or the scores."""
+    """The table as you know it: your row, the opponents', the pile and the deck; or the scores.
+
+    Example: status"""
     s = _state(t)
     lines = status_lines(s)
     if lines:

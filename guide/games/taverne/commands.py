@@ -104,7 +104,9 @@ def start(t: TableLike, variant: tuple[str, ...], beginner: bool) -> None:
 def call(t: TableLike) -> None:
     """Finish the current call and announce the next (4 reveals the Attacks, 5 settles
     every quarrel, 6 shows the Stunned the door, 7 the Militia, 8 the Dirty Tricks, 9 the
-    Loot and the next turn)."""
+    Loot and the next turn).
+
+    Example: call"""
     tell(t, turn.call(t.state))
 
 
@@ -266,7 +268,9 @@ def character(t: TableLike, name: str, character: str, loot: int | None,
 
 @commands.command("score", family="info")
 def score(t: TableLike) -> Result:
-    """The chrono tournament's points of this round (T-CHRONO-1)."""
+    """The chrono tournament's points of this round (T-CHRONO-1).
+
+    Example: score"""
     rows = [[r["name"], r["prestige"], r["loot"], r["ko"], r["points"]]
             for r in chrono.points(t.state)]
     return Result(title="Chrono points (10 per Prestige, 1 per Loot, 1 per Character KO)",
@@ -275,7 +279,9 @@ def score(t: TableLike) -> Result:
 
 @commands.command("status", family="info")
 def status(t: TableLike) -> Result:
-    """Every Counter, and what the call is waiting for."""
+    """Every Counter, and what the call is waiting for.
+
+    Example: status"""
     state: State = t.state
     head = textwrap.wrap(toolbar(state, box_of(t).calls, width=None), 80,
                          subsequent_indent="  ")
