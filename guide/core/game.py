@@ -167,8 +167,9 @@ class Game:
         """The command line to run when `timer` has come to 0 (None: nothing after all). It
         runs through the table like a typed line, also when nobody types (the REPL prints it
         above the prompt; a script or pipe runs it between lines or while waiting for one),
-        and its story starts with "(on time)". A line that is refused, or that leaves the
-        timer at 0 without changing anything, is not run again until another command has."""
+        and its story starts with "(on time)"; it runs with no one to ask (`table.ask` is
+        None, as in a script). A line that is refused, or that changes nothing, is not run
+        again until another command has changed something."""
         return None
 
     # --- older campaigns ----------------------------------------------------------------

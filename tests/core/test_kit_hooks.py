@@ -56,8 +56,8 @@ def test_a_games_own_start_option_and_another_games_refused(installed, tmp_path)
     wrong = guide(installed, "play", "--game", "tally", "--campaign", str(other),
                   "--adventure", "amsterdam", stdin="total\n")
     assert wrong.returncode == 1 and not other.exists()          # nothing was made
-    assert wrong.stderr.strip() == ("error: --adventure: the tally game has no such start"
-                                    " option (its own: --count)")
+    assert wrong.stderr.strip() == ("error: --adventure: no such option of guide play, nor a"
+                                    " start option of the tally game (its own: --count)")
     helped = guide(installed, "play", "--help").stdout
     assert "--adventure ID (kaverini)" in helped and "--count N (tally)" in helped
 

@@ -111,8 +111,8 @@ def start_options(game: Game, words: list[str]) -> dict[str, Any]:
     try:
         ctx = command.make_context("guide play", list(words))
     except click.NoSuchOption as e:
-        raise StartError(f"{e.option_name}: the {game.id} game has no such start option (its"
-                         f" own: {own})") from None
+        raise StartError(f"{e.option_name}: no such option of guide play, nor a start option"
+                         f" of the {game.id} game (its own: {own})") from None
     except click.UsageError as e:
         first = e.format_message().strip().splitlines()[0].rstrip(".")
         raise StartError(f"{first[:1].lower()}{first[1:]} (the {game.id} game's start"

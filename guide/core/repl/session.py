@@ -166,7 +166,12 @@ class Clock:
             app.invalidate()                   # the prompt and toolbar as the table is now
 
     def _run(self, line: str) -> None:
-        show(attempt_at_prompt(self.table, line, timed=True))
+        """The timed line, with no one to ask (as in a script): the prompt is the GM's."""
+        ask, self.table.ask = self.table.ask, None
+        try:
+            show(attempt_at_prompt(self.table, line, timed=True))
+        finally:
+            self.table.ask = ask
 
 
 class SeatMoves:
