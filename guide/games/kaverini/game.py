@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
@@ -9,6 +10,7 @@ from typing import ClassVar
 import click
 
 from guide.core.box import FileKind
+from guide.core.dice import TENS_AND_ONES
 from guide.core.errors import DataError, GuideError
 from guide.core.game import Game
 from guide.core.registry import Registry
@@ -32,6 +34,7 @@ class KaveriniGame(Game):
     id = "kaverini"
     title = "Kaverini"
     state_version = 1
+    percentile = TENS_AND_ONES        # R-DICE-2: d% is two d10, tens and ones
     commands: ClassVar[Registry] = commands
     table_class: ClassVar[type[Table] | None] = KaveriniTable
     view_page = resources.files("guide.games.kaverini.view").joinpath("page.html").read_bytes()
@@ -120,6 +123,17 @@ class KaveriniGame(Game):
         from guide.games.kaverini.shabbat import print_command
 
         return [odds, print_command, new]
+
+    def start_options(self) -> list[click.Option]:
+        return [click.Option(["--adventure", "adventure_id"], default=None, metavar="ID",
+                             help="Start this adventure when none is running (the bundled"
+                                  " one: amsterdam).")]
+
+    def start(self, table: Table, **options: object) -> list[str]:
+        adventure = options.get("adventure_id")
+        if not adventure or table.state.get("adventure"):
+            return []
+        return [f"adventure {shlex.quote(str(adventure))}"]
 
 
 def _kaverini(table: Table) -> KaveriniTable:
