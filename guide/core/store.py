@@ -24,10 +24,10 @@ from pathlib import Path
 
 from guide.core.errors import GuideError
 from guide.core.files import file_kind
-from guide.core.state import apply
+from guide.core.state import apply, well_formed
 
 APP = "kaverini-guide"
-SCHEMA = 1                 # the store's own tables
+SCHEMA = 2                 # the store's own tables; 2: changes name their kind (state.py)
 DEFAULT_GAME = "kaverini"  # campaigns written before games were recorded
 SNAPSHOT_EVERY = 100
 _HEADER = b"SQLite format 3\x00"
@@ -381,6 +381,10 @@ class Store:
         with self._writing():
             if kind == "change":  # a new change forgets what was undone (no more redo)
                 self.db.execute("DELETE FROM commands WHERE kind='change' AND active=0")
+                # from its first change in this encoding on, an older guide must not read
+                # the file (it would take these changes for damaged ones)
+                self.db.execute("UPDATE meta SET value=? WHERE key='schema' AND value<>?",
+                                (str(SCHEMA), str(SCHEMA)))
             cur = self.db.execute(
                 "INSERT INTO commands (at, line, kind, active, changes, story) VALUES"
                 " (?, ?, ?, 1, ?, ?)", (at, line, kind, json.dumps(changes), json.dumps(story)))
@@ -423,9 +427,8 @@ def _object(text: str) -> dict:
 
 def _changes(text: str) -> list:
     value = json.loads(text)
-    if not isinstance(value, list) or not all(isinstance(c, list) and len(c) == 2 and
-                                              isinstance(c[0], list) for c in value):
-        raise ValueError("its changes are not [path, value] pairs")
+    if not isinstance(value, list) or not all(well_formed(c) for c in value):
+        raise ValueError("its changes are not changes of a state")
     return value
 
 
