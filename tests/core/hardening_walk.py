@@ -29,7 +29,7 @@ SETUP: dict[str, list[str]] = {
                  "kaveri __delete__ --ability Focused --technique Sadness --technique Love"
                  " --technique Cheer",
                  "kaveri Bob --ability Insensitive --technique Anger --technique Love"
-                 " --technique Happy"],
+                 " --technique Happy", "confront --scene 1"],
     "taverne": ["player __delete__ --loot 3", "player Bob --loot 2", "player Cid --loot 1",
                 "start"],
     "kaivo": ["players __delete__ Bob Cid", "deal"],
