@@ -24,6 +24,7 @@ from pathlib import Path
 
 from guide.core.errors import GuideError
 from guide.core.files import file_kind
+from guide.core.processes import hold_in_parent_only, release
 from guide.core.state import apply, well_formed
 
 APP = "kaverini-guide"
@@ -214,9 +215,12 @@ class Store:
             raise CampaignError(f"{self.path}: already open in another guide; close that one"
                                 " first") from None
         self._lock_fd = fd
+        # a worker forked by a command (odds) must not hold the lock past this table
+        hold_in_parent_only(fd)
 
     def _unlock(self) -> None:
         if self._lock_fd is not None:
+            release(self._lock_fd)
             os.close(self._lock_fd)
             self._lock_fd = None
 
