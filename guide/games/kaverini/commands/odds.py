@@ -103,11 +103,19 @@ def simulate(setup: Setup, runs: int | None, seed: int,
                 if (high - low) / 2 <= HALF_WIDTH:
                     break
     except KeyboardInterrupt:
-        pass                                           # keep the runs so far
+        if not at_the_prompt():
+            raise                                      # a script stops (and says so)
+        # at the prompt: keep the runs so far
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
     return tally(outcomes, [k["name"] for k in setup.state["kaverit"]])
+
+
+def at_the_prompt() -> bool:
+    """Is a game master at a terminal, to read the odds of the runs so far after a Ctrl-C?
+    In a script or a pipe, Ctrl-C stops the script instead (issue 31, item 6)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def worker_start(table: int) -> None:
@@ -264,7 +272,7 @@ class Progress:
 @contextmanager
 def progress_bar(quiet: bool = False):
     """A Progress in a terminal; nothing (None) in scripts or with --json."""
-    if quiet or not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if quiet or not at_the_prompt():
         yield None
         return
     from prompt_toolkit.shortcuts import ProgressBar
