@@ -11,7 +11,6 @@ version of that game's state. The store knows no game's rules.
 from __future__ import annotations
 
 import errno
-import fcntl
 import json
 import os
 import sqlite3
@@ -22,9 +21,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from guide.core import holding
 from guide.core.errors import GuideError
 from guide.core.files import file_kind
-from guide.core.processes import hold_in_parent_only, release
 from guide.core.state import apply, well_formed
 
 APP = "kaverini-guide"
@@ -167,6 +166,7 @@ class Store:
         self.path = path
         self.read_only = read_only
         self._lock_fd: int | None = None
+        self._held: tuple[int, int] | None = None      # the file's (device, inode) held
         self.game = game
         self.state_version = state_version
         # Tests arm this to act at a chosen point of a write ("begin", "written",
@@ -182,18 +182,21 @@ class Store:
                 self.db = sqlite3.connect(_read_uri(path), uri=True)
             else:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                self._lock()
-                self.db = sqlite3.connect(path, isolation_level=None)
-                # Durability: WAL with synchronous=FULL makes a committed command survive a
-                # crash or a power cut; a command in flight is rolled back as a whole.
-                self.db.execute("PRAGMA journal_mode=WAL")
-                self.db.execute("PRAGMA synchronous=FULL")
-                self._create()
+                self._open_writing()
         except (sqlite3.Error, OSError) as e:
             self._unlock()
             raise CampaignError(f"{path}: cannot open the campaign: {disk_words(e)};"
                                 " it was left untouched") from None
         self._check_meta()
+
+    def _open_writing(self) -> None:
+        self._lock()
+        self.db = sqlite3.connect(self.path, isolation_level=None)
+        # Durability: WAL with synchronous=FULL makes a committed command survive a
+        # crash or a power cut; a command in flight is rolled back as a whole.
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self._create()
 
     def _check_game(self, meta: dict[str, str]) -> None:
         found = meta.get("game", DEFAULT_GAME)
@@ -207,22 +210,43 @@ class Store:
                                 " upgrade guide to open it")
 
     def _lock(self) -> None:
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise CampaignError(f"{self.path}: already open in another guide; close that one"
-                                " first") from None
-        self._lock_fd = fd
-        # a worker forked by a command (odds) must not hold the lock past this table
-        hold_in_parent_only(fd)
+            self._lock_fd = holding.lock(self.path)
+        except holding.HeldError as e:
+            raise CampaignError(str(e)) from None
+        self._held = holding.identity(self._lock_fd)
 
     def _unlock(self) -> None:
         if self._lock_fd is not None:
-            release(self._lock_fd)
-            os.close(self._lock_fd)
+            holding.unlock(self._lock_fd)
             self._lock_fd = None
+
+    def _still_held(self) -> None:
+        """Before a save is acknowledged: is the file at the path still the one this table
+        holds? If it was deleted or replaced, nothing of this save is kept, the campaign held
+        is written back (guide.core.holding), and a SaveError says where."""
+        what = holding.gone(self.path, self._held) if self._held else None
+        if what is None:
+            return
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
+        was = self.path
+        try:
+            copy = holding.copy_out(self.db, self.path)
+            self.db.close()
+            self._unlock()
+            self.path = holding.put_back(copy, self.path)
+            self._open_writing()
+        except (sqlite3.Error, OSError) as e:
+            raise SaveError(f"{was}: the campaign file was {what} while this guide had it open,"
+                            f" and it could not be written back ({disk_words(e)}): this"
+                            " command was not saved; what was saved before lives only in this"
+                            " table until it closes") from None
+        where = "there" if self.path == was else f"to {self.path}"
+        raise SaveError(f"{was}: the campaign file was {what} while this guide had it open:"
+                        " this command was not saved; the campaign as saved before was"
+                        f" written back {where} and the table goes on with it: type the command"
+                        " again")
 
     def _create(self) -> None:
         with self.db:
@@ -275,7 +299,10 @@ class Store:
             self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1"
                             " WHERE key='version'")
             self._hook("written")
+            self._still_held()
             self.db.execute("COMMIT")
+        except SaveError:
+            raise
         except sqlite3.Error as e:
             if self.db.in_transaction:
                 try:
