@@ -29,12 +29,12 @@ import pytest
 
 from conftest import ROOT
 from guide.core import games
-from guide.core.commands import MARKS
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.game import REFUSE_HIDDEN, UNDO_POLICIES, Game
 from guide.core.seats import Desk, seated
 from guide.core.store import Store
+from guide.core.story import MARKS
 from guide.core.table import Table
 
 sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
