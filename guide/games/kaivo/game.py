@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import shlex
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -15,9 +17,11 @@ from guide.core.registry import Registry
 from guide.core.table import Table
 from guide.core.yamlsrc import Problem
 
-from . import bots, deck, render, screen, seats
+from . import bots, deck, match, render, screen, seats
+from . import commands as kaivo_commands
 from .commands import commands
 from .model import KaivoState, new_state
+from .table import clock_limit
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,28 @@ class KaivoGame(Game):
 
     def toolbar(self, table: Table) -> str | None:
         return screen.toolbar(_state(table))
+
+    # --- K-CLOCK-1 on the core's timer: the safe move is played on time, also when nobody
+    # types (the move of the seat to act, which `_act` turns into the safe move once more
+    # than the limit has passed) ------------------------------------------------------------
+    def timer(self, table: Table) -> float | None:
+        s = _state(table)
+        tbl, seat = s["table"], match.acting(s)
+        if not s["clock"] or s["clock_at"] is None or tbl is None or seat is None:
+            return None
+        limit = clock_limit(table.library.rules, tbl["phase"])
+        if limit is None:
+            return None
+        left = s["clock_at"] + limit - kaivo_commands.now()
+        return left if left < 0 else math.nextafter(left, math.inf)   # "more than" the limit
+
+    def on_time(self, table: Table) -> str | None:
+        s = _state(table)
+        seat = match.acting(s)
+        if seat is None:
+            return None
+        name = s["players"][seat]["name"]
+        return "draw" if seat == screen.viewer(s) else f"draw --as {shlex.quote(name)}"
 
     def render(self, event: dict, table: Table) -> str | None:
         # only the terminal's own private events were told (commands._tell)
