@@ -86,14 +86,24 @@ def _game(game_id: str | None):
 @click.option("--facts", is_flag=True, help="Also list what the data presents as true without a"
                                            " source, and placeholders (where the game has such).")
 def check(paths: tuple[Path, ...], game_id: str | None, facts: bool) -> None:
-    """Validate a game's data files or folders; each problem as FILE:LINE:COLUMN: message."""
-    problems, summary = _game(game_id).check(list(paths), facts=facts)
+    """Validate data files or folders, each as the game it belongs to (its folder under
+    cards/ or adventures/, or its `game: ID`; else --game, else kaverini); each problem as
+    FILE:LINE:COLUMN: message."""
+    from guide.core import games
+    from guide.core.box import by_game
+
+    groups = by_game(list(paths), sorted(games.installed()), _game(game_id).id)
+    problems, summaries = [], []
+    for gid, files in groups.items():
+        found, summary = _game(gid).check(files, facts=facts)
+        problems += found
+        summaries.append(summary if len(groups) == 1 else f"{gid}: {summary}")
     for p in problems:
         click.echo(str(p))
     if problems:
         click.echo(f"{len(problems)} problem(s) found.", err=True)
         sys.exit(1)
-    click.echo(summary)
+    click.echo("\n".join(summaries))
 
 
 @cli.command()

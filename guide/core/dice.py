@@ -3,13 +3,19 @@
 A Dice either rolls (seeded for reproducible play) or takes the table's own faces, given in
 advance with `give()` (the `--roll` and `--dice` options). Dice expressions are parsed and
 rolled by the `d20` package (keep/drop, explode, reroll, limits), fed from the same Dice.
+
+Every game's rules draw through the one protocol `DiceLike` (`d(sides)`), so the table's
+Dice, a seeded one in a simulator and a test's own faces are the same thing to them; a deck
+is shuffled by `shuffle` and one of several picked by `pick`, both from the same dice.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from guide.core.errors import GuideError
 
@@ -20,6 +26,32 @@ MAX_EXPRESSION = 200      # characters
 
 class DiceError(GuideError, ValueError):
     """A bad die face or dice expression; the message is one line for the user."""
+
+
+T = TypeVar("T")
+
+
+class DiceLike(Protocol):
+    """What every rule needs of the dice: one die of `sides` faces, 1..sides."""
+
+    def d(self, sides: int) -> int: ...
+
+
+def shuffle(items: Sequence[T], dice: DiceLike) -> list[T]:
+    """A new list, shuffled by Fisher-Yates, every position drawn from the dice (so the
+    table's own faces, or a seed, decide it)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = dice.d(i + 1) - 1
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def pick(items: Sequence[T], dice: DiceLike) -> T:
+    """One of `items`, drawn with one die of as many faces."""
+    if not items:
+        raise DiceError("nothing to draw from")
+    return items[dice.d(len(items)) - 1]
 
 
 @dataclass(frozen=True)
@@ -45,10 +77,15 @@ PERCENTILES = (ONE_D100, TENS_AND_ONES)
 
 
 class Dice:
-    def __init__(self, seed: int | None = None, faces: list[int] | None = None):
+    """The table's dice: the table's own faces first (`faces`, `give`), then the seeded
+    generator. `record=False` (a simulator's million draws) keeps no `drawn` list."""
+
+    def __init__(self, seed: int | None = None, faces: list[int] | None = None,
+                 record: bool = True):
         self.rng = random.Random(seed)
         self.table_faces: list[int] = list(faces or [])
         self.drawn: list[tuple[int, int]] = []   # (sides, face) of every die drawn
+        self.record = record
 
     def give(self, faces: list[int]) -> None:
         """The table's own faces (R-DICE-3), used before any die is rolled."""
@@ -69,8 +106,15 @@ class Dice:
                 raise DiceError(f"a d{sides} shows 1 to {sides}, not {face}")
         else:
             face = self.rng.randint(1, sides)
-        self.drawn.append((sides, face))
+        if self.record:
+            self.drawn.append((sides, face))
         return face
+
+    def split(self) -> Dice:
+        """A Dice of its own seeded from this one's generator, that records nothing and
+        takes none of the table's faces: for draws no event may show (a shuffle, a bot's
+        chance), reproducible from the table's seed."""
+        return Dice(self.rng.getrandbits(64), record=False)
 
     def percentile(self) -> Percentile:
         return Percentile(self.d(10), self.d(10))

@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from guide.core import box
+from guide.core.box import Doc, FileKind
 from guide.core.dice import ONE_D100
 from guide.core.errors import GuideError
 from guide.core.registry import Registry
@@ -48,21 +50,32 @@ class Game:
         """The JSON of `guide state` for this game."""
         return {"schema": 1, "game": self.id, **table.state}
 
-    # --- the game's data (cards, boxes, booklets) ---------------------------------------
+    # --- the game's data (cards, boxes, booklets), read by the core: guide.core.box ------
+    def files(self) -> tuple[FileKind, ...]:
+        """The kinds of data file the game reads, each with its JSON Schema; none by default."""
+        return ()
+
+    def build(self, docs: list[Doc]) -> tuple[Any, list[Problem]]:
+        """The game's library (`table.library`) of the valid documents, bundled box first,
+        then each --box; and the problems no schema can say, positioned (`Doc.problem`)."""
+        return None, []
+
     def load(self, boxes: list[Path]) -> Any:
-        """The bundled box plus extra `--box` folders, as the game's own library
-        (`table.library`). Raise DataError with a positioned first problem."""
-        return None
+        """The bundled box plus extra `--box` folders, as the game's library; DataError with
+        a positioned first problem."""
+        return box.load(self, boxes)
 
     def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
-        """Validate data files (`guide check --game ID`): the problems, and a summary line.
-        `facts` (`guide check --facts`): also list what the data presents as true without
-        backing it (a fact with no source, a placeholder); a game with no such data ignores it."""
-        return [], "ok: this game reads no data files"
+        """Validate data files (`guide check`): the problems (exactly what `load` refuses),
+        and a summary line. `facts` (`guide check --facts`): also list what the data
+        presents as true without backing it; a game with no such data ignores it."""
+        if not self.files():
+            return [], "ok: this game reads no data files"
+        return box.check(self, paths), f"ok: the {self.title} files read cleanly"
 
     def schemas(self) -> dict[str, dict]:
         """The JSON Schemas of the game's data files, by name (`guide schema --game ID`)."""
-        return {}
+        return {kind.name: kind.schema for kind in self.files()}
 
     def cards(self, library: Any, card_type: str | None) -> Result:
         """The table of `guide cards [--type T]`; a GuideError for an unknown type."""
@@ -95,8 +108,15 @@ class Game:
 
     def gm_only(self, event: dict) -> bool:
         """Is this story event for the game master's eyes only (a reminder, a question, a
-        secret)? `log` leaves such events out unless asked for them (`log --gm`)."""
-        return False
+        secret)? `log` leaves such events out unless asked for them (`log --gm`). By
+        default, those the rules told with the audience "gm" (Table.tell_all)."""
+        return event.get("audience") == "gm"
+
+    def terminal_sees(self, table: Table, audience: list) -> bool:
+        """May the terminal be told an event meant for these seats alone? Yes (the default:
+        the game master sees all); a game where the one at the keyboard is also a player
+        (Kaivo's "You") says whether that player's seat is among them."""
+        return True
 
     def view(self, table: Table) -> dict:
         """What the TV page shows: only what every player may see."""

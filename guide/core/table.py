@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from guide.core.commands import CORE
 from guide.core.dice import Dice
@@ -25,9 +25,19 @@ if TYPE_CHECKING:
 
 Ask = Callable[..., str]   # (question, choices, default="", meta=None) -> the answer
 
+S = TypeVar("S", bound=Mapping[str, Any])   # the game's state (its TypedDict)
+L = TypeVar("L")                            # the game's library (what Game.load gives)
 
-class Table:
-    def __init__(self, game: Game, store: Store | None, library: Any, dice: Dice,
+AUDIENCE = "audience"   # an event's key: who may see it (see Table.tell_all)
+GM = "gm"               # ... the game master alone
+
+
+class Table(Generic[S, L]):
+    """A game's commands and rules see `Table[TheirState, TheirLibrary]` (a game names it
+    once: `CvTable = Table[CvState, Library]`), so `t.state` and `t.library` are typed
+    without a cast."""
+
+    def __init__(self, game: Game, store: Store | None, library: L, dice: Dice,
                  ask: Ask | None = None):
         self.game = game
         self.registry = game.commands.merged(CORE)
@@ -38,7 +48,7 @@ class Table:
         self.now: Callable[[], float] = time.time   # the clock games read (tests set theirs)
         self.changed = 0                   # grows with each change saved, undone or redone
         self._due: int | None = None       # `changed` when the timer's line was handed out
-        self.state: dict = self._opened() if store else game.new_state()
+        self.state: S = cast(S, self._opened() if store else game.new_state())
         self.story: list[dict] = []        # events of the command being run
         self._attributed = 0
         self.saved = 0                     # grows with each write to the store (Ctrl-C's report)
@@ -96,12 +106,12 @@ class Table:
         self._tell_listeners()
         return self.shown(result)
 
-    def _save(self, line: str, changes: list, before: dict) -> None:
+    def _save(self, line: str, changes: list, before: S) -> None:
         """The store's write, with the state in memory following exactly what the file holds
         (a full or read-only disk: a GuideError, nothing saved, the state as before)."""
         assert self.store is not None
         try:
-            self.store.append(line, changes, self.story, self.state)
+            self.store.append(line, changes, self.story, cast(dict, self.state))
         except BaseException:
             self.state = before
             raise
@@ -142,6 +152,18 @@ class Table:
                 from guide.core.logs import log_exception
 
                 log_exception(e)
+
+    def tell_all(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """Tell the events a game's rules returned, each with who may see it (its
+        `audience`): none (everyone), `"gm"` (the game master alone: stored, and shown by
+        `log --gm`, never on a screen), or a list of seats (only they: told at the terminal
+        when `Game.terminal_sees` them; the game master's terminal sees all)."""
+        for event in events:
+            audience = event.get(AUDIENCE)
+            if isinstance(audience, list) and not self.game.terminal_sees(self, audience):
+                continue
+            data = {k: v for k, v in event.items() if k != "kind"}
+            self.tell(event["kind"], **data)
 
     def tell(self, kind: str, **data: Any) -> None:
         """Add an event (data, never a sentence) to the evening's story, with the dice drawn
@@ -210,7 +232,7 @@ class Table:
 
     def reload(self) -> None:
         if self.store is not None:
-            self.state = self._opened()
+            self.state = cast(S, self._opened())
 
     # --- older campaigns (Game.migrate) --------------------------------------------------
     def _opened(self) -> dict:

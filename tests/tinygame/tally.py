@@ -35,7 +35,7 @@ class TallyState(TypedDict):
     hands: dict[str, list[int]]    # each player's hidden cards (d6 faces), state 2
 
 
-@commands.command("join", "tally", changes=True)
+@commands.command("join", "tally")
 @click.argument("name")
 def join(t, name: str) -> Result:
     """A player sits down (and gets a seat). Example: join Ann"""
@@ -47,7 +47,7 @@ def join(t, name: str) -> Result:
     return Result()
 
 
-@commands.command("leave", "tally", changes=True)
+@commands.command("leave", "tally")
 @click.argument("name")
 def leave(t, name: str) -> Result:
     """A player leaves the table (and their seat with them). Example: leave Ann"""
@@ -60,7 +60,7 @@ def leave(t, name: str) -> Result:
     return Result()
 
 
-@commands.command("guess", "tally", changes=True)
+@commands.command("guess", "tally")
 @click.argument("name")
 @click.argument("face", type=click.IntRange(1, 6))
 def guess(t, name: str, face: int) -> Result:
@@ -78,7 +78,7 @@ def guess(t, name: str, face: int) -> Result:
     return Result()
 
 
-@commands.command("add", "tally", changes=True)
+@commands.command("add", "tally")
 @click.argument("amount", type=int)
 def add(t, amount: int) -> Result:
     """Add AMOUNT to the count (negative takes away). Example: add 3"""
@@ -89,7 +89,7 @@ def add(t, amount: int) -> Result:
     return Result()
 
 
-@commands.command("die", "tally", changes=True)
+@commands.command("die", "tally")
 @click.option("--roll", type=int, default=None, help="The table's own d6 face.")
 def die(t, roll: int | None) -> Result:
     """Roll a d6 and add it to the count. Example: die --roll 4"""

@@ -161,34 +161,60 @@ def run_batch(table: Table, lines, script: str | None = None) -> int:
     """Scripts and pipes: one command a line; `#` and blank lines skipped; exit 1 if any
     failed. An error from a script file names the file and line (`scene-3.txt:4: error: ...`).
     A game with a clock (Game.timer) has its timed lines run between lines, and while the
-    next line is awaited (the lines are read by a thread of their own)."""
+    next line is awaited (the lines are read by a thread of their own).
+
+    Ctrl-C stops the script with exit 130 and says, truthfully, whether the command it cut
+    was saved (the state in memory is always the one in the file)."""
     failed = False
+    number, line, saved = 0, "", table.saved
     timed = type(table.game).timer is not Game.timer
-    for number, raw in (_awaited(table, lines) if timed else enumerate(lines, 1)):
-        if raw is None:                  # the clock came first
-            _on_time(table)
-            continue
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if timed:
-            _on_time(table)
-        try:
-            ok, shown = run_one(table, line)
-        except SystemExit:
-            break
-        if ok:
-            if shown:
-                print(shown, flush=True)
-        else:
-            failed = True
-            where = f"{script}:{number}: " if script else ""
-            print(where + shown, file=sys.stderr, flush=True)
-        if table.interrupted:        # Ctrl-C while this command was saved: it is, and we stop
-            print("(interrupted: the command above was saved; the rest of the script was not"
-                  " run)", file=sys.stderr, flush=True)
-            return 130
+    try:
+        for number, raw in (_awaited(table, lines) if timed else enumerate(lines, 1)):
+            if raw is None:              # the clock came first
+                _on_time(table)
+                continue
+            line, saved = raw.strip(), table.saved
+            if not line or line.startswith("#"):
+                line = ""
+                continue
+            if timed:
+                _on_time(table)
+                saved = table.saved
+            try:
+                ok, shown = run_one(table, line)
+            except SystemExit:
+                break
+            if ok:
+                if shown:
+                    print(shown, flush=True)
+            else:
+                failed = True
+                print(_where(script, number) + shown, file=sys.stderr, flush=True)
+            if table.interrupted:    # Ctrl-C while this command was saved: it is, and we stop
+                print("(interrupted: the command above was saved; the rest of the script was"
+                      " not run)", file=sys.stderr, flush=True)
+                return 130
+            line = ""
+    except KeyboardInterrupt:
+        print(_where(script, number) + _interrupted(line, table.saved != saved),
+              file=sys.stderr, flush=True)
+        return 130
     return 1 if failed else 0
+
+
+def _where(script: str | None, number: int) -> str:
+    return f"{script}:{number}: " if script else ""
+
+
+def _interrupted(line: str, saved: bool) -> str:
+    """What a Ctrl-C in a script cut, in words (`line`: the command it cut, "" for none)."""
+    rest = "the rest of the script was not run"
+    if not line:
+        return f"(interrupted between commands: those above stand as shown; {rest})"
+    if saved:
+        return (f"(interrupted: `{line}` was saved, though its output was not shown; undo"
+                f" takes it back; {rest})")
+    return f"(interrupted: `{line}` was not saved; {rest})"
 
 
 def _on_time(table: Table) -> None:
