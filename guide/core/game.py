@@ -147,6 +147,16 @@ class Game:
         """The moves that seat may make now: (label, command line), each legal as it is."""
         return []
 
+    # Private dice and draws need no hook: a command tells an event that only one seat (or
+    # the game master, "gm") may see with `table.tell_private(who, kind, **data)` (the core's
+    # `roll EXPR --for WHO` does). That seat's page lists it under "private"; the terminal
+    # says only that there is one; `log` leaves it out but with --gm; the TV view, the other
+    # seats and completion never see it. A hidden card kept in the state stays the game's
+    # to hide, in `view`, `seat_view` and `public_state`, as Tally's hands are. (Events a
+    # game's rules return with an `audience`, told with `Table.tell_all`, are the rules'
+    # own: an event for seats the terminal does not see is not stored at all, and those
+    # seats' pages come from the game's `seat_view`.)
+
     # --- the command line ---------------------------------------------------------------
     def cli(self) -> list[click.Command]:
         """Extra `guide` subcommands of this game (e.g. a group `guide cave ...`)."""

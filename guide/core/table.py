@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
-from guide.core.commands import CORE, HIDDEN, TIMER, UPGRADED, say, undo_refusal
+from guide.core.commands import CORE
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.interrupts import held_interrupts
@@ -18,6 +18,7 @@ from guide.core.registry import parse, split
 from guide.core.result import Result
 from guide.core.state import diff
 from guide.core.store import CampaignError, Entry, Store
+from guide.core.story import HIDDEN, TIMER, UPGRADED, say, undo_refusal
 
 if TYPE_CHECKING:
     from guide.core.game import Game

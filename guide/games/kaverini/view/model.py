@@ -66,6 +66,8 @@ def _story(table, view: dict) -> None:
     view["version"] = entries[-1].seq if entries else 0
     for entry in reversed(entries):
         for event in reversed(entry.story):
+            if event.get("private") is not None:
+                continue                # a private die is its seat's (or the GM's) alone
             if view["last_dice"] is None and event.get("dice"):
                 # faces only: the event's words may name a foe's move, which is secret
                 view["last_dice"] = [{"die": f"d{sides}", "face": face}
