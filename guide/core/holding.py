@@ -47,7 +47,10 @@ def lock(path: Path) -> int:
 
 def unlock(fd: int) -> None:
     release(fd)
-    os.close(fd)
+    try:
+        os.close(fd)
+    except OSError:          # in a forked child the descriptor was closed at fork
+        pass
 
 
 def identity(fd: int) -> tuple[int, int]:

@@ -84,6 +84,7 @@ class Table(Generic[S, L]):
             self._attributed = 0
             self.dice.drawn.clear()
             result = cmd.function(self, **params) or Result()
+            self.check_bounds()
             changes = diff(before, self.state)
             if (changes or self.story) and self.store is not None:
                 with held_interrupts() as held:
@@ -105,6 +106,10 @@ class Table(Generic[S, L]):
             self.dice.table_faces.clear()
         self._tell_listeners()
         return self.shown(result)
+
+    def check_bounds(self) -> None:
+        """After a command, before its save: a game's table refuses (CommandError) a state
+        holding more than a table can (docs/limits.md); nothing is saved then."""
 
     def _save(self, line: str, changes: list, before: S) -> None:
         """The store's write, with the state in memory following exactly what the file holds

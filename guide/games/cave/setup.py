@@ -10,6 +10,7 @@ from .box import CAVE_SHAPES, CONTENTS, Box
 from .state import EXIT, START, CaveState, Character, Piece, Placed, key, others_here
 
 MAX_NAME = 20
+MAX_CHARACTERS = 12     # one table's expedition (docs/limits.md); the design sets no number
 
 
 def add_character(state: CaveState, box: Box, name: str) -> list[Event]:
@@ -21,6 +22,9 @@ def add_character(state: CaveState, box: Box, name: str) -> list[Event]:
         raise RuleError("characters join before start")
     if not name or len(name) > MAX_NAME or not name.isprintable():
         raise RuleError(f"a character's name is 1 to {MAX_NAME} printable characters")
+    if len(state["characters"]) >= MAX_CHARACTERS:
+        raise RuleError(f"at most {MAX_CHARACTERS} characters in the expedition"
+                        " (docs/limits.md)")
     if any(c["name"].casefold() == name.casefold() for c in state["characters"]):
         raise RuleError(f"there is already a character called {name}")
     state["characters"].append(Character(

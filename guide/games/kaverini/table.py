@@ -13,11 +13,18 @@ from guide.games.kaverini.commands.lookup import find_card
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.model import Adventure, Card
+from guide.games.kaverini.rules.bounds import beyond
 from guide.games.kaverini.rules.leveling import level, party_lv
 from guide.games.kaverini.state import SCHEMA, Confrontation, Sheet, State, StrategyGame
 
 
 class KaveriniTable(Table[State, Library]):
+    def check_bounds(self) -> None:
+        """A party, a fight, a Strategy Game no bigger than one table holds (rules/bounds)."""
+        refusal = beyond(self.state)
+        if refusal is not None:
+            raise CommandError(refusal)
+
     # --- looking things up ------------------------------------------------------------
     def card(self, name: str, *types: str) -> Card:
         """A card as it stands in this campaign: tweaks applied, flipped if flipped (5.6)."""
