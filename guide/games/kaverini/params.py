@@ -142,6 +142,7 @@ def _technique_schmerz(t: Any, name: str) -> str:
 
 
 KAVERI = Named("Kaveri", _kaverit)
+STRATEGY_KAVERI = Named("Kaveri", _kaverit, convert=False)     # or one designed for the game
 PARTY = Named("Kaveri, buddy or companion", _party)
 KAVERI_OR_ALL = Named("Kaveri (or all)", lambda t, w: [*_kaverit(t, w), "all"])
 PARTY_OR_ALL = Named("Kaveri, buddy or companion (or all)", lambda t, w: [*_party(t, w), "all"])

@@ -23,6 +23,21 @@ class KaveriniTable(Table):
         card = find_card(self.library, name, ())
         if card.key in self.state["flipped"]:
             card = card.flipped()
+        return self._tweaked(card, types)
+
+    def first_side(self, name: str, *types: str) -> Card:
+        """A card of a Strategy Game collection (R-STRAT-2): on its first side, whatever the
+        adventure did to it (flips, 5.6); the campaign's tweaks still apply. A back side's
+        own name is refused, naming the card it is the back of."""
+        card = find_card(self.library, name, ())
+        if card.key not in self.library.cards:                          # a back side
+            front = next(c for c in self.library.cards.values()
+                         if c.back is not None and c.back.name == card.name)
+            raise CommandError(f"{card.name} is the back of {front.name}: a Strategy Game"
+                               f" collection has every card on its first side ({front.name})")
+        return self._tweaked(card, types)
+
+    def _tweaked(self, card: Card, types: tuple[str, ...]) -> Card:
         tweaks = self.state["tweaks"].get(card.key)
         if tweaks:
             card = replace(card, tweaked=tuple(f"{k}={v}" for k, v in tweaks.items()),
@@ -69,7 +84,7 @@ class KaveriniTable(Table):
                         for b in s["buddies"]],
             "confrontation": _public_confrontation(s["confrontation"]),
             "quotes_told": list(s["quotes_told"]),
-            "strategy": _public_strategy(s.get("strategy"), self.card),
+            "strategy": _public_strategy(s.get("strategy"), self.first_side),
         }
 
 

@@ -137,6 +137,8 @@ CONFRONTATION: dict[str, Renderer] = {
                            f" {e['line']}" if e["met"] else
                            f"GM: {e['card']} was not neutralized as its flip condition says"
                            f" ({e['condition']}); it does not flip."),
+    "die_unused": lambda e: f"(The table's d{e['sides']} {e['face']} was not needed: no"
+                            f" d{e['sides']} is drawn for this turn's effect, R-DICE-3.)",
     "no_effect": lambda e: f"d20: {e['face']} (needs {e['need']}+): no special effect.",
     "nullified": lambda e: f"{e['ladder']} triggered on {e['actor']}'s previous turn too: the"
                            f" effect is nullified ({_why(e)}; R-FX-2).",
@@ -275,7 +277,9 @@ TABLE: dict[str, Renderer] = {
     "tweak": _tweak,
     "flip": lambda e: f"{e['card']} flips: it is now {e['shown']} ({e['type']}).",
     "strategy_new": _strategy_new,
-    "strategy_kaveri": lambda e: f"{e['kaveri']} fights for {e['player']}.",
+    "strategy_kaveri": lambda e: f"{e['kaveri']}" + (
+        ", designed for this game (not in the party)," if e.get("designed") else "")
+        + f" fights for {e['player']}.",
     "strategy_buy": lambda e: f"{e['player']} buys {e['card']} for {e['expense']}"
                               f" ({e['points_left']} left).",
     "strategy_wp": lambda e: f"{e['player']} buys {e['count']} world point(s)"

@@ -37,8 +37,8 @@ def fight(t, state: dict | None = None, quiet: bool = False) -> Fight:
     story as it happens, unless `quiet` (a look that changes nothing)."""
     state = state if state is not None else (arena(t) or t.state)
     tell = None if quiet else t.tell
-    if "versus" in state:
-        return StrategyFight(state, t.card, t.dice, t.house, tell=tell)
+    if "versus" in state:                    # a collection on its first sides (R-STRAT-2)
+        return StrategyFight(state, t.first_side, t.dice, t.house, tell=tell)
     a = t.adventure()
     return Fight(state, t.card, t.dice, t.house, xp_for=a.xp_for if a else (lambda name: 0),
                  tell=tell)
@@ -170,11 +170,7 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
     f = running(t)
     f.choose_lv(lv)
     bad = _bad_ending(t)
-    d20 = d10 = None
-    if roll:
-        d20, d10 = roll[0], (roll[1] if len(roll) > 1 else None)
-        if d10 is not None and not 1 <= d10 <= 10:
-            raise CommandError(f"a d10 shows 1 to 10, not {d10}")
+    d20, d10 = _effect_faces(roll, "--roll")
     f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, _parts(split),
           None if matches is None else matches == "yes", boost)
     reminders.after_moves(t)
@@ -186,18 +182,23 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
 @click.argument("technique", nargs=-1, type=params.FOE_TECHNIQUE)
 @click.option("--on", default=None, type=params.TARGET,
               help="The target: a Kaveri, buddy or standing companion.")
-@click.option("--roll", type=int, default=None, help="The table's face of the foe's move die.")
+@click.option("--roll", type=int, default=None,
+              help="The table's face of the foe's move die (a foe without one: its effect d20).")
+@click.option("--effect-roll", "effect_roll", default=None, type=params.Faces(metavar="N[,M]"),
+              help="The table's d20 for the technique's special effect, and M the Comic d10"
+                   " (R-DICE-3).")
 @click.option("--split", multiple=True, type=params.SPLIT, help="Lagom: N Schmerz to NAME.")
 @click.option("--lv", type=int, default=None,
               help="Lv for the technique: the level of a Kaveri present (R-SHEET-4).")
-def foe(t, name, technique, on, roll, split, lv):
+def foe(t, name, technique, on, roll, effect_roll, split, lv):
     """A foe's technique (phase 4); a foe with a die icon rolls for its move (R-CONF-3).
 
     Example: foe Gull Loud Squawk --on Ann"""
     f = running(t)
     f.choose_lv(lv)
     bad = _bad_ending(t)
-    f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split))
+    d20, d10 = _effect_faces(effect_roll, "--effect-roll")
+    f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split), d20, d10)
     reminders.after_moves(t)
     return report(t, f, bad)
 
@@ -214,6 +215,7 @@ def next_(t, faces):
     if faces:
         t.dice.give(faces)
     f.next()
+    faces_used(t, "--dice")
     return report(t, f, bad)
 
 
@@ -429,6 +431,25 @@ def _secrets(x: Fighter) -> list[str]:
                                                             ("Heel", card.heel)) if value)
     return textwrap.wrap(f"{x.name}: {guard + '; ' if guard else ''}moves {moves}", 79,
                          subsequent_indent="    ")
+
+
+def faces_used(t, option: str) -> None:
+    """R-DICE-3: faces the table gave that the command did not draw are refused, naming the
+    option, never silently dropped."""
+    left = t.dice.unused()
+    if left:
+        raise CommandError(f"{option} {','.join(map(str, left))}: this command drew no die for"
+                           f" {'them' if len(left) > 1 else 'it'} (R-DICE-3); leave {option} out")
+
+
+def _effect_faces(faces: list[int] | None, option: str) -> tuple[int | None, int | None]:
+    """N[,M]: the effect's d20 and the Comic d10 (R-DICE-3)."""
+    if not faces:
+        return None, None
+    if len(faces) > 2:
+        raise CommandError(f"{option} takes the d20 and at most the Comic d10 (N,M), not"
+                           f" {len(faces)} faces")
+    return faces[0], (faces[1] if len(faces) > 1 else None)
 
 
 def _parts(split: tuple[tuple[str, int], ...]) -> dict[str, int] | None:

@@ -33,7 +33,20 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
     terminal, `kaveri NAME` alone asks for the rest, one answer at a time.
 
     Example: kaveri Ann --ability Focused --technique Cheer --technique Love --technique custom:Hug"""
-    check_name(name, [k["name"] for k in t.state["kaverit"]])
+    adventure = t.state["adventure"]
+    sheet = design(t, name, ability, techniques, facts, [k["name"] for k in t.state["kaverit"]],
+                   t.adventure().starting_money if adventure and t.adventure() else 0)
+    t.state["kaverit"].append(sheet)
+    t.tell("kaveri", kaveri=name, ability=sheet["ability"],
+           techniques=list(sheet["ladders"]) + list(sheet["custom"]))
+    return Result()
+
+
+def design(t, name: str, ability: str | None, techniques: tuple[str, ...],
+           facts: tuple[str, ...], taken: list[str], money: int) -> Sheet:
+    """A new Kaveri's sheet (R-SHEET-1), for the party or for a Strategy Game (its appendix,
+    step 2): the name checked against `taken`; in a terminal the short form asks the rest."""
+    check_name(name, taken)
     chosen, told = list(techniques), list(facts)
     if t.ask and (ability is None or len(chosen) < 3):
         # in a terminal, the short form `kaveri NAME` asks for the rest, facts included,
@@ -45,15 +58,8 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
         bad = unsafe(text)
         if bad:
             raise CommandError(f"kaveri: {text!r} holds a control or invisible character ({bad})")
-    adventure = t.state["adventure"]
     ladders_only = "ladders_at_start" in house_rules() and t.house("ladders_at_start") == "on"
-    sheet = new_kaveri(name, ability, chosen, told,
-                       t.adventure().starting_money if adventure and t.adventure() else 0,
-                       ladders_only)
-    t.state["kaverit"].append(sheet)
-    t.tell("kaveri", kaveri=name, ability=sheet["ability"],
-           techniques=list(sheet["ladders"]) + list(sheet["custom"]))
-    return Result()
+    return new_kaveri(name, ability, chosen, told, money, ladders_only)
 
 
 def check_name(name: str, taken: list[str]) -> None:

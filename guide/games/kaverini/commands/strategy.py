@@ -63,16 +63,31 @@ def strategy_new(t, players, budget, money, settings, fluid, no_power_foes, pool
 
 @command("strategy kaveri", "strategy game", changes=True)
 @click.argument("player", type=params.PLAYER)
-@click.argument("kaveri", nargs=-1, required=True, type=params.KAVERI)
-def strategy_kaveri(t, player, kaveri):
-    """Bring a Kaveri of the campaign onto a player's side (at full HP; Kaverit cost nothing).
+@click.argument("kaveri", nargs=-1, required=True, type=params.STRATEGY_KAVERI)
+@click.option("--ability", default=None, type=params.ABILITY,
+              help="A Kaveri designed for this game: its ability (it joins no party).")
+@click.option("--technique", "techniques", multiple=True, type=params.LADDER,
+              help="A designed Kaveri's technique: an emotion ladder or custom:NAME; three.")
+def strategy_kaveri(t, player, kaveri, ability, techniques):
+    """Bring a Kaveri onto a player's side (at full HP; Kaverit cost nothing): one of the
+    campaign's, or one designed for this game with --ability and three --technique, who
+    need not join the party (the appendix, step 2).
 
     Example: strategy kaveri Ann Bob"""
+    from guide.games.kaverini.commands.party import design
+
     g = _game(t)
     who = game_rules.player(g, player)
-    sheet = t.kaveri(" ".join(kaveri))
+    name = " ".join(kaveri)
+    if ability is not None or techniques:
+        taken = [k["name"] for k in t.state["kaverit"]] + [
+            k["name"] for p in g["players"] for k in p["kaverit"]]
+        sheet = design(t, name, ability, techniques, (), taken, 0)
+    else:
+        sheet = t.kaveri(name)
     game_rules.bring_kaveri(g, who, sheet)
-    t.tell("strategy_kaveri", kaveri=sheet["name"], player=who["name"])
+    t.tell("strategy_kaveri", kaveri=sheet["name"], player=who["name"],
+           designed=ability is not None or bool(techniques))
     return Result()
 
 
@@ -86,7 +101,7 @@ def strategy_buy(t, player, card, holder):
     Example: strategy buy Ann Rogue Herring Gull"""
     g = _game(t)
     who = game_rules.player(g, player)
-    t.tell("strategy_buy", **game_rules.buy(g, who, t.card(" ".join(card)), holder))
+    t.tell("strategy_buy", **game_rules.buy(g, who, t.first_side(" ".join(card)), holder))
     return Result()
 
 
@@ -111,7 +126,7 @@ def strategy_setting(t, player, card):
     Example: strategy setting Ann Vondelpark"""
     g = _game(t)
     t.tell("strategy_setting", **game_rules.add_setting(g, game_rules.player(g, player),
-                                                       t.card(" ".join(card), "setting")))
+                                                       t.first_side(" ".join(card), "setting")))
     return Result()
 
 
@@ -161,7 +176,7 @@ def strategy_start(t, faces):
 
     Example: strategy start"""
     from guide.core.dice import parse_faces
-    from guide.games.kaverini.commands.confront import fight, report
+    from guide.games.kaverini.commands.confront import faces_used, fight, report
 
     if faces:
         t.dice.give(parse_faces(faces, "--dice"))
@@ -172,8 +187,9 @@ def strategy_start(t, faces):
     if t.state["confrontation"]:
         raise CommandError("an adventure confrontation is running (end it first)")
     settings = [c.name for c in t.library.cards.values() if c.type == "setting"]
-    g["arena"] = game_rules.arena(g, t.card, settings)
+    g["arena"] = game_rules.arena(g, t.first_side, settings)
     f = fight(t, g["arena"])
     assert isinstance(f, game_rules.StrategyFight)
     f.start_battle(g)
+    faces_used(t, "--dice")
     return report(t, f)

@@ -70,14 +70,23 @@ class Techniques(Field):
                         world_point == "effect", named)
 
     def foe_use(self, foe: str, technique: str | None, on: str | None = None,
-                roll: int | None = None, split: dict[str, int] | None = None) -> None:
-        """Phase 4: a foe's technique; a foe with a die icon picks it by the roll (R-CONF-3)."""
+                roll: int | None = None, split: dict[str, int] | None = None,
+                d20: int | None = None, d10: int | None = None) -> None:
+        """Phase 4: a foe's technique; a foe with a die icon picks it by the roll (R-CONF-3).
+        `roll` is the move die's face (for a foe without one, the effect d20's), `d20`/`d10`
+        the effect's (R-DICE-3)."""
         user = self.get(foe, (FOE,))
         self._enter_phase(user)
+        assert user.card is not None
+        if roll is not None and not user.card.move_die:    # its one d20 is the effect's
+            if d20 is not None:
+                raise RuleError(f"{user.name} has no move die: give its effect d20 once"
+                                " (--roll or --effect-roll), not both (R-DICE-3)")
+            roll, d20 = None, roll
         tech = self._foe_technique(user, technique, roll)
         move = self._card_move(user, tech)
         targets = self._targets(user, on, split, move)
-        self._technique(user, move, targets, None, split is not None, None, None, False, None,
+        self._technique(user, move, targets, None, split is not None, d20, d10, False, None,
                         text=tech.text or None)
 
     def _technique(self, user: Fighter, move: Move, targets: Targets, gm_match: bool | None,
@@ -85,6 +94,13 @@ class Techniques(Field):
                    named: list[Fighter] | None, text: str | None = None) -> None:
         """The technique's Schmerz on each target, then its special effect (R-FX-4) on the
         targets it reached (named: R-WP-2's one target for the effect)."""
+        if d20 is not None and not move.ladder:
+            raise RuleError(f"{move.name} is not an Emotion Table technique: it rolls no effect"
+                            f" d20, so the table's {d20} has no use (R-FX-1, R-DICE-3)")
+        if d20 is not None and not 1 <= d20 <= 20:
+            raise RuleError(f"a d20 shows 1 to 20, not {d20}")
+        if d10 is not None and not 1 <= d10 <= 10:
+            raise RuleError(f"a d10 shows 1 to 10, not {d10}")
         emotion = fx.effective_emotion(self, user)
         if move.ladder:
             self.say("use", actor=user.name, technique=move.name, ladder=move.ladder,
@@ -93,10 +109,14 @@ class Techniques(Field):
             self.say("use", actor=user.name, technique=move.name, text=text)
             self._last_turn(user, None)                  # no effect this turn (R-FX-2)
         reached = self._deal(user, move, targets, emotion, gm_match, lagom)
+        used: tuple[bool, bool] = (False, False)
         if move.ladder and self.running and reached:
             chosen = [t for t in (named if named is not None else reached) if t in reached]
             if chosen:
-                self._special(user, move, chosen, d20, d10, forced)
+                used = self._special(user, move, chosen, d20, d10, forced)
+        for sides, face, taken in ((20, d20, used[0]), (10, d10, used[1])):
+            if face is not None and not taken:           # R-DICE-3: said, never dropped
+                self.say("die_unused", sides=sides, face=face)
         self._done(user)
 
     # --- choosing ---------------------------------------------------------------------
@@ -337,8 +357,9 @@ class Techniques(Field):
         return last == f"{self.c['round'] - 1}:{ladder}"
 
     def _special(self, user: Fighter, move: Move, targets: list[Fighter], d20: int | None,
-                 d10: int | None, forced: bool) -> None:
-        """R-FX-1..3: roll (or not) for the special effect, after the Schmerz is dealt."""
+                 d10: int | None, forced: bool) -> tuple[bool, bool]:
+        """R-FX-1..3: roll (or not) for the special effect, after the Schmerz is dealt.
+        Returns whether the table's d20 and d10 were used."""
         c = self.c
         lad = find_ladder(move.ladder or "")
         assert lad is not None
@@ -356,8 +377,6 @@ class Techniques(Field):
         else:
             if d20 is None:
                 face = self.dice.d(20)
-            elif not 1 <= d20 <= 20:
-                raise RuleError(f"a d20 shows 1 to 20, not {d20}")
             else:
                 face = d20
                 self.dice.drawn.append((20, face))
@@ -365,16 +384,18 @@ class Techniques(Field):
             if face < need:
                 self.say("no_effect", face=face, need=need)
                 self._last_turn(user, None)
-                return
+                return d20 is not None, False
             why = "roll"
+        rolled = face is not None and d20 is not None
         if self._triggered_last_turn(user, lad.name) and not forced:
             self.say("nullified", ladder=lad.name, actor=user.name, why=why, face=face, need=need)
             self._last_turn(user, None)
-            return
+            return rolled, False
         self._last_turn(user, lad.name)
         self.say("special", ladder=lad.name, says=lad.says, why=why, face=face, need=need)
         lv = user.level if user.kind in (KAVERI, STAND) else self.lv_of(user)
         fx.apply_special(self, user, lad.effect, lv, targets, d10)
+        return rolled, lad.effect == "comic"
 
     def _nervous_boost(self, user: Fighter, boost: str | None) -> None:
         """Nervousness: on the turn after the skipped one, 2 x Lv to E, H or HP (R-FX-4)."""
