@@ -169,6 +169,7 @@ class Adventure:
     good_ending: str = ""
     bad_ending: str = ""
     source: str = ""
+    series: tuple[str, int] | None = None     # rulebook 1.4: (series name, part 1, 2, ...)
 
     def xp_for(self, foe_name: str) -> int:
         for name, xp in self.xp.items():

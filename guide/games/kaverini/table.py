@@ -80,8 +80,7 @@ class KaveriniTable(Table):
                           if s["adventure"] else None),
             "kaverit": [_public_kaveri(k, s["confrontation"]) for k in s["kaverit"]],
             "companions": list(s["companions"]),
-            "buddies": [{"name": b["name"], "hp": b["hp"], "max_hp": b["max_hp"]}
-                        for b in s["buddies"]],
+            "buddies": [_hp(b) for b in s["buddies"]],
             "confrontation": _public_confrontation(s["confrontation"]),
             "quotes_told": list(s["quotes_told"]),
             "strategy": _public_strategy(s.get("strategy"), self.first_side),
@@ -96,7 +95,19 @@ def _public_kaveri(k: dict, confrontation: dict | None) -> dict:
         "custom": dict(k["custom"]), "world_points": k["world_points"], "money": k["money"],
         "items": [i["card"] for i in k["items"]],
         "cowering": bool(confrontation) and k["hp"] == 0,
+        **_soak(k),
     }
+
+
+def _hp(f: dict) -> dict:
+    """A buddy's, foe's or standing companion's HP (and HP counters, when it has some)."""
+    return {"name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"], **_soak(f)}
+
+
+def _soak(f: dict) -> dict:
+    """`hp_counters` when HP counters stand ready (R-SHEET-3), absent at 0 as before."""
+    n = (f.get("counters") or {}).get("HP", 0)
+    return {"hp_counters": n} if n else {}
 
 
 def _public_confrontation(c: dict | None) -> dict | None:
@@ -104,10 +115,8 @@ def _public_confrontation(c: dict | None) -> dict | None:
         return None
     return {
         "round": c["round"],
-        "foes": [{"name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"]}
-                 for f in c["foes"]],
-        "stand": [{"name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"]}
-                  for f in c.get("stand", [])],
+        "foes": [_hp(f) for f in c["foes"]],
+        "stand": [_hp(f) for f in c.get("stand", [])],
     }
 
 

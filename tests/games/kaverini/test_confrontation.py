@@ -352,7 +352,7 @@ def test_the_engine_alone_tells_events_as_data_with_their_dice():
     fight.use("Ann", "Sadness")
     told = [(e["kind"], e.get("dice")) for e in fight.events]
     assert told == [("confront", None), ("use", None), ("hit", None), ("special", [[20, 20]]),
-                    ("sadness", None), ("round", None)]
+                    ("sadness", None), ("skips", None), ("round", None)]
     assert state["confrontation"]["round"] == 2 and state["confrontation"]["foes"][0]["hp"] == 39
 
 

@@ -12,5 +12,6 @@ from guide.games.kaverini.commands import (  # noqa: F401 - importing registers 
     settings,
     sheets,
     shop,
+    status,
     strategy,
 )

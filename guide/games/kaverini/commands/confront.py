@@ -3,8 +3,6 @@ play (an item), flip's effect on the field. The rules live in guide.games.kaveri
 
 from __future__ import annotations
 
-import textwrap
-
 import click
 
 from guide.core.errors import CommandError
@@ -14,9 +12,9 @@ from guide.games.kaverini import state as records
 from guide.games.kaverini.commands import reminders
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.confrontation import Fight, extra_hp
-from guide.games.kaverini.rules.effects import apply_declared, effective_emotion, effective_heart
+from guide.games.kaverini.rules.effects import apply_declared
 from guide.games.kaverini.rules.field import Declared, take_schmerz
-from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, Fighter, psychic_present
+from guide.games.kaverini.rules.fighters import BUDDY, KAVERI, Fighter, psychic_present
 from guide.games.kaverini.rules.strategy import StrategyFight
 from guide.games.kaverini.state import Sheet
 
@@ -58,9 +56,14 @@ def secrets_open(t) -> bool:
 
 def report(t, f: Fight, bad_ending: str = "") -> Result:
     """What the engine did is already in the story (words.py says it); then whose turn."""
+    from guide.games.kaverini.campaign import scene_won
+
     r = Result()
     if bad_ending and any(e["kind"] == "lost" for e in f.events):
         r.add("", bad_ending.strip())
+    if f.variant == "adventure" and any(e["kind"] == "over" and e["result"] == "won"
+                                        and not e.get("practice") for e in f.events):
+        r.add(*scene_won(t))
     if arena(t) is not None:
         r.add(Styled(turn_line(t), "turn"))
     return r
@@ -266,10 +269,11 @@ def _schmerz_outside(t, name: str, amount: int) -> None:
             break
     else:
         taker = Fighter(KAVERI, t.kaveri(name), None)
-    lost = take_schmerz(taker, amount, taker.base_heart + taker.counters["H"])
+    taken = take_schmerz(taker, amount, taker.base_heart + taker.counters["H"])
     if taker.kind == BUDDY:
         taker.data.pop("counters", None)
-    t.tell("schmerz", target=taker.name, lost=lost, hp=taker.hp, max_hp=taker.max_hp)
+    t.tell("schmerz", target=taker.name, lost=taken.lost, hp=taker.hp, max_hp=taker.max_hp,
+           **taken.soaked)
 
 
 @command("stand", "confrontation", changes=True)
@@ -383,54 +387,6 @@ def _play_outside(t, k: Sheet, item) -> None:
     for effect in item.effects:
         targets = [Fighter(KAVERI, sheet, None) for sheet in chosen.get(effect.target, [])]
         apply_declared(t.tell, None, item.name, effect, targets, t.lv())
-
-
-@command("status", "confrontation", aliases=("field",))
-@click.option("--players", is_flag=True, help="The players' view: foes' secrets hidden"
-                                               " unless a Psychic Kaveri is present.")
-def status(t, players):
-    """The whole field: every fighter's HP, E, H, effects; the GM's view unless --players.
-
-    Example: status --players"""
-    field = arena(t)
-    if field is None:
-        raise CommandError("no confrontation is running")
-    c = field["confrontation"]
-    f = fight(t, quiet=True)
-    psychic = secrets_open(t)
-    secret = not players or psychic
-    r = Result([turn_line(t)], headers=["fighter", "side", "HP", "E", "H", "effects"])
-    for x in f.fighters():
-        effects = ", ".join(e.get("why", e["kind"]) for e in c["effects"] if e["on"] == x.name)
-        hp = f"{x.hp}/{x.max_hp}" + (" cowering" if x.hp == 0 and f.cowers(x) else "")
-        if x.hp == 0 and not f.cowers(x):
-            hp = "neutralized"
-        side = f.side_of(x) if f.variant == "strategy" else x.kind
-        r.rows.append([x.name, side, hp, effective_emotion(f, x),
-                       effective_heart(f, x) if (secret or x.kind != FOE) else "?",
-                       textwrap.shorten(effects, 24, placeholder="…")])
-        if secret and x.kind == FOE:
-            r.notes += _secrets(x)
-    if c["settings"]:
-        r.notes.append("Settings: " + ", ".join(c["settings"]))
-    if c["companions"]:
-        r.notes.append("Companions: " + ", ".join(c["companions"]))
-    if players and psychic:
-        r.notes.append("A Psychic Kaveri is present: secrets shown (R-CONF-3).")
-    return r
-
-
-def _secrets(x: Fighter) -> list[str]:
-    """A foe's secret side (R-CONF-3), wrapped to 80 columns below the table."""
-    card = x.card
-    if card is None:
-        return []
-    moves = "; ".join((f"{'/'.join(map(str, m.roll))}: " if m.roll else "") + f"{m.name} {m.schmerz}"
-                      for m in card.techniques)
-    guard = ", ".join(f"{what} {value}" for what, value in (("Shield", card.shield),
-                                                            ("Heel", card.heel)) if value)
-    return textwrap.wrap(f"{x.name}: {guard + '; ' if guard else ''}moves {moves}", 79,
-                         subsequent_indent="    ")
 
 
 def faces_used(t, option: str) -> None:

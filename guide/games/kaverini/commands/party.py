@@ -385,6 +385,7 @@ def adventure(t, adventure_id: str | None):
     t.state["npcs"] = []
     t.state["shop_wp"] = []
     t.state["lost_companions"] = []
+    t.state.pop("scene", None)                 # a new (or replayed) adventure: no scene yet
     rested = []
     for k in t.state["kaverit"]:
         add_money(k, a.starting_money)
@@ -392,21 +393,24 @@ def adventure(t, adventure_id: str | None):
             k["hp"] = k["max_hp"]
             rested.append(k["name"])
     t.tell("adventure", adventure=a.id, title=a.title, rested=rested)
+    from guide.games.kaverini.campaign import starting
     from guide.games.kaverini.commands.scenes import paragraphs
 
+    notes = starting(t, a)
     lines = [a.title + (f" ({a.place})" if a.place else ""), "", *paragraphs(a.intro), "",
              f"Each Kaveri receives {a.starting_money} {a.currency}."]
-    return Result(lines)
+    return Result(lines, notes=notes)
 
 
 def describe_adventure(t) -> Result:
     """The whole booklet, wrapped for the terminal (the REPL pages it)."""
+    from guide.games.kaverini.campaign import overview
     from guide.games.kaverini.commands.scenes import paragraphs
 
     a = t.adventure()
     if a is None:
-        names = ", ".join(t.library.adventures) or "none"
-        return Result([f"No adventure is running. Start one with: adventure ID ({names})."])
+        return Result(["No adventure is running. Start one with: adventure ID.", "",
+                       "Adventures:", *overview(t)])
     r = Result([f"{a.title} ({a.place}), currency {a.currency}", "", *paragraphs(a.intro), ""])
     for scene in a.scenes:
         foes = ", ".join(f"{f} ({a.xp_for(f)} XP)" for f in scene.foes)
@@ -420,4 +424,5 @@ def describe_adventure(t) -> Result:
     if a.pronunciation:
         r.add("", "Pronunciation:")
         r.add(*(f"  {w}: {say}" + (f" ({means})" if means else "") for w, say, means in a.pronunciation))
+    r.add("", "Adventures:", *overview(t))
     return r

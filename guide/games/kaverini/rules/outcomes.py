@@ -123,8 +123,9 @@ class Outcomes(Field):
             k["counters"] = counters()
         for b in self.s["buddies"]:
             b.pop("counters", None)
+        practice = c["practice"]
         self.s["confrontation"] = None
         self.running = False
         self._changed()
         self.finished()
-        self.say("over", result=why)
+        self.say("over", result=why, **({"practice": True} if practice else {}))

@@ -307,11 +307,13 @@ class Techniques(Field):
             c["confidence"].append(target.name)
             self.say("confidence", target=target.name, technique=move.name)
             return False
-        hp, left, _ = absorb(dealt, target.hp, target.counters["HP"])
+        before = target.counters["HP"]
+        hp, left, _ = absorb(dealt, target.hp, before)
         target.data["hp"], target.counters["HP"] = hp, left
+        soaked = {"absorbed": before - left, "counters_left": left} if before > left else {}
         self.say("hit", technique=move.name, target=target.name, amount=dealt, base=base,
                  emotion=emotion, mult=MULTIPLIERS[twos], heart=heart, heel=heel,
-                 shield=shield, hp=hp, max_hp=target.max_hp)
+                 shield=shield, hp=hp, max_hp=target.max_hp, **soaked)
         if hp == 0:
             self.at_zero(target)          # R-DMG-9: out at that moment; it triggers nothing
             return True
@@ -321,8 +323,8 @@ class Techniques(Field):
             if back is None:
                 self.say("loved", target=user.name, technique="Chutzpah")
             else:
-                self.say("chutzpah", target=target.name, actor=user.name, amount=back,
-                         hp=user.hp, max_hp=user.max_hp)
+                self.say("chutzpah", target=target.name, actor=user.name, amount=back.lost,
+                         hp=user.hp, max_hp=user.max_hp, **back.soaked)
                 self.settle(user)
         return True
 
