@@ -19,8 +19,9 @@ from guide.games.kaverini.state import SCHEMA, StrategyGame
 class KaveriniTable(Table):
     # --- looking things up ------------------------------------------------------------
     def card(self, name: str, *types: str) -> Card:
-        """A card as it stands in this campaign: tweaks applied, flipped if flipped (5.6)."""
-        card = find_card(self.library, name, ())
+        """A card as it stands in this campaign: tweaks applied, flipped if flipped (5.6);
+        a name as people say it is looked for among the cards of `types` first."""
+        card = find_card(self.library, name, types)
         if card.key in self.state["flipped"]:
             card = card.flipped()
         return self._tweaked(card, types)

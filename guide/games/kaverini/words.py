@@ -130,6 +130,10 @@ CONFRONTATION: dict[str, Renderer] = {
     "psychic": lambda e: "A Psychic Kaveri is present: the foes' secrets are open to all (R-CONF-3).",
     "use": _use,
     "move_named": lambda e: f"{e['actor']}'s d{e['die']} picks {e['technique']} at the table.",
+    "move_picked": lambda e: f"guide picks for {e['actor']} (no die on its card; at random, as"
+                             f" odds plays): d{e['die']} {e['face']} -> {e['technique']}.",
+    "target_picked": lambda e: f"guide picks {e['actor']}'s target at random:"
+                               f" d{e['die']} {e['face']} -> {e['target']}.",
     "move_rolled": lambda e: f"{e['actor']} rolls its d{e['die']}: {e['face']} -> {e['technique']}.",
     "wp_spent": lambda e: f"{e['actor']} spends a world point: the technique " + (
         "hits every foe (R-WP-2)." if e["how"] == "all-foes" else "forces its effect (R-WP-3)."),

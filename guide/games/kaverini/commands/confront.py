@@ -153,7 +153,7 @@ def confront(t, cards, settings, order, companions, lv, practice, scene_number):
 @command("use", "confrontation", changes=True)
 @click.argument("name", type=params.ACTOR)
 @click.argument("technique", nargs=-1, required=True, type=params.TECHNIQUE)
-@click.option("--on", default=None, type=params.FIGHTER,
+@click.option("--on", default=None, type=params.ADVERSARY,
               help="The target foe (optional when one stands).")
 @click.option("--roll", default=None, type=params.Faces(metavar="N[,M]"),
               help="The table's d20 face, and M the Comic d10 (R-DICE-3).")
@@ -224,12 +224,17 @@ def next_(t, faces):
 
 @command("runaway", "confrontation", changes=True)
 @click.option("--roll", type=int, default=None, help="The percentile result, 1..100.")
-def runaway(t, roll):
+@click.option("--dice", "faces", default=None, metavar="TENS,ONES",
+              help="The table's two d10 faces, 0..10 each (R-DICE-2), as for lottery.")
+def runaway(t, roll, faces):
     """Try to run away: 25% per cowering Kaveri, the Kaverit's whole round (R-CONF-6).
 
-    Example: runaway --roll 23"""
+    Example: runaway --dice 2,3"""
+    from guide.games.kaverini.commands.lottery import give_percentile
+
     f = running(t)
-    f.runaway(roll)
+    give_percentile(t, faces, roll, "runaway")
+    f.runaway()
     return report(t, f)
 
 

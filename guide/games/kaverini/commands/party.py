@@ -7,7 +7,8 @@ import re
 
 import click
 
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, GuideError
+from guide.core.names import resolve
 from guide.core.result import Result
 from guide.core.text import look_alike, name_problem, unsafe
 from guide.games.kaverini import params, spending
@@ -145,13 +146,18 @@ def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
 
 
 @command("wp", "party", changes=True)
-@click.argument("name", type=params.KAVERI)
+@click.argument("name", type=params.KAVERI_OR_ALL)
 @click.argument("amount", type=int)
 def wp(t, name: str, amount: int):
-    """Give (or, negative, take back) world points (R-WP-1).
+    """Give (or, negative, take back) world points (R-WP-1), to one Kaveri or `all`.
 
-    Example: wp Ann 1"""
-    k = t.kaveri(name)
+    Example: wp all 1"""
+    for k in _everyone(t, name, t.state["kaverit"]):
+        _give_wp(t, k, amount)
+    return Result()
+
+
+def _give_wp(t, k: Sheet, amount: int) -> None:
     if k["world_points"] + amount < 0:
         raise CommandError(f"{k['name']} has only {k['world_points']} world point(s)")
     most = limits()["world_points"]
@@ -160,7 +166,6 @@ def wp(t, name: str, amount: int):
                            f" {most:,} in all")
     k["world_points"] += amount
     t.tell("wp", kaveri=k["name"], amount=amount, now=k["world_points"])
-    return Result()
 
 
 @command("money", "party", changes=True)
@@ -313,10 +318,18 @@ def _set_bond(t, name: str, card: str, bonded: bool) -> None:
 
 
 def held_item(k: Sheet, card: str) -> HeldItem:
+    """An item a Kaveri holds, named as people say it (`Wooden` for Wooden Clogs)."""
     for entry in k["items"]:
         if entry["card"].casefold() == card.casefold():
             return entry
-    raise CommandError(f"{k['name']} has no {card!r}")
+    held = [entry["card"] for entry in k["items"]]
+    if not held:
+        raise CommandError(f"{k['name']} holds no item (item {k['name']} CARD gives one)")
+    try:
+        name = resolve(card, held, f"item of {k['name']}'s")
+    except GuideError as e:
+        raise CommandError(str(e)) from None
+    return next(entry for entry in k["items"] if entry["card"] == name)
 
 
 @command("companion", "party", changes=True)

@@ -4,6 +4,8 @@ end, on the same engine as the Adventure Game's confrontations."""
 
 from __future__ import annotations
 
+import textwrap
+
 import click
 
 from guide.core.errors import CommandError
@@ -148,17 +150,21 @@ def strategy_teams(t):
 
     Example: strategy teams"""
     g = _game(t)
-    r = Result(headers=["player", "turn", "Kaverit", "cards", "expense", "points left", "WP"])
+    r = Result(headers=["player", "turn", "Kaverit", "cards", "expense", "left", "WP"])
+    bought = []
     for k, p in enumerate(g["players"]):
         cards = ", ".join(c["card"] + (f" ({c['holder']})" if c.get("holder") else "")
-                          for c in p["cards"]) or "-"
+                          + f" {c['expense']}" for c in p["cards"])
         r.rows.append([p["name"], k + 1, ", ".join(s["name"] for s in p["kaverit"]) or "-",
-                       cards, sum(c["expense"] for c in p["cards"]), p["points_left"],
+                       len(p["cards"]), sum(c["expense"] for c in p["cards"]), p["points_left"],
                        p["world_points"]])
+        if cards:                          # the cards below the table: it keeps to 80 columns
+            bought += textwrap.wrap(f"{p['name']}: {cards}.", 79, subsequent_indent="    ")
     versus = g["arena"]["versus"] if g["arena"] else None
     if versus:                                           # world points left, not bought
         for row, left in zip(r.rows, versus["wp"], strict=True):
             row[-1] = left
+    r.notes += bought
     if versus and versus["winner"]:
         r.notes.append(f"Winner: {versus['winner']} (round {versus['round']}).")
     r.notes.append(f"Budget {g['budget']} each; settings {g['settings']}"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from guide.games.kaverini.cardtext import acts_each_round, round_part
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
-from guide.games.kaverini.rules.fighters import KAVERI, PHASE_INDEX, STAND, Fighter
+from guide.games.kaverini.rules.fighters import FOE, KAVERI, PHASE_INDEX, STAND, Fighter
 from guide.games.kaverini.rules.leveling import RuleError, level
 from guide.games.kaverini.rules.outcomes import Outcomes
 from guide.games.kaverini.rules.schmerz import Taken
@@ -178,6 +178,8 @@ class Fight(Techniques, Outcomes):
         if not self.running:
             raise RuleError("the confrontation is over")
         self._check_can_act(actor)
+        if actor.kind == FOE and self.c["phase"] == "foes" and actor in self.waiting():
+            return              # the rulebook fixes the foes' phase, not an order among foes
         if self.turn() is not actor:
             raise RuleError(f"it is not {actor.name}'s turn{self._now()}")
 
@@ -302,10 +304,15 @@ class Fight(Techniques, Outcomes):
         for name in sources:
             card = self.card(name)
             text = card.bond if phase == "items" else card.text
-            if text and not any(e.when in ("round", "static") for e in card.effects) \
-                    and (c["round"] == 1 or acts_each_round(text)):
+            whens = {e.when for e in card.effects}
+            if not text or whens & {"round", "static"}:
+                continue
+            if "start" in whens and not acts_each_round(text):
+                continue         # its start effect was applied at the start: no reminder
+            if c["round"] == 1 and "start" not in whens or acts_each_round(text):
                 # free text the GM applies: every round when it says so (then only what acts
                 # each round), else once
                 self.say("gm", phase=phase, card=card.name,
-                         text=text if c["round"] == 1 else round_part(text))
+                         text=text if c["round"] == 1 and "start" not in whens
+                         else round_part(text))
         self._apply_declared("round", phase)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from guide.core.dice import Dice
+from guide.core.names import suggest
 from guide.games.kaverini.model import Card, Effect
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter, all_fighters, find
 from guide.games.kaverini.rules.leveling import RuleError, level, party_lv
@@ -112,7 +113,8 @@ class Field:
         f = find(self.fighters(), name, kinds)
         if f is None:
             who = " or ".join(dict.fromkeys(_KIND_WORDS[k] for k in kinds)) or "fighter"
-            raise RuleError(f"no {who} named {name!r} in this confrontation")
+            near = suggest(name, [x.name for x in self.fighters() if not kinds or x.kind in kinds])
+            raise RuleError(f"no {who} named {name!r} in this confrontation{near}")
         return f
 
     def standing(self, *kinds: str) -> list[Fighter]:

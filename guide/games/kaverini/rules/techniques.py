@@ -9,6 +9,7 @@ from guide.core.errors import GuideError
 from guide.core.names import resolve
 from guide.games.kaverini.data.tables import Ladder, ladder_of_technique, ladders_of_technique
 from guide.games.kaverini.data.tables import ladder as find_ladder
+from guide.games.kaverini.data.tables import ladders as all_ladders
 from guide.games.kaverini.model import Technique
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.field import Field
@@ -33,6 +34,8 @@ Targets = list[tuple[Fighter, int | None]]
 
 class Techniques(Field):
     """Fight's turns: use (Kaverit, companions taking a stand, buddies) and foe_use."""
+
+    picking = False          # `foe NAME` alone for a foe without a die: guide picks its target
 
     def use(self, actor: str, technique: str, on: list[str] | None = None,
             d20: int | None = None, d10: int | None = None, world_point: str | None = None,
@@ -84,6 +87,7 @@ class Techniques(Field):
                                 " (--roll or --effect-roll), not both (R-DICE-3)")
             roll, d20 = None, roll
         tech = self._foe_technique(user, technique, roll)
+        self.picking = technique is None and not user.card.move_die
         move = self._card_move(user, tech)
         targets = self._targets(user, on, split, move)
         self._technique(user, move, targets, None, split is not None, d20, d10, False, None,
@@ -145,9 +149,12 @@ class Techniques(Field):
             self.say("move_rolled", actor=user.name, die=card.move_die, face=face,
                      technique=picked.name)
             return picked
-        if not technique:
-            raise RuleError(f"which technique? {user.name} knows "
-                            + ", ".join(t.name for t in card.techniques))
+        if not technique:               # guide picks, by the odds' policy: at random
+            face = self.dice.d(len(card.techniques))
+            picked = card.techniques[face - 1]
+            self.say("move_picked", actor=user.name, die=len(card.techniques), face=face,
+                     technique=picked.name)
+            return picked
         tech = card.technique(technique)
         if tech is None:
             raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
@@ -174,6 +181,12 @@ class Techniques(Field):
             return self._card_move(user, tech)
         if user.kind == STAND:
             lad = find_ladder(technique) or ladder_of_technique(technique)
+            if lad is None:                          # `slapstick`: a ladder as people say it
+                try:
+                    lad = find_ladder(resolve(technique, [x.name for x in all_ladders().values()],
+                                              "emotion ladder"))
+                except GuideError:
+                    lad = None
             if lad is None:
                 raise RuleError(f"a companion taking a stand uses an emotion ladder, not"
                                 f" {technique!r} (R-CONF-10)")
@@ -234,6 +247,11 @@ class Techniques(Field):
         if on:
             return [(self._adversary(user, on), None)]
         enemies = self._enemies(user)
+        if len(enemies) > 1 and user.kind == FOE and self.picking:
+            face = self.dice.d(len(enemies))       # the odds' policy: a random target
+            self.say("target_picked", actor=user.name, die=len(enemies), face=face,
+                     target=enemies[face - 1].name)
+            return [(enemies[face - 1], None)]
         if len(enemies) > 1:
             who = "which foe?" if self.target_kinds(user) == (FOE,) else "on whom?"
             raise RuleError(f"{who} --on " + " | ".join(repr(f.name) for f in enemies))
