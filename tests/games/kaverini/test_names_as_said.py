@@ -102,3 +102,12 @@ def test_r_dice_2_runaway_takes_the_percentile_like_lottery(party):
 def test_r_dice_2_lottery_takes_roll_too(party):
     assert event(party.events("lottery --roll 45"), "quote")["quote"] == 45
     assert event(party.events("lottery --roll 100"), "quote")["quote"] == 100
+
+
+def test_a_duplicates_number_goes_with_its_name_as_the_toolbar_shows_it(party):
+    party.do("confront --scene 5")
+    events = party.events("use Ann Cheer --on Spirit 2 --roll 1")
+    assert event(events, "confidence")["target"] == "Drowned Bell Spirit 2"
+    party.do("next")
+    events = party.events("foe Spirit 2 Cryface --on Bob --effect-roll 1")
+    assert event(events, "use")["actor"] == "Drowned Bell Spirit 2"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, GuideError
 from guide.core.result import Result, Styled
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
@@ -174,6 +174,7 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
     f.choose_lv(lv)
     bad = _bad_ending(t)
     d20, d10 = _effect_faces(roll, "--roll")
+    on, technique = _numbered_after(f, on, technique, at_end=True)
     f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, _parts(split),
           None if matches is None else matches == "yes", boost)
     reminders.after_moves(t)
@@ -201,6 +202,8 @@ def foe(t, name, technique, on, roll, effect_roll, split, lv):
     f.choose_lv(lv)
     bad = _bad_ending(t)
     d20, d10 = _effect_faces(effect_roll, "--effect-roll")
+    name, technique = _numbered_after(f, name, technique)
+    on, technique = _numbered_after(f, on, technique, at_end=True)
     f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split), d20, d10)
     reminders.after_moves(t)
     return report(t, f, bad)
@@ -392,6 +395,24 @@ def _play_outside(t, k: Sheet, item) -> None:
     for effect in item.effects:
         targets = [Fighter(KAVERI, sheet, None) for sheet in chosen.get(effect.target, [])]
         apply_declared(t.tell, None, item.name, effect, targets, t.lv())
+
+
+def _numbered_after(f: Fight, name: str | None, words: tuple[str, ...], at_end: bool = False
+                    ) -> tuple[str | None, tuple[str, ...]]:
+    """`foe Spirit 2 Cryface`, `--on Spirit 2`: the number the toolbar shows after a
+    duplicate's name (Spirit 2) belongs to the name when, with it, the name is a fighter's."""
+    if name is None or not words:
+        return name, words
+    number = words[-1] if at_end else words[0]
+    if not number.isdigit():
+        return name, words
+    try:
+        found = f.get(f"{name} {number}")
+    except GuideError:
+        return name, words
+    if not found.name.endswith(f" {number}"):
+        return name, words
+    return found.name, (words[:-1] if at_end else words[1:])
 
 
 def faces_used(t, option: str) -> None:
