@@ -111,3 +111,10 @@ def test_a_duplicates_number_goes_with_its_name_as_the_toolbar_shows_it(party):
     party.do("next")
     events = party.events("foe Spirit 2 Cryface --on Bob --effect-roll 1")
     assert event(events, "use")["actor"] == "Drowned Bell Spirit 2"
+
+
+def test_r_conf_10_recap_tells_the_stand(party):
+    _stand(party, "Mevrouw de Kat", "Anouk")
+    recap = " ".join(party.do("recap").split())
+    assert "Mevrouw de Kat and Anouk the Cheese Seller took a stand when every Kaveri" \
+           " cowered." in recap
