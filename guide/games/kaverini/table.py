@@ -3,20 +3,22 @@ it stands in this campaign, a Kaveri by name, Lv, the running adventure, house r
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from guide.core.errors import CommandError, GuideError
 from guide.core.names import resolve
 from guide.core.table import Table
 from guide.games.kaverini.commands.lookup import find_card
+from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.model import Adventure, Card
 from guide.games.kaverini.rules.leveling import level, party_lv
-from guide.games.kaverini.state import SCHEMA, StrategyGame
+from guide.games.kaverini.state import SCHEMA, Confrontation, Sheet, State, StrategyGame
 
 
-class KaveriniTable(Table):
+class KaveriniTable(Table[State, Library]):
     # --- looking things up ------------------------------------------------------------
     def card(self, name: str, *types: str) -> Card:
         """A card as it stands in this campaign: tweaks applied, flipped if flipped (5.6);
@@ -47,7 +49,7 @@ class KaveriniTable(Table):
             raise CommandError(f"{card.name!r} is a {card.type} card, not a {' or '.join(types)}")
         return card
 
-    def kaveri(self, name: str) -> dict:
+    def kaveri(self, name: str) -> Sheet:
         """A Kaveri of the party by name, as people type it (guide.core.names.resolve)."""
         sheets = {k["name"]: k for k in self.state["kaverit"]}
         if not sheets:
@@ -77,6 +79,7 @@ class KaveriniTable(Table):
         s = self.state
         return {
             "schema": SCHEMA,
+            "game": "kaverini",
             "adventure": ({"id": s["adventure"]["id"], "currency": s["adventure"]["currency"]}
                           if s["adventure"] else None),
             "kaverit": [_public_kaveri(k, s["confrontation"]) for k in s["kaverit"]],
@@ -88,7 +91,7 @@ class KaveriniTable(Table):
         }
 
 
-def _public_kaveri(k: dict, confrontation: dict | None) -> dict:
+def _public_kaveri(k: Sheet, confrontation: Confrontation | None) -> dict:
     return {
         "name": k["name"], "level": level(k["xp"]), "xp": k["xp"], "hp": k["hp"],
         "max_hp": k["max_hp"], "emotion": k["emotion"], "heart": k["heart"],
@@ -100,18 +103,18 @@ def _public_kaveri(k: dict, confrontation: dict | None) -> dict:
     }
 
 
-def _hp(f: dict) -> dict:
+def _hp(f: Mapping[str, Any]) -> dict:
     """A buddy's, foe's or standing companion's HP (and HP counters, when it has some)."""
     return {"name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"], **_soak(f)}
 
 
-def _soak(f: dict) -> dict:
+def _soak(f: Mapping[str, Any]) -> dict:
     """`hp_counters` when HP counters stand ready (R-SHEET-3), absent at 0 as before."""
     n = (f.get("counters") or {}).get("HP", 0)
     return {"hp_counters": n} if n else {}
 
 
-def _public_confrontation(c: dict | None) -> dict | None:
+def _public_confrontation(c: Confrontation | None) -> dict | None:
     if not c:
         return None
     return {

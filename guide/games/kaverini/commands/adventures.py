@@ -13,7 +13,7 @@ from guide.games.kaverini.commands.party import add_money
 from guide.games.kaverini.registry import command
 
 
-@command("adventure", "party", changes=True)
+@command("adventure", "party")
 @click.argument("adventure_id", required=False, type=params.ADVENTURE)
 def adventure(t, adventure_id: str | None):
     """Start an adventure: its currency, starting money to every Kaveri, its quote lottery.

@@ -19,7 +19,7 @@ from guide.games.kaverini.rules.fighters import KAVERI, Fighter
 from guide.games.kaverini.state import Sheet
 
 
-@command("token", "confrontation", changes=True)
+@command("token", "confrontation")
 @click.argument("card", nargs=-1, required=True, type=params.cards(token=True))
 @click.option("--for", "holder", default=None, type=params.KAVERI,
               help="The Kaveri who gets an item token.")
@@ -53,7 +53,7 @@ def token(t, card, holder):
     return Result()
 
 
-@command("play", "confrontation", changes=True)
+@command("play", "confrontation")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 @click.option("--on", default=None, type=params.FIGHTER,

@@ -91,7 +91,7 @@ def turn_line(t) -> str:
     return f"[round {c['round']}, {c['phase']}: {who}]"
 
 
-@command("confront", "confrontation", changes=True)
+@command("confront", "confrontation")
 @click.argument("cards", nargs=-1, type=params.cards("foe", "power-foe"))
 @click.option("--scene", "scene_number", type=int, default=None,
               help="Scene N of the adventure: its foes and setting, the XP it lists.")
@@ -148,7 +148,7 @@ def confront(t, cards, settings, order, companions, lv, practice, scene_number):
     return report(t, f)
 
 
-@command("use", "confrontation", changes=True)
+@command("use", "confrontation")
 @click.argument("name", type=params.ACTOR)
 @click.argument("technique", nargs=-1, required=True, type=params.TECHNIQUE)
 @click.option("--on", default=None, type=params.ADVERSARY,
@@ -179,7 +179,7 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
     return report(t, f, bad)
 
 
-@command("foe", "confrontation", changes=True)
+@command("foe", "confrontation")
 @click.argument("name", type=params.FOE)
 @click.argument("technique", nargs=-1, type=params.FOE_TECHNIQUE)
 @click.option("--on", default=None, type=params.TARGET,
@@ -207,7 +207,7 @@ def foe(t, name, technique, on, roll, effect_roll, split, lv):
     return report(t, f, bad)
 
 
-@command("next", "confrontation", changes=True)
+@command("next", "confrontation")
 @click.option("--dice", "faces", default=None, type=params.FACES,
               help="The table's own faces for what the new round draws (a fluid setting).")
 def next_(t, faces):
@@ -223,7 +223,7 @@ def next_(t, faces):
     return report(t, f, bad)
 
 
-@command("runaway", "confrontation", changes=True)
+@command("runaway", "confrontation")
 @click.option("--roll", type=int, default=None, help="The percentile result, 1..100.")
 @click.option("--dice", "faces", default=None, metavar="TENS,ONES",
               help="The table's two d10 faces, 0..10 each (R-DICE-2), as for lottery.")
@@ -239,7 +239,7 @@ def runaway(t, roll, faces):
     return report(t, f)
 
 
-@command("end", "confrontation", changes=True)
+@command("end", "confrontation")
 def end(t):
     """End the confrontation early (no XP).
 
@@ -249,7 +249,7 @@ def end(t):
     return report(t, f)
 
 
-@command("schmerz", "confrontation", changes=True)
+@command("schmerz", "confrontation")
 @click.argument("name", type=params.FIGHTER)
 @click.argument("amount", type=click.IntRange(1, 100000))
 def schmerz(t, name, amount):
@@ -282,7 +282,7 @@ def _schmerz_outside(t, name: str, amount: int) -> None:
            **taken.soaked)
 
 
-@command("stand", "confrontation", changes=True)
+@command("stand", "confrontation")
 @click.argument("shares", nargs=-1, required=True, type=params.SHARES)
 def stand(t, shares):
     """Divide the HP of the companions taking a stand: stand NAME=HP ... (R-CONF-10).

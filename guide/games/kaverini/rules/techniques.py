@@ -3,11 +3,11 @@ R-WP-2/3), and its special effect (R-FX-1..3). Part of Fight (rules/confrontatio
 
 from __future__ import annotations
 
+from guide.core.errors import RuleError
 from guide.games.kaverini.data.tables import ladder as find_ladder
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.choosing import Choosing, Move, Targets
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
-from guide.games.kaverini.rules.leveling import RuleError
 from guide.games.kaverini.rules.schmerz import MULTIPLIERS, absorb, amount, doublings, matches
 
 
