@@ -96,7 +96,8 @@ class KaveriniGame(Game):
         return render_story(events, lambda e: self.render(e, table))
 
     def gm_only(self, event: dict) -> bool:
-        return event["kind"] in words.GM_ONLY or super().gm_only(event)
+        return event["kind"] in words.GM_ONLY or words.secret_item(event) or \
+            super().gm_only(event)
 
     def view(self, table: Table) -> dict:
         return player_view(table)

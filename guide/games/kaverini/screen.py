@@ -53,11 +53,18 @@ def toolbar(table) -> Fragments:
 Entry = tuple[str, Fragments, Fragments]     # name, what follows it, and its short form
 
 
+def hp_counters(f: dict) -> str:
+    """`+N` after the HP when HP counters stand ready to absorb Schmerz (R-SHEET-3)."""
+    n = (f.get("counters") or {}).get("HP", 0)
+    return f"+{n}" if n else ""
+
+
 def _fighter(f: dict, label: str = "") -> Entry:
     low = f["hp"] <= LOW * f["max_hp"]
     style = "fg:ansired bold" if low else ""
-    hp = f"{f['hp']}/{f['max_hp']}" if f["hp"] > 0 else "out"
-    short = str(f["hp"]) if f["hp"] > 0 else "out"
+    soak = hp_counters(f)                   # R-DMG-5: absorbed before the HP fall
+    hp = f"{f['hp']}/{f['max_hp']}{soak}" if f["hp"] > 0 else "out"
+    short = f"{f['hp']}{soak}" if f["hp"] > 0 else "out"
     return label + f["name"], [("", " "), (style, hp)], [("", " "), (style, short)]
 
 

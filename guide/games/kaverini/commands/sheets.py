@@ -55,8 +55,8 @@ def party(t):
 
     Example: party"""
     cur = t.currency()
-    r = Result(headers=["Kaveri", "level", "HP", "E", "H", "ability", "WP", "points",
-                        f"money {cur}".strip(), "items"])
+    r = Result(headers=["Kaveri", "lv", "HP", "E", "H", "ability", "WP", "pts", cur or "money",
+                        "items"])
     for k in t.state["kaverit"]:
         r.rows.append([k["name"], level(k["xp"]), f"{k['hp']}/{k['max_hp']}", k["emotion"],
                        k["heart"], k["ability"], k["world_points"], k["points"], k["money"],

@@ -86,7 +86,8 @@ def buy(t, name, item, shop_name, world_point):
         k["money"] -= price
     c = t.card(card_name, "item")
     k["items"].append(held_item(c.name, c.usage))
-    t.tell("item_bought", kaveri=k["name"], item=c.name, shop=s.name, price=price, currency=cur,
+    t.tell("item_bought", kaveri=k["name"], item=c.name, uses=c.usage, shop=s.name, price=price,
+           currency=cur,
            world_point=world_point)
     return Result()
 

@@ -4,6 +4,8 @@ end, on the same engine as the Adventure Game's confrontations."""
 
 from __future__ import annotations
 
+import textwrap
+
 import click
 
 from guide.core.errors import CommandError
@@ -63,16 +65,31 @@ def strategy_new(t, players, budget, money, settings, fluid, no_power_foes, pool
 
 @command("strategy kaveri", "strategy game")
 @click.argument("player", type=params.PLAYER)
-@click.argument("kaveri", nargs=-1, required=True, type=params.KAVERI)
-def strategy_kaveri(t, player, kaveri):
-    """Bring a Kaveri of the campaign onto a player's side (at full HP; Kaverit cost nothing).
+@click.argument("kaveri", nargs=-1, required=True, type=params.STRATEGY_KAVERI)
+@click.option("--ability", default=None, type=params.ABILITY,
+              help="A Kaveri designed for this game: its ability (it joins no party).")
+@click.option("--technique", "techniques", multiple=True, type=params.LADDER,
+              help="A designed Kaveri's technique: an emotion ladder or custom:NAME; three.")
+def strategy_kaveri(t, player, kaveri, ability, techniques):
+    """Bring a Kaveri onto a player's side (at full HP; Kaverit cost nothing): one of the
+    campaign's, or one designed for this game with --ability and three --technique, who
+    need not join the party (the appendix, step 2).
 
     Example: strategy kaveri Ann Bob"""
+    from guide.games.kaverini.commands.party import design
+
     g = _game(t)
     who = game_rules.player(g, player)
-    sheet = t.kaveri(" ".join(kaveri))
+    name = " ".join(kaveri)
+    if ability is not None or techniques:
+        taken = [k["name"] for k in t.state["kaverit"]] + [
+            k["name"] for p in g["players"] for k in p["kaverit"]]
+        sheet = design(t, name, ability, techniques, (), taken, 0)
+    else:
+        sheet = t.kaveri(name)
     game_rules.bring_kaveri(g, who, sheet)
-    t.tell("strategy_kaveri", kaveri=sheet["name"], player=who["name"])
+    t.tell("strategy_kaveri", kaveri=sheet["name"], player=who["name"],
+           designed=ability is not None or bool(techniques))
     return Result()
 
 
@@ -86,7 +103,7 @@ def strategy_buy(t, player, card, holder):
     Example: strategy buy Ann Rogue Herring Gull"""
     g = _game(t)
     who = game_rules.player(g, player)
-    t.tell("strategy_buy", **game_rules.buy(g, who, t.card(" ".join(card)), holder))
+    t.tell("strategy_buy", **game_rules.buy(g, who, t.first_side(" ".join(card)), holder))
     return Result()
 
 
@@ -111,7 +128,7 @@ def strategy_setting(t, player, card):
     Example: strategy setting Ann Vondelpark"""
     g = _game(t)
     t.tell("strategy_setting", **game_rules.add_setting(g, game_rules.player(g, player),
-                                                       t.card(" ".join(card), "setting")))
+                                                       t.first_side(" ".join(card), "setting")))
     return Result()
 
 
@@ -133,17 +150,21 @@ def strategy_teams(t):
 
     Example: strategy teams"""
     g = _game(t)
-    r = Result(headers=["player", "turn", "Kaverit", "cards", "expense", "points left", "WP"])
+    r = Result(headers=["player", "turn", "Kaverit", "cards", "expense", "left", "WP"])
+    bought = []
     for k, p in enumerate(g["players"]):
         cards = ", ".join(c["card"] + (f" ({c['holder']})" if c.get("holder") else "")
-                          for c in p["cards"]) or "-"
+                          + f" {c['expense']}" for c in p["cards"])
         r.rows.append([p["name"], k + 1, ", ".join(s["name"] for s in p["kaverit"]) or "-",
-                       cards, sum(c["expense"] for c in p["cards"]), p["points_left"],
+                       len(p["cards"]), sum(c["expense"] for c in p["cards"]), p["points_left"],
                        p["world_points"]])
+        if cards:                          # the cards below the table: it keeps to 80 columns
+            bought += textwrap.wrap(f"{p['name']}: {cards}.", 79, subsequent_indent="    ")
     versus = g["arena"]["versus"] if g["arena"] else None
     if versus:                                           # world points left, not bought
         for row, left in zip(r.rows, versus["wp"], strict=True):
             row[-1] = left
+    r.notes += bought
     if versus and versus["winner"]:
         r.notes.append(f"Winner: {versus['winner']} (round {versus['round']}).")
     r.notes.append(f"Budget {g['budget']} each; settings {g['settings']}"
@@ -161,7 +182,7 @@ def strategy_start(t, faces):
 
     Example: strategy start"""
     from guide.core.dice import parse_faces
-    from guide.games.kaverini.commands.confront import fight, report
+    from guide.games.kaverini.commands.confront import faces_used, fight, report
 
     if faces:
         t.dice.give(parse_faces(faces, "--dice"))
@@ -172,8 +193,9 @@ def strategy_start(t, faces):
     if t.state["confrontation"]:
         raise CommandError("an adventure confrontation is running (end it first)")
     settings = [c.name for c in t.library.cards.values() if c.type == "setting"]
-    g["arena"] = game_rules.arena(g, t.card, settings)
+    g["arena"] = game_rules.arena(g, t.first_side, settings)
     f = fight(t, g["arena"])
     assert isinstance(f, game_rules.StrategyFight)
     f.start_battle(g)
+    faces_used(t, "--dice")
     return report(t, f)

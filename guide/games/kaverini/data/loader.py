@@ -279,7 +279,8 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
                             for p in a.get("pronunciation", ())),
         quotes=quotes, sources={int(k): v for k, v in a.get("sources", {}).items()},
         good_ending=a.get("good_ending", ""), bad_ending=a.get("bad_ending", ""),
-        source=f"{display}:{node.start_mark.line + 1}")
+        source=f"{display}:{node.start_mark.line + 1}",
+        series=(a["series"]["name"], a["series"]["part"]) if "series" in a else None)
 
 
 _bundled: Library | None = None
