@@ -49,7 +49,7 @@ class Box:
     food: tuple[int, ...]
     challenge_die: int
     item_bonus: int
-    challenge_every_entry: bool                  # False: a challenge acts only when placed (C-TURN-3)
+    challenge_every_entry: bool                  # C-TURN-3: True, every entry rolls; False: a variant
     sim: dict[str, float]
     rotations: dict[tuple[str, int], tuple[str, ...]]   # (shape, turn) -> open sides
 
@@ -188,7 +188,7 @@ def parse_box(raw: Any) -> Box:
         unprepared=unprepared, prepared=prepared, meal_pairing=meal_pairing, results=results,
         food=tuple(food), challenge_die=_count(challenge.get("die"), "challenge.die", 1),
         item_bonus=_count(challenge.get("item_bonus"), "challenge.item_bonus"),
-        challenge_every_entry=_flag(challenge.get("every_entry", False), "challenge.every_entry"),
+        challenge_every_entry=_flag(challenge.get("every_entry", True), "challenge.every_entry"),
         sim={k: float(sim[k]) for k in ("eat_at", "low_mental", "cross_chance")},
         rotations={(shape, turn): rotate(sides, turn) for shape, sides in openings.items() for turn in TURNS},
     )

@@ -79,10 +79,12 @@ def character(t: Any, name: str) -> Result:
 
 @commands.command("start", "setup", changes=True)
 @click.option("--at", "at", default=None, metavar="X,Y", help="Where the 2x1 start tile lies (default 5,3).")
-def start(t: Any, at: str | None) -> Result:
+@click.option("--upright", is_flag=True, help="Place the start tile upright: on X,Y and X,Y+1.")
+def start(t: Any, at: str | None, upright: bool) -> Result:
     """Place the start tile and shuffle the decks (C-SET-1, C-SET-2). The start tile lies on
-    X,Y and X+1,Y; the exit is shuffled into the last ten cave tiles. Example: start --at 5,3"""
-    return run(t, setup.start, box_of(t), t.dice, parse_at(at))
+    X,Y and X+1,Y (upright: X,Y and X,Y+1); everybody starts on X,Y; the exit is shuffled
+    into the last ten cave tiles. Example: start --at 5,3 --upright"""
+    return run(t, setup.start, box_of(t), t.dice, parse_at(at), upright)
 
 
 def ask_turn(t: Any, state: CaveState, box: Box, name: str, side: str) -> int | None:

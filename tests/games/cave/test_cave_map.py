@@ -92,5 +92,5 @@ def test_every_event_kind_the_rules_tell_has_a_line():
     assert render({"kind": "moved", "who": "Ann", "side": "up", "x": 5, "y": 2}) == "Ann moves up to (5,2)"
     assert render({"kind": "nonsense"}) is None
     assert {"joined", "started", "turn", "placed", "moved", "food", "event", "mental", "stuck", "saved",
-            "challenge", "rolled", "fire", "meal", "gave", "energy", "pruned", "reshuffled", "died",
-            "exited", "over"} == set(RENDER)
+            "food_taken", "challenge", "rolled", "fire", "meal", "gave", "energy", "pruned", "reshuffled",
+            "died", "exited", "over"} == set(RENDER)

@@ -8,6 +8,7 @@ from cave_helpers import BOX, game, next_meals
 from guide.games.cave.dice import RandomDice
 from guide.games.cave.meals import eat, give
 from guide.games.cave.state import RuleError, find
+from guide.games.cave.turn import move
 
 DICE = RandomDice(0)
 
@@ -108,7 +109,7 @@ def test_a_food_card_may_be_given_on_the_same_tile_C_TURN_4():
     state, ann = hungry(5, [2, 4], 0, "Bob")
     assert give(state, "Ann", "bob", 4) == [{"kind": "gave", "who": "Ann", "to": "Bob", "value": 4}]
     assert (ann["food"], find(state, "Bob")["food"]) == ([2], [4])
-    find(state, "Bob")["x"] = 6
+    move(state, BOX, DICE, "Ann", "up")                       # Ann on a tile of her own
     with pytest.raises(RuleError, match="Bob is not on Ann's tile"):
         give(state, "Ann", "Bob")
 

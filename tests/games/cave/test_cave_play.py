@@ -77,7 +77,7 @@ def test_the_challenge_roll_takes_the_tables_own_d20(table):
     state["tiles"]["draw"].remove(tile)
     state["tiles"]["draw"].insert(0, tile)                   # rig the next tile (a test only)
     shown = do(table, "move Ann up", "end Ann")
-    assert "A challenge blocks Ann: roll 8 or under on a d20" in shown
+    assert "A challenge blocks Ann: next turn, roll 7 or under on a d20" in shown
     shown = do(table, "roll Ann --roll 8")
     assert shown == "Ann rolls 8 (needs 7 or under): fails and stays"
     assert table.story[0]["dice"] == [[20, 8]]
