@@ -112,6 +112,7 @@ def run_repl(table: Table) -> int:
             # (kaveri's prompts) uses the same session with its own
             line = session.prompt(table.game.prompt(table), completer=completer,
                                   bottom_toolbar=lambda: cast(Any, seats.toolbar()),
+                                  reserve_space_for_menu=table.game.menu_rows,
                                   pre_run=seats.ready)
         except KeyboardInterrupt:
             seats.discard()
