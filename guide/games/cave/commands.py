@@ -24,8 +24,12 @@ commands = Registry(families=("setup", "turn", "board"))
 SIDES = click.Choice(["up", "down", "left", "right"], case_sensitive=False)
 
 
-def _in_cave(t: Any, words: list[str]) -> list[str]:
-    return [c["name"] for c in t.state["characters"] if c["state"] == "in"]
+def _characters(t: Any, words: list[str]) -> list[str]:
+    """Every character, the ones still in the cave first (Tab offers them first; a name typed
+    for one out or dead finds it, so the rules can say why it may not act)."""
+    people = t.state["characters"]
+    return [c["name"] for c in people if c["state"] == "in"] + \
+        [c["name"] for c in people if c["state"] != "in"]
 
 
 def _describe(t: Any, name: str) -> str:
@@ -33,8 +37,8 @@ def _describe(t: Any, name: str) -> str:
     return f"Energy {c['energy']}, mental {c['mental']}" if c else ""
 
 
-# a character's name: Tab offers those in the cave; the rules look it up (and refuse)
-CHARACTER = Named("character", _in_cave, describe=_describe, convert=False)
+# a character's name, as people type it: any case, a unique beginning (the core's resolver)
+CHARACTER = Named("character", _characters, describe=_describe)
 
 
 def run(t: Any, rules: Callable[..., list[Event]], *args: Any, **kwargs: Any) -> Result:
@@ -70,11 +74,11 @@ def parse_at(text: str | None) -> tuple[int, int] | None:
 
 
 @commands.command("character", "setup", changes=True)
-@click.argument("name")
-def character(t: Any, name: str) -> Result:
-    """Add a character before start: Energy 8, mental 4 (C-SET-3).
-    Example: character Ann"""
-    return run(t, setup.add_character, box_of(t), name)
+@click.argument("name", nargs=-1, required=True)
+def character(t: Any, name: tuple[str, ...]) -> Result:
+    """Add a character before start: Energy 8, mental 4 (C-SET-3). A name of several words
+    needs no quotes. Example: character Ann"""
+    return run(t, setup.add_character, box_of(t), " ".join(name))
 
 
 @commands.command("start", "setup", changes=True)

@@ -16,7 +16,7 @@ from guide.core.game import Game
 from guide.core.registry import Registry
 from guide.core.yamlsrc import Problem
 
-from . import public
+from . import public, reference  # noqa: F401  (reference registers `rules`)
 from .box import Box, BoxError, load_box
 from .cli import cave_group
 from .commands import commands
@@ -54,6 +54,7 @@ class CaveGame(Game):
     commands: ClassVar[Registry] = commands
     view_page = resources.files("guide.games.cave").joinpath("page.html").read_bytes()
     seat_policy = "apply"        # no game master: the companion is the box, a legal move runs at once
+    menu_rows = 3                # the 17-line map stays on a 24-line screen above the prompt
 
     def new_state(self) -> dict:
         return dict(new_state())

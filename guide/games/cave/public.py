@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .box import Box
-from .mapview import render_map
+from .mapview import marks, render_map
 from .state import CaveState, current
 
 TOOLBAR = 80
@@ -41,15 +41,29 @@ def headline(state: CaveState) -> str:
 
 
 def toolbar(state: CaveState) -> str:
-    """Whose turn, and each character's Energy and mental strength; at most 80 columns."""
-    parts = [headline(state).removeprefix("Cave escape: ")]
-    for c in state["characters"]:
-        if c["state"] == "in":
-            parts.append(f"{c['name']} E{c['energy']} M{c['mental']}" + (" stuck" if c["stuck"] else ""))
-        else:
-            parts.append(f"{c['name']} {'out' if c['state'] == 'out' else 'dead'}")
-    text = " | ".join(parts)
-    return text if len(text) <= TOOLBAR else text[: TOOLBAR - 1] + "~"
+    """Whose turn, and each character by its map number with Energy and mental strength; at
+    most 80 columns: names are shortened (to 8, then 4 letters, then the number alone) only
+    when four or more characters would not fit in full (then `>` marks whose turn it is)."""
+    who = marks(state)
+    turn = current(state)
+    if state["phase"] == "play" and turn is not None:
+        head = f"R{state['round']} {turn['name']}'s turn"
+    else:
+        head = headline(state).removeprefix("Cave escape: ")
+    for cut in (None, 8, 4, 0):
+        parts = [head if cut is None else head.split(" ")[0]]
+        for c in state["characters"]:
+            name = c["name"] if cut is None or len(c["name"]) <= cut else c["name"][:cut]
+            now = ">" if cut is not None and c is turn else ""
+            label = f"{now}{who[c['name']]} {name}".rstrip()
+            if c["state"] == "in":
+                parts.append(f"{label} E{c['energy']} M{c['mental']}" + (" stuck" if c["stuck"] else ""))
+            else:
+                parts.append(f"{label} {'out' if c['state'] == 'out' else 'dead'}")
+        text = " | ".join(parts)
+        if len(text) <= TOOLBAR:
+            return text
+    return text[: TOOLBAR - 1] + "~"
 
 
 def view(state: CaveState, box: Box) -> dict[str, Any]:
