@@ -81,8 +81,15 @@ def new_state() -> CaveState:
                      food=[], characters=[], ended_by=None)
 
 
+_KEYS: dict[tuple[int, int], str] = {}
+
+
 def key(x: int, y: int) -> str:
-    return f"{x},{y}"
+    """A square's name in the state's board: "X,Y"."""
+    try:
+        return _KEYS[(x, y)]
+    except KeyError:
+        return _KEYS.setdefault((x, y), f"{x},{y}")
 
 
 def find(state: CaveState, name: str) -> Character:
@@ -122,5 +129,11 @@ def same_tile(state: CaveState, a: Character, b: Character) -> bool:
 
 def others_here(state: CaveState, ch: Character) -> list[Character]:
     """The other characters in the cave on `ch`'s tile (C-SET-1: the start tile is one)."""
-    return [o for o in state["characters"]
-            if o is not ch and o["state"] == "in" and same_tile(state, o, ch)]
+    others = [o for o in state["characters"] if o is not ch and o["state"] == "in"]
+    if not others:
+        return []
+    board = state["board"]
+    placed = board.get(key(ch["x"], ch["y"]))
+    if placed is None or placed["id"] != START:       # a square of its own: the same square
+        return [o for o in others if o["x"] == ch["x"] and o["y"] == ch["y"]]
+    return [o for o in others if (p := board.get(key(o["x"], o["y"]))) is not None and p["id"] == START]
