@@ -5,7 +5,8 @@ headless with the same pure rules the table uses (docs/cave.md, thresholds in th
 - eat when Energy is at or under `eat_at` and food is held: in one meal, the biggest cards that
   fit under the Energy top (at least one), cooked when a fire is at hand (C-TURN-4, C-EV-2);
 - on a challenge not yet crossed, roll when the chance (Energy + 2 per item, out of 20) is at
-  least `cross_chance` and the tile has another way out, else go back (C-TURN-3);
+  least `cross_chance` and the tile has another way out, else go back (C-TURN-3); a known
+  challenge one would not roll is not walked through (every entry rolls);
 - a discovered exit is walked to; a stuck character is walked to (its rescue, C-EV-1);
 - stay together when mental strength is at or under `low_mental`: stay on a shared tile, else
   walk to the nearest character (C-TURN-7);
@@ -28,7 +29,7 @@ from .flow import end_turn
 from .meals import eat, fire_at_hand
 from .setup import add_character, start
 from .state import EXIT, OPPOSITE, CaveState, Character, current, key, new_state
-from .turn import move, need, roll
+from .turn import move, roll
 
 SAFETY_ROUNDS = 1000        # a game always ends (Energy falls each turn); this only guards a bug
 
@@ -46,10 +47,20 @@ class Outcome:
     ended_by: str           # the rule id of the event that ended the game
 
 
+def will_roll(box: Box, ch: Character, energy: int) -> bool:
+    """Would the character roll a challenge with this much Energy (C-TURN-3, C-EV-3)?"""
+    return min(energy + box.item_bonus * ch["items"], box.challenge_die) / box.challenge_die \
+        >= box.sim["cross_chance"]
+
+
 def paths(state: CaveState, box: Box, ch: Character) -> dict[str, str]:
     """Every square ("X,Y") reachable over placed tiles (and the empty squares at their edges,
-    where a tile would be placed), with the first step toward it."""
+    where a tile would be placed), with the first step toward it. A challenge the character
+    would not roll next turn (with a turn's Energy spent) is not walked through."""
     sides = open_sides(state, box)
+    pieces = state["pieces"]
+    walls = set() if will_roll(box, ch, ch["energy"] - 1) else {
+        k for k, p in state["board"].items() if pieces[p["id"]]["content"] == "challenge"}
     near = around(box.width, box.height)
     origin = key(ch["x"], ch["y"])
     first: dict[str, str] = {}
@@ -66,7 +77,7 @@ def paths(state: CaveState, box: Box, ch: Character) -> dict[str, str]:
                 continue
             seen.add(there)
             first[there] = first.get(here, side)
-            if theirs is not None:
+            if theirs is not None and there not in walls:
                 todo.append(there)
     return first
 
@@ -158,7 +169,7 @@ def play_turn(state: CaveState, box: Box, dice: RandomDice, rng: random.Random) 
         if challenge and not challenge["crossed"]:
             ways = [s for s in sides_at(state, box, ch["x"], ch["y"]) if s != challenge["back"]
                     and on_board(box, *neighbour(ch["x"], ch["y"], s))]
-            if ways and min(need(box, ch), box.challenge_die) / box.challenge_die >= box.sim["cross_chance"]:
+            if ways and will_roll(box, ch, ch["energy"]):
                 events += roll(state, box, dice, name)
         if not state["moved"]:
             what, target = goal(state, ch, box.sim["low_mental"])
