@@ -14,6 +14,7 @@ not given, the normal tiles (those with no content) make up the difference.
 
 from __future__ import annotations
 
+import copy
 import re
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -122,7 +123,7 @@ def sweep_values(old: Any, text: str, where: str) -> list[Any]:
 
 def turned(raw: Any, settings: Sequence[tuple[tuple[str, ...], Any]]) -> tuple[Any, list[str]]:
     """A copy of the raw box with the settings applied, and the adjustments made to match."""
-    out = yaml.safe_load(yaml.safe_dump(raw))
+    out = copy.deepcopy(raw)
     for path, value in settings:
         put(out, path, value)
     notes: list[str] = []

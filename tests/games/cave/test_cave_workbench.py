@@ -165,3 +165,9 @@ def test_workers_die_with_their_parent_even_by_kill_9(installed):
     while any(_alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not any(_alive(w) for w in workers), "a worker outlived its parent"
+
+
+def test_a_knob_at_the_boxs_own_value_plays_the_same_games():
+    box = load_box()
+    same, _ = knobs.box_with(RAW, [(("character", "energy"), box.energy)], "energy=8")
+    assert same == box                   # the entries keep their order: the same shuffles
