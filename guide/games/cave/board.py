@@ -73,10 +73,16 @@ def prune(state: CaveState, box: Box) -> list[Event]:
     """C-TURN-5 / C-VIS-1: every tile no character sees goes to the discards; the start tile
     leaves the game (kept while any of its two squares is seen); a discovered exit stays."""
     sides = open_sides(state, box)
+    near = around(box.width, box.height)
     seen: set[str] = set()
     for ch in state["characters"]:
-        if ch["state"] == "in":
-            seen |= seen_by(state, box, ch, sides)
+        if ch["state"] == "in":                     # seen_by, for every character at once
+            here = key(ch["x"], ch["y"])
+            seen.add(here)
+            mine = sides.get(here, ())
+            for side, there in near.get(here, ()):
+                if side in mine and there in sides and OPPOSITE[side] in sides[there]:
+                    seen.add(there)
     board = state["board"]
     if seen.issuperset(board):
         return []
