@@ -9,8 +9,8 @@ from cave_helpers import BOX, game, next_tiles
 
 from guide.games.cave.dice import RandomDice
 from guide.games.cave.flow import end_turn
-from guide.games.cave.tvsvg import board_svg
 from guide.games.cave.turn import move
+from guide.games.cave.tvsvg import board_svg
 
 DICE = RandomDice(0)
 NS = {"s": "http://www.w3.org/2000/svg"}

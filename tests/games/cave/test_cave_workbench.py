@@ -15,11 +15,12 @@ import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from installed import guide, guide_env
 
 from guide.games.cave import knobs
 from guide.games.cave.box import load_box
-from guide.games.cave.cli import plan
+from guide.games.cave.cli import cave_group, plan
 from guide.games.cave.sim import Run, simulate_runs
 
 RAW = knobs.raw_box(None)
@@ -100,9 +101,14 @@ def test_a_sweep_prints_tables_in_80_columns(installed):
     assert any(line.startswith("Deaths: % of the characters") for line in lines)
 
 
-def test_json_and_csv_carry_every_figure_with_its_interval(installed):
-    args = ["cave", "sim", "--players", "3", "--games", "30", "--sweep", "item_bonus=0,4"]
-    data = json.loads(guide(installed, *args, "--json").stdout)
+def sim(*args: str):
+    """`guide cave sim ARGS` in this process (click's runner): output, error and exit code."""
+    return CliRunner().invoke(cave_group, ["sim", *args])
+
+
+def test_json_and_csv_carry_every_figure_with_its_interval():
+    args = ["--players", "3", "--games", "30", "--sweep", "item_bonus=0,4", "--workers", "1"]
+    data = json.loads(sim(*args, "--json").stdout)
     assert (data["game"], data["sweep"], len(data["runs"])) == ("cave", "challenge.item_bonus", 2)
     run = data["runs"][0]
     assert run["settings"] == {"challenge.item_bonus": 0}
@@ -111,19 +117,19 @@ def test_json_and_csv_carry_every_figure_with_its_interval(installed):
     for figure in (run["tiles_laid"], run["rounds"], run["turns"]):
         assert figure["low"] <= figure["mean"] <= figure["high"]
     assert {"count", "share", "low", "high"} == set(run["exit_drawn"])
-    rows = list(csv.DictReader(io.StringIO(guide(installed, *args, "--csv").stdout)))
+    rows = list(csv.DictReader(io.StringIO(sim(*args, "--csv").stdout)))
     assert [row["challenge.item_bonus"] for row in rows] == ["0", "4"]
     assert float(rows[0]["escaped_0_share"]) == pytest.approx(run["escaped"][0]["share"])
     assert float(rows[0]["tiles_laid_mean"]) == pytest.approx(run["tiles_laid"]["mean"])
 
 
-def test_bad_options_are_one_line_and_exit_1(installed):
+def test_bad_options_are_one_line_and_exit_1():
     for args, message in ((["--set", "enrgy=6"], "--set enrgy: no knob of the box named 'enrgy'"),
                           (["--set", "energy=lots"], "--set energy=lots: 'lots' is not a whole number"),
                           (["--sweep", "food=1..3"], "a list cannot be swept"),
                           (["--json", "--csv"], "--json or --csv, not both")):
-        r = guide(installed, "cave", "sim", "--games", "5", *args)
-        assert r.returncode == 1 and r.stdout == ""
+        r = sim("--games", "5", *args)
+        assert r.exit_code != 0 and r.stdout == ""
         assert len(r.stderr.splitlines()) == 1 and message in r.stderr, r.stderr
 
 
