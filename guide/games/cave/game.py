@@ -97,7 +97,18 @@ class CaveGame(Game):
         return render(event) or super().render(event, table)
 
     def view(self, table: Any) -> dict:
-        return public.view(_state(table), table.library)
+        return public.view(_state(table), table.library, self.story(table))
+
+    def story(self, table: Any, most: int = 8) -> list[str]:
+        """The last lines of the evening's story, as the table read them (oldest first)."""
+        if table.store is None:
+            return []
+        lines: list[str] = []
+        for entry in reversed(table.store.entries(limit=most)):
+            lines[:0] = self.render_story(entry.story, table)
+            if len(lines) >= most:
+                break
+        return lines[-most:]
 
     def seats(self, table: Any) -> list[str]:
         return [c["name"] for c in _state(table)["characters"]]

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from .box import Box
-from .mapview import marks, render_map
+from .mapview import held, marks, render_map
 from .state import CaveState, current
+from .tvsvg import COLOURS, board_svg
 
 TOOLBAR = 80
 
@@ -66,7 +67,22 @@ def toolbar(state: CaveState) -> str:
     return text[: TOOLBAR - 1] + "~"
 
 
-def view(state: CaveState, box: Box) -> dict[str, Any]:
-    """The players' TV page: everything on it is public."""
+def view(state: CaveState, box: Box, story: list[str] | None = None) -> dict[str, Any]:
+    """The players' TV page: everything on it is public (a cooperative game has no secrets).
+    The board as SVG tiles and as the text map, each character's meters and cards, whose
+    turn, and the last lines of the story."""
+    who = marks(state)
+    turn = current(state)
+    people = [{"name": c["name"], "mark": who[c["name"]], "colour": COLOURS[i % len(COLOURS)],
+               "state": c["state"], "energy": c["energy"], "energy_max": box.energy,
+               "mental": c["mental"], "mental_max": box.mental, "food": list(c["food"]),
+               "fire": c["fire"], "items": c["items"], "at": [c["x"], c["y"]],
+               "turn": c is turn, "held": held(state, box, c) if c["state"] == "in" else "",
+               "ended": (("escaped" if c["state"] == "out" else f"dead ({c['cause']})")
+                         + f", round {c['ended']}") if c["state"] != "in" else ""}
+              for i, c in enumerate(state["characters"])]
     return {"game": "cave", "title": headline(state), "toolbar": toolbar(state),
+            "round": state["round"], "phase": state["phase"], "turn": turn["name"] if turn else None,
+            "deck_left": len(state["tiles"]["draw"]), "discards": len(state["tiles"]["discard"]),
+            "board": board_svg(state, box), "characters": people, "story": list(story or []),
             "map": render_map(state, box).splitlines(), "state": public_state(state, box)}

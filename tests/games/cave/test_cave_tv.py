@@ -73,3 +73,25 @@ def test_each_character_is_a_token_with_its_number_energy_and_mental():
     texts = [[x.text for x in t.findall("s:text", NS)] for t in tokens]
     assert texts == [["1", "E7 M4"], ["2", "E8 M4"]]
     assert tokens[1].get("class") == "token now"              # whose turn it is
+
+
+def test_the_tv_view_carries_the_board_the_characters_and_the_last_lines(tmp_path):
+    from guide.core.dice import Dice
+    from guide.core.store import Store
+    from guide.core.table import Table
+    from guide.games.cave.game import CaveGame
+
+    g = CaveGame()
+    t = Table(g, Store(tmp_path / "c.sqlite", game="cave"), g.load([]), Dice(4))
+    try:
+        for line in ("character Ann", "character Bob", "start", "end Ann"):
+            t.execute(line)
+        v = g.view(t)
+    finally:
+        t.close()
+    assert v["board"].startswith('<svg class="cave-board"')
+    assert v["story"][-2:] == ["Ann spends 1 Energy -> 7", "Round 1: Bob's turn"]
+    ann, bob = v["characters"]
+    assert (ann["mark"], ann["energy"], ann["energy_max"]) == ("1", 7, 8)
+    assert (ann["mental"], ann["mental_max"], ann["turn"]) == (4, 4, False)
+    assert (bob["turn"], bob["at"], v["turn"], v["deck_left"]) == (True, [5, 3], "Bob", 41)
