@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from guide.core.dice import DiceLike, shuffle
+from guide.core.errors import RuleError
+
 from .board import Event
 from .box import CAVE_SHAPES, CONTENTS, Box
-from .dice import Dice, shuffle
-from .state import EXIT, START, CaveState, Character, Piece, Placed, RuleError, key, others_here
+from .state import EXIT, START, CaveState, Character, Piece, Placed, key, others_here
 
 MAX_NAME = 20
 
@@ -27,7 +29,7 @@ def add_character(state: CaveState, box: Box, name: str) -> list[Event]:
     return [{"kind": "joined", "who": name}]
 
 
-def cave_tiles(box: Box, dice: Dice) -> dict[str, Piece]:
+def cave_tiles(box: Box, dice: DiceLike) -> dict[str, Piece]:
     """C-TILE-1: the 40 cave tiles, t1..t40; shapes get their contents by a seeded shuffle
     unless the box fixes the pairing (companion's choice)."""
     if box.pairing:
@@ -45,7 +47,7 @@ def start_squares(x: int, y: int, upright: bool) -> list[tuple[int, int]]:
     return [(x, y), (x, y + 1) if upright else (x + 1, y)]
 
 
-def start(state: CaveState, box: Box, dice: Dice, at: tuple[int, int] | None = None,
+def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None = None,
           upright: bool = False) -> list[Event]:
     """`start [--at X,Y] [--upright]`: the start tile on (X, Y) and (X+1, Y), or upright on
     (X, Y) and (X, Y+1) (C-SET-1), every character on (X, Y); the cave tiles shuffled with the

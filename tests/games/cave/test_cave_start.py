@@ -9,19 +9,18 @@ import pytest
 from cave_helpers import BOX, game, next_meals, next_tiles
 
 from guide.core.dice import Dice
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, RuleError
 from guide.core.result import text
 from guide.core.table import Table
 from guide.games.cave.board import seen_by
-from guide.games.cave.dice import RandomDice
 from guide.games.cave.flow import end_turn
 from guide.games.cave.game import CaveGame
 from guide.games.cave.meals import eat, give
 from guide.games.cave.render import render
-from guide.games.cave.state import RuleError, find, others_here
+from guide.games.cave.state import find, others_here
 from guide.games.cave.turn import move
 
-DICE = RandomDice(0)
+DICE = Dice(0)
 
 
 def apart_on_the_start_tile():

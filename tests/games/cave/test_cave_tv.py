@@ -7,12 +7,12 @@ import xml.etree.ElementTree as ET
 
 from cave_helpers import BOX, game, next_tiles
 
-from guide.games.cave.dice import RandomDice
+from guide.core.dice import Dice
 from guide.games.cave.flow import end_turn
 from guide.games.cave.turn import move
 from guide.games.cave.tvsvg import board_svg
 
-DICE = RandomDice(0)
+DICE = Dice(0)
 NS = {"s": "http://www.w3.org/2000/svg"}
 
 
@@ -76,7 +76,6 @@ def test_each_character_is_a_token_with_its_number_energy_and_mental():
 
 
 def test_the_tv_view_carries_the_board_the_characters_and_the_last_lines(tmp_path):
-    from guide.core.dice import Dice
     from guide.core.store import Store
     from guide.core.table import Table
     from guide.games.cave.game import CaveGame
