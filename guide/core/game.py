@@ -40,6 +40,9 @@ class Game:
     table_class: ClassVar[type[Table] | None] = None   # a Table subclass with the game's lookups
     view_page: ClassVar[bytes | None] = None           # the TV page (None: the core's plain page)
     languages: ClassVar[tuple[str, ...]] = ("en",)     # what `guide play --lang` may choose
+    # lines the REPL keeps free under the prompt for the completion menu; a game whose board
+    # must stay on the screen above the prompt (Cave escape's map at 80x24) keeps fewer
+    menu_rows: ClassVar[int] = 8
 
     # --- the campaign -----------------------------------------------------------------
     def new_state(self) -> dict:
