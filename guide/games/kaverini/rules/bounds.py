@@ -5,7 +5,7 @@ bound, and nothing changes. None of them is the rulebook's: they are the compani
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from guide.games.kaverini.data.tables import limits
@@ -13,7 +13,7 @@ from guide.games.kaverini.data.tables import limits
 WHERE = "docs/limits.md"
 
 
-def beyond(state: dict[str, Any]) -> str | None:
+def beyond(state: Mapping[str, Any]) -> str | None:
     """The first bound the state passes, in words; None when it holds all."""
     bound = limits()["table"]
     for key, count, words in _counts(state):
@@ -22,7 +22,7 @@ def beyond(state: dict[str, Any]) -> str | None:
     return None
 
 
-def _counts(state: dict[str, Any]) -> Iterator[tuple[str, int, str]]:
+def _counts(state: Mapping[str, Any]) -> Iterator[tuple[str, int, str]]:
     yield from _party(state, "the party", "the confrontation")
     strategy = state.get("strategy") or {}
     players = strategy.get("players") or []
@@ -35,7 +35,7 @@ def _counts(state: dict[str, Any]) -> Iterator[tuple[str, int, str]]:
                           "the Strategy Game's battle", teams=len(players))
 
 
-def _party(state: dict[str, Any], where: str, fight: str, teams: int = 1
+def _party(state: Mapping[str, Any], where: str, fight: str, teams: int = 1
            ) -> Iterator[tuple[str, int, str]]:
     """`teams` sides share the Kaverit of a Strategy Game's battle: each side's count."""
     yield "kaverit", -(-len(state.get("kaverit", [])) // max(teams, 1)), f"Kaverit in {where}"
