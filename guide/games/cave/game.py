@@ -10,6 +10,7 @@ import click
 from guide.core.box import Doc, FileKind
 from guide.core.game import Game
 from guide.core.registry import Registry
+from guide.core.story import say
 from guide.core.yamlsrc import Problem
 
 from . import public, reference  # noqa: F401  (reference registers `rules`)
@@ -61,12 +62,13 @@ class CaveGame(Game):
         return public.view(table.state, table.library, self.story(table))
 
     def story(self, table: CaveTable, most: int = 8) -> list[str]:
-        """The last lines of the evening's story, as the table read them (oldest first)."""
+        """The last lines of the evening's story that every player may read (oldest first):
+        no private die, nothing for the game master alone (guide.core.story, viewer "log")."""
         if table.store is None:
             return []
         lines: list[str] = []
         for entry in reversed(table.store.entries(limit=most)):
-            lines[:0] = self.render_story(entry.story, table)
+            lines[:0] = say(table, entry.story, "log")
             if len(lines) >= most:
                 break
         return lines[-most:]
