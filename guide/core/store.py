@@ -197,6 +197,8 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self._create()
+        if self.db.execute("SELECT 1 FROM seats LIMIT 1").fetchone():
+            self._owner_only()       # tokens in a file made before campaigns were 0600
 
     def _check_game(self, meta: dict[str, str]) -> None:
         found = meta.get("game", DEFAULT_GAME)
@@ -399,6 +401,11 @@ class Store:
         """Give a seat its (new) token: a link issued or reissued, in one transaction."""
         with self._writing():
             self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?)", (seat, token))
+        self._owner_only()
+
+    def _owner_only(self) -> None:
+        if self._lock_fd is not None:
+            holding.owner_only(self.path, self._lock_fd)
 
     def count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM commands WHERE kind='change' AND active=1"
