@@ -169,6 +169,7 @@ class Store:
         self._held: tuple[int, int] | None = None      # the file's (device, inode) held
         self.game = game
         self.state_version = state_version
+        self.found_version = state_version     # the file's own, once read (_check_game)
         # Tests arm this to act at a chosen point of a write ("begin", "written",
         # "committed"), e.g. to deliver a SIGINT there.
         self.hook: Callable[[str], None] | None = None
@@ -206,6 +207,7 @@ class Store:
             raise CampaignError(f"{self.path}: a {found} campaign, not {self.game} (open it"
                                 f" with --game {found}, or name another --campaign)")
         version = int(meta.get("state_version", "1"))
+        self.found_version = version       # an older one is upgraded by the table (migrate)
         if version > self.state_version:
             raise CampaignError(f"{self.path}: made by a newer version of the {found} game"
                                 f" (state {version}, this guide reads {self.state_version});"
@@ -364,19 +366,28 @@ class Store:
         sql = "SELECT seq, at, line, kind, story FROM commands WHERE active=1 ORDER BY seq DESC"
         with self._reading():
             rows = self.db.execute(sql + (f" LIMIT {int(limit)}" if limit else "")).fetchall()
-        out = []
-        for s, at, line, kind, story in reversed(rows):
-            try:
-                events = json.loads(story)
-                if not isinstance(events, list) or not all(isinstance(e, dict) and
-                                                           isinstance(e.get("kind"), str)
-                                                           for e in events):
-                    raise ValueError("the story is not a list of events")
-            except (ValueError, TypeError) as e:
-                raise CampaignError(f"{self.path}: command #{s} of the campaign is damaged"
-                                    f" ({e}); it was left untouched: {RECOVER}") from None
-            out.append(Entry(s, str(at), str(line), str(kind), events))
-        return out
+        return [self._entry(*row) for row in reversed(rows)]
+
+    def _entry(self, seq: int, at: object, line: object, kind: object, story: str) -> Entry:
+        try:
+            events = json.loads(story)
+            if not isinstance(events, list) or not all(isinstance(e, dict) and
+                                                       isinstance(e.get("kind"), str)
+                                                       for e in events):
+                raise ValueError("the story is not a list of events")
+        except (ValueError, TypeError) as e:
+            raise CampaignError(f"{self.path}: command #{seq} of the campaign is damaged"
+                                f" ({e}); it was left untouched: {RECOVER}") from None
+        return Entry(seq, str(at), str(line), str(kind), events)
+
+    def last_change(self) -> Entry | None:
+        """The change `undo` would take back, with its story (the table's undo policy reads
+        it before undoing)."""
+        with self._reading():
+            row = self.db.execute("SELECT seq, at, line, kind, story FROM commands WHERE"
+                                  " kind='change' AND active=1 ORDER BY seq DESC LIMIT 1"
+                                  ).fetchone()
+        return None if row is None else self._entry(*row)
 
     def seat_tokens(self) -> dict[str, str]:
         """Each seat's token (guide.core.seats); {} for a campaign that has none yet."""
@@ -429,6 +440,29 @@ class Store:
             if kind == "change" and self._changes_since_snapshot() >= SNAPSHOT_EVERY:
                 self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?)",
                                 (cur.lastrowid, json.dumps(state_after)))
+
+    def upgrade(self, line: str, changes: list, story: list[dict], state_after: dict,
+                version: int) -> None:
+        """An older campaign upgraded (Game.migrate): the changes as one command, a snapshot
+        of the upgraded state, and the file's new state version, in one transaction."""
+        at = datetime.now().isoformat(timespec="seconds")
+        with self._writing():
+            self.db.execute("DELETE FROM commands WHERE kind='change' AND active=0")
+            cur = self.db.execute(
+                "INSERT INTO commands (at, line, kind, active, changes, story) VALUES"
+                " (?, ?, 'change', 1, ?, ?)", (at, line, json.dumps(changes), json.dumps(story)))
+            self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?)",
+                            (cur.lastrowid, json.dumps(state_after)))
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('state_version', ?)",
+                            (str(version),))
+        self.found_version = version
+
+    def save_state_version(self, version: int) -> None:
+        """A new campaign's state version (one opened by a game newer than the Store's)."""
+        with self._writing():
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('state_version', ?)",
+                            (str(version),))
+        self.found_version = version
 
     def _changes_since_snapshot(self) -> int:
         last = self.db.execute("SELECT MAX(seq) FROM snapshots").fetchone()[0] or 0
