@@ -4,8 +4,6 @@ Psychic Kaveri is present; everything the page shows comes from here."""
 
 from __future__ import annotations
 
-import copy
-
 from guide.games.kaverini.rules.leveling import level
 
 
@@ -64,25 +62,6 @@ def _story(table, view: dict) -> None:
     """The last dice, the last quote told, and whether a confrontation just began."""
     if table.store is None:
         return
-    view.update(_recent(table))
-
-
-def _recent(table) -> dict:
-    """_story's part of the view, read from the journal once per state: every seat's page
-    holds it, and reading the journal for each seat made a command's cost grow with the
-    square of the party (issue 31, item 12). A write through this table counts in
-    `table.saved`; a table following another's writes (`guide view`) reloads a new state."""
-    seen = getattr(table, "_recent_story", None)
-    if seen is None or seen[0] is not table.store or seen[1] != table.saved or \
-            seen[2] is not table.state:
-        found = {"last_dice": None, "last_quote": None, "ready_to_feel": False}
-        _read_story(table, found)
-        seen = (table.store, table.saved, table.state, found)
-        table._recent_story = seen
-    return copy.deepcopy(seen[3])
-
-
-def _read_story(table, view: dict) -> None:
     entries = table.store.entries(limit=20)
     view["version"] = entries[-1].seq if entries else 0
     for entry in reversed(entries):
