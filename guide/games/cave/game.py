@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from importlib import resources
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import click
 
@@ -16,10 +16,10 @@ from . import public
 from .box import Box, box_of
 from .box import kind as box_kind
 from .cli import cave_group
-from .commands import commands
+from .commands import CaveTable, commands
 from .render import render
 from .seats import seat_moves
-from .state import CaveState, current, new_state
+from .state import current, new_state
 
 
 class CaveGame(Game):
@@ -40,30 +40,30 @@ class CaveGame(Game):
         """The last box.yaml given (a --box folder's) in place of the bundled one."""
         return box_of(docs[-1]) if docs else (None, [])
 
-    def public_state(self, table: Any) -> dict:
-        return public.public_state(_state(table), table.library)
+    def public_state(self, table: CaveTable) -> dict:
+        return public.public_state(table.state, table.library)
 
-    def prompt(self, table: Any) -> str:
-        state = _state(table)
+    def prompt(self, table: CaveTable) -> str:
+        state = table.state
         ch = current(state)
         if ch is None:
             return "cave> " if state["phase"] == "setup" else "cave (over)> "
         return f"cave (round {state['round']}: {ch['name']})> "
 
-    def toolbar(self, table: Any) -> str | None:
-        return public.toolbar(_state(table))
+    def toolbar(self, table: CaveTable) -> str | None:
+        return public.toolbar(table.state)
 
-    def render(self, event: dict, table: Any) -> str | None:
+    def render(self, event: dict, table: CaveTable) -> str | None:
         return render(event) or super().render(event, table)
 
-    def view(self, table: Any) -> dict:
-        return public.view(_state(table), table.library)
+    def view(self, table: CaveTable) -> dict:
+        return public.view(table.state, table.library)
 
-    def seats(self, table: Any) -> list[str]:
-        return [c["name"] for c in _state(table)["characters"]]
+    def seats(self, table: CaveTable) -> list[str]:
+        return [c["name"] for c in table.state["characters"]]
 
-    def seat_moves(self, table: Any, seat: str) -> list[tuple[str, str]]:
-        return seat_moves(_state(table), table.library, seat)
+    def seat_moves(self, table: CaveTable, seat: str) -> list[tuple[str, str]]:
+        return seat_moves(table.state, table.library, seat)
 
     def greeting(self) -> str:
         return "Cave escape: character NAME, start, move; help; Ctrl-D leaves."
@@ -71,6 +71,3 @@ class CaveGame(Game):
     def cli(self) -> list[click.Command]:
         return [cave_group]
 
-
-def _state(table: Any) -> CaveState:
-    return table.state  # type: ignore[no-any-return]

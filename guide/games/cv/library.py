@@ -15,11 +15,9 @@ from typing import Any
 from guide.core.box import Doc, FileKind
 from guide.core.box import bundled as boxes
 from guide.core.box import read as read_box
-from guide.core.errors import DataError
+from guide.core.errors import DataError, RuleError
 from guide.core.names import suggest
 from guide.core.yamlsrc import Problem
-
-from .protocol import RuleError
 
 FILES = ("symbols", "types", "specials", "scoring", "messages")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'", "‘": "'"})

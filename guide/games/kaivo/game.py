@@ -2,31 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import resources
-from typing import ClassVar, cast
+from typing import ClassVar
 
 import click
 
 from guide.core.box import Doc, FileKind
 from guide.core.game import Game
 from guide.core.registry import Registry
-from guide.core.table import Table
 from guide.core.yamlsrc import Problem
 
 from . import bots, deck, render, screen, seats
 from .commands import commands
-from .model import KaivoState, new_state
-
-
-@dataclass(frozen=True)
-class Library:
-    rules: deck.Rules
-    bots: bots.Bots
-
-
-def _state(table: Table) -> KaivoState:
-    return cast(KaivoState, table.state)
+from .library import KaivoTable, Library
+from .model import new_state
 
 
 class KaivoGame(Game):
@@ -55,32 +44,37 @@ class KaivoGame(Game):
             return None, problems
         return Library(rules, bots.bots_of(last["bots"])), []
 
-    def public_state(self, table: Table) -> dict:
-        return screen.public_state(_state(table))
+    def public_state(self, table: KaivoTable) -> dict:
+        return screen.public_state(table.state)
 
-    def prompt(self, table: Table) -> str:
-        return screen.prompt(_state(table))
+    def prompt(self, table: KaivoTable) -> str:
+        return screen.prompt(table.state)
 
-    def toolbar(self, table: Table) -> str | None:
-        return screen.toolbar(_state(table))
+    def toolbar(self, table: KaivoTable) -> str | None:
+        return screen.toolbar(table.state)
 
-    def render(self, event: dict, table: Table) -> str | None:
+    def terminal_sees(self, table: KaivoTable, audience: list) -> bool:
+        """Only "You"'s own secrets reach the terminal (and its log); a friend's or a bot's
+        are read by their seat's view alone."""
+        return screen.viewer(table.state) in audience
+
+    def render(self, event: dict, table: KaivoTable) -> str | None:
         # only the terminal's own private events were told (commands._tell)
-        text = render.render(event, event["to"][0] if "to" in event else None)
+        text = render.render(event, event["audience"][0] if "audience" in event else None)
         return text if text is not None else super().render(event, table)
 
-    def view(self, table: Table) -> dict:
-        return screen.tv(_state(table), self.title)
+    def view(self, table: KaivoTable) -> dict:
+        return screen.tv(table.state, self.title)
 
     # --- seats: friends at the table, each on their own phone (seats.py) -------------------
-    def seats(self, table: Table) -> list[str]:
-        return seats.seats(_state(table))
+    def seats(self, table: KaivoTable) -> list[str]:
+        return seats.seats(table.state)
 
-    def seat_view(self, table: Table, seat: str) -> dict:
-        return seats.seat_view(_state(table), seat, self.title)
+    def seat_view(self, table: KaivoTable, seat: str) -> dict:
+        return seats.seat_view(table.state, seat, self.title)
 
-    def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
-        return seats.seat_moves(_state(table), seat, table.library.rules)
+    def seat_moves(self, table: KaivoTable, seat: str) -> list[tuple[str, str]]:
+        return seats.seat_moves(table.state, seat, table.library.rules)
 
     def greeting(self) -> str:
         return ("Kaivo: players NAME NAME for a score sheet, or deal --bots N to play; "

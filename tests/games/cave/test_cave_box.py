@@ -11,12 +11,12 @@ import pytest
 import yaml
 from cave_helpers import BOX, game
 
-from guide.core.errors import DataError
+from guide.core.dice import Dice
+from guide.core.errors import DataError, RuleError
 from guide.games.cave.box import load_box
-from guide.games.cave.dice import RandomDice
 from guide.games.cave.game import CaveGame
 from guide.games.cave.setup import add_character, start
-from guide.games.cave.state import RuleError, new_state
+from guide.games.cave.state import new_state
 
 
 def cave_pieces(state):
@@ -84,13 +84,13 @@ def test_start_at_a_chosen_place_and_refused_off_the_board_C_SET_1():
     fresh = new_state()
     add_character(fresh, BOX, "Ann")
     with pytest.raises(RuleError, match="X 0..10"):
-        start(fresh, BOX, RandomDice(1), (11, 0))
+        start(fresh, BOX, Dice(1), (11, 0))
     assert fresh["phase"] == "setup"
 
 
 def test_start_needs_a_character_and_characters_join_before_it_C_SET_1():
     with pytest.raises(RuleError, match="add a character"):
-        start(new_state(), BOX, RandomDice(1))
+        start(new_state(), BOX, Dice(1))
     with pytest.raises(RuleError, match="before start"):
         add_character(game(), BOX, "Zed")
 
