@@ -205,6 +205,14 @@ def build(docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
 
     symbols = [e["id"] for e in raw["symbols"]]
     types = [e["id"] for e in raw["types"]]
+    for key, ids in (("symbols", symbols), ("types", types),
+                     ("decks", [e["id"] for e in raw["decks"]])):
+        for i, one in enumerate(ids):
+            if one in ids[:i]:
+                problems.append(where[key].problem((key, i, "id"), f"{key}[{i + 1}].id: {one!r}"
+                                                   " is already used (V-DICE-1: six faces)"
+                                                   if key == "symbols" else
+                                                   f"{key}[{i + 1}].id: {one!r} is already used"))
     for i, sym in enumerate(raw["plain"]):
         unknown("plain", ("plain", i), "symbol", sym, symbols)
     for key in ("stacks", "slip_under", "counted"):
