@@ -121,3 +121,51 @@ def test_two_cv_tables_keep_their_own_library_and_words():
     event = {"kind": "lang_set", "lang": "en"}
     assert game.render(event, first) != "OTHER WORDS"
     assert game.render(event, Table(game, None, other, Dice(1))) == "OTHER WORDS"
+
+
+# --- one toolbar fitting: one width rule, one ellipsis ----------------------------------------
+LONG = ["Maximiliana Wolkenstein", "Bartholomew Featherstonehaugh", "Konstantinopoli Ente",
+        "Evangelina Montgomery"]
+CROWDED = {     # each game's table with four long names, playing
+    "kaverini": [f"kaveri {n.split()[0]} --ability Focused --technique Cheer --technique Love"
+                 f" --technique custom:Hug" for n in LONG],
+    "cv": ["players " + " ".join(n.split()[0] for n in LONG)],
+    "taverne": [f"player {n.split()[0]} --loot 2" for n in LONG] + ["start --beginner"],
+    "kaivo": ["players " + " ".join(n.split()[0] for n in LONG)],
+    "cave": [f"character {n.split()[0]}" for n in LONG] + ["start"],
+}
+
+
+def _lines(bar: object) -> list[str]:
+    text = bar if isinstance(bar, str) else "".join(t for _, t in bar or [])
+    return text.split("\n")
+
+
+@pytest.mark.parametrize("game_id", sorted(installed()))
+def test_every_game_toolbar_fits_80_columns(game_id, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    table = _table(game_id)
+    for line in CROWDED.get(game_id, []):
+        table.execute(line)
+    lines = _lines(table.game.toolbar(table))
+    assert lines and all(len(line) <= 79 for line in lines), lines
+    prompt = table.game.prompt(table)
+    assert len(prompt) <= 40
+
+
+def test_the_one_width_rule_and_the_one_ellipsis(monkeypatch):
+    from guide.core.text import ELLIPSIS, clip, fit, length, short_name, toolbar_width
+
+    monkeypatch.setenv("COLUMNS", "80")
+    assert toolbar_width() == 79
+    monkeypatch.setenv("COLUMNS", "20")
+    assert toolbar_width() == 40                      # never narrower
+    assert clip("x" * 100, 10) == "x" * 9 + ELLIPSIS
+    assert clip("short", 10) == "short"
+    assert short_name("Tess the Bell-Ringer", 8) == "Tess"
+    assert short_name("Rogue Herring Gull 2", 8) == "Gull 2"
+    assert short_name("Konstantinopolitanische Ente", 8) == "Ente"
+    assert short_name("Featherstonehaugh", 8) == "Feather" + ELLIPSIS
+    entries = [(f"Rogue Herring Gull {i}", [("", " 10/10")], [("", " 10")]) for i in range(30)]
+    line = fit(entries, 79)
+    assert length(line) <= 79 and line[-1][1].endswith("more")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.text import clip
+
 from .box import Box
 from .mapview import render_map
 from .state import CaveState, current
-
-TOOLBAR = 80
 
 
 def public_state(state: CaveState, box: Box) -> dict[str, Any]:
@@ -41,7 +41,8 @@ def headline(state: CaveState) -> str:
 
 
 def toolbar(state: CaveState) -> str:
-    """Whose turn, and each character's Energy and mental strength; at most 80 columns."""
+    """Whose turn, and each character's Energy and mental strength, within the toolbar's
+    width (guide.core.text.clip)."""
     parts = [headline(state).removeprefix("Cave escape: ")]
     for c in state["characters"]:
         if c["state"] == "in":
@@ -49,7 +50,7 @@ def toolbar(state: CaveState) -> str:
         else:
             parts.append(f"{c['name']} {'out' if c['state'] == 'out' else 'dead'}")
     text = " | ".join(parts)
-    return text if len(text) <= TOOLBAR else text[: TOOLBAR - 1] + "~"
+    return clip(text)
 
 
 def view(state: CaveState, box: Box) -> dict[str, Any]:
