@@ -31,7 +31,7 @@ def render(event: dict) -> str | None:
 @command("roll", "dice")
 @click.argument("expression", nargs=-1, required=True)
 @click.option("--dice", "faces", default=None, metavar="FACES",
-              help="The table's own faces, in order (R-DICE-3).")
+              help="The table's own faces, in order.")
 def roll(t, expression: tuple[str, ...], faces: str | None) -> Result:
     """Roll dice: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (the percentile, 1..100).
 
@@ -98,7 +98,7 @@ def log(t, count: int, gm: bool) -> Result:
 def help_(t, name: tuple[str, ...]) -> Result:
     """List the commands, or show one command's help.
 
-    Example: help use"""
+    Example: help undo"""
     if name:
         return Result([t.registry.lookup(list(name))[0].help()])
     r = Result(["Commands (help COMMAND for more):"])

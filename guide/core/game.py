@@ -82,7 +82,7 @@ class Game:
 
     def render_story(self, events: list[dict], table: Table) -> list[str]:
         """The lines of one command's story: each event through `render` by default; a game
-        may say a run of events in one line (three Kaverit gaining the same XP)."""
+        may say a run of events in one line (three players gaining the same points)."""
         return [line for line in (self.render(e, table) for e in events) if line]
 
     def gm_only(self, event: dict) -> bool:
