@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import TypeAlias, TypedDict
 
 from guide.core.errors import RuleError
+from guide.core.names import fold
 from guide.core.table import Table
 
-from .library import Library, fold
+from .library import Library
 
 CHOICE = "choice"      # a token that is any one plain symbol (43 Mnemonics master)
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.names import fold
 
 from . import pool
 from . import track as track_rules
-from .library import Library, fold
+from .library import Library
 from .model import (
     Card,
     CvState,
