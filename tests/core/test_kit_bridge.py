@@ -254,3 +254,15 @@ def test_the_core_commands_help_and_examples_belong_to_every_game(game_id):
             found, rest = table.registry.lookup(words)
             if found.name == "help" and rest:             # the command it names is there too
                 table.registry.lookup(rest)
+
+
+def test_cv_cards_in_a_cv_take_a_unique_beginning_and_the_exact_name_wins():
+    from guide.games.cv.model import find_card
+
+    lib = load("cv").load([])
+    cards = [{"name": "Bike shop", "number": None}, {"name": "Bike", "number": None},
+             {"name": "Garden", "number": None}]
+    assert find_card(cards, "bike", lib) == 1              # exact, any case
+    assert find_card(cards, "gard", lib) == 2              # a unique beginning
+    assert find_card(cards, "gard", lib, loose=False) is None
+    assert find_card(cards, "Piano", lib) is None
