@@ -5,14 +5,20 @@ terminal's width (80 columns and up), names shortened only when they must be."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 from guide.core.text import Entry, Fragments, fit, length, toolbar_width
 from guide.games.kaverini.commands.confront import arena, fight
 from guide.games.kaverini.rules.leveling import level
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
+
 LOW = 0.25           # a fighter at or under a quarter of its HP is shown as low
 
 
-def prompt_text(table) -> str:
+def prompt_text(table: KaveriniTable) -> str:
     s = table.state
     parts = [s["adventure"]["id"]] if s["adventure"] and s["adventure"]["id"] else []
     field = arena(table)
@@ -22,7 +28,7 @@ def prompt_text(table) -> str:
     return f"guide ({', '.join(parts)})> " if parts else "guide> "
 
 
-def toolbar(table) -> Fragments:
+def toolbar(table: KaveriniTable) -> Fragments:
     """Two lines at most, each within the terminal's width."""
     width = toolbar_width()
     s = table.state
@@ -48,7 +54,7 @@ def toolbar(table) -> Fragments:
     return head + fit(foes, width - length(head)) + [("", "\n")] + fit(party, width)
 
 
-def _fighter(f: dict, label: str = "") -> Entry:
+def _fighter(f: Mapping[str, Any], label: str = "") -> Entry:
     low = f["hp"] <= LOW * f["max_hp"]
     style = "fg:ansired bold" if low else ""
     hp = f"{f['hp']}/{f['max_hp']}" if f["hp"] > 0 else "out"
@@ -56,7 +62,7 @@ def _fighter(f: dict, label: str = "") -> Entry:
     return label + f["name"], [("", " "), (style, hp)], [("", " "), (style, short)]
 
 
-def _kaveri(k: dict) -> Entry:
+def _kaveri(k: Mapping[str, Any]) -> Entry:
     name, full, short = _fighter(k)
     extra = "".join(f" {key}{value:+d}" for key, value in (("E", k["emotion"]), ("H", k["heart"]))
                     if value)
