@@ -70,6 +70,12 @@ class Percentile:
         return f"tens {self.tens}, ones {self.ones} = {self.value}"
 
 
+# What `d%` (and `d100`) means in a game (Game.percentile):
+ONE_D100 = "d100"                 # one die of a hundred faces: the core's default
+TENS_AND_ONES = "tens and ones"   # R-DICE-2 (Kaverini): two d10, a 10 counts as 0, 00 is 100
+PERCENTILES = (ONE_D100, TENS_AND_ONES)
+
+
 class Dice:
     """The table's dice: the table's own faces first (`faces`, `give`), then the seeded
     generator. `record=False` (a simulator's million draws) keeps no `drawn` list."""
@@ -133,6 +139,7 @@ def parse_faces(text: str, option: str) -> list[int]:
 
 _PERCENT_ONLY = re.compile(r"^\s*1?d(%|100)\s*$", re.IGNORECASE)
 _PERCENT = re.compile(r"(?<![\w)\]])(\d*)\s*d\s*(?:%|100)(?![\w%])", re.IGNORECASE)
+_PERCENT_SIGN = re.compile(r"d\s*%", re.IGNORECASE)
 _ADVANTAGE = re.compile(r"(?:^|\s+)(adv|dis)\s*$", re.IGNORECASE)
 _FIRST_D20 = re.compile(r"(?<![\w)\]])1?d20(?![\w])", re.IGNORECASE)
 _SIDES = re.compile(r"d\s*(\d+)", re.IGNORECASE)
@@ -146,19 +153,23 @@ class Roll:
     total: int
 
 
-def roll_expression(expression: str, dice: Dice) -> Roll:
-    """Roll a dice expression (R-DICE-1); `d%` and `d100` alone are the percentile (R-DICE-2)."""
+def roll_expression(expression: str, dice: Dice, percentile: str = ONE_D100) -> Roll:
+    """Roll a dice expression (R-DICE-1). `d%` is the percentile: one d100 by default; with
+    `percentile=TENS_AND_ONES` (R-DICE-2), `d%` and `d100` are two d10, tens and ones."""
     expr = expression.strip()
     if not expr:
         raise DiceError("empty dice expression")
     if len(expr) > MAX_EXPRESSION:
         raise DiceError(f"dice expression too long ({len(expr)} characters; at most {MAX_EXPRESSION})")
-    if _PERCENT_ONLY.match(expr):
+    if percentile == ONE_D100:
+        expr = _PERCENT_SIGN.sub("d100", expr)
+    elif _PERCENT_ONLY.match(expr):
         p = dice.percentile()
         return Roll(expr, f"{expr} (tens {p.tens}, ones {p.ones}) = {p.value}", p.value)
     shown = expr
     expr = _advantage(expr)
-    expr = _PERCENT.sub(lambda m: _percentiles(m, dice), expr)
+    if percentile == TENS_AND_ONES:
+        expr = _PERCENT.sub(lambda m: _percentiles(m, dice), expr)
     for m in _COUNT.finditer(expr):
         if int(m.group(1)) > MAX_DICE:
             raise DiceError(f"too many dice: {m.group(1)} (at most {MAX_DICE} in one roll)")

@@ -138,7 +138,9 @@ def _check_number(command: str, name: str, value: object) -> None:
     """Numbers no game can mean are refused at the border: nan, infinities, and whole numbers
     of more than MAX_DIGITS digits (the game's own commands bound their amounts further)."""
     for v in value if isinstance(value, (tuple, list)) else (value,):
-        if isinstance(v, float) and not math.isfinite(v):
+        if isinstance(v, (tuple, list)):      # KEY=VALUE pairs, repeated options
+            _check_number(command, name, v)
+        elif isinstance(v, float) and not math.isfinite(v):
             raise CommandError(f"{command}: {name} must be a finite number, not {v}")
         if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** MAX_DIGITS:
             raise CommandError(f"{command}: {name} is a number of {len(str(abs(v)))} digits;"

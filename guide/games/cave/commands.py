@@ -154,13 +154,17 @@ def end(t: CaveTable, name: str) -> Result:
 
 @commands.command("map", "board")
 def map_(t: CaveTable) -> Result:
-    """The whole board: tiles, openings, contents, characters, the exit."""
+    """The whole board: tiles, openings, contents, characters, the exit.
+
+    Example: map"""
     return Result(render_map(t.state, box_of(t)).splitlines())
 
 
 @commands.command("status", "board")
 def status(t: CaveTable) -> Result:
-    """Whose turn, the draw pile, and every character's meters and cards."""
+    """Whose turn, the draw pile, and every character's meters and cards.
+
+    Example: status"""
     state = t.state
     placed = state["phase"] != "setup"
     rows = [[c["name"], c["state"], f"{c['x']},{c['y']}" if placed else "-", c["energy"], c["mental"],

@@ -216,7 +216,9 @@ def card_(t: CvTable, name: str, card: str, gives: str | None, points: int | Non
 
 @command("status", "turn")
 def status(t: CvTable) -> Result:
-    """The players' CVs, tokens and hands, the dice and the track."""
+    """The players' CVs, tokens and hands, the dice and the track.
+
+    Example: status"""
     return screen.status(t)
 
 
@@ -255,7 +257,9 @@ def double(t: CvTable, name: str, type_: str) -> Result:
 
 @command("score", "score")
 def score_(t: CvTable) -> Result:
-    """Every player's points, line by line, and the winner (V-SCORE-1..6)."""
+    """Every player's points, line by line, and the winner (V-SCORE-1..6).
+
+    Example: score"""
     events, _ = score.score(state_of(t), lib_of(t))
     t.tell_all(events)
     return Result()

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from importlib import resources
-from pathlib import Path
 from typing import Any, ClassVar
 
-from guide.core.box import bundled
-from guide.core.errors import DataError, GuideError
+from guide.core.box import Doc, FileKind
+from guide.core.errors import GuideError
 from guide.core.game import Game
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -32,24 +31,11 @@ class CvGame(Game):
     def new_state(self) -> dict:
         return dict(new_state())
 
-    def _folders(self, boxes: list[Path]) -> list[Path]:
-        mine = [f for f in bundled(self.id) if (f / "symbols.yaml").is_file()]
-        return (mine or [box.bundled()]) + list(boxes)
+    def files(self) -> tuple[FileKind, ...]:
+        return box.files()
 
-    def load(self, boxes: list[Path]) -> Library:
-        try:
-            return box.load(self._folders(boxes))
-        except box.DataError as e:
-            raise DataError(str(e)) from None
-
-    def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
-        problems = []
-        for path in paths:
-            try:
-                box.load([*self._folders([]), path if path.is_dir() else path.parent])
-            except box.DataError as e:
-                problems.append(Problem(str(path), 1, 1, str(e)))
-        return problems, f"ok: {len(paths)} folder(s) read over the CV box"
+    def build(self, docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
+        return box.build(docs)
 
     def cards(self, library: Library, card_type: str | None) -> Result:
         """`guide cards --game cv`: the special cards the seed describes (the rest are the

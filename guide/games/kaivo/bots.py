@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import yaml
-
+from guide.core.box import Doc
 from guide.core.dice import DiceLike
 
-from .deck import DeckError, Rules, bundled
+from .deck import Rules, only
 from .knowledge import SeatView
 from .table import Action
 
@@ -44,16 +42,17 @@ class Bots:
     levels: dict[str, Level]
 
 
+def bots_of(doc: Doc) -> Bots:
+    """A valid bots document (its schema says every level's knobs) as Bots."""
+    data = doc.value
+    levels = {name: Level(name=name, **{**raw, "powers": tuple(raw["powers"])})
+              for name, raw in data["levels"].items()}
+    return Bots(names=tuple(data["names"]), levels=levels)
+
+
 def load_bots(folder: Path | None = None) -> Bots:
-    """The bots file of a box folder (default: the bundled cards/kaivo/)."""
-    path = (folder or bundled()) / "bots.yaml"
-    try:
-        data: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
-        levels = {name: Level(name=name, **{**raw, "powers": tuple(raw["powers"])})
-                  for name, raw in data["levels"].items()}
-        return Bots(names=tuple(data["names"]), levels=levels)
-    except (OSError, yaml.YAMLError, KeyError, TypeError) as e:
-        raise DeckError(f"{path}: not a bots file ({e})") from None
+    """The bots file of a box folder (default: the bundled cards/kaivo/); DataError."""
+    return bots_of(only(folder, "bots"))
 
 
 class Estimate:

@@ -170,7 +170,9 @@ def _scores(s: KaivoState) -> Result:
 
 @commands.command("scores", "sheet")
 def scores(t: KaivoTable) -> Result:
-    """The table of scores, the dealer, the leader, and the winner once the match ends."""
+    """The table of scores, the dealer, the leader, and the winner once the match ends.
+
+    Example: scores"""
     return _scores(t.state)
 
 
@@ -253,14 +255,18 @@ AS = click.option("--as", "who", type=PLAYER, default=None,
 @commands.command("draw", "play")
 @AS
 def draw(t: KaivoTable, who: str | None) -> Result:
-    """Draw from the deck; only you see the card (K-TURN-1)."""
+    """Draw from the deck; only you see the card (K-TURN-1).
+
+    Example: draw"""
     return _act(t, ("draw",), who)
 
 
 @commands.command("take", "play")
 @AS
 def take(t: KaivoTable, who: str | None) -> Result:
-    """Take the top of the discard pile; it must go into your row, or back (K-TURN-2)."""
+    """Take the top of the discard pile; it must go into your row, or back (K-TURN-2).
+
+    Example: take"""
     return _act(t, ("take",), who)
 
 
@@ -275,14 +281,18 @@ def swap(t: KaivoTable, pos: int, who: str | None) -> Result:
 @commands.command("discard", "play")
 @AS
 def discard(t: KaivoTable, who: str | None) -> Result:
-    """Discard the drawn card; a power card then waits for its power, or skip."""
+    """Discard the drawn card; a power card then waits for its power, or skip.
+
+    Example: discard"""
     return _act(t, ("discard",), who)
 
 
 @commands.command("putback", "play")
 @AS
 def putback(t: KaivoTable, who: str | None) -> Result:
-    """Put a taken discard back: nothing revealed, your turn goes on (K-TURN-2)."""
+    """Put a taken discard back: nothing revealed, your turn goes on (K-TURN-2).
+
+    Example: putback"""
     return _act(t, ("putback",), who)
 
 
@@ -325,27 +335,35 @@ def mindread(t: KaivoTable, player: str, pos: int, who: str | None) -> Result:
 @commands.command("skip", "play")
 @AS
 def skip(t: KaivoTable, who: str | None) -> Result:
-    """Skip the power of the card you discarded."""
+    """Skip the power of the card you discarded.
+
+    Example: skip"""
     return _act(t, ("skip",), who)
 
 
 @commands.command("glimpse", "play")
 @AS
 def glimpse(t: KaivoTable, who: str | None) -> Result:
-    """Let the table glimpse your drawn card: each opponent may catch it, 1 in 3 (K-GLIMPSE-1)."""
+    """Let the table glimpse your drawn card: each opponent may catch it, 1 in 3 (K-GLIMPSE-1).
+
+    Example: glimpse"""
     return _act(t, ("glimpse",), who)
 
 
 @commands.command("kaivo", "play")
 @AS
 def kaivo(t: KaivoTable, who: str | None) -> Result:
-    """Call KAIVO! at the start of your turn: the round ends at once (K-TURN-3, K-CALL-1)."""
+    """Call KAIVO! at the start of your turn: the round ends at once (K-TURN-3, K-CALL-1).
+
+    Example: kaivo"""
     return _act(t, ("kaivo",), who)
 
 
 @commands.command("status", "play")
 def status(t: KaivoTable) -> Result:
-    """The table as you know it: your row, the opponents', the pile and the deck; or the scores."""
+    """The table as you know it: your row, the opponents', the pile and the deck; or the scores.
+
+    Example: status"""
     s = t.state
     lines = status_lines(s)
     if lines:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from importlib import resources
-from pathlib import Path
 from typing import ClassVar
 
 import click
 
-from guide.core.errors import DataError
+from guide.core.box import Doc, FileKind
 from guide.core.game import Game
 from guide.core.registry import Registry
 from guide.core.yamlsrc import Problem
@@ -31,32 +30,19 @@ class KaivoGame(Game):
     def new_state(self) -> dict:
         return dict(new_state())
 
-    def load(self, boxes: list[Path]) -> Library:
-        """The bundled deck and bots; a --box folder with its own deck.yaml or bots.yaml
-        replaces them (the last one given wins)."""
-        deck_dir = bots_dir = deck.bundled()
-        for box in boxes:
-            if (box / "deck.yaml").is_file():
-                deck_dir = box
-            if (box / "bots.yaml").is_file():
-                bots_dir = box
-        try:
-            return Library(deck.load(deck_dir), bots.load_bots(bots_dir))
-        except deck.DeckError as e:
-            raise DataError(str(e)) from None
+    def files(self) -> tuple[FileKind, ...]:
+        return deck.files()
 
-    def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
-        problems = []
-        for path in paths:
-            folder = path if path.is_dir() else path.parent
-            try:
-                if path.is_dir() or path.name == "deck.yaml":
-                    deck.load(folder)
-                if path.is_dir() or path.name == "bots.yaml":
-                    bots.load_bots(folder)
-            except deck.DeckError as e:
-                problems.append(Problem(str(path), 1, 1, str(e)))
-        return problems, "ok: the deck and bots files can be played"
+    def build(self, docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
+        """The last deck.yaml and the last bots.yaml given win (a --box folder's replace
+        the bundled ones)."""
+        last = {doc.kind.name: doc for doc in docs}
+        if "deck" not in last or "bots" not in last:     # refused already, with a position
+            return None, []
+        rules, problems = deck.rules_of(last["deck"])
+        if rules is None:
+            return None, problems
+        return Library(rules, bots.bots_of(last["bots"])), []
 
     def public_state(self, table: KaivoTable) -> dict:
         return screen.public_state(table.state)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import shlex
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
 import click
 
+from guide.core.box import FileKind
+from guide.core.dice import TENS_AND_ONES
 from guide.core.errors import DataError, GuideError
 from guide.core.game import Game
 from guide.core.registry import Registry
@@ -31,6 +34,7 @@ class KaveriniGame(Game):
     id = "kaverini"
     title = "Kaverini"
     state_version = 1
+    percentile = TENS_AND_ONES        # R-DICE-2: d% is two d10, tens and ones
     commands: ClassVar[Registry] = commands
     table_class: ClassVar[type[Table] | None] = KaveriniTable
     view_page = resources.files("guide.games.kaverini.view").joinpath("page.html").read_bytes()
@@ -61,8 +65,9 @@ class KaveriniGame(Game):
                                           for p in fact_problems(a)])
         return problems, f"ok: {len(library.cards)} cards, {len(library.adventures)} adventure(s)"
 
-    def schemas(self) -> dict[str, dict]:
-        return {name: load_schema(name) for name in SCHEMA_NAMES}
+    def files(self) -> tuple[FileKind, ...]:
+        """Any YAML file holds cards or an adventure (its loader reads it card by card)."""
+        return tuple(FileKind(name, "*", load_schema(name)) for name in SCHEMA_NAMES)
 
     def cards(self, library: Library, card_type: str | None) -> Result:
         if card_type is not None and card_type not in CARD_TYPES:
@@ -118,6 +123,17 @@ class KaveriniGame(Game):
         from guide.games.kaverini.shabbat import print_command
 
         return [odds, print_command, new]
+
+    def start_options(self) -> list[click.Option]:
+        return [click.Option(["--adventure", "adventure_id"], default=None, metavar="ID",
+                             help="Start this adventure when none is running (the bundled"
+                                  " one: amsterdam).")]
+
+    def start(self, table: Table, **options: object) -> list[str]:
+        adventure = options.get("adventure_id")
+        if not adventure or table.state.get("adventure"):
+            return []
+        return [f"adventure {shlex.quote(str(adventure))}"]
 
 
 def _kaverini(table: Table) -> KaveriniTable:

@@ -62,6 +62,7 @@ class KaveriniTable(Table[State, Library]):
         s = self.state
         return {
             "schema": SCHEMA,
+            "game": "kaverini",
             "adventure": ({"id": s["adventure"]["id"], "currency": s["adventure"]["currency"]}
                           if s["adventure"] else None),
             "kaverit": [_public_kaveri(k, s["confrontation"]) for k in s["kaverit"]],

@@ -105,7 +105,9 @@ def start(t: TaverneTable, variant: tuple[str, ...], beginner: bool) -> None:
 def call(t: TaverneTable) -> None:
     """Finish the current call and announce the next (4 reveals the Attacks, 5 settles
     every quarrel, 6 shows the Stunned the door, 7 the Militia, 8 the Dirty Tricks, 9 the
-    Loot and the next turn)."""
+    Loot and the next turn).
+
+    Example: call"""
     tell(t, turn.call(t.state))
 
 
@@ -267,7 +269,9 @@ def character(t: TaverneTable, name: str, character: str, loot: int | None,
 
 @commands.command("score", family="info")
 def score(t: TaverneTable) -> Result:
-    """The chrono tournament's points of this round (T-CHRONO-1)."""
+    """The chrono tournament's points of this round (T-CHRONO-1).
+
+    Example: score"""
     rows = [[r["name"], r["prestige"], r["loot"], r["ko"], r["points"]]
             for r in chrono.points(t.state)]
     return Result(title="Chrono points (10 per Prestige, 1 per Loot, 1 per Character KO)",
@@ -276,7 +280,9 @@ def score(t: TaverneTable) -> Result:
 
 @commands.command("status", family="info")
 def status(t: TaverneTable) -> Result:
-    """Every Counter, and what the call is waiting for."""
+    """Every Counter, and what the call is waiting for.
+
+    Example: status"""
     state: State = t.state
     head = textwrap.wrap(whole_line(state, box_of(t).calls), 80,
                          subsequent_indent="  ")

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from importlib import resources
-from pathlib import Path
 from typing import ClassVar
 
-from guide.core.box import bundled
+from guide.core.box import Doc, FileKind
 from guide.core.game import Game
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -38,12 +37,11 @@ class TaverneGame(Game):
         """`guide state --game taverne`: public only (views.view_for is the way out)."""
         return views.public_state(_s(table))
 
-    def load(self, boxes: list[Path]) -> box.Box:
-        return box.load(bundled(self.id) + list(boxes))
+    def files(self) -> tuple[FileKind, ...]:
+        return box.files()
 
-    def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
-        problems = box.check(paths)
-        return problems, "ok: the Taverne box files read cleanly"
+    def build(self, docs: list[Doc]) -> tuple[box.Box, list[Problem]]:
+        return box.build(docs)
 
     def cards(self, library: box.Box, card_type: str | None) -> Result:
         return cards_text.table(library, card_type)

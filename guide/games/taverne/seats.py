@@ -152,7 +152,9 @@ def apply_sealed(state: State, name: str, given: str) -> list[Event]:
     p = find(state, name)
     key = state.get("seal_key") or ""
     for _, kind, args in sealed_choices(state, p["name"]) if key else []:
-        if hmac.compare_digest(code(key, state, p["name"], kind, args), given.strip()):
+        # bytes: compare_digest refuses non-ASCII str, and a code typed is any text
+        if hmac.compare_digest(code(key, state, p["name"], kind, args).encode(),
+                               given.strip().encode()):
             if kind == "attack":
                 return placements.attack(state, p["name"], args["target"], args["weapon"],
                                          args["trick"])
