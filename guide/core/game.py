@@ -108,9 +108,9 @@ class Game:
 
     def gm_only(self, event: dict) -> bool:
         """Is this story event for the game master's eyes only (a reminder, a question, a
-        secret)? `log` leaves such events out unless asked for them (`log --gm`). By
-        default, those the rules told with the audience "gm" (Table.tell_all)."""
-        return event.get("audience") == "gm"
+        secret)? `log` leaves such events out unless asked for them (`log --gm`), as it
+        leaves out those told privately (Table.tell_private, an audience in tell_all)."""
+        return False
 
     def terminal_sees(self, table: Table, audience: list) -> bool:
         """May the terminal be told an event meant for these seats alone? Yes (the default:

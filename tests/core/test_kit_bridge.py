@@ -92,16 +92,30 @@ def test_a_rule_refusal_reaches_the_table_as_one_line_that_changes_nothing(game_
 
 
 # --- tell: a list of events, each with its audience ----------------------------------------
-def test_tell_all_keeps_the_audience_and_the_gm_alone_events_are_gm_only():
+def test_tell_all_tells_each_event_to_its_audience_gm_a_seat_or_the_game_own_seats():
+    from guide.core.commands import visible
+    from guide.core.errors import CommandError
+
     table = _table("kaverini")
+    table.execute("kaveri Ann --ability Focused --technique Cheer --technique Love"
+                  " --technique custom:Hug")
+    table.story = []
+    table.tell_all([{"kind": "roll", "breakdown": "z", "total": 4, "audience": "Ann"}])
+    assert table.story[0]["private"] == "Ann" and "audience" not in table.story[0]
+    assert [e["kind"] for e in visible(table, table.story, "Ann")] == ["roll"]
+    assert visible(table, table.story, "log") == []
+    with pytest.raises(CommandError, match="no seat 'Zed'"):
+        table.tell_all([{"kind": "roll", "breakdown": "z", "total": 4, "audience": "Zed"}])
     table.story = []
     table.tell_all([{"kind": "roll", "expression": "1d6", "breakdown": "1d6 (3) = 3", "total": 3},
                     {"kind": "roll", "expression": "1d6", "breakdown": "x", "total": 1,
                      "audience": "gm"},
                     {"kind": "roll", "expression": "1d6", "breakdown": "y", "total": 2,
                      "audience": ["Ann"]}])
-    assert [e.get("audience") for e in table.story] == [None, "gm", ["Ann"]]
-    assert [table.game.gm_only(e) for e in table.story] == [False, True, False]
+    assert [(e.get("private"), e.get("audience")) for e in table.story] == \
+        [(None, None), ("gm", None), (None, ["Ann"])]
+    log = [e for e in visible(table, table.story, "log")]
+    assert [e["breakdown"] for e in log] == ["1d6 (3) = 3", "y"]    # the GM's own left out
 
 
 def test_kaivo_tells_the_terminal_only_its_own_seat_secrets():
