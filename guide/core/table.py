@@ -28,7 +28,6 @@ S = TypeVar("S", bound=Mapping[str, Any])   # the game's state (its TypedDict)
 L = TypeVar("L")                            # the game's library (what Game.load gives)
 
 AUDIENCE = "audience"   # an event's key: who may see it (see Table.tell_all)
-GM = "gm"               # ... the game master alone
 
 
 class Table(Generic[S, L]):
