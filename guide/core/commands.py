@@ -32,14 +32,14 @@ def render(event: dict) -> str | None:
 @command("roll", "dice")
 @click.argument("expression", nargs=-1, required=True)
 @click.option("--dice", "faces", default=None, metavar="FACES",
-              help="The table's own faces, in order (R-DICE-3).")
+              help="The table's own faces, in order.")
 @click.option("--for", "private", default=None, metavar="WHO",
               type=Named("seat", lambda t, w: ["gm", *t.game.seats(t)] if t is not None else []),
               help="A private roll: only WHO sees it (gm, or a seat on its own page); kept out"
                    " of log (but log --gm), the TV and the other seats.")
 def roll(t, expression: tuple[str, ...], faces: str | None, private: str | None) -> Result:
     """Roll dice: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (the percentile, 1..100, as the
-    game reads it: one d100, or Kaverini's tens and ones).
+    game reads it: one d100, or two d10 read as tens and ones).
 
     Example: roll 4d6kh3 --for gm"""
     if faces:
@@ -106,7 +106,7 @@ def log(t, count: int, gm: bool) -> Result:
 def help_(t, name: tuple[str, ...]) -> Result:
     """List the commands, or show one command's help.
 
-    Example: help use"""
+    Example: help undo"""
     if name:
         return Result([t.registry.lookup(list(name))[0].help()])
     r = Result(["Commands (help COMMAND for more):"])

@@ -106,14 +106,14 @@ class Game:
 
     def render_story(self, events: list[dict], table: Table) -> list[str]:
         """The lines of one command's story: each event through `render` by default; a game
-        may say a run of events in one line (three Kaverit gaining the same XP)."""
+        may say a run of events in one line (three players gaining the same points)."""
         return [line for line in (self.render(e, table) for e in events) if line]
 
     def gm_only(self, event: dict) -> bool:
         """Is this story event for the game master's eyes only (a reminder, a question, a
-        secret)? `log` leaves such events out unless asked for them (`log --gm`). By
-        default, those the rules told with the audience "gm" (Table.tell_all)."""
-        return event.get("audience") == "gm"
+        secret)? `log` leaves such events out unless asked for them (`log --gm`), as it
+        leaves out those told privately (Table.tell_private, an audience in tell_all)."""
+        return False
 
     def terminal_sees(self, table: Table, audience: list) -> bool:
         """May the terminal be told an event meant for these seats alone? Yes (the default:

@@ -29,7 +29,6 @@ S = TypeVar("S", bound=Mapping[str, Any])   # the game's state (its TypedDict)
 L = TypeVar("L")                            # the game's library (what Game.load gives)
 
 AUDIENCE = "audience"   # an event's key: who may see it (see Table.tell_all)
-GM = "gm"               # ... the game master alone
 
 
 class Table(Generic[S, L]):
@@ -160,15 +159,20 @@ class Table(Generic[S, L]):
 
     def tell_all(self, events: Iterable[Mapping[str, Any]]) -> None:
         """Tell the events a game's rules returned, each with who may see it (its
-        `audience`): none (everyone), `"gm"` (the game master alone: stored, and shown by
-        `log --gm`, never on a screen), or a list of seats (only they: told at the terminal
-        when `Game.terminal_sees` them; the game master's terminal sees all)."""
+        `audience`): none (everyone); `"gm"` or a seat's name (that one alone: told as
+        `tell_private` tells it); or a list of the game's own seat keys (a game that keeps
+        its seats' secrets itself, Kaivo: told, with its audience, only where
+        `Game.terminal_sees` them)."""
         for event in events:
             audience = event.get(AUDIENCE)
-            if isinstance(audience, list) and not self.game.terminal_sees(self, audience):
-                continue
-            data = {k: v for k, v in event.items() if k != "kind"}
-            self.tell(event["kind"], **data)
+            data = {k: v for k, v in event.items() if k not in ("kind", AUDIENCE)}
+            if isinstance(audience, str):
+                self.tell_private(audience, event["kind"], **data)
+            elif isinstance(audience, list):
+                if self.game.terminal_sees(self, audience):
+                    self.tell(event["kind"], audience=audience, **data)
+            else:
+                self.tell(event["kind"], **data)
 
     def tell(self, kind: str, **data: Any) -> None:
         """Add an event (data, never a sentence) to the evening's story, with the dice drawn

@@ -82,10 +82,10 @@ class KaveriniGame(Game):
         return card_detail(find_card(library, name))
 
     def prompt(self, table: Table) -> str:
-        return screen.prompt_text(table)
+        return screen.prompt_text(_kaverini(table))
 
     def toolbar(self, table: Table) -> list[tuple[str, str]]:
-        return screen.toolbar(table)
+        return screen.toolbar(_kaverini(table))
 
     def render(self, event: dict, table: Table) -> str | None:
         return words.render(event) or super().render(event, table)
@@ -100,7 +100,7 @@ class KaveriniGame(Game):
             super().gm_only(event)
 
     def view(self, table: Table) -> dict:
-        return player_view(table)
+        return player_view(_kaverini(table))
 
     def seats(self, table: Table) -> list[str]:
         return seats.seats(_kaverini(table))

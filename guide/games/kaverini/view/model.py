@@ -4,16 +4,21 @@ Psychic Kaveri is present; everything the page shows comes from here."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from guide.games.kaverini.rules.leveling import level
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
-def player_view(table) -> dict:
+
+def player_view(table: KaveriniTable) -> dict:
     from guide.games.kaverini.commands.confront import arena, secrets_open
 
     s = table.state
     field = arena(table)
     psychic = secrets_open(table)
-    view = {
+    view: dict[str, Any] = {
         "game": "kaverini",
         "adventure": s["adventure"]["title"] if s["adventure"] else None,
         "kaverit": [{"name": k["name"], "level": level(k["xp"]), "hp": k["hp"],
@@ -35,7 +40,7 @@ def player_view(table) -> dict:
     return view
 
 
-def _confrontation(table, field: dict, psychic: bool) -> dict:
+def _confrontation(table: KaveriniTable, field: dict, psychic: bool) -> dict:
     from guide.games.kaverini.commands.confront import fight
 
     c = field["confrontation"]
@@ -58,7 +63,7 @@ def _confrontation(table, field: dict, psychic: bool) -> dict:
             "settings": list(c["settings"]), "strategy": f.variant == "strategy"}
 
 
-def _story(table, view: dict) -> None:
+def _story(table: KaveriniTable, view: dict) -> None:
     """The last dice, the last quote told, and whether a confrontation just began."""
     if table.store is None:
         return
