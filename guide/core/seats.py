@@ -22,6 +22,7 @@ import hmac
 import json
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -48,7 +49,10 @@ class Desk:
         self._lock = threading.Lock()
         self._moves: dict[str, list[Move]] = {}       # seat -> its moves as last published
         self._shown: dict[str, str] = {}               # seat -> the token its page went to
-        self._version = 0
+        # The pages' version: never one a page of an earlier start was sent (a stale tap after
+        # a restart is refused, not queued): it starts from this start's microsecond clock,
+        # beyond any count an earlier start could have reached, and counts up from there.
+        self._version = time.time_ns() // 1000
         self.pending: list[Pending] = []               # moves waiting for the game master
         self.listeners: list[Callable[[Pending], None]] = []   # told when a move arrives
         self.tokens = dict(table.campaign.seat_tokens())

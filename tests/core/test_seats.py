@@ -81,7 +81,8 @@ def test_a_revoked_link_gets_nothing(table):
 
 def _get(port: int, path: str, method: str = "GET", body: bytes | None = None):
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    c.request(method, path, body=body, headers={"Content-Type": "application/json"})
+    c.request(method, path, body=body, headers={"Content-Type": "application/json",
+                                                "Origin": f"http://127.0.0.1:{port}"})
     r = c.getresponse()
     return r.status, r.read()
 

@@ -176,7 +176,8 @@ def test_a_seats_move_waits_at_the_prompt_and_enter_runs_it(tmp_path):
         move = next(m for m in page["moves"] if m["label"].startswith("Love (Soft Gaze"))
         request = urllib.request.Request(
             f"http://127.0.0.1:{port}/seat/{token}/move", method="POST",
-            data=json.dumps({"move": move["id"], "version": page["version"]}).encode())
+            data=json.dumps({"move": move["id"], "version": page["version"]}).encode(),
+            headers={"Content-Type": "application/json", "Origin": f"http://127.0.0.1:{port}"})
         with urllib.request.urlopen(request) as r:
             assert json.loads(r.read()) == {"said": "sent"}
         term.wait_for('use Ann Love --on "Rogue Herring Gull"')
