@@ -205,8 +205,9 @@ def test_with_a_tv_token_the_tv_page_holds_no_secret_and_tokens_open_only_their_
 
 @pytest.mark.parametrize("game", ["tally", "kaverini"])
 def test_with_a_tv_token_every_script_the_tv_page_loads_is_served(table, party, game):
-    """The TV page loads /follow.js by <script src>, which carries no token: behind the token
-    check it was refused (403) with view --lan, and the TV never drew a thing."""
+    """The TV page loads the page kit (/kit.js, /follow.js its older name) by <script src>,
+    which carries no token: behind the token check it was refused (403) with view --lan, and
+    the TV never drew a thing."""
     t = table if game == "tally" else party.table
     if game == "kaverini":
         party.do("view")
@@ -214,7 +215,7 @@ def test_with_a_tv_token_every_script_the_tv_page_loads_is_served(table, party, 
     server.token = secrets.token_urlsafe(16)                 # --lan, kept on 127.0.0.1
     page = get(server.port, f"/?token={server.token}")[2].decode()
     scripts = re.findall(r'<script src="([^"]+)"', page)
-    assert scripts == ["/follow.js"]
+    assert scripts == ["/kit.js"]
     for src in scripts:
         status, headers, body = get(server.port, src)
         assert status == 200 and b"EventSource" in body and server.token.encode() not in body

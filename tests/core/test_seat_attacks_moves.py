@@ -197,7 +197,8 @@ def test_at_the_prompt_a_seats_move_waits_for_enter_and_ctrl_c_discards_it(tmp_p
             return json.loads(get(port, f"/seat/{token}/state.json")[2])
 
         mine = page(ann)
-        cheer = [m["id"] for m in mine["moves"] if m["label"].startswith("Cheer")][0]
+        cheer = [m["id"] for m in mine["moves"]                  # grouped: technique, target
+                 if m.get("group", [])[:2] == ["Technique", "Cheer: Grin"]][0]
         assert move(port, ann, cheer, mine["version"]) == (202, "sent")
         term.wait_for('use Ann Cheer --on "Rogue Herring Gull"')   # at the prompt, not typed
         assert page(ann)["view"]["confrontation"]["turn"] == ["Ann", "Bob"]   # not without Enter

@@ -93,7 +93,7 @@ def test_seat_pages_and_moves_over_http(table):
     port, desk = server.port, desk_of(table)
     ann, ben = desk.tokens["Ann"], desk.tokens["Ben"]
     status, page = _get(port, f"/seat/{ann}")
-    assert status == 200 and b"EventSource" in page
+    assert status == 200 and b'<script src="/kit.js">' in page     # the page kit follows
     table.execute("guess Ann 5")
     status, body = _get(port, f"/seat/{ben}/state.json")
     seen = json.loads(body)

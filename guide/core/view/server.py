@@ -63,9 +63,9 @@ _REASONS = {200: "OK", 202: "Accepted", 400: "Bad Request", 403: "Forbidden",
             404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
             409: "Conflict", 413: "Payload Too Large", 415: "Unsupported Media Type",
             431: "Request Header Fields Too Large"}
-KIT_FILES = {"follow.js": "text/javascript; charset=utf-8",      # the page kit (guide.core.view)
-             "kit.js": "text/javascript; charset=utf-8",
-             "kit.css": "text/css; charset=utf-8"}
+KIT_FILES = {"kit.js": ("kit.js", "text/javascript; charset=utf-8"),   # the page kit
+             "kit.css": ("kit.css", "text/css; charset=utf-8"),
+             "follow.js": ("kit.js", "text/javascript; charset=utf-8")}  # its older name
 _METHODS = {"HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"}
 
 
@@ -364,9 +364,9 @@ class ViewServer:
         elif method != "GET":
             self._answer(client, 405 if method in _METHODS else 400, b"", "text/plain")
         elif path.lstrip("/") in KIT_FILES:   # the page kit: no secret, and a <script src> of
-            name = path.lstrip("/")          # a seat's page carries no TV token
+            name, kind = KIT_FILES[path.lstrip("/")]   # a seat's page carries no TV token
             kit = resources.files("guide.core.view").joinpath(name).read_bytes()
-            self._answer(client, 200, kit, KIT_FILES[name])
+            self._answer(client, 200, kit, kind)
         elif not self._allowed(split.query):
             self._answer(client, 403, b"", "text/plain")
         elif path == "/":
