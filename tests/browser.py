@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -50,13 +51,17 @@ def chromium():
 
 def open_page(browser, url: str, size: dict | None = None, clock: bool = False):
     """A new page (its own context: a phone of its own) at `url`, once the kit has drawn it.
-    With `clock`, the page's timers run on a fake clock the test moves (page.clock)."""
+    With `clock`, the page's timers run on a fake clock that stands still once the page is
+    drawn: the test moves it (page.clock.run_for)."""
     context = browser.new_context(viewport=size or PHONE)
     page = context.new_page()
     if clock:
         page.clock.install()
     page.goto(url)
     page.wait_for_function("Number(document.body.dataset.drawn || 0) >= 1")
+    if clock:
+        now = page.evaluate("Date.now()") / 1000             # from now on the test moves it
+        page.clock.pause_at(datetime.fromtimestamp(now + 0.25))
     return page
 
 
