@@ -146,3 +146,92 @@ def test_a_seats_move_waits_at_the_prompt_and_enter_runs_it(tmp_path):
         term.wait_for("Ann uses Soft Gaze (Love 1)")
     finally:
         term.close()
+
+
+# --- the sheet's numbers are the engine's (view/sheet.py) -----------------------------------
+def you(t, seat: str = "Ann") -> dict:
+    return Desk.payload_of(t, seat)["view"]["you"]
+
+
+def test_r_dmg_2_e_counts_a_bonded_item_and_the_setting_and_the_schmerz_includes_it(party):
+    t = party.table
+    party.do("item Ann Orange Scarf")
+    assert you(t)["E"] == {"base": 0, "total": 0, "parts": []}          # held, not bonded
+    party.do("bond Ann Orange Scarf")
+    assert you(t)["E"] == {"base": 0, "total": 1, "parts": [["Orange Scarf (bonded)", 1]]}
+    party.do("item Bob Wooden Clogs", "bond Bob Wooden Clogs")
+    assert you(t, "Bob")["H"]["total"] == 1 and you(t, "Bob")["H"]["parts"] == [["Wooden Clogs (bonded)", 1]]
+    party.do("confront Gull --setting Westertoren")                     # +1 E to the Kaverit
+    mine = you(t)
+    assert mine["E"]["total"] == 2 and ["cards and effects in play", 1] in mine["E"]["parts"]
+    cheer = next(x for x in mine["techniques"] if x["name"] == "Cheer")
+    assert (cheer["base"], cheer["emotion"], cheer["schmerz"]) == (1, 2, 3)    # R-DMG-1, R-DMG-2
+    custom = next(x for x in mine["techniques"] if x["name"] == "Bad Hair Day")
+    assert custom["ladder"] is None and custom["effect"] is None
+    assert custom["schmerz"] == custom["base"] + 2                      # its level + Lv, + E
+
+
+def test_r_conf_3_with_a_psychic_kaveri_the_schmerz_on_each_foe_is_what_the_engine_deals(party):
+    t = party.table
+    party.do("confront Gull")
+    assert all("on" not in x for x in you(t)["techniques"])             # the foes' side: closed
+    party.do("undo",
+             "kaveri Cy --ability Psychic --technique Cheer --technique Love --technique Happy",
+             "confront Gull")
+    love = next(x for x in you(t, "Bob")["techniques"] if x["name"] == "Love")
+    shown = love["on"]["Rogue Herring Gull"]
+    party.do("next")                                                    # Ann passes
+    out = party.do('use Bob Love --on "Rogue Herring Gull"')
+    assert f"Soft Gaze deals {shown} Schmerz to Rogue Herring Gull" in out
+
+
+def test_r_fx_1_to_3_the_effects_chance_and_the_turns_an_effect_has_left(tmp_path, monkeypatch):
+    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path / "data"))
+    play = Play(tmp_path / "c.sqlite", seed=3)
+    try:
+        play.do("kaveri Ann --ability Passionate --technique Cheer --technique Love --technique Sadness",
+                "kaveri Bob --ability Lagom --technique Anger --technique Happy --technique Innocence",
+                "adventure amsterdam", "confront Gull")
+        t = play.table
+        chance = {x["name"]: x["effect"] for x in you(t)["techniques"]}
+        assert chance["Love"] == {"percent": 100, "why": "Passionate, first use (R-FX-3)"}
+        assert you(t, "Bob")["techniques"][0]["effect"] == {"percent": 10,
+                                                            "why": "d20 of 19 or more (R-FX-1)"}
+        play.do('use Ann Love --on "Rogue Herring Gull"')               # Passionate: it triggers
+        mine = you(t)
+        assert {x["name"]: x["effect"]["percent"] for x in mine["techniques"]}["Love"] == 10
+        assert mine["effects"] == [{"on": "Ann", "why": "Love", "kind": "love", "turns_left": 1,
+                                    "what": "a foe's technique does nothing"}]
+        play.do("next", "next")                                         # Bob, then the Gull pass
+        mine = you(t)
+        assert t.state["confrontation"]["round"] == 2
+        assert {x["name"]: x["effect"] for x in mine["techniques"]}["Love"] == {
+            "percent": 0, "why": "it triggered last turn (R-FX-2)"}
+        assert mine["effects"][0]["turns_left"] == 1                    # this turn is its last
+        tv = t.game.view(t)["confrontation"]["effects"]
+        assert tv == mine["effects"]                                    # every effect on the TV
+    finally:
+        play.close()
+
+
+def test_moves_are_grouped_by_what_they_do_and_never_read_from_their_labels(party):
+    t = party.table
+    party.do("item Ann Stroopwafel", "wp Ann 1", "confront Gull 'Bike Bell Bandit'")
+    moves = Desk.payload_of(t, "Ann")["moves"]
+    groups = [tuple(m.get("group", ())) for m in moves]
+    assert ("Technique", "Cheer: Grin") in groups and ("Item",) in groups
+    assert ("World point", "Sadness: Cryface") in groups
+    lines = {(tuple(m.get("group", ())), m["label"]): move.line
+             for m, move in zip(moves, t.game.seat_moves(t, "Ann"), strict=True)}
+    assert lines[(("Technique", "Cheer: Grin"), "Bike Bell Bandit")] == \
+        'use Ann Cheer --on "Bike Bell Bandit"'
+    assert lines[(("World point", "Cheer: Grin"), "Every foe, the effect on Bike Bell Bandit")] == \
+        'use Ann Cheer --world-point all-foes --on "Bike Bell Bandit"'
+    assert lines[(("World point", "Cheer: Grin"), "Force the effect on Rogue Herring Gull")] == \
+        'use Ann Cheer --on "Rogue Herring Gull" --world-point effect'
+    assert lines[(("Item",), "Play Stroopwafel")] == "play Ann Stroopwafel"
+    assert lines[((), "Pass this turn")] == "next"
+    assert all("line" not in m for m in moves)                          # the page never sees one
+    for line in lines.values():                                         # each is legal as it is
+        t.execute(line)
+        t.execute("undo")
