@@ -71,6 +71,23 @@ def check_secrecy(table) -> None:
         if not psychic:
             for secret in foe_secrets(table):
                 assert secret not in everything and secret not in tv
+    # the story's last lines, on the TV and every seat: words, not JSON values
+    story = " ".join(table.game.view(table)["story"])
+    for k in names:
+        for item in usage_items(table, k):
+            assert item not in story, f"the story names {k}'s {item} (R-CONF-12)"
+    if not psychic:
+        for secret in story_secrets(table):
+            assert secret not in story, f"the story tells {secret!r} (R-CONF-3)"
+
+
+def story_secrets(table) -> set[str]:
+    """What no story line may say without a Psychic Kaveri: any foe's move (of this fight or
+    an earlier one) and whether a Shield or Heel applied."""
+    public = {name for lad in ladders().values() for name in lad.techniques}
+    moves = {t.name for c in table.library.cards.values() if c.type in ("foe", "power-foe")
+             for t in c.techniques}
+    return (moves - public) | {"Shield", "Heel"}
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
