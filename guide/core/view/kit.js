@@ -88,7 +88,7 @@ const kit = (() => {
 
   function later() {
     clearTimeout(timer);
-    timer = setTimeout(catchUp, Math.min(30000, 1000 * 2 ** retries++));
+    timer = setTimeout(catchUp, Math.min(8000, 1000 * 2 ** retries++));   // at most 8 s apart
   }
 
   // The table as it is now, then the stream again (a phone that slept, or came back online).
@@ -107,6 +107,7 @@ const kit = (() => {
       .finally(() => { timer = setTimeout(open, 1000); });
     document.addEventListener("visibilitychange", () => { if (!document.hidden) catchUp(); });
     window.addEventListener("online", catchUp);
+    window.addEventListener("focus", () => { if (document.body.classList.contains("kit-away")) catchUp(); });
     window.addEventListener("pageshow", e => { if (e.persisted) catchUp(); });
   }
 

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from guide.core.errors import RuleError
+
 SCHEMA = 1
 DELTA = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 START, EXIT = "start", "exit"
-
-
-class RuleError(ValueError):
-    """A command the rules refuse; one line for the user, nothing changed."""
 
 
 class Piece(TypedDict):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.errors import RuleError
+
 from . import pool
 from . import track as track_rules
 from .library import Library, fold
@@ -24,7 +26,7 @@ from .model import (
     own_turn,
     player,
 )
-from .protocol import RuleError, emits
+from .protocol import emits
 
 Event = dict[str, Any]
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from guide.core.errors import RuleError
+
 from .library import Library
 from .model import CHOICE, Player, Token, Turn
-from .protocol import RuleError
 
 
 class Source(TypedDict):

@@ -6,9 +6,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from guide.core.errors import RuleError
+
 from .library import Library, Special, fold
 from .model import CvState, Player, active, new_player, player
-from .protocol import RuleError, emits
+from .protocol import emits
 
 Event = dict[str, Any]
 COUNTS = ("health", "relationships", "knowledge", "job", "property_cards", "property", "tokens")

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.errors import RuleError
+
 from .library import Library
 from .model import CvState, Track, cv_cards
-from .protocol import RuleError, emits
+from .protocol import emits
 
 Event = dict[str, Any]
 

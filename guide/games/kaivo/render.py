@@ -53,7 +53,7 @@ def _pos(e: Event, key: str = "pos") -> int:
 
 
 def render(e: Event, seat: int | None = None) -> str | None:
-    if "to" in e and (seat is None or seat not in e["to"]):
+    if "audience" in e and (seat is None or seat not in e["audience"]):
         return None
     kind = e["kind"]
     if kind == "match":

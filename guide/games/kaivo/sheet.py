@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.errors import RuleError
+
 from .deck import Rules
 from .model import Entry, KaivoState, Player, begin_match, new_player
-from .table import Event, RuleError
+from .table import Event
 
 
 def round_half_up(total: int, n: int) -> int:

@@ -2,36 +2,38 @@
 
 from __future__ import annotations
 
-from .model import Player, Refused, State, find
+from guide.core.errors import RuleError
+
+from .model import Player, State, find
 
 CALL_OF = {"buy": 2, "militia": 2, "asset": 2, "dodges": 3, "attack": 4, "dodge": 5}
 
 
 def in_brawl(state: State) -> None:
     if state["phase"] == "setup":
-        raise Refused("the brawl has not started: seat players with `player`, then `start`")
+        raise RuleError("the brawl has not started: seat players with `player`, then `start`")
     if state["phase"] == "auction":
-        raise Refused("the Auction is on: every player bids with `bid NAME ENERGY`, then `call`")
+        raise RuleError("the Auction is on: every player bids with `bid NAME ENERGY`, then `call`")
     if state["phase"] == "over":
         who = " and ".join(state["winners"])
-        raise Refused("the brawl is over: " + (f"{who} won" if who else "nobody won"))
+        raise RuleError("the brawl is over: " + (f"{who} won" if who else "nobody won"))
 
 
 def at_call(state: State, command: str) -> None:
     in_brawl(state)
     want = CALL_OF[command]
     if state["call"] != want:
-        raise Refused(f"{command} is for call {want}; this is call {state['call']}")
+        raise RuleError(f"{command} is for call {want}; this is call {state['call']}")
 
 
 def acting(state: State, name: str) -> Player:
     """A player who is in the brawl right now (present, not eliminated, entered)."""
     p = find(state, name)
     if p["entering"]:
-        raise Refused(f"{p['name']} enters the brawl at the next call 1 (T-NEW-1)")
+        raise RuleError(f"{p['name']} enters the brawl at the next call 1 (T-NEW-1)")
     if p["eliminated"]:
-        raise Refused(f"{p['name']} was shown the door; they may come back with a new Character"
+        raise RuleError(f"{p['name']} was shown the door; they may come back with a new Character"
                       " (T-NEW-1)")
     if not p["present"]:
-        raise Refused(f"{p['name']} is away: nothing affects them (T-LEAVE-1)")
+        raise RuleError(f"{p['name']} is away: nothing affects them (T-LEAVE-1)")
     return p

@@ -3,9 +3,11 @@ sealed Attacks and sealed Dodge divisions (T-CALL-2..5, T-WPN-1..2)."""
 
 from __future__ import annotations
 
+from guide.core.errors import RuleError
+
 from . import counters
 from .guards import acting, at_call
-from .model import Event, Quarrel, Refused, State, active, find
+from .model import Event, Quarrel, State, active, find
 from .quarrels import must_attack, must_dodge
 from .seating import targets
 
@@ -17,13 +19,13 @@ def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
     at_call(state, "buy")
     p = acting(state, name)
     if times < 1:
-        raise Refused("buy at least once (--times 1 or more)")
+        raise RuleError("buy at least once (--times 1 or more)")
     if p["loot"] < times:
-        raise Refused(f"{p['name']} has {p['loot']} Loot; {times} needed (T-CALL-2)")
+        raise RuleError(f"{p['name']} has {p['loot']} Loot; {times} needed (T-CALL-2)")
     events: list[Event] = []
     if what == "weapon":
         if len(p["pile"]) < times:
-            raise Refused(f"{p['name']}'s Weapon pile holds {len(p['pile'])} (T-WPN-1)")
+            raise RuleError(f"{p['name']}'s Weapon pile holds {len(p['pile'])} (T-WPN-1)")
         for _ in range(times):
             weapon = p["pile"].pop(0)
             p["hand"] = sorted(p["hand"] + [weapon])
@@ -33,14 +35,14 @@ def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
                            "pile_top": p["pile"][0] if p["pile"] else None})
     elif what == "pint":
         if p["pints"] + times > counters.MAX_PINTS:
-            raise Refused(f"{p['name']} has {p['pints']} Pints; 11 is the most (T-CNT-1)")
+            raise RuleError(f"{p['name']} has {p['pints']} Pints; 11 is the most (T-CNT-1)")
         for _ in range(times):
             p["loot"] -= 1
             ev = counters.add_pints(p, 1)
             events.append({**ev, "kind": "bought", "what": "pint", "loot": p["loot"]})
     elif what == "specialty":
         if state["beginner"]:
-            raise Refused("the beginner game uses no Specialties")
+            raise RuleError("the beginner game uses no Specialties")
         tavern = p["tavern"] or "?"
         for _ in range(times):
             p["loot"] -= 1
@@ -49,7 +51,7 @@ def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
                            "tavern": tavern, "loot": p["loot"],
                            "specialties": sum(p["specialties"].values())})
     else:
-        raise Refused(f"buy a weapon, a pint or a specialty, not {what!r}")
+        raise RuleError(f"buy a weapon, a pint or a specialty, not {what!r}")
     return events
 
 
@@ -59,10 +61,10 @@ def militia(state: State, name: str, keep_trick: bool = False) -> list[Event]:
     at_call(state, "militia")
     p = acting(state, name)
     if counters.prestige(p) != 5:
-        raise Refused(f"{p['name']} has {counters.prestige(p)} Prestige; the Militia is called"
+        raise RuleError(f"{p['name']} has {counters.prestige(p)} Prestige; the Militia is called"
                       " at 5 (T-CALL-2)")
     if p["name"] in state["militia"]:
-        raise Refused(f"{p['name']} has already called the Militia this turn")
+        raise RuleError(f"{p['name']} has already called the Militia this turn")
     first = not state["militia"]
     state["militia"].append(p["name"])
     discarded = None
@@ -77,17 +79,17 @@ def set_dodges(state: State, name: str, values: list[int]) -> list[Event]:
     at_call(state, "dodges")
     p = acting(state, name)
     if len(set(values)) != len(values):
-        raise Refused("each Weapon is set aside once: the values must differ")
+        raise RuleError("each Weapon is set aside once: the values must differ")
     missing = [v for v in values if v not in p["hand"]]
     if missing:
-        raise Refused(f"{p['name']} has no Weapon {missing[0]} in hand"
+        raise RuleError(f"{p['name']} has no Weapon {missing[0]} in hand"
                       f" (hand: {_list(p['hand'])}) (T-WPN-1)")
     cap = counters.prestige(p)
     if len(p["dodges"]) + len(values) > cap:
-        raise Refused(f"{p['name']} has {cap} Prestige: at most {cap} Dodges"
+        raise RuleError(f"{p['name']} has {cap} Prestige: at most {cap} Dodges"
                       f" ({len(p['dodges'])} already set aside) (T-CALL-3)")
     if values and len(values) >= len(p["hand"]):
-        raise Refused(f"{p['name']} must keep a Weapon in hand to attack in call 4 (T-CALL-3)")
+        raise RuleError(f"{p['name']} must keep a Weapon in hand to attack in call 4 (T-CALL-3)")
     for v in values:
         p["hand"].remove(v)
     p["dodges"] = sorted(p["dodges"] + values)
@@ -105,31 +107,31 @@ def attack(state: State, name: str, target: str, weapon: int,
     at_call(state, "attack")
     p = acting(state, name)
     if any(q["attacker"] == p["name"] for q in state["quarrels"]):
-        raise Refused(f"{p['name']} has already attacked this turn: a card placed is a card"
+        raise RuleError(f"{p['name']} has already attacked this turn: a card placed is a card"
                       " played (T-CALL-4); `undo` if it was mistyped")
     if weapon not in p["hand"]:
-        raise Refused(f"{p['name']} has no Weapon {weapon} in hand (hand: {_list(p['hand'])})"
+        raise RuleError(f"{p['name']} has no Weapon {weapon} in hand (hand: {_list(p['hand'])})"
                       " (T-WPN-1)")
     victim = find(state, target)
     if victim["name"] == p["name"]:
-        raise Refused(f"{p['name']} cannot attack themselves")
+        raise RuleError(f"{p['name']} cannot attack themselves")
     if not active(victim):
-        raise Refused(f"{victim['name']} is not in the brawl (away, shown the door or not yet"
+        raise RuleError(f"{victim['name']} is not in the brawl (away, shown the door or not yet"
                       " entered): nothing affects them (T-WPN-2, T-LEAVE-1)")
     reach = targets(state, p["name"])
     if victim["name"] not in reach:
         can = ", ".join(f"{n} ({r})" for n, r in reach.items()) or "nobody"
-        raise Refused(f"{victim['name']} is out of {p['name']}'s range; in range: {can}"
+        raise RuleError(f"{victim['name']} is out of {p['name']}'s range; in range: {can}"
                       " (T-WPN-2)")
     how = reach[victim["name"]]
     if how == "ranged" and weapon % 2 == 0:
-        raise Refused(f"an even Weapon ({weapon}) cannot be used at range; {victim['name']} is"
+        raise RuleError(f"an even Weapon ({weapon}) cannot be used at range; {victim['name']} is"
                       f" a ranged target of {p['name']} (T-WPN-2)")
     if trick is not None:
         if state["beginner"]:
-            raise Refused("the beginner game uses no Specialties, so no Dirty Tricks")
+            raise RuleError("the beginner game uses no Specialties, so no Dirty Tricks")
         if sum(p["specialties"].values()) < 1:
-            raise Refused(f"{p['name']} holds no Specialty to play as a Dirty Trick")
+            raise RuleError(f"{p['name']} holds no Specialty to play as a Dirty Trick")
     state["quarrels"].append(Quarrel(attacker=p["name"], target=victim["name"], weapon=weapon,
                                      range=how, trick=trick, dodges=None, void=False,
                                      result=None))
@@ -146,19 +148,19 @@ def dodge(state: State, defender: str, attacker: str, values: list[int]) -> list
     q = next((q for q in state["quarrels"] if q["attacker"] == a["name"]
               and q["target"] == d["name"] and not q["void"]), None)
     if q is None:
-        raise Refused(f"{a['name']} is not attacking {d['name']} this turn")
+        raise RuleError(f"{a['name']} is not attacking {d['name']} this turn")
     if q["dodges"] is not None:
-        raise Refused(f"{d['name']} has already announced the Dodges against {a['name']}")
+        raise RuleError(f"{d['name']} has already announced the Dodges against {a['name']}")
     if any(not 1 <= v <= 9 for v in values):
-        raise Refused("a Dodge names a Weapon value from 1 to 9")
+        raise RuleError("a Dodge names a Weapon value from 1 to 9")
     if len(set(values)) != len(values):
-        raise Refused("the values named against one Attack must differ (T-CALL-5)")
+        raise RuleError("the values named against one Attack must differ (T-CALL-5)")
     if len(values) > MAX_DODGES_PER_ATTACK:
-        raise Refused(f"at most {MAX_DODGES_PER_ATTACK} Dodges against one Attack (T-CALL-5)")
+        raise RuleError(f"at most {MAX_DODGES_PER_ATTACK} Dodges against one Attack (T-CALL-5)")
     used = sum(len(x["dodges"] or []) for x in state["quarrels"]
                if x["target"] == d["name"] and not x["void"])
     if used + len(values) > len(d["dodges"]):
-        raise Refused(f"{d['name']} has {len(d['dodges'])} Dodges, {used} already committed"
+        raise RuleError(f"{d['name']} has {len(d['dodges'])} Dodges, {used} already committed"
                       " (T-CALL-5)")
     q["dodges"] = list(values)
     return [{"kind": "sealed", "who": d["name"], "what": "dodge", "against": a["name"]},

@@ -20,8 +20,10 @@ import shlex
 from itertools import combinations
 from typing import Any
 
+from guide.core.errors import RuleError
+
 from . import counters, placements, variants
-from .model import Event, Player, Refused, State, active, find
+from .model import Event, Player, State, active, find
 from .quarrels import must_attack
 from .render import values as spoken
 from .seating import clockwise_from, targets
@@ -150,14 +152,16 @@ def apply_sealed(state: State, name: str, given: str) -> list[Event]:
     p = find(state, name)
     key = state.get("seal_key") or ""
     for _, kind, args in sealed_choices(state, p["name"]) if key else []:
-        if hmac.compare_digest(code(key, state, p["name"], kind, args), given.strip()):
+        # bytes: compare_digest refuses non-ASCII str, and a code typed is any text
+        if hmac.compare_digest(code(key, state, p["name"], kind, args).encode(),
+                               given.strip().encode()):
             if kind == "attack":
                 return placements.attack(state, p["name"], args["target"], args["weapon"],
                                          args["trick"])
             if kind == "dodge":
                 return placements.dodge(state, p["name"], args["against"], args["values"])
             return variants.bid(state, p["name"], args["energy"])
-    raise Refused(f"that choice is not open to {p['name']} now; choose again on the seat's page")
+    raise RuleError(f"that choice is not open to {p['name']} now; choose again on the seat's page")
 
 
 def _plain(seat: str, kind: str, args: dict[str, Any]) -> str:

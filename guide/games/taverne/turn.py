@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from guide.core.errors import RuleError
+
 from . import counters
 from .arrivals import enter_arrivals, show_the_door
 from .guards import in_brawl
-from .model import VARIANTS, Event, Refused, State, active, active_names
+from .model import VARIANTS, Event, State, active, active_names
 from .quarrels import resolve, reveal, serve_tricks
 from .seating import clockwise_from, next_pillar
 from .variants import close_auction
@@ -15,12 +17,12 @@ def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
     """`start`: the first turn, call 1; the first player seated is the Pillar. With Auction
     Characters the sealed Energy bids come first (T-VAR-AU-1)."""
     if state["phase"] != "setup":
-        raise Refused("the brawl has already started")
+        raise RuleError("the brawl has already started")
     if len(state["seating"]) < 2:
-        raise Refused("seat at least two players first (`player NAME --loot N`)")
+        raise RuleError("seat at least two players first (`player NAME --loot N`)")
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
-        raise Refused(f"unknown variant {unknown[0]!r}; variants: {', '.join(VARIANTS)}")
+        raise RuleError(f"unknown variant {unknown[0]!r}; variants: {', '.join(VARIANTS)}")
     state["variants"] = sorted(set(variants))
     state["beginner"] = beginner
     state["pillar"] = state["seating"][0]
@@ -32,7 +34,7 @@ def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
         return events + [{"kind": "auction_open", "players": list(state["seating"])}]
     missing = [n for n in state["seating"] if state["players"][n]["initial_loot"] is None]
     if missing:
-        raise Refused(f"Initial Loot missing for {', '.join(missing)}: `player NAME --loot N`")
+        raise RuleError(f"Initial Loot missing for {', '.join(missing)}: `player NAME --loot N`")
     state["phase"] = "brawl"
     return events + begin_turn(state)
 

@@ -5,17 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from guide.core.errors import GuideError
+from guide.core.errors import RuleError
 from guide.games.kaverini.data.tables import ability as find_ability
 from guide.games.kaverini.data.tables import ladder as find_ladder
 from guide.games.kaverini.data.tables import limits
 from guide.games.kaverini.state import Sheet, sheet
 
 MAX_LADDER = 10
-
-
-class RuleError(GuideError, ValueError):
-    """A move the rules refuse; the message says exactly which rule or limit."""
 
 
 def level(xp: int) -> int:

@@ -9,18 +9,22 @@ Tour Guide runs with Enter (nothing changes the campaign without the Tour Guide)
 from __future__ import annotations
 
 import shlex
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guide.core.seats import Move
 from guide.games.kaverini.view.model import player_view
 from guide.games.kaverini.view.sheet import sheet
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.state import Sheet
+    from guide.games.kaverini.table import KaveriniTable
 
-def seats(table: Any) -> list[str]:
+
+def seats(table: KaveriniTable) -> list[str]:
     return [k["name"] for k in table.state["kaverit"]]
 
 
-def seat_view(table: Any, seat: str) -> dict[str, Any]:
+def seat_view(table: KaveriniTable, seat: str) -> dict[str, Any]:
     k = _sheet(table, seat)
     view = player_view(table)
     if k is not None:
@@ -28,7 +32,7 @@ def seat_view(table: Any, seat: str) -> dict[str, Any]:
     return view
 
 
-def seat_moves(table: Any, seat: str) -> list[Move]:
+def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
     """On this Kaveri's turn in a confrontation (R-CONF-2): each technique on each foe it may
     target, with a world point forcing the effect or reaching every foe, an item with Usage
     to play first, or passing."""
@@ -74,7 +78,7 @@ def seat_moves(table: Any, seat: str) -> list[Move]:
     return moves
 
 
-def _sheet(table: Any, seat: str) -> dict | None:
+def _sheet(table: KaveriniTable, seat: str) -> Sheet | None:
     return next((k for k in table.state["kaverit"] if k["name"] == seat), None)
 
 

@@ -10,13 +10,16 @@ field (nothing is changed, no die is drawn)."""
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guide.games.kaverini.data.tables import abilities, ladders
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.leveling import MAX_LADDER, ladder_cost, level
 from guide.games.kaverini.rules.schmerz import amount, doublings, matches
 from guide.games.kaverini.state import confrontation
+
+if TYPE_CHECKING:
+    from guide.games.kaverini.state import Sheet
 
 STAT = {"E": "emotion", "H": "heart"}
 
@@ -72,10 +75,10 @@ def effects_of(c: dict | None, name: str | None = None) -> list[dict[str, Any]]:
     return out
 
 
-def _stat(f: Any, k: dict, field: Any, stat: str) -> dict[str, Any]:
+def _stat(f: Any, k: Sheet, field: Any, stat: str) -> dict[str, Any]:
     """E or H: the sheet's, then each part the engine adds, and the total it uses."""
     total = (fx.effective_emotion if stat == "E" else fx.effective_heart)(field, f)
-    base = k[STAT[stat]]
+    base = k["emotion"] if stat == "E" else k["heart"]
     parts: list[list[Any]] = []
     if f.counters[stat]:
         parts.append(["counters", f.counters[stat]])
@@ -114,7 +117,7 @@ def chance(field: Any, f: Any, ladder: str | None, lv: int) -> dict[str, Any] | 
     return {"percent": faces * 5, "why": f"d20 of {need} or more (R-FX-1)"}
 
 
-def techniques(field: Any, f: Any, k: dict, psychic: bool) -> list[dict[str, Any]]:
+def techniques(field: Any, f: Any, k: Sheet, psychic: bool) -> list[dict[str, Any]]:
     """Each technique: its name, ladder and level, the Schmerz it deals with E before the
     target's side (R-DMG-1..3, the user's own Sensitive or Insensitive counted), on each
     standing foe when the foes' secrets are open (R-CONF-3), and its effect's chance."""
@@ -148,7 +151,7 @@ def _on(field: Any, f: Any, foe: Any, move: Any, e: int) -> int | str:
     return amount(move.base, e, twos, fx.effective_heart(field, foe))
 
 
-def sheet(table: Any, k: dict, psychic: bool) -> dict[str, Any]:
+def sheet(table: Any, k: Sheet, psychic: bool) -> dict[str, Any]:
     """Everything the seat's own page shows of its Kaveri."""
     field = look(table)
     f = field.named(k["name"])
@@ -178,7 +181,7 @@ def _card_text(table: Any, name: str) -> str:
     return card.text or ""
 
 
-def can_buy(k: dict) -> list[str]:
+def can_buy(k: Sheet) -> list[str]:
     """What the banked points can buy now (R-LVL-2, R-LVL-3), as `spend` would take it."""
     points = k["points"]
     if points < 1:
@@ -192,7 +195,7 @@ def can_buy(k: dict) -> list[str]:
     return out
 
 
-def world_point_buys(k: dict, fighting: bool) -> list[str]:
+def world_point_buys(k: Sheet, fighting: bool) -> list[str]:
     """What a world point buys (R-WP-2..4), when the Kaveri has one."""
     if not k["world_points"]:
         return []
