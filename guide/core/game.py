@@ -8,6 +8,7 @@ Every hook but `id`, `title` and `new_state` has a harmless default.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -17,6 +18,7 @@ from guide.core.dice import ONE_D100
 from guide.core.errors import GuideError
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.seats import AnyMove
 from guide.core.yamlsrc import Problem
 
 if TYPE_CHECKING:
@@ -136,7 +138,8 @@ class Game:
     # --- seats: each player's own page (guide.core.seats) ---------------------------------
     seat_policy: ClassVar[str] = "gm"     # "gm": a seat's move waits for the game master's
                                           # Enter; "apply": a legal move runs at once
-    seat_page: ClassVar[bytes | None] = None   # a seat's page (None: the core's plain one)
+    seat_page: ClassVar[bytes | None] = None   # a seat's page (None: the core's plain one;
+                                               # built on the page kit, guide/core/view/README.md)
 
     def seats(self, table: Table) -> list[str]:
         """Who has a seat now (one page each); none by default."""
@@ -146,8 +149,10 @@ class Game:
         """What that seat's page shows: what everyone may see, plus its own secrets."""
         return self.view(table)
 
-    def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
-        """The moves that seat may make now: (label, command line), each legal as it is."""
+    def seat_moves(self, table: Table, seat: str) -> Sequence[AnyMove]:
+        """The moves that seat may make now, each legal as it is: a `guide.core.seats.Move`
+        (the command line, its label, the groups its button sits in, small print), or a
+        plain (label, command line) pair."""
         return []
 
     # Private dice and draws need no hook: a command tells an event that only one seat (or
