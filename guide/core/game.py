@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from guide.core.errors import GuideError
+from guide.core.i18n import _
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.yamlsrc import Problem
@@ -58,13 +59,18 @@ class Game:
 
     def cards(self, library: Any, card_type: str | None) -> Result:
         """The table of `guide cards [--type T]`; a GuideError for an unknown type."""
-        raise GuideError(f"the {self.id} game has no cards to list")
+        raise GuideError(_("the {game} game has no cards to list").format(game=self.id))
 
     def card(self, library: Any, name: str) -> list[str]:
         """One card in full for `guide card NAME`; a GuideError for an unknown name."""
-        raise GuideError(f"the {self.id} game has no cards to show")
+        raise GuideError(_("the {game} game has no cards to show").format(game=self.id))
 
     # --- the table's looks ------------------------------------------------------------
+    def language(self, table: Table) -> str:
+        """The language the table speaks (guide.core.i18n): `guide play --lang`, remembered by
+        the campaign; a game with a command of its own for it says so here."""
+        return table.lang
+
     def prompt(self, table: Table) -> str:
         return f"guide ({self.id})> "
 
@@ -100,7 +106,7 @@ class Game:
         return []
 
     def greeting(self) -> str:
-        return f"{self.title}: type help, or Tab to complete; Ctrl-D leaves."
+        return _("{title}: type help, or Tab to complete; Ctrl-D leaves.").format(title=self.title)
 
     # --- seats: each player's own page (guide.core.seats) ---------------------------------
     seat_policy: ClassVar[str] = "gm"     # "gm": a seat's move waits for the game master's

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from guide.core.errors import CommandError
+from guide.core.i18n import _
 
 if TYPE_CHECKING:
     from guide.core.table import Table
@@ -68,7 +69,8 @@ class Desk:
         """A new link for the seat; the old one gets nothing from now on."""
         known = self.table.game.seats(self.table)
         if seat not in known:
-            raise CommandError(f"no seat {seat!r}; seats: {', '.join(known) or 'none yet'}")
+            raise CommandError(_("no seat {seat!r}; seats: {seats}").format(
+                seat=seat, seats=", ".join(known) or _("none yet")))
         with self._lock:
             self.pending = [p for p in self.pending if p.seat != seat]
             return self.issue(seat)
@@ -162,10 +164,12 @@ class Desk:
                                                   self.table.game.seat_moves(self.table, p.seat)]:
                         if seat is None:
                             continue
-                        raise CommandError(f"{p.seat}'s move ({p.line}) is not one of its moves"
-                                           " now: the table has moved on; it is dropped")
+                        raise CommandError(_("{seat}'s move ({line}) is not one of its moves"
+                                             " now: the table has moved on; it is dropped"
+                                             ).format(seat=p.seat, line=p.line))
                     return p
-        raise CommandError("no move is waiting" + (f" from {seat}'s seat" if seat else ""))
+        raise CommandError(_("no move is waiting from {seat}'s seat").format(seat=seat) if seat
+                           else _("no move is waiting"))
 
     def withdraw(self, pending: Pending) -> None:
         """A move out of the queue (run at the prompt, or discarded there)."""

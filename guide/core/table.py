@@ -9,9 +9,11 @@ import copy
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from guide.core import i18n
 from guide.core.commands import CORE
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
+from guide.core.i18n import _
 from guide.core.interrupts import held_interrupts
 from guide.core.registry import parse, split
 from guide.core.result import Result
@@ -40,12 +42,14 @@ class Table:
         self.interrupted = False           # a Ctrl-C came while the last command was saved
         self.listeners: list[Callable[[Table], None]] = []   # told after each command
         self.services: dict[str, Any] = {}  # things the REPL runs beside the table (the view)
-        self.lang = game.languages[0]       # the language of the game's words (guide play --lang)
+        self.lang = game.languages[0]       # the table's language (guide play --lang, remembered)
+        i18n.use(self.language)
 
     # --- running a command ------------------------------------------------------------
     def execute(self, line: str, seat: str | None = None) -> Result:
         """Run one line; `seat` names the seat it came from (its story says so)."""
         self.interrupted = False
+        i18n.use(self.language)
         args = split(line)
         if not args:
             return Result()
@@ -112,6 +116,7 @@ class Table:
 
     def shown(self, result: Result) -> Result:
         """The command's story in the game's words, before what the command shows itself."""
+        i18n.use(self.language)      # a command may have changed it (cv's `lang`)
         lines = self.game.render_story(self.story, self)
         if lines:
             result.lines[:0] = lines
@@ -139,10 +144,15 @@ class Table:
         self.story.append(event)
 
     @property
+    def language(self) -> str:
+        """The language the table speaks now (the game's say: Game.language)."""
+        return self.game.language(self)
+
+    @property
     def campaign(self) -> Store:
         """The store, for commands that need a campaign file."""
         if self.store is None:
-            raise CommandError("no campaign is open")
+            raise CommandError(_("no campaign is open"))
         return self.store
 
     def close(self) -> None:

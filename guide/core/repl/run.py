@@ -10,10 +10,11 @@ from pathlib import Path
 
 import click
 
-from guide.core import games
+from guide.core import games, i18n
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.games import DEFAULT
+from guide.core.i18n import _
 from guide.core.logs import data_dir, log_exception
 from guide.core.result import Result, text
 from guide.core.store import Store, game_of
@@ -39,12 +40,13 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
     try:
         found = game_of(path)
         if found is not None and game_id is not None and found != game_id:
-            raise StartError(f"{path}: a {found} campaign, not {game_id} (open it with"
-                             f" --game {found}, or name another --campaign)")
+            raise StartError(_("{path}: a {found} campaign, not {game} (open it with"
+                               " --game {found}, or name another --campaign)").format(
+                path=path, found=found, game=game_id))
         game = games.load(found or game_id or DEFAULT)
         if lang is not None and lang not in game.languages:
-            raise StartError(f"--lang: the {game.id} game speaks {', '.join(game.languages)},"
-                             f" not {lang!r}")
+            raise StartError(_("--lang: the {game} game speaks {languages}, not {lang!r}").format(
+                game=game.id, languages=", ".join(game.languages), lang=lang))
         library = game.load(boxes)
         store = Store(path, read_only=read_only, game=game.id, state_version=game.state_version)
     except GuideError as e:
@@ -56,7 +58,12 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
     except GuideError as e:        # damaged rows, found while rebuilding the state
         store.close()
         raise StartError(str(e)) from None
-    table.lang = lang or table.lang
+    remembered = store.language()
+    if lang is not None and lang != remembered and not read_only:
+        store.save_language(lang)      # the campaign remembers its table's language
+    if (lang or remembered) in game.languages:
+        table.lang = lang or remembered or table.lang
+    i18n.use(table.language)
     return table
 
 
@@ -66,7 +73,7 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
     table = open_table(campaign, boxes, seed, game_id=game_id, lang=lang)
     try:
         for notice in table.game.notices(table):
-            print(f"note: {notice}", file=sys.stderr, flush=True)
+            print(_("note: {notice}").format(notice=notice), file=sys.stderr, flush=True)
         if adventure and not table.state.get("adventure"):
             ok, shown = run_one(table, f"adventure {adventure}")
             print(shown, file=sys.stdout if ok else sys.stderr, flush=True)
@@ -89,12 +96,13 @@ def attempt(table: Table, line: str, seat: str | None = None) -> Result | str:
     try:
         return table.execute(line, seat=seat)
     except CommandError as e:
-        return f"error: {e}"
+        return _("error: {message}").format(message=e)
     except (SystemExit, KeyboardInterrupt):
         raise
     except Exception as e:  # noqa: BLE001 - a bug must not end the evening
         where = log_exception(e)
-        return f"error: internal error ({type(e).__name__}: {e}); details in {where}"
+        return _("error: internal error ({kind}: {message}); details in {where}").format(
+            kind=type(e).__name__, message=e, where=where)
 
 
 def attempt_at_prompt(table: Table, line: str, seat: str | None = None) -> Result | str:
@@ -105,8 +113,8 @@ def attempt_at_prompt(table: Table, line: str, seat: str | None = None) -> Resul
         return attempt(table, line, seat)
     except KeyboardInterrupt:
         if table.saved != saved:
-            return Result(["(interrupted, but the command was saved; undo takes it back)"])
-        return Result(["(interrupted; nothing changed)"])
+            return Result([_("(interrupted, but the command was saved; undo takes it back)")])
+        return Result([_("(interrupted; nothing changed)")])
 
 
 def run_one(table: Table, line: str) -> tuple[bool, str]:
@@ -135,8 +143,8 @@ def run_batch(table: Table, lines, script: str | None = None) -> int:
             where = f"{script}:{number}: " if script else ""
             print(where + shown, file=sys.stderr, flush=True)
         if table.interrupted:        # Ctrl-C while this command was saved: it is, and we stop
-            print("(interrupted: the command above was saved; the rest of the script was not"
-                  " run)", file=sys.stderr, flush=True)
+            print(_("(interrupted: the command above was saved; the rest of the script was not"
+                    " run)"), file=sys.stderr, flush=True)
             return 130
     return 1 if failed else 0
 
