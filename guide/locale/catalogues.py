@@ -9,6 +9,7 @@ import io
 import re
 import string
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -97,7 +98,8 @@ def _help_texts(name: str) -> Iterator[tuple[str, str | None, str]]:
 def template(name: str) -> Catalog:
     cat = Catalog(project="guide", domain=name, charset="utf-8", fuzzy=False)
     for (context, message), places in sorted(extracted(name).items(), key=_order):
-        cat.add(message, locations=[(p, None) for p in sorted(places)], context=context,
+        cat.add(message, locations=[(p, None) for p in sorted(places)],  # type: ignore[misc]
+                context=context,
                 flags=("python-brace-format",) if _fields(message) else ())
     return cat
 
@@ -163,6 +165,8 @@ def update_all() -> None:
 def compiled(path: Path) -> bytes:
     with path.open("rb") as f:
         cat = read_po(f)
+    # the dates the .po leaves out (_stable) would be "now": one fixed date, the same bytes
+    cat.creation_date = cat.revision_date = datetime(2026, 1, 1, tzinfo=UTC)
     out = io.BytesIO()
     write_mo(out, cat, use_fuzzy=False)
     return out.getvalue()
@@ -185,7 +189,7 @@ def untranslated(cat: Catalog) -> list[Message]:
 
 
 def _strings(m: Message) -> list[str]:
-    return list(m.string) if isinstance(m.string, (list, tuple)) else [m.string]
+    return list(m.string) if isinstance(m.string, (list, tuple)) else [m.string or ""]
 
 
 def wrong_fields(cat: Catalog) -> list[str]:

@@ -1,6 +1,7 @@
 """The CV box read from YAML (cards/cv/): symbols, card types, decks, the special cards the
-seed describes, the stack scoring table and the message catalogue. Names typed by the table
-(English or the seed's Ukrainian, any case) are resolved here."""
+seed describes and the stack scoring table (the messages are the cv gettext catalogue,
+guide/locale/). Names typed by the table (English or the seed's Ukrainian, any case) are
+resolved here."""
 
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ from typing import Any
 
 import yaml
 
+from guide.core.i18n import current, domain
+
 from .protocol import RuleError
 
-FILES = ("symbols.yaml", "types.yaml", "specials.yaml", "scoring.yaml", "messages.yaml")
+FILES = ("symbols.yaml", "types.yaml", "specials.yaml", "scoring.yaml")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'", "‘": "'"})
+_, ngettext, pgettext = domain("cv").functions()
+
 
 
 class DataError(ValueError):
@@ -35,6 +40,11 @@ class Named:
 
     def name(self, lang: str) -> str:
         return self.uk if lang == "uk" else self.en
+
+    @property
+    def here(self) -> str:
+        """The name in the table's language now (guide.core.i18n)."""
+        return self.name(current())
 
 
 @dataclass(frozen=True)
@@ -61,6 +71,11 @@ class Special:
     def name(self, lang: str) -> str:
         return self.uk if lang == "uk" else self.en
 
+    @property
+    def here(self) -> str:
+        """The name in the table's language now (guide.core.i18n)."""
+        return self.name(current())
+
 
 @dataclass
 class Library:
@@ -78,7 +93,6 @@ class Library:
     track_size: int
     specials: list[Special]
     stack_points: list[int]
-    messages: dict[str, dict[str, str]]
     _words: dict[str, dict[str, str]] = field(default_factory=dict)
 
     # --- names typed by the table -------------------------------------------------------
@@ -95,7 +109,8 @@ class Library:
         found = self._words[kind].get(fold(word))
         if found is None:
             known = {"symbol": self.symbols, "type": self.types, "deck": {d.id: d for d in self.decks}}[kind]
-            raise RuleError(f"unknown {kind} {word!r} (one of: {', '.join(known)})")
+            raise RuleError(_("unknown {kind} {word!r} (one of: {value})").format(
+                kind=kind, word=word, value=', '.join(known)))
         return found
 
     def symbol_en(self, sym: str) -> str:
@@ -112,7 +127,7 @@ class Library:
             m = re.fullmatch(r"(\d+)\s*[x*×]?\s*(.+)", item)
             count, word = (int(m.group(1)), m.group(2)) if m else (1, item)
             if not 1 <= count <= 7:
-                raise RuleError(f"{item!r}: a count is 1 to 7")
+                raise RuleError(_("{item!r}: a count is 1 to 7").format(item=item))
             out.extend([self.symbol(word)] * count)
         return out
 
@@ -137,7 +152,7 @@ class Library:
         found = self.special(word)
         if found is None or found[1].goal is None:
             goals = ", ".join(f"{s.ids[0]} {s.en}" for s in self.specials if s.goal)
-            raise RuleError(f"{word!r} is not a life goal (one of: {goals})")
+            raise RuleError(_("{word!r} is not a life goal (one of: {goals})").format(word=word, goals=goals))
         return found
 
     def die_symbol(self, face: int) -> str:
@@ -146,7 +161,8 @@ class Library:
 
     def stack_score(self, cards: int) -> int:
         if cards >= len(self.stack_points):
-            raise RuleError(f"the scoring table (scoring.yaml) stops at {len(self.stack_points) - 1} cards")
+            raise RuleError(_("the scoring table (scoring.yaml) stops at {value} cards").format(
+                value=len(self.stack_points) - 1))
         return self.stack_points[cards]
 
 
@@ -156,7 +172,7 @@ def bundled() -> Path:
     for candidate in (here.parents[3] / "cards" / "cv", here.parents[2] / "box" / "cards" / "cv"):
         if (candidate / "symbols.yaml").is_file():
             return candidate
-    raise DataError("the CV box (cards/cv) is not installed")
+    raise DataError(_("the CV box (cards/cv) is not installed"))
 
 
 def load(folders: list[Path] | None = None) -> Library:
@@ -171,14 +187,15 @@ def load(folders: list[Path] | None = None) -> Library:
             try:
                 doc = yaml.safe_load(path.read_text(encoding="utf-8"))
             except yaml.YAMLError as e:
-                raise DataError(f"{path}: {str(e).splitlines()[0]}") from None
+                raise DataError(_("{path}: {value}").format(
+                    path=path, value=str(e).splitlines()[0])) from None
             if not isinstance(doc, dict):
-                raise DataError(f"{path}: a mapping is expected")
+                raise DataError(_("{path}: a mapping is expected").format(path=path))
             raw.update(doc)
     try:
         return _build(raw)
     except (KeyError, TypeError, ValueError) as e:
-        raise DataError(f"CV box: bad or missing entry {e}") from None
+        raise DataError(_("CV box: bad or missing entry {e}").format(e=e)) from None
 
 
 def _named(entries: list[dict[str, Any]], words: dict[str, str]) -> dict[str, Named]:
@@ -196,7 +213,7 @@ def _build(raw: dict[str, Any]) -> Library:
     words: dict[str, dict[str, str]] = {"symbol": {}, "type": {}, "deck": {}, "special": {}}
     symbols = _named(raw["symbols"], words["symbol"])
     if len(symbols) != 6:
-        raise DataError("symbols.yaml: a CV die has six faces")
+        raise DataError(_("symbols.yaml: a CV die has six faces"))
     types = _named(raw["types"], words["type"])
     decks = list(_named(raw["decks"], words["deck"]).values())
     specials = []
@@ -211,9 +228,11 @@ def _build(raw: dict[str, Any]) -> Library:
         )
         for sym in (*s.tokens, *(s.cost or ()), *s.symbols):
             if sym not in symbols:
-                raise DataError(f"specials.yaml: card {s.ids[0]}: unknown symbol {sym!r}")
+                raise DataError(_("specials.yaml: card {value}: unknown symbol {sym!r}").format(
+                    value=s.ids[0], sym=sym))
         if s.type is not None and s.type not in types:
-            raise DataError(f"specials.yaml: card {s.ids[0]}: unknown type {s.type!r}")
+            raise DataError(_("specials.yaml: card {value}: unknown type {type!r}").format(
+                value=s.ids[0], type=s.type))
         specials.append(s)
         for w in [s.en, s.uk, *e.get("aliases", [])]:
             words["special"][fold(str(w))] = str(s.ids[0])
@@ -223,7 +242,6 @@ def _build(raw: dict[str, Any]) -> Library:
         rerolls=int(dice["rerolls"]), triple=int(dice["triple"]), types=types, stacks=list(raw["stacks"]),
         slip_under=list(raw["slip_under"]), counted=list(raw["counted"]), decks=decks,
         track_size=int(raw["track"]), specials=specials, stack_points=[int(x) for x in raw["stack_points"]],
-        messages={str(k): dict(v) for k, v in raw["messages"].items()},
     )
     lib._words = words
     return lib
