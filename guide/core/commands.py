@@ -9,7 +9,7 @@ import click
 
 from guide.core.dice import parse_faces, roll_expression
 from guide.core.errors import CommandError
-from guide.core.i18n import _, pgettext
+from guide.core.i18n import _, domain_of
 from guide.core.names import resolve
 from guide.core.params import Named
 from guide.core.registry import Registry
@@ -106,7 +106,8 @@ def help_(t, name: tuple[str, ...]) -> Result:
     r = Result([_("Commands (help COMMAND for more):")])
     width = max(len(name) for name in t.registry.commands)
     for family, cmds in t.registry.by_family().items():
-        r.add("", _("{family}:").format(family=pgettext("family", family)))
+        words = domain_of(cmds[0].function.__module__)      # the family's game speaks its name
+        r.add("", _("{family}:").format(family=words.pgettext("family", family)))
         r.add(*(_within(f"  {c.name:{width}}  {c.summary}", 79) for c in cmds))
     r.add("", _("Aliases: {aliases}").format(aliases=", ".join(
         f"{a} = {n}" for a, n in t.registry.aliases.items())))

@@ -24,6 +24,9 @@ GAMES = ("kaverini", "cv", "taverne", "kaivo", "cave")
 DOMAINS = (CORE, *GAMES)
 # The languages each domain is translated into (English is the code's own).
 TRANSLATED: dict[str, tuple[str, ...]] = {CORE: ("uk", "fr"), "cv": ("uk",), "taverne": ("fr",)}
+# The plural rules where gettext's usage differs from CLDR's (Babel's): French counts "0 point,
+# 1 point, 2 points" with two forms, as GNU gettext and the translators' tools have it.
+PLURALS: dict[str, tuple[int, str]] = {"fr": (2, "(n > 1)")}
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2)}
 
 Key = tuple[str | None, str | tuple[str, str]]     # (context, msgid or (singular, plural))
@@ -158,6 +161,8 @@ def update_all() -> None:
             else:
                 cat = Catalog(locale=code, domain=name, project="guide", charset="utf-8",
                               fuzzy=False)
+            if code in PLURALS:
+                cat._num_plurals, cat._plural_expr = PLURALS[code]
             cat.update(pot, no_fuzzy_matching=True, update_header_comment=False)
             _write(path, cat)
 
