@@ -3,6 +3,8 @@ T-CALL-6, T-LEAVE-1), and the Characters they draw."""
 
 from __future__ import annotations
 
+from guide.core.i18n import domain
+
 from . import counters
 from .model import (
     LARGE,
@@ -20,6 +22,8 @@ from .model import (
 from .seating import next_pillar
 
 MAX_SEATS = 10          # two boxes' Weapon sets (Double Tavern)
+_, ngettext, pgettext = domain("taverne").functions()
+
 
 
 def taken(state: State, but: str | None = None) -> set[str]:
@@ -35,7 +39,7 @@ def draw_character(state: State, pool: list[str], dice: DiceLike) -> str:
     each player draws his Character at random)."""
     free = [c for c in pool if c.casefold() not in taken(state)]
     if not free:
-        raise Refused("no Character left to draw: every one is in play or in the KO pile")
+        raise Refused(_("no Character left to draw: every one is in play or in the KO pile"))
     return free[dice.d(len(free)) - 1]
 
 
@@ -45,19 +49,19 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
     elimination, who enters at the next call 1 (T-NEW-1)."""
     name = name.strip()
     if not name or any(ch.isspace() for ch in name) or name.startswith("-"):
-        raise Refused("a player's name is one word, not starting with '-'")
+        raise Refused(_("a player's name is one word, not starting with '-'"))
     if state["phase"] == "over":
-        raise Refused("the brawl is over")
+        raise Refused(_("the brawl is over"))
     if loot is not None and not 1 <= loot <= 3:
-        raise Refused("a Character's Initial Loot is 1 to 3 (T-CNT-3)")
+        raise Refused(_("a Character's Initial Loot is 1 to 3 (T-CNT-3)"))
     if character and character.casefold() in taken(state, but=name):
         where = "in the KO pile" if character in state["ko_pile"] else "already in play"
-        raise Refused(f"{character} is {where} (T-NEW-1)")
+        raise Refused(_("{character} is {where} (T-NEW-1)").format(character=character, where=where))
     existing = next((p for k, p in state["players"].items() if k.casefold() == name.casefold()),
                     None)
     mid_game = state["phase"] == "brawl"
     if loot is None and mid_game:
-        raise Refused(f"give {name}'s Initial Loot: `player {name} --loot N` (1 to 3)")
+        raise Refused(_("give {name}'s Initial Loot: `player {name} --loot N` (1 to 3)").format(name=name))
     if existing is not None and state["phase"] == "setup":
         # before the brawl, `player` again corrects what was given
         existing.update({"initial_loot": loot if loot is not None else existing["initial_loot"],
@@ -70,16 +74,16 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
                  "seat": state["seating"].index(existing["name"]) + 1}]
     if existing is not None:
         if not (existing["eliminated"] and mid_game):
-            raise Refused(f"{existing['name']} is already seated")
+            raise Refused(_("{existing} is already seated").format(existing=existing['name']))
         if existing["entering"]:
-            raise Refused(f"{existing['name']} already enters at the next call 1")
+            raise Refused(_("{existing} already enters at the next call 1").format(existing=existing['name']))
         existing.update({"character": character, "tavern": tavern, "initial_loot": loot,
                          "entering": True})
         _move_seat(state, existing["name"], after)
         return [{"kind": "arrival", "who": existing["name"], "character": character,
                  "loot": loot, "returning": True, "turn": state["turn"] + 1}]
     if len(state["seating"]) >= MAX_SEATS:
-        raise Refused(f"at most {MAX_SEATS} players (two boxes' Weapon sets)")
+        raise Refused(_("at most {MAX_SEATS} players (two boxes' Weapon sets)").format(MAX_SEATS=MAX_SEATS))
     p = new_player(name, loot, character, tavern, state["turn"] + (1 if mid_game else 0))
     if mid_game:
         p.update({"present": False, "entering": True})
@@ -98,7 +102,7 @@ def _move_seat(state: State, name: str, after: str | None) -> None:
         return
     other = find(state, after)["name"]
     if other == name:
-        raise Refused("a player cannot sit after themselves")
+        raise Refused(_("a player cannot sit after themselves"))
     state["seating"].remove(name)
     state["seating"].insert(state["seating"].index(other) + 1, name)
 
@@ -158,7 +162,7 @@ def leave(state: State, name: str) -> list[Event]:
     """T-LEAVE-1: away, nothing affects them; quarrels not yet settled with them are void."""
     p = find(state, name)
     if not active(p):
-        raise Refused(f"{p['name']} is not in the brawl right now")
+        raise Refused(_("{player} is not in the brawl right now").format(player=p['name']))
     p["present"] = False
     void = []
     if state["revealed"] < 5:
@@ -178,9 +182,9 @@ def back(state: State, name: str) -> list[Event]:
     before the brawl; otherwise at the next call 1)."""
     p = find(state, name)
     if p["present"] or p["eliminated"] or p["entering"]:
-        raise Refused(f"{p['name']} is not away")
+        raise Refused(_("{player} is not away").format(player=p['name']))
     if p["returning"]:
-        raise Refused(f"{p['name']} is already back at the next call 1")
+        raise Refused(_("{player} is already back at the next call 1").format(player=p['name']))
     if state["phase"] != "brawl" or state["call"] == 1:
         p["present"] = True
         return [{"kind": "back", "who": [p["name"]]}]

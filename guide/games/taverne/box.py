@@ -11,10 +11,13 @@ from typing import Any
 import yaml
 
 from guide.core.errors import DataError
+from guide.core.i18n import domain
 from guide.core.yamlsrc import Problem
 
 KINDS = ("asset", "dirty trick", "spell")
 MAX_BYTES = 1024 * 1024
+_, ngettext, pgettext = domain("taverne").functions()
+
 
 
 @dataclass
@@ -197,8 +200,8 @@ def load(folders: list[Path]) -> Box:
         for f in files:
             problems += read(f, box)
     if problems:
-        raise DataError(f"{min(problems)} ({len(problems)} problem(s); run guide check"
-                        " --game taverne)")
+        raise DataError(_("{value} ({count} problem(s); run guide check --game taverne)").format(
+            value=min(problems), count=len(problems)))
     return box
 
 

@@ -8,6 +8,7 @@ from typing import ClassVar, cast
 
 from guide.core.box import bundled
 from guide.core.game import Game
+from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.table import Table
@@ -17,7 +18,9 @@ from . import box, cards_text, toolbar, views
 from . import seats as own_seats
 from .commands import box_of, commands
 from .model import State, new_state
-from .render import render
+from .render import page_words, render
+
+_, ngettext, pgettext = domain("taverne").functions()
 
 
 def _s(table: Table) -> State:
@@ -27,6 +30,7 @@ def _s(table: Table) -> State:
 class TaverneGame(Game):
     id = "taverne"
     title = "Taverne de la Licorne"
+    languages = ("en", "fr")
     state_version = 1
     commands: ClassVar[Registry] = commands
     view_page = resources.files("guide.games.taverne").joinpath("page.html").read_bytes()
@@ -78,8 +82,9 @@ class TaverneGame(Game):
         return shown if shown is not None else super().render(event, table)
 
     def view(self, table: Table) -> dict:
-        return {"title": self.title, **views.tv(_s(table), box_of(table).calls)}
+        view = views.tv(_s(table), box_of(table).calls)
+        return {"title": self.title, **view, "said": page_words(view)}
 
     def greeting(self) -> str:
-        return (f"{self.title}: seat players (player NAME --loot N), then start; type help,"
-                " or Tab to complete; Ctrl-D leaves.")
+        return _("{title}: seat players (player NAME --loot N), then start; type help,"
+                 " or Tab to complete; Ctrl-D leaves.").format(title=self.title)
