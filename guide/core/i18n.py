@@ -206,6 +206,10 @@ CLICK_MODULES = ("click.core", "click.exceptions", "click.types", "click.parser"
                  "click.formatting", "click.decorators", "click.termui")
 
 
+# Words click translates from a variable (so its source does not show them as messages).
+CLICK_WORDS = (NP_("click", "required"),)
+
+
 def _click_gettext(message: str) -> str:
     return domain(CORE).pgettext("click", message)
 

@@ -162,7 +162,7 @@ def update_all() -> None:
                 cat = Catalog(locale=code, domain=name, project="guide", charset="utf-8",
                               fuzzy=False)
             if code in PLURALS:
-                cat._num_plurals, cat._plural_expr = PLURALS[code]
+                cat._num_plurals, cat._plural_expr = PLURALS[code]  # type: ignore[assignment]
             cat.update(pot, no_fuzzy_matching=True, update_header_comment=False)
             _write(path, cat)
 

@@ -109,8 +109,10 @@ class Library:
         found = self._words[kind].get(fold(word))
         if found is None:
             known = {"symbol": self.symbols, "type": self.types, "deck": {d.id: d for d in self.decks}}[kind]
+            kinds = {"symbol": pgettext("cv what", "symbol"), "type": pgettext("cv what", "type"),
+                     "deck": pgettext("cv what", "deck")}
             raise RuleError(_("unknown {kind} {word!r} (one of: {value})").format(
-                kind=kind, word=word, value=', '.join(known)))
+                kind=kinds[kind], word=word, value=", ".join(x.here for x in known.values())))
         return found
 
     def symbol_en(self, sym: str) -> str:
@@ -151,7 +153,7 @@ class Library:
     def goal(self, word: str) -> tuple[int, Special]:
         found = self.special(word)
         if found is None or found[1].goal is None:
-            goals = ", ".join(f"{s.ids[0]} {s.en}" for s in self.specials if s.goal)
+            goals = ", ".join(f"{s.ids[0]} {s.here}" for s in self.specials if s.goal)
             raise RuleError(_("{word!r} is not a life goal (one of: {goals})").format(word=word, goals=goals))
         return found
 

@@ -237,6 +237,17 @@ def _track(r: Renderer, e: Event) -> dict[str, Any]:
     return out
 
 
+def _counts(r: Renderer, counts: dict[str, int]) -> str:
+    """`cv NAME health=4 ...` as the table reads it back: in English the keys it typed, in
+    Ukrainian the seed's names (the keys stay the command's words)."""
+    if r.lang == "en":
+        return " ".join(f"{k}={v}" for k, v in counts.items())
+    with speaking(r.lang):
+        named = {"property_cards": pgettext("count", "Property cards"),
+                 "property": pgettext("count", "Property points"), "tokens": pgettext("count", "tokens")}
+        return ", ".join(f"{named.get(k) or r.type(k)}: {v}" for k, v in counts.items())
+
+
 def _public_set(r: Renderer, e: Event) -> dict[str, Any]:
     names = []
     for g in e["goals"]:
@@ -299,7 +310,7 @@ _PREPARE: dict[str, Callable[[Renderer, Event], dict[str, Any]]] = {
     "deck_out": lambda r, e: {"deck": r.deck(e["deck"])},
     "help_due": lambda r, e: {"players": ", ".join(e["players"])},
     "game_over": lambda r, e: {},
-    "counts_set": lambda r, e: {"counts": " ".join(f"{k}={v}" for k, v in e["counts"].items())},
+    "counts_set": lambda r, e: {"counts": _counts(r, e["counts"])},
     "public_set": _public_set,
     "score_player": lambda r, e: {"how": r.msg("_typed" if e["typed"] else "_recorded")},
     "double_set": lambda r, e: {"type": r.type(e["type"])},
