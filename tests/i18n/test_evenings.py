@@ -150,7 +150,8 @@ def test_cv_scoring_in_ukrainian_counts_with_three_plural_forms(tmp_path):
     assert not misses, sorted(misses)[:10]
     assert "Фелікс: 10 + 6 + 15 + 19 + 8 + 5 = 63 очки" in out
     assert "Перемагає: Фелікс, 63 очки" in out
-    assert "CV: Фелікс — Здоров'я: 4, Відносини: 3, Знання: 5, Робота: 0, картки Майна: 5, очки Майна: 19, жетони: 0" in out
+    assert ("CV: Фелікс — Здоров'я: 4, Відносини: 3, Знання: 5, Робота: 0, картки Майна: 5,"
+            " очки Майна: 19, жетони: 0") in out
     assert "Ерік: 0 + 0 + 0 + 5 + 0 = 5 очок (3 картки в CV)" in out
 
 
