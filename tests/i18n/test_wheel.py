@@ -8,7 +8,6 @@ import sys
 import zipfile
 
 from conftest import ROOT
-
 from guide.locale import catalogues as cat
 
 
