@@ -192,3 +192,19 @@ def test_lang_refuses_a_language_the_game_does_not_speak(tmp_path):
 
     with pytest.raises(StartError, match="--lang: the taverne game speaks en, fr, not 'uk'"):
         open_table(tmp_path / "t.sqlite", [], 1, game_id="taverne", lang="uk")
+
+
+def test_tab_offers_the_english_words_with_descriptions_in_the_tables_language(tmp_path):
+    """Decisions, Languages: command words and option names stay English; what Tab says of
+    them is translated."""
+    from guide.core.repl.completer import described
+
+    t = open_table(tmp_path / "cv.sqlite", [], 1, game_id="cv", lang="uk")
+    try:
+        commands = dict(described(t, []))
+        assert commands["undo"].startswith("Скасувати останню команду")
+        assert commands["take"] == "Взяти картку з доріжки в CV (V-TURN-1, V-TURN-2)."
+        options = dict(described(t, ["take", "Оля", "Jogging"]))
+        assert options["--happiness"] == "Безкоштовно за три Щастя (V-HAPPY-1)."
+    finally:
+        t.close()
