@@ -24,7 +24,6 @@ command = commands.command
 _, ngettext, pgettext = domain("cv").functions()
 
 
-
 def lib_of(t: Any) -> Library:
     return cast(Library, t.library)
 

@@ -17,7 +17,6 @@ Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 
-
 def dice_for(p: Player, turn: Turn, lib: Library) -> int:
     """V-DICE-1: four dice, one more per die an active card gives, the Zoo trip's two;
     never more than seven."""

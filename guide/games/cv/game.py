@@ -26,7 +26,6 @@ from .render import Renderer
 _, ngettext, pgettext = domain("cv").functions()
 
 
-
 class CvGame(Game):
     id = "cv"
     title = "CV"

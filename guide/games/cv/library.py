@@ -21,7 +21,6 @@ _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'", "‘": "'"})
 _, ngettext, pgettext = domain("cv").functions()
 
 
-
 class DataError(ValueError):
     """A problem in a box file: 'FILE: message'."""
 

@@ -17,7 +17,6 @@ CHOICE = "choice"      # a token that is any one plain symbol (43 Mnemonics mast
 _, ngettext, pgettext = domain("cv").functions()
 
 
-
 class Card(TypedDict):
     name: str
     type: str

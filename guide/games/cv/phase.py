@@ -32,7 +32,6 @@ Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 
-
 @emits
 def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
     """V-SET-1: 2 to 4 players in turn order, the first holding the Bicycle (12): it is the

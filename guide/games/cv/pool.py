@@ -15,7 +15,6 @@ from .protocol import RuleError
 _, ngettext, pgettext = domain("cv").functions()
 
 
-
 class Source(TypedDict):
     kind: str       # "die", "token" or "extra"
     index: int      # 1-based die place, or index in the token list

@@ -18,7 +18,6 @@ CARD_COUNTS = ("health", "relationships", "knowledge", "job", "property_cards") 
 _, ngettext, pgettext = domain("cv").functions()
 
 
-
 def _paper_player(state: CvState, lib: Library, who: str) -> Player:
     """A player of the sheet: one of `players`, or (a game played on paper, no `players`
     typed) a new name joins the sheet."""

@@ -19,7 +19,6 @@ Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 
-
 @dataclass
 class Typed:
     """What the table reads off a card it takes."""

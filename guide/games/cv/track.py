@@ -18,7 +18,6 @@ Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 
-
 @emits
 def setup(state: CvState, lib: Library, decks: dict[str, int]) -> list[Event]:
     """V-SET-1: the decks' sizes as the table counts them; five Youth cards go on the track."""

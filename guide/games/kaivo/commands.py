@@ -34,7 +34,6 @@ now = time.time           # K-CLOCK-1's clock; tests put their own
 _, ngettext, pgettext = domain("kaivo").functions()
 
 
-
 def _names(t: Any, words: list[str]) -> list[str]:
     return [p["name"] for p in t.state["players"]]
 

@@ -27,7 +27,6 @@ MAX_BOT_STEPS = 10_000   # a guard: bots always call by their max_turns
 _, ngettext, pgettext = domain("kaivo").functions()
 
 
-
 def _bot_name(bots: Bots, taken: list[str]) -> str:
     used = {n[:1].upper() for n in taken}
     for name in bots.names:

@@ -18,7 +18,6 @@ from .table import Event, RuleError
 _, ngettext, pgettext = domain("kaivo").functions()
 
 
-
 def round_half_up(total: int, n: int) -> int:
     return (2 * total + n) // (2 * n)
 

@@ -21,7 +21,6 @@ Action = tuple[Any, ...]
 _, ngettext, pgettext = domain("kaivo").functions()
 
 
-
 class RuleError(ValueError):
     """A move the rules do not allow now; one line for the player."""
 

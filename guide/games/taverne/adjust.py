@@ -12,7 +12,6 @@ from .model import Event, Player, Refused, State
 _, ngettext, pgettext = domain("taverne").functions()
 
 
-
 def mistake(state: State, name: str) -> list[Event]:
     """T-MIS-1: a mistake noticed by an opponent costs one Pint (never below 1)."""
     in_brawl(state)

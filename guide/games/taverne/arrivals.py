@@ -25,7 +25,6 @@ MAX_SEATS = 10          # two boxes' Weapon sets (Double Tavern)
 _, ngettext, pgettext = domain("taverne").functions()
 
 
-
 def taken(state: State, but: str | None = None) -> set[str]:
     """Characters no one may draw: in play (by anyone but `but`), or in the KO pile
     (T-NEW-1)."""

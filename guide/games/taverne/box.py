@@ -19,7 +19,6 @@ MAX_BYTES = 1024 * 1024
 _, ngettext, pgettext = domain("taverne").functions()
 
 
-
 @dataclass
 class Character:
     name: str

@@ -14,7 +14,6 @@ UNKNOWN = "(the table's card)"
 _, ngettext, pgettext = domain("taverne").functions()
 
 
-
 def table(box: Box, card_type: str | None) -> Result:
     if card_type is not None and card_type not in TYPES:
         raise GuideError(_("--type: one of {value}, not {card_type!r}").format(

@@ -21,7 +21,6 @@ commands = Registry(families=("setup", "calls", "placements", "counters", "info"
 _, ngettext, pgettext = domain("taverne").functions()
 
 
-
 def box_of(t: TableLike) -> Box:
     return t.library if isinstance(t.library, Box) else Box()
 

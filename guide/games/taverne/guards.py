@@ -10,7 +10,6 @@ CALL_OF = {"buy": 2, "militia": 2, "asset": 2, "dodges": 3, "attack": 4, "dodge"
 _, ngettext, pgettext = domain("taverne").functions()
 
 
-
 def in_brawl(state: State) -> None:
     if state["phase"] == "setup":
         raise Refused(_("the brawl has not started: seat players with `player`, then `start`"))

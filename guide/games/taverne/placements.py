@@ -15,7 +15,6 @@ MAX_DODGES_PER_ATTACK = 3      # T-CALL-5
 _, ngettext, pgettext = domain("taverne").functions()
 
 
-
 def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
     """T-CALL-2: 1 Loot each for the top Weapon of one's pile, a Pint, or a Specialty."""
     at_call(state, "buy")

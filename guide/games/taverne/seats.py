@@ -38,7 +38,6 @@ CODE_LENGTH = 12
 _, ngettext, pgettext = domain("taverne").functions()
 
 
-
 def new_key() -> str:
     """The key the seats' codes are made with (made once per brawl, kept in the state)."""
     return secrets.token_hex(16)

@@ -15,7 +15,6 @@ from .variants import close_auction
 _, ngettext, pgettext = domain("taverne").functions()
 
 
-
 def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
     """`start`: the first turn, call 1; the first player seated is the Pillar. With Auction
     Characters the sealed Energy bids come first (T-VAR-AU-1)."""

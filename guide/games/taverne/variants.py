@@ -12,7 +12,6 @@ from .model import Event, Refused, State, find
 _, ngettext, pgettext = domain("taverne").functions()
 
 
-
 def bid(state: State, name: str, energy: int) -> list[Event]:
     """T-VAR-AU-1: each player's initial Energy, sealed until every bid is in."""
     if state["phase"] != "auction":
