@@ -2,25 +2,39 @@
 
 from __future__ import annotations
 
+from guide.core.i18n import domain
+
 from .board import Event
 from .box import CAVE_SHAPES, CONTENTS, Box
 from .dice import Dice, shuffle
-from .state import EXIT, START, CaveState, Character, Piece, Placed, RuleError, key, others_here
+from .state import (
+    EXIT,
+    START,
+    CaveState,
+    Character,
+    Piece,
+    Placed,
+    RuleError,
+    key,
+    others_here,
+)
 
 MAX_NAME = 20
+_, ngettext, pgettext = domain("cave").functions()
 
 
 def add_character(state: CaveState, box: Box, name: str) -> list[Event]:
     """`character NAME`: a new character with full meters (C-SET-3), before `start`."""
     name = name.strip()
     if state["phase"] == "over":
-        raise RuleError("the game is over")
+        raise RuleError(_("the game is over"))
     if state["phase"] != "setup":
-        raise RuleError("characters join before start")
+        raise RuleError(_("characters join before start"))
     if not name or len(name) > MAX_NAME or not name.isprintable():
-        raise RuleError(f"a character's name is 1 to {MAX_NAME} printable characters")
+        raise RuleError(_("a character's name is 1 to {MAX_NAME} printable characters").format(
+            MAX_NAME=MAX_NAME))
     if any(c["name"].casefold() == name.casefold() for c in state["characters"]):
-        raise RuleError(f"there is already a character called {name}")
+        raise RuleError(_("there is already a character called {name}").format(name=name))
     state["characters"].append(Character(
         name=name, x=0, y=0, energy=box.energy, mental=box.mental, food=[], items=0, fire=0,
         state="in", stuck=False, challenge=None, cause=None, ended=None))
@@ -45,14 +59,15 @@ def start(state: CaveState, box: Box, dice: Dice, at: tuple[int, int] | None = N
     (X, Y); the cave tiles shuffled with the exit in the last ten (C-SET-2); the event, food
     and meal decks shuffled."""
     if state["phase"] == "over":
-        raise RuleError("the game is over")
+        raise RuleError(_("the game is over"))
     if state["phase"] != "setup":
-        raise RuleError("the game has already started")
+        raise RuleError(_("the game has already started"))
     if not state["characters"]:
-        raise RuleError("add a character first: character NAME")
+        raise RuleError(_("add a character first: character NAME"))
     x, y = at if at is not None else box.start_at
     if not (0 <= x < box.width - 1 and 0 <= y < box.height):
-        raise RuleError(f"the 2x1 start tile needs X 0..{box.width - 2} and Y 0..{box.height - 1}")
+        raise RuleError(_("the 2x1 start tile needs X 0..{value} and Y 0..{value2}").format(
+            value=box.width - 2, value2=box.height - 1))
     pieces = cave_tiles(box, dice)
     deck = shuffle(list(pieces), dice)
     cut = max(0, len(deck) - box.exit_in_last)

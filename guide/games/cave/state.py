@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from guide.core.i18n import domain
+
 SCHEMA = 1
 DELTA = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 START, EXIT = "start", "exit"
+_, ngettext, pgettext = domain("cave").functions()
 
 
 class RuleError(ValueError):
@@ -91,7 +94,7 @@ def find(state: CaveState, name: str) -> Character:
     for ch in state["characters"]:
         if ch["name"].casefold() == folded:
             return ch
-    raise RuleError(f"no character called {name}")
+    raise RuleError(_("no character called {name}").format(name=name))
 
 
 def current(state: CaveState) -> Character | None:
