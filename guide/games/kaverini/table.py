@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from guide.core.errors import CommandError, GuideError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.table import Table
 from guide.games.kaverini.commands.lookup import find_card
@@ -14,6 +15,8 @@ from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.model import Adventure, Card
 from guide.games.kaverini.rules.leveling import level, party_lv
 from guide.games.kaverini.state import SCHEMA, StrategyGame
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 class KaveriniTable(Table):
@@ -28,15 +31,17 @@ class KaveriniTable(Table):
             card = replace(card, tweaked=tuple(f"{k}={v}" for k, v in tweaks.items()),
                            **{k: v for k, v in tweaks.items()})
         if types and card.type not in types:
-            raise CommandError(f"{card.name!r} is a {card.type} card, not a {' or '.join(types)}")
+            raise CommandError(_("{name!r} is a {type} card, not a {value}").format(
+                name=card.name, type=card.type, value=' or '.join(types)))
         return card
 
     def kaveri(self, name: str) -> dict:
         """A Kaveri of the party by name, as people type it (guide.core.names.resolve)."""
         sheets = {k["name"]: k for k in self.state["kaverit"]}
         if not sheets:
-            raise CommandError(f"no Kaveri named {name!r} (the party is empty: create one with"
-                               " kaveri)")
+            raise CommandError(_("no Kaveri named {name!r} (the party is empty: create one with"
+                                 " kaveri)").format(
+                name=name))
         try:
             return sheets[resolve(name, sheets, "Kaveri")]
         except GuideError as e:

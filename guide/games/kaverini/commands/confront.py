@@ -8,17 +8,30 @@ import textwrap
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result, Styled
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
 from guide.games.kaverini.commands import reminders
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.confrontation import Fight, extra_hp
-from guide.games.kaverini.rules.effects import apply_declared, effective_emotion, effective_heart
+from guide.games.kaverini.rules.effects import (
+    apply_declared,
+    effective_emotion,
+    effective_heart,
+)
 from guide.games.kaverini.rules.field import Declared, take_schmerz
-from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, Fighter, psychic_present
+from guide.games.kaverini.rules.fighters import (
+    BUDDY,
+    FOE,
+    KAVERI,
+    Fighter,
+    psychic_present,
+)
 from guide.games.kaverini.rules.strategy import StrategyFight
 from guide.games.kaverini.state import Sheet
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def arena(t) -> dict | None:
@@ -46,7 +59,7 @@ def fight(t, state: dict | None = None, quiet: bool = False) -> Fight:
 
 def running(t) -> Fight:
     if arena(t) is None:
-        raise CommandError("no confrontation is running (confront FOE... to start one)")
+        raise CommandError(_("no confrontation is running (confront FOE... to start one)"))
     return fight(t)
 
 
@@ -107,7 +120,7 @@ def confront(t, cards, settings, order, companions, lv, practice, scene_number):
 
     Example: confront --scene 2"""
     if arena(t) is not None:
-        raise CommandError("a confrontation is already running (end to stop it)")
+        raise CommandError(_("a confrontation is already running (end to stop it)"))
     if scene_number is not None:
         from guide.games.kaverini.commands.scenes import enter, scene_of
 
@@ -117,7 +130,7 @@ def confront(t, cards, settings, order, companions, lv, practice, scene_number):
             settings = (chosen_scene.setting,)
         enter(t, scene_number)
     if not cards:
-        raise CommandError("confront which foes? name foe cards, or --scene N")
+        raise CommandError(_("confront which foes? name foe cards, or --scene N"))
     foes = [t.card(name, "foe", "power-foe") for name in card_names(t, cards)]
     setting_cards = [t.card(name, "setting") for name in settings]
     names = [k["name"] for k in t.state["kaverit"]]
@@ -131,12 +144,13 @@ def confront(t, cards, settings, order, companions, lv, practice, scene_number):
         joined = [t.card(n, "companion").name for n in companions]
         missing = [n for n in joined if n not in party]
         if missing or len(joined) > 3:
-            raise CommandError("--companion: at most three companions of the party (R-CONF-9)")
+            raise CommandError(_("--companion: at most three companions of the party (R-CONF-9)"))
         if len(party) < 4:
-            raise CommandError(f"with fewer than four companions all of them join (R-CONF-9):"
-                               f" {', '.join(party) or 'none'}; --companion chooses from four")
+            raise CommandError(_("with fewer than four companions all of them join (R-CONF-9): {value};"
+                                 " --companion chooses from four").format(
+                value=', '.join(party) or 'none'))
     elif len(party) >= 4:
-        raise CommandError("four or more companions: choose three with --companion (R-CONF-9)")
+        raise CommandError(_("four or more companions: choose three with --companion (R-CONF-9)"))
     else:
         joined = list(party)
     f = fight(t, t.state)
@@ -174,7 +188,7 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
     if roll:
         d20, d10 = roll[0], (roll[1] if len(roll) > 1 else None)
         if d10 is not None and not 1 <= d10 <= 10:
-            raise CommandError(f"a d10 shows 1 to 10, not {d10}")
+            raise CommandError(_("a d10 shows 1 to 10, not {d10}").format(d10=d10))
     f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, _parts(split),
           None if matches is None else matches == "yes", boost)
     reminders.after_moves(t)
@@ -294,24 +308,26 @@ def token(t, card, holder):
     if c.type in ("foe", "power-foe"):
         conf = t.state["confrontation"]
         if not conf:
-            raise CommandError("a foe token fights in a confrontation; none is running")
+            raise CommandError(_("a foe token fights in a confrontation; none is running"))
         entry = records.foe(c, records.numbered(c.name, sum(1 for x in conf["foes"] if x["card"] == c.name)),
                             extra_hp(len(t.state["kaverit"]), t.lv()))        # R-CONF-14
         conf["foes"].append(entry)
         t.tell("token", card=c.name, side="foes", name=entry["name"], hp=entry["max_hp"])
     elif c.type == "buddy":
         if any(b["name"].startswith(c.name) for b in t.state["buddies"]):
-            raise CommandError(f"{c.name} is already fighting; one token of a buddy at a time")
+            raise CommandError(_("{name} is already fighting; one token of a buddy at a time").format(
+                name=c.name))
         t.state["buddies"].append(records.buddy(c))
         t.tell("token", card=c.name, side="party", name=c.name, hp=c.hp)
     elif c.type == "item":
         if not holder:
-            raise CommandError("an item token goes to a Kaveri: --for NAME")
+            raise CommandError(_("an item token goes to a Kaveri: --for NAME"))
         k = t.kaveri(holder)
         k["items"].append(records.held_item(c.name, c.usage))
         t.tell("token", card=c.name, side="item", name=k["name"])
     else:
-        raise CommandError(f"{c.name} is a {c.type}; tokens here are foes, buddies or items")
+        raise CommandError(_("{name} is a {type}; tokens here are foes, buddies or items").format(
+            name=c.name, type=c.type))
     return Result()
 
 
@@ -332,16 +348,17 @@ def play(t, name, card, on):
     item = t.card(entry["card"])
     conf = field["confrontation"] if field else None
     if entry["uses"] is None:
-        raise CommandError(f"{item.name} has no Usage: it is not played, it acts by its static"
-                           " effect while held (R-CONF-12)")
+        raise CommandError(_("{name} has no Usage: it is not played, it acts by its static effect while held"
+                             " (R-CONF-12)").format(
+            name=item.name))
     if conf:
         if k["hp"] == 0:
-            raise CommandError(f"{k['name']} is cowering and cannot play items (R-CONF-5)")
+            raise CommandError(_("{k} is cowering and cannot play items (R-CONF-5)").format(k=k['name']))
         turn = fight(t, quiet=True).turn()
         if k["name"] in conf["acted"] or conf["phase"] != "kaverit" or turn is None \
                 or turn.name != k["name"]:
-            raise CommandError("items are played in the Kaverit phase, on the Kaveri's own turn"
-                               " before the technique (R-CONF-2)")
+            raise CommandError(_("items are played in the Kaverit phase, on the Kaveri's own turn"
+                               " before the technique (R-CONF-2)"))
     t.tell("item_played", kaveri=k["name"], item=item.name)
     if conf:
         f = fight(t)
@@ -392,7 +409,7 @@ def status(t, players):
     Example: status --players"""
     field = arena(t)
     if field is None:
-        raise CommandError("no confrontation is running")
+        raise CommandError(_("no confrontation is running"))
     c = field["confrontation"]
     f = fight(t, quiet=True)
     psychic = secrets_open(t)

@@ -6,9 +6,12 @@ import click
 
 from guide.core.dice import parse_faces
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 @command("lottery", "adventure", changes=True)
@@ -25,13 +28,13 @@ def lottery(t, npc: str | None, faces: str | None, force: bool, show_source: boo
     Example: lottery --npc Anouk --dice 4,5"""
     a = t.adventure()
     if a is None:
-        raise CommandError("no adventure is running: start one with adventure ID")
+        raise CommandError(_("no adventure is running: start one with adventure ID"))
     if npc and not force and npc.casefold() in (n.casefold() for n in t.state["npcs"]):
-        raise CommandError(f"{npc} has already been engaged (R-QL-2); --force to ask again")
+        raise CommandError(_("{npc} has already been engaged (R-QL-2); --force to ask again").format(npc=npc))
     if faces:
         f = parse_faces(faces, "--dice")
         if len(f) != 2:
-            raise CommandError("lottery --dice takes two faces, tens then ones: --dice 4,5")
+            raise CommandError(_("lottery --dice takes two faces, tens then ones: --dice 4,5"))
         # R-DICE-2: a d10 printed 0-9 shows 0 where the rulebook's shows 10; both count as 0
         t.dice.give([10 if face == 0 else face for face in f])
     roll = t.dice.percentile()

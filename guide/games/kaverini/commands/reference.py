@@ -8,11 +8,14 @@ import textwrap
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.names import suggest
 from guide.core.params import Named
 from guide.core.result import Result, Styled
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules_text import Rule, find, rules, search
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def _describe(t: object, rule_id: str) -> str:
@@ -54,8 +57,10 @@ def rules_(t, words: tuple[str, ...]) -> Result:
     found = search(query)
     if not found:
         if query.upper().startswith("R-"):
-            raise CommandError(f"no rule {query!r}{suggest(query.upper(), [r.id for r in rules()])}")
-        raise CommandError(f"no rule mentions {query!r}; try one word, or rules alone for the list")
+            raise CommandError(_("no rule {query!r}{value}").format(
+                query=query, value=suggest(query.upper(), [r.id for r in rules()])))
+        raise CommandError(_("no rule mentions {query!r}; try one word, or rules alone for the list").format(
+            query=query))
     r = Result([f"{len(found)} rule(s) mention {query!r}:"])
     for rule in found:
         r.add("", *shown(rule))

@@ -7,11 +7,14 @@ from pathlib import Path
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.data.tables import ladders
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.leveling import level
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def sheet_lines(t, k: dict) -> list[str]:
@@ -99,10 +102,11 @@ def export(t, name: str, path: str | None):
     md += ["", "## Items", ""]
     md += [line for line in lines if line.startswith("Items: ")]
     if target.exists() and not target.is_file():
-        raise CommandError(f"export: {target} is not a regular file; name a file to write")
+        raise CommandError(_("export: {target} is not a regular file; name a file to write").format(
+            target=target))
     try:
         target.write_text("\n".join(md) + "\n", encoding="utf-8")
     except (OSError, ValueError) as e:
         why = e.strerror if isinstance(e, OSError) and e.strerror else e
-        raise CommandError(f"export: cannot write {target}: {why}") from None
+        raise CommandError(_("export: cannot write {target}: {why}").format(target=target, why=why)) from None
     return Result([f"Wrote {k['name']}'s character sheet to {target}."])

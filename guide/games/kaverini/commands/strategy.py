@@ -7,17 +7,20 @@ from __future__ import annotations
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules import strategy as game_rules
 from guide.games.kaverini.state import StrategyGame
 
+_, ngettext, pgettext = domain("kaverini").functions()
+
 
 def _game(t) -> StrategyGame:
     game = t.state.get("strategy")
     if not game:
-        raise CommandError("no Strategy Game is set up: strategy new --player A --player B")
+        raise CommandError(_("no Strategy Game is set up: strategy new --player A --player B"))
     return game
 
 
@@ -39,7 +42,7 @@ def strategy_new(t, players, budget, money, settings, fluid, no_power_foes, pool
     Example: strategy new --player Ann --player Ben --budget 50"""
     game = t.state.get("strategy")
     if game and game["arena"] and game["arena"]["confrontation"]:
-        raise CommandError("a Strategy Game battle is running (end it first)")
+        raise CommandError(_("a Strategy Game battle is running (end it first)"))
     players = list(players)
     if t.ask and len(players) < 2:     # a short guided setup in a terminal
         while len(players) < 2 or players[-1]:
@@ -168,9 +171,9 @@ def strategy_start(t, faces):
 
     g = _game(t)
     if g["arena"] is not None:
-        raise CommandError("this Strategy Game has already started (strategy new for another)")
+        raise CommandError(_("this Strategy Game has already started (strategy new for another)"))
     if t.state["confrontation"]:
-        raise CommandError("an adventure confrontation is running (end it first)")
+        raise CommandError(_("an adventure confrontation is running (end it first)"))
     settings = [c.name for c in t.library.cards.values() if c.type == "setting"]
     g["arena"] = game_rules.arena(g, t.card, settings)
     f = fight(t, g["arena"])

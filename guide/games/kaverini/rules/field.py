@@ -13,8 +13,17 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from guide.core.dice import Dice
+from guide.core.i18n import domain
 from guide.games.kaverini.model import Card, Effect
-from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter, all_fighters, find
+from guide.games.kaverini.rules.fighters import (
+    BUDDY,
+    FOE,
+    KAVERI,
+    STAND,
+    Fighter,
+    all_fighters,
+    find,
+)
 from guide.games.kaverini.rules.leveling import RuleError, level, party_lv
 from guide.games.kaverini.rules.schmerz import absorb, amount, doublings
 from guide.games.kaverini.state import Confrontation
@@ -24,6 +33,7 @@ Tell = Callable[..., None]
 
 _KIND_WORDS: dict[str, str] = {KAVERI: "Kaveri", STAND: "companion taking a stand",
                                BUDDY: "buddy", FOE: "foe"}
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 class Declared(NamedTuple):
@@ -112,7 +122,7 @@ class Field:
         f = find(self.fighters(), name, kinds)
         if f is None:
             who = " or ".join(dict.fromkeys(_KIND_WORDS[k] for k in kinds)) or "fighter"
-            raise RuleError(f"no {who} named {name!r} in this confrontation")
+            raise RuleError(_("no {who} named {name!r} in this confrontation").format(who=who, name=name))
         return f
 
     def standing(self, *kinds: str) -> list[Fighter]:
@@ -235,7 +245,8 @@ class Field:
             return
         levels = sorted({level(k["xp"]) for k in self.s["kaverit"]})
         if lv not in levels:
-            raise RuleError(f"--lv is the level of a Kaveri present: {', '.join(map(str, levels))}")
+            raise RuleError(_("--lv is the level of a Kaveri present: {value}").format(
+                value=', '.join(map(str, levels))))
         self.chosen_lv = lv
 
     # --- declared effects (settings, companions, items, cards) ------------------------

@@ -4,10 +4,19 @@ Fight; the Strategy Game's battle overrides at_zero (rules/strategy.py)."""
 
 from __future__ import annotations
 
+from guide.core.i18n import domain
 from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
-from guide.games.kaverini.rules.leveling import RuleError, award_xp, level, level_event, xp_room
+from guide.games.kaverini.rules.leveling import (
+    RuleError,
+    award_xp,
+    level,
+    level_event,
+    xp_room,
+)
 from guide.games.kaverini.state import counters, stand
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 class Outcomes(Field):
@@ -83,14 +92,15 @@ class Outcomes(Field):
         c = self.c
         by_name = {s["name"].casefold(): s for s in c["stand"]}
         if not by_name:
-            raise RuleError("no companion is taking a stand")
+            raise RuleError(_("no companion is taking a stand"))
         total = sum(s["max_hp"] for s in c["stand"])
         if {k.casefold() for k in hp} != set(by_name) or sum(hp.values()) != total:
-            raise RuleError(f"give every companion taking a stand a share; the shares add up to"
-                            f" {total} (R-CONF-10)")
+            raise RuleError(_("give every companion taking a stand a share; the shares add up to {total}"
+                              " (R-CONF-10)").format(
+                total=total))
         for name, value in hp.items():
             if value < 1:
-                raise RuleError("each share is at least 1 HP")
+                raise RuleError(_("each share is at least 1 HP"))
             s = by_name[name.casefold()]
             s["hp"] = s["max_hp"] = value
         self.say("shares", stand=[{"name": s["name"], "max_hp": s["max_hp"]} for s in c["stand"]])

@@ -6,15 +6,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from guide.core.errors import GuideError
+from guide.core.i18n import domain
 from guide.core.names import resolve
-from guide.games.kaverini.data.tables import Ladder, ladder_of_technique, ladders_of_technique
+from guide.games.kaverini.data.tables import (
+    Ladder,
+    ladder_of_technique,
+    ladders_of_technique,
+)
 from guide.games.kaverini.data.tables import ladder as find_ladder
 from guide.games.kaverini.model import Technique
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
 from guide.games.kaverini.rules.leveling import RuleError
-from guide.games.kaverini.rules.schmerz import MULTIPLIERS, absorb, amount, base_schmerz, doublings, matches
+from guide.games.kaverini.rules.schmerz import (
+    MULTIPLIERS,
+    absorb,
+    amount,
+    base_schmerz,
+    doublings,
+    matches,
+)
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 @dataclass
@@ -44,15 +58,15 @@ class Techniques(Field):
         self._nervous_boost(user, boost)
         move = self._move(user, technique)
         if world_point == "effect" and not move.ladder:
-            raise RuleError(f"{move.name} has no special effect to force (R-WP-3)")
+            raise RuleError(_("{name} has no special effect to force (R-WP-3)").format(name=move.name))
         named: list[Fighter] | None = None
         if world_point == "all-foes":
             if not move.ladder:
-                raise RuleError(f"a world point powers an emotional technique, not {move.name}"
-                                " (R-WP-2)")
+                raise RuleError(_("a world point powers an emotional technique, not {name} (R-WP-2)").format(
+                    name=move.name))
             if split:
-                raise RuleError("a world point on every foe deals each its own Schmerz: no"
-                                " --split with it (R-WP-2)")
+                raise RuleError(_("a world point on every foe deals each its own Schmerz: no"
+                                " --split with it (R-WP-2)"))
             foes = self._enemies(user)
             targets: Targets = [(f, None) for f in foes]          # R-WP-2: each on its own
             if on:
@@ -114,14 +128,17 @@ class Techniques(Field):
             if roll is None:
                 face = self.dice.d(card.move_die)
             elif not 1 <= roll <= card.move_die:
-                raise RuleError(f"a d{card.move_die} shows 1 to {card.move_die}, not {roll}")
+                raise RuleError(_("a d{move_die} shows 1 to {move_die}, not {roll}").format(
+                    move_die=card.move_die, roll=roll))
             else:
                 face = roll
                 self.dice.drawn.append((card.move_die, face))
             picked = next(t for t in card.techniques if face in t.roll)
             if technique and card.technique(technique) is not picked:
-                raise RuleError(f"the d{card.move_die} shows {face}: {user.name} uses"
-                                f" {picked.name}, not {technique}")
+                raise RuleError(_("the d{move_die} shows {face}: {name} uses {name2}, not"
+                                  " {technique}").format(
+                    move_die=card.move_die, face=face, name=user.name, name2=picked.name,
+                    technique=technique))
             self.say("move_rolled", actor=user.name, die=card.move_die, face=face,
                      technique=picked.name)
             return picked
@@ -155,8 +172,9 @@ class Techniques(Field):
         if user.kind == STAND:
             lad = find_ladder(technique) or ladder_of_technique(technique)
             if lad is None:
-                raise RuleError(f"a companion taking a stand uses an emotion ladder, not"
-                                f" {technique!r} (R-CONF-10)")
+                raise RuleError(_("a companion taking a stand uses an emotion ladder, not {technique!r}"
+                                  " (R-CONF-10)").format(
+                    technique=technique))
             lv = min(user.level, 10)
             return Move(lad.technique_name(lv), base_schmerz(ladder_level=lv), lad.name,
                         lad.name, lv)
@@ -175,11 +193,12 @@ class Techniques(Field):
             named = resolve(technique.removeprefix("custom:"), known, "technique")
         except GuideError as e:
             if "could be" in str(e):
-                raise RuleError(f"{user.name}: {e}") from None
+                raise RuleError(_("{name}: {e}").format(name=user.name, e=e)) from None
             named = None
         if named is not None:
             return self._move(user, named)
-        raise RuleError(f"{user.name} has no technique {technique!r}; known: {', '.join(known)}")
+        raise RuleError(_("{name} has no technique {technique!r}; known: {value}").format(
+            name=user.name, technique=technique, value=', '.join(known)))
 
     @staticmethod
     def _known_ladder(known: dict[str, int], technique: str) -> Ladder | None:
@@ -195,7 +214,7 @@ class Techniques(Field):
     def _enemies(self, user: Fighter) -> list[Fighter]:
         enemies = [f for f in self.fighters() if f.data["hp"] > 0 and self.enemy(user, f)]
         if not enemies:
-            raise RuleError("no adversary is standing")
+            raise RuleError(_("no adversary is standing"))
         return enemies
 
     def _targets(self, user: Fighter, on: str | None, split: dict[str, int] | None,
@@ -203,13 +222,14 @@ class Techniques(Field):
         """The target (--on, optional when one adversary stands), or Lagom's parts."""
         if split:
             if not user.has("Lagom"):
-                raise RuleError("only a fighter with Lagom may split Schmerz (R-ABIL-1)")
+                raise RuleError(_("only a fighter with Lagom may split Schmerz (R-ABIL-1)"))
             if len(split) < 2:
-                raise RuleError("Lagom splits among two or more adversaries: --split A=1"
-                                " --split B=1")
+                raise RuleError(_("Lagom splits among two or more adversaries: --split A=1"
+                                " --split B=1"))
             if any(v < 1 for v in split.values()) or sum(split.values()) != move.base:
-                raise RuleError(f"the parts must add up to {move.name}'s {move.base} Schmerz,"
-                                " each at least 1 (E is added once, to the first part)")
+                raise RuleError(_("the parts must add up to {name}'s {base} Schmerz, each at least 1 (E is"
+                                  " added once, to the first part)").format(
+                    name=move.name, base=move.base))
             return [(self._adversary(user, name), part) for name, part in split.items()]
         if on:
             return [(self._adversary(user, on), None)]
@@ -222,19 +242,20 @@ class Techniques(Field):
     def _adversary(self, user: Fighter, name: str) -> Fighter:
         target = self.get(name, self.target_kinds(user))
         if not self.enemy(user, target):
-            raise RuleError(f"{target.name} fights on {user.name}'s side")
+            raise RuleError(_("{name} fights on {name2}'s side").format(name=target.name, name2=user.name))
         if not target.standing:
             if self.cowers(target):
-                raise RuleError(f"{target.name} is cowering and cannot be targeted (R-CONF-5)")
-            raise RuleError(f"{target.name} is already neutralized")
+                raise RuleError(_("{name} is cowering and cannot be targeted (R-CONF-5)").format(
+                    name=target.name))
+            raise RuleError(_("{name} is already neutralized").format(name=target.name))
         return target
 
     def _spend_world_point(self, user: Fighter, how: str) -> None:
         if user.kind != KAVERI:
-            raise RuleError("only a Kaveri spends world points (R-WP-1)")
+            raise RuleError(_("only a Kaveri spends world points (R-WP-1)"))
         left, who = self.world_points(user)
         if left < 1:
-            raise RuleError(f"{who} has no world point to spend")
+            raise RuleError(_("{who} has no world point to spend").format(who=who))
         self.spend_world_point(user)
         self.say("wp_spent", actor=user.name, how=how)
 
@@ -357,7 +378,7 @@ class Techniques(Field):
             if d20 is None:
                 face = self.dice.d(20)
             elif not 1 <= d20 <= 20:
-                raise RuleError(f"a d20 shows 1 to 20, not {d20}")
+                raise RuleError(_("a d20 shows 1 to 20, not {d20}").format(d20=d20))
             else:
                 face = d20
                 self.dice.drawn.append((20, face))
@@ -383,7 +404,7 @@ class Techniques(Field):
             if e["on"] == user.name and e["round"] <= c["round"]:
                 stat = (boost or "hp").casefold()
                 if stat not in ("e", "h", "hp"):
-                    raise RuleError("--boost is e, h or hp (Nervousness)")
+                    raise RuleError(_("--boost is e, h or hp (Nervousness)"))
                 c["effects"].remove(e)
                 gain = e["amount"]
                 if stat == "hp":
