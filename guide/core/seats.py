@@ -99,7 +99,9 @@ class Desk:
         moves = game.seat_moves(table, seat)
         return {"seat": seat, "game": game.id, "title": game.title, "policy": game.seat_policy,
                 "view": game.seat_view(table, seat), "your_turn": bool(moves),
-                "moves": [{"id": i, "label": label} for i, (label, _) in enumerate(moves)]}
+                "moves": [{"id": i, "label": label} for i, (label, _) in enumerate(moves)],
+                "words": {"seat": _("Your seat"), "turn": _("Your turn!"), "done": _("Done."),
+                          "sent": _("Sent: the game master runs it."), "silent": _("no answer")}}
 
     def publish(self, send: Callable[[str, bytes], None],
                 gone: Callable[[str], None] | None = None) -> None:
@@ -135,13 +137,13 @@ class Desk:
         with self._lock:                # the published seats only: the table is not read here
             seat = self._token_seat(token)
             if seat is None or seat not in self._moves:
-                return "unknown seat"
+                return _("unknown seat")
             if version != self._version:
-                return "the table has moved on: choose again"
+                return _("the table has moved on: choose again")
             moves = self._moves.get(seat, [])
             if (not isinstance(move_id, int) or isinstance(move_id, bool)   # true is not 1
                     or not 0 <= move_id < len(moves)):
-                return "not one of your moves now"
+                return _("not one of your moves now")
             pending = Pending(seat, moves[move_id][1])
             self.pending = [p for p in self.pending if p.seat != seat] + [pending]
         for listener in list(self.listeners):

@@ -208,3 +208,20 @@ def test_tab_offers_the_english_words_with_descriptions_in_the_tables_language(t
         assert options["--happiness"] == "Безкоштовно за три Щастя (V-HAPPY-1)."
     finally:
         t.close()
+
+
+def test_a_seat_page_gets_its_words_and_its_buttons_in_the_tables_language(tmp_path):
+    from guide.core.seats import Desk
+
+    t = open_table(tmp_path / "t.sqlite", [], 1, game_id="taverne", lang="fr")
+    try:
+        for line in ("player Marie --loot 2", "player Pierre --loot 2", "start", "call", "call",
+                     "call"):
+            t.execute(line)
+        with i18n.recording() as misses:
+            page = Desk.payload_of(t, "Marie")
+        assert not misses
+        assert page["words"]["turn"] == "À vous de jouer\u00a0!"
+        assert "Attaquer Pierre (au contact) avec l’Arme 1" in [m["label"] for m in page["moves"]]
+    finally:
+        t.close()
