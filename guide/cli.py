@@ -54,13 +54,16 @@ def cli() -> None:
 @click.option("--seed", type=int, default=None, help="Seed the dice for a reproducible roll.")
 @click.option("--dice", "faces", default=None, metavar="FACES",
               help="The table's own faces, e.g. 4,5 (R-DICE-3).")
-def roll(expression: tuple[str, ...], seed: int | None, faces: str | None) -> None:
-    """Roll a dice expression: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (1..100)."""
+@GAME
+def roll(expression: tuple[str, ...], seed: int | None, faces: str | None,
+         game_id: str | None) -> None:
+    """Roll a dice expression: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (1..100, as the game
+    reads its percentile)."""
     from guide.core.dice import Dice, DiceError, parse_faces, roll_expression
 
     try:
         dice = Dice(seed, parse_faces(faces, "--dice") if faces else None)
-        result = roll_expression(" ".join(expression), dice)
+        result = roll_expression(" ".join(expression), dice, _game(game_id).percentile)
     except DiceError as e:
         raise UserError(str(e)) from None
     click.echo(result.breakdown)
@@ -83,14 +86,24 @@ def _game(game_id: str | None):
 @click.option("--facts", is_flag=True, help="Also list what the data presents as true without a"
                                            " source, and placeholders (where the game has such).")
 def check(paths: tuple[Path, ...], game_id: str | None, facts: bool) -> None:
-    """Validate a game's data files or folders; each problem as FILE:LINE:COLUMN: message."""
-    problems, summary = _game(game_id).check(list(paths), facts=facts)
+    """Validate data files or folders, each as the game it belongs to (its folder under
+    cards/ or adventures/, or its `game: ID`; else --game, else kaverini); each problem as
+    FILE:LINE:COLUMN: message."""
+    from guide.core import games
+    from guide.core.box import by_game
+
+    groups = by_game(list(paths), sorted(games.installed()), _game(game_id).id)
+    problems, summaries = [], []
+    for gid, files in groups.items():
+        found, summary = _game(gid).check(files, facts=facts)
+        problems += found
+        summaries.append(summary if len(groups) == 1 else f"{gid}: {summary}")
     for p in problems:
         click.echo(str(p))
     if problems:
         click.echo(f"{len(problems)} problem(s) found.", err=True)
         sys.exit(1)
-    click.echo(summary)
+    click.echo("\n".join(summaries))
 
 
 @cli.command()
@@ -168,21 +181,42 @@ def commands_reference(game_id: str | None) -> None:
             click.echo(f"### {cmd.name}\n\n```\n{cmd.help()}\n```\n")
 
 
-@cli.command()
+class PlayCommand(click.Command):
+    """`guide play`: the core's options, then the start options of the campaign's game
+    (`Game.start_options`, e.g. Kaverini's --adventure), read once the game is known."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from guide.core import games
+
+        rows = []
+        for game_id in sorted(games.installed()):
+            try:
+                options = games.load(game_id).start_options()
+            except Exception:  # noqa: BLE001 - a broken game must not break the help
+                continue
+            rows += [(f"{' / '.join(o.opts)} {o.metavar or ''}".rstrip() + f" ({game_id})",
+                      o.help or "") for o in options]
+        if rows:
+            with formatter.section("Start options of the games"):
+                formatter.write_dl(rows)
+
+
+@cli.command(cls=PlayCommand,
+             context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @CAMPAIGN
 @BOX
 @GAME
 @click.option("--seed", type=int, default=None, help="Seed the dice for reproducible play.")
-@click.option("--adventure", "adventure_id", default=None, metavar="ID",
-              help="Start this adventure when none is running (the bundled one: amsterdam).")
 @click.option("--lang", default=None, metavar="CODE",
               help="The language of the game's words, where the game has several (cv: uk).")
-def play(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None, seed: int | None,
-         adventure_id: str | None, lang: str | None) -> None:
+@click.pass_context
+def play(ctx: click.Context, campaign: Path | None, boxes: tuple[Path, ...],
+         game_id: str | None, seed: int | None, lang: str | None) -> None:
     """The table: an interactive REPL, or one command a line from a script or a pipe."""
     from guide.core.repl.run import run_play
 
-    sys.exit(run_play(campaign, list(boxes), seed, adventure_id, game_id, lang))
+    sys.exit(run_play(campaign, list(boxes), seed, game_id=game_id, lang=lang,
+                      start=list(ctx.args)))
 
 
 @cli.command()

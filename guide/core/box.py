@@ -1,12 +1,40 @@
-"""Where a game's bundled box lives: `cards/<id>/` and `adventures/<id>/` at the top of the
-repository, shipped inside the wheel as `guide/box/cards/<id>/` and so on."""
+"""A game's box: the data files it reads, found, read and validated here for every game.
+
+A game declares the kinds of file it reads (`Game.files`: a name and a JSON Schema each);
+the core finds them (the bundled box under `cards/<id>/` and `adventures/<id>/` at the top of
+the repository, shipped inside the wheel as `guide/box/cards/<id>/` and so on, then each
+`--box`), reads them through `guide.core.yamlsrc` (regular files only, at most 5 MB, UTF-8,
+plain tags, node and alias limits) and validates them with `guide.core.schema`, every problem
+as FILE:LINE:COL. The game then builds its library from the valid documents (`Game.build`)
+and reports, positioned, what a schema cannot say (a sum, a reference). `guide check` and
+`load` run the same code, so `check` accepts exactly what `load` accepts.
+"""
 
 from __future__ import annotations
 
+import fnmatch
+import os
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from guide.core.errors import DataError
+from guide.core.i18n import domain
+from guide.core.names import suggest
+from guide.core.schema import Validator
+from guide.core.yamlsrc import Problem, TooBig, Walker, compose_file_plain, problem_at
+
+if TYPE_CHECKING:
+    from guide.core.game import Game
 
 KINDS = ("cards", "adventures")
+SHOWN_PER_FILE = 100        # problems shown of one file: the first ones, and how many more
+GAME_KEY = "game"           # a top-level `game: ID` says whose file it is (guide check)
+_, ngettext, pgettext = domain("core").functions()
+
 
 
 def bundled(game_id: str) -> list[Path]:
@@ -14,3 +42,227 @@ def bundled(game_id: str) -> list[Path]:
     installed = Path(str(resources.files("guide").joinpath("box")))
     root = installed if installed.is_dir() else Path(__file__).resolve().parents[2]
     return [root / kind / game_id for kind in KINDS if (root / kind / game_id).is_dir()]
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """One kind of data file of a game: `name` (its schema's name, `guide schema NAME`),
+    the file names it matches (`pattern`, without .yaml/.yml: "deck", "*") and its schema."""
+
+    name: str
+    pattern: str
+    schema: dict
+
+    def matches(self, path: Path) -> bool:
+        return path.suffix in (".yaml", ".yml") and fnmatch.fnmatchcase(path.stem, self.pattern)
+
+
+@dataclass
+class Doc:
+    """One valid data file: its kind, where it is, its YAML node and its plain value."""
+
+    kind: FileKind
+    file: str
+    node: yaml.Node
+    value: Any
+    plain: bool = True      # its text holds no control or invisible character (yamlsrc)
+
+    def node_at(self, *path: str | int) -> yaml.Node:
+        """The node of a key path (`"tiles", "shapes"`; an int is a list index), as deep as
+        it goes (a missing key: its parent's node)."""
+        node = self.node
+        for part in path:
+            if isinstance(node, yaml.MappingNode):
+                found = next((v for k, v in node.value if getattr(k, "value", None) == str(part)),
+                             None)
+            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) \
+                    and 0 <= part < len(node.value):
+                found = node.value[part]
+            else:
+                found = None
+            if found is None:
+                break
+            node = found
+        return node
+
+    def problem(self, path: tuple[str | int, ...], message: str) -> Problem:
+        """A problem positioned at that key path (what the schema cannot say: a sum ...)."""
+        return problem_at(self.file, self.node_at(*path), message)
+
+
+def yaml_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
+    """The YAML files of files and folders (a folder's, sorted, at any depth)."""
+    files, problems = [], []
+    for path in paths:
+        if path.is_dir():
+            for root, dirs, names in os.walk(path):
+                dirs.sort()
+                files += [Path(root) / n for n in sorted(names) if n.endswith((".yaml", ".yml"))]
+        elif path.exists() or path.is_symlink():  # a device or a pipe: read_regular says which
+            files.append(path)
+        else:
+            problems.append(Problem(str(path), 1, 1, "no such file or folder"))
+    return files, problems
+
+
+def compose(path: Path, display: str, game_id: str, problems: list[Problem],
+            empty: str = "empty file") -> tuple[yaml.Node | None, bool]:
+    """Read one file (bounded, regular, UTF-8, YAML), and take off its `game: ID` (which
+    must be this game's). The node (None: nothing to validate) and whether its text is plain."""
+    node, found, plain = compose_file_plain(path, display)
+    problems += found
+    if node is None:
+        if not found:
+            problems.append(Problem(display, 1, 1, empty))
+        return None, plain
+    if isinstance(node, yaml.MappingNode):
+        kept = []
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.tag.endswith(":str") and k.value == GAME_KEY:
+                if not (isinstance(v, yaml.ScalarNode) and v.value == game_id):
+                    problems.append(problem_at(display, v, f"game: this file is read as"
+                                                           f" {game_id!r}'s, not {_shown(v)}'s"))
+                continue
+            kept.append((k, v))
+        node = yaml.MappingNode(node.tag, kept, node.start_mark, node.end_mark, node.flow_style)
+    return node, plain
+
+
+def _shown(node: yaml.Node) -> str:
+    return repr(node.value) if isinstance(node, yaml.ScalarNode) else "a list or mapping"
+
+
+def validate(node: yaml.Node, schema: dict, display: str,
+             problems: list[Problem]) -> tuple[Any, bool]:
+    """The plain value of a node checked against a schema, and whether it is valid; the
+    problems (at most SHOWN_PER_FILE, then how many more) added to `problems`."""
+    start = len(problems)
+    walker = Walker(display, problems)
+    value = None
+    try:
+        value = Validator(schema, walker).check(node, schema, "")
+    except TooBig as e:
+        problems.append(problem_at(display, node, str(e)))
+    except RecursionError:
+        problems.append(problem_at(display, node, "nested too deeply; the file is refused"))
+    trim(problems, start, display)
+    return value, len(problems) == start
+
+
+def trim(problems: list[Problem], start: int, display: str) -> None:
+    """Keep the first SHOWN_PER_FILE problems found since `start`, and say how many more."""
+    if len(problems) - start > SHOWN_PER_FILE:
+        more = len(problems) - start - SHOWN_PER_FILE
+        mine = sorted(problems[start:])
+        last = mine[SHOWN_PER_FILE - 1]
+        problems[start:] = mine[:SHOWN_PER_FILE] + [
+            Problem(display, last.line, last.column + 1,
+                    f"... and {more:,} more problem(s) in this file")]
+
+
+def kinds_of(path: Path, kinds: tuple[FileKind, ...]) -> list[FileKind]:
+    return [k for k in kinds if k.matches(path)]
+
+
+def choose(kinds: list[FileKind], node: yaml.Node) -> FileKind:
+    """Of the kinds a file's name matches, the first whose required top-level keys it has
+    (a Kaverini `*.yaml` holds cards or an adventure), else the first."""
+    keys = {getattr(k, "value", None) for k, _ in node.value} \
+        if isinstance(node, yaml.MappingNode) else set()
+    return next((k for k in kinds if set(k.schema.get("required", ())) <= keys), kinds[0])
+
+
+def read(paths: list[Path], kinds: tuple[FileKind, ...],
+         game_id: str) -> tuple[list[Doc], list[Problem]]:
+    """Every file of those files and folders, each read and validated as its kind: the
+    valid documents in order, and the problems. A YAML file of no kind is a problem."""
+    files, problems = yaml_files(paths)
+    docs = []
+    for path in files:
+        matching = kinds_of(path, kinds)
+        if not matching:
+            names = [f"{k.pattern}.yaml" for k in kinds]
+            problems.append(Problem(str(path), 1, 1, f"not a file the {game_id} game reads"
+                                    f"{suggest(path.name, names)} (it reads:"
+                                    f" {', '.join(names) or 'no files'})"))
+            continue
+        doc = read_as(path, matching, game_id, problems)
+        if doc is not None:
+            docs.append(doc)
+    return docs, problems
+
+
+def read_as(path: Path, kinds: FileKind | list[FileKind], game_id: str,
+            problems: list[Problem]) -> Doc | None:
+    """One file read and validated as that kind (or the one of those it fits, `choose`)
+    whatever its name; None if it is not valid."""
+    display = str(path)
+    node, plain = compose(path, display, game_id, problems)
+    if node is None:
+        return None
+    kind = choose(kinds, node) if isinstance(kinds, list) else kinds
+    value, ok = validate(node, kind.schema, display, problems)
+    return Doc(kind, display, node, value, plain) if ok else None
+
+
+def build(game: Game, paths: list[Path]) -> tuple[Any, list[Problem]]:
+    """The game's library of those files and folders, and every problem, sorted."""
+    docs, problems = read(paths, game.files(), game.id)
+    library, more = game.build(docs)
+    return library, sorted(set(problems + more))
+
+
+def load(game: Game, boxes: list[Path]) -> Any:
+    """The bundled box plus each `--box` (later files win where the game says so); a
+    DataError with the first problem, positioned."""
+    library, problems = build(game, bundled(game.id) + list(boxes))
+    if problems:
+        raise DataError(_("{problems} ({count} problem(s); run guide check --game {id})").format(
+            problems=problems[0], count=len(problems), id=game.id))
+    return library
+
+
+def check(game: Game, paths: list[Path]) -> list[Problem]:
+    """The problems of those files and folders as `--box` of a table (`guide check`):
+    what `load` refuses, and nothing else."""
+    _, problems = build(game, bundled(game.id) + list(paths))
+    return problems
+
+
+def game_of(path: Path, installed: list[str]) -> str | None:
+    """Whose file this is by where it lies: under `cards/<game>/` or `adventures/<game>/`
+    (the innermost such folder), else None."""
+    parts = path.absolute().parts
+    for i in range(len(parts) - 2, -1, -1):
+        if parts[i] in KINDS and parts[i + 1] in installed:
+            return parts[i + 1]
+    return None
+
+
+def declared_game(path: Path) -> str | None:
+    """A file's top-level `game: ID`, read bounded (None: none, or not readable)."""
+    if path.suffix not in (".yaml", ".yml"):
+        return None
+    node, problems, _ = compose_file_plain(path, str(path))
+    if problems or not isinstance(node, yaml.MappingNode):
+        return None
+    for k, v in node.value:
+        if isinstance(k, yaml.ScalarNode) and k.value == GAME_KEY and isinstance(v, yaml.ScalarNode):
+            return str(v.value)
+    return None
+
+
+def by_game(paths: list[Path], installed: list[str], default: str) -> dict[str, list[Path]]:
+    """The files of those paths (a folder's YAML files, at any depth) by the game each
+    belongs to (`guide check` with no --game): its folder under cards/ or adventures/, else
+    its `game: ID`, else `default`. A folder with no YAML file goes as it is."""
+    out: dict[str, list[Path]] = {}
+    for path in paths:
+        files = yaml_files([path])[0] if path.is_dir() else [path]
+        for file in files or [path]:
+            game = game_of(file, installed)
+            if game is None and file.is_file():
+                declared = declared_game(file)
+                game = declared if declared in installed else None
+            out.setdefault(game or default, []).append(file)
+    return out

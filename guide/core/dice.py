@@ -3,13 +3,19 @@
 A Dice either rolls (seeded for reproducible play) or takes the table's own faces, given in
 advance with `give()` (the `--roll` and `--dice` options). Dice expressions are parsed and
 rolled by the `d20` package (keep/drop, explode, reroll, limits), fed from the same Dice.
+
+Every game's rules draw through the one protocol `DiceLike` (`d(sides)`), so the table's
+Dice, a seeded one in a simulator and a test's own faces are the same thing to them; a deck
+is shuffled by `shuffle` and one of several picked by `pick`, both from the same dice.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from guide.core.errors import GuideError
 from guide.core.i18n import _
@@ -21,6 +27,32 @@ MAX_EXPRESSION = 200      # characters
 
 class DiceError(GuideError, ValueError):
     """A bad die face or dice expression; the message is one line for the user."""
+
+
+T = TypeVar("T")
+
+
+class DiceLike(Protocol):
+    """What every rule needs of the dice: one die of `sides` faces, 1..sides."""
+
+    def d(self, sides: int) -> int: ...
+
+
+def shuffle(items: Sequence[T], dice: DiceLike) -> list[T]:
+    """A new list, shuffled by Fisher-Yates, every position drawn from the dice (so the
+    table's own faces, or a seed, decide it)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = dice.d(i + 1) - 1
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def pick(items: Sequence[T], dice: DiceLike) -> T:
+    """One of `items`, drawn with one die of as many faces."""
+    if not items:
+        raise DiceError(_("nothing to draw from"))
+    return items[dice.d(len(items)) - 1]
 
 
 @dataclass(frozen=True)
@@ -40,11 +72,22 @@ class Percentile:
                                                              value=self.value)
 
 
+# What `d%` (and `d100`) means in a game (Game.percentile):
+ONE_D100 = "d100"                 # one die of a hundred faces: the core's default
+TENS_AND_ONES = "tens and ones"   # R-DICE-2 (Kaverini): two d10, a 10 counts as 0, 00 is 100
+PERCENTILES = (ONE_D100, TENS_AND_ONES)
+
+
 class Dice:
-    def __init__(self, seed: int | None = None, faces: list[int] | None = None):
+    """The table's dice: the table's own faces first (`faces`, `give`), then the seeded
+    generator. `record=False` (a simulator's million draws) keeps no `drawn` list."""
+
+    def __init__(self, seed: int | None = None, faces: list[int] | None = None,
+                 record: bool = True):
         self.rng = random.Random(seed)
         self.table_faces: list[int] = list(faces or [])
         self.drawn: list[tuple[int, int]] = []   # (sides, face) of every die drawn
+        self.record = record
 
     def give(self, faces: list[int]) -> None:
         """The table's own faces (R-DICE-3), used before any die is rolled."""
@@ -65,8 +108,15 @@ class Dice:
                 raise DiceError(_("a d{sides} shows 1 to {sides}, not {face}").format(sides=sides, face=face))
         else:
             face = self.rng.randint(1, sides)
-        self.drawn.append((sides, face))
+        if self.record:
+            self.drawn.append((sides, face))
         return face
+
+    def split(self) -> Dice:
+        """A Dice of its own seeded from this one's generator, that records nothing and
+        takes none of the table's faces: for draws no event may show (a shuffle, a bot's
+        chance), reproducible from the table's seed."""
+        return Dice(self.rng.getrandbits(64), record=False)
 
     def percentile(self) -> Percentile:
         return Percentile(self.d(10), self.d(10))
@@ -92,6 +142,7 @@ def parse_faces(text: str, option: str) -> list[int]:
 
 _PERCENT_ONLY = re.compile(r"^\s*1?d(%|100)\s*$", re.IGNORECASE)
 _PERCENT = re.compile(r"(?<![\w)\]])(\d*)\s*d\s*(?:%|100)(?![\w%])", re.IGNORECASE)
+_PERCENT_SIGN = re.compile(r"d\s*%", re.IGNORECASE)
 _ADVANTAGE = re.compile(r"(?:^|\s+)(adv|dis)\s*$", re.IGNORECASE)
 _FIRST_D20 = re.compile(r"(?<![\w)\]])1?d20(?![\w])", re.IGNORECASE)
 _SIDES = re.compile(r"d\s*(\d+)", re.IGNORECASE)
@@ -105,21 +156,25 @@ class Roll:
     total: int
 
 
-def roll_expression(expression: str, dice: Dice) -> Roll:
-    """Roll a dice expression (R-DICE-1); `d%` and `d100` alone are the percentile (R-DICE-2)."""
+def roll_expression(expression: str, dice: Dice, percentile: str = ONE_D100) -> Roll:
+    """Roll a dice expression (R-DICE-1). `d%` is the percentile: one d100 by default; with
+    `percentile=TENS_AND_ONES` (R-DICE-2), `d%` and `d100` are two d10, tens and ones."""
     expr = expression.strip()
     if not expr:
         raise DiceError(_("empty dice expression"))
     if len(expr) > MAX_EXPRESSION:
         raise DiceError(_("dice expression too long ({length} characters; at most {most})").format(
             length=len(expr), most=MAX_EXPRESSION))
-    if _PERCENT_ONLY.match(expr):
+    if percentile == ONE_D100:
+        expr = _PERCENT_SIGN.sub("d100", expr)
+    elif _PERCENT_ONLY.match(expr):
         p = dice.percentile()
         return Roll(expr, _("{expr} (tens {tens}, ones {ones}) = {value}").format(
             expr=expr, tens=p.tens, ones=p.ones, value=p.value), p.value)
     shown = expr
     expr = _advantage(expr)
-    expr = _PERCENT.sub(lambda m: _percentiles(m, dice), expr)
+    if percentile == TENS_AND_ONES:
+        expr = _PERCENT.sub(lambda m: _percentiles(m, dice), expr)
     for m in _COUNT.finditer(expr):
         if int(m.group(1)) > MAX_DICE:
             raise DiceError(_("too many dice: {count} (at most {most} in one roll)").format(

@@ -11,6 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from guide.core import box
+from guide.core.box import Doc, FileKind
+from guide.core.dice import ONE_D100
 from guide.core.errors import GuideError
 from guide.core.i18n import _
 from guide.core.registry import Registry
@@ -21,6 +24,14 @@ if TYPE_CHECKING:
     import click
 
     from guide.core.table import Table
+
+
+# Undo policies (Game.undo_policy; decisions.md, "Undo policies and the contract")
+REPLAY = "replay"                              # undo and redo go anywhere, exactly
+REFUSE_HIDDEN = "refuse past a hidden draw"    # undo stops at a command that drew hidden
+                                               # information (Table.drew_hidden)
+UNDO_POLICIES = (REPLAY, REFUSE_HIDDEN)
+
 
 
 class Game:
@@ -41,21 +52,32 @@ class Game:
         """The JSON of `guide state` for this game."""
         return {"schema": 1, "game": self.id, **table.state}
 
-    # --- the game's data (cards, boxes, booklets) ---------------------------------------
+    # --- the game's data (cards, boxes, booklets), read by the core: guide.core.box ------
+    def files(self) -> tuple[FileKind, ...]:
+        """The kinds of data file the game reads, each with its JSON Schema; none by default."""
+        return ()
+
+    def build(self, docs: list[Doc]) -> tuple[Any, list[Problem]]:
+        """The game's library (`table.library`) of the valid documents, bundled box first,
+        then each --box; and the problems no schema can say, positioned (`Doc.problem`)."""
+        return None, []
+
     def load(self, boxes: list[Path]) -> Any:
-        """The bundled box plus extra `--box` folders, as the game's own library
-        (`table.library`). Raise DataError with a positioned first problem."""
-        return None
+        """The bundled box plus extra `--box` folders, as the game's library; DataError with
+        a positioned first problem."""
+        return box.load(self, boxes)
 
     def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
-        """Validate data files (`guide check --game ID`): the problems, and a summary line.
-        `facts` (`guide check --facts`): also list what the data presents as true without
-        backing it (a fact with no source, a placeholder); a game with no such data ignores it."""
-        return [], "ok: this game reads no data files"
+        """Validate data files (`guide check`): the problems (exactly what `load` refuses),
+        and a summary line. `facts` (`guide check --facts`): also list what the data
+        presents as true without backing it; a game with no such data ignores it."""
+        if not self.files():
+            return [], "ok: this game reads no data files"
+        return box.check(self, paths), f"ok: the {self.title} files read cleanly"
 
     def schemas(self) -> dict[str, dict]:
         """The JSON Schemas of the game's data files, by name (`guide schema --game ID`)."""
-        return {}
+        return {kind.name: kind.schema for kind in self.files()}
 
     def cards(self, library: Any, card_type: str | None) -> Result:
         """The table of `guide cards [--type T]`; a GuideError for an unknown type."""
@@ -93,8 +115,15 @@ class Game:
 
     def gm_only(self, event: dict) -> bool:
         """Is this story event for the game master's eyes only (a reminder, a question, a
-        secret)? `log` leaves such events out unless asked for them (`log --gm`)."""
-        return False
+        secret)? `log` leaves such events out unless asked for them (`log --gm`). By
+        default, those the rules told with the audience "gm" (Table.tell_all)."""
+        return event.get("audience") == "gm"
+
+    def terminal_sees(self, table: Table, audience: list) -> bool:
+        """May the terminal be told an event meant for these seats alone? Yes (the default:
+        the game master sees all); a game where the one at the keyboard is also a player
+        (Kaivo's "You") says whether that player's seat is among them."""
+        return True
 
     def view(self, table: Table) -> dict:
         """What the TV page shows: only what every player may see."""
@@ -129,3 +158,54 @@ class Game:
     def cli(self) -> list[click.Command]:
         """Extra `guide` subcommands of this game (e.g. a group `guide cave ...`)."""
         return []
+
+    # --- the dice -----------------------------------------------------------------------
+    percentile: ClassVar[str] = ONE_D100
+    """What `d%` means in `roll` (guide.core.dice): ONE_D100, one die of a hundred faces (the
+    default), or TENS_AND_ONES, two d10 read as tens and ones (Kaverini's R-DICE-2)."""
+
+    # --- the start (guide play) --------------------------------------------------------
+    def start_options(self) -> list[click.Option]:
+        """Options of `guide play` that are this game's own (Kaverini: `--adventure ID`);
+        none by default. Another game's option is refused with the ones this game has."""
+        return []
+
+    def start(self, table: Table, **options: Any) -> list[str]:
+        """The command lines `guide play` runs before the first prompt or line, from the
+        start options' values (each through the table, like a typed line)."""
+        return []
+
+    # --- undo: what it may take back ---------------------------------------------------
+    undo_policy: ClassVar[str] = REPLAY
+    """REPLAY (the default): undo takes back any command and redo brings it back, exactly.
+    REFUSE_HIDDEN: a command that drew hidden information (a card from the deck, a private
+    die) says so with `table.drew_hidden(what)`, and undo refuses to go past it, with a
+    one-line reason that changes nothing (Kaivo's dealt rounds): undone and redone, the
+    draw would be a free peek. Undo and redo up to that command stay exact."""
+
+    # --- the clock: a game that acts on time ------------------------------------------
+    def timer(self, table: Table) -> float | None:
+        """Seconds until the game acts on its own (a turn clock running out; 0 or less: now),
+        or None when no clock runs (the default). Read the time with `table.now()`. Asked
+        after every command and about every second while the prompt waits."""
+        return None
+
+    def on_time(self, table: Table) -> str | None:
+        """The command line to run when `timer` has come to 0 (None: nothing after all). It
+        runs through the table like a typed line, also when nobody types (the REPL prints it
+        above the prompt; a script or pipe runs it between lines or while waiting for one),
+        and its story starts with "(on time)"; it runs with no one to ask (`table.ask` is
+        None, as in a script). A line that is refused, or that changes nothing, is not run
+        again until another command has changed something."""
+        return None
+
+    # --- older campaigns ----------------------------------------------------------------
+    def migrate(self, state: dict, from_version: int) -> dict:
+        """The state of a campaign saved at `from_version` (< `state_version`), upgraded to
+        this version's shape: when such a campaign opens, the table writes the upgrade as
+        one command of its own ("upgraded"), which undo does not go past. The default knows
+        no older shape and refuses (a GuideError names the versions); a game that bumps
+        `state_version` writes how to get from each older one."""
+        raise GuideError(_("the {id} game cannot upgrade a campaign of state {from_version} to"
+                           " {state_version}").format(
+            id=self.id, from_version=from_version, state_version=self.state_version))

@@ -25,12 +25,12 @@ from guide.core.text import unsafe
 __all__ = ["Command", "CommandError", "Registry", "split", "MAX_LINE"]
 
 
+
 @dataclass
 class Command:
     name: str
     click_command: click.Command
     function: Callable
-    changes: bool                        # does it change the campaign (undoable)?
     family: str
     journal: bool = True                 # False: runs outside the journal (undo, redo, quit)
 
@@ -63,7 +63,7 @@ class Registry:
         self.aliases: dict[str, str] = {}
         self.families: tuple[str, ...] = tuple(families)   # the order `help` lists them in
 
-    def command(self, name: str, family: str, changes: bool = False,
+    def command(self, name: str, family: str,
                 aliases: tuple[str, ...] = (), journal: bool = True
                 ) -> Callable[[Callable], Callable]:
         """Register `function(table, **params)` as a command. Stack click.argument/option
@@ -71,7 +71,7 @@ class Registry:
 
         def register(function: Callable) -> Callable:
             cmd = click.command(name, help=function.__doc__, add_help_option=False)(function)
-            self.commands[name] = Command(name, cmd, function, changes, family, journal)
+            self.commands[name] = Command(name, cmd, function, family, journal)
             for alias in aliases:
                 self.aliases[alias] = name
             return function
@@ -134,7 +134,8 @@ def parse(cmd: Command, args: list[str], table: object = None) -> dict:
         ctx = cmd.click_command.make_context(cmd.name, arrange(cmd.click_command, args, table),
                                              obj=table)
     except click.UsageError as e:
-        raise CommandError(f"{cmd.name}: {_first_line(e.format_message())}") from None
+        raise CommandError(_("{name}: {value}").format(
+            name=cmd.name, value=_first_line(e.format_message()))) from None
     except click.exceptions.Exit:
         raise CommandError(_("{command}: see help {command}").format(command=cmd.name)) from None
     for name, value in ctx.params.items():
@@ -149,7 +150,9 @@ def _check_number(command: str, name: str, value: object) -> None:
     """Numbers no game can mean are refused at the border: nan, infinities, and whole numbers
     of more than MAX_DIGITS digits (the game's own commands bound their amounts further)."""
     for v in value if isinstance(value, (tuple, list)) else (value,):
-        if isinstance(v, float) and not math.isfinite(v):
+        if isinstance(v, (tuple, list)):      # KEY=VALUE pairs, repeated options
+            _check_number(command, name, v)
+        elif isinstance(v, float) and not math.isfinite(v):
             raise CommandError(_("{command}: {name} must be a finite number, not {value}").format(
                 command=command, name=name, value=v))
         if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** MAX_DIGITS:

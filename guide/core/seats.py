@@ -97,11 +97,16 @@ class Desk:
         """A seat's page content, but its version: all that comes from the game."""
         game = table.game
         moves = game.seat_moves(table, seat)
-        return {"seat": seat, "game": game.id, "title": game.title, "policy": game.seat_policy,
-                "view": game.seat_view(table, seat), "your_turn": bool(moves),
-                "moves": [{"id": i, "label": label} for i, (label, _) in enumerate(moves)],
-                "words": {"seat": _("Your seat"), "turn": _("Your turn!"), "done": _("Done."),
-                          "sent": _("Sent: the game master runs it."), "silent": _("no answer")}}
+        payload = {"seat": seat, "game": game.id, "title": game.title,
+                   "policy": game.seat_policy, "view": game.seat_view(table, seat),
+                   "your_turn": bool(moves),
+                   "moves": [{"id": i, "label": label} for i, (label, _) in enumerate(moves)],
+                   "words": {"seat": _("Your seat"), "turn": _("Your turn!"), "done": _("Done."),
+                             "sent": _("Sent: the game master runs it."), "silent": _("no answer")}}
+        private = private_lines(table, seat)
+        if private:
+            payload["private"] = private
+        return payload
 
     def publish(self, send: Callable[[str, bytes], None],
                 gone: Callable[[str], None] | None = None) -> None:
@@ -177,6 +182,22 @@ class Desk:
         """A move out of the queue (run at the prompt, or discarded there)."""
         with self._lock:
             self.pending = [p for p in self.pending if p is not pending]
+
+
+PRIVATE_KEPT = 20      # a seat's page shows its private events of the last commands
+
+
+def private_lines(table: Table, seat: str) -> list[str]:
+    """What only this seat may see (Table.tell_private: a private die, a card drawn), of the
+    last PRIVATE_KEPT commands, in words; nobody else's page or the TV ever gets these."""
+    from guide.core.commands import say
+
+    if table.store is None:
+        return []
+    lines: list[str] = []
+    for entry in table.store.entries(limit=PRIVATE_KEPT):
+        lines += say(table, [e for e in entry.story if e.get("private") == seat], seat)
+    return lines
 
 
 def seated(table: Table) -> bool:

@@ -1,9 +1,15 @@
 """A campaign's state is one plain JSON-able dict (its shape is the game's); this module
 holds the changes that lead from one state to the next.
 
-A command runs on a copy of the state; `diff` turns what it changed into a list of changes
-(set a path to a value, or delete it), which the store keeps. Replaying the changes of the
-active commands, from the latest snapshot, rebuilds exactly the same state (`apply`).
+A command runs on a copy of the state; `diff` turns what it changed into a list of changes,
+which the store keeps. Replaying the changes of the active commands, from the latest
+snapshot, rebuilds exactly the same state (`apply`).
+
+A change names what it does in its first item, so no value a user types can be read as
+anything but a value: `["set", path, value]` or `["del", path]`. Campaigns written before
+(store schema 1) hold `[path, value]` pairs, where the value `"__delete__"` meant a
+deletion (a name typed as `__delete__` was lost that way); `apply` still reads them as they
+were written and replayed then, so an old journal rebuilds the state it always did.
 """
 
 from __future__ import annotations
@@ -11,44 +17,73 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-_DELETE = "__delete__"
+SET, DELETE = "set", "del"
+LEGACY_DELETE = "__delete__"     # the deletion marker of schema-1 journals (read only)
+
+Change = list[Any]
 
 
-def diff(old: Any, new: Any, path: tuple = ()) -> list[list]:
-    """Changes that turn `old` into `new`: [path, value] to set, [path, "__delete__"] to remove."""
+def diff(old: Any, new: Any, path: tuple = ()) -> list[Change]:
+    """Changes that turn `old` into `new`: ["set", path, value], ["del", path]."""
     if type(old) is not type(new):
-        return [[list(path), new]]
+        return [[SET, list(path), new]]
     if isinstance(old, dict):
-        out = []
+        out: list[Change] = []
         for key, value in new.items():
             if key not in old:
-                out.append([list(path + (key,)), value])
+                out.append([SET, list(path + (key,)), value])
             elif old[key] != value:
                 out += diff(old[key], value, path + (key,))
-        out += [[list(path + (key,)), _DELETE] for key in old if key not in new]
+        out += [[DELETE, list(path + (key,))] for key in old if key not in new]
         return out
     if isinstance(old, list) and len(old) == len(new):
         out = []
-        for i, (a, b) in enumerate(zip(old, new, strict=False)):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
             if a != b:
                 out += diff(a, b, path + (i,))
         return out
-    return [] if old == new else [[list(path), new]]
+    return [] if old == new else [[SET, list(path), new]]
 
 
-def apply(state: dict, changes: list[list]) -> dict:
+def well_formed(change: Any) -> bool:
+    """Is this a change `apply` reads (this encoding or schema 1's)?"""
+    if not isinstance(change, list) or not change:
+        return False
+    if change[0] == SET:
+        return len(change) == 3 and isinstance(change[1], list)
+    if change[0] == DELETE:
+        return len(change) == 2 and isinstance(change[1], list) and bool(change[1])
+    return len(change) == 2 and isinstance(change[0], list)        # schema 1: [path, value]
+
+
+def apply(state: dict, changes: list[Change]) -> dict:
     """Apply changes in place (and return the state)."""
-    for path, value in changes:
-        if not path:
-            state.clear()
-            state.update(copy.deepcopy(value))
-            continue
-        target = state
-        for key in path[:-1]:
-            target = target[key]
-        last = path[-1]
-        if value == _DELETE:
-            del target[last]
-        else:
-            target[last] = copy.deepcopy(value)
+    for change in changes:
+        if change[0] == SET:
+            _set(state, change[1], change[2])
+        elif change[0] == DELETE:
+            _delete(state, change[1])
+        elif change[1] == LEGACY_DELETE and change[0]:             # schema 1's deletion
+            _delete(state, change[0])
+        else:                                                      # schema 1's [path, value]
+            _set(state, change[0], change[1])
     return state
+
+
+def _set(state: dict, path: list, value: Any) -> None:
+    if not path:
+        state.clear()
+        state.update(copy.deepcopy(value))
+        return
+    _parent(state, path)[path[-1]] = copy.deepcopy(value)
+
+
+def _delete(state: dict, path: list) -> None:
+    del _parent(state, path)[path[-1]]
+
+
+def _parent(state: dict, path: list) -> Any:
+    target: Any = state
+    for key in path[:-1]:
+        target = target[key]
+    return target

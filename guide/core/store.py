@@ -11,7 +11,6 @@ version of that game's state. The store knows no game's rules.
 from __future__ import annotations
 
 import errno
-import fcntl
 import json
 import os
 import sqlite3
@@ -22,12 +21,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from guide.core import holding
 from guide.core.errors import GuideError
 from guide.core.files import file_kind
-from guide.core.state import apply
+from guide.core.state import apply, well_formed
 
 APP = "kaverini-guide"
-SCHEMA = 1                 # the store's own tables
+SCHEMA = 2                 # the store's own tables; 2: changes name their kind (state.py)
 DEFAULT_GAME = "kaverini"  # campaigns written before games were recorded
 SNAPSHOT_EVERY = 100
 _HEADER = b"SQLite format 3\x00"
@@ -166,8 +166,10 @@ class Store:
         self.path = path
         self.read_only = read_only
         self._lock_fd: int | None = None
+        self._held: tuple[int, int] | None = None      # the file's (device, inode) held
         self.game = game
         self.state_version = state_version
+        self.found_version = state_version     # the file's own, once read (_check_game)
         # Tests arm this to act at a chosen point of a write ("begin", "written",
         # "committed"), e.g. to deliver a SIGINT there.
         self.hook: Callable[[str], None] | None = None
@@ -181,18 +183,21 @@ class Store:
                 self.db = sqlite3.connect(_read_uri(path), uri=True)
             else:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                self._lock()
-                self.db = sqlite3.connect(path, isolation_level=None)
-                # Durability: WAL with synchronous=FULL makes a committed command survive a
-                # crash or a power cut; a command in flight is rolled back as a whole.
-                self.db.execute("PRAGMA journal_mode=WAL")
-                self.db.execute("PRAGMA synchronous=FULL")
-                self._create()
+                self._open_writing()
         except (sqlite3.Error, OSError) as e:
             self._unlock()
             raise CampaignError(f"{path}: cannot open the campaign: {disk_words(e)};"
                                 " it was left untouched") from None
         self._check_meta()
+
+    def _open_writing(self) -> None:
+        self._lock()
+        self.db = sqlite3.connect(self.path, isolation_level=None)
+        # Durability: WAL with synchronous=FULL makes a committed command survive a
+        # crash or a power cut; a command in flight is rolled back as a whole.
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self._create()
 
     def _check_game(self, meta: dict[str, str]) -> None:
         found = meta.get("game", DEFAULT_GAME)
@@ -200,25 +205,50 @@ class Store:
             raise CampaignError(f"{self.path}: a {found} campaign, not {self.game} (open it"
                                 f" with --game {found}, or name another --campaign)")
         version = int(meta.get("state_version", "1"))
+        self.found_version = version       # an older one is upgraded by the table (migrate)
         if version > self.state_version:
             raise CampaignError(f"{self.path}: made by a newer version of the {found} game"
                                 f" (state {version}, this guide reads {self.state_version});"
                                 " upgrade guide to open it")
 
     def _lock(self) -> None:
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise CampaignError(f"{self.path}: already open in another guide; close that one"
-                                " first") from None
-        self._lock_fd = fd
+            self._lock_fd = holding.lock(self.path)
+        except holding.HeldError as e:
+            raise CampaignError(str(e)) from None
+        self._held = holding.identity(self._lock_fd)
 
     def _unlock(self) -> None:
         if self._lock_fd is not None:
-            os.close(self._lock_fd)
+            holding.unlock(self._lock_fd)
             self._lock_fd = None
+
+    def _still_held(self) -> None:
+        """Before a save is acknowledged: is the file at the path still the one this table
+        holds? If it was deleted or replaced, nothing of this save is kept, the campaign held
+        is written back (guide.core.holding), and a SaveError says where."""
+        what = holding.gone(self.path, self._held) if self._held else None
+        if what is None:
+            return
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
+        was = self.path
+        try:
+            copy = holding.copy_out(self.db, self.path)
+            self.db.close()
+            self._unlock()
+            self.path = holding.put_back(copy, self.path)
+            self._open_writing()
+        except (sqlite3.Error, OSError) as e:
+            raise SaveError(f"{was}: the campaign file was {what} while this guide had it open,"
+                            f" and it could not be written back ({disk_words(e)}): this"
+                            " command was not saved; what was saved before lives only in this"
+                            " table until it closes") from None
+        where = "there" if self.path == was else f"to {self.path}"
+        raise SaveError(f"{was}: the campaign file was {what} while this guide had it open:"
+                        " this command was not saved; the campaign as saved before was"
+                        f" written back {where} and the table goes on with it: type the command"
+                        " again")
 
     def _create(self) -> None:
         with self.db:
@@ -271,7 +301,10 @@ class Store:
             self.db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1"
                             " WHERE key='version'")
             self._hook("written")
+            self._still_held()
             self.db.execute("COMMIT")
+        except SaveError:
+            raise
         except sqlite3.Error as e:
             if self.db.in_transaction:
                 try:
@@ -331,19 +364,28 @@ class Store:
         sql = "SELECT seq, at, line, kind, story FROM commands WHERE active=1 ORDER BY seq DESC"
         with self._reading():
             rows = self.db.execute(sql + (f" LIMIT {int(limit)}" if limit else "")).fetchall()
-        out = []
-        for s, at, line, kind, story in reversed(rows):
-            try:
-                events = json.loads(story)
-                if not isinstance(events, list) or not all(isinstance(e, dict) and
-                                                           isinstance(e.get("kind"), str)
-                                                           for e in events):
-                    raise ValueError("the story is not a list of events")
-            except (ValueError, TypeError) as e:
-                raise CampaignError(f"{self.path}: command #{s} of the campaign is damaged"
-                                    f" ({e}); it was left untouched: {RECOVER}") from None
-            out.append(Entry(s, str(at), str(line), str(kind), events))
-        return out
+        return [self._entry(*row) for row in reversed(rows)]
+
+    def _entry(self, seq: int, at: object, line: object, kind: object, story: str) -> Entry:
+        try:
+            events = json.loads(story)
+            if not isinstance(events, list) or not all(isinstance(e, dict) and
+                                                       isinstance(e.get("kind"), str)
+                                                       for e in events):
+                raise ValueError("the story is not a list of events")
+        except (ValueError, TypeError) as e:
+            raise CampaignError(f"{self.path}: command #{seq} of the campaign is damaged"
+                                f" ({e}); it was left untouched: {RECOVER}") from None
+        return Entry(seq, str(at), str(line), str(kind), events)
+
+    def last_change(self) -> Entry | None:
+        """The change `undo` would take back, with its story (the table's undo policy reads
+        it before undoing)."""
+        with self._reading():
+            row = self.db.execute("SELECT seq, at, line, kind, story FROM commands WHERE"
+                                  " kind='change' AND active=1 ORDER BY seq DESC LIMIT 1"
+                                  ).fetchone()
+        return None if row is None else self._entry(*row)
 
     def seat_tokens(self) -> dict[str, str]:
         """Each seat's token (guide.core.seats); {} for a campaign that has none yet."""
@@ -392,12 +434,39 @@ class Store:
         with self._writing():
             if kind == "change":  # a new change forgets what was undone (no more redo)
                 self.db.execute("DELETE FROM commands WHERE kind='change' AND active=0")
+                # from its first change in this encoding on, an older guide must not read
+                # the file (it would take these changes for damaged ones)
+                self.db.execute("UPDATE meta SET value=? WHERE key='schema' AND value<>?",
+                                (str(SCHEMA), str(SCHEMA)))
             cur = self.db.execute(
                 "INSERT INTO commands (at, line, kind, active, changes, story) VALUES"
                 " (?, ?, ?, 1, ?, ?)", (at, line, kind, json.dumps(changes), json.dumps(story)))
             if kind == "change" and self._changes_since_snapshot() >= SNAPSHOT_EVERY:
                 self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?)",
                                 (cur.lastrowid, json.dumps(state_after)))
+
+    def upgrade(self, line: str, changes: list, story: list[dict], state_after: dict,
+                version: int) -> None:
+        """An older campaign upgraded (Game.migrate): the changes as one command, a snapshot
+        of the upgraded state, and the file's new state version, in one transaction."""
+        at = datetime.now().isoformat(timespec="seconds")
+        with self._writing():
+            self.db.execute("DELETE FROM commands WHERE kind='change' AND active=0")
+            cur = self.db.execute(
+                "INSERT INTO commands (at, line, kind, active, changes, story) VALUES"
+                " (?, ?, 'change', 1, ?, ?)", (at, line, json.dumps(changes), json.dumps(story)))
+            self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?)",
+                            (cur.lastrowid, json.dumps(state_after)))
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('state_version', ?)",
+                            (str(version),))
+        self.found_version = version
+
+    def save_state_version(self, version: int) -> None:
+        """A new campaign's state version (one opened by a game newer than the Store's)."""
+        with self._writing():
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('state_version', ?)",
+                            (str(version),))
+        self.found_version = version
 
     def _changes_since_snapshot(self) -> int:
         last = self.db.execute("SELECT MAX(seq) FROM snapshots").fetchone()[0] or 0
@@ -434,9 +503,8 @@ def _object(text: str) -> dict:
 
 def _changes(text: str) -> list:
     value = json.loads(text)
-    if not isinstance(value, list) or not all(isinstance(c, list) and len(c) == 2 and
-                                              isinstance(c[0], list) for c in value):
-        raise ValueError("its changes are not [path, value] pairs")
+    if not isinstance(value, list) or not all(well_formed(c) for c in value):
+        raise ValueError("its changes are not changes of a state")
     return value
 
 

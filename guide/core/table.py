@@ -6,11 +6,12 @@ the campaign's Game supplies the commands, the state and the words."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+import time
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from guide.core import i18n
-from guide.core.commands import CORE
+from guide.core.commands import CORE, HIDDEN, TIMER, UPGRADED, say, undo_refusal
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import _
@@ -18,16 +19,27 @@ from guide.core.interrupts import held_interrupts
 from guide.core.registry import parse, split
 from guide.core.result import Result
 from guide.core.state import diff
-from guide.core.store import Entry, Store
+from guide.core.store import CampaignError, Entry, Store
 
 if TYPE_CHECKING:
     from guide.core.game import Game
 
 Ask = Callable[..., str]   # (question, choices, default="", meta=None) -> the answer
 
+S = TypeVar("S", bound=Mapping[str, Any])   # the game's state (its TypedDict)
+L = TypeVar("L")                            # the game's library (what Game.load gives)
 
-class Table:
-    def __init__(self, game: Game, store: Store | None, library: Any, dice: Dice,
+AUDIENCE = "audience"   # an event's key: who may see it (see Table.tell_all)
+GM = "gm"               # ... the game master alone
+
+
+
+class Table(Generic[S, L]):
+    """A game's commands and rules see `Table[TheirState, TheirLibrary]` (a game names it
+    once: `CvTable = Table[CvState, Library]`), so `t.state` and `t.library` are typed
+    without a cast."""
+
+    def __init__(self, game: Game, store: Store | None, library: L, dice: Dice,
                  ask: Ask | None = None):
         self.game = game
         self.registry = game.commands.merged(CORE)
@@ -35,7 +47,10 @@ class Table:
         self.library = library             # the game's data, as Game.load gave it
         self.dice = dice
         self.ask = ask                     # asks the GM in a terminal; None in scripts
-        self.state: dict = store.load(game.new_state) if store else game.new_state()
+        self.now: Callable[[], float] = time.time   # the clock games read (tests set theirs)
+        self.changed = 0                   # grows with each change saved, undone or redone
+        self._due: int | None = None       # `changed` when the timer's line was handed out
+        self.state: S = cast(S, self._opened() if store else game.new_state())
         self.story: list[dict] = []        # events of the command being run
         self._attributed = 0
         self.saved = 0                     # grows with each write to the store (Ctrl-C's report)
@@ -46,8 +61,9 @@ class Table:
         i18n.use(self.language)
 
     # --- running a command ------------------------------------------------------------
-    def execute(self, line: str, seat: str | None = None) -> Result:
-        """Run one line; `seat` names the seat it came from (its story says so)."""
+    def execute(self, line: str, seat: str | None = None, timed: bool = False) -> Result:
+        """Run one line; `seat` names the seat it came from, `timed` says the game's clock
+        ran it (Game.on_time); its story says so."""
         self.interrupted = False
         i18n.use(self.language)
         args = split(line)
@@ -67,7 +83,9 @@ class Table:
         before, saved = self.state, self.saved
         try:
             self.state = copy.deepcopy(before)
-            self.story, self._attributed = ([{"kind": "seat", "seat": seat}] if seat else []), 0
+            self.story = ([{"kind": TIMER}] if timed else []) + (
+                [{"kind": "seat", "seat": seat}] if seat else [])
+            self._attributed = 0
             self.dice.drawn.clear()
             result = cmd.function(self, **params) or Result()
             changes = diff(before, self.state)
@@ -92,24 +110,31 @@ class Table:
         self._tell_listeners()
         return self.shown(result)
 
-    def _save(self, line: str, changes: list, before: dict) -> None:
+    def _save(self, line: str, changes: list, before: S) -> None:
         """The store's write, with the state in memory following exactly what the file holds
         (a full or read-only disk: a GuideError, nothing saved, the state as before)."""
         assert self.store is not None
         try:
-            self.store.append(line, changes, self.story, self.state)
+            self.store.append(line, changes, self.story, cast(dict, self.state))
         except BaseException:
             self.state = before
             raise
         self.saved += 1
+        self.changed += bool(changes)
 
     def step(self, way: str) -> Entry | None:
         """undo or redo in the store, and the state reloaded, as one step Ctrl-C cannot cut."""
         assert self.store is not None
+        if way == "undo":
+            last = self.store.last_change()
+            reason = undo_refusal(self, last) if last is not None else None
+            if reason:
+                raise CommandError(reason)
         with held_interrupts() as held:
             entry = self.store.undo() if way == "undo" else self.store.redo()
             if entry is not None:
                 self.saved += 1
+                self.changed += 1
                 self.reload()
         self.interrupted = held.came
         return entry
@@ -117,7 +142,7 @@ class Table:
     def shown(self, result: Result) -> Result:
         """The command's story in the game's words, before what the command shows itself."""
         i18n.use(self.language)      # a command may have changed it (cv's `lang`)
-        lines = self.game.render_story(self.story, self)
+        lines = say(self, self.story, "terminal")
         if lines:
             result.lines[:0] = lines
         return result
@@ -133,6 +158,18 @@ class Table:
 
                 log_exception(e)
 
+    def tell_all(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """Tell the events a game's rules returned, each with who may see it (its
+        `audience`): none (everyone), `"gm"` (the game master alone: stored, and shown by
+        `log --gm`, never on a screen), or a list of seats (only they: told at the terminal
+        when `Game.terminal_sees` them; the game master's terminal sees all)."""
+        for event in events:
+            audience = event.get(AUDIENCE)
+            if isinstance(audience, list) and not self.game.terminal_sees(self, audience):
+                continue
+            data = {k: v for k, v in event.items() if k != "kind"}
+            self.tell(event["kind"], **data)
+
     def tell(self, kind: str, **data: Any) -> None:
         """Add an event (data, never a sentence) to the evening's story, with the dice drawn
         for it since the last event."""
@@ -142,6 +179,50 @@ class Table:
         if dice:
             event["dice"] = [[sides, face] for sides, face in dice]
         self.story.append(event)
+
+    def tell_private(self, who: str, kind: str, **data: Any) -> None:
+        """An event only `who` may see: a seat (its own page shows it; the terminal says
+        only that there is one) or "gm" (the game master's terminal). `log` leaves it out
+        unless --gm; the TV view, other seats and completion never see it. Dice drawn for it
+        are inside it, as with `tell`."""
+        if who != "gm" and who not in self.game.seats(self):
+            raise CommandError(_("no seat {who!r} to tell privately").format(who=who))
+        self.tell(kind, private=who, **data)
+
+    def drew_hidden(self, what: str) -> None:
+        """Say that this command drew hidden information (`what`: "a card from the deck"):
+        under the game's REFUSE_HIDDEN undo policy, undo does not go past it."""
+        if not any(e["kind"] == HIDDEN for e in self.story):
+            self.story.append({"kind": HIDDEN, "what": what})
+
+    # --- the clock (Game.timer, Game.on_time) -------------------------------------------
+    def timer(self) -> float | None:
+        """Seconds until the game's clock acts (0 or less: now); None when none runs, or
+        while it is idle: its last line changed nothing, until a command changes something."""
+        if self._due is not None and self._due == self.changed:
+            return None
+        self._due = None
+        try:
+            return self.game.timer(self)
+        except Exception as e:  # noqa: BLE001 - a broken clock must not end the evening
+            from guide.core.logs import log_exception
+
+            log_exception(e)
+            return None
+
+    def due(self) -> str | None:
+        """The game's timed line, once its timer has come (run it with `timed=True`)."""
+        seconds = self.timer()
+        if seconds is None or seconds > 0:
+            return None
+        self._due = self.changed
+        try:
+            return self.game.on_time(self) or None
+        except Exception as e:  # noqa: BLE001
+            from guide.core.logs import log_exception
+
+            log_exception(e)
+            return None
 
     @property
     def language(self) -> str:
@@ -161,4 +242,30 @@ class Table:
 
     def reload(self) -> None:
         if self.store is not None:
-            self.state = self.store.load(self.game.new_state)
+            self.state = cast(S, self._opened())
+
+    # --- older campaigns (Game.migrate) --------------------------------------------------
+    def _opened(self) -> dict:
+        """The campaign's state, upgraded to the game's `state_version` if the file holds an
+        older one: written as one command of its own that undo does not go past (a
+        read-only table upgrades only in memory)."""
+        assert self.store is not None
+        store, game = self.store, self.game
+        state = store.load(game.new_state)
+        found = store.found_version
+        if found >= game.state_version:
+            return state
+        if not store.read_only and store.head() == 0 and not store.entries(limit=1):
+            store.save_state_version(game.state_version)      # a new file: nothing to upgrade
+            return state
+        try:
+            upgraded = game.migrate(copy.deepcopy(state), found)
+        except Exception as e:  # noqa: BLE001 - any failure: the file is left as it was
+            raise CampaignError(f"{store.path}: a campaign of state {found} that this guide"
+                                f" (state {game.state_version}) cannot upgrade: {e}; it was left"
+                                " untouched") from None
+        if not store.read_only:
+            story = [{"kind": UPGRADED, "from": found, "to": game.state_version}]
+            store.upgrade(f"(upgraded from state {found} to {game.state_version})",
+                          diff(state, upgraded), story, upgraded, game.state_version)
+        return upgraded

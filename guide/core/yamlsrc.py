@@ -8,6 +8,7 @@ parser's own nesting limit guards against deep nesting.
 
 from __future__ import annotations
 
+import math
 import os
 import stat
 from dataclasses import dataclass
@@ -122,7 +123,12 @@ def _too_large(display: str, size: int) -> Problem:
 
 def compose_text(text: str, display: str) -> tuple[yaml.Node | None, list[Problem]]:
     try:
-        return yaml.compose(text, Loader=_Loader), []
+        node = yaml.compose(text, Loader=_Loader)
+        loop = _loop(node)
+        if loop is not None:
+            return None, [problem_at(display, loop, "an alias inside its own anchor (a value"
+                                                    " that holds itself); the file is refused")]
+        return node, []
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         where = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -132,6 +138,37 @@ def compose_text(text: str, display: str) -> tuple[yaml.Node | None, list[Proble
         return None, [Problem(display, 1, 1, f"YAML error: {str(e).splitlines()[0]}")]
     except RecursionError:
         return None, [Problem(display, 1, 1, "YAML nested too deeply")]
+
+
+def _loop(root: yaml.Node | None) -> yaml.Node | None:
+    """A node that holds itself (`a: &x [*x]`), found once per node (not per alias)."""
+    done: set[int] = set()
+    open_: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)] if root is not None else []
+    while stack:
+        node, leaving = stack.pop()
+        if leaving:
+            open_.discard(id(node))
+            done.add(id(node))
+            continue
+        if id(node) in done:
+            continue
+        if id(node) in open_:
+            return node
+        open_.add(id(node))
+        stack.append((node, True))
+        if isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            children = [n for pair in node.value for n in pair]
+        else:
+            children = []
+        for child in children:
+            if id(child) in open_:
+                return child
+            if id(child) not in done:
+                stack.append((child, False))
+    return None
 
 
 MAX_NUMBER = 100     # characters of a number: none of ours needs more (docs/limits.md)
@@ -176,7 +213,12 @@ class Walker:
                                             f" characters; at most {MAX_NUMBER} are read"))
             return None
         try:
-            return _constructor.yaml_constructors[node.tag](_constructor, node)
+            value = _constructor.yaml_constructors[node.tag](_constructor, node)
+            if isinstance(value, float) and not math.isfinite(value):
+                self.problems.append(problem_at(self.file, node, f"{_show_text(node.value)}:"
+                                                " only finite numbers are read"))
+                return None
+            return value
         except (ValueError, KeyError, TypeError, OverflowError, yaml.YAMLError):
             # an explicit tag on a value that is not one: !!int "²", !!bool "maybe"
             self.problems.append(problem_at(self.file, node, f"{_show_text(node.value)} is not"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from guide.core.dice import Dice, DiceError, Percentile, parse_faces, roll_expression
+from guide.core.dice import TENS_AND_ONES, Dice, DiceError, Percentile, parse_faces, roll_expression
 
 
 def test_r_dice_1_ndx_adds_dice_and_constants():
@@ -31,7 +31,7 @@ def test_r_dice_2_percentile_is_tens_and_ones(tens, ones, value):
 
 @pytest.mark.parametrize("expr", ["d%", "d100", "1d100", "1d%"])
 def test_r_dice_2_d100_is_the_percentile(expr):
-    r = roll_expression(expr, Dice(faces=[4, 5]))
+    r = roll_expression(expr, Dice(faces=[4, 5]), TENS_AND_ONES)
     assert r.total == 45
     assert "tens 4, ones 5" in r.breakdown
 
@@ -77,11 +77,21 @@ def test_parse_faces():
 
 
 def test_r_dice_2_a_percentile_inside_an_expression_is_two_d10():
-    r = roll_expression("d%+1", Dice(faces=[10, 10]))          # both 0: 100, then +1
+    r = roll_expression("d%+1", Dice(faces=[10, 10]), TENS_AND_ONES)   # both 0: 100, then +1
     assert r.total == 101 and "tens 10, ones 10" in r.breakdown
-    r = roll_expression("2d% + 1", Dice(faces=[1, 2, 3, 4]))
+    r = roll_expression("2d% + 1", Dice(faces=[1, 2, 3, 4]), TENS_AND_ONES)
     assert r.total == 12 + 34 + 1
-    assert roll_expression("4d100kh1", Dice(faces=[8, 12, 11, 47])).total == 47  # not a percentile
+    assert roll_expression("4d100kh1", Dice(faces=[8, 12, 11, 47]),    # not a percentile
+                           TENS_AND_ONES).total == 47
+
+
+@pytest.mark.parametrize("expr, faces, total", [("d%", [45], 45), ("d100", [100], 100),
+                                                 ("2d% + 1", [7, 93], 101), ("1D%", [1], 1)])
+def test_the_core_percentile_is_one_d100(expr, faces, total):
+    """Outside Kaverini, d% is one die of a hundred faces (R-DICE-2 is Kaverini's own)."""
+    dice = Dice(faces=faces)
+    assert roll_expression(expr, dice).total == total
+    assert dice.drawn == [(100, f) for f in faces]
 
 
 @pytest.mark.parametrize("expr, total", [("1d20+5 adv", 22), ("adv", 17), ("1d20 dis", 3)])

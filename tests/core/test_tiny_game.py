@@ -28,7 +28,8 @@ GAME_DIR = ROOT / "tests" / "tinygame"
 
 
 def tally_table(path: Path) -> Table:
-    return Table(TallyGame(), Store(path, game="tally"), None, Dice(1))
+    return Table(TallyGame(), Store(path, game="tally", state_version=TallyGame.state_version),
+                 None, Dice(1))
 
 
 def test_commands_run_store_and_undo_through_the_core(tmp_path):
@@ -73,7 +74,7 @@ def test_the_view_serves_the_games_own_view_and_follows_every_change(tmp_path):
         url = f"http://127.0.0.1:{server.port}/state.json"
         with urllib.request.urlopen(url, timeout=5) as r:
             assert json.loads(r.read()) == {"game": "tally", "title": "Tally (a test game)",
-                                            "count": 5, "guesses": {}}
+                                            "count": 5, "guesses": {}, "hands": {}}
     finally:
         t.execute("view --stop")
     assert versions[0] != versions[1]
@@ -96,7 +97,8 @@ def test_play_state_and_refusal_from_the_command_line(installed, tmp_path):
               stdin="add 2\ndie --roll 6\ntotal\n")
     assert r.returncode == 0 and r.stdout.splitlines()[-1] == "The count is 8."
     state = json.loads(guide(installed, "state", "--campaign", campaign).stdout)
-    assert state == {"schema": 1, "game": "tally", "count": 8, "rolls": [6], "guesses": {}}
+    assert state == {"schema": 1, "game": "tally", "count": 8, "rolls": [6], "guesses": {},
+                     "hands": {}}
     wrong = guide(installed, "play", "--game", "kaverini", "--campaign", campaign, stdin="")
     assert wrong.returncode == 1
     assert wrong.stderr.strip().splitlines() == [

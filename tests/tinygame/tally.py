@@ -1,16 +1,24 @@
 """Tally: a tiny game that lives only in the tests. It proves that the core (table, store,
 undo, REPL, view, seats) carries a game it has never heard of: a counter, a die, a few
 commands, and players who each guess the next die from their own seat, sealed until every
-player has guessed. It is also the smallest complete example of a game (docs/architecture.md)."""
+player has guessed. It is also the smallest complete example of a game (docs/architecture.md),
+and it uses every optional hook of the core so that the contract tests exercise them:
+
+- a timer (`alarm SECONDS`: the bell rings on time, `ring`, also when nobody types);
+- hidden draws under the REFUSE_HIDDEN undo policy (`draw NAME`: a card only NAME sees;
+  undo does not go past it);
+- a private die (`roll 1d6 --for NAME`, the core's) and private events (`draw`);
+- a start option of its own (`guide play --game tally --count N`);
+- state version 2, with `migrate` from version 1 (before alarms and hands)."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import click
 
 from guide.core.errors import CommandError
-from guide.core.game import Game
+from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.sealed import Sealed, all_in, reveal, seal, sealed, shown
@@ -23,20 +31,23 @@ class TallyState(TypedDict):
     rolls: list[int]
     players: list[str]
     guesses: Sealed
+    alarm: float | None            # when the bell rings (table.now() seconds), state 2
+    hands: dict[str, list[int]]    # each player's hidden cards (d6 faces), state 2
 
 
-@commands.command("join", "tally", changes=True)
+@commands.command("join", "tally")
 @click.argument("name")
 def join(t, name: str) -> Result:
     """A player sits down (and gets a seat). Example: join Ann"""
     if name in t.state["players"]:
         raise CommandError(f"{name} already plays")
     t.state["players"].append(name)
+    t.state["hands"][name] = []
     t.tell("joined", name=name)
     return Result()
 
 
-@commands.command("leave", "tally", changes=True)
+@commands.command("leave", "tally")
 @click.argument("name")
 def leave(t, name: str) -> Result:
     """A player leaves the table (and their seat with them). Example: leave Ann"""
@@ -44,11 +55,12 @@ def leave(t, name: str) -> Result:
         raise CommandError(f"{name} does not play")
     t.state["players"].remove(name)
     t.state["guesses"]["choices"].pop(name, None)
+    t.state["hands"].pop(name, None)
     t.tell("left", name=name)
     return Result()
 
 
-@commands.command("guess", "tally", changes=True)
+@commands.command("guess", "tally")
 @click.argument("name")
 @click.argument("face", type=click.IntRange(1, 6))
 def guess(t, name: str, face: int) -> Result:
@@ -66,7 +78,7 @@ def guess(t, name: str, face: int) -> Result:
     return Result()
 
 
-@commands.command("add", "tally", changes=True)
+@commands.command("add", "tally")
 @click.argument("amount", type=int)
 def add(t, amount: int) -> Result:
     """Add AMOUNT to the count (negative takes away). Example: add 3"""
@@ -77,7 +89,7 @@ def add(t, amount: int) -> Result:
     return Result()
 
 
-@commands.command("die", "tally", changes=True)
+@commands.command("die", "tally")
 @click.option("--roll", type=int, default=None, help="The table's own d6 face.")
 def die(t, roll: int | None) -> Result:
     """Roll a d6 and add it to the count. Example: die --roll 4"""
@@ -92,8 +104,56 @@ def die(t, roll: int | None) -> Result:
 
 @commands.command("total", "tally")
 def total(t) -> Result:
-    """Show the count."""
+    """Show the count. Example: total"""
     return Result([f"The count is {t.state['count']}."])
+
+
+@commands.command("alarm", "tally")
+@click.argument("seconds", type=click.FloatRange(0, 3600), required=False)
+@click.option("--off", is_flag=True, help="No bell after all.")
+def alarm(t, seconds: float | None, off: bool) -> Result:
+    """Set the bell to ring in SECONDS (the game's timer: it rings also when nobody types).
+    Example: alarm 30"""
+    if off or seconds is None:
+        if t.state["alarm"] is None:
+            raise CommandError("no alarm is set")
+        t.state["alarm"] = None
+        t.tell("alarm_off")
+        return Result()
+    t.state["alarm"] = t.now() + seconds
+    t.tell("alarm_set", seconds=seconds)
+    return Result()
+
+
+@commands.command("ring", "tally")
+def ring(t) -> Result:
+    """The bell rings: the count grows by 1 (what the alarm runs on time). Example: ring"""
+    t.state["alarm"] = None
+    t.state["count"] += 1
+    t.tell("rang", count=t.state["count"])
+    return Result()
+
+
+@commands.command("draw", "tally")
+@click.argument("name")
+@click.option("--roll", type=int, default=None, help="The table's own d6 face.")
+def draw(t, name: str, roll: int | None) -> Result:
+    """NAME draws a hidden card (a d6 face) that only NAME sees, on their own page; undo
+    does not go past it (the game's undo policy). Example: draw Ann"""
+    if name not in t.state["players"]:
+        raise CommandError(f"{name} does not play")
+    if roll is not None:
+        t.dice.give([roll])
+    face = t.dice.d(6)
+    t.state["hands"][name].append(face)
+    t.tell_private(name, "drew", name=name, face=face)
+    t.tell("card_drawn", name=name)              # who, never what
+    t.drew_hidden("a card")
+    return Result()
+
+
+COUNT_START = click.Option(["--count", "start_count"], type=click.IntRange(0, 1000),
+                           default=None, metavar="N", help="A new tally starts at N.")
 
 
 class TallyGame(Game):
@@ -102,20 +162,47 @@ class TallyGame(Game):
     commands = commands
 
     seat_policy = "apply"
+    state_version = 2
+    undo_policy = REFUSE_HIDDEN
 
     def new_state(self) -> dict:
-        return dict(TallyState(count=0, rolls=[], players=[], guesses=sealed()))
+        return dict(TallyState(count=0, rolls=[], players=[], guesses=sealed(), alarm=None,
+                               hands={}))
+
+    def migrate(self, state: dict, from_version: int) -> dict:
+        """State 1 had no alarm and no hands."""
+        if from_version != 1:
+            return super().migrate(state, from_version)
+        return {**state, "alarm": None, "hands": {p: [] for p in state["players"]}}
 
     def public_state(self, table) -> dict:
         return {"schema": 1, "game": self.id, "count": table.state["count"],
                 "rolls": list(table.state["rolls"]),
-                "guesses": shown(table.state["guesses"], None)}
+                "guesses": shown(table.state["guesses"], None),
+                "hands": _sizes(table.state["hands"])}
 
     def seats(self, table) -> list[str]:
         return list(table.state["players"])
 
     def seat_view(self, table, seat: str) -> dict:
-        return {**self.view(table), "guesses": shown(table.state["guesses"], seat)}
+        return {**self.view(table), "guesses": shown(table.state["guesses"], seat),
+                "hand": list(table.state["hands"].get(seat, []))}
+
+    # the clock: the bell rings on time
+    def timer(self, table) -> float | None:
+        alarm = table.state["alarm"]
+        return None if alarm is None else alarm - table.now()
+
+    def on_time(self, table) -> str | None:
+        return "ring"
+
+    # guide play --count N
+    def start_options(self) -> list[click.Option]:
+        return [COUNT_START]
+
+    def start(self, table, **options: Any) -> list[str]:
+        count = options.get("start_count")
+        return [f"add {count}"] if count and table.state["count"] == 0 else []
 
     def seat_moves(self, table, seat: str) -> list[tuple[str, str]]:
         box = table.state["guesses"]
@@ -142,8 +229,24 @@ class TallyGame(Game):
             return f"{event['name']} has guessed (sealed)."
         if event["kind"] == "revealed":
             return "Guesses: " + ", ".join(f"{n} {g}" for n, g in event["guesses"].items())
+        if event["kind"] == "alarm_set":
+            return f"The bell will ring in {event['seconds']:g} s."
+        if event["kind"] == "alarm_off":
+            return "No bell after all."
+        if event["kind"] == "rang":
+            return f"The bell rings: the count is {event['count']}."
+        if event["kind"] == "drew":
+            return f"{event['name']} draws a {event['face']}."
+        if event["kind"] == "card_drawn":
+            return f"{event['name']} draws a card (hidden)."
         return super().render(event, table)
 
     def view(self, table) -> dict:
         return {"game": self.id, "title": self.title, "count": table.state["count"],
-                "guesses": shown(table.state["guesses"], None)}
+                "guesses": shown(table.state["guesses"], None),
+                "hands": _sizes(table.state["hands"])}
+
+
+def _sizes(hands: dict[str, list[int]]) -> dict[str, int]:
+    """How many cards each player holds: all that others may know of a hand."""
+    return {name: len(cards) for name, cards in hands.items()}

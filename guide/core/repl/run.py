@@ -4,15 +4,20 @@ REPL) or from a script or a pipe (one command a line)."""
 from __future__ import annotations
 
 import os
+import queue
 import stat
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 
 from guide.core import games, i18n
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
+from guide.core.game import Game
 from guide.core.games import DEFAULT
 from guide.core.i18n import _
 from guide.core.logs import data_dir, log_exception
@@ -38,12 +43,7 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
     file of another game is refused), the game's data with the --box folders, the store."""
     path = campaign or default_campaign(game_id or DEFAULT)
     try:
-        found = game_of(path)
-        if found is not None and game_id is not None and found != game_id:
-            raise StartError(_("{path}: a {found} campaign, not {game} (open it with"
-                               " --game {found}, or name another --campaign)").format(
-                path=path, found=found, game=game_id))
-        game = games.load(found or game_id or DEFAULT)
+        game = game_for(path, game_id)
         if lang is not None and lang not in game.languages:
             raise StartError(_("--lang: the {game} game speaks {languages}, not {lang!r}").format(
                 game=game.id, languages=", ".join(game.languages), lang=lang))
@@ -52,7 +52,7 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
     except GuideError as e:
         raise StartError(str(e)) from None
     except OSError as e:
-        raise StartError(f"{path}: {e.strerror or e}") from None
+        raise StartError(_("{path}: {value}").format(path=path, value=e.strerror or e)) from None
     try:
         table = (game.table_class or Table)(game, store, library, Dice(seed))
     except GuideError as e:        # damaged rows, found while rebuilding the state
@@ -67,15 +67,34 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
     return table
 
 
+def game_for(path: Path, game_id: str | None) -> Game:
+    """The game of a campaign file: its own, or `game_id` (else the default) for a new file;
+    a file of another game than `game_id` is refused."""
+    found = game_of(path)
+    if found is not None and game_id is not None and found != game_id:
+        raise StartError(_("{path}: a {found} campaign, not {game} (open it with"
+                           " --game {found}, or name another --campaign)").format(
+            path=path, found=found, game=game_id))
+    return games.load(found or game_id or DEFAULT)
+
+
 def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
-             adventure: str | None = None, game_id: str | None = None,
-             lang: str | None = None) -> int:
+             game_id: str | None = None, lang: str | None = None,
+             start: list[str] | None = None) -> int:
+    """`guide play`: `start` holds the words of the game's own start options
+    (`Game.start_options`, e.g. Kaverini's `--adventure ID`), read once the game is known."""
+    try:
+        options = start_options(game_for(campaign or default_campaign(game_id or DEFAULT),
+                                         game_id), start or [])
+    except GuideError as e:
+        raise StartError(str(e)) from None
     table = open_table(campaign, boxes, seed, game_id=game_id, lang=lang)
     try:
+        lines = table.game.start(table, **options)
         for notice in table.game.notices(table):
             print(_("note: {notice}").format(notice=notice), file=sys.stderr, flush=True)
-        if adventure and not table.state.get("adventure"):
-            ok, shown = run_one(table, f"adventure {adventure}")
+        for line in lines:
+            ok, shown = run_one(table, line)
             print(shown, file=sys.stdout if ok else sys.stderr, flush=True)
             if not ok:
                 return 1
@@ -90,11 +109,34 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
         table.close()
 
 
-def attempt(table: Table, line: str, seat: str | None = None) -> Result | str:
-    """Run one line (from `seat`, if a seat sent it): its Result, or the one-line error to
-    show. Tracebacks go to the log."""
+def start_options(game: Game, words: list[str]) -> dict[str, Any]:
+    """The values of the game's start options (`Game.start_options`), before anything is
+    opened; a StartError for an option the game does not have, naming the ones it has."""
+    options = game.start_options()
+    command = click.Command("play", params=list(options), add_help_option=False)
+    own = ", ".join(o.opts[0] for o in options) or "none"
     try:
-        return table.execute(line, seat=seat)
+        ctx = command.make_context("guide play", list(words))
+    except click.NoSuchOption as e:
+        raise StartError(_("{option_name}: no such option of guide play, nor a start option of the {id} game"
+                           " (its own: {own})").format(
+            option_name=e.option_name, id=game.id, own=own)) from None
+    except click.UsageError as e:
+        first = e.format_message().strip().splitlines()[0].rstrip(".")
+        raise StartError(_("{value}{first} (the {id} game's start options: {own})").format(
+            value=first[:1].lower(), first=first[1:], id=game.id, own=own)) from None
+    if ctx.args:
+        raise StartError(_("unexpected {value!r} (the {id} game's start options: {own})").format(
+            value=' '.join(ctx.args), id=game.id, own=own))
+    return ctx.params
+
+
+def attempt(table: Table, line: str, seat: str | None = None, timed: bool = False
+            ) -> Result | str:
+    """Run one line (from `seat`, if a seat sent it; `timed`: the game's clock runs it): its
+    Result, or the one-line error to show. Tracebacks go to the log."""
+    try:
+        return table.execute(line, seat=seat, timed=timed)
     except CommandError as e:
         return _("error: {message}").format(message=e)
     except (SystemExit, KeyboardInterrupt):
@@ -105,12 +147,13 @@ def attempt(table: Table, line: str, seat: str | None = None) -> Result | str:
             kind=type(e).__name__, message=e, where=where)
 
 
-def attempt_at_prompt(table: Table, line: str, seat: str | None = None) -> Result | str:
+def attempt_at_prompt(table: Table, line: str, seat: str | None = None, timed: bool = False
+                      ) -> Result | str:
     """attempt at the REPL, where Ctrl-C may land at any moment: it says truthfully whether
     the command was saved (the state in memory is always the one in the file)."""
     saved = table.saved
     try:
-        return attempt(table, line, seat)
+        return attempt(table, line, seat, timed)
     except KeyboardInterrupt:
         if table.saved != saved:
             return Result([_("(interrupted, but the command was saved; undo takes it back)")])
@@ -125,28 +168,98 @@ def run_one(table: Table, line: str) -> tuple[bool, str]:
 
 def run_batch(table: Table, lines, script: str | None = None) -> int:
     """Scripts and pipes: one command a line; `#` and blank lines skipped; exit 1 if any
-    failed. An error from a script file names the file and line (`scene-3.txt:4: error: ...`)."""
+    failed. An error from a script file names the file and line (`scene-3.txt:4: error: ...`).
+    A game with a clock (Game.timer) has its timed lines run between lines, and while the
+    next line is awaited (the lines are read by a thread of their own).
+
+    Ctrl-C stops the script with exit 130 and says, truthfully, whether the command it cut
+    was saved (the state in memory is always the one in the file)."""
     failed = False
-    for number, raw in enumerate(lines, 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        try:
-            ok, shown = run_one(table, line)
-        except SystemExit:
-            break
-        if ok:
-            if shown:
-                print(shown, flush=True)
-        else:
-            failed = True
-            where = f"{script}:{number}: " if script else ""
-            print(where + shown, file=sys.stderr, flush=True)
-        if table.interrupted:        # Ctrl-C while this command was saved: it is, and we stop
-            print(_("(interrupted: the command above was saved; the rest of the script was not"
-                    " run)"), file=sys.stderr, flush=True)
-            return 130
+    number, line, saved = 0, "", table.saved
+    timed = type(table.game).timer is not Game.timer
+    try:
+        for number, raw in (_awaited(table, lines) if timed else enumerate(lines, 1)):
+            if raw is None:              # the clock came first
+                _on_time(table)
+                continue
+            line, saved = raw.strip(), table.saved
+            if not line or line.startswith("#"):
+                line = ""
+                continue
+            if timed:
+                _on_time(table)
+                saved = table.saved
+            try:
+                ok, shown = run_one(table, line)
+            except SystemExit:
+                break
+            if ok:
+                if shown:
+                    print(shown, flush=True)
+            else:
+                failed = True
+                print(_where(script, number) + shown, file=sys.stderr, flush=True)
+            if table.interrupted:    # Ctrl-C while this command was saved: it is, and we stop
+                print(_("(interrupted: the command above was saved; the rest of the script was"
+                        " not run)"), file=sys.stderr, flush=True)
+                return 130
+            line = ""
+    except KeyboardInterrupt:
+        print(_where(script, number) + _interrupted(line, table.saved != saved),
+              file=sys.stderr, flush=True)
+        return 130
     return 1 if failed else 0
+
+
+def _where(script: str | None, number: int) -> str:
+    return f"{script}:{number}: " if script else ""
+
+
+def _interrupted(line: str, saved: bool) -> str:
+    """What a Ctrl-C in a script cut, in words (`line`: the command it cut, "" for none)."""
+    rest = "the rest of the script was not run"
+    if not line:
+        return f"(interrupted between commands: those above stand as shown; {rest})"
+    if saved:
+        return (f"(interrupted: `{line}` was saved, though its output was not shown; undo"
+                f" takes it back; {rest})")
+    return f"(interrupted: `{line}` was not saved; {rest})"
+
+
+def _on_time(table: Table) -> None:
+    """The game's timed lines that are due, each run and shown like a line of the script
+    (a refused one says why on standard error; it is the clock's, not the script's)."""
+    while (line := table.due()) is not None:
+        outcome = attempt(table, line, timed=True)
+        if isinstance(outcome, str):
+            print(f"(on time: {line}) {outcome}", file=sys.stderr, flush=True)
+        elif text(outcome):
+            print(text(outcome), flush=True)
+
+
+def _awaited(table: Table, lines) -> Iterator[tuple[int, str | None]]:
+    """(number, line) as they come, and (0, None) whenever the game's timer comes first:
+    a thread reads the lines, so that the clock acts while nobody writes one."""
+    waiting: queue.Queue[tuple[int, str] | None] = queue.Queue()
+
+    def read() -> None:
+        try:
+            for number, raw in enumerate(lines, 1):
+                waiting.put((number, raw))
+        finally:
+            waiting.put(None)
+
+    threading.Thread(target=read, daemon=True, name="script lines").start()
+    while True:
+        seconds = table.timer()
+        try:
+            item = waiting.get(timeout=None if seconds is None else max(seconds, 0))
+        except queue.Empty:
+            yield 0, None
+            continue
+        if item is None:
+            return
+        yield item
 
 
 def script_name() -> str | None:

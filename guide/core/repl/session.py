@@ -7,6 +7,7 @@ import asyncio
 import os
 import shutil
 import textwrap
+from functools import partial
 from typing import Any, cast
 
 import click
@@ -20,6 +21,7 @@ from prompt_toolkit.shortcuts import CompleteStyle
 
 from guide import __version__
 from guide.core.errors import CommandError
+from guide.core.game import Game
 from guide.core.i18n import _
 from guide.core.logs import data_dir
 from guide.core.repl.completer import TableCompleter
@@ -106,14 +108,21 @@ def run_repl(table: Table) -> int:
 
     table.ask = ask
     seats = SeatMoves(table, session)
+    clock = Clock(table, session)
+
+    def pre_run() -> None:
+        seats.ready()
+        clock.ready()
+
     print(f"guide {__version__}: {table.game.greeting()}")
     while True:
         try:
             # completer and toolbar are given each time: a question asked by a command
             # (kaveri's prompts) uses the same session with its own
-            line = session.prompt(table.game.prompt(table), completer=completer,
+            # the prompt as a function: a timed line or a seat's move changes it meanwhile
+            line = session.prompt(lambda: table.game.prompt(table), completer=completer,
                                   bottom_toolbar=lambda: cast(Any, seats.toolbar()),
-                                  pre_run=seats.ready)
+                                  pre_run=pre_run)
         except KeyboardInterrupt:
             seats.discard()
             continue                      # Ctrl-C clears the line (and a seat's move)
@@ -127,6 +136,43 @@ def run_repl(table: Table) -> int:
             break
         show(outcome)
     return 0
+
+
+class Clock:
+    """The game's clock at the prompt (Game.timer, Game.on_time): a background task of the
+    prompt's application that wakes when the timer comes (at least every second, so that a
+    move from a seat that changed the timer is seen), runs the game's timed line through the
+    table like a typed one and prints its output above the prompt, also when nobody types.
+    The task ends with the prompt; the next prompt starts a new one."""
+
+    TICK = 1.0              # seconds: the longest the task sleeps before asking again
+
+    def __init__(self, table: Table, session: PromptSession):
+        self.table = table
+        self.session = session
+
+    def ready(self) -> None:
+        """In the prompt's own loop (pre_run): a timed line already due runs now."""
+        if type(self.table.game).timer is not Game.timer:
+            self.session.app.create_background_task(self._follow())
+
+    async def _follow(self) -> None:
+        app = self.session.app
+        while True:
+            seconds = self.table.timer()
+            await asyncio.sleep(self.TICK if seconds is None else min(max(seconds, 0), self.TICK))
+            line = self.table.due()
+            if line is not None:
+                await run_in_terminal(partial(self._run, line))
+            app.invalidate()                   # the prompt and toolbar as the table is now
+
+    def _run(self, line: str) -> None:
+        """The timed line, with no one to ask (as in a script): the prompt is the GM's."""
+        ask, self.table.ask = self.table.ask, None
+        try:
+            show(attempt_at_prompt(self.table, line, timed=True))
+        finally:
+            self.table.ask = ask
 
 
 class SeatMoves:

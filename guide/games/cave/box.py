@@ -1,32 +1,32 @@
 """The box (cards/cave/box.yaml): component counts and the companion's choices, as data.
 
-`load_box(path)` reads and checks the file; a problem raises BoxError with one line naming
-the file and the entry. Nothing here is a rule: the rules read a Box.
+The core reads the file (guide.core.box) and holds it to the shipped schema
+(schemas/box.schema.json, THE check of its shape and bounds); `box_of` adds what a schema
+cannot say (the sums, the pairings, the start place), each problem positioned. Nothing here
+is a rule: the rules read a Box.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
+from guide.core.box import Doc, FileKind, bundled, read_as
+from guide.core.errors import DataError
+from guide.core.i18n import domain
+from guide.core.yamlsrc import Problem
 
 SIDES = ("up", "right", "down", "left")
 CAVE_SHAPES = ("straight", "four-way", "three-way", "turn", "dead end")
 CONTENTS = ("food", "event", "normal", "challenge")
 EVENT_CARDS = ("fire", "item", "paranoia")
 TURNS = (0, 90, 180, 270)
+_, ngettext, pgettext = domain("cave").functions()
 
-
-class BoxError(ValueError):
-    """A bad box file; the message is one line for the user, `FILE:LINE:COLUMN: ...` once
-    load_box has found where."""
-
-    def __init__(self, message: str, line: int = 1, column: int = 1, detail: str | None = None) -> None:
-        super().__init__(message)
-        self.line, self.column = line, column
-        self.message = detail or message          # without FILE:LINE:COLUMN
 
 
 @dataclass(frozen=True)
@@ -58,139 +58,91 @@ class Box:
         return self.rotations[(shape, turn)]
 
 
+@cache
+def kind() -> FileKind:
+    """The box file (box.yaml) and its schema."""
+    text = resources.files("guide.games.cave").joinpath("schemas", "box.schema.json")
+    return FileKind("box", "box", json.loads(text.read_text("utf-8")))
+
+
 def bundled_box() -> Path:
     """The box shipped with the project: cards/cave/box.yaml (in the repo or the wheel)."""
-    here = Path(__file__).resolve()
-    for candidate in (here.parents[3] / "cards" / "cave" / "box.yaml",
-                      here.parents[2] / "box" / "cards" / "cave" / "box.yaml"):
-        if candidate.is_file():
-            return candidate
-    raise BoxError("the Cave escape box (cards/cave/box.yaml) is missing")
+    found = [p / "box.yaml" for p in bundled("cave") if (p / "box.yaml").is_file()]
+    if not found:
+        raise DataError(_("the Cave escape box (cards/cave/box.yaml) is missing"))
+    return found[0]
 
 
 def load_box(path: Path | None = None) -> Box:
-    """The box of that file (default: the bundled one); a BoxError names file, line, column."""
-    path = path or bundled_box()
+    """The box of that file, whatever its name (default: the bundled one); DataError with
+    the first problem as FILE:LINE:COLUMN: what."""
+    problems: list[Problem] = []
+    doc = read_as(path or bundled_box(), kind(), "cave", problems)
+    box = None
+    if doc is not None:
+        box, problems = box_of(doc)
+    if box is None:
+        raise DataError(_("{problems} ({count} problem(s); run guide check --game cave)").format(
+            problems=problems[0], count=len(problems)))
+    return box
+
+
+class _Found(Exception):
+    """A problem of the box past its schema (the first one stops the reading)."""
+
+    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+def box_of(doc: Doc) -> tuple[Box | None, list[Problem]]:
+    """A valid box document as a Box, or the first problem its schema cannot say."""
     try:
-        text = path.read_text(encoding="utf-8")
-        raw = yaml.safe_load(text)
-    except OSError as e:
-        raise BoxError(f"{path}:1:1: {e.strerror or e}", detail=str(e.strerror or e)) from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise BoxError(f"{path}:{line}:{column}: {what}", line, column, what) from None
-    try:
-        return parse_box(raw)
-    except BoxError as e:
-        line, column = locate(text, e.message.split(":")[0])
-        raise BoxError(f"{path}:{line}:{column}: {e.message}", line, column, e.message) from None
+        return _box(doc.value), []
+    except _Found as e:
+        return None, [doc.problem(e.path, str(e))]
 
 
-def locate(text: str, entry: str) -> tuple[int, int]:
-    """Line and column of a dotted entry (`tiles.shapes`) in the YAML text, as deep as found."""
-    node = yaml.compose(text)
-    where = node
-    for part in entry.split("."):
-        if not isinstance(node, yaml.MappingNode):
-            break
-        found = next((v for k, v in node.value if getattr(k, "value", None) == part), None)
-        if found is None:
-            break
-        where = node = found
-    if where is None:
-        return 1, 1
-    return where.start_mark.line + 1, where.start_mark.column + 1
-
-
-def _map(raw: Any, key: str) -> dict[str, Any]:
-    value = raw.get(key) if isinstance(raw, dict) else None
-    if not isinstance(value, dict):
-        raise BoxError(f"{key}: a mapping is needed")
-    return value
-
-
-def _count(value: Any, where: str, low: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise BoxError(f"{where}: a whole number of at least {low} is needed, not {value!r}")
-    return value
-
-
-def _flag(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise BoxError(f"{where}: true or false, not {value!r}")
-    return value
-
-
-def _counts(raw: dict[str, Any], key: str, names: tuple[str, ...] | None = None) -> dict[str, int]:
-    table = _map(raw, key)
-    if names is not None and set(table) != set(names):
-        raise BoxError(f"{key}: needs exactly {', '.join(names)}")
-    return {str(k): _count(v, f"{key}.{k}") for k, v in table.items()}
-
-
-def parse_box(raw: Any) -> Box:
-    if not isinstance(raw, dict):
-        raise BoxError("the box is a mapping")
-    board = _map(raw, "board")
-    width = _count(board.get("width"), "board.width", 2)
-    height = _count(board.get("height"), "board.height", 1)
-    at = _map(raw, "start").get("at")
-    if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)
-            and 0 <= at[0] < width - 1 and 0 <= at[1] < height):
-        raise BoxError("start.at: [X, Y] on the board, with room for the 2x1 start tile")
-    character = _map(raw, "character")
-    tiles = _map(raw, "tiles")
-    shapes = _counts(tiles, "shapes", CAVE_SHAPES)
-    contents = _counts(tiles, "contents", CONTENTS)
+def _box(raw: dict[str, Any]) -> Box:
+    width, height = raw["board"]["width"], raw["board"]["height"]
+    at = raw["start"]["at"]
+    if not (at[0] < width - 1 and at[1] < height):
+        raise _Found(("start", "at"), "start.at: [X, Y] on the board, with room for the 2x1"
+                                      " start tile")
+    tiles = raw["tiles"]
+    shapes, contents = tiles["shapes"], tiles["contents"]
     if sum(shapes.values()) != sum(contents.values()):
-        raise BoxError(f"tiles: {sum(shapes.values())} shapes but {sum(contents.values())} contents")
-    pairing = _tile_pairing(tiles.get("pairing") or [], shapes, contents)
-    openings: dict[str, tuple[str, ...]] = {}
-    for shape, sides in _map(raw, "openings").items():
-        if not (isinstance(sides, list) and sides and all(s in SIDES for s in sides)):
-            raise BoxError(f"openings.{shape}: a list of up, right, down, left")
-        openings[str(shape)] = tuple(s for s in SIDES if s in sides)
-    missing = [s for s in (*CAVE_SHAPES, "exit", "start") if s not in openings]
-    if missing:
-        raise BoxError(f"openings: {', '.join(missing)} missing")
-    meals = _map(raw, "meals")
-    unprepared, prepared = _counts(meals, "unprepared"), _counts(meals, "prepared")
+        raise _Found(("tiles",), f"tiles: {sum(shapes.values())} shapes but"
+                                 f" {sum(contents.values())} contents")
+    pairing = _tile_pairing(tiles.get("pairing", []), shapes, contents)
+    openings = {str(shape): tuple(s for s in SIDES if s in sides)
+                for shape, sides in raw["openings"].items()}
+    meals = raw["meals"]
+    unprepared, prepared = meals["unprepared"], meals["prepared"]
     if sum(unprepared.values()) != sum(prepared.values()):
-        raise BoxError("meals: as many unprepared as prepared sides are needed")
-    results: dict[str, tuple[bool, int]] = {}
-    for name, spec in _map(raw, "results").items():
-        if not (isinstance(spec, dict) and isinstance(spec.get("food"), bool)
-                and isinstance(spec.get("bonus"), int)):
-            raise BoxError(f"results.{name}: {{food: true|false, bonus: N}}")
-        results[str(name)] = (spec["food"], spec["bonus"])
+        raise _Found(("meals",), "meals: as many unprepared as prepared sides are needed")
+    results = {str(name): (spec["food"], spec["bonus"]) for name, spec in raw["results"].items()}
     unknown = [r for r in (*unprepared, *prepared) if r not in results]
     if unknown:
-        raise BoxError(f"meals: {', '.join(unknown)} has no entry in results")
-    meal_pairing = _meal_pairing(meals.get("pairing") or [], unprepared, prepared)
-    food = raw.get("food")
-    if not (isinstance(food, list) and len(food) == contents["food"]
-            and all(isinstance(v, int) and 1 <= v <= 4 for v in food)):
-        raise BoxError(f"food: {contents['food']} values 1..4, one per food tile (C-DECK-3)")
-    challenge = _map(raw, "challenge")
-    sim = _map(raw, "sim")
-    for key in ("eat_at", "low_mental", "cross_chance"):
-        if not isinstance(sim.get(key), int | float):
-            raise BoxError(f"sim.{key}: a number is needed")
+        raise _Found(("meals",), f"meals: {', '.join(unknown)} has no entry in results")
+    meal_pairing = _meal_pairing(meals.get("pairing", []), unprepared, prepared)
+    food = raw["food"]
+    if len(food) != contents["food"]:
+        raise _Found(("food",), f"food: {contents['food']} values 1..4, one per food tile"
+                                " (C-DECK-3)")
+    challenge, sim = raw["challenge"], raw["sim"]
     return Box(
         width=width, height=height, start_at=(at[0], at[1]),
-        energy=_count(character.get("energy"), "character.energy", 1),
-        mental=_count(character.get("mental"), "character.mental", 1),
-        shapes=shapes, contents=contents, pairing=pairing,
-        exit_in_last=_count(tiles.get("exit_in_last"), "tiles.exit_in_last"),
-        openings=openings, events=_counts(raw, "events", EVENT_CARDS),
-        unprepared=unprepared, prepared=prepared, meal_pairing=meal_pairing, results=results,
-        food=tuple(food), challenge_die=_count(challenge.get("die"), "challenge.die", 1),
-        item_bonus=_count(challenge.get("item_bonus"), "challenge.item_bonus"),
-        challenge_every_entry=_flag(challenge.get("every_entry", False), "challenge.every_entry"),
+        energy=raw["character"]["energy"], mental=raw["character"]["mental"],
+        shapes=dict(shapes), contents=dict(contents), pairing=pairing,
+        exit_in_last=tiles["exit_in_last"], openings=openings, events=dict(raw["events"]),
+        unprepared=dict(unprepared), prepared=dict(prepared), meal_pairing=meal_pairing,
+        results=results, food=tuple(food), challenge_die=challenge["die"],
+        item_bonus=challenge["item_bonus"],
+        challenge_every_entry=challenge.get("every_entry", False),
         sim={k: float(sim[k]) for k in ("eat_at", "low_mental", "cross_chance")},
-        rotations={(shape, turn): rotate(sides, turn) for shape, sides in openings.items() for turn in TURNS},
+        rotations={(shape, turn): rotate(sides, turn) for shape, sides in openings.items()
+                   for turn in TURNS},
     )
 
 
@@ -201,35 +153,31 @@ def rotate(sides: tuple[str, ...], turn: int) -> tuple[str, ...]:
     return tuple(s for s in SIDES if s in turned)
 
 
-def _tile_pairing(raw: Any, shapes: dict[str, int], contents: dict[str, int]) -> list[tuple[str, str, int]]:
-    if not isinstance(raw, list):
-        raise BoxError("tiles.pairing: a list of {shape, content, count}")
-    out: list[tuple[str, str, int]] = []
-    for entry in raw:
-        if not (isinstance(entry, dict) and entry.get("shape") in shapes
-                and entry.get("content") in contents):
-            raise BoxError(f"tiles.pairing: {entry!r} is not {{shape, content, count}}")
-        out.append((entry["shape"], entry["content"], _count(entry.get("count"), "tiles.pairing.count", 1)))
+
+def _tile_pairing(raw: list[dict[str, Any]], shapes: dict[str, int],
+                  contents: dict[str, int]) -> list[tuple[str, str, int]]:
+    out = [(e["shape"], e["content"], e["count"]) for e in raw]
     if out:
         for name, table, pos in (("shape", shapes, 0), ("content", contents, 1)):
             for key, n in table.items():
                 got = sum(e[2] for e in out if e[pos] == key)
                 if got != n:
-                    raise BoxError(f"tiles.pairing: {got} tiles of {name} {key}, the box has {n}")
+                    raise _Found(("tiles", "pairing"), f"tiles.pairing: {got} tiles of {name}"
+                                                       f" {key}, the box has {n}")
     return out
 
 
-def _meal_pairing(raw: Any, unprepared: dict[str, int], prepared: dict[str, int]) -> list[tuple[str, str]]:
-    if not isinstance(raw, list):
-        raise BoxError("meals.pairing: a list of [unprepared, prepared]")
-    out: list[tuple[str, str]] = []
-    for pair in raw:
-        if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in unprepared and pair[1] in prepared):
-            raise BoxError(f"meals.pairing: {pair!r} is not [unprepared, prepared]")
-        out.append((pair[0], pair[1]))
+def _meal_pairing(raw: list[list[str]], unprepared: dict[str, int],
+                  prepared: dict[str, int]) -> list[tuple[str, str]]:
+    for i, pair in enumerate(raw):
+        if pair[0] not in unprepared or pair[1] not in prepared:
+            raise _Found(("meals", "pairing", i), f"meals.pairing: {pair!r} is not"
+                                                  " [unprepared, prepared]")
+    out = [(p[0], p[1]) for p in raw]
     if out:
         for side, table in ((0, unprepared), (1, prepared)):
             for key, n in table.items():
                 if sum(p[side] == key for p in out) != n:
-                    raise BoxError(f"meals.pairing: the box has {n} sides {key}")
+                    raise _Found(("meals", "pairing"), f"meals.pairing: the box has {n}"
+                                                       f" sides {key}")
     return out

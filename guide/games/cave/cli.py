@@ -7,8 +7,9 @@ from pathlib import Path
 import click
 
 from guide.core.cli import UserError
+from guide.core.errors import DataError
 
-from .box import BoxError, load_box
+from .box import load_box
 from .sim import report, simulate
 
 
@@ -31,7 +32,7 @@ def sim(players: int | None, games: int, seed: int, box_path: Path | None) -> No
         box_path = box_path / "box.yaml"
     try:
         box = load_box(box_path)
-    except BoxError as e:
+    except DataError as e:
         raise UserError(str(e)) from None
     for i, n in enumerate([players] if players else range(1, 5)):
         click.echo(("\n" if i else "") + "\n".join(report(simulate(box, n, games, seed))))

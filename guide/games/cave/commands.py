@@ -4,7 +4,7 @@ rules what happens and tells their events; a RuleError becomes a one-line refusa
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 import click
 
@@ -13,24 +13,26 @@ from guide.core.i18n import domain
 from guide.core.params import Named
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.table import Table
 
 from . import flow, meals, setup, turn
 from .board import Event, neighbour
 from .box import TURNS, Box
 from .mapview import render_map
 from .public import headline
-from .state import CaveState, Character, RuleError, key
+from .state import CaveState, Character, key
 
+CaveTable: TypeAlias = Table[CaveState, Box]   # the core's table, as Cave's commands see it
 commands = Registry(families=("setup", "turn", "board"))
 SIDES = click.Choice(["up", "down", "left", "right"], case_sensitive=False)
 _, ngettext, pgettext = domain("cave").functions()
 
 
-def _in_cave(t: Any, words: list[str]) -> list[str]:
+def _in_cave(t: CaveTable, words: list[str]) -> list[str]:
     return [c["name"] for c in t.state["characters"] if c["state"] == "in"]
 
 
-def _describe(t: Any, name: str) -> str:
+def _describe(t: CaveTable, name: str) -> str:
     c = next((c for c in t.state["characters"] if c["name"] == name), None)
     return f"Energy {c['energy']}, mental {c['mental']}" if c else ""
 
@@ -39,26 +41,15 @@ def _describe(t: Any, name: str) -> str:
 CHARACTER = Named("character", _in_cave, describe=_describe, convert=False)
 
 
-def run(t: Any, rules: Callable[..., list[Event]], *args: Any, **kwargs: Any) -> Result:
+def run(t: CaveTable, rules: Callable[..., list[Event]], *args: Any, **kwargs: Any) -> Result:
     """Run a rule on the table's state copy and tell its events; a refusal changes nothing."""
-    try:
-        events = rules(t.state, *args, **kwargs)
-    except RuleError as e:
-        raise CommandError(str(e)) from None
-    tell(t, events)
+    events = rules(t.state, *args, **kwargs)
+    t.tell_all(events)
     return Result()
 
 
-def tell(t: Any, events: list[Event]) -> None:
-    for event in events:
-        data = {k: v for k, v in event.items() if k != "kind"}
-        t.tell(str(event["kind"]), **data)
-
-
-def box_of(t: Any) -> Box:
-    box = t.library
-    assert isinstance(box, Box)
-    return box
+def box_of(t: CaveTable) -> Box:
+    return t.library
 
 
 def parse_at(text: str | None) -> tuple[int, int] | None:
@@ -71,23 +62,23 @@ def parse_at(text: str | None) -> tuple[int, int] | None:
     return x, y
 
 
-@commands.command("character", "setup", changes=True)
+@commands.command("character", "setup")
 @click.argument("name")
-def character(t: Any, name: str) -> Result:
+def character(t: CaveTable, name: str) -> Result:
     """Add a character before start: Energy 8, mental 4 (C-SET-3).
     Example: character Ann"""
     return run(t, setup.add_character, box_of(t), name)
 
 
-@commands.command("start", "setup", changes=True)
+@commands.command("start", "setup")
 @click.option("--at", "at", default=None, metavar="X,Y", help="Where the 2x1 start tile lies (default 5,3).")
-def start(t: Any, at: str | None) -> Result:
+def start(t: CaveTable, at: str | None) -> Result:
     """Place the start tile and shuffle the decks (C-SET-1, C-SET-2). The start tile lies on
     X,Y and X+1,Y; the exit is shuffled into the last ten cave tiles. Example: start --at 5,3"""
     return run(t, setup.start, box_of(t), t.dice, parse_at(at))
 
 
-def ask_turn(t: Any, state: CaveState, box: Box, name: str, side: str) -> int | None:
+def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> int | None:
     """In a terminal, the orientation of a new tile, among those that let the mover in."""
     if t.ask is None:
         return None
@@ -95,7 +86,7 @@ def ask_turn(t: Any, state: CaveState, box: Box, name: str, side: str) -> int | 
     if key(*neighbour(ch["x"], ch["y"], side)) in state["board"]:
         return None
     shape, fits, events = turn.next_tile(state, box, t.dice, side)
-    tell(t, events)
+    t.tell_all(events)
     distinct: dict[tuple[str, ...], int] = {}
     for f in fits:
         distinct.setdefault(box.sides(shape, f), f)        # 0 and 180 of a straight look alike
@@ -109,28 +100,25 @@ def ask_turn(t: Any, state: CaveState, box: Box, name: str, side: str) -> int | 
     return int(answer)
 
 
-@commands.command("move", "turn", changes=True, aliases=("m",))
+@commands.command("move", "turn", aliases=("m",))
 @click.argument("name", type=CHARACTER)
 @click.argument("side", type=SIDES, metavar="SIDE")
 @click.option("--turn", "angle", type=click.Choice([str(a) for a in TURNS]), default=None,
               help="A new tile's orientation, clockwise (asked in a terminal).")
-def move(t: Any, name: str, side: str, angle: str | None) -> Result:
+def move(t: CaveTable, name: str, side: str, angle: str | None) -> Result:
     """Move a character one square (C-TURN-1..3). Onto an empty square the next cave tile is
     placed, turned so that the character can enter. Example: move Ann up --turn 90"""
     side = side.lower()
     chosen = int(angle) if angle is not None else None
     if chosen is None:
-        try:
-            chosen = ask_turn(t, t.state, box_of(t), name, side)
-        except RuleError as e:
-            raise CommandError(str(e)) from None
+        chosen = ask_turn(t, t.state, box_of(t), name, side)
     return run(t, turn.move, box_of(t), t.dice, name, side, chosen)
 
 
-@commands.command("roll", "turn", changes=True)
+@commands.command("roll", "turn")
 @click.argument("name", type=CHARACTER)
 @click.option("--roll", "face", type=click.IntRange(1, 20), default=None, help="The table's own d20.")
-def roll(t: Any, name: str, face: int | None) -> Result:
+def roll(t: CaveTable, name: str, face: int | None) -> Result:
     """Roll a d20 to cross a challenge (C-TURN-3). At or under Energy + 2 per challenge item
     crosses (C-EV-3). Example: roll Ann --roll 7"""
     if face is not None:
@@ -138,44 +126,48 @@ def roll(t: Any, name: str, face: int | None) -> Result:
     return run(t, turn.roll, box_of(t), t.dice, name)
 
 
-@commands.command("eat", "turn", changes=True)
+@commands.command("eat", "turn")
 @click.argument("name", type=CHARACTER)
 @click.option("--cooked", is_flag=True, help="Prepare the meal with a fire card at hand (C-EV-2).")
 @click.option("--food", "values", type=click.IntRange(1, 4), multiple=True,
               help="The value of a food card to eat (again for more; default: every card held).")
-def eat(t: Any, name: str, cooked: bool, values: tuple[int, ...]) -> Result:
+def eat(t: CaveTable, name: str, cooked: bool, values: tuple[int, ...]) -> Result:
     """Eat food cards, raw or cooked (C-TURN-4). One meal card each; cooked needs a fire card at
     hand and spends it. Example: eat Ann --cooked --food 3"""
     return run(t, meals.eat, box_of(t), t.dice, name, cooked, list(values) or None)
 
 
-@commands.command("give", "turn", changes=True)
+@commands.command("give", "turn")
 @click.argument("name", type=CHARACTER)
 @click.argument("other", type=CHARACTER)
 @click.option("--food", "value", type=click.IntRange(1, 4), default=None,
               help="The value of the food card to give (default: the first held).")
-def give(t: Any, name: str, other: str, value: int | None) -> Result:
+def give(t: CaveTable, name: str, other: str, value: int | None) -> Result:
     """Give a food card to a character on the same tile (C-TURN-4). Example: give Ann Bob"""
     return run(t, meals.give, name, other, value)
 
 
-@commands.command("end", "turn", changes=True)
+@commands.command("end", "turn")
 @click.argument("name", type=CHARACTER)
-def end(t: Any, name: str) -> Result:
+def end(t: CaveTable, name: str) -> Result:
     """End a character's turn (C-TURN-5..7). Out-of-sight tiles are removed, 1 Energy is spent,
     and company gives mental strength. Example: end Ann"""
     return run(t, flow.end_turn, box_of(t), name)
 
 
 @commands.command("map", "board")
-def map_(t: Any) -> Result:
-    """The whole board: tiles, openings, contents, characters, the exit."""
+def map_(t: CaveTable) -> Result:
+    """The whole board: tiles, openings, contents, characters, the exit.
+
+    Example: map"""
     return Result(render_map(t.state, box_of(t)).splitlines())
 
 
 @commands.command("status", "board")
-def status(t: Any) -> Result:
-    """Whose turn, the draw pile, and every character's meters and cards."""
+def status(t: CaveTable) -> Result:
+    """Whose turn, the draw pile, and every character's meters and cards.
+
+    Example: status"""
     state = t.state
     placed = state["phase"] != "setup"
     rows = [[c["name"], c["state"], f"{c['x']},{c['y']}" if placed else "-", c["energy"], c["mental"],

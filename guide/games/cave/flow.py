@@ -5,21 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.dice import DiceLike, shuffle
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .board import Event, prune
 from .box import Box
-from .dice import Dice, shuffle
-from .state import (
-    CaveState,
-    Character,
-    Deck,
-    RuleError,
-    current,
-    find,
-    inside,
-    others_here,
-)
+from .state import CaveState, Character, Deck, current, find, inside, others_here
 
 _, ngettext, pgettext = domain("cave").functions()
 
@@ -41,7 +33,7 @@ def acting(state: CaveState, name: str) -> Character:
     return ch
 
 
-def draw(deck: Deck, dice: Dice, name: str, events: list[Event]) -> Any:
+def draw(deck: Deck, dice: DiceLike, name: str, events: list[Event]) -> Any:
     """The top card; an empty draw pile is first refilled by shuffling the discards
     (C-TURN-2 for tiles, C-TURN-3 for the event and meal decks). None when both are empty."""
     if not deck["draw"]:

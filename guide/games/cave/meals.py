@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from guide.core.dice import DiceLike
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .board import Event
 from .box import Box
-from .dice import Dice
 from .flow import acting, close_turn, die, draw
-from .state import CaveState, Character, RuleError, find, others_here
+from .state import CaveState, Character, find, others_here
 
 _, ngettext, pgettext = domain("cave").functions()
 
@@ -35,7 +36,7 @@ def pick(held: list[int], values: list[int] | None, who: str) -> list[int]:
     return list(values)
 
 
-def eat(state: CaveState, box: Box, dice: Dice, name: str, cooked: bool = False,
+def eat(state: CaveState, box: Box, dice: DiceLike, name: str, cooked: bool = False,
         values: list[int] | None = None) -> list[Event]:
     """`eat NAME [--cooked] [--food N]...`: one meal card per food card; cooked reads the
     prepared side and spends one fire for the whole meal. Energy never exceeds the top; poison

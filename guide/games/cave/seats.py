@@ -3,9 +3,11 @@ command line (a cooperative game without a game master: a legal move runs at onc
 
 from __future__ import annotations
 
+from guide.core.errors import RuleError
+
 from .box import Box
 from .meals import fire_at_hand
-from .state import OPPOSITE, CaveState, RuleError, current, others_here
+from .state import OPPOSITE, CaveState, current, others_here
 from .turn import check_move
 
 Move = tuple[str, str]

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
+from guide.core.dice import DiceLike, shuffle
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .board import Event
 from .box import CAVE_SHAPES, CONTENTS, Box
-from .dice import Dice, shuffle
-from .state import (
-    EXIT,
-    START,
-    CaveState,
-    Character,
-    Piece,
-    Placed,
-    RuleError,
-    key,
-    others_here,
-)
+from .state import EXIT, START, CaveState, Character, Piece, Placed, key, others_here
 
 MAX_NAME = 20
 _, ngettext, pgettext = domain("cave").functions()
@@ -41,7 +32,7 @@ def add_character(state: CaveState, box: Box, name: str) -> list[Event]:
     return [{"kind": "joined", "who": name}]
 
 
-def cave_tiles(box: Box, dice: Dice) -> dict[str, Piece]:
+def cave_tiles(box: Box, dice: DiceLike) -> dict[str, Piece]:
     """C-TILE-1: the 40 cave tiles, t1..t40; shapes get their contents by a seeded shuffle
     unless the box fixes the pairing (companion's choice)."""
     if box.pairing:
@@ -54,7 +45,7 @@ def cave_tiles(box: Box, dice: Dice) -> dict[str, Piece]:
             for i, (shape, content) in enumerate(pairs, start=1)}
 
 
-def start(state: CaveState, box: Box, dice: Dice, at: tuple[int, int] | None = None) -> list[Event]:
+def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None = None) -> list[Event]:
     """`start [--at X,Y]`: the start tile on (X, Y) and (X+1, Y) (C-SET-1), every character on
     (X, Y); the cave tiles shuffled with the exit in the last ten (C-SET-2); the event, food
     and meal decks shuffled."""

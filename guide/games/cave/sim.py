@@ -20,11 +20,11 @@ import textwrap
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
+from guide.core.dice import Dice
 from guide.core.stats import wilson
 
 from .board import Event, entry_turns, linked, neighbour, on_board, sides_at
 from .box import Box
-from .dice import RandomDice
 from .flow import end_turn
 from .meals import eat, fire_at_hand
 from .setup import add_character, start
@@ -142,7 +142,7 @@ def goal(state: CaveState, ch: Character, low_mental: float) -> tuple[str, tuple
     return "explore", None
 
 
-def meal(state: CaveState, box: Box, dice: RandomDice, ch: Character) -> list[Event]:
+def meal(state: CaveState, box: Box, dice: Dice, ch: Character) -> list[Event]:
     if ch["energy"] > box.sim["eat_at"] or not ch["food"]:
         return []
     room, chosen = box.energy - ch["energy"], list[int]()
@@ -152,7 +152,7 @@ def meal(state: CaveState, box: Box, dice: RandomDice, ch: Character) -> list[Ev
     return eat(state, box, dice, ch["name"], fire_at_hand(state, ch) is not None, chosen or [min(ch["food"])])
 
 
-def play_turn(state: CaveState, box: Box, dice: RandomDice, rng: random.Random) -> list[Event]:
+def play_turn(state: CaveState, box: Box, dice: Dice, rng: random.Random) -> list[Event]:
     """One character's turn by the policy; the events the rules told."""
     ch = current(state)
     assert ch is not None
@@ -183,7 +183,7 @@ def play_turn(state: CaveState, box: Box, dice: RandomDice, rng: random.Random) 
 def play(box: Box, players: int, seed: int) -> Outcome:
     """One whole game, seeded: the rules' dice and the policy's tie-breaks."""
     state = new_state()
-    dice, rng = RandomDice(seed), random.Random(seed + 1)
+    dice, rng = Dice(seed, record=False), random.Random(seed + 1)
     for i in range(players):
         add_character(state, box, f"P{i + 1}")
     start(state, box, dice)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 SCHEMA = 1
@@ -17,10 +18,6 @@ DELTA = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 START, EXIT = "start", "exit"
 _, ngettext, pgettext = domain("cave").functions()
-
-
-class RuleError(ValueError):
-    """A command the rules refuse; one line for the user, nothing changed."""
 
 
 class Piece(TypedDict):

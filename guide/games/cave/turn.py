@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from guide.core.dice import DiceLike
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .board import Event, entry_turns, neighbour, on_board, sides_at
 from .box import Box
-from .dice import Dice
 from .flow import acting, close_turn, draw
-from .state import EXIT, OPPOSITE, CaveState, Character, Placed, RuleError, key
+from .state import EXIT, OPPOSITE, CaveState, Character, Placed, key
 
 _, ngettext, pgettext = domain("cave").functions()
 
@@ -44,7 +45,7 @@ def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:
     return ch
 
 
-def next_tile(state: CaveState, box: Box, dice: Dice, side: str) -> tuple[str, list[int], list[Event]]:
+def next_tile(state: CaveState, box: Box, dice: DiceLike, side: str) -> tuple[str, list[int], list[Event]]:
     """The shape of the tile a move onto an empty square places and the orientations that let
     the mover in (C-TURN-2), so a terminal can ask; an empty draw pile is refilled first."""
     events: list[Event] = []
@@ -54,7 +55,7 @@ def next_tile(state: CaveState, box: Box, dice: Dice, side: str) -> tuple[str, l
     return shape, entry_turns(box, shape, side), events
 
 
-def move(state: CaveState, box: Box, dice: Dice, name: str, side: str,
+def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
          turn: int | None = None) -> list[Event]:
     """`move NAME SIDE [--turn N]`: one square; onto an empty square the next cave tile is placed,
     turned `turn` degrees (default: the first angle that lets the mover in)."""
@@ -97,7 +98,7 @@ def move(state: CaveState, box: Box, dice: Dice, name: str, side: str,
     return events
 
 
-def act(state: CaveState, box: Box, dice: Dice, ch: Character, tile_id: str, side: str) -> list[Event]:
+def act(state: CaveState, box: Box, dice: DiceLike, ch: Character, tile_id: str, side: str) -> list[Event]:
     """C-TURN-3: a placed tile's content acts once, when it is placed."""
     tile = state["pieces"][tile_id]
     events: list[Event] = []
@@ -145,7 +146,7 @@ def need(box: Box, ch: Character) -> int:
     return ch["energy"] + box.item_bonus * ch["items"]
 
 
-def roll(state: CaveState, box: Box, dice: Dice, name: str) -> list[Event]:
+def roll(state: CaveState, box: Box, dice: DiceLike, name: str) -> list[Event]:
     """`roll NAME`: cross a challenge (C-TURN-3); a failure spends the turn's movement."""
     ch = acting(state, name)
     who = ch["name"]

@@ -4,47 +4,42 @@ and tells their events; a refused move is a one-line CommandError that changes n
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 import click
 
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, RuleError
 from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
 
 from . import dice, phase, score, screen, take, track
 from .library import Library
-from .model import CvState
+from .model import CvState, CvTable
 from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TYPE
-from .protocol import RuleError
 
 commands = Registry(families=("setup", "turn", "score"))
 command = commands.command
 _, ngettext, pgettext = domain("cv").functions()
 
 
-def lib_of(t: Any) -> Library:
-    return cast(Library, t.library)
+def lib_of(t: CvTable) -> Library:
+    return t.library
 
 
-def state_of(t: Any) -> CvState:
-    return cast(CvState, t.state)
+def state_of(t: CvTable) -> CvState:
+    return t.state
 
 
-def run(t: Any, fn: Callable[..., list[dict[str, Any]]], *args: Any, **kw: Any) -> Result:
+def run(t: CvTable, fn: Callable[..., list[dict[str, Any]]], *args: Any, **kw: Any) -> Result:
     """Run a rule on the table's state (a copy the table throws away on a refusal) and tell
     its events."""
-    try:
-        events = fn(state_of(t), lib_of(t), *args, **kw)
-    except RuleError as e:
-        raise CommandError(str(e)) from None
-    for event in events:
-        t.tell(**event)
+    events = fn(state_of(t), lib_of(t), *args, **kw)
+    t.tell_all(events)
     return Result()
 
 
-def symbols(t: Any, text: str | None, option: str) -> list[str] | None:
+def symbols(t: CvTable, text: str | None, option: str) -> list[str] | None:
     if text is None:
         return None
     try:
@@ -53,25 +48,22 @@ def symbols(t: Any, text: str | None, option: str) -> list[str] | None:
         raise CommandError(_("{option}: {e}").format(option=option, e=e)) from None
 
 
-def word(t: Any, kind: str, text: str) -> str:
-    try:
-        return {"type": lib_of(t).card_type, "symbol": lib_of(t).symbol, "deck": lib_of(t).deck}[kind](text)
-    except RuleError as e:
-        raise CommandError(str(e)) from None
+def word(t: CvTable, kind: str, text: str) -> str:
+    return {"type": lib_of(t).card_type, "symbol": lib_of(t).symbol, "deck": lib_of(t).deck}[kind](text)
 
 
 # --- setup -------------------------------------------------------------------------------
-@command("players", "setup", changes=True)
+@command("players", "setup")
 @click.argument("names", nargs=-1, required=True)
-def players(t: Any, names: tuple[str, ...]) -> Result:
+def players(t: CvTable, names: tuple[str, ...]) -> Result:
     """The 2 to 4 players in turn order, the Bicycle holder first (V-SET-1).
     Example: players Ann Bob Cy"""
     return run(t, phase.players, list(names))
 
 
-@command("track", "setup", changes=True)
+@command("track", "setup")
 @click.argument("sizes", nargs=-1, type=DECK)
-def track_(t: Any, sizes: tuple[tuple[str, int], ...]) -> Result:
+def track_(t: CvTable, sizes: tuple[tuple[str, int], ...]) -> Result:
     """Keep the track: the decks' sizes, five Youth cards laid out (V-SET-1); alone, show it.
     Example: track youth=25 maturity=25 old_age=20"""
     if not sizes:
@@ -80,19 +72,19 @@ def track_(t: Any, sizes: tuple[tuple[str, int], ...]) -> Result:
     return run(t, track.setup, counts)
 
 
-@command("hand", "setup", changes=True)
+@command("hand", "setup")
 @click.argument("name", type=PLAYER)
 @click.argument("card")
 @click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
               help="What the card gives when played.")
-def hand(t: Any, name: str, card: str, gives: str | None) -> Result:
+def hand(t: CvTable, name: str, card: str, gives: str | None) -> Result:
     """A Childhood or Event card a player holds (V-EVENT-1). Example: hand Ann "Zoo trip" """
     return run(t, phase.note_hand, name, card, symbols(t, gives, "--gives") or [])
 
 
-@command("lang", "setup", changes=True)
+@command("lang", "setup")
 @click.argument("code", type=click.Choice(["en", "uk"], case_sensitive=False))
-def lang(t: Any, code: str) -> Result:
+def lang(t: CvTable, code: str) -> Result:
     """The language of the messages: en (with Ukrainian names beside) or uk. Example: lang uk"""
     t.state["lang"] = code.lower()
     t.tell("lang_set", lang=code.lower())
@@ -100,11 +92,11 @@ def lang(t: Any, code: str) -> Result:
 
 
 # --- the turn ----------------------------------------------------------------------------
-@command("roll", "turn", changes=True)
+@command("roll", "turn")
 @click.argument("name", type=PLAYER)
 @click.option("--dice", "count", type=int, default=None, help="How many dice (4 to 7).")
 @click.option("--faces", default=None, type=SYMBOL, metavar="F,F,...", help="The table's own dice, in order.")
-def roll(t: Any, name: str, count: int | None, faces: str | None) -> Result:
+def roll(t: CvTable, name: str, count: int | None, faces: str | None) -> Result:
     """The turn's first roll (V-DICE-1). Example: roll Ann --faces money,money,health,failure"""
     typed = symbols(t, faces, "--faces")
     if typed is not None and count is not None and count != len(typed):
@@ -113,22 +105,22 @@ def roll(t: Any, name: str, count: int | None, faces: str | None) -> Result:
     return run(t, dice.roll, t.dice, name, count, typed)
 
 
-@command("reroll", "turn", changes=True)
+@command("reroll", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("positions", nargs=-1, type=int)
 @click.option("--faces", default=None, type=SYMBOL, metavar="F,F,...",
               help="The table's faces, in the order of POS.")
-def reroll(t: Any, name: str, positions: tuple[int, ...], faces: str | None) -> Result:
+def reroll(t: CvTable, name: str, positions: tuple[int, ...], faces: str | None) -> Result:
     """Reroll the dice at places POS (V-DICE-2); a Failure is frozen. Example: reroll Ann 1 4"""
     return run(t, dice.reroll, t.dice, name, list(positions), symbols(t, faces, "--faces"))
 
 
-@command("change", "turn", changes=True)
+@command("change", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("card")
 @click.argument("target")
 @click.argument("symbol", type=SYMBOL)
-def change(t: Any, name: str, card: str, target: str, symbol: str) -> Result:
+def change(t: CvTable, name: str, card: str, target: str, symbol: str) -> Result:
     """35 Illusionist or 45 Trip around the world: a die (3) or token (t1) shows SYMBOL.
     Example: change Ann 45 3 money"""
     found = lib_of(t).special(card)
@@ -138,16 +130,16 @@ def change(t: Any, name: str, card: str, target: str, symbol: str) -> Result:
     return run(t, dice.change, name, found[0], target, word(t, "symbol", symbol))
 
 
-@command("borrow", "turn", changes=True)
+@command("borrow", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("neighbour", type=PLAYER)
 @click.argument("symbol", type=SYMBOL)
-def borrow(t: Any, name: str, neighbour: str, symbol: str) -> Result:
+def borrow(t: CvTable, name: str, neighbour: str, symbol: str) -> Result:
     """36 Friend from work: one symbol of a neighbour's active Job. Example: borrow Ann Bob money"""
     return run(t, phase.borrow, name, neighbour, word(t, "symbol", symbol))
 
 
-@command("take", "turn", changes=True)
+@command("take", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("card")
 @click.option("--type", "type_", type=TYPE, required=True,
@@ -164,7 +156,7 @@ def borrow(t: Any, name: str, neighbour: str, symbol: str) -> Result:
 @click.option("--slot", type=int, default=None, help="Its place on the track (1..5).")
 @click.option("--happiness", is_flag=True, help="Free for three Happiness (V-HAPPY-1).")
 @click.option("--social", is_flag=True, help="Free, as social help (V-HELP-1).")
-def take_(t: Any, name: str, card: str, type_: str, also: str | None, cost: str | None, gives: str | None,
+def take_(t: CvTable, name: str, card: str, type_: str, also: str | None, cost: str | None, gives: str | None,
           upkeep: str | None, points: int | None, die: int, under: str | None, slot: int | None,
           happiness: bool, social: bool) -> Result:
     """Take a card from the track onto the CV (V-TURN-1, V-TURN-2).
@@ -177,27 +169,27 @@ def take_(t: Any, name: str, card: str, type_: str, also: str | None, cost: str 
     return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot)
 
 
-@command("lose", "turn", changes=True)
+@command("lose", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("type_", metavar="TYPE", type=TYPE)
-def lose(t: Any, name: str, type_: str) -> Result:
+def lose(t: CvTable, name: str, type_: str) -> Result:
     """Three Failures: the active card of stack TYPE goes (V-FAIL-1). Example: lose Ann job"""
     return run(t, phase.lose, name, word(t, "type", type_))
 
 
-@command("play", "turn", changes=True)
+@command("play", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("card", type=HAND)
 @click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
               help="What it gives, if not typed before.")
-def play(t: Any, name: str, card: str, gives: str | None) -> Result:
+def play(t: CvTable, name: str, card: str, gives: str | None) -> Result:
     """Play an event from the hand (V-EVENT-1). Example: play Ann "Life insurance" """
     return run(t, phase.play, name, card, symbols(t, gives, "--gives"))
 
 
-@command("end", "turn", changes=True)
+@command("end", "turn")
 @click.argument("name", required=False, type=PLAYER)
-def end(t: Any, name: str | None) -> Result:
+def end(t: CvTable, name: str | None) -> Result:
     """End the turn: upkeep, the track, the tokens, the next player (V-TURN-1). Example: end"""
     st = state_of(t)
     if name is None and st["turn"] is not None:
@@ -205,21 +197,21 @@ def end(t: Any, name: str | None) -> Result:
     return run(t, phase.end, name or "")
 
 
-@command("pass", "turn", changes=True)
+@command("pass", "turn")
 @click.argument("name", type=PLAYER)
-def pass_(t: Any, name: str) -> Result:
+def pass_(t: CvTable, name: str) -> Result:
     """Take no social help (V-HELP-1). Example: pass Bob"""
     return run(t, phase.pass_help, name)
 
 
-@command("card", "turn", changes=True)
+@command("card", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("card")
 @click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS")
 @click.option("--points", type=click.IntRange(0, None), default=None)
 @click.option("--upkeep", default=None, type=SYMBOL, metavar="SYMBOLS")
 @click.option("--die", type=click.IntRange(0, 3), default=None)
-def card_(t: Any, name: str, card: str, gives: str | None, points: int | None, upkeep: str | None,
+def card_(t: CvTable, name: str, card: str, gives: str | None, points: int | None, upkeep: str | None,
           die: int | None) -> Result:
     """What a card in a CV gives or is worth, as printed. Example: card Ann Bicycle --points 1"""
     return run(t, phase.amend, name, card, gives=symbols(t, gives, "--gives"), points=points,
@@ -227,51 +219,51 @@ def card_(t: Any, name: str, card: str, gives: str | None, points: int | None, u
 
 
 @command("status", "turn")
-def status(t: Any) -> Result:
-    """The players' CVs, tokens and hands, the dice and the track."""
+def status(t: CvTable) -> Result:
+    """The players' CVs, tokens and hands, the dice and the track.
+
+    Example: status"""
     return screen.status(t)
 
 
 # --- the score sheet ---------------------------------------------------------------------
-@command("cv", "score", changes=True)
+@command("cv", "score")
 @click.argument("name", type=NEW_PLAYER)
 @click.argument("counts", nargs=-1, type=COUNT)
-def cv(t: Any, name: str, counts: tuple[tuple[str, int], ...]) -> Result:
+def cv(t: CvTable, name: str, counts: tuple[tuple[str, int], ...]) -> Result:
     """A final CV typed as counts (V-SCORE). Example: cv Ann health=4 relationships=3
     knowledge=5 job=1 property_cards=5 property=19 tokens=3"""
     return run(t, score.set_counts, name, {k.casefold(): v for k, v in counts})
 
 
-@command("goal", "score", changes=True)
+@command("goal", "score")
 @click.argument("name", type=NEW_PLAYER)
 @click.argument("goal", type=GOAL)
-def goal(t: Any, name: str, goal: str) -> Result:
+def goal(t: CvTable, name: str, goal: str) -> Result:
     """A player's secret life goal, 76..83 by number or name (V-SCORE-4). Example: goal Ann 80"""
     return run(t, score.set_goal, name, goal)
 
 
-@command("public", "score", changes=True)
+@command("public", "score")
 @click.argument("goals", nargs=-1, required=True, type=GOAL)
-def public(t: Any, goals: tuple[str, ...]) -> Result:
+def public(t: CvTable, goals: tuple[str, ...]) -> Result:
     """The public life goals, players - 1 of them (V-SET-1). Example: public 76 79"""
     return run(t, score.set_public, list(goals))
 
 
-@command("double", "score", changes=True)
+@command("double", "score")
 @click.argument("name", type=NEW_PLAYER)
 @click.argument("type_", metavar="TYPE", type=TYPE)
-def double(t: Any, name: str, type_: str) -> Result:
+def double(t: CvTable, name: str, type_: str) -> Result:
     """An active 73/74/75 counts stack TYPE one card more (V-SCORE-2). Example: double Ann knowledge"""
     return run(t, score.set_double, name, word(t, "type", type_))
 
 
-@command("score", "score", changes=True)
-def score_(t: Any) -> Result:
-    """Every player's points, line by line, and the winner (V-SCORE-1..6)."""
-    try:
-        events, _ = score.score(state_of(t), lib_of(t))
-    except RuleError as e:
-        raise CommandError(str(e)) from None
-    for event in events:
-        t.tell(**event)
+@command("score", "score")
+def score_(t: CvTable) -> Result:
+    """Every player's points, line by line, and the winner (V-SCORE-1..6).
+
+    Example: score"""
+    events, _ = score.score(state_of(t), lib_of(t))
+    t.tell_all(events)
     return Result()

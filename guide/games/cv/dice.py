@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.dice import DiceLike
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .library import Library
 from .model import CvState, Player, Turn, active, active_effect, active_number, own_turn
 from .pool import Source, count, failures, misfortunes_owed, sources
-from .protocol import Dice, RuleError, emits
+from .protocol import emits
 
 Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
@@ -42,7 +44,7 @@ def tally(turn: Turn, p: Player, lib: Library) -> dict[str, int]:
             "happiness": happy, "free": happy // lib.triple}
 
 
-def _draw(dice: Dice, lib: Library, n: int, faces: list[str] | None, what: str) -> list[str]:
+def _draw(dice: DiceLike, lib: Library, n: int, faces: list[str] | None, what: str) -> list[str]:
     if faces is None:
         return [lib.die_symbol(dice.d(6)) for _ in range(n)]
     if len(faces) != n:
@@ -52,7 +54,7 @@ def _draw(dice: Dice, lib: Library, n: int, faces: list[str] | None, what: str) 
 
 
 @emits
-def roll(state: CvState, lib: Library, dice: Dice, name: str, n: int | None = None,
+def roll(state: CvState, lib: Library, dice: DiceLike, name: str, n: int | None = None,
          faces: list[str] | None = None) -> list[Event]:
     """V-DICE-1: the first roll of the turn; `faces` are the table's own dice (their count
     is the number of dice)."""
@@ -76,7 +78,7 @@ def roll(state: CvState, lib: Library, dice: Dice, name: str, n: int | None = No
 
 
 @emits
-def reroll(state: CvState, lib: Library, dice: Dice, name: str, positions: list[int],
+def reroll(state: CvState, lib: Library, dice: DiceLike, name: str, positions: list[int],
            faces: list[str] | None = None) -> list[Event]:
     """V-DICE-2: reroll the dice at `positions` (1-based; they keep their places). A Failure
     die is frozen unless 53 Psychotherapy is active and not used yet this turn; a refused

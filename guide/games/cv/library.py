@@ -5,24 +5,28 @@ resolved here."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from guide.core.box import Doc, FileKind
+from guide.core.box import bundled as boxes
+from guide.core.box import read as read_box
+from guide.core.errors import DataError, RuleError
 from guide.core.i18n import current, domain
+from guide.core.names import suggest
+from guide.core.yamlsrc import Problem
 
-from .protocol import RuleError
-
-FILES = ("symbols.yaml", "types.yaml", "specials.yaml", "scoring.yaml")
+_, ngettext, pgettext = domain("cv").functions()
+FILES = ("symbols", "types", "specials", "scoring")
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'", "‘": "'"})
 _, ngettext, pgettext = domain("cv").functions()
+_, ngettext, pgettext = domain("cv").functions()
 
-
-class DataError(ValueError):
-    """A problem in a box file: 'FILE: message'."""
 
 
 def fold(word: str) -> str:
@@ -167,38 +171,72 @@ class Library:
         return self.stack_points[cards]
 
 
+@cache
+def files() -> tuple[FileKind, ...]:
+    """The four files of a CV box, each with its schema (schemas/NAME.schema.json)."""
+    folder = resources.files("guide.games.cv").joinpath("schemas")
+    return tuple(FileKind(name, name, json.loads(folder.joinpath(f"{name}.schema.json")
+                                                 .read_text("utf-8"))) for name in FILES)
+
+
 def bundled() -> Path:
     """cards/cv in the repository, or guide/box/cards/cv in an installed wheel."""
-    here = Path(__file__).resolve()
-    for candidate in (here.parents[3] / "cards" / "cv", here.parents[2] / "box" / "cards" / "cv"):
-        if (candidate / "symbols.yaml").is_file():
-            return candidate
-    raise DataError(_("the CV box (cards/cv) is not installed"))
+    found = [p for p in boxes("cv") if (p / "symbols.yaml").is_file()]
+    if not found:
+        raise DataError(_("the CV box (cards/cv) is not installed"))
+    return found[0]
 
 
 def load(folders: list[Path] | None = None) -> Library:
-    """Read the box: the bundled folder, then each folder given; a later file replaces the
-    keys it holds (so a table can bring its own scoring.yaml)."""
+    """The box of these folders (default: the bundled one), through the core's data path;
+    a later file replaces the keys it holds (a table brings its own scoring.yaml)."""
+    docs, problems = read_box(folders or [bundled()], files(), "cv")
+    lib, more = build(docs)
+    problems = sorted(problems + more)
+    if problems or lib is None:
+        first = problems[0] if problems else "CV box: no files"
+        raise DataError(_("{first} ({count} problem(s); run guide check --game cv)").format(
+            first=first, count=len(problems)))
+    return lib
+
+
+NEEDED = ("symbols", "plain", "dice", "types", "stacks", "slip_under", "counted", "decks",
+          "track", "cards", "stack_points")
+
+
+def build(docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
+    """The library of the valid documents, later keys replacing earlier ones; what the
+    schemas cannot say (a reference to an unknown symbol or type) positioned."""
     raw: dict[str, Any] = {}
-    for folder in folders or [bundled()]:
-        for name in FILES:
-            path = Path(folder) / name
-            if not path.is_file():
-                continue
-            try:
-                doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-            except yaml.YAMLError as e:
-                raise DataError(_("{path}: {value}").format(
-                    path=path, value=str(e).splitlines()[0])) from None
-            if not isinstance(doc, dict):
-                raise DataError(_("{path}: a mapping is expected").format(path=path))
-            raw.update(doc)
-    try:
-        return _build(raw)
-    except (KeyError, TypeError, ValueError) as e:
-        raise DataError(_("CV box: bad or missing entry {e}").format(e=e)) from None
+    where: dict[str, Doc] = {}
+    for doc in docs:
+        raw.update(doc.value)
+        where.update(dict.fromkeys(doc.value, doc))
+    missing = [k for k in NEEDED if k not in raw]
+    if missing:
+        file = docs[0].file if docs else "CV box"
+        return None, [Problem(file, 1, 1, f"the CV box has no {', '.join(missing)}")]
+    problems: list[Problem] = []
 
+    def unknown(key: str, path: tuple[str | int, ...], kind: str, word: str, known: Any) -> None:
+        if word not in known:
+            problems.append(where[key].problem(path, f"{'.'.join(map(str, path))}: unknown"
+                                                     f" {kind} {word!r}{suggest(word, known)}"))
 
+    symbols = [e["id"] for e in raw["symbols"]]
+    types = [e["id"] for e in raw["types"]]
+    for i, sym in enumerate(raw["plain"]):
+        unknown("plain", ("plain", i), "symbol", sym, symbols)
+    for key in ("stacks", "slip_under", "counted"):
+        for i, t in enumerate(raw[key]):
+            unknown(key, (key, i), "type", t, types)
+    for n, e in enumerate(raw["cards"]):
+        for key in ("tokens", "cost", "symbols"):
+            for i, sym in enumerate(e.get(key, ())):
+                unknown("cards", ("cards", n, key, i), "symbol", sym, symbols)
+        if "type" in e:
+            unknown("cards", ("cards", n, "type"), "type", e["type"], types)
+    return (None, problems) if problems else (_build(raw), [])
 def _named(entries: list[dict[str, Any]], words: dict[str, str]) -> dict[str, Named]:
     out: dict[str, Named] = {}
     for e in entries:
@@ -213,8 +251,6 @@ def _named(entries: list[dict[str, Any]], words: dict[str, str]) -> dict[str, Na
 def _build(raw: dict[str, Any]) -> Library:
     words: dict[str, dict[str, str]] = {"symbol": {}, "type": {}, "deck": {}, "special": {}}
     symbols = _named(raw["symbols"], words["symbol"])
-    if len(symbols) != 6:
-        raise DataError(_("symbols.yaml: a CV die has six faces"))
     types = _named(raw["types"], words["type"])
     decks = list(_named(raw["decks"], words["deck"]).values())
     specials = []
@@ -227,13 +263,6 @@ def _build(raw: dict[str, Any]) -> Library:
             needs=e.get("needs"), symbols=tuple(e.get("symbols", ())), dice=int(e.get("dice", 0)),
             change=e.get("change"), goal=e.get("goal"),
         )
-        for sym in (*s.tokens, *(s.cost or ()), *s.symbols):
-            if sym not in symbols:
-                raise DataError(_("specials.yaml: card {value}: unknown symbol {sym!r}").format(
-                    value=s.ids[0], sym=sym))
-        if s.type is not None and s.type not in types:
-            raise DataError(_("specials.yaml: card {value}: unknown type {type!r}").format(
-                value=s.ids[0], type=s.type))
         specials.append(s)
         for w in [s.en, s.uk, *e.get("aliases", [])]:
             words["special"][fold(str(w))] = str(s.ids[0])

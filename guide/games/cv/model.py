@@ -6,12 +6,13 @@ active card (V-TURN-2). Symbols, types and decks are the ids of the box (library
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import TypeAlias, TypedDict
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
+from guide.core.table import Table
 
 from .library import Library, fold
-from .protocol import RuleError
 
 CHOICE = "choice"      # a token that is any one plain symbol (43 Mnemonics master)
 _, ngettext, pgettext = domain("cv").functions()
@@ -86,6 +87,9 @@ class CvState(TypedDict):
     scored: bool
     over: bool
     lang: str            # "" until the `lang` command chooses: then guide play --lang speaks
+
+
+CvTable: TypeAlias = Table[CvState, Library]   # the core's table, as CV's commands see it
 
 
 def new_state() -> CvState:

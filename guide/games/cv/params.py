@@ -7,10 +7,11 @@ from typing import Any
 
 from guide.core.params import KeyValue, Named
 
+from .model import CvTable
 from .score import COUNTS
 
 
-def _players(t: Any, words: list[str]) -> list[str]:
+def _players(t: CvTable | None, words: list[str]) -> list[str]:
     return [p["name"] for p in t.state["players"]] if t is not None else []
 
 
@@ -18,18 +19,18 @@ def _lib_names(attr: str) -> Any:
     return lambda t, words: list(getattr(t.library, attr)) if t is not None and t.library else []
 
 
-def _goals(t: Any, words: list[str]) -> list[str]:
+def _goals(t: CvTable | None, words: list[str]) -> list[str]:
     return [str(s.ids[0]) for s in t.library.specials if s.goal] if t is not None and t.library else []
 
 
-def _hand(t: Any, words: list[str]) -> list[str]:
+def _hand(t: CvTable | None, words: list[str]) -> list[str]:
     if t is None or len(words) < 2:
         return []
     who = next((p for p in t.state["players"] if p["name"].casefold() == str(words[1]).casefold()), None)
     return [c["name"] for c in who["hand"]] if who else []
 
 
-def _decks(t: Any, words: list[str]) -> list[str]:
+def _decks(t: CvTable | None, words: list[str]) -> list[str]:
     return [d.id for d in t.library.decks] if t is not None and t.library else []
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from . import pool
@@ -26,7 +27,7 @@ from .model import (
     own_turn,
     player,
 )
-from .protocol import RuleError, emits
+from .protocol import emits
 
 Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .library import Library
 from .model import CHOICE, Player, Token, Turn
-from .protocol import RuleError
 
 _, ngettext, pgettext = domain("cv").functions()
 

@@ -1,23 +1,13 @@
-"""The one thing the rules need of the table's dice (the core's Dice fits it)."""
+"""What the rules share: their events frozen as data (the dice are the core's DiceLike)."""
 
 from __future__ import annotations
 
 import copy
 import functools
 from collections.abc import Callable
-from typing import Any, ParamSpec, Protocol
+from typing import Any, ParamSpec
 
 P = ParamSpec("P")
-
-
-class Dice(Protocol):
-    def d(self, sides: int) -> int:
-        """One die of `sides` faces: 1..sides."""
-        ...
-
-
-class RuleError(ValueError):
-    """A move the rules refuse; the message is one line for the user and nothing changed."""
 
 
 def emits(fn: Callable[P, list[dict[str, Any]]]) -> Callable[P, list[dict[str, Any]]]:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .library import Library, Special, fold
 from .model import CvState, Player, active, new_player, player
-from .protocol import RuleError, emits
+from .protocol import emits
 
 Event = dict[str, Any]
 COUNTS = ("health", "relationships", "knowledge", "job", "property_cards", "property", "tokens")

@@ -3,34 +3,34 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain, speaking
 from guide.core.result import Result
 
 from . import score
 from .library import Library
-from .model import CHOICE, CvState, active, cv_cards
+from .model import CHOICE, CvState, CvTable, active, cv_cards
 from .pool import failures
-from .protocol import RuleError
 from .render import Renderer
 
 _, ngettext, pgettext = domain("cv").functions()
 
 
-def _s(t: Any) -> CvState:
-    return cast(CvState, t.state)
+def _s(t: CvTable) -> CvState:
+    return t.state
 
 
-def _lib(t: Any) -> Library:
-    return cast(Library, t.library)
+def _lib(t: CvTable) -> Library:
+    return t.library
 
 
 def icon(lib: Library, sym: str) -> str:
     return "*" if sym == CHOICE else (lib.symbols[sym].icon or lib.symbols[sym].en[0])
 
 
-def prompt(t: Any) -> str:
+def prompt(t: CvTable) -> str:
     s = _s(t)
     turn = s["turn"]
     if s["over"]:
@@ -44,7 +44,7 @@ def prompt(t: Any) -> str:
     return _("cv (round {round}: {player})> ").format(round=turn["round"], player=who)
 
 
-def toolbar(t: Any) -> str:
+def toolbar(t: CvTable) -> str:
     """One line of at most 80 columns: whose turn, the dice (frozen marked), rerolls left,
     Failures and Happiness, tokens, the track."""
     s, lib = _s(t), _lib(t)
@@ -70,7 +70,7 @@ def toolbar(t: Any) -> str:
     return "  ".join(parts)[:80]
 
 
-def track_lines(t: Any) -> list[str]:
+def track_lines(t: CvTable) -> list[str]:
     s, lib = _s(t), _lib(t)
     tr = s["track"]
     if tr is None:
@@ -87,7 +87,7 @@ def card_name(lib: Library, card: Any, lang: str) -> str:
     return sp.name(lang) if sp is not None else str(card["name"])
 
 
-def status(t: Any) -> Result:
+def status(t: CvTable) -> Result:
     s, lib = _s(t), _lib(t)
     r = Renderer(lib, speaks(t))
     res = Result(title="CV")
@@ -118,12 +118,12 @@ def _scores(s: CvState, lib: Library) -> dict[str, int] | None:
     if not s["scored"]:
         return None
     try:
-        return score.score(cast(CvState, {**s}), lib)[1]
+        return score.score(CvState(**s), lib)[1]
     except RuleError:
         return None
 
 
-def public_state(t: Any) -> dict[str, Any]:
+def public_state(t: CvTable) -> dict[str, Any]:
     """`guide state --game cv`, exactly the rules page's shape."""
     s, lib = _s(t), _lib(t)
     turn = s["turn"]
@@ -138,7 +138,7 @@ def public_state(t: Any) -> dict[str, Any]:
     }
 
 
-def view(t: Any) -> dict[str, Any]:
+def view(t: CvTable) -> dict[str, Any]:
     """The TV page: public only (no secret goal, no hand's cards, only how many)."""
     s, lib = _s(t), _lib(t)
     lang = speaks(t)
@@ -195,6 +195,6 @@ def _said_player(p: Any, totals: dict[str, int] | None, lang: str) -> str:
         return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
-def speaks(t: Any) -> str:
+def speaks(t: CvTable) -> str:
     """The language of the words: the `lang` command's choice, else `guide play --lang`."""
     return str(_s(t)["lang"] or t.lang)

@@ -7,13 +7,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from . import pool
 from . import track as track_rules
 from .library import Library, Special, fold
 from .model import CHOICE, Card, CvState, Player, find_card, new_card, own_turn, player
-from .protocol import RuleError, emits
+from .protocol import emits
 
 Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .library import Library
 from .model import CvState, Track, cv_cards
-from .protocol import RuleError, emits
+from .protocol import emits
 
 Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()

@@ -10,13 +10,13 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from guide.core.dice import Dice
 from guide.core.stats import wilson
 
 from .bots import Bots
 from .deck import Rules
 from .match import play_match
 from .model import LEVELS, new_state
-from .protocol import SeededDice
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class LevelResult:
 def bench(rules: Rules, bots: Bots, games: int, seed: int | None) -> list[LevelResult]:
     if games < 1:
         raise ValueError("play at least one match")
-    dice = SeededDice(seed)
+    dice = Dice(seed, record=False)
     orders = list(itertools.permutations(LEVELS))
     wins = dict.fromkeys(LEVELS, 0.0)
     rounds = dict.fromkeys(LEVELS, 0)

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import yaml
+from guide.core.box import Doc
+from guide.core.dice import DiceLike
 
-from .deck import DeckError, Rules, bundled
+from .deck import Rules, only
 from .knowledge import SeatView
-from .protocol import Dice
 from .table import Action
 
 
@@ -43,16 +42,17 @@ class Bots:
     levels: dict[str, Level]
 
 
+def bots_of(doc: Doc) -> Bots:
+    """A valid bots document (its schema says every level's knobs) as Bots."""
+    data = doc.value
+    levels = {name: Level(name=name, **{**raw, "powers": tuple(raw["powers"])})
+              for name, raw in data["levels"].items()}
+    return Bots(names=tuple(data["names"]), levels=levels)
+
+
 def load_bots(folder: Path | None = None) -> Bots:
-    """The bots file of a box folder (default: the bundled cards/kaivo/)."""
-    path = (folder or bundled()) / "bots.yaml"
-    try:
-        data: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
-        levels = {name: Level(name=name, **{**raw, "powers": tuple(raw["powers"])})
-                  for name, raw in data["levels"].items()}
-        return Bots(names=tuple(data["names"]), levels=levels)
-    except (OSError, yaml.YAMLError, KeyError, TypeError) as e:
-        raise DeckError(f"{path}: not a bots file ({e})") from None
+    """The bots file of a box folder (default: the bundled cards/kaivo/); DataError."""
+    return bots_of(only(folder, "bots"))
 
 
 class Estimate:
@@ -148,7 +148,7 @@ def _opponents(v: SeatView) -> list[int]:
     return [o for o in range(len(v["hands"])) if o != v["me"]]
 
 
-def _power(est: Estimate, rules: Rules, dice: Dice) -> Action:
+def _power(est: Estimate, rules: Rules, dice: DiceLike) -> Action:
     v, level, me = est.v, est.level, est.v["me"]
     power = v["power"]
     assert power is not None
@@ -174,7 +174,7 @@ def _power(est: Estimate, rules: Rules, dice: Dice) -> Action:
     return ("skip",)
 
 
-def choose(v: SeatView, rules: Rules, level: Level, dice: Dice) -> Action:
+def choose(v: SeatView, rules: Rules, level: Level, dice: DiceLike) -> Action:
     """The bot's next move in its turn."""
     est = Estimate(v, rules, level)
     phase = v["phase"]
@@ -204,18 +204,18 @@ def choose(v: SeatView, rules: Rules, level: Level, dice: Dice) -> Action:
     raise ValueError("the round is over")
 
 
-def _chance(p: float, dice: Dice) -> bool:
+def _chance(p: float, dice: DiceLike) -> bool:
     return p > 0 and dice.d(1000) <= p * 1000
 
 
-def _place(est: Estimate, rules: Rules, dice: Dice) -> int:
+def _place(est: Estimate, rules: Rules, dice: DiceLike) -> int:
     """Where a kept card goes: over the worst card, but for a slip now and then (easy)."""
     if _chance(est.level.slip, dice):
         return dice.d(rules.hand) - 1
     return est.worst()[0]
 
 
-def _glimpse(v: SeatView, est: Estimate, held: int, dice: Dice) -> bool:
+def _glimpse(v: SeatView, est: Estimate, held: int, dice: DiceLike) -> bool:
     """K-GLIMPSE-1 as a bluff: once a turn, before keeping a card."""
     if v["glimpsed"]:
         return False

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from guide.core.cli import UserError
+from guide.core.errors import DataError
 
 from . import bench as _bench
 from . import bots, deck
@@ -24,7 +25,7 @@ def bench(games: int, seed: int | None) -> None:
     95% interval) and mean round score."""
     try:
         results = _bench.bench(deck.load(), bots.load_bots(), games, seed)
-    except deck.DeckError as e:
+    except DataError as e:
         raise UserError(str(e)) from None
     for line in _bench.report(results):
         click.echo(line)

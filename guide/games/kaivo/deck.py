@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
 from pathlib import Path
-from typing import Any
 
-import yaml
+from guide.core.box import Doc, FileKind
+from guide.core.box import read as read_box
+from guide.core.errors import DataError
+from guide.core.i18n import domain
+from guide.core.yamlsrc import Problem
 
 POWERS = ("peek", "spy", "swap", "mindread")   # K-POW-1: the four powers the rules resolve
+_, ngettext, pgettext = domain("kaivo").functions()
+
 
 
 def bundled() -> Path:
@@ -16,10 +24,6 @@ def bundled() -> Path:
     from guide.core.box import bundled as boxes
 
     return next(p for p in boxes("kaivo") if p.parent.name == "cards")
-
-
-class DeckError(ValueError):
-    """A deck file the rules cannot use; the message is one line naming the file."""
 
 
 @dataclass(frozen=True)
@@ -53,44 +57,39 @@ class Rules:
         return self.names.get(value, str(value))
 
 
-def _int(data: dict[str, Any], key: str, file: str, where: str, low: int = 0) -> int:
-    value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise DeckError(f"{file}: {where}: '{key}' must be a whole number of at least {low}")
-    return value
+@cache
+def files() -> tuple[FileKind, ...]:
+    """The two files of a Kaivo box, each with its schema (schemas/*.schema.json)."""
+    folder = resources.files("guide.games.kaivo").joinpath("schemas")
+    return tuple(FileKind(name, name, json.loads(folder.joinpath(f"{name}.schema.json")
+                                                 .read_text("utf-8")))
+                 for name in ("deck", "bots"))
 
 
-def parse(data: Any, file: str = "deck.yaml") -> Rules:
-    """A deck file's content, checked, as Rules."""
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list) or not data["cards"]:
-        raise DeckError(f"{file}: needs a list 'cards'")
+def rules_of(doc: Doc) -> tuple[Rules | None, list[Problem]]:
+    """A valid deck document as Rules, and what the schema cannot say, positioned."""
+    data = doc.value
     names: dict[int, str] = {}
     counts: dict[int, int] = {}
     powers: dict[int, str] = {}
-    for n, card in enumerate(data["cards"], 1):
-        where = f"card {n}"
-        if not isinstance(card, dict) or not isinstance(card.get("name"), str):
-            raise DeckError(f"{file}: {where}: needs a name")
-        points = _int(card, "points", file, where)
+    problems = []
+    for n, card in enumerate(data["cards"]):
+        points = card["points"]
         if points in names:
-            raise DeckError(f"{file}: {where}: two cards worth {points} points")
+            problems.append(doc.problem(("cards", n, "points"), f"cards[{n + 1}]: two cards"
+                                                                 f" worth {points} points"))
         names[points] = card["name"]
-        counts[points] = _int(card, "count", file, where)
-        power = card.get("power")
-        if power is not None:
-            if power not in POWERS:
-                raise DeckError(f"{file}: {where}: power must be one of {', '.join(POWERS)}")
-            powers[points] = power
-    table = data.get("table") or {}
-    match = data.get("match") or {}
-    players = table.get("players") or {}
-    glimpse = table.get("glimpse") or {}
-    clock = table.get("clock") or {}
-    total = match.get("hand_total") or {}
+        counts[points] = card["count"]
+        if card.get("power") is not None:
+            powers[points] = card["power"]
+    table, match = data.get("table", {}), data.get("match", {})
+    players, glimpse = table.get("players", {}), table.get("glimpse", {})
+    clock, total = table.get("clock", {}), match.get("hand_total", {})
     hand = table.get("hand", 4)
-    outer = tuple(int(p) - 1 for p in table.get("outer", [1, hand]))
-    if not isinstance(hand, int) or hand < 1 or any(not 0 <= p < hand for p in outer):
-        raise DeckError(f"{file}: table: the outer positions must lie in the hand")
+    outer = tuple(p - 1 for p in table.get("outer", [1, hand]))
+    if any(not 0 <= p < hand for p in outer):
+        problems.append(doc.problem(("table", "outer"), "table.outer: the outer positions must"
+                                                        f" lie in the hand (1 to {hand})"))
     rules = Rules(
         names=names, counts=counts, powers=powers,
         min_players=players.get("min", 2), max_players=players.get("max", 4), hand=hand,
@@ -101,18 +100,33 @@ def parse(data: Any, file: str = "deck.yaml") -> Rules:
         total_min=total.get("min", 0), total_max=total.get("max", 52),
         values=[v for v, c in sorted(counts.items()) for _ in range(c)],
     )
+    if rules.min_players > rules.max_players:
+        problems.append(doc.problem(("table", "players"), "table.players: min is more than max"))
     if len(rules.values) < rules.max_players * rules.hand + 2:
-        raise DeckError(f"{file}: {len(rules.values)} cards cannot deal {rules.max_players} hands")
+        problems.append(doc.problem(("cards",), f"cards: {len(rules.values)} cards cannot deal"
+                                                f" {rules.max_players} hands"))
     if not 1 <= rules.glimpse_chance <= rules.glimpse_in:
-        raise DeckError(f"{file}: table: glimpse chance must be 1..{rules.glimpse_in}")
-    return rules
+        problems.append(doc.problem(("table", "glimpse"), "table.glimpse: chance must be"
+                                                          f" 1..{rules.glimpse_in}"))
+    return (None if problems else rules), problems
+
+
+def only(folder: Path | None, name: str) -> Doc:
+    """The one valid document `name`.yaml of a box folder (default: the bundled one), read
+    through the core's data path; DataError with its first problem, positioned."""
+    docs, problems = read_box([(folder or bundled()) / f"{name}.yaml"], files(), "kaivo")
+    if problems or not docs:
+        first = problems[0] if problems else f"{folder}: no {name}.yaml"
+        raise DataError(_("{first} ({count} problem(s); run guide check --game kaivo)").format(
+            first=first, count=len(problems)))
+    return docs[0]
 
 
 def load(folder: Path | None = None) -> Rules:
-    """The deck file of a box folder (default: the bundled cards/kaivo/)."""
-    path = (folder or bundled()) / "deck.yaml"
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as e:
-        raise DeckError(f"{path}: {str(e).splitlines()[0]}") from None
-    return parse(data, str(path))
+    """The deck file of a box folder (default: the bundled cards/kaivo/); DataError."""
+    doc = only(folder, "deck")
+    rules, problems = rules_of(doc)
+    if rules is None:
+        raise DataError(_("{problems} ({count} problem(s); run guide check --game kaivo)").format(
+            problems=problems[0], count=len(problems)))
+    return rules

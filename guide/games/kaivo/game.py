@@ -2,32 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
-from typing import ClassVar, cast
+from typing import ClassVar
 
 import click
 
-from guide.core.errors import DataError
+from guide.core.box import Doc, FileKind
 from guide.core.game import Game
 from guide.core.registry import Registry
-from guide.core.table import Table
 from guide.core.yamlsrc import Problem
 
 from . import bots, deck, render, screen, seats
 from .commands import commands
-from .model import KaivoState, new_state
-
-
-@dataclass(frozen=True)
-class Library:
-    rules: deck.Rules
-    bots: bots.Bots
-
-
-def _state(table: Table) -> KaivoState:
-    return cast(KaivoState, table.state)
+from .library import KaivoTable, Library
+from .model import new_state
 
 
 class KaivoGame(Game):
@@ -42,59 +30,51 @@ class KaivoGame(Game):
     def new_state(self) -> dict:
         return dict(new_state())
 
-    def load(self, boxes: list[Path]) -> Library:
-        """The bundled deck and bots; a --box folder with its own deck.yaml or bots.yaml
-        replaces them (the last one given wins)."""
-        deck_dir = bots_dir = deck.bundled()
-        for box in boxes:
-            if (box / "deck.yaml").is_file():
-                deck_dir = box
-            if (box / "bots.yaml").is_file():
-                bots_dir = box
-        try:
-            return Library(deck.load(deck_dir), bots.load_bots(bots_dir))
-        except deck.DeckError as e:
-            raise DataError(str(e)) from None
+    def files(self) -> tuple[FileKind, ...]:
+        return deck.files()
 
-    def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
-        problems = []
-        for path in paths:
-            folder = path if path.is_dir() else path.parent
-            try:
-                if path.is_dir() or path.name == "deck.yaml":
-                    deck.load(folder)
-                if path.is_dir() or path.name == "bots.yaml":
-                    bots.load_bots(folder)
-            except deck.DeckError as e:
-                problems.append(Problem(str(path), 1, 1, str(e)))
-        return problems, "ok: the deck and bots files can be played"
+    def build(self, docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
+        """The last deck.yaml and the last bots.yaml given win (a --box folder's replace
+        the bundled ones)."""
+        last = {doc.kind.name: doc for doc in docs}
+        if "deck" not in last or "bots" not in last:     # refused already, with a position
+            return None, []
+        rules, problems = deck.rules_of(last["deck"])
+        if rules is None:
+            return None, problems
+        return Library(rules, bots.bots_of(last["bots"])), []
 
-    def public_state(self, table: Table) -> dict:
-        return screen.public_state(_state(table))
+    def public_state(self, table: KaivoTable) -> dict:
+        return screen.public_state(table.state)
 
-    def prompt(self, table: Table) -> str:
-        return screen.prompt(_state(table))
+    def prompt(self, table: KaivoTable) -> str:
+        return screen.prompt(table.state)
 
-    def toolbar(self, table: Table) -> str | None:
-        return screen.toolbar(_state(table))
+    def toolbar(self, table: KaivoTable) -> str | None:
+        return screen.toolbar(table.state)
 
-    def render(self, event: dict, table: Table) -> str | None:
+    def terminal_sees(self, table: KaivoTable, audience: list) -> bool:
+        """Only "You"'s own secrets reach the terminal (and its log); a friend's or a bot's
+        are read by their seat's view alone."""
+        return screen.viewer(table.state) in audience
+
+    def render(self, event: dict, table: KaivoTable) -> str | None:
         # only the terminal's own private events were told (commands._tell)
-        text = render.render(event, event["to"][0] if "to" in event else None)
+        text = render.render(event, event["audience"][0] if "audience" in event else None)
         return text if text is not None else super().render(event, table)
 
-    def view(self, table: Table) -> dict:
-        return screen.tv(_state(table), self.title)
+    def view(self, table: KaivoTable) -> dict:
+        return screen.tv(table.state, self.title)
 
     # --- seats: friends at the table, each on their own phone (seats.py) -------------------
-    def seats(self, table: Table) -> list[str]:
-        return seats.seats(_state(table))
+    def seats(self, table: KaivoTable) -> list[str]:
+        return seats.seats(table.state)
 
-    def seat_view(self, table: Table, seat: str) -> dict:
-        return seats.seat_view(_state(table), seat, self.title)
+    def seat_view(self, table: KaivoTable, seat: str) -> dict:
+        return seats.seat_view(table.state, seat, self.title)
 
-    def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
-        return seats.seat_moves(_state(table), seat, table.library.rules)
+    def seat_moves(self, table: KaivoTable, seat: str) -> list[tuple[str, str]]:
+        return seats.seat_moves(table.state, seat, table.library.rules)
 
     def greeting(self) -> str:
         return ("Kaivo: players NAME NAME for a score sheet, or deal --bots N to play; "

@@ -79,9 +79,9 @@ def view(t: Table, seat: int | None) -> SeatView:
 
 def events_for(events: list[Event], seat: int) -> list[Event]:
     """The events a seat receives: the public ones and its own private ones."""
-    return [e for e in events if "to" not in e or seat in e["to"]]
+    return [e for e in events if "audience" not in e or seat in e["audience"]]
 
 
 def public(events: list[Event]) -> list[Event]:
     """What the whole table (the TV page) may see."""
-    return [e for e in events if "to" not in e]
+    return [e for e in events if "audience" not in e]

@@ -12,16 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from guide.core.dice import DiceLike
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .bots import Bots, choose
 from .deck import Rules
 from .knowledge import view
 from .model import KaivoState, Player, Table, begin_match, new_player
-from .protocol import Dice
 from .render import YOU
 from .sheet import apply_round, round_half_up, seat_of
-from .table import Action, Event, RuleError, act, deal, play_safe, totals
+from .table import Action, Event, act, deal, play_safe, totals
 
 MAX_BOT_STEPS = 10_000   # a guard: bots always call by their max_turns
 _, ngettext, pgettext = domain("kaivo").functions()
@@ -35,7 +36,7 @@ def _bot_name(bots: Bots, taken: list[str]) -> str:
     return next(n for n in bots.names if n not in taken)
 
 
-def start_play(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, n_bots: int | None,
+def start_play(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, n_bots: int | None,
                level: str, person: str = "You", clock: bool = False,
                people: Sequence[str] | None = None) -> list[Event]:
     """`deal --bots N [--level L] [--clock]`: a new match, you in seat 1; with `people`
@@ -83,7 +84,7 @@ def check_name(name: str) -> None:
             name=name))
 
 
-def _deal(rules: Rules, bots: Bots, state: KaivoState, dice: Dice) -> list[Event]:
+def _deal(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> list[Event]:
     names = [p["name"] for p in state["players"]]
     t, events = deal(rules, names, state["dealer"], dice, [p["score"] for p in state["players"]])
     state["table"] = t
@@ -114,7 +115,7 @@ def acting(state: KaivoState) -> int | None:
     return None if p["bot"] or p["leaving"] else t["turn"]
 
 
-def act_as(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, seat: int,
+def act_as(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, seat: int,
            action: Action) -> list[Event]:
     """A person's move; then the bots play until a person is to act again."""
     t = _table(state)
@@ -127,7 +128,7 @@ def act_as(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, seat: int,
     return events + run_bots(rules, bots, state, dice)
 
 
-def run_bots(rules: Rules, bots: Bots, state: KaivoState, dice: Dice) -> list[Event]:
+def run_bots(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> list[Event]:
     """Bots' turns and the safe moves of players who left, until a person acts or the call."""
     t = _table(state)
     events: list[Event] = []
@@ -159,7 +160,7 @@ def _finish(rules: Rules, bots: Bots, state: KaivoState) -> list[Event]:
     return events
 
 
-def next_round(rules: Rules, bots: Bots, state: KaivoState, dice: Dice) -> list[Event]:
+def next_round(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> list[Event]:
     """`deal` between rounds: those waiting take bots' seats, then the next deal."""
     t = _table(state)
     if t["phase"] != "over":
@@ -227,7 +228,7 @@ def leave(bots: Bots, state: KaivoState, name: str) -> list[Event]:
     return events
 
 
-def play_match(rules: Rules, bots: Bots, state: KaivoState, dice: Dice, levels: Sequence[str],
+def play_match(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, levels: Sequence[str],
                names: Sequence[str]) -> list[list[int]]:
     """A whole match of bots, headless (the bench): what each seat added, round by round."""
     players = [new_player(n, bot=True, level=lv) for n, lv in zip(names, levels, strict=True)]

@@ -56,7 +56,7 @@ def _power(e: Event) -> str:
 
 
 def render(e: Event, seat: int | None = None) -> str | None:
-    if "to" in e and (seat is None or seat not in e["to"]):
+    if "audience" in e and (seat is None or seat not in e["audience"]):
         return None
     kind = e["kind"]
     who = e.get("who", "")

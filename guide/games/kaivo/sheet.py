@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .deck import Rules
 from .model import Entry, KaivoState, Player, begin_match, new_player
-from .table import Event, RuleError
+from .table import Event
 
 _, ngettext, pgettext = domain("kaivo").functions()
 

@@ -2,27 +2,25 @@
 
 Every function takes the round's Table (and the Rules, and the Dice where chance enters),
 checks the move first (a RuleError changes nothing), then changes the Table in place and
-returns events as data. An event with "to" is private to those seats; any other event is
-public and carries only values the whole table may see.
+returns events as data. An event with an "audience" (the core's key, the core's
+Table.tell_all) is private to those seats; any other event is public and carries only
+values the whole table may see.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from guide.core.dice import DiceLike, shuffle
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .deck import Rules
 from .model import Table
-from .protocol import Dice, shuffle
 
 Event = dict[str, Any]
 Action = tuple[Any, ...]
 _, ngettext, pgettext = domain("kaivo").functions()
-
-
-class RuleError(ValueError):
-    """A move the rules do not allow now; one line for the player."""
 
 
 def letters_for(names: list[str]) -> list[str]:
@@ -33,7 +31,7 @@ def letters_for(names: list[str]) -> list[str]:
     return [chr(ord("A") + i) for i in range(len(names))]
 
 
-def deal(rules: Rules, names: list[str], dealer: int, dice: Dice,
+def deal(rules: Rules, names: list[str], dealer: int, dice: DiceLike,
          scores: list[int] | None = None) -> tuple[Table, list[Event]]:
     """K-DEAL-1: four cards each face down, the outer two seen, one card face up to start
     the discard pile (the companion's choice); the player after the dealer starts."""
@@ -42,7 +40,7 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: Dice,
         raise RuleError(_("Kaivo is for {min_players} to {max_players} players, not {n}").format(
             min_players=rules.min_players, max_players=rules.max_players, n=n))
     deck = list(range(len(rules.values)))
-    shuffle(deck, dice)
+    deck = shuffle(deck, dice)
     hands = [[deck.pop() for _ in range(rules.hand)] for _ in range(n)]
     first = deck.pop()
     t = Table(cards=list(rules.values), deck=deck, discard=[first], hands=hands,
@@ -54,7 +52,7 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: Dice,
     events: list[Event] = [{"kind": "dealt", "dealer": names[dealer], "first": names[t["turn"]],
                             "discard": t["cards"][first], "deck": len(deck)}]
     for s in range(n):
-        events.append({"kind": "outer", "seat": s, "who": names[s], "to": [s],
+        events.append({"kind": "outer", "seat": s, "who": names[s], "audience": [s],
                        "cards": [[p, t["cards"][hands[s][p]]] for p in rules.outer]})
     return t, events
 
@@ -96,7 +94,7 @@ def _end_turn(t: Table) -> None:
     t["turns"] += 1
 
 
-def _refill(t: Table, dice: Dice) -> list[Event]:
+def _refill(t: Table, dice: DiceLike) -> list[Event]:
     """K-DEAL-1: an empty deck takes the discard pile but its top, shuffled; what was known
     of those cards is gone with them."""
     top = t["discard"].pop()
@@ -109,12 +107,12 @@ def _refill(t: Table, dice: Dice) -> list[Event]:
     t["placed"] = [c for c in t["placed"] if c not in gone]
     for c in back:
         t["badges"][c] = ""
-    shuffle(back, dice)
+    back = shuffle(back, dice)
     t["deck"] = back
     return [{"kind": "refilled", "deck": len(back)}]
 
 
-def draw(t: Table, rules: Rules, dice: Dice) -> list[Event]:
+def draw(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     """K-TURN-1: only the drawer sees the card."""
     _need(t, "turn")
     events = _refill(t, dice) if not t["deck"] else []
@@ -124,7 +122,7 @@ def draw(t: Table, rules: Rules, dice: Dice) -> list[Event]:
     t["phase"] = "drawn"
     _learn(t, s, card)
     events.append({"kind": "drew", "seat": s, "who": t["names"][s], "deck": len(t["deck"])})
-    events.append({"kind": "held", "seat": s, "value": t["cards"][card], "to": [s]})
+    events.append({"kind": "held", "seat": s, "value": t["cards"][card], "audience": [s]})
     return events
 
 
@@ -214,7 +212,7 @@ def peek(t: Table, rules: Rules, pos: int) -> list[Event]:
     _badge(t, card, s)
     _end_turn(t)
     return [{"kind": "peeked", "seat": s, "who": t["names"][s], "pos": pos},
-            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][card], "to": [s]}]
+            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][card], "audience": [s]}]
 
 
 def spy(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
@@ -229,7 +227,7 @@ def spy(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
     return [{"kind": "spied", "seat": s, "who": t["names"][s], "target": target,
              "whom": t["names"][target], "pos": pos},
             {"kind": "saw", "seat": s, "target": target, "pos": pos, "value": t["cards"][card],
-             "to": [s]}]
+             "audience": [s]}]
 
 
 def swapwith(t: Table, rules: Rules, pos: int, target: int, tpos: int) -> list[Event]:
@@ -246,9 +244,9 @@ def swapwith(t: Table, rules: Rules, pos: int, target: int, tpos: int) -> list[E
     _end_turn(t)
     return [{"kind": "swapped_power", "seat": s, "who": t["names"][s], "pos": pos,
              "target": target, "whom": t["names"][target], "tpos": tpos},
-            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][theirs], "to": [s]},
+            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][theirs], "audience": [s]},
             {"kind": "saw", "seat": target, "target": target, "pos": tpos,
-             "value": t["cards"][mine], "to": [target]}]
+             "value": t["cards"][mine], "audience": [target]}]
 
 
 def mindread(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
@@ -281,7 +279,7 @@ def _badge(t: Table, card: int, seat: int) -> None:
         t["badges"][card] += letter
 
 
-def glimpse(t: Table, rules: Rules, dice: Dice) -> list[Event]:
+def glimpse(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     """K-GLIMPSE-1: each opponent catches the drawn card with the deck file's chance; who
     caught it is known only to the catcher."""
     if t["phase"] == "taken":
@@ -301,7 +299,7 @@ def glimpse(t: Table, rules: Rules, dice: Dice) -> list[Event]:
             if card not in t["caught"][o]:
                 t["caught"][o].append(card)
             events.append({"kind": "caught", "seat": o, "who": t["names"][s],
-                           "value": t["cards"][card], "to": [o]})
+                           "value": t["cards"][card], "audience": [o]})
     return events
 
 
@@ -321,7 +319,7 @@ def totals(t: Table) -> list[int]:
     return [sum(t["cards"][c] for c in h) for h in t["hands"]]
 
 
-def act(t: Table, rules: Rules, dice: Dice, action: Action) -> list[Event]:
+def act(t: Table, rules: Rules, dice: DiceLike, action: Action) -> list[Event]:
     """One move as a tuple: ("draw",), ("swap", pos), ("spy", target, pos), ..."""
     kind, args = action[0], action[1:]
     if kind == "draw":
@@ -390,7 +388,7 @@ def safe_step(t: Table) -> Action | None:
             "power": ("skip",)}.get(t["phase"])
 
 
-def play_safe(t: Table, rules: Rules, dice: Dice) -> list[Event]:
+def play_safe(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     """The whole safe move of the seat to act, to the end of its turn."""
     seat, turns, events = t["turn"], t["turns"], []
     while t["turn"] == seat and t["turns"] == turns:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import shlex
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
 import click
 
+from guide.core.box import FileKind
+from guide.core.dice import TENS_AND_ONES
 from guide.core.errors import DataError, GuideError
 from guide.core.game import Game
 from guide.core.i18n import domain
@@ -39,12 +42,13 @@ class KaveriniGame(Game):
     id = "kaverini"
     title = "Kaverini"
     state_version = 1
+    percentile = TENS_AND_ONES        # R-DICE-2: d% is two d10, tens and ones
     commands: ClassVar[Registry] = commands
     table_class: ClassVar[type[Table] | None] = KaveriniTable
     view_page = resources.files("guide.games.kaverini.view").joinpath("page.html").read_bytes()
 
     def new_state(self) -> dict:
-        return new_state()
+        return dict(new_state())
 
     def public_state(self, table: Table) -> dict:
         assert isinstance(table, KaveriniTable)
@@ -70,8 +74,9 @@ class KaveriniGame(Game):
                                           for p in fact_problems(a)])
         return problems, f"ok: {len(library.cards)} cards, {len(library.adventures)} adventure(s)"
 
-    def schemas(self) -> dict[str, dict]:
-        return {name: load_schema(name) for name in SCHEMA_NAMES}
+    def files(self) -> tuple[FileKind, ...]:
+        """Any YAML file holds cards or an adventure (its loader reads it card by card)."""
+        return tuple(FileKind(name, "*", load_schema(name)) for name in SCHEMA_NAMES)
 
     def cards(self, library: Library, card_type: str | None) -> Result:
         if card_type is not None and card_type not in CARD_TYPES:
@@ -101,19 +106,19 @@ class KaveriniGame(Game):
         return render_story(events, lambda e: self.render(e, table))
 
     def gm_only(self, event: dict) -> bool:
-        return event["kind"] in words.GM_ONLY
+        return event["kind"] in words.GM_ONLY or super().gm_only(event)
 
     def view(self, table: Table) -> dict:
         return player_view(table)
 
     def seats(self, table: Table) -> list[str]:
-        return seats.seats(table)
+        return seats.seats(_kaverini(table))
 
     def seat_view(self, table: Table, seat: str) -> dict:
-        return seats.seat_view(table, seat)
+        return seats.seat_view(_kaverini(table), seat)
 
     def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
-        return seats.seat_moves(table, seat)
+        return seats.seat_moves(_kaverini(table), seat)
 
     def notices(self, table: Table) -> list[str]:
         replaced = getattr(table.library, "replaced", [])
@@ -128,3 +133,19 @@ class KaveriniGame(Game):
         from guide.games.kaverini.shabbat import print_command
 
         return [odds, print_command, new]
+
+    def start_options(self) -> list[click.Option]:
+        return [click.Option(["--adventure", "adventure_id"], default=None, metavar="ID",
+                             help="Start this adventure when none is running (the bundled"
+                                  " one: amsterdam).")]
+
+    def start(self, table: Table, **options: object) -> list[str]:
+        adventure = options.get("adventure_id")
+        if not adventure or table.state.get("adventure"):
+            return []
+        return [f"adventure {shlex.quote(str(adventure))}"]
+
+
+def _kaverini(table: Table) -> KaveriniTable:
+    assert isinstance(table, KaveriniTable)     # Game.table_class: every table of this game
+    return table

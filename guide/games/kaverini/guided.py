@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import difflib
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING
 
 from guide.core.errors import GuideError
 from guide.core.names import resolve
 from guide.games.kaverini.data.tables import abilities, ladders
+
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
 
 class Retry(Exception):
@@ -31,13 +34,14 @@ def closest(word: str, names: list[str]) -> str:
 _heard: list[str] = []      # "psy" taken as Psychic: said above the next question
 
 
-def ask_until(t: Any, question: str, choices: list[str], check, meta: dict[str, str] | None = None
+def ask_until(t: KaveriniTable, question: str, choices: list[str], check, meta: dict[str, str] | None = None
               ) -> str:
     """Ask until `check(answer)` takes it; a problem is said above the question again, and
     an answer taken for a longer name says which, above the next question."""
     default = ""
     said = "\n".join([*_heard, question])
     _heard.clear()
+    assert t.ask is not None, "asked only at a terminal"
     while True:
         answer = t.ask(said, choices, default, meta)
         try:
@@ -89,7 +93,7 @@ def technique_checker(chosen: list[str]):
     return check
 
 
-def ask_sheet(t: Any, ability: str | None, chosen: list[str], told: list[str]
+def ask_sheet(t: KaveriniTable, ability: str | None, chosen: list[str], told: list[str]
               ) -> tuple[str, list[str], list[str]]:
     """What the line left out, asked one answer at a time."""
     _heard.clear()

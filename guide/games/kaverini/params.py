@@ -4,8 +4,8 @@ the name as the state writes it, through the core's one resolver."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from guide.core.errors import GuideError
 from guide.core.names import resolve
@@ -13,35 +13,38 @@ from guide.core.params import Faces, KeyValue, Named
 from guide.games.kaverini.data.tables import abilities, house_rules, ladders
 from guide.games.kaverini.model import CARD_TYPES
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
-def _state(t: Any) -> dict:
+
+def _state(t: KaveriniTable | None) -> Mapping[str, Any]:
     return t.state if t is not None else {"kaverit": [], "buddies": [], "confrontation": None}
 
 
-def _kaverit(t: Any, words: list[str]) -> list[str]:
+def _kaverit(t: KaveriniTable | None, words: list[str]) -> list[str]:
     return [k["name"] for k in _state(t)["kaverit"]]
 
 
-def _party(t: Any, words: list[str]) -> list[str]:
+def _party(t: KaveriniTable | None, words: list[str]) -> list[str]:
     s = _state(t)
     conf = s["confrontation"]
     return _kaverit(t, words) + [b["name"] for b in s["buddies"]] + (
         [x["name"] for x in conf["stand"]] if conf else []) + list(s.get("companions", []))
 
 
-def _actors(t: Any, words: list[str]) -> list[str]:
+def _actors(t: KaveriniTable | None, words: list[str]) -> list[str]:
     s = _state(t)
     conf = s["confrontation"]
     return _kaverit(t, words) + [b["name"] for b in s["buddies"]] + (
         [x["name"] for x in conf["stand"]] if conf else [])
 
 
-def _foes(t: Any, words: list[str]) -> list[str]:
+def _foes(t: KaveriniTable | None, words: list[str]) -> list[str]:
     conf = _state(t)["confrontation"]
     return [f["name"] for f in conf["foes"] if f["hp"] > 0] if conf else []
 
 
-def _targets(t: Any, words: list[str]) -> list[str]:
+def _targets(t: KaveriniTable | None, words: list[str]) -> list[str]:
     s = _state(t)
     conf = s["confrontation"]
     if not conf:
@@ -50,11 +53,11 @@ def _targets(t: Any, words: list[str]) -> list[str]:
         b["name"] for b in s["buddies"]] + [x["name"] for x in conf["stand"]]
 
 
-def _fighters(t: Any, words: list[str]) -> list[str]:
+def _fighters(t: KaveriniTable | None, words: list[str]) -> list[str]:
     return _targets(t, words) + _foes(t, words)
 
 
-def _ladder_names(t: Any, words: list[str]) -> list[str]:
+def _ladder_names(t: KaveriniTable | None, words: list[str]) -> list[str]:
     return [lad.name for lad in ladders().values()]
 
 
@@ -66,7 +69,7 @@ def _named(typed: str, names: list[str]) -> str:
         return typed
 
 
-def _techniques(t: Any, words: list[str]) -> list[str]:
+def _techniques(t: KaveriniTable | None, words: list[str]) -> list[str]:
     """The techniques of the actor named before (words[1]), else every ladder."""
     s = _state(t)
     actor = _named(words[1], _actors(t, words)).casefold() if len(words) > 1 else ""
@@ -74,14 +77,14 @@ def _techniques(t: Any, words: list[str]) -> list[str]:
         if k["name"].casefold() == actor:
             return list(k["ladders"]) + list(k["custom"])
     for b in s["buddies"]:
-        if b["name"].casefold() == actor:
+        if b["name"].casefold() == actor and t is not None:
             return [tech.name for tech in t.card(b.get("card", b["name"])).techniques]
     return _ladder_names(t, words)
 
 
-def _foe_techniques(t: Any, words: list[str]) -> list[str]:
+def _foe_techniques(t: KaveriniTable | None, words: list[str]) -> list[str]:
     conf = _state(t)["confrontation"]
-    if conf and len(words) > 1:
+    if conf and len(words) > 1 and t is not None:
         typed = _named(words[1], _foes(t, words)).casefold()
         for f in conf["foes"]:
             if f["name"].casefold() == typed:
@@ -89,7 +92,7 @@ def _foe_techniques(t: Any, words: list[str]) -> list[str]:
     return []
 
 
-def _held(t: Any, words: list[str]) -> list[str]:
+def _held(t: KaveriniTable | None, words: list[str]) -> list[str]:
     for k in _state(t)["kaverit"]:
         if len(words) > 1 and k["name"].casefold() == words[1].casefold():
             return [i["card"] for i in k["items"]]
@@ -100,43 +103,43 @@ def cards(*types: str, double: bool = False, token: bool = False) -> Named:
     """A card of these types (all types when none), by name."""
     what = " or ".join(types) + " card" if types else "card"
 
-    def names(t: Any, words: list[str]) -> Iterable[str]:
+    def names(t: KaveriniTable | None, words: list[str]) -> Iterable[str]:
         if t is None:
             return []
         return [c.name for c in t.library.cards.values()
                 if (not types or c.type in types) and (not double or c.back is not None)
                 and (not token or c.token)]
 
-    def describe(t: Any, name: str) -> str:
+    def describe(t: KaveriniTable, name: str) -> str:
         card = t.library.card(name)
         return "" if card is None else card.type + (f", {card.hp} HP" if card.hp else "")
 
     return Named(what, names, describe=describe, convert=False)
 
 
-def _adventures(t: Any, words: list[str]) -> list[str]:
+def _adventures(t: KaveriniTable | None, words: list[str]) -> list[str]:
     return list(t.library.adventures) if t is not None else []
 
 
-def _shops(t: Any, words: list[str]) -> list[str]:
+def _shops(t: KaveriniTable | None, words: list[str]) -> list[str]:
     a = t.adventure() if t is not None else None
     return [shop.name for shop in a.shops] if a else []
 
 
-def _npcs(t: Any, words: list[str]) -> list[str]:
+def _npcs(t: KaveriniTable | None, words: list[str]) -> list[str]:
     return list(_state(t).get("npcs", []))
 
 
-def _players(t: Any, words: list[str]) -> list[str]:
+def _players(t: KaveriniTable | None, words: list[str]) -> list[str]:
     game = _state(t).get("strategy")
     return [p["name"] for p in game["players"]] if game else []
 
 
-def _ability_names(t: Any, words: list[str]) -> list[str]:
+def _ability_names(t: KaveriniTable | None, words: list[str]) -> list[str]:
     return list(abilities())
 
 
-def _technique_schmerz(t: Any, name: str) -> str:
+def _technique_schmerz(t: KaveriniTable | None, name: str) -> str:
     lad = ladders().get(name.casefold())
     return f"{lad.effect}: {lad.text}"[:60] if lad else ""
 

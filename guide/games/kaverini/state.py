@@ -197,18 +197,12 @@ class State(TypedDict):
     lost_buddies: NotRequired[list[str]]   # buddies out of HP, gone for good (R-CONF-8, 4.5)
 
 
-def new_state() -> dict:
-    state: State = {
+def new_state() -> State:
+    return {
         "adventure": None, "kaverit": [], "companions": [], "lost_companions": [],
         "buddies": [], "confrontation": None, "quotes_told": [], "npcs": [], "shop_wp": [],
         "house": {}, "tweaks": {}, "flipped": [], "strategy": None, "lost_buddies": [],
     }
-    return cast(dict, state)
-
-
-def typed(state: dict) -> State:
-    """The campaign state as its TypedDict (the core holds it as a plain dict)."""
-    return cast(State, state)
 
 
 # --- the constructors -----------------------------------------------------------------------

@@ -11,15 +11,16 @@ from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.table import Table
 from guide.games.kaverini.commands.lookup import find_card
+from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.model import Adventure, Card
 from guide.games.kaverini.rules.leveling import level, party_lv
-from guide.games.kaverini.state import SCHEMA, StrategyGame
+from guide.games.kaverini.state import SCHEMA, Confrontation, Sheet, State, StrategyGame
 
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-class KaveriniTable(Table):
+class KaveriniTable(Table[State, Library]):
     # --- looking things up ------------------------------------------------------------
     def card(self, name: str, *types: str) -> Card:
         """A card as it stands in this campaign: tweaks applied, flipped if flipped (5.6)."""
@@ -35,7 +36,7 @@ class KaveriniTable(Table):
                 name=card.name, type=card.type, value=' or '.join(types)))
         return card
 
-    def kaveri(self, name: str) -> dict:
+    def kaveri(self, name: str) -> Sheet:
         """A Kaveri of the party by name, as people type it (guide.core.names.resolve)."""
         sheets = {k["name"]: k for k in self.state["kaverit"]}
         if not sheets:
@@ -66,6 +67,7 @@ class KaveriniTable(Table):
         s = self.state
         return {
             "schema": SCHEMA,
+            "game": "kaverini",
             "adventure": ({"id": s["adventure"]["id"], "currency": s["adventure"]["currency"]}
                           if s["adventure"] else None),
             "kaverit": [_public_kaveri(k, s["confrontation"]) for k in s["kaverit"]],
@@ -78,7 +80,7 @@ class KaveriniTable(Table):
         }
 
 
-def _public_kaveri(k: dict, confrontation: dict | None) -> dict:
+def _public_kaveri(k: Sheet, confrontation: Confrontation | None) -> dict:
     return {
         "name": k["name"], "level": level(k["xp"]), "xp": k["xp"], "hp": k["hp"],
         "max_hp": k["max_hp"], "emotion": k["emotion"], "heart": k["heart"],
@@ -89,7 +91,7 @@ def _public_kaveri(k: dict, confrontation: dict | None) -> dict:
     }
 
 
-def _public_confrontation(c: dict | None) -> dict | None:
+def _public_confrontation(c: Confrontation | None) -> dict | None:
     if not c:
         return None
     return {

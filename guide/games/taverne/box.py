@@ -4,18 +4,20 @@ typed from the table's cards. Problems carry FILE:LINE:COL."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from guide.core import box as core_box
+from guide.core.box import Doc, FileKind
 from guide.core.errors import DataError
 from guide.core.i18n import domain
 from guide.core.yamlsrc import Problem
 
 KINDS = ("asset", "dirty trick", "spell")
-MAX_BYTES = 1024 * 1024
 _, ngettext, pgettext = domain("taverne").functions()
 
 
@@ -62,125 +64,43 @@ class Box:
         return [c.name for c in self.characters.values() if c.beginner]
 
 
-class _Reader:
-    """YAML composed into plain values, remembering where each mapping value sits."""
-
-    def __init__(self, display: str):
-        self.display = display
-        self.marks: dict[tuple[Any, ...], tuple[int, int]] = {}
-        self.problems: list[Problem] = []
-
-    def value(self, node: yaml.Node, path: tuple[Any, ...]) -> Any:
-        self.marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
-        if isinstance(node, yaml.MappingNode):
-            out: dict[Any, Any] = {}
-            for k, v in node.value:
-                if not isinstance(k, yaml.ScalarNode):
-                    self.problem(path, "a key must be plain text")
-                    continue
-                key = _scalar(k)
-                out[key] = self.value(v, (*path, key))
-            return out
-        if isinstance(node, yaml.SequenceNode):
-            return [self.value(v, (*path, i)) for i, v in enumerate(node.value)]
-        return _scalar(node)
-
-    def problem(self, path: tuple[Any, ...], message: str) -> None:
-        line, col = self.marks.get(path, (1, 1))
-        where = ".".join(str(p) for p in path)
-        self.problems.append(Problem(self.display, line, col,
-                                     f"{where}: {message}" if where else message))
+@cache
+def files() -> tuple[FileKind, ...]:
+    """Every YAML file of a Taverne box is one box file (schemas/box.schema.json)."""
+    text = resources.files("guide.games.taverne").joinpath("schemas", "box.schema.json")
+    return (FileKind("box", "*", json.loads(text.read_text("utf-8"))),)
 
 
-def _scalar(node: yaml.Node) -> Any:
-    loader = yaml.SafeLoader("")
-    try:
-        return loader.construct_object(node)
-    finally:
-        loader.dispose()
+def build(docs: list[Doc]) -> tuple[Box, list[Problem]]:
+    """The box of the valid documents, in order (the table's file fills in what the box
+    leaves empty); the schema has checked every shape and bound."""
+    box = Box()
+    for doc in docs:
+        _fill(doc.value, box)
+    return box, []
 
 
-def read(path: Path, box: Box, display: str | None = None) -> list[Problem]:
-    """Add one YAML file to the box; the problems found (nothing added from a bad entry)."""
-    r = _Reader(display or str(path))
-    try:
-        raw = path.read_bytes()
-        if len(raw) > MAX_BYTES:
-            return [Problem(r.display, 1, 1, "file is too large (the limit is 1 MB)")]
-        node = yaml.compose(raw.decode("utf-8-sig"), Loader=yaml.SafeLoader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as e:
-        mark = getattr(e, "problem_mark", None)
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        return [Problem(r.display, line, col, f"cannot read: {str(e).splitlines()[0]}")]
-    if node is None:
-        return []
-    try:
-        data = r.value(node, ())
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        return [Problem(r.display, line, col, f"not plain YAML: {str(e).splitlines()[0]}")]
-    if not isinstance(data, dict):
-        r.problem((), "a Taverne box file is a mapping (box:, characters:, ...)")
-        return r.problems
-    _fill(r, data, box)
-    return r.problems
-
-
-def _fill(r: _Reader, data: dict[Any, Any], box: Box) -> None:
-    if isinstance(data.get("box"), str):
+def _fill(data: dict[str, Any], box: Box) -> None:
+    if "box" in data:
         box.name = box.name or data["box"]
-    for key, n in (data.get("components") or {}).items():
-        if isinstance(n, int) and n >= 0:
-            box.components[str(key)] = n
-        else:
-            r.problem(("components", key), "a count is a whole number, 0 or more")
-    for i, t in enumerate(data.get("taverns") or []):
-        if not isinstance(t, dict) or not isinstance(t.get("name"), str):
-            r.problem(("taverns", i), "a Tavern has a name")
-            continue
+    box.components.update(data.get("components", {}))
+    for t in data.get("taverns", ()):
         box.taverns[t["name"]] = t.get("formula")
-    for i, c in enumerate(data.get("characters") or []):
-        _character(r, i, c, box)
-    for k, v in (data.get("example_names") or {}).items():
-        box.example_names[str(k)] = str(v)
-    for i, w in enumerate(data.get("weapons") or []):
-        if isinstance(w, dict) and isinstance(w.get("name"), str) and \
-                (w.get("value") is None or w.get("value") in range(1, 10)):
-            box.weapons.append({"name": w["name"], "value": w.get("value")})
-        else:
-            r.problem(("weapons", i), "a Weapon has a name and a value 1 to 9 (or none)")
-    for k, words in (data.get("calls") or {}).items():
-        if isinstance(k, int) and 1 <= k <= 9 and isinstance(words, str):
-            box.calls[k] = words
-        else:
-            r.problem(("calls", k), "a call is numbered 1 to 9 and has its words")
-    for i, s in enumerate(data.get("specialties") or []):
-        if not isinstance(s, dict) or not isinstance(s.get("name"), str) or \
-                s.get("kind") not in KINDS:
-            r.problem(("specialties", i), "a Specialty has a name and a kind: "
-                      + ", ".join(KINDS))
-            continue
+    for c in data.get("characters", ()):
+        _character(c, box)
+    box.example_names.update(data.get("example_names", {}))
+    box.weapons += [{"name": w["name"], "value": w.get("value")} for w in data.get("weapons", ())]
+    box.calls.update({int(k): words for k, words in data.get("calls", {}).items()})
+    for s in data.get("specialties", ()):
         box.specialties[s["name"].casefold()] = Specialty(s["name"], s["kind"], s.get("text"),
                                                           s.get("tavern"))
 
 
-def _character(r: _Reader, i: int, c: Any, box: Box) -> None:
-    path = ("characters", i)
-    if not isinstance(c, dict) or not isinstance(c.get("name"), str) or not c["name"].strip():
-        r.problem(path, "a Character has a name")
-        return
-    loot = c.get("initial_loot")
-    if loot is not None and loot not in (1, 2, 3):
-        r.problem((*path, "initial_loot"), "an Initial Loot is 1 to 3")
-        return
-    calls = c.get("calls") or []
-    if not isinstance(calls, list) or any(x not in range(1, 10) for x in calls):
-        r.problem((*path, "calls"), "calls are numbers 1 to 9")
-        return
+def _character(c: dict[str, Any], box: Box) -> None:
     old = box.characters.get(c["name"].casefold())
     new = Character(c["name"], bool(c.get("beginner", old.beginner if old else False)),
-                    loot, c.get("power"), list(calls), c.get("tavern"))
+                    c.get("initial_loot"), c.get("power"), list(c.get("calls", ())),
+                    c.get("tavern"))
     if old is not None:         # the table's file fills in what the box leaves empty
         new.initial_loot = new.initial_loot or old.initial_loot
         new.power = new.power or old.power
@@ -189,25 +109,21 @@ def _character(r: _Reader, i: int, c: Any, box: Box) -> None:
     box.characters[c["name"].casefold()] = new
 
 
+def read(paths: list[Path]) -> tuple[Box, list[Problem]]:
+    """The box of exactly these files and folders (the core's data path), and its problems."""
+    docs, problems = core_box.read(paths, files(), "taverne")
+    box, more = build(docs)
+    return box, sorted(problems + more)
+
+
 def load(folders: list[Path]) -> Box:
-    """The bundled box and the table's folders, in order; DataError (FILE:LINE:COL: what)
-    on the first problem."""
-    box = Box()
-    problems: list[Problem] = []
-    for folder in folders:
-        files = sorted(folder.glob("*.yaml")) if folder.is_dir() else [folder]
-        for f in files:
-            problems += read(f, box)
+    """The box of these folders, in order; DataError (FILE:LINE:COL: what) on the first problem."""
+    box, problems = read(folders)
     if problems:
-        raise DataError(_("{value} ({count} problem(s); run guide check --game taverne)").format(
-            value=min(problems), count=len(problems)))
+        raise DataError(_("{problems} ({count} problem(s); run guide check --game taverne)").format(
+            problems=problems[0], count=len(problems)))
     return box
 
 
 def check(paths: list[Path]) -> list[Problem]:
-    problems: list[Problem] = []
-    for p in paths:
-        files = sorted(p.glob("*.yaml")) if p.is_dir() else [p]
-        for f in files:
-            problems += read(f, Box())
-    return sorted(problems)
+    return read(paths)[1]

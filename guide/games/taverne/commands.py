@@ -7,13 +7,14 @@ import textwrap
 
 import click
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
 
 from . import adjust, arrivals, chrono, placements, seats, turn, variants
 from .box import Box
-from .model import VARIANTS, Event, Refused, State, TableLike, active
+from .model import VARIANTS, Event, State, TaverneTable, active
 from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET
 from .toolbar import HEADERS, status_notes, status_rows, toolbar
 
@@ -21,11 +22,11 @@ commands = Registry(families=("setup", "calls", "placements", "counters", "info"
 _, ngettext, pgettext = domain("taverne").functions()
 
 
-def box_of(t: TableLike) -> Box:
+def box_of(t: TaverneTable) -> Box:
     return t.library if isinstance(t.library, Box) else Box()
 
 
-def tell(t: TableLike, events: list[Event]) -> None:
+def tell(t: TaverneTable, events: list[Event]) -> None:
     if not t.state.get("seal_key"):      # the brawl's key for the seats' codes, made once
         t.state["seal_key"] = seats.new_key()
     calls = box_of(t).calls
@@ -56,13 +57,13 @@ def _powers(state: State, box: Box, call: int) -> list[dict[str, str]]:
     return out
 
 
-@commands.command("player", family="setup", changes=True)
+@commands.command("player", family="setup")
 @click.argument("name")
 @click.option("--loot", type=int, default=None, help="The Character's Initial Loot (1 to 3).")
 @click.option("--character", type=CHARACTER, default=None, help="The Character kept.")
 @click.option("--after", type=PLAYER, default=None, help="Sit to the left of this player.")
 @click.option("--tavern", default=None, help="Tavern of origin (Double Tavern).")
-def player(t: TableLike, name: str, loot: int | None, character: str | None,
+def player(t: TaverneTable, name: str, loot: int | None, character: str | None,
            after: str | None, tavern: str | None) -> None:
     """Seat a player, or a new arrival who enters at the next call 1 with the bonus.
     Example: player Marie --loot 2 --character 'Homme Serpent'"""
@@ -82,11 +83,11 @@ def player(t: TableLike, name: str, loot: int | None, character: str | None,
         t.tell("note", text=f"{known.name}: {known.power}")
 
 
-@commands.command("start", family="setup", changes=True)
+@commands.command("start", family="setup")
 @click.option("--variant", "variant", multiple=True, type=click.Choice(VARIANTS),
               help="double-tavern, long-range or auction (repeat for several).")
 @click.option("--beginner", is_flag=True, help="The five beginner Characters, no Specialties.")
-def start(t: TableLike, variant: tuple[str, ...], beginner: bool) -> None:
+def start(t: TaverneTable, variant: tuple[str, ...], beginner: bool) -> None:
     """Start the brawl: turn 1, call 1; the first player seated is the Pillar.
     Example: start --variant long-range"""
     state: State = t.state
@@ -103,82 +104,84 @@ def start(t: TableLike, variant: tuple[str, ...], beginner: bool) -> None:
     tell(t, events + turn.start(state, list(variant), beginner))
 
 
-@commands.command("call", family="calls", changes=True)
-def call(t: TableLike) -> None:
+@commands.command("call", family="calls")
+def call(t: TaverneTable) -> None:
     """Finish the current call and announce the next (4 reveals the Attacks, 5 settles
     every quarrel, 6 shows the Stunned the door, 7 the Militia, 8 the Dirty Tricks, 9 the
-    Loot and the next turn)."""
+    Loot and the next turn).
+
+    Example: call"""
     tell(t, turn.call(t.state))
 
 
-@commands.command("buy", family="placements", changes=True)
+@commands.command("buy", family="placements")
 @click.argument("name", type=PLAYER)
 @click.argument("what", type=click.Choice(["weapon", "pint", "specialty"]))
 @click.option("--times", type=click.IntRange(1, 11), default=1, help="How many (1 Loot each).")
-def buy(t: TableLike, name: str, what: str, times: int) -> None:
+def buy(t: TaverneTable, name: str, what: str, times: int) -> None:
     """Call 2: spend 1 Loot for the top Weapon of the pile, a Pint or a Specialty.
     Example: buy Pierre pint"""
     tell(t, placements.buy(t.state, name, what, times))
 
 
-@commands.command("militia", family="placements", changes=True)
+@commands.command("militia", family="placements")
 @click.argument("name", type=PLAYER)
 @click.option("--keep-trick", is_flag=True, help="The first caller keeps their Dirty Trick.")
-def militia(t: TableLike, name: str, keep_trick: bool) -> None:
+def militia(t: TaverneTable, name: str, keep_trick: bool) -> None:
     """Call 2, at 5 Prestige: call the Militia. Example: militia Marie"""
     tell(t, placements.militia(t.state, name, keep_trick))
 
 
-@commands.command("dodges", family="placements", changes=True)
+@commands.command("dodges", family="placements")
 @click.argument("name", type=PLAYER)
 @click.argument("values", nargs=-1, type=IN_HAND)
-def dodges(t: TableLike, name: str, values: tuple[int, ...]) -> None:
+def dodges(t: TaverneTable, name: str, values: tuple[int, ...]) -> None:
     """Call 3: set Weapons from hand aside as Dodges (none: no more). Example: dodges Pierre 2 4"""
     tell(t, placements.set_dodges(t.state, name, list(values)))
 
 
-@commands.command("attack", family="placements", changes=True)
+@commands.command("attack", family="placements")
 @click.argument("name", type=PLAYER)
 @click.option("--on", "on", type=TARGET, required=True, help="The target.")
 @click.option("--weapon", type=IN_HAND, required=True, help="The Weapon's value.")
 @click.option("--trick", default=None, help="A Dirty Trick attached (sealed).")
-def attack(t: TableLike, name: str, on: str, weapon: int, trick: str | None) -> None:
+def attack(t: TaverneTable, name: str, on: str, weapon: int, trick: str | None) -> None:
     """Call 4: the player's one Attack, sealed until call 5. Example: attack Pierre --on Marie --weapon 3"""
     tell(t, placements.attack(t.state, name, on, weapon, trick))
 
 
-@commands.command("dodge", family="placements", changes=True)
+@commands.command("dodge", family="placements")
 @click.argument("defender", type=PLAYER)
 @click.option("--against", type=ATTACKER, required=True, help="The attacker.")
 @click.argument("values", nargs=-1, type=ANY_VALUE)
-def dodge(t: TableLike, defender: str, against: str, values: tuple[int, ...]) -> None:
+def dodge(t: TaverneTable, defender: str, against: str, values: tuple[int, ...]) -> None:
     """Call 5: the values the defender names against one Attack (at most 3; none: no Dodge),
     sealed until `call`. Example: dodge Marie --against Pierre 5 6"""
     tell(t, placements.dodge(t.state, defender, against, list(values)))
 
 
-@commands.command("sealed", family="placements", changes=True)
+@commands.command("sealed", family="placements")
 @click.argument("name", type=PLAYER)
 @click.argument("code")
-def sealed(t: TableLike, name: str, code: str) -> None:
+def sealed(t: TaverneTable, name: str, code: str) -> None:
     """A sealed choice sent from the player's own seat (an Attack, a Dodge division, a bid),
     named by its code so that the journal, `undo` and `seats` never show it.
     Example: sealed Marie 3f9a0c12b4d1"""
     tell(t, seats.apply_sealed(t.state, name, code))
 
 
-@commands.command("mistake", family="counters", changes=True)
+@commands.command("mistake", family="counters")
 @click.argument("name", type=PLAYER)
-def mistake(t: TableLike, name: str) -> None:
+def mistake(t: TaverneTable, name: str) -> None:
     """A mistake noticed by an opponent: one Pint lost (T-MIS-1). Example: mistake Pierre"""
     tell(t, adjust.mistake(t.state, name))
 
 
 def _meter(meter: str) -> None:
-    @commands.command(meter, family="counters", changes=True)
+    @commands.command(meter, family="counters")
     @click.argument("name", type=PLAYER)
     @click.argument("n", type=int)
-    def adjust_meter(t: TableLike, name: str, n: int) -> None:
+    def adjust_meter(t: TaverneTable, name: str, n: int) -> None:
         tell(t, adjust.adjust(t.state, name, meter, n))
     unit = {"energy": "Energy", "loot": "Loot", "pint": "Pints"}[meter]
     adjust_meter.__doc__ = (f"A card's effect on {unit} (signed), clamped at the limits."
@@ -190,72 +193,72 @@ for _m in ("energy", "loot", "pint"):
     _meter(_m)
 
 
-@commands.command("leave", family="counters", changes=True)
+@commands.command("leave", family="counters")
 @click.argument("name", type=PLAYER)
-def leave(t: TableLike, name: str) -> None:
+def leave(t: TaverneTable, name: str) -> None:
     """The player leaves the table; nothing affects them while away. Example: leave Cécile"""
     tell(t, arrivals.leave(t.state, name))
 
 
-@commands.command("back", family="counters", changes=True)
+@commands.command("back", family="counters")
 @click.argument("name", type=PLAYER)
-def back(t: TableLike, name: str) -> None:
+def back(t: TaverneTable, name: str) -> None:
     """The player comes back at the start of a turn. Example: back Cécile"""
     tell(t, arrivals.back(t.state, name))
 
 
-@commands.command("asset", family="counters", changes=True)
+@commands.command("asset", family="counters")
 @click.argument("name", type=PLAYER)
 @click.argument("card")
 @click.option("--back", "how", flag_value="back", help="Take it back into hand (call 2).")
 @click.option("--discard", "how", flag_value="discard", help="Discard it (a card's effect).")
-def asset(t: TableLike, name: str, card: str, how: str | None) -> None:
+def asset(t: TaverneTable, name: str, card: str, how: str | None) -> None:
     """Put an Asset from hand into play in call 2 (at most Prestige in play).
     Example: asset Jacques 'Lucky Mug'"""
     tell(t, adjust.asset(t.state, name, card, how or "play"))
     _card_text(t, card)
 
 
-@commands.command("spell", family="counters", changes=True)
+@commands.command("spell", family="counters")
 @click.argument("name", type=PLAYER)
 @click.argument("card", required=False)
-def spell(t: TableLike, name: str, card: str | None) -> None:
+def spell(t: TaverneTable, name: str, card: str | None) -> None:
     """Cast a Spell (at most Prestige a turn, none while Stunned). Example: spell Jacques"""
     tell(t, adjust.spell(t.state, name, card))
     if card:
         _card_text(t, card)
 
 
-def _card_text(t: TableLike, card: str) -> None:
+def _card_text(t: TaverneTable, card: str) -> None:
     """The text the table typed for this Specialty, if any (never invented)."""
     known = box_of(t).specialties.get(card.casefold())
     if known and known.text:
         t.tell("note", text=f"{known.name} ({known.kind}): {known.text}")
 
 
-@commands.command("trick", family="counters", changes=True)
+@commands.command("trick", family="counters")
 @click.argument("name", type=PLAYER)
 @click.argument("card", required=False)
-def trick(t: TableLike, name: str, card: str | None) -> None:
+def trick(t: TaverneTable, name: str, card: str | None) -> None:
     """The Dirty Trick kept among those served this turn; no card: rid of it (a card's
     effect). Example: trick Marie Hangover"""
     tell(t, adjust.trick(t.state, name, card))
 
 
-@commands.command("bid", family="setup", changes=True)
+@commands.command("bid", family="setup")
 @click.argument("name", type=PLAYER)
 @click.argument("energy", type=int)
-def bid(t: TableLike, name: str, energy: int) -> None:
+def bid(t: TaverneTable, name: str, energy: int) -> None:
     """Auction Characters: a sealed initial Energy bid. Example: bid Marie 24"""
     tell(t, variants.bid(t.state, name, energy))
 
 
-@commands.command("character", family="setup", changes=True)
+@commands.command("character", family="setup")
 @click.argument("name", type=PLAYER)
 @click.argument("character", type=CHARACTER)
 @click.option("--loot", type=int, default=None, help="Its Initial Loot (1 to 3).")
 @click.option("--tavern", default=None, help="Its Tavern of origin.")
-def character(t: TableLike, name: str, character: str, loot: int | None,
+def character(t: TaverneTable, name: str, character: str, loot: int | None,
               tavern: str | None) -> None:
     """Auction Characters: the Character taken after the bids. Example: character Marie Ghoul --loot 2"""
     known = box_of(t).character(character)
@@ -263,13 +266,15 @@ def character(t: TableLike, name: str, character: str, loot: int | None,
         character = known.name
         loot = loot if loot is not None else known.initial_loot
     if loot is None:
-        raise Refused(_("give {character}'s Initial Loot: --loot N (1 to 3)").format(character=character))
+        raise RuleError(_("give {character}'s Initial Loot: --loot N (1 to 3)").format(character=character))
     tell(t, variants.choose(t.state, name, character, loot, tavern))
 
 
 @commands.command("score", family="info")
-def score(t: TableLike) -> Result:
-    """The chrono tournament's points of this round (T-CHRONO-1)."""
+def score(t: TaverneTable) -> Result:
+    """The chrono tournament's points of this round (T-CHRONO-1).
+
+    Example: score"""
     rows = [[r["name"], r["prestige"], r["loot"], r["ko"], r["points"]]
             for r in chrono.points(t.state)]
     return Result(title=_("Chrono points (10 per Prestige, 1 per Loot, 1 per Character KO)"),
@@ -277,8 +282,10 @@ def score(t: TableLike) -> Result:
 
 
 @commands.command("status", family="info")
-def status(t: TableLike) -> Result:
-    """Every Counter, and what the call is waiting for."""
+def status(t: TaverneTable) -> Result:
+    """Every Counter, and what the call is waiting for.
+
+    Example: status"""
     state: State = t.state
     head = textwrap.wrap(toolbar(state, box_of(t).calls, width=None), 80,
                          subsequent_indent="  ")

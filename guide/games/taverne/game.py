@@ -3,28 +3,26 @@
 from __future__ import annotations
 
 from importlib import resources
-from pathlib import Path
-from typing import ClassVar, cast
+from typing import ClassVar
 
-from guide.core.box import bundled
+from guide.core.box import Doc, FileKind
 from guide.core.game import Game
 from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
-from guide.core.table import Table
 from guide.core.yamlsrc import Problem
 
 from . import box, cards_text, toolbar, views
 from . import seats as own_seats
 from .commands import box_of, commands
-from .model import State, new_state
+from .model import State, TaverneTable, new_state
 from .render import page_words, render
 
 _, ngettext, pgettext = domain("taverne").functions()
 
 
-def _s(table: Table) -> State:
-    return cast(State, table.state)
+def _s(table: TaverneTable) -> State:
+    return table.state
 
 
 class TaverneGame(Game):
@@ -38,16 +36,15 @@ class TaverneGame(Game):
     def new_state(self) -> dict:
         return dict(new_state())
 
-    def public_state(self, table: Table) -> dict:
+    def public_state(self, table: TaverneTable) -> dict:
         """`guide state --game taverne`: public only (views.view_for is the way out)."""
         return views.public_state(_s(table))
 
-    def load(self, boxes: list[Path]) -> box.Box:
-        return box.load(bundled(self.id) + list(boxes))
+    def files(self) -> tuple[FileKind, ...]:
+        return box.files()
 
-    def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
-        problems = box.check(paths)
-        return problems, "ok: the Taverne box files read cleanly"
+    def build(self, docs: list[Doc]) -> tuple[box.Box, list[Problem]]:
+        return box.build(docs)
 
     def cards(self, library: box.Box, card_type: str | None) -> Result:
         return cards_text.table(library, card_type)
@@ -58,30 +55,30 @@ class TaverneGame(Game):
     # --- seats: each player's own phone (guide.core.seats; seats.py) ---------------------
     seat_policy = "apply"      # the Pillar is a player: a seat's legal move applies at once
 
-    def seats(self, table: Table) -> list[str]:
+    def seats(self, table: TaverneTable) -> list[str]:
         return own_seats.seats(_s(table))
 
-    def seat_view(self, table: Table, seat: str) -> dict:
+    def seat_view(self, table: TaverneTable, seat: str) -> dict:
         """The table as the player `seat` may see it: public, plus their own sealed choices
         (their Attack and Trick, their Dodge divisions, their bid), pile and targets."""
         view = {"title": self.title, **views.view_for(_s(table), seat)}
         view["you"] = view.pop("me", None)
         return view
 
-    def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
+    def seat_moves(self, table: TaverneTable, seat: str) -> list[tuple[str, str]]:
         return own_seats.moves(_s(table), seat)
 
-    def prompt(self, table: Table) -> str:
+    def prompt(self, table: TaverneTable) -> str:
         return toolbar.prompt(_s(table))
 
-    def toolbar(self, table: Table) -> str | None:
+    def toolbar(self, table: TaverneTable) -> str | None:
         return " " + toolbar.toolbar(_s(table), box_of(table).calls, width=79)
 
-    def render(self, event: dict, table: Table) -> str | None:
+    def render(self, event: dict, table: TaverneTable) -> str | None:
         shown = render(event)
         return shown if shown is not None else super().render(event, table)
 
-    def view(self, table: Table) -> dict:
+    def view(self, table: TaverneTable) -> dict:
         view = views.tv(_s(table), box_of(table).calls)
         return {"title": self.title, **view, "said": page_words(view)}
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
-from .model import Player, Refused, State, find
+from .model import Player, State, find
 
 CALL_OF = {"buy": 2, "militia": 2, "asset": 2, "dodges": 3, "attack": 4, "dodge": 5}
 _, ngettext, pgettext = domain("taverne").functions()
@@ -12,20 +13,20 @@ _, ngettext, pgettext = domain("taverne").functions()
 
 def in_brawl(state: State) -> None:
     if state["phase"] == "setup":
-        raise Refused(_("the brawl has not started: seat players with `player`, then `start`"))
+        raise RuleError(_("the brawl has not started: seat players with `player`, then `start`"))
     if state["phase"] == "auction":
-        raise Refused(_("the Auction is on: every player bids with `bid NAME ENERGY`, then `call`"))
+        raise RuleError(_("the Auction is on: every player bids with `bid NAME ENERGY`, then `call`"))
     if state["phase"] == "over":
         who = _(" and ").join(state["winners"])
-        raise Refused(_("the brawl is over: {who} won").format(who=who) if who
-                      else _("the brawl is over: nobody won"))
+        raise RuleError(_("the brawl is over: {who} won").format(who=who) if who
+                        else _("the brawl is over: nobody won"))
 
 
 def at_call(state: State, command: str) -> None:
     in_brawl(state)
     want = CALL_OF[command]
     if state["call"] != want:
-        raise Refused(_("{command} is for call {want}; this is call {call}").format(
+        raise RuleError(_("{command} is for call {want}; this is call {call}").format(
             command=command, want=want, call=state['call']))
 
 
@@ -33,11 +34,11 @@ def acting(state: State, name: str) -> Player:
     """A player who is in the brawl right now (present, not eliminated, entered)."""
     p = find(state, name)
     if p["entering"]:
-        raise Refused(_("{player} enters the brawl at the next call 1 (T-NEW-1)").format(player=p['name']))
+        raise RuleError(_("{player} enters the brawl at the next call 1 (T-NEW-1)").format(player=p['name']))
     if p["eliminated"]:
-        raise Refused(_("{player} was shown the door; they may come back with a new Character"
-                        " (T-NEW-1)").format(
+        raise RuleError(_("{player} was shown the door; they may come back with a new Character"
+                          " (T-NEW-1)").format(
             player=p['name']))
     if not p["present"]:
-        raise Refused(_("{player} is away: nothing affects them (T-LEAVE-1)").format(player=p['name']))
+        raise RuleError(_("{player} is away: nothing affects them (T-LEAVE-1)").format(player=p['name']))
     return p

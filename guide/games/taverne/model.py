@@ -7,10 +7,14 @@ Characters) live inside this state; `views.view_for` is the only way they leave 
 
 from __future__ import annotations
 
-from typing import Any, Literal, Protocol, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict
 
-from guide.core.errors import CommandError, GuideError
+from guide.core.errors import GuideError, RuleError
 from guide.core.names import resolve
+from guide.core.table import Table
+
+if TYPE_CHECKING:
+    from .box import Box
 
 SCHEMA = 1
 SMALL = (1, 2, 3, 4, 5)            # T-WPN-1: start in hand, return to hand after use
@@ -19,27 +23,6 @@ VARIANTS = ("double-tavern", "long-range", "auction")
 
 Range = Literal["melee", "ranged"]
 Phase = Literal["setup", "auction", "brawl", "over"]
-
-
-class Refused(CommandError):
-    """An illegal placement or command: one line naming the rule; nothing was changed (the
-    core's table drops the copy of the state the command ran on)."""
-
-
-class DiceLike(Protocol):
-    def d(self, sides: int) -> int: ...
-
-
-class TableLike(Protocol):
-    """What the commands need of the core's Table (guide.core.table.Table): the rules and
-    commands are written against this, so they run on any table (tests use the core's,
-    without a store)."""
-
-    state: Any
-    library: Any
-    dice: Any
-
-    def tell(self, kind: str, **data: Any) -> None: ...
 
 
 Event = dict[str, Any]
@@ -104,6 +87,9 @@ class State(TypedDict):
     seal_key: str                # the seats' codes of sealed choices (seats.py); never shown
 
 
+TaverneTable: TypeAlias = Table[State, "Box"]   # the core's table, as Taverne's commands see it
+
+
 def new_state() -> State:
     return State(schema=SCHEMA, phase="setup", variants=[], beginner=False, turn=0, call=0,
                  pillar=None, militia=[], winners=[], seating=[], players={}, quarrels=[],
@@ -126,7 +112,7 @@ def find(state: State, name: str) -> Player:
     try:
         return state["players"][resolve(name, state["seating"], "player")]
     except GuideError as e:
-        raise Refused(str(e)) from None
+        raise RuleError(str(e)) from None
 
 
 def active(p: Player) -> bool:

@@ -13,36 +13,36 @@ from guide.core.names import fold
 from guide.core.params import Named, TableType
 
 from .box import Box
-from .model import State, new_state
+from .model import State, TaverneTable, new_state
 from .seating import targets
 
 
-def _state(t: Any) -> State:
+def _state(t: TaverneTable | None) -> State:
     return t.state if t is not None else new_state()
 
 
-def _seated(t: Any, words: list[str]) -> list[str]:
+def _seated(t: TaverneTable | None, words: list[str]) -> list[str]:
     return list(_state(t)["seating"])
 
 
-def _first(t: Any, words: list[str]) -> str | None:
+def _first(t: TaverneTable | None, words: list[str]) -> str | None:
     """The player the command names first (words[1]), as seated."""
     if len(words) < 2:
         return None
     return next((n for n in _state(t)["seating"] if fold(n) == fold(str(words[1]))), None)
 
 
-def _targets(t: Any, words: list[str]) -> list[str]:
+def _targets(t: TaverneTable | None, words: list[str]) -> list[str]:
     who = _first(t, words)
     return list(targets(_state(t), who)) if who else []
 
 
-def _attackers(t: Any, words: list[str]) -> list[str]:
+def _attackers(t: TaverneTable | None, words: list[str]) -> list[str]:
     who = _first(t, words)
     return [q["attacker"] for q in _state(t)["quarrels"] if q["target"] == who]
 
 
-def _characters(t: Any, words: list[str]) -> list[str]:
+def _characters(t: TaverneTable | None, words: list[str]) -> list[str]:
     library = getattr(t, "library", None)
     return sorted(c.name for c in library.characters.values()) if isinstance(library, Box) \
         else []
@@ -57,7 +57,7 @@ class Weapon(TableType):
     def __init__(self, hand: bool):
         self.hand = hand
 
-    def choices(self, table: Any, words: list[str]) -> list[str]:
+    def choices(self, table: TaverneTable | None, words: list[str]) -> list[str]:
         if not self.hand:
             return [str(v) for v in range(1, 10)]
         who = _first(table, words)

@@ -3,11 +3,12 @@ sealed Attacks and sealed Dodge divisions (T-CALL-2..5, T-WPN-1..2)."""
 
 from __future__ import annotations
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from . import counters
 from .guards import acting, at_call
-from .model import Event, Quarrel, Refused, State, active, find
+from .model import Event, Quarrel, State, active, find
 from .quarrels import must_attack, must_dodge
 from .seating import targets
 
@@ -20,14 +21,14 @@ def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
     at_call(state, "buy")
     p = acting(state, name)
     if times < 1:
-        raise Refused(_("buy at least once (--times 1 or more)"))
+        raise RuleError(_("buy at least once (--times 1 or more)"))
     if p["loot"] < times:
-        raise Refused(_("{player} has {loot} Loot; {times} needed (T-CALL-2)").format(
+        raise RuleError(_("{player} has {loot} Loot; {times} needed (T-CALL-2)").format(
             player=p['name'], loot=p['loot'], times=times))
     events: list[Event] = []
     if what == "weapon":
         if len(p["pile"]) < times:
-            raise Refused(_("{player}'s Weapon pile holds {count} (T-WPN-1)").format(
+            raise RuleError(_("{player}'s Weapon pile holds {count} (T-WPN-1)").format(
                 player=p['name'], count=len(p['pile'])))
         for _time in range(times):
             weapon = p["pile"].pop(0)
@@ -38,7 +39,7 @@ def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
                            "pile_top": p["pile"][0] if p["pile"] else None})
     elif what == "pint":
         if p["pints"] + times > counters.MAX_PINTS:
-            raise Refused(_("{player} has {pints} Pints; 11 is the most (T-CNT-1)").format(
+            raise RuleError(_("{player} has {pints} Pints; 11 is the most (T-CNT-1)").format(
                 player=p['name'], pints=p['pints']))
         for _time in range(times):
             p["loot"] -= 1
@@ -46,7 +47,7 @@ def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
             events.append({**ev, "kind": "bought", "what": "pint", "loot": p["loot"]})
     elif what == "specialty":
         if state["beginner"]:
-            raise Refused(_("the beginner game uses no Specialties"))
+            raise RuleError(_("the beginner game uses no Specialties"))
         tavern = p["tavern"] or "?"
         for _time in range(times):
             p["loot"] -= 1
@@ -55,7 +56,7 @@ def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
                            "tavern": tavern, "loot": p["loot"],
                            "specialties": sum(p["specialties"].values())})
     else:
-        raise Refused(_("buy a weapon, a pint or a specialty, not {what!r}").format(what=what))
+        raise RuleError(_("buy a weapon, a pint or a specialty, not {what!r}").format(what=what))
     return events
 
 
@@ -65,10 +66,10 @@ def militia(state: State, name: str, keep_trick: bool = False) -> list[Event]:
     at_call(state, "militia")
     p = acting(state, name)
     if counters.prestige(p) != 5:
-        raise Refused(_("{player} has {value} Prestige; the Militia is called at 5 (T-CALL-2)").format(
+        raise RuleError(_("{player} has {value} Prestige; the Militia is called at 5 (T-CALL-2)").format(
             player=p['name'], value=counters.prestige(p)))
     if p["name"] in state["militia"]:
-        raise Refused(_("{player} has already called the Militia this turn").format(player=p['name']))
+        raise RuleError(_("{player} has already called the Militia this turn").format(player=p['name']))
     first = not state["militia"]
     state["militia"].append(p["name"])
     discarded = None
@@ -83,18 +84,18 @@ def set_dodges(state: State, name: str, values: list[int]) -> list[Event]:
     at_call(state, "dodges")
     p = acting(state, name)
     if len(set(values)) != len(values):
-        raise Refused(_("each Weapon is set aside once: the values must differ"))
+        raise RuleError(_("each Weapon is set aside once: the values must differ"))
     missing = [v for v in values if v not in p["hand"]]
     if missing:
-        raise Refused(_("{player} has no Weapon {missing} in hand (hand: {value}) (T-WPN-1)").format(
+        raise RuleError(_("{player} has no Weapon {missing} in hand (hand: {value}) (T-WPN-1)").format(
             player=p['name'], missing=missing[0], value=_list(p['hand'])))
     cap = counters.prestige(p)
     if len(p["dodges"]) + len(values) > cap:
-        raise Refused(_("{player} has {cap} Prestige: at most {cap} Dodges ({count} already set aside)"
-                        " (T-CALL-3)").format(
+        raise RuleError(_("{player} has {cap} Prestige: at most {cap} Dodges ({count} already set aside)"
+                          " (T-CALL-3)").format(
             player=p['name'], cap=cap, count=len(p['dodges'])))
     if values and len(values) >= len(p["hand"]):
-        raise Refused(_("{player} must keep a Weapon in hand to attack in call 4 (T-CALL-3)").format(
+        raise RuleError(_("{player} must keep a Weapon in hand to attack in call 4 (T-CALL-3)").format(
             player=p['name']))
     for v in values:
         p["hand"].remove(v)
@@ -113,34 +114,35 @@ def attack(state: State, name: str, target: str, weapon: int,
     at_call(state, "attack")
     p = acting(state, name)
     if any(q["attacker"] == p["name"] for q in state["quarrels"]):
-        raise Refused(_("{player} has already attacked this turn: a card placed is a card played"
-                        " (T-CALL-4); `undo` if it was mistyped").format(
+        raise RuleError(_("{player} has already attacked this turn: a card placed is a card played"
+                          " (T-CALL-4); `undo` if it was mistyped").format(
             player=p['name']))
     if weapon not in p["hand"]:
-        raise Refused(_("{player} has no Weapon {weapon} in hand (hand: {value}) (T-WPN-1)").format(
+        raise RuleError(_("{player} has no Weapon {weapon} in hand (hand: {value}) (T-WPN-1)").format(
             player=p['name'], weapon=weapon, value=_list(p['hand'])))
     victim = find(state, target)
     if victim["name"] == p["name"]:
-        raise Refused(_("{player} cannot attack themselves").format(player=p['name']))
+        raise RuleError(_("{player} cannot attack themselves").format(player=p['name']))
     if not active(victim):
-        raise Refused(_("{victim} is not in the brawl (away, shown the door or not yet entered):"
-                        " nothing affects them (T-WPN-2, T-LEAVE-1)").format(
+        raise RuleError(_("{victim} is not in the brawl (away, shown the door or not yet entered): nothing"
+                          " affects them (T-WPN-2, T-LEAVE-1)").format(
             victim=victim['name']))
     reach = targets(state, p["name"])
     if victim["name"] not in reach:
         can = ", ".join(f"{n} ({r})" for n, r in reach.items()) or _("nobody")
-        raise Refused(_("{victim} is out of {player}'s range; in range: {can} (T-WPN-2)").format(
+        raise RuleError(_("{victim} is out of {player}'s range; in range: {can} (T-WPN-2)").format(
             victim=victim['name'], player=p['name'], can=can))
     how = reach[victim["name"]]
     if how == "ranged" and weapon % 2 == 0:
-        raise Refused(_("an even Weapon ({weapon}) cannot be used at range; {victim} is a ranged"
-                        " target of {player} (T-WPN-2)").format(
+        raise RuleError(_("an even Weapon ({weapon}) cannot be used at range; {victim} is a ranged target of"
+                          " {player} (T-WPN-2)").format(
             weapon=weapon, victim=victim['name'], player=p['name']))
     if trick is not None:
         if state["beginner"]:
-            raise Refused(_("the beginner game uses no Specialties, so no Dirty Tricks"))
+            raise RuleError(_("the beginner game uses no Specialties, so no Dirty Tricks"))
         if sum(p["specialties"].values()) < 1:
-            raise Refused(_("{player} holds no Specialty to play as a Dirty Trick").format(player=p['name']))
+            raise RuleError(_("{player} holds no Specialty to play as a Dirty Trick").format(
+                player=p['name']))
     state["quarrels"].append(Quarrel(attacker=p["name"], target=victim["name"], weapon=weapon,
                                      range=how, trick=trick, dodges=None, void=False,
                                      result=None))
@@ -157,20 +159,21 @@ def dodge(state: State, defender: str, attacker: str, values: list[int]) -> list
     q = next((q for q in state["quarrels"] if q["attacker"] == a["name"]
               and q["target"] == d["name"] and not q["void"]), None)
     if q is None:
-        raise Refused(_("{a} is not attacking {d} this turn").format(a=a['name'], d=d['name']))
+        raise RuleError(_("{a} is not attacking {d} this turn").format(a=a['name'], d=d['name']))
     if q["dodges"] is not None:
-        raise Refused(_("{d} has already announced the Dodges against {a}").format(d=d['name'], a=a['name']))
+        raise RuleError(_("{d} has already announced the Dodges against {a}").format(
+            d=d['name'], a=a['name']))
     if any(not 1 <= v <= 9 for v in values):
-        raise Refused(_("a Dodge names a Weapon value from 1 to 9"))
+        raise RuleError(_("a Dodge names a Weapon value from 1 to 9"))
     if len(set(values)) != len(values):
-        raise Refused(_("the values named against one Attack must differ (T-CALL-5)"))
+        raise RuleError(_("the values named against one Attack must differ (T-CALL-5)"))
     if len(values) > MAX_DODGES_PER_ATTACK:
-        raise Refused(_("at most {MAX_DODGES_PER_ATTACK} Dodges against one Attack (T-CALL-5)").format(
+        raise RuleError(_("at most {MAX_DODGES_PER_ATTACK} Dodges against one Attack (T-CALL-5)").format(
             MAX_DODGES_PER_ATTACK=MAX_DODGES_PER_ATTACK))
     used = sum(len(x["dodges"] or []) for x in state["quarrels"]
                if x["target"] == d["name"] and not x["void"])
     if used + len(values) > len(d["dodges"]):
-        raise Refused(_("{d} has {count} Dodges, {used} already committed (T-CALL-5)").format(
+        raise RuleError(_("{d} has {count} Dodges, {used} already committed (T-CALL-5)").format(
             d=d['name'], count=len(d['dodges']), used=used))
     q["dodges"] = list(values)
     return [{"kind": "sealed", "who": d["name"], "what": "dodge", "against": a["name"]},

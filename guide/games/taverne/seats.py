@@ -20,10 +20,11 @@ import shlex
 from itertools import combinations
 from typing import Any
 
+from guide.core.errors import RuleError
 from guide.core.i18n import NP_, domain
 
 from . import counters, placements, variants
-from .model import Event, Player, Refused, State, active, find
+from .model import Event, Player, State, active, find
 from .quarrels import must_attack
 from .render import values as spoken
 from .seating import clockwise_from, targets
@@ -158,15 +159,16 @@ def apply_sealed(state: State, name: str, given: str) -> list[Event]:
     p = find(state, name)
     key = state.get("seal_key") or ""
     for _seat, kind, args in sealed_choices(state, p["name"]) if key else []:
-        if hmac.compare_digest(code(key, state, p["name"], kind, args), given.strip()):
+        # bytes: compare_digest refuses non-ASCII str, and a code typed is any text
+        if hmac.compare_digest(code(key, state, p["name"], kind, args).encode(),
+                               given.strip().encode()):
             if kind == "attack":
                 return placements.attack(state, p["name"], args["target"], args["weapon"],
                                          args["trick"])
             if kind == "dodge":
                 return placements.dodge(state, p["name"], args["against"], args["values"])
             return variants.bid(state, p["name"], args["energy"])
-    raise Refused(_("that choice is not open to {player} now; choose again on the seat's page").format(
-        player=p['name']))
+    raise RuleError(f"that choice is not open to {p['name']} now; choose again on the seat's page")
 
 
 def _plain(seat: str, kind: str, args: dict[str, Any]) -> str:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from . import counters
 from .arrivals import enter_arrivals, show_the_door
 from .guards import in_brawl
-from .model import VARIANTS, Event, Refused, State, active, active_names
+from .model import VARIANTS, Event, State, active, active_names
 from .quarrels import resolve, reveal, serve_tricks
 from .seating import clockwise_from, next_pillar
 from .variants import close_auction
@@ -19,12 +20,12 @@ def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
     """`start`: the first turn, call 1; the first player seated is the Pillar. With Auction
     Characters the sealed Energy bids come first (T-VAR-AU-1)."""
     if state["phase"] != "setup":
-        raise Refused(_("the brawl has already started"))
+        raise RuleError(_("the brawl has already started"))
     if len(state["seating"]) < 2:
-        raise Refused(_("seat at least two players first (`player NAME --loot N`)"))
+        raise RuleError(_("seat at least two players first (`player NAME --loot N`)"))
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
-        raise Refused(_("unknown variant {unknown!r}; variants: {value}").format(
+        raise RuleError(_("unknown variant {unknown!r}; variants: {value}").format(
             unknown=unknown[0], value=', '.join(VARIANTS)))
     state["variants"] = sorted(set(variants))
     state["beginner"] = beginner
@@ -37,7 +38,7 @@ def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
         return events + [{"kind": "auction_open", "players": list(state["seating"])}]
     missing = [n for n in state["seating"] if state["players"][n]["initial_loot"] is None]
     if missing:
-        raise Refused(_("Initial Loot missing for {value}: `player NAME --loot N`").format(
+        raise RuleError(_("Initial Loot missing for {value}: `player NAME --loot N`").format(
             value=', '.join(missing)))
     state["phase"] = "brawl"
     return events + begin_turn(state)

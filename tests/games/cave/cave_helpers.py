@@ -3,8 +3,8 @@ without breaking the box's counts (tiles and cards are only reordered or swapped
 
 from __future__ import annotations
 
+from guide.core.dice import Dice
 from guide.games.cave.box import Box, load_box
-from guide.games.cave.dice import RandomDice, TableDice
 from guide.games.cave.setup import add_character, start
 from guide.games.cave.state import CaveState, new_state
 
@@ -15,7 +15,7 @@ def game(*names: str, seed: int = 1, at: tuple[int, int] | None = None, box: Box
     state = new_state()
     for name in names or ("Ann",):
         add_character(state, box, name)
-    start(state, box, RandomDice(seed), at)
+    start(state, box, Dice(seed), at)
     return state
 
 
@@ -59,6 +59,6 @@ def next_meals(state: CaveState, *sides: tuple[str, str]) -> None:
         draw.insert(depth, found)
 
 
-def faces(*values: int) -> TableDice:
-    """The table's own dice, in order."""
-    return TableDice(list(values))
+def faces(*values: int) -> Dice:
+    """The table's own dice, in order (then seed 0)."""
+    return Dice(0, faces=list(values))

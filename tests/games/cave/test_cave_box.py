@@ -11,11 +11,12 @@ import pytest
 import yaml
 from cave_helpers import BOX, game
 
-from guide.games.cave.box import BoxError, load_box
-from guide.games.cave.dice import RandomDice
+from guide.core.dice import Dice
+from guide.core.errors import DataError, RuleError
+from guide.games.cave.box import load_box
 from guide.games.cave.game import CaveGame
 from guide.games.cave.setup import add_character, start
-from guide.games.cave.state import RuleError, new_state
+from guide.games.cave.state import new_state
 
 
 def cave_pieces(state):
@@ -83,13 +84,13 @@ def test_start_at_a_chosen_place_and_refused_off_the_board_C_SET_1():
     fresh = new_state()
     add_character(fresh, BOX, "Ann")
     with pytest.raises(RuleError, match="X 0..10"):
-        start(fresh, BOX, RandomDice(1), (11, 0))
+        start(fresh, BOX, Dice(1), (11, 0))
     assert fresh["phase"] == "setup"
 
 
 def test_start_needs_a_character_and_characters_join_before_it_C_SET_1():
     with pytest.raises(RuleError, match="add a character"):
-        start(new_state(), BOX, RandomDice(1))
+        start(new_state(), BOX, Dice(1))
     with pytest.raises(RuleError, match="before start"):
         add_character(game(), BOX, "Zed")
 
@@ -123,16 +124,18 @@ def test_a_bad_box_file_gives_one_line_naming_the_entry(tmp_path: Path):
     bad.write_text(text.replace("straight: 16", "straight: 15"))
     def line(start: str) -> int:
         return next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith(start))
-    with pytest.raises(BoxError, match=rf"box.yaml:{line('  shapes:')}:3: tiles: 39 shapes but 40 contents$"):
+    with pytest.raises(DataError, match=rf"box.yaml:{line('  shapes:')}:3: tiles: 39 shapes but"
+                                        r" 40 contents \("):
         load_box(bad)
     bad.write_text(text.replace("food: [1, 1, 2, 2, 2, 3, 3, 3, 4, 4]", "food: [1, 2]"))
-    with pytest.raises(BoxError, match=rf"box.yaml:{line('food:')}:7: food: 10 values 1..4"):
+    with pytest.raises(DataError, match=rf"box.yaml:{line('food:')}:7: food: 10 values 1..4"):
         load_box(bad)
     bad.write_text(text.replace("eat_at: 4", "eat_at: often"))
-    with pytest.raises(BoxError, match=rf"box.yaml:{line('  eat_at:')}:11: sim.eat_at: a number is needed"):
+    with pytest.raises(DataError, match=rf"box.yaml:{line('  eat_at:')}:11: sim.eat_at must be a"
+                                        " number, not 'often'"):
         load_box(bad)
     bad.write_text("board: [")
-    with pytest.raises(BoxError) as e:
+    with pytest.raises(DataError) as e:
         load_box(bad)
     assert "\n" not in str(e.value)
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 import pytest
 from cave_helpers import BOX, game, next_tiles
 
+from guide.core.dice import Dice
+from guide.core.errors import RuleError
 from guide.games.cave.board import seen_by
-from guide.games.cave.dice import RandomDice
 from guide.games.cave.flow import end_turn
 from guide.games.cave.meals import eat
 from guide.games.cave.setup import add_character, start
-from guide.games.cave.state import RuleError, find
+from guide.games.cave.state import find
 from guide.games.cave.turn import move
 
-DICE = RandomDice(0)
+DICE = Dice(0)
 
 
 def walk_up(state, name: str, steps: int) -> None:

@@ -6,14 +6,14 @@ import json
 
 from cave_helpers import BOX, game, next_events, next_tiles
 
-from guide.games.cave.dice import RandomDice
+from guide.core.dice import Dice
 from guide.games.cave.flow import end_turn
 from guide.games.cave.mapview import render_map
 from guide.games.cave.public import public_state, toolbar, view
 from guide.games.cave.render import RENDER, render
 from guide.games.cave.turn import move
 
-DICE = RandomDice(0)
+DICE = Dice(0)
 
 
 def played():

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from cave_helpers import BOX, game, next_meals
 
-from guide.games.cave.dice import RandomDice
+from guide.core.dice import Dice
+from guide.core.errors import RuleError
 from guide.games.cave.meals import eat, give
-from guide.games.cave.state import RuleError, find
+from guide.games.cave.state import find
 
-DICE = RandomDice(0)
+DICE = Dice(0)
 
 
 def hungry(energy: int, food: list[int], fire: int = 0, *others: str):

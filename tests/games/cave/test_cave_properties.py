@@ -18,19 +18,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from guide.core.dice import Dice
+from guide.core.errors import RuleError
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.cave.board import entry_turns, neighbour
 from guide.games.cave.box import Box
-from guide.games.cave.dice import RandomDice
 from guide.games.cave.flow import end_turn
 from guide.games.cave.game import CaveGame
 from guide.games.cave.meals import eat, fire_at_hand, give
 from guide.games.cave.setup import add_character, start
-from guide.games.cave.state import CaveState, RuleError, current, key, new_state, others_here
+from guide.games.cave.state import CaveState, current, key, new_state, others_here
 from guide.games.cave.turn import check_move, move, roll
 
-Command = Callable[[CaveState, RandomDice], list]
+Command = Callable[[CaveState, Dice], list]
 CAVE = {f"t{i}" for i in range(1, 41)}
 # the exit anywhere and challenges on every entry: random games reach the exit more often
 SHALLOW = replace(BOX, exit_in_last=41, challenge_every_entry=True)
@@ -113,7 +113,7 @@ def test_random_legal_games_keep_every_invariant(players, seed, data):
     state = new_state()
     for i in range(players):
         add_character(state, box, f"P{i}")
-    dice = RandomDice(seed)
+    dice = Dice(seed)
     start(state, box, dice)
     check(state)
     exit_seen = False
@@ -134,7 +134,7 @@ def test_random_legal_games_keep_every_invariant(players, seed, data):
         rng_before = dice.rng.getstate()
         events = command(state, dice)
         check(state)
-        replay, again = copy.deepcopy(before), RandomDice()
+        replay, again = copy.deepcopy(before), Dice()
         again.rng.setstate(rng_before)
         assert command(replay, again) == events and replay == state   # undo: rebuild, same state
         if any(p["id"] == "exit" for p in state["board"].values()):

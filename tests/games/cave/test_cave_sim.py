@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from cave_helpers import BOX, game, next_tiles
 
-from guide.games.cave.dice import RandomDice
+from guide.core.dice import Dice
 from guide.games.cave.sim import play, play_turn, report, simulate, wilson
 from guide.games.cave.state import find
 from guide.games.cave.turn import move
@@ -54,7 +54,7 @@ def test_the_box_drives_the_simulator():
 
 
 def policy_turn(state, seed: int = 0):
-    return play_turn(state, BOX, RandomDice(seed), random.Random(seed))
+    return play_turn(state, BOX, Dice(seed), random.Random(seed))
 
 
 def test_policy_eats_when_energy_is_low_and_cooks_with_a_fire_at_hand():
@@ -85,7 +85,7 @@ def test_policy_does_not_eat_above_the_threshold():
 def challenged(items: int):
     state = game("Ann")
     next_tiles(state, ("four-way", "challenge"))
-    move(state, BOX, RandomDice(0), "Ann", "up")
+    move(state, BOX, Dice(0), "Ann", "up")
     state["moved"] = False                       # Ann's next turn, Energy 8
     find(state, "Ann")["items"] = items
     return state
@@ -123,7 +123,7 @@ def test_policy_walks_to_a_discovered_exit():
     state = game("Ann", "Bob")
     state["tiles"]["draw"].remove("exit")
     state["tiles"]["draw"].insert(0, "exit")
-    move(state, BOX, RandomDice(0), "Ann", "up")             # Ann out; Bob's turn
+    move(state, BOX, Dice(0), "Ann", "up")             # Ann out; Bob's turn
     policy_turn(state)
     assert find(state, "Bob")["state"] == "out"
 

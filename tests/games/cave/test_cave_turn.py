@@ -8,12 +8,13 @@ from dataclasses import replace
 import pytest
 from cave_helpers import BOX, faces, game, next_events, next_tiles
 
-from guide.games.cave.dice import RandomDice
+from guide.core.dice import Dice
+from guide.core.errors import RuleError
 from guide.games.cave.flow import end_turn
-from guide.games.cave.state import RuleError, find
+from guide.games.cave.state import find
 from guide.games.cave.turn import move, next_tile, roll
 
-DICE = RandomDice(0)
+DICE = Dice(0)
 
 
 def test_a_move_is_one_square_up_down_left_or_right_never_diagonal_C_TURN_1():

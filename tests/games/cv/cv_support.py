@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from guide.core.errors import RuleError
 from guide.games.cv import dice, library, phase, score, take, track
 from guide.games.cv.model import CvState, Player, new_state, player
-from guide.games.cv.protocol import RuleError
 from guide.games.cv.render import Renderer
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from cv_support import lib
 
+from guide.core.errors import DataError
 from guide.games.cv import library
 
 SEED = next((p for p in (Path(__file__).resolve().parents[4] / "shared" / "seeds" / "cv-rules-uk.txt",
@@ -52,9 +53,21 @@ def test_specials_found_by_number_and_by_either_name():
 
 def test_a_broken_box_is_a_one_line_data_error(tmp_path):
     (tmp_path / "symbols.yaml").write_text("symbols: [1, 2\n", encoding="utf-8")
-    with pytest.raises(library.DataError) as e:
+    with pytest.raises(DataError) as e:
         library.load([library.bundled(), tmp_path])
-    assert "symbols.yaml" in str(e.value) and "\n" not in str(e.value)
+    assert "symbols.yaml:2:1: YAML syntax error" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_a_misspelt_key_or_an_unknown_symbol_is_named_with_its_place(tmp_path):
+    (tmp_path / "scoring.yaml").write_text("stack_pionts: [0, 1]\n", encoding="utf-8")
+    with pytest.raises(DataError, match="scoring.yaml:1:1: unknown key 'stack_pionts'; did you"
+                                        " mean 'stack_points'"):
+        library.load([library.bundled(), tmp_path])
+    (tmp_path / "scoring.yaml").unlink()
+    (tmp_path / "types.yaml").write_text("stacks: [health, jobb]\n", encoding="utf-8")
+    with pytest.raises(DataError, match="types.yaml:1:18: stacks.1: unknown type 'jobb'; did"
+                                        " you mean 'job'"):
+        library.load([library.bundled(), tmp_path])
 
 
 def test_v_score_1_a_table_brings_its_own_scoring_table(tmp_path):

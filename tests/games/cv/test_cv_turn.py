@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from cv_support import Table, give_card, lib, syms
 
+from guide.core.errors import RuleError
 from guide.games.cv import phase, pool
 from guide.games.cv.dice import change
-from guide.games.cv.protocol import RuleError
 
 
 def test_v_turn_1_one_or_two_cards_a_turn():

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+import yaml
 from kaivo_helpers import rules
 
+from guide.core.errors import DataError
 from guide.games.kaivo import deck
 
 
@@ -23,27 +27,36 @@ def test_k_deck_1_the_numbers_of_the_rules_come_from_the_deck_file():
     assert (rules.clock_turn, rules.clock_target) == (20, 10)
 
 
-def test_k_deck_1_a_table_can_match_its_own_deck():
-    rules = deck.parse({"cards": [{"name": "0", "points": 0, "count": 10},
-                                  {"name": "Peek", "points": 10, "count": 8, "power": "peek"}]})
+def deck_file(tmp_path, data) -> object:
+    (tmp_path / "deck.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    return tmp_path
+
+
+def test_k_deck_1_a_table_can_match_its_own_deck(tmp_path):
+    rules = deck.load(deck_file(tmp_path, {
+        "cards": [{"name": "0", "points": 0, "count": 10},
+                  {"name": "Peek", "points": 10, "count": 8, "power": "peek"}]}))
     assert rules.values == [0] * 10 + [10] * 8
     assert rules.mean == pytest.approx(80 / 18)
 
 
 @pytest.mark.parametrize("data, message", [
-    ({}, "needs a list 'cards'"),
-    ({"cards": [{"name": "0", "points": 0, "count": -1}]}, "'count' must be a whole number"),
+    ({}, "1:1: file: missing required key 'cards'"),
+    ({"cards": [{"name": "0", "points": 0, "count": -1}]}, "2:10: cards[1].count must be at least 0"),
+    ({"cards": [{"name": "0", "points": 0, "count": 10**30}]}, "must be at most 100"),
+    ({"cards": [{"name": "0", "points": 0, "count": 2e9}]}, "must be at most 100"),
     ({"cards": [{"name": "a", "points": 1, "count": 20}, {"name": "b", "points": 1, "count": 20}]},
-     "two cards worth 1 points"),
-    ({"cards": [{"name": "X", "points": 20, "count": 30, "power": "fly"}]}, "power must be one of"),
+     "7:11: cards[2]: two cards worth 1 points"),
+    ({"cards": [{"name": "X", "points": 20, "count": 30, "power": "fly"}]}, "unknown 'fly'"),
     ({"cards": [{"name": "0", "points": 0, "count": 5}]}, "5 cards cannot deal 4 hands"),
+    ({"cards": [{"name": "0", "points": 0, "cuont": 50}]}, "unknown key 'cuont'; did you mean 'count'?"),
 ])
-def test_k_deck_1_a_bad_deck_file_is_one_clear_line(data, message):
-    with pytest.raises(deck.DeckError, match=message):
-        deck.parse(data, "my.yaml")
+def test_k_deck_1_a_bad_deck_file_is_one_positioned_line(tmp_path, data, message):
+    with pytest.raises(DataError, match=re.escape(message)):
+        deck.load(deck_file(tmp_path, data))
 
 
 def test_k_deck_1_an_unreadable_deck_file_names_the_file(tmp_path):
     (tmp_path / "deck.yaml").write_text("cards: [", encoding="utf-8")
-    with pytest.raises(deck.DeckError, match="deck.yaml"):
+    with pytest.raises(DataError, match="deck.yaml:2:1: YAML syntax error"):
         deck.load(tmp_path)

@@ -138,8 +138,8 @@ def test_the_story_and_the_log_carry_nothing_private_to_a_bot(table):
     for entry in table.store.entries():
         for event in entry.story:
             assert "dice" not in event, event                 # no shuffle reaches the log
-            if "to" in event:
-                assert event["to"] == [0], event
+            if "audience" in event:
+                assert event["audience"] == [0], event
     log = do(table, "log 1000")
     assert "You drew" in log and "Aino drew" not in log
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 from kaivo_helpers import levels, rules
 
+from guide.core.dice import Dice
+from guide.core.errors import RuleError
 from guide.games.kaivo import match
 from guide.games.kaivo.knowledge import view
 from guide.games.kaivo.model import new_state
-from guide.games.kaivo.protocol import SeededDice
-from guide.games.kaivo.table import RuleError
 
 
 def started(seed=3, bots=2, level="normal"):
     s = new_state()
-    events = match.start_play(rules, levels, s, SeededDice(seed), bots, level)
+    events = match.start_play(rules, levels, s, Dice(seed), bots, level)
     return s, events
 
 
@@ -34,9 +34,9 @@ def test_bot_names_never_share_an_initial_so_badges_stay_readable():
 
 def test_bots_play_their_turns_after_yours():
     s, _ = started(seed=5)
-    events = match.act_as(rules, levels, s, SeededDice(9), 0, ("draw",))
+    events = match.act_as(rules, levels, s, Dice(9), 0, ("draw",))
     assert match.acting(s) == 0 and s["table"]["phase"] == "drawn"
-    events = match.act_as(rules, levels, s, SeededDice(9), 0, ("discard",))
+    events = match.act_as(rules, levels, s, Dice(9), 0, ("discard",))
     kinds = [e["kind"] for e in events]
     assert kinds[0] == "discarded"
     t = s["table"]
@@ -48,19 +48,19 @@ def test_bots_play_their_turns_after_yours():
 def test_not_your_turn_and_moves_after_the_call_are_refused():
     s, _ = started()
     with pytest.raises(RuleError, match="it is You's turn"):
-        match.act_as(rules, levels, s, SeededDice(1), 1, ("draw",))
-    events = match.act_as(rules, levels, s, SeededDice(1), 0, ("kaivo",))
+        match.act_as(rules, levels, s, Dice(1), 1, ("draw",))
+    events = match.act_as(rules, levels, s, Dice(1), 0, ("kaivo",))
     assert [e["kind"] for e in events][:3] == ["called", "revealed", "scored"]
     assert s["round"] == 2 and s["table"]["phase"] == "over"
     with pytest.raises(RuleError, match="the round is over"):
-        match.act_as(rules, levels, s, SeededDice(1), 0, ("draw",))
+        match.act_as(rules, levels, s, Dice(1), 0, ("draw",))
     assert s["dealer"] == 0                               # the deal moved on to you
 
 
 def test_k_call_1_a_called_round_is_scored_at_once_and_next_round_deals_on():
     s, _ = started(seed=11)
     totals = None
-    for e in match.act_as(rules, levels, s, SeededDice(2), 0, ("kaivo",)):
+    for e in match.act_as(rules, levels, s, Dice(2), 0, ("kaivo",)):
         if e["kind"] == "revealed":
             totals = e["totals"]
     assert totals is not None
@@ -68,7 +68,7 @@ def test_k_call_1_a_called_round_is_scored_at_once_and_next_round_deals_on():
     expected_you = 0 if totals["You"] == low else totals["You"] + 10
     assert s["players"][0]["score"] == expected_you
     assert s["players"][1]["score"] == totals["Aino"]
-    events = match.next_round(rules, levels, s, SeededDice(3))
+    events = match.next_round(rules, levels, s, Dice(3))
     assert events[0]["kind"] == "dealt" and events[0]["dealer"] == "You"
     assert s["table"]["phase"] != "over" or s["table"]["caller"] != 0
 
@@ -79,9 +79,9 @@ def test_k_join_1_a_joiner_waits_for_the_next_round_and_takes_a_bots_seat_with_t
     events = match.join(s, "Zoe")
     assert events == [{"kind": "join_waits", "name": "Zoe", "bot": "Aino"}]
     assert [p["name"] for p in s["players"]] == ["You", "Aino", "Eero"]   # never mid-round
-    match.act_as(rules, levels, s, SeededDice(1), 0, ("kaivo",))
+    match.act_as(rules, levels, s, Dice(1), 0, ("kaivo",))
     scored = {p["name"]: p["score"] for p in s["players"]}
-    events = match.next_round(rules, levels, s, SeededDice(1))
+    events = match.next_round(rules, levels, s, Dice(1))
     # the average of You and Eero (Aino, the replaced bot, not counted), half up
     average = (2 * (scored["You"] + scored["Eero"]) + 2) // 4
     assert events[0] == {"kind": "took_seat", "name": "Zoe", "bot": "Aino", "score": average}
@@ -112,8 +112,8 @@ def test_k_join_1_only_as_many_joiners_as_bots():
 def test_k_join_1_a_player_who_leaves_is_played_safe_then_a_bot_takes_the_seat():
     s, _ = started(seed=4)
     assert match.leave(levels, s, "You") == [{"kind": "leaving", "name": "You"}]
-    events = match.run_bots(rules, levels, s, SeededDice(6))
-    mine = [e for e in events if e.get("seat") == 0 and "to" not in e]
+    events = match.run_bots(rules, levels, s, Dice(6))
+    mine = [e for e in events if e.get("seat") == 0 and "audience" not in e]
     # their turns were the safe move: draw, discard, skip any power; never a swap or a call
     assert {e["kind"] for e in mine} <= {"drew", "discarded", "skipped", "scored"}
     assert s["table"]["phase"] == "over"
@@ -139,7 +139,7 @@ def test_deal_refuses_a_bad_count_or_level():
 
 def test_a_whole_match_of_bots_ends_with_a_score_above_100():
     s = new_state()
-    added = match.play_match(rules, levels, s, SeededDice(21), ["easy", "normal", "hard"],
+    added = match.play_match(rules, levels, s, Dice(21), ["easy", "normal", "hard"],
                              ["Aino", "Eero", "Lumi"])
     final = [p["score"] for p in s["players"]]
     assert max(final) > 100 and s["winners"]

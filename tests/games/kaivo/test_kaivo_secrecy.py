@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kaivo_helpers import rules
 
+from guide.core.dice import Dice
 from guide.games.kaivo import bots, deck
 from guide.games.kaivo import table as k
 from guide.games.kaivo.knowledge import events_for, view
-from guide.games.kaivo.protocol import SeededDice
 
 RULES = deck.load()
 BOTS = bots.load_bots()
@@ -92,9 +92,9 @@ def check_view(t: k.Table, oracle: Oracle) -> None:
 def check_events(events: list[k.Event], t: k.Table, oracle: Oracle) -> None:
     for e in events:
         if e["kind"] in PRIVATE:
-            assert "to" in e and len(e["to"]) == 1, e
+            assert "audience" in e and len(e["audience"]) == 1, e
         else:
-            assert "to" not in e
+            assert "audience" not in e
             carried = {key for key in ("value", "out", "discard", "hands", "totals", "cards") if key in e}
             assert carried <= PUBLIC_VALUES.get(e["kind"], set()), e
             if e["kind"] == "revealed":
@@ -113,7 +113,7 @@ def check_events(events: list[k.Event], t: k.Table, oracle: Oracle) -> None:
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), bot_seats=st.sets(st.integers(0, 3)),
        picks=st.lists(st.integers(0, 10_000), min_size=20, max_size=250))
 def test_every_seat_receives_only_what_the_k_rules_let_it_know(seed, players, bot_seats, picks):
-    dice = SeededDice(seed)
+    dice = Dice(seed)
     names = ["Ann", "Ben", "Cid", "Dee"][:players]
     t, events = k.deal(RULES, names, seed % players, dice)
     oracle = Oracle(t)
@@ -142,7 +142,7 @@ def test_every_seat_receives_only_what_the_k_rules_let_it_know(seed, players, bo
 
 def test_the_oracle_can_fail_a_view_that_shows_too_much():
     """The property is not vacuous: a leaked card is caught."""
-    t, _ = k.deal(rules, ["Ann", "Ben"], 0, SeededDice(1))
+    t, _ = k.deal(rules, ["Ann", "Ben"], 0, Dice(1))
     oracle = Oracle(t)
     t["seen"][1].append(t["hands"][0][1])                # Ben "knows" Ann's hidden card
     with pytest.raises(AssertionError):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from kaivo_helpers import rules
 
+from guide.core.errors import RuleError
 from guide.games.kaivo import sheet
 from guide.games.kaivo.model import new_state
 from guide.games.kaivo.render import render, score_line
-from guide.games.kaivo.table import RuleError
 
 
 def new_sheet(*names):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from kaivo_helpers import Faces, rig, rules
 
+from guide.core.dice import Dice
 from guide.games.kaivo import table as k
 from guide.games.kaivo.knowledge import view
-from guide.games.kaivo.protocol import SeededDice
 
 
 def hand(t, seat):
@@ -22,7 +22,7 @@ def shown(t, seat, whose):
 # K-DEAL-1 -------------------------------------------------------------------------------
 
 def test_k_deal_1_four_cards_each_the_outer_two_seen_one_card_face_up():
-    t, events = k.deal(rules, ["Ann", "Ben", "Cid"], 0, SeededDice(4))
+    t, events = k.deal(rules, ["Ann", "Ben", "Cid"], 0, Dice(4))
     assert [len(h) for h in t["hands"]] == [4, 4, 4]
     assert len(t["discard"]) == 1 and len(t["deck"]) == 48 - 12 - 1
     assert sorted(t["deck"] + t["discard"] + sum(t["hands"], [])) == list(range(48))
@@ -32,22 +32,22 @@ def test_k_deal_1_four_cards_each_the_outer_two_seen_one_card_face_up():
         assert v[0] == hand(t, s)[0] and v[3] == hand(t, s)[3]
         assert shown(t, s, (s + 1) % 3) == [None] * 4
     outer = [e for e in events if e["kind"] == "outer"]
-    assert [e["to"] for e in outer] == [[0], [1], [2]]
+    assert [e["audience"] for e in outer] == [[0], [1], [2]]
     assert outer[1]["cards"] == [[0, hand(t, 1)[0]], [3, hand(t, 1)[3]]]
 
 
 def test_k_deal_1_the_player_after_the_dealer_starts():
-    t, events = k.deal(rules, ["Ann", "Ben", "Cid"], 2, SeededDice(1))
+    t, events = k.deal(rules, ["Ann", "Ben", "Cid"], 2, Dice(1))
     assert t["turn"] == 0
     assert events[0]["dealer"] == "Cid" and events[0]["first"] == "Ann"
-    assert k.deal(rules, ["Ann", "Ben"], 0, SeededDice(1))[0]["turn"] == 1
+    assert k.deal(rules, ["Ann", "Ben"], 0, Dice(1))[0]["turn"] == 1
 
 
 def test_k_deal_1_two_to_four_players():
     with pytest.raises(k.RuleError, match="2 to 4 players, not 5"):
-        k.deal(rules, list("ABCDE"), 0, SeededDice(1))
+        k.deal(rules, list("ABCDE"), 0, Dice(1))
     with pytest.raises(k.RuleError, match="not 1"):
-        k.deal(rules, ["A"], 0, SeededDice(1))
+        k.deal(rules, ["A"], 0, Dice(1))
 
 
 def test_k_deal_1_an_empty_deck_takes_the_discard_pile_but_its_top_and_forgets_it():
@@ -68,7 +68,7 @@ def test_k_turn_1_only_the_drawer_sees_the_drawn_card():
     t = rig([[1, 2, 3, 4], [5, 6, 7, 8]], discard=[9], deck_=[0, 6])
     events = k.draw(t, rules, Faces())
     assert view(t, 0)["held"] == 6 and view(t, 1)["held"] is None
-    assert [e for e in events if "value" in e] == [{"kind": "held", "seat": 0, "value": 6, "to": [0]}]
+    assert [e for e in events if "value" in e] == [{"kind": "held", "seat": 0, "value": 6, "audience": [0]}]
 
 
 def test_k_turn_1_swap_puts_the_old_card_face_up_and_ends_the_turn():
@@ -162,7 +162,7 @@ def test_k_pow_1_peek_shows_one_of_ones_own_cards_to_oneself_only():
     events = k.peek(t, rules, 1)
     assert shown(t, 0, 0) == [1, 2, None, 4]
     assert shown(t, 1, 0) == [None] * 4
-    assert events[1] == {"kind": "saw", "seat": 0, "target": 0, "pos": 1, "value": 2, "to": [0]}
+    assert events[1] == {"kind": "saw", "seat": 0, "target": 0, "pos": 1, "value": 2, "audience": [0]}
     assert t["turn"] == 1
 
 
@@ -181,13 +181,13 @@ def test_k_pow_1_swap_exchanges_and_each_sees_the_card_received():
     assert hand(t, 0) == [1, 7, 3, 4] and hand(t, 1) == [5, 6, 2, 8]
     assert shown(t, 0, 0)[1] == 7 and shown(t, 1, 1)[2] == 2
     assert shown(t, 2, 0) == [None] * 4 and shown(t, 2, 1) == [None] * 4
-    assert [e["to"] for e in events if "to" in e] == [[0], [1]]
+    assert [e["audience"] for e in events if "audience" in e] == [[0], [1]]
 
 
 def test_k_pow_1_mind_read_turns_a_card_face_up_for_everyone_for_the_round():
     t, _ = drawn_power(13)
     events = k.mindread(t, rules, 2, 0)
-    assert events[0]["value"] == 9 and "to" not in events[0]
+    assert events[0]["value"] == 9 and "audience" not in events[0]
     for seat in range(3):
         assert shown(t, seat, 2)[0] == 9
         assert view(t, seat)["face_up"][2] == [True, False, False, False]
@@ -230,7 +230,7 @@ def test_k_pow_1_a_drawn_number_card_has_no_power():
 def test_k_pow_2_everyone_sees_which_card_was_looked_at_never_its_value():
     t, _ = drawn_power(11)
     events = k.spy(t, rules, 1, 2)
-    public = [e for e in events if "to" not in e]
+    public = [e for e in events if "audience" not in e]
     assert public == [{"kind": "spied", "seat": 0, "who": "Ann", "target": 1, "whom": "Ben", "pos": 2}]
     for seat in range(3):
         assert view(t, seat)["badges"][1] == ["", "", "A", ""]
@@ -257,7 +257,7 @@ def test_k_glimpse_1_each_opponent_catches_it_one_time_in_three():
     k.draw(t, rules, Faces())
     events = k.glimpse(t, rules, Faces(1, 3))              # Ben rolls 1: caught; Cid 3: not
     assert events == [{"kind": "glimpse", "seat": 0, "who": "Ann"},
-                      {"kind": "caught", "seat": 1, "who": "Ann", "value": 5, "to": [1]}]
+                      {"kind": "caught", "seat": 1, "who": "Ann", "value": 5, "audience": [1]}]
     assert view(t, 1)["held"] == 5 and view(t, 2)["held"] is None
     k.swap(t, rules, 1)
     assert shown(t, 1, 0)[1] == 5 and shown(t, 2, 0)[1] is None

@@ -50,7 +50,7 @@ EXPECTED = {
     "32-null-name.yaml": (2, 10, "name must be text"),
     "33-effect-counters-missing.yaml": (4, 5, "needs counter: +E, -E, +H, -H or HP"),
     "34-scene-unknown-foe.yaml": (7, 24, "unknown foe card 'Nobody At All'"),
-    "35-anchor-loop.yaml": (1, 8, "must be a mapping, not a list"),
+    "35-anchor-loop.yaml": (1, 8, "an alias inside its own anchor"),
     # issue 14, items 8-10
     "36-int-4400-digits.yaml": (4, 9, "a number of 4,400 characters; at most 100 are read"),
     "37-int-tag-superscript.yaml": (4, 9, "'²' is not a valid whole number"),

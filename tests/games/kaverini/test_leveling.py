@@ -2,7 +2,8 @@
 
 import pytest
 
-from guide.games.kaverini.rules.leveling import RuleError, award_xp, ladder_cost, level, new_kaveri, spend
+from guide.core.errors import RuleError
+from guide.games.kaverini.rules.leveling import award_xp, ladder_cost, level, new_kaveri, spend
 
 
 def sheet(ability="Focused"):

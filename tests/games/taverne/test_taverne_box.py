@@ -76,10 +76,14 @@ def test_box_problems_name_file_line_and_column(tmp_path):
     folder = table_box(tmp_path, "characters:\n  - name: Ghoul\n    initial_loot: 7\n")
     problems = boxes.check([folder])
     assert [str(p) for p in problems] == [
-        f"{folder / 'cards.yaml'}:3:19: characters.0.initial_loot: an Initial Loot is 1 to 3"]
+        f"{folder / 'cards.yaml'}:3:19: characters[1].initial_loot must be at most 3, not 7"]
     broken = tmp_path / "broken.yaml"
     broken.write_text("calls: [1, 2\n", encoding="utf-8")
-    assert str(boxes.check([broken])[0]).startswith(f"{broken}:2:1: cannot read")
+    assert str(boxes.check([broken])[0]).startswith(f"{broken}:2:1: YAML syntax error")
+    misspelt = tmp_path / "misspelt.yaml"
+    misspelt.write_text("charcters: []\n", encoding="utf-8")
+    assert [str(p) for p in boxes.check([misspelt])] == [
+        f"{misspelt}:1:1: unknown key 'charcters'; did you mean 'characters'?"]
 
 
 def test_the_bundled_box_checks_clean():

@@ -98,7 +98,7 @@ def test_a_refused_line_is_an_error_on_stderr_and_exit_1(env, tmp_path):
 def test_check_reads_the_bundled_box(env):
     r = guide(env, "check", "--game", "taverne", str(ROOT / "cards" / "taverne"))
     assert r.returncode == 0, r.stderr
-    assert "ok: the Taverne box files read cleanly" in r.stdout
+    assert "ok: the Taverne de la Licorne files read cleanly" in r.stdout
 
 
 def test_the_repl_shows_the_taverne_prompt(env, tmp_path):

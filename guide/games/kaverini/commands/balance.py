@@ -15,7 +15,7 @@ from multiprocessing import get_context
 from guide.core.errors import CommandError
 from guide.core.i18n import domain
 from guide.core.result import Result
-from guide.games.kaverini.commands.odds import _ignore_interrupt
+from guide.games.kaverini.commands.odds import at_the_prompt, worker_start
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.rules.evening import (
     MAX_SIZE,
@@ -74,7 +74,8 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
     limit = runs or MAX_RUNS
     workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
     pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
-                               initializer=_ignore_interrupt) if workers > 1 else None
+                               initializer=worker_start, initargs=(os.getpid(),)
+                               ) if workers > 1 else None
     played: list[list[Arrival]] = []
     target = min(limit, BATCH * workers)
     try:
@@ -98,6 +99,8 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
             else:
                 target = limit
     except KeyboardInterrupt:
+        if not at_the_prompt():
+            raise                                      # a script stops (and says so)
         if not played:
             raise CommandError(_("the balance report was stopped before any evening was played")
                                ) from None                # the evenings so far are kept

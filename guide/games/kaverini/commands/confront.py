@@ -103,7 +103,7 @@ def turn_line(t) -> str:
     return f"[round {c['round']}, {c['phase']}: {who}]"
 
 
-@command("confront", "confrontation", changes=True)
+@command("confront", "confrontation")
 @click.argument("cards", nargs=-1, type=params.cards("foe", "power-foe"))
 @click.option("--scene", "scene_number", type=int, default=None,
               help="Scene N of the adventure: its foes and setting, the XP it lists.")
@@ -161,7 +161,7 @@ def confront(t, cards, settings, order, companions, lv, practice, scene_number):
     return report(t, f)
 
 
-@command("use", "confrontation", changes=True)
+@command("use", "confrontation")
 @click.argument("name", type=params.ACTOR)
 @click.argument("technique", nargs=-1, required=True, type=params.TECHNIQUE)
 @click.option("--on", default=None, type=params.FIGHTER,
@@ -195,7 +195,7 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
     return report(t, f, bad)
 
 
-@command("foe", "confrontation", changes=True)
+@command("foe", "confrontation")
 @click.argument("name", type=params.FOE)
 @click.argument("technique", nargs=-1, type=params.FOE_TECHNIQUE)
 @click.option("--on", default=None, type=params.TARGET,
@@ -216,7 +216,7 @@ def foe(t, name, technique, on, roll, split, lv):
     return report(t, f, bad)
 
 
-@command("next", "confrontation", changes=True)
+@command("next", "confrontation")
 @click.option("--dice", "faces", default=None, type=params.FACES,
               help="The table's own faces for what the new round draws (a fluid setting).")
 def next_(t, faces):
@@ -231,7 +231,7 @@ def next_(t, faces):
     return report(t, f, bad)
 
 
-@command("runaway", "confrontation", changes=True)
+@command("runaway", "confrontation")
 @click.option("--roll", type=int, default=None, help="The percentile result, 1..100.")
 def runaway(t, roll):
     """Try to run away: 25% per cowering Kaveri, the Kaverit's whole round (R-CONF-6).
@@ -242,7 +242,7 @@ def runaway(t, roll):
     return report(t, f)
 
 
-@command("end", "confrontation", changes=True)
+@command("end", "confrontation")
 def end(t):
     """End the confrontation early (no XP).
 
@@ -252,7 +252,7 @@ def end(t):
     return report(t, f)
 
 
-@command("schmerz", "confrontation", changes=True)
+@command("schmerz", "confrontation")
 @click.argument("name", type=params.FIGHTER)
 @click.argument("amount", type=click.IntRange(1, 100000))
 def schmerz(t, name, amount):
@@ -284,7 +284,7 @@ def _schmerz_outside(t, name: str, amount: int) -> None:
     t.tell("schmerz", target=taker.name, lost=lost, hp=taker.hp, max_hp=taker.max_hp)
 
 
-@command("stand", "confrontation", changes=True)
+@command("stand", "confrontation")
 @click.argument("shares", nargs=-1, required=True, type=params.SHARES)
 def stand(t, shares):
     """Divide the HP of the companions taking a stand: stand NAME=HP ... (R-CONF-10).
@@ -295,7 +295,7 @@ def stand(t, shares):
     return report(t, f)
 
 
-@command("token", "confrontation", changes=True)
+@command("token", "confrontation")
 @click.argument("card", nargs=-1, required=True, type=params.cards(token=True))
 @click.option("--for", "holder", default=None, type=params.KAVERI,
               help="The Kaveri who gets an item token.")
@@ -331,7 +331,7 @@ def token(t, card, holder):
     return Result()
 
 
-@command("play", "confrontation", changes=True)
+@command("play", "confrontation")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 @click.option("--on", default=None, type=params.FIGHTER,

@@ -14,7 +14,7 @@ from guide.games.kaverini.registry import command
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-@command("lottery", "adventure", changes=True)
+@command("lottery", "adventure")
 @click.option("--npc", default=None, type=params.NPC,
               help="The friendly character engaged (once each, R-QL-2).")
 @click.option("--dice", "faces", default=None, metavar="TENS,ONES",

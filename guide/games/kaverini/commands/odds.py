@@ -90,7 +90,8 @@ def simulate(setup: Setup, runs: int | None, seed: int,
     limit = runs or MAX_DEFAULT_RUNS
     workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
     pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
-                               initializer=_ignore_interrupt) if workers > 1 else None
+                               initializer=worker_start, initargs=(os.getpid(),)
+                               ) if workers > 1 else None
     try:
         next_seed = 0
         while len(outcomes) < limit:
@@ -112,18 +113,31 @@ def simulate(setup: Setup, runs: int | None, seed: int,
                 if (high - low) / 2 <= HALF_WIDTH:
                     break
     except KeyboardInterrupt:
-        pass                                           # keep the runs so far
+        if not at_the_prompt():
+            raise                                      # a script stops (and says so)
+        # at the prompt: keep the runs so far
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
     return tally(outcomes, [k["name"] for k in setup.state["kaverit"]])
 
 
-def _ignore_interrupt() -> None:
-    """Workers leave Ctrl-C to the table, which stops and keeps the runs so far."""
+def at_the_prompt() -> bool:
+    """Is a game master at a terminal, to read the odds of the runs so far after a Ctrl-C?
+    In a script or a pipe, Ctrl-C stops the script instead (issue 31, item 6)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def worker_start(table: int) -> None:
+    """A worker dies with its table: a table killed (kill -9) must not leave workers behind
+    that hold the campaign's lock or the view's port (guide.core.processes). Ctrl-C is left
+    to the table, which stops and keeps the runs so far."""
     import signal
 
+    from guide.core.processes import die_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(table)
 
 
 def report(setup: Setup, odds: Odds) -> list[str]:
@@ -268,7 +282,7 @@ class Progress:
 @contextmanager
 def progress_bar(quiet: bool = False):
     """A Progress in a terminal; nothing (None) in scripts or with --json."""
-    if quiet or not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if quiet or not at_the_prompt():
         yield None
         return
     from prompt_toolkit.shortcuts import ProgressBar

@@ -24,7 +24,7 @@ from guide.games.kaverini.state import held_item as held_item_of
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-@command("kaveri", "party", changes=True)
+@command("kaveri", "party")
 @click.argument("name")
 @click.option("--ability", default=None, type=params.ABILITY,
               help="One ability (Sensitive, Focused, ...).")
@@ -78,7 +78,7 @@ def check_name(name: str, taken: list[str]) -> None:
             name=name, similar=similar))
 
 
-@command("xp", "party", changes=True)
+@command("xp", "party")
 @click.argument("name", type=params.KAVERI_OR_ALL)
 @click.argument("amount", type=int)
 def xp(t, name: str, amount: int):
@@ -109,7 +109,7 @@ def give_xp(t, k: Sheet, amount: int) -> None:
 
 
 
-@command("spend", "party", changes=True)
+@command("spend", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("choices", nargs=-1, type=params.SPEND)
 def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
@@ -144,7 +144,7 @@ def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
     return Result()
 
 
-@command("wp", "party", changes=True)
+@command("wp", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("amount", type=int)
 def wp(t, name: str, amount: int):
@@ -164,7 +164,7 @@ def wp(t, name: str, amount: int):
     return Result()
 
 
-@command("money", "party", changes=True)
+@command("money", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("amount", type=int)
 def money(t, name: str, amount: int):
@@ -180,7 +180,7 @@ def money(t, name: str, amount: int):
     return Result()
 
 
-@command("heal", "party", changes=True)
+@command("heal", "party")
 @click.argument("name", type=params.PARTY_OR_ALL)
 @click.argument("amount")
 def heal(t, name: str, amount: str):
@@ -216,7 +216,7 @@ def heal(t, name: str, amount: str):
     return Result()
 
 
-@command("exchange", "party", changes=True)
+@command("exchange", "party")
 @click.argument("currency")
 @click.argument("rate", type=float)
 def exchange(t, currency: str, rate: float):
@@ -255,7 +255,7 @@ def within_money(k: dict, value: int) -> int:
     return value
 
 
-@command("item", "party", changes=True)
+@command("item", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.cards("item"))
 def item(t, name: str, card: tuple[str, ...]):
@@ -269,7 +269,7 @@ def item(t, name: str, card: tuple[str, ...]):
     return Result()
 
 
-@command("drop", "party", changes=True)
+@command("drop", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 def drop(t, name: str, card: tuple[str, ...]):
@@ -283,7 +283,7 @@ def drop(t, name: str, card: tuple[str, ...]):
     return Result()
 
 
-@command("bond", "party", changes=True)
+@command("bond", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 def bond(t, name: str, card: tuple[str, ...]):
@@ -294,7 +294,7 @@ def bond(t, name: str, card: tuple[str, ...]):
     return Result()
 
 
-@command("unbond", "party", changes=True)
+@command("unbond", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 def unbond(t, name: str, card: tuple[str, ...]):
@@ -323,7 +323,7 @@ def held_item(k: Sheet, card: str) -> HeldItem:
     raise CommandError(_("{k} has no {card!r}").format(k=k['name'], card=card))
 
 
-@command("companion", "party", changes=True)
+@command("companion", "party")
 @click.argument("card", nargs=-1, required=True, type=params.cards("companion"))
 @click.option("--leave", is_flag=True, help="The companion leaves the party instead.")
 def companion(t, card: tuple[str, ...], leave: bool):
@@ -348,7 +348,7 @@ def companion(t, card: tuple[str, ...], leave: bool):
     return Result()
 
 
-@command("buddy", "party", changes=True)
+@command("buddy", "party")
 @click.argument("card", nargs=-1, required=True, type=params.cards("buddy"))
 @click.option("--leave", is_flag=True, help="The buddy leaves the party instead.")
 def buddy(t, card: tuple[str, ...], leave: bool):
@@ -373,7 +373,7 @@ def buddy(t, card: tuple[str, ...], leave: bool):
     return Result()
 
 
-@command("adventure", "party", changes=True)
+@command("adventure", "party")
 @click.argument("adventure_id", required=False, type=params.ADVENTURE)
 def adventure(t, adventure_id: str | None):
     """Start an adventure: its currency, starting money to every Kaveri, its quote lottery.

@@ -72,7 +72,7 @@ def describe(t, number: int) -> Result:
     return r
 
 
-@command("scene", "adventure", changes=True)
+@command("scene", "adventure")
 @click.argument("number", type=int, required=False)
 def scene(t, number: int | None):
     """Read a scene of the adventure aloud: its text, setting, foes with their XP, and what

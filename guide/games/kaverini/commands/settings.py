@@ -17,7 +17,7 @@ TWEAKABLE = {"hp": int, "emotion": int, "heart": int, "expense": int, "usage": i
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-@command("house", "settings", changes=True)
+@command("house", "settings")
 @click.argument("rule", required=False, type=params.HOUSE)
 @click.argument("value", required=False)
 def house(t, rule: str | None, value: str | None):
@@ -46,7 +46,7 @@ def house(t, rule: str | None, value: str | None):
     return Result()
 
 
-@command("tweak", "settings", changes=True)
+@command("tweak", "settings")
 @click.argument("card", type=params.cards())
 @click.argument("stats", nargs=-1, type=params.TWEAK)
 def tweak(t, card: str, stats: tuple[tuple[str, str] | str, ...]):
@@ -83,7 +83,7 @@ def tweak(t, card: str, stats: tuple[tuple[str, str] | str, ...]):
     return Result()
 
 
-@command("flip", "settings", changes=True)
+@command("flip", "settings")
 @click.argument("card", nargs=-1, required=True, type=params.cards(double=True))
 def flip(t, card: tuple[str, ...]):
     """Turn a double-sided card over (5.6); flip it again to turn it back.

@@ -52,7 +52,7 @@ def shop(t, name):
     return r
 
 
-@command("buy", "adventure", changes=True)
+@command("buy", "adventure")
 @click.argument("name", type=params.KAVERI)
 @click.argument("item", nargs=-1, required=True, type=params.cards("item"))
 @click.option("--shop", "shop_name", default=None, type=params.SHOP, help="The shop (when several sell it).")
@@ -97,7 +97,7 @@ def buy(t, name, item, shop_name, world_point):
     return Result()
 
 
-@command("bargain", "adventure", changes=True)
+@command("bargain", "adventure")
 @click.argument("name", nargs=-1, required=True, type=params.SHOP)
 def bargain(t, name):
     """A bargain struck at a shop: a world point may be spent there again (R-WP-4).

@@ -24,7 +24,7 @@ def _game(t) -> StrategyGame:
     return game
 
 
-@command("strategy new", "strategy game", changes=True)
+@command("strategy new", "strategy game")
 @click.option("--player", "players", multiple=True, help="A player, in turn order (2 or more).")
 @click.option("--budget", type=int, default=None,
               help="Points per player to buy cards (50, 100 or 200 recommended).")
@@ -64,7 +64,7 @@ def strategy_new(t, players, budget, money, settings, fluid, no_power_foes, pool
                          " strategy wp PLAYER N, then strategy start."])
 
 
-@command("strategy kaveri", "strategy game", changes=True)
+@command("strategy kaveri", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("kaveri", nargs=-1, required=True, type=params.KAVERI)
 def strategy_kaveri(t, player, kaveri):
@@ -79,7 +79,7 @@ def strategy_kaveri(t, player, kaveri):
     return Result()
 
 
-@command("strategy buy", "strategy game", changes=True)
+@command("strategy buy", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("card", nargs=-1, required=True, type=params.cards())
 @click.option("--for", "holder", default=None, help="The Kaveri who holds a bought item.")
@@ -93,7 +93,7 @@ def strategy_buy(t, player, card, holder):
     return Result()
 
 
-@command("strategy wp", "strategy game", changes=True)
+@command("strategy wp", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("count", type=int)
 def strategy_wp(t, player, count):
@@ -105,7 +105,7 @@ def strategy_wp(t, player, count):
     return Result()
 
 
-@command("strategy setting", "strategy game", changes=True)
+@command("strategy setting", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("card", nargs=-1, required=True, type=params.cards("setting"))
 def strategy_setting(t, player, card):
@@ -118,7 +118,7 @@ def strategy_setting(t, player, card):
     return Result()
 
 
-@command("strategy bond", "strategy game", changes=True)
+@command("strategy bond", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("item", nargs=-1, required=True)
 def strategy_bond(t, player, item):
@@ -155,7 +155,7 @@ def strategy_teams(t):
     return r
 
 
-@command("strategy start", "strategy game", changes=True)
+@command("strategy start", "strategy game")
 @click.option("--dice", "faces", default=None, metavar="N",
               help="The table's own die for drawing the setting (R-DICE-3).")
 def strategy_start(t, faces):

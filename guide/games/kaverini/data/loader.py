@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import yaml
 
-from guide.core.box import bundled
+from guide.core.box import bundled, compose, trim, yaml_files
 from guide.core.schema import Validator
 from guide.core.text import escaped, name_problem, skeleton
-from guide.core.yamlsrc import Problem, TooBig, Walker, compose_file_plain, problem_at
+from guide.core.yamlsrc import Problem, TooBig, Walker, problem_at
 from guide.games.kaverini.data.tables import load_schema
 from guide.games.kaverini.model import (
     Adventure,
@@ -23,8 +22,6 @@ from guide.games.kaverini.model import (
     Side,
     Technique,
 )
-
-SHOWN_PER_FILE = 100
 
 # Fields that only make sense on some card types (rulebook section 4).
 _ONLY_FOR = {
@@ -62,22 +59,6 @@ def bundled_paths() -> list[Path]:
     return bundled("kaverini")
 
 
-def yaml_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
-    files, problems = [], []
-    for path in paths:
-        if path.is_dir():
-            for root, dirs, names in os.walk(path):
-                dirs.sort()
-                files += [Path(root) / n for n in sorted(names) if n.endswith((".yaml", ".yml"))]
-        elif path.is_file():
-            files.append(path)
-        elif path.exists():        # a device or a pipe: read_regular says which, unread
-            files.append(path)
-        else:
-            problems.append(Problem(str(path), 1, 1, "no such file or folder"))
-    return files, problems
-
-
 def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list[Problem]]:
     """Load files and folders. `known` supplies cards that references may name besides these."""
     files, problems = yaml_files(paths)
@@ -88,11 +69,9 @@ def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list
     booklets: list[tuple[str, yaml.Node, dict]] = []
     for path in files:
         display = str(path)
-        node, found, plain_text = compose_file_plain(path, display)
-        problems += found
+        node, plain_text = compose(path, display, "kaverini", problems,
+                                   "empty file: expected 'cards:' or 'adventure:'")
         if node is None:
-            if not found:
-                problems.append(Problem(display, 1, 1, "empty file: expected 'cards:' or 'adventure:'"))
             continue
         walker = Walker(display, problems)
         start = len(problems)
@@ -100,12 +79,9 @@ def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list
             _load_document(node, walker, lib, sources, booklets, plain_text)
         except TooBig as e:
             problems.append(problem_at(display, node, str(e)))
-        if len(problems) - start > SHOWN_PER_FILE:      # the first ones, and how many more
-            more = len(problems) - start - SHOWN_PER_FILE
-            last = sorted(problems[start:])[SHOWN_PER_FILE - 1]
-            problems[start:] = sorted(problems[start:])[:SHOWN_PER_FILE] + [
-                Problem(display, last.line, last.column + 1, f"... and {more:,} more problem(s)"
-                        " in this file")]
+        except RecursionError:
+            problems.append(problem_at(display, node, "nested too deeply; the file is refused"))
+        trim(problems, start, display)
     refs = Library({**(known.cards if known else {}), **lib.cards})
     for display, node, plain in booklets:
         adventure = _build_adventure(plain, display, node, refs, problems)

@@ -13,12 +13,13 @@ techniques.py, what harm leads to in outcomes.py.
 
 from __future__ import annotations
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.games.kaverini.cardtext import acts_each_round, round_part
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.fighters import KAVERI, PHASE_INDEX, STAND, Fighter
-from guide.games.kaverini.rules.leveling import RuleError, level
+from guide.games.kaverini.rules.leveling import level
 from guide.games.kaverini.rules.outcomes import Outcomes
 from guide.games.kaverini.rules.techniques import Move, Techniques
 from guide.games.kaverini.state import Effect, Phase, confrontation, foe, numbered

@@ -13,18 +13,11 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from guide.core.dice import Dice
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.games.kaverini.model import Card, Effect
-from guide.games.kaverini.rules.fighters import (
-    BUDDY,
-    FOE,
-    KAVERI,
-    STAND,
-    Fighter,
-    all_fighters,
-    find,
-)
-from guide.games.kaverini.rules.leveling import RuleError, level, party_lv
+from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter, all_fighters, find
+from guide.games.kaverini.rules.leveling import level, party_lv
 from guide.games.kaverini.rules.schmerz import absorb, amount, doublings
 from guide.games.kaverini.state import Confrontation
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal, cast
 
-from guide.core.errors import GuideError
+from guide.core.errors import GuideError, RuleError
 from guide.core.names import resolve
 from guide.games.kaverini.model import Card
-from guide.games.kaverini.rules.leveling import RuleError, level
+from guide.games.kaverini.rules.leveling import level
 from guide.games.kaverini.state import Counters, Sheet, counters
 
 Kind = Literal["kaveri", "stand", "buddy", "foe"]

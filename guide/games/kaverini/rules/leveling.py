@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from guide.core.errors import GuideError
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.games.kaverini.data.tables import ability as find_ability
 from guide.games.kaverini.data.tables import ladder as find_ladder
@@ -14,10 +14,6 @@ from guide.games.kaverini.state import Sheet, sheet
 
 MAX_LADDER = 10
 _, ngettext, pgettext = domain("kaverini").functions()
-
-
-class RuleError(GuideError, ValueError):
-    """A move the rules refuse; the message says exactly which rule or limit."""
 
 
 def level(xp: int) -> int:

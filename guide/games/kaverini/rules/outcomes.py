@@ -4,16 +4,11 @@ Fight; the Strategy Game's battle overrides at_zero (rules/strategy.py)."""
 
 from __future__ import annotations
 
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
-from guide.games.kaverini.rules.leveling import (
-    RuleError,
-    award_xp,
-    level,
-    level_event,
-    xp_room,
-)
+from guide.games.kaverini.rules.leveling import award_xp, level, level_event, xp_room
 from guide.games.kaverini.state import counters, stand
 
 _, ngettext, pgettext = domain("kaverini").functions()

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from guide.core.dice import Dice
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.core.stats import wilson
 from guide.games.kaverini.data.loader import Library
@@ -29,7 +30,6 @@ from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.confrontation import Fight
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, STAND, Fighter
-from guide.games.kaverini.rules.leveling import RuleError
 from guide.games.kaverini.rules.schmerz import amount, base_schmerz, doublings, matches
 
 MAX_ROUNDS = 60

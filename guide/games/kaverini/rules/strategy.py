@@ -10,12 +10,14 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from guide.core.dice import pick
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules.confrontation import Fight
 from guide.games.kaverini.rules.field import Declared
 from guide.games.kaverini.rules.fighters import Fighter
-from guide.games.kaverini.rules.leveling import RuleError, level
+from guide.games.kaverini.rules.leveling import level
 from guide.games.kaverini.state import (
     Arena,
     Buddy,
@@ -345,7 +347,7 @@ class StrategyFight(Fight):
         """R-STRAT-5: exactly one setting at a time, drawn from the pool."""
         pool = self.versus["pool"]
         if pool:
-            self.c["settings"] = [pool[self.dice.d(len(pool)) - 1]]
+            self.c["settings"] = [pick(pool, self.dice)]
             self._changed()
             self.say("setting", setting=self.c["settings"][0])
 

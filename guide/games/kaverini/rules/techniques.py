@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from guide.core.errors import GuideError
+from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.games.kaverini.data.tables import (
@@ -18,15 +18,7 @@ from guide.games.kaverini.model import Technique
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
-from guide.games.kaverini.rules.leveling import RuleError
-from guide.games.kaverini.rules.schmerz import (
-    MULTIPLIERS,
-    absorb,
-    amount,
-    base_schmerz,
-    doublings,
-    matches,
-)
+from guide.games.kaverini.rules.schmerz import MULTIPLIERS, absorb, amount, base_schmerz, doublings, matches
 
 _, ngettext, pgettext = domain("kaverini").functions()
 

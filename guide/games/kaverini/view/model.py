@@ -14,6 +14,7 @@ def player_view(table) -> dict:
     field = arena(table)
     psychic = secrets_open(table)
     view = {
+        "game": "kaverini",
         "adventure": s["adventure"]["title"] if s["adventure"] else None,
         "kaverit": [{"name": k["name"], "level": level(k["xp"]), "hp": k["hp"],
                      "max_hp": k["max_hp"], "world_points": k["world_points"],

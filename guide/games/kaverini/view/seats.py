@@ -8,18 +8,22 @@ without the Tour Guide)."""
 from __future__ import annotations
 
 import shlex
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guide.games.kaverini.data.tables import abilities, ladders
 from guide.games.kaverini.rules.leveling import MAX_LADDER, ladder_cost, level
 from guide.games.kaverini.view.model import player_view
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.state import Sheet
+    from guide.games.kaverini.table import KaveriniTable
 
-def seats(table: Any) -> list[str]:
+
+def seats(table: KaveriniTable) -> list[str]:
     return [k["name"] for k in table.state["kaverit"]]
 
 
-def seat_view(table: Any, seat: str) -> dict[str, Any]:
+def seat_view(table: KaveriniTable, seat: str) -> dict[str, Any]:
     k = _sheet(table, seat)
     view = player_view(table)
     if k is None:
@@ -42,7 +46,7 @@ def seat_view(table: Any, seat: str) -> dict[str, Any]:
     return view
 
 
-def seat_moves(table: Any, seat: str) -> list[tuple[str, str]]:
+def seat_moves(table: KaveriniTable, seat: str) -> list[tuple[str, str]]:
     """On this Kaveri's turn in a confrontation: each technique on each foe it may target,
     an item with Usage to play first, a world point to force the effect, or passing."""
     from guide.games.kaverini.commands.confront import arena, fight
@@ -75,7 +79,7 @@ def seat_moves(table: Any, seat: str) -> list[tuple[str, str]]:
     return moves
 
 
-def _sheet(table: Any, seat: str) -> dict | None:
+def _sheet(table: KaveriniTable, seat: str) -> Sheet | None:
     return next((k for k in table.state["kaverit"] if k["name"] == seat), None)
 
 
@@ -84,7 +88,7 @@ def _technique(ladder: str, lv: int) -> str:
     return lad.technique_name(lv) if lad else ladder
 
 
-def _can_buy(k: dict) -> list[str]:
+def _can_buy(k: Sheet) -> list[str]:
     """What the banked points can buy now (R-LVL-2, R-LVL-3), as `spend` would take it."""
     points = k["points"]
     if points < 1:

@@ -1,0 +1,236 @@
+"""The contract every game passes, run for each installed game (guide.core.games) and Tally:
+
+- every command has a help example (`Example: ...` in its help), and random lines built
+  from those examples and from the seats' moves keep undo and redo exact: undo gives back
+  the state before, redo the state after, and the campaign file holds what memory holds (a
+  fresh table on the same file rebuilds it), with a FLOOR of lines that changed the game (a
+  run in which every line was refused proves nothing and fails);
+- a refused line changes nothing: not the state, not the file, not the view;
+- under the undo policy "refuse past a hidden draw" (decisions.md), a refused undo changes
+  nothing and says why in one line;
+- every event kind the game tells is said by its renderer, in every language it offers;
+- `guide state` (Game.public_state) is JSON with `schema` and `game`, the TV view and each
+  seat's page are JSON naming the game;
+- the prompt and every line of the toolbar fit 80 columns.
+
+Game-specific rule properties stay in each game's own tests."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from guide.core import games
+from guide.core.commands import MARKS
+from guide.core.dice import Dice
+from guide.core.errors import CommandError
+from guide.core.game import REFUSE_HIDDEN, UNDO_POLICIES, Game
+from guide.core.seats import Desk, seated
+from guide.core.store import Store
+from guide.core.table import Table
+
+sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
+from tally import TallyGame  # noqa: E402
+
+SHM = Path("/dev/shm")
+LINES = 200              # random lines a game
+FLOOR = 5                # of them, at least this many must change the game
+WIDTH = 80
+# Lines the run leaves out: they leave the table (quit), serve pages (view), write files
+# outside the campaign (export), or simulate for seconds (odds); undo and redo are the
+# run's own.
+LEFT_OUT = {"quit", "view", "export", "odds", "undo", "redo"}
+EXAMPLE = re.compile(r"Examples?:\s*(.+?)(?:\n\s*\n|$)", re.S)
+
+
+def the_games() -> list[str]:
+    return sorted(games.installed()) + ["tally"]
+
+
+def game_of(game_id: str) -> Game:
+    return TallyGame() if game_id == "tally" else games.load(game_id)
+
+
+def examples(game: Game) -> dict[str, list[str]]:
+    """Each command's examples from its help: `Example: LINE` (several joined by `; `)."""
+    out: dict[str, list[str]] = {}
+    for name, cmd in game.commands.merged(_core()).commands.items():
+        found = EXAMPLE.findall(cmd.function.__doc__ or "")
+        out[name] = [" ".join(part.split()) for text in found for part in text.split("; ")]
+    return out
+
+
+NAME = re.compile(r"(?<![-\w])[A-Z][a-zé]+(?![-\w])")
+
+
+def varied(pool: list[str], rng: random.Random, count: int = 3) -> list[str]:
+    """The examples, and each with its names swapped for other names of the examples (so
+    that `player Marie` has a Pierre and a Jacques beside it to start a brawl with)."""
+    names = sorted({name for line in pool for name in NAME.findall(" ".join(line.split()[1:]))})
+    out = list(pool)
+    for line in pool:
+        head, _, rest = line.partition(" ")
+        for _ in range(count if names and NAME.search(rest) else 0):
+            out.append(f"{head} " + NAME.sub(lambda m: rng.choice(names), rest))
+    return out
+
+
+def _core():
+    from guide.core.commands import CORE
+
+    return CORE
+
+
+class Run:
+    """A table of the game on a campaign file, and what the contract reads of it."""
+
+    def __init__(self, game: Game, folder: Path, seed: int):
+        self.game, self.path, self.seed = game, folder / "c.sqlite", seed
+        self.library = game.load([])
+        self.table = self.open()
+
+    def open(self, read_only: bool = False) -> Table:
+        store = Store(self.path, read_only=read_only, game=self.game.id,
+                      state_version=self.game.state_version)
+        return (self.game.table_class or Table)(self.game, store, self.library, Dice(self.seed))
+
+    def snapshot(self) -> tuple[str, tuple, str]:
+        """The state, the journal in the file (its last command, how many are active, how
+        many in all: a seat's link issued on the way is not the journal's), the TV view."""
+        t = self.table
+        return (json.dumps(t.state, sort_keys=True), t.store.version()[1:],
+                json.dumps(self.game.view(t), sort_keys=True, default=str))
+
+    def state(self) -> str:
+        return json.dumps(self.table.state, sort_keys=True)
+
+
+def lines_for(run: Run, rng: random.Random, pool: list[str]) -> Iterator[str]:
+    """Random lines: a help example, or one of a seat's moves now (half the time, when a
+    seat has any)."""
+    t = run.table
+    for _ in range(LINES):
+        moves = []
+        if seated(t):
+            for seat in run.game.seats(t):
+                moves += [line for _, line in run.game.seat_moves(t, seat)]
+        yield rng.choice(moves) if moves and rng.random() < 0.5 else rng.choice(pool)
+
+
+@pytest.fixture
+def folder() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory(dir=SHM if SHM.is_dir() else None) as name:
+        yield Path(name)
+
+
+@pytest.mark.parametrize("game_id", the_games())
+def test_every_command_has_a_help_example(game_id):
+    missing = [name for name, found in examples(game_of(game_id)).items() if not found]
+    assert missing == []
+
+
+@pytest.mark.parametrize("game_id", the_games())
+def test_random_lines_keep_undo_and_redo_exact_and_a_refusal_changes_nothing(
+        game_id, folder, monkeypatch):
+    monkeypatch.chdir(folder)
+    game = game_of(game_id)
+    assert game.undo_policy in UNDO_POLICIES
+    pool = [line for name, found in examples(game).items() if name not in LEFT_OUT
+            for line in found]
+    seed = sum(map(ord, game_id))
+    rng = random.Random(seed)
+    pool = varied(pool, rng)
+    run = Run(game, folder, seed)
+    t = run.table
+    changed = kinds = 0
+    told: dict[str, dict] = {}
+    try:
+        for line in lines_for(run, rng, pool):
+            before = run.snapshot()
+            try:
+                t.execute(line)
+            except CommandError:
+                assert run.snapshot() == before, f"refused {line!r} changed something"
+                continue
+            except SystemExit:
+                continue
+            for event in t.story:
+                told.setdefault(event["kind"], event)
+            fits(t)
+            after = run.state()
+            if after == before[0]:
+                continue
+            changed += 1
+            if rng.random() < 0.3:
+                undo_and_redo(run, line, before[0], after)
+        assert changed >= FLOOR, f"only {changed} of {LINES} lines changed the {game_id} game"
+        print(f"{game_id}: {changed} of {LINES} lines changed the game, {len(told)} kinds told")
+        reopened = run.open(read_only=True)            # what the file holds is what memory holds
+        try:
+            assert json.dumps(reopened.state, sort_keys=True) == run.state()
+        finally:
+            reopened.close()
+        kinds = len(told)
+        said(run, told)
+        shapes(run)
+    finally:
+        t.close()
+    assert kinds > 1
+
+
+def undo_and_redo(run: Run, line: str, before: str, after: str) -> None:
+    t = run.table
+    try:
+        t.execute("undo")
+    except CommandError as e:
+        # decisions.md: only a game that refuses past a hidden draw may refuse here, in
+        # one line, and the refusal changes nothing
+        assert run.game.undo_policy == REFUSE_HIDDEN, f"undo of {line!r} refused: {e}"
+        assert "\n" not in str(e) and run.state() == after
+        return
+    assert run.state() == before, f"undo of {line!r} is not exact"
+    t.execute("redo")
+    assert run.state() == after, f"redo of {line!r} is not exact"
+
+
+def said(run: Run, told: dict[str, dict]) -> None:
+    """Every kind of event told is said in words, in every language of the game (an event
+    private to another seat may be silent, as may the core's own marks)."""
+    t = run.table
+    for lang in run.game.languages:
+        t.lang = lang
+        for kind, event in told.items():
+            if kind in MARKS:
+                continue
+            words = run.game.render(event, t)
+            assert words is None or isinstance(words, str)
+            assert words or "to" in event or "private" in event, f"{kind} is not said ({lang})"
+    t.lang = run.game.languages[0]
+
+
+def shapes(run: Run) -> None:
+    t, game = run.table, run.game
+    state = json.loads(json.dumps(game.public_state(t)))
+    assert isinstance(state.get("schema"), int) and state["game"] == game.id
+    view = json.loads(json.dumps(game.view(t)))
+    assert view.get("game") == game.id
+    for seat in game.seats(t) if seated(t) else []:
+        page = json.loads(json.dumps(Desk.payload_of(t, seat)))
+        assert page["game"] == game.id and page["seat"] == seat
+
+
+def fits(t: Table) -> None:
+    prompt = t.game.prompt(t)
+    assert len(prompt) <= WIDTH, prompt
+    bar = t.game.toolbar(t)
+    text = bar if isinstance(bar, str) or bar is None else "".join(part for _, part in bar)
+    for row in (text or "").split("\n"):
+        assert len(row) <= WIDTH, row

@@ -1,0 +1,123 @@
+"""The bridge from every game's rules to the table (issue 23, item 2): one dice protocol and
+shuffle, one refusal, one name resolver, one toolbar fitting, over every installed game."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from guide.core.dice import Dice, DiceError, DiceLike, pick, shuffle
+from guide.core.games import installed, load
+from guide.core.table import Table
+
+
+def _table(game_id: str) -> Table:
+    game = load(game_id)
+    cls = game.table_class or Table
+    return cls(game, None, game.load([]), Dice(1))
+
+
+# --- one dice protocol and one shuffle (R-DICE-1, R-DICE-3) -----------------------------------
+def test_the_table_dice_seeded_and_own_faces_fit_the_one_protocol_R_DICE_3():
+    table: DiceLike = Dice(faces=[2, 6])
+    assert [table.d(6), table.d(6)] == [2, 6]
+    seeded = [Dice(5).d(20) for _ in range(3)]
+    assert len(set(seeded)) == 1                  # one seed, one face
+
+
+def test_a_shuffle_is_drawn_from_the_dice_so_the_table_faces_decide_it():
+    # Fisher-Yates from the end: a d3 picks place 3's card, then a d2 place 2's
+    assert shuffle(["a", "b", "c"], Dice(faces=[1, 1])) == ["b", "c", "a"]
+    assert shuffle(["a", "b", "c"], Dice(faces=[3, 2])) == ["a", "b", "c"]
+    deck = list(range(20))
+    assert shuffle(deck, Dice(9)) == shuffle(deck, Dice(9)) != deck
+    assert deck == list(range(20))                # a new list: the deck itself is untouched
+
+
+def test_a_pick_is_one_die_of_as_many_faces():
+    assert pick(["x", "y", "z"], Dice(faces=[2])) == "y"
+    with pytest.raises(DiceError):
+        pick([], Dice(1))
+    with pytest.raises(DiceError, match="a d3 shows 1 to 3, not 4"):
+        pick(["x", "y", "z"], Dice(faces=[4]))
+
+
+def test_split_dice_are_reproducible_take_no_table_faces_and_record_nothing():
+    a, b = Dice(3, faces=[1]), Dice(3, faces=[1])
+    left, right = a.split(), b.split()
+    assert [left.d(100) for _ in range(5)] == [right.d(100) for _ in range(5)]
+    assert left.drawn == [] and a.drawn == [] and a.unused() == [1]
+
+
+def test_a_simulator_dice_keeps_no_record():
+    dice = Dice(1, record=False)
+    for _ in range(100):
+        dice.d(6)
+    assert dice.drawn == []
+
+
+# --- one refusal for rules ----------------------------------------------------------------
+def test_every_game_refuses_with_the_core_rule_error_and_defines_none_of_its_own():
+    import re
+    from pathlib import Path
+
+    import guide.games
+    from guide.core.errors import CommandError, GuideError, RuleError
+
+    assert issubclass(RuleError, CommandError) and issubclass(RuleError, GuideError)
+    own = re.compile(r"^class (RuleError|Refused|\w*Refusal)\b", re.M)
+    root = Path(guide.games.__file__).parent
+    found = [str(p.relative_to(root)) for p in root.rglob("*.py") if own.search(p.read_text("utf-8"))]
+    assert found == []
+
+
+@pytest.mark.parametrize("game_id", sorted(installed()))
+def test_a_rule_refusal_reaches_the_table_as_one_line_that_changes_nothing(game_id):
+    from guide.core.errors import CommandError, RuleError
+
+    table = _table(game_id)
+    before = json.dumps(table.state, sort_keys=True)
+
+    def refuse(t):
+        """Refused by a rule."""
+        t.state = {**t.state, "touched": True}
+        raise RuleError("not now (X-TEST-1)")
+
+    table.registry.command("refused", "table")(refuse)
+    with pytest.raises(CommandError, match=r"^not now \(X-TEST-1\)$"):
+        table.execute("refused")
+    assert json.dumps(table.state, sort_keys=True) == before
+
+
+# --- tell: a list of events, each with its audience ----------------------------------------
+def test_tell_all_keeps_the_audience_and_the_gm_alone_events_are_gm_only():
+    table = _table("kaverini")
+    table.story = []
+    table.tell_all([{"kind": "roll", "expression": "1d6", "breakdown": "1d6 (3) = 3", "total": 3},
+                    {"kind": "roll", "expression": "1d6", "breakdown": "x", "total": 1,
+                     "audience": "gm"},
+                    {"kind": "roll", "expression": "1d6", "breakdown": "y", "total": 2,
+                     "audience": ["Ann"]}])
+    assert [e.get("audience") for e in table.story] == [None, "gm", ["Ann"]]
+    assert [table.game.gm_only(e) for e in table.story] == [False, True, False]
+
+
+def test_kaivo_tells_the_terminal_only_its_own_seat_secrets():
+    table = _table("kaivo")
+    table.execute("deal --bots 2")
+    told = [e for e in table.story if "audience" in e]
+    assert told and all(e["audience"] == [0] for e in told)     # "You" sit at seat 0
+
+
+# --- the library is the table's (CV used to keep it on the process-wide Game) ------------
+def test_two_cv_tables_keep_their_own_library_and_words():
+    game = load("cv")
+    lib = game.load([])
+    other = dataclasses.replace(lib, messages={**lib.messages, "lang_set": {"en": "OTHER WORDS"}})
+    first = Table(game, None, lib, Dice(1))
+    Table(game, None, other, Dice(1))                  # a second table opened after it
+    event = {"kind": "lang_set", "lang": "en"}
+    assert game.render(event, first) != "OTHER WORDS"
+    assert game.render(event, Table(game, None, other, Dice(1))) == "OTHER WORDS"
