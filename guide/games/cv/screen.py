@@ -8,6 +8,7 @@ from typing import Any
 from guide.core.errors import RuleError
 from guide.core.i18n import domain, speaking
 from guide.core.result import Result
+from guide.core.text import clip
 
 from . import score
 from .library import Library
@@ -45,8 +46,8 @@ def prompt(t: CvTable) -> str:
 
 
 def toolbar(t: CvTable) -> str:
-    """One line of at most 80 columns: whose turn, the dice (frozen marked), rerolls left,
-    Failures and Happiness, tokens, the track."""
+    """One line within the toolbar's width (guide.core.text.clip): whose turn, the dice
+    (frozen marked), rerolls left, Failures and Happiness, tokens, the track."""
     s, lib = _s(t), _lib(t)
     turn = s["turn"]
     if turn is None:
@@ -66,8 +67,8 @@ def toolbar(t: CvTable) -> str:
     parts.append(_("took {taken}/2").format(taken=turn["taken"]))
     if s["track"] is not None:
         d = s["track"]["decks"]
-        parts.append(_("deck {counts}").format(counts="/".join(str(d[x.id]) for x in lib.decks)))
-    return "  ".join(parts)[:80]
+        parts.append("deck " + "/".join(str(d[x.id]) for x in lib.decks))
+    return clip("  ".join(parts))
 
 
 def track_lines(t: CvTable) -> list[str]:

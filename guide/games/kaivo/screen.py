@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from guide.core.i18n import N_, domain
+from guide.core.text import clip
 
 from .knowledge import SeatView, view
 from .model import KaivoState
@@ -177,7 +178,8 @@ def prompt(state: KaivoState) -> str:
 
 
 def toolbar(state: KaivoState) -> str | None:
-    """One line, at most 80 columns: your row, the pile, the deck, the scores."""
+    """One line within the toolbar's width (guide.core.text.clip): your row, the pile, the
+    deck, the scores."""
     scores = " ".join(f"{p['name']} {p['score']}" for p in state["players"])
     t = state["table"]
     if in_play(state) and t is not None:
@@ -190,4 +192,4 @@ def toolbar(state: KaivoState) -> str | None:
         text = " " + _("round {round} | {scores}").format(round=state["round"], scores=scores)
     else:
         return None
-    return text if len(text) <= 80 else text[:79] + "…"
+    return clip(text)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from guide.core.errors import RuleError
+from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
+from guide.core.names import resolve
 
 from .deck import Rules
 from .model import Entry, KaivoState, Player, begin_match, new_player
@@ -87,10 +88,12 @@ def _names(names: list[str], rules: Rules) -> None:
 
 
 def seat_of(state: KaivoState, name: str) -> int:
-    for i, p in enumerate(state["players"]):
-        if p["name"].lower() == name.lower():
-            return i
-    raise RuleError(_("no player called {name} at this table").format(name=name))
+    """A player's seat by name as people type it (guide.core.names.resolve)."""
+    names = [p["name"] for p in state["players"]]
+    try:
+        return names.index(resolve(name, names, "player"))
+    except GuideError as e:
+        raise RuleError(str(e)) from None
 
 
 def start(rules: Rules, state: KaivoState, names: list[str]) -> list[Event]:
@@ -114,7 +117,7 @@ def _apply(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:
         names = {p["name"].lower() for p in players}
         for key, (name, v) in given.items():
             if key not in names:
-                raise RuleError(_("no player called {name} at this table").format(name=name))
+                raise RuleError(_("no player named {name!r} at this table").format(name=name))
             if not rules.total_min <= v <= rules.total_max:
                 raise RuleError(_("a hand total is {total_min} to {total_max}, not {v}").format(
                     total_min=rules.total_min, total_max=rules.total_max, v=v))

@@ -37,6 +37,8 @@ GENERIC_TRICK = "Dirty Trick"   # the card the player holds; its name is the tab
 MAX_BID = 30                    # T-VAR-AU-1: an initial Energy 1 to 30
 CODE_LENGTH = 12
 _, ngettext, pgettext = domain("taverne").functions()
+_, ngettext, pgettext = domain("taverne").functions()
+
 
 
 def new_key() -> str:
@@ -168,7 +170,8 @@ def apply_sealed(state: State, name: str, given: str) -> list[Event]:
             if kind == "dodge":
                 return placements.dodge(state, p["name"], args["against"], args["values"])
             return variants.bid(state, p["name"], args["energy"])
-    raise RuleError(f"that choice is not open to {p['name']} now; choose again on the seat's page")
+    raise RuleError(_("that choice is not open to {player} now; choose again on the seat's page").format(
+        player=p['name']))
 
 
 def _plain(seat: str, kind: str, args: dict[str, Any]) -> str:

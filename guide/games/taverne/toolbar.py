@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from guide.core.i18n import N_, NP_, domain
+from guide.core.text import clip, toolbar_width
 
 from .model import State
 from .render import call_words
@@ -15,8 +16,6 @@ WAITING = (NP_("waiting", "to choose a Character"), NP_("waiting", "to bid"),
            NP_("waiting", "to set Dodges"), NP_("waiting", "to attack"), NP_("waiting", "to dodge"))
 PHASES = (NP_("phase", "setup"), NP_("phase", "auction"), NP_("phase", "brawl"), NP_("phase", "over"))
 
-WIDTH = 80
-
 
 def prompt(state: State) -> str:
     if state["phase"] == "brawl":
@@ -24,9 +23,20 @@ def prompt(state: State) -> str:
     return _("taverne ({phase})> ").format(phase=pgettext("phase", state["phase"]))
 
 
-def toolbar(state: State, words: dict[int, str], width: int | None = WIDTH) -> str:
+def toolbar(state: State, words: dict[int, str], width: int | None = None) -> str:
     """Turn, call and its words, the Pillar, and what the call waits for; within `width`
-    (the call's words shortened to their last shout first, then the line cut)."""
+    (the call's words shortened to their last shout first, then the line cut by
+    guide.core.text.clip); by default the toolbar's width (guide.core.text.toolbar_width)."""
+    width = toolbar_width() if width is None else width
+    return clip(_line(state, words, width), width)
+
+
+def whole_line(state: State, words: dict[int, str]) -> str:
+    """The toolbar's line uncut (`status` wraps it)."""
+    return _line(state, words, None)
+
+
+def _line(state: State, words: dict[int, str], width: int | None) -> str:
     if state["phase"] == "setup":
         return _("setup: {count} seated; `player NAME --loot N`, then `start`").format(
             count=len(state["seating"]))
@@ -44,7 +54,7 @@ def toolbar(state: State, words: dict[int, str], width: int | None = WIDTH) -> s
             turn=state["turn"], call=state["call"], shout=shout, pillar=state["pillar"], tail=tail)
         if width is None or len(text) <= width:
             return text
-    return text[:(width or WIDTH) - 3] + "..."
+    return text
 
 
 HEADERS = [N_("Player"), N_("Pints"), N_("Prestige"), N_("Energy"), N_("Loot"), N_("Hand"), N_("Pile"),

@@ -169,7 +169,8 @@ def _post(port: int, token: str, move: int, version: int) -> tuple[int, dict]:
     import http.client
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     c.request("POST", f"/seat/{token}/move", body=json.dumps({"move": move, "version": version}),
-              headers={"Content-Type": "application/json"})
+              headers={"Content-Type": "application/json",        # as the page sends it
+                       "Origin": f"http://127.0.0.1:{port}"})
     r = c.getresponse()
     return r.status, json.loads(r.read())
 

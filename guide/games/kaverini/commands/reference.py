@@ -4,6 +4,7 @@ every rule holding some words, shown in the pager when long."""
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,6 +16,8 @@ from guide.core.result import Result, Styled
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules_text import Rule, find, rules, search
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
@@ -37,7 +40,7 @@ def shown(rule: Rule) -> list[str]:
 
 @command("rules", "table", journal=False)
 @click.argument("words", nargs=-1, type=RULE)
-def rules_(t, words: tuple[str, ...]) -> Result:
+def rules_(t: KaveriniTable, words: tuple[str, ...]) -> Result:
     """The rules reference: one rule by its id, or every rule that holds the words; without
     words, the sections and their ids.
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from guide.core.errors import RuleError
+from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
+from guide.core.names import resolve
+from guide.games.kaverini.data.tables import Ladder, limits
 from guide.games.kaverini.data.tables import ability as find_ability
 from guide.games.kaverini.data.tables import ladder as find_ladder
-from guide.games.kaverini.data.tables import limits
+from guide.games.kaverini.data.tables import ladders as all_ladders
 from guide.games.kaverini.state import Sheet, sheet
 
 MAX_LADDER = 10
@@ -58,16 +60,25 @@ def new_kaveri(name: str, ability: str, techniques: Sequence[str], facts: Sequen
                     cname=cname))
             custom[cname] = 1
         else:
-            lad = find_ladder(t)
-            if lad is None:
-                raise RuleError(_("unknown emotion ladder {t!r}; write a custom technique as"
-                                  " custom:{t}").format(
-                    t=t))
+            lad = find_ladder(t) or _ladder_as_typed(t)
             if lad.name in ladders:
                 raise RuleError(_("the three techniques must all differ ({name} twice)").format(
                     name=lad.name))
             ladders[lad.name] = 1
     return sheet(name, known, ladders, custom, facts, money)
+
+
+def _ladder_as_typed(typed: str) -> Ladder:
+    """An emotion ladder as people type it (`hap`, `wit`), through the one resolver; a typo
+    is refused with its "did you mean", as the guided form asks again with it."""
+    names = [lad.name for lad in all_ladders().values()]
+    try:
+        found = find_ladder(resolve(typed, names, "emotion ladder"))
+    except GuideError as e:
+        raise RuleError(_("{e} (a custom technique is written custom:{typed})").format(
+            e=e, typed=typed)) from None
+    assert found is not None
+    return found
 
 
 def award_xp(kaveri: Sheet, amount: int) -> range:

@@ -1,19 +1,26 @@
 """What the players may see (R-CONF-3, R-CONF-12): built from the campaign state and the
-evening's story. Foes' moves, Shields and Heels and items with Usage never enter it unless a
-Psychic Kaveri is present; everything the page shows comes from here."""
+evening's story. Foes' moves, Shields and Heels never enter it unless a Psychic Kaveri is
+present, items with Usage never; everything the page shows comes from here: also the
+settings in play with their text, every running effect with the turns it has left, and the
+story's last lines (a line that would name a secret is left out)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from guide.games.kaverini.rules.leveling import level
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
-def player_view(table) -> dict:
+
+def player_view(table: KaveriniTable) -> dict:
     from guide.games.kaverini.commands.confront import arena, secrets_open
 
     s = table.state
     field = arena(table)
     psychic = secrets_open(table)
-    view = {
+    view: dict[str, Any] = {
         "game": "kaverini",
         "adventure": s["adventure"]["title"] if s["adventure"] else None,
         "kaverit": [{"name": k["name"], "level": level(k["xp"]), "hp": k["hp"],
@@ -27,6 +34,7 @@ def player_view(table) -> dict:
         "last_dice": None,
         "last_quote": None,
         "ready_to_feel": False,
+        "story": [],
         "version": 0,
     }
     if field is not None:
@@ -35,7 +43,7 @@ def player_view(table) -> dict:
     return view
 
 
-def _confrontation(table, field: dict, psychic: bool) -> dict:
+def _confrontation(table: KaveriniTable, field: dict, psychic: bool) -> dict:
     from guide.games.kaverini.commands.confront import fight
 
     c = field["confrontation"]
@@ -53,19 +61,33 @@ def _confrontation(table, field: dict, psychic: bool) -> dict:
                 entry.update(shield=x.card.shield, heel=x.card.heel,
                              moves=[t.name for t in x.card.techniques])
         fighters.append(entry)
+    from guide.games.kaverini.view.sheet import effects_of
+
     return {"round": c["round"], "phase": c["phase"],
             "turn": [x.name for x in f.waiting()], "fighters": fighters,
-            "settings": list(c["settings"]), "strategy": f.variant == "strategy"}
+            "settings": list(c["settings"]), "strategy": f.variant == "strategy",
+            "setting_texts": [{"name": n, "text": _text(table, n)} for n in c["settings"]],
+            "effects": effects_of(c)}
 
 
-def _story(table, view: dict) -> None:
+def _text(table, name: str) -> str:
+    try:
+        return table.card(name).text or ""
+    except Exception:  # noqa: BLE001 - a card gone from the box: its name alone
+        return ""
+
+
+def _story(table: KaveriniTable, view: dict) -> None:
     """The last dice, the last quote told, and whether a confrontation just began."""
     if table.store is None:
         return
     entries = table.store.entries(limit=20)
     view["version"] = entries[-1].seq if entries else 0
+    view["story"] = story_lines(table, entries, view["psychic"])
     for entry in reversed(entries):
         for event in reversed(entry.story):
+            if event.get("private") is not None:
+                continue                # a private die is its seat's (or the GM's) alone
             if view["last_dice"] is None and event.get("dice"):
                 # faces only: the event's words may name a foe's move, which is secret
                 view["last_dice"] = [{"die": f"d{sides}", "face": face}
@@ -74,3 +96,36 @@ def _story(table, view: dict) -> None:
                 view["last_quote"] = {"number": event["quote"], "text": event["text"]}
     if entries and any(e["kind"] in ("confront", "battle") for e in entries[-1].story):
         view["ready_to_feel"] = True
+
+
+STORY_LINES = 6
+
+
+def story_lines(table, entries, psychic: bool) -> list[str]:
+    """The story's last lines as the players heard them: no GM-only event, and no line that
+    names a secret (a foe's move, Shield or Heel without a Psychic Kaveri, R-CONF-3; an item
+    with Usage, R-CONF-12)."""
+    secrets = _secret_words(table, psychic)
+    lines: list[str] = []
+    for entry in entries:
+        events = [e for e in entry.story if not table.game.gm_only(e)]
+        for line in table.game.render_story(events, table):
+            folded = line.casefold()
+            if not any(word in folded for word in secrets):
+                lines.append(line)
+    return lines[-STORY_LINES:]
+
+
+def _secret_words(table, psychic: bool) -> list[str]:
+    from guide.games.kaverini.data.tables import ladders
+
+    public = {name.casefold() for lad in ladders().values() for name in lad.techniques}
+    words: set[str] = set()
+    for card in table.library.cards.values():
+        if card.type == "item" and card.usage is not None:
+            words.add(card.name.casefold())
+        if not psychic and card.type in ("foe", "power-foe"):
+            words |= {t.name.casefold() for t in card.techniques} - public
+    if not psychic:
+        words |= {"shield", "heel"}
+    return sorted(words)
