@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from guide.core.errors import DataError
+from guide.core.i18n import domain
 from guide.core.names import suggest
 from guide.core.schema import Validator
 from guide.core.yamlsrc import Problem, TooBig, Walker, compose_file_plain, problem_at
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 KINDS = ("cards", "adventures")
 SHOWN_PER_FILE = 100        # problems shown of one file: the first ones, and how many more
 GAME_KEY = "game"           # a top-level `game: ID` says whose file it is (guide check)
+_, ngettext, pgettext = domain("core").functions()
+
 
 
 def bundled(game_id: str) -> list[Path]:
@@ -214,8 +217,8 @@ def load(game: Game, boxes: list[Path]) -> Any:
     DataError with the first problem, positioned."""
     library, problems = build(game, bundled(game.id) + list(boxes))
     if problems:
-        raise DataError(f"{problems[0]} ({len(problems)} problem(s); run guide check --game"
-                        f" {game.id})")
+        raise DataError(_("{problems} ({count} problem(s); run guide check --game {id})").format(
+            problems=problems[0], count=len(problems), id=game.id))
     return library
 
 

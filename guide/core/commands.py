@@ -10,6 +10,7 @@ import click
 
 from guide.core.dice import parse_faces, roll_expression
 from guide.core.errors import CommandError
+from guide.core.i18n import _, domain_of
 from guide.core.names import resolve
 from guide.core.params import Named
 from guide.core.registry import Registry
@@ -26,7 +27,7 @@ def render(event: dict) -> str | None:
     if event["kind"] == "roll":
         return str(event["breakdown"])
     if event["kind"] == "seat":
-        return f"(from {event['seat']}'s seat)"
+        return _("(from {seat}'s seat)").format(seat=event["seat"])
     return None
 
 
@@ -55,7 +56,7 @@ def roll(t, expression: tuple[str, ...], faces: str | None, private: str | None)
 
 def _need_store(t) -> None:
     if t.store is None:
-        raise CommandError("no campaign is open")
+        raise CommandError(_("no campaign is open"))
 
 
 @command("undo", "history", journal=False)
@@ -78,10 +79,11 @@ def _step(t, way: str) -> Result:
     _need_store(t)
     entry = t.step(way)
     if entry is None:
-        raise CommandError(f"nothing to {way}")
+        raise CommandError(_("nothing to undo") if way == "undo" else _("nothing to redo"))
     if way == "undo":
-        return Result([f"Undone: {entry.line}"])
-    return Result([f"Redone: {entry.line}", *say(t, entry.story, "terminal")])   # retold
+        return Result([_("Undone: {line}").format(line=entry.line)])
+    return Result([_("Redone: {line}").format(line=entry.line),      # and retold
+                   *say(t, entry.story, "terminal")])
 
 
 @command("log", "history", journal=False)
@@ -99,7 +101,7 @@ def log(t, count: int, gm: bool) -> Result:
         for line in say(t, entry.story, "gm" if gm else "log"):
             r.add(f"{entry.at[11:16]}  {line}")
     if not r.lines:
-        r.add("Nothing has happened yet.")
+        r.add(_("Nothing has happened yet."))
     return r
 
 
@@ -112,13 +114,15 @@ def help_(t, name: tuple[str, ...]) -> Result:
     Example: help undo"""
     if name:
         return Result([t.registry.lookup(list(name))[0].help()])
-    r = Result(["Commands (help COMMAND for more):"])
+    r = Result([_("Commands (help COMMAND for more):")])
     width = max(len(name) for name in t.registry.commands)
     for family, cmds in t.registry.by_family().items():
-        r.add("", f"{family}:")
+        words = domain_of(cmds[0].function.__module__)      # the family's game speaks its name
+        r.add("", _("{family}:").format(family=words.pgettext("family", family)))
         for c in cmds:
             r.add(*_entry(c.name, width, c.summary))
-    r.add("", "Aliases: " + ", ".join(f"{a} = {n}" for a, n in t.registry.aliases.items()))
+    r.add("", _("Aliases: {aliases}").format(aliases=", ".join(
+        f"{a} = {n}" for a, n in t.registry.aliases.items())))
     return r
 
 
@@ -160,16 +164,16 @@ def view(t, lan: bool, port: int | None, stop: bool) -> Result:
     server = t.services.get("view")
     if stop:
         if server is None:
-            raise CommandError("the players' view is not being served")
+            raise CommandError(_("the players' view is not being served"))
         stop_view(t)
-        return Result(["The players' view is closed."])
+        return Result([_("The players' view is closed.")])
     if server is not None:
-        return Result([f"The players' view is at {server.url}"])
+        return Result([_("The players' view is at {url}").format(url=server.url)])
     server, note = start_view(t, port, lan)
-    r = Result([f"The players' view is at {server.url}", *([note] if note else []),
-                "Open it on the second screen; it follows the table as you play."])
+    r = Result([_("The players' view is at {url}").format(url=server.url), *([note] if note else []),
+                _("Open it on the second screen; it follows the table as you play.")])
     if seated(t):
-        r.add("Each player's own page: seats (with a QR code each).")
+        r.add(_("Each player's own page: seats (with a QR code each)."))
     return r
 
 
@@ -180,8 +184,8 @@ def start_view(t, port: int | None, lan: bool):
     try:
         server, note = serve(t.game.view_page, port, lan)
     except OSError as e:
-        raise CommandError(f"cannot serve the view on port {port or 'near 8765'}:"
-                           f" {e.strerror or e}") from None
+        raise CommandError(_("cannot serve the view on port {port}: {why}").format(
+            port=port or _("near 8765"), why=e.strerror or e)) from None
     desk = desk_of(t) if seated(t) else None
     if desk is not None:
         server.on_move = desk.receive
@@ -216,12 +220,12 @@ def seats(t, no_qr: bool) -> Result:
 
     Example: seats --no-qr"""
     if not seated(t):
-        raise CommandError(f"the {t.game.id} game has no seats")
+        raise CommandError(_("the {game} game has no seats").format(game=t.game.id))
     server = t.services.get("view")
     base = server.base if server is not None else (t.campaign.seat_address() or "")
     r = Result()
     if not base:
-        r.add("The view is not being served yet: type view --lan, then these links work.")
+        r.add(_("The view is not being served yet: type view --lan, then these links work."))
         base = "http://HOST:8765/"
     for seat, link in links(t, base):
         r.add(f"{seat}: {link}")
@@ -229,10 +233,11 @@ def seats(t, no_qr: bool) -> Result:
             r.add(*qr(link), "")
     unlinked = [s for s in t.game.seats(t) if s not in desk_of(t).tokens]
     if unlinked:
-        r.add("No link yet (the table makes them when it runs): " + ", ".join(unlinked))
+        r.add(_("No link yet (the table makes them when it runs): {seats}").format(seats=", ".join(unlinked)))
     waiting = desk_of(t).pending
     if waiting:
-        r.add("Waiting for the game master: " + "; ".join(f"{p.seat}: {p.line}" for p in waiting))
+        r.add(_("Waiting for the game master: {moves}").format(
+            moves="; ".join(f"{p.seat}: {p.line}" for p in waiting)))
     return r
 
 
@@ -252,7 +257,7 @@ def seats_revoke(t, seat: str) -> Result:
             server.forget_seat(old)
         desk.publish(server.publish_seat, server.forget_seat)
     base = server.base if server is not None else (t.campaign.seat_address() or "http://HOST:8765/")
-    return Result([f"{name}'s old link gets nothing now; the new one:",
+    return Result([_("{seat}'s old link gets nothing now; the new one:").format(seat=name),
                    *(f"{s}: {link}" for s, link in links(t, base) if s == name)])
 
 
@@ -263,7 +268,7 @@ def seats_moves(t) -> Result:
     Example: seats moves"""
     waiting = desk_of(t).pending
     if not waiting:
-        return Result(["No move is waiting."])
+        return Result([_("No move is waiting.")])
     return Result([f"{p.seat}: {p.line}" for p in waiting])
 
 
@@ -284,4 +289,4 @@ def seats_drop(t, seat: str | None) -> Result:
 
     Example: seats drop Ann"""
     pending = desk_of(t).take(seat, current=False)
-    return Result([f"Discarded {pending.seat}'s move: {pending.line}"])
+    return Result([_("Discarded {seat}'s move: {line}").format(seat=pending.seat, line=pending.line)])

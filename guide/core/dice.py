@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from guide.core.errors import GuideError
+from guide.core.i18n import _
 
 MAX_DICE = 1000           # dice rolled by one expression, explosions and rerolls included
 MAX_SIDES = 1_000_000
@@ -50,7 +51,7 @@ def shuffle(items: Sequence[T], dice: DiceLike) -> list[T]:
 def pick(items: Sequence[T], dice: DiceLike) -> T:
     """One of `items`, drawn with one die of as many faces."""
     if not items:
-        raise DiceError("nothing to draw from")
+        raise DiceError(_("nothing to draw from"))
     return items[dice.d(len(items)) - 1]
 
 
@@ -67,7 +68,8 @@ class Percentile:
         return v or 100
 
     def __str__(self) -> str:
-        return f"tens {self.tens}, ones {self.ones} = {self.value}"
+        return _("tens {tens}, ones {ones} = {value}").format(tens=self.tens, ones=self.ones,
+                                                             value=self.value)
 
 
 # What `d%` (and `d100`) means in a game (Game.percentile):
@@ -103,7 +105,7 @@ class Dice:
             face = self.table_faces.pop(0)
             if not 1 <= face <= sides:
                 self.table_faces.clear()
-                raise DiceError(f"a d{sides} shows 1 to {sides}, not {face}")
+                raise DiceError(_("a d{sides} shows 1 to {sides}, not {face}").format(sides=sides, face=face))
         else:
             face = self.rng.randint(1, sides)
         if self.record:
@@ -123,7 +125,7 @@ class Dice:
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         if stop is None:
             return self.d(start) - 1
-        raise DiceError("this kind of die is not supported")
+        raise DiceError(_("this kind of die is not supported"))
 
 
 def parse_faces(text: str, option: str) -> list[int]:
@@ -131,9 +133,10 @@ def parse_faces(text: str, option: str) -> list[int]:
     try:
         faces = [int(x) for x in text.replace(" ", "").split(",") if x]
     except ValueError:
-        raise DiceError(f"{option} takes die faces like 4 or 4,5, not {text!r}") from None
+        raise DiceError(_("{option} takes die faces like 4 or 4,5, not {text!r}").format(
+            option=option, text=text)) from None
     if not faces:
-        raise DiceError(f"{option} needs at least one die face")
+        raise DiceError(_("{option} needs at least one die face").format(option=option))
     return faces
 
 
@@ -158,24 +161,28 @@ def roll_expression(expression: str, dice: Dice, percentile: str = ONE_D100) -> 
     `percentile=TENS_AND_ONES` (R-DICE-2), `d%` and `d100` are two d10, tens and ones."""
     expr = expression.strip()
     if not expr:
-        raise DiceError("empty dice expression")
+        raise DiceError(_("empty dice expression"))
     if len(expr) > MAX_EXPRESSION:
-        raise DiceError(f"dice expression too long ({len(expr)} characters; at most {MAX_EXPRESSION})")
+        raise DiceError(_("dice expression too long ({length} characters; at most {most})").format(
+            length=len(expr), most=MAX_EXPRESSION))
     if percentile == ONE_D100:
         expr = _PERCENT_SIGN.sub("d100", expr)
     elif _PERCENT_ONLY.match(expr):
         p = dice.percentile()
-        return Roll(expr, f"{expr} (tens {p.tens}, ones {p.ones}) = {p.value}", p.value)
+        return Roll(expr, _("{expr} (tens {tens}, ones {ones}) = {value}").format(
+            expr=expr, tens=p.tens, ones=p.ones, value=p.value), p.value)
     shown = expr
     expr = _advantage(expr)
     if percentile == TENS_AND_ONES:
         expr = _PERCENT.sub(lambda m: _percentiles(m, dice), expr)
     for m in _COUNT.finditer(expr):
         if int(m.group(1)) > MAX_DICE:
-            raise DiceError(f"too many dice: {m.group(1)} (at most {MAX_DICE} in one roll)")
+            raise DiceError(_("too many dice: {count} (at most {most} in one roll)").format(
+                count=m.group(1), most=MAX_DICE))
     for m in _SIDES.finditer(expr):
         if int(m.group(1)) > MAX_SIDES:
-            raise DiceError(f"die too large: d{m.group(1)} (at most d{MAX_SIDES})")
+            raise DiceError(_("die too large: d{sides} (at most d{most})").format(sides=m.group(1),
+                                                                                   most=MAX_SIDES))
     import d20  # imported here: it takes a while, and most commands never roll an expression
     import d20.expression as d20_expression
 
@@ -186,13 +193,15 @@ def roll_expression(expression: str, dice: Dice, percentile: str = ONE_D100) -> 
             expr, stringifier=_plain_stringifier())
         return Roll(shown, result.result, int(result.total))
     except d20.TooManyRolls:
-        raise DiceError(f"too many dice (at most {MAX_DICE} in one roll, rerolls included)") from None
+        raise DiceError(_("too many dice (at most {most} in one roll, rerolls included)").format(
+            most=MAX_DICE)) from None
     except d20.RollSyntaxError as e:
-        raise DiceError(f"cannot read {expression.strip()!r}: {_syntax_hint(e)}") from None
+        raise DiceError(_("cannot read {expression!r}: {why}").format(
+            expression=expression.strip(), why=_syntax_hint(e))) from None
     except d20.RollError as e:
-        raise DiceError(f"{expression.strip()!r}: {e}") from None
+        raise DiceError(f"{expression.strip()!r}: {e}") from None   # d20's own words
     except RecursionError:
-        raise DiceError("dice expression nested too deeply") from None
+        raise DiceError(_("dice expression nested too deeply")) from None
     finally:
         d20_expression.random = saved
 
@@ -205,7 +214,7 @@ def _advantage(expr: str) -> str:
         return expr
     rest = expr[:m.start()] or "1d20"
     if not _FIRST_D20.search(rest):
-        raise DiceError(f"{m.group(1)} needs a d20 to roll twice: 1d20 {m.group(1)}")
+        raise DiceError(_("{word} needs a d20 to roll twice: 1d20 {word}").format(word=m.group(1)))
     keep = "kh1" if m.group(1).casefold() == "adv" else "kl1"
     return _FIRST_D20.sub(f"2d20{keep}", rest, count=1)
 
@@ -215,14 +224,16 @@ def _percentiles(m: re.Match, dice: Dice) -> str:
     a larger expression: each roll shown with its tens and ones."""
     count = int(m.group(1) or 1)
     if count > MAX_DICE:
-        raise DiceError(f"too many dice: {count} (at most {MAX_DICE} in one roll)")
+        raise DiceError(_("too many dice: {count} (at most {most} in one roll)").format(
+            count=count, most=MAX_DICE))
     rolls = [dice.percentile() for _ in range(count)]
-    return "(" + " + ".join(f"{p.value} [tens {p.tens}, ones {p.ones}]" for p in rolls) + ")"
+    return "(" + " + ".join(_("{value} [tens {tens}, ones {ones}]").format(
+        value=p.value, tens=p.tens, ones=p.ones) for p in rolls) + ")"
 
 
 def _syntax_hint(e: Exception) -> str:
     col = getattr(e, "col", None)
-    return f"unexpected input at column {col}" if col else "not a dice expression"
+    return _("unexpected input at column {column}").format(column=col) if col else _("not a dice expression")
 
 
 def _plain_stringifier():

@@ -16,6 +16,7 @@ from guide.core import box
 from guide.core.box import Doc, FileKind
 from guide.core.dice import ONE_D100
 from guide.core.errors import GuideError
+from guide.core.i18n import _
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import AnyMove
@@ -32,6 +33,7 @@ REPLAY = "replay"                              # undo and redo go anywhere, exac
 REFUSE_HIDDEN = "refuse past a hidden draw"    # undo stops at a command that drew hidden
                                                # information (Table.drew_hidden)
 UNDO_POLICIES = (REPLAY, REFUSE_HIDDEN)
+
 
 
 class Game:
@@ -84,13 +86,18 @@ class Game:
 
     def cards(self, library: Any, card_type: str | None) -> Result:
         """The table of `guide cards [--type T]`; a GuideError for an unknown type."""
-        raise GuideError(f"the {self.id} game has no cards to list")
+        raise GuideError(_("the {game} game has no cards to list").format(game=self.id))
 
     def card(self, library: Any, name: str) -> list[str]:
         """One card in full for `guide card NAME`; a GuideError for an unknown name."""
-        raise GuideError(f"the {self.id} game has no cards to show")
+        raise GuideError(_("the {game} game has no cards to show").format(game=self.id))
 
     # --- the table's looks ------------------------------------------------------------
+    def language(self, table: Table) -> str:
+        """The language the table speaks (guide.core.i18n): `guide play --lang`, remembered by
+        the campaign; a game with a command of its own for it says so here."""
+        return table.lang
+
     def prompt(self, table: Table) -> str:
         return f"guide ({self.id})> "
 
@@ -133,7 +140,7 @@ class Game:
         return []
 
     def greeting(self) -> str:
-        return f"{self.title}: type help, or Tab to complete; Ctrl-D leaves."
+        return _("{title}: type help, or Tab to complete; Ctrl-D leaves.").format(title=self.title)
 
     # --- seats: each player's own page (guide.core.seats) ---------------------------------
     seat_policy: ClassVar[str] = "gm"     # "gm": a seat's move waits for the game master's
@@ -217,5 +224,6 @@ class Game:
         one command of its own ("upgraded"), which undo does not go past. The default knows
         no older shape and refuses (a GuideError names the versions); a game that bumps
         `state_version` writes how to get from each older one."""
-        raise GuideError(f"the {self.id} game cannot upgrade a campaign of state"
-                         f" {from_version} to {self.state_version}")
+        raise GuideError(_("the {id} game cannot upgrade a campaign of state {from_version} to"
+                           " {state_version}").format(
+            id=self.id, from_version=from_version, state_version=self.state_version))

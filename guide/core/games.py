@@ -9,6 +9,7 @@ from importlib.metadata import entry_points
 
 from guide.core.errors import GuideError
 from guide.core.game import Game
+from guide.core.i18n import _
 from guide.core.names import suggest
 
 GROUP = "guide.games"
@@ -28,8 +29,9 @@ def load(game_id: str) -> Game:
         if ep.name == game_id:
             cls = ep.load()
             if not (isinstance(cls, type) and issubclass(cls, Game)) or cls.id != game_id:
-                raise GuideError(f"the entry point {game_id!r} ({ep.value}) is not a guide game")
+                raise GuideError(_("the entry point {game!r} ({value}) is not a guide game").format(
+                    game=game_id, value=ep.value))
             return cls()
     known = sorted(installed())
-    raise GuideError(f"no game {game_id!r} is installed{suggest(game_id, known)}"
-                     f" (installed: {', '.join(known) or 'none'})")
+    raise GuideError(_("no game {game!r} is installed{suggestion} (installed: {known})").format(
+        game=game_id, suggestion=suggest(game_id, known), known=", ".join(known) or _("none")))

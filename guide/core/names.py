@@ -7,6 +7,41 @@ import difflib
 from collections.abc import Iterable
 
 from guide.core.errors import GuideError
+from guide.core.i18n import NP_, _, pgettext
+
+# What a name names, as the games' parameters say it ("no player named 'X'"), in the words
+# of every language (pgettext "what").
+WHAT = (
+    NP_("what", "name"),
+    NP_("what", "command"),
+    NP_("what", "seat"),
+    NP_("what", "player"),
+    NP_("what", "card"),
+    NP_("what", "type"),
+    NP_("what", "symbol"),
+    NP_("what", "goal"),
+    NP_("what", "card type"),
+    NP_("what", "Character"),
+    NP_("what", "attacker"),
+    NP_("what", "target"),
+    NP_("what", "technique"),
+    NP_("what", "Kaveri"),
+    NP_("what", "fighter"),
+    NP_("what", "ladder"),
+    NP_("what", "ability"),
+    NP_("what", "shop"),
+    NP_("what", "rule"),
+    NP_("what", "item"),
+    NP_("what", "house rule"),
+    NP_("what", "friendly character"),
+    NP_("what", "foe"),
+    NP_("what", "adventure"),
+    NP_("what", "Kaveri, buddy or companion"),
+    NP_("what", "Kaveri, buddy or companion taking a stand"),
+    NP_("what", "Kaveri, buddy or companion (or all)"),
+    NP_("what", "Kaveri (or all)"),
+    NP_("what", "character"),
+)
 
 
 class Ambiguous(GuideError):
@@ -31,7 +66,7 @@ def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | Non
 def suggest(word: str, choices: Iterable[str]) -> str:
     """`; did you mean 'X'?` for the closest choice, or "" when none is close."""
     found = closest(word, choices)
-    return f"; did you mean {found!r}?" if found is not None else ""
+    return _("; did you mean {name!r}?").format(name=found) if found is not None else ""
 
 
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'", "‘": "'"})
@@ -63,11 +98,14 @@ def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:
         if first is not None:
             return first
         if len(found) > 1:
-            raise Ambiguous(f"{typed!r} could be " + ", ".join(repr(n) for n in found[:8])
-                             + (" ..." if len(found) > 8 else "") + f"; which {what}?")
-    known = f" (known: {', '.join(choices[:12])}{' ...' if len(choices) > 12 else ''})" \
-        if choices else f" (there is no {what} yet)"
-    raise Unknown(f"no {what} named {typed!r}{suggest(typed, choices) or known}")
+            raise Ambiguous(_("{typed!r} could be {names}; which {what}?").format(
+                typed=typed, what=pgettext("what", what),
+                names=", ".join(repr(n) for n in found[:8]) + (" ..." if len(found) > 8 else "")))
+    known = _(" (known: {names})").format(names=", ".join(choices[:12])
+                                           + (" ..." if len(choices) > 12 else "")) \
+        if choices else _(" (there is no {what} yet)").format(what=pgettext("what", what))
+    raise Unknown(_("no {what} named {typed!r}{known}").format(
+        what=pgettext("what", what), typed=typed, known=suggest(typed, choices) or known))
 
 
 def _same(name: str, wanted: str) -> bool:

@@ -15,6 +15,7 @@ import click
 
 from guide.core.dice import DiceError, parse_faces
 from guide.core.errors import GuideError
+from guide.core.i18n import _, ngettext
 from guide.core.names import fold, resolve
 
 Names = Callable[[Any, list[str]], Iterable[str]]   # (table, words so far) -> names
@@ -92,7 +93,8 @@ class KeyValue(TableType):
             return str(value).casefold()
         key, sep, text = str(value).partition("=")
         if not sep or not key.strip():
-            self.fail(f"{value!r} is not of the form {self.name}", param, ctx)
+            self.fail(_("{value!r} is not of the form {form}").format(value=value, form=self.name),
+                      param, ctx)
         table = ctx.obj if ctx is not None else None
         if self.named is not None and table is not None:
             keys = self.keys(table, []) if callable(self.keys) else self.keys
@@ -103,7 +105,7 @@ class KeyValue(TableType):
         try:
             return key.strip(), self.value(text.strip())
         except ValueError:
-            self.fail(f"{value!r}: the value after = is not valid", param, ctx)
+            self.fail(_("{value!r}: the value after = is not valid").format(value=value), param, ctx)
 
 
 class Faces(TableType):
@@ -124,8 +126,9 @@ class Faces(TableType):
         except DiceError as e:
             self.fail(str(e), param, ctx)
         if self.count is not None and len(faces) != self.count:
-            self.fail(f"{option} takes {self.count} face(s) ({self.name}), not {len(faces)}",
-                      param, ctx)
+            self.fail(ngettext("{option} takes {count} face ({form}), not {given}",
+                               "{option} takes {count} faces ({form}), not {given}", self.count).format(
+                option=option, count=self.count, form=self.name, given=len(faces)), param, ctx)
         return faces
 
 

@@ -8,6 +8,7 @@ view) live in `guide.core.commands` and are offered by every game (`Registry.mer
 
 from __future__ import annotations
 
+import copy
 import math
 import shlex
 from collections.abc import Callable, Iterable
@@ -16,11 +17,13 @@ from dataclasses import dataclass
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import _, help_text
 from guide.core.names import suggest
 from guide.core.params import arrange
 from guide.core.text import unsafe
 
 __all__ = ["Command", "CommandError", "Registry", "split", "MAX_LINE"]
+
 
 
 @dataclass
@@ -34,15 +37,22 @@ class Command:
     @property
     def summary(self) -> str:
         """The first sentence of the help."""
-        paragraph = (self.function.__doc__ or "").strip().split("\n\n")[0]
+        paragraph = help_text(self.function.__doc__, self.function.__module__).split("\n\n")[0]
         text = " ".join(paragraph.split())
         end = text.find(". ")
         return text if end == -1 else text[:end + 1]
 
     def help(self) -> str:
-        ctx = click.Context(self.click_command, info_name=self.name)
-        text = self.click_command.get_help(ctx)
-        return text.replace("Usage: ", "usage: ", 1)
+        """The command's help in the table's language (its texts through its game's catalogue)."""
+        module = self.function.__module__
+        shown = copy.copy(self.click_command)
+        shown.help = help_text(self.click_command.help, module)
+        shown.params = [copy.copy(p) for p in self.click_command.params]
+        for p in shown.params:
+            if getattr(p, "help", None):
+                p.help = help_text(p.help, module)  # type: ignore[attr-defined]
+        ctx = click.Context(shown, info_name=self.name)
+        return shown.get_help(ctx).replace("Usage: ", "usage: ", 1)
 
 
 class Registry:
@@ -88,9 +98,9 @@ class Registry:
         if key not in self.commands:
             family = [n for n in self.commands if n.startswith(key + " ")]
             if family:
-                raise CommandError(f"{key} what? " + ", ".join(family))
-            raise CommandError(f"unknown command {words[0]!r}{suggest(words[0], self.commands)};"
-                               " type help")
+                raise CommandError(_("{key} what? {commands}").format(key=key, commands=", ".join(family)))
+            raise CommandError(_("unknown command {word!r}{suggestion}; type help").format(
+                word=words[0], suggestion=suggest(words[0], self.commands)))
         return self.commands[key], words[1:]
 
     def by_family(self) -> dict[str, list[Command]]:
@@ -105,15 +115,16 @@ MAX_LINE = 10_000
 
 def split(line: str) -> list[str]:
     if len(line) > MAX_LINE:
-        raise CommandError(f"line too long ({len(line):,} characters; at most {MAX_LINE:,})")
+        raise CommandError(_("line too long ({length:,} characters; at most {most:,})").format(
+            length=len(line), most=MAX_LINE))
     bad = unsafe(line.rstrip("\r\n"))
     if bad:   # terminal escapes, NUL, invisible or right-to-left characters never get in
-        raise CommandError(f"the line holds a control or invisible character ({bad});"
-                           " type it without")
+        raise CommandError(_("the line holds a control or invisible character ({bad});"
+                             " type it without").format(bad=bad))
     try:
         return shlex.split(line)
     except ValueError as e:
-        raise CommandError(f"cannot read the line: {e}") from None
+        raise CommandError(_("cannot read the line: {why}").format(why=_(str(e)))) from None
 
 
 def parse(cmd: Command, args: list[str], table: object = None) -> dict:
@@ -123,9 +134,10 @@ def parse(cmd: Command, args: list[str], table: object = None) -> dict:
         ctx = cmd.click_command.make_context(cmd.name, arrange(cmd.click_command, args, table),
                                              obj=table)
     except click.UsageError as e:
-        raise CommandError(f"{cmd.name}: {_first_line(e.format_message())}") from None
+        raise CommandError(_("{name}: {value}").format(
+            name=cmd.name, value=_first_line(e.format_message()))) from None
     except click.exceptions.Exit:
-        raise CommandError(f"{cmd.name}: see help {cmd.name}") from None
+        raise CommandError(_("{command}: see help {command}").format(command=cmd.name)) from None
     for name, value in ctx.params.items():
         _check_number(cmd.name, name, value)
     return ctx.params
@@ -141,11 +153,13 @@ def _check_number(command: str, name: str, value: object) -> None:
         if isinstance(v, (tuple, list)):      # KEY=VALUE pairs, repeated options
             _check_number(command, name, v)
         elif isinstance(v, float) and not math.isfinite(v):
-            raise CommandError(f"{command}: {name} must be a finite number, not {v}")
+            raise CommandError(_("{command}: {name} must be a finite number, not {value}").format(
+                command=command, name=name, value=v))
         if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** MAX_DIGITS:
-            raise CommandError(f"{command}: {name} is a number of {len(str(abs(v)))} digits;"
-                               f" at most {MAX_DIGITS} digits are read")
+            raise CommandError(_("{command}: {name} is a number of {digits} digits;"
+                                 " at most {most} digits are read").format(
+                command=command, name=name, digits=len(str(abs(v))), most=MAX_DIGITS))
 
 
 def _first_line(text: str) -> str:
-    return text.strip().splitlines()[0].rstrip(".") if text.strip() else "bad arguments"
+    return text.strip().splitlines()[0].rstrip(".") if text.strip() else _("bad arguments")

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from guide.core.errors import CommandError
+from guide.core.i18n import _
 
 if TYPE_CHECKING:
     from guide.core.table import Table
@@ -100,7 +101,8 @@ class Desk:
         """A new link for the seat; the old one gets nothing from now on."""
         known = self.table.game.seats(self.table)
         if seat not in known:
-            raise CommandError(f"no seat {seat!r}; seats: {', '.join(known) or 'none yet'}")
+            raise CommandError(_("no seat {seat!r}; seats: {seats}").format(
+                seat=seat, seats=", ".join(known) or _("none yet")))
         with self._lock:
             self.pending = [p for p in self.pending if p.seat != seat]
             return self.issue(seat)
@@ -129,7 +131,9 @@ class Desk:
         moves = as_moves(game.seat_moves(table, seat))
         payload = {"seat": seat, "game": game.id, "title": game.title,
                    "policy": game.seat_policy, "view": game.seat_view(table, seat),
-                   "your_turn": bool(moves), "moves": [m.shown(i) for i, m in enumerate(moves)]}
+                   "your_turn": bool(moves), "moves": [m.shown(i) for i, m in enumerate(moves)],
+                   "words": {"seat": _("Your seat"), "turn": _("Your turn!"), "done": _("Done."),
+                             "sent": _("Sent: the game master runs it."), "silent": _("no answer")}}
         private = private_lines(table, seat)
         if private:
             payload["private"] = private
@@ -170,13 +174,13 @@ class Desk:
         with self._lock:                # the published seats only: the table is not read here
             seat = self._token_seat(token)
             if seat is None or seat not in self._moves:
-                return "unknown seat"
+                return _("unknown seat")
             if version != self._version:
-                return "the table has moved on: choose again"
+                return _("the table has moved on: choose again")
             moves = self._moves.get(seat, [])
             if (not isinstance(move_id, int) or isinstance(move_id, bool)   # true is not 1
                     or not 0 <= move_id < len(moves)):
-                return "not one of your moves now"
+                return _("not one of your moves now")
             pending = Pending(seat, moves[move_id].line)
             self.pending = [p for p in self.pending if p.seat != seat] + [pending]
         for listener in list(self.listeners):
@@ -199,10 +203,12 @@ class Desk:
                     if current and p.line not in [m.line for m in now]:
                         if seat is None:
                             continue
-                        raise CommandError(f"{p.seat}'s move ({p.line}) is not one of its moves"
-                                           " now: the table has moved on; it is dropped")
+                        raise CommandError(_("{seat}'s move ({line}) is not one of its moves"
+                                             " now: the table has moved on; it is dropped"
+                                             ).format(seat=p.seat, line=p.line))
                     return p
-        raise CommandError("no move is waiting" + (f" from {seat}'s seat" if seat else ""))
+        raise CommandError(_("no move is waiting from {seat}'s seat").format(seat=seat) if seat
+                           else _("no move is waiting"))
 
     def withdraw(self, pending: Pending) -> None:
         """A move out of the queue (run at the prompt, or discarded there)."""

@@ -427,6 +427,17 @@ class Store:
         with self._writing():
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('served', ?)", (address or "",))
 
+    def language(self) -> str | None:
+        """The language the campaign's table speaks (`guide play --lang`), if one was chosen."""
+        with self._reading():
+            row = self.db.execute("SELECT value FROM meta WHERE key='lang'").fetchone()
+        return row[0] if row and row[0] else None
+
+    def save_language(self, code: str) -> None:
+        """Remember the table's language (`guide play --lang`) for the next evening."""
+        with self._writing():
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('lang', ?)", (code,))
+
     def save_seat_token(self, seat: str, token: str) -> None:
         """Give a seat its (new) token: a link issued or reissued, in one transaction."""
         with self._writing():

@@ -10,9 +10,11 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
+from guide.core import i18n
 from guide.core.commands import CORE
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
+from guide.core.i18n import _
 from guide.core.interrupts import held_interrupts
 from guide.core.registry import parse, split
 from guide.core.result import Result
@@ -29,6 +31,7 @@ S = TypeVar("S", bound=Mapping[str, Any])   # the game's state (its TypedDict)
 L = TypeVar("L")                            # the game's library (what Game.load gives)
 
 AUDIENCE = "audience"   # an event's key: who may see it (see Table.tell_all)
+
 
 
 class Table(Generic[S, L]):
@@ -54,13 +57,15 @@ class Table(Generic[S, L]):
         self.interrupted = False           # a Ctrl-C came while the last command was saved
         self.listeners: list[Callable[[Table], None]] = []   # told after each command
         self.services: dict[str, Any] = {}  # things the REPL runs beside the table (the view)
-        self.lang = game.languages[0]       # the language of the game's words (guide play --lang)
+        self.lang = game.languages[0]       # the table's language (guide play --lang, remembered)
+        i18n.use(self.language)
 
     # --- running a command ------------------------------------------------------------
     def execute(self, line: str, seat: str | None = None, timed: bool = False) -> Result:
         """Run one line; `seat` names the seat it came from, `timed` says the game's clock
         ran it (Game.on_time); its story says so."""
         self.interrupted = False
+        i18n.use(self.language)
         args = split(line)
         if not args:
             return Result()
@@ -141,6 +146,7 @@ class Table(Generic[S, L]):
 
     def shown(self, result: Result) -> Result:
         """The command's story in the game's words, before what the command shows itself."""
+        i18n.use(self.language)      # a command may have changed it (cv's `lang`)
         lines = say(self, self.story, "terminal")
         if lines:
             result.lines[:0] = lines
@@ -190,7 +196,7 @@ class Table(Generic[S, L]):
         unless --gm; the TV view, other seats and completion never see it. Dice drawn for it
         are inside it, as with `tell`."""
         if who != "gm" and who not in self.game.seats(self):
-            raise CommandError(f"no seat {who!r} to tell privately")
+            raise CommandError(_("no seat {who!r} to tell privately").format(who=who))
         self.tell(kind, private=who, **data)
 
     def drew_hidden(self, what: str) -> None:
@@ -229,10 +235,15 @@ class Table(Generic[S, L]):
             return None
 
     @property
+    def language(self) -> str:
+        """The language the table speaks now (the game's say: Game.language)."""
+        return self.game.language(self)
+
+    @property
     def campaign(self) -> Store:
         """The store, for commands that need a campaign file."""
         if self.store is None:
-            raise CommandError("no campaign is open")
+            raise CommandError(_("no campaign is open"))
         return self.store
 
     def close(self) -> None:

@@ -129,7 +129,8 @@ def test_kaivo_tells_the_terminal_only_its_own_seat_secrets():
 def test_two_cv_tables_keep_their_own_library_and_words():
     game = load("cv")
     lib = game.load([])
-    other = dataclasses.replace(lib, messages={**lib.messages, "lang_set": {"en": "OTHER WORDS"}})
+    # the words of the box (a deck's name; the messages are the gettext catalogue's)
+    other = dataclasses.replace(lib, decks=[dataclasses.replace(d, en="OTHER WORDS") for d in lib.decks])
     first = Table(game, None, lib, Dice(1))
     Table(game, None, other, Dice(1))                  # a second table opened after it
     event = {"kind": "lang_set", "lang": "en"}

@@ -10,6 +10,7 @@ import click
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 
+from guide.core.i18n import help_text
 from guide.core.params import TableType, param_at
 
 
@@ -61,7 +62,7 @@ def described(table, words: list[str]) -> list[tuple[str, str]]:
             found = [(str(c), "") for c in kind.choices]
         if isinstance(param, click.Option):
             return found
-    options = [(p.opts[0], p.help or "") for p in click_command.params
+    options = [(p.opts[0], help_text(p.help, cmd.function.__module__)) for p in click_command.params
                if isinstance(p, click.Option) and p.opts[0].startswith("--")]
     return found + options
 

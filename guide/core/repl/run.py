@@ -14,11 +14,12 @@ from typing import Any
 
 import click
 
-from guide.core import games
+from guide.core import games, i18n
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.game import Game
 from guide.core.games import DEFAULT
+from guide.core.i18n import _
 from guide.core.logs import data_dir, log_exception
 from guide.core.result import Result, text
 from guide.core.store import Store, game_of
@@ -44,20 +45,25 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
     try:
         game = game_for(path, game_id)
         if lang is not None and lang not in game.languages:
-            raise StartError(f"--lang: the {game.id} game speaks {', '.join(game.languages)},"
-                             f" not {lang!r}")
+            raise StartError(_("--lang: the {game} game speaks {languages}, not {lang!r}").format(
+                game=game.id, languages=", ".join(game.languages), lang=lang))
         library = game.load(boxes)
         store = Store(path, read_only=read_only, game=game.id, state_version=game.state_version)
     except GuideError as e:
         raise StartError(str(e)) from None
     except OSError as e:
-        raise StartError(f"{path}: {e.strerror or e}") from None
+        raise StartError(_("{path}: {value}").format(path=path, value=e.strerror or e)) from None
     try:
         table = (game.table_class or Table)(game, store, library, Dice(seed))
     except GuideError as e:        # damaged rows, found while rebuilding the state
         store.close()
         raise StartError(str(e)) from None
-    table.lang = lang or table.lang
+    remembered = store.language()
+    if lang is not None and lang != remembered and not read_only:
+        store.save_language(lang)      # the campaign remembers its table's language
+    if (lang or remembered) in game.languages:
+        table.lang = lang or remembered or table.lang
+    i18n.use(table.language)
     return table
 
 
@@ -66,8 +72,9 @@ def game_for(path: Path, game_id: str | None) -> Game:
     a file of another game than `game_id` is refused."""
     found = game_of(path)
     if found is not None and game_id is not None and found != game_id:
-        raise StartError(f"{path}: a {found} campaign, not {game_id} (open it with"
-                         f" --game {found}, or name another --campaign)")
+        raise StartError(_("{path}: a {found} campaign, not {game} (open it with"
+                           " --game {found}, or name another --campaign)").format(
+            path=path, found=found, game=game_id))
     return games.load(found or game_id or DEFAULT)
 
 
@@ -85,7 +92,7 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
     try:
         lines = table.game.start(table, **options)
         for notice in table.game.notices(table):
-            print(f"note: {notice}", file=sys.stderr, flush=True)
+            print(_("note: {notice}").format(notice=notice), file=sys.stderr, flush=True)
         for line in lines:
             ok, shown = run_one(table, line)
             print(shown, file=sys.stdout if ok else sys.stderr, flush=True)
@@ -111,15 +118,16 @@ def start_options(game: Game, words: list[str]) -> dict[str, Any]:
     try:
         ctx = command.make_context("guide play", list(words))
     except click.NoSuchOption as e:
-        raise StartError(f"{e.option_name}: no such option of guide play, nor a start option"
-                         f" of the {game.id} game (its own: {own})") from None
+        raise StartError(_("{option_name}: no such option of guide play, nor a start option of the {id} game"
+                           " (its own: {own})").format(
+            option_name=e.option_name, id=game.id, own=own)) from None
     except click.UsageError as e:
         first = e.format_message().strip().splitlines()[0].rstrip(".")
-        raise StartError(f"{first[:1].lower()}{first[1:]} (the {game.id} game's start"
-                         f" options: {own})") from None
+        raise StartError(_("{value}{first} (the {id} game's start options: {own})").format(
+            value=first[:1].lower(), first=first[1:], id=game.id, own=own)) from None
     if ctx.args:
-        raise StartError(f"unexpected {' '.join(ctx.args)!r} (the {game.id} game's start"
-                         f" options: {own})")
+        raise StartError(_("unexpected {value!r} (the {id} game's start options: {own})").format(
+            value=' '.join(ctx.args), id=game.id, own=own))
     return ctx.params
 
 
@@ -130,12 +138,13 @@ def attempt(table: Table, line: str, seat: str | None = None, timed: bool = Fals
     try:
         return table.execute(line, seat=seat, timed=timed)
     except CommandError as e:
-        return f"error: {e}"
+        return _("error: {message}").format(message=e)
     except (SystemExit, KeyboardInterrupt):
         raise
     except Exception as e:  # noqa: BLE001 - a bug must not end the evening
         where = log_exception(e)
-        return f"error: internal error ({type(e).__name__}: {e}); details in {where}"
+        return _("error: internal error ({kind}: {message}); details in {where}").format(
+            kind=type(e).__name__, message=e, where=where)
 
 
 def attempt_at_prompt(table: Table, line: str, seat: str | None = None, timed: bool = False
@@ -147,8 +156,8 @@ def attempt_at_prompt(table: Table, line: str, seat: str | None = None, timed: b
         return attempt(table, line, seat, timed)
     except KeyboardInterrupt:
         if table.saved != saved:
-            return Result(["(interrupted, but the command was saved; undo takes it back)"])
-        return Result(["(interrupted; nothing changed)"])
+            return Result([_("(interrupted, but the command was saved; undo takes it back)")])
+        return Result([_("(interrupted; nothing changed)")])
 
 
 def run_one(table: Table, line: str) -> tuple[bool, str]:
@@ -191,8 +200,8 @@ def run_batch(table: Table, lines, script: str | None = None) -> int:
                 failed = True
                 print(_where(script, number) + shown, file=sys.stderr, flush=True)
             if table.interrupted:    # Ctrl-C while this command was saved: it is, and we stop
-                print("(interrupted: the command above was saved; the rest of the script was"
-                      " not run)", file=sys.stderr, flush=True)
+                print(_("(interrupted: the command above was saved; the rest of the script was"
+                        " not run)"), file=sys.stderr, flush=True)
                 return 130
             line = ""
     except KeyboardInterrupt:

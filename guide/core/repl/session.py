@@ -22,6 +22,7 @@ from prompt_toolkit.shortcuts import CompleteStyle
 from guide import __version__
 from guide.core.errors import CommandError
 from guide.core.game import Game
+from guide.core.i18n import _
 from guide.core.logs import data_dir
 from guide.core.repl.completer import TableCompleter
 from guide.core.repl.run import attempt_at_prompt
@@ -101,7 +102,7 @@ def run_repl(table: Table) -> int:
                 answer = session.prompt(f"  {last}: ", completer=completer, default=default,
                                         bottom_toolbar=None).strip()
             except (EOFError, KeyboardInterrupt):
-                raise CommandError("cancelled; nothing changed") from None
+                raise CommandError(_("cancelled; nothing changed")) from None
             if answer or not choices:
                 return answer
 
@@ -239,6 +240,6 @@ class SeatMoves:
         bar = self.table.game.toolbar(self.table)
         if self.offered is None:
             return bar
-        note = [("reverse", f" {self.offered.seat}'s seat sent this: Enter runs it, Ctrl-C"
-                            " discards ")]
+        note = [("reverse", " " + _("{seat}'s seat sent this: Enter runs it, Ctrl-C"
+                                    " discards").format(seat=self.offered.seat) + " ")]
         return note + [("", "\n")] + (list(bar) if isinstance(bar, list) else [("", bar or "")])

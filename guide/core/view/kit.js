@@ -122,7 +122,9 @@ const kit = (() => {
     } catch (e) {
       said = "the table does not answer: try again";
     }
-    if (said === "sent") said = current && current.policy === "apply" ? "Done." : "Sent: the game master runs it.";
+    const words = (current && current.words) || {};    // the payload's words, in the table's language
+    if (said === "sent") said = current && current.policy === "apply" ? (words.done || "Done.")
+      : (words.sent || "Sent: the game master runs it.");
     return said;
   }
 

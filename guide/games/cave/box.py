@@ -17,6 +17,7 @@ from typing import Any
 
 from guide.core.box import Doc, FileKind, bundled, read_as
 from guide.core.errors import DataError
+from guide.core.i18n import domain
 from guide.core.yamlsrc import Problem
 
 SIDES = ("up", "right", "down", "left")
@@ -24,6 +25,8 @@ CAVE_SHAPES = ("straight", "four-way", "three-way", "turn", "dead end")
 CONTENTS = ("food", "event", "normal", "challenge")
 EVENT_CARDS = ("fire", "item", "paranoia")
 TURNS = (0, 90, 180, 270)
+_, ngettext, pgettext = domain("cave").functions()
+
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,7 @@ def bundled_box() -> Path:
     """The box shipped with the project: cards/cave/box.yaml (in the repo or the wheel)."""
     found = [p / "box.yaml" for p in bundled("cave") if (p / "box.yaml").is_file()]
     if not found:
-        raise DataError("the Cave escape box (cards/cave/box.yaml) is missing")
+        raise DataError(_("the Cave escape box (cards/cave/box.yaml) is missing"))
     return found[0]
 
 
@@ -79,7 +82,8 @@ def load_box(path: Path | None = None) -> Box:
     if doc is not None:
         box, problems = box_of(doc)
     if box is None:
-        raise DataError(f"{problems[0]} ({len(problems)} problem(s); run guide check --game cave)")
+        raise DataError(_("{problems} ({count} problem(s); run guide check --game cave)").format(
+            problems=problems[0], count=len(problems)))
     return box
 
 

@@ -9,6 +9,7 @@ from typing import Any, TypeAlias
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.params import Named
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -24,6 +25,7 @@ from .state import CaveState, Character, key
 CaveTable: TypeAlias = Table[CaveState, Box]   # the core's table, as Cave's commands see it
 commands = Registry(families=("setup", "turn", "board"))
 SIDES = click.Choice(["up", "down", "left", "right"], case_sensitive=False)
+_, ngettext, pgettext = domain("cave").functions()
 
 
 def _characters(t: CaveTable, words: list[str]) -> list[str]:
@@ -60,7 +62,7 @@ def parse_at(text: str | None) -> tuple[int, int] | None:
     try:
         x, y = (int(v) for v in text.split(","))
     except ValueError:
-        raise CommandError(f"--at: X,Y such as 5,3, not {text!r}") from None
+        raise CommandError(_("--at: X,Y such as 5,3, not {text!r}").format(text=text)) from None
     return x, y
 
 
@@ -99,7 +101,8 @@ def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> 
     offer = ", ".join(f"{f} ({' '.join(sides)})" for sides, f in distinct.items())
     answer = t.ask(f"turn the {shape} tile: {offer}", [str(f) for f in distinct.values()]).strip()
     if answer not in {str(f) for f in fits}:
-        raise CommandError(f"turn the tile {' or '.join(map(str, distinct.values()))}, not {answer!r}")
+        raise CommandError(_("turn the tile {value}, not {answer!r}").format(
+            value=' or '.join(map(str, distinct.values())), answer=answer))
     return int(answer)
 
 

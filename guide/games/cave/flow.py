@@ -7,24 +7,29 @@ from typing import Any
 
 from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from .board import Event, prune
 from .box import Box
 from .state import CaveState, Character, Deck, current, find, inside, others_here
 
+_, ngettext, pgettext = domain("cave").functions()
+
 
 def acting(state: CaveState, name: str) -> Character:
     """The named character, if it may act now: the game runs, it is in the cave, it is its turn."""
     if state["phase"] == "setup":
-        raise RuleError("the game has not started: add characters, then start")
+        raise RuleError(_("the game has not started: add characters, then start"))
     if state["phase"] == "over":
-        raise RuleError("the game is over")
+        raise RuleError(_("the game is over"))
     ch = find(state, name)
     if ch["state"] != "in":
-        raise RuleError(f"the game is over for {ch['name']} ({'exited' if ch['state'] == 'out' else 'dead'})")
+        raise RuleError(_("the game is over for {ch} ({value})").format(
+            ch=ch['name'], value='exited' if ch['state'] == 'out' else 'dead'))
     turn = current(state)
     if turn is not ch:
-        raise RuleError(f"it is {turn['name'] if turn else 'nobody'}'s turn, not {ch['name']}'s")
+        raise RuleError(_("it is {value}'s turn, not {ch}'s").format(
+            value=turn['name'] if turn else 'nobody', ch=ch['name']))
     return ch
 
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from guide.core.dice import DiceLike
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from .board import Event
 from .box import Box
 from .flow import acting, close_turn, die, draw
 from .state import CaveState, Character, find, others_here
+
+_, ngettext, pgettext = domain("cave").functions()
 
 
 def fire_at_hand(state: CaveState, ch: Character) -> Character | None:
@@ -21,13 +24,14 @@ def fire_at_hand(state: CaveState, ch: Character) -> Character | None:
 def pick(held: list[int], values: list[int] | None, who: str) -> list[int]:
     """The food cards to eat or give, by value; None: every card held."""
     if not held:
-        raise RuleError(f"{who} has no food card")
+        raise RuleError(_("{who} has no food card").format(who=who))
     if values is None:
         return list(held)
     left = list(held)
     for v in values:
         if v not in left:
-            raise RuleError(f"{who} holds no food card of value {v} (holds {', '.join(map(str, held))})")
+            raise RuleError(_("{who} holds no food card of value {v} (holds {value})").format(
+                who=who, v=v, value=', '.join(map(str, held))))
         left.remove(v)
     return list(values)
 
@@ -42,7 +46,7 @@ def eat(state: CaveState, box: Box, dice: DiceLike, name: str, cooked: bool = Fa
     foods = pick(ch["food"], values, who)
     fire = fire_at_hand(state, ch) if cooked else None
     if cooked and fire is None:
-        raise RuleError(f"{who} has no fire card at hand to cook with")
+        raise RuleError(_("{who} has no fire card at hand to cook with").format(who=who))
     events: list[Event] = []
     if fire is not None:
         fire["fire"] -= 1
@@ -70,9 +74,9 @@ def give(state: CaveState, name: str, other: str, value: int | None = None) -> l
     ch = acting(state, name)
     to = find(state, other)
     if to is ch:
-        raise RuleError(f"{ch['name']} cannot give to itself")
+        raise RuleError(_("{ch} cannot give to itself").format(ch=ch['name']))
     if to["state"] != "in" or to not in others_here(state, ch):
-        raise RuleError(f"{to['name']} is not on {ch['name']}'s tile")
+        raise RuleError(_("{to} is not on {ch}'s tile").format(to=to['name'], ch=ch['name']))
     card = pick(ch["food"], None if value is None else [value], ch["name"])[0]
     ch["food"].remove(card)
     to["food"].append(card)

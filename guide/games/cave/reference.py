@@ -9,12 +9,16 @@ from typing import Any
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.names import suggest
 from guide.core.params import Named
 from guide.core.result import Result, Styled
 
 from .commands import commands
 from .rules_text import Rule, find, rules, search
+
+_, ngettext, pgettext = domain("cave").functions()
+
 
 
 def _describe(t: Any, rule_id: str) -> str:
@@ -50,8 +54,10 @@ def rules_(t: Any, words: tuple[str, ...]) -> Result:
     found = search(query)
     if not found:
         if query.upper().startswith("C-"):
-            raise CommandError(f"no rule {query!r}{suggest(query.upper(), [r.id for r in rules()])}")
-        raise CommandError(f"no rule mentions {query!r}; try one word, or rules alone for the list")
+            raise CommandError(_("no rule {query!r}{value}").format(
+                query=query, value=suggest(query.upper(), [r.id for r in rules()])))
+        raise CommandError(_("no rule mentions {query!r}; try one word, or rules alone for the list").format(
+            query=query))
     r = Result([f"{len(found)} rule(s) mention {query!r}:"])
     for rule in found:
         r.add("", *shown(rule))

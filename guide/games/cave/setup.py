@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from .board import Event
 from .box import CAVE_SHAPES, CONTENTS, Box
@@ -11,22 +12,24 @@ from .state import EXIT, START, CaveState, Character, Piece, Placed, key, others
 
 MAX_NAME = 20
 MAX_CHARACTERS = 12     # one table's expedition (docs/limits.md); the design sets no number
+_, ngettext, pgettext = domain("cave").functions()
 
 
 def add_character(state: CaveState, box: Box, name: str) -> list[Event]:
     """`character NAME`: a new character with full meters (C-SET-3), before `start`."""
     name = name.strip()
     if state["phase"] == "over":
-        raise RuleError("the game is over")
+        raise RuleError(_("the game is over"))
     if state["phase"] != "setup":
-        raise RuleError("characters join before start")
+        raise RuleError(_("characters join before start"))
     if not name or len(name) > MAX_NAME or not name.isprintable():
-        raise RuleError(f"a character's name is 1 to {MAX_NAME} printable characters")
+        raise RuleError(_("a character's name is 1 to {MAX_NAME} printable characters").format(
+            MAX_NAME=MAX_NAME))
     if len(state["characters"]) >= MAX_CHARACTERS:
-        raise RuleError(f"at most {MAX_CHARACTERS} characters in the expedition"
-                        " (docs/limits.md)")
+        raise RuleError(_("at most {MAX_CHARACTERS} characters in the expedition (docs/limits.md)").format(
+            MAX_CHARACTERS=MAX_CHARACTERS))
     if any(c["name"].casefold() == name.casefold() for c in state["characters"]):
-        raise RuleError(f"there is already a character called {name}")
+        raise RuleError(_("there is already a character called {name}").format(name=name))
     state["characters"].append(Character(
         name=name, x=0, y=0, energy=box.energy, mental=box.mental, food=[], items=0, fire=0,
         state="in", stuck=False, challenge=None, cause=None, ended=None))
@@ -57,16 +60,17 @@ def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None
     (X, Y) and (X, Y+1) (C-SET-1), every character on (X, Y); the cave tiles shuffled with the
     exit in the last ten (C-SET-2); the event, food and meal decks shuffled."""
     if state["phase"] == "over":
-        raise RuleError("the game is over")
+        raise RuleError(_("the game is over"))
     if state["phase"] != "setup":
-        raise RuleError("the game has already started")
+        raise RuleError(_("the game has already started"))
     if not state["characters"]:
-        raise RuleError("add a character first: character NAME")
+        raise RuleError(_("add a character first: character NAME"))
     x, y = at if at is not None else box.start_at
     wide, high = (1, 2) if upright else (2, 1)
     if not (0 <= x <= box.width - wide and 0 <= y <= box.height - high):
         how = "upright start tile (1x2)" if upright else "2x1 start tile"
-        raise RuleError(f"the {how} needs X 0..{box.width - wide} and Y 0..{box.height - high}")
+        raise RuleError(_("the {how} needs X 0..{value} and Y 0..{value2}").format(
+            how=how, value=box.width - wide, value2=box.height - high))
     squares = start_squares(x, y, upright)
     pieces = cave_tiles(box, dice)
     deck = shuffle(list(pieces), dice)

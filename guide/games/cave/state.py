@@ -11,12 +11,14 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from guide.core.errors import GuideError, RuleError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 
 SCHEMA = 1
 DELTA = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 START, EXIT = "start", "exit"
+_, ngettext, pgettext = domain("cave").functions()
 
 
 class Piece(TypedDict):

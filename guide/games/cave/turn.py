@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from guide.core.dice import DiceLike
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from .board import Event, entry_turns, neighbour, on_board, sides_at
 from .box import Box
 from .flow import acting, close_turn, draw
 from .state import EXIT, OPPOSITE, CaveState, Character, Placed, key, others_here
+
+_, ngettext, pgettext = domain("cave").functions()
 
 
 def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:
@@ -16,26 +19,29 @@ def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:
     ch = acting(state, name)
     who = ch["name"]
     if side not in OPPOSITE:
-        raise RuleError(f"move up, down, left or right, not {side}")
+        raise RuleError(_("move up, down, left or right, not {side}").format(side=side))
     if state["moved"]:
-        raise RuleError(f"{who} has had this turn's movement: end {who}")
+        raise RuleError(_("{who} has had this turn's movement: end {who}").format(who=who))
     if ch["stuck"]:
-        raise RuleError(f"{who} is stuck (mental strength 1) until another character comes to the tile")
+        raise RuleError(_("{who} is stuck (mental strength 1) until another character comes to the"
+                          " tile").format(
+            who=who))
     x, y = ch["x"], ch["y"]
     if side not in sides_at(state, box, x, y):
-        raise RuleError(f"{who}'s tile has no opening {side}")
+        raise RuleError(_("{who}'s tile has no opening {side}").format(who=who, side=side))
     nx, ny = neighbour(x, y, side)
     if not on_board(box, nx, ny):
-        raise RuleError(f"{side} of {who} is the edge of the board")
+        raise RuleError(_("{side} of {who} is the edge of the board").format(side=side, who=who))
     challenge = ch["challenge"]
     if challenge and not challenge["crossed"] and side != challenge["back"]:
-        raise RuleError(f"the challenge blocks the way: roll {who} (d{box.challenge_die} at or under "
-                        f"{need(box, ch)}), or go back {challenge['back']}")
+        raise RuleError(_("the challenge blocks the way: roll {who} (d{challenge_die} at or under {value}),"
+                          " or go back {back}").format(
+            who=who, challenge_die=box.challenge_die, value=need(box, ch), back=challenge['back']))
     there = sides_at(state, box, nx, ny)
     if there and OPPOSITE[side] not in there:
-        raise RuleError(f"the tile {side} of {who} does not open toward it")
+        raise RuleError(_("the tile {side} of {who} does not open toward it").format(side=side, who=who))
     if not there and not state["tiles"]["draw"] and not state["tiles"]["discard"]:
-        raise RuleError("no cave tile is left to place")
+        raise RuleError(_("no cave tile is left to place"))
     return ch
 
 
@@ -65,8 +71,8 @@ def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
         if turn is None:
             turn = fits[0]
         elif turn not in fits:
-            raise RuleError(f"a {shape} tile turned {turn} does not let {ch['name']} in: "
-                            f"--turn {' or '.join(map(str, fits))}")
+            raise RuleError(_("a {shape} tile turned {turn} does not let {ch} in: --turn {value}").format(
+                shape=shape, turn=turn, ch=ch['name'], value=' or '.join(map(str, fits))))
         state["tiles"]["draw"].pop(0)
         state["board"][key(nx, ny)] = Placed(id=tile_id, turn=turn)
         events.append({"kind": "placed", "x": nx, "y": ny, "shape": shape, "turn": turn,
@@ -151,13 +157,15 @@ def roll(state: CaveState, box: Box, dice: DiceLike, name: str) -> list[Event]:
     ch = acting(state, name)
     who = ch["name"]
     if ch["challenge"] is None:
-        raise RuleError(f"{who} is not held by a challenge")
+        raise RuleError(_("{who} is not held by a challenge").format(who=who))
     if ch["challenge"]["crossed"]:
-        raise RuleError(f"{who} has crossed the challenge: move on")
+        raise RuleError(_("{who} has crossed the challenge: move on").format(who=who))
     if state["moved"]:
-        raise RuleError(f"{who} has had this turn's movement: end {who}")
+        raise RuleError(_("{who} has had this turn's movement: end {who}").format(who=who))
     if ch["stuck"]:
-        raise RuleError(f"{who} is stuck (mental strength 1) until another character comes to the tile")
+        raise RuleError(_("{who} is stuck (mental strength 1) until another character comes to the"
+                          " tile").format(
+            who=who))
     target = need(box, ch)
     face = dice.d(box.challenge_die)
     crossed = face <= target

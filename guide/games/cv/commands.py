@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from guide.core.errors import CommandError, RuleError
+from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
 
@@ -19,6 +20,7 @@ from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TYPE
 
 commands = Registry(families=("setup", "turn", "score"))
 command = commands.command
+_, ngettext, pgettext = domain("cv").functions()
 
 
 def lib_of(t: CvTable) -> Library:
@@ -43,7 +45,7 @@ def symbols(t: CvTable, text: str | None, option: str) -> list[str] | None:
     try:
         return lib_of(t).symbol_list(text)
     except RuleError as e:
-        raise CommandError(f"{option}: {e}") from None
+        raise CommandError(_("{option}: {e}").format(option=option, e=e)) from None
 
 
 def word(t: CvTable, kind: str, text: str) -> str:
@@ -98,7 +100,8 @@ def roll(t: CvTable, name: str, count: int | None, faces: str | None) -> Result:
     """The turn's first roll (V-DICE-1). Example: roll Ann --faces money,money,health,failure"""
     typed = symbols(t, faces, "--faces")
     if typed is not None and count is not None and count != len(typed):
-        raise CommandError(f"--dice {count} but {len(typed)} faces typed")
+        raise CommandError(_("--dice {count} but {count2} faces typed").format(
+            count=count, count2=len(typed)))
     return run(t, dice.roll, t.dice, name, count, typed)
 
 
@@ -122,7 +125,8 @@ def change(t: CvTable, name: str, card: str, target: str, symbol: str) -> Result
     Example: change Ann 45 3 money"""
     found = lib_of(t).special(card)
     if found is None:
-        raise CommandError(f"{card!r} changes no symbol (35 Illusionist, 45 Trip around the world)")
+        raise CommandError(_("{card!r} changes no symbol (35 Illusionist, 45 Trip around the world)").format(
+            card=card))
     return run(t, dice.change, name, found[0], target, word(t, "symbol", symbol))
 
 
@@ -158,7 +162,7 @@ def take_(t: CvTable, name: str, card: str, type_: str, also: str | None, cost: 
     """Take a card from the track onto the CV (V-TURN-1, V-TURN-2).
     Example: take Ann "Used car" --type property --cost 3money --points 2"""
     if points is not None and points < 0 or die < 0:
-        raise CommandError("--points and --die are 0 or more")
+        raise CommandError(_("--points and --die are 0 or more"))
     typed = take.Typed(card, word(t, "type", type_), word(t, "type", also) if also else None,
                        symbols(t, cost, "--cost"), symbols(t, gives, "--gives") or [],
                        symbols(t, upkeep, "--upkeep") or [], points, die)

@@ -8,6 +8,7 @@ from typing import Any
 
 from guide.core.dice import DiceLike
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from .library import Library
 from .model import CvState, Player, Turn, active, active_effect, active_number, own_turn
@@ -15,6 +16,7 @@ from .pool import Source, count, failures, misfortunes_owed, sources
 from .protocol import emits
 
 Event = dict[str, Any]
+_, ngettext, pgettext = domain("cv").functions()
 
 
 def dice_for(p: Player, turn: Turn, lib: Library) -> int:
@@ -46,7 +48,8 @@ def _draw(dice: DiceLike, lib: Library, n: int, faces: list[str] | None, what: s
     if faces is None:
         return [lib.die_symbol(dice.d(6)) for _ in range(n)]
     if len(faces) != n:
-        raise RuleError(f"{what}: {n} faces expected, {len(faces)} typed")
+        raise RuleError(_("{what}: {n} faces expected, {count} typed").format(
+            what=what, n=n, count=len(faces)))
     return list(faces)
 
 
@@ -57,13 +60,15 @@ def roll(state: CvState, lib: Library, dice: DiceLike, name: str, n: int | None 
     is the number of dice)."""
     turn, p = own_turn(state, name)
     if turn["rolled"]:
-        raise RuleError(f"{p['name']} has rolled this turn: reroll {p['name']} POS... or end")
+        raise RuleError(_("{player} has rolled this turn: reroll {player} POS... or end").format(
+            player=p['name']))
     if faces is not None:
         n = len(faces)
     if n is None:
         n = dice_for(p, turn, lib)
     if not lib.start_dice <= n <= lib.most_dice:
-        raise RuleError(f"a roll is {lib.start_dice} to {lib.most_dice} dice, not {n} (V-DICE-1)")
+        raise RuleError(_("a roll is {start_dice} to {most_dice} dice, not {n} (V-DICE-1)").format(
+            start_dice=lib.start_dice, most_dice=lib.most_dice, n=n))
     got = _draw(dice, lib, n, faces, "roll")
     turn["dice"], turn["used"], turn["rolled"] = got, [False] * n, True
     turn["rolls_left"], turn["more_dice"] = rerolls_for(p, lib), 0
@@ -80,25 +85,26 @@ def reroll(state: CvState, lib: Library, dice: DiceLike, name: str, positions: l
     reroll uses no roll. Zoo trip dice waiting join this roll after the positions."""
     turn, p = own_turn(state, name)
     if not turn["rolled"]:
-        raise RuleError(f"{p['name']} has not rolled yet: roll {p['name']}")
+        raise RuleError(_("{player} has not rolled yet: roll {player}").format(player=p['name']))
     if turn["taken"]:
-        raise RuleError("cards are taken: the rolls are over (V-TURN-1)")
+        raise RuleError(_("cards are taken: the rolls are over (V-TURN-1)"))
     if turn["rolls_left"] <= 0:
-        raise RuleError(f"{p['name']} has no reroll left (V-DICE-2)")
+        raise RuleError(_("{player} has no reroll left (V-DICE-2)").format(player=p['name']))
     if not positions and not turn["more_dice"]:
-        raise RuleError("reroll which dice? give their places, 1 to " + str(len(turn["dice"])))
+        raise RuleError(_("reroll which dice? give their places, 1 to {most}").format(most=len(turn["dice"])))
     if len(set(positions)) != len(positions):
-        raise RuleError("a die is named twice")
+        raise RuleError(_("a die is named twice"))
     for pos in positions:
         if not 1 <= pos <= len(turn["dice"]):
-            raise RuleError(f"no die at place {pos} (1 to {len(turn['dice'])})")
+            raise RuleError(_("no die at place {pos} (1 to {count})").format(
+                pos=pos, count=len(turn['dice'])))
         if turn["used"][pos - 1]:
-            raise RuleError(f"the die at place {pos} is used")
+            raise RuleError(_("the die at place {pos} is used").format(pos=pos))
     failed = [pos for pos in positions if turn["dice"][pos - 1] == "failure"]
     psycho = False
     if failed:
         if active_effect(p, lib, "reroll_failure") is None or turn["psycho"]:
-            raise RuleError(f"the Failure at place {failed[0]} is frozen (V-DICE-2)")
+            raise RuleError(_("the Failure at place {failed} is frozen (V-DICE-2)").format(failed=failed[0]))
         psycho = True
     more = min(turn["more_dice"], lib.most_dice - len(turn["dice"]))
     got = _draw(dice, lib, len(positions) + more, faces, "reroll")
@@ -126,16 +132,21 @@ def change(state: CvState, lib: Library, name: str, number: int, target: str, to
     card = active_number(p, number)
     sp = lib.special_by_id(number)
     if sp is None or sp.change is None:
-        raise RuleError(f"card {number} changes no symbol (35 Illusionist, 45 Trip around the world)")
+        raise RuleError(_("card {number} changes no symbol (35 Illusionist, 45 Trip around the"
+                          " world)").format(
+            number=number))
     if card is None:
-        raise RuleError(f"{p['name']} has no active {number} {sp.en}")
+        raise RuleError(_("{player} has no active {number} {card}").format(
+            player=p['name'], number=number, card=sp.here))
     if number in turn["changed"]:
-        raise RuleError(f"{sp.en} has changed a symbol this turn")
+        raise RuleError(_("{card} has changed a symbol this turn").format(card=sp.here))
     if to not in lib.plain:
-        raise RuleError(f"{sp.en} changes into Health, Relationships, Knowledge or Money only")
+        raise RuleError(_("{card} changes into Health, Relationships, Knowledge or Money only").format(
+            card=sp.here))
     src = _target(turn, p, target)
     if sp.change["from"] == "failure" and src["symbol"] != "failure":
-        raise RuleError(f"{sp.en} changes a Failure, not {lib.symbol_en(src['symbol'])}")
+        raise RuleError(_("{card} changes a Failure, not {value}").format(
+            card=sp.here, value=lib.symbols[src['symbol']].here))
     was = src["symbol"]
     if src["kind"] == "die":
         turn["dice"][src["index"] - 1] = to
@@ -151,10 +162,12 @@ def _target(turn: Turn, p: Player, target: str) -> Source:
     if t.startswith("t") and t[1:].isdigit():
         i = int(t[1:]) - 1
         if not 0 <= i < len(p["tokens"]) or p["tokens"][i]["used"]:
-            raise RuleError(f"no unused token {target} ({len(p['tokens'])} tokens)")
+            raise RuleError(_("no unused token {target} ({count} tokens)").format(
+                target=target, count=len(p['tokens'])))
         return {"kind": "token", "index": i, "symbol": p["tokens"][i]["symbol"]}
     if t.isdigit():
         for s in sources(turn, p):
             if s["kind"] == "die" and s["index"] == int(t):
                 return s
-    raise RuleError(f"no unused die or token {target!r} (a die's place, or t1, t2... for tokens)")
+    raise RuleError(_("no unused die or token {target!r} (a die's place, or t1, t2... for tokens)").format(
+        target=target))

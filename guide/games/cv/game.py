@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from guide.core.box import Doc, FileKind
 from guide.core.errors import GuideError
 from guide.core.game import Game
+from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.yamlsrc import Problem
@@ -18,6 +19,8 @@ from .commands import commands
 from .library import Library
 from .model import CvTable, new_state
 from .render import Renderer
+
+_, ngettext, pgettext = domain("cv").functions()
 
 
 class CvGame(Game):
@@ -51,7 +54,8 @@ class CvGame(Game):
     def card(self, library: Library, name: str) -> list[str]:
         found = library.special(name)
         if found is None:
-            raise GuideError(f"{name!r} is not a special card of the seed (guide cards --game cv)")
+            raise GuideError(_("{name!r} is not a special card of the seed (guide cards --game cv)").format(
+                name=name))
         number, s = found
         kind = library.types[s.type].en if s.type else "typed by the table"
         return [f"{number} {s.en} ({s.uk}), {kind}", s.text["en"], s.text["uk"]]
@@ -74,4 +78,7 @@ class CvGame(Game):
         return screen.view(table)
 
     def greeting(self) -> str:
-        return "CV, the dice, track and score sheet. Type help, or Tab to complete; Ctrl-D leaves."
+        return _("CV, the dice, track and score sheet. Type help, or Tab to complete; Ctrl-D leaves.")
+
+    def language(self, table: CvTable) -> str:  # type: ignore[override]
+        return screen.speaks(table)

@@ -1,6 +1,7 @@
 """The CV box read from YAML (cards/cv/): symbols, card types, decks, the special cards the
-seed describes, the stack scoring table and the message catalogue. Names typed by the table
-(English or the seed's Ukrainian, any case) are resolved here."""
+seed describes and the stack scoring table (the messages are the cv gettext catalogue,
+guide/locale/). Names typed by the table (English or the seed's Ukrainian, any case) are
+resolved here."""
 
 from __future__ import annotations
 
@@ -16,10 +17,13 @@ from guide.core.box import Doc, FileKind
 from guide.core.box import bundled as boxes
 from guide.core.box import read as read_box
 from guide.core.errors import DataError, RuleError
+from guide.core.i18n import current, domain
 from guide.core.names import Ambiguous, Unknown, fold, resolve, suggest
 from guide.core.yamlsrc import Problem
 
-FILES = ("symbols", "types", "specials", "scoring", "messages")
+FILES = ("symbols", "types", "specials", "scoring")
+_, ngettext, pgettext = domain("cv").functions()
+
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,11 @@ class Named:
 
     def name(self, lang: str) -> str:
         return self.uk if lang == "uk" else self.en
+
+    @property
+    def here(self) -> str:
+        """The name in the table's language now (guide.core.i18n)."""
+        return self.name(current())
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,11 @@ class Special:
     def name(self, lang: str) -> str:
         return self.uk if lang == "uk" else self.en
 
+    @property
+    def here(self) -> str:
+        """The name in the table's language now (guide.core.i18n)."""
+        return self.name(current())
+
 
 @dataclass
 class Library:
@@ -74,7 +88,6 @@ class Library:
     track_size: int
     specials: list[Special]
     stack_points: list[int]
-    messages: dict[str, dict[str, str]]
     _words: dict[str, dict[str, str]] = field(default_factory=dict)
 
     # --- names typed by the table -------------------------------------------------------
@@ -97,8 +110,11 @@ class Library:
             raise RuleError(str(e)) from None
         except Unknown:
             known = {"symbol": self.symbols, "type": self.types, "deck": {d.id: d for d in self.decks}}[kind]
-            raise RuleError(f"unknown {kind} {word!r}{suggest(word, words)} (one of: {', '.join(known)})") \
-                from None
+            kinds = {"symbol": pgettext("cv what", "symbol"), "type": pgettext("cv what", "type"),
+                     "deck": pgettext("cv what", "deck")}
+            raise RuleError(_("unknown {kind} {word!r}{value} (one of: {value2})").format(
+                kind=kinds[kind], word=word, value=suggest(word, words),
+                value2=", ".join(x.here for x in known.values()))) from None
 
     def symbol_en(self, sym: str) -> str:
         """The English name of a symbol id (a 43 choice token: 'Choice')."""
@@ -114,7 +130,7 @@ class Library:
             m = re.fullmatch(r"(\d+)\s*[x*×]?\s*(.+)", item)
             count, word = (int(m.group(1)), m.group(2)) if m else (1, item)
             if not 1 <= count <= 7:
-                raise RuleError(f"{item!r}: a count is 1 to 7")
+                raise RuleError(_("{item!r}: a count is 1 to 7").format(item=item))
             out.extend([self.symbol(word)] * count)
         return out
 
@@ -138,8 +154,8 @@ class Library:
     def goal(self, word: str) -> tuple[int, Special]:
         found = self.special(word)
         if found is None or found[1].goal is None:
-            goals = ", ".join(f"{s.ids[0]} {s.en}" for s in self.specials if s.goal)
-            raise RuleError(f"{word!r} is not a life goal (one of: {goals})")
+            goals = ", ".join(f"{s.ids[0]} {s.here}" for s in self.specials if s.goal)
+            raise RuleError(_("{word!r} is not a life goal (one of: {goals})").format(word=word, goals=goals))
         return found
 
     def die_symbol(self, face: int) -> str:
@@ -148,13 +164,14 @@ class Library:
 
     def stack_score(self, cards: int) -> int:
         if cards >= len(self.stack_points):
-            raise RuleError(f"the scoring table (scoring.yaml) stops at {len(self.stack_points) - 1} cards")
+            raise RuleError(_("the scoring table (scoring.yaml) stops at {value} cards").format(
+                value=len(self.stack_points) - 1))
         return self.stack_points[cards]
 
 
 @cache
 def files() -> tuple[FileKind, ...]:
-    """The five files of a CV box, each with its schema (schemas/NAME.schema.json)."""
+    """The four files of a CV box, each with its schema (schemas/NAME.schema.json)."""
     folder = resources.files("guide.games.cv").joinpath("schemas")
     return tuple(FileKind(name, name, json.loads(folder.joinpath(f"{name}.schema.json")
                                                  .read_text("utf-8"))) for name in FILES)
@@ -164,7 +181,7 @@ def bundled() -> Path:
     """cards/cv in the repository, or guide/box/cards/cv in an installed wheel."""
     found = [p for p in boxes("cv") if (p / "symbols.yaml").is_file()]
     if not found:
-        raise DataError("the CV box (cards/cv) is not installed")
+        raise DataError(_("the CV box (cards/cv) is not installed"))
     return found[0]
 
 
@@ -176,12 +193,13 @@ def load(folders: list[Path] | None = None) -> Library:
     problems = sorted(problems + more)
     if problems or lib is None:
         first = problems[0] if problems else "CV box: no files"
-        raise DataError(f"{first} ({len(problems)} problem(s); run guide check --game cv)")
+        raise DataError(_("{first} ({count} problem(s); run guide check --game cv)").format(
+            first=first, count=len(problems)))
     return lib
 
 
 NEEDED = ("symbols", "plain", "dice", "types", "stacks", "slip_under", "counted", "decks",
-          "track", "cards", "stack_points", "messages")
+          "track", "cards", "stack_points")
 
 
 def build(docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
@@ -260,7 +278,6 @@ def _build(raw: dict[str, Any]) -> Library:
         rerolls=int(dice["rerolls"]), triple=int(dice["triple"]), types=types, stacks=list(raw["stacks"]),
         slip_under=list(raw["slip_under"]), counted=list(raw["counted"]), decks=decks,
         track_size=int(raw["track"]), specials=specials, stack_points=[int(x) for x in raw["stack_points"]],
-        messages={str(k): dict(v) for k, v in raw["messages"].items()},
     )
     lib._words = words
     return lib

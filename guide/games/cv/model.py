@@ -9,12 +9,14 @@ from __future__ import annotations
 from typing import TypeAlias, TypedDict
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 from guide.core.names import Ambiguous, Unknown, fold, resolve
 from guide.core.table import Table
 
 from .library import Library
 
 CHOICE = "choice"      # a token that is any one plain symbol (43 Mnemonics master)
+_, ngettext, pgettext = domain("cv").functions()
 
 
 class Card(TypedDict):
@@ -119,7 +121,7 @@ def player(state: CvState, name: str) -> Player:
         if fold(p["name"]) == fold(name):
             return p
     names = ", ".join(p["name"] for p in state["players"]) or "none yet: players NAME NAME"
-    raise RuleError(f"no player {name!r} (players: {names})")
+    raise RuleError(_("no player {name!r} (players: {names})").format(name=name, names=names))
 
 
 def index_of(state: CvState, p: Player) -> int:
@@ -153,19 +155,20 @@ def cv_cards(p: Player) -> int:
 def current(state: CvState) -> tuple[Turn, Player]:
     turn = state["turn"]
     if turn is None:
-        raise RuleError("no game yet: players NAME NAME [NAME NAME]")
+        raise RuleError(_("no game yet: players NAME NAME [NAME NAME]"))
     return turn, state["players"][turn["player"]]
 
 
 def own_turn(state: CvState, name: str) -> tuple[Turn, Player]:
     if state["over"]:
-        raise RuleError("the game is over (V-END-1): score")
+        raise RuleError(_("the game is over (V-END-1): score"))
     turn, p = current(state)
     if state["track"] is not None and state["track"]["help"]:
-        raise RuleError(f"social help first (V-HELP-1): {state['track']['help'][0]} takes a card or passes")
+        raise RuleError(_("social help first (V-HELP-1): {state} takes a card or passes").format(
+            state=state['track']['help'][0]))
     if fold(p["name"]) != fold(name):
         player(state, name)
-        raise RuleError(f"it is {p['name']}'s turn, not {name}'s")
+        raise RuleError(_("it is {player}'s turn, not {name}'s").format(player=p['name'], name=name))
     return turn, p
 
 

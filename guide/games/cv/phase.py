@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 from guide.core.names import fold
 
 from . import pool
@@ -30,6 +31,7 @@ from .model import (
 from .protocol import emits
 
 Event = dict[str, Any]
+_, ngettext, pgettext = domain("cv").functions()
 
 
 @emits
@@ -37,14 +39,15 @@ def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
     """V-SET-1: 2 to 4 players in turn order, the first holding the Bicycle (12): it is the
     first card of their Property and they start."""
     if state["players"]:
-        raise RuleError("the players are set: " + ", ".join(p["name"] for p in state["players"]))
+        raise RuleError(_("the players are set: {players}").format(
+            players=", ".join(p["name"] for p in state["players"])))
     if not 2 <= len(names) <= 4:
-        raise RuleError("CV is played by 2 to 4 players")
+        raise RuleError(_("CV is played by 2 to 4 players"))
     if len({fold(n) for n in names}) != len(names):
-        raise RuleError("two players have the same name")
+        raise RuleError(_("two players have the same name"))
     for n in names:
         if not n.strip() or n.strip().isdigit():
-            raise RuleError(f"{n!r} is not a player's name")
+            raise RuleError(_("{n!r} is not a player's name").format(n=n))
     state["players"] = [new_player(n.strip(), lib) for n in names]
     sp = lib.special_by_id(12)
     bike = new_card(sp.en if sp else "Bicycle", "property")
@@ -64,10 +67,11 @@ def lose(state: CvState, lib: Library, who: str, type_: str) -> list[Event]:
     turn, p = own_turn(state, who)
     owed = pool.misfortunes_owed(turn, p, lib)
     if owed == 0:
-        raise RuleError(f"{p['name']} owes no card: {pool.failures(turn, p)} Failures (V-FAIL-1)")
+        raise RuleError(_("{player} owes no card: {failures} Failures (V-FAIL-1)").format(
+            player=p['name'], failures=pool.failures(turn, p)))
     stack = p["cv"].get(type_)
     if not stack:
-        raise RuleError(f"{p['name']} has no {lib.types[type_].en} card")
+        raise RuleError(_("{player} has no {type} card").format(player=p['name'], type=lib.types[type_].here))
     card = stack.pop()
     turn["lost"] += 1
     return [{"kind": "lost", "player": p["name"], "card": card["name"], "number": card["number"],
@@ -80,7 +84,7 @@ def note_hand(state: CvState, lib: Library, who: str, name: str, gives: list[str
     p = player(state, who)
     found = lib.special(name)
     if found and not found[1].hand and found[1].type != "event":
-        raise RuleError(f"{found[1].en} is not held in the hand")
+        raise RuleError(_("{card} is not held in the hand").format(card=found[1].here))
     card = new_card(found[1].en if found else name.strip(), "event")
     card["number"] = found[0] if found else None
     card["gives"] = list(gives) or (list(found[1].symbols) if found else [])
@@ -97,22 +101,24 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
     turn, p = own_turn(state, who)
     i = find_card(p["hand"], name, lib)
     if i is None:
-        held = ", ".join(c["name"] for c in p["hand"]) or "nothing"
-        raise RuleError(f"{p['name']} holds no {name!r} (holds: {held})")
+        held = ", ".join(c["name"] for c in p["hand"]) or _("nothing")
+        raise RuleError(_("{player} holds no {name!r} (holds: {held})").format(
+            player=p['name'], name=name, held=held))
     card = p["hand"][i]
     sp = lib.special_by_id(card["number"]) if card["number"] is not None else None
     event: Event = {"kind": "played", "player": p["name"], "card": card["name"], "number": card["number"],
                     "symbols": [], "effect": None}
     if sp is not None and sp.effect == "insurance":
         if pool.misfortunes_owed(turn, p, lib) == 0:
-            raise RuleError(f"{p['name']} owes no card to Failure: nothing to insure")
+            raise RuleError(_("{player} owes no card to Failure: nothing to insure").format(player=p['name']))
         turn["insured"] += 1
         event["effect"] = "insurance"
     elif sp is not None and sp.effect == "extra_dice":
         if turn["zoo"]:
-            raise RuleError(f"{sp.en} is played once a turn")
+            raise RuleError(_("{card} is played once a turn").format(card=sp.here))
         if turn["rolled"] and (turn["rolls_left"] == 0 or turn["taken"]):
-            raise RuleError(f"{sp.en} is played before a roll: no roll is left this turn")
+            raise RuleError(_("{card} is played before a roll: no roll is left this turn").format(
+                card=sp.here))
         turn["zoo"] = True
         turn["more_dice"] += sp.dice
         event["effect"] = "extra_dice"
@@ -121,10 +127,12 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
         if sp is not None and sp.needs == "old_age_on_track":
             tr = state["track"]
             if tr is not None and not track_rules.old_age_on_track(tr, lib):
-                raise RuleError(f"{sp.en} is played only with an Old age card on the track")
+                raise RuleError(_("{card} is played only with an Old age card on the track").format(
+                    card=sp.here))
         symbols = list(gives) if gives else list(card["gives"])
         if not symbols:
-            raise RuleError(f"what does {card['name']} give? play {p['name']} {name!r} --gives SYMBOLS")
+            raise RuleError(_("what does {card} give? play {player} {name!r} --gives SYMBOLS").format(
+                card=card['name'], player=p['name'], name=name))
         turn["extra"] += [{"symbol": s, "card": card["name"], "used": False} for s in symbols]
         event["symbols"] = symbols
     p["hand"].pop(i)
@@ -137,17 +145,18 @@ def borrow(state: CvState, lib: Library, who: str, neighbour: str, symbol: str) 
     the neighbour loses nothing."""
     turn, p = own_turn(state, who)
     if active_effect(p, lib, "borrow") is None:
-        raise RuleError(f"{p['name']} has no active Friend from work (36)")
+        raise RuleError(_("{player} has no active Friend from work (36)").format(player=p['name']))
     if turn["borrowed"]:
-        raise RuleError("Friend from work lends one symbol a turn")
+        raise RuleError(_("Friend from work lends one symbol a turn"))
     o = player(state, neighbour)
     n = len(state["players"])
     i, j = state["players"].index(p), state["players"].index(o)
     if o is p or (j - i) % n not in (1, n - 1):
-        raise RuleError(f"{o['name']} does not sit beside {p['name']}")
+        raise RuleError(_("{other} does not sit beside {player}").format(other=o['name'], player=p['name']))
     job = active(o).get("job")
     if job is None or (symbol not in job["gives"] and not (symbol in lib.plain and "choice" in job["gives"])):
-        raise RuleError(f"{o['name']}'s active Job gives no {lib.symbol_en(symbol)}")
+        raise RuleError(_("{other}'s active Job gives no {value}").format(
+            other=o['name'], value=lib.symbols[symbol].here))
     turn["extra"].append({"symbol": symbol, "card": f"{job['name']} ({o['name']})", "used": False})
     turn["borrowed"] = True
     return [{"kind": "borrowed", "player": p["name"], "from": o["name"], "card": job["name"],
@@ -166,7 +175,7 @@ def amend(state: CvState, lib: Library, who: str, name: str, *, gives: list[str]
             continue
         card = cards[i]
         if points is not None and "property" not in (card["type"], *card["types"]):
-            raise RuleError("points are printed on Property cards (V-SCORE-3)")
+            raise RuleError(_("points are printed on Property cards (V-SCORE-3)"))
         if gives is not None:
             card["gives"] = list(gives)
             if active(p).get(card["type"]) is card:
@@ -179,7 +188,7 @@ def amend(state: CvState, lib: Library, who: str, name: str, *, gives: list[str]
             card["dice"] = dice
         return [{"kind": "amended", "player": p["name"], "card": card["name"], "gives": card["gives"],
                  "points": card["points"], "upkeep": card["upkeep"], "die": card["dice"]}]
-    raise RuleError(f"{p['name']} has no card {name!r}")
+    raise RuleError(_("{player} has no card {name!r}").format(player=p['name'], name=name))
 
 
 def _tokens(card: Card) -> list[Token]:
@@ -217,7 +226,8 @@ def end(state: CvState, lib: Library, who: str) -> list[Event]:
     turn, p = own_turn(state, who)
     owed = pool.misfortunes_owed(turn, p, lib)
     if owed and active(p):
-        raise RuleError(f"{p['name']} owes {owed} card(s) to Failure: lose {p['name']} TYPE (V-FAIL-1)")
+        raise RuleError(_("{player} owes {owed} card(s) to Failure: lose {player} TYPE (V-FAIL-1)").format(
+            player=p['name'], owed=owed))
     events = _upkeep(state, lib, p)
     if state["track"] is not None:
         n = len(state["players"])
@@ -232,10 +242,10 @@ def pass_help(state: CvState, lib: Library, who: str) -> list[Event]:
     """V-HELP-1: an entitled player declines the free card."""
     tr = state["track"]
     if tr is None or not tr["help"]:
-        raise RuleError("no social help is due (V-HELP-1)")
+        raise RuleError(_("no social help is due (V-HELP-1)"))
     p = player(state, who)
     if fold(tr["help"][0]) != fold(p["name"]):
-        raise RuleError(f"social help goes to {tr['help'][0]} now (V-HELP-1)")
+        raise RuleError(_("social help goes to {tr} now (V-HELP-1)").format(tr=tr['help'][0]))
     tr["help"].pop(0)
     events: list[Event] = [{"kind": "help_passed", "player": p["name"]}]
     return events + (resume(state, lib) if not tr["help"] else [])

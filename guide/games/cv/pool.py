@@ -7,9 +7,12 @@ from __future__ import annotations
 from typing import TypedDict
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from .library import Library
 from .model import CHOICE, Player, Token, Turn
+
+_, ngettext, pgettext = domain("cv").functions()
 
 
 class Source(TypedDict):
@@ -61,7 +64,8 @@ def allocate(turn: Turn, p: Player, cost: list[str], lib: Library) -> list[Sourc
         chosen.append({"kind": pick["kind"], "index": pick["index"], "symbol": sym})
     if missing:
         names = ", ".join(lib.symbols[m].en for m in missing)
-        raise RuleError(f"{p['name']} lacks {names} (unused dice and tokens)")
+        raise RuleError(_("{player} lacks {names} (unused dice and tokens)").format(
+            player=p['name'], names=names))
     return chosen
 
 
@@ -78,6 +82,7 @@ def happiness_free(turn: Turn, p: Player, lib: Library) -> list[Source]:
     """V-HAPPY-1: three unused Happiness symbols that let a card be taken without its cost."""
     found = [s for s in sources(turn, p) if s["symbol"] == "happiness"][: lib.triple]
     if len(found) < lib.triple:
-        raise RuleError(f"{p['name']} has {len(found)} unused Happiness; {lib.triple} take a card free "
-                        "(V-HAPPY-1)")
+        raise RuleError(_("{player} has {count} unused Happiness; {triple} take a card free"
+                          " (V-HAPPY-1)").format(
+            player=p['name'], count=len(found), triple=lib.triple))
     return found

@@ -1,6 +1,7 @@
-"""Events -> text, from the message catalogue (cards/cv/messages.yaml). English lines show
-the Ukrainian names of symbols and card types beside the English ones; `lang="uk"` gives
-the Ukrainian catalogue."""
+"""Events -> text, through the cv catalogue (guide/locale/<lang>/LC_MESSAGES/cv.po; the
+English messages are the ones below). English lines show the Ukrainian names of symbols and
+card types beside the English ones; `lang="uk"` speaks Ukrainian. Names the table typed stay
+as typed, in the nominative: the messages are written around them ("Хід: Оля")."""
 
 from __future__ import annotations
 
@@ -8,10 +9,80 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from guide.core.i18n import N_, domain, speaking
+
 from .library import Library
 from .model import CHOICE
 
 Event = dict[str, Any]
+_, ngettext, pgettext = domain("cv").functions()
+
+# One message per event kind (and the pieces, "_..."), in English; the catalogue has the rest.
+MESSAGES: dict[str, str] = {
+    "_status_dice": N_("Dice: {dice}; rerolls left {rolls_left}"),
+    "_no_players": N_("No players yet: players NAME NAME [NAME NAME]"),
+    "_h_player": N_("player"),
+    "_h_tokens": N_("tokens"),
+    "_h_hand": N_("hand"),
+    "players_set": N_("Players in turn order: {players}; {bicycle} holds the Bicycle and starts (V-SET-1)"),
+    "turn": N_("Round {round}: {player}'s turn"),
+    "rolled": N_("{player} rolls {dice}.{tally} Rerolls left: {rolls_left}"),
+    "rerolled": N_("{player} rerolls {places}: {dice}.{tally} Rerolls left: {rolls_left}{psycho}"),
+    "_psycho": N_(" (Psychotherapy: a Failure rolled again)"),
+    "_frozen": N_("frozen"),
+    "_tally": N_(" Failures {failures}{owed}, Happiness {happiness}{free}."),
+    "changed": N_("{player}'s {card}: {target} {was} becomes {now}"),
+    "took": N_("{player} takes {card}, {type}{how}{where}"),
+    "_paid": N_(", paying {paid}"),
+    "_happy": N_(", free for three Happiness (Щастя)"),
+    "_social": N_(", free as social help"),
+    "_hand": N_("; into the hand"),
+    "_waiting": N_("; waits for its colour (V-TWO-1)"),
+    "_gives": N_(" (gives {gives})"),
+    "lost": N_("{player} loses {card} ({type}) to {reason}"),
+    "_misfortune": N_("misfortune (V-FAIL-1)"),
+    "_upkeep": N_("its unpaid upkeep (V-UPKEEP-1)"),
+    "upkeep_paid": N_("{player} pays {symbols} for {card} (V-UPKEEP-1)"),
+    "in_hand": N_("{player} holds {card}{gives}"),
+    "played": N_("{player} plays {card}: {effect}"),
+    "_insurance": N_("no card is lost to this misfortune"),
+    "_symbols": N_("{symbols} for this turn"),
+    "borrowed": N_("{player} uses {symbol} of {from}'s {card} (Friend from work)"),
+    "amended": N_("{player}'s {card}: gives {gives}; points {points}; upkeep {upkeep}; dice {die}"),
+    "tokens": N_("{player}'s tokens: {tokens}"),
+    "track_laid": N_("Track: {slots}; decks left: {decks}"),
+    "track_removed": N_("End of the round: the leftmost track card ({deck}) goes to the box (V-TURN-3)"),
+    "track_refilled": N_("Track refilled{drawn}; decks left: {decks}"),
+    "_drawn": N_(" with {drawn}"),
+    "deck_out": N_("The {deck} deck has run out: social help (V-HELP-1)"),
+    "help_due": N_("Social help, in this order: {players} (take NAME CARD --type T --social, or pass NAME)"),
+    "help_passed": N_("{player} takes no social help"),
+    "game_over": N_("The game is over: the Old age deck holds fewer cards than there are players"
+                    " (V-END-1); score"),
+    "counts_set": N_("{player}'s CV: {counts}"),
+    "goal_set": N_("{player}'s secret goal: {goal} {name}"),
+    "public_set": N_("Public goals: {names}"),
+    "double_set": N_("{player}'s {type} counts one card more (V-SCORE-2)"),
+    "score_player": N_("{player} ({how}):"),
+    "_typed": N_("counts typed at the end"),
+    "_recorded": N_("the CV recorded through the game"),
+    "score_stack": N_("  {type}: {cards}{double} -> {points}"),
+    "_double": N_(" + 1 doubled = {counted}"),
+    "score_property": N_("  Property (Майно): {cards}, points {sum} = {points}"),
+    "score_goal": N_("  {which} goal {goal} {name}: {per} x {sets_math} = {per} x {sets} = {points}{public}"),
+    "_secret": N_("Secret"),
+    "_public": N_("Public"),
+    "_best": N_(" (best: {best}; scores {scored})"),
+    "_nobody": N_("nobody"),
+    "score_total": N_("{player}: {sum} = {total} ({cards})"),
+    "score_winner": N_("Winner: {players} with {total}{tie}"),
+    "_tie_cards": N_(" (tied on points, fewer CV cards, V-SCORE-5)"),
+    "_tie_shared": N_(" (tied on points and cards: shared, V-SCORE-5)"),
+    "_none": N_("none"),
+    "_nothing": N_("nothing"),
+}
+LANGUAGE_SET = {"en": N_("Language: English, with the Ukrainian names beside"),
+                "uk": N_("Language: Ukrainian")}
 
 
 class Renderer:
@@ -21,9 +92,8 @@ class Renderer:
 
     # --- names ------------------------------------------------------------------------
     def msg(self, key: str, **fields: Any) -> str:
-        entry = self.lib.messages.get(key, {})
-        template = entry.get(self.lang) or entry.get("en") or key
-        return template.format(**fields)
+        with speaking(self.lang):
+            return _(MESSAGES[key]).format(**fields)
 
     def symbol(self, sym: str) -> str:
         if sym == CHOICE:
@@ -31,11 +101,14 @@ class Renderer:
         s = self.lib.symbols[sym]
         return s.uk if self.lang == "uk" else f"{s.en} ({s.uk})"
 
-    def symbols(self, syms: list[str]) -> str:
+    def symbols(self, syms: list[str], empty: str = "_none") -> str:
         if not syms:
-            return self.msg("_none")
+            return self.msg(empty)
         counted = Counter(syms).items()
-        return ", ".join(self.symbol(s) if n == 1 else f"{n} {self.symbol(s)}" for s, n in counted)
+        with speaking(self.lang):
+            return ", ".join(self.symbol(s) if n == 1 else
+                             pgettext("symbols", "{n} {symbol}").format(n=n, symbol=self.symbol(s))
+                             for s, n in counted)
 
     def type(self, t: str) -> str:
         x = self.lib.types[t]
@@ -50,13 +123,26 @@ class Renderer:
                          for i, s in enumerate(dice, 1))
 
     def decks(self, decks: dict[str, int]) -> str:
-        return ", ".join(f"{self.deck(d)} {n}" for d, n in decks.items())
+        with speaking(self.lang):
+            return ", ".join(pgettext("deck left", "{deck} {count}").format(deck=self.deck(d), count=n)
+                             for d, n in decks.items())
+
+    def cards(self, n: int) -> str:
+        with speaking(self.lang):
+            return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+    def points(self, n: int) -> str:
+        with speaking(self.lang):
+            return ngettext("{n} point", "{n} points", n).format(n=n)
 
     # --- events -----------------------------------------------------------------------
     def render(self, event: Event) -> str | None:
         kind = event.get("kind", "")
+        if kind == "lang_set":
+            with speaking(self.lang):
+                return _(LANGUAGE_SET.get(event["lang"], LANGUAGE_SET["en"]))
         prepare = _PREPARE.get(kind)
-        if prepare is None and kind not in self.lib.messages:
+        if prepare is None and kind not in MESSAGES:
             return None
         fields = dict(event)
         if event.get("number") is not None and self.lang == "uk":
@@ -68,8 +154,11 @@ class Renderer:
         return self.msg(kind, **fields)
 
     def tally(self, e: Event) -> str:
-        owed = self.msg("_owed", owed=e["owed"]) if e["owed"] else ""
-        free = self.msg("_free", free=e["free"]) if e["free"] else ""
+        with speaking(self.lang):
+            owed = ngettext(" (costs {owed} active card, V-FAIL-1)", " (costs {owed} active cards, V-FAIL-1)",
+                            e["owed"]).format(owed=e["owed"]) if e["owed"] else ""
+            free = ngettext(" (takes {free} card free, V-HAPPY-1)", " (takes {free} cards free, V-HAPPY-1)",
+                            e["free"]).format(free=e["free"]) if e["free"] else ""
         return self.msg("_tally", failures=e["failures"], owed=owed, happiness=e["happiness"], free=free)
 
 
@@ -114,7 +203,9 @@ def _played(r: Renderer, e: Event) -> dict[str, Any]:
     if e["effect"] == "insurance":
         effect = r.msg("_insurance")
     elif e["effect"] == "extra_dice":
-        effect = r.msg("_extra_dice", dice=e["count"])
+        with speaking(r.lang):
+            effect = ngettext("{dice} more die for the next roll", "{dice} more dice for the next roll",
+                              e["count"]).format(dice=e["count"])
     else:
         effect = r.msg("_symbols", symbols=r.symbols(e["symbols"]))
     return {"effect": effect}
@@ -129,9 +220,8 @@ def _gives_opt(r: Renderer, e: Event) -> dict[str, Any]:
 
 
 def _amended(r: Renderer, e: Event) -> dict[str, Any]:
-    none = r.msg("_none")
-    return {"gives": r.symbols(e["gives"]), "upkeep": r.symbols(e["upkeep"]),
-            "points": none if e["points"] is None else e["points"]}
+    return {"gives": r.symbols(e["gives"], "_nothing"), "upkeep": r.symbols(e["upkeep"]),
+            "points": r.msg("_none") if e["points"] is None else e["points"]}
 
 
 def _track(r: Renderer, e: Event) -> dict[str, Any]:
@@ -140,9 +230,22 @@ def _track(r: Renderer, e: Event) -> dict[str, Any]:
         out["slots"] = ", ".join(r.deck(d) for d in e["slots"])
     if "drawn" in e:
         counted: Counter[str] = Counter(e["drawn"])
-        drawn = ", ".join(f"{n} {r.deck(d)}" for d, n in counted.items())
+        with speaking(r.lang):
+            drawn = ", ".join(pgettext("drawn", "{count} {deck}").format(count=n, deck=r.deck(d))
+                              for d, n in counted.items())
         out["drawn"] = r.msg("_drawn", drawn=drawn) if drawn else ""
     return out
+
+
+def _counts(r: Renderer, counts: dict[str, int]) -> str:
+    """`cv NAME health=4 ...` as the table reads it back: in English the keys it typed, in
+    Ukrainian the seed's names (the keys stay the command's words)."""
+    if r.lang == "en":
+        return " ".join(f"{k}={v}" for k, v in counts.items())
+    with speaking(r.lang):
+        named = {"property_cards": pgettext("count", "Property cards"),
+                 "property": pgettext("count", "Property points"), "tokens": pgettext("count", "tokens")}
+        return ", ".join(f"{named.get(k) or r.type(k)}: {v}" for k, v in counts.items())
 
 
 def _public_set(r: Renderer, e: Event) -> dict[str, Any]:
@@ -153,18 +256,14 @@ def _public_set(r: Renderer, e: Event) -> dict[str, Any]:
     return {"names": ", ".join(names) or r.msg("_none")}
 
 
-def _cards(r: Renderer, n: int) -> str:
-    return r.msg("_card" if n == 1 else "_cards", n=n)
-
-
 def _score_stack(r: Renderer, e: Event) -> dict[str, Any]:
     double = r.msg("_double", counted=e["counted"]) if e["counted"] != e["cards"] else ""
-    return {"type": r.type(e["type"]), "double": double, "cards": _cards(r, e["cards"])}
+    return {"type": r.type(e["type"]), "double": double, "cards": r.cards(e["cards"])}
 
 
 def _score_property(r: Renderer, e: Event) -> dict[str, Any]:
     return {"sum": " + ".join(str(x) for x in e["each"]) if e["each"] else str(e["points"]),
-            "cards": _cards(r, e["cards"])}
+            "cards": r.cards(e["cards"])}
 
 
 def _score_goal(r: Renderer, e: Event) -> dict[str, Any]:
@@ -182,12 +281,14 @@ def _score_goal(r: Renderer, e: Event) -> dict[str, Any]:
 
 
 def _score_total(r: Renderer, e: Event) -> dict[str, Any]:
-    return {"sum": " + ".join(str(x) for x in e["parts"])}
+    with speaking(r.lang):
+        cards = ngettext("{n} CV card", "{n} CV cards", e["cards"]).format(n=e["cards"])
+    return {"sum": " + ".join(str(x) for x in e["parts"]), "total": r.points(e["total"]), "cards": cards}
 
 
 def _score_winner(r: Renderer, e: Event) -> dict[str, Any]:
     tie = r.msg("_tie_" + e["tie"]) if e["tie"] else ""
-    return {"players": ", ".join(e["players"]), "tie": tie}
+    return {"players": ", ".join(e["players"]), "tie": tie, "total": r.points(e["total"])}
 
 
 _PREPARE: dict[str, Callable[[Renderer, Event], dict[str, Any]]] = {
@@ -209,7 +310,7 @@ _PREPARE: dict[str, Callable[[Renderer, Event], dict[str, Any]]] = {
     "deck_out": lambda r, e: {"deck": r.deck(e["deck"])},
     "help_due": lambda r, e: {"players": ", ".join(e["players"])},
     "game_over": lambda r, e: {},
-    "counts_set": lambda r, e: {"counts": " ".join(f"{k}={v}" for k, v in e["counts"].items())},
+    "counts_set": lambda r, e: {"counts": _counts(r, e["counts"])},
     "public_set": _public_set,
     "score_player": lambda r, e: {"how": r.msg("_typed" if e["typed"] else "_recorded")},
     "double_set": lambda r, e: {"type": r.type(e["type"])},

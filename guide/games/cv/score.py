@@ -7,6 +7,7 @@ import copy
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 from guide.core.names import fold
 
 from .library import Library, Special
@@ -16,6 +17,7 @@ from .protocol import emits
 Event = dict[str, Any]
 COUNTS = ("health", "relationships", "knowledge", "job", "property_cards", "property", "tokens")
 CARD_COUNTS = ("health", "relationships", "knowledge", "job", "property_cards")   # V-SCORE-5
+_, ngettext, pgettext = domain("cv").functions()
 
 
 def _paper_player(state: CvState, lib: Library, who: str) -> Player:
@@ -24,9 +26,9 @@ def _paper_player(state: CvState, lib: Library, who: str) -> Player:
     if state["turn"] is not None or any(fold(p["name"]) == fold(who) for p in state["players"]):
         return player(state, who)
     if len(state["players"]) >= 4:
-        raise RuleError("CV is played by 2 to 4 players")
+        raise RuleError(_("CV is played by 2 to 4 players"))
     if not who.strip() or who.strip().isdigit():
-        raise RuleError(f"{who!r} is not a player's name")
+        raise RuleError(_("{who!r} is not a player's name").format(who=who))
     state["players"].append(new_player(who.strip(), lib))
     return state["players"][-1]
 
@@ -36,9 +38,10 @@ def set_counts(state: CvState, lib: Library, who: str, counts: dict[str, int]) -
     """`cv NAME health=N ...`: a final CV typed as counts (missing counts are 0)."""
     bad = [k for k in counts if k not in COUNTS]
     if bad:
-        raise RuleError(f"unknown count {bad[0]!r} (counts: {', '.join(COUNTS)})")
+        raise RuleError(_("unknown count {bad!r} (counts: {value})").format(
+            bad=bad[0], value=', '.join(COUNTS)))
     if any(v < 0 for v in counts.values()):
-        raise RuleError("a count is 0 or more")
+        raise RuleError(_("a count is 0 or more"))
     full = {k: int(counts.get(k, 0)) for k in COUNTS}
     p = _paper_player(state, lib, who)
     p["counts"] = full
@@ -58,10 +61,11 @@ def set_public(state: CvState, lib: Library, words: list[str]) -> list[Event]:
     """V-SET-1: players - 1 public goals (up to three before the players are known)."""
     goals = [lib.goal(w)[0] for w in words]
     if len(set(goals)) != len(goals):
-        raise RuleError("a public goal is named twice")
+        raise RuleError(_("a public goal is named twice"))
     most = len(state["players"]) - 1 if len(state["players"]) >= 2 else 3
     if len(goals) > most:
-        raise RuleError(f"{most} public goal(s) with {len(state['players'])} players (V-SET-1)")
+        raise RuleError(_("{most} public goal(s) with {count} players (V-SET-1)").format(
+            most=most, count=len(state['players'])))
     state["public"] = goals
     return [{"kind": "public_set", "goals": goals}]
 
@@ -70,10 +74,11 @@ def set_public(state: CvState, lib: Library, words: list[str]) -> list[Event]:
 def set_double(state: CvState, lib: Library, who: str, type_: str) -> list[Event]:
     """V-SCORE-2: an active 73/74/75 counts its stack one card more (typed by the table)."""
     if type_ not in lib.counted:
-        raise RuleError("73, 74 and 75 double Health, Relationships or Knowledge (V-SCORE-2)")
+        raise RuleError(_("73, 74 and 75 double Health, Relationships or Knowledge (V-SCORE-2)"))
     p = _paper_player(state, lib, who)
     if type_ in p["double"]:
-        raise RuleError(f"{p['name']}'s {lib.types[type_].en} is doubled already")
+        raise RuleError(_("{player}'s {type} is doubled already").format(
+            player=p['name'], type=lib.types[type_].here))
     p["double"].append(type_)
     return [{"kind": "double_set", "player": p["name"], "type": type_}]
 
@@ -88,8 +93,9 @@ def counts_of(p: Player, lib: Library) -> tuple[dict[str, int], list[int], list[
     missing = [c["name"] for c in cv["property"] if c["points"] is None]
     if missing:
         typed = f'"{missing[0]}"' if " " in missing[0] else missing[0]
-        raise RuleError(f"{p['name']}'s {missing[0]} has no points typed: "
-                        f"card {p['name']} {typed} --points N")
+        raise RuleError(_("{player}'s {missing} has no points typed: card {player} {typed} --points"
+                          " N").format(
+            player=p['name'], missing=missing[0], typed=typed))
     props = [int(c["points"] or 0) for c in cv["property"]]
     for t, c in active(p).items():
         sp = lib.special_by_id(c["number"]) if c["number"] is not None else None
@@ -114,10 +120,11 @@ def score(state: CvState, lib: Library) -> tuple[list[Event], dict[str, int]]:
     """V-SCORE-1..5: every player's sheet, line by line, then the winner."""
     ps = state["players"]
     if not ps:
-        raise RuleError("no players: players NAME NAME, or cv NAME health=N ...")
+        raise RuleError(_("no players: players NAME NAME, or cv NAME health=N ..."))
     if len(state["public"]) > max(1, len(ps) - 1):
-        raise RuleError(f"{len(state['public'])} public goals with {len(ps)} players: "
-                        f"players - 1 of them (V-SET-1): public G...")
+        raise RuleError(_("{count} public goals with {count2} players: players - 1 of them (V-SET-1): public"
+                          " G...").format(
+            count=len(state['public']), count2=len(ps)))
     sheets = {p["name"]: counts_of(p, lib) for p in ps}
     public: dict[int, tuple[int, list[str]]] = {}
     for g in state["public"]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain, speaking
 from guide.core.result import Result
 from guide.core.text import clip
 
@@ -14,6 +15,8 @@ from .library import Library
 from .model import CHOICE, CvState, CvTable, active, cv_cards
 from .pool import failures
 from .render import Renderer
+
+_, ngettext, pgettext = domain("cv").functions()
 
 
 def _s(t: CvTable) -> CvState:
@@ -32,13 +35,14 @@ def prompt(t: CvTable) -> str:
     s = _s(t)
     turn = s["turn"]
     if s["over"]:
-        return "cv (game over: score)> "
+        return _("cv (game over: score)> ")
     if turn is None:
         return "cv> "
     who = s["players"][turn["player"]]["name"]
     if s["track"] is not None and s["track"]["help"]:
-        return f"cv (round {turn['round']}: social help, {s['track']['help'][0]})> "
-    return f"cv (round {turn['round']}: {who})> "
+        return _("cv (round {round}: social help, {player})> ").format(
+            round=turn["round"], player=s["track"]["help"][0])
+    return _("cv (round {round}: {player})> ").format(round=turn["round"], player=who)
 
 
 def toolbar(t: CvTable) -> str:
@@ -47,19 +51,20 @@ def toolbar(t: CvTable) -> str:
     s, lib = _s(t), _lib(t)
     turn = s["turn"]
     if turn is None:
-        return " no players yet: players NAME NAME [NAME NAME]"
+        return " " + _("no players yet: players NAME NAME [NAME NAME]")
     p = s["players"][turn["player"]]
     parts = [f" {p['name']}"]
     if turn["rolled"]:
         dice = " ".join(("·" if used else "") + icon(lib, d) for d, used in zip(turn["dice"], turn["used"],
                                                                                  strict=True))
-        parts.append(f"{dice}  rr {turn['rolls_left']}  F{failures(turn, p)}")
+        parts.append(_("{dice}  rr {rolls_left}  F{failures}").format(
+            dice=dice, rolls_left=turn["rolls_left"], failures=failures(turn, p)))
     else:
-        parts.append("to roll")
+        parts.append(_("to roll"))
     tokens = "".join(icon(lib, x["symbol"]) for x in p["tokens"] if not x["used"])
     if tokens:
-        parts.append(f"tok {tokens}")
-    parts.append(f"took {turn['taken']}/2")
+        parts.append(_("tok {tokens}").format(tokens=tokens))
+    parts.append(_("took {taken}/2").format(taken=turn["taken"]))
     if s["track"] is not None:
         d = s["track"]["decks"]
         parts.append("deck " + "/".join(str(d[x.id]) for x in lib.decks))
@@ -70,10 +75,17 @@ def track_lines(t: CvTable) -> list[str]:
     s, lib = _s(t), _lib(t)
     tr = s["track"]
     if tr is None:
-        return ["The track is not kept: track youth=N maturity=N old_age=N"]
+        return [_("The track is not kept: track youth=N maturity=N old_age=N")]
     r = Renderer(lib, speaks(t))
     slots = ", ".join(f"{i} {r.deck(d)}" for i, d in enumerate(tr["slots"], 1) if d is not None)
     return [r.msg("track_laid", slots=slots or "-", decks=r.decks(tr["decks"]))]
+
+
+def card_name(lib: Library, card: Any, lang: str) -> str:
+    """A card as the players read it: a special card of the seed under its name in the table's
+    language, any other as the table typed it."""
+    sp = lib.special_by_id(card["number"]) if card.get("number") is not None else None
+    return sp.name(lang) if sp is not None else str(card["name"])
 
 
 def status(t: CvTable) -> Result:
@@ -89,10 +101,10 @@ def status(t: CvTable) -> Result:
     stacks = [lib.types[x].name(speaks(t)) for x in lib.stacks]
     res.headers = [r.msg("_h_player"), *stacks, r.msg("_h_tokens"), r.msg("_h_hand")]
     for p in s["players"]:
-        row: list[Any] = [p["name"] + (" (B)" if p["name"] == s["bicycle"] else "")]
+        row: list[Any] = [p["name"] + (_(" (B)") if p["name"] == s["bicycle"] else "")]
         for x in lib.stacks:
             cards = p["cv"][x]
-            row.append(f"{len(cards)}: {cards[-1]['name']}" if cards else "-")
+            row.append(f"{len(cards)}: {card_name(lib, cards[-1], speaks(t))}" if cards else "-")
         row.append(" ".join(icon(lib, k["symbol"]) for k in p["tokens"]) or "-")
         row.append(len(p["hand"]))
         res.rows.append(row)
@@ -144,16 +156,44 @@ def view(t: CvTable) -> dict[str, Any]:
         "players": [{
             "name": p["name"], "bicycle": p["name"] == s["bicycle"], "cards": cv_cards(p),
             "stacks": {x: {"name": lib.types[x].name(lang), "count": len(p["cv"][x]),
-                           "active": active(p)[x]["name"] if p["cv"][x] else None} for x in lib.stacks},
+                           "active": card_name(lib, active(p)[x], lang) if p["cv"][x] else None}
+                       for x in lib.stacks},
             "tokens": [x["symbol"] for x in p["tokens"]], "hand": len(p["hand"]),
             "score": totals.get(p["name"]) if totals is not None else None,
+            "said": _said_player(p, totals, lang),
         } for p in s["players"]],
         "track": None if s["track"] is None else {
             "slots": [d for d in s["track"]["slots"] if d is not None], "decks": dict(s["track"]["decks"]),
             "help": list(s["track"]["help"])},
         "public_goals": [{"id": g, "name": sp.name(lang)} for g in s["public"]
                          if (sp := lib.special_by_id(g)) is not None],
+        "said": _said(s, lib, lang),
     }
+
+
+def _said(s: CvState, lib: Library, lang: str) -> dict[str, str]:
+    """The page's sentences, in the table's language (the page shows them as they come)."""
+    turn, tr = s["turn"], s["track"]
+    goals = [sp.name(lang) for g in s["public"] if (sp := lib.special_by_id(g)) is not None]
+    with speaking(lang):
+        who = _("Game over") if s["over"] else "" if turn is None else _(
+            "Round {round}: {player}, rerolls left {rolls_left}").format(
+            round=turn["round"], player=s["players"][turn["player"]]["name"], rolls_left=turn["rolls_left"])
+        slots = [d for d in tr["slots"] if d is not None] if tr is not None else []
+        track = "" if tr is None else ngettext("Track: {n} card; decks {decks}",
+                                               "Track: {n} cards; decks {decks}", len(slots)).format(
+            n=len(slots), decks=" / ".join(str(n) for n in tr["decks"].values()))
+        public = _("Public goals: {goals}").format(goals=", ".join(goals)) if goals else ""
+    return {"who": who, "track": track + ("  " + public if public else "")}
+
+
+def _said_player(p: Any, totals: dict[str, int] | None, lang: str) -> str:
+    with speaking(lang):
+        if totals is None or totals.get(p["name"]) is None:
+            n = cv_cards(p)
+            return ngettext("{n} card", "{n} cards", n).format(n=n)
+        n = totals[p["name"]]
+        return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 def speaks(t: CvTable) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 from guide.core.names import fold
 
 from . import pool
@@ -17,6 +18,7 @@ from .model import CHOICE, Card, CvState, Player, find_card, new_card, own_turn,
 from .protocol import emits
 
 Event = dict[str, Any]
+_, ngettext, pgettext = domain("cv").functions()
 
 
 @dataclass
@@ -41,26 +43,28 @@ def make_card(lib: Library, typed: Typed) -> tuple[Card, Special | None]:
     t = typed.type
     name = typed.name.strip()
     if not name:
-        raise RuleError("a card needs a name")
+        raise RuleError(_("a card needs a name"))
     if t == "goal":
-        raise RuleError("life goals are not recorded in the CV: goal NAME G")
+        raise RuleError(_("life goals are not recorded in the CV: goal NAME G"))
     if sp is not None:
         name = sp.en
         if sp.type is not None and sp.type != t:
-            raise RuleError(f"{sp.en} is a {lib.types[sp.type].en} card (the seed)")
+            raise RuleError(_("{card} is a {type} card (the seed)").format(
+                card=sp.here, type=lib.types[sp.type].here))
         if sp.hand and t != "event":
-            raise RuleError(f"{sp.en} is played from the hand: --type event")
+            raise RuleError(_("{card} is played from the hand: --type event").format(card=sp.here))
     if typed.also is not None:
         if typed.also == t or t not in lib.stacks or typed.also not in lib.stacks:
-            raise RuleError("a two-coloured card has two different CV types (V-TWO-1)")
+            raise RuleError(_("a two-coloured card has two different CV types (V-TWO-1)"))
     if typed.points is not None and "property" not in (t, typed.also):
-        raise RuleError("points are printed on Property cards (V-SCORE-3)")
+        raise RuleError(_("points are printed on Property cards (V-SCORE-3)"))
     card = new_card(name, t)
     card["number"] = found[0] if found else None
     cost = list(typed.cost or [])
     if sp is not None and sp.cost is not None:
         if typed.cost is not None and Counter(typed.cost) != Counter(sp.cost):
-            raise RuleError(f"{sp.en} costs {', '.join(sp.cost) or 'no symbols'} (the seed)")
+            raise RuleError(_("{card} costs {value} (the seed)").format(
+                card=sp.here, value=', '.join(sp.cost) or 'no symbols'))
         cost = list(sp.cost)
     gives = list(typed.gives)
     if sp is not None:
@@ -82,13 +86,13 @@ def _has_job(p: Player) -> bool:
 
 def _check_needs(p: Player, card: Card, sp: Special | None) -> None:
     if p["no_more_jobs"] and "job" in (card["type"], *card["types"]):
-        raise RuleError(f"{p['name']} took Early retirement: no more Job cards (41)")
+        raise RuleError(_("{player} took Early retirement: no more Job cards (41)").format(player=p['name']))
     if sp is None:
         return
     if sp.needs == "has_job" and not _has_job(p):
-        raise RuleError(f"{sp.en} needs at least one Job card in the CV")
+        raise RuleError(_("{card} needs at least one Job card in the CV").format(card=sp.here))
     if sp.needs == "no_job" and _has_job(p):
-        raise RuleError(f"{sp.en} is taken only with no Job card in the CV")
+        raise RuleError(_("{card} is taken only with no Job card in the CV").format(card=sp.here))
 
 
 @emits
@@ -100,22 +104,22 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
     track = state["track"]
     if social:
         if track is None or not track["help"]:
-            raise RuleError("no social help is due (V-HELP-1)")
+            raise RuleError(_("no social help is due (V-HELP-1)"))
         p = player(state, who)
         if fold(track["help"][0]) != fold(p["name"]):
-            raise RuleError(f"social help goes to {track['help'][0]} now (V-HELP-1)")
+            raise RuleError(_("social help goes to {track} now (V-HELP-1)").format(track=track['help'][0]))
         if happiness:
-            raise RuleError("social help is free: no --happiness")
+            raise RuleError(_("social help is free: no --happiness"))
     else:
         turn, p = own_turn(state, who)
         if turn["taken"] >= 2:
-            raise RuleError("one or two cards a turn (V-TURN-1)")
+            raise RuleError(_("one or two cards a turn (V-TURN-1)"))
     card, sp = make_card(lib, typed)
     _check_needs(p, card, sp)
     paid: list[pool.Source] = []
     if not social:
         if (happiness or card["cost"]) and not turn["rolled"]:
-            raise RuleError(f"{p['name']} has not rolled yet: roll {p['name']}")
+            raise RuleError(_("{player} has not rolled yet: roll {player}").format(player=p['name']))
         paid = pool.happiness_free(turn, p, lib) if happiness else pool.allocate(turn, p, card["cost"], lib)
     stack: list[Card] | None = None
     at: int | None = None
@@ -124,14 +128,16 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
         stack = p["cv"][card["type"]]
         if under is not None:
             if card["type"] not in lib.slip_under:
-                raise RuleError(f"a {lib.types[card['type']].en} card always goes on top (V-TURN-2)")
+                raise RuleError(_("a {type} card always goes on top (V-TURN-2)").format(
+                    type=lib.types[card['type']].here))
             at = find_card(stack, under, lib)
             if at is None:
-                raise RuleError(f"no {under!r} in {p['name']}'s {lib.types[card['type']].en} stack")
+                raise RuleError(_("no {under!r} in {player}'s {type} stack").format(
+                    under=under, player=p['name'], type=lib.types[card['type']].here))
     elif under is not None:
-        raise RuleError("--under is for a card going into a stack")
+        raise RuleError(_("--under is for a card going into a stack"))
     if track is None and slot is not None:
-        raise RuleError("the track is not kept: track youth=N maturity=N old_age=N")
+        raise RuleError(_("the track is not kept: track youth=N maturity=N old_age=N"))
     deck = track_rules.take_slot(track, lib, slot) if track is not None else None
     if not social:
         pool.spend(turn, p, paid)

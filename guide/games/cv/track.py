@@ -9,28 +9,31 @@ from __future__ import annotations
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from .library import Library
 from .model import CvState, Track, cv_cards
 from .protocol import emits
 
 Event = dict[str, Any]
+_, ngettext, pgettext = domain("cv").functions()
 
 
 @emits
 def setup(state: CvState, lib: Library, decks: dict[str, int]) -> list[Event]:
     """V-SET-1: the decks' sizes as the table counts them; five Youth cards go on the track."""
     if state["track"] is not None:
-        raise RuleError("the track is laid out already")
+        raise RuleError(_("the track is laid out already"))
     order = [d.id for d in lib.decks]
     missing = [d for d in order if d not in decks]
     if missing:
-        raise RuleError("the size of every deck: " + " ".join(f"{d}=N" for d in order))
+        raise RuleError(_("the size of every deck: {decks}").format(decks=" ".join(f"{d}=N" for d in order)))
     first = order[0]
     if decks[first] <= lib.track_size:
-        raise RuleError(f"the {lib.decks[0].en} deck needs more than {lib.track_size} cards")
+        raise RuleError(_("the {deck} deck needs more than {track_size} cards").format(
+            deck=lib.decks[0].here, track_size=lib.track_size))
     if any(n < 0 for n in decks.values()):
-        raise RuleError("a deck holds 0 cards or more")
+        raise RuleError(_("a deck holds 0 cards or more"))
     left = {d: decks[d] for d in order}
     left[first] -= lib.track_size
     state["track"] = {"slots": [first] * lib.track_size, "decks": left, "help": []}
@@ -42,18 +45,19 @@ def take_slot(track: Track, lib: Library, slot: int | None) -> str:
     Returns the deck it came from."""
     cards = [(i, d) for i, d in enumerate(track["slots"]) if d is not None]
     if not cards:
-        raise RuleError("the track is empty")
+        raise RuleError(_("the track is empty"))
     if slot is None:
         decks = {d for _, d in cards}
         if len(decks) > 1:
             names = " and ".join(x.en for x in lib.decks if x.id in decks)
-            raise RuleError(f"the track holds {names} cards: say which place with "
-                            f"--slot 1..{len(track['slots'])}")
+            raise RuleError(_("the track holds {names} cards: say which place with --slot 1..{count}").format(
+                names=names, count=len(track['slots'])))
         i = cards[0][0]
     else:
         if not 1 <= slot <= len(track["slots"]) or track["slots"][slot - 1] is None:
             places = ", ".join(str(i + 1) for i, _ in cards)
-            raise RuleError(f"no card at place {slot} of the track (cards at {places})")
+            raise RuleError(_("no card at place {slot} of the track (cards at {places})").format(
+                slot=slot, places=places))
         i = slot - 1
     deck: str | None = track["slots"][i]
     assert deck is not None

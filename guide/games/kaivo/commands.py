@@ -16,6 +16,7 @@ import click
 
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.params import KeyValue, Named
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -30,6 +31,7 @@ from .table import Action, Event, clock_limit, play_safe
 commands = Registry(families=("sheet", "play"))
 NEWS = 12                 # the public events of the round a seat's page and the TV recall
 now = time.time           # K-CLOCK-1's clock; tests put their own
+_, ngettext, pgettext = domain("kaivo").functions()
 
 
 def _names(t: KaivoTable, words: list[str]) -> list[str]:
@@ -83,7 +85,7 @@ def _totals(pairs: tuple[tuple[str, int], ...]) -> dict[str, int]:
     totals: dict[str, int] = {}
     for name, value in pairs:
         if any(n.lower() == name.lower() for n in totals):
-            raise CommandError(f"round: two totals for {name}")
+            raise CommandError(_("round: two totals for {name}").format(name=name))
         totals[name] = value
     return totals
 
@@ -96,7 +98,7 @@ def round_(t: KaivoTable, totals: tuple[tuple[str, int], ...], caller: str) -> R
     Example: round Ann=5 Ben=7 Cid=20 --caller Ben"""
     s = t.state
     if s["mode"] == "play":
-        raise CommandError("the companion scores a dealt round itself; round is for the score sheet")
+        raise CommandError(_("the companion scores a dealt round itself; round is for the score sheet"))
     _tell(t, s, sheet.enter(t.library.rules, s, sheet.round_entry(_totals(totals), caller)))
     return Result()
 
@@ -148,7 +150,7 @@ def leave(t: KaivoTable, name: str) -> Result:
 
 def _scores(s: KaivoState) -> Result:
     if not s["players"]:
-        raise CommandError("no match yet: players NAME NAME, or deal --bots N")
+        raise CommandError(_("no match yet: players NAME NAME, or deal --bots N"))
     low = min(p["score"] for p in s["players"])
     rows = []
     for i, p in enumerate(s["players"]):
@@ -198,7 +200,7 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
         events = match.start_play(lib.rules, lib.bots, s, _dice(t), n_bots, level, "You", clock)
     else:
         if s["mode"] != "play":
-            raise CommandError("deal --bots N starts a match against bots")
+            raise CommandError(_("deal --bots N starts a match against bots"))
         events = match.next_round(lib.rules, lib.bots, s, _dice(t))
     _tell(t, s, events)
     _restart_clock(s)
@@ -216,18 +218,19 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     s, lib = t.state, t.library
     tbl = s["table"]
     if s["mode"] != "play" or tbl is None:
-        raise CommandError("no round dealt: deal --bots N")
+        raise CommandError(_("no round dealt: deal --bots N"))
     acting = match.acting(s)
     if acting is None:
         if tbl["phase"] != "over":
-            raise CommandError(f"it is {tbl['names'][tbl['turn']]}'s turn")
+            raise CommandError(_("it is {tbl}'s turn").format(tbl=tbl['names'][tbl['turn']]))
         raise CommandError("the match is over" if s["winners"] else "the round is over: deal")
     seat = viewer(s) if who is None else _player(t, who)
     if seat is None:
-        raise CommandError("each friend moves from their own seat (seats shows the links); "
-                           f"for one of them here, say who: --as {tbl['names'][acting]}")
+        raise CommandError(_("each friend moves from their own seat (seats shows the links); for one of them"
+                             " here, say who: --as {tbl}").format(
+            tbl=tbl['names'][acting]))
     if seat != acting:
-        raise CommandError(f"it is {tbl['names'][acting]}'s turn")
+        raise CommandError(_("it is {tbl}'s turn").format(tbl=tbl['names'][acting]))
     dice = _dice(t)
     limit = clock_limit(lib.rules, tbl["phase"])
     if s["clock"] and s["clock_at"] is not None and limit is not None and now() - s["clock_at"] > limit:

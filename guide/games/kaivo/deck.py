@@ -11,9 +11,12 @@ from pathlib import Path
 from guide.core.box import Doc, FileKind
 from guide.core.box import read as read_box
 from guide.core.errors import DataError
+from guide.core.i18n import domain
 from guide.core.yamlsrc import Problem
 
 POWERS = ("peek", "spy", "swap", "mindread")   # K-POW-1: the four powers the rules resolve
+_, ngettext, pgettext = domain("kaivo").functions()
+
 
 
 def bundled() -> Path:
@@ -114,7 +117,8 @@ def only(folder: Path | None, name: str) -> Doc:
     docs, problems = read_box([(folder or bundled()) / f"{name}.yaml"], files(), "kaivo")
     if problems or not docs:
         first = problems[0] if problems else f"{folder}: no {name}.yaml"
-        raise DataError(f"{first} ({len(problems)} problem(s); run guide check --game kaivo)")
+        raise DataError(_("{first} ({count} problem(s); run guide check --game kaivo)").format(
+            first=first, count=len(problems)))
     return docs[0]
 
 
@@ -123,6 +127,6 @@ def load(folder: Path | None = None) -> Rules:
     doc = only(folder, "deck")
     rules, problems = rules_of(doc)
     if rules is None:
-        raise DataError(f"{problems[0]} ({len(problems)} problem(s); run guide check --game"
-                        " kaivo)")
+        raise DataError(_("{problems} ({count} problem(s); run guide check --game kaivo)").format(
+            problems=problems[0], count=len(problems)))
     return rules

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from guide.core.dice import DiceLike
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from .bots import Bots, choose
 from .deck import Rules
@@ -24,6 +25,7 @@ from .sheet import apply_round, round_half_up, seat_of
 from .table import Action, Event, act, deal, play_safe, totals
 
 MAX_BOT_STEPS = 10_000   # a guard: bots always call by their max_turns
+_, ngettext, pgettext = domain("kaivo").functions()
 
 
 def _bot_name(bots: Bots, taken: list[str]) -> str:
@@ -41,26 +43,29 @@ def start_play(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, n_bo
     (`deal --friends A,B`), those friends in seats 1.. and N bots after them (by default
     as many as fill the table)."""
     if level not in bots.levels:
-        raise RuleError(f"a bot is {', '.join(bots.levels)}, not {level}")
+        raise RuleError(_("a bot is {value}, not {level}").format(value=', '.join(bots.levels), level=level))
     if people is None:
         if n_bots is None or not 1 <= n_bots <= rules.max_players - 1:
-            raise RuleError(f"play against 1 to {rules.max_players - 1} bots, not {n_bots}")
+            raise RuleError(_("play against 1 to {value} bots, not {n_bots}").format(
+                value=rules.max_players - 1, n_bots=n_bots))
         names = [person]
     else:
         names = list(people)
         for name in names:
             check_name(name)
         if len({n.lower() for n in names}) != len(names):
-            raise RuleError("two friends share a name")
+            raise RuleError(_("two friends share a name"))
         room = rules.max_players - len(names)
         if room < 0:
-            raise RuleError(f"Kaivo is for {rules.min_players} to {rules.max_players} players")
+            raise RuleError(_("Kaivo is for {min_players} to {max_players} players").format(
+                min_players=rules.min_players, max_players=rules.max_players))
         n_bots = room if n_bots is None else n_bots
         if not 0 <= n_bots <= room or len(names) + n_bots < rules.min_players:
             least = max(rules.min_players - len(names), 0)
-            raise RuleError(f"with {len(names)} friend(s), {least} to {room} bots, not {n_bots}")
+            raise RuleError(_("with {count} friend(s), {least} to {room} bots, not {n_bots}").format(
+                count=len(names), least=least, room=room, n_bots=n_bots))
     players = [new_player(n) for n in names]
-    for _ in range(n_bots):
+    for _bot in range(n_bots):
         name = _bot_name(bots, names)
         names.append(name)
         players.append(new_player(name, bot=True, level=level))
@@ -73,9 +78,10 @@ def check_name(name: str) -> None:
     """A person's name at a dealt table: a word for the commands, and not the terminal's
     own "You"."""
     if not name or "=" in name or name.startswith("-") or "," in name:
-        raise RuleError(f"'{name}' cannot be a player's name")
+        raise RuleError(_("'{name}' cannot be a player's name").format(name=name))
     if name.lower() == YOU.lower():
-        raise RuleError(f"'{name}' is the terminal's own player; give a friend their name")
+        raise RuleError(_("'{name}' is the terminal's own player; give a friend their name").format(
+            name=name))
 
 
 def _deal(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> list[Event]:
@@ -96,7 +102,7 @@ def _to_bot(bots: Bots, state: KaivoState, p: Player) -> None:
 def _table(state: KaivoState) -> Table:
     t = state["table"]
     if state["mode"] != "play" or t is None:
-        raise RuleError("no round dealt: deal --bots N")
+        raise RuleError(_("no round dealt: deal --bots N"))
     return t
 
 
@@ -117,7 +123,7 @@ def act_as(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, seat: in
         raise RuleError("the round is over: deal for the next one" if not state["winners"]
                         else "the match is over")
     if t["turn"] != seat:
-        raise RuleError(f"it is {t['names'][t['turn']]}'s turn")
+        raise RuleError(_("it is {t}'s turn").format(t=t['names'][t['turn']]))
     events = act(t, rules, dice, action)
     return events + run_bots(rules, bots, state, dice)
 
@@ -126,7 +132,7 @@ def run_bots(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> lis
     """Bots' turns and the safe moves of players who left, until a person acts or the call."""
     t = _table(state)
     events: list[Event] = []
-    for _ in range(MAX_BOT_STEPS):
+    for _step in range(MAX_BOT_STEPS):
         if t["phase"] == "over":
             return events + _finish(rules, bots, state)
         seat = t["turn"]
@@ -138,7 +144,7 @@ def run_bots(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> lis
             events += act(t, rules, dice, choose(view(t, seat), rules, level, dice))
         else:
             return events
-    raise RuleError("the bots could not finish the round")
+    raise RuleError(_("the bots could not finish the round"))
 
 
 def _finish(rules: Rules, bots: Bots, state: KaivoState) -> list[Event]:
@@ -158,9 +164,9 @@ def next_round(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> l
     """`deal` between rounds: those waiting take bots' seats, then the next deal."""
     t = _table(state)
     if t["phase"] != "over":
-        raise RuleError("a round is in play")
+        raise RuleError(_("a round is in play"))
     if state["winners"]:
-        raise RuleError(f"the match is over: {' and '.join(state['winners'])} won")
+        raise RuleError(_("the match is over: {value} won").format(value=' and '.join(state['winners'])))
     events = seat_joiners(state)
     return events + _deal(rules, bots, state, dice)
 
@@ -185,14 +191,14 @@ def join(state: KaivoState, name: str) -> list[Event]:
     """`join NAME` in a dealt match: waits for the next round and a bot's seat."""
     _table(state)
     if state["winners"]:
-        raise RuleError("the match is over")
+        raise RuleError(_("the match is over"))
     check_name(name)
     taken = [p["name"].lower() for p in state["players"]] + [n.lower() for n in state["joining"]]
     if name.lower() in taken:
-        raise RuleError(f"{name} is at the table already")
+        raise RuleError(_("{name} is at the table already").format(name=name))
     free = [p for p in state["players"] if p["bot"]]
     if len(free) <= len(state["joining"]):
-        raise RuleError("no bot's seat is free")
+        raise RuleError(_("no bot's seat is free"))
     state["joining"].append(name)
     return [{"kind": "join_waits", "name": name, "bot": free[len(state["joining"]) - 1]["name"]}]
 
@@ -203,9 +209,9 @@ def leave(bots: Bots, state: KaivoState, name: str) -> list[Event]:
     seat = seat_of(state, name)
     p = state["players"][seat]
     if p["bot"]:
-        raise RuleError(f"{p['name']} is a bot")
+        raise RuleError(_("{player} is a bot").format(player=p['name']))
     if p["leaving"]:
-        raise RuleError(f"{p['name']} is leaving already")
+        raise RuleError(_("{player} is leaving already").format(player=p['name']))
     if t["phase"] == "over":
         name = p["name"]
         _to_bot(bots, state, p)

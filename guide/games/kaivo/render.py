@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.i18n import N_, domain
+
 Event = dict[str, Any]
 
-POWER_NAMES = {"peek": "Peek", "spy": "Spy", "swap": "Swap", "mindread": "Mind Read"}
+POWER_NAMES = {"peek": N_("Peek"), "spy": N_("Spy"), "swap": N_("Swap"), "mindread": N_("Mind Read")}
+_, ngettext, pgettext = domain("kaivo").functions()
 
 
 def score_line(line: dict[str, Any]) -> str:
@@ -16,115 +19,147 @@ def score_line(line: dict[str, Any]) -> str:
     name, total, before, added = line["name"], line["total"], line["before"], line["added"]
     if line["caller"]:
         if line["lowest"]:
-            how = "tied for the lowest" if line["tied"] else "the lowest"
-            head = f"{name} called with {total}, {how}: adds 0"
+            head = (_("{name} called with {total}, tied for the lowest: adds 0") if line["tied"]
+                    else _("{name} called with {total}, the lowest: adds 0")).format(name=name, total=total)
         else:
             who, low = line["beaten_by"]
-            head = (f"{name} called with {total}, not the lowest ({who} {low}): "
-                    f"{total} + {line['penalty']} = {added}")
+            head = _("{name} called with {total}, not the lowest ({who} {low}): {total} + {penalty} ="
+                     " {added}").format(name=name, total=total, who=who, low=low, penalty=line["penalty"],
+                                        added=added)
     else:
         head = f"{name} {total}"
     text = f"{head}; {before} + {added} = {before + added}"
     if line["dropped"]:
-        text += f", exactly {before + added}: drops to {line['after']}"
+        text += _(", exactly {sum}: drops to {after}").format(sum=before + added, after=line["after"])
     return text
 
 
 YOU = "You"
 
 
-def _does(who: str, verb: str) -> str:
-    """'Aino draws', 'You draw'."""
-    if who != YOU:
-        return f"{who} {verb}"
-    return f"{who} " + {"spies": "spy", "lets": "let"}.get(verb, verb[:-1])
+def _say(who: str, you: str, other: str, **fields: Any) -> str:
+    """The line for the seat's own screen ("You draw") or for everyone else ("Aino draws")."""
+    return (you if who == YOU else other).format(who=who, **fields)
 
 
-def _their(who: str) -> str:
-    return "your" if who == YOU else "their"
-
-
-def _whose(name: str) -> str:
-    return "your" if name == YOU else f"{name}'s"
+def _whose_position(name: str, pos: int) -> str:
+    return (_("your position {pos}") if name == YOU else _("{name}'s position {pos}")).format(
+        name=name, pos=pos)
 
 
 def _pos(e: Event, key: str = "pos") -> int:
     return int(e[key]) + 1
 
 
+def _power(e: Event) -> str:
+    return _(POWER_NAMES[e["power"]]) if e["power"] in POWER_NAMES else str(e["power"])
+
+
 def render(e: Event, seat: int | None = None) -> str | None:
     if "audience" in e and (seat is None or seat not in e["audience"]):
         return None
     kind = e["kind"]
+    who = e.get("who", "")
     if kind == "match":
-        return f"New match: {', '.join(e['players'])}; {e['dealer']} deals."
+        return _("New match: {players}; {dealer} deals.").format(players=", ".join(e["players"]),
+                                                                   dealer=e["dealer"])
     if kind == "scored":
-        return "\n".join([f"Round {e['round']}:"] + ["  " + score_line(x) for x in e["lines"]])
+        return "\n".join([_("Round {round}:").format(round=e["round"])]
+                         + ["  " + score_line(x) for x in e["lines"]])
     if kind == "match_over":
         names = e["winners"]
-        who = names[0] + " wins" if len(names) == 1 else " and ".join(names) + " share the win"
-        return f"The match is over: {who} with {e['score']}."
+        if len(names) == 1:
+            return _("The match is over: {who} wins with {score}.").format(who=names[0], score=e["score"])
+        return _("The match is over: {who} share the win with {score}.").format(
+            who=_(" and ").join(names), score=e["score"])
     if kind == "joined":
-        return f"{_does(e['name'], 'joins')} with {e['score']} (the average of {e['seats']} seats)."
+        return _say(e["name"], _("You join with {score} (the average of {seats} seats)."),
+                    _("{who} joins with {score} (the average of {seats} seats)."), score=e["score"],
+                    seats=e["seats"])
     if kind == "join_dropped":
-        return f"{e['name']} will not join after all."
+        return _("{who} will not join after all.").format(who=e["name"])
     if kind == "join_waits":
-        return f"{_does(e['name'], 'takes')} {e['bot']}'s seat at the next round."
+        return _say(e["name"], _("You take {bot}'s seat at the next round."),
+                    _("{who} takes {bot}'s seat at the next round."), bot=e["bot"])
     if kind == "took_seat":
-        return f"{_does(e['name'], 'takes')} {e['bot']}'s seat with {e['score']} (the table's average)."
+        return _say(e["name"], _("You take {bot}'s seat with {score} (the table's average)."),
+                    _("{who} takes {bot}'s seat with {score} (the table's average)."), bot=e["bot"],
+                    score=e["score"])
     if kind == "left":
-        return f"{_does(e['name'], 'leaves')} with {e['score']}."
+        return _say(e["name"], _("You leave with {score}."), _("{who} leaves with {score}."),
+                    score=e["score"])
     if kind == "leaving":
-        return f"{_does(e['name'], 'leaves')}: safe moves until the round ends, then a bot takes the seat."
+        return _say(e["name"], _("You leave: safe moves until the round ends, then a bot takes the seat."),
+                    _("{who} leaves: safe moves until the round ends, then a bot takes the seat."))
     if kind == "bot_seat":
-        return f"{e['bot']} (a bot) takes {_whose(e['name'])} seat."
+        return _say(e["name"], _("{bot} (a bot) takes your seat."), _("{bot} (a bot) takes {who}'s seat."),
+                    bot=e["bot"])
     if kind == "dropped":
-        return f"Round {e['round']} is taken back; the rounds after it are scored again."
+        return _("Round {round} is taken back; the rounds after it are scored"
+                 " again.").format(round=e["round"])
     if kind == "dealt":
-        return (f"{_does(e['dealer'], 'deals')}; {_does(e['first'], 'starts')}. "
-                f"Discard pile: {e['discard']}, deck: {e['deck']}.")
+        deals = _say(e["dealer"], _("You deal"), _("{who} deals"))
+        starts = _say(e["first"], _("You start"), _("{who} starts"))
+        return _("{deals}; {starts}. Discard pile: {discard}, deck: {deck}.").format(
+            deals=deals, starts=starts, discard=e["discard"], deck=e["deck"])
     if kind == "outer":
-        cards = ", ".join(f"position {p + 1} is {v}" for p, v in e["cards"])
-        return f"You peek at your outer cards: {cards}. Remember them."
+        cards = ", ".join(_("position {pos} is {value}").format(pos=p + 1, value=v) for p, v in e["cards"])
+        return _("You peek at your outer cards: {cards}. Remember them.").format(cards=cards)
     if kind == "refilled":
-        return f"The deck is empty: the discard pile but its top is shuffled in ({e['deck']} cards)."
+        return _("The deck is empty: the discard pile but its top is shuffled in ({deck} cards).").format(
+            deck=e["deck"])
     if kind == "drew":
-        return f"{_does(e['who'], 'draws')} from the deck."
+        return _say(who, _("You draw from the deck."), _("{who} draws from the deck."))
     if kind == "held":
-        return f"You drew {e['value']}."
+        return _("You drew {value}.").format(value=e["value"])
     if kind == "took":
-        return f"{_does(e['who'], 'takes')} the discard, {e['value']}."
+        return _say(who, _("You take the discard, {value}."), _("{who} takes the discard, {value}."),
+                    value=e["value"])
     if kind == "put_back":
-        return f"{_does(e['who'], 'puts')} the card back."
+        return _say(who, _("You put the card back."), _("{who} puts the card back."))
     if kind == "swapped":
-        new = f" {e['value']}" if "value" in e else " the card"
-        return (f"{_does(e['who'], 'puts')}{new} at position {_pos(e)}; "
-                f"{e['out']} goes to the discard pile.")
+        if "value" in e:
+            return _say(who, _("You put {value} at position {pos}; {out} goes to the discard pile."),
+                        _("{who} puts {value} at position {pos}; {out} goes to the discard pile."),
+                        value=e["value"], pos=_pos(e), out=e["out"])
+        return _say(who, _("You put the card at position {pos}; {out} goes to the discard pile."),
+                    _("{who} puts the card at position {pos}; {out} goes to the discard pile."),
+                    pos=_pos(e), out=e["out"])
     if kind == "discarded":
-        extra = f", a {POWER_NAMES[e['power']]} to use" if "power" in e else ""
-        return f"{_does(e['who'], 'discards')} {e['value']}{extra}."
+        if "power" in e:
+            return _say(who, _("You discard {value}, a {power} to use."),
+                        _("{who} discards {value}, a {power} to use."), value=e["value"], power=_power(e))
+        return _say(who, _("You discard {value}."), _("{who} discards {value}."), value=e["value"])
     if kind == "peeked":
-        return f"{_does(e['who'], 'peeks')} at {_their(e['who'])} position {_pos(e)}."
+        return _say(who, _("You peek at your position {pos}."), _("{who} peeks at their position {pos}."),
+                    pos=_pos(e))
     if kind == "spied":
-        return f"{_does(e['who'], 'spies')} on {_whose(e['whom'])} position {_pos(e)}."
+        return _say(who, _("You spy on {position}."), _("{who} spies on {position}."),
+                    position=_whose_position(e["whom"], _pos(e)))
     if kind == "swapped_power":
-        return (f"{_does(e['who'], 'swaps')} {_their(e['who'])} position {_pos(e)} with "
-                f"{_whose(e['whom'])} position {_pos(e, 'tpos')}.")
+        return _say(who, _("You swap your position {pos} with {position}."),
+                    _("{who} swaps their position {pos} with {position}."), pos=_pos(e),
+                    position=_whose_position(e["whom"], _pos(e, "tpos")))
     if kind == "saw":
-        return f"You see {e['value']} at position {_pos(e)}."
+        return _("You see {value} at position {pos}.").format(value=e["value"], pos=_pos(e))
     if kind == "mind_read":
-        return f"{_does(e['who'], 'reads')} {_whose(e['whom'])} position {_pos(e)}: {e['value']}, face up."
+        return _say(who, _("You read {position}: {value}, face up."),
+                    _("{who} reads {position}: {value}, face up."),
+                    position=_whose_position(e["whom"], _pos(e)), value=e["value"])
     if kind == "skipped":
-        return f"{_does(e['who'], 'skips')} the {POWER_NAMES.get(e['power'], e['power'])} power."
+        return _say(who, _("You skip the {power} power."), _("{who} skips the {power} power."),
+                    power=_power(e))
     if kind == "glimpse":
-        return f"{_does(e['who'], 'lets')} the table glimpse the drawn card."
+        return _say(who, _("You let the table glimpse the drawn card."),
+                    _("{who} lets the table glimpse the drawn card."))
     if kind == "caught":
-        return f"You catch a glimpse of {e['who']}'s card: {e['value']}."
+        return _("You catch a glimpse of {who}'s card: {value}.").format(who=who, value=e["value"])
     if kind == "clock_ran_out":
-        whose = _whose(e["who"]).capitalize() if e["who"] == YOU else _whose(e["who"])
-        return f"{whose} {e['limit']} seconds ran out: the safe move is played (no penalty)."
+        return _say(who, _("Your {limit} seconds ran out: the safe move is played (no penalty)."),
+                    _("{who}'s {limit} seconds ran out: the safe move is played (no penalty)."),
+                    limit=e["limit"])
     if kind == "called":
-        return f"{_does(e['who'], 'calls')} KAIVO!"
+        return _say(who, _("You call KAIVO!"), _("{who} calls KAIVO!"))
     if kind == "revealed":
         return "\n".join(f"  {name}: {' '.join(str(v) for v in vals)} = {e['totals'][name]}"
                          for name, vals in e["hands"].items())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.i18n import N_, domain
 from guide.core.text import clip
 
 from .knowledge import SeatView, view
@@ -16,6 +17,7 @@ from .render import YOU, render
 NAME_KEYS = ("who", "whom", "name", "dealer", "first")   # an event's names of players
 
 HUMAN = 0          # the terminal's seat in a match against bots: "You", seat 1
+_, ngettext, pgettext = domain("kaivo").functions()
 
 
 def viewer(state: KaivoState) -> int | None:
@@ -107,29 +109,29 @@ def news(state: KaivoState, seat: str | None) -> list[str]:
 
 
 HINTS = {
-    "turn": "draw, take or kaivo",
-    "drawn": "swap POS or discard (glimpse first if you like)",
-    "taken": "swap POS, or putback",
+    "turn": N_("draw, take or kaivo"),
+    "drawn": N_("swap POS or discard (glimpse first if you like)"),
+    "taken": N_("swap POS, or putback"),
 }
 POWER_HINTS = {
-    "peek": "peek POS, or skip", "spy": "spy PLAYER POS, or skip",
-    "swap": "swapwith POS PLAYER POS, or skip", "mindread": "mindread PLAYER POS, or skip",
+    "peek": N_("peek POS, or skip"), "spy": N_("spy PLAYER POS, or skip"),
+    "swap": N_("swapwith POS PLAYER POS, or skip"), "mindread": N_("mindread PLAYER POS, or skip"),
 }
 
 
 def hint(state: KaivoState) -> str:
     t = state["table"]
     if state["winners"]:
-        return f"the match is over: {' and '.join(state['winners'])} won"
+        return _("the match is over: {who} won").format(who=_(" and ").join(state["winners"]))
     if t is None:
-        return "players NAME NAME ... for a score sheet, or deal --bots N"
+        return _("players NAME NAME ... for a score sheet, or deal --bots N")
     if t["phase"] == "over":
-        return "the round is over: deal for the next one"
+        return _("the round is over: deal for the next one")
     if t["turn"] != viewer(state):
-        return f"{t['names'][t['turn']]} to play"
+        return _("{who} to play").format(who=t["names"][t["turn"]])
     if t["phase"] == "power":
-        return POWER_HINTS[t["power"] or "peek"]
-    return HINTS[t["phase"]]
+        return _(POWER_HINTS[t["power"] or "peek"])
+    return _(HINTS[t["phase"]])
 
 
 def status_lines(state: KaivoState) -> list[str]:
@@ -141,33 +143,37 @@ def status_lines(state: KaivoState) -> list[str]:
     width = max(len(n) for n in v["names"])
     if t["phase"] == "over":
         dealer = state["players"][state["dealer"]]["name"]
-        head = f"Round {state['round'] - 1} is over; the deal passes to {dealer}."
+        head = _("Round {round} is over; the deal passes to {dealer}.").format(round=state["round"] - 1,
+                                                                                dealer=dealer)
     else:
-        head = f"Round {state['round']}; {v['names'][v['turn']]} to play."
+        head = _("Round {round}; {who} to play.").format(round=state["round"], who=v["names"][v["turn"]])
     lines = [head]
     for s, name in enumerate(v["names"]):
         score = state["players"][s]["score"]
-        lines.append(f"  {name:{width}}  {row(v, s)}   score {score}")
-    top = v["discard"][-1] if v["discard"] else "none"
+        lines.append(f"  {name:{width}}  {row(v, s)}   " + _("score {score}").format(score=score))
+    top = v["discard"][-1] if v["discard"] else _("none")
     held = ""
     if v["held"] is not None and v["turn"] == v["me"]:
-        held = f"; you hold {v['held']} (from the {v['held_from']})"
-    lines.append(f"  Discard pile: {top}; deck: {v['deck_left']}{held}.")
-    lines.append(f"  Next: {hint(state)}.")
+        held = (_("; you hold {card} (from the discard)") if v["held_from"] == "discard"
+                else _("; you hold {card} (from the deck)")).format(card=v["held"])
+    lines.append("  " + _("Discard pile: {top}; deck: {deck}{held}.").format(top=top, deck=v["deck_left"],
+                                                                            held=held))
+    lines.append("  " + _("Next: {hint}.").format(hint=hint(state)))
     return lines
 
 
 def prompt(state: KaivoState) -> str:
     if state["mode"] == "sheet":
-        end = ", over" if state["winners"] else ""
-        return f"kaivo (sheet, round {state['round']}{end})> "
+        if state["winners"]:
+            return _("kaivo (sheet, round {round}, over)> ").format(round=state["round"])
+        return _("kaivo (sheet, round {round})> ").format(round=state["round"])
     if state["mode"] == "play":
         t = state["table"]
         if state["winners"]:
-            return "kaivo (match over)> "
+            return _("kaivo (match over)> ")
         if t is None or t["phase"] == "over":
-            return f"kaivo (round {state['round']}: deal)> "
-        return f"kaivo (round {state['round']}: {hint(state)})> "
+            return _("kaivo (round {round}: deal)> ").format(round=state["round"])
+        return _("kaivo (round {round}: {hint})> ").format(round=state["round"], hint=hint(state))
     return "kaivo> "
 
 
@@ -178,11 +184,12 @@ def toolbar(state: KaivoState) -> str | None:
     t = state["table"]
     if in_play(state) and t is not None:
         v = view(t, viewer(state))
-        mine = "".join(card_text(x) for x in v["hands"][v["me"]]) if v["me"] >= 0 else "table"
+        mine = "".join(card_text(x) for x in v["hands"][v["me"]]) if v["me"] >= 0 else _("table")
         top = v["discard"][-1] if v["discard"] else "-"
-        text = f" {mine} | pile {top} | deck {v['deck_left']} | {scores}"
+        text = " " + _("{mine} | pile {top} | deck {deck} | {scores}").format(
+            mine=mine, top=top, deck=v["deck_left"], scores=scores)
     elif state["players"]:
-        text = f" round {state['round']} | {scores}"
+        text = " " + _("round {round} | {scores}").format(round=state["round"], scores=scores)
     else:
         return None
     return clip(text)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+from guide.core.i18n import domain
+
 from . import match
 from .deck import Rules
 from .knowledge import SeatView, view
@@ -23,6 +25,8 @@ from .model import KaivoState
 from .render import POWER_NAMES, score_line
 from .screen import news, row
 from .table import Action, legal
+
+_, ngettext, pgettext = domain("kaivo").functions()
 
 
 def seats(state: KaivoState) -> list[str]:
@@ -44,11 +48,12 @@ def _held(v: SeatView, me: int | None) -> tuple[str | None, str | None]:
     """The card in play as this seat may know it: (its own, another's), in words."""
     if v["held"] is None:
         return None, None
-    how = "taken from the discard" if v["held_from"] == "discard" else "drawn from the deck"
+    how = _("taken from the discard") if v["held_from"] == "discard" else _("drawn from the deck")
     if v["turn"] == me:
         return f"{v['held']} ({how})", None
-    caught = "" if v["held_from"] == "discard" else ", you caught the glimpse"
-    return None, f"{v['names'][v['turn']]} holds {v['held']} ({how}{caught})"
+    caught = "" if v["held_from"] == "discard" else _(", you caught the glimpse")
+    return None, _("{who} holds {card} ({how}{caught})").format(who=v["names"][v["turn"]], card=v["held"],
+                                                                how=how, caught=caught)
 
 
 def seat_view(state: KaivoState, seat: str, title: str) -> dict[str, Any]:
@@ -92,9 +97,9 @@ def _joins(state: KaivoState, seat: str) -> str:
     waiting = state["joining"]
     bots = [p["name"] for p in state["players"] if p["bot"]]
     i = waiting.index(seat) if seat in waiting else -1
-    bot = bots[i] if 0 <= i < len(bots) else "a bot"
-    return (f"You take {bot}'s seat at the next deal, with the average of the other seats'"
-            " scores.")
+    bot = bots[i] if 0 <= i < len(bots) else _("a bot")
+    return _("You take {bot}'s seat at the next deal, with the average of the other seats'"
+             " scores.").format(bot=bot)
 
 
 def seat_moves(state: KaivoState, seat: str, rules: Rules) -> list[tuple[str, str]]:
@@ -106,7 +111,7 @@ def seat_moves(state: KaivoState, seat: str, rules: Rules) -> list[tuple[str, st
         return []
     who = " --as " + shlex.quote(seat)
     if t["phase"] == "over":
-        return [(f"Deal round {state['round']}", "deal")] if _deals(state) == me else []
+        return [(_("Deal round {round}").format(round=state["round"]), "deal")] if _deals(state) == me else []
     if match.acting(state) != me:
         return []
     v = view(t, me)
@@ -139,28 +144,32 @@ def _label(v: SeatView, rules: Rules, move: Action) -> str:
     kind, *args = move
     names = v["names"]
     if kind == "draw":
-        return "Draw from the deck"
+        return _("Draw from the deck")
     if kind == "take":
-        return f"Take the discard ({v['discard'][-1]})"
+        return _("Take the discard ({card})").format(card=v["discard"][-1])
     if kind == "kaivo":
-        return "Call KAIVO!"
+        return _("Call KAIVO!")
     if kind == "swap":
-        verb = "Keep it" if v["phase"] == "drawn" else "Put it"
-        return f"{verb} at position {args[0] + 1}"
+        verb = _("Keep it at position {pos}") if v["phase"] == "drawn" else _("Put it at position {pos}")
+        return verb.format(pos=args[0] + 1)
     if kind == "discard":
         power = rules.powers.get(v["held"]) if v["held"] is not None else None
-        return "Discard it" + (f" and use {POWER_NAMES[power]}" if power else "")
+        return _("Discard it and use {power}").format(power=_(POWER_NAMES[power])) if power \
+            else _("Discard it")
     if kind == "glimpse":
-        return "Let the table glimpse it"
+        return _("Let the table glimpse it")
     if kind == "putback":
-        return "Put it back"
+        return _("Put it back")
     if kind == "peek":
-        return f"Peek at your position {args[0] + 1}"
+        return _("Peek at your position {pos}").format(pos=args[0] + 1)
     if kind in ("spy", "mindread"):
-        verb = "Spy on" if kind == "spy" else "Mind Read"
-        return f"{verb} {names[args[0]]}'s position {args[1] + 1}"
+        verb = _("Spy on {who}'s position {pos}") if kind == "spy" else _("Mind Read {who}'s position {pos}")
+        return verb.format(who=names[args[0]], pos=args[1] + 1)
     if kind == "swapwith":
-        return f"Swap your {args[0] + 1} for {names[args[1]]}'s {args[2] + 1}"
+        return _("Swap your {pos} for {who}'s {their}").format(pos=args[0] + 1, who=names[args[1]],
+                                                                their=args[2] + 1)
     if kind == "skip":
-        return f"Skip the {POWER_NAMES.get(v['power'] or '', 'power')} power"
+        power = v["power"] or ""
+        return _("Skip the {power} power").format(power=_(POWER_NAMES[power]) if power in POWER_NAMES
+                                                 else _("power"))
     return kind

@@ -10,11 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from guide.core.errors import GuideError, RuleError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 
 from .deck import Rules
 from .model import Entry, KaivoState, Player, begin_match, new_player
 from .table import Event
+
+_, ngettext, pgettext = domain("kaivo").functions()
 
 
 def round_half_up(total: int, n: int) -> int:
@@ -75,12 +78,13 @@ def apply_round(rules: Rules, state: KaivoState, totals: list[int], caller: int)
 
 def _names(names: list[str], rules: Rules) -> None:
     if not rules.min_players <= len(names) <= rules.max_players:
-        raise RuleError(f"a match has {rules.min_players} to {rules.max_players} players")
+        raise RuleError(_("a match has {min_players} to {max_players} players").format(
+            min_players=rules.min_players, max_players=rules.max_players))
     for n in names:
         if not n or "=" in n or n.startswith("-"):
-            raise RuleError(f"'{n}' cannot be a player's name")
+            raise RuleError(_("'{n}' cannot be a player's name").format(n=n))
     if len({n.lower() for n in names}) != len(names):
-        raise RuleError("two players share a name")
+        raise RuleError(_("two players share a name"))
 
 
 def seat_of(state: KaivoState, name: str) -> int:
@@ -101,41 +105,43 @@ def start(rules: Rules, state: KaivoState, names: list[str]) -> list[Event]:
 
 def _sheet(state: KaivoState) -> None:
     if state["mode"] != "sheet":
-        raise RuleError("no score sheet: start one with players NAME NAME")
+        raise RuleError(_("no score sheet: start one with players NAME NAME"))
 
 
 def _apply(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:
     players = state["players"]
     if entry["kind"] == "round":
         if state["winners"]:
-            raise RuleError(f"the match is over: {' and '.join(state['winners'])} won")
+            raise RuleError(_("the match is over: {value} won").format(value=' and '.join(state['winners'])))
         given = {k.lower(): (k, v) for k, v in entry["totals"].items()}
         names = {p["name"].lower() for p in players}
         for key, (name, v) in given.items():
             if key not in names:
-                raise RuleError(f"no player named {name!r} at this table")
+                raise RuleError(_("no player named {name!r} at this table").format(name=name))
             if not rules.total_min <= v <= rules.total_max:
-                raise RuleError(f"a hand total is {rules.total_min} to {rules.total_max}, not {v}")
+                raise RuleError(_("a hand total is {total_min} to {total_max}, not {v}").format(
+                    total_min=rules.total_min, total_max=rules.total_max, v=v))
         missing = [p["name"] for p in players if p["name"].lower() not in given]
         if missing:
-            raise RuleError(f"no total for {', '.join(missing)}")
+            raise RuleError(_("no total for {value}").format(value=', '.join(missing)))
         totals = [given[p["name"].lower()][1] for p in players]
         return apply_round(rules, state, totals, seat_of(state, entry["caller"]))
     if state["winners"]:
-        raise RuleError("the match is over")
+        raise RuleError(_("the match is over"))
     name = entry["name"]
     if entry["kind"] == "join":
         if len(players) >= rules.max_players:
-            raise RuleError(f"the table is full ({rules.max_players} players)")
+            raise RuleError(_("the table is full ({max_players} players)").format(
+                max_players=rules.max_players))
         if any(p["name"].lower() == name.lower() for p in players):
-            raise RuleError(f"{name} is at the table already")
+            raise RuleError(_("{name} is at the table already").format(name=name))
         _names([p["name"] for p in players] + [name], rules)
         score = round_half_up(sum(p["score"] for p in players), len(players))   # K-JOIN-1
         players.append(new_player(name, score=score))
         return [{"kind": "joined", "name": name, "score": score, "seats": len(players) - 1}]
     i = seat_of(state, name)
     if len(players) <= rules.min_players:
-        raise RuleError(f"a match needs {rules.min_players} players")
+        raise RuleError(_("a match needs {min_players} players").format(min_players=rules.min_players))
     left = players.pop(i)
     if i < state["dealer"]:
         state["dealer"] -= 1
@@ -168,12 +174,12 @@ def drop_round(rules: Rules, state: KaivoState, number: int) -> list[Event]:
     _sheet(state)
     rounds = [i for i, e in enumerate(state["entries"]) if e["kind"] == "round"]
     if not 1 <= number <= len(rounds):
-        raise RuleError(f"there is no round {number} on the sheet")
+        raise RuleError(_("there is no round {number} on the sheet").format(number=number))
     entries = [e for i, e in enumerate(state["entries"]) if i != rounds[number - 1]]
     trial = KaivoState(**{**state, "players": [], "entries": []})   # type: ignore[typeddict-item]
     try:
         replay(rules, trial, entries)
     except RuleError as e:
-        raise RuleError(f"round {number} cannot go: without it, {e}") from None
+        raise RuleError(_("round {number} cannot go: without it, {e}").format(number=number, e=e)) from None
     state.update(trial)
     return [{"kind": "dropped", "round": number}]

@@ -13,12 +13,14 @@ from typing import Any
 
 from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from .deck import Rules
 from .model import Table
 
 Event = dict[str, Any]
 Action = tuple[Any, ...]
+_, ngettext, pgettext = domain("kaivo").functions()
 
 
 def letters_for(names: list[str]) -> list[str]:
@@ -35,7 +37,8 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: DiceLike,
     the discard pile (the companion's choice); the player after the dealer starts."""
     n = len(names)
     if not rules.min_players <= n <= rules.max_players:
-        raise RuleError(f"Kaivo is for {rules.min_players} to {rules.max_players} players, not {n}")
+        raise RuleError(_("Kaivo is for {min_players} to {max_players} players, not {n}").format(
+            min_players=rules.min_players, max_players=rules.max_players, n=n))
     deck = list(range(len(rules.values)))
     deck = shuffle(deck, dice)
     hands = [[deck.pop() for _ in range(rules.hand)] for _ in range(n)]
@@ -67,12 +70,12 @@ def _need(t: Table, *phases: str) -> None:
 
 def _pos(rules: Rules, pos: int) -> None:
     if not 0 <= pos < rules.hand:
-        raise RuleError(f"a position is 1 to {rules.hand}, not {pos + 1}")
+        raise RuleError(_("a position is 1 to {hand}, not {value}").format(hand=rules.hand, value=pos + 1))
 
 
 def _opponent(t: Table, target: int) -> None:
     if not 0 <= target < len(t["hands"]) or target == t["turn"]:
-        raise RuleError("pick an opponent")
+        raise RuleError(_("pick an opponent"))
 
 
 def _learn(t: Table, seat: int, card: int) -> None:
@@ -136,7 +139,7 @@ def take(t: Table) -> list[Event]:
 def putback(t: Table) -> list[Event]:
     """K-TURN-2: a taken card goes back; nothing revealed, the turn is not used."""
     if t["phase"] == "drawn":
-        raise RuleError("a card drawn from the deck cannot be put back")
+        raise RuleError(_("a card drawn from the deck cannot be put back"))
     _need(t, "taken")
     s = t["turn"]
     card = t["held"]
@@ -174,7 +177,7 @@ def swap(t: Table, rules: Rules, pos: int) -> list[Event]:
 def discard(t: Table, rules: Rules) -> list[Event]:
     """K-TURN-1, K-POW-1: a drawn card discarded; a power card then waits for its power."""
     if t["phase"] == "taken":
-        raise RuleError("a card taken from the discard pile must be swapped in, or put back")
+        raise RuleError(_("a card taken from the discard pile must be swapped in, or put back"))
     _need(t, "drawn")
     s = t["turn"]
     card = t["held"]
@@ -196,7 +199,7 @@ def discard(t: Table, rules: Rules) -> list[Event]:
 def _power(t: Table, name: str) -> int:
     _need(t, "power")
     if t["power"] != name:
-        raise RuleError(f"the power to use is {t['power']}, not {name}")
+        raise RuleError(_("the power to use is {power}, not {name}").format(power=t['power'], name=name))
     return t["turn"]
 
 
@@ -280,10 +283,10 @@ def glimpse(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     """K-GLIMPSE-1: each opponent catches the drawn card with the deck file's chance; who
     caught it is known only to the catcher."""
     if t["phase"] == "taken":
-        raise RuleError("the discard is public already; a glimpse is of a card drawn from the deck")
+        raise RuleError(_("the discard is public already; a glimpse is of a card drawn from the deck"))
     _need(t, "drawn")
     if t["glimpsed"]:
-        raise RuleError("the table has had its glimpse of this card")
+        raise RuleError(_("the table has had its glimpse of this card"))
     s = t["turn"]
     card = t["held"]
     assert card is not None
@@ -343,7 +346,7 @@ def act(t: Table, rules: Rules, dice: DiceLike, action: Action) -> list[Event]:
         return glimpse(t, rules, dice)
     if kind == "kaivo":
         return call(t)
-    raise RuleError(f"no such move: {kind}")
+    raise RuleError(_("no such move: {kind}").format(kind=kind))
 
 
 def legal(t: Table, rules: Rules) -> list[Action]:

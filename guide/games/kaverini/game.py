@@ -13,6 +13,7 @@ from guide.core.box import FileKind
 from guide.core.dice import TENS_AND_ONES
 from guide.core.errors import DataError, GuideError
 from guide.core.game import Game
+from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import Move
@@ -21,7 +22,12 @@ from guide.core.yamlsrc import Problem
 from guide.games.kaverini import commands as _commands  # noqa: F401 - registers the commands
 from guide.games.kaverini import screen, words
 from guide.games.kaverini.cards_text import CARD_HEADERS, card_detail, card_row
-from guide.games.kaverini.data.loader import Library, bundled_library, library_with, load
+from guide.games.kaverini.data.loader import (
+    Library,
+    bundled_library,
+    library_with,
+    load,
+)
 from guide.games.kaverini.data.tables import SCHEMA_NAMES, load_schema
 from guide.games.kaverini.model import CARD_TYPES
 from guide.games.kaverini.registry import commands
@@ -29,6 +35,8 @@ from guide.games.kaverini.state import new_state
 from guide.games.kaverini.table import KaveriniTable
 from guide.games.kaverini.view import seats
 from guide.games.kaverini.view.model import player_view
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 class KaveriniGame(Game):
@@ -51,7 +59,8 @@ class KaveriniGame(Game):
     def load(self, boxes: list[Path]) -> Library:
         library, problems = library_with(boxes)
         if problems:
-            raise DataError(f"{problems[0]} ({len(problems)} problem(s) in --box; run guide check)")
+            raise DataError(_("{problems} ({count} problem(s) in --box; run guide check)").format(
+                problems=problems[0], count=len(problems)))
         return library
 
     def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
@@ -73,7 +82,8 @@ class KaveriniGame(Game):
 
     def cards(self, library: Library, card_type: str | None) -> Result:
         if card_type is not None and card_type not in CARD_TYPES:
-            raise GuideError(f"--type: one of {', '.join(CARD_TYPES)}, not {card_type!r}")
+            raise GuideError(_("--type: one of {value}, not {card_type!r}").format(
+                value=', '.join(CARD_TYPES), card_type=card_type))
         chosen = [c for c in library.cards.values() if card_type in (None, c.type)]
         chosen.sort(key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
         return Result(headers=CARD_HEADERS, rows=[card_row(c) for c in chosen])

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from guide.core.errors import CommandError, GuideError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.table import Table
 from guide.games.kaverini.commands.lookup import find_card
@@ -17,6 +18,8 @@ from guide.games.kaverini.model import Adventure, Card
 from guide.games.kaverini.rules.bounds import beyond
 from guide.games.kaverini.rules.leveling import level, party_lv
 from guide.games.kaverini.state import SCHEMA, Confrontation, Sheet, State, StrategyGame
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 class KaveriniTable(Table[State, Library]):
@@ -43,8 +46,9 @@ class KaveriniTable(Table[State, Library]):
         if card.key not in self.library.cards:                          # a back side
             front = next(c for c in self.library.cards.values()
                          if c.back is not None and c.back.name == card.name)
-            raise CommandError(f"{card.name} is the back of {front.name}: a Strategy Game"
-                               f" collection has every card on its first side ({front.name})")
+            raise CommandError(_("{name} is the back of {name2}: a Strategy Game collection has every card"
+                                 " on its first side ({name2})").format(
+                name=card.name, name2=front.name))
         return self._tweaked(card, types)
 
     def _tweaked(self, card: Card, types: tuple[str, ...]) -> Card:
@@ -53,15 +57,17 @@ class KaveriniTable(Table[State, Library]):
             card = replace(card, tweaked=tuple(f"{k}={v}" for k, v in tweaks.items()),
                            **{k: v for k, v in tweaks.items()})
         if types and card.type not in types:
-            raise CommandError(f"{card.name!r} is a {card.type} card, not a {' or '.join(types)}")
+            raise CommandError(_("{name!r} is a {type} card, not a {value}").format(
+                name=card.name, type=card.type, value=' or '.join(types)))
         return card
 
     def kaveri(self, name: str) -> Sheet:
         """A Kaveri of the party by name, as people type it (guide.core.names.resolve)."""
         sheets = {k["name"]: k for k in self.state["kaverit"]}
         if not sheets:
-            raise CommandError(f"no Kaveri named {name!r} (the party is empty: create one with"
-                               " kaveri)")
+            raise CommandError(_("no Kaveri named {name!r} (the party is empty: create one with"
+                                 " kaveri)").format(
+                name=name))
         try:
             return sheets[resolve(name, sheets, "Kaveri")]
         except GuideError as e:

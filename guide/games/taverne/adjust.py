@@ -4,11 +4,14 @@ Assets and Spells within Prestige (T-SPELL-1), the Dirty Trick a player keeps (T
 from __future__ import annotations
 
 from guide.core.errors import GuideError, RuleError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 
 from . import counters
 from .guards import acting, at_call, in_brawl
 from .model import Event, Player, State
+
+_, ngettext, pgettext = domain("taverne").functions()
 
 
 def mistake(state: State, name: str) -> list[Event]:
@@ -29,7 +32,7 @@ def adjust(state: State, name: str, meter: str, n: int) -> list[Event]:
     elif meter == "pint":
         ev = counters.add_pints(p, n)
     else:
-        raise RuleError(f"no meter {meter!r}")
+        raise RuleError(_("no meter {meter!r}").format(meter=meter))
     return [{**ev, "kind": meter, "card": True}] + (_asset_warning(p) if meter == "pint" else [])
 
 
@@ -47,30 +50,30 @@ def asset(state: State, name: str, card: str, how: str) -> list[Event]:
     p = acting(state, name)
     card = card.strip()
     if not card:
-        raise RuleError("name the Asset card")
+        raise RuleError(_("name the Asset card"))
     if state["beginner"]:
-        raise RuleError("the beginner game uses no Specialties")
+        raise RuleError(_("the beginner game uses no Specialties"))
     in_play = next((a for a in p["assets"] if a.casefold() == card.casefold()), None)
     if how == "discard":
         in_brawl(state)
         if in_play is None:
-            raise RuleError(f"{p['name']} has no Asset {card!r} in play")
+            raise RuleError(_("{player} has no Asset {card!r} in play").format(player=p['name'], card=card))
         p["assets"].remove(in_play)
         return [{"kind": "asset", "who": p["name"], "card": in_play, "how": how}]
     at_call(state, "asset")
     tavern = p["tavern"] or "?"
     if how == "back":
         if in_play is None:
-            raise RuleError(f"{p['name']} has no Asset {card!r} in play")
+            raise RuleError(_("{player} has no Asset {card!r} in play").format(player=p['name'], card=card))
         p["assets"].remove(in_play)
         p["specialties"][tavern] = p["specialties"].get(tavern, 0) + 1
         return [{"kind": "asset", "who": p["name"], "card": in_play, "how": how}]
     cap = counters.prestige(p)
     if len(p["assets"]) >= cap:
-        raise RuleError(f"{p['name']} has {cap} Prestige: at most {cap} Assets in play"
-                      " (T-SPELL-1)")
+        raise RuleError(_("{player} has {cap} Prestige: at most {cap} Assets in play (T-SPELL-1)").format(
+            player=p['name'], cap=cap))
     if sum(p["specialties"].values()) < 1:
-        raise RuleError(f"{p['name']} holds no Specialty to put into play")
+        raise RuleError(_("{player} holds no Specialty to put into play").format(player=p['name']))
     held = p["specialties"]
     source = tavern if held.get(tavern) else next(t for t, k in held.items() if k)
     held[source] -= 1
@@ -85,15 +88,16 @@ def spell(state: State, name: str, card: str | None) -> list[Event]:
     in_brawl(state)
     p = acting(state, name)
     if state["beginner"]:
-        raise RuleError("the beginner game uses no Specialties, so no Spells")
+        raise RuleError(_("the beginner game uses no Specialties, so no Spells"))
     if counters.stunned(p):
-        raise RuleError(f"{p['name']} is Stunned: no Spell until Energy is 1 or more (T-CNT-2)")
+        raise RuleError(_("{player} is Stunned: no Spell until Energy is 1 or more (T-CNT-2)").format(
+            player=p['name']))
     cap = counters.prestige(p)
     if p["spells"] >= cap:
-        raise RuleError(f"{p['name']} has {cap} Prestige: {cap} Spells this turn already"
-                      " (T-SPELL-1)")
+        raise RuleError(_("{player} has {cap} Prestige: {cap} Spells this turn already (T-SPELL-1)").format(
+            player=p['name'], cap=cap))
     if sum(p["specialties"].values()) < 1:
-        raise RuleError(f"{p['name']} holds no Specialty to cast")
+        raise RuleError(_("{player} holds no Specialty to cast").format(player=p['name']))
     held = p["specialties"]
     own = p["tavern"] or "?"
     held[own if held.get(own) else next(t for t, k in held.items() if k)] -= 1
@@ -109,7 +113,7 @@ def trick(state: State, name: str, card: str | None) -> list[Event]:
     p = acting(state, name)
     if card is None:
         if p["trick"] is None:
-            raise RuleError(f"{p['name']} suffers no Dirty Trick")
+            raise RuleError(_("{player} suffers no Dirty Trick").format(player=p['name']))
         old, p["trick"] = p["trick"], None
         return [{"kind": "trick_kept", "who": p["name"], "kept": None, "discarded": [old]}]
     choices = state["served"].get(p["name"], [])
@@ -119,7 +123,8 @@ def trick(state: State, name: str, card: str | None) -> list[Event]:
         chosen = None
     if chosen is None:
         offered = ", ".join(choices) or "none this turn"
-        raise RuleError(f"{p['name']} keeps one of the Dirty Tricks served this turn ({offered})")
+        raise RuleError(_("{player} keeps one of the Dirty Tricks served this turn ({offered})").format(
+            player=p['name'], offered=offered))
     p["trick"] = chosen
     return [{"kind": "trick_kept", "who": p["name"], "kept": chosen,
              "discarded": [c for c in choices if c != chosen]}]

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from guide.core.dice import DiceLike, pick
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from . import counters
 from .model import LARGE, SMALL, Event, Player, State, active, active_names, find, new_player
 from .seating import next_pillar
 
 MAX_SEATS = 10          # two boxes' Weapon sets (Double Tavern)
+_, ngettext, pgettext = domain("taverne").functions()
 
 
 def taken(state: State, but: str | None = None) -> set[str]:
@@ -26,7 +28,7 @@ def draw_character(state: State, pool: list[str], dice: DiceLike) -> str:
     each player draws his Character at random)."""
     free = [c for c in pool if c.casefold() not in taken(state)]
     if not free:
-        raise RuleError("no Character left to draw: every one is in play or in the KO pile")
+        raise RuleError(_("no Character left to draw: every one is in play or in the KO pile"))
     return pick(free, dice)
 
 
@@ -36,19 +38,19 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
     elimination, who enters at the next call 1 (T-NEW-1)."""
     name = name.strip()
     if not name or any(ch.isspace() for ch in name) or name.startswith("-"):
-        raise RuleError("a player's name is one word, not starting with '-'")
+        raise RuleError(_("a player's name is one word, not starting with '-'"))
     if state["phase"] == "over":
-        raise RuleError("the brawl is over")
+        raise RuleError(_("the brawl is over"))
     if loot is not None and not 1 <= loot <= 3:
-        raise RuleError("a Character's Initial Loot is 1 to 3 (T-CNT-3)")
+        raise RuleError(_("a Character's Initial Loot is 1 to 3 (T-CNT-3)"))
     if character and character.casefold() in taken(state, but=name):
         where = "in the KO pile" if character in state["ko_pile"] else "already in play"
-        raise RuleError(f"{character} is {where} (T-NEW-1)")
+        raise RuleError(_("{character} is {where} (T-NEW-1)").format(character=character, where=where))
     existing = next((p for k, p in state["players"].items() if k.casefold() == name.casefold()),
                     None)
     mid_game = state["phase"] == "brawl"
     if loot is None and mid_game:
-        raise RuleError(f"give {name}'s Initial Loot: `player {name} --loot N` (1 to 3)")
+        raise RuleError(_("give {name}'s Initial Loot: `player {name} --loot N` (1 to 3)").format(name=name))
     if existing is not None and state["phase"] == "setup":
         # before the brawl, `player` again corrects what was given
         existing.update({"initial_loot": loot if loot is not None else existing["initial_loot"],
@@ -61,16 +63,17 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
                  "seat": state["seating"].index(existing["name"]) + 1}]
     if existing is not None:
         if not (existing["eliminated"] and mid_game):
-            raise RuleError(f"{existing['name']} is already seated")
+            raise RuleError(_("{existing} is already seated").format(existing=existing['name']))
         if existing["entering"]:
-            raise RuleError(f"{existing['name']} already enters at the next call 1")
+            raise RuleError(_("{existing} already enters at the next call 1").format(
+                existing=existing['name']))
         existing.update({"character": character, "tavern": tavern, "initial_loot": loot,
                          "entering": True})
         _move_seat(state, existing["name"], after)
         return [{"kind": "arrival", "who": existing["name"], "character": character,
                  "loot": loot, "returning": True, "turn": state["turn"] + 1}]
     if len(state["seating"]) >= MAX_SEATS:
-        raise RuleError(f"at most {MAX_SEATS} players (two boxes' Weapon sets)")
+        raise RuleError(_("at most {MAX_SEATS} players (two boxes' Weapon sets)").format(MAX_SEATS=MAX_SEATS))
     p = new_player(name, loot, character, tavern, state["turn"] + (1 if mid_game else 0))
     if mid_game:
         p.update({"present": False, "entering": True})
@@ -89,7 +92,7 @@ def _move_seat(state: State, name: str, after: str | None) -> None:
         return
     other = find(state, after)["name"]
     if other == name:
-        raise RuleError("a player cannot sit after themselves")
+        raise RuleError(_("a player cannot sit after themselves"))
     state["seating"].remove(name)
     state["seating"].insert(state["seating"].index(other) + 1, name)
 
@@ -149,7 +152,7 @@ def leave(state: State, name: str) -> list[Event]:
     """T-LEAVE-1: away, nothing affects them; quarrels not yet settled with them are void."""
     p = find(state, name)
     if not active(p):
-        raise RuleError(f"{p['name']} is not in the brawl right now")
+        raise RuleError(_("{player} is not in the brawl right now").format(player=p['name']))
     p["present"] = False
     void = []
     if state["revealed"] < 5:
@@ -169,9 +172,9 @@ def back(state: State, name: str) -> list[Event]:
     before the brawl; otherwise at the next call 1)."""
     p = find(state, name)
     if p["present"] or p["eliminated"] or p["entering"]:
-        raise RuleError(f"{p['name']} is not away")
+        raise RuleError(_("{player} is not away").format(player=p['name']))
     if p["returning"]:
-        raise RuleError(f"{p['name']} is already back at the next call 1")
+        raise RuleError(_("{player} is already back at the next call 1").format(player=p['name']))
     if state["phase"] != "brawl" or state["call"] == 1:
         p["present"] = True
         return [{"kind": "back", "who": [p["name"]]}]

@@ -14,9 +14,11 @@ from typing import Any
 from guide.core import box as core_box
 from guide.core.box import Doc, FileKind
 from guide.core.errors import DataError
+from guide.core.i18n import domain
 from guide.core.yamlsrc import Problem
 
 KINDS = ("asset", "dirty trick", "spell")
+_, ngettext, pgettext = domain("taverne").functions()
 
 
 @dataclass
@@ -118,8 +120,8 @@ def load(folders: list[Path]) -> Box:
     """The box of these folders, in order; DataError (FILE:LINE:COL: what) on the first problem."""
     box, problems = read(folders)
     if problems:
-        raise DataError(f"{problems[0]} ({len(problems)} problem(s); run guide check"
-                        " --game taverne)")
+        raise DataError(_("{problems} ({count} problem(s); run guide check --game taverne)").format(
+            problems=problems[0], count=len(problems)))
     return box
 
 

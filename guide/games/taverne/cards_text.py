@@ -4,17 +4,20 @@
 from __future__ import annotations
 
 from guide.core.errors import GuideError
+from guide.core.i18n import domain
 from guide.core.result import Result
 
 from .box import Box
 
 TYPES = ("character", "weapon", "specialty")
 UNKNOWN = "(the table's card)"
+_, ngettext, pgettext = domain("taverne").functions()
 
 
 def table(box: Box, card_type: str | None) -> Result:
     if card_type is not None and card_type not in TYPES:
-        raise GuideError(f"--type: one of {', '.join(TYPES)}, not {card_type!r}")
+        raise GuideError(_("--type: one of {value}, not {card_type!r}").format(
+            value=', '.join(TYPES), card_type=card_type))
     rows: list[list[object]] = []
     if card_type in (None, "character"):
         rows += [[c.name, "character" + (" (beginner)" if c.beginner else ""),
@@ -44,4 +47,4 @@ def detail(box: Box, name: str) -> list[str]:
     w = next((w for w in box.weapons if w["name"].casefold() == name.casefold()), None)
     if w is not None:
         return [f"{w['name']} (Weapon {w['value'] if w['value'] is not None else '?'})"]
-    raise GuideError(f"no card named {name!r} in the Taverne box")
+    raise GuideError(_("no card named {name!r} in the Taverne box").format(name=name))

@@ -8,6 +8,7 @@ import textwrap
 import click
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
 
@@ -18,6 +19,7 @@ from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET
 from .toolbar import HEADERS, status_notes, status_rows, whole_line
 
 commands = Registry(families=("setup", "calls", "placements", "counters", "info"))
+_, ngettext, pgettext = domain("taverne").functions()
 
 
 def box_of(t: TaverneTable) -> Box:
@@ -97,7 +99,8 @@ def start(t: TaverneTable, variant: tuple[str, ...], beginner: bool) -> None:
                 p["character"] = arrivals.draw_character(state, box_of(t).beginner_pool(),
                                                          t.dice)
                 events.append({"kind": "note",
-                               "text": f"{n} draws {p['character']} (beginner game)"})
+                               "text": _("{who} draws {character} (beginner game)").format(
+                                   who=n, character=p["character"])})
     tell(t, events + turn.start(state, list(variant), beginner))
 
 
@@ -263,7 +266,7 @@ def character(t: TaverneTable, name: str, character: str, loot: int | None,
         character = known.name
         loot = loot if loot is not None else known.initial_loot
     if loot is None:
-        raise RuleError(f"give {character}'s Initial Loot: --loot N (1 to 3)")
+        raise RuleError(_("give {character}'s Initial Loot: --loot N (1 to 3)").format(character=character))
     tell(t, variants.choose(t.state, name, character, loot, tavern))
 
 
@@ -274,8 +277,8 @@ def score(t: TaverneTable) -> Result:
     Example: score"""
     rows = [[r["name"], r["prestige"], r["loot"], r["ko"], r["points"]]
             for r in chrono.points(t.state)]
-    return Result(title="Chrono points (10 per Prestige, 1 per Loot, 1 per Character KO)",
-                  headers=["Player", "Prestige", "Loot", "KO", "Points"], rows=rows)
+    return Result(title=_("Chrono points (10 per Prestige, 1 per Loot, 1 per Character KO)"),
+                  headers=[_("Player"), _("Prestige"), _("Loot"), _("KO"), _("Points")], rows=rows)
 
 
 @commands.command("status", family="info")
@@ -288,4 +291,4 @@ def status(t: TaverneTable) -> Result:
                          subsequent_indent="  ")
     notes = [w for line in status_notes(state)
              for w in textwrap.wrap(line, 80, subsequent_indent="  ")]
-    return Result(lines=head, headers=HEADERS, rows=status_rows(state), notes=notes)
+    return Result(lines=head, headers=[_(h) for h in HEADERS], rows=status_rows(state), notes=notes)

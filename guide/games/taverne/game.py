@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from guide.core.box import Doc, FileKind
 from guide.core.game import Game
+from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.text import toolbar_width
@@ -16,7 +17,9 @@ from . import box, cards_text, toolbar, views
 from . import seats as own_seats
 from .commands import box_of, commands
 from .model import State, TaverneTable, new_state
-from .render import render
+from .render import page_words, render
+
+_, ngettext, pgettext = domain("taverne").functions()
 
 
 def _s(table: TaverneTable) -> State:
@@ -26,6 +29,7 @@ def _s(table: TaverneTable) -> State:
 class TaverneGame(Game):
     id = "taverne"
     title = "Taverne de la Licorne"
+    languages = ("en", "fr")
     state_version = 1
     commands: ClassVar[Registry] = commands
     view_page = resources.files("guide.games.taverne").joinpath("page.html").read_bytes()
@@ -76,8 +80,9 @@ class TaverneGame(Game):
         return shown if shown is not None else super().render(event, table)
 
     def view(self, table: TaverneTable) -> dict:
-        return {"title": self.title, **views.tv(_s(table), box_of(table).calls)}
+        view = views.tv(_s(table), box_of(table).calls)
+        return {"title": self.title, **view, "said": page_words(view)}
 
     def greeting(self) -> str:
-        return (f"{self.title}: seat players (player NAME --loot N), then start; type help,"
-                " or Tab to complete; Ctrl-D leaves.")
+        return _("{title}: seat players (player NAME --loot N), then start; type help,"
+                 " or Tab to complete; Ctrl-D leaves.").format(title=self.title)

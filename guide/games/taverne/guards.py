@@ -3,37 +3,42 @@
 from __future__ import annotations
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from .model import Player, State, find
 
 CALL_OF = {"buy": 2, "militia": 2, "asset": 2, "dodges": 3, "attack": 4, "dodge": 5}
+_, ngettext, pgettext = domain("taverne").functions()
 
 
 def in_brawl(state: State) -> None:
     if state["phase"] == "setup":
-        raise RuleError("the brawl has not started: seat players with `player`, then `start`")
+        raise RuleError(_("the brawl has not started: seat players with `player`, then `start`"))
     if state["phase"] == "auction":
-        raise RuleError("the Auction is on: every player bids with `bid NAME ENERGY`, then `call`")
+        raise RuleError(_("the Auction is on: every player bids with `bid NAME ENERGY`, then `call`"))
     if state["phase"] == "over":
-        who = " and ".join(state["winners"])
-        raise RuleError("the brawl is over: " + (f"{who} won" if who else "nobody won"))
+        who = _(" and ").join(state["winners"])
+        raise RuleError(_("the brawl is over: {who} won").format(who=who) if who
+                        else _("the brawl is over: nobody won"))
 
 
 def at_call(state: State, command: str) -> None:
     in_brawl(state)
     want = CALL_OF[command]
     if state["call"] != want:
-        raise RuleError(f"{command} is for call {want}; this is call {state['call']}")
+        raise RuleError(_("{command} is for call {want}; this is call {call}").format(
+            command=command, want=want, call=state['call']))
 
 
 def acting(state: State, name: str) -> Player:
     """A player who is in the brawl right now (present, not eliminated, entered)."""
     p = find(state, name)
     if p["entering"]:
-        raise RuleError(f"{p['name']} enters the brawl at the next call 1 (T-NEW-1)")
+        raise RuleError(_("{player} enters the brawl at the next call 1 (T-NEW-1)").format(player=p['name']))
     if p["eliminated"]:
-        raise RuleError(f"{p['name']} was shown the door; they may come back with a new Character"
-                      " (T-NEW-1)")
+        raise RuleError(_("{player} was shown the door; they may come back with a new Character"
+                          " (T-NEW-1)").format(
+            player=p['name']))
     if not p["present"]:
-        raise RuleError(f"{p['name']} is away: nothing affects them (T-LEAVE-1)")
+        raise RuleError(_("{player} is away: nothing affects them (T-LEAVE-1)").format(player=p['name']))
     return p

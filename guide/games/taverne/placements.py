@@ -4,6 +4,7 @@ sealed Attacks and sealed Dodge divisions (T-CALL-2..5, T-WPN-1..2)."""
 from __future__ import annotations
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from . import counters
 from .guards import acting, at_call
@@ -12,6 +13,7 @@ from .quarrels import must_attack, must_dodge
 from .seating import targets
 
 MAX_DODGES_PER_ATTACK = 3      # T-CALL-5
+_, ngettext, pgettext = domain("taverne").functions()
 
 
 def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
@@ -19,14 +21,16 @@ def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
     at_call(state, "buy")
     p = acting(state, name)
     if times < 1:
-        raise RuleError("buy at least once (--times 1 or more)")
+        raise RuleError(_("buy at least once (--times 1 or more)"))
     if p["loot"] < times:
-        raise RuleError(f"{p['name']} has {p['loot']} Loot; {times} needed (T-CALL-2)")
+        raise RuleError(_("{player} has {loot} Loot; {times} needed (T-CALL-2)").format(
+            player=p['name'], loot=p['loot'], times=times))
     events: list[Event] = []
     if what == "weapon":
         if len(p["pile"]) < times:
-            raise RuleError(f"{p['name']}'s Weapon pile holds {len(p['pile'])} (T-WPN-1)")
-        for _ in range(times):
+            raise RuleError(_("{player}'s Weapon pile holds {count} (T-WPN-1)").format(
+                player=p['name'], count=len(p['pile'])))
+        for _time in range(times):
             weapon = p["pile"].pop(0)
             p["hand"] = sorted(p["hand"] + [weapon])
             p["loot"] -= 1
@@ -35,23 +39,24 @@ def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
                            "pile_top": p["pile"][0] if p["pile"] else None})
     elif what == "pint":
         if p["pints"] + times > counters.MAX_PINTS:
-            raise RuleError(f"{p['name']} has {p['pints']} Pints; 11 is the most (T-CNT-1)")
-        for _ in range(times):
+            raise RuleError(_("{player} has {pints} Pints; 11 is the most (T-CNT-1)").format(
+                player=p['name'], pints=p['pints']))
+        for _time in range(times):
             p["loot"] -= 1
             ev = counters.add_pints(p, 1)
             events.append({**ev, "kind": "bought", "what": "pint", "loot": p["loot"]})
     elif what == "specialty":
         if state["beginner"]:
-            raise RuleError("the beginner game uses no Specialties")
+            raise RuleError(_("the beginner game uses no Specialties"))
         tavern = p["tavern"] or "?"
-        for _ in range(times):
+        for _time in range(times):
             p["loot"] -= 1
             p["specialties"][tavern] = p["specialties"].get(tavern, 0) + 1
             events.append({"kind": "bought", "who": p["name"], "what": "specialty",
                            "tavern": tavern, "loot": p["loot"],
                            "specialties": sum(p["specialties"].values())})
     else:
-        raise RuleError(f"buy a weapon, a pint or a specialty, not {what!r}")
+        raise RuleError(_("buy a weapon, a pint or a specialty, not {what!r}").format(what=what))
     return events
 
 
@@ -61,10 +66,10 @@ def militia(state: State, name: str, keep_trick: bool = False) -> list[Event]:
     at_call(state, "militia")
     p = acting(state, name)
     if counters.prestige(p) != 5:
-        raise RuleError(f"{p['name']} has {counters.prestige(p)} Prestige; the Militia is called"
-                      " at 5 (T-CALL-2)")
+        raise RuleError(_("{player} has {value} Prestige; the Militia is called at 5 (T-CALL-2)").format(
+            player=p['name'], value=counters.prestige(p)))
     if p["name"] in state["militia"]:
-        raise RuleError(f"{p['name']} has already called the Militia this turn")
+        raise RuleError(_("{player} has already called the Militia this turn").format(player=p['name']))
     first = not state["militia"]
     state["militia"].append(p["name"])
     discarded = None
@@ -79,17 +84,19 @@ def set_dodges(state: State, name: str, values: list[int]) -> list[Event]:
     at_call(state, "dodges")
     p = acting(state, name)
     if len(set(values)) != len(values):
-        raise RuleError("each Weapon is set aside once: the values must differ")
+        raise RuleError(_("each Weapon is set aside once: the values must differ"))
     missing = [v for v in values if v not in p["hand"]]
     if missing:
-        raise RuleError(f"{p['name']} has no Weapon {missing[0]} in hand"
-                      f" (hand: {_list(p['hand'])}) (T-WPN-1)")
+        raise RuleError(_("{player} has no Weapon {missing} in hand (hand: {value}) (T-WPN-1)").format(
+            player=p['name'], missing=missing[0], value=_list(p['hand'])))
     cap = counters.prestige(p)
     if len(p["dodges"]) + len(values) > cap:
-        raise RuleError(f"{p['name']} has {cap} Prestige: at most {cap} Dodges"
-                      f" ({len(p['dodges'])} already set aside) (T-CALL-3)")
+        raise RuleError(_("{player} has {cap} Prestige: at most {cap} Dodges ({count} already set aside)"
+                          " (T-CALL-3)").format(
+            player=p['name'], cap=cap, count=len(p['dodges'])))
     if values and len(values) >= len(p["hand"]):
-        raise RuleError(f"{p['name']} must keep a Weapon in hand to attack in call 4 (T-CALL-3)")
+        raise RuleError(_("{player} must keep a Weapon in hand to attack in call 4 (T-CALL-3)").format(
+            player=p['name']))
     for v in values:
         p["hand"].remove(v)
     p["dodges"] = sorted(p["dodges"] + values)
@@ -107,31 +114,35 @@ def attack(state: State, name: str, target: str, weapon: int,
     at_call(state, "attack")
     p = acting(state, name)
     if any(q["attacker"] == p["name"] for q in state["quarrels"]):
-        raise RuleError(f"{p['name']} has already attacked this turn: a card placed is a card"
-                      " played (T-CALL-4); `undo` if it was mistyped")
+        raise RuleError(_("{player} has already attacked this turn: a card placed is a card played"
+                          " (T-CALL-4); `undo` if it was mistyped").format(
+            player=p['name']))
     if weapon not in p["hand"]:
-        raise RuleError(f"{p['name']} has no Weapon {weapon} in hand (hand: {_list(p['hand'])})"
-                      " (T-WPN-1)")
+        raise RuleError(_("{player} has no Weapon {weapon} in hand (hand: {value}) (T-WPN-1)").format(
+            player=p['name'], weapon=weapon, value=_list(p['hand'])))
     victim = find(state, target)
     if victim["name"] == p["name"]:
-        raise RuleError(f"{p['name']} cannot attack themselves")
+        raise RuleError(_("{player} cannot attack themselves").format(player=p['name']))
     if not active(victim):
-        raise RuleError(f"{victim['name']} is not in the brawl (away, shown the door or not yet"
-                      " entered): nothing affects them (T-WPN-2, T-LEAVE-1)")
+        raise RuleError(_("{victim} is not in the brawl (away, shown the door or not yet entered): nothing"
+                          " affects them (T-WPN-2, T-LEAVE-1)").format(
+            victim=victim['name']))
     reach = targets(state, p["name"])
     if victim["name"] not in reach:
-        can = ", ".join(f"{n} ({r})" for n, r in reach.items()) or "nobody"
-        raise RuleError(f"{victim['name']} is out of {p['name']}'s range; in range: {can}"
-                      " (T-WPN-2)")
+        can = ", ".join(f"{n} ({r})" for n, r in reach.items()) or _("nobody")
+        raise RuleError(_("{victim} is out of {player}'s range; in range: {can} (T-WPN-2)").format(
+            victim=victim['name'], player=p['name'], can=can))
     how = reach[victim["name"]]
     if how == "ranged" and weapon % 2 == 0:
-        raise RuleError(f"an even Weapon ({weapon}) cannot be used at range; {victim['name']} is"
-                      f" a ranged target of {p['name']} (T-WPN-2)")
+        raise RuleError(_("an even Weapon ({weapon}) cannot be used at range; {victim} is a ranged target of"
+                          " {player} (T-WPN-2)").format(
+            weapon=weapon, victim=victim['name'], player=p['name']))
     if trick is not None:
         if state["beginner"]:
-            raise RuleError("the beginner game uses no Specialties, so no Dirty Tricks")
+            raise RuleError(_("the beginner game uses no Specialties, so no Dirty Tricks"))
         if sum(p["specialties"].values()) < 1:
-            raise RuleError(f"{p['name']} holds no Specialty to play as a Dirty Trick")
+            raise RuleError(_("{player} holds no Specialty to play as a Dirty Trick").format(
+                player=p['name']))
     state["quarrels"].append(Quarrel(attacker=p["name"], target=victim["name"], weapon=weapon,
                                      range=how, trick=trick, dodges=None, void=False,
                                      result=None))
@@ -148,20 +159,22 @@ def dodge(state: State, defender: str, attacker: str, values: list[int]) -> list
     q = next((q for q in state["quarrels"] if q["attacker"] == a["name"]
               and q["target"] == d["name"] and not q["void"]), None)
     if q is None:
-        raise RuleError(f"{a['name']} is not attacking {d['name']} this turn")
+        raise RuleError(_("{a} is not attacking {d} this turn").format(a=a['name'], d=d['name']))
     if q["dodges"] is not None:
-        raise RuleError(f"{d['name']} has already announced the Dodges against {a['name']}")
+        raise RuleError(_("{d} has already announced the Dodges against {a}").format(
+            d=d['name'], a=a['name']))
     if any(not 1 <= v <= 9 for v in values):
-        raise RuleError("a Dodge names a Weapon value from 1 to 9")
+        raise RuleError(_("a Dodge names a Weapon value from 1 to 9"))
     if len(set(values)) != len(values):
-        raise RuleError("the values named against one Attack must differ (T-CALL-5)")
+        raise RuleError(_("the values named against one Attack must differ (T-CALL-5)"))
     if len(values) > MAX_DODGES_PER_ATTACK:
-        raise RuleError(f"at most {MAX_DODGES_PER_ATTACK} Dodges against one Attack (T-CALL-5)")
+        raise RuleError(_("at most {MAX_DODGES_PER_ATTACK} Dodges against one Attack (T-CALL-5)").format(
+            MAX_DODGES_PER_ATTACK=MAX_DODGES_PER_ATTACK))
     used = sum(len(x["dodges"] or []) for x in state["quarrels"]
                if x["target"] == d["name"] and not x["void"])
     if used + len(values) > len(d["dodges"]):
-        raise RuleError(f"{d['name']} has {len(d['dodges'])} Dodges, {used} already committed"
-                      " (T-CALL-5)")
+        raise RuleError(_("{d} has {count} Dodges, {used} already committed (T-CALL-5)").format(
+            d=d['name'], count=len(d['dodges']), used=used))
     q["dodges"] = list(values)
     return [{"kind": "sealed", "who": d["name"], "what": "dodge", "against": a["name"]},
             *_all_in(state)]

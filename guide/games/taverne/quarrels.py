@@ -4,10 +4,13 @@ Weapons put back (T-CALL-4, T-CALL-5, T-WPN-1), and the Dirty Tricks served (T-C
 from __future__ import annotations
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from . import counters
 from .model import Event, Quarrel, State, active
 from .seating import clockwise_from, targets
+
+_, ngettext, pgettext = domain("taverne").functions()
 
 
 def must_attack(state: State) -> list[str]:
@@ -38,7 +41,7 @@ def reveal(state: State) -> list[Event]:
     (who attacks whom, melee or ranged, a Dirty Trick or not); the values stay face down."""
     late = must_attack(state)
     if late:
-        raise RuleError("still to attack: " + ", ".join(late) + " (T-CALL-4)")
+        raise RuleError(_("still to attack: {players} (T-CALL-4)").format(players=", ".join(late)))
     state["revealed"] = 4
     for q in state["quarrels"]:
         if q["trick"] is not None:

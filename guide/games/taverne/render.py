@@ -1,22 +1,43 @@
-"""Events -> the Pillar's lines, with the arithmetic shown. Sealed choices never reach an
-event, so nothing here can leak them."""
+"""Events -> the Pillar's lines, with the arithmetic shown, through the taverne catalogue
+(guide/locale/<lang>/LC_MESSAGES/taverne.po; French: --lang fr). Sealed choices never reach
+an event, so nothing here can leak them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from guide.core.i18n import NP_, domain
+
 Event = dict[str, Any]
+_, ngettext, pgettext = domain("taverne").functions()
+
+# The Pillar's nine calls as the box gives them (cards/taverne/licorne.yaml), so their words
+# have their translation (context "call"); a box's own words are said as it gives them.
+CALLS = (NP_("call", "Start of turn!"), NP_("call", "Spend your Loot!"),
+         NP_("call", "Prepare your dodges!"), NP_("call", "To your cards! ... Ready? ... Attack!"),
+         NP_("call", "Settle your quarrels!"), NP_("call", "Show the door!"),
+         NP_("call", "The Militia arrives!"), NP_("call", "Serve your Dirty Tricks!"),
+         NP_("call", "Pocket a Loot!"))
+
+
+def call_words(words: str) -> str:
+    """A call's words in the table's language."""
+    return pgettext("call", words) if words in CALLS else words
 
 
 def values(vs: Sequence[object]) -> str:
     """[5, 6] -> '5 and 6'; [2, 5, 6] -> '2, 5 and 6'."""
     s = [str(v) for v in vs]
-    return s[0] if len(s) == 1 else ", ".join(s[:-1]) + " and " + s[-1] if s else "nothing"
+    if not s:
+        return _("nothing")
+    if len(s) == 1:
+        return s[0]
+    return _("{some} and {last}").format(some=", ".join(s[:-1]), last=s[-1])
 
 
 def names(ns: list[str]) -> str:
-    return values(ns) if ns else "nobody"
+    return values(ns) if ns else _("nobody")
 
 
 def signed(n: int) -> str:
@@ -25,84 +46,99 @@ def signed(n: int) -> str:
 
 def _quarrel(e: Event) -> str:
     a, d, w = e["attacker"], e["target"], e["weapon"]
-    dodge = f"{d} dodges {values(e['dodged'])}" if e["dodged"] else f"{d} does not dodge"
-    loot = f"{e['winner']} +{e['loot']} Loot"
+    dodge = _("{target} dodges {values}").format(target=d, values=values(e["dodged"])) if e["dodged"] \
+        else _("{target} does not dodge").format(target=d)
+    loot = _("{winner} +{loot} Loot").format(winner=e["winner"], loot=e["loot"])
     if e["loot_rule"] == "P":
-        loot += f" (large Weapon: {e['loser']}'s Prestige {e['prestige']})"
+        loot += _(" (large Weapon: {loser}'s Prestige {prestige})").format(loser=e["loser"],
+                                                                          prestige=e["prestige"])
     if e["loot_lost"]:
-        loot += f" ({e['loot_lost']} lost: 9 Loot is the most)"
+        loot += _(" ({lost} lost: 9 Loot is the most)").format(lost=e["loot_lost"])
     if e["guessed"]:
-        return f"{dodge}; {a}'s {w} is dodged: {loot}"
-    text = f"{dodge}; {a}'s {w} hits: {d} -{e['energy']} Energy, {loot}"
-    return text + (f"; {d} is Stunned" if e["stunned"] else "")
+        return _("{dodge}; {attacker}'s {weapon} is dodged: {loot}").format(dodge=dodge, attacker=a,
+                                                                            weapon=w, loot=loot)
+    text = _("{dodge}; {attacker}'s {weapon} hits: {target} -{energy} Energy, {loot}").format(
+        dodge=dodge, attacker=a, weapon=w, target=d, energy=e["energy"], loot=loot)
+    return text + (_("; {target} is Stunned").format(target=d) if e["stunned"] else "")
 
 
 def _total(e: Event) -> str:
-    head = f"{e['who']} in all ({e['attacks']} attacks): " if e["attacks"] > 1 else \
-        f"{e['who']}: "
+    head = ngettext("{who} in all ({attacks} attack): ", "{who} in all ({attacks} attacks): ",
+                    e["attacks"]).format(who=e["who"], attacks=e["attacks"]) if e["attacks"] > 1 else \
+        _("{who}: ").format(who=e["who"])
     parts = []
     if e["energy"]:
-        parts.append(f"-{abs(e['energy'])} Energy")
+        parts.append(_("-{energy} Energy").format(energy=abs(e["energy"])))
     if e["loot"]:
-        parts.append(f"+{e['loot']} Loot")
-    return head + (", ".join(parts) + ", " if parts else "") + f"{e['energy_left']} Energy left"
+        parts.append(_("+{loot} Loot").format(loot=e["loot"]))
+    return head + (", ".join(parts) + ", " if parts else "") + _("{energy} Energy left").format(
+        energy=e["energy_left"])
 
 
 def _call(e: Event) -> str:
-    words = f' "{e["words"]}"' if e.get("words") else ""
-    return f"Turn {e['turn']}, call {e['call']}:{words} (Pillar: {e['pillar']})"
+    words = _(' "{words}"').format(words=call_words(e["words"])) if e.get("words") else ""
+    return _("Turn {turn}, call {call}:{words} (Pillar: {pillar})").format(
+        turn=e["turn"], call=e["call"], words=words, pillar=e["pillar"])
 
 
 def _bought(e: Event) -> str:
     if e["what"] == "weapon":
         top = e["pile_top"]
         named = f" ({e['weapon_name']})" if e.get("weapon_name") else ""
-        return (f"{e['who']} buys Weapon {e['weapon']}{named} (1 Loot, {e['loot']} left; pile top:"
-                f" {top if top is not None else 'empty'})")
+        return _("{who} buys Weapon {weapon}{named} (1 Loot, {loot} left; pile top: {top})").format(
+            who=e["who"], weapon=e["weapon"], named=named, loot=e["loot"],
+            top=top if top is not None else _("empty"))
     if e["what"] == "pint":
-        return (f"{e['who']} buys a Pint (1 Loot, {e['loot']} left): {e['pints']} Pints,"
-                f" Prestige {e['prestige']}")
-    return (f"{e['who']} draws a Specialty from the {e['tavern']} pile (1 Loot,"
-            f" {e['loot']} left; {e['specialties']} in hand)")
+        return ngettext("{who} buys a Pint (1 Loot, {loot} left): {pints} Pint, Prestige {prestige}",
+                        "{who} buys a Pint (1 Loot, {loot} left): {pints} Pints, Prestige {prestige}",
+                        e["pints"]).format(who=e["who"], loot=e["loot"], pints=e["pints"],
+                                           prestige=e["prestige"])
+    return _("{who} draws a Specialty from the {tavern} pile (1 Loot, {loot} left; {specialties} in"
+             " hand)").format(who=e["who"], tavern=e["tavern"], loot=e["loot"],
+                              specialties=e["specialties"])
 
 
 def _meter(e: Event) -> str:
     unit = {"energy": "Energy", "loot": "Loot", "pint": "Pints", "mistake": "Pints"}[e["kind"]]
     now = e["pints"] if unit == "Pints" else e[e["kind"]]
-    lost = f" ({abs(e['lost'])} beyond the limit)" if e["lost"] else ""
-    head = f"{e['who']} makes a mistake (T-MIS-1): " if e["kind"] == "mistake" else \
-        f"{e['who']} "
-    text = f"{head}{signed(e['change'])} {unit}{lost}: {now}"
+    lost = _(" ({lost} beyond the limit)").format(lost=abs(e["lost"])) if e["lost"] else ""
+    shown = {"Energy": _("{change} Energy{lost}: {now}"), "Loot": _("{change} Loot{lost}: {now}"),
+             "Pints": _("{change} Pints{lost}: {now}")}[unit].format(change=signed(e["change"]),
+                                                                     lost=lost, now=now)
+    text = _("{who} makes a mistake (T-MIS-1): {change}").format(who=e["who"], change=shown) \
+        if e["kind"] == "mistake" else f"{e['who']} {shown}"
     if unit == "Pints" and e["prestige"] != e["prestige_before"]:
-        text += f", Prestige {e['prestige']}"
+        text += _(", Prestige {prestige}").format(prestige=e["prestige"])
     if e["kind"] == "energy":
         if e["stunned"] and not e["was_stunned"]:
-            text += "; Stunned"
+            text += _("; Stunned")
         elif e["was_stunned"] and not e["stunned"]:
-            text += "; no longer Stunned"
+            text += _("; no longer Stunned")
     return text
 
 
 def _sealed(e: Event) -> str:
     if e["what"] == "attack":
-        return f"{e['who']}'s Attack is placed face down"
+        return _("{who}'s Attack is placed face down").format(who=e["who"])
     if e["what"] == "bid":
-        return f"{e['who']}'s bid is sealed"
-    return f"{e['who']} has divided their Dodges against {e['against']} (sealed)"
+        return _("{who}'s bid is sealed").format(who=e["who"])
+    return _("{who} has divided their Dodges against {against} (sealed)").format(
+        who=e["who"], against=e["against"])
 
 
 def _placements(e: Event) -> str:
-    rows = [f"{a['attacker']} -> {a['target']} ({a['range']}"
-            + (", a Dirty Trick" if a["trick"] else "") + (", void" if a["void"] else "") + ")"
+    rows = [f"{a['attacker']} -> {a['target']} ({pgettext('range', a['range'])}"
+            + (_(", a Dirty Trick") if a["trick"] else "") + (_(", void") if a["void"] else "") + ")"
             for a in e["attacks"]]
-    return "Attacks placed: " + ("; ".join(rows) if rows else "none")
+    return _("Attacks placed: {attacks}").format(
+        attacks=pgettext("separator", "; ").join(rows) if rows else _("none"))
 
 
 def _bids(e: Event) -> str:
-    text = "Bids: " + ", ".join(f"{n} {e['bids'][n]}" for n in e["order"])
-    text += ". Choosing order: " + ", ".join(e["order"])
+    text = _("Bids: {bids}").format(bids=", ".join(f"{n} {e['bids'][n]}" for n in e["order"]))
+    text += _(". Choosing order: {order}").format(order=", ".join(e["order"]))
     for tie in e["ties"]:
-        text += f"; tie {names(tie)}: rock-paper-scissors"
+        text += _("; tie {names}: rock-paper-scissors").format(names=names(tie))
     return text
 
 
@@ -115,84 +151,147 @@ RENDER: dict[str, Callable[[Event], str]] = {
     "sealed": _sealed,
     "placements": _placements,
     "bids": _bids,
-    "started": lambda e: (f"The brawl starts: {names(e['players'])}; {e['pillar']} is the"
-                          " Pillar" + (" (beginner game)" if e["beginner"] else "")
-                          + (f"; variants: {', '.join(e['variants'])}" if e["variants"]
-                             else "")),
-    "auction_open": lambda e: "Auction Characters: every player bids an initial Energy"
-                              " (`bid NAME ENERGY`), sealed",
-    "seated": lambda e: (f"{e['who']} sits down (seat {e['seat']})"
-                         + (f" as {e['character']}" if e["character"] else "")
-                         + (f", Initial Loot {e['loot']}" if e["loot"]
-                            else ", Initial Loot not given yet")),
-    "arrival": lambda e: (f"{e['who']} " + ("comes back" if e["returning"] else "arrives")
-                          + (f" as {e['character']}" if e["character"] else "")
-                          + f"; enters at turn {e['turn']}, call 1 (T-NEW-1)"),
-    "entered": lambda e: (f"{e['who']} enters: Initial Loot {e['initial_loot']} + bonus"
-                          f" {e['bonus']} (highest Prestige) = {e['loot']} Loot"),
-    "welcome_loot": lambda e: f"New arrival: +1 Loot for {names(e['who'])} (T-NEW-1)",
-    "back": lambda e: f"Back at the table: {names(e['who'])}",
-    "back_next_turn": lambda e: f"{e['who']} comes back at turn {e['turn']}, call 1",
-    "left": lambda e: (f"{e['who']} leaves the table (T-LEAVE-1)"
-                       + ("; void: " + ", ".join(f"{v['attacker']} -> {v['target']}"
-                                                 for v in e["void"]) if e["void"] else "")),
-    "pillar": lambda e: f"The Pillar passes from {e['from']} to {e['to']}",
-    "militia": lambda e: (f"{e['who']} calls the Militia!"
-                          + (f" (first: discards the Dirty Trick {e['discarded']})"
+    "started": lambda e: (_("The brawl starts: {players}; {pillar} is the Pillar").format(
+                              players=names(e["players"]), pillar=e["pillar"])
+                          + (_(" (beginner game)") if e["beginner"] else "")
+                          + (_("; variants: {variants}").format(variants=", ".join(e["variants"]))
+                             if e["variants"] else "")),
+    "auction_open": lambda e: _("Auction Characters: every player bids an initial Energy"
+                                " (`bid NAME ENERGY`), sealed"),
+    "seated": lambda e: (_("{who} sits down (seat {seat})").format(who=e["who"], seat=e["seat"])
+                         + (_(" as {character}").format(character=e["character"]) if e["character"]
+                            else "")
+                         + (_(", Initial Loot {loot}").format(loot=e["loot"]) if e["loot"]
+                            else _(", Initial Loot not given yet"))),
+    "arrival": lambda e: ((_("{who} comes back") if e["returning"] else _("{who} arrives")).format(
+                              who=e["who"])
+                          + (_(" as {character}").format(character=e["character"]) if e["character"]
+                             else "")
+                          + _("; enters at turn {turn}, call 1 (T-NEW-1)").format(turn=e["turn"])),
+    "entered": lambda e: _("{who} enters: Initial Loot {initial} + bonus {bonus} (highest Prestige)"
+                           " = {loot} Loot").format(who=e["who"], initial=e["initial_loot"],
+                                                    bonus=e["bonus"], loot=e["loot"]),
+    "welcome_loot": lambda e: _("New arrival: +1 Loot for {who} (T-NEW-1)").format(who=names(e["who"])),
+    "back": lambda e: _("Back at the table: {who}").format(who=names(e["who"])),
+    "back_next_turn": lambda e: _("{who} comes back at turn {turn}, call 1").format(who=e["who"],
+                                                                                   turn=e["turn"]),
+    "left": lambda e: (_("{who} leaves the table (T-LEAVE-1)").format(who=e["who"])
+                       + (_("; void: {attacks}").format(attacks=", ".join(
+                           f"{v['attacker']} -> {v['target']}" for v in e["void"])) if e["void"] else "")),
+    "pillar": lambda e: _("The Pillar passes from {old} to {new}").format(old=e["from"], new=e["to"]),
+    "militia": lambda e: (_("{who} calls the Militia!").format(who=e["who"])
+                          + (_(" (first: discards the Dirty Trick {trick})").format(trick=e["discarded"])
                              if e["discarded"] else "")),
-    "militia_reminder": lambda e: (f"{names(e['who'])} at 5 Prestige: call the Militia"
-                                   " (`militia NAME`) or risk a mistake (T-MIS-1)"),
-    "dodges_set": lambda e: (f"{e['who']} sets aside {values(e['values'])} as Dodges"
-                             f" ({len(e['dodges'])} of at most {e['prestige']})"
-                             if e["values"] else f"{e['who']} sets aside no more Dodges"),
-    "quarrel_void": lambda e: (f"{e['attacker']}'s Attack on {e['target']} is void"
-                               " (T-LEAVE-1)"),
-    "under_pile": lambda e: (f"{e['who']}: {values(e['weapons'])} under the Weapon pile"
-                             f" (top: {e['pile_top']})"),
-    "stunned": lambda e: f"Stunned: {names(e['who'])}",
-    "shown_door": lambda e: (f"{e['who']} is shown the door"
-                             + (f"; {e['character']} goes to the KO pile" if e["character"]
-                                else "")
-                             + (f" (credited to {names(e['credited'])})" if e["credited"]
-                                else "")),
-    "false_alarm": lambda e: "False alarm: nobody at 5 Prestige is standing; the brawl goes on",
-    "militia_wins": lambda e: (f"The Militia arrives: {names(e['winners'])} "
-                               + ("wins" if len(e["winners"]) == 1 else "share the win")
-                               + (" (most Loot: " + ", ".join(f"{n} {e['loot'][n]}"
-                                                              for n in e["standing"]) + ")"
+    "militia_reminder": lambda e: _("{who} at 5 Prestige: call the Militia (`militia NAME`) or risk a"
+                                    " mistake (T-MIS-1)").format(who=names(e["who"])),
+    "dodges_set": lambda e: (ngettext("{who} sets aside {values} as Dodges ({count} of at most {prestige})",
+                                      "{who} sets aside {values} as Dodges ({count} of at most {prestige})",
+                                      len(e["dodges"])).format(
+                                 who=e["who"], values=values(e["values"]), count=len(e["dodges"]),
+                                 prestige=e["prestige"])
+                             if e["values"] else _("{who} sets aside no more Dodges").format(who=e["who"])),
+    "quarrel_void": lambda e: _("{attacker}'s Attack on {target} is void (T-LEAVE-1)").format(
+                                attacker=e["attacker"], target=e["target"]),
+    "under_pile": lambda e: _("{who}: {weapons} under the Weapon pile (top: {top})").format(
+                              who=e["who"], weapons=values(e["weapons"]), top=e["pile_top"]),
+    "stunned": lambda e: _("Stunned: {who}").format(who=names(e["who"])),
+    "shown_door": lambda e: (_("{who} is shown the door").format(who=e["who"])
+                             + (_("; {character} goes to the KO pile").format(character=e["character"])
+                                if e["character"] else "")
+                             + (_(" (credited to {who})").format(who=names(e["credited"]))
+                                if e["credited"] else "")),
+    "false_alarm": lambda e: _("False alarm: nobody at 5 Prestige is standing; the brawl goes on"),
+    "militia_wins": lambda e: ((_("The Militia arrives: {who} wins") if len(e["winners"]) == 1
+                                else _("The Militia arrives: {who} share the win")).format(
+                                   who=names(e["winners"]))
+                               + (_(" (most Loot: {loot})").format(loot=", ".join(
+                                   f"{n} {e['loot'][n]}" for n in e["standing"]))
                                   if len(e["standing"]) > 1 else "")),
-    "trick_discarded": lambda e: f"{e['attacker']}'s Dirty Trick {e['trick']} is discarded",
-    "trick_served": lambda e: (f"{e['who']} suffers {e['kept']}"
-                               + (f" (keeps one of {names(e['choices'])}:"
-                                  f" `trick {e['who']} NAME`)" if len(e["choices"]) > 1
-                                  else "")),
-    "trick_kept": lambda e: (f"{e['who']} keeps {e['kept']}" if e["kept"]
-                             else f"{e['who']} is rid of {names(e['discarded'])}"),
-    "pocket": lambda e: f"Pocket a Loot: +1 for {names(e['who'])}",
-    "pint_lost_at_five": lambda e: (f"{e['who']} is at 5 Prestige and nobody called the"
-                                    f" Militia: -1 Pint ({e['pints']}, Prestige"
-                                    f" {e['prestige']}) (T-END-1)"),
-    "lone_survivor": lambda e: (f"{e['winners'][0]} is the last one standing and wins"
-                                " (T-END-1)" if e["winners"]
-                                else "Nobody is left standing: the brawl ends, no winner"),
-    "too_many_assets": lambda e: (f"{e['who']} has {len(e['assets'])} Assets in play and"
-                                  f" {e['prestige']} Prestige: discard one"
-                                  f" (`asset {e['who']} CARD --discard`)"),
-    "asset": lambda e: {"play": f"{e['who']} puts the Asset {e['card']} into play",
-                        "back": f"{e['who']} takes the Asset {e['card']} back into hand",
-                        "discard": f"{e['who']} discards the Asset {e['card']}"}[e["how"]],
-    "spell": lambda e: (f"{e['who']} casts " + (e["card"] or "a Spell")
-                        + f" ({e['cast']} of {e['prestige']} this turn)"),
-    "chosen": lambda e: f"{e['who']} takes {e['character']} (Initial Loot {e['loot']})",
-    "auction_closed": lambda e: "The Auction is over",
+    "trick_discarded": lambda e: _("{attacker}'s Dirty Trick {trick} is discarded").format(
+                                     attacker=e["attacker"], trick=e["trick"]),
+    "trick_served": lambda e: (_("{who} suffers {trick}").format(who=e["who"], trick=e["kept"])
+                               + (_(" (keeps one of {choices}: `trick {who} NAME`)").format(
+                                   choices=names(e["choices"]), who=e["who"])
+                                  if len(e["choices"]) > 1 else "")),
+    "trick_kept": lambda e: (_("{who} keeps {trick}").format(who=e["who"], trick=e["kept"]) if e["kept"]
+                             else _("{who} is rid of {tricks}").format(who=e["who"],
+                                                                       tricks=names(e["discarded"]))),
+    "pocket": lambda e: _("Pocket a Loot: +1 for {who}").format(who=names(e["who"])),
+    "pint_lost_at_five": lambda e: _("{who} is at 5 Prestige and nobody called the Militia: -1 Pint"
+                                     " ({pints}, Prestige {prestige}) (T-END-1)").format(
+                                         who=e["who"], pints=e["pints"], prestige=e["prestige"]),
+    "lone_survivor": lambda e: (_("{who} is the last one standing and wins (T-END-1)").format(
+                                    who=e["winners"][0]) if e["winners"]
+                                else _("Nobody is left standing: the brawl ends, no winner")),
+    "too_many_assets": lambda e: ngettext(
+        "{who} has {count} Asset in play and {prestige} Prestige: discard one"
+        " (`asset {who} CARD --discard`)",
+        "{who} has {count} Assets in play and {prestige} Prestige: discard one"
+        " (`asset {who} CARD --discard`)",
+        len(e["assets"])).format(who=e["who"], count=len(e["assets"]), prestige=e["prestige"]),
+    "asset": lambda e: {"play": _("{who} puts the Asset {card} into play"),
+                        "back": _("{who} takes the Asset {card} back into hand"),
+                        "discard": _("{who} discards the Asset {card}")}[e["how"]].format(
+                            who=e["who"], card=e["card"]),
+    "spell": lambda e: (_("{who} casts {spell} ({cast} of {prestige} this turn)").format(
+                            who=e["who"], spell=e["card"] or _("a Spell"), cast=e["cast"],
+                            prestige=e["prestige"])),
+    "chosen": lambda e: _("{who} takes {character} (Initial Loot {loot})").format(
+                            who=e["who"], character=e["character"], loot=e["loot"]),
+    "auction_closed": lambda e: _("The Auction is over"),
     "powers": lambda e: "; ".join(f"{p['who']} ({p['character']}): {p['text']}"
                                   for p in e["powers"]),
     "note": lambda e: str(e["text"]),
-    "all_in": lambda e: ("Every Attack is placed: `call` reveals them" if e["call"] == 4
-                         else "Every quarrel is answered: `call` settles them all together"),
+    "all_in": lambda e: (_("Every Attack is placed: `call` reveals them") if e["call"] == 4
+                         else _("Every quarrel is answered: `call` settles them all together")),
 }
 
 
 def render(event: Event) -> str | None:
     fn = RENDER.get(event.get("kind", ""))
     return fn(event) if fn else None
+
+
+def page_words(v: dict[str, Any]) -> dict[str, Any]:
+    """The TV page's sentences in the table's language, sent with its view (views.tv): the
+    call in large letters, the turn, each seat's lines, each quarrel, who the call waits for."""
+    if v["over"]:
+        call = ngettext("{who} wins!", "{who} win!", len(v["winners"])).format(
+            who=" & ".join(v["winners"])) if v["winners"] else _("No winner")
+    else:
+        call = call_words(v["words"]) or (_("Auction!") if v["phase"] == "auction"
+                                          else "Taverne de la Licorne")
+    seats = []
+    for s in v["seats"]:
+        lines = [ngettext("Prestige {prestige} ({pints} Pint) · Loot {loot}",
+                          "Prestige {prestige} ({pints} Pints) · Loot {loot}", s["pints"]).format(
+                     prestige=s["prestige"], pints=s["pints"], loot=s["loot"]),
+                 _("Energy {energy}").format(energy=s["energy"]) + (_(" STUNNED") if s["stunned"] else ""),
+                 _("Hand {hand} · Pile {pile} · Dodges {dodges}").format(
+                     hand=s["hand_size"], pile="-" if s["pile_top"] is None else s["pile_top"],
+                     dodges=" ".join(map(str, s["dodges"])) or "-")]
+        if s["assets"] or s["trick"]:
+            lines.append(", ".join(s["assets"]) + (_(" · Trick: {trick}").format(trick=s["trick"])
+                                                   if s["trick"] else ""))
+        state = _("shown the door") if s["eliminated"] else _("enters next turn") if s["entering"] \
+            else _("away") if s["away"] else ""
+        seats.append({"lines": lines, "state": state})
+    quarrels = []
+    for a in v["quarrels"]:
+        t = f"{a['attacker']} → {a['target']} ({pgettext('range', a['range'])})"
+        if a["void"]:
+            t += _(": void")
+        elif a["settled"]:
+            t += (_(": {weapon} hits, -{energy} Energy, {winner} +{loot} Loot") if a["hit"]
+                  else _(": {weapon} dodged, {winner} +{loot} Loot")).format(
+                weapon=a["weapon"], energy=a.get("energy"), winner=a["loot_to"], loot=a["loot"])
+        elif a["answered"]:
+            t += _(": dodges chosen")
+        quarrels.append(t)
+    w = v["waiting"]
+    return {"call": call, "seats": seats, "quarrels": quarrels,
+            "turn": _("Turn {turn}, call {call}; Pillar: {pillar}").format(
+                turn=v["turn"], call=v["call"], pillar=v["pillar"]) if v["turn"] else "",
+            "waiting": _("{what}: {who}").format(what=pgettext("waiting", w["for"]),
+                                                 who=", ".join(w["who"])) if w["who"] else "",
+            "headings": {"quarrels": _("Quarrels"), "waiting": _("Waiting")}}

@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.i18n import NP_, domain
 
 from . import counters, placements, variants
 from .model import Event, Player, State, active, find
@@ -31,9 +32,13 @@ from .seating import clockwise_from, targets
 Move = tuple[str, str]                   # (label on the seat's page, command line)
 Choice = tuple[str, str, dict[str, Any]]  # (label, kind, the placement's arguments)
 
+RANGES = (NP_("range", "melee"), NP_("range", "ranged"))   # how a target is reached, in words
 GENERIC_TRICK = "Dirty Trick"   # the card the player holds; its name is the table's (call 8)
 MAX_BID = 30                    # T-VAR-AU-1: an initial Energy 1 to 30
 CODE_LENGTH = 12
+_, ngettext, pgettext = domain("taverne").functions()
+_, ngettext, pgettext = domain("taverne").functions()
+
 
 
 def new_key() -> str:
@@ -72,7 +77,8 @@ def sealed_choices(state: State, seat: str) -> list[Choice]:
     if state["phase"] == "auction":
         if state["auction_revealed"] or p["bid"] is not None:
             return []
-        return [(f"Bid {e} Energy", "bid", {"energy": e}) for e in range(1, MAX_BID + 1)]
+        return [(_("Bid {energy} Energy").format(energy=e), "bid", {"energy": e})
+                for e in range(1, MAX_BID + 1)]
     if state["phase"] != "brawl" or not active(p) or p["entering"]:
         return []
     if state["call"] == 4 and seat in must_attack(state):
@@ -90,10 +96,11 @@ def _dodges_set_aside(state: State, p: Player) -> list[Move]:
     name, cap = p["name"], counters.prestige(p)
     out: list[Move] = []
     if len(p["dodges"]) < cap and len(p["hand"]) > 1:
-        out += [(f"Set aside Weapon {v} as a Dodge ({len(p['dodges']) + 1} of at most {cap})",
+        out += [(_("Set aside Weapon {weapon} as a Dodge ({count} of at most {most})").format(
+                    weapon=v, count=len(p["dodges"]) + 1, most=cap),
                  f"dodges {_q(name)} {v}") for v in p["hand"]]
     if name not in state["ready"]:                  # not yet acted in this call
-        out.append(("No Dodges", f"dodges {_q(name)}"))
+        out.append((_("No Dodges"), f"dodges {_q(name)}"))
     return out
 
 
@@ -107,10 +114,11 @@ def _attacks(state: State, p: Player) -> list[Choice]:
         for w in p["hand"]:
             if how == "ranged" and w % 2 == 0:
                 continue
-            label = f"Attack {target} ({how}) with Weapon {w}"
+            label = _("Attack {target} ({range}) with Weapon {weapon}").format(
+                target=target, range=pgettext("range", how), weapon=w)
             out.append((label, "attack", {"target": target, "weapon": w, "trick": None}))
             if trick:
-                out.append((label + " + a Dirty Trick", "attack",
+                out.append((label + _(" + a Dirty Trick"), "attack",
                             {"target": target, "weapon": w, "trick": GENERIC_TRICK}))
     return out
 
@@ -131,10 +139,11 @@ def _divisions(state: State, p: Player) -> list[Choice]:
                     key=lambda q: order.index(q["attacker"])):
         a = state["players"][q["attacker"]]
         can_be = [v for v in a["hand"] if q["range"] == "melee" or v % 2]
-        head = f"Against {a['name']} ({q['range']}): "
+        head = _("Against {attacker} ({range}): ").format(attacker=a["name"],
+                                                          range=pgettext("range", q["range"]))
         for k in range(min(placements.MAX_DODGES_PER_ATTACK, left, len(can_be)) + 1):
             for vs in combinations(can_be, k):
-                label = head + (f"dodge {spoken(vs)}" if vs else "no Dodge")
+                label = head + (_("dodge {values}").format(values=spoken(vs)) if vs else _("no Dodge"))
                 out.append((label, "dodge", {"against": a["name"], "values": list(vs)}))
     return out
 
@@ -151,7 +160,7 @@ def apply_sealed(state: State, name: str, given: str) -> list[Event]:
     or `bid` would place it; refused, saying nothing of any choice, if none has it now."""
     p = find(state, name)
     key = state.get("seal_key") or ""
-    for _, kind, args in sealed_choices(state, p["name"]) if key else []:
+    for _seat, kind, args in sealed_choices(state, p["name"]) if key else []:
         # bytes: compare_digest refuses non-ASCII str, and a code typed is any text
         if hmac.compare_digest(code(key, state, p["name"], kind, args).encode(),
                                given.strip().encode()):
@@ -161,7 +170,8 @@ def apply_sealed(state: State, name: str, given: str) -> list[Event]:
             if kind == "dodge":
                 return placements.dodge(state, p["name"], args["against"], args["values"])
             return variants.bid(state, p["name"], args["energy"])
-    raise RuleError(f"that choice is not open to {p['name']} now; choose again on the seat's page")
+    raise RuleError(_("that choice is not open to {player} now; choose again on the seat's page").format(
+        player=p['name']))
 
 
 def _plain(seat: str, kind: str, args: dict[str, Any]) -> str:

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.i18n import N_, NP_, domain
 from guide.core.text import clip, toolbar_width
 
 from .model import State
+from .render import call_words
 from .views import view_for, waiting
+
+_, ngettext, pgettext = domain("taverne").functions()
+WAITING = (NP_("waiting", "to choose a Character"), NP_("waiting", "to bid"),
+           NP_("waiting", "to set Dodges"), NP_("waiting", "to attack"), NP_("waiting", "to dodge"))
+PHASES = (NP_("phase", "setup"), NP_("phase", "auction"), NP_("phase", "brawl"), NP_("phase", "over"))
 
 
 def prompt(state: State) -> str:
     if state["phase"] == "brawl":
-        return f"taverne (turn {state['turn']}, call {state['call']})> "
-    return f"taverne ({state['phase']})> "
+        return _("taverne (turn {turn}, call {call})> ").format(turn=state["turn"], call=state["call"])
+    return _("taverne ({phase})> ").format(phase=pgettext("phase", state["phase"]))
 
 
 def toolbar(state: State, words: dict[int, str], width: int | None = None) -> str:
@@ -31,23 +38,27 @@ def whole_line(state: State, words: dict[int, str]) -> str:
 
 def _line(state: State, words: dict[int, str], width: int | None) -> str:
     if state["phase"] == "setup":
-        return f"setup: {len(state['seating'])} seated; `player NAME --loot N`, then `start`"
+        return _("setup: {count} seated; `player NAME --loot N`, then `start`").format(
+            count=len(state["seating"]))
     if state["phase"] == "over":
-        return "brawl over: " + (", ".join(state["winners"]) + " won" if state["winners"]
-                                 else "no winner")
+        return _("brawl over: {who} won").format(who=", ".join(state["winners"])) if state["winners"] \
+            else _("brawl over: no winner")
     what, who = waiting(state)
-    tail = f" | {what}: {', '.join(who)}" if who else " | all in" if what else ""
+    tail = _(" | {what}: {who}").format(what=pgettext("waiting", what), who=", ".join(who)) if who \
+        else _(" | all in") if what else ""
     if state["phase"] == "auction":
-        return "Auction Characters" + tail
-    said = words.get(state["call"], "")
+        return _("Auction Characters") + tail
+    said = call_words(words.get(state["call"], ""))
     for shout in (said, said.split("... ")[-1]):
-        text = f"T{state['turn']} call {state['call']} {shout} | Pillar {state['pillar']}{tail}"
+        text = _("T{turn} call {call} {shout} | Pillar {pillar}{tail}").format(
+            turn=state["turn"], call=state["call"], shout=shout, pillar=state["pillar"], tail=tail)
         if width is None or len(text) <= width:
             return text
     return text
 
 
-HEADERS = ["Player", "Pints", "Prestige", "Energy", "Loot", "Hand", "Pile", "Dodges"]
+HEADERS = [N_("Player"), N_("Pints"), N_("Prestige"), N_("Energy"), N_("Loot"), N_("Hand"), N_("Pile"),
+           N_("Dodges")]
 
 
 def status_rows(state: State) -> list[list[Any]]:
@@ -55,7 +66,7 @@ def status_rows(state: State) -> list[list[Any]]:
     the rest of each player's situation goes in `status_notes`."""
     view = view_for(state, None)
     return [[c["name"], c["pints"], c["prestige"],
-             f"{c['energy']} Stunned" if c["stunned"] else c["energy"], c["loot"],
+             _("{energy} Stunned").format(energy=c["energy"]) if c["stunned"] else c["energy"], c["loot"],
              len(c["hand"]), "-" if c["pile_top"] is None else c["pile_top"],
              " ".join(map(str, c["dodges"])) or "-"] for c in view["players"]]
 
@@ -68,21 +79,22 @@ def status_notes(state: State) -> list[str]:
     lines = []
     for c in view["players"]:
         n, extra = c["name"], view["counters"][c["name"]]
-        parts = ["the Pillar" if n == state["pillar"] else "", extra["character"] or ""]
-        parts.append("shown the door" if c["eliminated"] else "enters next turn"
-                     if extra["entering"] else "back next turn" if extra["returning"]
-                     else "away" if extra["away"] else "")
+        parts = [_("the Pillar") if n == state["pillar"] else "", extra["character"] or ""]
+        parts.append(_("shown the door") if c["eliminated"] else _("enters next turn")
+                     if extra["entering"] else _("back next turn") if extra["returning"]
+                     else _("away") if extra["away"] else "")
         if n in view["militia"]:
-            parts.append("called the Militia")
+            parts.append(_("called the Militia"))
         if extra["assets"]:
-            parts.append("Assets: " + ", ".join(extra["assets"]))
+            parts.append(_("Assets: {assets}").format(assets=", ".join(extra["assets"])))
         if extra["trick"]:
-            parts.append("Dirty Trick: " + extra["trick"])
+            parts.append(_("Dirty Trick: {trick}").format(trick=extra["trick"]))
         if extra["specialties"]:
-            parts.append(f"{extra['specialties']} Specialties in hand")
-        shown = "; ".join(p for p in parts if p)
+            parts.append(ngettext("{count} Specialty in hand", "{count} Specialties in hand",
+                                  extra["specialties"]).format(count=extra["specialties"]))
+        shown = pgettext("separator", "; ").join(p for p in parts if p)
         if shown:
-            lines.append(f"{n}: {shown}")
+            lines.append(_("{player}: {notes}").format(player=n, notes=shown))
     if state["ko_pile"]:
-        lines.append("KO pile: " + ", ".join(state["ko_pile"]))
+        lines.append(_("KO pile: {characters}").format(characters=", ".join(state["ko_pile"])))
     return lines

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from . import counters
 from .arrivals import enter_arrivals, show_the_door
@@ -12,17 +13,20 @@ from .quarrels import resolve, reveal, serve_tricks
 from .seating import clockwise_from, next_pillar
 from .variants import close_auction
 
+_, ngettext, pgettext = domain("taverne").functions()
+
 
 def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
     """`start`: the first turn, call 1; the first player seated is the Pillar. With Auction
     Characters the sealed Energy bids come first (T-VAR-AU-1)."""
     if state["phase"] != "setup":
-        raise RuleError("the brawl has already started")
+        raise RuleError(_("the brawl has already started"))
     if len(state["seating"]) < 2:
-        raise RuleError("seat at least two players first (`player NAME --loot N`)")
+        raise RuleError(_("seat at least two players first (`player NAME --loot N`)"))
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
-        raise RuleError(f"unknown variant {unknown[0]!r}; variants: {', '.join(VARIANTS)}")
+        raise RuleError(_("unknown variant {unknown!r}; variants: {value}").format(
+            unknown=unknown[0], value=', '.join(VARIANTS)))
     state["variants"] = sorted(set(variants))
     state["beginner"] = beginner
     state["pillar"] = state["seating"][0]
@@ -34,7 +38,8 @@ def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
         return events + [{"kind": "auction_open", "players": list(state["seating"])}]
     missing = [n for n in state["seating"] if state["players"][n]["initial_loot"] is None]
     if missing:
-        raise RuleError(f"Initial Loot missing for {', '.join(missing)}: `player NAME --loot N`")
+        raise RuleError(_("Initial Loot missing for {value}: `player NAME --loot N`").format(
+            value=', '.join(missing)))
     state["phase"] = "brawl"
     return events + begin_turn(state)
 

@@ -5,19 +5,22 @@ lowest choosing first. Double Tavern and Long Range are checked where they act
 from __future__ import annotations
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 
 from .arrivals import taken
 from .model import Event, State, find
+
+_, ngettext, pgettext = domain("taverne").functions()
 
 
 def bid(state: State, name: str, energy: int) -> list[Event]:
     """T-VAR-AU-1: each player's initial Energy, sealed until every bid is in."""
     if state["phase"] != "auction":
-        raise RuleError("bids are for Auction Characters, before the first turn")
+        raise RuleError(_("bids are for Auction Characters, before the first turn"))
     if state["auction_revealed"]:
-        raise RuleError("the bids are already revealed")
+        raise RuleError(_("the bids are already revealed"))
     if not 1 <= energy <= 30:
-        raise RuleError("an initial Energy bid is 1 to 30 (T-CNT-2)")
+        raise RuleError(_("an initial Energy bid is 1 to 30 (T-CNT-2)"))
     p = find(state, name)
     p["bid"] = energy
     events: list[Event] = [{"kind": "sealed", "who": p["name"], "what": "bid"}]
@@ -43,13 +46,13 @@ def choose(state: State, name: str, character: str, loot: int, tavern: str | Non
     """T-VAR-AU-3: after the reveal, each player takes a Character from those laid out; its
     Initial Loot goes on the Counter."""
     if state["phase"] != "auction" or not state["auction_revealed"]:
-        raise RuleError("Characters are chosen after the Auction's bids are revealed")
+        raise RuleError(_("Characters are chosen after the Auction's bids are revealed"))
     p = find(state, name)
     if not 1 <= loot <= 3:
-        raise RuleError("a Character's Initial Loot is 1 to 3 (T-CNT-3)")
+        raise RuleError(_("a Character's Initial Loot is 1 to 3 (T-CNT-3)"))
     if character.casefold() in taken(state) and (p["character"] or "").casefold() != \
             character.casefold():
-        raise RuleError(f"{character} is already taken")
+        raise RuleError(_("{character} is already taken").format(character=character))
     p.update({"character": character, "initial_loot": loot, "loot": loot,
               "tavern": tavern or p["tavern"]})
     return [{"kind": "chosen", "who": p["name"], "character": character, "loot": loot}]
@@ -59,9 +62,9 @@ def close_auction(state: State) -> list[Event]:
     """`call` after the Auction: refused while a bid or a Character is missing."""
     waiting = [n for n in state["seating"] if state["players"][n]["bid"] is None]
     if waiting:
-        raise RuleError("still to bid: " + ", ".join(waiting) + " (T-VAR-AU-1)")
+        raise RuleError(_("still to bid: {players} (T-VAR-AU-1)").format(players=", ".join(waiting)))
     unchosen = [n for n in state["seating"] if state["players"][n]["initial_loot"] is None]
     if unchosen:
-        raise RuleError("still to choose a Character: " + ", ".join(unchosen)
-                      + " (`character NAME C --loot N`)")
+        raise RuleError(_("still to choose a Character: {players} (`character NAME C --loot N`)"
+                          ).format(players=", ".join(unchosen)))
     return [{"kind": "auction_closed"}]

@@ -7,10 +7,14 @@ from __future__ import annotations
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.commands.party import add_money
 from guide.games.kaverini.registry import command
+
+_, ngettext, pgettext = domain("kaverini").functions()
+
 
 
 @command("adventure", "party")
@@ -25,7 +29,8 @@ def adventure(t, adventure_id: str | None):
     a = t.library.adventures.get(adventure_id.casefold())
     if a is None:
         known = ", ".join(t.library.adventures) or "none loaded"
-        raise CommandError(f"no adventure {adventure_id!r} (known: {known})")
+        raise CommandError(_("no adventure {adventure_id!r} (known: {known})").format(
+            adventure_id=adventure_id, known=known))
     t.state["adventure"] = {"id": a.id, "title": a.title, "currency": a.currency}
     t.state["quotes_told"] = []
     t.state["npcs"] = []

@@ -13,6 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini.commands.odds import at_the_prompt, worker_start
 from guide.games.kaverini.data.tables import house_rules
@@ -34,6 +35,7 @@ BATCH = 200                  # evenings per worker and batch
 HALF_WIDTH = 0.03            # every chance to +-3 points at 95%
 MAX_RUNS = 1200              # enough for +-3 points even at 50% (1,068 evenings)
 MIN_STEP = 50                # evenings added at least, when more are needed
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def build_evening(t, adventure_id: str, size: int | None) -> tuple[Evening, str]:
@@ -42,9 +44,10 @@ def build_evening(t, adventure_id: str, size: int | None) -> tuple[Evening, str]
     a = t.library.adventures.get(adventure_id.casefold())
     if a is None:
         known = ", ".join(sorted(t.library.adventures)) or "none"
-        raise CommandError(f"--adventure: no adventure {adventure_id!r}; known: {known}")
+        raise CommandError(_("--adventure: no adventure {adventure_id!r}; known: {known}").format(
+            adventure_id=adventure_id, known=known))
     if not any(s.foes for s in a.scenes):
-        raise CommandError(f"the adventure {a.id!r} has no scene with foes to play")
+        raise CommandError(_("the adventure {id!r} has no scene with foes to play").format(id=a.id))
     state = copy.deepcopy(t.state)
     state["confrontation"] = None
     start = 1
@@ -58,7 +61,8 @@ def build_evening(t, adventure_id: str, size: int | None) -> tuple[Evening, str]
     else:
         size = 3 if size is None else size
         if not 1 <= size <= MAX_SIZE:
-            raise CommandError(f"--size: 1 to {MAX_SIZE} Kaverit, not {size}")
+            raise CommandError(_("--size: 1 to {MAX_SIZE} Kaverit, not {size}").format(
+                MAX_SIZE=MAX_SIZE, size=size))
         state["kaverit"] = new_party(size, taken=[k["name"] for k in t.state["kaverit"]])
         state["buddies"], state["companions"] = [], []
         who = (f"{size} new level-1 Kaverit ("
@@ -105,7 +109,7 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
         if not at_the_prompt():
             raise                                      # a script stops (and says so)
         if not played:
-            raise CommandError("the balance report was stopped before any evening was played"
+            raise CommandError(_("the balance report was stopped before any evening was played")
                                ) from None                # the evenings so far are kept
     finally:
         if pool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
@@ -17,6 +18,9 @@ from guide.games.kaverini.rules.effects import apply_declared
 from guide.games.kaverini.rules.field import Declared
 from guide.games.kaverini.rules.fighters import KAVERI, Fighter
 from guide.games.kaverini.state import Sheet
+
+_, ngettext, pgettext = domain("kaverini").functions()
+
 
 
 @command("token", "confrontation")
@@ -32,24 +36,26 @@ def token(t, card, holder):
     if c.type in ("foe", "power-foe"):
         conf = t.state["confrontation"]
         if not conf:
-            raise CommandError("a foe token fights in a confrontation; none is running")
+            raise CommandError(_("a foe token fights in a confrontation; none is running"))
         entry = records.foe(c, records.numbered(c.name, sum(1 for x in conf["foes"] if x["card"] == c.name)),
                             extra_hp(len(t.state["kaverit"]), t.lv()))        # R-CONF-14
         conf["foes"].append(entry)
         t.tell("token", card=c.name, side="foes", name=entry["name"], hp=entry["max_hp"])
     elif c.type == "buddy":
         if any(b["name"].startswith(c.name) for b in t.state["buddies"]):
-            raise CommandError(f"{c.name} is already fighting; one token of a buddy at a time")
+            raise CommandError(_("{name} is already fighting; one token of a buddy at a time").format(
+                name=c.name))
         t.state["buddies"].append(records.buddy(c))
         t.tell("token", card=c.name, side="party", name=c.name, hp=c.hp)
     elif c.type == "item":
         if not holder:
-            raise CommandError("an item token goes to a Kaveri: --for NAME")
+            raise CommandError(_("an item token goes to a Kaveri: --for NAME"))
         k = t.kaveri(holder)
         k["items"].append(records.held_item(c.name, c.usage))
         t.tell("token", card=c.name, side="item", name=k["name"])
     else:
-        raise CommandError(f"{c.name} is a {c.type}; tokens here are foes, buddies or items")
+        raise CommandError(_("{name} is a {type}; tokens here are foes, buddies or items").format(
+            name=c.name, type=c.type))
     return Result()
 
 
@@ -70,16 +76,17 @@ def play(t, name, card, on):
     item = t.card(entry["card"])
     conf = field["confrontation"] if field else None
     if entry["uses"] is None:
-        raise CommandError(f"{item.name} has no Usage: it is not played, it acts by its static"
-                           " effect while held (R-CONF-12)")
+        raise CommandError(_("{name} has no Usage: it is not played, it acts by its static effect while held"
+                             " (R-CONF-12)").format(
+            name=item.name))
     if conf:
         if k["hp"] == 0:
-            raise CommandError(f"{k['name']} is cowering and cannot play items (R-CONF-5)")
+            raise CommandError(_("{k} is cowering and cannot play items (R-CONF-5)").format(k=k['name']))
         turn = fight(t, quiet=True).turn()
         if k["name"] in conf["acted"] or conf["phase"] != "kaverit" or turn is None \
                 or turn.name != k["name"]:
-            raise CommandError("items are played in the Kaverit phase, on the Kaveri's own turn"
-                               " before the technique (R-CONF-2)")
+            raise CommandError(_("items are played in the Kaverit phase, on the Kaveri's own turn"
+                               " before the technique (R-CONF-2)"))
     t.tell("item_played", kaveri=k["name"], item=item.name)
     if conf:
         f = fight(t)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from guide.core.errors import CommandError, GuideError
+from guide.core.i18n import domain
 from guide.core.result import Result, Styled
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
@@ -15,6 +16,8 @@ from guide.games.kaverini.rules.confrontation import Fight, extra_hp
 from guide.games.kaverini.rules.field import take_schmerz
 from guide.games.kaverini.rules.fighters import BUDDY, KAVERI, Fighter, psychic_present
 from guide.games.kaverini.rules.strategy import StrategyFight
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def arena(t) -> dict | None:
@@ -42,7 +45,7 @@ def fight(t, state: dict | None = None, quiet: bool = False) -> Fight:
 
 def running(t) -> Fight:
     if arena(t) is None:
-        raise CommandError("no confrontation is running (confront FOE... to start one)")
+        raise CommandError(_("no confrontation is running (confront FOE... to start one)"))
     return fight(t)
 
 
@@ -108,7 +111,7 @@ def confront(t, cards, settings, order, companions, lv, practice, scene_number):
 
     Example: confront --scene 2"""
     if arena(t) is not None:
-        raise CommandError("a confrontation is already running (end to stop it)")
+        raise CommandError(_("a confrontation is already running (end to stop it)"))
     if scene_number is not None:
         from guide.games.kaverini.commands.scenes import enter, scene_of
 
@@ -118,7 +121,7 @@ def confront(t, cards, settings, order, companions, lv, practice, scene_number):
             settings = (chosen_scene.setting,)
         enter(t, scene_number)
     if not cards:
-        raise CommandError("confront which foes? name foe cards, or --scene N")
+        raise CommandError(_("confront which foes? name foe cards, or --scene N"))
     foes = [t.card(name, "foe", "power-foe") for name in card_names(t, cards)]
     setting_cards = [t.card(name, "setting") for name in settings]
     names = [k["name"] for k in t.state["kaverit"]]
@@ -132,12 +135,13 @@ def confront(t, cards, settings, order, companions, lv, practice, scene_number):
         joined = [t.card(n, "companion").name for n in companions]
         missing = [n for n in joined if n not in party]
         if missing or len(joined) > 3:
-            raise CommandError("--companion: at most three companions of the party (R-CONF-9)")
+            raise CommandError(_("--companion: at most three companions of the party (R-CONF-9)"))
         if len(party) < 4:
-            raise CommandError(f"with fewer than four companions all of them join (R-CONF-9):"
-                               f" {', '.join(party) or 'none'}; --companion chooses from four")
+            raise CommandError(_("with fewer than four companions all of them join (R-CONF-9): {value};"
+                                 " --companion chooses from four").format(
+                value=', '.join(party) or 'none'))
     elif len(party) >= 4:
-        raise CommandError("four or more companions: choose three with --companion (R-CONF-9)")
+        raise CommandError(_("four or more companions: choose three with --companion (R-CONF-9)"))
     else:
         joined = list(party)
     f = fight(t, t.state)
@@ -316,8 +320,9 @@ def faces_used(t, option: str) -> None:
     option, never silently dropped."""
     left = t.dice.unused()
     if left:
-        raise CommandError(f"{option} {','.join(map(str, left))}: this command drew no die for"
-                           f" {'them' if len(left) > 1 else 'it'} (R-DICE-3); leave {option} out")
+        raise CommandError(_("{option} {value}: this command drew no die for {value2} (R-DICE-3); leave"
+                             " {option} out").format(
+            option=option, value=','.join(map(str, left)), value2='them' if len(left) > 1 else 'it'))
 
 
 def _effect_faces(faces: list[int] | None, option: str) -> tuple[int | None, int | None]:
@@ -325,8 +330,9 @@ def _effect_faces(faces: list[int] | None, option: str) -> tuple[int | None, int
     if not faces:
         return None, None
     if len(faces) > 2:
-        raise CommandError(f"{option} takes the d20 and at most the Comic d10 (N,M), not"
-                           f" {len(faces)} faces")
+        raise CommandError(_("{option} takes the d20 and at most the Comic d10 (N,M), not {count}"
+                             " faces").format(
+            option=option, count=len(faces)))
     return faces[0], (faces[1] if len(faces) > 1 else None)
 
 

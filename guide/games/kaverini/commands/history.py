@@ -6,12 +6,14 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini.recap import recap as recap_of
 from guide.games.kaverini.registry import command
 
 if TYPE_CHECKING:
     from guide.games.kaverini.table import KaveriniTable
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 @command("recap", "history", journal=False)
@@ -21,7 +23,7 @@ def recap(t: KaveriniTable):
 
     Example: recap"""
     if t.store is None:
-        raise CommandError("no campaign is open")
+        raise CommandError(_("no campaign is open"))
     events = [e for entry in t.store.entries() for e in entry.story]
     r = Result()
     for line in recap_of(events, t.state, t.adventure()):

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from guide.core.errors import CommandError, GuideError
+from guide.core.i18n import domain
 from guide.core.names import Ambiguous, resolve
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.model import Card
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def find_card(library: Library, name: str, types: tuple[str, ...] = ()) -> Card:
@@ -16,7 +19,8 @@ def find_card(library: Library, name: str, types: tuple[str, ...] = ()) -> Card:
         card = library.card(_resolve(library, name, types))
     assert card is not None
     if types and card.type not in types:
-        raise CommandError(f"{card.name!r} is a {card.type} card, not a {' or '.join(types)}")
+        raise CommandError(_("{name!r} is a {type} card, not a {value}").format(
+            name=card.name, type=card.type, value=' or '.join(types)))
     return card
 
 

@@ -8,12 +8,14 @@ import click
 
 from guide.core.dice import parse_faces
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
 
 if TYPE_CHECKING:
     from guide.games.kaverini.table import KaveriniTable
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 @command("lottery", "adventure")
@@ -32,9 +34,9 @@ def lottery(t: KaveriniTable, npc: str | None, faces: str | None, roll: int | No
     Example: lottery --npc Anouk --dice 4,5"""
     a = t.adventure()
     if a is None:
-        raise CommandError("no adventure is running: start one with adventure ID")
+        raise CommandError(_("no adventure is running: start one with adventure ID"))
     if npc and not force and npc.casefold() in (n.casefold() for n in t.state["npcs"]):
-        raise CommandError(f"{npc} has already been engaged (R-QL-2); --force to ask again")
+        raise CommandError(_("{npc} has already been engaged (R-QL-2); --force to ask again").format(npc=npc))
     give_percentile(t, faces, roll, "lottery")
     drawn = t.dice.percentile()
     quote = a.quotes[drawn.value]
@@ -56,17 +58,19 @@ def give_percentile(t, faces: str | None, roll: int | None, command: str) -> Non
     `--dice TENS,ONES` (a d10 printed 0-9 shows 0 where the rulebook's shows 10; both count
     as 0) or `--roll N` (1..100, 100 being 0 and 0)."""
     if faces and roll is not None:
-        raise CommandError(f"{command}: give --dice TENS,ONES or --roll N, not both")
+        raise CommandError(_("{command}: give --dice TENS,ONES or --roll N, not both").format(
+            command=command))
     if faces:
         f = parse_faces(faces, "--dice")
         if len(f) != 2:
-            raise CommandError(f"{command} --dice takes two faces, tens then ones: --dice 4,5")
+            raise CommandError(_("{command} --dice takes two faces, tens then ones: --dice 4,5").format(
+                command=command))
         for face in f:
             if not 0 <= face <= 10:
-                raise CommandError(f"a d10 shows 1 to 10, not {face} (a 0-9 die's 0 counts as"
-                                   " 10)")
+                raise CommandError(_("a d10 shows 1 to 10, not {face} (a 0-9 die's 0 counts as 10)").format(
+                    face=face))
         t.dice.give([10 if face == 0 else face for face in f])
     elif roll is not None:
         if not 1 <= roll <= 100:
-            raise CommandError(f"a percentile roll is 1 to 100, not {roll}")
+            raise CommandError(_("a percentile roll is 1 to 100, not {roll}").format(roll=roll))
         t.dice.give([(roll // 10) % 10 or 10, roll % 10 or 10])

@@ -16,16 +16,25 @@ from multiprocessing import get_context
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.commands import odds_target
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.registry import command
-from guide.games.kaverini.rules.simulate import Odds, Outcome, Setup, run_seeds, tally, wilson
+from guide.games.kaverini.rules.simulate import (
+    Odds,
+    Outcome,
+    Setup,
+    run_seeds,
+    tally,
+    wilson,
+)
 
 BATCH = 200
 MAX_DEFAULT_RUNS = 2600          # enough for +-2 points at 95% even at a 50% chance
 HALF_WIDTH = 0.02
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def build_setup(t, foes: tuple[str, ...], party: str | None, scene: int | None,
@@ -40,16 +49,16 @@ def build_setup(t, foes: tuple[str, ...], party: str | None, scene: int | None,
     if scene is not None:
         a = t.adventure()
         if a is None or not 1 <= scene <= len(a.scenes):
-            raise CommandError(f"--scene: the running adventure has scenes 1 to"
-                               f" {len(a.scenes) if a else 0}")
+            raise CommandError(_("--scene: the running adventure has scenes 1 to {value}").format(
+                value=len(a.scenes) if a else 0))
         foes = a.scenes[scene - 1].foes
         if a.scenes[scene - 1].setting and not settings:
             setting_names = [a.scenes[scene - 1].setting]
     if not foes:
         c = t.state["confrontation"]
         if not c:
-            raise CommandError("odds of which fight? name foe cards, --scene N, or run it during"
-                               " a confrontation")
+            raise CommandError(_("odds of which fight? name foe cards, --scene N, or run it during"
+                               " a confrontation"))
         foes = tuple(f["card"] for f in c["foes"] if f["hp"] > 0)
     foe_cards = [t.card(n, "foe", "power-foe") for n in card_names(t, tuple(foes))]
     if party:
@@ -60,11 +69,12 @@ def build_setup(t, foes: tuple[str, ...], party: str | None, scene: int | None,
         known = {x["name"].casefold() for x in state["kaverit"] + state["buddies"]}
         known |= {c.casefold() for c in state["companions"]}
         if wanted - known:
-            raise CommandError(f"--party: not in the party: {', '.join(sorted(wanted - known))}")
+            raise CommandError(_("--party: not in the party: {value}").format(
+                value=', '.join(sorted(wanted - known))))
     for k in state["kaverit"]:
         k["hp"] = k["max_hp"]
     if not state["kaverit"]:
-        raise CommandError("the odds need at least one Kaveri")
+        raise CommandError(_("the odds need at least one Kaveri"))
     cards = {c.key: c for c in (t.card(n.name) for n in t.library.cards.values())}
     for c in foe_cards:
         cards[c.key] = c
@@ -215,8 +225,8 @@ def odds(t, foes, party, scene, settings, runs, target, seed, as_json, adventure
         from guide.games.kaverini.commands.balance import adventure_odds
 
         if adventure_id is None or foes or party or scene is not None or settings or target:
-            raise CommandError("odds --adventure ID takes --size, --runs, --seed and --json"
-                               " only")
+            raise CommandError(_("odds --adventure ID takes --size, --runs, --seed and --json"
+                               " only"))
         seed = seed if seed is not None else random.randrange(1 << 30)
         return adventure_odds(t, adventure_id, size, runs, seed, as_json)
     setup = build_setup(t, foes, party, scene, settings)

@@ -8,6 +8,7 @@ import re
 import click
 
 from guide.core.errors import CommandError, GuideError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.result import Result
 from guide.core.text import look_alike, name_problem, unsafe
@@ -20,6 +21,8 @@ from guide.games.kaverini.rules.leveling import spend as spend_points
 from guide.games.kaverini.state import HeldItem, Sheet
 from guide.games.kaverini.state import buddy as new_buddy
 from guide.games.kaverini.state import held_item as held_item_of
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 @command("kaveri", "party")
@@ -58,7 +61,8 @@ def design(t, name: str, ability: str | None, techniques: tuple[str, ...],
     for text in [ability, *chosen, *told]:
         bad = unsafe(text)
         if bad:
-            raise CommandError(f"kaveri: {text!r} holds a control or invisible character ({bad})")
+            raise CommandError(_("kaveri: {text!r} holds a control or invisible character ({bad})").format(
+                text=text, bad=bad))
     ladders_only = "ladders_at_start" in house_rules() and t.house("ladders_at_start") == "on"
     return new_kaveri(name, ability, chosen, told, money, ladders_only)
 
@@ -68,16 +72,17 @@ def check_name(name: str, taken: list[str]) -> None:
     existing name nor one that looks like it (Ann and Cyrillic Аnn)."""
     problem = name_problem(name)
     if problem:
-        raise CommandError(f"kaveri: {problem}")
+        raise CommandError(_("kaveri: {problem}").format(problem=problem))
     if name.casefold() == "all":
-        raise CommandError("kaveri: `all` means the whole party (xp all 1); choose another name")
+        raise CommandError(_("kaveri: `all` means the whole party (xp all 1); choose another name"))
     for other in taken:
         if other.casefold() == name.casefold():
-            raise CommandError(f"there is already a Kaveri named {name!r}")
+            raise CommandError(_("there is already a Kaveri named {name!r}").format(name=name))
     similar = look_alike(name, taken)
     if similar:
-        raise CommandError(f"{name!r} looks like the name of {similar!r}, already in the party;"
-                           " choose a name that reads differently")
+        raise CommandError(_("{name!r} looks like the name of {similar!r}, already in the party; choose a"
+                             " name that reads differently").format(
+            name=name, similar=similar))
 
 
 @command("xp", "party")
@@ -97,7 +102,7 @@ def _everyone(t, name: str, group: list) -> list:
     """`all` is the whole group; any other name is that one Kaveri."""
     if name.casefold() == "all":
         if not group:
-            raise CommandError("there is nobody in the party yet (kaveri NAME)")
+            raise CommandError(_("there is nobody in the party yet (kaveri NAME)"))
         return list(group)
     return [t.kaveri(name)]
 
@@ -131,7 +136,8 @@ def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
         try:
             number = int(value)
         except ValueError:
-            raise CommandError(f"spend: {key}={value}: {value!r} is not a number") from None
+            raise CommandError(_("spend: {key}={value}: {value!r} is not a number").format(
+                key=key, value=value)) from None
         if key.casefold() == "e":
             e += number
         elif key.casefold() == "h":
@@ -159,11 +165,12 @@ def wp(t, name: str, amount: int):
 
 def _give_wp(t, k: Sheet, amount: int) -> None:
     if k["world_points"] + amount < 0:
-        raise CommandError(f"{k['name']} has only {k['world_points']} world point(s)")
+        raise CommandError(_("{k} has only {world_points} world point(s)").format(
+            k=k['name'], world_points=k['world_points']))
     most = limits()["world_points"]
     if k["world_points"] + amount > most:
-        raise CommandError(f"{k['name']} has {k['world_points']} world point(s); at most"
-                           f" {most:,} in all")
+        raise CommandError(_("{k} has {world_points} world point(s); at most {most:,} in all").format(
+            k=k['name'], world_points=k['world_points'], most=most))
     k["world_points"] += amount
     t.tell("wp", kaveri=k["name"], amount=amount, now=k["world_points"])
 
@@ -193,18 +200,19 @@ def heal(t, name: str, amount: str):
 
     Example: heal all full"""
     if not (amount.casefold() == "full" or _DIGITS.fullmatch(amount)):
-        raise CommandError(f"heal: {amount!r} is not a number or full")
+        raise CommandError(_("heal: {amount!r} is not a number or full").format(amount=amount))
     conf = t.state["confrontation"]
     healable = t.state["kaverit"] + t.state["buddies"] + (conf["stand"] if conf else [])
     if name.casefold() == "all":
         targets = list(healable)
         if not targets:
-            raise CommandError("there is nobody in the party yet (kaveri NAME)")
+            raise CommandError(_("there is nobody in the party yet (kaveri NAME)"))
     else:
         targets = [x for x in healable if x["name"].casefold() == name.casefold()]
         if not targets and name in t.state["companions"]:
-            raise CommandError(f"{name} is a companion: a companion has HP only while taking a"
-                               " stand in a confrontation (R-CONF-10), so there is none to heal")
+            raise CommandError(_("{name} is a companion: a companion has HP only while taking a stand in a"
+                                 " confrontation (R-CONF-10), so there is none to heal").format(
+                name=name))
         if not targets:
             t.kaveri(name)  # the usual error with a suggestion
     for target in targets:
@@ -228,7 +236,8 @@ def exchange(t, currency: str, rate: float):
     Example: exchange GBP 0.85"""
     low, high = limits()["exchange_rate"]["min"], limits()["exchange_rate"]["max"]
     if not low <= rate <= high:
-        raise CommandError(f"exchange: the rate must be from {low:g} to {high:g}, not {rate:g}")
+        raise CommandError(_("exchange: the rate must be from {low:g} to {high:g}, not {rate:g}").format(
+            low=low, high=high, rate=rate))
     old = t.currency() or "money"
     for k in t.state["kaverit"]:
         k["money"] = within_money(k, int(k["money"] * rate + 0.5))
@@ -252,7 +261,8 @@ def within_money(k: dict, value: int) -> int:
     """Money stays within what the game can mean (data/limits.yaml)."""
     most = limits()["money"]
     if value > most:
-        raise CommandError(f"{k['name']} would have {value:,}; at most {most:,} money in all")
+        raise CommandError(_("{k} would have {value:,}; at most {most:,} money in all").format(
+            k=k['name'], value=value, most=most))
     return value
 
 
@@ -308,11 +318,11 @@ def unbond(t, name: str, card: tuple[str, ...]):
 
 def _set_bond(t, name: str, card: str, bonded: bool) -> None:
     if t.state["confrontation"]:
-        raise CommandError("items are bonded or unbonded only outside confrontations (R-CONF-12)")
+        raise CommandError(_("items are bonded or unbonded only outside confrontations (R-CONF-12)"))
     k = t.kaveri(name)
     entry = held_item(k, card)
     if not t.card(entry["card"]).bond:
-        raise CommandError(f"{entry['card']} has no bond")
+        raise CommandError(_("{card} has no bond").format(card=entry['card']))
     entry["bonded"] = bonded
     t.tell("item_bonded", kaveri=k["name"], item=entry["card"], bonded=bonded)
 
@@ -324,7 +334,7 @@ def held_item(k: Sheet, card: str) -> HeldItem:
             return entry
     held = [entry["card"] for entry in k["items"]]
     if not held:
-        raise CommandError(f"{k['name']} holds no item (item {k['name']} CARD gives one)")
+        raise CommandError(_("{k} holds no item (item {k} CARD gives one)").format(k=k['name']))
     try:
         name = resolve(card, held, f"item of {k['name']}'s")
     except GuideError as e:
@@ -343,14 +353,15 @@ def companion(t, card: tuple[str, ...], leave: bool):
     party = t.state["companions"]
     if leave:
         if c.name not in party:
-            raise CommandError(f"{c.name} is not with the party")
+            raise CommandError(_("{name} is not with the party").format(name=c.name))
         party.remove(c.name)
     else:
         if c.name in party:
-            raise CommandError(f"{c.name} is already with the party")
+            raise CommandError(_("{name} is already with the party").format(name=c.name))
         if c.name in t.state["lost_companions"]:
-            raise CommandError(f"{c.name} ran for their life and is gone for this adventure"
-                               " (rulebook 6.2)")
+            raise CommandError(_("{name} ran for their life and is gone for this adventure (rulebook"
+                                 " 6.2)").format(
+                name=c.name))
         party.append(c.name)
     t.tell("companion", card=c.name, joins=not leave)
     return Result()
@@ -368,13 +379,14 @@ def buddy(t, card: tuple[str, ...], leave: bool):
     present = [b for b in buddies if b["name"] == c.name]
     if leave:
         if not present:
-            raise CommandError(f"{c.name} is not with the party")
+            raise CommandError(_("{name} is not with the party").format(name=c.name))
         buddies.remove(present[0])
     else:
         if present:
-            raise CommandError(f"{c.name} is already with the party")
+            raise CommandError(_("{name} is already with the party").format(name=c.name))
         if c.name in t.state.get("lost_buddies", []):
-            raise CommandError(f"{c.name} ran out of HP and left the party for good (R-CONF-8)")
+            raise CommandError(_("{name} ran out of HP and left the party for good (R-CONF-8)").format(
+                name=c.name))
         buddies.append(new_buddy(c))
     t.tell("buddy", card=c.name, joins=not leave, hp=c.hp)
     return Result()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.names import suggest
 from guide.core.params import Named
 from guide.core.result import Result, Styled
@@ -17,6 +18,7 @@ from guide.games.kaverini.rules_text import Rule, find, rules, search
 
 if TYPE_CHECKING:
     from guide.games.kaverini.table import KaveriniTable
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def _describe(t: object, rule_id: str) -> str:
@@ -58,8 +60,10 @@ def rules_(t: KaveriniTable, words: tuple[str, ...]) -> Result:
     found = search(query)
     if not found:
         if query.upper().startswith("R-"):
-            raise CommandError(f"no rule {query!r}{suggest(query.upper(), [r.id for r in rules()])}")
-        raise CommandError(f"no rule mentions {query!r}; try one word, or rules alone for the list")
+            raise CommandError(_("no rule {query!r}{value}").format(
+                query=query, value=suggest(query.upper(), [r.id for r in rules()])))
+        raise CommandError(_("no rule mentions {query!r}; try one word, or rules alone for the list").format(
+            query=query))
     r = Result([f"{len(found)} rule(s) mention {query!r}:"])
     for rule in found:
         r.add("", *shown(rule))

@@ -10,24 +10,28 @@ import textwrap
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result, Styled
 from guide.games.kaverini.model import Adventure, Scene
 from guide.games.kaverini.registry import command
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def scene_of(t, number: int) -> Scene:
     a = running_adventure(t)
     if not 1 <= number <= len(a.scenes):
-        raise CommandError(f"{a.title} has scenes 1 to {len(a.scenes)}, not {number}")
+        raise CommandError(_("{title} has scenes 1 to {count}, not {number}").format(
+            title=a.title, count=len(a.scenes), number=number))
     return a.scenes[number - 1]
 
 
 def running_adventure(t) -> Adventure:
     a = t.adventure()
     if a is None:
-        raise CommandError("no adventure is running (adventure ID starts one)")
+        raise CommandError(_("no adventure is running (adventure ID starts one)"))
     if not a.scenes:
-        raise CommandError(f"{a.title} has no scenes")
+        raise CommandError(_("{title} has no scenes").format(title=a.title))
     return a
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import cards_text, params
 from guide.games.kaverini.data.tables import house_rules
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 
 TWEAKABLE = {"hp": int, "emotion": int, "heart": int, "expense": int, "usage": int,
              "shield": str, "heel": str}
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 @command("house", "settings")
@@ -34,11 +36,13 @@ def house(t: KaveriniTable, rule: str | None, value: str | None):
             r.rows.append([name, t.house(name), "/".join(d["choices"]), d["text"]])
         return r
     if rule not in rules:
-        raise CommandError(f"no house rule {rule!r}; known: {', '.join(rules)}")
+        raise CommandError(_("no house rule {rule!r}; known: {value}").format(
+            rule=rule, value=', '.join(rules)))
     if value is None:
         return Result([f"{rule} = {t.house(rule)} ({rules[rule]['text']})"])
     if value not in rules[rule]["choices"]:
-        raise CommandError(f"house {rule}: choose {' or '.join(rules[rule]['choices'])}")
+        raise CommandError(_("house {rule}: choose {value}").format(
+            rule=rule, value=' or '.join(rules[rule]['choices'])))
     if value == rules[rule]["default"]:
         t.state["house"].pop(rule, None)
     else:
@@ -67,17 +71,18 @@ def tweak(t: KaveriniTable, card: str, stats: tuple[tuple[str, str] | str, ...])
     changes = dict(t.state["tweaks"].get(key, {}))
     for stat in stats:
         if isinstance(stat, str):
-            raise CommandError("tweak: reset stands alone (tweak CARD reset)")
+            raise CommandError(_("tweak: reset stands alone (tweak CARD reset)"))
         name, value = stat[0].casefold(), stat[1]
         if name not in TWEAKABLE:
-            raise CommandError(f"tweak: {name}={value}: write STAT=VALUE with STAT one of"
-                               f" {', '.join(TWEAKABLE)}")
+            raise CommandError(_("tweak: {name}={value}: write STAT=VALUE with STAT one of {value2}").format(
+                name=name, value=value, value2=', '.join(TWEAKABLE)))
         try:
             changes[name] = TWEAKABLE[name](value)
         except ValueError:
-            raise CommandError(f"tweak: {name} must be a whole number, not {value!r}") from None
+            raise CommandError(_("tweak: {name} must be a whole number, not {value!r}").format(
+                name=name, value=value)) from None
         if TWEAKABLE[name] is int and changes[name] < (1 if name in ("hp", "usage") else -100):
-            raise CommandError(f"tweak: {name}={value} is too low")
+            raise CommandError(_("tweak: {name}={value} is too low").format(name=name, value=value))
     t.state["tweaks"][key] = changes
     t.tell("tweak", card=c.name, stats=changes)
     return Result()
@@ -95,7 +100,7 @@ def flip(t: KaveriniTable, card: tuple[str, ...]):
         if c.back is not None and name.casefold() in (c.name.casefold(), c.back.name.casefold()):
             original = c
     if original is None:
-        raise CommandError(f"{name!r} is not a double-sided card")
+        raise CommandError(_("{name!r} is not a double-sided card").format(name=name))
     flipped = t.state["flipped"]
     if original.key in flipped:
         flipped.remove(original.key)
@@ -120,7 +125,8 @@ def cards(t: KaveriniTable, card_type: str | None, type_option: str | None):
 
     Example: cards --type foe"""
     if card_type and type_option and card_type != type_option:
-        raise CommandError(f"cards: one type, not both {card_type} and {type_option}")
+        raise CommandError(_("cards: one type, not both {card_type} and {type_option}").format(
+            card_type=card_type, type_option=type_option))
     card_type = card_type or type_option
     chosen = [t.card(c.name) for c in t.library.cards.values() if card_type in (None, c.type)]
     chosen.sort(key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.data.tables import ladders
@@ -17,6 +18,7 @@ from guide.games.kaverini.rules.leveling import level
 if TYPE_CHECKING:
     from guide.games.kaverini.state import Sheet
     from guide.games.kaverini.table import KaveriniTable
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def sheet_lines(t: KaveriniTable, k: Sheet) -> list[str]:
@@ -104,10 +106,11 @@ def export(t: KaveriniTable, name: str, path: str | None):
     md += ["", "## Items", ""]
     md += [line for line in lines if line.startswith("Items: ")]
     if target.exists() and not target.is_file():
-        raise CommandError(f"export: {target} is not a regular file; name a file to write")
+        raise CommandError(_("export: {target} is not a regular file; name a file to write").format(
+            target=target))
     try:
         target.write_text("\n".join(md) + "\n", encoding="utf-8")
     except (OSError, ValueError) as e:
         why = e.strerror if isinstance(e, OSError) and e.strerror else e
-        raise CommandError(f"export: cannot write {target}: {why}") from None
+        raise CommandError(_("export: cannot write {target}: {why}").format(target=target, why=why)) from None
     return Result([f"Wrote {k['name']}'s character sheet to {target}."])

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
@@ -14,12 +15,13 @@ from guide.games.kaverini.state import held_item
 
 if TYPE_CHECKING:
     from guide.games.kaverini.table import KaveriniTable
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def _shop(t: KaveriniTable, name: str | None, item: str | None = None):
     a = t.adventure()
     if a is None or not a.shops:
-        raise CommandError("no adventure with shops is running")
+        raise CommandError(_("no adventure with shops is running"))
     if name:
         for shop in a.shops:
             if shop.name.casefold().startswith(name.casefold()):
@@ -42,7 +44,7 @@ def shop(t: KaveriniTable, name):
     Example: shop Albert Cuyp Market stalls"""
     a = t.adventure()
     if a is None or not a.shops:
-        raise CommandError("no adventure with shops is running")
+        raise CommandError(_("no adventure with shops is running"))
     shops = [_shop(t, " ".join(name))] if name else list(a.shops)
     r = Result(headers=["shop", "item", f"price {a.currency}", ""])
     for s in shops:
@@ -69,25 +71,28 @@ def buy(t: KaveriniTable, name, item, shop_name, world_point):
     s = _shop(t, shop_name, wanted)
     prices = {i.casefold(): (i, p) for i, p in s.prices.items()}
     if wanted.casefold() not in prices:
-        raise CommandError(f"{s.name} does not sell {wanted!r}")
+        raise CommandError(_("{name} does not sell {wanted!r}").format(name=s.name, wanted=wanted))
     card_name, price = prices[wanted.casefold()]
     cur = t.currency()
     if world_point:
         low = min(s.prices.values())
         if price != low:
             cheapest = ", ".join(i for i, p in s.prices.items() if p == low)
-            raise CommandError(f"a world point buys only the cheapest item ({cheapest}, {low}"
-                               f" {cur}), R-WP-4")
+            raise CommandError(_("a world point buys only the cheapest item ({cheapest}, {low} {cur}),"
+                                 " R-WP-4").format(
+                cheapest=cheapest, low=low, cur=cur))
         if s.name in t.state["shop_wp"]:
-            raise CommandError(f"one world point per visit to {s.name}: again only after a"
-                               " confrontation or a bargain there (R-WP-4)")
+            raise CommandError(_("one world point per visit to {name}: again only after a confrontation or a"
+                                 " bargain there (R-WP-4)").format(
+                name=s.name))
         if k["world_points"] < 1:
-            raise CommandError(f"{k['name']} has no world point to spend")
+            raise CommandError(_("{k} has no world point to spend").format(k=k['name']))
         k["world_points"] -= 1
         t.state["shop_wp"].append(s.name)
     else:
         if k["money"] < price:
-            raise CommandError(f"{card_name} costs {price} {cur}; {k['name']} has {k['money']} {cur}")
+            raise CommandError(_("{card_name} costs {price} {cur}; {k} has {money} {cur}").format(
+                card_name=card_name, price=price, cur=cur, k=k['name'], money=k['money']))
         k["money"] -= price
     c = t.card(card_name, "item")
     k["items"].append(held_item(c.name, c.usage))

@@ -9,12 +9,16 @@ import textwrap
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini.commands.confront import arena, fight, secrets_open, turn_line
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.effects import effective_emotion, effective_heart
 from guide.games.kaverini.rules.fighters import FOE, Fighter
 from guide.games.kaverini.state import Confrontation, Effect
+
+_, ngettext, pgettext = domain("kaverini").functions()
+
 
 
 @command("status", "confrontation", aliases=("field",))
@@ -26,7 +30,7 @@ def status(t, players):
     Example: status --players"""
     field = arena(t)
     if field is None:
-        raise CommandError("no confrontation is running")
+        raise CommandError(_("no confrontation is running"))
     c = field["confrontation"]
     f = fight(t, quiet=True)
     psychic = secrets_open(t)

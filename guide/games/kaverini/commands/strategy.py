@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from guide.core.errors import CommandError
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
@@ -18,12 +19,13 @@ from guide.games.kaverini.state import StrategyGame
 
 if TYPE_CHECKING:
     from guide.games.kaverini.table import KaveriniTable
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def _game(t: KaveriniTable) -> StrategyGame:
     game = t.state.get("strategy")
     if not game:
-        raise CommandError("no Strategy Game is set up: strategy new --player A --player B")
+        raise CommandError(_("no Strategy Game is set up: strategy new --player A --player B"))
     return game
 
 
@@ -45,7 +47,7 @@ def strategy_new(t: KaveriniTable, players, budget, money, settings, fluid, no_p
     Example: strategy new --player Ann --player Ben --budget 50"""
     game = t.state.get("strategy")
     if game and game["arena"] and game["arena"]["confrontation"]:
-        raise CommandError("a Strategy Game battle is running (end it first)")
+        raise CommandError(_("a Strategy Game battle is running (end it first)"))
     players = list(players)
     if t.ask and len(players) < 2:     # a short guided setup in a terminal
         while len(players) < 2 or players[-1]:
@@ -193,9 +195,9 @@ def strategy_start(t: KaveriniTable, faces):
 
     g = _game(t)
     if g["arena"] is not None:
-        raise CommandError("this Strategy Game has already started (strategy new for another)")
+        raise CommandError(_("this Strategy Game has already started (strategy new for another)"))
     if t.state["confrontation"]:
-        raise CommandError("an adventure confrontation is running (end it first)")
+        raise CommandError(_("an adventure confrontation is running (end it first)"))
     settings = [c.name for c in t.library.cards.values() if c.type == "setting"]
     g["arena"] = game_rules.arena(g, t.first_side, settings)
     f = fight(t, g["arena"])

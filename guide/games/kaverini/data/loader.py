@@ -13,7 +13,16 @@ from guide.core.schema import Validator
 from guide.core.text import escaped, name_problem, skeleton
 from guide.core.yamlsrc import Problem, TooBig, Walker, problem_at
 from guide.games.kaverini.data.tables import load_schema
-from guide.games.kaverini.model import Adventure, Amount, Card, Effect, Scene, Shop, Side, Technique
+from guide.games.kaverini.model import (
+    Adventure,
+    Amount,
+    Card,
+    Effect,
+    Scene,
+    Shop,
+    Side,
+    Technique,
+)
 
 # Fields that only make sense on some card types (rulebook section 4).
 _ONLY_FOR = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from guide.core.errors import GuideError, RuleError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.games.kaverini.data.tables import Ladder, ladder_of_technique, ladders_of_technique
 from guide.games.kaverini.data.tables import ladder as find_ladder
@@ -15,6 +16,9 @@ from guide.games.kaverini.model import Technique
 from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, STAND, Fighter
 from guide.games.kaverini.rules.schmerz import base_schmerz
+
+_, ngettext, pgettext = domain("kaverini").functions()
+
 
 
 @dataclass
@@ -49,14 +53,17 @@ class Choosing(Field):
             if roll is None:
                 face = self.dice.d(card.move_die)
             elif not 1 <= roll <= card.move_die:
-                raise RuleError(f"a d{card.move_die} shows 1 to {card.move_die}, not {roll}")
+                raise RuleError(_("a d{move_die} shows 1 to {move_die}, not {roll}").format(
+                    move_die=card.move_die, roll=roll))
             else:
                 face = roll
                 self.dice.drawn.append((card.move_die, face))
             picked = next(t for t in card.techniques if face in t.roll)
             if technique and card.technique(technique) is not picked:
-                raise RuleError(f"the d{card.move_die} shows {face}: {user.name} uses"
-                                f" {picked.name}, not {technique}")
+                raise RuleError(_("the d{move_die} shows {face}: {name} uses {name2}, not"
+                                  " {technique}").format(
+                    move_die=card.move_die, face=face, name=user.name, name2=picked.name,
+                    technique=technique))
             self.say("move_rolled", actor=user.name, die=card.move_die, face=face,
                      technique=picked.name)
             return picked
@@ -99,8 +106,9 @@ class Choosing(Field):
                 except GuideError:
                     lad = None
             if lad is None:
-                raise RuleError(f"a companion taking a stand uses an emotion ladder, not"
-                                f" {technique!r} (R-CONF-10)")
+                raise RuleError(_("a companion taking a stand uses an emotion ladder, not {technique!r}"
+                                  " (R-CONF-10)").format(
+                    technique=technique))
             lv = min(user.level, 10)
             return Move(lad.technique_name(lv), base_schmerz(ladder_level=lv), lad.name,
                         lad.name, lv)
@@ -119,11 +127,12 @@ class Choosing(Field):
             named = resolve(technique.removeprefix("custom:"), known, "technique")
         except GuideError as e:
             if "could be" in str(e):
-                raise RuleError(f"{user.name}: {e}") from None
+                raise RuleError(_("{name}: {e}").format(name=user.name, e=e)) from None
             named = None
         if named is not None:
             return self._move(user, named)
-        raise RuleError(f"{user.name} has no technique {technique!r}; known: {', '.join(known)}")
+        raise RuleError(_("{name} has no technique {technique!r}; known: {value}").format(
+            name=user.name, technique=technique, value=', '.join(known)))
 
     @staticmethod
     def _known_ladder(known: dict[str, int], technique: str) -> Ladder | None:

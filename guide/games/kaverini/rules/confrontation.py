@@ -14,6 +14,7 @@ techniques.py, what harm leads to in outcomes.py.
 from __future__ import annotations
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 from guide.games.kaverini.cardtext import acts_each_round, round_part
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
@@ -28,6 +29,7 @@ PHASES: tuple[Phase, ...] = ("kaverit", "buddies", "foes")
 PHASE_KINDS = {"kaverit": (KAVERI, STAND), "buddies": ("buddy",), "foes": ("foe",)}
 
 __all__ = ["Fight", "Move", "PHASES", "extra_hp"]
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def extra_hp(kaverit: int, lv: int) -> int:
@@ -71,14 +73,15 @@ class Fight(Techniques, Outcomes):
         """R-CONF-1, R-CONF-4, R-CONF-9: set the field and run round 1's phase 1."""
         kaverit = self.s["kaverit"]
         if not kaverit:
-            raise RuleError("the party has no Kaveri to confront anyone")
+            raise RuleError(_("the party has no Kaveri to confront anyone"))
         if not foes:
-            raise RuleError("confront needs at least one foe card")
+            raise RuleError(_("confront needs at least one foe card"))
         if not any(k["hp"] > 0 for k in kaverit):
-            raise RuleError("no Kaveri can act: every Kaveri is at 0 HP (heal NAME full first)")
+            raise RuleError(_("no Kaveri can act: every Kaveri is at 0 HP (heal NAME full first)"))
         levels = sorted({level(k["xp"]) for k in kaverit})
         if lv not in levels:                                        # R-SHEET-4
-            raise RuleError(f"--lv is the level of a Kaveri present: {', '.join(map(str, levels))}")
+            raise RuleError(_("--lv is the level of a Kaveri present: {value}").format(
+                value=', '.join(map(str, levels))))
         bonus = extra_hp(len(kaverit), lv)
         fighters, seen = [], dict[str, int]()
         for card in foes:
@@ -120,18 +123,19 @@ class Fight(Techniques, Outcomes):
         self.can_run_away()
         cowering = [k for k in self.s["kaverit"] if k["hp"] == 0]
         if not cowering:
-            raise RuleError("running away needs at least one cowering Kaveri (R-CONF-6)")
+            raise RuleError(_("running away needs at least one cowering Kaveri (R-CONF-6)"))
         c = self.c
         if c["phase"] != "kaverit" or any(
                 f.name in c["acted"] for f in self.fighters() if f.kind in (KAVERI, STAND)):
-            raise RuleError("running away is the Kaverit's whole action: only before any Kaveri"
-                            f" acts in a round (R-CONF-6){self._now()}")
+            raise RuleError(_("running away is the Kaverit's whole action: only before any Kaveri acts in a"
+                              " round (R-CONF-6){value}").format(
+                value=self._now()))
         chance = min(100, 25 * len(cowering))
         if roll is None:
             value = self.dice.percentile().value
         else:
             if not 1 <= roll <= 100:
-                raise RuleError(f"a percentile roll is 1 to 100, not {roll}")
+                raise RuleError(_("a percentile roll is 1 to 100, not {roll}").format(roll=roll))
             value = roll
         if value <= chance:
             for k in cowering:
@@ -152,7 +156,7 @@ class Fight(Techniques, Outcomes):
         H does not reduce it, and its consequences follow (cowering, XP, ...)."""
         f = self.get(name)
         if not f.standing:
-            raise RuleError(f"{f.name} is already at 0 HP")
+            raise RuleError(_("{name} is already at 0 HP").format(name=f.name))
         taken = self.take(f, amount) or Taken(0)         # R-DMG-8: the taker's side applies
         self.say("schmerz", target=f.name, lost=taken.lost, hp=f.hp, max_hp=f.max_hp,
                  **taken.soaked)
@@ -177,12 +181,12 @@ class Fight(Techniques, Outcomes):
                and self._position() < self._turn_of(actor)):
             self._end_phase()
         if not self.running:
-            raise RuleError("the confrontation is over")
+            raise RuleError(_("the confrontation is over"))
         self._check_can_act(actor)
         if actor.kind == FOE and self.c["phase"] == "foes" and actor in self.waiting():
             return              # the rulebook fixes the foes' phase, not an order among foes
         if self.turn() is not actor:
-            raise RuleError(f"it is not {actor.name}'s turn{self._now()}")
+            raise RuleError(_("it is not {name}'s turn{value}").format(name=actor.name, value=self._now()))
 
     def _now(self) -> str:
         """Whose turn it is, for a refusal."""
@@ -194,12 +198,14 @@ class Fight(Techniques, Outcomes):
 
     def _check_can_act(self, f: Fighter) -> None:
         if not f.standing:
-            raise RuleError(f"{f.name} is at 0 HP and cannot act (R-CONF-5)")
+            raise RuleError(_("{name} is at 0 HP and cannot act (R-CONF-5)").format(name=f.name))
         if f.name in self.c["acted"]:
-            raise RuleError(f"{f.name} has already acted this round{self._now()}")
+            raise RuleError(_("{name} has already acted this round{value}").format(
+                name=f.name, value=self._now()))
         skip = self.skipping(f)
         if skip:
-            raise RuleError(f"{f.name} skips this turn ({skip['why']}){self._now()}")
+            raise RuleError(_("{name} skips this turn ({why}){value}").format(
+                name=f.name, why=skip['why'], value=self._now()))
 
     def _done(self, f: Fighter) -> None:
         if not self.running:

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from guide.core.dice import Dice
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 from guide.core.names import suggest
 from guide.games.kaverini.model import Card, Effect
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter, all_fighters, find
@@ -26,6 +27,7 @@ Tell = Callable[..., None]
 
 _KIND_WORDS: dict[str, str] = {KAVERI: "Kaveri", STAND: "companion taking a stand",
                                BUDDY: "buddy", FOE: "foe"}
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 class Declared(NamedTuple):
@@ -115,7 +117,8 @@ class Field:
         if f is None:
             who = " or ".join(dict.fromkeys(_KIND_WORDS[k] for k in kinds)) or "fighter"
             near = suggest(name, [x.name for x in self.fighters() if not kinds or x.kind in kinds])
-            raise RuleError(f"no {who} named {name!r} in this confrontation{near}")
+            raise RuleError(_("no {who} named {name!r} in this confrontation{near}").format(
+                who=who, name=name, near=near))
         return f
 
     def standing(self, *kinds: str) -> list[Fighter]:
@@ -238,7 +241,8 @@ class Field:
             return
         levels = sorted({level(k["xp"]) for k in self.s["kaverit"]})
         if lv not in levels:
-            raise RuleError(f"--lv is the level of a Kaveri present: {', '.join(map(str, levels))}")
+            raise RuleError(_("--lv is the level of a Kaveri present: {value}").format(
+                value=', '.join(map(str, levels))))
         self.chosen_lv = lv
 
     # --- declared effects (settings, companions, items, cards) ------------------------

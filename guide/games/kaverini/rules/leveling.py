@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from guide.core.errors import GuideError, RuleError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.games.kaverini.data.tables import Ladder, limits
 from guide.games.kaverini.data.tables import ability as find_ability
@@ -14,6 +15,7 @@ from guide.games.kaverini.data.tables import ladders as all_ladders
 from guide.games.kaverini.state import Sheet, sheet
 
 MAX_LADDER = 10
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def level(xp: int) -> int:
@@ -34,30 +36,34 @@ def new_kaveri(name: str, ability: str, techniques: Sequence[str], facts: Sequen
     `ladders_only` (house rule ladders_at_start): the three are emotion ladders."""
     known = find_ability(ability)
     if known is None:
-        raise RuleError(f"unknown ability {ability!r} (R-ABIL-1)")
+        raise RuleError(_("unknown ability {ability!r} (R-ABIL-1)").format(ability=ability))
     if len(techniques) != 3:
-        raise RuleError(f"a new Kaveri has exactly three techniques, not {len(techniques)}"
-                        " (R-SHEET-1)")
+        raise RuleError(_("a new Kaveri has exactly three techniques, not {count} (R-SHEET-1)").format(
+            count=len(techniques)))
     ladders: dict[str, int] = {}
     custom: dict[str, int] = {}
     for t in techniques:
         if t.casefold().startswith("custom:"):
             if ladders_only:
-                raise RuleError("house rule ladders_at_start: a new Kaveri's three techniques"
-                                f" are emotion ladders, not {t!r} (R-SHEET-1)")
+                raise RuleError(_("house rule ladders_at_start: a new Kaveri's three techniques are emotion"
+                                  " ladders, not {t!r} (R-SHEET-1)").format(
+                    t=t))
             cname = t.split(":", 1)[1].strip()
             if not cname:
-                raise RuleError("a custom technique needs a name: custom:NAME")
+                raise RuleError(_("a custom technique needs a name: custom:NAME"))
             if find_ladder(cname):
-                raise RuleError(f"{cname!r} is an emotion ladder; a custom technique needs"
-                                " another name")
+                raise RuleError(_("{cname!r} is an emotion ladder; a custom technique needs another"
+                                  " name").format(
+                    cname=cname))
             if cname.casefold() in (c.casefold() for c in custom):
-                raise RuleError(f"the three techniques must all differ ({cname!r} twice)")
+                raise RuleError(_("the three techniques must all differ ({cname!r} twice)").format(
+                    cname=cname))
             custom[cname] = 1
         else:
             lad = find_ladder(t) or _ladder_as_typed(t)
             if lad.name in ladders:
-                raise RuleError(f"the three techniques must all differ ({lad.name} twice)")
+                raise RuleError(_("the three techniques must all differ ({name} twice)").format(
+                    name=lad.name))
             ladders[lad.name] = 1
     return sheet(name, known, ladders, custom, facts, money)
 
@@ -69,7 +75,8 @@ def _ladder_as_typed(typed: str) -> Ladder:
     try:
         found = find_ladder(resolve(typed, names, "emotion ladder"))
     except GuideError as e:
-        raise RuleError(f"{e} (a custom technique is written custom:{typed})") from None
+        raise RuleError(_("{e} (a custom technique is written custom:{typed})").format(
+            e=e, typed=typed)) from None
     assert found is not None
     return found
 
@@ -79,11 +86,12 @@ def award_xp(kaveri: Sheet, amount: int) -> range:
     of allowance (R-LVL-3). Returns the levels reached, as a range: the cost is the same for
     one level or a thousand. XP in all is bounded (data/limits.yaml)."""
     if amount < 0:
-        raise RuleError("XP can only be given, not taken")
+        raise RuleError(_("XP can only be given, not taken"))
     most = limits()["xp"]
     if kaveri["xp"] + amount > most:
-        raise RuleError(f"{kaveri['name']} has {kaveri['xp']} XP; at most {most:,} XP in all"
-                        f" (so at most {most - kaveri['xp']:,} more)")
+        raise RuleError(_("{kaveri} has {xp} XP; at most {most:,} XP in all (so at most {value:,}"
+                          " more)").format(
+            kaveri=kaveri['name'], xp=kaveri['xp'], most=most, value=most - kaveri['xp']))
     before = level(kaveri["xp"])
     kaveri["xp"] += amount
     reached = range(before + 1, level(kaveri["xp"]) + 1)
@@ -126,7 +134,7 @@ def spend(kaveri: Sheet, e: int = 0, h: int = 0, hp: int = 0, new: Sequence[str]
     raises = dict(raises or {})
     for amount, what in ((e, "e"), (h, "h"), (hp, "hp")):
         if amount < 0:
-            raise RuleError(f"{what}={amount}: points can only be added")
+            raise RuleError(_("{what}={amount}: points can only be added").format(what=what, amount=amount))
     ladders = dict(kaveri["ladders"])
     custom = dict(kaveri["custom"])
     bought: list[dict[str, Any]] = []
@@ -134,30 +142,33 @@ def spend(kaveri: Sheet, e: int = 0, h: int = 0, hp: int = 0, new: Sequence[str]
     for name in new:
         key, table = _ladder_key(name, ladders, custom, creating=True)
         if key in table:
-            raise RuleError(f"{kaveri['name']} already has the {key} ladder")
+            raise RuleError(_("{kaveri} already has the {key} ladder").format(kaveri=kaveri['name'], key=key))
         table[key] = 1
         cost += 1
         bought.append({"new": key, "cost": 1})
     for name, target in raises.items():
         key, table = _ladder_key(name, ladders, custom, creating=False)
         if key not in table:
-            raise RuleError(f"{kaveri['name']} has no {key} ladder; open it first with new={key}")
+            raise RuleError(_("{kaveri} has no {key} ladder; open it first with new={key}").format(
+                kaveri=kaveri['name'], key=key))
         if target > MAX_LADDER:
-            raise RuleError(f"{key}={target}: a ladder never goes above level {MAX_LADDER}")
+            raise RuleError(_("{key}={target}: a ladder never goes above level {MAX_LADDER}").format(
+                key=key, target=target, MAX_LADDER=MAX_LADDER))
         if target <= table[key]:
-            raise RuleError(f"{key} is already at level {table[key]}")
+            raise RuleError(_("{key} is already at level {table}").format(key=key, table=table[key]))
         step = ladder_cost(table[key], target)
         bought.append({"ladder": key, "from": table[key], "to": target, "cost": step})
         table[key] = target
         cost += step
     if e > kaveri["e_allowance"]:
-        raise RuleError(f"at most 1 point on E per level reached (R-LVL-3): {kaveri['name']}"
-                        f" may put {kaveri['e_allowance']} more on E, not {e}")
+        raise RuleError(_("at most 1 point on E per level reached (R-LVL-3): {kaveri} may put"
+                          " {e_allowance} more on E, not {e}").format(
+            kaveri=kaveri['name'], e_allowance=kaveri['e_allowance'], e=e))
     if cost > kaveri["points"]:
-        raise RuleError(f"not enough points: this costs {cost}, {kaveri['name']} has"
-                        f" {kaveri['points']} banked")
+        raise RuleError(_("not enough points: this costs {cost}, {kaveri} has {points} banked").format(
+            cost=cost, kaveri=kaveri['name'], points=kaveri['points']))
     if cost == 0:
-        raise RuleError("nothing to spend: give e=N, h=N, hp=N, new=LADDER or LADDER=LEVEL")
+        raise RuleError(_("nothing to spend: give e=N, h=N, hp=N, new=LADDER or LADDER=LEVEL"))
     kaveri["points"] -= cost
     kaveri["e_allowance"] -= e
     kaveri["emotion"] += e
@@ -179,5 +190,6 @@ def _ladder_key(name: str, ladders: dict, custom: dict, creating: bool) -> tuple
         if existing.casefold() == bare.casefold():
             return existing, custom
     if creating and not name.casefold().startswith("custom:"):
-        raise RuleError(f"unknown emotion ladder {name!r}; a custom ladder is new=custom:{name}")
+        raise RuleError(_("unknown emotion ladder {name!r}; a custom ladder is new=custom:{name}").format(
+            name=name))
     return bare, custom

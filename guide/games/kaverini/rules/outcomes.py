@@ -5,11 +5,14 @@ Fight; the Strategy Game's battle overrides at_zero (rules/strategy.py)."""
 from __future__ import annotations
 
 from guide.core.errors import GuideError, RuleError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
 from guide.games.kaverini.rules.leveling import award_xp, level, level_event, xp_room
 from guide.games.kaverini.state import counters, stand
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 class Outcomes(Field):
@@ -85,7 +88,7 @@ class Outcomes(Field):
         c = self.c
         by_name = {s["name"].casefold(): s for s in c["stand"]}
         if not by_name:
-            raise RuleError("no companion is taking a stand")
+            raise RuleError(_("no companion is taking a stand"))
         total = sum(s["max_hp"] for s in c["stand"])
         named: dict[str, int] = {}
         for typed, value in hp.items():            # `Mevrouw=35`: names as people say them
@@ -94,18 +97,19 @@ class Outcomes(Field):
             except GuideError as e:
                 raise RuleError(str(e)) from None
             if key.casefold() in named:
-                raise RuleError(f"{key} has two shares")
+                raise RuleError(_("{key} has two shares").format(key=key))
             named[key.casefold()] = value
         missing = [s["name"] for k, s in by_name.items() if k not in named]
         if missing:
             raise RuleError("give every companion taking a stand a share; missing: "
                             + ", ".join(missing) + " (R-CONF-10)")
         if sum(named.values()) != total:
-            raise RuleError(f"the shares add up to {sum(named.values())}; they must add up to"
-                            f" {total}, the foes' HP (R-CONF-10)")
+            raise RuleError(_("the shares add up to {value}; they must add up to {total}, the foes' HP"
+                              " (R-CONF-10)").format(
+                value=sum(named.values()), total=total))
         for name, value in named.items():
             if value < 1:
-                raise RuleError("each share is at least 1 HP")
+                raise RuleError(_("each share is at least 1 HP"))
             s = by_name[name]
             s["hp"] = s["max_hp"] = value
         self.say("shares", stand=[{"name": s["name"], "max_hp": s["max_hp"]} for s in c["stand"]])

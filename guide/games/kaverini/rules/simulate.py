@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from guide.core.dice import Dice
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 from guide.core.stats import wilson
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import house_rules, ladders
@@ -32,6 +33,7 @@ from guide.games.kaverini.rules.fighters import BUDDY, FOE, STAND, Fighter
 from guide.games.kaverini.rules.schmerz import amount, base_schmerz, doublings, matches
 
 MAX_ROUNDS = 60
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 @dataclass
@@ -179,7 +181,7 @@ def _lookup(cards: dict[str, Card]) -> Callable[[str], Card]:
     def card(name: str) -> Card:
         found = library.card(name)
         if found is None:
-            raise RuleError(f"no card named {name!r}")
+            raise RuleError(_("no card named {name!r}").format(name=name))
         return found
     return card
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from guide.core.dice import pick
 from guide.core.errors import GuideError, RuleError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules.confrontation import Fight
@@ -34,24 +35,25 @@ from guide.games.kaverini.state import (
 )
 
 SETTINGS = ("none", "random", "chosen")
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def new_game(players: list[str], budget: int, money: int, settings: str, fluid: bool,
              power_foes: bool, pool: str, kaverit: int) -> StrategyGame:
     """R-STRAT-1: every choice of the setup."""
     if len(players) < 2:
-        raise RuleError("the Strategy Game needs two or more players (R-STRAT-1)")
+        raise RuleError(_("the Strategy Game needs two or more players (R-STRAT-1)"))
     folded = [p.casefold() for p in players]
     if len(set(folded)) != len(folded):
-        raise RuleError("each player needs a different name")
+        raise RuleError(_("each player needs a different name"))
     if budget < 1:
-        raise RuleError("the point budget is at least 1 (50, 100 or 200 recommended)")
+        raise RuleError(_("the point budget is at least 1 (50, 100 or 200 recommended)"))
     if kaverit < 1:
-        raise RuleError("each player brings at least one Kaveri (R-STRAT-1)")
+        raise RuleError(_("each player brings at least one Kaveri (R-STRAT-1)"))
     if settings not in SETTINGS:
-        raise RuleError("settings are none, random or chosen")
+        raise RuleError(_("settings are none, random or chosen"))
     if fluid and settings == "none":
-        raise RuleError("--fluid needs settings (random or chosen)")
+        raise RuleError(_("--fluid needs settings (random or chosen)"))
     return {
         "budget": budget, "money": money, "settings": settings, "fluid": fluid,
         "power_foes": power_foes, "pool": pool, "kaverit_per_player": kaverit,
@@ -71,17 +73,18 @@ def player(game: StrategyGame, name: str) -> StrategyPlayer:
 
 def _not_started(game: StrategyGame) -> None:
     if game["arena"] is not None:
-        raise RuleError("the battle has begun: teams are set (R-STRAT-2)")
+        raise RuleError(_("the battle has begun: teams are set (R-STRAT-2)"))
 
 
 def bring_kaveri(game: StrategyGame, who: StrategyPlayer, sheet: Sheet) -> None:
     _not_started(game)
     for p in game["players"]:
         if any(k["name"] == sheet["name"] for k in p["kaverit"]):
-            raise RuleError(f"{sheet['name']} already fights for {p['name']}")
+            raise RuleError(_("{sheet} already fights for {player}").format(
+                sheet=sheet['name'], player=p['name']))
     if len(who["kaverit"]) >= game["kaverit_per_player"]:
-        raise RuleError(f"{who['name']} already has {game['kaverit_per_player']} Kaveri(t)"
-                        " (the setup's number)")
+        raise RuleError(_("{who} already has {kaverit_per_player} Kaveri(t) (the setup's number)").format(
+            who=who['name'], kaverit_per_player=game['kaverit_per_player']))
     fighter = copy.deepcopy(sheet)
     fighter["hp"], fighter["items"], fighter["world_points"] = fighter["max_hp"], [], 0
     fighter["counters"] = counters()
@@ -97,25 +100,28 @@ def buy(game: StrategyGame, who: StrategyPlayer, card: Card, holder: str | None 
     """R-STRAT-2: a card by its expense number, within the budget; the event's data."""
     _not_started(game)
     if card.type == "setting":
-        raise RuleError("settings are not bought: add one with strategy setting (R-STRAT-1)")
+        raise RuleError(_("settings are not bought: add one with strategy setting (R-STRAT-1)"))
     if card.expense is None:
-        raise RuleError(f"{card.name} has no expense number and cannot be bought (R-STRAT-2)")
+        raise RuleError(_("{name} has no expense number and cannot be bought (R-STRAT-2)").format(
+            name=card.name))
     if card.type == "power-foe" and not game["power_foes"]:
-        raise RuleError("this game allows no Power Foes (R-STRAT-1)")
+        raise RuleError(_("this game allows no Power Foes (R-STRAT-1)"))
     if game["pool"] == "shared":
         for p in game["players"]:
             if any(c["card"] == card.name for c in p["cards"]):
-                raise RuleError(f"the shared pool has one {card.name}, and {p['name']} took it")
+                raise RuleError(_("the shared pool has one {name}, and {player} took it").format(
+                    name=card.name, player=p['name']))
     if card.expense > who["points_left"]:
-        raise RuleError(f"{card.name} costs {card.expense}; {who['name']} has"
-                        f" {who['points_left']} of {game['budget']} points left")
+        raise RuleError(_("{name} costs {expense}; {who} has {points_left} of {budget} points left").format(
+            name=card.name, expense=card.expense, who=who['name'], points_left=who['points_left'],
+            budget=game['budget']))
     entry = {"card": card.name, "type": card.type, "expense": card.expense, "usage": card.usage}
     if card.type == "item" and (who["kaverit"] or holder):
         team = {k["name"]: k for k in who["kaverit"]}
         try:
             kaveri = who["kaverit"][0] if holder is None else team[resolve(holder, list(team), "Kaveri")]
         except GuideError as e:
-            raise RuleError(f"{who['name']}'s team: {e}") from None
+            raise RuleError(_("{who}'s team: {e}").format(who=who['name'], e=e)) from None
         kaveri["items"].append(held_item(card.name, card.usage))
         entry["holder"] = kaveri["name"]              # else the first Kaveri brought takes it
     who["cards"].append(entry)
@@ -127,10 +133,10 @@ def buy(game: StrategyGame, who: StrategyPlayer, card: Card, holder: str | None 
 def buy_world_points(game: StrategyGame, who: StrategyPlayer, count: int) -> dict[str, Any]:
     _not_started(game)
     if count < 1:
-        raise RuleError("buy at least one world point")
+        raise RuleError(_("buy at least one world point"))
     if count > who["points_left"]:
-        raise RuleError(f"{count} world point(s) cost {count}; {who['name']} has"
-                        f" {who['points_left']} points left")
+        raise RuleError(_("{count} world point(s) cost {count}; {who} has {points_left} points left").format(
+            count=count, who=who['name'], points_left=who['points_left']))
     who["points_left"] -= count
     who["world_points"] += count
     return {"player": who["name"], "count": count, "points_left": who["points_left"]}
@@ -144,15 +150,16 @@ def bond(game: StrategyGame, who: StrategyPlayer, item: str) -> dict[str, Any]:
             if entry["card"].casefold() == item.casefold():
                 entry["bonded"] = not entry["bonded"]
                 return {"item": entry["card"], "kaveri": k["name"], "bonded": entry["bonded"]}
-    raise RuleError(f"{who['name']} has no item {item!r}")
+    raise RuleError(_("{who} has no item {item!r}").format(who=who['name'], item=item))
 
 
 def add_setting(game: StrategyGame, who: StrategyPlayer, card: Card) -> dict[str, Any]:
     _not_started(game)
     if game["settings"] == "none":
-        raise RuleError("this game has no settings (R-STRAT-1)")
+        raise RuleError(_("this game has no settings (R-STRAT-1)"))
     if game["settings"] == "chosen" and who["settings"]:
-        raise RuleError(f"{who['name']} already chose {who['settings'][0]}: one each")
+        raise RuleError(_("{who} already chose {who2}: one each").format(
+            who=who['name'], who2=who['settings'][0]))
     who["settings"].append(card.name)
     return {"player": who["name"], "setting": card.name}
 
@@ -161,10 +168,12 @@ def arena(game: StrategyGame, cards: Callable[[str], Card], all_settings: list[s
     """The battle's field, in the shape the confrontation engine reads (R-STRAT-3)."""
     for p in game["players"]:
         if len(p["kaverit"]) != game["kaverit_per_player"]:
-            raise RuleError(f"{p['name']} needs {game['kaverit_per_player']} Kaveri(t) (strategy"
-                            " kaveri PLAYER KAVERI)")
+            raise RuleError(_("{player} needs {kaverit_per_player} Kaveri(t) (strategy kaveri PLAYER"
+                              " KAVERI)").format(
+                player=p['name'], kaverit_per_player=game['kaverit_per_player']))
         if game["settings"] == "chosen" and not p["settings"]:
-            raise RuleError(f"{p['name']} has not chosen a setting (strategy setting)")
+            raise RuleError(_("{player} has not chosen a setting (strategy setting)").format(
+                player=p['name']))
     taken: set[str] = set()
     kaverit: list[Sheet] = []
     buddies: list[Buddy] = []
@@ -205,7 +214,7 @@ def _unique(name: str, owner: str, taken: set[str]) -> str:
         if candidate.casefold() not in taken:
             taken.add(candidate.casefold())
             return candidate
-    raise RuleError(f"too many copies of {name}")
+    raise RuleError(_("too many copies of {name}").format(name=name))
 
 
 def characters(game: StrategyGame, k: int, cards: Callable[[str], Card]) -> list[dict[str, Any]]:
@@ -298,7 +307,7 @@ class StrategyFight(Fight):
         return mine
 
     def can_run_away(self) -> None:
-        raise RuleError("there is no running away in the Strategy Game (R-STRAT-5)")
+        raise RuleError(_("there is no running away in the Strategy Game (R-STRAT-5)"))
 
     def at_zero(self, f: Fighter) -> None:
         """R-STRAT-5 and R-STRAT-7: a character at 0 is out; the last player standing wins."""

@@ -4,11 +4,16 @@ R-WP-2/3), and its special effect (R-FX-1..3). Part of Fight (rules/confrontatio
 from __future__ import annotations
 
 from guide.core.errors import RuleError
+from guide.core.i18n import domain
 from guide.games.kaverini.data.tables import ladder as find_ladder
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.choosing import Choosing, Move, Targets
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
 from guide.games.kaverini.rules.schmerz import MULTIPLIERS, absorb, amount, doublings, matches
+
+_, ngettext, pgettext = domain("kaverini").functions()
+_, ngettext, pgettext = domain("kaverini").functions()
+
 
 
 class Techniques(Choosing):
@@ -26,15 +31,15 @@ class Techniques(Choosing):
         self._nervous_boost(user, boost)
         move = self._move(user, technique)
         if world_point == "effect" and not move.ladder:
-            raise RuleError(f"{move.name} has no special effect to force (R-WP-3)")
+            raise RuleError(_("{name} has no special effect to force (R-WP-3)").format(name=move.name))
         named: list[Fighter] | None = None
         if world_point == "all-foes":
             if not move.ladder:
-                raise RuleError(f"a world point powers an emotional technique, not {move.name}"
-                                " (R-WP-2)")
+                raise RuleError(_("a world point powers an emotional technique, not {name} (R-WP-2)").format(
+                    name=move.name))
             if split:
-                raise RuleError("a world point on every foe deals each its own Schmerz: no"
-                                " --split with it (R-WP-2)")
+                raise RuleError(_("a world point on every foe deals each its own Schmerz: no"
+                                " --split with it (R-WP-2)"))
             foes = self._enemies(user)
             targets: Targets = [(f, None) for f in foes]          # R-WP-2: each on its own
             if on:
@@ -62,8 +67,9 @@ class Techniques(Choosing):
         assert user.card is not None
         if roll is not None and not user.card.move_die:    # its one d20 is the effect's
             if d20 is not None:
-                raise RuleError(f"{user.name} has no move die: give its effect d20 once"
-                                " (--roll or --effect-roll), not both (R-DICE-3)")
+                raise RuleError(_("{name} has no move die: give its effect d20 once (--roll or"
+                                  " --effect-roll), not both (R-DICE-3)").format(
+                    name=user.name))
             roll, d20 = None, roll
         tech = self._foe_technique(user, technique, roll)
         self.picking = technique is None and not user.card.move_die
@@ -78,12 +84,13 @@ class Techniques(Choosing):
         """The technique's Schmerz on each target, then its special effect (R-FX-4) on the
         targets it reached (named: R-WP-2's one target for the effect)."""
         if d20 is not None and not move.ladder:
-            raise RuleError(f"{move.name} is not an Emotion Table technique: it rolls no effect"
-                            f" d20, so the table's {d20} has no use (R-FX-1, R-DICE-3)")
+            raise RuleError(_("{name} is not an Emotion Table technique: it rolls no effect d20, so the"
+                              " table's {d20} has no use (R-FX-1, R-DICE-3)").format(
+                name=move.name, d20=d20))
         if d20 is not None and not 1 <= d20 <= 20:
-            raise RuleError(f"a d20 shows 1 to 20, not {d20}")
+            raise RuleError(_("a d20 shows 1 to 20, not {d20}").format(d20=d20))
         if d10 is not None and not 1 <= d10 <= 10:
-            raise RuleError(f"a d10 shows 1 to 10, not {d10}")
+            raise RuleError(_("a d10 shows 1 to 10, not {d10}").format(d10=d10))
         emotion = fx.effective_emotion(self, user)
         if move.ladder:
             self.say("use", actor=user.name, technique=move.name, ladder=move.ladder,
@@ -105,7 +112,7 @@ class Techniques(Choosing):
     def _enemies(self, user: Fighter) -> list[Fighter]:
         enemies = [f for f in self.fighters() if f.data["hp"] > 0 and self.enemy(user, f)]
         if not enemies:
-            raise RuleError("no adversary is standing")
+            raise RuleError(_("no adversary is standing"))
         return enemies
 
     def _targets(self, user: Fighter, on: str | None, split: dict[str, int] | None,
@@ -113,13 +120,14 @@ class Techniques(Choosing):
         """The target (--on, optional when one adversary stands), or Lagom's parts."""
         if split:
             if not user.has("Lagom"):
-                raise RuleError("only a fighter with Lagom may split Schmerz (R-ABIL-1)")
+                raise RuleError(_("only a fighter with Lagom may split Schmerz (R-ABIL-1)"))
             if len(split) < 2:
-                raise RuleError("Lagom splits among two or more adversaries: --split A=1"
-                                " --split B=1")
+                raise RuleError(_("Lagom splits among two or more adversaries: --split A=1"
+                                " --split B=1"))
             if any(v < 1 for v in split.values()) or sum(split.values()) != move.base:
-                raise RuleError(f"the parts must add up to {move.name}'s {move.base} Schmerz,"
-                                " each at least 1 (E is added once, to the first part)")
+                raise RuleError(_("the parts must add up to {name}'s {base} Schmerz, each at least 1 (E is"
+                                  " added once, to the first part)").format(
+                    name=move.name, base=move.base))
             return [(self._adversary(user, name), part) for name, part in split.items()]
         if on:
             return [(self._adversary(user, on), None)]
@@ -137,19 +145,20 @@ class Techniques(Choosing):
     def _adversary(self, user: Fighter, name: str) -> Fighter:
         target = self.get(name, self.target_kinds(user))
         if not self.enemy(user, target):
-            raise RuleError(f"{target.name} fights on {user.name}'s side")
+            raise RuleError(_("{name} fights on {name2}'s side").format(name=target.name, name2=user.name))
         if not target.standing:
             if self.cowers(target):
-                raise RuleError(f"{target.name} is cowering and cannot be targeted (R-CONF-5)")
-            raise RuleError(f"{target.name} is already neutralized")
+                raise RuleError(_("{name} is cowering and cannot be targeted (R-CONF-5)").format(
+                    name=target.name))
+            raise RuleError(_("{name} is already neutralized").format(name=target.name))
         return target
 
     def _spend_world_point(self, user: Fighter, how: str) -> None:
         if user.kind != KAVERI:
-            raise RuleError("only a Kaveri spends world points (R-WP-1)")
+            raise RuleError(_("only a Kaveri spends world points (R-WP-1)"))
         left, who = self.world_points(user)
         if left < 1:
-            raise RuleError(f"{who} has no world point to spend")
+            raise RuleError(_("{who} has no world point to spend").format(who=who))
         self.spend_world_point(user)
         self.say("wp_spent", actor=user.name, how=how)
 
@@ -301,7 +310,7 @@ class Techniques(Choosing):
             if e["on"] == user.name and e["round"] <= c["round"]:
                 stat = (boost or "hp").casefold()
                 if stat not in ("e", "h", "hp"):
-                    raise RuleError("--boost is e, h or hp (Nervousness)")
+                    raise RuleError(_("--boost is e, h or hp (Nervousness)"))
                 c["effects"].remove(e)
                 gain = e["amount"]
                 if stat == "hp":

@@ -1,0 +1,233 @@
+"""The table's language: one way to translate every line a person sees, for the core and
+every game (GNU gettext catalogues, `guide/locale/<lang>/LC_MESSAGES/<domain>.po`, compiled to
+the `.mo` beside each; `python -m guide.locale` extracts, updates and compiles them).
+
+Each domain is one catalogue: `core` (the table, the REPL, the view, click's own messages)
+and one per game (`cv`, `taverne`, ...). A module takes the functions of its domain:
+
+    from guide.core.i18n import domain
+    _, ngettext, pgettext = domain("cv").functions()
+
+and calls them where the line is made, so the table's language (`use`) of the moment applies.
+A message a game's catalogue lacks is looked up in the core's, then falls back to English
+(the message itself), per message. Names the table typed are never translated nor inflected:
+a message is written so a name stands in the nominative ("Хід: Оля").
+
+Help texts (command docstrings, option help) are made at import time, in English; they are
+translated where they are shown (`tr`, through the command's own domain).
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import inspect
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+ENGLISH = "en"
+# The languages the core's catalogue speaks, by code, in their own words (`--lang`).
+LANGUAGES: dict[str, str] = {"en": "English", "uk": "українська", "fr": "français"}
+CORE = "core"
+
+_current = ENGLISH
+# (domain, context, message) of every lookup a catalogue lacked, while recording (the tests)
+_misses: list[set[tuple[str, str | None, str]]] = []
+
+
+def use(code: str) -> None:
+    """Speak `code` from now on (a code of LANGUAGES; anything else speaks English)."""
+    global _current
+    _current = code if code in LANGUAGES else ENGLISH
+
+
+def current() -> str:
+    return _current
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak `code` within the block, then the language before it again."""
+    before = _current
+    use(code)
+    try:
+        yield
+    finally:
+        use(before)
+
+
+@contextmanager
+def recording() -> Iterator[set[tuple[str, str | None, str]]]:
+    """Collect the messages asked for in another language than English and found in no
+    catalogue (domain, context, message): the tests' "nothing came back untranslated"."""
+    misses: set[tuple[str, str | None, str]] = set()
+    _misses.append(misses)
+    try:
+        yield misses
+    finally:
+        _misses.remove(misses)
+
+
+@cache
+def catalogue(name: str, code: str) -> _gettext.GNUTranslations | None:
+    """The compiled catalogue of one domain in one language, or None where there is none."""
+    path = LOCALE / code / "LC_MESSAGES" / f"{name}.mo"
+    try:
+        with path.open("rb") as f:
+            return _gettext.GNUTranslations(f)
+    except OSError:
+        return None
+
+
+_NONE = object()
+
+
+def _lookup(names: tuple[str, ...], key: str) -> str | None:
+    for name in names:
+        cat = catalogue(name, _current)
+        if cat is not None:
+            found = cat._catalog.get(key, _NONE)    # type: ignore[attr-defined]
+            if found is not _NONE and found:
+                return str(found)
+    return None
+
+
+def _plural(names: tuple[str, ...], key: str, n: int) -> str | None:
+    for name in names:
+        cat = catalogue(name, _current)
+        if cat is not None:
+            index = cat.plural(n)    # type: ignore[attr-defined]
+            found = cat._catalog.get((key, index))  # type: ignore[attr-defined]
+            if found:
+                return str(found)
+    return None
+
+
+class Domain:
+    """The translations of one catalogue, falling back to the core's, then to English."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.names = (name,) if name == CORE else (name, CORE)
+
+    def _miss(self, context: str | None, message: str) -> None:
+        for misses in _misses:
+            misses.add((self.name, context, message))
+
+    def gettext(self, message: str) -> str:
+        if _current == ENGLISH or not message:
+            return message
+        found = _lookup(self.names, message)
+        if found is None:
+            self._miss(None, message)
+            return message
+        return found
+
+    def pgettext(self, context: str, message: str) -> str:
+        if _current == ENGLISH or not message:
+            return message
+        found = _lookup(self.names, f"{context}\x04{message}")
+        if found is None:
+            self._miss(context, message)
+            return message
+        return found
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        if _current != ENGLISH:
+            found = _plural(self.names, singular, n)
+            if found is not None:
+                return found
+            self._miss(None, singular)
+        return singular if n == 1 else plural
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        if _current != ENGLISH:
+            found = _plural(self.names, f"{context}\x04{singular}", n)
+            if found is not None:
+                return found
+            self._miss(context, singular)
+        return singular if n == 1 else plural
+
+    def functions(self) -> tuple[Callable[[str], str], Callable[[str, str, int], str],
+                                 Callable[[str, str], str]]:
+        """(_, ngettext, pgettext) of this domain."""
+        return self.gettext, self.ngettext, self.pgettext
+
+
+@cache
+def domain(name: str) -> Domain:
+    return Domain(name)
+
+
+def domain_of(module: str) -> Domain:
+    """The domain of a module's words: `guide.games.<id>...` is that game's, the rest the core's."""
+    parts = module.split(".")
+    if len(parts) > 2 and parts[0] == "guide" and parts[1] == "games":
+        return domain(parts[2])
+    return domain(CORE)
+
+
+def help_text(text: str | None, module: str) -> str:
+    """A docstring or an option's help, in the table's language (the catalogue's key is the
+    text as `inspect.cleandoc` gives it)."""
+    if not text:
+        return ""
+    return domain_of(module).gettext(inspect.cleandoc(text))
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogue where it is made (a table of words at import time);
+    it is translated where it is shown."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """N_ with a context (pgettext's): marked here, translated where it is shown."""
+    return message
+
+
+def _(message: str) -> str:
+    return domain(CORE).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return domain(CORE).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return domain(CORE).pgettext(context, message)
+
+
+# click's own messages (usage, "Missing argument", "No such option", the help's headings)
+# come through the core's catalogue: click calls gettext where it speaks, by module.
+CLICK_MODULES = ("click.core", "click.exceptions", "click.types", "click.parser",
+                 "click.formatting", "click.decorators", "click.termui")
+
+
+# Words click translates from a variable (so its source does not show them as messages).
+CLICK_WORDS = (NP_("click", "required"),)
+
+
+def _click_gettext(message: str) -> str:
+    return domain(CORE).pgettext("click", message)
+
+
+def _click_ngettext(singular: str, plural: str, n: int) -> str:
+    return domain(CORE).npgettext("click", singular, plural, n)
+
+
+def install_click() -> None:
+    """Route click's gettext calls through the core's catalogue (context "click")."""
+    import importlib
+
+    for name in CLICK_MODULES:
+        module = importlib.import_module(name)
+        if hasattr(module, "_"):
+            module._ = _click_gettext              # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = _click_ngettext      # type: ignore[attr-defined]
+
+
+install_click()

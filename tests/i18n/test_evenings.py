@@ -1,0 +1,227 @@
+"""A scripted evening per language, played as a table plays it (the REPL's own attempt):
+CV in Ukrainian, Taverne de la Licorne in French. Nothing the table shows may have come back
+untranslated: every lookup is recorded (guide.core.i18n.recording), and no English message
+of the catalogues appears in the output. The language is remembered by the campaign."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from guide.core import i18n
+from guide.core.repl.run import attempt, open_table
+from guide.core.result import text
+from guide.locale import catalogues as cat
+
+CV_EVENING = """
+help
+players Оля Петро
+track youth=20 maturity=20 old_age=3
+hand Оля "Zoo trip"
+roll Оля --faces money,money,health,failure
+reroll Оля 3 --faces happiness
+take Оля Jogging --type health --cost money --gives health
+status
+track
+end
+roll Петро --faces failure,failure,failure,money
+lose Петро property
+status
+end
+play Оля "Zoo trip"
+roll Оля
+reroll Оля
+take Оля "Used car" --type gold
+roll Петро --dice x
+roll
+bogus
+lose Оля health
+help take
+undo
+redo
+log
+"""
+
+CV_SCORE = """
+cv Фелікс health=4 relationships=3 knowledge=5 property_cards=5 property=19
+cv Юлія property_cards=5 property=10
+cv Ерік property_cards=3 property=5
+goal Фелікс "Healthy body"
+public 76
+score
+"""
+
+TAVERNE_EVENING = """
+help
+player Marie --loot 2
+player Pierre --loot 2
+player Cécile --loot 3
+start
+status
+call
+buy Marie pint
+buy Pierre weapon
+buy Cécile nothing
+pint Marie 10
+militia Marie
+call
+dodges Marie 1 2
+call
+attack Marie --on Pierre --weapon 4
+attack Pierre --on Marie --weapon 3
+call
+attack Cécile --on Marie --weapon 5
+call
+dodge Marie --against Pierre 3
+call
+call
+attack Marie --on Marie --weapon 4
+energy Pierre -30
+call
+call
+call
+status
+help attack
+undo
+log
+"""
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.use("en")
+
+
+def _english(*domains: str) -> list[str]:
+    """The English messages of those catalogues that could stand alone in a line (no field,
+    long enough not to be a name or a word the table typed)."""
+    out = []
+    for name in domains:
+        with cat.pot_path(name).open("rb") as f:
+            for m in read_po(f):
+                ids = [m.id] if isinstance(m.id, str) else list(m.id)
+                out += [s for s in ids if s and "{" not in s and len(s) > 14 and m.context != "click"]
+    return out
+
+
+def play(path: Path, game: str, lang: str | None, script: str) -> tuple[str, set, object]:
+    """Run the script on a campaign as the table does, recording every untranslated lookup;
+    the shown text (errors included), the misses, and the table (still open)."""
+    t = open_table(path, [], 1, game_id=game, lang=lang)
+    shown = [t.game.greeting(), t.game.prompt(t)]
+    with i18n.recording() as misses:
+        shown = [t.game.greeting(), t.game.prompt(t)]
+        for line in script.strip().splitlines():
+            outcome = attempt(t, line)
+            shown.append(outcome if isinstance(outcome, str) else text(outcome))
+            shown += [t.game.prompt(t), str(t.game.toolbar(t) or "")]
+            shown.append(json.dumps(t.game.view(t).get("said", ""), ensure_ascii=False))
+    return "\n".join(shown), misses, t
+
+
+def test_a_cv_evening_in_ukrainian_leaves_nothing_in_english(tmp_path):
+    out, misses, t = play(tmp_path / "cv.sqlite", "cv", "uk", CV_EVENING)
+    t.close()
+    assert not misses, sorted(misses)[:10]
+    left = [m for m in _english("cv", "core") if m in out]
+    assert not left, left
+    # the seed's words, and names left in the nominative (decisions: Languages)
+    for said in ("Оля бере картку «Jogging», Здоров'я, платить: Гроші (дає: Здоров'я)",
+                 "Раунд 1. Хід: Оля", "Раунд 1. Хід: Петро", "Оля (В)", "1: Велосипед",
+                 "Оля тримає картку «Екскурсія в зоопарк»",
+                 "Оля грає картку «Екскурсія в зоопарк»: ще 2 кістки до наступного кидка",
+                 "Невдача: 3 (коштує 1 активну картку, V-FAIL-1)", "Доріжку доповнено (Молодість — 2)",
+                 "помилка: невідома команда 'bogus'; введіть help", "Скасовано: roll Оля",
+                 "Використання: take", "Команди (help КОМАНДА — докладніше):", "підготовка:",
+                 "cv (раунд 1: Оля)> "):
+        assert said in out, said
+    assert not re.search(r"гравця [A-ZА-ЯІЇЄ]", out)       # no "хід гравця Оля"
+    assert "дає немає" not in out and "Скарбничка" not in out.replace("«Скарбничка»", "")
+
+
+def test_cv_scoring_in_ukrainian_counts_with_three_plural_forms(tmp_path):
+    out, misses, t = play(tmp_path / "cv.sqlite", "cv", "uk", CV_SCORE)
+    t.close()
+    assert not misses, sorted(misses)[:10]
+    assert "Фелікс: 10 + 6 + 15 + 19 + 8 + 5 = 63 очки" in out
+    assert "Перемагає: Фелікс, 63 очки" in out
+    assert ("CV: Фелікс — Здоров'я: 4, Відносини: 3, Знання: 5, Робота: 0, картки Майна: 5,"
+            " очки Майна: 19, жетони: 0") in out
+    assert "Ерік: 0 + 0 + 0 + 5 + 0 = 5 очок (3 картки в CV)" in out
+
+
+def test_a_taverne_evening_in_french_leaves_nothing_in_english(tmp_path):
+    out, misses, t = play(tmp_path / "t.sqlite", "taverne", "fr", TAVERNE_EVENING)
+    t.close()
+    assert not misses, sorted(misses)[:10]
+    left = [m for m in _english("taverne", "core") if m in out]
+    assert not left, left
+    for said in ("Tour 1, appel 1\u00a0: «\u00a0Début du tour\u00a0!\u00a0»",
+                 "«\u00a0Dépensez votre Butin\u00a0!\u00a0»",
+                 "À vos cartes\u00a0! ... Prêts\u00a0? ... Attaquez\u00a0!",
+                 "Marie appelle la Milice\u00a0!", "Marie esquive 3\u00a0; l’Arme 3 de Pierre est esquivée",
+                 "Joueur", "Chopes", "Énergie", "taverne (tour 1, appel 2)> ",
+                 "erreur\u00a0: attack se joue à l’appel 4\u00a0; nous sommes à l’appel",
+                 "Usage\u00a0: attack", "La Milice arrive\u00a0: victoire de Marie", "0 Sonné"):
+        assert said in out, said
+
+
+def test_the_campaign_remembers_its_language(tmp_path):
+    path = tmp_path / "cv.sqlite"
+    t = open_table(path, [], 1, game_id="cv", lang="uk")
+    t.close()
+    i18n.use("en")
+    again = open_table(path, [], 1)
+    try:
+        assert again.lang == "uk" and i18n.current() == "uk"
+        assert text(again.execute("players Оля Петро")).startswith("Гравці по черзі: Оля, Петро")
+    finally:
+        again.close()
+    english = open_table(path, [], 1, lang="en")       # a --lang given wins, and is remembered
+    english.close()
+    assert open_table(path, [], 1).lang == "en"
+
+
+def test_lang_refuses_a_language_the_game_does_not_speak(tmp_path):
+    from guide.core.repl.run import StartError
+
+    with pytest.raises(StartError, match="--lang: the taverne game speaks en, fr, not 'uk'"):
+        open_table(tmp_path / "t.sqlite", [], 1, game_id="taverne", lang="uk")
+
+
+def test_tab_offers_the_english_words_with_descriptions_in_the_tables_language(tmp_path):
+    """Decisions, Languages: command words and option names stay English; what Tab says of
+    them is translated."""
+    from guide.core.repl.completer import described
+
+    t = open_table(tmp_path / "cv.sqlite", [], 1, game_id="cv", lang="uk")
+    try:
+        commands = dict(described(t, []))
+        assert commands["undo"].startswith("Скасувати останню команду")
+        assert commands["take"] == "Взяти картку з доріжки в CV (V-TURN-1, V-TURN-2)."
+        options = dict(described(t, ["take", "Оля", "Jogging"]))
+        assert options["--happiness"] == "Безкоштовно за три Щастя (V-HAPPY-1)."
+    finally:
+        t.close()
+
+
+def test_a_seat_page_gets_its_words_and_its_buttons_in_the_tables_language(tmp_path):
+    from guide.core.seats import Desk
+
+    t = open_table(tmp_path / "t.sqlite", [], 1, game_id="taverne", lang="fr")
+    try:
+        for line in ("player Marie --loot 2", "player Pierre --loot 2", "start", "call", "call",
+                     "call"):
+            t.execute(line)
+        with i18n.recording() as misses:
+            page = Desk.payload_of(t, "Marie")
+        assert not misses
+        assert page["words"]["turn"] == "À vous de jouer\u00a0!"
+        assert "Attaquer Pierre (au contact) avec l’Arme 1" in [m["label"] for m in page["moves"]]
+    finally:
+        t.close()
