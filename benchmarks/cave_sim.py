@@ -1,4 +1,4 @@
-"""Games of Cave escape per second, headless (guide/games/cave/sim.py).
+"""Games of Cave escape per second, headless (guide/games/cave/sim.py), on one process.
 
     python benchmarks/cave_sim.py [GAMES]
 """
@@ -12,7 +12,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from guide.games.cave.box import load_box  # noqa: E402
-from guide.games.cave.sim import report, simulate  # noqa: E402
+from guide.games.cave.sim import simulate  # noqa: E402
+from guide.games.cave.simreport import report  # noqa: E402
 
 
 def main() -> None:

@@ -305,8 +305,35 @@ def balance() -> bool:
     return ok and good
 
 
+def size() -> bool:
+    """One command with the players' view on (the TV and every seat's page): a party at the
+    bound (docs/limits.md: 12 Kaverit) against a party of one (issue 31, item 12)."""
+    from guide.core.repl.run import open_table
+    from guide.games.kaverini.data.tables import limits
+
+    most = limits()["table"]["kaverit"]
+    print(f"size: a command with the view on, a party of {most} against a party of 1")
+    tmp = Path(tempfile.mkdtemp())
+    os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
+    sheet = "--ability Lagom --technique Sadness --technique Love --technique Cheer"
+
+    def per_command(kaverit: int) -> float:
+        t = open_table(tmp / f"party{kaverit}.sqlite", [], 1)
+        t.execute("adventure amsterdam")
+        for i in range(kaverit):
+            t.execute(f"kaveri K{i} {sheet}")
+        t.execute("view --port 0")
+        value = timed(lambda: [t.execute(f"wp K{i % kaverit} 1") for i in range(20)], 5) / 20
+        t.execute("view --stop")
+        t.store.close()
+        return value
+
+    ref = per_command(1)
+    return line(f"a command, {most} seats", per_command(most), ref, None)
+
+
 SECTIONS = {"startup": startup, "data": data, "history": history, "engine": engine,
-            "odds": odds, "balance": balance}
+            "odds": odds, "balance": balance, "size": size}
 
 
 def main() -> int:

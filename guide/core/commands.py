@@ -14,6 +14,7 @@ from guide.core.params import Named
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import desk_of, links, qr, seated
+from guide.core.story import say
 
 CORE = Registry(families=("dice", "history", "table", "seats"))
 command = CORE.command
@@ -28,90 +29,17 @@ def render(event: dict) -> str | None:
     return None
 
 
-# --- the story as each viewer may read it ------------------------------------------------
-# The core's own marks in a story, said by the core and never given to a game's renderer:
-TIMER = "on time"          # the game's clock ran this command (Game.on_time)
-UPGRADED = "upgraded"      # an older campaign upgraded (Game.migrate): undo stops here
-HIDDEN = "hidden draw"     # the command drew hidden information (Table.drew_hidden)
-SECRET = "private"         # at the terminal: an event private to a seat, not shown there
-MARKS = (TIMER, UPGRADED, HIDDEN, SECRET)
-
-
-def _mark(event: dict) -> str | None:
-    kind = event["kind"]
-    if kind == TIMER:
-        return "(on time)"
-    if kind == UPGRADED:
-        return (f"(the campaign was upgraded from state {event['from']} to {event['to']};"
-                " undo stops here)")
-    if kind == SECRET:
-        return f"(something only {event['to']} may see: on {event['to']}'s own page)"
-    return None
-
-
-def visible(t, events: list[dict], viewer: str) -> list[dict]:
-    """The events of a story that `viewer` may read. "terminal": the game master's screen
-    right after a command (an event private to a seat is only a line saying there is one);
-    "log": `log` (no event for the GM alone, none private); "gm": `log --gm`, everything; a
-    seat's name: what that seat's page may show (public ones and its own private ones)."""
-    out: list[dict] = []
-    for e in events:
-        who = e.get("private")
-        if viewer == "gm" or who is None and viewer != "log":
-            out.append(e)
-        elif viewer == "log":
-            if who is None and not t.game.gm_only(e):
-                out.append(e)
-        elif viewer == "terminal":
-            out.append(e if who == "gm" else {"kind": SECRET, "to": who})
-        elif who == viewer:
-            out.append(e)
-    return out
-
-
-def say(t, events: list[dict], viewer: str) -> list[str]:
-    """A story in words for `viewer` (see `visible`): the game's renderer for its events,
-    the core's marks said here."""
-    lines: list[str] = []
-    run: list[dict] = []
-    for e in visible(t, events, viewer):
-        if e["kind"] in MARKS:
-            lines += t.game.render_story(run, t)
-            run = []
-            mark = _mark(e)
-            if mark:
-                lines.append(mark)
-        else:
-            run.append(e)
-    return lines + t.game.render_story(run, t)
-
-
-def undo_refusal(t, entry) -> str | None:
-    """Why undo may not take back this change (None: it may): an upgrade of the campaign
-    always, a hidden draw under the game's REFUSE_HIDDEN policy (Game.undo_policy)."""
-    from guide.core.game import REFUSE_HIDDEN
-
-    for e in entry.story:
-        if e["kind"] == UPGRADED:
-            return (f"cannot undo past the upgrade of the campaign from state {e['from']} to"
-                    f" {e['to']}; nothing changed")
-        if e["kind"] == HIDDEN and t.game.undo_policy == REFUSE_HIDDEN:
-            return (f"cannot undo {entry.line!r}: it drew {e['what']}, hidden from the"
-                    " players, and undoing it would show it again; nothing changed")
-    return None
-
-
 @command("roll", "dice")
 @click.argument("expression", nargs=-1, required=True)
 @click.option("--dice", "faces", default=None, metavar="FACES",
-              help="The table's own faces, in order (R-DICE-3).")
+              help="The table's own faces, in order.")
 @click.option("--for", "private", default=None, metavar="WHO",
               type=Named("seat", lambda t, w: ["gm", *t.game.seats(t)] if t is not None else []),
               help="A private roll: only WHO sees it (gm, or a seat on its own page); kept out"
                    " of log (but log --gm), the TV and the other seats.")
 def roll(t, expression: tuple[str, ...], faces: str | None, private: str | None) -> Result:
     """Roll dice: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (the percentile, 1..100, as the
-    game reads it: one d100, or Kaverini's tens and ones).
+    game reads it: one d100, or two d10 read as tens and ones).
 
     Example: roll 4d6kh3 --for gm"""
     if faces:
@@ -178,7 +106,7 @@ def log(t, count: int, gm: bool) -> Result:
 def help_(t, name: tuple[str, ...]) -> Result:
     """List the commands, or show one command's help.
 
-    Example: help use"""
+    Example: help undo"""
     if name:
         return Result([t.registry.lookup(list(name))[0].help()])
     r = Result(["Commands (help COMMAND for more):"])

@@ -42,6 +42,9 @@ class Game:
     table_class: ClassVar[type[Table] | None] = None   # a Table subclass with the game's lookups
     view_page: ClassVar[bytes | None] = None           # the TV page (None: the core's plain page)
     languages: ClassVar[tuple[str, ...]] = ("en",)     # what `guide play --lang` may choose
+    # lines the REPL keeps free under the prompt for the completion menu; a game whose board
+    # must stay on the screen above the prompt (Cave escape's map at 80x24) keeps fewer
+    menu_rows: ClassVar[int] = 8
 
     # --- the campaign -----------------------------------------------------------------
     def new_state(self) -> dict:
@@ -105,14 +108,14 @@ class Game:
 
     def render_story(self, events: list[dict], table: Table) -> list[str]:
         """The lines of one command's story: each event through `render` by default; a game
-        may say a run of events in one line (three Kaverit gaining the same XP)."""
+        may say a run of events in one line (three players gaining the same points)."""
         return [line for line in (self.render(e, table) for e in events) if line]
 
     def gm_only(self, event: dict) -> bool:
         """Is this story event for the game master's eyes only (a reminder, a question, a
-        secret)? `log` leaves such events out unless asked for them (`log --gm`). By
-        default, those the rules told with the audience "gm" (Table.tell_all)."""
-        return event.get("audience") == "gm"
+        secret)? `log` leaves such events out unless asked for them (`log --gm`), as it
+        leaves out those told privately (Table.tell_private, an audience in tell_all)."""
+        return False
 
     def terminal_sees(self, table: Table, audience: list) -> bool:
         """May the terminal be told an event meant for these seats alone? Yes (the default:
@@ -151,6 +154,16 @@ class Game:
         (the command line, its label, the groups its button sits in, small print), or a
         plain (label, command line) pair."""
         return []
+
+    # Private dice and draws need no hook: a command tells an event that only one seat (or
+    # the game master, "gm") may see with `table.tell_private(who, kind, **data)` (the core's
+    # `roll EXPR --for WHO` does). That seat's page lists it under "private"; the terminal
+    # says only that there is one; `log` leaves it out but with --gm; the TV view, the other
+    # seats and completion never see it. A hidden card kept in the state stays the game's
+    # to hide, in `view`, `seat_view` and `public_state`, as Tally's hands are. (Events a
+    # game's rules return with an `audience`, told with `Table.tell_all`, are the rules'
+    # own: an event for seats the terminal does not see is not stored at all, and those
+    # seats' pages come from the game's `seat_view`.)
 
     # --- the command line ---------------------------------------------------------------
     def cli(self) -> list[click.Command]:

@@ -216,7 +216,7 @@ PRIVATE_KEPT = 20      # a seat's page shows its private events of the last comm
 def private_lines(table: Table, seat: str) -> list[str]:
     """What only this seat may see (Table.tell_private: a private die, a card drawn), of the
     last PRIVATE_KEPT commands, in words; nobody else's page or the TV ever gets these."""
-    from guide.core.commands import say
+    from guide.core.story import say
 
     if table.store is None:
         return []

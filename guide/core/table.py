@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
-from guide.core.commands import CORE, HIDDEN, TIMER, UPGRADED, say, undo_refusal
+from guide.core.commands import CORE
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.interrupts import held_interrupts
@@ -18,6 +18,7 @@ from guide.core.registry import parse, split
 from guide.core.result import Result
 from guide.core.state import diff
 from guide.core.store import CampaignError, Entry, Store
+from guide.core.story import HIDDEN, TIMER, UPGRADED, say, undo_refusal
 
 if TYPE_CHECKING:
     from guide.core.game import Game
@@ -28,7 +29,6 @@ S = TypeVar("S", bound=Mapping[str, Any])   # the game's state (its TypedDict)
 L = TypeVar("L")                            # the game's library (what Game.load gives)
 
 AUDIENCE = "audience"   # an event's key: who may see it (see Table.tell_all)
-GM = "gm"               # ... the game master alone
 
 
 class Table(Generic[S, L]):
@@ -83,6 +83,7 @@ class Table(Generic[S, L]):
             self._attributed = 0
             self.dice.drawn.clear()
             result = cmd.function(self, **params) or Result()
+            self.check_bounds()
             changes = diff(before, self.state)
             if (changes or self.story) and self.store is not None:
                 with held_interrupts() as held:
@@ -104,6 +105,10 @@ class Table(Generic[S, L]):
             self.dice.table_faces.clear()
         self._tell_listeners()
         return self.shown(result)
+
+    def check_bounds(self) -> None:
+        """After a command, before its save: a game's table refuses (CommandError) a state
+        holding more than a table can (docs/limits.md); nothing is saved then."""
 
     def _save(self, line: str, changes: list, before: S) -> None:
         """The store's write, with the state in memory following exactly what the file holds
@@ -154,15 +159,20 @@ class Table(Generic[S, L]):
 
     def tell_all(self, events: Iterable[Mapping[str, Any]]) -> None:
         """Tell the events a game's rules returned, each with who may see it (its
-        `audience`): none (everyone), `"gm"` (the game master alone: stored, and shown by
-        `log --gm`, never on a screen), or a list of seats (only they: told at the terminal
-        when `Game.terminal_sees` them; the game master's terminal sees all)."""
+        `audience`): none (everyone); `"gm"` or a seat's name (that one alone: told as
+        `tell_private` tells it); or a list of the game's own seat keys (a game that keeps
+        its seats' secrets itself, Kaivo: told, with its audience, only where
+        `Game.terminal_sees` them)."""
         for event in events:
             audience = event.get(AUDIENCE)
-            if isinstance(audience, list) and not self.game.terminal_sees(self, audience):
-                continue
-            data = {k: v for k, v in event.items() if k != "kind"}
-            self.tell(event["kind"], **data)
+            data = {k: v for k, v in event.items() if k not in ("kind", AUDIENCE)}
+            if isinstance(audience, str):
+                self.tell_private(audience, event["kind"], **data)
+            elif isinstance(audience, list):
+                if self.game.terminal_sees(self, audience):
+                    self.tell(event["kind"], audience=audience, **data)
+            else:
+                self.tell(event["kind"], **data)
 
     def tell(self, kind: str, **data: Any) -> None:
         """Add an event (data, never a sentence) to the evening's story, with the dice drawn

@@ -25,16 +25,18 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+import click
 import pytest
 
 from conftest import ROOT
 from guide.core import games
-from guide.core.commands import MARKS
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.game import REFUSE_HIDDEN, UNDO_POLICIES, Game
+from guide.core.registry import Registry
 from guide.core.seats import Desk, seated
 from guide.core.store import Store
+from guide.core.story import MARKS
 from guide.core.table import Table
 
 sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
@@ -104,10 +106,15 @@ class Run:
 
     def snapshot(self) -> tuple[str, tuple, str]:
         """The state, the journal in the file (its last command, how many are active, how
-        many in all: a seat's link issued on the way is not the journal's), the TV view."""
+        many in all: a seat's link issued on the way is not the journal's), the TV view and
+        the seats' pages."""
         t = self.table
+        pages = {seat: Desk.payload_of(t, seat) for seat in self.seats()}
         return (json.dumps(t.state, sort_keys=True), t.store.version()[1:],
-                json.dumps(self.game.view(t), sort_keys=True, default=str))
+                json.dumps([self.game.view(t), pages], sort_keys=True, default=str))
+
+    def seats(self) -> list[str]:
+        return list(self.game.seats(self.table)) if seated(self.table) else []
 
     def state(self) -> str:
         return json.dumps(self.table.state, sort_keys=True)
@@ -181,6 +188,7 @@ def test_random_lines_keep_undo_and_redo_exact_and_a_refusal_changes_nothing(
         kinds = len(told)
         said(run, told)
         shapes(run)
+        private(run)
     finally:
         t.close()
     assert kinds > 1
@@ -214,6 +222,40 @@ def said(run: Run, told: dict[str, dict]) -> None:
             assert words is None or isinstance(words, str)
             assert words or "to" in event or "private" in event, f"{kind} is not said ({lang})"
     t.lang = run.game.languages[0]
+
+
+SECRET = 987654          # a face no view of any game shows by chance
+SECRETS = Registry()
+
+
+@SECRETS.command("contract-secret", "contract")
+@click.argument("who")
+def _secret(t, who: str) -> None:
+    """A die only WHO sees, as the core's `roll --for WHO` tells it. Example: none"""
+    t.dice.give([SECRET])
+    face = t.dice.d(999999)
+    t.tell_private(who, "roll", breakdown=f"1d999999 ({face}) = {face}", total=face)
+
+
+def private(run: Run) -> None:
+    """A private roll (the core's `roll --for`) reaches only its seat's page (or, for "gm",
+    the game master's terminal): never the TV view, another seat, `log` or completion."""
+    from guide.core.repl.completer import candidates
+
+    t = run.table
+    seats = run.seats()
+    who = seats[0] if seats else "gm"
+    t.registry = t.registry.merged(SECRETS)        # a game may have a `roll` of its own
+    shown = "\n".join(t.execute(f"contract-secret {who}").lines)
+    assert (str(SECRET) in shown) == (who == "gm")
+    others = [Desk.payload_of(t, seat) for seat in seats[1:]]
+    offered = [candidates(t, []), *(candidates(t, [name]) for name in ("roll", "log", "help"))]
+    everyone = json.dumps([run.game.view(t), run.game.public_state(t), others, offered],
+                          default=str)
+    assert str(SECRET) not in everyone + "\n".join(t.execute("log 5").lines)
+    assert str(SECRET) in "\n".join(t.execute("log 5 --gm").lines)
+    if seats:
+        assert any(str(SECRET) in line for line in Desk.payload_of(t, who)["private"])
 
 
 def shapes(run: Run) -> None:

@@ -111,7 +111,7 @@ def test_a_change_of_neither_encoding_is_named_damaged(tmp_path):
 
 
 @pytest.mark.parametrize("game_id", sorted(games.installed()))
-@settings(max_examples=6, deadline=None, derandomize=True, database=None,
+@settings(max_examples=4, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_memory_equals_the_file_after_every_random_command(game_id, data):

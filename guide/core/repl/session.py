@@ -121,6 +121,7 @@ def run_repl(table: Table) -> int:
             # the prompt as a function: a timed line or a seat's move changes it meanwhile
             line = session.prompt(lambda: table.game.prompt(table), completer=completer,
                                   bottom_toolbar=lambda: cast(Any, seats.toolbar()),
+                                  reserve_space_for_menu=table.game.menu_rows,
                                   pre_run=pre_run)
         except KeyboardInterrupt:
             seats.discard()

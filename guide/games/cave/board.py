@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .box import TURNS, Box
 from .state import DELTA, EXIT, OPPOSITE, START, CaveState, Character, key
 
@@ -33,27 +35,57 @@ def linked(state: CaveState, box: Box, x: int, y: int, side: str) -> bool:
 
 def entry_turns(box: Box, shape: str, side: str) -> list[int]:
     """C-TURN-2: the orientations of a new tile that let a mover in, entering toward `side`."""
-    return [t for t in TURNS if OPPOSITE[side] in box.sides(shape, t)]
+    wanted = OPPOSITE[side]
+    return [t for t in TURNS if wanted in box.rotations[(shape, t)]]
 
 
-def seen_by(state: CaveState, box: Box, ch: Character) -> set[str]:
+def open_sides(state: CaveState, box: Box) -> dict[str, tuple[str, ...]]:
+    """The open sides of every placed tile, by square ("X,Y")."""
+    pieces = state["pieces"]
+    return {k: box.rotations[(pieces[p["id"]]["shape"], p["turn"])] for k, p in state["board"].items()}
+
+
+@cache
+def around(width: int, height: int) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Each square's neighbours on the board: (side, square) pairs, for a board's size."""
+    out: dict[str, tuple[tuple[str, str], ...]] = {}
+    for x in range(width):
+        for y in range(height):
+            out[key(x, y)] = tuple((side, key(x + dx, y + dy)) for side, (dx, dy) in DELTA.items()
+                                   if 0 <= x + dx < width and 0 <= y + dy < height)
+    return out
+
+
+def seen_by(state: CaveState, box: Box, ch: Character,
+            sides: dict[str, tuple[str, ...]] | None = None) -> set[str]:
     """C-VIS-1: the tile a character stands on and the adjacent tiles its openings lead to."""
-    x, y = ch["x"], ch["y"]
-    seen = {key(x, y)}
-    for side in sides_at(state, box, x, y):
-        if linked(state, box, x, y, side):
-            seen.add(key(*neighbour(x, y, side)))
+    sides = open_sides(state, box) if sides is None else sides
+    here = key(ch["x"], ch["y"])
+    seen = {here}
+    mine = sides.get(here, ())
+    for side, there in around(box.width, box.height).get(here, ()):
+        if side in mine and OPPOSITE[side] in sides.get(there, ()):
+            seen.add(there)
     return seen
 
 
 def prune(state: CaveState, box: Box) -> list[Event]:
     """C-TURN-5 / C-VIS-1: every tile no character sees goes to the discards; the start tile
     leaves the game (kept while any of its two squares is seen); a discovered exit stays."""
+    sides = open_sides(state, box)
+    near = around(box.width, box.height)
     seen: set[str] = set()
     for ch in state["characters"]:
-        if ch["state"] == "in":
-            seen |= seen_by(state, box, ch)
+        if ch["state"] == "in":                     # seen_by, for every character at once
+            here = key(ch["x"], ch["y"])
+            seen.add(here)
+            mine = sides.get(here, ())
+            for side, there in near.get(here, ()):
+                if side in mine and there in sides and OPPOSITE[side] in sides[there]:
+                    seen.add(there)
     board = state["board"]
+    if seen.issuperset(board):
+        return []
     start_seen = any(p["id"] == START and k in seen for k, p in board.items())
     gone: list[list[int]] = []
     start_gone = False

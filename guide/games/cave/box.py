@@ -46,7 +46,7 @@ class Box:
     food: tuple[int, ...]
     challenge_die: int
     item_bonus: int
-    challenge_every_entry: bool                  # False: a challenge acts only when placed (C-TURN-3)
+    challenge_every_entry: bool                  # C-TURN-3: True, every entry rolls; False: a variant
     sim: dict[str, float]
     rotations: dict[tuple[str, int], tuple[str, ...]]   # (shape, turn) -> open sides
 
@@ -135,7 +135,7 @@ def _box(raw: dict[str, Any]) -> Box:
         unprepared=dict(unprepared), prepared=dict(prepared), meal_pairing=meal_pairing,
         results=results, food=tuple(food), challenge_die=challenge["die"],
         item_bonus=challenge["item_bonus"],
-        challenge_every_entry=challenge.get("every_entry", False),
+        challenge_every_entry=challenge.get("every_entry", True),
         sim={k: float(sim[k]) for k in ("eat_at", "low_mental", "cross_chance")},
         rotations={(shape, turn): rotate(sides, turn) for shape, sides in openings.items()
                    for turn in TURNS},

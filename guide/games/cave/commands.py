@@ -26,8 +26,12 @@ commands = Registry(families=("setup", "turn", "board"))
 SIDES = click.Choice(["up", "down", "left", "right"], case_sensitive=False)
 
 
-def _in_cave(t: CaveTable, words: list[str]) -> list[str]:
-    return [c["name"] for c in t.state["characters"] if c["state"] == "in"]
+def _characters(t: CaveTable, words: list[str]) -> list[str]:
+    """Every character, the ones still in the cave first (Tab offers them first; a name typed
+    for one out or dead finds it, so the rules can say why it may not act)."""
+    people = t.state["characters"]
+    return [c["name"] for c in people if c["state"] == "in"] + \
+        [c["name"] for c in people if c["state"] != "in"]
 
 
 def _describe(t: CaveTable, name: str) -> str:
@@ -35,8 +39,8 @@ def _describe(t: CaveTable, name: str) -> str:
     return f"Energy {c['energy']}, mental {c['mental']}" if c else ""
 
 
-# a character's name: Tab offers those in the cave; the rules look it up (and refuse)
-CHARACTER = Named("character", _in_cave, describe=_describe, convert=False)
+# a character's name, as people type it: any case, a unique beginning (the core's resolver)
+CHARACTER = Named("character", _characters, describe=_describe)
 
 
 def run(t: CaveTable, rules: Callable[..., list[Event]], *args: Any, **kwargs: Any) -> Result:
@@ -61,19 +65,21 @@ def parse_at(text: str | None) -> tuple[int, int] | None:
 
 
 @commands.command("character", "setup")
-@click.argument("name")
-def character(t: CaveTable, name: str) -> Result:
-    """Add a character before start: Energy 8, mental 4 (C-SET-3).
-    Example: character Ann"""
-    return run(t, setup.add_character, box_of(t), name)
+@click.argument("name", nargs=-1, required=True)
+def character(t: CaveTable, name: tuple[str, ...]) -> Result:
+    """Add a character before start: Energy 8, mental 4 (C-SET-3). A name of several words
+    needs no quotes. Example: character Ann"""
+    return run(t, setup.add_character, box_of(t), " ".join(name))
 
 
 @commands.command("start", "setup")
 @click.option("--at", "at", default=None, metavar="X,Y", help="Where the 2x1 start tile lies (default 5,3).")
-def start(t: CaveTable, at: str | None) -> Result:
+@click.option("--upright", is_flag=True, help="Place the start tile upright: on X,Y and X,Y+1.")
+def start(t: CaveTable, at: str | None, upright: bool) -> Result:
     """Place the start tile and shuffle the decks (C-SET-1, C-SET-2). The start tile lies on
-    X,Y and X+1,Y; the exit is shuffled into the last ten cave tiles. Example: start --at 5,3"""
-    return run(t, setup.start, box_of(t), t.dice, parse_at(at))
+    X,Y and X+1,Y (upright: X,Y and X,Y+1); everybody starts on X,Y; the exit is shuffled
+    into the last ten cave tiles. Example: start --at 5,3 --upright"""
+    return run(t, setup.start, box_of(t), t.dice, parse_at(at), upright)
 
 
 def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> int | None:

@@ -10,9 +10,10 @@ import click
 from guide.core.box import Doc, FileKind
 from guide.core.game import Game
 from guide.core.registry import Registry
+from guide.core.story import say
 from guide.core.yamlsrc import Problem
 
-from . import public
+from . import public, reference  # noqa: F401  (reference registers `rules`)
 from .box import Box, box_of
 from .box import kind as box_kind
 from .cli import cave_group
@@ -29,6 +30,7 @@ class CaveGame(Game):
     commands: ClassVar[Registry] = commands
     view_page = resources.files("guide.games.cave").joinpath("page.html").read_bytes()
     seat_policy = "apply"        # no game master: the companion is the box, a legal move runs at once
+    menu_rows = 3                # the 17-line map stays on a 24-line screen above the prompt
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -57,7 +59,19 @@ class CaveGame(Game):
         return render(event) or super().render(event, table)
 
     def view(self, table: CaveTable) -> dict:
-        return public.view(table.state, table.library)
+        return public.view(table.state, table.library, self.story(table))
+
+    def story(self, table: CaveTable, most: int = 8) -> list[str]:
+        """The last lines of the evening's story that every player may read (oldest first):
+        no private die, nothing for the game master alone (guide.core.story, viewer "log")."""
+        if table.store is None:
+            return []
+        lines: list[str] = []
+        for entry in reversed(table.store.entries(limit=most)):
+            lines[:0] = say(table, entry.story, "log")
+            if len(lines) >= most:
+                break
+        return lines[-most:]
 
     def seats(self, table: CaveTable) -> list[str]:
         return [c["name"] for c in table.state["characters"]]

@@ -1,69 +1,155 @@
-"""The map (`map`, the TV page): the whole board as text, one 6x3 cell per square, 74 columns
-wide, then a legend and a line per character; no line over 80 columns."""
+"""The map (`map`): the whole board as text with the characters beside it, within 80x24 so
+that it stays on the screen above the prompt while the next move is typed.
+
+Each square is 3 columns inside walls shared with its neighbours (4 columns and 2 lines a
+square: 51 columns and 15 lines for the 12x8 board, under a line of x numbers; no wall is
+drawn along the top and bottom edges, where nothing can pass). A wall stands where a tile
+is closed; a passage is open where a tile opens toward an empty square or the tile beside
+it opens back (C-TURN-1). Inside: the content's letter (capitals, `f`
+for a food tile whose food was taken), then the characters on it as numbers 1, 2, 3 ... in
+the order they joined, so a character never reads as a tile's letter. Beside the board:
+whose turn, the draw pile, and each character's number, meters, square and cards."""
 
 from __future__ import annotations
 
 from .box import Box
-from .state import CaveState, Character
+from .state import OPPOSITE, CaveState, Character, current
 
 WIDTH = 80
 MARK = {"food": "F", "event": "E", "challenge": "C", "normal": " ", "start": "S", "exit": "X"}
-LEGEND = "F food (f: taken)  E event  C challenge  S start  X exit  .: empty square"
+LEGEND = "F food (f: taken)  E event  C challenge  S start  X exit  1 2 3: characters"
+# a character's mark: digits, then lower-case letters that are no tile's letter
+MARKS = "123456789abdghjkmnpqrtuvwyz"
+GAP = 2                      # columns between the board and the characters beside it
 
 
 def marks(state: CaveState) -> dict[str, str]:
-    """One letter per character: its initial, or its number when initials clash."""
-    people = state["characters"]
-    initials = [c["name"][0].upper() for c in people]
-    return {c["name"]: (initials[i] if initials.count(initials[i]) == 1 else str(i + 1)[-1])
-            for i, c in enumerate(people)}
+    """Each character's mark on the map: its number in the order of joining."""
+    return {c["name"]: MARKS[i] if i < len(MARKS) else "*" for i, c in enumerate(state["characters"])}
 
 
-def cell(sides: tuple[str, ...], mark: str, here: list[str]) -> list[str]:
-    if not sides:
-        return ["      ", "  .   ", "      "]
-    inner = mark + "".join(here[:3]) if len(here) <= 3 else mark + "".join(here[:2]) + "+"
-    return ["+" + ("-  -" if "up" in sides else "----") + "+",
-            (" " if "left" in sides else "|") + f"{inner:<4}" + (" " if "right" in sides else "|"),
-            "+" + ("-  -" if "down" in sides else "----") + "+"]
+def _sides(state: CaveState, box: Box, x: int, y: int) -> tuple[str, ...] | None:
+    """The open sides of the tile on (x, y); None for an empty square or off the board."""
+    placed = state["board"].get(f"{x},{y}")
+    if placed is None:
+        return None
+    return box.sides(state["pieces"][placed["id"]]["shape"], placed["turn"])
 
 
-def describe(ch: Character, mark: str) -> str:
-    if ch["state"] != "in":
-        how = "escaped" if ch["state"] == "out" else f"dead ({ch['cause']})"
-        return f"{mark} {ch['name']}: {how} in round {ch['ended']}"[:WIDTH]
-    flags = [f"food {','.join(map(str, ch['food']))}" if ch["food"] else "",
-             f"fire {ch['fire']}" if ch["fire"] else "", f"items {ch['items']}" if ch["items"] else "",
-             "stuck" if ch["stuck"] else "",
-             ("challenge crossed" if ch["challenge"]["crossed"] else "held by a challenge")
-             if ch["challenge"] else ""]
-    text = f"{mark} {ch['name']} ({ch['x']},{ch['y']}) Energy {ch['energy']} mental {ch['mental']}"
-    return "  ".join([text, *[f for f in flags if f]])[:WIDTH]
+def _open(a: tuple[str, ...] | None, b: tuple[str, ...] | None, side: str) -> bool:
+    """Is the edge between square a and its neighbour b (toward `side`) a passage?"""
+    if a is None and b is None:
+        return True
+    if a is None:
+        return OPPOSITE[side] in (b or ())
+    if b is None:
+        return side in a
+    return side in a and OPPOSITE[side] in b
 
 
-def render_map(state: CaveState, box: Box) -> str:
-    """The board as text: pure, state in, text out."""
+def _inside(letter: str, here: list[str]) -> str:
+    """The 3 columns inside a square: the letter and the characters, as many as fit."""
+    if len(here) > 3:
+        return "".join(here[:2]) + "+"
+    text = letter + "".join(here) if len(here) < 3 else "".join(here)
+    return f"{text:^3}" if not here else f"{text:<3}"
+
+
+def board_lines(state: CaveState, box: Box) -> list[str]:
+    """The board alone: a line of x numbers, then each row, with a line of walls between."""
     who = marks(state)
     at: dict[tuple[int, int], list[str]] = {}
     for ch in state["characters"]:
-        if ch["state"] == "in":
+        if ch["state"] == "in" and state["phase"] != "setup":
             at.setdefault((ch["x"], ch["y"]), []).append(who[ch["name"]])
-    lines = ["  " + "".join(f"{x:^6}" for x in range(box.width))]
+    sides = {(x, y): _sides(state, box, x, y) for x in range(-1, box.width + 1)
+             for y in range(-1, box.height + 1)}
+    lines = ["  " + "".join(f" {x:^3}" for x in range(box.width))]
     for y in range(box.height):
-        rows = ["", "", ""]
-        for x in range(box.width):
-            placed = state["board"].get(f"{x},{y}")
-            if placed is None:
-                parts = cell((), "", [])
-            else:
+        if y:                            # the walls between rows (none along the board's edge)
+            wall = "  "
+            for x in range(box.width + 1):
+                near = [sides[(x - 1, y - 1)], sides[(x, y - 1)], sides[(x - 1, y)], sides[(x, y)]]
+                wall += "+" if any(s is not None for s in near) else " "
+                if x < box.width:
+                    wall += "   " if _open(sides[(x, y - 1)], sides[(x, y)], "down") else "---"
+            lines.append(wall)
+        row = f"{y:>2}"
+        for x in range(box.width + 1):
+            row += " " if _open(sides[(x - 1, y)], sides[(x, y)], "right") else "|"
+            if x < box.width:
+                placed = state["board"].get(f"{x},{y}")
+                if placed is None:
+                    row += " . "
+                    continue
                 piece = state["pieces"][placed["id"]]
-                mark = MARK.get(piece["content"], "?")
-                if piece["content"] == "food" and piece["eaten"]:
-                    mark = "f"
-                parts = cell(box.sides(piece["shape"], placed["turn"]), mark, at.get((x, y), []))
-            for i in range(3):
-                rows[i] += parts[i]
-        lines += ["  " + rows[0], f"{y:>2}" + rows[1], "  " + rows[2]]
-    lines.append(LEGEND)
-    lines += [describe(ch, who[ch["name"]]) for ch in state["characters"]]
-    return "\n".join(line.rstrip() for line in lines)
+                taken = piece["content"] == "food" and piece["eaten"]
+                letter = "f" if taken else MARK.get(piece["content"], "?")
+                row += _inside(letter, at.get((x, y), []))
+        lines.append(row)
+    return [line.rstrip() for line in lines]
+
+
+def held(state: CaveState, box: Box, ch: Character) -> str:
+    """What holds a character, in a few words ("" when nothing does)."""
+    if ch["stuck"]:
+        return "stuck until someone comes"
+    challenge = ch["challenge"]
+    if challenge is None:
+        return ""
+    if challenge["crossed"]:
+        return "challenge crossed"
+    need = ch["energy"] + box.item_bonus * ch["items"]
+    if state["moved"] and current(state) is ch:
+        need -= 1                        # the roll comes next turn, after this turn's Energy
+    return f"challenge: roll {need}, or back {challenge['back']}"
+
+
+def describe(state: CaveState, box: Box, ch: Character, mark: str, width: int) -> list[str]:
+    """A character beside the map: one line, and one more for its cards and what holds it."""
+    name = ch["name"] if len(ch["name"]) <= 10 else ch["name"][:9] + "~"
+    turn = ">" if current(state) is ch else " "
+    if ch["state"] != "in":
+        how = "escaped" if ch["state"] == "out" else f"dead ({ch['cause']})"
+        return [f"{turn}{mark} {name} {how}, round {ch['ended']}"[:width]]
+    first = f"{turn}{mark} {name:<10} E{ch['energy']} M{ch['mental']} {ch['x']},{ch['y']}"
+    cards = [f"food {','.join(map(str, ch['food']))}" if ch["food"] else "",
+             f"fire {ch['fire']}" if ch["fire"] else "", f"item {ch['items']}" if ch["items"] else "",
+             held(state, box, ch)]
+    second = "    " + ", ".join(c for c in cards if c)
+    return [first[:width]] + ([second[:width]] if second.strip() else [])
+
+
+def panel(state: CaveState, box: Box, rows: int, width: int) -> list[str]:
+    """Whose turn, the draw pile and every character, in `rows` lines of `width` columns."""
+    ch = current(state)
+    if state["phase"] == "setup":
+        head = f"Setting up: {len(state['characters'])} characters"
+    elif state["phase"] == "over":
+        out = sum(c["state"] == "out" for c in state["characters"])
+        head = f"Over, round {state['round']}: {out} of {len(state['characters'])} out"
+    else:
+        head = f"Round {state['round']}: {ch['name'] if ch else '-'}"
+    tiles = state["tiles"]
+    lines = [head[:width], f"Draw pile {len(tiles['draw'])}, discards {len(tiles['discard'])}"[:width], ""]
+    who = marks(state)
+    blocks = [describe(state, box, c, who[c["name"]], width) for c in state["characters"]]
+    if len(lines) + sum(map(len, blocks)) > rows:            # many characters: a line each
+        blocks = [b[:1] for b in blocks]
+    for block in blocks:
+        if len(lines) + len(block) > rows:
+            lines[-1] = f"... {len(state['characters'])} characters: status"[:width]
+            break
+        lines += block
+    return lines
+
+
+def render_map(state: CaveState, box: Box) -> str:
+    """The board with the characters beside it, and a legend under it: pure, state in, text
+    out; no line over 80 columns."""
+    board = board_lines(state, box)
+    left = 3 + 4 * box.width + GAP
+    side = panel(state, box, len(board), WIDTH - left)
+    lines = [f"{line:<{left}}{extra}".rstrip() if extra else line
+             for line, extra in zip(board, side + [""] * (len(board) - len(side)), strict=True)]
+    return "\n".join([*lines, LEGEND])

@@ -31,21 +31,23 @@ def _rolled(e: Ev) -> str:
 
 RENDER: dict[str, Callable[[Ev], str]] = {
     "joined": lambda e: f"{e['who']} joins the expedition",
-    "started": lambda e: (f"The start tile lies on ({e['at'][0]},{e['at'][1]}); {e['tiles']} tiles in the "
-                          f"draw pile, the exit among the last ones; {', '.join(e['characters'])} set out"),
+    "started": lambda e: (f"The start tile lies on {' and '.join(f'({x},{y})' for x, y in e['squares'])}; "
+                          f"{e['tiles']} tiles in the draw pile, the exit among the last ones; "
+                          f"{', '.join(e['characters'])} set out from ({e['at'][0]},{e['at'][1]})"),
     "turn": lambda e: f"Round {e['round']}: {e['who']}'s turn",
     "placed": lambda e: (f"New tile at ({e['x']},{e['y']}): {e['shape']}, {e['content']}, turned {e['turn']} "
                          f"(open {', '.join(e['openings'])})"),
     "moved": lambda e: f"{e['who']} moves {e['side']} to ({e['x']},{e['y']})",
     "food": lambda e: f"{e['who']} finds food: a food card of {e['value']}",
+    "food_taken": lambda e: f"{e['who']} finds no food: this tile's food was taken",
     "event": lambda e: {"fire": f"{e['who']} draws a fire card",
                         "item": f"{e['who']} draws a challenge item (+2 on challenge rolls)",
                         "paranoia": f"{e['who']} draws paranoia"}[e["card"]],
     "mental": _mental,
     "stuck": lambda e: f"{e['who']} is stuck until another character comes to the tile",
     "saved": lambda e: f"{e['by']} saves {e['who']}",
-    "challenge": lambda e: (f"A challenge blocks {e['who']}: roll {e['need']} or under on a d20 to go on, "
-                            f"or go back {e['back']}"),
+    "challenge": lambda e: (f"A challenge blocks {e['who']}: next turn, roll {e['need']} or under on a d20 "
+                            f"to go on (Energy {e['energy']} by then), or go back {e['back']}"),
     "rolled": _rolled,
     "fire": lambda e: (f"{e['who']}'s fire cooks the meal" if e["who"] == e["for"]
                        else f"{e['who']}'s fire cooks {e['for']}'s meal"),

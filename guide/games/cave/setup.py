@@ -10,6 +10,7 @@ from .box import CAVE_SHAPES, CONTENTS, Box
 from .state import EXIT, START, CaveState, Character, Piece, Placed, key, others_here
 
 MAX_NAME = 20
+MAX_CHARACTERS = 12     # one table's expedition (docs/limits.md); the design sets no number
 
 
 def add_character(state: CaveState, box: Box, name: str) -> list[Event]:
@@ -21,6 +22,9 @@ def add_character(state: CaveState, box: Box, name: str) -> list[Event]:
         raise RuleError("characters join before start")
     if not name or len(name) > MAX_NAME or not name.isprintable():
         raise RuleError(f"a character's name is 1 to {MAX_NAME} printable characters")
+    if len(state["characters"]) >= MAX_CHARACTERS:
+        raise RuleError(f"at most {MAX_CHARACTERS} characters in the expedition"
+                        " (docs/limits.md)")
     if any(c["name"].casefold() == name.casefold() for c in state["characters"]):
         raise RuleError(f"there is already a character called {name}")
     state["characters"].append(Character(
@@ -42,10 +46,16 @@ def cave_tiles(box: Box, dice: DiceLike) -> dict[str, Piece]:
             for i, (shape, content) in enumerate(pairs, start=1)}
 
 
-def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None = None) -> list[Event]:
-    """`start [--at X,Y]`: the start tile on (X, Y) and (X+1, Y) (C-SET-1), every character on
-    (X, Y); the cave tiles shuffled with the exit in the last ten (C-SET-2); the event, food
-    and meal decks shuffled."""
+def start_squares(x: int, y: int, upright: bool) -> list[tuple[int, int]]:
+    """C-SET-1: the two squares of the start tile, (X, Y) and (X+1, Y), or upright (X, Y+1)."""
+    return [(x, y), (x, y + 1) if upright else (x + 1, y)]
+
+
+def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None = None,
+          upright: bool = False) -> list[Event]:
+    """`start [--at X,Y] [--upright]`: the start tile on (X, Y) and (X+1, Y), or upright on
+    (X, Y) and (X, Y+1) (C-SET-1), every character on (X, Y); the cave tiles shuffled with the
+    exit in the last ten (C-SET-2); the event, food and meal decks shuffled."""
     if state["phase"] == "over":
         raise RuleError("the game is over")
     if state["phase"] != "setup":
@@ -53,8 +63,11 @@ def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None
     if not state["characters"]:
         raise RuleError("add a character first: character NAME")
     x, y = at if at is not None else box.start_at
-    if not (0 <= x < box.width - 1 and 0 <= y < box.height):
-        raise RuleError(f"the 2x1 start tile needs X 0..{box.width - 2} and Y 0..{box.height - 1}")
+    wide, high = (1, 2) if upright else (2, 1)
+    if not (0 <= x <= box.width - wide and 0 <= y <= box.height - high):
+        how = "upright start tile (1x2)" if upright else "2x1 start tile"
+        raise RuleError(f"the {how} needs X 0..{box.width - wide} and Y 0..{box.height - high}")
+    squares = start_squares(x, y, upright)
     pieces = cave_tiles(box, dice)
     deck = shuffle(list(pieces), dice)
     cut = max(0, len(deck) - box.exit_in_last)
@@ -63,7 +76,7 @@ def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None
     pieces[START] = Piece(shape=START, content=START, eaten=False)
     state["pieces"] = pieces
     state["tiles"] = {"draw": deck, "discard": []}
-    state["board"] = {key(x, y): Placed(id=START, turn=0), key(x + 1, y): Placed(id=START, turn=0)}
+    state["board"] = {key(*sq): Placed(id=START, turn=90 if upright else 0) for sq in squares}
     state["events"] = {"draw": shuffle([c for c, n in box.events.items() for _ in range(n)], dice),
                        "discard": []}
     state["food"] = shuffle(list(box.food), dice)
@@ -79,6 +92,6 @@ def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None
     state["phase"], state["round"], state["turn"], state["moved"] = "play", 1, 0, False
     state["shared"] = bool(others_here(state, state["characters"][0]))
     first = state["characters"][0]["name"]
-    return [{"kind": "started", "at": [x, y], "tiles": len(deck),
+    return [{"kind": "started", "at": [x, y], "squares": [list(sq) for sq in squares], "tiles": len(deck),
              "characters": [c["name"] for c in state["characters"]]},
             {"kind": "turn", "who": first, "round": 1}]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from guide.core.errors import RuleError
+from guide.core.errors import GuideError, RuleError
+from guide.core.names import resolve
 
 SCHEMA = 1
 DELTA = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
@@ -79,17 +80,25 @@ def new_state() -> CaveState:
                      food=[], characters=[], ended_by=None)
 
 
+_KEYS: dict[tuple[int, int], str] = {}
+
+
 def key(x: int, y: int) -> str:
-    return f"{x},{y}"
+    """A square's name in the state's board: "X,Y"."""
+    try:
+        return _KEYS[(x, y)]
+    except KeyError:
+        return _KEYS.setdefault((x, y), f"{x},{y}")
 
 
 def find(state: CaveState, name: str) -> Character:
-    """A character by name, case-insensitively."""
-    folded = name.casefold()
-    for ch in state["characters"]:
-        if ch["name"].casefold() == folded:
-            return ch
-    raise RuleError(f"no character called {name}")
+    """A character by name as people type it (guide.core.names.resolve: any case, a unique
+    beginning or word): `give Annab Bob` finds Annabel."""
+    chars = {ch["name"]: ch for ch in state["characters"]}
+    try:
+        return chars[resolve(name, list(chars), "character")]
+    except GuideError as e:
+        raise RuleError(str(e)) from None
 
 
 def current(state: CaveState) -> Character | None:
@@ -102,6 +111,29 @@ def inside(state: CaveState) -> list[Character]:
     return [ch for ch in state["characters"] if ch["state"] == "in"]
 
 
+def tile_at(state: CaveState, x: int, y: int) -> str | None:
+    """The id of the tile on (x, y), None on an empty square: both squares of the 2x1 start
+    tile give `start`, since it is one tile (C-SET-1)."""
+    placed = state["board"].get(key(x, y))
+    return placed["id"] if placed is not None else None
+
+
+def same_tile(state: CaveState, a: Character, b: Character) -> bool:
+    """C-SET-1: two characters share a tile on the same square, or on the two squares of the
+    start tile (food, the mental +1 of C-TURN-7, `give`)."""
+    if a["x"] == b["x"] and a["y"] == b["y"]:
+        return True
+    here = tile_at(state, a["x"], a["y"])
+    return here is not None and here == tile_at(state, b["x"], b["y"])
+
+
 def others_here(state: CaveState, ch: Character) -> list[Character]:
-    return [o for o in state["characters"]
-            if o is not ch and o["state"] == "in" and o["x"] == ch["x"] and o["y"] == ch["y"]]
+    """The other characters in the cave on `ch`'s tile (C-SET-1: the start tile is one)."""
+    others = [o for o in state["characters"] if o is not ch and o["state"] == "in"]
+    if not others:
+        return []
+    board = state["board"]
+    placed = board.get(key(ch["x"], ch["y"]))
+    if placed is None or placed["id"] != START:       # a square of its own: the same square
+        return [o for o in others if o["x"] == ch["x"] and o["y"] == ch["y"]]
+    return [o for o in others if (p := board.get(key(o["x"], o["y"]))) is not None and p["id"] == START]

@@ -8,7 +8,7 @@ from guide.core.errors import RuleError
 from .board import Event, entry_turns, neighbour, on_board, sides_at
 from .box import Box
 from .flow import acting, close_turn, draw
-from .state import EXIT, OPPOSITE, CaveState, Character, Placed, key
+from .state import EXIT, OPPOSITE, CaveState, Character, Placed, key, others_here
 
 
 def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:
@@ -72,6 +72,7 @@ def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
         events.append({"kind": "placed", "x": nx, "y": ny, "shape": shape, "turn": turn,
                        "content": state["pieces"][tile_id]["content"],
                        "openings": list(box.sides(shape, turn))})
+    came_from = state["board"].get(key(ch["x"], ch["y"]))
     ch["x"], ch["y"], ch["challenge"] = nx, ny, None
     state["moved"] = True
     events.append({"kind": "moved", "who": ch["name"], "side": side, "x": nx, "y": ny})
@@ -80,14 +81,14 @@ def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
         ch["state"], ch["cause"], ch["ended"] = "out", "exit", state["round"]
         events.append({"kind": "exited", "who": ch["name"], "round": state["round"]})
         return events + close_turn(state, box, "C-TURN-3")
-    for other in state["characters"]:                                # C-EV-1: the rescue
-        if other is not ch and other["state"] == "in" and other["stuck"] and other["x"] == nx \
-                and other["y"] == ny:
+    entered = came_from is None or came_from["id"] != state["board"][key(nx, ny)]["id"]
+    for other in others_here(state, ch) if entered else []:           # C-EV-1: the rescue
+        if other["stuck"]:
             other["stuck"] = False
             events.append({"kind": "saved", "who": other["name"], "by": ch["name"]})
     if placed:
         events += act(state, box, dice, ch, tile_id, side)
-    elif tile["content"] == "challenge" and box.challenge_every_entry:
+    elif tile["content"] == "challenge" and box.challenge_every_entry:   # C-TURN-3: every entry
         events += block(box, ch, side)
     return events
 
@@ -96,7 +97,9 @@ def act(state: CaveState, box: Box, dice: DiceLike, ch: Character, tile_id: str,
     """C-TURN-3: a placed tile's content acts once, when it is placed."""
     tile = state["pieces"][tile_id]
     events: list[Event] = []
-    if tile["content"] == "food" and not tile["eaten"] and state["food"]:
+    if tile["content"] == "food" and tile["eaten"]:        # back after a reshuffle: once per game
+        events.append({"kind": "food_taken", "who": ch["name"]})
+    elif tile["content"] == "food" and state["food"]:
         tile["eaten"] = True
         value = state["food"].pop(0)
         ch["food"].append(value)
@@ -111,9 +114,12 @@ def act(state: CaveState, box: Box, dice: DiceLike, ch: Character, tile_id: str,
 
 
 def block(box: Box, ch: Character, side: str) -> list[Event]:
-    """C-TURN-3: a challenge holds the character, who came in moving toward `side`."""
+    """C-TURN-3: a challenge holds the character, who came in moving toward `side`. The move
+    spent this turn's movement, so the roll comes next turn, after the end of this one has
+    spent 1 Energy (C-TURN-6): `need` is the number that roll needs."""
     ch["challenge"] = {"back": OPPOSITE[side], "crossed": False}
-    return [{"kind": "challenge", "who": ch["name"], "need": need(box, ch), "back": OPPOSITE[side]}]
+    return [{"kind": "challenge", "who": ch["name"], "need": need(box, ch) - 1,
+             "energy": ch["energy"] - 1, "back": OPPOSITE[side]}]
 
 
 def event_card(state: CaveState, ch: Character, card: str) -> list[Event]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import shlex
 from importlib import resources
 from typing import ClassVar
 
@@ -12,10 +14,12 @@ from guide.core.game import Game
 from guide.core.registry import Registry
 from guide.core.yamlsrc import Problem
 
-from . import bots, deck, render, screen, seats
+from . import bots, deck, match, render, screen, seats
+from . import commands as kaivo_commands
 from .commands import commands
 from .library import KaivoTable, Library
 from .model import new_state
+from .table import clock_limit
 
 
 class KaivoGame(Game):
@@ -52,6 +56,28 @@ class KaivoGame(Game):
 
     def toolbar(self, table: KaivoTable) -> str | None:
         return screen.toolbar(table.state)
+
+    # --- K-CLOCK-1 on the core's timer: the safe move is played on time, also when nobody
+    # types (the move of the seat to act, which `_act` turns into the safe move once more
+    # than the limit has passed) ------------------------------------------------------------
+    def timer(self, table: KaivoTable) -> float | None:
+        s = table.state
+        tbl, seat = s["table"], match.acting(s)
+        if not s["clock"] or s["clock_at"] is None or tbl is None or seat is None:
+            return None
+        limit = clock_limit(table.library.rules, tbl["phase"])
+        if limit is None:
+            return None
+        left = s["clock_at"] + limit - kaivo_commands.now()
+        return left if left < 0 else math.nextafter(left, math.inf)   # "more than" the limit
+
+    def on_time(self, table: KaivoTable) -> str | None:
+        s = table.state
+        seat = match.acting(s)
+        if seat is None:
+            return None
+        name = s["players"][seat]["name"]
+        return "draw" if seat == screen.viewer(s) else f"draw --as {shlex.quote(name)}"
 
     def terminal_sees(self, table: KaivoTable, audience: list) -> bool:
         """Only "You"'s own secrets reach the terminal (and its log); a friend's or a bot's

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.text import clip
+
 from .knowledge import SeatView, view
 from .model import KaivoState
 from .render import YOU, render
@@ -170,7 +172,8 @@ def prompt(state: KaivoState) -> str:
 
 
 def toolbar(state: KaivoState) -> str | None:
-    """One line, at most 80 columns: your row, the pile, the deck, the scores."""
+    """One line within the toolbar's width (guide.core.text.clip): your row, the pile, the
+    deck, the scores."""
     scores = " ".join(f"{p['name']} {p['score']}" for p in state["players"])
     t = state["table"]
     if in_play(state) and t is not None:
@@ -182,4 +185,4 @@ def toolbar(state: KaivoState) -> str | None:
         text = f" round {state['round']} | {scores}"
     else:
         return None
-    return text if len(text) <= 80 else text[:79] + "…"
+    return clip(text)

@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from guide.games.kaverini.model import Card, Side
 
 
 def card_row(card: Card) -> list:
+    """A card in one row within 80 columns: long subtypes shortened (`card NAME` has all)."""
     stats = []
     if card.hp is not None:
         stats.append(f"HP {card.hp}")
     if card.emotion:
-        stats.append(f"E {card.emotion}")
+        stats.append(f"E{card.emotion:+d}")
     if card.heart:
-        stats.append(f"H {card.heart}")
+        stats.append(f"H{card.heart:+d}")
     if card.usage:
         stats.append(f"usage {card.usage}")
     name = card.name + (" (tweaked)" if card.tweaked else "")
-    return [name, card.type, ", ".join(card.subtypes), " ".join(card.flags),
+    kind = (" ".join(card.flags) + ": " if card.flags else "") + ", ".join(card.subtypes)
+    return [name, card.type, textwrap.shorten(kind, 18, placeholder="…"),
             card.expense if card.expense is not None else "-", " ".join(stats)]
 
 
-CARD_HEADERS = ["card", "type", "subtypes", "flags", "expense", "stats"]
+CARD_HEADERS = ["card", "type", "flags: subtypes", "cost", "stats"]   # cost: the expense
 
 
 def card_detail(card: Card | Side, secret: bool = True) -> list[str]:

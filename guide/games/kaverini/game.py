@@ -84,10 +84,10 @@ class KaveriniGame(Game):
         return card_detail(find_card(library, name))
 
     def prompt(self, table: Table) -> str:
-        return screen.prompt_text(table)
+        return screen.prompt_text(_kaverini(table))
 
     def toolbar(self, table: Table) -> list[tuple[str, str]]:
-        return screen.toolbar(table)
+        return screen.toolbar(_kaverini(table))
 
     def render(self, event: dict, table: Table) -> str | None:
         return words.render(event) or super().render(event, table)
@@ -98,10 +98,11 @@ class KaveriniGame(Game):
         return render_story(events, lambda e: self.render(e, table))
 
     def gm_only(self, event: dict) -> bool:
-        return event["kind"] in words.GM_ONLY or super().gm_only(event)
+        return event["kind"] in words.GM_ONLY or words.secret_item(event) or \
+            super().gm_only(event)
 
     def view(self, table: Table) -> dict:
-        return player_view(table)
+        return player_view(_kaverini(table))
 
     def seats(self, table: Table) -> list[str]:
         return seats.seats(_kaverini(table))

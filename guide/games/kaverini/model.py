@@ -8,6 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from guide.core.errors import GuideError
+from guide.core.names import resolve
+
 CARD_TYPES = ("foe", "power-foe", "buddy", "companion", "item", "setting")
 FIGHTING_TYPES = ("foe", "power-foe", "buddy")
 
@@ -124,7 +127,13 @@ class Card:
             if t.name.casefold() == wanted:
                 return t
         starts = [t for t in self.techniques if t.name.casefold().startswith(wanted)]
-        return starts[0] if len(starts) == 1 else None
+        if len(starts) == 1:
+            return starts[0]
+        try:                                # a word of it, as people say it: `salute`
+            named = resolve(name, [t.name for t in self.techniques], "technique")
+        except GuideError:
+            return None
+        return next(t for t in self.techniques if t.name == named)
 
     def flipped(self) -> Card:
         """The card as its back side shows it (5.6)."""
@@ -169,6 +178,7 @@ class Adventure:
     good_ending: str = ""
     bad_ending: str = ""
     source: str = ""
+    series: tuple[str, int] | None = None     # rulebook 1.4: (series name, part 1, 2, ...)
 
     def xp_for(self, foe_name: str) -> int:
         for name, xp in self.xp.items():

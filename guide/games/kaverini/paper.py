@@ -13,6 +13,7 @@ from importlib import resources
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import abilities, ladders
 from guide.games.kaverini.model import CARD_TYPES, Adventure, Card, Side
+from guide.games.kaverini.paper_reference import reference
 from guide.games.kaverini.rules.leveling import level
 
 PER_SHEET = 6                       # cards on a printed page: 3 across, 2 down
@@ -24,12 +25,19 @@ def e(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def page(library: Library, adventure: Adventure | None, sheets: list[dict]) -> str:
+PAPERS = {"a4": "A4", "letter": "letter"}     # A4 for a European box, the default
+
+
+def page(library: Library, adventure: Adventure | None, sheets: list[dict],
+         paper: str = "a4") -> str:
+    """The whole box on paper of this size: the cover and the confrontation reference share
+    the first page, then the sheets, the booklet, the cards and the counters."""
     css = resources.files("guide.games.kaverini.data").joinpath("print.css").read_text("utf-8")
+    css += f"\n@page {{ size: {PAPERS[paper]}; }}\n"
     title = adventure.title if adventure else "Kaverini"
     parts = [f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
              f"<title>{e(title)}: Kaverini on paper</title><style>{css}</style></head><body>",
-             _cover(adventure), _sheets(sheets, adventure)]
+             _cover(adventure), reference(), _sheets(sheets, adventure)]
     if adventure is not None:
         parts += [_scenes(adventure, library), _shops(adventure), _pronunciation(adventure),
                   _lottery(adventure)]
@@ -46,7 +54,7 @@ def _cover(a: Adventure | None) -> str:
         rows.append(f"<p><b>{e(a.place)}</b></p>")
     rows.append(f"<p>Each Kaveri starts with {e(a.starting_money)} {e(a.currency)}.</p>")
     rows += [f"<p>{e(p)}</p>" for p in a.intro.split("\n") if p.strip()]
-    rows.append('<p class="note screen-only">Print this page (A4 or Letter, 100% scale). Card'
+    rows.append('<p class="note screen-only">Print this page (at 100% scale). Card'
                 " pages come in pairs: print them double-sided, flipping on the long edge, or"
                 " cut each front and glue it to the back in the same place on the next page.</p>")
     return '<section class="first">' + "\n".join(rows) + "</section>"

@@ -57,6 +57,23 @@ def _fighters(t: KaveriniTable | None, words: list[str]) -> list[str]:
     return _targets(t, words) + _foes(t, words)
 
 
+def _enemies_of_actor(t: KaveriniTable | None, words: list[str]) -> list[str]:
+    """What `use NAME ... --on` can target: the actor's adversaries still standing (the foes
+    in an adventure, the other players' characters in the Strategy Game)."""
+    if t is None or len(words) < 2:
+        return _foes(t, words)
+    from guide.games.kaverini.commands.confront import arena, fight
+
+    if arena(t) is None:
+        return []
+    f = fight(t, quiet=True)
+    try:
+        actor = f.get(words[1])
+    except GuideError:
+        return _fighters(t, words)
+    return [x.name for x in f.fighters() if x.data["hp"] > 0 and f.enemy(actor, x)]
+
+
 def _ladder_names(t: KaveriniTable | None, words: list[str]) -> list[str]:
     return [lad.name for lad in ladders().values()]
 
@@ -145,13 +162,15 @@ def _technique_schmerz(t: KaveriniTable | None, name: str) -> str:
 
 
 KAVERI = Named("Kaveri", _kaverit)
+STRATEGY_KAVERI = Named("Kaveri", _kaverit, convert=False)     # or one designed for the game
 PARTY = Named("Kaveri, buddy or companion", _party)
-KAVERI_OR_ALL = Named("Kaveri (or all)", lambda t, w: [*_kaverit(t, w), "all"])
+KAVERI_OR_ALL = Named("Kaveri", lambda t, w: [*_kaverit(t, w), "all"])
 PARTY_OR_ALL = Named("Kaveri, buddy or companion (or all)", lambda t, w: [*_party(t, w), "all"])
 ACTOR = Named("Kaveri, buddy or companion taking a stand", _actors, convert=False)
 FOE = Named("foe", _foes, convert=False)
 TARGET = Named("target", _targets, convert=False)
 FIGHTER = Named("fighter", _fighters, convert=False)
+ADVERSARY = Named("target", _enemies_of_actor, convert=False)
 TECHNIQUE = Named("technique", _techniques, multiword=True, convert=False,
                   describe=_technique_schmerz)
 LADDER = Named("technique", lambda t, w: _ladder_names(t, w), multiword=True, convert=False,

@@ -5,7 +5,7 @@ events and the state in, short paragraphs out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,10 +28,11 @@ class Chapter:
     quotes: list[int] = field(default_factory=list)
     settled: bool = False                                # a confrontation here came to an end
     last_foes: list[str] = field(default_factory=list)
+    ending: str | None = None                            # the booklet's good ending, once won
 
     def empty(self) -> bool:
         return not (self.fights or self.joined or self.left or self.levels or self.items
-                    or self.quotes)
+                    or self.quotes or self.ending is not None)
 
 
 def chapters(events: Iterable[Event]) -> list[Chapter]:
@@ -67,8 +68,14 @@ def chapters(events: Iterable[Event]) -> list[Chapter]:
             now.joined.append(f"{e['buddy']} (buddy, once a foe)")
         elif kind == "level":
             now.levels[e["kaveri"]] = max(now.levels.get(e["kaveri"], 0), e["level"])
-        elif kind in ("item_given", "item_bought"):
-            now.items.append(f"{e['kaveri']} got {e['item']}")
+        elif kind in ("item_given", "item_bought") and e.get("uses") is None:
+            now.items.append(f"{e['kaveri']} got {e['item']}")     # Usage items: secret (4.3)
+        elif kind == "stand":
+            now.fights.append(f"{_and([s['name'] for s in e['stand']])} took a stand"
+                              " when every Kaveri cowered.")
+        elif kind == "adventure_done":
+            now.ending = e.get("ending", "")
+            now.settled = True
         elif kind == "quote":
             now.quotes.append(e["quote"])
     return [c for c in out if not c.empty() or c is out[-1]]
@@ -91,12 +98,12 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
 
 
-def party(state: dict, currency: str) -> list[str]:
+def party(state: Mapping[str, Any], currency: str) -> list[str]:
     """One sentence per Kaveri, then who is with them."""
     out = []
     for k in state["kaverit"]:
-        items = [i["card"] + (f" ({i['uses']} use(s))" if i.get("uses") else "")
-                 + (" (bonded)" if i.get("bonded") else "") for i in k["items"]]
+        items = [i["card"] + (" (bonded)" if i.get("bonded") else "") for i in k["items"]
+                 if i.get("uses") is None]               # items with Usage are secret (4.3)
         extras = [f"{k['points']} point(s) to spend" if k["points"] else "",
                   f"{k['world_points']} world point(s)" if k["world_points"] else "",
                   f"{k['money']} {currency}".strip() if k["money"] else ""]
@@ -128,7 +135,7 @@ def chapter_text(c: Chapter) -> str:
     return f"{c.title}: " + (" ".join(said) if said else "under way, nothing settled yet.")
 
 
-def still_open(state: dict) -> list[str]:
+def still_open(state: Mapping[str, Any]) -> list[str]:
     out = []
     conf = state["confrontation"]
     if conf:
@@ -146,7 +153,7 @@ def still_open(state: dict) -> list[str]:
     return out
 
 
-def next_scene(state: dict, adventure: Adventure | None, done: list[Chapter]) -> str:
+def next_scene(state: Mapping[str, Any], adventure: Adventure | None, done: list[Chapter]) -> str:
     if adventure is None or not adventure.scenes:
         return ""
     current = state.get("scene")
@@ -160,7 +167,7 @@ def next_scene(state: dict, adventure: Adventure | None, done: list[Chapter]) ->
     return f"Next: {adventure.scenes[current].name} (scene {current + 1})."
 
 
-def recap(events: list[Event], state: dict, adventure: Adventure | None) -> list[str]:
+def recap(events: list[Event], state: Mapping[str, Any], adventure: Adventure | None) -> list[str]:
     """The paragraphs, blank lines between them."""
     a = state["adventure"]
     currency = a["currency"] if a else ""
@@ -168,9 +175,11 @@ def recap(events: list[Event], state: dict, adventure: Adventure | None) -> list
     paragraphs: list[list[str]] = [[head]]
     paragraphs.append(party(state, currency) or ["No Kaveri has joined yet (kaveri NAME)."])
     done = chapters(events)
-    story = [chapter_text(c) for c in done if not c.empty()]
+    story = [c for c in done if not c.empty()]
     for chapter in story:
-        paragraphs.append([chapter])
+        paragraphs.append([chapter_text(chapter)])
+        if chapter.ending is not None:
+            paragraphs.append(["The adventure is done. " + " ".join(chapter.ending.split())])
     if not story:
         paragraphs.append(["Nothing has happened yet."])
     paragraphs.append(still_open(state))

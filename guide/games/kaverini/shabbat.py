@@ -51,10 +51,13 @@ def print_pdf(browser: str, html: Path, pdf: Path) -> None:
 @click.option("--to", "to", type=click.Path(path_type=Path), required=True, metavar="FILE.html",
               help="The page to write.")
 @click.option("--pdf", is_flag=True, help="Also print it to FILE.pdf through headless Chromium.")
-def print_command(adventure_id, campaign, boxes, to, pdf) -> None:
-    """Shabbat mode: the box on paper, one page to print (A4 or Letter): each Kaveri's sheet,
-    every card with its back, the scenes, shops, pronunciation guide, the quote lottery, and
-    E, H and HP counters to cut out (rulebook 7.3)."""
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+              show_default=True, help="The paper size (A4 for a European box).")
+def print_command(adventure_id, campaign, boxes, to, pdf, paper) -> None:
+    """Shabbat mode: the box on paper, one page to print (A4 by default, or Letter): the
+    confrontation reference, each Kaveri's sheet, every card with its back, the scenes,
+    shops, pronunciation guide, the quote lottery, and E, H and HP counters to cut out
+    (rulebook 7.3)."""
     from guide.games.kaverini.paper import page
 
     browser = chromium() if pdf else None
@@ -67,7 +70,7 @@ def print_command(adventure_id, campaign, boxes, to, pdf) -> None:
     if to.is_dir():
         raise UserError(f"--to: {to} is a folder; name the page to write, e.g. {to}/box.html")
     try:
-        to.write_text(page(library, adventure, sheets), encoding="utf-8")
+        to.write_text(page(library, adventure, sheets, paper.casefold()), encoding="utf-8")
     except OSError as e:
         raise UserError(f"--to: cannot write {to}: {e.strerror or e}") from None
     shown = [str(to)]

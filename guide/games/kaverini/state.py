@@ -51,6 +51,7 @@ class Sheet(TypedDict):
     items: list[HeldItem]
     counters: Counters
     owner: NotRequired[int]
+    finished: NotRequired[list[str]]     # adventures this Kaveri has seen through (1.4, 7.2)
 
 
 class Buddy(TypedDict):

@@ -3,8 +3,9 @@ it stands in this campaign, a Kaveri by name, Lv, the running adventure, house r
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from guide.core.errors import CommandError, GuideError
 from guide.core.names import resolve
@@ -13,17 +14,40 @@ from guide.games.kaverini.commands.lookup import find_card
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.model import Adventure, Card
+from guide.games.kaverini.rules.bounds import beyond
 from guide.games.kaverini.rules.leveling import level, party_lv
 from guide.games.kaverini.state import SCHEMA, Confrontation, Sheet, State, StrategyGame
 
 
 class KaveriniTable(Table[State, Library]):
+    def check_bounds(self) -> None:
+        """A party, a fight, a Strategy Game no bigger than one table holds (rules/bounds)."""
+        refusal = beyond(dict(self.state))
+        if refusal is not None:
+            raise CommandError(refusal)
+
     # --- looking things up ------------------------------------------------------------
     def card(self, name: str, *types: str) -> Card:
-        """A card as it stands in this campaign: tweaks applied, flipped if flipped (5.6)."""
-        card = find_card(self.library, name, ())
+        """A card as it stands in this campaign: tweaks applied, flipped if flipped (5.6);
+        a name as people say it is looked for among the cards of `types` first."""
+        card = find_card(self.library, name, types)
         if card.key in self.state["flipped"]:
             card = card.flipped()
+        return self._tweaked(card, types)
+
+    def first_side(self, name: str, *types: str) -> Card:
+        """A card of a Strategy Game collection (R-STRAT-2): on its first side, whatever the
+        adventure did to it (flips, 5.6); the campaign's tweaks still apply. A back side's
+        own name is refused, naming the card it is the back of."""
+        card = find_card(self.library, name, ())
+        if card.key not in self.library.cards:                          # a back side
+            front = next(c for c in self.library.cards.values()
+                         if c.back is not None and c.back.name == card.name)
+            raise CommandError(f"{card.name} is the back of {front.name}: a Strategy Game"
+                               f" collection has every card on its first side ({front.name})")
+        return self._tweaked(card, types)
+
+    def _tweaked(self, card: Card, types: tuple[str, ...]) -> Card:
         tweaks = self.state["tweaks"].get(card.key)
         if tweaks:
             card = replace(card, tweaked=tuple(f"{k}={v}" for k, v in tweaks.items()),
@@ -67,11 +91,10 @@ class KaveriniTable(Table[State, Library]):
                           if s["adventure"] else None),
             "kaverit": [_public_kaveri(k, s["confrontation"]) for k in s["kaverit"]],
             "companions": list(s["companions"]),
-            "buddies": [{"name": b["name"], "hp": b["hp"], "max_hp": b["max_hp"]}
-                        for b in s["buddies"]],
+            "buddies": [_hp(b) for b in s["buddies"]],
             "confrontation": _public_confrontation(s["confrontation"]),
             "quotes_told": list(s["quotes_told"]),
-            "strategy": _public_strategy(s.get("strategy"), self.card),
+            "strategy": _public_strategy(s.get("strategy"), self.first_side),
         }
 
 
@@ -83,7 +106,19 @@ def _public_kaveri(k: Sheet, confrontation: Confrontation | None) -> dict:
         "custom": dict(k["custom"]), "world_points": k["world_points"], "money": k["money"],
         "items": [i["card"] for i in k["items"]],
         "cowering": bool(confrontation) and k["hp"] == 0,
+        **_soak(k),
     }
+
+
+def _hp(f: Mapping[str, Any]) -> dict:
+    """A buddy's, foe's or standing companion's HP (and HP counters, when it has some)."""
+    return {"name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"], **_soak(f)}
+
+
+def _soak(f: Mapping[str, Any]) -> dict:
+    """`hp_counters` when HP counters stand ready (R-SHEET-3), absent at 0 as before."""
+    n = (f.get("counters") or {}).get("HP", 0)
+    return {"hp_counters": n} if n else {}
 
 
 def _public_confrontation(c: Confrontation | None) -> dict | None:
@@ -91,10 +126,8 @@ def _public_confrontation(c: Confrontation | None) -> dict | None:
         return None
     return {
         "round": c["round"],
-        "foes": [{"name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"]}
-                 for f in c["foes"]],
-        "stand": [{"name": f["name"], "hp": f["hp"], "max_hp": f["max_hp"]}
-                  for f in c.get("stand", [])],
+        "foes": [_hp(f) for f in c["foes"]],
+        "stand": [_hp(f) for f in c.get("stand", [])],
     }
 
 

@@ -27,6 +27,18 @@ def _hp(e: Event, name: str = "") -> str:
     return f"{name + ' ' if name else ''}{e['hp']}/{e['max_hp']} HP"
 
 
+def _soaked(e: Event) -> str:
+    """R-DMG-5: what HP counters absorbed before the HP fell, and how many are left."""
+    if not e.get("absorbed"):
+        return ""
+    return f" (HP counters absorb {e['absorbed']}, {e['counters_left']} left)"
+
+
+def _taken(e: Event) -> str:
+    """Schmerz taken: what reached the HP, plus what HP counters absorbed first."""
+    return str(e["lost"] + e.get("absorbed", 0))
+
+
 # --- confrontations --------------------------------------------------------------------
 
 def _confront(e: Event) -> str:
@@ -52,7 +64,8 @@ def _hit(e: Event) -> str:
     steps = compute(e["base"], e["emotion"], Fraction(e["mult"]), e["heart"]).steps
     notes = [n for n, on in (("Heel x2", e["heel"]), ("Shield x1/2", e["shield"])) if on]
     return (f"{e['technique']} deals {e['amount']} Schmerz to {e['target']} ({steps}"
-            f"{'; ' + ', '.join(notes) if notes else ''}): {e['target']} {e['hp']}/{e['max_hp']} HP.")
+            f"{'; ' + ', '.join(notes) if notes else ''}): {e['target']} {e['hp']}/{e['max_hp']} HP"
+            f"{_soaked(e)}.")
 
 
 _WHY = {"world point": "a world point forces it", "level 10": "level 10 always triggers",
@@ -78,7 +91,7 @@ def _card_effect(e: Event) -> str:
     if do == "heal":
         return f"{e['source']}: {who} heals {e['healed']} HP."
     if do == "schmerz":
-        return f"{e['source']}: {who} takes {e['lost']} Schmerz."
+        return f"{e['source']}: {who} takes {_taken(e)} Schmerz{_soaked(e)}."
     if do == "counters":
         return f"{e['source']}: {e['amount']} {e['counter']} counter(s) on {who}."
     if do in ("emotion", "heart"):
@@ -117,6 +130,10 @@ CONFRONTATION: dict[str, Renderer] = {
     "psychic": lambda e: "A Psychic Kaveri is present: the foes' secrets are open to all (R-CONF-3).",
     "use": _use,
     "move_named": lambda e: f"{e['actor']}'s d{e['die']} picks {e['technique']} at the table.",
+    "move_picked": lambda e: f"guide picks for {e['actor']} (no die on its card; at random, as"
+                             f" odds plays): d{e['die']} {e['face']} -> {e['technique']}.",
+    "target_picked": lambda e: f"guide picks {e['actor']}'s target at random:"
+                               f" d{e['die']} {e['face']} -> {e['target']}.",
     "move_rolled": lambda e: f"{e['actor']} rolls its d{e['die']}: {e['face']} -> {e['technique']}.",
     "wp_spent": lambda e: f"{e['actor']} spends a world point: the technique " + (
         "hits every foe (R-WP-2)." if e["how"] == "all-foes" else "forces its effect (R-WP-3)."),
@@ -127,8 +144,9 @@ CONFRONTATION: dict[str, Renderer] = {
     "confidence": lambda e: f"{e['target']}'s Confidence: {e['technique']} does nothing at all"
                             " (R-ABIL-1).",
     "hit": _hit,
-    "chutzpah": lambda e: f"{e['target']}'s Chutzpah: {e['actor']} takes {e['amount']} Schmerz"
-                          " back (R-ABIL-1).",
+    "chutzpah": lambda e: f"{e['target']}'s Chutzpah: {e['actor']} takes"
+                          f" {e['amount'] + e.get('absorbed', 0)} Schmerz back{_soaked(e)}"
+                          " (R-ABIL-1).",
     "ask_match": lambda e: f"GM: does {e['defence']!r} apply to {e['actor']}'s techniques?"
                            " Not applied for now; answer once with --matches yes|no on a"
                            f" use by {e['actor']}: it holds for this confrontation (R-DMG-7).",
@@ -137,6 +155,8 @@ CONFRONTATION: dict[str, Renderer] = {
                            f" {e['line']}" if e["met"] else
                            f"GM: {e['card']} was not neutralized as its flip condition says"
                            f" ({e['condition']}); it does not flip."),
+    "die_unused": lambda e: f"(The table's d{e['sides']} {e['face']} was not needed: no"
+                            f" d{e['sides']} is drawn for this turn's effect, R-DICE-3.)",
     "no_effect": lambda e: f"d20: {e['face']} (needs {e['need']}+): no special effect.",
     "nullified": lambda e: f"{e['ladder']} triggered on {e['actor']}'s previous turn too: the"
                            f" effect is nullified ({_why(e)}; R-FX-2).",
@@ -155,7 +175,8 @@ CONFRONTATION: dict[str, Renderer] = {
     "love": lambda e: f"{e['actor']} is protected by the power of love: foes' techniques do"
                       f" nothing to {e['actor']} until the end of {e['actor']}'s next turn.",
     "anger": lambda e: f"{e['actor']} resounds with anger: E +{e['amount']} until the end of the"
-                       f" next turn, and loses {e['lost']} HP ({e['hp']}/{e['max_hp']}).",
+                       f" next turn, and loses {e['lost']} HP ({e['hp']}/{e['max_hp']})"
+                       f"{_soaked(e)}.",
     "frustration": lambda e: f"{e['actor']}'s frustration keeps on growing: +1, +2, ... E on"
                              f" each of the next {e['turns']} turn(s).",
     "intimidate": lambda e: f"{e['actor']} intimidates: the next foe technique aimed at"
@@ -167,13 +188,23 @@ CONFRONTATION: dict[str, Renderer] = {
     "card_effect": _card_effect,
     "card_note": lambda e: f"  ({e['text']})",
     "gm": lambda e: f"GM ({e['phase']}): {e['card']}: {e['text']}",
-    "glad": lambda e: f"{e['target']} is glad and takes {e['lost']} Schmerz (Lv {e['lv']}):"
-                      f" {e['hp']}/{e['max_hp']} HP.",
+    "glad": lambda e: f"{e['target']} is glad and takes {_taken(e)} Schmerz (Lv {e['lv']}):"
+                      f" {e['hp']}/{e['max_hp']} HP{_soaked(e)}.",
     "round": lambda e: f"Round {e['round']}.",
     "pass": lambda e: f"{e['name']} passes.",
+    "adventure_done": lambda e: f"The last scene is won: {e['title']} is done"
+                                f" ({', '.join(e['kaverit']) or 'nobody'} saw it through).",
+    "replay": lambda e: "A replay (rulebook 7.2): done already"
+                        + (f" by {', '.join(e['done_by'])}" if e["done_by"] else "")
+                        + "; its confrontations give their XP again, a practice bout none.",
+    "skips": lambda e: f"{e['name']} skips this turn ("
+                       + ("immobilized by sadness" if e["why"] == "Sadness" else
+                          "paralyzed by nervousness" if e["why"] == "Nervousness" else e["why"])
+                       + ", R-FX-4).",
     "setting": lambda e: f"The setting is now {e['setting']}.",
     "runaway": _runaway,
-    "schmerz": lambda e: f"{e['target']} takes {e['lost']} Schmerz: {e['hp']}/{e['max_hp']} HP.",
+    "schmerz": lambda e: f"{e['target']} takes {_taken(e)} Schmerz: {e['hp']}/{e['max_hp']} HP"
+                         f"{_soaked(e)}.",
     "end": lambda e: f"The confrontation is over ({e['why']}); no more XP.",
     "over": lambda e: f"The confrontation ends ({e['result']}).",
     "cower": lambda e: f"{e['name']} is at 0 HP and cowers (R-CONF-5).",
@@ -275,7 +306,9 @@ TABLE: dict[str, Renderer] = {
     "tweak": _tweak,
     "flip": lambda e: f"{e['card']} flips: it is now {e['shown']} ({e['type']}).",
     "strategy_new": _strategy_new,
-    "strategy_kaveri": lambda e: f"{e['kaveri']} fights for {e['player']}.",
+    "strategy_kaveri": lambda e: f"{e['kaveri']}" + (
+        ", designed for this game (not in the party)," if e.get("designed") else "")
+        + f" fights for {e['player']}.",
     "strategy_buy": lambda e: f"{e['player']} buys {e['card']} for {e['expense']}"
                               f" ({e['points_left']} left).",
     "strategy_wp": lambda e: f"{e['player']} buys {e['count']} world point(s)"
@@ -290,6 +323,12 @@ RENDERERS: dict[str, Renderer] = {**CONFRONTATION, **TABLE}
 # The kinds of event meant for the game master alone (card text to apply by hand, questions,
 # reminders): `log` leaves them out unless `log --gm`, and the players' view never shows them.
 GM_ONLY = frozenset({"gm", "gm_item", "card_note", "ask_match", "remind", "flip_due", "offer"})
+
+
+def secret_item(event: Event) -> bool:
+    """Rulebook 4.3: an item with Usage is kept secret from the other players, so the
+    players' log and the read-aloud recap never name who got one."""
+    return event["kind"] in ("item_given", "item_bought") and event.get("uses") is not None
 
 
 LOW = 0.25           # at or under a quarter of its HP, a fighter's line is shown as low

@@ -11,11 +11,12 @@ from guide.games.cave.state import CaveState, new_state
 BOX = load_box()
 
 
-def game(*names: str, seed: int = 1, at: tuple[int, int] | None = None, box: Box = BOX) -> CaveState:
+def game(*names: str, seed: int = 1, at: tuple[int, int] | None = None, box: Box = BOX,
+         upright: bool = False) -> CaveState:
     state = new_state()
     for name in names or ("Ann",):
         add_character(state, box, name)
-    start(state, box, Dice(seed), at)
+    start(state, box, Dice(seed), at, upright)
     return state
 
 

@@ -26,26 +26,58 @@ def played():
     return state
 
 
-def test_the_map_draws_every_row_within_80_columns():
-    text = render_map(played(), BOX)
-    lines = text.splitlines()
-    assert max(len(line) for line in lines) <= 80
-    rows = [line for line in lines if line[:2].strip().isdigit()]
-    assert [int(r[:2]) for r in rows] == list(range(8))
+def cell(lines: list[str], x: int, y: int) -> tuple[str, str, str, str]:
+    """Square (x, y) of the map: its wall above, its inside, its left and right edges."""
+    row, wall = lines[1 + 2 * y], lines[2 * y] if y else ""
+    wall = f"{wall:<80}"
+    return wall[3 + 4 * x:6 + 4 * x], row[3 + 4 * x:6 + 4 * x], row[2 + 4 * x], row[6 + 4 * x]
 
 
-def test_the_map_shows_openings_contents_and_characters():
+def test_the_map_with_the_characters_beside_it_fits_80x24():
+    state = game("Ann", "Bob", "Cid", "Dorothea Longname")
+    for lines in (render_map(played(), BOX).splitlines(), render_map(state, BOX).splitlines()):
+        assert max(len(line) for line in lines) <= 80
+        assert len(lines) <= 18          # 24 rows: a blank, the prompt, 3 for the menu, the toolbar
+        assert [line[:2] for line in lines[1:17:2]] == [f"{y:>2}" for y in range(8)]
+    many = render_map(game(*[f"Character{i}" for i in range(8)]), BOX).splitlines()
+    assert len(many) <= 18 and max(map(len, many)) <= 80
+    assert "8 Character7" in "\n".join(many)
+
+
+def test_the_map_shows_openings_contents_and_characters_C_TURN_1():
     lines = render_map(played(), BOX).splitlines()
-    row = {int(line[:2]): line for line in lines if line[:2].strip().isdigit()}
-    top = lines.index(row[2]) - 1
-    cell = slice(2 + 5 * 6, 2 + 6 * 6)
-    assert lines[top][cell] == "+----+"                       # (5,2): closed up
-    assert row[2][cell] == "|fA   "                           # food taken, Ann; open right
-    assert lines[top + 2][cell] == "+-  -+"                   # open down
-    assert row[3][cell] == " S    "                           # the start tile, open all round
-    assert row[4][cell] == "|EB  |"                           # Bob on the dead end
-    assert row[0][cell] == "  .   "
-    assert "A Ann (5,2) Energy 7 mental 4  food" in "\n".join(lines)
+    assert cell(lines, 5, 2) == ("---", "f1 ", "|", " ")      # food taken, Ann (1); open right
+    assert lines[6][3 + 4 * 5:6 + 4 * 5] == "   "             # (5,2) opens down onto the start
+    assert cell(lines, 5, 3)[1:] == (" S ", " ", " ")         # the start tile, open all round
+    assert cell(lines, 5, 4) == ("   ", "E2 ", "|", "|")      # Bob (2) on the dead end, open up
+    assert lines[10][3 + 4 * 5:6 + 4 * 5] == "---"
+    assert cell(lines, 0, 0)[1] == " . "
+    assert lines[0].split()[:3] == ["0", "1", "2"]
+
+
+def test_the_characters_stand_beside_the_map_C_SET_3():
+    state = played()
+    lines = render_map(state, BOX).splitlines()
+    beside = [line[53:] for line in lines]
+    food = state["characters"][0]["food"][0]
+    assert beside[:7] == ["Round 1: Bob", "Draw pile 39, discards 0", "", " 1 Ann        E7 M4 5,2",
+                          f"    food {food}", ">2 Bob        E8 M3 5,4", ""]
+
+
+def test_a_characters_number_never_reads_as_a_tiles_letter():
+    state = game("Ann", "Bob", "Cid")
+    next_tiles(state, ("straight", "normal"))
+    end_turn(state, BOX, "Ann")
+    end_turn(state, BOX, "Bob")
+    move(state, BOX, DICE, "Cid", "up", 0)                    # Cid on a plain tile
+    lines = render_map(state, BOX).splitlines()
+    assert cell(lines, 5, 2)[1] == " 3 "                      # not "C", the challenge's letter
+    assert cell(lines, 5, 3)[1] == "S12"
+
+
+def test_more_characters_on_a_square_than_fit_are_counted_on():
+    lines = render_map(game("A1", "A2", "A3", "A4"), BOX).splitlines()
+    assert cell(lines, 5, 3)[1] == "12+"
 
 
 def test_the_map_marks_the_exit():
@@ -54,9 +86,8 @@ def test_the_map_marks_the_exit():
     state["tiles"]["draw"].insert(0, "exit")
     move(state, BOX, DICE, "Ann", "up")
     text = render_map(state, BOX)
-    row2 = next(line for line in text.splitlines() if line.startswith(" 2"))
-    assert row2[2 + 5 * 6:2 + 6 * 6] == " X    "                 # open all round
-    assert "A Ann: escaped in round 1" in text
+    assert cell(text.splitlines(), 5, 2) == ("   ", " X ", " ", " ")   # open all round
+    assert " 1 Ann escaped, round 1" in text
 
 
 def test_state_json_has_the_rules_page_shape():
@@ -77,9 +108,16 @@ def test_state_json_has_the_rules_page_shape():
 
 def test_the_toolbar_shows_whose_turn_and_every_meter_in_80_columns():
     bar = toolbar(played())
-    assert bar == "round 1, Bob's turn | Ann E7 M4 | Bob E8 M3"
+    assert bar == "R1 Bob's turn | 1 Ann E7 M4 | 2 Bob E8 M3"
     state = game(*[f"Character{i}" for i in range(8)])
     assert len(toolbar(state)) <= 80
+
+
+def test_the_toolbar_fits_four_characters_with_long_names():
+    state = game("Annabel Lee", "Bartholomew", "Cidney Longbottom", "Dorothea Longname")
+    bar = toolbar(state)
+    assert bar == "R1 | >1 Annabel E8 M4 | 2 Bartholo E8 M4 | 3 Cidney L E8 M4 | 4 Dorothea E8 M4"
+    assert len(bar) <= 80
 
 
 def test_the_tv_view_carries_the_map_and_public_state_only():
@@ -92,5 +130,5 @@ def test_every_event_kind_the_rules_tell_has_a_line():
     assert render({"kind": "moved", "who": "Ann", "side": "up", "x": 5, "y": 2}) == "Ann moves up to (5,2)"
     assert render({"kind": "nonsense"}) is None
     assert {"joined", "started", "turn", "placed", "moved", "food", "event", "mental", "stuck", "saved",
-            "challenge", "rolled", "fire", "meal", "gave", "energy", "pruned", "reshuffled", "died",
-            "exited", "over"} == set(RENDER)
+            "food_taken", "challenge", "rolled", "fire", "meal", "gave", "energy", "pruned", "reshuffled",
+            "died", "exited", "over"} == set(RENDER)

@@ -9,6 +9,7 @@ from guide.core.dice import Dice
 from guide.core.errors import RuleError
 from guide.games.cave.meals import eat, give
 from guide.games.cave.state import find
+from guide.games.cave.turn import move
 
 DICE = Dice(0)
 
@@ -109,7 +110,7 @@ def test_a_food_card_may_be_given_on_the_same_tile_C_TURN_4():
     state, ann = hungry(5, [2, 4], 0, "Bob")
     assert give(state, "Ann", "bob", 4) == [{"kind": "gave", "who": "Ann", "to": "Bob", "value": 4}]
     assert (ann["food"], find(state, "Bob")["food"]) == ([2], [4])
-    find(state, "Bob")["x"] = 6
+    move(state, BOX, DICE, "Ann", "up")                       # Ann on a tile of her own
     with pytest.raises(RuleError, match="Bob is not on Ann's tile"):
         give(state, "Ann", "Bob")
 

@@ -64,7 +64,7 @@ def test_refusals_are_one_line_and_change_nothing(table):
     assert refused(table, "move Ann up-left").startswith("move: Invalid value for 'SIDE'")
     assert refused(table, "roll Ann --roll 5") == "Ann is not held by a challenge"
     assert refused(table, "eat Ann") == "Ann has no food card"
-    assert refused(table, "move Zed down") == "no character called Zed"
+    assert refused(table, "move Zed down") == "no character named 'Zed' (known: Ann)"
     assert refused(table, "start --at 3") == "--at: X,Y such as 5,3, not '3'"
     assert refused(table, "character Zed") == "characters join before start"
 
@@ -77,7 +77,7 @@ def test_the_challenge_roll_takes_the_tables_own_d20(table):
     state["tiles"]["draw"].remove(tile)
     state["tiles"]["draw"].insert(0, tile)                   # rig the next tile (a test only)
     shown = do(table, "move Ann up", "end Ann")
-    assert "A challenge blocks Ann: roll 8 or under on a d20" in shown
+    assert "A challenge blocks Ann: next turn, roll 7 or under on a d20" in shown
     shown = do(table, "roll Ann --roll 8")
     assert shown == "Ann rolls 8 (needs 7 or under): fails and stays"
     assert table.story[0]["dice"] == [[20, 8]]
@@ -87,15 +87,38 @@ def test_the_challenge_roll_takes_the_tables_own_d20(table):
 def test_map_status_toolbar_prompt_and_view(table):
     do(table, "character Ann", "character Bob", "start", "move Ann left")
     lines = do(table, "map").splitlines()
-    assert max(map(len, lines)) <= 80 and len(lines) >= 8
-    assert any("A" in line and line.startswith(" 3") for line in lines)
+    assert max(map(len, lines)) <= 80 and len(lines) == 17
+    assert lines[7][3 + 4 * 4:6 + 4 * 4].startswith(("F1", "E1", "C1", " 1"))   # Ann on (4,3)
     assert "Ann     in" in do(table, "status")
     mental = table.state["characters"][0]["mental"]
-    assert GAME.toolbar(table) == f"round 1, Ann's turn | Ann E8 M{mental} | Bob E8 M4"
+    assert GAME.toolbar(table) == f"R1 Ann's turn | 1 Ann E8 M{mental} | 2 Bob E8 M4"
     assert GAME.prompt(table) == "cave (round 1: Ann)> "
     assert len(f"guide {__version__}: {GAME.greeting()}") <= 80
     view = GAME.view(table)
     assert view["map"] == lines and view["state"] == GAME.public_state(table)
+
+
+def test_names_are_found_by_a_unique_beginning_in_any_case(table):
+    do(table, "character Annabel", "character Bob", "character Anton", "start")
+    assert "Annabel moves up" in do(table, "move annab up")
+    assert "Annabel spends 1 Energy" in do(table, "end ANN")
+    table.state["characters"][1]["food"] = [2]
+    assert refused(table, "give Bob An") == (
+        "give: Invalid value for 'OTHER': 'An' could be 'Annabel', 'Anton'; which character?")
+    do(table, "move Bob up")                                   # onto Annabel's tile
+    assert do(table, "give b annabel") == "Bob gives a food card of 2 to Annabel"
+
+
+def test_rules_shows_a_rule_of_the_cave_by_its_id(table):
+    do(table, "character Ann")
+    shown = do(table, "rules C-TURN-6").splitlines()
+    assert shown[0] == "C-TURN-6  (A turn)"
+    assert shown[1].startswith("  Then 1 Energy is spent. At 0 Energy")
+    assert do(table, "rules c-set-1").startswith("C-SET-1  (Setup)")
+    assert "upright" in do(table, "rules upright")
+    assert refused(table, "rules C-TURN-9") == "no rule 'C-TURN-9'; did you mean 'C-TURN-7'?"
+    assert "A turn: C-TURN-1, C-TURN-2" in do(table, "rules")
+    assert candidates(table, ["rules"])[:2] == ["C-TILE-1", "C-TILE-2"]
 
 
 def test_tab_completes_characters_sides_and_angles(table):
@@ -202,7 +225,8 @@ def test_guide_cave_sim_prints_the_figures(installed):
     assert r.returncode == 0
     lines = r.stdout.splitlines()
     assert lines[0] == "Cave escape, 2 players: 50 games, seed 3"
-    assert [line.split()[1] for line in lines[1:4]] == ["all", "some", "none"]
+    assert lines[1].startswith("  someone escaped ")
+    assert [line.split()[:4] for line in lines[2:5]] == [["escaped", str(k), "of", "2"] for k in range(3)]
     assert all(len(line) <= 80 for line in lines)
 
 

@@ -1,17 +1,15 @@
 """Random legal games (hypothesis): after every command the components are all there, the
 meters stay in range, no character stands off the board's tiles, refusals change nothing,
-replaying a command from the state before it gives the same state, and through the core's
-table, `undo` gives back exactly the state before and `redo` the state after."""
+and replaying a command from the state before it gives the same state. Undo and redo
+through the core's table are the game contract's (tests/contract/test_game_contract.py)."""
 
 from __future__ import annotations
 
 import copy
 import json
-import tempfile
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 from cave_helpers import BOX
 from hypothesis import HealthCheck, given, settings
@@ -19,12 +17,9 @@ from hypothesis import strategies as st
 
 from guide.core.dice import Dice
 from guide.core.errors import RuleError
-from guide.core.store import Store
-from guide.core.table import Table
 from guide.games.cave.board import entry_turns, neighbour
 from guide.games.cave.box import Box
 from guide.games.cave.flow import end_turn
-from guide.games.cave.game import CaveGame
 from guide.games.cave.meals import eat, fire_at_hand, give
 from guide.games.cave.setup import add_character, start
 from guide.games.cave.state import CaveState, current, key, new_state, others_here
@@ -143,30 +138,3 @@ def test_random_legal_games_keep_every_invariant(players, seed, data):
             assert any(p["id"] == "exit" for p in state["board"].values())   # C-VIS-1
     if state["phase"] == "over":
         assert all(c["state"] != "in" for c in state["characters"])
-
-
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(1, 3), seed=st.integers(0, 10_000), data=st.data())
-def test_undo_and_redo_through_the_table_are_exact(players, seed, data):
-    game = CaveGame()
-    with tempfile.TemporaryDirectory() as folder:
-        t = Table(game, Store(Path(folder) / "c.sqlite", game="cave"), game.load([]), Dice(seed))
-        try:
-            for i in range(players):
-                t.execute(f"character P{i}")
-            t.execute("start")
-            for _ in range(40):
-                if t.state["phase"] == "over":
-                    break
-                options = legal(t.state)
-                line, _ = options[data.draw(st.integers(0, len(options) - 1))]
-                before = copy.deepcopy(t.state)
-                t.execute(line)
-                after = copy.deepcopy(t.state)
-                check(after)
-                t.execute("undo")
-                assert t.state == before
-                t.execute("redo")
-                assert t.state == after
-        finally:
-            t.close()

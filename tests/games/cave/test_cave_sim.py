@@ -9,7 +9,9 @@ import pytest
 from cave_helpers import BOX, game, next_tiles
 
 from guide.core.dice import Dice
-from guide.games.cave.sim import play, play_turn, report, simulate, wilson
+from guide.core.stats import wilson
+from guide.games.cave.sim import play, play_turn, simulate
+from guide.games.cave.simreport import report
 from guide.games.cave.state import find
 from guide.games.cave.turn import move
 
@@ -36,14 +38,22 @@ def test_the_report_gives_rates_with_their_95_percent_interval_in_80_columns():
     lines = report(f)
     assert max(len(line) for line in lines) <= 80
     lo, hi = wilson(f.none, 100)
-    assert f"  escaped none  {100 * f.none / 100:5.1f}% ({100 * lo:.1f}-{100 * hi:.1f})" in lines
-    assert lines[5].startswith(f"  deaths        {sum(f.causes.values()) / 100:.2f} a game: starved")
+    assert f"  escaped 0 of 4  {f.none:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})" in lines
+    assert [line.split()[:4] for line in lines[2:7]] == [["escaped", str(k), "of", "4"] for k in range(5)]
+    assert lines[7].startswith("  tiles laid    mean ")
+    assert any(line.startswith("  exit drawn    ") for line in lines)
+    deaths = f"  deaths        {sum(f.causes.values()) / 100:.2f} a game"
+    assert any(line.startswith(deaths) for line in lines)
 
 
-def test_wilson_interval():
-    lo, hi = wilson(50, 100)
-    assert (round(lo, 3), round(hi, 3)) == (0.404, 0.596)
-    assert wilson(0, 1000)[0] == 0.0
+def test_the_figures_add_up():
+    f = simulate(BOX, 4, 60, seed=5)
+    assert sum(f.escaped) == 60 and len(f.escaped) == 5
+    assert f.all + f.some + f.none == 60
+    assert all(t >= r for t, r in zip(f.turns, f.rounds, strict=True))   # a turn each, each round
+    assert f.exit_drawn >= 60 - f.none                                   # nobody leaves unseen
+    assert sum(f.causes.values()) == sum((4 - k) * n for k, n in enumerate(f.escaped))
+    assert min(f.tiles) >= 1
 
 
 def test_the_box_drives_the_simulator():

@@ -11,6 +11,7 @@ from cave_helpers import BOX, faces, game, next_events, next_tiles
 from guide.core.dice import Dice
 from guide.core.errors import RuleError
 from guide.games.cave.flow import end_turn
+from guide.games.cave.render import render
 from guide.games.cave.state import find
 from guide.games.cave.turn import move, next_tile, roll
 
@@ -132,7 +133,9 @@ def test_food_gives_one_food_card_once_per_game_per_tile_C_TURN_3():
     del state["board"]["5,2"]                                 # the tile comes round again
     state["tiles"]["draw"].insert(0, food)
     events = move(state, BOX, DICE, "Ann", "up")
-    assert [e["kind"] for e in events] == ["placed", "moved"]
+    assert [e["kind"] for e in events] == ["placed", "moved", "food_taken"]
+    assert events[-1] == {"kind": "food_taken", "who": "Ann"}
+    assert render(events[-1]) == "Ann finds no food: this tile's food was taken"
     assert find(state, "Ann")["food"] == [top]
 
 
@@ -175,11 +178,20 @@ def challenged(items: int = 0):
 
 def test_a_challenge_stops_the_mover_and_blocks_every_way_but_back_C_TURN_3():
     state, events = challenged()
-    assert {"kind": "challenge", "who": "Ann", "need": 8, "back": "down"} in events
+    assert {"kind": "challenge", "who": "Ann", "need": 7, "energy": 7, "back": "down"} in events
     with pytest.raises(RuleError, match=r"roll Ann \(d20 at or under 7\), or go back down"):
         move(state, BOX, DICE, "Ann", "up")
     move(state, BOX, DICE, "Ann", "down")
     assert (find(state, "Ann")["y"], find(state, "Ann")["challenge"]) == (3, None)
+
+
+def test_the_blocking_message_names_the_number_of_next_turns_roll_C_TURN_3_C_TURN_6():
+    state, events = challenged(items=1)                       # Energy 8 now, 7 when the roll comes
+    block = next(e for e in events if e["kind"] == "challenge")
+    assert render(block) == ("A challenge blocks Ann: next turn, roll 9 or under on a d20 to go on "
+                             "(Energy 7 by then), or go back down")
+    assert roll(state, BOX, faces(9), "Ann")[0]["need"] == 9   # the number said is the one used
+    assert roll(challenged(items=1)[0], BOX, faces(10), "Ann")[0]["crossed"] is False
 
 
 def test_a_challenge_roll_at_or_under_energy_crosses_C_TURN_3():
@@ -212,23 +224,52 @@ def test_roll_is_refused_off_a_challenge_C_TURN_3():
         roll(game(), BOX, faces(1), "Ann")
 
 
-def test_a_challenge_acts_only_when_placed_C_TURN_3():
+def test_every_entry_onto_a_challenge_tile_rolls_also_by_another_character_C_TURN_3():
     state = game("Ann", "Bob")
     next_tiles(state, ("straight", "challenge"))
-    move(state, BOX, DICE, "Ann", "up", 0)
+    move(state, BOX, DICE, "Ann", "up", 0)                    # Ann lays it and is held
     end_turn(state, BOX, "Ann")
-    move(state, BOX, DICE, "Bob", "up")                       # onto Ann's challenge tile
-    assert find(state, "Bob")["challenge"] is None
+    events = move(state, BOX, DICE, "Bob", "up")              # Bob walks onto Ann's challenge
+    assert events[-1] == {"kind": "challenge", "who": "Bob", "need": 7, "energy": 7, "back": "down"}
+    end_turn(state, BOX, "Bob")
+    with pytest.raises(RuleError, match="the challenge blocks the way: roll Ann"):
+        move(state, BOX, DICE, "Ann", "up")
+    end_turn(state, BOX, "Ann")
+    with pytest.raises(RuleError, match="the challenge blocks the way: roll Bob"):
+        move(state, BOX, DICE, "Bob", "up")                   # not out the far side unrolled
 
 
-def test_the_box_can_make_a_challenge_block_every_entry_C_TURN_3():
-    box = replace(BOX, challenge_every_entry=True)
+def test_going_back_and_in_again_rolls_again_C_TURN_3():
+    state, _ = challenged()
+    move(state, BOX, DICE, "Ann", "down")                     # back to the start tile
+    end_turn(state, BOX, "Ann")
+    events = move(state, BOX, DICE, "Ann", "up")              # and in again
+    assert events[-1] == {"kind": "challenge", "who": "Ann", "need": 5, "energy": 5, "back": "down"}
+    end_turn(state, BOX, "Ann")
+    with pytest.raises(RuleError, match="the challenge blocks the way"):
+        move(state, BOX, DICE, "Ann", "up")
+
+
+def test_a_crossed_challenge_holds_again_on_the_next_entry_C_TURN_3():
+    state, _ = challenged()
+    roll(state, BOX, faces(1), "Ann")
+    move(state, BOX, DICE, "Ann", "down")                     # crossed: any opening, back too
+    end_turn(state, BOX, "Ann")
+    assert move(state, BOX, DICE, "Ann", "up")[-1]["kind"] == "challenge"
+
+
+def test_the_box_variant_blocks_only_the_character_who_lays_it_C_TURN_3():
+    box = replace(BOX, challenge_every_entry=False)
     state = game("Ann", "Bob", box=box)
     next_tiles(state, ("straight", "challenge"))
     move(state, box, DICE, "Ann", "up", 0)
     end_turn(state, box, "Ann")
-    events = move(state, box, DICE, "Bob", "up")
-    assert events[-1] == {"kind": "challenge", "who": "Bob", "need": 8, "back": "down"}
+    move(state, box, DICE, "Bob", "up")                       # onto Ann's challenge tile
+    assert find(state, "Bob")["challenge"] is None
+
+
+def test_the_bundled_box_rolls_on_every_entry_C_TURN_3():
+    assert BOX.challenge_every_entry is True
 
 
 def test_paranoia_takes_1_mental_strength_C_EV_1():

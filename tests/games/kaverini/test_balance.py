@@ -135,3 +135,23 @@ def test_default_runs_stop_when_every_chance_is_within_3_points(turkeys):
 ])
 def test_bad_adventure_odds_are_refused_with_one_line(turkeys, line, message):
     assert turkeys.fails(line) == message
+
+
+def test_odds_adventure_mid_adventure_starts_from_the_current_scene(party):
+    party.do("xp Ann 2", "scene 3")
+    evening, who = build_evening(party.table, "amsterdam", None)
+    assert [name for name, _, _ in evening.scenes] == [
+        "3. The Night Watch Walks", "4. The Skinny Bridge", "5. The Flying Dutchman"]
+    assert who == ("from scene 3 (the current one) on, the party as it is now: Ann level 3,"
+                   " Bob level 1")
+    out = party.do("odds --adventure amsterdam --runs 20 --seed 1")
+    assert "from scene 3 (the current one) on" in out and "1. Bells" not in out
+    assert "the middle 80% of evenings" in out
+
+
+def test_a_made_up_party_never_reuses_the_tables_names(party):
+    evening, who = build_evening(party.table, "amsterdam", 3)
+    names = [k["name"] for k in evening.state["kaverit"]]
+    assert names == ["Cy", "Dee", "Eli"] and "Ann" not in who
+    assert [k["name"] for k in new_party(7, taken=["Cy"])] == [
+        "Ann", "Bob", "Dee", "Eli", "Fay", "Ann 2", "Bob 2"]

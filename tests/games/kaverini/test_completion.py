@@ -42,3 +42,13 @@ def test_techniques_complete_for_an_actor_named_by_a_prefix(play):
     assert candidates(t, ["use", "Tess"])[:2] == [
         tech.name for tech in t.card("Tess the Bell-Ringer").techniques][:2]
     assert "Loud Squawk" in candidates(t, ["foe", "Gull"])
+
+
+def test_r_conf_5_tab_after_on_offers_only_what_the_command_can_target(party):
+    party.do("buddy Hondje", "confront --scene 5", "schmerz Spirit 20")
+    t = party.table
+    assert candidates(t, ["use", "Ann", "Cheer", "--on"]) == [
+        "Captain Van der Decken", "Drowned Bell Spirit 2"]      # not the party, not the fallen
+    party.raw["kaverit"][1]["hp"] = 0
+    assert candidates(t, ["foe", "Captain", "Blood-Red Sails", "--on"]) == [
+        "Ann", "Hondje the Ship's Dog"]                      # not cowering Bob, not the foes

@@ -40,8 +40,10 @@ def test_r_fx_1_level_10_always_triggers(field):
 def test_r_fx_1_custom_techniques_roll_nothing(field):
     kaveri(field, "Ann")
     field.do("confront 'Big Bully'")
-    events = field.events("use Ann Kick --roll 20")
+    assert "rolls no effect d20" in field.fails("use Ann Kick --roll 20")     # R-DICE-3
+    events = field.events("use Ann Kick")
     assert "special" not in kinds(events) and "no_effect" not in kinds(events)
+    assert not any(e.get("dice") for e in events)
 
 
 def test_r_fx_2_back_to_back_is_nullified(field):

@@ -20,7 +20,7 @@ def test_r_sheet_1_new_kaveri():
 @pytest.mark.parametrize("techniques,message", [
     (["Sadness", "Cheer"], "exactly three"),
     (["Sadness", "Sadness", "Cheer"], "all differ"),
-    (["Sadness", "Cheer", "Jolly"], "unknown emotion ladder 'Jolly'"),
+    (["Sadness", "Cheer", "Jolly"], "no emotion ladder named 'Jolly'"),
     (["Sadness", "Cheer", "custom:Love"], "is an emotion ladder"),
 ])
 def test_r_sheet_1_three_different_techniques(techniques, message):

@@ -1,13 +1,12 @@
 """Loading and validating card and adventure files: every problem as FILE:LINE:COLUMN."""
 
 import json
-import time
 
 import jsonschema
 import pytest
 import yaml
 
-from conftest import ROOT, alias_bomb, write_box
+from conftest import ROOT, write_box
 from guide.games.kaverini.data.loader import bundled_library, bundled_paths, load, yaml_files
 from guide.games.kaverini.data.tables import abilities, comic_d10, ladders, load_schema
 from guide.games.kaverini.model import Amount
@@ -171,42 +170,11 @@ def test_field_on_the_wrong_card_type(tmp_path):
     assert out == ["x.yaml:4:5: card 'A': usage is not used on a setting card"]
 
 
-def test_not_utf8(tmp_path):
-    path = tmp_path / "x.yaml"
-    path.write_bytes(b"cards:\n  - name: \xff\n")
-    _, problems = load([path])
-    assert str(problems[0]).endswith("x.yaml:2:11: not UTF-8 text (byte 0xff); save the file as UTF-8")
-
-
 def test_binary_junk(tmp_path):
     path = tmp_path / "x.yaml"
     path.write_bytes(b"\x00\x01\x02binary")
     _, problems = load([path])
     assert "binary data" in str(problems[0])
-
-
-def test_alias_bomb_is_refused_quickly(tmp_path):
-    lines = alias_bomb()
-    lines.append("cards: [{name: x, type: setting, subtypes: *j, effects: *j}]")
-    start = time.perf_counter()
-    out = problems_of(tmp_path, "\n".join(lines) + "\n")
-    assert time.perf_counter() - start < 5
-    assert out and all(":" in p for p in out)
-
-
-def test_deep_nesting_is_refused(tmp_path):
-    out = problems_of(tmp_path, "cards: " + "[" * 5000 + "]" * 5000 + "\n")
-    assert len(out) == 1 and "nesting" in out[0]
-
-
-def test_huge_file_is_refused_without_reading_it(tmp_path):
-    path = tmp_path / "big.yaml"
-    with path.open("wb") as f:
-        f.truncate(50 * 1024 * 1024)
-    start = time.perf_counter()
-    _, problems = load([path])
-    assert time.perf_counter() - start < 5          # refused by its size, never read
-    assert "file is too large (50.0 MB; the limit is 5 MB)" in str(problems[0])
 
 
 def test_empty_file_and_wrong_top_level(tmp_path):

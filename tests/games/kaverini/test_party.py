@@ -87,7 +87,8 @@ def test_export_markdown_sheet(party, tmp_path):
 
 def test_party_table(party):
     out = party.do("party")
-    assert "Ann" in out and "Bob" in out and "money EUR" in out
+    assert "Ann" in out and "Bob" in out and " EUR " in out
+    assert max(len(line) for line in out.splitlines()) <= 80
 
 
 # --- the quote lottery ------------------------------------------------------------------

@@ -58,6 +58,40 @@ def test_the_page_is_self_contained_with_print_rules():
     assert "<script" not in html and "<link" not in html
 
 
+def test_r_conf_2_the_confrontation_reference_is_printed_for_a_table_without_screens():
+    html = unescape(amsterdam_page())
+    text = re.sub(r"<[^>]+>", " ", html)
+    flat = " ".join(text.split())
+    assert "A round, phase by phase (R-CONF-2)" in flat
+    assert "The buddies' techniques." in flat and "The companions' round effects." in flat
+    assert "1 19+ 2 17+ 3 15+" in flat and "9 3+ 10 always" in flat      # R-FX-1
+    assert "1 Sadness 2 Innocence" in flat and "10 Nervousness" in flat    # the Comic d10
+    assert "3 +3 +6 +9 +12" in flat                                       # R-CONF-4, Lv 3
+    assert "at or under 25 per cowering Kaveri" in flat                    # R-CONF-6
+    assert "1 -> 2 2" in flat and "9 -> 10 10" in flat                     # R-LVL-2
+    assert "once a visit" in flat                                          # R-WP-4
+
+
+def test_the_first_page_holds_the_cover_and_the_reference():
+    """No mostly blank first page: the reference follows the cover without a page break."""
+    html = amsterdam_page()
+    cover = html.index('<section class="first">')
+    assert html.index('<section class="reference">') == html.index("</section>", cover) + 11
+    assert "section.first + section.reference { break-before: auto; }" in html
+
+
+def test_paper_is_a4_by_default_and_letter_on_request(tmp_path):
+    for extra, size in (((), "A4"), (("--paper", "letter"), "letter"),
+                        (("--paper", "LETTER"), "letter")):
+        out = tmp_path / "box.html"
+        r = guide("print", "--to", str(out), *extra)
+        assert r.returncode == 0, r.stderr
+        assert f"@page {{ size: {size}; }}" in out.read_text(encoding="utf-8")
+    r = guide("print", "--to", str(tmp_path / "x.html"), "--paper", "a5")
+    assert r.returncode != 0 and "'a5' is not one of" in r.stderr
+    assert not (tmp_path / "x.html").exists()
+
+
 def test_each_kaveri_sheet_of_the_campaign_is_printed(tmp_path):
     p = Play(tmp_path / "c.sqlite")
     p.do("adventure amsterdam",
@@ -113,6 +147,7 @@ def test_chromium_renders_the_page_and_prints_a_pdf_with_pages(tmp_path):
     assert pdf.startswith(b"%PDF-")
     pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
     assert pages >= 12            # cover, sheets, scenes, shops, lottery, 6 x 2 card pages
+    assert re.search(rb"/MediaBox\s*\[0 0 59[45]\.?\d* 84[12]\.?\d*\]", pdf)     # A4
     shot = tmp_path / "box.png"
     done = subprocess.run([str(chromium()), "--headless", "--no-sandbox", "--disable-gpu",
                            f"--user-data-dir={tmp_path / 'profile'}", f"--screenshot={shot}",
@@ -125,4 +160,13 @@ def test_chromium_renders_the_page_and_prints_a_pdf_with_pages(tmp_path):
     assert (width, height) == (800, 1200)
     assert len(png) > 20_000       # a page of text, not a blank screen
     assert "<h3>Bob</h3>" in html.read_text(encoding="utf-8")
+
+
+@needs_chromium
+def test_chromium_prints_letter_when_asked(tmp_path):
+    html = tmp_path / "box.html"
+    r = guide("print", "--to", str(html), "--pdf", "--paper", "letter", timeout=180)
+    assert r.returncode == 0, r.stderr
+    pdf = (tmp_path / "box.pdf").read_bytes()
+    assert re.search(rb"/MediaBox\s*\[0 0 612 792\]", pdf)
 

@@ -11,9 +11,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from guide.core.schema import ANNOTATIONS, SUPPORTED
 from guide.games.kaverini.data.loader import load
-from guide.games.kaverini.data.tables import SCHEMA_NAMES, load_schema
+from guide.games.kaverini.data.tables import load_schema
 
 SCHEMA = load_schema("cards")
 CHECKER = jsonschema.Draft202012Validator(SCHEMA)
@@ -112,41 +111,3 @@ def test_the_technique_emotion_as_a_list_is_refused_as_the_schema_does():
         assert not CHECKER.is_valid({"cards": [card]})
         assert any("emotion" in m and "expected one of: Sadness" in m
                    for m in guide_problems({"cards": [card]}))
-
-
-def keywords(root: dict) -> set[str]:
-    """Every keyword of the schemas reachable from the root (following $ref, as validation
-    does; an unreferenced $defs entry checks nothing)."""
-    found: set[str] = set()
-    seen: set[str] = set()
-
-    def walk(schema) -> None:
-        if isinstance(schema, list):
-            for item in schema:
-                walk(item)
-            return
-        if not isinstance(schema, dict):
-            return
-        for key, value in schema.items():
-            found.add(key)
-            if key == "$ref" and value not in seen:
-                seen.add(value)
-                target = root
-                for part in value.removeprefix("#/").split("/"):
-                    target = target[part]
-                walk(target)
-            elif key in ("properties", "patternProperties"):
-                for sub in value.values():
-                    walk(sub)
-            elif key in ("items", "additionalProperties", "anyOf", "allOf", "if", "then"):
-                walk(value)
-
-    walk(root)
-    return found
-
-
-def test_the_shipped_schemas_use_only_keywords_the_validator_reads():
-    """A keyword the validator skipped would make it more lenient than the schema."""
-    for name in SCHEMA_NAMES:
-        used = keywords(load_schema(name))
-        assert used - SUPPORTED - ANNOTATIONS == set(), name

@@ -201,3 +201,36 @@ def test_the_battle_is_a_variant_of_the_fight(game):
     assert f.enemy(ann, bob) and not f.enemy(ann, f.get("Dumb Turkey"))
     assert (f.e_bonus(ann), f.e_bonus(bob), f.side_of(bob)) == (0, 1, "Quin")
     assert "versus" not in game.raw and "adventure" not in game.raw["strategy"]["arena"]
+
+
+def test_r_strat_2_a_collection_starts_every_card_on_its_first_side(party):
+    """Flips and lost buddies of the adventure do not follow a card into a collection."""
+    party.do("flip Painted Musketeer", "buddy Hondje")
+    party.raw["buddies"].clear()
+    party.raw["lost_buddies"] = ["Hondje the Ship's Dog"]
+    party.do("strategy new --player Max --player Lea --budget 50",
+             "strategy kaveri Max Ann", "strategy kaveri Lea Bob")
+    bought = event(party.events("strategy buy Max Painted Musketeer"), "strategy_buy")
+    assert bought["card"] == "Painted Musketeer"
+    assert "the back of Painted Musketeer" in party.fails(
+        "strategy buy Lea Musketeer of the Night Watch")
+    party.do("strategy buy Lea Hondje")
+    party.do("strategy start")
+    players = party.state["strategy"]["players"]
+    assert {"name": "Painted Musketeer", "hp": 32, "max_hp": 32} in players[0]["characters"]
+    assert "Hondje the Ship's Dog" in [c["name"] for c in players[1]["characters"]]
+    assert party.raw["flipped"] == ["painted musketeer"]       # the adventure's card as it was
+
+
+def test_r_strat_2_a_kaveri_designed_for_the_game_need_not_join_the_party(party):
+    party.do("strategy new --player Max --player Lea --budget 50", "strategy kaveri Max Ann")
+    told = event(party.events("strategy kaveri Lea Zed --ability Lagom --technique Anger"
+                              " --technique Love --technique Comic Wit"), "strategy_kaveri")
+    assert told["designed"] and told["kaveri"] == "Zed"
+    assert [k["name"] for k in party.state["kaverit"]] == ["Ann", "Bob"]
+    assert party.state["strategy"]["players"][1]["characters"] == [
+        {"name": "Zed", "hp": 20, "max_hp": 20}]
+    assert "already a Kaveri named 'Ann'" in party.fails(
+        "strategy kaveri Lea Ann --ability Lagom --technique Anger --technique Love"
+        " --technique Happy")
+    assert "no Kaveri named 'Nobody'" in party.fails("strategy kaveri Lea Nobody")

@@ -2,6 +2,8 @@
 `guide.games.kaverini.registry` when this package is imported."""
 
 from guide.games.kaverini.commands import (  # noqa: F401 - importing registers the commands
+    adventures,
+    cards_in_play,
     confront,
     history,
     lottery,
@@ -12,5 +14,6 @@ from guide.games.kaverini.commands import (  # noqa: F401 - importing registers 
     settings,
     sheets,
     shop,
+    status,
     strategy,
 )

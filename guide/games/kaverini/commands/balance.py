@@ -28,6 +28,7 @@ from guide.games.kaverini.rules.evening import (
     run_evenings,
     verdict,
 )
+from guide.games.kaverini.rules.leveling import level
 
 BATCH = 200                  # evenings per worker and batch
 HALF_WIDTH = 0.03            # every chance to +-3 points at 95%
@@ -46,20 +47,26 @@ def build_evening(t, adventure_id: str, size: int | None) -> tuple[Evening, str]
         raise CommandError(f"the adventure {a.id!r} has no scene with foes to play")
     state = copy.deepcopy(t.state)
     state["confrontation"] = None
+    start = 1
+    running = (t.state.get("adventure") or {}).get("id")
     if size is None and state["kaverit"]:
         who = "the campaign's party: " + ", ".join(k["name"] for k in state["kaverit"])
+        if running == a.id and t.state.get("scene"):        # mid-adventure: from here on
+            start = t.state["scene"]
+            who = (f"from scene {start} (the current one) on, the party as it is now: "
+                   + ", ".join(f"{k['name']} level {level(k['xp'])}" for k in state["kaverit"]))
     else:
         size = 3 if size is None else size
         if not 1 <= size <= MAX_SIZE:
             raise CommandError(f"--size: 1 to {MAX_SIZE} Kaverit, not {size}")
-        state["kaverit"] = new_party(size)
+        state["kaverit"] = new_party(size, taken=[k["name"] for k in t.state["kaverit"]])
         state["buddies"], state["companions"] = [], []
         who = (f"{size} new level-1 Kaverit ("
                + ", ".join(f"{k['name']}: {k['ability']}, {', '.join(k['ladders'])}"
                            for k in state["kaverit"]) + ")")
     cards = {c.key: c for c in (t.card(n.name) for n in t.library.cards.values())}
     house = {name: t.house(name) for name in house_rules()}
-    return evening_of(a, state, cards, house), who
+    return evening_of(a, state, cards, house, start), who
 
 
 def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneOdds]:
@@ -134,6 +141,8 @@ def report(adventure_id: str, who: str, scenes: list[SceneOdds]) -> Result:
     rows = [[s.name, _level(s), f"{pct(s.share('won')):.0f}%", f"{pct(s.share('ran away')):.0f}%",
              f"{pct(s.share('lost')):.0f}%", s.rounds] for s in scenes]
     notes = [f"{s.name}: {v}" for s in scenes if (v := verdict(s.share("won")))]
+    notes += ["level: the party's Lv on arrival (the median evening's); a range such as"
+              " 3 (3-4): the middle 80% of evenings arrive between those levels."]
     notes += ["Between scenes: " + "; ".join(policy()) + "."]
     widest = max(s.half_width() for s in scenes)
     return Result(lines=[f"The balance of {adventure_id!r}, {len(scenes[0].arrivals)} evenings"

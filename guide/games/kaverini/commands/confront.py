@@ -3,22 +3,18 @@ play (an item), flip's effect on the field. The rules live in guide.games.kaveri
 
 from __future__ import annotations
 
-import textwrap
-
 import click
 
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, GuideError
 from guide.core.result import Result, Styled
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
 from guide.games.kaverini.commands import reminders
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.confrontation import Fight, extra_hp
-from guide.games.kaverini.rules.effects import apply_declared, effective_emotion, effective_heart
-from guide.games.kaverini.rules.field import Declared, take_schmerz
-from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, Fighter, psychic_present
+from guide.games.kaverini.rules.field import take_schmerz
+from guide.games.kaverini.rules.fighters import BUDDY, KAVERI, Fighter, psychic_present
 from guide.games.kaverini.rules.strategy import StrategyFight
-from guide.games.kaverini.state import Sheet
 
 
 def arena(t) -> dict | None:
@@ -37,8 +33,8 @@ def fight(t, state: dict | None = None, quiet: bool = False) -> Fight:
     story as it happens, unless `quiet` (a look that changes nothing)."""
     state = state if state is not None else (arena(t) or t.state)
     tell = None if quiet else t.tell
-    if "versus" in state:
-        return StrategyFight(state, t.card, t.dice, t.house, tell=tell)
+    if "versus" in state:                    # a collection on its first sides (R-STRAT-2)
+        return StrategyFight(state, t.first_side, t.dice, t.house, tell=tell)
     a = t.adventure()
     return Fight(state, t.card, t.dice, t.house, xp_for=a.xp_for if a else (lambda name: 0),
                  tell=tell)
@@ -58,9 +54,14 @@ def secrets_open(t) -> bool:
 
 def report(t, f: Fight, bad_ending: str = "") -> Result:
     """What the engine did is already in the story (words.py says it); then whose turn."""
+    from guide.games.kaverini.campaign import scene_won
+
     r = Result()
     if bad_ending and any(e["kind"] == "lost" for e in f.events):
         r.add("", bad_ending.strip())
+    if f.variant == "adventure" and any(e["kind"] == "over" and e["result"] == "won"
+                                        and not e.get("practice") for e in f.events):
+        r.add(*scene_won(t))
     if arena(t) is not None:
         r.add(Styled(turn_line(t), "turn"))
     return r
@@ -150,7 +151,7 @@ def confront(t, cards, settings, order, companions, lv, practice, scene_number):
 @command("use", "confrontation")
 @click.argument("name", type=params.ACTOR)
 @click.argument("technique", nargs=-1, required=True, type=params.TECHNIQUE)
-@click.option("--on", default=None, type=params.FIGHTER,
+@click.option("--on", default=None, type=params.ADVERSARY,
               help="The target foe (optional when one stands).")
 @click.option("--roll", default=None, type=params.Faces(metavar="N[,M]"),
               help="The table's d20 face, and M the Comic d10 (R-DICE-3).")
@@ -170,11 +171,8 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
     f = running(t)
     f.choose_lv(lv)
     bad = _bad_ending(t)
-    d20 = d10 = None
-    if roll:
-        d20, d10 = roll[0], (roll[1] if len(roll) > 1 else None)
-        if d10 is not None and not 1 <= d10 <= 10:
-            raise CommandError(f"a d10 shows 1 to 10, not {d10}")
+    d20, d10 = _effect_faces(roll, "--roll")
+    on, technique = _numbered_after(f, on, technique, at_end=True)
     f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, _parts(split),
           None if matches is None else matches == "yes", boost)
     reminders.after_moves(t)
@@ -186,18 +184,25 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
 @click.argument("technique", nargs=-1, type=params.FOE_TECHNIQUE)
 @click.option("--on", default=None, type=params.TARGET,
               help="The target: a Kaveri, buddy or standing companion.")
-@click.option("--roll", type=int, default=None, help="The table's face of the foe's move die.")
+@click.option("--roll", type=int, default=None,
+              help="The table's face of the foe's move die (a foe without one: its effect d20).")
+@click.option("--effect-roll", "effect_roll", default=None, type=params.Faces(metavar="N[,M]"),
+              help="The table's d20 for the technique's special effect, and M the Comic d10"
+                   " (R-DICE-3).")
 @click.option("--split", multiple=True, type=params.SPLIT, help="Lagom: N Schmerz to NAME.")
 @click.option("--lv", type=int, default=None,
               help="Lv for the technique: the level of a Kaveri present (R-SHEET-4).")
-def foe(t, name, technique, on, roll, split, lv):
+def foe(t, name, technique, on, roll, effect_roll, split, lv):
     """A foe's technique (phase 4); a foe with a die icon rolls for its move (R-CONF-3).
 
     Example: foe Gull Loud Squawk --on Ann"""
     f = running(t)
     f.choose_lv(lv)
     bad = _bad_ending(t)
-    f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split))
+    d20, d10 = _effect_faces(effect_roll, "--effect-roll")
+    name, technique = _numbered_after(f, name, technique)
+    on, technique = _numbered_after(f, on, technique, at_end=True)
+    f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split), d20, d10)
     reminders.after_moves(t)
     return report(t, f, bad)
 
@@ -214,17 +219,23 @@ def next_(t, faces):
     if faces:
         t.dice.give(faces)
     f.next()
+    faces_used(t, "--dice")
     return report(t, f, bad)
 
 
 @command("runaway", "confrontation")
 @click.option("--roll", type=int, default=None, help="The percentile result, 1..100.")
-def runaway(t, roll):
+@click.option("--dice", "faces", default=None, metavar="TENS,ONES",
+              help="The table's two d10 faces, 0..10 each (R-DICE-2), as for lottery.")
+def runaway(t, roll, faces):
     """Try to run away: 25% per cowering Kaveri, the Kaverit's whole round (R-CONF-6).
 
-    Example: runaway --roll 23"""
+    Example: runaway --dice 2,3"""
+    from guide.games.kaverini.commands.lottery import give_percentile
+
     f = running(t)
-    f.runaway(roll)
+    give_percentile(t, faces, roll, "runaway")
+    f.runaway()
     return report(t, f)
 
 
@@ -264,10 +275,11 @@ def _schmerz_outside(t, name: str, amount: int) -> None:
             break
     else:
         taker = Fighter(KAVERI, t.kaveri(name), None)
-    lost = take_schmerz(taker, amount, taker.base_heart + taker.counters["H"])
+    taken = take_schmerz(taker, amount, taker.base_heart + taker.counters["H"])
     if taker.kind == BUDDY:
         taker.data.pop("counters", None)
-    t.tell("schmerz", target=taker.name, lost=lost, hp=taker.hp, max_hp=taker.max_hp)
+    t.tell("schmerz", target=taker.name, lost=taken.lost, hp=taker.hp, max_hp=taker.max_hp,
+           **taken.soaked)
 
 
 @command("stand", "confrontation")
@@ -281,154 +293,41 @@ def stand(t, shares):
     return report(t, f)
 
 
-@command("token", "confrontation")
-@click.argument("card", nargs=-1, required=True, type=params.cards(token=True))
-@click.option("--for", "holder", default=None, type=params.KAVERI,
-              help="The Kaveri who gets an item token.")
-def token(t, card, holder):
-    """Create a token (4.7): a foe token joins the foes, a buddy token the party, an item
-    token goes to a Kaveri.
-
-    Example: token Drowned Bell Spirit"""
-    c = t.card(" ".join(card))
-    if c.type in ("foe", "power-foe"):
-        conf = t.state["confrontation"]
-        if not conf:
-            raise CommandError("a foe token fights in a confrontation; none is running")
-        entry = records.foe(c, records.numbered(c.name, sum(1 for x in conf["foes"] if x["card"] == c.name)),
-                            extra_hp(len(t.state["kaverit"]), t.lv()))        # R-CONF-14
-        conf["foes"].append(entry)
-        t.tell("token", card=c.name, side="foes", name=entry["name"], hp=entry["max_hp"])
-    elif c.type == "buddy":
-        if any(b["name"].startswith(c.name) for b in t.state["buddies"]):
-            raise CommandError(f"{c.name} is already fighting; one token of a buddy at a time")
-        t.state["buddies"].append(records.buddy(c))
-        t.tell("token", card=c.name, side="party", name=c.name, hp=c.hp)
-    elif c.type == "item":
-        if not holder:
-            raise CommandError("an item token goes to a Kaveri: --for NAME")
-        k = t.kaveri(holder)
-        k["items"].append(records.held_item(c.name, c.usage))
-        t.tell("token", card=c.name, side="item", name=k["name"])
-    else:
-        raise CommandError(f"{c.name} is a {c.type}; tokens here are foes, buddies or items")
-    return Result()
+def _numbered_after(f: Fight, name: str | None, words: tuple[str, ...], at_end: bool = False
+                    ) -> tuple[str | None, tuple[str, ...]]:
+    """`foe Spirit 2 Cryface`, `--on Spirit 2`: the number the toolbar shows after a
+    duplicate's name (Spirit 2) belongs to the name when, with it, the name is a fighter's."""
+    if name is None or not words:
+        return name, words
+    number = words[-1] if at_end else words[0]
+    if not number.isdigit():
+        return name, words
+    try:
+        found = f.get(f"{name} {number}")
+    except GuideError:
+        return name, words
+    if not found.name.endswith(f" {number}"):
+        return name, words
+    return found.name, (words[:-1] if at_end else words[1:])
 
 
-@command("play", "confrontation")
-@click.argument("name", type=params.KAVERI)
-@click.argument("card", nargs=-1, required=True, type=params.HELD)
-@click.option("--on", default=None, type=params.FIGHTER,
-              help="A target, when the item's effect needs one.")
-def play(t, name, card, on):
-    """Play an item (before the Kaveri's technique in a round); one use goes (R-CONF-12).
-
-    Example: play Ann Stroopwafel"""
-    from guide.games.kaverini.commands.party import held_item as in_hand
-
-    field = arena(t)
-    k = _kaveri_in(t, field, name)
-    entry = in_hand(k, " ".join(card))
-    item = t.card(entry["card"])
-    conf = field["confrontation"] if field else None
-    if entry["uses"] is None:
-        raise CommandError(f"{item.name} has no Usage: it is not played, it acts by its static"
-                           " effect while held (R-CONF-12)")
-    if conf:
-        if k["hp"] == 0:
-            raise CommandError(f"{k['name']} is cowering and cannot play items (R-CONF-5)")
-        turn = fight(t, quiet=True).turn()
-        if k["name"] in conf["acted"] or conf["phase"] != "kaverit" or turn is None \
-                or turn.name != k["name"]:
-            raise CommandError("items are played in the Kaverit phase, on the Kaveri's own turn"
-                               " before the technique (R-CONF-2)")
-    t.tell("item_played", kaveri=k["name"], item=item.name)
-    if conf:
-        f = fight(t)
-        holder = next(x for x in f.fighters() if x.kind == KAVERI and x.name == k["name"])
-        for effect in item.effects:
-            if on:
-                targets = [x for x in f.fighters() if x.name.casefold() == on.casefold()]
-            else:
-                targets = f.declared_targets(Declared(item.name, effect, holder, holder,
-                                                      holder.owner))
-            apply_declared(f.say, f, item.name, effect, targets, f.lv_of(holder))
-    else:
-        _play_outside(t, k, item)
-    if not item.effects and item.text:
-        t.tell("gm_item", item=item.name, text=item.text)
-    entry["uses"] -= 1
-    if entry["uses"] <= 0:
-        k["items"].remove(entry)
-        t.tell("used_up", kaveri=k["name"], item=item.name)
-    return Result()
+def faces_used(t, option: str) -> None:
+    """R-DICE-3: faces the table gave that the command did not draw are refused, naming the
+    option, never silently dropped."""
+    left = t.dice.unused()
+    if left:
+        raise CommandError(f"{option} {','.join(map(str, left))}: this command drew no die for"
+                           f" {'them' if len(left) > 1 else 'it'} (R-DICE-3); leave {option} out")
 
 
-def _kaveri_in(t, field: dict | None, name: str) -> Sheet:
-    """A Kaveri of the running fight (the Strategy Game's are copies), else of the party."""
-    if field is not None and field is not t.state:
-        for k in field["kaverit"]:
-            if k["name"].casefold() == name.casefold():
-                return k
-    return t.kaveri(name)
-
-
-def _play_outside(t, k: Sheet, item) -> None:
-    """An item played outside a confrontation: the same effects (effects.apply_declared) on
-    the Kaverit, those that need no field (heal, counters, E and H)."""
-    party = t.state["kaverit"]
-    chosen = {"self": [k], "bonded": [k], "kaverit": party, "party": party, "all": party}
-    for effect in item.effects:
-        targets = [Fighter(KAVERI, sheet, None) for sheet in chosen.get(effect.target, [])]
-        apply_declared(t.tell, None, item.name, effect, targets, t.lv())
-
-
-@command("status", "confrontation", aliases=("field",))
-@click.option("--players", is_flag=True, help="The players' view: foes' secrets hidden"
-                                               " unless a Psychic Kaveri is present.")
-def status(t, players):
-    """The whole field: every fighter's HP, E, H, effects; the GM's view unless --players.
-
-    Example: status --players"""
-    field = arena(t)
-    if field is None:
-        raise CommandError("no confrontation is running")
-    c = field["confrontation"]
-    f = fight(t, quiet=True)
-    psychic = secrets_open(t)
-    secret = not players or psychic
-    r = Result([turn_line(t)], headers=["fighter", "side", "HP", "E", "H", "effects"])
-    for x in f.fighters():
-        effects = ", ".join(e.get("why", e["kind"]) for e in c["effects"] if e["on"] == x.name)
-        hp = f"{x.hp}/{x.max_hp}" + (" cowering" if x.hp == 0 and f.cowers(x) else "")
-        if x.hp == 0 and not f.cowers(x):
-            hp = "neutralized"
-        side = f.side_of(x) if f.variant == "strategy" else x.kind
-        r.rows.append([x.name, side, hp, effective_emotion(f, x),
-                       effective_heart(f, x) if (secret or x.kind != FOE) else "?",
-                       textwrap.shorten(effects, 24, placeholder="…")])
-        if secret and x.kind == FOE:
-            r.notes += _secrets(x)
-    if c["settings"]:
-        r.notes.append("Settings: " + ", ".join(c["settings"]))
-    if c["companions"]:
-        r.notes.append("Companions: " + ", ".join(c["companions"]))
-    if players and psychic:
-        r.notes.append("A Psychic Kaveri is present: secrets shown (R-CONF-3).")
-    return r
-
-
-def _secrets(x: Fighter) -> list[str]:
-    """A foe's secret side (R-CONF-3), wrapped to 80 columns below the table."""
-    card = x.card
-    if card is None:
-        return []
-    moves = "; ".join((f"{'/'.join(map(str, m.roll))}: " if m.roll else "") + f"{m.name} {m.schmerz}"
-                      for m in card.techniques)
-    guard = ", ".join(f"{what} {value}" for what, value in (("Shield", card.shield),
-                                                            ("Heel", card.heel)) if value)
-    return textwrap.wrap(f"{x.name}: {guard + '; ' if guard else ''}moves {moves}", 79,
-                         subsequent_indent="    ")
+def _effect_faces(faces: list[int] | None, option: str) -> tuple[int | None, int | None]:
+    """N[,M]: the effect's d20 and the Comic d10 (R-DICE-3)."""
+    if not faces:
+        return None, None
+    if len(faces) > 2:
+        raise CommandError(f"{option} takes the d20 and at most the Comic d10 (N,M), not"
+                           f" {len(faces)} faces")
+    return faces[0], (faces[1] if len(faces) > 1 else None)
 
 
 def _parts(split: tuple[tuple[str, int], ...]) -> dict[str, int] | None:

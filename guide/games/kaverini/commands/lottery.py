@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from guide.core.dice import parse_faces
@@ -10,16 +12,21 @@ from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
+
 
 @command("lottery", "adventure")
 @click.option("--npc", default=None, type=params.NPC,
               help="The friendly character engaged (once each, R-QL-2).")
 @click.option("--dice", "faces", default=None, metavar="TENS,ONES",
-              help="The table's two d10 faces, 1..10 each (R-DICE-3).")
+              help="The table's two d10 faces, 0..10 each (R-DICE-2, R-DICE-3).")
+@click.option("--roll", type=int, default=None, help="The percentile read at the table, 1..100.")
 @click.option("--force", is_flag=True, help="Engage the same character again anyway.")
 @click.option("--source", "show_source", is_flag=True,
               help="Show the quote's source after it (the booklet's sources:).")
-def lottery(t, npc: str | None, faces: str | None, force: bool, show_source: bool):
+def lottery(t: KaveriniTable, npc: str | None, faces: str | None, roll: int | None, force: bool,
+            show_source: bool):
     """Roll the quote lottery: two d10, tens and ones (R-DICE-2), and read that quote.
 
     Example: lottery --npc Anouk --dice 4,5"""
@@ -28,22 +35,38 @@ def lottery(t, npc: str | None, faces: str | None, force: bool, show_source: boo
         raise CommandError("no adventure is running: start one with adventure ID")
     if npc and not force and npc.casefold() in (n.casefold() for n in t.state["npcs"]):
         raise CommandError(f"{npc} has already been engaged (R-QL-2); --force to ask again")
+    give_percentile(t, faces, roll, "lottery")
+    drawn = t.dice.percentile()
+    quote = a.quotes[drawn.value]
+    if npc and npc.casefold() not in (n.casefold() for n in t.state["npcs"]):
+        t.state["npcs"].append(npc)
+    if drawn.value not in t.state["quotes_told"]:
+        t.state["quotes_told"].append(drawn.value)
+    t.tell("quote", tens=drawn.tens, ones=drawn.ones, quote=drawn.value, text=quote, npc=npc)
+    if show_source:
+        source = a.sources.get(drawn.value, "").strip()
+        return Result([f"Source: {source}" if source else
+                       f"Source: none in the booklet for quote {drawn.value} (guide check --facts"
+                       " lists these)"])
+    return Result()
+
+
+def give_percentile(t, faces: str | None, roll: int | None, command: str) -> None:
+    """R-DICE-2, R-DICE-3: the percentile the table rolled, typed the same way everywhere:
+    `--dice TENS,ONES` (a d10 printed 0-9 shows 0 where the rulebook's shows 10; both count
+    as 0) or `--roll N` (1..100, 100 being 0 and 0)."""
+    if faces and roll is not None:
+        raise CommandError(f"{command}: give --dice TENS,ONES or --roll N, not both")
     if faces:
         f = parse_faces(faces, "--dice")
         if len(f) != 2:
-            raise CommandError("lottery --dice takes two faces, tens then ones: --dice 4,5")
-        # R-DICE-2: a d10 printed 0-9 shows 0 where the rulebook's shows 10; both count as 0
+            raise CommandError(f"{command} --dice takes two faces, tens then ones: --dice 4,5")
+        for face in f:
+            if not 0 <= face <= 10:
+                raise CommandError(f"a d10 shows 1 to 10, not {face} (a 0-9 die's 0 counts as"
+                                   " 10)")
         t.dice.give([10 if face == 0 else face for face in f])
-    roll = t.dice.percentile()
-    quote = a.quotes[roll.value]
-    if npc and npc.casefold() not in (n.casefold() for n in t.state["npcs"]):
-        t.state["npcs"].append(npc)
-    if roll.value not in t.state["quotes_told"]:
-        t.state["quotes_told"].append(roll.value)
-    t.tell("quote", tens=roll.tens, ones=roll.ones, quote=roll.value, text=quote, npc=npc)
-    if show_source:
-        source = a.sources.get(roll.value, "").strip()
-        return Result([f"Source: {source}" if source else
-                       f"Source: none in the booklet for quote {roll.value} (guide check --facts"
-                       " lists these)"])
-    return Result()
+    elif roll is not None:
+        if not 1 <= roll <= 100:
+            raise CommandError(f"a percentile roll is 1 to 100, not {roll}")
+        t.dice.give([(roll // 10) % 10 or 10, roll % 10 or 10])

@@ -224,6 +224,8 @@ def odds(t, foes, party, scene, settings, runs, target, seed, as_json, adventure
     aimed: tuple[list[str], dict] | None = None
     with progress_bar(quiet=as_json) as show:
         result = simulate(setup, runs, seed, show)
+        if show is not None:
+            show.finish(result.runs)
         if target is not None:
             if show is not None:
                 show.next_stage("the HP for the target")
@@ -257,6 +259,14 @@ class Progress:
         self.counter.items_completed = min(done, total)
         self.bar.invalidate()
         return self.stopped
+
+    def finish(self, done: int) -> None:
+        """The bar ends where the runs ended (they stop once the odds are known well enough,
+        before the most they might have needed)."""
+        if self.counter is not None:
+            self.counter.total = done
+            self.counter.items_completed = done
+            self.bar.invalidate()
 
     def next_stage(self, label: str) -> None:
         """A second bar below the first, for the next stage of the work."""

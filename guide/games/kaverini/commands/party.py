@@ -7,7 +7,8 @@ import re
 
 import click
 
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, GuideError
+from guide.core.names import resolve
 from guide.core.result import Result
 from guide.core.text import look_alike, name_problem, unsafe
 from guide.games.kaverini import params, spending
@@ -33,7 +34,20 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
     terminal, `kaveri NAME` alone asks for the rest, one answer at a time.
 
     Example: kaveri Ann --ability Focused --technique Cheer --technique Love --technique custom:Hug"""
-    check_name(name, [k["name"] for k in t.state["kaverit"]])
+    adventure = t.state["adventure"]
+    sheet = design(t, name, ability, techniques, facts, [k["name"] for k in t.state["kaverit"]],
+                   t.adventure().starting_money if adventure and t.adventure() else 0)
+    t.state["kaverit"].append(sheet)
+    t.tell("kaveri", kaveri=name, ability=sheet["ability"],
+           techniques=list(sheet["ladders"]) + list(sheet["custom"]))
+    return Result()
+
+
+def design(t, name: str, ability: str | None, techniques: tuple[str, ...],
+           facts: tuple[str, ...], taken: list[str], money: int) -> Sheet:
+    """A new Kaveri's sheet (R-SHEET-1), for the party or for a Strategy Game (its appendix,
+    step 2): the name checked against `taken`; in a terminal the short form asks the rest."""
+    check_name(name, taken)
     chosen, told = list(techniques), list(facts)
     if t.ask and (ability is None or len(chosen) < 3):
         # in a terminal, the short form `kaveri NAME` asks for the rest, facts included,
@@ -45,15 +59,8 @@ def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts
         bad = unsafe(text)
         if bad:
             raise CommandError(f"kaveri: {text!r} holds a control or invisible character ({bad})")
-    adventure = t.state["adventure"]
     ladders_only = "ladders_at_start" in house_rules() and t.house("ladders_at_start") == "on"
-    sheet = new_kaveri(name, ability, chosen, told,
-                       t.adventure().starting_money if adventure and t.adventure() else 0,
-                       ladders_only)
-    t.state["kaverit"].append(sheet)
-    t.tell("kaveri", kaveri=name, ability=sheet["ability"],
-           techniques=list(sheet["ladders"]) + list(sheet["custom"]))
-    return Result()
+    return new_kaveri(name, ability, chosen, told, money, ladders_only)
 
 
 def check_name(name: str, taken: list[str]) -> None:
@@ -139,13 +146,18 @@ def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
 
 
 @command("wp", "party")
-@click.argument("name", type=params.KAVERI)
+@click.argument("name", type=params.KAVERI_OR_ALL)
 @click.argument("amount", type=int)
 def wp(t, name: str, amount: int):
-    """Give (or, negative, take back) world points (R-WP-1).
+    """Give (or, negative, take back) world points (R-WP-1), to one Kaveri or `all`.
 
-    Example: wp Ann 1"""
-    k = t.kaveri(name)
+    Example: wp all 1"""
+    for k in _everyone(t, name, t.state["kaverit"]):
+        _give_wp(t, k, amount)
+    return Result()
+
+
+def _give_wp(t, k: Sheet, amount: int) -> None:
     if k["world_points"] + amount < 0:
         raise CommandError(f"{k['name']} has only {k['world_points']} world point(s)")
     most = limits()["world_points"]
@@ -154,7 +166,6 @@ def wp(t, name: str, amount: int):
                            f" {most:,} in all")
     k["world_points"] += amount
     t.tell("wp", kaveri=k["name"], amount=amount, now=k["world_points"])
-    return Result()
 
 
 @command("money", "party")
@@ -307,10 +318,18 @@ def _set_bond(t, name: str, card: str, bonded: bool) -> None:
 
 
 def held_item(k: Sheet, card: str) -> HeldItem:
+    """An item a Kaveri holds, named as people say it (`Wooden` for Wooden Clogs)."""
     for entry in k["items"]:
         if entry["card"].casefold() == card.casefold():
             return entry
-    raise CommandError(f"{k['name']} has no {card!r}")
+    held = [entry["card"] for entry in k["items"]]
+    if not held:
+        raise CommandError(f"{k['name']} holds no item (item {k['name']} CARD gives one)")
+    try:
+        name = resolve(card, held, f"item of {k['name']}'s")
+    except GuideError as e:
+        raise CommandError(str(e)) from None
+    return next(entry for entry in k["items"] if entry["card"] == name)
 
 
 @command("companion", "party")
@@ -359,59 +378,3 @@ def buddy(t, card: tuple[str, ...], leave: bool):
         buddies.append(new_buddy(c))
     t.tell("buddy", card=c.name, joins=not leave, hp=c.hp)
     return Result()
-
-
-@command("adventure", "party")
-@click.argument("adventure_id", required=False, type=params.ADVENTURE)
-def adventure(t, adventure_id: str | None):
-    """Start an adventure: its currency, starting money to every Kaveri, its quote lottery.
-    Without ID: the running adventure's intro, scenes and pronunciation guide.
-
-    Example: adventure amsterdam"""
-    if adventure_id is None:
-        return describe_adventure(t)
-    a = t.library.adventures.get(adventure_id.casefold())
-    if a is None:
-        known = ", ".join(t.library.adventures) or "none loaded"
-        raise CommandError(f"no adventure {adventure_id!r} (known: {known})")
-    t.state["adventure"] = {"id": a.id, "title": a.title, "currency": a.currency}
-    t.state["quotes_told"] = []
-    t.state["npcs"] = []
-    t.state["shop_wp"] = []
-    t.state["lost_companions"] = []
-    rested = []
-    for k in t.state["kaverit"]:
-        add_money(k, a.starting_money)
-        if k["hp"] == 0:                 # after a lost game (R-CONF-11): full HP again
-            k["hp"] = k["max_hp"]
-            rested.append(k["name"])
-    t.tell("adventure", adventure=a.id, title=a.title, rested=rested)
-    from guide.games.kaverini.commands.scenes import paragraphs
-
-    lines = [a.title + (f" ({a.place})" if a.place else ""), "", *paragraphs(a.intro), "",
-             f"Each Kaveri receives {a.starting_money} {a.currency}."]
-    return Result(lines)
-
-
-def describe_adventure(t) -> Result:
-    """The whole booklet, wrapped for the terminal (the REPL pages it)."""
-    from guide.games.kaverini.commands.scenes import paragraphs
-
-    a = t.adventure()
-    if a is None:
-        names = ", ".join(t.library.adventures) or "none"
-        return Result([f"No adventure is running. Start one with: adventure ID ({names})."])
-    r = Result([f"{a.title} ({a.place}), currency {a.currency}", "", *paragraphs(a.intro), ""])
-    for scene in a.scenes:
-        foes = ", ".join(f"{f} ({a.xp_for(f)} XP)" for f in scene.foes)
-        r.add(f"{scene.name}" + (f"  [setting: {scene.setting}]" if scene.setting else ""))
-        if foes:
-            r.add(f"  foes: {foes}")
-        r.add(*paragraphs(scene.text, indent="  "), "")
-    for shop in a.shops:
-        r.add(f"Shop: {shop.name}: " + ", ".join(f"{n} {p} {a.currency}"
-                                                for n, p in shop.prices.items()))
-    if a.pronunciation:
-        r.add("", "Pronunciation:")
-        r.add(*(f"  {w}: {say}" + (f" ({means})" if means else "") for w, say, means in a.pronunciation))
-    return r

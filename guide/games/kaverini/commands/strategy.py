@@ -4,6 +4,9 @@ end, on the same engine as the Adventure Game's confrontations."""
 
 from __future__ import annotations
 
+import textwrap
+from typing import TYPE_CHECKING
+
 import click
 
 from guide.core.errors import CommandError
@@ -13,8 +16,11 @@ from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules import strategy as game_rules
 from guide.games.kaverini.state import StrategyGame
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
-def _game(t) -> StrategyGame:
+
+def _game(t: KaveriniTable) -> StrategyGame:
     game = t.state.get("strategy")
     if not game:
         raise CommandError("no Strategy Game is set up: strategy new --player A --player B")
@@ -33,7 +39,7 @@ def _game(t) -> StrategyGame:
 @click.option("--pool", type=click.Choice(["shared", "own"]), default="own",
               help="One shared collection (each card once) or each player's own.")
 @click.option("--kaverit", type=int, default=1, help="Kaverit per player (at least 1).")
-def strategy_new(t, players, budget, money, settings, fluid, no_power_foes, pool, kaverit):
+def strategy_new(t: KaveriniTable, players, budget, money, settings, fluid, no_power_foes, pool, kaverit):
     """Set up a Strategy Game (R-STRAT-1); turn order is the order the players are named.
 
     Example: strategy new --player Ann --player Ben --budget 50"""
@@ -63,16 +69,31 @@ def strategy_new(t, players, budget, money, settings, fluid, no_power_foes, pool
 
 @command("strategy kaveri", "strategy game")
 @click.argument("player", type=params.PLAYER)
-@click.argument("kaveri", nargs=-1, required=True, type=params.KAVERI)
-def strategy_kaveri(t, player, kaveri):
-    """Bring a Kaveri of the campaign onto a player's side (at full HP; Kaverit cost nothing).
+@click.argument("kaveri", nargs=-1, required=True, type=params.STRATEGY_KAVERI)
+@click.option("--ability", default=None, type=params.ABILITY,
+              help="A Kaveri designed for this game: its ability (it joins no party).")
+@click.option("--technique", "techniques", multiple=True, type=params.LADDER,
+              help="A designed Kaveri's technique: an emotion ladder or custom:NAME; three.")
+def strategy_kaveri(t: KaveriniTable, player, kaveri, ability, techniques):
+    """Bring a Kaveri onto a player's side (at full HP; Kaverit cost nothing): one of the
+    campaign's, or one designed for this game with --ability and three --technique, who
+    need not join the party (the appendix, step 2).
 
     Example: strategy kaveri Ann Bob"""
+    from guide.games.kaverini.commands.party import design
+
     g = _game(t)
     who = game_rules.player(g, player)
-    sheet = t.kaveri(" ".join(kaveri))
+    name = " ".join(kaveri)
+    if ability is not None or techniques:
+        taken = [k["name"] for k in t.state["kaverit"]] + [
+            k["name"] for p in g["players"] for k in p["kaverit"]]
+        sheet = design(t, name, ability, techniques, (), taken, 0)
+    else:
+        sheet = t.kaveri(name)
     game_rules.bring_kaveri(g, who, sheet)
-    t.tell("strategy_kaveri", kaveri=sheet["name"], player=who["name"])
+    t.tell("strategy_kaveri", kaveri=sheet["name"], player=who["name"],
+           designed=ability is not None or bool(techniques))
     return Result()
 
 
@@ -80,20 +101,20 @@ def strategy_kaveri(t, player, kaveri):
 @click.argument("player", type=params.PLAYER)
 @click.argument("card", nargs=-1, required=True, type=params.cards())
 @click.option("--for", "holder", default=None, help="The Kaveri who holds a bought item.")
-def strategy_buy(t, player, card, holder):
+def strategy_buy(t: KaveriniTable, player, card, holder):
     """Buy a card by its expense number, within the budget (R-STRAT-2).
 
     Example: strategy buy Ann Rogue Herring Gull"""
     g = _game(t)
     who = game_rules.player(g, player)
-    t.tell("strategy_buy", **game_rules.buy(g, who, t.card(" ".join(card)), holder))
+    t.tell("strategy_buy", **game_rules.buy(g, who, t.first_side(" ".join(card)), holder))
     return Result()
 
 
 @command("strategy wp", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("count", type=int)
-def strategy_wp(t, player, count):
+def strategy_wp(t: KaveriniTable, player, count):
     """Buy world points with leftover points, 1 point each (R-STRAT-2).
 
     Example: strategy wp Ann 3"""
@@ -105,20 +126,20 @@ def strategy_wp(t, player, count):
 @command("strategy setting", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("card", nargs=-1, required=True, type=params.cards("setting"))
-def strategy_setting(t, player, card):
+def strategy_setting(t: KaveriniTable, player, card):
     """Add a setting to the pool (chosen settings: one per player; random: optional).
 
     Example: strategy setting Ann Vondelpark"""
     g = _game(t)
     t.tell("strategy_setting", **game_rules.add_setting(g, game_rules.player(g, player),
-                                                       t.card(" ".join(card), "setting")))
+                                                       t.first_side(" ".join(card), "setting")))
     return Result()
 
 
 @command("strategy bond", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("item", nargs=-1, required=True)
-def strategy_bond(t, player, item):
+def strategy_bond(t: KaveriniTable, player, item):
     """Bond (or unbond) a bought item to its Kaveri, before the first round (R-STRAT-2).
 
     Example: strategy bond Ann Wooden Clogs"""
@@ -128,22 +149,26 @@ def strategy_bond(t, player, item):
 
 
 @command("strategy teams", "strategy game")
-def strategy_teams(t):
+def strategy_teams(t: KaveriniTable):
     """Each player's cards, their expense, and the points left.
 
     Example: strategy teams"""
     g = _game(t)
-    r = Result(headers=["player", "turn", "Kaverit", "cards", "expense", "points left", "WP"])
+    r = Result(headers=["player", "turn", "Kaverit", "cards", "expense", "left", "WP"])
+    bought = []
     for k, p in enumerate(g["players"]):
         cards = ", ".join(c["card"] + (f" ({c['holder']})" if c.get("holder") else "")
-                          for c in p["cards"]) or "-"
+                          + f" {c['expense']}" for c in p["cards"])
         r.rows.append([p["name"], k + 1, ", ".join(s["name"] for s in p["kaverit"]) or "-",
-                       cards, sum(c["expense"] for c in p["cards"]), p["points_left"],
+                       len(p["cards"]), sum(c["expense"] for c in p["cards"]), p["points_left"],
                        p["world_points"]])
+        if cards:                          # the cards below the table: it keeps to 80 columns
+            bought += textwrap.wrap(f"{p['name']}: {cards}.", 79, subsequent_indent="    ")
     versus = g["arena"]["versus"] if g["arena"] else None
     if versus:                                           # world points left, not bought
         for row, left in zip(r.rows, versus["wp"], strict=True):
             row[-1] = left
+    r.notes += bought
     if versus and versus["winner"]:
         r.notes.append(f"Winner: {versus['winner']} (round {versus['round']}).")
     r.notes.append(f"Budget {g['budget']} each; settings {g['settings']}"
@@ -155,13 +180,13 @@ def strategy_teams(t):
 @command("strategy start", "strategy game")
 @click.option("--dice", "faces", default=None, metavar="N",
               help="The table's own die for drawing the setting (R-DICE-3).")
-def strategy_start(t, faces):
+def strategy_start(t: KaveriniTable, faces):
     """Start the battle: use, foe, next and end then work as in a confrontation, any
     opponent's character being a target (R-STRAT-3..7).
 
     Example: strategy start"""
     from guide.core.dice import parse_faces
-    from guide.games.kaverini.commands.confront import fight, report
+    from guide.games.kaverini.commands.confront import faces_used, fight, report
 
     if faces:
         t.dice.give(parse_faces(faces, "--dice"))
@@ -172,8 +197,9 @@ def strategy_start(t, faces):
     if t.state["confrontation"]:
         raise CommandError("an adventure confrontation is running (end it first)")
     settings = [c.name for c in t.library.cards.values() if c.type == "setting"]
-    g["arena"] = game_rules.arena(g, t.card, settings)
+    g["arena"] = game_rules.arena(g, t.first_side, settings)
     f = fight(t, g["arena"])
     assert isinstance(f, game_rules.StrategyFight)
     f.start_battle(g)
+    faces_used(t, "--dice")
     return report(t, f)

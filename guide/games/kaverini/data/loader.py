@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 from guide.core.box import bundled, compose, trim, yaml_files
+from guide.core.names import suggest
 from guide.core.schema import Validator
 from guide.core.text import escaped, name_problem, skeleton
 from guide.core.yamlsrc import Problem, TooBig, Walker, problem_at
@@ -90,6 +91,9 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
         return
     keys = {text for _, _, text in walker.items(node)}
     kind = "adventure" if "adventure" in keys and "cards" not in keys else "cards"
+    if not keys & {"cards", "adventure"}:
+        walker.problems.append(problem_at(display, node, "file: missing required key 'cards'"
+                                                         " (or 'adventure')"))
     schema = load_schema(kind)
     validator = Validator(schema, walker)
     if kind == "adventure":
@@ -100,7 +104,8 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
         return
     for key, value, text in walker.items(node):
         if text != "cards":
-            validator.report(key, f"unknown key {text!r}; a data file holds 'cards:' or 'adventure:'")
+            validator.report(key, f"unknown key {text!r}{suggest(text, ['cards', 'adventure'])};"
+                                  " a data file holds 'cards:' or 'adventure:'")
             continue
         if not isinstance(value, yaml.SequenceNode):
             validator.report(value, "cards must be a list")
@@ -274,7 +279,8 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
                             for p in a.get("pronunciation", ())),
         quotes=quotes, sources={int(k): v for k, v in a.get("sources", {}).items()},
         good_ending=a.get("good_ending", ""), bad_ending=a.get("bad_ending", ""),
-        source=f"{display}:{node.start_mark.line + 1}")
+        source=f"{display}:{node.start_mark.line + 1}",
+        series=(a["series"]["name"], a["series"]["part"]) if "series" in a else None)
 
 
 _bundled: Library | None = None

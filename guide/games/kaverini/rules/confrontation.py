@@ -17,9 +17,10 @@ from guide.core.errors import RuleError
 from guide.games.kaverini.cardtext import acts_each_round, round_part
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
-from guide.games.kaverini.rules.fighters import KAVERI, PHASE_INDEX, STAND, Fighter
+from guide.games.kaverini.rules.fighters import FOE, KAVERI, PHASE_INDEX, STAND, Fighter
 from guide.games.kaverini.rules.leveling import level
 from guide.games.kaverini.rules.outcomes import Outcomes
+from guide.games.kaverini.rules.schmerz import Taken
 from guide.games.kaverini.rules.techniques import Move, Techniques
 from guide.games.kaverini.state import Effect, Phase, confrontation, foe, numbered
 
@@ -152,8 +153,9 @@ class Fight(Techniques, Outcomes):
         f = self.get(name)
         if not f.standing:
             raise RuleError(f"{f.name} is already at 0 HP")
-        lost = self.take(f, amount) or 0                 # R-DMG-8: the taker's side applies
-        self.say("schmerz", target=f.name, lost=lost, hp=f.hp, max_hp=f.max_hp)
+        taken = self.take(f, amount) or Taken(0)         # R-DMG-8: the taker's side applies
+        self.say("schmerz", target=f.name, lost=taken.lost, hp=f.hp, max_hp=f.max_hp,
+                 **taken.soaked)
         self.settle(f)
 
     def end(self, why: str = "ended early") -> None:
@@ -177,6 +179,8 @@ class Fight(Techniques, Outcomes):
         if not self.running:
             raise RuleError("the confrontation is over")
         self._check_can_act(actor)
+        if actor.kind == FOE and self.c["phase"] == "foes" and actor in self.waiting():
+            return              # the rulebook fixes the foes' phase, not an order among foes
         if self.turn() is not actor:
             raise RuleError(f"it is not {actor.name}'s turn{self._now()}")
 
@@ -221,12 +225,27 @@ class Fight(Techniques, Outcomes):
             if not self.last_slot():
                 self.next_slot()
                 c["phase"] = "kaverit"
+                self._say_skips()
                 return
             self._end_round()
             return
         if phase == "buddies" and self.house("companions_before_foes") == "on":
             self._round_effects("companions")
         c["phase"] = PHASES[PHASES.index(phase) + 1]
+        self._say_skips()
+
+    def _say_skips(self) -> None:
+        """R-FX-4: whoever of the phase just begun loses its turn (Sadness, Nervousness) is
+        said as the phase begins, on screen and in the log."""
+        c = self.c
+        if not self.running or not c["effects"]:
+            return
+        kinds = PHASE_KINDS[c["phase"]]
+        for f in self.in_order([f for f in self.fighters() if f.kind in kinds
+                                and f.data["hp"] > 0 and self.in_turn(f)]):
+            skip = self.skipping(f)
+            if skip:
+                self.say("skips", name=f.name, why=skip["why"])
 
     def _end_round(self) -> None:
         """After phase 4: gladness; 5 companions; 6 items; 7 others; then the next round."""
@@ -245,6 +264,7 @@ class Fight(Techniques, Outcomes):
         self.say("round", round=c["round"])
         self.new_round()
         self._round_effects("settings")
+        self._say_skips()
 
     def _gladness(self) -> None:
         if not self.running:
@@ -255,12 +275,12 @@ class Fight(Techniques, Outcomes):
             if target is None or not target.standing:
                 continue
             lv = self.lv_for(e.get("lv_owner"))
-            lost = self.take(target, lv, self.named(e.get("by", "")))      # R-DMG-8
-            if lost is None:
+            taken = self.take(target, lv, self.named(e.get("by", "")))      # R-DMG-8
+            if taken is None:
                 self.say("loved", target=target.name, technique="gladness")
             else:
-                self.say("glad", target=target.name, lost=lost, lv=lv, hp=target.hp,
-                         max_hp=target.max_hp)
+                self.say("glad", target=target.name, lost=taken.lost, lv=lv, hp=target.hp,
+                         max_hp=target.max_hp, **taken.soaked)
                 self.settle(target)
             if not self.running:
                 return
@@ -285,10 +305,15 @@ class Fight(Techniques, Outcomes):
         for name in sources:
             card = self.card(name)
             text = card.bond if phase == "items" else card.text
-            if text and not any(e.when in ("round", "static") for e in card.effects) \
-                    and (c["round"] == 1 or acts_each_round(text)):
+            whens = {e.when for e in card.effects}
+            if not text or whens & {"round", "static"}:
+                continue
+            if "start" in whens and not acts_each_round(text):
+                continue         # its start effect was applied at the start: no reminder
+            if c["round"] == 1 and "start" not in whens or acts_each_round(text):
                 # free text the GM applies: every round when it says so (then only what acts
                 # each round), else once
                 self.say("gm", phase=phase, card=card.name,
-                         text=text if c["round"] == 1 else round_part(text))
+                         text=text if c["round"] == 1 and "start" not in whens
+                         else round_part(text))
         self._apply_declared("round", phase)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from guide.games.kaverini.data.tables import comic_d10
 from guide.games.kaverini.model import Effect as CardEffect
 from guide.games.kaverini.rules.fighters import Fighter
+from guide.games.kaverini.rules.schmerz import Taken
 from guide.games.kaverini.state import Confrontation, Effect, EffectKind, effect
 
 if TYPE_CHECKING:
@@ -196,8 +197,9 @@ def _love(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
 
 def _anger(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
     timed(fight.c, "e", user, "Anger", amount=lv)
-    lost = fight.take(user, lv) or 0                   # R-DMG-8: Schmerz, so H reduces it
-    fight.say("anger", actor=user.name, amount=lv, lost=lost, hp=user.hp, max_hp=user.max_hp)
+    taken = fight.take(user, lv) or Taken(0)           # R-DMG-8: Schmerz, so H reduces it
+    fight.say("anger", actor=user.name, amount=lv, lost=taken.lost, hp=user.hp,
+              max_hp=user.max_hp, **taken.soaked)
     fight.settle(user)
 
 
@@ -258,10 +260,10 @@ def _schmerz(fight: Field | None, source: str, t: Fighter, amount: int, e: CardE
     if fight is None:
         return None
     by = fight.named(source)                   # a foe's or buddy's own card: Love may block it
-    lost = fight.take(t, amount, by)
-    if lost is None:
+    taken = fight.take(t, amount, by)
+    if taken is None:
         return {"blocked": True}
-    return {"lost": lost, "hp": t.hp, "max_hp": t.max_hp}
+    return {"lost": taken.lost, "hp": t.hp, "max_hp": t.max_hp, **taken.soaked}
 
 
 def _counters(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:

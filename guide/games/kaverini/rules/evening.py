@@ -41,13 +41,19 @@ def policy() -> list[str]:
     return [str(line) for line in _balance()["policy"]]
 
 
-def new_party(size: int, money: int = 0) -> list[Sheet]:
-    """N new level-1 Kaverit of data/balance.yaml (R-SHEET-1), its list again past its end."""
+def new_party(size: int, money: int = 0, taken: list[str] | None = None) -> list[Sheet]:
+    """N new level-1 Kaverit of data/balance.yaml (R-SHEET-1), its list again past its end;
+    a made-up party never reuses a name of `taken` (the table's own Kaverit)."""
     party = _balance()["party"]
-    out = []
-    for i in range(size):
+    used = {n.casefold() for n in taken or []}
+    out: list[Sheet] = []
+    i = 0
+    while len(out) < size:
         d = party[i % len(party)]
         name = d["name"] if i < len(party) else f"{d['name']} {i // len(party) + 1}"
+        i += 1
+        if name.casefold() in used:
+            continue
         out.append(new_kaveri(name, d["ability"], d["ladders"], [], money))
     return out
 
@@ -85,9 +91,10 @@ class Evening:
 
 
 def evening_of(adventure: Adventure, state: dict, cards: dict[str, Card],
-               house: dict[str, str]) -> Evening:
+               house: dict[str, str], start: int = 1) -> Evening:
+    """The evening from scene `start` on (mid-adventure: the current scene)."""
     scenes = [(s.name, list(s.foes), [s.setting] if s.setting else [])
-              for s in adventure.scenes if s.foes]
+              for s in adventure.scenes[start - 1:] if s.foes]
     xp = {name.casefold(): n for name, n in adventure.xp.items()}
     return Evening(state, cards, scenes, xp, house)
 

@@ -14,10 +14,11 @@ from typing import Any, NamedTuple
 
 from guide.core.dice import Dice
 from guide.core.errors import RuleError
+from guide.core.names import suggest
 from guide.games.kaverini.model import Card, Effect
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter, all_fighters, find
 from guide.games.kaverini.rules.leveling import level, party_lv
-from guide.games.kaverini.rules.schmerz import absorb, amount, doublings
+from guide.games.kaverini.rules.schmerz import Taken, absorb, amount, doublings
 from guide.games.kaverini.state import Confrontation
 
 Event = dict[str, Any]
@@ -113,7 +114,8 @@ class Field:
         f = find(self.fighters(), name, kinds)
         if f is None:
             who = " or ".join(dict.fromkeys(_KIND_WORDS[k] for k in kinds)) or "fighter"
-            raise RuleError(f"no {who} named {name!r} in this confrontation")
+            near = suggest(name, [x.name for x in self.fighters() if not kinds or x.kind in kinds])
+            raise RuleError(f"no {who} named {name!r} in this confrontation{near}")
         return f
 
     def standing(self, *kinds: str) -> list[Fighter]:
@@ -285,11 +287,12 @@ class Field:
                 if effect.when == when:
                     yield Declared(card.name, effect, holder, bonded, owner)
 
-    def take(self, f: Fighter, schmerz: int, source: Fighter | None = None) -> int | None:
+    def take(self, f: Fighter, schmerz: int, source: Fighter | None = None) -> Taken | None:
         """R-DMG-8: Schmerz from anything but a technique (gladness, Anger, a Chutzpah return,
         a card's round effect, the GM) through the taker's side of the rules: its Sensitive
         or Insensitive, its H, its HP counters; None when Love blocks it (from an adversary).
-        Returns the HP lost; the caller tells it, then settles what it leads to."""
+        Returns the HP lost and what HP counters absorbed; the caller tells it (with
+        `soaked`), then settles what it leads to."""
         from guide.games.kaverini.rules import effects as fx
 
         if source is not None and self.enemy(source, f) and fx.has_effect(self.c, "love", f.name):
@@ -308,12 +311,13 @@ def _live(d: Declared) -> bool:
     return d.holder is None or d.holder.kind in (KAVERI, STAND) or d.holder.data["hp"] > 0
 
 
-def take_schmerz(f: Fighter, schmerz: int, heart: int) -> int:
+def take_schmerz(f: Fighter, schmerz: int, heart: int) -> Taken:
     """R-DMG-8 for a taker with this effective H: its Sensitive (x2) or Insensitive (x1/2),
-    then H (R-DMG-4), then HP counters and HP (R-DMG-5). Returns the HP lost."""
+    then H (R-DMG-4), then HP counters and HP (R-DMG-5)."""
     twos = doublings(target_sensitive="Sensitive" in f.abilities,
                      target_insensitive="Insensitive" in f.abilities)
-    hp, left, lost = absorb(amount(schmerz, 0, twos, heart), f.hp, f.counters["HP"])
+    before = f.counters["HP"]
+    hp, left, lost = absorb(amount(schmerz, 0, twos, heart), f.hp, before)
     f.data["hp"] = hp
     f.counters["HP"] = left
-    return lost
+    return Taken(lost, before - left, left)

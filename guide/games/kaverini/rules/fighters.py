@@ -128,9 +128,11 @@ def find(fighters: list[Fighter], name: str, kinds: tuple[str, ...] = ()) -> Fig
         if f.name == name and (not kinds or f.kind in kinds):
             return f
     by_name = {f.name: f for f in fighters if not kinds or f.kind in kinds}
-    try:
-        return by_name[resolve(name, by_name, "fighter")]
-    except GuideError as e:
-        if "could be" in str(e):
-            raise RuleError(str(e)) from None
-        return None
+    standing = {n: f for n, f in by_name.items() if f.data["hp"] > 0}
+    for among in (standing, by_name):       # `Spirit`: the one still standing, if one is
+        try:
+            return among[resolve(name, among, "fighter")]
+        except GuideError as e:
+            if "could be" in str(e) and among is by_name:
+                raise RuleError(str(e)) from None
+    return None

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from guide.core.errors import RuleError
+from guide.core.errors import GuideError, RuleError
+from guide.core.names import resolve
+from guide.games.kaverini.data.tables import Ladder, limits
 from guide.games.kaverini.data.tables import ability as find_ability
 from guide.games.kaverini.data.tables import ladder as find_ladder
-from guide.games.kaverini.data.tables import limits
+from guide.games.kaverini.data.tables import ladders as all_ladders
 from guide.games.kaverini.state import Sheet, sheet
 
 MAX_LADDER = 10
@@ -53,14 +55,23 @@ def new_kaveri(name: str, ability: str, techniques: Sequence[str], facts: Sequen
                 raise RuleError(f"the three techniques must all differ ({cname!r} twice)")
             custom[cname] = 1
         else:
-            lad = find_ladder(t)
-            if lad is None:
-                raise RuleError(f"unknown emotion ladder {t!r}; write a custom technique as"
-                                f" custom:{t}")
+            lad = find_ladder(t) or _ladder_as_typed(t)
             if lad.name in ladders:
                 raise RuleError(f"the three techniques must all differ ({lad.name} twice)")
             ladders[lad.name] = 1
     return sheet(name, known, ladders, custom, facts, money)
+
+
+def _ladder_as_typed(typed: str) -> Ladder:
+    """An emotion ladder as people type it (`hap`, `wit`), through the one resolver; a typo
+    is refused with its "did you mean", as the guided form asks again with it."""
+    names = [lad.name for lad in all_ladders().values()]
+    try:
+        found = find_ladder(resolve(typed, names, "emotion ladder"))
+    except GuideError as e:
+        raise RuleError(f"{e} (a custom technique is written custom:{typed})") from None
+    assert found is not None
+    return found
 
 
 def award_xp(kaveri: Sheet, amount: int) -> range:

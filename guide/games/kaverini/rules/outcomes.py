@@ -4,7 +4,8 @@ Fight; the Strategy Game's battle overrides at_zero (rules/strategy.py)."""
 
 from __future__ import annotations
 
-from guide.core.errors import RuleError
+from guide.core.errors import GuideError, RuleError
+from guide.core.names import resolve
 from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
 from guide.games.kaverini.rules.leveling import award_xp, level, level_event, xp_room
@@ -86,13 +87,26 @@ class Outcomes(Field):
         if not by_name:
             raise RuleError("no companion is taking a stand")
         total = sum(s["max_hp"] for s in c["stand"])
-        if {k.casefold() for k in hp} != set(by_name) or sum(hp.values()) != total:
-            raise RuleError(f"give every companion taking a stand a share; the shares add up to"
-                            f" {total} (R-CONF-10)")
-        for name, value in hp.items():
+        named: dict[str, int] = {}
+        for typed, value in hp.items():            # `Mevrouw=35`: names as people say them
+            try:
+                key = resolve(typed, [s["name"] for s in c["stand"]], "companion taking a stand")
+            except GuideError as e:
+                raise RuleError(str(e)) from None
+            if key.casefold() in named:
+                raise RuleError(f"{key} has two shares")
+            named[key.casefold()] = value
+        missing = [s["name"] for k, s in by_name.items() if k not in named]
+        if missing:
+            raise RuleError("give every companion taking a stand a share; missing: "
+                            + ", ".join(missing) + " (R-CONF-10)")
+        if sum(named.values()) != total:
+            raise RuleError(f"the shares add up to {sum(named.values())}; they must add up to"
+                            f" {total}, the foes' HP (R-CONF-10)")
+        for name, value in named.items():
             if value < 1:
                 raise RuleError("each share is at least 1 HP")
-            s = by_name[name.casefold()]
+            s = by_name[name]
             s["hp"] = s["max_hp"] = value
         self.say("shares", stand=[{"name": s["name"], "max_hp": s["max_hp"]} for s in c["stand"]])
 
@@ -124,8 +138,9 @@ class Outcomes(Field):
             k["counters"] = counters()
         for b in self.s["buddies"]:
             b.pop("counters", None)
+        practice = c["practice"]
         self.s["confrontation"] = None
         self.running = False
         self._changed()
         self.finished()
-        self.say("over", result=why)
+        self.say("over", result=why, **({"practice": True} if practice else {}))

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import NamedTuple
 
 from guide.games.kaverini.data.tables import ladder as find_ladder
 
@@ -110,6 +111,20 @@ def absorb(amount: int, hp: int, hp_counters: int) -> tuple[int, int, int]:
     rest = amount - absorbed
     lost = min(rest, hp)
     return hp - lost, hp_counters - absorbed, lost
+
+
+class Taken(NamedTuple):
+    """Schmerz taken: the HP lost, and what HP counters absorbed first (R-DMG-5)."""
+
+    lost: int
+    absorbed: int = 0
+    counters_left: int = 0
+
+    @property
+    def soaked(self) -> dict[str, int]:
+        """The event fields that say what HP counters absorbed (none when they did not)."""
+        return {"absorbed": self.absorbed, "counters_left": self.counters_left} \
+            if self.absorbed else {}
 
 
 @cache

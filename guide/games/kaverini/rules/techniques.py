@@ -3,35 +3,18 @@ R-WP-2/3), and its special effect (R-FX-1..3). Part of Fight (rules/confrontatio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from guide.core.errors import GuideError, RuleError
-from guide.core.names import resolve
-from guide.games.kaverini.data.tables import Ladder, ladder_of_technique, ladders_of_technique
+from guide.core.errors import RuleError
 from guide.games.kaverini.data.tables import ladder as find_ladder
-from guide.games.kaverini.model import Technique
 from guide.games.kaverini.rules import effects as fx
-from guide.games.kaverini.rules.field import Field
+from guide.games.kaverini.rules.choosing import Choosing, Move, Targets
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
-from guide.games.kaverini.rules.schmerz import MULTIPLIERS, absorb, amount, base_schmerz, doublings, matches
+from guide.games.kaverini.rules.schmerz import MULTIPLIERS, absorb, amount, doublings, matches
 
 
-@dataclass
-class Move:
-    """A technique as one fighter uses it."""
-
-    name: str
-    base: int
-    emotion: str | None          # for Shields and Heels
-    ladder: str | None           # an emotion ladder: rolls for its special effect
-    level: int                   # ladder level (for R-FX-1)
-
-
-Targets = list[tuple[Fighter, int | None]]
-
-
-class Techniques(Field):
+class Techniques(Choosing):
     """Fight's turns: use (Kaverit, companions taking a stand, buddies) and foe_use."""
+
+    picking = False          # `foe NAME` alone for a foe without a die: guide picks its target
 
     def use(self, actor: str, technique: str, on: list[str] | None = None,
             d20: int | None = None, d10: int | None = None, world_point: str | None = None,
@@ -69,14 +52,24 @@ class Techniques(Field):
                         world_point == "effect", named)
 
     def foe_use(self, foe: str, technique: str | None, on: str | None = None,
-                roll: int | None = None, split: dict[str, int] | None = None) -> None:
-        """Phase 4: a foe's technique; a foe with a die icon picks it by the roll (R-CONF-3)."""
+                roll: int | None = None, split: dict[str, int] | None = None,
+                d20: int | None = None, d10: int | None = None) -> None:
+        """Phase 4: a foe's technique; a foe with a die icon picks it by the roll (R-CONF-3).
+        `roll` is the move die's face (for a foe without one, the effect d20's), `d20`/`d10`
+        the effect's (R-DICE-3)."""
         user = self.get(foe, (FOE,))
         self._enter_phase(user)
+        assert user.card is not None
+        if roll is not None and not user.card.move_die:    # its one d20 is the effect's
+            if d20 is not None:
+                raise RuleError(f"{user.name} has no move die: give its effect d20 once"
+                                " (--roll or --effect-roll), not both (R-DICE-3)")
+            roll, d20 = None, roll
         tech = self._foe_technique(user, technique, roll)
+        self.picking = technique is None and not user.card.move_die
         move = self._card_move(user, tech)
         targets = self._targets(user, on, split, move)
-        self._technique(user, move, targets, None, split is not None, None, None, False, None,
+        self._technique(user, move, targets, None, split is not None, d20, d10, False, None,
                         text=tech.text or None)
 
     def _technique(self, user: Fighter, move: Move, targets: Targets, gm_match: bool | None,
@@ -84,6 +77,13 @@ class Techniques(Field):
                    named: list[Fighter] | None, text: str | None = None) -> None:
         """The technique's Schmerz on each target, then its special effect (R-FX-4) on the
         targets it reached (named: R-WP-2's one target for the effect)."""
+        if d20 is not None and not move.ladder:
+            raise RuleError(f"{move.name} is not an Emotion Table technique: it rolls no effect"
+                            f" d20, so the table's {d20} has no use (R-FX-1, R-DICE-3)")
+        if d20 is not None and not 1 <= d20 <= 20:
+            raise RuleError(f"a d20 shows 1 to 20, not {d20}")
+        if d10 is not None and not 1 <= d10 <= 10:
+            raise RuleError(f"a d10 shows 1 to 10, not {d10}")
         emotion = fx.effective_emotion(self, user)
         if move.ladder:
             self.say("use", actor=user.name, technique=move.name, ladder=move.ladder,
@@ -92,104 +92,15 @@ class Techniques(Field):
             self.say("use", actor=user.name, technique=move.name, text=text)
             self._last_turn(user, None)                  # no effect this turn (R-FX-2)
         reached = self._deal(user, move, targets, emotion, gm_match, lagom)
+        used: tuple[bool, bool] = (False, False)
         if move.ladder and self.running and reached:
             chosen = [t for t in (named if named is not None else reached) if t in reached]
             if chosen:
-                self._special(user, move, chosen, d20, d10, forced)
+                used = self._special(user, move, chosen, d20, d10, forced)
+        for sides, face, taken in ((20, d20, used[0]), (10, d10, used[1])):
+            if face is not None and not taken:           # R-DICE-3: said, never dropped
+                self.say("die_unused", sides=sides, face=face)
         self._done(user)
-
-    # --- choosing ---------------------------------------------------------------------
-    def _foe_technique(self, user: Fighter, technique: str | None, roll: int | None) -> Technique:
-        card = user.card
-        assert card is not None
-        if card.move_die and roll is None and technique:
-            named = card.technique(technique)       # the table rolled its own die (R-DICE-3)
-            if named is None:
-                raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
-                                + ", ".join(t.name for t in card.techniques))
-            self.say("move_named", actor=user.name, die=card.move_die, technique=named.name)
-            return named
-        if card.move_die:
-            if roll is None:
-                face = self.dice.d(card.move_die)
-            elif not 1 <= roll <= card.move_die:
-                raise RuleError(f"a d{card.move_die} shows 1 to {card.move_die}, not {roll}")
-            else:
-                face = roll
-                self.dice.drawn.append((card.move_die, face))
-            picked = next(t for t in card.techniques if face in t.roll)
-            if technique and card.technique(technique) is not picked:
-                raise RuleError(f"the d{card.move_die} shows {face}: {user.name} uses"
-                                f" {picked.name}, not {technique}")
-            self.say("move_rolled", actor=user.name, die=card.move_die, face=face,
-                     technique=picked.name)
-            return picked
-        if not technique:
-            raise RuleError(f"which technique? {user.name} knows "
-                            + ", ".join(t.name for t in card.techniques))
-        tech = card.technique(technique)
-        if tech is None:
-            raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
-                            + ", ".join(t.name for t in card.techniques))
-        return tech
-
-    def _card_move(self, user: Fighter, tech: Technique) -> Move:
-        """R-FX-6: a buddy's or foe's technique named as a ladder technique of the Emotion
-        Table rolls for its effect at that level; any other is like a custom one."""
-        base = tech.schmerz.value(self.lv_of(user))
-        lad = ladder_of_technique(tech.name)
-        if lad is None:
-            return Move(tech.name, base, tech.emotion, None, 0)
-        level = [t.casefold() for t in lad.techniques].index(tech.name.casefold()) + 1
-        return Move(tech.name, base, tech.emotion or lad.name, lad.name, level)
-
-    def _move(self, user: Fighter, technique: str) -> Move:
-        if user.kind == BUDDY:
-            assert user.card is not None
-            tech = user.card.technique(technique)
-            if tech is None:
-                raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
-                                + ", ".join(t.name for t in user.card.techniques))
-            return self._card_move(user, tech)
-        if user.kind == STAND:
-            lad = find_ladder(technique) or ladder_of_technique(technique)
-            if lad is None:
-                raise RuleError(f"a companion taking a stand uses an emotion ladder, not"
-                                f" {technique!r} (R-CONF-10)")
-            lv = min(user.level, 10)
-            return Move(lad.technique_name(lv), base_schmerz(ladder_level=lv), lad.name,
-                        lad.name, lv)
-        sheet = user.sheet
-        lad = find_ladder(technique) or self._known_ladder(sheet["ladders"], technique)
-        if lad is not None and lad.name in sheet["ladders"]:
-            lv = sheet["ladders"][lad.name]
-            return Move(lad.technique_name(lv), base_schmerz(ladder_level=lv), lad.name,
-                        lad.name, lv)
-        for name, lv in sheet["custom"].items():
-            if name.casefold() == technique.removeprefix("custom:").casefold():
-                return Move(name, base_schmerz(custom_level=lv, user_level=user.level), None,
-                            None, lv)
-        known = list(sheet["ladders"]) + list(sheet["custom"])
-        try:                        # a beginning or a word of one it knows: `use Cy Comic`
-            named = resolve(technique.removeprefix("custom:"), known, "technique")
-        except GuideError as e:
-            if "could be" in str(e):
-                raise RuleError(f"{user.name}: {e}") from None
-            named = None
-        if named is not None:
-            return self._move(user, named)
-        raise RuleError(f"{user.name} has no technique {technique!r}; known: {', '.join(known)}")
-
-    @staticmethod
-    def _known_ladder(known: dict[str, int], technique: str) -> Ladder | None:
-        """A technique named as in the Emotion Table: among the ladders the Kaveri knows
-        first (Grin is Cheer 1 and Happy 2); still ambiguous, the choices are listed."""
-        named = ladders_of_technique(technique)
-        mine = [lad for lad in named if lad.name in known] or named
-        if len(mine) > 1:
-            raise RuleError(f"{technique!r} is on " + " and ".join(lad.name for lad in mine)
-                            + ": name the ladder (" + ", ".join(lad.name for lad in mine) + ")")
-        return mine[0] if mine else None
 
     def _enemies(self, user: Fighter) -> list[Fighter]:
         enemies = [f for f in self.fighters() if f.data["hp"] > 0 and self.enemy(user, f)]
@@ -213,6 +124,11 @@ class Techniques(Field):
         if on:
             return [(self._adversary(user, on), None)]
         enemies = self._enemies(user)
+        if len(enemies) > 1 and user.kind == FOE and self.picking:
+            face = self.dice.d(len(enemies))       # the odds' policy: a random target
+            self.say("target_picked", actor=user.name, die=len(enemies), face=face,
+                     target=enemies[face - 1].name)
+            return [(enemies[face - 1], None)]
         if len(enemies) > 1:
             who = "which foe?" if self.target_kinds(user) == (FOE,) else "on whom?"
             raise RuleError(f"{who} --on " + " | ".join(repr(f.name) for f in enemies))
@@ -286,11 +202,13 @@ class Techniques(Field):
             c["confidence"].append(target.name)
             self.say("confidence", target=target.name, technique=move.name)
             return False
-        hp, left, _ = absorb(dealt, target.hp, target.counters["HP"])
+        before = target.counters["HP"]
+        hp, left, _ = absorb(dealt, target.hp, before)
         target.data["hp"], target.counters["HP"] = hp, left
+        soaked = {"absorbed": before - left, "counters_left": left} if before > left else {}
         self.say("hit", technique=move.name, target=target.name, amount=dealt, base=base,
                  emotion=emotion, mult=MULTIPLIERS[twos], heart=heart, heel=heel,
-                 shield=shield, hp=hp, max_hp=target.max_hp)
+                 shield=shield, hp=hp, max_hp=target.max_hp, **soaked)
         if hp == 0:
             self.at_zero(target)          # R-DMG-9: out at that moment; it triggers nothing
             return True
@@ -300,8 +218,8 @@ class Techniques(Field):
             if back is None:
                 self.say("loved", target=user.name, technique="Chutzpah")
             else:
-                self.say("chutzpah", target=target.name, actor=user.name, amount=back,
-                         hp=user.hp, max_hp=user.max_hp)
+                self.say("chutzpah", target=target.name, actor=user.name, amount=back.lost,
+                         hp=user.hp, max_hp=user.max_hp, **back.soaked)
                 self.settle(user)
         return True
 
@@ -336,8 +254,9 @@ class Techniques(Field):
         return last == f"{self.c['round'] - 1}:{ladder}"
 
     def _special(self, user: Fighter, move: Move, targets: list[Fighter], d20: int | None,
-                 d10: int | None, forced: bool) -> None:
-        """R-FX-1..3: roll (or not) for the special effect, after the Schmerz is dealt."""
+                 d10: int | None, forced: bool) -> tuple[bool, bool]:
+        """R-FX-1..3: roll (or not) for the special effect, after the Schmerz is dealt.
+        Returns whether the table's d20 and d10 were used."""
         c = self.c
         lad = find_ladder(move.ladder or "")
         assert lad is not None
@@ -355,8 +274,6 @@ class Techniques(Field):
         else:
             if d20 is None:
                 face = self.dice.d(20)
-            elif not 1 <= d20 <= 20:
-                raise RuleError(f"a d20 shows 1 to 20, not {d20}")
             else:
                 face = d20
                 self.dice.drawn.append((20, face))
@@ -364,16 +281,18 @@ class Techniques(Field):
             if face < need:
                 self.say("no_effect", face=face, need=need)
                 self._last_turn(user, None)
-                return
+                return d20 is not None, False
             why = "roll"
+        rolled = face is not None and d20 is not None
         if self._triggered_last_turn(user, lad.name) and not forced:
             self.say("nullified", ladder=lad.name, actor=user.name, why=why, face=face, need=need)
             self._last_turn(user, None)
-            return
+            return rolled, False
         self._last_turn(user, lad.name)
         self.say("special", ladder=lad.name, says=lad.says, why=why, face=face, need=need)
         lv = user.level if user.kind in (KAVERI, STAND) else self.lv_of(user)
         fx.apply_special(self, user, lad.effect, lv, targets, d10)
+        return rolled, lad.effect == "comic"
 
     def _nervous_boost(self, user: Fighter, boost: str | None) -> None:
         """Nervousness: on the turn after the skipped one, 2 x Lv to E, H or HP (R-FX-4)."""

@@ -6,16 +6,21 @@ story's last lines (a line that would name a secret is left out)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from guide.games.kaverini.rules.leveling import level
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
-def player_view(table) -> dict:
+
+def player_view(table: KaveriniTable) -> dict:
     from guide.games.kaverini.commands.confront import arena, secrets_open
 
     s = table.state
     field = arena(table)
     psychic = secrets_open(table)
-    view = {
+    view: dict[str, Any] = {
         "game": "kaverini",
         "adventure": s["adventure"]["title"] if s["adventure"] else None,
         "kaverit": [{"name": k["name"], "level": level(k["xp"]), "hp": k["hp"],
@@ -38,7 +43,7 @@ def player_view(table) -> dict:
     return view
 
 
-def _confrontation(table, field: dict, psychic: bool) -> dict:
+def _confrontation(table: KaveriniTable, field: dict, psychic: bool) -> dict:
     from guide.games.kaverini.commands.confront import fight
 
     c = field["confrontation"]
@@ -72,7 +77,7 @@ def _text(table, name: str) -> str:
         return ""
 
 
-def _story(table, view: dict) -> None:
+def _story(table: KaveriniTable, view: dict) -> None:
     """The last dice, the last quote told, and whether a confrontation just began."""
     if table.store is None:
         return
@@ -81,6 +86,8 @@ def _story(table, view: dict) -> None:
     view["story"] = story_lines(table, entries, view["psychic"])
     for entry in reversed(entries):
         for event in reversed(entry.story):
+            if event.get("private") is not None:
+                continue                # a private die is its seat's (or the GM's) alone
             if view["last_dice"] is None and event.get("dice"):
                 # faces only: the event's words may name a foe's move, which is secret
                 view["last_dice"] = [{"die": f"d{sides}", "face": face}

@@ -1,0 +1,82 @@
+"""A command's story as each viewer may read it: the game master's terminal, `log`,
+`log --gm`, and a seat's own page (private events, guide.core.table.Table.tell_private); the
+core's own marks in a story (on time, upgraded, a hidden draw), said by the core and never
+given to a game's renderer; and why undo may not take a change back (Game.undo_policy)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from guide.core.store import Entry
+
+# The core's own marks in a story, said by the core and never given to a game's renderer:
+TIMER = "on time"          # the game's clock ran this command (Game.on_time)
+UPGRADED = "upgraded"      # an older campaign upgraded (Game.migrate): undo stops here
+HIDDEN = "hidden draw"     # the command drew hidden information (Table.drew_hidden)
+SECRET = "private"         # at the terminal: an event private to a seat, not shown there
+MARKS = (TIMER, UPGRADED, HIDDEN, SECRET)
+
+
+def _mark(event: dict) -> str | None:
+    kind = event["kind"]
+    if kind == TIMER:
+        return "(on time)"
+    if kind == UPGRADED:
+        return (f"(the campaign was upgraded from state {event['from']} to {event['to']};"
+                " undo stops here)")
+    if kind == SECRET:
+        return f"(something only {event['to']} may see: on {event['to']}'s own page)"
+    return None
+
+
+def visible(t: Any, events: list[dict], viewer: str) -> list[dict]:
+    """The events of a story that `viewer` may read. "terminal": the game master's screen
+    right after a command (an event private to a seat is only a line saying there is one);
+    "log": `log` (no event for the GM alone, none private); "gm": `log --gm`, everything; a
+    seat's name: what that seat's page may show (public ones and its own private ones)."""
+    out: list[dict] = []
+    for e in events:
+        who = e.get("private")
+        if viewer == "gm" or who is None and viewer != "log":
+            out.append(e)
+        elif viewer == "log":
+            if who is None and not t.game.gm_only(e):
+                out.append(e)
+        elif viewer == "terminal":
+            out.append(e if who == "gm" else {"kind": SECRET, "to": who})
+        elif who == viewer:
+            out.append(e)
+    return out
+
+
+def say(t: Any, events: list[dict], viewer: str) -> list[str]:
+    """A story in words for `viewer` (see `visible`): the game's renderer for its events,
+    the core's marks said here."""
+    lines: list[str] = []
+    run: list[dict] = []
+    for e in visible(t, events, viewer):
+        if e["kind"] in MARKS:
+            lines += t.game.render_story(run, t)
+            run = []
+            mark = _mark(e)
+            if mark:
+                lines.append(mark)
+        else:
+            run.append(e)
+    return lines + t.game.render_story(run, t)
+
+
+def undo_refusal(t: Any, entry: Entry) -> str | None:
+    """Why undo may not take back this change (None: it may): an upgrade of the campaign
+    always, a hidden draw under the game's REFUSE_HIDDEN policy (Game.undo_policy)."""
+    from guide.core.game import REFUSE_HIDDEN
+
+    for e in entry.story:
+        if e["kind"] == UPGRADED:
+            return (f"cannot undo past the upgrade of the campaign from state {e['from']} to"
+                    f" {e['to']}; nothing changed")
+        if e["kind"] == HIDDEN and t.game.undo_policy == REFUSE_HIDDEN:
+            return (f"cannot undo {entry.line!r}: it drew {e['what']}, hidden from the"
+                    " players, and undoing it would show it again; nothing changed")
+    return None

@@ -1,0 +1,161 @@
+"""The box's knobs on the command line: `--set tiles.straight=12`, `--sweep energy=6..10`.
+
+Every value of the box file is a knob, named by its path (`tiles.shapes.straight`), by its
+first and last parts (`tiles.straight`) or by its last part alone (`energy`, `exit_in_last`)
+where that names one value only; a space may be typed `_` (`tiles.dead_end`). The name is
+found by the core's resolver (any case, a unique beginning). A value is read as the entry it
+replaces: a whole number, a number, true/false, or a list with commas (`food=1,2,2,3`).
+
+The box with its knobs turned is written out and read back by the same loader as any box
+file, so it is held to the same schema and sums. One adjustment is made, and said: when the
+tile shapes and contents no longer add up to the same number and `tiles.contents.normal` was
+not given, the normal tiles (those with no content) make up the difference.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from guide.core.errors import GuideError
+from guide.core.names import resolve
+
+from .box import Box, load_box
+
+NORMAL = "tiles.contents.normal"
+MAX_SWEEP = 50
+
+
+class KnobError(GuideError):
+    """A knob or value the box cannot take; one line naming the option."""
+
+
+def leaves(raw: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    """The paths of the box's values a knob may set (mappings walked, lists of mappings and
+    of lists, the pairings, left whole to the file)."""
+    if isinstance(raw, dict):
+        for k, v in raw.items():
+            yield from leaves(v, (*path, str(k)))
+    elif isinstance(raw, list) and any(isinstance(v, dict | list) for v in raw):
+        return
+    elif path:
+        yield path
+
+
+def names(raw: Any) -> dict[str, tuple[str, ...]]:
+    """Every name a knob answers to, and its path."""
+    paths = list(leaves(raw))
+    offered: dict[str, list[tuple[str, ...]]] = {}
+    for p in paths:
+        forms = {".".join(p), p[-1]} | ({f"{p[0]}.{p[-1]}"} if len(p) > 2 else set())
+        for form in forms | {f.replace(" ", "_") for f in forms}:
+            offered.setdefault(form, []).append(p)
+    full = {".".join(p): p for p in paths}
+    return {n: full.get(n, ps[0]) for n, ps in offered.items() if len(ps) == 1 or n in full}
+
+
+def find(raw: Any, typed: str, option: str) -> tuple[str, ...]:
+    """The path of the knob `typed` names."""
+    table = names(raw)
+    try:
+        return table[resolve(typed.strip(), list(table), "knob of the box")]
+    except GuideError as e:
+        raise KnobError(f"{option} {typed}: {e}") from None
+
+
+def get(raw: Any, path: tuple[str, ...]) -> Any:
+    for part in path:
+        raw = raw[part]
+    return raw
+
+
+def put(raw: Any, path: tuple[str, ...], value: Any) -> None:
+    for part in path[:-1]:
+        raw = raw[part]
+    raw[path[-1]] = value
+
+
+def value_like(old: Any, text: str, where: str) -> Any:
+    """`text` read as the kind of value `old` is."""
+    text = text.strip()
+    try:
+        if isinstance(old, bool):
+            folded = text.casefold()
+            if folded not in ("true", "false", "yes", "no"):
+                raise ValueError
+            return folded in ("true", "yes")
+        if isinstance(old, int):
+            return int(text)
+        if isinstance(old, float):
+            return float(text)
+        if isinstance(old, list):
+            items = [t.strip() for t in text.split(",") if t.strip()]
+            numbers = not old or all(isinstance(v, int) and not isinstance(v, bool) for v in old)
+            return [int(t) for t in items] if numbers else items
+    except ValueError:
+        kind = {bool: "true or false", int: "a whole number", float: "a number"}.get(type(old), "a value")
+        raise KnobError(f"{where}: {text!r} is not {kind}") from None
+    return text
+
+
+def sweep_values(old: Any, text: str, where: str) -> list[Any]:
+    """`6..10` (whole numbers, both ends in) or `a,b,c`: the values a sweep takes."""
+    span = re.fullmatch(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", text)
+    if span and isinstance(old, int) and not isinstance(old, bool):
+        low, high = int(span.group(1)), int(span.group(2))
+        if high < low:
+            raise KnobError(f"{where}: {text!r} runs downward; write LOW..HIGH")
+        values: list[Any] = list(range(low, high + 1))
+    elif isinstance(old, list):
+        raise KnobError(f"{where}: a list cannot be swept (--set it)")
+    else:
+        values = [value_like(old, t, where) for t in text.split(",") if t.strip()]
+    if not values or len(values) > MAX_SWEEP:
+        raise KnobError(f"{where}: 1 to {MAX_SWEEP} values, not {len(values)}")
+    return values
+
+
+def turned(raw: Any, settings: Sequence[tuple[tuple[str, ...], Any]]) -> tuple[Any, list[str]]:
+    """A copy of the raw box with the settings applied, and the adjustments made to match."""
+    out = copy.deepcopy(raw)
+    for path, value in settings:
+        put(out, path, value)
+    notes: list[str] = []
+    tiles = out.get("tiles", {})
+    shapes, contents = tiles.get("shapes", {}), tiles.get("contents", {})
+    given = {".".join(p) for p, _ in settings}
+    if NORMAL not in given and isinstance(contents.get("normal"), int):
+        total, others = sum(shapes.values()), sum(v for k, v in contents.items() if k != "normal")
+        if total != others + contents["normal"] and total - others >= 0:
+            contents["normal"] = total - others
+            notes.append(f"tiles.normal={total - others}, so that the contents match the {total} tiles")
+    return out, notes
+
+
+def box_with(raw: Any, settings: Sequence[tuple[tuple[str, ...], Any]], shown: str) -> tuple[Box, list[str]]:
+    """The Box of the raw box with the settings applied, read by the box loader itself;
+    a problem is one line naming the options (`shown`)."""
+    changed, notes = turned(raw, settings)
+    with tempfile.TemporaryDirectory(prefix="guide-cave-") as folder:
+        path = Path(folder) / "box.yaml"
+        path.write_text(yaml.safe_dump(changed, sort_keys=False), encoding="utf-8")
+        try:
+            return load_box(path), notes
+        except (GuideError, ValueError) as e:
+            why = re.sub(r"^.*?box\.yaml:\d+:\d+: ", "", str(e))
+            why = re.sub(r" \(\d+ problem\(s\); run guide check --game cave\)$", "", why)
+            raise KnobError(f"{shown}: the box refuses it: {why}") from None
+
+
+def raw_box(path: Path | None) -> Any:
+    """A box file's data (checked first by the loader, so that it is a valid box)."""
+    load_box(path)
+    from .box import bundled_box
+
+    return yaml.safe_load((path or bundled_box()).read_text(encoding="utf-8"))

@@ -1,0 +1,208 @@
+"""The policy every character of `guide cave sim` follows, and one whole game played by it
+headless with the same pure rules the table uses (docs/cave.md, thresholds in the box's
+`sim:` entry):
+
+- eat when Energy is at or under `eat_at` and food is held: in one meal, the biggest cards that
+  fit under the Energy top (at least one), cooked when a fire is at hand (C-TURN-4, C-EV-2);
+- on a challenge not yet crossed, roll when the chance (Energy + 2 per item, out of 20) is at
+  least `cross_chance` and the tile has another way out, else go back (C-TURN-3); a known
+  challenge one would not roll is not walked through (every entry rolls);
+- a discovered exit is walked to; a stuck character is walked to (its rescue, C-EV-1);
+- stay together when mental strength is at or under `low_mental`: stay on a shared tile, else
+  walk to the nearest character (C-TURN-7);
+- otherwise explore: step toward the nearest empty square that can be reached, and turn a new
+  tile so that it opens onto the most empty squares (C-TURN-2);
+- ties are broken by a seeded random choice; food is never given; a stuck character stays.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+from functools import cache
+
+from guide.core.dice import Dice
+
+from .board import Event, around, entry_turns, neighbour, on_board, open_sides, sides_at
+from .box import Box
+from .flow import end_turn
+from .meals import eat, fire_at_hand
+from .setup import add_character, start
+from .state import EXIT, OPPOSITE, CaveState, Character, current, key, new_state
+from .turn import move, roll
+
+SAFETY_ROUNDS = 1000        # a game always ends (Energy falls each turn); this only guards a bug
+
+
+@dataclass
+class Outcome:
+    """One game's result, as the figures count it."""
+    escaped: int
+    dead: int
+    rounds: int
+    turns: int              # characters' turns played
+    tiles: int              # cave tiles laid (the exit included), reshuffled ones again
+    exit_drawn: bool        # the exit tile was laid
+    causes: list[str]       # one per death
+    ended_by: str           # the rule id of the event that ended the game
+
+
+def will_roll(box: Box, ch: Character, energy: int) -> bool:
+    """Would the character roll a challenge with this much Energy (C-TURN-3, C-EV-3)?"""
+    return min(energy + box.item_bonus * ch["items"], box.challenge_die) / box.challenge_die \
+        >= box.sim["cross_chance"]
+
+
+def paths(state: CaveState, box: Box, ch: Character) -> dict[str, str]:
+    """Every square ("X,Y") reachable over placed tiles (and the empty squares at their edges,
+    where a tile would be placed), with the first step toward it. A challenge the character
+    would not roll next turn (with a turn's Energy spent) is not walked through."""
+    sides = open_sides(state, box)
+    pieces = state["pieces"]
+    walls = set() if will_roll(box, ch, ch["energy"] - 1) else {
+        k for k, p in state["board"].items() if pieces[p["id"]]["content"] == "challenge"}
+    near = around(box.width, box.height)
+    origin = key(ch["x"], ch["y"])
+    first: dict[str, str] = {}
+    todo: deque[str] = deque([origin])
+    seen = {origin}
+    while todo:
+        here = todo.popleft()
+        mine = sides.get(here, ())
+        for side, there in near[here]:
+            if side not in mine or there in seen:
+                continue
+            theirs = sides.get(there)
+            if theirs is not None and OPPOSITE[side] not in theirs:
+                continue
+            seen.add(there)
+            first[there] = first.get(here, side)
+            if theirs is not None and there not in walls:
+                todo.append(there)
+    return first
+
+
+@cache
+def squares(width: int, height: int) -> dict[str, tuple[int, int]]:
+    """Each square's name ("X,Y") and coordinates."""
+    return {key(x, y): (x, y) for x in range(width) for y in range(height)}
+
+
+def aim(state: CaveState, box: Box, ch: Character, rng: random.Random,
+        target: tuple[int, int] | None) -> str | None:
+    """The side to step toward `target` (or, with None, toward the nearest empty square)."""
+    reach = paths(state, box, ch)
+    challenge = ch["challenge"]
+    if challenge and not challenge["crossed"]:            # C-TURN-3: only back, until rolled
+        reach = {sq: s for sq, s in reach.items() if s == challenge["back"]}
+    if not reach:
+        return None
+    if target is not None and key(*target) in reach:
+        return reach[key(*target)]
+    board, at = state["board"], squares(box.width, box.height)
+    empties = [sq for sq in reach if sq not in board]
+    if not empties:
+        return None
+    tx, ty = target if target is not None else (ch["x"], ch["y"])
+
+    def cost(sq: str) -> float:
+        x, y = at[sq]
+        return abs(x - tx) + abs(y - ty) + rng.random()
+    return reach[min(empties, key=cost)]
+
+
+def best_turn(state: CaveState, box: Box, ch: Character, side: str, rng: random.Random) -> int | None:
+    """A new tile's orientation: the one opening onto the most empty squares (None with an
+    empty draw pile: the rules reshuffle the discards and take the first angle that fits)."""
+    tile_id = state["tiles"]["draw"][0] if state["tiles"]["draw"] else None
+    if tile_id is None:
+        return None
+    shape = state["pieces"][tile_id]["shape"]
+    board = state["board"]
+    beyond = dict(around(box.width, box.height)[key(*neighbour(ch["x"], ch["y"], side))])
+
+    def score(turn: int) -> float:
+        open_ = sum(1 for s in box.rotations[(shape, turn)] if s in beyond and beyond[s] not in board)
+        return open_ + rng.random()
+    return max(entry_turns(box, shape, side), key=score)
+
+
+def goal(state: CaveState, ch: Character, low_mental: float) -> tuple[str, tuple[int, int] | None]:
+    """What the policy does: walk to the exit, to a stuck character or to company; stay; explore."""
+    for k, placed in state["board"].items():
+        if placed["id"] == EXIT:
+            x, y = k.split(",")
+            return "walk", (int(x), int(y))
+    others = [o for o in state["characters"] if o is not ch and o["state"] == "in"]
+    stuck = [o for o in others if o["stuck"]]
+    if stuck:
+        o = min(stuck, key=lambda o: abs(o["x"] - ch["x"]) + abs(o["y"] - ch["y"]))
+        return "walk", (o["x"], o["y"])
+    if ch["mental"] <= low_mental and others:
+        if any((o["x"], o["y"]) == (ch["x"], ch["y"]) for o in others):
+            return "stay", None
+        o = min(others, key=lambda o: abs(o["x"] - ch["x"]) + abs(o["y"] - ch["y"]))
+        return "walk", (o["x"], o["y"])
+    return "explore", None
+
+
+def meal(state: CaveState, box: Box, dice: Dice, ch: Character) -> list[Event]:
+    if ch["energy"] > box.sim["eat_at"] or not ch["food"]:
+        return []
+    room, chosen = box.energy - ch["energy"], list[int]()
+    for v in sorted(ch["food"], reverse=True):
+        if v <= room - sum(chosen):
+            chosen.append(v)
+    return eat(state, box, dice, ch["name"], fire_at_hand(state, ch) is not None, chosen or [min(ch["food"])])
+
+
+def play_turn(state: CaveState, box: Box, dice: Dice, rng: random.Random) -> list[Event]:
+    """One character's turn by the policy; the events the rules told."""
+    ch = current(state)
+    assert ch is not None
+    name = ch["name"]
+    events = meal(state, box, dice, ch)
+    if ch["state"] != "in":
+        return events
+    if not ch["stuck"]:
+        challenge = ch["challenge"]
+        if challenge and not challenge["crossed"]:
+            ways = [s for s in sides_at(state, box, ch["x"], ch["y"]) if s != challenge["back"]
+                    and on_board(box, *neighbour(ch["x"], ch["y"], s))]
+            if ways and will_roll(box, ch, ch["energy"]):
+                events += roll(state, box, dice, name)
+        if not state["moved"]:
+            what, target = goal(state, ch, box.sim["low_mental"])
+            side = None if what == "stay" else aim(state, box, ch, rng, target)
+            if side is not None:
+                turn = None
+                if key(*neighbour(ch["x"], ch["y"], side)) not in state["board"]:
+                    turn = best_turn(state, box, ch, side, rng)
+                events += move(state, box, dice, name, side, turn)
+                if ch["state"] != "in":
+                    return events
+    return events + end_turn(state, box, name)
+
+
+def play(box: Box, players: int, seed: int) -> Outcome:
+    """One whole game, seeded: the rules' dice and the policy's tie-breaks."""
+    state = new_state()
+    dice, rng = Dice(seed, record=False), random.Random(seed + 1)
+    for i in range(players):
+        add_character(state, box, f"P{i + 1}")
+    start(state, box, dice)
+    turns = tiles = 0
+    exit_drawn = False
+    while state["phase"] == "play" and state["round"] <= SAFETY_ROUNDS:
+        turns += 1
+        for event in play_turn(state, box, dice, rng):
+            if event["kind"] == "placed":
+                tiles += 1
+                exit_drawn = exit_drawn or event["content"] == EXIT
+    people = state["characters"]
+    return Outcome(escaped=sum(c["state"] == "out" for c in people),
+                   dead=sum(c["state"] == "dead" for c in people), rounds=state["round"],
+                   turns=turns, tiles=tiles, exit_drawn=exit_drawn,
+                   causes=[str(c["cause"]) for c in people if c["state"] == "dead"],
+                   ended_by=state["ended_by"] or "unfinished")

@@ -1,0 +1,203 @@
+"""The figures of `guide cave sim`, each with its 95% interval (guide.core.stats): as lines for
+one run, as tables for a sweep (at most 80 columns: a table too wide goes on in another,
+the knob's column repeated), as JSON (`--json`) and as CSV (`--csv`, one row a run)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from guide.core.stats import mean_interval, wilson
+
+from .sim import Figures
+
+WIDTH = 80
+RULE_NAMES = {"C-TURN-3": "the exit", "C-TURN-6": "starving at the end of a turn",
+              "C-TURN-4": "a bad meal", "unfinished": "unfinished"}
+
+
+def share(n: int, total: int) -> dict[str, Any]:
+    lo, hi = wilson(n, total)
+    return {"count": n, "share": n / total if total else 0.0, "low": lo, "high": hi}
+
+
+def spread(values: Sequence[int]) -> dict[str, Any]:
+    mean, lo, hi = mean_interval(values)
+    ordered = sorted(values)
+    return {"mean": mean, "low": lo, "high": hi, "median": ordered[len(ordered) // 2] if ordered else 0,
+            "min": ordered[0] if ordered else 0, "max": ordered[-1] if ordered else 0}
+
+
+def as_dict(f: Figures) -> dict[str, Any]:
+    """One run's figures as JSON-able data: shares of games (escaped, the exit drawn) and of
+    characters (causes of death), means of tiles laid, rounds and turns, each with its interval."""
+    characters = f.players * f.games
+    return {
+        "players": f.players, "games": f.games, "seed": f.seed, "settings": dict(f.settings),
+        "notes": list(f.notes),
+        "escaped": [{"escaped": k, **share(n, f.games)} for k, n in enumerate(f.escaped)],
+        "someone_escaped": share(f.games - f.none, f.games),
+        "tiles_laid": spread(f.tiles), "rounds": spread(f.rounds), "turns": spread(f.turns),
+        "exit_drawn": share(f.exit_drawn, f.games),
+        "deaths": {"characters": sum(f.causes.values()),
+                   "causes": {c: share(n, characters) for c, n in f.causes.most_common()}},
+        "ended_by": {r: n for r, n in f.ended_by.most_common()},
+    }
+
+
+def to_json(runs: Sequence[Figures], sweep: str | None = None) -> str:
+    return json.dumps({"schema": 1, "game": "cave", "sweep": sweep,
+                       "runs": [as_dict(f) for f in runs]}, indent=2)
+
+
+def pct(s: dict[str, Any]) -> str:
+    return f"{100 * s['share']:.1f}% ({100 * s['low']:.1f}-{100 * s['high']:.1f})"
+
+
+def mean(s: dict[str, Any]) -> str:
+    return f"{s['mean']:.1f} ({s['low']:.1f}-{s['high']:.1f})"
+
+
+def heading(f: Figures) -> str:
+    knobs = ", ".join(f"{k}={v}" for k, v in f.settings.items())
+    return (f"Cave escape, {f.players} player{'s' if f.players > 1 else ''}: {f.games} games, "
+            f"seed {f.seed}" + (f"; {knobs}" if knobs else ""))
+
+
+def report(f: Figures) -> list[str]:
+    """One run's figures as lines of at most 80 columns."""
+    d = as_dict(f)
+    lines = textwrap.wrap(heading(f), WIDTH, subsequent_indent="  ")
+    for n in f.notes:
+        lines += textwrap.wrap(f"note: {n}", WIDTH, initial_indent="  ", subsequent_indent="    ")
+    lines.append(f"  someone escaped {pct(d['someone_escaped'])}")
+    lines += [f"  escaped {e['escaped']} of {f.players}  {pct(e)}" for e in d["escaped"]]
+    for label, name in (("tiles laid", "tiles_laid"), ("rounds", "rounds"), ("turns", "turns")):
+        s = d[name]
+        lines.append(f"  {label:<14}mean {mean(s)}, median {s['median']}, {s['min']} to {s['max']}")
+    lines.append(f"  {'exit drawn':<14}{pct(d['exit_drawn'])} of the games")
+    causes = ", ".join(f"{c} {pct(s)}" for c, s in d["deaths"]["causes"].items())
+    ends = ", ".join(f"{r} ({RULE_NAMES.get(r, r)}) {100 * n / f.games:.0f}%"
+                     for r, n in d["ended_by"].items())
+    deaths = d["deaths"]["characters"]
+    body = f"{deaths / f.games:.2f} a game; of the characters: {causes}" if deaths else "none"
+    for head, text in (("deaths", body), ("games end by", ends)):
+        lines += textwrap.wrap(text, WIDTH, initial_indent=f"  {head:<14}", subsequent_indent=" " * 16)
+    return lines
+
+
+def table(title: str, head: list[str], rows: list[list[str]]) -> list[str]:
+    """Columns of text under a title; columns past 80 go on in another table below, the
+    first column (the knob's value) repeated."""
+    widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(len(head))]
+    out: list[str] = []
+    columns = list(range(1, len(head)))
+    while columns:
+        shown: list[int] = []
+        used = widths[0]
+        for i in columns:
+            if shown and used + 2 + widths[i] > WIDTH:
+                break
+            shown.append(i)
+            used += 2 + widths[i]
+        columns = columns[len(shown):]
+        out += ["", title] if not out else [""]
+        for r in [head, *rows]:
+            cells = [f"{r[0]:<{widths[0]}}"] + [f"{r[i]:>{widths[i]}}" for i in shown]
+            out.append("  ".join(cells).rstrip()[:WIDTH])
+    return out
+
+
+def cell(s: dict[str, Any], percent: bool = True) -> str:
+    """A table's cell: the figure and its interval, in 14 columns or so."""
+    k = 100 if percent else 1
+    value = s["share"] if "share" in s else s["mean"]
+    return f"{k * value:.1f} {k * s['low']:.1f}-{k * s['high']:.1f}"
+
+
+def sweep_tables(knob: str, runs: Sequence[Figures]) -> list[str]:
+    """A sweep's figures as tables, one row per value of the knob (and per players count)."""
+    players = sorted({f.players for f in runs})
+    label = knob if len(players) == 1 else f"players {knob}"
+    dicts = [as_dict(f) for f in runs]
+
+    def name(f: Figures) -> str:
+        value = str(f.settings.get(knob, ""))
+        return value if len(players) == 1 else f"{f.players} {value}"
+    top = max(players)
+    out = [heading_sweep(knob, runs)]
+    same = all(f.notes == runs[0].notes for f in runs)
+    for f in runs[:1] if same else runs:
+        for n in f.notes:
+            text = f"note: {n}" if same else f"note ({knob}={f.settings.get(knob)}): {n}"
+            out += textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="    ")
+    out += table("Escaped: % of the games, and the 95% interval",
+                 [label] + [f"{k} of {top}" for k in range(top + 1)],
+                 [[name(f)] + [cell(d["escaped"][k]) if k <= f.players else "-" for k in range(top + 1)]
+                  for f, d in zip(runs, dicts, strict=True)])
+    out += table("The games: tiles laid, rounds, turns (means), exit drawn (% of the games)",
+                 [label, "tiles laid", "rounds", "turns", "exit drawn"],
+                 [[name(f), cell(d["tiles_laid"], False), cell(d["rounds"], False),
+                   cell(d["turns"], False), cell(d["exit_drawn"])]
+                  for f, d in zip(runs, dicts, strict=True)])
+    causes = sorted({c for d in dicts for c in d["deaths"]["causes"]})
+    if causes:
+        out += table("Deaths: % of the characters, by cause", [label, *causes],
+                     [[name(f)] + [cell(d["deaths"]["causes"].get(c) or {"share": 0.0, **_zero(f)})
+                                   for c in causes]
+                      for f, d in zip(runs, dicts, strict=True)])
+    return out
+
+
+def _zero(f: Figures) -> dict[str, float]:
+    lo, hi = wilson(0, f.players * f.games)
+    return {"low": lo, "high": hi}
+
+
+def heading_sweep(knob: str, runs: Sequence[Figures]) -> str:
+    f = runs[0]
+    others = ", ".join(f"{k}={v}" for k, v in f.settings.items() if k != knob)
+    values = ", ".join(dict.fromkeys(str(r.settings.get(knob)) for r in runs))
+    text = (f"Cave escape, {f.players} player{'s' if f.players > 1 else ''}, {f.games} games each "
+            f"(seed {f.seed}), {knob} = {values}" + (f"; {others}" if others else ""))
+    return "\n".join(textwrap.wrap(text, WIDTH, subsequent_indent="  "))
+
+
+def to_csv(runs: Sequence[Figures]) -> str:
+    """One row a run: the players, the knobs turned, then every figure with its interval."""
+    dicts = [as_dict(f) for f in runs]
+    knobs = list(dict.fromkeys(k for f in runs for k in f.settings))
+    top = max(f.players for f in runs)
+    causes = sorted({c for d in dicts for c in d["deaths"]["causes"]})
+    head = ["players", "games", "seed", *knobs]
+    head += [f"escaped_{k}_{part}" for k in range(top + 1) for part in ("share", "low", "high")]
+    head += [f"someone_escaped_{p}" for p in ("share", "low", "high")]
+    for name in ("tiles_laid", "rounds", "turns"):
+        head += [f"{name}_{p}" for p in ("mean", "low", "high", "median", "min", "max")]
+    head += [f"exit_drawn_{p}" for p in ("share", "low", "high")]
+    head += [f"death_{c.replace(' ', '_')}_{p}" for c in causes for p in ("share", "low", "high")]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(head)
+    for f, d in zip(runs, dicts, strict=True):
+        row: list[Any] = [f.players, f.games, f.seed, *[f.settings.get(k, "") for k in knobs]]
+        for k in range(top + 1):
+            e = d["escaped"][k] if k <= f.players else None
+            row += [_n(e[p]) if e else "" for p in ("share", "low", "high")]
+        row += [_n(d["someone_escaped"][p]) for p in ("share", "low", "high")]
+        for name in ("tiles_laid", "rounds", "turns"):
+            row += [_n(d[name][p]) for p in ("mean", "low", "high", "median", "min", "max")]
+        row += [_n(d["exit_drawn"][p]) for p in ("share", "low", "high")]
+        for c in causes:
+            s = d["deaths"]["causes"].get(c) or {"share": 0.0, **_zero(f)}
+            row += [_n(s[p]) for p in ("share", "low", "high")]
+        writer.writerow(row)
+    return buffer.getvalue()
+
+
+def _n(value: Any) -> Any:
+    return round(value, 6) if isinstance(value, float) else value

@@ -1,0 +1,115 @@
+"""The cave drawn as tiles, in SVG, for the TV page: passages, contents, the exit, each
+character as a numbered token with its Energy and mental strength; a tile no character in
+the cave sees is greyed (C-VIS-1: a discovered exit stays, out of sight), a pruned one is
+gone. Pure: state in, SVG text out; every text is escaped. The drawing scales to any
+screen (viewBox, 100 units a square)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from .board import open_sides, seen_by
+from .box import Box
+from .mapview import marks
+from .state import DELTA, CaveState, current
+
+SQUARE = 100
+HALF = SQUARE // 2
+PASSAGE = 34                 # the width of a passage
+LABEL = {"food": "FOOD", "event": "EVENT", "challenge": "CHALLENGE", "start": "START", "exit": "EXIT",
+         "normal": ""}
+COLOURS = ("#e4572e", "#17bebb", "#ffc914", "#76b041", "#a06cd5", "#f49fbc", "#2e86ab", "#f2f2f2")
+
+
+def seen_squares(state: CaveState, box: Box) -> set[str]:
+    sides = open_sides(state, box)
+    seen: set[str] = set()
+    for ch in state["characters"]:
+        if ch["state"] == "in":
+            seen |= seen_by(state, box, ch, sides)
+    return seen
+
+
+def _tile(squares: list[str], sides: dict[str, tuple[str, ...]], content: str, taken: bool,
+          lit: bool) -> list[str]:
+    """One tile (the start tile covers two squares): its rock, the floor of its passages, and
+    what it holds."""
+    xs = [int(k.split(",")[0]) for k in squares]
+    ys = [int(k.split(",")[1]) for k in squares]
+    left, top = min(xs) * SQUARE, min(ys) * SQUARE
+    wide, high = (max(xs) - min(xs) + 1) * SQUARE, (max(ys) - min(ys) + 1) * SQUARE
+    where = " and ".join(f"({k})" for k in squares)
+    title = f"{where} {content}" + (", food taken" if taken else "") + ("" if lit else ", out of sight")
+    out = [f'<g class="tile {escape(content)}{" taken" if taken else ""}{"" if lit else " unseen"}" '
+           f'data-square="{squares[0]}">',
+           f"<title>{escape(title)}</title>",
+           f'<rect x="{left + 3}" y="{top + 3}" width="{wide - 6}" height="{high - 6}" rx="10" '
+           'class="rock"/>']
+    w = PASSAGE
+    for k in squares:
+        x, y = (int(v) for v in k.split(","))
+        cx, cy = x * SQUARE + HALF, y * SQUARE + HALF
+        out.append(f'<rect x="{cx - w // 2}" y="{cy - w // 2}" width="{w}" height="{w}" class="floor"/>')
+        for side in sides[k]:
+            dx, dy = DELTA[side]
+            if dx:
+                x0 = cx if dx > 0 else cx - HALF
+                out.append(f'<rect x="{x0}" y="{cy - w // 2}" width="{HALF}" height="{w}" class="floor"/>')
+            else:
+                y0 = cy if dy > 0 else cy - HALF
+                out.append(f'<rect x="{cx - w // 2}" y="{y0}" width="{w}" height="{HALF}" class="floor"/>')
+    label = "food taken" if taken else LABEL.get(content, content.upper())
+    if label:
+        out.append(f'<text x="{left + 10}" y="{top + 22}" class="content">{escape(label)}</text>')
+    out.append("</g>")
+    return out
+
+
+def board_svg(state: CaveState, box: Box) -> str:
+    """The whole board as one <svg> element."""
+    width, height = box.width * SQUARE, box.height * SQUARE
+    parts = [f'<svg class="cave-board" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+             f'role="img" aria-label="the cave, {box.width} by {box.height} squares">',
+             f'<rect width="{width}" height="{height}" class="ground"/>']
+    for x in range(1, box.width):
+        parts.append(f'<line x1="{x * SQUARE}" y1="0" x2="{x * SQUARE}" y2="{height}" class="grid"/>')
+    for y in range(1, box.height):
+        parts.append(f'<line x1="0" y1="{y * SQUARE}" x2="{width}" y2="{y * SQUARE}" class="grid"/>')
+    lit = seen_squares(state, box)
+    sides = open_sides(state, box)
+    tiles: dict[str, list[str]] = {}
+    for k, placed in state["board"].items():          # the start tile's two squares: one tile
+        tiles.setdefault(placed["id"], []).append(k)
+    for tile_id, squares in tiles.items():
+        piece = state["pieces"][tile_id]
+        squares.sort(key=lambda k: tuple(map(int, k.split(",")))[::-1])
+        parts += _tile(squares, sides, piece["content"], piece["content"] == "food" and piece["eaten"],
+                       any(k in lit for k in squares))
+    parts += tokens(state)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def tokens(state: CaveState) -> list[str]:
+    """Each character in the cave as a round token with its number, Energy and mental
+    strength; up to four share a square, one in each corner of its floor."""
+    who = marks(state)
+    turn = current(state)
+    by_square: dict[tuple[int, int], list[int]] = {}
+    for i, ch in enumerate(state["characters"]):
+        if ch["state"] == "in" and state["phase"] != "setup":
+            by_square.setdefault((ch["x"], ch["y"]), []).append(i)
+    out: list[str] = []
+    for (x, y), people in by_square.items():
+        for place, i in enumerate(people[:4]):
+            ch = state["characters"][i]
+            cx = x * SQUARE + (30 if place % 2 == 0 else 70) if len(people) > 1 else x * SQUARE + HALF
+            cy = y * SQUARE + (38 if place < 2 else 74) if len(people) > 2 else y * SQUARE + HALF + 6
+            ring = " now" if ch is turn else ""
+            out.append(f'<g class="token{ring}" data-name="{escape(ch["name"])}">'
+                       f'<title>{escape(ch["name"])}: Energy {ch["energy"]}, mental {ch["mental"]}</title>'
+                       f'<circle cx="{cx}" cy="{cy}" r="17" fill="{COLOURS[i % len(COLOURS)]}"/>'
+                       f'<text x="{cx}" y="{cy + 7}" class="mark">{escape(who[ch["name"]])}</text>'
+                       f'<text x="{cx}" y="{cy + 30}" class="meters">E{ch["energy"]} M{ch["mental"]}</text>'
+                       "</g>")
+    return out

@@ -1,0 +1,96 @@
+"""Adventures in a campaign (rulebook 1.4, 7.2): a box holds several adventures, some a series
+played in order. Winning an adventure's last scene reads the booklet's good ending and
+records, on each Kaveri's sheet, that it has seen the adventure through; `adventure` lists
+what is done and what comes next; replaying a done adventure gives its XP again (the XP
+comes from the confrontations as usual), a practice bout none (R-CONF-13)."""
+
+from __future__ import annotations
+
+from guide.games.kaverini.model import Adventure
+
+
+def scene_won(t) -> list[str]:
+    """After a won confrontation (not a practice bout): when it was the adventure's last
+    scene, the adventure is done: every Kaveri of the party records it, the table is told,
+    and the lines of the booklet's good ending follow (read aloud)."""
+    from guide.games.kaverini.commands.scenes import paragraphs
+
+    a = t.adventure()
+    if a is None or not a.scenes or t.state.get("scene") != len(a.scenes):
+        return []
+    names = []
+    for k in t.state["kaverit"]:
+        done = k.setdefault("finished", [])
+        if a.id not in done:
+            done.append(a.id)
+        names.append(k["name"])
+    t.tell("adventure_done", adventure=a.id, title=a.title, kaverit=names,
+           ending=a.good_ending.strip())
+    return ["", *paragraphs(a.good_ending)] if a.good_ending.strip() else []
+
+
+def done_by(state: dict, adventure_id: str) -> list[str]:
+    """The Kaverit of the party who have seen this adventure through."""
+    return [k["name"] for k in state["kaverit"] if adventure_id in k.get("finished", [])]
+
+
+def done_here(state: dict, adventure_id: str) -> bool:
+    """7.2: "an adventure that you've done already qualifies as such regardless of what
+    Kaveri you used on that adventure": done by any Kaveri of this campaign."""
+    return bool(done_by(state, adventure_id))
+
+
+def series_of(adventures: dict[str, Adventure], a: Adventure) -> list[Adventure]:
+    """The adventures of `a`'s series, in order (just `a` when it is in none)."""
+    if a.series is None:
+        return [a]
+    name = a.series[0]
+    return sorted((x for x in adventures.values() if x.series and x.series[0] == name),
+                  key=lambda x: x.series[1] if x.series else 0)
+
+
+def starting(t, a: Adventure) -> list[str]:
+    """Notes when an adventure starts: a replay (7.2: its XP is gained again), playing
+    alone a new one (7.2 advises against it), or a part of a series out of order (1.4)."""
+    notes = []
+    who = done_by(t.state, a.id)
+    if done_here(t.state, a.id):
+        t.tell("replay", adventure=a.id, done_by=who)
+    elif len(t.state["kaverit"]) == 1:
+        notes.append("Rulebook 7.2: playing alone is meant for adventures done already (the"
+                     " booklet holds surprises); this one is new to this campaign.")
+    parts = series_of(t.library.adventures, a)
+    if a.series is not None:
+        before = [x for x in parts if x.series and x.series[1] < a.series[1]
+                  and not done_here(t.state, x.id)]
+        if before:
+            notes.append(f"{a.title} is part {a.series[1]} of {a.series[0]}; not done yet: "
+                         + ", ".join(f"{x.title} (part {x.series[1] if x.series else 0})"
+                                     for x in before) + " (rulebook 1.4: a series is played in"
+                         " order).")
+    return notes
+
+
+def overview(t) -> list[str]:
+    """Every adventure of the loaded boxes: done (by whom), running, and what comes next in
+    each series."""
+    state, lines = t.state, []
+    running = (state.get("adventure") or {}).get("id")
+    seen: set[str] = set()
+    for a in sorted(t.library.adventures.values(), key=lambda x: (x.series or (x.title, 0))):
+        if a.id in seen:
+            continue
+        group = series_of(t.library.adventures, a)
+        seen.update(x.id for x in group)
+        if a.series is not None:
+            lines.append(f"Series {a.series[0]}:")
+        following = next((x for x in group if not done_here(state, x.id)), None)
+        for x in group:
+            who = done_by(state, x.id)
+            marks = [f"done by {', '.join(who)}" if who else "done" if done_here(state, x.id)
+                     else "", "running" if x.id == running else "",
+                     "next" if a.series is not None and x is following else ""]
+            part = f"part {x.series[1]}: " if x.series else ""
+            lines.append(f"{'  ' if a.series else ''}{part}{x.id} - {x.title}"
+                         + "".join(f" ({m})" for m in marks if m))
+    return lines

@@ -1,0 +1,74 @@
+"""Adventures at the table: `adventure ID` starts one (its currency, starting money, quote
+lottery; a replay or a part of a series said, rulebook 1.4, 7.2); `adventure` alone reads the
+running one and lists every adventure, done and next (guide.games.kaverini.campaign)."""
+
+from __future__ import annotations
+
+import click
+
+from guide.core.errors import CommandError
+from guide.core.result import Result
+from guide.games.kaverini import params
+from guide.games.kaverini.commands.party import add_money
+from guide.games.kaverini.registry import command
+
+
+@command("adventure", "party")
+@click.argument("adventure_id", required=False, type=params.ADVENTURE)
+def adventure(t, adventure_id: str | None):
+    """Start an adventure: its currency, starting money to every Kaveri, its quote lottery.
+    Without ID: the running adventure's intro, scenes and pronunciation guide.
+
+    Example: adventure amsterdam"""
+    if adventure_id is None:
+        return describe_adventure(t)
+    a = t.library.adventures.get(adventure_id.casefold())
+    if a is None:
+        known = ", ".join(t.library.adventures) or "none loaded"
+        raise CommandError(f"no adventure {adventure_id!r} (known: {known})")
+    t.state["adventure"] = {"id": a.id, "title": a.title, "currency": a.currency}
+    t.state["quotes_told"] = []
+    t.state["npcs"] = []
+    t.state["shop_wp"] = []
+    t.state["lost_companions"] = []
+    t.state.pop("scene", None)                 # a new (or replayed) adventure: no scene yet
+    rested = []
+    for k in t.state["kaverit"]:
+        add_money(k, a.starting_money)
+        if k["hp"] == 0:                 # after a lost game (R-CONF-11): full HP again
+            k["hp"] = k["max_hp"]
+            rested.append(k["name"])
+    t.tell("adventure", adventure=a.id, title=a.title, rested=rested)
+    from guide.games.kaverini.campaign import starting
+    from guide.games.kaverini.commands.scenes import paragraphs
+
+    notes = starting(t, a)
+    lines = [a.title + (f" ({a.place})" if a.place else ""), "", *paragraphs(a.intro), "",
+             f"Each Kaveri receives {a.starting_money} {a.currency}."]
+    return Result(lines, notes=notes)
+
+
+def describe_adventure(t) -> Result:
+    """The whole booklet, wrapped for the terminal (the REPL pages it)."""
+    from guide.games.kaverini.campaign import overview
+    from guide.games.kaverini.commands.scenes import paragraphs
+
+    a = t.adventure()
+    if a is None:
+        return Result(["No adventure is running. Start one with: adventure ID.", "",
+                       "Adventures:", *overview(t)])
+    r = Result([f"{a.title} ({a.place}), currency {a.currency}", "", *paragraphs(a.intro), ""])
+    for scene in a.scenes:
+        foes = ", ".join(f"{f} ({a.xp_for(f)} XP)" for f in scene.foes)
+        r.add(f"{scene.name}" + (f"  [setting: {scene.setting}]" if scene.setting else ""))
+        if foes:
+            r.add(f"  foes: {foes}")
+        r.add(*paragraphs(scene.text, indent="  "), "")
+    for shop in a.shops:
+        r.add(f"Shop: {shop.name}: " + ", ".join(f"{n} {p} {a.currency}"
+                                                for n, p in shop.prices.items()))
+    if a.pronunciation:
+        r.add("", "Pronunciation:")
+        r.add(*(f"  {w}: {say}" + (f" ({means})" if means else "") for w, say, means in a.pronunciation))
+    r.add("", "Adventures:", *overview(t))
+    return r

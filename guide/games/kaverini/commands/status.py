@@ -1,0 +1,135 @@
+"""`status`: the whole field as the GM (or the players) see it: every fighter's HP with its
+HP counters, E, H and running effects with the turns they have left, the abilities that act
+once and whether they are used up, and the foes' secrets when they are open (R-CONF-3)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import click
+
+from guide.core.errors import CommandError
+from guide.core.result import Result
+from guide.games.kaverini.commands.confront import arena, fight, secrets_open, turn_line
+from guide.games.kaverini.registry import command
+from guide.games.kaverini.rules.effects import effective_emotion, effective_heart
+from guide.games.kaverini.rules.fighters import FOE, Fighter
+from guide.games.kaverini.state import Confrontation, Effect
+
+
+@command("status", "confrontation", aliases=("field",))
+@click.option("--players", is_flag=True, help="The players' view: foes' secrets hidden"
+                                               " unless a Psychic Kaveri is present.")
+def status(t, players):
+    """The whole field: every fighter's HP, E, H, effects; the GM's view unless --players.
+
+    Example: status --players"""
+    field = arena(t)
+    if field is None:
+        raise CommandError("no confrontation is running")
+    c = field["confrontation"]
+    f = fight(t, quiet=True)
+    psychic = secrets_open(t)
+    secret = not players or psychic
+    r = Result([turn_line(t)], headers=["fighter", "side", "HP", "E", "H", "effects"])
+    counted = False
+    details: list[str] = []
+    for x in f.fighters():
+        mine = [e for e in c["effects"] if e["on"] == x.name]
+        soak = x.counters["HP"] if x.hp > 0 else 0
+        counted = counted or bool(soak)
+        hp = f"{x.hp}/{x.max_hp}" + (f" +{soak}" if soak else "") + (
+            " cowering" if x.hp == 0 and f.cowers(x) else "")
+        if x.hp == 0 and not f.cowers(x):
+            hp = "neutralized"
+        side = f.side_of(x) if f.variant == "strategy" else x.kind
+        r.rows.append([x.name, side, hp, effective_emotion(f, x),
+                       effective_heart(f, x) if (secret or x.kind != FOE) else "?",
+                       textwrap.shorten(", ".join(_tag(e) for e in mine), 24, placeholder="…")])
+        if mine:
+            details.append(f"{x.name}: " + "; ".join(_running(c, e) for e in mine))
+        if secret and x.kind == FOE:
+            r.notes += _secrets(x)
+    if counted:
+        r.notes.append("HP +N: N HP counters, which absorb Schmerz before the HP (R-DMG-5).")
+    r.notes += _wrapped("Effects: ", details)
+    r.notes += _wrapped("Abilities: ", [line for x in f.fighters() if (line := _abilities(c, x))])
+    if c["settings"]:
+        r.notes.append("Settings: " + ", ".join(c["settings"]))
+    if c["companions"]:
+        r.notes.append("Companions: " + ", ".join(c["companions"]))
+    if players and psychic:
+        r.notes.append("A Psychic Kaveri is present: secrets shown (R-CONF-3).")
+    return r
+
+
+def _wrapped(label: str, parts: list[str]) -> list[str]:
+    if not parts:
+        return []
+    return textwrap.wrap(label + "; ".join(parts) + ".", 79, subsequent_indent="    ")
+
+
+def _tag(e: Effect) -> str:
+    """An effect in a few letters for the table's column."""
+    kind = e["kind"]
+    if kind in ("e", "h"):
+        return f"{e['why']} {kind.upper()}{e['amount']:+d}"
+    if kind == "boost":
+        return f"{e['stat'].upper()}{e['amount']:+d}"
+    return {"skip": "skips", "nervous": "nerves", "glad": "glad"}.get(kind, e["why"])
+
+
+def _turns(c: Confrontation, e: Effect) -> str:
+    """The owner's turns the effect still lasts: to the end of its turn in round `ends`."""
+    owner = e.get("owner", e["on"])
+    left = e["ends"] - c["round"] + (0 if owner in c["acted"] else 1)
+    return f"{left} turn{'s' if left != 1 else ''} left" if left > 0 else "ends now"
+
+
+def _running(c: Confrontation, e: Effect) -> str:
+    """R-FX-4: what a running effect does and how long it still lasts."""
+    kind, why = e["kind"], e["why"]
+    if kind == "skip":
+        return f"skips its turn in round {e['round']} ({why})"
+    if kind == "nervous":
+        return f"{why}: +{e['amount']} to E, H or HP from its turn in round {e['round']}"
+    if kind == "boost":
+        return f"{why}: {e['stat'].upper()} +{e['amount']} to the end of the confrontation"
+    if kind == "frustration":
+        last = e["start"] + e["turns"]
+        return f"Frustration: +1, +2, ... E up to round {last}"
+    if kind == "glad":
+        ends = e.get("ends_tick")
+        return "glad: Lv Schmerz after the foes' techniques, " + (
+            "to the end of the confrontation" if ends is None else f"up to round {ends}")
+    what = {"e": f"E {e.get('amount', 0):+d}", "h": f"H {e.get('amount', 0):+d}",
+            "love": "foes' effects do nothing", "intimidate": "the next foe technique on it"
+            " does nothing"}.get(kind, kind)
+    return f"{why} {what}" + (f", {_turns(c, e)}" if "ends" in e else "")
+
+
+def _abilities(c: Confrontation, x: Fighter) -> str:
+    """R-ABIL-1: a fighter's abilities; those that act once say whether they are used up."""
+    shown = []
+    for ability in x.abilities:
+        used = (ability == "Confidence" and x.name in c["confidence"]) or (
+            ability == "Chutzpah" and x.name in c["chutzpah"])
+        if ability == "Passionate":
+            ladders = c["passionate"].get(x.name, [])
+            shown.append("Passionate" + (f" (used: {', '.join(ladders)})" if ladders else ""))
+        else:
+            shown.append(ability + (" (used up)" if used else ""))
+    return f"{x.name} {', '.join(shown)}" if shown else ""
+
+
+def _secrets(x: Fighter) -> list[str]:
+    """A foe's secret side (R-CONF-3), wrapped to 80 columns below the table."""
+    card = x.card
+    if card is None:
+        return []
+    moves = "; ".join((f"{'/'.join(map(str, m.roll))}: " if m.roll else "") + f"{m.name} {m.schmerz}"
+                      for m in card.techniques)
+    guard = ", ".join(f"{what} {value}" for what, value in (("Shield", card.shield),
+                                                            ("Heel", card.heel)) if value)
+    return textwrap.wrap(f"{x.name}: {guard + '; ' if guard else ''}moves {moves}", 79,
+                         subsequent_indent="    ")

@@ -1,0 +1,48 @@
+"""What one Kaverini table holds (data/limits.yaml `table`, docs/limits.md): a party of 400
+made every command take half a second with the players' view on (issue 31, item 12). After
+each command the state is measured against these bounds; one beyond is refused, naming the
+bound, and nothing changes. None of them is the rulebook's: they are the companion's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from guide.games.kaverini.data.tables import limits
+
+WHERE = "docs/limits.md"
+
+
+def beyond(state: Mapping[str, Any]) -> str | None:
+    """The first bound the state passes, in words; None when it holds all."""
+    bound = limits()["table"]
+    for key, count, words in _counts(state):
+        if count > bound[key]:
+            return f"at most {bound[key]} {words} ({WHERE}); this would make {count}"
+    return None
+
+
+def _counts(state: Mapping[str, Any]) -> Iterator[tuple[str, int, str]]:
+    yield from _party(state, "the party", "the confrontation")
+    strategy = state.get("strategy") or {}
+    players = strategy.get("players") or []
+    yield "strategy_players", len(players), "players of the Strategy Game"
+    for p in players:
+        yield "kaverit", len(p.get("kaverit", [])), f"Kaverit of {p['name']}"
+        yield "strategy_cards", len(p.get("cards", [])), f"cards of {p['name']}"
+    if strategy.get("arena"):
+        yield from _party(strategy["arena"], "the Strategy Game's battle",
+                          "the Strategy Game's battle", teams=len(players))
+
+
+def _party(state: Mapping[str, Any], where: str, fight: str, teams: int = 1
+           ) -> Iterator[tuple[str, int, str]]:
+    """`teams` sides share the Kaverit of a Strategy Game's battle: each side's count."""
+    yield "kaverit", -(-len(state.get("kaverit", [])) // max(teams, 1)), f"Kaverit in {where}"
+    yield "buddies", len(state.get("buddies", [])), f"buddies with {where}"
+    yield "companions", len(state.get("companions", [])), f"companions with {where}"
+    for k in state.get("kaverit", []):
+        yield "items", len(k.get("items", [])), f"items held by {k['name']}"
+        yield "facts", len(k.get("facts", [])), f"facts about {k['name']}"
+    c = state.get("confrontation") or {}
+    yield "foes", len(c.get("foes", [])), f"foes in {fight}"

@@ -1,0 +1,137 @@
+"""Choosing a move: which technique a fighter uses, as a Move (a Kaveri's ladder or custom
+technique, a buddy's or foe's card technique, R-FX-6; a foe's move die, R-CONF-3; guide's
+pick for a foe without one, by the odds' policy). Part of Fight, through Techniques."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from guide.core.errors import GuideError, RuleError
+from guide.core.names import resolve
+from guide.games.kaverini.data.tables import Ladder, ladder_of_technique, ladders_of_technique
+from guide.games.kaverini.data.tables import ladder as find_ladder
+from guide.games.kaverini.data.tables import ladders as all_ladders
+from guide.games.kaverini.model import Technique
+from guide.games.kaverini.rules.field import Field
+from guide.games.kaverini.rules.fighters import BUDDY, STAND, Fighter
+from guide.games.kaverini.rules.schmerz import base_schmerz
+
+
+@dataclass
+class Move:
+    """A technique as one fighter uses it."""
+
+    name: str
+    base: int
+    emotion: str | None          # for Shields and Heels
+    ladder: str | None           # an emotion ladder: rolls for its special effect
+    level: int                   # ladder level (for R-FX-1)
+
+
+Targets = list[tuple[Fighter, int | None]]
+
+
+class Choosing(Field):
+    """How a fighter's technique becomes a Move."""
+
+    # --- choosing ---------------------------------------------------------------------
+    def _foe_technique(self, user: Fighter, technique: str | None, roll: int | None) -> Technique:
+        card = user.card
+        assert card is not None
+        if card.move_die and roll is None and technique:
+            named = card.technique(technique)       # the table rolled its own die (R-DICE-3)
+            if named is None:
+                raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
+                                + ", ".join(t.name for t in card.techniques))
+            self.say("move_named", actor=user.name, die=card.move_die, technique=named.name)
+            return named
+        if card.move_die:
+            if roll is None:
+                face = self.dice.d(card.move_die)
+            elif not 1 <= roll <= card.move_die:
+                raise RuleError(f"a d{card.move_die} shows 1 to {card.move_die}, not {roll}")
+            else:
+                face = roll
+                self.dice.drawn.append((card.move_die, face))
+            picked = next(t for t in card.techniques if face in t.roll)
+            if technique and card.technique(technique) is not picked:
+                raise RuleError(f"the d{card.move_die} shows {face}: {user.name} uses"
+                                f" {picked.name}, not {technique}")
+            self.say("move_rolled", actor=user.name, die=card.move_die, face=face,
+                     technique=picked.name)
+            return picked
+        if not technique:               # guide picks, by the odds' policy: at random
+            face = self.dice.d(len(card.techniques))
+            picked = card.techniques[face - 1]
+            self.say("move_picked", actor=user.name, die=len(card.techniques), face=face,
+                     technique=picked.name)
+            return picked
+        tech = card.technique(technique)
+        if tech is None:
+            raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
+                            + ", ".join(t.name for t in card.techniques))
+        return tech
+
+    def _card_move(self, user: Fighter, tech: Technique) -> Move:
+        """R-FX-6: a buddy's or foe's technique named as a ladder technique of the Emotion
+        Table rolls for its effect at that level; any other is like a custom one."""
+        base = tech.schmerz.value(self.lv_of(user))
+        lad = ladder_of_technique(tech.name)
+        if lad is None:
+            return Move(tech.name, base, tech.emotion, None, 0)
+        level = [t.casefold() for t in lad.techniques].index(tech.name.casefold()) + 1
+        return Move(tech.name, base, tech.emotion or lad.name, lad.name, level)
+
+    def _move(self, user: Fighter, technique: str) -> Move:
+        if user.kind == BUDDY:
+            assert user.card is not None
+            tech = user.card.technique(technique)
+            if tech is None:
+                raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
+                                + ", ".join(t.name for t in user.card.techniques))
+            return self._card_move(user, tech)
+        if user.kind == STAND:
+            lad = find_ladder(technique) or ladder_of_technique(technique)
+            if lad is None:                          # `slapstick`: a ladder as people say it
+                try:
+                    lad = find_ladder(resolve(technique, [x.name for x in all_ladders().values()],
+                                              "emotion ladder"))
+                except GuideError:
+                    lad = None
+            if lad is None:
+                raise RuleError(f"a companion taking a stand uses an emotion ladder, not"
+                                f" {technique!r} (R-CONF-10)")
+            lv = min(user.level, 10)
+            return Move(lad.technique_name(lv), base_schmerz(ladder_level=lv), lad.name,
+                        lad.name, lv)
+        sheet = user.sheet
+        lad = find_ladder(technique) or self._known_ladder(sheet["ladders"], technique)
+        if lad is not None and lad.name in sheet["ladders"]:
+            lv = sheet["ladders"][lad.name]
+            return Move(lad.technique_name(lv), base_schmerz(ladder_level=lv), lad.name,
+                        lad.name, lv)
+        for name, lv in sheet["custom"].items():
+            if name.casefold() == technique.removeprefix("custom:").casefold():
+                return Move(name, base_schmerz(custom_level=lv, user_level=user.level), None,
+                            None, lv)
+        known = list(sheet["ladders"]) + list(sheet["custom"])
+        try:                        # a beginning or a word of one it knows: `use Cy Comic`
+            named = resolve(technique.removeprefix("custom:"), known, "technique")
+        except GuideError as e:
+            if "could be" in str(e):
+                raise RuleError(f"{user.name}: {e}") from None
+            named = None
+        if named is not None:
+            return self._move(user, named)
+        raise RuleError(f"{user.name} has no technique {technique!r}; known: {', '.join(known)}")
+
+    @staticmethod
+    def _known_ladder(known: dict[str, int], technique: str) -> Ladder | None:
+        """A technique named as in the Emotion Table: among the ladders the Kaveri knows
+        first (Grin is Cheer 1 and Happy 2); still ambiguous, the choices are listed."""
+        named = ladders_of_technique(technique)
+        mine = [lad for lad in named if lad.name in known] or named
+        if len(mine) > 1:
+            raise RuleError(f"{technique!r} is on " + " and ".join(lad.name for lad in mine)
+                            + ": name the ladder (" + ", ".join(lad.name for lad in mine) + ")")
+        return mine[0] if mine else None

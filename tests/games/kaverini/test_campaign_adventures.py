@@ -1,0 +1,88 @@
+"""Adventures in a campaign (rulebook 1.4, 7.2): which adventures each Kaveri has finished,
+a replay's XP, and what comes next in a series. Readings: docs/rules.md R-ADV-1..3."""
+
+import pytest
+
+from conftest import Play, event, write_box
+
+
+def _win_amsterdam(party):
+    party.do("confront --scene 5", "schmerz Captain 60", "schmerz Spirit 20",
+             "schmerz 'Spirit 2' 20")
+
+
+def test_r_adv_1_the_campaign_records_who_finished_an_adventure(party):
+    _win_amsterdam(party)
+    assert [k.get("finished") for k in party.raw["kaverit"]] == [["amsterdam"], ["amsterdam"]]
+    party.do("adventure amsterdam")
+    _win_amsterdam(party)
+    assert party.raw["kaverit"][0]["finished"] == ["amsterdam"]        # once, not twice
+    assert "amsterdam - The Silent Carillon of Amsterdam (done by Ann, Bob) (running)" in \
+        party.do("adventure")
+
+
+def test_r_adv_2_a_replayed_adventure_gives_its_xp_again_a_practice_bout_none(party):
+    _win_amsterdam(party)
+    xp = party.kaveri("Ann")["xp"]
+    replay = event(party.events("adventure amsterdam"), "replay")
+    assert replay["done_by"] == ["Ann", "Bob"]
+    party.do("confront --scene 5")
+    events = party.events("schmerz Captain 60")
+    assert event(events, "xp", kaveri="Ann")["amount"] == 1        # the booklet's XP again
+    party.do("schmerz Spirit 20", "schmerz 'Spirit 2' 20")
+    assert party.kaveri("Ann")["xp"] == xp + 1
+    party.do("confront Captain Van der Decken --practice")
+    events = party.events("schmerz Captain 60")
+    assert "xp" not in [e["kind"] for e in events]
+    assert party.kaveri("Ann")["xp"] == xp + 1
+
+
+def test_r_adv_2_playing_alone_a_new_adventure_is_advised_against(play):
+    play.do("kaveri Ann --ability Lagom --technique Anger --technique Love --technique Happy")
+    assert "playing alone is meant for adventures done already" in play.do("adventure amsterdam")
+
+
+SERIES = """\
+adventure:
+  id: {id}
+  title: {title}
+  currency: EUR
+  starting_money: 10
+  series: {{name: The Bell Trilogy, part: {part}}}
+  scenes:
+    - {{name: Only scene, foes: [Runaway Rental Bike]}}
+  quotes:
+{quotes}
+"""
+
+
+@pytest.fixture
+def series(tmp_path):
+    quotes = "\n".join(f"    {n}: Quote {n}." for n in range(1, 101))
+    box = tmp_path / "box"
+    for part, (aid, title) in enumerate((("bells-1", "First Bells"), ("bells-2", "Second Bells"),
+                                        ("bells-3", "Third Bells")), start=1):
+        write_box(box, f"{aid}.yaml", SERIES.format(id=aid, title=title, part=part,
+                                                    quotes=quotes))
+    p = Play(tmp_path / "c.sqlite", boxes=[box])
+    p.do("kaveri Ann --ability Lagom --technique Anger --technique Love --technique Happy",
+         "kaveri Bob --ability Lagom --technique Anger --technique Love --technique Happy")
+    yield p
+    p.close()
+
+
+def test_r_adv_3_adventure_lists_what_is_done_and_what_comes_next_in_a_series(series):
+    listing = series.do("adventure")
+    assert "Series The Bell Trilogy:" in listing
+    assert "part 1: bells-1 - First Bells (next)" in listing
+    series.do("adventure bells-1", "confront --scene 1", "schmerz Bike 99")
+    listing = series.do("adventure")
+    assert "part 1: bells-1 - First Bells (done by Ann, Bob) (running)" in listing
+    assert "part 2: bells-2 - Second Bells (next)" in listing
+    assert "part 3: bells-3 - Third Bells\n" in listing + "\n"
+
+
+def test_r_adv_3_a_part_out_of_order_is_pointed_out(series):
+    out = series.do("adventure bells-3")
+    assert "Third Bells is part 3 of The Bell Trilogy; not done yet: First Bells (part 1)," \
+           " Second Bells (part 2)" in out

@@ -1,0 +1,40 @@
+"""The foes' phase (R-CONF-2, R-CONF-3): foes act in any order within it, and `foe NAME`
+alone lets guide pick a dieless foe's move and target by the odds' documented policy."""
+
+from conftest import event, kinds
+
+
+def test_r_conf_2_foes_act_in_any_order_within_their_phase(party):
+    party.do("confront --scene 5", "next", "next")
+    events = party.events("foe 'Spirit 2' Cryface --on Bob --effect-roll 1")
+    assert event(events, "use", actor="Drowned Bell Spirit 2")
+    party.do("foe Spirit Cryface --on Bob --effect-roll 1")
+    assert "round" in kinds(party.events("foe Captain Blood-Red Sails --on Ann"))
+
+
+def test_r_conf_2_the_kaverit_still_go_in_their_order(party):
+    party.do("confront --scene 5")
+    assert "now it is Ann's turn" in party.fails("use Bob Anger --on Captain")
+
+
+def test_r_conf_3_foe_name_alone_picks_move_and_target_at_random(party):
+    party.do("confront --scene 5", "next", "next")
+    events = party.events("foe Captain")
+    picked = event(events, "move_picked", actor="Captain Van der Decken", die=3)
+    target = event(events, "target_picked", die=2)
+    assert picked["technique"] == event(events, "use")["technique"]
+    assert target["target"] in ("Ann", "Bob")
+    assert [3, picked["face"]] in picked["dice"]
+    assert "guide picks for Captain Van der Decken" in party.do("log 1")
+
+
+def test_r_conf_3_a_named_technique_still_asks_for_a_target(party):
+    party.do("confront --scene 5", "next", "next")
+    assert "on whom?" in party.fails("foe Captain Blood-Red Sails")
+
+
+def test_r_conf_2_a_start_effect_is_not_a_phase_5_reminder(party):
+    party.do("companion Mevrouw de Kat", "confront --scene 1", "next", "next")
+    events = party.events("foe Bike --roll 6 --on Ann")
+    assert "round" in kinds(events)
+    assert not [e for e in events if e["kind"] == "gm" and e["card"] == "Mevrouw de Kat"]

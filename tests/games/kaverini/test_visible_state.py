@@ -1,0 +1,109 @@
+"""Half-visible state made visible: HP counters (R-DMG-5, R-SHEET-3), a turn lost to sadness
+(R-FX-4), abilities used up and effects' remaining turns in `status` (R-ABIL-1, R-FX-4), and
+the booklet's good ending (rulebook 1.4) read when the last scene is won and in `recap`."""
+
+import json
+
+from conftest import event, guide
+
+
+def test_r_dmg_5_each_hit_says_what_hp_counters_absorbed(party):
+    party.do("companion Mevrouw de Kat", "confront --scene 1")
+    assert party.raw["kaverit"][0]["counters"]["HP"] == 2
+    party.do("next", "next")
+    events = party.events("foe Bike --roll 5 --on Ann")        # Swerve: 11 + Lv = 12
+    hit = event(events, "hit", target="Ann")
+    assert (hit["amount"], hit["absorbed"], hit["counters_left"], hit["hp"]) == (12, 2, 0, 10)
+    line = "deals 12 Schmerz to Ann (12 = 12): Ann 10/20 HP (HP counters absorb 2, 0 left)."
+    assert line in party.do("log 1")
+
+
+def test_r_sheet_3_status_toolbar_and_state_show_hp_counters(party):
+    from guide.games.kaverini.screen import toolbar
+
+    party.do("companion Mevrouw de Kat", "confront --scene 1")
+    status = party.do("status")
+    assert "20/20 +2" in status and "HP +N: N HP counters" in status
+    assert "20/20+2" in "".join(text for _, text in toolbar(party.table))
+    assert party.state["kaverit"][0]["hp_counters"] == 2
+    assert "hp_counters" not in party.state["confrontation"]["foes"][0]
+
+
+def test_r_sheet_3_guide_state_keeps_its_shape_without_counters(tmp_path):
+    campaign = str(tmp_path / "c.sqlite")
+    guide("play", "--campaign", campaign, input="kaveri Ann --ability Lagom --technique Anger"
+          " --technique Love --technique Happy\n")
+    state = json.loads(guide("state", "--campaign", campaign).stdout)
+    assert "hp_counters" not in state["kaverit"][0]
+
+
+def test_r_dmg_8_a_chutzpah_return_into_counters_says_so(party):
+    party.do("companion Mevrouw de Kat", "confront --scene 5",
+             "use Ann Sadness --on Captain --roll 1")               # Confidence stops it
+    events = party.events("use Bob Anger --on Captain --roll 1")    # 1 Schmerz: 1 back
+    back = event(events, "chutzpah")
+    assert back["amount"] == 0 and back["absorbed"] == 1 and back["counters_left"] == 0
+    assert "Bob takes 1 Schmerz back (HP counters absorb 1, 0 left) (R-ABIL-1)." in \
+        party.do("log 1")
+
+
+def test_r_fx_4_a_foe_immobilized_by_sadness_is_said_to_skip(party):
+    party.do("confront --scene 1", "use Ann Sadness --roll 20")
+    events = party.events("next")
+    assert event(events, "skips", name="Runaway Rental Bike", why="Sadness")
+    assert "Runaway Rental Bike skips this turn (immobilized by sadness, R-FX-4)." in \
+        party.do("log 1")
+
+
+def test_r_abil_1_status_shows_abilities_used_up_and_effects_turns_left(party):
+    party.do("kaveri Cy --ability Psychic --technique Innocence --technique Love"
+             " --technique Happy", "confront --scene 5 --order Cy,Ann,Bob",
+             "use Cy Innocence --on Captain --roll 20", "use Ann Sadness --on Spirit --roll 1")
+    status = " ".join(party.do("status").split())
+    assert "Captain Van der Decken Confidence (used up), Chutzpah;" in status
+    assert "Drowned Bell Spirit Confidence (used up)" in status
+    party.do("end", "confront --scene 1 --order Cy,Ann,Bob", "use Cy Innocence --roll 20")
+    status = " ".join(party.do("status").split())
+    assert "Cy: Innocence H +1, 1 turn left" in status
+    assert "Innocence H+1" in status                           # the table's column
+
+
+def test_r_fx_4_status_tells_a_skip_from_the_nervousness_boost(party):
+    party.do("kaveri Cy --ability Psychic --technique Nervousness --technique Love"
+             " --technique Happy", "confront --scene 1 --order Cy,Ann,Bob",
+             "use Cy Nervousness --roll 20")
+    status = " ".join(party.do("status").split())
+    assert "Cy: skips its turn in round 2 (Nervousness); Nervousness: +2 to E, H or HP" \
+           " from its turn in round 3" in status
+    assert "skips, nerves" in status
+
+
+def _win_the_last_scene(party):
+    party.do("confront --scene 5", "schmerz Captain 60", "schmerz Spirit 20",
+             "schmerz 'Spirit 2' 20")
+
+
+def test_good_ending_is_read_when_the_last_scene_is_won_and_in_recap(party):
+    party.do("item Ann Stroopwafel", "item Ann Wooden Clogs")
+    party.do("confront --scene 5", "schmerz Captain 60", "schmerz Spirit 20")
+    out = party.do("schmerz 'Spirit 2' 20")
+    assert "The last scene is won: The Silent Carillon of Amsterdam is done" in out
+    assert "At noon the next day the Westertoren plays again." in out
+    recap = " ".join(party.do("recap").split())
+    assert "The adventure is done. At noon the next day the Westertoren plays again." in recap
+    assert "That was the last scene of the adventure." in recap
+    assert "Stroopwafel" not in recap and "Wooden Clogs" in recap        # 4.3: Usage is secret
+
+
+def test_a_practice_bout_at_the_last_scene_reads_no_ending(party):
+    party.do("scene 5", "confront Drowned Bell Spirit --practice")
+    out = party.do("schmerz Spirit 20")
+    assert "won" in out and "Westertoren" not in out
+    assert "finished" not in party.raw["kaverit"][0]
+
+
+def test_r_conf_12_the_players_log_never_names_an_item_with_usage(party):
+    party.do("item Ann Stroopwafel", "item Ann Wooden Clogs")
+    players = party.do("log 2")
+    assert "Stroopwafel" not in players and "Wooden Clogs" in players
+    assert "Stroopwafel" in party.do("log 2 --gm")
