@@ -10,6 +10,7 @@ import click
 from guide.core.box import Doc, FileKind
 from guide.core.game import Game
 from guide.core.registry import Registry
+from guide.core.seats import Move
 from guide.core.story import say
 from guide.core.yamlsrc import Problem
 
@@ -19,8 +20,18 @@ from .box import kind as box_kind
 from .cli import cave_group
 from .commands import CaveTable, commands
 from .render import render
-from .seats import seat_moves
+from .seats import pictures, seat_moves
 from .state import current, new_state
+
+
+def page(name: str) -> bytes:
+    """A page of the game (the TV's, a seat's) with the game's own script and stylesheet
+    (cave.js, cave.css) put in, so both pages draw the cave the same way."""
+    here = resources.files("guide.games.cave")
+    text = here.joinpath(name).read_text("utf-8")
+    for part in ("cave.css", "cave.js"):
+        text = text.replace(f"/* {part} */", here.joinpath(part).read_text("utf-8"))
+    return text.encode("utf-8")
 
 
 class CaveGame(Game):
@@ -28,7 +39,8 @@ class CaveGame(Game):
     title = "Cave escape"
     state_version = 1
     commands: ClassVar[Registry] = commands
-    view_page = resources.files("guide.games.cave").joinpath("page.html").read_bytes()
+    view_page = page("page.html")
+    seat_page = page("seat.html")
     seat_policy = "apply"        # no game master: the companion is the box, a legal move runs at once
     menu_rows = 3                # the 17-line map stays on a 24-line screen above the prompt
 
@@ -76,8 +88,13 @@ class CaveGame(Game):
     def seats(self, table: CaveTable) -> list[str]:
         return [c["name"] for c in table.state["characters"]]
 
-    def seat_moves(self, table: CaveTable, seat: str) -> list[tuple[str, str]]:
+    def seat_moves(self, table: CaveTable, seat: str) -> list[Move]:
         return seat_moves(table.state, table.library, seat)
+
+    def seat_view(self, table: CaveTable, seat: str) -> dict:
+        """The TV's view (nothing is secret in a cooperative game) and the pictures of the new
+        tile's turns on that seat's move buttons."""
+        return {**self.view(table), "pictures": pictures(table.state, table.library, seat)}
 
     def greeting(self) -> str:
         return "Cave escape: character NAME, start, move; help; Ctrl-D leaves."

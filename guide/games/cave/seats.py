@@ -1,20 +1,33 @@
-"""Seats: every character is a seat; on its turn it is offered each legal move as a ready
-command line (a cooperative game without a game master: a legal move runs at once)."""
+"""Seats: every character is a seat, moved from its player's phone. On its turn a seat is
+offered each legal move as a ready command line, grouped as the page shows them: a
+direction, then (onto an empty square) the new tile's turn, drawn as a picture; the
+challenge roll with guide's d20 or the table's own; eating, cooking, sharing food; the end of
+the turn. A cooperative game without a game master: a legal move runs at once."""
 
 from __future__ import annotations
 
 from guide.core.errors import RuleError
+from guide.core.seats import Move
 
+from .board import entry_turns, neighbour
 from .box import Box
 from .meals import fire_at_hand
-from .state import OPPOSITE, CaveState, current, others_here
+from .state import OPPOSITE, CaveState, current, key, others_here
 from .turn import check_move
 
-Move = tuple[str, str]
+MOVE, CHALLENGE, EAT, SHARE = "Move", "Challenge", "Eat", "Share food"
+ARROW = {"up": "up", "down": "down", "left": "left", "right": "right"}
 
 
 def quoted(name: str) -> str:
     return f'"{name}"' if " " in name else name
+
+
+def next_shape(state: CaveState) -> str | None:
+    """The shape of the tile a move onto an empty square would place (the draw pile's top;
+    None when the pile is empty and the discards are to be shuffled first)."""
+    draw = state["tiles"]["draw"]
+    return state["pieces"][draw[0]]["shape"] if draw else None
 
 
 def seat_moves(state: CaveState, box: Box, seat: str) -> list[Move]:
@@ -23,20 +36,55 @@ def seat_moves(state: CaveState, box: Box, seat: str) -> list[Move]:
         return []
     who = quoted(seat)
     moves: list[Move] = []
+    shape = next_shape(state)
     for side in OPPOSITE:
         try:
             check_move(state, box, seat, side)
         except RuleError:
             continue
-        moves.append((f"move {side}", f"move {who} {side}"))
+        empty = key(*neighbour(ch["x"], ch["y"], side)) not in state["board"]
+        if not empty or shape is None:
+            moves.append(Move(side, f"move {who} {side}", (MOVE,)))
+            continue
+        seen: set[tuple[str, ...]] = set()
+        for turn in entry_turns(box, shape, side):
+            sides = box.sides(shape, turn)
+            if sides in seen:                    # 0 and 180 of a straight tile look alike
+                continue
+            seen.add(sides)
+            moves.append(Move(f"turned {turn}", f"move {who} {side} --turn {turn}", (MOVE, side),
+                              f"a {shape}, open {', '.join(sides)}"))
     held = ch["challenge"]
     if held and not held["crossed"] and not state["moved"] and not ch["stuck"]:
-        moves.append(("roll to cross the challenge", f"roll {who}"))
+        need = ch["energy"] + box.item_bonus * ch["items"]
+        moves.append(Move("guide rolls the d20", f"roll {who}", (CHALLENGE,), f"{need} or under crosses"))
+        for face in range(1, box.challenge_die + 1):
+            moves.append(Move(str(face), f"roll {who} --roll {face}", (CHALLENGE, "the table's own d20")))
     if ch["food"]:
-        moves.append((f"eat raw ({', '.join(map(str, ch['food']))})", f"eat {who}"))
+        values = ", ".join(map(str, ch["food"]))
+        moves.append(Move("raw", f"eat {who}", (EAT, f"all ({values})")))
         if fire_at_hand(state, ch):
-            moves.append(("eat cooked", f"eat {who} --cooked"))
+            moves.append(Move("cooked", f"eat {who} --cooked", (EAT, f"all ({values})")))
+        if len(ch["food"]) > 1:
+            for value in sorted(set(ch["food"])):
+                moves.append(Move("raw", f"eat {who} --food {value}", (EAT, f"the {value}")))
+                if fire_at_hand(state, ch):
+                    moves.append(Move("cooked", f"eat {who} --cooked --food {value}", (EAT, f"the {value}")))
         for other in others_here(state, ch):
-            moves.append((f"give a food card to {other['name']}", f"give {who} {quoted(other['name'])}"))
-    moves.append(("end the turn", f"end {who}"))
+            for value in sorted(set(ch["food"])):
+                moves.append(Move(f"a {value}", f"give {who} {quoted(other['name'])} --food {value}",
+                                  (SHARE, f"to {other['name']}")))
+    moves.append(Move("End the turn", f"end {who}"))
     return moves
+
+
+def pictures(state: CaveState, box: Box, seat: str) -> dict[int, list[str]]:
+    """The openings of the new tile each turn-move would place, by the move's number (its
+    place among the seat's moves), for the page to draw as a picture."""
+    shape = next_shape(state)
+    out: dict[int, list[str]] = {}
+    for i, m in enumerate(seat_moves(state, box, seat)):
+        if len(m.group) == 2 and m.group[0] == MOVE and shape is not None:
+            turn = int(m.line.rsplit(" ", 1)[1])
+            out[i] = list(box.sides(shape, turn))
+    return out

@@ -104,8 +104,7 @@ def test_names_are_found_by_a_unique_beginning_in_any_case(table):
     assert "Annabel moves up" in do(table, "move annab up")
     assert "Annabel spends 1 Energy" in do(table, "end ANN")
     table.state["characters"][1]["food"] = [2]
-    assert refused(table, "give Bob An") == (
-        "give: Invalid value for 'OTHER': 'An' could be 'Annabel', 'Anton'; which character?")
+    assert refused(table, "give Bob An") == "'An' could be 'Annabel', 'Anton'; which character?"
     do(table, "move Bob up")                                   # onto Annabel's tile
     assert do(table, "give b annabel") == "Bob gives a food card of 2 to Annabel"
 
@@ -137,17 +136,41 @@ def test_each_character_is_a_seat_offered_its_legal_moves_on_its_turn(table):
     assert GAME.seats(table) == ["Ann", "Bob"]
     assert GAME.seat_moves(table, "Bob") == []                # not Bob's turn
     moves = GAME.seat_moves(table, "Ann")
-    assert moves == [("move down", "move Ann down"), ("move right", "move Ann right"),
-                     ("end the turn", "end Ann")]
-    for _, line in moves:                                     # every offered line is legal
+    shape = table.state["pieces"][table.state["tiles"]["draw"][0]]["shape"]
+    down = [m for m in moves if m.group == ("Move", "down")]  # a direction, then the turn
+    assert down and all(m.line.startswith("move Ann down --turn ") for m in down)
+    assert ("Move",) == next(m.group for m in moves if m.line == "move Ann right")   # the start's half
+    assert moves[-1].line == "end Ann"
+    for m in moves:                                           # every offered line is legal
         before = json.loads(json.dumps(table.state))
-        do(table, line)
+        do(table, m.line)
         do(table, "undo")
         assert table.state == before
-    table.state["characters"][0]["food"] = [2]
+    pictures = GAME.seat_view(table, "Ann")["pictures"]       # each turn drawn from its openings
+    assert sorted(pictures) == [i for i, m in enumerate(moves) if len(m.group) == 2]
+    for i, openings in pictures.items():
+        turn = int(moves[i].line.rsplit(" ", 1)[1])
+        assert tuple(openings) == GAME.load([]).sides(shape, turn) and "up" in openings
+    table.state["characters"][0]["food"] = [2, 3]
     table.state["characters"][1]["fire"] = 1
-    labels = [label for label, _ in GAME.seat_moves(table, "Ann")]
-    assert labels[2:5] == ["eat raw (2)", "eat cooked", "give a food card to Bob"]
+    groups = {m.group for m in GAME.seat_moves(table, "Ann")}
+    assert {("Eat", "all (2, 3)"), ("Eat", "the 2"), ("Share food", "to Bob")} <= groups
+
+
+def test_a_seat_rolls_a_challenge_with_guides_d20_or_the_tables_own_C_TURN_3(table):
+    do(table, "character Ann", "start")
+    state = table.state
+    tile = next(t for t in state["tiles"]["draw"] if state["pieces"][t]["content"] == "challenge"
+                and state["pieces"][t]["shape"] in ("straight", "four-way"))
+    state["tiles"]["draw"].remove(tile)
+    state["tiles"]["draw"].insert(0, tile)                    # rig the next tile (a test only)
+    do(table, "move Ann up --turn 0", "end Ann")
+    moves = GAME.seat_moves(table, "Ann")
+    ours = next(m for m in moves if m.group == ("Challenge",))
+    assert (ours.line, ours.detail) == ("roll Ann", "7 or under crosses")
+    faces = [m for m in moves if m.group == ("Challenge", "the table's own d20")]
+    assert [m.line for m in faces] == [f"roll Ann --roll {n}" for n in range(1, 21)]
+    assert do(table, faces[6].line) == "Ann rolls 7 (needs 7 or under): crosses the challenge"
 
 
 def test_the_tv_page_draws_the_map_and_follows_the_table(table):
@@ -168,7 +191,7 @@ def test_the_tv_page_draws_the_map_and_follows_the_table(table):
 
 
 @needs_chromium
-def test_a_real_browser_draws_the_map_on_the_tv_page(table, tmp_path):
+def test_a_real_browser_draws_the_cave_on_the_tv_page(table, tmp_path):
     assert CHROMIUM, "CI must have Chromium (.ci/run installs Debian's chromium)"
     do(table, "character Ann", "character Bob", "start", "view", "move Ann left")
     url = f"http://127.0.0.1:{table.services['view'].httpd.server_address[1]}/"
@@ -178,9 +201,9 @@ def test_a_real_browser_draws_the_map_on_the_tv_page(table, tmp_path):
     finally:
         do(table, "view --stop")
     dom = html.unescape(r.stdout)
-    row3 = next(line for line in do(table, "map").splitlines() if line.startswith(" 3"))
-    assert row3 in dom
-    assert GAME.toolbar(table) in dom
+    assert 'class="cave-board"' in dom and 'data-square="4,3"' in dom
+    assert 'data-name="Ann"' in dom and 'data-name="Bob"' in dom
+    assert "Energy" in dom and "Draw pile 40" in dom
 
 
 @pytest.fixture
