@@ -128,7 +128,7 @@ def lines_for(run: Run, rng: random.Random, pool: list[str]) -> Iterator[str]:
         moves = []
         if seated(t):
             for seat in run.game.seats(t):
-                moves += [m.line for m in as_moves(run.game.seat_moves(t, seat))]
+                moves += [move.line for move in as_moves(run.game.seat_moves(t, seat))]
         yield rng.choice(moves) if moves and rng.random() < 0.5 else rng.choice(pool)
 
 
