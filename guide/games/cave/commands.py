@@ -41,9 +41,8 @@ def _describe(t: CaveTable, name: str) -> str:
     return f"Energy {c['energy']}, mental {c['mental']}" if c else ""
 
 
-# a character's name: Tab offers them; the rules find it as people type it (state.find, the
-# core's resolver: any case, a unique beginning) and say why one may not act
-CHARACTER = Named("character", _characters, describe=_describe, convert=False)
+# a character's name, as people type it: any case, a unique beginning (the core's resolver)
+CHARACTER = Named("character", _characters, describe=_describe)
 
 
 def run(t: CaveTable, rules: Callable[..., list[Event]], *args: Any, **kwargs: Any) -> Result:

@@ -104,7 +104,8 @@ def test_names_are_found_by_a_unique_beginning_in_any_case(table):
     assert "Annabel moves up" in do(table, "move annab up")
     assert "Annabel spends 1 Energy" in do(table, "end ANN")
     table.state["characters"][1]["food"] = [2]
-    assert refused(table, "give Bob An") == "'An' could be 'Annabel', 'Anton'; which character?"
+    assert refused(table, "give Bob An") == (
+        "give: Invalid value for 'OTHER': 'An' could be 'Annabel', 'Anton'; which character?")
     do(table, "move Bob up")                                   # onto Annabel's tile
     assert do(table, "give b annabel") == "Bob gives a food card of 2 to Annabel"
 
