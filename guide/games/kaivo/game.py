@@ -30,6 +30,7 @@ class KaivoGame(Game):
     view_page = resources.files("guide.games.kaivo").joinpath("page.html").read_bytes()
     seat_page = resources.files("guide.games.kaivo").joinpath("seat.html").read_bytes()
     seat_policy = "apply"           # no game master: a seat's legal move runs at once
+    story_keeps_seat_secrets = False    # a seat's knowledge is in the state (knowledge.py)
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -79,14 +80,15 @@ class KaivoGame(Game):
         name = s["players"][seat]["name"]
         return "draw" if seat == screen.viewer(s) else f"draw --as {shlex.quote(name)}"
 
-    def terminal_sees(self, table: KaivoTable, audience: list) -> bool:
-        """Only "You"'s own secrets reach the terminal (and its log); a friend's or a bot's
-        are read by their seat's view alone."""
-        return screen.viewer(table.state) in audience
+    def terminal_seat(self, table: KaivoTable) -> str | None:
+        """"You" play at the keyboard: only your own secrets reach the terminal; a friend's
+        or a bot's are not kept, their seat's view reads them from the state."""
+        seat = screen.viewer(table.state)
+        return None if seat is None else table.state["players"][seat]["name"]
 
     def render(self, event: dict, table: KaivoTable) -> str | None:
-        # only the terminal's own private events were told (commands._tell)
-        text = render.render(event, event["audience"][0] if "audience" in event else None)
+        # only the terminal's own private events were kept (KaivoTable.tell_private)
+        text = render.render(event, event.get("private"))
         return text if text is not None else super().render(event, table)
 
     def view(self, table: KaivoTable) -> dict:

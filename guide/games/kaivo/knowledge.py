@@ -77,11 +77,11 @@ def view(t: Table, seat: int | None) -> SeatView:
         caller=t["caller"], scores=list(t["scores"]))
 
 
-def events_for(events: list[Event], seat: int) -> list[Event]:
-    """The events a seat receives: the public ones and its own private ones."""
-    return [e for e in events if "audience" not in e or seat in e["audience"]]
+def events_for(events: list[Event], name: str) -> list[Event]:
+    """The events a player receives: the public ones and their own private ones."""
+    return [e for e in events if e.get("private", name) == name]
 
 
 def public(events: list[Event]) -> list[Event]:
     """What the whole table (the TV page) may see."""
-    return [e for e in events if "audience" not in e]
+    return [e for e in events if "private" not in e]

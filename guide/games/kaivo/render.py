@@ -52,8 +52,8 @@ def _pos(e: Event, key: str = "pos") -> int:
     return int(e[key]) + 1
 
 
-def render(e: Event, seat: int | None = None) -> str | None:
-    if "audience" in e and (seat is None or seat not in e["audience"]):
+def render(e: Event, seat: str | None = None) -> str | None:
+    if "private" in e and (seat is None or seat != e["private"]):
         return None
     kind = e["kind"]
     if kind == "match":

@@ -94,7 +94,7 @@ def news(state: KaivoState, seat: str | None) -> list[str]:
     """The round's last public events in words, `seat` addressed as "You"."""
     lines: list[str] = []
     for event in state.get("news", []):
-        if "audience" in event:                   # never stored; a guard all the same
+        if "private" in event:                    # never stored; a guard all the same
             continue
         if seat is not None:
             event = {k: (YOU if k in NAME_KEYS and v == seat else v) for k, v in event.items()}

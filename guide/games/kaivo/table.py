@@ -2,9 +2,9 @@
 
 Every function takes the round's Table (and the Rules, and the Dice where chance enters),
 checks the move first (a RuleError changes nothing), then changes the Table in place and
-returns events as data. An event with an "audience" (the core's key, the core's
-Table.tell_all) is private to those seats; any other event is public and carries only
-values the whole table may see.
+returns events as data. An event with a "private" key (the core's key, a player's
+name: Table.tell_all, Table.tell_private) is that player's alone; any other event is
+public and carries only values the whole table may see.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: DiceLike,
     events: list[Event] = [{"kind": "dealt", "dealer": names[dealer], "first": names[t["turn"]],
                             "discard": t["cards"][first], "deck": len(deck)}]
     for s in range(n):
-        events.append({"kind": "outer", "seat": s, "who": names[s], "audience": [s],
+        events.append({"kind": "outer", "seat": s, "who": names[s], "private": names[s],
                        "cards": [[p, t["cards"][hands[s][p]]] for p in rules.outer]})
     return t, events
 
@@ -119,7 +119,7 @@ def draw(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     t["phase"] = "drawn"
     _learn(t, s, card)
     events.append({"kind": "drew", "seat": s, "who": t["names"][s], "deck": len(t["deck"])})
-    events.append({"kind": "held", "seat": s, "value": t["cards"][card], "audience": [s]})
+    events.append({"kind": "held", "seat": s, "value": t["cards"][card], "private": t["names"][s]})
     return events
 
 
@@ -209,7 +209,8 @@ def peek(t: Table, rules: Rules, pos: int) -> list[Event]:
     _badge(t, card, s)
     _end_turn(t)
     return [{"kind": "peeked", "seat": s, "who": t["names"][s], "pos": pos},
-            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][card], "audience": [s]}]
+            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][card],
+             "private": t["names"][s]}]
 
 
 def spy(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
@@ -224,7 +225,7 @@ def spy(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
     return [{"kind": "spied", "seat": s, "who": t["names"][s], "target": target,
              "whom": t["names"][target], "pos": pos},
             {"kind": "saw", "seat": s, "target": target, "pos": pos, "value": t["cards"][card],
-             "audience": [s]}]
+             "private": t["names"][s]}]
 
 
 def swapwith(t: Table, rules: Rules, pos: int, target: int, tpos: int) -> list[Event]:
@@ -241,9 +242,10 @@ def swapwith(t: Table, rules: Rules, pos: int, target: int, tpos: int) -> list[E
     _end_turn(t)
     return [{"kind": "swapped_power", "seat": s, "who": t["names"][s], "pos": pos,
              "target": target, "whom": t["names"][target], "tpos": tpos},
-            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][theirs], "audience": [s]},
+            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][theirs],
+             "private": t["names"][s]},
             {"kind": "saw", "seat": target, "target": target, "pos": tpos,
-             "value": t["cards"][mine], "audience": [target]}]
+             "value": t["cards"][mine], "private": t["names"][target]}]
 
 
 def mindread(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
@@ -296,7 +298,7 @@ def glimpse(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
             if card not in t["caught"][o]:
                 t["caught"][o].append(card)
             events.append({"kind": "caught", "seat": o, "who": t["names"][s],
-                           "value": t["cards"][card], "audience": [o]})
+                           "value": t["cards"][card], "private": t["names"][o]})
     return events
 
 
