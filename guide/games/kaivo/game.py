@@ -50,13 +50,20 @@ class KaivoGame(Game):
         return Library(rules, bots.bots_of(last["bots"])), []
 
     def public_state(self, table: KaivoTable) -> dict:
-        return screen.public_state(table.state)
+        return screen.public_state(table.state, "terminal", self.shown(table))
+
+    def shown(self, table: KaivoTable) -> set[int] | None:
+        """K-DEAL-1: the cards your screens show now (those seen in the box's last seconds)."""
+        s = table.state
+        return screen.showing(s, screen.viewer(s), kaivo_commands.now(), table.library.rules.hints)
 
     def prompt(self, table: KaivoTable) -> str:
         return screen.prompt(table.state)
 
     def toolbar(self, table: KaivoTable) -> str | None:
-        return screen.toolbar(table.state)
+        s = table.state
+        clock = self.timer(table) if match.acting(s) == screen.viewer(s) else None
+        return screen.toolbar(s, self.shown(table), clock)
 
     # --- K-CLOCK-1 on the core's timer: the safe move is played on time, also when nobody
     # types (the move of the seat to act, which `_act` turns into the safe move once more
@@ -87,7 +94,11 @@ class KaivoGame(Game):
         return None if seat is None else table.state["players"][seat]["name"]
 
     def render(self, event: dict, table: KaivoTable) -> str | None:
-        # only the terminal's own private events were kept (KaivoTable.tell_private)
+        # only the terminal's own private events were kept (Table.tell_private); at a
+        # terminal they are not printed into the scrollback (K-DEAL-1: the toolbar shows the
+        # card for the box's seconds); a script or pipe prints them
+        if "private" in event and table.ask is not None and not table.library.rules.hints:
+            return None
         text = render.render(event, event.get("private"))
         return text if text is not None else super().render(event, table)
 
@@ -99,7 +110,8 @@ class KaivoGame(Game):
         return seats.seats(table.state)
 
     def seat_view(self, table: KaivoTable, seat: str) -> dict:
-        return seats.seat_view(table.state, seat, self.title)
+        return seats.seat_view(table.state, seat, self.title, kaivo_commands.now(),
+                               table.library.rules.hints)
 
     def seat_moves(self, table: KaivoTable, seat: str) -> list[tuple[str, str]]:
         return seats.seat_moves(table.state, seat, table.library.rules)

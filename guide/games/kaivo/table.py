@@ -45,7 +45,8 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: DiceLike,
               caught=[[] for _ in range(n)], badges=[""] * len(rules.values), face_up=[],
               placed=[], starter=(dealer + 1) % n, turn=(dealer + 1) % n, phase="turn",
               held=None, power=None, glimpsed=False, caller=None, turns=0, names=list(names),
-              letters=letters_for(names), scores=list(scores or [0] * n))
+              letters=letters_for(names), scores=list(scores or [0] * n),
+              fresh=[[s, hands[s][p]] for s in range(n) for p in rules.outer])
     events: list[Event] = [{"kind": "dealt", "dealer": names[dealer], "first": names[t["turn"]],
                             "discard": t["cards"][first], "deck": len(deck)}]
     for s in range(n):
@@ -78,6 +79,7 @@ def _opponent(t: Table, target: int) -> None:
 def _learn(t: Table, seat: int, card: int) -> None:
     if card not in t["seen"][seat]:
         t["seen"][seat].append(card)
+    t.setdefault("fresh", []).append([seat, card])      # shown for the box's seconds
     if card in t["caught"][seat]:
         t["caught"][seat].remove(card)
 
@@ -297,6 +299,7 @@ def glimpse(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
         if dice.d(rules.glimpse_in) <= rules.glimpse_chance and card not in t["seen"][o]:
             if card not in t["caught"][o]:
                 t["caught"][o].append(card)
+            t.setdefault("fresh", []).append([o, card])
             events.append({"kind": "caught", "seat": o, "who": t["names"][s],
                            "value": t["cards"][card], "private": t["names"][o]})
     return events
