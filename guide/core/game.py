@@ -116,8 +116,9 @@ class Game:
         return event.get("private") == "gm"
 
     story_keeps_seat_secrets: ClassVar[bool] = True
-    """False: a seat's secrets live in the game's state (its `seat_view` shows them), and the
-    story keeps only the game master's and the keyboard's own seat's (Table.tell_private)."""
+    """False: the rules' secrets of a seat live in the game's state (its `seat_view` shows
+    them), and of the rules' events (Table.tell_all) the story keeps only the game master's and
+    the keyboard's own seat's; a private die (`roll --for`) is kept as in every game."""
 
     def terminal_seat(self, table: Table) -> str | None:
         """The seat of the one at the keyboard, where the game master is also a player

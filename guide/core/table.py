@@ -160,10 +160,17 @@ class Table(Generic[S, L]):
 
     def tell_all(self, events: Iterable[Mapping[str, Any]]) -> None:
         """Tell the events a game's rules returned: an event without `private` is everyone's;
-        one with `private` (a seat's name, or "gm") is told as `tell_private` tells it."""
+        one with `private` (a seat's name, or "gm") is told as `tell_private` tells it. A game
+        whose rules keep each seat's secrets in its state (`Game.story_keeps_seat_secrets`
+        False: Kaivo) has only the GM's and the keyboard's own seat's kept (`Game.terminal_seat`):
+        the others' are not stored at all (their seats read them from `Game.seat_view`;
+        `log --gm` at that keyboard must not show them, nor that there was one)."""
+        keeps = self.game.story_keeps_seat_secrets or (GM, self.game.terminal_seat(self))
         for event in events:
             data = {k: v for k, v in event.items() if k not in ("kind", PRIVATE)}
             if PRIVATE in event:
+                if keeps is not True and event[PRIVATE] not in keeps:
+                    continue
                 self.tell_private(event[PRIVATE], event["kind"], **data)
             else:
                 self.tell(event["kind"], **data)
@@ -182,12 +189,7 @@ class Table(Generic[S, L]):
         """An event only `who` may see: a seat (its own page shows it; the terminal says
         only that there is one) or "gm" (the game master's terminal). `log` leaves it out
         unless --gm; the TV view, other seats and completion never see it. Dice drawn for it
-        are inside it, as with `tell`. A game whose seats' secrets live in its state
-        (`Game.story_keeps_seat_secrets` False: Kaivo) keeps only the GM's and the keyboard's
-        own seat's (`Game.terminal_seat`): the others are not kept at all (their seats read
-        them from `Game.seat_view`; `log --gm` must not show them, nor that there was one)."""
-        if not self.game.story_keeps_seat_secrets and who not in (GM, self.game.terminal_seat(self)):
-            return
+        are inside it, as with `tell`."""
         if who != GM and who not in self.game.seats(self):
             raise CommandError(f"no seat {who!r} to tell privately")
         self.tell(kind, **{PRIVATE: who}, **data)
