@@ -50,6 +50,8 @@ def _tell(t: KaivoTable, state: KaivoState, events: list[Event]) -> None:
     friend's private events (and a bot's) are never told: a seat reads them through its own
     view (seats.py). The public ones are also the seats' news."""
     t.tell_all(events)                  # only "You"'s own private ones are kept
+    if any(e["kind"] == "drew" for e in events):       # K-TURN-1: no undo past a draw
+        t.drew_hidden("a card from the deck")
     if any(e["kind"] == "dealt" for e in events):
         state["looks"] = []             # a new round: the card ids are dealt anew
     stamp(state, now(), t.library.rules.show_seconds)     # K-DEAL-1: shown, then hidden
@@ -241,6 +243,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     if seat != acting:
         raise CommandError(f"it is {tbl['names'][acting]}'s turn")
     dice = _dice(t)
+    began = (tbl["turns"], tbl["phase"] == "power")
     limit = clock_limit(lib.rules, tbl["phase"])
     if s["clock"] and s["clock_at"] is not None and limit is not None and now() - s["clock_at"] > limit:
         # K-CLOCK-1: time ran out; the safe move is played instead (no penalty)
@@ -249,7 +252,8 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     else:
         events = match.act_as(lib.rules, lib.bots, s, dice, seat, action)
     _tell(t, s, events)
-    _restart_clock(s)
+    if (tbl["turns"], tbl["phase"] == "power") != began:
+        _restart_clock(s)       # K-CLOCK-1: a new turn, or a power's 10 s; not a put-back discard
     mine = viewer(s)
     return Result(_status(t) if mine is None or tbl["turn"] == mine or tbl["phase"] == "over"
                   else [])

@@ -10,7 +10,7 @@ from typing import ClassVar
 import click
 
 from guide.core.box import Doc, FileKind
-from guide.core.game import Game
+from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.registry import Registry
 from guide.core.yamlsrc import Problem
 
@@ -31,6 +31,10 @@ class KaivoGame(Game):
     seat_page = resources.files("guide.games.kaivo").joinpath("seat.html").read_bytes()
     seat_policy = "apply"           # no game master: a seat's legal move runs at once
     story_keeps_seat_secrets = False    # a seat's knowledge is in the state (knowledge.py)
+    # K-TURN-1 "can not be put back, because that would be a free peek": in a dealt round,
+    # undo is refused past a command that drew a card from the deck (yours or a bot's;
+    # commands._tell says so); the score sheet draws nothing and keeps its full undo
+    undo_policy = REFUSE_HIDDEN
 
     def new_state(self) -> dict:
         return dict(new_state())

@@ -205,7 +205,7 @@ def toolbar(state: KaivoState, shown: set[int] | None, clock: float | None = Non
                   for p, x in enumerate(v["hands"][s]) if x is not None and not v["face_up"][s][p]]
         seen = f" | see {', '.join(theirs)}" if theirs else ""
         held = f" | hold {v['held']}" if v["held"] is not None and v["turn"] == me else ""
-        left = f" | {math.ceil(clock)}s" if clock is not None and clock > 0 else ""
+        left = f" | {math.ceil(clock - 1e-6)}s" if clock is not None and clock > 0 else ""
         top = v["discard"][-1] if v["discard"] else "-"
         text = f" {mine}{held}{seen} | pile {top} | deck {v['deck_left']}{left} | {scores}"
     elif state["players"]:

@@ -117,10 +117,27 @@ def test_a_call_scores_the_round_and_the_table_leaves_guide_state(table):
 def test_undo_takes_back_your_command_and_the_bots_turns_after_it(table):
     do(table, "deal --bots 2")
     before = json.dumps(table.state, sort_keys=True)
-    do(table, "draw", "discard")
+    do(table, "take", "putback")                  # K-TURN-2: nothing drawn from the deck
     assert json.dumps(table.state, sort_keys=True) != before
     do(table, "undo", "undo")
     assert json.dumps(table.state, sort_keys=True) == before
+
+
+def test_k_turn_1_undo_is_refused_past_a_card_drawn_from_the_deck(table):
+    do(table, "deal --bots 2")
+    do(table, "draw")
+    before = json.dumps(table.state, sort_keys=True)
+    message = fails(table, "undo")
+    assert "it drew a card from the deck, hidden from the players" in message
+    do(table, "discard")                          # the bots' turns after it draw too
+    assert "it drew a card from the deck" in fails(table, "undo")
+    assert json.dumps(table.state, sort_keys=True) != before
+
+
+def test_k_turn_1_the_score_sheet_keeps_its_full_undo(table):
+    do(table, "players Ann Ben", "round Ann=5 Ben=7 --caller Ann", "round Ann=9 Ben=2 --caller Ben")
+    do(table, "undo", "undo", "undo")
+    assert table.state["mode"] == "" or table.state["entries"] == []
 
 
 def test_the_story_and_the_log_carry_nothing_private_to_a_bot(table):
@@ -178,6 +195,21 @@ def test_k_clock_1_a_turn_that_runs_out_plays_the_safe_move(table, monkeypatch):
     out = do(table, "swap 2")
     assert "Your 20 seconds ran out: the safe move is played (no penalty)." in out
     assert table.state["table"]["hands"][0] == mine        # not swapped: drawn and discarded
+
+
+def test_k_clock_1_taking_the_discard_and_putting_it_back_does_not_restart_the_20_seconds(
+        table, monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
+    do(table, "deal --bots 1 --clock")
+    clock[0] += 15
+    do(table, "take", "putback")
+    assert GAME.timer(table) == pytest.approx(5, abs=1e-6)   # 5 s left, not 20 again
+    assert "| 5s |" in (GAME.toolbar(table) or "")             # the countdown in the toolbar
+    clock[0] += 6
+    assert GAME.on_time(table) == "draw"                   # the table plays it by itself
+    out = text(table.execute("draw", timed=True))
+    assert "Your 20 seconds ran out: the safe move is played (no penalty)." in out
 
 
 def test_tab_completes_players_and_totals(table):

@@ -107,3 +107,4 @@ def test_k_glimpse_1_the_tv_learns_nothing_of_a_glimpse_everyone_caught():
     assert view(t, None)["hands"][0] == [None] * 4            # the TV: nothing
     assert view(t, 1)["hands"][0][1] == 5 and view(t, 2)["hands"][0][1] == 5
     assert view(t, 1, set())["hands"][0][1] is None           # ... on screen only a while
+    assert view(t, 0)["knows"][0][1] == [0]                  # the drawer: not who caught it
