@@ -43,7 +43,8 @@ class GameGroup(click.Group):
 @click.version_option(__version__, "--version", "-V", prog_name="guide",
                       message="%(prog)s %(version)s")
 def cli() -> None:
-    """guide: the game master's companion at the table (Kaverini and other games).
+    """guide: the game master's companion at the table, for every installed game
+    (`guide games` lists them).
 
     Start the table with `guide play`; see `guide COMMAND --help` for each command.
     """
@@ -53,7 +54,7 @@ def cli() -> None:
 @click.argument("expression", nargs=-1, required=True)
 @click.option("--seed", type=int, default=None, help="Seed the dice for a reproducible roll.")
 @click.option("--dice", "faces", default=None, metavar="FACES",
-              help="The table's own faces, e.g. 4,5 (R-DICE-3).")
+              help="The table's own faces, e.g. 4,5.")
 @GAME
 def roll(expression: tuple[str, ...], seed: int | None, faces: str | None,
          game_id: str | None) -> None:

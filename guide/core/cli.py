@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 BOX = click.option("--box", "boxes", multiple=True, type=click.Path(path_type=Path),
-                   help="A folder of extra YAML card/adventure files (repeatable).")
+                   help="A folder of the game's extra data files, loaded beside its bundled box"
+                        " (repeatable).")
 CAMPAIGN = click.option("--campaign", type=click.Path(path_type=Path), default=None,
                         help="The campaign file (SQLite); default: one in your data folder.")
 GAME = click.option("--game", "game_id", default=None, metavar="ID",

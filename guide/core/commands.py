@@ -4,6 +4,7 @@ view; and the words of the core's own events."""
 from __future__ import annotations
 
 import json
+import textwrap
 
 import click
 
@@ -32,14 +33,14 @@ def render(event: dict) -> str | None:
 @command("roll", "dice")
 @click.argument("expression", nargs=-1, required=True)
 @click.option("--dice", "faces", default=None, metavar="FACES",
-              help="The table's own faces, in order (R-DICE-3).")
+              help="The table's own faces, in order.")
 @click.option("--for", "private", default=None, metavar="WHO",
               type=Named("seat", lambda t, w: ["gm", *t.game.seats(t)] if t is not None else []),
               help="A private roll: only WHO sees it (gm, or a seat on its own page); kept out"
                    " of log (but log --gm), the TV and the other seats.")
 def roll(t, expression: tuple[str, ...], faces: str | None, private: str | None) -> Result:
     """Roll dice: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (the percentile, 1..100, as the
-    game reads it: one d100, or Kaverini's tens and ones).
+    game reads it: one d100, or two d10 read as tens and ones).
 
     Example: roll 4d6kh3 --for gm"""
     if faces:
@@ -78,7 +79,9 @@ def _step(t, way: str) -> Result:
     entry = t.step(way)
     if entry is None:
         raise CommandError(f"nothing to {way}")
-    return Result([f"{'Undone' if way == 'undo' else 'Redone'}: {entry.line}"])
+    if way == "undo":
+        return Result([f"Undone: {entry.line}"])
+    return Result([f"Redone: {entry.line}", *say(t, entry.story, "terminal")])   # retold
 
 
 @command("log", "history", journal=False)
@@ -106,23 +109,25 @@ def log(t, count: int, gm: bool) -> Result:
 def help_(t, name: tuple[str, ...]) -> Result:
     """List the commands, or show one command's help.
 
-    Example: help use"""
+    Example: help undo"""
     if name:
         return Result([t.registry.lookup(list(name))[0].help()])
     r = Result(["Commands (help COMMAND for more):"])
     width = max(len(name) for name in t.registry.commands)
     for family, cmds in t.registry.by_family().items():
         r.add("", f"{family}:")
-        r.add(*(_within(f"  {c.name:{width}}  {c.summary}", 79) for c in cmds))
+        for c in cmds:
+            r.add(*_entry(c.name, width, c.summary))
     r.add("", "Aliases: " + ", ".join(f"{a} = {n}" for a, n in t.registry.aliases.items()))
     return r
 
 
-def _within(line: str, width: int) -> str:
-    """One line of `help`: cut at a word to fit an 80-column terminal (help NAME has all)."""
-    if len(line) <= width:
-        return line
-    return line[:width - 1].rsplit(" ", 1)[0].rstrip(",;:(") + "…"
+def _entry(name: str, width: int, summary: str) -> list[str]:
+    """One command in `help`: its summary wrapped at words within 79 columns, the lines after
+    the first indented under it (never cut: `help NAME` has the rest)."""
+    lead = f"  {name:{width}}  "
+    return textwrap.wrap(summary, 79, initial_indent=lead,
+                         subsequent_indent=" " * len(lead)) or [lead.rstrip()]
 
 
 @command("quit", "table", journal=False, aliases=("exit",))

@@ -8,6 +8,7 @@ Every hook but `id`, `title` and `new_state` has a harmless default.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -17,6 +18,7 @@ from guide.core.dice import ONE_D100
 from guide.core.errors import GuideError
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.seats import AnyMove
 from guide.core.yamlsrc import Problem
 
 if TYPE_CHECKING:
@@ -106,14 +108,14 @@ class Game:
 
     def render_story(self, events: list[dict], table: Table) -> list[str]:
         """The lines of one command's story: each event through `render` by default; a game
-        may say a run of events in one line (three Kaverit gaining the same XP)."""
+        may say a run of events in one line (three players gaining the same points)."""
         return [line for line in (self.render(e, table) for e in events) if line]
 
     def gm_only(self, event: dict) -> bool:
         """Is this story event for the game master's eyes only (a reminder, a question, a
-        secret)? `log` leaves such events out unless asked for them (`log --gm`). By
-        default, those told privately to "gm" (Table.tell_private, Table.tell_all)."""
-        return event.get("private") == "gm"
+        secret)? `log` leaves such events out unless asked for them (`log --gm`), as it
+        leaves out those told privately (Table.tell_private, a `private` key in tell_all)."""
+        return False
 
     story_keeps_seat_secrets: ClassVar[bool] = True
     """False: the rules' secrets of a seat live in the game's state (its `seat_view` shows
@@ -141,7 +143,8 @@ class Game:
     # --- seats: each player's own page (guide.core.seats) ---------------------------------
     seat_policy: ClassVar[str] = "gm"     # "gm": a seat's move waits for the game master's
                                           # Enter; "apply": a legal move runs at once
-    seat_page: ClassVar[bytes | None] = None   # a seat's page (None: the core's plain one)
+    seat_page: ClassVar[bytes | None] = None   # a seat's page (None: the core's plain one;
+                                               # built on the page kit, guide/core/view/README.md)
 
     def seats(self, table: Table) -> list[str]:
         """Who has a seat now (one page each); none by default."""
@@ -151,8 +154,10 @@ class Game:
         """What that seat's page shows: what everyone may see, plus its own secrets."""
         return self.view(table)
 
-    def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
-        """The moves that seat may make now: (label, command line), each legal as it is."""
+    def seat_moves(self, table: Table, seat: str) -> Sequence[AnyMove]:
+        """The moves that seat may make now, each legal as it is: a `guide.core.seats.Move`
+        (the command line, its label, the groups its button sits in, small print), or a
+        plain (label, command line) pair."""
         return []
 
     # Private dice and draws need no hook: a command tells an event that only one seat (or

@@ -15,6 +15,7 @@ from __future__ import annotations
 import fcntl
 import os
 import sqlite3
+import stat
 from pathlib import Path
 
 from guide.core.errors import GuideError
@@ -51,6 +52,30 @@ def unlock(fd: int) -> None:
         os.close(fd)
     except OSError:          # in a forked child the descriptor was closed at fork
         pass
+
+
+def owner_only(path: Path, fd: int) -> None:
+    """A campaign that holds seats' tokens, made before files were created 0600, becomes
+    readable by its owner only (with its -wal and -shm): a token read is a seat taken."""
+    _owner_only(fd)
+    for end in ("-wal", "-shm"):
+        try:
+            journal = os.open(f"{path}{end}", os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            _owner_only(journal)
+        finally:
+            os.close(journal)
+
+
+def _owner_only(fd: int) -> None:
+    try:
+        mode = stat.S_IMODE(os.fstat(fd).st_mode)
+        if mode & 0o077:
+            os.fchmod(fd, mode & 0o700)
+    except OSError:
+        pass                      # not ours to change (another owner's file)
 
 
 def identity(fd: int) -> tuple[int, int]:

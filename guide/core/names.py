@@ -9,21 +9,38 @@ from collections.abc import Iterable
 from guide.core.errors import GuideError
 
 
-def suggest(word: str, choices: Iterable[str]) -> str:
-    """`; did you mean 'X'?` for the closest choice, or "" when none is close."""
+class Ambiguous(GuideError):
+    """A typed name that could be several: the message lists them."""
+
+
+class Unknown(GuideError):
+    """A typed name that is none of the names: the message suggests the closest."""
+
+
+def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The choice closest to `word` (as people misspell it), or None when none is close."""
     names = list(choices)
-    close = difflib.get_close_matches(word.casefold(), [n.casefold() for n in names], n=1,
-                                      cutoff=0.6)
+    close = difflib.get_close_matches(fold(word), [fold(n) for n in names], n=1, cutoff=cutoff)
     if close:
         for n in names:
-            if n.casefold() == close[0]:
-                return f"; did you mean {n!r}?"
-    return ""
+            if fold(n) == close[0]:
+                return n
+    return None
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    """`; did you mean 'X'?` for the closest choice, or "" when none is close."""
+    found = closest(word, choices)
+    return f"; did you mean {found!r}?" if found is not None else ""
+
+
+_APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'", "‘": "'"})
 
 
 def fold(text: str) -> str:
-    """A name as it is compared: case-insensitive, spaces folded."""
-    return " ".join(text.casefold().split())
+    """A name as it is compared: case-insensitive, spaces folded, every apostrophe (’ ʼ ‘ `)
+    the plain one."""
+    return " ".join(text.translate(_APOSTROPHES).casefold().split())
 
 
 def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:
@@ -33,7 +50,7 @@ def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:
     choices (`Bike` names both the Bike Bell Bandit and the Runaway Rental Bike); an unknown
     one suggests. Among numbered duplicates (`Drowned Bell Spirit`, `Drowned Bell Spirit 2`)
     the name's own last words pick it, as the toolbar shows them (`Spirit`, `Spirit 2`).
-    Raises GuideError."""
+    Raises Ambiguous or Unknown (GuideErrors)."""
     choices = list(dict.fromkeys(names))
     if typed in choices:
         return typed
@@ -46,11 +63,11 @@ def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:
         if first is not None:
             return first
         if len(found) > 1:
-            raise GuideError(f"{typed!r} could be " + ", ".join(repr(n) for n in found[:8])
+            raise Ambiguous(f"{typed!r} could be " + ", ".join(repr(n) for n in found[:8])
                              + (" ..." if len(found) > 8 else "") + f"; which {what}?")
     known = f" (known: {', '.join(choices[:12])}{' ...' if len(choices) > 12 else ''})" \
         if choices else f" (there is no {what} yet)"
-    raise GuideError(f"no {what} named {typed!r}{suggest(typed, choices) or known}")
+    raise Unknown(f"no {what} named {typed!r}{suggest(typed, choices) or known}")
 
 
 def _same(name: str, wanted: str) -> bool:

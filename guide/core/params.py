@@ -36,7 +36,7 @@ class TableType(click.ParamType):
 
 
 class Named(TableType):
-    """One of the table's names (a Kaveri, a card, a ladder, ...), matched the way people
+    """One of the table's names (a player, a character, a card, ...), matched the way people
     type them (guide.core.names.resolve); converts to the name as written in the state."""
 
     def __init__(self, what: str, names: Names, multiword: bool = False,
@@ -68,16 +68,18 @@ class Named(TableType):
 class KeyValue(TableType):
     """KEY=VALUE, the value converted by `value` (int by default); the one parser of every
     KEY=VALUE argument. Converts to a (key, value) pair; a word of `bare` (like `reset`)
-    stays a plain word."""
+    stays a plain word. With `named` (what the keys are: "player"), the key is one of the
+    table's names, matched by the one resolver (guide.core.names.resolve)."""
 
     name = "KEY=VALUE"
 
     def __init__(self, keys: Names | Sequence[str] = (), value: Callable[[str], Any] = int,
-                 metavar: str = "KEY=VALUE", bare: tuple[str, ...] = ()):
+                 metavar: str = "KEY=VALUE", bare: tuple[str, ...] = (), named: str | None = None):
         self.keys = keys
         self.value = value
         self.name = metavar
         self.bare = bare
+        self.named = named
 
     def choices(self, table: Any, words: list[str]) -> Iterable[str]:
         keys = self.keys(table, words) if callable(self.keys) else self.keys
@@ -91,6 +93,13 @@ class KeyValue(TableType):
         key, sep, text = str(value).partition("=")
         if not sep or not key.strip():
             self.fail(f"{value!r} is not of the form {self.name}", param, ctx)
+        table = ctx.obj if ctx is not None else None
+        if self.named is not None and table is not None:
+            keys = self.keys(table, []) if callable(self.keys) else self.keys
+            try:
+                key = resolve(key.strip(), list(keys), self.named)
+            except GuideError as e:
+                self.fail(str(e), param, ctx)
         try:
             return key.strip(), self.value(text.strip())
         except ValueError:
@@ -155,7 +164,7 @@ def _positional_words(command: click.Command, words: list[str],
 def arrange(command: click.Command, args: list[str], table: Any = None) -> list[str]:
     """The arguments in an order click reads as people mean them: options and their values
     first, then `--`, then the positional words, so that a negative number (`roll 1d20 -2`,
-    `xp Ann -1`) is a value, never taken for an option; a word after a multi-word option
+    `add -1`) is a value, never taken for an option; a word after a multi-word option
     value (`--technique Comic Wit`) joins that value while it still names something."""
     options = {opt: p for p in command.params if isinstance(p, click.Option)
                for opt in (*p.opts, *p.secondary_opts)}

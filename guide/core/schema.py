@@ -347,6 +347,8 @@ class Validator:
             if extra is False:
                 self.report(key, f"unknown key {text!r}"
                                  f"{_suggest(text, list(props)) or _allowed(list(props))}")
+            elif extra is True:
+                value[text] = self.walker.plain(child)
             else:
                 value[text] = self.check(child, extra, f"{what} {text!r}".strip())
         n = len(value)

@@ -1,10 +1,12 @@
 """Seats: each player's own page, with their own secrets and their own moves.
 
 The game says who sits at the table (`Game.seats`), what each seat may see
-(`Game.seat_view`) and which moves it may make now (`Game.seat_moves`: a label and the
-ready-made command line). The desk gives every seat an unguessable token, kept in the
-campaign file (outside the journal: undo never takes a link back), publishes each seat's
-page after every command, and takes a seat's move:
+(`Game.seat_view`) and which moves it may make now (`Game.seat_moves`: each a `Move`, the
+ready-made command line with its label and the groups its button sits in, as data the
+page arranges, never read back from the label; a plain (label, line) pair still counts).
+The desk gives every seat an unguessable token, kept in the campaign file (outside the
+journal: undo never takes a link back), publishes each seat's page after every command,
+and takes a seat's move:
 
 - a game with a game master (`seat_policy = "gm"`, Kaverini) puts the line at the GM's
   prompt, who runs it with Enter, edits it or discards it (`seats take`, `seats drop` in a
@@ -22,7 +24,8 @@ import hmac
 import json
 import secrets
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +34,33 @@ from guide.core.errors import CommandError
 if TYPE_CHECKING:
     from guide.core.table import Table
 
-Move = tuple[str, str]          # (label shown on the seat's page, the command line)
+@dataclass(frozen=True)
+class Move:
+    """One move a seat may make now. `line` is the command it runs, `label` its button's
+    words; `group` the headings the button sits under, outermost first (("Technique",
+    "Cheer (Grin)") with the target as the label: the page shows a heading, a fold, the
+    buttons); `detail` a line of small print on the button ("3 Schmerz, 40% effect")."""
+    label: str
+    line: str
+    group: tuple[str, ...] = ()
+    detail: str = ""
+
+    def shown(self, index: int) -> dict[str, Any]:
+        """What the page receives of it: never the line (the page sends its number back)."""
+        out: dict[str, Any] = {"id": index, "label": self.label}
+        if self.group:
+            out["group"] = list(self.group)
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
+
+AnyMove = Move | tuple[str, str]          # a game's seat_moves may give either
+
+
+def as_moves(moves: Sequence[AnyMove]) -> list[Move]:
+    """A game's moves as Moves (an older game's (label, line) pairs, ungrouped)."""
+    return [m if isinstance(m, Move) else Move(m[0], m[1]) for m in moves]
 
 
 @dataclass
@@ -48,7 +77,10 @@ class Desk:
         self._lock = threading.Lock()
         self._moves: dict[str, list[Move]] = {}       # seat -> its moves as last published
         self._shown: dict[str, str] = {}               # seat -> the token its page went to
-        self._version = 0
+        # The pages' version: never one a page of an earlier start was sent (a stale tap after
+        # a restart is refused, not queued): it starts from this start's microsecond clock,
+        # beyond any count an earlier start could have reached, and counts up from there.
+        self._version = time.time_ns() // 1000
         self.pending: list[Pending] = []               # moves waiting for the game master
         self.listeners: list[Callable[[Pending], None]] = []   # told when a move arrives
         self.tokens = dict(table.campaign.seat_tokens())
@@ -94,11 +126,10 @@ class Desk:
     def payload_of(table: Table, seat: str) -> dict[str, Any]:
         """A seat's page content, but its version: all that comes from the game."""
         game = table.game
-        moves = game.seat_moves(table, seat)
+        moves = as_moves(game.seat_moves(table, seat))
         payload = {"seat": seat, "game": game.id, "title": game.title,
                    "policy": game.seat_policy, "view": game.seat_view(table, seat),
-                   "your_turn": bool(moves),
-                   "moves": [{"id": i, "label": label} for i, (label, _) in enumerate(moves)]}
+                   "your_turn": bool(moves), "moves": [m.shown(i) for i, m in enumerate(moves)]}
         private = private_lines(table, seat)
         if private:
             payload["private"] = private
@@ -117,7 +148,8 @@ class Desk:
             for seat in seats:
                 if seat not in self.tokens:
                     self.issue(seat)
-            self._moves = {seat: self.table.game.seat_moves(self.table, seat) for seat in seats}
+            self._moves = {seat: as_moves(self.table.game.seat_moves(self.table, seat))
+                           for seat in seats}
             self.pending = [p for p in self.pending if self._still(p)]
             shown, self._shown = self._shown, {seat: self.tokens[seat] for seat in seats}
         for token in set(shown.values()) - set(self._shown.values()):
@@ -129,7 +161,7 @@ class Desk:
 
     def _still(self, pending: Pending) -> bool:
         """Whether a waiting move is still one of its seat's moves as last published."""
-        return pending.line in [line for _, line in self._moves.get(pending.seat, [])]
+        return pending.line in [m.line for m in self._moves.get(pending.seat, [])]
 
     # --- moves sent from a seat -----------------------------------------------------------
     def receive(self, token: str, move_id: object, version: object) -> str:
@@ -145,7 +177,7 @@ class Desk:
             if (not isinstance(move_id, int) or isinstance(move_id, bool)   # true is not 1
                     or not 0 <= move_id < len(moves)):
                 return "not one of your moves now"
-            pending = Pending(seat, moves[move_id][1])
+            pending = Pending(seat, moves[move_id].line)
             self.pending = [p for p in self.pending if p.seat != seat] + [pending]
         for listener in list(self.listeners):
             try:
@@ -163,8 +195,8 @@ class Desk:
             for p in list(self.pending):
                 if seat is None or p.seat.casefold() == seat.casefold():
                     self.pending.remove(p)
-                    if current and p.line not in [line for _, line in
-                                                  self.table.game.seat_moves(self.table, p.seat)]:
+                    now = as_moves(self.table.game.seat_moves(self.table, p.seat))
+                    if current and p.line not in [m.line for m in now]:
                         if seat is None:
                             continue
                         raise CommandError(f"{p.seat}'s move ({p.line}) is not one of its moves"

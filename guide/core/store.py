@@ -166,6 +166,8 @@ class Store:
         self.path = path
         self.read_only = read_only
         self._lock_fd: int | None = None
+        self._writes = 0                                # write transactions tried (entries)
+        self._recent: dict[int | None, tuple[int, list[Entry]]] = {}
         self._held: tuple[int, int] | None = None      # the file's (device, inode) held
         self.game = game
         self.state_version = state_version
@@ -198,6 +200,8 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self._create()
+        if self.db.execute("SELECT 1 FROM seats LIMIT 1").fetchone():
+            self._owner_only()       # tokens in a file made before campaigns were 0600
 
     def _check_game(self, meta: dict[str, str]) -> None:
         found = meta.get("game", DEFAULT_GAME)
@@ -318,6 +322,8 @@ class Store:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
             raise
+        finally:
+            self._writes += 1          # committed or not: what entries() read is read again
         self._hook("committed")
 
     def _hook(self, point: str) -> None:
@@ -361,10 +367,25 @@ class Store:
                                               " commands").fetchone())
 
     def entries(self, limit: int | None = None) -> list[Entry]:
-        sql = "SELECT seq, at, line, kind, story FROM commands WHERE active=1 ORDER BY seq DESC"
-        with self._reading():
-            rows = self.db.execute(sql + (f" LIMIT {int(limit)}" if limit else "")).fetchall()
-        return [self._entry(*row) for row in reversed(rows)]
+        """The active commands, the last `limit` of them, to read (not to change: the same
+        entries are given to every reader until the next write).
+
+        A table that writes its campaign is its only writer (the lock), so between two of its
+        writes the journal is the same: it is read once, not once for each seat's page after
+        a command (that grew with the square of the party, issue 31, item 12). A reader
+        (read_only) follows another's writes and reads every time."""
+        cached = self._recent.get(limit) if not self.read_only else None
+        if cached is None or cached[0] != self._writes:
+            sql = ("SELECT seq, at, line, kind, story FROM commands WHERE active=1 ORDER BY seq"
+                   " DESC")
+            with self._reading():
+                rows = self.db.execute(sql + (f" LIMIT {int(limit)}" if limit else "")
+                                       ).fetchall()
+            cached = (self._writes, [self._entry(*row) for row in reversed(rows)])
+            if not self.read_only and limit is not None:
+                self._recent = {**{k: v for k, v in self._recent.items()
+                                   if v[0] == self._writes}, limit: cached}
+        return list(cached[1])
 
     def _entry(self, seq: int, at: object, line: object, kind: object, story: str) -> Entry:
         try:
@@ -410,6 +431,11 @@ class Store:
         """Give a seat its (new) token: a link issued or reissued, in one transaction."""
         with self._writing():
             self.db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?)", (seat, token))
+        self._owner_only()
+
+    def _owner_only(self) -> None:
+        if self._lock_fd is not None:
+            holding.owner_only(self.path, self._lock_fd)
 
     def count(self) -> int:
         return self.db.execute("SELECT COUNT(*) FROM commands WHERE kind='change' AND active=1"
@@ -423,16 +449,19 @@ class Store:
         with self._writing():
             if kind == "change":  # a new change forgets what was undone (no more redo)
                 self.db.execute("DELETE FROM commands WHERE kind='change' AND active=0")
-                # from its first change in this encoding on, an older guide must not read
-                # the file (it would take these changes for damaged ones)
-                self.db.execute("UPDATE meta SET value=? WHERE key='schema' AND value<>?",
-                                (str(SCHEMA), str(SCHEMA)))
+                self._schema_of_changes()
             cur = self.db.execute(
                 "INSERT INTO commands (at, line, kind, active, changes, story) VALUES"
                 " (?, ?, ?, 1, ?, ?)", (at, line, kind, json.dumps(changes), json.dumps(story)))
             if kind == "change" and self._changes_since_snapshot() >= SNAPSHOT_EVERY:
                 self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?)",
                                 (cur.lastrowid, json.dumps(state_after)))
+
+    def _schema_of_changes(self) -> None:
+        """From its first change in this encoding on (guide.core.state), an older guide must
+        not read the file: it would take these changes for damaged ones."""
+        self.db.execute("UPDATE meta SET value=? WHERE key='schema' AND value<>?",
+                        (str(SCHEMA), str(SCHEMA)))
 
     def upgrade(self, line: str, changes: list, story: list[dict], state_after: dict,
                 version: int) -> None:
@@ -441,6 +470,7 @@ class Store:
         at = datetime.now().isoformat(timespec="seconds")
         with self._writing():
             self.db.execute("DELETE FROM commands WHERE kind='change' AND active=0")
+            self._schema_of_changes()
             cur = self.db.execute(
                 "INSERT INTO commands (at, line, kind, active, changes, story) VALUES"
                 " (?, ?, 'change', 1, ?, ?)", (at, line, json.dumps(changes), json.dumps(story)))
@@ -480,7 +510,7 @@ class Store:
             self.db.execute("UPDATE commands SET active=? WHERE seq=?", (active, row[0]))
             if not active:
                 self.db.execute("DELETE FROM snapshots WHERE seq >= ?", (row[0],))
-        return Entry(row[0], str(row[1]), str(row[2]), str(row[3]), [])   # the line is what is shown
+        return self._entry(*row)        # its line and story: undo names it, redo retells it
 
 
 def _object(text: str) -> dict:

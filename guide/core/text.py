@@ -1,8 +1,10 @@
 """Text at the border: control and invisible characters refused in what is typed and in
-names, shown escaped in card text, and look-alike names told apart (issue 14, item 10)."""
+names, shown escaped in card text, and look-alike names told apart (issue 14, item 10);
+and the one way every game's toolbar fits the terminal (one width rule, one ellipsis)."""
 
 from __future__ import annotations
 
+import shutil
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
@@ -87,3 +89,72 @@ def look_alike(name: str, names: Iterable[str]) -> str | None:
         if other != name and skeleton(other) == mine:
             return other
     return None
+
+
+# --- the toolbar: one width rule, one ellipsis, one fitting for every game ----------------
+ELLIPSIS = "…"
+Fragments = list[tuple[str, str]]            # prompt_toolkit's (style, text) pieces
+Entry = tuple[str, Fragments, Fragments]     # a name, what follows it, and its short form
+
+
+def toolbar_width() -> int:
+    """The one width every game's toolbar fits: the terminal's columns but the last (a
+    terminal wraps a line that fills it), never under 40; 79 on an 80-column terminal, and
+    where there is no terminal (a script, the TV page)."""
+    return max(40, shutil.get_terminal_size().columns - 1)
+
+
+def clip(text: str, width: int | None = None) -> str:
+    """One line within `width` (the toolbar's by default): cut, the cut marked by ELLIPSIS."""
+    width = toolbar_width() if width is None else width
+    line = text.replace("\n", " ")
+    return line if len(line) <= width else line[:max(width - 1, 0)] + ELLIPSIS
+
+
+def length(fragments: Fragments) -> int:
+    return sum(len(text) for _, text in fragments)
+
+
+def fit(entries: list[Entry], width: int | None = None) -> Fragments:
+    """Entries joined by " · " within `width`: first in full, then in their short form, then
+    with long names shortened to one word (and a duplicate's number: "Gull 2"), and last
+    the entries that still do not fit counted (+N more)."""
+    width = toolbar_width() if width is None else width
+    for cut, short in ((None, False), (None, True), (12, True), (8, True)):
+        line = _join([_shown(e, cut, short) for e in entries])
+        if length(line) <= width:
+            return line
+    shown: list[Fragments] = []
+    more = len(f" · +{len(entries)} more")         # room for the count, however many
+    for e in entries:
+        if length(_join(shown + [_shown(e, 8, True)])) + more > width:
+            break
+        shown.append(_shown(e, 8, True))
+    return _join(shown) + [("", f" · +{len(entries) - len(shown)} more")]
+
+
+def short_name(name: str, size: int) -> str:
+    """A name within `size` characters, as people say it: "Tess the Bell-Ringer" and
+    "Musketeer of the Night Watch" by their first word, "Rogue Herring Gull" by its last,
+    a duplicate's number kept ("Gull 2"); a word still too long is cut with ELLIPSIS."""
+    words = name.split()
+    if len(name) <= size or not words:
+        return name
+    tag = [words.pop()] if len(words) > 1 and words[-1].isdigit() else []
+    key = words[0] if {"the", "of"} & {w.casefold() for w in words[1:]} else words[-1]
+    last = key if len(key) <= size else key[:size - 1] + ELLIPSIS
+    return " ".join([last, *tag])
+
+
+def _shown(entry: Entry, size: int | None, short: bool) -> Fragments:
+    name, full, brief = entry
+    if size is not None:
+        name = short_name(name, size)
+    return [("", name)] + (brief if short else full)
+
+
+def _join(entries: list[Fragments]) -> Fragments:
+    out: Fragments = [("", " ")]
+    for i, e in enumerate(entries):
+        out += ([("", " · ")] if i else []) + e
+    return out

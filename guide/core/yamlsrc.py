@@ -124,7 +124,7 @@ def _too_large(display: str, size: int) -> Problem:
 def compose_text(text: str, display: str) -> tuple[yaml.Node | None, list[Problem]]:
     try:
         node = yaml.compose(text, Loader=_Loader)
-        loop = _loop(node)
+        loop = _loop(node) if "&" in text else None      # no anchor, no alias to loop back
         if loop is not None:
             return None, [problem_at(display, loop, "an alias inside its own anchor (a value"
                                                     " that holds itself); the file is refused")]

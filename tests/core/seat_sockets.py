@@ -29,6 +29,11 @@ def host(port: int) -> str:
     return f"Host: 127.0.0.1:{port}\r\n"
 
 
+def as_page(port: int) -> str:
+    """The headers a seat's page sends with a move (JSON, from the server's own origin)."""
+    return f"Content-Type: application/json\r\nOrigin: http://127.0.0.1:{port}\r\n"
+
+
 def exchange(port: int, raw: bytes | str) -> tuple[int, dict[str, str], bytes]:
     """Send `raw` as it is, read until the server closes: (status, headers, body)."""
     with connect(port) as s:
@@ -54,7 +59,8 @@ def get(port: int, path: str, extra: str = "") -> tuple[int, dict[str, str], byt
 
 
 def post(port: int, path: str, body: bytes, extra: str = "") -> tuple[int, dict[str, str], bytes]:
-    head = f"POST {path} HTTP/1.1\r\n{host(port)}Content-Length: {len(body)}\r\n{extra}\r\n"
+    head = (f"POST {path} HTTP/1.1\r\n{host(port)}{as_page(port)}Content-Length: {len(body)}\r\n"
+            f"{extra}\r\n")
     return exchange(port, head.encode("latin-1") + body)
 
 

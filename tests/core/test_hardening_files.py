@@ -77,3 +77,21 @@ def test_campaign_files_are_readable_by_their_owner_only(tmp_path):
         play.close()
     finally:
         os.umask(old)
+
+
+def test_an_older_world_readable_campaign_with_seat_tokens_becomes_owner_only(tmp_path):
+    path = tmp_path / "c.sqlite"
+    play = Play(path)
+    play.do("adventure amsterdam")
+    play.close()
+    for name in ("c.sqlite", "c.sqlite-wal", "c.sqlite-shm"):
+        if (tmp_path / name).exists():
+            os.chmod(tmp_path / name, 0o644)          # as campaigns were created before
+    play = Play(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644   # no token in it: left as it is
+    play.table.store.save_seat_token("Ann", "a-token")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    play.close()
+    os.chmod(path, 0o644)
+    Play(path).close()                                  # opened with tokens inside
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600

@@ -17,7 +17,19 @@ import socket
 import subprocess
 
 import pytest
-from seat_sockets import connect, exchange, get, host, next_event, open_stream, post, read_to_end, seat, table
+from seat_sockets import (
+    as_page,
+    connect,
+    exchange,
+    get,
+    host,
+    next_event,
+    open_stream,
+    post,
+    read_to_end,
+    seat,
+    table,
+)
 
 from guide.core.seats import desk_of
 from guide.core.view import server as view_server
@@ -82,7 +94,7 @@ def test_a_half_sent_move_is_cut_at_the_deadline_and_the_table_plays_on(table, m
     monkeypatch.setattr(view_server, "HEAD_SECONDS", 0.3)
     port, ann = seat(table, "Ann")
     with connect(port) as s:
-        s.sendall(f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}Content-Length: 40\r\n\r\n"
+        s.sendall(f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}{as_page(port)}Content-Length: 40\r\n\r\n"
                   '{"move": 0'.encode())
         table.execute("add 2")                           # the table does not wait for it
         assert read_to_end(s) == b""                     # cut, without an answer
@@ -93,7 +105,8 @@ def test_a_half_sent_move_is_cut_at_the_deadline_and_the_table_plays_on(table, m
 def test_a_content_length_must_be_one_plain_number(table, length):
     port, ann = seat(table, "Ann")
     body = json.dumps({"move": 0, "version": desk_of(table).payload("Ann")["version"]})
-    raw = f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}Content-Length: {length}\r\n\r\n{body}"
+    raw = (f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}{as_page(port)}"
+           f"Content-Length: {length}\r\n\r\n{body}")
     status = exchange(port, raw)[0]
     assert status in (400, 413)                          # -5 was taken as a move (202)
     assert desk_of(table).pending == []
@@ -105,7 +118,7 @@ def test_a_content_length_must_be_one_plain_number(table, length):
 def test_two_lengths_or_chunked_bodies_are_refused(table, extra):
     port, ann = seat(table, "Ann")
     body = json.dumps({"move": 0, "version": desk_of(table).payload("Ann")["version"]})
-    raw = f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}{extra}\r\n{body}"
+    raw = f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}{as_page(port)}{extra}\r\n{body}"
     assert exchange(port, raw)[0] == 400 and desk_of(table).pending == []
 
 
@@ -123,7 +136,7 @@ def test_garbage_moves_get_a_short_answer_and_no_traceback(table, body, tmp_path
 def test_a_pipelined_move_is_read_by_its_length_and_the_rest_is_ignored(table):
     port, ann = seat(table, "Ann")
     body = json.dumps({"move": 2, "version": desk_of(table).payload("Ann")["version"]})
-    raw = (f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}Content-Length: {len(body)}\r\n\r\n"
+    raw = (f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}{as_page(port)}Content-Length: {len(body)}\r\n\r\n"
            f"{body}GET /seat/{desk_of(table).tokens['Ben']}/state.json HTTP/1.1\r\n{host(port)}\r\n")
     status, _, answer = exchange(port, raw)
     assert (status, json.loads(answer)) == (202, {"said": "sent"})
@@ -154,7 +167,7 @@ def test_seat_routes_refuse_other_hosts_dns_rebinding(table, hosts):
     for path in (f"/seat/{ann}", f"/seat/{ann}/state.json", f"/seat/{ann}/events"):
         assert exchange(port, f"GET {path} HTTP/1.1\r\n{given}\r\n")[0] in (400, 403)
     body = b'{"move": 0, "version": 1}'
-    raw = f"POST /seat/{ann}/move HTTP/1.1\r\n{given}Content-Length: {len(body)}\r\n\r\n"
+    raw = f"POST /seat/{ann}/move HTTP/1.1\r\n{given}{as_page(port)}Content-Length: {len(body)}\r\n\r\n"
     assert exchange(port, raw.encode() + body)[0] in (400, 403)
     assert desk_of(table).pending == []
 
@@ -192,8 +205,9 @@ def test_with_a_tv_token_the_tv_page_holds_no_secret_and_tokens_open_only_their_
 
 @pytest.mark.parametrize("game", ["tally", "kaverini"])
 def test_with_a_tv_token_every_script_the_tv_page_loads_is_served(table, party, game):
-    """The TV page loads /follow.js by <script src>, which carries no token: behind the token
-    check it was refused (403) with view --lan, and the TV never drew a thing."""
+    """The TV page loads the page kit (/kit.js, /follow.js its older name) by <script src>,
+    which carries no token: behind the token check it was refused (403) with view --lan, and
+    the TV never drew a thing."""
     t = table if game == "tally" else party.table
     if game == "kaverini":
         party.do("view")
@@ -201,7 +215,7 @@ def test_with_a_tv_token_every_script_the_tv_page_loads_is_served(table, party, 
     server.token = secrets.token_urlsafe(16)                 # --lan, kept on 127.0.0.1
     page = get(server.port, f"/?token={server.token}")[2].decode()
     scripts = re.findall(r'<script src="([^"]+)"', page)
-    assert scripts == ["/follow.js"]
+    assert scripts == ["/kit.js"]
     for src in scripts:
         status, headers, body = get(server.port, src)
         assert status == 200 and b"EventSource" in body and server.token.encode() not in body
@@ -241,7 +255,8 @@ def test_a_thousand_mangled_requests_leave_no_traceback_and_the_table_serving(ta
     valid = [f"GET /seat/{ann}/state.json HTTP/1.1\r\n{host(port)}\r\n",
              f"GET /seat/{ann}/events HTTP/1.1\r\n{host(port)}\r\n",
              f"GET /?token=x HTTP/1.1\r\n{host(port)}\r\n",
-             f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}Content-Length: {len(body)}\r\n\r\n{body}"]
+             f"POST /seat/{ann}/move HTTP/1.1\r\n{host(port)}{as_page(port)}"
+             f"Content-Length: {len(body)}\r\n\r\n{body}"]
     rng = random.Random(16)
     for i in range(1000):
         raw = bytearray(rng.choice(valid).encode())

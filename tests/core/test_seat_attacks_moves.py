@@ -146,6 +146,8 @@ def test_guide_state_seat_prints_exactly_what_the_page_gets(party, tmp_path):
 def test_a_sealed_guess_changes_not_one_byte_of_what_others_receive(tmp_path, monkeypatch):
     """Ben's page, its stream and the TV are the same whatever Ann guessed, until Ben guesses."""
     monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path / "data"))
+    # the pages' versions start from the clock (guide.core.seats): the same for both tables
+    monkeypatch.setattr("guide.core.seats.time.time_ns", lambda: 1_000_000_000)
     seen = []
     for guess in (1, 6):
         t = tally_table(tmp_path / f"c{guess}.sqlite")
@@ -195,7 +197,8 @@ def test_at_the_prompt_a_seats_move_waits_for_enter_and_ctrl_c_discards_it(tmp_p
             return json.loads(get(port, f"/seat/{token}/state.json")[2])
 
         mine = page(ann)
-        cheer = [m["id"] for m in mine["moves"] if m["label"].startswith("Cheer")][0]
+        cheer = [m["id"] for m in mine["moves"]                  # grouped: technique, target
+                 if m.get("group", [])[:2] == ["Technique", "Cheer: Grin"]][0]
         assert move(port, ann, cheer, mine["version"]) == (202, "sent")
         term.wait_for('use Ann Cheer --on "Rogue Herring Gull"')   # at the prompt, not typed
         assert page(ann)["view"]["confrontation"]["turn"] == ["Ann", "Bob"]   # not without Enter

@@ -81,7 +81,8 @@ def test_a_revoked_link_gets_nothing(table):
 
 def _get(port: int, path: str, method: str = "GET", body: bytes | None = None):
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    c.request(method, path, body=body, headers={"Content-Type": "application/json"})
+    c.request(method, path, body=body, headers={"Content-Type": "application/json",
+                                                "Origin": f"http://127.0.0.1:{port}"})
     r = c.getresponse()
     return r.status, r.read()
 
@@ -92,7 +93,7 @@ def test_seat_pages_and_moves_over_http(table):
     port, desk = server.port, desk_of(table)
     ann, ben = desk.tokens["Ann"], desk.tokens["Ben"]
     status, page = _get(port, f"/seat/{ann}")
-    assert status == 200 and b"EventSource" in page
+    assert status == 200 and b'<script src="/kit.js">' in page     # the page kit follows
     table.execute("guess Ann 5")
     status, body = _get(port, f"/seat/{ben}/state.json")
     seen = json.loads(body)

@@ -189,3 +189,222 @@ def test_guide_play_keeps_working_under_a_descriptor_limit(tmp_path):
         if attacker is not None:
             attacker.kill()
             attacker.wait()
+
+
+# --- issue 31, items 1, 8, 9, 10 ---------------------------------------------------------
+def raw(port: int, data: bytes) -> bytes:
+    """Send `data` as it is; everything the server answers until it closes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(data)
+        out = b""
+        try:
+            while chunk := s.recv(65536):
+                out += chunk
+        except (TimeoutError, ConnectionResetError):
+            pass
+    return out
+
+
+def log_of(folder: Path) -> str:
+    log = folder / "guide.log"
+    return log.read_text() if log.exists() else ""
+
+
+@pytest.mark.parametrize("target", ["//[", "http://[x/", "//[::1", "http://x/state.json",
+                                    "*", "state.json", "/%zz?token=%", "/\x00"])
+def test_a_bad_request_line_gets_a_400_at_once_and_no_traceback(server, target, tmp_path,
+                                                                 monkeypatch):
+    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path))
+    host = f"Host: 127.0.0.1:{server.port}\r\n"
+    answers = [raw(server.port, f"GET {target} HTTP/1.1\r\n{host}\r\n".encode("latin-1"))
+               for _ in range(30)]
+    # urlsplit raised before the Host check: a traceback each, and 0.1 s of sleep for all
+    assert all(a.startswith(b"HTTP/1.1 400 ") or a.startswith(b"HTTP/1.1 404 ") for a in answers)
+    assert log_of(tmp_path) == ""
+    assert get(server.port, host=f"127.0.0.1:{server.port}") == (200, b'{"kaverit": []}')
+
+
+@pytest.mark.parametrize("first", [b"", b"GET //[ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"])
+def test_a_byte_every_50_ms_cannot_keep_a_connection_past_its_deadline(monkeypatch, tmp_path,
+                                                                       first):
+    """The deadline is the connection's: a request that trickles in, a byte at a time, is
+    cut HEAD_SECONDS after it connected, however often its bytes come; after a bad request
+    line (which raised, and kept the connection and its traceback coming) at once."""
+    from guide.core.view import server as view_server
+
+    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(view_server, "HEAD_SECONDS", 0.5)
+    s = ViewServer()
+    try:
+        c = socket.create_connection(("127.0.0.1", s.port), timeout=0.05)
+        c.sendall(first)
+        sent = 0
+        closed = False
+        for byte in (b"GET /state.json?" + b"a" * 400):        # 400 bytes: 20 s at 50 ms
+            try:
+                if c.recv(1024) == b"":
+                    closed = True
+                    break
+            except TimeoutError:                               # the 50 ms between bytes
+                pass
+            except ConnectionResetError:
+                closed = True
+                break
+            try:
+                c.send(bytes([byte]))
+            except OSError:
+                closed = True
+                break
+            sent += 1
+        c.close()
+        # 0.5 s of deadline is 10 bytes at 50 ms; a deadline renewed per byte never closes
+        assert closed and sent < 60, f"still open after {sent} bytes"
+        assert log_of(tmp_path) == ""
+    finally:
+        s.close()
+
+
+def test_the_log_is_rate_limited_and_a_fault_drops_only_its_connection(server, tmp_path,
+                                                                      monkeypatch):
+    """A fault in the server's own code (here: every request for /boom) drops that connection
+    and goes to the log, at most LOG_BURST times a LOG_WINDOW; the others are served."""
+    from guide.core.view import server as view_server
+
+    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path))
+    real = server._request
+
+    def faulty(client, head, body=b""):
+        if b" /boom " in head:
+            raise RuntimeError("a fault of the server's own")
+        real(client, head, body)
+
+    monkeypatch.setattr(server, "_request", faulty)
+    host = f"Host: 127.0.0.1:{server.port}\r\n".encode()
+    for _ in range(40):
+        assert raw(server.port, b"GET /boom HTTP/1.1\r\n" + host + b"\r\n") == b""
+        assert get(server.port, host=f"127.0.0.1:{server.port}")[0] == 200
+    logged = log_of(tmp_path)
+    assert logged.count("RuntimeError: a fault of the server's own") == view_server.LOG_BURST
+
+
+def test_versions_never_repeat_across_restarts_a_stale_tap_is_refused(tmp_path, monkeypatch):
+    """Ann's page of the last evening holds version v; after a restart the table's versions
+    are all beyond it, so her old tap is not queued as a move of today (issue 31, item 8)."""
+    from test_tiny_game import tally_table
+
+    from guide.core.seats import desk_of
+
+    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path / "data"))
+    seen = []
+    for _ in range(3):
+        t = tally_table(tmp_path / "c.sqlite")
+        if not t.state.get("players"):
+            t.execute("join Ann")
+            t.execute("join Ben")
+        desk = desk_of(t)
+        desk.publish(lambda token, body: None)
+        stale = [v for v in seen]
+        seen.append(desk.payload("Ann")["version"])
+        for old in stale:
+            assert desk.receive(desk.tokens["Ann"], 0, old) == "the table has moved on: choose again"
+        assert desk.pending == []
+        t.close()
+    assert seen == sorted(set(seen)) and len(seen) == 3
+
+
+def seat_server(tmp_path, monkeypatch):
+    from test_tiny_game import tally_table
+
+    from guide.core.seats import desk_of
+
+    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path / "data"))
+    t = tally_table(tmp_path / "c.sqlite")
+    t.execute("join Ann")
+    t.execute("join Ben")
+    t.execute("view")
+    desk = desk_of(t)
+    return t, t.services["view"].port, desk
+
+
+@pytest.mark.parametrize("headers, status", [
+    ({"Content-Type": "application/json", "Origin": "http://127.0.0.1:{p}"}, 202),
+    ({"Content-Type": "application/json; charset=utf-8", "Sec-Fetch-Site": "same-origin"}, 202),
+    ({"Content-Type": "Application/JSON", "Origin": "http://127.0.0.1:{p}",
+      "Sec-Fetch-Site": "same-origin"}, 202),
+    ({"Origin": "http://127.0.0.1:{p}"}, 415),                        # no type: a form's
+    ({"Content-Type": "text/plain", "Origin": "http://127.0.0.1:{p}"}, 415),
+    ({"Content-Type": "application/x-www-form-urlencoded", "Origin": "http://127.0.0.1:{p}"}, 415),
+    ({"Content-Type": "multipart/form-data; boundary=x", "Sec-Fetch-Site": "same-origin"}, 415),
+    ({"Content-Type": "application/json"}, 403),                       # says no origin at all
+    ({"Content-Type": "application/json", "Origin": "http://evil.example"}, 403),
+    ({"Content-Type": "application/json", "Origin": "null"}, 403),
+    ({"Content-Type": "application/json", "Origin": "http://127.0.0.1:{p}.evil.example"}, 403),
+    ({"Content-Type": "application/json", "Origin": "https://127.0.0.1:{p}"}, 403),
+    ({"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"}, 403),
+    ({"Content-Type": "application/json", "Sec-Fetch-Site": "same-site"}, 403),
+    ({"Content-Type": "application/json", "Origin": "http://127.0.0.1:{p}",
+      "Sec-Fetch-Site": "cross-site"}, 403),
+])
+def test_a_move_must_be_json_from_the_servers_own_page(tmp_path, monkeypatch, headers, status):
+    """A form on another site posted a move for Ann's seat with her link (issue 31, item 9):
+    a move is JSON, said so, and comes from this server's own origin."""
+    t, port, desk = seat_server(tmp_path, monkeypatch)
+    try:
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        body = b'{"move": 1, "version": %d}' % desk.payload("Ann")["version"]
+        c.request("POST", f"/seat/{desk.tokens['Ann']}/move", body=body,
+                  headers={k: v.format(p=port) for k, v in headers.items()})
+        r = c.getresponse()
+        assert r.status == status and "said" in __import__("json").loads(r.read())
+        assert [p.line for p in desk.pending] == (["guess Ann 2"] if status == 202 else [])
+    finally:
+        t.execute("view --stop")
+        t.close()
+
+
+def read_event(s: socket.socket) -> bytes:
+    """The next event of a stream (pings skipped); b"" when the server ended it."""
+    data = b""
+    while not (data.endswith(b"\n\n") and b"data: " in data.rsplit(b"\n\n", 2)[-2]):
+        try:
+            chunk = s.recv(1)
+        except (TimeoutError, ConnectionResetError):
+            return b""
+        if not chunk:
+            return b""
+        data += chunk
+    return data
+
+
+def test_the_tvs_own_token_keeps_its_stream_when_more_screens_than_the_cap_connect(
+        tmp_path, monkeypatch):
+    """Four more TV streams pushed the real TV's out (issue 31, item 10): a stream opened with
+    the TV's own token (in the address the table prints) stays, however many others come."""
+    from guide.core.view.server import MAX_STREAMS
+
+    t, port, desk = seat_server(tmp_path, monkeypatch)
+    server = t.services["view"]
+    assert f"?token={server.tv_token}" in server.url
+    opened = []
+    try:
+        def stream(path: str) -> socket.socket:
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            assert read_event(s)
+            opened.append(s)
+            return s
+
+        tv = stream(f"/events?token={server.tv_token}")
+        others = [stream("/events") for _ in range(MAX_STREAMS + 6)]
+        phone = stream(f"/seat/{desk.tokens['Ann']}/events")
+        t.execute("add 3")
+        assert b'"count": 3' in read_event(tv)                 # still following the table
+        assert b'"count": 3' in read_event(phone)
+        assert server.open_connections() <= MAX_STREAMS + 1
+        alive = [s for s in others if read_event(s)]
+        assert 0 < len(alive) <= 4                              # the tokenless flock's cap
+    finally:
+        for s in opened:
+            s.close()
+        t.execute("view --stop")
+        t.close()

@@ -9,8 +9,14 @@ One thread serves every client without blocking (selectors): at most MAX_OPEN co
 are open at once (a new one pushes out the oldest, once that one has had GRACE_SECONDS to
 speak; until then new ones wait in the system's queue), a request's head must
 arrive whole within HEAD_SECONDS, an answer must be taken within SEND_SECONDS, and a client
-that resets or misbehaves is dropped without a word on the Tour Guide's screen. The Host
-header must name an address the server was started for (DNS rebinding)."""
+that resets or misbehaves is dropped without a word on the Tour Guide's screen. Deadlines
+are the connection's, never renewed by a byte that trickles in. A request line the server
+cannot read (`GET //[`) gets a 400 at once; a fault of one connection drops that connection
+only, and the log holds at most LOG_BURST tracebacks a LOG_WINDOW. The Host header must name
+an address the server was started for (DNS rebinding). A move must come as JSON from a
+page of this server (Content-Type, Origin or Sec-Fetch-Site: no form of another site can
+send one). The TV page's address carries a token of its own (always; with --lan nothing is
+served without it): a stream opened with it is never pushed out by tokenless ones."""
 
 from __future__ import annotations
 
@@ -26,12 +32,23 @@ from dataclasses import dataclass, field
 from importlib import resources
 from urllib.parse import parse_qs, urlsplit
 
+from guide.core.view.wire import (
+    MAX_BODY,
+    allowed_hosts,
+    content_length,
+    event,
+    is_json,
+    lan_address,
+    same_origin,
+)
+
+_lan_address = lan_address       # the name the tests know
+
 MAX_OPEN = 48              # connections at once
 HEAD_SECONDS = 2.0         # the request line and headers, whole, within this
 SEND_SECONDS = 5.0         # the answer taken within this
 GRACE_SECONDS = 0.1        # a connection is never pushed out younger than this
 MAX_HEAD = 8192            # bytes of request line and headers
-MAX_BODY = 1024            # bytes of a move's body
 MAX_STREAMS = 24           # event streams at once (a TV and phones), beside MAX_OPEN
 MAX_FEED_STREAMS = 4       # of them following one feed (a phone's tabs): one seat's link
                            # cannot push the TV or the other phones out
@@ -39,10 +56,16 @@ MAX_BACKLOG = 1 << 20      # bytes waiting for a stream that does not read: then
 PING_SECONDS = 15.0        # a quiet stream hears a comment this often (a phone that woke up
                            # finds out at once that it must reconnect)
 _ACCEPT_BATCH = 16         # accepted per turn, so those already open are served too
+LOG_BURST = 5              # tracebacks written to the log ...
+LOG_WINDOW = 60.0          # ... at most this often (then one line says how many were left out)
 
 _REASONS = {200: "OK", 202: "Accepted", 400: "Bad Request", 403: "Forbidden",
             404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
-            409: "Conflict", 413: "Payload Too Large", 431: "Request Header Fields Too Large"}
+            409: "Conflict", 413: "Payload Too Large", 415: "Unsupported Media Type",
+            431: "Request Header Fields Too Large"}
+KIT_FILES = {"kit.js": ("kit.js", "text/javascript; charset=utf-8"),   # the page kit
+             "kit.css": ("kit.css", "text/css; charset=utf-8"),
+             "follow.js": ("kit.js", "text/javascript; charset=utf-8")}  # its older name
 _METHODS = {"HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"}
 
 
@@ -54,13 +77,16 @@ class _Client:
     head: bytearray = field(default_factory=bytearray)
     out: bytes = b""            # the answer still to send (empty: still reading)
     feed: str | None = None     # an event stream: the feed it follows ("" the TV, or a token)
+    owner: bool = False         # a TV stream opened with the TV's own token
+    heard: int = 0              # bytes a stream has sent after its request (it should not)
 
 
 class ViewServer:
     def __init__(self, page: bytes | None = None, host: str = "127.0.0.1", port: int = 0,
                  lan: bool = False):
         """Serve `page` (the game's TV page; None: the core's plain one) and its view."""
-        self.token = secrets.token_urlsafe(16) if lan else None
+        self.token = secrets.token_urlsafe(16) if lan else None   # --lan: nothing without it
+        self._own = secrets.token_urlsafe(16)    # without --lan: the TV's own, not required
         self._view = b"{}"
         self._page = page or resources.files("guide.core.view").joinpath("page.html").read_bytes()
         self._listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -89,19 +115,27 @@ class ViewServer:
         self._lock = threading.Lock()
         self.seat_page: bytes | None = None
         self.on_move: Callable[[str, object, object], str] | None = None   # the desk's receive
+        self._faults: list[float] = []    # when the last tracebacks were logged
+        self._untold = 0                   # faults left out of the log since then
         self.thread = threading.Thread(target=self._serve, daemon=True, name="guide-view")
         self.thread.start()
 
     @property
     def base(self) -> str:
         """The address of the server without the TV's token: `http://HOST:PORT/`."""
-        shown = _lan_address() if self.token else "127.0.0.1"
+        shown = lan_address() if self.token else "127.0.0.1"
         return f"http://{shown}:{self.port}/"
 
     @property
     def url(self) -> str:
-        shown = _lan_address() if self.token else "127.0.0.1"
-        return f"http://{shown}:{self.port}/" + (f"?token={self.token}" if self.token else "")
+        shown = lan_address() if self.token else "127.0.0.1"
+        return f"http://{shown}:{self.port}/?token={self.tv_token}"
+
+    @property
+    def tv_token(self) -> str:
+        """The token of the TV's address: with --lan required, else it marks the TV's own
+        stream (kept when more screens than the cap connect)."""
+        return self.token or self._own
 
     @property
     def httpd(self) -> ViewServer:
@@ -158,13 +192,36 @@ class ViewServer:
             try:
                 self._turn()
             except Exception as e:  # noqa: BLE001 - the view must never end the evening
-                from guide.core.logs import log_exception
+                self._fault(e)
+                time.sleep(0.01)     # a fault outside any one connection must not spin
 
-                log_exception(e)
-                time.sleep(0.1)      # a fault that repeats must not spin or flood the log
+    def _fault(self, error: Exception) -> None:
+        """A fault in the server's own code: to the log, at most LOG_BURST a LOG_WINDOW."""
+        now = time.monotonic()
+        self._faults = [t for t in self._faults if t > now - LOG_WINDOW]
+        if len(self._faults) >= LOG_BURST:
+            self._untold += 1
+            return
+        self._faults.append(now)
+        from guide.core.logs import log_exception
+
+        if self._untold:
+            error.add_note(f"(the view server left {self._untold} fault(s) out of the log"
+                           f" before this one: at most {LOG_BURST} a {LOG_WINDOW:.0f} s)")
+            self._untold = 0
+        log_exception(error)
+
+    def _handle(self, client: _Client, work: Callable[[_Client], None]) -> None:
+        """One connection's turn; a fault drops that connection only."""
+        try:
+            work(client)
+        except Exception as e:  # noqa: BLE001 - one client must not stop the others
+            self._drop(client)
+            self._fault(e)
 
     def _turn(self) -> None:
         now = time.monotonic()
+        self._expire(now)
         wake = [c.deadline for c in (*self._clients.values(), *self._streams.values())]
         self._listen(self._room(now))
         if len(self._clients) >= MAX_OPEN:
@@ -185,14 +242,15 @@ class ViewServer:
                     return
                 self._flush_feeds()
             elif sock in self._streams:
-                self._stream_turn(self._streams[sock])   # type: ignore[index]
+                self._handle(self._streams[sock], self._stream_turn)   # type: ignore[index]
             elif sock in self._clients:
                 client = self._clients[sock]      # type: ignore[index]
-                if client.out:
-                    self._send(client)
-                else:
-                    self._read(client)
-        now = time.monotonic()
+                self._handle(client, self._send if client.out else self._read)
+        self._expire(time.monotonic())
+
+    def _expire(self, now: float) -> None:
+        """Connections past their deadline go (a request not whole, an answer not taken);
+        a quiet stream hears a ping."""
         for client in [c for c in self._clients.values() if c.deadline <= now]:
             self._drop(client)
         for client in [c for c in self._streams.values() if c.deadline <= now]:
@@ -239,7 +297,7 @@ class ViewServer:
             client = _Client(sock, now, now + HEAD_SECONDS)
             self._clients[sock] = client
             self._selector.register(sock, selectors.EVENT_READ)
-            self._read(client)              # a normal request is often here already
+            self._handle(client, self._read)   # a normal request is often here already
 
     def _read(self, client: _Client) -> None:
         try:
@@ -267,7 +325,7 @@ class ViewServer:
         head = bytes(client.head[:end])
         length = 0
         if head.startswith(b"POST "):
-            given = _content_length(head)
+            given = content_length(head)
             if given is None or given > MAX_BODY:
                 self._answer(client, 413 if given else 400, b"", "text/plain")
                 return
@@ -283,6 +341,13 @@ class ViewServer:
             self._answer(client, 400, b"", "text/plain")
             return
         method, target, _ = parts
+        try:
+            split = urlsplit(target)
+        except ValueError:                  # GET //[ , GET http://[x/ : unreadable, at once
+            split = None
+        if split is None or not target.startswith("/") or split.netloc:
+            self._answer(client, 400, b"", "text/plain")
+            return
         headers: dict[str, str] = {}
         for line in lines[1:]:
             name, sep, value = line.partition(":")
@@ -291,28 +356,31 @@ class ViewServer:
                 self._answer(client, 400, b"", "text/plain")
                 return
             headers[key] = value.strip()
-        path = urlsplit(target).path
+        path = split.path
         if headers.get("host", "").lower() not in self.hosts:
             self._answer(client, 403, b"unknown host", "text/plain")
         elif path.startswith("/seat/"):
-            self._seat(client, method, path, body)
+            self._seat(client, method, path, body, headers)
         elif method != "GET":
             self._answer(client, 405 if method in _METHODS else 400, b"", "text/plain")
-        elif path == "/follow.js":      # the pages' script: no secret, and a <script src> of
-            script = resources.files("guide.core.view").joinpath("follow.js").read_bytes()
-            self._answer(client, 200, script, "text/javascript; charset=utf-8")   # no token
-        elif not self._allowed(target):
+        elif path.lstrip("/") in KIT_FILES:   # the page kit: no secret, and a <script src> of
+            name, kind = KIT_FILES[path.lstrip("/")]   # a seat's page carries no TV token
+            kit = resources.files("guide.core.view").joinpath(name).read_bytes()
+            self._answer(client, 200, kit, kind)
+        elif not self._allowed(split.query):
             self._answer(client, 403, b"", "text/plain")
         elif path == "/":
             self._answer(client, 200, self._page, "text/html; charset=utf-8")
         elif path == "/state.json":
             self._answer(client, 200, self._view, "application/json")
         elif path == "/events":
+            client.owner = self._given(split.query) == self.tv_token
             self._stream(client, "")
         else:
             self._answer(client, 404, b"", "text/plain")
 
-    def _seat(self, client: _Client, method: str, path: str, body: bytes) -> None:
+    def _seat(self, client: _Client, method: str, path: str, body: bytes,
+              headers: dict[str, str]) -> None:
         """A seat's page, content, stream and moves; its token is the second path part."""
         parts = path.split("/")[2:]
         token, rest = (parts[0], "/".join(parts[1:])) if parts else ("", "")
@@ -321,6 +389,11 @@ class ViewServer:
                         for key in self._feeds if key)
         if not known or self.on_move is None:
             self._answer(client, 403, b"", "text/plain")
+        elif method == "POST" and rest == "move" and not is_json(headers):
+            self._answer(client, 415, b'{"said": "a move is sent as JSON"}', "application/json")
+        elif method == "POST" and rest == "move" and not same_origin(headers):
+            self._answer(client, 403, b'{"said": "a move comes from this seat\'s own page"}',
+                         "application/json")
         elif method == "POST" and rest == "move":
             try:
                 sent = json.loads(body.decode("utf-8"))
@@ -348,29 +421,33 @@ class ViewServer:
         """The connection stays open: the feed's content now, then again after every
         command, and a comment every PING_SECONDS."""
         self._clients.pop(client.sock, None)
-        self._make_room(feed)
         client.feed = feed
+        self._make_room(client)
         self._streams[client.sock] = client
         head = ("HTTP/1.1 200 OK\r\nServer: guide-view\r\nContent-Type: text/event-stream\r\n"
                 "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
                 "Referrer-Policy: no-referrer\r\nConnection: keep-alive\r\n\r\n").encode("latin-1")
         with self._lock:
             body = self._feeds.get(feed, b"{}")
-        self._push(client, head + _event(body))
+        self._push(client, head + event(body))
 
-    def _make_room(self, feed: str) -> None:
-        """Room for one more stream of `feed`: its own oldest makes way once it has
-        MAX_FEED_STREAMS, and when all are taken, the oldest of the feed with the most (never
-        the TV's one stream for a phone's hundred)."""
-        mine = [c for c in self._streams.values() if c.feed == feed]
+    def _make_room(self, client: _Client) -> None:
+        """Room for one more stream of `feed` (the TV's, opened with its own token or not:
+        two flocks): its own flock's oldest makes way once it has MAX_FEED_STREAMS, and when
+        all are taken, the oldest of the flock with the most, never one of the TV's own
+        token (so tokenless screens, however many, cannot push the real TV out)."""
+        flock = (client.feed, client.owner)
+        mine = [c for c in self._streams.values() if (c.feed, c.owner) == flock]
         if len(mine) >= MAX_FEED_STREAMS:
             self._drop(mine[0])
         elif len(self._streams) >= MAX_STREAMS:
-            counts: dict[str | None, int] = {}
+            counts: dict[tuple[str | None, bool], int] = {}
             for c in self._streams.values():
-                counts[c.feed] = counts.get(c.feed, 0) + 1
+                if not (c.feed == "" and c.owner):
+                    counts[(c.feed, c.owner)] = counts.get((c.feed, c.owner), 0) + 1
             most = max(counts.values())
-            self._drop(next(c for c in self._streams.values() if counts[c.feed] == most))
+            self._drop(next(c for c in self._streams.values()
+                            if counts.get((c.feed, c.owner)) == most))
 
     def _stream_turn(self, client: _Client) -> None:
         """A stream's socket is ready: send what waits, or see whether it has gone."""
@@ -383,7 +460,8 @@ class ViewServer:
             return
         except OSError:
             data = b""
-        if not data:
+        client.heard += len(data)
+        if not data or client.heard > MAX_HEAD:    # a stream speaks no more after its request
             self._drop(client)
 
     def _flush_feeds(self) -> None:
@@ -396,7 +474,7 @@ class ViewServer:
                 if body is None:                # a revoked seat: its stream ends
                     self._drop(client)
                 else:
-                    self._push(client, _event(body))
+                    self._push(client, event(body))
 
     def _push(self, client: _Client, data: bytes) -> None:
         if client.out:                  # still sending: its SEND_SECONDS run from the first byte
@@ -414,11 +492,13 @@ class ViewServer:
             return
         self._send(client)
 
-    def _allowed(self, target: str) -> bool:
-        if self.token is None:
-            return True
-        given = parse_qs(urlsplit(target).query).get("token", [""])[0]
-        return hmac.compare_digest(given.encode(), self.token.encode())
+    def _allowed(self, query: str) -> bool:
+        return self.token is None or self._given(query) == self.token
+
+    def _given(self, query: str) -> str:
+        """The token of a query, or "" (hmac on equal lengths only, so say it whole)."""
+        given = parse_qs(query).get("token", [""])[0]
+        return self.tv_token if hmac.compare_digest(given.encode(), self.tv_token.encode()) else ""
 
     def _answer(self, client: _Client, status: int, body: bytes, kind: str) -> None:
         head = (f"HTTP/1.1 {status} {_REASONS[status]}\r\nServer: guide-view\r\n"
@@ -458,47 +538,3 @@ class ViewServer:
             client.sock.close()
         except OSError:
             pass
-
-
-def _event(body: bytes) -> bytes:
-    """One server-sent event carrying a JSON document (which holds no newline)."""
-    return b"data: " + body.replace(b"\n", b" ") + b"\n\n"
-
-
-def _content_length(head: bytes) -> int | None:
-    """The body's length: one Content-Length of plain digits and no Transfer-Encoding
-    (chunked is not spoken here); None for anything else (then 400)."""
-    found = []
-    for line in head.split(b"\r\n")[1:]:
-        name, _, value = line.partition(b":")
-        if name.strip().lower() == b"transfer-encoding":
-            return None
-        if name.strip().lower() == b"content-length":
-            found.append(value.strip())
-    if len(found) != 1 or not found[0].isdigit():
-        return None                    # none, two, -5, +5, 1_0, 0x10
-    return int(found[0]) if len(found[0]) < 10 else MAX_BODY + 1   # 5000 digits: too large
-
-
-def allowed_hosts(host: str, port: int, lan: bool) -> frozenset[str]:
-    """The Host headers a page of this server may send: on 127.0.0.1, 127.0.0.1 and localhost
-    with the port; with --lan also the machine's own addresses and names."""
-    names = {"127.0.0.1", "localhost", host}
-    if lan:
-        names.add(_lan_address())
-        try:
-            hostname = socket.gethostname()
-            names |= {hostname, f"{hostname}.local", socket.getfqdn()}
-            names |= set(socket.gethostbyname_ex(hostname)[2])
-        except OSError:
-            pass
-    return frozenset(f"{name.lower()}:{port}" for name in names if name)
-
-
-def _lan_address() -> str:
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))        # TEST-NET: no packet is sent for UDP connect
-            return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"

@@ -131,7 +131,7 @@ def panel(state: CaveState, box: Box, rows: int, width: int) -> list[str]:
     else:
         head = f"Round {state['round']}: {ch['name'] if ch else '-'}"
     tiles = state["tiles"]
-    lines = [head[:width], f"Tiles: {len(tiles['draw'])} to draw, {len(tiles['discard'])} out"[:width], ""]
+    lines = [head[:width], f"Draw pile {len(tiles['draw'])}, discards {len(tiles['discard'])}"[:width], ""]
     who = marks(state)
     blocks = [describe(state, box, c, who[c["name"]], width) for c in state["characters"]]
     if len(lines) + sum(map(len, blocks)) > rows:            # many characters: a line each

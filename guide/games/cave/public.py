@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.text import clip, toolbar_width
+
 from .box import Box
 from .mapview import held, marks, render_map
 from .state import CaveState, current
 from .tvsvg import COLOURS, board_svg
-
-TOOLBAR = 80
 
 
 def public_state(state: CaveState, box: Box) -> dict[str, Any]:
@@ -62,9 +62,9 @@ def toolbar(state: CaveState) -> str:
             else:
                 parts.append(f"{label} {'out' if c['state'] == 'out' else 'dead'}")
         text = " | ".join(parts)
-        if len(text) <= TOOLBAR:
+        if len(text) <= toolbar_width():
             return text
-    return text[: TOOLBAR - 1] + "~"
+    return clip(text)
 
 
 def view(state: CaveState, box: Box, story: list[str] | None = None) -> dict[str, Any]:

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import os
 import signal
-import threading
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
+
+from guide.core.processes import die_with_parent
 
 from .box import Box
 from .policy import Outcome, play, play_turn  # noqa: F401  (play_turn: the policy's one turn)
@@ -139,22 +140,7 @@ def simulate(box: Box, players: int, games: int, seed: int, workers: int = 1) ->
 
 
 def _worker_start(parent: int) -> None:
-    """A worker leaves Ctrl-C to its parent, and dies with it, even by kill -9: the kernel's
-    parent-death signal where there is one (Linux), and a watch on the parent besides."""
+    """A worker leaves Ctrl-C to its parent, and dies with it, even by kill -9
+    (guide.core.processes)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)                    # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-    if os.getppid() != parent:                           # the parent died before prctl
-        os._exit(1)
-
-    def watch() -> None:
-        while True:
-            threading.Event().wait(0.5)
-            if os.getppid() != parent:
-                os._exit(1)
-    threading.Thread(target=watch, daemon=True).start()
+    die_with_parent(parent)

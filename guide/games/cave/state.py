@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from guide.core.errors import RuleError
+from guide.core.errors import GuideError, RuleError
+from guide.core.names import resolve
 
 SCHEMA = 1
 DELTA = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
@@ -91,12 +92,13 @@ def key(x: int, y: int) -> str:
 
 
 def find(state: CaveState, name: str) -> Character:
-    """A character by name, case-insensitively."""
-    folded = name.casefold()
-    for ch in state["characters"]:
-        if ch["name"].casefold() == folded:
-            return ch
-    raise RuleError(f"no character called {name}")
+    """A character by name as people type it (guide.core.names.resolve: any case, a unique
+    beginning or word): `give Annab Bob` finds Annabel."""
+    chars = {ch["name"]: ch for ch in state["characters"]}
+    try:
+        return chars[resolve(name, list(chars), "character")]
+    except GuideError as e:
+        raise RuleError(str(e)) from None
 
 
 def current(state: CaveState) -> Character | None:

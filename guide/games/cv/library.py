@@ -16,16 +16,10 @@ from guide.core.box import Doc, FileKind
 from guide.core.box import bundled as boxes
 from guide.core.box import read as read_box
 from guide.core.errors import DataError, RuleError
-from guide.core.names import suggest
+from guide.core.names import Ambiguous, Unknown, fold, resolve, suggest
 from guide.core.yamlsrc import Problem
 
 FILES = ("symbols", "types", "specials", "scoring", "messages")
-_APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'", "‘": "'"})
-
-
-def fold(word: str) -> str:
-    """The form names are compared in: case and apostrophe variants do not matter."""
-    return " ".join(word.translate(_APOSTROPHES).casefold().split())
 
 
 @dataclass(frozen=True)
@@ -94,11 +88,17 @@ class Library:
         return self._find("deck", word)
 
     def _find(self, kind: str, word: str) -> str:
-        found = self._words[kind].get(fold(word))
-        if found is None:
+        """A symbol, type or deck by any of its names (English, Ukrainian, aliases), through
+        the core's one resolver (guide.core.names.resolve)."""
+        words = self._words[kind]
+        try:
+            return words[resolve(fold(word), list(words), kind)]
+        except Ambiguous as e:
+            raise RuleError(str(e)) from None
+        except Unknown:
             known = {"symbol": self.symbols, "type": self.types, "deck": {d.id: d for d in self.decks}}[kind]
-            raise RuleError(f"unknown {kind} {word!r} (one of: {', '.join(known)})")
-        return found
+            raise RuleError(f"unknown {kind} {word!r}{suggest(word, words)} (one of: {', '.join(known)})") \
+                from None
 
     def symbol_en(self, sym: str) -> str:
         """The English name of a symbol id (a 43 choice token: 'Choice')."""
@@ -126,7 +126,7 @@ class Library:
                 if int(w) in s.ids:
                     return int(w), s
             return None
-        found = self._words["special"].get(w)
+        found = self._words["special"].get(w)    # exact: a card the table names may be new
         if found is None:
             return None
         number = int(found)
@@ -205,6 +205,14 @@ def build(docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
 
     symbols = [e["id"] for e in raw["symbols"]]
     types = [e["id"] for e in raw["types"]]
+    for key, ids in (("symbols", symbols), ("types", types),
+                     ("decks", [e["id"] for e in raw["decks"]])):
+        for i, one in enumerate(ids):
+            if one in ids[:i]:
+                problems.append(where[key].problem((key, i, "id"), f"{key}[{i + 1}].id: {one!r}"
+                                                   " is already used (V-DICE-1: six faces)"
+                                                   if key == "symbols" else
+                                                   f"{key}[{i + 1}].id: {one!r} is already used"))
     for i, sym in enumerate(raw["plain"]):
         unknown("plain", ("plain", i), "symbol", sym, symbols)
     for key in ("stacks", "slip_under", "counted"):

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import TypeAlias, TypedDict
 
 from guide.core.errors import RuleError
+from guide.core.names import Ambiguous, Unknown, fold, resolve
 from guide.core.table import Table
 
-from .library import Library, fold
+from .library import Library
 
 CHOICE = "choice"      # a token that is any one plain symbol (43 Mnemonics master)
 
@@ -168,10 +169,19 @@ def own_turn(state: CvState, name: str) -> tuple[Turn, Player]:
     return turn, p
 
 
-def find_card(cards: list[Card], name: str, lib: Library) -> int | None:
-    """Index of the card typed as `name` (its name, or its special number / names)."""
+def find_card(cards: list[Card], name: str, lib: Library, loose: bool = True) -> int | None:
+    """Index of the card typed as `name` (its name, or its special number / names); `loose`:
+    also any case, a unique beginning or word (guide.core.names.resolve)."""
     sp = lib.special(name)
     for i, c in enumerate(cards):
         if fold(c["name"]) == fold(name) or (sp is not None and c["number"] in sp[1].ids):
             return i
-    return None
+    if not loose:
+        return None
+    names = [c["name"] for c in cards]
+    try:
+        return names.index(resolve(name, names, "card"))
+    except Ambiguous as e:
+        raise RuleError(str(e)) from None
+    except Unknown:
+        return None

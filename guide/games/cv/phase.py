@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.names import fold
 
 from . import pool
 from . import track as track_rules
-from .library import Library, fold
+from .library import Library
 from .model import (
     Card,
     CvState,
@@ -158,8 +159,9 @@ def amend(state: CvState, lib: Library, who: str, name: str, *, gives: list[str]
           points: int | None = None, upkeep: list[str] | None = None, dice: int | None = None) -> list[Event]:
     """What the table reads off a card already in a CV (the Bicycle's points, say)."""
     p = player(state, who)
-    for cards in [*p["cv"].values(), p["waiting"], p["hand"]]:
-        i = find_card(cards, name, lib)
+    places = [*p["cv"].values(), p["waiting"], p["hand"]]
+    for cards, i in ((cards, find_card(cards, name, lib, loose)) for loose in (False, True)
+                     for cards in places):           # the exact name first, in every place
         if i is None:
             continue
         card = cards[i]

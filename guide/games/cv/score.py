@@ -7,8 +7,9 @@ import copy
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.names import fold
 
-from .library import Library, Special, fold
+from .library import Library, Special
 from .model import CvState, Player, active, new_player, player
 from .protocol import emits
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from guide.core.errors import RuleError
 from guide.core.result import Result
+from guide.core.text import clip
 
 from . import score
 from .library import Library
@@ -41,8 +42,8 @@ def prompt(t: CvTable) -> str:
 
 
 def toolbar(t: CvTable) -> str:
-    """One line of at most 80 columns: whose turn, the dice (frozen marked), rerolls left,
-    Failures and Happiness, tokens, the track."""
+    """One line within the toolbar's width (guide.core.text.clip): whose turn, the dice
+    (frozen marked), rerolls left, Failures and Happiness, tokens, the track."""
     s, lib = _s(t), _lib(t)
     turn = s["turn"]
     if turn is None:
@@ -62,7 +63,7 @@ def toolbar(t: CvTable) -> str:
     if s["track"] is not None:
         d = s["track"]["decks"]
         parts.append("deck " + "/".join(str(d[x.id]) for x in lib.decks))
-    return "  ".join(parts)[:80]
+    return clip("  ".join(parts))
 
 
 def track_lines(t: CvTable) -> list[str]:

@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.names import fold
 
 from . import pool
 from . import track as track_rules
-from .library import Library, Special, fold
+from .library import Library, Special
 from .model import CHOICE, Card, CvState, Player, find_card, new_card, own_turn, player
 from .protocol import emits
 

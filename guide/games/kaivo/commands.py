@@ -37,7 +37,7 @@ def _names(t: KaivoTable, words: list[str]) -> list[str]:
 
 
 PLAYER = Named("player", _names)
-TOTAL = KeyValue(_names, metavar="NAME=TOTAL")
+TOTAL = KeyValue(_names, metavar="NAME=TOTAL", named="player")
 
 
 def _dice(t: KaivoTable) -> Dice:

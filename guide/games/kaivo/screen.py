@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from guide.core.text import clip
+
 from .knowledge import SeatView, view
 from .model import KaivoState
 from .render import YOU, render
@@ -212,4 +214,4 @@ def toolbar(state: KaivoState, shown: set[int] | None, clock: float | None = Non
         text = f" round {state['round']} | {scores}"
     else:
         return None
-    return text if len(text) <= 80 else text[:79] + "…"
+    return clip(text)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from guide.core.errors import RuleError
+from guide.core.errors import GuideError, RuleError
+from guide.core.names import resolve
 
 from .deck import Rules
 from .model import Entry, KaivoState, Player, begin_match, new_player
@@ -83,10 +84,12 @@ def _names(names: list[str], rules: Rules) -> None:
 
 
 def seat_of(state: KaivoState, name: str) -> int:
-    for i, p in enumerate(state["players"]):
-        if p["name"].lower() == name.lower():
-            return i
-    raise RuleError(f"no player called {name} at this table")
+    """A player's seat by name as people type it (guide.core.names.resolve)."""
+    names = [p["name"] for p in state["players"]]
+    try:
+        return names.index(resolve(name, names, "player"))
+    except GuideError as e:
+        raise RuleError(str(e)) from None
 
 
 def start(rules: Rules, state: KaivoState, names: list[str]) -> list[Event]:
@@ -110,7 +113,7 @@ def _apply(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:
         names = {p["name"].lower() for p in players}
         for key, (name, v) in given.items():
             if key not in names:
-                raise RuleError(f"no player called {name} at this table")
+                raise RuleError(f"no player named {name!r} at this table")
             if not rules.total_min <= v <= rules.total_max:
                 raise RuleError(f"a hand total is {rules.total_min} to {rules.total_max}, not {v}")
         missing = [p["name"] for p in players if p["name"].lower() not in given]

@@ -15,6 +15,7 @@ from guide.core.errors import DataError, GuideError
 from guide.core.game import Game
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.seats import Move
 from guide.core.table import Table
 from guide.core.yamlsrc import Problem
 from guide.games.kaverini import commands as _commands  # noqa: F401 - registers the commands
@@ -38,6 +39,7 @@ class KaveriniGame(Game):
     commands: ClassVar[Registry] = commands
     table_class: ClassVar[type[Table] | None] = KaveriniTable
     view_page = resources.files("guide.games.kaverini.view").joinpath("page.html").read_bytes()
+    seat_page = resources.files("guide.games.kaverini.view").joinpath("seat.html").read_bytes()
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -82,10 +84,10 @@ class KaveriniGame(Game):
         return card_detail(find_card(library, name))
 
     def prompt(self, table: Table) -> str:
-        return screen.prompt_text(table)
+        return screen.prompt_text(_kaverini(table))
 
     def toolbar(self, table: Table) -> list[tuple[str, str]]:
-        return screen.toolbar(table)
+        return screen.toolbar(_kaverini(table))
 
     def render(self, event: dict, table: Table) -> str | None:
         return words.render(event) or super().render(event, table)
@@ -100,7 +102,7 @@ class KaveriniGame(Game):
             super().gm_only(event)
 
     def view(self, table: Table) -> dict:
-        return player_view(table)
+        return player_view(_kaverini(table))
 
     def seats(self, table: Table) -> list[str]:
         return seats.seats(_kaverini(table))
@@ -108,7 +110,7 @@ class KaveriniGame(Game):
     def seat_view(self, table: Table, seat: str) -> dict:
         return seats.seat_view(_kaverini(table), seat)
 
-    def seat_moves(self, table: Table, seat: str) -> list[tuple[str, str]]:
+    def seat_moves(self, table: Table, seat: str) -> list[Move]:
         return seats.seat_moves(_kaverini(table), seat)
 
     def notices(self, table: Table) -> list[str]:

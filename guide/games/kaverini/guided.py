@@ -5,11 +5,11 @@ facts (R-SHEET-1)."""
 
 from __future__ import annotations
 
-import difflib
 import textwrap
 from typing import TYPE_CHECKING
 
 from guide.core.errors import GuideError
+from guide.core.names import closest as names_closest
 from guide.core.names import resolve
 from guide.games.kaverini.data.tables import abilities, ladders
 
@@ -26,9 +26,7 @@ class Retry(Exception):
 
 
 def closest(word: str, names: list[str]) -> str:
-    folded = {n.casefold(): n for n in names}
-    found = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.5)
-    return folded[found[0]] if found else ""
+    return names_closest(word, names, cutoff=0.5) or ""
 
 
 _heard: list[str] = []      # "psy" taken as Psychic: said above the next question

@@ -5,7 +5,7 @@ events and the state in, short paragraphs out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,7 +98,7 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
 
 
-def party(state: dict, currency: str) -> list[str]:
+def party(state: Mapping[str, Any], currency: str) -> list[str]:
     """One sentence per Kaveri, then who is with them."""
     out = []
     for k in state["kaverit"]:
@@ -135,7 +135,7 @@ def chapter_text(c: Chapter) -> str:
     return f"{c.title}: " + (" ".join(said) if said else "under way, nothing settled yet.")
 
 
-def still_open(state: dict) -> list[str]:
+def still_open(state: Mapping[str, Any]) -> list[str]:
     out = []
     conf = state["confrontation"]
     if conf:
@@ -153,7 +153,7 @@ def still_open(state: dict) -> list[str]:
     return out
 
 
-def next_scene(state: dict, adventure: Adventure | None, done: list[Chapter]) -> str:
+def next_scene(state: Mapping[str, Any], adventure: Adventure | None, done: list[Chapter]) -> str:
     if adventure is None or not adventure.scenes:
         return ""
     current = state.get("scene")
@@ -167,7 +167,7 @@ def next_scene(state: dict, adventure: Adventure | None, done: list[Chapter]) ->
     return f"Next: {adventure.scenes[current].name} (scene {current + 1})."
 
 
-def recap(events: list[Event], state: dict, adventure: Adventure | None) -> list[str]:
+def recap(events: list[Event], state: Mapping[str, Any], adventure: Adventure | None) -> list[str]:
     """The paragraphs, blank lines between them."""
     a = state["adventure"]
     currency = a["currency"] if a else ""

@@ -22,7 +22,7 @@ from guide.games.kaverini.state import SCHEMA, Confrontation, Sheet, State, Stra
 class KaveriniTable(Table[State, Library]):
     def check_bounds(self) -> None:
         """A party, a fight, a Strategy Game no bigger than one table holds (rules/bounds)."""
-        refusal = beyond(self.state)
+        refusal = beyond(dict(self.state))
         if refusal is not None:
             raise CommandError(refusal)
 

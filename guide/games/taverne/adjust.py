@@ -3,7 +3,8 @@ Assets and Spells within Prestige (T-SPELL-1), the Dirty Trick a player keeps (T
 
 from __future__ import annotations
 
-from guide.core.errors import RuleError
+from guide.core.errors import GuideError, RuleError
+from guide.core.names import resolve
 
 from . import counters
 from .guards import acting, at_call, in_brawl
@@ -112,7 +113,10 @@ def trick(state: State, name: str, card: str | None) -> list[Event]:
         old, p["trick"] = p["trick"], None
         return [{"kind": "trick_kept", "who": p["name"], "kept": None, "discarded": [old]}]
     choices = state["served"].get(p["name"], [])
-    chosen = next((c for c in choices if c.casefold() == card.casefold()), None)
+    try:
+        chosen: str | None = resolve(card, choices, "Dirty Trick") if choices else None
+    except GuideError:
+        chosen = None
     if chosen is None:
         offered = ", ".join(choices) or "none this turn"
         raise RuleError(f"{p['name']} keeps one of the Dirty Tricks served this turn ({offered})")

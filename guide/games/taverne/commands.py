@@ -15,7 +15,7 @@ from . import adjust, arrivals, chrono, placements, seats, turn, variants
 from .box import Box
 from .model import VARIANTS, Event, State, TaverneTable, active
 from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET
-from .toolbar import HEADERS, status_notes, status_rows, toolbar
+from .toolbar import HEADERS, status_notes, status_rows, whole_line
 
 commands = Registry(families=("setup", "calls", "placements", "counters", "info"))
 
@@ -284,7 +284,7 @@ def status(t: TaverneTable) -> Result:
 
     Example: status"""
     state: State = t.state
-    head = textwrap.wrap(toolbar(state, box_of(t).calls, width=None), 80,
+    head = textwrap.wrap(whole_line(state, box_of(t).calls), 80,
                          subsequent_indent="  ")
     notes = [w for line in status_notes(state)
              for w in textwrap.wrap(line, 80, subsequent_indent="  ")]

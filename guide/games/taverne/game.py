@@ -9,6 +9,7 @@ from guide.core.box import Doc, FileKind
 from guide.core.game import Game
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.text import toolbar_width
 from guide.core.yamlsrc import Problem
 
 from . import box, cards_text, toolbar, views
@@ -68,7 +69,7 @@ class TaverneGame(Game):
         return toolbar.prompt(_s(table))
 
     def toolbar(self, table: TaverneTable) -> str | None:
-        return " " + toolbar.toolbar(_s(table), box_of(table).calls, width=79)
+        return " " + toolbar.toolbar(_s(table), box_of(table).calls, width=toolbar_width() - 1)
 
     def render(self, event: dict, table: TaverneTable) -> str | None:
         shown = render(event)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.text import clip, toolbar_width
+
 from .model import State
 from .views import view_for, waiting
-
-WIDTH = 80
 
 
 def prompt(state: State) -> str:
@@ -16,9 +16,20 @@ def prompt(state: State) -> str:
     return f"taverne ({state['phase']})> "
 
 
-def toolbar(state: State, words: dict[int, str], width: int | None = WIDTH) -> str:
+def toolbar(state: State, words: dict[int, str], width: int | None = None) -> str:
     """Turn, call and its words, the Pillar, and what the call waits for; within `width`
-    (the call's words shortened to their last shout first, then the line cut)."""
+    (the call's words shortened to their last shout first, then the line cut by
+    guide.core.text.clip); by default the toolbar's width (guide.core.text.toolbar_width)."""
+    width = toolbar_width() if width is None else width
+    return clip(_line(state, words, width), width)
+
+
+def whole_line(state: State, words: dict[int, str]) -> str:
+    """The toolbar's line uncut (`status` wraps it)."""
+    return _line(state, words, None)
+
+
+def _line(state: State, words: dict[int, str], width: int | None) -> str:
     if state["phase"] == "setup":
         return f"setup: {len(state['seating'])} seated; `player NAME --loot N`, then `start`"
     if state["phase"] == "over":
@@ -33,7 +44,7 @@ def toolbar(state: State, words: dict[int, str], width: int | None = WIDTH) -> s
         text = f"T{state['turn']} call {state['call']} {shout} | Pillar {state['pillar']}{tail}"
         if width is None or len(text) <= width:
             return text
-    return text[:(width or WIDTH) - 3] + "..."
+    return text
 
 
 HEADERS = ["Player", "Pints", "Prestige", "Energy", "Loot", "Hand", "Pile", "Dodges"]

@@ -60,7 +60,7 @@ def test_the_characters_stand_beside_the_map_C_SET_3():
     lines = render_map(state, BOX).splitlines()
     beside = [line[53:] for line in lines]
     food = state["characters"][0]["food"][0]
-    assert beside[:7] == ["Round 1: Bob", "Tiles: 39 to draw, 0 out", "", " 1 Ann        E7 M4 5,2",
+    assert beside[:7] == ["Round 1: Bob", "Draw pile 39, discards 0", "", " 1 Ann        E7 M4 5,2",
                           f"    food {food}", ">2 Bob        E8 M3 5,4", ""]
 
 

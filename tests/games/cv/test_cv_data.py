@@ -75,3 +75,12 @@ def test_v_score_1_a_table_brings_its_own_scoring_table(tmp_path):
     own = library.load([library.bundled(), tmp_path])
     assert own.stack_score(4) == 11
     assert lib().stack_score(4) == 10
+
+
+def test_v_dice_1_a_symbol_twice_is_refused_where_it_is(tmp_path):
+    text = (library.bundled() / "symbols.yaml").read_text(encoding="utf-8")
+    (tmp_path / "symbols.yaml").write_text(text.replace("id: knowledge", "id: health"),
+                                           encoding="utf-8")
+    with pytest.raises(DataError, match=r"symbols.yaml:10:9: symbols\[2\].id: 'health' is"
+                                        r" already used \(V-DICE-1: six faces\)"):
+        library.load([library.bundled(), tmp_path])

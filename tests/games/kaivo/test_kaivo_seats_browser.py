@@ -70,7 +70,8 @@ def test_two_seat_pages_and_the_tv_page_in_a_real_browser(env, tmp_path):  # noq
         move = next(m["id"] for m in state["moves"] if m["label"] == "Discard it")
         body = json.dumps({"move": move, "version": state["version"]}).encode()
         request = urllib.request.Request(ann + "/move", data=body, method="POST",
-                                         headers={"Content-Type": "application/json"})
+                                         headers={"Content-Type": "application/json",
+                                                  "Origin": ann.split("/seat/")[0]})
         with urllib.request.urlopen(request, timeout=5) as r:
             assert json.loads(r.read()) == {"said": "sent"}
         send("seats take Ann")
@@ -124,7 +125,8 @@ def test_in_the_repl_a_seats_move_runs_at_once_and_the_bots_play_after_it(env, t
             move = next(m["id"] for m in state["moves"] if m["label"].startswith(label))
             body = json.dumps({"move": move, "version": state["version"]}).encode()
             request = urllib.request.Request(ann + "/move", data=body, method="POST",
-                                             headers={"Content-Type": "application/json"})
+                                             headers={"Content-Type": "application/json",
+                                                  "Origin": ann.split("/seat/")[0]})
             with urllib.request.urlopen(request, timeout=5) as r:
                 assert json.loads(r.read()) == {"said": "sent"}
             child.expect(r"\(from Ann's seat\)")

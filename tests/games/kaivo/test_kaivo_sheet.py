@@ -97,8 +97,8 @@ def test_the_deal_moves_one_seat_on_each_round():
 @pytest.mark.parametrize("totals, caller, message", [
     ({"Ann": 3}, "Ann", "no total for Ben"),
     ({"Ann": 3, "Ben": 53}, "Ann", "a hand total is 0 to 52, not 53"),
-    ({"Ann": 3, "Ben": 4, "Zed": 1}, "Ann", "no player called Zed"),
-    ({"Ann": 3, "Ben": 4}, "Zed", "no player called Zed"),
+    ({"Ann": 3, "Ben": 4, "Zed": 1}, "Ann", "no player named .Zed."),
+    ({"Ann": 3, "Ben": 4}, "Zed", "no player named .Zed."),
 ])
 def test_a_bad_round_is_refused_and_changes_nothing(totals, caller, message):
     s = new_sheet("Ann", "Ben")

@@ -88,15 +88,17 @@ def test_the_pillars_status_shows_who_is_waited_for_never_the_values():
     assert "Hangover" not in out
 
 
-def test_the_toolbar_fits_80_columns_shortening_the_call_first():
+def test_the_toolbar_fits_80_columns_shortening_the_call_first(monkeypatch):
     from guide.games.taverne.toolbar import toolbar
+    monkeypatch.setenv("COLUMNS", "80")          # the core's one width rule: 79 of 80 columns
     b = _sealed_brawl()
     line = toolbar(b.state, b.library.calls)
     assert line == "T1 call 4 Attack! | Pillar Marie | to attack: Pierre, Cecile, Jacques"
     b.state["players"]["Pierre"]["name"] = "P" * 60
     b.state["seating"][1] = "P" * 60
     b.state["players"]["P" * 60] = b.state["players"].pop("Pierre")
-    assert len(toolbar(b.state, b.library.calls)) == 80
+    line = toolbar(b.state, b.library.calls)
+    assert len(line) == 79 and line.endswith("…")
 
 
 def test_the_tv_view_is_the_table_from_above_public_only():

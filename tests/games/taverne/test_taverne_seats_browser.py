@@ -35,7 +35,8 @@ def _post(link: str, body: dict) -> tuple[int, dict]:
     assert m
     c = http.client.HTTPConnection(m.group(1), int(m.group(2)), timeout=5)
     c.request("POST", m.group(3) + "/move", body=json.dumps(body),
-              headers={"Content-Type": "application/json"})
+              headers={"Content-Type": "application/json",        # as the page sends it
+                       "Origin": f"http://{m.group(1)}:{m.group(2)}"})
     r = c.getresponse()
     return r.status, json.loads(r.read())
 

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 from guide.core.errors import CommandError
 from guide.core.result import Result
 from guide.games.kaverini.recap import recap as recap_of
 from guide.games.kaverini.registry import command
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
+
 
 @command("recap", "history", journal=False)
-def recap(t):
+def recap(t: KaveriniTable):
     """What to read aloud at the start of the next game night: the party, what happened
     scene by scene, what is still open, and the next scene.
 

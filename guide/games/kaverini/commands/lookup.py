@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from guide.core.errors import CommandError, GuideError
-from guide.core.names import resolve
+from guide.core.names import Ambiguous, resolve
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.model import Card
 
@@ -33,7 +33,7 @@ def _resolve(library: Library, name: str, types: tuple[str, ...]) -> str:
     try:
         return resolve(name, names(types), " or ".join(types) + " card" if types else "card")
     except GuideError as e:
-        if not types or "could be" in str(e):
+        if not types or isinstance(e, Ambiguous):
             raise CommandError(str(e)) from None
     try:
         return resolve(name, names(()), "card")

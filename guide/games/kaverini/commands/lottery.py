@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from guide.core.dice import parse_faces
@@ -9,6 +11,9 @@ from guide.core.errors import CommandError
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
+
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
 
 @command("lottery", "adventure")
@@ -20,7 +25,7 @@ from guide.games.kaverini.registry import command
 @click.option("--force", is_flag=True, help="Engage the same character again anyway.")
 @click.option("--source", "show_source", is_flag=True,
               help="Show the quote's source after it (the booklet's sources:).")
-def lottery(t, npc: str | None, faces: str | None, roll: int | None, force: bool,
+def lottery(t: KaveriniTable, npc: str | None, faces: str | None, roll: int | None, force: bool,
             show_source: bool):
     """Roll the quote lottery: two d10, tens and ones (R-DICE-2), and read that quote.
 

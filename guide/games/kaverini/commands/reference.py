@@ -4,6 +4,7 @@ every rule holding some words, shown in the pager when long."""
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,6 +14,9 @@ from guide.core.params import Named
 from guide.core.result import Result, Styled
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules_text import Rule, find, rules, search
+
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
 
 def _describe(t: object, rule_id: str) -> str:
@@ -34,7 +38,7 @@ def shown(rule: Rule) -> list[str]:
 
 @command("rules", "table", journal=False)
 @click.argument("words", nargs=-1, type=RULE)
-def rules_(t, words: tuple[str, ...]) -> Result:
+def rules_(t: KaveriniTable, words: tuple[str, ...]) -> Result:
     """The rules reference: one rule by its id, or every rule that holds the words; without
     words, the sections and their ids.
 

@@ -5,14 +5,19 @@ story events (data) after the engine has run; told as GM-only events (words.GM_O
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from guide.games.kaverini.cardtext import flip_met, tokens_in
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
-def _token_names(t) -> list[str]:
+
+def _token_names(t: KaveriniTable) -> list[str]:
     return [c.name for c in t.library.cards.values() if c.token]
 
 
-def at_start(t) -> None:
+def at_start(t: KaveriniTable) -> None:
     """After `confront`: the tokens the cards present create (a card's `creates:`), unless
     some are in the confrontation already."""
     c = t.state["confrontation"]
@@ -27,7 +32,7 @@ def at_start(t) -> None:
             t.tell("offer", card=card.name, token=token, line=f"token {token}")
 
 
-def after_moves(t) -> None:
+def after_moves(t: KaveriniTable) -> None:
     """After `use`, `foe` or `schmerz`: a technique's text that creates a token, and flip
     conditions of neutralized foes."""
     ladder: str | None = None
@@ -50,10 +55,10 @@ def after_moves(t) -> None:
                    ladder=ladder, line=line)
 
 
-def _emotion(t, actor: str, technique: str) -> str | None:
+def _emotion(t: KaveriniTable, actor: str, technique: str) -> str | None:
     """The emotion of a card technique (a buddy's or a foe's), for flip conditions."""
-    field = t.state["confrontation"] or {}
-    for who in [*t.state["buddies"], *field.get("foes", [])]:
+    field = t.state["confrontation"]
+    for who in [*t.state["buddies"], *(field["foes"] if field else [])]:
         if who["name"] == actor:
             card = t.library.card(who.get("card", who["name"]))
             for tech in card.techniques if card else ():

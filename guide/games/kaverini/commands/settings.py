@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from guide.core.errors import CommandError
@@ -11,6 +13,9 @@ from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.model import CARD_TYPES
 from guide.games.kaverini.registry import command
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
+
 TWEAKABLE = {"hp": int, "emotion": int, "heart": int, "expense": int, "usage": int,
              "shield": str, "heel": str}
 
@@ -18,7 +23,7 @@ TWEAKABLE = {"hp": int, "emotion": int, "heart": int, "expense": int, "usage": i
 @command("house", "settings")
 @click.argument("rule", required=False, type=params.HOUSE)
 @click.argument("value", required=False)
-def house(t, rule: str | None, value: str | None):
+def house(t: KaveriniTable, rule: str | None, value: str | None):
     """List the house rules, or switch one for this campaign: house RULE VALUE.
 
     Example: house gladness round"""
@@ -45,7 +50,7 @@ def house(t, rule: str | None, value: str | None):
 @command("tweak", "settings")
 @click.argument("card", type=params.cards())
 @click.argument("stats", nargs=-1, type=params.TWEAK)
-def tweak(t, card: str, stats: tuple[tuple[str, str] | str, ...]):
+def tweak(t: KaveriniTable, card: str, stats: tuple[tuple[str, str] | str, ...]):
     """Change a card for this campaign only (rulebook 7.3): tweak CARD hp=40 heart=1;
     `tweak CARD reset` undoes every tweak of it. Never written to the YAML.
 
@@ -80,7 +85,7 @@ def tweak(t, card: str, stats: tuple[tuple[str, str] | str, ...]):
 
 @command("flip", "settings")
 @click.argument("card", nargs=-1, required=True, type=params.cards(double=True))
-def flip(t, card: tuple[str, ...]):
+def flip(t: KaveriniTable, card: tuple[str, ...]):
     """Turn a double-sided card over (5.6); flip it again to turn it back.
 
     Example: flip Painted Musketeer"""
@@ -96,6 +101,7 @@ def flip(t, card: tuple[str, ...]):
         flipped.remove(original.key)
         shown = original.name
     else:
+        assert original.back is not None          # CARD: double-sided cards only
         flipped.append(original.key)
         shown = original.back.name
     from guide.games.kaverini.commands.confront import on_flip
@@ -109,7 +115,7 @@ def flip(t, card: tuple[str, ...]):
 @click.argument("card_type", required=False, type=params.CARD_TYPE)
 @click.option("--type", "type_option", default=None, type=params.CARD_TYPE,
               help="Only cards of this type (as `guide cards --type`).")
-def cards(t, card_type: str | None, type_option: str | None):
+def cards(t: KaveriniTable, card_type: str | None, type_option: str | None):
     """A table of the loaded cards (tweaked ones marked), or of one type.
 
     Example: cards --type foe"""
@@ -126,7 +132,7 @@ def cards(t, card_type: str | None, type_option: str | None):
 @click.option("--players", is_flag=True, help="What the players may see: a foe's moves, Shield"
                                                " and Heel hidden unless a Psychic Kaveri is"
                                                " present (R-CONF-3).")
-def card(t, name: tuple[str, ...], players: bool):
+def card(t: KaveriniTable, name: tuple[str, ...], players: bool):
     """One card in full, as it stands in this campaign.
 
     Example: card Rogue Herring Gull --players"""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,8 +14,12 @@ from guide.games.kaverini.data.tables import ladders
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.leveling import level
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.state import Sheet
+    from guide.games.kaverini.table import KaveriniTable
 
-def sheet_lines(t, k: dict) -> list[str]:
+
+def sheet_lines(t: KaveriniTable, k: Sheet) -> list[str]:
     """The rulebook's character sheet: every ladder of the Emotion Table, then custom ones."""
     cur = t.currency()
     lines = [
@@ -42,7 +47,7 @@ def sheet_lines(t, k: dict) -> list[str]:
 
 @command("sheet", "party")
 @click.argument("name", type=params.KAVERI)
-def sheet(t, name: str):
+def sheet(t: KaveriniTable, name: str):
     """A Kaveri's character sheet: all 13 ladders, custom ladders, ability, money, items.
 
     Example: sheet Ann"""
@@ -50,7 +55,7 @@ def sheet(t, name: str):
 
 
 @command("party", "party")
-def party(t):
+def party(t: KaveriniTable):
     """The party at a glance: Kaverit, buddies, companions.
 
     Example: party"""
@@ -75,7 +80,7 @@ def party(t):
 @command("export", "party")
 @click.argument("name", type=params.KAVERI)
 @click.option("--to", "path", default=None, help="The Markdown file (default: NAME.md here).")
-def export(t, name: str, path: str | None):
+def export(t: KaveriniTable, name: str, path: str | None):
     """Write a Kaveri's character sheet to a Markdown file a player can print.
 
     Example: export Ann --to ann.md"""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from guide.core.errors import CommandError
@@ -10,8 +12,11 @@ from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.state import held_item
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
-def _shop(t, name: str | None, item: str | None = None):
+
+def _shop(t: KaveriniTable, name: str | None, item: str | None = None):
     a = t.adventure()
     if a is None or not a.shops:
         raise CommandError("no adventure with shops is running")
@@ -31,7 +36,7 @@ def _shop(t, name: str | None, item: str | None = None):
 
 @command("shop", "adventure")
 @click.argument("name", nargs=-1, type=params.SHOP)
-def shop(t, name):
+def shop(t: KaveriniTable, name):
     """The adventure's shops and their prices (the cheapest marked, R-WP-4).
 
     Example: shop Albert Cuyp Market stalls"""
@@ -55,7 +60,7 @@ def shop(t, name):
 @click.option("--shop", "shop_name", default=None, type=params.SHOP, help="The shop (when several sell it).")
 @click.option("--world-point", "world_point", is_flag=True,
               help="Spend a world point: the cheapest item for free (R-WP-4).")
-def buy(t, name, item, shop_name, world_point):
+def buy(t: KaveriniTable, name, item, shop_name, world_point):
     """Buy an item in a shop of the adventure, or take the cheapest free with a world point.
 
     Example: buy Ann Stroopwafel --shop Albert"""
@@ -94,7 +99,7 @@ def buy(t, name, item, shop_name, world_point):
 
 @command("bargain", "adventure")
 @click.argument("name", nargs=-1, required=True, type=params.SHOP)
-def bargain(t, name):
+def bargain(t: KaveriniTable, name):
     """A bargain struck at a shop: a world point may be spent there again (R-WP-4).
 
     Example: bargain Albert Cuyp Market stalls"""

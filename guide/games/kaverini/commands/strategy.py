@@ -5,6 +5,7 @@ end, on the same engine as the Adventure Game's confrontations."""
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,8 +16,11 @@ from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules import strategy as game_rules
 from guide.games.kaverini.state import StrategyGame
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
-def _game(t) -> StrategyGame:
+
+def _game(t: KaveriniTable) -> StrategyGame:
     game = t.state.get("strategy")
     if not game:
         raise CommandError("no Strategy Game is set up: strategy new --player A --player B")
@@ -35,7 +39,7 @@ def _game(t) -> StrategyGame:
 @click.option("--pool", type=click.Choice(["shared", "own"]), default="own",
               help="One shared collection (each card once) or each player's own.")
 @click.option("--kaverit", type=int, default=1, help="Kaverit per player (at least 1).")
-def strategy_new(t, players, budget, money, settings, fluid, no_power_foes, pool, kaverit):
+def strategy_new(t: KaveriniTable, players, budget, money, settings, fluid, no_power_foes, pool, kaverit):
     """Set up a Strategy Game (R-STRAT-1); turn order is the order the players are named.
 
     Example: strategy new --player Ann --player Ben --budget 50"""
@@ -70,7 +74,7 @@ def strategy_new(t, players, budget, money, settings, fluid, no_power_foes, pool
               help="A Kaveri designed for this game: its ability (it joins no party).")
 @click.option("--technique", "techniques", multiple=True, type=params.LADDER,
               help="A designed Kaveri's technique: an emotion ladder or custom:NAME; three.")
-def strategy_kaveri(t, player, kaveri, ability, techniques):
+def strategy_kaveri(t: KaveriniTable, player, kaveri, ability, techniques):
     """Bring a Kaveri onto a player's side (at full HP; Kaverit cost nothing): one of the
     campaign's, or one designed for this game with --ability and three --technique, who
     need not join the party (the appendix, step 2).
@@ -97,7 +101,7 @@ def strategy_kaveri(t, player, kaveri, ability, techniques):
 @click.argument("player", type=params.PLAYER)
 @click.argument("card", nargs=-1, required=True, type=params.cards())
 @click.option("--for", "holder", default=None, help="The Kaveri who holds a bought item.")
-def strategy_buy(t, player, card, holder):
+def strategy_buy(t: KaveriniTable, player, card, holder):
     """Buy a card by its expense number, within the budget (R-STRAT-2).
 
     Example: strategy buy Ann Rogue Herring Gull"""
@@ -110,7 +114,7 @@ def strategy_buy(t, player, card, holder):
 @command("strategy wp", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("count", type=int)
-def strategy_wp(t, player, count):
+def strategy_wp(t: KaveriniTable, player, count):
     """Buy world points with leftover points, 1 point each (R-STRAT-2).
 
     Example: strategy wp Ann 3"""
@@ -122,7 +126,7 @@ def strategy_wp(t, player, count):
 @command("strategy setting", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("card", nargs=-1, required=True, type=params.cards("setting"))
-def strategy_setting(t, player, card):
+def strategy_setting(t: KaveriniTable, player, card):
     """Add a setting to the pool (chosen settings: one per player; random: optional).
 
     Example: strategy setting Ann Vondelpark"""
@@ -135,7 +139,7 @@ def strategy_setting(t, player, card):
 @command("strategy bond", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("item", nargs=-1, required=True)
-def strategy_bond(t, player, item):
+def strategy_bond(t: KaveriniTable, player, item):
     """Bond (or unbond) a bought item to its Kaveri, before the first round (R-STRAT-2).
 
     Example: strategy bond Ann Wooden Clogs"""
@@ -145,7 +149,7 @@ def strategy_bond(t, player, item):
 
 
 @command("strategy teams", "strategy game")
-def strategy_teams(t):
+def strategy_teams(t: KaveriniTable):
     """Each player's cards, their expense, and the points left.
 
     Example: strategy teams"""
@@ -176,7 +180,7 @@ def strategy_teams(t):
 @command("strategy start", "strategy game")
 @click.option("--dice", "faces", default=None, metavar="N",
               help="The table's own die for drawing the setting (R-DICE-3).")
-def strategy_start(t, faces):
+def strategy_start(t: KaveriniTable, faces):
     """Start the battle: use, foe, next and end then work as in a confrontation, any
     opponent's character being a target (R-STRAT-3..7).
 

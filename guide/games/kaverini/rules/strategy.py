@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from guide.core.dice import pick
-from guide.core.errors import RuleError
+from guide.core.errors import GuideError, RuleError
+from guide.core.names import resolve
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules.confrontation import Fight
 from guide.games.kaverini.rules.field import Declared
@@ -60,10 +61,12 @@ def new_game(players: list[str], budget: int, money: int, settings: str, fluid: 
 
 
 def player(game: StrategyGame, name: str) -> StrategyPlayer:
-    for p in game["players"]:
-        if p["name"].casefold() == name.casefold():
-            return p
-    raise RuleError(f"no player {name!r}; players: " + ", ".join(p["name"] for p in game["players"]))
+    """A player by name as people type it (guide.core.names.resolve)."""
+    players = {p["name"]: p for p in game["players"]}
+    try:
+        return players[resolve(name, list(players), "player")]
+    except GuideError as e:
+        raise RuleError(str(e)) from None
 
 
 def _not_started(game: StrategyGame) -> None:
@@ -108,10 +111,11 @@ def buy(game: StrategyGame, who: StrategyPlayer, card: Card, holder: str | None 
                         f" {who['points_left']} of {game['budget']} points left")
     entry = {"card": card.name, "type": card.type, "expense": card.expense, "usage": card.usage}
     if card.type == "item" and (who["kaverit"] or holder):
-        kaveri = who["kaverit"][0] if holder is None else next(
-            (k for k in who["kaverit"] if k["name"].casefold() == holder.casefold()), None)
-        if kaveri is None:
-            raise RuleError(f"{who['name']} has no Kaveri named {holder!r}")
+        team = {k["name"]: k for k in who["kaverit"]}
+        try:
+            kaveri = who["kaverit"][0] if holder is None else team[resolve(holder, list(team), "Kaveri")]
+        except GuideError as e:
+            raise RuleError(f"{who['name']}'s team: {e}") from None
         kaveri["items"].append(held_item(card.name, card.usage))
         entry["holder"] = kaveri["name"]              # else the first Kaveri brought takes it
     who["cards"].append(entry)

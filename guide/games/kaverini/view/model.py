@@ -1,21 +1,27 @@
 """What the players may see (R-CONF-3, R-CONF-12): built from the campaign state and the
-evening's story. Foes' moves, Shields and Heels and items with Usage never enter it unless a
-Psychic Kaveri is present; everything the page shows comes from here."""
+evening's story. Foes' moves, Shields and Heels never enter it unless a Psychic Kaveri is
+present, items with Usage never; everything the page shows comes from here: also the
+settings in play with their text, every running effect with the turns it has left, and the
+story's last lines (a line that would name a secret is left out)."""
 
 from __future__ import annotations
 
-import copy
+from typing import TYPE_CHECKING, Any
 
+from guide.core.story import say
 from guide.games.kaverini.rules.leveling import level
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
-def player_view(table) -> dict:
+
+def player_view(table: KaveriniTable) -> dict:
     from guide.games.kaverini.commands.confront import arena, secrets_open
 
     s = table.state
     field = arena(table)
     psychic = secrets_open(table)
-    view = {
+    view: dict[str, Any] = {
         "game": "kaverini",
         "adventure": s["adventure"]["title"] if s["adventure"] else None,
         "kaverit": [{"name": k["name"], "level": level(k["xp"]), "hp": k["hp"],
@@ -29,6 +35,7 @@ def player_view(table) -> dict:
         "last_dice": None,
         "last_quote": None,
         "ready_to_feel": False,
+        "story": [],
         "version": 0,
     }
     if field is not None:
@@ -37,7 +44,7 @@ def player_view(table) -> dict:
     return view
 
 
-def _confrontation(table, field: dict, psychic: bool) -> dict:
+def _confrontation(table: KaveriniTable, field: dict, psychic: bool) -> dict:
     from guide.games.kaverini.commands.confront import fight
 
     c = field["confrontation"]
@@ -55,36 +62,29 @@ def _confrontation(table, field: dict, psychic: bool) -> dict:
                 entry.update(shield=x.card.shield, heel=x.card.heel,
                              moves=[t.name for t in x.card.techniques])
         fighters.append(entry)
+    from guide.games.kaverini.view.sheet import effects_of
+
     return {"round": c["round"], "phase": c["phase"],
             "turn": [x.name for x in f.waiting()], "fighters": fighters,
-            "settings": list(c["settings"]), "strategy": f.variant == "strategy"}
+            "settings": list(c["settings"]), "strategy": f.variant == "strategy",
+            "setting_texts": [{"name": n, "text": _text(table, n)} for n in c["settings"]],
+            "effects": effects_of(c)}
 
 
-def _story(table, view: dict) -> None:
+def _text(table, name: str) -> str:
+    try:
+        return table.card(name).text or ""
+    except Exception:  # noqa: BLE001 - a card gone from the box: its name alone
+        return ""
+
+
+def _story(table: KaveriniTable, view: dict) -> None:
     """The last dice, the last quote told, and whether a confrontation just began."""
     if table.store is None:
         return
-    view.update(_recent(table))
-
-
-def _recent(table) -> dict:
-    """_story's part of the view, read from the journal once per state: every seat's page
-    holds it, and reading the journal for each seat made a command's cost grow with the
-    square of the party (issue 31, item 12). A write through this table counts in
-    `table.saved`; a table following another's writes (`guide view`) reloads a new state."""
-    seen = getattr(table, "_recent_story", None)
-    if seen is None or seen[0] is not table.store or seen[1] != table.saved or \
-            seen[2] is not table.state:
-        found = {"last_dice": None, "last_quote": None, "ready_to_feel": False}
-        _read_story(table, found)
-        seen = (table.store, table.saved, table.state, found)
-        table._recent_story = seen
-    return copy.deepcopy(seen[3])
-
-
-def _read_story(table, view: dict) -> None:
     entries = table.store.entries(limit=20)
     view["version"] = entries[-1].seq if entries else 0
+    view["story"] = story_lines(table, entries, view["psychic"])
     for entry in reversed(entries):
         for event in reversed(entry.story):
             if event.get("private") is not None:
@@ -97,3 +97,35 @@ def _read_story(table, view: dict) -> None:
                 view["last_quote"] = {"number": event["quote"], "text": event["text"]}
     if entries and any(e["kind"] in ("confront", "battle") for e in entries[-1].story):
         view["ready_to_feel"] = True
+
+
+STORY_LINES = 6
+
+
+def story_lines(table, entries, psychic: bool) -> list[str]:
+    """The story's last lines as the players heard them: no GM-only or private event, no line that
+    names a secret (a foe's move, Shield or Heel without a Psychic Kaveri, R-CONF-3; an item
+    with Usage, R-CONF-12)."""
+    secrets = _secret_words(table, psychic)
+    lines: list[str] = []
+    for entry in entries:
+        for line in say(table, entry.story, "log"):     # no GM-only event, no private one
+            folded = line.casefold()
+            if not any(word in folded for word in secrets):
+                lines.append(line)
+    return lines[-STORY_LINES:]
+
+
+def _secret_words(table, psychic: bool) -> list[str]:
+    from guide.games.kaverini.data.tables import ladders
+
+    public = {name.casefold() for lad in ladders().values() for name in lad.techniques}
+    words: set[str] = set()
+    for card in table.library.cards.values():
+        if card.type == "item" and card.usage is not None:
+            words.add(card.name.casefold())
+        if not psychic and card.type in ("foe", "power-foe"):
+            words |= {t.name.casefold() for t in card.techniques} - public
+    if not psychic:
+        words |= {"shield", "heel"}
+    return sorted(words)

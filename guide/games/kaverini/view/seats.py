@@ -1,18 +1,19 @@
 """Kaverini's seats: one per Kaveri. A seat's page is the players' view (what everyone may
-see) and that Kaveri's own: its sheet, what its banked points can buy, its items with Usage
-("hidden from other players", R-CONF-12) and their uses left, the foes' secrets when a
-Psychic Kaveri is present (R-CONF-3: then open to all), and on its turn the moves it may
-make, as ready-made lines the Tour Guide runs with Enter (nothing changes the campaign
-without the Tour Guide)."""
+see) and that Kaveri's own sheet (view/sheet.py: every number from the engine), its items
+with Usage ("hidden from other players", R-CONF-12) and their uses left, the foes' secrets
+when a Psychic Kaveri is present (R-CONF-3: then open to all), and on its turn the moves it
+may make, grouped as they are chosen: a technique, then its target; an item; a world point,
+to force the effect or to reach every foe (R-WP-2, R-WP-3). They are ready-made lines the
+Tour Guide runs with Enter (nothing changes the campaign without the Tour Guide)."""
 
 from __future__ import annotations
 
 import shlex
 from typing import TYPE_CHECKING, Any
 
-from guide.games.kaverini.data.tables import abilities, ladders
-from guide.games.kaverini.rules.leveling import MAX_LADDER, ladder_cost, level
+from guide.core.seats import Move
 from guide.games.kaverini.view.model import player_view
+from guide.games.kaverini.view.sheet import sheet
 
 if TYPE_CHECKING:
     from guide.games.kaverini.state import Sheet
@@ -26,29 +27,15 @@ def seats(table: KaveriniTable) -> list[str]:
 def seat_view(table: KaveriniTable, seat: str) -> dict[str, Any]:
     k = _sheet(table, seat)
     view = player_view(table)
-    if k is None:
-        return view
-    view["you"] = {
-        "name": k["name"], "level": level(k["xp"]), "xp": k["xp"],
-        "hp": k["hp"], "max_hp": k["max_hp"], "emotion": k["emotion"], "heart": k["heart"],
-        "counters": dict(k["counters"]),
-        "ability": {"name": k["ability"], "text": abilities().get(k["ability"], "")},
-        "ladders": [{"ladder": name, "level": lv, "technique": _technique(name, lv),
-                     "schmerz": lv} for name, lv in k["ladders"].items()],
-        "custom": [{"technique": name, "level": lv, "schmerz": f"{lv}+Lv"}
-                   for name, lv in k["custom"].items()],
-        "facts": list(k.get("facts", [])),
-        "world_points": k["world_points"], "money": k["money"],
-        "items": [{"card": i["card"], "uses_left": i["uses"], "bonded": i["bonded"]}
-                  for i in k["items"]],
-        "points": k["points"], "can_buy": _can_buy(k),
-    }
+    if k is not None:
+        view["you"] = sheet(table, k, view["psychic"])
     return view
 
 
-def seat_moves(table: KaveriniTable, seat: str) -> list[tuple[str, str]]:
-    """On this Kaveri's turn in a confrontation: each technique on each foe it may target,
-    an item with Usage to play first, a world point to force the effect, or passing."""
+def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
+    """On this Kaveri's turn in a confrontation (R-CONF-2): each technique on each foe it may
+    target, with a world point forcing the effect or reaching every foe, an item with Usage
+    to play first, or passing."""
     from guide.games.kaverini.commands.confront import arena, fight
 
     k = _sheet(table, seat)
@@ -60,46 +47,39 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[tuple[str, str]]:
     if not waiting or waiting[0].name != seat:          # whose turn it is (R-CONF-2)
         return []
     foes = [x.name for x in f.fighters() if x.kind == "foe" and x.hp > 0]
-    techniques = [(name, f"{name} ({_technique(name, lv)}, {lv} Schmerz)")
-                  for name, lv in k["ladders"].items()]
-    techniques += [(name, f"{name} ({lv}+Lv Schmerz)") for name, lv in k["custom"].items()]
-    moves = []
-    for foe in foes:
-        for name, label in techniques:
-            line = f"use {_q(seat)} {_q(name)} --on {_q(foe)}"
-            moves.append((f"{label} on {foe}", line))
-            if k["world_points"] and name in k["ladders"]:
-                moves.append((f"{label} on {foe}, a world point forcing the effect",
-                              line + " --world-point effect"))
+    me = sheet(table, k, False)
+    moves: list[Move] = []
+    wp: list[Move] = []
+    for tech in me["techniques"]:
+        name = tech["name"]
+        heading = f"{name}: {tech['technique']}" if tech["ladder"] else f"{name} (custom)"
+        chance = tech["effect"]
+        detail = f"{tech['schmerz']} Schmerz with E" + (
+            f", effect {chance['percent']}%" if chance else "")
+        use = f"use {_q(seat)} {_q(name)}"
+        for foe in foes:
+            moves.append(Move(foe, f"{use} --on {_q(foe)}", ("Technique", heading), detail))
+        if k["world_points"] and tech["ladder"]:
+            for foe in foes:
+                wp.append(Move(f"Force the effect on {foe}",
+                               f"{use} --on {_q(foe)} --world-point effect",
+                               ("World point", heading), f"{tech['schmerz']} Schmerz, effect 100%"))
+            if len(foes) > 1:
+                for foe in foes:
+                    wp.append(Move(f"Every foe, the effect on {foe}",
+                                   f"{use} --world-point all-foes --on {_q(foe)}",
+                                   ("World point", heading), "each foe its own Schmerz with E"))
     for item in k["items"]:
         if item["uses"] is not None:
-            moves.append((f"Play {item['card']} first ({item['uses']} use(s) left)",
-                          f"play {_q(seat)} {_q(item['card'])}"))
-    moves.append(("Pass this turn", "next"))
+            moves.append(Move(f"Play {item['card']}", f"play {_q(seat)} {_q(item['card'])}",
+                              ("Item",), f"{item['uses']} use(s) left; before the technique"))
+    moves += wp
+    moves.append(Move("Pass this turn", "next"))
     return moves
 
 
 def _sheet(table: KaveriniTable, seat: str) -> Sheet | None:
     return next((k for k in table.state["kaverit"] if k["name"] == seat), None)
-
-
-def _technique(ladder: str, lv: int) -> str:
-    lad = ladders().get(ladder.casefold())
-    return lad.technique_name(lv) if lad else ladder
-
-
-def _can_buy(k: Sheet) -> list[str]:
-    """What the banked points can buy now (R-LVL-2, R-LVL-3), as `spend` would take it."""
-    points = k["points"]
-    if points < 1:
-        return []
-    out = ["hp=1 (1 point)", "h=1 (1 point)", "new=LADDER (1 point)"]
-    if k["e_allowance"] > 0:
-        out.insert(0, f"e=1 (1 point; {k['e_allowance']} more on E allowed)")
-    for name, lv in {**k["ladders"], **k["custom"]}.items():
-        if lv < MAX_LADDER and ladder_cost(lv, lv + 1) <= points:
-            out.append(f"{name}={lv + 1} ({ladder_cost(lv, lv + 1)} points)")
-    return out
 
 
 def _q(name: str) -> str:

@@ -1,0 +1,207 @@
+"""A Kaveri's sheet as its seat's page shows it, every number from the engine itself
+(rules/): E and H as the engine adds them (R-DMG-2, R-DMG-4: counters, bonded items' static
+effects, the cards present, running effects), each technique's Schmerz with E (R-DMG-1,
+R-DMG-2) and the chance of its special effect (R-FX-1..3), running effects with the turns
+they have left, and what the banked points buy (R-LVL-2, R-LVL-3). The page only draws it.
+
+Outside a confrontation the engine looks at the party on a copy of the state with an empty
+field (nothing is changed, no die is drawn)."""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from guide.games.kaverini.data.tables import abilities, ladders
+from guide.games.kaverini.rules import effects as fx
+from guide.games.kaverini.rules.leveling import MAX_LADDER, ladder_cost, level
+from guide.games.kaverini.rules.schmerz import amount, doublings, matches
+from guide.games.kaverini.state import confrontation
+
+if TYPE_CHECKING:
+    from guide.games.kaverini.state import Sheet
+
+STAT = {"E": "emotion", "H": "heart"}
+
+
+def look(table: Any) -> Any:
+    """A quiet engine on the campaign's own running confrontation, else on a copy of the
+    state with an empty field (the Strategy Game's battle has seats of its own: none)."""
+    from guide.games.kaverini.commands.confront import fight
+
+    if table.state["confrontation"]:
+        return fight(table, quiet=True)
+    state = copy.deepcopy(table.state)
+    state["confrontation"] = confrontation([], [k["name"] for k in state["kaverit"]], [], [])
+    return fight(table, state=state, quiet=True)
+
+
+def turns_left(c: dict, e: dict) -> int | None:
+    """How many of its owner's turns a running effect still lasts, this one included (the
+    engine stores where it ends, R-FX-4: rules/effects.py); None: until something ends it."""
+    if "ends" not in e:
+        return None
+    acted = e.get("owner") in c["acted"]
+    return max(0, e["ends"] - c["round"] + (0 if acted else 1))
+
+
+WHAT = {"glad": "glad: takes Lv Schmerz every round", "love": "a foe's technique does nothing",
+        "intimidate": "intimidated", "nervous": "nervous: a boost after the skipped turn",
+        "frustration": "frustrated: E grows each turn", "skip": "skips a turn"}
+
+
+def _what(e: dict) -> str:
+    """What a running effect does, in a few words (R-FX-4)."""
+    if e["kind"] in ("e", "h"):
+        return f"{e['kind'].upper()} {e.get('amount', 0):+d}"
+    if e["kind"] == "boost":
+        return f"{e.get('stat', '').upper()} {e.get('amount', 0):+d}"
+    return WHAT.get(e["kind"], e["kind"])
+
+
+def effects_of(c: dict | None, name: str | None = None) -> list[dict[str, Any]]:
+    """The running effects (on `name`, or all): on whom, what, and for how long."""
+    if not c:
+        return []
+    out = []
+    for e in c["effects"]:
+        if name is None or e["on"] == name:
+            left = turns_left(c, e)
+            entry: dict[str, Any] = {"on": e["on"], "why": e.get("why", e["kind"]),
+                                     "kind": e["kind"], "what": _what(e), "turns_left": left}
+            if e["kind"] == "skip" and "round" in e:
+                entry["round"] = e["round"]
+            out.append(entry)
+    return out
+
+
+def _stat(f: Any, k: Sheet, field: Any, stat: str) -> dict[str, Any]:
+    """E or H: the sheet's, then each part the engine adds, and the total it uses."""
+    total = (fx.effective_emotion if stat == "E" else fx.effective_heart)(field, f)
+    base = k["emotion"] if stat == "E" else k["heart"]
+    parts: list[list[Any]] = []
+    if f.counters[stat]:
+        parts.append(["counters", f.counters[stat]])
+    mine = {i["card"] for i in k["items"]}
+    items = 0
+    for d in field.declared("static"):
+        if (d.effect.do == STAT[stat] and d.source in mine and d.holder is f
+                and f in field.declared_targets(d)):
+            value = d.effect.amount.value(field.lv_for(d.owner))
+            parts.append([d.source + (" (bonded)" if d.bonded is f else ""), value])
+            items += value
+    rest = total - base - f.counters[stat] - items
+    if rest:
+        parts.append(["cards and effects in play", rest])
+    return {"base": base, "total": total, "parts": parts}
+
+
+def chance(field: Any, f: Any, ladder: str | None, lv: int) -> dict[str, Any] | None:
+    """The chance of a technique's special effect this turn (R-FX-1..3), as the engine
+    decides it: level 10 or a Passionate first use always, R-FX-2 never twice running, else
+    a d20 of 21 - 2L or more."""
+    if ladder is None:
+        return None
+    if field.running and f.name in [x.name for x in field.fighters()]:
+        if field._triggered_last_turn(f, ladder):
+            return {"percent": 0, "why": "it triggered last turn (R-FX-2)"}
+        used = field.c["passionate"].get(f.name, [])
+    else:
+        used = []
+    if lv >= 10:
+        return {"percent": 100, "why": "level 10 (R-FX-1)"}
+    if f.has("Passionate") and ladder not in used:
+        return {"percent": 100, "why": "Passionate, first use (R-FX-3)"}
+    need = fx.trigger_threshold(lv)
+    faces = max(0, min(20, 21 - need))
+    return {"percent": faces * 5, "why": f"d20 of {need} or more (R-FX-1)"}
+
+
+def techniques(field: Any, f: Any, k: Sheet, psychic: bool) -> list[dict[str, Any]]:
+    """Each technique: its name, ladder and level, the Schmerz it deals with E before the
+    target's side (R-DMG-1..3, the user's own Sensitive or Insensitive counted), on each
+    standing foe when the foes' secrets are open (R-CONF-3), and its effect's chance."""
+    e = fx.effective_emotion(field, f)
+    own = doublings(False, False, f.has("Sensitive"), f.has("Insensitive"))
+    foes = [x for x in field.fighters() if x.kind == "foe" and x.hp > 0] if field.running else []
+    out = []
+    for name in [*k["ladders"], *k["custom"]]:
+        move = field._move(f, name if name in k["ladders"] else "custom:" + name)
+        entry: dict[str, Any] = {
+            "name": name, "technique": move.name, "ladder": move.ladder, "level": move.level,
+            "base": move.base, "emotion": e, "schmerz": amount(move.base, e, own, 0),
+            "effect": chance(field, f, move.ladder, move.level),
+            "effect_text": ladders()[move.ladder.casefold()].text if move.ladder else None}
+        if psychic:
+            entry["on"] = {x.name: _on(field, f, x, move, e) for x in foes}
+        out.append(entry)
+    return out
+
+
+def _on(field: Any, f: Any, foe: Any, move: Any, e: int) -> int | str:
+    """R-DMG-2..4 on one foe, its Shield and Heel open (R-CONF-3); "GM" when the table
+    decides whether a free-text Shield or Heel applies (R-DMG-7)."""
+    card = foe.card
+    heel = matches(card.heel, move.emotion, f.subtypes) if card else False
+    shield = matches(card.shield, move.emotion, f.subtypes) if card else False
+    if heel is None or shield is None:
+        return "GM"
+    twos = doublings(heel, shield, f.has("Sensitive"), f.has("Insensitive"),
+                     foe.has("Sensitive"), foe.has("Insensitive"))
+    return amount(move.base, e, twos, fx.effective_heart(field, foe))
+
+
+def sheet(table: Any, k: Sheet, psychic: bool) -> dict[str, Any]:
+    """Everything the seat's own page shows of its Kaveri."""
+    field = look(table)
+    f = field.named(k["name"])
+    c = table.state["confrontation"]
+    return {
+        "name": k["name"], "level": level(k["xp"]), "xp": k["xp"],
+        "hp": k["hp"], "max_hp": k["max_hp"], "emotion": k["emotion"], "heart": k["heart"],
+        "E": _stat(f, k, field, "E"), "H": _stat(f, k, field, "H"),
+        "counters": dict(k["counters"]),
+        "ability": {"name": k["ability"], "text": abilities().get(k["ability"], "")},
+        "techniques": techniques(field, f, k, psychic),
+        "effects": effects_of(c, k["name"]),
+        "facts": list(k.get("facts", [])),
+        "world_points": k["world_points"], "money": k["money"],
+        "items": [{"card": i["card"], "uses_left": i["uses"], "bonded": i["bonded"],
+                   "text": _card_text(table, i["card"])} for i in k["items"]],
+        "points": k["points"], "can_buy": can_buy(k),
+        "world_point_buys": world_point_buys(k, bool(c)),
+    }
+
+
+def _card_text(table: Any, name: str) -> str:
+    try:
+        card = table.card(name)
+    except Exception:  # noqa: BLE001 - a card gone from the box: the sheet still shows
+        return ""
+    return card.text or ""
+
+
+def can_buy(k: Sheet) -> list[str]:
+    """What the banked points can buy now (R-LVL-2, R-LVL-3), as `spend` would take it."""
+    points = k["points"]
+    if points < 1:
+        return []
+    out = ["hp=1 (1 point)", "h=1 (1 point)", "new=LADDER (1 point)"]
+    if k["e_allowance"] > 0:
+        out.insert(0, f"e=1 (1 point; {k['e_allowance']} more on E allowed)")
+    for name, lv in {**k["ladders"], **k["custom"]}.items():
+        if lv < MAX_LADDER and ladder_cost(lv, lv + 1) <= points:
+            out.append(f"{name}={lv + 1} ({ladder_cost(lv, lv + 1)} points)")
+    return out
+
+
+def world_point_buys(k: Sheet, fighting: bool) -> list[str]:
+    """What a world point buys (R-WP-2..4), when the Kaveri has one."""
+    if not k["world_points"]:
+        return []
+    out = ["an emotional technique on every foe this turn (R-WP-2)",
+           "this turn's special effect, whatever the die says (R-WP-3)"]
+    if not fighting:
+        out.append("at a shop, its cheapest item (R-WP-4)")
+    return out
+
