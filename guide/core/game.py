@@ -121,14 +121,19 @@ class Game:
     def gm_only(self, event: dict) -> bool:
         """Is this story event for the game master's eyes only (a reminder, a question, a
         secret)? `log` leaves such events out unless asked for them (`log --gm`), as it
-        leaves out those told privately (Table.tell_private, an audience in tell_all)."""
+        leaves out those told privately (Table.tell_private, a `private` key in tell_all)."""
         return False
 
-    def terminal_sees(self, table: Table, audience: list) -> bool:
-        """May the terminal be told an event meant for these seats alone? Yes (the default:
-        the game master sees all); a game where the one at the keyboard is also a player
-        (Kaivo's "You") says whether that player's seat is among them."""
-        return True
+    story_keeps_seat_secrets: ClassVar[bool] = True
+    """False: the rules' secrets of a seat live in the game's state (its `seat_view` shows
+    them), and of the rules' events (Table.tell_all) the story keeps only the game master's and
+    the keyboard's own seat's; a private die (`roll --for`) is kept as in every game."""
+
+    def terminal_seat(self, table: Table) -> str | None:
+        """The seat of the one at the keyboard, where the game master is also a player
+        (Kaivo's "You"); None (the default): the terminal is the game master's alone. The
+        terminal then shows that seat's private events (guide.core.story)."""
+        return None
 
     def view(self, table: Table) -> dict:
         """What the TV page shows: only what every player may see."""
@@ -167,10 +172,9 @@ class Game:
     # `roll EXPR --for WHO` does). That seat's page lists it under "private"; the terminal
     # says only that there is one; `log` leaves it out but with --gm; the TV view, the other
     # seats and completion never see it. A hidden card kept in the state stays the game's
-    # to hide, in `view`, `seat_view` and `public_state`, as Tally's hands are. (Events a
-    # game's rules return with an `audience`, told with `Table.tell_all`, are the rules'
-    # own: an event for seats the terminal does not see is not stored at all, and those
-    # seats' pages come from the game's `seat_view`.)
+    # to hide, in `view`, `seat_view` and `public_state`, as Tally's hands are. Events a
+    # game's rules return as data, told with `Table.tell_all`, say the same with a
+    # `private` key (a seat's name or "gm"): one way to say who may see an event.
 
     # --- the command line ---------------------------------------------------------------
     def cli(self) -> list[click.Command]:

@@ -32,7 +32,8 @@ def _mark(event: dict) -> str | None:
 
 def visible(t: Any, events: list[dict], viewer: str) -> list[dict]:
     """The events of a story that `viewer` may read. "terminal": the game master's screen
-    right after a command (an event private to a seat is only a line saying there is one);
+    right after a command (an event private to a seat is only a line saying there is one,
+    but the keyboard's own seat's, Game.terminal_seat, which it shows);
     "log": `log` (no event for the GM alone, none private); "gm": `log --gm`, everything; a
     seat's name: what that seat's page may show (public ones and its own private ones)."""
     out: list[dict] = []
@@ -44,7 +45,8 @@ def visible(t: Any, events: list[dict], viewer: str) -> list[dict]:
             if who is None and not t.game.gm_only(e):
                 out.append(e)
         elif viewer == "terminal":
-            out.append(e if who == "gm" else {"kind": SECRET, "to": who})
+            mine = who == "gm" or who == t.game.terminal_seat(t)
+            out.append(e if mine else {"kind": SECRET, "to": who})
         elif who == viewer:
             out.append(e)
     return out

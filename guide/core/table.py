@@ -30,7 +30,8 @@ Ask = Callable[..., str]   # (question, choices, default="", meta=None) -> the a
 S = TypeVar("S", bound=Mapping[str, Any])   # the game's state (its TypedDict)
 L = TypeVar("L")                            # the game's library (what Game.load gives)
 
-AUDIENCE = "audience"   # an event's key: who may see it (see Table.tell_all)
+PRIVATE = "private"     # an event's key: the one who may see it (see Table.tell_private)
+GM = "gm"               # ... the game master alone
 
 
 
@@ -164,23 +165,23 @@ class Table(Generic[S, L]):
                 log_exception(e)
 
     def tell_all(self, events: Iterable[Mapping[str, Any]]) -> None:
-        """Tell the events a game's rules returned, each with who may see it (its
-        `audience`): none (everyone); `"gm"` or a seat's name (that one alone: told as
-        `tell_private` tells it); or a list of the game's own seat keys (a game that keeps
-        its seats' secrets itself, Kaivo: told, with its audience, only where
-        `Game.terminal_sees` them)."""
+        """Tell the events a game's rules returned: an event without `private` is everyone's;
+        one with `private` (a seat's name, or "gm") is told as `tell_private` tells it. A game
+        whose rules keep each seat's secrets in its state (`Game.story_keeps_seat_secrets`
+        False: Kaivo) has only the GM's and the keyboard's own seat's kept (`Game.terminal_seat`):
+        the others' are not stored at all (their seats read them from `Game.seat_view`;
+        `log --gm` at that keyboard must not show them, nor that there was one)."""
+        keeps = self.game.story_keeps_seat_secrets or (GM, self.game.terminal_seat(self))
         for event in events:
-            audience = event.get(AUDIENCE)
-            data = {k: v for k, v in event.items() if k not in ("kind", AUDIENCE)}
-            if isinstance(audience, str):
-                self.tell_private(audience, event["kind"], **data)
-            elif isinstance(audience, list):
-                if self.game.terminal_sees(self, audience):
-                    self.tell(event["kind"], audience=audience, **data)
+            data = {k: v for k, v in event.items() if k not in ("kind", PRIVATE)}
+            if PRIVATE in event:
+                if keeps is not True and event[PRIVATE] not in keeps:
+                    continue
+                self.tell_private(event[PRIVATE], event["kind"], **data)
             else:
                 self.tell(event["kind"], **data)
 
-    def tell(self, kind: str, **data: Any) -> None:
+    def tell(self, kind: str, /, **data: Any) -> None:
         """Add an event (data, never a sentence) to the evening's story, with the dice drawn
         for it since the last event."""
         dice = self.dice.drawn[self._attributed:]
@@ -190,14 +191,14 @@ class Table(Generic[S, L]):
             event["dice"] = [[sides, face] for sides, face in dice]
         self.story.append(event)
 
-    def tell_private(self, who: str, kind: str, **data: Any) -> None:
+    def tell_private(self, who: str, kind: str, /, **data: Any) -> None:
         """An event only `who` may see: a seat (its own page shows it; the terminal says
         only that there is one) or "gm" (the game master's terminal). `log` leaves it out
         unless --gm; the TV view, other seats and completion never see it. Dice drawn for it
         are inside it, as with `tell`."""
-        if who != "gm" and who not in self.game.seats(self):
+        if who != GM and who not in self.game.seats(self):
             raise CommandError(_("no seat {who!r} to tell privately").format(who=who))
-        self.tell(kind, private=who, **data)
+        self.tell(kind, **{PRIVATE: who}, **data)
 
     def drew_hidden(self, what: str) -> None:
         """Say that this command drew hidden information (`what`: "a card from the deck"):

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from guide.core.dice import Dice, DiceError, DiceLike, pick, shuffle
+from guide.core.errors import CommandError
 from guide.core.games import installed, load
 from guide.core.table import Table
 
@@ -91,38 +92,27 @@ def test_a_rule_refusal_reaches_the_table_as_one_line_that_changes_nothing(game_
     assert json.dumps(table.state, sort_keys=True) == before
 
 
-# --- tell: a list of events, each with its audience ----------------------------------------
-def test_tell_all_tells_each_event_to_its_audience_gm_a_seat_or_the_game_own_seats():
-    from guide.core.errors import CommandError
-    from guide.core.story import visible
-
+# --- tell: a list of events, each private to one or to no one --------------------------------
+def test_tell_all_tells_private_events_as_tell_private_does_and_the_gm_ones_are_gm_only(monkeypatch):
     table = _table("kaverini")
-    table.execute("kaveri Ann --ability Focused --technique Cheer --technique Love"
-                  " --technique custom:Hug")
-    table.story = []
-    table.tell_all([{"kind": "roll", "breakdown": "z", "total": 4, "audience": "Ann"}])
-    assert table.story[0]["private"] == "Ann" and "audience" not in table.story[0]
-    assert [e["kind"] for e in visible(table, table.story, "Ann")] == ["roll"]
-    assert visible(table, table.story, "log") == []
-    with pytest.raises(CommandError, match="no seat 'Zed'"):
-        table.tell_all([{"kind": "roll", "breakdown": "z", "total": 4, "audience": "Zed"}])
+    monkeypatch.setattr(table.game, "seats", lambda t: ["Ann"])
     table.story = []
     table.tell_all([{"kind": "roll", "expression": "1d6", "breakdown": "1d6 (3) = 3", "total": 3},
                     {"kind": "roll", "expression": "1d6", "breakdown": "x", "total": 1,
-                     "audience": "gm"},
+                     "private": "gm"},
                     {"kind": "roll", "expression": "1d6", "breakdown": "y", "total": 2,
-                     "audience": ["Ann"]}])
-    assert [(e.get("private"), e.get("audience")) for e in table.story] == \
-        [(None, None), ("gm", None), (None, ["Ann"])]
-    log = [e for e in visible(table, table.story, "log")]
-    assert [e["breakdown"] for e in log] == ["1d6 (3) = 3", "y"]    # the GM's own left out
+                     "private": "Ann"}])
+    assert [e.get("private") for e in table.story] == [None, "gm", "Ann"]
+    assert [table.game.gm_only(e) for e in table.story] == [False, False, False]   # log: private
+    with pytest.raises(CommandError, match="no seat 'Bob'"):      # the one check, as tell_private's
+        table.tell_all([{"kind": "roll", "total": 1, "private": "Bob"}])
 
 
 def test_kaivo_tells_the_terminal_only_its_own_seat_secrets():
     table = _table("kaivo")
     table.execute("deal --bots 2")
-    told = [e for e in table.story if "audience" in e]
-    assert told and all(e["audience"] == [0] for e in told)     # "You" sit at seat 0
+    told = [e for e in table.story if "private" in e]
+    assert told and all(e["private"] == "You" for e in told)    # no bot's outer cards kept
 
 
 # --- the library is the table's (CV used to keep it on the process-wide Game) ------------

@@ -102,14 +102,18 @@ def _should_call(est: Estimate, rules: Rules) -> bool:
     if v["turns"] >= level.max_turns:
         return True
     mine = est.total(me)
-    if mine <= level.call_at:
+    unknown = sum(x is None for x in v["hands"][me])
+    if mine <= level.call_at and unknown <= 1:      # it knows its hand is low, near enough
         return True
     if level.match_aware:
         decided = _match_call(est, rules)
         if decided is not None:
             return decided
-    if level.call_margin is not None:
-        others = [est.total(o) for o in range(len(v["hands"])) if o != me]
+    # a call against the others needs a reason from what the bot has seen them do: each has
+    # had a turn this round (kept or passed cards say something about its hand)
+    opponents = [o for o in range(len(v["hands"])) if o != me]
+    if level.call_margin is not None and all(v["passed"][o] for o in opponents):
+        others = [est.total(o) for o in opponents]
         return mine + level.call_margin <= min(others) and mine <= level.call_cap
     return False
 

@@ -25,7 +25,7 @@ from . import match, sheet
 from .knowledge import public
 from .library import KaivoTable
 from .model import LEVELS, KaivoState
-from .screen import status_lines, viewer
+from .screen import showing, stamp, status_lines, viewer
 from .table import Action, Event, clock_limit, play_safe
 
 commands = Registry(families=("sheet", "play"))
@@ -51,11 +51,25 @@ def _tell(t: KaivoTable, state: KaivoState, events: list[Event]) -> None:
     """Tell the public events and those private to the terminal's own seat ("You"); a
     friend's private events (and a bot's) are never told: a seat reads them through its own
     view (seats.py). The public ones are also the seats' news."""
-    t.tell_all(events)                  # KaivoGame.terminal_sees: only "You"'s own
+    t.tell_all(events)                  # only "You"'s own private ones are kept
+    if any(e["kind"] == "drew" for e in events):       # K-TURN-1: no undo past a draw
+        t.drew_hidden("a card from the deck")
+    if any(e["kind"] == "dealt" for e in events):
+        state["looks"] = []             # a new round: the card ids are dealt anew
+    stamp(state, now(), t.library.rules.show_seconds)     # K-DEAL-1: shown, then hidden
     _forget_gone(t, events)
     if state["mode"] == "play":
         news = [] if any(e["kind"] in ("match", "dealt") for e in events) else state.get("news", [])
         state["news"] = (news + public(events))[-NEWS:]
+
+
+def _status(t: KaivoTable) -> list[str]:
+    """The table as you know it, printed: at a terminal a card you saw is not printed into
+    the scrollback (K-DEAL-1; the toolbar shows it for the box's seconds); in a script, only
+    while the box's seconds last."""
+    s, hints = t.state, t.library.rules.hints
+    shown = set() if t.ask is not None and not hints else showing(s, viewer(s), now(), hints)
+    return status_lines(s, shown)
 
 
 def _forget_gone(t: KaivoTable, events: list[Event]) -> None:
@@ -143,7 +157,7 @@ def leave(t: KaivoTable, name: str) -> Result:
         if match.acting(s) is None and s["table"] is not None and s["table"]["phase"] != "over":
             events += match.run_bots(lib.rules, lib.bots, s, _dice(t))
         _tell(t, s, events)
-        return Result(status_lines(s))
+        return Result(_status(t))
     _tell(t, s, sheet.enter(t.library.rules, s, {"kind": "leave", "name": name}))
     return Result()
 
@@ -204,7 +218,7 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
         events = match.next_round(lib.rules, lib.bots, s, _dice(t))
     _tell(t, s, events)
     _restart_clock(s)
-    return Result(status_lines(s))
+    return Result(_status(t))
 
 
 def _restart_clock(s: KaivoState) -> None:
@@ -232,6 +246,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     if seat != acting:
         raise CommandError(_("it is {tbl}'s turn").format(tbl=tbl['names'][acting]))
     dice = _dice(t)
+    began = (tbl["turns"], tbl["phase"] == "power")
     limit = clock_limit(lib.rules, tbl["phase"])
     if s["clock"] and s["clock_at"] is not None and limit is not None and now() - s["clock_at"] > limit:
         # K-CLOCK-1: time ran out; the safe move is played instead (no penalty)
@@ -240,9 +255,10 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     else:
         events = match.act_as(lib.rules, lib.bots, s, dice, seat, action)
     _tell(t, s, events)
-    _restart_clock(s)
+    if (tbl["turns"], tbl["phase"] == "power") != began:
+        _restart_clock(s)       # K-CLOCK-1: a new turn, or a power's 10 s; not a put-back discard
     mine = viewer(s)
-    return Result(status_lines(s) if mine is None or tbl["turn"] == mine or tbl["phase"] == "over"
+    return Result(_status(t) if mine is None or tbl["turn"] == mine or tbl["phase"] == "over"
                   else [])
 
 
@@ -368,7 +384,7 @@ def status(t: KaivoTable) -> Result:
 
     Example: status"""
     s = t.state
-    lines = status_lines(s)
+    lines = _status(t)
     if lines:
         return Result(lines)
     return _scores(s)

@@ -41,6 +41,8 @@ class Rules:
     glimpse_in: int = 3
     clock_turn: int = 20
     clock_target: int = 10
+    show_seconds: int = 5                 # K-DEAL-1: a seen card is shown this long, then hidden
+    hints: bool = False                   # house rule: seen cards stay shown (off by default)
     early_call: int = 10
     lands_on: int = 100
     drops_to: int = 50
@@ -95,6 +97,7 @@ def rules_of(doc: Doc) -> tuple[Rules | None, list[Problem]]:
         min_players=players.get("min", 2), max_players=players.get("max", 4), hand=hand,
         outer=outer, glimpse_chance=glimpse.get("chance", 1), glimpse_in=glimpse.get("in", 3),
         clock_turn=clock.get("turn", 20), clock_target=clock.get("target", 10),
+        show_seconds=table.get("show", 5), hints=table.get("hints", False),
         early_call=match.get("early_call", 10), lands_on=match.get("lands_on", 100),
         drops_to=match.get("drops_to", 50), ends_above=match.get("ends_above", 100),
         total_min=total.get("min", 0), total_max=total.get("max", 52),

@@ -10,7 +10,7 @@ from typing import ClassVar
 import click
 
 from guide.core.box import Doc, FileKind
-from guide.core.game import Game
+from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.registry import Registry
 from guide.core.yamlsrc import Problem
 
@@ -30,6 +30,11 @@ class KaivoGame(Game):
     view_page = resources.files("guide.games.kaivo").joinpath("page.html").read_bytes()
     seat_page = resources.files("guide.games.kaivo").joinpath("seat.html").read_bytes()
     seat_policy = "apply"           # no game master: a seat's legal move runs at once
+    story_keeps_seat_secrets = False    # a seat's knowledge is in the state (knowledge.py)
+    # K-TURN-1 "can not be put back, because that would be a free peek": in a dealt round,
+    # undo is refused past a command that drew a card from the deck (yours or a bot's;
+    # commands._tell says so); the score sheet draws nothing and keeps its full undo
+    undo_policy = REFUSE_HIDDEN
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -49,13 +54,20 @@ class KaivoGame(Game):
         return Library(rules, bots.bots_of(last["bots"])), []
 
     def public_state(self, table: KaivoTable) -> dict:
-        return screen.public_state(table.state)
+        return screen.public_state(table.state, "terminal", self.shown(table))
+
+    def shown(self, table: KaivoTable) -> set[int] | None:
+        """K-DEAL-1: the cards your screens show now (those seen in the box's last seconds)."""
+        s = table.state
+        return screen.showing(s, screen.viewer(s), kaivo_commands.now(), table.library.rules.hints)
 
     def prompt(self, table: KaivoTable) -> str:
         return screen.prompt(table.state)
 
     def toolbar(self, table: KaivoTable) -> str | None:
-        return screen.toolbar(table.state)
+        s = table.state
+        clock = self.timer(table) if match.acting(s) == screen.viewer(s) else None
+        return screen.toolbar(s, self.shown(table), clock)
 
     # --- K-CLOCK-1 on the core's timer: the safe move is played on time, also when nobody
     # types (the move of the seat to act, which `_act` turns into the safe move once more
@@ -79,14 +91,19 @@ class KaivoGame(Game):
         name = s["players"][seat]["name"]
         return "draw" if seat == screen.viewer(s) else f"draw --as {shlex.quote(name)}"
 
-    def terminal_sees(self, table: KaivoTable, audience: list) -> bool:
-        """Only "You"'s own secrets reach the terminal (and its log); a friend's or a bot's
-        are read by their seat's view alone."""
-        return screen.viewer(table.state) in audience
+    def terminal_seat(self, table: KaivoTable) -> str | None:
+        """"You" play at the keyboard: only your own secrets reach the terminal; a friend's
+        or a bot's are not kept, their seat's view reads them from the state."""
+        seat = screen.viewer(table.state)
+        return None if seat is None else table.state["players"][seat]["name"]
 
     def render(self, event: dict, table: KaivoTable) -> str | None:
-        # only the terminal's own private events were told (commands._tell)
-        text = render.render(event, event["audience"][0] if "audience" in event else None)
+        # only the terminal's own private events were kept (Table.tell_private); at a
+        # terminal they are not printed into the scrollback (K-DEAL-1: the toolbar shows the
+        # card for the box's seconds); a script or pipe prints them
+        if "private" in event and table.ask is not None and not table.library.rules.hints:
+            return None
+        text = render.render(event, event.get("private"))
         return text if text is not None else super().render(event, table)
 
     def view(self, table: KaivoTable) -> dict:
@@ -97,7 +114,8 @@ class KaivoGame(Game):
         return seats.seats(table.state)
 
     def seat_view(self, table: KaivoTable, seat: str) -> dict:
-        return seats.seat_view(table.state, seat, self.title)
+        return seats.seat_view(table.state, seat, self.title, kaivo_commands.now(),
+                               table.library.rules.hints)
 
     def seat_moves(self, table: KaivoTable, seat: str) -> list[tuple[str, str]]:
         return seats.seat_moves(table.state, seat, table.library.rules)

@@ -39,19 +39,25 @@ class SeatView(TypedDict):
 
 
 def known(t: Table, seat: int | None) -> set[int]:
-    """The card ids whose value a seat may see now; for None, the cards every seat knows
-    (what the TV page may show)."""
+    """The card ids whose value a seat knows (remembers); for None, the cards face up for the
+    whole table (Mind Read): the TV learns nothing else, not even a glimpse every opponent
+    caught (K-GLIMPSE-1)."""
     if seat is None:
-        each = [set(s) | set(c) for s, c in zip(t["seen"], t["caught"], strict=True)]
-        return set.intersection(*each) | set(t["face_up"])
+        return set(t["face_up"])
     return set(t["seen"][seat]) | set(t["caught"][seat]) | set(t["face_up"])
 
 
-def view(t: Table, seat: int | None) -> SeatView:
-    """What one seat may know of the round (None: what the whole table may know)."""
+def view(t: Table, seat: int | None, showing: set[int] | None = None) -> SeatView:
+    """What one seat may know of the round (None: what the whole table may know). `showing`:
+    the cards a person's screen shows now (K-DEAL-1: a seen card is shown for the box's
+    seconds, then hidden again; the player remembers); None: all the seat knows (a bot's
+    memory, the "hints" house rule). A card face up, and the card one holds, stay shown."""
     cards = t["cards"]
     over = t["phase"] == "over"
     mine = known(t, seat)
+    if showing is not None and seat is not None:
+        holds = t["held"] if t["turn"] == seat and t["held"] is not None else None
+        mine = (mine & showing) | set(t["face_up"]) | ({holds} & mine if holds is not None else set())
     seen = [set(s) for s in t["seen"]]
     seats = range(len(t["hands"]))
     hands: list[list[int | None]] = [[cards[c] if over or c in mine else None for c in h]
@@ -77,11 +83,11 @@ def view(t: Table, seat: int | None) -> SeatView:
         caller=t["caller"], scores=list(t["scores"]))
 
 
-def events_for(events: list[Event], seat: int) -> list[Event]:
-    """The events a seat receives: the public ones and its own private ones."""
-    return [e for e in events if "audience" not in e or seat in e["audience"]]
+def events_for(events: list[Event], name: str) -> list[Event]:
+    """The events a player receives: the public ones and their own private ones."""
+    return [e for e in events if e.get("private", name) == name]
 
 
 def public(events: list[Event]) -> list[Event]:
     """What the whole table (the TV page) may see."""
-    return [e for e in events if "audience" not in e]
+    return [e for e in events if "private" not in e]

@@ -6,7 +6,7 @@ ids never leave the state: `knowledge.view` is the only way a value is read out.
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 Phase = Literal["turn", "drawn", "taken", "power", "over"]
 Level = Literal["easy", "normal", "hard"]
@@ -44,6 +44,7 @@ class Table(TypedDict):
     names: list[str]               # each seat's player, for the events
     letters: list[str]             # each seat's badge letter
     scores: list[int]              # the match's scores at the deal (public)
+    fresh: NotRequired[list[list[int]]]   # [seat, id] just seen, timed by the commands (K-DEAL-1)
 
 
 class Entry(TypedDict, total=False):
@@ -70,6 +71,7 @@ class KaivoState(TypedDict):
     clock_at: float | None         # K-CLOCK-1: when the person to act could start (seconds)
     last: list[dict[str, Any]]     # the last round's scoring, as data
     news: list[dict[str, Any]]     # the round's last public events, for the seats and the TV
+    looks: NotRequired[list[list[float]]]  # K-DEAL-1: [seat, id, until] a seen card is shown
 
 
 def new_state() -> KaivoState:

@@ -55,8 +55,8 @@ def _power(e: Event) -> str:
     return _(POWER_NAMES[e["power"]]) if e["power"] in POWER_NAMES else str(e["power"])
 
 
-def render(e: Event, seat: int | None = None) -> str | None:
-    if "audience" in e and (seat is None or seat not in e["audience"]):
+def render(e: Event, seat: str | None = None) -> str | None:
+    if "private" in e and (seat is None or seat != e["private"]):
         return None
     kind = e["kind"]
     who = e.get("who", "")

@@ -5,6 +5,7 @@ from their own seat, the terminal, like the TV, shows what the whole table may k
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from guide.core.i18n import N_, domain
@@ -29,6 +30,24 @@ def viewer(state: KaivoState) -> int | None:
     return None
 
 
+def showing(state: KaivoState, seat: int | None, at: float, hints: bool) -> set[int] | None:
+    """K-DEAL-1: the cards `seat`'s screens show at `at`: those it saw less than the box's
+    seconds ago (then hidden again: the player remembers); None (all it knows) under the
+    "hints" house rule."""
+    if hints:
+        return None
+    return {int(c) for s, c, until in state.get("looks", []) if s == seat and until > at}
+
+
+def stamp(state: KaivoState, at: float, seconds: int) -> None:
+    """Time what the rules say was just seen (Table.fresh): shown until `at` + seconds."""
+    t = state["table"]
+    looks = [x for x in state.get("looks", []) if x[2] > at]
+    if t is not None:
+        looks += [[s, c, at + seconds] for s, c in t.pop("fresh", [])]
+    state["looks"] = looks
+
+
 def in_play(state: KaivoState) -> bool:
     t = state["table"]
     return state["mode"] == "play" and t is not None and t["phase"] != "over"
@@ -50,9 +69,11 @@ def row(v: SeatView, seat: int) -> str:
                     zip(v["hands"][seat], v["badges"][seat], v["face_up"][seat], strict=True))
 
 
-def public_state(state: KaivoState, seat: int | None | str = "terminal") -> dict[str, Any]:
+def public_state(state: KaivoState, seat: int | None | str = "terminal",
+                 shown: set[int] | None = None) -> dict[str, Any]:
     """kaivo.md's `guide state`: the match, and during a dealt round the table as `seat`
-    knows it (by default the terminal's `viewer`; None: as the whole table knows it)."""
+    knows it (by default the terminal's `viewer`; None: as the whole table knows it), its
+    cards seen shown only while `shown` (K-DEAL-1; None: all it knows)."""
     seat = viewer(state) if seat == "terminal" else seat
     assert not isinstance(seat, str)
     players = state["players"]
@@ -64,7 +85,7 @@ def public_state(state: KaivoState, seat: int | None | str = "terminal") -> dict
     }
     t = state["table"]
     if in_play(state) and t is not None:
-        v = view(t, seat)
+        v = view(t, seat, shown)
         out["table"] = {
             "turn": v["names"][v["turn"]],
             "discard_top": v["discard"][-1] if v["discard"] else None,
@@ -77,7 +98,7 @@ def public_state(state: KaivoState, seat: int | None | str = "terminal") -> dict
 
 def tv(state: KaivoState, title: str) -> dict[str, Any]:
     """The TV page: public only (the cards every seat knows, the badges, the pile)."""
-    out = public_state(state, None)
+    out = public_state(state, None, set())
     out["title"] = title
     out["mode"] = state["mode"]
     t = state["table"]
@@ -98,7 +119,7 @@ def news(state: KaivoState, seat: str | None) -> list[str]:
     """The round's last public events in words, `seat` addressed as "You"."""
     lines: list[str] = []
     for event in state.get("news", []):
-        if "audience" in event:                   # never stored; a guard all the same
+        if "private" in event:                    # never stored; a guard all the same
             continue
         if seat is not None:
             event = {k: (YOU if k in NAME_KEYS and v == seat else v) for k, v in event.items()}
@@ -134,12 +155,13 @@ def hint(state: KaivoState) -> str:
     return _(HINTS[t["phase"]])
 
 
-def status_lines(state: KaivoState) -> list[str]:
-    """The table as you know it: your row, the opponents' rows, the pile, the deck."""
+def status_lines(state: KaivoState, shown: set[int] | None) -> list[str]:
+    """The table as you know it: your row, the opponents' rows, the pile, the deck; a card
+    you saw only while `shown` (K-DEAL-1)."""
     t = state["table"]
     if state["mode"] != "play" or t is None:
         return []
-    v = view(t, viewer(state))
+    v = view(t, viewer(state), shown)
     width = max(len(n) for n in v["names"])
     if t["phase"] == "over":
         dealer = state["players"][state["dealer"]]["name"]
@@ -177,17 +199,23 @@ def prompt(state: KaivoState) -> str:
     return "kaivo> "
 
 
-def toolbar(state: KaivoState) -> str | None:
-    """One line within the toolbar's width (guide.core.text.clip): your row, the pile, the
-    deck, the scores."""
+def toolbar(state: KaivoState, shown: set[int] | None, clock: float | None = None) -> str | None:
+    """One line, at most 80 columns: your row (a card you saw only while `shown`: the
+    terminal's transient place, K-DEAL-1), the opponents' cards you see now, the card you
+    hold, the pile, the deck, the turn clock's seconds (K-CLOCK-1), the scores."""
     scores = " ".join(f"{p['name']} {p['score']}" for p in state["players"])
     t = state["table"]
     if in_play(state) and t is not None:
-        v = view(t, viewer(state))
-        mine = "".join(card_text(x) for x in v["hands"][v["me"]]) if v["me"] >= 0 else _("table")
+        v = view(t, viewer(state), shown)
+        me = v["me"]
+        mine = "".join(card_text(x) for x in v["hands"][me]) if me >= 0 else _("table")
+        theirs = [f"{v['names'][s]} {p + 1}:{x}" for s in range(len(v["names"])) if s != me
+                  for p, x in enumerate(v["hands"][s]) if x is not None and not v["face_up"][s][p]]
+        seen = f" | see {', '.join(theirs)}" if theirs else ""
+        held = f" | hold {v['held']}" if v["held"] is not None and v["turn"] == me else ""
+        left = f" | {math.ceil(clock - 1e-6)}s" if clock is not None and clock > 0 else ""
         top = v["discard"][-1] if v["discard"] else "-"
-        text = " " + _("{mine} | pile {top} | deck {deck} | {scores}").format(
-            mine=mine, top=top, deck=v["deck_left"], scores=scores)
+        text = f" {mine}{held}{seen} | pile {top} | deck {v['deck_left']}{left} | {scores}"
     elif state["players"]:
         text = " " + _("round {round} | {scores}").format(round=state["round"], scores=scores)
     else:

@@ -23,7 +23,7 @@ from .deck import Rules
 from .knowledge import SeatView, view
 from .model import KaivoState
 from .render import POWER_NAMES, score_line
-from .screen import news, row
+from .screen import news, row, showing
 from .table import Action, legal
 
 _, ngettext, pgettext = domain("kaivo").functions()
@@ -56,8 +56,9 @@ def _held(v: SeatView, me: int | None) -> tuple[str | None, str | None]:
                                                                 how=how, caught=caught)
 
 
-def seat_view(state: KaivoState, seat: str, title: str) -> dict[str, Any]:
-    """What the seat's page shows: the public table and that seat's own knowledge."""
+def seat_view(state: KaivoState, seat: str, title: str, at: float, hints: bool) -> dict[str, Any]:
+    """What the seat's page shows: the public table and that seat's own knowledge, a card
+    it saw only for the box's seconds (K-DEAL-1: `showing` at `at`)."""
     me = _index(state, seat)
     players = state["players"]
     out: dict[str, Any] = {"title": title, "round": state["round"],
@@ -72,7 +73,7 @@ def seat_view(state: KaivoState, seat: str, title: str) -> dict[str, Any]:
     out["you"] = you
     t = state["table"]
     if t is not None:
-        v = view(t, me)
+        v = view(t, me, showing(state, me, at, hints))
         if me is not None:
             you["row"] = row(v, me)
             you["cards"] = list(v["hands"][me])
@@ -114,7 +115,7 @@ def seat_moves(state: KaivoState, seat: str, rules: Rules) -> list[tuple[str, st
         return [(_("Deal round {round}").format(round=state["round"]), "deal")] if _deals(state) == me else []
     if match.acting(state) != me:
         return []
-    v = view(t, me)
+    v = view(t, me, set())                 # the labels name no remembered value
     return [(_label(v, rules, m), _line(t["names"], m) + who) for m in legal(t, rules)]
 
 

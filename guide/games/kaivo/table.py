@@ -2,9 +2,9 @@
 
 Every function takes the round's Table (and the Rules, and the Dice where chance enters),
 checks the move first (a RuleError changes nothing), then changes the Table in place and
-returns events as data. An event with an "audience" (the core's key, the core's
-Table.tell_all) is private to those seats; any other event is public and carries only
-values the whole table may see.
+returns events as data. An event with a "private" key (the core's key, a player's
+name: Table.tell_all, Table.tell_private) is that player's alone; any other event is
+public and carries only values the whole table may see.
 """
 
 from __future__ import annotations
@@ -48,11 +48,12 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: DiceLike,
               caught=[[] for _ in range(n)], badges=[""] * len(rules.values), face_up=[],
               placed=[], starter=(dealer + 1) % n, turn=(dealer + 1) % n, phase="turn",
               held=None, power=None, glimpsed=False, caller=None, turns=0, names=list(names),
-              letters=letters_for(names), scores=list(scores or [0] * n))
+              letters=letters_for(names), scores=list(scores or [0] * n),
+              fresh=[[s, hands[s][p]] for s in range(n) for p in rules.outer])
     events: list[Event] = [{"kind": "dealt", "dealer": names[dealer], "first": names[t["turn"]],
                             "discard": t["cards"][first], "deck": len(deck)}]
     for s in range(n):
-        events.append({"kind": "outer", "seat": s, "who": names[s], "audience": [s],
+        events.append({"kind": "outer", "seat": s, "who": names[s], "private": names[s],
                        "cards": [[p, t["cards"][hands[s][p]]] for p in rules.outer]})
     return t, events
 
@@ -81,6 +82,7 @@ def _opponent(t: Table, target: int) -> None:
 def _learn(t: Table, seat: int, card: int) -> None:
     if card not in t["seen"][seat]:
         t["seen"][seat].append(card)
+    t.setdefault("fresh", []).append([seat, card])      # shown for the box's seconds
     if card in t["caught"][seat]:
         t["caught"][seat].remove(card)
 
@@ -122,7 +124,7 @@ def draw(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     t["phase"] = "drawn"
     _learn(t, s, card)
     events.append({"kind": "drew", "seat": s, "who": t["names"][s], "deck": len(t["deck"])})
-    events.append({"kind": "held", "seat": s, "value": t["cards"][card], "audience": [s]})
+    events.append({"kind": "held", "seat": s, "value": t["cards"][card], "private": t["names"][s]})
     return events
 
 
@@ -212,7 +214,8 @@ def peek(t: Table, rules: Rules, pos: int) -> list[Event]:
     _badge(t, card, s)
     _end_turn(t)
     return [{"kind": "peeked", "seat": s, "who": t["names"][s], "pos": pos},
-            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][card], "audience": [s]}]
+            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][card],
+             "private": t["names"][s]}]
 
 
 def spy(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
@@ -227,7 +230,7 @@ def spy(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
     return [{"kind": "spied", "seat": s, "who": t["names"][s], "target": target,
              "whom": t["names"][target], "pos": pos},
             {"kind": "saw", "seat": s, "target": target, "pos": pos, "value": t["cards"][card],
-             "audience": [s]}]
+             "private": t["names"][s]}]
 
 
 def swapwith(t: Table, rules: Rules, pos: int, target: int, tpos: int) -> list[Event]:
@@ -244,9 +247,10 @@ def swapwith(t: Table, rules: Rules, pos: int, target: int, tpos: int) -> list[E
     _end_turn(t)
     return [{"kind": "swapped_power", "seat": s, "who": t["names"][s], "pos": pos,
              "target": target, "whom": t["names"][target], "tpos": tpos},
-            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][theirs], "audience": [s]},
+            {"kind": "saw", "seat": s, "target": s, "pos": pos, "value": t["cards"][theirs],
+             "private": t["names"][s]},
             {"kind": "saw", "seat": target, "target": target, "pos": tpos,
-             "value": t["cards"][mine], "audience": [target]}]
+             "value": t["cards"][mine], "private": t["names"][target]}]
 
 
 def mindread(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
@@ -298,8 +302,9 @@ def glimpse(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
         if dice.d(rules.glimpse_in) <= rules.glimpse_chance and card not in t["seen"][o]:
             if card not in t["caught"][o]:
                 t["caught"][o].append(card)
+            t.setdefault("fresh", []).append([o, card])
             events.append({"kind": "caught", "seat": o, "who": t["names"][s],
-                           "value": t["cards"][card], "audience": [o]})
+                           "value": t["cards"][card], "private": t["names"][o]})
     return events
 
 

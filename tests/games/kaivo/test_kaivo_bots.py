@@ -24,6 +24,16 @@ def test_a_bot_calls_kaivo_when_its_known_hand_is_low():
         assert choose(t, rules, levels, level) == ("kaivo",)
 
 
+def test_k_turn_3_a_bot_does_not_call_on_two_low_outer_cards_before_seeing_anyone_play():
+    # outer 1 and 2, two cards unknown: no reason yet to believe it is lowest (issue: a bot
+    # whose outer cards summed to 6 or less called on its first turn)
+    t = rig([[1, 9, 9, 2], [5, 6, 7, 8], [5, 6, 7, 8]], discard=[9], deck_=[4] * 6)
+    for level in ("normal", "hard"):
+        assert choose(t, rules, levels, level) != ("kaivo",)
+    t["turns"], t["turn"], t["starter"] = 3, 0, 1               # both opponents have played
+    assert choose(t, rules, levels, "normal") == ("kaivo",)     # now the margin may decide
+
+
 def test_a_bot_does_not_call_on_a_heavy_hand():
     t = rig([[9, 1, 2, 8], [5, 6, 7, 8]], discard=[9], deck_=[4])
     for level in ("easy", "normal", "hard"):

@@ -117,10 +117,27 @@ def test_a_call_scores_the_round_and_the_table_leaves_guide_state(table):
 def test_undo_takes_back_your_command_and_the_bots_turns_after_it(table):
     do(table, "deal --bots 2")
     before = json.dumps(table.state, sort_keys=True)
-    do(table, "draw", "discard")
+    do(table, "take", "putback")                  # K-TURN-2: nothing drawn from the deck
     assert json.dumps(table.state, sort_keys=True) != before
     do(table, "undo", "undo")
     assert json.dumps(table.state, sort_keys=True) == before
+
+
+def test_k_turn_1_undo_is_refused_past_a_card_drawn_from_the_deck(table):
+    do(table, "deal --bots 2")
+    do(table, "draw")
+    before = json.dumps(table.state, sort_keys=True)
+    message = fails(table, "undo")
+    assert "it drew a card from the deck, hidden from the players" in message
+    do(table, "discard")                          # the bots' turns after it draw too
+    assert "it drew a card from the deck" in fails(table, "undo")
+    assert json.dumps(table.state, sort_keys=True) != before
+
+
+def test_k_turn_1_the_score_sheet_keeps_its_full_undo(table):
+    do(table, "players Ann Ben", "round Ann=5 Ben=7 --caller Ann", "round Ann=9 Ben=2 --caller Ben")
+    do(table, "undo", "undo", "undo")
+    assert table.state["mode"] == "" or table.state["entries"] == []
 
 
 def test_the_story_and_the_log_carry_nothing_private_to_a_bot(table):
@@ -138,10 +155,12 @@ def test_the_story_and_the_log_carry_nothing_private_to_a_bot(table):
     for entry in table.store.entries():
         for event in entry.story:
             assert "dice" not in event, event                 # no shuffle reaches the log
-            if "audience" in event:
-                assert event["audience"] == [0], event
-    log = do(table, "log 1000")
-    assert "You drew" in log and "Aino drew" not in log
+            if "private" in event:
+                assert event["private"] == "You", event
+    log = do(table, "log 1000")                  # K-DEAL-1: a seen card is not kept in `log`
+    assert "You drew" not in log and "Aino drew" not in log
+    gm = do(table, "log 1000 --gm")
+    assert "You drew" in gm and "Aino drew" not in gm
 
 
 def _line(names: list[str], move: tuple) -> str:
@@ -176,6 +195,21 @@ def test_k_clock_1_a_turn_that_runs_out_plays_the_safe_move(table, monkeypatch):
     out = do(table, "swap 2")
     assert "Your 20 seconds ran out: the safe move is played (no penalty)." in out
     assert table.state["table"]["hands"][0] == mine        # not swapped: drawn and discarded
+
+
+def test_k_clock_1_taking_the_discard_and_putting_it_back_does_not_restart_the_20_seconds(
+        table, monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
+    do(table, "deal --bots 1 --clock")
+    clock[0] += 15
+    do(table, "take", "putback")
+    assert GAME.timer(table) == pytest.approx(5, abs=1e-6)   # 5 s left, not 20 again
+    assert "| 5s |" in (GAME.toolbar(table) or "")             # the countdown in the toolbar
+    clock[0] += 6
+    assert GAME.on_time(table) == "draw"                   # the table plays it by itself
+    out = text(table.execute("draw", timed=True))
+    assert "Your 20 seconds ran out: the safe move is played (no penalty)." in out
 
 
 def test_tab_completes_players_and_totals(table):
@@ -278,8 +312,9 @@ def test_the_repl_shows_the_prompt_and_plays(env, tmp_path):
     try:
         child.expect(r"kaivo>")
         child.sendline("deal --bots 1")
-        child.expect("You peek at your outer cards")
+        # K-DEAL-1: the outer cards show in the toolbar (a transient place), not as a line
         child.expect(r"kaivo \(round 1: draw, take or kaivo\)>")
+        assert "You peek at your outer cards" not in child.before
         child.sendline("kaivo")
         child.expect("You call KAIVO!")
         child.expect(r"kaivo \(round 2: deal\)>")

@@ -113,7 +113,7 @@ def test_k_join_1_a_player_who_leaves_is_played_safe_then_a_bot_takes_the_seat()
     s, _ = started(seed=4)
     assert match.leave(levels, s, "You") == [{"kind": "leaving", "name": "You"}]
     events = match.run_bots(rules, levels, s, Dice(6))
-    mine = [e for e in events if e.get("seat") == 0 and "audience" not in e]
+    mine = [e for e in events if e.get("seat") == 0 and "private" not in e]
     # their turns were the safe move: draw, discard, skip any power; never a swap or a call
     assert {e["kind"] for e in mine} <= {"drew", "discarded", "skipped", "scored"}
     assert s["table"]["phase"] == "over"

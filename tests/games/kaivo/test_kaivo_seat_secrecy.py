@@ -83,10 +83,10 @@ def check(t: Table, watch: Watch, terminal: bool) -> None:
     s = t.state
     entries = t.store.entries(limit=1) if t.store is not None else []
     for event in entries[0].story if entries else []:
-        if "audience" in event:                       # only the terminal's own "You" (seat 1)
-            assert terminal and event["audience"] == [0] and s["players"][0]["name"] == "You", event
+        if "private" in event:                        # only the terminal's own "You" (seat 1)
+            assert terminal and event["private"] == "You" and s["players"][0]["name"] == "You", event
     for event in s["news"]:                     # the seats' and the TV's news: public events
-        assert "audience" not in event
+        assert "private" not in event
         carried = {key for key in ("value", "out", "discard", "hands", "totals", "cards") if key in event}
         assert carried <= PUBLIC_VALUES.get(event["kind"], set()), event
     tbl, oracle = s["table"], watch.oracle

@@ -92,15 +92,15 @@ def check_view(t: k.Table, oracle: Oracle) -> None:
 def check_events(events: list[k.Event], t: k.Table, oracle: Oracle) -> None:
     for e in events:
         if e["kind"] in PRIVATE:
-            assert "audience" in e and len(e["audience"]) == 1, e
+            assert isinstance(e.get("private"), str), e
         else:
-            assert "audience" not in e
+            assert "private" not in e
             carried = {key for key in ("value", "out", "discard", "hands", "totals", "cards") if key in e}
             assert carried <= PUBLIC_VALUES.get(e["kind"], set()), e
             if e["kind"] == "revealed":
                 assert oracle.all_known
         for seat in range(oracle.n):
-            if e not in events_for(events, seat):
+            if e not in events_for(events, t["names"][seat]):
                 continue
             if e["kind"] == "saw":
                 card = t["hands"][e["target"]][e["pos"]]

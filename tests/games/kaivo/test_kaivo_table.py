@@ -32,7 +32,7 @@ def test_k_deal_1_four_cards_each_the_outer_two_seen_one_card_face_up():
         assert v[0] == hand(t, s)[0] and v[3] == hand(t, s)[3]
         assert shown(t, s, (s + 1) % 3) == [None] * 4
     outer = [e for e in events if e["kind"] == "outer"]
-    assert [e["audience"] for e in outer] == [[0], [1], [2]]
+    assert [e["private"] for e in outer] == ["Ann", "Ben", "Cid"]
     assert outer[1]["cards"] == [[0, hand(t, 1)[0]], [3, hand(t, 1)[3]]]
 
 
@@ -68,7 +68,7 @@ def test_k_turn_1_only_the_drawer_sees_the_drawn_card():
     t = rig([[1, 2, 3, 4], [5, 6, 7, 8]], discard=[9], deck_=[0, 6])
     events = k.draw(t, rules, Faces())
     assert view(t, 0)["held"] == 6 and view(t, 1)["held"] is None
-    assert [e for e in events if "value" in e] == [{"kind": "held", "seat": 0, "value": 6, "audience": [0]}]
+    assert [e for e in events if "value" in e] == [{"kind": "held", "seat": 0, "value": 6, "private": "Ann"}]
 
 
 def test_k_turn_1_swap_puts_the_old_card_face_up_and_ends_the_turn():
@@ -162,7 +162,7 @@ def test_k_pow_1_peek_shows_one_of_ones_own_cards_to_oneself_only():
     events = k.peek(t, rules, 1)
     assert shown(t, 0, 0) == [1, 2, None, 4]
     assert shown(t, 1, 0) == [None] * 4
-    assert events[1] == {"kind": "saw", "seat": 0, "target": 0, "pos": 1, "value": 2, "audience": [0]}
+    assert events[1] == {"kind": "saw", "seat": 0, "target": 0, "pos": 1, "value": 2, "private": "Ann"}
     assert t["turn"] == 1
 
 
@@ -181,13 +181,13 @@ def test_k_pow_1_swap_exchanges_and_each_sees_the_card_received():
     assert hand(t, 0) == [1, 7, 3, 4] and hand(t, 1) == [5, 6, 2, 8]
     assert shown(t, 0, 0)[1] == 7 and shown(t, 1, 1)[2] == 2
     assert shown(t, 2, 0) == [None] * 4 and shown(t, 2, 1) == [None] * 4
-    assert [e["audience"] for e in events if "audience" in e] == [[0], [1]]
+    assert [e["private"] for e in events if "private" in e] == ["Ann", "Ben"]
 
 
 def test_k_pow_1_mind_read_turns_a_card_face_up_for_everyone_for_the_round():
     t, _ = drawn_power(13)
     events = k.mindread(t, rules, 2, 0)
-    assert events[0]["value"] == 9 and "audience" not in events[0]
+    assert events[0]["value"] == 9 and "private" not in events[0]
     for seat in range(3):
         assert shown(t, seat, 2)[0] == 9
         assert view(t, seat)["face_up"][2] == [True, False, False, False]
@@ -230,7 +230,7 @@ def test_k_pow_1_a_drawn_number_card_has_no_power():
 def test_k_pow_2_everyone_sees_which_card_was_looked_at_never_its_value():
     t, _ = drawn_power(11)
     events = k.spy(t, rules, 1, 2)
-    public = [e for e in events if "audience" not in e]
+    public = [e for e in events if "private" not in e]
     assert public == [{"kind": "spied", "seat": 0, "who": "Ann", "target": 1, "whom": "Ben", "pos": 2}]
     for seat in range(3):
         assert view(t, seat)["badges"][1] == ["", "", "A", ""]
@@ -257,7 +257,7 @@ def test_k_glimpse_1_each_opponent_catches_it_one_time_in_three():
     k.draw(t, rules, Faces())
     events = k.glimpse(t, rules, Faces(1, 3))              # Ben rolls 1: caught; Cid 3: not
     assert events == [{"kind": "glimpse", "seat": 0, "who": "Ann"},
-                      {"kind": "caught", "seat": 1, "who": "Ann", "value": 5, "audience": [1]}]
+                      {"kind": "caught", "seat": 1, "who": "Ann", "value": 5, "private": "Ben"}]
     assert view(t, 1)["held"] == 5 and view(t, 2)["held"] is None
     k.swap(t, rules, 1)
     assert shown(t, 1, 0)[1] == 5 and shown(t, 2, 0)[1] is None

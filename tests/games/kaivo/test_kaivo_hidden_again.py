@@ -1,0 +1,110 @@
+"""K-DEAL-1: a card a player sees is shown for the box's seconds (deck.yaml `table.show`),
+then hidden again on every screen of theirs and in `guide state --seat`: the player
+remembers (the bots too, from their seat's memory). The "hints" house rule keeps them shown.
+K-GLIMPSE-1: the TV learns nothing of a glimpse, even one every opponent caught."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from kaivo_helpers import Faces, rig, rules
+
+from guide.core.dice import Dice
+from guide.core.result import text
+from guide.core.seats import desk_of
+from guide.core.store import Store
+from guide.core.table import Table
+from guide.games.kaivo import commands as kaivo_commands
+from guide.games.kaivo import table as k
+from guide.games.kaivo.game import KaivoGame
+from guide.games.kaivo.knowledge import view
+
+GAME = KaivoGame()
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    at = [1000.0]
+    monkeypatch.setattr(kaivo_commands, "now", lambda: at[0])
+    return at
+
+
+def _table(tmp_path, hints: bool = False) -> Table:
+    lib = GAME.load([])
+    if hints:
+        lib = dataclasses.replace(lib, rules=dataclasses.replace(lib.rules, hints=True))
+    return Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), lib, Dice(5))
+
+
+def _yours(t: Table) -> list[int | None]:
+    return GAME.public_state(t)["table"]["hands"]["You"]
+
+
+def _outer(t: Table, seat: int) -> list[int]:
+    tbl = t.state["table"]
+    return [tbl["cards"][tbl["hands"][seat][p]] for p in (0, 3)]
+
+
+def test_k_deal_1_the_outer_cards_show_for_the_box_seconds_then_hide_again(tmp_path, clock):
+    t = _table(tmp_path)
+    assert t.library.rules.show_seconds == 5                  # the bundled deck.yaml
+    out = text(t.execute("deal --bots 2"))                    # a script: printed as today
+    a, b = _outer(t, 0)
+    assert "You peek at your outer cards" in out
+    assert _yours(t) == [a, None, None, b]
+    assert f"[{a}][?][?][{b}]" in (GAME.toolbar(t) or "")
+    clock[0] += 4.9
+    assert _yours(t) == [a, None, None, b]
+    clock[0] += 0.2                                           # the box's 5 seconds are over
+    assert _yours(t) == [None, None, None, None]
+    assert "[?][?][?][?]" in (GAME.toolbar(t) or "")
+    assert "You   [?] [?] [?] [?]" in text(t.execute("status"))
+    # the seat remembers: its memory (a bot's view) still has them
+    assert view(t.state["table"], 0)["hands"][0] == [a, None, None, b]
+    t.close()
+
+
+def test_k_deal_1_a_peek_shows_for_the_box_seconds_and_hints_keep_it(tmp_path, clock):
+    t = _table(tmp_path, hints=True)
+    t.execute("deal --bots 2")
+    a, b = _outer(t, 0)
+    clock[0] += 60
+    assert _yours(t) == [a, None, None, b]                    # the "hints" house rule
+    t.close()
+
+
+def test_k_deal_1_a_terminal_prints_no_seen_card_into_the_scrollback(tmp_path, clock):
+    t = _table(tmp_path)
+    t.ask = lambda *a, **k: ""                                # a person at the keyboard
+    out = text(t.execute("deal --bots 2"))
+    a, b = _outer(t, 0)
+    assert "You peek at your outer cards" not in out
+    assert "You   [?] [?] [?] [?]" in out
+    assert f"[{a}][?][?][{b}]" in (GAME.toolbar(t) or "")    # the transient place
+    clock[0] += 6
+    assert "[?][?][?][?]" in (GAME.toolbar(t) or "")
+    t.close()
+
+
+def test_k_deal_1_a_friends_seat_page_and_state_seat_hide_seen_cards_again(tmp_path, clock):
+    t = _table(tmp_path)
+    t.execute("deal --friends Ann,Ben")
+    desk = desk_of(t)
+    desk.publish(lambda token, body: None)
+    a, b = _outer(t, 0)
+    assert desk.payload("Ann")["view"]["you"]["cards"] == [a, None, None, b]
+    clock[0] += 5.5
+    assert desk.payload("Ann")["view"]["you"]["cards"] == [None, None, None, None]
+    t.close()
+
+
+def test_k_glimpse_1_the_tv_learns_nothing_of_a_glimpse_everyone_caught():
+    t = rig([[1, 2, 3, 4], [5, 6, 7, 8], [9, 0, 1, 2]], discard=[0], deck_=[5])
+    k.draw(t, rules, Faces())
+    k.glimpse(t, rules, Faces(1, 1))                          # both opponents catch it
+    k.swap(t, rules, 1)                                       # the glimpsed 5 at Ann's 2nd
+    assert view(t, None)["hands"][0] == [None] * 4            # the TV: nothing
+    assert view(t, 1)["hands"][0][1] == 5 and view(t, 2)["hands"][0][1] == 5
+    assert view(t, 1, set())["hands"][0][1] is None           # ... on screen only a while
+    assert view(t, 0)["knows"][0][1] == [0]                  # the drawer: not who caught it
