@@ -123,9 +123,9 @@ def test_two_cv_tables_keep_their_own_library_and_words():
     other = dataclasses.replace(lib, decks=[dataclasses.replace(d, en="OTHER WORDS") for d in lib.decks])
     first = Table(game, None, lib, Dice(1))
     Table(game, None, other, Dice(1))                  # a second table opened after it
-    event = {"kind": "lang_set", "lang": "en"}
-    assert game.render(event, first) != "OTHER WORDS"
-    assert game.render(event, Table(game, None, other, Dice(1))) == "OTHER WORDS"
+    event = {"kind": "deck_out", "deck": "youth"}
+    assert "OTHER WORDS" not in (game.render(event, first) or "")
+    assert "OTHER WORDS" in (game.render(event, Table(game, None, other, Dice(1))) or "")
 
 
 # --- one toolbar fitting: one width rule, one ellipsis ----------------------------------------
