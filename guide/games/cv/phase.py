@@ -259,13 +259,14 @@ def resume(state: CvState, lib: Library) -> list[Event]:
 
 
 def _finish(state: CvState, lib: Library) -> list[Event]:
-    """V-TURN-1 phase 5: tokens are exactly what the active cards give; then V-END-1 or the
-    next player (a round ends after the last player, the one right of the Bicycle)."""
+    """V-TURN-1 phase 5: tokens are exactly what the active cards give; then V-END-1 (only
+    at the end of a round, after the last player, the one right of the Bicycle: every
+    player has had as many turns) or the next player."""
     turn, p = current(state)
     p["tokens"] = [t for c in active(p).values() for t in _tokens(c)]
     events: list[Event] = [{"kind": "tokens", "player": p["name"],
                             "tokens": [t["symbol"] for t in p["tokens"]]}]
-    if track_rules.game_over(state, lib):
+    if turn["player"] == len(state["players"]) - 1 and track_rules.game_over(state, lib):
         state["over"] = True
         decks = dict(state["track"]["decks"]) if state["track"] else {}
         return events + [{"kind": "game_over", "decks": decks}]
