@@ -58,6 +58,8 @@ def make_card(lib: Library, typed: Typed) -> tuple[Card, Special | None]:
         raise RuleError("life goals are not recorded in the CV: goal NAME G")
     if sp is not None:
         name = sp.en
+        if sp.effect == "bicycle":          # V-SET-1: dealt in the Childhood draft, never on the track
+            raise RuleError(f"{sp.en} is a Childhood card, laid out at the start: it is not on the track")
         if sp.type is not None and sp.type != t:
             raise RuleError(f"{sp.en} is a {lib.types[sp.type].en} card (the seed)")
         if sp.hand and t != "event":

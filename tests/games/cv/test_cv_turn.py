@@ -285,6 +285,14 @@ def test_special_60_pension_costs_two_failures_even_after_a_misfortune():
     assert t.stack("Ann", "property") == ["Bicycle", "Pension"]
 
 
+def test_v_set_1_the_bicycle_is_a_childhood_card_not_taken_from_the_track():
+    t = Table("Ann", "Bob")
+    t.roll("Ann", "money,money,health,knowledge")
+    for name in ("12", "Bicycle", "Велосипед"):
+        assert "Childhood card" in t.take_fails("Ann", name, "property", cost="money")
+    assert t.stack("Ann", "property") == ["Bicycle"] and t.stack("Bob", "property") == []
+
+
 def test_a_goal_is_not_taken_onto_the_cv():
     t = Table("Ann", "Bob")
     t.roll("Ann")
