@@ -4,6 +4,7 @@ view; and the words of the core's own events."""
 from __future__ import annotations
 
 import json
+import textwrap
 
 import click
 
@@ -78,7 +79,9 @@ def _step(t, way: str) -> Result:
     entry = t.step(way)
     if entry is None:
         raise CommandError(f"nothing to {way}")
-    return Result([f"{'Undone' if way == 'undo' else 'Redone'}: {entry.line}"])
+    if way == "undo":
+        return Result([f"Undone: {entry.line}"])
+    return Result([f"Redone: {entry.line}", *say(t, entry.story, "terminal")])   # retold
 
 
 @command("log", "history", journal=False)
@@ -113,16 +116,18 @@ def help_(t, name: tuple[str, ...]) -> Result:
     width = max(len(name) for name in t.registry.commands)
     for family, cmds in t.registry.by_family().items():
         r.add("", f"{family}:")
-        r.add(*(_within(f"  {c.name:{width}}  {c.summary}", 79) for c in cmds))
+        for c in cmds:
+            r.add(*_entry(c.name, width, c.summary))
     r.add("", "Aliases: " + ", ".join(f"{a} = {n}" for a, n in t.registry.aliases.items()))
     return r
 
 
-def _within(line: str, width: int) -> str:
-    """One line of `help`: cut at a word to fit an 80-column terminal (help NAME has all)."""
-    if len(line) <= width:
-        return line
-    return line[:width - 1].rsplit(" ", 1)[0].rstrip(",;:(") + "…"
+def _entry(name: str, width: int, summary: str) -> list[str]:
+    """One command in `help`: its summary wrapped at words within 79 columns, the lines after
+    the first indented under it (never cut: `help NAME` has the rest)."""
+    lead = f"  {name:{width}}  "
+    return textwrap.wrap(summary, 79, initial_indent=lead,
+                         subsequent_indent=" " * len(lead)) or [lead.rstrip()]
 
 
 @command("quit", "table", journal=False, aliases=("exit",))

@@ -510,7 +510,7 @@ class Store:
             self.db.execute("UPDATE commands SET active=? WHERE seq=?", (active, row[0]))
             if not active:
                 self.db.execute("DELETE FROM snapshots WHERE seq >= ?", (row[0],))
-        return Entry(row[0], str(row[1]), str(row[2]), str(row[3]), [])   # the line is what is shown
+        return self._entry(*row)        # its line and story: undo names it, redo retells it
 
 
 def _object(text: str) -> dict:

@@ -34,7 +34,7 @@ from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.game import REFUSE_HIDDEN, UNDO_POLICIES, Game
 from guide.core.registry import Registry
-from guide.core.seats import Desk, seated
+from guide.core.seats import Desk, as_moves, seated
 from guide.core.store import Store
 from guide.core.story import MARKS
 from guide.core.table import Table
@@ -128,7 +128,7 @@ def lines_for(run: Run, rng: random.Random, pool: list[str]) -> Iterator[str]:
         moves = []
         if seated(t):
             for seat in run.game.seats(t):
-                moves += [line for _, line in run.game.seat_moves(t, seat)]
+                moves += [move.line for move in as_moves(run.game.seat_moves(t, seat))]
         yield rng.choice(moves) if moves and rng.random() < 0.5 else rng.choice(pool)
 
 

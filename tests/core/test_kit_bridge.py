@@ -93,7 +93,7 @@ def test_a_rule_refusal_reaches_the_table_as_one_line_that_changes_nothing(game_
 
 # --- tell: a list of events, each with its audience ----------------------------------------
 def test_tell_all_tells_each_event_to_its_audience_gm_a_seat_or_the_game_own_seats():
-    from guide.core.commands import visible
+    from guide.core.story import visible
     from guide.core.errors import CommandError
 
     table = _table("kaverini")

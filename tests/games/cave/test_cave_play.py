@@ -64,7 +64,8 @@ def test_refusals_are_one_line_and_change_nothing(table):
     assert refused(table, "move Ann up-left").startswith("move: Invalid value for 'SIDE'")
     assert refused(table, "roll Ann --roll 5") == "Ann is not held by a challenge"
     assert refused(table, "eat Ann") == "Ann has no food card"
-    assert refused(table, "move Zed down") == "no character named 'Zed' (known: Ann)"
+    assert refused(table, "move Zed down") == (
+        "move: Invalid value for 'NAME': no character named 'Zed' (known: Ann)")
     assert refused(table, "start --at 3") == "--at: X,Y such as 5,3, not '3'"
     assert refused(table, "character Zed") == "characters join before start"
 

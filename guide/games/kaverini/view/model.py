@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from guide.core.story import say
 from guide.games.kaverini.rules.leveling import level
 
 if TYPE_CHECKING:
@@ -102,14 +103,13 @@ STORY_LINES = 6
 
 
 def story_lines(table, entries, psychic: bool) -> list[str]:
-    """The story's last lines as the players heard them: no GM-only event, and no line that
+    """The story's last lines as the players heard them: no GM-only or private event, no line that
     names a secret (a foe's move, Shield or Heel without a Psychic Kaveri, R-CONF-3; an item
     with Usage, R-CONF-12)."""
     secrets = _secret_words(table, psychic)
     lines: list[str] = []
     for entry in entries:
-        events = [e for e in entry.story if not table.game.gm_only(e)]
-        for line in table.game.render_story(events, table):
+        for line in say(table, entry.story, "log"):     # no GM-only event, no private one
             folded = line.casefold()
             if not any(word in folded for word in secrets):
                 lines.append(line)

@@ -1,0 +1,45 @@
+"""`redo` retells what it redid, as the terminal read it the first time (issue 26: "redo
+retells the outcome it redid"), for every game through the core; `help` wraps a long
+summary at words instead of cutting it (issue 26: "help wraps descriptions")."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from test_tiny_game import tally_table
+
+from guide.core.registry import Registry
+from guide.core.result import text
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tinygame"))
+
+from tally import TallyGame  # noqa: E402
+
+
+def test_redo_retells_the_outcome_it_redid(tmp_path):
+    t = tally_table(tmp_path / "c.sqlite")
+    first = text(t.execute("die --roll 4"))
+    assert text(t.execute("undo")) == "Undone: die --roll 4"
+    assert text(t.execute("redo")).splitlines() == ["Redone: die --roll 4", first]
+
+
+def test_help_wraps_a_long_summary_under_its_command(tmp_path, monkeypatch):
+    t = tally_table(tmp_path / "c.sqlite")
+    long = ("Count something for a long while, with many words in its summary so that it"
+            " cannot fit on one line of an eighty-column terminal beside its name at all.")
+    extra = Registry()
+
+    @extra.command("lengthy", "tally")
+    def lengthy(t) -> None:
+        pass
+
+    lengthy.__doc__ = long + " Example: lengthy"
+    monkeypatch.setattr(TallyGame, "commands", TallyGame.commands.merged(extra))
+    t.registry = t.registry.merged(extra)
+    lines = text(t.execute("help")).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("lengthy "))
+    block = [lines[at]] + [line for line in lines[at + 1:at + 4] if line.startswith("   ")]
+    assert all(len(line) <= 79 for line in lines)
+    assert " ".join(" ".join(b.split()) for b in block).endswith(long.split()[-1])
+    assert not any(line.endswith("…") for line in lines)
