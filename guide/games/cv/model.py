@@ -54,6 +54,11 @@ class Owing(TypedDict):
     card: str
 
 
+class Pending(TypedDict):
+    card: Card
+    under: str | None         # V-TURN-2: the card of its stack it goes under, or None: on top
+
+
 class Turn(TypedDict):
     player: int
     round: int
@@ -71,6 +76,7 @@ class Turn(TypedDict):
     lost: int
     insured: int
     upkeep: list[Owing]       # the active cards that owe upkeep this turn (V-UPKEEP-1)
+    pending: list[Pending]    # cards taken, waiting beside the CV until phase 4 (V-TURN-1)
 
 
 class Track(TypedDict):
@@ -112,8 +118,14 @@ def new_turn(state: CvState, index: int, round_: int) -> Turn:
     p = state["players"][index]
     return {"player": index, "round": round_, "dice": [], "used": [], "rolled": False, "rolls_left": 0,
             "extra": [], "more_dice": 0, "zoo": False, "psycho": False, "changed": [], "borrowed": False,
-            "taken": 0, "lost": 0, "insured": 0,
+            "taken": 0, "lost": 0, "insured": 0, "pending": [],
             "upkeep": [{"type": t, "card": c["name"]} for t, c in active(p).items() if c["upkeep"]]}
+
+
+def pending(turn: Turn) -> list[Pending]:
+    """V-TURN-1: the cards taken this turn, not yet recorded (a turn saved before they
+    waited apart has none)."""
+    return turn.setdefault("pending", [])
 
 
 def player(state: CvState, name: str) -> Player:

@@ -22,13 +22,16 @@ from .model import (
     active_effect,
     current,
     find_card,
+    index_of,
     new_card,
     new_player,
     new_turn,
     own_turn,
+    pending,
     player,
 )
 from .protocol import emits
+from .take import record_pending
 
 Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
@@ -168,7 +171,10 @@ def amend(state: CvState, lib: Library, who: str, name: str, *, gives: list[str]
           points: int | None = None, upkeep: list[str] | None = None, dice: int | None = None) -> list[Event]:
     """What the table reads off a card already in a CV (the Bicycle's points, say)."""
     p = player(state, who)
-    places = [*p["cv"].values(), p["waiting"], p["hand"]]
+    turn = state["turn"]
+    mine = turn is not None and turn["player"] == index_of(state, p)
+    taken = [w["card"] for w in pending(turn)] if turn is not None and mine else []
+    places = [*p["cv"].values(), p["waiting"], p["hand"], taken]
     for cards, i in ((cards, find_card(cards, name, lib, loose)) for loose in (False, True)
                      for cards in places):           # the exact name first, in every place
         if i is None:
@@ -222,13 +228,15 @@ def _upkeep(state: CvState, lib: Library, p: Player) -> list[Event]:
 
 @emits
 def end(state: CvState, lib: Library, who: str) -> list[Event]:
-    """The end of a turn: misfortune must be settled, upkeep is paid, then phase 5."""
+    """The end of a turn: phase 3's misfortune must be settled (from the cards recorded
+    before this turn, V-FAIL-1), upkeep is paid, phase 4 records the cards taken, then phase 5."""
     turn, p = own_turn(state, who)
     owed = pool.misfortunes_owed(turn, p, lib)
     if owed and active(p):
         raise RuleError(_("{player} owes {owed} card(s) to Failure: lose {player} TYPE (V-FAIL-1)").format(
             player=p['name'], owed=owed))
-    events = _upkeep(state, lib, p)
+    events = _upkeep(state, lib, p)     # V-UPKEEP-1: between misfortune and recording
+    record_pending(state, lib)           # V-TURN-1 phase 4
     if state["track"] is not None:
         n = len(state["players"])
         events += track_rules.tidy(state, lib, round_end=n == 2 or turn["player"] == n - 1)
@@ -261,13 +269,14 @@ def resume(state: CvState, lib: Library) -> list[Event]:
 
 
 def _finish(state: CvState, lib: Library) -> list[Event]:
-    """V-TURN-1 phase 5: tokens are exactly what the active cards give; then V-END-1 or the
-    next player (a round ends after the last player, the one right of the Bicycle)."""
+    """V-TURN-1 phase 5: tokens are exactly what the active cards give; then V-END-1 (only
+    at the end of a round, after the last player, the one right of the Bicycle: every
+    player has had as many turns) or the next player."""
     turn, p = current(state)
     p["tokens"] = [t for c in active(p).values() for t in _tokens(c)]
     events: list[Event] = [{"kind": "tokens", "player": p["name"],
                             "tokens": [t["symbol"] for t in p["tokens"]]}]
-    if track_rules.game_over(state, lib):
+    if turn["player"] == len(state["players"]) - 1 and track_rules.game_over(state, lib):
         state["over"] = True
         decks = dict(state["track"]["decks"]) if state["track"] else {}
         return events + [{"kind": "game_over", "decks": decks}]

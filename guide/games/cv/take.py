@@ -14,7 +14,19 @@ from guide.core.names import fold
 from . import pool
 from . import track as track_rules
 from .library import Library, Special
-from .model import CHOICE, Card, CvState, Player, find_card, new_card, own_turn, player
+from .model import (
+    CHOICE,
+    Card,
+    CvState,
+    Pending,
+    Player,
+    current,
+    find_card,
+    new_card,
+    own_turn,
+    pending,
+    player,
+)
 from .protocol import emits
 
 Event = dict[str, Any]
@@ -48,6 +60,8 @@ def make_card(lib: Library, typed: Typed) -> tuple[Card, Special | None]:
         raise RuleError(_("life goals are not recorded in the CV: goal NAME G"))
     if sp is not None:
         name = sp.en
+        if sp.effect == "bicycle":          # V-SET-1: dealt in the Childhood draft, never on the track
+            raise RuleError(f"{sp.en} is a Childhood card, laid out at the start: it is not on the track")
         if sp.type is not None and sp.type != t:
             raise RuleError(_("{card} is a {type} card (the seed)").format(
                 card=sp.here, type=lib.types[sp.type].here))
@@ -80,18 +94,20 @@ def make_card(lib: Library, typed: Typed) -> tuple[Card, Special | None]:
     return card, sp
 
 
-def _has_job(p: Player) -> bool:
-    return bool(p["cv"]["job"]) or any("job" in c["types"] for c in p["waiting"])
+def _has_job(p: Player, taken: list[Pending]) -> bool:
+    """A Job in the CV, waiting for its colour, or taken this turn (V-TURN-1)."""
+    return (bool(p["cv"]["job"]) or any("job" in c["types"] for c in p["waiting"])
+            or any("job" in (w["card"]["type"], *w["card"]["types"]) for w in taken))
 
 
-def _check_needs(p: Player, card: Card, sp: Special | None) -> None:
+def _check_needs(p: Player, card: Card, sp: Special | None, taken: list[Pending]) -> None:
     if p["no_more_jobs"] and "job" in (card["type"], *card["types"]):
         raise RuleError(_("{player} took Early retirement: no more Job cards (41)").format(player=p['name']))
     if sp is None:
         return
-    if sp.needs == "has_job" and not _has_job(p):
+    if sp.needs == "has_job" and not _has_job(p, taken):
         raise RuleError(_("{card} needs at least one Job card in the CV").format(card=sp.here))
-    if sp.needs == "no_job" and _has_job(p):
+    if sp.needs == "no_job" and _has_job(p, taken):
         raise RuleError(_("{card} is taken only with no Job card in the CV").format(card=sp.here))
 
 
@@ -115,34 +131,24 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
         if turn["taken"] >= 2:
             raise RuleError(_("one or two cards a turn (V-TURN-1)"))
     card, sp = make_card(lib, typed)
-    _check_needs(p, card, sp)
+    _check_needs(p, card, sp, [] if social else pending(turn))
     paid: list[pool.Source] = []
     if not social:
         if (happiness or card["cost"]) and not turn["rolled"]:
             raise RuleError(_("{player} has not rolled yet: roll {player}").format(player=p['name']))
         paid = pool.happiness_free(turn, p, lib) if happiness else pool.allocate(turn, p, card["cost"], lib)
-    stack: list[Card] | None = None
-    at: int | None = None
-    if card["type"] != "event" and not (card["types"] and not p["cv"][card["type"]] and
-                                        not p["cv"][card["types"][1]]):
-        stack = p["cv"][card["type"]]
-        if under is not None:
-            if card["type"] not in lib.slip_under:
-                raise RuleError(_("a {type} card always goes on top (V-TURN-2)").format(
-                    type=lib.types[card['type']].here))
-            at = find_card(stack, under, lib)
-            if at is None:
-                raise RuleError(_("no {under!r} in {player}'s {type} stack").format(
-                    under=under, player=p['name'], type=lib.types[card['type']].here))
-    elif under is not None:
-        raise RuleError(_("--under is for a card going into a stack"))
+    stack, _at = _place(p, card, under, lib, taken=None if social else pending(turn))
     if track is None and slot is not None:
         raise RuleError(_("the track is not kept: track youth=N maturity=N old_age=N"))
     deck = track_rules.take_slot(track, lib, slot) if track is not None else None
     if not social:
         pool.spend(turn, p, paid)
         turn["taken"] += 1
-    waiting_joined = _record(p, card, stack, at)
+    waiting_joined: list[str] = []
+    if social or card["type"] == "event":
+        waiting_joined = _record(p, card, *_place(p, card, under, lib))
+    else:       # V-TURN-1: beside the CV until phase 4, after phase 3's misfortune
+        pending(turn).append({"card": card, "under": under})
     if sp is not None and sp.effect == "no_more_jobs":
         p["no_more_jobs"] = True
     events: list[Event] = [{
@@ -158,6 +164,42 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
             from .phase import resume
             events += resume(state, lib)
     return events
+
+
+def _place(p: Player, card: Card, under: str | None, lib: Library,
+           strict: bool = True, taken: list[Pending] | None = None) -> tuple[list[Card] | None, int | None]:
+    """V-TURN-2, V-TWO-1: the stack a card goes into (None: the hand, or waiting for its
+    colour) and the place under a card (None: on top). `strict`: a card to go under that is
+    not in the stack nor among the cards `taken` this turn is refused; at phase 4 (it was
+    lost to Failure) the card goes on top."""
+    if card["type"] == "event" or (card["types"] and not p["cv"][card["type"]] and
+                                   not p["cv"][card["types"][1]]):
+        if under is not None and strict:
+            raise RuleError(_("--under is for a card going into a stack"))
+        return None, None
+    stack = p["cv"][card["type"]]
+    if under is None:
+        return stack, None
+    if card["type"] not in lib.slip_under:
+        raise RuleError(_("a {type} card always goes on top (V-TURN-2)").format(
+            type=lib.types[card['type']].here))
+    at = find_card(stack, under, lib)
+    if at is None and taken and find_card([w["card"] for w in taken if w["card"]["type"] == card["type"]],
+                                          under, lib) is not None:
+        return stack, len(stack)    # under a card taken this turn: it is recorded first
+    if at is None and strict:
+        raise RuleError(_("no {under!r} in {player}'s {type} stack").format(
+            under=under, player=p['name'], type=lib.types[card['type']].here))
+    return stack, at
+
+
+def record_pending(state: CvState, lib: Library) -> None:
+    """V-TURN-1 phase 4: the cards taken this turn go into the CV (V-TURN-2, V-TWO-1), after
+    the misfortune of phase 3 took its card from those already recorded."""
+    turn, p = current(state)
+    for w in pending(turn):
+        _record(p, w["card"], *_place(p, w["card"], w["under"], lib, strict=False))
+    turn["pending"] = []
 
 
 def _record(p: Player, card: Card, stack: list[Card] | None, at: int | None) -> list[str]:

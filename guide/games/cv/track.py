@@ -129,6 +129,7 @@ def refill(state: CvState, lib: Library) -> list[Event]:
 
 
 def game_over(state: CvState, lib: Library) -> bool:
-    """V-END-1: after a refill, the Old age deck holds fewer cards than there are players."""
+    """V-END-1: after a round's refill, the Old age deck holds fewer cards than there are
+    players (the caller asks at the end of a round only)."""
     track = state["track"]
     return track is not None and track["decks"][lib.decks[-1].id] < len(state["players"])

@@ -118,6 +118,7 @@ def test_worked_dice_example_five_dice_a_frozen_failure_two_rerolls_a_third_mone
     assert t.state["turn"]["dice"] == ["money", "money", "money", "failure", "failure"]
     assert t.state["turn"]["rolls_left"] == 0
     t.take("Ann", "Used car", "property", cost="3money", points=2)
+    t.end("Ann")                               # V-TURN-1: recorded in phase 4
     assert t.stack("Ann", "property") == ["Bicycle", "Used car"]
     turn, p = t.state["turn"], t.p("Ann")
     assert pool.misfortunes_owed(turn, p, lib()) == 0

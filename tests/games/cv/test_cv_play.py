@@ -41,7 +41,10 @@ def test_the_worked_dice_example_through_the_table_with_undo(tmp_path):
     out = run(t, "reroll Ann 1 4 --faces Відносини,Невдача", "reroll Ann 1 --faces money",
               'take Ann "Used car" --type property --cost 3money --points 2')
     assert "Ann takes Used car, Property (Майно), paying 3 Money (Гроші)" in out
+    assert t.game.public_state(t)["players"][0]["cv"]["property"] == ["Bicycle"]   # V-TURN-1: beside
+    run(t, "end")
     assert t.game.public_state(t)["players"][0]["cv"]["property"] == ["Bicycle", "Used car"]
+    assert text(t.execute("undo")).startswith("Undone: end")
     assert text(t.execute("undo")).startswith("Undone: take Ann")
     assert t.game.public_state(t)["players"][0]["cv"]["property"] == ["Bicycle"]
     assert t.game.public_state(t)["dice"] == ["money", "money", "money", "failure", "failure"]

@@ -104,14 +104,31 @@ def test_v_help_1_several_in_turn_order_from_the_player_who_just_played_and_may_
     assert t.turn_of() == "Bob" and t.state["track"]["help"] == []
 
 
-def test_v_end_1_the_game_ends_when_old_age_holds_fewer_cards_than_players():
+def test_v_end_1_the_game_ends_after_the_round_when_old_age_holds_fewer_cards_than_players():
+    # The seed: "після закінчення раунду", after the player right of the Bicycle holder.
     t = Table("Ann", "Bob", "Cy", decks={"youth": 6, "maturity": 0, "old_age": 4})
     t.state["track"]["decks"]["youth"] = 0
-    for who in ("Ann", "Bob"):
+    for who in ("Ann", "Bob", "Cy"):
         t.roll(who, "health,health,knowledge,knowledge")
-        t.take(who, "Jogging", "health", cost="health", slot=1)
+        if who != "Cy":                          # Cy takes none: one card (V-TURN-3) refills
+            t.take(who, "Jogging", "health", cost="health", slot=1)
         ev = t.end(who)
         if who == "Ann":                         # 3 Old age cards left, as many as players
             assert ev[-1]["kind"] == "turn" and t.state["over"] is False
-    assert ev[-1]["kind"] == "game_over" and t.state["over"] is True
-    assert "over" in t.fails(phase.end, "Cy")
+        if who == "Bob":                         # 2 left, fewer than players: the round goes on
+            assert t.state["track"]["decks"]["old_age"] == 2
+            assert ev[-1] == {"kind": "turn", "player": "Cy", "round": 1} and t.state["over"] is False
+    assert ev[-1]["kind"] == "game_over" and t.state["track"]["decks"]["old_age"] == 1
+    assert "over" in t.fails(phase.end, "Ann")
+
+
+def test_v_end_1_every_player_has_as_many_turns_in_a_four_player_game():
+    t = Table("Ann", "Bob", "Cy", "Dee", decks={"youth": 6, "maturity": 0, "old_age": 5})
+    t.state["track"]["decks"]["youth"] = 0     # each round's end draws one Old age card
+    turns = {n: 0 for n in ("Ann", "Bob", "Cy", "Dee")}
+    while not t.state["over"]:
+        who = t.turn_of()
+        t.roll(who, "money,money,money,money")
+        t.end(who)
+        turns[who] += 1
+    assert turns == {"Ann": 2, "Bob": 2, "Cy": 2, "Dee": 2}

@@ -42,8 +42,9 @@ def test_v_turn_2_health_may_go_under_a_card_job_always_on_top():
     give_card(t, "Ann", "Office", "job")
     t.roll("Ann", "money,money,health,knowledge")
     t.take("Ann", "Jogging", "health", cost="health", under="Yoga")
-    assert t.stack("Ann", "health") == ["Jogging", "Yoga"]
     assert "always goes on top" in t.take_fails("Ann", "Bank", "job", under="Office")
+    t.end("Ann")
+    assert t.stack("Ann", "health") == ["Jogging", "Yoga"]
 
 
 def test_v_turn_2_events_go_to_the_hand_never_the_cv():
@@ -84,6 +85,31 @@ def test_v_fail_1_three_failures_cost_one_active_card_of_the_players_choice():
     assert ev[0]["card"] == "Yoga" and ev[0]["reason"] == "misfortune"
     assert "owes no card" in t.fails(phase.lose, "Ann", "property")
     t.end("Ann")
+
+
+def test_v_fail_1_an_empty_cv_three_failures_and_a_card_bought_the_turn_ends():
+    # V-FAIL-1 / V-TURN-1: phase 3's misfortune takes a card recorded before this turn; the
+    # card bought waits beside the CV until phase 4, so Bob (no card yet) can end the turn.
+    t = Table("Ann", "Bob")
+    t.roll("Ann", "money,money,health,knowledge")
+    t.end("Ann")
+    t.p("Bob")["cv"]["property"] = []
+    t.roll("Bob", "failure,failure,failure,money")
+    t.take("Bob", "Used car", "property", cost="money", points=2)
+    assert "has no Property" in t.fails(phase.lose, "Bob", "property")
+    t.end("Bob")
+    assert t.stack("Bob", "property") == ["Used car"] and t.turn_of() == "Ann"
+
+
+def test_v_fail_1_lose_drops_the_previously_active_card_not_the_new_one():
+    t = Table("Ann", "Bob")
+    give_card(t, "Ann", "School", "knowledge")
+    t.roll("Ann", "failure,failure,failure,knowledge")
+    t.take("Ann", "University", "knowledge", cost="knowledge")
+    ev = t.run(phase.lose, "Ann", "knowledge")
+    assert ev[0]["card"] == "School"
+    t.end("Ann")
+    assert t.stack("Ann", "knowledge") == ["University"]
 
 
 def test_v_fail_1_six_failures_cost_two_cards_and_failure_tokens_count():
@@ -143,8 +169,13 @@ def test_v_two_1_a_two_coloured_card_waits_for_its_colour_then_joins():
     t = Table("Ann", "Bob")
     t.roll("Ann", "money,money,health,knowledge")
     ev = t.take("Ann", "Coach", "health", also="relationships", cost="health")
+    t.end("Ann")
     assert ev[0]["waiting"] is True and [c["name"] for c in t.p("Ann")["waiting"]] == ["Coach"]
+    t.roll("Bob")
+    t.end("Bob")
+    t.roll("Ann", "money,money,health,knowledge")
     t.take("Ann", "Friend", "relationships", cost="knowledge")
+    t.end("Ann")
     assert t.stack("Ann", "relationships") == ["Coach", "Friend"]
     assert t.p("Ann")["waiting"] == []
 
@@ -154,6 +185,7 @@ def test_v_two_1_with_a_stack_of_one_colour_the_owner_chooses_at_once():
     give_card(t, "Ann", "Yoga", "health")
     t.roll("Ann", "money,money,health,knowledge")
     t.take("Ann", "Coach", "health", also="relationships", cost="health")
+    t.end("Ann")
     assert t.stack("Ann", "health") == ["Yoga", "Coach"]
 
 
@@ -249,7 +281,16 @@ def test_special_60_pension_costs_two_failures_even_after_a_misfortune():
     t.run(phase.lose, "Ann", "health")
     assert "costs failure, failure" in t.take_fails("Ann", "60", "property", cost="money")
     t.take("Ann", "Pension", "property", points=3)
+    t.end("Ann")
     assert t.stack("Ann", "property") == ["Bicycle", "Pension"]
+
+
+def test_v_set_1_the_bicycle_is_a_childhood_card_not_taken_from_the_track():
+    t = Table("Ann", "Bob")
+    t.roll("Ann", "money,money,health,knowledge")
+    for name in ("12", "Bicycle", "Велосипед"):
+        assert "Childhood card" in t.take_fails("Ann", name, "property", cost="money")
+    assert t.stack("Ann", "property") == ["Bicycle"] and t.stack("Bob", "property") == []
 
 
 def test_a_goal_is_not_taken_onto_the_cv():
