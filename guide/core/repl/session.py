@@ -90,8 +90,10 @@ def run_repl(table: Table) -> int:
 
     def ask(question: str, choices: list[str], default: str = "",
             meta: dict[str, str] | None = None) -> str:
-        """A command's question: completion from the choices (with their descriptions), the
-        answer prefilled with `default` (Enter accepts it); a question may span lines."""
+        """A command's question: completion from the choices (with their descriptions), and
+        `default` shown greyed in the empty answer: Enter takes it, typing replaces it (a
+        prefilled answer would take "Anger" typed after it as "AngerAnger"); a question may
+        span lines."""
         completer = WordCompleter(choices, ignore_case=True, sentence=True,
                                   meta_dict=meta or {}) if choices else None
         *before, last = question.split("\n")
@@ -99,10 +101,12 @@ def run_repl(table: Table) -> int:
             print(line)
         while True:
             try:
-                answer = session.prompt(f"  {last}: ", completer=completer, default=default,
-                                        bottom_toolbar=None).strip()
+                shown = FormattedText([("class:placeholder fg:ansibrightblack", default)]) if default else None
+                answer = session.prompt(f"  {last}: ", completer=completer,
+                                        placeholder=shown, bottom_toolbar=None).strip()
             except (EOFError, KeyboardInterrupt):
                 raise CommandError(_("cancelled; nothing changed")) from None
+            answer = answer or default
             if answer or not choices:
                 return answer
 

@@ -18,7 +18,11 @@ def test_an_evening_at_80x24_shows_the_toolbar_the_guided_form_and_refusals(tmp_
         term.wait_for("Ability: Focused")
         term.line("")
         term.wait_for("Technique 1 of 3")
-        for answer in ("Cheer", "Love", "custom:Hug"):
+        term.line("Cheeer")                     # typing after a suggestion replaces it
+        term.wait_for("did you mean Cheer?")
+        term.line("Love")
+        term.wait_for("Technique 2 of 3")
+        for answer in ("Cheer", "custom:Hug"):
             term.line(answer)
         term.wait_for("Fact 1 of 3")
         term.line("")                                          # a fact is needed (R-SHEET-1)
