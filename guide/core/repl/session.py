@@ -101,7 +101,8 @@ def run_repl(table: Table) -> int:
             print(line)
         while True:
             try:
-                shown = FormattedText([("class:placeholder fg:ansibrightblack", default)]) if default else None
+                greyed = [("class:placeholder fg:ansibrightblack", default)]
+                shown = FormattedText(greyed) if default else None
                 answer = session.prompt(f"  {last}: ", completer=completer,
                                         placeholder=shown, bottom_toolbar=None).strip()
             except (EOFError, KeyboardInterrupt):
