@@ -16,7 +16,7 @@ from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import ThreadedCompleter, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.history import FileHistory
+from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from guide import __version__
@@ -88,6 +88,11 @@ def run_repl(table: Table) -> int:
         history=History(str(data_dir() / "history")), complete_while_typing=True,
         auto_suggest=AutoSuggestFromHistory(), complete_style=CompleteStyle.MULTI_COLUMN)
 
+    # a command's questions keep their own history: an answer ("Anger", a Kaveri's fact) is
+    # not a command line to suggest at the prompt afterwards
+    answers: PromptSession = PromptSession(history=InMemoryHistory(),
+                                           complete_style=CompleteStyle.MULTI_COLUMN)
+
     def ask(question: str, choices: list[str], default: str = "",
             meta: dict[str, str] | None = None) -> str:
         """A command's question: completion from the choices (with their descriptions), and
@@ -103,7 +108,7 @@ def run_repl(table: Table) -> int:
             try:
                 greyed = [("class:placeholder fg:ansibrightblack", default)]
                 shown = FormattedText(greyed) if default else None
-                answer = session.prompt(f"  {last}: ", completer=completer,
+                answer = answers.prompt(f"  {last}: ", completer=completer,
                                         placeholder=shown, bottom_toolbar=None).strip()
             except (EOFError, KeyboardInterrupt):
                 raise CommandError(_("cancelled; nothing changed")) from None
