@@ -109,33 +109,34 @@ def check(paths: tuple[Path, ...], game_id: str | None, facts: bool) -> None:
 
 @cli.group()
 def new() -> None:
-    """Write a new file for the table to fill: `guide new box --game ID [FOLDER]`."""
+    """Start something of your own from a template: `guide new box [NAME] --game ID`."""
 
 
 @new.command("box")
-@click.argument("folder", required=False, default="box", type=click.Path(path_type=Path))
+@click.argument("name", required=False)
+@click.option("--to", "to", type=click.Path(path_type=Path), default=None, metavar="DIR",
+              help="The folder to write, new or empty (default: one named after the box).")
 @GAME
-def new_box(folder: Path, game_id: str | None) -> None:
-    """Write a template of the table's own cards into FOLDER (default: box), to fill from
-    the real box; then `guide check FOLDER --game ID` and `guide play --box FOLDER`. Nothing
-    is overwritten."""
+def new_box(name: str | None, to: Path | None, game_id: str | None) -> None:
+    """A template of the table's own box to fill from the real one, valid as it stands:
+    `guide check DIR` passes it and `guide play --box DIR` reads it. Kaverini: a small
+    working adventure named NAME; Taverne, CV: the table's own cards."""
     from guide.core.errors import GuideError
     from guide.core.i18n import _
     from guide.core.template import write_box
 
     game = _game(game_id)
-    files = game.box_template()
-    if not files:
-        raise UserError(_("the {game} game has no box template: its bundled box is all a"
-                          " table needs").format(game=game.id))
     try:
-        written = write_box(files, folder)
+        template = game.box_template(name)
+        if template is None:
+            raise GuideError(_("the {game} game has no box template: its bundled box is all a"
+                               " table needs").format(game=game.id))
+        folder = to or Path(template.folder)
+        write_box(template.files, folder)
     except GuideError as e:
         raise UserError(str(e)) from None
-    for path in written:
-        click.echo(_("wrote {path}").format(path=path))
-    click.echo(_("Fill it from your box, then: guide check {folder} --game {game}").format(
-        folder=folder, game=game.id))
+    for line in template.said:
+        click.echo(line.format(folder=folder))
 
 
 @cli.command()

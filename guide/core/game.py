@@ -20,6 +20,7 @@ from guide.core.i18n import _
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import AnyMove
+from guide.core.template import BoxTemplate
 from guide.core.yamlsrc import Problem
 
 if TYPE_CHECKING:
@@ -80,13 +81,14 @@ class Game:
             return [], "ok: this game reads no data files"
         return box.check(self, paths), f"ok: the {self.title} files read cleanly"
 
-    def box_template(self) -> dict[str, str]:
-        """The files `guide new box --game ID FOLDER` writes for a table to fill from its own
-        box (file name: YAML text, commented, valid as it stands: `guide check FOLDER`
-        passes, and `guide play --box FOLDER` reads it); empty: the game's bundled box is
-        all a table needs. Never a card's text the rulebook does not print: the template
-        shows where the table writes it."""
-        return {}
+    def box_template(self, name: str | None) -> BoxTemplate | None:
+        """What `guide new box [NAME] --game ID` writes for a table to fill from its own box
+        (guide.core.template.BoxTemplate: files valid as they stand, so `guide check` passes
+        them and `guide play --box` reads them; the contract checks both); a GuideError for a
+        NAME it cannot take; None (the default): the bundled box is all a table needs. Never
+        a card's text the rulebook does not print: the template shows where the table
+        writes it."""
+        return None
 
     def schemas(self) -> dict[str, dict]:
         """The JSON Schemas of the game's data files, by name (`guide schema --game ID`)."""

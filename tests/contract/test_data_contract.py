@@ -31,6 +31,7 @@ from guide.core.box import Doc, FileKind
 from guide.core.errors import GuideError
 from guide.core.game import Game
 from guide.core.schema import check_schema
+from guide.core.template import BoxTemplate, write_box
 from guide.core.yamlsrc import Problem
 
 sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
@@ -60,9 +61,10 @@ class TallyBox(TallyGame):
             return None, [docs[-1].problem(("names",), "names: more names than die faces")]
         return last, []
 
-    def box_template(self) -> dict[str, str]:
-        return {"tally.yaml": "# Tally's box: the start of every count\nstart: 0\n"
-                              "# die: 6        # the faces of the table's die\n"}
+    def box_template(self, name: str | None) -> BoxTemplate:
+        return BoxTemplate({"tally.yaml": "# Tally's box: the start of every count\nstart: 0\n"
+                                          "# die: 6        # the faces of the table's die\n"},
+                           "tally-box", ["A Tally box in {folder}."])
 
 
 GAMES: list[Game] = [games.load(g) for g in sorted(games.installed())] + [TallyBox()]
@@ -366,39 +368,53 @@ def test_the_validator_agrees_with_jsonschema_on_mutated_bundled_files(game):
     agree()
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if g.box_template()],
-                         ids=[g.id for g in GAMES if g.box_template()])
-def test_the_box_template_is_a_box_check_and_play_read_as_it_stands(game, tmp_path):
-    """`guide new box --game ID` writes files the game reads (each of a kind it declares),
-    that `check` passes and `load` reads beside the bundled box."""
-    from guide.core.template import write_box
+def template_of(game: Game) -> BoxTemplate | None:
+    """The game's box template, for a box named as a table would name it."""
+    return game.box_template("Harbour Fog")
 
-    written = write_box(game.box_template(), tmp_path / "box")
-    for path in written:
-        assert core_box.kinds_of(path, game.files()), path
-    assert game.check(written)[0] == []
+
+TEMPLATED = [g for g in GAMES if template_of(g) is not None]
+
+
+def test_the_games_with_a_box_template():
+    assert {g.id for g in TEMPLATED} >= {"kaverini", "tally"}
+
+
+@pytest.mark.parametrize("game", TEMPLATED, ids=[g.id for g in TEMPLATED])
+def test_the_box_template_is_a_box_check_and_play_read_as_it_stands(game, tmp_path):
+    """`guide new box --game ID` writes files the game reads, that `check` passes and `load`
+    reads beside the bundled box (issue 27, 30: a table's own cards)."""
+    template = template_of(game)
+    assert template is not None
+    written = write_box(template.files, tmp_path / "box")
+    assert any(core_box.kinds_of(path, game.files()) for path in written)
+    assert game.check([tmp_path / "box"])[0] == []
     game.load([tmp_path / "box"])
 
 
-def test_a_box_template_never_overwrites_and_writes_nothing_when_refused(tmp_path):
-    from guide.core.template import write_box
-
-    tally = TallyBox()
+def test_a_box_template_goes_only_into_a_new_or_empty_folder_and_writes_all_or_nothing(
+        tmp_path):
+    template = TallyBox().box_template(None)
     (tmp_path / "box").mkdir()
-    (tmp_path / "box" / "tally.yaml").write_text("start: 7\n", encoding="utf-8")
-    with pytest.raises(GuideError, match=r"tally.yaml: already there; nothing was written"):
-        write_box(tally.box_template() | {"more.yaml": "start: 1\n"}, tmp_path / "box")
-    assert sorted(p.name for p in (tmp_path / "box").iterdir()) == ["tally.yaml"]
-    assert (tmp_path / "box" / "tally.yaml").read_text(encoding="utf-8") == "start: 7\n"
+    (tmp_path / "box" / "mine.txt").write_text("keep me", encoding="utf-8")
+    with pytest.raises(GuideError, match=r"--to: .* already exists and is not an empty folder"):
+        write_box(template.files, tmp_path / "box")
+    assert [p.name for p in (tmp_path / "box").iterdir()] == ["mine.txt"]
     (tmp_path / "file").write_text("", encoding="utf-8")
-    with pytest.raises(GuideError, match="not a folder"):
-        write_box(tally.box_template(), tmp_path / "file")
+    with pytest.raises(GuideError, match="not an empty folder"):
+        write_box(template.files, tmp_path / "file")
+    (tmp_path / "ro").mkdir()
+    (tmp_path / "ro" / "sub").mkdir(mode=0o500)
+    if os.geteuid() != 0:                              # root writes anywhere
+        with pytest.raises(GuideError, match="cannot write"):
+            write_box({"a.yaml": "start: 1\n", "b.yaml": "x"}, tmp_path / "ro" / "sub")
+        assert list((tmp_path / "ro" / "sub").iterdir()) == []
 
 
 def test_guide_new_box_refuses_a_game_with_no_template_in_one_line(tmp_path):
-    without = [g for g in GAMES if g.id != "tally" and not g.box_template()]
+    without = [g for g in GAMES if g.id != "tally" and template_of(g) is None]
     if not without:
         pytest.skip("every installed game has a box template")
-    r = guide("new", "box", str(tmp_path / "box"), "--game", without[0].id)
+    r = guide("new", "box", "--to", str(tmp_path / "box"), "--game", without[0].id)
     assert r.returncode == 1 and r.stderr.count("\n") == 1
     assert "has no box template" in r.stderr and not (tmp_path / "box").exists()

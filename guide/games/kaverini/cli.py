@@ -1,4 +1,5 @@
-"""Kaverini's own `guide` subcommands: `guide odds`, `guide print`, `guide new box`."""
+"""Kaverini's own `guide` subcommands: `guide odds`, `guide print` (its `guide new box` is
+the core's, through Game.box_template)."""
 
 from __future__ import annotations
 

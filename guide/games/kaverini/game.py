@@ -18,6 +18,7 @@ from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import Move
 from guide.core.table import Table
+from guide.core.template import BoxTemplate
 from guide.core.yamlsrc import Problem
 from guide.games.kaverini import commands as _commands  # noqa: F401 - registers the commands
 from guide.games.kaverini import screen, words
@@ -132,10 +133,14 @@ class KaveriniGame(Game):
 
     def cli(self) -> list[click.Command]:
         from guide.games.kaverini.cli import odds
-        from guide.games.kaverini.newbox import new
         from guide.games.kaverini.shabbat import print_command
 
-        return [odds, print_command, new]
+        return [odds, print_command]
+
+    def box_template(self, name: str | None) -> BoxTemplate:
+        from guide.games.kaverini.newbox import template
+
+        return template(name)
 
     def start_options(self) -> list[click.Option]:
         return [click.Option(["--adventure", "adventure_id"], default=None, metavar="ID",

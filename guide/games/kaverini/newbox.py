@@ -1,5 +1,6 @@
-"""`guide new box NAME [--to DIR]`: a small working box to start one's own from (rulebook 1.4,
-7.3: "You are more than welcome to create your own adventures"). The template is data
+"""`guide new box NAME [--to DIR]` (the core's command, through Game.box_template): a small
+working box to start one's own from (rulebook 1.4, 7.3: "You are more than welcome to create
+your own adventures"). The template is data
 (guide/games/kaverini/template/): cards, a booklet with three scenes, an XP table, shops, a
 pronunciation guide and the 100 quote slots of R-QL-1 (ten written as examples, the rest
 placeholders that `guide check --facts` lists), with the schemas for editors beside them."""
@@ -7,13 +8,10 @@ placeholders that `guide check --facts` lists), with the schemas for editors bes
 from __future__ import annotations
 
 import json
-import re
 from importlib import resources
-from pathlib import Path
 
-import click
-
-from guide.core.cli import UserError
+from guide.core.errors import GuideError
+from guide.core.template import BoxTemplate, slug
 from guide.core.text import name_problem
 
 TEMPLATE = ("cards.yaml", "booklet.yaml")
@@ -22,7 +20,7 @@ SCHEMAS = ("cards.schema.json", "adventure.schema.json")
 
 def box_id(name: str) -> str:
     """The adventure id of a box name: lower-case letters, digits and dashes."""
-    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    return slug(name)
 
 
 def box_files(name: str) -> dict[str, str]:
@@ -41,41 +39,21 @@ def box_files(name: str) -> dict[str, str]:
     return files
 
 
-@click.group("new")
-def new() -> None:
-    """Start something of your own from a template: `guide new box NAME`."""
-
-
-@new.command("box")
-@click.argument("name")
-@click.option("--to", "to", type=click.Path(path_type=Path), default=None, metavar="DIR",
-              help="The folder to write (default: one named after the box, here).")
-def box(name: str, to: Path | None) -> None:
-    """A small working box: cards, a booklet with three scenes, XP, a shop, words to say and
-    the 100 quote slots (ten examples, the rest to write). `guide check DIR` passes it,
-    `guide check --facts DIR` lists the quotes still to write, and `guide odds --box DIR
-    --adventure ID` plays it."""
+def template(name: str | None) -> BoxTemplate:
+    """`guide new box NAME`: the box named NAME (a GuideError for a name it cannot take)."""
     from guide.games.kaverini.data.loader import bundled_library
 
+    if name is None:
+        raise GuideError("a Kaverini box needs a NAME: guide new box \"Harbour Fog\"")
     problem = name_problem(name)
     ident = box_id(name)
     if problem or not ident or not ident[0].isalnum():
-        raise UserError(f"box name {name!r}: {problem or 'give it some letters or digits'}")
+        raise GuideError(f"box name {name!r}: {problem or 'give it some letters or digits'}")
     if ident in bundled_library().adventures:
-        raise UserError(f"the bundled box already has an adventure {ident!r}; name yours"
-                        " otherwise")
-    folder = to or Path(ident)
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise UserError(f"--to: {folder} already exists and is not an empty folder; nothing"
-                        " was written")
+        raise GuideError(f"the bundled box already has an adventure {ident!r}; name yours"
+                         " otherwise")
     files = box_files(name)
-    try:
-        for path, text in files.items():
-            target = folder / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise UserError(f"--to: cannot write {folder}: {e.strerror or e}") from None
-    click.echo(f"A new box in {folder}: adventure {ident!r}, {len(files)} files.")
-    click.echo(f"Next: guide check --facts {folder}   (lists the 90 quotes to write)")
-    click.echo(f"      guide odds --box {folder} --adventure {ident} --size 3")
+    return BoxTemplate(files, ident, [
+        f"A new box in {{folder}}: adventure {ident!r}, {len(files)} files.",
+        "Next: guide check --facts {folder}   (lists the 90 quotes to write)",
+        f"      guide odds --box {{folder}} --adventure {ident} --size 3"])
