@@ -47,7 +47,13 @@ def lock(path: Path) -> int:
 
 
 def unlock(fd: int) -> None:
-    release(fd)
+    if release(fd):
+        # unlocked before it is closed: a child forked a moment ago may not have closed its
+        # copy yet (it shares the lock until it does), and the campaign must be free now
+        try:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        except OSError:
+            pass
     try:
         os.close(fd)
     except OSError:          # in a forked child the descriptor was closed at fork

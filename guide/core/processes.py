@@ -27,8 +27,12 @@ def hold_in_parent_only(fd: int) -> None:
     _held.add(fd)
 
 
-def release(fd: int) -> None:
+def release(fd: int) -> bool:
+    """`fd` no longer closed in children: whether this process held it (False in a child,
+    whose copy was closed at fork)."""
+    held = fd in _held
     _held.discard(fd)
+    return held
 
 
 def _close_held() -> None:
