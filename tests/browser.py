@@ -55,13 +55,11 @@ def open_page(browser, url: str, size: dict | None = None, clock: bool = False):
     drawn: the test moves it (page.clock.run_for)."""
     context = browser.new_context(viewport=size or PHONE)
     page = context.new_page()
-    if clock:
+    if clock:           # stood still before the page loads: a slow machine moves nothing
         page.clock.install()
+        page.clock.pause_at(datetime.now())
     page.goto(url)
-    page.wait_for_function("Number(document.body.dataset.drawn || 0) >= 1")
-    if clock:
-        now = page.evaluate("Date.now()") / 1000             # from now on the test moves it
-        page.clock.pause_at(datetime.fromtimestamp(now + 0.25))
+    page.wait_for_function("Number(document.body.dataset.drawn || 0) >= 1", polling=50)
     return page
 
 
