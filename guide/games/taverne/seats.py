@@ -370,10 +370,9 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
     weapon_names = {w["value"]: w["name"] for w in box.weapons if w.get("value")}
     mine = next((q for q in state["quarrels"] if q["attacker"] == seat), None)
     sealed_weapon = mine["weapon"] if mine and state["revealed"] < 5 else None
-    hand = [{"value": v, "name": weapon_names.get(v),
+    hand = [{"value": v, "name": weapon_names.get(v), "attack": v == sealed_weapon,
              "sub": (_("your Attack, face down") if v == sealed_weapon else
-                     _("small: back to hand after use") if v <= 5
-                     else _("large: under your pile after use"))} for v in p["hand"]]
+                     _("small") if v <= 5 else _("large"))} for v in p["hand"]]
     quarrels = []
     if state["phase"] == "brawl" and state["call"] == 5 and state["revealed"] == 4 and active(p):
         for q in state["quarrels"]:
@@ -405,7 +404,9 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
         "h": {"hand": _("Your Weapons in hand"), "pile": _("Your Weapon pile"),
               "dodges": _("Set aside as Dodges"), "specialties": _("Specialties"),
               "trick": _("Dirty Trick suffered"), "targets": _("Targets in range"),
-              "attack": _("Your Attack (only you see it)"), "quarrels": _("Settle your quarrels"),
+              "attack": _("Your Attack (only you see it)") if state["revealed"] < 4
+              else _("Your Attack (face down until call 5 is settled)") if state["revealed"] < 5
+              else _("Your Attack this turn"), "quarrels": _("Settle your quarrels"),
               "table": _("The table"), "moves": _("What you may do"), "said": _("Quarrels")},
         "pile": (_("{top} on top; {rest} under it (only you know them)").format(
                     top=p["pile"][0], rest=spoken(p["pile"][1:])) if len(p["pile"]) > 1 else

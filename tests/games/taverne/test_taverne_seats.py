@@ -277,6 +277,9 @@ def hidden_variants(state: dict) -> list[tuple[str, dict]]:
             if q["target"] == name and q["dodges"] is not None and alt["revealed"] < 5:
                 q["dodges"] = [] if q["dodges"] else [7, 8, 9]
                 changed = True
+        if len(p["pile"]) > 2:                    # under the top: the owner's own secret
+            alt["players"][name]["pile"] = [p["pile"][0], *reversed(p["pile"][1:])]
+            changed = alt["players"][name]["pile"] != p["pile"] or changed
         if alt["phase"] == "auction" and not alt["auction_revealed"] and p["bid"] is not None:
             alt["players"][name]["bid"] = 1 if p["bid"] != 1 else 2
             changed = True
@@ -290,6 +293,7 @@ def check_secrecy(b: Brawl) -> None:
     seats = GAME.seats(t)
     seen = {s: Desk.payload_of(t, s) for s in seats}
     tv, public, bar = GAME.view(t), public_state(t.state), GAME.toolbar(t)
+    tab = completions(t)
     real = t.state
     try:
         for owner, alt in hidden_variants(real):
@@ -300,8 +304,20 @@ def check_secrecy(b: Brawl) -> None:
             assert GAME.view(t) == tv, f"the TV page shows {owner}'s sealed choice"
             assert public_state(t.state) == public, f"guide state shows {owner}'s choice"
             assert GAME.toolbar(t) == bar, f"the Pillar's toolbar shows {owner}'s choice"
+            assert completions(t) == tab, f"Tab completion tells {owner}'s sealed choice"
     finally:
         t.state = real
+
+
+def completions(t: Table) -> dict[str, list[str]]:
+    """What Tab offers after the words a sealed choice's command starts with."""
+    from guide.core.repl.completer import candidates
+    out = {}
+    for n in t.state["seating"]:
+        for words in (["dodge", n, "--against"], ["attack", n, "--on"], ["attack", n, "--weapon"],
+                      ["dodge", n, "--against", n], ["sealed", n], ["trick", n]):
+            out[" ".join(words)] = candidates(t, words)
+    return out
 
 
 def play_from_seats(b: Brawl, rng: random.Random, turns: int) -> None:
