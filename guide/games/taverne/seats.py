@@ -432,7 +432,8 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
         "tap": _("Tap the values you name"),
         "militia": tv_words.get("militia", ""),
         "quarrel_lines": tv_words.get("quarrels", []),
-        "seats": [{"name": n, **w} for n, w in zip(state["seating"], tv_words.get("seats", []))],
+        "seats": [{"name": n, **w} for n, w in zip(state["seating"], tv_words.get("seats", []),
+                                                     strict=False)],   # the TV's, in seat order
     }
     return {"hand": hand, "quarrels": quarrels, "dodges_left": dodges_left(state, p),
             "said": said}
