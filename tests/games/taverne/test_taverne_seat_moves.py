@@ -187,3 +187,38 @@ def test_a_move_from_a_seat_runs_the_same_line_as_typed():
     to_call(b, 5)
     check()
     assert tried > 60
+
+
+def test_the_seat_page_speaks_french_at_a_french_table(tmp_path):
+    """Every word of the seat page and every button, calls 2 to 5, in French (no message
+    left untranslated), with the French typography."""
+    from guide.core import i18n
+    from guide.core.repl.run import open_table
+
+    t = open_table(tmp_path / "t.sqlite", [], 1, game_id="taverne", lang="fr")
+    try:
+        for line in ("player Marie --loot 3", "player Pierre --loot 2", "player Cecile --loot 1",
+                     "start", "call", "buy Marie specialty", "pint Pierre 10"):
+            t.execute(line)
+        pages = []
+        with i18n.recording() as misses:
+            pages.append(Desk.payload_of(t, "Marie"))
+            pages.append(Desk.payload_of(t, "Pierre"))
+            for line in ("call", "dodges Marie 1", "dodges Pierre 1", "dodges Cecile", "call",
+                         "attack Pierre --on Marie --weapon 3", "attack Cecile --on Marie --weapon 5",
+                         "attack Marie --on Pierre --weapon 2", "call"):
+                t.execute(line)
+            pages.append(Desk.payload_of(t, "Marie"))
+        assert not misses
+        marie, pierre, marie5 = pages
+        labels = [m["label"] for m in marie["moves"]]
+        assert "Une Chope\u00a0: de 1 à 2 Chopes" in labels
+        assert "Crier «\u00a0CERCUEIL!\u00a0» et lancer un Sort" in labels
+        assert pierre["view"]["said"]["now"] == \
+            "Vous êtes à 5 de Prestige\u00a0: appelez la Milice\u00a0!"
+        assert "Appeler la Milice\u00a0!" in [m["label"] for m in pierre["moves"]]
+        said = marie5["view"]["said"]
+        assert said["how_many"] == "Combien d’Esquives\u00a0?"
+        assert [q["title"] for q in marie5["view"]["you"]["quarrels"]][0].startswith("Pierre vous attaque")
+    finally:
+        t.close()
