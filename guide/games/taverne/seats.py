@@ -371,7 +371,7 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
     mine = next((q for q in state["quarrels"] if q["attacker"] == seat), None)
     sealed_weapon = mine["weapon"] if mine and state["revealed"] < 5 else None
     hand = [{"value": v, "name": weapon_names.get(v), "attack": v == sealed_weapon,
-             "sub": (_("your Attack, face down") if v == sealed_weapon else
+             "sub": (_("your Attack") if v == sealed_weapon else
                      _("small") if v <= 5 else _("large"))} for v in p["hand"]]
     quarrels = []
     if state["phase"] == "brawl" and state["call"] == 5 and state["revealed"] == 4 and active(p):
@@ -413,7 +413,9 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
                  _("{top} on top, the last one").format(top=p["pile"][0]) if p["pile"]
                  else _("empty")),
         "dodges": spoken(p["dodges"]) if p["dodges"] else _("none"),
-        "specialties": _specialties(p),
+        "specialties": _specialties(p) + (
+            _("; 1 placed as your Dirty Trick") if _free_specialties(state, p)
+            < sum(p["specialties"].values()) else ""),
         "assets": (_("Assets in play: {cards} ({count} of at most {most})").format(
                       cards=", ".join(p["assets"]), count=len(p["assets"]), most=cap)
                    if p["assets"] else _("no Asset in play (at most {most})").format(most=cap)),
