@@ -222,3 +222,21 @@ def test_the_seat_page_speaks_french_at_a_french_table(tmp_path):
         assert [q["title"] for q in marie5["view"]["you"]["quarrels"]][0].startswith("Pierre vous attaque")
     finally:
         t.close()
+
+
+def test_T_CALL_8_the_victim_keeps_one_of_the_dirty_tricks_served_from_the_seat():
+    b = brawl(4, loot=3)
+    b.do("call", "buy Marie specialty", "buy Cecile specialty", "call")
+    to_call(b, 4)
+    b.do("attack Marie --on Pierre --weapon 3 --trick Itch",
+         "attack Cecile --on Pierre --weapon 4 --trick Hangover")
+    to_call(b, 9)                                         # call 8 served both: Pierre keeps one
+    served = b.state["served"]["Pierre"]
+    assert sorted(served) == ["Hangover", "Itch"]
+    kept = b.state["players"]["Pierre"]["trick"]
+    other = next(c for c in served if c != kept)
+    m = moves(b, "Pierre")
+    assert m[f"Keep {other}"] == f"trick Pierre {other}" and f"Keep {kept}" not in m
+    b.table.execute(m[f"Keep {other}"], seat="Pierre")
+    assert b.state["players"]["Pierre"]["trick"] == other
+    assert not [k for k in moves(b, "Marie") if k.startswith("Keep ")]
