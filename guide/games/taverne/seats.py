@@ -138,9 +138,9 @@ def _spend(state: State, p: Player, box: Box) -> list[Move]:
     assets = (_("Assets"),)
     cap = counters.prestige(p)
     known = [s.name for s in box.specialties.values() if s.kind == "asset"] or [GENERIC_ASSET]
+    playable = _ok(adjust.asset, state, name, known[0], "play")   # the same rule for any card
     for card in known:
-        if (card == GENERIC_ASSET or card not in p["assets"]) and \
-                _ok(adjust.asset, state, name, card, "play"):
+        if playable and (card == GENERIC_ASSET or card not in p["assets"]):
             out.append(Move(_("Put {card} into play").format(card=card),
                             f"asset {q} {_q(card)}", (*assets, _("Into play")),
                             _("{count} of at most {most} in play").format(
@@ -166,8 +166,9 @@ def _any_call(state: State, p: Player, box: Box) -> list[Move]:
         cast, cap = p["spells"], counters.prestige(p)
         spells: list[str | None] = [s.name for s in box.specialties.values()
                                     if s.kind == "spell"] or [None]
+        castable = _ok(adjust.spell, state, name, spells[0])    # the same rule for any card
         for card in spells:
-            if _ok(adjust.spell, state, name, card):
+            if castable:
                 spell = card or _("a Spell")
                 out.append(Move(_("Shout \u201c{formula}\u201d and cast {spell}").format(
                                     formula=formula, spell=spell) if formula
