@@ -102,11 +102,7 @@ def spell(state: State, name: str, card: str | None, formula: bool = True) -> li
     if state["beginner"]:
         raise RuleError(_("the beginner game uses no Specialties, so no Spells"))
     if not formula:
-        if sum(p["specialties"].values()) < 1:
-            raise RuleError(_("{player} holds no Specialty to cast").format(player=p['name']))
-        held = p["specialties"]
-        own = p["tavern"] or "?"
-        held[own if held.get(own) else next(t for t, k in held.items() if k)] -= 1
+        _spend_free_specialty(state, p)
         return [{"kind": "spell_mistake", "who": p["name"], "card": card},
                 {**counters.add_pints(p, -1), "kind": "mistake"}] + _asset_warning(p)
     if counters.stunned(p):
@@ -116,14 +112,31 @@ def spell(state: State, name: str, card: str | None, formula: bool = True) -> li
     if p["spells"] >= cap:
         raise RuleError(_("{player} has {cap} Prestige: {cap} Spells this turn already (T-SPELL-1)").format(
             player=p['name'], cap=cap))
-    if sum(p["specialties"].values()) < 1:
-        raise RuleError(_("{player} holds no Specialty to cast").format(player=p['name']))
-    held = p["specialties"]
-    own = p["tavern"] or "?"
-    held[own if held.get(own) else next(t for t, k in held.items() if k)] -= 1
+    _spend_free_specialty(state, p)
     p["spells"] += 1
     return [{"kind": "spell", "who": p["name"], "card": card, "cast": p["spells"],
              "prestige": cap}]
+
+
+def free_specialties(state: State, p: Player) -> int:
+    """Specialties in hand not already placed: a Dirty Trick sealed with this turn's Attack
+    is a card played ("a card that is placed is a card that is played"); it leaves the hand
+    when call 4 is finished."""
+    placed = sum(1 for q in state["quarrels"]
+                 if q["attacker"] == p["name"] and q["trick"] and state["revealed"] < 4)
+    return sum(p["specialties"].values()) - placed
+
+
+def _spend_free_specialty(state: State, p: Player) -> None:
+    """A Spell cast takes a Specialty from hand, never the one placed as a Dirty Trick."""
+    if sum(p["specialties"].values()) < 1:
+        raise RuleError(_("{player} holds no Specialty to cast").format(player=p['name']))
+    if free_specialties(state, p) < 1:
+        raise RuleError(_("{player}'s only Specialty is placed as the Dirty Trick of their"
+                          " Attack: a card placed is a card played").format(player=p['name']))
+    held = p["specialties"]
+    own = p["tavern"] or "?"
+    held[own if held.get(own) else next(t for t, k in held.items() if k)] -= 1
 
 
 def trick(state: State, name: str, card: str | None) -> list[Event]:

@@ -202,11 +202,7 @@ def _any_call(state: State, p: Player, box: Box) -> list[Move]:
 
 
 def _free_specialties(state: State, p: Player) -> int:
-    """Specialties in hand not already placed: a Dirty Trick sealed with this turn's Attack
-    is a card played ("a card that is placed is a card that is played")."""
-    sealed = sum(1 for q in state["quarrels"] if q["attacker"] == p["name"] and q["trick"]
-                 and state["revealed"] < 5)
-    return sum(p["specialties"].values()) - sealed
+    return adjust.free_specialties(state, p)
 
 
 def sealed_choices(state: State, seat: str) -> list[Choice]:

@@ -240,3 +240,17 @@ def test_T_CALL_8_the_victim_keeps_one_of_the_dirty_tricks_served_from_the_seat(
     b.table.execute(m[f"Keep {other}"], seat="Pierre")
     assert b.state["players"]["Pierre"]["trick"] == other
     assert not [k for k in moves(b, "Marie") if k.startswith("Keep ")]
+
+
+def test_a_spell_from_the_only_specialty_placed_as_the_dirty_trick_is_refused_either_way():
+    """"A card that is placed is a card that is played": with or without the formula, the
+    Specialty sealed with the Attack is not cast, and `call` goes on (T-CALL-4)."""
+    b = brawl(4, loot=3)
+    b.do("call", "buy Marie specialty")
+    to_call(b, 4)
+    b.do("attack Marie --on Pierre --weapon 3 --trick Itch")
+    for line in ("spell Marie", "spell Marie --no-formula"):
+        assert "placed as the Dirty Trick" in b.fails(line)
+    to_call(b, 5)                                          # revealed: the card is played
+    assert sum(b.state["players"]["Marie"]["specialties"].values()) == 0
+    assert "holds no Specialty" in b.fails("spell Marie --no-formula")
