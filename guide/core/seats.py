@@ -40,11 +40,15 @@ class Move:
     """One move a seat may make now. `line` is the command it runs, `label` its button's
     words; `group` the headings the button sits under, outermost first (("Technique",
     "Cheer (Grin)") with the target as the label: the page shows a heading, a fold, the
-    buttons); `detail` a line of small print on the button ("3 Schmerz, 40% effect")."""
+    buttons); `detail` a line of small print on the button ("3 Schmerz, 40% effect");
+    `key` a name the game's own page finds the move by when it composes a choice from
+    several taps (a pad of values, then the one move that is that choice), never shown and
+    never read from the label."""
     label: str
     line: str
     group: tuple[str, ...] = ()
     detail: str = ""
+    key: str = ""
 
     def shown(self, index: int) -> dict[str, Any]:
         """What the page receives of it: never the line (the page sends its number back)."""
@@ -53,6 +57,8 @@ class Move:
             out["group"] = list(self.group)
         if self.detail:
             out["detail"] = self.detail
+        if self.key:
+            out["key"] = self.key
         return out
 
 

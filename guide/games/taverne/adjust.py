@@ -33,7 +33,17 @@ def adjust(state: State, name: str, meter: str, n: int) -> list[Event]:
         ev = counters.add_pints(p, n)
     else:
         raise RuleError(_("no meter {meter!r}").format(meter=meter))
-    return [{**ev, "kind": meter, "card": True}] + (_asset_warning(p) if meter == "pint" else [])
+    return [{**ev, "kind": meter, "card": True}] + (
+        _asset_warning(p) + reached_five(state, p, ev) if meter == "pint" else [])
+
+
+def reached_five(state: State, p: Player, ev: Event) -> list[Event]:
+    """T-CALL-2: the moment a player reaches 5 Prestige in call 2 (a Pint bought, a card's
+    Pint) and has not called the Militia, the companion reminds them (never calls for them)."""
+    if (state["phase"] == "brawl" and state["call"] == 2 and ev["prestige"] == 5
+            and ev["prestige_before"] < 5 and p["name"] not in state["militia"]):
+        return [{"kind": "militia_reminder", "who": [p["name"]]}]
+    return []
 
 
 def _asset_warning(p: Player) -> list[Event]:
@@ -82,13 +92,19 @@ def asset(state: State, name: str, card: str, how: str) -> list[Event]:
              "assets": len(p["assets"]), "prestige": cap}]
 
 
-def spell(state: State, name: str, card: str | None) -> list[Event]:
+def spell(state: State, name: str, card: str | None, formula: bool = True) -> list[Event]:
     """T-SPELL-1: at most Prestige Spells a turn, none while Stunned; the formula is the
-    table's to hear (a missing one is `mistake`)."""
+    table's to hear. Cast without it (`--no-formula`, T-MIS-1): the effect does not apply,
+    the card is discarded and the Mistake costs one Pint; it is not a Spell cast this turn
+    **(companion's reading)**."""
     in_brawl(state)
     p = acting(state, name)
     if state["beginner"]:
         raise RuleError(_("the beginner game uses no Specialties, so no Spells"))
+    if not formula:
+        _spend_free_specialty(state, p)
+        return [{"kind": "spell_mistake", "who": p["name"], "card": card},
+                {**counters.add_pints(p, -1), "kind": "mistake"}] + _asset_warning(p)
     if counters.stunned(p):
         raise RuleError(_("{player} is Stunned: no Spell until Energy is 1 or more (T-CNT-2)").format(
             player=p['name']))
@@ -96,14 +112,31 @@ def spell(state: State, name: str, card: str | None) -> list[Event]:
     if p["spells"] >= cap:
         raise RuleError(_("{player} has {cap} Prestige: {cap} Spells this turn already (T-SPELL-1)").format(
             player=p['name'], cap=cap))
-    if sum(p["specialties"].values()) < 1:
-        raise RuleError(_("{player} holds no Specialty to cast").format(player=p['name']))
-    held = p["specialties"]
-    own = p["tavern"] or "?"
-    held[own if held.get(own) else next(t for t, k in held.items() if k)] -= 1
+    _spend_free_specialty(state, p)
     p["spells"] += 1
     return [{"kind": "spell", "who": p["name"], "card": card, "cast": p["spells"],
              "prestige": cap}]
+
+
+def free_specialties(state: State, p: Player) -> int:
+    """Specialties in hand not already placed: a Dirty Trick sealed with this turn's Attack
+    is a card played ("a card that is placed is a card that is played"); it leaves the hand
+    when call 4 is finished."""
+    placed = sum(1 for q in state["quarrels"]
+                 if q["attacker"] == p["name"] and q["trick"] and state["revealed"] < 4)
+    return sum(p["specialties"].values()) - placed
+
+
+def _spend_free_specialty(state: State, p: Player) -> None:
+    """A Spell cast takes a Specialty from hand, never the one placed as a Dirty Trick."""
+    if sum(p["specialties"].values()) < 1:
+        raise RuleError(_("{player} holds no Specialty to cast").format(player=p['name']))
+    if free_specialties(state, p) < 1:
+        raise RuleError(_("{player}'s only Specialty is placed as the Dirty Trick of their"
+                          " Attack: a card placed is a card played").format(player=p['name']))
+    held = p["specialties"]
+    own = p["tavern"] or "?"
+    held[own if held.get(own) else next(t for t, k in held.items() if k)] -= 1
 
 
 def trick(state: State, name: str, card: str | None) -> list[Event]:

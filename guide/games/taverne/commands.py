@@ -222,10 +222,12 @@ def asset(t: TaverneTable, name: str, card: str, how: str | None) -> None:
 @commands.command("spell", family="counters")
 @click.argument("name", type=PLAYER)
 @click.argument("card", required=False)
-def spell(t: TaverneTable, name: str, card: str | None) -> None:
+@click.option("--no-formula", is_flag=True,
+              help="Cast without the magic formula: a Mistake, the card discarded (T-MIS-1).")
+def spell(t: TaverneTable, name: str, card: str | None, no_formula: bool) -> None:
     """Cast a Spell (at most Prestige a turn, none while Stunned). Example: spell Jacques"""
-    tell(t, adjust.spell(t.state, name, card))
-    if card:
+    tell(t, adjust.spell(t.state, name, card, formula=not no_formula))
+    if card and not no_formula:
         _card_text(t, card)
 
 

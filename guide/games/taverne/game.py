@@ -10,6 +10,7 @@ from guide.core.game import Game
 from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.seats import Move
 from guide.core.text import toolbar_width
 from guide.core.yamlsrc import Problem
 
@@ -33,6 +34,7 @@ class TaverneGame(Game):
     state_version = 1
     commands: ClassVar[Registry] = commands
     view_page = resources.files("guide.games.taverne").joinpath("page.html").read_bytes()
+    seat_page = resources.files("guide.games.taverne").joinpath("seat.html").read_bytes()
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -64,10 +66,15 @@ class TaverneGame(Game):
         (their Attack and Trick, their Dodge divisions, their bid), pile and targets."""
         view = {"title": self.title, **views.view_for(_s(table), seat)}
         view["you"] = view.pop("me", None)
+        tv = self.view(table)                       # public: the TV's own sentences
+        extra = own_seats.page(_s(table), seat, box_of(table), tv["said"])
+        view["said"] = extra.pop("said")
+        if view["you"] is not None:
+            view["you"].update(extra)
         return view
 
-    def seat_moves(self, table: TaverneTable, seat: str) -> list[tuple[str, str]]:
-        return own_seats.moves(_s(table), seat)
+    def seat_moves(self, table: TaverneTable, seat: str) -> list[Move]:
+        return own_seats.moves(_s(table), seat, box_of(table))
 
     def prompt(self, table: TaverneTable) -> str:
         return toolbar.prompt(_s(table))

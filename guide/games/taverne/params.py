@@ -39,6 +39,8 @@ def _targets(t: TaverneTable | None, words: list[str]) -> list[str]:
 
 def _attackers(t: TaverneTable | None, words: list[str]) -> list[str]:
     who = _first(t, words)
+    if _state(t)["revealed"] < 4:          # sealed until call 4 is finished: Tab tells nothing
+        return []
     return [q["attacker"] for q in _state(t)["quarrels"] if q["target"] == who]
 
 

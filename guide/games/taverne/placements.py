@@ -7,6 +7,7 @@ from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from . import counters
+from .adjust import reached_five
 from .guards import acting, at_call
 from .model import Event, Quarrel, State, active, find
 from .quarrels import must_attack, must_dodge
@@ -45,6 +46,7 @@ def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
             p["loot"] -= 1
             ev = counters.add_pints(p, 1)
             events.append({**ev, "kind": "bought", "what": "pint", "loot": p["loot"]})
+            events += reached_five(state, p, ev)
     elif what == "specialty":
         if state["beginner"]:
             raise RuleError(_("the beginner game uses no Specialties"))

@@ -236,6 +236,9 @@ RENDER: dict[str, Callable[[Event], str]] = {
     "spell": lambda e: (_("{who} casts {spell} ({cast} of {prestige} this turn)").format(
                             who=e["who"], spell=e["card"] or _("a Spell"), cast=e["cast"],
                             prestige=e["prestige"])),
+    "spell_mistake": lambda e: _("{who} casts {spell} without the magic formula: it does not"
+                                 " apply and is discarded (T-MIS-1)").format(
+                                     who=e["who"], spell=e["card"] or _("a Spell")),
     "chosen": lambda e: _("{who} takes {character} (Initial Loot {loot})").format(
                             who=e["who"], character=e["character"], loot=e["loot"]),
     "auction_closed": lambda e: _("The Auction is over"),
@@ -289,7 +292,12 @@ def page_words(v: dict[str, Any]) -> dict[str, Any]:
             t += _(": dodges chosen")
         quarrels.append(t)
     w = v["waiting"]
-    return {"call": call, "seats": seats, "quarrels": quarrels,
+    militia = ""
+    if v.get("false_alarm"):
+        militia = _("False alarm! Nobody at 5 Prestige is standing: the brawl goes on")
+    elif v["militia"] and not v["over"]:
+        militia = _("The Militia is called by {who}!").format(who=names(v["militia"]))
+    return {"call": call, "seats": seats, "quarrels": quarrels, "militia": militia,
             "turn": _("Turn {turn}, call {call}; Pillar: {pillar}").format(
                 turn=v["turn"], call=v["call"], pillar=v["pillar"]) if v["turn"] else "",
             "waiting": _("{what}: {who}").format(what=pgettext("waiting", w["for"]),

@@ -116,4 +116,12 @@ def tv(state: State, words: dict[int, str]) -> dict[str, Any]:
             "words": words.get(state["call"], "") if state["phase"] == "brawl" else "",
             "phase": state["phase"], "pillar": state["pillar"], "seats": seats,
             "quarrels": view["attacks"], "waiting": view["waiting"],
-            "militia": view["militia"], "winners": view["winners"], "over": view["over"]}
+            "militia": view["militia"], "winners": view["winners"], "over": view["over"],
+            "false_alarm": false_alarm(state)}
+
+
+def false_alarm(state: State) -> bool:
+    """T-CALL-7: the Militia was called this turn, call 7 is past and nobody won: a false
+    alarm, the brawl goes on (shown until the turn ends)."""
+    return (state["phase"] == "brawl" and state["call"] >= 8 and bool(state["militia"])
+            and not state["winners"])

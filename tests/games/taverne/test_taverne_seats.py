@@ -26,32 +26,39 @@ from guide.games.taverne.views import public_state
 
 
 def labels(b: Brawl, seat: str) -> list[str]:
-    return [label for label, _ in GAME.seat_moves(b.table, seat)]
+    return [m.label for m in GAME.seat_moves(b.table, seat)]
+
+
+def placing(b: Brawl, seat: str) -> list[str]:
+    """The labels of the seat's placements of calls 3 to 5 and bids (not its Spells, Loot
+    spent, leaving...): what the call waits for."""
+    return [m.label for m in GAME.seat_moves(b.table, seat)
+            if m.line.split()[0] in ("sealed", "dodges", "bid", "attack", "dodge")]
 
 
 def line_of(b: Brawl, seat: str, label: str) -> str:
-    return dict(GAME.seat_moves(b.table, seat))[label]
+    return {m.label: m.line for m in GAME.seat_moves(b.table, seat)}[label]
 
 
 def test_every_player_has_a_seat_and_a_legal_move_applies_at_once():
     b = brawl(4)
     assert GAME.seats(b.table) == ["Marie", "Pierre", "Cecile", "Jacques"]
     assert GAME.seat_policy == "apply"
-    assert labels(b, "Marie") == []                       # call 1: nothing to choose
+    assert placing(b, "Marie") == []                       # call 1: nothing to choose
 
 
 def test_T_CALL_3_a_seat_sets_its_dodges_aside_one_weapon_at_a_time():
     b = brawl(4)
     b.do("pint Pierre 1")                                 # 2 Prestige: 2 Dodges
     to_call(b, 3)
-    assert labels(b, "Pierre") == [f"Set aside Weapon {v} as a Dodge (1 of at most 2)"
+    assert placing(b, "Pierre") == [f"Set aside Weapon {v} as a Dodge (1 of at most 2)"
                                    for v in (1, 2, 3, 4, 5)] + ["No Dodges"]
     b.table.execute(line_of(b, "Pierre", "Set aside Weapon 2 as a Dodge (1 of at most 2)"),
                     seat="Pierre")
     b.table.execute(line_of(b, "Pierre", "Set aside Weapon 4 as a Dodge (2 of at most 2)"),
                     seat="Pierre")
     assert b.state["players"]["Pierre"]["dodges"] == [2, 4]
-    assert labels(b, "Pierre") == []                      # at the cap, and ready
+    assert placing(b, "Pierre") == []                      # at the cap, and ready
     assert line_of(b, "Marie", "No Dodges") == "dodges Marie"    # public: a plain line
 
 
@@ -59,7 +66,7 @@ def test_T_CALL_4_a_seats_attacks_are_every_target_and_weapon_in_range():
     b = brawl(5, loot=1)                                  # five: two melee, two ranged
     b.state["players"]["Marie"]["specialties"] = {"Crypte": 1}
     to_call(b, 4)
-    moves = labels(b, "Marie")
+    moves = placing(b, "Marie")
     assert "Attack Pierre (melee) with Weapon 2" in moves
     assert "Attack Pierre (melee) with Weapon 2 + a Dirty Trick" in moves
     assert "Attack Cecile (ranged) with Weapon 3" in moves
@@ -72,12 +79,12 @@ def test_T_CALL_4_a_seats_attacks_are_every_target_and_weapon_in_range():
     assert out == "(from Marie's seat)\nMarie's Attack is placed face down"
     q = b.state["quarrels"][0]
     assert (q["target"], q["weapon"], q["trick"]) == ("Cecile", 3, "Dirty Trick")
-    assert labels(b, "Marie") == []                       # one Attack (T-CALL-4)
+    assert placing(b, "Marie") == []                       # one Attack (T-CALL-4)
 
 
 def test_T_CALL_5_a_division_per_attack_among_the_values_the_weapon_can_be():
     b = marie_at_four_prestige_in_call_5()
-    moves = labels(b, "Marie")
+    moves = placing(b, "Marie")
     # Pierre (melee) holds 1 3 5 6; Cécile (ranged) holds 3 4 5: only 3 or 5 (the rulebook)
     against_cecile = [m for m in moves if m.startswith("Against Cécile")]
     assert against_cecile == ["Against Cécile (ranged): no Dodge",
@@ -86,7 +93,7 @@ def test_T_CALL_5_a_division_per_attack_among_the_values_the_weapon_can_be():
     assert sum(m.startswith("Against Pierre (melee)") for m in moves) == 1 + 4 + 6 + 4
     assert "Against Pierre (melee): dodge 5 and 6" in moves
     assert moves[0] == "Against Pierre (melee): no Dodge"       # the Pillar's order
-    assert labels(b, "Cécile") == []                      # nobody attacks Cécile
+    assert placing(b, "Cécile") == []                      # nobody attacks Cécile
 
 
 def marie_at_four_prestige_in_call_5(b: Brawl | None = None) -> Brawl:
@@ -105,7 +112,7 @@ def test_T_CALL_5_every_attack_is_answered_and_the_waiting_list_tells_no_divisio
     # all three Dodges on Pierre: Marie is still waited for (she must answer Cécile and
     # Jacques, with no Dodge), or the list would tell how she divided them
     assert b.view()["waiting"] == {"for": "to dodge", "who": ["Marie", "Pierre"]}
-    assert labels(b, "Marie") == ["Against Cécile (ranged): no Dodge",
+    assert placing(b, "Marie") == ["Against Cécile (ranged): no Dodge",
                                   "Against Jacques (melee): no Dodge"]
 
 
@@ -127,9 +134,9 @@ def test_T_CALL_4_a_stale_or_foreign_code_is_refused_saying_nothing():
 
 def test_T_VAR_AU_1_a_seat_bids_sealed_and_the_bids_show_when_all_are_in():
     b = brawl(3, start="start --variant auction")
-    assert labels(b, "Marie") == [f"Bid {e} Energy" for e in range(1, 31)]
+    assert placing(b, "Marie") == [f"Bid {e} Energy" for e in range(1, 31)]
     b.table.execute(line_of(b, "Marie", "Bid 24 Energy"), seat="Marie")
-    assert labels(b, "Marie") == []
+    assert placing(b, "Marie") == []
     assert "24" not in json.dumps(Desk.payload_of(b.table, "Pierre")["view"])
     assert Desk.payload_of(b.table, "Marie")["view"]["you"]["bid"] == 24
     b.table.execute(line_of(b, "Pierre", "Bid 20 Energy"), seat="Pierre")
@@ -227,7 +234,7 @@ def test_example_call_5_maries_three_quarrels_played_from_the_seats(stored):
     _from_seat(b, "Marie", "Against Cécile (ranged): dodge 3")
     assert b.public["attacks"][0]["dodged"] is None       # sealed until `call`
     assert b'"dodged": [5, 6]' not in _get(port, "/state.json")
-    assert labels(b, "Marie") == ["Against Jacques (melee): no Dodge"]    # no Dodge left
+    assert placing(b, "Marie") == ["Against Jacques (melee): no Dodge"]    # no Dodge left
     _from_seat(b, "Marie", "Against Jacques (melee): no Dodge")
     out = _from_seat(b, "Pierre", "Against Marie (melee): dodge 3")       # Marie holds 3 and 5
     assert out.endswith("Every quarrel is answered: `call` settles them all together")
@@ -270,6 +277,9 @@ def hidden_variants(state: dict) -> list[tuple[str, dict]]:
             if q["target"] == name and q["dodges"] is not None and alt["revealed"] < 5:
                 q["dodges"] = [] if q["dodges"] else [7, 8, 9]
                 changed = True
+        if len(p["pile"]) > 2:                    # under the top: the owner's own secret
+            alt["players"][name]["pile"] = [p["pile"][0], *reversed(p["pile"][1:])]
+            changed = alt["players"][name]["pile"] != p["pile"] or changed
         if alt["phase"] == "auction" and not alt["auction_revealed"] and p["bid"] is not None:
             alt["players"][name]["bid"] = 1 if p["bid"] != 1 else 2
             changed = True
@@ -283,6 +293,7 @@ def check_secrecy(b: Brawl) -> None:
     seats = GAME.seats(t)
     seen = {s: Desk.payload_of(t, s) for s in seats}
     tv, public, bar = GAME.view(t), public_state(t.state), GAME.toolbar(t)
+    tab = completions(t)
     real = t.state
     try:
         for owner, alt in hidden_variants(real):
@@ -293,8 +304,20 @@ def check_secrecy(b: Brawl) -> None:
             assert GAME.view(t) == tv, f"the TV page shows {owner}'s sealed choice"
             assert public_state(t.state) == public, f"guide state shows {owner}'s choice"
             assert GAME.toolbar(t) == bar, f"the Pillar's toolbar shows {owner}'s choice"
+            assert completions(t) == tab, f"Tab completion tells {owner}'s sealed choice"
     finally:
         t.state = real
+
+
+def completions(t: Table) -> dict[str, list[str]]:
+    """What Tab offers after the words a sealed choice's command starts with."""
+    from guide.core.repl.completer import candidates
+    out = {}
+    for n in t.state["seating"]:
+        for words in (["dodge", n, "--against"], ["attack", n, "--on"], ["attack", n, "--weapon"],
+                      ["dodge", n, "--against", n], ["sealed", n], ["trick", n]):
+            out[" ".join(words)] = candidates(t, words)
+    return out
 
 
 def play_from_seats(b: Brawl, rng: random.Random, turns: int) -> None:
@@ -304,12 +327,13 @@ def play_from_seats(b: Brawl, rng: random.Random, turns: int) -> None:
     steps = 0
     while b.state["phase"] in ("brawl", "auction") and b.state["turn"] <= turns and steps < 400:
         steps += 1
-        waiting = [s for s in GAME.seats(b.table) if GAME.seat_moves(b.table, s)]
+        waiting = [s for s in GAME.seats(b.table) if placing(b, s)]
         if waiting and rng.random() < 0.9:
             seat = rng.choice(waiting)
-            moves = GAME.seat_moves(b.table, seat)
+            every = GAME.seat_moves(b.table, seat)
+            moves = [(m.label, m.line) for m in every if m.label in placing(b, seat)]
             label, line = rng.choice(moves)
-            for _, other in rng.sample(moves, min(2, len(moves))):    # each legal as it is
+            for other in rng.sample([m.line for m in every], min(2, len(every))):   # legal
                 before = b.table.state
                 b.table.execute(other, seat=seat)
                 b.table.state = before
@@ -338,7 +362,7 @@ def play_from_seats(b: Brawl, rng: random.Random, turns: int) -> None:
 def _typed_by_the_pillar(b: Brawl, seat: str, label: str) -> str:
     """The same choice as the Pillar types it for a player without a phone."""
     from guide.games.taverne.seats import _plain, sealed_choices
-    kind, args = next((k, a) for lab, k, a in sealed_choices(b.state, seat) if lab == label)
+    kind, args = next((c.kind, c.args) for c in sealed_choices(b.state, seat) if c.label == label)
     return _plain(seat, kind, args)
 
 
