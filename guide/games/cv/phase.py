@@ -55,6 +55,10 @@ def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
     sp = lib.special_by_id(12)
     bike = new_card(sp.en if sp else "Bicycle", "property")
     bike["number"] = 12
+    printed = lib.box.get(12)               # the card file's Bicycle keeps its points (V-SCORE-3)
+    if printed is not None:
+        bike["name"], bike["points"] = printed.en, printed.points
+        bike["gives"], bike["upkeep"], bike["dice"] = list(printed.tokens), list(printed.upkeep), printed.dice
     state["players"][0]["cv"]["property"].append(bike)
     state["bicycle"] = state["players"][0]["name"]
     state["turn"] = new_turn(state, 0, 1)
