@@ -1,0 +1,380 @@
+"""Issue 30, "The table's own cards": a card file (box.yaml) holds the table's cards once;
+the track deals them (V-SET-1, V-TURN-1 phase 5, V-TURN-3), `take` finds them there by
+name, number or place, and a cost left out is never free."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from guide.core import box as core_box
+from guide.core.dice import Dice
+from guide.core.errors import CommandError, DataError
+from guide.core.result import text
+from guide.core.store import Store
+from guide.core.table import Table
+from guide.games.cv import library
+from guide.games.cv.game import CvGame
+
+CARDS = """\
+game: cv
+cards:
+  - {number: 11, en: Zoo trip, uk: Екскурсія в зоопарк, deck: childhood, type: event}
+  - {number: 12, en: Bicycle, uk: Велосипед, deck: Дитинство, type: property, points: 1}
+  - {number: 13, en: Jogging, uk: Біг, deck: youth, type: health, cost: [health],
+     effect: {tokens: [health]}}
+  - {number: 14, en: Used car, uk: Вживана машина, deck: Молодість, type: property,
+     cost: [Гроші, Гроші, Гроші], points: 2}
+  - {number: 15, en: Marriage, uk: Шлюб, deck: youth, type: relationships,
+     cost: [relationships, relationships], effect: {dice: 1}}
+  - {number: 16, en: Choir, uk: Хор, deck: youth, type: [relationships, knowledge], cost: [money]}
+  - {number: 17, en: Swimming, uk: Плавання, deck: youth, type: health, cost: [health, health]}
+  - {number: 18, en: Chess club, uk: Шаховий гурток, deck: youth, type: knowledge, cost: [knowledge]}
+  - {number: 19, en: Paper round, uk: Рознесення газет, deck: youth, type: job, cost: [],
+     upkeep: [health], effect: {tokens: [money]}}
+  - {number: 30, en: Life insurance, uk: Страхування життя, deck: youth, type: event, cost: [money]}
+  - {number: 40, en: Bank clerk, uk: Банківський клерк, deck: maturity, type: job,
+     cost: [knowledge, knowledge], effect: {tokens: [money]}}
+  - {number: 41, en: Early retirement, uk: Рання пенсія, deck: maturity, type: job, cost: []}
+  - {number: 42, en: Garden, uk: Сад, deck: maturity, type: property, cost: [money], points: 2}
+  - {number: 60, en: Pension, uk: Пенсія, deck: old_age, type: property, cost: [failure, failure],
+     points: 3}
+  - {number: 61, en: Villa, uk: Вілла, deck: old_age, type: property, cost: [money, money], points: 5}
+  - {number: 62, en: Choir master, uk: Регент, deck: old_age, type: knowledge, cost: [knowledge]}
+"""
+YOUTH = {13, 14, 15, 16, 17, 18, 19, 30}
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    d = tmp_path / "box"
+    d.mkdir()
+    (d / "box.yaml").write_text(CARDS, encoding="utf-8")
+    return d
+
+
+def problems(folder: Path) -> list[str]:
+    return [str(p) for p in core_box.check(CvGame(), [folder])]
+
+
+def table(tmp_path: Path, folder: Path, seed: int = 1) -> Table:
+    game = CvGame()
+    return Table(game, Store(tmp_path / "c.sqlite", game="cv"), game.load([folder]), Dice(seed))
+
+
+def run(t: Table, *lines: str) -> str:
+    return "\n".join(text(t.execute(line)) for line in lines)
+
+
+def refused(t: Table, line: str) -> str:
+    before = copy.deepcopy(t.state)
+    with pytest.raises(CommandError) as e:
+        t.execute(line)
+    assert t.state == before, "a refused line changed the state"
+    return str(e.value)
+
+
+def place_of(t: Table, number: int) -> int:
+    return t.state["track"]["cards"].index(number) + 1
+
+
+# --- the file: schema and check ------------------------------------------------------------
+def test_the_card_file_reads_cleanly_and_holds_every_card_once(folder):
+    assert problems(folder) == []
+    lib = library.load([library.bundled(), folder])
+    assert sorted(lib.box) == [11, 12, 13, 14, 15, 16, 17, 18, 19, 30, 40, 41, 42, 60, 61, 62]
+    car = lib.box[14]
+    assert (car.deck, car.types, car.cost, car.points) == ("youth", ("property",), ("money",) * 3, 2)
+    assert lib.box[16].types == ("relationships", "knowledge")
+    assert (lib.box[15].dice, lib.box[19].upkeep, lib.box[19].tokens) == (1, ("health",), ("money",))
+    assert lib.box[12].deck == "childhood" and lib.dealt()
+
+
+def test_an_unknown_key_is_refused_with_its_place(folder):
+    (folder / "box.yaml").write_text(CARDS.replace("type: health, cost: [health],",
+                                                   "type: health, colour: red, cost: [health],"), "utf-8")
+    found = problems(folder)
+    assert len(found) == 1 and found[0].startswith(f"{folder / 'box.yaml'}:5:")
+    assert "unknown key 'colour'" in found[0]
+    with pytest.raises(DataError, match="box.yaml:5:"):
+        CvGame().load([folder])
+
+
+def test_what_the_schema_cannot_say_is_positioned(folder):
+    text_ = CARDS.replace("cost: [money]}\n  - {number: 17", "cost: [gold]}\n  - {number: 17") \
+        .replace("number: 18,", "number: 17,").replace("deck: maturity, type: job,\n     cost: [knowledge",
+                                                      "deck: middle, type: job,\n     cost: [knowledge") \
+        .replace("type: property, cost: [money], points: 2}", "type: property, cost: [money]}")
+    (folder / "box.yaml").write_text(text_, encoding="utf-8")
+    found = problems(folder)
+    where = folder / "box.yaml"
+    assert f"{where}:11:92: cards[6].cost.0: unknown symbol 'gold' (one of: Health," in found[0]
+    assert found[1] == f"{where}:13:14: cards[8].number: number 17 is already card 7's"
+    assert found[2].startswith(f"{where}:17:63: cards[11].deck: unknown deck 'middle' (one of: youth,")
+    assert found[3] == (f"{where}:20:5: cards[13]: a Property card's points are missing (points: 0 if none;"
+                        " V-SCORE-3)")
+    assert len(found) == 4
+
+
+def test_a_track_card_without_a_cost_is_refused_never_free(folder):
+    (folder / "box.yaml").write_text(CARDS.replace("type: knowledge, cost: [knowledge]}\n  - {number: 19",
+                                                   "type: knowledge}\n  - {number: 19"), "utf-8")
+    assert [p.split(": ", 1)[1] for p in problems(folder)] == [
+        "cards[8]: a track card's cost is missing (cost: [] for a card that costs nothing)"]
+
+
+def test_an_appendix_card_keeps_the_seeds_rule_and_refuses_a_contradiction(folder):
+    lib = library.load([library.bundled(), folder])
+    assert lib.box[11].special.dice == 2 and lib.box[11].special.hand       # 11 Zoo trip
+    assert lib.box[60].special.needs is None and lib.box[60].cost == ("failure", "failure")
+    assert lib.box[41].special.needs == "has_job"                            # 41 Early retirement
+    (folder / "box.yaml").write_text(CARDS.replace("cost: [failure, failure]", "cost: [money]")
+                                     .replace("number: 30, en: Life", "number: 31, en: Life"),
+                                     "utf-8")
+    found = [p.split(": ", 1)[1] for p in problems(folder)]
+    assert "cards[10].number: 'Life insurance' is card 5 of the seed's appendix, not 31" in found
+    assert "cards[14].cost: card 60 Pension costs failure, failure (the seed)" in found
+
+
+def test_a_tables_specials_file_replaces_a_special_card_by_name_keeping_what_it_does_not_give(tmp_path):
+    (tmp_path / "specials.yaml").write_text(
+        "cards:\n  - ids: [11]\n    en: Zoo trip\n    uk: Екскурсія в зоопарк\n"
+        "    text: {en: two more dice for the turn., uk: на 2 кістки більше.}\n", encoding="utf-8")
+    lib = library.load([library.bundled(), tmp_path])
+    zoo = lib.special_by_id(11)
+    assert zoo.text["en"] == "two more dice for the turn."
+    assert (zoo.dice, zoo.hand, zoo.effect) == (2, True, "extra_dice")      # kept, not dropped
+    assert len(lib.specials) == len(library.load().specials)               # the others stay
+    assert lib.special_by_id(75).goal is None and lib.special_by_id(80).goal is not None
+
+
+def test_the_bicycle_keeps_the_points_the_card_file_prints(tmp_path, folder):
+    t = table(tmp_path, folder)
+    run(t, "players Ann Bob")
+    bike = t.state["players"][0]["cv"]["property"][0]
+    assert (bike["number"], bike["points"]) == (12, 1)
+
+
+def test_the_template_lists_every_card_to_fill_and_check_shows_what_is_left(tmp_path):
+    lib = library.load()
+    body = library.template(lib)
+    (tmp_path / "box.yaml").write_text(body, encoding="utf-8")
+    assert body.count("  - number: ") == 83
+    assert '    en: "Bicycle instead of a car"' in body and "    cost: [failure, failure]" in body
+    found = problems(tmp_path)
+    assert found and all(p.startswith(str(tmp_path / "box.yaml")) for p in found)
+    assert any("cards[1].en must be text, not '~'" in p for p in found)
+    assert not any("cards[12]." in p for p in found[:-1] if "points" not in p)
+
+
+# --- the track deals the real cards --------------------------------------------------------
+def test_v_set_1_the_track_deals_five_youth_cards_shuffled_by_the_tables_dice(tmp_path, folder):
+    t = table(tmp_path, folder, seed=1)
+    out = run(t, "players Ann Bob", "track")
+    tr = t.state["track"]
+    assert set(tr["cards"]) <= YOUTH and len(tr["cards"]) == 5 and tr["slots"] == ["youth"] * 5
+    assert sorted(tr["cards"] + tr["piles"]["youth"]) == sorted(YOUTH)
+    assert tr["decks"] == {"youth": 3, "maturity": 3, "old_age": 3}
+    first = library.load([library.bundled(), folder]).box[tr["cards"][0]].en
+    assert f"Track: 1 {first}, " in out
+    (tmp_path / "o").mkdir()
+    other = table(tmp_path / "o", folder, seed=2)
+    run(other, "players Ann Bob", "track")
+    orders = {tuple(t.state["track"]["cards"] + t.state["track"]["piles"]["youth"]),
+              tuple(other.state["track"]["cards"] + other.state["track"]["piles"]["youth"])}
+    assert len(orders) == 2, "two seeds dealt the same order"
+    assert "12" not in {str(n) for n in tr["cards"]}      # the Bicycle is a Childhood card
+
+
+def test_the_deck_order_never_reaches_the_tv_or_guide_state(tmp_path, folder):
+    t = table(tmp_path, folder)
+    run(t, "players Ann Bob", "track")
+    box = library.load([library.bundled(), folder]).box
+    hidden = [box[n] for pile in t.state["track"]["piles"].values() for n in pile]
+    assert hidden
+    for shown in (t.game.view(t), t.game.public_state(t)):
+        said = json.dumps(shown, ensure_ascii=False)
+        assert "piles" not in said
+        assert not [c.en for c in hidden if c.en in said or c.uk in said]
+
+
+def test_v_turn_1_refill_and_v_turn_3_removal_move_the_real_cards(tmp_path, folder):
+    t = table(tmp_path, folder)
+    run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
+    dealt = list(t.state["track"]["cards"])
+    nxt = list(t.state["track"]["piles"]["youth"])
+    run(t, "take Ann --track 2")
+    out = run(t, "end")
+    tr = t.state["track"]
+    # two players: the leftmost goes after every turn (V-TURN-3), then two come from the deck
+    assert tr["cards"] == [dealt[2], dealt[3], dealt[4], nxt[0], nxt[1]]
+    box = library.load([library.bundled(), folder]).box
+    assert f"the leftmost track card ({box[dealt[0]].en}, Youth) goes to the box" in out
+    assert f"Track refilled with {box[nxt[0]].en}, {box[nxt[1]].en}" in out
+
+
+def test_a_deck_running_out_moves_on_to_the_next_decks_real_cards(tmp_path, folder):
+    t = table(tmp_path, folder)
+    box = library.load([library.bundled(), folder]).box
+    run(t, "players Ann Bob", "track")
+    seen: set[int] = set()
+    for who in ("Ann", "Bob", "Ann", "Bob"):
+        run(t, f"roll {who} --faces happiness,happiness,happiness,health",
+            f"take {who} --track 1 --happiness")
+        run(t, "end")
+        while t.state["track"]["help"]:
+            run(t, f"pass {t.state['track']['help'][0]}")
+        tr = t.state["track"]
+        assert all(box[n].deck == d for d, n in zip(tr["slots"], tr["cards"], strict=True))
+        assert tr["decks"] == {d: len(p) for d, p in tr["piles"].items()}
+        everywhere = [n for n in tr["cards"] if n is not None] + [n for p in tr["piles"].values() for n in p]
+        assert len(everywhere) == len(set(everywhere)) and not set(everywhere) & seen
+        seen |= {n for n in box if box[n].deck != "childhood"} - set(everywhere)
+    assert {"maturity", "old_age"} <= set(t.state["track"]["slots"])
+
+
+# --- take by name, number and place --------------------------------------------------------
+def test_take_by_a_ukrainian_name_at_its_printed_cost(tmp_path, folder):
+    t = table(tmp_path, folder, seed=5)
+    run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
+    cards = list(t.state["track"]["cards"])
+    assert 13 in cards, "seed 5 deals the Jogging"
+    out = run(t, "take Ann Біг")
+    taken = t.state["turn"]["pending"][0]["card"]
+    assert (taken["number"], taken["cost"], taken["gives"]) == (13, ["health"], ["health"])
+    assert t.state["track"]["cards"][cards.index(13)] is None
+    assert out == "Ann takes Jogging, Health (Здоров'я), paying Health (Здоров'я) (gives Health (Здоров'я))"
+
+
+@pytest.mark.parametrize("typed", ["Used car", "used", "Вживана машина", "14", "#14"])
+def test_take_finds_the_card_as_people_type_it(tmp_path, folder, typed):
+    t = table(tmp_path, folder, seed=5)
+    run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
+    assert 14 in t.state["track"]["cards"], "seed 5 deals the Used car"
+    at = place_of(t, 14)
+    out = run(t, f'take Ann "{typed}"')
+    assert "Ann takes Used car, Property (Майно), paying 3 Money (Гроші)" in out
+    assert t.state["track"]["cards"][at - 1] is None
+    card = t.state["turn"]["pending"][0]["card"]
+    assert (card["name"], card["points"], card["number"]) == ("Used car", 2, 14)
+
+
+def test_take_track_n_takes_the_card_at_that_place_at_its_cost(tmp_path, folder):
+    t = table(tmp_path, folder, seed=5)
+    run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
+    box = library.load([library.bundled(), folder]).box
+    at = next(i for i, n in enumerate(t.state["track"]["cards"], 1)
+              if box[n].cost and box[n].types != ("event",) and set(box[n].cost) <= {"money", "health"})
+    number = t.state["track"]["cards"][at - 1]
+    run(t, f"take Ann --track {at}")
+    card = t.state["turn"]["pending"][0]["card"]
+    assert card["number"] == number and card["cost"] == list(box[number].cost)
+    assert t.state["turn"]["used"].count(True) == len(box[number].cost)
+
+
+def test_a_card_not_on_the_track_is_refused_and_the_bicycle_is_a_childhood_card(tmp_path, folder):
+    t = table(tmp_path, folder)
+    run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
+    away = next(n for n in sorted(YOUTH) if n not in t.state["track"]["cards"])
+    said = refused(t, f"take Ann {away}")
+    assert said.startswith(f"{away} ") and "is not on the track (the track: 1 " in said
+    assert "is not on the track" in refused(t, "take Ann Villa")
+    assert refused(t, "take Ann Bicycle").startswith("Bicycle is a Childhood card")
+    assert refused(t, "take Ann 12").startswith("Bicycle is a Childhood card")
+    assert "no card 'Dragon' on the track" in refused(t, "take Ann Dragon")
+    t.state["track"]["cards"][1] = None
+    t.state["track"]["slots"][1] = None
+    assert "no card at place 2 of the track" in refused(t, "take Ann --track 2")
+
+
+def test_the_card_file_gives_the_card_as_printed_so_typed_values_are_refused(tmp_path, folder):
+    t = table(tmp_path, folder)
+    run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
+    assert refused(t, "take Ann --track 1 --cost money").startswith("--cost: the card file gives")
+    assert refused(t, "take Ann --track 1 --points 3 --die 1").startswith("--points, --die:")
+    assert "not both" in refused(t, "take Ann Jogging --track 1")
+
+
+def test_v_two_1_a_two_coloured_card_goes_into_the_stack_chosen(tmp_path, folder):
+    t = table(tmp_path, folder, seed=1)
+    run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
+    assert 16 in t.state["track"]["cards"], "seed 1 deals the Choir"
+    assert "Choir is a Relationships / Knowledge card" in refused(t, "take Ann Choir --type job")
+    run(t, "take Ann Choir --type knowledge")
+    card = t.state["turn"]["pending"][0]["card"]
+    assert (card["type"], card["types"]) == ("knowledge", ["knowledge", "relationships"])
+
+
+def test_v_turn_1_the_cards_taken_wait_beside_the_cv_until_phase_4(tmp_path, folder):
+    t = table(tmp_path, folder, seed=5)
+    run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
+    run(t, f"take Ann --track {place_of(t, 14)}")
+    assert [c["name"] for c in t.state["players"][0]["cv"]["property"]] == ["Bicycle"]
+    run(t, "end")
+    assert [c["name"] for c in t.state["players"][0]["cv"]["property"]] == ["Bicycle", "Used car"]
+
+
+def test_ukrainian_table_reads_the_card_files_ukrainian_names(tmp_path, folder):
+    t = table(tmp_path, folder, seed=5)
+    run(t, "lang uk", "players Оля Богдан", "track", "roll Оля --faces money,money,money,health")
+    assert 14 in t.state["track"]["cards"], "seed 5 deals the Used car"
+    out = run(t, "take Оля вживана")
+    assert "Вживана машина" in out and "Used car" not in out
+
+
+# --- undo and redo ---------------------------------------------------------------------------
+def test_undo_and_redo_are_exact_across_deals_and_takes(tmp_path, folder):
+    t = table(tmp_path, folder, seed=4)
+    states = [copy.deepcopy(t.state)]
+    for line in ("players Ann Bob", "track", "roll Ann --faces money,money,money,health",
+                 "take Ann --track 5", "end", "roll Bob --faces happiness,happiness,happiness,knowledge",
+                 "take Bob --track 1 --happiness", "end"):
+        t.execute(line)
+        states.append(copy.deepcopy(t.state))
+    for want in reversed(states[:-1]):
+        t.execute("undo")
+        assert t.state == want
+    for want in states[1:]:
+        t.execute("redo")
+        assert t.state == want
+
+
+# --- the typed form: a cost left out is asked, never free ------------------------------------
+def bundled_table(tmp_path: Path) -> Table:
+    game = CvGame()
+    return Table(game, Store(tmp_path / "t.sqlite", game="cv"), game.load([]), Dice(1))
+
+
+def test_a_missing_cost_in_a_script_is_refused_naming_cost(tmp_path):
+    t = bundled_table(tmp_path)
+    run(t, "players Ann Bob", "roll Ann --faces money,money,health,knowledge")
+    assert refused(t, "take Ann Jogging --type health") == (
+        "Jogging: its cost is missing: --cost SYMBOLS (--cost none for a card that costs nothing)")
+    assert refused(t, "take Ann Jogging").startswith("--type T: the card's type")
+    run(t, "take Ann Jogging --type health --cost none")
+    assert t.state["turn"]["pending"][0]["card"]["cost"] == []
+    run(t, "take Ann 57 --type job")            # 57 Job-centre offer: its cost is the seed's (none)
+    assert t.state["turn"]["taken"] == 2
+
+
+def test_a_missing_cost_at_the_terminal_is_asked(tmp_path):
+    t = bundled_table(tmp_path)
+    asked: list[str] = []
+    run(t, "players Ann Bob", "roll Ann --faces money,money,health,knowledge")
+    t.ask = lambda question, choices, *a, **k: asked.append(question) or "2money"
+    out = run(t, "take Ann \"Used car\" --type property --points 2")
+    assert asked == ["What does Used car cost? (symbols such as 2money,health; none if nothing)"]
+    assert "paying 2 Money (Гроші)" in out
+    assert t.state["turn"]["pending"][0]["card"]["cost"] == ["money", "money"]
+    t.ask = lambda question, choices, *a, **k: ""
+    assert "its cost is missing" in refused(t, "take Ann Jogging --type health")
+
+
+def test_happiness_or_social_help_needs_no_cost(tmp_path):
+    t = bundled_table(tmp_path)
+    run(t, "players Ann Bob", "roll Ann --faces happiness,happiness,happiness,health")
+    run(t, "take Ann Jogging --type health --happiness")
+    assert t.state["turn"]["pending"][0]["card"]["cost"] == []
