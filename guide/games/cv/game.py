@@ -40,6 +40,11 @@ class CvGame(Game):
     def build(self, docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
         return box.build(docs)
 
+    def box_template(self) -> dict[str, str]:
+        """`guide new box --game cv DIR`: box.yaml, every card of the box to fill from the
+        table's own cards (library.template; docs/cv.md, "The table's own cards")."""
+        return {"box.yaml": box.template(box.load())}
+
     def cards(self, library: Library, card_type: str | None) -> Result:
         """`guide cards --game cv`: the special cards the seed describes (the rest are the
         table's own)."""

@@ -266,13 +266,17 @@ NUMBERING = (("childhood", 1, 12), ("youth", 13, 38), ("maturity", 39, 58), ("ol
 
 
 def template(lib: Library) -> str:
-    """box.yaml to fill from the table's own cards (`guide new box --game cv DIR`): every
-    card by its number, the seed's appendix cards with what the seed gives; what only the
-    printed card says is left as `~`, which `guide check` shows, positioned, until filled."""
+    """box.yaml to fill from the table's own cards (`guide new box --game cv DIR`): valid as
+    it stands (no card yet: the bundled box), with every card of the box by its number as a
+    commented entry, the seed's appendix cards with what the seed gives. A card is filled by
+    taking the `#` off its lines and writing over each `~`; `guide check` shows, positioned,
+    every `~` left in a card taken out of the comments."""
     lines = [
         "# " + _("CV: the table's own cards, one entry a card (docs/cv.md, \"The table's own cards\")."),
-        "# " + _("Fill every ~ from the printed card, then: guide check --game cv THIS_FOLDER"),
+        "# " + _("To fill a card, take the # off its lines and write over every ~ what the printed"
+                 " card says; then: guide check --game cv THIS_FOLDER"),
         "# " + _("and play with it: guide play --game cv --campaign FILE --box THIS_FOLDER"),
+        "# " + _("The track deals the Youth, Maturity and Old age cards written here: fill them all."),
         "#   en, uk: " + _("the card's name in English and in Ukrainian"),
         "#   type: " + _("health, knowledge, relationships, job, property or event;"
                          " a two-coloured card: [health, job]"),
@@ -287,27 +291,28 @@ def template(lib: Library) -> str:
                  " are not listed."),
     ]
     lines = [w for line in lines for w in textwrap.wrap(
-        line, 79, subsequent_indent="#     " if line.startswith("#  ") else "# ")] + ["game: cv", "cards:"]
+        line, 79, break_on_hyphens=False, subsequent_indent="#     " if line.startswith("#  ") else "# ")]
+    lines += ["game: cv", "cards:"]
 
     def q(text: str) -> str:
         return json.dumps(text, ensure_ascii=False)
 
+    track = {d.id for d in lib.decks}
     for deck, first, last in NUMBERING:
-        lines.append(f"  # {deck}")
+        named = next((d for d in lib.decks + lib.box_decks if d.id == deck), None)
+        lines.append(f"  ## {named.here if named else deck}: {first}-{last}")
         for number in range(first, last + 1):
             sp = lib.special_by_id(number)
-            lines.append(f"  - number: {number}")
-            lines.append(f"    deck: {deck}")
-            lines.append(f"    en: {q(sp.en) if sp else '~'}")
-            lines.append(f"    uk: {q(sp.uk) if sp else '~'}")
             kind = "goal" if deck == "goals" else sp.type if sp and sp.type else "event" if sp and sp.hand \
                 else None
-            lines.append(f"    type: {kind or '~'}")
+            entry = [f"- number: {number}", f"  deck: {deck}", f"  en: {q(sp.en) if sp else '~'}",
+                     f"  uk: {q(sp.uk) if sp else '~'}", f"  type: {kind or '~'}"]
+            if deck in track:
+                cost = "~" if sp is None or sp.cost is None else f"[{', '.join(sp.cost)}]"
+                entry.append(f"  cost: {cost}")
             if kind == "property":
-                lines.append("    points: ~")
-            if deck in {d.id for d in lib.decks}:
-                cost = None if sp is None or sp.cost is None else f"[{', '.join(sp.cost)}]"
-                lines.append(f"    cost: {cost or '~'}")
+                entry.append("  points: ~")
+            lines += [f"  #{x}" for x in entry]
     return "\n".join(lines) + "\n"
 
 
@@ -427,7 +432,7 @@ def _read_cards(lib: Library, doc: Doc) -> list[Problem]:
         out = [word("symbol", str(w), (n, *path, i)) for i, w in enumerate(value or [])]
         return tuple(x for x in out if x is not None)
 
-    for n, e in enumerate(doc.value["cards"]):
+    for n, e in enumerate(doc.value.get("cards") or []):
         number = int(e["number"])
         if number in seen:
             bad((n, "number"), f"number {number} is already card {seen[number] + 1}'s")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -158,16 +159,37 @@ def test_the_bicycle_keeps_the_points_the_card_file_prints(tmp_path, folder):
     assert (bike["number"], bike["points"]) == (12, 1)
 
 
-def test_the_template_lists_every_card_to_fill_and_check_shows_what_is_left(tmp_path):
-    lib = library.load()
-    body = library.template(lib)
+def test_the_template_is_valid_as_it_stands_and_check_shows_what_is_left_to_fill(tmp_path):
+    body = CvGame().box_template()["box.yaml"]
     (tmp_path / "box.yaml").write_text(body, encoding="utf-8")
-    assert body.count("  - number: ") == 83
-    assert '    en: "Bicycle instead of a car"' in body and "    cost: [failure, failure]" in body
+    assert problems(tmp_path) == []                       # no card yet: the bundled box
+    assert not library.load([library.bundled(), tmp_path]).box
+    assert body.count("  #- number: ") == 83 and "number: 84" not in body
+    assert '  #  en: "Bicycle instead of a car"' in body and "  #  cost: [failure, failure]" in body
+    opened = re.sub(r"^  #(?!#)", "  ", body, flags=re.M)   # every card taken out of the comments
+    (tmp_path / "box.yaml").write_text(opened, encoding="utf-8")
     found = problems(tmp_path)
-    assert found and all(p.startswith(str(tmp_path / "box.yaml")) for p in found)
-    assert any("cards[1].en must be text, not '~'" in p for p in found)
-    assert not any("cards[12]." in p for p in found[:-1] if "points" not in p)
+    first = opened.splitlines().index("  - number: 1") + 1
+    assert found[0] == f"{tmp_path / 'box.yaml'}:{first + 2}:9: cards[1].en must be text, not '~'"
+    assert all(p.startswith(str(tmp_path / "box.yaml")) for p in found)
+
+
+def test_the_filled_template_deals_the_table_cards(tmp_path):
+    body = CvGame().box_template()["box.yaml"]
+    filled = []
+    for line in body.splitlines():
+        if line.startswith("  #") and not line.startswith("  ##"):
+            line = "  " + line[3:]
+            line = {"    en: ~": "    en: Card", "    uk: ~": "    uk: Картка",
+                    "    type: ~": "    type: health", "    cost: ~": "    cost: [money]",
+                    "    points: ~": "    points: 1"}.get(line, line)
+        filled.append(line)
+    (tmp_path / "box.yaml").write_text("\n".join(filled) + "\n", encoding="utf-8")
+    assert problems(tmp_path) == []
+    lib = library.load([library.bundled(), tmp_path])
+    assert [len(lib.deck_cards(d)) for d in ("childhood", "youth", "maturity", "old_age", "goals")] == [
+        12, 26, 20, 17, 8]
+    assert lib.box[60].cost == ("failure", "failure") and lib.box[12].points == 1
 
 
 # --- the track deals the real cards --------------------------------------------------------
