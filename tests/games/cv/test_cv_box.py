@@ -400,3 +400,64 @@ def test_happiness_or_social_help_needs_no_cost(tmp_path):
     run(t, "players Ann Bob", "roll Ann --faces happiness,happiness,happiness,health")
     run(t, "take Ann Jogging --type health --happiness")
     assert t.state["turn"]["pending"][0]["card"]["cost"] == []
+
+
+def test_v_help_1_social_help_takes_a_dealt_card_by_name(tmp_path, folder):
+    t = table(tmp_path, folder)
+    run(t, "players Ann Bob", "track")
+    run(t, "roll Ann --faces happiness,happiness,happiness,health", "take Ann --track 1 --happiness", "end")
+    run(t, "roll Bob --faces health,health,health,knowledge")
+    out = run(t, "end")                                  # Bob takes nothing: Ann 2 cards, Bob 0
+    assert "Social help, in this order: Bob (take NAME CARD --social, or pass NAME)" in out
+    assert t.state["track"]["help"] == ["Bob"]
+    number = t.state["track"]["cards"][2]
+    box = library.load([library.bundled(), folder]).box
+    out = run(t, f'take Bob "{box[number].uk}" --social')
+    assert f"Bob takes {box[number].en}" in out and "free as social help" in out
+    assert number not in t.state["track"]["cards"]
+
+
+# --- end to end: a script, and the terminal's question --------------------------------------
+def test_guide_play_with_the_card_file_from_a_script(tmp_path, folder):
+    from installed import guide, guide_env
+
+    env = guide_env(tmp_path)
+    campaign = str(tmp_path / "s.sqlite")
+    script = ("players Ann Bob\ntrack\nroll Ann --faces money,money,money,health\ntake Ann --track 3\n"
+              "end\nstatus\n")
+    r = guide(env, "play", "--game", "cv", "--campaign", campaign, "--box", str(folder), "--seed", "5",
+              stdin=script)
+    assert r.returncode == 0, r.stderr
+    assert "Track: 1 Paper round, 2 Choir, 3 Used car, 4 Jogging, 5 Life insurance;" in r.stdout
+    assert "Ann takes Used car, Property (Майно), paying 3 Money (Гроші)" in r.stdout
+    bad = guide(env, "play", "--game", "cv", "--campaign", str(tmp_path / "b.sqlite"),
+                stdin="players Ann Bob\nroll Ann --faces money,money,money,health\n"
+                      "take Ann Jogging --type health\n")
+    assert bad.returncode == 1
+    assert bad.stderr.strip().splitlines() == [
+        "error: Jogging: its cost is missing: --cost SYMBOLS (--cost none for a card that costs nothing)"]
+
+
+@pytest.mark.terminal
+def test_the_terminal_asks_a_missing_cost(tmp_path):
+    import sys
+
+    import pexpect
+    from installed import guide_env
+
+    env = dict(guide_env(tmp_path), TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
+    child = pexpect.spawn(sys.executable, ["-m", "guide", "play", "--game", "cv", "--campaign",
+                                           str(tmp_path / "r.sqlite")],
+                          env=env, encoding="utf-8", timeout=20, dimensions=(24, 80))
+    try:
+        child.expect(r"cv>")
+        child.sendline("players Ann Bob")
+        child.expect(r"cv \(round 1: Ann\)>")
+        child.sendline("roll Ann --faces money,money,health,knowledge")
+        child.expect("Rerolls left: 2")
+        child.sendline("take Ann Jogging --type health")
+        child.expect(r"What does Jogging cost\?")
+        child.sendline("health")
+        child.expect(r"Ann takes Jogging, Health \(Здоров'я\), paying Health")
+    finally:
+        child.close(force=True)
