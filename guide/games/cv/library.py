@@ -9,7 +9,7 @@ import json
 import re
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -469,6 +469,9 @@ def _read_cards(lib: Library, doc: Doc) -> list[Problem]:
                        points=None if "points" not in e else int(e["points"]),
                        aliases=tuple(str(a) for a in e.get("aliases", ())),
                        special=lib.special_by_id(number))
+        if card.special is not None:          # the seed's names stay names of the card
+            seed = [w for w in (card.special.en, card.special.uk) if fold(w) not in map(fold, card.names)]
+            card = replace(card, aliases=card.aliases + tuple(seed))
         if _against_seed(lib, card, n, bad):
             lib.box[number] = card
     if not problems:

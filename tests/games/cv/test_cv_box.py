@@ -461,3 +461,15 @@ def test_the_terminal_asks_a_missing_cost(tmp_path):
         child.expect(r"Ann takes Jogging, Health \(Здоров'я\), paying Health")
     finally:
         child.close(force=True)
+
+
+def test_an_appendix_card_under_the_tables_own_name_is_found_by_the_seeds_name_too(tmp_path, folder):
+    (folder / "box.yaml").write_text(CARDS.replace("number: 18,", "number: 35,"), encoding="utf-8")
+    lib = library.load([library.bundled(), folder])
+    assert lib.box[35].special.effect == "change" and "Illusionist" in lib.box[35].names
+    t = table(tmp_path, folder, seed=1)
+    run(t, "players Ann Bob", "track", "roll Ann --faces knowledge,money,money,health")
+    assert 35 in t.state["track"]["cards"], "seed 1 deals card 35"
+    out = run(t, "take Ann Ілюзіоніст")
+    assert out.startswith("Ann takes Chess club, Knowledge (Знання), paying Knowledge")
+    assert t.state["turn"]["pending"][0]["card"]["number"] == 35
