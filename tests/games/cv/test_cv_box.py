@@ -473,3 +473,28 @@ def test_an_appendix_card_under_the_tables_own_name_is_found_by_the_seeds_name_t
     out = run(t, "take Ann Ілюзіоніст")
     assert out.startswith("Ann takes Chess club, Knowledge (Знання), paying Knowledge")
     assert t.state["turn"]["pending"][0]["card"]["number"] == 35
+
+
+def test_guide_cards_and_card_show_the_card_file_within_80_columns(folder):
+    lib = CvGame().load([folder])
+    listed = text(CvGame().cards(lib, None))
+    assert max(len(line) for line in listed.splitlines()) <= 80
+    assert [line.split() for line in listed.splitlines() if line.startswith("   14 ")] == [
+        ["14", "Used", "car", "Youth", "Property", "3", "Money"]]
+    jobs = text(CvGame().cards(lib, "Робота"))
+    assert "Bank clerk" in jobs and "Used car" not in jobs
+    assert CvGame().card(lib, "вживана машина")[:2] == [
+        "14 Used car (Вживана машина), Property, Youth",
+        "cost: 3 Money; gives: -; dice: 0; upkeep: -; points: 2"]
+    assert CvGame().card(lib, "60")[2].startswith("costs two Failures; may be taken even after")
+
+
+def test_a_childhood_card_of_the_card_file_goes_into_the_hand_by_its_number(tmp_path, folder):
+    t = table(tmp_path, folder)
+    run(t, "players Ann Bob")
+    out = run(t, "hand Bob 11")
+    assert out == "Bob holds Zoo trip"
+    assert t.state["players"][1]["hand"][0]["number"] == 11
+    assert "Used car is not held in the hand" in refused(t, "hand Bob 14")
+    run(t, "roll Ann --faces money,money,health,knowledge", "end", "play Bob 11")
+    assert t.state["turn"]["more_dice"] == 2                  # 11 Zoo trip's rule, from the seed
