@@ -182,25 +182,21 @@ def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str
         raise CommandError(_("--points and --die are 0 or more"))
     lib, st = lib_of(t), state_of(t)
     chosen = word(t, "type", type_) if type_ else None
-    printed = {"--also": also, "--cost": cost, "--gives": gives, "--upkeep": upkeep, "--points": points,
-               "--die": die, "--slot": slot}
     if place is not None and card is not None:
         raise CommandError(_("take NAME CARD or take NAME --track N, not both"))
     boxed = lib.box_card(card) if card is not None and chosen is None else None
-    if place is not None or track.dealt(st["track"]) or boxed is not None:
-        given = [k for k, v in printed.items()
-                 if v is not None and (k != "--slot" or track.dealt(st["track"]))]
-        if given:
-            raise CommandError(_("{options}: the card file gives the card as printed").format(
-                options=", ".join(given)))
-        if track.dealt(st["track"]):
-            found, slot = take.on_track(st, lib, card, place)
+    dealt = track.dealt(st["track"])
+    if place is not None or dealt or boxed is not None:
+        if dealt:
+            found, slot = take.on_track(st, lib, card, place if place is not None else slot)
         elif place is not None:
             raise CommandError(_("--track N needs a dealt track (a card file, then track)"))
         else:
             assert boxed is not None
-            found = boxed
-        typed = take.from_box(lib, found, chosen)
+            found = track.card_of(boxed)
+        typed = take.from_card(lib, found, chosen)
+        _as_printed(t, typed, {"--also": also, "--cost": cost, "--gives": gives, "--upkeep": upkeep,
+                               "--points": points, "--die": die})
     else:
         if card is None:
             raise CommandError(_("take NAME CARD --type T --cost SYMBOLS (or a card file:"
@@ -212,6 +208,29 @@ def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str
                            symbols(t, gives, "--gives") or [], symbols(t, upkeep, "--upkeep") or [], points,
                            die or 0)
     return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot)
+
+
+def _as_printed(t: CvTable, typed: take.Typed, given: dict[str, Any]) -> None:
+    """Values typed beside a card of the card file must be what it prints (a seat's move
+    writes them all); one that is not is refused, never silently replaced."""
+    lib = lib_of(t)
+    printed: dict[str, Any] = {"--also": typed.also, "--cost": sorted(typed.cost or []),
+                               "--gives": sorted(typed.gives), "--upkeep": sorted(typed.upkeep),
+                               "--points": typed.points, "--die": typed.dice}
+    wrong = []
+    for option, value in given.items():
+        if value is None:
+            continue
+        if option == "--also":
+            value = word(t, "type", value)
+        elif option in ("--cost", "--gives", "--upkeep"):
+            value = sorted(cost_of(t, typed.name, value, free=True) or []) if option == "--cost" else \
+                sorted(symbols(t, value, option) or [])
+        if value != printed[option]:
+            wrong.append(option)
+    if wrong:
+        raise CommandError(_("{options}: not what the card file prints for {card}").format(
+            options=", ".join(wrong), card=lib.card_name(typed.number, screen.speaks(t)) or typed.name))
 
 
 def cost_of(t: CvTable, card: str, text: str | None, free: bool) -> list[str] | None:

@@ -83,8 +83,8 @@ class Track(TypedDict):
     slots: list[str | None]   # the deck each track card came from, leftmost first
     decks: dict[str, int]     # cards left in each deck
     help: list[str]           # players still to choose social help (V-HELP-1)
-    cards: NotRequired[list[int | None]]       # with a card file: the card at each place
-    piles: NotRequired[dict[str, list[int]]]   # with a card file: each deck face down, in order
+    cards: NotRequired[list[Card | None]]      # with a card file: the card at each place
+    piles: NotRequired[dict[str, list[Card]]]  # with a card file: each deck face down, in order
 
 
 class CvState(TypedDict):

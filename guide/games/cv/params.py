@@ -35,7 +35,8 @@ def _track_cards(t: CvTable | None, words: list[str]) -> list[str]:
     if t is None or not t.library or t.state["track"] is None:
         return []
     lang = t.state["lang"] or "en"
-    return [t.library.box[n].name(lang) for n in t.state["track"].get("cards", []) if n in t.library.box]
+    cards = t.state["track"].get("cards", [])
+    return [t.library.card_name(c["number"], lang) or c["name"] for c in cards if c]
 
 
 def _decks(t: CvTable | None, words: list[str]) -> list[str]:

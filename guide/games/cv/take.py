@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.i18n import current as current_lang
 from guide.core.i18n import domain
 from guide.core.names import Ambiguous, Unknown, fold, resolve
 
 from . import pool
 from . import track as track_rules
-from .library import BoxCard, Library, Special
+from .library import Library, Special
 from .model import (
     CHOICE,
     Card,
@@ -48,45 +49,59 @@ class Typed:
     number: int | None = None            # a card of the table's card file (box.yaml)
 
 
-def from_box(lib: Library, card: BoxCard, chosen: str | None = None) -> Typed:
-    """What the card file says of a card, as if typed; `chosen`: the stack a two-coloured
-    card goes into (V-TWO-1), else its first colour."""
-    if chosen is not None and chosen not in card.types:
+def from_card(lib: Library, card: Card, chosen: str | None = None) -> Typed:
+    """What the card file says of a card (as the track holds it), as if typed; `chosen`:
+    the stack a two-coloured card goes into (V-TWO-1), else its first colour."""
+    kinds = card["types"] or [card["type"]]
+    if chosen is not None and chosen not in kinds:
         raise RuleError(_("{card} is a {types} card").format(
-            card=card.here, types=" / ".join(lib.types[t].here for t in card.types)))
-    first = chosen or card.types[0]
-    also = next((t for t in card.types if t != first), None)
-    return Typed(card.en, first, also, None if card.cost is None else list(card.cost), list(card.tokens),
-                 list(card.upkeep), card.points, card.dice, card.number)
+            card=_name(lib, card), types=" / ".join(lib.types[t].here for t in kinds)))
+    first = chosen or kinds[0]
+    also = next((t for t in kinds if t != first), None)
+    return Typed(card["name"], first, also, list(card["cost"]), list(card["gives"]), list(card["upkeep"]),
+                 card["points"], card["dice"], card["number"])
 
 
-def on_track(state: CvState, lib: Library, word: str | None, place: int | None) -> tuple[BoxCard, int]:
+def _name(lib: Library, card: Card) -> str:
+    return lib.card_name(card["number"], current_lang()) or card["name"]
+
+
+def _names(lib: Library, card: Card) -> tuple[str, ...]:
+    """Every name a person may type for a track card: the file's, its aliases, the seed's."""
+    printed = lib.box.get(card["number"]) if card["number"] is not None else None
+    return printed.names if printed is not None else (card["name"],)
+
+
+def on_track(state: CvState, lib: Library, word: str | None, place: int | None) -> tuple[Card, int]:
     """The dealt card a player takes, and its place (1..5): the card at `place`, or the
     one named `word` (its number, or its name as people type it, in either language,
-    through guide.core.names.resolve). A card that is not on the track is refused."""
-    track = state["track"]
-    here = track_rules.on_track(track)
+    through guide.core.names.resolve); both: they must agree. A card that is not on the
+    track is refused."""
+    here = track_rules.on_track(state["track"])
+    listed = ", ".join(f"{i} {_name(lib, c)}" for i, c in here) or "-"
     if place is not None:
         found = dict(here).get(place)
         if found is None:
             raise RuleError(_("no card at place {slot} of the track (cards at {places})").format(
                 slot=place, places=", ".join(str(i) for i, _ in here) or "-"))
-        return lib.box[found], place
+        if word is not None and on_track(state, lib, word, None)[1] != place:
+            raise RuleError(_("place {slot} of the track holds {card}, not {word!r}").format(
+                slot=place, card=_name(lib, found), word=word))
+        return found, place
     assert word is not None
-    listed = ", ".join(f"{i} {lib.box[n].here}" for i, n in here) or "-"
     w = fold(word).lstrip("#")
     if w.isdigit():
-        at = next((i for i, n in here if n == int(w)), None)
+        at = next((i for i, c in here if c["number"] == int(w)), None)
         if at is not None:
-            return lib.box[int(w)], at
+            return dict(here)[at], at
     else:
         names: dict[str, int] = {}
-        for i, n in here:
-            for name in lib.box[n].names:
+        for i, c in here:
+            for name in _names(lib, c):
                 names.setdefault(name, i)
         try:
             at = names[resolve(word, list(names), "card")]
-            return lib.box[dict(here)[at]], at
+            return dict(here)[at], at
         except Ambiguous as e:
             raise RuleError(str(e)) from None
         except Unknown:
@@ -101,6 +116,22 @@ def on_track(state: CvState, lib: Library, word: str | None, place: int | None) 
         raise RuleError(_("{number} {card} is not on the track (the track: {cards})").format(
             number=known.number, card=known.here, cards=listed))
     raise RuleError(_("no card {word!r} on the track (the track: {cards})").format(word=word, cards=listed))
+
+
+def _dealt_place(state: CvState, lib: Library, typed: Typed, slot: int | None) -> int:
+    """With a dealt track, the place of the card taken: the card typed (by its number, else
+    its name) must be on the track, at `slot` if one is given."""
+    here = track_rules.on_track(state["track"])
+
+    def same(c: Card) -> bool:
+        if typed.number is not None:
+            return c["number"] == typed.number
+        return fold(c["name"]) == fold(typed.name)
+
+    at = [i for i, c in here if same(c) and (slot is None or i == slot)]
+    if not at:
+        return on_track(state, lib, typed.name if typed.number is None else str(typed.number), slot)[1]
+    return at[0]
 
 
 def missing_cost(card: str) -> str:
@@ -196,6 +227,8 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
         if turn["taken"] >= 2:
             raise RuleError(_("one or two cards a turn (V-TURN-1)"))
     card, sp = make_card(lib, typed)
+    if track_rules.dealt(track):        # the card file's track: the card named, from its place
+        slot = _dealt_place(state, lib, typed, slot)
     _check_needs(p, card, sp, [] if social else pending(turn))
     paid: list[pool.Source] = []
     if not social:

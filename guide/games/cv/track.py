@@ -4,8 +4,9 @@
 Without a card file the companion does not know the cards: the table types the decks' sizes
 and the companion keeps, for every card on the track, the deck it came from. With one
 (box.yaml, library.BoxCard) `deal` shuffles each deck with the table's dice and the track
-holds the real cards: `cards` beside `slots` (the card number at each place) and `piles`
-(each deck's cards in the order they will be drawn: face down, never shown)."""
+holds the real cards: `cards` beside `slots` (the card at each place, as the CV records it:
+model.Card) and `piles` (each deck's cards in the order they will be drawn: face down, never
+shown). The cards are copied from the file at the deal, so a saved game keeps them."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
-from .library import Library
-from .model import CvState, Track, cv_cards
+from .library import BoxCard, Library
+from .model import Card, CvState, Track, cv_cards, new_card
 from .protocol import emits
 
 Event = dict[str, Any]
@@ -52,18 +53,30 @@ def deal(state: CvState, lib: Library, dice: DiceLike) -> list[Event]:
         raise RuleError(_("the track is laid out already"))
     if not lib.dealt():
         raise RuleError(_("the card file lists no track cards: track youth=N maturity=N old_age=N"))
-    piles = {d.id: shuffle(lib.deck_cards(d.id), dice) for d in lib.decks}
+    piles = {d.id: [card_of(lib.box[n]) for n in shuffle(lib.deck_cards(d.id), dice)] for d in lib.decks}
     first = lib.decks[0]
     if len(piles[first.id]) <= lib.track_size:
         raise RuleError(_("the {deck} deck needs more than {track_size} cards").format(
             deck=first.here, track_size=lib.track_size))
-    cards: list[int | None] = list(piles[first.id][:lib.track_size])
+    cards: list[Card | None] = list(piles[first.id][:lib.track_size])
     del piles[first.id][:lib.track_size]
     left = {d: len(p) for d, p in piles.items()}
     state["track"] = {"slots": [first.id] * lib.track_size, "decks": left, "help": [],
                       "cards": cards, "piles": piles}
     return [{"kind": "track_laid", "slots": [first.id] * lib.track_size, "decks": dict(left),
              "cards": list(cards)}]
+
+
+def card_of(printed: BoxCard) -> Card:
+    """A card of the file as the track and the CV hold it (its first type until a
+    two-coloured card's stack is chosen, V-TWO-1)."""
+    card = new_card(printed.en, printed.types[0])
+    card["number"] = printed.number
+    card["cost"], card["gives"] = list(printed.cost or ()), list(printed.tokens)
+    card["upkeep"] = list(printed.upkeep)
+    card["points"], card["dice"] = printed.points, printed.dice
+    card["types"] = list(printed.types) if len(printed.types) > 1 else []
+    return card
 
 
 def dealt(track: Track | None) -> bool:
@@ -116,8 +129,8 @@ def shown(track: Track) -> Event:
     return e
 
 
-def on_track(track: Track | None) -> list[tuple[int, int]]:
-    """The dealt cards on the track: (place 1..5, card number)."""
+def on_track(track: Track | None) -> list[tuple[int, Card]]:
+    """The dealt cards on the track: (place 1..5, card)."""
     if not dealt(track):
         return []
     assert track is not None
@@ -169,7 +182,7 @@ def refill(state: CvState, lib: Library) -> list[Event]:
     assert track is not None and turn is not None
     events: list[Event] = []
     drawn: list[str] = []
-    cards: list[int] = []
+    cards: list[Card] = []
     slide(track)
 
     def refilled() -> Event:

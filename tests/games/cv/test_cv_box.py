@@ -13,11 +13,11 @@ import pytest
 
 from guide.core import box as core_box
 from guide.core.dice import Dice
-from guide.core.errors import CommandError, DataError
+from guide.core.errors import CommandError, DataError, RuleError
 from guide.core.result import text
 from guide.core.store import Store
 from guide.core.table import Table
-from guide.games.cv import library
+from guide.games.cv import library, track
 from guide.games.cv.game import CvGame
 
 CARDS = """\
@@ -78,8 +78,17 @@ def refused(t: Table, line: str) -> str:
     return str(e.value)
 
 
+def dealt(t: Table) -> list[int | None]:
+    """The numbers of the cards on the track, place by place (None: a place emptied)."""
+    return [c["number"] if c else None for c in t.state["track"]["cards"]]
+
+
+def pile(t: Table, deck: str) -> list[int]:
+    return [c["number"] for c in t.state["track"]["piles"][deck]]
+
+
 def place_of(t: Table, number: int) -> int:
-    return t.state["track"]["cards"].index(number) + 1
+    return dealt(t).index(number) + 1
 
 
 # --- the file: schema and check ------------------------------------------------------------
@@ -197,25 +206,25 @@ def test_v_set_1_the_track_deals_five_youth_cards_shuffled_by_the_tables_dice(tm
     t = table(tmp_path, folder, seed=1)
     out = run(t, "players Ann Bob", "track")
     tr = t.state["track"]
-    assert set(tr["cards"]) <= YOUTH and len(tr["cards"]) == 5 and tr["slots"] == ["youth"] * 5
-    assert sorted(tr["cards"] + tr["piles"]["youth"]) == sorted(YOUTH)
+    assert set(dealt(t)) <= YOUTH and len(dealt(t)) == 5 and tr["slots"] == ["youth"] * 5
+    assert sorted(dealt(t) + pile(t, "youth")) == sorted(YOUTH)
+    assert tr["cards"][0] == track.card_of(library.load([library.bundled(), folder]).box[dealt(t)[0]])
     assert tr["decks"] == {"youth": 3, "maturity": 3, "old_age": 3}
-    first = library.load([library.bundled(), folder]).box[tr["cards"][0]].en
+    first = library.load([library.bundled(), folder]).box[dealt(t)[0]].en
     assert f"Track: 1 {first}, " in out
     (tmp_path / "o").mkdir()
     other = table(tmp_path / "o", folder, seed=2)
     run(other, "players Ann Bob", "track")
-    orders = {tuple(t.state["track"]["cards"] + t.state["track"]["piles"]["youth"]),
-              tuple(other.state["track"]["cards"] + other.state["track"]["piles"]["youth"])}
+    orders = {tuple(dealt(t) + pile(t, "youth")), tuple(dealt(other) + pile(other, "youth"))}
     assert len(orders) == 2, "two seeds dealt the same order"
-    assert "12" not in {str(n) for n in tr["cards"]}      # the Bicycle is a Childhood card
+    assert 12 not in dealt(t)                             # the Bicycle is a Childhood card
 
 
 def test_the_deck_order_never_reaches_the_tv_or_guide_state(tmp_path, folder):
     t = table(tmp_path, folder)
     run(t, "players Ann Bob", "track")
     box = library.load([library.bundled(), folder]).box
-    hidden = [box[n] for pile in t.state["track"]["piles"].values() for n in pile]
+    hidden = [box[n] for d in ("youth", "maturity", "old_age") for n in pile(t, d)]
     assert hidden
     for shown in (t.game.view(t), t.game.public_state(t)):
         said = json.dumps(shown, ensure_ascii=False)
@@ -226,15 +235,14 @@ def test_the_deck_order_never_reaches_the_tv_or_guide_state(tmp_path, folder):
 def test_v_turn_1_refill_and_v_turn_3_removal_move_the_real_cards(tmp_path, folder):
     t = table(tmp_path, folder)
     run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
-    dealt = list(t.state["track"]["cards"])
-    nxt = list(t.state["track"]["piles"]["youth"])
+    first = dealt(t)
+    nxt = pile(t, "youth")
     run(t, "take Ann --track 2")
     out = run(t, "end")
-    tr = t.state["track"]
     # two players: the leftmost goes after every turn (V-TURN-3), then two come from the deck
-    assert tr["cards"] == [dealt[2], dealt[3], dealt[4], nxt[0], nxt[1]]
+    assert dealt(t) == [first[2], first[3], first[4], nxt[0], nxt[1]]
     box = library.load([library.bundled(), folder]).box
-    assert f"the leftmost track card ({box[dealt[0]].en}, Youth) goes to the box" in out
+    assert f"the leftmost track card ({box[first[0]].en}, Youth) goes to the box" in out
     assert f"Track refilled with {box[nxt[0]].en}, {box[nxt[1]].en}" in out
 
 
@@ -250,9 +258,9 @@ def test_a_deck_running_out_moves_on_to_the_next_decks_real_cards(tmp_path, fold
         while t.state["track"]["help"]:
             run(t, f"pass {t.state['track']['help'][0]}")
         tr = t.state["track"]
-        assert all(box[n].deck == d for d, n in zip(tr["slots"], tr["cards"], strict=True))
+        assert all(box[n].deck == d for d, n in zip(tr["slots"], dealt(t), strict=True))
         assert tr["decks"] == {d: len(p) for d, p in tr["piles"].items()}
-        everywhere = [n for n in tr["cards"] if n is not None] + [n for p in tr["piles"].values() for n in p]
+        everywhere = [n for n in dealt(t) if n is not None] + [n for d in tr["piles"] for n in pile(t, d)]
         assert len(everywhere) == len(set(everywhere)) and not set(everywhere) & seen
         seen |= {n for n in box if box[n].deck != "childhood"} - set(everywhere)
     assert {"maturity", "old_age"} <= set(t.state["track"]["slots"])
@@ -262,12 +270,12 @@ def test_a_deck_running_out_moves_on_to_the_next_decks_real_cards(tmp_path, fold
 def test_take_by_a_ukrainian_name_at_its_printed_cost(tmp_path, folder):
     t = table(tmp_path, folder, seed=5)
     run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
-    cards = list(t.state["track"]["cards"])
+    cards = list(dealt(t))
     assert 13 in cards, "seed 5 deals the Jogging"
     out = run(t, "take Ann Біг")
     taken = t.state["turn"]["pending"][0]["card"]
     assert (taken["number"], taken["cost"], taken["gives"]) == (13, ["health"], ["health"])
-    assert t.state["track"]["cards"][cards.index(13)] is None
+    assert dealt(t)[cards.index(13)] is None
     assert out == "Ann takes Jogging, Health (Здоров'я), paying Health (Здоров'я) (gives Health (Здоров'я))"
 
 
@@ -275,11 +283,11 @@ def test_take_by_a_ukrainian_name_at_its_printed_cost(tmp_path, folder):
 def test_take_finds_the_card_as_people_type_it(tmp_path, folder, typed):
     t = table(tmp_path, folder, seed=5)
     run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
-    assert 14 in t.state["track"]["cards"], "seed 5 deals the Used car"
+    assert 14 in dealt(t), "seed 5 deals the Used car"
     at = place_of(t, 14)
     out = run(t, f'take Ann "{typed}"')
     assert "Ann takes Used car, Property (Майно), paying 3 Money (Гроші)" in out
-    assert t.state["track"]["cards"][at - 1] is None
+    assert dealt(t)[at - 1] is None
     card = t.state["turn"]["pending"][0]["card"]
     assert (card["name"], card["points"], card["number"]) == ("Used car", 2, 14)
 
@@ -288,9 +296,9 @@ def test_take_track_n_takes_the_card_at_that_place_at_its_cost(tmp_path, folder)
     t = table(tmp_path, folder, seed=5)
     run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
     box = library.load([library.bundled(), folder]).box
-    at = next(i for i, n in enumerate(t.state["track"]["cards"], 1)
+    at = next(i for i, n in enumerate(dealt(t), 1)
               if box[n].cost and box[n].types != ("event",) and set(box[n].cost) <= {"money", "health"})
-    number = t.state["track"]["cards"][at - 1]
+    number = dealt(t)[at - 1]
     run(t, f"take Ann --track {at}")
     card = t.state["turn"]["pending"][0]["card"]
     assert card["number"] == number and card["cost"] == list(box[number].cost)
@@ -300,30 +308,55 @@ def test_take_track_n_takes_the_card_at_that_place_at_its_cost(tmp_path, folder)
 def test_a_card_not_on_the_track_is_refused_and_the_bicycle_is_a_childhood_card(tmp_path, folder):
     t = table(tmp_path, folder)
     run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
-    away = next(n for n in sorted(YOUTH) if n not in t.state["track"]["cards"])
+    away = next(n for n in sorted(YOUTH) if n not in dealt(t))
     said = refused(t, f"take Ann {away}")
     assert said.startswith(f"{away} ") and "is not on the track (the track: 1 " in said
     assert "is not on the track" in refused(t, "take Ann Villa")
     assert refused(t, "take Ann Bicycle").startswith("Bicycle is a Childhood card")
     assert refused(t, "take Ann 12").startswith("Bicycle is a Childhood card")
     assert "no card 'Dragon' on the track" in refused(t, "take Ann Dragon")
-    t.state["track"]["cards"][1] = None
+    t.state["track"]["cards"][1] = None   # a place emptied
     t.state["track"]["slots"][1] = None
     assert "no card at place 2 of the track" in refused(t, "take Ann --track 2")
 
 
-def test_the_card_file_gives_the_card_as_printed_so_typed_values_are_refused(tmp_path, folder):
-    t = table(tmp_path, folder)
+def test_values_typed_beside_a_dealt_card_must_be_what_it_prints(tmp_path, folder):
+    t = table(tmp_path, folder, seed=5)
     run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
-    assert refused(t, "take Ann --track 1 --cost money").startswith("--cost: the card file gives")
-    assert refused(t, "take Ann --track 1 --points 3 --die 1").startswith("--points, --die:")
+    car = place_of(t, 14)
+    assert refused(t, f"take Ann --track {car} --cost money") == (
+        "--cost: not what the card file prints for Used car")
+    assert refused(t, f"take Ann --track {car} --points 3 --die 1") == (
+        "--points, --die: not what the card file prints for Used car")
     assert "not both" in refused(t, "take Ann Jogging --track 1")
+    other = 1 if car != 1 else 2
+    assert refused(t, f'take Ann "Used car" --slot {other}').startswith(f"place {other} of the track holds ")
+    # the typed form as a seat writes it, every value what the card prints, at its place
+    run(t, f'take Ann "Used car" --type property --cost "money,money,money" --points 2 --slot {car}')
+    taken = t.state["turn"]["pending"][0]["card"]
+    assert (taken["number"], taken["points"]) == (14, 2) and dealt(t)[car - 1] is None
+
+
+def test_the_rules_take_a_dealt_card_from_its_own_place(tmp_path, folder):
+    """A take written by the rules' callers (the seats) without a place takes the card named,
+    never the leftmost one."""
+    from guide.games.cv import take
+
+    t = table(tmp_path, folder, seed=5)
+    run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
+    car = place_of(t, 14)
+    typed = take.Typed("Used car", "property", None, ["money"] * 3, [], [], 2, 0)
+    take.take(t.state, t.library, "Ann", typed)
+    assert dealt(t)[car - 1] is None and dealt(t).count(None) == 1
+    ghost = take.Typed("Villa", "property", None, ["money"], [], [], 5, 0)
+    with pytest.raises(RuleError, match="61 Villa is not on the track"):
+        take.take(t.state, t.library, "Ann", ghost)
 
 
 def test_v_two_1_a_two_coloured_card_goes_into_the_stack_chosen(tmp_path, folder):
     t = table(tmp_path, folder, seed=1)
     run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
-    assert 16 in t.state["track"]["cards"], "seed 1 deals the Choir"
+    assert 16 in dealt(t), "seed 1 deals the Choir"
     assert "Choir is a Relationships / Knowledge card" in refused(t, "take Ann Choir --type job")
     run(t, "take Ann Choir --type knowledge")
     card = t.state["turn"]["pending"][0]["card"]
@@ -342,7 +375,7 @@ def test_v_turn_1_the_cards_taken_wait_beside_the_cv_until_phase_4(tmp_path, fol
 def test_ukrainian_table_reads_the_card_files_ukrainian_names(tmp_path, folder):
     t = table(tmp_path, folder, seed=5)
     run(t, "lang uk", "players Оля Богдан", "track", "roll Оля --faces money,money,money,health")
-    assert 14 in t.state["track"]["cards"], "seed 5 deals the Used car"
+    assert 14 in dealt(t), "seed 5 deals the Used car"
     out = run(t, "take Оля вживана")
     assert "Вживана машина" in out and "Used car" not in out
 
@@ -410,11 +443,11 @@ def test_v_help_1_social_help_takes_a_dealt_card_by_name(tmp_path, folder):
     out = run(t, "end")                                  # Bob takes nothing: Ann 2 cards, Bob 0
     assert "Social help, in this order: Bob (take NAME CARD --social, or pass NAME)" in out
     assert t.state["track"]["help"] == ["Bob"]
-    number = t.state["track"]["cards"][2]
+    number = dealt(t)[2]
     box = library.load([library.bundled(), folder]).box
     out = run(t, f'take Bob "{box[number].uk}" --social')
     assert f"Bob takes {box[number].en}" in out and "free as social help" in out
-    assert number not in t.state["track"]["cards"]
+    assert number not in dealt(t)
 
 
 # --- end to end: a script, and the terminal's question --------------------------------------
@@ -469,7 +502,7 @@ def test_an_appendix_card_under_the_tables_own_name_is_found_by_the_seeds_name_t
     assert lib.box[35].special.effect == "change" and "Illusionist" in lib.box[35].names
     t = table(tmp_path, folder, seed=1)
     run(t, "players Ann Bob", "track", "roll Ann --faces knowledge,money,money,health")
-    assert 35 in t.state["track"]["cards"], "seed 1 deals card 35"
+    assert 35 in dealt(t), "seed 1 deals card 35"
     out = run(t, "take Ann Ілюзіоніст")
     assert out.startswith("Ann takes Chess club, Knowledge (Знання), paying Knowledge")
     assert t.state["turn"]["pending"][0]["card"]["number"] == 35
