@@ -80,8 +80,8 @@ def card_of(printed: BoxCard) -> Card:
 
 
 def dealt(track: Track | None) -> bool:
-    """Does the track hold the real cards of a card file?"""
-    return track is not None and "cards" in track
+    """Does the track hold the real cards of a card file (dealt: its decks face down too)?"""
+    return track is not None and "piles" in track and "cards" in track
 
 
 def slide(track: Track) -> None:
