@@ -220,13 +220,15 @@ def test_v_set_1_the_track_deals_five_youth_cards_shuffled_by_the_tables_dice(tm
     assert 12 not in dealt(t)                             # the Bicycle is a Childhood card
 
 
-def test_the_deck_order_never_reaches_the_tv_or_guide_state(tmp_path, folder):
+def test_the_deck_order_never_reaches_the_tv_a_seat_or_guide_state(tmp_path, folder):
     t = table(tmp_path, folder)
     run(t, "players Ann Bob", "track")
     box = library.load([library.bundled(), folder]).box
     hidden = [box[n] for d in ("youth", "maturity", "old_age") for n in pile(t, d)]
     assert hidden
-    for shown in (t.game.view(t), t.game.public_state(t)):
+    seats = [t.game.seat_view(t, seat) for seat in t.game.seats(t)]
+    moves = [[str(m) for m in t.game.seat_moves(t, seat)] for seat in t.game.seats(t)]
+    for shown in (t.game.view(t), t.game.public_state(t), seats, moves):
         said = json.dumps(shown, ensure_ascii=False)
         assert "piles" not in said
         assert not [c.en for c in hidden if c.en in said or c.uk in said]
