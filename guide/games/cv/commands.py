@@ -71,6 +71,7 @@ def track_(t: CvTable, sizes: tuple[tuple[str, int], ...]) -> Result:
     """Keep the track: the decks' sizes, five Youth cards laid out (V-SET-1); alone, show it.
 
     With a card file, alone it shuffles the decks and deals the track.
+
     Example: track youth=25 maturity=25 old_age=20"""
     st = state_of(t)
     if not sizes:
@@ -177,6 +178,7 @@ def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str
     """Take a card from the track onto the CV (V-TURN-1, V-TURN-2).
 
     With a card file: by its name or number, or --track N; else typed with its type and cost.
+
     Example: take Ann "Used car" --type property --cost 3money --points 2"""
     if points is not None and points < 0 or die is not None and die < 0:
         raise CommandError(_("--points and --die are 0 or more"))
