@@ -10,13 +10,17 @@ import click
 
 from guide.core.errors import CommandError, RuleError
 from guide.core.i18n import domain
+from guide.core.names import fold
 from guide.core.registry import Registry
 from guide.core.result import Result
 
 from . import dice, phase, score, screen, take, track
 from .library import Library
 from .model import CvState, CvTable
-from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TYPE
+from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TRACK_CARD, TYPE
+from .render import Renderer
+
+NO_COST = ("none", "0", "-", "free", "немає", "нічого")   # `--cost none`: a card that costs nothing
 
 commands = Registry(families=("setup", "turn", "score"))
 command = commands.command
@@ -65,9 +69,19 @@ def players(t: CvTable, names: tuple[str, ...]) -> Result:
 @click.argument("sizes", nargs=-1, type=DECK)
 def track_(t: CvTable, sizes: tuple[tuple[str, int], ...]) -> Result:
     """Keep the track: the decks' sizes, five Youth cards laid out (V-SET-1); alone, show it.
+
+    With a card file, alone it shuffles the decks and deals the track.
+
     Example: track youth=25 maturity=25 old_age=20"""
+    st = state_of(t)
     if not sizes:
+        if st["track"] is None and lib_of(t).dealt():
+            return run(t, track.deal, t.dice)
+        if st["track"] is not None and track.dealt(st["track"]):
+            return Result([Renderer(lib_of(t), screen.speaks(t)).render(track.shown(st["track"])) or ""])
         return Result(screen.track_lines(t))
+    if lib_of(t).dealt():
+        raise CommandError(_("the card file holds the decks: track alone shuffles and deals them"))
     counts = {word(t, "deck", k): v for k, v in sizes}
     return run(t, track.setup, counts)
 
@@ -141,32 +155,103 @@ def borrow(t: CvTable, name: str, neighbour: str, symbol: str) -> Result:
 
 @command("take", "turn")
 @click.argument("name", type=PLAYER)
-@click.argument("card")
-@click.option("--type", "type_", type=TYPE, required=True,
-              help="The card's type (Health, Job, ... or Ukrainian).")
+@click.argument("card", required=False, type=TRACK_CARD)
+@click.option("--track", "place", type=click.IntRange(1, 5), default=None,
+              help="Take the card at this place of a dealt track (1..5).")
+@click.option("--type", "type_", type=TYPE, default=None,
+              help="The card's type (Health, Job, ... or Ukrainian); a two-coloured card's stack.")
 @click.option("--also", type=TYPE, default=None, help="A two-coloured card's other type (V-TWO-1).")
-@click.option("--cost", default=None, type=SYMBOL, metavar="SYMBOLS", help="Its symbol cost.")
+@click.option("--cost", default=None, type=SYMBOL, metavar="SYMBOLS", help="Its symbol cost (none: no cost).")
 @click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
               help="Its tokens every turn (an event's symbols).")
 @click.option("--upkeep", default=None, type=SYMBOL, metavar="SYMBOLS",
               help="A crossed-out symbol it costs every turn.")
 @click.option("--points", type=int, default=None, help="A Property card's points.")
-@click.option("--die", type=int, default=0, help="Dice it adds to the roll while active.")
+@click.option("--die", type=int, default=None, help="Dice it adds to the roll while active.")
 @click.option("--under", default=None, metavar="CARD", help="Put it under this card of its stack.")
 @click.option("--slot", type=int, default=None, help="Its place on the track (1..5).")
 @click.option("--happiness", is_flag=True, help="Free for three Happiness (V-HAPPY-1).")
 @click.option("--social", is_flag=True, help="Free, as social help (V-HELP-1).")
-def take_(t: CvTable, name: str, card: str, type_: str, also: str | None, cost: str | None, gives: str | None,
-          upkeep: str | None, points: int | None, die: int, under: str | None, slot: int | None,
-          happiness: bool, social: bool) -> Result:
+def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str | None, also: str | None,
+          cost: str | None, gives: str | None, upkeep: str | None, points: int | None, die: int | None,
+          under: str | None, slot: int | None, happiness: bool, social: bool) -> Result:
     """Take a card from the track onto the CV (V-TURN-1, V-TURN-2).
+
+    With a card file: by its name or number, or --track N; else typed with its type and cost.
+
     Example: take Ann "Used car" --type property --cost 3money --points 2"""
-    if points is not None and points < 0 or die < 0:
+    if points is not None and points < 0 or die is not None and die < 0:
         raise CommandError(_("--points and --die are 0 or more"))
-    typed = take.Typed(card, word(t, "type", type_), word(t, "type", also) if also else None,
-                       symbols(t, cost, "--cost"), symbols(t, gives, "--gives") or [],
-                       symbols(t, upkeep, "--upkeep") or [], points, die)
+    lib, st = lib_of(t), state_of(t)
+    chosen = word(t, "type", type_) if type_ else None
+    if place is not None and card is not None:
+        raise CommandError(_("take NAME CARD or take NAME --track N, not both"))
+    boxed = lib.box_card(card) if card is not None and chosen is None else None
+    dealt = track.dealt(st["track"])
+    if place is not None or dealt or boxed is not None:
+        if dealt:
+            found, slot = take.on_track(st, lib, card, place if place is not None else slot)
+        elif place is not None:
+            raise CommandError(_("--track N needs a dealt track (a card file, then track)"))
+        else:
+            assert boxed is not None
+            found = track.card_of(boxed)
+        typed = take.from_card(lib, found, chosen)
+        _as_printed(t, typed, {"--also": also, "--cost": cost, "--gives": gives, "--upkeep": upkeep,
+                               "--points": points, "--die": die})
+    else:
+        if card is None:
+            raise CommandError(_("take NAME CARD --type T --cost SYMBOLS (or a card file:"
+                                 " guide new box --game cv DIR)"))
+        if chosen is None:
+            raise CommandError(_("--type T: the card's type (Health, Job, ...); or a card file lists it"))
+        paid = cost_of(t, card, cost, free=happiness or social)
+        typed = take.Typed(card, chosen, word(t, "type", also) if also else None, paid,
+                           symbols(t, gives, "--gives") or [], symbols(t, upkeep, "--upkeep") or [], points,
+                           die or 0)
     return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot)
+
+
+def _as_printed(t: CvTable, typed: take.Typed, given: dict[str, Any]) -> None:
+    """Values typed beside a card of the card file must be what it prints (a seat's move
+    writes them all); one that is not is refused, never silently replaced."""
+    lib = lib_of(t)
+    printed: dict[str, Any] = {"--also": typed.also, "--cost": sorted(typed.cost or []),
+                               "--gives": sorted(typed.gives), "--upkeep": sorted(typed.upkeep),
+                               "--points": typed.points, "--die": typed.dice}
+    wrong = []
+    for option, value in given.items():
+        if value is None:
+            continue
+        if option == "--also":
+            value = word(t, "type", value)
+        elif option in ("--cost", "--gives", "--upkeep"):
+            value = sorted(cost_of(t, typed.name, value, free=True) or []) if option == "--cost" else \
+                sorted(symbols(t, value, option) or [])
+        if value != printed[option]:
+            wrong.append(option)
+    if wrong:
+        raise CommandError(_("{options}: not what the card file prints for {card}").format(
+            options=", ".join(wrong), card=lib.card_name(typed.number, screen.speaks(t)) or typed.name))
+
+
+def cost_of(t: CvTable, card: str, text: str | None, free: bool) -> list[str] | None:
+    """The typed cost: `none` for a card that costs nothing; left out, asked at the
+    terminal and refused in a script (a card is never free by silence). A card whose cost
+    the seed gives (41, 57, 60) or one taken free needs none."""
+    if text is None:
+        found = lib_of(t).special(card)
+        if free or (found is not None and found[1].cost is not None):
+            return None
+        if t.ask is None:
+            raise CommandError(take.missing_cost(card))
+        text = t.ask(_("What does {card} cost? (symbols such as 2money,health; none if nothing)").format(
+            card=card), [*lib_of(t).symbols, "none"]).strip()
+        if not text:
+            raise CommandError(take.missing_cost(card))
+    if fold(text) in NO_COST:
+        return []
+    return symbols(t, text, "--cost")
 
 
 @command("lose", "turn")

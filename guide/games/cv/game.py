@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -23,6 +24,14 @@ from .render import Renderer
 _, ngettext, pgettext = domain("cv").functions()
 
 
+def _cost(library: Library, symbols: tuple[str, ...] | None) -> str:
+    """Symbols counted, in the table's language: "3 Money, Health"; "-" for none."""
+    counted = Counter(symbols or ())
+    return ", ".join(library.symbols[s].here if n == 1 else
+                     pgettext("symbols", "{n} {symbol}").format(n=n, symbol=library.symbols[s].here)
+                     for s, n in counted.items()) or "-"
+
+
 class CvGame(Game):
     id = "cv"
     title = "CV"
@@ -40,18 +49,41 @@ class CvGame(Game):
     def build(self, docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
         return box.build(docs)
 
+    def box_template(self) -> dict[str, str]:
+        """`guide new box --game cv DIR`: box.yaml, every card of the box to fill from the
+        table's own cards (library.template; docs/cv.md, "The table's own cards")."""
+        return {"box.yaml": box.template(box.load())}
+
     def cards(self, library: Library, card_type: str | None) -> Result:
-        """`guide cards --game cv`: the special cards the seed describes (the rest are the
-        table's own)."""
-        chosen = library.specials
-        if card_type is not None:
-            wanted = library.card_type(card_type)
-            chosen = [s for s in chosen if s.type == wanted]
+        """`guide cards --game cv`: the table's card file (--box) if it holds cards, else the
+        special cards the seed describes (the rest are the table's own)."""
+        wanted = library.card_type(card_type) if card_type is not None else None
+        if library.box:
+            decks = {d.id: d for d in library.decks + library.box_decks}
+            listed = [c for c in sorted(library.box.values(), key=lambda c: c.number)
+                      if wanted is None or wanted in c.types]
+            rows = [[c.number, c.here, decks[c.deck].here, " / ".join(library.types[t].here for t in c.types),
+                     _cost(library, c.cost)] for c in listed]
+            return Result(headers=[_("no."), _("card"), _("deck"), _("type"), _("cost")], rows=rows)
+        chosen = [s for s in library.specials if wanted is None or s.type == wanted]
         rows = [[", ".join(map(str, s.ids)), s.en, s.uk, library.types[s.type].en if s.type else "(table's)",
                  s.text["en"]] for s in chosen]
         return Result(headers=["no.", "card", "Ukrainian", "type", "what it does"], rows=rows)
 
     def card(self, library: Library, name: str) -> list[str]:
+        printed = library.box_card(name)
+        if printed is not None:
+            c = printed
+            deck = next(d for d in library.decks + library.box_decks if d.id == c.deck)
+            none = _("none")
+            lines = [f"{c.number} {c.en} ({c.uk}), {' / '.join(library.types[t].here for t in c.types)},"
+                     f" {deck.here}",
+                     _("cost: {cost}; gives: {gives}; dice: {dice}; upkeep: {upkeep}; points: {points}")
+                     .format(cost=_cost(library, c.cost), gives=_cost(library, c.tokens), dice=c.dice,
+                             upkeep=_cost(library, c.upkeep), points=none if c.points is None else c.points)]
+            if c.special is not None:
+                lines += [c.special.text["en"], c.special.text["uk"]]
+            return lines
         found = library.special(name)
         if found is None:
             raise GuideError(_("{name!r} is not a special card of the seed (guide cards --game cv)").format(

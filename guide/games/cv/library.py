@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -21,7 +23,7 @@ from guide.core.i18n import current, domain
 from guide.core.names import Ambiguous, Unknown, fold, resolve, suggest
 from guide.core.yamlsrc import Problem
 
-FILES = ("symbols", "types", "specials", "scoring")
+FILES = ("symbols", "types", "specials", "scoring", "box")
 _, ngettext, pgettext = domain("cv").functions()
 
 
@@ -72,6 +74,37 @@ class Special:
         return self.name(current())
 
 
+@dataclass(frozen=True)
+class BoxCard:
+    """One card of the table's card file (box.yaml), as printed: `special` is the seed's
+    appendix card of its number, whose rule it brings (V-... of docs/cv.md)."""
+
+    number: int
+    en: str
+    uk: str
+    deck: str
+    types: tuple[str, ...]
+    cost: tuple[str, ...] | None
+    tokens: tuple[str, ...] = ()
+    dice: int = 0
+    upkeep: tuple[str, ...] = ()
+    points: int | None = None
+    aliases: tuple[str, ...] = ()
+    special: Special | None = None
+
+    def name(self, lang: str) -> str:
+        return self.uk if lang == "uk" else self.en
+
+    @property
+    def here(self) -> str:
+        return self.name(current())
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name a person may type for it."""
+        return (self.en, self.uk, *self.aliases)
+
+
 @dataclass
 class Library:
     symbols: dict[str, Named]
@@ -88,7 +121,33 @@ class Library:
     track_size: int
     specials: list[Special]
     stack_points: list[int]
+    box_decks: list[Named] = field(default_factory=list)
+    box: dict[int, BoxCard] = field(default_factory=dict)     # the table's card file, by number
     _words: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    # --- the table's card file (box.yaml) --------------------------------------------
+    def dealt(self) -> bool:
+        """Does the card file hold the track's decks (then the track deals real cards)?"""
+        return any(c.deck == d.id for c in self.box.values() for d in self.decks)
+
+    def deck_cards(self, deck: str) -> list[int]:
+        return sorted(n for n, c in self.box.items() if c.deck == deck)
+
+    def box_card(self, word: str) -> BoxCard | None:
+        """A card of the card file by its number or one of its names, exactly (any case)."""
+        w = fold(word).lstrip("#")
+        if w.isdigit():
+            return self.box.get(int(w))
+        return next((c for c in self.box.values() if w in {fold(n) for n in c.names}), None)
+
+    def card_name(self, number: int | None, lang: str) -> str | None:
+        """The name of card `number` in a language: the card file's, else the seed's."""
+        if number is None:
+            return None
+        if number in self.box:
+            return self.box[number].name(lang)
+        sp = self.special_by_id(number)
+        return sp.name(lang) if sp else None
 
     # --- names typed by the table -------------------------------------------------------
     def symbol(self, word: str) -> str:
@@ -171,7 +230,7 @@ class Library:
 
 @cache
 def files() -> tuple[FileKind, ...]:
-    """The four files of a CV box, each with its schema (schemas/NAME.schema.json)."""
+    """The files of a CV box, each with its schema (schemas/NAME.schema.json)."""
     folder = resources.files("guide.games.cv").joinpath("schemas")
     return tuple(FileKind(name, name, json.loads(folder.joinpath(f"{name}.schema.json")
                                                  .read_text("utf-8"))) for name in FILES)
@@ -198,18 +257,92 @@ def load(folders: list[Path] | None = None) -> Library:
     return lib
 
 
+# The numbering's reading (docs/cv.md, "The table's own cards"): the seed counts 87 cards
+# (12 Childhood, 26 Youth, 20 Maturity, 17 Old age, 8 life goals, 4 summaries) and its
+# appendix numbers fit them in that order (12 Bicycle the last Childhood card, 76-83 the
+# goals). The template says so beside every deck; the table checks each card's back.
+NUMBERING = (("childhood", 1, 12), ("youth", 13, 38), ("maturity", 39, 58), ("old_age", 59, 75),
+             ("goals", 76, 83))
+
+
+def template(lib: Library) -> str:
+    """box.yaml to fill from the table's own cards (`guide new box --game cv DIR`): valid as
+    it stands (no card yet: the bundled box), with every card of the box by its number as a
+    commented entry, the seed's appendix cards with what the seed gives. A card is filled by
+    taking the `#` off its lines and writing over each `~`; `guide check` shows, positioned,
+    every `~` left in a card taken out of the comments."""
+    lines = [
+        "# " + _("CV: the table's own cards, one entry a card (docs/cv.md, \"The table's own cards\")."),
+        "# " + _("To fill a card, take the # off its lines and write over every ~ what the printed"
+                 " card says; then: guide check --game cv THIS_FOLDER"),
+        "# " + _("and play with it: guide play --game cv --campaign FILE --box THIS_FOLDER"),
+        "# " + _("The track deals the Youth, Maturity and Old age cards written here: fill them all."),
+        "#   en, uk: " + _("the card's name in English and in Ukrainian"),
+        "#   type: " + _("health, knowledge, relationships, job, property or event;"
+                         " a two-coloured card: [health, job]"),
+        "#   cost: " + _("the symbols it costs, one a symbol: [money, money]; [] if it costs nothing"),
+        "#   effect: {tokens: [health], dice: 1}: " + _("its tokens every turn (an event: its"
+                                                     " symbols once) and the dice it adds"),
+        "#   upkeep: " + _("[money]: a symbol crossed out in red, paid every turn"),
+        "#   points: " + _("a Property card's points (0 if none)"),
+        "# " + _("Symbols and types may be written in Ukrainian too (Гроші, Робота)."),
+        "# " + _("The decks follow the numbering (1-12 Childhood, 13-38 Youth, 39-58 Maturity,"
+                 " 59-75 Old age, 76-83 life goals): check each card's back. The 4 summary cards"
+                 " are not listed."),
+    ]
+    lines = [w for line in lines for w in textwrap.wrap(
+        line, 79, break_on_hyphens=False, subsequent_indent="#     " if line.startswith("#  ") else "# ")]
+    lines += ["game: cv", "cards:"]
+
+    def q(text: str) -> str:
+        return json.dumps(text, ensure_ascii=False)
+
+    track = {d.id for d in lib.decks}
+    for deck, first, last in NUMBERING:
+        named = next((d for d in lib.decks + lib.box_decks if d.id == deck), None)
+        lines.append(f"  ## {named.here if named else deck}: {first}-{last}")
+        for number in range(first, last + 1):
+            sp = lib.special_by_id(number)
+            kind = "goal" if deck == "goals" else sp.type if sp and sp.type else "event" if sp and sp.hand \
+                else None
+            entry = [f"- number: {number}", f"  deck: {deck}", f"  en: {q(sp.en) if sp else '~'}",
+                     f"  uk: {q(sp.uk) if sp else '~'}", f"  type: {kind or '~'}"]
+            if deck in track:
+                cost = "~" if sp is None or sp.cost is None else f"[{', '.join(sp.cost)}]"
+                entry.append(f"  cost: {cost}")
+            if kind == "property":
+                entry.append("  points: ~")
+            lines += [f"  #{x}" for x in entry]
+    return "\n".join(lines) + "\n"
+
+
 NEEDED = ("symbols", "plain", "dice", "types", "stacks", "slip_under", "counted", "decks",
           "track", "cards", "stack_points")
 
 
 def build(docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
-    """The library of the valid documents, later keys replacing earlier ones; what the
-    schemas cannot say (a reference to an unknown symbol or type) positioned."""
+    """The library of the valid documents, later keys replacing earlier ones (the special
+    cards merge by name: a later entry replaces only the keys it gives, so a table's
+    specials.yaml never drops a card or its dice); the card file (box.yaml) is read last,
+    over the whole box. What the schemas cannot say (a reference to an unknown symbol or
+    type, a card contradicting the seed's appendix) positioned."""
     raw: dict[str, Any] = {}
     where: dict[str, Doc] = {}
+    cards: list[dict[str, Any]] = []
+    card_at: list[tuple[Doc, int]] = []       # where each special card was (last) given
+    boxes: list[Doc] = []
     for doc in docs:
-        raw.update(doc.value)
-        where.update(dict.fromkeys(doc.value, doc))
+        if doc.kind.name == "box":
+            boxes.append(doc)
+            continue
+        for key, value in doc.value.items():
+            if key == "cards":
+                _merge_specials(cards, card_at, doc, value)
+            else:
+                raw[key] = value
+                where[key] = doc
+    if card_at:
+        raw["cards"] = cards
     missing = [k for k in NEEDED if k not in raw]
     if missing:
         file = docs[0].file if docs else "CV box"
@@ -236,13 +369,143 @@ def build(docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
     for key in ("stacks", "slip_under", "counted"):
         for i, t in enumerate(raw[key]):
             unknown(key, (key, i), "type", t, types)
-    for n, e in enumerate(raw["cards"]):
+    for (doc, n), e in zip(card_at, raw["cards"], strict=True):
         for key in ("tokens", "cost", "symbols"):
             for i, sym in enumerate(e.get(key, ())):
-                unknown("cards", ("cards", n, key, i), "symbol", sym, symbols)
-        if "type" in e:
-            unknown("cards", ("cards", n, "type"), "type", e["type"], types)
-    return (None, problems) if problems else (_build(raw), [])
+                if sym not in symbols:
+                    path: tuple[str | int, ...] = ("cards", n, key, i)
+                    problems.append(doc.problem(path, f"{'.'.join(map(str, path))}: unknown symbol"
+                                                      f" {sym!r}{suggest(sym, symbols)}"))
+        if "type" in e and e["type"] not in types:
+            problems.append(doc.problem(("cards", n, "type"), f"cards.{n}.type: unknown type"
+                                                              f" {e['type']!r}{suggest(e['type'], types)}"))
+    if problems:
+        return None, problems
+    lib = _build(raw)
+    for doc in boxes:
+        problems += _read_cards(lib, doc)
+    return (None, problems) if problems else (lib, [])
+
+
+def _merge_specials(cards: list[dict[str, Any]], card_at: list[tuple[Doc, int]], doc: Doc,
+                    entries: list[dict[str, Any]]) -> None:
+    """A later file's special cards over the earlier ones, by name (English or Ukrainian) or
+    number: the keys it gives replace, the others stay; a new name is a new card."""
+    for n, e in enumerate(entries):
+        names = {fold(str(e["en"])), fold(str(e["uk"]))}
+        i = next((i for i, c in enumerate(cards)
+                  if names & {fold(str(c["en"])), fold(str(c["uk"]))} or set(e["ids"]) & set(c["ids"])), None)
+        if i is None:
+            cards.append(dict(e))
+            card_at.append((doc, n))
+        else:
+            cards[i] = {**cards[i], **e}
+            card_at[i] = (doc, n)
+
+
+def _read_cards(lib: Library, doc: Doc) -> list[Problem]:
+    """The table's card file (box.yaml) into `lib.box`: every name resolved as the table
+    types it (guide.core.names), and what contradicts the seed's appendix refused where it
+    stands. A card numbered as an appendix card brings its rule (the seed: the number
+    "helps find their description in the rules")."""
+    problems: list[Problem] = []
+    decks = {fold(w): d.id for d in lib.decks + lib.box_decks for w in (d.id, d.en, d.uk)}
+    for d in lib.decks + lib.box_decks:
+        decks[fold(d.id.replace("_", " "))] = d.id
+    seen: dict[int, int] = {}
+
+    def bad(path: tuple[str | int, ...], message: str) -> None:
+        problems.append(doc.problem(("cards", *path), f"cards[{path[0] + 1}]"  # type: ignore[operator]
+                                    f"{''.join('.' + str(p) for p in path[1:])}: {message}"))
+
+    def word(kind: str, text: str, path: tuple[str | int, ...]) -> str | None:
+        try:
+            return lib._find(kind, text)
+        except RuleError as e:
+            bad(path, str(e))
+            return None
+
+    def syms(e: dict[str, Any], *path: str) -> tuple[str, ...]:
+        value: Any = e
+        for p in path:
+            value = value.get(p, {}) if isinstance(value, dict) else {}
+        out = [word("symbol", str(w), (n, *path, i)) for i, w in enumerate(value or [])]
+        return tuple(x for x in out if x is not None)
+
+    for n, e in enumerate(doc.value.get("cards") or []):
+        number = int(e["number"])
+        if number in seen:
+            bad((n, "number"), f"number {number} is already card {seen[number] + 1}'s")
+            continue
+        seen[number] = n
+        deck = decks.get(fold(str(e["deck"])))
+        if deck is None:
+            known = [d.id for d in lib.decks + lib.box_decks]
+            bad((n, "deck"), f"unknown deck {e['deck']!r}{suggest(str(e['deck']), known)}"
+                             f" (one of: {', '.join(known)})")
+            continue
+        typed = e["type"] if isinstance(e["type"], list) else [e["type"]]
+        types = [word("type", str(t), (n, "type") if len(typed) == 1 else (n, "type", i))
+                 for i, t in enumerate(typed)]
+        if None in types:
+            continue
+        kinds = tuple(t for t in types if t is not None)
+        if len(kinds) == 2 and (kinds[0] == kinds[1] or any(t not in lib.stacks for t in kinds)):
+            bad((n, "type"), "a two-coloured card has two different CV types (V-TWO-1)")
+            continue
+        on_track = deck in {d.id for d in lib.decks}
+        if on_track and "cost" not in e:
+            bad((n,), "a track card's cost is missing (cost: [] for a card that costs nothing)")
+            continue
+        if "points" in e and "property" not in kinds:
+            bad((n, "points"), "points are printed on Property cards (V-SCORE-3)")
+            continue
+        if "points" not in e and "property" in kinds:
+            bad((n,), "a Property card's points are missing (points: 0 if none; V-SCORE-3)")
+            continue
+        card = BoxCard(number=number, en=str(e["en"]), uk=str(e["uk"]), deck=deck, types=kinds,
+                       cost=syms(e, "cost") if "cost" in e else None, tokens=syms(e, "effect", "tokens"),
+                       dice=int(e.get("effect", {}).get("dice", 0)), upkeep=syms(e, "upkeep"),
+                       points=None if "points" not in e else int(e["points"]),
+                       aliases=tuple(str(a) for a in e.get("aliases", ())),
+                       special=lib.special_by_id(number))
+        if card.special is not None:          # the seed's names stay names of the card
+            seed = [w for w in (card.special.en, card.special.uk) if fold(w) not in map(fold, card.names)]
+            card = replace(card, aliases=card.aliases + tuple(seed))
+        if _against_seed(lib, card, n, bad):
+            lib.box[number] = card
+    if not problems:
+        for card in lib.box.values():      # the table's printed names find the appendix card too
+            if card.special is not None:
+                for w in card.names:
+                    lib._words["special"].setdefault(fold(w), str(card.number))
+    return problems
+
+
+def _against_seed(lib: Library, card: BoxCard, n: int, bad: Callable[..., None]) -> bool:
+    """What a card file may not say of an appendix card (never silently: the seed wins);
+    False when `bad` was told."""
+    sp = card.special
+    named = lib.special(card.en) or lib.special(card.uk)
+    track = {d.id for d in lib.decks}
+    if named is not None and (sp is None or named[1] is not sp):
+        bad((n, "number"), f"{card.en!r} is card {named[0]} of the seed's appendix, not {card.number}")
+    elif sp is None:
+        return True
+    elif sp.type is not None and sp.type not in card.types:
+        bad((n, "type"), f"card {card.number} {sp.en} is a {lib.types[sp.type].en} card (the seed)")
+    elif sp.cost is not None and card.cost is not None and sorted(card.cost) != sorted(sp.cost):
+        bad((n, "cost"), f"card {card.number} {sp.en} costs {', '.join(sp.cost) or 'no symbols'} (the seed)")
+    elif sp.hand and card.deck in track and card.types != ("event",):
+        bad((n, "type"), f"card {card.number} {sp.en} is played from the hand: type event (the seed)")
+    elif sp.hand and card.dice:
+        bad((n, "effect", "dice"), f"card {card.number} {sp.en}: its dice are the seed's rule"
+                                   " (effect.dice is for a card in a stack)")
+    else:
+        return True
+    return False
+
+
 def _named(entries: list[dict[str, Any]], words: dict[str, str]) -> dict[str, Named]:
     out: dict[str, Named] = {}
     for e in entries:
@@ -259,6 +522,7 @@ def _build(raw: dict[str, Any]) -> Library:
     symbols = _named(raw["symbols"], words["symbol"])
     types = _named(raw["types"], words["type"])
     decks = list(_named(raw["decks"], words["deck"]).values())
+    box_decks = list(_named(raw.get("box_decks", []), {}).values())
     specials = []
     for e in raw["cards"]:
         s = Special(
@@ -278,6 +542,7 @@ def _build(raw: dict[str, Any]) -> Library:
         rerolls=int(dice["rerolls"]), triple=int(dice["triple"]), types=types, stacks=list(raw["stacks"]),
         slip_under=list(raw["slip_under"]), counted=list(raw["counted"]), decks=decks,
         track_size=int(raw["track"]), specials=specials, stack_points=[int(x) for x in raw["stack_points"]],
+        box_decks=box_decks,
     )
     lib._words = words
     return lib

@@ -6,7 +6,7 @@ active card (V-TURN-2). Symbols, types and decks are the ids of the box (library
 
 from __future__ import annotations
 
-from typing import TypeAlias, TypedDict
+from typing import NotRequired, TypeAlias, TypedDict
 
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
@@ -83,6 +83,8 @@ class Track(TypedDict):
     slots: list[str | None]   # the deck each track card came from, leftmost first
     decks: dict[str, int]     # cards left in each deck
     help: list[str]           # players still to choose social help (V-HELP-1)
+    cards: NotRequired[list[Card | None]]      # with a card file: the card at each place
+    piles: NotRequired[dict[str, list[Card]]]  # with a card file: each deck face down, in order
 
 
 class CvState(TypedDict):

@@ -30,6 +30,15 @@ def _hand(t: CvTable | None, words: list[str]) -> list[str]:
     return [c["name"] for c in who["hand"]] if who else []
 
 
+def _track_cards(t: CvTable | None, words: list[str]) -> list[str]:
+    """The dealt cards on the track (a card file), by their names in the table's language."""
+    if t is None or not t.library or t.state["track"] is None:
+        return []
+    lang = t.state["lang"] or "en"
+    cards = t.state["track"].get("cards", [])
+    return [t.library.card_name(c["number"], lang) or c["name"] for c in cards if c]
+
+
 def _decks(t: CvTable | None, words: list[str]) -> list[str]:
     return [d.id for d in t.library.decks] if t is not None and t.library else []
 
@@ -40,5 +49,6 @@ TYPE = Named("type", _lib_names("types"), convert=False)  # converted by the box
 SYMBOL = Named("symbol", _lib_names("symbols"), convert=False)
 GOAL = Named("goal", _goals, convert=False)
 HAND = Named("card", _hand, convert=False)
+TRACK_CARD = Named("card", _track_cards, convert=False)
 COUNT = KeyValue(COUNTS, metavar="COUNT=N")
 DECK = KeyValue(_decks, metavar="DECK=N")

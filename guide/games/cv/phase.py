@@ -55,6 +55,10 @@ def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
     sp = lib.special_by_id(12)
     bike = new_card(sp.en if sp else "Bicycle", "property")
     bike["number"] = 12
+    printed = lib.box.get(12)               # the card file's Bicycle keeps its points (V-SCORE-3)
+    if printed is not None:
+        bike["name"], bike["points"] = printed.en, printed.points
+        bike["gives"], bike["upkeep"], bike["dice"] = list(printed.tokens), list(printed.upkeep), printed.dice
     state["players"][0]["cv"]["property"].append(bike)
     state["bicycle"] = state["players"][0]["name"]
     state["turn"] = new_turn(state, 0, 1)
@@ -85,12 +89,17 @@ def lose(state: CvState, lib: Library, who: str, type_: str) -> list[Event]:
 def note_hand(state: CvState, lib: Library, who: str, name: str, gives: list[str]) -> list[Event]:
     """A Childhood or Event card in a player's hand (after the draft of V-SET-1)."""
     p = player(state, who)
-    found = lib.special(name)
-    if found and not found[1].hand and found[1].type != "event":
+    printed = lib.box_card(name)        # a card of the table's card file: its name and symbols
+    if printed is not None and printed.deck != "childhood" and "event" not in printed.types:
+        raise RuleError(_("{card} is not held in the hand").format(card=printed.here))
+    found = lib.special(name) if printed is None or printed.special is None else \
+        (printed.number, printed.special)
+    if found and not found[1].hand and found[1].type != "event" and printed is None:
         raise RuleError(_("{card} is not held in the hand").format(card=found[1].here))
-    card = new_card(found[1].en if found else name.strip(), "event")
-    card["number"] = found[0] if found else None
-    card["gives"] = list(gives) or (list(found[1].symbols) if found else [])
+    card = new_card(printed.en if printed else found[1].en if found else name.strip(), "event")
+    card["number"] = printed.number if printed else found[0] if found else None
+    card["gives"] = list(gives) or (list(printed.tokens) if printed else []) or \
+        (list(found[1].symbols) if found else [])
     p["hand"].append(card)
     return [{"kind": "in_hand", "player": p["name"], "card": card["name"], "number": card["number"],
              "gives": card["gives"]}]

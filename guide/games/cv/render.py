@@ -56,6 +56,7 @@ MESSAGES: dict[str, str] = {
     "_drawn": N_(" with {drawn}"),
     "deck_out": N_("The {deck} deck has run out: social help (V-HELP-1)"),
     "help_due": N_("Social help, in this order: {players} (take NAME CARD --type T --social, or pass NAME)"),
+    "_help_dealt": N_("Social help, in this order: {players} (take NAME CARD --social, or pass NAME)"),
     "help_passed": N_("{player} takes no social help"),
     "game_over": N_("The game is over: the Old age deck holds fewer cards than there are players"
                     " (V-END-1); score"),
@@ -114,6 +115,10 @@ class Renderer:
         x = self.lib.types[t]
         return x.uk if self.lang == "uk" else f"{x.en} ({x.uk})"
 
+    def card(self, card: dict[str, Any]) -> str:
+        """A card of a dealt track by its name in the table's language (the card file's)."""
+        return self.lib.card_name(card.get("number"), self.lang) or str(card["name"])
+
     def deck(self, d: str) -> str:
         return next((x.name(self.lang) for x in self.lib.decks if x.id == d), d)
 
@@ -145,12 +150,15 @@ class Renderer:
         if prepare is None and kind not in MESSAGES:
             return None
         fields = dict(event)
-        if event.get("number") is not None and self.lang == "uk":
-            sp = self.lib.special_by_id(event["number"])
-            if sp is not None:
-                fields["card"] = fields["name"] = sp.uk
+        number = event.get("number")
+        if number is not None and (self.lang == "uk" or number in self.lib.box):
+            name = self.lib.card_name(number, self.lang)     # the card file's, else the seed's
+            if name is not None:
+                fields["card"] = fields["name"] = name
         if prepare is not None:
             fields.update(prepare(self, event))
+        if kind == "help_due" and event.get("dealt"):      # the card file: no --type to type
+            kind = "_help_dealt"
         return self.msg(kind, **fields)
 
     def tally(self, e: Event) -> str:
@@ -226,6 +234,13 @@ def _amended(r: Renderer, e: Event) -> dict[str, Any]:
 
 def _track(r: Renderer, e: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"decks": r.decks(e["decks"])}
+    if "cards" in e:            # a dealt track (the card file): the cards by place, or those drawn
+        named = [r.card(c) for c in e["cards"]]
+        if "slots" in e:
+            out["slots"] = ", ".join(f"{i} {n}" for i, n in enumerate(named, 1))
+        else:
+            out["drawn"] = r.msg("_drawn", drawn=", ".join(named)) if named else ""
+        return out
     if "slots" in e:
         out["slots"] = ", ".join(r.deck(d) for d in e["slots"])
     if "drawn" in e:
@@ -306,7 +321,8 @@ _PREPARE: dict[str, Callable[[Renderer, Event], dict[str, Any]]] = {
     "tokens": _list("tokens"),
     "track_laid": _track,
     "track_refilled": _track,
-    "track_removed": lambda r, e: {"deck": r.deck(e["deck"])},
+    "track_removed": lambda r, e: {"deck": r.deck(e["deck"]) if e.get("card") is None else
+                                   f"{r.card(e['card'])}, {r.deck(e['deck'])}"},
     "deck_out": lambda r, e: {"deck": r.deck(e["deck"])},
     "help_due": lambda r, e: {"players": ", ".join(e["players"])},
     "game_over": lambda r, e: {},

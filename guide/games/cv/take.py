@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.i18n import current as current_lang
 from guide.core.i18n import domain
-from guide.core.names import fold
+from guide.core.names import Ambiguous, Unknown, fold, resolve
 
 from . import pool
 from . import track as track_rules
@@ -45,6 +46,98 @@ class Typed:
     upkeep: list[str] = field(default_factory=list)
     points: int | None = None
     dice: int = 0
+    number: int | None = None            # a card of the table's card file (box.yaml)
+
+
+def from_card(lib: Library, card: Card, chosen: str | None = None) -> Typed:
+    """What the card file says of a card (as the track holds it), as if typed; `chosen`:
+    the stack a two-coloured card goes into (V-TWO-1), else its first colour."""
+    kinds = card["types"] or [card["type"]]
+    if chosen is not None and chosen not in kinds:
+        raise RuleError(_("{card} is a {types} card").format(
+            card=_name(lib, card), types=" / ".join(lib.types[t].here for t in kinds)))
+    first = chosen or kinds[0]
+    also = next((t for t in kinds if t != first), None)
+    return Typed(card["name"], first, also, list(card["cost"]), list(card["gives"]), list(card["upkeep"]),
+                 card["points"], card["dice"], card["number"])
+
+
+def _name(lib: Library, card: Card) -> str:
+    return lib.card_name(card["number"], current_lang()) or card["name"]
+
+
+def _names(lib: Library, card: Card) -> tuple[str, ...]:
+    """Every name a person may type for a track card: the file's, its aliases, the seed's."""
+    printed = lib.box.get(card["number"]) if card["number"] is not None else None
+    return printed.names if printed is not None else (card["name"],)
+
+
+def on_track(state: CvState, lib: Library, word: str | None, place: int | None) -> tuple[Card, int]:
+    """The dealt card a player takes, and its place (1..5): the card at `place`, or the
+    one named `word` (its number, or its name as people type it, in either language,
+    through guide.core.names.resolve); both: they must agree. A card that is not on the
+    track is refused."""
+    here = track_rules.on_track(state["track"])
+    listed = ", ".join(f"{i} {_name(lib, c)}" for i, c in here) or "-"
+    if place is not None:
+        found = dict(here).get(place)
+        if found is None:
+            raise RuleError(_("no card at place {slot} of the track (cards at {places})").format(
+                slot=place, places=", ".join(str(i) for i, _ in here) or "-"))
+        if word is not None and on_track(state, lib, word, None)[1] != place:
+            raise RuleError(_("place {slot} of the track holds {card}, not {word!r}").format(
+                slot=place, card=_name(lib, found), word=word))
+        return found, place
+    assert word is not None
+    w = fold(word).lstrip("#")
+    if w.isdigit():
+        at = next((i for i, c in here if c["number"] == int(w)), None)
+        if at is not None:
+            return dict(here)[at], at
+    else:
+        names: dict[str, int] = {}
+        for i, c in here:
+            for name in _names(lib, c):
+                names.setdefault(name, i)
+        try:
+            at = names[resolve(word, list(names), "card")]
+            return dict(here)[at], at
+        except Ambiguous as e:
+            raise RuleError(str(e)) from None
+        except Unknown:
+            pass
+    known = lib.box_card(word)
+    seed = lib.special(word)
+    sp = known.special if known else seed[1] if seed else None
+    if sp is not None and sp.effect == "bicycle":
+        raise RuleError(_("{card} is a Childhood card, laid out at the start: it is not on the"
+                          " track").format(card=sp.here))
+    if known is not None:
+        raise RuleError(_("{number} {card} is not on the track (the track: {cards})").format(
+            number=known.number, card=known.here, cards=listed))
+    raise RuleError(_("no card {word!r} on the track (the track: {cards})").format(word=word, cards=listed))
+
+
+def _dealt_place(state: CvState, lib: Library, typed: Typed, slot: int | None) -> int:
+    """With a dealt track, the place of the card taken: the card typed (by its number, else
+    its name) must be on the track, at `slot` if one is given."""
+    here = track_rules.on_track(state["track"])
+
+    def same(c: Card) -> bool:
+        if typed.number is not None:
+            return c["number"] == typed.number
+        return fold(c["name"]) == fold(typed.name)
+
+    at = [i for i, c in here if same(c) and (slot is None or i == slot)]
+    if not at:
+        return on_track(state, lib, typed.name if typed.number is None else str(typed.number), slot)[1]
+    return at[0]
+
+
+def missing_cost(card: str) -> str:
+    """A card is never taken free by a cost left out."""
+    return _("{card}: its cost is missing: --cost SYMBOLS (--cost none for a card that costs"
+             " nothing)").format(card=card)
 
 
 def make_card(lib: Library, typed: Typed) -> tuple[Card, Special | None]:
@@ -61,19 +154,22 @@ def make_card(lib: Library, typed: Typed) -> tuple[Card, Special | None]:
     if sp is not None:
         name = sp.en
         if sp.effect == "bicycle":          # V-SET-1: dealt in the Childhood draft, never on the track
-            raise RuleError(f"{sp.en} is a Childhood card, laid out at the start: it is not on the track")
+            raise RuleError(_("{card} is a Childhood card, laid out at the start: it is not on the"
+                              " track").format(card=sp.here))
         if sp.type is not None and sp.type != t:
             raise RuleError(_("{card} is a {type} card (the seed)").format(
                 card=sp.here, type=lib.types[sp.type].here))
         if sp.hand and t != "event":
             raise RuleError(_("{card} is played from the hand: --type event").format(card=sp.here))
+    if typed.number in lib.box:
+        name = lib.box[typed.number].en
     if typed.also is not None:
         if typed.also == t or t not in lib.stacks or typed.also not in lib.stacks:
             raise RuleError(_("a two-coloured card has two different CV types (V-TWO-1)"))
     if typed.points is not None and "property" not in (t, typed.also):
         raise RuleError(_("points are printed on Property cards (V-SCORE-3)"))
     card = new_card(name, t)
-    card["number"] = found[0] if found else None
+    card["number"] = typed.number if typed.number is not None else found[0] if found else None
     cost = list(typed.cost or [])
     if sp is not None and sp.cost is not None:
         if typed.cost is not None and Counter(typed.cost) != Counter(sp.cost):
@@ -131,6 +227,8 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
         if turn["taken"] >= 2:
             raise RuleError(_("one or two cards a turn (V-TURN-1)"))
     card, sp = make_card(lib, typed)
+    if track_rules.dealt(track):        # the card file's track: the card named, from its place
+        slot = _dealt_place(state, lib, typed, slot)
     _check_needs(p, card, sp, [] if social else pending(turn))
     paid: list[pool.Source] = []
     if not social:
@@ -138,6 +236,8 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
             raise RuleError(_("{player} has not rolled yet: roll {player}").format(player=p['name']))
         paid = pool.happiness_free(turn, p, lib) if happiness else pool.allocate(turn, p, card["cost"], lib)
     stack, _at = _place(p, card, under, lib, taken=None if social else pending(turn))
+    if typed.cost is None and not (social or happiness) and (sp is None or sp.cost is None):
+        raise RuleError(missing_cost(card["name"]))
     if track is None and slot is not None:
         raise RuleError(_("the track is not kept: track youth=N maturity=N old_age=N"))
     deck = track_rules.take_slot(track, lib, slot) if track is not None else None

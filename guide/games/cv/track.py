@@ -1,18 +1,23 @@
 """The five-card track and its decks (V-SET-1, V-TURN-1 phase 5, V-TURN-3), social help
 (V-HELP-1) and the end of the game (V-END-1).
 
-The companion does not know the cards: the table types the decks' sizes and the companion
-keeps, for every card on the track, the deck it came from."""
+Without a card file the companion does not know the cards: the table types the decks' sizes
+and the companion keeps, for every card on the track, the deck it came from. With one
+(box.yaml, library.BoxCard) `deal` shuffles each deck with the table's dice and the track
+holds the real cards: `cards` beside `slots` (the card at each place, as the CV records it:
+model.Card) and `piles` (each deck's cards in the order they will be drawn: face down, never
+shown). The cards are copied from the file at the deal, so a saved game keeps them."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
-from .library import Library
-from .model import CvState, Track, cv_cards
+from .library import BoxCard, Library
+from .model import Card, CvState, Track, cv_cards, new_card
 from .protocol import emits
 
 Event = dict[str, Any]
@@ -40,6 +45,54 @@ def setup(state: CvState, lib: Library, decks: dict[str, int]) -> list[Event]:
     return [{"kind": "track_laid", "slots": [first] * lib.track_size, "decks": dict(left)}]
 
 
+@emits
+def deal(state: CvState, lib: Library, dice: DiceLike) -> list[Event]:
+    """V-SET-1 with the table's card file: each track deck shuffled by the dice, five Youth
+    cards laid out."""
+    if state["track"] is not None:
+        raise RuleError(_("the track is laid out already"))
+    if not lib.dealt():
+        raise RuleError(_("the card file lists no track cards: track youth=N maturity=N old_age=N"))
+    piles = {d.id: [card_of(lib.box[n]) for n in shuffle(lib.deck_cards(d.id), dice)] for d in lib.decks}
+    first = lib.decks[0]
+    if len(piles[first.id]) <= lib.track_size:
+        raise RuleError(_("the {deck} deck needs more than {track_size} cards").format(
+            deck=first.here, track_size=lib.track_size))
+    cards: list[Card | None] = list(piles[first.id][:lib.track_size])
+    del piles[first.id][:lib.track_size]
+    left = {d: len(p) for d, p in piles.items()}
+    state["track"] = {"slots": [first.id] * lib.track_size, "decks": left, "help": [],
+                      "cards": cards, "piles": piles}
+    return [{"kind": "track_laid", "slots": [first.id] * lib.track_size, "decks": dict(left),
+             "cards": list(cards)}]
+
+
+def card_of(printed: BoxCard) -> Card:
+    """A card of the file as the track and the CV hold it (its first type until a
+    two-coloured card's stack is chosen, V-TWO-1)."""
+    card = new_card(printed.en, printed.types[0])
+    card["number"] = printed.number
+    card["cost"], card["gives"] = list(printed.cost or ()), list(printed.tokens)
+    card["upkeep"] = list(printed.upkeep)
+    card["points"], card["dice"] = printed.points, printed.dice
+    card["types"] = list(printed.types) if len(printed.types) > 1 else []
+    return card
+
+
+def dealt(track: Track | None) -> bool:
+    """Does the track hold the real cards of a card file (dealt: its decks face down too)?"""
+    return track is not None and "piles" in track and "cards" in track
+
+
+def slide(track: Track) -> None:
+    """The cards left on the track slide left (V-TURN-1 phase 5)."""
+    if dealt(track):
+        kept = [(d, c) for d, c in zip(track["slots"], track["cards"], strict=True) if d is not None]
+        track["slots"], track["cards"] = [d for d, _ in kept], [c for _, c in kept]
+    else:
+        track["slots"] = [d for d in track["slots"] if d is not None]
+
+
 def take_slot(track: Track, lib: Library, slot: int | None) -> str:
     """A card leaves the track: the slot given (1-based), or the only deck the track holds.
     Returns the deck it came from."""
@@ -62,7 +115,26 @@ def take_slot(track: Track, lib: Library, slot: int | None) -> str:
     deck: str | None = track["slots"][i]
     assert deck is not None
     track["slots"][i] = None
+    if dealt(track):
+        track["cards"][i] = None
     return deck
+
+
+def shown(track: Track) -> Event:
+    """The track as it stands, as the event that laid it out tells it."""
+    e: Event = {"kind": "track_laid", "slots": [d for d in track["slots"] if d is not None],
+                "decks": dict(track["decks"])}
+    if dealt(track):
+        e["cards"] = [c for c in track["cards"] if c is not None]
+    return e
+
+
+def on_track(track: Track | None) -> list[tuple[int, Card]]:
+    """The dealt cards on the track: (place 1..5, card)."""
+    if not dealt(track):
+        return []
+    assert track is not None
+    return [(i, c) for i, c in enumerate(track["cards"], 1) if c is not None]
 
 
 def old_age_on_track(track: Track, lib: Library) -> bool:
@@ -91,10 +163,13 @@ def tidy(state: CvState, lib: Library, round_end: bool) -> list[Event]:
     track = state["track"]
     assert track is not None
     events: list[Event] = []
-    track["slots"] = [d for d in track["slots"] if d is not None]
+    slide(track)
     if round_end and track["slots"]:
         gone = track["slots"].pop(0)
-        events.append({"kind": "track_removed", "deck": gone})
+        removed: Event = {"kind": "track_removed", "deck": gone}
+        if dealt(track):
+            removed["card"] = track["cards"].pop(0)
+        events.append(removed)
     return events + refill(state, lib)
 
 
@@ -107,24 +182,35 @@ def refill(state: CvState, lib: Library) -> list[Event]:
     assert track is not None and turn is not None
     events: list[Event] = []
     drawn: list[str] = []
-    track["slots"] = [d for d in track["slots"] if d is not None]
+    cards: list[Card] = []
+    slide(track)
+
+    def refilled() -> Event:
+        e: Event = {"kind": "track_refilled", "drawn": drawn, "decks": dict(track["decks"])}
+        if dealt(track):
+            e["cards"] = list(cards)
+        return e
+
     while len(track["slots"]) < lib.track_size:
         deck = next((d.id for d in lib.decks if track["decks"][d.id] > 0), None)
         if deck is None:
             break
         track["slots"].append(deck)
         track["decks"][deck] -= 1
+        if dealt(track):
+            cards.append(track["piles"][deck].pop(0))
+            track["cards"].append(cards[-1])
         drawn.append(deck)
         if track["decks"][deck] == 0:
-            events.append({"kind": "track_refilled", "drawn": drawn, "decks": dict(track["decks"])})
-            drawn = []
+            events.append(refilled())
+            drawn, cards = [], []
             events.append({"kind": "deck_out", "deck": deck})
             track["help"] = entitled(state, turn["player"])
             if track["help"]:
-                events.append({"kind": "help_due", "players": list(track["help"])})
+                events.append({"kind": "help_due", "players": list(track["help"]), "dealt": dealt(track)})
                 return events
     if drawn or not events:
-        events.append({"kind": "track_refilled", "drawn": drawn, "decks": dict(track["decks"])})
+        events.append(refilled())
     return events
 
 

@@ -192,7 +192,7 @@ def test_v_two_1_with_a_stack_of_one_colour_the_owner_chooses_at_once():
 def test_v_event_1_an_event_is_played_from_the_hand_for_this_turn_only():
     t = Table("Ann", "Bob")
     t.roll("Ann", "health,health,health,knowledge")
-    t.take("Ann", "Lottery", "event", gives="2money")
+    t.take("Ann", "Lottery", "event", cost="", gives="2money")
     ev = t.run(phase.play, "Ann", "Lottery")
     assert ev[0]["symbols"] == ["money", "money"] and t.p("Ann")["hand"] == []
     t.take("Ann", "Used car", "property", cost="2money", points=2)
