@@ -12,6 +12,7 @@ from guide.core.game import Game
 from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.template import BoxTemplate, slug
 from guide.core.yamlsrc import Problem
 
 from . import library as box
@@ -49,10 +50,14 @@ class CvGame(Game):
     def build(self, docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
         return box.build(docs)
 
-    def box_template(self) -> dict[str, str]:
-        """`guide new box --game cv DIR`: box.yaml, every card of the box to fill from the
-        table's own cards (library.template; docs/cv.md, "The table's own cards")."""
-        return {"box.yaml": box.template(box.load())}
+    def box_template(self, name: str | None) -> BoxTemplate:
+        """`guide new box --game cv [--to DIR]`: box.yaml, every card of the box to fill from
+        the table's own cards (library.template; docs/cv.md, "The table's own cards"); NAME
+        names the folder only."""
+        folder = slug(name) if name and slug(name) else "cv-box"
+        return BoxTemplate({"box.yaml": box.template(box.load())}, folder, [
+            _("A CV card file in {folder}: fill it from your box, then guide check {folder}"
+              " --game cv")])
 
     def cards(self, library: Library, card_type: str | None) -> Result:
         """`guide cards --game cv`: the table's card file (--box) if it holds cards, else the

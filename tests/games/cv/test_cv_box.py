@@ -169,7 +169,7 @@ def test_the_bicycle_keeps_the_points_the_card_file_prints(tmp_path, folder):
 
 
 def test_the_template_is_valid_as_it_stands_and_check_shows_what_is_left_to_fill(tmp_path):
-    body = CvGame().box_template()["box.yaml"]
+    body = CvGame().box_template(None).files["box.yaml"]
     (tmp_path / "box.yaml").write_text(body, encoding="utf-8")
     assert problems(tmp_path) == []                       # no card yet: the bundled box
     assert not library.load([library.bundled(), tmp_path]).box
@@ -184,7 +184,7 @@ def test_the_template_is_valid_as_it_stands_and_check_shows_what_is_left_to_fill
 
 
 def test_the_filled_template_deals_the_table_cards(tmp_path):
-    body = CvGame().box_template()["box.yaml"]
+    body = CvGame().box_template(None).files["box.yaml"]
     filled = []
     for line in body.splitlines():
         if line.startswith("  #") and not line.startswith("  ##"):
