@@ -14,11 +14,12 @@ from guide.games.kaverini.registry import command
 from guide.games.kaverini.state import held_item
 
 if TYPE_CHECKING:
+    from guide.games.kaverini.model import Shop
     from guide.games.kaverini.table import KaveriniTable
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-def _shop(t: KaveriniTable, name: str | None, item: str | None = None):
+def _shop(t: KaveriniTable, name: str | None, item: str | None = None) -> Shop:
     a = t.adventure()
     if a is None or not a.shops:
         raise CommandError(_("no adventure with shops is running"))
@@ -38,7 +39,7 @@ def _shop(t: KaveriniTable, name: str | None, item: str | None = None):
 
 @command("shop", "adventure")
 @click.argument("name", nargs=-1, type=params.SHOP)
-def shop(t: KaveriniTable, name):
+def shop(t: KaveriniTable, name: tuple[str, ...]) -> Result:
     """The adventure's shops and their prices (the cheapest marked, R-WP-4).
 
     Example: shop Albert Cuyp Market stalls"""
@@ -62,7 +63,8 @@ def shop(t: KaveriniTable, name):
 @click.option("--shop", "shop_name", default=None, type=params.SHOP, help="The shop (when several sell it).")
 @click.option("--world-point", "world_point", is_flag=True,
               help="Spend a world point: the cheapest item for free (R-WP-4).")
-def buy(t: KaveriniTable, name, item, shop_name, world_point):
+def buy(t: KaveriniTable, name: str, item: tuple[str, ...], shop_name: str | None,
+        world_point: bool) -> Result:
     """Buy an item in a shop of the adventure, or take the cheapest free with a world point.
 
     Example: buy Ann Stroopwafel --shop Albert"""
@@ -104,7 +106,7 @@ def buy(t: KaveriniTable, name, item, shop_name, world_point):
 
 @command("bargain", "adventure")
 @click.argument("name", nargs=-1, required=True, type=params.SHOP)
-def bargain(t: KaveriniTable, name):
+def bargain(t: KaveriniTable, name: tuple[str, ...]) -> Result:
     """A bargain struck at a shop: a world point may be spent there again (R-WP-4).
 
     Example: bargain Albert Cuyp Market stalls"""
