@@ -294,6 +294,7 @@ def view_command(campaign, boxes, game_id, lan, port) -> None:
     import time
 
     from guide.core.repl.run import open_table
+    from guide.core.view import shown_view
     from guide.core.view.ports import serve
 
     table = open_table(campaign, list(boxes), seed=None, read_only=True, game_id=game_id)
@@ -303,7 +304,7 @@ def view_command(campaign, boxes, game_id, lan, port) -> None:
     except OSError as e:
         raise UserError(f"cannot serve the view on port {port or 'near 8765'}:"
                         f" {e.strerror or e}") from None
-    server.publish(table.game.view(table))
+    server.publish(shown_view(table))
     click.echo(f"The players' view is at {server.url}  (Ctrl-C stops) {note}".rstrip())
     seen = store.version()
     try:
@@ -312,7 +313,7 @@ def view_command(campaign, boxes, game_id, lan, port) -> None:
             if store.version() != seen:
                 seen = store.version()
                 table.reload()
-                server.publish(table.game.view(table))
+                server.publish(shown_view(table))
     except KeyboardInterrupt:
         pass
     finally:

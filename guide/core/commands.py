@@ -17,6 +17,7 @@ from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import desk_of, links, qr, seated
 from guide.core.story import say
+from guide.core.view import shown_view
 
 CORE = Registry(families=("dice", "history", "table", "seats"))
 command = CORE.command
@@ -193,7 +194,7 @@ def start_view(t, port: int | None, lan: bool):
         t.campaign.save_seat_address(server.base)
 
     def listener(table) -> None:
-        server.publish(table.game.view(table))
+        server.publish(shown_view(table))
         if desk is not None:
             desk.publish(server.publish_seat, server.forget_seat)
 

@@ -136,7 +136,8 @@ class Game:
         return None
 
     def view(self, table: Table) -> dict:
-        """What the TV page shows: only what every player may see."""
+        """What the TV page shows: only what every player may see. The core sends it with
+        `schema` and `game` added (guide.core.view.shown_view); a game need not say them."""
         return {"game": self.id, "title": self.title}
 
     def notices(self, table: Table) -> list[str]:
@@ -158,7 +159,9 @@ class Game:
         return []
 
     def seat_view(self, table: Table, seat: str) -> dict:
-        """What that seat's page shows: what everyone may see, plus its own secrets."""
+        """What that seat's page shows: what everyone may see, plus its own secrets (the
+        core sends it inside the seat's page, which says `schema` and `game`:
+        guide.core.seats.Desk.payload_of)."""
         return self.view(table)
 
     def seat_moves(self, table: Table, seat: str) -> Sequence[AnyMove]:

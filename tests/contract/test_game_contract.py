@@ -9,8 +9,9 @@
 - under the undo policy "refuse past a hidden draw" (decisions.md), a refused undo changes
   nothing and says why in one line;
 - every event kind the game tells is said by its renderer, in every language it offers;
-- `guide state` (Game.public_state) is JSON with `schema` and `game`, the TV view and each
-  seat's page are JSON naming the game;
+- `guide state` (Game.public_state), the TV view as the core sends it (view.shown_view) and
+  each seat's page (Desk.payload_of) are JSON with an integer `schema` and the game's id as
+  `game`;
 - the prompt and every line of the toolbar fit 80 columns.
 
 Game-specific rule properties stay in each game's own tests."""
@@ -38,6 +39,7 @@ from guide.core.seats import Desk, as_moves, seated
 from guide.core.store import Store
 from guide.core.story import MARKS
 from guide.core.table import Table
+from guide.core.view import shown_view
 
 sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
 from tally import TallyGame  # noqa: E402
@@ -111,7 +113,7 @@ class Run:
         t = self.table
         pages = {seat: Desk.payload_of(t, seat) for seat in self.seats()}
         return (json.dumps(t.state, sort_keys=True), t.store.version()[1:],
-                json.dumps([self.game.view(t), pages], sort_keys=True, default=str))
+                json.dumps([shown_view(t), pages], sort_keys=True, default=str))
 
     def seats(self) -> list[str]:
         return list(self.game.seats(self.table)) if seated(self.table) else []
@@ -250,7 +252,7 @@ def private(run: Run) -> None:
     assert (str(SECRET) in shown) == (who == "gm")
     others = [Desk.payload_of(t, seat) for seat in seats[1:]]
     offered = [candidates(t, []), *(candidates(t, [name]) for name in ("roll", "log", "help"))]
-    everyone = json.dumps([run.game.view(t), run.game.public_state(t), others, offered],
+    everyone = json.dumps([shown_view(t), run.game.public_state(t), others, offered],
                           default=str)
     assert str(SECRET) not in everyone + "\n".join(t.execute("log 5").lines)
     assert str(SECRET) in "\n".join(t.execute("log 5 --gm").lines)
@@ -262,11 +264,12 @@ def shapes(run: Run) -> None:
     t, game = run.table, run.game
     state = json.loads(json.dumps(game.public_state(t)))
     assert isinstance(state.get("schema"), int) and state["game"] == game.id
-    view = json.loads(json.dumps(game.view(t)))
-    assert view.get("game") == game.id
+    view = json.loads(json.dumps(shown_view(t)))
+    assert isinstance(view.get("schema"), int) and view["game"] == game.id
     for seat in game.seats(t) if seated(t) else []:
         page = json.loads(json.dumps(Desk.payload_of(t, seat)))
-        assert page["game"] == game.id and page["seat"] == seat
+        assert isinstance(page.get("schema"), int) and page["game"] == game.id
+        assert page["seat"] == seat
 
 
 def fits(t: Table) -> None:
