@@ -170,10 +170,10 @@ def games_command() -> None:
 @GAME
 def commands_reference(game_id: str | None) -> None:
     """Print the reference of every table command (as `help COMMAND` shows them), in Markdown."""
-    from guide.core.commands import CORE
+    from guide.core.reference import registry_of
 
     game = _game(game_id)
-    registry = game.commands.merged(CORE)
+    registry = registry_of(game)
     click.echo(f"# Table commands: {game.title}\n\nType these at the `guide play` prompt, or one"
                " a line in a script.\n")
     for family, cmds in registry.by_family().items():

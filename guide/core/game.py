@@ -25,6 +25,7 @@ from guide.core.yamlsrc import Problem
 if TYPE_CHECKING:
     import click
 
+    from guide.core.reference import RulesPage
     from guide.core.table import Table
 
 
@@ -178,6 +179,13 @@ class Game:
     # to hide, in `view`, `seat_view` and `public_state`, as Tally's hands are. Events a
     # game's rules return as data, told with `Table.tell_all`, say the same with a
     # `private` key (a seat's name or "gm"): one way to say who may see an event.
+
+    # --- the rules page: the `rules` command (guide.core.reference) ------------------------
+    def rules_page(self) -> RulesPage | None:
+        """The game's rules as `rules` shows them: a `RulesPage` (a title, the ids' prefix,
+        and the game's own reading of its page into `Rule`s). None (the default): the game
+        has no `rules` command."""
+        return None
 
     # --- the command line ---------------------------------------------------------------
     def cli(self) -> list[click.Command]:

@@ -34,6 +34,7 @@ from guide.core import games
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.game import REFUSE_HIDDEN, UNDO_POLICIES, Game
+from guide.core.reference import registry_of
 from guide.core.registry import Registry
 from guide.core.seats import Desk, as_moves, seated
 from guide.core.store import Store
@@ -66,7 +67,7 @@ def game_of(game_id: str) -> Game:
 def examples(game: Game) -> dict[str, list[str]]:
     """Each command's examples from its help: `Example: LINE` (several joined by `; `)."""
     out: dict[str, list[str]] = {}
-    for name, cmd in game.commands.merged(_core()).commands.items():
+    for name, cmd in registry_of(game).commands.items():
         found = EXAMPLE.findall(cmd.function.__doc__ or "")
         out[name] = [" ".join(part.split()) for text in found for part in text.split("; ")]
     return out
@@ -85,12 +86,6 @@ def varied(pool: list[str], rng: random.Random, count: int = 3) -> list[str]:
         for _ in range(count if names and NAME.search(rest) else 0):
             out.append(f"{head} " + NAME.sub(lambda m: rng.choice(names), rest))
     return out
-
-
-def _core():
-    from guide.core.commands import CORE
-
-    return CORE
 
 
 class Run:
