@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import domain
+from guide.core.names import resolve
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
@@ -23,11 +24,12 @@ def _shop(t: KaveriniTable, name: str | None, item: str | None = None) -> Shop:
     a = t.adventure()
     if a is None or not a.shops:
         raise CommandError(_("no adventure with shops is running"))
-    if name:
-        for shop in a.shops:
-            if shop.name.casefold().startswith(name.casefold()):
-                return shop
-        raise CommandError(f"no shop {name!r}; shops: " + "; ".join(s.name for s in a.shops))
+    if name:                        # as people type it (guide.core.names.resolve)
+        try:
+            chosen = resolve(name, [s.name for s in a.shops], "shop")
+        except GuideError as e:
+            raise CommandError(str(e)) from None
+        return next(s for s in a.shops if s.name == chosen)
     carrying = [s for s in a.shops if item and any(i.casefold() == item.casefold() for i in s.prices)]
     if len(carrying) == 1:
         return carrying[0]
