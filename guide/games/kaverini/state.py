@@ -136,6 +136,8 @@ class Confrontation(TypedDict):
     practice: bool
     max_hp_boosts: dict[str, int]            # Nervousness on HP, undone at the end
     neutralized: list[str]
+    answers: NotRequired[dict[str, bool]]    # R-DMG-7: the GM's --matches, "ATTACKER|DEFENCE"
+                                             # -> does the free-text Shield/Heel apply
 
 
 class StrategyPlayer(TypedDict):
