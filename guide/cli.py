@@ -202,10 +202,10 @@ def games_command() -> None:
 @GAME
 def commands_reference(game_id: str | None) -> None:
     """Print the reference of every table command (as `help COMMAND` shows them), in Markdown."""
-    from guide.core.commands import CORE
+    from guide.core.reference import registry_of
 
     game = _game(game_id)
-    registry = game.commands.merged(CORE)
+    registry = registry_of(game)
     click.echo(f"# Table commands: {game.title}\n\nType these at the `guide play` prompt, or one"
                " a line in a script.\n")
     for family, cmds in registry.by_family().items():
@@ -326,6 +326,7 @@ def view_command(campaign, boxes, game_id, lan, port) -> None:
     import time
 
     from guide.core.repl.run import open_table
+    from guide.core.view import shown_view
     from guide.core.view.ports import serve
 
     table = open_table(campaign, list(boxes), seed=None, read_only=True, game_id=game_id)
@@ -335,7 +336,7 @@ def view_command(campaign, boxes, game_id, lan, port) -> None:
     except OSError as e:
         raise UserError(f"cannot serve the view on port {port or 'near 8765'}:"
                         f" {e.strerror or e}") from None
-    server.publish(table.game.view(table))
+    server.publish(shown_view(table))
     click.echo(f"The players' view is at {server.url}  (Ctrl-C stops) {note}".rstrip())
     seen = store.version()
     try:
@@ -344,7 +345,7 @@ def view_command(campaign, boxes, game_id, lan, port) -> None:
             if store.version() != seen:
                 seen = store.version()
                 table.reload()
-                server.publish(table.game.view(table))
+                server.publish(shown_view(table))
     except KeyboardInterrupt:
         pass
     finally:

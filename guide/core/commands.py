@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,6 +18,10 @@ from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import desk_of, links, qr, seated
 from guide.core.story import say
+from guide.core.view import shown_view
+
+if TYPE_CHECKING:
+    from guide.core.table import Table
 
 CORE = Registry(families=("dice", "history", "table", "seats"))
 command = CORE.command
@@ -39,7 +44,7 @@ def render(event: dict) -> str | None:
               type=Named("seat", lambda t, w: ["gm", *t.game.seats(t)] if t is not None else []),
               help="A private roll: only WHO sees it (gm, or a seat on its own page); kept out"
                    " of log (but log --gm), the TV and the other seats.")
-def roll(t, expression: tuple[str, ...], faces: str | None, private: str | None) -> Result:
+def roll(t: Table, expression: tuple[str, ...], faces: str | None, private: str | None) -> Result:
     """Roll dice: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (the percentile, 1..100, as the
     game reads it: one d100, or two d10 read as tens and ones).
 
@@ -54,13 +59,13 @@ def roll(t, expression: tuple[str, ...], faces: str | None, private: str | None)
     return Result([str(r.total)] if private == "gm" else [])
 
 
-def _need_store(t) -> None:
+def _need_store(t: Table) -> None:
     if t.store is None:
         raise CommandError(_("no campaign is open"))
 
 
 @command("undo", "history", journal=False)
-def undo(t) -> Result:
+def undo(t: Table) -> Result:
     """Take back the last command that changed the campaign (also after a restart).
 
     Example: undo"""
@@ -68,14 +73,14 @@ def undo(t) -> Result:
 
 
 @command("redo", "history", journal=False)
-def redo(t) -> Result:
+def redo(t: Table) -> Result:
     """Bring back the last command taken back by undo.
 
     Example: redo"""
     return _step(t, "redo")
 
 
-def _step(t, way: str) -> Result:
+def _step(t: Table, way: str) -> Result:
     _need_store(t)
     entry = t.step(way)
     if entry is None:
@@ -90,14 +95,13 @@ def _step(t, way: str) -> Result:
 @click.argument("count", type=int, required=False, default=30)
 @click.option("--gm", "gm", is_flag=True, help="Also the game master's own lines (reminders,"
                                                " questions, secrets).")
-def log(t, count: int, gm: bool) -> Result:
+def log(t: Table, count: int, gm: bool) -> Result:
     """The evening's story in words: the last COUNT commands (default 30), without the lines
     meant for the game master alone unless --gm.
 
     Example: log 10 --gm"""
-    _need_store(t)
     r = Result()
-    for entry in t.store.entries(limit=max(count, 1)):
+    for entry in t.campaign.entries(limit=max(count, 1)):      # no campaign: refused
         for line in say(t, entry.story, "gm" if gm else "log"):
             r.add(f"{entry.at[11:16]}  {line}")
     if not r.lines:
@@ -108,7 +112,7 @@ def log(t, count: int, gm: bool) -> Result:
 @command("help", "table", journal=False, aliases=("?",))
 @click.argument("name", nargs=-1, type=Named("command", lambda t, w: sorted(t.registry.commands)
                                                      if t is not None else [], convert=False))
-def help_(t, name: tuple[str, ...]) -> Result:
+def help_(t: Table, name: tuple[str, ...]) -> Result:
     """List the commands, or show one command's help.
 
     Example: help undo"""
@@ -135,7 +139,7 @@ def _entry(name: str, width: int, summary: str) -> list[str]:
 
 
 @command("quit", "table", journal=False, aliases=("exit",))
-def quit_(t) -> Result:
+def quit_(t: Table) -> Result:
     """Leave the table (Ctrl-D works too). Everything is already saved.
 
     Example: quit"""
@@ -143,7 +147,7 @@ def quit_(t) -> Result:
 
 
 @command("state", "table")
-def state(t) -> Result:
+def state(t: Table) -> Result:
     """The campaign's state as JSON (the same as `guide state`).
 
     Example: state"""
@@ -156,7 +160,7 @@ def state(t) -> Result:
 @click.option("--port", type=click.IntRange(0, 65535), default=None,
               help="Port (default 8765, or the next free one).")
 @click.option("--stop", is_flag=True, help="Stop serving the page.")
-def view(t, lan: bool, port: int | None, stop: bool) -> Result:
+def view(t: Table, lan: bool, port: int | None, stop: bool) -> Result:
     """Serve the players' view: a live page of what every player may see, and each seat's
     own page (seats).
 
@@ -177,7 +181,7 @@ def view(t, lan: bool, port: int | None, stop: bool) -> Result:
     return r
 
 
-def start_view(t, port: int | None, lan: bool):
+def start_view(t: Table, port: int | None, lan: bool):
     """Serve the TV page (and, in a game with seats, the seats), following every command."""
     from guide.core.view.ports import serve
 
@@ -192,8 +196,8 @@ def start_view(t, port: int | None, lan: bool):
         server.seat_page = t.game.seat_page
         t.campaign.save_seat_address(server.base)
 
-    def listener(table) -> None:
-        server.publish(table.game.view(table))
+    def listener(table: Table) -> None:
+        server.publish(shown_view(table))
         if desk is not None:
             desk.publish(server.publish_seat, server.forget_seat)
 
@@ -203,7 +207,7 @@ def start_view(t, port: int | None, lan: bool):
     return server, note
 
 
-def stop_view(t) -> None:
+def stop_view(t: Table) -> None:
     server = t.services.pop("view")
     server.close()
     t.listeners.remove(t.services.pop("view listener"))
@@ -214,7 +218,7 @@ def stop_view(t) -> None:
 # --- seats: each player's own page (guide.core.seats) -------------------------------------
 @command("seats", "seats", journal=False)
 @click.option("--no-qr", "no_qr", is_flag=True, help="The links without their QR codes.")
-def seats(t, no_qr: bool) -> Result:
+def seats(t: Table, no_qr: bool) -> Result:
     """Each player's own page: one link per seat, with a QR code to scan. The view serves
     them (view --lan for phones on the network).
 
@@ -243,7 +247,7 @@ def seats(t, no_qr: bool) -> Result:
 
 @command("seats revoke", "seats", journal=False)
 @click.argument("seat")
-def seats_revoke(t, seat: str) -> Result:
+def seats_revoke(t: Table, seat: str) -> Result:
     """Take a seat's link back and issue a new one (a lost phone).
 
     Example: seats revoke Ann"""
@@ -262,7 +266,7 @@ def seats_revoke(t, seat: str) -> Result:
 
 
 @command("seats moves", "seats", journal=False)
-def seats_moves(t) -> Result:
+def seats_moves(t: Table) -> Result:
     """The moves the seats have sent that wait for the game master.
 
     Example: seats moves"""
@@ -274,7 +278,7 @@ def seats_moves(t) -> Result:
 
 @command("seats take", "seats", journal=False)
 @click.argument("seat", required=False)
-def seats_take(t, seat: str | None) -> Result:
+def seats_take(t: Table, seat: str | None) -> Result:
     """Run a seat's waiting move as it was sent (the game master's Enter).
 
     Example: seats take Ann"""
@@ -284,7 +288,7 @@ def seats_take(t, seat: str | None) -> Result:
 
 @command("seats drop", "seats", journal=False)
 @click.argument("seat", required=False)
-def seats_drop(t, seat: str | None) -> Result:
+def seats_drop(t: Table, seat: str | None) -> Result:
     """Discard a seat's waiting move.
 
     Example: seats drop Ann"""

@@ -26,6 +26,7 @@ from guide.core.yamlsrc import Problem
 if TYPE_CHECKING:
     import click
 
+    from guide.core.reference import RulesPage
     from guide.core.table import Table
 
 
@@ -146,7 +147,8 @@ class Game:
         return None
 
     def view(self, table: Table) -> dict:
-        """What the TV page shows: only what every player may see."""
+        """What the TV page shows: only what every player may see. The core sends it with
+        `schema` and `game` added (guide.core.view.shown_view); a game need not say them."""
         return {"game": self.id, "title": self.title}
 
     def notices(self, table: Table) -> list[str]:
@@ -168,7 +170,9 @@ class Game:
         return []
 
     def seat_view(self, table: Table, seat: str) -> dict:
-        """What that seat's page shows: what everyone may see, plus its own secrets."""
+        """What that seat's page shows: what everyone may see, plus its own secrets (the
+        core sends it inside the seat's page, which says `schema` and `game`:
+        guide.core.seats.Desk.payload_of)."""
         return self.view(table)
 
     def seat_moves(self, table: Table, seat: str) -> Sequence[AnyMove]:
@@ -185,6 +189,13 @@ class Game:
     # to hide, in `view`, `seat_view` and `public_state`, as Tally's hands are. Events a
     # game's rules return as data, told with `Table.tell_all`, say the same with a
     # `private` key (a seat's name or "gm"): one way to say who may see an event.
+
+    # --- the rules page: the `rules` command (guide.core.reference) ------------------------
+    def rules_page(self) -> RulesPage | None:
+        """The game's rules as `rules` shows them: a `RulesPage` (a title, the ids' prefix,
+        and the game's own reading of its page into `Rule`s). None (the default): the game
+        has no `rules` command."""
+        return None
 
     # --- the command line ---------------------------------------------------------------
     def cli(self) -> list[click.Command]:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from guide.core.errors import CommandError
 from guide.core.i18n import _
+from guide.core.view import SCHEMA
 
 if TYPE_CHECKING:
     from guide.core.table import Table
@@ -135,7 +136,7 @@ class Desk:
         """A seat's page content, but its version: all that comes from the game."""
         game = table.game
         moves = as_moves(game.seat_moves(table, seat))
-        payload = {"seat": seat, "game": game.id, "title": game.title,
+        payload = {"schema": SCHEMA, "seat": seat, "game": game.id, "title": game.title,
                    "policy": game.seat_policy, "view": game.seat_view(table, seat),
                    "your_turn": bool(moves), "moves": [m.shown(i) for i, m in enumerate(moves)],
                    "words": {"seat": _("Your seat"), "turn": _("Your turn!"), "done": _("Done."),

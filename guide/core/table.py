@@ -11,11 +11,11 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from guide.core import i18n
-from guide.core.commands import CORE
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import _
 from guide.core.interrupts import held_interrupts
+from guide.core.reference import registry_of
 from guide.core.registry import parse, split
 from guide.core.result import Result
 from guide.core.state import diff
@@ -43,7 +43,7 @@ class Table(Generic[S, L]):
     def __init__(self, game: Game, store: Store | None, library: L, dice: Dice,
                  ask: Ask | None = None):
         self.game = game
-        self.registry = game.commands.merged(CORE)
+        self.registry = registry_of(game)
         self.store = store
         self.library = library             # the game's data, as Game.load gave it
         self.dice = dice

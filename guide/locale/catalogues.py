@@ -81,8 +81,9 @@ def _help_texts(name: str) -> Iterator[tuple[str, str | None, str]]:
     """The help of the domain's commands: docstrings, option and argument help, families."""
     from guide.core.commands import CORE as CORE_COMMANDS
     from guide.core.games import load
+    from guide.core.reference import REFERENCE
 
-    registry = CORE_COMMANDS if name == CORE else load(name).commands
+    registry = CORE_COMMANDS.merged(REFERENCE) if name == CORE else load(name).commands
     families = set(registry.families)
     for cmd in registry.commands.values():
         module = cmd.function.__module__

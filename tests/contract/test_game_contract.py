@@ -9,8 +9,9 @@
 - under the undo policy "refuse past a hidden draw" (decisions.md), a refused undo changes
   nothing and says why in one line;
 - every event kind the game tells is said by its renderer, in every language it offers;
-- `guide state` (Game.public_state) is JSON with `schema` and `game`, the TV view and each
-  seat's page are JSON naming the game;
+- `guide state` (Game.public_state), the TV view as the core sends it (view.shown_view) and
+  each seat's page (Desk.payload_of) are JSON with an integer `schema` and the game's id as
+  `game`;
 - the prompt and every line of the toolbar fit 80 columns.
 
 Game-specific rule properties stay in each game's own tests."""
@@ -33,11 +34,13 @@ from guide.core import games
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.game import REFUSE_HIDDEN, UNDO_POLICIES, Game
+from guide.core.reference import registry_of
 from guide.core.registry import Registry
 from guide.core.seats import Desk, as_moves, seated
 from guide.core.store import Store
 from guide.core.story import MARKS
 from guide.core.table import Table
+from guide.core.view import shown_view
 
 sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
 from tally import TallyGame  # noqa: E402
@@ -64,7 +67,7 @@ def game_of(game_id: str) -> Game:
 def examples(game: Game) -> dict[str, list[str]]:
     """Each command's examples from its help: `Example: LINE` (several joined by `; `)."""
     out: dict[str, list[str]] = {}
-    for name, cmd in game.commands.merged(_core()).commands.items():
+    for name, cmd in registry_of(game).commands.items():
         found = EXAMPLE.findall(cmd.function.__doc__ or "")
         out[name] = [" ".join(part.split()) for text in found for part in text.split("; ")]
     return out
@@ -83,12 +86,6 @@ def varied(pool: list[str], rng: random.Random, count: int = 3) -> list[str]:
         for _ in range(count if names and NAME.search(rest) else 0):
             out.append(f"{head} " + NAME.sub(lambda m: rng.choice(names), rest))
     return out
-
-
-def _core():
-    from guide.core.commands import CORE
-
-    return CORE
 
 
 class Run:
@@ -111,7 +108,7 @@ class Run:
         t = self.table
         pages = {seat: Desk.payload_of(t, seat) for seat in self.seats()}
         return (json.dumps(t.state, sort_keys=True), t.store.version()[1:],
-                json.dumps([self.game.view(t), pages], sort_keys=True, default=str))
+                json.dumps([shown_view(t), pages], sort_keys=True, default=str))
 
     def seats(self) -> list[str]:
         return list(self.game.seats(self.table)) if seated(self.table) else []
@@ -250,7 +247,7 @@ def private(run: Run) -> None:
     assert (str(SECRET) in shown) == (who == "gm")
     others = [Desk.payload_of(t, seat) for seat in seats[1:]]
     offered = [candidates(t, []), *(candidates(t, [name]) for name in ("roll", "log", "help"))]
-    everyone = json.dumps([run.game.view(t), run.game.public_state(t), others, offered],
+    everyone = json.dumps([shown_view(t), run.game.public_state(t), others, offered],
                           default=str)
     assert str(SECRET) not in everyone + "\n".join(t.execute("log 5").lines)
     assert str(SECRET) in "\n".join(t.execute("log 5 --gm").lines)
@@ -262,11 +259,12 @@ def shapes(run: Run) -> None:
     t, game = run.table, run.game
     state = json.loads(json.dumps(game.public_state(t)))
     assert isinstance(state.get("schema"), int) and state["game"] == game.id
-    view = json.loads(json.dumps(game.view(t)))
-    assert view.get("game") == game.id
+    view = json.loads(json.dumps(shown_view(t)))
+    assert isinstance(view.get("schema"), int) and view["game"] == game.id
     for seat in game.seats(t) if seated(t) else []:
         page = json.loads(json.dumps(Desk.payload_of(t, seat)))
-        assert page["game"] == game.id and page["seat"] == seat
+        assert isinstance(page.get("schema"), int) and page["game"] == game.id
+        assert page["seat"] == seat
 
 
 def fits(t: Table) -> None:

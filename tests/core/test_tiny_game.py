@@ -73,7 +73,8 @@ def test_the_view_serves_the_games_own_view_and_follows_every_change(tmp_path):
         versions.append(t.store.version())
         url = f"http://127.0.0.1:{server.port}/state.json"
         with urllib.request.urlopen(url, timeout=5) as r:
-            assert json.loads(r.read()) == {"game": "tally", "title": "Tally (a test game)",
+            assert json.loads(r.read()) == {"schema": 1, "game": "tally",   # the core's envelope
+                                            "title": "Tally (a test game)",
                                             "count": 5, "guesses": {}, "hands": {}}
     finally:
         t.execute("view --stop")

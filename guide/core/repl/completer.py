@@ -5,6 +5,7 @@ table's state at every keystroke."""
 from __future__ import annotations
 
 import shlex
+from typing import TYPE_CHECKING
 
 import click
 from prompt_toolkit.completion import Completer, Completion
@@ -12,6 +13,9 @@ from prompt_toolkit.document import Document
 
 from guide.core.i18n import help_text
 from guide.core.params import TableType, param_at
+
+if TYPE_CHECKING:
+    from guide.core.table import Table
 
 
 def context(text: str) -> tuple[list[str], str]:
@@ -29,13 +33,13 @@ def context(text: str) -> tuple[list[str], str]:
     return words[:-1], words[-1]
 
 
-def candidates(table, words: list[str]) -> list[str]:
+def candidates(table: Table, words: list[str]) -> list[str]:
     """What may come next after `words` (the first word is the command): command names,
     then what the parameter at that place takes (its type's choices) and the options."""
     return [value for value, _ in described(table, words)]
 
 
-def described(table, words: list[str]) -> list[tuple[str, str]]:
+def described(table: Table, words: list[str]) -> list[tuple[str, str]]:
     """The candidates with a short description each ("" where there is none)."""
     registry = table.registry
     commands, aliases = registry.commands, registry.aliases
@@ -72,7 +76,7 @@ def quote(value: str) -> str:
 
 
 class TableCompleter(Completer):
-    def __init__(self, table):
+    def __init__(self, table: Table):
         self.table = table
 
     def get_completions(self, document: Document, complete_event):

@@ -1,1 +1,18 @@
 """The players' view: a read-only live page for the table's second screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from guide.core.table import Table
+
+SCHEMA = 1      # the `schema` of every page the core sends (the TV view, a seat's page)
+
+
+def shown_view(table: Table) -> dict:
+    """What the TV page receives, for every game: the game's `view` (Game.view) with `schema`
+    and `game`: the game's id whatever its view says, the view's own `schema` if it gives
+    one. A seat's page says both as well (guide.core.seats.Desk.payload_of)."""
+    game = table.game
+    return {"schema": SCHEMA, **game.view(table), "game": game.id}

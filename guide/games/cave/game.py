@@ -9,12 +9,14 @@ import click
 
 from guide.core.box import Doc, FileKind
 from guide.core.game import Game
+from guide.core.i18n import domain
+from guide.core.reference import RulesPage
 from guide.core.registry import Registry
 from guide.core.seats import Move
 from guide.core.story import say
 from guide.core.yamlsrc import Problem
 
-from . import public, reference  # noqa: F401  (reference registers `rules`)
+from . import public, rules_text
 from .box import Box, box_of
 from .box import kind as box_kind
 from .cli import cave_group
@@ -22,6 +24,8 @@ from .commands import CaveTable, commands
 from .render import render
 from .seats import pictures, seat_moves
 from .state import current, new_state
+
+_, ngettext, pgettext = domain("cave").functions()
 
 
 def page(name: str) -> bytes:
@@ -46,6 +50,10 @@ class CaveGame(Game):
 
     def new_state(self) -> dict:
         return dict(new_state())
+
+    def rules_page(self) -> RulesPage:
+        """docs/cave.md: the rules as the companion applies them, C- ids (guide.core.reference)."""
+        return RulesPage(_("Cave escape's rules"), "C-", rules_text.rules)
 
     def files(self) -> tuple[FileKind, ...]:
         return (box_kind(),)

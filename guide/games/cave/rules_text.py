@@ -1,23 +1,18 @@
 """Cave escape's rules as the companion applies them, read from the project's page
 (docs/cave.md, shipped in the wheel as guide/games/cave/rules.md): each `- **C-XXX-N** text`
-item with the part of the page it stands in, for `rules C-TURN-6` and `rules WORD`."""
+item with the part of the page it stands in, for the core's `rules C-TURN-6` and `rules WORD`
+(guide.core.reference)."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from guide.core.reference import Rule
+
 _ITEM = re.compile(r"^- \*\*(C-[A-Z]+-\d+)\*\* (.*)$")
-
-
-@dataclass(frozen=True)
-class Rule:
-    id: str
-    section: str
-    text: str
 
 
 def source() -> str:
@@ -57,14 +52,3 @@ def parse(text: str) -> tuple[Rule, ...]:
 @cache
 def rules() -> tuple[Rule, ...]:
     return parse(source())
-
-
-def find(rule_id: str) -> Rule | None:
-    wanted = rule_id.strip().upper()
-    return next((r for r in rules() if r.id == wanted), None)
-
-
-def search(words: str) -> list[Rule]:
-    """The rules that hold every word (case-insensitive), in the page's order."""
-    terms = [w.casefold() for w in words.split()]
-    return [r for r in rules() if all(t in f"{r.id} {r.section} {r.text}".casefold() for t in terms)]

@@ -6,10 +6,16 @@ comes from the confrontations as usual), a practice bout none (R-CONF-13)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from guide.games.kaverini.model import Adventure
+from guide.games.kaverini.state import State
+
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
 
-def scene_won(t) -> list[str]:
+def scene_won(t: KaveriniTable) -> list[str]:
     """After a won confrontation (not a practice bout): when it was the adventure's last
     scene, the adventure is done: every Kaveri of the party records it, the table is told,
     and the lines of the booklet's good ending follow (read aloud)."""
@@ -29,12 +35,12 @@ def scene_won(t) -> list[str]:
     return ["", *paragraphs(a.good_ending)] if a.good_ending.strip() else []
 
 
-def done_by(state: dict, adventure_id: str) -> list[str]:
+def done_by(state: State, adventure_id: str) -> list[str]:
     """The Kaverit of the party who have seen this adventure through."""
     return [k["name"] for k in state["kaverit"] if adventure_id in k.get("finished", [])]
 
 
-def done_here(state: dict, adventure_id: str) -> bool:
+def done_here(state: State, adventure_id: str) -> bool:
     """7.2: "an adventure that you've done already qualifies as such regardless of what
     Kaveri you used on that adventure": done by any Kaveri of this campaign."""
     return bool(done_by(state, adventure_id))
@@ -49,7 +55,7 @@ def series_of(adventures: dict[str, Adventure], a: Adventure) -> list[Adventure]
                   key=lambda x: x.series[1] if x.series else 0)
 
 
-def starting(t, a: Adventure) -> list[str]:
+def starting(t: KaveriniTable, a: Adventure) -> list[str]:
     """Notes when an adventure starts: a replay (7.2: its XP is gained again), playing
     alone a new one (7.2 advises against it), or a part of a series out of order (1.4)."""
     notes = []
@@ -71,7 +77,7 @@ def starting(t, a: Adventure) -> list[str]:
     return notes
 
 
-def overview(t) -> list[str]:
+def overview(t: KaveriniTable) -> list[str]:
     """Every adventure of the loaded boxes: done (by whom), running, and what comes next in
     each series."""
     state, lines = t.state, []

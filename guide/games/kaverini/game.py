@@ -14,6 +14,7 @@ from guide.core.dice import TENS_AND_ONES
 from guide.core.errors import DataError, GuideError
 from guide.core.game import Game
 from guide.core.i18n import domain
+from guide.core.reference import RulesPage
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import Move
@@ -21,7 +22,7 @@ from guide.core.table import Table
 from guide.core.template import BoxTemplate
 from guide.core.yamlsrc import Problem
 from guide.games.kaverini import commands as _commands  # noqa: F401 - registers the commands
-from guide.games.kaverini import screen, words
+from guide.games.kaverini import rules_text, screen, words
 from guide.games.kaverini.cards_text import CARD_HEADERS, card_detail, card_row
 from guide.games.kaverini.data.loader import (
     Library,
@@ -52,6 +53,10 @@ class KaveriniGame(Game):
 
     def new_state(self) -> dict:
         return dict(new_state())
+
+    def rules_page(self) -> RulesPage:
+        """docs/rules.md: the rules as guide plays them, R- ids (guide.core.reference)."""
+        return RulesPage(_("The rules as guide plays them"), "R-", rules_text.rules)
 
     def public_state(self, table: Table) -> dict:
         assert isinstance(table, KaveriniTable)

@@ -1,25 +1,19 @@
 """The project's rules reference (docs/rules.md, shipped in the wheel as
 guide/games/kaverini/data/rules.md) read as rules: each `- R-XXX-N text` item, with the
-section it stands in, for `rules ID` and `rules WORD`."""
+section it stands in, for the core's `rules ID` and `rules WORD` (guide.core.reference)."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from guide.core import reference
+from guide.core.reference import Rule
+
 _ITEM = re.compile(r"^- ((?:R-[A-Z]+-\d+(?:\.\.\d+)?)(?:, R-[A-Z]+-\d+)*) (.*)$")
 _RANGE = re.compile(r"(R-[A-Z]+-)(\d+)\.\.(\d+)")
-
-
-@dataclass(frozen=True)
-class Rule:
-    id: str
-    section: str
-    text: str                          # the rule's words, its lines joined
-    applied: tuple[str, ...] = ()      # how the engine applies it (the page's second part)
 
 
 def _ids(head: str) -> list[str]:
@@ -80,12 +74,9 @@ def parse(text: str) -> tuple[Rule, ...]:
 
 
 def find(rule_id: str) -> Rule | None:
-    wanted = rule_id.strip().upper()
-    return next((r for r in rules() if r.id == wanted), None)
+    return reference.find(rules(), rule_id)
 
 
 def search(words: str) -> list[Rule]:
     """The rules that hold every word (case-insensitive), in the reference's order."""
-    terms = [w.casefold() for w in words.split()]
-    return [r for r in rules()
-            if all(t in f"{r.id} {r.section} {r.text} {' '.join(r.applied)}".casefold() for t in terms)]
+    return reference.search(rules(), words)

@@ -6,7 +6,7 @@ terminal's width (80 columns and up), names shortened only when they must be."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from guide.core.text import Entry, Fragments, fit, length, toolbar_width
 from guide.games.kaverini.commands.confront import arena, fight
@@ -15,6 +15,7 @@ from guide.games.kaverini.rules.leveling import level
 if TYPE_CHECKING:
     from guide.games.kaverini.table import KaveriniTable
 
+T = TypeVar("T")
 LOW = 0.25           # a fighter at or under a quarter of its HP is shown as low
 
 
@@ -23,8 +24,8 @@ def prompt_text(table: KaveriniTable) -> str:
     parts = [s["adventure"]["id"]] if s["adventure"] and s["adventure"]["id"] else []
     field = arena(table)
     if field is not None:
-        c = field["confrontation"]
-        parts.append(("strategy, " if field is not s else "") + f"round {c['round']}: {c['phase']}")
+        c = field.c
+        parts.append(("strategy, " if field.versus is not None else "") + f"round {c['round']}: {c['phase']}")
     return f"guide ({', '.join(parts)})> " if parts else "guide> "
 
 
@@ -36,15 +37,15 @@ def toolbar(table: KaveriniTable) -> Fragments:
     if field is None:
         party = [_kaveri(k) for k in s["kaverit"]] + [_fighter(b) for b in s["buddies"]]
         return fit(party, width) if party else [("", " no Kaverit yet: kaveri NAME")]
-    c = field["confrontation"]
+    c = field.c
     waiting = [x.name for x in fight(table).waiting()]
     turn = (waiting[0] + (f" +{len(waiting) - 1}" if len(waiting) > 1 else "")) if waiting \
         else "next"
     head: Fragments = [("", " "), ("bold", f"R{c['round']} {c['phase']}: "),
                        ("reverse bold", turn), ("", " |")]
-    if field is not s:                                   # the Strategy Game's battle
-        players = field["versus"]["players"]
-        everyone = field["kaverit"] + field["buddies"] + c["foes"]
+    if field.versus is not None:                         # the Strategy Game's battle
+        players = field.versus["players"]
+        everyone = field.state["kaverit"] + field.state["buddies"] + c["foes"]
         lines = [fit([_fighter(f, f"{name}: " if first else "") for first, f in
                        _firsts([f for f in everyone if f.get("owner") == k])], width)
                  for k, name in enumerate(players)]
@@ -80,7 +81,7 @@ def _kaveri(k: Mapping[str, Any]) -> Entry:
     return name, [("", f" L{level(k['xp'])}")] + full + [("", extra)], short + [("", extra)]
 
 
-def _firsts(items: list[dict]) -> list[tuple[bool, dict]]:
+def _firsts(items: list[T]) -> list[tuple[bool, T]]:
     return [(i == 0, item) for i, item in enumerate(items)]
 
 

@@ -7,7 +7,7 @@ builds a sheet, a foe, a buddy, an item in hand, counters or a confrontation by 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, Unpack
 
 if TYPE_CHECKING:
     from guide.games.kaverini.model import Card
@@ -91,7 +91,22 @@ EffectKind = Literal["skip", "e", "h", "boost", "frustration", "glad", "love", "
                      "nervous"]
 
 
-class Effect(TypedDict):
+class EffectData(TypedDict, total=False):
+    """What a running effect may say besides its kind, fighter and reason (see Effect)."""
+
+    owner: str
+    ends: int
+    round: int
+    amount: int
+    stat: str
+    start: int
+    turns: int
+    ends_tick: int | None
+    lv_owner: int | None
+    by: str                          # who caused it (gladness: R-DMG-8, Love blocks a foe's)
+
+
+class Effect(EffectData):
     """A running effect on a fighter (R-FX-4); its kind's handler (rules/effects.py) says what
     it does. `ends`: the round in which it ends at the end of `owner`'s turn; `round`: the
     round it is about (a skipped turn, a Nervousness boost)."""
@@ -99,16 +114,6 @@ class Effect(TypedDict):
     kind: EffectKind
     on: str
     why: str
-    owner: NotRequired[str]
-    ends: NotRequired[int]
-    round: NotRequired[int]
-    amount: NotRequired[int]
-    stat: NotRequired[str]
-    start: NotRequired[int]
-    turns: NotRequired[int]
-    ends_tick: NotRequired[int | None]
-    lv_owner: NotRequired[int | None]
-    by: NotRequired[str]             # who caused it (gladness: R-DMG-8, Love blocks a foe's)
 
 
 Phase = Literal["kaverit", "buddies", "foes"]
@@ -131,6 +136,8 @@ class Confrontation(TypedDict):
     practice: bool
     max_hp_boosts: dict[str, int]            # Nervousness on HP, undone at the end
     neutralized: list[str]
+    answers: NotRequired[dict[str, bool]]    # R-DMG-7: the GM's --matches, "ATTACKER|DEFENCE"
+                                             # -> does the free-text Shield/Heel apply
 
 
 class StrategyPlayer(TypedDict):
@@ -196,6 +203,9 @@ class State(TypedDict):
     flipped: list[str]                 # double-sided cards showing their back (5.6)
     strategy: StrategyGame | None
     lost_buddies: NotRequired[list[str]]   # buddies out of HP, gone for good (R-CONF-8, 4.5)
+    scene: NotRequired[int]            # the current scene of the adventure, 1-based (`scene`,
+                                       # `confront --scene`); absent until one is read, as in
+                                       # campaigns saved before it (same stored shape: no migrate)
 
 
 def new_state() -> State:
@@ -263,8 +273,8 @@ def stand(name: str, hp: int, lv: int) -> Stand:
     return {"name": name, "hp": hp, "max_hp": hp, "lv": lv, "counters": counters()}
 
 
-def effect(kind: EffectKind, on: str, why: str, **data: Any) -> Effect:
-    return cast(Effect, {"kind": kind, "on": on, "why": why, **data})
+def effect(kind: EffectKind, on: str, why: str, **data: Unpack[EffectData]) -> Effect:
+    return {"kind": kind, "on": on, "why": why, **data}
 
 
 def confrontation(foes: list[Foe], order: list[str], settings: list[str],

@@ -341,6 +341,8 @@ def test_k_join_1_you_leave_are_played_safe_and_then_see_only_the_public_table(t
 def test_the_tv_page_is_served_with_the_public_view(table):
     import urllib.request
 
+    from guide.core.view import shown_view
+
     do(table, "deal --bots 1", "view")
     server = table.services["view"]
     try:
@@ -349,7 +351,7 @@ def test_the_tv_page_is_served_with_the_public_view(table):
             assert b"Kaivo's TV page" in r.read()
         with urllib.request.urlopen(base + "/state.json", timeout=5) as r:
             shown = json.loads(r.read())
-        assert shown == json.loads(json.dumps(GAME.view(table)))
+        assert shown == json.loads(json.dumps(shown_view(table)))     # with schema and game
         assert shown["table"]["hands"]["You"] == [None] * 4
     finally:
         table.execute("view --stop")

@@ -9,7 +9,6 @@ from guide.games.kaverini.commands import (  # noqa: F401 - importing registers 
     lottery,
     odds,
     party,
-    reference,
     scenes,
     settings,
     sheets,

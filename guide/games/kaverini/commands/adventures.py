@@ -4,6 +4,8 @@ running one and lists every adventure, done and next (guide.games.kaverini.campa
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from guide.core.errors import CommandError
@@ -13,13 +15,16 @@ from guide.games.kaverini import params
 from guide.games.kaverini.commands.party import add_money
 from guide.games.kaverini.registry import command
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
+
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
 
 @command("adventure", "party")
 @click.argument("adventure_id", required=False, type=params.ADVENTURE)
-def adventure(t, adventure_id: str | None):
+def adventure(t: KaveriniTable, adventure_id: str | None) -> Result:
     """Start an adventure: its currency, starting money to every Kaveri, its quote lottery.
     Without ID: the running adventure's intro, scenes and pronunciation guide.
 
@@ -53,7 +58,7 @@ def adventure(t, adventure_id: str | None):
     return Result(lines, notes=notes)
 
 
-def describe_adventure(t) -> Result:
+def describe_adventure(t: KaveriniTable) -> Result:
     """The whole booklet, wrapped for the terminal (the REPL pages it)."""
     from guide.games.kaverini.campaign import overview
     from guide.games.kaverini.commands.scenes import paragraphs

@@ -11,6 +11,7 @@ import math
 import os
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
+from typing import TYPE_CHECKING
 
 from guide.core.errors import CommandError
 from guide.core.i18n import domain
@@ -31,6 +32,9 @@ from guide.games.kaverini.rules.evening import (
 )
 from guide.games.kaverini.rules.leveling import level
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
+
 BATCH = 200                  # evenings per worker and batch
 HALF_WIDTH = 0.03            # every chance to +-3 points at 95%
 MAX_RUNS = 1200              # enough for +-3 points even at 50% (1,068 evenings)
@@ -38,7 +42,7 @@ MIN_STEP = 50                # evenings added at least, when more are needed
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-def build_evening(t, adventure_id: str, size: int | None) -> tuple[Evening, str]:
+def build_evening(t: KaveriniTable, adventure_id: str, size: int | None) -> tuple[Evening, str]:
     """The adventure's evening for a new party of `size`, or the campaign's party when no
     size is given and it has Kaverit; and words for who plays it."""
     a = t.library.adventures.get(adventure_id.casefold())
@@ -155,8 +159,8 @@ def report(adventure_id: str, who: str, scenes: list[SceneOdds]) -> Result:
                   notes=notes)
 
 
-def adventure_odds(t, adventure_id: str, size: int | None, runs: int | None, seed: int,
-                   as_json: bool) -> Result:
+def adventure_odds(t: KaveriniTable, adventure_id: str, size: int | None, runs: int | None,
+                   seed: int, as_json: bool) -> Result:
     evening, who = build_evening(t, adventure_id, size)
     scenes = balance(evening, seed, runs)
     a = t.library.adventures[adventure_id.casefold()]

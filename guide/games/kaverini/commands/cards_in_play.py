@@ -4,6 +4,8 @@ with Usage, before the Kaveri's technique; R-CONF-12)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from guide.core.errors import CommandError
@@ -11,13 +13,17 @@ from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
-from guide.games.kaverini.commands.confront import arena, fight
+from guide.games.kaverini.commands.confront import Ground, arena, fight
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.confrontation import extra_hp
 from guide.games.kaverini.rules.effects import apply_declared
 from guide.games.kaverini.rules.field import Declared
 from guide.games.kaverini.rules.fighters import KAVERI, Fighter
 from guide.games.kaverini.state import Sheet
+
+if TYPE_CHECKING:
+    from guide.games.kaverini.model import Card
+    from guide.games.kaverini.table import KaveriniTable
 
 _, ngettext, pgettext = domain("kaverini").functions()
 
@@ -27,7 +33,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
 @click.argument("card", nargs=-1, required=True, type=params.cards(token=True))
 @click.option("--for", "holder", default=None, type=params.KAVERI,
               help="The Kaveri who gets an item token.")
-def token(t, card, holder):
+def token(t: KaveriniTable, card: tuple[str, ...], holder: str | None) -> Result:
     """Create a token (4.7): a foe token joins the foes, a buddy token the party, an item
     token goes to a Kaveri.
 
@@ -64,7 +70,7 @@ def token(t, card, holder):
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 @click.option("--on", default=None, type=params.FIGHTER,
               help="A target, when the item's effect needs one.")
-def play(t, name, card, on):
+def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> Result:
     """Play an item (before the Kaveri's technique in a round); one use goes (R-CONF-12).
 
     Example: play Ann Stroopwafel"""
@@ -74,7 +80,7 @@ def play(t, name, card, on):
     k = _kaveri_in(t, field, name)
     entry = in_hand(k, " ".join(card))
     item = t.card(entry["card"])
-    conf = field["confrontation"] if field else None
+    conf = field.c if field else None
     if entry["uses"] is None:
         raise CommandError(_("{name} has no Usage: it is not played, it acts by its static effect while held"
                              " (R-CONF-12)").format(
@@ -109,16 +115,16 @@ def play(t, name, card, on):
     return Result()
 
 
-def _kaveri_in(t, field: dict | None, name: str) -> Sheet:
+def _kaveri_in(t: KaveriniTable, field: Ground | None, name: str) -> Sheet:
     """A Kaveri of the running fight (the Strategy Game's are copies), else of the party."""
-    if field is not None and field is not t.state:
-        for k in field["kaverit"]:
+    if field is not None and field.versus is not None:
+        for k in field.state["kaverit"]:
             if k["name"].casefold() == name.casefold():
                 return k
     return t.kaveri(name)
 
 
-def _play_outside(t, k: Sheet, item) -> None:
+def _play_outside(t: KaveriniTable, k: Sheet, item: Card) -> None:
     """An item played outside a confrontation: the same effects (effects.apply_declared) on
     the Kaverit, those that need no field (heal, counters, E and H)."""
     party = t.state["kaverit"]

@@ -3,6 +3,9 @@ play (an item), flip's effect on the field. The rules live in guide.games.kaveri
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
+
 import click
 
 from guide.core.errors import CommandError, GuideError
@@ -16,25 +19,49 @@ from guide.games.kaverini.rules.confrontation import Fight, extra_hp
 from guide.games.kaverini.rules.field import take_schmerz
 from guide.games.kaverini.rules.fighters import BUDDY, KAVERI, Fighter, psychic_present
 from guide.games.kaverini.rules.strategy import StrategyFight
+from guide.games.kaverini.state import Arena, Confrontation, State, Versus
+
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
 
 _, ngettext, pgettext = domain("kaverini").functions()
 
+N = TypeVar("N", bound=str | None)     # a fighter's name, or none given
 
-def arena(t) -> dict | None:
-    """The state the running fight works on: the campaign's confrontation, or the Strategy
-    Game's battle."""
-    if t.state["confrontation"]:
-        return t.state
+
+@dataclass(frozen=True)
+class Ground:
+    """The running fight's field: the state the engine works on (the campaign's, or the
+    Strategy Game's battle), its confrontation, and the battle's side (None in an adventure)."""
+
+    state: State | Arena
+    c: Confrontation
+    versus: Versus | None
+
+
+def arena(t: KaveriniTable) -> Ground | None:
+    """The running fight's field: the campaign's confrontation, or the Strategy Game's
+    battle; None when no fight runs."""
+    c = t.state["confrontation"]
+    if c:
+        return Ground(t.state, c, None)
     game = t.state.get("strategy")
-    if game and game["arena"] and game["arena"]["confrontation"]:
-        return game["arena"]
+    battle = game["arena"] if game else None
+    if battle and battle["confrontation"]:
+        return Ground(battle, battle["confrontation"], battle["versus"])
     return None
 
 
-def fight(t, state: dict | None = None, quiet: bool = False) -> Fight:
+def ground(t: KaveriniTable) -> State | Arena:
+    """The state the fighters stand in: the running fight's, else the campaign's party."""
+    field = arena(t)
+    return field.state if field else t.state
+
+
+def fight(t: KaveriniTable, state: State | Arena | None = None, quiet: bool = False) -> Fight:
     """The engine on the running field (or `state`); what it does is told to the table's
     story as it happens, unless `quiet` (a look that changes nothing)."""
-    state = state if state is not None else (arena(t) or t.state)
+    state = state if state is not None else ground(t)
     tell = None if quiet else t.tell
     if "versus" in state:                    # a collection on its first sides (R-STRAT-2)
         return StrategyFight(state, t.first_side, t.dice, t.house, tell=tell)
@@ -43,19 +70,19 @@ def fight(t, state: dict | None = None, quiet: bool = False) -> Fight:
                  tell=tell)
 
 
-def running(t) -> Fight:
+def running(t: KaveriniTable) -> Fight:
     if arena(t) is None:
         raise CommandError(_("no confrontation is running (confront FOE... to start one)"))
     return fight(t)
 
 
-def secrets_open(t) -> bool:
+def secrets_open(t: KaveriniTable) -> bool:
     """R-CONF-3: a Psychic Kaveri in the running field (or, outside one, in the party) opens
     the foes' secrets to every player. The one place this is decided."""
-    return psychic_present((arena(t) or t.state)["kaverit"])
+    return psychic_present(ground(t)["kaverit"])
 
 
-def report(t, f: Fight, bad_ending: str = "") -> Result:
+def report(t: KaveriniTable, f: Fight, bad_ending: str = "") -> Result:
     """What the engine did is already in the story (words.py says it); then whose turn."""
     from guide.games.kaverini.campaign import scene_won
 
@@ -65,12 +92,13 @@ def report(t, f: Fight, bad_ending: str = "") -> Result:
     if f.variant == "adventure" and any(e["kind"] == "over" and e["result"] == "won"
                                         and not e.get("practice") for e in f.events):
         r.add(*scene_won(t))
-    if arena(t) is not None:
-        r.add(Styled(turn_line(t), "turn"))
+    field = arena(t)
+    if field is not None:
+        r.add(Styled(turn_line(t, field), "turn"))
     return r
 
 
-def card_names(t, words: tuple[str, ...]) -> list[str]:
+def card_names(t: KaveriniTable, words: tuple[str, ...]) -> list[str]:
     """Card names from words, quoted or not: `Big Bully "Dumb Turkey"` or `Big Bully Dumb Turkey`
     (the longest run of words that names a card wins)."""
     names, i = [], 0
@@ -84,11 +112,9 @@ def card_names(t, words: tuple[str, ...]) -> list[str]:
     return names
 
 
-def turn_line(t) -> str:
-    """Round, phase and whose turn: for the prompt, the toolbar and after each step."""
-    field = arena(t)
-    assert field is not None
-    c = field["confrontation"]
+def turn_line(t: KaveriniTable, field: Ground) -> str:
+    """Round, phase and whose turn in the running `field`: after each step and in status."""
+    c = field.c
     waiting = [x.name for x in fight(t, quiet=True).waiting()]
     who = ", ".join(waiting) if waiting else "nobody (next)"
     return f"[round {c['round']}, {c['phase']}: {who}]"
@@ -105,7 +131,9 @@ def turn_line(t) -> str:
               help="With four or more companions, the (at most three) who join (R-CONF-9).")
 @click.option("--lv", type=int, default=None, help="Lv for the foes' extra HP (R-CONF-4).")
 @click.option("--practice", is_flag=True, help="A practice bout: no XP (R-CONF-13).")
-def confront(t, cards, settings, order, companions, lv, practice, scene_number):
+def confront(t: KaveriniTable, cards: tuple[str, ...], settings: tuple[str, ...], order: str | None,
+             companions: tuple[str, ...], lv: int | None, practice: bool,
+             scene_number: int | None) -> Result:
     """"Get ready to feel!": a confrontation with these foe cards, or those of a scene
     (R-CONF-1, R-CONF-4).
 
@@ -168,7 +196,9 @@ def confront(t, cards, settings, order, companions, lv, practice, scene_number):
               default=None, help="After Nervousness: where the 2 x Lv goes.")
 @click.option("--lv", type=int, default=None,
               help="Lv for a buddy's card technique: a Kaveri's level (R-SHEET-4).")
-def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
+def use(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None,
+        roll: list[int] | None, world_point: str | None, split: tuple[tuple[str, int], ...],
+        matches: str | None, boost: str | None, lv: int | None) -> Result:
     """A technique of a Kaveri, a buddy, or a companion taking a stand (R-DMG, R-FX).
 
     Example: use Ann Cheer --on Gull"""
@@ -196,7 +226,8 @@ def use(t, name, technique, on, roll, world_point, split, matches, boost, lv):
 @click.option("--split", multiple=True, type=params.SPLIT, help="Lagom: N Schmerz to NAME.")
 @click.option("--lv", type=int, default=None,
               help="Lv for the technique: the level of a Kaveri present (R-SHEET-4).")
-def foe(t, name, technique, on, roll, effect_roll, split, lv):
+def foe(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None, roll: int | None,
+        effect_roll: list[int] | None, split: tuple[tuple[str, int], ...], lv: int | None) -> Result:
     """A foe's technique (phase 4); a foe with a die icon rolls for its move (R-CONF-3).
 
     Example: foe Gull Loud Squawk --on Ann"""
@@ -214,7 +245,7 @@ def foe(t, name, technique, on, roll, effect_roll, split, lv):
 @command("next", "confrontation")
 @click.option("--dice", "faces", default=None, type=params.FACES,
               help="The table's own faces for what the new round draws (a fluid setting).")
-def next_(t, faces):
+def next_(t: KaveriniTable, faces: list[int] | None) -> Result:
     """End the current phase or turn and move on (those who did not act pass).
 
     Example: next"""
@@ -231,7 +262,7 @@ def next_(t, faces):
 @click.option("--roll", type=int, default=None, help="The percentile result, 1..100.")
 @click.option("--dice", "faces", default=None, metavar="TENS,ONES",
               help="The table's two d10 faces, 0..10 each (R-DICE-2), as for lottery.")
-def runaway(t, roll, faces):
+def runaway(t: KaveriniTable, roll: int | None, faces: str | None) -> Result:
     """Try to run away: 25% per cowering Kaveri, the Kaverit's whole round (R-CONF-6).
 
     Example: runaway --dice 2,3"""
@@ -244,7 +275,7 @@ def runaway(t, roll, faces):
 
 
 @command("end", "confrontation")
-def end(t):
+def end(t: KaveriniTable) -> Result:
     """End the confrontation early (no XP).
 
     Example: end"""
@@ -256,7 +287,7 @@ def end(t):
 @command("schmerz", "confrontation")
 @click.argument("name", type=params.FIGHTER)
 @click.argument("amount", type=click.IntRange(1, 100000))
-def schmerz(t, name, amount):
+def schmerz(t: KaveriniTable, name: str, amount: int) -> Result:
     """Deal Schmerz by hand to any fighter (a card's free text, the GM's call), or outside a
     confrontation to a Kaveri or buddy (2.9); the taker's H and abilities apply (R-DMG-8).
 
@@ -271,7 +302,7 @@ def schmerz(t, name, amount):
     return report(t, f, bad)
 
 
-def _schmerz_outside(t, name: str, amount: int) -> None:
+def _schmerz_outside(t: KaveriniTable, name: str, amount: int) -> None:
     """2.9: the GM's Schmerz for a misdeed, through R-DMG-8 (no field: no effects running)."""
     for b in t.state["buddies"]:
         if b["name"].casefold() == name.casefold():
@@ -288,7 +319,7 @@ def _schmerz_outside(t, name: str, amount: int) -> None:
 
 @command("stand", "confrontation")
 @click.argument("shares", nargs=-1, required=True, type=params.SHARES)
-def stand(t, shares):
+def stand(t: KaveriniTable, shares: tuple[tuple[str, int], ...]) -> Result:
     """Divide the HP of the companions taking a stand: stand NAME=HP ... (R-CONF-10).
 
     Example: stand Joop=20 Anouk=25"""
@@ -297,8 +328,8 @@ def stand(t, shares):
     return report(t, f)
 
 
-def _numbered_after(f: Fight, name: str | None, words: tuple[str, ...], at_end: bool = False
-                    ) -> tuple[str | None, tuple[str, ...]]:
+def _numbered_after(f: Fight, name: N, words: tuple[str, ...], at_end: bool = False
+                    ) -> tuple[N | str, tuple[str, ...]]:
     """`foe Spirit 2 Cryface`, `--on Spirit 2`: the number the toolbar shows after a
     duplicate's name (Spirit 2) belongs to the name when, with it, the name is a fighter's."""
     if name is None or not words:
@@ -315,7 +346,7 @@ def _numbered_after(f: Fight, name: str | None, words: tuple[str, ...], at_end: 
     return found.name, (words[:-1] if at_end else words[1:])
 
 
-def faces_used(t, option: str) -> None:
+def faces_used(t: KaveriniTable, option: str) -> None:
     """R-DICE-3: faces the table gave that the command did not draw are refused, naming the
     option, never silently dropped."""
     left = t.dice.unused()
@@ -341,18 +372,18 @@ def _parts(split: tuple[tuple[str, int], ...]) -> dict[str, int] | None:
     return dict(split) if split else None
 
 
-def _bad_ending(t) -> str:
+def _bad_ending(t: KaveriniTable) -> str:
     a = t.adventure()
     return a.bad_ending if a else ""
 
 
-def on_flip(t, original, shown: str) -> None:
+def on_flip(t: KaveriniTable, shown: str, hidden: str) -> None:
     """A flipped card is its new side everywhere (5.6): a foe that becomes a buddy leaves the
     foes and joins the party; a buddy that becomes a foe (flipped back, say) leaves the party
-    and, in a running confrontation, joins the foes with R-CONF-14's extra HP."""
+    and, in a running confrontation, joins the foes with R-CONF-14's extra HP. `shown`: the
+    side now up; `hidden`: the side now down."""
     c = t.state["confrontation"]
     now = t.card(shown)
-    hidden = original.back.name if shown == original.name else original.name
     if c and now.type == "buddy":
         for foe_entry in list(c["foes"]):
             if foe_entry["card"] == hidden:

@@ -17,7 +17,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
 
 
 @command("recap", "history", journal=False)
-def recap(t: KaveriniTable):
+def recap(t: KaveriniTable) -> Result:
     """What to read aloud at the start of the next game night: the party, what happened
     scene by scene, what is still open, and the next scene.
 

@@ -28,7 +28,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
 @click.option("--source", "show_source", is_flag=True,
               help="Show the quote's source after it (the booklet's sources:).")
 def lottery(t: KaveriniTable, npc: str | None, faces: str | None, roll: int | None, force: bool,
-            show_source: bool):
+            show_source: bool) -> Result:
     """Roll the quote lottery: two d10, tens and ones (R-DICE-2), and read that quote.
 
     Example: lottery --npc Anouk --dice 4,5"""
@@ -53,7 +53,7 @@ def lottery(t: KaveriniTable, npc: str | None, faces: str | None, roll: int | No
     return Result()
 
 
-def give_percentile(t, faces: str | None, roll: int | None, command: str) -> None:
+def give_percentile(t: KaveriniTable, faces: str | None, roll: int | None, command: str) -> None:
     """R-DICE-2, R-DICE-3: the percentile the table rolled, typed the same way everywhere:
     `--dice TENS,ONES` (a d10 printed 0-9 shows 0 where the rulebook's shows 10; both count
     as 0) or `--roll N` (1..100, 100 being 0 and 0)."""

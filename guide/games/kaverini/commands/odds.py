@@ -8,10 +8,11 @@ import json
 import os
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from multiprocessing import get_context
+from typing import TYPE_CHECKING
 
 import click
 
@@ -31,13 +32,19 @@ from guide.games.kaverini.rules.simulate import (
     wilson,
 )
 
+if TYPE_CHECKING:
+    from prompt_toolkit.shortcuts import ProgressBar
+    from prompt_toolkit.shortcuts.progress_bar import ProgressBarCounter
+
+    from guide.games.kaverini.table import KaveriniTable
+
 BATCH = 200
 MAX_DEFAULT_RUNS = 2600          # enough for +-2 points at 95% even at a 50% chance
 HALF_WIDTH = 0.02
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-def build_setup(t, foes: tuple[str, ...], party: str | None, scene: int | None,
+def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int | None,
                 settings: tuple[str, ...]) -> Setup:
     import copy
 
@@ -51,15 +58,16 @@ def build_setup(t, foes: tuple[str, ...], party: str | None, scene: int | None,
         if a is None or not 1 <= scene <= len(a.scenes):
             raise CommandError(_("--scene: the running adventure has scenes 1 to {value}").format(
                 value=len(a.scenes) if a else 0))
-        foes = a.scenes[scene - 1].foes
-        if a.scenes[scene - 1].setting and not settings:
-            setting_names = [a.scenes[scene - 1].setting]
+        chosen = a.scenes[scene - 1]
+        foes = chosen.foes
+        if chosen.setting and not settings:
+            setting_names = [chosen.setting]
     if not foes:
-        c = t.state["confrontation"]
-        if not c:
+        fighting = t.state["confrontation"]
+        if not fighting:
             raise CommandError(_("odds of which fight? name foe cards, --scene N, or run it during"
                                " a confrontation"))
-        foes = tuple(f["card"] for f in c["foes"] if f["hp"] > 0)
+        foes = tuple(f["card"] for f in fighting["foes"] if f["hp"] > 0)
     foe_cards = [t.card(n, "foe", "power-foe") for n in card_names(t, tuple(foes))]
     if party:
         wanted = {n.strip().casefold() for n in party.split(",") if n.strip()}
@@ -216,7 +224,9 @@ def target_lines(setup: Setup, target: float, seed: int,
 @click.option("--size", type=int, default=None, metavar="N",
               help="With --adventure: a party of N new level-1 Kaverit (default: the"
                    " campaign's party, or 3).")
-def odds(t, foes, party, scene, settings, runs, target, seed, as_json, adventure_id, size):
+def odds(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int | None,
+         settings: tuple[str, ...], runs: int | None, target: int | None, seed: int | None,
+         as_json: bool, adventure_id: str | None, size: int | None) -> Result:
     """Is this fight fair? The odds of a confrontation, played thousands of times; with
     --adventure, of every scene of an adventure in order.
 
@@ -255,9 +265,9 @@ class Progress:
     """prompt_toolkit's progress bar in a terminal. Ctrl-C asks the runs to stop after the
     batch under way, and the odds of the runs so far are shown."""
 
-    def __init__(self, bar):
+    def __init__(self, bar: ProgressBar):
         self.bar = bar
-        self.counter = None
+        self.counter: ProgressBarCounter[object] | None = None
         self.stopped = False
 
     label = "runs"
@@ -290,7 +300,7 @@ class Progress:
 
 
 @contextmanager
-def progress_bar(quiet: bool = False):
+def progress_bar(quiet: bool = False) -> Iterator[Progress | None]:
     """A Progress in a terminal; nothing (None) in scripts or with --json."""
     if quiet or not at_the_prompt():
         yield None

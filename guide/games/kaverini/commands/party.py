@@ -4,6 +4,7 @@ exchange (R-SHEET, R-LVL, R-WP-1, rulebook 7.4)."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import click
 
@@ -22,6 +23,9 @@ from guide.games.kaverini.state import HeldItem, Sheet
 from guide.games.kaverini.state import buddy as new_buddy
 from guide.games.kaverini.state import held_item as held_item_of
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
+
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
@@ -32,21 +36,22 @@ _, ngettext, pgettext = domain("kaverini").functions()
 @click.option("--technique", "techniques", multiple=True, type=params.LADDER,
               help="An emotion ladder or custom:NAME; exactly three.")
 @click.option("--fact", "facts", multiple=True, help="A fact about the Kaveri (three, free text).")
-def kaveri(t, name: str, ability: str | None, techniques: tuple[str, ...], facts: tuple[str, ...]):
+def kaveri(t: KaveriniTable, name: str, ability: str | None, techniques: tuple[str, ...],
+           facts: tuple[str, ...]) -> Result:
     """Create a Kaveri: level 1, 20 HP, three techniques, one ability (R-SHEET-1); in a
     terminal, `kaveri NAME` alone asks for the rest, one answer at a time.
 
     Example: kaveri Ann --ability Focused --technique Cheer --technique Love --technique custom:Hug"""
-    adventure = t.state["adventure"]
+    a = t.adventure()
     sheet = design(t, name, ability, techniques, facts, [k["name"] for k in t.state["kaverit"]],
-                   t.adventure().starting_money if adventure and t.adventure() else 0)
+                   a.starting_money if a else 0)
     t.state["kaverit"].append(sheet)
     t.tell("kaveri", kaveri=name, ability=sheet["ability"],
            techniques=list(sheet["ladders"]) + list(sheet["custom"]))
     return Result()
 
 
-def design(t, name: str, ability: str | None, techniques: tuple[str, ...],
+def design(t: KaveriniTable, name: str, ability: str | None, techniques: tuple[str, ...],
            facts: tuple[str, ...], taken: list[str], money: int) -> Sheet:
     """A new Kaveri's sheet (R-SHEET-1), for the party or for a Strategy Game (its appendix,
     step 2): the name checked against `taken`; in a terminal the short form asks the rest."""
@@ -88,7 +93,7 @@ def check_name(name: str, taken: list[str]) -> None:
 @command("xp", "party")
 @click.argument("name", type=params.KAVERI_OR_ALL)
 @click.argument("amount", type=int)
-def xp(t, name: str, amount: int):
+def xp(t: KaveriniTable, name: str, amount: int) -> Result:
     """Award experience points (to one Kaveri, or `all`); each level reached banks points to
     spend (R-LVL-1).
 
@@ -98,7 +103,7 @@ def xp(t, name: str, amount: int):
     return Result()
 
 
-def _everyone(t, name: str, group: list) -> list:
+def _everyone(t: KaveriniTable, name: str, group: list[Sheet]) -> list[Sheet]:
     """`all` is the whole group; any other name is that one Kaveri."""
     if name.casefold() == "all":
         if not group:
@@ -107,7 +112,7 @@ def _everyone(t, name: str, group: list) -> list:
     return [t.kaveri(name)]
 
 
-def give_xp(t, k: Sheet, amount: int) -> None:
+def give_xp(t: KaveriniTable, k: Sheet, amount: int) -> None:
     reached = award_xp(k, amount)
     t.tell("xp", kaveri=k["name"], amount=amount, xp=k["xp"])
     if reached:
@@ -119,7 +124,7 @@ def give_xp(t, k: Sheet, amount: int) -> None:
 @command("spend", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("choices", nargs=-1, type=params.SPEND)
-def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
+def spend(t: KaveriniTable, name: str, choices: tuple[tuple[str, str], ...]) -> Result:
     """Spend banked points: e=N h=N hp=N new=LADDER LADDER=LEVEL; all or nothing (R-LVL-2,
     R-LVL-3). Without choices: what the points can buy, and the cost of each.
 
@@ -154,7 +159,7 @@ def spend(t, name: str, choices: tuple[tuple[str, str], ...]):
 @command("wp", "party")
 @click.argument("name", type=params.KAVERI_OR_ALL)
 @click.argument("amount", type=int)
-def wp(t, name: str, amount: int):
+def wp(t: KaveriniTable, name: str, amount: int) -> Result:
     """Give (or, negative, take back) world points (R-WP-1), to one Kaveri or `all`.
 
     Example: wp all 1"""
@@ -163,7 +168,7 @@ def wp(t, name: str, amount: int):
     return Result()
 
 
-def _give_wp(t, k: Sheet, amount: int) -> None:
+def _give_wp(t: KaveriniTable, k: Sheet, amount: int) -> None:
     if k["world_points"] + amount < 0:
         raise CommandError(_("{k} has only {world_points} world point(s)").format(
             k=k['name'], world_points=k['world_points']))
@@ -178,7 +183,7 @@ def _give_wp(t, k: Sheet, amount: int) -> None:
 @command("money", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("amount", type=int)
-def money(t, name: str, amount: int):
+def money(t: KaveriniTable, name: str, amount: int) -> Result:
     """Add money to a Kaveri (negative to take), in the adventure's currency.
 
     Example: money Ann -20"""
@@ -194,7 +199,7 @@ def money(t, name: str, amount: int):
 @command("heal", "party")
 @click.argument("name", type=params.PARTY_OR_ALL)
 @click.argument("amount")
-def heal(t, name: str, amount: str):
+def heal(t: KaveriniTable, name: str, amount: str) -> Result:
     """Heal a Kaveri or buddy (or `all` of them) by AMOUNT HP, or `full` (the GM's call
     between scenes).
 
@@ -230,7 +235,7 @@ def heal(t, name: str, amount: str):
 @command("exchange", "party")
 @click.argument("currency")
 @click.argument("rate", type=float)
-def exchange(t, currency: str, rate: float):
+def exchange(t: KaveriniTable, currency: str, rate: float) -> Result:
     """Convert every Kaveri's money into CURRENCY at RATE (1 old = RATE new), rulebook 7.4.
 
     Example: exchange GBP 0.85"""
@@ -253,11 +258,11 @@ def exchange(t, currency: str, rate: float):
 _DIGITS = re.compile(r"[0-9]{1,9}")
 
 
-def add_money(k: dict, amount: int) -> None:
+def add_money(k: Sheet, amount: int) -> None:
     k["money"] = within_money(k, k["money"] + amount)
 
 
-def within_money(k: dict, value: int) -> int:
+def within_money(k: Sheet, value: int) -> int:
     """Money stays within what the game can mean (data/limits.yaml)."""
     most = limits()["money"]
     if value > most:
@@ -269,7 +274,7 @@ def within_money(k: dict, value: int) -> int:
 @command("item", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.cards("item"))
-def item(t, name: str, card: tuple[str, ...]):
+def item(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
     """Give an item card to a Kaveri (with its usage count, R-CONF-12).
 
     Example: item Ann Stroopwafel"""
@@ -283,7 +288,7 @@ def item(t, name: str, card: tuple[str, ...]):
 @command("drop", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
-def drop(t, name: str, card: tuple[str, ...]):
+def drop(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
     """Take an item away from a Kaveri (sold, lost, given away).
 
     Example: drop Ann Stroopwafel"""
@@ -297,7 +302,7 @@ def drop(t, name: str, card: tuple[str, ...]):
 @command("bond", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
-def bond(t, name: str, card: tuple[str, ...]):
+def bond(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
     """Bond an item to the Kaveri holding it; only outside confrontations (4.3, R-CONF-12).
 
     Example: bond Ann Wooden Clogs"""
@@ -308,7 +313,7 @@ def bond(t, name: str, card: tuple[str, ...]):
 @command("unbond", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
-def unbond(t, name: str, card: tuple[str, ...]):
+def unbond(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
     """Unbond an item; only outside confrontations (4.3, R-CONF-12).
 
     Example: unbond Ann Wooden Clogs"""
@@ -316,7 +321,7 @@ def unbond(t, name: str, card: tuple[str, ...]):
     return Result()
 
 
-def _set_bond(t, name: str, card: str, bonded: bool) -> None:
+def _set_bond(t: KaveriniTable, name: str, card: str, bonded: bool) -> None:
     if t.state["confrontation"]:
         raise CommandError(_("items are bonded or unbonded only outside confrontations (R-CONF-12)"))
     k = t.kaveri(name)
@@ -345,7 +350,7 @@ def held_item(k: Sheet, card: str) -> HeldItem:
 @command("companion", "party")
 @click.argument("card", nargs=-1, required=True, type=params.cards("companion"))
 @click.option("--leave", is_flag=True, help="The companion leaves the party instead.")
-def companion(t, card: tuple[str, ...], leave: bool):
+def companion(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> Result:
     """A companion joins the party (or leaves with --leave).
 
     Example: companion Joop"""
@@ -370,7 +375,7 @@ def companion(t, card: tuple[str, ...], leave: bool):
 @command("buddy", "party")
 @click.argument("card", nargs=-1, required=True, type=params.cards("buddy"))
 @click.option("--leave", is_flag=True, help="The buddy leaves the party instead.")
-def buddy(t, card: tuple[str, ...], leave: bool):
+def buddy(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> Result:
     """A buddy joins the party with full HP (or leaves with --leave), rulebook 4.5.
 
     Example: buddy Tess"""

@@ -6,6 +6,7 @@ with the XP the booklet lists, what comes next) and makes it the current one; `c
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,10 +16,13 @@ from guide.core.result import Result, Styled
 from guide.games.kaverini.model import Adventure, Scene
 from guide.games.kaverini.registry import command
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
+
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-def scene_of(t, number: int) -> Scene:
+def scene_of(t: KaveriniTable, number: int) -> Scene:
     a = running_adventure(t)
     if not 1 <= number <= len(a.scenes):
         raise CommandError(_("{title} has scenes 1 to {count}, not {number}").format(
@@ -26,7 +30,7 @@ def scene_of(t, number: int) -> Scene:
     return a.scenes[number - 1]
 
 
-def running_adventure(t) -> Adventure:
+def running_adventure(t: KaveriniTable) -> Adventure:
     a = t.adventure()
     if a is None:
         raise CommandError(_("no adventure is running (adventure ID starts one)"))
@@ -46,7 +50,7 @@ def paragraphs(text: str, width: int = 78, indent: str = "") -> list[str]:
     return out
 
 
-def enter(t, number: int) -> bool:
+def enter(t: KaveriniTable, number: int) -> bool:
     """Make scene `number` the current one (told once, when it changes): did it change?"""
     if t.state.get("scene") == number:
         return False
@@ -55,7 +59,7 @@ def enter(t, number: int) -> bool:
     return True
 
 
-def describe(t, number: int) -> Result:
+def describe(t: KaveriniTable, number: int) -> Result:
     a = running_adventure(t)
     s = scene_of(t, number)
     r = Result([Styled(s.name, "turn")])
@@ -74,7 +78,7 @@ def describe(t, number: int) -> Result:
 
 @command("scene", "adventure")
 @click.argument("number", type=int, required=False)
-def scene(t, number: int | None):
+def scene(t: KaveriniTable, number: int | None) -> Result:
     """Read a scene of the adventure aloud: its text, setting, foes with their XP, and what
     comes next; it becomes the current scene. Without N: the current scene (or the first).
 

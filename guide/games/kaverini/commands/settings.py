@@ -25,7 +25,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
 @command("house", "settings")
 @click.argument("rule", required=False, type=params.HOUSE)
 @click.argument("value", required=False)
-def house(t: KaveriniTable, rule: str | None, value: str | None):
+def house(t: KaveriniTable, rule: str | None, value: str | None) -> Result:
     """List the house rules, or switch one for this campaign: house RULE VALUE.
 
     Example: house gladness round"""
@@ -54,7 +54,7 @@ def house(t: KaveriniTable, rule: str | None, value: str | None):
 @command("tweak", "settings")
 @click.argument("card", type=params.cards())
 @click.argument("stats", nargs=-1, type=params.TWEAK)
-def tweak(t: KaveriniTable, card: str, stats: tuple[tuple[str, str] | str, ...]):
+def tweak(t: KaveriniTable, card: str, stats: tuple[tuple[str, str] | str, ...]) -> Result:
     """Change a card for this campaign only (rulebook 7.3): tweak CARD hp=40 heart=1;
     `tweak CARD reset` undoes every tweak of it. Never written to the YAML.
 
@@ -90,28 +90,28 @@ def tweak(t: KaveriniTable, card: str, stats: tuple[tuple[str, str] | str, ...])
 
 @command("flip", "settings")
 @click.argument("card", nargs=-1, required=True, type=params.cards(double=True))
-def flip(t: KaveriniTable, card: tuple[str, ...]):
+def flip(t: KaveriniTable, card: tuple[str, ...]) -> Result:
     """Turn a double-sided card over (5.6); flip it again to turn it back.
 
     Example: flip Painted Musketeer"""
     name = " ".join(card)
-    original = None
+    found = None
     for c in t.library.cards.values():
         if c.back is not None and name.casefold() in (c.name.casefold(), c.back.name.casefold()):
-            original = c
-    if original is None:
+            found = c, c.back
+    if found is None:
         raise CommandError(_("{name!r} is not a double-sided card").format(name=name))
+    original, back = found
     flipped = t.state["flipped"]
     if original.key in flipped:
         flipped.remove(original.key)
-        shown = original.name
+        shown, hidden = original.name, back.name
     else:
-        assert original.back is not None          # CARD: double-sided cards only
         flipped.append(original.key)
-        shown = original.back.name
+        shown, hidden = back.name, original.name
     from guide.games.kaverini.commands.confront import on_flip
 
-    on_flip(t, original, shown)
+    on_flip(t, shown, hidden)
     t.tell("flip", card=original.name, shown=shown, type=t.card(shown).type)
     return Result()
 
@@ -120,7 +120,7 @@ def flip(t: KaveriniTable, card: tuple[str, ...]):
 @click.argument("card_type", required=False, type=params.CARD_TYPE)
 @click.option("--type", "type_option", default=None, type=params.CARD_TYPE,
               help="Only cards of this type (as `guide cards --type`).")
-def cards(t: KaveriniTable, card_type: str | None, type_option: str | None):
+def cards(t: KaveriniTable, card_type: str | None, type_option: str | None) -> Result:
     """A table of the loaded cards (tweaked ones marked), or of one type.
 
     Example: cards --type foe"""
@@ -138,7 +138,7 @@ def cards(t: KaveriniTable, card_type: str | None, type_option: str | None):
 @click.option("--players", is_flag=True, help="What the players may see: a foe's moves, Shield"
                                                " and Heel hidden unless a Psychic Kaveri is"
                                                " present (R-CONF-3).")
-def card(t: KaveriniTable, name: tuple[str, ...], players: bool):
+def card(t: KaveriniTable, name: tuple[str, ...], players: bool) -> Result:
     """One card in full, as it stands in this campaign.
 
     Example: card Rogue Herring Gull --players"""

@@ -49,7 +49,7 @@ def sheet_lines(t: KaveriniTable, k: Sheet) -> list[str]:
 
 @command("sheet", "party")
 @click.argument("name", type=params.KAVERI)
-def sheet(t: KaveriniTable, name: str):
+def sheet(t: KaveriniTable, name: str) -> Result:
     """A Kaveri's character sheet: all 13 ladders, custom ladders, ability, money, items.
 
     Example: sheet Ann"""
@@ -57,7 +57,7 @@ def sheet(t: KaveriniTable, name: str):
 
 
 @command("party", "party")
-def party(t: KaveriniTable):
+def party(t: KaveriniTable) -> Result:
     """The party at a glance: Kaverit, buddies, companions.
 
     Example: party"""
@@ -82,7 +82,7 @@ def party(t: KaveriniTable):
 @command("export", "party")
 @click.argument("name", type=params.KAVERI)
 @click.option("--to", "path", default=None, help="The Markdown file (default: NAME.md here).")
-def export(t: KaveriniTable, name: str, path: str | None):
+def export(t: KaveriniTable, name: str, path: str | None) -> Result:
     """Write a Kaveri's character sheet to a Markdown file a player can print.
 
     Example: export Ann --to ann.md"""

@@ -6,27 +6,30 @@ from typing import TYPE_CHECKING
 
 import click
 
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import domain
+from guide.core.names import resolve
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.state import held_item
 
 if TYPE_CHECKING:
+    from guide.games.kaverini.model import Shop
     from guide.games.kaverini.table import KaveriniTable
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-def _shop(t: KaveriniTable, name: str | None, item: str | None = None):
+def _shop(t: KaveriniTable, name: str | None, item: str | None = None) -> Shop:
     a = t.adventure()
     if a is None or not a.shops:
         raise CommandError(_("no adventure with shops is running"))
-    if name:
-        for shop in a.shops:
-            if shop.name.casefold().startswith(name.casefold()):
-                return shop
-        raise CommandError(f"no shop {name!r}; shops: " + "; ".join(s.name for s in a.shops))
+    if name:                        # as people type it (guide.core.names.resolve)
+        try:
+            chosen = resolve(name, [s.name for s in a.shops], "shop")
+        except GuideError as e:
+            raise CommandError(str(e)) from None
+        return next(s for s in a.shops if s.name == chosen)
     carrying = [s for s in a.shops if item and any(i.casefold() == item.casefold() for i in s.prices)]
     if len(carrying) == 1:
         return carrying[0]
@@ -38,7 +41,7 @@ def _shop(t: KaveriniTable, name: str | None, item: str | None = None):
 
 @command("shop", "adventure")
 @click.argument("name", nargs=-1, type=params.SHOP)
-def shop(t: KaveriniTable, name):
+def shop(t: KaveriniTable, name: tuple[str, ...]) -> Result:
     """The adventure's shops and their prices (the cheapest marked, R-WP-4).
 
     Example: shop Albert Cuyp Market stalls"""
@@ -62,7 +65,8 @@ def shop(t: KaveriniTable, name):
 @click.option("--shop", "shop_name", default=None, type=params.SHOP, help="The shop (when several sell it).")
 @click.option("--world-point", "world_point", is_flag=True,
               help="Spend a world point: the cheapest item for free (R-WP-4).")
-def buy(t: KaveriniTable, name, item, shop_name, world_point):
+def buy(t: KaveriniTable, name: str, item: tuple[str, ...], shop_name: str | None,
+        world_point: bool) -> Result:
     """Buy an item in a shop of the adventure, or take the cheapest free with a world point.
 
     Example: buy Ann Stroopwafel --shop Albert"""
@@ -104,7 +108,7 @@ def buy(t: KaveriniTable, name, item, shop_name, world_point):
 
 @command("bargain", "adventure")
 @click.argument("name", nargs=-1, required=True, type=params.SHOP)
-def bargain(t: KaveriniTable, name):
+def bargain(t: KaveriniTable, name: tuple[str, ...]) -> Result:
     """A bargain struck at a shop: a world point may be spent there again (R-WP-4).
 
     Example: bargain Albert Cuyp Market stalls"""

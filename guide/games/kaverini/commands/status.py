@@ -5,6 +5,7 @@ once and whether they are used up, and the foes' secrets when they are open (R-C
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,6 +18,9 @@ from guide.games.kaverini.rules.effects import effective_emotion, effective_hear
 from guide.games.kaverini.rules.fighters import FOE, Fighter
 from guide.games.kaverini.state import Confrontation, Effect
 
+if TYPE_CHECKING:
+    from guide.games.kaverini.table import KaveriniTable
+
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
@@ -24,18 +28,18 @@ _, ngettext, pgettext = domain("kaverini").functions()
 @command("status", "confrontation", aliases=("field",))
 @click.option("--players", is_flag=True, help="The players' view: foes' secrets hidden"
                                                " unless a Psychic Kaveri is present.")
-def status(t, players):
+def status(t: KaveriniTable, players: bool) -> Result:
     """The whole field: every fighter's HP, E, H, effects; the GM's view unless --players.
 
     Example: status --players"""
     field = arena(t)
     if field is None:
         raise CommandError(_("no confrontation is running"))
-    c = field["confrontation"]
+    c = field.c
     f = fight(t, quiet=True)
     psychic = secrets_open(t)
     secret = not players or psychic
-    r = Result([turn_line(t)], headers=["fighter", "side", "HP", "E", "H", "effects"])
+    r = Result([turn_line(t, field)], headers=["fighter", "side", "HP", "E", "H", "effects"])
     counted = False
     details: list[str] = []
     for x in f.fighters():

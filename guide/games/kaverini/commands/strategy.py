@@ -41,28 +41,30 @@ def _game(t: KaveriniTable) -> StrategyGame:
 @click.option("--pool", type=click.Choice(["shared", "own"]), default="own",
               help="One shared collection (each card once) or each player's own.")
 @click.option("--kaverit", type=int, default=1, help="Kaverit per player (at least 1).")
-def strategy_new(t: KaveriniTable, players, budget, money, settings, fluid, no_power_foes, pool, kaverit):
+def strategy_new(t: KaveriniTable, players: tuple[str, ...], budget: int | None, money: int,
+                 settings: str | None, fluid: bool, no_power_foes: bool, pool: str,
+                 kaverit: int) -> Result:
     """Set up a Strategy Game (R-STRAT-1); turn order is the order the players are named.
 
     Example: strategy new --player Ann --player Ben --budget 50"""
     game = t.state.get("strategy")
     if game and game["arena"] and game["arena"]["confrontation"]:
         raise CommandError(_("a Strategy Game battle is running (end it first)"))
-    players = list(players)
-    if t.ask and len(players) < 2:     # a short guided setup in a terminal
-        while len(players) < 2 or players[-1]:
-            players.append(t.ask(f"Player {len(players) + 1} (Enter when all are named)", []))
-            if not players[-1] and len(players) > 2:
+    named = list(players)
+    if t.ask and len(named) < 2:       # a short guided setup in a terminal
+        while len(named) < 2 or named[-1]:
+            named.append(t.ask(f"Player {len(named) + 1} (Enter when all are named)", []))
+            if not named[-1] and len(named) > 2:
                 break
-        players = [p for p in players if p]
+        named = [p for p in named if p]
         budget = budget or int(t.ask("Point budget (50, 100 or 200 recommended)",
                                      ["50", "100", "200"]) or 50)
         settings = settings or t.ask("Settings: none, random or chosen",
                                      list(game_rules.SETTINGS)) or "none"
-    g = game_rules.new_game(players, budget or 50, money, settings or "none", fluid,
+    g = game_rules.new_game(named, budget or 50, money, settings or "none", fluid,
                             not no_power_foes, pool, kaverit)
     t.state["strategy"] = g
-    t.tell("strategy_new", players=players, budget=g["budget"], money=money,
+    t.tell("strategy_new", players=named, budget=g["budget"], money=money,
            settings=g["settings"], fluid=fluid, power_foes=g["power_foes"], pool=pool,
            kaverit=kaverit)
     return Result(["Next: strategy kaveri PLAYER KAVERI, strategy buy PLAYER CARD,"
@@ -76,7 +78,8 @@ def strategy_new(t: KaveriniTable, players, budget, money, settings, fluid, no_p
               help="A Kaveri designed for this game: its ability (it joins no party).")
 @click.option("--technique", "techniques", multiple=True, type=params.LADDER,
               help="A designed Kaveri's technique: an emotion ladder or custom:NAME; three.")
-def strategy_kaveri(t: KaveriniTable, player, kaveri, ability, techniques):
+def strategy_kaveri(t: KaveriniTable, player: str, kaveri: tuple[str, ...], ability: str | None,
+                    techniques: tuple[str, ...]) -> Result:
     """Bring a Kaveri onto a player's side (at full HP; Kaverit cost nothing): one of the
     campaign's, or one designed for this game with --ability and three --technique, who
     need not join the party (the appendix, step 2).
@@ -103,7 +106,7 @@ def strategy_kaveri(t: KaveriniTable, player, kaveri, ability, techniques):
 @click.argument("player", type=params.PLAYER)
 @click.argument("card", nargs=-1, required=True, type=params.cards())
 @click.option("--for", "holder", default=None, help="The Kaveri who holds a bought item.")
-def strategy_buy(t: KaveriniTable, player, card, holder):
+def strategy_buy(t: KaveriniTable, player: str, card: tuple[str, ...], holder: str | None) -> Result:
     """Buy a card by its expense number, within the budget (R-STRAT-2).
 
     Example: strategy buy Ann Rogue Herring Gull"""
@@ -116,7 +119,7 @@ def strategy_buy(t: KaveriniTable, player, card, holder):
 @command("strategy wp", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("count", type=int)
-def strategy_wp(t: KaveriniTable, player, count):
+def strategy_wp(t: KaveriniTable, player: str, count: int) -> Result:
     """Buy world points with leftover points, 1 point each (R-STRAT-2).
 
     Example: strategy wp Ann 3"""
@@ -128,7 +131,7 @@ def strategy_wp(t: KaveriniTable, player, count):
 @command("strategy setting", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("card", nargs=-1, required=True, type=params.cards("setting"))
-def strategy_setting(t: KaveriniTable, player, card):
+def strategy_setting(t: KaveriniTable, player: str, card: tuple[str, ...]) -> Result:
     """Add a setting to the pool (chosen settings: one per player; random: optional).
 
     Example: strategy setting Ann Vondelpark"""
@@ -141,7 +144,7 @@ def strategy_setting(t: KaveriniTable, player, card):
 @command("strategy bond", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("item", nargs=-1, required=True)
-def strategy_bond(t: KaveriniTable, player, item):
+def strategy_bond(t: KaveriniTable, player: str, item: tuple[str, ...]) -> Result:
     """Bond (or unbond) a bought item to its Kaveri, before the first round (R-STRAT-2).
 
     Example: strategy bond Ann Wooden Clogs"""
@@ -151,7 +154,7 @@ def strategy_bond(t: KaveriniTable, player, item):
 
 
 @command("strategy teams", "strategy game")
-def strategy_teams(t: KaveriniTable):
+def strategy_teams(t: KaveriniTable) -> Result:
     """Each player's cards, their expense, and the points left.
 
     Example: strategy teams"""
@@ -182,7 +185,7 @@ def strategy_teams(t: KaveriniTable):
 @command("strategy start", "strategy game")
 @click.option("--dice", "faces", default=None, metavar="N",
               help="The table's own die for drawing the setting (R-DICE-3).")
-def strategy_start(t: KaveriniTable, faces):
+def strategy_start(t: KaveriniTable, faces: str | None) -> Result:
     """Start the battle: use, foe, next and end then work as in a confrontation, any
     opponent's character being a target (R-STRAT-3..7).
 

@@ -14,7 +14,7 @@ the end of its owner's turn) and every turn change asks all effects whether they
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from guide.games.kaverini.data.tables import comic_d10
 from guide.games.kaverini.model import Effect as CardEffect
@@ -24,6 +24,9 @@ from guide.games.kaverini.state import Confrontation, Effect, EffectKind, effect
 
 if TYPE_CHECKING:
     from guide.games.kaverini.rules.field import Field
+
+CounterName = Literal["E", "H", "HP"]        # a fighter's counters (state.Counters, R-DMG-5, R-DMG-6)
+COUNTER: dict[str, CounterName] = {"E": "E", "H": "H", "HP": "HP"}   # a card's counter, sign aside
 
 
 def trigger_threshold(level: int) -> int:
@@ -268,14 +271,14 @@ def _schmerz(fight: Field | None, source: str, t: Fighter, amount: int, e: CardE
 
 def _counters(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
     counter = e.counter or "HP"
-    key = "HP" if counter == "HP" else counter.lstrip("+-")
-    t.counters[key] += -amount if counter.startswith("-") else amount   # type: ignore[literal-required]
+    key = COUNTER[counter.lstrip("+-")]
+    t.counters[key] += -amount if counter.startswith("-") else amount
     return {"amount": amount, "counter": counter}
 
 
 def _stat(fight: Field | None, source: str, t: Fighter, amount: int, e: CardEffect) -> Told:
-    key = "E" if e.do == "emotion" else "H"
-    t.counters[key] += amount                                          # type: ignore[literal-required]
+    key: CounterName = "E" if e.do == "emotion" else "H"
+    t.counters[key] += amount
     return {"amount": amount, "stat": key}
 
 

@@ -25,7 +25,7 @@ import yaml
 from guide.games.kaverini.model import Adventure, Card
 from guide.games.kaverini.rules.leveling import new_kaveri, party_lv, spend
 from guide.games.kaverini.rules.simulate import Setup, outcome, play, wilson
-from guide.games.kaverini.state import Sheet
+from guide.games.kaverini.state import Sheet, State
 
 MAX_SIZE = 12
 
@@ -83,14 +83,14 @@ def spend_by_policy(k: Sheet) -> None:
 class Evening:
     """Everything an evening needs; plain data, so it can travel to another process."""
 
-    state: dict                                  # the party: kaverit, buddies, companions
+    state: State                                 # the party: kaverit, buddies, companions
     cards: dict[str, Card]
     scenes: list[tuple[str, list[str], list[str]]]   # name, foe cards, settings
     xp: dict[str, int]                           # XP per foe card, case-folded
     house: dict[str, str] = field(default_factory=dict)
 
 
-def evening_of(adventure: Adventure, state: dict, cards: dict[str, Card],
+def evening_of(adventure: Adventure, state: State, cards: dict[str, Card],
                house: dict[str, str], start: int = 1) -> Evening:
     """The evening from scene `start` on (mid-adventure: the current scene)."""
     scenes = [(s.name, list(s.foes), [s.setting] if s.setting else [])

@@ -4,19 +4,19 @@ through one small view so that every rule reads the same for all of them."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, cast
+from typing import Any, Final, Literal, overload
 
 from guide.core.errors import GuideError, RuleError
 from guide.core.names import resolve
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules.leveling import level
-from guide.games.kaverini.state import Counters, Sheet, counters
+from guide.games.kaverini.state import Arena, Buddy, Counters, Foe, Sheet, Stand, State, counters
 
 Kind = Literal["kaveri", "stand", "buddy", "foe"]
-KAVERI: Kind = "kaveri"
-STAND: Kind = "stand"
-BUDDY: Kind = "buddy"
-FOE: Kind = "foe"
+KAVERI: Final = "kaveri"
+STAND: Final = "stand"
+BUDDY: Final = "buddy"
+FOE: Final = "foe"
 PHASE_OF = {KAVERI: "kaverit", STAND: "kaverit", BUDDY: "buddies", FOE: "foes"}
 PHASE_INDEX = {KAVERI: 0, STAND: 0, BUDDY: 1, FOE: 2}
 
@@ -26,11 +26,18 @@ class Fighter:
     buddies and foes, its card. What never changes during a fight is read once."""
 
     __slots__ = ("kind", "data", "card", "name", "owner", "abilities", "subtypes",
-                 "base_emotion", "base_heart", "phase", "_counters")
+                 "base_emotion", "base_heart", "phase", "_counters", "_sheet")
 
-    def __init__(self, kind: Kind, data: Any, card: Card | None):
+    @overload
+    def __init__(self, kind: Literal["kaveri"], data: Sheet, card: None) -> None: ...
+    @overload
+    def __init__(self, kind: Literal["stand", "buddy", "foe"], data: Stand | Buddy | Foe,
+                 card: Card | None) -> None: ...
+
+    def __init__(self, kind: Kind, data: Any, card: Card | None) -> None:
         self.kind = kind
         self.data: dict[str, Any] = data     # a Sheet, Buddy, Foe or Stand of the state
+        self._sheet: Sheet | None = data if kind == KAVERI else None
         self.card = card
         self.name: str = data["name"]
         self.owner: int | None = data.get("owner")   # the Strategy Game player it fights for
@@ -64,13 +71,13 @@ class Fighter:
             found = self.data.get("counters")
             if found is None:
                 found = self.data["counters"] = counters()
-            self._counters = cast(Counters, found)
+            self._counters = found
         return self._counters
 
     @property
     def sheet(self) -> Sheet:
-        assert self.kind == KAVERI
-        return cast(Sheet, self.data)
+        assert self._sheet is not None, "a Kaveri's sheet"
+        return self._sheet
 
     @property
     def level(self) -> int:
@@ -101,19 +108,18 @@ def psychic_present(kaverit: list[Sheet]) -> bool:
     return any(k["ability"] == "Psychic" for k in kaverit)
 
 
-def all_fighters(state: Any, card: CardLookup) -> list[Fighter]:
+def all_fighters(state: State | Arena, card: CardLookup) -> list[Fighter]:
     """Every fighter of the running confrontation, in round order."""
     c = state["confrontation"]
-    out = [Fighter(KAVERI, k, None) for k in _ordered(state)]
+    assert c is not None, "fighters stand only in a confrontation"
+    out = [Fighter(KAVERI, k, None) for k in _ordered(state["kaverit"], c["order"])]
     out += [Fighter(STAND, s, None) for s in c["stand"]]
     out += [Fighter(BUDDY, b, card(b.get("card", b["name"]))) for b in state["buddies"]]
     out += [Fighter(FOE, f, card(f["card"])) for f in c["foes"]]
     return out
 
 
-def _ordered(state: Any) -> list[dict]:
-    order = state["confrontation"]["order"]
-    ks = state["kaverit"]
+def _ordered(ks: list[Sheet], order: list[str]) -> list[Sheet]:
     if [k["name"] for k in ks] == order:
         return ks
     rank = {n.casefold(): i for i, n in enumerate(order)}

@@ -31,7 +31,7 @@ class Outcomes(Field):
             self.say("leave", name=f.name, who="buddy")
             self._check_all_cowering()
         elif f.kind == STAND:
-            self.c["stand"].remove(f.data)  # type: ignore[arg-type]  # the Stand it views
+            self.c["stand"][:] = [s for s in self.c["stand"] if s is not f.data]
             self._changed()
             for present in (self.s["companions"], self.c["companions"]):
                 if f.name in present:                # no more round effects from it either

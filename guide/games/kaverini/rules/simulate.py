@@ -31,6 +31,7 @@ from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.confrontation import Fight
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, STAND, Fighter
 from guide.games.kaverini.rules.schmerz import amount, base_schmerz, doublings, matches
+from guide.games.kaverini.state import State
 
 MAX_ROUNDS = 60
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -40,7 +41,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
 class Setup:
     """Everything one run needs; plain data, so it can travel to another process."""
 
-    state: dict                       # the campaign state (party, house rules)
+    state: State                      # the campaign state (party, house rules)
     cards: dict[str, Card]            # every card the fight can name, by case-folded name
     foes: list[str]
     settings: list[str] = field(default_factory=list)

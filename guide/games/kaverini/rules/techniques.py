@@ -241,7 +241,7 @@ class Techniques(Choosing):
             # R-DMG-7: the GM is asked once per confrontation for this attacker and defence;
             # the answer (--matches) holds until the confrontation ends
             key = f"{user.name}|{defence}"
-            answers: dict[str, bool] = self.c.setdefault("answers", {})  # type: ignore[typeddict-item]
+            answers = self.c.setdefault("answers", {})
             if gm_match is not None:
                 answers[key] = gm_match
                 return gm_match

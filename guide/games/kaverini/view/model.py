@@ -12,6 +12,8 @@ from guide.core.story import say
 from guide.games.kaverini.rules.leveling import level
 
 if TYPE_CHECKING:
+    from guide.core.store import Entry
+    from guide.games.kaverini.commands.confront import Ground
     from guide.games.kaverini.table import KaveriniTable
 
 
@@ -44,10 +46,10 @@ def player_view(table: KaveriniTable) -> dict:
     return view
 
 
-def _confrontation(table: KaveriniTable, field: dict, psychic: bool) -> dict:
+def _confrontation(table: KaveriniTable, field: Ground, psychic: bool) -> dict:
     from guide.games.kaverini.commands.confront import fight
 
-    c = field["confrontation"]
+    c = field.c
     f = fight(table, quiet=True)
     fighters = []
     for x in f.fighters():
@@ -71,7 +73,7 @@ def _confrontation(table: KaveriniTable, field: dict, psychic: bool) -> dict:
             "effects": effects_of(c)}
 
 
-def _text(table, name: str) -> str:
+def _text(table: KaveriniTable, name: str) -> str:
     try:
         return table.card(name).text or ""
     except Exception:  # noqa: BLE001 - a card gone from the box: its name alone
@@ -102,7 +104,7 @@ def _story(table: KaveriniTable, view: dict) -> None:
 STORY_LINES = 6
 
 
-def story_lines(table, entries, psychic: bool) -> list[str]:
+def story_lines(table: KaveriniTable, entries: list[Entry], psychic: bool) -> list[str]:
     """The story's last lines as the players heard them: no GM-only or private event, no line that
     names a secret (a foe's move, Shield or Heel without a Psychic Kaveri, R-CONF-3; an item
     with Usage, R-CONF-12)."""
@@ -116,7 +118,7 @@ def story_lines(table, entries, psychic: bool) -> list[str]:
     return lines[-STORY_LINES:]
 
 
-def _secret_words(table, psychic: bool) -> list[str]:
+def _secret_words(table: KaveriniTable, psychic: bool) -> list[str]:
     from guide.games.kaverini.data.tables import ladders
 
     public = {name.casefold() for lad in ladders().values() for name in lad.techniques}

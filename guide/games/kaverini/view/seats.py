@@ -40,7 +40,7 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
 
     k = _sheet(table, seat)
     field = arena(table)
-    if k is None or field is None or field is not table.state:
+    if k is None or field is None or field.versus is not None:
         return []
     f = fight(table, quiet=True)
     waiting = f.waiting()

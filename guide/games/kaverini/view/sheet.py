@@ -19,12 +19,14 @@ from guide.games.kaverini.rules.schmerz import amount, doublings, matches
 from guide.games.kaverini.state import confrontation
 
 if TYPE_CHECKING:
-    from guide.games.kaverini.state import Sheet
+    from guide.games.kaverini.rules.confrontation import Fight
+    from guide.games.kaverini.state import Confrontation, Effect, Sheet
+    from guide.games.kaverini.table import KaveriniTable
 
 STAT = {"E": "emotion", "H": "heart"}
 
 
-def look(table: Any) -> Any:
+def look(table: KaveriniTable) -> Fight:
     """A quiet engine on the campaign's own running confrontation, else on a copy of the
     state with an empty field (the Strategy Game's battle has seats of its own: none)."""
     from guide.games.kaverini.commands.confront import fight
@@ -36,7 +38,7 @@ def look(table: Any) -> Any:
     return fight(table, state=state, quiet=True)
 
 
-def turns_left(c: dict, e: dict) -> int | None:
+def turns_left(c: Confrontation, e: Effect) -> int | None:
     """How many of its owner's turns a running effect still lasts, this one included (the
     engine stores where it ends, R-FX-4: rules/effects.py); None: until something ends it."""
     if "ends" not in e:
@@ -50,7 +52,7 @@ WHAT = {"glad": "glad: takes Lv Schmerz every round", "love": "a foe's technique
         "frustration": "frustrated: E grows each turn", "skip": "skips a turn"}
 
 
-def _what(e: dict) -> str:
+def _what(e: Effect) -> str:
     """What a running effect does, in a few words (R-FX-4)."""
     if e["kind"] in ("e", "h"):
         return f"{e['kind'].upper()} {e.get('amount', 0):+d}"
@@ -59,7 +61,7 @@ def _what(e: dict) -> str:
     return WHAT.get(e["kind"], e["kind"])
 
 
-def effects_of(c: dict | None, name: str | None = None) -> list[dict[str, Any]]:
+def effects_of(c: Confrontation | None, name: str | None = None) -> list[dict[str, Any]]:
     """The running effects (on `name`, or all): on whom, what, and for how long."""
     if not c:
         return []
@@ -151,7 +153,7 @@ def _on(field: Any, f: Any, foe: Any, move: Any, e: int) -> int | str:
     return amount(move.base, e, twos, fx.effective_heart(field, foe))
 
 
-def sheet(table: Any, k: Sheet, psychic: bool) -> dict[str, Any]:
+def sheet(table: KaveriniTable, k: Sheet, psychic: bool) -> dict[str, Any]:
     """Everything the seat's own page shows of its Kaveri."""
     field = look(table)
     f = field.named(k["name"])
@@ -173,7 +175,7 @@ def sheet(table: Any, k: Sheet, psychic: bool) -> dict[str, Any]:
     }
 
 
-def _card_text(table: Any, name: str) -> str:
+def _card_text(table: KaveriniTable, name: str) -> str:
     try:
         card = table.card(name)
     except Exception:  # noqa: BLE001 - a card gone from the box: the sheet still shows
