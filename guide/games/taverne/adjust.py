@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
-from guide.core.names import resolve
+from guide.core.names import fold, resolve
 
 from . import counters
 from .guards import acting, at_call, in_brawl
-from .model import Event, Player, State
+from .model import UNNAMED_TRICK, Event, Player, State, free_specialties, take_specialty
 
 _, ngettext, pgettext = domain("taverne").functions()
 
@@ -18,7 +18,7 @@ def mistake(state: State, name: str) -> list[Event]:
     """T-MIS-1: a mistake noticed by an opponent costs one Pint (never below 1)."""
     in_brawl(state)
     p = acting(state, name)
-    return [{**counters.add_pints(p, -1), "kind": "mistake"}] + _asset_warning(p)
+    return [{**counters.add_pints(p, -1), "kind": "mistake"}] + asset_warning(p)
 
 
 def adjust(state: State, name: str, meter: str, n: int) -> list[Event]:
@@ -33,10 +33,10 @@ def adjust(state: State, name: str, meter: str, n: int) -> list[Event]:
         ev = counters.add_pints(p, n)
     else:
         raise RuleError(_("no meter {meter!r}").format(meter=meter))
-    return [{**ev, "kind": meter, "card": True}] + (_asset_warning(p) if meter == "pint" else [])
+    return [{**ev, "kind": meter, "card": True}] + (asset_warning(p) if meter == "pint" else [])
 
 
-def _asset_warning(p: Player) -> list[Event]:
+def asset_warning(p: Player) -> list[Event]:
     cap = counters.LADDER[p["pints"]]
     if len(p["assets"]) > cap:
         return [{"kind": "too_many_assets", "who": p["name"], "assets": list(p["assets"]),
@@ -72,11 +72,9 @@ def asset(state: State, name: str, card: str, how: str) -> list[Event]:
     if len(p["assets"]) >= cap:
         raise RuleError(_("{player} has {cap} Prestige: at most {cap} Assets in play (T-SPELL-1)").format(
             player=p['name'], cap=cap))
-    if sum(p["specialties"].values()) < 1:
+    if free_specialties(state, p) < 1:
         raise RuleError(_("{player} holds no Specialty to put into play").format(player=p['name']))
-    held = p["specialties"]
-    source = tavern if held.get(tavern) else next(t for t, k in held.items() if k)
-    held[source] -= 1
+    take_specialty(p)
     p["assets"].append(card)
     return [{"kind": "asset", "who": p["name"], "card": card, "how": "play",
              "assets": len(p["assets"]), "prestige": cap}]
@@ -98,9 +96,12 @@ def spell(state: State, name: str, card: str | None) -> list[Event]:
             player=p['name'], cap=cap))
     if sum(p["specialties"].values()) < 1:
         raise RuleError(_("{player} holds no Specialty to cast").format(player=p['name']))
-    held = p["specialties"]
-    own = p["tavern"] or "?"
-    held[own if held.get(own) else next(t for t, k in held.items() if k)] -= 1
+    if free_specialties(state, p) < 1:
+        # T-CALL-4, Basic Rules: "a card that is placed is a card that is played"
+        raise RuleError(_("{player}'s only Specialty is placed face down as a Dirty Trick:"
+                          " a card that is placed is a card that is played (T-CALL-4)").format(
+            player=p['name']))
+    take_specialty(p)
     p["spells"] += 1
     return [{"kind": "spell", "who": p["name"], "card": card, "cast": p["spells"],
              "prestige": cap}]
@@ -117,10 +118,20 @@ def trick(state: State, name: str, card: str | None) -> list[Event]:
         old, p["trick"] = p["trick"], None
         return [{"kind": "trick_kept", "who": p["name"], "kept": None, "discarded": [old]}]
     choices = state["served"].get(p["name"], [])
+    named = [c for c in choices if c != UNNAMED_TRICK]
     try:
-        chosen: str | None = resolve(card, choices, "Dirty Trick") if choices else None
+        chosen: str | None = resolve(card, named, "Dirty Trick") if named else None
     except GuideError:
         chosen = None
+    if chosen is None and UNNAMED_TRICK in choices + [p["trick"]] and \
+            fold(card) != fold(UNNAMED_TRICK):
+        # a Dirty Trick sent from a seat is served as "Dirty Trick"; face up once served
+        # (T-CALL-8), its card is named now: `trick Bob Itch`
+        name = card.strip()
+        if UNNAMED_TRICK in choices:
+            choices[choices.index(UNNAMED_TRICK)] = name
+        p["trick"] = name
+        return [{"kind": "trick_named", "who": p["name"], "trick": name, "kept": p["trick"]}]
     if chosen is None:
         offered = ", ".join(choices) or "none this turn"
         raise RuleError(_("{player} keeps one of the Dirty Tricks served this turn ({offered})").format(

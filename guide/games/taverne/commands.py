@@ -7,13 +7,14 @@ import textwrap
 
 import click
 
-from guide.core.errors import RuleError
+from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
+from guide.core.names import Unknown, resolve
 from guide.core.registry import Registry
 from guide.core.result import Result
 
 from . import adjust, arrivals, chrono, placements, seats, turn, variants
-from .box import Box
+from .box import Box, Character
 from .model import VARIANTS, Event, State, TaverneTable, active
 from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET
 from .toolbar import HEADERS, status_notes, status_rows, whole_line
@@ -45,6 +46,23 @@ def tell(t: TaverneTable, events: list[Event]) -> None:
                 t.tell("powers", call=data["call"], powers=powers)
 
 
+def known_character(box: Box, typed: str) -> Character:
+    """The Character typed, the way people say it (the core's resolver: `Gobelin` is
+    Gobelin Teigneux, `witch` the Sorcière Pustuleuse of the example), among the box's;
+    an unknown one is refused with the list (a table's own go in its box file)."""
+    names = [c.name for c in box.characters.values()] + list(box.example_names)
+    try:
+        found = resolve(typed, names, "Character")
+    except Unknown:
+        raise RuleError(_("{typed!r} is not a Character of the box; its Characters: {names}"
+                          " (a table's own cards: `guide new box --game taverne DIR`, then"
+                          " `--box DIR`)").format(
+            typed=typed, names=", ".join(c.name for c in box.characters.values()))) from None
+    except GuideError as e:
+        raise RuleError(str(e)) from None
+    return box.character(found) or Character(found)
+
+
 def _powers(state: State, box: Box, call: int) -> list[dict[str, str]]:
     """The Characters' powers the table typed for this call (T-CNT-4: the table applies
     them; the companion shows the text)."""
@@ -66,10 +84,10 @@ def _powers(state: State, box: Box, call: int) -> list[dict[str, str]]:
 def player(t: TaverneTable, name: str, loot: int | None, character: str | None,
            after: str | None, tavern: str | None) -> None:
     """Seat a player, or a new arrival who enters at the next call 1 with the bonus.
-    Example: player Marie --loot 2 --character 'Homme Serpent'"""
+    Example: player Marie --loot 2; player Pierre --loot 1 --character gobelin; player Jacques --loot 3"""
     box = box_of(t)
-    known = box.character(character) if character else None
-    if character and known:
+    known = known_character(box, character) if character else None
+    if known:
         character = known.name
     state: State = t.state
     if character is None and state["beginner"] and state["phase"] == "brawl":
@@ -92,16 +110,29 @@ def start(t: TaverneTable, variant: tuple[str, ...], beginner: bool) -> None:
     Example: start --variant long-range"""
     state: State = t.state
     events: list[Event] = []
+    beginner = beginner or state["beginner"]
     if beginner and state["phase"] == "setup":
+        # Beginner Game: "each player draws his Character at random"; its Initial Loot is
+        # the card's (the box's, else asked now, after the draw), never one typed before
+        box = box_of(t)
         for n in state["seating"]:
             p = state["players"][n]
             if p["character"] is None:
-                p["character"] = arrivals.draw_character(state, box_of(t).beginner_pool(),
-                                                         t.dice)
-                events.append({"kind": "note",
-                               "text": _("{who} draws {character} (beginner game)").format(
-                                   who=n, character=p["character"])})
-    tell(t, events + turn.start(state, list(variant), beginner))
+                drawn = arrivals.draw_character(state, box.beginner_pool(), t.dice)
+                p["character"] = drawn
+                known = box.character(drawn)
+                p["initial_loot"] = known.initial_loot if known else None
+                p["loot"] = p["initial_loot"] or 0
+                events.append({"kind": "drawn", "who": n, "character": p["character"],
+                               "loot": p["initial_loot"]})
+        state["beginner"] = True
+        missing = [n for n in state["seating"] if state["players"][n]["initial_loot"] is None]
+        if missing:
+            state["variants"] = sorted(set(state["variants"]) | set(variant))
+            tell(t, events + [{"kind": "ask_loot", "who": missing}])
+            return
+    tell(t, events + turn.start(state, sorted(set(variant) | set(state["variants"])),
+                                beginner))
 
 
 @commands.command("call", family="calls")
@@ -261,10 +292,9 @@ def bid(t: TaverneTable, name: str, energy: int) -> None:
 def character(t: TaverneTable, name: str, character: str, loot: int | None,
               tavern: str | None) -> None:
     """Auction Characters: the Character taken after the bids. Example: character Marie Ghoul --loot 2"""
-    known = box_of(t).character(character)
-    if known:
-        character = known.name
-        loot = loot if loot is not None else known.initial_loot
+    known = known_character(box_of(t), character)
+    character = known.name
+    loot = loot if loot is not None else known.initial_loot
     if loot is None:
         raise RuleError(_("give {character}'s Initial Loot: --loot N (1 to 3)").format(character=character))
     tell(t, variants.choose(t.state, name, character, loot, tavern))

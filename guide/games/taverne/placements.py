@@ -8,7 +8,7 @@ from guide.core.i18n import domain
 
 from . import counters
 from .guards import acting, at_call
-from .model import Event, Quarrel, State, active, find
+from .model import Event, Quarrel, State, active, find, free_specialties
 from .quarrels import must_attack, must_dodge
 from .seating import targets
 
@@ -140,7 +140,7 @@ def attack(state: State, name: str, target: str, weapon: int,
     if trick is not None:
         if state["beginner"]:
             raise RuleError(_("the beginner game uses no Specialties, so no Dirty Tricks"))
-        if sum(p["specialties"].values()) < 1:
+        if free_specialties(state, p) < 1:
             raise RuleError(_("{player} holds no Specialty to play as a Dirty Trick").format(
                 player=p['name']))
     state["quarrels"].append(Quarrel(attacker=p["name"], target=victim["name"], weapon=weapon,

@@ -9,6 +9,7 @@ from guide.games.taverne.render import render
 def test_T_NEW_1_an_arrival_enters_at_call_1_with_the_highest_prestige_as_bonus():
     b = brawl(loot=1)
     b.do("pint Marie 6")                 # 7 Pints: Prestige 4, the highest at the table
+    b.do("call")                         # call 2: too late for this turn
     out = b.do("player Anne --loot 2 --after Pierre")
     assert "Anne arrives; enters at turn 2, call 1 (T-NEW-1)" in out
     assert b.p("Anne")["present"] is False

@@ -29,10 +29,18 @@ def test_the_box_invents_no_power_and_no_initial_loot():
 
 def test_beginner_game_draws_the_five_at_random_and_uses_no_specialties():
     b = Brawl(seed=7)
-    b.do("player Marie --loot 2", "player Pierre --loot 1", "player Cecile --loot 3",
-         "start --beginner")
+    b.do("player Marie", "player Pierre", "player Cecile")
+    out = b.do("start --beginner")
     drawn = [b.state["players"][n]["character"] for n in ("Marie", "Pierre", "Cecile")]
     assert len(set(drawn)) == 3 and set(drawn) <= set(BOX.beginner_pool())
+    # Beginner Game: the Initial Loot is the card's, asked after the draw (the bundled box
+    # prints none), never typed blind before it
+    assert f"Marie draws {drawn[0]} (beginner game)" in out
+    assert "Initial Loot of the Characters drawn: Marie, Pierre and Cecile" in out
+    assert b.state["phase"] == "setup"
+    b.do("player Marie --loot 2", "player Pierre --loot 1", "player Cecile --loot 3", "start")
+    assert [b.state["players"][n]["character"] for n in ("Marie", "Pierre", "Cecile")] == drawn
+    assert (b.state["phase"], b.state["beginner"], b.p("Cecile")["loot"]) == ("brawl", True, 3)
     b.do("call")
     assert b.fails("buy Marie specialty") == "the beginner game uses no Specialties"
     assert Brawl(seed=7).dice.d(5) == Brawl(seed=7).dice.d(5)   # the draw is the seed's
@@ -44,6 +52,9 @@ def test_beginner_arrivals_draw_among_the_characters_left():
                     ("Laurent", 1)):
         b.do(f"player {n} --loot {loot}")
     b.do("start --beginner")
+    for n in ("Marie", "Pierre", "Cecile", "Jacques", "Laurent"):
+        b.do(f"player {n} --loot 1")
+    b.do("start")
     b.state["players"]["Laurent"]["eliminated"] = True
     b.state["ko_pile"].append(b.state["players"]["Laurent"]["character"])
     assert "no Character left to draw" in b.fails("player Laurent --loot 2")
