@@ -107,6 +107,37 @@ def check(paths: tuple[Path, ...], game_id: str | None, facts: bool) -> None:
     click.echo("\n".join(summaries))
 
 
+@cli.group()
+def new() -> None:
+    """Write a new file for the table to fill: `guide new box --game ID [FOLDER]`."""
+
+
+@new.command("box")
+@click.argument("folder", required=False, default="box", type=click.Path(path_type=Path))
+@GAME
+def new_box(folder: Path, game_id: str | None) -> None:
+    """Write a template of the table's own cards into FOLDER (default: box), to fill from
+    the real box; then `guide check FOLDER --game ID` and `guide play --box FOLDER`. Nothing
+    is overwritten."""
+    from guide.core.errors import GuideError
+    from guide.core.i18n import _
+    from guide.core.template import write_box
+
+    game = _game(game_id)
+    files = game.box_template()
+    if not files:
+        raise UserError(_("the {game} game has no box template: its bundled box is all a"
+                          " table needs").format(game=game.id))
+    try:
+        written = write_box(files, folder)
+    except GuideError as e:
+        raise UserError(str(e)) from None
+    for path in written:
+        click.echo(_("wrote {path}").format(path=path))
+    click.echo(_("Fill it from your box, then: guide check {folder} --game {game}").format(
+        folder=folder, game=game.id))
+
+
 @cli.command()
 @click.option("--type", "card_type", default=None, help="Only cards of this type.")
 @BOX

@@ -80,6 +80,14 @@ class Game:
             return [], "ok: this game reads no data files"
         return box.check(self, paths), f"ok: the {self.title} files read cleanly"
 
+    def box_template(self) -> dict[str, str]:
+        """The files `guide new box --game ID FOLDER` writes for a table to fill from its own
+        box (file name: YAML text, commented, valid as it stands: `guide check FOLDER`
+        passes, and `guide play --box FOLDER` reads it); empty: the game's bundled box is
+        all a table needs. Never a card's text the rulebook does not print: the template
+        shows where the table writes it."""
+        return {}
+
     def schemas(self) -> dict[str, dict]:
         """The JSON Schemas of the game's data files, by name (`guide schema --game ID`)."""
         return {kind.name: kind.schema for kind in self.files()}

@@ -60,6 +60,10 @@ class TallyBox(TallyGame):
             return None, [docs[-1].problem(("names",), "names: more names than die faces")]
         return last, []
 
+    def box_template(self) -> dict[str, str]:
+        return {"tally.yaml": "# Tally's box: the start of every count\nstart: 0\n"
+                              "# die: 6        # the faces of the table's die\n"}
+
 
 GAMES: list[Game] = [games.load(g) for g in sorted(games.installed())] + [TallyBox()]
 IDS = [g.id for g in GAMES]
@@ -360,3 +364,41 @@ def test_the_validator_agrees_with_jsonschema_on_mutated_bundled_files(game):
             if refused:
                 assert problems
     agree()
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.box_template()],
+                         ids=[g.id for g in GAMES if g.box_template()])
+def test_the_box_template_is_a_box_check_and_play_read_as_it_stands(game, tmp_path):
+    """`guide new box --game ID` writes files the game reads (each of a kind it declares),
+    that `check` passes and `load` reads beside the bundled box."""
+    from guide.core.template import write_box
+
+    written = write_box(game.box_template(), tmp_path / "box")
+    for path in written:
+        assert core_box.kinds_of(path, game.files()), path
+    assert game.check(written)[0] == []
+    game.load([tmp_path / "box"])
+
+
+def test_a_box_template_never_overwrites_and_writes_nothing_when_refused(tmp_path):
+    from guide.core.template import write_box
+
+    tally = TallyBox()
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "tally.yaml").write_text("start: 7\n", encoding="utf-8")
+    with pytest.raises(GuideError, match=r"tally.yaml: already there; nothing was written"):
+        write_box(tally.box_template() | {"more.yaml": "start: 1\n"}, tmp_path / "box")
+    assert sorted(p.name for p in (tmp_path / "box").iterdir()) == ["tally.yaml"]
+    assert (tmp_path / "box" / "tally.yaml").read_text(encoding="utf-8") == "start: 7\n"
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    with pytest.raises(GuideError, match="not a folder"):
+        write_box(tally.box_template(), tmp_path / "file")
+
+
+def test_guide_new_box_refuses_a_game_with_no_template_in_one_line(tmp_path):
+    without = [g for g in GAMES if g.id != "tally" and not g.box_template()]
+    if not without:
+        pytest.skip("every installed game has a box template")
+    r = guide("new", "box", str(tmp_path / "box"), "--game", without[0].id)
+    assert r.returncode == 1 and r.stderr.count("\n") == 1
+    assert "has no box template" in r.stderr and not (tmp_path / "box").exists()
