@@ -13,7 +13,7 @@ from guide.core.result import Result
 from guide.core.text import toolbar_width
 from guide.core.yamlsrc import Problem
 
-from . import box, cards_text, toolbar, views
+from . import box, cards_text, template, toolbar, views
 from . import seats as own_seats
 from .commands import box_of, commands
 from .model import State, TaverneTable, new_state
@@ -46,6 +46,11 @@ class TaverneGame(Game):
 
     def build(self, docs: list[Doc]) -> tuple[box.Box, list[Problem]]:
         return box.build(docs)
+
+    def box_template(self) -> dict[str, str]:
+        """`guide new box --game taverne DIR`: the table's cards to fill from its own box
+        (template.py); never a card's text."""
+        return template.template(self.load([]))
 
     def cards(self, library: box.Box, card_type: str | None) -> Result:
         return cards_text.table(library, card_type)

@@ -3,7 +3,7 @@ own folder fills in powers and Initial Loot; the beginner game needs no card tex
 
 from pathlib import Path
 
-from taverne_table import BOX, ROOT, Brawl, to_call
+from taverne_table import BOX, GAME, ROOT, Brawl, to_call
 
 from guide.games.taverne import box as boxes
 
@@ -120,3 +120,30 @@ def test_cards_and_card_show_what_the_box_knows_and_nothing_else():
         "Bourreau Bigleux (Character, beginner game)", "Tavern of origin: Crypte",
         "Initial Loot: (the table's card)", "Power: (the table's card)"]
     assert GAME.card(BOX, "barrel") == ["Barrel (Weapon 6)"]
+
+
+def test_guide_new_box_writes_a_template_to_fill_and_never_a_cards_text(tmp_path):
+    from guide.core.template import write_box
+    files = GAME.box_template()
+    assert list(files) == ["cards.yaml"]
+    text = files["cards.yaml"]
+    # the Characters the rulebook names, their power and Initial Loot left to the table
+    assert "{name: Gobelin Teigneux, tavern: null, initial_loot: null, power: null" in text
+    assert "power: \"" not in text.replace('power: "the text"', "")
+    written = write_box(files, tmp_path / "ours")
+    assert GAME.check(written)[0] == []
+    filled = text.replace("{name: Ghoul, tavern: null, initial_loot: null, power: null,"
+                          " calls: []}", "{name: Ghoul, initial_loot: 2, power: \"our text\","
+                          " calls: [2]}")
+    (tmp_path / "ours" / "cards.yaml").write_text(filled, encoding="utf-8")
+    lib = GAME.load([tmp_path / "ours"])
+    b = Brawl(library=lib)
+    assert "Ghoul: our text" in b.do("player Marie --character ghoul")
+    b.do("player Pierre --loot 1", "start")
+    assert "Marie (Ghoul): our text" in b.do("call")          # shown at the call it acts
+    bad = filled.replace("initial_loot: 2", "initial_loot: 5")
+    (tmp_path / "ours" / "cards.yaml").write_text(bad, encoding="utf-8")
+    problems = GAME.check([tmp_path / "ours" / "cards.yaml"])[0]
+    line = bad.splitlines().index(next(x for x in bad.splitlines() if x.startswith("  - {name: Ghoul")))
+    assert problems and f"cards.yaml:{line + 1}:" in str(problems[0]) and "at most 3" in \
+        str(problems[0])
