@@ -9,7 +9,8 @@ from guide.core.names import fold, resolve
 
 from . import counters
 from .guards import acting, at_call, in_brawl
-from .model import UNNAMED_TRICK, Event, Player, State, free_specialties, take_specialty
+from .model import UNNAMED_TRICK, Event, Player, State, active, find, free_specialties, take_specialty
+from .seating import targets
 
 _, ngettext, pgettext = domain("taverne").functions()
 
@@ -80,7 +81,7 @@ def asset(state: State, name: str, card: str, how: str) -> list[Event]:
              "assets": len(p["assets"]), "prestige": cap}]
 
 
-def spell(state: State, name: str, card: str | None) -> list[Event]:
+def spell(state: State, name: str, card: str | None, on: str | None = None) -> list[Event]:
     """T-SPELL-1: at most Prestige Spells a turn, none while Stunned; the formula is the
     table's to hear (a missing one is `mistake`)."""
     in_brawl(state)
@@ -101,10 +102,21 @@ def spell(state: State, name: str, card: str | None) -> list[Event]:
         raise RuleError(_("{player}'s only Specialty is placed face down as a Dirty Trick:"
                           " a card that is placed is a card that is played (T-CALL-4)").format(
             player=p['name']))
+    target = None
+    if on is not None:
+        # T-EXC-1, T-WPN-2: out of range players "cannot be attacked, except with
+        # Specialties (in particular Spells)": a Spell's target is anyone in the brawl
+        target = find(state, on)
+        if not active(target):
+            raise RuleError(_("{victim} is not in the brawl (away, shown the door or not yet"
+                              " entered): nothing affects them (T-WPN-2, T-LEAVE-1)").format(
+                victim=target["name"]))
     take_specialty(p)
     p["spells"] += 1
+    far = target is not None and target["name"] != p["name"] and \
+        target["name"] not in targets(state, p["name"])
     return [{"kind": "spell", "who": p["name"], "card": card, "cast": p["spells"],
-             "prestige": cap}]
+             "prestige": cap, "on": target["name"] if target else None, "far": far}]
 
 
 def trick(state: State, name: str, card: str | None) -> list[Event]:

@@ -11,7 +11,8 @@ from . import counters
 from .model import LARGE, SMALL, Event, Player, State, active, active_names, find, new_player
 from .seating import next_pillar
 
-MAX_SEATS = 10          # two boxes' Weapon sets (Double Tavern)
+SETS = 5                # Components: "45 Weapon cards, in 5 sets of 9"; 5 Counters
+MAX_SEATS = 2 * SETS    # two boxes' Weapon sets (Double Tavern)
 _, ngettext, pgettext = domain("taverne").functions()
 
 
@@ -81,6 +82,8 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
         return [_arrival(state, existing["name"], character, loot, True)] + _enter_now(state)
     if len(state["seating"]) >= MAX_SEATS:
         raise RuleError(_("at most {MAX_SEATS} players (two boxes' Weapon sets)").format(MAX_SEATS=MAX_SEATS))
+    if mid_game and len(state["seating"]) >= SETS and "double-tavern" not in state["variants"]:
+        raise RuleError(too_many(len(state["seating"]) + 1))
     p = new_player(name, loot, character, tavern, state["turn"] + (1 if mid_game else 0))
     if mid_game:
         p.update({"present": False, "entering": True})
@@ -91,6 +94,14 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
         return [_arrival(state, name, character, loot, False)] + _enter_now(state)
     return [{"kind": "seated", "who": name, "character": character, "loot": loot,
              "seat": state["seating"].index(name) + 1}]
+
+
+def too_many(count: int) -> str:
+    """T-VAR-DT-3: a box holds 5 Weapon sets and 5 Counters; 6 players or more need a
+    second box (Double Tavern)."""
+    return _("{count} players need two boxes' Weapon sets: a box has {sets}; play Double"
+             " Tavern (`start --variant double-tavern`, T-VAR-DT-3)").format(count=count,
+                                                                         sets=SETS)
 
 
 def _arrival(state: State, name: str, character: str | None, loot: int | None,

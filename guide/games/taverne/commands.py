@@ -63,6 +63,15 @@ def known_character(box: Box, typed: str) -> Character:
     return box.character(found) or Character(found)
 
 
+def by_card(card: str | None, events: list[Event]) -> list[Event]:
+    """T-EXC-1: a card's exception to a basic rule, its name on every public line of the
+    command (undoable like any command, and in the log); a sealed choice says nothing."""
+    card = card.strip() if card else None
+    if card is None:
+        return events
+    return [e if e["kind"] in ("sealed", "all_in") else {**e, "by_card": card} for e in events]
+
+
 def _powers(state: State, box: Box, call: int) -> list[dict[str, str]]:
     """The Characters' powers the table typed for this call (T-CNT-4: the table applies
     them; the companion shows the text)."""
@@ -149,10 +158,11 @@ def call(t: TaverneTable) -> None:
 @click.argument("name", type=PLAYER)
 @click.argument("what", type=click.Choice(["weapon", "pint", "specialty"]))
 @click.option("--times", type=click.IntRange(1, 11), default=1, help="How many (1 Loot each).")
-def buy(t: TaverneTable, name: str, what: str, times: int) -> None:
-    """Call 2: spend 1 Loot for the top Weapon of the pile, a Pint or a Specialty.
-    Example: buy Pierre pint"""
-    tell(t, placements.buy(t.state, name, what, times))
+@click.option("--card", default=None, help="The card whose exception allows it (logged).")
+def buy(t: TaverneTable, name: str, what: str, times: int, card: str | None) -> None:
+    """Call 2: spend 1 Loot for the top Weapon of the pile, a Pint or a Specialty; at
+    another call with the card that allows it. Example: buy Pierre pint; buy Pierre pint --card 'our card'"""
+    tell(t, by_card(card, placements.buy(t.state, name, what, times, card)))
 
 
 @commands.command("militia", family="placements")
@@ -166,9 +176,11 @@ def militia(t: TaverneTable, name: str, keep_trick: bool) -> None:
 @commands.command("dodges", family="placements")
 @click.argument("name", type=PLAYER)
 @click.argument("values", nargs=-1, type=IN_HAND)
-def dodges(t: TaverneTable, name: str, values: tuple[int, ...]) -> None:
-    """Call 3: set Weapons from hand aside as Dodges (none: no more). Example: dodges Pierre 2 4"""
-    tell(t, placements.set_dodges(t.state, name, list(values)))
+@click.option("--card", default=None, help="The card whose exception allows it (logged).")
+def dodges(t: TaverneTable, name: str, values: tuple[int, ...], card: str | None) -> None:
+    """Call 3: set Weapons from hand aside as Dodges (none: no more); beyond the Prestige with
+    the card that allows it. Example: dodges Pierre 2 4"""
+    tell(t, by_card(card, placements.set_dodges(t.state, name, list(values), card)))
 
 
 @commands.command("attack", family="placements")
@@ -176,19 +188,23 @@ def dodges(t: TaverneTable, name: str, values: tuple[int, ...]) -> None:
 @click.option("--on", "on", type=TARGET, required=True, help="The target.")
 @click.option("--weapon", type=IN_HAND, required=True, help="The Weapon's value.")
 @click.option("--trick", default=None, help="A Dirty Trick attached (sealed).")
-def attack(t: TaverneTable, name: str, on: str, weapon: int, trick: str | None) -> None:
+@click.option("--card", default=None, help="The card whose exception allows it (logged).")
+def attack(t: TaverneTable, name: str, on: str, weapon: int, trick: str | None,
+           card: str | None) -> None:
     """Call 4: the player's one Attack, sealed until call 5. Example: attack Pierre --on Marie --weapon 3"""
-    tell(t, placements.attack(t.state, name, on, weapon, trick))
+    tell(t, by_card(card, placements.attack(t.state, name, on, weapon, trick, card)))
 
 
 @commands.command("dodge", family="placements")
 @click.argument("defender", type=PLAYER)
 @click.option("--against", type=ATTACKER, required=True, help="The attacker.")
 @click.argument("values", nargs=-1, type=ANY_VALUE)
-def dodge(t: TaverneTable, defender: str, against: str, values: tuple[int, ...]) -> None:
+@click.option("--card", default=None, help="The card whose exception allows it (logged).")
+def dodge(t: TaverneTable, defender: str, against: str, values: tuple[int, ...],
+          card: str | None) -> None:
     """Call 5: the values the defender names against one Attack (at most 3; none: no Dodge),
     sealed until `call`. Example: dodge Marie --against Pierre 5 6"""
-    tell(t, placements.dodge(t.state, defender, against, list(values)))
+    tell(t, by_card(card, placements.dodge(t.state, defender, against, list(values), card)))
 
 
 @commands.command("sealed", family="placements")
@@ -212,8 +228,9 @@ def _meter(meter: str) -> None:
     @commands.command(meter, family="counters")
     @click.argument("name", type=PLAYER)
     @click.argument("n", type=int)
-    def adjust_meter(t: TaverneTable, name: str, n: int) -> None:
-        tell(t, adjust.adjust(t.state, name, meter, n))
+    @click.option("--card", default=None, help="The card whose effect it is (logged).")
+    def adjust_meter(t: TaverneTable, name: str, n: int, card: str | None) -> None:
+        tell(t, by_card(card, adjust.adjust(t.state, name, meter, n)))
     unit = {"energy": "Energy", "loot": "Loot", "pint": "Pints"}[meter]
     adjust_meter.__doc__ = (f"A card's effect on {unit} (signed), clamped at the limits."
                             f" Example: {meter} Marie -2")
@@ -253,9 +270,12 @@ def asset(t: TaverneTable, name: str, card: str, how: str | None) -> None:
 @commands.command("spell", family="counters")
 @click.argument("name", type=PLAYER)
 @click.argument("card", required=False)
-def spell(t: TaverneTable, name: str, card: str | None) -> None:
-    """Cast a Spell (at most Prestige a turn, none while Stunned). Example: spell Jacques"""
-    tell(t, adjust.spell(t.state, name, card))
+@click.option("--on", "on", type=PLAYER, default=None,
+              help="Its target: any player in the brawl, in range or not.")
+def spell(t: TaverneTable, name: str, card: str | None, on: str | None) -> None:
+    """Cast a Spell (at most Prestige a turn, none while Stunned); its target may be out of
+    range (T-EXC-1). Example: spell Jacques; spell Jacques Hex --on Marie"""
+    tell(t, adjust.spell(t.state, name, card, on))
     if card:
         _card_text(t, card)
 

@@ -266,7 +266,10 @@ RENDER: dict[str, Callable[[Event], str]] = {
                             who=e["who"], card=e["card"]),
     "spell": lambda e: (_("{who} casts {spell} ({cast} of {prestige} this turn)").format(
                             who=e["who"], spell=e["card"] or _("a Spell"), cast=e["cast"],
-                            prestige=e["prestige"])),
+                            prestige=e["prestige"])
+                        + ((_(" on {target}, out of range (a Specialty's exception,"
+                              " T-EXC-1)") if e.get("far") else _(" on {target}")).format(
+                               target=e["on"]) if e.get("on") else "")),
     "chosen": lambda e: _("{who} takes {character} (Initial Loot {loot})").format(
                             who=e["who"], character=e["character"], loot=e["loot"]),
     "auction_closed": lambda e: _("The Auction is over"),
@@ -289,7 +292,12 @@ RENDER: dict[str, Callable[[Event], str]] = {
 
 def render(event: Event) -> str | None:
     fn = RENDER.get(event.get("kind", ""))
-    return fn(event) if fn else None
+    if fn is None:
+        return None
+    line = fn(event)
+    if event.get("by_card"):        # T-EXC-1: the card whose exception it is, logged
+        line += _(" (by the card {card}, T-EXC-1)").format(card=event["by_card"])
+    return line
 
 
 def page_words(v: dict[str, Any]) -> dict[str, Any]:

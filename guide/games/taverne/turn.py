@@ -7,7 +7,7 @@ from guide.core.i18n import domain
 
 from . import counters
 from .adjust import asset_warning
-from .arrivals import enter_arrivals, show_the_door
+from .arrivals import SETS, enter_arrivals, show_the_door, too_many
 from .guards import in_brawl
 from .model import VARIANTS, Event, State, active, active_names
 from .quarrels import resolve, reveal, serve_tricks
@@ -28,6 +28,8 @@ def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
     if unknown:
         raise RuleError(_("unknown variant {unknown!r}; variants: {value}").format(
             unknown=unknown[0], value=', '.join(VARIANTS)))
+    if len(state["seating"]) > SETS and "double-tavern" not in variants:
+        raise RuleError(too_many(len(state["seating"])))
     state["variants"] = sorted(set(variants))
     state["beginner"] = beginner
     state["pillar"] = state["seating"][0]

@@ -23,7 +23,7 @@ def test_T_NEW_1_an_arrival_enters_at_call_1_with_the_highest_prestige_as_bonus(
 
 
 def test_T_NEW_1_the_others_gain_1_loot_however_many_arrive():
-    b = brawl(loot=1)
+    b = brawl(loot=1, start="start --variant double-tavern")     # 6 players: two boxes
     to_call(b, 4)
     b.do("player Anne --loot 1", "player Paul --loot 3")
     before = {n: b.state["players"][n]["loot"] for n in ("Marie", "Pierre", "Cecile")}

@@ -289,3 +289,53 @@ def test_no_line_ever_makes_call_fail():
                 b.do(line)
             except CommandError:
                 pass
+
+
+def test_T_EXC_1_a_cards_exception_is_applied_by_a_command_with_the_card_logged():
+    b = brawl(6)                                   # Double Tavern: 6 players
+    assert "buy is for call 2" in b.fails("buy Marie pint")
+    out = b.do("buy Marie pint --card 'our card'")        # Loot spent at call 1
+    assert out.endswith("(by the card our card, T-EXC-1)")
+    assert b.p("Marie")["pints"] == 2
+    b.undo()                                       # undoable like every command
+    assert b.p("Marie")["pints"] == 1
+    to_call(b, 3)
+    assert "at most 1 Dodges" in b.fails("dodges Pierre 1 2")
+    out = b.do("dodges Pierre 1 2 --card 'our card'")     # extra Dodges
+    assert b.p("Pierre")["dodges"] == [1, 2] and "(by the card our card" in out
+    b.do("call")
+    # Jacques (4th) is out of Marie's range at 6: only with a card (T-EXC-1)
+    assert "out of Marie's range" in b.fails("attack Marie --on Jacques --weapon 3")
+    b.do("attack Marie --on Jacques --weapon 3 --card 'our card'")
+    assert b.state["quarrels"][-1]["target"] == "Jacques"
+    assert "our card" not in str(b.view(None))           # sealed: the card says nothing
+    out = b.do("energy Cecile -3 --card Hex")
+    assert out == "Cecile -3 Energy: 27 (by the card Hex, T-EXC-1)"
+
+
+def test_T_EXC_1_a_spell_may_target_a_player_out_of_range():
+    b = brawl(6)
+    b.do("call", "buy Marie specialty --times 2")
+    out = b.do("spell Marie Hex --on Jacques")
+    assert out == "Marie casts Hex (1 of 1 this turn) on Jacques, out of range (a" \
+                  " Specialty's exception, T-EXC-1)"
+    b.do("leave Pierre")
+    b.state["players"]["Marie"]["spells"] = 0
+    assert "Pierre is not in the brawl" in b.fails("spell Marie Hex --on Pierre")
+
+
+def test_T_EXC_1_extra_dodges_against_one_attack_by_a_card():
+    b = brawl(4)
+    b.do("pint Marie 10")                          # Prestige 5
+    to_call(b, 3)
+    b.do("dodges Marie 1 2 3 4")
+    to_call(b, 4)
+    b.do("attack Pierre --on Marie --weapon 5")
+    from taverne_table import attack_rest
+    attack_rest(b)
+    b.do("call")
+    assert "at most 3 Dodges" in b.fails("dodge Marie --against Pierre 2 3 4 5")
+    b.do("dodge Marie --against Pierre 2 3 4 5 --card 'our card'")
+    b.do("call")
+    q = next(e for e in b.kinds("quarrel") if e["attacker"] == "Pierre")
+    assert q["guessed"] and q["dodged"] == [2, 3, 4, 5]
