@@ -142,6 +142,7 @@ def start(t: TaverneTable, variant: tuple[str, ...], beginner: bool) -> None:
             return
     tell(t, events + turn.start(state, sorted(set(variant) | set(state["variants"])),
                                 beginner))
+    chrono.started(state, t.now())          # T-CHRONO-2: the round clock runs from `start`
 
 
 @commands.command("call", family="calls")
@@ -320,15 +321,40 @@ def character(t: TaverneTable, name: str, character: str, loot: int | None,
     tell(t, variants.choose(t.state, name, character, loot, tavern))
 
 
+@commands.command("chrono", family="setup")
+@click.argument("what", type=click.Choice(["start", "time", "next"]))
+@click.option("--minutes", type=int, default=30, help="A round's minutes: 30 or 45.")
+def chrono_command(t: TaverneTable, what: str, minutes: int) -> None:
+    """The Chrono Tournament (T-CHRONO-2): `start` three rounds (the clock runs from the
+    brawl's start), `time` the round's time is up (the clock types it), `next` the next
+    round. Example: chrono start --minutes 45"""
+    if what == "start":
+        tell(t, chrono.begin(t.state, minutes, t.now()))
+    elif what == "time":
+        tell(t, chrono.time_up(t.state))
+    else:
+        tell(t, chrono.next_round(t.state))
+
+
 @commands.command("score", family="info")
 def score(t: TaverneTable) -> Result:
-    """The chrono tournament's points of this round (T-CHRONO-1).
+    """The chrono tournament's points of this round (T-CHRONO-1), and the rounds' totals.
 
     Example: score"""
     rows = [[r["name"], r["prestige"], r["loot"], r["ko"], r["points"]]
             for r in chrono.points(t.state)]
+    record = chrono.clock(t.state)
+    notes = []
+    if record is not None and record["rounds"]:
+        totals = chrono.totals_of(record)
+        notes.append(ngettext("After {count} round: {totals}", "After {count} rounds: {totals}",
+                              len(record["rounds"])).format(
+            count=len(record["rounds"]),
+            totals=", ".join(f"{n} {v}" for n, v in sorted(totals.items(),
+                                                          key=lambda kv: -kv[1]))))
     return Result(title=_("Chrono points (10 per Prestige, 1 per Loot, 1 per Character KO)"),
-                  headers=[_("Player"), _("Prestige"), _("Loot"), _("KO"), _("Points")], rows=rows)
+                  headers=[_("Player"), _("Prestige"), _("Loot"), _("KO"), _("Points")], rows=rows,
+                  notes=notes)
 
 
 @commands.command("status", family="info")

@@ -13,7 +13,7 @@ from guide.core.result import Result
 from guide.core.text import toolbar_width
 from guide.core.yamlsrc import Problem
 
-from . import box, cards_text, template, toolbar, views
+from . import box, cards_text, chrono, template, toolbar, views
 from . import seats as own_seats
 from .commands import box_of, commands
 from .model import State, TaverneTable, new_state
@@ -73,6 +73,13 @@ class TaverneGame(Game):
 
     def seat_moves(self, table: TaverneTable, seat: str) -> list[tuple[str, str]]:
         return own_seats.moves(_s(table), seat)
+
+    # --- T-CHRONO-2: the round clock on the core's timer ------------------------------
+    def timer(self, table: TaverneTable) -> float | None:
+        return chrono.seconds_left(_s(table), table.now())
+
+    def on_time(self, table: TaverneTable) -> str | None:
+        return "chrono time" if chrono.seconds_left(_s(table), table.now()) is not None else None
 
     def prompt(self, table: TaverneTable) -> str:
         return toolbar.prompt(_s(table))

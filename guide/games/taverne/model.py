@@ -7,7 +7,7 @@ Characters) live inside this state; `views.view_for` is the only way they leave 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypeAlias, TypedDict
 
 from guide.core.errors import GuideError, RuleError
 from guide.core.names import resolve
@@ -86,6 +86,7 @@ class State(TypedDict):
     arrivals: list[str]          # entered at the last call 1 (their bonus was paid)
     auction_revealed: bool
     seal_key: str                # the seats' codes of sealed choices (seats.py); never shown
+    chrono: NotRequired[dict[str, Any] | None]   # the Chrono Tournament (chrono.py)
 
 
 TaverneTable: TypeAlias = Table[State, "Box"]   # the core's table, as Taverne's commands see it

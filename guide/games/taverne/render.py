@@ -285,6 +285,23 @@ RENDER: dict[str, Callable[[Event], str]] = {
     "powers": lambda e: "; ".join(f"{p['who']} ({p['character']}): {p['text']}"
                                   for p in e["powers"]),
     "note": lambda e: str(e["text"]),
+    "chrono_on": lambda e: (_("Chrono Tournament: {rounds} rounds of {minutes} minutes; each turn"
+                              " started is finished") + (_("; the clock runs") if e["running"]
+                                                          else _("; the clock runs from `start`"))
+                            ).format(rounds=e["rounds"], minutes=e["minutes"]),
+    "time_up": lambda e: _("Time is up for round {round}: turn {turn} is its last, finish it"
+                           " (T-CHRONO-2)").format(round=e["round"], turn=e["turn"]),
+    "round_scored": lambda e: (_("Round {round} is over: {points}").format(
+                                   round=e["round"], points=", ".join(
+                                       f"{n} {v}" for n, v in e["points"].items()))
+                               + _("; totals: {totals}").format(totals=", ".join(
+                                   f"{n} {v}" for n, v in e["totals"].items()))),
+    "champion": lambda e: ngettext("Champion of the Tournament: {who} ({points} points)!",
+                                   "Champions of the Tournament: {who} ({points} points)!",
+                                   len(e["who"])).format(who=names(e["who"]), points=e["points"]),
+    "next_round": lambda e: _("Round {round}: a new brawl for {who}; seat each with its"
+                              " Character (`player NAME --loot N --character C`), then"
+                              " `start`").format(round=e["round"], who=names(e["players"])),
     "all_in": lambda e: (_("Every Attack is placed: `call` reveals them") if e["call"] == 4
                          else _("Every quarrel is answered: `call` settles them all together")),
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
-from . import counters
+from . import chrono, counters
 from .adjust import asset_warning
 from .arrivals import SETS, enter_arrivals, show_the_door, too_many
 from .guards import in_brawl
@@ -92,13 +92,16 @@ def call(state: State) -> list[Event]:
     elif c == 7:
         events += judge_militia(state)
         if state["phase"] == "over":
-            return events
+            return events + chrono.close_round(state)
     elif c == 8:
         events += serve_tricks(state)
     elif c == 9:
         events += end_of_turn(state)
         if state["phase"] == "over":
-            return events
+            return events + chrono.close_round(state)
+        record = chrono.clock(state)
+        if record is not None and record["last_turn"] == state["turn"]:
+            return events + chrono.close_round(state)   # T-CHRONO-2: the round's last turn
         return events + begin_turn(state)
     state["call"] = c + 1
     state["ready"] = []
