@@ -13,9 +13,9 @@ from guide.core.names import Unknown, resolve
 from guide.core.registry import Registry
 from guide.core.result import Result
 
-from . import adjust, arrivals, chrono, placements, seats, turn, variants
+from . import adjust, arrivals, cards, chrono, placements, seats, turn, variants
 from .box import Box, Character
-from .model import VARIANTS, Event, State, TaverneTable, active
+from .model import VARIANTS, Event, State, TaverneTable, active, find
 from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET
 from .toolbar import HEADERS, status_notes, status_rows, whole_line
 
@@ -73,14 +73,21 @@ def by_card(card: str | None, events: list[Event]) -> list[Event]:
 
 
 def _powers(state: State, box: Box, call: int) -> list[dict[str, str]]:
-    """The Characters' powers the table typed for this call (T-CNT-4: the table applies
-    them; the companion shows the text)."""
+    """The Characters' powers, and the texts of the Assets in play and Dirty Tricks
+    suffered, that the table typed for this call (T-CNT-4: the table applies them; the
+    companion shows the text; all are face up)."""
     out = []
     for n in state["seating"]:
         p = state["players"][n]
-        c = box.character(p["character"]) if p["character"] and active(p) else None
+        if not active(p):
+            continue
+        c = box.character(p["character"]) if p["character"] else None
         if c and c.power and call in c.calls:
             out.append({"who": n, "character": c.name, "text": c.power})
+        for name in p["assets"] + ([p["trick"]] if p["trick"] else []):
+            s = box.specialties.get(name.casefold())
+            if s and s.text and call in s.calls:
+                out.append({"who": n, "character": s.name, "text": s.text})
     return out
 
 
@@ -152,7 +159,14 @@ def call(t: TaverneTable) -> None:
     Loot and the next turn).
 
     Example: call"""
-    tell(t, turn.call(t.state))
+    events = turn.call(t.state)
+    box = box_of(t)
+    for e in events:        # named cards discarded go under their pile (T-BOX-1)
+        if e["kind"] == "trick_discarded":
+            cards.discard(t.state, box, e["trick"])
+        elif e["kind"] == "shown_door":
+            cards.drop_hand(t.state, box, e["who"])
+    tell(t, events)
 
 
 @commands.command("buy", family="placements")
@@ -163,7 +177,17 @@ def call(t: TaverneTable) -> None:
 def buy(t: TaverneTable, name: str, what: str, times: int, card: str | None) -> None:
     """Call 2: spend 1 Loot for the top Weapon of the pile, a Pint or a Specialty; at
     another call with the card that allows it. Example: buy Pierre pint; buy Pierre pint --card 'our card'"""
-    tell(t, by_card(card, placements.buy(t.state, name, what, times, card)))
+    events = placements.buy(t.state, name, what, times, card)
+    tell(t, by_card(card, events))
+    box = box_of(t)
+    for e in events:        # T-BOX-1: the top card of the Tavern's pile, its owner's eyes only
+        if e["what"] == "specialty":
+            drawn = cards.draw(t.state, box, e["who"], e["tavern"], t.dice)
+            if drawn is not None:
+                known = box.specialties.get(drawn.casefold())
+                t.tell_private(e["who"], "specialty_card", who=e["who"], card=drawn,
+                               card_kind=known.kind if known else None,
+                               text=known.text if known else None)
 
 
 @commands.command("militia", family="placements")
@@ -193,6 +217,9 @@ def dodges(t: TaverneTable, name: str, values: tuple[int, ...], card: str | None
 def attack(t: TaverneTable, name: str, on: str, weapon: int, trick: str | None,
            card: str | None) -> None:
     """Call 4: the player's one Attack, sealed until call 5. Example: attack Pierre --on Marie --weapon 3"""
+    who = find(t.state, name)["name"]
+    if trick is not None and cards.hand(t.state, who):
+        trick = cards.trick_card(t.state, box_of(t), who, trick)
     tell(t, by_card(card, placements.attack(t.state, name, on, weapon, trick, card)))
 
 
@@ -264,7 +291,19 @@ def back(t: TaverneTable, name: str) -> None:
 def asset(t: TaverneTable, name: str, card: str, how: str | None) -> None:
     """Put an Asset from hand into play in call 2 (at most Prestige in play).
     Example: asset Jacques 'Lucky Mug'"""
-    tell(t, adjust.asset(t.state, name, card, how or "play"))
+    events = adjust.asset(t.state, name, card, how or "play")
+    box, who = box_of(t), events[0]["who"]
+    if events[0]["how"] == "play":
+        named = cards.play(t.state, box, who, card, "asset")
+        if named is not None:
+            t.state["players"][who]["assets"][-1] = named
+            events[0]["card"] = card = named
+    elif events[0]["how"] == "back" and box.specialties.get(events[0]["card"].casefold()):
+        t.state.setdefault("hands", {}).setdefault(who, []).append(
+            box.specialties[events[0]["card"].casefold()].name)
+    else:
+        cards.discard(t.state, box, events[0]["card"])
+    tell(t, events)
     _card_text(t, card)
 
 
@@ -276,7 +315,13 @@ def asset(t: TaverneTable, name: str, card: str, how: str | None) -> None:
 def spell(t: TaverneTable, name: str, card: str | None, on: str | None) -> None:
     """Cast a Spell (at most Prestige a turn, none while Stunned); its target may be out of
     range (T-EXC-1). Example: spell Jacques; spell Jacques Hex --on Marie"""
-    tell(t, adjust.spell(t.state, name, card, on))
+    events = adjust.spell(t.state, name, card, on)
+    box, who = box_of(t), events[0]["who"]
+    named = cards.play(t.state, box, who, card, "spell")
+    if named is not None:
+        events[0]["card"] = card = named
+        cards.discard(t.state, box, named)      # "discarded immediately after its effect"
+    tell(t, events)
     if card:
         _card_text(t, card)
 
@@ -294,7 +339,11 @@ def _card_text(t: TaverneTable, card: str) -> None:
 def trick(t: TaverneTable, name: str, card: str | None) -> None:
     """The Dirty Trick kept among those served this turn; no card: rid of it (a card's
     effect). Example: trick Marie Hangover"""
-    tell(t, adjust.trick(t.state, name, card))
+    events = adjust.trick(t.state, name, card)
+    for e in events:
+        for gone in e.get("discarded", ()):
+            cards.discard(t.state, box_of(t), gone)
+    tell(t, events)
 
 
 @commands.command("bid", family="setup")

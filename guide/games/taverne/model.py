@@ -87,6 +87,8 @@ class State(TypedDict):
     auction_revealed: bool
     seal_key: str                # the seats' codes of sealed choices (seats.py); never shown
     chrono: NotRequired[dict[str, Any] | None]   # the Chrono Tournament (chrono.py)
+    piles: NotRequired[dict[str, list[str]]]     # the box's named Specialties (cards.py)
+    hands: NotRequired[dict[str, list[str]]]     # named Specialties held; each owner's only
 
 
 TaverneTable: TypeAlias = Table[State, "Box"]   # the core's table, as Taverne's commands see it

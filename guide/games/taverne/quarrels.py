@@ -42,10 +42,13 @@ def reveal(state: State) -> list[Event]:
     late = must_attack(state)
     if late:
         raise RuleError(_("still to attack: {players} (T-CALL-4)").format(players=", ".join(late)))
-    tricks = [q["attacker"] for q in state["quarrels"] if q["trick"] is not None]
     state["revealed"] = 4
-    for name in tricks:       # the sealed Tricks leave the hands now (model.sealed_tricks)
-        take_specialty(state["players"][name])
+    for q in state["quarrels"]:   # the sealed Tricks leave the hands now (model.sealed_tricks)
+        if q["trick"] is not None:
+            take_specialty(state["players"][q["attacker"]])
+            held = state.get("hands", {}).get(q["attacker"], [])
+            if q["trick"] in held:        # a named card of the box (cards.py)
+                held.remove(q["trick"])
     return [{"kind": "placements",
              "attacks": [{"attacker": q["attacker"], "target": q["target"], "range": q["range"],
                           "trick": q["trick"] is not None, "void": q["void"]}

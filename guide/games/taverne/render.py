@@ -14,6 +14,8 @@ from .model import UNNAMED_TRICK
 Event = dict[str, Any]
 _, ngettext, pgettext = domain("taverne").functions()
 
+KINDS = (NP_("kind", "asset"), NP_("kind", "dirty trick"), NP_("kind", "spell"))
+
 # The Pillar's nine calls as the box gives them (cards/taverne/licorne.yaml), so their words
 # have their translation (context "call"); a box's own words are said as it gives them.
 CALLS = (NP_("call", "Start of turn!"), NP_("call", "Spend your Loot!"),
@@ -285,6 +287,10 @@ RENDER: dict[str, Callable[[Event], str]] = {
     "powers": lambda e: "; ".join(f"{p['who']} ({p['character']}): {p['text']}"
                                   for p in e["powers"]),
     "note": lambda e: str(e["text"]),
+    "specialty_card": lambda e: (_("{who} draws {card}").format(who=e["who"], card=e["card"])
+                                 + (f" ({pgettext('kind', e['card_kind'])})"
+                                    if e.get("card_kind") else "")
+                                 + (f": {e['text']}" if e.get("text") else "")),
     "chrono_on": lambda e: (_("Chrono Tournament: {rounds} rounds of {minutes} minutes; each turn"
                               " started is finished") + (_("; the clock runs") if e["running"]
                                                           else _("; the clock runs from `start`"))

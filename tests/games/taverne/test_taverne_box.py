@@ -147,3 +147,50 @@ def test_guide_new_box_writes_a_template_to_fill_and_never_a_cards_text(tmp_path
     line = bad.splitlines().index(next(x for x in bad.splitlines() if x.startswith("  - {name: Ghoul")))
     assert problems and f"cards.yaml:{line + 1}:" in str(problems[0]) and "at most 3" in \
         str(problems[0])
+
+
+CARDS = """\
+specialties:
+  - {name: Itch, kind: dirty trick, text: "our Itch text", calls: [3]}
+  - {name: Hex, kind: spell, text: "our Hex text"}
+  - {name: Lucky Mug, kind: asset, text: "our Mug text", calls: [1], count: 2}
+"""
+
+
+def test_T_BOX_1_named_specialties_are_drawn_from_the_pile_and_only_their_owner_sees_them(
+        tmp_path):
+    lib = boxes.load([ROOT / "cards" / "taverne", table_box(tmp_path, CARDS)])
+    b = Brawl(seed=5, library=lib)          # draws Itch, Hex, Lucky Mug
+    b.do("player Marie --loot 3", "player Pierre --loot 3", "player Cecile --loot 3", "start",
+         "call")
+    out = b.do("buy Marie specialty --times 3")
+    held = b.state["hands"]["Marie"]
+    assert len(held) == 3 and set(held) <= {"Itch", "Hex", "Lucky Mug"}
+    for card in held:                       # the Pillar's screen and the TV never name it
+        assert card not in out and card not in str(b.view(None))
+        assert card not in str(b.view("Pierre"))
+    assert b.view("Marie")["me"]["cards"] == held
+    private = [e for e in b.events if e["kind"] == "specialty_card"]
+    assert [e["card"] for e in private] == held and all(e.get("private") == "Marie"
+                                                        for e in private)
+    pile = b.state["piles"]["Crypte"]
+    assert len(pile) == 1 and sorted(pile + held) == ["Hex", "Itch", "Lucky Mug", "Lucky Mug"]
+    assert held == ["Itch", "Hex", "Lucky Mug"]
+    b.do("pint Marie 2")                                    # Prestige 2: two Spells
+    assert "Itch is a dirty trick card, not a spell" in b.fails("spell Marie itch")
+    assert "Hex (spell): our Hex text" in b.do("spell Marie hex")
+    assert "Hex" not in b.state["hands"]["Marie"] and b.state["piles"]["Crypte"][-1] == "Hex"
+    assert "holds no such Specialty" in b.fails("spell Marie Nothing")
+    b.do("asset Marie lucky")
+    assert b.state["players"]["Marie"]["assets"] == ["Lucky Mug"]
+    to_call(b, 3)
+    assert "holds no such Specialty" in b.fails("spell Marie")     # name it: all are named
+    to_call(b, 4)
+    b.do("attack Marie --on Pierre --weapon 1 --trick itch")
+    assert b.view("Marie")["me"]["attack"]["trick"] == "Itch"
+    to_call(b, 5)
+    assert b.state["hands"]["Marie"] == []
+    to_call(b, 9)
+    assert b.state["players"]["Pierre"]["trick"] == "Itch"
+    assert "Marie (Lucky Mug): our Mug text" in b.do("call")   # shown at call 1
+    assert "Pierre (Itch): our Itch text" in b.do("call", "call")   # and at call 3
