@@ -6,12 +6,16 @@ door for an away Stunned player, and a seat's Dirty Trick named once served."""
 import copy
 import random
 
-from taverne_table import BOX, NAMES, Brawl, brawl, next_turn, to_call
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from taverne_table import BOX, GAME, NAMES, Brawl, brawl, next_turn, to_call
 
 from guide.core.errors import CommandError
 from guide.core.repl.completer import candidates
+from guide.core.seats import as_moves
 from guide.games.taverne.box import Character
 from guide.games.taverne.model import UNNAMED_TRICK
+from guide.games.taverne.seating import targets
 from guide.games.taverne.seats import GENERIC_TRICK
 
 
@@ -252,43 +256,71 @@ def test_T_CALL_5_a_hit_beyond_the_energy_left_says_the_energy_actually_lost():
     assert "Marie's 5 hits: Pierre -2 Energy, to 0, Marie +1 Loot" in render(line)
 
 
-def test_no_line_ever_makes_call_fail():
-    """Random legal and illegal lines (Spells, Tricks, Assets, leaving, returns, card
-    effects) never make `call` or any command raise an internal error."""
+def _figures() -> object:
     lib = copy.deepcopy(BOX)
     for i in range(10):
         lib.characters[f"figure{i}"] = Character(f"Figure{i}", initial_loot=1 + i % 3)
-    for seed in range(5):
-        rng = random.Random(seed)
-        b = Brawl(seed, library=lib)
-        n = rng.randint(2, 5)
-        for name in NAMES[:n]:
-            b.do(f"player {name} --loot {rng.randint(1, 3)}")
-        b.do("start")
-        for _step in range(300):
-            if b.state["phase"] != "brawl":
-                break
-            live = b.state["seating"]
-            who, other = rng.choice(live), rng.choice(live)
-            line = rng.choice([
-                "call", "call", "call", f"buy {who} specialty", f"buy {who} pint",
-                f"buy {who} weapon", f"spell {who}", f"spell {who} Hex",
-                f"asset {who} Mug", f"asset {who} Mug --back", f"asset {who} Mug --discard",
-                f"attack {who} --on {other} --weapon {rng.randint(1, 9)} --trick Itch",
-                f"attack {who} --on {other} --weapon {rng.randint(1, 9)}",
-                f"dodges {who} {rng.randint(1, 9)}", f"dodge {who} --against {other} 3",
-                f"leave {who}", f"back {who}", f"energy {who} -{rng.randint(1, 30)}",
-                f"loot {who} {rng.randint(-3, 9)}", f"pint {who} {rng.randint(-3, 11)}",
-                f"mistake {who}", f"militia {who}", f"trick {who} Itch", f"trick {who}",
-                f"player {who} --loot 2 --character Figure{rng.randint(0, 9)}",
-                f"player New{_step} --loot 1"])
-            if b.state["call"] == 4 and line == "call":
-                from taverne_table import attack_rest
-                attack_rest(b)
+    return lib
+
+
+FIGURES = _figures()
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6))
+def test_no_line_ever_makes_call_fail(seed):
+    """Property: random legal and illegal lines (Spells, Tricks, Assets, leaving, returns,
+    card effects, the seats' own moves) never make `call` or any command raise an internal
+    error: a line is done or refused (CommandError), nothing else."""
+    lib = FIGURES
+    rng = random.Random(seed)
+    b = Brawl(seed, library=lib)
+    n = rng.randint(2, 5)
+    for name in NAMES[:n]:
+        b.do(f"player {name} --loot {rng.randint(1, 3)}")
+    b.do("start")
+    for _step in range(300):
+        if b.state["phase"] != "brawl":
+            break
+        live = b.state["seating"]
+        who, other = rng.choice(live), rng.choice(live)
+        line = rng.choice([
+            "call", "call", "call", f"buy {who} specialty", f"buy {who} pint",
+            f"buy {who} weapon", f"spell {who}", f"spell {who} Hex",
+            f"asset {who} Mug", f"asset {who} Mug --back", f"asset {who} Mug --discard",
+            f"attack {who} --on {other} --weapon {rng.randint(1, 9)} --trick Itch",
+            f"attack {who} --on {other} --weapon {rng.randint(1, 9)}",
+            f"dodges {who} {rng.randint(1, 9)}", f"dodge {who} --against {other} 3",
+            f"leave {who}", f"back {who}", f"energy {who} -{rng.randint(1, 30)}",
+            f"loot {who} {rng.randint(-3, 9)}", f"pint {who} {rng.randint(-3, 11)}",
+            f"mistake {who}", f"militia {who}", f"trick {who} Itch", f"trick {who}",
+            f"player {who} --loot 2 --character Figure{rng.randint(0, 9)}",
+            f"player New{_step} --loot 1"])
+        reach = targets(b.state, who) if who in b.state["players"] else {}
+        hand = b.state["players"][who]["hand"]
+        if rng.random() < 0.5:                       # lines that fit the call, mostly legal
+            line = rng.choice({
+                2: [f"buy {who} specialty"] * 3 + [f"asset {who} Mug", f"spell {who}"],
+                4: [f"attack {who} --on {t} --weapon {v} --trick Itch" for t in reach
+                    for v in hand[:1]] + [f"spell {who}"] * 2,
+                5: [f"spell {who}", f"dodge {who} --against {other}"],
+            }.get(b.state["call"], ["call"]) or ["call"])
+        seats = [x for x in GAME.seats(b.table) if GAME.seat_moves(b.table, x)]
+        if seats and rng.random() < 0.3:          # a seat's own move (sealed or not)
+            seat = rng.choice(seats)
+            move = rng.choice(list(as_moves(GAME.seat_moves(b.table, seat))))
             try:
-                b.do(line)
+                b.table.execute(move.line, seat=seat)
             except CommandError:
                 pass
+            continue
+        if b.state["call"] == 4 and line == "call":
+            from taverne_table import attack_rest
+            attack_rest(b)
+        try:
+            b.do(line)
+        except CommandError:
+            pass
 
 
 def test_T_EXC_1_a_cards_exception_is_applied_by_a_command_with_the_card_logged():
