@@ -71,8 +71,9 @@ def asset(state: State, name: str, card: str, how: str) -> list[Event]:
         return [{"kind": "asset", "who": p["name"], "card": in_play, "how": how}]
     cap = counters.prestige(p)
     if len(p["assets"]) >= cap:
-        raise RuleError(_("{player} has {cap} Prestige: at most {cap} Assets in play (T-SPELL-1)").format(
-            player=p['name'], cap=cap))
+        raise RuleError(ngettext("{player} has {cap} Prestige: at most {cap} Asset in play (T-SPELL-1)",
+                                 "{player} has {cap} Prestige: at most {cap} Assets in play (T-SPELL-1)",
+                                 cap).format(player=p['name'], cap=cap))
     if free_specialties(state, p) < 1:
         raise RuleError(_("{player} holds no Specialty to put into play").format(player=p['name']))
     take_specialty(p)
@@ -93,8 +94,9 @@ def spell(state: State, name: str, card: str | None, on: str | None = None) -> l
             player=p['name']))
     cap = counters.prestige(p)
     if p["spells"] >= cap:
-        raise RuleError(_("{player} has {cap} Prestige: {cap} Spells this turn already (T-SPELL-1)").format(
-            player=p['name'], cap=cap))
+        raise RuleError(ngettext("{player} has {cap} Prestige: {cap} Spell this turn already (T-SPELL-1)",
+                                 "{player} has {cap} Prestige: {cap} Spells this turn already (T-SPELL-1)",
+                                 cap).format(player=p['name'], cap=cap))
     if sum(p["specialties"].values()) < 1:
         raise RuleError(_("{player} holds no Specialty to cast").format(player=p['name']))
     if free_specialties(state, p) < 1:

@@ -152,7 +152,8 @@ def enter_arrivals(state: State) -> list[Event]:
         p = state["players"][n]
         _fresh(p, (p["initial_loot"] or 0) + bonus)
         events.append({"kind": "entered", "who": n, "character": p["character"],
-                       "initial_loot": p["initial_loot"], "bonus": bonus, "loot": p["loot"]})
+                       "initial_loot": p["initial_loot"], "bonus": bonus, "loot": p["loot"],
+                       "lost": (p["initial_loot"] or 0) + bonus - p["loot"]})
     state["arrivals"] = state["arrivals"] + coming
     if paid:
         return events

@@ -98,8 +98,10 @@ def set_dodges(state: State, name: str, values: list[int],
             player=p['name'], missing=missing[0], value=_list(p['hand'])))
     cap = counters.prestige(p)
     if card is None and len(p["dodges"]) + len(values) > cap:   # a card's extra Dodges: T-EXC-1
-        raise RuleError(_("{player} has {cap} Prestige: at most {cap} Dodges ({count} already set aside)"
-                          " (T-CALL-3)").format(
+        raise RuleError(ngettext("{player} has {cap} Prestige: at most {cap} Dodge ({count} already set"
+                                 " aside) (T-CALL-3)",
+                                 "{player} has {cap} Prestige: at most {cap} Dodges ({count} already"
+                                 " set aside) (T-CALL-3)", cap).format(
             player=p['name'], cap=cap, count=len(p['dodges'])))
     if values and len(values) >= len(p["hand"]):
         raise RuleError(_("{player} must keep a Weapon in hand to attack in call 4 (T-CALL-3)").format(

@@ -197,7 +197,9 @@ RENDER: dict[str, Callable[[Event], str]] = {
                              .format(who=e["who"]) if e.get("ask_loot") else "")),
     "entered": lambda e: _("{who} enters: Initial Loot {initial} + bonus {bonus} (highest Prestige)"
                            " = {loot} Loot").format(who=e["who"], initial=e["initial_loot"],
-                                                    bonus=e["bonus"], loot=e["loot"]),
+                                                    bonus=e["bonus"], loot=e["loot"])
+                          + (_(" ({lost} lost: 9 Loot is the most)").format(lost=e["lost"])
+                             if e.get("lost") else ""),
     "welcome_loot": lambda e: _("New arrival: +1 Loot for {who} (T-NEW-1)").format(
                                   who=names(e["who"])) + _lost(e),
     "back": lambda e: _("Back at the table: {who}").format(who=names(e["who"])),

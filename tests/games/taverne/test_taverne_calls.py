@@ -236,7 +236,7 @@ def test_T_SPELL_1_spells_at_most_prestige_a_turn_none_while_stunned():
     b = brawl()
     b.state["players"]["Marie"]["specialties"] = {"Crypte": 3}
     b.do("spell Marie Cercueil")
-    assert "1 Spells this turn already" in b.fails("spell Marie")
+    assert "1 Spell this turn already" in b.fails("spell Marie")
     b.do("energy Marie -30", "pint Marie 1")
     assert "Stunned: no Spell" in b.fails("spell Marie")
 

@@ -332,7 +332,7 @@ def test_T_EXC_1_a_cards_exception_is_applied_by_a_command_with_the_card_logged(
     b.undo()                                       # undoable like every command
     assert b.p("Marie")["pints"] == 1
     to_call(b, 3)
-    assert "at most 1 Dodges" in b.fails("dodges Pierre 1 2")
+    assert "at most 1 Dodge" in b.fails("dodges Pierre 1 2")
     out = b.do("dodges Pierre 1 2 --card 'our card'")     # extra Dodges
     assert b.p("Pierre")["dodges"] == [1, 2] and "(by the card our card" in out
     b.do("call")

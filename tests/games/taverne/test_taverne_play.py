@@ -88,7 +88,7 @@ def test_a_refused_line_is_an_error_on_stderr_and_exit_1(env, tmp_path):
                     "undo\nstatus\n")
     assert r.returncode == 1
     assert r.stderr.splitlines() == [
-        "error: Ann has 1 Prestige: at most 1 Dodges (0 already set aside) (T-CALL-3)",
+        "error: Ann has 1 Prestige: at most 1 Dodge (0 already set aside) (T-CALL-3)",
         "error: Ann has no Weapon 6 in hand (hand: 1 2 3 4 5) (T-WPN-1)"]
     assert "Undone: call" in r.stdout
     assert "T1 call 3 Prepare your dodges! | Pillar Ann | to set Dodges: Ann, Bob, Cy" \
