@@ -134,3 +134,19 @@ def next_round(state: State) -> list[Event]:
                   "arrivals": [], "auction_revealed": False})
     record.update({"round": record["round"] + 1, "ends_at": None, "last_turn": None})
     return [{"kind": "next_round", "round": record["round"], "players": seating}]
+
+
+def clock_line(state: State, now: float) -> str:
+    """The round clock for the Pillar's toolbar: the minutes left (rounded up), or that the
+    turn under way is the round's last; "" with no tournament or between rounds."""
+    record = clock(state)
+    if record is None or state["phase"] != "brawl":
+        return ""
+    if record["last_turn"] is not None:
+        return _("round {round}: last turn").format(round=record["round"])
+    left = seconds_left(state, now)
+    if left is None:
+        return ""
+    minutes = max(0, -int(-left // 60))
+    return ngettext("round {round}: {minutes} min left", "round {round}: {minutes} min left",
+                    minutes).format(round=record["round"], minutes=minutes)

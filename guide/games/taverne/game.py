@@ -85,7 +85,10 @@ class TaverneGame(Game):
         return toolbar.prompt(_s(table))
 
     def toolbar(self, table: TaverneTable) -> str | None:
-        return " " + toolbar.toolbar(_s(table), box_of(table).calls, width=toolbar_width() - 1)
+        clock = chrono.clock_line(_s(table), table.now())    # T-CHRONO-2: the round clock
+        suffix = f" | {clock}" if clock else ""
+        return " " + toolbar.toolbar(_s(table), box_of(table).calls,
+                                     width=toolbar_width() - 1 - len(suffix)) + suffix
 
     def render(self, event: dict, table: TaverneTable) -> str | None:
         shown = render(event)

@@ -136,6 +136,8 @@ def test_T_CHRONO_2_three_timed_rounds_on_the_core_clock_and_the_total():
         assert game.timer(b.table) == 45 * 60
         clock[0] += 45 * 60 - 1
         assert game.timer(b.table) == 1
+        assert game.toolbar(b.table).endswith(f" | round {rnd}: 1 min left")
+        assert len(game.toolbar(b.table)) <= 80
         to_call(b, 3)                                   # a turn is under way
         clock[0] += 2
         if rnd == 1:     # (a table without a store counts no change: due() hands it once)
@@ -144,6 +146,7 @@ def test_T_CHRONO_2_three_timed_rounds_on_the_core_clock_and_the_total():
         b.table.execute("chrono time", timed=True)
         assert "time is already up" in b.fails("chrono time")
         assert game.timer(b.table) is None
+        assert game.toolbar(b.table).endswith(f" | round {rnd}: last turn")
         b.do("pint Marie 3")                            # 4 Pints: Prestige 3
         to_call(b, 9)
         out = b.do("call")                              # "each turn started must be finished"
