@@ -145,7 +145,18 @@ def trick(state: State, name: str, card: str | None) -> list[Event]:
         if UNNAMED_TRICK in choices:
             choices[choices.index(UNNAMED_TRICK)] = name
         p["trick"] = name
-        return [{"kind": "trick_named", "who": p["name"], "trick": name, "kept": p["trick"]}]
+        for q in state["quarrels"]:       # the attacker's card, now named, leaves their hand
+            if q["target"] == p["name"] and q["trick"] == UNNAMED_TRICK:
+                q["trick"] = name
+                held = state.get("hands", {}).get(q["attacker"], [])
+                found = next((c for c in held if fold(c) == fold(name)), None)
+                if found is not None:
+                    held.remove(found)
+                    p["trick"] = found
+                    if name in choices:
+                        choices[choices.index(name)] = found
+                break
+        return [{"kind": "trick_named", "who": p["name"], "trick": p["trick"], "kept": p["trick"]}]
     if chosen is None:
         offered = ", ".join(choices) or "none this turn"
         raise RuleError(_("{player} keeps one of the Dirty Tricks served this turn ({offered})").format(

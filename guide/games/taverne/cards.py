@@ -9,10 +9,10 @@ from __future__ import annotations
 from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
-from guide.core.names import resolve
+from guide.core.names import fold, resolve
 
 from .box import Box, Specialty
-from .model import State
+from .model import UNNAMED_TRICK, State
 
 _, ngettext, pgettext = domain("taverne").functions()
 
@@ -92,6 +92,8 @@ def trick_card(state: State, box: Box, name: str, card: str) -> str:
     """The Dirty Trick attached (`attack ... --trick CARD`), named among the hand when it
     holds named cards; it leaves the hand at the reveal (quarrels.reveal)."""
     mine = hand(state, name)
+    if fold(card) == fold(UNNAMED_TRICK):      # a seat's "Dirty Trick": named once served
+        return UNNAMED_TRICK
     try:
         found = resolve(card, mine, "Specialty")
     except GuideError:

@@ -194,3 +194,19 @@ def test_T_BOX_1_named_specialties_are_drawn_from_the_pile_and_only_their_owner_
     assert b.state["players"]["Pierre"]["trick"] == "Itch"
     assert "Marie (Lucky Mug): our Mug text" in b.do("call")   # shown at call 1
     assert "Pierre (Itch): our Itch text" in b.do("call", "call")   # and at call 3
+
+
+def test_T_BOX_1_a_seat_dirty_trick_named_once_served_leaves_its_owners_hand(tmp_path):
+    from guide.games.taverne.model import UNNAMED_TRICK
+    lib = boxes.load([ROOT / "cards" / "taverne", table_box(tmp_path, CARDS)])
+    b = Brawl(seed=5, library=lib)
+    b.do("player Marie --loot 3", "player Pierre --loot 3", "player Cecile --loot 3", "start",
+         "call", "buy Marie specialty --times 3")
+    assert b.state["hands"]["Marie"] == ["Itch", "Hex", "Lucky Mug"]
+    to_call(b, 4)
+    b.do(f"attack Marie --on Pierre --weapon 1 --trick '{UNNAMED_TRICK}'")  # as a seat sends it
+    to_call(b, 9)
+    assert b.do("trick Pierre itch") == "Pierre's Dirty Trick: Itch"
+    assert b.state["players"]["Pierre"]["trick"] == "Itch"
+    assert b.state["hands"]["Marie"] == ["Hex", "Lucky Mug"]
+    assert sum(b.state["players"]["Marie"]["specialties"].values()) == 2
