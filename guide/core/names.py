@@ -4,6 +4,7 @@ suggestions for a word among choices."""
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable
 
 from guide.core.errors import GuideError
@@ -72,10 +73,19 @@ def suggest(word: str, choices: Iterable[str]) -> str:
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'", "‘": "'"})
 
 
+def _plain_latin(ch: str) -> str:
+    """A Latin letter without its accent (é -> e, ç -> c); every other letter as it is (the
+    Cyrillic й and ї are letters of their own, not и and і with a mark)."""
+    base = unicodedata.normalize("NFD", ch)
+    return base[0] if len(base) > 1 and base[0].isascii() else ch
+
+
 def fold(text: str) -> str:
     """A name as it is compared: case-insensitive, spaces folded, every apostrophe (’ ʼ ‘ `)
-    the plain one."""
-    return " ".join(text.translate(_APOSTROPHES).casefold().split())
+    the plain one, a Latin letter's accent ignored (`cec` finds Cécile: the table types
+    names fast, without accents)."""
+    folded = text.translate(_APOSTROPHES).casefold()
+    return " ".join("".join(map(_plain_latin, folded)).split())
 
 
 def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:

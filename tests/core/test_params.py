@@ -97,3 +97,14 @@ def test_a_name_s_last_words_pick_it_among_numbered_duplicates():
     assert resolve("Spirit", names) == "Drowned Bell Spirit"      # as the toolbar shows it
     assert resolve("spirit 2", names) == "Drowned Bell Spirit 2"
     assert resolve("Decken", names) == "Captain Van der Decken"
+
+
+def test_a_latin_accent_is_ignored_and_a_cyrillic_letter_kept():
+    """`cec` finds Cécile (Taverne, issue 27): the table types names without accents; the
+    Ukrainian й and ї stay letters of their own."""
+    from guide.core.names import Unknown, fold, resolve
+    assert resolve("cec", ["Cécile", "Marie"]) == "Cécile"
+    assert resolve("sorciere", ["Sorcière Pustuleuse", "Ghoul"]) == "Sorcière Pustuleuse"
+    assert fold("Їжак") != fold("Іжак") and fold("Йосип") != fold("Иосип")
+    with pytest.raises(Unknown):
+        resolve("Иосип", ["Йосип"], "player")

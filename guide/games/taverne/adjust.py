@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
-from guide.core.names import resolve
+from guide.core.names import fold, resolve
 
 from . import counters
 from .guards import acting, at_call, in_brawl
-from .model import Event, Player, State
+from .model import UNNAMED_TRICK, Event, Player, State, active, find, free_specialties, take_specialty
+from .seating import targets
 
 _, ngettext, pgettext = domain("taverne").functions()
 
@@ -18,7 +19,7 @@ def mistake(state: State, name: str) -> list[Event]:
     """T-MIS-1: a mistake noticed by an opponent costs one Pint (never below 1)."""
     in_brawl(state)
     p = acting(state, name)
-    return [{**counters.add_pints(p, -1), "kind": "mistake"}] + _asset_warning(p)
+    return [{**counters.add_pints(p, -1), "kind": "mistake"}] + asset_warning(p)
 
 
 def adjust(state: State, name: str, meter: str, n: int) -> list[Event]:
@@ -34,7 +35,7 @@ def adjust(state: State, name: str, meter: str, n: int) -> list[Event]:
     else:
         raise RuleError(_("no meter {meter!r}").format(meter=meter))
     return [{**ev, "kind": meter, "card": True}] + (
-        _asset_warning(p) + reached_five(state, p, ev) if meter == "pint" else [])
+        asset_warning(p) + reached_five(state, p, ev) if meter == "pint" else [])
 
 
 def reached_five(state: State, p: Player, ev: Event) -> list[Event]:
@@ -46,7 +47,7 @@ def reached_five(state: State, p: Player, ev: Event) -> list[Event]:
     return []
 
 
-def _asset_warning(p: Player) -> list[Event]:
+def asset_warning(p: Player) -> list[Event]:
     cap = counters.LADDER[p["pints"]]
     if len(p["assets"]) > cap:
         return [{"kind": "too_many_assets", "who": p["name"], "assets": list(p["assets"]),
@@ -80,19 +81,19 @@ def asset(state: State, name: str, card: str, how: str) -> list[Event]:
         return [{"kind": "asset", "who": p["name"], "card": in_play, "how": how}]
     cap = counters.prestige(p)
     if len(p["assets"]) >= cap:
-        raise RuleError(_("{player} has {cap} Prestige: at most {cap} Assets in play (T-SPELL-1)").format(
-            player=p['name'], cap=cap))
-    if sum(p["specialties"].values()) < 1:
+        raise RuleError(ngettext("{player} has {cap} Prestige: at most {cap} Asset in play (T-SPELL-1)",
+                                 "{player} has {cap} Prestige: at most {cap} Assets in play (T-SPELL-1)",
+                                 cap).format(player=p['name'], cap=cap))
+    if free_specialties(state, p) < 1:
         raise RuleError(_("{player} holds no Specialty to put into play").format(player=p['name']))
-    held = p["specialties"]
-    source = tavern if held.get(tavern) else next(t for t, k in held.items() if k)
-    held[source] -= 1
+    take_specialty(p)
     p["assets"].append(card)
     return [{"kind": "asset", "who": p["name"], "card": card, "how": "play",
              "assets": len(p["assets"]), "prestige": cap}]
 
 
-def spell(state: State, name: str, card: str | None, formula: bool = True) -> list[Event]:
+def spell(state: State, name: str, card: str | None, on: str | None = None,
+          formula: bool = True) -> list[Event]:
     """T-SPELL-1: at most Prestige Spells a turn, none while Stunned; the formula is the
     table's to hear. Cast without it (`--no-formula`, T-MIS-1): the effect does not apply,
     the card is discarded and the Mistake costs one Pint; it is not a Spell cast this turn
@@ -102,41 +103,46 @@ def spell(state: State, name: str, card: str | None, formula: bool = True) -> li
     if state["beginner"]:
         raise RuleError(_("the beginner game uses no Specialties, so no Spells"))
     if not formula:
-        _spend_free_specialty(state, p)
+        _free_specialty(state, p)
+        take_specialty(p)
         return [{"kind": "spell_mistake", "who": p["name"], "card": card},
-                {**counters.add_pints(p, -1), "kind": "mistake"}] + _asset_warning(p)
+                {**counters.add_pints(p, -1), "kind": "mistake"}] + asset_warning(p)
     if counters.stunned(p):
         raise RuleError(_("{player} is Stunned: no Spell until Energy is 1 or more (T-CNT-2)").format(
             player=p['name']))
     cap = counters.prestige(p)
     if p["spells"] >= cap:
-        raise RuleError(_("{player} has {cap} Prestige: {cap} Spells this turn already (T-SPELL-1)").format(
-            player=p['name'], cap=cap))
-    _spend_free_specialty(state, p)
+        raise RuleError(ngettext("{player} has {cap} Prestige: {cap} Spell this turn already (T-SPELL-1)",
+                                 "{player} has {cap} Prestige: {cap} Spells this turn already (T-SPELL-1)",
+                                 cap).format(player=p['name'], cap=cap))
+    _free_specialty(state, p)
+    target = None
+    if on is not None:
+        # T-EXC-1, T-WPN-2: out of range players "cannot be attacked, except with
+        # Specialties (in particular Spells)": a Spell's target is anyone in the brawl
+        target = find(state, on)
+        if not active(target):
+            raise RuleError(_("{victim} is not in the brawl (away, shown the door or not yet"
+                              " entered): nothing affects them (T-WPN-2, T-LEAVE-1)").format(
+                victim=target["name"]))
+    take_specialty(p)
     p["spells"] += 1
+    far = target is not None and target["name"] != p["name"] and \
+        target["name"] not in targets(state, p["name"])
     return [{"kind": "spell", "who": p["name"], "card": card, "cast": p["spells"],
-             "prestige": cap}]
+             "prestige": cap, "on": target["name"] if target else None, "far": far}]
 
 
-def free_specialties(state: State, p: Player) -> int:
-    """Specialties in hand not already placed: a Dirty Trick sealed with this turn's Attack
-    is a card played ("a card that is placed is a card that is played"); it leaves the hand
-    when call 4 is finished."""
-    placed = sum(1 for q in state["quarrels"]
-                 if q["attacker"] == p["name"] and q["trick"] and state["revealed"] < 4)
-    return sum(p["specialties"].values()) - placed
-
-
-def _spend_free_specialty(state: State, p: Player) -> None:
-    """A Spell cast takes a Specialty from hand, never the one placed as a Dirty Trick."""
+def _free_specialty(state: State, p: Player) -> None:
+    """A Spell (with its formula or without) needs a Specialty in hand that is not already
+    placed as the Attack's sealed Dirty Trick (T-CALL-4, Basic Rules: "a card that is placed
+    is a card that is played")."""
     if sum(p["specialties"].values()) < 1:
         raise RuleError(_("{player} holds no Specialty to cast").format(player=p['name']))
     if free_specialties(state, p) < 1:
-        raise RuleError(_("{player}'s only Specialty is placed as the Dirty Trick of their"
-                          " Attack: a card placed is a card played").format(player=p['name']))
-    held = p["specialties"]
-    own = p["tavern"] or "?"
-    held[own if held.get(own) else next(t for t, k in held.items() if k)] -= 1
+        raise RuleError(_("{player}'s only Specialty is placed face down as a Dirty Trick:"
+                          " a card that is placed is a card that is played (T-CALL-4)").format(
+            player=p['name']))
 
 
 def trick(state: State, name: str, card: str | None) -> list[Event]:
@@ -150,10 +156,31 @@ def trick(state: State, name: str, card: str | None) -> list[Event]:
         old, p["trick"] = p["trick"], None
         return [{"kind": "trick_kept", "who": p["name"], "kept": None, "discarded": [old]}]
     choices = state["served"].get(p["name"], [])
+    named = [c for c in choices if c != UNNAMED_TRICK]
     try:
-        chosen: str | None = resolve(card, choices, "Dirty Trick") if choices else None
+        chosen: str | None = resolve(card, named, "Dirty Trick") if named else None
     except GuideError:
         chosen = None
+    if chosen is None and UNNAMED_TRICK in choices + [p["trick"]] and \
+            fold(card) != fold(UNNAMED_TRICK):
+        # a Dirty Trick sent from a seat is served as "Dirty Trick"; face up once served
+        # (T-CALL-8), its card is named now: `trick Bob Itch`
+        name = card.strip()
+        if UNNAMED_TRICK in choices:
+            choices[choices.index(UNNAMED_TRICK)] = name
+        p["trick"] = name
+        for q in state["quarrels"]:       # the attacker's card, now named, leaves their hand
+            if q["target"] == p["name"] and q["trick"] == UNNAMED_TRICK:
+                q["trick"] = name
+                held = state.get("hands", {}).get(q["attacker"], [])
+                found = next((c for c in held if fold(c) == fold(name)), None)
+                if found is not None:
+                    held.remove(found)
+                    p["trick"] = found
+                    if name in choices:
+                        choices[choices.index(name)] = found
+                break
+        return [{"kind": "trick_named", "who": p["name"], "trick": p["trick"], "kept": p["trick"]}]
     if chosen is None:
         offered = ", ".join(choices) or "none this turn"
         raise RuleError(_("{player} keeps one of the Dirty Tricks served this turn ({offered})").format(

@@ -11,7 +11,8 @@ from . import counters
 from .model import LARGE, SMALL, Event, Player, State, active, active_names, find, new_player
 from .seating import next_pillar
 
-MAX_SEATS = 10          # two boxes' Weapon sets (Double Tavern)
+SETS = 5                # Components: "45 Weapon cards, in 5 sets of 9"; 5 Counters
+MAX_SEATS = 2 * SETS    # two boxes' Weapon sets (Double Tavern)
 _, ngettext, pgettext = domain("taverne").functions()
 
 
@@ -44,12 +45,20 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
     if loot is not None and not 1 <= loot <= 3:
         raise RuleError(_("a Character's Initial Loot is 1 to 3 (T-CNT-3)"))
     if character and character.casefold() in taken(state, but=name):
-        where = "in the KO pile" if character in state["ko_pile"] else "already in play"
+        where = _("in the KO pile") if character.casefold() in {
+            c.casefold() for c in state["ko_pile"]} else _("already in play")
         raise RuleError(_("{character} is {where} (T-NEW-1)").format(character=character, where=where))
     existing = next((p for k, p in state["players"].items() if k.casefold() == name.casefold()),
                     None)
     mid_game = state["phase"] == "brawl"
-    if loot is None and mid_game:
+    drawn = state["beginner"] and character is not None
+    if existing is not None and mid_game and existing["entering"] and \
+            existing["initial_loot"] is None and loot is not None:
+        # the beginner game: the Initial Loot of the Character drawn, asked after the draw
+        existing["initial_loot"] = loot
+        return [{"kind": "initial_loot", "who": existing["name"],
+                 "character": existing["character"], "loot": loot}] + _enter_now(state)
+    if loot is None and mid_game and not drawn:
         raise RuleError(_("give {name}'s Initial Loot: `player {name} --loot N` (1 to 3)").format(name=name))
     if existing is not None and state["phase"] == "setup":
         # before the brawl, `player` again corrects what was given
@@ -70,10 +79,11 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
         existing.update({"character": character, "tavern": tavern, "initial_loot": loot,
                          "entering": True})
         _move_seat(state, existing["name"], after)
-        return [{"kind": "arrival", "who": existing["name"], "character": character,
-                 "loot": loot, "returning": True, "turn": state["turn"] + 1}]
+        return [_arrival(state, existing["name"], character, loot, True)] + _enter_now(state)
     if len(state["seating"]) >= MAX_SEATS:
         raise RuleError(_("at most {MAX_SEATS} players (two boxes' Weapon sets)").format(MAX_SEATS=MAX_SEATS))
+    if mid_game and len(state["seating"]) >= SETS and "double-tavern" not in state["variants"]:
+        raise RuleError(too_many(len(state["seating"]) + 1))
     p = new_player(name, loot, character, tavern, state["turn"] + (1 if mid_game else 0))
     if mid_game:
         p.update({"present": False, "entering": True})
@@ -81,10 +91,33 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
     state["seating"].append(name)
     _move_seat(state, name, after)
     if mid_game:
-        return [{"kind": "arrival", "who": name, "character": character, "loot": loot,
-                 "returning": False, "turn": state["turn"] + 1}]
+        return [_arrival(state, name, character, loot, False)] + _enter_now(state)
     return [{"kind": "seated", "who": name, "character": character, "loot": loot,
              "seat": state["seating"].index(name) + 1}]
+
+
+def too_many(count: int) -> str:
+    """T-VAR-DT-3: a box holds 5 Weapon sets and 5 Counters; 6 players or more need a
+    second box (Double Tavern)."""
+    return _("{count} players need two boxes' Weapon sets: a box has {sets}; play Double"
+             " Tavern (`start --variant double-tavern`, T-VAR-DT-3)").format(count=count,
+                                                                         sets=SETS)
+
+
+def _arrival(state: State, name: str, character: str | None, loot: int | None,
+             returning: bool) -> Event:
+    """T-NEW-1: registered in call 1 ("Start of turn!"), a player enters this very turn,
+    "as early as the following turn" after being shown the door; otherwise at the next
+    call 1. A beginner's Character drawn without its Initial Loot in the box waits for it."""
+    now = state["call"] == 1 and loot is not None
+    return {"kind": "arrival", "who": name, "character": character, "loot": loot,
+            "returning": returning, "turn": state["turn"] + (0 if now else 1),
+            "ask_loot": loot is None}
+
+
+def _enter_now(state: State) -> list[Event]:
+    """In call 1, the arrivals whose Initial Loot is known enter at once (T-NEW-1)."""
+    return enter_arrivals(state) if state["phase"] == "brawl" and state["call"] == 1 else []
 
 
 def _move_seat(state: State, name: str, after: str | None) -> None:
@@ -107,21 +140,25 @@ def _fresh(p: Player, loot: int) -> None:
 def enter_arrivals(state: State) -> list[Event]:
     """T-NEW-1 at call 1: each arrival starts with the Initial Loot plus the highest Prestige
     at the table; every player already there gains 1 Loot (1 in all)."""
-    coming = [n for n in state["seating"] if state["players"][n]["entering"]]
+    coming = [n for n in state["seating"] if state["players"][n]["entering"]
+              and state["players"][n]["initial_loot"] is not None]
     if not coming:
         return []
-    there = active_names(state)
+    paid = bool(state["arrivals"])          # already paid this call 1: 1 in all (T-NEW-1)
+    there = [n for n in active_names(state) if n not in state["arrivals"]]
     bonus = max((counters.prestige(state["players"][n]) for n in there), default=0)
     events: list[Event] = []
     for n in coming:
         p = state["players"][n]
         _fresh(p, (p["initial_loot"] or 0) + bonus)
         events.append({"kind": "entered", "who": n, "character": p["character"],
-                       "initial_loot": p["initial_loot"], "bonus": bonus, "loot": p["loot"]})
-    for n in there:
-        counters.add_loot(state["players"][n], 1)
-    state["arrivals"] = coming
-    events.append({"kind": "welcome_loot", "who": there,
+                       "initial_loot": p["initial_loot"], "bonus": bonus, "loot": p["loot"],
+                       "lost": (p["initial_loot"] or 0) + bonus - p["loot"]})
+    state["arrivals"] = state["arrivals"] + coming
+    if paid:
+        return events
+    lost = [n for n in there if counters.add_loot(state["players"][n], 1)["lost"]]
+    events.append({"kind": "welcome_loot", "who": there, "lost": lost,
                    "loot": {n: state["players"][n]["loot"] for n in there}})
     return events
 
@@ -133,7 +170,8 @@ def show_the_door(state: State) -> list[Event]:
     events: list[Event] = []
     for n in state["seating"]:
         p = state["players"][n]
-        if not (active(p) and counters.stunned(p)):
+        # T-LEAVE-1: Stunned when call 6 opens, a player is shown the door, away or not
+        if p["eliminated"] or p["entering"] or not counters.stunned(p):
             continue
         ko = p["character"] or n
         if p["character"]:
@@ -141,8 +179,9 @@ def show_the_door(state: State) -> list[Event]:
         credited = list(p["stunned_by"] or [])
         for a in credited:
             state["players"][a]["ko"].append(ko)
-        p.update({"eliminated": True, "pints": 1, "loot": 0, "specialties": {}, "assets": [],
-                  "trick": None, "dodges": [], "stunned_by": None})
+        p.update({"eliminated": True, "present": True, "returning": False, "pints": 1,
+                  "loot": 0, "specialties": {}, "assets": [], "trick": None, "dodges": [],
+                  "stunned_by": None})
         events.append({"kind": "shown_door", "who": n, "character": p["character"],
                        "credited": credited})
     return events
@@ -153,6 +192,9 @@ def leave(state: State, name: str) -> list[Event]:
     p = find(state, name)
     if not active(p):
         raise RuleError(_("{player} is not in the brawl right now").format(player=p['name']))
+    if state["phase"] == "brawl" and state["call"] in (5, 6) and counters.stunned(p):
+        raise RuleError(_("{player} is Stunned: shown the door at call 6, away or not"
+                          " (T-LEAVE-1)").format(player=p['name']))
     p["present"] = False
     void = []
     if state["revealed"] < 5:

@@ -37,6 +37,8 @@ class Specialty:
     kind: str
     text: str | None = None
     tavern: str | None = None
+    count: int = 1                    # copies of the card in the box
+    calls: list[int] = field(default_factory=list)   # the calls its text acts at
 
 
 @dataclass
@@ -93,7 +95,8 @@ def _fill(data: dict[str, Any], box: Box) -> None:
     box.calls.update({int(k): words for k, words in data.get("calls", {}).items()})
     for s in data.get("specialties", ()):
         box.specialties[s["name"].casefold()] = Specialty(s["name"], s["kind"], s.get("text"),
-                                                          s.get("tavern"))
+                                                          s.get("tavern"), s.get("count", 1),
+                                                          list(s.get("calls", ())))
 
 
 def _character(c: dict[str, Any], box: Box) -> None:

@@ -7,14 +7,15 @@ import textwrap
 
 import click
 
-from guide.core.errors import RuleError
+from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
+from guide.core.names import Unknown, resolve
 from guide.core.registry import Registry
 from guide.core.result import Result
 
-from . import adjust, arrivals, chrono, placements, seats, turn, variants
-from .box import Box
-from .model import VARIANTS, Event, State, TaverneTable, active
+from . import adjust, arrivals, cards, chrono, placements, seats, turn, variants
+from .box import Box, Character
+from .model import VARIANTS, Event, State, TaverneTable, active, find
 from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET
 from .toolbar import HEADERS, status_notes, status_rows, whole_line
 
@@ -45,15 +46,48 @@ def tell(t: TaverneTable, events: list[Event]) -> None:
                 t.tell("powers", call=data["call"], powers=powers)
 
 
+def known_character(box: Box, typed: str) -> Character:
+    """The Character typed, the way people say it (the core's resolver: `Gobelin` is
+    Gobelin Teigneux, `witch` the Sorcière Pustuleuse of the example), among the box's;
+    an unknown one is refused with the list (a table's own go in its box file)."""
+    names = [c.name for c in box.characters.values()] + list(box.example_names)
+    try:
+        found = resolve(typed, names, "Character")
+    except Unknown:
+        raise RuleError(_("{typed!r} is not a Character of the box; its Characters: {names}"
+                          " (a table's own cards: `guide new box --game taverne DIR`, then"
+                          " `--box DIR`)").format(
+            typed=typed, names=", ".join(c.name for c in box.characters.values()))) from None
+    except GuideError as e:
+        raise RuleError(str(e)) from None
+    return box.character(found) or Character(found)
+
+
+def by_card(card: str | None, events: list[Event]) -> list[Event]:
+    """T-EXC-1: a card's exception to a basic rule, its name on every public line of the
+    command (undoable like any command, and in the log); a sealed choice says nothing."""
+    card = card.strip() if card else None
+    if card is None:
+        return events
+    return [e if e["kind"] in ("sealed", "all_in") else {**e, "by_card": card} for e in events]
+
+
 def _powers(state: State, box: Box, call: int) -> list[dict[str, str]]:
-    """The Characters' powers the table typed for this call (T-CNT-4: the table applies
-    them; the companion shows the text)."""
+    """The Characters' powers, and the texts of the Assets in play and Dirty Tricks
+    suffered, that the table typed for this call (T-CNT-4: the table applies them; the
+    companion shows the text; all are face up)."""
     out = []
     for n in state["seating"]:
         p = state["players"][n]
-        c = box.character(p["character"]) if p["character"] and active(p) else None
+        if not active(p):
+            continue
+        c = box.character(p["character"]) if p["character"] else None
         if c and c.power and call in c.calls:
             out.append({"who": n, "character": c.name, "text": c.power})
+        for name in p["assets"] + ([p["trick"]] if p["trick"] else []):
+            s = box.specialties.get(name.casefold())
+            if s and s.text and call in s.calls:
+                out.append({"who": n, "character": s.name, "text": s.text})
     return out
 
 
@@ -66,10 +100,10 @@ def _powers(state: State, box: Box, call: int) -> list[dict[str, str]]:
 def player(t: TaverneTable, name: str, loot: int | None, character: str | None,
            after: str | None, tavern: str | None) -> None:
     """Seat a player, or a new arrival who enters at the next call 1 with the bonus.
-    Example: player Marie --loot 2 --character 'Homme Serpent'"""
+    Example: player Marie --loot 2; player Pierre --loot 1 --character gobelin; player Jacques --loot 3"""
     box = box_of(t)
-    known = box.character(character) if character else None
-    if character and known:
+    known = known_character(box, character) if character else None
+    if known:
         character = known.name
     state: State = t.state
     if character is None and state["beginner"] and state["phase"] == "brawl":
@@ -92,16 +126,30 @@ def start(t: TaverneTable, variant: tuple[str, ...], beginner: bool) -> None:
     Example: start --variant long-range"""
     state: State = t.state
     events: list[Event] = []
+    beginner = beginner or state["beginner"]
     if beginner and state["phase"] == "setup":
+        # Beginner Game: "each player draws his Character at random"; its Initial Loot is
+        # the card's (the box's, else asked now, after the draw), never one typed before
+        box = box_of(t)
         for n in state["seating"]:
             p = state["players"][n]
             if p["character"] is None:
-                p["character"] = arrivals.draw_character(state, box_of(t).beginner_pool(),
-                                                         t.dice)
-                events.append({"kind": "note",
-                               "text": _("{who} draws {character} (beginner game)").format(
-                                   who=n, character=p["character"])})
-    tell(t, events + turn.start(state, list(variant), beginner))
+                drawn = arrivals.draw_character(state, box.beginner_pool(), t.dice)
+                p["character"] = drawn
+                known = box.character(drawn)
+                p["initial_loot"] = known.initial_loot if known else None
+                p["loot"] = p["initial_loot"] or 0
+                events.append({"kind": "drawn", "who": n, "character": p["character"],
+                               "loot": p["initial_loot"]})
+        state["beginner"] = True
+        missing = [n for n in state["seating"] if state["players"][n]["initial_loot"] is None]
+        if missing:
+            state["variants"] = sorted(set(state["variants"]) | set(variant))
+            tell(t, events + [{"kind": "ask_loot", "who": missing}])
+            return
+    tell(t, events + turn.start(state, sorted(set(variant) | set(state["variants"])),
+                                beginner))
+    chrono.started(state, t.now())          # T-CHRONO-2: the round clock runs from `start`
 
 
 @commands.command("call", family="calls")
@@ -111,17 +159,35 @@ def call(t: TaverneTable) -> None:
     Loot and the next turn).
 
     Example: call"""
-    tell(t, turn.call(t.state))
+    events = turn.call(t.state)
+    box = box_of(t)
+    for e in events:        # named cards discarded go under their pile (T-BOX-1)
+        if e["kind"] == "trick_discarded":
+            cards.discard(t.state, box, e["trick"])
+        elif e["kind"] == "shown_door":
+            cards.drop_hand(t.state, box, e["who"])
+    tell(t, events)
 
 
 @commands.command("buy", family="placements")
 @click.argument("name", type=PLAYER)
 @click.argument("what", type=click.Choice(["weapon", "pint", "specialty"]))
 @click.option("--times", type=click.IntRange(1, 11), default=1, help="How many (1 Loot each).")
-def buy(t: TaverneTable, name: str, what: str, times: int) -> None:
-    """Call 2: spend 1 Loot for the top Weapon of the pile, a Pint or a Specialty.
-    Example: buy Pierre pint"""
-    tell(t, placements.buy(t.state, name, what, times))
+@click.option("--card", default=None, help="The card whose exception allows it (logged).")
+def buy(t: TaverneTable, name: str, what: str, times: int, card: str | None) -> None:
+    """Call 2: spend 1 Loot for the top Weapon of the pile, a Pint or a Specialty; at
+    another call with the card that allows it. Example: buy Pierre pint; buy Pierre pint --card 'our card'"""
+    events = placements.buy(t.state, name, what, times, card)
+    tell(t, by_card(card, events))
+    box = box_of(t)
+    for e in events:        # T-BOX-1: the top card of the Tavern's pile, its owner's eyes only
+        if e["what"] == "specialty":
+            drawn = cards.draw(t.state, box, e["who"], e["tavern"], t.dice)
+            if drawn is not None:
+                known = box.specialties.get(drawn.casefold())
+                t.tell_private(e["who"], "specialty_card", who=e["who"], card=drawn,
+                               card_kind=known.kind if known else None,
+                               text=known.text if known else None)
 
 
 @commands.command("militia", family="placements")
@@ -135,9 +201,11 @@ def militia(t: TaverneTable, name: str, keep_trick: bool) -> None:
 @commands.command("dodges", family="placements")
 @click.argument("name", type=PLAYER)
 @click.argument("values", nargs=-1, type=IN_HAND)
-def dodges(t: TaverneTable, name: str, values: tuple[int, ...]) -> None:
-    """Call 3: set Weapons from hand aside as Dodges (none: no more). Example: dodges Pierre 2 4"""
-    tell(t, placements.set_dodges(t.state, name, list(values)))
+@click.option("--card", default=None, help="The card whose exception allows it (logged).")
+def dodges(t: TaverneTable, name: str, values: tuple[int, ...], card: str | None) -> None:
+    """Call 3: set Weapons from hand aside as Dodges (none: no more); beyond the Prestige with
+    the card that allows it. Example: dodges Pierre 2 4"""
+    tell(t, by_card(card, placements.set_dodges(t.state, name, list(values), card)))
 
 
 @commands.command("attack", family="placements")
@@ -145,19 +213,26 @@ def dodges(t: TaverneTable, name: str, values: tuple[int, ...]) -> None:
 @click.option("--on", "on", type=TARGET, required=True, help="The target.")
 @click.option("--weapon", type=IN_HAND, required=True, help="The Weapon's value.")
 @click.option("--trick", default=None, help="A Dirty Trick attached (sealed).")
-def attack(t: TaverneTable, name: str, on: str, weapon: int, trick: str | None) -> None:
+@click.option("--card", default=None, help="The card whose exception allows it (logged).")
+def attack(t: TaverneTable, name: str, on: str, weapon: int, trick: str | None,
+           card: str | None) -> None:
     """Call 4: the player's one Attack, sealed until call 5. Example: attack Pierre --on Marie --weapon 3"""
-    tell(t, placements.attack(t.state, name, on, weapon, trick))
+    who = find(t.state, name)["name"]
+    if trick is not None and cards.hand(t.state, who):
+        trick = cards.trick_card(t.state, box_of(t), who, trick)
+    tell(t, by_card(card, placements.attack(t.state, name, on, weapon, trick, card)))
 
 
 @commands.command("dodge", family="placements")
 @click.argument("defender", type=PLAYER)
 @click.option("--against", type=ATTACKER, required=True, help="The attacker.")
 @click.argument("values", nargs=-1, type=ANY_VALUE)
-def dodge(t: TaverneTable, defender: str, against: str, values: tuple[int, ...]) -> None:
+@click.option("--card", default=None, help="The card whose exception allows it (logged).")
+def dodge(t: TaverneTable, defender: str, against: str, values: tuple[int, ...],
+          card: str | None) -> None:
     """Call 5: the values the defender names against one Attack (at most 3; none: no Dodge),
     sealed until `call`. Example: dodge Marie --against Pierre 5 6"""
-    tell(t, placements.dodge(t.state, defender, against, list(values)))
+    tell(t, by_card(card, placements.dodge(t.state, defender, against, list(values), card)))
 
 
 @commands.command("sealed", family="placements")
@@ -181,8 +256,9 @@ def _meter(meter: str) -> None:
     @commands.command(meter, family="counters")
     @click.argument("name", type=PLAYER)
     @click.argument("n", type=int)
-    def adjust_meter(t: TaverneTable, name: str, n: int) -> None:
-        tell(t, adjust.adjust(t.state, name, meter, n))
+    @click.option("--card", default=None, help="The card whose effect it is (logged).")
+    def adjust_meter(t: TaverneTable, name: str, n: int, card: str | None) -> None:
+        tell(t, by_card(card, adjust.adjust(t.state, name, meter, n)))
     unit = {"energy": "Energy", "loot": "Loot", "pint": "Pints"}[meter]
     adjust_meter.__doc__ = (f"A card's effect on {unit} (signed), clamped at the limits."
                             f" Example: {meter} Marie -2")
@@ -215,18 +291,40 @@ def back(t: TaverneTable, name: str) -> None:
 def asset(t: TaverneTable, name: str, card: str, how: str | None) -> None:
     """Put an Asset from hand into play in call 2 (at most Prestige in play).
     Example: asset Jacques 'Lucky Mug'"""
-    tell(t, adjust.asset(t.state, name, card, how or "play"))
+    events = adjust.asset(t.state, name, card, how or "play")
+    box, who = box_of(t), events[0]["who"]
+    if events[0]["how"] == "play":
+        named = cards.play(t.state, box, who, card, "asset")
+        if named is not None:
+            t.state["players"][who]["assets"][-1] = named
+            events[0]["card"] = card = named
+    elif events[0]["how"] == "back" and box.specialties.get(events[0]["card"].casefold()):
+        t.state.setdefault("hands", {}).setdefault(who, []).append(
+            box.specialties[events[0]["card"].casefold()].name)
+    else:
+        cards.discard(t.state, box, events[0]["card"])
+    tell(t, events)
     _card_text(t, card)
 
 
 @commands.command("spell", family="counters")
 @click.argument("name", type=PLAYER)
 @click.argument("card", required=False)
+@click.option("--on", "on", type=PLAYER, default=None,
+              help="Its target: any player in the brawl, in range or not.")
 @click.option("--no-formula", is_flag=True,
               help="Cast without the magic formula: a Mistake, the card discarded (T-MIS-1).")
-def spell(t: TaverneTable, name: str, card: str | None, no_formula: bool) -> None:
-    """Cast a Spell (at most Prestige a turn, none while Stunned). Example: spell Jacques"""
-    tell(t, adjust.spell(t.state, name, card, formula=not no_formula))
+def spell(t: TaverneTable, name: str, card: str | None, on: str | None,
+          no_formula: bool) -> None:
+    """Cast a Spell (at most Prestige a turn, none while Stunned); its target may be out of
+    range (T-EXC-1). Example: spell Jacques; spell Jacques Hex --on Marie"""
+    events = adjust.spell(t.state, name, card, on, formula=not no_formula)
+    box, who = box_of(t), events[0]["who"]
+    named = cards.play(t.state, box, who, card, "spell")
+    if named is not None:
+        events[0]["card"] = card = named
+        cards.discard(t.state, box, named)      # "discarded immediately after its effect"
+    tell(t, events)
     if card and not no_formula:
         _card_text(t, card)
 
@@ -244,7 +342,11 @@ def _card_text(t: TaverneTable, card: str) -> None:
 def trick(t: TaverneTable, name: str, card: str | None) -> None:
     """The Dirty Trick kept among those served this turn; no card: rid of it (a card's
     effect). Example: trick Marie Hangover"""
-    tell(t, adjust.trick(t.state, name, card))
+    events = adjust.trick(t.state, name, card)
+    for e in events:
+        for gone in e.get("discarded", ()):
+            cards.discard(t.state, box_of(t), gone)
+    tell(t, events)
 
 
 @commands.command("bid", family="setup")
@@ -263,24 +365,48 @@ def bid(t: TaverneTable, name: str, energy: int) -> None:
 def character(t: TaverneTable, name: str, character: str, loot: int | None,
               tavern: str | None) -> None:
     """Auction Characters: the Character taken after the bids. Example: character Marie Ghoul --loot 2"""
-    known = box_of(t).character(character)
-    if known:
-        character = known.name
-        loot = loot if loot is not None else known.initial_loot
+    known = known_character(box_of(t), character)
+    character = known.name
+    loot = loot if loot is not None else known.initial_loot
     if loot is None:
         raise RuleError(_("give {character}'s Initial Loot: --loot N (1 to 3)").format(character=character))
     tell(t, variants.choose(t.state, name, character, loot, tavern))
 
 
+@commands.command("chrono", family="setup")
+@click.argument("what", type=click.Choice(["start", "time", "next"]))
+@click.option("--minutes", type=int, default=30, help="A round's minutes: 30 or 45.")
+def chrono_command(t: TaverneTable, what: str, minutes: int) -> None:
+    """The Chrono Tournament (T-CHRONO-2): `start` three rounds (the clock runs from the
+    brawl's start), `time` the round's time is up (the clock types it), `next` the next
+    round. Example: chrono start --minutes 45"""
+    if what == "start":
+        tell(t, chrono.begin(t.state, minutes, t.now()))
+    elif what == "time":
+        tell(t, chrono.time_up(t.state))
+    else:
+        tell(t, chrono.next_round(t.state))
+
+
 @commands.command("score", family="info")
 def score(t: TaverneTable) -> Result:
-    """The chrono tournament's points of this round (T-CHRONO-1).
+    """The chrono tournament's points of this round (T-CHRONO-1), and the rounds' totals.
 
     Example: score"""
     rows = [[r["name"], r["prestige"], r["loot"], r["ko"], r["points"]]
             for r in chrono.points(t.state)]
+    record = chrono.clock(t.state)
+    notes = []
+    if record is not None and record["rounds"]:
+        totals = chrono.totals_of(record)
+        notes.append(ngettext("After {count} round: {totals}", "After {count} rounds: {totals}",
+                              len(record["rounds"])).format(
+            count=len(record["rounds"]),
+            totals=", ".join(f"{n} {v}" for n, v in sorted(totals.items(),
+                                                          key=lambda kv: -kv[1]))))
     return Result(title=_("Chrono points (10 per Prestige, 1 per Loot, 1 per Character KO)"),
-                  headers=[_("Player"), _("Prestige"), _("Loot"), _("KO"), _("Points")], rows=rows)
+                  headers=[_("Player"), _("Prestige"), _("Loot"), _("KO"), _("Points")], rows=rows,
+                  notes=notes)
 
 
 @commands.command("status", family="info")

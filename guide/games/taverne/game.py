@@ -14,7 +14,7 @@ from guide.core.seats import Move
 from guide.core.text import toolbar_width
 from guide.core.yamlsrc import Problem
 
-from . import box, cards_text, toolbar, views
+from . import box, cards_text, chrono, template, toolbar, views
 from . import seats as own_seats
 from .commands import box_of, commands
 from .model import State, TaverneTable, new_state
@@ -49,6 +49,11 @@ class TaverneGame(Game):
     def build(self, docs: list[Doc]) -> tuple[box.Box, list[Problem]]:
         return box.build(docs)
 
+    def box_template(self) -> dict[str, str]:
+        """`guide new box --game taverne DIR`: the table's cards to fill from its own box
+        (template.py); never a card's text."""
+        return template.template(self.load([]))
+
     def cards(self, library: box.Box, card_type: str | None) -> Result:
         return cards_text.table(library, card_type)
 
@@ -76,11 +81,21 @@ class TaverneGame(Game):
     def seat_moves(self, table: TaverneTable, seat: str) -> list[Move]:
         return own_seats.moves(_s(table), seat, box_of(table))
 
+    # --- T-CHRONO-2: the round clock on the core's timer ------------------------------
+    def timer(self, table: TaverneTable) -> float | None:
+        return chrono.seconds_left(_s(table), table.now())
+
+    def on_time(self, table: TaverneTable) -> str | None:
+        return "chrono time" if chrono.seconds_left(_s(table), table.now()) is not None else None
+
     def prompt(self, table: TaverneTable) -> str:
         return toolbar.prompt(_s(table))
 
     def toolbar(self, table: TaverneTable) -> str | None:
-        return " " + toolbar.toolbar(_s(table), box_of(table).calls, width=toolbar_width() - 1)
+        clock = chrono.clock_line(_s(table), table.now())    # T-CHRONO-2: the round clock
+        suffix = f" | {clock}" if clock else ""
+        return " " + toolbar.toolbar(_s(table), box_of(table).calls,
+                                     width=toolbar_width() - 1 - len(suffix)) + suffix
 
     def render(self, event: dict, table: TaverneTable) -> str | None:
         shown = render(event)

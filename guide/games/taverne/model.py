@@ -7,7 +7,7 @@ Characters) live inside this state; `views.view_for` is the only way they leave 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypeAlias, TypedDict
 
 from guide.core.errors import GuideError, RuleError
 from guide.core.names import resolve
@@ -20,6 +20,7 @@ SCHEMA = 1
 SMALL = (1, 2, 3, 4, 5)            # T-WPN-1: start in hand, return to hand after use
 LARGE = (6, 7, 8, 9)               # T-WPN-1: the Weapon pile, 6 on top down to 9
 VARIANTS = ("double-tavern", "long-range", "auction")
+UNNAMED_TRICK = "Dirty Trick"      # a Trick sent from a seat: the card is named once served
 
 Range = Literal["melee", "ranged"]
 Phase = Literal["setup", "auction", "brawl", "over"]
@@ -85,6 +86,9 @@ class State(TypedDict):
     arrivals: list[str]          # entered at the last call 1 (their bonus was paid)
     auction_revealed: bool
     seal_key: str                # the seats' codes of sealed choices (seats.py); never shown
+    chrono: NotRequired[dict[str, Any] | None]   # the Chrono Tournament (chrono.py)
+    piles: NotRequired[dict[str, list[str]]]     # the box's named Specialties (cards.py)
+    hands: NotRequired[dict[str, list[str]]]     # named Specialties held; each owner's only
 
 
 TaverneTable: TypeAlias = Table[State, "Box"]   # the core's table, as Taverne's commands see it
@@ -118,6 +122,31 @@ def find(state: State, name: str) -> Player:
 def active(p: Player) -> bool:
     """In the brawl right now: present and not eliminated (T-WPN-2, T-LEAVE-1)."""
     return p["present"] and not p["eliminated"]
+
+
+def sealed_tricks(state: State, name: str) -> int:
+    """Specialties `name` has placed face down as a Dirty Trick with this turn's Attack and
+    not yet spent (they leave the hand's count at the reveal, so that the public count does
+    not tell a sealed Trick): "a card that is placed is a card that is played"."""
+    if state["revealed"] >= 4:
+        return 0
+    return sum(1 for q in state["quarrels"] if q["attacker"] == name and q["trick"] is not None)
+
+
+def free_specialties(state: State, p: Player) -> int:
+    """The Specialties in `p`'s hand that are not already placed as a sealed Dirty Trick."""
+    return sum(p["specialties"].values()) - sealed_tricks(state, p["name"])
+
+
+def take_specialty(p: Player) -> str | None:
+    """One Specialty leaves `p`'s hand: from their own Tavern's count if they hold one, else
+    from another; None (and nothing changes) if they hold none."""
+    held = p["specialties"]
+    own = p["tavern"] or "?"
+    tavern = own if held.get(own) else next((t for t, n in held.items() if n > 0), None)
+    if tavern is not None:
+        held[tavern] -= 1
+    return tavern
 
 
 def active_names(state: State) -> list[str]:

@@ -38,10 +38,12 @@ def _targets(t: TaverneTable | None, words: list[str]) -> list[str]:
 
 
 def _attackers(t: TaverneTable | None, words: list[str]) -> list[str]:
-    who = _first(t, words)
-    if _state(t)["revealed"] < 4:          # sealed until call 4 is finished: Tab tells nothing
+    """Who attacks the player named first: nothing before the placements are revealed (who
+    attacks whom is sealed until call 4 is finished, T-CALL-4)."""
+    who, state = _first(t, words), _state(t)
+    if state["revealed"] < 4:
         return []
-    return [q["attacker"] for q in _state(t)["quarrels"] if q["target"] == who]
+    return [q["attacker"] for q in state["quarrels"] if q["target"] == who and not q["void"]]
 
 
 def _characters(t: TaverneTable | None, words: list[str]) -> list[str]:

@@ -8,8 +8,8 @@ from guide.core.i18n import domain
 
 from . import counters
 from .adjust import reached_five
-from .guards import acting, at_call
-from .model import Event, Quarrel, State, active, find
+from .guards import acting, at_call, in_brawl
+from .model import Event, Quarrel, State, active, find, free_specialties
 from .quarrels import must_attack, must_dodge
 from .seating import targets
 
@@ -17,9 +17,15 @@ MAX_DODGES_PER_ATTACK = 3      # T-CALL-5
 _, ngettext, pgettext = domain("taverne").functions()
 
 
-def buy(state: State, name: str, what: str, times: int = 1) -> list[Event]:
-    """T-CALL-2: 1 Loot each for the top Weapon of one's pile, a Pint, or a Specialty."""
-    at_call(state, "buy")
+def buy(state: State, name: str, what: str, times: int = 1,
+        card: str | None = None) -> list[Event]:
+    """T-CALL-2: 1 Loot each for the top Weapon of one's pile, a Pint, or a Specialty; at
+    another call only by a card's exception (`card`: "certain Characters or Specialties
+    allow Loot to be spent outside the 2nd call", T-EXC-1)."""
+    if card is None:
+        at_call(state, "buy")
+    else:
+        in_brawl(state)
     p = acting(state, name)
     if times < 1:
         raise RuleError(_("buy at least once (--times 1 or more)"))
@@ -80,7 +86,8 @@ def militia(state: State, name: str, keep_trick: bool = False) -> list[Event]:
     return [{"kind": "militia", "who": p["name"], "first": first, "discarded": discarded}]
 
 
-def set_dodges(state: State, name: str, values: list[int]) -> list[Event]:
+def set_dodges(state: State, name: str, values: list[int],
+               card: str | None = None) -> list[Event]:
     """T-CALL-3: Weapons from hand set aside as Dodges, at most the Prestige; never the last
     Weapon in hand (every player attacks in call 4). No values: no (more) Dodges."""
     at_call(state, "dodges")
@@ -92,9 +99,11 @@ def set_dodges(state: State, name: str, values: list[int]) -> list[Event]:
         raise RuleError(_("{player} has no Weapon {missing} in hand (hand: {value}) (T-WPN-1)").format(
             player=p['name'], missing=missing[0], value=_list(p['hand'])))
     cap = counters.prestige(p)
-    if len(p["dodges"]) + len(values) > cap:
-        raise RuleError(_("{player} has {cap} Prestige: at most {cap} Dodges ({count} already set aside)"
-                          " (T-CALL-3)").format(
+    if card is None and len(p["dodges"]) + len(values) > cap:   # a card's extra Dodges: T-EXC-1
+        raise RuleError(ngettext("{player} has {cap} Prestige: at most {cap} Dodge ({count} already set"
+                                 " aside) (T-CALL-3)",
+                                 "{player} has {cap} Prestige: at most {cap} Dodges ({count} already"
+                                 " set aside) (T-CALL-3)", cap).format(
             player=p['name'], cap=cap, count=len(p['dodges'])))
     if values and len(values) >= len(p["hand"]):
         raise RuleError(_("{player} must keep a Weapon in hand to attack in call 4 (T-CALL-3)").format(
@@ -102,7 +111,7 @@ def set_dodges(state: State, name: str, values: list[int]) -> list[Event]:
     for v in values:
         p["hand"].remove(v)
     p["dodges"] = sorted(p["dodges"] + values)
-    p["dodge_cap"] = max(p["dodge_cap"], cap)
+    p["dodge_cap"] = max(p["dodge_cap"], cap, len(p["dodges"]))
     if p["name"] not in state["ready"]:
         state["ready"].append(p["name"])
     return [{"kind": "dodges_set", "who": p["name"], "values": sorted(values),
@@ -110,7 +119,7 @@ def set_dodges(state: State, name: str, values: list[int]) -> list[Event]:
 
 
 def attack(state: State, name: str, target: str, weapon: int,
-           trick: str | None = None) -> list[Event]:
+           trick: str | None = None, card: str | None = None) -> list[Event]:
     """T-CALL-4: exactly one Attack, sealed until call 5: a Weapon from hand on a target in
     range (T-WPN-2), odd at range; a Dirty Trick may be attached, sealed too."""
     at_call(state, "attack")
@@ -130,6 +139,9 @@ def attack(state: State, name: str, target: str, weapon: int,
                           " affects them (T-WPN-2, T-LEAVE-1)").format(
             victim=victim['name']))
     reach = targets(state, p["name"])
+    if card is not None and victim["name"] not in reach:
+        # T-EXC-1: out of range, "they cannot be attacked, except with Specialties"
+        reach = {**reach, victim["name"]: "ranged"}
     if victim["name"] not in reach:
         can = ", ".join(f"{n} ({r})" for n, r in reach.items()) or _("nobody")
         raise RuleError(_("{victim} is out of {player}'s range; in range: {can} (T-WPN-2)").format(
@@ -142,7 +154,7 @@ def attack(state: State, name: str, target: str, weapon: int,
     if trick is not None:
         if state["beginner"]:
             raise RuleError(_("the beginner game uses no Specialties, so no Dirty Tricks"))
-        if sum(p["specialties"].values()) < 1:
+        if free_specialties(state, p) < 1:
             raise RuleError(_("{player} holds no Specialty to play as a Dirty Trick").format(
                 player=p['name']))
     state["quarrels"].append(Quarrel(attacker=p["name"], target=victim["name"], weapon=weapon,
@@ -152,7 +164,8 @@ def attack(state: State, name: str, target: str, weapon: int,
     return [{"kind": "sealed", "who": p["name"], "what": "attack"}, *_all_in(state)]
 
 
-def dodge(state: State, defender: str, attacker: str, values: list[int]) -> list[Event]:
+def dodge(state: State, defender: str, attacker: str, values: list[int],
+          card: str | None = None) -> list[Event]:
     """T-CALL-5: the defender names as many different values 1..9 as the Dodges they commit
     against one Attack, at most 3, within the Dodges set aside; sealed until `call`."""
     at_call(state, "dodge")
@@ -169,12 +182,12 @@ def dodge(state: State, defender: str, attacker: str, values: list[int]) -> list
         raise RuleError(_("a Dodge names a Weapon value from 1 to 9"))
     if len(set(values)) != len(values):
         raise RuleError(_("the values named against one Attack must differ (T-CALL-5)"))
-    if len(values) > MAX_DODGES_PER_ATTACK:
+    if card is None and len(values) > MAX_DODGES_PER_ATTACK:
         raise RuleError(_("at most {MAX_DODGES_PER_ATTACK} Dodges against one Attack (T-CALL-5)").format(
             MAX_DODGES_PER_ATTACK=MAX_DODGES_PER_ATTACK))
     used = sum(len(x["dodges"] or []) for x in state["quarrels"]
                if x["target"] == d["name"] and not x["void"])
-    if used + len(values) > len(d["dodges"]):
+    if card is None and used + len(values) > len(d["dodges"]):
         raise RuleError(_("{d} has {count} Dodges, {used} already committed (T-CALL-5)").format(
             d=d['name'], count=len(d['dodges']), used=used))
     q["dodges"] = list(values)

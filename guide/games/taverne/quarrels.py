@@ -7,7 +7,7 @@ from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from . import counters
-from .model import Event, Quarrel, State, active
+from .model import Event, Quarrel, State, active, take_specialty
 from .seating import clockwise_from, targets
 
 _, ngettext, pgettext = domain("taverne").functions()
@@ -43,20 +43,16 @@ def reveal(state: State) -> list[Event]:
     if late:
         raise RuleError(_("still to attack: {players} (T-CALL-4)").format(players=", ".join(late)))
     state["revealed"] = 4
-    for q in state["quarrels"]:
+    for q in state["quarrels"]:   # the sealed Tricks leave the hands now (model.sealed_tricks)
         if q["trick"] is not None:
-            _spend_specialty(state, q["attacker"])
+            take_specialty(state["players"][q["attacker"]])
+            held = state.get("hands", {}).get(q["attacker"], [])
+            if q["trick"] in held:        # a named card of the box (cards.py)
+                held.remove(q["trick"])
     return [{"kind": "placements",
              "attacks": [{"attacker": q["attacker"], "target": q["target"], "range": q["range"],
                           "trick": q["trick"] is not None, "void": q["void"]}
                          for q in state["quarrels"]]}]
-
-
-def _spend_specialty(state: State, name: str) -> None:
-    held = state["players"][name]["specialties"]
-    own = state["players"][name]["tavern"] or "?"
-    tavern = own if held.get(own) else next(t for t, n in held.items() if n)
-    held[tavern] -= 1
 
 
 def resolve(state: State) -> list[Event]:
@@ -106,7 +102,8 @@ def _settle(state: State, q: Quarrel, pres: dict[str, int], hitters: list[str]) 
     gain = pres[loser["name"]] if large else 1
     energy = 0
     if not guessed:
-        energy = counters.add_energy(d, -q["weapon"], by=hitters)["change"] * -1
+        hit = counters.add_energy(d, -q["weapon"], by=hitters)
+        energy = -(hit["change"] - hit["lost"])      # the Energy actually lost (T-CNT-2)
     won = counters.add_loot(winner, gain)
     q["result"] = {"guessed": guessed, "energy": energy, "winner": winner["name"],
                    "loot": gain, "loot_lost": won["lost"]}

@@ -9,8 +9,12 @@ from typing import Any
 
 from guide.core.i18n import NP_, domain
 
+from .model import UNNAMED_TRICK
+
 Event = dict[str, Any]
 _, ngettext, pgettext = domain("taverne").functions()
+
+KINDS = (NP_("kind", "asset"), NP_("kind", "dirty trick"), NP_("kind", "spell"))
 
 # The Pillar's nine calls as the box gives them (cards/taverne/licorne.yaml), so their words
 # have their translation (context "call"); a box's own words are said as it gives them.
@@ -58,7 +62,11 @@ def _quarrel(e: Event) -> str:
         return _("{dodge}; {attacker}'s {weapon} is dodged: {loot}").format(dodge=dodge, attacker=a,
                                                                             weapon=w, loot=loot)
     text = _("{dodge}; {attacker}'s {weapon} hits: {target} -{energy} Energy, {loot}").format(
-        dodge=dodge, attacker=a, weapon=w, target=d, energy=e["energy"], loot=loot)
+        dodge=dodge, attacker=a, weapon=w, target=d, energy=e["energy"], loot=loot) \
+        if e["energy"] == w else \
+        _("{dodge}; {attacker}'s {weapon} hits: {target} -{energy} Energy, to {left}, {loot}").format(
+            dodge=dodge, attacker=a, weapon=w, target=d, energy=e["energy"],
+            left=e["energy_left"], loot=loot)
     return text + (_("; {target} is Stunned").format(target=d) if e["stunned"] else "")
 
 
@@ -93,18 +101,29 @@ def _bought(e: Event) -> str:
                         "{who} buys a Pint (1 Loot, {loot} left): {pints} Pints, Prestige {prestige}",
                         e["pints"]).format(who=e["who"], loot=e["loot"], pints=e["pints"],
                                            prestige=e["prestige"])
-    return _("{who} draws a Specialty from the {tavern} pile (1 Loot, {loot} left; {specialties} in"
-             " hand)").format(who=e["who"], tavern=e["tavern"], loot=e["loot"],
-                              specialties=e["specialties"])
+    held = ngettext("{count} Specialty in hand", "{count} Specialties in hand",
+                    e["specialties"]).format(count=e["specialties"])
+    if e.get("card"):
+        return _("{who} draws {card} from the {tavern} pile (1 Loot, {loot} left; {held})").format(
+            who=e["who"], card=e["card"], tavern=e["tavern"], loot=e["loot"], held=held)
+    return _("{who} draws a Specialty from the {tavern} pile (1 Loot, {loot} left; {held})").format(
+        who=e["who"], tavern=e["tavern"], loot=e["loot"], held=held)
 
 
 def _meter(e: Event) -> str:
     unit = {"energy": "Energy", "loot": "Loot", "pint": "Pints", "mistake": "Pints"}[e["kind"]]
     now = e["pints"] if unit == "Pints" else e[e["kind"]]
-    lost = _(" ({lost} beyond the limit)").format(lost=abs(e["lost"])) if e["lost"] else ""
-    shown = {"Energy": _("{change} Energy{lost}: {now}"), "Loot": _("{change} Loot{lost}: {now}"),
-             "Pints": _("{change} Pints{lost}: {now}")}[unit].format(change=signed(e["change"]),
-                                                                     lost=lost, now=now)
+    if e["lost"]:
+        # T-CNT-4: the limits beat the card; the line says what actually changed
+        shown = {"Energy": _("{done} Energy, to {now} ({change} asked, {lost} beyond the limit)"),
+                 "Loot": _("{done} Loot, to {now} ({change} asked, {lost} beyond the limit)"),
+                 "Pints": _("{done} Pints, to {now} ({change} asked, {lost} beyond the limit)")
+                 }[unit].format(done=signed(e["change"] - e["lost"]), now=now,
+                                change=signed(e["change"]), lost=abs(e["lost"]))
+    else:
+        shown = {"Energy": _("{change} Energy: {now}"), "Loot": _("{change} Loot: {now}"),
+                 "Pints": _("{change} Pints: {now}")}[unit].format(change=signed(e["change"]),
+                                                                   now=now)
     text = _("{who} makes a mistake (T-MIS-1): {change}").format(who=e["who"], change=shown) \
         if e["kind"] == "mistake" else f"{e['who']} {shown}"
     if unit == "Pints" and e["prestige"] != e["prestige_before"]:
@@ -115,6 +134,12 @@ def _meter(e: Event) -> str:
         elif e["was_stunned"] and not e["stunned"]:
             text += _("; no longer Stunned")
     return text
+
+
+def _lost(e: Event) -> str:
+    """T-CNT-3: the Loot a gain brings beyond 9 is lost, and said."""
+    at_nine = [n for n in e["who"] if e["loot"].get(n) == 9 and n in e.get("lost", ())]
+    return _("; lost at 9 Loot (the most): {who}").format(who=names(at_nine)) if at_nine else ""
 
 
 def _sealed(e: Event) -> str:
@@ -167,11 +192,16 @@ RENDER: dict[str, Callable[[Event], str]] = {
                               who=e["who"])
                           + (_(" as {character}").format(character=e["character"]) if e["character"]
                              else "")
-                          + _("; enters at turn {turn}, call 1 (T-NEW-1)").format(turn=e["turn"])),
+                          + _("; enters at turn {turn}, call 1 (T-NEW-1)").format(turn=e["turn"])
+                          + (_("; give the Initial Loot on the card: `player {who} --loot N`")
+                             .format(who=e["who"]) if e.get("ask_loot") else "")),
     "entered": lambda e: _("{who} enters: Initial Loot {initial} + bonus {bonus} (highest Prestige)"
                            " = {loot} Loot").format(who=e["who"], initial=e["initial_loot"],
-                                                    bonus=e["bonus"], loot=e["loot"]),
-    "welcome_loot": lambda e: _("New arrival: +1 Loot for {who} (T-NEW-1)").format(who=names(e["who"])),
+                                                    bonus=e["bonus"], loot=e["loot"])
+                          + (_(" ({lost} lost: 9 Loot is the most)").format(lost=e["lost"])
+                             if e.get("lost") else ""),
+    "welcome_loot": lambda e: _("New arrival: +1 Loot for {who} (T-NEW-1)").format(
+                                  who=names(e["who"])) + _lost(e),
     "back": lambda e: _("Back at the table: {who}").format(who=names(e["who"])),
     "back_next_turn": lambda e: _("{who} comes back at turn {turn}, call 1").format(who=e["who"],
                                                                                    turn=e["turn"]),
@@ -201,26 +231,31 @@ RENDER: dict[str, Callable[[Event], str]] = {
                              + (_(" (credited to {who})").format(who=names(e["credited"]))
                                 if e["credited"] else "")),
     "false_alarm": lambda e: _("False alarm: nobody at 5 Prestige is standing; the brawl goes on"),
-    "militia_wins": lambda e: ((_("The Militia arrives: {who} wins") if len(e["winners"]) == 1
-                                else _("The Militia arrives: {who} share the win")).format(
+    "militia_wins": lambda e: ((_("The Militia arrives: {who} wins!") if len(e["winners"]) == 1
+                                else _("The Militia arrives: {who} share the win!")).format(
                                    who=names(e["winners"]))
                                + (_(" (most Loot: {loot})").format(loot=", ".join(
                                    f"{n} {e['loot'][n]}" for n in e["standing"]))
                                   if len(e["standing"]) > 1 else "")),
     "trick_discarded": lambda e: _("{attacker}'s Dirty Trick {trick} is discarded").format(
                                      attacker=e["attacker"], trick=e["trick"]),
-    "trick_served": lambda e: (_("{who} suffers {trick}").format(who=e["who"], trick=e["kept"])
+    "trick_named": lambda e: _("{who}'s Dirty Trick: {trick}").format(who=e["who"],
+                                                                     trick=e["trick"]),
+    "trick_served": lambda e: ((_("{who} suffers a Dirty Trick (its owner names the card:"
+                                  " `trick {who} CARD`)") if e["kept"] == UNNAMED_TRICK
+                                else _("{who} suffers the Dirty Trick: {trick}")).format(
+                                   who=e["who"], trick=e["kept"])
                                + (_(" (keeps one of {choices}: `trick {who} NAME`)").format(
                                    choices=names(e["choices"]), who=e["who"])
                                   if len(e["choices"]) > 1 else "")),
     "trick_kept": lambda e: (_("{who} keeps {trick}").format(who=e["who"], trick=e["kept"]) if e["kept"]
                              else _("{who} is rid of {tricks}").format(who=e["who"],
                                                                        tricks=names(e["discarded"]))),
-    "pocket": lambda e: _("Pocket a Loot: +1 for {who}").format(who=names(e["who"])),
+    "pocket": lambda e: _("Pocket a Loot: +1 for {who}").format(who=names(e["who"])) + _lost(e),
     "pint_lost_at_five": lambda e: _("{who} is at 5 Prestige and nobody called the Militia: -1 Pint"
                                      " ({pints}, Prestige {prestige}) (T-END-1)").format(
                                          who=e["who"], pints=e["pints"], prestige=e["prestige"]),
-    "lone_survivor": lambda e: (_("{who} is the last one standing and wins (T-END-1)").format(
+    "lone_survivor": lambda e: (_("{who} is the last one standing: {who} wins! (T-END-1)").format(
                                     who=e["winners"][0]) if e["winners"]
                                 else _("Nobody is left standing: the brawl ends, no winner")),
     "too_many_assets": lambda e: ngettext(
@@ -235,16 +270,49 @@ RENDER: dict[str, Callable[[Event], str]] = {
                             who=e["who"], card=e["card"]),
     "spell": lambda e: (_("{who} casts {spell} ({cast} of {prestige} this turn)").format(
                             who=e["who"], spell=e["card"] or _("a Spell"), cast=e["cast"],
-                            prestige=e["prestige"])),
+                            prestige=e["prestige"])
+                        + ((_(" on {target}, out of range (a Specialty's exception,"
+                              " T-EXC-1)") if e.get("far") else _(" on {target}")).format(
+                               target=e["on"]) if e.get("on") else "")),
     "spell_mistake": lambda e: _("{who} casts {spell} without the magic formula: it does not"
                                  " apply and is discarded (T-MIS-1)").format(
                                      who=e["who"], spell=e["card"] or _("a Spell")),
     "chosen": lambda e: _("{who} takes {character} (Initial Loot {loot})").format(
                             who=e["who"], character=e["character"], loot=e["loot"]),
     "auction_closed": lambda e: _("The Auction is over"),
+    "drawn": lambda e: (_("{who} draws {character} (beginner game)").format(
+                            who=e["who"], character=e["character"])
+                        + (_(", Initial Loot {loot}").format(loot=e["loot"]) if e["loot"]
+                           else "")),
+    "ask_loot": lambda e: _("Initial Loot of the Characters drawn: {who}; give each from the"
+                            " card (`player NAME --loot N`), then `start`").format(
+                                who=names(e["who"])),
+    "initial_loot": lambda e: _("{who}'s {character}: Initial Loot {loot}").format(
+                                  who=e["who"], character=e["character"], loot=e["loot"]),
     "powers": lambda e: "; ".join(f"{p['who']} ({p['character']}): {p['text']}"
                                   for p in e["powers"]),
     "note": lambda e: str(e["text"]),
+    "specialty_card": lambda e: (_("{who} draws {card}").format(who=e["who"], card=e["card"])
+                                 + (f" ({pgettext('kind', e['card_kind'])})"
+                                    if e.get("card_kind") else "")
+                                 + (f": {e['text']}" if e.get("text") else "")),
+    "chrono_on": lambda e: (_("Chrono Tournament: {rounds} rounds of {minutes} minutes; each turn"
+                              " started is finished") + (_("; the clock runs") if e["running"]
+                                                          else _("; the clock runs from `start`"))
+                            ).format(rounds=e["rounds"], minutes=e["minutes"]),
+    "time_up": lambda e: _("Time is up for round {round}: turn {turn} is its last, finish it"
+                           " (T-CHRONO-2)").format(round=e["round"], turn=e["turn"]),
+    "round_scored": lambda e: (_("Round {round} is over: {points}").format(
+                                   round=e["round"], points=", ".join(
+                                       f"{n} {v}" for n, v in e["points"].items()))
+                               + _("; totals: {totals}").format(totals=", ".join(
+                                   f"{n} {v}" for n, v in e["totals"].items()))),
+    "champion": lambda e: ngettext("Champion of the Tournament: {who} ({points} points)!",
+                                   "Champions of the Tournament: {who} ({points} points)!",
+                                   len(e["who"])).format(who=names(e["who"]), points=e["points"]),
+    "next_round": lambda e: _("Round {round}: a new brawl for {who}; seat each with its"
+                              " Character (`player NAME --loot N --character C`), then"
+                              " `start`").format(round=e["round"], who=names(e["players"])),
     "all_in": lambda e: (_("Every Attack is placed: `call` reveals them") if e["call"] == 4
                          else _("Every quarrel is answered: `call` settles them all together")),
 }
@@ -252,7 +320,12 @@ RENDER: dict[str, Callable[[Event], str]] = {
 
 def render(event: Event) -> str | None:
     fn = RENDER.get(event.get("kind", ""))
-    return fn(event) if fn else None
+    if fn is None:
+        return None
+    line = fn(event)
+    if event.get("by_card"):        # T-EXC-1: the card whose exception it is, logged
+        line += _(" (by the card {card}, T-EXC-1)").format(card=event["by_card"])
+    return line
 
 
 def page_words(v: dict[str, Any]) -> dict[str, Any]:

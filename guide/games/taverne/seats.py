@@ -35,7 +35,7 @@ from guide.core.seats import Move
 
 from . import adjust, arrivals, counters, placements, variants
 from .box import Box
-from .model import Event, Player, State, active, find
+from .model import Event, Player, State, active, find, free_specialties
 from .quarrels import must_attack
 from .render import values as spoken
 from .seating import clockwise_from, targets
@@ -159,7 +159,7 @@ def _any_call(state: State, p: Player, box: Box) -> list[Move]:
     those served (T-CALL-8); leaving the table and coming back (T-LEAVE-1)."""
     name, q = p["name"], _q(p["name"])
     out: list[Move] = []
-    if _in(state, p) and not state["beginner"] and _free_specialties(state, p) > 0:
+    if _in(state, p) and not state["beginner"] and free_specialties(state, p) > 0:
         head = (_("Cast a Spell"),)
         formula = box.taverns.get(p["tavern"] or "") or next(
             (f for f in box.taverns.values() if f), None)
@@ -199,10 +199,6 @@ def _any_call(state: State, p: Player, box: Box) -> list[Move]:
         out.append(Move(_("Come back to the table"), f"back {q}", table,
                         _("now") if state["call"] == 1 else _("at the next call 1")))
     return out
-
-
-def _free_specialties(state: State, p: Player) -> int:
-    return adjust.free_specialties(state, p)
 
 
 def sealed_choices(state: State, seat: str) -> list[Choice]:
@@ -246,7 +242,7 @@ def _attacks(state: State, p: Player) -> list[Choice]:
     """T-CALL-4, T-WPN-2: every target in range with every Weapon in hand that may reach it
     (odd ones only at range), each with a Dirty Trick attached too when the player holds a
     Specialty (not in the beginner game). Grouped: Attack > the target > the Weapon."""
-    trick = not state["beginner"] and _free_specialties(state, p) > 0
+    trick = not state["beginner"] and free_specialties(state, p) > 0
     out: list[Choice] = []
     for target, how in targets(state, p["name"]).items():
         group = (_("Your Attack (sealed)"), _("{target} ({range})").format(
@@ -411,7 +407,7 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
                  else _("empty")),
         "dodges": spoken(p["dodges"]) if p["dodges"] else _("none"),
         "specialties": _specialties(p) + (
-            _("; 1 placed as your Dirty Trick") if _free_specialties(state, p)
+            _("; 1 placed as your Dirty Trick") if free_specialties(state, p)
             < sum(p["specialties"].values()) else ""),
         "assets": (_("Assets in play: {cards} ({count} of at most {most})").format(
                       cards=", ".join(p["assets"]), count=len(p["assets"]), most=cap)

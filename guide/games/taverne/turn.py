@@ -5,8 +5,9 @@ from __future__ import annotations
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
-from . import counters
-from .arrivals import enter_arrivals, show_the_door
+from . import chrono, counters
+from .adjust import asset_warning
+from .arrivals import SETS, enter_arrivals, show_the_door, too_many
 from .guards import in_brawl
 from .model import VARIANTS, Event, State, active, active_names
 from .quarrels import resolve, reveal, serve_tricks
@@ -27,6 +28,8 @@ def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
     if unknown:
         raise RuleError(_("unknown variant {unknown!r}; variants: {value}").format(
             unknown=unknown[0], value=', '.join(VARIANTS)))
+    if len(state["seating"]) > SETS and "double-tavern" not in variants:
+        raise RuleError(too_many(len(state["seating"])))
     state["variants"] = sorted(set(variants))
     state["beginner"] = beginner
     state["pillar"] = state["seating"][0]
@@ -72,6 +75,13 @@ def call(state: State) -> list[Event]:
         return opened + begin_turn(state)
     in_brawl(state)
     c = state["call"]
+    over = [n for n in active_names(state) if len(state["players"][n]["assets"])
+            > counters.prestige(state["players"][n])]
+    if over:
+        # T-SPELL-1: never more Assets in play than Prestige; the discard is asked first
+        raise RuleError(_("still to discard an Asset down to their Prestige: {players}"
+                          " (`asset NAME CARD --discard`, T-SPELL-1)").format(
+            players=", ".join(over)))
     events: list[Event] = []
     if c == 4:
         events += reveal(state)
@@ -82,13 +92,16 @@ def call(state: State) -> list[Event]:
     elif c == 7:
         events += judge_militia(state)
         if state["phase"] == "over":
-            return events
+            return events + chrono.close_round(state)
     elif c == 8:
         events += serve_tricks(state)
     elif c == 9:
         events += end_of_turn(state)
         if state["phase"] == "over":
-            return events
+            return events + chrono.close_round(state)
+        record = chrono.clock(state)
+        if record is not None and record["last_turn"] == state["turn"]:
+            return events + chrono.close_round(state)   # T-CHRONO-2: the round's last turn
         return events + begin_turn(state)
     state["call"] = c + 1
     state["ready"] = []
@@ -125,9 +138,8 @@ def end_of_turn(state: State) -> list[Event]:
     every player at 5 Prestige loses a Pint."""
     events: list[Event] = []
     pocket = [n for n in active_names(state) if state["players"][n]["energy"] > 0]
-    for n in pocket:
-        counters.add_loot(state["players"][n], 1)
-    events.append({"kind": "pocket", "who": pocket,
+    lost = [n for n in pocket if counters.add_loot(state["players"][n], 1)["lost"]]
+    events.append({"kind": "pocket", "who": pocket, "lost": lost,
                    "loot": {n: state["players"][n]["loot"] for n in pocket}})
     alive = [n for n in state["seating"] if not state["players"][n]["eliminated"]
              and not state["players"][n]["entering"] and state["players"][n]["energy"] > 0]
@@ -140,6 +152,7 @@ def end_of_turn(state: State) -> list[Event]:
             p = state["players"][n]
             if counters.prestige(p) == 5:
                 events.append({**counters.add_pints(p, -1), "kind": "pint_lost_at_five"})
+                events += asset_warning(p)      # T-SPELL-1: the discard down to Prestige
     old, state["pillar"] = state["pillar"], next_pillar(state)
     events.append({"kind": "pillar", "from": old, "to": state["pillar"]})
     return events

@@ -50,12 +50,26 @@ def choose(state: State, name: str, character: str, loot: int, tavern: str | Non
     p = find(state, name)
     if not 1 <= loot <= 3:
         raise RuleError(_("a Character's Initial Loot is 1 to 3 (T-CNT-3)"))
+    mine = p["bid"] if p["bid"] is not None else 30
+    first = [n for n in state["seating"] if n != p["name"] and not _chosen(state, n)
+             and (state["players"][n]["bid"] or 30) < mine]
+    if first:
+        # T-VAR-AU-2: "the player with the lowest score chooses his Character first, then
+        # the next player in ascending order"
+        raise RuleError(_("{player} bid {bid}: {first} chooses first (lowest bid first,"
+                          " T-VAR-AU-2)").format(player=p["name"], bid=mine,
+                                                 first=", ".join(first)))
     if character.casefold() in taken(state) and (p["character"] or "").casefold() != \
             character.casefold():
         raise RuleError(_("{character} is already taken").format(character=character))
     p.update({"character": character, "initial_loot": loot, "loot": loot,
               "tavern": tavern or p["tavern"]})
     return [{"kind": "chosen", "who": p["name"], "character": character, "loot": loot}]
+
+
+def _chosen(state: State, name: str) -> bool:
+    p = state["players"][name]
+    return p["character"] is not None and p["initial_loot"] is not None
 
 
 def close_auction(state: State) -> list[Event]:

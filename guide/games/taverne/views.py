@@ -90,6 +90,7 @@ def view_for(state: State, viewer: str | None = None) -> dict[str, Any]:
         p = state["players"][viewer]
         mine = [q for q in state["quarrels"] if q["attacker"] == viewer]
         out["me"] = {"name": viewer, "pile": list(p["pile"]), "bid": p["bid"],
+                     "cards": list(state.get("hands", {}).get(viewer, [])),
                      "attack": ({"target": mine[0]["target"], "weapon": mine[0]["weapon"],
                                  "range": mine[0]["range"], "trick": mine[0]["trick"]}
                                 if mine else None),

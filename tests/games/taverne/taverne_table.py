@@ -84,6 +84,8 @@ def brawl(n: int = 4, loot: int = 3, start: str = "start", seed: int = 1) -> Bra
     b = Brawl(seed)
     for name in NAMES[:n]:
         b.do(f"player {name} --loot {loot}")
+    if n > 5 and "double-tavern" not in start:      # 6 or more: two boxes (T-VAR-DT-3)
+        start += " --variant double-tavern"
     b.do(start)
     return b
 

@@ -9,6 +9,7 @@ from guide.games.taverne.render import render
 def test_T_NEW_1_an_arrival_enters_at_call_1_with_the_highest_prestige_as_bonus():
     b = brawl(loot=1)
     b.do("pint Marie 6")                 # 7 Pints: Prestige 4, the highest at the table
+    b.do("call")                         # call 2: too late for this turn
     out = b.do("player Anne --loot 2 --after Pierre")
     assert "Anne arrives; enters at turn 2, call 1 (T-NEW-1)" in out
     assert b.p("Anne")["present"] is False
@@ -22,7 +23,7 @@ def test_T_NEW_1_an_arrival_enters_at_call_1_with_the_highest_prestige_as_bonus(
 
 
 def test_T_NEW_1_the_others_gain_1_loot_however_many_arrive():
-    b = brawl(loot=1)
+    b = brawl(loot=1, start="start --variant double-tavern")     # 6 players: two boxes
     to_call(b, 4)
     b.do("player Anne --loot 1", "player Paul --loot 3")
     before = {n: b.state["players"][n]["loot"] for n in ("Marie", "Pierre", "Cecile")}
@@ -116,3 +117,50 @@ def test_T_NEW_1_a_character_is_refused_when_another_player_has_it():
     b.do("player Marie --loot 1 --character Ghoul", "player Marie --loot 2 --character Ghoul")
     assert "Ghoul is already in play" in b.fails("player Pierre --loot 1 --character ghoul")
     assert b.state["players"]["Marie"]["initial_loot"] == 2
+
+
+def test_T_CHRONO_2_three_timed_rounds_on_the_core_clock_and_the_total():
+    from guide.games.taverne import chrono
+    from guide.games.taverne.game import TaverneGame
+    clock = [1000.0]
+    b = Brawl()
+    b.table.now = lambda: clock[0]                     # the core's clock, the test's time
+    game = TaverneGame()
+    for n in ("Marie", "Pierre", "Cecile"):
+        b.do(f"player {n} --loot 1")
+    assert "the clock runs from `start`" in b.do("chrono start --minutes 45")
+    assert game.timer(b.table) is None                 # not before the brawl
+    assert "30 or 45 minutes" in Brawl().fails("chrono start --minutes 20")
+    for rnd in (1, 2, 3):
+        b.do("start")
+        assert game.timer(b.table) == 45 * 60
+        clock[0] += 45 * 60 - 1
+        assert game.timer(b.table) == 1
+        assert game.toolbar(b.table).endswith(f" | round {rnd}: 1 min left")
+        assert len(game.toolbar(b.table)) <= 80
+        to_call(b, 3)                                   # a turn is under way
+        clock[0] += 2
+        if rnd == 1:     # (a table without a store counts no change: due() hands it once)
+            assert b.table.due() == "chrono time"       # the core's clock runs it
+        assert game.on_time(b.table) == "chrono time"
+        b.table.execute("chrono time", timed=True)
+        assert "time is already up" in b.fails("chrono time")
+        assert game.timer(b.table) is None
+        assert game.toolbar(b.table).endswith(f" | round {rnd}: last turn")
+        b.do("pint Marie 3")                            # 4 Pints: Prestige 3
+        to_call(b, 9)
+        out = b.do("call")                              # "each turn started must be finished"
+        assert f"Round {rnd} is over:" in out and b.state["phase"] == "over"
+        assert b.state["turn"] == 1
+        if rnd < 3:
+            assert "seat each with its Character" in b.do("chrono next")
+            for n in ("Marie", "Pierre", "Cecile"):
+                b.do(f"player {n} --loot 1")
+    record = b.state["chrono"]
+    # Marie: Prestige 3 (30) + Loot 1 start +1 call 9 ... each round the same
+    assert len(record["rounds"]) == 3
+    totals = chrono.totals_of(record)
+    assert totals["Marie"] == 3 * record["rounds"][0]["Marie"]
+    assert f"Champion of the Tournament: Marie ({totals['Marie']} points)!" in out
+    assert "the tournament's three rounds are played" in b.fails("chrono next")
+    assert "After 3 rounds: Marie" in b.do("score")

@@ -3,7 +3,7 @@ own folder fills in powers and Initial Loot; the beginner game needs no card tex
 
 from pathlib import Path
 
-from taverne_table import BOX, ROOT, Brawl, to_call
+from taverne_table import BOX, GAME, ROOT, Brawl, to_call
 
 from guide.games.taverne import box as boxes
 
@@ -29,10 +29,18 @@ def test_the_box_invents_no_power_and_no_initial_loot():
 
 def test_beginner_game_draws_the_five_at_random_and_uses_no_specialties():
     b = Brawl(seed=7)
-    b.do("player Marie --loot 2", "player Pierre --loot 1", "player Cecile --loot 3",
-         "start --beginner")
+    b.do("player Marie", "player Pierre", "player Cecile")
+    out = b.do("start --beginner")
     drawn = [b.state["players"][n]["character"] for n in ("Marie", "Pierre", "Cecile")]
     assert len(set(drawn)) == 3 and set(drawn) <= set(BOX.beginner_pool())
+    # Beginner Game: the Initial Loot is the card's, asked after the draw (the bundled box
+    # prints none), never typed blind before it
+    assert f"Marie draws {drawn[0]} (beginner game)" in out
+    assert "Initial Loot of the Characters drawn: Marie, Pierre and Cecile" in out
+    assert b.state["phase"] == "setup"
+    b.do("player Marie --loot 2", "player Pierre --loot 1", "player Cecile --loot 3", "start")
+    assert [b.state["players"][n]["character"] for n in ("Marie", "Pierre", "Cecile")] == drawn
+    assert (b.state["phase"], b.state["beginner"], b.p("Cecile")["loot"]) == ("brawl", True, 3)
     b.do("call")
     assert b.fails("buy Marie specialty") == "the beginner game uses no Specialties"
     assert Brawl(seed=7).dice.d(5) == Brawl(seed=7).dice.d(5)   # the draw is the seed's
@@ -44,6 +52,9 @@ def test_beginner_arrivals_draw_among_the_characters_left():
                     ("Laurent", 1)):
         b.do(f"player {n} --loot {loot}")
     b.do("start --beginner")
+    for n in ("Marie", "Pierre", "Cecile", "Jacques", "Laurent"):
+        b.do(f"player {n} --loot 1")
+    b.do("start")
     b.state["players"]["Laurent"]["eliminated"] = True
     b.state["ko_pile"].append(b.state["players"]["Laurent"]["character"])
     assert "no Character left to draw" in b.fails("player Laurent --loot 2")
@@ -109,3 +120,93 @@ def test_cards_and_card_show_what_the_box_knows_and_nothing_else():
         "Bourreau Bigleux (Character, beginner game)", "Tavern of origin: Crypte",
         "Initial Loot: (the table's card)", "Power: (the table's card)"]
     assert GAME.card(BOX, "barrel") == ["Barrel (Weapon 6)"]
+
+
+def test_guide_new_box_writes_a_template_to_fill_and_never_a_cards_text(tmp_path):
+    from guide.core.template import write_box
+    files = GAME.box_template()
+    assert list(files) == ["cards.yaml"]
+    text = files["cards.yaml"]
+    # the Characters the rulebook names, their power and Initial Loot left to the table
+    assert "{name: Gobelin Teigneux, tavern: null, initial_loot: null, power: null" in text
+    assert "power: \"" not in text.replace('power: "the text"', "")
+    written = write_box(files, tmp_path / "ours")
+    assert GAME.check(written)[0] == []
+    filled = text.replace("{name: Ghoul, tavern: null, initial_loot: null, power: null,"
+                          " calls: []}", "{name: Ghoul, initial_loot: 2, power: \"our text\","
+                          " calls: [2]}")
+    (tmp_path / "ours" / "cards.yaml").write_text(filled, encoding="utf-8")
+    lib = GAME.load([tmp_path / "ours"])
+    b = Brawl(library=lib)
+    assert "Ghoul: our text" in b.do("player Marie --character ghoul")
+    b.do("player Pierre --loot 1", "start")
+    assert "Marie (Ghoul): our text" in b.do("call")          # shown at the call it acts
+    bad = filled.replace("initial_loot: 2", "initial_loot: 5")
+    (tmp_path / "ours" / "cards.yaml").write_text(bad, encoding="utf-8")
+    problems = GAME.check([tmp_path / "ours" / "cards.yaml"])[0]
+    line = bad.splitlines().index(next(x for x in bad.splitlines() if x.startswith("  - {name: Ghoul")))
+    assert problems and f"cards.yaml:{line + 1}:" in str(problems[0]) and "at most 3" in \
+        str(problems[0])
+
+
+CARDS = """\
+specialties:
+  - {name: Itch, kind: dirty trick, text: "our Itch text", calls: [3]}
+  - {name: Hex, kind: spell, text: "our Hex text"}
+  - {name: Lucky Mug, kind: asset, text: "our Mug text", calls: [1], count: 2}
+"""
+
+
+def test_T_BOX_1_named_specialties_are_drawn_from_the_pile_and_only_their_owner_sees_them(
+        tmp_path):
+    lib = boxes.load([ROOT / "cards" / "taverne", table_box(tmp_path, CARDS)])
+    b = Brawl(seed=5, library=lib)          # draws Itch, Hex, Lucky Mug
+    b.do("player Marie --loot 3", "player Pierre --loot 3", "player Cecile --loot 3", "start",
+         "call")
+    out = b.do("buy Marie specialty --times 3")
+    held = b.state["hands"]["Marie"]
+    assert len(held) == 3 and set(held) <= {"Itch", "Hex", "Lucky Mug"}
+    for card in held:                       # the Pillar's screen and the TV never name it
+        assert card not in out and card not in str(b.view(None))
+        assert card not in str(b.view("Pierre"))
+    assert b.view("Marie")["me"]["cards"] == held
+    private = [e for e in b.events if e["kind"] == "specialty_card"]
+    assert [e["card"] for e in private] == held and all(e.get("private") == "Marie"
+                                                        for e in private)
+    pile = b.state["piles"]["Crypte"]
+    assert len(pile) == 1 and sorted(pile + held) == ["Hex", "Itch", "Lucky Mug", "Lucky Mug"]
+    assert held == ["Itch", "Hex", "Lucky Mug"]
+    b.do("pint Marie 2")                                    # Prestige 2: two Spells
+    assert "Itch is a dirty trick card, not a spell" in b.fails("spell Marie itch")
+    assert "Hex (spell): our Hex text" in b.do("spell Marie hex")
+    assert "Hex" not in b.state["hands"]["Marie"] and b.state["piles"]["Crypte"][-1] == "Hex"
+    assert "holds no such Specialty" in b.fails("spell Marie Nothing")
+    b.do("asset Marie lucky")
+    assert b.state["players"]["Marie"]["assets"] == ["Lucky Mug"]
+    to_call(b, 3)
+    assert "holds no such Specialty" in b.fails("spell Marie")     # name it: all are named
+    to_call(b, 4)
+    b.do("attack Marie --on Pierre --weapon 1 --trick itch")
+    assert b.view("Marie")["me"]["attack"]["trick"] == "Itch"
+    to_call(b, 5)
+    assert b.state["hands"]["Marie"] == []
+    to_call(b, 9)
+    assert b.state["players"]["Pierre"]["trick"] == "Itch"
+    assert "Marie (Lucky Mug): our Mug text" in b.do("call")   # shown at call 1
+    assert "Pierre (Itch): our Itch text" in b.do("call", "call")   # and at call 3
+
+
+def test_T_BOX_1_a_seat_dirty_trick_named_once_served_leaves_its_owners_hand(tmp_path):
+    from guide.games.taverne.model import UNNAMED_TRICK
+    lib = boxes.load([ROOT / "cards" / "taverne", table_box(tmp_path, CARDS)])
+    b = Brawl(seed=5, library=lib)
+    b.do("player Marie --loot 3", "player Pierre --loot 3", "player Cecile --loot 3", "start",
+         "call", "buy Marie specialty --times 3")
+    assert b.state["hands"]["Marie"] == ["Itch", "Hex", "Lucky Mug"]
+    to_call(b, 4)
+    b.do(f"attack Marie --on Pierre --weapon 1 --trick '{UNNAMED_TRICK}'")  # as a seat sends it
+    to_call(b, 9)
+    assert b.do("trick Pierre itch") == "Pierre's Dirty Trick: Itch"
+    assert b.state["players"]["Pierre"]["trick"] == "Itch"
+    assert b.state["hands"]["Marie"] == ["Hex", "Lucky Mug"]
+    assert sum(b.state["players"]["Marie"]["specialties"].values()) == 2

@@ -117,7 +117,7 @@ def test_T_CALL_7_the_militia_finds_the_standing_player_at_5_prestige():
     b = brawl()
     b.do("pint Cecile 10")
     out = _militia_turn(b, "militia Cecile")
-    assert out == "The Militia arrives: Cecile wins"
+    assert out == "The Militia arrives: Cecile wins!"
     assert b.public["winners"] == ["Cecile"] and b.public["over"]
     assert "the brawl is over: Cecile won" in b.fails("call")
 
@@ -170,7 +170,8 @@ def test_T_CALL_8_tricks_of_successful_attacks_are_served_one_kept():
     b.do("dodge Marie --against Jacques 4", "call", "call", "call")
     out = b.do("call")
     assert "Jacques's Dirty Trick Fleas is discarded" in out
-    assert "Pierre suffers Hangover (keeps one of Hangover and Gout: `trick Pierre NAME`)" in out
+    assert "Pierre suffers the Dirty Trick: Hangover (keeps one of Hangover and Gout:" \
+        " `trick Pierre NAME`)" in out
     b.do("trick Pierre Gout")
     assert b.view()["counters"]["Pierre"]["trick"] == "Gout"
     assert "served this turn" in b.fails("trick Pierre Fleas")
@@ -200,7 +201,7 @@ def test_T_END_1_the_lone_survivor_wins_without_5_prestige():
     attack_rest(b)
     to_call(b, 9)
     out = b.do("call")
-    assert "Marie is the last one standing and wins (T-END-1)" in out
+    assert "Marie is the last one standing: Marie wins! (T-END-1)" in out
     assert b.public["winners"] == ["Marie"]
 
 
@@ -235,7 +236,7 @@ def test_T_SPELL_1_spells_at_most_prestige_a_turn_none_while_stunned():
     b = brawl()
     b.state["players"]["Marie"]["specialties"] = {"Crypte": 3}
     b.do("spell Marie Cercueil")
-    assert "1 Spells this turn already" in b.fails("spell Marie")
+    assert "1 Spell this turn already" in b.fails("spell Marie")
     b.do("energy Marie -30", "pint Marie 1")
     assert "Stunned: no Spell" in b.fails("spell Marie")
 

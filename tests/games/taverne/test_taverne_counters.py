@@ -36,7 +36,7 @@ def test_T_CNT_2_energy_starts_at_30_capped_and_floored_stunned_below_1():
     assert b.p("Pierre")["energy"] == 30
     out = b.do("energy Pierre -31")
     assert (b.p("Pierre")["energy"], b.p("Pierre")["stunned"]) == (0, True)
-    assert "Stunned" in out
+    assert out == "Pierre -30 Energy, to 0 (-31 asked, 1 beyond the limit); Stunned"
     b.do("energy Pierre 1")
     assert (b.p("Pierre")["energy"], b.p("Pierre")["stunned"]) == (1, False)
 

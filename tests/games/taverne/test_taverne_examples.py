@@ -80,7 +80,7 @@ def test_example_jacques_draws_a_specialty_from_the_crypte_deck():
     b.do("player Jacques --loot 2", "player Marie --loot 1", "player Pierre --loot 1",
          "start", "pint Jacques 3", "call")
     out = b.do("buy Jacques specialty")
-    assert "Jacques draws a Specialty from the Crypte pile (1 Loot, 1 left; 1 in hand)" in out
+    assert "Jacques draws a Specialty from the Crypte pile (1 Loot, 1 left; 1 Specialty in hand)" in out
     assert b.view()["counters"]["Jacques"]["specialties"] == 1
 
 

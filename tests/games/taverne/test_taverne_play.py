@@ -88,7 +88,7 @@ def test_a_refused_line_is_an_error_on_stderr_and_exit_1(env, tmp_path):
                     "undo\nstatus\n")
     assert r.returncode == 1
     assert r.stderr.splitlines() == [
-        "error: Ann has 1 Prestige: at most 1 Dodges (0 already set aside) (T-CALL-3)",
+        "error: Ann has 1 Prestige: at most 1 Dodge (0 already set aside) (T-CALL-3)",
         "error: Ann has no Weapon 6 in hand (hand: 1 2 3 4 5) (T-WPN-1)"]
     assert "Undone: call" in r.stdout
     assert "T1 call 3 Prepare your dodges! | Pillar Ann | to set Dodges: Ann, Bob, Cy" \
@@ -157,3 +157,43 @@ def test_the_view_server_serves_the_taverne_page_and_its_public_view(tmp_path):
     assert (view["call"], view["words"], view["pillar"]) == (2, "Spend your Loot!", "Ann")
     assert [s["name"] for s in view["seats"]] == ["Ann", "Bob"]
     assert "the table from above" in page
+
+
+def test_a_script_plays_the_tables_box_its_exceptions_and_a_chrono_round(env, tmp_path):
+    """Issue 27 end to end: `guide new box`, the table fills it, `guide check` reads it, and
+    a script plays with it: a Character named the way people say it, its Initial Loot and
+    power from the card, a Specialty drawn and named only to its owner, a card's exception
+    logged, the chrono's round closed by hand (`chrono time`) and scored."""
+    folder = tmp_path / "ours"
+    r = guide(env, "new", "box", "--game", "taverne", str(folder))
+    assert r.returncode == 0, r.stderr
+    text = (folder / "cards.yaml").read_text(encoding="utf-8")
+    text = text.replace("{name: Ghoul, tavern: null, initial_loot: null, power: null,"
+                        " calls: []}", '{name: Ghoul, initial_loot: 2, power: "our power",'
+                        " calls: [2]}")
+    text = text.replace("specialties: []", "specialties:\n"
+                        '  - {name: Hex, kind: spell, text: "our Hex text"}')
+    (folder / "cards.yaml").write_text(text, encoding="utf-8")
+    r = guide(env, "check", "--game", "taverne", str(folder))
+    assert r.returncode == 0, r.stdout + r.stderr
+    campaign = str(tmp_path / "box.sqlite")
+    script = "\n".join([
+        "player Cécile --character ghoul", "player Marie --loot 1", "player Pierre --loot 1",
+        "chrono start --minutes 30", "start", "call", "buy cec specialty",
+        "spell cec hex --on Pierre", "buy Marie pint --card 'our card'", "chrono time",
+        "call", "call", "attack Cécile --on Marie --weapon 1",
+        "attack Marie --on Pierre --weapon 1", "attack Pierre --on Cécile --weapon 1",
+        "call", "call", "call", "call", "call", "call", "score", ""])
+    r = guide(env, "play", "--game", "taverne", "--campaign", campaign, "--seed", "3",
+              "--box", str(folder), stdin=script)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "Cécile sits down (seat 1) as Ghoul, Initial Loot 2" in out
+    assert "Cécile (Ghoul): our power" in out                       # at call 2
+    assert "Cécile draws a Specialty from the Crypte pile" in out
+    assert "(something only Cécile may see" in out and "Cécile draws Hex" not in out
+    assert "Cécile casts Hex (1 of 1 this turn) on Pierre" in out
+    assert "Hex (spell): our Hex text" in out
+    assert "(by the card our card, T-EXC-1)" in out
+    assert "Time is up for round 1: turn 1 is its last" in out
+    assert "Round 1 is over:" in out and "After 1 round:" in out

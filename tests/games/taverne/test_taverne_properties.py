@@ -121,7 +121,8 @@ class Player:
             out += [f"back {n}" for n in gone if rng.random() < 0.5]
             out += [f"player {n} --loot {rng.randint(1, 3)}" for n in s["seating"]
                     if s["players"][n]["eliminated"] and rng.random() < 0.5]
-            if len(s["seating"]) < 8 and rng.random() < 0.1:
+            if len(s["seating"]) < (8 if "double-tavern" in s["variants"] else 5) and \
+                    rng.random() < 0.1:
                 out.append(f"player {NAMES[len(s['seating'])]} --loot 2")
         return out + ["call"]
 
@@ -159,6 +160,8 @@ def play(b: Brawl, n: int, seed: int, variants: list[str]) -> None:
     log: list[str] = []
     for name in NAMES[:n]:
         log.append(f"player {name} --loot {rng.randint(1, 3)}")
+    if n > 5:                       # 6 or more: two boxes' Weapon sets (T-VAR-DT-3)
+        variants = sorted(set(variants) | {"double-tavern"})
     log.append("start" + "".join(f" --variant {v}" for v in variants))
     for line in log:
         b.do(line)

@@ -22,6 +22,7 @@ from guide.core.result import text
 from guide.core.seats import Desk, desk_of
 from guide.core.store import Store
 from guide.core.table import Table
+from guide.games.taverne.box import Box, Character
 from guide.games.taverne.views import public_state
 
 
@@ -342,7 +343,9 @@ def play_from_seats(b: Brawl, rng: random.Random, turns: int) -> None:
                 seat = None
             b.table.execute(line, seat=seat)
         elif b.state["phase"] == "auction" and b.state["auction_revealed"]:
-            for i, n in enumerate(b.state["seating"]):
+            bids = {n: b.state["players"][n]["bid"] for n in b.state["seating"]}
+            # T-VAR-AU-2: the lowest bid chooses first, then upwards
+            for i, n in enumerate(sorted(b.state["seating"], key=bids.__getitem__)):
                 b.do(f"character {n} Figure{i} --loot 2")
             b.do("call")
         else:
@@ -366,14 +369,26 @@ def _typed_by_the_pillar(b: Brawl, seat: str, label: str) -> str:
     return _plain(seat, kind, args)
 
 
+def _figures() -> Box:
+    """The bundled box with ten Characters of a table's own (an Auction of 8 lays out 8)."""
+    lib = copy.deepcopy(BOX)
+    for i in range(10):
+        lib.characters[f"figure{i}"] = Character(f"Figure{i}")
+    return lib
+
+
+FIGURES = _figures()
+
+
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(3, 8), seed=st.integers(0, 10**6), auction=st.booleans())
 def test_no_seat_and_no_screen_holds_another_players_sealed_choice(n, seed, auction):
     rng = random.Random(seed)
-    b = Brawl(seed)
+    b = Brawl(seed, library=FIGURES)
     for name in NAMES[:n]:
         b.do(f"player {name} --loot {rng.randint(1, 3)}")
-    b.do("start" + (" --variant auction" if auction else ""))
+    b.do("start" + (" --variant auction" if auction else "")
+         + (" --variant double-tavern" if n > 5 else ""))    # 6 or more: two Weapon sets
     check_secrecy(b)
     play_from_seats(b, rng, turns=3)
     assert b.state["turn"] >= 2 or b.state["phase"] == "over"

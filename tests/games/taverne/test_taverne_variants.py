@@ -3,7 +3,7 @@ Long Range (T-VAR-LR-1), Auction Characters (T-VAR-AU-1..3)."""
 
 import json
 
-from taverne_table import Brawl, brawl, to_call
+from taverne_table import NAMES, Brawl, brawl, to_call
 
 from guide.games.taverne.seating import targets
 from guide.games.taverne.views import view_for
@@ -97,3 +97,17 @@ def test_T_VAR_AU_3_characters_are_chosen_then_call_opens_turn_1():
     s = b.public
     assert (s["turn"], s["call"]) == (1, 1)
     assert [(p["energy"], p["loot"]) for p in s["players"]] == [(22, 1), (25, 3), (20, 2)]
+
+
+def test_T_VAR_DT_3_six_players_or_more_only_with_double_tavern():
+    b = Brawl()
+    for name in NAMES[:6]:
+        b.do(f"player {name} --loot 1")
+    assert "6 players need two boxes' Weapon sets: a box has 5; play Double Tavern" in \
+        b.fails("start")
+    b.do("start --variant double-tavern")
+    b5 = brawl(5)
+    assert "6 players need two boxes' Weapon sets" in b5.fails("player Anne --loot 1")
+    for name in ("Theo", "Yves", "Ugo", "Vic"):
+        b.do(f"player {name} --loot 1")            # 10 players: two boxes
+    assert "at most 10 players" in b.fails("player Wil --loot 1")

@@ -101,7 +101,7 @@ def test_T_CALL_3_more_dodges_than_prestige_is_refused():
     b = brawl()
     to_call(b, 3)
     msg = b.fails("dodges Marie 1 2")
-    assert "1 Prestige: at most 1 Dodges" in msg and "T-CALL-3" in msg
+    assert "1 Prestige: at most 1 Dodge" in msg and "T-CALL-3" in msg
 
 
 def test_T_CALL_5_a_fourth_dodge_on_one_attack_is_refused():
