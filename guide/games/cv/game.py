@@ -51,9 +51,9 @@ class CvGame(Game):
         return box.build(docs)
 
     def box_template(self, name: str | None) -> BoxTemplate:
-        """`guide new box --game cv [--to DIR]`: box.yaml, every card of the box to fill from
-        the table's own cards (library.template; docs/cv.md, "The table's own cards"); NAME
-        names the folder only."""
+        """`guide new box [NAME] --game cv [--to DIR]`: box.yaml, every card of the box to fill
+        from the table's own cards (library.template; docs/cv.md, "The table's own cards");
+        NAME names the folder."""
         folder = slug(name) if name and slug(name) else "cv-box"
         return BoxTemplate({"box.yaml": box.template(box.load())}, folder, [
             _("A CV card file in {folder}: fill it from your box, then guide check {folder}"

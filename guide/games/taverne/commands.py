@@ -181,7 +181,7 @@ def buy(t: TaverneTable, name: str, what: str, times: int, card: str | None) -> 
     tell(t, by_card(card, events))
     box = box_of(t)
     for e in events:        # T-BOX-1: the top card of the Tavern's pile, its owner's eyes only
-        if e["what"] == "specialty":
+        if e["kind"] == "bought" and e["what"] == "specialty":
             drawn = cards.draw(t.state, box, e["who"], e["tavern"], t.dice)
             if drawn is not None:
                 known = box.specialties.get(drawn.casefold())

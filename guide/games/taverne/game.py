@@ -11,6 +11,7 @@ from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import Move
+from guide.core.template import BoxTemplate, slug
 from guide.core.text import toolbar_width
 from guide.core.yamlsrc import Problem
 
@@ -49,10 +50,13 @@ class TaverneGame(Game):
     def build(self, docs: list[Doc]) -> tuple[box.Box, list[Problem]]:
         return box.build(docs)
 
-    def box_template(self) -> dict[str, str]:
-        """`guide new box --game taverne DIR`: the table's cards to fill from its own box
-        (template.py); never a card's text."""
-        return template.template(self.load([]))
+    def box_template(self, name: str | None) -> BoxTemplate:
+        """`guide new box [NAME] --game taverne [--to DIR]`: the table's cards to fill from
+        its own box (template.py); never a card's text. NAME names the folder."""
+        folder = slug(name) if name and slug(name) else "taverne-box"
+        return BoxTemplate(template.template(self.load([])), folder, [
+            _("A Taverne card file in {folder}: fill it from your box, then guide check"
+              " {folder} --game taverne")])
 
     def cards(self, library: box.Box, card_type: str | None) -> Result:
         return cards_text.table(library, card_type)

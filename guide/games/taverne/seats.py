@@ -33,7 +33,7 @@ from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import NP_, domain
 from guide.core.seats import Move
 
-from . import adjust, arrivals, counters, placements, variants
+from . import adjust, arrivals, cards, counters, placements, variants
 from .box import Box
 from .model import Event, Player, State, active, find, free_specialties
 from .quarrels import must_attack
@@ -137,10 +137,9 @@ def _spend(state: State, p: Player, box: Box) -> list[Move]:
                 trick=p["trick"]), f"militia {q} --keep-trick", head))
     assets = (_("Assets"),)
     cap = counters.prestige(p)
-    known = [s.name for s in box.specialties.values() if s.kind == "asset"] or [GENERIC_ASSET]
-    playable = _ok(adjust.asset, state, name, known[0], "play")   # the same rule for any card
-    for card in known:
-        if playable and (card == GENERIC_ASSET or card not in p["assets"]):
+    for card in _offered(state, p, box, "asset", lambda c: _ok(adjust.asset, state, name, c,
+                                                                  "play")):
+        if card == GENERIC_ASSET or card not in p["assets"]:
             out.append(Move(_("Put {card} into play").format(card=card),
                             f"asset {q} {_q(card)}", (*assets, _("Into play")),
                             _("{count} of at most {most} in play").format(
@@ -150,6 +149,22 @@ def _spend(state: State, p: Player, box: Box) -> list[Move]:
             out.append(Move(_("Take {card} back into hand").format(card=card),
                             f"asset {q} {_q(card)} --back", assets,
                             _("if it has not been used this turn")))
+    return out
+
+
+def _offered(state: State, p: Player, box: Box, kind: str,
+             allowed: Callable[[str], bool]) -> list[str]:
+    """The Specialties of `kind` ("asset" or "spell") the player may play now: the named
+    cards in their hand (T-BOX-1: drawn from their Tavern's pile, each tried), and for the
+    Specialties they hold that the box does not name, the box's names of that kind or the
+    generic card (one trial: the same rule for any of them)."""
+    named = [c for c in dict.fromkeys(cards.hand(state, p["name"]))
+             if (known := box.specialties.get(c.casefold())) is None or known.kind == kind]
+    out = [c for c in named if allowed(c)]
+    if cards.unnamed(state, p["name"]) > 0:
+        others = [s.name for s in box.specialties.values() if s.kind == kind] or [GENERIC_ASSET]
+        if allowed(others[0]):
+            out += [c for c in others if c not in out]
     return out
 
 
@@ -164,18 +179,17 @@ def _any_call(state: State, p: Player, box: Box) -> list[Move]:
         formula = box.taverns.get(p["tavern"] or "") or next(
             (f for f in box.taverns.values() if f), None)
         cast, cap = p["spells"], counters.prestige(p)
-        spells: list[str | None] = [s.name for s in box.specialties.values()
-                                    if s.kind == "spell"] or [None]
-        castable = _ok(adjust.spell, state, name, spells[0])    # the same rule for any card
-        for card in spells:
-            if castable:
-                spell = card or _("a Spell")
-                out.append(Move(_("Shout \u201c{formula}\u201d and cast {spell}").format(
-                                    formula=formula, spell=spell) if formula
-                                else _("Cast {spell} with its formula").format(spell=spell),
-                                f"spell {q}" + (f" {_q(card)}" if card else ""), head,
-                                _("{count} of at most {most} this turn").format(
-                                    count=cast + 1, most=cap)))
+        for offered in _offered(state, p, box, "spell",
+                                lambda c: _ok(adjust.spell, state, name,
+                                              None if c == GENERIC_ASSET else c)):
+            card = None if offered == GENERIC_ASSET else offered
+            spell = card or _("a Spell")
+            out.append(Move(_("Shout \u201c{formula}\u201d and cast {spell}").format(
+                                formula=formula, spell=spell) if formula
+                            else _("Cast {spell} with its formula").format(spell=spell),
+                            f"spell {q}" + (f" {_q(card)}" if card else ""), head,
+                            _("{count} of at most {most} this turn").format(
+                                count=cast + 1, most=cap)))
         if out:
             out.append(Move(_("A Spell cast without the formula"), f"spell {q} --no-formula",
                             head, _("a Mistake: no effect, the card discarded, -1 Pint"

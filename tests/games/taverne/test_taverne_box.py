@@ -124,7 +124,7 @@ def test_cards_and_card_show_what_the_box_knows_and_nothing_else():
 
 def test_guide_new_box_writes_a_template_to_fill_and_never_a_cards_text(tmp_path):
     from guide.core.template import write_box
-    files = GAME.box_template()
+    files = GAME.box_template(None).files
     assert list(files) == ["cards.yaml"]
     text = files["cards.yaml"]
     # the Characters the rulebook names, their power and Initial Loot left to the table

@@ -165,7 +165,7 @@ def test_a_script_plays_the_tables_box_its_exceptions_and_a_chrono_round(env, tm
     power from the card, a Specialty drawn and named only to its owner, a card's exception
     logged, the chrono's round closed by hand (`chrono time`) and scored."""
     folder = tmp_path / "ours"
-    r = guide(env, "new", "box", "--game", "taverne", str(folder))
+    r = guide(env, "new", "box", "--game", "taverne", "--to", str(folder))
     assert r.returncode == 0, r.stderr
     text = (folder / "cards.yaml").read_text(encoding="utf-8")
     text = text.replace("{name: Ghoul, tavern: null, initial_loot: null, power: null,"

@@ -12,6 +12,7 @@ import json
 from taverne_table import BOX, GAME, Brawl, brawl, next_turn, to_call
 
 from guide.core.seats import Desk
+from guide.games.taverne import cards
 from guide.games.taverne.box import Box, Specialty
 from guide.games.taverne.render import page_words
 from guide.games.taverne.seats import _plain, sealed_choices
@@ -82,22 +83,27 @@ def test_T_SPELL_1_assets_into_play_and_back_and_discarded_over_the_prestige():
     box = Box(taverns={"Crypte": "CERCUEIL!"}, calls=BOX.calls, characters=BOX.characters,
               specialties={"lucky mug": Specialty("Lucky Mug", "asset"),
                            "bone charm": Specialty("Bone Charm", "asset"),
-                           "grave dust": Specialty("Grave Dust", "spell")})
+                           "grave dust": Specialty("Grave Dust", "asset")})
     b = Brawl(library=box)
     for n in ("Marie", "Pierre", "Cecile"):
         b.do(f"player {n} --loot 3")
     b.do("start", "call", "buy Marie specialty --times 2", "buy Marie pint")
+    # T-BOX-1: she is offered the cards she drew, never the one left in the pile
+    first, second = cards.hand(b.state, "Marie")
+    left = ({"Lucky Mug", "Bone Charm", "Grave Dust"} - {first, second}).pop()
     m = moves(b, "Marie")
-    assert m["Put Lucky Mug into play"] == "asset Marie 'Lucky Mug'"
-    b.table.execute(m["Put Lucky Mug into play"], seat="Marie")
+    assert f"Put {left} into play" not in m
+    assert m[f"Put {first} into play"] == f"asset Marie '{first}'"
+    b.table.execute(m[f"Put {first} into play"], seat="Marie")
     m = moves(b, "Marie")
-    assert "Put Lucky Mug into play" not in m
-    assert m["Take Lucky Mug back into hand"] == "asset Marie 'Lucky Mug' --back"
-    b.table.execute(m["Put Bone Charm into play"], seat="Marie")
-    assert b.state["players"]["Marie"]["assets"] == ["Lucky Mug", "Bone Charm"]
+    assert f"Put {first} into play" not in m
+    assert m[f"Take {first} back into hand"] == f"asset Marie '{first}' --back"
+    b.table.execute(m[f"Put {second} into play"], seat="Marie")
+    assert b.state["players"]["Marie"]["assets"] == [first, second]
     assert not [k for k in moves(b, "Marie") if k.startswith("Put ")]   # 2 Prestige, 2 Assets
     b.do("mistake Marie")                                           # Prestige 1: one too many
-    assert moves(b, "Marie")["Discard Bone Charm"] == "asset Marie 'Bone Charm' --discard"
+    assert moves(b, "Marie")[f"Discard {second}"] == f"asset Marie '{second}' --discard"
+    b.table.execute(f"asset Marie '{second}' --discard", seat="Marie")   # call waits for it
     b.do("call")                                                    # call 3: none into play
     assert not [k for k in moves(b, "Marie") if k.startswith(("Put ", "Take "))]
 
@@ -250,7 +256,7 @@ def test_a_spell_from_the_only_specialty_placed_as_the_dirty_trick_is_refused_ei
     to_call(b, 4)
     b.do("attack Marie --on Pierre --weapon 3 --trick Itch")
     for line in ("spell Marie", "spell Marie --no-formula"):
-        assert "placed as the Dirty Trick" in b.fails(line)
+        assert "placed face down as a Dirty Trick" in b.fails(line)
     to_call(b, 5)                                          # revealed: the card is played
     assert sum(b.state["players"]["Marie"]["specialties"].values()) == 0
     assert "holds no Specialty" in b.fails("spell Marie --no-formula")
