@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -56,8 +56,9 @@ def open_page(browser, url: str, size: dict | None = None, clock: bool = False):
     context = browser.new_context(viewport=size or PHONE)
     page = context.new_page()
     if clock:           # stood still before the page loads: a slow machine moves nothing
-        page.clock.install()
-        page.clock.pause_at(datetime.now())
+        start = datetime.now()
+        page.clock.install(time=start)            # then paused a little later than that
+        page.clock.pause_at(start + timedelta(seconds=30))
     page.goto(url)
     page.wait_for_function("Number(document.body.dataset.drawn || 0) >= 1", polling=50)
     return page
