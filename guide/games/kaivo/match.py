@@ -229,14 +229,19 @@ def leave(bots: Bots, state: KaivoState, name: str) -> list[Event]:
 
 
 def play_match(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, levels: Sequence[str],
-               names: Sequence[str]) -> list[list[int]]:
-    """A whole match of bots, headless (the bench): what each seat added, round by round."""
+               names: Sequence[str]) -> tuple[list[list[int]], list[int]]:
+    """A whole match of bots, headless (the bench): what each seat added, round by round,
+    and each round's length in turns."""
     players = [new_player(n, bot=True, level=lv) for n, lv in zip(names, levels, strict=True)]
     begin_match(state, "play", players, dealer=len(names) - 1)
     added: list[list[int]] = [[] for _ in names]
+    lengths: list[int] = []
     while not state["winners"]:
         for e in _deal(rules, bots, state, dice):
             if e["kind"] == "scored":
                 for seat, line in enumerate(e["lines"]):
                     added[seat].append(line["added"])
-    return added
+        table = state["table"]
+        assert table is not None
+        lengths.append(table["turns"])
+    return added, lengths
