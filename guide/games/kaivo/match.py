@@ -193,6 +193,13 @@ def join(state: KaivoState, name: str) -> list[Event]:
     if state["winners"]:
         raise RuleError(_("the match is over"))
     check_name(name)
+    for p in state["players"]:
+        if p["name"].lower() == name.lower() and p["leaving"]:
+            # the companion's choice: one who left in the round and comes back before its
+            # end keeps the seat (the safe moves stop; K-JOIN-1 gives the seat to a bot only
+            # at the round's end)
+            p["leaving"] = False
+            return [{"kind": "stays", "name": p["name"]}]
     taken = [p["name"].lower() for p in state["players"]] + [n.lower() for n in state["joining"]]
     if name.lower() in taken:
         raise RuleError(_("{name} is at the table already").format(name=name))

@@ -78,6 +78,8 @@ def render(e: Event, seat: str | None = None) -> str | None:
         return _say(e["name"], _("You join with {score} (the average of {seats} seats)."),
                     _("{who} joins with {score} (the average of {seats} seats)."), score=e["score"],
                     seats=e["seats"])
+    if kind == "stays":
+        return _say(e["name"], _("You stay at the table."), _("{who} stays at the table."))
     if kind == "join_dropped":
         return _("{who} will not join after all.").format(who=e["name"])
     if kind == "join_waits":
