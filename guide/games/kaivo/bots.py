@@ -72,8 +72,15 @@ class Estimate:
                     left[x] -= 1
         n = sum(left.values()) or 1
         self.mean = sum(k * c for k, c in left.items()) / n
-        self.var = sum(c * (k - self.mean) ** 2 for k, c in left.items()) / n
+        self._left, self._n, self._var = left, n, -1.0
         self.v, self.level = v, level
+
+    @property
+    def var(self) -> float:
+        """The variance of the cards it has not seen (worked out when a call is weighed)."""
+        if self._var < 0:
+            self._var = sum(c * (k - self.mean) ** 2 for k, c in self._left.items()) / self._n
+        return self._var
 
     def spread(self, seat: int, pos: int) -> float:
         """The variance of the bot's belief of a card: none for a card it knows, else the
