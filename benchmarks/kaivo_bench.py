@@ -22,8 +22,9 @@ def main() -> None:
     rules, levels = deck.load(), bots.load_bots()
     start = time.perf_counter()
     results = bench.bench(rules, levels, games, seed)
+    duels = bench.duels(rules, levels, games, seed)
     took = time.perf_counter() - start
-    for line in bench.report(results):
+    for line in bench.report(results) + bench.duel_table(duels):
         print(line)
     rounds = results[0].rounds
     print(f"{games} matches ({rounds} rounds) in {took:.2f}s: {games / took:.0f} matches per second")

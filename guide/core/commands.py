@@ -217,32 +217,58 @@ def stop_view(t: Table) -> None:
 
 # --- seats: each player's own page (guide.core.seats) -------------------------------------
 @command("seats", "seats", journal=False)
-@click.option("--no-qr", "no_qr", is_flag=True, help="The links without their QR codes.")
+@click.option("--no-qr", "no_qr", is_flag=True, hidden=True,
+              help="The links alone (as `seats` prints them now; kept for scripts).")
 def seats(t: Table, no_qr: bool) -> Result:
-    """Each player's own page: one link per seat, with a QR code to scan. The view serves
-    them (view --lan for phones on the network).
+    """Each player's own page: one link per seat; `seats qr NAME` prints that seat's QR
+    code to scan, one at a time (a screen of codes scrolls the first ones away). The view
+    serves them (view --lan for phones on the network).
 
-    Example: seats --no-qr"""
-    if not seated(t):
-        raise CommandError(_("the {game} game has no seats").format(game=t.game.id))
-    server = t.services.get("view")
-    base = server.base if server is not None else (t.campaign.seat_address() or "")
+    Example: seats"""
+    base = _seat_base(t)
     r = Result()
     if not base:
         r.add(_("The view is not being served yet: type view --lan, then these links work."))
         base = "http://HOST:8765/"
     for seat, link in links(t, base):
         r.add(f"{seat}: {link}")
-        if not no_qr:
-            r.add(*qr(link), "")
     unlinked = [s for s in t.game.seats(t) if s not in desk_of(t).tokens]
     if unlinked:
         r.add(_("No link yet (the table makes them when it runs): {seats}").format(seats=", ".join(unlinked)))
+    elif t.game.seats(t):
+        r.add(_("A seat's QR code to scan: seats qr NAME"))
     waiting = desk_of(t).pending
     if waiting:
         r.add(_("Waiting for the game master: {moves}").format(
             moves="; ".join(f"{p.seat}: {p.line}" for p in waiting)))
     return r
+
+
+def _seat_base(t) -> str:
+    """The address the seats' links start with ("" while the view is not served)."""
+    if not seated(t):
+        raise CommandError(_("the {game} game has no seats").format(game=t.game.id))
+    server = t.services.get("view")
+    return server.base if server is not None else (t.campaign.seat_address() or "")
+
+
+@command("seats qr", "seats", journal=False)
+@click.argument("seat")
+def seats_qr(t: Table, seat: str) -> Result:
+    """One seat's link with its QR code, for that player to scan.
+
+    Example: seats qr Ann"""
+    base = _seat_base(t)
+    name = resolve(seat, t.game.seats(t), "seat")
+    r = Result()
+    if not base:
+        r.add(_("The view is not being served yet: type view --lan, then this link works."))
+        base = "http://HOST:8765/"
+    for s, link in links(t, base):
+        if s == name:
+            r.add(f"{s}: {link}", *qr(link))
+            return r
+    raise CommandError(_("{seat} has no link yet (the table makes them when it runs)").format(seat=name))
 
 
 @command("seats revoke", "seats", journal=False)

@@ -70,6 +70,25 @@ def test_a_move_must_be_one_of_the_seats_own_current_moves(table):
     assert table.state["guesses"]["choices"] == {}
 
 
+def test_seats_lists_the_links_and_seats_qr_prints_one_code_at_a_time(table):
+    """Issue 28: a screen of four QR codes scrolls the first ones away; `seats` lists the
+    addresses and `seats qr NAME` prints that one seat's code."""
+    desk = desk_of(table)
+    listed = text(table.execute("seats")).splitlines()
+    assert "A seat's QR code to scan: seats qr NAME" in listed
+    links = [line for line in listed if line.startswith(("Ann: ", "Ben: "))]
+    assert [line.split(": ")[0] for line in links] == ["Ann", "Ben"]
+    assert links[0].endswith(f"/seat/{desk.tokens['Ann']}")
+    assert not any("\u2588" in line or "\u2580" in line for line in listed)   # no code
+    one = text(table.execute("seats qr ben")).splitlines()
+    assert one.pop(0).startswith("The view is not being served yet")
+    assert one[0].startswith("Ben: ") and one[0].endswith(f"/seat/{desk.tokens['Ben']}")
+    assert len(one) > 10 and desk.tokens["Ann"] not in "\n".join(one)
+    assert text(table.execute("seats --no-qr")).splitlines() == listed   # kept for scripts
+    with pytest.raises(Exception, match="Cid"):
+        table.execute("seats qr Cid")
+
+
 def test_a_revoked_link_gets_nothing(table):
     desk = desk_of(table)
     old = desk.tokens["Ann"]

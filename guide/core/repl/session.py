@@ -31,9 +31,9 @@ from guide.core.seats import Pending, desk_of, seated
 from guide.core.table import Table
 
 
-def show(shown: Result | str) -> None:
+def show(shown: Result | str, pager: bool = True) -> None:
     """A command's output in the terminal: in colour (unless NO_COLOR), through a pager when
-    it would scroll off the screen."""
+    it would scroll off the screen (and `pager`: see `pages`)."""
     styled: list[str] = [Styled(shown, "error")] if isinstance(shown, str) else lines(shown)
     if not styled:
         return
@@ -41,7 +41,7 @@ def show(shown: Result | str) -> None:
     styled = wrapped(styled, size.columns - 1)
     plain = "\n".join(styled)
     rows = sum(max(1, -(-len(line) // max(size.columns, 1))) for line in plain.splitlines())
-    if rows > size.lines - 2:          # as the terminal wraps them: a long line is several rows
+    if pager and rows > size.lines - 2:   # as the terminal wraps them: a long line is several rows
         click.echo_via_pager(plain + "\n")
         return
     if os.environ.get("NO_COLOR"):
@@ -80,6 +80,13 @@ def wrapped(shown: list[str], width: int) -> list[str]:
                     textwrap.wrap(part, width, subsequent_indent=indent, break_long_words=False,
                                   break_on_hyphens=False)]
     return out
+
+
+def pages(table: Table) -> bool:
+    """Whether a long result may open the pager: only at a table nobody follows from a seat.
+    With seats in play the pager would stop every phone (no move runs while it is open) and
+    page a round's result away; there a result is printed whole and stays on screen."""
+    return not (seated(table) and bool(table.game.seats(table)))
 
 
 def run_repl(table: Table) -> int:
@@ -145,7 +152,7 @@ def run_repl(table: Table) -> int:
             outcome = attempt_at_prompt(table, line, seats.accepted(line))
         except SystemExit:
             break
-        show(outcome)
+        show(outcome, pager=pages(table))
     return 0
 
 
@@ -181,7 +188,7 @@ class Clock:
         """The timed line, with no one to ask (as in a script): the prompt is the GM's."""
         ask, self.table.ask = self.table.ask, None
         try:
-            show(attempt_at_prompt(self.table, line, timed=True))
+            show(attempt_at_prompt(self.table, line, timed=True), pager=False)   # never blocks
         finally:
             self.table.ask = ask
 
@@ -223,8 +230,10 @@ class SeatMoves:
                 pending = desk.take()          # a move the table has moved past is dropped
             except CommandError:
                 return
+            # printed above whatever the prompt shows, never through the pager: a pager
+            # open at the terminal would hold every later tap (and the clock) behind it
             run_in_terminal(lambda: show(attempt_at_prompt(self.table, pending.line,
-                                                           pending.seat)))
+                                                           pending.seat), pager=False))
             return
         buffer = app.current_buffer
         if self.offered is None and not buffer.text:

@@ -1,8 +1,10 @@
-"""`guide kaivo bench`: matches of three bots, one of each level, headless.
+"""`guide kaivo bench`: matches of three bots, one of each level, headless; then each level
+against each other level, one on one.
 
 Seats rotate through the six orders of the levels, match by match, so no level keeps the
-first turn. A tied win is shared (each winner counts 1/k). The interval of a win rate is
-Wilson's 95% score interval; the mean round score is what a level added per round.
+first turn (one on one, the two seats alternate). A tied win is shared (each winner counts
+1/k). The interval of a win rate is Wilson's 95% score interval; the mean round score is
+what a level added per round; a round's length is its turns, to the call.
 """
 
 from __future__ import annotations
@@ -11,12 +13,15 @@ import itertools
 from dataclasses import dataclass
 
 from guide.core.dice import Dice
+from guide.core.i18n import domain
 from guide.core.stats import wilson
 
 from .bots import Bots
 from .deck import Rules
 from .match import play_match
 from .model import LEVELS, new_state
+
+_, ngettext, pgettext = domain("kaivo").functions()
 
 
 @dataclass(frozen=True)
@@ -57,7 +62,7 @@ def bench(rules: Rules, bots: Bots, games: int, seed: int | None) -> list[LevelR
         levels = list(orders[m % len(orders)])
         names = [bots.names[i] for i in range(len(levels))]
         state = new_state()
-        added = play_match(rules, bots, state, dice, levels, names)
+        added = play_match(rules, bots, state, dice, levels, names)[0]
         for level, seat_added in zip(levels, added, strict=True):
             rounds[level] += len(seat_added)
             points[level] += sum(seat_added)
@@ -70,3 +75,65 @@ def bench(rules: Rules, bots: Bots, games: int, seed: int | None) -> list[LevelR
 def report(results: list[LevelResult]) -> list[str]:
     """The lines `guide kaivo bench` prints (kaivo.md's format)."""
     return [r.line() for r in results]
+
+
+@dataclass(frozen=True)
+class Duel:
+    """One level against another, one on one: `first`'s wins out of `matches`."""
+    first: str
+    second: str
+    matches: int
+    wins: float              # the first level's (a shared win counts 1/2)
+    rounds: int
+    turns: int
+
+    def rate(self, level: str) -> float:
+        won = self.wins if level == self.first else self.matches - self.wins
+        return won / self.matches
+
+    def interval(self, level: str) -> tuple[float, float]:
+        return wilson(self.rate(level) * self.matches, self.matches)
+
+
+def duels(rules: Rules, bots: Bots, games: int, seed: int | None) -> list[Duel]:
+    """Each pair of levels, `games` matches one on one, the first seat alternating."""
+    if games < 1:
+        raise ValueError("play at least one match")
+    dice = Dice(seed, record=False)
+    out = []
+    for first, second in itertools.combinations(LEVELS, 2):
+        wins, rounds, turns = 0.0, 0, 0
+        for m in range(games):
+            levels = [first, second] if m % 2 == 0 else [second, first]
+            state = new_state()
+            added, lengths = play_match(rules, bots, state, dice, levels, list(bots.names[:2]))
+            rounds += len(lengths)
+            turns += sum(lengths)
+            won = [levels[i] for i, p in enumerate(state["players"]) if p["name"] in state["winners"]]
+            wins += sum(1 / len(won) for lv in won if lv == first)
+        out.append(Duel(first, second, games, wins, rounds, turns))
+    return out
+
+
+def duel_table(results: list[Duel]) -> list[str]:
+    """The level-against-level table: the row level's win rate against the column level,
+    with its 95% interval; then the mean round length (80 columns)."""
+    def cell(level: str, other: str) -> str:
+        if level == other:
+            return "-"
+        d = next(d for d in results if {d.first, d.second} == {level, other})
+        low, high = d.interval(level)
+        return f"{100 * d.rate(level):.1f}% ({100 * low:.1f}-{100 * high:.1f})"
+    matches = results[0].matches if results else 0
+    lines = [ngettext("One on one, {n} match a pair: the row's win rate (95% interval)",
+                      "One on one, {n} matches a pair: the row's win rate (95% interval)",
+                      matches).format(n=matches),
+             f"{'':8}" + "".join(f"{lv:<21}" for lv in LEVELS)]
+    for level in LEVELS:
+        lines.append(f"{level:<8}" + "".join(f"{cell(level, o):<21}" for o in LEVELS))
+    rounds = sum(d.rounds for d in results)
+    turns = sum(d.turns for d in results)
+    if rounds:
+        lines.append(_("Mean round length: {turns:.1f} turns ({rounds} rounds)").format(
+            turns=turns / rounds, rounds=rounds))
+    return [line.rstrip() for line in lines]

@@ -6,6 +6,7 @@ every move it makes like any player's. Its levels are data (cards/kaivo/bots.yam
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +35,7 @@ class Level:
     glimpse: float | str
     slip: float
     max_turns: int
+    call_chance: float | None
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,24 @@ class Estimate:
                     left[x] -= 1
         n = sum(left.values()) or 1
         self.mean = sum(k * c for k, c in left.items()) / n
+        self._left, self._n, self._var = left, n, -1.0
         self.v, self.level = v, level
+
+    @property
+    def var(self) -> float:
+        """The variance of the cards it has not seen (worked out when a call is weighed)."""
+        if self._var < 0:
+            self._var = sum(c * (k - self.mean) ** 2 for k, c in self._left.items()) / self._n
+        return self._var
+
+    def spread(self, seat: int, pos: int) -> float:
+        """The variance of the bot's belief of a card: none for a card it knows, else the
+        variance of what is left, scaled as its mean is (a kept card is low and close)."""
+        v, me = self.v, self.v["me"]
+        if v["hands"][seat][pos] is not None and (seat == me or self.level.opponents):
+            return 0.0
+        scale = self.card(seat, pos) / self.mean if self.mean else 1.0
+        return self.var * scale * scale
 
     def card(self, seat: int, pos: int) -> float:
         """The expected value of a card at (seat, pos)."""
@@ -87,6 +106,24 @@ class Estimate:
 
     def total(self, seat: int) -> float:
         return sum(self.card(seat, p) for p in range(len(self.v["hands"][seat])))
+
+    def lowest_chance(self) -> float:
+        """The chance that its own hand is the lowest (a tie counts: the caller wins it,
+        K-SCORE-1), each total taken as normal with the beliefs' means and variances."""
+        me = self.v["me"]
+        hand = range(len(self.v["hands"][me]))
+        mine, mine_var = self.total(me), sum(self.spread(me, p) for p in hand)
+        chance = 1.0
+        for o in range(len(self.v["hands"])):
+            if o == me:
+                continue
+            theirs = self.total(o)
+            var = mine_var + sum(self.spread(o, p) for p in hand)
+            if var <= 0:
+                chance *= 1.0 if mine <= theirs else 0.0
+                continue
+            chance *= 0.5 * (1 + math.erf((theirs - mine + 0.5) / math.sqrt(2 * var)))
+        return chance
 
     def worst(self) -> tuple[int, float]:
         """My position with the highest expected value (a known card before an unknown)."""
@@ -112,7 +149,13 @@ def _should_call(est: Estimate, rules: Rules) -> bool:
     # a call against the others needs a reason from what the bot has seen them do: each has
     # had a turn this round (kept or passed cards say something about its hand)
     opponents = [o for o in range(len(v["hands"])) if o != me]
-    if level.call_margin is not None and all(v["passed"][o] for o in opponents):
+    if not all(v["passed"][o] for o in opponents):
+        return False
+    if level.call_chance is not None:
+        # the hard bot weighs its chance of holding the lowest hand (a tie wins the call,
+        # K-SCORE-1) from what it believes of every hand and how sure it is of it
+        return est.lowest_chance() >= level.call_chance
+    if level.call_margin is not None:
         others = [est.total(o) for o in opponents]
         return mine + level.call_margin <= min(others) and mine <= level.call_cap
     return False

@@ -22,10 +22,13 @@ def kaivo() -> None:
 @click.option("--seed", type=int, default=None, help="Seed for reproducible matches.")
 def bench(games: int, seed: int | None) -> None:
     """Matches of three bots, one of each level, headless: each level's win rate (with its
-    95% interval) and mean round score."""
+    95% interval) and mean round score; then each level against each other level, one on
+    one, and the mean round length."""
     try:
-        results = _bench.bench(deck.load(), bots.load_bots(), games, seed)
+        rules, levels = deck.load(), bots.load_bots()
     except DataError as e:
         raise UserError(str(e)) from None
-    for line in _bench.report(results):
+    for line in _bench.report(_bench.bench(rules, levels, games, seed)):
+        click.echo(line)
+    for line in _bench.duel_table(_bench.duels(rules, levels, games, seed)):
         click.echo(line)

@@ -12,6 +12,7 @@ import click
 from guide.core.box import Doc, FileKind
 from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.registry import Registry
+from guide.core.seats import Move
 from guide.core.yamlsrc import Problem
 
 from . import bots, deck, match, render, screen, seats
@@ -114,10 +115,12 @@ class KaivoGame(Game):
         return seats.seats(table.state)
 
     def seat_view(self, table: KaivoTable, seat: str) -> dict:
-        return seats.seat_view(table.state, seat, self.title, kaivo_commands.now(),
-                               table.library.rules.hints)
+        s = table.state
+        clock = self.timer(table) if s["clock"] else None
+        return seats.seat_view(s, seat, self.title, kaivo_commands.now(),
+                               table.library.rules.hints, table.library.rules, clock)
 
-    def seat_moves(self, table: KaivoTable, seat: str) -> list[tuple[str, str]]:
+    def seat_moves(self, table: KaivoTable, seat: str) -> list[Move]:
         return seats.seat_moves(table.state, seat, table.library.rules)
 
     def greeting(self) -> str:

@@ -193,6 +193,13 @@ def join(state: KaivoState, name: str) -> list[Event]:
     if state["winners"]:
         raise RuleError(_("the match is over"))
     check_name(name)
+    for p in state["players"]:
+        if p["name"].lower() == name.lower() and p["leaving"]:
+            # the companion's choice: one who left in the round and comes back before its
+            # end keeps the seat (the safe moves stop; K-JOIN-1 gives the seat to a bot only
+            # at the round's end)
+            p["leaving"] = False
+            return [{"kind": "stays", "name": p["name"]}]
     taken = [p["name"].lower() for p in state["players"]] + [n.lower() for n in state["joining"]]
     if name.lower() in taken:
         raise RuleError(_("{name} is at the table already").format(name=name))
@@ -229,14 +236,19 @@ def leave(bots: Bots, state: KaivoState, name: str) -> list[Event]:
 
 
 def play_match(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, levels: Sequence[str],
-               names: Sequence[str]) -> list[list[int]]:
-    """A whole match of bots, headless (the bench): what each seat added, round by round."""
+               names: Sequence[str]) -> tuple[list[list[int]], list[int]]:
+    """A whole match of bots, headless (the bench): what each seat added, round by round,
+    and each round's length in turns."""
     players = [new_player(n, bot=True, level=lv) for n, lv in zip(names, levels, strict=True)]
     begin_match(state, "play", players, dealer=len(names) - 1)
     added: list[list[int]] = [[] for _ in names]
+    lengths: list[int] = []
     while not state["winners"]:
         for e in _deal(rules, bots, state, dice):
             if e["kind"] == "scored":
                 for seat, line in enumerate(e["lines"]):
                     added[seat].append(line["added"])
-    return added
+        table = state["table"]
+        assert table is not None
+        lengths.append(table["turns"])
+    return added, lengths

@@ -68,6 +68,8 @@ def render(e: Event, seat: str | None = None) -> str | None:
                          + ["  " + score_line(x) for x in e["lines"]])
     if kind == "match_over":
         names = e["winners"]
+        if names == [YOU]:                   # the terminal's own player (or a seat's news)
+            return _("The match is over: You win with {score}!").format(score=e["score"])
         if len(names) == 1:
             return _("The match is over: {who} wins with {score}.").format(who=names[0], score=e["score"])
         return _("The match is over: {who} share the win with {score}.").format(
@@ -76,6 +78,8 @@ def render(e: Event, seat: str | None = None) -> str | None:
         return _say(e["name"], _("You join with {score} (the average of {seats} seats)."),
                     _("{who} joins with {score} (the average of {seats} seats)."), score=e["score"],
                     seats=e["seats"])
+    if kind == "stays":
+        return _say(e["name"], _("You stay at the table."), _("{who} stays at the table."))
     if kind == "join_dropped":
         return _("{who} will not join after all.").format(who=e["name"])
     if kind == "join_waits":

@@ -123,6 +123,8 @@ def news(state: KaivoState, seat: str | None) -> list[str]:
             continue
         if seat is not None:
             event = {k: (YOU if k in NAME_KEYS and v == seat else v) for k, v in event.items()}
+            if isinstance(event.get("winners"), list):       # "You win" on the winner's page
+                event["winners"] = [YOU if n == seat else n for n in event["winners"]]
         text = render(event)
         if text:
             lines += [line.strip() for line in text.splitlines()]

@@ -17,6 +17,7 @@ import shlex
 from typing import Any
 
 from guide.core.i18n import domain
+from guide.core.seats import Move
 
 from . import match
 from .deck import Rules
@@ -56,9 +57,14 @@ def _held(v: SeatView, me: int | None) -> tuple[str | None, str | None]:
                                                                 how=how, caught=caught)
 
 
-def seat_view(state: KaivoState, seat: str, title: str, at: float, hints: bool) -> dict[str, Any]:
+def seat_view(state: KaivoState, seat: str, title: str, at: float, hints: bool,
+              rules: Rules | None = None, clock_left: float | None = None) -> dict[str, Any]:
     """What the seat's page shows: the public table and that seat's own knowledge, a card
-    it saw only for the box's seconds (K-DEAL-1: `showing` at `at`)."""
+    it saw only for the box's seconds (K-DEAL-1: `showing` at `at`). With `rules`, also what
+    the page on the kit draws (seat.html): `you.hand` (the row as cards to tap, no value
+    but a face-up one), `you.seeing` (each card shown for the box's seconds, as a private
+    reveal), `you.held` (the card in hand, a power by name), `you.clock` (K-CLOCK-1's
+    seconds left, `clock_left`), and `taps` (which move a tap on a card sends)."""
     me = _index(state, seat)
     players = state["players"]
     out: dict[str, Any] = {"title": title, "round": state["round"],
@@ -88,9 +94,152 @@ def seat_view(state: KaivoState, seat: str, title: str, at: float, hints: bool) 
         }
     out["scores"] = {p["name"] + (" (bot)" if p["bot"] else ""): p["score"] for p in players}
     out["news"] = news(state, seat)
+    if rules is not None:
+        _page(out, state, seat, rules, at, hints, clock_left)
     if state["last"]:
         out["last_round"] = [score_line(line) for line in state["last"]]
     return out
+
+
+def _page(out: dict[str, Any], state: KaivoState, seat: str, rules: Rules, at: float,
+          hints: bool, clock_left: float | None) -> None:
+    """The kit page's parts of the seat's view (seat_view). Values come from the seat's own
+    view only; a seen card's value is in `seeing` (for the box's seconds), never in `hand`."""
+    me = _index(state, seat)
+    you = out["you"]
+    t = state["table"]
+    plan = _plan(state, seat, rules)
+    out["taps"] = _taps(state, plan, rules)
+    out["words"] = _words()
+    out["turn_is_yours"] = me is not None and match.acting(state) == me
+    out["table_moves"] = [i for i, (m, _label, _line) in enumerate(plan) if m[0] in ("leave", "join")]
+    if me is not None:
+        you["leaving"] = state["players"][me]["leaving"]
+    if t is None or me is None:
+        return
+    v = view(t, me, showing(state, me, at, hints))
+    you["hand"] = [{"pos": p + 1, "badges": v["badges"][me][p], "face_up": v["face_up"][me][p],
+                    "value": v["hands"][me][p] if v["face_up"][me][p] else None}
+                   for p in range(len(v["hands"][me]))]
+    you["seeing"] = _seeing(state, me, v, at, hints)
+    you["held"] = _held_card(v, me, rules)
+    out["table"]["players"] = [
+        {"name": name, "score": state["players"][o]["score"],
+         "cards": [{"pos": p + 1, "badges": v["badges"][o][p], "face_up": v["face_up"][o][p],
+                    "value": v["hands"][o][p] if v["face_up"][o][p] or t["phase"] == "over" else None}
+                   for p in range(len(v["hands"][o]))]}
+        for o, name in enumerate(v["names"]) if o != me]
+    if clock_left is not None and match.acting(state) == me:
+        you["clock"] = {"key": f"{t['turns']}:{state['clock_at']}:{t['phase'] == 'power'}",
+                        "seconds": max(0, round(clock_left, 1))}
+    you["step"] = _step(v, me)
+
+
+def _seeing(state: KaivoState, me: int, v: SeatView, at: float, hints: bool) -> list[dict[str, Any]]:
+    """K-DEAL-1: the cards the seat sees now, each for the seconds left of the box's: "Your
+    5 at position 1", "You see Ben's 0 at position 1". Under the hints house rule none (the
+    row keeps them shown). The card in hand is shown as held, not here."""
+    t = state["table"]
+    if hints or t is None or t["phase"] == "over":
+        return []
+    out, done = [], set()
+    for s, raw, until in state.get("looks", []):
+        c = int(raw)
+        if s != me or until <= at or c in done:
+            continue
+        done.add(c)
+        where = next(((o, h.index(c)) for o, h in enumerate(t["hands"]) if c in h), None)
+        if where is None:
+            continue                          # in hand (held) or gone to the discard pile
+        o, p = where
+        value = v["hands"][o][p]
+        if value is None or v["face_up"][o][p]:
+            continue
+        if o == me:
+            label = _("your card at position {pos}").format(pos=p + 1)
+            text = _("Your {value} at position {pos}").format(value=value, pos=p + 1)
+        else:
+            label = _("{who}'s card at position {pos}").format(who=v["names"][o], pos=p + 1)
+            text = _("You see {who}'s {value} at position {pos}").format(who=v["names"][o], value=value,
+                                                                         pos=p + 1)
+        out.append({"key": f"{o}:{p}:{until}", "label": label, "text": text,
+                    "seconds": max(1, round(until - at)), "whose": v["names"][o], "pos": p + 1})
+    return out
+
+
+def _held_card(v: SeatView, me: int, rules: Rules) -> dict[str, Any] | None:
+    """The card in the seat's hand on its turn: "You drew Mind Read (13)", "You drew 4",
+    "You took 3 from the discard"."""
+    if v["held"] is None or v["turn"] != me:
+        return None
+    value = v["held"]
+    power = rules.powers.get(value)
+    name = _(POWER_NAMES[power]) if power in POWER_NAMES else None
+    if v["held_from"] == "discard":
+        text = _("You took {card} from the discard").format(card=value)
+    elif name:
+        text = _("You drew {power} ({card})").format(power=name, card=value)
+    else:
+        text = _("You drew {card}").format(card=value)
+    return {"value": value, "power": name, "from": v["held_from"], "text": text}
+
+
+def _step(v: SeatView, me: int) -> str | None:
+    """What a tap on a card does now, in words (the page's hint)."""
+    if v["turn"] != me or v["phase"] == "over":
+        return None
+    if v["phase"] == "drawn":
+        return _("Tap one of your cards to swap the drawn card in, or discard it.")
+    if v["phase"] == "taken":
+        return _("Tap one of your cards to swap the discard in, or put it back.")
+    if v["phase"] == "power":
+        return {"peek": _("Tap one of your cards to peek at it."),
+                "spy": _("Tap a card of an opponent to spy on it."),
+                "swap": _("Swap: tap your card, then their card."),
+                "mindread": _("Tap a card of an opponent to turn it face up.")}.get(v["power"] or "")
+    return None
+
+
+def _taps(state: KaivoState, plan: list[tuple[Action, str, str]], rules: Rules) -> dict[str, Any]:
+    """Which move (its number in the seat's moves) a tap sends: `mine` per own position,
+    `theirs` per opponent and position, `swap` per own position then opponent and position
+    (a Swap in two steps), `glimpse` and `discard` the held card's halves (`discard` is
+    "Put it back" for a card taken from the pile), `buttons` the other moves (draw, take,
+    call, skip, deal)."""
+    t = state["table"]
+    names = t["names"] if t is not None else []
+    hand = rules.hand
+    mine: list[int | None] = [None] * hand
+    theirs: dict[str, list[int | None]] = {}
+    swap: list[dict[str, list[int | None]]] = [{} for _ in range(hand)]
+    out: dict[str, Any] = {"glimpse": None, "discard": None}
+    buttons: list[int] = []
+    for i, (m, _label, _line) in enumerate(plan):
+        kind, *args = m
+        if kind in ("swap", "peek"):
+            mine[args[0]] = i
+        elif kind in ("spy", "mindread"):
+            theirs.setdefault(names[args[0]], [None] * hand)[args[1]] = i
+        elif kind == "swapwith":
+            swap[args[0]].setdefault(names[args[1]], [None] * hand)[args[2]] = i
+        elif kind == "glimpse":
+            out["glimpse"] = i
+        elif kind in ("discard", "putback"):
+            out["discard"] = i
+        elif kind not in ("leave", "join"):
+            buttons.append(i)
+    return {"mine": mine, "theirs": theirs, "swap": swap if any(swap) else None,
+            "buttons": buttons, **out}
+
+
+def _words() -> dict[str, str]:
+    """The page's own words, in the table's language."""
+    return {"your_turn": _("Your turn!"), "whose": _("{who} to play"), "waiting": _("Waiting for the deal"),
+            "time_left": _("Time left"), "your_cards": _("Your cards"), "the_table": _("The table"),
+            "swap_then": _("Your card {pos}: now tap their card."), "pile": _("discard pile"),
+            "deck": _("deck"), "score": _("your score"), "news": _("News"),
+            "last_round": _("Last round"),
+            "leaving": _("You are leaving: safe moves until the round ends.")}
 
 
 def _joins(state: KaivoState, seat: str) -> str:
@@ -103,20 +252,37 @@ def _joins(state: KaivoState, seat: str) -> str:
              " scores.").format(bot=bot)
 
 
-def seat_moves(state: KaivoState, seat: str, rules: Rules) -> list[tuple[str, str]]:
+def seat_moves(state: KaivoState, seat: str, rules: Rules) -> list[Move]:
     """The seat's moves now: every legal move on its turn; between rounds, the deal (for the
-    dealer, or the first person after a bot dealer)."""
+    dealer, or the first person after a bot dealer); and at any time, Leave (K-JOIN-1; a
+    friend waiting: not join after all) or, for one leaving in the round, Join again."""
+    return [Move(label, line, (_("The table"),) if m[0] in ("leave", "join") else ())
+            for m, label, line in _plan(state, seat, rules)]
+
+
+def _plan(state: KaivoState, seat: str, rules: Rules) -> list[tuple[Action, str, str]]:
+    """The seat's moves as (rules move, label, command line), in the order the page numbers
+    them (seat_moves and the page's taps both read this)."""
     me = _index(state, seat)
     t = state["table"]
-    if me is None or t is None or state["winners"]:
+    if state["mode"] != "play" or t is None or state["winners"]:
         return []
-    who = " --as " + shlex.quote(seat)
+    name = shlex.quote(seat)
+    if me is None:                         # a friend waiting for a bot's seat
+        return [(("leave",), _("Do not join after all"), f"leave {name}")]
+    out: list[tuple[Action, str, str]] = []
+    who = " --as " + name
     if t["phase"] == "over":
-        return [(_("Deal round {round}").format(round=state["round"]), "deal")] if _deals(state) == me else []
-    if match.acting(state) != me:
-        return []
-    v = view(t, me, set())                 # the labels name no remembered value
-    return [(_label(v, rules, m), _line(t["names"], m) + who) for m in legal(t, rules)]
+        if _deals(state) == me:
+            out.append((("deal",), _("Deal round {round}").format(round=state["round"]), "deal"))
+    elif match.acting(state) == me:
+        v = view(t, me, set())             # the labels name no remembered value
+        out += [(m, _label(v, rules, m), _line(t["names"], m) + who) for m in legal(t, rules)]
+    if state["players"][me]["leaving"]:
+        out.append((("join",), _("Join again (stay at the table)"), f"join {name}"))
+    else:
+        out.append((("leave",), _("Leave the table"), f"leave {name}"))
+    return out
 
 
 def _deals(state: KaivoState) -> int | None:

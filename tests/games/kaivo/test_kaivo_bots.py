@@ -111,7 +111,7 @@ def test_the_hard_bot_reads_what_opponents_kept_and_what_they_did_not_call_on():
     hard = bots.Estimate(v, rules, levels.levels["hard"])
     normal = bots.Estimate(v, rules, levels.levels["normal"])
     assert hard.card(1, 2) == pytest.approx(0.5 * hard.mean)  # drawn and kept: likely low
-    assert hard.card(1, 0) == pytest.approx(1.1 * hard.mean)  # seen, and he did not call
+    assert hard.card(1, 0) == pytest.approx(0.7 * hard.mean)  # known to him, kept a turn
     assert hard.card(1, 1) == pytest.approx(hard.mean)        # nobody knows it
     assert normal.card(1, 2) == normal.card(1, 0) == pytest.approx(normal.mean)
 
@@ -163,6 +163,36 @@ def test_the_bench_hard_beats_easy_by_more_than_ten_points():
     for line in bench.report(list(results.values())):
         assert re.fullmatch(r"(easy|normal|hard): win rate \d+\.\d% \(95%: \d+\.\d% to \d+\.\d%\), "
                             r"mean round score \d+\.\d", line), line
+
+
+def test_the_bench_one_on_one_hard_beats_normal_beats_easy_with_intervals_apart():
+    """Issue 28: each level against each other level, intervals that do not overlap (the
+    bench's own seed and size, 1000 matches a pair, as `guide kaivo bench` plays them)."""
+    duels = bench.duels(rules, levels, 1000, 1)
+    for better, worse in (("hard", "normal"), ("normal", "easy"), ("hard", "easy")):
+        d = next(d for d in duels if {d.first, d.second} == {better, worse})
+        assert d.interval(better)[0] > d.interval(worse)[1], (better, worse)
+    lines = bench.duel_table(duels)
+    assert lines[1].split() == ["easy", "normal", "hard"]
+    assert [line.split()[0] for line in lines[2:5]] == ["easy", "normal", "hard"]
+    assert re.fullmatch(r"Mean round length: \d+\.\d turns \(\d+ rounds\)", lines[-1])
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_the_hard_bot_calls_by_its_chance_of_holding_the_lowest_hand():
+    """From its own view: two opponents have played; it knows three cards (0, 1, 2) and the
+    opponents nothing it has seen: it calls; with a heavy known hand it does not."""
+    t = rig([[0, 1, 2, 9], [5, 6, 7, 8], [5, 6, 7, 8]], discard=[9], deck_=[4] * 6)
+    t["seen"][0] = list(t["hands"][0][:3])
+    t["turns"], t["turn"], t["starter"] = 3, 0, 1
+    est = bots.Estimate(view(t, 0), rules, levels.levels["hard"])
+    assert est.lowest_chance() > 0.8
+    assert choose(t, rules, levels, "hard") == ("kaivo",)
+    t = rig([[8, 9, 7, 9], [5, 6, 7, 8], [5, 6, 7, 8]], discard=[9], deck_=[4] * 6)
+    t["seen"][0] = list(t["hands"][0][:3])
+    t["turns"], t["turn"], t["starter"] = 3, 0, 1
+    assert bots.Estimate(view(t, 0), rules, levels.levels["hard"]).lowest_chance() < 0.2
+    assert choose(t, rules, levels, "hard") != ("kaivo",)
 
 
 def test_the_bench_is_reproducible_from_its_seed():

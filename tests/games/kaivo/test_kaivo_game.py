@@ -280,8 +280,10 @@ def test_guide_kaivo_bench_prints_one_line_per_level(env):
     r = guide(env, "kaivo", "bench", "--games", "30", "--seed", "2")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
-    assert [line.split(":")[0] for line in lines] == ["easy", "normal", "hard"]
-    for line in lines:
+    assert [line.split(":")[0] for line in lines[:3]] == ["easy", "normal", "hard"]
+    assert lines[3].startswith("One on one, 30 matches a pair")   # then the level table
+    assert lines[-1].startswith("Mean round length: ")
+    for line in lines[:3]:
         assert re.fullmatch(r"\w+: win rate \d+\.\d% \(95%: \d+\.\d% to \d+\.\d%\), mean round score \d+\.\d",
                             line)
 

@@ -139,12 +139,13 @@ def test_deal_refuses_a_bad_count_or_level():
 
 def test_a_whole_match_of_bots_ends_with_a_score_above_100():
     s = new_state()
-    added = match.play_match(rules, levels, s, Dice(21), ["easy", "normal", "hard"],
-                             ["Aino", "Eero", "Lumi"])
+    added, lengths = match.play_match(rules, levels, s, Dice(21), ["easy", "normal", "hard"],
+                                      ["Aino", "Eero", "Lumi"])
     final = [p["score"] for p in s["players"]]
     assert max(final) > 100 and s["winners"]
     assert all(min(final) == p["score"] for p in s["players"] if p["name"] in s["winners"])
     assert len({len(a) for a in added}) == 1 and s["round"] == len(added[0]) + 1
+    assert len(lengths) == len(added[0]) and all(n >= 1 for n in lengths)
 
 
 def test_the_view_of_a_bot_seat_shows_its_outer_cards():

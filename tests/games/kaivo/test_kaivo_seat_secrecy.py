@@ -30,6 +30,7 @@ from guide.core.dice import Dice
 from guide.core.seats import Desk
 from guide.core.store import Store
 from guide.core.table import Table
+from guide.games.kaivo import commands as kaivo_commands
 from guide.games.kaivo import match
 from guide.games.kaivo import table as k
 from guide.games.kaivo.game import KaivoGame
@@ -66,17 +67,21 @@ class Watch:
 
 
 def blind(t: Table, hidden: set[int], shown: Callable[[], Any]) -> None:
-    """`shown()` is the same whatever values the hidden cards have."""
-    before = json.dumps(shown(), sort_keys=True)
-    real = t.state
-    fake = copy.deepcopy(real)
-    for card in hidden:
-        fake["table"]["cards"][card] = 100 + card
-    t.state = fake
-    try:
-        assert json.dumps(shown(), sort_keys=True) == before, sorted(hidden)
-    finally:
-        t.state = real
+    """`shown()` is the same whatever values the hidden cards have (both read at one instant:
+    a page's seconds left of a reveal or of the clock are not a card's value)."""
+    at = kaivo_commands.now()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(kaivo_commands, "now", lambda: at)
+        before = json.dumps(shown(), sort_keys=True)
+        real = t.state
+        fake = copy.deepcopy(real)
+        for card in hidden:
+            fake["table"]["cards"][card] = 100 + card
+        t.state = fake
+        try:
+            assert json.dumps(shown(), sort_keys=True) == before, sorted(hidden)
+        finally:
+            t.state = real
 
 
 def check(t: Table, watch: Watch, terminal: bool) -> None:
@@ -124,7 +129,9 @@ def play(t: Table, watch: Watch, terminal: bool, picks: list[int]) -> None:
         elif pick % 37 == 2 and s["joining"]:
             t.execute(f"leave {s['joining'][0]}")                   # stays out after all
         else:
-            movers = [(seat, Desk.payload_of(t, seat)["moves"]) for seat in GAME.seats(t)]
+            # the turn's moves (Leave and Join, under "The table", are the picks above)
+            movers = [(seat, [m for m in Desk.payload_of(t, seat)["moves"] if "group" not in m])
+                      for seat in GAME.seats(t)]
             movers = [(seat, moves) for seat, moves in movers if moves]
             if not movers:
                 if s["table"] is not None and s["table"]["phase"] != "over":

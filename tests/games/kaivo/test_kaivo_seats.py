@@ -68,9 +68,11 @@ def test_k_deal_1_a_seat_sees_its_own_outer_cards_and_nobody_elses(table):
     assert ann["view"]["table"]["rows"] == {"Ben": "[?] [?] [?] [?]", "Eero": "[?] [?] [?] [?]"}
     tbl = table.state["table"]
     top = tbl["cards"][tbl["discard"][-1]]
-    assert ann["your_turn"] and [m["label"] for m in ann["moves"]] == [
-        "Draw from the deck", f"Take the discard ({top})", "Call KAIVO!"]
-    assert ben["moves"] == [] and not ben["your_turn"]
+    assert ann["view"]["turn_is_yours"] and [m["label"] for m in ann["moves"]] == [
+        "Draw from the deck", f"Take the discard ({top})", "Call KAIVO!", "Leave the table"]
+    # Leave (K-JOIN-1) is there at any time, under its own heading; nothing else off turn
+    assert [(m["label"], m.get("group")) for m in ben["moves"]] == [("Leave the table", ["The table"])]
+    assert not ben["view"]["turn_is_yours"]
 
 
 def test_the_terminal_of_a_friends_match_shows_only_the_public_table(table):
@@ -134,7 +136,8 @@ def test_a_seat_cannot_move_out_of_turn_or_for_another_seat(table):
     desk = desk_of(table)
     desk.publish(lambda token, body: None)
     version = desk.payload("Ben")["version"]
-    assert desk.receive(desk.tokens["Ben"], 0, version) == "not one of your moves now"
+    assert desk.receive(desk.tokens["Ben"], 1, version) == "not one of your moves now"
+    assert [m.line for m in GAME.seat_moves(table, "Ben")] == ["leave Ben"]   # his only one
     with pytest.raises(CommandError, match="it is Ann's turn"):
         table.execute("draw --as Ben")
 
@@ -146,14 +149,16 @@ def test_k_join_1_a_friend_joins_at_the_next_round_in_a_bots_seat_with_the_avera
     assert GAME.seats(table) == ["Ann", "Ben", "Cid"]
     cid = Desk.payload_of(table, "Cid")
     assert cid["view"]["you"]["joins"].startswith("You take Eero's seat at the next deal")
-    assert "rows" in cid["view"]["table"] and cid["moves"] == []
+    assert "rows" in cid["view"]["table"]
+    assert [m["label"] for m in cid["moves"]] == ["Do not join after all"]
     assert all(r == "[?] [?] [?] [?]" for r in cid["view"]["table"]["rows"].values())
     seat_move(table, "Ann", "Call KAIVO!")
     for p, score in zip(table.state["players"], [5, 17, 20], strict=True):
         p["score"] = score                             # a round's scores, laid out by hand
     assert table.state["dealer"] == 0                  # the deal moved on from Eero to Ann
-    assert [m["label"] for m in Desk.payload_of(table, "Ann")["moves"]] == ["Deal round 2"]
-    assert Desk.payload_of(table, "Ben")["moves"] == []
+    assert [m["label"] for m in Desk.payload_of(table, "Ann")["moves"]] == ["Deal round 2",
+                                                                            "Leave the table"]
+    assert [m["label"] for m in Desk.payload_of(table, "Ben")["moves"]] == ["Leave the table"]
     out = seat_move(table, "Ann", "Deal round 2")
     assert "Cid takes Eero's seat with 11 (the table's average)." in out    # (5 + 17) / 2
     assert [(p["name"], p["bot"], p["score"]) for p in table.state["players"]] == [
@@ -169,7 +174,8 @@ def test_k_join_1_a_friend_who_leaves_is_played_safe_then_a_bot_takes_the_seat(t
     ann = desk.tokens["Ann"]
     out = text(table.execute("leave Ann"))
     assert "Ann leaves: safe moves until the round ends" in out
-    assert GAME.seats(table) == ["Ann", "Ben"] and Desk.payload_of(table, "Ann")["moves"] == []
+    assert GAME.seats(table) == ["Ann", "Ben"]
+    assert [m["label"] for m in Desk.payload_of(table, "Ann")["moves"]] == ["Join again (stay at the table)"]
     assert "Ann draws from the deck." in out and "Ann discards" in out      # her safe move
     while table.state["table"]["phase"] != "over":
         labels = [m["label"] for m in Desk.payload_of(table, "Ben")["moves"]]
@@ -187,7 +193,7 @@ def test_guide_state_of_a_seat_is_its_page(table):
     mine = Desk.payload_of(table, "Ann")
     assert mine["view"]["you"]["holding"] is not None
     assert json.dumps(GAME.seat_view(table, "Ann")) == json.dumps(mine["view"])
-    assert GAME.seat_moves(table, "Ann")[0][1] == "swap 1 --as Ann"
+    assert GAME.seat_moves(table, "Ann")[0].line == "swap 1 --as Ann"
 
 
 def test_a_match_against_bots_still_plays_at_the_terminal_and_a_friend_may_join(table):
@@ -258,3 +264,15 @@ def test_k_join_1_a_friend_waiting_to_join_may_stay_out_and_loses_the_seat(table
     assert text(table.execute("leave Cid")) == "Cid will not join after all."
     assert GAME.seats(table) == ["Ann"] and table.state["joining"] == []
     assert [p["bot"] for p in table.state["players"]] == [False, True, True]
+
+
+def test_k_join_1_one_who_leaves_may_join_again_before_the_round_ends(table):
+    table.execute("deal --friends Ann,Ben --bots 1")
+    table.execute("leave Ben")
+    assert table.state["players"][1]["leaving"]
+    out = seat_move(table, "Ben", "Join again (stay at the table)")
+    assert "Ben stays at the table." in out
+    assert not table.state["players"][1]["leaving"] and GAME.seats(table) == ["Ann", "Ben"]
+    assert "Leave the table" in [m["label"] for m in Desk.payload_of(table, "Ben")["moves"]]
+    out = seat_move(table, "Ben", "Leave the table")
+    assert "Ben leaves: safe moves until the round ends" in out

@@ -69,6 +69,10 @@ def test_k_score_3_above_100_ends_the_match_the_lowest_wins_a_tie_shares():
     assert scores(s) == {"Ann": 50, "Ben": 101, "Cid": 102}
     assert s["winners"] == ["Ann"]
     assert render(events[-1]) == "The match is over: Ann wins with 50."
+    you = dict(events[-1], winners=["You"])
+    assert render(you) == "The match is over: You win with 50!"       # issue 28: "You win"
+    assert render(dict(you, winners=["You", "Ben"])) == \
+        "The match is over: You and Ben share the win with 50."
     s2 = new_sheet("Ann", "Ben", "Cid")
     rnd(s2, "Cid", Ann=30, Ben=30, Cid=52)
     rnd(s2, "Ann", Ann=0, Ben=0, Cid=50)
