@@ -52,6 +52,10 @@ def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
         if not n.strip() or n.strip().isdigit():
             raise RuleError(_("{n!r} is not a player's name").format(n=n))
     state["players"] = [new_player(n.strip(), lib) for n in names]
+    if not state.get("seal_key"):         # the seats' goal codes (seats.py), made once
+        from .seats import new_key
+
+        state["seal_key"] = new_key()
     sp = lib.special_by_id(12)
     bike = new_card(sp.en if sp else "Bicycle", "property")
     bike["number"] = 12

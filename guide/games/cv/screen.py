@@ -12,7 +12,7 @@ from guide.core.text import clip
 
 from . import score
 from .library import Library
-from .model import CHOICE, CvState, CvTable, active, cv_cards
+from .model import CHOICE, CvState, CvTable, active, cv_cards, pending
 from .pool import failures
 from .render import Renderer
 
@@ -159,16 +159,70 @@ def view(t: CvTable) -> dict[str, Any]:
                            "active": card_name(lib, active(p)[x], lang) if p["cv"][x] else None}
                        for x in lib.stacks},
             "tokens": [x["symbol"] for x in p["tokens"]], "hand": len(p["hand"]),
+            "waiting": [{"name": card_name(lib, c, lang),
+                         "types": [lib.types[x].name(lang) for x in c["types"]]} for c in p["waiting"]],
+            "taken": [card_name(lib, w["card"], lang) for w in pending(turn)]
+            if turn is not None and s["players"][turn["player"]] is p else [],
             "score": totals.get(p["name"]) if totals is not None else None,
             "said": _said_player(p, totals, lang),
         } for p in s["players"]],
         "track": None if s["track"] is None else {
             "slots": [d for d in s["track"]["slots"] if d is not None], "decks": dict(s["track"]["decks"]),
-            "help": list(s["track"]["help"])},
+            "help": list(s["track"]["help"]),
+            "places": _places(t, lang),
+            "deck_names": [{"id": d.id, "name": d.name(lang), "left": s["track"]["decks"][d.id]}
+                           for d in lib.decks]},
         "public_goals": [{"id": g, "name": sp.name(lang)} for g in s["public"]
                          if (sp := lib.special_by_id(g)) is not None],
         "said": _said(s, lib, lang),
+        "words": words(lang),
     }
+
+
+def _places(t: CvTable, lang: str) -> list[dict[str, Any]]:
+    """The track, left to right: each card's place and deck, and the card when the
+    companion knows it (seats.track_cards), with its type and cost."""
+    from .seats import track_cards
+
+    lib = _lib(t)
+    r = Renderer(lib, lang)
+    out: list[dict[str, Any]] = []
+    for offer in track_cards(_s(t)):
+        entry: dict[str, Any] = {"place": offer.place, "deck": r.deck(offer.deck), "card": None}
+        if offer.card is not None:
+            c = offer.card
+            entry.update(card=card_name(lib, c, lang),
+                         type=" / ".join(lib.types[x].name(lang) for x in (c["types"] or [c["type"]])),
+                         cost=r.symbols(c["cost"]) if c["cost"] else r.msg("_nothing"))
+        out.append(entry)
+    return out
+
+
+def words(lang: str) -> dict[str, str]:
+    """The pages' own words (the TV's and the seats'), in the table's language: the page
+    shows them as they come (guide/games/cv/view/*.html)."""
+    with speaking(lang):
+        return {
+            "round": _("Round"), "track": _("The track"), "decks": _("Decks"),
+            "place": _("place"), "left": _("left"), "unknown": _("a card of the table's"),
+            "cost": _("cost"), "public_goals": _("Public goals"), "players": _("The CVs"),
+            "tokens": _("tokens"), "hand": _("in hand"), "waiting": _("waiting for a stack"),
+            "taken": _("taken this turn"), "active": _("active"), "no_cards": _("no cards"),
+            "help": _("Social help"), "bicycle": _("Bicycle"), "game_over": _("Game over"),
+            "your_goal": _("Your secret goal"), "only_you": _("only you see it"),
+            "no_goal": _("Choose the goal card you were dealt:"),
+            "your_dice": _("Your dice"), "tap_dice": _("Tap the dice to reroll, then Reroll."),
+            "frozen": _("frozen"), "used": _("used"), "reroll": _("Reroll"),
+            "reroll_none": _("Tap dice first"), "rerolls_left": _("rerolls left"),
+            "failures": _("Failures"), "owed": _("cards owed to Failure"),
+            "happiness": _("Happiness"), "free": _("free cards"),
+            "your_tokens": _("Your tokens"), "extra": _("this turn's symbols"),
+            "your_cv": _("Your CV"), "your_hand": _("Your hand"), "your_moves": _("Your moves"),
+            "your_turn": _("Your turn!"), "waiting_turn": _("Waiting for {player}"),
+            "can_pay": _("you can pay it"), "can_happy": _("free for three Happiness"),
+            "cannot_pay": _("not now"), "nothing": _("nothing"),
+            "typed_take": _("The track's cards are the table's own: type take at the keyboard."),
+        }
 
 
 def _said(s: CvState, lib: Library, lang: str) -> dict[str, str]:
