@@ -73,7 +73,7 @@ class CvGame(Game):
         return screen.toolbar(table)
 
     def render(self, event: dict, table: CvTable) -> str | None:
-        if table.library is None or event.get("kind") == "roll":
+        if table.library is None or event.get("kind") in ("roll", "seat"):   # the core's own
             return super().render(event, table)
         return Renderer(table.library, screen.speaks(table)).render(event)
 

@@ -321,7 +321,9 @@ def _said(s: CvState, lib: Library, lang: str) -> dict[str, str]:
     with speaking(lang):
         who = _("Game over") if s["over"] else "" if turn is None else _(
             "Round {round}: {player}, rerolls left {rolls_left}").format(
-            round=turn["round"], player=s["players"][turn["player"]]["name"], rolls_left=turn["rolls_left"])
+            round=turn["round"], player=s["players"][turn["player"]]["name"], rolls_left=turn["rolls_left"]) \
+            if turn["rolled"] else _("Round {round}: {player} to roll").format(
+                round=turn["round"], player=s["players"][turn["player"]]["name"])
         slots = [d for d in tr["slots"] if d is not None] if tr is not None else []
         track = "" if tr is None else ngettext("Track: {n} card; decks {decks}",
                                                "Track: {n} cards; decks {decks}", len(slots)).format(

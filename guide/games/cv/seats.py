@@ -214,6 +214,9 @@ def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
         you["taken"] = [{"name": screen.card_name(lib, w["card"], lang),
                          "type": lib.types[w["card"]["type"]].name(lang)} for w in pending(turn)]
         you["rolled"], you["rolls_left"] = turn["rolled"], turn["rolls_left"]
+        n = turn["rolls_left"]
+        you["rerolls_said"] = ngettext("{n} reroll left", "{n} rerolls left", n).format(n=n)
+        you["rerolls_label"] = ngettext("reroll left", "rerolls left", n)
         you["taken_count"] = turn["taken"]
         if turn["rolled"]:
             you["tally"] = tally(turn, p, lib)
@@ -350,7 +353,8 @@ def _goal_moves(t: CvTable, p: Player) -> list[Move]:
         if code is None:
             return []
         out.append(Move(f"{sp.ids[0]} {sp.name(lang)}", f"goal {_q(p['name'])} {code}",
-                        (_("Your secret goal"),), sp.text.get(lang, sp.text["en"])))
+                        (_("Your secret goal"), _("Choose the goal card you were dealt:")),
+                        sp.text.get(lang, sp.text["en"])))
     return out
 
 

@@ -1,0 +1,139 @@
+"""CV's seat and TV pages in a real browser (issue 30, "each player's dice in hand"): Ann
+opens her seat on her phone, chooses her secret goal, taps two dice and Reroll, and the
+reroll runs at the table (a script's `seats take`, the REPL's at once); she ends her turn
+with a move button; Bob's page and the TV never show her goal; the TV shows the track, every
+CV and the decks and fits 1280x720; the pages speak Ukrainian with `--lang uk`."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import urllib.request
+
+import pytest
+from browser import TVS, chromium, cut_off, drawn, open_page, shot, wait_drawn_after  # noqa: F401
+from installed import Playing
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 420, "height": 900}
+SETUP = ["players Ann Bob", "track youth=20 maturity=20 old_age=20", 'hand Ann "Zoo trip"',
+         "roll Ann --faces money,failure,health,knowledge", "view", "seats --no-qr"]
+
+
+def start(tmp, *args: str) -> Playing:
+    env = dict(os.environ, GUIDE_DATA_DIR=str(tmp / "data"))
+    play = Playing(env, "--game", "cv", "--campaign", str(tmp / "c.sqlite"), "--seed", "3", *args)
+    play.send(*SETUP)
+    play.tv = play.read_until(r"(http://\S+)").group(1)
+    play.links = {name: play.read_until(rf"^{name}: (http://\S+)").group(1) for name in ("Ann", "Bob")}
+    return play
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    play = start(tmp_path_factory.mktemp("cv-seats"))
+    yield play
+    play.close()
+
+
+def state(link: str) -> dict:
+    with urllib.request.urlopen(link + "/state.json", timeout=5) as r:
+        return json.loads(r.read())
+
+
+def published(link: str, done) -> dict:
+    for _ in range(200):
+        now = state(link)
+        if done(now):
+            return now
+        time.sleep(0.05)
+    raise AssertionError(f"never published: {state(link)}")
+
+
+def test_ann_chooses_her_goal_taps_two_dice_rerolls_and_ends_her_turn(table, chromium):  # noqa: F811
+    ann = open_page(chromium, table.links["Ann"], PHONE)
+    assert ann.get_by_text("Your turn!").is_visible()
+    dice = ann.locator(".cv-die")
+    assert dice.count() == 4
+    assert dice.nth(1).get_attribute("data-frozen") == "yes" and dice.nth(1).is_disabled()   # V-DICE-2
+    reroll = ann.locator("#reroll")
+    assert reroll.is_disabled()                                     # no die chosen yet
+    # her secret goal, from her own page
+    before = drawn(ann)
+    ann.locator("summary", has_text="Choose the goal card").click()   # a fold of the eight
+    ann.locator(".kit-move", has_text="80 Healthy body").click()
+    ann.get_by_text("Done.").wait_for()                            # the table has it
+    table.send("seats take Ann")                                    # a script's way to run it
+    table.read_until(r"^\(from Ann's seat\)")
+    table.read_until(r"^Ann has chosen a secret goal")
+    wait_drawn_after(ann, before)
+    ann.locator("[data-goal='80']").wait_for()
+    assert "Health + Knowledge" in ann.locator("[data-goal='80']").inner_text()
+    # two dice tapped, then Reroll
+    dice.nth(0).click()
+    dice.nth(2).click()
+    assert dice.nth(0).get_attribute("aria-pressed") == "true"
+    assert reroll.inner_text().startswith("Reroll 1, 3")
+    shot(ann, "cv-seat-ann-chosen-420x900")
+    before = drawn(ann)
+    reroll.click()
+    ann.get_by_text("Done.").wait_for()
+    table.send("seats take Ann")
+    table.read_until(r"^\(from Ann's seat\)")
+    table.read_until(r"^Ann rerolls 1, 3: ")
+    wait_drawn_after(ann, before)
+    now = published(table.links["Ann"], lambda s: s["view"]["you"]["rolls_left"] == 1)
+    assert now["view"]["you"]["dice"][1]["id"] == "failure"            # the frozen one stayed
+    ann.locator(".kit-counter", has_text="reroll left").get_by_text("1", exact=True).wait_for()
+    assert "1 reroll left" in ann.locator("#reroll").inner_text()           # ngettext
+    assert ann.locator(".cv-die").nth(1).get_attribute("data-frozen") == "yes"
+    assert cut_off(ann, whole=False) == []
+    shot(ann, "cv-seat-ann-420x900")
+    # a move button: the end of her turn
+    before = drawn(ann)
+    ann.locator(".kit-move", has_text="End the turn").click()
+    ann.get_by_text("Done.").wait_for()
+    table.send("seats take Ann")
+    table.read_until(r"^\(from Ann's seat\)")
+    table.read_until(r"^Round 1: Bob's turn")
+    wait_drawn_after(ann, before)
+    ann.get_by_text("Waiting for Bob").wait_for()
+    assert ann.locator(".cv-die").count() == 0
+    assert "Healthy body" in ann.inner_text("body")                  # still hers to see
+
+
+def test_bobs_page_and_the_tv_never_show_anns_goal_and_the_tv_fits(table, chromium):  # noqa: F811
+    published(table.links["Ann"], lambda s: s["view"]["you"]["goal"] is not None)
+    bob = open_page(chromium, table.links["Bob"], PHONE)
+    bob.locator("#page h1").wait_for()
+    assert bob.locator("[data-goal]").count() == 0
+    assert cut_off(bob, whole=False) == []
+    shot(bob, "cv-seat-bob-420x900")
+    for size in TVS:
+        tv = open_page(chromium, table.tv, size)
+        text = tv.inner_text("body")
+        assert "Healthy body" not in text and "Здоровому" not in text
+        for shown in ("The track", "Youth", "Maturity", "Old age", "The CVs", "Ann", "Bob", "Bicycle"):
+            assert shown in text, shown
+        assert tv.locator("[data-place]").count() == 5 and tv.locator("[data-player]").count() == 2
+        assert cut_off(tv, whole=True) == []
+        shot(tv, f"cv-tv-{size['width']}x{size['height']}")
+
+
+def test_the_pages_speak_ukrainian(tmp_path, chromium):  # noqa: F811
+    play = start(tmp_path, "--lang", "uk")
+    try:
+        ann = open_page(chromium, play.links["Ann"], PHONE)
+        text = ann.inner_text("body")
+        for word in ("Ваш хід!", "Ваші кістки", "Ваше CV", "Доріжка", "Молодість", "Перекинути"):
+            assert word in text, word
+        assert "Your" not in text
+        assert cut_off(ann, whole=False) == []
+        shot(ann, "cv-seat-ann-uk-420x900")
+        tv = open_page(chromium, play.tv, {"width": 1280, "height": 720})
+        assert "Доріжка" in tv.inner_text("body") and cut_off(tv, whole=True) == []
+        shot(tv, "cv-tv-uk-1280x720")
+    finally:
+        play.close()
