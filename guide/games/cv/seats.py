@@ -292,6 +292,8 @@ def _turn_moves(t: CvTable, p: Player) -> list[Move]:
             shown = screen.card_name(lib, card, screen.speaks(t))
             gives = Renderer(lib, screen.speaks(t)).symbols(card["gives"]) if card["gives"] else ""
             out.append(Move(_("Play {card}").format(card=shown), line, (_("Events"),), gives))
+    if turn["rolled"]:
+        out += _card_power_moves(t, p)
     owed = pool.misfortunes_owed(turn, p, lib) if turn["rolled"] else 0
     if owed:
         for x, card in active(p).items():
@@ -302,6 +304,53 @@ def _turn_moves(t: CvTable, p: Player) -> list[Move]:
     if turn["rolled"] and _legal(t, phase.end, p["name"]):
         out.append(Move(_("End the turn"), f"end {name}", (_("Turn"),),
                         _("upkeep, record the cards taken, tidy the track")))
+    return out
+
+
+def _card_power_moves(t: CvTable, p: Player) -> list[Move]:
+    """The active cards that bend the symbols, each once a turn: 35 Illusionist and 45 Trip
+    around the world change a die or token (`change NAME CARD 3 money`, `t1` a token), 36
+    Friend from work uses a symbol of a neighbour's active Job (`borrow NAME OTHER money`);
+    each tried with the rules on a copy."""
+    from . import dice as dice_rules
+
+    s, lib = t.state, t.library
+    turn = s["turn"]
+    assert turn is not None
+    lang = screen.speaks(t)
+    r = Renderer(lib, lang)
+    out: list[Move] = []
+    targets = [(str(i + 1), d) for i, (d, u) in enumerate(zip(turn["dice"], turn["used"], strict=True))
+               if not u]
+    targets += [(f"t{i + 1}", k["symbol"]) for i, k in enumerate(p["tokens"]) if not k["used"]]
+    for c in active(p).values():
+        sp = lib.special_by_id(c["number"]) if c["number"] is not None else None
+        if sp is None or sp.change is None or c["number"] is None:
+            continue
+        number = c["number"]
+        for target, was in targets:
+            for to in lib.plain:
+                if to == was or not _legal(t, dice_rules.change, p["name"], number, target, to):
+                    continue
+                where = (_("die {n}").format(n=target) if target.isdigit()
+                         else _("token {n}").format(n=target[1:]))
+                now = lib.symbols[to].name(lang)
+                out.append(Move(_("{place}: {was} into {now}").format(
+                                    place=where, was=lib.symbols[was].name(lang), now=now),
+                                f"change {_q(p['name'])} {number} {target} {to}",
+                                (sp.name(lang), _("Change a symbol")), sp.text.get(lang, sp.text["en"])))
+    if active_effect(p, lib, "borrow") is not None and not turn["borrowed"]:
+        for o in s["players"]:
+            job = active(o).get("job")
+            if o is p or job is None:
+                continue
+            for sym in dict.fromkeys(x for x in job["gives"] if x in lib.symbols):
+                if _legal(t, phase.borrow, p["name"], o["name"], sym):
+                    shown = screen.card_name(lib, job, lang)
+                    out.append(Move(_("{symbol} of {other}'s {card}").format(
+                                        symbol=r.symbol(sym), other=o["name"], card=shown),
+                                    f"borrow {_q(p['name'])} {_q(o['name'])} {sym}",
+                                    (_("Friend from work"),)))
     return out
 
 

@@ -238,3 +238,20 @@ def test_status_says_1_point(tmp_path):
     run(t, "cv Ann property_cards=1 property=1", "cv Bob property_cards=2 property=5", "score")
     out = run(t, "status")
     assert " 1 point " in out + " " and "1 points" not in out and "5 points" in out
+
+
+def test_the_cards_that_bend_symbols_are_moves_of_their_own(tmp_path):
+    """45 Trip around the world turns a Failure into a plain symbol once a turn (only a
+    Failure); 36 Friend from work uses a symbol of a neighbour's active Job."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob", "roll Ann --faces money,money,money,money",
+        "take Ann 45 --type relationships --cost 2money", "take Ann 36 --type knowledge --cost 2money", "end",
+        "roll Bob --faces money,health,health,health", "take Bob Shop --type job --cost money --gives money",
+        "end", "roll Ann --faces failure,money,health,knowledge")
+    ann = moves(t, "Ann")
+    changes = sorted(line for line in ann if line.startswith("change"))
+    assert changes == [f"change Ann 45 1 {s}" for s in ("health", "knowledge", "money", "relationships")]
+    assert ann["borrow Ann Bob money"] == "Money (Гроші) of Bob's Shop"
+    run(t, "change Ann 45 1 money", "borrow Ann Bob money")
+    assert t.state["turn"]["dice"][0] == "money" and t.state["turn"]["extra"][0]["symbol"] == "money"
+    assert not [line for line in moves(t, "Ann") if line.startswith(("change", "borrow"))]   # once a turn

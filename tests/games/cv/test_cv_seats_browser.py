@@ -22,12 +22,12 @@ SETUP = ["players Ann Bob", "track youth=20 maturity=20 old_age=20", 'hand Ann "
          "roll Ann --faces money,failure,health,knowledge", "view", "seats --no-qr"]
 
 
-def start(tmp, *args: str) -> Playing:
+def start(tmp, *args: str, lines: list[str] = SETUP, names: tuple[str, ...] = ("Ann", "Bob")) -> Playing:
     env = dict(os.environ, GUIDE_DATA_DIR=str(tmp / "data"))
     play = Playing(env, "--game", "cv", "--campaign", str(tmp / "c.sqlite"), "--seed", "3", *args)
-    play.send(*SETUP)
-    play.tv = play.read_until(r"(http://\S+)").group(1)
-    play.links = {name: play.read_until(rf"^{name}: (http://\S+)").group(1) for name in ("Ann", "Bob")}
+    play.send(*lines)
+    play.tv = play.read_until(r"(http://\S+/\?token=\S+)").group(1)         # the TV's link
+    play.links = {name: play.read_until(rf"^{name}: (http://\S+)").group(1) for name in names}
     return play
 
 
@@ -122,18 +122,34 @@ def test_bobs_page_and_the_tv_never_show_anns_goal_and_the_tv_fits(table, chromi
         shot(tv, f"cv-tv-{size['width']}x{size['height']}")
 
 
-def test_the_pages_speak_ukrainian(tmp_path, chromium):  # noqa: F811
-    play = start(tmp_path, "--lang", "uk")
+FOUR = ["players Оля Богдан Кирило Дмитро", "track youth=26 maturity=20 old_age=17", "public 76 79 80",
+        "roll Оля --faces money,money,health,knowledge,relationships",
+        'take Оля "Вживана машина" --type Майно --cost 2money --points 2',
+        'take Оля "Плавання" --type health --also knowledge --cost health', "end",
+        "roll Богдан --faces knowledge,knowledge,relationships,failure,failure",
+        'take Богдан "Університет" --type knowledge --cost 2knowledge --gives knowledge', "end",
+        "roll Кирило --faces money,money,money,happiness", 'take Кирило "Кав\'ярня" --type job --cost 3money'
+        ' --gives money', "view", "seats --no-qr"]
+
+
+def test_the_pages_speak_ukrainian_and_the_tv_of_four_fits(tmp_path, chromium):  # noqa: F811
+    play = start(tmp_path, "--lang", "uk", lines=FOUR, names=("Оля", "Богдан", "Кирило", "Дмитро"))
     try:
-        ann = open_page(chromium, play.links["Ann"], PHONE)
-        text = ann.inner_text("body")
-        for word in ("Ваш хід!", "Ваші кістки", "Ваше CV", "Доріжка", "Молодість", "Перекинути"):
-            assert word in text, word
-        assert "Your" not in text
-        assert cut_off(ann, whole=False) == []
-        shot(ann, "cv-seat-ann-uk-420x900")
+        seat = open_page(chromium, play.links["Кирило"], PHONE)
+        text = seat.inner_text("body")
+        for word in ("Ваш хід!", "Ваші кістки", "Ваше CV", "Доріжка", "Молодість", "Закінчити раунд",
+                     "взято в цьому раунді"):
+            assert word.casefold() in text.casefold(), word
+        assert "Your" not in text and "Кав'ярня" in text                 # taken, beside the CV
+        assert cut_off(seat, whole=False) == []
+        shot(seat, "cv-seat-uk-420x900")
         tv = open_page(chromium, play.tv, {"width": 1280, "height": 720})
-        assert "Доріжка" in tv.inner_text("body") and cut_off(tv, whole=True) == []
+        text = tv.inner_text("body")
+        for word in ("Доріжка", "Молодість", "Оля", "Дмитро", "Вживана машина", "Університет",
+                     "Плавання", "Спільні цілі"):
+            assert word in text, word
+        assert tv.locator("[data-player]").count() == 4
+        assert cut_off(tv, whole=True) == []
         shot(tv, "cv-tv-uk-1280x720")
     finally:
         play.close()
