@@ -153,3 +153,37 @@ def test_the_pages_speak_ukrainian_and_the_tv_of_four_fits(tmp_path, chromium): 
         shot(tv, "cv-tv-uk-1280x720")
     finally:
         play.close()
+
+
+def test_at_the_prompt_a_seats_reroll_runs_at_once(tmp_path):
+    """seat_policy "apply" at the real REPL: the reroll Ann's page sends (the move of the
+    dice she chose) runs without anyone's Enter, from her seat, its story above the prompt."""
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, GUIDE_DATA_DIR=str(tmp_path / "data"), TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")
+    child = pexpect.spawn(sys.executable, ["-m", "guide", "play", "--game", "cv", "--campaign",
+                                           str(tmp_path / "r.sqlite"), "--seed", "3"],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(40, 150))
+    try:
+        for line in ("players Ann Bob", "roll Ann --faces money,failure,health,knowledge", "view"):
+            child.expect(r"cv( \([^)]*\))?>")
+            child.sendline(line)
+        child.expect(r"cv \(round 1: Ann\)>")
+        child.sendline("seats --no-qr")
+        child.expect(r"Ann: (http://\S+)")
+        ann = child.match.group(1).strip()
+        child.expect(r"cv \(round 1: Ann\)>")
+        page = state(ann)
+        move = page["view"]["you"]["reroll"]["1 3"]
+        body = json.dumps({"move": move, "version": page["version"]}).encode()
+        request = urllib.request.Request(ann + "/move", data=body, method="POST",
+                                         headers={"Content-Type": "application/json",
+                                                  "Origin": ann.split("/seat/")[0]})
+        with urllib.request.urlopen(request, timeout=5) as r:
+            assert json.loads(r.read()) == {"said": "sent"}
+        child.expect(r"\(from Ann's seat\)")
+        child.expect(r"Ann rerolls 1, 3: ")
+        published(ann, lambda s: s["view"]["you"]["rolls_left"] == 1)
+    finally:
+        child.close(force=True)
