@@ -298,6 +298,7 @@ def words(lang: str) -> dict[str, str]:
             "tokens": _("tokens"), "hand": _("in hand"), "waiting": _("waiting for a stack"),
             "taken": _("taken this turn"), "active": _("active"), "no_cards": _("no cards"),
             "help": _("Social help"), "bicycle": _("Bicycle"), "game_over": _("Game over"),
+            "help_yours": _("Social help: take one track card free, or pass (V-HELP-1)"),
             "your_goal": _("Your secret goal"), "only_you": _("only you see it"),
             "no_goal": _("Choose the goal card you were dealt:"),
             "your_dice": _("Your dice"), "tap_dice": _("Tap the dice to reroll, then Reroll."),

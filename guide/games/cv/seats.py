@@ -203,6 +203,7 @@ def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
                    for k in p["tokens"]],
         "dice": [], "extra": [], "taken": [], "rolled": False, "rolls_left": 0, "tally": None,
         "reroll": {}, "track": [],
+        "help": bool(s["track"] and s["track"]["help"] and fold(s["track"]["help"][0]) == fold(p["name"])),
     }
     if mine and turn is not None:
         psycho = active_effect(p, lib, "reroll_failure") is not None and not turn["psycho"]

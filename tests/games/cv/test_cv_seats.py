@@ -255,3 +255,23 @@ def test_the_cards_that_bend_symbols_are_moves_of_their_own(tmp_path):
     run(t, "change Ann 45 1 money", "borrow Ann Bob money")
     assert t.state["turn"]["dice"][0] == "money" and t.state["turn"]["extra"][0]["symbol"] == "money"
     assert not [line for line in moves(t, "Ann") if line.startswith(("change", "borrow"))]   # once a turn
+
+
+def test_social_help_is_the_entitled_seats_free_card_or_pass(tmp_path):
+    """V-HELP-1: while social help is due, only the entitled player's seat has moves: a known
+    track card free (`--social`), or passing; the player whose turn it is waits."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob", "track youth=7 maturity=20 old_age=20",
+        "roll Ann --faces health,health,knowledge,knowledge",
+        "take Ann Jogging --type health --cost health --slot 1", "end Ann")
+    assert t.state["track"]["help"] == ["Bob"]
+    car = new_card("Used car", "property")
+    car.update(cost=["money", "money", "money"], points=2)
+    _deal(t, 2, car)
+    bob = moves(t, "Bob")
+    assert bob["pass Bob"] == "No social help"
+    assert 'take Bob "Used car" --type property --cost money,money,money --points 2 --slot 2 --social' in bob
+    assert not [line for line in moves(t, "Ann") if not line.startswith("goal")]
+    assert page(t, "Bob")["view"]["you"]["help"] is True
+    out = run(t, 'take Bob "Used car" --type property --cost money,money,money --points 2 --slot 2 --social')
+    assert "free as social help" in out and t.state["track"]["help"] == []
