@@ -275,3 +275,12 @@ def test_social_help_is_the_entitled_seats_free_card_or_pass(tmp_path):
     assert page(t, "Bob")["view"]["you"]["help"] is True
     out = run(t, 'take Bob "Used car" --type property --cost money,money,money --points 2 --slot 2 --social')
     assert "free as social help" in out and t.state["track"]["help"] == []
+
+
+def test_a_campaign_from_before_the_seats_gets_its_goal_key_at_the_next_end(tmp_path):
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob")
+    t.state["seal_key"] = ""                       # as a campaign saved before the seats
+    assert not [line for line in moves(t, "Bob") if line.startswith("goal")]
+    run(t, "end Ann")
+    assert len([line for line in moves(t, "Bob") if line.startswith("goal")]) == 8
