@@ -12,11 +12,12 @@ from guide.core.game import Game
 from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.seats import Move
 from guide.core.template import BoxTemplate, slug
 from guide.core.yamlsrc import Problem
 
 from . import library as box
-from . import screen
+from . import screen, seats
 from .commands import commands
 from .library import Library
 from .model import CvTable, new_state
@@ -40,6 +41,8 @@ class CvGame(Game):
     commands: ClassVar[Registry] = commands
     languages = ("en", "uk")
     view_page = resources.files("guide.games.cv.view").joinpath("page.html").read_bytes()
+    seat_page = resources.files("guide.games.cv.view").joinpath("seat.html").read_bytes()
+    seat_policy = "apply"         # no game master: a seat's legal move runs at once
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -107,12 +110,21 @@ class CvGame(Game):
         return screen.toolbar(table)
 
     def render(self, event: dict, table: CvTable) -> str | None:
-        if table.library is None or event.get("kind") == "roll":
+        if table.library is None or event.get("kind") in ("roll", "seat"):   # the core's own
             return super().render(event, table)
         return Renderer(table.library, screen.speaks(table)).render(event)
 
     def view(self, table: CvTable) -> dict[str, Any]:
         return screen.view(table)
+
+    def seats(self, table: CvTable) -> list[str]:
+        return seats.seats(table)
+
+    def seat_view(self, table: CvTable, seat: str) -> dict[str, Any]:
+        return seats.seat_view(table, seat)
+
+    def seat_moves(self, table: CvTable, seat: str) -> list[Move]:
+        return seats.seat_moves(table, seat)
 
     def greeting(self) -> str:
         return _("CV, the dice, track and score sheet. Type help, or Tab to complete; Ctrl-D leaves.")

@@ -96,6 +96,7 @@ class CvState(TypedDict):
     scored: bool
     over: bool
     lang: str            # "" until the `lang` command chooses: then guide play --lang speaks
+    seal_key: str        # the key of the seats' secret goal codes (seats.py); never shown
 
 
 CvTable: TypeAlias = Table[CvState, Library]   # the core's table, as CV's commands see it
@@ -103,7 +104,8 @@ CvTable: TypeAlias = Table[CvState, Library]   # the core's table, as CV's comma
 
 def new_state() -> CvState:
     return {"players": [], "bicycle": None, "turn": None, "track": None, "public": [],
-            "scored": False, "over": False, "lang": ""}
+            "scored": False, "over": False, "lang": "",
+            "seal_key": ""}
 
 
 def new_player(name: str, lib: Library) -> Player:

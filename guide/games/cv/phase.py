@@ -52,6 +52,10 @@ def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
         if not n.strip() or n.strip().isdigit():
             raise RuleError(_("{n!r} is not a player's name").format(n=n))
     state["players"] = [new_player(n.strip(), lib) for n in names]
+    if not state.get("seal_key"):         # the seats' goal codes (seats.py), made once
+        from .seats import new_key
+
+        state["seal_key"] = new_key()
     sp = lib.special_by_id(12)
     bike = new_card(sp.en if sp else "Bicycle", "property")
     bike["number"] = 12
@@ -240,6 +244,10 @@ def end(state: CvState, lib: Library, who: str) -> list[Event]:
     """The end of a turn: phase 3's misfortune must be settled (from the cards recorded
     before this turn, V-FAIL-1), upkeep is paid, phase 4 records the cards taken, then phase 5."""
     turn, p = own_turn(state, who)
+    if not state.get("seal_key"):         # a campaign from before the seats: its key now
+        from .seats import new_key
+
+        state["seal_key"] = new_key()
     owed = pool.misfortunes_owed(turn, p, lib)
     if owed and active(p):
         raise RuleError(_("{player} owes {owed} card(s) to Failure: lose {player} TYPE (V-FAIL-1)").format(

@@ -50,6 +50,17 @@ def set_counts(state: CvState, lib: Library, who: str, counts: dict[str, int]) -
 
 @emits
 def set_goal(state: CvState, lib: Library, who: str, word: str) -> list[Event]:
+    """A player's secret goal, by number or name, or by the code their seat sends
+    (seats.py): then the story says only that a goal was chosen, never which."""
+    from .seats import goal_of_code
+
+    known = next((p for p in state["players"] if fold(p["name"]) == fold(who)), None)
+    sealed = None
+    if known is not None and lib.special(word) is None:
+        sealed = goal_of_code(state, lib, known["name"], word)
+    if known is not None and sealed is not None:
+        known["goal"] = sealed
+        return [{"kind": "goal_chosen", "player": known["name"]}]
     number, sp = lib.goal(word)
     p = _paper_player(state, lib, who)
     p["goal"] = number

@@ -12,7 +12,7 @@ from guide.core.text import clip
 
 from . import score
 from .library import Library
-from .model import CHOICE, CvState, CvTable, active, cv_cards
+from .model import CHOICE, CvState, CvTable, active, cv_cards, pending
 from .pool import failures
 from .render import Renderer
 
@@ -88,31 +88,119 @@ def card_name(lib: Library, card: Any, lang: str) -> str:
     return sp.name(lang) if sp is not None else str(card["name"])
 
 
+WIDTH = 80          # status fits an 80x24 terminal: no line is longer
+
+
+def fold_lines(head: str, items: list[str], width: int = WIDTH) -> list[str]:
+    """`head` and the items joined by ", ", broken into lines of at most `width` (an item
+    longer than a line is clipped)."""
+    out: list[str] = []
+    line = head
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if line.strip() and len(line) + 1 + len(piece) > width:
+            out.append(line)
+            line = "  " + piece
+        else:
+            line = f"{line} {piece}" if line else piece
+    out.append(line)
+    return [clip(x, width) for x in out]
+
+
 def status(t: CvTable) -> Result:
+    """`status` at 80x24: whose turn, the dice (frozen marked) and the Failures and
+    Happiness they make, a table of the CVs with a column per player (each stack's count
+    and active card, the two-coloured cards waiting for a stack, the cards taken this turn,
+    tokens, hand, points once scored), the track and its decks, and social help only when
+    someone is entitled to it (V-HELP-1)."""
+    from .dice import tally
+
     s, lib = _s(t), _lib(t)
-    r = Renderer(lib, speaks(t))
+    lang = speaks(t)
+    r = Renderer(lib, lang)
     res = Result(title="CV")
     turn = s["turn"]
-    if turn is not None:
-        who = s["players"][turn["player"]]["name"]
-        res.add(r.msg("turn", round=turn["round"], player=who))
-        if turn["rolled"]:
-            res.add(r.msg("_status_dice", dice=r.dice(turn["dice"]), rolls_left=turn["rolls_left"]))
-    stacks = [lib.types[x].name(speaks(t)) for x in lib.stacks]
-    res.headers = [r.msg("_h_player"), *stacks, r.msg("_h_tokens"), r.msg("_h_hand")]
-    for p in s["players"]:
-        row: list[Any] = [p["name"] + (_(" (B)") if p["name"] == s["bicycle"] else "")]
-        for x in lib.stacks:
-            cards = p["cv"][x]
-            row.append(f"{len(cards)}: {card_name(lib, cards[-1], speaks(t))}" if cards else "-")
-        row.append(" ".join(icon(lib, k["symbol"]) for k in p["tokens"]) or "-")
-        row.append(len(p["hand"]))
-        res.rows.append(row)
-    if s["track"] is not None:
-        res.notes.extend(track_lines(t))
-    if not s["players"]:
-        res.add(r.msg("_no_players"))
+    with speaking(lang):
+        if turn is not None and not s["over"]:
+            cur = s["players"][turn["player"]]
+            res.add(r.msg("turn", round=turn["round"], player=cur["name"]))
+            if turn["rolled"]:
+                frozen = r.msg("_frozen")
+                dice = [f"{i} {lib.symbols[d].name(lang)}" + (f" ({frozen})" if d == "failure" else "")
+                        + ("*" if used else "") for i, (d, used) in enumerate(zip(turn["dice"], turn["used"],
+                                                                                   strict=True), 1)]
+                res.lines += fold_lines(_("Dice:"), dice)
+                got = tally(turn, cur, lib)
+                owed = ngettext("owes {n} card", "owes {n} cards", got["owed"]).format(n=got["owed"])
+                free = ngettext("{n} card free", "{n} cards free", got["free"]).format(n=got["free"])
+                res.add(clip(_("Rerolls left {rolls}; Failures {failures}{owed}; Happiness {happiness}{free}"
+                               "{used}").format(
+                    rolls=turn["rolls_left"], failures=got["failures"], happiness=got["happiness"],
+                    owed=f" ({owed})" if got["owed"] else "", free=f" ({free})" if got["free"] else "",
+                    used=_("; * used") if any(turn["used"]) else ""), WIDTH))
+        elif s["over"]:
+            res.add(_("Game over"))
+        if not s["players"]:
+            res.add(r.msg("_no_players"))
+            return res
+        res.headers, res.rows = _cv_table(t, lang)
+        tr = s["track"]
+        if tr is not None:
+            from .seats import track_cards
+
+            places = [f"{o.place} " + (card_name(lib, o.card, lang) if o.card else r.deck(o.deck))
+                      for o in track_cards(s)]
+            res.notes += fold_lines(_("Track:"), places or ["-"])
+            res.notes += fold_lines(_("Decks left:"), [pgettext("deck left", "{deck} {count}").format(
+                deck=r.deck(d), count=n) for d, n in tr["decks"].items()])
+            if tr["help"]:
+                res.notes += fold_lines(_("Social help (V-HELP-1), in this order:"), list(tr["help"]))
     return res
+
+
+def _cv_table(t: CvTable, lang: str) -> tuple[list[str], list[list[Any]]]:
+    """The CVs with a column per player, every cell clipped so that the table fits 80
+    columns with four players."""
+    s, lib = _s(t), _lib(t)
+    players = s["players"]
+    turn = s["turn"]
+    totals = _scores(s, lib)
+    labels = [lib.types[x].name(lang) for x in lib.stacks]
+    rows: list[list[str]] = [[label] for label in labels]
+    extra: dict[str, list[str]] = {_("waiting"): [], _("taken now"): [], r_h(lang, "_h_tokens"): [],
+                                   r_h(lang, "_h_hand"): [], _("points"): []}
+    for p in players:
+        for row, x in zip(rows, lib.stacks, strict=True):
+            cards = p["cv"][x]
+            row.append(f"{len(cards)}: {card_name(lib, cards[-1], lang)}" if cards else "-")
+        waiting = ", ".join(card_name(lib, c, lang) + " (" + "/".join(lib.types[x].name(lang)[:3]
+                                                                       for x in c["types"]) + ")"
+                            for c in p["waiting"])
+        mine = turn is not None and players[turn["player"]] is p and not s["over"]
+        taken = ", ".join(card_name(lib, w["card"], lang) for w in pending(turn)) if mine and turn else ""
+        extra[_("waiting")].append(waiting or "-")
+        extra[_("taken now")].append(taken or "-")
+        extra[r_h(lang, "_h_tokens")].append(" ".join(icon(lib, k["symbol"]) for k in p["tokens"]) or "-")
+        extra[r_h(lang, "_h_hand")].append(str(len(p["hand"])))
+        n = totals.get(p["name"]) if totals is not None else None
+        extra[_("points")].append("-" if n is None else ngettext("{n} point", "{n} points", n).format(n=n))
+    for label, cells in extra.items():
+        if label in (_("waiting"), _("taken now"), _("points")) and all(c == "-" for c in cells):
+            continue                                  # only when someone has one
+        rows.append([label, *cells])
+    heads = [p["name"] + (_(" (B)") if p["name"] == s["bicycle"] else "") for p in players]
+    side = max(len(row[0]) for row in rows)
+    cell = max(6, min(24, (WIDTH - side - 2 * len(players)) // max(len(players), 1)))
+    return (["", *[clip(h, cell) for h in heads]],
+            [[row[0], *[clip(c, cell) for c in row[1:]]] for row in rows])
+
+
+def r_h(lang: str, key: str) -> str:
+    """A table heading of the renderer's messages, in the table's language."""
+    from .render import MESSAGES
+
+    with speaking(lang):
+        return _(MESSAGES[key])
 
 
 def _scores(s: CvState, lib: Library) -> dict[str, int] | None:
@@ -159,16 +247,72 @@ def view(t: CvTable) -> dict[str, Any]:
                            "active": card_name(lib, active(p)[x], lang) if p["cv"][x] else None}
                        for x in lib.stacks},
             "tokens": [x["symbol"] for x in p["tokens"]], "hand": len(p["hand"]),
+            "waiting": [{"name": card_name(lib, c, lang),
+                         "types": [lib.types[x].name(lang) for x in c["types"]]} for c in p["waiting"]],
+            "taken": [card_name(lib, w["card"], lang) for w in pending(turn)]
+            if turn is not None and s["players"][turn["player"]] is p else [],
             "score": totals.get(p["name"]) if totals is not None else None,
             "said": _said_player(p, totals, lang),
         } for p in s["players"]],
         "track": None if s["track"] is None else {
             "slots": [d for d in s["track"]["slots"] if d is not None], "decks": dict(s["track"]["decks"]),
-            "help": list(s["track"]["help"])},
+            "help": list(s["track"]["help"]),
+            "places": _places(t, lang),
+            "deck_names": [{"id": d.id, "name": d.name(lang), "left": s["track"]["decks"][d.id]}
+                           for d in lib.decks]},
         "public_goals": [{"id": g, "name": sp.name(lang)} for g in s["public"]
                          if (sp := lib.special_by_id(g)) is not None],
         "said": _said(s, lib, lang),
+        "symbols": list(sym.values()),
+        "words": words(lang),
     }
+
+
+def _places(t: CvTable, lang: str) -> list[dict[str, Any]]:
+    """The track, left to right: each card's place and deck, and the card when the
+    companion knows it (seats.track_cards), with its type and cost."""
+    from .seats import track_cards
+
+    lib = _lib(t)
+    r = Renderer(lib, lang)
+    out: list[dict[str, Any]] = []
+    for offer in track_cards(_s(t)):
+        entry: dict[str, Any] = {"place": offer.place, "deck": r.deck(offer.deck), "card": None}
+        if offer.card is not None:
+            c = offer.card
+            entry.update(card=card_name(lib, c, lang),
+                         type=" / ".join(lib.types[x].name(lang) for x in (c["types"] or [c["type"]])),
+                         cost=r.symbols(c["cost"]) if c["cost"] else r.msg("_nothing"))
+        out.append(entry)
+    return out
+
+
+def words(lang: str) -> dict[str, str]:
+    """The pages' own words (the TV's and the seats'), in the table's language: the page
+    shows them as they come (guide/games/cv/view/*.html)."""
+    with speaking(lang):
+        return {
+            "round": _("Round"), "track": _("The track"), "decks": _("Decks"),
+            "place": _("place"), "left": _("left"), "unknown": _("a card of the table's"),
+            "cost": _("cost"), "public_goals": _("Public goals"), "players": _("The CVs"),
+            "tokens": _("tokens"), "hand": _("in hand"), "waiting": _("waiting for a stack"),
+            "taken": _("taken this turn"), "active": _("active"), "no_cards": _("no cards"),
+            "help": _("Social help"), "bicycle": _("Bicycle"), "game_over": _("Game over"),
+            "help_yours": _("Social help: take one track card free, or pass (V-HELP-1)"),
+            "your_goal": _("Your secret goal"), "only_you": _("only you see it"),
+            "no_goal": _("Choose the goal card you were dealt:"),
+            "your_dice": _("Your dice"), "tap_dice": _("Tap the dice to reroll, then Reroll."),
+            "frozen": _("frozen"), "used": _("used"), "reroll": _("Reroll"),
+            "reroll_none": _("Tap dice first"), "rerolls_left": _("rerolls left"),
+            "failures": _("Failures"), "owed": _("cards owed to Failure"),
+            "happiness": _("Happiness"), "free": _("free cards"),
+            "your_tokens": _("Your tokens"), "extra": _("this turn's symbols"),
+            "your_cv": _("Your CV"), "your_hand": _("Your hand"), "your_moves": _("Your moves"),
+            "your_turn": _("Your turn!"), "waiting_turn": _("Waiting for {player}"),
+            "can_pay": _("you can pay it"), "can_happy": _("free for three Happiness"),
+            "cannot_pay": _("not now"), "nothing": _("nothing"),
+            "typed_take": _("The track's cards are the table's own: type take at the keyboard."),
+        }
 
 
 def _said(s: CvState, lib: Library, lang: str) -> dict[str, str]:
@@ -178,7 +322,9 @@ def _said(s: CvState, lib: Library, lang: str) -> dict[str, str]:
     with speaking(lang):
         who = _("Game over") if s["over"] else "" if turn is None else _(
             "Round {round}: {player}, rerolls left {rolls_left}").format(
-            round=turn["round"], player=s["players"][turn["player"]]["name"], rolls_left=turn["rolls_left"])
+            round=turn["round"], player=s["players"][turn["player"]]["name"], rolls_left=turn["rolls_left"]) \
+            if turn["rolled"] else _("Round {round}: {player} to roll").format(
+                round=turn["round"], player=s["players"][turn["player"]]["name"])
         slots = [d for d in tr["slots"] if d is not None] if tr is not None else []
         track = "" if tr is None else ngettext("Track: {n} card; decks {decks}",
                                                "Track: {n} cards; decks {decks}", len(slots)).format(

@@ -58,8 +58,9 @@ def test_status_shows_each_stack_with_its_active_card_and_the_track(tmp_path):
         "take Ann Yoga --type \"Здоров'я\" --cost knowledge --under Jogging", "end")
     out = run(t, "status")
     assert "Round 1: Bob's turn" in out
-    ann = next(line for line in out.splitlines() if line.startswith("Ann (B)"))
-    assert ann.split()[2:4] == ["2:", "Jogging"] and "♥" in ann
+    rows = {line.split("  ")[0]: line.split()[0 if line.startswith(" ") else 1:] for line in out.splitlines()}
+    assert rows[""][:3] == ["Ann", "(B)", "Bob"]          # a column per player
+    assert rows["Health"][:2] == ["2:", "Jogging"] and rows["tokens"][0] == "♥"
     assert "Track: 1 Youth, 2 Youth, 3 Youth, 4 Youth, 5 Youth" in out
 
 
@@ -154,7 +155,7 @@ def test_prompt_toolbar_and_view_show_only_what_players_may_see(tmp_path):
     assert view["players"][0]["hand"] == 1 and "80" not in json.dumps(view)
     assert "Healthy" not in json.dumps(view) and "Zoo" not in json.dumps(view)
     page = CvGame.view_page or b""
-    assert b"guideFollow(" in page and all(f"v.{k}".encode() in page for k in ("dice", "players", "track"))
+    assert b"kit.follow(" in page and all(f"v.{k}".encode() in page for k in ("dice", "players", "track"))
 
 
 def test_the_view_server_serves_the_cv_page_and_follows_the_table(tmp_path):

@@ -1,0 +1,438 @@
+"""CV's seats (guide.core.seats): one page per player, on that player's phone.
+
+A seat sees what the TV shows (screen.view) and its own part of the table: the dice of its
+turn (frozen Failures marked, V-DICE-2), its tokens and this turn's extra symbols, its CV
+stacks with the active card on top (V-TURN-2), the two-coloured cards waiting for a stack
+(V-TWO-1) and the cards taken this turn waiting for phase 4 (V-TURN-1), its hand
+(V-EVENT-1), the track with what each card costs and whether it can pay it, and its secret
+life goal (V-SET-1, V-SCORE-4), which no other page, the TV, `guide state` or the story
+ever holds.
+
+Its moves are ready-made command lines of the documented forms (docs/cv.md), each legal as
+it stands (tried on a copy of the state with the same rules the command runs): roll,
+reroll any set of the dice it may reroll (the page taps the dice, then sends the move of
+that set), take a track card (a two-coloured one into either of its stacks; Health,
+Relationships, Knowledge on top or under a card), play an event, lose a card to Failure
+(V-FAIL-1), end the turn, social help's free card or passing (V-HELP-1), and choosing its
+secret goal. CV has no game master: a seat's move runs at once (seat_policy "apply").
+
+The secret goal is chosen from the seat by a code (`goal Ann 3f9a0c12b4d1`), never by its
+number: the line is what the journal keeps and what `undo`, `redo` and `log` say at the
+table's one screen, which every player reads. The code is an HMAC of the player and the goal
+under a key kept in the state (`seal_key`, made with the players; never in `guide state`,
+the TV view or a page), so nobody can read the goal from it; `goal` finds the goal among
+the player's codes (score.set_goal), and tells only that a goal was chosen.
+
+Taking a card needs the card: its name, type, cost. Without a card file the companion knows
+only the deck each track card came from (track.py), so a take is typed at the keyboard;
+`track_cards` is the one place the track's own cards come from, and `take_line` the one
+place the take command is written.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+import secrets
+import shlex
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from guide.core.errors import RuleError
+from guide.core.i18n import domain, speaking
+from guide.core.names import fold
+from guide.core.seats import Move
+
+from . import phase, pool, screen, take
+from .dice import tally
+from .library import Library
+from .model import Card, CvState, CvTable, Player, active, active_effect, pending
+from .render import Renderer
+
+_, ngettext, pgettext = domain("cv").functions()
+CODE_LENGTH = 12
+
+
+# --- the secret goal's code ---------------------------------------------------------------
+def new_key() -> str:
+    """The key of the seats' goal codes, made once with the players."""
+    return secrets.token_hex(16)
+
+
+def goal_code(state: CvState, name: str, goal: int) -> str | None:
+    """The code a seat sends for its secret goal; None in a campaign without a key."""
+    key = state.get("seal_key") or ""
+    if not key:
+        return None
+    msg = f"{fold(name)}|{goal}".encode()
+    return hmac.new(key.encode(), msg, hashlib.sha256).hexdigest()[:CODE_LENGTH]
+
+
+def goal_of_code(state: CvState, lib: Library, name: str, code: str) -> int | None:
+    """The goal a code stands for, for that player (compared in constant time), or None."""
+    found = None
+    for s in lib.specials:
+        if s.goal is None:
+            continue
+        mine = goal_code(state, name, s.ids[0])
+        if mine is not None and hmac.compare_digest(mine.encode(), code.strip().lower().encode()):
+            found = s.ids[0]
+    return found
+
+
+# --- who sits -------------------------------------------------------------------------------
+def seats(t: CvTable) -> list[str]:
+    return [p["name"] for p in t.state["players"]]
+
+
+def _player(state: CvState, seat: str) -> Player | None:
+    return next((p for p in state["players"] if p["name"] == seat), None)
+
+
+# --- the track's cards ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Offer:
+    """A track card as a seat sees it: its place (1-based), its deck, the card when the
+    companion knows it (a card file's deal), else None."""
+    place: int
+    deck: str
+    card: Card | None
+
+
+def track_cards(state: CvState) -> list[Offer]:
+    """The cards on the track, left to right. The track keeps the deck of each card
+    (`slots`); a card file's deal keeps the card itself beside it, place for place
+    (`cards`, a Card or None): the one place the seats read a track card from."""
+    tr = state["track"]
+    if tr is None:
+        return []
+    raw: Any = dict(tr).get("cards")
+    known: list[Any] = list(raw or [])
+    out: list[Offer] = []
+    for i, deck in enumerate(tr["slots"]):
+        if deck is None:
+            continue
+        card = known[i] if i < len(known) and isinstance(known[i], dict) else None
+        out.append(Offer(i + 1, deck, card))
+    return out
+
+
+def take_line(seat: str, offer: Offer, *, type_: str | None = None, under: str | None = None,
+              happiness: bool = False, social: bool = False) -> str:
+    """The command that takes the track card `offer` for `seat` (V-TURN-1): the typed form of
+    docs/cv.md, written from what the card says, at its track place (`--slot`); `type_`
+    chooses a two-coloured card's stack (V-TWO-1), `under` the card of a Health,
+    Relationships or Knowledge stack it goes under (V-TURN-2).
+
+    When the card file's `take NAME --track N` lands, the plain take is
+    `take {seat} --track {place}` (plus --type, --under, --happiness or --social): only this
+    function changes."""
+    card = offer.card
+    assert card is not None
+    kind = type_ or card["type"]
+    words = ["take", _q(seat), _q(card["name"]), "--type", kind]
+    if card["types"]:
+        words += ["--also", next(x for x in card["types"] if x != kind)]
+    words += ["--cost", _q(",".join(card["cost"]))]
+    if card["gives"]:
+        words += ["--gives", ",".join(card["gives"])]
+    if card["upkeep"]:
+        words += ["--upkeep", ",".join(card["upkeep"])]
+    if card["points"] is not None:
+        words += ["--points", str(card["points"])]
+    if card["dice"]:
+        words += ["--die", str(card["dice"])]
+    if under is not None:
+        words += ["--under", _q(under)]
+    words += ["--slot", str(offer.place)]
+    if happiness:
+        words.append("--happiness")
+    if social:
+        words.append("--social")
+    return " ".join(words)
+
+
+def _typed(card: Card, type_: str) -> take.Typed:
+    also = next((x for x in card["types"] if x != type_), None)
+    return take.Typed(card["name"], type_, also, list(card["cost"]), list(card["gives"]),
+                      list(card["upkeep"]), card["points"], card["dice"])
+
+
+# --- what a seat sees -----------------------------------------------------------------------
+def seat_view(t: CvTable, seat: str) -> dict[str, Any]:
+    """The TV's view and this seat's own part (`you`): every number from the rules."""
+    view = screen.view(t)
+    p = _player(t.state, seat)
+    if p is None:
+        return view
+    lang = screen.speaks(t)
+    with speaking(lang):
+        moves = seat_moves(t, seat)
+        view["you"] = _you(t, p, moves, lang)
+    return view
+
+
+def _sym(lib: Library, sym: str, lang: str) -> dict[str, str]:
+    if sym in lib.symbols:
+        s = lib.symbols[sym]
+        return {"id": sym, "name": s.name(lang), "icon": s.icon}
+    return {"id": sym, "name": Renderer(lib, lang).symbol(sym), "icon": "*"}
+
+
+def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
+    s, lib = t.state, t.library
+    r = Renderer(lib, lang)
+    turn = s["turn"]
+    mine = turn is not None and s["players"][turn["player"]] is p and not s["over"]
+    ids = {m.line: i for i, m in enumerate(moves)}
+    goal = lib.special_by_id(p["goal"]) if p["goal"] is not None else None
+    you: dict[str, Any] = {
+        "name": p["name"], "turn": mine,
+        "goal": None if goal is None else {"id": p["goal"], "name": goal.name(lang),
+                                           "text": goal.text.get(lang, goal.text["en"])},
+        "stacks": [{"type": x, "name": lib.types[x].name(lang),
+                    "cards": [screen.card_name(lib, c, lang) for c in reversed(p["cv"][x])]}
+                   for x in lib.stacks],
+        "waiting": [{"name": screen.card_name(lib, c, lang),
+                     "types": [lib.types[x].name(lang) for x in c["types"]]} for c in p["waiting"]],
+        "hand": [{"name": screen.card_name(lib, c, lang),
+                  "gives": r.symbols(c["gives"], "_nothing") if c["gives"] else ""} for c in p["hand"]],
+        "tokens": [{**_sym(lib, k["symbol"], lang), "card": k["card"], "used": k["used"]}
+                   for k in p["tokens"]],
+        "dice": [], "extra": [], "taken": [], "rolled": False, "rolls_left": 0, "tally": None,
+        "reroll": {}, "track": [],
+        "help": bool(s["track"] and s["track"]["help"] and fold(s["track"]["help"][0]) == fold(p["name"])),
+    }
+    if mine and turn is not None:
+        psycho = active_effect(p, lib, "reroll_failure") is not None and not turn["psycho"]
+        you["dice"] = [{**_sym(lib, d, lang), "place": i + 1, "used": u,
+                        "frozen": d == "failure" and not psycho}
+                       for i, (d, u) in enumerate(zip(turn["dice"], turn["used"], strict=True))]
+        you["extra"] = [{**_sym(lib, k["symbol"], lang), "card": k["card"], "used": k["used"]}
+                        for k in turn["extra"]]
+        you["taken"] = [{"name": screen.card_name(lib, w["card"], lang),
+                         "type": lib.types[w["card"]["type"]].name(lang)} for w in pending(turn)]
+        you["rolled"], you["rolls_left"] = turn["rolled"], turn["rolls_left"]
+        n = turn["rolls_left"]
+        you["rerolls_said"] = ngettext("{n} reroll left", "{n} rerolls left", n).format(n=n)
+        you["rerolls_label"] = ngettext("reroll left", "rerolls left", n)
+        you["taken_count"] = turn["taken"]
+        if turn["rolled"]:
+            you["tally"] = tally(turn, p, lib)
+        for positions in _reroll_sets(t, p):
+            line = _reroll(p["name"], positions)
+            if line in ids:
+                you["reroll"][" ".join(map(str, positions))] = ids[line]
+    cards = {o.place: o.card for o in track_cards(s)}
+    for entry in screen._places(t, lang):
+        card = cards.get(entry["place"])
+        you["track"].append({**entry, "afford": _affordable(t, p, card) if mine and card else None})
+    return you
+
+
+def _affordable(t: CvTable, p: Player, card: Card) -> str | None:
+    """Can the player pay this card now: "pay" (with its cost), "happiness" (only free for
+    three Happiness, V-HAPPY-1), or None."""
+    turn = t.state["turn"]
+    if turn is None or not turn["rolled"]:
+        return None
+    try:
+        pool.allocate(turn, p, list(card["cost"]), t.library)
+        return "pay"
+    except RuleError:
+        pass
+    return "happiness" if tally(turn, p, t.library)["free"] else None
+
+
+# --- the moves ------------------------------------------------------------------------------
+def seat_moves(t: CvTable, seat: str) -> list[Move]:
+    s = t.state
+    p = _player(s, seat)
+    if p is None or s["over"]:
+        return []
+    with speaking(screen.speaks(t)):
+        moves = _goal_moves(t, p)
+        turn = s["turn"]
+        if turn is None:
+            return moves
+        tr = s["track"]
+        if tr is not None and tr["help"]:
+            if fold(tr["help"][0]) == fold(p["name"]):
+                moves += _take_moves(t, p, social=True)
+                moves.append(Move(_("No social help"), f"pass {_q(p['name'])}", (_("Social help"),)))
+            return moves
+        if s["players"][turn["player"]] is not p:
+            return moves
+        return _turn_moves(t, p) + moves
+
+
+def _turn_moves(t: CvTable, p: Player) -> list[Move]:
+    s, lib = t.state, t.library
+    turn = s["turn"]
+    assert turn is not None
+    name = _q(p["name"])
+    out: list[Move] = []
+    if not turn["rolled"]:
+        from .dice import dice_for
+
+        n = dice_for(p, turn, lib)
+        out.append(Move(_("Roll the dice"), f"roll {name}", (_("Dice"),),
+                        ngettext("{n} die", "{n} dice", n).format(n=n)))
+    else:
+        for positions in _reroll_sets(t, p):
+            places = ", ".join(map(str, positions)) or "+"
+            out.append(Move(_("Reroll {places}").format(places=places), _reroll(p["name"], positions),
+                            (_("Reroll"),), ngettext("{n} reroll left", "{n} rerolls left",
+                                                     turn["rolls_left"]).format(n=turn["rolls_left"])))
+    out += _take_moves(t, p)
+    for card in p["hand"]:
+        line = f"play {name} {_q(card['name'])}"
+        if _legal(t, phase.play, p["name"], card["name"]):
+            shown = screen.card_name(lib, card, screen.speaks(t))
+            gives = Renderer(lib, screen.speaks(t)).symbols(card["gives"]) if card["gives"] else ""
+            out.append(Move(_("Play {card}").format(card=shown), line, (_("Events"),), gives))
+    if turn["rolled"]:
+        out += _card_power_moves(t, p)
+    owed = pool.misfortunes_owed(turn, p, lib) if turn["rolled"] else 0
+    if owed:
+        for x, card in active(p).items():
+            out.append(Move(_("Lose {card}").format(card=screen.card_name(lib, card, screen.speaks(t))),
+                            f"lose {name} {x}", (_("Failure"),),
+                            _("{type}: the active card goes to the box (V-FAIL-1)").format(
+                                type=lib.types[x].name(screen.speaks(t)))))
+    if turn["rolled"] and _legal(t, phase.end, p["name"]):
+        out.append(Move(_("End the turn"), f"end {name}", (_("Turn"),),
+                        _("upkeep, record the cards taken, tidy the track")))
+    return out
+
+
+def _card_power_moves(t: CvTable, p: Player) -> list[Move]:
+    """The active cards that bend the symbols, each once a turn: 35 Illusionist and 45 Trip
+    around the world change a die or token (`change NAME CARD 3 money`, `t1` a token), 36
+    Friend from work uses a symbol of a neighbour's active Job (`borrow NAME OTHER money`);
+    each tried with the rules on a copy."""
+    from . import dice as dice_rules
+
+    s, lib = t.state, t.library
+    turn = s["turn"]
+    assert turn is not None
+    lang = screen.speaks(t)
+    r = Renderer(lib, lang)
+    out: list[Move] = []
+    targets = [(str(i + 1), d) for i, (d, u) in enumerate(zip(turn["dice"], turn["used"], strict=True))
+               if not u]
+    targets += [(f"t{i + 1}", k["symbol"]) for i, k in enumerate(p["tokens"]) if not k["used"]]
+    for c in active(p).values():
+        sp = lib.special_by_id(c["number"]) if c["number"] is not None else None
+        if sp is None or sp.change is None or c["number"] is None:
+            continue
+        number = c["number"]
+        for target, was in targets:
+            for to in lib.plain:
+                if to == was or not _legal(t, dice_rules.change, p["name"], number, target, to):
+                    continue
+                where = (_("die {n}").format(n=target) if target.isdigit()
+                         else _("token {n}").format(n=target[1:]))
+                now = lib.symbols[to].name(lang)
+                out.append(Move(_("{place}: {was} into {now}").format(
+                                    place=where, was=lib.symbols[was].name(lang), now=now),
+                                f"change {_q(p['name'])} {number} {target} {to}",
+                                (sp.name(lang), _("Change a symbol")), sp.text.get(lang, sp.text["en"])))
+    if active_effect(p, lib, "borrow") is not None and not turn["borrowed"]:
+        for o in s["players"]:
+            job = active(o).get("job")
+            if o is p or job is None:
+                continue
+            for sym in dict.fromkeys(x for x in job["gives"] if x in lib.symbols):
+                if _legal(t, phase.borrow, p["name"], o["name"], sym):
+                    shown = screen.card_name(lib, job, lang)
+                    out.append(Move(_("{symbol} of {other}'s {card}").format(
+                                        symbol=r.symbol(sym), other=o["name"], card=shown),
+                                    f"borrow {_q(p['name'])} {_q(o['name'])} {sym}",
+                                    (_("Friend from work"),)))
+    return out
+
+
+def _take_moves(t: CvTable, p: Player, social: bool = False) -> list[Move]:
+    """Each known track card this seat may take now, tried with the rules on a copy: paying
+    its cost, or free for three Happiness; a two-coloured card into either stack; a Health,
+    Relationships or Knowledge card on top or under a card of its stack."""
+    lib = t.library
+    lang = screen.speaks(t)
+    out: list[Move] = []
+    for offer in track_cards(t.state):
+        card = offer.card
+        if card is None:
+            continue
+        shown = screen.card_name(lib, card, lang)
+        group = (_("Take"), _("{place}. {card}").format(place=offer.place, card=shown))
+        for kind in card["types"] or [card["type"]]:
+            unders: list[str | None] = [None]
+            if kind in lib.slip_under:
+                unders += [c["name"] for c in reversed(p["cv"].get(kind, []))]
+            for under in unders:
+                for happy in ((False,) if social else (False, True)):
+                    ok = _legal(t, take.take, p["name"], _typed(card, kind), happiness=happy,
+                                social=social, under=under, slot=offer.place)
+                    if not ok:
+                        continue
+                    where = lib.types[kind].name(lang)
+                    label = (_("Into {stack}").format(stack=where) if under is None else
+                             _("Into {stack}, under {card}").format(stack=where, card=under))
+                    cost = Renderer(lib, lang).symbols(card["cost"], "_nothing")
+                    detail = (_("free as social help") if social else
+                              _("free for three Happiness") if happy else _("pays {cost}").format(cost=cost))
+                    out.append(Move(label, take_line(p["name"], offer, type_=kind, under=under,
+                                                     happiness=happy, social=social), group, detail))
+    return out
+
+
+def _goal_moves(t: CvTable, p: Player) -> list[Move]:
+    """V-SET-1: the player tells the companion the life goal dealt to them, from their seat
+    (the line holds a code, never the goal); offered until one is chosen."""
+    if p["goal"] is not None:
+        return []
+    lang = screen.speaks(t)
+    out: list[Move] = []
+    for sp in t.library.specials:
+        if sp.goal is None:
+            continue
+        code = goal_code(t.state, p["name"], sp.ids[0])
+        if code is None:
+            return []
+        out.append(Move(f"{sp.ids[0]} {sp.name(lang)}", f"goal {_q(p['name'])} {code}",
+                        (_("Your secret goal"), _("Choose the goal card you were dealt:")),
+                        sp.text.get(lang, sp.text["en"])))
+    return out
+
+
+def _reroll_sets(t: CvTable, p: Player) -> list[tuple[int, ...]]:
+    """V-DICE-2: every set of dice the player may reroll now (unused dice; a Failure only
+    with 53 Psychotherapy, once a turn); none once a card is taken or no roll is left."""
+    turn = t.state["turn"]
+    if turn is None or not turn["rolled"] or turn["taken"] or turn["rolls_left"] <= 0:
+        return []
+    psycho = active_effect(p, t.library, "reroll_failure") is not None and not turn["psycho"]
+    free = [i + 1 for i, (d, u) in enumerate(zip(turn["dice"], turn["used"], strict=True))
+            if not u and (d != "failure" or psycho)]
+    sets = [c for n in range(1, len(free) + 1) for c in combinations(free, n)]
+    return ([()] if turn["more_dice"] else []) + sets
+
+
+def _reroll(name: str, positions: tuple[int, ...]) -> str:
+    return " ".join(["reroll", _q(name), *map(str, positions)])
+
+
+def _legal(t: CvTable, fn: Any, *args: Any, **kw: Any) -> bool:
+    """Does the rule accept this move now? Tried on a copy of the state."""
+    try:
+        fn(copy.deepcopy(t.state), t.library, *args, **kw)
+    except RuleError:
+        return False
+    return True
+
+
+def _q(word: str) -> str:
+    return f'"{word}"' if " " in word and '"' not in word else shlex.quote(word)
