@@ -167,15 +167,19 @@ def test_no_screen_shows_a_secret_it_may_not(game_id, folder, monkeypatch):
     pool = varied(pool, rng)
     run = Run(game, folder, seed)
     t = run.table
-    checked, undone, points, shown = 0, 0, 0, 0
+    checked, undone, points, shown, tried = 0, 0, 0, 0, 0
     found: list[str] = []
     pending: list[Secret] = []
     try:
         for line in lines_for(run, rng, pool):
-            if pending and undone < UNDOS:       # the line after a point: run in both states
-                secret, pending = pending[0], []
-                real = undo_says(run, t.state, line, folder, 2 * undone)
-                other = undo_says(run, secret.state, line, folder, 2 * undone + 1)
+            if pending and undone < UNDOS:       # the next line taken after a point: run
+                secret = pending[0]              # in both states, then undone
+                tried += 2
+                real = undo_says(run, t.state, line, folder, tried)
+                other = None if real is None else undo_says(run, secret.state, line, folder,
+                                                            tried + 1)
+                if real is not None:
+                    pending = []
                 if real is not None and other is not None:
                     undone += 1
                     if not entitled(secret.audience, game.terminal_seat(t) or GM):

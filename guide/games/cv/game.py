@@ -12,11 +12,12 @@ from guide.core.game import Game
 from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.secrets import Secret
 from guide.core.template import BoxTemplate, slug
 from guide.core.yamlsrc import Problem
 
 from . import library as box
-from . import screen
+from . import screen, secrets
 from .commands import commands
 from .library import Library
 from .model import CvTable, new_state
@@ -110,6 +111,9 @@ class CvGame(Game):
         if table.library is None or event.get("kind") == "roll":
             return super().render(event, table)
         return Renderer(table.library, screen.speaks(table)).render(event)
+
+    def secret_variants(self, table: CvTable) -> list[Secret]:
+        return secrets.secret_variants(table.state, table.library)
 
     def view(self, table: CvTable) -> dict[str, Any]:
         return screen.view(table)
