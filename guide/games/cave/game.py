@@ -11,10 +11,11 @@ from guide.core.box import Doc, FileKind
 from guide.core.game import Game
 from guide.core.registry import Registry
 from guide.core.seats import Move
+from guide.core.secrets import Secret
 from guide.core.story import say
 from guide.core.yamlsrc import Problem
 
-from . import public, reference  # noqa: F401  (reference registers `rules`)
+from . import public, reference, secrets  # noqa: F401  (reference registers `rules`)
 from .box import Box, box_of
 from .box import kind as box_kind
 from .cli import cave_group
@@ -84,6 +85,9 @@ class CaveGame(Game):
             if len(lines) >= most:
                 break
         return lines[-most:]
+
+    def secret_variants(self, table: CaveTable) -> list[Secret]:
+        return secrets.secret_variants(table.state)
 
     def seats(self, table: CaveTable) -> list[str]:
         return [c["name"] for c in table.state["characters"]]
