@@ -38,7 +38,13 @@ sys.path.insert(0, str(ROOT / "tests" / "contract"))
 sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
 from tally import TallyGame  # noqa: E402
 from test_game_contract import (  # noqa: E402
-    LEFT_OUT, Run, examples, game_of, lines_for, the_games, varied,
+    LEFT_OUT,
+    Run,
+    examples,
+    game_of,
+    lines_for,
+    the_games,
+    varied,
 )
 
 SHM = Path("/dev/shm")

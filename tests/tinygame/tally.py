@@ -22,8 +22,8 @@ from guide.core.errors import CommandError
 from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.registry import Registry
 from guide.core.result import Result
-from guide.core.secrets import Secret
 from guide.core.sealed import Sealed, all_in, reveal, seal, sealed, shown
+from guide.core.secrets import Secret
 
 commands = Registry(families=("tally",))
 

@@ -17,7 +17,8 @@ GOALS = range(76, 84)            # V-SCORE-4: the life goals 76..83
 
 def secret_variants(state: CvState, lib: Library) -> list[Secret]:
     out: list[Secret] = []
-    piles = (state["track"] or {}).get("piles") or {}
+    track = state["track"]
+    piles = (track.get("piles") if track is not None else None) or {}
     for deck, pile in piles.items():             # a deck's order
         i = next((i for i in range(len(pile) - 1) if pile[i] != pile[i + 1]), None)
         if i is not None:
@@ -34,10 +35,10 @@ def secret_variants(state: CvState, lib: Library) -> list[Secret]:
             s = copy.deepcopy(state)
             s["players"][n]["goal"] = other
             out.append(Secret(player["name"], dict(s), f"{player['name']}'s secret goal"))
-        pile = next((d for d, p in piles.items() if p), None)
-        if player["hand"] and pile is not None and piles[pile][0] != player["hand"][0]:
+        first = next((d for d, p in piles.items() if p), None)
+        if player["hand"] and first is not None and piles[first][0] != player["hand"][0]:
             s = copy.deepcopy(state)              # a card in hand and a deck's top, swapped
-            hand, top = s["players"][n]["hand"], s["track"]["piles"][pile]   # type: ignore[index]
+            hand, top = s["players"][n]["hand"], s["track"]["piles"][first]  # type: ignore[index]
             hand[0], top[0] = top[0], hand[0]
             out.append(Secret(player["name"], dict(s), f"a card in {player['name']}'s hand"))
     return out

@@ -41,7 +41,7 @@ def secret_variants(state: KaivoState) -> list[Secret]:
     hidden = _hidden(t)
     cards, deck = t["cards"], [c for c in t["deck"] if c in hidden and not hidden[c]]
     out: list[Secret] = []
-    for a, b in zip(deck, deck[1:]):             # the deck's order: no one's
+    for a, b in zip(deck, deck[1:], strict=False):   # the deck's order: no one's
         if cards[a] != cards[b]:
             out.append(Secret(None, _swapped(state, a, b), "the deck's order"))
             break
