@@ -14,6 +14,7 @@ import copy
 from guide.core.secrets import Secret
 
 from .model import State
+from .seating import targets
 
 
 def _copy(state: State) -> State:
@@ -31,6 +32,12 @@ def secret_variants(state: State) -> list[Secret]:
                 s = _copy(state)
                 s["quarrels"][i]["weapon"] = other
                 out.append(Secret(q["attacker"], dict(s), f"{q['attacker']}'s sealed Weapon"))
+            aim = next((n for n, r in targets(state, q["attacker"]).items()
+                        if n != q["target"] and r == q["range"]), None)
+            if state["revealed"] < 4 and aim is not None:      # whom: sealed until call 4 ends
+                s = _copy(state)
+                s["quarrels"][i]["target"] = aim
+                out.append(Secret(q["attacker"], dict(s), f"{q['attacker']}'s sealed target"))
             if q["trick"] is not None:
                 s = _copy(state)
                 s["quarrels"][i]["trick"] = q["trick"] + " (another)"
