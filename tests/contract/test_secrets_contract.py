@@ -425,3 +425,21 @@ def test_a_foes_secret_variant_shows_once_a_psychic_is_present(folder, monkeypat
             assert {"everyone's TV view", "Ann's page", "Bob's page"} <= set(leaks(t, secret))
     finally:
         t.close()
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "CV: `goal NAME G` tells its goal_set event to everyone (guide/games/cv/score.py), so"
+    " `log` without --gm says the secret goal (V-SET-1); a story's leak, which no state"
+    " variant can show: the event wants a `private` key (the player's seat, or \"gm\") or"
+    " CvGame.gm_only"))
+def test_cv_a_secret_goal_stays_out_of_log(folder, monkeypatch):
+    monkeypatch.chdir(folder)
+    run = Run(game_of("cv"), folder, 1)
+    t = run.table
+    try:
+        for line in ("players Ann Bob", "goal Ann 80"):
+            t.execute(line)
+        said = "\n".join(t.execute("log 5").lines)
+        assert " 80 " not in said and "80" in "\n".join(t.execute("log 5 --gm").lines)
+    finally:
+        t.close()
