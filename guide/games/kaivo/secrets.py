@@ -46,11 +46,12 @@ def secret_variants(state: KaivoState) -> list[Secret]:
             out.append(Secret(None, _swapped(state, a, b), "the deck's order"))
             break
     for seat, name in enumerate(t["names"]):     # a card only this seat knows (or its held one)
-        mine = [c for c, who in hidden.items() if who == {seat}]
+        mine = sorted((c for c, who in hidden.items() if who == {seat}),
+                      key=lambda c: c != t["held"])       # the card held first
         for c in mine[:2]:
             other = next((d for d in deck if cards[d] != cards[c]), None)
             if other is not None:
-                what = "the card held" if c == t["held"] else "a face-down card"
+                what = "held card" if c == t["held"] else "face-down card"
                 out.append(Secret(name, _swapped(state, c, other), f"{name}'s {what}"))
     unknown = [c for h in t["hands"] for c in h if c in hidden and not hidden[c]]
     for c in unknown[:1]:                        # a face-down card nobody has seen
