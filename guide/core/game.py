@@ -20,6 +20,7 @@ from guide.core.i18n import _
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import AnyMove
+from guide.core.secrets import Secret
 from guide.core.template import BoxTemplate
 from guide.core.yamlsrc import Problem
 
@@ -179,6 +180,16 @@ class Game:
         """The moves that seat may make now, each legal as it is: a `guide.core.seats.Move`
         (the command line, its label, the groups its button sits in, small print), or a
         plain (label, command line) pair."""
+        return []
+
+    def secret_variants(self, table: Table) -> list[Secret]:
+        """What the state hides, as variants of it (guide.core.secrets.Secret): each the
+        state changed ONLY in one hidden thing (a face-down card's value, a deck's order, a
+        sealed choice), with who may see it (a seat's name; "gm", the game master's screens
+        alone; None, no one until it is revealed). The contract renders every screen (the
+        TV, each seat's page, the terminal's prompt and toolbar, completion, `log`, `undo`)
+        for the state and for each variant: those not entitled must not differ. Default:
+        none (a game with nothing hidden in its state)."""
         return []
 
     # Private dice and draws need no hook: a command tells an event that only one seat (or

@@ -13,6 +13,7 @@ and it uses every optional hook of the core so that the contract tests exercise 
 
 from __future__ import annotations
 
+import copy
 from typing import Any, TypedDict
 
 import click
@@ -22,6 +23,7 @@ from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.sealed import Sealed, all_in, reveal, seal, sealed, shown
+from guide.core.secrets import Secret
 
 commands = Registry(families=("tally",))
 
@@ -240,6 +242,21 @@ class TallyGame(Game):
         if event["kind"] == "card_drawn":
             return f"{event['name']} draws a card (hidden)."
         return super().render(event, table)
+
+    def secret_variants(self, table) -> list[Secret]:
+        """Each player's hand (a card's face: theirs), each sealed guess (the guesser's)."""
+        out = []
+        for name, cards in table.state["hands"].items():
+            if cards:
+                state = copy.deepcopy(table.state)
+                state["hands"][name][-1] = cards[-1] % 6 + 1
+                out.append(Secret(name, state, f"{name}'s last card"))
+        box = table.state["guesses"]
+        for name, face in box["choices"].items() if not box["revealed"] else ():
+            state = copy.deepcopy(table.state)
+            state["guesses"]["choices"][name] = face % 6 + 1
+            out.append(Secret(name, state, f"{name}'s sealed guess"))
+        return out
 
     def view(self, table) -> dict:
         return {"game": self.id, "title": self.title, "count": table.state["count"],

@@ -13,10 +13,11 @@ from guide.core.i18n import domain
 from guide.core.reference import RulesPage
 from guide.core.registry import Registry
 from guide.core.seats import Move
+from guide.core.secrets import Secret
 from guide.core.story import say
 from guide.core.yamlsrc import Problem
 
-from . import public, rules_text
+from . import public, rules_text, secrets
 from .box import Box, box_of
 from .box import kind as box_kind
 from .cli import cave_group
@@ -92,6 +93,9 @@ class CaveGame(Game):
             if len(lines) >= most:
                 break
         return lines[-most:]
+
+    def secret_variants(self, table: CaveTable) -> list[Secret]:
+        return secrets.secret_variants(table.state)
 
     def seats(self, table: CaveTable) -> list[str]:
         return [c["name"] for c in table.state["characters"]]

@@ -13,11 +13,12 @@ from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import Move
+from guide.core.secrets import Secret
 from guide.core.template import BoxTemplate, slug
 from guide.core.yamlsrc import Problem
 
 from . import library as box
-from . import screen, seats
+from . import screen, seats, secrets
 from .commands import commands
 from .library import Library
 from .model import CvTable, new_state
@@ -113,6 +114,9 @@ class CvGame(Game):
         if table.library is None or event.get("kind") in ("roll", "seat"):   # the core's own
             return super().render(event, table)
         return Renderer(table.library, screen.speaks(table)).render(event)
+
+    def secret_variants(self, table: CvTable) -> list[Secret]:
+        return secrets.secret_variants(table.state, table.library)
 
     def view(self, table: CvTable) -> dict[str, Any]:
         return screen.view(table)

@@ -13,9 +13,10 @@ from guide.core.box import Doc, FileKind
 from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.registry import Registry
 from guide.core.seats import Move
+from guide.core.secrets import Secret
 from guide.core.yamlsrc import Problem
 
-from . import bots, deck, match, render, screen, seats
+from . import bots, deck, match, render, screen, seats, secrets
 from . import commands as kaivo_commands
 from .commands import commands
 from .library import KaivoTable, Library
@@ -111,6 +112,9 @@ class KaivoGame(Game):
         return screen.tv(table.state, self.title)
 
     # --- seats: friends at the table, each on their own phone (seats.py) -------------------
+    def secret_variants(self, table: KaivoTable) -> list[Secret]:
+        return secrets.secret_variants(table.state)
+
     def seats(self, table: KaivoTable) -> list[str]:
         return seats.seats(table.state)
 

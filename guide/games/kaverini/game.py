@@ -18,11 +18,12 @@ from guide.core.reference import RulesPage
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import Move
+from guide.core.secrets import Secret
 from guide.core.table import Table
 from guide.core.template import BoxTemplate
 from guide.core.yamlsrc import Problem
 from guide.games.kaverini import commands as _commands  # noqa: F401 - registers the commands
-from guide.games.kaverini import rules_text, screen, words
+from guide.games.kaverini import rules_text, screen, secrets, words
 from guide.games.kaverini.cards_text import CARD_HEADERS, card_detail, card_row
 from guide.games.kaverini.data.loader import (
     Library,
@@ -119,6 +120,9 @@ class KaveriniGame(Game):
 
     def view(self, table: Table) -> dict:
         return player_view(_kaverini(table))
+
+    def secret_variants(self, table: Table) -> list[Secret]:
+        return secrets.secret_variants(_kaverini(table))
 
     def seats(self, table: Table) -> list[str]:
         return seats.seats(_kaverini(table))

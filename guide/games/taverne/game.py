@@ -11,11 +11,12 @@ from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import Move
+from guide.core.secrets import Secret
 from guide.core.template import BoxTemplate, slug
 from guide.core.text import toolbar_width
 from guide.core.yamlsrc import Problem
 
-from . import box, cards_text, chrono, template, toolbar, views
+from . import box, cards_text, chrono, secrets, template, toolbar, views
 from . import seats as own_seats
 from .commands import box_of, commands
 from .model import State, TaverneTable, new_state
@@ -66,6 +67,9 @@ class TaverneGame(Game):
 
     # --- seats: each player's own phone (guide.core.seats; seats.py) ---------------------
     seat_policy = "apply"      # the Pillar is a player: a seat's legal move applies at once
+
+    def secret_variants(self, table: TaverneTable) -> list[Secret]:
+        return secrets.secret_variants(_s(table))
 
     def seats(self, table: TaverneTable) -> list[str]:
         return own_seats.seats(_s(table))

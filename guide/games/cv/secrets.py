@@ -1,0 +1,44 @@
+"""What CV's state hides (Game.secret_variants, guide.core.secrets): each player's secret
+life goal (V-SET-1, V-SCORE-4) and the cards in their hand (the TV shows only how many,
+V-EVENT-1) are theirs; the decks face down (a card file's piles, in drawing order) are no
+one's until drawn."""
+
+from __future__ import annotations
+
+import copy
+
+from guide.core.secrets import Secret
+
+from .library import Library
+from .model import CvState
+
+GOALS = range(76, 84)            # V-SCORE-4: the life goals 76..83
+
+
+def secret_variants(state: CvState, lib: Library) -> list[Secret]:
+    out: list[Secret] = []
+    track = state["track"]
+    piles = (track.get("piles") if track is not None else None) or {}
+    for deck, pile in piles.items():             # a deck's order
+        i = next((i for i in range(len(pile) - 1) if pile[i] != pile[i + 1]), None)
+        if i is not None:
+            s = copy.deepcopy(state)
+            p = s["track"]["piles"][deck]        # type: ignore[index]
+            p[i], p[i + 1] = p[i + 1], p[i]
+            out.append(Secret(None, dict(s), f"the order of the {deck} deck"))
+            break
+    for n, player in enumerate(state["players"]):
+        goal = player["goal"]
+        other = next((g for g in GOALS if g != goal and g not in state["public"]
+                      and lib.special_by_id(g) is not None), None)
+        if goal is not None and other is not None:
+            s = copy.deepcopy(state)
+            s["players"][n]["goal"] = other
+            out.append(Secret(player["name"], dict(s), f"{player['name']}'s secret goal"))
+        first = next((d for d, p in piles.items() if p), None)
+        if player["hand"] and first is not None and piles[first][0] != player["hand"][0]:
+            s = copy.deepcopy(state)              # a card in hand and a deck's top, swapped
+            hand, top = s["players"][n]["hand"], s["track"]["piles"][first]  # type: ignore[index]
+            hand[0], top[0] = top[0], hand[0]
+            out.append(Secret(player["name"], dict(s), f"a card in {player['name']}'s hand"))
+    return out

@@ -1,0 +1,39 @@
+"""What Kaverini's state hides (Game.secret_variants, guide.core.secrets): a foe's moves,
+Shield and Heel are the game master's until a Psychic Kaveri is present (R-CONF-3; its
+Emotion is public). Of those, the state holds what a campaign's `tweak` changed (rulebook
+7.3: `tweak CARD shield=... heel=...`); each variant tweaks a foe of the running
+confrontation to another Shield or Heel, the GM's ("gm")."""
+
+from __future__ import annotations
+
+import copy
+
+from guide.core.errors import GuideError
+from guide.core.secrets import GM, Secret
+from guide.games.kaverini.commands.confront import secrets_open
+from guide.games.kaverini.table import KaveriniTable
+
+SIDES = ("shield", "heel")
+
+
+def secret_variants(t: KaveriniTable) -> list[Secret]:
+    fight = t.state["confrontation"]
+    if fight is None or secrets_open(t):
+        return []
+    cards = list(t.library.cards.values())
+    out: list[Secret] = []
+    for foe in fight["foes"]:
+        try:
+            card = t.card(foe["card"])
+        except GuideError:
+            continue
+        for side in SIDES:
+            now = getattr(card, side)
+            other = next((v for v in sorted({getattr(c, side) for c in cards if getattr(c, side)})
+                          if v != now), None)
+            if other is None:
+                continue
+            s = copy.deepcopy(t.state)
+            s["tweaks"].setdefault(card.key, {})[side] = other
+            out.append(Secret(GM, dict(s), f"{foe['name']}'s {side}"))
+    return out

@@ -1,0 +1,461 @@
+"""Secrets stay with whoever may see them, in every game (the guide: "a test proves it for
+every screen, seat, completion list and undo"): a differential test over each game's
+`Game.secret_variants` (guide.core.secrets.Secret).
+
+At points of random runs (the lines of test_game_contract: help examples, names swapped,
+and the seats' moves), for each variant the game says its state hides (the state changed
+ONLY in something hidden), every screen is rendered for the real state and for the variant:
+the TV view, `guide state`, every seat's page, the terminal's prompt, toolbar and completion
+(the game master's, or `Game.terminal_seat`'s), and `log` without --gm. Every screen NOT
+entitled to the secret must come out the same; the next line of the run, then `undo`, on a
+table in each state must say the same too. Nothing here knows what a secret looks like, so
+a small number (Kaivo's card values) is caught as surely as a name. A deliberately leaky
+Tally proves the check can fail, screen by screen."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from guide.core.dice import Dice
+from guide.core.errors import CommandError
+from guide.core.repl.completer import candidates
+from guide.core.seats import Desk, seated
+from guide.core.secrets import GM, Secret, entitled
+from guide.core.state import diff
+from guide.core.store import Store
+from guide.core.table import Table
+
+sys.path.insert(0, str(ROOT / "tests" / "contract"))
+sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
+from tally import TallyGame  # noqa: E402
+from test_game_contract import (  # noqa: E402
+    LEFT_OUT,
+    Run,
+    examples,
+    game_of,
+    lines_for,
+    the_games,
+    varied,
+)
+
+SHM = Path("/dev/shm")
+POINTS = 10            # points of a run where the secrets are checked
+VARIANTS = 3           # variants checked at a point (a random few of those the game gives)
+UNDOS = 4              # points where the next line and its undo are run in both states
+# a game's own clock beside the table's (Table.now), frozen with it while the two states
+# are rendered: a card shown for some seconds (Kaivo's K-DEAL-1) must not flicker between them
+OWN_CLOCKS = ("guide.games.kaivo.commands",)
+EVERYONE = ""          # the viewer of a screen everyone sees (the TV, `guide state`, `log`)
+# Leaks this contract found in a game, left for the lead to fix after merging: (game, kind
+# of secret, as Checker.kind says it) -> the leak. The other checks leave that kind out;
+# test_a_known_leak_is_still_there runs it alone, xfail(strict=True): fixed, it passes and
+# the strict xfail says to strike it from here.
+KNOWN: dict[tuple[str, str], str] = {
+    ("cv", "a card in X's hand"):
+        "CV: the completion of `play NAME CARD` (guide/games/cv/params.py, _hand) offers the"
+        " cards in that player's hand at the terminal, which the TV keeps to a count;"
+        " either the hand is the terminal's too (it typed it in with `hand`: then say so"
+        " here, as the hand's audience) or the completion must not list it",
+}
+
+
+def dump(value: object) -> str:
+    return json.dumps(value, sort_keys=True, default=str, ensure_ascii=False)
+
+
+def completion(t: Table) -> list[list[str]]:
+    """What Tab offers: the command words, each command's first argument, and after the
+    first two values offered for it, what comes next (an option's values included)."""
+    out = [candidates(t, [])]
+    for name in sorted(t.registry.commands):
+        words = name.split()
+        first = candidates(t, words)
+        out.append(first)
+        plain = [c for c in first if not c.startswith("-")][:2]
+        for value in plain:
+            second = candidates(t, [*words, value])
+            out.append(second)
+            for option in [c for c in second if c.startswith("--")][:3]:
+                out.append(candidates(t, [*words, value, option]))
+    return out
+
+
+def screens(t: Table, state: dict) -> dict[tuple[str, str], str]:
+    """Every screen of the table in that state, by (viewer, screen): the viewer is a seat's
+    name, the terminal's (GM, or Game.terminal_seat), or EVERYONE."""
+    game, saved = t.game, t.state
+    t.state = copy.deepcopy(state)
+    try:
+        terminal = game.terminal_seat(t) or GM
+        seats = list(game.seats(t)) if seated(t) else []
+        out = {(EVERYONE, "TV view"): dump(game.view(t)),
+               (EVERYONE, "guide state"): dump(game.public_state(t)),
+               (EVERYONE, "the seats"): dump(seats),
+               (EVERYONE, "log"): "\n".join(t.execute("log 30").lines),
+               (terminal, "prompt"): game.prompt(t),
+               (terminal, "toolbar"): dump(game.toolbar(t)),
+               (terminal, "completion"): dump(completion(t))}
+        for seat in seats:
+            out[(seat, "page")] = dump(Desk.payload_of(t, seat))
+    finally:
+        t.state = saved
+    return out
+
+
+def differing(t: Table, secret: Secret) -> list[tuple[str, str]]:
+    """The screens, (viewer, screen), that differ between the state and the variant."""
+    clocks = [(t, "now")] + [(sys.modules[name], "now") for name in OWN_CLOCKS
+                             if name in sys.modules]
+    kept = [(where, attr, getattr(where, attr)) for where, attr in clocks]
+    at = t.now()
+    for where, attr in clocks:              # both states at the same moment
+        setattr(where, attr, lambda: at)
+    try:
+        real, other = screens(t, t.state), screens(t, secret.state)
+    finally:
+        for where, attr, clock in kept:
+            setattr(where, attr, clock)
+    return [key for key in sorted(real.keys() | other.keys()) if real.get(key) != other.get(key)]
+
+
+def leaks(t: Table, secret: Secret) -> list[str]:
+    """The screens not entitled to the secret that differ between the state and the
+    variant (none: the secret stays with its audience)."""
+    return [f"{viewer or 'everyone'}'s {screen}" for viewer, screen in differing(t, secret)
+            if not (viewer and entitled(secret.audience, viewer))]
+
+
+def undo_says(run: Run, state: dict, line: str, folder: Path, n: int) -> list[str] | None:
+    """On a table of its own whose campaign holds `state`, run `line`, then `undo`: what
+    undo says, with the TV and `log` after it (None: the line was refused or changed
+    nothing). Undo must also give back exactly `state`."""
+    game = run.game
+    store = Store(folder / f"u{n}.sqlite", game=game.id, state_version=game.state_version)
+    store.upgrade("(the state to check)", diff(game.new_state(), state), [], state,
+                  game.state_version)
+    t = (game.table_class or Table)(game, store, run.library, Dice(run.seed))
+    try:
+        assert dump(t.state) == dump(state)
+        try:
+            t.execute(line)
+        except (CommandError, SystemExit):
+            return None
+        if dump(t.state) == dump(state):
+            return None
+        try:
+            said = t.execute("undo").lines
+        except CommandError as e:
+            return [f"refused: {e}"]
+        assert dump(t.state) == dump(state), f"undo of {line!r} is not exact"
+        return [*said, dump(game.view(t)), *t.execute("log 30").lines]
+    finally:
+        t.close()
+
+
+def variants_of(t: Table) -> list[Secret]:
+    """The game's variants, each checked to be one: it differs from the state, and asking
+    for them changed nothing."""
+    before = dump(t.state)
+    found = t.game.secret_variants(t)
+    assert dump(t.state) == before, "secret_variants changed the table's state"
+    for secret in found:
+        assert isinstance(secret, Secret)
+        assert dump(secret.state) != before, f"{secret.what}: the variant is the state itself"
+    return found
+
+
+@pytest.fixture
+def folder() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory(dir=SHM if SHM.is_dir() else None) as name:
+        yield Path(name)
+
+
+class Checker:
+    """The checks of one table: at a point, the variants (new kinds first: what differs,
+    the audience's name left out); then, on the next line the table takes, that line and
+    `undo` run in the state and in the first variant."""
+
+    def __init__(self, run: Run, folder: Path, rng: random.Random, only: str | None = None):
+        self.run, self.folder, self.rng = run, folder, rng
+        self.only = only                 # check this kind alone (a known leak's)
+        self.checked = self.points = self.shown = self.undone = self.tried = 0
+        self.found: list[str] = []
+        self.kinds: set[str] = set()
+        self.pending: Secret | None = None
+
+    @staticmethod
+    def kind(secret: Secret) -> str:
+        return secret.what.replace(secret.audience, "X") if secret.audience else secret.what
+
+    def point(self, secrets: list[Secret]) -> None:
+        t, game = self.run.table, self.run.game.id
+        secrets = [s for s in secrets if self.kind(s) == self.only] if self.only else \
+            [s for s in secrets if (game, self.kind(s)) not in KNOWN]
+        if not secrets:
+            return
+        new = [s for s in secrets if self.kind(s) not in self.kinds]
+        old = [s for s in secrets if self.kind(s) in self.kinds]
+        self.rng.shuffle(new)
+        chosen = (new + self.rng.sample(old, len(old)))[:VARIANTS]
+        self.points += 1
+        for secret in chosen:
+            self.checked += 1
+            self.kinds.add(self.kind(secret))
+            seen = differing(t, secret)
+            self.shown += bool(seen)
+            self.found += [f"{secret.what} ({secret.audience or 'sealed'}):"
+                           f" {viewer or 'everyone'}'s {screen}" for viewer, screen in seen
+                           if not (viewer and entitled(secret.audience, viewer))]
+        self.pending = chosen[0] if chosen and self.undone < UNDOS else None
+
+    def before(self, line: str) -> None:
+        """The line after a point, run in both states on tables of their own, then undone:
+        undo says the same (but to a terminal entitled to the secret)."""
+        secret, run, t = self.pending, self.run, self.run.table
+        if secret is None:
+            return
+        self.tried += 2
+        real = undo_says(run, t.state, line, self.folder, self.tried)
+        if real is None:
+            return                              # refused, or no change: wait for the next
+        self.pending = None
+        other = undo_says(run, secret.state, line, self.folder, self.tried + 1)
+        if other is not None:
+            self.undone += 1
+            if not entitled(secret.audience, run.game.terminal_seat(t) or GM):
+                assert real == other, f"undo after {line!r} tells {secret.what}"
+
+    def line(self, line: str) -> bool:
+        """Run a line (checking the one after a point); whether it changed the state."""
+        t = self.run.table
+        self.before(line)
+        before = dump(t.state)
+        try:
+            t.execute(line)
+        except (CommandError, SystemExit):
+            return False
+        return dump(t.state) != before
+
+    def report(self, game_id: str) -> None:
+        print(f"{game_id}: {self.checked} variants at {self.points} points ({self.shown} shown"
+              f" to their audience), {self.undone} undone in both: {'; '.join(sorted(self.kinds))}")
+        assert self.found == []
+
+
+@pytest.mark.parametrize("game_id", the_games())
+def test_no_screen_shows_a_secret_it_may_not(game_id, folder, monkeypatch):
+    """Random lines, checked at points spread over the run."""
+    monkeypatch.chdir(folder)
+    game = game_of(game_id)
+    pool = [line for name, found in examples(game).items() if name not in LEFT_OUT
+            for line in found]
+    seed = sum(map(ord, game_id)) + 1
+    rng = random.Random(seed)
+    pool = varied(pool, rng)
+    run = Run(game, folder, seed)
+    check = Checker(run, folder, rng)
+    try:
+        for line in lines_for(run, rng, pool):
+            if not check.line(line) or check.points >= POINTS:
+                continue
+            secrets = variants_of(run.table)
+            if secrets and (rng.random() < 0.25 or any(
+                    check.kind(s) not in check.kinds for s in secrets)):
+                check.point(secrets)
+    finally:
+        run.table.close()
+    check.report(game_id)
+    assert check.checked > 0 or game_id in {name.split()[0] for name in SCENES}, \
+        f"no secret of {game_id} was checked: the run dealt none (give the game a scene)"
+
+
+# Scenes: lines that reach the secrets random lines seldom reach (an Attack sealed in call
+# 4), from each game's documented command forms (docs/table-script.md), with the kinds of
+# secret each must reach (what a variant says differs, the audience's name as X): the
+# scene fails if the game stops dealing them, so it cannot pass by checking nothing.
+SCENES: dict[str, tuple[list[str], set[str]]] = {
+    "cv": (["players Ann Bob", "goal Ann 80", "track", 'hand Ann "Zoo trip"',
+            "roll Ann --faces money,money,money,health"], {"X's secret goal"}),
+    "taverne": ([*(f"player {n} --loot 1" for n in ("Marie", "Pierre", "Cecile", "Jacques")),
+                 "start", "call", "call", "dodges Pierre 1", "call",
+                 "attack Marie --on Pierre --weapon 4", "attack Pierre --on Marie --weapon 5",
+                 "attack Cecile --on Jacques --weapon 3", "attack Jacques --on Marie --weapon 1",
+                 "call", "dodge Pierre --against Marie 4", "call"],
+                {"X's sealed Weapon", "X's sealed target", "X's Dodges against Marie",
+                 "X's Weapon pile under its top"}),
+    "kaivo": (["deal --friends Ann,Ben --bots 1", "draw --as Ann", "swap 2 --as Ann",
+               "draw --as Ben", "discard --as Ben", "draw --as Ann"],
+              {"X's held card", "X's face-down card", "the deck's order"}),
+    "taverne auction": (["player Marie", "player Pierre", "player Cecile",
+                         "start --variant auction", "bid Marie 22", "bid Pierre 25",
+                         "bid Cecile 20"], {"X's sealed bid"}),
+    "kaverini": (["adventure amsterdam",
+                  'kaveri Ann --ability Focused --technique Sadness --technique "custom:Bad Hair'
+                  ' Day" --technique Cheer',
+                  "kaveri Bob --ability Insensitive --technique Anger --technique Love"
+                  " --technique Happy",
+                  "confront --scene 1", "use Ann Sadness --roll 20"],
+                 {"Runaway Rental Bike's shield", "Runaway Rental Bike's heel"}),
+}
+
+
+def _cv_cards() -> str:
+    sys.path.insert(0, str(ROOT / "tests" / "games" / "cv"))
+    from test_cv_box import CARDS  # CV's card file test: a box of the table's
+
+    return CARDS
+
+
+BOXES = {"cv": _cv_cards()}      # a scene's box: a game whose decks need the table's cards
+
+
+def scene(name: str, folder: Path, only: str | None = None) -> Checker:
+    """A scene's lines (SCENES[name], of the game its name begins with), checked after
+    every line that changes the state."""
+    lines, _kinds = SCENES[name]
+    game_id = name.split()[0]
+    seed = sum(map(ord, game_id))
+    run = Run(game_of(game_id), folder, seed)
+    if game_id in BOXES:                         # the table's own cards (a card file)
+        (folder / "box").mkdir()
+        (folder / "box" / "box.yaml").write_text(BOXES[game_id], encoding="utf-8")
+        run.table.close()
+        run.library = run.game.load([folder / "box"])
+        run.table = run.open()
+    check = Checker(run, folder, random.Random(seed), only)
+    try:
+        for line in lines:
+            assert check.line(line), f"the scene's {line!r} was refused or changed nothing"
+            secrets = variants_of(run.table)
+            if secrets:
+                check.point(secrets)
+    finally:
+        run.table.close()
+    return check
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_a_scene_reaches_the_secrets_and_keeps_them(name, folder, monkeypatch):
+    monkeypatch.chdir(folder)
+    check = scene(name, folder)
+    check.report(name)
+    assert SCENES[name][1] <= check.kinds
+
+
+@pytest.mark.parametrize("game_id, kind", [
+    pytest.param(g, k, marks=pytest.mark.xfail(strict=True, reason=why))
+    for (g, k), why in sorted(KNOWN.items())])
+def test_a_known_leak_is_still_there(game_id, kind, folder, monkeypatch):
+    monkeypatch.chdir(folder)
+    check = scene(game_id, folder, only=kind)
+    assert check.checked > 0, f"the {game_id} scene reaches no {kind!r}"
+    check.report(game_id)
+
+
+# --- the check can fail: a Tally that leaks a hand, screen by screen ---------------------
+
+class ViewLeaks(TallyGame):
+    def view(self, table) -> dict:
+        return {**super().view(table), "cards": sum(map(len, table.state["hands"].values())),
+                "top": [h[-1] for h in table.state["hands"].values() if h]}
+
+
+class ToolbarLeaks(TallyGame):
+    def toolbar(self, table):
+        return " ".join(f"{n}:{h}" for n, h in table.state["hands"].items())
+
+
+class SeatLeaks(TallyGame):
+    def seat_view(self, table, seat: str) -> dict:
+        return {**super().seat_view(table, seat), "all": table.state["hands"]}
+
+
+@pytest.mark.parametrize("leaky, where", [
+    (ViewLeaks, "everyone's TV view"), (ToolbarLeaks, "gm's toolbar"),
+    (SeatLeaks, "Bob's page")])
+def test_the_check_catches_a_leaky_game(leaky, where, folder):
+    honest, game = TallyGame(), leaky()
+    for g in (honest, game):
+        store = Store(folder / f"{type(g).__name__}.sqlite", game=g.id,
+                      state_version=g.state_version)
+        t = Table(g, store, None, Dice(1))
+        try:
+            for line in ("join Ann", "join Bob", "draw Ann --roll 2", "guess Bob 5"):
+                t.execute(line)
+            secrets = variants_of(t)
+            assert {s.audience for s in secrets} == {"Ann", "Bob"}
+            hand = next(s for s in secrets if s.audience == "Ann")
+            found = leaks(t, hand)
+            if g is honest:
+                assert found == [] and all(leaks(t, s) == [] for s in secrets)
+            else:
+                assert where in found
+                assert not any(f.startswith("Ann's") for f in found)   # Ann may see it
+        finally:
+            t.close()
+
+
+def test_a_sealed_secret_is_kept_from_the_terminal_too(folder):
+    """A sealed secret (None) may show nowhere, the terminal included; a seat's, nowhere
+    but its page; the game master's, nowhere but the terminal."""
+    store = Store(folder / "c.sqlite", game="tally", state_version=TallyGame.state_version)
+    t = Table(ToolbarLeaks(), store, None, Dice(1))
+    try:
+        for line in ("join Ann", "draw Ann --roll 2"):
+            t.execute(line)
+        state = copy.deepcopy(t.state)
+        state["hands"]["Ann"] = [3]
+        assert leaks(t, Secret(None, state, "a sealed card")) == ["Ann's page", "gm's toolbar"]
+        assert leaks(t, Secret("Ann", state, "Ann's card")) == ["gm's toolbar"]
+        assert leaks(t, Secret(GM, state, "the GM's card")) == ["Ann's page"]
+    finally:
+        t.close()
+
+
+
+def test_a_foes_secret_variant_shows_once_a_psychic_is_present(folder, monkeypatch):
+    """Kaverini's variants are no empty proof: the same tweak of a foe's Shield or Heel is
+    on the TV and every seat's page when a Psychic Kaveri opens the secrets (R-CONF-3)."""
+    from guide.games.kaverini import secrets as foes
+
+    monkeypatch.chdir(folder)
+    run = Run(game_of("kaverini"), folder, 1)
+    t = run.table
+    try:
+        for line in SCENES["kaverini"][0]:
+            t.execute(line)
+        hidden = variants_of(t)
+        assert hidden and all(leaks(t, s) == [] for s in hidden)
+        monkeypatch.setattr(foes, "secrets_open", lambda t: False)
+        t.state["kaverit"][0]["ability"] = "Psychic"
+        for secret in foes.secret_variants(t):
+            assert {"everyone's TV view", "Ann's page", "Bob's page"} <= set(leaks(t, secret))
+    finally:
+        t.close()
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "CV: `goal NAME G` tells its goal_set event to everyone (guide/games/cv/score.py), so"
+    " `log` without --gm says the secret goal (V-SET-1); a story's leak, which no state"
+    " variant can show: the event wants a `private` key (the player's seat, or \"gm\") or"
+    " CvGame.gm_only"))
+def test_cv_a_secret_goal_stays_out_of_log(folder, monkeypatch):
+    monkeypatch.chdir(folder)
+    run = Run(game_of("cv"), folder, 1)
+    t = run.table
+    try:
+        for line in ("players Ann Bob", "goal Ann 80"):
+            t.execute(line)
+        said = "\n".join(t.execute("log 5").lines)
+        assert " 80 " not in said and "80" in "\n".join(t.execute("log 5 --gm").lines)
+    finally:
+        t.close()
