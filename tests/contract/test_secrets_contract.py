@@ -60,11 +60,6 @@ EVERYONE = ""          # the viewer of a screen everyone sees (the TV, `guide st
 # test_a_known_leak_is_still_there runs it alone, xfail(strict=True): fixed, it passes and
 # the strict xfail says to strike it from here.
 KNOWN: dict[tuple[str, str], str] = {
-    ("cv", "a card in X's hand"):
-        "CV: the completion of `play NAME CARD` (guide/games/cv/params.py, _hand) offers the"
-        " cards in that player's hand at the terminal, which the TV keeps to a count;"
-        " either the hand is the terminal's too (it typed it in with `hand`: then say so"
-        " here, as the hand's audience) or the completion must not list it",
 }
 
 
@@ -443,11 +438,6 @@ def test_a_foes_secret_variant_shows_once_a_psychic_is_present(folder, monkeypat
         t.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "CV: `goal NAME G` tells its goal_set event to everyone (guide/games/cv/score.py), so"
-    " `log` without --gm says the secret goal (V-SET-1); a story's leak, which no state"
-    " variant can show: the event wants a `private` key (the player's seat, or \"gm\") or"
-    " CvGame.gm_only"))
 def test_cv_a_secret_goal_stays_out_of_log(folder, monkeypatch):
     monkeypatch.chdir(folder)
     run = Run(game_of("cv"), folder, 1)

@@ -24,10 +24,9 @@ def _goals(t: CvTable | None, words: list[str]) -> list[str]:
 
 
 def _hand(t: CvTable | None, words: list[str]) -> list[str]:
-    if t is None or len(words) < 2:
-        return []
-    who = next((p for p in t.state["players"] if p["name"].casefold() == str(words[1]).casefold()), None)
-    return [c["name"] for c in who["hand"]] if who else []
+    """Nothing: the cards in a player's hand are theirs (their seat's page lists them, the
+    TV a count), so Tab at the shared terminal never lists them (the secrets contract)."""
+    return []
 
 
 def _track_cards(t: CvTable | None, words: list[str]) -> list[str]:

@@ -64,7 +64,10 @@ def set_goal(state: CvState, lib: Library, who: str, word: str) -> list[Event]:
     number, sp = lib.goal(word)
     p = _paper_player(state, lib, who)
     p["goal"] = number
-    return [{"kind": "goal_set", "player": p["name"], "goal": number, "number": number, "name": sp.en}]
+    # typed at the keyboard (the score sheet's form): the game master's screen says it, the
+    # story keeps it out of `log` but with --gm, no seat or TV hears it (V-SET-1: secret)
+    return [{"kind": "goal_set", "player": p["name"], "goal": number, "number": number, "name": sp.en,
+             "private": "gm"}]
 
 
 @emits

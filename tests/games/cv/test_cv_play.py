@@ -89,7 +89,7 @@ def test_a_social_help_pause_is_undone_whole(tmp_path):
     assert t.state["track"]["help"] == [] and t.game.prompt(t) == "cv (round 1: Ann)> "
 
 
-def test_tab_completion_offers_players_types_symbols_and_the_hand(tmp_path):
+def test_tab_completion_offers_players_types_symbols_never_the_hand(tmp_path):
     from guide.core.repl.completer import candidates
 
     t = cv_table(tmp_path / "c.sqlite")
@@ -98,7 +98,7 @@ def test_tab_completion_offers_players_types_symbols_and_the_hand(tmp_path):
     assert "property" in candidates(t, ["take", "Ann", "Villa", "--type"])
     assert "--happiness" in candidates(t, ["take", "Ann", "Villa", "--type", "property"])
     assert "money" in candidates(t, ["roll", "Ann", "--faces"])
-    assert "Zoo trip" in candidates(t, ["play", "Ann"])
+    assert "Zoo trip" not in candidates(t, ["play", "Ann"])     # her hand is hers alone
     assert "80" in candidates(t, ["goal", "Ann"])
 
 
