@@ -122,15 +122,20 @@ def track_cards(state: CvState) -> list[Offer]:
 def take_line(seat: str, offer: Offer, *, type_: str | None = None, under: str | None = None,
               happiness: bool = False, social: bool = False) -> str:
     """The command that takes the track card `offer` for `seat` (V-TURN-1): the typed form of
-    docs/cv.md, written from what the card says, at its track place (`--slot`); `type_`
-    chooses a two-coloured card's stack (V-TWO-1), `under` the card of a Health,
-    Relationships or Knowledge stack it goes under (V-TURN-2).
-
-    When the card file's `take NAME --track N` lands, the plain take is
-    `take {seat} --track {place}` (plus --type, --under, --happiness or --social): only this
-    function changes."""
+    docs/cv.md, written from what the card says, at its track place (`--slot`); a card
+    dealt from the table's card file is taken by its place, `take NAME --track N`, at the
+    cost it prints (decisions.md). `type_` chooses a two-coloured card's stack (V-TWO-1),
+    `under` the card of a Health, Relationships or Knowledge stack it goes under (V-TURN-2)."""
     card = offer.card
     assert card is not None
+    if card.get("number") is not None:
+        words = ["take", _q(seat), "--track", str(offer.place)]
+        if type_ is not None:
+            words += ["--type", type_]
+        if under is not None:
+            words += ["--under", _q(under)]
+        return " ".join(words + (["--happiness"] if happiness else [])
+                        + (["--social"] if social else []))
     kind = type_ or card["type"]
     words = ["take", _q(seat), _q(card["name"]), "--type", kind]
     if card["types"]:

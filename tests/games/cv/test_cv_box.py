@@ -533,3 +533,20 @@ def test_a_childhood_card_of_the_card_file_goes_into_the_hand_by_its_number(tmp_
     assert "Used car is not held in the hand" in refused(t, "hand Bob 14")
     run(t, "roll Ann --faces money,money,health,knowledge", "end", "play Bob 11")
     assert t.state["turn"]["more_dice"] == 2                  # 11 Zoo trip's rule, from the seed
+
+
+def test_a_seat_takes_a_dealt_card_by_its_track_place(tmp_path, folder):
+    """With a card file, the seat's take move is `take NAME --track N` (decisions.md), at the
+    cost the card prints; it runs from the seat as typed."""
+    from guide.core.seats import as_moves
+
+    t = table(tmp_path, folder, seed=5)
+    run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
+    lines = [m.line for m in as_moves(t.game.seat_moves(t, "Ann"))]
+    takes = [line for line in lines if line.startswith("take ")]
+    assert takes and all(re.fullmatch(r"take Ann --track [1-5]( --type \w+)?", line)
+                         for line in takes), takes
+    place = int(takes[0].split()[3])
+    number = dealt(t)[place - 1]
+    t.execute(takes[0], seat="Ann")
+    assert t.state["turn"]["pending"][0]["card"]["number"] == number
