@@ -77,6 +77,17 @@ class Pending:
     line: str
 
 
+def page_words() -> dict[str, str]:
+    """The page kit's own words, in the table's language, sent with every seat's page
+    (kit.js fills their {names})."""
+    return {"seat": _("Your seat"), "turn": _("Your turn!"), "done": _("Done."),
+            "sent": _("Sent: the game master runs it."), "silent": _("no answer"),
+            "no_answer": _("the table does not answer: try again"),
+            "tap_to_see": _("Tap to see {label}"),
+            "only_here": _("{seconds} s, only on this screen"),
+            "hidden_again": _("{label}: hidden again"), "hides_in": _("hides in")}
+
+
 class Desk:
     """The seats of one table: tokens, what each seat's page holds, and moves sent in."""
 
@@ -139,8 +150,7 @@ class Desk:
         payload = {"schema": SCHEMA, "seat": seat, "game": game.id, "title": game.title,
                    "policy": game.seat_policy, "view": game.seat_view(table, seat),
                    "your_turn": bool(moves), "moves": [m.shown(i) for i, m in enumerate(moves)],
-                   "words": {"seat": _("Your seat"), "turn": _("Your turn!"), "done": _("Done."),
-                             "sent": _("Sent: the game master runs it."), "silent": _("no answer")}}
+                   "words": page_words()}
         private = private_lines(table, seat)
         if private:
             payload["private"] = private

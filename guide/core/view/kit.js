@@ -120,12 +120,19 @@ const kit = (() => {
         body: JSON.stringify({move: id, version: current && current.version})});
       said = (await r.json()).said;
     } catch (e) {
-      said = "the table does not answer: try again";
+      said = word("no_answer", "the table does not answer: try again");
     }
-    const words = (current && current.words) || {};    // the payload's words, in the table's language
-    if (said === "sent") said = current && current.policy === "apply" ? (words.done || "Done.")
-      : (words.sent || "Sent: the game master runs it.");
+    if (said === "sent") said = current && current.policy === "apply" ? word("done", "Done.")
+      : word("sent", "Sent: the game master runs it.");
     return said;
+  }
+
+  // One of the words the table sends with the page (the payload's `words`, in the table's
+  // language), its {names} filled in; the English as a fallback.
+  function word(key, english, values = {}) {
+    const words = (current && current.words) || {};
+    return String(words[key] || english).replace(/\{(\w+)\}/g,
+      (whole, name) => (name in values ? String(values[name]) : whole));
   }
 
   // --- components ----------------------------------------------------------------------------
@@ -274,15 +281,18 @@ const kit = (() => {
     if (showing) {
       box.classList.add("kit-shown");
       box.append(h("div", {class: "kit-reveal-body"}, typeof content === "function" ? content() : content),
-        countdown({key: k + ":" + state.until, seconds: (state.until - Date.now()) / 1000, label: "hides in"}));
+        countdown({key: k + ":" + state.until, seconds: (state.until - Date.now()) / 1000,
+                   label: word("hides_in", "hides in")}));
     } else if (state.used && !again) {
-      box.append(h("div", {class: "kit-reveal-hidden", text: `${label}: hidden again`}));
+      box.append(h("div", {class: "kit-reveal-hidden",
+                           text: word("hidden_again", "{label}: hidden again", {label})}));
     } else {
       box.append(h("button", {type: "button", class: "kit-button kit-gold", on: {click: () => {
         state.until = Date.now() + seconds * 1000;
         state.used = true;
         box.replaceWith(reveal({key, label, content, seconds, again}));
-      }}}, `Tap to see ${label}`, h("small", {text: `${seconds} s, only on this screen`})));
+      }}}, word("tap_to_see", "Tap to see {label}", {label}),
+        h("small", {text: word("only_here", "{seconds} s, only on this screen", {seconds})})));
     }
     return box;
   }
