@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import click
 
 from guide.core.errors import CommandError
-from guide.core.i18n import _, help_text
+from guide.core.i18n import NP_, _, domain_of, help_text, pgettext
 from guide.core.names import suggest
 from guide.core.params import arrange
 from guide.core.text import unsafe
@@ -52,7 +52,31 @@ class Command:
             if getattr(p, "help", None):
                 p.help = help_text(p.help, module)  # type: ignore[attr-defined]
         ctx = click.Context(shown, info_name=self.name)
+        if shown.options_metavar:
+            shown.options_metavar = pgettext("metavar", shown.options_metavar)
+        words = domain_of(module)
+        for p in shown.params:
+            word = metavar_word(p, ctx)
+            if word:
+                full = p.make_metavar(ctx)
+                p.metavar = full.replace(word, words.pgettext("metavar", word), 1)
         return shown.get_help(ctx).replace("Usage: ", "usage: ", 1)
+
+
+OPTIONS_METAVAR = NP_("metavar", "[OPTIONS]")
+
+
+def metavar_word(param: click.Parameter, ctx: click.Context) -> str | None:
+    """The placeholder a parameter's help shows (NAME, INTEGER, FACES), translated where it is
+    shown (context "metavar"); None for a flag, and for choices (the words typed, English)."""
+    if isinstance(param, click.Option) and (param.is_flag or param.count):
+        return None
+    if param.metavar:
+        return param.metavar
+    if param.type.get_metavar(param=param, ctx=ctx):
+        return None
+    name = param.type.name if isinstance(param, click.Option) else param.name
+    return name.upper() if name else None
 
 
 class Registry:

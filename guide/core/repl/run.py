@@ -47,6 +47,8 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
         if lang is not None and lang not in game.languages:
             raise StartError(_("--lang: the {game} game speaks {languages}, not {lang!r}").format(
                 game=game.id, languages=", ".join(game.languages), lang=lang))
+        if lang is not None:
+            i18n.use(lang)             # what goes wrong opening it is said in that language
         library = game.load(boxes)
         store = Store(path, read_only=read_only, game=game.id, state_version=game.state_version)
     except GuideError as e:

@@ -59,7 +59,7 @@ def test_guide_check_passes_it_and_check_facts_lists_the_90_placeholders(box):
     facts = guide("check", "--facts", str(box))
     assert facts.returncode == 1
     listed = facts.stdout.splitlines()
-    assert len(listed) == 90 and facts.stderr.strip() == "90 problem(s) found."
+    assert len(listed) == 90 and facts.stderr.strip() == "90 problems found."
     assert listed[0].endswith("quote 11 is a placeholder, not a fact yet and has no source"
                               " (add one under sources:)")
     assert listed[-1].split(": ", 1)[1].startswith("adventure 'harbour-fog': quote 100 ")
