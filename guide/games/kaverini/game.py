@@ -74,7 +74,11 @@ class KaveriniGame(Game):
 
             problems = sorted(problems + [p for a in library.adventures.values()
                                           for p in fact_problems(a)])
-        return problems, f"ok: {len(library.cards)} cards, {len(library.adventures)} adventure(s)"
+        cards = ngettext("{count} card", "{count} cards", len(library.cards)).format(
+            count=len(library.cards))
+        adventures = ngettext("{count} adventure", "{count} adventures",
+                              len(library.adventures)).format(count=len(library.adventures))
+        return problems, _("ok: {cards}, {adventures}").format(cards=cards, adventures=adventures)
 
     def files(self) -> tuple[FileKind, ...]:
         """Any YAML file holds cards or an adventure (its loader reads it card by card)."""
@@ -125,10 +129,10 @@ class KaveriniGame(Game):
 
     def notices(self, table: Table) -> list[str]:
         replaced = getattr(table.library, "replaced", [])
-        return [f"the --box {what} replaces the bundled one" for what in replaced]
+        return [_("the --box {what} replaces the bundled one").format(what=what) for what in replaced]
 
     def greeting(self) -> str:
-        return "Kaverini. Type help for the commands; Tab completes; Ctrl-D leaves."
+        return _("Kaverini. Type help for the commands; Tab completes; Ctrl-D leaves.")
 
     def cli(self) -> list[click.Command]:
         from guide.games.kaverini.cli import odds
@@ -139,8 +143,8 @@ class KaveriniGame(Game):
 
     def start_options(self) -> list[click.Option]:
         return [click.Option(["--adventure", "adventure_id"], default=None, metavar="ID",
-                             help="Start this adventure when none is running (the bundled"
-                                  " one: amsterdam).")]
+                             help=_("Start this adventure when none is running (the bundled"
+                                    " one: amsterdam)."))]
 
     def start(self, table: Table, **options: object) -> list[str]:
         adventure = options.get("adventure_id")
