@@ -66,6 +66,18 @@ class Command:
 OPTIONS_METAVAR = NP_("metavar", "[OPTIONS]")
 
 
+def _name_in_language(e: click.UsageError, cmd: Command) -> None:
+    """An argument named in click's refusal ("Invalid value for 'SIDE'") by its placeholder
+    in the table's language, as its help shows it."""
+    param, ctx = getattr(e, "param", None), e.ctx
+    if not isinstance(param, click.Argument) or ctx is None or getattr(e, "param_hint", 1) is not None:
+        return
+    word = metavar_word(param, ctx)
+    if word:
+        said = domain_of(cmd.function.__module__).pgettext("metavar", word)
+        e.param_hint = "'" + param.make_metavar(ctx).replace(word, said, 1) + "'"  # type: ignore[attr-defined]
+
+
 def metavar_word(param: click.Parameter, ctx: click.Context) -> str | None:
     """The placeholder a parameter's help shows (NAME, INTEGER, FACES), translated where it is
     shown (context "metavar"); None for a flag, and for choices (the words typed, English)."""
@@ -158,6 +170,7 @@ def parse(cmd: Command, args: list[str], table: object = None) -> dict:
         ctx = cmd.click_command.make_context(cmd.name, arrange(cmd.click_command, args, table),
                                              obj=table)
     except click.UsageError as e:
+        _name_in_language(e, cmd)
         raise CommandError(_("{name}: {value}").format(
             name=cmd.name, value=_first_line(e.format_message()))) from None
     except click.exceptions.Exit:

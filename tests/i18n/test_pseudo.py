@@ -108,6 +108,11 @@ def plain_words(shown: str, allowed: set[str]) -> list[str]:
     return found
 
 
+def _choices(param) -> tuple:
+    found = getattr(param.type, "choices", ())
+    return tuple(found) if isinstance(found, (list, tuple)) else ()
+
+
 def play(path: Path, game: str, script: str, tv: Any, data: Any = lambda t: []
          ) -> list[tuple[str, str]]:
     """The script played in the pseudo-language, as the table plays it; for each line that
@@ -119,9 +124,10 @@ def play(path: Path, game: str, script: str, tv: Any, data: Any = lambda t: []
     t = open_table(path, [], 1, game_id=game)
     t.lang = PSEUDO
     typed = _words(script)
-    commands = set(t.registry.commands) | {
-        w for c in t.registry.commands.values() for p in c.click_command.params
-        for o in getattr(p, "opts", []) for w in re.findall(r"[a-z]+", o)}
+    params = [p for c in t.registry.commands.values() for p in c.click_command.params]
+    commands = {game, *t.registry.commands} | {   # command words, option names, choices: English
+        w for p in params for o in [*p.opts, *_choices(p)]
+        for w in re.findall(r"[a-z]+", str(o))}
     bad: list[tuple[str, str]] = []
     told: list[dict] = []
     try:
@@ -200,3 +206,56 @@ undo
 def test_a_kaverini_evening_sends_every_word_through_its_catalogue(tmp_path, speak_pseudo):
     bad = play(tmp_path / "k.sqlite", "kaverini", KAVERINI_EVENING, _kaverini_tv, _scenes)
     assert not bad, "\n".join(f"{line}: {words_}" for line, words_ in bad)
+
+
+CAVE_EVENING = """
+character Ann
+character Bob
+status
+start --at 0,0
+map
+move Ann right
+move Ann up
+end Ann
+move Bob right
+eat Bob
+end Bob
+status
+! rules C-TURN-6
+move Ann sideways
+move Ann down
+end Ann
+move Bob down
+end Bob
+move Ann down
+end Ann
+map
+end Bob
+log
+undo
+bogus
+help move
+"""
+
+
+def test_a_cave_evening_sends_every_word_through_its_catalogue(tmp_path, speak_pseudo):
+    bad = play(tmp_path / "c.sqlite", "cave", CAVE_EVENING, _cave_tv)
+    assert not bad, "\n".join(f"{line}: {words_}" for line, words_ in bad)
+
+
+def test_every_cave_seat_page_speaks_the_tables_language(tmp_path, speak_pseudo):
+    from guide.core.seats import Desk
+
+    t = open_table(tmp_path / "c.sqlite", [], 1, game_id="cave")
+    t.lang = PSEUDO
+    try:
+        for line in ("character Ann", "character Bob", "start --at 0,0", "move Ann right"):
+            t.execute(line)
+        page = Desk.payload_of(t, "Ann")
+        said = [page["words"][k] for k in page["words"]] + [
+            part for m in page["moves"] for part in (m["label"], *m.get("group", ()),
+                                                     m.get("detail") or "")]
+        said += _cave_tv(page["view"])
+        assert not plain_words("\n".join(said), _words(dict(t.state)) | {"Ann", "Bob"})
+    finally:
+        t.close()

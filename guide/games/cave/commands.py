@@ -9,7 +9,7 @@ from typing import Any, TypeAlias
 import click
 
 from guide.core.errors import CommandError
-from guide.core.i18n import domain
+from guide.core.i18n import NP_, domain
 from guide.core.params import Named
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -176,15 +176,23 @@ def status(t: CaveTable) -> Result:
     Example: status"""
     state = t.state
     placed = state["phase"] != "setup"
-    rows = [[c["name"], c["state"], f"{c['x']},{c['y']}" if placed else "-", c["energy"], c["mental"],
-             " ".join(map(str, c["food"])) or "-", c["fire"], c["items"], _held(c)]
+    rows = [[c["name"], pgettext("state", c["state"]), f"{c['x']},{c['y']}" if placed else "-",
+             c["energy"], c["mental"], " ".join(map(str, c["food"])) or "-", c["fire"], c["items"],
+             _held(c)]
             for c in state["characters"]]
-    return Result([headline(state), f"Draw pile: {len(state['tiles']['draw'])} tiles, "
-                   f"discards: {len(state['tiles']['discard'])}"],
-                  headers=["name", "state", "at", "energy", "mental", "food", "fire", "items", ""], rows=rows)
+    draw = len(state["tiles"]["draw"])
+    pile = ngettext("Draw pile: {count} tile, discards: {discards}",
+                    "Draw pile: {count} tiles, discards: {discards}", draw).format(
+                        count=draw, discards=len(state["tiles"]["discard"]))
+    return Result([headline(state), pile],
+                  headers=[_("name"), _("state"), _("at"), _("energy"), _("mental"), _("food"),
+                           _("fire"), _("items"), ""], rows=rows)
+
+
+STATES = (NP_("state", "in"), NP_("state", "out"), NP_("state", "dead"))   # a character's
 
 
 def _held(c: Character) -> str:
     if c["stuck"]:
-        return "stuck"
-    return "challenge" if c["challenge"] and not c["challenge"]["crossed"] else ""
+        return _("stuck")
+    return _("challenge") if c["challenge"] and not c["challenge"]["crossed"] else ""

@@ -9,6 +9,7 @@ import click
 
 from guide.core.box import Doc, FileKind
 from guide.core.game import Game
+from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.seats import Move
 from guide.core.story import say
@@ -22,6 +23,8 @@ from .commands import CaveTable, commands
 from .render import render
 from .seats import pictures, seat_moves
 from .state import current, new_state
+
+_, ngettext, pgettext = domain("cave").functions()
 
 
 def page(name: str) -> bytes:
@@ -61,8 +64,8 @@ class CaveGame(Game):
         state = table.state
         ch = current(state)
         if ch is None:
-            return "cave> " if state["phase"] == "setup" else "cave (over)> "
-        return f"cave (round {state['round']}: {ch['name']})> "
+            return "cave> " if state["phase"] == "setup" else _("cave (over)> ")
+        return _("cave (round {round}: {who})> ").format(round=state["round"], who=ch["name"])
 
     def toolbar(self, table: CaveTable) -> str | None:
         return public.toolbar(table.state)
@@ -97,7 +100,7 @@ class CaveGame(Game):
         return {**self.view(table), "pictures": pictures(table.state, table.library, seat)}
 
     def greeting(self) -> str:
-        return "Cave escape: character NAME, start, move; help; Ctrl-D leaves."
+        return _("Cave escape: character NAME, start, move; help; Ctrl-D leaves.")
 
     def cli(self) -> list[click.Command]:
         return [cave_group]
