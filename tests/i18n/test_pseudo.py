@@ -84,7 +84,7 @@ def _words(value: Any) -> set[str]:
     if isinstance(value, str):
         return set(re.findall(r"[A-Za-z]+", value))
     if isinstance(value, dict):
-        value = list(value.values())
+        value = [*value, *value.values()]
     if isinstance(value, (list, tuple)):
         return set().union(*map(_words, value)) if value else set()
     return set()
@@ -102,7 +102,7 @@ _WORD = rf"(?<![{_LETTER}])[A-Za-z]{{2,}}(?![{_LETTER}])"
 def plain_words(shown: str, allowed: set[str]) -> list[str]:
     """The plain (ASCII) words of what the table showed that are none of the allowed."""
     found = []
-    for word in re.findall(_WORD, shown):
+    for word in re.findall(_WORD, re.sub(r"\{[a-z_]+\}", "", shown)):   # a page's {fields}
         if word not in allowed and word.lower() not in _SAME:
             found.append(word)
     return found
@@ -257,5 +257,35 @@ def test_every_cave_seat_page_speaks_the_tables_language(tmp_path, speak_pseudo)
                                                      m.get("detail") or "")]
         said += _cave_tv(page["view"])
         assert not plain_words("\n".join(said), _words(dict(t.state)) | {"Ann", "Bob"})
+    finally:
+        t.close()
+
+
+def test_a_kaverini_seat_page_and_the_tv_speak_the_tables_language(tmp_path, speak_pseudo):
+    """The seat page's and the TV's words come with the feed, in the table's language."""
+    from guide.core.seats import Desk
+
+    t = open_table(tmp_path / "k.sqlite", [], 1, game_id="kaverini")
+    t.lang = PSEUDO
+    try:
+        for line in KAVERINI_EVENING.strip().splitlines()[:5]:
+            t.execute(line.lstrip("! "))
+        t.execute("wp Ann 1")
+        t.execute("item Ann Stroopwafel")
+        page = Desk.payload_of(t, "Ann")
+        assert page["moves"], "Ann's turn: her moves are offered"
+        view = page["view"]
+        said = [*page["words"].values(), *view["words"].values(), view["confrontation"]["said"],
+                *(s for f in view["confrontation"]["fighters"] for s in f["said"]),
+                *(e["said"] for e in view["confrontation"]["effects"]),
+                *(v for tech in view["you"]["techniques"] for v in tech["said"].values()),
+                *(part for m in page["moves"] for part in (m["label"], *m.get("group", ()),
+                                                          m.get("detail") or ""))]
+        from guide.games.kaverini.data.tables import ladders
+
+        allowed = _words(dict(t.state)) | _words([[c.name, *c.subtypes, *c.flags]
+                                                  for c in t.library.cards.values()]) | _words(
+            [[name, *lad.techniques] for name, lad in ladders().items()])
+        assert not plain_words("\n".join(said), allowed)
     finally:
         t.close()
