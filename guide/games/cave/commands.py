@@ -99,7 +99,9 @@ def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> 
     if len(distinct) == 1:
         return fits[0]
     offer = ", ".join(f"{f} ({' '.join(sides)})" for sides, f in distinct.items())
-    answer = t.ask(f"turn the {shape} tile: {offer}", [str(f) for f in distinct.values()]).strip()
+    answer = t.ask(_("turn the {shape} tile: {offer}").format(shape=pgettext("shape", shape),
+                                                             offer=offer),
+                   [str(f) for f in distinct.values()]).strip()
     if answer not in {str(f) for f in fits}:
         raise CommandError(_("turn the tile {value}, not {answer!r}").format(
             value=' or '.join(map(str, distinct.values())), answer=answer))

@@ -90,7 +90,7 @@ class KaveriniGame(Game):
                 value=', '.join(CARD_TYPES), card_type=card_type))
         chosen = [c for c in library.cards.values() if card_type in (None, c.type)]
         chosen.sort(key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
-        return Result(headers=CARD_HEADERS, rows=[card_row(c) for c in chosen])
+        return Result(headers=[_(h) for h in CARD_HEADERS], rows=[card_row(c) for c in chosen])
 
     def card(self, library: Library, name: str) -> list[str]:
         from guide.games.kaverini.commands.lookup import find_card
