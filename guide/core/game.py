@@ -77,8 +77,8 @@ class Game:
         and a summary line. `facts` (`guide check --facts`): also list what the data
         presents as true without backing it; a game with no such data ignores it."""
         if not self.files():
-            return [], "ok: this game reads no data files"
-        return box.check(self, paths), f"ok: the {self.title} files read cleanly"
+            return [], _("ok: this game reads no data files")
+        return box.check(self, paths), _("ok: the {title} files read cleanly").format(title=self.title)
 
     def schemas(self) -> dict[str, dict]:
         """The JSON Schemas of the game's data files, by name (`guide schema --game ID`)."""

@@ -194,7 +194,7 @@ def test_bundled_library_is_cached():
 
 def test_a_file_with_too_many_problems_is_cut_short(tmp_path):
     out = problems_of(tmp_path, "cards: [" + "{}, " * 100_000 + "]\n")
-    assert len(out) == 101 and out[-1].endswith("more problem(s) in this file")
+    assert len(out) == 101 and out[-1].endswith("more problems in this file")
 
 
 @pytest.mark.parametrize("text,expected", [
