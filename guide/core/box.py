@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from guide.core.errors import DataError
-from guide.core.i18n import N_, domain
+from guide.core.i18n import domain
 from guide.core.names import suggest
 from guide.core.schema import Validator
 from guide.core.yamlsrc import Problem, TooBig, Walker, compose_file_plain, problem_at
@@ -106,14 +106,14 @@ def yaml_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
 
 
 def compose(path: Path, display: str, game_id: str, problems: list[Problem],
-            empty: str = N_("empty file")) -> tuple[yaml.Node | None, bool]:
+            empty: str | None = None) -> tuple[yaml.Node | None, bool]:
     """Read one file (bounded, regular, UTF-8, YAML), and take off its `game: ID` (which
     must be this game's). The node (None: nothing to validate) and whether its text is plain."""
     node, found, plain = compose_file_plain(path, display)
     problems += found
     if node is None:
         if not found:
-            problems.append(Problem(display, 1, 1, _(empty)))
+            problems.append(Problem(display, 1, 1, empty or _("empty file")))   # the caller's own words
         return None, plain
     if isinstance(node, yaml.MappingNode):
         kept = []
