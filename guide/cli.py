@@ -14,6 +14,7 @@ import click
 
 from guide import __version__
 from guide.core.cli import BOX, CAMPAIGN, GAME, UserError
+from guide.core.i18n import _, ngettext
 
 
 class GameGroup(click.Group):
@@ -102,7 +103,8 @@ def check(paths: tuple[Path, ...], game_id: str | None, facts: bool) -> None:
     for p in problems:
         click.echo(str(p))
     if problems:
-        click.echo(f"{len(problems)} problem(s) found.", err=True)
+        click.echo(ngettext("{count} problem found.", "{count} problems found.",
+                            len(problems)).format(count=len(problems)), err=True)
         sys.exit(1)
     click.echo("\n".join(summaries))
 
@@ -179,7 +181,8 @@ def schema(kind: str | None, game_id: str | None) -> None:
 
     schemas = _game(game_id).schemas()
     if kind is not None and kind not in schemas:
-        raise UserError(f"no schema {kind!r}; known: {', '.join(schemas) or 'none'}")
+        raise UserError(_("no schema {kind!r}; known: {known}").format(
+            kind=kind, known=", ".join(schemas) or _("none")))
     for name in [kind] if kind else schemas:
         click.echo(json.dumps(schemas[name], indent=2))
 
@@ -194,7 +197,7 @@ def games_command() -> None:
         try:
             title = games.load(game_id).title
         except (GuideError, ImportError) as e:
-            title = f"(cannot be loaded: {e})"
+            title = _("(cannot be loaded: {why})").format(why=e)
         click.echo(f"{game_id:12} {title}")
 
 
@@ -230,7 +233,7 @@ class PlayCommand(click.Command):
             rows += [(f"{' / '.join(o.opts)} {o.metavar or ''}".rstrip() + f" ({game_id})",
                       o.help or "") for o in options]
         if rows:
-            with formatter.section("Start options of the games"):
+            with formatter.section(_("Start options of the games")):
                 formatter.write_dl(rows)
 
 
@@ -273,12 +276,12 @@ def state(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None,
         if seat is None:
             shown = table.game.public_state(table)
         elif not seated(table):
-            raise UserError(f"--seat: the {table.game.id} game has no seats")
+            raise UserError(_("--seat: the {game} game has no seats").format(game=table.game.id))
         else:
             try:
                 name = resolve(seat, table.game.seats(table), "seat")
             except GuideError as e:
-                raise UserError(f"--seat: {e}") from None
+                raise UserError(_("--seat: {why}").format(why=e)) from None
             shown = Desk.payload_of(table, name)
         click.echo(json.dumps(shown, indent=2, ensure_ascii=False))
     finally:
@@ -301,17 +304,29 @@ def seats_command(campaign: Path | None, boxes: tuple[Path, ...], game_id: str |
     try:
         table = open_table(campaign, list(boxes), seed=None, game_id=game_id)
     except click.ClickException as e:
-        if "already open" not in e.format_message():
+        if not _held_elsewhere(e):
             raise
         table = open_table(campaign, list(boxes), seed=None, read_only=True, game_id=game_id)
     try:
         if not seated(table):
-            raise UserError(f"the {table.game.id} game has no seats")
+            raise UserError(_("the {game} game has no seats").format(game=table.game.id))
         click.echo(text(table.execute("seats" + (" --no-qr" if no_qr else ""))))
     except GuideError as e:
         raise UserError(str(e)) from None
     finally:
         table.close()
+
+
+def _held_elsewhere(e: BaseException) -> bool:
+    """Whether an error came of the campaign being open in another guide (in any language)."""
+    from guide.core.holding import HeldError
+
+    seen: BaseException | None = e
+    while seen is not None:
+        if isinstance(seen, HeldError):
+            return True
+        seen = seen.__context__
+    return False
 
 
 @cli.command("view")
@@ -334,10 +349,11 @@ def view_command(campaign, boxes, game_id, lan, port) -> None:
     try:
         server, note = serve(table.game.view_page, port, lan)
     except OSError as e:
-        raise UserError(f"cannot serve the view on port {port or 'near 8765'}:"
-                        f" {e.strerror or e}") from None
+        raise UserError(_("cannot serve the view on port {port}: {why}").format(
+            port=port or _("near 8765"), why=e.strerror or e)) from None
     server.publish(shown_view(table))
-    click.echo(f"The players' view is at {server.url}  (Ctrl-C stops) {note}".rstrip())
+    click.echo(_("The players' view is at {url}  (Ctrl-C stops) {note}").format(
+        url=server.url, note=note).rstrip())
     seen = store.version()
     try:
         while True:
@@ -371,5 +387,5 @@ def main() -> None:
         from guide.core.logs import log_exception
 
         where = log_exception(e)
-        click.echo(f"error: {e} (details in {where})", err=True)
+        click.echo(_("error: {why} (details in {where})").format(why=e, where=where), err=True)
         sys.exit(1)

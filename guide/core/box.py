@@ -101,27 +101,28 @@ def yaml_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
         elif path.exists() or path.is_symlink():  # a device or a pipe: read_regular says which
             files.append(path)
         else:
-            problems.append(Problem(str(path), 1, 1, "no such file or folder"))
+            problems.append(Problem(str(path), 1, 1, _("no such file or folder")))
     return files, problems
 
 
 def compose(path: Path, display: str, game_id: str, problems: list[Problem],
-            empty: str = "empty file") -> tuple[yaml.Node | None, bool]:
+            empty: str | None = None) -> tuple[yaml.Node | None, bool]:
     """Read one file (bounded, regular, UTF-8, YAML), and take off its `game: ID` (which
     must be this game's). The node (None: nothing to validate) and whether its text is plain."""
     node, found, plain = compose_file_plain(path, display)
     problems += found
     if node is None:
         if not found:
-            problems.append(Problem(display, 1, 1, empty))
+            problems.append(Problem(display, 1, 1, empty or _("empty file")))   # the caller's own words
         return None, plain
     if isinstance(node, yaml.MappingNode):
         kept = []
         for k, v in node.value:
             if isinstance(k, yaml.ScalarNode) and k.tag.endswith(":str") and k.value == GAME_KEY:
                 if not (isinstance(v, yaml.ScalarNode) and v.value == game_id):
-                    problems.append(problem_at(display, v, f"game: this file is read as"
-                                                           f" {game_id!r}'s, not {_shown(v)}'s"))
+                    problems.append(problem_at(display, v, _(
+                        "game: this file is read as {game!r}'s, not {other}'s").format(
+                            game=game_id, other=_shown(v))))
                 continue
             kept.append((k, v))
         node = yaml.MappingNode(node.tag, kept, node.start_mark, node.end_mark, node.flow_style)
@@ -157,7 +158,8 @@ def trim(problems: list[Problem], start: int, display: str) -> None:
         last = mine[SHOWN_PER_FILE - 1]
         problems[start:] = mine[:SHOWN_PER_FILE] + [
             Problem(display, last.line, last.column + 1,
-                    f"... and {more:,} more problem(s) in this file")]
+                    ngettext("... and {count:,} more problem in this file",
+                             "... and {count:,} more problems in this file", more).format(count=more))]
 
 
 def kinds_of(path: Path, kinds: tuple[FileKind, ...]) -> list[FileKind]:
@@ -182,9 +184,10 @@ def read(paths: list[Path], kinds: tuple[FileKind, ...],
         matching = kinds_of(path, kinds)
         if not matching:
             names = [f"{k.pattern}.yaml" for k in kinds]
-            problems.append(Problem(str(path), 1, 1, f"not a file the {game_id} game reads"
-                                    f"{suggest(path.name, names)} (it reads:"
-                                    f" {', '.join(names) or 'no files'})"))
+            problems.append(Problem(str(path), 1, 1, _(
+                "not a file the {game} game reads{hint} (it reads: {names})").format(
+                    game=game_id, hint=suggest(path.name, names),
+                    names=", ".join(names) or _("no files"))))
             continue
         doc = read_as(path, matching, game_id, problems)
         if doc is not None:

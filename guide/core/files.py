@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import stat
 
+from guide.core.i18n import N_, _
+
 
 def file_kind(mode: int) -> str:
     """What a file is, in words, from its st_mode."""
-    for test, words in ((stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a disk device"),
-                        (stat.S_ISFIFO, "a pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
-                        (stat.S_ISREG, "a file"), (stat.S_ISDIR, "a folder")):
+    for test, words in ((stat.S_ISCHR, N_("a device")), (stat.S_ISBLK, N_("a disk device")),
+                        (stat.S_ISFIFO, N_("a pipe (FIFO)")), (stat.S_ISSOCK, N_("a socket")),
+                        (stat.S_ISREG, N_("a file")), (stat.S_ISDIR, N_("a folder"))):
         if test(mode):
-            return words
-    return "not a regular file"
+            return _(words)
+    return _("not a regular file")

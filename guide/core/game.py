@@ -80,8 +80,8 @@ class Game:
         and a summary line. `facts` (`guide check --facts`): also list what the data
         presents as true without backing it; a game with no such data ignores it."""
         if not self.files():
-            return [], "ok: this game reads no data files"
-        return box.check(self, paths), f"ok: the {self.title} files read cleanly"
+            return [], _("ok: this game reads no data files")
+        return box.check(self, paths), _("ok: the {title} files read cleanly").format(title=self.title)
 
     def box_template(self, name: str | None) -> BoxTemplate | None:
         """What `guide new box [NAME] --game ID` writes for a table to fill from its own box

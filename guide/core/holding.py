@@ -19,6 +19,7 @@ import stat
 from pathlib import Path
 
 from guide.core.errors import GuideError
+from guide.core.i18n import N_, _
 from guide.core.processes import hold_in_parent_only, release
 
 MODE = 0o600
@@ -31,17 +32,18 @@ class HeldError(GuideError):
 def lock(path: Path) -> int:
     """Open and lock `path` (made 0600 if new): the descriptor, or a HeldError."""
     if not path.exists() and any(Path(f"{path}{end}").exists() for end in ("-wal", "-shm")):
-        raise HeldError(f"{path}: the file is missing but its journal ({path.name}-wal,"
-                        f" {path.name}-shm) is there: another guide may hold it open (the file"
-                        " deleted while open: that guide writes it back at its next command);"
-                        f" if none does, remove {path.name}-wal and {path.name}-shm first")
+        raise HeldError(_("{path}: the file is missing but its journal ({name}-wal, {name}-shm)"
+                          " is there: another guide may hold it open (the file deleted while"
+                          " open: that guide writes it back at its next command); if none"
+                          " does, remove {name}-wal and {name}-shm first").format(
+                              path=path, name=path.name))
     fd = os.open(path, os.O_RDWR | os.O_CREAT, MODE)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(fd)
-        raise HeldError(f"{path}: already open in another guide; close that one first"
-                        ) from None
+        raise HeldError(_("{path}: already open in another guide; close that one first")
+                        .format(path=path)) from None
     hold_in_parent_only(fd)   # a worker forked by a command (odds) must not keep the lock
     return fd
 
@@ -95,10 +97,10 @@ def gone(path: Path, held: tuple[int, int]) -> str | None:
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        return "deleted"
+        return N_("deleted")
     except OSError:
         return None
-    return None if (info.st_dev, info.st_ino) == held else "replaced by another file"
+    return None if (info.st_dev, info.st_ino) == held else N_("replaced by another file")
 
 
 def copy_out(db: sqlite3.Connection, path: Path) -> Path:
@@ -133,7 +135,7 @@ def put_back(temporary: Path, path: Path) -> Path:
                 return target
             except FileExistsError:
                 continue
-        raise OSError(f"no free name beside {path}")
+        raise OSError(_("no free name beside {path}").format(path=path))
     finally:
         _remove(temporary)
 

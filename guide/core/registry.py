@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import click
 
 from guide.core.errors import CommandError
-from guide.core.i18n import _, help_text
+from guide.core.i18n import NP_, _, domain_of, help_text, pgettext
 from guide.core.names import suggest
 from guide.core.params import arrange
 from guide.core.text import unsafe
@@ -52,7 +52,43 @@ class Command:
             if getattr(p, "help", None):
                 p.help = help_text(p.help, module)  # type: ignore[attr-defined]
         ctx = click.Context(shown, info_name=self.name)
+        if shown.options_metavar:
+            shown.options_metavar = pgettext("metavar", shown.options_metavar)
+        words = domain_of(module)
+        for p in shown.params:
+            word = metavar_word(p, ctx)
+            if word:
+                full = p.make_metavar(ctx)
+                p.metavar = full.replace(word, words.pgettext("metavar", word), 1)
         return shown.get_help(ctx).replace("Usage: ", "usage: ", 1)
+
+
+OPTIONS_METAVAR = NP_("metavar", "[OPTIONS]")
+
+
+def _name_in_language(e: click.UsageError, cmd: Command) -> None:
+    """An argument named in click's refusal ("Invalid value for 'SIDE'") by its placeholder
+    in the table's language, as its help shows it."""
+    param, ctx = getattr(e, "param", None), e.ctx
+    if not isinstance(param, click.Argument) or ctx is None or getattr(e, "param_hint", 1) is not None:
+        return
+    word = metavar_word(param, ctx)
+    if word:
+        said = domain_of(cmd.function.__module__).pgettext("metavar", word)
+        e.param_hint = "'" + param.make_metavar(ctx).replace(word, said, 1) + "'"  # type: ignore[attr-defined]
+
+
+def metavar_word(param: click.Parameter, ctx: click.Context) -> str | None:
+    """The placeholder a parameter's help shows (NAME, INTEGER, FACES), translated where it is
+    shown (context "metavar"); None for a flag, and for choices (the words typed, English)."""
+    if isinstance(param, click.Option) and (param.is_flag or param.count):
+        return None
+    if param.metavar:
+        return param.metavar
+    if param.type.get_metavar(param=param, ctx=ctx):
+        return None
+    name = param.type.name if isinstance(param, click.Option) else param.name
+    return name.upper() if name else None
 
 
 class Registry:
@@ -134,6 +170,7 @@ def parse(cmd: Command, args: list[str], table: object = None) -> dict:
         ctx = cmd.click_command.make_context(cmd.name, arrange(cmd.click_command, args, table),
                                              obj=table)
     except click.UsageError as e:
+        _name_in_language(e, cmd)
         raise CommandError(_("{name}: {value}").format(
             name=cmd.name, value=_first_line(e.format_message()))) from None
     except click.exceptions.Exit:

@@ -20,6 +20,7 @@ from urllib.parse import unquote
 import yaml
 
 from guide.core.errors import GuideError
+from guide.core.i18n import N_, _, ngettext
 from guide.core.yamlsrc import (
     BOOL,
     FLOAT,
@@ -51,8 +52,9 @@ _BY_NAME = ("properties", "patternProperties", "$defs")                 # schema
 _KNOWN_TAGS = {STR, INT, FLOAT, BOOL, NULL, SEQ, MAP, TIMESTAMP}
 _TYPE_TAGS = {"string": {STR, TIMESTAMP}, "integer": {INT}, "number": {INT, FLOAT},
               "boolean": {BOOL}, "null": {NULL}}
-_NOUNS = {"string": "text", "integer": "a whole number", "number": "a number",
-          "boolean": "true or false", "array": "a list", "object": "a mapping", "null": "empty"}
+_NOUNS = {"string": N_("text"), "integer": N_("a whole number"), "number": N_("a number"),
+          "boolean": N_("true or false"), "array": N_("a list"), "object": N_("a mapping"),
+          "null": N_("empty")}
 
 
 class SchemaError(GuideError):
@@ -192,11 +194,11 @@ class Validator:
         if schema is True or schema == {}:
             return self.walker.plain(node)
         if schema is False:
-            self.report(node, f"{what or 'this'}: nothing is allowed here")
+            self.report(node, _("{what}: nothing is allowed here").format(what=what or _("this")))
             return None
         if node.tag not in _KNOWN_TAGS:
-            self.report(node, f"{what}: tag {short_tag(node.tag)} is not allowed: only plain"
-                              " YAML values are read")
+            self.report(node, _("{what}: tag {tag} is not allowed: only plain YAML values are"
+                                " read").format(what=what, tag=short_tag(node.tag)))
             return None
         value, typed = self.own(node, schema, what)
         found = [value] if typed else []
@@ -208,7 +210,8 @@ class Validator:
             if key in schema:
                 found += self.some(node, schema, key, what)
         if "not" in schema and self.valid(node, schema["not"], what):
-            self.report(node, f"{what or 'this'}: {_show(node)} is not allowed here")
+            self.report(node, _("{what}: {value} is not allowed here").format(
+                what=what or _("this"), value=_show(node)))
         if "if" in schema:
             branch = "then" if self.valid(node, schema["if"], what) else "else"
             if branch in schema:
@@ -225,10 +228,12 @@ class Validator:
                 if key == "anyOf":
                     break
         if not matches:
-            self.report(node, f"{what}: {_show(node)} is not valid; expected"
-                              f" {_describe(schema, 'a value of another kind')}")
+            self.report(node, _("{what}: {value} is not valid; expected {form}").format(
+                what=what, value=_show(node),
+                form=_describe(schema, _("a value of another kind"))))
         elif key == "oneOf" and len(matches) > 1:
-            self.report(node, f"{what}: {_show(node)} fits more than one of the forms allowed")
+            self.report(node, _("{what}: {value} fits more than one of the forms allowed").format(
+                what=what, value=_show(node)))
         return matches[:1]
 
     def own(self, node: yaml.Node, schema: dict, what: str) -> tuple[Any, bool]:
@@ -247,10 +252,12 @@ class Validator:
             value = self.check_mapping(node, schema, what)
         if not isinstance(node, yaml.ScalarNode):      # a list or mapping where a value is named
             if "enum" in schema and not any(equal(value, e) for e in schema["enum"]):
-                self.report(node, f"{what}: {_show(node)} is not allowed here; expected one of:"
-                                  f" {', '.join(map(str, schema['enum']))}")
+                self.report(node, _("{what}: {value} is not allowed here; expected one of:"
+                                    " {choices}").format(what=what, value=_show(node),
+                                                         choices=", ".join(map(str, schema["enum"]))))
             if "const" in schema and not equal(value, schema["const"]):
-                self.report(node, f"{what} must be {schema['const']!r}, not {_show(node)}")
+                self.report(node, _("{what} must be {want!r}, not {value}").format(
+                    what=what, want=schema["const"], value=_show(node)))
         return value, True
 
     def check_type(self, node: yaml.Node, schema: dict, what: str) -> bool:
@@ -260,8 +267,8 @@ class Validator:
         names = want if isinstance(want, list) else [want]
         if any(self._is(node, name) for name in names):
             return True
-        self.report(node, f"{what} must be {' or '.join(_NOUNS[n] for n in names)},"
-                          f" not {_show(node)}")
+        self.report(node, _("{what} must be {want}, not {value}").format(
+            what=what, want=_(" or ").join(_(_NOUNS[n]) for n in names), value=_show(node)))
         return False
 
     def _is(self, node: yaml.Node, want: str) -> bool:
@@ -288,39 +295,57 @@ class Validator:
                 "integer" in want and "number" not in want:
             value = int(value)                     # 3.0 is read as 3 (check_type let it in)
         if "const" in schema and not equal(value, schema["const"]):
-            self.report(node, f"{what} must be {schema['const']!r}")
+            self.report(node, _("{what} must be {want!r}").format(what=what, want=schema["const"]))
         if "enum" in schema and not any(equal(value, e) for e in schema["enum"]):
             hint = _suggest(str(value), schema["enum"]) or _allowed(schema["enum"])
-            self.report(node, f"{what}: unknown {value!r}{hint}")
+            self.report(node, _("{what}: unknown {value!r}{hint}").format(what=what, value=value,
+                                                                           hint=hint))
         if isinstance(value, str):
             if len(value) < schema.get("minLength", 0):
-                self.report(node, f"{what} must not be empty" if schema["minLength"] == 1 else
-                            f"{what} is too short (at least {schema['minLength']} characters)")
+                self.report(node, _("{what} must not be empty").format(what=what)
+                            if schema["minLength"] == 1 else
+                            ngettext("{what} is too short (at least {count} character)",
+                                     "{what} is too short (at least {count} characters)",
+                                     schema["minLength"]).format(what=what,
+                                                                 count=schema["minLength"]))
             if len(value) > schema.get("maxLength", math.inf):
-                self.report(node, f"{what} is too long (at most {schema['maxLength']} characters)")
+                self.report(node, ngettext("{what} is too long (at most {count} character)",
+                                           "{what} is too long (at most {count} characters)",
+                                           schema["maxLength"]).format(
+                                               what=what, count=schema["maxLength"]))
             if "pattern" in schema and not _regex(schema["pattern"]).search(value):
-                self.report(node, f"{what}: {value!r} is not valid; expected"
-                                  f" {_describe(schema, 'another form')}")
+                self.report(node, _("{what}: {value} is not valid; expected {form}").format(
+                    what=what, value=repr(value), form=_describe(schema, _("another form"))))
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             self.check_number(node, value, schema, what)
         return value
 
     def check_number(self, node: yaml.Node, value: float, schema: dict, what: str) -> None:
         if value < schema.get("minimum", -math.inf):
-            self.report(node, f"{what} must be at least {schema['minimum']}, not {value}")
+            self.report(node, _("{what} must be at least {limit}, not {value}").format(
+                what=what, limit=schema["minimum"], value=value))
         if value > schema.get("maximum", math.inf):
-            self.report(node, f"{what} must be at most {schema['maximum']}, not {value}")
+            self.report(node, _("{what} must be at most {limit}, not {value}").format(
+                what=what, limit=schema["maximum"], value=value))
         if value <= schema.get("exclusiveMinimum", -math.inf):
-            self.report(node, f"{what} must be more than {schema['exclusiveMinimum']}, not {value}")
+            self.report(node, _("{what} must be more than {limit}, not {value}").format(
+                what=what, limit=schema["exclusiveMinimum"], value=value))
         if value >= schema.get("exclusiveMaximum", math.inf):
-            self.report(node, f"{what} must be less than {schema['exclusiveMaximum']}, not {value}")
+            self.report(node, _("{what} must be less than {limit}, not {value}").format(
+                what=what, limit=schema["exclusiveMaximum"], value=value))
 
     def check_sequence(self, node: yaml.SequenceNode, schema: dict, what: str) -> list:
         n = len(node.value)
         if n < schema.get("minItems", 0):
-            self.report(node, f"{what}: needs at least {schema['minItems']} entries")
+            self.report(node, ngettext("{what}: needs at least {count} entry",
+                                        "{what}: needs at least {count} entries",
+                                        schema["minItems"]).format(what=what,
+                                                                   count=schema["minItems"]))
         if n > schema.get("maxItems", math.inf):
-            self.report(node, f"{what}: at most {schema['maxItems']} entries, not {n}")
+            self.report(node, ngettext("{what}: at most {count} entry, not {n}",
+                                        "{what}: at most {count} entries, not {n}",
+                                        schema["maxItems"]).format(
+                                            what=what, count=schema["maxItems"], n=n))
         items = schema.get("items", True)
         value = [self.check(item, items, f"{what}[{i + 1}]") for i, item in enumerate(node.value)]
         if schema.get("uniqueItems") is True:
@@ -328,7 +353,8 @@ class Validator:
             for i, v in enumerate(value):
                 first = seen.setdefault(_canon(v), i)
                 if first != i:
-                    self.report(node.value[i], f"{what}[{i + 1}] repeats entry {first + 1}")
+                    self.report(node.value[i], _("{what}[{i}] repeats entry {first}").format(
+                        what=what, i=i + 1, first=first + 1))
         return value
 
     def check_mapping(self, node: yaml.MappingNode, schema: dict, what: str) -> dict:
@@ -345,28 +371,36 @@ class Validator:
             if text in props or matched:
                 continue
             if extra is False:
-                self.report(key, f"unknown key {text!r}"
-                                 f"{_suggest(text, list(props)) or _allowed(list(props))}")
+                self.report(key, _("unknown key {key!r}{hint}").format(
+                    key=text, hint=_suggest(text, list(props)) or _allowed(list(props))))
             elif extra is True:
                 value[text] = self.walker.plain(child)
             else:
                 value[text] = self.check(child, extra, f"{what} {text!r}".strip())
         n = len(value)
         if n < schema.get("minProperties", 0):
-            self.report(node, f"{what or 'file'}: needs at least {schema['minProperties']} keys")
+            self.report(node, ngettext("{what}: needs at least {count} key",
+                                        "{what}: needs at least {count} keys",
+                                        schema["minProperties"]).format(
+                                            what=what or _("file"), count=schema["minProperties"]))
         if n > schema.get("maxProperties", math.inf):
-            self.report(node, f"{what or 'file'}: at most {schema['maxProperties']} keys, not {n}")
+            self.report(node, ngettext("{what}: at most {count} key, not {n}",
+                                        "{what}: at most {count} keys, not {n}",
+                                        schema["maxProperties"]).format(
+                                            what=what or _("file"), count=schema["maxProperties"],
+                                            n=n))
         for name in schema.get("required", ()):
             if name not in value:
-                self.report(node, f"{what or 'file'}: missing required key {name!r}")
+                self.report(node, _("{what}: missing required key {key!r}").format(
+                    what=what or _("file"), key=name))
         return value
 
 
 def _show(node: yaml.Node) -> str:
     if isinstance(node, yaml.SequenceNode):
-        return "a list"
+        return _("a list")
     if isinstance(node, yaml.MappingNode):
-        return "a mapping"
+        return _("a mapping")
     text = str(node.value)
     return repr(text if len(text) <= 30 else text[:27] + "...")
 
@@ -377,12 +411,12 @@ def _suggest(word: str, choices: list) -> str:
         folded = {str(c).casefold(): str(c) for c in choices}
         if word.casefold() in folded:
             close = [folded[word.casefold()]]
-    return f"; did you mean {close[0]!r}?" if close else ""
+    return _("; did you mean {name!r}?").format(name=close[0]) if close else ""
 
 
 def _allowed(names: list) -> str:
     if names and len(names) <= 30:
-        return "; expected one of: " + ", ".join(map(str, names))
+        return _("; expected one of: {choices}").format(choices=", ".join(map(str, names)))
     return ""
 
 

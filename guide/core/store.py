@@ -24,6 +24,7 @@ from pathlib import Path
 from guide.core import holding
 from guide.core.errors import GuideError
 from guide.core.files import file_kind
+from guide.core.i18n import N_, _
 from guide.core.state import apply, well_formed
 
 APP = "kaverini-guide"
@@ -42,8 +43,8 @@ class SaveError(CampaignError):
     of it was saved, and nothing saved before was lost."""
 
 
-RECOVER = ("restore a backup copy of the file, or salvage what is readable with"
-           " `sqlite3 FILE .recover | sqlite3 NEW.sqlite`")
+RECOVER = N_("restore a backup copy of the file, or salvage what is readable with"
+              " `sqlite3 FILE .recover | sqlite3 NEW.sqlite`")
 
 
 @dataclass
@@ -72,43 +73,53 @@ def _probe(path: Path, writing: bool = False) -> dict[str, str] | None:
         _check_folders(path, writing)
         return None
     except OSError as e:
-        raise CampaignError(f"{path}: cannot open the campaign: {disk_words(e)}") from None
+        raise CampaignError(_("{path}: cannot open the campaign: {why}").format(
+            path=path, why=disk_words(e))) from None
     if stat.S_ISDIR(info.st_mode):
-        raise CampaignError(f"{path}: is a folder, not a campaign file")
+        raise CampaignError(_("{path}: is a folder, not a campaign file").format(path=path))
     if not stat.S_ISREG(info.st_mode):
-        raise CampaignError(f"{path}: is {file_kind(info.st_mode)}, not a campaign file"
-                            " (a campaign is a regular file; left untouched)")
+        raise CampaignError(_("{path}: is {kind}, not a campaign file (a campaign is a regular"
+                              " file; left untouched)").format(path=path,
+                                                                kind=file_kind(info.st_mode)))
     if writing and not os.access(path.parent, os.W_OK):
-        raise CampaignError(f"{path}: its folder is read-only, so the campaign cannot be"
-                            " saved there (nothing was changed; copy it to a writable folder,"
-                            " or read it with guide state)")
+        raise CampaignError(_("{path}: its folder is read-only, so the campaign cannot be"
+                              " saved there (nothing was changed; copy it to a writable folder,"
+                              " or read it with guide state)").format(path=path))
     if info.st_size == 0:
         return None
     try:
         with path.open("rb") as f:
             header = f.read(16)
     except OSError as e:
-        raise CampaignError(f"{path}: cannot read the campaign: {disk_words(e)}") from None
+        raise CampaignError(_("{path}: cannot read the campaign: {why}").format(
+            path=path, why=disk_words(e))) from None
     if header != _HEADER:
-        raise CampaignError(f"{path}: not a guide campaign file (left untouched)")
+        raise CampaignError(_("{path}: not a guide campaign file (left untouched)").format(
+            path=path))
     try:
         probe = sqlite3.connect(_read_uri(path), uri=True)
         try:
             answer = probe.execute("PRAGMA quick_check(1)").fetchone()
             if answer is None or answer[0] != "ok":
-                raise CampaignError(f"{path}: the campaign file is damaged"
-                                    f" ({answer[0] if answer else '?'}); it was left untouched:"
-                                    f" {RECOVER}")
+                raise CampaignError(damaged(path, answer[0] if answer else "?"))
             return _read_meta(path, probe)
         finally:
             probe.close()
     except sqlite3.DatabaseError as e:
         name = getattr(e, "sqlite_errorname", "") or ""
         if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-            raise CampaignError(f"{path}: the campaign file is damaged ({e}); it was left"
-                                f" untouched: {RECOVER}") from None
-        raise CampaignError(f"{path}: cannot open the campaign: {disk_words(e)}; it was left"
-                            " untouched") from None
+            raise CampaignError(damaged(path, e)) from None
+        raise CampaignError(untouched(path, e)) from None
+
+
+def damaged(path: Path, why: object) -> str:
+    return _("{path}: the campaign file is damaged ({why}); it was left untouched:"
+             " {recover}").format(path=path, why=why, recover=_(RECOVER))
+
+
+def untouched(path: Path, e: BaseException) -> str:
+    return _("{path}: cannot open the campaign: {why}; it was left untouched").format(
+        path=path, why=disk_words(e))
 
 
 def _read_uri(path: Path) -> str:
@@ -134,12 +145,14 @@ def _check_folders(path: Path, writing: bool) -> None:
         except (FileNotFoundError, NotADirectoryError):
             continue
         except OSError as e:
-            raise CampaignError(f"{path}: cannot reach {parent}: {disk_words(e)}") from None
+            raise CampaignError(_("{path}: cannot reach {folder}: {why}").format(
+                path=path, folder=parent, why=disk_words(e))) from None
         if not stat.S_ISDIR(info.st_mode):
-            raise CampaignError(f"{path}: {parent} is {file_kind(info.st_mode)}, not a folder")
+            raise CampaignError(_("{path}: {folder} is {kind}, not a folder").format(
+                path=path, folder=parent, kind=file_kind(info.st_mode)))
         if writing and not os.access(parent, os.W_OK):
-            raise CampaignError(f"{path}: {parent} is read-only, so no campaign can be made"
-                                " there")
+            raise CampaignError(_("{path}: {folder} is read-only, so no campaign can be made"
+                                  " there").format(path=path, folder=parent))
         return
 
 
@@ -147,14 +160,15 @@ def _read_meta(path: Path, db: sqlite3.Connection) -> dict[str, str]:
     try:
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.OperationalError:
-        raise CampaignError(f"{path}: an SQLite file, but not a guide campaign"
-                            " (left untouched)") from None
+        raise CampaignError(_("{path}: an SQLite file, but not a guide campaign"
+                              " (left untouched)").format(path=path)) from None
     if meta.get("app") != APP:
-        raise CampaignError(f"{path}: not a guide campaign (left untouched)")
+        raise CampaignError(_("{path}: not a guide campaign (left untouched)").format(path=path))
     version = int(meta.get("schema", "0"))
     if version > SCHEMA:
-        raise CampaignError(f"{path}: made by a newer guide (campaign schema {version},"
-                            f" this guide reads {SCHEMA}); upgrade guide to open it")
+        raise CampaignError(_("{path}: made by a newer guide (campaign schema {version},"
+                              " this guide reads {known}); upgrade guide to open it").format(
+                                  path=path, version=version, known=SCHEMA))
     return meta
 
 
@@ -177,7 +191,7 @@ class Store:
         self.hook: Callable[[str], None] | None = None
         meta = _probe(path, writing=not read_only)
         if meta is None and read_only:
-            raise CampaignError(f"{path}: no such campaign")
+            raise CampaignError(_("{path}: no such campaign").format(path=path))
         if meta is not None:
             self._check_game(meta)
         try:
@@ -188,8 +202,7 @@ class Store:
                 self._open_writing()
         except (sqlite3.Error, OSError) as e:
             self._unlock()
-            raise CampaignError(f"{path}: cannot open the campaign: {disk_words(e)};"
-                                " it was left untouched") from None
+            raise CampaignError(untouched(path, e)) from None
         self._check_meta()
 
     def _open_writing(self) -> None:
@@ -206,14 +219,17 @@ class Store:
     def _check_game(self, meta: dict[str, str]) -> None:
         found = meta.get("game", DEFAULT_GAME)
         if found != self.game:
-            raise CampaignError(f"{self.path}: a {found} campaign, not {self.game} (open it"
-                                f" with --game {found}, or name another --campaign)")
+            raise CampaignError(_("{path}: a {found} campaign, not {game} (open it with"
+                                  " --game {found}, or name another --campaign)").format(
+                                      path=self.path, found=found, game=self.game))
         version = int(meta.get("state_version", "1"))
         self.found_version = version       # an older one is upgraded by the table (migrate)
         if version > self.state_version:
-            raise CampaignError(f"{self.path}: made by a newer version of the {found} game"
-                                f" (state {version}, this guide reads {self.state_version});"
-                                " upgrade guide to open it")
+            raise CampaignError(_("{path}: made by a newer version of the {found} game"
+                                  " (state {version}, this guide reads {known}); upgrade guide"
+                                  " to open it").format(path=self.path, found=found,
+                                                        version=version,
+                                                        known=self.state_version))
 
     def _lock(self) -> None:
         try:
@@ -244,15 +260,20 @@ class Store:
             self.path = holding.put_back(copy, self.path)
             self._open_writing()
         except (sqlite3.Error, OSError) as e:
-            raise SaveError(f"{was}: the campaign file was {what} while this guide had it open,"
-                            f" and it could not be written back ({disk_words(e)}): this"
-                            " command was not saved; what was saved before lives only in this"
-                            " table until it closes") from None
-        where = "there" if self.path == was else f"to {self.path}"
-        raise SaveError(f"{was}: the campaign file was {what} while this guide had it open:"
-                        " this command was not saved; the campaign as saved before was"
-                        f" written back {where} and the table goes on with it: type the command"
-                        " again")
+            raise SaveError(_("{path}: the campaign file was {what} while this guide had it"
+                              " open, and it could not be written back ({why}): this command"
+                              " was not saved; what was saved before lives only in this table"
+                              " until it closes").format(path=was, what=_(what),
+                                                         why=disk_words(e))) from None
+        if self.path == was:
+            raise SaveError(_("{path}: the campaign file was {what} while this guide had it"
+                              " open: this command was not saved; the campaign as saved before"
+                              " was written back there and the table goes on with it: type"
+                              " the command again").format(path=was, what=_(what)))
+        raise SaveError(_("{path}: the campaign file was {what} while this guide had it open:"
+                          " this command was not saved; the campaign as saved before was"
+                          " written back to {new} and the table goes on with it: type the"
+                          " command again").format(path=was, what=_(what), new=self.path))
 
     def _create(self) -> None:
         with self.db:
@@ -292,8 +313,7 @@ class Store:
         try:
             yield
         except sqlite3.DatabaseError as e:
-            raise CampaignError(f"{self.path}: the campaign file is damaged ({e}); it was left"
-                                f" untouched: {RECOVER}") from None
+            raise CampaignError(damaged(self.path, e)) from None
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
@@ -315,9 +335,10 @@ class Store:
                     self.db.execute("ROLLBACK")
                 except sqlite3.Error:
                     pass
-            raise SaveError(f"{self.path}: cannot save: {disk_words(e)}. Nothing was lost: this"
-                            " command was not saved, the campaign is as it was before it;"
-                            " type it again once the disk has room and is writable") from None
+            raise SaveError(_("{path}: cannot save: {why}. Nothing was lost: this command was"
+                              " not saved, the campaign is as it was before it; type it again"
+                              " once the disk has room and is writable").format(
+                                  path=self.path, why=disk_words(e))) from None
         except BaseException:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
@@ -353,9 +374,8 @@ class Store:
                     apply(state, _changes(changes))
             except (ValueError, KeyError, IndexError, TypeError, AttributeError,
                     RecursionError) as e:
-                raise CampaignError(f"{self.path}: command #{seq} of the campaign is damaged"
-                                    f" ({type(e).__name__}: {e}); it was left untouched:"
-                                    f" {RECOVER}") from None
+                raise CampaignError(command_damaged(self.path, seq,
+                                                    f"{type(e).__name__}: {e}")) from None
         return state
 
     def version(self) -> tuple:
@@ -393,10 +413,9 @@ class Store:
             if not isinstance(events, list) or not all(isinstance(e, dict) and
                                                        isinstance(e.get("kind"), str)
                                                        for e in events):
-                raise ValueError("the story is not a list of events")
+                raise ValueError(_("the story is not a list of events"))
         except (ValueError, TypeError) as e:
-            raise CampaignError(f"{self.path}: command #{seq} of the campaign is damaged"
-                                f" ({e}); it was left untouched: {RECOVER}") from None
+            raise CampaignError(command_damaged(self.path, seq, e)) from None
         return Entry(seq, str(at), str(line), str(kind), events)
 
     def last_change(self) -> Entry | None:
@@ -524,17 +543,22 @@ class Store:
         return self._entry(*row)        # its line and story: undo names it, redo retells it
 
 
+def command_damaged(path: Path, seq: object, why: object) -> str:
+    return _("{path}: command #{seq} of the campaign is damaged ({why}); it was left"
+             " untouched: {recover}").format(path=path, seq=seq, why=why, recover=_(RECOVER))
+
+
 def _object(text: str) -> dict:
     value = json.loads(text)
     if not isinstance(value, dict):
-        raise ValueError("a snapshot is not a state")
+        raise ValueError(_("a snapshot is not a state"))
     return value
 
 
 def _changes(text: str) -> list:
     value = json.loads(text)
     if not isinstance(value, list) or not all(well_formed(c) for c in value):
-        raise ValueError("its changes are not changes of a state")
+        raise ValueError(_("its changes are not changes of a state"))
     return value
 
 
@@ -543,13 +567,13 @@ def disk_words(e: BaseException) -> str:
     name = getattr(e, "sqlite_errorname", "") or ""
     code = getattr(e, "errno", None)
     if name.startswith("SQLITE_FULL") or code in (errno.ENOSPC, errno.EDQUOT):
-        return "the disk is full"
+        return _("the disk is full")
     if name.startswith("SQLITE_READONLY") or code == errno.EROFS:
-        return "the disk or folder is read-only"
+        return _("the disk or folder is read-only")
     if code in (errno.EACCES, errno.EPERM):
-        return "permission denied"
+        return _("permission denied")
     if name.startswith("SQLITE_CANTOPEN"):
-        return "the file cannot be opened (a read-only folder, or one that is gone?)"
+        return _("the file cannot be opened (a read-only folder, or one that is gone?)")
     if isinstance(e, OSError):
         return e.strerror or str(e)
     return str(e)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from guide.core.i18n import _
+
 if TYPE_CHECKING:
     from guide.core.store import Entry
 
@@ -21,12 +23,12 @@ MARKS = (TIMER, UPGRADED, HIDDEN, SECRET)
 def _mark(event: dict) -> str | None:
     kind = event["kind"]
     if kind == TIMER:
-        return "(on time)"
+        return _("(on time)")
     if kind == UPGRADED:
-        return (f"(the campaign was upgraded from state {event['from']} to {event['to']};"
-                " undo stops here)")
+        return _("(the campaign was upgraded from state {old} to {new}; undo stops here)").format(
+            old=event["from"], new=event["to"])
     if kind == SECRET:
-        return f"(something only {event['to']} may see: on {event['to']}'s own page)"
+        return _("(something only {seat} may see: on {seat}'s own page)").format(seat=event["to"])
     return None
 
 
@@ -76,9 +78,10 @@ def undo_refusal(t: Any, entry: Entry) -> str | None:
 
     for e in entry.story:
         if e["kind"] == UPGRADED:
-            return (f"cannot undo past the upgrade of the campaign from state {e['from']} to"
-                    f" {e['to']}; nothing changed")
+            return _("cannot undo past the upgrade of the campaign from state {old} to {new};"
+                     " nothing changed").format(old=e["from"], new=e["to"])
         if e["kind"] == HIDDEN and t.game.undo_policy == REFUSE_HIDDEN:
-            return (f"cannot undo {entry.line!r}: it drew {e['what']}, hidden from the"
-                    " players, and undoing it would show it again; nothing changed")
+            return _("cannot undo {line!r}: it drew {what}, hidden from the players, and undoing"
+                     " it would show it again; nothing changed").format(line=entry.line,
+                                                                        what=e["what"])
     return None

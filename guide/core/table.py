@@ -96,8 +96,8 @@ class Table(Generic[S, L]):
                     self._save(line.strip(), changes, before)
                 self.interrupted = held.came
                 if held.came:
-                    result.notes.append("(Ctrl-C came while saving: the command was saved;"
-                                        " undo takes it back)")
+                    result.notes.append(_("(Ctrl-C came while saving: the command was saved;"
+                                          " undo takes it back)"))
         except GuideError as e:
             self.state = before
             raise CommandError(str(e)) from None
@@ -272,9 +272,10 @@ class Table(Generic[S, L]):
         try:
             upgraded = game.migrate(copy.deepcopy(state), found)
         except Exception as e:  # noqa: BLE001 - any failure: the file is left as it was
-            raise CampaignError(f"{store.path}: a campaign of state {found} that this guide"
-                                f" (state {game.state_version}) cannot upgrade: {e}; it was left"
-                                " untouched") from None
+            raise CampaignError(_("{path}: a campaign of state {found} that this guide (state"
+                                  " {known}) cannot upgrade: {why}; it was left untouched").format(
+                                      path=store.path, found=found, known=game.state_version,
+                                      why=e)) from None
         if not store.read_only:
             story = [{"kind": UPGRADED, "from": found, "to": game.state_version}]
             store.upgrade(f"(upgraded from state {found} to {game.state_version})",

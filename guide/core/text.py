@@ -12,6 +12,8 @@ from importlib import resources
 
 import yaml
 
+from guide.core.i18n import _
+
 # Refused in command lines and names, shown escaped in card text: C0/C1 controls (ESC starts
 # the terminal sequences, OSC 52 among them, that write to a clipboard), NUL, CR, and the
 # invisible "format" characters (zero-width spaces and joiners, right-to-left overrides),
@@ -53,10 +55,10 @@ def escaped(text: str) -> str:
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a name (blank, or with a control or invisible character), or None."""
     if not name.strip():
-        return "a name must not be blank"
+        return _("a name must not be blank")
     bad = unsafe(name, "")
     if bad:
-        return f"a name must not hold control or invisible characters ({bad})"
+        return _("a name must not hold control or invisible characters ({bad})").format(bad=bad)
     return None
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import yaml
 
 from guide.core.files import file_kind
+from guide.core.i18n import N_, _
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_NODES = 500_000
@@ -80,11 +81,12 @@ def compose_file_plain(path: Path, display: str) -> tuple[yaml.Node | None, list
     except UnicodeDecodeError as e:
         line = raw.count(b"\n", 0, e.start) + 1
         col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
-        return None, [Problem(display, line, col, "not UTF-8 text (byte "
-                                                  f"0x{raw[e.start]:02x}); save the file as UTF-8")], False
+        return None, [Problem(display, line, col, _(
+            "not UTF-8 text (byte 0x{byte:02x}); save the file as UTF-8").format(
+                byte=raw[e.start]))], False
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
-        return None, [Problem(display, line, 1, "binary data (a NUL byte) in a YAML file")], False
+        return None, [Problem(display, line, 1, _("binary data (a NUL byte) in a YAML file"))], False
     plain = "\\" not in text and text.replace("\n", "").replace("\t", "").isprintable()
     return (*compose_text(text, display), plain)
 
@@ -96,29 +98,29 @@ def read_regular(path: Path, display: str) -> tuple[bytes, Problem | None]:
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
-            return b"", Problem(display, 1, 1, f"{file_kind(info.st_mode)}, not a regular file:"
-                                               " only regular files are read")
+            return b"", Problem(display, 1, 1, _("{kind}, not a regular file: only regular files"
+                                                 " are read").format(kind=file_kind(info.st_mode)))
         if info.st_size > MAX_BYTES:
             return b"", _too_large(display, info.st_size)
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)     # a pipe swapped in cannot block
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return b"", Problem(display, 1, 1, "not a regular file; only regular files"
-                                                   " are read")
+                return b"", Problem(display, 1, 1, _("not a regular file; only regular"
+                                                     " files are read"))
             with os.fdopen(fd, "rb", closefd=False) as f:
                 raw = f.read(MAX_BYTES + 1)
         finally:
             os.close(fd)
     except OSError as e:
-        return b"", Problem(display, 1, 1, f"cannot read: {e.strerror or e}")
+        return b"", Problem(display, 1, 1, _("cannot read: {why}").format(why=e.strerror or e))
     if len(raw) > MAX_BYTES:                               # it grew while being read
         return b"", _too_large(display, len(raw))
     return raw, None
 
 
 def _too_large(display: str, size: int) -> Problem:
-    return Problem(display, 1, 1, f"file is too large ({size / 1048576:.1f} MB; the limit is"
-                                  f" {MAX_BYTES // 1048576} MB)")
+    return Problem(display, 1, 1, _("file is too large ({size:.1f} MB; the limit is {limit} MB)")
+                   .format(size=size / 1048576, limit=MAX_BYTES // 1048576))
 
 
 def compose_text(text: str, display: str) -> tuple[yaml.Node | None, list[Problem]]:
@@ -126,18 +128,21 @@ def compose_text(text: str, display: str) -> tuple[yaml.Node | None, list[Proble
         node = yaml.compose(text, Loader=_Loader)
         loop = _loop(node) if "&" in text else None      # no anchor, no alias to loop back
         if loop is not None:
-            return None, [problem_at(display, loop, "an alias inside its own anchor (a value"
-                                                    " that holds itself); the file is refused")]
+            return None, [problem_at(display, loop, _("an alias inside its own anchor (a value"
+                                                      " that holds itself); the file is"
+                                                      " refused"))]
         return node, []
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         where = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = " ".join(x for x in (e.context, e.problem) if x) or "YAML syntax error"
-        return None, [Problem(display, where[0], where[1], f"YAML syntax error: {what}")]
+        what = " ".join(x for x in (e.context, e.problem) if x) or _("YAML syntax error")
+        return None, [Problem(display, where[0], where[1],
+                              _("YAML syntax error: {what}").format(what=what))]
     except yaml.YAMLError as e:
-        return None, [Problem(display, 1, 1, f"YAML error: {str(e).splitlines()[0]}")]
+        return None, [Problem(display, 1, 1, _("YAML error: {what}").format(
+            what=str(e).splitlines()[0]))]
     except RecursionError:
-        return None, [Problem(display, 1, 1, "YAML nested too deeply")]
+        return None, [Problem(display, 1, 1, _("YAML nested too deeply"))]
 
 
 def _loop(root: yaml.Node | None) -> yaml.Node | None:
@@ -172,7 +177,8 @@ def _loop(root: yaml.Node | None) -> yaml.Node | None:
 
 
 MAX_NUMBER = 100     # characters of a number: none of ours needs more (docs/limits.md)
-_TAG_NOUNS = {INT: "whole number", FLOAT: "number", BOOL: "true or false", NULL: "empty value"}
+_TAG_NOUNS = {INT: N_("whole number"), FLOAT: N_("number"), BOOL: N_("true or false"),
+              NULL: N_("empty value")}
 
 
 def _show_text(text: str) -> str:
@@ -192,9 +198,10 @@ class Walker:
     def count(self) -> None:
         self.visited += 1
         if self.visited > MAX_NODES:
-            raise TooBig("too many values (an alias bomb?); the file is refused")
+            raise TooBig(_("too many values (an alias bomb?); the file is refused"))
         if len(self._found) - self._start > MAX_PROBLEMS:
-            raise TooBig(f"more than {MAX_PROBLEMS:,} problems; checking stopped here")
+            raise TooBig(_("more than {count:,} problems; checking stopped here").format(
+                count=MAX_PROBLEMS))
 
     def scalar(self, node: yaml.Node):
         """The value of a scalar node, or a problem (and None) for an unsafe tag."""
@@ -205,24 +212,28 @@ class Walker:
         if tag == INT and value.isascii() and value.isdigit() and len(value) <= MAX_NUMBER:
             return int(value)                  # the usual number: 3, 40 (not "²", not 5,000 digits)
         if tag not in _SCALAR_TAGS:
-            self.problems.append(problem_at(self.file, node, f"tag {short_tag(node.tag)} is not"
-                                            " allowed: only plain YAML values are read"))
+            self.problems.append(problem_at(self.file, node, _(
+                "tag {tag} is not allowed: only plain YAML values are read").format(
+                    tag=short_tag(node.tag))))
             return None
         if tag in (INT, FLOAT) and len(node.value) > MAX_NUMBER:
-            self.problems.append(problem_at(self.file, node, f"a number of {len(node.value):,}"
-                                            f" characters; at most {MAX_NUMBER} are read"))
+            self.problems.append(problem_at(self.file, node, _(
+                "a number of {count:,} characters; at most {limit} are read").format(
+                    count=len(node.value), limit=MAX_NUMBER)))
             return None
         try:
             value = _constructor.yaml_constructors[node.tag](_constructor, node)
             if isinstance(value, float) and not math.isfinite(value):
-                self.problems.append(problem_at(self.file, node, f"{_show_text(node.value)}:"
-                                                " only finite numbers are read"))
+                self.problems.append(problem_at(self.file, node, _(
+                    "{value}: only finite numbers are read").format(
+                        value=_show_text(node.value))))
                 return None
             return value
         except (ValueError, KeyError, TypeError, OverflowError, yaml.YAMLError):
             # an explicit tag on a value that is not one: !!int "²", !!bool "maybe"
-            self.problems.append(problem_at(self.file, node, f"{_show_text(node.value)} is not"
-                                            f" a valid {_TAG_NOUNS[tag]}"))
+            self.problems.append(problem_at(self.file, node, _(
+                "{value} is not a valid {noun}").format(value=_show_text(node.value),
+                                                        noun=_(_TAG_NOUNS[tag]))))
             return None
 
     def items(self, node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node, str]]:
@@ -232,17 +243,17 @@ class Walker:
         for k, v in node.value:
             self.count()
             if not isinstance(k, yaml.ScalarNode):
-                self.problems.append(problem_at(self.file, k, "a key must be a plain value"))
+                self.problems.append(problem_at(self.file, k, _("a key must be a plain value")))
                 continue
             if k.tag == "tag:yaml.org,2002:merge":
-                self.problems.append(problem_at(self.file, k, "merge keys (<<) are not supported;"
-                                                " write the fields out"))
+                self.problems.append(problem_at(self.file, k, _("merge keys (<<) are not supported;"
+                                                  " write the fields out")))
                 continue
             text = str(k.value)
             if text in seen:
                 first = seen[text].start_mark.line + 1
-                self.problems.append(problem_at(self.file, k, f"duplicate key {text!r}"
-                                                f" (first at line {first})"))
+                self.problems.append(problem_at(self.file, k, _(
+                    "duplicate key {key!r} (first at line {line})").format(key=text, line=first)))
                 continue
             seen[text] = k
             out.append((k, v, text))

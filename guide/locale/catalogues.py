@@ -79,9 +79,12 @@ def extracted(name: str) -> dict[Key, set[str]]:
 
 def _help_texts(name: str) -> Iterator[tuple[str, str | None, str]]:
     """The help of the domain's commands: docstrings, option and argument help, families."""
+    import click
+
     from guide.core.commands import CORE as CORE_COMMANDS
     from guide.core.games import load
     from guide.core.reference import REFERENCE
+    from guide.core.registry import metavar_word
 
     registry = CORE_COMMANDS.merged(REFERENCE) if name == CORE else load(name).commands
     families = set(registry.families)
@@ -91,10 +94,14 @@ def _help_texts(name: str) -> Iterator[tuple[str, str | None, str]]:
         families.add(cmd.family)
         if cmd.function.__doc__:
             yield where, None, inspect.cleandoc(cmd.function.__doc__)
+        ctx = click.Context(cmd.click_command, info_name=cmd.name)
         for param in cmd.click_command.params:
             text = getattr(param, "help", None)
             if text:
                 yield where, None, inspect.cleandoc(text)
+            word = metavar_word(param, ctx)
+            if word:
+                yield where, "metavar", word
     for family in sorted(families):
         yield f"{name} families", "family", family
 

@@ -14,7 +14,7 @@ def test_the_repositorys_own_box_passes_as_a_user_runs_it():
         "cave: ok: the Cave escape files read cleanly",
         "cv: ok: the CV files read cleanly",
         "kaivo: ok: the Kaivo files read cleanly",
-        "kaverini: ok: 34 cards, 1 adventure(s)",
+        "kaverini: ok: 34 cards, 1 adventure",
         "taverne: ok: the Taverne de la Licorne files read cleanly"]
 
 
@@ -39,7 +39,7 @@ def test_a_declared_game_wins_over_the_default_and_a_folder_over_both(tmp_path):
 def test_any_other_file_is_the_given_games_else_kaverinis(tmp_path):
     cards = tmp_path / "mine.yaml"
     cards.write_text("cards:\n  - {name: Odd Duck, type: setting}\n", encoding="utf-8")
-    assert guide("check", str(cards)).stdout == "ok: 1 cards, 0 adventure(s)\n"
+    assert guide("check", str(cards)).stdout == "ok: 1 card, 0 adventures\n"
     r = guide("check", "--game", "taverne", str(cards))
     assert r.returncode == 1
     assert r.stdout.splitlines() == [f"{cards}:1:1: unknown key 'cards'; did you mean 'calls'?"]

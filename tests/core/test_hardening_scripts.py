@@ -60,7 +60,7 @@ def test_ctrl_c_between_commands_names_no_command(party, capsys):
 
     assert run_batch(party.table, lines()) == 130
     out, err = capsys.readouterr()
-    assert out == "Ann gets 2 world point(s) (2 now).\n"
+    assert out == "Ann gets 2 world points (2 now).\n"
     assert err.startswith("(interrupted between commands: those above stand as shown;")
     assert party.kaveri("Ann")["world_points"] == 2
 

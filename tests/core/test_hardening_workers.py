@@ -75,7 +75,7 @@ def test_kill_9_during_odds_leaves_no_worker_and_the_campaign_opens(tmp_path):
     again = guide("play", "--campaign", campaign, input=f"view --port {port}\nwp A 1\n",
                   env={"GUIDE_DATA_DIR": str(tmp_path / "data")})
     assert again.returncode == 0, again.stderr
-    assert f":{port}/" in again.stdout and "A gets 1 world point(s) (1 now)." in again.stdout
+    assert f":{port}/" in again.stdout and "A gets 1 world point (1 now)." in again.stdout
 
 
 def test_a_forked_worker_does_not_hold_the_campaign_lock(tmp_path):

@@ -44,7 +44,7 @@ def test_ctrl_c_inside_the_save_saves_the_command_and_says_so(party, point):
     table.store.hook = interrupt_at(point)
     ok, text = run_line(table, "wp Ann 2")
     table.store.hook = None
-    assert ok and "Ann gets 2 world point(s) (2 now)." in text
+    assert ok and "Ann gets 2 world points (2 now)." in text
     assert "the command was saved" in text
     assert table.state == file_state(party.path)
     assert run_line(table, "undo") == (True, "Undone: wp Ann 2")
@@ -116,7 +116,7 @@ def test_a_script_stops_after_a_command_saved_under_ctrl_c(party, capsys):
     party.table.store.hook = None
     out, err = capsys.readouterr()
     assert code == 130
-    assert "Ann gets 1 world point(s) (1 now)." in out and "5 now" not in out
+    assert "Ann gets 1 world point (1 now)." in out and "5 now" not in out
     assert "the command above was saved; the rest of the script was not run" in err
     assert party.table.state == file_state(party.path)
     assert party.kaveri("Ann")["world_points"] == 1

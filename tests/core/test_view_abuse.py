@@ -138,7 +138,7 @@ def test_the_table_keeps_working_beside_hundreds_of_hostile_clients(tmp_path):
         while attacker.poll() is None and i < 3000:
             i += 1
             out = play.do("wp A 1", "roll 1d6", "help wp", "log 1")
-            assert f"A gets 1 world point(s) ({i} now)." in out
+            assert f"A gets 1 world point ({i} now)." in out
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/state.json", timeout=5) as r:
                 assert r.status == 200 and f'"world_points": {i}'.encode() in r.read()
             most = max(most, open_descriptors() - before,
@@ -183,7 +183,7 @@ def test_guide_play_keeps_working_under_a_descriptor_limit(tmp_path):
         assert attacker.poll() is None, "the attack ended before the table's script"
         assert play.returncode == 0, err
         assert "Too many open files" not in out + err and err == ""
-        assert "A gets 1 world point(s) (25 now)." in out and out.splitlines().count("1d1 (1) = 1") == 25
+        assert "A gets 1 world point (25 now)." in out and out.splitlines().count("1d1 (1) = 1") == 25
     finally:
         play.kill()
         if attacker is not None:

@@ -47,6 +47,8 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
         if lang is not None and lang not in game.languages:
             raise StartError(_("--lang: the {game} game speaks {languages}, not {lang!r}").format(
                 game=game.id, languages=", ".join(game.languages), lang=lang))
+        if lang is not None:
+            i18n.use(lang)             # what goes wrong opening it is said in that language
         library = game.load(boxes)
         store = Store(path, read_only=read_only, game=game.id, state_version=game.state_version)
     except GuideError as e:
@@ -217,13 +219,14 @@ def _where(script: str | None, number: int) -> str:
 
 def _interrupted(line: str, saved: bool) -> str:
     """What a Ctrl-C in a script cut, in words (`line`: the command it cut, "" for none)."""
-    rest = "the rest of the script was not run"
+    rest = _("the rest of the script was not run")
     if not line:
-        return f"(interrupted between commands: those above stand as shown; {rest})"
+        return _("(interrupted between commands: those above stand as shown; {rest})").format(
+            rest=rest)
     if saved:
-        return (f"(interrupted: `{line}` was saved, though its output was not shown; undo"
-                f" takes it back; {rest})")
-    return f"(interrupted: `{line}` was not saved; {rest})"
+        return _("(interrupted: `{line}` was saved, though its output was not shown; undo takes"
+                 " it back; {rest})").format(line=line, rest=rest)
+    return _("(interrupted: `{line}` was not saved; {rest})").format(line=line, rest=rest)
 
 
 def _on_time(table: Table) -> None:
@@ -232,7 +235,8 @@ def _on_time(table: Table) -> None:
     while (line := table.due()) is not None:
         outcome = attempt(table, line, timed=True)
         if isinstance(outcome, str):
-            print(f"(on time: {line}) {outcome}", file=sys.stderr, flush=True)
+            print(_("(on time: {line}) {outcome}").format(line=line, outcome=outcome),
+                  file=sys.stderr, flush=True)
         elif text(outcome):
             print(text(outcome), flush=True)
 

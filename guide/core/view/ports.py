@@ -3,6 +3,7 @@ bookmark; when it is taken, the next free one (and the table says so)."""
 
 from __future__ import annotations
 
+from guide.core.i18n import _
 from guide.core.view.server import ViewServer
 
 DEFAULT_PORT = 8765
@@ -22,6 +23,7 @@ def serve(page: bytes | None, port: int | None, lan: bool) -> tuple[ViewServer, 
             error = e
             continue
         moved = port is None and candidate != DEFAULT_PORT
-        return server, (f"(port {DEFAULT_PORT} is taken: serving on {candidate})" if moved else "")
+        return server, (_("(port {port} is taken: serving on {other})").format(
+            port=DEFAULT_PORT, other=candidate) if moved else "")
     assert error is not None
     raise error

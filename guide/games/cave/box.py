@@ -17,7 +17,7 @@ from typing import Any
 
 from guide.core.box import Doc, FileKind, bundled, read_as
 from guide.core.errors import DataError
-from guide.core.i18n import domain
+from guide.core.i18n import N_, domain
 from guide.core.yamlsrc import Problem
 
 SIDES = ("up", "right", "down", "left")
@@ -107,29 +107,30 @@ def _box(raw: dict[str, Any]) -> Box:
     width, height = raw["board"]["width"], raw["board"]["height"]
     at = raw["start"]["at"]
     if not (at[0] < width - 1 and at[1] < height):
-        raise _Found(("start", "at"), "start.at: [X, Y] on the board, with room for the 2x1"
-                                      " start tile")
+        raise _Found(("start", "at"), _("start.at: [X, Y] on the board, with room for the 2x1"
+                                        " start tile"))
     tiles = raw["tiles"]
     shapes, contents = tiles["shapes"], tiles["contents"]
     if sum(shapes.values()) != sum(contents.values()):
-        raise _Found(("tiles",), f"tiles: {sum(shapes.values())} shapes but"
-                                 f" {sum(contents.values())} contents")
+        raise _Found(("tiles",), _("tiles: {shapes} shapes but {contents} contents").format(
+            shapes=sum(shapes.values()), contents=sum(contents.values())))
     pairing = _tile_pairing(tiles.get("pairing", []), shapes, contents)
     openings = {str(shape): tuple(s for s in SIDES if s in sides)
                 for shape, sides in raw["openings"].items()}
     meals = raw["meals"]
     unprepared, prepared = meals["unprepared"], meals["prepared"]
     if sum(unprepared.values()) != sum(prepared.values()):
-        raise _Found(("meals",), "meals: as many unprepared as prepared sides are needed")
+        raise _Found(("meals",), _("meals: as many unprepared as prepared sides are needed"))
     results = {str(name): (spec["food"], spec["bonus"]) for name, spec in raw["results"].items()}
     unknown = [r for r in (*unprepared, *prepared) if r not in results]
     if unknown:
-        raise _Found(("meals",), f"meals: {', '.join(unknown)} has no entry in results")
+        raise _Found(("meals",), _("meals: {names} has no entry in results").format(
+            names=", ".join(unknown)))
     meal_pairing = _meal_pairing(meals.get("pairing", []), unprepared, prepared)
     food = raw["food"]
     if len(food) != contents["food"]:
-        raise _Found(("food",), f"food: {contents['food']} values 1..4, one per food tile"
-                                " (C-DECK-3)")
+        raise _Found(("food",), _("food: {count} values 1..4, one per food tile (C-DECK-3)").format(
+            count=contents["food"]))
     challenge, sim = raw["challenge"], raw["sim"]
     return Box(
         width=width, height=height, start_at=(at[0], at[1]),
@@ -158,12 +159,13 @@ def _tile_pairing(raw: list[dict[str, Any]], shapes: dict[str, int],
                   contents: dict[str, int]) -> list[tuple[str, str, int]]:
     out = [(e["shape"], e["content"], e["count"]) for e in raw]
     if out:
-        for name, table, pos in (("shape", shapes, 0), ("content", contents, 1)):
+        for name, table, pos in ((N_("shape"), shapes, 0), (N_("content"), contents, 1)):
             for key, n in table.items():
                 got = sum(e[2] for e in out if e[pos] == key)
                 if got != n:
-                    raise _Found(("tiles", "pairing"), f"tiles.pairing: {got} tiles of {name}"
-                                                       f" {key}, the box has {n}")
+                    raise _Found(("tiles", "pairing"), _(
+                        "tiles.pairing: {got} tiles of {what} {key}, the box has {n}").format(
+                            got=got, what=_(name), key=key, n=n))
     return out
 
 
@@ -171,13 +173,13 @@ def _meal_pairing(raw: list[list[str]], unprepared: dict[str, int],
                   prepared: dict[str, int]) -> list[tuple[str, str]]:
     for i, pair in enumerate(raw):
         if pair[0] not in unprepared or pair[1] not in prepared:
-            raise _Found(("meals", "pairing", i), f"meals.pairing: {pair!r} is not"
-                                                  " [unprepared, prepared]")
+            raise _Found(("meals", "pairing", i), _(
+                "meals.pairing: {pair!r} is not [unprepared, prepared]").format(pair=pair))
     out = [(p[0], p[1]) for p in raw]
     if out:
         for side, table in ((0, unprepared), (1, prepared)):
             for key, n in table.items():
                 if sum(p[side] == key for p in out) != n:
-                    raise _Found(("meals", "pairing"), f"meals.pairing: the box has {n}"
-                                                       f" sides {key}")
+                    raise _Found(("meals", "pairing"), _(
+                        "meals.pairing: the box has {n} sides {key}").format(n=n, key=key))
     return out

@@ -12,16 +12,16 @@ const cave = (() => {
     return box;
   }
 
-  function character(c) {
-    const cards = `food ${c.food.length ? c.food.join(", ") : "none"} · fire ${c.fire} · items ${c.items}`;
+  // every word comes with the view, in the table's language (public.view: words, cards, on)
+  function character(c, words) {
     return card({
       title: `${c.mark} · ${c.name}`, turn: c.turn, out: c.state !== "in",
-      sub: c.state === "in" ? `on ${c.at[0]},${c.at[1]}${c.held ? " · " + c.held : ""}` : c.ended,
+      sub: c.state === "in" ? c.on + (c.held ? " · " + c.held : "") : c.ended,
       data: {name: c.name},
       children: c.state === "in" ? [
-        meter({label: "Energy", value: c.energy, max: c.energy_max}),
-        meter({label: "Mental strength", value: c.mental, max: c.mental_max}),
-        h("p", {class: "cave-cards", text: cards})] : []});
+        meter({label: words.energy, value: c.energy, max: c.energy_max}),
+        meter({label: words.mental, value: c.mental, max: c.mental_max}),
+        h("p", {class: "cave-cards", text: c.cards})] : []});
   }
 
   // a tile's openings as a small picture: rock, and the floor from the middle to each side

@@ -9,7 +9,7 @@ from typing import Any, TypeAlias
 import click
 
 from guide.core.errors import CommandError
-from guide.core.i18n import domain
+from guide.core.i18n import NP_, domain
 from guide.core.params import Named
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -99,7 +99,9 @@ def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> 
     if len(distinct) == 1:
         return fits[0]
     offer = ", ".join(f"{f} ({' '.join(sides)})" for sides, f in distinct.items())
-    answer = t.ask(f"turn the {shape} tile: {offer}", [str(f) for f in distinct.values()]).strip()
+    answer = t.ask(_("turn the {shape} tile: {offer}").format(shape=pgettext("shape", shape),
+                                                             offer=offer),
+                   [str(f) for f in distinct.values()]).strip()
     if answer not in {str(f) for f in fits}:
         raise CommandError(_("turn the tile {value}, not {answer!r}").format(
             value=' or '.join(map(str, distinct.values())), answer=answer))
@@ -176,15 +178,23 @@ def status(t: CaveTable) -> Result:
     Example: status"""
     state = t.state
     placed = state["phase"] != "setup"
-    rows = [[c["name"], c["state"], f"{c['x']},{c['y']}" if placed else "-", c["energy"], c["mental"],
-             " ".join(map(str, c["food"])) or "-", c["fire"], c["items"], _held(c)]
+    rows = [[c["name"], pgettext("state", c["state"]), f"{c['x']},{c['y']}" if placed else "-",
+             c["energy"], c["mental"], " ".join(map(str, c["food"])) or "-", c["fire"], c["items"],
+             _held(c)]
             for c in state["characters"]]
-    return Result([headline(state), f"Draw pile: {len(state['tiles']['draw'])} tiles, "
-                   f"discards: {len(state['tiles']['discard'])}"],
-                  headers=["name", "state", "at", "energy", "mental", "food", "fire", "items", ""], rows=rows)
+    draw = len(state["tiles"]["draw"])
+    pile = ngettext("Draw pile: {count} tile, discards: {discards}",
+                    "Draw pile: {count} tiles, discards: {discards}", draw).format(
+                        count=draw, discards=len(state["tiles"]["discard"]))
+    return Result([headline(state), pile],
+                  headers=[_("name"), _("state"), _("at"), _("energy"), _("mental"), _("food"),
+                           _("fire"), _("items"), ""], rows=rows)
+
+
+STATES = (NP_("state", "in"), NP_("state", "out"), NP_("state", "dead"))   # a character's
 
 
 def _held(c: Character) -> str:
     if c["stuck"]:
-        return "stuck"
-    return "challenge" if c["challenge"] and not c["challenge"]["crossed"] else ""
+        return _("stuck")
+    return _("challenge") if c["challenge"] and not c["challenge"]["crossed"] else ""

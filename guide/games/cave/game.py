@@ -70,8 +70,8 @@ class CaveGame(Game):
         state = table.state
         ch = current(state)
         if ch is None:
-            return "cave> " if state["phase"] == "setup" else "cave (over)> "
-        return f"cave (round {state['round']}: {ch['name']})> "
+            return "cave> " if state["phase"] == "setup" else _("cave (over)> ")
+        return _("cave (round {round}: {who})> ").format(round=state["round"], who=ch["name"])
 
     def toolbar(self, table: CaveTable) -> str | None:
         return public.toolbar(table.state)
@@ -109,7 +109,7 @@ class CaveGame(Game):
         return {**self.view(table), "pictures": pictures(table.state, table.library, seat)}
 
     def greeting(self) -> str:
-        return "Cave escape: character NAME, start, move; help; Ctrl-D leaves."
+        return _("Cave escape: character NAME, start, move; help; Ctrl-D leaves.")
 
     def cli(self) -> list[click.Command]:
         return [cave_group]

@@ -12,12 +12,15 @@ whose turn, the draw pile, and each character's number, meters, square and cards
 
 from __future__ import annotations
 
+from guide.core.i18n import N_, domain
+
 from .box import Box
 from .state import OPPOSITE, CaveState, Character, current
 
 WIDTH = 80
 MARK = {"food": "F", "event": "E", "challenge": "C", "normal": " ", "start": "S", "exit": "X"}
-LEGEND = "F food (f: taken)  E event  C challenge  S start  X exit  1 2 3: characters"
+LEGEND = N_("F food (f: taken)  E event  C challenge  S start  X exit  1 2 3: characters")
+_, ngettext, pgettext = domain("cave").functions()
 # a character's mark: digits, then lower-case letters that are no tile's letter
 MARKS = "123456789abdghjkmnpqrtuvwyz"
 GAP = 2                      # columns between the board and the characters beside it
@@ -93,16 +96,17 @@ def board_lines(state: CaveState, box: Box) -> list[str]:
 def held(state: CaveState, box: Box, ch: Character) -> str:
     """What holds a character, in a few words ("" when nothing does)."""
     if ch["stuck"]:
-        return "stuck until someone comes"
+        return _("stuck until someone comes")
     challenge = ch["challenge"]
     if challenge is None:
         return ""
     if challenge["crossed"]:
-        return "challenge crossed"
+        return _("challenge crossed")
     need = ch["energy"] + box.item_bonus * ch["items"]
     if state["moved"] and current(state) is ch:
         need -= 1                        # the roll comes next turn, after this turn's Energy
-    return f"challenge: roll {need}, or back {challenge['back']}"
+    return _("challenge: roll {need}, or back {back}").format(
+        need=need, back=pgettext("side", challenge["back"]))
 
 
 def describe(state: CaveState, box: Box, ch: Character, mark: str, width: int) -> list[str]:
@@ -110,11 +114,15 @@ def describe(state: CaveState, box: Box, ch: Character, mark: str, width: int) -
     name = ch["name"] if len(ch["name"]) <= 10 else ch["name"][:9] + "~"
     turn = ">" if current(state) is ch else " "
     if ch["state"] != "in":
-        how = "escaped" if ch["state"] == "out" else f"dead ({ch['cause']})"
-        return [f"{turn}{mark} {name} {how}, round {ch['ended']}"[:width]]
-    first = f"{turn}{mark} {name:<10} E{ch['energy']} M{ch['mental']} {ch['x']},{ch['y']}"
-    cards = [f"food {','.join(map(str, ch['food']))}" if ch["food"] else "",
-             f"fire {ch['fire']}" if ch["fire"] else "", f"item {ch['items']}" if ch["items"] else "",
+        how = (_("escaped, round {round}") if ch["state"] == "out" else
+               _("dead ({cause}), round {round}")).format(
+                   cause=pgettext("cause", str(ch["cause"])), round=ch["ended"])
+        return [f"{turn}{mark} {name} {how}"[:width]]
+    meters = _("E{energy} M{mental}").format(energy=ch["energy"], mental=ch["mental"])
+    first = f"{turn}{mark} {name:<10} {meters} {ch['x']},{ch['y']}"
+    cards = [_("food {values}").format(values=",".join(map(str, ch["food"]))) if ch["food"] else "",
+             _("fire {count}").format(count=ch["fire"]) if ch["fire"] else "",
+             _("item {count}").format(count=ch["items"]) if ch["items"] else "",
              held(state, box, ch)]
     second = "    " + ", ".join(c for c in cards if c)
     return [first[:width]] + ([second[:width]] if second.strip() else [])
@@ -124,21 +132,26 @@ def panel(state: CaveState, box: Box, rows: int, width: int) -> list[str]:
     """Whose turn, the draw pile and every character, in `rows` lines of `width` columns."""
     ch = current(state)
     if state["phase"] == "setup":
-        head = f"Setting up: {len(state['characters'])} characters"
+        head = ngettext("Setting up: {count} character", "Setting up: {count} characters",
+                        len(state["characters"])).format(count=len(state["characters"]))
     elif state["phase"] == "over":
         out = sum(c["state"] == "out" for c in state["characters"])
-        head = f"Over, round {state['round']}: {out} of {len(state['characters'])} out"
+        head = _("Over, round {round}: {out} of {count} out").format(
+            round=state["round"], out=out, count=len(state["characters"]))
     else:
-        head = f"Round {state['round']}: {ch['name'] if ch else '-'}"
+        head = _("Round {round}: {who}").format(round=state["round"], who=ch["name"] if ch else "-")
     tiles = state["tiles"]
-    lines = [head[:width], f"Draw pile {len(tiles['draw'])}, discards {len(tiles['discard'])}"[:width], ""]
+    pile = _("Draw pile {draw}, discards {discard}").format(draw=len(tiles["draw"]),
+                                                            discard=len(tiles["discard"]))
+    lines = [head[:width], pile[:width], ""]
     who = marks(state)
     blocks = [describe(state, box, c, who[c["name"]], width) for c in state["characters"]]
     if len(lines) + sum(map(len, blocks)) > rows:            # many characters: a line each
         blocks = [b[:1] for b in blocks]
     for block in blocks:
         if len(lines) + len(block) > rows:
-            lines[-1] = f"... {len(state['characters'])} characters: status"[:width]
+            lines[-1] = _("... {count} characters: status").format(
+                count=len(state["characters"]))[:width]
             break
         lines += block
     return lines
@@ -152,4 +165,4 @@ def render_map(state: CaveState, box: Box) -> str:
     side = panel(state, box, len(board), WIDTH - left)
     lines = [f"{line:<{left}}{extra}".rstrip() if extra else line
              for line, extra in zip(board, side + [""] * (len(board) - len(side)), strict=True)]
-    return "\n".join([*lines, LEGEND])
+    return "\n".join([*lines, _(LEGEND)])

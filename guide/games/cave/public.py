@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.i18n import domain
 from guide.core.text import clip, toolbar_width
 
 from .box import Box
 from .mapview import held, marks, render_map
 from .state import CaveState, current
 from .tvsvg import COLOURS, board_svg
+
+_, ngettext, pgettext = domain("cave").functions()
 
 
 def public_state(state: CaveState, box: Box) -> dict[str, Any]:
@@ -33,12 +36,16 @@ def public_state(state: CaveState, box: Box) -> dict[str, Any]:
 
 def headline(state: CaveState) -> str:
     if state["phase"] == "setup":
-        return f"Cave escape: setting up, {len(state['characters'])} characters"
+        return ngettext("Cave escape: setting up, {count} character",
+                        "Cave escape: setting up, {count} characters",
+                        len(state["characters"])).format(count=len(state["characters"]))
     if state["phase"] == "over":
         out = sum(c["state"] == "out" for c in state["characters"])
-        return f"Cave escape: over in round {state['round']}, {out} of {len(state['characters'])} escaped"
+        return _("Cave escape: over in round {round}, {out} of {count} escaped").format(
+            round=state["round"], out=out, count=len(state["characters"]))
     turn = current(state)
-    return f"Cave escape: round {state['round']}, {turn['name'] if turn else '-'}'s turn"
+    return _("Cave escape: round {round}, {who}'s turn").format(
+        round=state["round"], who=turn["name"] if turn else "-")
 
 
 def toolbar(state: CaveState) -> str:
@@ -48,9 +55,9 @@ def toolbar(state: CaveState) -> str:
     who = marks(state)
     turn = current(state)
     if state["phase"] == "play" and turn is not None:
-        head = f"R{state['round']} {turn['name']}'s turn"
+        head = _("R{round} {who}'s turn").format(round=state["round"], who=turn["name"])
     else:
-        head = headline(state).removeprefix("Cave escape: ")
+        head = headline(state).split(": ", 1)[-1]
     for cut in (None, 8, 4, 0):
         parts = [head if cut is None else head.split(" ")[0]]
         for c in state["characters"]:
@@ -58,9 +65,10 @@ def toolbar(state: CaveState) -> str:
             now = ">" if cut is not None and c is turn else ""
             label = f"{now}{who[c['name']]} {name}".rstrip()
             if c["state"] == "in":
-                parts.append(f"{label} E{c['energy']} M{c['mental']}" + (" stuck" if c["stuck"] else ""))
+                meters = _("E{energy} M{mental}").format(energy=c["energy"], mental=c["mental"])
+                parts.append(f"{label} {meters}" + (" " + _("stuck") if c["stuck"] else ""))
             else:
-                parts.append(f"{label} {'out' if c['state'] == 'out' else 'dead'}")
+                parts.append(f"{label} {_('out') if c['state'] == 'out' else _('dead')}")
         text = " | ".join(parts)
         if len(text) <= toolbar_width():
             return text
@@ -78,11 +86,20 @@ def view(state: CaveState, box: Box, story: list[str] | None = None) -> dict[str
                "mental": c["mental"], "mental_max": box.mental, "food": list(c["food"]),
                "fire": c["fire"], "items": c["items"], "at": [c["x"], c["y"]],
                "turn": c is turn, "held": held(state, box, c) if c["state"] == "in" else "",
-               "ended": (("escaped" if c["state"] == "out" else f"dead ({c['cause']})")
-                         + f", round {c['ended']}") if c["state"] != "in" else ""}
+               "cards": _("food {food} · fire {fire} · items {items}").format(
+                   food=", ".join(map(str, c["food"])) or _("none"), fire=c["fire"], items=c["items"]),
+               "on": _("on {x},{y}").format(x=c["x"], y=c["y"]),
+               "ended": (_("escaped, round {round}") if c["state"] == "out" else
+                         _("dead ({cause}), round {round}")).format(
+                             cause=pgettext("cause", str(c["cause"])), round=c["ended"])
+                         if c["state"] != "in" else ""}
               for i, c in enumerate(state["characters"])]
     return {"game": "cave", "title": headline(state), "toolbar": toolbar(state),
             "round": state["round"], "phase": state["phase"], "turn": turn["name"] if turn else None,
             "deck_left": len(state["tiles"]["draw"]), "discards": len(state["tiles"]["discard"]),
             "board": board_svg(state, box), "characters": people, "story": list(story or []),
-            "map": render_map(state, box).splitlines(), "state": public_state(state, box)}
+            "map": render_map(state, box).splitlines(), "state": public_state(state, box),
+            "words": {"last": _("Last"), "cave": _("The cave"), "your_move": _("Your move"),
+                      "energy": _("Energy"), "mental": _("Mental strength"),
+                      "pile": _("Draw pile {draw} · discards {discard}").format(
+                          draw=len(state["tiles"]["draw"]), discard=len(state["tiles"]["discard"]))}}

@@ -7,6 +7,7 @@ the turn. A cooperative game without a game master: a legal move runs at once.""
 from __future__ import annotations
 
 from guide.core.errors import RuleError
+from guide.core.i18n import N_, domain
 from guide.core.seats import Move
 
 from .board import entry_turns, neighbour
@@ -15,8 +16,9 @@ from .meals import fire_at_hand
 from .state import OPPOSITE, CaveState, current, key, others_here
 from .turn import check_move
 
-MOVE, CHALLENGE, EAT, SHARE = "Move", "Challenge", "Eat", "Share food"
+MOVE, CHALLENGE, EAT, SHARE = N_("Move"), N_("Challenge"), N_("Eat"), N_("Share food")
 ARROW = {"up": "up", "down": "down", "left": "left", "right": "right"}
+_, ngettext, pgettext = domain("cave").functions()
 
 
 def quoted(name: str) -> str:
@@ -44,7 +46,7 @@ def seat_moves(state: CaveState, box: Box, seat: str) -> list[Move]:
             continue
         empty = key(*neighbour(ch["x"], ch["y"], side)) not in state["board"]
         if not empty or shape is None:
-            moves.append(Move(side, f"move {who} {side}", (MOVE,)))
+            moves.append(Move(pgettext("side", side), f"move {who} {side}", (_(MOVE),)))
             continue
         seen: set[tuple[str, ...]] = set()
         for turn in entry_turns(box, shape, side):
@@ -52,29 +54,37 @@ def seat_moves(state: CaveState, box: Box, seat: str) -> list[Move]:
             if sides in seen:                    # 0 and 180 of a straight tile look alike
                 continue
             seen.add(sides)
-            moves.append(Move(f"turned {turn}", f"move {who} {side} --turn {turn}", (MOVE, side),
-                              f"a {shape}, open {', '.join(sides)}"))
+            moves.append(Move(_("turned {turn}").format(turn=turn), f"move {who} {side} --turn {turn}",
+                              (_(MOVE), pgettext("side", side)),
+                              _("a {shape}, open {sides}").format(
+                                  shape=pgettext("shape", shape),
+                                  sides=", ".join(pgettext("side", s) for s in sides))))
     held = ch["challenge"]
     if held and not held["crossed"] and not state["moved"] and not ch["stuck"]:
         need = ch["energy"] + box.item_bonus * ch["items"]
-        moves.append(Move("guide rolls the d20", f"roll {who}", (CHALLENGE,), f"{need} or under crosses"))
+        moves.append(Move(_("guide rolls the d20"), f"roll {who}", (_(CHALLENGE),),
+                          _("{need} or under crosses").format(need=need)))
         for face in range(1, box.challenge_die + 1):
-            moves.append(Move(str(face), f"roll {who} --roll {face}", (CHALLENGE, "the table's own d20")))
+            moves.append(Move(str(face), f"roll {who} --roll {face}",
+                              (_(CHALLENGE), _("the table's own d20"))))
     if ch["food"]:
         values = ", ".join(map(str, ch["food"]))
-        moves.append(Move("raw", f"eat {who}", (EAT, f"all ({values})")))
+        every = _("all ({values})").format(values=values)
+        moves.append(Move(_("raw"), f"eat {who}", (_(EAT), every)))
         if fire_at_hand(state, ch):
-            moves.append(Move("cooked", f"eat {who} --cooked", (EAT, f"all ({values})")))
+            moves.append(Move(_("cooked"), f"eat {who} --cooked", (_(EAT), every)))
         if len(ch["food"]) > 1:
             for value in sorted(set(ch["food"])):
-                moves.append(Move("raw", f"eat {who} --food {value}", (EAT, f"the {value}")))
+                one = _("the {value}").format(value=value)
+                moves.append(Move(_("raw"), f"eat {who} --food {value}", (_(EAT), one)))
                 if fire_at_hand(state, ch):
-                    moves.append(Move("cooked", f"eat {who} --cooked --food {value}", (EAT, f"the {value}")))
+                    moves.append(Move(_("cooked"), f"eat {who} --cooked --food {value}", (_(EAT), one)))
         for other in others_here(state, ch):
             for value in sorted(set(ch["food"])):
-                moves.append(Move(f"a {value}", f"give {who} {quoted(other['name'])} --food {value}",
-                                  (SHARE, f"to {other['name']}")))
-    moves.append(Move("End the turn", f"end {who}"))
+                moves.append(Move(_("a {value}").format(value=value),
+                                  f"give {who} {quoted(other['name'])} --food {value}",
+                                  (_(SHARE), _("to {name}").format(name=other["name"]))))
+    moves.append(Move(_("End the turn"), f"end {who}"))
     return moves
 
 
@@ -84,7 +94,7 @@ def pictures(state: CaveState, box: Box, seat: str) -> dict[int, list[str]]:
     shape = next_shape(state)
     out: dict[int, list[str]] = {}
     for i, m in enumerate(seat_moves(state, box, seat)):
-        if len(m.group) == 2 and m.group[0] == MOVE and shape is not None:
+        if len(m.group) == 2 and m.group[0] == _(MOVE) and shape is not None:
             turn = int(m.line.rsplit(" ", 1)[1])
             out[i] = list(box.sides(shape, turn))
     return out

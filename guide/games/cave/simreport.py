@@ -11,13 +11,15 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from guide.core.i18n import N_, domain
 from guide.core.stats import mean_interval, wilson
 
 from .sim import Figures
 
 WIDTH = 80
-RULE_NAMES = {"C-TURN-3": "the exit", "C-TURN-6": "starving at the end of a turn",
-              "C-TURN-4": "a bad meal", "unfinished": "unfinished"}
+RULE_NAMES = {"C-TURN-3": N_("the exit"), "C-TURN-6": N_("starving at the end of a turn"),
+              "C-TURN-4": N_("a bad meal"), "unfinished": N_("unfinished")}
+_, ngettext, pgettext = domain("cave").functions()
 
 
 def share(n: int, total: int) -> dict[str, Any]:
@@ -64,8 +66,17 @@ def mean(s: dict[str, Any]) -> str:
 
 def heading(f: Figures) -> str:
     knobs = ", ".join(f"{k}={v}" for k, v in f.settings.items())
-    return (f"Cave escape, {f.players} player{'s' if f.players > 1 else ''}: {f.games} games, "
-            f"seed {f.seed}" + (f"; {knobs}" if knobs else ""))
+    return _("Cave escape, {players}: {games}, seed {seed}").format(
+        players=_players(f.players), games=_games(f.games), seed=f.seed) + (
+            f"; {knobs}" if knobs else "")
+
+
+def _players(n: int) -> str:
+    return ngettext("{count} player", "{count} players", n).format(count=n)
+
+
+def _games(n: int) -> str:
+    return ngettext("{count} game", "{count} games", n).format(count=n)
 
 
 def report(f: Figures) -> list[str]:
@@ -73,19 +84,25 @@ def report(f: Figures) -> list[str]:
     d = as_dict(f)
     lines = textwrap.wrap(heading(f), WIDTH, subsequent_indent="  ")
     for n in f.notes:
-        lines += textwrap.wrap(f"note: {n}", WIDTH, initial_indent="  ", subsequent_indent="    ")
-    lines.append(f"  someone escaped {pct(d['someone_escaped'])}")
-    lines += [f"  escaped {e['escaped']} of {f.players}  {pct(e)}" for e in d["escaped"]]
-    for label, name in (("tiles laid", "tiles_laid"), ("rounds", "rounds"), ("turns", "turns")):
+        lines += textwrap.wrap(_("note: {note}").format(note=n), WIDTH, initial_indent="  ",
+                               subsequent_indent="    ")
+    lines.append("  " + _("someone escaped {share}").format(share=pct(d["someone_escaped"])))
+    lines += ["  " + _("escaped {count} of {players}  {share}").format(
+        count=e["escaped"], players=f.players, share=pct(e)) for e in d["escaped"]]
+    for label, name in ((_("tiles laid"), "tiles_laid"), (_("rounds"), "rounds"),
+                        (_("turns"), "turns")):
         s = d[name]
-        lines.append(f"  {label:<14}mean {mean(s)}, median {s['median']}, {s['min']} to {s['max']}")
-    lines.append(f"  {'exit drawn':<14}{pct(d['exit_drawn'])} of the games")
-    causes = ", ".join(f"{c} {pct(s)}" for c, s in d["deaths"]["causes"].items())
-    ends = ", ".join(f"{r} ({RULE_NAMES.get(r, r)}) {100 * n / f.games:.0f}%"
+        lines.append(f"  {label:<14}" + _("mean {mean}, median {median}, {min} to {max}").format(
+            mean=mean(s), median=s["median"], min=s["min"], max=s["max"]))
+    lines.append(f"  {_('exit drawn'):<14}" + _("{share} of the games").format(
+        share=pct(d["exit_drawn"])))
+    causes = ", ".join(f"{pgettext('cause', c)} {pct(s)}" for c, s in d["deaths"]["causes"].items())
+    ends = ", ".join(f"{r} ({_(RULE_NAMES[r]) if r in RULE_NAMES else r}) {100 * n / f.games:.0f}%"
                      for r, n in d["ended_by"].items())
     deaths = d["deaths"]["characters"]
-    body = f"{deaths / f.games:.2f} a game; of the characters: {causes}" if deaths else "none"
-    for head, text in (("deaths", body), ("games end by", ends)):
+    body = (_("{count:.2f} a game; of the characters: {causes}").format(
+        count=deaths / f.games, causes=causes) if deaths else _("none"))
+    for head, text in ((_("deaths"), body), (_("games end by"), ends)):
         lines += textwrap.wrap(text, WIDTH, initial_indent=f"  {head:<14}", subsequent_indent=" " * 16)
     return lines
 
@@ -122,7 +139,7 @@ def cell(s: dict[str, Any], percent: bool = True) -> str:
 def sweep_tables(knob: str, runs: Sequence[Figures]) -> list[str]:
     """A sweep's figures as tables, one row per value of the knob (and per players count)."""
     players = sorted({f.players for f in runs})
-    label = knob if len(players) == 1 else f"players {knob}"
+    label = knob if len(players) == 1 else _("players {knob}").format(knob=knob)
     dicts = [as_dict(f) for f in runs]
 
     def name(f: Figures) -> str:
@@ -133,20 +150,24 @@ def sweep_tables(knob: str, runs: Sequence[Figures]) -> list[str]:
     same = all(f.notes == runs[0].notes for f in runs)
     for f in runs[:1] if same else runs:
         for n in f.notes:
-            text = f"note: {n}" if same else f"note ({knob}={f.settings.get(knob)}): {n}"
+            text = (_("note: {note}").format(note=n) if same else
+                    _("note ({knob}={value}): {note}").format(knob=knob, value=f.settings.get(knob),
+                                                             note=n))
             out += textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="    ")
-    out += table("Escaped: % of the games, and the 95% interval",
-                 [label] + [f"{k} of {top}" for k in range(top + 1)],
+    out += table(_("Escaped: % of the games, and the 95% interval"),
+                 [label] + [_("{count} of {players}").format(count=k, players=top)
+                            for k in range(top + 1)],
                  [[name(f)] + [cell(d["escaped"][k]) if k <= f.players else "-" for k in range(top + 1)]
                   for f, d in zip(runs, dicts, strict=True)])
-    out += table("The games: tiles laid, rounds, turns (means), exit drawn (% of the games)",
-                 [label, "tiles laid", "rounds", "turns", "exit drawn"],
+    out += table(_("The games: tiles laid, rounds, turns (means), exit drawn (% of the games)"),
+                 [label, _("tiles laid"), _("rounds"), _("turns"), _("exit drawn")],
                  [[name(f), cell(d["tiles_laid"], False), cell(d["rounds"], False),
                    cell(d["turns"], False), cell(d["exit_drawn"])]
                   for f, d in zip(runs, dicts, strict=True)])
     causes = sorted({c for d in dicts for c in d["deaths"]["causes"]})
     if causes:
-        out += table("Deaths: % of the characters, by cause", [label, *causes],
+        out += table(_("Deaths: % of the characters, by cause"),
+                     [label, *(pgettext("cause", c) for c in causes)],
                      [[name(f)] + [cell(d["deaths"]["causes"].get(c) or {"share": 0.0, **_zero(f)})
                                    for c in causes]
                       for f, d in zip(runs, dicts, strict=True)])
@@ -162,8 +183,10 @@ def heading_sweep(knob: str, runs: Sequence[Figures]) -> str:
     f = runs[0]
     others = ", ".join(f"{k}={v}" for k, v in f.settings.items() if k != knob)
     values = ", ".join(dict.fromkeys(str(r.settings.get(knob)) for r in runs))
-    text = (f"Cave escape, {f.players} player{'s' if f.players > 1 else ''}, {f.games} games each "
-            f"(seed {f.seed}), {knob} = {values}" + (f"; {others}" if others else ""))
+    text = ngettext("Cave escape, {players}, {games} game each (seed {seed}), {knob} = {values}",
+                    "Cave escape, {players}, {games} games each (seed {seed}), {knob} = {values}",
+                    f.games).format(players=_players(f.players), games=f.games, seed=f.seed,
+                                    knob=knob, values=values) + (f"; {others}" if others else "")
     return "\n".join(textwrap.wrap(text, WIDTH, subsequent_indent="  "))
 
 

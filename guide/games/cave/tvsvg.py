@@ -8,16 +8,29 @@ from __future__ import annotations
 
 from html import escape
 
+from guide.core.i18n import NP_, domain
+
 from .board import open_sides, seen_by
 from .box import Box
 from .mapview import marks
-from .state import DELTA, CaveState, current
+from .state import DELTA, CaveState, Character, current
 
 SQUARE = 100
 HALF = SQUARE // 2
 PASSAGE = 34                 # the width of a passage
-LABEL = {"food": "FOOD", "event": "EVENT", "challenge": "CHALLENGE", "start": "START", "exit": "EXIT",
-         "normal": ""}
+LABEL = {"food": NP_("label", "FOOD"), "event": NP_("label", "EVENT"),
+         "challenge": NP_("label", "CHALLENGE"), "start": NP_("label", "START"),
+         "exit": NP_("label", "EXIT"), "normal": ""}
+_, ngettext, pgettext = domain("cave").functions()
+
+
+def meters(ch: Character) -> str:
+    return _("{name}: Energy {energy}, mental {mental}").format(
+        name=ch["name"], energy=ch["energy"], mental=ch["mental"])
+
+
+def short(ch: Character) -> str:
+    return _("E{energy} M{mental}").format(energy=ch["energy"], mental=ch["mental"])
 COLOURS = ("#e4572e", "#17bebb", "#ffc914", "#76b041", "#a06cd5", "#f49fbc", "#2e86ab", "#f2f2f2")
 
 
@@ -38,8 +51,9 @@ def _tile(squares: list[str], sides: dict[str, tuple[str, ...]], content: str, t
     ys = [int(k.split(",")[1]) for k in squares]
     left, top = min(xs) * SQUARE, min(ys) * SQUARE
     wide, high = (max(xs) - min(xs) + 1) * SQUARE, (max(ys) - min(ys) + 1) * SQUARE
-    where = " and ".join(f"({k})" for k in squares)
-    title = f"{where} {content}" + (", food taken" if taken else "") + ("" if lit else ", out of sight")
+    where = _(" and ").join(f"({k})" for k in squares)
+    title = f"{where} {pgettext('content', content)}" + (", " + _("food taken") if taken else "") + (
+        "" if lit else ", " + _("out of sight"))
     out = [f'<g class="tile {escape(content)}{" taken" if taken else ""}{"" if lit else " unseen"}" '
            f'data-square="{squares[0]}">',
            f"<title>{escape(title)}</title>",
@@ -58,7 +72,7 @@ def _tile(squares: list[str], sides: dict[str, tuple[str, ...]], content: str, t
             else:
                 y0 = cy if dy > 0 else cy - HALF
                 out.append(f'<rect x="{cx - w // 2}" y="{y0}" width="{w}" height="{HALF}" class="floor"/>')
-    label = "food taken" if taken else LABEL.get(content, content.upper())
+    label = _("food taken") if taken else pgettext("label", LABEL.get(content, content.upper()))
     if label:
         out.append(f'<text x="{left + 10}" y="{top + 22}" class="content">{escape(label)}</text>')
     out.append("</g>")
@@ -107,9 +121,9 @@ def tokens(state: CaveState) -> list[str]:
             cy = y * SQUARE + (38 if place < 2 else 74) if len(people) > 2 else y * SQUARE + HALF + 6
             ring = " now" if ch is turn else ""
             out.append(f'<g class="token{ring}" data-name="{escape(ch["name"])}">'
-                       f'<title>{escape(ch["name"])}: Energy {ch["energy"]}, mental {ch["mental"]}</title>'
+                       f'<title>{escape(meters(ch))}</title>'
                        f'<circle cx="{cx}" cy="{cy}" r="17" fill="{COLOURS[i % len(COLOURS)]}"/>'
                        f'<text x="{cx}" y="{cy + 7}" class="mark">{escape(who[ch["name"]])}</text>'
-                       f'<text x="{cx}" y="{cy + 30}" class="meters">E{ch["energy"]} M{ch["mental"]}</text>'
+                       f'<text x="{cx}" y="{cy + 30}" class="meters">{escape(short(ch))}</text>'
                        "</g>")
     return out

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from guide.core.i18n import domain
 from guide.games.kaverini.model import Adventure
 from guide.games.kaverini.state import State
 
 if TYPE_CHECKING:
     from guide.games.kaverini.table import KaveriniTable
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def scene_won(t: KaveriniTable) -> list[str]:
@@ -63,17 +66,19 @@ def starting(t: KaveriniTable, a: Adventure) -> list[str]:
     if done_here(t.state, a.id):
         t.tell("replay", adventure=a.id, done_by=who)
     elif len(t.state["kaverit"]) == 1:
-        notes.append("Rulebook 7.2: playing alone is meant for adventures done already (the"
-                     " booklet holds surprises); this one is new to this campaign.")
+        notes.append(_("Rulebook 7.2: playing alone is meant for adventures done already (the"
+                       " booklet holds surprises); this one is new to this campaign."))
     parts = series_of(t.library.adventures, a)
     if a.series is not None:
         before = [x for x in parts if x.series and x.series[1] < a.series[1]
                   and not done_here(t.state, x.id)]
         if before:
-            notes.append(f"{a.title} is part {a.series[1]} of {a.series[0]}; not done yet: "
-                         + ", ".join(f"{x.title} (part {x.series[1] if x.series else 0})"
-                                     for x in before) + " (rulebook 1.4: a series is played in"
-                         " order).")
+            notes.append(_("{title} is part {part} of {series}; not done yet: {before}"
+                           " (rulebook 1.4: a series is played in order).").format(
+                               title=a.title, part=a.series[1], series=a.series[0],
+                               before=", ".join(_("{title} (part {part})").format(
+                                   title=x.title, part=x.series[1] if x.series else 0)
+                                   for x in before)))
     return notes
 
 
@@ -89,14 +94,15 @@ def overview(t: KaveriniTable) -> list[str]:
         group = series_of(t.library.adventures, a)
         seen.update(x.id for x in group)
         if a.series is not None:
-            lines.append(f"Series {a.series[0]}:")
+            lines.append(_("Series {series}:").format(series=a.series[0]))
         following = next((x for x in group if not done_here(state, x.id)), None)
         for x in group:
             who = done_by(state, x.id)
-            marks = [f"done by {', '.join(who)}" if who else "done" if done_here(state, x.id)
-                     else "", "running" if x.id == running else "",
-                     "next" if a.series is not None and x is following else ""]
-            part = f"part {x.series[1]}: " if x.series else ""
+            marks = [_("done by {names}").format(names=", ".join(who)) if who else
+                     _("done") if done_here(state, x.id) else "",
+                     _("running") if x.id == running else "",
+                     _("next") if a.series is not None and x is following else ""]
+            part = _("part {part}: ").format(part=x.series[1]) if x.series else ""
             lines.append(f"{'  ' if a.series else ''}{part}{x.id} - {x.title}"
                          + "".join(f" ({m})" for m in marks if m))
     return lines

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import textwrap
 
+from guide.core.i18n import N_, domain
 from guide.games.kaverini.model import Card, Side
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def card_row(card: Card) -> list:
@@ -17,14 +20,14 @@ def card_row(card: Card) -> list:
     if card.heart:
         stats.append(f"H{card.heart:+d}")
     if card.usage:
-        stats.append(f"usage {card.usage}")
-    name = card.name + (" (tweaked)" if card.tweaked else "")
+        stats.append(_("usage {value}").format(value=card.usage))
+    name = _("{name} (tweaked)").format(name=card.name) if card.tweaked else card.name
     kind = (" ".join(card.flags) + ": " if card.flags else "") + ", ".join(card.subtypes)
     return [name, card.type, textwrap.shorten(kind, 18, placeholder="…"),
             card.expense if card.expense is not None else "-", " ".join(stats)]
 
 
-CARD_HEADERS = ["card", "type", "flags: subtypes", "cost", "stats"]   # cost: the expense
+CARD_HEADERS = [N_("card"), N_("type"), N_("flags: subtypes"), N_("cost"), N_("stats")]  # cost: expense
 
 
 def card_detail(card: Card | Side, secret: bool = True) -> list[str]:
@@ -32,13 +35,13 @@ def card_detail(card: Card | Side, secret: bool = True) -> list[str]:
     lines = [f"{card.name}  [{card.type}{': ' + ', '.join(card.subtypes) if card.subtypes else ''}]"]
     tweaked: tuple[str, ...] = getattr(card, "tweaked", ())
     if tweaked:
-        lines.append(f"  tweaked for this campaign: {', '.join(tweaked)}")
+        lines.append("  " + _("tweaked for this campaign: {stats}").format(stats=", ".join(tweaked)))
     facts = []
     if card.flags:
-        facts.append("flags " + " ".join(card.flags))
+        facts.append(_("flags {flags}").format(flags=" ".join(card.flags)))
     expense: int | None = getattr(card, "expense", None)
     if expense is not None:
-        facts.append(f"expense {expense}")
+        facts.append(_("expense {value}").format(value=expense))
     if card.hp is not None:
         facts.append(f"HP {card.hp}")
     if card.hp is not None or card.emotion:
@@ -47,41 +50,43 @@ def card_detail(card: Card | Side, secret: bool = True) -> list[str]:
         facts.append(f"H {card.heart}")
     usage: int | None = getattr(card, "usage", None)
     if usage:
-        facts.append(f"usage {usage}")
+        facts.append(_("usage {value}").format(value=usage))
     if facts:
         lines.append("  " + ", ".join(facts))
     if card.abilities:
-        lines.append("  abilities: " + ", ".join(card.abilities))
+        lines.append("  " + _("abilities: {list}").format(list=", ".join(card.abilities)))
     if secret:
         if card.shield:
-            lines.append(f"  Shield: {card.shield}")
+            lines.append("  " + _("Shield: {value}").format(value=card.shield))
         if card.heel:
-            lines.append(f"  Heel: {card.heel}")
+            lines.append("  " + _("Heel: {value}").format(value=card.heel))
         if card.move_die:
-            lines.append(f"  moves by a d{card.move_die}")
+            lines.append("  " + _("moves by a d{sides}").format(sides=card.move_die))
         for t in card.techniques:
             faces = f"[{', '.join(map(str, t.roll))}] " if t.roll else ""
             emotion = f" ({t.emotion})" if t.emotion else ""
             extra = f": {t.text}" if t.text else ""
             lines.append(f"  - {faces}{t.name}{emotion}: {t.schmerz} Schmerz{extra}")
     elif card.techniques:
-        lines.append(f"  knows {len(card.techniques)} technique(s) (secret)")
+        lines.append("  " + ngettext("knows {count} technique (secret)",
+                                     "knows {count} techniques (secret)",
+                                     len(card.techniques)).format(count=len(card.techniques)))
     bond = getattr(card, "bond", None)
     if bond:
-        lines.append(f"  Bond: {bond}")
+        lines.append("  " + _("Bond: {text}").format(text=bond))
     for e in card.effects:
         lines.append(f"  effect ({e.when}): {e.do} {e.amount}"
                      f"{' ' + e.counter if e.counter else ''} to {e.target}"
                      f"{' - ' + e.text if e.text else ''}")
     creates = getattr(card, "creates", ())
     if creates:
-        lines.append("  creates tokens: " + ", ".join(creates))
+        lines.append("  " + _("creates tokens: {names}").format(names=", ".join(creates)))
     if getattr(card, "token", False):
-        lines.append("  (a token)")
+        lines.append("  " + _("(a token)"))
     if card.text:
         lines.append("  " + card.text)
     back = getattr(card, "back", None)
     if back is not None:
-        lines.append(f"  Flips when: {back.flip}")
+        lines.append("  " + _("Flips when: {condition}").format(condition=back.flip))
         lines.extend("  " + line for line in card_detail(back, secret))
     return lines

@@ -81,7 +81,11 @@ class KaveriniGame(Game):
 
             problems = sorted(problems + [p for a in library.adventures.values()
                                           for p in fact_problems(a)])
-        return problems, f"ok: {len(library.cards)} cards, {len(library.adventures)} adventure(s)"
+        cards = ngettext("{count} card", "{count} cards", len(library.cards)).format(
+            count=len(library.cards))
+        adventures = ngettext("{count} adventure", "{count} adventures",
+                              len(library.adventures)).format(count=len(library.adventures))
+        return problems, _("ok: {cards}, {adventures}").format(cards=cards, adventures=adventures)
 
     def files(self) -> tuple[FileKind, ...]:
         """Any YAML file holds cards or an adventure (its loader reads it card by card)."""
@@ -93,7 +97,7 @@ class KaveriniGame(Game):
                 value=', '.join(CARD_TYPES), card_type=card_type))
         chosen = [c for c in library.cards.values() if card_type in (None, c.type)]
         chosen.sort(key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
-        return Result(headers=CARD_HEADERS, rows=[card_row(c) for c in chosen])
+        return Result(headers=[_(h) for h in CARD_HEADERS], rows=[card_row(c) for c in chosen])
 
     def card(self, library: Library, name: str) -> list[str]:
         from guide.games.kaverini.commands.lookup import find_card
@@ -135,10 +139,10 @@ class KaveriniGame(Game):
 
     def notices(self, table: Table) -> list[str]:
         replaced = getattr(table.library, "replaced", [])
-        return [f"the --box {what} replaces the bundled one" for what in replaced]
+        return [_("the --box {what} replaces the bundled one").format(what=what) for what in replaced]
 
     def greeting(self) -> str:
-        return "Kaverini. Type help for the commands; Tab completes; Ctrl-D leaves."
+        return _("Kaverini. Type help for the commands; Tab completes; Ctrl-D leaves.")
 
     def cli(self) -> list[click.Command]:
         from guide.games.kaverini.cli import odds
@@ -153,8 +157,8 @@ class KaveriniGame(Game):
 
     def start_options(self) -> list[click.Option]:
         return [click.Option(["--adventure", "adventure_id"], default=None, metavar="ID",
-                             help="Start this adventure when none is running (the bundled"
-                                  " one: amsterdam).")]
+                             help=_("Start this adventure when none is running (the bundled"
+                                    " one: amsterdam)."))]
 
     def start(self, table: Table, **options: object) -> list[str]:
         adventure = options.get("adventure_id")

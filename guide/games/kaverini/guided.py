@@ -9,12 +9,16 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from guide.core.errors import GuideError
+from guide.core.i18n import domain
 from guide.core.names import closest as names_closest
 from guide.core.names import resolve
 from guide.games.kaverini.data.tables import abilities, ladders
 
 if TYPE_CHECKING:
     from guide.games.kaverini.table import KaveriniTable
+
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 class Retry(Exception):
@@ -49,7 +53,7 @@ def ask_until(t: KaveriniTable, question: str, choices: list[str], check, meta: 
             return taken
         except Retry as r:
             default = r.suggestion
-            said = f"  ! {r.problem}" + (" Enter takes it." if r.suggestion else "") + \
+            said = f"  ! {r.problem}" + (" " + _("Enter takes it.") if r.suggestion else "") + \
                 f"\n{question.split(chr(10))[-1]}"
 
 
@@ -59,8 +63,9 @@ def check_ability(answer: str) -> str:
         return resolve(answer, names, "ability")
     except GuideError:
         guess = closest(answer, names)
-        raise Retry(f"{answer!r} is not an ability" + (f"; did you mean {guess}?" if guess else
-                    f": {', '.join(names)}"), guess) from None
+        raise Retry((_("{answer!r} is not an ability; did you mean {guess}?") if guess else
+                     _("{answer!r} is not an ability: {names}")).format(
+                         answer=answer, guess=guess, names=", ".join(names)), guess) from None
 
 
 def technique_checker(chosen: list[str]):
@@ -71,10 +76,10 @@ def technique_checker(chosen: list[str]):
         if answer.casefold().startswith("custom:"):
             own = answer.split(":", 1)[1].strip()
             if not own:
-                raise Retry("a custom technique needs a name: custom:NAME")
+                raise Retry(_("a custom technique needs a name: custom:NAME"))
             if own.casefold() in {n.casefold() for n in names}:
-                raise Retry(f"{own} is an emotion ladder; a custom technique needs another name",
-                            own)
+                raise Retry(_("{name} is an emotion ladder; a custom technique needs another"
+                              " name").format(name=own), own)
             picked = f"custom:{own}"
         else:
             try:
@@ -82,10 +87,12 @@ def technique_checker(chosen: list[str]):
             except GuideError as e:
                 guess = closest(answer, names)
                 why = str(e).split(";")[0].split(" (known")[0]
-                raise Retry(f"{why}; did you mean {guess}? (or custom:{answer})" if guess else
-                            f"{why}; custom:{answer} makes it your own", guess) from None
+                raise Retry((_("{why}; did you mean {guess}? (or custom:{answer})") if guess else
+                             _("{why}; custom:{answer} makes it your own")).format(
+                                 why=why, guess=guess, answer=answer), guess) from None
         if picked.casefold().removeprefix("custom:") in taken:
-            raise Retry(f"{picked} is already chosen; the three techniques differ (R-SHEET-1)")
+            raise Retry(_("{name} is already chosen; the three techniques differ (R-SHEET-1)")
+                        .format(name=picked))
         return picked
 
     return check
@@ -99,20 +106,22 @@ def ask_sheet(t: KaveriniTable, ability: str | None, chosen: list[str], told: li
         table = "\n".join(textwrap.fill(f"{name:<12} {text}", 78, initial_indent="    ",
                                          subsequent_indent=" " * 17)
                            for name, text in abilities().items())
-        ability = ask_until(t, f"  Abilities (one, R-SHEET-1):\n{table}\nAbility",
+        ability = ask_until(t, "  " + _("Abilities (one, R-SHEET-1):") + f"\n{table}\n" + _("Ability"),
                             list(abilities()), check_ability, dict(abilities()))
     meta = {lad.name: f"{lad.effect}: {lad.text}"[:60] for lad in ladders().values()}
     while len(chosen) < 3:
-        chosen.append(ask_until(t, f"Technique {len(chosen) + 1} of 3 (a ladder, or custom:NAME)",
+        chosen.append(ask_until(t, _("Technique {number} of 3 (a ladder, or custom:NAME)").format(
+                                    number=len(chosen) + 1),
                                 list(meta), technique_checker(chosen), meta))
     told = [f for f in told if f.strip()]
     while len(told) < 3:                      # R-SHEET-1: three facts, each asked for
-        told.append(ask_until(t, f"Fact {len(told) + 1} of 3 (free text)", [], check_fact))
+        told.append(ask_until(t, _("Fact {number} of 3 (free text)").format(number=len(told) + 1),
+                              [], check_fact))
     _heard.clear()
     return ability, chosen, told
 
 
 def check_fact(answer: str) -> str:
     if not answer.strip():
-        raise Retry("a Kaveri has three facts (R-SHEET-1): tell one, in a few words")
+        raise Retry(_("a Kaveri has three facts (R-SHEET-1): tell one, in a few words"))
     return answer.strip()

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from html import escape
 from importlib import resources
 
+from guide.core.i18n import N_, domain
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import abilities, ladders
 from guide.games.kaverini.model import CARD_TYPES, Adventure, Card, Side
@@ -17,6 +18,7 @@ from guide.games.kaverini.paper_reference import reference
 from guide.games.kaverini.rules.leveling import level
 
 PER_SHEET = 6                       # cards on a printed page: 3 across, 2 down
+_, ngettext, pgettext = domain("kaverini").functions()
 COUNTERS = (("+E", 18), ("-E", 12), ("+H", 18), ("-H", 12), ("HP", 30))
 
 
@@ -36,7 +38,8 @@ def page(library: Library, adventure: Adventure | None, sheets: list[dict],
     css += f"\n@page {{ size: {PAPERS[paper]}; }}\n"
     title = adventure.title if adventure else "Kaverini"
     parts = [f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-             f"<title>{e(title)}: Kaverini on paper</title><style>{css}</style></head><body>",
+             f"<title>{e(_('{title}: Kaverini on paper').format(title=title))}</title>"
+             f"<style>{css}</style></head><body>",
              _cover(adventure), reference(), _sheets(sheets, adventure)]
     if adventure is not None:
         parts += [_scenes(adventure, library), _shops(adventure), _pronunciation(adventure),
@@ -47,21 +50,23 @@ def page(library: Library, adventure: Adventure | None, sheets: list[dict],
 
 def _cover(a: Adventure | None) -> str:
     if a is None:
-        return ('<section class="first"><h1>Kaverini on paper</h1><p class="note">No adventure'
-                " chosen: the sheets, cards and counters only.</p></section>")
+        return (f'<section class="first"><h1>{e(_("Kaverini on paper"))}</h1><p class="note">'
+                f'{e(_("No adventure chosen: the sheets, cards and counters only."))}</p></section>')
     rows = [f"<h1>{e(a.title)}</h1>"]
     if a.place:
         rows.append(f"<p><b>{e(a.place)}</b></p>")
-    rows.append(f"<p>Each Kaveri starts with {e(a.starting_money)} {e(a.currency)}.</p>")
+    rows.append("<p>" + e(_("Each Kaveri starts with {money} {currency}.").format(
+        money=a.starting_money, currency=a.currency)) + "</p>")
     rows += [f"<p>{e(p)}</p>" for p in a.intro.split("\n") if p.strip()]
-    rows.append('<p class="note screen-only">Print this page (at 100% scale). Card'
-                " pages come in pairs: print them double-sided, flipping on the long edge, or"
-                " cut each front and glue it to the back in the same place on the next page.</p>")
+    rows.append('<p class="note screen-only">' + e(_(
+        "Print this page (at 100% scale). Card pages come in pairs: print them double-sided,"
+        " flipping on the long edge, or cut each front and glue it to the back in the same place"
+        " on the next page.")) + "</p>")
     return '<section class="first">' + "\n".join(rows) + "</section>"
 
 
 def _sheets(sheets: list[dict], a: Adventure | None) -> str:
-    out = ["<section><h2>Kaveri sheets</h2>"]
+    out = [f"<section><h2>{e(_('Kaveri sheets'))}</h2>"]
     blank: list[dict | None] = [None]
     for k in sheets or blank:
         out.append(_sheet(k, a))
@@ -74,77 +79,89 @@ def _sheet(k: dict | None, a: Adventure | None) -> str:
         return e(k[key]) if k else "&nbsp;"
     lv = e(level(k["xp"])) if k else "&nbsp;"
     told = abilities().get(k["ability"], "") if k else ""
-    rows = [f'<div class="sheet"><h3>{v("name") if k else "A new Kaveri"}</h3>',
+    rows = [f'<div class="sheet"><h3>{v("name") if k else e(_("A new Kaveri"))}</h3>',
             '<p class="stats">'
-            f"<span>Level {lv} ({v('xp')} XP)</span><span>HP {v('hp')} / {v('max_hp')}</span>"
-            f"<span>Emotion {v('emotion')}</span><span>Heart {v('heart')}</span>"
-            f"<span>World points {v('world_points')}</span></p>",
-            f"<p>Ability: <b>{v('ability')}</b>" + (f" ({e(told)})" if told else "") + "</p>"]
+            + "".join(f"<span>{s}</span>" for s in (
+                _("Level {level} ({xp} XP)").format(level=lv, xp=v("xp")),
+                _("HP {hp} / {max_hp}").format(hp=v("hp"), max_hp=v("max_hp")),
+                _("Emotion {value}").format(value=v("emotion")),
+                _("Heart {value}").format(value=v("heart")),
+                _("World points {value}").format(value=v("world_points")))) + "</p>",
+            "<p>" + _("Ability: {ability}").format(ability=f"<b>{v('ability')}</b>")
+            + (f" ({e(told)})" if told else "") + "</p>"]
     if k and k["facts"]:
-        rows.append("<p>Facts: " + "; ".join(e(f) for f in k["facts"]) + "</p>")
+        rows.append("<p>" + _("Facts: {facts}").format(facts="; ".join(e(f) for f in k["facts"]))
+                    + "</p>")
     cells = []
     for lad in ladders().values():
         lvl = k["ladders"].get(lad.name) if k else None
         cells.append(f"<tr><td>{e(lad.name)}</td><td>{e(lvl) if lvl else ''}</td>"
                      f"<td>{e(lad.technique_name(lvl)) if lvl else ''}</td><td>{e(lad.text)}</td></tr>")
     for name, lvl in (k["custom"].items() if k else ()):
-        cells.append(f"<tr><td>{e(name)} (custom)</td><td>{e(lvl)}</td><td></td>"
-                     "<td>no effect; +Lv Schmerz</td></tr>")
-    rows.append("<table><tr><th>ladder</th><th>level</th><th>technique</th><th>effect</th></tr>"
-                + "".join(cells) + "</table>")
+        cells.append(f"<tr><td>{e(_('{name} (custom)').format(name=name))}</td><td>{e(lvl)}</td>"
+                     f"<td></td><td>{e(_('no effect; +Lv Schmerz'))}</td></tr>")
+    rows.append("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in (
+        _("ladder"), _("level"), _("technique"), _("effect"))) + "</tr>" + "".join(cells) + "</table>")
     money = f"{e(k['money'])} {e(a.currency if a else '')}" if k else ""
-    items = ", ".join(e(i["card"]) + (f" ({e(i['uses'])} use(s))" if i["uses"] else "")
+    items = ", ".join(e(i["card"]) + (" (" + e(ngettext("{count} use", "{count} uses", i["uses"])
+                                               .format(count=i["uses"])) + ")" if i["uses"] else "")
                       for i in k["items"]) if k else ""
-    rows.append(f"<p>Money: {money} &nbsp; Items: {items}</p>")
-    rows.append('<p>Now: HP<span class="box"></span> +E/-E<span class="box"></span>'
-                ' +H/-H<span class="box"></span> HP counters<span class="box"></span></p></div>')
+    rows.append("<p>" + _("Money: {money} &nbsp; Items: {items}").format(money=money, items=items)
+                + "</p>")
+    box = '<span class="box"></span>'
+    rows.append("<p>" + _("Now: HP{box} +E/-E{box} +H/-H{box} HP counters{box}").format(box=box)
+                + "</p></div>")
     return "\n".join(rows)
 
 
 def _scenes(a: Adventure, library: Library) -> str:
-    out = ["<section><h2>Scenes</h2>"]
+    out = [f"<section><h2>{e(_('Scenes'))}</h2>"]
     for s in a.scenes:
         foes = ", ".join(f"{e(f)} ({e(a.xp_for(f))} XP)" for f in s.foes)
         out.append(f'<div class="scene"><h3>{e(s.name)}</h3>'
-                   + (f"<p>Setting: <b>{e(s.setting)}</b></p>" if s.setting else "")
-                   + (f"<p>Foes: {foes}</p>" if foes else "")
+                   + ("<p>" + _("Setting: {setting}").format(setting=f"<b>{e(s.setting)}</b>")
+                      + "</p>" if s.setting else "")
+                   + ("<p>" + _("Foes: {foes}").format(foes=foes) + "</p>" if foes else "")
                    + (f"<p>{e(s.text)}</p>" if s.text else "") + "</div>")
     if a.xp:
-        out.append("<h3>XP to each standing Kaveri per foe neutralized (R-CONF-7)</h3><table>"
-                   "<tr><th>foe</th><th>XP</th></tr>"
+        out.append(f"<h3>{e(_('XP to each standing Kaveri per foe neutralized (R-CONF-7)'))}</h3>"
+                   f"<table><tr><th>{e(_('foe'))}</th><th>{e(_('XP'))}</th></tr>"
                    + "".join(f"<tr><td>{e(n)}</td><td>{e(x)}</td></tr>" for n, x in a.xp.items())
                    + "</table>")
-    for label, text in (("Good ending", a.good_ending), ("Bad ending", a.bad_ending)):
+    for label, text in ((_("Good ending"), a.good_ending), (_("Bad ending"), a.bad_ending)):
         if text:
-            out.append(f"<h3>{label}</h3><p>{e(text)}</p>")
+            out.append(f"<h3>{e(label)}</h3><p>{e(text)}</p>")
     return "\n".join(out) + "</section>"
 
 
 def _shops(a: Adventure) -> str:
-    out = ["<section><h2>Shops</h2>"]
+    out = [f"<section><h2>{e(_('Shops'))}</h2>"]
     for shop in a.shops:
-        out.append(f"<h3>{e(shop.name)}</h3><table><tr><th>item</th><th>price</th></tr>"
+        out.append(f"<h3>{e(shop.name)}</h3><table><tr><th>{e(_('item'))}</th>"
+                   f"<th>{e(_('price'))}</th></tr>"
                    + "".join(f"<tr><td>{e(i)}</td><td>{e(p)} {e(a.currency)}</td></tr>"
                              for i, p in shop.prices.items()) + "</table>")
     if not a.shops:
-        out.append('<p class="note">This adventure has no shop.</p>')
+        out.append(f'<p class="note">{e(_("This adventure has no shop."))}</p>')
     return "\n".join(out)
 
 
 def _pronunciation(a: Adventure) -> str:
     rows = "".join(f"<tr><td>{e(w)}</td><td>{e(s)}</td><td>{e(m)}</td></tr>"
                    for w, s, m in a.pronunciation)
-    return ("<h2>Pronunciation guide</h2><table><tr><th>word</th><th>say</th><th>means</th></tr>"
-            + rows + "</table></section>")
+    return (f"<h2>{e(_('Pronunciation guide'))}</h2><table><tr>"
+            + "".join(f"<th>{e(h)}</th>" for h in (_("word"), _("say"), _("means")))
+            + "</tr>" + rows + "</table></section>")
 
 
 def _lottery(a: Adventure) -> str:
     rows = "".join(f"<tr><td>{n}</td><td>{e(a.quotes[n])}</td>"
                    f'<td class="note">{e(a.sources.get(n, ""))}</td></tr>' for n in sorted(a.quotes))
-    return ("<section><h2>The quote lottery</h2><p class=\"note\">Roll two d10: tens, then ones;"
-            " a 10 counts as 0, and 0 and 0 is 100 (R-DICE-2). Each friendly character tells one"
-            " (R-QL-2).</p><table><tr><th>#</th><th>quote</th><th>source</th></tr>" + rows
-            + "</table></section>")
+    return (f"<section><h2>{e(_('The quote lottery'))}</h2><p class=\"note\">"
+            + e(_("Roll two d10: tens, then ones; a 10 counts as 0, and 0 and 0 is 100 (R-DICE-2)."
+                  " Each friendly character tells one (R-QL-2)."))
+            + f"</p><table><tr><th>#</th><th>{e(_('quote'))}</th><th>{e(_('source'))}</th></tr>"
+            + rows + "</table></section>")
 
 
 def _card_face(card: Card | Side) -> str:
@@ -152,22 +169,22 @@ def _card_face(card: Card | Side) -> str:
     stats = [f"{label} {value}" for label, value in
              (("HP", card.hp), ("E", card.emotion or None), ("H", card.heart or None))
              if value is not None]
-    for label in ("expense", "usage"):
+    for label, said in (("expense", N_("expense {value}")), ("usage", N_("usage {value}"))):
         value = getattr(card, label, None)
         if value is not None:
-            stats.append(f"{label} {value}")
+            stats.append(_(said).format(value=value))
     out = [f'<div class="name">{e(card.name)}</div><div class="kind">{e(kind)}</div>']
     if stats:
         out.append(f'<div class="stats">{e(" · ".join(stats))}</div>')
     lines = []
     if card.abilities:
-        lines.append("Abilities: " + ", ".join(card.abilities))
+        lines.append(_("Abilities: {list}").format(list=", ".join(card.abilities)))
     if card.shield:
-        lines.append(f"Shield: {card.shield}")
+        lines.append(_("Shield: {value}").format(value=card.shield))
     if card.heel:
-        lines.append(f"Heel: {card.heel}")
+        lines.append(_("Heel: {value}").format(value=card.heel))
     if card.move_die:
-        lines.append(f"Moves by a d{card.move_die}")
+        lines.append(_("Moves by a d{sides}").format(sides=card.move_die))
     out += [f"<p>{e(line)}</p>" for line in lines]
     if card.techniques:
         out.append("<ul>" + "".join(
@@ -176,7 +193,7 @@ def _card_face(card: Card | Side) -> str:
             f"{e(': ' + t.text if t.text else '')}</li>" for t in card.techniques) + "</ul>")
     bond = getattr(card, "bond", None)
     if bond:
-        out.append(f"<p><b>Bond:</b> {e(bond)}</p>")
+        out.append(f"<p><b>{e(_('Bond:'))}</b> {e(bond)}</p>")
     if card.text:
         out.append(f"<p>{e(card.text)}</p>")
     out += [f"<p>{e(fx.text)}</p>" for fx in card.effects if fx.text and fx.text not in card.text]
@@ -185,9 +202,10 @@ def _card_face(card: Card | Side) -> str:
 
 def _card_back(card: Card) -> str:
     if card.back is not None:        # a double-sided card (5.6): its other side
-        return (f'<div class="card back side"><p class="note">Flips when: {e(card.back.flip)}</p>'
+        return (f'<div class="card back side"><p class="note">'
+                f'{e(_("Flips when: {condition}").format(condition=card.back.flip))}</p>'
                 f"{_card_face(card.back)}</div>")
-    flags = " ".join(card.flags) or "no flag"
+    flags = " ".join(card.flags) or _("no flag")
     return (f'<div class="card back"><div class="logo">KAVERINI</div>'
             f'<div class="kind">{e(card.type)}</div><div class="flags">{e(flags)}</div></div>')
 
@@ -195,7 +213,7 @@ def _card_back(card: Card) -> str:
 def _cards(library: Library) -> str:
     cards = sorted(library.cards.values(),
                    key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
-    out = [f"<section><h2>Cards ({len(cards)})</h2>"]
+    out = [f"<section><h2>{e(_('Cards ({count})').format(count=len(cards)))}</h2>"]
     for start in range(0, len(cards), PER_SHEET):
         group: list[Card | None] = list(cards[start:start + PER_SHEET])
         group += [None] * (PER_SHEET - len(group))
@@ -213,9 +231,10 @@ def _mirrored(cells: list[str], across: int = 3) -> list[str]:
 
 
 def _counters(kinds: Iterable[tuple[str, int]] = COUNTERS) -> str:
-    out = ['<section><h2>Counters to cut out</h2><p class="note">+E, -E, +H and -H counters change'
-           " E and H by one each; HP counters absorb Schmerz one for one before HP (R-SHEET-3)."
-           " Mark current HP with HP counters or dice.</p>"]
+    out = [f"<section><h2>{e(_('Counters to cut out'))}</h2><p class=\"note\">"
+           + e(_("+E, -E, +H and -H counters change E and H by one each; HP counters absorb"
+                 " Schmerz one for one before HP (R-SHEET-3). Mark current HP with HP counters or"
+                 " dice.")) + "</p>"]
     for label, n in kinds:
         out.append('<div class="counter-row counters">'
                    + "".join(f'<div class="counter">{e(label)}</div>' for _ in range(n)) + "</div>")

@@ -9,10 +9,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from guide.core.i18n import domain
 from guide.games.kaverini.model import Adventure
 from guide.games.kaverini.rules.leveling import level
 
 Event = dict[str, Any]
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 @dataclass
@@ -36,13 +38,14 @@ class Chapter:
 
 
 def chapters(events: Iterable[Event]) -> list[Chapter]:
-    out = [Chapter("Before the first scene")]
+    out = [Chapter(_("Before the first scene"))]
     foes: list[str] = []
     fallen: list[str] = []
     for e in events:
         kind, now = e["kind"], out[-1]
         if kind == "adventure":
-            out.append(Chapter(f"The adventure began: {e.get('title') or e.get('adventure')}"))
+            out.append(Chapter(_("The adventure began: {title}").format(
+                title=e.get("title") or e.get("adventure"))))
         elif kind == "scene":
             out.append(Chapter(e["name"] if str(e["name"]).startswith(f"{e['scene']}.")
                                else f"{e['scene']}. {e['name']}"))
@@ -58,21 +61,23 @@ def chapters(events: Iterable[Event]) -> list[Chapter]:
         elif kind == "runaway" and e["escaped"]:
             pass                      # told by the "over" that follows (result "ran away")
         elif kind in ("buddy", "companion") and e["joins"]:
-            now.joined.append(f"{e['card']} ({kind})")
+            now.joined.append((_("{card} (buddy)") if kind == "buddy" else
+                               _("{card} (companion)")).format(card=e["card"]))
         elif kind in ("buddy", "companion"):
-            now.left.append(f"{e['card']} left the party")
+            now.left.append(_("{card} left the party").format(card=e["card"]))
         elif kind == "leave":
-            now.left.append(f"{e['name']} " + ("was out of HP and left for good" if e["who"] == "buddy"
-                                               else "ran for their life, gone for this adventure"))
+            now.left.append((_("{name} was out of HP and left for good") if e["who"] == "buddy"
+                             else _("{name} ran for their life, gone for this adventure")).format(
+                                 name=e["name"]))
         elif kind == "turncoat":
-            now.joined.append(f"{e['buddy']} (buddy, once a foe)")
+            now.joined.append(_("{buddy} (buddy, once a foe)").format(buddy=e["buddy"]))
         elif kind == "level":
             now.levels[e["kaveri"]] = max(now.levels.get(e["kaveri"], 0), e["level"])
         elif kind in ("item_given", "item_bought") and e.get("uses") is None:
-            now.items.append(f"{e['kaveri']} got {e['item']}")     # Usage items: secret (4.3)
+            now.items.append(_("{kaveri} got {item}").format(**e))    # Usage items: secret (4.3)
         elif kind == "stand":
-            now.fights.append(f"{_and([s['name'] for s in e['stand']])} took a stand"
-                              " when every Kaveri cowered.")
+            now.fights.append(_("{names} took a stand when every Kaveri cowered.").format(
+                names=_and([s["name"] for s in e["stand"]])))
         elif kind == "adventure_done":
             now.ending = e.get("ending", "")
             now.settled = True
@@ -82,74 +87,89 @@ def chapters(events: Iterable[Event]) -> list[Chapter]:
 
 
 def _fight(foes: list[str], fallen: list[str], result: str, again: bool = False) -> str:
-    against = "them again" if again else _and(foes) or "the foes"
+    against = _("them again") if again else _and(foes) or _("the foes")
     if result == "won":
-        return f"They faced {against} and won."
+        return _("They faced {against} and won.").format(against=against)
     if result in ("ran away", "runaway", "escaped"):
-        beaten = f" after neutralizing {_and(fallen)}" if fallen else ""
-        return f"They ran away from {against}{beaten}."
+        if fallen:
+            return _("They ran away from {against} after neutralizing {fallen}.").format(
+                against=against, fallen=_and(fallen))
+        return _("They ran away from {against}.").format(against=against)
     if result == "lost":
-        return f"They faced {against} and lost: every Kaveri cowered."
-    return f"They faced {against}; the GM ended the confrontation early."
+        return _("They faced {against} and lost: every Kaveri cowered.").format(against=against)
+    return _("They faced {against}; the GM ended the confrontation early.").format(against=against)
 
 
 def _and(names: list[str]) -> str:
     names = list(dict.fromkeys(names))
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def party(state: Mapping[str, Any], currency: str) -> list[str]:
     """One sentence per Kaveri, then who is with them."""
     out = []
     for k in state["kaverit"]:
-        items = [i["card"] + (" (bonded)" if i.get("bonded") else "") for i in k["items"]
-                 if i.get("uses") is None]               # items with Usage are secret (4.3)
-        extras = [f"{k['points']} point(s) to spend" if k["points"] else "",
-                  f"{k['world_points']} world point(s)" if k["world_points"] else "",
+        items = [(_("{item} (bonded)") if i.get("bonded") else "{item}").format(item=i["card"])
+                 for i in k["items"] if i.get("uses") is None]   # items with Usage are secret (4.3)
+        extras = [ngettext("{count} point to spend", "{count} points to spend", k["points"]).format(
+                      count=k["points"]) if k["points"] else "",
+                  ngettext("{count} world point", "{count} world points", k["world_points"]).format(
+                      count=k["world_points"]) if k["world_points"] else "",
                   f"{k['money']} {currency}".strip() if k["money"] else ""]
-        out.append(f"{k['name']}: level {level(k['xp'])}, {k['hp']}/{k['max_hp']} HP, {k['ability']};"
-                   f" items: {', '.join(items) or 'none'}"
+        out.append(_("{name}: level {level}, {hp}/{max_hp} HP, {ability}; items: {items}").format(
+            name=k["name"], level=level(k["xp"]), hp=k["hp"], max_hp=k["max_hp"],
+            ability=k["ability"], items=", ".join(items) or _("none"))
                    + "".join(f"; {x}" for x in extras if x) + ".")
-    withthem = [f"{b['name']} (buddy, {b['hp']}/{b['max_hp']} HP)" for b in state["buddies"]] + [
-        f"{c} (companion)" for c in state["companions"]]
+    withthem = [_("{name} (buddy, {hp}/{max_hp} HP)").format(**b) for b in state["buddies"]] + [
+        _("{card} (companion)").format(card=c) for c in state["companions"]]
     if withthem:
-        out.append("With them: " + ", ".join(withthem) + ".")
+        out.append(_("With them: {names}.").format(names=", ".join(withthem)))
     return out
 
 
 def chapter_text(c: Chapter) -> str:
     said = [*c.fights]
     if c.joined:
-        said.append(f"{_and(c.joined)} joined the party.")
+        said.append(_("{names} joined the party.").format(names=_and(c.joined)))
     said += [f"{x}." for x in c.left]
     if c.levels:
         by_level: dict[int, list[str]] = {}
         for name, lv in c.levels.items():
             by_level.setdefault(lv, []).append(name)
-        said.append(_and([f"{_and(names)} reached level {lv}" for lv, names in by_level.items()]) + ".")
+        said.append(_and([_("{names} reached level {level}").format(names=_and(names), level=lv)
+                          for lv, names in by_level.items()]) + ".")
     if c.items:
         said.append(_and(c.items) + ".")
     if c.quotes:
         told = ", ".join(map(str, c.quotes))
-        said.append(f"Quote{'s' if len(c.quotes) > 1 else ''} {told} of the lottery told.")
-    return f"{c.title}: " + (" ".join(said) if said else "under way, nothing settled yet.")
+        said.append(ngettext("Quote {told} of the lottery told.",
+                             "Quotes {told} of the lottery told.", len(c.quotes)).format(told=told))
+    return f"{c.title}: " + (" ".join(said) if said else _("under way, nothing settled yet."))
 
 
 def still_open(state: Mapping[str, Any]) -> list[str]:
     out = []
     conf = state["confrontation"]
     if conf:
-        foes = [f"{f['name']} {f['hp']}/{f['max_hp']} HP" for f in conf["foes"] if f["hp"] > 0]
-        out.append(f"A confrontation is still running: round {conf['round']}, {conf['phase']};"
-                   f" standing: {', '.join(foes)}.")
+        foes = [_("{name} {hp}/{max_hp} HP").format(**f) for f in conf["foes"] if f["hp"] > 0]
+        out.append(_("A confrontation is still running: round {round}, {phase}; standing:"
+                     " {foes}.").format(round=conf["round"], phase=pgettext("phase", conf["phase"]),
+                                        foes=", ".join(foes)))
     banked = [f"{k['name']} {k['points']}" for k in state["kaverit"] if k["points"]]
     if banked:
-        out.append("Points still to spend: " + ", ".join(banked) + " (spend NAME shows the choices).")
+        out.append(_("Points still to spend: {banked} (spend NAME shows the choices).").format(
+            banked=", ".join(banked)))
     hurt = [k["name"] for k in state["kaverit"] if k["hp"] < k["max_hp"]]
     if hurt and not conf:
-        out.append("Not at full HP: " + ", ".join(hurt) + " (heal all full, if the GM allows).")
+        out.append(_("Not at full HP: {names} (heal all full, if the GM allows).").format(
+            names=", ".join(hurt)))
     if state.get("lost_companions"):
-        out.append("Gone for this adventure: " + ", ".join(state["lost_companions"]) + ".")
+        out.append(_("Gone for this adventure: {names}.").format(
+            names=", ".join(state["lost_companions"])))
     return out
 
 
@@ -158,30 +178,32 @@ def next_scene(state: Mapping[str, Any], adventure: Adventure | None, done: list
         return ""
     current = state.get("scene")
     if current is None:
-        return f"Next: {adventure.scenes[0].name} (scene 1)."
+        return _("Next: {scene} (scene {number}).").format(scene=adventure.scenes[0].name, number=1)
     settled = bool(done) and done[-1].settled and not state["confrontation"]
     if not settled:
-        return f"Next: carry on with {adventure.scenes[current - 1].name} (scene {current})."
+        return _("Next: carry on with {scene} (scene {number}).").format(
+            scene=adventure.scenes[current - 1].name, number=current)
     if current >= len(adventure.scenes):
-        return "That was the last scene of the adventure."
-    return f"Next: {adventure.scenes[current].name} (scene {current + 1})."
+        return _("That was the last scene of the adventure.")
+    return _("Next: {scene} (scene {number}).").format(scene=adventure.scenes[current].name,
+                                                       number=current + 1)
 
 
 def recap(events: list[Event], state: Mapping[str, Any], adventure: Adventure | None) -> list[str]:
     """The paragraphs, blank lines between them."""
     a = state["adventure"]
     currency = a["currency"] if a else ""
-    head = f"Previously, in {a['title'] or a['id']}..." if a else "Previously, in Kaverini..."
+    head = _("Previously, in {title}...").format(title=a["title"] or a["id"] if a else "Kaverini")
     paragraphs: list[list[str]] = [[head]]
-    paragraphs.append(party(state, currency) or ["No Kaveri has joined yet (kaveri NAME)."])
+    paragraphs.append(party(state, currency) or [_("No Kaveri has joined yet (kaveri NAME).")])
     done = chapters(events)
     story = [c for c in done if not c.empty()]
     for chapter in story:
         paragraphs.append([chapter_text(chapter)])
         if chapter.ending is not None:
-            paragraphs.append(["The adventure is done. " + " ".join(chapter.ending.split())])
+            paragraphs.append([_("The adventure is done.") + " " + " ".join(chapter.ending.split())])
     if not story:
-        paragraphs.append(["Nothing has happened yet."])
+        paragraphs.append([_("Nothing has happened yet.")])
     paragraphs.append(still_open(state))
     paragraphs.append([next_scene(state, adventure, done)])
     out: list[str] = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from guide.core.i18n import NP_, domain
 from guide.core.text import Entry, Fragments, fit, length, toolbar_width
 from guide.games.kaverini.commands.confront import arena, fight
 from guide.games.kaverini.rules.leveling import level
@@ -17,6 +18,13 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 LOW = 0.25           # a fighter at or under a quarter of its HP is shown as low
+_, ngettext, pgettext = domain("kaverini").functions()
+# A confrontation's phases (rules/confrontation.py PHASES), as the prompt and the recap say them.
+PHASE_WORDS = (NP_("phase", "kaverit"), NP_("phase", "buddies"), NP_("phase", "foes"))
+
+
+def phase(name: str) -> str:
+    return pgettext("phase", name)
 
 
 def prompt_text(table: KaveriniTable) -> str:
@@ -25,7 +33,8 @@ def prompt_text(table: KaveriniTable) -> str:
     field = arena(table)
     if field is not None:
         c = field.c
-        parts.append(("strategy, " if field.versus is not None else "") + f"round {c['round']}: {c['phase']}")
+        parts.append((_("strategy, round {round}: {phase}") if field.versus is not None else
+                      _("round {round}: {phase}")).format(round=c["round"], phase=phase(c["phase"])))
     return f"guide ({', '.join(parts)})> " if parts else "guide> "
 
 
@@ -36,12 +45,13 @@ def toolbar(table: KaveriniTable) -> Fragments:
     field = arena(table)
     if field is None:
         party = [_kaveri(k) for k in s["kaverit"]] + [_fighter(b) for b in s["buddies"]]
-        return fit(party, width) if party else [("", " no Kaverit yet: kaveri NAME")]
+        return fit(party, width) if party else [("", " " + _("no Kaverit yet: kaveri NAME"))]
     c = field.c
     waiting = [x.name for x in fight(table).waiting()]
     turn = (waiting[0] + (f" +{len(waiting) - 1}" if len(waiting) > 1 else "")) if waiting \
-        else "next"
-    head: Fragments = [("", " "), ("bold", f"R{c['round']} {c['phase']}: "),
+        else _("next")
+    head: Fragments = [("", " "), ("bold", _("R{round} {phase}: ").format(
+                           round=c["round"], phase=phase(c["phase"]))),
                        ("reverse bold", turn), ("", " |")]
     if field.versus is not None:                         # the Strategy Game's battle
         players = field.versus["players"]
@@ -65,20 +75,21 @@ def _fighter(f: Mapping[str, Any], label: str = "") -> Entry:
     low = f["hp"] <= LOW * f["max_hp"]
     style = "fg:ansired bold" if low else ""
     soak = hp_counters(f)                   # R-DMG-5: absorbed before the HP fall
-    hp = f"{f['hp']}/{f['max_hp']}{soak}" if f["hp"] > 0 else "out"
-    short = f"{f['hp']}{soak}" if f["hp"] > 0 else "out"
+    hp = f"{f['hp']}/{f['max_hp']}{soak}" if f["hp"] > 0 else _("out")
+    short = f"{f['hp']}{soak}" if f["hp"] > 0 else _("out")
     return label + f["name"], [("", " "), (style, hp)], [("", " "), (style, short)]
 
 
 def _kaveri(k: Mapping[str, Any]) -> Entry:
     name, full, short = _fighter(k)
-    extra = "".join(f" {key}{value:+d}" for key, value in (("E", k["emotion"]), ("H", k["heart"]))
-                    if value)
+    extra = "".join(f" {key}{value:+d}" for key, value in ((_("E"), k["emotion"]),
+                                                           (_("H"), k["heart"])) if value)
     if k["points"]:
-        extra += f" +{k['points']}pt"
+        extra += " " + _("+{points}pt").format(points=k["points"])
     if k["world_points"]:
-        extra += f" {k['world_points']}wp"
-    return name, [("", f" L{level(k['xp'])}")] + full + [("", extra)], short + [("", extra)]
+        extra += " " + _("{world_points}wp").format(world_points=k["world_points"])
+    return name, [("", " " + _("L{level}").format(level=level(k["xp"])))] + full + [("", extra)], \
+        short + [("", extra)]
 
 
 def _firsts(items: list[T]) -> list[tuple[bool, T]]:

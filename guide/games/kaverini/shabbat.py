@@ -11,6 +11,9 @@ from pathlib import Path
 import click
 
 from guide.core.cli import BOX, UserError
+from guide.core.i18n import domain
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 PDF_SECONDS = 120
@@ -35,10 +38,12 @@ def print_pdf(browser: str, html: Path, pdf: Path) -> None:
                  f"--print-to-pdf={pdf}", html.resolve().as_uri()],
                 capture_output=True, text=True, timeout=PDF_SECONDS)
         except (OSError, subprocess.TimeoutExpired) as e:
-            raise UserError(f"--pdf: {browser} could not print the page: {e}") from None
+            raise UserError(_("--pdf: {browser} could not print the page: {why}").format(
+                browser=browser, why=e)) from None
     if done.returncode != 0 or not pdf.is_file():
-        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        raise UserError(f"--pdf: {browser} could not print the page: {last}")
+        last = (done.stderr.strip().splitlines() or [_("no output")])[-1]
+        raise UserError(_("--pdf: {browser} could not print the page: {why}").format(
+            browser=browser, why=last))
 
 
 @click.command("print")
@@ -62,23 +67,24 @@ def print_command(adventure_id, campaign, boxes, to, pdf, paper) -> None:
 
     browser = chromium() if pdf else None
     if pdf and browser is None:
-        raise UserError("--pdf needs headless Chromium, and none is installed (chromium,"
-                        " chromium-browser or google-chrome on the PATH; e.g. apt-get install"
-                        " chromium); nothing was written")
+        raise UserError(_("--pdf needs headless Chromium, and none is installed (chromium,"
+                          " chromium-browser or google-chrome on the PATH; e.g. apt-get install"
+                          " chromium); nothing was written"))
     library, sheets, running = _campaign(campaign, list(boxes))
     adventure = _adventure(library, adventure_id or running)
     if to.is_dir():
-        raise UserError(f"--to: {to} is a folder; name the page to write, e.g. {to}/box.html")
+        raise UserError(_("--to: {to} is a folder; name the page to write, e.g. {to}/box.html")
+                        .format(to=to))
     try:
         to.write_text(page(library, adventure, sheets, paper.casefold()), encoding="utf-8")
     except OSError as e:
-        raise UserError(f"--to: cannot write {to}: {e.strerror or e}") from None
+        raise UserError(_("--to: cannot write {to}: {why}").format(to=to, why=e.strerror or e)) from None
     shown = [str(to)]
     if browser is not None:
         target = to.with_suffix(".pdf")
         print_pdf(browser, to, target)
         shown.append(str(target))
-    click.echo("Written: " + ", ".join(shown))
+    click.echo(_("Written: {files}").format(files=", ".join(shown)))
 
 
 def _campaign(campaign: Path | None, boxes: list[Path]):
@@ -92,7 +98,7 @@ def _campaign(campaign: Path | None, boxes: list[Path]):
         except GuideError as e:
             raise UserError(str(e)) from None
     if not campaign.is_file():
-        raise UserError(f"--campaign: no such campaign file {campaign}")
+        raise UserError(_("--campaign: no such campaign file {path}").format(path=campaign))
     from guide.core.repl.run import open_table
 
     table = open_table(campaign, boxes, seed=None, read_only=True, game_id="kaverini")
@@ -109,9 +115,10 @@ def _adventure(library, adventure_id: str | None):
             return next(iter(library.adventures.values()))
         if not library.adventures:
             return None
-        raise UserError("--adventure: which one? " + ", ".join(sorted(library.adventures)))
+        raise UserError(_("--adventure: which one? {known}").format(
+            known=", ".join(sorted(library.adventures))))
     found = library.adventures.get(adventure_id.casefold())
     if found is None:
-        raise UserError(f"--adventure: no adventure {adventure_id!r}; known: "
-                        + (", ".join(sorted(library.adventures)) or "none"))
+        raise UserError(_("--adventure: no adventure {id!r}; known: {known}").format(
+            id=adventure_id, known=", ".join(sorted(library.adventures)) or _("none")))
     return found

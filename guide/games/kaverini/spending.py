@@ -3,35 +3,43 @@ R-LVL-4): the menu `spend NAME` shows when it is given no choices."""
 
 from __future__ import annotations
 
+from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini.data.tables import ladders
 from guide.games.kaverini.rules.leveling import MAX_LADDER, ladder_cost
 from guide.games.kaverini.state import Sheet
 
+_, ngettext, pgettext = domain("kaverini").functions()
+
 
 def choices(k: Sheet) -> Result:
     """The choices and their costs; those the bank cannot pay now are marked."""
     points, name = k["points"], k["name"]
-    r = Result([f"{name} has {points} point(s) banked; E may take {k['e_allowance']} more"
-                " (at most 1 per level reached, R-LVL-3)."])
+    r = Result([ngettext("{name} has {points} point banked; E may take {more} more (at most 1 per"
+                         " level reached, R-LVL-3).",
+                         "{name} has {points} points banked; E may take {more} more (at most 1"
+                         " per level reached, R-LVL-3).", points).format(
+                             name=name, points=points, more=k["e_allowance"])])
     rows: list[list[str]] = []
 
     def row(choice: str, what: str, cost: int, allowed: bool = True) -> None:
-        rows.append([choice, what, str(cost), "yes" if allowed and cost <= points else "no"])
+        rows.append([choice, what, str(cost), _("yes") if allowed and cost <= points else _("no")])
 
-    row("e=1", f"Emotion {k['emotion']} -> {k['emotion'] + 1}", 1, k["e_allowance"] > 0)
-    row("h=1", f"Heart {k['heart']} -> {k['heart'] + 1}", 1)
-    row("hp=1", f"max HP {k['max_hp']} -> {k['max_hp'] + 1}", 1)
+    row("e=1", _("Emotion {now} -> {then}").format(now=k["emotion"], then=k["emotion"] + 1), 1,
+        k["e_allowance"] > 0)
+    row("h=1", _("Heart {now} -> {then}").format(now=k["heart"], then=k["heart"] + 1), 1)
+    row("hp=1", _("max HP {now} -> {then}").format(now=k["max_hp"], then=k["max_hp"] + 1), 1)
     for ladder, lv in [*k["ladders"].items(), *k["custom"].items()]:
         if lv < MAX_LADDER:
             row(f"{_quoted(ladder)}={lv + 1}", f"{ladder} {lv} -> {lv + 1}", ladder_cost(lv, lv + 1))
-    row("new=LADDER", "a new emotion ladder at level 1 (below)", 1)
-    row("new=custom:NAME", "a new custom ladder at level 1 (R-LVL-4)", 1)
+    row("new=LADDER", _("a new emotion ladder at level 1 (below)"), 1)
+    row("new=custom:NAME", _("a new custom ladder at level 1 (R-LVL-4)"), 1)
     fresh = [lad.name for lad in ladders().values() if lad.name not in k["ladders"]]
     if fresh:
-        r.notes.append("New ladders: " + ", ".join(fresh) + ".")
-    r.headers, r.rows = ["choice", "buys", "cost", "now?"], rows
-    r.notes.append(f"Example: spend {_quoted(name)} h=1 hp=2 (several at once: all or nothing).")
+        r.notes.append(_("New ladders: {names}.").format(names=", ".join(fresh)))
+    r.headers, r.rows = [_("choice"), _("buys"), _("cost"), _("now?")], rows
+    r.notes.append(_("Example: spend {name} h=1 hp=2 (several at once: all or nothing).").format(
+        name=_quoted(name)))
     return r
 
 

@@ -7,8 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from guide.core.i18n import domain
 from guide.core.result import Styled
 from guide.games.kaverini import words
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 Event = dict[str, Any]
 
@@ -44,18 +47,23 @@ def _xp_run(events: list[Event], i: int) -> tuple[list[tuple[Event, Event | None
 
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _together(run: list[tuple[Event, Event | None]]) -> str:
-    names = [xp["kaveri"] for xp, _ in run]
-    line = f"{_and(names)} gain {run[0][0]['amount']} XP"
+    names = [xp["kaveri"] for xp, _lv in run]
+    gain = {"names": _and(names), "amount": run[0][0]["amount"]}
     reached = [(xp["kaveri"], lv) for xp, lv in run if lv is not None]
     if not reached:
-        return line + "."
-    levels = {lv["level"] for _, lv in reached}
+        return _("{names} gain {amount} XP.").format(**gain)
+    levels = {lv["level"] for _name, lv in reached}
     points = ", ".join(f"{name} {lv['points']}" for name, lv in reached)
     if len(levels) == 1 and len(reached) == len(run):
-        return Styled(f"{line} and reach level {levels.pop()}; points to spend: {points}.", "good")
-    each = ", ".join(f"{name} level {lv['level']}" for name, lv in reached)
-    return Styled(f"{line}; reached: {each}; points to spend: {points}.", "good")
+        return Styled(_("{names} gain {amount} XP and reach level {level}; points to spend:"
+                        " {points}.").format(level=levels.pop(), points=points, **gain), "good")
+    each = ", ".join(_("{name} level {level}").format(name=name, level=lv["level"])
+                     for name, lv in reached)
+    return Styled(_("{names} gain {amount} XP; reached: {each}; points to spend: {points}.")
+                  .format(each=each, points=points, **gain), "good")

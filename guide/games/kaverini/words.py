@@ -12,8 +12,11 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from guide.core.i18n import N_, domain
 from guide.core.result import Styled
 from guide.games.kaverini.rules.schmerz import compute
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 Event = dict[str, Any]
 Renderer = Callable[[Event], str]
@@ -24,14 +27,15 @@ def _dice(e: Event) -> str:
 
 
 def _hp(e: Event, name: str = "") -> str:
-    return f"{name + ' ' if name else ''}{e['hp']}/{e['max_hp']} HP"
+    hp = _("{hp}/{max_hp} HP").format(hp=e["hp"], max_hp=e["max_hp"])
+    return f"{name} {hp}" if name else hp
 
 
 def _soaked(e: Event) -> str:
     """R-DMG-5: what HP counters absorbed before the HP fell, and how many are left."""
     if not e.get("absorbed"):
         return ""
-    return f" (HP counters absorb {e['absorbed']}, {e['counters_left']} left)"
+    return _(" (HP counters absorb {absorbed}, {counters_left} left)").format(**e)
 
 
 def _taken(e: Event) -> str:
@@ -42,68 +46,80 @@ def _taken(e: Event) -> str:
 # --- confrontations --------------------------------------------------------------------
 
 def _confront(e: Event) -> str:
-    foes = ", ".join(f"{f['name']} ({f['max_hp']} HP)" for f in e["foes"])
-    bonus = (f" (each foe +{e['bonus']} HP for {e['kaverit']} Kaverit, R-CONF-4)"
-             if e["bonus"] else "")
-    practice = " A practice bout: no XP (R-CONF-13)." if e.get("practice") else ""
-    return f"Get ready to feel! {foes} against {', '.join(e['order'])}{bonus}{practice}"
+    foes = ", ".join(_("{name} ({max_hp} HP)").format(**f) for f in e["foes"])
+    bonus = (ngettext(" (each foe +{bonus} HP for {kaverit} Kaveri, R-CONF-4)",
+                      " (each foe +{bonus} HP for {kaverit} Kaverit, R-CONF-4)",
+                      e["kaverit"]).format(**e) if e["bonus"] else "")
+    practice = _(" A practice bout: no XP (R-CONF-13).") if e.get("practice") else ""
+    return _("Get ready to feel! {foes} against {order}{bonus}{practice}").format(
+        foes=foes, order=", ".join(e["order"]), bonus=bonus, practice=practice)
 
 
 def _battle(e: Event) -> str:
-    return "Get ready to feel! " + "; ".join(
-        f"{p['name']} (+{p['bonus']} E): " + ", ".join(p["characters"]) for p in e["players"])
+    return _("Get ready to feel! {players}").format(players="; ".join(
+        _("{name} (+{bonus} E): {characters}").format(
+            name=p["name"], bonus=p["bonus"], characters=", ".join(p["characters"]))
+        for p in e["players"]))
 
 
 def _use(e: Event) -> str:
     if e.get("ladder"):
-        return f"{e['actor']} uses {e['technique']} ({e['ladder']} {e['level']})."
-    return f"{e['actor']} uses {e['technique']}." + (f" ({e['text']})" if e.get("text") else "")
+        return _("{actor} uses {technique} ({ladder} {level}).").format(**e)
+    return _("{actor} uses {technique}.").format(**e) + (f" ({e['text']})" if e.get("text") else "")
 
 
 def _hit(e: Event) -> str:
     steps = compute(e["base"], e["emotion"], Fraction(e["mult"]), e["heart"]).steps
-    notes = [n for n, on in (("Heel x2", e["heel"]), ("Shield x1/2", e["shield"])) if on]
-    return (f"{e['technique']} deals {e['amount']} Schmerz to {e['target']} ({steps}"
-            f"{'; ' + ', '.join(notes) if notes else ''}): {e['target']} {e['hp']}/{e['max_hp']} HP"
-            f"{_soaked(e)}.")
+    notes = [n for n, on in ((_("Heel x2"), e["heel"]), (_("Shield x1/2"), e["shield"])) if on]
+    return _("{technique} deals {amount} Schmerz to {target} ({steps}{notes}): {target}"
+             " {hp}/{max_hp} HP{soaked}.").format(
+        technique=e["technique"], amount=e["amount"], target=e["target"], steps=steps,
+        notes="; " + ", ".join(notes) if notes else "", hp=e["hp"], max_hp=e["max_hp"],
+        soaked=_soaked(e))
 
 
-_WHY = {"world point": "a world point forces it", "level 10": "level 10 always triggers",
-        "passionate": "Passionate: first use of the ladder"}
+_WHY = {"world point": N_("a world point forces it"), "level 10": N_("level 10 always triggers"),
+        "passionate": N_("Passionate: first use of the ladder")}
 
 
 def _why(e: Event) -> str:
-    return _WHY.get(e["why"]) or f"d20: {e['face']}, needs {e['need']}+"
+    why = _WHY.get(e["why"])
+    return _(why) if why else _("d20: {face}, needs {need}+").format(**e)
 
 
 def _runaway(e: Event) -> str:
     dice = e.get("dice")
-    shown = (f"tens {dice[0][1]}, ones {dice[1][1]} = {e['roll']}" if dice and len(dice) == 2
-             else str(e["roll"]))
+    shown = (_("tens {tens}, ones {ones} = {roll}").format(tens=dice[0][1], ones=dice[1][1],
+                                                          roll=e["roll"])
+             if dice and len(dice) == 2 else str(e["roll"]))
     if e["escaped"]:
-        return (f"Run away! ({shown}, needed {e['chance']} or less) The Kaverit escape; every"
-                " cowering Kaveri is back at 1 HP. No XP.")
-    return f"The run-away fails ({shown}, needed {e['chance']} or less): the foes get a free shot."
+        return _("Run away! ({shown}, needed {chance} or less) The Kaverit escape; every"
+                 " cowering Kaveri is back at 1 HP. No XP.").format(shown=shown, chance=e["chance"])
+    return _("The run-away fails ({shown}, needed {chance} or less): the foes get a free"
+             " shot.").format(shown=shown, chance=e["chance"])
 
 
 def _card_effect(e: Event) -> str:
     do, who = e["do"], e["target"]
     if do == "heal":
-        return f"{e['source']}: {who} heals {e['healed']} HP."
+        return _("{source}: {who} heals {healed} HP.").format(who=who, **e)
     if do == "schmerz":
-        return f"{e['source']}: {who} takes {_taken(e)} Schmerz{_soaked(e)}."
+        return _("{source}: {who} takes {taken} Schmerz{soaked}.").format(
+            source=e["source"], who=who, taken=_taken(e), soaked=_soaked(e))
     if do == "counters":
-        return f"{e['source']}: {e['amount']} {e['counter']} counter(s) on {who}."
+        return ngettext("{source}: {amount} {counter} counter on {who}.",
+                        "{source}: {amount} {counter} counters on {who}.",
+                        e["amount"]).format(who=who, **e)
     if do in ("emotion", "heart"):
-        return f"{e['source']}: {who} {e['stat']} {e['amount']:+d} (as counters)."
-    return f"{e['source']}: {who} skips its next turn."
+        return _("{source}: {who} {stat} {amount:+d} (as counters).").format(who=who, **e)
+    return _("{source}: {who} skips its next turn.").format(who=who, **e)
 
 
 def _victory(e: Event) -> str:
     if e.get("strategy"):
-        return (f"{e['winner']} wins the Strategy Game!" if e["winner"] else
-                "Every character is neutralized: nobody wins.")
-    return "Every foe is neutralized: the Kaverit win!"
+        return (_("{winner} wins the Strategy Game!").format(**e) if e["winner"] else
+                _("Every character is neutralized: nobody wins."))
+    return _("Every foe is neutralized: the Kaverit win!")
 
 
 def _level(e: Event) -> str:
@@ -111,130 +127,157 @@ def _level(e: Event) -> str:
     ("Ann reaches level 4: 2 + 3 + 4 = 9 points to spend")."""
     gained = e.get("gained")
     if not gained:                              # an event of an older guide
-        return f"{e['kaveri']} reaches level {e['level']}!"
+        return _("{kaveri} reaches level {level}!").format(**e)
     total = e.get("total", sum(g for g in gained if isinstance(g, int)))
     sums = f"{' + '.join(map(str, gained))} = {total}" if len(gained) > 1 else str(total)
-    banked = f" ({e['points']} banked in all)" if e["points"] != total else ""
-    return f"{e['kaveri']} reaches level {e['level']}: {sums} points to spend{banked}."
+    banked = _(" ({points} banked in all)").format(**e) if e["points"] != total else ""
+    return ngettext("{kaveri} reaches level {level}: {sums} point to spend{banked}.",
+                    "{kaveri} reaches level {level}: {sums} points to spend{banked}.",
+                    total).format(kaveri=e["kaveri"], level=e["level"], sums=sums, banked=banked)
 
 
 def _stand(e: Event) -> str:
-    verb = "takes" if len(e["stand"]) == 1 else "take"
-    return ("Every Kaveri cowers: " + ", ".join(f"{s['name']} ({s['max_hp']} HP)" for s in e["stand"])
-            + f" {verb} a stand, using any emotion ladder at level {e['lv']} (R-CONF-10).")
+    who = ", ".join(_("{name} ({max_hp} HP)").format(**s) for s in e["stand"])
+    return ngettext("Every Kaveri cowers: {who} takes a stand, using any emotion ladder at"
+                    " level {lv} (R-CONF-10).",
+                    "Every Kaveri cowers: {who} take a stand, using any emotion ladder at"
+                    " level {lv} (R-CONF-10).", len(e["stand"])).format(who=who, lv=e["lv"])
+
+
+def _f(message: str) -> Renderer:
+    """A renderer of one message whose {fields} are the event's own."""
+    return lambda e: _(message).format(**e)
+
+
+def _skips(e: Event) -> str:
+    why = (_("immobilized by sadness") if e["why"] == "Sadness" else
+           _("paralyzed by nervousness") if e["why"] == "Nervousness" else e["why"])
+    return _("{name} skips this turn ({why}, R-FX-4).").format(name=e["name"], why=why)
 
 
 CONFRONTATION: dict[str, Renderer] = {
     "confront": _confront,
     "battle": _battle,
-    "psychic": lambda e: "A Psychic Kaveri is present: the foes' secrets are open to all (R-CONF-3).",
+    "psychic": lambda e: _("A Psychic Kaveri is present: the foes' secrets are open to all"
+                           " (R-CONF-3)."),
     "use": _use,
-    "move_named": lambda e: f"{e['actor']}'s d{e['die']} picks {e['technique']} at the table.",
-    "move_picked": lambda e: f"guide picks for {e['actor']} (no die on its card; at random, as"
-                             f" odds plays): d{e['die']} {e['face']} -> {e['technique']}.",
-    "target_picked": lambda e: f"guide picks {e['actor']}'s target at random:"
-                               f" d{e['die']} {e['face']} -> {e['target']}.",
-    "move_rolled": lambda e: f"{e['actor']} rolls its d{e['die']}: {e['face']} -> {e['technique']}.",
-    "wp_spent": lambda e: f"{e['actor']} spends a world point: the technique " + (
-        "hits every foe (R-WP-2)." if e["how"] == "all-foes" else "forces its effect (R-WP-3)."),
-    "intimidated": lambda e: f"{e['target']} intimidates {e['actor']}: {e['technique']} has no"
-                             " effect at all.",
-    "loved": lambda e: f"{e['target']} is protected by love: {e['technique']} does nothing.",
-    "no_schmerz": lambda e: f"{e['technique']} deals no Schmerz to {e['target']}.",
-    "confidence": lambda e: f"{e['target']}'s Confidence: {e['technique']} does nothing at all"
-                            " (R-ABIL-1).",
+    "move_named": _f(N_("{actor}'s d{die} picks {technique} at the table.")),
+    "move_picked": _f(N_("guide picks for {actor} (no die on its card; at random, as odds"
+                         " plays): d{die} {face} -> {technique}.")),
+    "target_picked": _f(N_("guide picks {actor}'s target at random: d{die} {face} -> {target}.")),
+    "move_rolled": _f(N_("{actor} rolls its d{die}: {face} -> {technique}.")),
+    "wp_spent": lambda e: (_("{actor} spends a world point: the technique hits every foe"
+                             " (R-WP-2).") if e["how"] == "all-foes" else
+                           _("{actor} spends a world point: the technique forces its effect"
+                             " (R-WP-3).")).format(**e),
+    "intimidated": _f(N_("{target} intimidates {actor}: {technique} has no effect at all.")),
+    "loved": _f(N_("{target} is protected by love: {technique} does nothing.")),
+    "no_schmerz": _f(N_("{technique} deals no Schmerz to {target}.")),
+    "confidence": _f(N_("{target}'s Confidence: {technique} does nothing at all (R-ABIL-1).")),
     "hit": _hit,
-    "chutzpah": lambda e: f"{e['target']}'s Chutzpah: {e['actor']} takes"
-                          f" {e['amount'] + e.get('absorbed', 0)} Schmerz back{_soaked(e)}"
-                          " (R-ABIL-1).",
-    "ask_match": lambda e: f"GM: does {e['defence']!r} apply to {e['actor']}'s techniques?"
-                           " Not applied for now; answer once with --matches yes|no on a"
-                           f" use by {e['actor']}: it holds for this confrontation (R-DMG-7).",
-    "offer": lambda e: f"GM: {e['card']} creates {e['token']} tokens (card text): {e['line']}",
-    "flip_due": lambda e: (f"GM: {e['card']}'s flip condition is met ({e['condition']}):"
-                           f" {e['line']}" if e["met"] else
-                           f"GM: {e['card']} was not neutralized as its flip condition says"
-                           f" ({e['condition']}); it does not flip."),
-    "die_unused": lambda e: f"(The table's d{e['sides']} {e['face']} was not needed: no"
-                            f" d{e['sides']} is drawn for this turn's effect, R-DICE-3.)",
-    "no_effect": lambda e: f"d20: {e['face']} (needs {e['need']}+): no special effect.",
-    "nullified": lambda e: f"{e['ladder']} triggered on {e['actor']}'s previous turn too: the"
-                           f" effect is nullified ({_why(e)}; R-FX-2).",
+    "chutzpah": lambda e: _("{target}'s Chutzpah: {actor} takes {amount} Schmerz back{soaked}"
+                            " (R-ABIL-1).").format(target=e["target"], actor=e["actor"],
+                                                   amount=e["amount"] + e.get("absorbed", 0),
+                                                   soaked=_soaked(e)),
+    "ask_match": _f(N_("GM: does {defence!r} apply to {actor}'s techniques? Not applied for"
+                       " now; answer once with --matches yes|no on a use by {actor}: it holds"
+                       " for this confrontation (R-DMG-7).")),
+    "offer": _f(N_("GM: {card} creates {token} tokens (card text): {line}")),
+    "flip_due": lambda e: (_("GM: {card}'s flip condition is met ({condition}): {line}")
+                           if e["met"] else
+                           _("GM: {card} was not neutralized as its flip condition says"
+                             " ({condition}); it does not flip.")).format(**e),
+    "die_unused": _f(N_("(The table's d{sides} {face} was not needed: no d{sides} is drawn for"
+                        " this turn's effect, R-DICE-3.)")),
+    "no_effect": _f(N_("d20: {face} (needs {need}+): no special effect.")),
+    "nullified": lambda e: _("{ladder} triggered on {actor}'s previous turn too: the effect is"
+                             " nullified ({why}; R-FX-2).").format(
+                                 ladder=e["ladder"], actor=e["actor"], why=_why(e)),
     "special": lambda e: f"{e['says']} ({_why(e)})",
-    "comic": lambda e: f"Comic d10: {e['face']} ({e['effect'].capitalize()})",
-    "no_target": lambda e: f"{e['effect'].capitalize()}: no " + (
-        "target left to immobilize." if e["effect"] == "sadness" else "new target to make glad."),
-    "sadness": lambda e: f"{e['target']} is immobilized by sadness and skips its next turn.",
-    "innocence": lambda e: f"{e['actor']}'s innocence strengthens the heart: H +{e['amount']}"
-                           f" until the end of {e['actor']}'s next turn.",
-    "cheer": lambda e: f"{e['target']} lets gladness into the heart: Lv Schmerz after the foes'"
-                       " techniques every round.",
-    "hopelessness": lambda e: f"{e['actor']}: H -{e['amount']} and E +{e['amount']} until the"
-                              f" end of {e['actor']}'s next turn.",
-    "happy": lambda e: f"{e['actor']}'s happiness heals {e['healed']} HP ({e['hp']}/{e['max_hp']}).",
-    "love": lambda e: f"{e['actor']} is protected by the power of love: foes' techniques do"
-                      f" nothing to {e['actor']} until the end of {e['actor']}'s next turn.",
-    "anger": lambda e: f"{e['actor']} resounds with anger: E +{e['amount']} until the end of the"
-                       f" next turn, and loses {e['lost']} HP ({e['hp']}/{e['max_hp']})"
-                       f"{_soaked(e)}.",
-    "frustration": lambda e: f"{e['actor']}'s frustration keeps on growing: +1, +2, ... E on"
-                             f" each of the next {e['turns']} turn(s).",
-    "intimidate": lambda e: f"{e['actor']} intimidates: the next foe technique aimed at"
-                            f" {e['actor']} has no effect.",
-    "nervousness": lambda e: f"{e['actor']} is paralyzed by nervousness: skips the next turn,"
-                             f" then adds {e['amount']} to E, H or HP until the confrontation ends.",
-    "nerves_over": lambda e: f"{e['actor']} gets over the nerves: {e['stat'].upper()}"
-                             f" +{e['amount']} until the confrontation ends.",
+    "comic": lambda e: _("Comic d10: {face} ({effect})").format(
+        face=e["face"], effect=e["effect"].capitalize()),
+    "no_target": lambda e: (_("{effect}: no target left to immobilize.")
+                            if e["effect"] == "sadness" else
+                            _("{effect}: no new target to make glad.")).format(
+                                effect=e["effect"].capitalize()),
+    "sadness": _f(N_("{target} is immobilized by sadness and skips its next turn.")),
+    "innocence": _f(N_("{actor}'s innocence strengthens the heart: H +{amount} until the end of"
+                       " {actor}'s next turn.")),
+    "cheer": _f(N_("{target} lets gladness into the heart: Lv Schmerz after the foes'"
+                   " techniques every round.")),
+    "hopelessness": _f(N_("{actor}: H -{amount} and E +{amount} until the end of {actor}'s"
+                          " next turn.")),
+    "happy": _f(N_("{actor}'s happiness heals {healed} HP ({hp}/{max_hp}).")),
+    "love": _f(N_("{actor} is protected by the power of love: foes' techniques do nothing to"
+                  " {actor} until the end of {actor}'s next turn.")),
+    "anger": lambda e: _("{actor} resounds with anger: E +{amount} until the end of the next"
+                         " turn, and loses {lost} HP ({hp}/{max_hp}){soaked}.").format(
+                             soaked=_soaked(e), **e),
+    "frustration": lambda e: ngettext(
+        "{actor}'s frustration keeps on growing: +1, +2, ... E on each of the next {turns}"
+        " turn.",
+        "{actor}'s frustration keeps on growing: +1, +2, ... E on each of the next {turns}"
+        " turns.", e["turns"]).format(**e),
+    "intimidate": _f(N_("{actor} intimidates: the next foe technique aimed at {actor} has no"
+                        " effect.")),
+    "nervousness": _f(N_("{actor} is paralyzed by nervousness: skips the next turn, then adds"
+                         " {amount} to E, H or HP until the confrontation ends.")),
+    "nerves_over": lambda e: _("{actor} gets over the nerves: {stat} +{amount} until the"
+                               " confrontation ends.").format(
+                                   actor=e["actor"], stat=e["stat"].upper(), amount=e["amount"]),
     "card_effect": _card_effect,
     "card_note": lambda e: f"  ({e['text']})",
-    "gm": lambda e: f"GM ({e['phase']}): {e['card']}: {e['text']}",
-    "glad": lambda e: f"{e['target']} is glad and takes {_taken(e)} Schmerz (Lv {e['lv']}):"
-                      f" {e['hp']}/{e['max_hp']} HP{_soaked(e)}.",
-    "round": lambda e: f"Round {e['round']}.",
-    "pass": lambda e: f"{e['name']} passes.",
-    "adventure_done": lambda e: f"The last scene is won: {e['title']} is done"
-                                f" ({', '.join(e['kaverit']) or 'nobody'} saw it through).",
-    "replay": lambda e: "A replay (rulebook 7.2): done already"
-                        + (f" by {', '.join(e['done_by'])}" if e["done_by"] else "")
-                        + "; its confrontations give their XP again, a practice bout none.",
-    "skips": lambda e: f"{e['name']} skips this turn ("
-                       + ("immobilized by sadness" if e["why"] == "Sadness" else
-                          "paralyzed by nervousness" if e["why"] == "Nervousness" else e["why"])
-                       + ", R-FX-4).",
-    "setting": lambda e: f"The setting is now {e['setting']}.",
+    "gm": _f(N_("GM ({phase}): {card}: {text}")),
+    "glad": lambda e: _("{target} is glad and takes {taken} Schmerz (Lv {lv}): {hp}/{max_hp}"
+                        " HP{soaked}.").format(taken=_taken(e), soaked=_soaked(e), **e),
+    "round": _f(N_("Round {round}.")),
+    "pass": _f(N_("{name} passes.")),
+    "adventure_done": lambda e: _("The last scene is won: {title} is done ({kaverit} saw it"
+                                  " through).").format(
+                                      title=e["title"], kaverit=", ".join(e["kaverit"]) or _("nobody")),
+    "replay": lambda e: (_("A replay (rulebook 7.2): done already by {done_by}; its"
+                           " confrontations give their XP again, a practice bout none.")
+                         if e["done_by"] else
+                         _("A replay (rulebook 7.2): done already; its confrontations give their"
+                           " XP again, a practice bout none.")).format(
+                             done_by=", ".join(e["done_by"])),
+    "skips": _skips,
+    "setting": _f(N_("The setting is now {setting}.")),
     "runaway": _runaway,
-    "schmerz": lambda e: f"{e['target']} takes {_taken(e)} Schmerz: {e['hp']}/{e['max_hp']} HP"
-                         f"{_soaked(e)}.",
-    "end": lambda e: f"The confrontation is over ({e['why']}); no more XP.",
-    "over": lambda e: f"The confrontation ends ({e['result']}).",
-    "cower": lambda e: f"{e['name']} is at 0 HP and cowers (R-CONF-5).",
-    "leave": lambda e: (f"{e['name']} is out of HP and leaves the party for good (R-CONF-8)."
+    "schmerz": lambda e: _("{target} takes {taken} Schmerz: {hp}/{max_hp} HP{soaked}.").format(
+        taken=_taken(e), soaked=_soaked(e), **e),
+    "end": _f(N_("The confrontation is over ({why}); no more XP.")),
+    "over": _f(N_("The confrontation ends ({result}).")),
+    "cower": _f(N_("{name} is at 0 HP and cowers (R-CONF-5).")),
+    "leave": lambda e: (_("{name} is out of HP and leaves the party for good (R-CONF-8).")
                         if e["who"] == "buddy" else
-                        f"{e['name']} runs for their life: gone for the rest of the adventure"
-                        " (rulebook 6.2)."),
-    "neutralized": lambda e: f"{e['name']}" + (f" ({e['player']})" if e.get("player") else "")
-                             + " is neutralized!",
-    "xp": lambda e: f"{e['kaveri']} gains {e['amount']} XP ({e['xp']} XP).",
+                        _("{name} runs for their life: gone for the rest of the adventure"
+                          " (rulebook 6.2).")).format(**e),
+    "neutralized": lambda e: (_("{name} ({player}) is neutralized!") if e.get("player") else
+                              _("{name} is neutralized!")).format(name=e["name"],
+                                                                  player=e.get("player")),
+    "xp": _f(N_("{kaveri} gains {amount} XP ({xp} XP).")),
     "level": _level,
     "victory": _victory,
     "stand": _stand,
-    "shares": lambda e: "HP shares: " + ", ".join(f"{s['name']} {s['max_hp']}" for s in e["stand"]),
-    "lost": lambda e: ("Every Kaveri cowers: the practice bout is lost, and nothing with it;"
-                       " the cowering Kaverit end it at 1 HP (R-CONF-13)." if e.get("practice") else
-                       "Every Kaveri cowers and no companion can take a stand: the game is lost."
-                       " The Kaverit keep their sheets but lose all items and money; they are"
-                       " back at full HP when the next adventure starts."),
-    "token": lambda e: (f"{e['name']} gets a {e['card']} token." if e["side"] == "item" else
-                        f"A {e['card']} token joins the foes as {e['name']} ({e['hp']} HP)."
+    "shares": lambda e: _("HP shares: {shares}").format(
+        shares=", ".join(f"{s['name']} {s['max_hp']}" for s in e["stand"])),
+    "lost": lambda e: (_("Every Kaveri cowers: the practice bout is lost, and nothing with it;"
+                         " the cowering Kaverit end it at 1 HP (R-CONF-13).") if e.get("practice")
+                       else _("Every Kaveri cowers and no companion can take a stand: the game is"
+                              " lost. The Kaverit keep their sheets but lose all items and money;"
+                              " they are back at full HP when the next adventure starts.")),
+    "token": lambda e: (_("{name} gets a {card} token.") if e["side"] == "item" else
+                        _("A {card} token joins the foes as {name} ({hp} HP).")
                         if e["side"] == "foes" else
-                        f"A {e['card']} token joins the party ({e['hp']} HP)."),
-    "item_played": lambda e: f"{e['kaveri']} plays {e['item']}.",
-    "gm_item": lambda e: f"GM: {e['text']}",
-    "used_up": lambda e: f"{e['item']} is used up.",
-    "turned_back": lambda e: f"{e['buddy']} is {e['card']} again and leaves the party" + (
-        f"; it joins the foes as {e['foe']} ({e['hp']} HP, R-CONF-14)." if e["foe"] else "."),
-    "turncoat": lambda e: f"{e['foe']} leaves the foes and joins the party as {e['buddy']}"
-                          f" ({e['hp']} HP).",
+                        _("A {card} token joins the party ({hp} HP).")).format(**e),
+    "item_played": _f(N_("{kaveri} plays {item}.")),
+    "gm_item": _f(N_("GM: {text}")),
+    "used_up": _f(N_("{item} is used up.")),
+    "turned_back": lambda e: (_("{buddy} is {card} again and leaves the party; it joins the foes"
+                                " as {foe} ({hp} HP, R-CONF-14).") if e["foe"] else
+                              _("{buddy} is {card} again and leaves the party.")).format(**e),
+    "turncoat": _f(N_("{foe} leaves the foes and joins the party as {buddy} ({hp} HP).")),
 }
 
 
@@ -244,8 +287,10 @@ def _bought(b: dict[str, Any]) -> str:
     if "stat" in b:
         return f"{b['stat']} +{b['amount']}"
     if "new" in b:
-        return f"new ladder {b['new']} (1 point)"
-    return f"{b['ladder']} {b['from']} -> {b['to']} ({b['cost']} points)"
+        return _("new ladder {new} (1 point)").format(**b)
+    return ngettext("{ladder} {from_} -> {to} ({cost} point)",
+                    "{ladder} {from_} -> {to} ({cost} points)", b["cost"]).format(
+                        ladder=b["ladder"], from_=b["from"], to=b["to"], cost=b["cost"])
 
 
 def _money(amount: int, currency: str) -> str:
@@ -253,70 +298,105 @@ def _money(amount: int, currency: str) -> str:
 
 
 def _item_bought(e: Event) -> str:
-    paid = (f"a world point (it costs {e['price']} {e['currency']})" if e["world_point"]
+    paid = (_("a world point (it costs {price} {currency})").format(**e) if e["world_point"]
             else f"{e['price']} {e['currency']}")
-    return f"{e['kaveri']} buys {e['item']} at {e['shop']} for {paid}."
+    return _("{kaveri} buys {item} at {shop} for {paid}.").format(paid=paid, **e)
 
 
 def _strategy_new(e: Event) -> str:
-    return (f"Strategy Game: {', '.join(e['players'])} (in turn order), {e['budget']} points and"
-            f" {e['money']} K each, settings {e['settings']}{' (fluid)' if e['fluid'] else ''},"
-            f" Power Foes {'allowed' if e['power_foes'] else 'not allowed'}, {e['pool']} pool,"
-            f" {e['kaverit']} Kaveri(t) each.")
+    return ngettext(
+        "Strategy Game: {players} (in turn order), {budget} points and {money} K each, settings"
+        " {settings}{fluid}, Power Foes {power_foes}, {pool} pool, {kaverit} Kaveri each.",
+        "Strategy Game: {players} (in turn order), {budget} points and {money} K each, settings"
+        " {settings}{fluid}, Power Foes {power_foes}, {pool} pool, {kaverit} Kaverit each.",
+        e["kaverit"]).format(
+            players=", ".join(e["players"]), budget=e["budget"], money=e["money"],
+            settings=e["settings"], fluid=_(" (fluid)") if e["fluid"] else "",
+            power_foes=_("allowed") if e["power_foes"] else _("not allowed"), pool=e["pool"],
+            kaverit=e["kaverit"])
 
 
 def _tweak(e: Event) -> str:
     if not e["stats"]:
-        return f"{e['card']} is back to its printed stats."
-    return f"{e['card']} for this campaign: " + ", ".join(f"{k}={v}" for k, v in e["stats"].items())
+        return _("{card} is back to its printed stats.").format(**e)
+    return _("{card} for this campaign: {stats}").format(
+        card=e["card"], stats=", ".join(f"{k}={v}" for k, v in e["stats"].items()))
+
+
+def _adventure(e: Event) -> str:
+    began = _("The adventure begins: {title}.").format(**e)
+    rested = e.get("rested")
+    if not rested:
+        return began
+    return began + " " + ngettext("{names} is back at full HP.", "{names} are back at full HP.",
+                                  len(rested)).format(names=", ".join(rested))
+
+
+def _scene(e: Event) -> str:
+    if e["name"].startswith(f"{e['scene']}."):
+        return _("Scene {name}.").format(name=e["name"])
+    return _("Scene {scene}: {name}.").format(**e)
 
 
 TABLE: dict[str, Renderer] = {
-    "kaveri": lambda e: f"{e['kaveri']} is ready: level 1, 20 HP, {e['ability']}, techniques"
-                        f" {', '.join(e['techniques'])}.",
+    "kaveri": lambda e: _("{kaveri} is ready: level 1, 20 HP, {ability}, techniques"
+                          " {techniques}.").format(kaveri=e["kaveri"], ability=e["ability"],
+                                                   techniques=", ".join(e["techniques"])),
     "points": lambda e:                  # told by older guides; now part of "level"
-               f"{e['kaveri']} has {e['points']} point(s) to spend (spend {e['kaveri']} ...).",
-    "spend": lambda e: f"{e['kaveri']} spends points: {'; '.join(map(_bought, e['bought']))}."
-                       f" {e['points']} point(s) left.",
-    "wp": lambda e: f"{e['kaveri']} {'gets' if e['amount'] >= 0 else 'gives back'}"
-                    f" {abs(e['amount'])} world point(s) ({e['now']} now).",
-    "money": lambda e: f"{e['kaveri']} now has {_money(e['money'], e['currency'])}.",
-    "heal": lambda e: f"{e['name']} heals {e['healed']} HP ({e['hp']}/{e['max_hp']}).",
-    "exchange": lambda e: f"Exchanged {e['old']} to {e['currency']} at {e['rate']:g}: " + ", ".join(
-        f"{k['name']} {k['money']} {e['currency']}" for k in e["kaverit"]),
-    "item_given": lambda e: f"{e['kaveri']} gets {e['item']}" + (
-        f" ({e['uses']} use(s))." if e["uses"] else "."),
-    "item_dropped": lambda e: f"{e['kaveri']} no longer has {e['item']}.",
-    "item_bonded": lambda e: f"{e['item']} is {'bonded to' if e['bonded'] else 'unbonded from'}"
-                             f" {e['kaveri']}.",
+               ngettext("{kaveri} has {points} point to spend (spend {kaveri} ...).",
+                        "{kaveri} has {points} points to spend (spend {kaveri} ...).",
+                        e["points"]).format(**e),
+    "spend": lambda e: ngettext("{kaveri} spends points: {bought}. {points} point left.",
+                                "{kaveri} spends points: {bought}. {points} points left.",
+                                e["points"]).format(
+                                    kaveri=e["kaveri"], points=e["points"],
+                                    bought="; ".join(map(_bought, e["bought"]))),
+    "wp": lambda e: (ngettext("{kaveri} gets {count} world point ({now} now).",
+                              "{kaveri} gets {count} world points ({now} now).", abs(e["amount"]))
+                     if e["amount"] >= 0 else
+                     ngettext("{kaveri} gives back {count} world point ({now} now).",
+                              "{kaveri} gives back {count} world points ({now} now).",
+                              abs(e["amount"]))).format(count=abs(e["amount"]), **e),
+    "money": lambda e: _("{kaveri} now has {money}.").format(
+        kaveri=e["kaveri"], money=_money(e["money"], e["currency"])),
+    "heal": _f(N_("{name} heals {healed} HP ({hp}/{max_hp}).")),
+    "exchange": lambda e: _("Exchanged {old} to {currency} at {rate:g}: {kaverit}").format(
+        old=e["old"], currency=e["currency"], rate=e["rate"], kaverit=", ".join(
+            f"{k['name']} {k['money']} {e['currency']}" for k in e["kaverit"])),
+    "item_given": lambda e: (ngettext("{kaveri} gets {item} ({uses} use).",
+                                      "{kaveri} gets {item} ({uses} uses).", e["uses"])
+                             if e["uses"] else _("{kaveri} gets {item}.")).format(**e),
+    "item_dropped": _f(N_("{kaveri} no longer has {item}.")),
+    "item_bonded": lambda e: (_("{item} is bonded to {kaveri}.") if e["bonded"] else
+                              _("{item} is unbonded from {kaveri}.")).format(**e),
     "item_bought": _item_bought,
-    "bargain": lambda e: f"A bargain at {e['shop']}: a world point may be spent there again.",
-    "companion": lambda e: f"{e['card']} " + ("joins the party as a companion." if e["joins"]
-                                             else "leaves the party."),
-    "buddy": lambda e: f"{e['card']} " + (f"joins the party as a buddy ({e['hp']} HP)."
-                                         if e["joins"] else "leaves the party."),
-    "adventure": lambda e: f"The adventure begins: {e['title']}." + (
-        f" {', '.join(e['rested'])} {'is' if len(e['rested']) == 1 else 'are'} back at full HP."
-        if e.get("rested") else ""),
-    "scene": lambda e: "Scene " + (e["name"] if e["name"].startswith(f"{e['scene']}.")
-                                   else f"{e['scene']}: {e['name']}") + ".",
-    "quote": lambda e: f"d10 tens {e['tens']}, ones {e['ones']}: quote {e['quote']}\n"
-                       f"{e['npc'] or 'A friendly character'} says: {e['text']}",
-    "house": lambda e: f"House rule {e['rule']} is now {e['value']}.",
+    "bargain": _f(N_("A bargain at {shop}: a world point may be spent there again.")),
+    "companion": lambda e: (_("{card} joins the party as a companion.") if e["joins"]
+                            else _("{card} leaves the party.")).format(**e),
+    "buddy": lambda e: (_("{card} joins the party as a buddy ({hp} HP).") if e["joins"]
+                        else _("{card} leaves the party.")).format(**e),
+    "adventure": _adventure,
+    "scene": _scene,
+    "quote": lambda e: _("d10 tens {tens}, ones {ones}: quote {quote}").format(**e) + "\n"
+                       + _("{npc} says: {text}").format(
+                           npc=e["npc"] or _("A friendly character"), text=e["text"]),
+    "house": _f(N_("House rule {rule} is now {value}.")),
     "tweak": _tweak,
-    "flip": lambda e: f"{e['card']} flips: it is now {e['shown']} ({e['type']}).",
+    "flip": _f(N_("{card} flips: it is now {shown} ({type}).")),
     "strategy_new": _strategy_new,
-    "strategy_kaveri": lambda e: f"{e['kaveri']}" + (
-        ", designed for this game (not in the party)," if e.get("designed") else "")
-        + f" fights for {e['player']}.",
-    "strategy_buy": lambda e: f"{e['player']} buys {e['card']} for {e['expense']}"
-                              f" ({e['points_left']} left).",
-    "strategy_wp": lambda e: f"{e['player']} buys {e['count']} world point(s)"
-                             f" ({e['points_left']} points left).",
-    "strategy_setting": lambda e: f"{e['player']} adds {e['setting']} to the setting pool.",
-    "strategy_bond": lambda e: f"{e['item']} is {'bonded to' if e['bonded'] else 'unbonded from'}"
-                               f" {e['kaveri']}.",
+    "strategy_kaveri": lambda e: (_("{kaveri}, designed for this game (not in the party), fights"
+                                    " for {player}.") if e.get("designed") else
+                                  _("{kaveri} fights for {player}.")).format(**e),
+    "strategy_buy": _f(N_("{player} buys {card} for {expense} ({points_left} left).")),
+    "strategy_wp": lambda e: ngettext("{player} buys {count} world point ({points_left} points"
+                                      " left).",
+                                      "{player} buys {count} world points ({points_left} points"
+                                      " left).", e["count"]).format(**e),
+    "strategy_setting": _f(N_("{player} adds {setting} to the setting pool.")),
+    "strategy_bond": lambda e: (_("{item} is bonded to {kaveri}.") if e["bonded"] else
+                                _("{item} is unbonded from {kaveri}.")).format(**e),
 }
+
 
 RENDERERS: dict[str, Renderer] = {**CONFRONTATION, **TABLE}
 

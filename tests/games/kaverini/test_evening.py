@@ -37,7 +37,7 @@ def test_a_kaveri_cannot_be_named_all(party):
 def test_spend_alone_lists_the_choices_with_their_costs_r_lvl_2(party):
     party.do("xp Ann 2")                     # level 3: 3 + 4 = 7 points, E may take 2
     out = party.do("spend Ann")
-    assert "Ann has 7 point(s) banked; E may take 2 more" in out
+    assert "Ann has 7 points banked; E may take 2 more" in out
     assert "Sadness=2" in out and "Sadness 1 -> 2" in out
     assert "new=custom:NAME" in out and "Hopelessness" in out
     assert party.kaveri("Ann")["points"] == 7                # a look changes nothing

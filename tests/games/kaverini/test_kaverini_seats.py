@@ -218,7 +218,8 @@ def test_r_fx_1_to_3_the_effects_chance_and_the_turns_an_effect_has_left(tmp_pat
         mine = you(t)
         assert {x["name"]: x["effect"]["percent"] for x in mine["techniques"]}["Love"] == 10
         assert mine["effects"] == [{"on": "Ann", "why": "Love", "kind": "love", "turns_left": 1,
-                                    "what": "a foe's technique does nothing"}]
+                                    "what": "a foe's technique does nothing",
+                                    "said": "Ann: a foe's technique does nothing (Love) · 1 turn left"}]
         play.do("next", "next")                                         # Bob, then the Gull pass
         mine = you(t)
         assert t.state["confrontation"]["round"] == 2

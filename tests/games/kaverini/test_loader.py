@@ -194,7 +194,7 @@ def test_bundled_library_is_cached():
 
 def test_a_file_with_too_many_problems_is_cut_short(tmp_path):
     out = problems_of(tmp_path, "cards: [" + "{}, " * 100_000 + "]\n")
-    assert len(out) == 101 and out[-1].endswith("more problem(s) in this file")
+    assert len(out) == 101 and out[-1].endswith("more problems in this file")
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -204,7 +204,7 @@ def test_a_file_with_too_many_problems_is_cut_short(tmp_path):
      "x.yaml:2:11: cards[1].name is too long (at most 80 characters)"),
     ("cards:\n  - name: A\n    type: foe\n    hp: 2\n    move_die: 2\n    techniques:\n"
      "      - {name: X, schmerz: 1, roll: []}\n",
-     "x.yaml:7:37: cards[1].techniques[1].roll: needs at least 1 entries"),
+     "x.yaml:7:37: cards[1].techniques[1].roll: needs at least 1 entry"),
     ("cards:\n  - name: A\n    type: setting\n    token: maybe\n",
      "x.yaml:4:12: cards[1].token must be true or false, not 'maybe'"),
 ])

@@ -55,11 +55,11 @@ def test_the_schema_lines_point_editors_to_the_schemas_in_the_box(box):
 
 def test_guide_check_passes_it_and_check_facts_lists_the_90_placeholders(box):
     r = guide("check", str(box))
-    assert r.returncode == 0 and r.stdout.strip() == "ok: 8 cards, 1 adventure(s)"
+    assert r.returncode == 0 and r.stdout.strip() == "ok: 8 cards, 1 adventure"
     facts = guide("check", "--facts", str(box))
     assert facts.returncode == 1
     listed = facts.stdout.splitlines()
-    assert len(listed) == 90 and facts.stderr.strip() == "90 problem(s) found."
+    assert len(listed) == 90 and facts.stderr.strip() == "90 problems found."
     assert listed[0].endswith("quote 11 is a placeholder, not a fact yet and has no source"
                               " (add one under sources:)")
     assert listed[-1].split(": ", 1)[1].startswith("adventure 'harbour-fog': quote 100 ")

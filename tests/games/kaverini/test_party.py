@@ -153,5 +153,5 @@ def test_recap_summarises(party):
 
 def test_card_for_the_players_hides_the_secrets(party):
     out = party.do("card 'Rogue Herring Gull' --players")
-    assert "Shield" not in out and "Snatch" not in out and "knows 3 technique(s)" in out
+    assert "Shield" not in out and "Snatch" not in out and "knows 3 techniques" in out
     assert "Shield: Sadness" in party.do("card 'Rogue Herring Gull'")

@@ -71,7 +71,7 @@ def test_check_facts_lists_quotes_without_a_source_and_placeholders_and_exits_1(
         f"{path}:13:5: adventure 'facts-town': quote 7 has no source (add one under sources:)",
         f"{path}:48:5: adventure 'facts-town': quote 42 is a placeholder, not a fact yet and"
         " has no source (add one under sources:)"]
-    assert r.stderr.strip() == "2 problem(s) found."
+    assert r.stderr.strip() == "2 problems found."
     plain = guide("check", str(path))          # without the flag: as before
     assert plain.returncode == 0 and plain.stdout.startswith("ok:")
 

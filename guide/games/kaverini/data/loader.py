@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 from guide.core.box import bundled, compose, trim, yaml_files
+from guide.core.i18n import domain
 from guide.core.names import suggest
 from guide.core.schema import Validator
 from guide.core.text import escaped, name_problem, skeleton
@@ -23,6 +24,8 @@ from guide.games.kaverini.model import (
     Side,
     Technique,
 )
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 # Fields that only make sense on some card types (rulebook section 4).
 _ONLY_FOR = {
@@ -71,7 +74,7 @@ def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list
     for path in files:
         display = str(path)
         node, plain_text = compose(path, display, "kaverini", problems,
-                                   "empty file: expected 'cards:' or 'adventure:'")
+                                   _("empty file: expected 'cards:' or 'adventure:'"))
         if node is None:
             continue
         walker = Walker(display, problems)
@@ -81,7 +84,7 @@ def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list
         except TooBig as e:
             problems.append(problem_at(display, node, str(e)))
         except RecursionError:
-            problems.append(problem_at(display, node, "nested too deeply; the file is refused"))
+            problems.append(problem_at(display, node, _("nested too deeply; the file is refused")))
         trim(problems, start, display)
     refs = Library({**(known.cards if known else {}), **lib.cards})
     for display, node, plain in booklets:
@@ -95,14 +98,14 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
                    plain_text: bool = False) -> None:
     display = walker.file
     if not isinstance(node, yaml.MappingNode):
-        walker.problems.append(problem_at(display, node, "expected a mapping with 'cards:' or"
-                                                         " 'adventure:' at the top"))
+        walker.problems.append(problem_at(display, node, _("expected a mapping with 'cards:' or"
+                                                           " 'adventure:' at the top")))
         return
     keys = {text for _, _, text in walker.items(node)}
     kind = "adventure" if "adventure" in keys and "cards" not in keys else "cards"
     if not keys & {"cards", "adventure"}:
-        walker.problems.append(problem_at(display, node, "file: missing required key 'cards'"
-                                                         " (or 'adventure')"))
+        walker.problems.append(problem_at(display, node, _("file: missing required key 'cards'"
+                                                           " (or 'adventure')")))
     schema = load_schema(kind)
     validator = Validator(schema, walker)
     if kind == "adventure":
@@ -113,11 +116,12 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
         return
     for key, value, text in walker.items(node):
         if text != "cards":
-            validator.report(key, f"unknown key {text!r}{suggest(text, ['cards', 'adventure'])};"
-                                  " a data file holds 'cards:' or 'adventure:'")
+            validator.report(key, _("unknown key {key!r}{hint}; a data file holds 'cards:' or"
+                                    " 'adventure:'").format(key=text,
+                                                            hint=suggest(text, ["cards", "adventure"])))
             continue
         if not isinstance(value, yaml.SequenceNode):
-            validator.report(value, "cards must be a list")
+            validator.report(value, _("cards must be a list"))
             continue
         for i, card_node in enumerate(value.value):
             before = len(walker.problems)
@@ -138,22 +142,26 @@ def _check_card(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
     name = plain["name"]
     for key, types in _ONLY_FOR.items():
         if key in plain and plain["type"] not in types:
-            walker.problems.append(problem_at(walker.file, keys[key], f"card {name!r}: {key} is"
-                                              f" not used on a {plain['type']} card"))
+            walker.problems.append(problem_at(walker.file, keys[key], _(
+                "card {name!r}: {key} is not used on a {type} card").format(
+                    name=name, key=key, type=plain["type"])))
     die = plain.get("move_die")
     techniques = plain.get("techniques", [])
     if die:
         faces = [f for t in techniques for f in t.get("roll", [])]
         missing = sorted(set(range(1, die + 1)) - set(faces))
         if missing or len(faces) != len(set(faces)) or max(faces, default=0) > die:
-            walker.problems.append(problem_at(walker.file, keys["move_die"], f"card {name!r}: the"
-                                   f" d{die} faces must each pick exactly one technique"
-                                   + (f" (missing {', '.join(map(str, missing))})" if missing else "")))
+            walker.problems.append(problem_at(walker.file, keys["move_die"], _(
+                "card {name!r}: the d{die} faces must each pick exactly one technique").format(
+                    name=name, die=die)
+                + (_(" (missing {faces})").format(faces=", ".join(map(str, missing))) if missing
+                   else "")))
     for effect in plain.get("effects", []):
         if effect["do"] == "counters" and "counter" not in effect:
             walker.problems.append(problem_at(
                 walker.file, keys["effects"],
-                f"card {name!r}: an effect with do: counters needs counter: +E, -E, +H, -H or HP"))
+                _("card {name!r}: an effect with do: counters needs counter: +E, -E, +H, -H or"
+                  " HP").format(name=name)))
 
 
 def _check_names(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
@@ -189,10 +197,10 @@ def _add_card(lib: Library, sources: dict, card: Card, plain: dict, node, walker
         looks = _LOOKS + skeleton(card.name)
         similar = sources.get(looks)
         if similar and similar[0].casefold() != card.key:
-            walker.problems.append(problem_at(walker.file, node, f"card {card.name!r} looks like"
-                                              f" {similar[0]!r} (at {similar[1]}): look-alike"
-                                              " names are refused; name it so it reads"
-                                              " differently"))
+            walker.problems.append(problem_at(walker.file, node, _(
+                "card {name!r} looks like {other!r} (at {where}): look-alike names are refused;"
+                " name it so it reads differently").format(name=card.name, other=similar[0],
+                                                           where=similar[1])))
             return
         sources[looks] = (card.name, card.source)
         lib.cards[card.key] = card
@@ -205,8 +213,9 @@ def _add_card(lib: Library, sources: dict, card: Card, plain: dict, node, walker
         flags = tuple(dict.fromkeys(other.flags + card.flags))
         lib.cards[card.key] = replace(other, flags=flags)
         return
-    walker.problems.append(problem_at(walker.file, node, f"card {card.name!r} is defined twice:"
-                                      f" here and at {first_where}"))
+    walker.problems.append(problem_at(walker.file, node, _(
+        "card {name!r} is defined twice: here and at {where}").format(name=card.name,
+                                                                       where=first_where)))
 
 
 def _techniques(items: list[dict]) -> tuple[Technique, ...]:
@@ -249,8 +258,8 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
     missing = [n for n in range(1, 101) if n not in quotes]
     if missing:
         shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
-        problems.append(problem_at(display, keys["quotes"][0], f"the quote lottery needs quotes"
-                                   f" 1 to 100: missing {shown}"))
+        problems.append(problem_at(display, keys["quotes"][0], _(
+            "the quote lottery needs quotes 1 to 100: missing {numbers}").format(numbers=shown)))
 
     def need(kind: str, name: str, node, types: tuple[str, ...]) -> None:
         card = refs.card(name)
@@ -263,7 +272,7 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
 
     foe_types = ("foe", "power-foe")
     if "xp" in keys:
-        for k, _ in keys["xp"][1].value:
+        for k, _v in keys["xp"][1].value:
             need("foe", k.value, k, foe_types)
     for scene_node in keys["scenes"][1].value if "scenes" in keys else ():
         fields = {k.value: v for k, v in scene_node.value}
@@ -273,7 +282,7 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
             need("setting", fields["setting"].value, fields["setting"], ("setting",))
     for shop_node in keys["shops"][1].value if "shops" in keys else ():
         fields = {k.value: v for k, v in shop_node.value}
-        for k, _ in fields["items"].value:
+        for k, _v in fields["items"].value:
             need("item", k.value, k, ("item",))
     if len(problems) != before:
         return None

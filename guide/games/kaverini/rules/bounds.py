@@ -8,7 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from guide.core.i18n import domain
 from guide.games.kaverini.data.tables import limits
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 WHERE = "docs/limits.md"
 
@@ -18,31 +21,34 @@ def beyond(state: Mapping[str, Any]) -> str | None:
     bound = limits()["table"]
     for key, count, words in _counts(state):
         if count > bound[key]:
-            return f"at most {bound[key]} {words} ({WHERE}); this would make {count}"
+            return _("at most {bound} {what} ({where}); this would make {count}").format(
+                bound=bound[key], what=words, where=WHERE, count=count)
     return None
 
 
 def _counts(state: Mapping[str, Any]) -> Iterator[tuple[str, int, str]]:
-    yield from _party(state, "the party", "the confrontation")
+    yield from _party(state, _("the party"), _("the confrontation"))
     strategy = state.get("strategy") or {}
     players = strategy.get("players") or []
-    yield "strategy_players", len(players), "players of the Strategy Game"
+    yield "strategy_players", len(players), _("players of the Strategy Game")
     for p in players:
-        yield "kaverit", len(p.get("kaverit", [])), f"Kaverit of {p['name']}"
-        yield "strategy_cards", len(p.get("cards", [])), f"cards of {p['name']}"
+        yield "kaverit", len(p.get("kaverit", [])), _("Kaverit of {name}").format(name=p["name"])
+        yield "strategy_cards", len(p.get("cards", [])), _("cards of {name}").format(name=p["name"])
     if strategy.get("arena"):
-        yield from _party(strategy["arena"], "the Strategy Game's battle",
-                          "the Strategy Game's battle", teams=len(players))
+        yield from _party(strategy["arena"], _("the Strategy Game's battle"),
+                          _("the Strategy Game's battle"), teams=len(players))
 
 
 def _party(state: Mapping[str, Any], where: str, fight: str, teams: int = 1
            ) -> Iterator[tuple[str, int, str]]:
     """`teams` sides share the Kaverit of a Strategy Game's battle: each side's count."""
-    yield "kaverit", -(-len(state.get("kaverit", [])) // max(teams, 1)), f"Kaverit in {where}"
-    yield "buddies", len(state.get("buddies", [])), f"buddies with {where}"
-    yield "companions", len(state.get("companions", [])), f"companions with {where}"
+    yield ("kaverit", -(-len(state.get("kaverit", [])) // max(teams, 1)),
+           _("Kaverit in {where}").format(where=where))
+    yield "buddies", len(state.get("buddies", [])), _("buddies with {where}").format(where=where)
+    yield "companions", len(state.get("companions", [])), _("companions with {where}").format(
+        where=where)
     for k in state.get("kaverit", []):
-        yield "items", len(k.get("items", [])), f"items held by {k['name']}"
-        yield "facts", len(k.get("facts", [])), f"facts about {k['name']}"
+        yield "items", len(k.get("items", [])), _("items held by {name}").format(name=k["name"])
+        yield "facts", len(k.get("facts", [])), _("facts about {name}").format(name=k["name"])
     c = state.get("confrontation") or {}
-    yield "foes", len(c.get("foes", [])), f"foes in {fight}"
+    yield "foes", len(c.get("foes", [])), _("foes in {fight}").format(fight=fight)

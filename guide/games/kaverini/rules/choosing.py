@@ -45,8 +45,9 @@ class Choosing(Field):
         if card.move_die and roll is None and technique:
             named = card.technique(technique)       # the table rolled its own die (R-DICE-3)
             if named is None:
-                raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
-                                + ", ".join(t.name for t in card.techniques))
+                raise RuleError(_("{name} has no technique {technique!r}; it knows {known}").format(
+                    name=user.name, technique=technique,
+                    known=", ".join(t.name for t in card.techniques)))
             self.say("move_named", actor=user.name, die=card.move_die, technique=named.name)
             return named
         if card.move_die:
@@ -75,8 +76,9 @@ class Choosing(Field):
             return picked
         tech = card.technique(technique)
         if tech is None:
-            raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
-                            + ", ".join(t.name for t in card.techniques))
+            raise RuleError(_("{name} has no technique {technique!r}; it knows {known}").format(
+                name=user.name, technique=technique,
+                known=", ".join(t.name for t in card.techniques)))
         return tech
 
     def _card_move(self, user: Fighter, tech: Technique) -> Move:
@@ -94,8 +96,9 @@ class Choosing(Field):
             assert user.card is not None
             tech = user.card.technique(technique)
             if tech is None:
-                raise RuleError(f"{user.name} has no technique {technique!r}; it knows "
-                                + ", ".join(t.name for t in user.card.techniques))
+                raise RuleError(_("{name} has no technique {technique!r}; it knows {known}").format(
+                    name=user.name, technique=technique,
+                    known=", ".join(t.name for t in user.card.techniques)))
             return self._card_move(user, tech)
         if user.kind == STAND:
             lad = find_ladder(technique) or ladder_of_technique(technique)
@@ -141,6 +144,7 @@ class Choosing(Field):
         named = ladders_of_technique(technique)
         mine = [lad for lad in named if lad.name in known] or named
         if len(mine) > 1:
-            raise RuleError(f"{technique!r} is on " + " and ".join(lad.name for lad in mine)
-                            + ": name the ladder (" + ", ".join(lad.name for lad in mine) + ")")
+            raise RuleError(_("{technique!r} is on {ladders}: name the ladder ({choices})").format(
+                technique=technique, ladders=_(" and ").join(lad.name for lad in mine),
+                choices=", ".join(lad.name for lad in mine)))
         return mine[0] if mine else None

@@ -192,9 +192,10 @@ class Fight(Techniques, Outcomes):
         """Whose turn it is, for a refusal."""
         who = self.turn()
         if who is None:
-            return f"; now: {self.c['phase']}, nobody can act (next to move on)"
-        return f"; now it is {who.name}'s turn ({'foe' if who.kind == 'foe' else 'use'}" \
-               f" {who.name} ..., or next to pass)"
+            return _("; now: {phase}, nobody can act (next to move on)").format(
+                phase=pgettext("phase", self.c["phase"]))
+        return _("; now it is {name}'s turn ({command} {name} ..., or next to pass)").format(
+            name=who.name, command="foe" if who.kind == "foe" else "use")
 
     def _check_can_act(self, f: Fighter) -> None:
         if not f.standing:

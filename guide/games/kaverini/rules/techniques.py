@@ -12,7 +12,6 @@ from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fight
 from guide.games.kaverini.rules.schmerz import MULTIPLIERS, absorb, amount, doublings, matches
 
 _, ngettext, pgettext = domain("kaverini").functions()
-_, ngettext, pgettext = domain("kaverini").functions()
 
 
 
@@ -47,8 +46,8 @@ class Techniques(Choosing):
             elif len(foes) == 1:
                 named = foes
             else:
-                raise RuleError("which foe gets the special effect? --on " + " | ".join(
-                    repr(f.name) for f in foes) + " (R-WP-2)")
+                raise RuleError(_("which foe gets the special effect? --on {choices} (R-WP-2)")
+                                .format(choices=" | ".join(repr(f.name) for f in foes)))
         else:
             targets = self._targets(user, on[0] if on else None, split, move)
         if world_point:
@@ -138,8 +137,9 @@ class Techniques(Choosing):
                      target=enemies[face - 1].name)
             return [(enemies[face - 1], None)]
         if len(enemies) > 1:
-            who = "which foe?" if self.target_kinds(user) == (FOE,) else "on whom?"
-            raise RuleError(f"{who} --on " + " | ".join(repr(f.name) for f in enemies))
+            ask = (_("which foe? --on {choices}") if self.target_kinds(user) == (FOE,) else
+                   _("on whom? --on {choices}"))
+            raise RuleError(ask.format(choices=" | ".join(repr(f.name) for f in enemies)))
         return [(enemies[0], None)]
 
     def _adversary(self, user: Fighter, name: str) -> Fighter:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from guide.core.i18n import domain
 from guide.core.story import say
 from guide.games.kaverini.rules.leveling import level
 
@@ -15,6 +16,44 @@ if TYPE_CHECKING:
     from guide.core.store import Entry
     from guide.games.kaverini.commands.confront import Ground
     from guide.games.kaverini.table import KaveriniTable
+
+_, ngettext, pgettext = domain("kaverini").functions()
+
+
+def page_words() -> dict[str, str]:
+    """The TV page's own words, in the table's language (page.html shows them as sent)."""
+    return {"ready": _("Get ready to feel!"), "none": _("No confrontation right now."),
+            "setting": _("setting"), "effects": _("Effects"), "last_roll": _("Last roll"),
+            "story": _("The story"), "last_quote": _("Last quote"), "characters": _("Characters"),
+            "kaverit": _("Kaverit"), "foes": _("Foes"), "now": _("now"), "hp": _("HP")}
+
+
+def said(f: dict) -> list[str]:
+    """A fighter's line under its name on the TV: level, world points, Emotion, Shield, Heel,
+    moves (each where it is shown at all); subtypes and flags as the card prints them."""
+    out = []
+    if f.get("level") is not None:
+        out.append(_("level {level}").format(level=f["level"]))
+    if f.get("world_points"):
+        out.append(ngettext("{count} world point", "{count} world points",
+                            f["world_points"]).format(count=f["world_points"]))
+    if f.get("subtypes"):
+        out.append(", ".join(f["subtypes"]))
+    if f.get("flags"):
+        out.append(" ".join(f["flags"]))
+    if f.get("emotion") is not None:
+        out.append(_("Emotion {value}").format(value=f["emotion"]))
+    if f.get("shield"):
+        out.append(_("Shield {value}").format(value=f["shield"]))
+    if f.get("heel"):
+        out.append(_("Heel {value}").format(value=f["heel"]))
+    if f.get("moves"):
+        out.append(_("Moves: {moves}").format(moves=", ".join(f["moves"])))
+    if f.get("side") and f["side"] not in ("party", "foes"):
+        out.append(f["side"])
+    return out
+
+
 
 
 def player_view(table: KaveriniTable) -> dict:
@@ -39,7 +78,10 @@ def player_view(table: KaveriniTable) -> dict:
         "ready_to_feel": False,
         "story": [],
         "version": 0,
+        "words": page_words(),
     }
+    for k in [*view["kaverit"], *view["buddies"]]:
+        k["said"] = said(k)
     if field is not None:
         view["confrontation"] = _confrontation(table, field, psychic)
     _story(table, view)
@@ -63,14 +105,21 @@ def _confrontation(table: KaveriniTable, field: Ground, psychic: bool) -> dict:
             if psychic:
                 entry.update(shield=x.card.shield, heel=x.card.heel,
                              moves=[t.name for t in x.card.techniques])
+        entry["said"] = said(entry)
         fighters.append(entry)
+    from guide.games.kaverini.screen import phase
     from guide.games.kaverini.view.sheet import effects_of
 
-    return {"round": c["round"], "phase": c["phase"],
+    waiting = [x.name for x in f.waiting()]
+    heading = _("Round {round} · {phase}").format(round=c["round"], phase=phase(c["phase"]))
+    if waiting:
+        heading += " · " + _("{name}'s turn").format(name=waiting[0])
+    effects = effects_of(c)
+    return {"round": c["round"], "phase": c["phase"], "said": heading,
             "turn": [x.name for x in f.waiting()], "fighters": fighters,
             "settings": list(c["settings"]), "strategy": f.variant == "strategy",
             "setting_texts": [{"name": n, "text": _text(table, n)} for n in c["settings"]],
-            "effects": effects_of(c)}
+            "effects": effects}
 
 
 def _text(table: KaveriniTable, name: str) -> str:

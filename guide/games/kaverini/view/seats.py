@@ -11,6 +11,7 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING, Any
 
+from guide.core.i18n import domain
 from guide.core.seats import Move
 from guide.games.kaverini.view.model import player_view
 from guide.games.kaverini.view.sheet import sheet
@@ -18,6 +19,8 @@ from guide.games.kaverini.view.sheet import sheet
 if TYPE_CHECKING:
     from guide.games.kaverini.state import Sheet
     from guide.games.kaverini.table import KaveriniTable
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def seats(table: KaveriniTable) -> list[str]:
@@ -29,7 +32,44 @@ def seat_view(table: KaveriniTable, seat: str) -> dict[str, Any]:
     view = player_view(table)
     if k is not None:
         view["you"] = sheet(table, k, view["psychic"])
+    view["words"] = {**view["words"], **seat_words(view)}
     return view
+
+
+def seat_words(view: dict[str, Any]) -> dict[str, str]:
+    """The seat page's own words (seat.html shows them as sent), counts in plural forms."""
+    you, c = view.get("you"), view["confrontation"]
+    words = {"your_move": _("Your move"), "only_you": _("Only you see this"),
+             "on_you": _("On you now"), "techniques": _("Techniques"), "items": _("Items"),
+             "can_buy": _("What you can buy"), "ability": _("Ability"), "table": _("The table"),
+             "in_play": _("Effects in play"), "lately": _("Lately"),
+             "no_effect": _("No special effect"), "on_each": _("On each foe: {list}"),
+             "held": _("held: acts while you have it"), "bonded": _("bonded"),
+             "e_counters": _("E counters"), "h_counters": _("H counters"),
+             "hp_counters": _("HP counters"), "world_points": _("world points"), "xp": _("XP"),
+             "points": _("points"), "money": _("money"), "E": _("E"), "H": _("H"),
+             "with_e": _("with E ({sum}), before the target's Shield, Heel and H"),
+             "round": _("round {round}"),
+             "none_now": _("No confrontation right now")}
+    if c:
+        words["turn"] = (_("{name}'s turn · round {round}").format(name=c["turn"][0], round=c["round"])
+                         if c["turn"] else _("Round {round}").format(round=c["round"]))
+    if you:
+        words["level"] = _("level {level}").format(level=you["level"])
+        words["wp_title"] = ngettext("{count} world point", "{count} world points",
+                                     you["world_points"]).format(count=you["world_points"])
+        words["points_title"] = ngettext("{count} point (spend)", "{count} points (spend)",
+                                         you["points"]).format(count=you["points"])
+        for t in you["techniques"]:
+            t["said"] = {"title": f"{t['technique']} ({t['ladder']} {t['level']})" if t["ladder"]
+                         else _("{name} (custom {level})").format(name=t["name"], level=t["level"]),
+                         "schmerz": _("{schmerz} Schmerz").format(schmerz=t["schmerz"]),
+                         "effect": _("Effect {percent}%").format(percent=t["effect"]["percent"])
+                         if t["effect"] else ""}
+        for i in you["items"]:
+            if i["uses_left"] is not None:
+                i["said"] = _("Usage: {count} left · only you see it").format(count=i["uses_left"])
+    return words
 
 
 def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
@@ -52,29 +92,35 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
     wp: list[Move] = []
     for tech in me["techniques"]:
         name = tech["name"]
-        heading = f"{name}: {tech['technique']}" if tech["ladder"] else f"{name} (custom)"
+        heading = (f"{name}: {tech['technique']}" if tech["ladder"] else
+                   _("{name} (custom)").format(name=name))
         chance = tech["effect"]
-        detail = f"{tech['schmerz']} Schmerz with E" + (
-            f", effect {chance['percent']}%" if chance else "")
+        detail = (_("{schmerz} Schmerz with E, effect {percent}%").format(
+            schmerz=tech["schmerz"], percent=chance["percent"]) if chance else
+            _("{schmerz} Schmerz with E").format(schmerz=tech["schmerz"]))
         use = f"use {_q(seat)} {_q(name)}"
         for foe in foes:
-            moves.append(Move(foe, f"{use} --on {_q(foe)}", ("Technique", heading), detail))
+            moves.append(Move(foe, f"{use} --on {_q(foe)}", (_("Technique"), heading), detail))
         if k["world_points"] and tech["ladder"]:
             for foe in foes:
-                wp.append(Move(f"Force the effect on {foe}",
+                wp.append(Move(_("Force the effect on {foe}").format(foe=foe),
                                f"{use} --on {_q(foe)} --world-point effect",
-                               ("World point", heading), f"{tech['schmerz']} Schmerz, effect 100%"))
+                               (_("World point"), heading),
+                               _("{schmerz} Schmerz, effect 100%").format(schmerz=tech["schmerz"])))
             if len(foes) > 1:
                 for foe in foes:
-                    wp.append(Move(f"Every foe, the effect on {foe}",
+                    wp.append(Move(_("Every foe, the effect on {foe}").format(foe=foe),
                                    f"{use} --world-point all-foes --on {_q(foe)}",
-                                   ("World point", heading), "each foe its own Schmerz with E"))
+                                   (_("World point"), heading), _("each foe its own Schmerz with E")))
     for item in k["items"]:
         if item["uses"] is not None:
-            moves.append(Move(f"Play {item['card']}", f"play {_q(seat)} {_q(item['card'])}",
-                              ("Item",), f"{item['uses']} use(s) left; before the technique"))
+            moves.append(Move(_("Play {item}").format(item=item["card"]),
+                              f"play {_q(seat)} {_q(item['card'])}", (_("Item"),),
+                              ngettext("{count} use left; before the technique",
+                                       "{count} uses left; before the technique",
+                                       item["uses"]).format(count=item["uses"])))
     moves += wp
-    moves.append(Move("Pass this turn", "next"))
+    moves.append(Move(_("Pass this turn"), "next"))
     return moves
 
 

@@ -12,11 +12,14 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
+from guide.core.i18n import N_, domain
 from guide.games.kaverini.data.tables import abilities, ladders
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.leveling import MAX_LADDER, ladder_cost, level
 from guide.games.kaverini.rules.schmerz import amount, doublings, matches
 from guide.games.kaverini.state import confrontation
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 if TYPE_CHECKING:
     from guide.games.kaverini.rules.confrontation import Fight
@@ -47,9 +50,9 @@ def turns_left(c: Confrontation, e: Effect) -> int | None:
     return max(0, e["ends"] - c["round"] + (0 if acted else 1))
 
 
-WHAT = {"glad": "glad: takes Lv Schmerz every round", "love": "a foe's technique does nothing",
-        "intimidate": "intimidated", "nervous": "nervous: a boost after the skipped turn",
-        "frustration": "frustrated: E grows each turn", "skip": "skips a turn"}
+WHAT = {"glad": N_("glad: takes Lv Schmerz every round"), "love": N_("a foe's technique does nothing"),
+        "intimidate": N_("intimidated"), "nervous": N_("nervous: a boost after the skipped turn"),
+        "frustration": N_("frustrated: E grows each turn"), "skip": N_("skips a turn")}
 
 
 def _what(e: Effect) -> str:
@@ -58,7 +61,16 @@ def _what(e: Effect) -> str:
         return f"{e['kind'].upper()} {e.get('amount', 0):+d}"
     if e["kind"] == "boost":
         return f"{e.get('stat', '').upper()} {e.get('amount', 0):+d}"
-    return WHAT.get(e["kind"], e["kind"])
+    return _(WHAT[e["kind"]]) if e["kind"] in WHAT else e["kind"]
+
+
+def effect_line(e: dict[str, Any]) -> str:
+    """A running effect as the pages show it: on whom, what, why, and the turns left."""
+    line = f"{e['on']}: {e['what']} ({e['why']})"
+    if e["turns_left"] is None:
+        return line
+    return line + " · " + ngettext("{count} turn left", "{count} turns left",
+                                   e["turns_left"]).format(count=e["turns_left"])
 
 
 def effects_of(c: Confrontation | None, name: str | None = None) -> list[dict[str, Any]]:
@@ -73,6 +85,7 @@ def effects_of(c: Confrontation | None, name: str | None = None) -> list[dict[st
                                      "kind": e["kind"], "what": _what(e), "turns_left": left}
             if e["kind"] == "skip" and "round" in e:
                 entry["round"] = e["round"]
+            entry["said"] = effect_line(entry)
             out.append(entry)
     return out
 

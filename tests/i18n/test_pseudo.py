@@ -1,0 +1,291 @@
+"""Kaverini and Cave escape have only their English catalogues (no language of their own yet),
+so their evenings are played in a pseudo-language made of those catalogues: every message of
+a .pot is "translated" by swapping each letter for an accented one (a → á, t → ţ), as a
+translator's catalogue would. What the table shows may then hold plain ASCII words only
+where they are the table's own (what the script typed, names in the state and the events) or
+the command words (decisions: Languages). A plain English word anywhere else is a message
+the code sends without its catalogue: unmarked, or marked but missing from the .pot."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from guide.core import i18n
+from guide.core.repl.run import attempt, open_table
+from guide.core.result import text
+from guide.locale import catalogues as cat
+
+PSEUDO = "pseudo"
+_PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_ACCENTED = "áƀçđéƒĝĥíĵķĺɱñóƥʠŕśţúʋŵẋýźÁƁÇĐÉƑĜĤÍĴĶĹṀÑÓƤɊŔŚŢÚƲŴẊÝŹ"
+_SWAP = str.maketrans(_PLAIN, _ACCENTED)
+# kept as they are: {fields}, %(click)s fields, `command words`, <html tags>, &entities;
+_KEEP = re.compile(r"\{[^{}]*\}|%\([a-z_]+\)[sdr]|%[sdr]|`[^`]*`|<[^<>]*>|&[a-z]+;")
+
+
+def pseudo(message: str) -> str:
+    out, at = [], 0
+    for m in _KEEP.finditer(message):
+        out += [message[at:m.start()].translate(_SWAP), m.group()]
+        at = m.end()
+    out.append(message[at:].translate(_SWAP))
+    return "".join(out)
+
+
+class Pseudo:
+    """A compiled catalogue as guide.core.i18n reads one (`_catalog`, `plural`), made of a
+    domain's .pot: every message, every plural form, in the pseudo-language."""
+
+    def __init__(self, name: str):
+        self._catalog: dict[Any, str] = {}
+        with cat.pot_path(name).open("rb") as f:
+            for m in read_po(f):
+                if not m.id:
+                    continue
+                ctx = f"{m.context}\x04" if m.context else ""
+                if isinstance(m.id, str):
+                    self._catalog[ctx + m.id] = pseudo(m.id)
+                else:
+                    self._catalog[(ctx + m.id[0], 0)] = pseudo(m.id[0])
+                    self._catalog[(ctx + m.id[1], 1)] = pseudo(m.id[1])
+                    self._catalog[(ctx + m.id[0], 1)] = pseudo(m.id[1])
+
+    @staticmethod
+    def plural(n: int) -> int:
+        return 0 if n == 1 else 1
+
+
+@pytest.fixture
+def speak_pseudo(monkeypatch):
+    """The table speaks the pseudo-language: i18n finds a Pseudo catalogue for every domain."""
+    made: dict[str, Pseudo] = {}
+    real = i18n.catalogue
+
+    def catalogue(name: str, code: str):
+        if code != PSEUDO:
+            return real(name, code)
+        if name not in made:
+            made[name] = Pseudo(name)
+        return made[name]
+
+    monkeypatch.setattr(i18n, "catalogue", catalogue)
+    monkeypatch.setitem(i18n.LANGUAGES, PSEUDO, "pseudo")
+    yield
+    i18n.use("en")
+
+
+def _words(value: Any) -> set[str]:
+    """Every word of every string in a value (a state, events, a script)."""
+    if isinstance(value, str):
+        return set(re.findall(r"[A-Za-z]+", value))
+    if isinstance(value, dict):
+        value = [*value, *value.values()]
+    if isinstance(value, (list, tuple)):
+        return set().union(*map(_words, value)) if value else set()
+    return set()
+
+
+# Words that stand for themselves in any language: units and dice the rulebooks print
+# (d20, 2d4), file kinds, the program's own name.
+_SAME = {"d", "sqlite", "json", "yaml", "guide"}
+
+
+_LETTER = r"\w\u00c0-\u024f\u1e00-\u1eff"
+_WORD = rf"(?<![{_LETTER}])[A-Za-z]{{2,}}(?![{_LETTER}])"
+
+
+def plain_words(shown: str, allowed: set[str]) -> list[str]:
+    """The plain (ASCII) words of what the table showed that are none of the allowed."""
+    found = []
+    for word in re.findall(_WORD, re.sub(r"\{[a-z_]+\}", "", shown)):   # a page's {fields}
+        if word not in allowed and word.lower() not in _SAME:
+            found.append(word)
+    return found
+
+
+def _choices(param) -> tuple:
+    found = getattr(param.type, "choices", ())
+    return tuple(found) if isinstance(found, (list, tuple)) else ()
+
+
+def play(path: Path, game: str, script: str, tv: Any, data: Any = lambda t: []
+         ) -> list[tuple[str, str]]:
+    """The script played in the pseudo-language, as the table plays it; for each line that
+    showed a plain word that is not the table's own, (the line, those words). What is
+    checked: the line's output (errors too), the prompt, the toolbar, and the TV page's
+    sentences (`tv(view)`). A line written `! line` is played but not checked (a booklet's
+    own text, data no catalogue holds); `data(table)`: the names of the box the table may
+    show (a scene's name)."""
+    t = open_table(path, [], 1, game_id=game)
+    t.lang = PSEUDO
+    typed = _words(script)
+    params = [p for c in t.registry.commands.values() for p in c.click_command.params]
+    commands = {game, *t.registry.commands} | {   # command words, option names, choices: English
+        w for p in params for o in [*p.opts, *_choices(p)]
+        for w in re.findall(r"[a-z]+", str(o))}
+    bad: list[tuple[str, str]] = []
+    told: list[dict] = []
+    try:
+        for line in [ln.strip() for ln in script.strip().splitlines() if ln.strip()]:
+            skip, line = line.startswith("!"), line.lstrip("! ")
+            outcome = attempt(t, line)
+            told += t.story
+            if skip:
+                continue
+            bar = t.game.toolbar(t) or ""
+            shown = [outcome if isinstance(outcome, str) else text(outcome), t.game.prompt(t),
+                     bar if isinstance(bar, str) else "".join(f[1] for f in bar),
+                     *tv(t.game.view(t))]
+            allowed = typed | commands | _words(dict(t.state)) | _words(told) | _words(data(t))
+            left = plain_words("\n".join(shown), allowed)
+            if left:
+                bad.append((line, " ".join(sorted(set(left)))))
+    finally:
+        t.close()
+    return bad
+
+
+def test_the_pseudo_language_swaps_the_letters_and_keeps_fields_and_command_words():
+    assert pseudo("{name} takes {n} Schmerz: type `help`") == "{name} ţáķéś {n} Śçĥɱéŕź: ţýƥé `help`"
+    assert plain_words("Ann ţáķéś 3 Śçĥɱéŕź; left over", {"Ann"}) == ["left", "over"]
+
+
+def test_a_message_left_unmarked_is_caught(tmp_path, speak_pseudo, monkeypatch):
+    """The check can fail: a renderer that forgets its catalogue shows through."""
+    from guide.games.kaverini import words
+
+    monkeypatch.setitem(words.RENDERERS, "kaveri", lambda e: f"{e['kaveri']} joins in.")
+    bad = play(tmp_path / "k.sqlite", "kaverini", KAVERINI_EVENING, _kaverini_tv)
+    assert any("joins" in words_ for _line, words_ in bad), bad
+
+
+def _kaverini_tv(view: dict) -> list[str]:
+    return [*view.get("words", {}).values(), *view["story"]]
+
+
+def _scenes(table) -> list[str]:
+    return [s.name for a in table.library.adventures.values() for s in a.scenes]
+
+
+def _cave_tv(view: dict) -> list[str]:
+    return [view["title"], view["toolbar"], *view["story"], *view["map"],
+            *view.get("words", {}).values(),
+            *(c[k] for c in view["characters"] for k in ("held", "ended"))]
+
+
+KAVERINI_EVENING = """
+! adventure amsterdam
+kaveri Ann --ability Focused --technique Sadness --technique "custom:Bad Hair Day" --technique Cheer
+kaveri Bob --ability Insensitive --technique Anger --technique Love --technique Happy
+! scene 1
+confront --scene 1
+use Ann Sadness --roll 4
+use Bob Anger --roll 2
+schmerz "Runaway Rental Bike" 100
+buddy Tess
+item Ann Stroopwafel
+wp Ann 1
+xp all 2
+! scene 2
+confront --scene 2
+schmerz Ann 100
+runaway --roll 10
+heal all full
+recap
+log
+bogus
+undo
+"""
+
+
+def test_a_kaverini_evening_sends_every_word_through_its_catalogue(tmp_path, speak_pseudo):
+    bad = play(tmp_path / "k.sqlite", "kaverini", KAVERINI_EVENING, _kaverini_tv, _scenes)
+    assert not bad, "\n".join(f"{line}: {words_}" for line, words_ in bad)
+
+
+CAVE_EVENING = """
+character Ann
+character Bob
+status
+start --at 0,0
+map
+move Ann right
+move Ann up
+end Ann
+move Bob right
+eat Bob
+end Bob
+status
+! rules C-TURN-6
+move Ann sideways
+move Ann down
+end Ann
+move Bob down
+end Bob
+move Ann down
+end Ann
+map
+end Bob
+log
+undo
+bogus
+help move
+"""
+
+
+def test_a_cave_evening_sends_every_word_through_its_catalogue(tmp_path, speak_pseudo):
+    bad = play(tmp_path / "c.sqlite", "cave", CAVE_EVENING, _cave_tv)
+    assert not bad, "\n".join(f"{line}: {words_}" for line, words_ in bad)
+
+
+def test_every_cave_seat_page_speaks_the_tables_language(tmp_path, speak_pseudo):
+    from guide.core.seats import Desk
+
+    t = open_table(tmp_path / "c.sqlite", [], 1, game_id="cave")
+    t.lang = PSEUDO
+    try:
+        for line in ("character Ann", "character Bob", "start --at 0,0", "move Ann right"):
+            t.execute(line)
+        page = Desk.payload_of(t, "Ann")
+        said = [page["words"][k] for k in page["words"]] + [
+            part for m in page["moves"] for part in (m["label"], *m.get("group", ()),
+                                                     m.get("detail") or "")]
+        said += _cave_tv(page["view"])
+        assert not plain_words("\n".join(said), _words(dict(t.state)) | {"Ann", "Bob"})
+    finally:
+        t.close()
+
+
+def test_a_kaverini_seat_page_and_the_tv_speak_the_tables_language(tmp_path, speak_pseudo):
+    """The seat page's and the TV's words come with the feed, in the table's language."""
+    from guide.core.seats import Desk
+
+    t = open_table(tmp_path / "k.sqlite", [], 1, game_id="kaverini")
+    t.lang = PSEUDO
+    try:
+        for line in KAVERINI_EVENING.strip().splitlines()[:5]:
+            t.execute(line.lstrip("! "))
+        t.execute("wp Ann 1")
+        t.execute("item Ann Stroopwafel")
+        page = Desk.payload_of(t, "Ann")
+        assert page["moves"], "Ann's turn: her moves are offered"
+        view = page["view"]
+        said = [*page["words"].values(), *view["words"].values(), view["confrontation"]["said"],
+                *(s for f in view["confrontation"]["fighters"] for s in f["said"]),
+                *(e["said"] for e in view["confrontation"]["effects"]),
+                *(v for tech in view["you"]["techniques"] for v in tech["said"].values()),
+                *(part for m in page["moves"] for part in (m["label"], *m.get("group", ()),
+                                                          m.get("detail") or ""))]
+        from guide.games.kaverini.data.tables import ladders
+
+        allowed = _words(dict(t.state)) | _words([[c.name, *c.subtypes, *c.flags]
+                                                  for c in t.library.cards.values()]) | _words(
+            [[name, *lad.techniques] for name, lad in ladders().items()])
+        assert not plain_words("\n".join(said), allowed)
+    finally:
+        t.close()
