@@ -31,7 +31,7 @@ def house(t: KaveriniTable, rule: str | None, value: str | None) -> Result:
     Example: house gladness round"""
     rules = house_rules()
     if rule is None:
-        r = Result(headers=["house rule", "now", "choices", "what"])
+        r = Result(headers=[_("house rule"), _("now"), _("choices"), _("what")])
         for name, d in rules.items():
             r.rows.append([name, t.house(name), "/".join(d["choices"]), d["text"]])
         return r
@@ -130,7 +130,7 @@ def cards(t: KaveriniTable, card_type: str | None, type_option: str | None) -> R
     card_type = card_type or type_option
     chosen = [t.card(c.name) for c in t.library.cards.values() if card_type in (None, c.type)]
     chosen.sort(key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
-    return Result(headers=cards_text.CARD_HEADERS, rows=[cards_text.card_row(c) for c in chosen])
+    return Result(headers=[_(h) for h in cards_text.CARD_HEADERS], rows=[cards_text.card_row(c) for c in chosen])
 
 
 @command("card", "settings")
