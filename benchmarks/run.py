@@ -116,7 +116,7 @@ def data() -> bool:
         assert not problems and len(lib.cards) == 3000
 
     ref = timed(c_loader, 5)
-    ok = line("guide check (load + validate)", timed(check, 5), ref, 1.5)
+    ok = line("guide check (load + validate)", timed(check, 5), ref, 1.3)      # issue 32
     old = _before_check(folder)
     print(f"  the same check by {BEFORE} (before the redesign, same files): {old * 1000:.1f}ms,"
           f" ratio {old / ref:.2f}x")
@@ -180,7 +180,7 @@ def history() -> bool:
     ref = timed(fresh, 3)
     value = timed(lambda: three_hundred(tmp / "old.sqlite"), 3)
     print(f"  (snapshots every {store.SNAPSHOT_EVERY} commands)")
-    return line("300 commands after 5,000", value, ref, 1.3)
+    return line("300 commands after 5,000", value, ref, 1.05)                  # issue 32
 
 
 def party_table(ladders: tuple[str, str, str], boxes: tuple[Path, ...] = ()):
@@ -291,7 +291,10 @@ def engine() -> bool:
           f" won {now_won}/{runs}, {now_rounds} rounds in all")
     ok = ratio >= 1.6
     print(f"  ratio {ratio:4.2f}x  target >= 1.6x  {'ok' if ok else 'MISSED'}")
-    return ok
+    fast = now_rate >= 2000                                                  # issue 32
+    print(f"  {now_rate:,.0f} a second  target >= 2,000 on one core (a quiet one)"
+          f"  {'ok' if fast else 'MISSED'}")
+    return ok and fast
 
 
 def odds() -> bool:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import fnmatch
 import os
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +38,11 @@ _, ngettext, pgettext = domain("core").functions()
 
 def bundled(game_id: str) -> list[Path]:
     """The existing box folders of a game: installed in the package, else the repository's."""
-    installed = Path(str(resources.files("guide").joinpath("box")))
+    # the package's folder: what importlib.resources.files("guide") gives for a package on
+    # disk, without importing importlib.resources' readers (a start-up's cost)
+    import guide
+
+    installed = Path(guide.__file__).parent / "box"
     root = installed if installed.is_dir() else Path(__file__).resolve().parents[2]
     return [root / kind / game_id for kind in KINDS if (root / kind / game_id).is_dir()]
 

@@ -9,8 +9,6 @@ import copy
 import json
 import math
 import os
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 
 from guide.core.errors import CommandError
 from guide.core.i18n import domain
@@ -80,6 +78,10 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
     nothing."""
     limit = runs or MAX_RUNS
     workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
+    # imported here: multiprocessing is a fifth of a one-command guide play's imports
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
                                initializer=worker_start, initargs=(os.getpid(),)
                                ) if workers > 1 else None
