@@ -35,6 +35,18 @@ def timed(fn, repeat: int = 7) -> float:
     return statistics.median(times)
 
 
+def alternating(*fns, repeat: int = 7) -> list[float]:
+    """The median time of each function, run in turn (a, b, a, b, ...): on a machine whose
+    load changes, each meets the same load as the others."""
+    times: list[list[float]] = [[] for _ in fns]
+    for _ in range(repeat):
+        for fn, spent in zip(fns, times, strict=True):
+            start = time.perf_counter()
+            fn()
+            spent.append(time.perf_counter() - start)
+    return [statistics.median(t) for t in times]
+
+
 def run(args: list[str], stdin: str | None = None, env: dict | None = None) -> None:
     subprocess.run(args, input=stdin, text=True, capture_output=True, check=True,
                    env={**os.environ, **(env or {})})
@@ -72,7 +84,7 @@ def startup() -> bool:
     """Each command in a new process, as a user runs it: with byte code written (a user's
     install has it), the box cache warm (a user's second run on), and 100 other
     distributions installed beside guide (crowded_site)."""
-    print("start-up (median of 7 runs, 100 other distributions installed)")
+    print("start-up (median of 7 runs, in turn, 100 other distributions installed)")
     tmp = Path(tempfile.mkdtemp())
     site = crowded_site(tmp)
     env = {"GUIDE_DATA_DIR": str(tmp / "data"), "GUIDE_CACHE_DIR": str(tmp / "cache"),
@@ -90,9 +102,9 @@ def startup() -> bool:
     play = [PY, "-m", "guide", "play", "--campaign"]
     go(floor)                                            # byte code written, cache warm
     go(play + [str(tmp / "warm.sqlite")], "roll 1d6\n")
-    bare = timed(lambda: go(floor))
-    version = timed(lambda: go([PY, "-m", "guide", "--version"]))
-    one = timed(lambda: go(play + [str(tmp / f"c{next(counter)}.sqlite")], "roll 1d6\n"))
+    bare, version, one = alternating(
+        lambda: go(floor), lambda: go([PY, "-m", "guide", "--version"]),
+        lambda: go(play + [str(tmp / f"c{next(counter)}.sqlite")], "roll 1d6\n"))
     ok = line("guide --version", version, bare, 1.2)
     return line("echo 'roll 1d6' | guide play --campaign F", one, bare, 1.3) and ok
 
@@ -103,7 +115,7 @@ def data() -> bool:
     from gen_cards import write
     from guide.games.kaverini.data.loader import load
 
-    print("data: 3,000 generated cards in 30 files (median of 5)")
+    print("data: 3,000 generated cards in 30 files (median of 5, in turn with the C loader)")
     folder = Path(tempfile.mkdtemp())
     paths = write(folder, 3000)
 
@@ -115,8 +127,8 @@ def data() -> bool:
         lib, problems = load([folder])
         assert not problems and len(lib.cards) == 3000
 
-    ref = timed(c_loader, 5)
-    ok = line("guide check (load + validate)", timed(check, 5), ref, 1.3)      # issue 32
+    ref, value = alternating(c_loader, check, repeat=5)
+    ok = line("guide check (load + validate)", value, ref, 1.3)                # issue 32
     old = _before_check(folder)
     print(f"  the same check by {BEFORE} (before the redesign, same files): {old * 1000:.1f}ms,"
           f" ratio {old / ref:.2f}x")
@@ -177,8 +189,7 @@ def history() -> bool:
         table(path, 0).store.close()
         three_hundred(path)
 
-    ref = timed(fresh, 3)
-    value = timed(lambda: three_hundred(tmp / "old.sqlite"), 3)
+    ref, value = alternating(fresh, lambda: three_hundred(tmp / "old.sqlite"), repeat=3)
     print(f"  (snapshots every {store.SNAPSHOT_EVERY} commands)")
     return line("300 commands after 5,000", value, ref, 1.05)                  # issue 32
 
