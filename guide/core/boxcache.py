@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable
@@ -56,13 +57,38 @@ def _code_files(packages: Iterable[Path]) -> list[Path]:
     return found
 
 
+class Uncacheable(Exception):
+    """A data file that is not a regular file of a readable size: the build reads it (and
+    says what is wrong with it); the cache does not try."""
+
+
+MAX_FILE = 5 * 1024 * 1024        # guide.core.yamlsrc reads no bigger file
+
+
+def _read(path: Path) -> bytes:
+    """A regular file's bytes, opened without blocking (a FIFO or a device in a --box must
+    not hang the table: the build refuses it, with its reason)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_FILE:
+            raise Uncacheable(str(path))
+        with os.fdopen(fd, "rb") as f:
+            fd = -1
+            return f.read(MAX_FILE + 1)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
 def content_key(files: Iterable[Path], code: Iterable[Path]) -> str:
     """The key of a build: every data file's path and bytes, every code file's path, size
-    and modification time, the versions. OSError when a data file cannot be read."""
+    and modification time, the versions. OSError when a data file cannot be read,
+    Uncacheable for one that is not a regular file of at most MAX_FILE bytes."""
     h = hashlib.blake2b(digest_size=32)
     h.update(f"{FORMAT}\0{guide.__version__}\0{sys.version}\0".encode())
     for path in files:
-        data = path.read_bytes()
+        data = _read(path)
         h.update(f"{path}\0{len(data)}\0".encode())
         h.update(data)
     for path in _code_files(code):
@@ -83,7 +109,7 @@ def cached(name: str, paths: list[Path], files: Callable[[], list[Path]],
     code = [Path(c) for c in code]
     try:
         key = content_key(files(), code)
-    except OSError:                 # the build names the file that cannot be read
+    except (OSError, Uncacheable):  # the build names the file that cannot be read
         return build()
     which = hashlib.blake2b("\0".join(map(str, paths)).encode(), digest_size=12).hexdigest()
     entry = folder / f"box-{name}-{which}.pickle"

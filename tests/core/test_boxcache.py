@@ -121,3 +121,13 @@ def test_every_games_cached_box_is_the_box_it_builds(game_id, tmp_path):
     second = library(str(tmp_path / "c"))      # reads the stored one
     assert fresh == first == second
     assert game(game_id).load([]) == fresh
+
+
+def test_a_fifo_or_a_device_in_a_box_is_left_to_the_build(box):
+    """The key never reads what is not a regular file (a FIFO would block the table)."""
+    os.mkfifo(box / "pipe.yaml")
+    calls: list[int] = []
+    files = lambda: sorted(box.glob("*.yaml"))  # noqa: E731
+    built = boxcache.cached("test", [box], files, [], lambda: calls.append(1) or "built")
+    assert built == "built" and calls == [1]
+    assert not (box.parent / "cache").exists()                 # nothing stored for it
