@@ -62,12 +62,13 @@ class Fight(Techniques, Outcomes):
                 and f.name not in acted and (in_turn is None or in_turn(f))
                 and not (effects and self.skipping(f)))
 
-    @property
-    def _any_turn(self) -> bool:
-        """The field's own turn hooks (every fighter of a phase in its turn, round order):
-        the first who may act is the first found."""
-        kind = type(self)
-        return kind.in_turn is Fight.in_turn and kind.in_order is Fight.in_order
+    # The field's own turn hooks (every fighter of a phase in its turn, round order): the
+    # first who may act is the first found. A subclass with hooks of its own lists them all.
+    _any_turn = True
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._any_turn = cls.in_turn is Fight.in_turn and cls.in_order is Fight.in_order
 
     def waiting(self) -> list[Fighter]:
         """Who may still act in the current phase (and, by player, the current player)."""
