@@ -15,6 +15,13 @@ from guide.core.result import text
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# The parsed boxes' cache (guide.core.boxcache) of this test session, not the user's: every
+# test and every `guide` subprocess of the session share it.
+if "GUIDE_CACHE_DIR" not in os.environ:
+    import tempfile
+
+    os.environ["GUIDE_CACHE_DIR"] = tempfile.mkdtemp(prefix="guide-cache-")
+
 
 @pytest.fixture(autouse=True)
 def _data_dir(tmp_path, monkeypatch):

@@ -15,7 +15,6 @@ from __future__ import annotations
 import fnmatch
 import os
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +38,11 @@ _, ngettext, pgettext = domain("core").functions()
 
 def bundled(game_id: str) -> list[Path]:
     """The existing box folders of a game: installed in the package, else the repository's."""
-    installed = Path(str(resources.files("guide").joinpath("box")))
+    # the package's folder: what importlib.resources.files("guide") gives for a package on
+    # disk, without importing importlib.resources' readers (a start-up's cost)
+    import guide
+
+    installed = Path(guide.__file__).parent / "box"
     root = installed if installed.is_dir() else Path(__file__).resolve().parents[2]
     return [root / kind / game_id for kind in KINDS if (root / kind / game_id).is_dir()]
 
@@ -218,11 +221,26 @@ def build(game: Game, paths: list[Path]) -> tuple[Any, list[Problem]]:
 def load(game: Game, boxes: list[Path]) -> Any:
     """The bundled box plus each `--box` (later files win where the game says so); a
     DataError with the first problem, positioned."""
-    library, problems = build(game, bundled(game.id) + list(boxes))
+    from guide.core import boxcache
+
+    paths = bundled(game.id) + list(boxes)
+    library, problems = boxcache.cached(
+        game.id, paths, lambda: yaml_files(paths)[0], _code_of(game), lambda: build(game, paths))
     if problems:
         raise DataError(_("{problems} ({count} problem(s); run guide check --game {id})").format(
             problems=problems[0], count=len(problems), id=game.id))
     return library
+
+
+def _code_of(game: Game) -> list[Path]:
+    """The folders of the code that builds a game's library: the core's and the game's."""
+    import sys
+
+    from guide.core.boxcache import core_code
+
+    package = type(game).__module__.rsplit(".", 1)[0]
+    found = getattr(sys.modules.get(package), "__file__", None)
+    return core_code() + ([Path(found).parent] if found else [])
 
 
 def check(game: Game, paths: list[Path]) -> list[Problem]:

@@ -107,7 +107,8 @@ class Dice:
                 self.table_faces.clear()
                 raise DiceError(_("a d{sides} shows 1 to {sides}, not {face}").format(sides=sides, face=face))
         else:
-            face = self.rng.randint(1, sides)
+            # randint(1, sides) without its checks: the same draw from the same generator
+            face = self.rng._randbelow(sides) + 1 if sides > 0 else self.rng.randint(1, sides)  # type: ignore[attr-defined]
         if self.record:
             self.drawn.append((sides, face))
         return face
@@ -183,7 +184,10 @@ def roll_expression(expression: str, dice: Dice, percentile: str = ONE_D100) -> 
         if int(m.group(1)) > MAX_SIDES:
             raise DiceError(_("die too large: d{sides} (at most d{most})").format(sides=m.group(1),
                                                                                    most=MAX_SIDES))
-    import d20  # imported here: it takes a while, and most commands never roll an expression
+    fast = _COMMON.fullmatch(expr)
+    if fast is not None and int(fast.group(2)) > 0:
+        return _roll_common(shown, fast, dice)
+    import d20  # imported here: it takes a while (its grammar), and the common forms skip it
     import d20.expression as d20_expression
 
     saved = d20_expression.random
@@ -204,6 +208,25 @@ def roll_expression(expression: str, dice: Dice, percentile: str = ONE_D100) -> 
         raise DiceError(_("dice expression nested too deeply")) from None
     finally:
         d20_expression.random = saved
+
+
+# NdM, NdM+K, NdM-K (and d% once read as d100): the forms a table types most, rolled and
+# written exactly as d20 does (the same dice in the same order, the same breakdown), without
+# building d20's grammar (lark) in every process. tests/core/test_dice_fast.py holds the two
+# to each other; anything else goes to d20.
+_COMMON = re.compile(r"(\d*)d(\d+)(?:\s*([+-])\s*(\d+))?")
+
+
+def _roll_common(shown: str, m: re.Match, dice: DiceLike) -> Roll:
+    count, sides = int(m.group(1) or 1), int(m.group(2))
+    faces = [dice.d(sides) for _ in range(count)]
+    total = sum(faces)
+    text = f"{count}d{sides} ({', '.join(map(str, faces))})"
+    if m.group(3) is not None:
+        k = int(m.group(4))
+        total += k if m.group(3) == "+" else -k
+        text += f" {m.group(3)} {k}"
+    return Roll(shown, f"{text} = {total}", total)
 
 
 def _advantage(expr: str) -> str:

@@ -8,7 +8,6 @@ import shutil
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
-from importlib import resources
 
 import yaml
 
@@ -64,6 +63,8 @@ def name_problem(name: str) -> str | None:
 
 @cache
 def _confusables() -> dict[str, str]:
+    from importlib import resources  # here: its readers are a start-up's cost
+
     text = resources.files("guide.core").joinpath("confusables.yaml").read_text("utf-8")
     table = yaml.safe_load(text)["look_alike"]
     return {ch: latin for latin, chars in table.items() for ch in chars}

@@ -72,27 +72,30 @@ def seen_by(state: CaveState, box: Box, ch: Character,
 def prune(state: CaveState, box: Box) -> list[Event]:
     """C-TURN-5 / C-VIS-1: every tile no character sees goes to the discards; the start tile
     leaves the game (kept while any of its two squares is seen); a discovered exit stays."""
-    sides = open_sides(state, box)
+    board, pieces, rotations = state["board"], state["pieces"], box.rotations
     near = around(box.width, box.height)
     seen: set[str] = set()
-    for ch in state["characters"]:
-        if ch["state"] == "in":                     # seen_by, for every character at once
-            here = key(ch["x"], ch["y"])
-            seen.add(here)
-            mine = sides.get(here, ())
-            for side, there in near.get(here, ()):
-                if side in mine and there in sides and OPPOSITE[side] in sides[there]:
+    for here in {key(ch["x"], ch["y"]) for ch in state["characters"] if ch["state"] == "in"}:
+        seen.add(here)                              # seen_by, for every character at once
+        placed = board.get(here)
+        if placed is None:
+            continue
+        mine = rotations[(pieces[placed["id"]]["shape"], placed["turn"])]
+        for side, there in near.get(here, ()):
+            if side in mine and there not in seen:
+                p = board.get(there)
+                if p is not None and OPPOSITE[side] in rotations[(pieces[p["id"]]["shape"],
+                                                                  p["turn"])]:
                     seen.add(there)
-    board = state["board"]
     if seen.issuperset(board):
         return []
     start_seen = any(p["id"] == START and k in seen for k, p in board.items())
     gone: list[list[int]] = []
     start_gone = False
-    for k in sorted(board, key=_order):
+    unseen = [k for k, p in board.items()
+              if k not in seen and p["id"] != EXIT and not (p["id"] == START and start_seen)]
+    for k in sorted(unseen, key=_order):           # row by row, as the discards receive them
         tile_id = board[k]["id"]
-        if k in seen or tile_id == EXIT or (tile_id == START and start_seen):
-            continue
         del board[k]
         x, y = (int(v) for v in k.split(","))
         gone.append([x, y])

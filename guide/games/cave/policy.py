@@ -18,7 +18,6 @@ headless with the same pure rules the table uses (docs/cave.md, thresholds in th
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import dataclass
 from functools import cache
 
@@ -65,19 +64,20 @@ def paths(state: CaveState, box: Box, ch: Character) -> dict[str, str]:
     near = around(box.width, box.height)
     origin = key(ch["x"], ch["y"])
     first: dict[str, str] = {}
-    todo: deque[str] = deque([origin])
+    todo = [origin]                     # breadth first: a list read in order, never popped
     seen = {origin}
-    while todo:
-        here = todo.popleft()
+    opposite = OPPOSITE
+    for here in todo:
         mine = sides.get(here, ())
+        step = first.get(here)
         for side, there in near[here]:
             if side not in mine or there in seen:
                 continue
             theirs = sides.get(there)
-            if theirs is not None and OPPOSITE[side] not in theirs:
+            if theirs is not None and opposite[side] not in theirs:
                 continue
             seen.add(there)
-            first[there] = first.get(here, side)
+            first[there] = step or side
             if theirs is not None and there not in walls:
                 todo.append(there)
     return first

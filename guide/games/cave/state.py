@@ -96,6 +96,9 @@ def key(x: int, y: int) -> str:
 def find(state: CaveState, name: str) -> Character:
     """A character by name as people type it (guide.core.names.resolve: any case, a unique
     beginning or word): `give Annab Bob` finds Annabel."""
+    for ch in state["characters"]:          # the name as it is: resolve's first answer
+        if ch["name"] == name:
+            return ch
     chars = {ch["name"]: ch for ch in state["characters"]}
     try:
         return chars[resolve(name, list(chars), "character")]
@@ -131,11 +134,10 @@ def same_tile(state: CaveState, a: Character, b: Character) -> bool:
 
 def others_here(state: CaveState, ch: Character) -> list[Character]:
     """The other characters in the cave on `ch`'s tile (C-SET-1: the start tile is one)."""
-    others = [o for o in state["characters"] if o is not ch and o["state"] == "in"]
-    if not others:
-        return []
-    board = state["board"]
-    placed = board.get(key(ch["x"], ch["y"]))
+    x, y, board = ch["x"], ch["y"], state["board"]
+    placed = board.get(key(x, y))
     if placed is None or placed["id"] != START:       # a square of its own: the same square
-        return [o for o in others if o["x"] == ch["x"] and o["y"] == ch["y"]]
-    return [o for o in others if (p := board.get(key(o["x"], o["y"]))) is not None and p["id"] == START]
+        return [o for o in state["characters"]
+                if o["x"] == x and o["y"] == y and o is not ch and o["state"] == "in"]
+    return [o for o in state["characters"] if o is not ch and o["state"] == "in"
+            and (p := board.get(key(o["x"], o["y"]))) is not None and p["id"] == START]

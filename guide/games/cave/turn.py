@@ -62,7 +62,8 @@ def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
     ch = check_move(state, box, name, side)
     events: list[Event] = []
     nx, ny = neighbour(ch["x"], ch["y"], side)
-    placed = key(nx, ny) not in state["board"]
+    board, there = state["board"], key(nx, ny)
+    placed = there not in board
     if placed:
         tile_id = draw(state["tiles"], dice, "tiles", events)
         state["tiles"]["draw"].insert(0, tile_id)
@@ -74,20 +75,21 @@ def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
             raise RuleError(_("a {shape} tile turned {turn} does not let {ch} in: --turn {value}").format(
                 shape=shape, turn=turn, ch=ch['name'], value=' or '.join(map(str, fits))))
         state["tiles"]["draw"].pop(0)
-        state["board"][key(nx, ny)] = Placed(id=tile_id, turn=turn)
+        board[there] = Placed(id=tile_id, turn=turn)
         events.append({"kind": "placed", "x": nx, "y": ny, "shape": shape, "turn": turn,
                        "content": state["pieces"][tile_id]["content"],
                        "openings": list(box.sides(shape, turn))})
-    came_from = state["board"].get(key(ch["x"], ch["y"]))
+    came_from = board.get(key(ch["x"], ch["y"]))
     ch["x"], ch["y"], ch["challenge"] = nx, ny, None
     state["moved"] = True
     events.append({"kind": "moved", "who": ch["name"], "side": side, "x": nx, "y": ny})
-    tile = state["pieces"][state["board"][key(nx, ny)]["id"]]
+    landed = board[there]["id"]
+    tile = state["pieces"][landed]
     if tile["content"] == EXIT:                                      # C-TURN-3: every entry
         ch["state"], ch["cause"], ch["ended"] = "out", "exit", state["round"]
         events.append({"kind": "exited", "who": ch["name"], "round": state["round"]})
         return events + close_turn(state, box, "C-TURN-3")
-    entered = came_from is None or came_from["id"] != state["board"][key(nx, ny)]["id"]
+    entered = came_from is None or came_from["id"] != landed
     for other in others_here(state, ch) if entered else []:           # C-EV-1: the rescue
         if other["stuck"]:
             other["stuck"] = False

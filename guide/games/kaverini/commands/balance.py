@@ -9,8 +9,6 @@ import copy
 import json
 import math
 import os
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from typing import TYPE_CHECKING
 
 from guide.core.errors import CommandError
@@ -84,6 +82,10 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
     nothing."""
     limit = runs or MAX_RUNS
     workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
+    # imported here: multiprocessing is a fifth of a one-command guide play's imports
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
                                initializer=worker_start, initargs=(os.getpid(),)
                                ) if workers > 1 else None

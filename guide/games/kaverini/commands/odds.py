@@ -9,9 +9,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from multiprocessing import get_context
 from typing import TYPE_CHECKING
 
 import click
@@ -97,6 +95,10 @@ def simulate(setup: Setup, runs: int | None, seed: int,
     outcomes: list[Outcome] = []
     limit = runs or MAX_DEFAULT_RUNS
     workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
+    # imported here: multiprocessing is a fifth of a one-command guide play's imports
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
                                initializer=worker_start, initargs=(os.getpid(),)
                                ) if workers > 1 else None

@@ -130,7 +130,8 @@ def cards(t: KaveriniTable, card_type: str | None, type_option: str | None) -> R
     card_type = card_type or type_option
     chosen = [t.card(c.name) for c in t.library.cards.values() if card_type in (None, c.type)]
     chosen.sort(key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
-    return Result(headers=[_(h) for h in cards_text.CARD_HEADERS], rows=[cards_text.card_row(c) for c in chosen])
+    return Result(headers=[_(h) for h in cards_text.CARD_HEADERS],
+                  rows=[cards_text.card_row(c) for c in chosen])
 
 
 @command("card", "settings")

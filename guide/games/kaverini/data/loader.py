@@ -308,7 +308,12 @@ def bundled_library() -> Library:
     """The bundled box, loaded once per process. Problems in it are a packaging bug."""
     global _bundled
     if _bundled is None:
-        _bundled, problems = load(bundled_paths())
+        from guide.core import boxcache
+
+        paths = bundled_paths()
+        code = [*boxcache.core_code(), Path(__file__).resolve().parents[1]]
+        _bundled, problems = boxcache.cached("kaverini", paths, lambda: yaml_files(paths)[0],
+                                             code, lambda: load(paths))
         if problems:
             raise RuntimeError("the bundled box has problems: " + str(problems[0]))
     return _bundled

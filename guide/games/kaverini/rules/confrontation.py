@@ -50,15 +50,29 @@ class Fight(Techniques, Outcomes):
                 return e
         return None
 
-    def waiting(self) -> list[Fighter]:
-        """Who may still act in the current phase (and, by player, the current player)."""
+    def _may_act(self):
+        """Who may still act in the current phase, in round order (a generator: `turn` and
+        `_maybe_advance` need only the first)."""
         c = self.c
         kinds = PHASE_KINDS[c["phase"]]
         acted = c["acted"]
         effects = c["effects"]
-        return self.in_order([f for f in self.fighters() if f.kind in kinds and f.data["hp"] > 0
-                              and f.name not in acted and self.in_turn(f)
-                              and not (effects and self.skipping(f))])
+        in_turn = None if self._any_turn else self.in_turn
+        return (f for f in self.fighters() if f.kind in kinds and f.data["hp"] > 0
+                and f.name not in acted and (in_turn is None or in_turn(f))
+                and not (effects and self.skipping(f)))
+
+    # The field's own turn hooks (every fighter of a phase in its turn, round order): the
+    # first who may act is the first found. A subclass with hooks of its own lists them all.
+    _any_turn = True
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._any_turn = cls.in_turn is Fight.in_turn and cls.in_order is Fight.in_order
+
+    def waiting(self) -> list[Fighter]:
+        """Who may still act in the current phase (and, by player, the current player)."""
+        return self.in_order(list(self._may_act()))
 
     def _apply_declared(self, when: str, phase: str | None = None) -> None:
         for d in list(self.declared(when, phase)):
@@ -114,6 +128,8 @@ class Fight(Techniques, Outcomes):
 
     def turn(self) -> Fighter | None:
         """Whose turn it is in the current phase (None: nobody of the phase can act)."""
+        if self._any_turn:
+            return next(self._may_act(), None)
         waiting = self.waiting()
         return waiting[0] if waiting else None
 
@@ -220,7 +236,7 @@ class Fight(Techniques, Outcomes):
         """Move on by itself once everyone of the phase has acted, skips or cowers; never
         past the start of a new round (the table then sees it, and `next` goes on)."""
         start = self.c["round"]
-        while self.running and self.c["round"] == start and not self.waiting():
+        while self.running and self.c["round"] == start and self.turn() is None:
             self._end_phase()
 
     def _end_phase(self) -> None:

@@ -115,11 +115,10 @@ def _step(fight: Fight, rng: random.Random) -> None:
             and 2 * sum(k["hp"] == 0 for k in kaverit) >= len(kaverit)):
         fight.runaway()
         return
-    actors = fight.waiting()
-    if not actors:
+    actor = fight.turn()                # the first of fight.waiting()
+    if actor is None:
         fight.next()
         return
-    actor = actors[0]
     if actor.kind != FOE:
         technique, target = _best(fight, actor)
         fight.use(actor.name, technique, [target] if target else None)

@@ -1,0 +1,147 @@
+"""A game's parsed, validated box kept between runs (issue 32): reading and validating the
+bundled box is most of a one-command `guide play` after the imports, and it is the same work
+every time the files are the same.
+
+The cache is checked, never trusted blindly. Its entry for a set of box paths holds a key
+made of the files' paths and their whole content, and the size and time of every file of the
+code that builds the value (the core and the game's package: a changed schema, loader or
+model invalidates it too), with the guide and Python versions; the value is used only when
+that key is the one computed now from the files on disk. A changed file means a new build,
+written over the entry. A cache that cannot be read is rebuilt, one that cannot be written
+is not an error (the table starts all the same, it only does the work again next time).
+
+Where: platformdirs' user cache folder for `kaverini-guide`, or `GUIDE_CACHE_DIR`; the
+value `off` switches the cache off (the tests of the loaders themselves, a benchmark).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import stat
+import sys
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TypeVar
+
+import guide
+
+T = TypeVar("T")
+FORMAT = 1
+ENV = "GUIDE_CACHE_DIR"
+
+
+def cache_dir() -> Path | None:
+    """The cache folder, or None when switched off (GUIDE_CACHE_DIR=off)."""
+    override = os.environ.get(ENV)
+    if override == "off":
+        return None
+    if override:
+        return Path(override)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("kaverini-guide", appauthor=False))
+
+
+def _code_files(packages: Iterable[Path]) -> list[Path]:
+    found: list[Path] = []
+    for package in packages:
+        if package.is_file():
+            found.append(package)
+            continue
+        for root, dirs, names in os.walk(package):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            found += [Path(root) / n for n in sorted(names) if n.endswith((".py", ".json"))]
+    return found
+
+
+class Uncacheable(Exception):
+    """A data file that is not a regular file of a readable size: the build reads it (and
+    says what is wrong with it); the cache does not try."""
+
+
+MAX_FILE = 5 * 1024 * 1024        # guide.core.yamlsrc reads no bigger file
+
+
+def _read(path: Path) -> bytes:
+    """A regular file's bytes, opened without blocking (a FIFO or a device in a --box must
+    not hang the table: the build refuses it, with its reason)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_FILE:
+            raise Uncacheable(str(path))
+        with os.fdopen(fd, "rb") as f:
+            fd = -1
+            return f.read(MAX_FILE + 1)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def content_key(files: Iterable[Path], code: Iterable[Path]) -> str:
+    """The key of a build: every data file's path and bytes, every code file's path, size
+    and modification time, the versions. OSError when a data file cannot be read,
+    Uncacheable for one that is not a regular file of at most MAX_FILE bytes."""
+    h = hashlib.blake2b(digest_size=32)
+    h.update(f"{FORMAT}\0{guide.__version__}\0{sys.version}\0".encode())
+    for path in files:
+        data = _read(path)
+        h.update(f"{path}\0{len(data)}\0".encode())
+        h.update(data)
+    for path in _code_files(code):
+        st = path.stat()
+        h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    return h.hexdigest()
+
+
+def cached(name: str, paths: list[Path], files: Callable[[], list[Path]],
+           code: Iterable[Path], build: Callable[[], T]) -> T:
+    """`build()`, or the value it gave before on the same files and code. `name` and `paths`
+    say which entry (one per game and set of box paths); `files()` lists the data files the
+    build reads (their content is the key); `code` the files and package folders (at any
+    depth) of the code that builds it."""
+    folder = cache_dir()
+    if folder is None:
+        return build()
+    code = [Path(c) for c in code]
+    try:
+        key = content_key(files(), code)
+    except (OSError, Uncacheable):  # the build names the file that cannot be read
+        return build()
+    which = hashlib.blake2b("\0".join(map(str, paths)).encode(), digest_size=12).hexdigest()
+    entry = folder / f"box-{name}-{which}.pickle"
+    try:
+        with entry.open("rb") as f:
+            stored_key, value = pickle.load(f)
+        if stored_key == key:
+            return value  # type: ignore[no-any-return]
+    except Exception:  # noqa: BLE001 - missing, truncated, of another version: build again
+        pass
+    value = build()
+    _write(entry, key, value)
+    return value
+
+
+def _write(entry: Path, key: str, value: object) -> None:
+    """Write the entry atomically (a reader sees the old one or the new one); any failure
+    (a read-only folder, a full disk, a value that cannot be pickled) is ignored."""
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=entry.name, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                pickle.dump((key, value), f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, entry)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except Exception:  # noqa: BLE001 - a cache that cannot be written is not an error
+        pass
+
+
+def core_code() -> list[Path]:
+    """The core's own modules (its top level: the box, schema and YAML readers among them)."""
+    return sorted(Path(__file__).resolve().parent.glob("*.py"))
