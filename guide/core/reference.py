@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import click
 
 from guide.core.errors import CommandError
-from guide.core.i18n import _
+from guide.core.i18n import _, ngettext
 from guide.core.names import suggest
 from guide.core.params import Named
 from guide.core.registry import Registry
@@ -116,7 +116,8 @@ def rules_(t: Table, words: tuple[str, ...]) -> Result:
                 query=query, suggestion=suggest(query.upper(), [r.id for r in rules])))
         raise CommandError(_("no rule mentions {query!r}; try one word, or rules alone for the"
                              " list").format(query=query))
-    r = Result([_("{count} rule(s) mention {query!r}:").format(count=len(found), query=query)])
+    r = Result([ngettext("{count} rule mentions {query!r}:", "{count} rules mention {query!r}:",
+                         len(found)).format(count=len(found), query=query)])
     for rule in found:
         r.add("", *shown(rule))
     return r

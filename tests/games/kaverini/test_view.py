@@ -142,7 +142,7 @@ def test_a_real_browser_follows_a_scripted_confrontation(tmp_path):
 
     def browser(*extra) -> str:
         r = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'chromium'}",
-                            *extra, url], capture_output=True, text=True, timeout=120)
+                            *extra, url], capture_output=True, text=True, timeout=600)
         return r.stdout
 
     try:
