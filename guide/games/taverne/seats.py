@@ -85,7 +85,33 @@ def moves(state: State, seat: str, box: Box | None = None) -> list[Move]:
         tag = json.dumps({"dodge": c.args["against"], "values": sorted(c.args["values"])},
                          ensure_ascii=False) if c.kind == "dodge" else ""
         out.append(Move(c.label, line, c.group, c.detail, tag))
-    return out + _any_call(state, p, box)
+    return out + _auction_choice(state, p, box) + _any_call(state, p, box)
+
+
+def _auction_choice(state: State, p: Player, box: Box) -> list[Move]:
+    """Auction Characters, after the reveal (T-VAR-AU-2, T-VAR-AU-3): the player's own choice
+    of a Character laid out, when it is their turn to choose (the lowest bid first); its
+    Initial Loot from the box's card, else the three a card may print, to read off it."""
+    if state["phase"] != "auction" or not state["auction_revealed"] or \
+            p["initial_loot"] is not None:
+        return []
+    name, q = p["name"], _q(p["name"])
+    head = _("Choose your Character")
+    out: list[Move] = []
+    gone = arrivals.taken(state, but=name)
+    for c in sorted(box.characters.values(), key=lambda c: c.name.casefold()):
+        if c.name.casefold() in gone:
+            continue
+        loots = [c.initial_loot] if c.initial_loot is not None else [1, 2, 3]
+        if not _ok(variants.choose, state, name, c.name, loots[0], None):
+            continue                      # a lower bid chooses first: nothing yet
+        for loot in loots:
+            out.append(Move(_("{character}, Initial Loot {loot}").format(
+                                character=c.name, loot=loot),
+                            f"character {q} {_q(c.name)}" +
+                            ("" if c.initial_loot is not None else f" --loot {loot}"),
+                            (head, c.name), c.power or ""))
+    return out
 
 
 def _ok(rule: Callable[..., list[Event]], state: State, *args: Any) -> bool:

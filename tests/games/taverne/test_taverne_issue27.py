@@ -371,3 +371,25 @@ def test_T_EXC_1_extra_dodges_against_one_attack_by_a_card():
     b.do("call")
     q = next(e for e in b.kinds("quarrel") if e["attacker"] == "Pierre")
     assert q["guessed"] and q["dodged"] == [2, 3, 4, 5]
+
+
+def test_T_VAR_AU_2_each_player_chooses_their_character_from_their_own_seat():
+    """After the reveal the seat whose turn it is to choose (lowest bid first) is offered
+    the Characters laid out, its Initial Loot from the card; the others none yet."""
+
+    b = Brawl()
+    for n in ("Marie", "Pierre", "Cecile"):
+        b.do(f"player {n}")
+    b.do("start --variant auction", "bid Marie 25", "bid Pierre 18", "bid Cecile 22")
+
+    def choices(seat: str) -> dict[str, str]:
+        return {m.label: m.line for m in as_moves(b.table.game.seat_moves(b.table, seat))
+                if m.line.startswith("character ")}
+
+    assert choices("Marie") == {} and choices("Cecile") == {}
+    offered = choices("Pierre")
+    assert offered["Ghoul, Initial Loot 2"] == "character Pierre Ghoul --loot 2"
+    b.table.execute(offered["Ghoul, Initial Loot 2"], seat="Pierre")
+    assert b.state["players"]["Pierre"]["character"] == "Ghoul"
+    assert choices("Pierre") == {} and not any("Ghoul" in k for k in choices("Cecile"))
+    assert choices("Cecile") and choices("Marie") == {}
