@@ -6,6 +6,7 @@ from __future__ import annotations
 from guide.core.dice import DiceLike, pick
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
+from guide.core.names import fold
 
 from . import counters
 from .model import LARGE, SMALL, Event, Player, State, active, active_names, find, new_player
@@ -40,6 +41,10 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
     name = name.strip()
     if not name or any(ch.isspace() for ch in name) or name.startswith("-"):
         raise RuleError(_("a player's name is one word, not starting with '-'"))
+    # `player` again corrects that player: the name as the table types it (Cecile, CÉCILE)
+    existing = next((p for k, p in state["players"].items() if fold(k) == fold(name)), None)
+    if existing is not None:
+        name = existing["name"]
     if state["phase"] == "over":
         raise RuleError(_("the brawl is over"))
     if loot is not None and not 1 <= loot <= 3:
@@ -48,8 +53,6 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
         where = _("in the KO pile") if character.casefold() in {
             c.casefold() for c in state["ko_pile"]} else _("already in play")
         raise RuleError(_("{character} is {where} (T-NEW-1)").format(character=character, where=where))
-    existing = next((p for k, p in state["players"].items() if k.casefold() == name.casefold()),
-                    None)
     mid_game = state["phase"] == "brawl"
     drawn = state["beginner"] and character is not None
     if existing is not None and mid_game and existing["entering"] and \

@@ -393,3 +393,13 @@ def test_T_VAR_AU_2_each_player_chooses_their_character_from_their_own_seat():
     assert b.state["players"]["Pierre"]["character"] == "Ghoul"
     assert choices("Pierre") == {} and not any("Ghoul" in k for k in choices("Cecile"))
     assert choices("Cecile") and choices("Marie") == {}
+
+
+def test_player_again_corrects_the_player_as_the_table_types_the_name():
+    """`player NAME` again (before `start`) corrects that player, the name typed without its
+    accent or in another case (the one name resolver's folding): never a second Cécile."""
+    b = Brawl()
+    b.do("player Marie", "player Cécile --loot 1")
+    b.do("player Cecile --loot 2", "player CÉCILE --loot 3")
+    assert b.state["seating"] == ["Marie", "Cécile"]
+    assert b.state["players"]["Cécile"]["initial_loot"] == 3
