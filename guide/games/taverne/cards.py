@@ -73,15 +73,13 @@ def play(state: State, box: Box, name: str, card: str | None, kind: str) -> str 
             found = resolve(card, mine, "Specialty")
         except GuideError:
             found = None
-        if found is not None:
-            known = box.specialties.get(found.casefold())
-            if known is not None and known.kind != kind:
-                raise RuleError(_("{card} is a {kind} card, not a {wanted}").format(
-                    card=found, kind=pgettext("kind", known.kind),
-                    wanted=pgettext("kind", kind)))
+        known = box.specialties.get(found.casefold()) if found is not None else None
+        if found is not None and (known is None or known.kind == kind):
             state["hands"][name].remove(found)
             return found
-    if len(mine) > _count(state, name):    # no unnamed card was there to take
+        # a card of another kind is refused as one not held: the refusal tells the screen
+        # that typed it nothing of what the hand holds (the secrets of T-BOX-1)
+    if mine and (card is not None or len(mine) > _count(state, name)):
         raise RuleError(_("{player} holds no such Specialty: name a card of their hand"
                           " (`{kind} {player} CARD`)").format(
             player=name, kind="spell" if kind == "spell" else "asset"))
@@ -92,19 +90,21 @@ def trick_card(state: State, box: Box, name: str, card: str) -> str:
     """The Dirty Trick attached (`attack ... --trick CARD`), named among the hand when it
     holds named cards; it leaves the hand at the reveal (quarrels.reveal)."""
     mine = hand(state, name)
+    refused = RuleError(_("{player} holds no such Specialty: name a card of their hand"
+                          " (`attack {player} ... --trick CARD`)").format(player=name))
     if fold(card) == fold(UNNAMED_TRICK):      # a seat's "Dirty Trick": named once served
-        return UNNAMED_TRICK
+        if unnamed(state, name) > 0:           # a card the box does not name: its count
+            return UNNAMED_TRICK
+        raise refused                          # a named hand: the card itself is attached
     try:
         found = resolve(card, mine, "Specialty")
     except GuideError:
         if unnamed(state, name) > 0:
             return card
-        raise RuleError(_("{player} holds no such Specialty: name a card of their hand"
-                          " (`attack {player} ... --trick CARD`)").format(player=name)) from None
+        raise refused from None
     known = box.specialties.get(found.casefold())
     if known is not None and known.kind != "dirty trick":
-        raise RuleError(_("{card} is a {kind} card, not a {wanted}").format(
-            card=found, kind=pgettext("kind", known.kind), wanted=pgettext("kind", "dirty trick")))
+        raise refused                          # said as a card not held: nothing told
     return found
 
 

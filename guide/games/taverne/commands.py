@@ -242,7 +242,7 @@ def sealed(t: TaverneTable, name: str, code: str) -> None:
     """A sealed choice sent from the player's own seat (an Attack, a Dodge division, a bid),
     named by its code so that the journal, `undo` and `seats` never show it.
     Example: sealed Marie 3f9a0c12b4d1"""
-    tell(t, seats.apply_sealed(t.state, name, code))
+    tell(t, seats.apply_sealed(t.state, name, code, box_of(t)))
 
 
 @commands.command("mistake", family="counters")

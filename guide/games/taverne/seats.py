@@ -79,7 +79,7 @@ def moves(state: State, seat: str, box: Box | None = None) -> list[Move]:
     box = box or Box()
     out = _spend(state, p, box) + _dodges_set_aside(state, p)
     key = state.get("seal_key") or ""
-    for c in sealed_choices(state, seat):
+    for c in sealed_choices(state, seat, box):
         line = f"sealed {_q(seat)} {code(key, state, seat, c.kind, c.args)}" if key else \
             _plain(seat, c.kind, c.args)
         tag = json.dumps({"dodge": c.args["against"], "values": sorted(c.args["values"])},
@@ -241,7 +241,7 @@ def _any_call(state: State, p: Player, box: Box) -> list[Move]:
     return out
 
 
-def sealed_choices(state: State, seat: str) -> list[Choice]:
+def sealed_choices(state: State, seat: str, box: Box | None = None) -> list[Choice]:
     """The sealed choices open to the seat's player now: an Attack (call 4), a Dodge
     division against each Attack not yet answered (call 5), a bid (Auction Characters)."""
     p = state["players"].get(seat)
@@ -255,7 +255,7 @@ def sealed_choices(state: State, seat: str) -> list[Choice]:
     if state["phase"] != "brawl" or not active(p) or p["entering"]:
         return []
     if state["call"] == 4 and seat in must_attack(state):
-        return _attacks(state, p)
+        return _attacks(state, p, box or Box())
     if state["call"] == 5 and state["revealed"] == 4:
         return _divisions(state, p)
     return []
@@ -278,11 +278,23 @@ def _dodges_set_aside(state: State, p: Player) -> list[Move]:
     return out
 
 
-def _attacks(state: State, p: Player) -> list[Choice]:
+def _tricks(state: State, p: Player, box: Box) -> list[str]:
+    """The Dirty Tricks the player may attach (T-CALL-4): each named Dirty Trick card in
+    their hand (T-BOX-1), and the generic one while they hold Specialties the box does not
+    name; none in the beginner game or with no free Specialty."""
+    if state["beginner"] or free_specialties(state, p) < 1:
+        return []
+    named = [c for c in dict.fromkeys(cards.hand(state, p["name"]))
+             if (known := box.specialties.get(c.casefold())) is None
+             or known.kind == "dirty trick"]
+    return named + ([GENERIC_TRICK] if cards.unnamed(state, p["name"]) > 0 else [])
+
+
+def _attacks(state: State, p: Player, box: Box) -> list[Choice]:
     """T-CALL-4, T-WPN-2: every target in range with every Weapon in hand that may reach it
-    (odd ones only at range), each with a Dirty Trick attached too when the player holds a
-    Specialty (not in the beginner game). Grouped: Attack > the target > the Weapon."""
-    trick = not state["beginner"] and free_specialties(state, p) > 0
+    (odd ones only at range), each with a Dirty Trick attached too when the player holds
+    one (not in the beginner game). Grouped: Attack > the target > the Weapon."""
+    tricks = _tricks(state, p, box)
     out: list[Choice] = []
     for target, how in targets(state, p["name"]).items():
         group = (_("Your Attack (sealed)"), _("{target} ({range})").format(
@@ -295,9 +307,10 @@ def _attacks(state: State, p: Player) -> list[Choice]:
                 target=target, range=pgettext("range", how), weapon=w)
             out.append(Choice(label, "attack", {"target": target, "weapon": w, "trick": None},
                               group, detail))
-            if trick:
-                out.append(Choice(label + _(" + a Dirty Trick"), "attack",
-                                  {"target": target, "weapon": w, "trick": GENERIC_TRICK},
+            for trick in tricks:
+                out.append(Choice(label + (_(" + a Dirty Trick") if trick == GENERIC_TRICK
+                                           else _(" + the Dirty Trick {card}").format(card=trick)),
+                                  "attack", {"target": target, "weapon": w, "trick": trick},
                                   group, detail))
     return out
 
@@ -356,12 +369,12 @@ def code(key: str, state: State, seat: str, kind: str, args: dict[str, Any]) -> 
     return hmac.new(key.encode(), said.encode(), hashlib.sha256).hexdigest()[:CODE_LENGTH]
 
 
-def apply_sealed(state: State, name: str, given: str) -> list[Event]:
+def apply_sealed(state: State, name: str, given: str, box: Box | None = None) -> list[Event]:
     """`sealed NAME CODE`: the seat's choice whose code this is, placed as `attack`, `dodge`
     or `bid` would place it; refused, saying nothing of any choice, if none has it now."""
     p = find(state, name)
     key = state.get("seal_key") or ""
-    for _label, kind, args, *_rest in sealed_choices(state, p["name"]) if key else []:
+    for _label, kind, args, *_rest in sealed_choices(state, p["name"], box) if key else []:
         # bytes: compare_digest refuses non-ASCII str, and a code typed is any text
         if hmac.compare_digest(code(key, state, p["name"], kind, args).encode(),
                                given.strip().encode()):
@@ -449,6 +462,7 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
         "specialties": _specialties(p) + (
             _("; 1 placed as your Dirty Trick") if free_specialties(state, p)
             < sum(p["specialties"].values()) else ""),
+        "held": _held(state, seat, box),
         "assets": (_("Assets in play: {cards} ({count} of at most {most})").format(
                       cards=", ".join(p["assets"]), count=len(p["assets"]), most=cap)
                    if p["assets"] else _("no Asset in play (at most {most})").format(most=cap)),
@@ -472,6 +486,17 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
     }
     return {"hand": hand, "quarrels": quarrels, "dodges_left": dodges_left(state, p),
             "said": said}
+
+
+def _held(state: State, seat: str, box: Box) -> str:
+    """The named Specialties in the seat's hand, each with its kind (T-BOX-1: drawn from
+    the Tavern's pile, only their owner knows them); empty when the box names none."""
+    named = cards.hand(state, seat)
+    if not named:
+        return ""
+    said = [f"{c} ({pgettext('kind', known.kind)})" if (known := box.specialties.get(c.casefold()))
+            else c for c in named]
+    return _("In your hand: {cards}").format(cards=", ".join(said))
 
 
 def _specialties(p: Player) -> str:

@@ -177,7 +177,9 @@ def test_T_BOX_1_named_specialties_are_drawn_from_the_pile_and_only_their_owner_
     assert len(pile) == 1 and sorted(pile + held) == ["Hex", "Itch", "Lucky Mug", "Lucky Mug"]
     assert held == ["Itch", "Hex", "Lucky Mug"]
     b.do("pint Marie 2")                                    # Prestige 2: two Spells
-    assert "Itch is a dirty trick card, not a spell" in b.fails("spell Marie itch")
+    # a card of another kind is refused as one not held: the screen learns nothing of her hand
+    assert b.fails("spell Marie itch") == b.fails("spell Marie nonesuch") == (
+        "Marie holds no such Specialty: name a card of their hand (`spell Marie CARD`)")
     assert "Hex (spell): our Hex text" in b.do("spell Marie hex")
     assert "Hex" not in b.state["hands"]["Marie"] and b.state["piles"]["Crypte"][-1] == "Hex"
     assert "holds no such Specialty" in b.fails("spell Marie Nothing")
@@ -204,9 +206,35 @@ def test_T_BOX_1_a_seat_dirty_trick_named_once_served_leaves_its_owners_hand(tmp
          "call", "buy Marie specialty --times 3")
     assert b.state["hands"]["Marie"] == ["Itch", "Hex", "Lucky Mug"]
     to_call(b, 4)
-    b.do(f"attack Marie --on Pierre --weapon 1 --trick '{UNNAMED_TRICK}'")  # as a seat sends it
+    # a named hand attaches the card itself: the generic Trick is for cards the box does not
+    # name (a Spell could otherwise be served as a Dirty Trick, and a dodged one stay in hand)
+    assert "holds no such Specialty" in b.fails(
+        f"attack Marie --on Pierre --weapon 1 --trick '{UNNAMED_TRICK}'")
+    from guide.core.seats import as_moves
+    seat = {m.label: m.line for m in as_moves(b.table.game.seat_moves(b.table, "Marie"))}
+    offered = [label for label in seat if "Dirty Trick" in label and "Weapon 1" in label
+               and "Pierre" in label]
+    assert offered == ["Attack Pierre (melee) with Weapon 1 + the Dirty Trick Itch"], offered
+    b.table.execute(seat[offered[0]], seat="Marie")
     to_call(b, 9)
-    assert b.do("trick Pierre itch") == "Pierre's Dirty Trick: Itch"
+    assert b.do("trick Pierre itch") == "Pierre keeps Itch"
     assert b.state["players"]["Pierre"]["trick"] == "Itch"
     assert b.state["hands"]["Marie"] == ["Hex", "Lucky Mug"]
     assert sum(b.state["players"]["Marie"]["specialties"].values()) == 2
+
+
+def test_T_BOX_1_the_seat_page_names_the_specialties_its_player_drew(tmp_path):
+    """Each player's own page names the Specialties they drew (with their kind); no other
+    seat's page, nor the TV, ever does."""
+    import json
+
+    from guide.core.seats import Desk
+    lib = boxes.load([ROOT / "cards" / "taverne", table_box(tmp_path, CARDS)])
+    b = Brawl(seed=5, library=lib)
+    b.do("player Marie --loot 3", "player Pierre --loot 3", "player Cecile --loot 3", "start",
+         "call", "buy Marie specialty --times 3")
+    mine = json.dumps(Desk.payload_of(b.table, "Marie"), ensure_ascii=False)
+    assert "In your hand: Itch (dirty trick), Hex (spell), Lucky Mug (asset)" in mine
+    for other in (json.dumps(Desk.payload_of(b.table, "Pierre"), ensure_ascii=False),
+                  json.dumps(b.table.game.view(b.table), ensure_ascii=False)):
+        assert "Itch" not in other and "Hex" not in other and "Lucky Mug" not in other
