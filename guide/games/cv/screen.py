@@ -82,10 +82,10 @@ def track_lines(t: CvTable) -> list[str]:
 
 
 def card_name(lib: Library, card: Any, lang: str) -> str:
-    """A card as the players read it: a special card of the seed under its name in the table's
-    language, any other as the table typed it."""
-    sp = lib.special_by_id(card["number"]) if card.get("number") is not None else None
-    return sp.name(lang) if sp is not None else str(card["name"])
+    """A card as the players read it, on every screen alike: its name in the table's
+    language from the table's card file, else the seed's special card's, else as the table
+    typed it (Library.card_name)."""
+    return lib.card_name(card.get("number"), lang) or str(card["name"])
 
 
 WIDTH = 80          # status fits an 80x24 terminal: no line is longer

@@ -550,3 +550,26 @@ def test_a_seat_takes_a_dealt_card_by_its_track_place(tmp_path, folder):
     number = dealt(t)[place - 1]
     t.execute(takes[0], seat="Ann")
     assert t.state["turn"]["pending"][0]["card"]["number"] == number
+
+
+def test_a_card_files_cards_are_named_in_the_tables_language_on_every_screen(tmp_path, folder):
+    """`status`, the TV and the seats name a dealt card as the card file names it in the
+    table's language (the story already did): never its English name at a Ukrainian table."""
+    import json
+
+    from guide.core.seats import Desk
+
+    t = table(tmp_path, folder)
+    t.lang = "uk"
+    try:
+        run(t, "players Ann Bob", "track")
+        box = library.load([library.bundled(), folder]).box
+        first = box[dealt(t)[0]]
+        screens = [run(t, "status"), json.dumps(t.game.view(t), ensure_ascii=False),
+                   json.dumps(Desk.payload_of(t, "Ann"), ensure_ascii=False)]
+    finally:
+        from guide.core import i18n
+        t.lang = "en"                      # the language is the process's: back to English
+        i18n.use("en")
+    for shown in screens:
+        assert first.name("uk") in shown and first.name("en") not in shown
