@@ -137,8 +137,8 @@ def test_the_pages_speak_ukrainian_and_the_tv_of_four_fits(tmp_path, chromium): 
     try:
         seat = open_page(chromium, play.links["Кирило"], PHONE)
         text = seat.inner_text("body")
-        for word in ("Ваш хід!", "Ваші кістки", "Ваше CV", "Доріжка", "Молодість", "Закінчити раунд",
-                     "взято в цьому раунді"):
+        for word in ("Ваш хід!", "Ваші кістки", "Ваше CV", "Доріжка", "Молодість", "Закінчити хід",
+                     "взято цього ходу"):
             assert word.casefold() in text.casefold(), word
         assert "Your" not in text and "Кав'ярня" in text                 # taken, beside the CV
         assert cut_off(seat, whole=False) == []
