@@ -70,7 +70,7 @@ def play(state: State, box: Box, name: str, card: str | None, kind: str) -> str 
     mine = hand(state, name)
     if card is not None and mine:
         try:
-            found = resolve(card, mine, "Specialty")
+            found = resolve(card, mine, pgettext("what", "Specialty"))
         except GuideError:
             found = None
         if found is not None:
@@ -95,7 +95,7 @@ def trick_card(state: State, box: Box, name: str, card: str) -> str:
     if fold(card) == fold(UNNAMED_TRICK):      # a seat's "Dirty Trick": named once served
         return UNNAMED_TRICK
     try:
-        found = resolve(card, mine, "Specialty")
+        found = resolve(card, mine, pgettext("what", "Specialty"))
     except GuideError:
         if unnamed(state, name) > 0:
             return card
