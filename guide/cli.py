@@ -14,7 +14,7 @@ import click
 
 from guide import __version__
 from guide.core.cli import BOX, CAMPAIGN, GAME, UserError
-from guide.core.i18n import _, ngettext
+from guide.core.i18n import _, ngettext, pgettext
 
 
 class GameGroup(click.Group):
@@ -279,7 +279,7 @@ def state(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None,
             raise UserError(_("--seat: the {game} game has no seats").format(game=table.game.id))
         else:
             try:
-                name = resolve(seat, table.game.seats(table), "seat")
+                name = resolve(seat, table.game.seats(table), pgettext("what", "seat"))
             except GuideError as e:
                 raise UserError(_("--seat: {why}").format(why=e)) from None
             shown = Desk.payload_of(table, name)

@@ -11,7 +11,7 @@ import click
 
 from guide.core.dice import parse_faces, roll_expression
 from guide.core.errors import CommandError
-from guide.core.i18n import _, domain_of
+from guide.core.i18n import _, domain_of, pgettext
 from guide.core.names import resolve
 from guide.core.params import Named
 from guide.core.registry import Registry
@@ -41,7 +41,8 @@ def render(event: dict) -> str | None:
 @click.option("--dice", "faces", default=None, metavar="FACES",
               help="The table's own faces, in order.")
 @click.option("--for", "private", default=None, metavar="WHO",
-              type=Named("seat", lambda t, w: ["gm", *t.game.seats(t)] if t is not None else []),
+              type=Named(lambda: pgettext("what", "seat"),
+                         lambda t, w: ["gm", *t.game.seats(t)] if t is not None else []),
               help="A private roll: only WHO sees it (gm, or a seat on its own page); kept out"
                    " of log (but log --gm), the TV and the other seats.")
 def roll(t: Table, expression: tuple[str, ...], faces: str | None, private: str | None) -> Result:
@@ -110,8 +111,9 @@ def log(t: Table, count: int, gm: bool) -> Result:
 
 
 @command("help", "table", journal=False, aliases=("?",))
-@click.argument("name", nargs=-1, type=Named("command", lambda t, w: sorted(t.registry.commands)
-                                                     if t is not None else [], convert=False))
+@click.argument("name", nargs=-1, type=Named(lambda: pgettext("what", "command"),
+                                             lambda t, w: sorted(t.registry.commands)
+                                             if t is not None else [], convert=False))
 def help_(t: Table, name: tuple[str, ...]) -> Result:
     """List the commands, or show one command's help.
 
@@ -259,7 +261,7 @@ def seats_qr(t: Table, seat: str) -> Result:
 
     Example: seats qr Ann"""
     base = _seat_base(t)
-    name = resolve(seat, t.game.seats(t), "seat")
+    name = resolve(seat, t.game.seats(t), pgettext("what", "seat"))
     r = Result()
     if not base:
         r.add(_("The view is not being served yet: type view --lan, then this link works."))
@@ -278,7 +280,7 @@ def seats_revoke(t: Table, seat: str) -> Result:
 
     Example: seats revoke Ann"""
     desk = desk_of(t)
-    name = resolve(seat, t.game.seats(t), "seat")
+    name = resolve(seat, t.game.seats(t), pgettext("what", "seat"))
     old = desk.tokens.get(name)
     desk.revoke(name)
     server = t.services.get("view")

@@ -5,44 +5,31 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from guide.core.errors import GuideError
 from guide.core.i18n import NP_, _, pgettext
 
-# What a name names, as the games' parameters say it ("no player named 'X'"), in the words
-# of every language (pgettext "what").
+# What a name names, in the words the core itself says ("no seat named 'X'"). A game says its
+# own words ("Kaveri", "Character") in its own domain: it passes `what` already translated
+# (pgettext("what", "Kaveri") of its domain), or as a callable that translates it at the moment
+# the message is made (a parameter type made at import time: the table's language can change).
 WHAT = (
     NP_("what", "name"),
     NP_("what", "command"),
     NP_("what", "seat"),
-    NP_("what", "player"),
-    NP_("what", "card"),
-    NP_("what", "type"),
-    NP_("what", "symbol"),
-    NP_("what", "goal"),
-    NP_("what", "card type"),
-    NP_("what", "Character"),
-    NP_("what", "attacker"),
-    NP_("what", "target"),
-    NP_("what", "technique"),
-    NP_("what", "Kaveri"),
-    NP_("what", "fighter"),
-    NP_("what", "ladder"),
-    NP_("what", "ability"),
-    NP_("what", "shop"),
     NP_("what", "rule"),
-    NP_("what", "item"),
-    NP_("what", "house rule"),
-    NP_("what", "friendly character"),
-    NP_("what", "foe"),
-    NP_("what", "adventure"),
-    NP_("what", "Kaveri, buddy or companion"),
-    NP_("what", "Kaveri, buddy or companion taking a stand"),
-    NP_("what", "Kaveri, buddy or companion (or all)"),
-    NP_("what", "Kaveri (or all)"),
-    NP_("what", "character"),
 )
+
+What = str | Callable[[], str]
+
+
+def said(what: What | None) -> str:
+    """What a name names, in the table's language of this moment: a callable is called, a
+    string is the words already translated, None is the core's "name"."""
+    if what is None:
+        return pgettext("what", "name")
+    return what() if callable(what) else what
 
 
 class Ambiguous(GuideError):
@@ -88,14 +75,15 @@ def fold(text: str) -> str:
     return " ".join("".join(map(_plain_latin, folded)).split())
 
 
-def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:
+def resolve(typed: str, names: Iterable[str], what: What | None = None) -> str:
     """The one way a typed name finds its name among `names` (names the way people say
     them): exact, then case-insensitive, then a name that begins with it or has a word (or
     run of words) that begins with it, when only one does. Ambiguous input lists the
     choices (`Bike` names both the Bike Bell Bandit and the Runaway Rental Bike); an unknown
     one suggests. Among numbered duplicates (`Drowned Bell Spirit`, `Drowned Bell Spirit 2`)
     the name's own last words pick it, as the toolbar shows them (`Spirit`, `Spirit 2`).
-    Raises Ambiguous or Unknown (GuideErrors)."""
+    `what` is what the names are, in the words to say (see `said`: a game's own words come
+    translated in its domain). Raises Ambiguous or Unknown (GuideErrors)."""
     choices = list(dict.fromkeys(names))
     if typed in choices:
         return typed
@@ -109,13 +97,13 @@ def resolve(typed: str, names: Iterable[str], what: str = "name") -> str:
             return first
         if len(found) > 1:
             raise Ambiguous(_("{typed!r} could be {names}; which {what}?").format(
-                typed=typed, what=pgettext("what", what),
+                typed=typed, what=said(what),
                 names=", ".join(repr(n) for n in found[:8]) + (" ..." if len(found) > 8 else "")))
     known = _(" (known: {names})").format(names=", ".join(choices[:12])
                                            + (" ..." if len(choices) > 12 else "")) \
-        if choices else _(" (there is no {what} yet)").format(what=pgettext("what", what))
+        if choices else _(" (there is no {what} yet)").format(what=said(what))
     raise Unknown(_("no {what} named {typed!r}{known}").format(
-        what=pgettext("what", what), typed=typed, known=suggest(typed, choices) or known))
+        what=said(what), typed=typed, known=suggest(typed, choices) or known))
 
 
 def _same(name: str, wanted: str) -> bool:

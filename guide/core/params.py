@@ -15,8 +15,8 @@ import click
 
 from guide.core.dice import DiceError, parse_faces
 from guide.core.errors import GuideError
-from guide.core.i18n import _, ngettext
-from guide.core.names import fold, resolve
+from guide.core.i18n import ENGLISH, _, ngettext, speaking
+from guide.core.names import What, fold, resolve, said
 
 Names = Callable[[Any, list[str]], Iterable[str]]   # (table, words so far) -> names
 
@@ -38,12 +38,16 @@ class TableType(click.ParamType):
 
 class Named(TableType):
     """One of the table's names (a player, a character, a card, ...), matched the way people
-    type them (guide.core.names.resolve); converts to the name as written in the state."""
+    type them (guide.core.names.resolve); converts to the name as written in the state.
+    `what` is what they are, a callable that says it in the table's language of the moment
+    (a game's `lambda: pgettext("what", "Kaveri")`, in its own domain); its English words
+    are the placeholder help shows (KAVERI)."""
 
-    def __init__(self, what: str, names: Names, multiword: bool = False,
+    def __init__(self, what: What, names: Names, multiword: bool = False,
                  describe: Callable[[Any, str], str] | None = None, convert: bool = True):
         self.what = what
-        self.name = what
+        with speaking(ENGLISH):
+            self.name = said(what)
         self.names = names
         self.multiword = multiword
         self._describe = describe
@@ -70,12 +74,13 @@ class KeyValue(TableType):
     """KEY=VALUE, the value converted by `value` (int by default); the one parser of every
     KEY=VALUE argument. Converts to a (key, value) pair; a word of `bare` (like `reset`)
     stays a plain word. With `named` (what the keys are: "player"), the key is one of the
-    table's names, matched by the one resolver (guide.core.names.resolve)."""
+    table's names, matched by the one resolver (guide.core.names.resolve); like Named's
+    `what`, a callable that says it in the table's language."""
 
     name = "KEY=VALUE"
 
     def __init__(self, keys: Names | Sequence[str] = (), value: Callable[[str], Any] = int,
-                 metavar: str = "KEY=VALUE", bare: tuple[str, ...] = (), named: str | None = None):
+                 metavar: str = "KEY=VALUE", bare: tuple[str, ...] = (), named: What | None = None):
         self.keys = keys
         self.value = value
         self.name = metavar

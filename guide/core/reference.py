@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import click
 
 from guide.core.errors import CommandError
-from guide.core.i18n import _, ngettext
+from guide.core.i18n import _, ngettext, pgettext
 from guide.core.names import suggest
 from guide.core.params import Named
 from guide.core.registry import Registry
@@ -82,7 +82,7 @@ def _describe(t: Table | None, rule_id: str) -> str:
     return rule.text[:60] if rule else ""
 
 
-RULE = Named("rule", _ids, convert=False, describe=_describe)
+RULE = Named(lambda: pgettext("what", "rule"), _ids, convert=False, describe=_describe)
 REFERENCE = Registry(families=("table",))
 
 

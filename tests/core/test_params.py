@@ -108,3 +108,18 @@ def test_a_latin_accent_is_ignored_and_a_cyrillic_letter_kept():
     assert fold("Їжак") != fold("Іжак") and fold("Йосип") != fold("Иосип")
     with pytest.raises(Unknown):
         resolve("Иосип", ["Йосип"], "player")
+
+
+def test_what_a_name_names_is_said_when_the_refusal_is_made():
+    """A game passes its word as a callable (translated in its own domain, issue 23): it is
+    called for each refusal, so the table's language of that moment applies; the English
+    words are the placeholder."""
+    said = iter(["player", "гравець"])
+    kind = Named(lambda: next(said, "joueur"), lambda t, w: ["Ann"])
+    assert kind.name == "player"
+    with pytest.raises(GuideError, match="no гравець named 'Zed'"):
+        resolve("Zed", ["Ann"], kind.what)
+    with pytest.raises(GuideError, match="no joueur named 'Zed'"):
+        resolve("Zed", ["Ann"], kind.what)
+    with pytest.raises(GuideError, match="no name named 'Zed'"):
+        resolve("Zed", ["Ann"])

@@ -42,7 +42,7 @@ def _describe(t: CaveTable, name: str) -> str:
 
 
 # a character's name, as people type it: any case, a unique beginning (the core's resolver)
-CHARACTER = Named("character", _characters, describe=_describe)
+CHARACTER = Named(lambda: pgettext("what", "character"), _characters, describe=_describe)
 
 
 def run(t: CaveTable, rules: Callable[..., list[Event]], *args: Any, **kwargs: Any) -> Result:

@@ -24,9 +24,12 @@ from typing import Any
 import yaml
 
 from guide.core.errors import GuideError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 
 from .box import Box, load_box
+
+pgettext = domain("cave").pgettext
 
 NORMAL = "tiles.contents.normal"
 MAX_SWEEP = 50
@@ -64,7 +67,7 @@ def find(raw: Any, typed: str, option: str) -> tuple[str, ...]:
     """The path of the knob `typed` names."""
     table = names(raw)
     try:
-        return table[resolve(typed.strip(), list(table), "knob of the box")]
+        return table[resolve(typed.strip(), list(table), pgettext("what", "knob of the box"))]
     except GuideError as e:
         raise KnobError(f"{option} {typed}: {e}") from None
 

@@ -101,7 +101,7 @@ def find(state: CaveState, name: str) -> Character:
             return ch
     chars = {ch["name"]: ch for ch in state["characters"]}
     try:
-        return chars[resolve(name, list(chars), "character")]
+        return chars[resolve(name, list(chars), pgettext("what", "character"))]
     except GuideError as e:
         raise RuleError(str(e)) from None
 

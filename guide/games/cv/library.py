@@ -163,8 +163,10 @@ class Library:
         """A symbol, type or deck by any of its names (English, Ukrainian, aliases), through
         the core's one resolver (guide.core.names.resolve)."""
         words = self._words[kind]
+        what = {"symbol": pgettext("what", "symbol"), "type": pgettext("what", "type"),
+                "deck": pgettext("what", "deck")}.get(kind, kind)
         try:
-            return words[resolve(fold(word), list(words), kind)]
+            return words[resolve(fold(word), list(words), what)]
         except Ambiguous as e:
             raise RuleError(str(e)) from None
         except Unknown:

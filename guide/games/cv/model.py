@@ -199,7 +199,7 @@ def find_card(cards: list[Card], name: str, lib: Library, loose: bool = True) ->
         return None
     names = [c["name"] for c in cards]
     try:
-        return names.index(resolve(name, names, "card"))
+        return names.index(resolve(name, names, pgettext("what", "card")))
     except Ambiguous as e:
         raise RuleError(str(e)) from None
     except Unknown:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core.i18n import domain
 from guide.core.params import KeyValue, Named
 
 from .model import CvTable
 from .score import COUNTS
+
+pgettext = domain("cv").pgettext
 
 
 def _players(t: CvTable | None, words: list[str]) -> list[str]:
@@ -42,12 +45,14 @@ def _decks(t: CvTable | None, words: list[str]) -> list[str]:
     return [d.id for d in t.library.decks] if t is not None and t.library else []
 
 
-PLAYER = Named("player", _players)
-NEW_PLAYER = Named("player", _players, convert=False)     # the score sheet may name a new one
-TYPE = Named("type", _lib_names("types"), convert=False)  # converted by the box (Ukrainian too)
-SYMBOL = Named("symbol", _lib_names("symbols"), convert=False)
-GOAL = Named("goal", _goals, convert=False)
-HAND = Named("card", _hand, convert=False)
-TRACK_CARD = Named("card", _track_cards, convert=False)
+PLAYER = Named(lambda: pgettext("what", "player"), _players)
+# the score sheet may name a new one
+NEW_PLAYER = Named(lambda: pgettext("what", "player"), _players, convert=False)
+# converted by the box (Ukrainian too)
+TYPE = Named(lambda: pgettext("what", "type"), _lib_names("types"), convert=False)
+SYMBOL = Named(lambda: pgettext("what", "symbol"), _lib_names("symbols"), convert=False)
+GOAL = Named(lambda: pgettext("what", "goal"), _goals, convert=False)
+HAND = Named(lambda: pgettext("what", "card"), _hand, convert=False)
+TRACK_CARD = Named(lambda: pgettext("what", "card"), _track_cards, convert=False)
 COUNT = KeyValue(COUNTS, metavar="COUNT=N")
 DECK = KeyValue(_decks, metavar="DECK=N")

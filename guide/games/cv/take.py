@@ -100,7 +100,7 @@ def on_track(state: CvState, lib: Library, word: str | None, place: int | None) 
             for name in _names(lib, c):
                 names.setdefault(name, i)
         try:
-            at = names[resolve(word, list(names), "card")]
+            at = names[resolve(word, list(names), pgettext("what", "card"))]
             return dict(here)[at], at
         except Ambiguous as e:
             raise RuleError(str(e)) from None

@@ -38,8 +38,8 @@ def _names(t: KaivoTable, words: list[str]) -> list[str]:
     return [p["name"] for p in t.state["players"]]
 
 
-PLAYER = Named("player", _names)
-TOTAL = KeyValue(_names, metavar="NAME=TOTAL", named="player")
+PLAYER = Named(lambda: pgettext("what", "player"), _names)
+TOTAL = KeyValue(_names, metavar="NAME=TOTAL", named=lambda: pgettext("what", "player"))
 
 
 def _dice(t: KaivoTable) -> Dice:
@@ -142,7 +142,8 @@ def join(t: KaivoTable, name: str) -> Result:
 
 
 @commands.command("leave", "sheet")
-@click.argument("name", type=Named("player", lambda t, w: _names(t, w) + list(t.state["joining"])))
+@click.argument("name", type=Named(lambda: pgettext("what", "player"),
+                                   lambda t, w: _names(t, w) + list(t.state["joining"])))
 def leave(t: KaivoTable, name: str) -> Result:
     """A player leaves (K-JOIN-1): off the sheet; in a dealt round, safe moves to its end,
     then a bot; a friend still waiting to join stays out. Example: leave Ben"""

@@ -91,7 +91,7 @@ def seat_of(state: KaivoState, name: str) -> int:
     """A player's seat by name as people type it (guide.core.names.resolve)."""
     names = [p["name"] for p in state["players"]]
     try:
-        return names.index(resolve(name, names, "player"))
+        return names.index(resolve(name, names, pgettext("what", "player")))
     except GuideError as e:
         raise RuleError(str(e)) from None
 

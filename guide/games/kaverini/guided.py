@@ -60,7 +60,7 @@ def ask_until(t: KaveriniTable, question: str, choices: list[str], check, meta: 
 def check_ability(answer: str) -> str:
     names = list(abilities())
     try:
-        return resolve(answer, names, "ability")
+        return resolve(answer, names, pgettext("what", "ability"))
     except GuideError:
         guess = closest(answer, names)
         raise Retry((_("{answer!r} is not an ability; did you mean {guess}?") if guess else
@@ -83,7 +83,7 @@ def technique_checker(chosen: list[str]):
             picked = f"custom:{own}"
         else:
             try:
-                picked = resolve(answer, names, "ladder")
+                picked = resolve(answer, names, pgettext("what", "ladder"))
             except GuideError as e:
                 guess = closest(answer, names)
                 why = str(e).split(";")[0].split(" (known")[0]

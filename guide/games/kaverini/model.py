@@ -9,7 +9,10 @@ import re
 from dataclasses import dataclass, field, replace
 
 from guide.core.errors import GuideError
+from guide.core.i18n import domain
 from guide.core.names import resolve
+
+pgettext = domain("kaverini").pgettext
 
 CARD_TYPES = ("foe", "power-foe", "buddy", "companion", "item", "setting")
 FIGHTING_TYPES = ("foe", "power-foe", "buddy")
@@ -130,7 +133,7 @@ class Card:
         if len(starts) == 1:
             return starts[0]
         try:                                # a word of it, as people say it: `salute`
-            named = resolve(name, [t.name for t in self.techniques], "technique")
+            named = resolve(name, [t.name for t in self.techniques], pgettext("what", "technique"))
         except GuideError:
             return None
         return next(t for t in self.techniques if t.name == named)

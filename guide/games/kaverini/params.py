@@ -8,10 +8,13 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from guide.core.errors import GuideError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.params import Faces, KeyValue, Named
 from guide.games.kaverini.data.tables import abilities, house_rules, ladders
 from guide.games.kaverini.model import CARD_TYPES
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 if TYPE_CHECKING:
     from guide.games.kaverini.table import KaveriniTable
@@ -118,7 +121,6 @@ def _held(t: KaveriniTable | None, words: list[str]) -> list[str]:
 
 def cards(*types: str, double: bool = False, token: bool = False) -> Named:
     """A card of these types (all types when none), by name."""
-    what = " or ".join(types) + " card" if types else "card"
 
     def names(t: KaveriniTable | None, words: list[str]) -> Iterable[str]:
         if t is None:
@@ -130,6 +132,11 @@ def cards(*types: str, double: bool = False, token: bool = False) -> Named:
     def describe(t: KaveriniTable, name: str) -> str:
         card = t.library.card(name)
         return "" if card is None else card.type + (f", {card.hp} HP" if card.hp else "")
+
+    def what() -> str:
+        if not types:
+            return pgettext("what", "card")
+        return pgettext("what", "{types} card").format(types=_(" or ").join(types))
 
     return Named(what, names, describe=describe, convert=False)
 
@@ -161,30 +168,33 @@ def _technique_schmerz(t: KaveriniTable | None, name: str) -> str:
     return f"{lad.effect}: {lad.text}"[:60] if lad else ""
 
 
-KAVERI = Named("Kaveri", _kaverit)
-STRATEGY_KAVERI = Named("Kaveri", _kaverit, convert=False)     # or one designed for the game
-PARTY = Named("Kaveri, buddy or companion", _party)
-KAVERI_OR_ALL = Named("Kaveri", lambda t, w: [*_kaverit(t, w), "all"])
-PARTY_OR_ALL = Named("Kaveri, buddy or companion (or all)", lambda t, w: [*_party(t, w), "all"])
-ACTOR = Named("Kaveri, buddy or companion taking a stand", _actors, convert=False)
-FOE = Named("foe", _foes, convert=False)
-TARGET = Named("target", _targets, convert=False)
-FIGHTER = Named("fighter", _fighters, convert=False)
-ADVERSARY = Named("target", _enemies_of_actor, convert=False)
-TECHNIQUE = Named("technique", _techniques, multiword=True, convert=False,
+KAVERI = Named(lambda: pgettext("what", "Kaveri"), _kaverit)
+# or one designed for the game
+STRATEGY_KAVERI = Named(lambda: pgettext("what", "Kaveri"), _kaverit, convert=False)
+PARTY = Named(lambda: pgettext("what", "Kaveri, buddy or companion"), _party)
+KAVERI_OR_ALL = Named(lambda: pgettext("what", "Kaveri"), lambda t, w: [*_kaverit(t, w), "all"])
+PARTY_OR_ALL = Named(lambda: pgettext("what", "Kaveri, buddy or companion (or all)"),
+                     lambda t, w: [*_party(t, w), "all"])
+ACTOR = Named(lambda: pgettext("what", "Kaveri, buddy or companion taking a stand"), _actors, convert=False)
+FOE = Named(lambda: pgettext("what", "foe"), _foes, convert=False)
+TARGET = Named(lambda: pgettext("what", "target"), _targets, convert=False)
+FIGHTER = Named(lambda: pgettext("what", "fighter"), _fighters, convert=False)
+ADVERSARY = Named(lambda: pgettext("what", "target"), _enemies_of_actor, convert=False)
+TECHNIQUE = Named(lambda: pgettext("what", "technique"), _techniques, multiword=True, convert=False,
                   describe=_technique_schmerz)
-LADDER = Named("technique", lambda t, w: _ladder_names(t, w), multiword=True, convert=False,
-               describe=_technique_schmerz)
-FOE_TECHNIQUE = Named("technique", _foe_techniques, convert=False)
-HELD = Named("item", _held, convert=False)
-ABILITY = Named("ability", _ability_names, describe=lambda t, name: abilities().get(name, ""))
-ADVENTURE = Named("adventure", _adventures, convert=False)
-HOUSE = Named("house rule", lambda t, w: list(house_rules()),
+LADDER = Named(lambda: pgettext("what", "technique"), lambda t, w: _ladder_names(t, w), multiword=True,
+               convert=False, describe=_technique_schmerz)
+FOE_TECHNIQUE = Named(lambda: pgettext("what", "technique"), _foe_techniques, convert=False)
+HELD = Named(lambda: pgettext("what", "item"), _held, convert=False)
+ABILITY = Named(lambda: pgettext("what", "ability"), _ability_names,
+                describe=lambda t, name: abilities().get(name, ""))
+ADVENTURE = Named(lambda: pgettext("what", "adventure"), _adventures, convert=False)
+HOUSE = Named(lambda: pgettext("what", "house rule"), lambda t, w: list(house_rules()),
               describe=lambda t, name: house_rules()[name]["text"] if name in house_rules() else "")
-SHOP = Named("shop", _shops, convert=False)
-NPC = Named("friendly character", _npcs, convert=False)
-PLAYER = Named("player", _players, convert=False)
-CARD_TYPE = Named("card type", lambda t, w: list(CARD_TYPES))
+SHOP = Named(lambda: pgettext("what", "shop"), _shops, convert=False)
+NPC = Named(lambda: pgettext("what", "friendly character"), _npcs, convert=False)
+PLAYER = Named(lambda: pgettext("what", "player"), _players, convert=False)
+CARD_TYPE = Named(lambda: pgettext("what", "card type"), lambda t, w: list(CARD_TYPES))
 SPEND = KeyValue(lambda t, w: ["e", "h", "hp", "new"] + _ladder_names(t, w), value=str,
                  metavar="CHOICE=N")
 TWEAK = KeyValue(["hp", "emotion", "heart", "expense", "usage", "shield", "heel"],

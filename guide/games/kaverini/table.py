@@ -69,7 +69,7 @@ class KaveriniTable(Table[State, Library]):
                                  " kaveri)").format(
                 name=name))
         try:
-            return sheets[resolve(name, sheets, "Kaveri")]
+            return sheets[resolve(name, sheets, pgettext("what", "Kaveri"))]
         except GuideError as e:
             raise CommandError(str(e)) from None
 

@@ -158,7 +158,7 @@ def trick(state: State, name: str, card: str | None) -> list[Event]:
     choices = state["served"].get(p["name"], [])
     named = [c for c in choices if c != UNNAMED_TRICK]
     try:
-        chosen: str | None = resolve(card, named, "Dirty Trick") if named else None
+        chosen: str | None = resolve(card, named, pgettext("what", "Dirty Trick")) if named else None
     except GuideError:
         chosen = None
     if chosen is None and UNNAMED_TRICK in choices + [p["trick"]] and \

@@ -70,7 +70,7 @@ def play(state: State, box: Box, name: str, card: str | None, kind: str) -> str 
     mine = hand(state, name)
     if card is not None and mine:
         try:
-            found = resolve(card, mine, "Specialty")
+            found = resolve(card, mine, pgettext("what", "Specialty"))
         except GuideError:
             found = None
         known = box.specialties.get(found.casefold()) if found is not None else None
@@ -97,7 +97,7 @@ def trick_card(state: State, box: Box, name: str, card: str) -> str:
             return UNNAMED_TRICK
         raise refused                          # a named hand: the card itself is attached
     try:
-        found = resolve(card, mine, "Specialty")
+        found = resolve(card, mine, pgettext("what", "Specialty"))
     except GuideError:
         if unnamed(state, name) > 0:
             return card

@@ -52,7 +52,7 @@ def known_character(box: Box, typed: str) -> Character:
     an unknown one is refused with the list (a table's own go in its box file)."""
     names = [c.name for c in box.characters.values()] + list(box.example_names)
     try:
-        found = resolve(typed, names, "Character")
+        found = resolve(typed, names, pgettext("what", "Character"))
     except Unknown:
         raise RuleError(_("{typed!r} is not a Character of the box; its Characters: {names}"
                           " (a table's own cards: `guide new box --game taverne DIR`, then"

@@ -10,8 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypeAlias, TypedDict
 
 from guide.core.errors import GuideError, RuleError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.table import Table
+
+pgettext = domain("taverne").pgettext
 
 if TYPE_CHECKING:
     from .box import Box
@@ -114,7 +117,7 @@ def find(state: State, name: str) -> Player:
     """The player named, the way people type names (the core's resolver: any case, a unique
     beginning), or a refusal listing who is seated."""
     try:
-        return state["players"][resolve(name, state["seating"], "player")]
+        return state["players"][resolve(name, state["seating"], pgettext("what", "player"))]
     except GuideError as e:
         raise RuleError(str(e)) from None
 

@@ -9,12 +9,15 @@ from typing import Any
 
 import click
 
+from guide.core.i18n import domain
 from guide.core.names import fold
 from guide.core.params import Named, TableType
 
 from .box import Box
 from .model import State, TaverneTable, new_state
 from .seating import targets
+
+pgettext = domain("taverne").pgettext
 
 
 def _state(t: TaverneTable | None) -> State:
@@ -77,9 +80,9 @@ class Weapon(TableType):
         return v
 
 
-PLAYER = Named("player", _seated)
-TARGET = Named("target", _targets, convert=False)
-ATTACKER = Named("attacker", _attackers, convert=False)
-CHARACTER = Named("Character", _characters, convert=False)
+PLAYER = Named(lambda: pgettext("what", "player"), _seated)
+TARGET = Named(lambda: pgettext("what", "target"), _targets, convert=False)
+ATTACKER = Named(lambda: pgettext("what", "attacker"), _attackers, convert=False)
+CHARACTER = Named(lambda: pgettext("what", "Character"), _characters, convert=False)
 IN_HAND = Weapon(hand=True)
 ANY_VALUE = Weapon(hand=False)

@@ -118,3 +118,18 @@ def test_r_conf_10_recap_tells_the_stand(party):
     recap = " ".join(party.do("recap").split())
     assert "Mevrouw de Kat and Anouk the Cheese Seller took a stand when every Kaveri" \
            " cowered." in recap
+
+
+def test_r_dmg_8_schmerz_outside_a_fight_finds_a_buddy_as_people_say_it(party):
+    """2.9: `schmerz tes 2` outside a confrontation is Tess the Bell-Ringer's, through the
+    core's one resolver like every other name (it once took only the exact name)."""
+    party.do("buddy Tess the Bell-Ringer")
+    assert event(party.events("schmerz tes 2"), "schmerz")["target"] == "Tess the Bell-Ringer"
+    assert party.state["buddies"][0]["hp"] < 12
+    assert event(party.events("schmerz ann 1"), "schmerz")["target"] == "Ann"
+
+
+def test_schmerz_outside_a_fight_refuses_an_unknown_or_ambiguous_name_and_changes_nothing(party):
+    party.do("buddy Tess the Bell-Ringer")
+    assert "no Kaveri or buddy named 'Zed'" in party.fails("schmerz Zed 2")
+    assert "'Bob', 'Tess the Bell-Ringer'; which Kaveri or buddy?" in party.fails("schmerz b 2")

@@ -10,6 +10,7 @@ import click
 
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import domain
+from guide.core.names import resolve
 from guide.core.result import Result, Styled
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
@@ -303,13 +304,20 @@ def schmerz(t: KaveriniTable, name: str, amount: int) -> Result:
 
 
 def _schmerz_outside(t: KaveriniTable, name: str, amount: int) -> None:
-    """2.9: the GM's Schmerz for a misdeed, through R-DMG-8 (no field: no effects running)."""
-    for b in t.state["buddies"]:
-        if b["name"].casefold() == name.casefold():
-            taker = Fighter(BUDDY, b, t.card(b.get("card", b["name"])))
-            break
+    """2.9: the GM's Schmerz for a misdeed, through R-DMG-8 (no field: no effects running).
+    The taker is a Kaveri or a buddy, named as people type it (the core's one resolver:
+    `schmerz tes 2` finds the buddy Tess)."""
+    kaverit = {k["name"]: k for k in t.state["kaverit"]}
+    buddies = {b["name"]: b for b in t.state["buddies"]}
+    try:
+        found = resolve(name, [*kaverit, *buddies], pgettext("what", "Kaveri or buddy"))
+    except GuideError as e:
+        raise CommandError(str(e)) from None
+    if found in kaverit:
+        taker = Fighter(KAVERI, kaverit[found], None)
     else:
-        taker = Fighter(KAVERI, t.kaveri(name), None)
+        b = buddies[found]
+        taker = Fighter(BUDDY, b, t.card(b.get("card", b["name"])))
     taken = take_schmerz(taker, amount, taker.base_heart + taker.counters["H"])
     if taker.kind == BUDDY:
         taker.data.pop("counters", None)

@@ -24,6 +24,13 @@ def find_card(library: Library, name: str, types: tuple[str, ...] = ()) -> Card:
     return card
 
 
+def _card_of(types: tuple[str, ...]) -> str:
+    """What a card of these types is called ("foe or power-foe card"), in the table's language."""
+    if not types:
+        return pgettext("what", "card")
+    return pgettext("what", "{types} card").format(types=_(" or ").join(types))
+
+
 def _resolve(library: Library, name: str, types: tuple[str, ...]) -> str:
     def names(only: tuple[str, ...]) -> list[str]:
         out = []
@@ -35,11 +42,11 @@ def _resolve(library: Library, name: str, types: tuple[str, ...]) -> str:
         return out
 
     try:
-        return resolve(name, names(types), " or ".join(types) + " card" if types else "card")
+        return resolve(name, names(types), _card_of(types))
     except GuideError as e:
         if not types or isinstance(e, Ambiguous):
             raise CommandError(str(e)) from None
     try:
-        return resolve(name, names(()), "card")
+        return resolve(name, names(()), pgettext("what", "card"))
     except GuideError as e:
         raise CommandError(str(e)) from None

@@ -341,7 +341,7 @@ def held_item(k: Sheet, card: str) -> HeldItem:
     if not held:
         raise CommandError(_("{k} holds no item (item {k} CARD gives one)").format(k=k['name']))
     try:
-        name = resolve(card, held, f"item of {k['name']}'s")
+        name = resolve(card, held, pgettext("what", "item of {name}'s").format(name=k["name"]))
     except GuideError as e:
         raise CommandError(str(e)) from None
     return next(entry for entry in k["items"] if entry["card"] == name)

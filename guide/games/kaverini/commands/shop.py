@@ -26,7 +26,7 @@ def _shop(t: KaveriniTable, name: str | None, item: str | None = None) -> Shop:
         raise CommandError(_("no adventure with shops is running"))
     if name:                        # as people type it (guide.core.names.resolve)
         try:
-            chosen = resolve(name, [s.name for s in a.shops], "shop")
+            chosen = resolve(name, [s.name for s in a.shops], pgettext("what", "shop"))
         except GuideError as e:
             raise CommandError(str(e)) from None
         return next(s for s in a.shops if s.name == chosen)

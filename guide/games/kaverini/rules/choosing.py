@@ -105,7 +105,7 @@ class Choosing(Field):
             if lad is None:                          # `slapstick`: a ladder as people say it
                 try:
                     lad = find_ladder(resolve(technique, [x.name for x in all_ladders().values()],
-                                              "emotion ladder"))
+                                              pgettext("what", "emotion ladder")))
                 except GuideError:
                     lad = None
             if lad is None:
@@ -127,7 +127,7 @@ class Choosing(Field):
                             None, lv)
         known = list(sheet["ladders"]) + list(sheet["custom"])
         try:                        # a beginning or a word of one it knows: `use Cy Comic`
-            named = resolve(technique.removeprefix("custom:"), known, "technique")
+            named = resolve(technique.removeprefix("custom:"), known, pgettext("what", "technique"))
         except GuideError as e:
             if "could be" in str(e):
                 raise RuleError(_("{name}: {e}").format(name=user.name, e=e)) from None

@@ -7,10 +7,13 @@ from collections.abc import Callable
 from typing import Any, Final, Literal, overload
 
 from guide.core.errors import GuideError, RuleError
+from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules.leveling import level
 from guide.games.kaverini.state import Arena, Buddy, Counters, Foe, Sheet, Stand, State, counters
+
+pgettext = domain("kaverini").pgettext
 
 Kind = Literal["kaveri", "stand", "buddy", "foe"]
 KAVERI: Final = "kaveri"
@@ -137,7 +140,7 @@ def find(fighters: list[Fighter], name: str, kinds: tuple[str, ...] = ()) -> Fig
     standing = {n: f for n, f in by_name.items() if f.data["hp"] > 0}
     for among in (standing, by_name):       # `Spirit`: the one still standing, if one is
         try:
-            return among[resolve(name, among, "fighter")]
+            return among[resolve(name, among, pgettext("what", "fighter"))]
         except GuideError as e:
             if "could be" in str(e) and among is by_name:
                 raise RuleError(str(e)) from None

@@ -73,7 +73,7 @@ def _ladder_as_typed(typed: str) -> Ladder:
     is refused with its "did you mean", as the guided form asks again with it."""
     names = [lad.name for lad in all_ladders().values()]
     try:
-        found = find_ladder(resolve(typed, names, "emotion ladder"))
+        found = find_ladder(resolve(typed, names, pgettext("what", "emotion ladder")))
     except GuideError as e:
         raise RuleError(_("{e} (a custom technique is written custom:{typed})").format(
             e=e, typed=typed)) from None

@@ -93,7 +93,8 @@ class Outcomes(Field):
         named: dict[str, int] = {}
         for typed, value in hp.items():            # `Mevrouw=35`: names as people say them
             try:
-                key = resolve(typed, [s["name"] for s in c["stand"]], "companion taking a stand")
+                key = resolve(typed, [s["name"] for s in c["stand"]],
+                              pgettext("what", "companion taking a stand"))
             except GuideError as e:
                 raise RuleError(str(e)) from None
             if key.casefold() in named:

@@ -66,7 +66,7 @@ def player(game: StrategyGame, name: str) -> StrategyPlayer:
     """A player by name as people type it (guide.core.names.resolve)."""
     players = {p["name"]: p for p in game["players"]}
     try:
-        return players[resolve(name, list(players), "player")]
+        return players[resolve(name, list(players), pgettext("what", "player"))]
     except GuideError as e:
         raise RuleError(str(e)) from None
 
@@ -119,7 +119,8 @@ def buy(game: StrategyGame, who: StrategyPlayer, card: Card, holder: str | None 
     if card.type == "item" and (who["kaverit"] or holder):
         team = {k["name"]: k for k in who["kaverit"]}
         try:
-            kaveri = who["kaverit"][0] if holder is None else team[resolve(holder, list(team), "Kaveri")]
+            kaveri = who["kaverit"][0] if holder is None \
+                else team[resolve(holder, list(team), pgettext("what", "Kaveri"))]
         except GuideError as e:
             raise RuleError(_("{who}'s team: {e}").format(who=who['name'], e=e)) from None
         kaveri["items"].append(held_item(card.name, card.usage))
