@@ -119,7 +119,8 @@ def _page(out: dict[str, Any], state: KaivoState, seat: str, rules: Rules, at: f
         return
     v = view(t, me, showing(state, me, at, hints))
     you["hand"] = [{"pos": p + 1, "badges": v["badges"][me][p], "face_up": v["face_up"][me][p],
-                    "value": v["hands"][me][p] if v["face_up"][me][p] else None}
+                    "value": v["hands"][me][p] if v["face_up"][me][p] or t["phase"] == "over"
+                    else None}          # after the call every hand is shown (K-CALL-1)
                    for p in range(len(v["hands"][me]))]
     you["seeing"] = _seeing(state, me, v, at, hints)
     you["held"] = _held_card(v, me, rules)

@@ -276,3 +276,14 @@ def test_k_join_1_one_who_leaves_may_join_again_before_the_round_ends(table):
     assert "Leave the table" in [m["label"] for m in Desk.payload_of(table, "Ben")["moves"]]
     out = seat_move(table, "Ben", "Leave the table")
     assert "Ben leaves: safe moves until the round ends" in out
+
+
+def test_k_call_1_after_the_call_a_seat_page_shows_its_own_hand_too(table):
+    """K-CALL-1: "all hands are revealed": the seat's own row on its page as well as the
+    others' (it stayed [?] [?] [?] [?] on the page while the TV showed every card)."""
+    table.execute("deal --friends Ann,Ben")
+    assert table.state["table"]["turn"] == 0              # Ann starts, and calls at once
+    table.execute("kaivo --as Ann")
+    assert table.state["table"]["phase"] == "over"
+    page = Desk.payload_of(table, "Ann")["view"]["you"]
+    assert [c["value"] for c in page["hand"]] == cards(table, 0)
