@@ -67,7 +67,7 @@ def toolbar(t: CvTable) -> str:
     parts.append(_("took {taken}/2").format(taken=turn["taken"]))
     if s["track"] is not None:
         d = s["track"]["decks"]
-        parts.append("deck " + "/".join(str(d[x.id]) for x in lib.decks))
+        parts.append(_("decks {counts}").format(counts="/".join(str(d[x.id]) for x in lib.decks)))
     return clip("  ".join(parts))
 
 
