@@ -271,10 +271,10 @@ const kit = (() => {
 
   // A private reveal: a button; a tap shows `content` (a function giving an element or text)
   // for `seconds`, then it hides itself (once, unless `again`). A redraw keeps its time.
-  function reveal({key, label, content, seconds, again} = {}) {
+  function reveal({key, label, content, seconds, again, onShow} = {}) {
     const k = "reveal:" + key;
     const state = memory.get(k) || {until: 0, used: false};
-    state.args = {key, label, content, seconds, again};
+    state.args = {key, label, content, seconds, again, onShow};
     memory.set(k, state);
     const box = h("div", {class: "kit-reveal", data: {key: k}});
     const showing = Date.now() < state.until;
@@ -290,7 +290,8 @@ const kit = (() => {
       box.append(h("button", {type: "button", class: "kit-button kit-gold", on: {click: () => {
         state.until = Date.now() + seconds * 1000;
         state.used = true;
-        box.replaceWith(reveal({key, label, content, seconds, again}));
+        box.replaceWith(reveal({key, label, content, seconds, again, onShow}));
+        if (onShow) try { onShow(); } catch (err) { console.error(err); }   // e.g. tell the table
       }}}, word("tap_to_see", "Tap to see {label}", {label}),
         h("small", {text: word("only_here", "{seconds} s, only on this screen", {seconds})})));
     }

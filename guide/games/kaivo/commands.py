@@ -25,7 +25,7 @@ from . import match, sheet
 from .knowledge import public
 from .library import KaivoTable
 from .model import LEVELS, KaivoState
-from .screen import showing, stamp, status_lines, viewer
+from .screen import look, showing, stamp, status_lines, viewer
 from .table import Action, Event, clock_limit, play_safe
 
 commands = Registry(families=("sheet", "play"))
@@ -56,11 +56,17 @@ def _tell(t: KaivoTable, state: KaivoState, events: list[Event]) -> None:
         t.drew_hidden("a card from the deck")
     if any(e["kind"] == "dealt" for e in events):
         state["looks"] = []             # a new round: the card ids are dealt anew
-    stamp(state, now(), t.library.rules.show_seconds)     # K-DEAL-1: shown, then hidden
+    stamp(state, now(), t.library.rules.show_seconds, phones(state))   # K-DEAL-1
     _forget_gone(t, events)
     if state["mode"] == "play":
         news = [] if any(e["kind"] in ("match", "dealt") for e in events) else state.get("news", [])
         state["news"] = (news + public(events))[-NEWS:]
+
+
+def phones(state: KaivoState) -> set[int]:
+    """The seats of friends at their phones: people, but the terminal's own "You"."""
+    you = viewer(state)
+    return {i for i, p in enumerate(state["players"]) if not p["bot"] and i != you}
 
 
 def _status(t: KaivoTable) -> list[str]:
@@ -322,6 +328,25 @@ def putback(t: KaivoTable, who: str | None) -> Result:
 def peek(t: KaivoTable, pos: int, who: str | None) -> Result:
     """Peek: look at your own card at POS (K-POW-1). Example: peek 2"""
     return _act(t, ("peek", pos - 1), who)
+
+
+@commands.command("look", "play")
+@AS
+@click.argument("pos", type=POS)
+@click.option("--of", "of", type=PLAYER, default=None, help="Whose card (default: your own).")
+def look_command(t: KaivoTable, pos: int, of: str | None, who: str | None) -> Result:
+    """A friend looks at a card their phone offers (K-DEAL-1: the outer cards, a card
+    peeked, spied or handed): shown from now for the box's seconds, then hidden again.
+    Sent by the seat's page when its player taps. Example: look 1 --as Ann"""
+    s, tbl = t.state, t.state["table"]
+    if tbl is None:
+        raise CommandError(_("no round dealt: deal --bots N"))
+    seat = viewer(s) if who is None else _player(t, who)
+    whose = seat if of is None else _player(t, of)
+    if seat is None or whose is None or whose >= len(tbl["hands"]) or \
+            not look(s, seat, tbl["hands"][whose][pos - 1], now(), t.library.rules.show_seconds):
+        raise CommandError(_("nothing waits to be looked at there"))
+    return Result()
 
 
 @commands.command("spy", "play")

@@ -71,7 +71,7 @@ class KaivoState(TypedDict):
     clock_at: float | None         # K-CLOCK-1: when the person to act could start (seconds)
     last: list[dict[str, Any]]     # the last round's scoring, as data
     news: list[dict[str, Any]]     # the round's last public events, for the seats and the TV
-    looks: NotRequired[list[list[float]]]  # K-DEAL-1: [seat, id, until] a seen card is shown
+    looks: NotRequired[list[list[float]]]  # K-DEAL-1: [seat, id, until, seen at] a seen card is shown
 
 
 def new_state() -> KaivoState:

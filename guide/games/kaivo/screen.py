@@ -30,22 +30,40 @@ def viewer(state: KaivoState) -> int | None:
     return None
 
 
+OFFERED = -1.0      # a look's `until` while a phone's player has not yet looked (K-DEAL-1)
+
+
 def showing(state: KaivoState, seat: int | None, at: float, hints: bool) -> set[int] | None:
     """K-DEAL-1: the cards `seat`'s screens show at `at`: those it saw less than the box's
     seconds ago (then hidden again: the player remembers); None (all it knows) under the
-    "hints" house rule."""
+    "hints" house rule. A look offered to a phone and not yet taken shows nothing here: its
+    page offers it (seats.py)."""
     if hints:
         return None
-    return {int(c) for s, c, until in state.get("looks", []) if s == seat and until > at}
+    return {int(c) for s, c, until, *_ in state.get("looks", []) if s == seat and until > at}
 
 
-def stamp(state: KaivoState, at: float, seconds: int) -> None:
-    """Time what the rules say was just seen (Table.fresh): shown until `at` + seconds."""
+def stamp(state: KaivoState, at: float, seconds: int, phones: set[int] | None = None) -> None:
+    """Time what the rules say was just seen (Table.fresh): shown until `at` + seconds. A
+    friend at a phone (`phones`) may not be looking at the moment: the look is offered on
+    their page until they tap it (`look`), and the seconds run from then. Each look keeps
+    when it was seen, which names it on the page."""
     t = state["table"]
-    looks = [x for x in state.get("looks", []) if x[2] > at]
+    looks = [x for x in state.get("looks", []) if x[2] == OFFERED or x[2] > at]
     if t is not None:
-        looks += [[s, c, at + seconds] for s, c in t.pop("fresh", [])]
+        looks += [[s, c, OFFERED if s in (phones or set()) else at + seconds, at]
+                  for s, c in t.pop("fresh", [])]
     state["looks"] = looks
+
+
+def look(state: KaivoState, seat: int, card: int, at: float, seconds: int) -> bool:
+    """The player at a phone looks at a card offered to them (K-DEAL-1): shown from now for
+    the box's seconds, then hidden again. False if no look of that card was waiting."""
+    for x in state.get("looks", []):
+        if x[0] == seat and int(x[1]) == card and x[2] == OFFERED:
+            x[2] = at + seconds
+            return True
+    return False
 
 
 def in_play(state: KaivoState) -> bool:

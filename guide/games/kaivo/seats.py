@@ -24,7 +24,7 @@ from .deck import Rules
 from .knowledge import SeatView, view
 from .model import KaivoState
 from .render import POWER_NAMES, score_line
-from .screen import news, row, showing
+from .screen import OFFERED, news, row, showing
 from .table import Action, legal
 
 _, ngettext, pgettext = domain("kaivo").functions()
@@ -122,7 +122,7 @@ def _page(out: dict[str, Any], state: KaivoState, seat: str, rules: Rules, at: f
                     "value": v["hands"][me][p] if v["face_up"][me][p] or t["phase"] == "over"
                     else None}          # after the call every hand is shown (K-CALL-1)
                    for p in range(len(v["hands"][me]))]
-    you["seeing"] = _seeing(state, me, v, at, hints)
+    you["seeing"] = _seeing(state, me, v, at, hints, rules.show_seconds)
     you["held"] = _held_card(v, me, rules)
     out["table"]["players"] = [
         {"name": name, "score": state["players"][o]["score"],
@@ -136,7 +136,8 @@ def _page(out: dict[str, Any], state: KaivoState, seat: str, rules: Rules, at: f
     you["step"] = _step(v, me)
 
 
-def _seeing(state: KaivoState, me: int, v: SeatView, at: float, hints: bool) -> list[dict[str, Any]]:
+def _seeing(state: KaivoState, me: int, v: SeatView, at: float, hints: bool,
+            seconds: int) -> list[dict[str, Any]]:
     """K-DEAL-1: the cards the seat sees now, each for the seconds left of the box's: "Your
     5 at position 1", "You see Ben's 0 at position 1". Under the hints house rule none (the
     row keeps them shown). The card in hand is shown as held, not here."""
@@ -144,16 +145,18 @@ def _seeing(state: KaivoState, me: int, v: SeatView, at: float, hints: bool) -> 
     if hints or t is None or t["phase"] == "over":
         return []
     out, done = [], set()
-    for s, raw, until in state.get("looks", []):
+    known = view(t, me, None)            # an offered look's value: the seat's own memory
+    for s, raw, until, *when in state.get("looks", []):
         c = int(raw)
-        if s != me or until <= at or c in done:
+        offered = until == OFFERED          # K-DEAL-1: waiting for its player's tap
+        if s != me or (until <= at and not offered) or c in done:
             continue
         done.add(c)
         where = next(((o, h.index(c)) for o, h in enumerate(t["hands"]) if c in h), None)
         if where is None:
             continue                          # in hand (held) or gone to the discard pile
         o, p = where
-        value = v["hands"][o][p]
+        value = (known if offered else v)["hands"][o][p]
         if value is None or v["face_up"][o][p]:
             continue
         if o == me:
@@ -163,8 +166,10 @@ def _seeing(state: KaivoState, me: int, v: SeatView, at: float, hints: bool) -> 
             label = _("{who}'s card at position {pos}").format(who=v["names"][o], pos=p + 1)
             text = _("You see {who}'s {value} at position {pos}").format(who=v["names"][o], value=value,
                                                                          pos=p + 1)
-        out.append({"key": f"{o}:{p}:{until}", "label": label, "text": text,
-                    "seconds": max(1, round(until - at)), "whose": v["names"][o], "pos": p + 1})
+        seen_at = when[0] if when else until
+        out.append({"key": f"{o}:{p}:{seen_at}", "label": label, "text": text,
+                    "seconds": seconds if offered else max(1, round(until - at)),
+                    "offered": offered, "whose": v["names"][o], "pos": p + 1})
     return out
 
 
@@ -257,8 +262,30 @@ def seat_moves(state: KaivoState, seat: str, rules: Rules) -> list[Move]:
     """The seat's moves now: every legal move on its turn; between rounds, the deal (for the
     dealer, or the first person after a bot dealer); and at any time, Leave (K-JOIN-1; a
     friend waiting: not join after all) or, for one leaving in the round, Join again."""
-    return [Move(label, line, (_("The table"),) if m[0] in ("leave", "join") else ())
-            for m, label, line in _plan(state, seat, rules)]
+    planned = [Move(label, line, (_("The table"),) if m[0] in ("leave", "join") else ())
+               for m, label, line in _plan(state, seat, rules)]
+    return planned + _looks(state, seat)
+
+
+def _looks(state: KaivoState, seat: str) -> list[Move]:
+    """K-DEAL-1 at a phone: a look offered and not yet taken is a move its page sends when
+    the player taps (`look POS [--of NAME] --as SEAT`), found by its key; after the numbered
+    moves, so the page's taps keep their numbers."""
+    me, t = _index(state, seat), state["table"]
+    if me is None or t is None or t["phase"] == "over":
+        return []
+    out: list[Move] = []
+    for s, raw, until, *when in state.get("looks", []):
+        where = next(((o, h.index(int(raw))) for o, h in enumerate(t["hands"])
+                      if int(raw) in h), None)
+        if s != me or until != OFFERED or where is None:
+            continue
+        o, p = where
+        of = "" if o == me else f" --of {shlex.quote(t['names'][o])}"
+        seen_at = when[0] if when else until
+        out.append(Move(_("Look"), f"look {p + 1}{of} --as {shlex.quote(seat)}",
+                        key=f"{o}:{p}:{seen_at}"))
+    return out
 
 
 def _plan(state: KaivoState, seat: str, rules: Rules) -> list[tuple[Action, str, str]]:
