@@ -45,14 +45,16 @@ def showing(state: KaivoState, seat: int | None, at: float, hints: bool) -> set[
 
 def stamp(state: KaivoState, at: float, seconds: int, phones: set[int] | None = None) -> None:
     """Time what the rules say was just seen (Table.fresh): shown until `at` + seconds. A
-    friend at a phone (`phones`) may not be looking at the moment: the look is offered on
-    their page until they tap it (`look`), and the seconds run from then. Each look keeps
-    when it was seen, which names it on the page."""
+    friend at a phone (`phones`) may not be looking at the moment: a card in a row is offered
+    on their page until they tap it (`look`), and the seconds run from then (a glimpse of the
+    card in play is as brief as it is at the table). Each look keeps when it was seen, which
+    names it on the page."""
     t = state["table"]
     looks = [x for x in state.get("looks", []) if x[2] == OFFERED or x[2] > at]
     if t is not None:
-        looks += [[s, c, OFFERED if s in (phones or set()) else at + seconds, at]
-                  for s, c in t.pop("fresh", [])]
+        in_rows = {c for h in t["hands"] for c in h}      # a glimpse of a held card flashes
+        looks += [[s, c, OFFERED if s in (phones or set()) and c in in_rows else at + seconds,
+                   at] for s, c in t.pop("fresh", [])]
     state["looks"] = looks
 
 

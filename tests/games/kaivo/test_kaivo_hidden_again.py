@@ -11,6 +11,7 @@ import pytest
 from kaivo_helpers import Faces, rig, rules
 
 from guide.core.dice import Dice
+from guide.core.errors import CommandError
 from guide.core.result import text
 from guide.core.seats import desk_of
 from guide.core.store import Store
@@ -93,9 +94,21 @@ def test_k_deal_1_a_friends_seat_page_and_state_seat_hide_seen_cards_again(tmp_p
     desk = desk_of(t)
     desk.publish(lambda token, body: None)
     a, b = _outer(t, 0)
+    # a friend at a phone may not be looking yet: the outer cards wait for their tap, however
+    # long (the page offers them with the kit's private reveal), and are not in the row
+    clock[0] += 60
+    you = desk.payload("Ann")["view"]["you"]
+    assert you["cards"] == [None, None, None, None]
+    assert [(s["pos"], s["offered"]) for s in you["seeing"]] == [(1, True), (4, True)]
+    looks = [m for m in desk.payload("Ann")["moves"] if m.get("key")]   # the page's taps
+    assert len(looks) == 2 and all("line" not in m for m in looks)
+    for pos in (1, 4):                                    # the taps: the page sends `look`
+        t.execute(f"look {pos} --as Ann", seat="Ann")
     assert desk.payload("Ann")["view"]["you"]["cards"] == [a, None, None, b]
-    clock[0] += 5.5
+    assert "nothing waits" in str(pytest.raises(CommandError, t.execute, "look 1 --as Ann").value)
+    clock[0] += 5.5                                       # the box's seconds from the tap
     assert desk.payload("Ann")["view"]["you"]["cards"] == [None, None, None, None]
+    assert desk.payload("Ann")["view"]["you"]["seeing"] == []
     t.close()
 
 

@@ -58,6 +58,20 @@ def on_top(t: Table, value: int) -> None:
     tbl["deck"].append(card)
 
 
+def look(t: Table, page, label: str) -> None:
+    """K-DEAL-1 at a phone: a tap on an offered card shows it at once and tells the table
+    (the page's `look` move, run as the REPL runs a seat's move); its seconds run from now."""
+    desk = desk_of(t)
+    page.get_by_text(label).click()
+    for _ in range(200):
+        if desk.pending:
+            break
+        time.sleep(0.05)
+    pending = desk.take()
+    assert pending.line.startswith("look "), pending.line
+    t.execute(pending.line, seat=pending.seat)
+
+
 def run_tap(t: Table, page, selector: str) -> None:
     """Tap on the page; the move it sends runs as the REPL runs a seat's move; then wait for
     the page to draw the table's answer."""
@@ -98,7 +112,7 @@ def test_the_seat_page_taps_cards_holds_the_draw_and_swaps_in_two_steps(table, c
     assert "Your turn!" in shown and "Time left" in shown       # K-CLOCK-1's countdown
     first = int(ann.locator(".kit-countdown-value").first.inner_text().split()[0])
     assert 18 <= first <= 20                                    # the table's 20 s, counting
-    ann.get_by_text("Tap to see your card at position 1").click()
+    look(t, ann, "Tap to see your card at position 1")
     assert f"Your {ann_cards[0]} at position 1" in text(ann)
     ann.clock.run_for(5_200)                                    # the box's 5 seconds
     assert f"Your {ann_cards[0]} at position 1" not in text(ann)
@@ -121,7 +135,7 @@ def test_the_seat_page_taps_cards_holds_the_draw_and_swaps_in_two_steps(table, c
     assert "Tap a card of an opponent to spy on it." in text(ann)
     assert ann.locator("#mine .kv-tap").count() == 0
     run_tap(t, ann, "[data-row='Ben'] .kv-card[data-pos='1']")   # the Spy's target, tapped
-    ann.get_by_text("Tap to see Ben's card at position 1").click()
+    look(t, ann, "Tap to see Ben's card at position 1")
     assert "You see Ben's 0 at position 1" in text(ann)
     ann.clock.run_for(5_200)
     assert "You see Ben's 0 at position 1" not in text(ann)
@@ -152,7 +166,7 @@ def test_the_seat_page_taps_cards_holds_the_draw_and_swaps_in_two_steps(table, c
     assert [t.state["table"]["hands"][1][2], t.state["table"]["hands"][0][1]] == before   # swapped
     got = t.state["table"]["cards"][before[1]]
     assert "Tap to see your card at position 2" in text(ann)
-    ann.get_by_text("Tap to see your card at position 2").click()
+    look(t, ann, "Tap to see your card at position 2")
     assert f"Your {got} at position 2" in text(ann)
     ben.get_by_text("Tap to see your card at position 3").wait_for()    # what he received
 

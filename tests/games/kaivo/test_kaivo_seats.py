@@ -13,7 +13,7 @@ import pytest
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
-from guide.core.seats import Desk, desk_of
+from guide.core.seats import Desk, as_moves, desk_of
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.kaivo.game import KaivoGame
@@ -45,6 +45,15 @@ def seat_move(t: Table, seat: str, label: str) -> str:
     return text(t.execute(pending.line, seat=pending.seat))
 
 
+def look_all(t: Table, *seats: str) -> None:
+    """K-DEAL-1 at a phone: each seat's player taps every look their page offers (the page
+    sends the `look` move found by its key); the seconds then run."""
+    for seat in seats:
+        for m in as_moves(GAME.seat_moves(t, seat)):
+            if m.key:
+                t.execute(m.line, seat=seat)
+
+
 def cards(t: Table, seat: int) -> list[int]:
     tbl = t.state["table"]
     return [tbl["cards"][c] for c in tbl["hands"][seat]]
@@ -61,6 +70,10 @@ def test_friends_each_get_a_seat_and_bots_fill_the_table(table):
 
 def test_k_deal_1_a_seat_sees_its_own_outer_cards_and_nobody_elses(table):
     table.execute("deal --friends Ann,Ben --bots 1")
+    offered = Desk.payload_of(table, "Ann")["view"]["you"]
+    assert offered["row"] == "[?] [?] [?] [?]" and len(offered["seeing"]) == 2  # until she looks
+    assert all(s["offered"] for s in offered["seeing"])
+    look_all(table, "Ann", "Ben")
     ann, ben = Desk.payload_of(table, "Ann"), Desk.payload_of(table, "Ben")
     a, b = cards(table, 0), cards(table, 1)
     assert ann["view"]["you"]["row"] == f"[{a[0]}] [?] [?] [{a[3]}]"
@@ -94,6 +107,7 @@ def test_the_terminal_of_a_friends_match_shows_only_the_public_table(table):
 
 def test_k_pow_1_a_peek_reaches_only_the_seat_that_peeked(table):
     table.execute("deal --friends Ann,Ben --bots 1")
+    look_all(table, "Ann", "Ben")
     tbl = table.state["table"]
     peek = next(c for c in reversed(tbl["deck"]) if tbl["cards"][c] == 10)
     tbl["deck"].remove(peek)
@@ -102,6 +116,7 @@ def test_k_pow_1_a_peek_reaches_only_the_seat_that_peeked(table):
     seat_move(table, "Ann", "Discard it and use Peek")
     assert "Peek at your position 2" in [m["label"] for m in Desk.payload_of(table, "Ann")["moves"]]
     seat_move(table, "Ann", "Peek at your position 2")
+    look_all(table, "Ann")
     a = cards(table, 0)
     assert Desk.payload_of(table, "Ann")["view"]["you"]["row"] == f"[{a[0]}] [{a[1]}:A] [?] [{a[3]}]"
     assert Desk.payload_of(table, "Ben")["view"]["table"]["rows"]["Ann"] == "[?] [?:A] [?] [?]"
@@ -119,6 +134,7 @@ def test_the_bots_play_after_a_seats_move_as_after_a_terminal_command(table):
 
 def test_k_glimpse_1_the_glimpse_is_one_tap_once_a_turn(table):
     table.execute("deal --friends Ann,Ben --bots 1")
+    look_all(table, "Ann", "Ben")
     seat_move(table, "Ann", "Draw from the deck")
     out = seat_move(table, "Ann", "Let the table glimpse it")
     assert "Ann lets the table glimpse the drawn card." in out
@@ -126,6 +142,7 @@ def test_k_glimpse_1_the_glimpse_is_one_tap_once_a_turn(table):
     assert "Let the table glimpse it" not in labels and "Keep it at position 2" in labels
     held = table.state["table"]["held"]
     caught = held in table.state["table"]["caught"][1]
+    look_all(table, "Ben")                             # a glimpse caught: offered, then seen
     other = Desk.payload_of(table, "Ben")["view"]["table"]["held"]
     value = table.state["table"]["cards"][held]
     assert other == (f"Ann holds {value} (drawn from the deck, you caught the glimpse)" if caught else None)
@@ -133,6 +150,7 @@ def test_k_glimpse_1_the_glimpse_is_one_tap_once_a_turn(table):
 
 def test_a_seat_cannot_move_out_of_turn_or_for_another_seat(table):
     table.execute("deal --friends Ann,Ben --bots 1")
+    look_all(table, "Ann", "Ben")
     desk = desk_of(table)
     desk.publish(lambda token, body: None)
     version = desk.payload("Ben")["version"]
@@ -164,11 +182,13 @@ def test_k_join_1_a_friend_joins_at_the_next_round_in_a_bots_seat_with_the_avera
     assert [(p["name"], p["bot"], p["score"]) for p in table.state["players"]] == [
         ("Ann", False, 5), ("Ben", False, 17), ("Cid", False, 11)]
     c = cards(table, 2)
+    look_all(table, "Cid")
     assert Desk.payload_of(table, "Cid")["view"]["you"]["row"] == f"[{c[0]}] [?] [?] [{c[3]}]"
 
 
 def test_k_join_1_a_friend_who_leaves_is_played_safe_then_a_bot_takes_the_seat(table):
     table.execute("deal --friends Ann,Ben --bots 1")
+    look_all(table, "Ann", "Ben")
     table.execute("view")
     desk, server = desk_of(table), table.services["view"]
     ann = desk.tokens["Ann"]
@@ -205,6 +225,7 @@ def test_a_match_against_bots_still_plays_at_the_terminal_and_a_friend_may_join(
     out = text(table.execute("deal"))
     assert "Ann takes Aino's seat" in out and GAME.seats(table) == ["You", "Ann"]
     a = cards(table, 1)
+    look_all(table, "Ann")
     assert Desk.payload_of(table, "Ann")["view"]["you"]["row"] == f"[{a[0]}] [?] [?] [{a[3]}]"
     assert GAME.public_state(table)["table"]["hands"]["Ann"] == view(table.state["table"], 0)["hands"][1]
 
