@@ -163,9 +163,9 @@ def _spend(state: State, p: Player, box: Box) -> list[Move]:
                 trick=p["trick"]), f"militia {q} --keep-trick", head))
     assets = (_("Assets"),)
     cap = counters.prestige(p)
-    for card in _offered(state, p, box, "asset", lambda c: _ok(adjust.asset, state, name, c,
-                                                                  "play")):
-        if card == GENERIC_ASSET or card not in p["assets"]:
+    for card in _offered(state, p, box, "asset", GENERIC_ASSET,
+                         lambda c: _ok(adjust.asset, state, name, c, "play")):
+        if card is not None and (card == GENERIC_ASSET or card not in p["assets"]):
             out.append(Move(_("Put {card} into play").format(card=card),
                             f"asset {q} {_q(card)}", (*assets, _("Into play")),
                             _("{count} of at most {most} in play").format(
@@ -178,17 +178,18 @@ def _spend(state: State, p: Player, box: Box) -> list[Move]:
     return out
 
 
-def _offered(state: State, p: Player, box: Box, kind: str,
-             allowed: Callable[[str], bool]) -> list[str]:
+def _offered(state: State, p: Player, box: Box, kind: str, generic: str | None,
+             allowed: Callable[[str | None], bool]) -> list[str | None]:
     """The Specialties of `kind` ("asset" or "spell") the player may play now: the named
     cards in their hand (T-BOX-1: drawn from their Tavern's pile, each tried), and for the
-    Specialties they hold that the box does not name, the box's names of that kind or the
-    generic card (one trial: the same rule for any of them)."""
+    Specialties they hold that the box does not name, the box's names of that kind or
+    `generic` (the command's unnamed card; one trial: the same rule for any of them)."""
     named = [c for c in dict.fromkeys(cards.hand(state, p["name"]))
              if (known := box.specialties.get(c.casefold())) is None or known.kind == kind]
-    out = [c for c in named if allowed(c)]
+    out: list[str | None] = [c for c in named if allowed(c)]
     if cards.unnamed(state, p["name"]) > 0:
-        others = [s.name for s in box.specialties.values() if s.kind == kind] or [GENERIC_ASSET]
+        others: list[str | None] = [s.name for s in box.specialties.values()
+                                    if s.kind == kind] or [generic]
         if allowed(others[0]):
             out += [c for c in others if c not in out]
     return out
@@ -205,10 +206,8 @@ def _any_call(state: State, p: Player, box: Box) -> list[Move]:
         formula = box.taverns.get(p["tavern"] or "") or next(
             (f for f in box.taverns.values() if f), None)
         cast, cap = p["spells"], counters.prestige(p)
-        for offered in _offered(state, p, box, "spell",
-                                lambda c: _ok(adjust.spell, state, name,
-                                              None if c == GENERIC_ASSET else c)):
-            card = None if offered == GENERIC_ASSET else offered
+        for card in _offered(state, p, box, "spell", None,
+                             lambda c: _ok(adjust.spell, state, name, c)):
             spell = card or _("a Spell")
             out.append(Move(_("Shout \u201c{formula}\u201d and cast {spell}").format(
                                 formula=formula, spell=spell) if formula
