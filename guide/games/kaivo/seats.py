@@ -14,6 +14,7 @@ typed at the terminal.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from typing import Any
 
 from guide.core.i18n import domain
@@ -144,18 +145,10 @@ def _seeing(state: KaivoState, me: int, v: SeatView, at: float, hints: bool,
     t = state["table"]
     if hints or t is None or t["phase"] == "over":
         return []
-    out, done = [], set()
+    out = []
     known = view(t, me, None)            # an offered look's value: the seat's own memory
-    for s, raw, until, *when in state.get("looks", []):
-        c = int(raw)
+    for o, p, until, key in _looked(state, me, lambda until: until == OFFERED or until > at):
         offered = until == OFFERED          # K-DEAL-1: waiting for its player's tap
-        if s != me or (until <= at and not offered) or c in done:
-            continue
-        done.add(c)
-        where = next(((o, h.index(c)) for o, h in enumerate(t["hands"]) if c in h), None)
-        if where is None:
-            continue                          # in hand (held) or gone to the discard pile
-        o, p = where
         value = (known if offered else v)["hands"][o][p]
         if value is None or v["face_up"][o][p]:
             continue
@@ -166,8 +159,7 @@ def _seeing(state: KaivoState, me: int, v: SeatView, at: float, hints: bool,
             label = _("{who}'s card at position {pos}").format(who=v["names"][o], pos=p + 1)
             text = _("You see {who}'s {value} at position {pos}").format(who=v["names"][o], value=value,
                                                                          pos=p + 1)
-        seen_at = when[0] if when else until
-        out.append({"key": f"{o}:{p}:{seen_at}", "label": label, "text": text,
+        out.append({"key": key, "label": label, "text": text,
                     "seconds": seconds if offered else max(1, round(until - at)),
                     "offered": offered, "whose": v["names"][o], "pos": p + 1})
     return out
@@ -275,16 +267,28 @@ def _looks(state: KaivoState, seat: str) -> list[Move]:
     if me is None or t is None or t["phase"] == "over":
         return []
     out: list[Move] = []
-    for s, raw, until, *when in state.get("looks", []):
-        where = next(((o, h.index(int(raw))) for o, h in enumerate(t["hands"])
-                      if int(raw) in h), None)
-        if s != me or until != OFFERED or where is None:
-            continue
-        o, p = where
+    for o, p, _until, key in _looked(state, me, lambda until: until == OFFERED):
         of = "" if o == me else f" --of {shlex.quote(t['names'][o])}"
-        seen_at = when[0] if when else until
-        out.append(Move(_("Look"), f"look {p + 1}{of} --as {shlex.quote(seat)}",
-                        key=f"{o}:{p}:{seen_at}"))
+        out.append(Move(_("Look"), f"look {p + 1}{of} --as {shlex.quote(seat)}", key=key))
+    return out
+
+
+def _looked(state: KaivoState, me: int, keep: Callable[[float], bool]
+            ) -> list[tuple[int, int, float, str]]:
+    """The seat's looks (K-DEAL-1) whose `until` passes `keep`, at cards lying in a row:
+    (whose row, position, until, the key that names it on the page), each card once; a card
+    in hand or discarded is not here."""
+    t = state["table"]
+    assert t is not None
+    out, done = [], set()
+    for s, raw, until, *when in state.get("looks", []):
+        c = int(raw)
+        where = next(((o, h.index(c)) for o, h in enumerate(t["hands"]) if c in h), None)
+        if s != me or not keep(until) or c in done or where is None:
+            continue
+        done.add(c)
+        o, p = where
+        out.append((o, p, until, f"{o}:{p}:{when[0] if when else until}"))
     return out
 
 
