@@ -138,10 +138,37 @@ def test_a_cv_evening_in_ukrainian_leaves_nothing_in_english(tmp_path):
                  "Невдача: 3 (коштує 1 активну картку, V-FAIL-1)", "Доріжку доповнено (Молодість — 2)",
                  "помилка: невідома команда 'bogus'; введіть help", "Скасовано: roll Оля",
                  "Використання: take", "Команди (help КОМАНДА — докладніше):", "підготовка:",
-                 "cv (раунд 1: Оля)> "):
+                 "cv (раунд 1: Оля)> ",
+                 "'--dice': 'x' — не ціле число"):    # click's type name "integer", translated
         assert said in out, said
     assert not re.search(r"гравця [A-ZА-ЯІЇЄ]", out)       # no "хід гравця Оля"
     assert "дає немає" not in out and "Скарбничка" not in out.replace("«Скарбничка»", "")
+
+
+CV_MASTER = """
+players Оля Петро
+roll Оля --faces knowledge,knowledge,health,health
+take Оля 43 --type knowledge --cost knowledge
+end
+roll Петро --faces failure,money,money,money
+end
+"""
+
+
+def test_the_mnemonics_master_token_is_named_in_ukrainian_on_the_tv(tmp_path):
+    """43 Mnemonics master's token (any one plain symbol) on the TV: the page shows each
+    token by the symbol the view sends for it (guide/games/cv/view/page.html), never its id."""
+    out, misses, t = play(tmp_path / "cv.sqlite", "cv", "uk", CV_MASTER)
+    try:
+        view = t.game.view(t)
+    finally:
+        t.close()
+    assert not misses, sorted(misses)[:10]
+    symbols = {s["id"]: s for s in view["symbols"]}
+    tokens = [x for p in view["players"] for x in p["tokens"]]
+    assert tokens == ["choice"]
+    assert all(x in symbols for x in tokens), "a token the page can only show by its id"
+    assert symbols["choice"]["name"] == "Здоров'я/Відносини/Знання/Гроші"
 
 
 def test_cv_scoring_in_ukrainian_counts_with_three_plural_forms(tmp_path):
