@@ -177,6 +177,23 @@ def help_text(text: str | None, module: str) -> str:
     return domain_of(module).gettext(inspect.cleandoc(text))
 
 
+def pgettext_any(context: str, message: str) -> str:
+    """A message of whichever catalogue holds it, a game's (the installed games' in order)
+    or the core's, else English: the words the core shows without knowing whose they are (a
+    game's schema's description in a problem, context "schema")."""
+    if _current == ENGLISH or not message:
+        return message
+    from guide.core.games import installed
+
+    key = f"{context}\x04{message}"
+    for name in (*sorted(installed()), CORE):
+        found = _lookup((name,), key)
+        if found is not None:
+            return found
+    domain(CORE)._miss(context, message)
+    return message
+
+
 def N_(message: str) -> str:
     """Marks a message for the catalogue where it is made (a table of words at import time);
     it is translated where it is shown."""

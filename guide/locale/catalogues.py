@@ -125,6 +125,8 @@ def _cli_texts(name: str) -> Iterator[tuple[str, str | None, str]]:
         for command in game.cli():
             found += help_texts(command)
         module = f"guide.games.{name}"
+        for schema in game.schemas().values():
+            found += [(module, "schema", text) for text in described(schema)]
         for option in game.start_options():
             if option.help:
                 found.append((module, None, inspect.cleandoc(option.help)))
@@ -133,6 +135,22 @@ def _cli_texts(name: str) -> Iterator[tuple[str, str | None, str]]:
     for module, context, text in found:
         if domain_of(module).name == name:
             yield module.replace(".", "/") + ".py", context, text
+
+
+def described(schema: object) -> set[str]:
+    """The descriptions of a schema that a problem may show ("expected {form}": those of a
+    pattern, anyOf or oneOf; guide.core.schema._describe)."""
+    found: set[str] = set()
+    if isinstance(schema, dict):
+        if isinstance(schema.get("description"), str) and any(
+                k in schema for k in ("pattern", "anyOf", "oneOf")):
+            found.add(schema["description"])
+        for value in schema.values():
+            found |= described(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            found |= described(value)
+    return found
 
 
 def template(name: str) -> Catalog:

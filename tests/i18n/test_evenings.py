@@ -252,3 +252,26 @@ def test_a_seat_page_gets_its_words_and_its_buttons_in_the_tables_language(tmp_p
         assert "Attaquer Pierre (au contact) avec l’Arme 1" in [m["label"] for m in page["moves"]]
     finally:
         t.close()
+
+
+def test_a_broken_cv_file_is_said_in_ukrainian(tmp_path):
+    """`guide --lang uk check`: PyYAML's problem and the schema's description of the form
+    expected come in Ukrainian (the description from the game's own catalogue)."""
+    from click.testing import CliRunner
+
+    from guide.cli import cli
+
+    symbols = (Path(cat.ROOT) / "cards" / "cv" / "symbols.yaml").read_text(encoding="utf-8")
+    (tmp_path / "symbols.yaml").write_text(symbols.replace("- id: health", "- id: Health Bad"),
+                                           encoding="utf-8")
+    (tmp_path / "types.yaml").write_text("types:\n  - id: x\n    en\n", encoding="utf-8")
+    with i18n.recording() as misses:
+        out = CliRunner().invoke(cli, ["--lang", "uk", "check", "--game", "cv",
+                                       str(tmp_path / "symbols.yaml"),
+                                       str(tmp_path / "types.yaml")]).output
+    assert not misses, sorted(misses)[:10]
+    assert ("symbols.yaml:5:9: symbols[1].id: 'Health Bad' — неприпустиме значення;"
+            " очікується ідентифікатор малими латинськими літерами (літери і _)") in out
+    assert ("types.yaml:4:1: синтаксична помилка YAML: рядок, що не є ні `ключ: значення`,"
+            " ні елементом списку `- ` (бракує ':') (див. рядок 3, стовпець 5)") in out
+    assert "Знайдено 2 проблеми." in out
