@@ -81,6 +81,13 @@ class SaidGroup(click.Group):
         click.Group.format_help(shown, ctx, formatter)
         return formatter.getvalue().rstrip("\n")
 
+    def get_usage(self, ctx: click.Context) -> str:
+        """The usage line of a refusal (`guide nope`), its placeholders in the language."""
+        shown = said(self)
+        formatter = ctx.make_formatter()
+        click.Group.format_usage(shown, ctx, formatter)
+        return formatter.getvalue().rstrip("\n")
+
 
 def help_texts(cmd: click.Command, module: str | None = None
                ) -> Iterator[tuple[str, str | None, str]]:

@@ -360,19 +360,21 @@ def test_a_yaml_syntax_error_is_said_in_the_tables_language_at_pyyamls_position(
 
 
 def test_guide_help_and_every_core_subcommands_help_speak_the_tables_language(speak_pseudo):
-    """`guide --help`, and `guide COMMAND --help` for the core's commands and Cave's."""
+    """`guide --help`, and `guide COMMAND --help` for the core's commands and Cave's; the
+    usage line of a refusal (`guide nope`, `guide check` without a path)."""
     from guide.cli import cli
     from guide.core import games
     from guide.games.cave.cli import cave_group
 
-    allowed = _command_words(cli) | _command_words(cave_group) | {"kaivo", "odds", "print", "help"}
+    allowed = _command_words(cli) | _command_words(cave_group) | {"kaivo", "odds", "print",
+                                                                  "help", "nope"}
     allowed |= set(games.installed()) | {  # `guide play`'s start options of the games
         w for g in games.installed() for o in games.load(g).start_options() for w in o.opts
         for w in re.findall(r"[a-z]+", w)}
     bad = {}
     for args in [(), *((name,) for name in cli.commands), ("new", "box"), ("cave",),
-                 ("cave", "sim")]:
-        shown = _guide(*args, "--help")
+                 ("cave", "sim"), ("nope",), ("check",)]:
+        shown = _guide(*args, "--help") if args not in (("nope",), ("check",)) else _guide(*args)
         left = plain_words(_without_command_forms(shown), allowed)
         if left:
             bad[" ".join(args)] = sorted(set(left))
