@@ -212,6 +212,8 @@ CAVE_EVENING = """
 character Ann
 character Bob
 status
+start --at 99,0
+start --at 0,99 --upright
 start --at 0,0
 map
 move Ann right
