@@ -45,7 +45,7 @@ class GameGroup(SaidGroup):
 
 def _speak(ctx: click.Context, param: click.Parameter, code: str | None) -> str | None:
     """`guide --lang CODE`: the language of what `guide` says from here on (its help, its
-    messages); `guide play` then speaks the campaign's own, or its `--lang`."""
+    messages), and `guide play`'s unless its own `--lang` says another (else the campaign's)."""
     from guide.core import i18n
 
     if code is not None:
@@ -53,6 +53,7 @@ def _speak(ctx: click.Context, param: click.Parameter, code: str | None) -> str 
             raise click.BadParameter(_("guide speaks {codes}, not {code!r}").format(
                 codes=", ".join(i18n.LANGUAGES), code=code), ctx, param)
         i18n.use(code)
+        ctx.meta["guide.lang"] = code
     return code
 
 
@@ -275,8 +276,8 @@ def play(ctx: click.Context, campaign: Path | None, boxes: tuple[Path, ...],
     """The table: an interactive REPL, or one command a line from a script or a pipe."""
     from guide.core.repl.run import run_play
 
-    sys.exit(run_play(campaign, list(boxes), seed, game_id=game_id, lang=lang,
-                      start=list(ctx.args)))
+    sys.exit(run_play(campaign, list(boxes), seed, game_id=game_id,
+                      lang=lang or ctx.meta.get("guide.lang"), start=list(ctx.args)))
 
 
 @cli.command()

@@ -275,3 +275,20 @@ def test_a_broken_cv_file_is_said_in_ukrainian(tmp_path):
     assert ("types.yaml:4:1: синтаксична помилка YAML: рядок, що не є ні `ключ: значення`,"
             " ні елементом списку `- ` (бракує ':') (див. рядок 3, стовпець 5)") in out
     assert "Знайдено 2 проблеми." in out
+
+
+def test_guide_lang_before_play_is_the_tables_language_and_the_campaign_keeps_it(tmp_path):
+    from click.testing import CliRunner
+
+    from guide.cli import cli
+
+    path = str(tmp_path / "cv.sqlite")
+    out = CliRunner().invoke(cli, ["--lang", "uk", "play", "--game", "cv", "--campaign", path],
+                             input="players Оля Петро\n").output
+    assert "Гравці по черзі: Оля, Петро" in out
+    i18n.use("en")
+    again = CliRunner().invoke(cli, ["play", "--campaign", path], input="bogus\n").output
+    assert "помилка: невідома команда 'bogus'" in again
+    refused = CliRunner().invoke(cli, ["--lang", "uk", "play", "--game", "taverne",
+                                       "--campaign", str(tmp_path / "t.sqlite")], input="")
+    assert refused.output.startswith("помилка: --lang: гра taverne")
