@@ -269,7 +269,8 @@ class PlayCommand(click.Command):
 @GAME
 @click.option("--seed", type=int, default=None, help="Seed the dice for reproducible play.")
 @click.option("--lang", default=None, metavar="CODE",
-              help="The language of the game's words, where the game has several (cv: uk).")
+              help="The language of the table, where the game speaks several (cv: uk;"
+                   " taverne: fr); default: the campaign's, or guide --lang.")
 @click.pass_context
 def play(ctx: click.Context, campaign: Path | None, boxes: tuple[Path, ...],
          game_id: str | None, seed: int | None, lang: str | None) -> None:
