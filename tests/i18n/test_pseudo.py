@@ -404,3 +404,16 @@ def test_the_cave_sim_report_speaks_the_tables_language(speak_pseudo):
         if left:
             bad[" ".join(args)] = sorted(set(left))
     assert not bad, bad
+
+
+def test_a_yaml_problem_of_a_kind_not_listed_is_said_in_general_terms(speak_pseudo):
+    """A problem PyYAML may say one day that yamlwords does not list: English tables read
+    PyYAML's words, the others a general one in their language (never PyYAML's English)."""
+    import yaml
+
+    from guide.core.yamlwords import problem_words
+
+    e = yaml.MarkedYAMLError("while reading a novelty", None, "found a new kind of thing")
+    assert problem_words(e) == "while reading a novelty found a new kind of thing"
+    i18n.use(PSEUDO)
+    assert problem_words(e) == pseudo("YAML syntax error")
