@@ -14,11 +14,13 @@ import click
 
 from guide import __version__
 from guide.core.cli import BOX, CAMPAIGN, GAME, UserError
+from guide.core.clihelp import SaidGroup, said
 from guide.core.i18n import _, ngettext, pgettext
 
 
-class GameGroup(click.Group):
-    """The built-in commands, then those of the installed games (imported only when asked)."""
+class GameGroup(SaidGroup):
+    """The built-in commands, then those of the installed games (imported only when asked);
+    their help in the language `guide --lang` chose."""
 
     def _games_commands(self) -> dict[str, click.Command]:
         from guide.core import games
@@ -34,15 +36,33 @@ class GameGroup(click.Group):
         return found
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        return super().get_command(ctx, cmd_name) or self._games_commands().get(cmd_name)
+        cmd = click.Group.get_command(self, ctx, cmd_name) or self._games_commands().get(cmd_name)
+        return None if cmd is None else said(cmd)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self._games_commands()})
 
 
+def _speak(ctx: click.Context, param: click.Parameter, code: str | None) -> str | None:
+    """`guide --lang CODE`: the language of what `guide` says from here on (its help, its
+    messages), and `guide play`'s unless its own `--lang` says another (else the campaign's)."""
+    from guide.core import i18n
+
+    if code is not None:
+        if code not in i18n.LANGUAGES:
+            raise click.BadParameter(_("guide speaks {codes}, not {code!r}").format(
+                codes=", ".join(i18n.LANGUAGES), code=code), ctx, param)
+        i18n.use(code)
+        ctx.meta["guide.lang"] = code
+    return code
+
+
 @click.group(cls=GameGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", "-V", prog_name="guide",
-                      message="%(prog)s %(version)s")
+                      message="%(prog)s %(version)s", help="Show the version and exit.")
+@click.option("--lang", default=None, metavar="CODE", is_eager=True, expose_value=False,
+              callback=_speak, help="The language guide speaks (en, uk, fr): its help and"
+                                    " messages. Put it before the command.")
 def cli() -> None:
     """guide: the game master's companion at the table, for every installed game
     (`guide games` lists them).
@@ -205,14 +225,16 @@ def games_command() -> None:
 @GAME
 def commands_reference(game_id: str | None) -> None:
     """Print the reference of every table command (as `help COMMAND` shows them), in Markdown."""
+    from guide.core.i18n import domain
     from guide.core.reference import registry_of
 
     game = _game(game_id)
     registry = registry_of(game)
-    click.echo(f"# Table commands: {game.title}\n\nType these at the `guide play` prompt, or one"
-               " a line in a script.\n")
+    words = domain(game.id)
+    click.echo(_("# Table commands: {title}\n\nType these at the `guide play` prompt, or one a"
+                 " line in a script.\n").format(title=game.title))
     for family, cmds in registry.by_family().items():
-        click.echo(f"## {family}\n")
+        click.echo(f"## {words.pgettext('family', family)}\n")
         for cmd in cmds:
             click.echo(f"### {cmd.name}\n\n```\n{cmd.help()}\n```\n")
 
@@ -223,6 +245,7 @@ class PlayCommand(click.Command):
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from guide.core import games
+        from guide.core.i18n import domain, help_text
 
         rows = []
         for game_id in sorted(games.installed()):
@@ -230,8 +253,10 @@ class PlayCommand(click.Command):
                 options = games.load(game_id).start_options()
             except Exception:  # noqa: BLE001 - a broken game must not break the help
                 continue
-            rows += [(f"{' / '.join(o.opts)} {o.metavar or ''}".rstrip() + f" ({game_id})",
-                      o.help or "") for o in options]
+            words = domain(game_id)
+            rows += [(f"{' / '.join(o.opts)} {words.pgettext('metavar', o.metavar or '')}"
+                      .rstrip() + f" ({game_id})", help_text(o.help, f"guide.games.{game_id}"))
+                     for o in options]
         if rows:
             with formatter.section(_("Start options of the games")):
                 formatter.write_dl(rows)
@@ -244,15 +269,16 @@ class PlayCommand(click.Command):
 @GAME
 @click.option("--seed", type=int, default=None, help="Seed the dice for reproducible play.")
 @click.option("--lang", default=None, metavar="CODE",
-              help="The language of the game's words, where the game has several (cv: uk).")
+              help="The language of the table, where the game speaks several (cv: uk;"
+                   " taverne: fr); default: the campaign's, or guide --lang.")
 @click.pass_context
 def play(ctx: click.Context, campaign: Path | None, boxes: tuple[Path, ...],
          game_id: str | None, seed: int | None, lang: str | None) -> None:
     """The table: an interactive REPL, or one command a line from a script or a pipe."""
     from guide.core.repl.run import run_play
 
-    sys.exit(run_play(campaign, list(boxes), seed, game_id=game_id, lang=lang,
-                      start=list(ctx.args)))
+    sys.exit(run_play(campaign, list(boxes), seed, game_id=game_id,
+                      lang=lang or ctx.meta.get("guide.lang"), start=list(ctx.args)))
 
 
 @cli.command()

@@ -133,7 +133,7 @@ def compose(path: Path, display: str, game_id: str, problems: list[Problem],
 
 
 def _shown(node: yaml.Node) -> str:
-    return repr(node.value) if isinstance(node, yaml.ScalarNode) else "a list or mapping"
+    return repr(node.value) if isinstance(node, yaml.ScalarNode) else _("a list or mapping")
 
 
 def validate(node: yaml.Node, schema: dict, display: str,
@@ -148,7 +148,7 @@ def validate(node: yaml.Node, schema: dict, display: str,
     except TooBig as e:
         problems.append(problem_at(display, node, str(e)))
     except RecursionError:
-        problems.append(problem_at(display, node, "nested too deeply; the file is refused"))
+        problems.append(problem_at(display, node, _("nested too deeply; the file is refused")))
     trim(problems, start, display)
     return value, len(problems) == start
 

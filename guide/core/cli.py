@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from guide.core.i18n import _
+
 BOX = click.option("--box", "boxes", multiple=True, type=click.Path(path_type=Path),
                    help="A folder of the game's extra data files, loaded beside its bundled box"
                         " (repeatable).")
@@ -21,4 +23,4 @@ class UserError(click.ClickException):
     """A one-line error for the user: `error: ...`, exit 1."""
 
     def show(self, file=None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True)
+        click.echo(_("error: {message}").format(message=self.format_message()), err=True)

@@ -177,6 +177,23 @@ def help_text(text: str | None, module: str) -> str:
     return domain_of(module).gettext(inspect.cleandoc(text))
 
 
+def pgettext_any(context: str, message: str) -> str:
+    """A message of whichever catalogue holds it, a game's (the installed games' in order)
+    or the core's, else English: the words the core shows without knowing whose they are (a
+    game's schema's description in a problem, context "schema")."""
+    if _current == ENGLISH or not message:
+        return message
+    from guide.core.games import installed
+
+    key = f"{context}\x04{message}"
+    for name in (*sorted(installed()), CORE):
+        found = _lookup((name,), key)
+        if found is not None:
+            return found
+    domain(CORE)._miss(context, message)
+    return message
+
+
 def N_(message: str) -> str:
     """Marks a message for the catalogue where it is made (a table of words at import time);
     it is translated where it is shown."""
@@ -208,6 +225,10 @@ CLICK_MODULES = ("click.core", "click.exceptions", "click.types", "click.parser"
 
 # Words click translates from a variable (so its source does not show them as messages).
 CLICK_WORDS = (NP_("click", "required"),)
+# The names of click's number types, which its refusal "{value!r} is not a valid
+# {number_type}." formats in as they are (the key each one is looked up by).
+NUMBER_WORDS = (NP_("click", "integer"), NP_("click", "integer range"),
+                NP_("click", "float"), NP_("click", "float range"))
 
 
 def _click_gettext(message: str) -> str:
@@ -218,9 +239,25 @@ def _click_ngettext(singular: str, plural: str, n: int) -> str:
     return domain(CORE).npgettext("click", singular, plural, n)
 
 
+class _TypeWord(str):
+    """A click number type's name: itself where click compares it or upper-cases it into a
+    placeholder (INTEGER), in the table's language where click formats it into a refusal."""
+
+    def __format__(self, spec: str) -> str:
+        return format(_click_gettext(str(self)), spec)
+
+
 def install_click() -> None:
-    """Route click's gettext calls through the core's catalogue (context "click")."""
+    """Route click's gettext calls through the core's catalogue (context "click"), and
+    click's number types' names too."""
     import importlib
+
+    import click
+
+    for kind in (click.types.IntParamType, click.types.IntRange, click.types.FloatParamType,
+                 click.types.FloatRange):
+        if not isinstance(kind.name, _TypeWord):
+            kind.name = _TypeWord(kind.name)
 
     for name in CLICK_MODULES:
         module = importlib.import_module(name)

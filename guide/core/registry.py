@@ -8,7 +8,6 @@ view) live in `guide.core.commands` and are offered by every game (`Registry.mer
 
 from __future__ import annotations
 
-import copy
 import math
 import shlex
 from collections.abc import Callable, Iterable
@@ -16,13 +15,15 @@ from dataclasses import dataclass
 
 import click
 
+from guide.core.clihelp import metavar_word
+from guide.core.clihelp import said as in_language
 from guide.core.errors import CommandError
-from guide.core.i18n import NP_, _, domain_of, help_text, pgettext
+from guide.core.i18n import NP_, _, domain_of, help_text
 from guide.core.names import suggest
 from guide.core.params import arrange
 from guide.core.text import unsafe
 
-__all__ = ["Command", "CommandError", "Registry", "split", "MAX_LINE"]
+__all__ = ["Command", "CommandError", "Registry", "split", "MAX_LINE", "metavar_word"]
 
 
 
@@ -44,22 +45,8 @@ class Command:
 
     def help(self) -> str:
         """The command's help in the table's language (its texts through its game's catalogue)."""
-        module = self.function.__module__
-        shown = copy.copy(self.click_command)
-        shown.help = help_text(self.click_command.help, module)
-        shown.params = [copy.copy(p) for p in self.click_command.params]
-        for p in shown.params:
-            if getattr(p, "help", None):
-                p.help = help_text(p.help, module)  # type: ignore[attr-defined]
+        shown = in_language(self.click_command, self.function.__module__)
         ctx = click.Context(shown, info_name=self.name)
-        if shown.options_metavar:
-            shown.options_metavar = pgettext("metavar", shown.options_metavar)
-        words = domain_of(module)
-        for p in shown.params:
-            word = metavar_word(p, ctx)
-            if word:
-                full = p.make_metavar(ctx)
-                p.metavar = full.replace(word, words.pgettext("metavar", word), 1)
         return shown.get_help(ctx).replace("Usage: ", "usage: ", 1)
 
 
@@ -76,19 +63,6 @@ def _name_in_language(e: click.UsageError, cmd: Command) -> None:
     if word:
         said = domain_of(cmd.function.__module__).pgettext("metavar", word)
         e.param_hint = "'" + param.make_metavar(ctx).replace(word, said, 1) + "'"  # type: ignore[attr-defined]
-
-
-def metavar_word(param: click.Parameter, ctx: click.Context) -> str | None:
-    """The placeholder a parameter's help shows (NAME, INTEGER, FACES), translated where it is
-    shown (context "metavar"); None for a flag, and for choices (the words typed, English)."""
-    if isinstance(param, click.Option) and (param.is_flag or param.count):
-        return None
-    if param.metavar:
-        return param.metavar
-    if param.type.get_metavar(param=param, ctx=ctx):
-        return None
-    name = param.type.name if isinstance(param, click.Option) else param.name
-    return name.upper() if name else None
 
 
 class Registry:

@@ -20,7 +20,7 @@ from urllib.parse import unquote
 import yaml
 
 from guide.core.errors import GuideError
-from guide.core.i18n import N_, _, ngettext
+from guide.core.i18n import N_, _, ngettext, pgettext_any
 from guide.core.yamlsrc import (
     BOOL,
     FLOAT,
@@ -421,5 +421,8 @@ def _allowed(names: list) -> str:
 
 
 def _describe(schema: dict, default: str) -> str:
-    desc = str(schema.get("description", default)).rstrip(".")
+    """The form a value must have, as its schema describes it (in the table's language: a
+    game's catalogue holds its schemas' descriptions, context "schema")."""
+    said = schema.get("description")
+    desc = (pgettext_any("schema", str(said)) if said else default).rstrip(".")
     return desc[0].lower() + desc[1:] if desc else default

@@ -135,12 +135,16 @@ def compose_text(text: str, display: str) -> tuple[yaml.Node | None, list[Proble
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         where = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = " ".join(x for x in (e.context, e.problem) if x) or _("YAML syntax error")
+        from guide.core.yamlwords import problem_words  # the cold path: a broken file
+
+        what = problem_words(e)
         return None, [Problem(display, where[0], where[1],
                               _("YAML syntax error: {what}").format(what=what))]
     except yaml.YAMLError as e:
-        return None, [Problem(display, 1, 1, _("YAML error: {what}").format(
-            what=str(e).splitlines()[0]))]
+        from guide.core.yamlwords import other_problem
+
+        line, column, what = other_problem(e, text)
+        return None, [Problem(display, line, column, _("YAML error: {what}").format(what=what))]
     except RecursionError:
         return None, [Problem(display, 1, 1, _("YAML nested too deeply"))]
 

@@ -104,6 +104,53 @@ def _help_texts(name: str) -> Iterator[tuple[str, str | None, str]]:
                 yield where, "metavar", word
     for family in sorted(families):
         yield f"{name} families", "family", family
+    yield from _cli_texts(name)
+
+
+def _cli_texts(name: str) -> Iterator[tuple[str, str | None, str]]:
+    """The help of `guide`'s subcommands of the domain: the core's own (`guide --help`,
+    `guide check --help`), a game's (`guide cave sim --help`) and its `guide play` options."""
+    from guide.core.clihelp import help_texts
+    from guide.core.i18n import domain_of
+
+    found: list[tuple[str, str | None, str]] = []
+    if name == CORE:
+        from guide.cli import cli
+
+        found += help_texts(cli)
+    else:
+        from guide.core.games import load
+
+        game = load(name)
+        for command in game.cli():
+            found += help_texts(command)
+        module = f"guide.games.{name}"
+        for schema in game.schemas().values():
+            found += [(module, "schema", text) for text in described(schema)]
+        for option in game.start_options():
+            if option.help:
+                found.append((module, None, inspect.cleandoc(option.help)))
+            if option.metavar:
+                found.append((module, "metavar", option.metavar))
+    for module, context, text in found:
+        if domain_of(module).name == name:
+            yield module.replace(".", "/") + ".py", context, text
+
+
+def described(schema: object) -> set[str]:
+    """The descriptions of a schema that a problem may show ("expected {form}": those of a
+    pattern, anyOf or oneOf; guide.core.schema._describe)."""
+    found: set[str] = set()
+    if isinstance(schema, dict):
+        if isinstance(schema.get("description"), str) and any(
+                k in schema for k in ("pattern", "anyOf", "oneOf")):
+            found.add(schema["description"])
+        for value in schema.values():
+            found |= described(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            found |= described(value)
+    return found
 
 
 def template(name: str) -> Catalog:

@@ -138,10 +138,37 @@ def test_a_cv_evening_in_ukrainian_leaves_nothing_in_english(tmp_path):
                  "Невдача: 3 (коштує 1 активну картку, V-FAIL-1)", "Доріжку доповнено (Молодість — 2)",
                  "помилка: невідома команда 'bogus'; введіть help", "Скасовано: roll Оля",
                  "Використання: take", "Команди (help КОМАНДА — докладніше):", "підготовка:",
-                 "cv (раунд 1: Оля)> "):
+                 "cv (раунд 1: Оля)> ",
+                 "'--dice': 'x' — не ціле число"):    # click's type name "integer", translated
         assert said in out, said
     assert not re.search(r"гравця [A-ZА-ЯІЇЄ]", out)       # no "хід гравця Оля"
     assert "дає немає" not in out and "Скарбничка" not in out.replace("«Скарбничка»", "")
+
+
+CV_MASTER = """
+players Оля Петро
+roll Оля --faces knowledge,knowledge,health,health
+take Оля 43 --type knowledge --cost knowledge
+end
+roll Петро --faces failure,money,money,money
+end
+"""
+
+
+def test_the_mnemonics_master_token_is_named_in_ukrainian_on_the_tv(tmp_path):
+    """43 Mnemonics master's token (any one plain symbol) on the TV: the page shows each
+    token by the symbol the view sends for it (guide/games/cv/view/page.html), never its id."""
+    out, misses, t = play(tmp_path / "cv.sqlite", "cv", "uk", CV_MASTER)
+    try:
+        view = t.game.view(t)
+    finally:
+        t.close()
+    assert not misses, sorted(misses)[:10]
+    symbols = {s["id"]: s for s in view["symbols"]}
+    tokens = [x for p in view["players"] for x in p["tokens"]]
+    assert tokens == ["choice"]
+    assert all(x in symbols for x in tokens), "a token the page can only show by its id"
+    assert symbols["choice"]["name"] == "Здоров'я/Відносини/Знання/Гроші"
 
 
 def test_cv_scoring_in_ukrainian_counts_with_three_plural_forms(tmp_path):
@@ -225,3 +252,43 @@ def test_a_seat_page_gets_its_words_and_its_buttons_in_the_tables_language(tmp_p
         assert "Attaquer Pierre (au contact) avec l’Arme 1" in [m["label"] for m in page["moves"]]
     finally:
         t.close()
+
+
+def test_a_broken_cv_file_is_said_in_ukrainian(tmp_path):
+    """`guide --lang uk check`: PyYAML's problem and the schema's description of the form
+    expected come in Ukrainian (the description from the game's own catalogue)."""
+    from click.testing import CliRunner
+
+    from guide.cli import cli
+
+    symbols = (Path(cat.ROOT) / "cards" / "cv" / "symbols.yaml").read_text(encoding="utf-8")
+    (tmp_path / "symbols.yaml").write_text(symbols.replace("- id: health", "- id: Health Bad"),
+                                           encoding="utf-8")
+    (tmp_path / "types.yaml").write_text("types:\n  - id: x\n    en\n", encoding="utf-8")
+    with i18n.recording() as misses:
+        out = CliRunner().invoke(cli, ["--lang", "uk", "check", "--game", "cv",
+                                       str(tmp_path / "symbols.yaml"),
+                                       str(tmp_path / "types.yaml")]).output
+    assert not misses, sorted(misses)[:10]
+    assert ("symbols.yaml:5:9: symbols[1].id: 'Health Bad' — неприпустиме значення;"
+            " очікується ідентифікатор малими латинськими літерами (літери і _)") in out
+    assert ("types.yaml:4:1: синтаксична помилка YAML: рядок, що не є ні `ключ: значення`,"
+            " ні елементом списку `- ` (бракує ':') (див. рядок 3, стовпець 5)") in out
+    assert "Знайдено 2 проблеми." in out
+
+
+def test_guide_lang_before_play_is_the_tables_language_and_the_campaign_keeps_it(tmp_path):
+    from click.testing import CliRunner
+
+    from guide.cli import cli
+
+    path = str(tmp_path / "cv.sqlite")
+    out = CliRunner().invoke(cli, ["--lang", "uk", "play", "--game", "cv", "--campaign", path],
+                             input="players Оля Петро\n").output
+    assert "Гравці по черзі: Оля, Петро" in out
+    i18n.use("en")
+    again = CliRunner().invoke(cli, ["play", "--campaign", path], input="bogus\n").output
+    assert "помилка: невідома команда 'bogus'" in again
+    refused = CliRunner().invoke(cli, ["--lang", "uk", "play", "--game", "taverne",
+                                       "--campaign", str(tmp_path / "t.sqlite")], input="")
+    assert refused.output.startswith("помилка: --lang: гра taverne")

@@ -212,6 +212,8 @@ CAVE_EVENING = """
 character Ann
 character Bob
 status
+start --at 99,0
+start --at 0,99 --upright
 start --at 0,0
 map
 move Ann right
@@ -289,3 +291,129 @@ def test_a_kaverini_seat_page_and_the_tv_speak_the_tables_language(tmp_path, spe
         assert not plain_words("\n".join(said), allowed)
     finally:
         t.close()
+
+
+def _guide(*args: str) -> str:
+    """What `guide --lang pseudo ARGS` shows (its output and its errors)."""
+    from click.testing import CliRunner
+
+    from guide.cli import cli
+
+    result = CliRunner().invoke(cli, ["--lang", PSEUDO, *args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.output
+
+
+def _command_words(command) -> set[str]:
+    """The words a command's help may show in English: command names, option names, the
+    choices typed (decisions: Languages)."""
+    import click
+
+    found = {command.name or ""}
+    for p in command.params:
+        found |= {w for o in [*p.opts, *_choices(p)] for w in re.findall(r"[a-z]+", str(o))}
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            found |= _command_words(sub)
+    return found
+
+
+def _without_command_forms(shown: str) -> str:
+    """`guide games`, `key: value`: forms typed as they stand, kept English."""
+    return re.sub(r"`[^`]*`", "", shown)
+
+
+BROKEN_YAML = {
+    "key.yaml": "name: Ann\nlevel\n",                       # could not find expected ':'
+    "flow.yaml": "names: [Ann, Bob\n",                      # an unclosed [
+    "quote.yaml": "name: \"Ann\n\nlevel: 2\n",             # an unclosed quote
+    "colon.yaml": "name: Ann: Bob\n",                       # mapping values not allowed
+    "indent.yaml": "names:\n  - Ann\n level: 2\n",          # indentation
+    "tab.yaml": "names:\n\t- Ann\n",                        # a tab
+    "alias.yaml": "name: *nobody\n",                        # an undefined alias
+    "twice.yaml": "name: Ann\n---\nname: Bob\n",            # two documents
+    "escape.yaml": "name: \"A\\qnn\"\n",                    # an unknown escape
+    "control.yaml": "name: A\x01nn\n",                      # a control character
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN_YAML))
+def test_a_yaml_syntax_error_is_said_in_the_tables_language_at_pyyamls_position(
+        tmp_path, speak_pseudo, name):
+    """PyYAML's own English ("while scanning a simple key ... could not find expected ':'")
+    is said in our words, through the core's catalogue, at the position PyYAML gives."""
+    from guide.core.yamlsrc import compose_text
+
+    text = BROKEN_YAML[name]
+    english = compose_text(text, name)[1]
+    i18n.use(PSEUDO)
+    said = compose_text(text, name)[1]
+    i18n.use("en")
+    assert len(said) == 1 and len(english) == 1
+    assert (said[0].line, said[0].column) == (english[0].line, english[0].column)
+    left = plain_words(_without_command_forms(said[0].message), _words([name, text]))
+    assert not left, f"{said[0]}: {left}"
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    shown = _guide("check", str(path))
+    assert f"{name}:{said[0].line}:{said[0].column}: " in shown
+    assert not plain_words(_without_command_forms(shown), _words([str(path), text])), shown
+
+
+def test_guide_help_and_every_core_subcommands_help_speak_the_tables_language(speak_pseudo):
+    """`guide --help`, and `guide COMMAND --help` for the core's commands and Cave's; the
+    usage line of a refusal (`guide nope`, `guide check` without a path)."""
+    from guide.cli import cli
+    from guide.core import games
+    from guide.games.cave.cli import cave_group
+
+    allowed = _command_words(cli) | _command_words(cave_group) | {"kaivo", "odds", "print",
+                                                                  "help", "nope"}
+    allowed |= set(games.installed()) | {  # `guide play`'s start options of the games
+        w for g in games.installed() for o in games.load(g).start_options() for w in o.opts
+        for w in re.findall(r"[a-z]+", w)}
+    bad = {}
+    for args in [(), *((name,) for name in cli.commands), ("new", "box"), ("cave",),
+                 ("cave", "sim"), ("nope",), ("check",)]:
+        shown = _guide(*args, "--help") if args not in (("nope",), ("check",)) else _guide(*args)
+        left = plain_words(_without_command_forms(shown), allowed)
+        if left:
+            bad[" ".join(args)] = sorted(set(left))
+    assert not bad, bad
+
+
+def test_the_cave_sim_report_speaks_the_tables_language(speak_pseudo):
+    """`guide cave sim`: a run's report, a sweep's tables, the notes of a turned knob and
+    the refusals of a knob, in the table's language (Cave has only its English catalogue)."""
+    from guide.games.cave import knobs
+    from guide.games.cave.cli import cave_group
+
+    # the box's own words (its meal results, a cause of death) and its knobs' names
+    raw = knobs.raw_box(None)
+    allowed = _command_words(cave_group) | _words([*knobs.names(raw), raw]) | {"C", "TURN"}
+    bad = {}
+    for args in (["--players", "2", "--games", "20", "--workers", "1"],
+                 ["--players", "1", "--games", "10", "--workers", "1", "--sweep", "energy=6..7"],
+                 ["--players", "1", "--games", "10", "--workers", "1",
+                  "--set", "tiles.straight=12"],
+                 ["--set", "energy=lots"], ["--sweep", "energy=9..6"], ["--json", "--csv"],
+                 ["--set", "nothing=1"]):
+        shown = _guide("cave", "sim", *args)
+        left = plain_words(_without_command_forms(shown), allowed | _words(args))
+        if left:
+            bad[" ".join(args)] = sorted(set(left))
+    assert not bad, bad
+
+
+def test_a_yaml_problem_of_a_kind_not_listed_is_said_in_general_terms(speak_pseudo):
+    """A problem PyYAML may say one day that yamlwords does not list: English tables read
+    PyYAML's words, the others a general one in their language (never PyYAML's English)."""
+    import yaml
+
+    from guide.core.yamlwords import problem_words
+
+    e = yaml.MarkedYAMLError("while reading a novelty", None, "found a new kind of thing")
+    assert problem_words(e) == "while reading a novelty found a new kind of thing"
+    i18n.use(PSEUDO)
+    assert problem_words(e) == pseudo("YAML syntax error")

@@ -28,7 +28,7 @@ from guide.core.table import Table
 
 class StartError(click.ClickException):
     def show(self, file=None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True)
+        click.echo(_("error: {message}").format(message=self.format_message()), err=True)
 
 
 def default_campaign(game_id: str) -> Path:

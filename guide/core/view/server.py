@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from urllib.parse import parse_qs, urlsplit
 
+from guide.core.i18n import _
 from guide.core.view.wire import (
     MAX_BODY,
     allowed_hosts,
@@ -59,6 +60,9 @@ _ACCEPT_BATCH = 16         # accepted per turn, so those already open are served
 LOG_BURST = 5              # tracebacks written to the log ...
 LOG_WINDOW = 60.0          # ... at most this often (then one line says how many were left out)
 
+# The status lines' reason phrases are the protocol's own (latin-1, never shown by a browser,
+# which says an error in its own language): English. What a person may read, the words a
+# seat's page shows after a move and the text of a refused host, is in the table's language.
 _REASONS = {200: "OK", 202: "Accepted", 400: "Bad Request", 403: "Forbidden",
             404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
             409: "Conflict", 413: "Payload Too Large", 415: "Unsupported Media Type",
@@ -67,6 +71,11 @@ KIT_FILES = {"kit.js": ("kit.js", "text/javascript; charset=utf-8"),   # the pag
              "kit.css": ("kit.css", "text/css; charset=utf-8"),
              "follow.js": ("kit.js", "text/javascript; charset=utf-8")}  # its older name
 _METHODS = {"HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"}
+
+
+def _said(words: str) -> bytes:
+    """The answer to a move: the words the seat's page shows ("sent": it went through)."""
+    return json.dumps({"said": words}).encode()
 
 
 @dataclass
@@ -229,7 +238,7 @@ class ViewServer:
         if now < self._resume:
             wake.append(self._resume)
         wait = min(wake, default=now + 1) - now
-        for key, _ in self._selector.select(max(0.0, min(wait, 1.0))):
+        for key, _events in self._selector.select(max(0.0, min(wait, 1.0))):
             sock = key.fileobj
             if sock is self._listener:
                 self._accept()
@@ -280,12 +289,12 @@ class ViewServer:
                 self._selector.unregister(self._listener)
 
     def _accept(self) -> None:
-        for _ in range(_ACCEPT_BATCH):
+        for _turn in range(_ACCEPT_BATCH):
             now = time.monotonic()
             if not self._room(now):
                 return
             try:
-                sock, _ = self._listener.accept()
+                sock, _address = self._listener.accept()
             except (BlockingIOError, InterruptedError):
                 return
             except OSError:          # out of descriptors, a reset before accept: try later
@@ -340,7 +349,7 @@ class ViewServer:
         if len(parts) != 3 or not parts[2].startswith("HTTP/"):
             self._answer(client, 400, b"", "text/plain")
             return
-        method, target, _ = parts
+        method, target, _version = parts
         try:
             split = urlsplit(target)
         except ValueError:                  # GET //[ , GET http://[x/ : unreadable, at once
@@ -358,7 +367,7 @@ class ViewServer:
             headers[key] = value.strip()
         path = split.path
         if headers.get("host", "").lower() not in self.hosts:
-            self._answer(client, 403, b"unknown host", "text/plain")
+            self._answer(client, 403, _("unknown host").encode(), "text/plain; charset=utf-8")
         elif path.startswith("/seat/"):
             self._seat(client, method, path, body, headers)
         elif method != "GET":
@@ -390,18 +399,18 @@ class ViewServer:
         if not known or self.on_move is None:
             self._answer(client, 403, b"", "text/plain")
         elif method == "POST" and rest == "move" and not is_json(headers):
-            self._answer(client, 415, b'{"said": "a move is sent as JSON"}', "application/json")
+            self._answer(client, 415, _said(_("a move is sent as JSON")), "application/json")
         elif method == "POST" and rest == "move" and not same_origin(headers):
-            self._answer(client, 403, b'{"said": "a move comes from this seat\'s own page"}',
+            self._answer(client, 403, _said(_("a move comes from this seat's own page")),
                          "application/json")
         elif method == "POST" and rest == "move":
             try:
                 sent = json.loads(body.decode("utf-8"))
                 said = self.on_move(token, sent.get("move"), sent.get("version"))
             except (ValueError, AttributeError, UnicodeDecodeError, RecursionError):
-                said = "not a move"    # garbage, or 500 brackets deep: the same short answer
+                said = _("not a move")  # garbage, or 500 brackets deep: the same short answer
             status = 202 if said == "sent" else 409
-            self._answer(client, status, json.dumps({"said": said}).encode(), "application/json")
+            self._answer(client, status, _said(said), "application/json")
         elif method != "GET":
             self._answer(client, 405 if method in _METHODS else 400, b"", "text/plain")
         elif rest == "":

@@ -10,6 +10,7 @@ import click
 
 from guide.core.cli import UserError
 from guide.core.errors import GuideError
+from guide.core.i18n import domain
 from guide.core.params import KeyValue
 
 from . import knobs
@@ -17,6 +18,7 @@ from .sim import Run, simulate_runs, workers_default
 from .simreport import report, sweep_tables, to_csv, to_json
 
 SETTING = KeyValue(value=str, metavar="KNOB=VALUE")
+_, ngettext, pgettext = domain("cave").functions()
 
 
 @click.group("cave")
@@ -47,7 +49,7 @@ def sim(players: int | None, games: int, seed: int, box_path: Path | None,
     escaped, tiles laid, rounds and turns, how often the exit was drawn and the causes of
     death, each with its 95% interval. Example: guide cave sim --players 4 --sweep energy=6..10"""
     if as_json and as_csv:
-        raise UserError("--json or --csv, not both")
+        raise UserError(_("--json or --csv, not both"))
     if box_path is not None and box_path.is_dir():
         box_path = box_path / "box.yaml"
     try:
@@ -58,7 +60,7 @@ def sim(players: int | None, games: int, seed: int, box_path: Path | None,
     except ValueError as e:                      # a bad box file (its loader's one line)
         raise UserError(str(e)) from None
     except KeyboardInterrupt:
-        raise UserError("stopped (Ctrl-C): no figures") from None
+        raise UserError(_("stopped (Ctrl-C): no figures")) from None
     if as_json:
         click.echo(to_json(figures, knob))
     elif as_csv:
@@ -96,7 +98,7 @@ def plan(box_path: Path | None, players: int | None, games: int, seed: int,
         for value in values:
             turned = fixed + ([(path, value)] if knob else [])
             label = shown + ([(knob, value)] if knob else [])
-            where = " ".join(f"{k}={v}" for k, v in label) or "the box"
+            where = " ".join(f"{k}={v}" for k, v in label) or _("the box")
             box, notes = knobs.box_with(raw, turned, where) if turned else (knobs.load_box(box_path), [])
             runs.append(Run(box, n, games, seed, tuple(label), tuple(notes)))
     return runs, knob

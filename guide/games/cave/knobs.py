@@ -24,12 +24,14 @@ from typing import Any
 import yaml
 
 from guide.core.errors import GuideError
-from guide.core.i18n import domain
+from guide.core.i18n import N_, domain
 from guide.core.names import resolve
 
 from .box import Box, load_box
 
-pgettext = domain("cave").pgettext
+_, ngettext, pgettext = domain("cave").functions()
+# what a knob's value must be, by the kind of the value it replaces
+KINDS = {bool: N_("true or false"), int: N_("a whole number"), float: N_("a number")}
 
 NORMAL = "tiles.contents.normal"
 MAX_SWEEP = 50
@@ -102,8 +104,9 @@ def value_like(old: Any, text: str, where: str) -> Any:
             numbers = not old or all(isinstance(v, int) and not isinstance(v, bool) for v in old)
             return [int(t) for t in items] if numbers else items
     except ValueError:
-        kind = {bool: "true or false", int: "a whole number", float: "a number"}.get(type(old), "a value")
-        raise KnobError(f"{where}: {text!r} is not {kind}") from None
+        kind = _(KINDS[type(old)]) if type(old) in KINDS else _("a value")
+        raise KnobError(_("{where}: {text!r} is not {kind}").format(
+            where=where, text=text, kind=kind)) from None
     return text
 
 
@@ -113,14 +116,16 @@ def sweep_values(old: Any, text: str, where: str) -> list[Any]:
     if span and isinstance(old, int) and not isinstance(old, bool):
         low, high = int(span.group(1)), int(span.group(2))
         if high < low:
-            raise KnobError(f"{where}: {text!r} runs downward; write LOW..HIGH")
+            raise KnobError(_("{where}: {text!r} runs downward; write LOW..HIGH").format(
+                where=where, text=text))
         values: list[Any] = list(range(low, high + 1))
     elif isinstance(old, list):
-        raise KnobError(f"{where}: a list cannot be swept (--set it)")
+        raise KnobError(_("{where}: a list cannot be swept (--set it)").format(where=where))
     else:
         values = [value_like(old, t, where) for t in text.split(",") if t.strip()]
     if not values or len(values) > MAX_SWEEP:
-        raise KnobError(f"{where}: 1 to {MAX_SWEEP} values, not {len(values)}")
+        raise KnobError(_("{where}: 1 to {most} values, not {count}").format(
+            where=where, most=MAX_SWEEP, count=len(values)))
     return values
 
 
@@ -137,7 +142,10 @@ def turned(raw: Any, settings: Sequence[tuple[tuple[str, ...], Any]]) -> tuple[A
         total, others = sum(shapes.values()), sum(v for k, v in contents.items() if k != "normal")
         if total != others + contents["normal"] and total - others >= 0:
             contents["normal"] = total - others
-            notes.append(f"tiles.normal={total - others}, so that the contents match the {total} tiles")
+            notes.append(ngettext(
+                "tiles.normal={normal}, so that the contents match the {total} tile",
+                "tiles.normal={normal}, so that the contents match the {total} tiles", total)
+                .format(normal=total - others, total=total))
     return out, notes
 
 
@@ -153,7 +161,8 @@ def box_with(raw: Any, settings: Sequence[tuple[tuple[str, ...], Any]], shown: s
         except (GuideError, ValueError) as e:
             why = re.sub(r"^.*?box\.yaml:\d+:\d+: ", "", str(e))
             why = re.sub(r" \(\d+ problem\(s\); run guide check --game cave\)$", "", why)
-            raise KnobError(f"{shown}: the box refuses it: {why}") from None
+            raise KnobError(_("{shown}: the box refuses it: {why}").format(
+                shown=shown, why=why)) from None
 
 
 def raw_box(path: Path | None) -> Any:

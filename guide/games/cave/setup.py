@@ -68,9 +68,9 @@ def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None
     x, y = at if at is not None else box.start_at
     wide, high = (1, 2) if upright else (2, 1)
     if not (0 <= x <= box.width - wide and 0 <= y <= box.height - high):
-        how = "upright start tile (1x2)" if upright else "2x1 start tile"
-        raise RuleError(_("the {how} needs X 0..{value} and Y 0..{value2}").format(
-            how=how, value=box.width - wide, value2=box.height - high))
+        needs = (_("the upright start tile (1x2) needs X 0..{x} and Y 0..{y}") if upright
+                 else _("the 2x1 start tile needs X 0..{x} and Y 0..{y}"))
+        raise RuleError(needs.format(x=box.width - wide, y=box.height - high))
     squares = start_squares(x, y, upright)
     pieces = cave_tiles(box, dice)
     deck = shuffle(list(pieces), dice)

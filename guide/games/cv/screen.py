@@ -233,6 +233,8 @@ def view(t: CvTable) -> dict[str, Any]:
     lang = speaks(t)
     turn = s["turn"]
     sym = {k: {"id": k, "name": v.name(lang), "icon": v.icon} for k, v in lib.symbols.items()}
+    # a 43 Mnemonics master's token: any one plain symbol, by its icon and their names
+    sym[CHOICE] = {"id": CHOICE, "name": Renderer(lib, lang).symbol(CHOICE), "icon": icon(lib, CHOICE)}
     totals = _scores(s, lib)
     return {
         "game": "cv", "title": "CV", "lang": lang, "over": s["over"],
