@@ -11,13 +11,16 @@ import shlex
 from pathlib import Path
 from typing import Any
 
+import pytest
+from test_pseudo import PSEUDO, _choices, _words, plain_words, speak_pseudo  # noqa: F401
+
 from guide.core import i18n
 from guide.core.repl.completer import described
 from guide.core.repl.run import attempt, open_table
 from guide.core.result import text
 from guide.core.seats import Desk
 
-from test_pseudo import PSEUDO, _choices, _words, plain_words, speak_pseudo  # noqa: F401
+pytestmark = pytest.mark.usefixtures("speak_pseudo")
 
 # keys of a view or a seat's feed that the pages read as data and never show
 _DATA = {"kind", "key", "id", "icon", "game", "lang", "policy", "schema"}
@@ -151,7 +154,7 @@ def _taverne_box(t) -> list[str]:
             *(s.name for s in box.specialties.values())]
 
 
-def test_a_taverne_evening_sends_every_word_through_its_catalogue(tmp_path, speak_pseudo):
+def test_a_taverne_evening_sends_every_word_through_its_catalogue(tmp_path):
     bad = play(tmp_path / "t.sqlite", "taverne", TAVERNE_EVENING, _taverne_tv, _taverne_seat,
                _taverne_box, pages=("Marie", "Pierre"))
     assert not bad, report(bad)
@@ -195,7 +198,7 @@ def _kaivo_seat(payload: dict) -> list[str]:
             *_moves(payload)]
 
 
-def test_a_kaivo_evening_sends_every_word_through_its_catalogue(tmp_path, speak_pseudo):
+def test_a_kaivo_evening_sends_every_word_through_its_catalogue(tmp_path):
     bad = play(tmp_path / "k.sqlite", "kaivo", KAIVO_EVENING, _kaivo_tv)
     assert not bad, report(bad)
 
@@ -215,7 +218,7 @@ log
 """
 
 
-def test_a_kaivo_evening_of_friends_speaks_on_every_seat(tmp_path, speak_pseudo):
+def test_a_kaivo_evening_of_friends_speaks_on_every_seat(tmp_path):
     bad = play(tmp_path / "k.sqlite", "kaivo", KAIVO_FRIENDS, _kaivo_tv, _kaivo_seat,
                pages=("Ann", "Ben", "Cid"))
     assert not bad, report(bad)
@@ -272,23 +275,21 @@ def _cv_seat(payload: dict) -> list[str]:
     return [*shown(payload["view"], _CV_DATA), *_moves(payload)]
 
 
-def test_a_cv_evening_sends_every_word_through_its_catalogue(tmp_path, speak_pseudo):
+def test_a_cv_evening_sends_every_word_through_its_catalogue(tmp_path):
     bad = play(tmp_path / "cv.sqlite", "cv", CV_EVENING, _cv_tv, _cv_seat, _cv_box,
                pages=("Ann", "Bob"))
     assert not bad, report(bad)
 
 
-def test_click_names_its_types_in_the_tables_language(tmp_path, speak_pseudo):
+def test_click_names_its_types_in_the_tables_language(tmp_path):
     """A core line (click's "integer" in a refusal): the CV evening plays it unchecked
     (`! roll Bob --dice x`) until the core's catalogue names click's types."""
-    import pytest
-
     bad = play(tmp_path / "cv.sqlite", "cv", "players Ann Bob\nroll Bob --dice x", _cv_tv)
     if bad:
         pytest.xfail(f"core: {report(bad)}")
 
 
-def test_an_unmarked_line_on_a_page_or_at_the_prompt_is_caught(tmp_path, speak_pseudo,
+def test_an_unmarked_line_on_a_page_or_at_the_prompt_is_caught(tmp_path,
                                                                 monkeypatch):
     """The check can fail: a seat's page, the TV and the toolbar that forget their
     catalogue show through, one game each."""

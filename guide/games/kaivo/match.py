@@ -166,7 +166,8 @@ def next_round(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> l
     if t["phase"] != "over":
         raise RuleError(_("a round is in play"))
     if state["winners"]:
-        raise RuleError(_("the match is over: {value} won").format(value=pgettext("joined", " and ").join(state['winners'])))
+        raise RuleError(_("the match is over: {value} won").format(
+            value=pgettext("joined", " and ").join(state['winners'])))
     events = seat_joiners(state)
     return events + _deal(rules, bots, state, dice)
 
