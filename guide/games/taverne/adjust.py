@@ -182,7 +182,7 @@ def trick(state: State, name: str, card: str | None) -> list[Event]:
                 break
         return [{"kind": "trick_named", "who": p["name"], "trick": p["trick"], "kept": p["trick"]}]
     if chosen is None:
-        offered = ", ".join(choices) or "none this turn"
+        offered = ", ".join(choices) or _("none this turn")
         raise RuleError(_("{player} keeps one of the Dirty Tricks served this turn ({offered})").format(
             player=p['name'], offered=offered))
     p["trick"] = chosen
