@@ -168,7 +168,7 @@ def test_a_taverne_evening_in_french_leaves_nothing_in_english(tmp_path):
                  "Joueur", "Chopes", "Énergie", "taverne (tour 1, appel 2)> ",
                  "erreur\u00a0: attack se joue à l’appel 4\u00a0; nous sommes à l’appel",
                  "Usage\u00a0: attack", "La Milice arrive\u00a0: Marie l’emporte\u00a0!",
-                 "0, hors de combat", "\u00a0; hors de combat"):
+                 "0 à terre", "\u00a0; à terre"):
         assert said in out, said
     # a name is never inflected nor elided: no state that agrees with it (decisions: Languages)
     assert not re.search(r"Sonnée?|est (absente?|assise?|mise? à la porte)|victoire de ", out)

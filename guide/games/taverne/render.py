@@ -40,6 +40,11 @@ def values(vs: Sequence[object]) -> str:
     return _("{some} and {last}").format(some=", ".join(s[:-1]), last=s[-1])
 
 
+def trick_name(card: str | None) -> str | None:
+    """A Dirty Trick by its card's name; the one a seat served unnamed, in the table's words."""
+    return pgettext("what", "Dirty Trick") if card == UNNAMED_TRICK else card
+
+
 def names(ns: list[str]) -> str:
     return values(ns) if ns else _("nobody")
 
@@ -210,8 +215,8 @@ RENDER: dict[str, Callable[[Event], str]] = {
                            f"{v['attacker']} -> {v['target']}" for v in e["void"])) if e["void"] else "")),
     "pillar": lambda e: _("The Pillar passes from {old} to {new}").format(old=e["from"], new=e["to"]),
     "militia": lambda e: (_("{who} calls the Militia!").format(who=e["who"])
-                          + (_(" (first: discards the Dirty Trick {trick})").format(trick=e["discarded"])
-                             if e["discarded"] else "")),
+                          + (_(" (first: discards the Dirty Trick {trick})").format(
+                                 trick=trick_name(e["discarded"])) if e["discarded"] else "")),
     "militia_reminder": lambda e: _("{who} at 5 Prestige: call the Militia (`militia NAME`) or risk a"
                                     " mistake (T-MIS-1)").format(who=names(e["who"])),
     "dodges_set": lambda e: (ngettext("{who} sets aside {values} as Dodges ({count} of at most {prestige})",
@@ -238,9 +243,9 @@ RENDER: dict[str, Callable[[Event], str]] = {
                                    f"{n} {e['loot'][n]}" for n in e["standing"]))
                                   if len(e["standing"]) > 1 else "")),
     "trick_discarded": lambda e: _("{attacker}'s Dirty Trick {trick} is discarded").format(
-                                     attacker=e["attacker"], trick=e["trick"]),
+                                     attacker=e["attacker"], trick=trick_name(e["trick"])),
     "trick_named": lambda e: _("{who}'s Dirty Trick: {trick}").format(who=e["who"],
-                                                                     trick=e["trick"]),
+                                                                     trick=trick_name(e["trick"])),
     "trick_served": lambda e: ((_("{who} suffers a Dirty Trick (its owner names the card:"
                                   " `trick {who} CARD`)") if e["kept"] == UNNAMED_TRICK
                                 else _("{who} suffers the Dirty Trick: {trick}")).format(
@@ -248,9 +253,10 @@ RENDER: dict[str, Callable[[Event], str]] = {
                                + (_(" (keeps one of {choices}: `trick {who} NAME`)").format(
                                    choices=names(e["choices"]), who=e["who"])
                                   if len(e["choices"]) > 1 else "")),
-    "trick_kept": lambda e: (_("{who} keeps {trick}").format(who=e["who"], trick=e["kept"]) if e["kept"]
-                             else _("{who} is rid of {tricks}").format(who=e["who"],
-                                                                       tricks=names(e["discarded"]))),
+    "trick_kept": lambda e: (_("{who} keeps {trick}").format(who=e["who"], trick=trick_name(e["kept"]))
+                             if e["kept"]
+                             else _("{who} is rid of {tricks}").format(
+                                 who=e["who"], tricks=names([trick_name(c) or c for c in e["discarded"]]))),
     "pocket": lambda e: _("Pocket a Loot: +1 for {who}").format(who=names(e["who"])) + _lost(e),
     "pint_lost_at_five": lambda e: _("{who} is at 5 Prestige and nobody called the Militia: -1 Pint"
                                      " ({pints}, Prestige {prestige}) (T-END-1)").format(
@@ -347,7 +353,7 @@ def page_words(v: dict[str, Any]) -> dict[str, Any]:
                      hand=s["hand_size"], pile="-" if s["pile_top"] is None else s["pile_top"],
                      dodges=" ".join(map(str, s["dodges"])) or "-")]
         if s["assets"] or s["trick"]:
-            lines.append(", ".join(s["assets"]) + (_(" · Trick: {trick}").format(trick=s["trick"])
+            lines.append(", ".join(s["assets"]) + (_(" · Trick: {trick}").format(trick=trick_name(s["trick"]))
                                                    if s["trick"] else ""))
         state = _("shown the door") if s["eliminated"] else _("enters next turn") if s["entering"] \
             else _("away") if s["away"] else ""

@@ -467,7 +467,7 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
                    if p["assets"] else _("no Asset in play (at most {most})").format(most=cap)),
         "spells": _("Spells cast this turn: {count} of at most {most}").format(
                       count=p["spells"], most=cap),
-        "trick": _("Dirty Trick: {card}").format(card=trick) if trick else _("none"),
+        "trick": _("Dirty Trick: {card}").format(card=trick) if trick else pgettext("trick", "none"),
         "targets": [_("{target} ({range})").format(target=t, range=pgettext("range", r))
                     + (_(": odd Weapons only") if r == "ranged" else "")
                     for t, r in (targets(state, seat).items() if active(p) else [])],
