@@ -184,7 +184,7 @@ def _scores(s: KaivoState) -> Result:
         elif p["score"] == low and not s["winners"]:
             marks.append(_("leads"))
         if p["bot"]:
-            marks.append(_("bot, {level}").format(level=pgettext("level", p["level"])))
+            marks.append(_("bot, {level}").format(level=pgettext("level", str(p["level"]))))
         rows.append([p["name"], p["score"], ", ".join(marks)])
     r = Result(headers=[pgettext("what", "player"), _("score"), ""], rows=rows,
                title=_("Scores after round {round}:").format(round=s["round"] - 1))
