@@ -187,6 +187,89 @@ scores
 """
 
 
+TAVERNE_MORE = """
+player Marie --loot 3
+player Pierre --loot 3 --character gobelin
+player Cecile --loot 3
+chrono start --minutes 30
+start
+status
+call
+buy Marie specialty --times 2
+buy Pierre specialty
+buy Cecile pint
+buy Cecile specialty
+asset Marie Nothing
+call
+dodges Marie 1
+dodges Pierre
+call
+attack Marie --on Pierre --weapon 3 --trick "Dirty Trick"
+attack Pierre --on Cecile --weapon 2 --trick "Dirty Trick"
+attack Cecile --on Marie --weapon 9
+attack Cecile --on Marie --weapon 1
+spell Marie
+spell Pierre --no-formula
+call
+dodge Marie --against Cecile 1
+call
+call
+call
+call
+trick Pierre
+trick Cecile
+call
+leave Cecile
+back Cecile
+mistake Pierre
+energy Cecile -40
+score
+status
+call
+call
+call
+call
+call
+call
+call
+player Cecile --loot 2
+chrono time
+score
+log
+undo
+"""
+
+
+def test_a_taverne_evening_of_specialties_and_the_chrono_speaks_the_tables_language(tmp_path):
+    bad = play(tmp_path / "t.sqlite", "taverne", TAVERNE_MORE, _taverne_tv, _taverne_seat,
+               _taverne_box, pages=("Marie", "Cecile"))
+    assert not bad, report(bad)
+
+
+TAVERNE_AUCTION = """
+player Marie --loot 2
+player Pierre --loot 2
+player Cecile --loot 2
+start --variant auction --variant long-range
+status
+bid Marie 20
+bid Pierre 25
+bid Cecile 15
+character Cecile Ghoul --loot 2
+character Marie Ghoul --loot 2
+character Marie gobelin --loot 1
+character Pierre homme --loot 3
+call
+status
+"""
+
+
+def test_a_taverne_auction_speaks_the_tables_language(tmp_path):
+    bad = play(tmp_path / "t.sqlite", "taverne", TAVERNE_AUCTION, _taverne_tv, _taverne_seat,
+               _taverne_box, pages=("Marie", "Pierre"))
+    assert not bad, report(bad)
+
+
 def _kaivo_tv(view: dict) -> list[str]:
     return [view["title"], *shown(view.get("said", {})), *view.get("news", [])]
 

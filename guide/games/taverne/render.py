@@ -9,7 +9,7 @@ from typing import Any
 
 from guide.core.i18n import NP_, domain
 
-from .model import UNNAMED_TRICK
+from .model import UNNAMED_ASSET, UNNAMED_TRICK
 
 Event = dict[str, Any]
 _, ngettext, pgettext = domain("taverne").functions()
@@ -40,9 +40,16 @@ def values(vs: Sequence[object]) -> str:
     return _("{some} and {last}").format(some=", ".join(s[:-1]), last=s[-1])
 
 
+def card_name(card: str) -> str:
+    """A Specialty by its card's name; one a seat played unnamed (a Dirty Trick, an Asset),
+    in the table's words."""
+    if card == UNNAMED_TRICK:
+        return pgettext("what", "Dirty Trick")
+    return pgettext("what", "Asset") if card == UNNAMED_ASSET else card
+
+
 def trick_name(card: str | None) -> str | None:
-    """A Dirty Trick by its card's name; the one a seat served unnamed, in the table's words."""
-    return pgettext("what", "Dirty Trick") if card == UNNAMED_TRICK else card
+    return None if card is None else card_name(card)
 
 
 def names(ns: list[str]) -> str:
@@ -270,9 +277,12 @@ RENDER: dict[str, Callable[[Event], str]] = {
         "{who} has {count} Assets in play and {prestige} Prestige: discard one"
         " (`asset {who} CARD --discard`)",
         len(e["assets"])).format(who=e["who"], count=len(e["assets"]), prestige=e["prestige"]),
-    "asset": lambda e: {"play": _("{who} puts the Asset {card} into play"),
-                        "back": _("{who} takes the Asset {card} back into hand"),
-                        "discard": _("{who} discards the Asset {card}")}[e["how"]].format(
+    "asset": lambda e: ({"play": _("{who} puts an Asset into play"),
+                         "back": _("{who} takes an Asset back into hand"),
+                         "discard": _("{who} discards an Asset")} if e["card"] == UNNAMED_ASSET else
+                        {"play": _("{who} puts the Asset {card} into play"),
+                         "back": _("{who} takes the Asset {card} back into hand"),
+                         "discard": _("{who} discards the Asset {card}")})[e["how"]].format(
                             who=e["who"], card=e["card"]),
     "spell": lambda e: (_("{who} casts {spell} ({cast} of {prestige} this turn)").format(
                             who=e["who"], spell=e["card"] or _("a Spell"), cast=e["cast"],
@@ -353,8 +363,8 @@ def page_words(v: dict[str, Any]) -> dict[str, Any]:
                      hand=s["hand_size"], pile="-" if s["pile_top"] is None else s["pile_top"],
                      dodges=" ".join(map(str, s["dodges"])) or "-")]
         if s["assets"] or s["trick"]:
-            lines.append(", ".join(s["assets"]) + (_(" · Trick: {trick}").format(trick=trick_name(s["trick"]))
-                                                   if s["trick"] else ""))
+            trick = _(" · Trick: {trick}").format(trick=trick_name(s["trick"])) if s["trick"] else ""
+            lines.append(", ".join(map(card_name, s["assets"])) + trick)
         state = _("shown the door") if s["eliminated"] else _("enters next turn") if s["entering"] \
             else _("away") if s["away"] else ""
         seats.append({"lines": lines, "state": state})
