@@ -364,6 +364,86 @@ def test_a_cv_evening_sends_every_word_through_its_catalogue(tmp_path):
     assert not bad, report(bad)
 
 
+CV_MORE = """
+players Ann Bob
+goal Bob 79
+roll Ann --faces money,money,money,money
+take Ann 45 --type relationships --cost 2money
+take Ann 36 --type knowledge --cost 2money
+end
+roll Bob --faces money,health,health,health
+take Bob Shop --type job --cost money --gives money
+end
+roll Ann --faces failure,money,health,knowledge
+change Ann 45 1 money
+borrow Ann Bob money
+status
+end
+track youth=7 maturity=20 old_age=20
+public 76
+double Ann health
+cv Ann health=4 relationships=3 knowledge=5 property_cards=5 property=19
+cv Bob property_cards=3 property=5
+score
+"""
+
+
+def test_a_cv_evening_of_goals_cards_and_the_score_speaks_the_tables_language(tmp_path):
+    bad = play(tmp_path / "cv.sqlite", "cv", CV_MORE, _cv_tv, _cv_seat, _cv_box,
+               pages=("Ann", "Bob"))
+    assert not bad, report(bad)
+
+
+KAIVO_POWERS = """
+deal --friends Ann,Ben --bots 1 --clock
+draw --as Ann
+glimpse --as Ann
+discard --as Ann
+peek 2 --as Ann
+draw --as Ben
+discard --as Ben
+spy Ann 1 --as Ben
+draw --as Ann
+discard --as Ann
+swapwith 1 Ben 1 --as Ann
+draw --as Ben
+discard --as Ben
+mindread Ann 2 --as Ben
+take --as Ann
+putback --as Ann
+draw --as Ann
+skip --as Ann
+status
+leave Ben
+scores
+"""
+
+
+def _powers_on_top(items, dice):
+    """The deck laid so that the evening meets every power (K-POW-1): low rows for Ann and
+    Ben, high ones for the bot (it does not call), then 10, 11, 12, 12 and 13 to draw."""
+    from guide.games.kaivo import deck
+
+    values = deck.load().values
+    items = list(items)
+    low = [i for i in items if values[i] < 5][:8]
+    high = [i for i in items if 6 <= values[i] <= 9][:5]
+    powers: list[int] = []
+    for v in (13, 12, 12, 11, 10):
+        powers.append(next(i for i in items if values[i] == v and i not in powers))
+    return [i for i in items if i not in low + high + powers] + powers + high + low
+
+
+def test_a_kaivo_evening_of_powers_and_the_clock_speaks_the_tables_language(tmp_path,
+                                                                             monkeypatch):
+    from guide.games.kaivo import table
+
+    monkeypatch.setattr(table, "shuffle", _powers_on_top)
+    bad = play(tmp_path / "k.sqlite", "kaivo", KAIVO_POWERS, _kaivo_tv, _kaivo_seat,
+               pages=("Ann", "Ben"))
+    assert not bad, report(bad)
+
+
 def test_click_names_its_types_in_the_tables_language(tmp_path):
     """A core line (click's "integer" in a refusal): the CV evening plays it unchecked
     (`! roll Bob --dice x`) until the core's catalogue names click's types."""
