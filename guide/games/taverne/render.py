@@ -137,7 +137,7 @@ def _meter(e: Event) -> str:
                  "Pints": _("{change} Pints: {now}")}[unit].format(change=signed(e["change"]),
                                                                    now=now)
     text = _("{who} makes a mistake (T-MIS-1): {change}").format(who=e["who"], change=shown) \
-        if e["kind"] == "mistake" else f"{e['who']} {shown}"
+        if e["kind"] == "mistake" else pgettext("meter", "{who} {change}").format(who=e["who"], change=shown)
     if unit == "Pints" and e["prestige"] != e["prestige_before"]:
         text += _(", Prestige {prestige}").format(prestige=e["prestige"])
     if e["kind"] == "energy":
