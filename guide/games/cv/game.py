@@ -75,9 +75,9 @@ class CvGame(Game):
                      _cost(library, c.cost)] for c in listed]
             return Result(headers=[_("no."), _("card"), _("deck"), _("type"), _("cost")], rows=rows)
         chosen = [s for s in library.specials if wanted is None or s.type == wanted]
-        rows = [[", ".join(map(str, s.ids)), s.en, s.uk, library.types[s.type].en if s.type else "(table's)",
-                 s.text["en"]] for s in chosen]
-        return Result(headers=["no.", "card", "Ukrainian", "type", "what it does"], rows=rows)
+        rows = [[", ".join(map(str, s.ids)), s.en, s.uk,
+                 library.types[s.type].en if s.type else _("(table's)"), s.text["en"]] for s in chosen]
+        return Result(headers=[_("no."), _("card"), _("Ukrainian"), _("type"), _("what it does")], rows=rows)
 
     def card(self, library: Library, name: str) -> list[str]:
         printed = library.box_card(name)
@@ -98,7 +98,7 @@ class CvGame(Game):
             raise GuideError(_("{name!r} is not a special card of the seed (guide cards --game cv)").format(
                 name=name))
         number, s = found
-        kind = library.types[s.type].en if s.type else "typed by the table"
+        kind = library.types[s.type].en if s.type else _("typed by the table")
         return [f"{number} {s.en} ({s.uk}), {kind}", s.text["en"], s.text["uk"]]
 
     def public_state(self, table: CvTable) -> dict:

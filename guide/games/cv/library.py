@@ -253,7 +253,7 @@ def load(folders: list[Path] | None = None) -> Library:
     lib, more = build(docs)
     problems = sorted(problems + more)
     if problems or lib is None:
-        first = problems[0] if problems else "CV box: no files"
+        first = problems[0] if problems else _("CV box: no files")
         raise DataError(_("{first} ({count} problem(s); run guide check --game cv)").format(
             first=first, count=len(problems)))
     return lib
@@ -347,14 +347,15 @@ def build(docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
         raw["cards"] = cards
     missing = [k for k in NEEDED if k not in raw]
     if missing:
-        file = docs[0].file if docs else "CV box"
-        return None, [Problem(file, 1, 1, f"the CV box has no {', '.join(missing)}")]
+        file = docs[0].file if docs else _("CV box")
+        return None, [Problem(file, 1, 1, _("the CV box has no {keys}").format(keys=", ".join(missing)))]
     problems: list[Problem] = []
 
     def unknown(key: str, path: tuple[str | int, ...], kind: str, word: str, known: Any) -> None:
         if word not in known:
-            problems.append(where[key].problem(path, f"{'.'.join(map(str, path))}: unknown"
-                                                     f" {kind} {word!r}{suggest(word, known)}"))
+            problems.append(where[key].problem(path, _("{path}: unknown {kind} {word!r}{suggest}").format(
+                path=".".join(map(str, path)), kind=pgettext("cv what", kind), word=word,
+                suggest=suggest(word, known))))
 
     symbols = [e["id"] for e in raw["symbols"]]
     types = [e["id"] for e in raw["types"]]
@@ -362,10 +363,9 @@ def build(docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
                      ("decks", [e["id"] for e in raw["decks"]])):
         for i, one in enumerate(ids):
             if one in ids[:i]:
-                problems.append(where[key].problem((key, i, "id"), f"{key}[{i + 1}].id: {one!r}"
-                                                   " is already used (V-DICE-1: six faces)"
-                                                   if key == "symbols" else
-                                                   f"{key}[{i + 1}].id: {one!r} is already used"))
+                problems.append(where[key].problem((key, i, "id"), (
+                    _("{key}[{n}].id: {one!r} is already used (V-DICE-1: six faces)") if key == "symbols"
+                    else _("{key}[{n}].id: {one!r} is already used")).format(key=key, n=i + 1, one=one)))
     for i, sym in enumerate(raw["plain"]):
         unknown("plain", ("plain", i), "symbol", sym, symbols)
     for key in ("stacks", "slip_under", "counted"):
@@ -376,11 +376,14 @@ def build(docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
             for i, sym in enumerate(e.get(key, ())):
                 if sym not in symbols:
                     path: tuple[str | int, ...] = ("cards", n, key, i)
-                    problems.append(doc.problem(path, f"{'.'.join(map(str, path))}: unknown symbol"
-                                                      f" {sym!r}{suggest(sym, symbols)}"))
+                    problems.append(doc.problem(path, _("{path}: unknown {kind} {word!r}{suggest}").format(
+                        path=".".join(map(str, path)), kind=pgettext("cv what", "symbol"), word=sym,
+                        suggest=suggest(sym, symbols))))
         if "type" in e and e["type"] not in types:
-            problems.append(doc.problem(("cards", n, "type"), f"cards.{n}.type: unknown type"
-                                                              f" {e['type']!r}{suggest(e['type'], types)}"))
+            unknown_type = _("{path}: unknown {kind} {word!r}{suggest}")
+            problems.append(doc.problem(("cards", n, "type"), unknown_type.format(
+                path=f"cards.{n}.type", kind=pgettext("cv what", "type"), word=e["type"],
+                suggest=suggest(e["type"], types))))
     if problems:
         return None, problems
     lib = _build(raw)
@@ -437,14 +440,15 @@ def _read_cards(lib: Library, doc: Doc) -> list[Problem]:
     for n, e in enumerate(doc.value.get("cards") or []):
         number = int(e["number"])
         if number in seen:
-            bad((n, "number"), f"number {number} is already card {seen[number] + 1}'s")
+            bad((n, "number"), _("number {number} is already card {n}'s").format(number=number,
+                                                                                    n=seen[number] + 1))
             continue
         seen[number] = n
         deck = decks.get(fold(str(e["deck"])))
         if deck is None:
             known = [d.id for d in lib.decks + lib.box_decks]
-            bad((n, "deck"), f"unknown deck {e['deck']!r}{suggest(str(e['deck']), known)}"
-                             f" (one of: {', '.join(known)})")
+            bad((n, "deck"), _("unknown deck {deck!r}{suggest} (one of: {known})").format(
+                deck=e["deck"], suggest=suggest(str(e["deck"]), known), known=", ".join(known)))
             continue
         typed = e["type"] if isinstance(e["type"], list) else [e["type"]]
         types = [word("type", str(t), (n, "type") if len(typed) == 1 else (n, "type", i))
@@ -453,17 +457,17 @@ def _read_cards(lib: Library, doc: Doc) -> list[Problem]:
             continue
         kinds = tuple(t for t in types if t is not None)
         if len(kinds) == 2 and (kinds[0] == kinds[1] or any(t not in lib.stacks for t in kinds)):
-            bad((n, "type"), "a two-coloured card has two different CV types (V-TWO-1)")
+            bad((n, "type"), _("a two-coloured card has two different CV types (V-TWO-1)"))
             continue
         on_track = deck in {d.id for d in lib.decks}
         if on_track and "cost" not in e:
-            bad((n,), "a track card's cost is missing (cost: [] for a card that costs nothing)")
+            bad((n,), _("a track card's cost is missing (cost: [] for a card that costs nothing)"))
             continue
         if "points" in e and "property" not in kinds:
-            bad((n, "points"), "points are printed on Property cards (V-SCORE-3)")
+            bad((n, "points"), _("points are printed on Property cards (V-SCORE-3)"))
             continue
         if "points" not in e and "property" in kinds:
-            bad((n,), "a Property card's points are missing (points: 0 if none; V-SCORE-3)")
+            bad((n,), _("a Property card's points are missing (points: 0 if none; V-SCORE-3)"))
             continue
         card = BoxCard(number=number, en=str(e["en"]), uk=str(e["uk"]), deck=deck, types=kinds,
                        cost=syms(e, "cost") if "cost" in e else None, tokens=syms(e, "effect", "tokens"),
@@ -491,18 +495,23 @@ def _against_seed(lib: Library, card: BoxCard, n: int, bad: Callable[..., None])
     named = lib.special(card.en) or lib.special(card.uk)
     track = {d.id for d in lib.decks}
     if named is not None and (sp is None or named[1] is not sp):
-        bad((n, "number"), f"{card.en!r} is card {named[0]} of the seed's appendix, not {card.number}")
+        bad((n, "number"), _("{card!r} is card {seed} of the seed's appendix, not {number}").format(
+            card=card.en, seed=named[0], number=card.number))
     elif sp is None:
         return True
     elif sp.type is not None and sp.type not in card.types:
-        bad((n, "type"), f"card {card.number} {sp.en} is a {lib.types[sp.type].en} card (the seed)")
+        bad((n, "type"), _("card {number} {name} is a {type} card (the seed)").format(
+            number=card.number, name=sp.name(current()), type=lib.types[sp.type].name(current())))
     elif sp.cost is not None and card.cost is not None and sorted(card.cost) != sorted(sp.cost):
-        bad((n, "cost"), f"card {card.number} {sp.en} costs {', '.join(sp.cost) or 'no symbols'} (the seed)")
+        bad((n, "cost"), _("card {number} {name} costs {cost} (the seed)").format(
+            number=card.number, name=sp.name(current()), cost=", ".join(sp.cost) or _("no symbols")))
     elif sp.hand and card.deck in track and card.types != ("event",):
-        bad((n, "type"), f"card {card.number} {sp.en} is played from the hand: type event (the seed)")
+        bad((n, "type"), _("card {number} {name} is played from the hand: type event (the seed)").format(
+            number=card.number, name=sp.name(current())))
     elif sp.hand and card.dice:
-        bad((n, "effect", "dice"), f"card {card.number} {sp.en}: its dice are the seed's rule"
-                                   " (effect.dice is for a card in a stack)")
+        bad((n, "effect", "dice"), _("card {number} {name}: its dice are the seed's rule"
+                                     " (effect.dice is for a card in a stack)").format(
+            number=card.number, name=sp.name(current())))
     else:
         return True
     return False

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from guide.core.i18n import N_, domain, speaking
+from guide.core.i18n import LANGUAGES, N_, domain, speaking
 
 from .library import Library
 from .model import CHOICE
@@ -90,7 +90,7 @@ LANGUAGE_SET = {"en": N_("Language: English, with the Ukrainian names beside"),
 class Renderer:
     def __init__(self, lib: Library, lang: str = "en"):
         self.lib = lib
-        self.lang = lang if lang in ("en", "uk") else "en"
+        self.lang = lang if lang in LANGUAGES else "en"
 
     # --- names ------------------------------------------------------------------------
     def msg(self, key: str, **fields: Any) -> str:

@@ -46,13 +46,14 @@ class LevelResult:
 
     def line(self) -> str:
         low, high = self.interval
-        return (f"{self.level}: win rate {100 * self.rate:.1f}% (95%: {100 * low:.1f}% to "
-                f"{100 * high:.1f}%), mean round score {self.mean_round:.1f}")
+        return _("{level}: win rate {rate:.1f}% (95%: {low:.1f}% to {high:.1f}%), mean round"
+                 " score {mean:.1f}").format(level=pgettext("level", self.level), rate=100 * self.rate,
+                                             low=100 * low, high=100 * high, mean=self.mean_round)
 
 
 def bench(rules: Rules, bots: Bots, games: int, seed: int | None) -> list[LevelResult]:
     if games < 1:
-        raise ValueError("play at least one match")
+        raise ValueError(_("play at least one match"))
     dice = Dice(seed, record=False)
     orders = list(itertools.permutations(LEVELS))
     wins = dict.fromkeys(LEVELS, 0.0)
@@ -98,7 +99,7 @@ class Duel:
 def duels(rules: Rules, bots: Bots, games: int, seed: int | None) -> list[Duel]:
     """Each pair of levels, `games` matches one on one, the first seat alternating."""
     if games < 1:
-        raise ValueError("play at least one match")
+        raise ValueError(_("play at least one match"))
     dice = Dice(seed, record=False)
     out = []
     for first, second in itertools.combinations(LEVELS, 2):

@@ -16,7 +16,7 @@ import click
 
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
-from guide.core.i18n import domain
+from guide.core.i18n import NP_, domain
 from guide.core.params import KeyValue, Named
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -32,6 +32,7 @@ commands = Registry(families=("sheet", "play"))
 NEWS = 12                 # the public events of the round a seat's page and the TV recall
 now = time.time           # K-CLOCK-1's clock; tests put their own
 _, ngettext, pgettext = domain("kaivo").functions()
+LEVEL_WORDS = (NP_("level", "easy"), NP_("level", "normal"), NP_("level", "hard"))   # LEVELS
 
 
 def _names(t: KaivoTable, words: list[str]) -> list[str]:
@@ -53,7 +54,7 @@ def _tell(t: KaivoTable, state: KaivoState, events: list[Event]) -> None:
     view (seats.py). The public ones are also the seats' news."""
     t.tell_all(events)                  # only "You"'s own private ones are kept
     if any(e["kind"] == "drew" for e in events):       # K-TURN-1: no undo past a draw
-        t.drew_hidden("a card from the deck")
+        t.drew_hidden(_("a card from the deck"))
     if any(e["kind"] == "dealt" for e in events):
         state["looks"] = []             # a new round: the card ids are dealt anew
     stamp(state, now(), t.library.rules.show_seconds, phones(state))   # K-DEAL-1
@@ -141,8 +142,8 @@ def join(t: KaivoTable, name: str) -> Result:
     s = t.state
     if s["mode"] == "play":
         _tell(t, s, match.join(s, name))
-        return Result([f"{name} has a seat now (seats shows the link); at the next deal"
-                       " they take a bot's seat with the table's average score."])
+        return Result([_("{name} has a seat now (seats shows the link); at the next deal"
+                         " they take a bot's seat with the table's average score.").format(name=name)])
     _tell(t, s, sheet.enter(t.library.rules, s, {"kind": "join", "name": name}))
     return Result()
 
@@ -177,17 +178,19 @@ def _scores(s: KaivoState) -> Result:
     for i, p in enumerate(s["players"]):
         marks = []
         if i == s["dealer"] and not s["winners"]:
-            marks.append("deals next")
+            marks.append(_("deals next"))
         if p["name"] in s["winners"]:
-            marks.append("wins")
+            marks.append(_("wins"))
         elif p["score"] == low and not s["winners"]:
-            marks.append("leads")
+            marks.append(_("leads"))
         if p["bot"]:
-            marks.append(f"bot, {p['level']}")
+            marks.append(_("bot, {level}").format(level=pgettext("level", str(p["level"]))))
         rows.append([p["name"], p["score"], ", ".join(marks)])
-    r = Result(headers=["player", "score", ""], rows=rows, title=f"Scores after round {s['round'] - 1}:")
+    r = Result(headers=[pgettext("what", "player"), _("score"), ""], rows=rows,
+               title=_("Scores after round {round}:").format(round=s["round"] - 1))
     if s["winners"]:
-        r.notes.append(f"The match is over: {' and '.join(s['winners'])} won.")
+        r.notes.append(_("The match is over: {names} won.").format(
+            names=pgettext("joined", " and ").join(s["winners"])))
     return r
 
 
@@ -244,7 +247,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     if acting is None:
         if tbl["phase"] != "over":
             raise CommandError(_("it is {tbl}'s turn").format(tbl=tbl['names'][tbl['turn']]))
-        raise CommandError("the match is over" if s["winners"] else "the round is over: deal")
+        raise CommandError(_("the match is over") if s["winners"] else _("the round is over: deal"))
     seat = viewer(s) if who is None else _player(t, who)
     if seat is None:
         raise CommandError(_("each friend moves from their own seat (seats shows the links); for one of them"

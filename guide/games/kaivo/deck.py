@@ -78,8 +78,9 @@ def rules_of(doc: Doc) -> tuple[Rules | None, list[Problem]]:
     for n, card in enumerate(data["cards"]):
         points = card["points"]
         if points in names:
-            problems.append(doc.problem(("cards", n, "points"), f"cards[{n + 1}]: two cards"
-                                                                 f" worth {points} points"))
+            problems.append(doc.problem(("cards", n, "points"), _("cards[{n}]: two cards"
+                                                                   " worth {points} points").format(
+                n=n + 1, points=points)))
         names[points] = card["name"]
         counts[points] = card["count"]
         if card.get("power") is not None:
@@ -90,8 +91,9 @@ def rules_of(doc: Doc) -> tuple[Rules | None, list[Problem]]:
     hand = table.get("hand", 4)
     outer = tuple(p - 1 for p in table.get("outer", [1, hand]))
     if any(not 0 <= p < hand for p in outer):
-        problems.append(doc.problem(("table", "outer"), "table.outer: the outer positions must"
-                                                        f" lie in the hand (1 to {hand})"))
+        problems.append(doc.problem(("table", "outer"), _("table.outer: the outer positions must"
+                                                          " lie in the hand (1 to {hand})").format(
+                                                            hand=hand)))
     rules = Rules(
         names=names, counts=counts, powers=powers,
         min_players=players.get("min", 2), max_players=players.get("max", 4), hand=hand,
@@ -104,13 +106,14 @@ def rules_of(doc: Doc) -> tuple[Rules | None, list[Problem]]:
         values=[v for v, c in sorted(counts.items()) for _ in range(c)],
     )
     if rules.min_players > rules.max_players:
-        problems.append(doc.problem(("table", "players"), "table.players: min is more than max"))
+        problems.append(doc.problem(("table", "players"), _("table.players: min is more than max")))
     if len(rules.values) < rules.max_players * rules.hand + 2:
-        problems.append(doc.problem(("cards",), f"cards: {len(rules.values)} cards cannot deal"
-                                                f" {rules.max_players} hands"))
+        problems.append(doc.problem(("cards",), _("cards: {count} cards cannot deal"
+                                                  " {hands} hands").format(count=len(rules.values),
+                                                                           hands=rules.max_players)))
     if not 1 <= rules.glimpse_chance <= rules.glimpse_in:
-        problems.append(doc.problem(("table", "glimpse"), "table.glimpse: chance must be"
-                                                          f" 1..{rules.glimpse_in}"))
+        problems.append(doc.problem(("table", "glimpse"), _("table.glimpse: chance must be"
+                                                            " 1..{most}").format(most=rules.glimpse_in)))
     return (None if problems else rules), problems
 
 

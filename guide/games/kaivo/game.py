@@ -11,17 +11,20 @@ import click
 
 from guide.core.box import Doc, FileKind
 from guide.core.game import REFUSE_HIDDEN, Game
+from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.seats import Move
 from guide.core.secrets import Secret
 from guide.core.yamlsrc import Problem
 
-from . import bots, deck, match, render, screen, seats, secrets
+from . import bots, deck, match, render, screen, seats, secrets, tv_words
 from . import commands as kaivo_commands
 from .commands import commands
 from .library import KaivoTable, Library
 from .model import new_state
 from .table import clock_limit
+
+_, ngettext, pgettext = domain("kaivo").functions()
 
 
 class KaivoGame(Game):
@@ -109,7 +112,8 @@ class KaivoGame(Game):
         return text if text is not None else super().render(event, table)
 
     def view(self, table: KaivoTable) -> dict:
-        return screen.tv(table.state, self.title)
+        view = screen.tv(table.state, self.title)
+        return {**view, "said": tv_words.said(view)}        # the page's words (issue 25)
 
     # --- seats: friends at the table, each on their own phone (seats.py) -------------------
     def secret_variants(self, table: KaivoTable) -> list[Secret]:
@@ -128,8 +132,8 @@ class KaivoGame(Game):
         return seats.seat_moves(table.state, seat, table.library.rules)
 
     def greeting(self) -> str:
-        return ("Kaivo: players NAME NAME for a score sheet, or deal --bots N to play; "
-                "help lists the commands; Ctrl-D leaves.")
+        return _("Kaivo: players NAME NAME for a score sheet, or deal --bots N to play; "
+                 "help lists the commands; Ctrl-D leaves.")
 
     def cli(self) -> list[click.Command]:
         from .cli import kaivo

@@ -120,8 +120,8 @@ def act_as(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, seat: in
     """A person's move; then the bots play until a person is to act again."""
     t = _table(state)
     if t["phase"] == "over":
-        raise RuleError("the round is over: deal for the next one" if not state["winners"]
-                        else "the match is over")
+        raise RuleError(_("the round is over: deal for the next one") if not state["winners"]
+                        else _("the match is over"))
     if t["turn"] != seat:
         raise RuleError(_("it is {t}'s turn").format(t=t['names'][t['turn']]))
     events = act(t, rules, dice, action)
@@ -166,7 +166,8 @@ def next_round(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> l
     if t["phase"] != "over":
         raise RuleError(_("a round is in play"))
     if state["winners"]:
-        raise RuleError(_("the match is over: {value} won").format(value=' and '.join(state['winners'])))
+        raise RuleError(_("the match is over: {value} won").format(
+            value=pgettext("joined", " and ").join(state['winners'])))
     events = seat_joiners(state)
     return events + _deal(rules, bots, state, dice)
 

@@ -233,11 +233,13 @@ def toolbar(state: KaivoState, shown: set[int] | None, clock: float | None = Non
         mine = "".join(card_text(x) for x in v["hands"][me]) if me >= 0 else _("table")
         theirs = [f"{v['names'][s]} {p + 1}:{x}" for s in range(len(v["names"])) if s != me
                   for p, x in enumerate(v["hands"][s]) if x is not None and not v["face_up"][s][p]]
-        seen = f" | see {', '.join(theirs)}" if theirs else ""
-        held = f" | hold {v['held']}" if v["held"] is not None and v["turn"] == me else ""
+        seen = _(" | see {cards}").format(cards=", ".join(theirs)) if theirs else ""
+        held = (_(" | hold {card}").format(card=v["held"])
+                if v["held"] is not None and v["turn"] == me else "")
         left = f" | {math.ceil(clock - 1e-6)}s" if clock is not None and clock > 0 else ""
         top = v["discard"][-1] if v["discard"] else "-"
-        text = f" {mine}{held}{seen} | pile {top} | deck {v['deck_left']}{left} | {scores}"
+        text = f" {mine}{held}{seen}" + _(" | pile {top} | deck {left}").format(
+            top=top, left=v["deck_left"]) + f"{left} | {scores}"
     elif state["players"]:
         text = " " + _("round {round} | {scores}").format(round=state["round"], scores=scores)
     else:

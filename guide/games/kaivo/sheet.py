@@ -112,7 +112,8 @@ def _apply(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:
     players = state["players"]
     if entry["kind"] == "round":
         if state["winners"]:
-            raise RuleError(_("the match is over: {value} won").format(value=' and '.join(state['winners'])))
+            raise RuleError(_("the match is over: {value} won").format(
+                value=pgettext("joined", " and ").join(state['winners'])))
         given = {k.lower(): (k, v) for k, v in entry["totals"].items()}
         names = {p["name"].lower() for p in players}
         for key, (name, v) in given.items():

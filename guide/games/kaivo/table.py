@@ -61,11 +61,11 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: DiceLike,
 def _need(t: Table, *phases: str) -> None:
     if t["phase"] not in phases:
         raise RuleError({
-            "turn": "first draw or take a card, or call kaivo",
-            "drawn": "you hold a drawn card: swap it into your row or discard it",
-            "taken": "you hold the discard: swap it into your row, or put it back",
-            "power": f"use the {t['power']} power or skip it",
-            "over": "the round is over",
+            "turn": _("first draw or take a card, or call kaivo"),
+            "drawn": _("you hold a drawn card: swap it into your row or discard it"),
+            "taken": _("you hold the discard: swap it into your row, or put it back"),
+            "power": _("use the {power} power or skip it").format(power=t["power"]),
+            "over": _("the round is over"),
         }[t["phase"]])
 
 

@@ -182,7 +182,8 @@ def trick(state: State, name: str, card: str | None) -> list[Event]:
                 break
         return [{"kind": "trick_named", "who": p["name"], "trick": p["trick"], "kept": p["trick"]}]
     if chosen is None:
-        offered = ", ".join(choices) or "none this turn"
+        offered = ", ".join(pgettext("what", "Dirty Trick") if c == UNNAMED_TRICK else c
+                            for c in choices) or _("none this turn")
         raise RuleError(_("{player} keeps one of the Dirty Tricks served this turn ({offered})").format(
             player=p['name'], offered=offered))
     p["trick"] = chosen

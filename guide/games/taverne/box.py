@@ -14,10 +14,11 @@ from typing import Any
 from guide.core import box as core_box
 from guide.core.box import Doc, FileKind
 from guide.core.errors import DataError
-from guide.core.i18n import domain
+from guide.core.i18n import NP_, domain
 from guide.core.yamlsrc import Problem
 
 KINDS = ("asset", "dirty trick", "spell")
+KIND_WORDS = (NP_("kind", "asset"), NP_("kind", "dirty trick"), NP_("kind", "spell"))   # KINDS
 _, ngettext, pgettext = domain("taverne").functions()
 
 

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from guide.core.errors import GuideError
-from guide.core.i18n import domain
+from guide.core.i18n import N_, domain
 from guide.core.result import Result
 
 from .box import Box
 
 TYPES = ("character", "weapon", "specialty")
-UNKNOWN = "(the table's card)"
+UNKNOWN = N_("(the table's card)")
 _, ngettext, pgettext = domain("taverne").functions()
 
 
@@ -19,32 +19,39 @@ def table(box: Box, card_type: str | None) -> Result:
         raise GuideError(_("--type: one of {value}, not {card_type!r}").format(
             value=', '.join(TYPES), card_type=card_type))
     rows: list[list[object]] = []
+    unknown = _(UNKNOWN)
     if card_type in (None, "character"):
-        rows += [[c.name, "character" + (" (beginner)" if c.beginner else ""),
+        rows += [[c.name, _("character (beginner)") if c.beginner else _("character"),
                   c.tavern or box.home or "-",
-                  c.initial_loot if c.initial_loot is not None else UNKNOWN,
-                  c.power or UNKNOWN] for c in box.characters.values()]
+                  c.initial_loot if c.initial_loot is not None else unknown,
+                  c.power or unknown] for c in box.characters.values()]
     if card_type in (None, "weapon"):
-        rows += [[w["name"], "weapon", "-", w["value"] if w["value"] is not None else "?", "-"]
+        rows += [[w["name"], _("weapon"), "-", w["value"] if w["value"] is not None else "?", "-"]
                  for w in box.weapons]
     if card_type in (None, "specialty"):
-        rows += [[s.name, s.kind, s.tavern or box.home or "-", "-", s.text or UNKNOWN]
+        rows += [[s.name, pgettext("kind", s.kind), s.tavern or box.home or "-", "-", s.text or unknown]
                  for s in box.specialties.values()]
-    return Result(headers=["Name", "Type", "Tavern", "Initial Loot / value", "Text"], rows=rows)
+    return Result(headers=[_("Name"), _("Type"), _("Tavern"), _("Initial Loot / value"), _("Text")],
+                  rows=rows)
 
 
 def detail(box: Box, name: str) -> list[str]:
     c = box.character(name)
+    unknown = _(UNKNOWN)
     if c is not None:
-        return [f"{c.name} (Character{', beginner game' if c.beginner else ''})",
-                f"Tavern of origin: {c.tavern or box.home or '-'}",
-                f"Initial Loot: {c.initial_loot if c.initial_loot is not None else UNKNOWN}",
-                f"Power: {c.power or UNKNOWN}"]
+        return [(_("{name} (Character, beginner game)") if c.beginner else
+                 _("{name} (Character)")).format(name=c.name),
+                _("Tavern of origin: {tavern}").format(tavern=c.tavern or box.home or "-"),
+                _("Initial Loot: {loot}").format(
+                    loot=c.initial_loot if c.initial_loot is not None else unknown),
+                _("Power: {power}").format(power=c.power or unknown)]
     s = box.specialties.get(name.casefold())
     if s is not None:
-        return [f"{s.name} ({s.kind})", f"Tavern: {s.tavern or box.home or '-'}",
-                f"Text: {s.text or UNKNOWN}"]
+        return [f"{s.name} ({pgettext('kind', s.kind)})",
+                _("Tavern: {tavern}").format(tavern=s.tavern or box.home or "-"),
+                _("Text: {text}").format(text=s.text or unknown)]
     w = next((w for w in box.weapons if w["name"].casefold() == name.casefold()), None)
     if w is not None:
-        return [f"{w['name']} (Weapon {w['value'] if w['value'] is not None else '?'})"]
+        return [_("{name} (Weapon {value})").format(
+            name=w["name"], value=w["value"] if w["value"] is not None else "?")]
     raise GuideError(_("no card named {name!r} in the Taverne box").format(name=name))

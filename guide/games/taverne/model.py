@@ -24,6 +24,7 @@ SMALL = (1, 2, 3, 4, 5)            # T-WPN-1: start in hand, return to hand afte
 LARGE = (6, 7, 8, 9)               # T-WPN-1: the Weapon pile, 6 on top down to 9
 VARIANTS = ("double-tavern", "long-range", "auction")
 UNNAMED_TRICK = "Dirty Trick"      # a Trick sent from a seat: the card is named once served
+UNNAMED_ASSET = "Asset"            # an Asset a seat puts into play that the box does not name
 
 Range = Literal["melee", "ranged"]
 Phase = Literal["setup", "auction", "brawl", "over"]

@@ -17,7 +17,7 @@ from .box import Box
 from .model import State, TaverneTable, new_state
 from .seating import targets
 
-pgettext = domain("taverne").pgettext
+_, ngettext, pgettext = domain("taverne").functions()
 
 
 def _state(t: TaverneTable | None) -> State:
@@ -74,9 +74,9 @@ class Weapon(TableType):
         try:
             v = int(value)
         except (TypeError, ValueError):
-            self.fail(f"{value!r} is not a Weapon value (1 to 9)", param, ctx)
+            self.fail(_("{value!r} is not a Weapon value (1 to 9)").format(value=value), param, ctx)
         if not 1 <= v <= 9:
-            self.fail(f"{v} is not a Weapon value (1 to 9)", param, ctx)
+            self.fail(_("{value} is not a Weapon value (1 to 9)").format(value=v), param, ctx)
         return v
 
 

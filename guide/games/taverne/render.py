@@ -9,7 +9,7 @@ from typing import Any
 
 from guide.core.i18n import NP_, domain
 
-from .model import UNNAMED_TRICK
+from .model import UNNAMED_ASSET, UNNAMED_TRICK
 
 Event = dict[str, Any]
 _, ngettext, pgettext = domain("taverne").functions()
@@ -38,6 +38,18 @@ def values(vs: Sequence[object]) -> str:
     if len(s) == 1:
         return s[0]
     return _("{some} and {last}").format(some=", ".join(s[:-1]), last=s[-1])
+
+
+def card_name(card: str) -> str:
+    """A Specialty by its card's name; one a seat played unnamed (a Dirty Trick, an Asset),
+    in the table's words."""
+    if card == UNNAMED_TRICK:
+        return pgettext("what", "Dirty Trick")
+    return pgettext("what", "Asset") if card == UNNAMED_ASSET else card
+
+
+def trick_name(card: str | None) -> str | None:
+    return None if card is None else card_name(card)
 
 
 def names(ns: list[str]) -> str:
@@ -125,7 +137,7 @@ def _meter(e: Event) -> str:
                  "Pints": _("{change} Pints: {now}")}[unit].format(change=signed(e["change"]),
                                                                    now=now)
     text = _("{who} makes a mistake (T-MIS-1): {change}").format(who=e["who"], change=shown) \
-        if e["kind"] == "mistake" else f"{e['who']} {shown}"
+        if e["kind"] == "mistake" else pgettext("meter", "{who} {change}").format(who=e["who"], change=shown)
     if unit == "Pints" and e["prestige"] != e["prestige_before"]:
         text += _(", Prestige {prestige}").format(prestige=e["prestige"])
     if e["kind"] == "energy":
@@ -210,8 +222,8 @@ RENDER: dict[str, Callable[[Event], str]] = {
                            f"{v['attacker']} -> {v['target']}" for v in e["void"])) if e["void"] else "")),
     "pillar": lambda e: _("The Pillar passes from {old} to {new}").format(old=e["from"], new=e["to"]),
     "militia": lambda e: (_("{who} calls the Militia!").format(who=e["who"])
-                          + (_(" (first: discards the Dirty Trick {trick})").format(trick=e["discarded"])
-                             if e["discarded"] else "")),
+                          + (_(" (first: discards the Dirty Trick {trick})").format(
+                                 trick=trick_name(e["discarded"])) if e["discarded"] else "")),
     "militia_reminder": lambda e: _("{who} at 5 Prestige: call the Militia (`militia NAME`) or risk a"
                                     " mistake (T-MIS-1)").format(who=names(e["who"])),
     "dodges_set": lambda e: (ngettext("{who} sets aside {values} as Dodges ({count} of at most {prestige})",
@@ -238,9 +250,9 @@ RENDER: dict[str, Callable[[Event], str]] = {
                                    f"{n} {e['loot'][n]}" for n in e["standing"]))
                                   if len(e["standing"]) > 1 else "")),
     "trick_discarded": lambda e: _("{attacker}'s Dirty Trick {trick} is discarded").format(
-                                     attacker=e["attacker"], trick=e["trick"]),
+                                     attacker=e["attacker"], trick=trick_name(e["trick"])),
     "trick_named": lambda e: _("{who}'s Dirty Trick: {trick}").format(who=e["who"],
-                                                                     trick=e["trick"]),
+                                                                     trick=trick_name(e["trick"])),
     "trick_served": lambda e: ((_("{who} suffers a Dirty Trick (its owner names the card:"
                                   " `trick {who} CARD`)") if e["kept"] == UNNAMED_TRICK
                                 else _("{who} suffers the Dirty Trick: {trick}")).format(
@@ -248,9 +260,10 @@ RENDER: dict[str, Callable[[Event], str]] = {
                                + (_(" (keeps one of {choices}: `trick {who} NAME`)").format(
                                    choices=names(e["choices"]), who=e["who"])
                                   if len(e["choices"]) > 1 else "")),
-    "trick_kept": lambda e: (_("{who} keeps {trick}").format(who=e["who"], trick=e["kept"]) if e["kept"]
-                             else _("{who} is rid of {tricks}").format(who=e["who"],
-                                                                       tricks=names(e["discarded"]))),
+    "trick_kept": lambda e: (_("{who} keeps {trick}").format(who=e["who"], trick=trick_name(e["kept"]))
+                             if e["kept"]
+                             else _("{who} is rid of {tricks}").format(
+                                 who=e["who"], tricks=names([trick_name(c) or c for c in e["discarded"]]))),
     "pocket": lambda e: _("Pocket a Loot: +1 for {who}").format(who=names(e["who"])) + _lost(e),
     "pint_lost_at_five": lambda e: _("{who} is at 5 Prestige and nobody called the Militia: -1 Pint"
                                      " ({pints}, Prestige {prestige}) (T-END-1)").format(
@@ -264,9 +277,12 @@ RENDER: dict[str, Callable[[Event], str]] = {
         "{who} has {count} Assets in play and {prestige} Prestige: discard one"
         " (`asset {who} CARD --discard`)",
         len(e["assets"])).format(who=e["who"], count=len(e["assets"]), prestige=e["prestige"]),
-    "asset": lambda e: {"play": _("{who} puts the Asset {card} into play"),
-                        "back": _("{who} takes the Asset {card} back into hand"),
-                        "discard": _("{who} discards the Asset {card}")}[e["how"]].format(
+    "asset": lambda e: ({"play": _("{who} puts an Asset into play"),
+                         "back": _("{who} takes an Asset back into hand"),
+                         "discard": _("{who} discards an Asset")} if e["card"] == UNNAMED_ASSET else
+                        {"play": _("{who} puts the Asset {card} into play"),
+                         "back": _("{who} takes the Asset {card} back into hand"),
+                         "discard": _("{who} discards the Asset {card}")})[e["how"]].format(
                             who=e["who"], card=e["card"]),
     "spell": lambda e: (_("{who} casts {spell} ({cast} of {prestige} this turn)").format(
                             who=e["who"], spell=e["card"] or _("a Spell"), cast=e["cast"],
@@ -347,8 +363,8 @@ def page_words(v: dict[str, Any]) -> dict[str, Any]:
                      hand=s["hand_size"], pile="-" if s["pile_top"] is None else s["pile_top"],
                      dodges=" ".join(map(str, s["dodges"])) or "-")]
         if s["assets"] or s["trick"]:
-            lines.append(", ".join(s["assets"]) + (_(" · Trick: {trick}").format(trick=s["trick"])
-                                                   if s["trick"] else ""))
+            trick = _(" · Trick: {trick}").format(trick=trick_name(s["trick"])) if s["trick"] else ""
+            lines.append(", ".join(map(card_name, s["assets"])) + trick)
         state = _("shown the door") if s["eliminated"] else _("enters next turn") if s["entering"] \
             else _("away") if s["away"] else ""
         seats.append({"lines": lines, "state": state})

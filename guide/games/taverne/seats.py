@@ -35,8 +35,9 @@ from guide.core.seats import Move
 
 from . import adjust, arrivals, cards, counters, placements, variants
 from .box import Box
-from .model import Event, Player, State, active, find, free_specialties
+from .model import UNNAMED_ASSET, UNNAMED_TRICK, Event, Player, State, active, find, free_specialties
 from .quarrels import must_attack
+from .render import card_name
 from .render import values as spoken
 from .seating import clockwise_from, targets
 
@@ -52,7 +53,7 @@ class Choice(NamedTuple):
 
 RANGES = (NP_("range", "melee"), NP_("range", "ranged"))   # how a target is reached, in words
 GENERIC_TRICK = "Dirty Trick"   # the card the player holds; its name is the table's (call 8)
-GENERIC_ASSET = "Asset"         # an Asset the box does not name: the table's card
+GENERIC_ASSET = UNNAMED_ASSET   # an Asset the box does not name: the table's card
 MAX_BID = 30                    # T-VAR-AU-1: an initial Energy 1 to 30
 CODE_LENGTH = 12
 _, ngettext, pgettext = domain("taverne").functions()
@@ -166,13 +167,15 @@ def _spend(state: State, p: Player, box: Box) -> list[Move]:
     for card in _offered(state, p, box, "asset", GENERIC_ASSET,
                          lambda c: _ok(adjust.asset, state, name, c, "play")):
         if card is not None and (card == GENERIC_ASSET or card not in p["assets"]):
-            out.append(Move(_("Put {card} into play").format(card=card),
+            out.append(Move(_("Put an Asset into play") if card == GENERIC_ASSET else
+                            _("Put {card} into play").format(card=card),
                             f"asset {q} {_q(card)}", (*assets, _("Into play")),
                             _("{count} of at most {most} in play").format(
                                 count=len(p["assets"]) + 1, most=cap)))
     for card in dict.fromkeys(p["assets"]):
         if _ok(adjust.asset, state, name, card, "back"):
-            out.append(Move(_("Take {card} back into hand").format(card=card),
+            out.append(Move(_("Take an Asset back into hand") if card == GENERIC_ASSET else
+                            _("Take {card} back into hand").format(card=card),
                             f"asset {q} {_q(card)} --back", assets,
                             _("if it has not been used this turn")))
     return out
@@ -221,13 +224,15 @@ def _any_call(state: State, p: Player, box: Box) -> list[Move]:
                                     " (T-MIS-1)")))
     if _in(state, p) and len(p["assets"]) > counters.prestige(p):
         head = (_("Too many Assets in play: discard one"),)
-        out += [Move(_("Discard {card}").format(card=card), f"asset {q} {_q(card)} --discard", head)
+        out += [Move(_("Discard an Asset") if card == GENERIC_ASSET else
+                     _("Discard {card}").format(card=card), f"asset {q} {_q(card)} --discard", head)
                 for card in dict.fromkeys(p["assets"])
                 if _ok(adjust.asset, state, name, card, "discard")]
     served = state["served"].get(name, []) if _in(state, p) else []
     if len(served) > 1 or (served and p["trick"] not in served):
         head = (_("Dirty Tricks served to you: you suffer one"),)
-        out += [Move(_("Keep {card}").format(card=card), f"trick {q} {_q(card)}", head)
+        out += [Move(_("Keep a Dirty Trick") if card == UNNAMED_TRICK else _("Keep {card}").format(card=card),
+                     f"trick {q} {_q(card)}", head)
                 for card in dict.fromkeys(served)
                 if card != p["trick"] and _ok(adjust.trick, state, name, card)]
     table = (_("The table"),)
@@ -463,11 +468,11 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
             < sum(p["specialties"].values()) else ""),
         "held": _held(state, seat, box),
         "assets": (_("Assets in play: {cards} ({count} of at most {most})").format(
-                      cards=", ".join(p["assets"]), count=len(p["assets"]), most=cap)
+                      cards=", ".join(map(card_name, p["assets"])), count=len(p["assets"]), most=cap)
                    if p["assets"] else _("no Asset in play (at most {most})").format(most=cap)),
         "spells": _("Spells cast this turn: {count} of at most {most}").format(
                       count=p["spells"], most=cap),
-        "trick": _("Dirty Trick: {card}").format(card=trick) if trick else _("none"),
+        "trick": _("Dirty Trick: {card}").format(card=trick) if trick else pgettext("trick", "none"),
         "targets": [_("{target} ({range})").format(target=t, range=pgettext("range", r))
                     + (_(": odd Weapons only") if r == "ranged" else "")
                     for t, r in (targets(state, seat).items() if active(p) else [])],
