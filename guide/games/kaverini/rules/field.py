@@ -4,7 +4,9 @@ the events told, and the hooks a variant of the fight overrides (the Strategy Ga
 rules/strategy.py, is one).
 
 Events are data: {"kind": ..., fields..., "dice": [[sides, face], ...]}; words.py renders
-them. The engine never writes a sentence.
+them. The engine never writes a sentence. They are built only when someone listens (the
+table, a test): the odds simulator plays a fight with `record=False`, and needs only how it
+ended (`ended`), so a hot spot of the engine tests `telling` before building an event.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ class Field:
 
     def __init__(self, state: Any, card: Callable[[str], Card], dice: Dice,
                  house: Callable[[str], str], xp_for: Callable[[str], int] = lambda name: 0,
-                 tell: Tell | None = None):
+                 tell: Tell | None = None, record: bool = True):
         self.s: Any = state                     # a campaign State, or a Strategy Game Arena
         self._card = card
         self._cards: dict[str, Card] = {}       # looked up once per Fight
@@ -60,8 +62,12 @@ class Field:
         self.house = house
         self.chosen_lv: int | None = None       # R-SHEET-4: the Lv the GM chose for this step
         self.xp_for = xp_for
-        self.events: list[Event] = []
+        self.events: list[Event] = []           # what happened, when `record`
         self.tell = tell                        # the table's story, told as events happen
+        self.telling = record or tell is not None    # does anyone want the events?
+        self.record = record
+        self.ended: str | None = None           # how it ended (_finish's why), once over
+        self._moves: dict[tuple[str, str, int], Any] = {}   # Techniques.act's Moves
         self._seen = len(dice.drawn)
         self._attach(state.get("confrontation"))
 
@@ -73,12 +79,15 @@ class Field:
     # --- events ---------------------------------------------------------------------
     def say(self, kind: str, **data: Any) -> None:
         """An event: its kind, its data, and the dice drawn for it."""
+        if not self.telling:
+            return
         event: Event = {"kind": kind, **data}
         drawn = self.dice.drawn
         if len(drawn) > self._seen:
             event["dice"] = [[sides, face] for sides, face in drawn[self._seen:]]
             self._seen = len(drawn)
-        self.events.append(event)
+        if self.record:
+            self.events.append(event)
         if self.tell is not None:
             self.tell(kind, **data)
 
@@ -265,7 +274,7 @@ class Field:
         found = self._declared.get(key)
         if found is None:
             found = self._declared[key] = list(self._declared_now(when, phase))
-        return [d for d in found if _live(d)]
+        return [d for d in found if _live(d)] if found else []
 
     def _declared_now(self, when: str, phase: str | None) -> Iterator[Declared]:
         c = self.c
