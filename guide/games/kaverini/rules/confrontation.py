@@ -232,7 +232,8 @@ class Fight(Techniques, Outcomes):
             return
         c = self.c
         c["acted"].append(f.name)
-        fx.expire(c, {f.name})
+        if c["effects"]:
+            fx.expire(c, {f.name})
         self._maybe_advance()
 
     def _maybe_advance(self) -> None:

@@ -110,14 +110,8 @@ class Techniques(Choosing):
                    named: list[Fighter] | None, text: str | None = None) -> None:
         """The technique's Schmerz on each target, then its special effect (R-FX-4) on the
         targets it reached (named: R-WP-2's one target for the effect)."""
-        if d20 is not None and not move.ladder:
-            raise RuleError(_("{name} is not an Emotion Table technique: it rolls no effect d20, so the"
-                              " table's {d20} has no use (R-FX-1, R-DICE-3)").format(
-                name=move.name, d20=d20))
-        if d20 is not None and not 1 <= d20 <= 20:
-            raise RuleError(_("a d20 shows 1 to 20, not {d20}").format(d20=d20))
-        if d10 is not None and not 1 <= d10 <= 10:
-            raise RuleError(_("a d10 shows 1 to 10, not {d10}").format(d10=d10))
+        if d20 is not None or d10 is not None:
+            self._check_faces(move, d20, d10)
         emotion = fx.effective_emotion(self, user)
         if move.ladder:
             if self.telling:
@@ -130,7 +124,7 @@ class Techniques(Choosing):
         reached = self._deal(user, move, targets, emotion, gm_match, lagom)
         used: tuple[bool, bool] = (False, False)
         if move.ladder and self.running and reached:
-            chosen = [t for t in (named if named is not None else reached) if t in reached]
+            chosen = reached if named is None else [t for t in named if t in reached]
             if chosen:
                 used = self._special(user, move, chosen, d20, d10, forced)
         if d20 is not None or d10 is not None:
@@ -138,6 +132,18 @@ class Techniques(Choosing):
                 if face is not None and not taken:       # R-DICE-3: said, never dropped
                     self.say("die_unused", sides=sides, face=face)
         self._done(user)
+
+    @staticmethod
+    def _check_faces(move: Move, d20: int | None, d10: int | None) -> None:
+        """The table's own effect dice for a technique (R-FX-1, R-DICE-3)."""
+        if d20 is not None and not move.ladder:
+            raise RuleError(_("{name} is not an Emotion Table technique: it rolls no effect d20, so the"
+                              " table's {d20} has no use (R-FX-1, R-DICE-3)").format(
+                name=move.name, d20=d20))
+        if d20 is not None and not 1 <= d20 <= 20:
+            raise RuleError(_("a d20 shows 1 to 20, not {d20}").format(d20=d20))
+        if d10 is not None and not 1 <= d10 <= 10:
+            raise RuleError(_("a d10 shows 1 to 10, not {d10}").format(d10=d10))
 
     def _enemies(self, user: Fighter) -> list[Fighter]:
         enemies = [f for f in self.fighters() if f.data["hp"] > 0 and self.enemy(user, f)]
@@ -228,11 +234,12 @@ class Techniques(Choosing):
         card = target.card
         heel = shield = False
         if card is not None:
-            heel = self._defence(card.heel, move, user, gm_match)
-            shield = self._defence(card.shield, move, user, gm_match)
-        twos = doublings(heel, shield, "Sensitive" in user.abilities,
-                         "Insensitive" in user.abilities, "Sensitive" in target.abilities,
-                         "Insensitive" in target.abilities)
+            if card.heel:
+                heel = self._defence(card.heel, move, user, gm_match)
+            if card.shield:
+                shield = self._defence(card.shield, move, user, gm_match)
+        twos = doublings(heel, shield, user.sensitive, user.insensitive, target.sensitive,
+                         target.insensitive)
         heart = fx.effective_heart(self, target)
         dealt = amount(base, emotion, twos, heart)
         if dealt <= 0:
@@ -242,9 +249,10 @@ class Techniques(Choosing):
             c["confidence"].append(target.name)
             self.say("confidence", target=target.name, technique=move.name)
             return False
-        before = target.counters["HP"]
-        hp, left, _ = absorb(dealt, target.hp, before)
-        target.data["hp"], target.counters["HP"] = hp, left
+        counters = target.counters
+        before = counters["HP"]
+        hp, left, _ = absorb(dealt, target.data["hp"], before)
+        target.data["hp"], counters["HP"] = hp, left
         if self.telling:
             soaked = {"absorbed": before - left, "counters_left": left} if before > left else {}
             self.say("hit", technique=move.name, target=target.name, amount=dealt, base=base,
@@ -310,7 +318,7 @@ class Techniques(Choosing):
             why = "world point"
         elif move.level >= 10:
             why = "level 10"
-        elif user.has("Passionate") and first_use:
+        elif first_use and user.has("Passionate"):
             why = "passionate"
         else:
             if d20 is None:
