@@ -54,13 +54,12 @@ class Fight(Techniques, Outcomes):
         """Who may still act in the current phase, in round order; with `first`, only the
         first found (`turn` and `_maybe_advance` need no more)."""
         c = self.c
-        kinds = PHASE_KINDS[c["phase"]]
         acted = c["acted"]
         effects = c["effects"]
         in_turn = None if self._any_turn else self.in_turn
         out = []
-        for f in self.fighters():
-            if (f.kind in kinds and f.data["hp"] > 0 and f.name not in acted
+        for f in self.of_phase(c["phase"]):
+            if (f.data["hp"] > 0 and f.name not in acted
                     and (in_turn is None or in_turn(f)) and not (effects and self.skipping(f))):
                 out.append(f)
                 if first:
@@ -240,7 +239,11 @@ class Fight(Techniques, Outcomes):
         """Move on by itself once everyone of the phase has acted, skips or cowers; never
         past the start of a new round (the table then sees it, and `next` goes on)."""
         start = self.c["round"]
-        while self.running and self.c["round"] == start and self.turn() is None:
+        while self.running and self.c["round"] == start:
+            who = self.turn()
+            if who is not None:
+                self.up_next = who
+                return
             self._end_phase()
 
     def _end_phase(self) -> None:

@@ -19,7 +19,16 @@ from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.core.names import suggest
 from guide.games.kaverini.model import Card, Effect
-from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter, all_fighters, find
+from guide.games.kaverini.rules.fighters import (
+    BUDDY,
+    FOE,
+    KAVERI,
+    PHASE_OF,
+    STAND,
+    Fighter,
+    all_fighters,
+    find,
+)
 from guide.games.kaverini.rules.leveling import level, party_lv
 from guide.games.kaverini.rules.schmerz import Taken, absorb, amount, doublings
 from guide.games.kaverini.state import Confrontation
@@ -58,6 +67,7 @@ class Field:
         self._declared: dict[tuple[str, str | None], list[Declared]] = {}
         self._fighters: list[Fighter] | None = None  # who is in the field (see _changed)
         self._by_name: dict[str, Fighter] = {}
+        self._by_phase: dict[str, list[Fighter]] = {}    # the fighters of each phase
         self.dice = dice
         self.house = house
         self.chosen_lv: int | None = None       # R-SHEET-4: the Lv the GM chose for this step
@@ -68,6 +78,8 @@ class Field:
         self.record = record
         self.ended: str | None = None           # how it ended (_finish's why), once over
         self._moves: dict[tuple[str, str, int], Any] = {}   # Techniques.act's Moves
+        self._card_moves: dict[tuple[int, int], Any] = {}    # foe_act's
+        self.up_next: Fighter | None = None     # whose turn it is, as the last move found it
         self._seen = len(dice.drawn)
         self._attach(state.get("confrontation"))
 
@@ -104,7 +116,16 @@ class Field:
         if self._fighters is None:
             self._fighters = all_fighters(self.s, self.card)
             self._by_name = {f.name: f for f in self._fighters}
+            self._by_phase = {}
+            for f in self._fighters:
+                self._by_phase.setdefault(PHASE_OF[f.kind], []).append(f)
         return self._fighters
+
+    def of_phase(self, phase: str) -> list[Fighter]:
+        """The fighters who act in `phase` (R-CONF-2), in round order."""
+        if self._fighters is None:
+            self.fighters()
+        return self._by_phase.get(phase, [])
 
     def named(self, name: str) -> Fighter | None:
         """A fighter by its exact name, as the state records it."""

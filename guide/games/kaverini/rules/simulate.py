@@ -146,13 +146,14 @@ class Policy:
     def step(self) -> None:
         """One decision: a run-away, a technique, or the phase passes."""
         fight = self.fight
+        known, fight.up_next = fight.up_next, None     # as the last move left the field
         c = fight.c
         if c["phase"] == "kaverit" and not c["acted"]:
             kaverit = fight.s["kaverit"]
-            if 2 * sum(k["hp"] == 0 for k in kaverit) >= len(kaverit):
+            if 2 * [k["hp"] for k in kaverit].count(0) >= len(kaverit):
                 fight.runaway()
                 return
-        actor = fight.turn()
+        actor = known if known is not None else fight.turn()
         if actor is None:
             fight.next()
             return
@@ -161,7 +162,7 @@ class Policy:
             fight.act(actor, technique, target)
             return
         # a foe's adversaries (Fight.enemy): whoever is not a foe
-        targets = [f for f in fight.fighters() if f.kind != FOE and f.data["hp"] > 0]
+        targets = [f for f in fight.fighters() if f.data["hp"] > 0 and f.kind != FOE]
         card = actor.card
         assert card is not None
         move = None if card.move_die else self.rng.choice(card.techniques).name
@@ -171,7 +172,7 @@ class Policy:
         """The technique with the best Schmerz on the weakest foe it can hurt (R-DMG, effects
         aside); a tie: the last name."""
         fight = self.fight
-        foes = sorted(fight.standing(FOE), key=_weakest)
+        foes = sorted([f for f in fight.of_phase("foes") if f.data["hp"] > 0], key=_weakest)
         level = fight.lv() if user.kind == BUDDY else user.level
         e = fx.effective_emotion(fight, user)
         for foe in foes:

@@ -93,8 +93,12 @@ class Techniques(Choosing):
         assert user.card is not None
         tech = self._foe_technique(user, technique, None)
         self.picking = technique is None and not user.card.move_die
-        self._technique(user, self._card_move(user, tech), [(target, None)], None, False, None,
-                        None, False, None, text=tech.text or None)
+        key = (id(tech), self.lv_of(user))                 # the card's, alive all the fight
+        move = self._card_moves.get(key)
+        if move is None:
+            move = self._card_moves[key] = self._card_move(user, tech)
+        self._technique(user, move, [(target, None)], None, False, None, None, False, None,
+                        text=tech.text or None)
 
     def _move_cached(self, user: Fighter, technique: str) -> Move:
         """_move, read once per fighter, technique and level (what a Move depends on, while
@@ -347,6 +351,8 @@ class Techniques(Choosing):
     def _nervous_boost(self, user: Fighter, boost: str | None) -> None:
         """Nervousness: on the turn after the skipped one, 2 x Lv to E, H or HP (R-FX-4)."""
         c = self.c
+        if not c["effects"]:
+            return
         for e in fx.of_kind(c, "nervous"):
             if e["on"] == user.name and e["round"] <= c["round"]:
                 stat = (boost or "hp").casefold()
