@@ -58,7 +58,9 @@ class Fight(Techniques, Outcomes):
         effects = c["effects"]
         in_turn = None if self._any_turn else self.in_turn
         out = []
-        for f in self.of_phase(c["phase"]):
+        if self._fighters is None:
+            self.fighters()
+        for f in self._by_phase.get(c["phase"], ()):
             if (f.data["hp"] > 0 and f.name not in acted
                     and (in_turn is None or in_turn(f)) and not (effects and self.skipping(f))):
                 out.append(f)
@@ -109,8 +111,10 @@ class Fight(Techniques, Outcomes):
         self.s["confrontation"] = confrontation(fighters, order, [s.name for s in settings],
                                                 companions, practice)
         self._attach(self.s["confrontation"])
-        self.say("confront", foes=[{"name": f["name"], "max_hp": f["max_hp"]} for f in fighters],
-                 order=order, bonus=bonus, kaverit=len(kaverit), practice=practice)
+        if self.telling:
+            self.say("confront", foes=[{"name": f["name"], "max_hp": f["max_hp"]}
+                                       for f in fighters],
+                     order=order, bonus=bonus, kaverit=len(kaverit), practice=practice)
         self.begin()
 
     def begin(self) -> None:
