@@ -21,7 +21,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
 
 
 
-@dataclass
+@dataclass(slots=True)
 class Move:
     """A technique as one fighter uses it."""
 

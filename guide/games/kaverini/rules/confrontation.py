@@ -50,17 +50,23 @@ class Fight(Techniques, Outcomes):
                 return e
         return None
 
-    def _may_act(self):
-        """Who may still act in the current phase, in round order (a generator: `turn` and
-        `_maybe_advance` need only the first)."""
+    def _may_act(self, first: bool = False) -> list[Fighter]:
+        """Who may still act in the current phase, in round order; with `first`, only the
+        first found (`turn` and `_maybe_advance` need no more)."""
         c = self.c
-        kinds = PHASE_KINDS[c["phase"]]
         acted = c["acted"]
         effects = c["effects"]
         in_turn = None if self._any_turn else self.in_turn
-        return (f for f in self.fighters() if f.kind in kinds and f.data["hp"] > 0
-                and f.name not in acted and (in_turn is None or in_turn(f))
-                and not (effects and self.skipping(f)))
+        out = []
+        if self._fighters is None:
+            self.fighters()
+        for f in self._by_phase.get(c["phase"], ()):
+            if (f.data["hp"] > 0 and f.name not in acted
+                    and (in_turn is None or in_turn(f)) and not (effects and self.skipping(f))):
+                out.append(f)
+                if first:
+                    break
+        return out
 
     # The field's own turn hooks (every fighter of a phase in its turn, round order): the
     # first who may act is the first found. A subclass with hooks of its own lists them all.
@@ -72,10 +78,10 @@ class Fight(Techniques, Outcomes):
 
     def waiting(self) -> list[Fighter]:
         """Who may still act in the current phase (and, by player, the current player)."""
-        return self.in_order(list(self._may_act()))
+        return self.in_order(self._may_act())
 
     def _apply_declared(self, when: str, phase: str | None = None) -> None:
-        for d in list(self.declared(when, phase)):
+        for d in self.declared(when, phase):
             if not self.running:
                 return
             fx.apply_declared(self.say, self, d.source, d.effect, self.declared_targets(d),
@@ -105,8 +111,10 @@ class Fight(Techniques, Outcomes):
         self.s["confrontation"] = confrontation(fighters, order, [s.name for s in settings],
                                                 companions, practice)
         self._attach(self.s["confrontation"])
-        self.say("confront", foes=[{"name": f["name"], "max_hp": f["max_hp"]} for f in fighters],
-                 order=order, bonus=bonus, kaverit=len(kaverit), practice=practice)
+        if self.telling:
+            self.say("confront", foes=[{"name": f["name"], "max_hp": f["max_hp"]}
+                                       for f in fighters],
+                     order=order, bonus=bonus, kaverit=len(kaverit), practice=practice)
         self.begin()
 
     def begin(self) -> None:
@@ -128,9 +136,7 @@ class Fight(Techniques, Outcomes):
 
     def turn(self) -> Fighter | None:
         """Whose turn it is in the current phase (None: nobody of the phase can act)."""
-        if self._any_turn:
-            return next(self._may_act(), None)
-        waiting = self.waiting()
+        waiting = self._may_act(True) if self._any_turn else self.waiting()
         return waiting[0] if waiting else None
 
     def runaway(self, roll: int | None = None) -> bool:
@@ -229,21 +235,27 @@ class Fight(Techniques, Outcomes):
             return
         c = self.c
         c["acted"].append(f.name)
-        fx.expire(c, {f.name})
+        if c["effects"]:
+            fx.expire(c, {f.name})
         self._maybe_advance()
 
     def _maybe_advance(self) -> None:
         """Move on by itself once everyone of the phase has acted, skips or cowers; never
         past the start of a new round (the table then sees it, and `next` goes on)."""
         start = self.c["round"]
-        while self.running and self.c["round"] == start and self.turn() is None:
+        while self.running and self.c["round"] == start:
+            who = self.turn()
+            if who is not None:
+                self.up_next = who
+                return
             self._end_phase()
 
     def _end_phase(self) -> None:
         c = self.c
         phase = c["phase"]
         kinds = PHASE_KINDS[phase]
-        fx.expire(c, {f.name for f in self.fighters() if f.kind in kinds and self.in_turn(f)})
+        if c["effects"]:
+            fx.expire(c, {f.name for f in self.fighters() if f.kind in kinds and self.in_turn(f)})
         if phase == "foes":
             if not self.last_slot():
                 self.next_slot()
@@ -261,7 +273,7 @@ class Fight(Techniques, Outcomes):
         """R-FX-4: whoever of the phase just begun loses its turn (Sadness, Nervousness) is
         said as the phase begins, on screen and in the log."""
         c = self.c
-        if not self.running or not c["effects"]:
+        if not self.telling or not self.running or not c["effects"]:
             return
         kinds = PHASE_KINDS[c["phase"]]
         for f in self.in_order([f for f in self.fighters() if f.kind in kinds
@@ -284,15 +296,16 @@ class Fight(Techniques, Outcomes):
         c["acted"] = []
         c["phase"] = "kaverit"
         fx.expire(c)
-        self.say("round", round=c["round"])
+        if self.telling:
+            self.say("round", round=c["round"])
         self.new_round()
         self._round_effects("settings")
         self._say_skips()
 
     def _gladness(self) -> None:
-        if not self.running:
-            return
         c = self.c
+        if not self.running or not c["effects"]:
+            return
         for e in fx.of_kind(c, "glad"):
             target = self.named(e["on"])
             if target is None or not target.standing:
@@ -315,6 +328,12 @@ class Fight(Techniques, Outcomes):
         """Phases 1, 5, 6, 7: declared round effects, and the free text for the GM."""
         if not self.running:
             return
+        if self.telling:
+            self._say_round_text(phase)
+        self._apply_declared("round", phase)
+
+    def _say_round_text(self, phase: str) -> None:
+        """A card's free text for the GM to apply (told only: the GM applies it)."""
         c = self.c
         if phase == "settings":
             sources = c["settings"]
@@ -339,4 +358,3 @@ class Fight(Techniques, Outcomes):
                 self.say("gm", phase=phase, card=card.name,
                          text=text if c["round"] == 1 and "start" not in whens
                          else round_part(text))
-        self._apply_declared("round", phase)

@@ -118,7 +118,7 @@ def play_evening(evening: Evening, seed: int) -> list[Arrival]:
             fighter["hp"] = fighter["max_hp"]
         lv = party_lv(state["kaverit"], evening.house.get("lv_default", "highest"))
         setup = Setup(state, evening.cards, foes, settings, 1.0, lv, evening.house, evening.xp)
-        ended = outcome(play(setup, rng.randrange(1 << 30), state))
+        ended = outcome(play(setup, rng.randrange(1 << 30), state, record=False))
         out.append(Arrival(lv, ended.result, ended.rounds))
     return out
 

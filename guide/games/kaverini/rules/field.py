@@ -4,7 +4,9 @@ the events told, and the hooks a variant of the fight overrides (the Strategy Ga
 rules/strategy.py, is one).
 
 Events are data: {"kind": ..., fields..., "dice": [[sides, face], ...]}; words.py renders
-them. The engine never writes a sentence.
+them. The engine never writes a sentence. They are built only when someone listens (the
+table, a test): the odds simulator plays a fight with `record=False`, and needs only how it
+ended (`ended`), so a hot spot of the engine tests `telling` before building an event.
 """
 
 from __future__ import annotations
@@ -17,7 +19,16 @@ from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.core.names import suggest
 from guide.games.kaverini.model import Card, Effect
-from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter, all_fighters, find
+from guide.games.kaverini.rules.fighters import (
+    BUDDY,
+    FOE,
+    KAVERI,
+    PHASE_OF,
+    STAND,
+    Fighter,
+    all_fighters,
+    find,
+)
 from guide.games.kaverini.rules.leveling import level, party_lv
 from guide.games.kaverini.rules.schmerz import Taken, absorb, amount, doublings
 from guide.games.kaverini.state import Confrontation
@@ -48,7 +59,7 @@ class Field:
 
     def __init__(self, state: Any, card: Callable[[str], Card], dice: Dice,
                  house: Callable[[str], str], xp_for: Callable[[str], int] = lambda name: 0,
-                 tell: Tell | None = None):
+                 tell: Tell | None = None, record: bool = True):
         self.s: Any = state                     # a campaign State, or a Strategy Game Arena
         self._card = card
         self._cards: dict[str, Card] = {}       # looked up once per Fight
@@ -56,12 +67,19 @@ class Field:
         self._declared: dict[tuple[str, str | None], list[Declared]] = {}
         self._fighters: list[Fighter] | None = None  # who is in the field (see _changed)
         self._by_name: dict[str, Fighter] = {}
+        self._by_phase: dict[str, list[Fighter]] = {}    # the fighters of each phase
         self.dice = dice
         self.house = house
         self.chosen_lv: int | None = None       # R-SHEET-4: the Lv the GM chose for this step
         self.xp_for = xp_for
-        self.events: list[Event] = []
+        self.events: list[Event] = []           # what happened, when `record`
         self.tell = tell                        # the table's story, told as events happen
+        self.telling = record or tell is not None    # does anyone want the events?
+        self.record = record
+        self.ended: str | None = None           # how it ended (_finish's why), once over
+        self._moves: dict[tuple[str, str, int], Any] = {}   # Techniques.act's Moves
+        self._card_moves: dict[tuple[int, int], Any] = {}    # foe_act's
+        self.up_next: Fighter | None = None     # whose turn it is, as the last move found it
         self._seen = len(dice.drawn)
         self._attach(state.get("confrontation"))
 
@@ -73,12 +91,15 @@ class Field:
     # --- events ---------------------------------------------------------------------
     def say(self, kind: str, **data: Any) -> None:
         """An event: its kind, its data, and the dice drawn for it."""
+        if not self.telling:
+            return
         event: Event = {"kind": kind, **data}
         drawn = self.dice.drawn
         if len(drawn) > self._seen:
             event["dice"] = [[sides, face] for sides, face in drawn[self._seen:]]
             self._seen = len(drawn)
-        self.events.append(event)
+        if self.record:
+            self.events.append(event)
         if self.tell is not None:
             self.tell(kind, **data)
 
@@ -95,7 +116,16 @@ class Field:
         if self._fighters is None:
             self._fighters = all_fighters(self.s, self.card)
             self._by_name = {f.name: f for f in self._fighters}
+            self._by_phase = {}
+            for f in self._fighters:
+                self._by_phase.setdefault(PHASE_OF[f.kind], []).append(f)
         return self._fighters
+
+    def of_phase(self, phase: str) -> list[Fighter]:
+        """The fighters who act in `phase` (R-CONF-2), in round order."""
+        if self._fighters is None:
+            self.fighters()
+        return self._by_phase.get(phase, [])
 
     def named(self, name: str) -> Fighter | None:
         """A fighter by its exact name, as the state records it."""
@@ -265,7 +295,7 @@ class Field:
         found = self._declared.get(key)
         if found is None:
             found = self._declared[key] = list(self._declared_now(when, phase))
-        return [d for d in found if _live(d)]
+        return [d for d in found if _live(d)] if found else []
 
     def _declared_now(self, when: str, phase: str | None) -> Iterator[Declared]:
         c = self.c

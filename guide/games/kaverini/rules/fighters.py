@@ -29,7 +29,8 @@ class Fighter:
     buddies and foes, its card. What never changes during a fight is read once."""
 
     __slots__ = ("kind", "data", "card", "name", "owner", "abilities", "subtypes",
-                 "base_emotion", "base_heart", "phase", "_counters", "_sheet")
+                 "base_emotion", "base_heart", "phase", "sensitive", "insensitive",
+                 "_counters", "_sheet")
 
     @overload
     def __init__(self, kind: Literal["kaveri"], data: Sheet, card: None) -> None: ...
@@ -55,6 +56,8 @@ class Fighter:
             self.base_emotion = card.emotion if card else 0
             self.base_heart = card.heart if card else 0
         self.subtypes: tuple[str, ...] = card.subtypes if card else ()
+        self.sensitive = "Sensitive" in self.abilities          # R-ABIL-1, for R-DMG-3
+        self.insensitive = "Insensitive" in self.abilities
 
     def __repr__(self) -> str:
         return f"Fighter({self.kind}, {self.name!r}, {self.hp}/{self.max_hp})"

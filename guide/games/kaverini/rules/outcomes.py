@@ -146,6 +146,7 @@ class Outcomes(Field):
         practice = c["practice"]
         self.s["confrontation"] = None
         self.running = False
+        self.ended = why
         self._changed()
         self.finished()
         self.say("over", result=why, **({"practice": True} if practice else {}))

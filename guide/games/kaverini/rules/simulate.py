@@ -58,6 +58,25 @@ class Setup:
         return self._frozen
 
     _frozen: str | None = field(default=None, init=False, repr=False, compare=False)
+    _read: tuple | None = field(default=None, init=False, repr=False, compare=False)
+
+    def read(self) -> tuple[Callable[[str], Card], list[Card], list[Card], dict[str, str]]:
+        """What every run reads of the setup, read once: the card lookup, the foes' cards
+        (HP scaled), the settings' cards and the house rules (read again when a caller
+        changes the foes, the scale or the house)."""
+        key = (id(self.cards), tuple(self.foes), tuple(self.settings), self.hp_scale,
+               tuple(sorted(self.house.items())))
+        if self._read is None or self._read[0] != key:
+            card = _lookup(self.cards)
+            foes = [_scaled(card(n), self.hp_scale) for n in self.foes]
+            rules = {name: self.house.get(name, d["default"])
+                     for name, d in house_rules().items()}
+            self._read = (key, (card, foes, [card(n) for n in self.settings], rules))
+        return self._read[1]
+
+    def __getstate__(self) -> dict:
+        """To another process without what was read (a closure)."""
+        return {**self.__dict__, "_read": None}
 
 
 @dataclass
@@ -68,92 +87,144 @@ class Outcome:
 
 
 def run_once(setup: Setup, seed: int) -> Outcome:
-    return outcome(play(setup, seed))
+    return outcome(play(setup, seed, record=False))
 
 
 def outcome(fight: Fight) -> Outcome:
     """How a fight that `play` ran ended."""
     state = fight.s
     result = "undecided" if fight.running else "won"
-    for event in fight.events:
-        if event["kind"] == "over":
-            result = {"won": "won", "ran away": "ran away", "lost": "lost"}.get(
-                event["result"], result)
+    if fight.ended is not None:
+        result = {"won": "won", "ran away": "ran away", "lost": "lost"}.get(fight.ended, result)
     cowering = [k["name"] for k in state["kaverit"] if k["hp"] == 0]
     return Outcome(result, min(fight.c["round"], MAX_ROUNDS + 1), cowering)
 
 
-def play(setup: Setup, seed: int, state: dict | None = None) -> Fight:
+def play(setup: Setup, seed: int, state: dict | None = None, record: bool = True) -> Fight:
     """One confrontation played by the policies above, to its end or MAX_ROUNDS: on a copy of
     the setup's state, or on `state` itself (which then keeps the XP gained, the HP left, the
     buddies and companions lost: the balance of an adventure plays one state scene after
-    scene, rules/evening.py)."""
+    scene, rules/evening.py). Its events and dice are kept only with `record`: the odds
+    and the balance need none, and play with record=False."""
     state = json.loads(setup.frozen) if state is None else state
     state["confrontation"] = None
-    card = _lookup(setup.cards)
+    card, foes, settings, rules = setup.read()
     rng = random.Random(seed)
-    rules = {name: setup.house.get(name, d["default"]) for name, d in house_rules().items()}
     xp = setup.xp
-    fight = Fight(state, card, Dice(seed), rules.__getitem__,
-                  xp_for=lambda name: xp.get(name.casefold(), 0))
-    foes = [_scaled(card(n), setup.hp_scale) for n in setup.foes]
-    fight.start(foes, [k["name"] for k in state["kaverit"]], [card(n) for n in setup.settings],
+    fight = Fight(state, card, Dice(seed, record=record), rules.__getitem__,
+                  xp_for=lambda name: xp.get(name.casefold(), 0), record=record)
+    fight.start(foes, [k["name"] for k in state["kaverit"]], settings,
                 list(state["companions"])[:3], setup.lv)
+    policy = Policy(fight, rng)
     while fight.running and fight.c["round"] <= MAX_ROUNDS:
         try:
-            _step(fight, rng)
+            policy.step()
         except RuleError:
             fight.next()       # nobody of the phase can act usefully: the phase passes
     return fight
 
 
-def _step(fight: Fight, rng: random.Random) -> None:
-    """One decision of the policies above: a run-away, a technique, or the phase passes."""
-    c = fight.c
-    kaverit = fight.s["kaverit"]
-    if (c["phase"] == "kaverit" and not c["acted"]
-            and 2 * sum(k["hp"] == 0 for k in kaverit) >= len(kaverit)):
-        fight.runaway()
-        return
-    actor = fight.turn()                # the first of fight.waiting()
-    if actor is None:
-        fight.next()
-        return
-    if actor.kind != FOE:
-        technique, target = _best(fight, actor)
-        fight.use(actor.name, technique, [target] if target else None)
-        return
-    targets = [f for f in fight.fighters() if f.standing and fight.enemy(actor, f)]
-    card = actor.card
-    assert card is not None
-    move = None if card.move_die else rng.choice(card.techniques).name
-    fight.foe_use(actor.name, move, rng.choice(targets).name)
+Option = tuple[str, int, str | None]        # a technique: name, base Schmerz, emotion
 
 
-def _best(fight: Fight, user: Fighter) -> tuple[str, str | None]:
-    """The technique with the best Schmerz on the weakest foe it can hurt."""
-    foes = sorted(fight.standing(FOE), key=lambda f: (f.hp, f.name))
-    options = _techniques(fight, user)
-    e = fx.effective_emotion(fight, user)
-    sensitive, insensitive = user.has("Sensitive"), user.has("Insensitive")
-    for foe in foes:
-        card = foe.card
+class Policy:
+    """The policies above for one run. What they read again and again is read once: each
+    fighter's techniques (by its level, or Lv for a buddy's card), how much each is
+    doubled or halved against each foe (R-DMG-3: Heels, Shields, Sensitive, Insensitive,
+    none of which changes during a fight), and the best of them against a foe for the
+    user's E and the foe's H of the moment."""
+
+    __slots__ = ("fight", "rng", "_options", "_against", "_best")
+
+    def __init__(self, fight: Fight, rng: random.Random):
+        self.fight = fight
+        self.rng = rng
+        self._options: dict[tuple[str, int], list[Option]] = {}
+        self._against: dict[tuple[str, int, str], list[tuple[str, int, int]]] = {}
+        self._best: dict[tuple[str, int, str, int, int], tuple[int, str]] = {}
+
+    def step(self) -> None:
+        """One decision: a run-away, a technique, or the phase passes."""
+        fight = self.fight
+        known, fight.up_next = fight.up_next, None     # as the last move left the field
+        c = fight.c
+        if c["phase"] == "kaverit" and not c["acted"]:
+            kaverit = fight.s["kaverit"]
+            if 2 * [k["hp"] for k in kaverit].count(0) >= len(kaverit):
+                fight.runaway()
+                return
+        actor = known if known is not None else fight.turn()
+        if actor is None:
+            fight.next()
+            return
+        if actor.kind != FOE:
+            technique, target = self.best(actor)
+            fight.act(actor, technique, target)
+            return
+        # a foe's adversaries (Fight.enemy): whoever is not a foe
+        targets = [f for f in fight.fighters() if f.data["hp"] > 0 and f.kind != FOE]
+        card = actor.card
         assert card is not None
-        h = fx.effective_heart(fight, foe)
+        move = None if card.move_die else self.rng.choice(card.techniques).name
+        fight.foe_act(actor, move, self.rng.choice(targets))
+
+    def best(self, user: Fighter) -> tuple[str, Fighter]:
+        """The technique with the best Schmerz on the weakest foe it can hurt (R-DMG, effects
+        aside); a tie: the last name."""
+        fight = self.fight
+        foes = sorted([f for f in fight.of_phase("foes") if f.data["hp"] > 0], key=_weakest)
+        level = fight.lv() if user.kind == BUDDY else user.level
+        e = fx.effective_emotion(fight, user)
+        for foe in foes:
+            h = fx.effective_heart(fight, foe)
+            key = (user.name, level, foe.name, e, h)
+            found = self._best.get(key)
+            if found is None:
+                found = self._best[key] = self._best_on(user, level, foe, e, h)
+            if found[0] > 0:
+                return found[1], foe
+        return self._techniques(user, level)[0][0], foes[0]
+
+    def _best_on(self, user: Fighter, level: int, foe: Fighter, e: int, h: int
+                 ) -> tuple[int, str]:
+        """The most Schmerz `user` deals `foe` with E `e` against H `h`, and by which
+        technique (a tie: the last name)."""
+        against = self._against.get((user.name, level, foe.name))
+        if against is None:
+            against = self._against[user.name, level, foe.name] = _against(
+                user, foe, self._techniques(user, level))
         best, chosen = 0, ""
-        for name, base, emotion in options:
-            twos = doublings(matches(card.heel, emotion, user.subtypes) is True,
-                             matches(card.shield, emotion, user.subtypes) is True, sensitive,
-                             insensitive, foe.has("Sensitive"), foe.has("Insensitive"))
+        for name, base, twos in against:
             dealt = amount(base, e, twos, h)
-            if (dealt, name) > (best, chosen):       # the most Schmerz; a tie: the last name
+            if dealt > best or dealt == best and name > chosen:
                 best, chosen = dealt, name
-        if best > 0:
-            return chosen, foe.name
-    return options[0][0], foes[0].name
+        return best, chosen
+
+    def _techniques(self, user: Fighter, level: int) -> list[Option]:
+        options = self._options.get((user.name, level))
+        if options is None:
+            options = self._options[user.name, level] = _techniques(self.fight, user)
+        return options
 
 
-def _techniques(fight: Fight, user: Fighter) -> list[tuple[str, int, str | None]]:
+def _weakest(f: Fighter) -> tuple[int, str]:
+    return f.data["hp"], f.name
+
+
+def _against(user: Fighter, foe: Fighter, options: list[Option]) -> list[tuple[str, int, int]]:
+    """(name, base Schmerz, doublings) of each technique of `user` on `foe` (R-DMG-3); a
+    Shield or Heel the GM would have to judge (R-DMG-7) does not apply."""
+    card = foe.card
+    assert card is not None
+    sensitive, insensitive = user.has("Sensitive"), user.has("Insensitive")
+    return [(name, base, doublings(matches(card.heel, emotion, user.subtypes) is True,
+                                   matches(card.shield, emotion, user.subtypes) is True,
+                                   sensitive, insensitive, foe.has("Sensitive"),
+                                   foe.has("Insensitive")))
+            for name, base, emotion in options]
+
+
+def _techniques(fight: Fight, user: Fighter) -> list[Option]:
     """(name, base Schmerz, emotion) of what the user can use."""
     if user.kind == BUDDY:
         assert user.card is not None
@@ -162,8 +233,7 @@ def _techniques(fight: Fight, user: Fighter) -> list[tuple[str, int, str | None]
         lv = min(user.level, 10)
         return [(lad.name, lv, lad.name) for lad in ladders().values()]
     sheet = user.sheet
-    out: list[tuple[str, int, str | None]] = [
-        (name, lv, name) for name, lv in sheet["ladders"].items()]
+    out: list[Option] = [(name, lv, name) for name, lv in sheet["ladders"].items()]
     out += [(name, base_schmerz(custom_level=lv, user_level=user.level), None)
             for name, lv in sheet["custom"].items()]
     return out

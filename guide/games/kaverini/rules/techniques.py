@@ -77,11 +77,69 @@ class Techniques(Choosing):
         self._technique(user, move, targets, None, split is not None, d20, d10, False, None,
                         text=tech.text or None)
 
+    # --- a turn as the odds simulator plays it (rules/simulate.py) -----------------------
+    # `use` and `foe_use` for the fighter whose turn it is (turn()), on one adversary
+    # standing, with no table's dice or answers: the same turn, the same draws in the same
+    # order, without reading names or checking what the simulator's policy guarantees.
+
+    def act(self, user: Fighter, technique: str, target: Fighter) -> None:
+        """`use(user.name, technique, [target.name])` by the one whose turn it is."""
+        self._nervous_boost(user, None)
+        self._technique(user, self._move_cached(user, technique), [(target, None)], None,
+                        False, None, None, False, None)
+
+    def foe_act(self, user: Fighter, technique: str | None, target: Fighter) -> None:
+        """`foe_use(user.name, technique, target.name)` by the foe whose turn it is."""
+        assert user.card is not None
+        tech = self._foe_technique(user, technique, None)
+        self.picking = technique is None and not user.card.move_die
+        key = (id(tech), self.lv_of(user))                 # the card's, alive all the fight
+        move = self._card_moves.get(key)
+        if move is None:
+            move = self._card_moves[key] = self._card_move(user, tech)
+        self._technique(user, move, [(target, None)], None, False, None, None, False, None,
+                        text=tech.text or None)
+
+    def _move_cached(self, user: Fighter, technique: str) -> Move:
+        """_move, read once per fighter, technique and level (what a Move depends on, while
+        nobody spends points in the fight: the simulator's case)."""
+        key = (user.name, technique, user.level if user.kind != BUDDY else self.lv_of(user))
+        move = self._moves.get(key)
+        if move is None:
+            move = self._moves[key] = self._move(user, technique)
+        return move
+
     def _technique(self, user: Fighter, move: Move, targets: Targets, gm_match: bool | None,
                    lagom: bool, d20: int | None, d10: int | None, forced: bool,
                    named: list[Fighter] | None, text: str | None = None) -> None:
         """The technique's Schmerz on each target, then its special effect (R-FX-4) on the
         targets it reached (named: R-WP-2's one target for the effect)."""
+        if d20 is not None or d10 is not None:
+            self._check_faces(move, d20, d10)
+        emotion = fx.effective_emotion(self, user)
+        if move.ladder:
+            if self.telling:
+                self.say("use", actor=user.name, technique=move.name, ladder=move.ladder,
+                         level=move.level, text=text)
+        else:
+            if self.telling:
+                self.say("use", actor=user.name, technique=move.name, text=text)
+            self._last_turn(user, None)                  # no effect this turn (R-FX-2)
+        reached = self._deal(user, move, targets, emotion, gm_match, lagom)
+        used: tuple[bool, bool] = (False, False)
+        if move.ladder and self.running and reached:
+            chosen = reached if named is None else [t for t in named if t in reached]
+            if chosen:
+                used = self._special(user, move, chosen, d20, d10, forced)
+        if d20 is not None or d10 is not None:
+            for sides, face, taken in ((20, d20, used[0]), (10, d10, used[1])):
+                if face is not None and not taken:       # R-DICE-3: said, never dropped
+                    self.say("die_unused", sides=sides, face=face)
+        self._done(user)
+
+    @staticmethod
+    def _check_faces(move: Move, d20: int | None, d10: int | None) -> None:
+        """The table's own effect dice for a technique (R-FX-1, R-DICE-3)."""
         if d20 is not None and not move.ladder:
             raise RuleError(_("{name} is not an Emotion Table technique: it rolls no effect d20, so the"
                               " table's {d20} has no use (R-FX-1, R-DICE-3)").format(
@@ -90,23 +148,6 @@ class Techniques(Choosing):
             raise RuleError(_("a d20 shows 1 to 20, not {d20}").format(d20=d20))
         if d10 is not None and not 1 <= d10 <= 10:
             raise RuleError(_("a d10 shows 1 to 10, not {d10}").format(d10=d10))
-        emotion = fx.effective_emotion(self, user)
-        if move.ladder:
-            self.say("use", actor=user.name, technique=move.name, ladder=move.ladder,
-                     level=move.level, text=text)
-        else:
-            self.say("use", actor=user.name, technique=move.name, text=text)
-            self._last_turn(user, None)                  # no effect this turn (R-FX-2)
-        reached = self._deal(user, move, targets, emotion, gm_match, lagom)
-        used: tuple[bool, bool] = (False, False)
-        if move.ladder and self.running and reached:
-            chosen = [t for t in (named if named is not None else reached) if t in reached]
-            if chosen:
-                used = self._special(user, move, chosen, d20, d10, forced)
-        for sides, face, taken in ((20, d20, used[0]), (10, d10, used[1])):
-            if face is not None and not taken:           # R-DICE-3: said, never dropped
-                self.say("die_unused", sides=sides, face=face)
-        self._done(user)
 
     def _enemies(self, user: Fighter) -> list[Fighter]:
         enemies = [f for f in self.fighters() if f.data["hp"] > 0 and self.enemy(user, f)]
@@ -197,11 +238,12 @@ class Techniques(Choosing):
         card = target.card
         heel = shield = False
         if card is not None:
-            heel = self._defence(card.heel, move, user, gm_match)
-            shield = self._defence(card.shield, move, user, gm_match)
-        twos = doublings(heel, shield, "Sensitive" in user.abilities,
-                         "Insensitive" in user.abilities, "Sensitive" in target.abilities,
-                         "Insensitive" in target.abilities)
+            if card.heel:
+                heel = self._defence(card.heel, move, user, gm_match)
+            if card.shield:
+                shield = self._defence(card.shield, move, user, gm_match)
+        twos = doublings(heel, shield, user.sensitive, user.insensitive, target.sensitive,
+                         target.insensitive)
         heart = fx.effective_heart(self, target)
         dealt = amount(base, emotion, twos, heart)
         if dealt <= 0:
@@ -211,13 +253,15 @@ class Techniques(Choosing):
             c["confidence"].append(target.name)
             self.say("confidence", target=target.name, technique=move.name)
             return False
-        before = target.counters["HP"]
-        hp, left, _ = absorb(dealt, target.hp, before)
-        target.data["hp"], target.counters["HP"] = hp, left
-        soaked = {"absorbed": before - left, "counters_left": left} if before > left else {}
-        self.say("hit", technique=move.name, target=target.name, amount=dealt, base=base,
-                 emotion=emotion, mult=MULTIPLIERS[twos], heart=heart, heel=heel,
-                 shield=shield, hp=hp, max_hp=target.max_hp, **soaked)
+        counters = target.counters
+        before = counters["HP"]
+        hp, left, _ = absorb(dealt, target.data["hp"], before)
+        target.data["hp"], counters["HP"] = hp, left
+        if self.telling:
+            soaked = {"absorbed": before - left, "counters_left": left} if before > left else {}
+            self.say("hit", technique=move.name, target=target.name, amount=dealt, base=base,
+                     emotion=emotion, mult=MULTIPLIERS[twos], heart=heart, heel=heel,
+                     shield=shield, hp=hp, max_hp=target.max_hp, **soaked)
         if hp == 0:
             self.at_zero(target)          # R-DMG-9: out at that moment; it triggers nothing
             return True
@@ -260,7 +304,7 @@ class Techniques(Choosing):
     def _triggered_last_turn(self, user: Fighter, ladder: str) -> bool:
         """R-FX-2: did `ladder` trigger on the user's previous turn (the previous round's)?"""
         last = self.c["last_turn"].get(user.name)
-        return last == f"{self.c['round'] - 1}:{ladder}"
+        return last is not None and last == f"{self.c['round'] - 1}:{ladder}"
 
     def _special(self, user: Fighter, move: Move, targets: list[Fighter], d20: int | None,
                  d10: int | None, forced: bool) -> tuple[bool, bool]:
@@ -278,7 +322,7 @@ class Techniques(Choosing):
             why = "world point"
         elif move.level >= 10:
             why = "level 10"
-        elif user.has("Passionate") and first_use:
+        elif first_use and user.has("Passionate"):
             why = "passionate"
         else:
             if d20 is None:
@@ -288,7 +332,8 @@ class Techniques(Choosing):
                 self.dice.drawn.append((20, face))
             need = fx.trigger_threshold(move.level)
             if face < need:
-                self.say("no_effect", face=face, need=need)
+                if self.telling:
+                    self.say("no_effect", face=face, need=need)
                 self._last_turn(user, None)
                 return d20 is not None, False
             why = "roll"
@@ -306,6 +351,8 @@ class Techniques(Choosing):
     def _nervous_boost(self, user: Fighter, boost: str | None) -> None:
         """Nervousness: on the turn after the skipped one, 2 x Lv to E, H or HP (R-FX-4)."""
         c = self.c
+        if not c["effects"]:
+            return
         for e in fx.of_kind(c, "nervous"):
             if e["on"] == user.name and e["round"] <= c["round"]:
                 stat = (boost or "hp").casefold()
