@@ -289,3 +289,23 @@ def test_a_kaverini_seat_page_and_the_tv_speak_the_tables_language(tmp_path, spe
         assert not plain_words("\n".join(said), allowed)
     finally:
         t.close()
+
+
+def test_an_ambiguous_name_is_told_from_an_unknown_one_in_any_language(tmp_path, speak_pseudo):
+    """Choosing a technique (rules/choosing.py) and finding a fighter (rules/fighters.py) tell
+    an ambiguous name (guide.core.names.Ambiguous) from an unknown one by the exception's
+    kind, not by its English words: in another language the choices are still listed."""
+    t = open_table(tmp_path / "k.sqlite", [], 1, game_id="kaverini")
+    t.lang = PSEUDO
+    try:
+        for line in ('kaveri Ann --ability Focused --technique Sadness'
+                     ' --technique "custom:Sad Song" --technique Cheer',
+                     'confront "Runaway Rental Bike" "Runaway Rental Bike"'):
+            t.execute(line)
+        said = attempt(t, "use Ann Sad")
+        assert isinstance(said, str) and "'Sadness', 'Sad Song'" in said, said
+        said = attempt(t, "schmerz Rental 1")
+        assert isinstance(said, str), said
+        assert "'Runaway Rental Bike', 'Runaway Rental Bike 2'" in said, said
+    finally:
+        t.close()
