@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from guide.core.errors import GuideError
 from guide.core.i18n import domain
-from guide.core.names import closest as names_closest
 from guide.core.names import Ambiguous, resolve
+from guide.core.names import closest as names_closest
 from guide.games.kaverini.data.tables import abilities, ladders
 
 if TYPE_CHECKING:
