@@ -472,7 +472,7 @@ def test_a_kaverini_message_left_unmarked_is_caught(tmp_path, speak_pseudo, monk
     """The checks above can fail: one module's messages left unmarked show through."""
     _english(monkeypatch, module)
     if check == "odds":
-        bad = play(tmp_path / "k.sqlite", "kaverini", ODDS_EVENING, _kaverini_tv, _scenes)
+        bad: list = play(tmp_path / "k.sqlite", "kaverini", ODDS_EVENING, _kaverini_tv, _scenes)
     elif check == "outside":
         bad = outside(tmp_path)
     else:
