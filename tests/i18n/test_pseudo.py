@@ -159,6 +159,7 @@ def test_a_message_left_unmarked_is_caught(tmp_path, speak_pseudo, monkeypatch):
     """The check can fail: a renderer that forgets its catalogue shows through."""
     from guide.games.kaverini import words
 
+    monkeypatch.chdir(tmp_path)                          # `export` writes ann.md here
     monkeypatch.setitem(words.RENDERERS, "kaveri", lambda e: f"{e['kaveri']} joins in.")
     bad = play(tmp_path / "k.sqlite", "kaverini", KAVERINI_EVENING, _kaverini_tv)
     assert any("joins" in words_ for _line, words_ in bad), bad
@@ -168,14 +169,17 @@ def _kaverini_tv(view: dict) -> list[str]:
     return [*view.get("words", {}).values(), *view["story"]]
 
 
-def _scenes(table) -> list[str]:
-    """The box's names the table may show: its scenes, abilities, emotion ladders, the cards'
+def _scenes(table) -> list[Any]:
+    """The box's words the table may show: its booklets' own text (scenes, shops, the
+    pronunciation guide), abilities, emotion ladders and their techniques, the cards'
     techniques as the cards write them (`Wobble 4+Lv`), the balance report's party."""
+    from dataclasses import asdict
+
     from guide.games.kaverini.data.tables import abilities, ladders
     from guide.games.kaverini.rules.evening import MAX_SIZE, new_party
 
-    return [s.name for a in table.library.adventures.values() for s in a.scenes] + [
-        *abilities(), *(lad.name for lad in ladders().values())] + [
+    return [asdict(a) for a in table.library.adventures.values()] + [
+        *abilities(), *([lad.name, *lad.techniques] for lad in ladders().values())] + [
         f"{m.name} {m.schmerz}" for c in table.library.cards.values() for m in c.techniques] + [
         k["name"] for k in new_party(MAX_SIZE)]
 
@@ -208,6 +212,13 @@ schmerz Ann 100
 runaway --roll 10
 heal all full
 recap
+party
+sheet Ann
+export Ann --to ann.md
+scene 3
+shop
+tweak "Runaway Rental Bike"
+adventure
 odds --adventure amsterdam --runs 20 --seed 1 --size 2
 odds --adventure amsterdam --runs 20 --seed 1
 help odds
@@ -217,9 +228,18 @@ undo
 """
 
 
-def test_a_kaverini_evening_sends_every_word_through_its_catalogue(tmp_path, speak_pseudo):
+def test_a_kaverini_evening_sends_every_word_through_its_catalogue(tmp_path, speak_pseudo,
+                                                                 monkeypatch):
+    monkeypatch.chdir(tmp_path)                          # `export` writes ann.md here
     bad = play(tmp_path / "k.sqlite", "kaverini", KAVERINI_EVENING, _kaverini_tv, _scenes)
     assert not bad, "\n".join(f"{line}: {words_}" for line, words_ in bad)
+    from guide.games.kaverini.data.tables import ladders
+
+    exported = (tmp_path / "ann.md").read_text("utf-8")     # the sheet a player prints
+    allowed = _words(KAVERINI_EVENING) | _words([[lad.name, *lad.techniques]
+                                                 for lad in ladders().values()]) | {
+        "EUR"}                                               # the booklet's currency
+    assert not plain_words(exported, allowed), exported
 
 
 CAVE_EVENING = """

@@ -63,7 +63,8 @@ def tweak(t: KaveriniTable, card: str, stats: tuple[tuple[str, str] | str, ...])
     key = c.key
     if not stats:
         tw = t.state["tweaks"].get(key, {})
-        return Result([f"{c.name}: " + (", ".join(f"{k}={v}" for k, v in tw.items()) or "not tweaked")])
+        return Result([f"{c.name}: " + (", ".join(f"{k}={v}" for k, v in tw.items())
+                                        or _("not tweaked"))])
     if stats == ("reset",):
         t.state["tweaks"].pop(key, None)
         t.tell("tweak", card=c.name, stats={})
