@@ -306,6 +306,7 @@ def test_a_kaverini_seat_page_and_the_tv_speak_the_tables_language(tmp_path, spe
             t.execute(line.lstrip("! "))
         t.execute("wp Ann 1")
         t.execute("item Ann Stroopwafel")
+        t.execute("xp Ann 2")                          # points to spend: what they buy
         page = Desk.payload_of(t, "Ann")
         assert page["moves"], "Ann's turn: her moves are offered"
         view = page["view"]
@@ -313,13 +314,17 @@ def test_a_kaverini_seat_page_and_the_tv_speak_the_tables_language(tmp_path, spe
                 *(s for f in view["confrontation"]["fighters"] for s in f["said"]),
                 *(e["said"] for e in view["confrontation"]["effects"]),
                 *(v for tech in view["you"]["techniques"] for v in tech["said"].values()),
+                *(tech["effect"]["why"] for tech in view["you"]["techniques"] if tech["effect"]),
+                *view["you"]["can_buy"], *view["you"]["world_point_buys"],
+                *(str(part[0]) for stat in ("E", "H") for part in view["you"][stat]["parts"]),
                 *(part for m in page["moves"] for part in (m["label"], *m.get("group", ()),
                                                           m.get("detail") or ""))]
         from guide.games.kaverini.data.tables import ladders
 
         allowed = _words(dict(t.state)) | _words([[c.name, *c.subtypes, *c.flags]
                                                   for c in t.library.cards.values()]) | _words(
-            [[name, *lad.techniques] for name, lad in ladders().items()])
+            [[name, *lad.techniques] for name, lad in ladders().items()]) | {
+            "new", "hp"}                          # `spend`'s own words: new=LADDER, hp=1
         assert not plain_words("\n".join(said), allowed)
     finally:
         t.close()
