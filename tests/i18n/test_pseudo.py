@@ -113,6 +113,13 @@ def _choices(param) -> tuple:
     return tuple(found) if isinstance(found, (list, tuple)) else ()
 
 
+def _command_words(registry: Any) -> set[str]:
+    """The command words, option names and choices of a registry: English (decisions)."""
+    params = [p for c in registry.commands.values() for p in c.click_command.params]
+    return {w for name in registry.commands for w in name.split()} | {
+        w for p in params for o in [*p.opts, *_choices(p)] for w in re.findall(r"[a-z]+", str(o))}
+
+
 def play(path: Path, game: str, script: str, tv: Any, data: Any = lambda t: []
          ) -> list[tuple[str, str]]:
     """The script played in the pseudo-language, as the table plays it; for each line that
@@ -124,10 +131,7 @@ def play(path: Path, game: str, script: str, tv: Any, data: Any = lambda t: []
     t = open_table(path, [], 1, game_id=game)
     t.lang = PSEUDO
     typed = _words(script)
-    params = [p for c in t.registry.commands.values() for p in c.click_command.params]
-    commands = {game, *t.registry.commands} | {   # command words, option names, choices: English
-        w for p in params for o in [*p.opts, *_choices(p)]
-        for w in re.findall(r"[a-z]+", str(o))}
+    commands = {game} | _command_words(t.registry)
     bad: list[tuple[str, str]] = []
     told: list[dict] = []
     try:
@@ -372,10 +376,8 @@ def outside(tmp_path: Path) -> list[tuple[str, str]]:
     from guide.core.games import load
 
     ctx = click.Context(cli)
-    table = load("kaverini").commands                  # `guide odds` takes the table's odds'
-    commands = {"guide", "new", "box", *cli.list_commands(ctx), *table.commands} | {
-        w for c in table.commands.values() for p in c.click_command.params
-        for o in [*p.opts, *_choices(p)] for w in re.findall(r"[a-z]+", str(o))}
+    commands = {"guide", "new", "box", *cli.list_commands(ctx)} | _command_words(
+        load("kaverini").commands)                     # `guide odds` takes the table's odds'
     for name in ("odds", "print", "check"):
         command = cli.get_command(ctx, name)
         assert command is not None
@@ -415,14 +417,15 @@ def test_kaverinis_guide_subcommands_speak_the_tables_language(tmp_path, speak_p
 
 
 GUIDED = ["Focusd", "", "Cheeer", "", "C", "custom:", "custom:Love", "Cheer", "xqzw",
-          "custom:Hug", "Love", "", "Likes tulips", "Rides a bike", "Hums the tune"]
+          "custom:Hug", "Love", "", "Likes tulips", "Rides a bike", "Hums the tune",
+          "Ann", "Ben", "", "lots", "Ann", "Ben", "", "", "random"]   # `strategy new`
 
 
 def guided(tmp_path: Path, asked: list[str] | None = None) -> list[str]:
-    """The guided form (`kaveri NAME` at a terminal: guided.py) answered in the
-    pseudo-language, typos, an ambiguous ladder and refusals included: the plain words of
-    what it asked and said that are not the table's own (the answers, the box's names and
-    the abilities' own lines, data no catalogue holds)."""
+    """The guided forms (`kaveri NAME` at a terminal: guided.py; `strategy new`) answered in
+    the pseudo-language, typos, an ambiguous ladder and refusals included: the plain words
+    of what they asked and said that are not the table's own (the answers, the box's names
+    and the abilities' own lines, data no catalogue holds)."""
     from guide.games.kaverini.data.tables import abilities, ladders
 
     t = open_table(tmp_path / "g.sqlite", [], 1, game_id="kaverini")
@@ -430,16 +433,16 @@ def guided(tmp_path: Path, asked: list[str] | None = None) -> list[str]:
     answers = iter(GUIDED)
     asked = [] if asked is None else asked
 
-    def ask(said: str, choices: list[str], default: str, meta: Any = None) -> str:
+    def ask(said: str, choices: list[str], default: str = "", meta: Any = None) -> str:
         asked.append(said)
         return next(answers) or default             # Enter takes the prefilled suggestion
 
     t.ask = ask
     try:
-        outcome = attempt(t, "kaveri Cy")
-        shown = [outcome if isinstance(outcome, str) else text(outcome), *asked]
+        said = [attempt(t, line) for line in ("kaveri Cy", "strategy new", "strategy new")]
+        shown = [o if isinstance(o, str) else text(o) for o in said] + asked
         allowed = _words(GUIDED) | _words(dict(abilities())) | _words(
-            [lad.name for lad in ladders().values()]) | {"Cy"}
+            [lad.name for lad in ladders().values()]) | {"Cy"} | _command_words(t.registry)
         return plain_words("\n".join(shown), allowed)
     finally:
         t.close()

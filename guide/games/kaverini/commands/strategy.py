@@ -53,22 +53,30 @@ def strategy_new(t: KaveriniTable, players: tuple[str, ...], budget: int | None,
     named = list(players)
     if t.ask and len(named) < 2:       # a short guided setup in a terminal
         while len(named) < 2 or named[-1]:
-            named.append(t.ask(f"Player {len(named) + 1} (Enter when all are named)", []))
+            named.append(t.ask(_("Player {number} (Enter when all are named)").format(
+                number=len(named) + 1), []))
             if not named[-1] and len(named) > 2:
                 break
         named = [p for p in named if p]
-        budget = budget or int(t.ask("Point budget (50, 100 or 200 recommended)",
-                                     ["50", "100", "200"]) or 50)
-        settings = settings or t.ask("Settings: none, random or chosen",
-                                     list(game_rules.SETTINGS)) or "none"
+        if not budget:
+            answer = t.ask(_("Point budget (50, 100 or 200 recommended)"), ["50", "100", "200"])
+            try:
+                budget = int(answer or 50)
+            except ValueError:
+                raise CommandError(_("budget: a number of points, not {answer!r}").format(
+                    answer=answer)) from None
+        settings = settings or t.ask(_("Settings: {choices}").format(
+            choices=", ".join(game_rules.SETTINGS)), list(game_rules.SETTINGS)) or "none"
     g = game_rules.new_game(named, budget or 50, money, settings or "none", fluid,
                             not no_power_foes, pool, kaverit)
     t.state["strategy"] = g
     t.tell("strategy_new", players=named, budget=g["budget"], money=money,
            settings=g["settings"], fluid=fluid, power_foes=g["power_foes"], pool=pool,
            kaverit=kaverit)
-    return Result(["Next: strategy kaveri PLAYER KAVERI, strategy buy PLAYER CARD,"
-                         " strategy wp PLAYER N, then strategy start."])
+    player, kaveri, card, n = (pgettext("metavar", w) for w in ("PLAYER", "KAVERI", "CARD", "N"))
+    return Result([_("Next: {kaveri}, {buy}, {wp}, then {start}.").format(
+        kaveri=f"strategy kaveri {player} {kaveri}", buy=f"strategy buy {player} {card}",
+        wp=f"strategy wp {player} {n}", start="strategy start")])
 
 
 @command("strategy kaveri", "strategy game")
