@@ -439,7 +439,8 @@ def guided(tmp_path: Path, asked: list[str] | None = None) -> list[str]:
 
     t.ask = ask
     try:
-        said = [attempt(t, line) for line in ("kaveri Cy", "strategy new", "strategy new")]
+        said = [attempt(t, line) for line in ("kaveri Cy", "strategy new", "strategy new",
+                                              "strategy teams")]
         shown = [o if isinstance(o, str) else text(o) for o in said] + asked
         allowed = _words(GUIDED) | _words(dict(abilities())) | _words(
             [lad.name for lad in ladders().values()]) | {"Cy"} | _command_words(t.registry)

@@ -167,7 +167,8 @@ def strategy_teams(t: KaveriniTable) -> Result:
 
     Example: strategy teams"""
     g = _game(t)
-    r = Result(headers=["player", "turn", "Kaverit", "cards", "expense", "left", "WP"])
+    r = Result(headers=[_("player"), _("turn"), _("Kaverit"), _("cards"), _("expense"),
+                        _("left"), _("WP")])
     bought = []
     for k, p in enumerate(g["players"]):
         cards = ", ".join(c["card"] + (f" ({c['holder']})" if c.get("holder") else "")
@@ -183,10 +184,12 @@ def strategy_teams(t: KaveriniTable) -> Result:
             row[-1] = left
     r.notes += bought
     if versus and versus["winner"]:
-        r.notes.append(f"Winner: {versus['winner']} (round {versus['round']}).")
-    r.notes.append(f"Budget {g['budget']} each; settings {g['settings']}"
-                   + (f", pool: {', '.join(s for p in g['players'] for s in p['settings'])}"
-                      if any(p["settings"] for p in g["players"]) else ""))
+        r.notes.append(_("Winner: {winner} (round {round}).").format(
+            winner=versus["winner"], round=versus["round"]))
+    pool = [s for p in g["players"] for s in p["settings"]]
+    r.notes.append((_("Budget {budget} each; settings {settings}, pool: {pool}") if pool else
+                    _("Budget {budget} each; settings {settings}")).format(
+        budget=g["budget"], settings=g["settings"], pool=", ".join(pool)))
     return r
 
 
