@@ -507,3 +507,22 @@ def test_a_kaverini_message_left_unmarked_is_caught(tmp_path, speak_pseudo, monk
     else:
         bad = guided(tmp_path)
     assert bad, module
+
+
+@pytest.mark.parametrize("other", [True, False])
+def test_the_odds_target_lines_speak_the_tables_language(speak_pseudo, monkeypatch, other):
+    """`odds --target` (rulebook 7.3; too slow for the evening: the search is replaced by its
+    answer here, the lines are the command's own): both of its endings."""
+    from guide.games.kaverini.commands import odds, odds_target
+    from guide.games.kaverini.rules.simulate import Odds
+
+    measured = Odds(1500, 600, 450, 450, 0, [4] * 1500, {})
+    found = odds_target.Suggestion({"Runaway Rental Bike": 4}, {"Runaway Rental Bike": 29}, 0.1,
+                                   measured, ({"Runaway Rental Bike": 5}, measured)
+                                   if other else None)
+    monkeypatch.setattr(odds_target, "search", lambda *a: found)
+    i18n.use(PSEUDO)
+    lines, _data = odds.target_lines(None, 0.9, 1)           # type: ignore[arg-type]
+    i18n.use("en")
+    assert len(lines) == 3
+    assert not plain_words("\n".join(lines), {"Runaway", "Rental", "Bike", "tweak", "hp"})
