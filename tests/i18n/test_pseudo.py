@@ -174,15 +174,17 @@ def _kaverini_tv(view: dict) -> list[str]:
 
 
 def _scenes(table) -> list[Any]:
-    """The box's words the table may show: its booklets' own text (scenes, shops, the
-    pronunciation guide), abilities, emotion ladders and their techniques, the cards'
-    techniques as the cards write them (`Wobble 4+Lv`), the balance report's party."""
+    """The box's words the table may show: the house rules and their values (typed as they
+    are), its booklets' own text (scenes, shops, the pronunciation guide), abilities,
+    emotion ladders and their techniques, the cards' techniques as the cards write them
+    (`Wobble 4+Lv`), the balance report's party."""
     from dataclasses import asdict
 
-    from guide.games.kaverini.data.tables import abilities, ladders
+    from guide.games.kaverini.data.tables import abilities, house_rules, ladders
     from guide.games.kaverini.rules.evening import MAX_SIZE, new_party
 
-    return [asdict(a) for a in table.library.adventures.values()] + [
+    return [[name, *d["choices"]] for name, d in house_rules().items()] + [
+        asdict(a) for a in table.library.adventures.values()] + [
         *abilities(), *([lad.name, *lad.techniques] for lad in ladders().values())] + [
         f"{m.name} {m.schmerz}" for c in table.library.cards.values() for m in c.techniques] + [
         k["name"] for k in new_party(MAX_SIZE)]
@@ -216,6 +218,7 @@ schmerz Ann 100
 runaway --roll 10
 heal all full
 recap
+house
 party
 sheet Ann
 export Ann --to ann.md
