@@ -10,8 +10,11 @@ from pathlib import Path
 
 import yaml
 
+from guide.core.i18n import domain
 from guide.core.yamlsrc import Problem, compose_file, problem_at
 from guide.games.kaverini.model import Adventure
+
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 @cache
@@ -28,18 +31,21 @@ def is_placeholder(quote: str) -> bool:
 
 def fact_problems(adventure: Adventure) -> list[Problem]:
     """Each quote without a source, and each placeholder quote, at its key's position."""
-    display, _, line = adventure.source.rpartition(":")
+    display, _colon, line = adventure.source.rpartition(":")
     keys = _quote_keys(display) if display else {}
     problems = []
     for n in sorted(adventure.quotes):
-        wrong = []
-        if is_placeholder(adventure.quotes[n]):
-            wrong.append("is a placeholder, not a fact yet")
-        if not adventure.sources.get(n, "").strip():
-            wrong.append("has no source (add one under sources:)")
-        if wrong:
+        placeholder = is_placeholder(adventure.quotes[n])
+        unsourced = not adventure.sources.get(n, "").strip()
+        if placeholder or unsourced:
             node = keys.get(n)
-            message = f"adventure {adventure.id!r}: quote {n} " + " and ".join(wrong)
+            message = (
+                _("adventure {id!r}: quote {n} is a placeholder, not a fact yet and has no"
+                  " source (add one under sources:)") if placeholder and unsourced else
+                _("adventure {id!r}: quote {n} is a placeholder, not a fact yet")
+                if placeholder else
+                _("adventure {id!r}: quote {n} has no source (add one under sources:)")
+            ).format(id=adventure.id, n=n)
             problems.append(problem_at(display, node, message) if node is not None
                             else Problem(display or adventure.id, int(line or 1), 1, message))
     return problems
@@ -47,7 +53,7 @@ def fact_problems(adventure: Adventure) -> list[Problem]:
 
 def _quote_keys(display: str) -> dict[int, yaml.Node]:
     """The key node of each quote in the booklet file (for positioned problems)."""
-    node, _ = compose_file(Path(display), display)
+    node, _marks = compose_file(Path(display), display)
     if not isinstance(node, yaml.MappingNode):
         return {}
     for key, value in node.value:

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from guide.core.errors import GuideError
 from guide.core.i18n import domain
+from guide.core.names import Ambiguous, resolve
 from guide.core.names import closest as names_closest
-from guide.core.names import resolve
 from guide.games.kaverini.data.tables import abilities, ladders
 
 if TYPE_CHECKING:
@@ -84,12 +84,14 @@ def technique_checker(chosen: list[str]):
         else:
             try:
                 picked = resolve(answer, names, pgettext("what", "ladder"))
-            except GuideError as e:
+            except Ambiguous as e:         # the choices, in the core's words
+                raise Retry(str(e), closest(answer, names)) from None
+            except GuideError:
                 guess = closest(answer, names)
-                why = str(e).split(";")[0].split(" (known")[0]
-                raise Retry((_("{why}; did you mean {guess}? (or custom:{answer})") if guess else
-                             _("{why}; custom:{answer} makes it your own")).format(
-                                 why=why, guess=guess, answer=answer), guess) from None
+                raise Retry((_("no ladder named {answer!r}; did you mean {guess}? (or"
+                               " custom:{answer})") if guess else
+                             _("no ladder named {answer!r}; custom:{answer} makes it your"
+                               " own")).format(guess=guess, answer=answer), guess) from None
         if picked.casefold().removeprefix("custom:") in taken:
             raise Retry(_("{name} is already chosen; the three techniques differ (R-SHEET-1)")
                         .format(name=picked))

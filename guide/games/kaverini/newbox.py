@@ -11,11 +11,13 @@ import json
 from importlib import resources
 
 from guide.core.errors import GuideError
+from guide.core.i18n import domain
 from guide.core.template import BoxTemplate, slug
 from guide.core.text import name_problem
 
 TEMPLATE = ("cards.yaml", "booklet.yaml")
 SCHEMAS = ("cards.schema.json", "adventure.schema.json")
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 def box_id(name: str) -> str:
@@ -44,16 +46,21 @@ def template(name: str | None) -> BoxTemplate:
     from guide.games.kaverini.data.loader import bundled_library
 
     if name is None:
-        raise GuideError("a Kaverini box needs a NAME: guide new box \"Harbour Fog\"")
+        raise GuideError(_("a Kaverini box needs a NAME: {example}").format(
+            example='guide new box "Harbour Fog"'))
     problem = name_problem(name)
     ident = box_id(name)
     if problem or not ident or not ident[0].isalnum():
-        raise GuideError(f"box name {name!r}: {problem or 'give it some letters or digits'}")
+        raise GuideError(_("box name {name!r}: {problem}").format(
+            name=name, problem=problem or _("give it some letters or digits")))
     if ident in bundled_library().adventures:
-        raise GuideError(f"the bundled box already has an adventure {ident!r}; name yours"
-                         " otherwise")
+        raise GuideError(_("the bundled box already has an adventure {id!r}; name yours"
+                           " otherwise").format(id=ident))
     files = box_files(name)
-    return BoxTemplate(files, ident, [
-        f"A new box in {{folder}}: adventure {ident!r}, {len(files)} files.",
-        "Next: guide check --facts {folder}   (lists the 90 quotes to write)",
+    return BoxTemplate(files, ident, [     # `{folder}` is the core's to fill
+        ngettext("A new box in {folder}: adventure {id!r}, {count} file.",
+                 "A new box in {folder}: adventure {id!r}, {count} files.", len(files)).format(
+            folder="{folder}", id=ident, count=len(files)),
+        _("Next: {command}   (lists the 90 quotes to write)").format(
+            command="guide check --facts {folder}"),
         f"      guide odds --box {{folder}} --adventure {ident} --size 3"])

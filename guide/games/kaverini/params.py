@@ -11,7 +11,7 @@ from guide.core.errors import GuideError
 from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.params import Faces, KeyValue, Named
-from guide.games.kaverini.data.tables import abilities, house_rules, ladders
+from guide.games.kaverini.data.tables import abilities, house_rule_text, house_rules, ladders
 from guide.games.kaverini.model import CARD_TYPES
 
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -190,7 +190,7 @@ ABILITY = Named(lambda: pgettext("what", "ability"), _ability_names,
                 describe=lambda t, name: abilities().get(name, ""))
 ADVENTURE = Named(lambda: pgettext("what", "adventure"), _adventures, convert=False)
 HOUSE = Named(lambda: pgettext("what", "house rule"), lambda t, w: list(house_rules()),
-              describe=lambda t, name: house_rules()[name]["text"] if name in house_rules() else "")
+              describe=lambda t, name: house_rule_text(name) if name in house_rules() else "")
 SHOP = Named(lambda: pgettext("what", "shop"), _shops, convert=False)
 NPC = Named(lambda: pgettext("what", "friendly character"), _npcs, convert=False)
 PLAYER = Named(lambda: pgettext("what", "player"), _players, convert=False)

@@ -11,7 +11,8 @@ from pathlib import Path
 import click
 
 from guide.core.cli import BOX, UserError
-from guide.core.i18n import domain
+from guide.core.i18n import N_, domain
+from guide.games.kaverini.cli import Said
 
 _, ngettext, pgettext = domain("kaverini").functions()
 
@@ -46,23 +47,25 @@ def print_pdf(browser: str, html: Path, pdf: Path) -> None:
             browser=browser, why=last))
 
 
-@click.command("print")
+@click.command("print", cls=Said, help=N_(
+    "Shabbat mode: the box on paper, one page to print (A4 by default, or Letter): the\n"
+    "confrontation reference, each Kaveri's sheet, every card with its back, the scenes,\n"
+    "shops, pronunciation guide, the quote lottery, and E, H and HP counters to cut out\n"
+    "(rulebook 7.3)."))
 @click.option("--adventure", "adventure_id", default=None, metavar="ID",
-              help="The adventure to print (default: the campaign's running one, or the only"
-                   " one of the box).")
+              help=N_("The adventure to print (default: the campaign's running one, or the"
+                      " only one of the box)."))
 @click.option("--campaign", type=click.Path(path_type=Path), default=None,
-              help="The campaign whose Kaveri sheets to print (default: a blank sheet).")
+              help=N_("The campaign whose Kaveri sheets to print (default: a blank sheet)."))
 @BOX
 @click.option("--to", "to", type=click.Path(path_type=Path), required=True, metavar="FILE.html",
-              help="The page to write.")
-@click.option("--pdf", is_flag=True, help="Also print it to FILE.pdf through headless Chromium.")
+              help=N_("The page to write."))
+@click.option("--pdf", is_flag=True,
+              help=N_("Also print it to FILE.pdf through headless Chromium."))
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
-              show_default=True, help="The paper size (A4 for a European box).")
+              show_default=True, help=N_("The paper size (A4 for a European box)."))
 def print_command(adventure_id, campaign, boxes, to, pdf, paper) -> None:
-    """Shabbat mode: the box on paper, one page to print (A4 by default, or Letter): the
-    confrontation reference, each Kaveri's sheet, every card with its back, the scenes,
-    shops, pronunciation guide, the quote lottery, and E, H and HP counters to cut out
-    (rulebook 7.3)."""
+    # Shabbat mode (rulebook 7.3): the page, and with --pdf the PDF Chromium prints of it
     from guide.games.kaverini.paper import page
 
     browser = chromium() if pdf else None

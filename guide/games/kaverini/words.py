@@ -12,7 +12,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from guide.core.i18n import N_, domain
+from guide.core.i18n import N_, NP_, domain
 from guide.core.result import Styled
 from guide.games.kaverini.rules.schmerz import compute
 
@@ -149,6 +149,15 @@ def _f(message: str) -> Renderer:
     return lambda e: _(message).format(**e)
 
 
+# How a confrontation ended, as the engine records it (rules/outcomes.py `_finish`)
+_ENDED = {"won": NP_("ended", "won"), "ran away": NP_("ended", "ran away"),
+          "lost": NP_("ended", "lost"), "ended early": NP_("ended", "ended early")}
+
+
+def _ended(result: str) -> str:
+    return pgettext("ended", _ENDED[result]) if result in _ENDED else result
+
+
 def _skips(e: Event) -> str:
     why = (_("immobilized by sadness") if e["why"] == "Sadness" else
            _("paralyzed by nervousness") if e["why"] == "Nervousness" else e["why"])
@@ -246,8 +255,9 @@ CONFRONTATION: dict[str, Renderer] = {
     "runaway": _runaway,
     "schmerz": lambda e: _("{target} takes {taken} Schmerz: {hp}/{max_hp} HP{soaked}.").format(
         taken=_taken(e), soaked=_soaked(e), **e),
-    "end": _f(N_("The confrontation is over ({why}); no more XP.")),
-    "over": _f(N_("The confrontation ends ({result}).")),
+    "end": lambda e: _("The confrontation is over ({why}); no more XP.").format(
+        why=_ended(e["why"])),
+    "over": lambda e: _("The confrontation ends ({result}).").format(result=_ended(e["result"])),
     "cower": _f(N_("{name} is at 0 HP and cowers (R-CONF-5).")),
     "leave": lambda e: (_("{name} is out of HP and leaves the party for good (R-CONF-8).")
                         if e["who"] == "buddy" else
@@ -285,7 +295,8 @@ CONFRONTATION: dict[str, Renderer] = {
 
 def _bought(b: dict[str, Any]) -> str:
     if "stat" in b:
-        return f"{b['stat']} +{b['amount']}"
+        stat = _("max HP") if b["stat"] == "max HP" else b["stat"]     # E, H: the symbols
+        return f"{stat} +{b['amount']}"
     if "new" in b:
         return _("new ladder {new} (1 point)").format(**b)
     return ngettext("{ladder} {from_} -> {to} ({cost} point)",

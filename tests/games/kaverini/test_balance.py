@@ -1,6 +1,6 @@
 """The balance report of a whole adventure (`odds --adventure ID`, rules/evening.py): the
 scenes played in order on one party that gains the booklet's XP (R-CONF-7, R-LVL-1) and
-spends its points by data/balance.yaml's policy (R-LVL-2, R-LVL-3) between scenes."""
+spends its points by rules/evening.py's policy (R-LVL-2, R-LVL-3) between scenes."""
 
 from __future__ import annotations
 

@@ -123,6 +123,14 @@ def test_house_rules_switch_and_list(play):
     assert "lv_default" in play.do("house")
 
 
+def test_every_house_rule_says_what_it_does():
+    """data/house_rules.yaml's rules and data/tables.py's words for them are the same set."""
+    from guide.games.kaverini.data.tables import HOUSE_RULE_TEXTS, house_rule_text, house_rules
+
+    assert set(house_rules()) == set(HOUSE_RULE_TEXTS)
+    assert house_rule_text("gladness") == "How long Cheer's gladness lasts (R-FX-4)."
+
+
 def test_tweak_is_campaign_only_and_shown(play):
     play.do("tweak 'Rogue Herring Gull' hp=40")
     assert play.table.card("rogue herring gull").hp == 40

@@ -33,7 +33,7 @@ def adventure(t: KaveriniTable, adventure_id: str | None) -> Result:
         return describe_adventure(t)
     a = t.library.adventures.get(adventure_id.casefold())
     if a is None:
-        known = ", ".join(t.library.adventures) or "none loaded"
+        known = ", ".join(t.library.adventures) or _("none loaded")
         raise CommandError(_("no adventure {adventure_id!r} (known: {known})").format(
             adventure_id=adventure_id, known=known))
     t.state["adventure"] = {"id": a.id, "title": a.title, "currency": a.currency}
@@ -54,7 +54,8 @@ def adventure(t: KaveriniTable, adventure_id: str | None) -> Result:
 
     notes = starting(t, a)
     lines = [a.title + (f" ({a.place})" if a.place else ""), "", *paragraphs(a.intro), "",
-             f"Each Kaveri receives {a.starting_money} {a.currency}."]
+             _("Each Kaveri receives {money} {currency}.").format(money=a.starting_money,
+                                                                  currency=a.currency)]
     return Result(lines, notes=notes)
 
 
@@ -65,20 +66,22 @@ def describe_adventure(t: KaveriniTable) -> Result:
 
     a = t.adventure()
     if a is None:
-        return Result(["No adventure is running. Start one with: adventure ID.", "",
-                       "Adventures:", *overview(t)])
-    r = Result([f"{a.title} ({a.place}), currency {a.currency}", "", *paragraphs(a.intro), ""])
+        return Result([_("No adventure is running. Start one with: {command}.").format(
+                           command="adventure ID"), "", _("Adventures:"), *overview(t)])
+    r = Result([_("{title} ({place}), currency {currency}").format(
+        title=a.title, place=a.place, currency=a.currency), "", *paragraphs(a.intro), ""])
     for scene in a.scenes:
-        foes = ", ".join(f"{f} ({a.xp_for(f)} XP)" for f in scene.foes)
-        r.add(f"{scene.name}" + (f"  [setting: {scene.setting}]" if scene.setting else ""))
+        foes = ", ".join(_("{foe} ({xp} XP)").format(foe=f, xp=a.xp_for(f)) for f in scene.foes)
+        r.add(f"{scene.name}" + ("  " + _("[setting: {setting}]").format(setting=scene.setting)
+                                 if scene.setting else ""))
         if foes:
-            r.add(f"  foes: {foes}")
+            r.add("  " + _("foes: {foes}").format(foes=foes))
         r.add(*paragraphs(scene.text, indent="  "), "")
     for shop in a.shops:
-        r.add(f"Shop: {shop.name}: " + ", ".join(f"{n} {p} {a.currency}"
-                                                for n, p in shop.prices.items()))
+        r.add(_("Shop: {shop}: {prices}").format(shop=shop.name, prices=", ".join(
+            f"{n} {p} {a.currency}" for n, p in shop.prices.items())))
     if a.pronunciation:
-        r.add("", "Pronunciation:")
+        r.add("", _("Pronunciation:"))
         r.add(*(f"  {w}: {say}" + (f" ({means})" if means else "") for w, say, means in a.pronunciation))
-    r.add("", "Adventures:", *overview(t))
+    r.add("", _("Adventures:"), *overview(t))
     return r

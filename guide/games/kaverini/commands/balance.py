@@ -12,7 +12,7 @@ import os
 from typing import TYPE_CHECKING
 
 from guide.core.errors import CommandError
-from guide.core.i18n import domain
+from guide.core.i18n import N_, domain
 from guide.core.result import Result
 from guide.games.kaverini.commands.odds import at_the_prompt, worker_start
 from guide.games.kaverini.data.tables import house_rules
@@ -45,7 +45,7 @@ def build_evening(t: KaveriniTable, adventure_id: str, size: int | None) -> tupl
     size is given and it has Kaverit; and words for who plays it."""
     a = t.library.adventures.get(adventure_id.casefold())
     if a is None:
-        known = ", ".join(sorted(t.library.adventures)) or "none"
+        known = ", ".join(sorted(t.library.adventures)) or _("none")
         raise CommandError(_("--adventure: no adventure {adventure_id!r}; known: {known}").format(
             adventure_id=adventure_id, known=known))
     if not any(s.foes for s in a.scenes):
@@ -55,11 +55,14 @@ def build_evening(t: KaveriniTable, adventure_id: str, size: int | None) -> tupl
     start = 1
     running = (t.state.get("adventure") or {}).get("id")
     if size is None and state["kaverit"]:
-        who = "the campaign's party: " + ", ".join(k["name"] for k in state["kaverit"])
+        who = _("the campaign's party: {names}").format(
+            names=", ".join(k["name"] for k in state["kaverit"]))
         if running == a.id and t.state.get("scene"):        # mid-adventure: from here on
             start = t.state["scene"]
-            who = (f"from scene {start} (the current one) on, the party as it is now: "
-                   + ", ".join(f"{k['name']} level {level(k['xp'])}" for k in state["kaverit"]))
+            who = _("from scene {start} (the current one) on, the party as it is now:"
+                    " {kaverit}").format(start=start, kaverit=", ".join(
+                        _("{name} level {level}").format(name=k["name"], level=level(k["xp"]))
+                        for k in state["kaverit"]))
     else:
         size = 3 if size is None else size
         if not 1 <= size <= MAX_SIZE:
@@ -67,9 +70,10 @@ def build_evening(t: KaveriniTable, adventure_id: str, size: int | None) -> tupl
                 MAX_SIZE=MAX_SIZE, size=size))
         state["kaverit"] = new_party(size, taken=[k["name"] for k in t.state["kaverit"]])
         state["buddies"], state["companions"] = [], []
-        who = (f"{size} new level-1 Kaverit ("
-               + ", ".join(f"{k['name']}: {k['ability']}, {', '.join(k['ladders'])}"
-                           for k in state["kaverit"]) + ")")
+        who = ngettext("{size} new level-1 Kaveri ({kaverit})",
+                       "{size} new level-1 Kaverit ({kaverit})", size).format(
+            size=size, kaverit=", ".join(f"{k['name']}: {k['ability']}, {', '.join(k['ladders'])}"
+                                         for k in state["kaverit"]))
     cards = {c.key: c for c in (t.card(n.name) for n in t.library.cards.values())}
     house = {name: t.house(name) for name in house_rules()}
     return evening_of(a, state, cards, house, start), who
@@ -147,18 +151,25 @@ def _level(s: SceneOdds) -> str:
     return str(s.level) if low == high else f"{s.level} ({low}-{high})"
 
 
+HEADERS = (N_("scene"), N_("level"), N_("win"), N_("run away"), N_("lost"), N_("rounds"))
+
+
 def report(adventure_id: str, who: str, scenes: list[SceneOdds]) -> Result:
     rows = [[s.name, _level(s), f"{pct(s.share('won')):.0f}%", f"{pct(s.share('ran away')):.0f}%",
              f"{pct(s.share('lost')):.0f}%", s.rounds] for s in scenes]
     notes = [f"{s.name}: {v}" for s in scenes if (v := verdict(s.share("won")))]
-    notes += ["level: the party's Lv on arrival (the median evening's); a range such as"
-              " 3 (3-4): the middle 80% of evenings arrive between those levels."]
-    notes += ["Between scenes: " + "; ".join(policy()) + "."]
+    notes += [_("level: the party's Lv on arrival (the median evening's); a range such as"
+                " 3 (3-4): the middle 80% of evenings arrive between those levels.")]
+    notes += [_("Between scenes: {policy}.").format(policy="; ".join(policy()))]
     widest = max(s.half_width() for s in scenes)
-    return Result(lines=[f"The balance of {adventure_id!r}, {len(scenes[0].arrivals)} evenings"
-                         f" (each chance to +-{100 * widest:.1f} points at 95%), {who}:"],
-                  headers=["scene", "level", "win", "run away", "lost", "rounds"], rows=rows,
-                  notes=notes)
+    evenings = len(scenes[0].arrivals)
+    return Result(lines=[ngettext("The balance of {id!r}, {count} evening (each chance to"
+                                  " +-{width} points at 95%), {who}:", "The balance of {id!r},"
+                                  " {count} evenings (each chance to +-{width} points at 95%),"
+                                  " {who}:", evenings).format(
+                             id=adventure_id, count=evenings, width=f"{100 * widest:.1f}",
+                             who=who)],
+                  headers=[_(h) for h in HEADERS], rows=rows, notes=notes)
 
 
 def adventure_odds(t: KaveriniTable, adventure_id: str, size: int | None, runs: int | None,

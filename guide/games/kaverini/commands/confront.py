@@ -158,7 +158,8 @@ def confront(t: KaveriniTable, cards: tuple[str, ...], settings: tuple[str, ...]
     if order:
         chosen = [t.kaveri(n.strip())["name"] for n in order.split(",") if n.strip()]
         if sorted(chosen) != sorted(names):
-            raise CommandError("--order must name every Kaveri once: " + ", ".join(names))
+            raise CommandError(_("--order must name every Kaveri once: {names}").format(
+                names=", ".join(names)))
     party = t.state["companions"]
     if companions:
         joined = [t.card(n, "companion").name for n in companions]

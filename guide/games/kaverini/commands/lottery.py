@@ -47,9 +47,9 @@ def lottery(t: KaveriniTable, npc: str | None, faces: str | None, roll: int | No
     t.tell("quote", tens=drawn.tens, ones=drawn.ones, quote=drawn.value, text=quote, npc=npc)
     if show_source:
         source = a.sources.get(drawn.value, "").strip()
-        return Result([f"Source: {source}" if source else
-                       f"Source: none in the booklet for quote {drawn.value} (guide check --facts"
-                       " lists these)"])
+        return Result([_("Source: {source}").format(source=source) if source else
+                       _("Source: none in the booklet for quote {n} ({command} lists"
+                         " these)").format(n=drawn.value, command="guide check --facts")])
     return Result()
 
 

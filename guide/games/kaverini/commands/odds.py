@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from guide.core.errors import CommandError
-from guide.core.i18n import domain
+from guide.core.i18n import N_, domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.commands import odds_target
@@ -155,15 +155,25 @@ def report(setup: Setup, odds: Odds) -> list[str]:
     with_them = [b["name"] for b in setup.state["buddies"]] + setup.state["companions"][:3]
     lo, hi = odds.interval()
     n = odds.runs or 1
-    lines = [f"Odds of {', '.join(kaverit)}" + (f" (with {', '.join(with_them)})" if with_them
-                                                  else "")
-             + f" against {', '.join(setup.foes)}: {odds.runs:,} confrontations played.",
-             f"  win {odds.win:.1%} (95%: {lo:.1%} to {hi:.1%}), run away"
-             f" {odds.ran_away / n:.1%}, lost {odds.lost / n:.1%}"
-             + (f", undecided {odds.undecided / n:.1%}" if odds.undecided else ""),
-             f"  rounds: median {odds.percentile(0.5)}, 90th percentile {odds.percentile(0.9)}",
-             "  ends cowering: " + ", ".join(f"{k} {odds.cowering.get(k, 0) / n:.0%}"
-                                            for k in kaverit)]
+    played = (ngettext("Odds of {kaverit} (with {others}) against {foes}: {runs} confrontation"
+                       " played.", "Odds of {kaverit} (with {others}) against {foes}: {runs}"
+                       " confrontations played.", odds.runs) if with_them else
+              ngettext("Odds of {kaverit} against {foes}: {runs} confrontation played.",
+                       "Odds of {kaverit} against {foes}: {runs} confrontations played.",
+                       odds.runs))
+    chances = dict(win=f"{odds.win:.1%}", low=f"{lo:.1%}", high=f"{hi:.1%}",
+                   ran=f"{odds.ran_away / n:.1%}", lost=f"{odds.lost / n:.1%}",
+                   undecided=f"{odds.undecided / n:.1%}")
+    lines = [played.format(kaverit=", ".join(kaverit), others=", ".join(with_them),
+                           foes=", ".join(setup.foes), runs=f"{odds.runs:,}"),
+             "  " + (_("win {win} (95%: {low} to {high}), run away {ran}, lost {lost},"
+                       " undecided {undecided}") if odds.undecided else
+                     _("win {win} (95%: {low} to {high}), run away {ran}, lost {lost}")
+                     ).format(**chances),
+             "  " + _("rounds: median {median}, 90th percentile {p90}").format(
+                 median=odds.percentile(0.5), p90=odds.percentile(0.9)),
+             "  " + _("ends cowering: {kaverit}").format(kaverit=", ".join(
+                 f"{k} {odds.cowering.get(k, 0) / n:.0%}" for k in kaverit))]
     return lines
 
 
@@ -192,19 +202,26 @@ def target_lines(setup: Setup, target: float, seed: int,
 
     found = odds_target.search(setup, target, seed, measure)
     lo, hi = found.odds.interval()
-    lines = [f"For a {target:.0%} chance to win (rulebook 7.3): these HP give {found.odds.win:.0%}"
-             f" (95%: {lo:.0%} to {hi:.0%}, {found.odds.runs:,} fresh runs)."]
-    lines += [f"  {name}: HP {found.old[name]} -> {hp}   (tweak \"{name}\" hp={hp})"
-              for name, hp in found.hp.items()]
+    lines = [ngettext("For a {target} chance to win (rulebook 7.3): these HP give {win} (95%:"
+                      " {low} to {high}, {runs} fresh run).", "For a {target} chance to win"
+                      " (rulebook 7.3): these HP give {win} (95%: {low} to {high}, {runs} fresh"
+                      " runs).", found.odds.runs).format(
+        target=f"{target:.0%}", win=f"{found.odds.win:.0%}", low=f"{lo:.0%}", high=f"{hi:.0%}",
+        runs=f"{found.odds.runs:,}")]
+    lines += ["  " + _("{name}: HP {old} -> {hp}   ({command})").format(
+        name=name, old=found.old[name], hp=hp, command=f'tweak "{name}" hp={hp}')
+        for name, hp in found.hp.items()]
     data: dict = {"scale": round(found.scale, 3), "win": found.odds.win, "hp": found.hp}
     if found.other is not None:
         hp_other, odds_other = found.other
-        lines.append(f"  No whole HP lands nearer: the win chance jumps between them here."
-                     f" Across the target: {', '.join(f'{n} hp={v}' for n, v in hp_other.items())}"
-                     f" gives {odds_other.win:.0%}.")
+        lines.append("  " + _("No whole HP lands nearer: the win chance jumps between them here."
+                              " Across the target: {hp} gives {win}.").format(
+            hp=", ".join(f"{n} hp={v}" for n, v in hp_other.items()),
+            win=f"{odds_other.win:.0%}"))
         data["other"] = {"win": odds_other.win, "hp": hp_other}
     elif abs(found.odds.win - target) > odds_target.TOLERANCE:
-        lines.append("  The nearest whole HP found: the win chance moves in jumps here.")
+        lines.append("  " + _("The nearest whole HP found: the win chance moves in jumps"
+                              " here."))
     return lines, data
 
 
@@ -250,7 +267,7 @@ def odds(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int 
             show.finish(result.runs)
         if target is not None:
             if show is not None:
-                show.next_stage("the HP for the target")
+                show.next_stage(N_("the HP for the target"))
             aimed = target_lines(setup, target / 100, seed, show)
     if as_json:
         data = as_dict(setup, result)
@@ -272,12 +289,12 @@ class Progress:
         self.counter: ProgressBarCounter[object] | None = None
         self.stopped = False
 
-    label = "runs"
+    label = N_("runs")                      # said in the table's language where shown
 
     def __call__(self, done: int, total: int) -> bool:
         """Show the progress; True when the table asked to stop."""
         if self.counter is None:
-            self.counter = self.bar(label=self.label, total=total)
+            self.counter = self.bar(label=_(self.label), total=total)
         self.counter.items_completed = min(done, total)
         self.bar.invalidate()
         return self.stopped
@@ -291,7 +308,8 @@ class Progress:
             self.bar.invalidate()
 
     def next_stage(self, label: str) -> None:
-        """A second bar below the first, for the next stage of the work."""
+        """A second bar below the first, for the next stage of the work (`label`: marked
+        with N_, said in the table's language when the bar shows)."""
         if self.counter is not None:
             self.counter.items_completed = self.counter.total or self.counter.items_completed
             self.counter.done = True
@@ -315,7 +333,7 @@ def progress_bar(quiet: bool = False) -> Iterator[Progress | None]:
         if progress is not None:
             progress.stop()
 
-    with ProgressBar(title="Playing the confrontation (Ctrl-C stops and keeps the runs so far)",
-                     cancel_callback=cancel) as bar:
+    with ProgressBar(title=_("Playing the confrontation (Ctrl-C stops and keeps the runs so"
+                             " far)"), cancel_callback=cancel) as bar:
         progress = Progress(bar)
         yield progress

@@ -62,7 +62,8 @@ def design(t: KaveriniTable, name: str, ability: str | None, techniques: tuple[s
         # each answer checked as it is given
         ability, chosen, told = ask_sheet(t, ability, chosen, told)
     if ability is None:
-        raise CommandError("kaveri: give --ability (one of " + ", ".join(abilities()) + ")")
+        raise CommandError(_("kaveri: give --ability (one of {abilities})").format(
+            abilities=", ".join(abilities())))
     for text in [ability, *chosen, *told]:
         bad = unsafe(text)
         if bad:
@@ -190,7 +191,8 @@ def money(t: KaveriniTable, name: str, amount: int) -> Result:
     k = t.kaveri(name)
     cur = t.currency()
     if k["money"] + amount < 0:
-        raise CommandError(f"{k['name']} has only {k['money']} {cur}".rstrip())
+        raise CommandError(_("{name} has only {money} {currency}").format(
+            name=k["name"], money=k["money"], currency=cur).rstrip())
     add_money(k, amount)
     t.tell("money", kaveri=k["name"], money=k["money"], currency=cur)
     return Result()
@@ -228,7 +230,7 @@ def heal(t: KaveriniTable, name: str, amount: str) -> Result:
             t.tell("heal", name=target["name"], healed=gained, hp=target["hp"],
                    max_hp=target["max_hp"])
     if len(targets) > 1 and not t.story:
-        return Result(["Everyone is at full HP already."])
+        return Result([_("Everyone is at full HP already.")])
     return Result()
 
 

@@ -64,15 +64,17 @@ def describe(t: KaveriniTable, number: int) -> Result:
     s = scene_of(t, number)
     r = Result([Styled(s.name, "turn")])
     if s.setting:
-        r.add(f"Setting: {s.setting}")
+        r.add(_("Setting: {setting}").format(setting=s.setting))
     if s.foes:
-        r.add("Foes: " + ", ".join(f"{f} ({a.xp_for(f)} XP)" for f in s.foes),
-              f"To fight: confront --scene {number}")
+        r.add(_("Foes: {foes}").format(foes=", ".join(
+            _("{foe} ({xp} XP)").format(foe=f, xp=a.xp_for(f)) for f in s.foes)),
+              _("To fight: {command}").format(command=f"confront --scene {number}"))
     r.add("", *paragraphs(s.text), "")
     if number < len(a.scenes):
-        r.add(f"Next: {a.scenes[number].name} (scene {number + 1}).")
+        r.add(_("Next: {name} (scene {number}).").format(name=a.scenes[number].name,
+                                                        number=number + 1))
     else:
-        r.add("This is the last scene of the adventure.")
+        r.add(_("This is the last scene of the adventure."))
     return r
 
 
@@ -89,8 +91,8 @@ def scene(t: KaveriniTable, number: int | None) -> Result:
     scene_of(t, number)
     if t.state["confrontation"] and number != t.state.get("scene"):
         r = describe(t, number)
-        r.notes.append("(Only read: a confrontation is running; this scene becomes the current"
-                       " one when you come to it.)")
+        r.notes.append(_("(Only read: a confrontation is running; this scene becomes the"
+                         " current one when you come to it.)"))
         return r
     r = describe(t, number)
     if enter(t, number):

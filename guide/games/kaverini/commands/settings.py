@@ -10,7 +10,7 @@ from guide.core.errors import CommandError
 from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import cards_text, params
-from guide.games.kaverini.data.tables import house_rules
+from guide.games.kaverini.data.tables import house_rule_text, house_rules
 from guide.games.kaverini.model import CARD_TYPES
 from guide.games.kaverini.registry import command
 
@@ -33,7 +33,7 @@ def house(t: KaveriniTable, rule: str | None, value: str | None) -> Result:
     if rule is None:
         r = Result(headers=[_("house rule"), _("now"), _("choices"), _("what")])
         for name, d in rules.items():
-            r.rows.append([name, t.house(name), "/".join(d["choices"]), d["text"]])
+            r.rows.append([name, t.house(name), "/".join(d["choices"]), house_rule_text(name)])
         return r
     if rule not in rules:
         raise CommandError(_("no house rule {rule!r}; known: {value}").format(
@@ -63,7 +63,8 @@ def tweak(t: KaveriniTable, card: str, stats: tuple[tuple[str, str] | str, ...])
     key = c.key
     if not stats:
         tw = t.state["tweaks"].get(key, {})
-        return Result([f"{c.name}: " + (", ".join(f"{k}={v}" for k, v in tw.items()) or "not tweaked")])
+        return Result([f"{c.name}: " + (", ".join(f"{k}={v}" for k, v in tw.items())
+                                        or _("not tweaked"))])
     if stats == ("reset",):
         t.state["tweaks"].pop(key, None)
         t.tell("tweak", card=c.name, stats={})

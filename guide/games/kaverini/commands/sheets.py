@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from guide.core.errors import CommandError
-from guide.core.i18n import domain
+from guide.core.i18n import N_, domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.data.tables import ladders
@@ -25,26 +25,34 @@ def sheet_lines(t: KaveriniTable, k: Sheet) -> list[str]:
     """The rulebook's character sheet: every ladder of the Emotion Table, then custom ones."""
     cur = t.currency()
     lines = [
-        f"Name: {k['name']}   Level {level(k['xp'])} ({k['xp']} XP)   Ability: {k['ability']}",
-        "Facts:",
+        _("Name: {name}   Level {level} ({xp} XP)   Ability: {ability}").format(
+            name=k["name"], level=level(k["xp"]), xp=k["xp"], ability=k["ability"]),
+        _("Facts:"),
         *[f"  {i}. {fact}" for i, fact in enumerate(k["facts"], 1)],
-        f"HP: {k['hp']}/{k['max_hp']}   Emotion: {k['emotion']}   Heart: {k['heart']}"
-        f"   World points: {k['world_points']}   Points to spend: {k['points']}",
-        "Emotional Technique Ladders:",
+        _("HP: {hp}/{max_hp}   Emotion: {emotion}   Heart: {heart}   World points: {wp}"
+          "   Points to spend: {points}").format(
+            hp=k["hp"], max_hp=k["max_hp"], emotion=k["emotion"], heart=k["heart"],
+            wp=k["world_points"], points=k["points"]),
+        _("Emotional Technique Ladders:"),
     ]
     for lad in ladders().values():
         lv = k["ladders"].get(lad.name)
         lines.append(f"  {lad.name + ':':17} " + (f"{lv} - {lad.technique_name(lv)}" if lv else "-"))
-    lines.append("Custom Technique Ladders:")
+    lines.append(_("Custom Technique Ladders:"))
     lines += [f"  {name}: {lv}" for name, lv in k["custom"].items()] or ["  -"]
-    items = [i["card"] + (f" ({i['uses']} use(s))" if i["uses"] else "")
-             + (" [bonded]" if i["bonded"] else "") for i in k["items"]]
     counters = ", ".join(f"{v:+d} {n}" if n != "HP" else f"{v} HP" for n, v in k["counters"].items() if v)
-    lines.append(f"Money: {k['money']} {cur}".rstrip())
-    lines.append("Items: " + (", ".join(items) or "-"))
+    lines.append(_("Money: {money} {currency}").format(money=k["money"], currency=cur).rstrip())
+    lines.append(_items_line(k))
     if counters:
-        lines.append("Counters: " + counters)
+        lines.append(_("Counters: {counters}").format(counters=counters))
     return lines
+
+
+def _items_line(k: Sheet) -> str:
+    items = [i["card"] + (" " + ngettext("({count} use)", "({count} uses)", i["uses"]).format(
+        count=i["uses"]) if i["uses"] else "") + (" " + _("[bonded]") if i["bonded"] else "")
+        for i in k["items"]]
+    return _("Items: {items}").format(items=", ".join(items) or "-")
 
 
 @command("sheet", "party")
@@ -56,26 +64,30 @@ def sheet(t: KaveriniTable, name: str) -> Result:
     return Result(sheet_lines(t, t.kaveri(name)))
 
 
+PARTY_HEADERS = (N_("Kaveri"), N_("lv"), N_("HP"), N_("E"), N_("H"), N_("ability"), N_("WP"),
+                 N_("pts"))
+
+
 @command("party", "party")
 def party(t: KaveriniTable) -> Result:
     """The party at a glance: Kaverit, buddies, companions.
 
     Example: party"""
     cur = t.currency()
-    r = Result(headers=["Kaveri", "lv", "HP", "E", "H", "ability", "WP", "pts", cur or "money",
-                        "items"])
+    r = Result(headers=[_(h) for h in PARTY_HEADERS[:8]] + [cur or _("money"), _("items")])
     for k in t.state["kaverit"]:
         r.rows.append([k["name"], level(k["xp"]), f"{k['hp']}/{k['max_hp']}", k["emotion"],
                        k["heart"], k["ability"], k["world_points"], k["points"], k["money"],
                        len(k["items"])])
     if not r.rows:
-        r.add("The party is empty. Create a Kaveri: kaveri NAME --ability A --technique T"
-              " --technique T --technique T")
+        r.add(_("The party is empty. Create a Kaveri: {command}").format(
+            command="kaveri NAME --ability A --technique T --technique T --technique T"))
     if t.state["buddies"]:
-        r.notes.append("Buddies: " + ", ".join(f"{b['name']} {b['hp']}/{b['max_hp']} HP"
-                                      for b in t.state["buddies"]))
+        r.notes.append(_("Buddies: {buddies}").format(buddies=", ".join(
+            _("{name} {hp}/{max_hp} HP").format(name=b["name"], hp=b["hp"], max_hp=b["max_hp"])
+            for b in t.state["buddies"])))
     if t.state["companions"]:
-        r.notes.append("Companions: " + ", ".join(t.state["companions"]))
+        r.notes.append(_("Companions: {names}").format(names=", ".join(t.state["companions"])))
     return r
 
 
@@ -88,23 +100,25 @@ def export(t: KaveriniTable, name: str, path: str | None) -> Result:
     Example: export Ann --to ann.md"""
     k = t.kaveri(name)
     target = Path(path or f"{k['name'].replace(' ', '_').replace('/', '_')}.md")
-    lines = sheet_lines(t, k)
     md = [f"# {k['name']}", "", "| | |", "|---|---|"]
-    md += [f"| Level | {level(k['xp'])} ({k['xp']} XP) |", f"| Ability | {k['ability']} |",
-           f"| HP | {k['hp']} / {k['max_hp']} |", f"| Emotion | {k['emotion']} |",
-           f"| Heart | {k['heart']} |", f"| World points | {k['world_points']} |",
-           f"| Points to spend | {k['points']} (E may take {k['e_allowance']} more) |",
-           f"| Money | {k['money']} {t.currency()} |", "", "## Facts", ""]
+    rows = [(_("Level"), _("{level} ({xp} XP)").format(level=level(k["xp"]), xp=k["xp"])),
+            (_("Ability"), k["ability"]),
+            (_("HP"), f"{k['hp']} / {k['max_hp']}"), (_("Emotion"), k["emotion"]),
+            (_("Heart"), k["heart"]), (_("World points"), k["world_points"]),
+            (_("Points to spend"), _("{points} (E may take {allowance} more)").format(
+                points=k["points"], allowance=k["e_allowance"])),
+            (_("Money"), f"{k['money']} {t.currency()}")]
+    md += [f"| {label} | {value} |" for label, value in rows] + ["", "## " + _("Facts"), ""]
     md += [f"{i}. {fact}" for i, fact in enumerate(k["facts"], 1)] or ["-"]
-    md += ["", "## Emotional Technique Ladders", "", "| Ladder | Level | Technique |",
-           "|---|---|---|"]
+    md += ["", "## " + _("Emotional Technique Ladders"), "",
+           "| " + " | ".join((_("Ladder"), _("Level"), _("Technique"))) + " |", "|---|---|---|"]
     for lad in ladders().values():
         lv = k["ladders"].get(lad.name)
         md.append(f"| {lad.name} | {lv or ''} | {lad.technique_name(lv) if lv else ''} |")
-    md += ["", "## Custom Technique Ladders", ""]
-    md += [f"- {n}: level {lv}" for n, lv in k["custom"].items()] or ["-"]
-    md += ["", "## Items", ""]
-    md += [line for line in lines if line.startswith("Items: ")]
+    md += ["", "## " + _("Custom Technique Ladders"), ""]
+    md += [_("- {name}: level {level}").format(name=n, level=lv)
+           for n, lv in k["custom"].items()] or ["-"]
+    md += ["", "## " + _("Items"), "", _items_line(k)]
     if target.exists() and not target.is_file():
         raise CommandError(_("export: {target} is not a regular file; name a file to write").format(
             target=target))
@@ -113,4 +127,5 @@ def export(t: KaveriniTable, name: str, path: str | None) -> Result:
     except (OSError, ValueError) as e:
         why = e.strerror if isinstance(e, OSError) and e.strerror else e
         raise CommandError(_("export: cannot write {target}: {why}").format(target=target, why=why)) from None
-    return Result([f"Wrote {k['name']}'s character sheet to {target}."])
+    return Result([_("Wrote the character sheet of {name} to {target}.").format(
+        name=k["name"], target=target)])

@@ -35,8 +35,8 @@ def _shop(t: KaveriniTable, name: str | None, item: str | None = None) -> Shop:
         return carrying[0]
     if len(a.shops) == 1:
         return a.shops[0]
-    raise CommandError("which shop? --shop " + " | ".join(repr(s.name) for s in
-                                                          (carrying or a.shops)))
+    raise CommandError(_("which shop? {command}").format(command="--shop " + " | ".join(
+        repr(s.name) for s in (carrying or a.shops))))
 
 
 @command("shop", "adventure")
@@ -49,13 +49,15 @@ def shop(t: KaveriniTable, name: tuple[str, ...]) -> Result:
     if a is None or not a.shops:
         raise CommandError(_("no adventure with shops is running"))
     shops = [_shop(t, " ".join(name))] if name else list(a.shops)
-    r = Result(headers=["shop", "item", f"price {a.currency}", ""])
+    r = Result(headers=[_("shop"), _("item"), _("price {currency}").format(currency=a.currency),
+                        ""])
     for s in shops:
         low = min(s.prices.values())
         for item, price in s.prices.items():
-            r.rows.append([s.name, item, price, "cheapest" if price == low else ""])
+            r.rows.append([s.name, item, price, _("cheapest") if price == low else ""])
         if s.name in t.state["shop_wp"]:
-            r.notes.append(f"A world point was already spent at {s.name} this visit.")
+            r.notes.append(_("A world point was already spent at {shop} this visit.").format(
+                shop=s.name))
     return r
 
 

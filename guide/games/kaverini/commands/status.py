@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from guide.core.errors import CommandError
-from guide.core.i18n import domain
+from guide.core.i18n import N_, NP_, domain
 from guide.core.result import Result
 from guide.games.kaverini.commands.confront import arena, fight, secrets_open, turn_line
 from guide.games.kaverini.registry import command
@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
 _, ngettext, pgettext = domain("kaverini").functions()
 
+HEADERS = (N_("fighter"), N_("side"), N_("HP"), N_("E"), N_("H"), N_("effects"))
+# a fighter's side, by its kind (rules/fighters.py)
+SIDES = {"kaveri": NP_("side", "kaveri"), "stand": NP_("side", "stand"),
+         "buddy": NP_("side", "buddy"), "foe": NP_("side", "foe")}
 
 
 @command("status", "confrontation", aliases=("field",))
@@ -39,7 +43,7 @@ def status(t: KaveriniTable, players: bool) -> Result:
     f = fight(t, quiet=True)
     psychic = secrets_open(t)
     secret = not players or psychic
-    r = Result([turn_line(t, field)], headers=["fighter", "side", "HP", "E", "H", "effects"])
+    r = Result([turn_line(t, field)], headers=[_(h) for h in HEADERS])
     counted = False
     details: list[str] = []
     for x in f.fighters():
@@ -47,10 +51,10 @@ def status(t: KaveriniTable, players: bool) -> Result:
         soak = x.counters["HP"] if x.hp > 0 else 0
         counted = counted or bool(soak)
         hp = f"{x.hp}/{x.max_hp}" + (f" +{soak}" if soak else "") + (
-            " cowering" if x.hp == 0 and f.cowers(x) else "")
+            " " + _("cowering") if x.hp == 0 and f.cowers(x) else "")
         if x.hp == 0 and not f.cowers(x):
-            hp = "neutralized"
-        side = f.side_of(x) if f.variant == "strategy" else x.kind
+            hp = _("neutralized")
+        side = f.side_of(x) if f.variant == "strategy" else pgettext("side", SIDES[x.kind])
         r.rows.append([x.name, side, hp, effective_emotion(f, x),
                        effective_heart(f, x) if (secret or x.kind != FOE) else "?",
                        textwrap.shorten(", ".join(_tag(e) for e in mine), 24, placeholder="…")])
@@ -59,22 +63,24 @@ def status(t: KaveriniTable, players: bool) -> Result:
         if secret and x.kind == FOE:
             r.notes += _secrets(x)
     if counted:
-        r.notes.append("HP +N: N HP counters, which absorb Schmerz before the HP (R-DMG-5).")
-    r.notes += _wrapped("Effects: ", details)
-    r.notes += _wrapped("Abilities: ", [line for x in f.fighters() if (line := _abilities(c, x))])
+        r.notes.append(_("HP +N: N HP counters, which absorb Schmerz before the HP (R-DMG-5)."))
+    r.notes += _wrapped(_("Effects: {list}."), details)
+    r.notes += _wrapped(_("Abilities: {list}."),
+                        [line for x in f.fighters() if (line := _abilities(c, x))])
     if c["settings"]:
-        r.notes.append("Settings: " + ", ".join(c["settings"]))
+        r.notes.append(_("Settings: {names}").format(names=", ".join(c["settings"])))
     if c["companions"]:
-        r.notes.append("Companions: " + ", ".join(c["companions"]))
+        r.notes.append(_("Companions: {names}").format(names=", ".join(c["companions"])))
     if players and psychic:
-        r.notes.append("A Psychic Kaveri is present: secrets shown (R-CONF-3).")
+        r.notes.append(_("A Psychic Kaveri is present: secrets shown (R-CONF-3)."))
     return r
 
 
-def _wrapped(label: str, parts: list[str]) -> list[str]:
+def _wrapped(said: str, parts: list[str]) -> list[str]:
+    """`said` (a message with `{list}`) with the parts, wrapped to 80 columns."""
     if not parts:
         return []
-    return textwrap.wrap(label + "; ".join(parts) + ".", 79, subsequent_indent="    ")
+    return textwrap.wrap(said.format(list="; ".join(parts)), 79, subsequent_indent="    ")
 
 
 def _tag(e: Effect) -> str:
@@ -84,35 +90,42 @@ def _tag(e: Effect) -> str:
         return f"{e['why']} {kind.upper()}{e['amount']:+d}"
     if kind == "boost":
         return f"{e['stat'].upper()}{e['amount']:+d}"
-    return {"skip": "skips", "nervous": "nerves", "glad": "glad"}.get(kind, e["why"])
+    tags = {"skip": pgettext("tag", "skips"), "nervous": pgettext("tag", "nerves"),
+            "glad": pgettext("tag", "glad")}
+    return tags.get(kind, e["why"])
 
 
 def _turns(c: Confrontation, e: Effect) -> str:
     """The owner's turns the effect still lasts: to the end of its turn in round `ends`."""
     owner = e.get("owner", e["on"])
     left = e["ends"] - c["round"] + (0 if owner in c["acted"] else 1)
-    return f"{left} turn{'s' if left != 1 else ''} left" if left > 0 else "ends now"
+    return ngettext("{count} turn left", "{count} turns left", left).format(count=left) \
+        if left > 0 else _("ends now")
 
 
 def _running(c: Confrontation, e: Effect) -> str:
     """R-FX-4: what a running effect does and how long it still lasts."""
     kind, why = e["kind"], e["why"]
     if kind == "skip":
-        return f"skips its turn in round {e['round']} ({why})"
+        return _("skips its turn in round {round} ({why})").format(round=e["round"], why=why)
     if kind == "nervous":
-        return f"{why}: +{e['amount']} to E, H or HP from its turn in round {e['round']}"
+        return _("{why}: +{amount} to E, H or HP from its turn in round {round}").format(
+            why=why, amount=e["amount"], round=e["round"])
     if kind == "boost":
-        return f"{why}: {e['stat'].upper()} +{e['amount']} to the end of the confrontation"
+        return _("{why}: {stat} +{amount} to the end of the confrontation").format(
+            why=why, stat=e["stat"].upper(), amount=e["amount"])
     if kind == "frustration":
         last = e["start"] + e["turns"]
-        return f"Frustration: +1, +2, ... E up to round {last}"
+        return _("Frustration: +1, +2, ... E up to round {round}").format(round=last)
     if kind == "glad":
         ends = e.get("ends_tick")
-        return "glad: Lv Schmerz after the foes' techniques, " + (
-            "to the end of the confrontation" if ends is None else f"up to round {ends}")
+        return (_("glad: Lv Schmerz after the foes' techniques, to the end of the"
+                  " confrontation") if ends is None else
+                _("glad: Lv Schmerz after the foes' techniques, up to round {round}").format(
+                    round=ends))
     what = {"e": f"E {e.get('amount', 0):+d}", "h": f"H {e.get('amount', 0):+d}",
-            "love": "foes' effects do nothing", "intimidate": "the next foe technique on it"
-            " does nothing"}.get(kind, kind)
+            "love": _("foes' effects do nothing"),
+            "intimidate": _("the next foe technique on it does nothing")}.get(kind, kind)
     return f"{why} {what}" + (f", {_turns(c, e)}" if "ends" in e else "")
 
 
@@ -124,9 +137,10 @@ def _abilities(c: Confrontation, x: Fighter) -> str:
             ability == "Chutzpah" and x.name in c["chutzpah"])
         if ability == "Passionate":
             ladders = c["passionate"].get(x.name, [])
-            shown.append("Passionate" + (f" (used: {', '.join(ladders)})" if ladders else ""))
+            shown.append(_("{ability} (used: {ladders})").format(
+                ability=ability, ladders=", ".join(ladders)) if ladders else ability)
         else:
-            shown.append(ability + (" (used up)" if used else ""))
+            shown.append(_("{ability} (used up)").format(ability=ability) if used else ability)
     return f"{x.name} {', '.join(shown)}" if shown else ""
 
 
@@ -137,7 +151,8 @@ def _secrets(x: Fighter) -> list[str]:
         return []
     moves = "; ".join((f"{'/'.join(map(str, m.roll))}: " if m.roll else "") + f"{m.name} {m.schmerz}"
                       for m in card.techniques)
-    guard = ", ".join(f"{what} {value}" for what, value in (("Shield", card.shield),
-                                                            ("Heel", card.heel)) if value)
-    return textwrap.wrap(f"{x.name}: {guard + '; ' if guard else ''}moves {moves}", 79,
-                         subsequent_indent="    ")
+    guard = ", ".join(said.format(value=value) for said, value in (
+        (_("Shield {value}"), card.shield), (_("Heel {value}"), card.heel)) if value)
+    line = (_("{name}: {guard}; moves {moves}") if guard else _("{name}: moves {moves}")).format(
+        name=x.name, guard=guard, moves=moves)
+    return textwrap.wrap(line, 79, subsequent_indent="    ")

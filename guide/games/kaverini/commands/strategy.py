@@ -53,22 +53,30 @@ def strategy_new(t: KaveriniTable, players: tuple[str, ...], budget: int | None,
     named = list(players)
     if t.ask and len(named) < 2:       # a short guided setup in a terminal
         while len(named) < 2 or named[-1]:
-            named.append(t.ask(f"Player {len(named) + 1} (Enter when all are named)", []))
+            named.append(t.ask(_("Player {number} (Enter when all are named)").format(
+                number=len(named) + 1), []))
             if not named[-1] and len(named) > 2:
                 break
         named = [p for p in named if p]
-        budget = budget or int(t.ask("Point budget (50, 100 or 200 recommended)",
-                                     ["50", "100", "200"]) or 50)
-        settings = settings or t.ask("Settings: none, random or chosen",
-                                     list(game_rules.SETTINGS)) or "none"
+        if not budget:
+            answer = t.ask(_("Point budget (50, 100 or 200 recommended)"), ["50", "100", "200"])
+            try:
+                budget = int(answer or 50)
+            except ValueError:
+                raise CommandError(_("budget: a number of points, not {answer!r}").format(
+                    answer=answer)) from None
+        settings = settings or t.ask(_("Settings: {choices}").format(
+            choices=", ".join(game_rules.SETTINGS)), list(game_rules.SETTINGS)) or "none"
     g = game_rules.new_game(named, budget or 50, money, settings or "none", fluid,
                             not no_power_foes, pool, kaverit)
     t.state["strategy"] = g
     t.tell("strategy_new", players=named, budget=g["budget"], money=money,
            settings=g["settings"], fluid=fluid, power_foes=g["power_foes"], pool=pool,
            kaverit=kaverit)
-    return Result(["Next: strategy kaveri PLAYER KAVERI, strategy buy PLAYER CARD,"
-                         " strategy wp PLAYER N, then strategy start."])
+    player, kaveri, card, n = (pgettext("metavar", w) for w in ("PLAYER", "KAVERI", "CARD", "N"))
+    return Result([_("Next: {kaveri}, {buy}, {wp}, then {start}.").format(
+        kaveri=f"strategy kaveri {player} {kaveri}", buy=f"strategy buy {player} {card}",
+        wp=f"strategy wp {player} {n}", start="strategy start")])
 
 
 @command("strategy kaveri", "strategy game")
@@ -159,7 +167,8 @@ def strategy_teams(t: KaveriniTable) -> Result:
 
     Example: strategy teams"""
     g = _game(t)
-    r = Result(headers=["player", "turn", "Kaverit", "cards", "expense", "left", "WP"])
+    r = Result(headers=[_("player"), _("turn"), _("Kaverit"), _("cards"), _("expense"),
+                        _("left"), _("WP")])
     bought = []
     for k, p in enumerate(g["players"]):
         cards = ", ".join(c["card"] + (f" ({c['holder']})" if c.get("holder") else "")
@@ -175,10 +184,12 @@ def strategy_teams(t: KaveriniTable) -> Result:
             row[-1] = left
     r.notes += bought
     if versus and versus["winner"]:
-        r.notes.append(f"Winner: {versus['winner']} (round {versus['round']}).")
-    r.notes.append(f"Budget {g['budget']} each; settings {g['settings']}"
-                   + (f", pool: {', '.join(s for p in g['players'] for s in p['settings'])}"
-                      if any(p["settings"] for p in g["players"]) else ""))
+        r.notes.append(_("Winner: {winner} (round {round}).").format(
+            winner=versus["winner"], round=versus["round"]))
+    pool = [s for p in g["players"] for s in p["settings"]]
+    r.notes.append((_("Budget {budget} each; settings {settings}, pool: {pool}") if pool else
+                    _("Budget {budget} each; settings {settings}")).format(
+        budget=g["budget"], settings=g["settings"], pool=", ".join(pool)))
     return r
 
 

@@ -9,6 +9,10 @@ from importlib import resources
 
 import yaml
 
+from guide.core.i18n import N_, domain
+
+_, ngettext, pgettext = domain("kaverini").functions()
+
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -98,6 +102,25 @@ def ability(name: str) -> str | None:
 @cache
 def house_rules() -> dict[str, dict]:
     return {d["name"]: d for d in _read("house_rules.yaml")["house_rules"]}
+
+
+# What each house rule of data/house_rules.yaml does, in words (the catalogue's, so said in
+# the table's language: house_rule_text).
+HOUSE_RULE_TEXTS = {
+    "lv_default": N_("Lv for a card when the GM does not choose (R-SHEET-4)."),
+    "gladness": N_("How long Cheer's gladness lasts (R-FX-4)."),
+    "companions_before_foes": N_("Companion round effects before the foes' phase (rulebook 4.4,"
+                                 " R-CONF-2)."),
+    "strategy_by_player": N_("In the Strategy Game each player runs phases 2 to 4 in one go"
+                             " (R-STRAT-3)."),
+    "ladders_at_start": N_("A new Kaveri's three techniques are emotion ladders, not custom ones"
+                           " (3.1, R-SHEET-1)."),
+}
+
+
+def house_rule_text(name: str) -> str:
+    """What a house rule does, in the table's language."""
+    return _(HOUSE_RULE_TEXTS[name])
 
 
 @cache

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
-from guide.core.names import resolve
+from guide.core.names import Ambiguous, resolve
 from guide.games.kaverini.data.tables import Ladder, ladder_of_technique, ladders_of_technique
 from guide.games.kaverini.data.tables import ladder as find_ladder
 from guide.games.kaverini.data.tables import ladders as all_ladders
@@ -128,9 +128,9 @@ class Choosing(Field):
         known = list(sheet["ladders"]) + list(sheet["custom"])
         try:                        # a beginning or a word of one it knows: `use Cy Comic`
             named = resolve(technique.removeprefix("custom:"), known, pgettext("what", "technique"))
-        except GuideError as e:
-            if "could be" in str(e):
-                raise RuleError(_("{name}: {e}").format(name=user.name, e=e)) from None
+        except Ambiguous as e:
+            raise RuleError(_("{name}: {e}").format(name=user.name, e=e)) from None
+        except GuideError:
             named = None
         if named is not None:
             return self._move(user, named)

@@ -4,7 +4,7 @@ odds simulator's engine and policies (rules/simulate.py), many evenings over.
 One evening: the party meets each scene's foes in the booklet's order (R-CONF-4's extra HP at
 the party's Lv of that moment); a neutralized foe gives the booklet's XP to each Kaveri
 standing (R-CONF-7, R-LVL-1); between two scenes every Kaveri spends its points by the policy
-of data/balance.yaml and the party starts the next scene at full HP. Every scene is played
+(POLICY) and the party starts the next scene at full HP. Every scene is played
 whatever the one before gave: a scene run away from gives no more XP (R-CONF-6), and after a
 lost one (R-CONF-11: items and money gone, sheets kept) the table goes on from there (6.1:
 "You could even begin from the point where you lost"), so each scene is measured on every
@@ -22,12 +22,14 @@ from importlib import resources
 
 import yaml
 
+from guide.core.i18n import N_, domain
 from guide.games.kaverini.model import Adventure, Card
 from guide.games.kaverini.rules.leveling import new_kaveri, party_lv, spend
 from guide.games.kaverini.rules.simulate import Setup, outcome, play, wilson
 from guide.games.kaverini.state import Sheet, State
 
 MAX_SIZE = 12
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 @cache
@@ -36,9 +38,17 @@ def _balance() -> dict:
     return yaml.safe_load(text)
 
 
+# The spending policy of spend_by_policy, in words (R-LVL-1..3).
+POLICY = (N_("E: 1 point per level reached, as R-LVL-3 allows"),
+          N_("ladders: the lowest ladder (the first on a tie) up one level, again and again,"
+             " while the points pay for it (n+1 points, R-LVL-2)"),
+          N_("the rest alternately on H and on max HP, H first"),
+          N_("then every Kaveri and buddy starts the next scene at full HP"))
+
+
 def policy() -> list[str]:
-    """The spending policy, as data/balance.yaml words it."""
-    return [str(line) for line in _balance()["policy"]]
+    """The spending policy (spend_by_policy's), in the table's language."""
+    return [_(line) for line in POLICY]
 
 
 def new_party(size: int, money: int = 0, taken: list[str] | None = None) -> list[Sheet]:
@@ -59,7 +69,7 @@ def new_party(size: int, money: int = 0, taken: list[str] | None = None) -> list
 
 
 def spend_by_policy(k: Sheet) -> None:
-    """data/balance.yaml's policy: E (R-LVL-3), then the lowest ladder up while the points pay
+    """The policy (POLICY): E (R-LVL-3), then the lowest ladder up while the points pay
     (R-LVL-2), then H and max HP in turn. Every point is spent."""
     e = min(k["e_allowance"], k["points"])
     if e:
@@ -167,8 +177,8 @@ def by_scene(evening: Evening, evenings: list[list[Arrival]]) -> list[SceneOdds]
 def verdict(win: float) -> str | None:
     """The one-line verdict of a scene: too easy above 95%, too hard below 40%."""
     if win > 0.95:
-        return "too easy (above 95%)"
+        return _("too easy (above 95%)")
     if win < 0.40:
-        return "too hard (below 40%)"
+        return _("too hard (below 40%)")
     return None
 

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from guide.core.dice import Dice
 from guide.core.errors import RuleError
-from guide.core.i18n import domain
+from guide.core.i18n import NP_, domain
 from guide.core.names import suggest
 from guide.games.kaverini.model import Card, Effect
 from guide.games.kaverini.rules.fighters import (
@@ -36,8 +36,9 @@ from guide.games.kaverini.state import Confrontation
 Event = dict[str, Any]
 Tell = Callable[..., None]
 
-_KIND_WORDS: dict[str, str] = {KAVERI: "Kaveri", STAND: "companion taking a stand",
-                               BUDDY: "buddy", FOE: "foe"}
+_KIND_WORDS: dict[str, str] = {KAVERI: NP_("what", "Kaveri"),
+                               STAND: NP_("what", "companion taking a stand"),
+                               BUDDY: NP_("what", "buddy"), FOE: NP_("what", "foe")}
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
@@ -145,7 +146,8 @@ class Field:
             return exact
         f = find(self.fighters(), name, kinds)
         if f is None:
-            who = " or ".join(dict.fromkeys(_KIND_WORDS[k] for k in kinds)) or "fighter"
+            who = _(" or ").join(dict.fromkeys(pgettext("what", _KIND_WORDS[k]) for k in kinds)
+                                 ) or pgettext("what", "fighter")
             near = suggest(name, [x.name for x in self.fighters() if not kinds or x.kind in kinds])
             raise RuleError(_("no {who} named {name!r} in this confrontation{near}").format(
                 who=who, name=name, near=near))

@@ -8,7 +8,7 @@ from typing import Any, Final, Literal, overload
 
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
-from guide.core.names import resolve
+from guide.core.names import Ambiguous, resolve
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules.leveling import level
 from guide.games.kaverini.state import Arena, Buddy, Counters, Foe, Sheet, Stand, State, counters
@@ -144,7 +144,9 @@ def find(fighters: list[Fighter], name: str, kinds: tuple[str, ...] = ()) -> Fig
     for among in (standing, by_name):       # `Spirit`: the one still standing, if one is
         try:
             return among[resolve(name, among, pgettext("what", "fighter"))]
-        except GuideError as e:
-            if "could be" in str(e) and among is by_name:
+        except Ambiguous as e:
+            if among is by_name:
                 raise RuleError(str(e)) from None
+        except GuideError:
+            pass
     return None

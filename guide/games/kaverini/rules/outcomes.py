@@ -102,8 +102,8 @@ class Outcomes(Field):
             named[key.casefold()] = value
         missing = [s["name"] for k, s in by_name.items() if k not in named]
         if missing:
-            raise RuleError("give every companion taking a stand a share; missing: "
-                            + ", ".join(missing) + " (R-CONF-10)")
+            raise RuleError(_("give every companion taking a stand a share; missing: {names}"
+                              " (R-CONF-10)").format(names=", ".join(missing)))
         if sum(named.values()) != total:
             raise RuleError(_("the shares add up to {value}; they must add up to {total}, the foes' HP"
                               " (R-CONF-10)").format(

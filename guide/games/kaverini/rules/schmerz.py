@@ -9,9 +9,11 @@ from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
+from guide.core.i18n import domain
 from guide.games.kaverini.data.tables import ladder as find_ladder
 
 ONE = Fraction(1)
+_, ngettext, pgettext = domain("kaverini").functions()
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,7 @@ def compute(base: int, emotion: int, mult: Fraction, heart: int, add_emotion: bo
     """R-DMG-2..4, with every step for the table to see. A technique that deals no
     Schmerz (base 0) stays at 0."""
     if base <= 0:
-        return Hit(base, 0, mult, heart, 0, "no Schmerz")
+        return Hit(base, 0, mult, heart, 0, _("no Schmerz"))
     e = emotion if add_emotion else 0
     value = base + e
     steps = f"{base}" + (f" {e:+d} E" if e else "")
@@ -100,7 +102,7 @@ def compute(base: int, emotion: int, mult: Fraction, heart: int, add_emotion: bo
         steps += f" - {heart} H"
     elif heart < 0:
         value = value - heart                     # R-DMG-4: a negative H adds
-        steps += f" + {-heart} (negative H)"
+        steps += " " + _("+ {value} (negative H)").format(value=-heart)
     return Hit(base, e, mult, heart, value, f"{steps} = {value}")
 
 

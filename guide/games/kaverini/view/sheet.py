@@ -96,18 +96,19 @@ def _stat(f: Any, k: Sheet, field: Any, stat: str) -> dict[str, Any]:
     base = k["emotion"] if stat == "E" else k["heart"]
     parts: list[list[Any]] = []
     if f.counters[stat]:
-        parts.append(["counters", f.counters[stat]])
+        parts.append([_("counters"), f.counters[stat]])
     mine = {i["card"] for i in k["items"]}
     items = 0
     for d in field.declared("static"):
         if (d.effect.do == STAT[stat] and d.source in mine and d.holder is f
                 and f in field.declared_targets(d)):
             value = d.effect.amount.value(field.lv_for(d.owner))
-            parts.append([d.source + (" (bonded)" if d.bonded is f else ""), value])
+            parts.append([_("{card} (bonded)").format(card=d.source) if d.bonded is f
+                          else d.source, value])
             items += value
     rest = total - base - f.counters[stat] - items
     if rest:
-        parts.append(["cards and effects in play", rest])
+        parts.append([_("cards and effects in play"), rest])
     return {"base": base, "total": total, "parts": parts}
 
 
@@ -119,17 +120,17 @@ def chance(field: Any, f: Any, ladder: str | None, lv: int) -> dict[str, Any] | 
         return None
     if field.running and f.name in [x.name for x in field.fighters()]:
         if field._triggered_last_turn(f, ladder):
-            return {"percent": 0, "why": "it triggered last turn (R-FX-2)"}
+            return {"percent": 0, "why": _("it triggered last turn (R-FX-2)")}
         used = field.c["passionate"].get(f.name, [])
     else:
         used = []
     if lv >= 10:
-        return {"percent": 100, "why": "level 10 (R-FX-1)"}
+        return {"percent": 100, "why": _("level 10 (R-FX-1)")}
     if f.has("Passionate") and ladder not in used:
-        return {"percent": 100, "why": "Passionate, first use (R-FX-3)"}
+        return {"percent": 100, "why": _("Passionate, first use (R-FX-3)")}
     need = fx.trigger_threshold(lv)
     faces = max(0, min(20, 21 - need))
-    return {"percent": faces * 5, "why": f"d20 of {need} or more (R-FX-1)"}
+    return {"percent": faces * 5, "why": _("d20 of {need} or more (R-FX-1)").format(need=need)}
 
 
 def techniques(field: Any, f: Any, k: Sheet, psychic: bool) -> list[dict[str, Any]]:
@@ -160,7 +161,7 @@ def _on(field: Any, f: Any, foe: Any, move: Any, e: int) -> int | str:
     heel = matches(card.heel, move.emotion, f.subtypes) if card else False
     shield = matches(card.shield, move.emotion, f.subtypes) if card else False
     if heel is None or shield is None:
-        return "GM"
+        return _("GM")
     twos = doublings(heel, shield, f.has("Sensitive"), f.has("Insensitive"),
                      foe.has("Sensitive"), foe.has("Insensitive"))
     return amount(move.base, e, twos, fx.effective_heart(field, foe))
@@ -201,22 +202,29 @@ def can_buy(k: Sheet) -> list[str]:
     points = k["points"]
     if points < 1:
         return []
-    out = ["hp=1 (1 point)", "h=1 (1 point)", "new=LADDER (1 point)"]
+    out = [_costs(buy, 1) for buy in ("hp=1", "h=1", "new=" + pgettext("metavar", "LADDER"))]
     if k["e_allowance"] > 0:
-        out.insert(0, f"e=1 (1 point; {k['e_allowance']} more on E allowed)")
+        out.insert(0, _("{buy} (1 point; {count} more on E allowed)").format(
+            buy="e=1", count=k["e_allowance"]))
     for name, lv in {**k["ladders"], **k["custom"]}.items():
         if lv < MAX_LADDER and ladder_cost(lv, lv + 1) <= points:
-            out.append(f"{name}={lv + 1} ({ladder_cost(lv, lv + 1)} points)")
+            out.append(_costs(f"{name}={lv + 1}", ladder_cost(lv, lv + 1)))
     return out
+
+
+def _costs(buy: str, points: int) -> str:
+    """What `spend` takes (`hp=1`, `Cheer=3`), and what it costs."""
+    return ngettext("{buy} ({count} point)", "{buy} ({count} points)", points).format(
+        buy=buy, count=points)
 
 
 def world_point_buys(k: Sheet, fighting: bool) -> list[str]:
     """What a world point buys (R-WP-2..4), when the Kaveri has one."""
     if not k["world_points"]:
         return []
-    out = ["an emotional technique on every foe this turn (R-WP-2)",
-           "this turn's special effect, whatever the die says (R-WP-3)"]
+    out = [_("an emotional technique on every foe this turn (R-WP-2)"),
+           _("this turn's special effect, whatever the die says (R-WP-3)")]
     if not fighting:
-        out.append("at a shop, its cheapest item (R-WP-4)")
+        out.append(_("at a shop, its cheapest item (R-WP-4)"))
     return out
 
