@@ -1,50 +1,21 @@
 """Kaverini's own `guide` subcommands: `guide odds`, `guide print` (its `guide new box` is
 the core's, through Game.box_template). Their help is written in English, marked (N_) for
-the kaverini catalogue, and said in the table's language where it is shown (`Said`)."""
+the kaverini catalogue, and said in the table's language where it is shown (the core's
+guide.core.clihelp.said, as for every game's subcommands)."""
 
 from __future__ import annotations
-
-import copy
 
 import click
 
 from guide.core.cli import BOX, CAMPAIGN, UserError
-from guide.core.i18n import N_, NP_, domain, help_text
-from guide.core.registry import OPTIONS_METAVAR, metavar_word
+from guide.core.i18n import N_, NP_
 
 # The placeholders the subcommands' help shows (translated where shown, context "metavar")
 METAVARS = (NP_("metavar", "ARGS"), NP_("metavar", "PATH"), NP_("metavar", "ID"),
             NP_("metavar", "N"), NP_("metavar", "FILE.html"))
 
 
-class Said(click.Command):
-    """A Kaverini `guide` subcommand whose help (its own, its options', their placeholders)
-    is said in the table's language, through the kaverini catalogue (then the core's)."""
-
-    def _shown(self, ctx: click.Context | None) -> click.Command:
-        words = domain("kaverini")
-        shown = copy.copy(self)
-        shown.help = help_text(self.help, __name__)
-        shown.params = [copy.copy(p) for p in self.params]
-        for p in shown.params:
-            if getattr(p, "help", None):
-                p.help = help_text(p.help, __name__)      # type: ignore[attr-defined]
-            word = metavar_word(p, ctx) if ctx is not None else None
-            if word:
-                full = p.make_metavar(ctx) if ctx is not None else word
-                p.metavar = full.replace(word, words.pgettext("metavar", word), 1)
-        if shown.options_metavar:
-            shown.options_metavar = words.pgettext("metavar", OPTIONS_METAVAR)
-        return shown
-
-    def get_help(self, ctx: click.Context) -> str:
-        return click.Command.get_help(self._shown(ctx), ctx)
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        return click.Command.get_short_help_str(self._shown(None), limit)
-
-
-@click.command(cls=Said, context_settings={"ignore_unknown_options": True}, help=N_(
+@click.command(context_settings={"ignore_unknown_options": True}, help=N_(
     "Is this fight fair? The odds for the campaign's party: the same options as `odds` at\n"
     "the table (FOE_CARD..., --party, --scene, --setting, --runs, --target, --seed, --json).\n"
     "`--adventure ID --size N` needs no campaign: the balance of the whole adventure for N new\n"

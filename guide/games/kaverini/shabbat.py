@@ -12,7 +12,6 @@ import click
 
 from guide.core.cli import BOX, UserError
 from guide.core.i18n import N_, domain
-from guide.games.kaverini.cli import Said
 
 _, ngettext, pgettext = domain("kaverini").functions()
 
@@ -47,7 +46,7 @@ def print_pdf(browser: str, html: Path, pdf: Path) -> None:
             browser=browser, why=last))
 
 
-@click.command("print", cls=Said, help=N_(
+@click.command("print", help=N_(
     "Shabbat mode: the box on paper, one page to print (A4 by default, or Letter): the\n"
     "confrontation reference, each Kaveri's sheet, every card with its back, the scenes,\n"
     "shops, pronunciation guide, the quote lottery, and E, H and HP counters to cut out\n"
