@@ -75,8 +75,14 @@ def _status(t: KaivoTable) -> list[str]:
     the scrollback (K-DEAL-1; the toolbar shows it for the box's seconds); in a script, only
     while the box's seconds last."""
     s, hints = t.state, t.library.rules.hints
-    shown = set() if t.ask is not None and not hints else showing(s, viewer(s), now(), hints)
+    shown = set() if at_terminal(t) and not hints else showing(s, viewer(s), now(), hints)
     return status_lines(s, shown)
+
+
+def at_terminal(t: KaivoTable) -> bool:
+    """A person reads the output at the prompt (K-DEAL-1: a seen card is not printed into the
+    scrollback), also while the clock plays their safe move with no one to ask."""
+    return t.ask is not None or getattr(t, "interactive", False)
 
 
 def _forget_gone(t: KaivoTable, events: list[Event]) -> None:

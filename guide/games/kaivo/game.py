@@ -103,7 +103,8 @@ class KaivoGame(Game):
         # only the terminal's own private events were kept (Table.tell_private); at a
         # terminal they are not printed into the scrollback (K-DEAL-1: the toolbar shows the
         # card for the box's seconds); a script or pipe prints them
-        if "private" in event and table.ask is not None and not table.library.rules.hints:
+        if ("private" in event and kaivo_commands.at_terminal(table)
+                and not table.library.rules.hints):
             return None
         text = render.render(event, event.get("private"))
         return text if text is not None else super().render(event, table)
