@@ -248,7 +248,11 @@ def clock_start(t: KaivoTable) -> float | None:
     if seat == viewer(s):
         return s["clock_at"]
     opened = page_opened(t, s["players"][seat]["name"])
-    return None if opened is None else max(s["clock_at"], opened)
+    if opened is None:
+        return None
+    # the desk keeps the table's clock (table.now); the game reads its own (`now`): the
+    # page's opening is taken as an age, so the two never mix
+    return max(s["clock_at"], now() - max(t.now() - opened, 0.0))
 
 
 def page_waits(t: KaivoTable) -> bool:
