@@ -195,6 +195,7 @@ def start_view(t: Table, port: int | None, lan: bool):
     desk = desk_of(t) if seated(t) else None
     if desk is not None:
         server.on_move = desk.receive
+        server.on_open = desk.page_opened
         server.seat_page = t.game.seat_page
         t.campaign.save_seat_address(server.base)
 

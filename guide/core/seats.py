@@ -103,6 +103,9 @@ class Desk:
         self.pending: list[Pending] = []               # moves waiting for the game master
         self.listeners: list[Callable[[Pending], None]] = []   # told when a move arrives
         self.tokens = dict(table.campaign.seat_tokens())
+        # seat -> when its page first read its content in this run (table.now()): a player
+        # can act from their page only once it is open (a game's clock waits for it)
+        self.opened: dict[str, float] = {}
         if not table.campaign.read_only:            # `guide seats` beside a running table reads
             for seat in table.game.seats(table):
                 if seat not in self.tokens:
@@ -136,6 +139,16 @@ class Desk:
             if hmac.compare_digest(token.encode(), known.encode()):
                 found = seat
         return found
+
+    def page_opened(self, token: str) -> None:
+        """The server's word that a seat's page has read its content (the server's thread):
+        the first time is kept, by the table's clock."""
+        seat = self._token_seat(token)
+        if seat is None:
+            return
+        with self._lock:
+            if seat not in self.opened:
+                self.opened[seat] = self.table.now()
 
     # --- what a seat's page holds --------------------------------------------------------
     def payload(self, seat: str) -> dict[str, Any]:
@@ -247,6 +260,14 @@ def private_lines(table: Table, seat: str) -> list[str]:
     for entry in table.store.entries(limit=PRIVATE_KEPT):
         lines += say(table, [e for e in entry.story if e.get("private") == seat], seat)
     return lines
+
+
+def page_opened(table: Table, seat: str) -> float | None:
+    """When the seat's page first read its content in this run (table.now()), or None: not
+    yet, or no view is served. A game whose clock runs only while a player can act starts a
+    seat's clock no earlier than this."""
+    desk = table.services.get("desk")
+    return None if desk is None else desk.opened.get(seat)
 
 
 def seated(table: Table) -> bool:

@@ -48,6 +48,9 @@ class Table(Generic[S, L]):
         self.library = library             # the game's data, as Game.load gave it
         self.dice = dice
         self.ask = ask                     # asks the GM in a terminal; None in scripts
+        # a person reads the output at the REPL's prompt: true there also while a timed line
+        # runs with no one to ask (ask None), false in a script or pipe
+        self.interactive = False
         self.now: Callable[[], float] = time.time   # the clock games read (tests set theirs)
         self.changed = 0                   # grows with each change saved, undone or redone
         self._due: int | None = None       # `changed` when the timer's line was handed out

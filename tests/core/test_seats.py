@@ -129,6 +129,29 @@ def test_seat_pages_and_moves_over_http(table):
     assert [p.line for p in desk.pending] == ["guess Ben 2"]
 
 
+def test_the_desk_knows_when_a_seats_page_first_read_its_content(table):
+    """A game's clock runs only while a player can act (Kaivo K-CLOCK-1): the desk keeps when
+    each seat's page first read its content, by the table's clock; the page itself (its
+    HTML) or another seat's read does not count, nor a later read."""
+    from guide.core.seats import page_opened
+
+    clock = [500.0]
+    table.now = lambda: clock[0]
+    assert page_opened(table, "Ann") is None                # no view served
+    table.execute("view")
+    port, desk = table.services["view"].port, desk_of(table)
+    ann, ben = desk.tokens["Ann"], desk.tokens["Ben"]
+    assert _get(port, f"/seat/{ann}")[0] == 200
+    assert page_opened(table, "Ann") is None                # the HTML alone: not yet
+    assert _get(port, f"/seat/{ann}/state.json")[0] == 200
+    clock[0] = 520.0
+    assert _get(port, f"/seat/{ann}/state.json")[0] == 200
+    assert page_opened(table, "Ann") == 500.0 and page_opened(table, "Ben") is None
+    assert _get(port, "/seat/nobody/state.json")[0] == 403 and "nobody" not in desk.opened
+    assert _get(port, f"/seat/{ben}/state.json")[0] == 200
+    assert page_opened(table, "Ben") == 520.0
+
+
 def test_a_seat_follows_every_command_by_server_sent_events(table):
     table.execute("view")
     port, token = table.services["view"].port, desk_of(table).tokens["Ben"]

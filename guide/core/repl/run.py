@@ -241,9 +241,14 @@ def _on_time(table: Table) -> None:
             print(text(outcome), flush=True)
 
 
+TICK = 1.0          # seconds: the longest a script waits for a line before asking the timer
+
+
 def _awaited(table: Table, lines) -> Iterator[tuple[int, str | None]]:
     """(number, line) as they come, and (0, None) whenever the game's timer comes first:
-    a thread reads the lines, so that the clock acts while nobody writes one."""
+    a thread reads the lines, so that the clock acts while nobody writes one. The timer is
+    asked again at least every TICK seconds, as at the prompt (Game.timer): a clock may start
+    without a command (a seat's page opening)."""
     waiting: queue.Queue[tuple[int, str] | None] = queue.Queue()
 
     def read() -> None:
@@ -257,7 +262,7 @@ def _awaited(table: Table, lines) -> Iterator[tuple[int, str | None]]:
     while True:
         seconds = table.timer()
         try:
-            item = waiting.get(timeout=None if seconds is None else max(seconds, 0))
+            item = waiting.get(timeout=TICK if seconds is None else min(max(seconds, 0), TICK))
         except queue.Empty:
             yield 0, None
             continue

@@ -124,6 +124,7 @@ def run_repl(table: Table) -> int:
                 return answer
 
     table.ask = ask
+    table.interactive = True
     seats = SeatMoves(table, session)
     clock = Clock(table, session)
 

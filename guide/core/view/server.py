@@ -124,6 +124,7 @@ class ViewServer:
         self._lock = threading.Lock()
         self.seat_page: bytes | None = None
         self.on_move: Callable[[str, object, object], str] | None = None   # the desk's receive
+        self.on_open: Callable[[str], None] | None = None    # the desk's opened: a seat's page read
         self._faults: list[float] = []    # when the last tracebacks were logged
         self._untold = 0                   # faults left out of the log since then
         self.thread = threading.Thread(target=self._serve, daemon=True, name="guide-view")
@@ -418,12 +419,23 @@ class ViewServer:
                 "seat.html").read_bytes()
             self._answer(client, 200, page, "text/html; charset=utf-8")
         elif rest == "state.json":
+            self._opened(token)
             with self._lock:
                 self._answer(client, 200, self._feeds.get(token, b"{}"), "application/json")
         elif rest == "events":
+            self._opened(token)
             self._stream(client, token)
         else:
             self._answer(client, 404, b"", "text/plain")
+
+    def _opened(self, token: str) -> None:
+        """A seat's page has read its content (its stream or state.json): the desk hears it
+        (a game's clock may run for that seat only from then, Desk.opened)."""
+        if self.on_open is not None:
+            try:
+                self.on_open(token)
+            except Exception as e:  # noqa: BLE001 - the page is served anyway
+                self._fault(e)
 
     # --- event streams (server-sent events) ---------------------------------------------
     def _stream(self, client: _Client, feed: str) -> None:

@@ -36,6 +36,7 @@ class Level:
     slip: float
     max_turns: int
     call_chance: float | None
+    call_gain: float | None = None
 
 
 @dataclass(frozen=True)
@@ -140,8 +141,8 @@ def _should_call(est: Estimate, rules: Rules) -> bool:
         return True
     mine = est.total(me)
     unknown = sum(x is None for x in v["hands"][me])
-    if mine <= level.call_at and unknown <= 1:      # it knows its hand is low, near enough
-        return True
+    if level.call_gain is None and mine <= level.call_at and unknown <= 1:
+        return True             # it knows its hand is low, near enough (hard weighs it below)
     if level.match_aware:
         decided = _match_call(est, rules)
         if decided is not None:
@@ -151,6 +152,14 @@ def _should_call(est: Estimate, rules: Rules) -> bool:
     opponents = [o for o in range(len(v["hands"])) if o != me]
     if not all(v["passed"][o] for o in opponents):
         return False
+    if level.call_gain is not None:
+        # the hard bot weighs the call against what a failed one costs (K-SCORE-1): calling
+        # adds 0 with the chance of the lowest hand, else its total + 10; not calling adds
+        # about its total less what its turns to come may gain (call_gain): it calls when
+        # chance >= (10 + gain) / (total + 10), a high hand taking a lower chance
+        gain = min(level.call_gain, mine / 2)      # a low hand has little left to gain
+        need = (rules.early_call + gain) / max(mine + rules.early_call, 1e-9)
+        return est.lowest_chance() >= max(need, level.call_chance or 0.0)
     if level.call_chance is not None:
         # the hard bot weighs its chance of holding the lowest hand (a tie wins the call,
         # K-SCORE-1) from what it believes of every hand and how sure it is of it

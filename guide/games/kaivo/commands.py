@@ -20,6 +20,7 @@ from guide.core.i18n import NP_, domain
 from guide.core.params import KeyValue, Named
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.seats import page_opened
 
 from . import match, sheet
 from .knowledge import public
@@ -75,8 +76,14 @@ def _status(t: KaivoTable) -> list[str]:
     the scrollback (K-DEAL-1; the toolbar shows it for the box's seconds); in a script, only
     while the box's seconds last."""
     s, hints = t.state, t.library.rules.hints
-    shown = set() if t.ask is not None and not hints else showing(s, viewer(s), now(), hints)
+    shown = set() if at_terminal(t) and not hints else showing(s, viewer(s), now(), hints)
     return status_lines(s, shown)
+
+
+def at_terminal(t: KaivoTable) -> bool:
+    """A person reads the output at the prompt (K-DEAL-1: a seen card is not printed into the
+    scrollback), also while the clock plays their safe move with no one to ask."""
+    return t.ask is not None or getattr(t, "interactive", False)
 
 
 def _forget_gone(t: KaivoTable, events: list[Event]) -> None:
@@ -231,6 +238,34 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
     return Result(_status(t))
 
 
+def clock_start(t: KaivoTable) -> float | None:
+    """K-CLOCK-1: when the clock of the seat to act started, or None where none runs. It runs
+    only while the player can act: at the terminal from the turn's start; for a friend at a
+    phone only once their page is open (from the turn's start, or from when the page first
+    read the table, whichever is later: a page opened after the deal, or never opened because
+    the view is not served, has no turn run out before its player could tap)."""
+    s = t.state
+    tbl, seat = s["table"], match.acting(s)
+    if not s["clock"] or s["clock_at"] is None or tbl is None or seat is None:
+        return None
+    if seat == viewer(s):
+        return s["clock_at"]
+    opened = page_opened(t, s["players"][seat]["name"])
+    if opened is None:
+        return None
+    # the desk keeps the table's clock (table.now); the game reads its own (`now`): the
+    # page's opening is taken as an age, so the two never mix
+    return max(s["clock_at"], now() - max(t.now() - opened, 0.0))
+
+
+def page_waits(t: KaivoTable) -> bool:
+    """K-CLOCK-1: the clock of the seat to act waits for its page to open (clock_start)."""
+    s = t.state
+    seat = match.acting(s)
+    return (s["clock"] and s["clock_at"] is not None and seat is not None
+            and seat != viewer(s) and page_opened(t, s["players"][seat]["name"]) is None)
+
+
 def _restart_clock(s: KaivoState) -> None:
     tbl = s["table"]
     if s["clock"] and tbl is not None and tbl["phase"] in ("turn", "power"):
@@ -258,7 +293,8 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     dice = _dice(t)
     began = (tbl["turns"], tbl["phase"] == "power")
     limit = clock_limit(lib.rules, tbl["phase"])
-    if s["clock"] and s["clock_at"] is not None and limit is not None and now() - s["clock_at"] > limit:
+    start = clock_start(t)
+    if start is not None and limit is not None and now() - start > limit:
         # K-CLOCK-1: time ran out; the safe move is played instead (no penalty)
         events = [{"kind": "clock_ran_out", "seat": seat, "who": tbl["names"][seat], "limit": limit}]
         events += play_safe(tbl, lib.rules, dice) + match.run_bots(lib.rules, lib.bots, s, dice)

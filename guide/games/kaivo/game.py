@@ -79,13 +79,13 @@ class KaivoGame(Game):
     # than the limit has passed) ------------------------------------------------------------
     def timer(self, table: KaivoTable) -> float | None:
         s = table.state
-        tbl, seat = s["table"], match.acting(s)
-        if not s["clock"] or s["clock_at"] is None or tbl is None or seat is None:
+        tbl, start = s["table"], kaivo_commands.clock_start(table)
+        if start is None or tbl is None:
             return None
         limit = clock_limit(table.library.rules, tbl["phase"])
         if limit is None:
             return None
-        left = s["clock_at"] + limit - kaivo_commands.now()
+        left = start + limit - kaivo_commands.now()
         return left if left < 0 else math.nextafter(left, math.inf)   # "more than" the limit
 
     def on_time(self, table: KaivoTable) -> str | None:
@@ -106,7 +106,8 @@ class KaivoGame(Game):
         # only the terminal's own private events were kept (Table.tell_private); at a
         # terminal they are not printed into the scrollback (K-DEAL-1: the toolbar shows the
         # card for the box's seconds); a script or pipe prints them
-        if "private" in event and table.ask is not None and not table.library.rules.hints:
+        if ("private" in event and kaivo_commands.at_terminal(table)
+                and not table.library.rules.hints):
             return None
         text = render.render(event, event.get("private"))
         return text if text is not None else super().render(event, table)
@@ -125,6 +126,11 @@ class KaivoGame(Game):
     def seat_view(self, table: KaivoTable, seat: str) -> dict:
         s = table.state
         clock = self.timer(table) if s["clock"] else None
+        tbl = s["table"]
+        if clock is None and tbl is not None and kaivo_commands.page_waits(table):
+            # K-CLOCK-1: the seat's seconds run from when its page opens: a page opening on
+            # this content counts them down whole, as the table does from then
+            clock = clock_limit(table.library.rules, tbl["phase"])
         return seats.seat_view(s, seat, self.title, kaivo_commands.now(),
                                table.library.rules.hints, table.library.rules, clock)
 

@@ -58,8 +58,13 @@ def view(t: Table, seat: int | None, showing: set[int] | None = None) -> SeatVie
     if showing is not None and seat is not None:
         holds = t["held"] if t["turn"] == seat and t["held"] is not None else None
         mine = (mine & showing) | set(t["face_up"]) | ({holds} & mine if holds is not None else set())
-    seen = [set(s) for s in t["seen"]]
     seats = range(len(t["hands"]))
+    who: dict[int, list[int]] = {}          # card id -> the seats that have seen it, in order
+    for o in seats:
+        for c in t["seen"][o]:
+            seers = who.setdefault(c, [])
+            if not seers or seers[-1] != o:
+                seers.append(o)
     hands: list[list[int | None]] = [[cards[c] if over or c in mine else None for c in h]
                                      for h in t["hands"]]
     held = t["held"]
@@ -77,7 +82,7 @@ def view(t: Table, seat: int | None, showing: set[int] | None = None) -> SeatVie
         power=t["power"], glimpsed=t["glimpsed"], hands=hands,
         badges=[[t["badges"][c] for c in h] for h in t["hands"]],
         face_up=[[c in face for c in h] for h in t["hands"]],
-        knows=[[[o for o in seats if c in seen[o]] for c in h] for h in t["hands"]],
+        knows=[[list(who.get(c, ())) for c in h] for h in t["hands"]],
         placed=[[c in placed for c in h] for h in t["hands"]],
         passed=[t["turns"] > (o - t["starter"]) % n for o in seats],
         caller=t["caller"], scores=list(t["scores"]))

@@ -20,8 +20,12 @@ def choose(t, rules, levels, level="normal", seat=0, faces=(500,) * 5):
 def test_a_bot_calls_kaivo_when_its_known_hand_is_low():
     t = rig([[0, 1, 2, 0], [5, 6, 7, 8]], discard=[9], deck_=[4])
     t["seen"][0] = list(t["hands"][0])                       # it has seen all four
-    for level in ("easy", "normal", "hard"):
+    for level in ("easy", "normal"):
         assert choose(t, rules, levels, level) == ("kaivo",)
+    # hard weighs its call against the others' hands: it calls once it has seen them play
+    assert choose(t, rules, levels, "hard") != ("kaivo",)
+    t["turns"], t["turn"], t["starter"] = 1, 0, 1
+    assert choose(t, rules, levels, "hard") == ("kaivo",)
 
 
 def test_k_turn_3_a_bot_does_not_call_on_two_low_outer_cards_before_seeing_anyone_play():
@@ -177,6 +181,34 @@ def test_the_bench_one_on_one_hard_beats_normal_beats_easy_with_intervals_apart(
     assert [line.split()[0] for line in lines[2:5]] == ["easy", "normal", "hard"]
     assert re.fullmatch(r"Mean round length: \d+\.\d turns \(\d+ rounds\)", lines[-1])
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_the_bench_among_three_bots_hard_beats_normal_beats_easy_with_intervals_apart():
+    """Issue 28: hard was level with normal among three bots (40.0% against 40.2%); weighing
+    a call against what a failed one costs (K-SCORE-1, call_gain) sets the levels apart, at
+    the bench's own seed and size."""
+    results = {r.level: r for r in bench.bench(rules, levels, 1000, 1)}
+    assert results["hard"].interval[0] > results["normal"].interval[1] + 0.05
+    assert results["normal"].interval[0] > results["easy"].interval[1] + 0.05
+
+
+def test_k_score_1_the_hard_bot_takes_a_lower_chance_with_a_heavier_hand():
+    """call_gain: a failed call costs its total + 10, a kept hand about its total: the hard
+    bot calls when its chance of the lowest hand is at least (10 + gain) / (total + 10), the
+    gain at most half its total."""
+    hard = levels.levels["hard"]
+    assert hard.call_gain is not None
+    t = rig([[3, 3, 3, 3], [5, 6, 7, 8], [5, 6, 7, 8]], discard=[9], deck_=[4] * 6)
+    t["seen"][0] = list(t["hands"][0])
+    t["turns"], t["turn"], t["starter"] = 3, 0, 1
+    chance = bots.Estimate(view(t, 0), rules, hard).lowest_chance()
+    need = (10 + min(hard.call_gain, 12 / 2)) / (12 + 10)     # a low hand gains little more
+    assert (choose(t, rules, levels, "hard") == ("kaivo",)) == (chance >= need)
+    sure = bots.Level(**{**hard.__dict__, "call_chance": 0.999})   # a floor on the chance
+    low = bots.Level(**{**hard.__dict__, "call_gain": 0.0})
+    both = bots.Bots(levels.names, {**levels.levels, "low": low, "sure": sure})
+    assert chance < 0.999 and choose(t, rules, both, "sure") != ("kaivo",)
+    assert chance >= 10 / 22 and choose(t, rules, both, "low") == ("kaivo",)
 
 
 def test_the_hard_bot_calls_by_its_chance_of_holding_the_lowest_hand():

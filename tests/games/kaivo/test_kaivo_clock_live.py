@@ -1,7 +1,7 @@
 """K-CLOCK-1 on the kit's timer, end to end (issue 28): a seat whose player taps nothing has
 the safe move played for it after the turn's seconds, by the table itself (no command comes),
 and the seat's page shows it. The box gives the turn 2 seconds; the test waits on the result
-(the page's news), never on a length of time."""
+(the page's news), never on a length of time. A seat's clock runs once its page is open."""
 
 from __future__ import annotations
 
@@ -39,7 +39,10 @@ def test_k_clock_1_an_untapped_seat_has_the_safe_move_played_and_its_page_shows_
         play.read_until(r"The players' view is at")
         ann = play.read_until(r"^Ann: (http://\S+)").group(1)
         ben = play.read_until(r"^Ben: (http://\S+)").group(1)
-        # nobody taps and no line is typed: the table's own clock plays Ann's safe move
+        # Ann's page is open (her clock runs only from then: K-CLOCK-1, a player who cannot
+        # act yet has no turn run out), and nobody taps and no line is typed: the table's own
+        # clock plays Ann's safe move
+        get(ann + "/state.json")
         play.read_until(r"^Ann's 2 seconds ran out: the safe move is played \(no penalty\)\.")
         play.read_until(r"^Ann draws from the deck\.")
         discarded = play.read_until(r"^Ann discards (\d+)").group(1)

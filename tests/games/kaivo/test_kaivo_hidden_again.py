@@ -88,6 +88,23 @@ def test_k_deal_1_a_terminal_prints_no_seen_card_into_the_scrollback(tmp_path, c
     t.close()
 
 
+def test_k_deal_1_the_clocks_move_at_the_prompt_prints_no_seen_card_into_the_scrollback(
+        tmp_path, clock):
+    """K-CLOCK-1's safe move at the REPL runs with no one to ask (ask is None, as in a
+    script), yet a person reads it at the terminal: the card they drew, and their row, stay
+    out of the scrollback (they were printed when the clock played, found at 80x24)."""
+    t = _table(tmp_path)
+    t.interactive = True                                      # the REPL's prompt
+    t.execute("deal --bots 2 --clock")
+    clock[0] += 21
+    drawn = t.state["table"]["cards"][t.state["table"]["deck"][-1]]
+    out = text(t.execute(GAME.on_time(t) or "", timed=True))  # as the prompt's clock runs it
+    assert "ran out" in out and "You draw from the deck." in out
+    assert f"You drew {drawn}." not in out
+    assert "You   [?] [?] [?] [?]" in out
+    t.close()
+
+
 def test_k_deal_1_a_friends_seat_page_and_state_seat_hide_seen_cards_again(tmp_path, clock):
     t = _table(tmp_path)
     t.execute("deal --friends Ann,Ben")

@@ -105,6 +105,10 @@ def test_the_seat_page_taps_cards_holds_the_draw_and_swaps_in_two_steps(table, c
     tv = open_page(chromium, t.services["view"].base, SIZE)
     ben.clock.run_for(1_500)                       # the kit opens its stream after a second
     shown = text(ann)
+    # K-CLOCK-1 runs from the page's opening: a redraw keeps the table's 20 s (the game's
+    # clock stands still; the desk's is the machine's: they must not mix)
+    seconds = Desk.payload_of(t, "Ann")["view"]["you"]["clock"]["seconds"]
+    assert 19 <= seconds <= 20, seconds
     # four cards in a row, none showing its value: the outer two are private reveals
     assert ann.locator("#mine .kv-card").count() == 4
     assert [ann.locator("#mine .kv-card").nth(p).get_attribute("data-value") for p in range(4)] == ["?"] * 4

@@ -260,12 +260,50 @@ def test_k_clock_1_a_seats_late_tap_plays_the_safe_move(table, monkeypatch):
 
     clock = [1000.0]
     monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
+    table.now = lambda: clock[0]
     table.execute("deal --friends Ann,Ben --bots 1 --clock")
+    opened(table, "Ann")                                   # her page is open from the deal
     clock[0] += 21                                         # 20 seconds a turn, and one more
     out = seat_move(table, "Ann", "Call KAIVO!")
     assert "Ann's 20 seconds ran out: the safe move is played (no penalty)." in out
     assert "Ann draws from the deck." in out and "Ann calls" not in out
     assert table.state["table"]["caller"] != 0 and table.state["table"]["turns"] >= 1
+
+
+def opened(t: Table, seat: str) -> None:
+    """The seat's page reads the table, as the view's server tells the desk."""
+    desk = desk_of(t)
+    desk.page_opened(desk.tokens[seat])
+
+
+def test_k_clock_1_a_seats_clock_runs_only_once_its_page_is_open(table, monkeypatch):
+    """K-CLOCK-1 "the clock only runs while you can act": a friend's turn dealt before their
+    page was opened does not run out; their seconds run from when the page first reads the
+    table (and the page counts them down whole meanwhile)."""
+    from guide.games.kaivo import commands as kaivo_commands
+
+    clock = [1000.0]
+    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
+    table.now = lambda: clock[0]
+    table.execute("deal --friends Ann,Ben --bots 1 --clock")
+    clock[0] += 60                                         # the links are still being sent
+    assert GAME.timer(table) is None
+    assert Desk.payload_of(table, "Ann")["view"]["you"]["clock"]["seconds"] == 20
+    opened(table, "Ann")
+    assert GAME.timer(table) == pytest.approx(20)
+    clock[0] += 15
+    assert Desk.payload_of(table, "Ann")["view"]["you"]["clock"]["seconds"] == 5
+    out = seat_move(table, "Ann", "Draw from the deck")    # in time: her own move
+    assert "ran out" not in out and "Ann draws from the deck." in out
+    clock[0] += 11                                         # the draw did not restart it
+    opened(table, "Ann")                                   # a later read changes nothing
+    assert GAME.timer(table) < 0
+    out = seat_move(table, "Ann", next(m["label"] for m in Desk.payload_of(table, "Ann")["moves"]
+                                       if m["label"].startswith("Discard it")))
+    assert "Ann's 20 seconds ran out" in out
+    if table.state["table"]["turn"] == 1 and table.state["table"]["phase"] != "over":
+        clock[0] += 100                                    # Ben has not opened his page
+        assert GAME.timer(table) is None
 
 
 def test_a_seats_news_speaks_to_it_and_a_joiner_reads_whose_seat_it_takes(table):
