@@ -318,15 +318,26 @@ class Walker:
 
     def plain(self, node: yaml.Node):
         """The whole plain value of a node (after validation)."""
-        self.count()
+        self.visited += 1                       # self.count(), inlined
+        if self.visited > MAX_NODES or len(self._found) > self.most:
+            self.refuse()
         if node.__class__ is yaml.ScalarNode and node.tag == STR:
             return node.value                   # self.scalar's first case, the usual one
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node)
         if isinstance(node, yaml.SequenceNode):
-            return [self.plain(n) for n in node.value]
+            return [self._text(n) for n in node.value]
         assert isinstance(node, yaml.MappingNode)
-        return {text: self.plain(v) for _, v, text in self.items(node)}
+        return {text: self._text(v) for _, v, text in self.items(node)}
+
+    def _text(self, node: yaml.Node):
+        """plain, a text's case without a call more: the common value of a list or mapping."""
+        if node.__class__ is yaml.ScalarNode and node.tag == STR:
+            self.visited += 1                   # self.count(), inlined
+            if self.visited > MAX_NODES or len(self._found) > self.most:
+                self.refuse()
+            return node.value
+        return self.plain(node)
 
 
 def short_tag(tag: str) -> str:

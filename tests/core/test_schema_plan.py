@@ -1,13 +1,16 @@
-"""The compiled schemas (guide/core/schemaplan.py, issue 32) against the Validator reading
-each schema keyword by keyword (`fast=False`): on every case of the JSON-Schema-Test-Suite,
-on each game's bundled files with hostile changes made to their YAML nodes, and on refused
-files, both give the same problems in the same order, the same value, and count the same
-number of values (yamlsrc.MAX_NODES)."""
+"""The fast roads of `guide check` (issue 32) held to the general ones. The compiled
+schemas (guide/core/schemaplan.py) against the Validator reading each schema keyword by
+keyword (`fast=False`): on every case of the JSON-Schema-Test-Suite, on each game's bundled
+files with hostile changes made to their YAML nodes, and on refused files, both give the
+same problems in the same order, the same value, and count the same number of values
+(yamlsrc.MAX_NODES). The composer's tags are PyYAML's, and an ASCII name's look-alike
+skeleton is the general road's."""
 
 from __future__ import annotations
 
 import random
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +21,7 @@ from hypothesis import strategies as st
 
 from conftest import ROOT
 from guide.core import box as core_box
-from guide.core import games, yamlsrc
+from guide.core import games, text, yamlsrc
 from guide.core.schema import SchemaError, Validator, check_schema
 from guide.core.yamlsrc import MAP, SEQ, STR, TooBig, Walker, compose_text
 
@@ -167,3 +170,17 @@ def test_the_composer_resolves_every_plain_value_as_pyyaml_does(words):
     node = yaml.compose(text, Loader=yamlsrc._COMPOSER)
     assert yamlsrc._COMPOSER is not yamlsrc._Loader
     assert _tags(node) == _tags(yaml.compose(text, Loader=yamlsrc._Loader))
+
+
+def _skeleton_in_full(name: str) -> str:
+    """guide.core.text.skeleton's general road, for any text."""
+    bare = "".join(ch for ch in unicodedata.normalize("NFKD", name)
+                   if unicodedata.category(ch) != "Mn").casefold()
+    table = text._confusables()
+    return " ".join("".join(table.get(ch, ch) for ch in bare).split())
+
+
+@settings(max_examples=500, deadline=None, database=None)
+@given(st.text(st.characters(max_codepoint=127), max_size=14))
+def test_an_ascii_names_skeleton_is_the_general_roads(name):
+    assert text.skeleton(name) == _skeleton_in_full(name)
