@@ -271,7 +271,7 @@ def _mapping(schema: dict, root: Any) -> Check:
             elif closed:
                 v.unknown_key(key, text, props)
             elif extra is None:
-                value[text] = w.plain(child)
+                value[text] = w.plain_item(child)
             else:
                 value[text] = extra(v, child, f"{what} {text!r}".strip())
         if fewest <= len(value) <= most and required <= value.keys():

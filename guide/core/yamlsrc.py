@@ -326,11 +326,11 @@ class Walker:
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node)
         if isinstance(node, yaml.SequenceNode):
-            return [self._text(n) for n in node.value]
+            return [self.plain_item(n) for n in node.value]
         assert isinstance(node, yaml.MappingNode)
-        return {text: self._text(v) for _, v, text in self.items(node)}
+        return {text: self.plain_item(v) for _, v, text in self.items(node)}
 
-    def _text(self, node: yaml.Node):
+    def plain_item(self, node: yaml.Node):
         """plain, a text's case without a call more: the common value of a list or mapping."""
         if node.__class__ is yaml.ScalarNode and node.tag == STR:
             self.visited += 1                   # self.count(), inlined
