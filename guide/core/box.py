@@ -24,7 +24,14 @@ from guide.core.errors import DataError
 from guide.core.i18n import domain
 from guide.core.names import suggest
 from guide.core.schema import Validator
-from guide.core.yamlsrc import Problem, TooBig, Walker, compose_file_plain, problem_at
+from guide.core.yamlsrc import (
+    Problem,
+    TooBig,
+    Walker,
+    collector_paused,
+    compose_file_plain,
+    problem_at,
+)
 
 if TYPE_CHECKING:
     from guide.core.game import Game
@@ -203,11 +210,12 @@ def read_as(path: Path, kinds: FileKind | list[FileKind], game_id: str,
     """One file read and validated as that kind (or the one of those it fits, `choose`)
     whatever its name; None if it is not valid."""
     display = str(path)
-    node, plain = compose(path, display, game_id, problems)
-    if node is None:
-        return None
-    kind = choose(kinds, node) if isinstance(kinds, list) else kinds
-    value, ok = validate(node, kind.schema, display, problems)
+    with collector_paused():
+        node, plain = compose(path, display, game_id, problems)
+        if node is None:
+            return None
+        kind = choose(kinds, node) if isinstance(kinds, list) else kinds
+        value, ok = validate(node, kind.schema, display, problems)
     return Doc(kind, display, node, value, plain) if ok else None
 
 

@@ -21,6 +21,7 @@ import yaml
 
 from guide.core.errors import GuideError
 from guide.core.i18n import N_, _, ngettext, pgettext_any
+from guide.core.schemaplan import plan
 from guide.core.yamlsrc import (
     BOOL,
     FLOAT,
@@ -163,10 +164,18 @@ def _canon(v: Any) -> Any:
 
 
 class Validator:
-    def __init__(self, root: Any, walker: Walker):
+    """Validates nodes against one root schema. Each (sub)schema is compiled once into a
+    function (guide.core.schemaplan) that reads a valid value without looking its keywords
+    up again, and hands anything else to the methods below, which report every problem;
+    `fast=False` reads every schema keyword by keyword (`interpret`), the reference the
+    compiled functions are held to (tests/core/test_schema_plan.py)."""
+
+    def __init__(self, root: Any, walker: Walker, fast: bool = True):
         check_schema(root)
         self.root = root
         self.walker = walker
+        self.fast = fast
+        self.probing = 0        # inside errors(): problems only counted, never shown
 
     @property
     def file(self) -> str:
@@ -176,11 +185,13 @@ class Validator:
         """Problems of `node` against `schema` without recording them, and its value."""
         saved = self.walker.problems
         self.walker.problems = []
+        self.probing += 1
         try:
             value = self.check(node, schema, what)
             return self.walker.problems, value
         finally:
             self.walker.problems = saved
+            self.probing -= 1
 
     def valid(self, node: yaml.Node, schema: Any, what: str) -> bool:
         return not self.errors(node, schema, what)[0]
@@ -190,7 +201,17 @@ class Validator:
 
     def check(self, node: yaml.Node, schema: Any, what: str) -> Any:
         """Validate `node` and return its plain value (meaningful only when no problem)."""
+        if self.fast:
+            return plan(schema, self.root)(self, node, what)
+        return self.interpret(node, schema, what)
+
+    def interpret(self, node: yaml.Node, schema: Any, what: str) -> Any:
+        """check, reading the schema keyword by keyword."""
         self.walker.count()
+        return self.counted(node, schema, what)
+
+    def counted(self, node: yaml.Node, schema: Any, what: str) -> Any:
+        """interpret, the node already counted."""
         if schema is True or schema == {}:
             return self.walker.plain(node)
         if schema is False:
@@ -297,7 +318,8 @@ class Validator:
         if "const" in schema and not equal(value, schema["const"]):
             self.report(node, _("{what} must be {want!r}").format(what=what, want=schema["const"]))
         if "enum" in schema and not any(equal(value, e) for e in schema["enum"]):
-            hint = _suggest(str(value), schema["enum"]) or _allowed(schema["enum"])
+            hint = "" if self.probing else (_suggest(str(value), schema["enum"])
+                                            or _allowed(schema["enum"]))
             self.report(node, _("{what}: unknown {value!r}{hint}").format(what=what, value=value,
                                                                            hint=hint))
         if isinstance(value, str):
@@ -371,12 +393,20 @@ class Validator:
             if text in props or matched:
                 continue
             if extra is False:
-                self.report(key, _("unknown key {key!r}{hint}").format(
-                    key=text, hint=_suggest(text, list(props)) or _allowed(list(props))))
+                self.unknown_key(key, text, props)
             elif extra is True:
                 value[text] = self.walker.plain(child)
             else:
                 value[text] = self.check(child, extra, f"{what} {text!r}".strip())
+        return self.mapping_tail(node, schema, what, value)
+
+    def unknown_key(self, key: yaml.Node, text: str, props: dict) -> None:
+        self.report(key, _("unknown key {key!r}{hint}").format(
+            key=text, hint=_suggest(text, list(props)) or _allowed(list(props))))
+
+    def mapping_tail(self, node: yaml.MappingNode, schema: dict, what: str,
+                     value: dict) -> dict:
+        """The checks of a mapping's keys once they are read: how many, which required."""
         n = len(value)
         if n < schema.get("minProperties", 0):
             self.report(node, ngettext("{what}: needs at least {count} key",

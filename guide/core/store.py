@@ -87,6 +87,41 @@ def _probe(path: Path, writing: bool = False) -> dict[str, str] | None:
                               " or read it with guide state)").format(path=path))
     if info.st_size == 0:
         return None
+    seen = _seen(path, info)
+    if seen is not None and _probed is not None and _probed[0] == seen:
+        return dict(_probed[1])     # the same file, unchanged since it was checked
+    meta = _check_file(path)
+    _remember(seen, meta)
+    return meta
+
+
+# The last campaign file found whole, and how it was then (guide play probes it for its game,
+# then to open it): quick_check reads the whole file, which grows with the history.
+_probed: tuple[tuple, dict[str, str]] | None = None
+
+
+def _seen(path: Path, info: os.stat_result) -> tuple | None:
+    """The file and its WAL as they are now: identity, size, and the times any write
+    changes (st_ctime_ns cannot be set back); None if it cannot be told."""
+    try:
+        wal = os.stat(f"{path}-wal")
+        log: tuple = (wal.st_ino, wal.st_size, wal.st_mtime_ns, wal.st_ctime_ns) \
+            if wal.st_size else ()       # an empty one (a reader leaves it) holds nothing
+    except FileNotFoundError:
+        log = ()
+    except OSError:
+        return None
+    return (str(path.absolute()), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns,
+            info.st_ctime_ns, log)
+
+
+def _remember(seen: tuple | None, meta: dict[str, str]) -> None:
+    global _probed
+    _probed = None if seen is None else (seen, dict(meta))
+
+
+def _check_file(path: Path) -> dict[str, str]:
+    """The meta table of a campaign file, once SQLite's quick_check finds it whole."""
     try:
         with path.open("rb") as f:
             header = f.read(16)

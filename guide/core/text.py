@@ -73,12 +73,21 @@ def _confusables() -> dict[str, str]:
 _ASCII_LOOK_ALIKES = frozenset("0|1")   # the ASCII characters confusables.yaml maps (0 as o)
 
 
+@cache
+def _ascii_table() -> dict[int, str]:
+    """The look-alikes of _confusables() that are ASCII characters (0 as o), for translate."""
+    return {ord(ch): latin for ch, latin in _confusables().items() if ch.isascii()}
+
+
 def skeleton(name: str) -> str:
     """What a name looks like: accents dropped, case folded, look-alike letters (Cyrillic а,
     Greek ο, ...) as the Latin ones, spaces collapsed. Two names with one skeleton are
     look-alikes."""
-    if name.isascii() and not _ASCII_LOOK_ALIKES.intersection(name):   # the usual case
-        return " ".join(name.casefold().split())
+    if name.isascii():          # the usual case: NFKD leaves it, it has no accent to drop
+        folded = name.casefold()
+        if _ASCII_LOOK_ALIKES.intersection(folded):
+            folded = folded.translate(_ascii_table())
+        return " ".join(folded.split())
     decomposed = unicodedata.normalize("NFKD", name)
     bare = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn").casefold()
     table = _confusables()

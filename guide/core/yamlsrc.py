@@ -8,9 +8,12 @@ parser's own nesting limit guards against deep nesting.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,7 +36,27 @@ NULL = "tag:yaml.org,2002:null"
 TIMESTAMP = "tag:yaml.org,2002:timestamp"  # read as text: no field of ours is a date
 SEQ = "tag:yaml.org,2002:seq"
 MAP = "tag:yaml.org,2002:map"
+MERGE = "tag:yaml.org,2002:merge"
 _SCALAR_TAGS = {STR, INT, FLOAT, BOOL, NULL}
+_IMPLICIT = {first: tuple(found) for first, found in _Loader.yaml_implicit_resolvers.items()}
+
+
+class _Composer(_Loader):       # type: ignore[valid-type,misc]
+    """The loader, with the tag of each plain value resolved by its first character
+    alone when no resolver starts with it (most text): PyYAML's own `resolve`, its usual
+    case taken first. The tags are the same."""
+
+    def resolve(self, kind, value, implicit):
+        if kind is yaml.ScalarNode and implicit[0]:
+            for tag, regexp in _IMPLICIT.get(value[:1], ()):
+                if regexp.match(value):
+                    return tag
+            return self.DEFAULT_SCALAR_TAG
+        return super().resolve(kind, value, implicit)
+
+
+# a resolver for any value, or by path: PyYAML's own resolve alone
+_COMPOSER = _Loader if None in _IMPLICIT or _Loader.yaml_path_resolvers else _Composer
 _constructor = yaml.constructor.SafeConstructor()
 
 
@@ -61,6 +84,21 @@ def problem_at(file: str, node: yaml.Node | None, message: str) -> Problem:
         return Problem(file, 1, 1, message)
     mark = node.start_mark
     return Problem(file, mark.line + 1, mark.column + 1, message)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector held off while one file is read and checked (bounded:
+    MAX_BYTES, MAX_NODES), then left as it was. Its passes over a file's many young nodes
+    and values, none of them garbage yet, cost a third of `guide check` (issue 32); what
+    the file leaves behind is collected once it is resumed."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def compose_file(path: Path, display: str) -> tuple[yaml.Node | None, list[Problem]]:
@@ -125,7 +163,7 @@ def _too_large(display: str, size: int) -> Problem:
 
 def compose_text(text: str, display: str) -> tuple[yaml.Node | None, list[Problem]]:
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = yaml.compose(text, Loader=_COMPOSER)
         loop = _loop(node) if "&" in text else None      # no anchor, no alias to loop back
         if loop is not None:
             return None, [problem_at(display, loop, _("an alias inside its own anchor (a value"
@@ -197,10 +235,16 @@ class Walker:
         self.problems = problems
         self._found = problems            # the file's real list (`problems` is swapped by anyOf)
         self._start = len(problems)
+        self.most = self._start + MAX_PROBLEMS   # more problems than this: refuse()
         self.visited = 0
 
     def count(self) -> None:
         self.visited += 1
+        if self.visited > MAX_NODES or len(self._found) > self.most:
+            self.refuse()
+
+    def refuse(self) -> None:
+        """Raise TooBig: more than MAX_NODES values visited, or too many problems."""
         if self.visited > MAX_NODES:
             raise TooBig(_("too many values (an alias bomb?); the file is refused"))
         if len(self._found) - self._start > MAX_PROBLEMS:
@@ -244,12 +288,25 @@ class Walker:
         """(key node, value node, key text) of a mapping, reporting duplicates."""
         seen: dict[str, yaml.Node] = {}
         out: list[tuple[yaml.Node, yaml.Node, str]] = []
-        for k, v in node.value:
+        pairs = node.value
+        if self.visited + len(pairs) <= MAX_NODES and len(self._found) <= self.most:
+            for k, v in pairs:          # the usual mapping: plain text keys, each once
+                text = k.value
+                if k.__class__ is not yaml.ScalarNode or text.__class__ is not str \
+                        or text in seen or k.tag == MERGE:
+                    break
+                seen[text] = k
+                out.append((k, v, text))
+            else:                       # no count() below could have refused it
+                self.visited += len(pairs)
+                return out
+            seen, out = {}, []
+        for k, v in pairs:
             self.count()
             if not isinstance(k, yaml.ScalarNode):
                 self.problems.append(problem_at(self.file, k, _("a key must be a plain value")))
                 continue
-            if k.tag == "tag:yaml.org,2002:merge":
+            if k.tag == MERGE:
                 self.problems.append(problem_at(self.file, k, _("merge keys (<<) are not supported;"
                                                   " write the fields out")))
                 continue
@@ -265,13 +322,26 @@ class Walker:
 
     def plain(self, node: yaml.Node):
         """The whole plain value of a node (after validation)."""
-        self.count()
+        self.visited += 1                       # self.count(), inlined
+        if self.visited > MAX_NODES or len(self._found) > self.most:
+            self.refuse()
+        if node.__class__ is yaml.ScalarNode and node.tag == STR:
+            return node.value                   # self.scalar's first case, the usual one
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node)
         if isinstance(node, yaml.SequenceNode):
-            return [self.plain(n) for n in node.value]
+            return [self.plain_item(n) for n in node.value]
         assert isinstance(node, yaml.MappingNode)
-        return {text: self.plain(v) for _, v, text in self.items(node)}
+        return {text: self.plain_item(v) for _, v, text in self.items(node)}
+
+    def plain_item(self, node: yaml.Node):
+        """plain, a text's case without a call more: the common value of a list or mapping."""
+        if node.__class__ is yaml.ScalarNode and node.tag == STR:
+            self.visited += 1                   # self.count(), inlined
+            if self.visited > MAX_NODES or len(self._found) > self.most:
+                self.refuse()
+            return node.value
+        return self.plain(node)
 
 
 def short_tag(tag: str) -> str:

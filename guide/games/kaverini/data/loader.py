@@ -12,7 +12,7 @@ from guide.core.i18n import domain
 from guide.core.names import suggest
 from guide.core.schema import Validator
 from guide.core.text import escaped, name_problem, skeleton
-from guide.core.yamlsrc import Problem, TooBig, Walker, problem_at
+from guide.core.yamlsrc import Problem, TooBig, Walker, collector_paused, problem_at
 from guide.games.kaverini.data.tables import load_schema
 from guide.games.kaverini.model import (
     Adventure,
@@ -72,26 +72,32 @@ def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list
         sources[_LOOKS + skeleton(card.name)] = (card.name, card.source)
     booklets: list[tuple[str, yaml.Node, dict]] = []
     for path in files:
-        display = str(path)
-        node, plain_text = compose(path, display, "kaverini", problems,
-                                   _("empty file: expected 'cards:' or 'adventure:'"))
-        if node is None:
-            continue
-        walker = Walker(display, problems)
-        start = len(problems)
-        try:
-            _load_document(node, walker, lib, sources, booklets, plain_text)
-        except TooBig as e:
-            problems.append(problem_at(display, node, str(e)))
-        except RecursionError:
-            problems.append(problem_at(display, node, _("nested too deeply; the file is refused")))
-        trim(problems, start, display)
+        with collector_paused():
+            _load_file(path, problems, lib, sources, booklets)
     refs = Library({**(known.cards if known else {}), **lib.cards})
     for display, node, plain in booklets:
         adventure = _build_adventure(plain, display, node, refs, problems)
         if adventure:
             lib.adventures[adventure.id] = adventure
     return lib, sorted(set(problems))
+
+
+def _load_file(path: Path, problems: list[Problem], lib: Library, sources: dict,
+               booklets: list) -> None:
+    display = str(path)
+    node, plain_text = compose(path, display, "kaverini", problems,
+                               _("empty file: expected 'cards:' or 'adventure:'"))
+    if node is None:
+        return
+    walker = Walker(display, problems)
+    start = len(problems)
+    try:
+        _load_document(node, walker, lib, sources, booklets, plain_text)
+    except TooBig as e:
+        problems.append(problem_at(display, node, str(e)))
+    except RecursionError:
+        problems.append(problem_at(display, node, _("nested too deeply; the file is refused")))
+    trim(problems, start, display)
 
 
 def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: list,
