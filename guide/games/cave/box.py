@@ -52,6 +52,7 @@ class Box:
     challenge_every_entry: bool                  # C-TURN-3: True, every entry rolls; False: a variant
     sim: dict[str, float]
     rotations: dict[tuple[str, int], tuple[str, ...]]   # (shape, turn) -> open sides
+    entries: dict[tuple[str, str], tuple[int, ...]]     # (shape, side moved) -> turns letting in
 
     def sides(self, shape: str, turn: int) -> tuple[str, ...]:
         """The open sides of a shape turned clockwise by `turn` degrees (C-TURN-2)."""
@@ -142,9 +143,23 @@ def _box(raw: dict[str, Any]) -> Box:
         item_bonus=challenge["item_bonus"],
         challenge_every_entry=challenge.get("every_entry", True),
         sim={k: float(sim[k]) for k in ("eat_at", "low_mental", "cross_chance")},
-        rotations={(shape, turn): rotate(sides, turn) for shape, sides in openings.items()
-                   for turn in TURNS},
+        rotations=rotations(openings), entries=entries(openings),
     )
+
+
+def rotations(openings: dict[str, tuple[str, ...]]) -> dict[tuple[str, int], tuple[str, ...]]:
+    """Every shape's open sides at every orientation (C-TURN-2)."""
+    return {(shape, turn): rotate(sides, turn) for shape, sides in openings.items()
+            for turn in TURNS}
+
+
+def entries(openings: dict[str, tuple[str, ...]]) -> dict[tuple[str, str], tuple[int, ...]]:
+    """C-TURN-2: for a shape and the side a mover steps toward, the orientations of a new tile
+    of that shape that let the mover in (open on the opposite side), in the order 0..270."""
+    back = {s: SIDES[(i + 2) % 4] for i, s in enumerate(SIDES)}
+    turned = rotations(openings)
+    return {(shape, side): tuple(t for t in TURNS if back[side] in turned[shape, t])
+            for shape in openings for side in SIDES}
 
 
 def rotate(sides: tuple[str, ...], turn: int) -> tuple[str, ...]:
