@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .box import Box
+from .box import BITS, Box
 from .state import DELTA, EXIT, OPPOSITE, START, CaveState, Character, key
 
 Event = dict[str, object]
@@ -55,28 +55,29 @@ def around(width: int, height: int) -> dict[str, tuple[tuple[str, str], ...]]:
     return out
 
 
-Link = tuple[str, str, str]       # a side open onto the board, the square there, its side back
+Link = tuple[str, str, int]       # a side open onto the board, the square there, its side back
 
 
-class _Links(dict[tuple[str, tuple[str, ...]], tuple[Link, ...]]):
-    """(square, open sides) -> its links, each worked out once, when first asked for."""
+class _Links(dict[str, list[tuple[Link, ...]]]):
+    """A square's links for each of the 16 sets of open sides, worked out when first asked."""
 
     def __init__(self, width: int, height: int) -> None:
         super().__init__()
         self.near = around(width, height)
 
-    def __missing__(self, k: tuple[str, tuple[str, ...]]) -> tuple[Link, ...]:
-        here, sides = k
-        found = self[k] = tuple((side, there, OPPOSITE[side]) for side, there in self.near[here]
-                                if side in sides)
+    def __missing__(self, here: str) -> list[tuple[Link, ...]]:
+        found = self[here] = [tuple((side, there, BITS[OPPOSITE[side]])
+                                    for side, there in self.near[here] if BITS[side] & sides)
+                              for sides in range(16)]
         return found
 
 
 @cache
-def links(width: int, height: int) -> dict[tuple[str, tuple[str, ...]], tuple[Link, ...]]:
-    """For a square ("X,Y") and the open sides of a tile on it: each open side that leads onto
-    the board, the square there and the side that must open back toward it (C-TURN-1), for a
-    board's size. The simulator's walks and pruning read it on every turn."""
+def links(width: int, height: int) -> dict[str, list[tuple[Link, ...]]]:
+    """For a square ("X,Y") and the open sides of a tile on it as bits (Box.masks): each open
+    side that leads onto the board, the square there and the bit of the side that must open
+    back toward it (C-TURN-1), for a board's size. The simulator's walks and pruning read it
+    on every turn."""
     return _Links(width, height)
 
 
@@ -95,36 +96,30 @@ def seen_by(state: CaveState, box: Box, ch: Character,
 
 def prune(state: CaveState, box: Box) -> list[Event]:
     """C-TURN-5 / C-VIS-1: every tile no character sees goes to the discards; the start tile
-    leaves the game (kept while any of its two squares is seen); a discovered exit stays."""
-    board, pieces, rotations = state["board"], state["pieces"], box.rotations
+    leaves the game (kept while any of its two squares is seen); a discovered exit stays.
+    A tile is seen when a character in the cave stands on it, or stands next to it on a tile
+    and the two open toward each other (seen_by, asked of each tile instead of each character)."""
+    board, pieces, masks = state["board"], state["pieces"], box.masks
     ways = links(box.width, box.height)
-    seen: set[str] = set()
-    looked: list[str] = []
-    for ch in state["characters"]:                  # seen_by, for every character at once
-        if ch["state"] != "in":
-            continue
-        here = key(ch["x"], ch["y"])
-        if here in looked:
-            continue
-        looked.append(here)
-        seen.add(here)
-        placed = board.get(here)
-        if placed is None:
-            continue
-        for _side, there, back in ways[here, rotations[pieces[placed["id"]]["shape"],
-                                                       placed["turn"]]]:
-            p = board.get(there)
-            if p is not None and back in rotations[pieces[p["id"]]["shape"], p["turn"]]:
-                seen.add(there)
-    if len(seen) >= len(board) and seen.issuperset(board):
-        return []
+    standing = {key(ch["x"], ch["y"]) for ch in state["characters"] if ch["state"] == "in"}
     unseen: list[str] = []
     start_seen = False
     for k, p in board.items():
-        if k in seen:
-            start_seen = start_seen or p["id"] == START
-        elif p["id"] != EXIT:
+        tile_id = p["id"]
+        if tile_id == EXIT:
+            continue
+        seen = k in standing
+        if not seen:
+            for _side, there, back in ways[k][masks[pieces[tile_id]["shape"]][p["turn"]]]:
+                if there in standing:
+                    q = board.get(there)
+                    if q is not None and masks[pieces[q["id"]]["shape"]][q["turn"]] & back:
+                        seen = True
+                        break
+        if not seen:
             unseen.append(k)
+        elif tile_id == START:
+            start_seen = True
     if start_seen:                                  # kept while any of its squares is seen
         unseen = [k for k in unseen if board[k]["id"] != START]
     if not unseen:

@@ -29,7 +29,7 @@ from .box import Box
 from .flow import end_turn
 from .meals import eat, fire_at_hand
 from .setup import add_character, start
-from .state import EXIT, OPPOSITE, CaveState, Character, current, key, new_state
+from .state import EXIT, CaveState, Character, current, key, new_state
 from .turn import move, roll
 
 SAFETY_ROUNDS = 1000        # a game always ends (Energy falls each turn); this only guards a bug
@@ -43,8 +43,15 @@ class SeededDice:
     __slots__ = ("d",)
 
     def __init__(self, seed: int) -> None:
-        below = random.Random(seed)._randbelow      # type: ignore[attr-defined]
-        self.d: Callable[[int], int] = lambda sides: below(sides) + 1
+        bits = random.Random(seed).getrandbits
+
+        def d(sides: int) -> int:               # random.Random._randbelow_with_getrandbits
+            k = sides.bit_length()
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            return r + 1
+        self.d: Callable[[int], int] = d
 
 
 @dataclass
@@ -78,7 +85,7 @@ def walk(state: CaveState, box: Box, ch: Character,
          target: str | None = None) -> tuple[dict[str, str], list[str]]:
     """paths(), and the empty squares among them in the order found; with a target square, the
     walk stops once it is found."""
-    board, pieces, rotations = state["board"], state["pieces"], box.rotations
+    board, pieces, masks = state["board"], state["pieces"], box.masks
     ways = links(box.width, box.height)
     walls = not will_roll(box, ch, ch["energy"] - 1)
     origin = key(ch["x"], ch["y"])
@@ -86,30 +93,30 @@ def walk(state: CaveState, box: Box, ch: Character,
     empty: list[str] = []
     if origin not in board:
         return first, empty
+    first[origin] = ""                  # found, with no first step: taken out at the end
+    if target == origin:
+        target = None                   # never in the answer: the whole walk is needed
     todo = [origin]                     # breadth first: a list read in order, never popped
-    seen = {origin}
     for here in todo:
         placed = board[here]
-        step = first.get(here)
-        for side, there, back in ways[here, rotations[pieces[placed["id"]]["shape"],
-                                                      placed["turn"]]]:
-            if there in seen:
+        step = first[here]
+        for side, there, back in ways[here][masks[pieces[placed["id"]]["shape"]][placed["turn"]]]:
+            if there in first:
                 continue
             p = board.get(there)
             if p is None:                                   # an empty square: a tile to place
-                seen.add(there)
                 first[there] = step or side
                 empty.append(there)
             else:
                 piece = pieces[p["id"]]
-                if back not in rotations[piece["shape"], p["turn"]]:
+                if not masks[piece["shape"]][p["turn"]] & back:
                     continue
-                seen.add(there)
                 first[there] = step or side
                 if not (walls and piece["content"] == "challenge"):
                     todo.append(there)
-            if there == target:
-                return first, empty
+        if target in first:
+            break
+    del first[origin]
     return first, empty
 
 
@@ -154,14 +161,13 @@ def best_turn(state: CaveState, box: Box, ch: Character, side: str, rng: random.
     if not draw:
         return None
     shape = state["pieces"][draw[0]]["shape"]
-    board, rotations = state["board"], box.rotations
-    ways = links(box.width, box.height)
-    there = key(*neighbour(ch["x"], ch["y"], side))
+    board, turned = state["board"], box.masks[shape]
+    ways = links(box.width, box.height)[key(*neighbour(ch["x"], ch["y"], side))]
     chance = rng.random
     best, top = None, 0.0
     for turn in entry_turns(box, shape, side):
         opens = 0
-        for _side, beyond, _back in ways[there, rotations[shape, turn]]:
+        for _side, beyond, _back in ways[turned[turn]]:
             if beyond not in board:
                 opens += 1
         score = opens + chance()
@@ -175,8 +181,8 @@ def goal(state: CaveState, ch: Character, low_mental: float) -> tuple[str, tuple
     if EXIT not in state["tiles"]["draw"]:                # laid: it stays on the board (C-VIS-1)
         for k, placed in state["board"].items():
             if placed["id"] == EXIT:
-                x, y = k.split(",")
-                return "walk", (int(x), int(y))
+                ex, ey = k.split(",")
+                return "walk", (int(ex), int(ey))
     x, y = ch["x"], ch["y"]
     others: list[Character] = []
     stuck, nearest = None, 0                  # the nearest stuck one, the first of equals

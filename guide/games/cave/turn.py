@@ -48,14 +48,14 @@ def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:
     return ch
 
 
-def next_tile(state: CaveState, box: Box, dice: DiceLike, side: str) -> tuple[str, tuple[int, ...], list[Event]]:
+def next_tile(state: CaveState, box: Box, dice: DiceLike, side: str) -> tuple[str, list[int], list[Event]]:
     """The shape of the tile a move onto an empty square places and the orientations that let
     the mover in (C-TURN-2), so a terminal can ask; an empty draw pile is refilled first."""
     events: list[Event] = []
     tile_id = draw(state["tiles"], dice, "tiles", events)
     state["tiles"]["draw"].insert(0, tile_id)
     shape = state["pieces"][tile_id]["shape"]
-    return shape, entry_turns(box, shape, side), events
+    return shape, list(entry_turns(box, shape, side)), events
 
 
 def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
