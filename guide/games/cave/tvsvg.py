@@ -115,15 +115,18 @@ def tokens(state: CaveState) -> list[str]:
             by_square.setdefault((ch["x"], ch["y"]), []).append(i)
     out: list[str] = []
     for (x, y), people in by_square.items():
+        shared = len(people) > 1            # smaller tokens, so that no two labels overlap
+        r, below, small = (12, 22, " small") if shared else (17, 30, "")
         for place, i in enumerate(people[:4]):
             ch = state["characters"][i]
-            cx = x * SQUARE + (30 if place % 2 == 0 else 70) if len(people) > 1 else x * SQUARE + HALF
-            cy = y * SQUARE + (38 if place < 2 else 74) if len(people) > 2 else y * SQUARE + HALF + 6
+            cx = x * SQUARE + (28 if place % 2 == 0 else 72) if shared else x * SQUARE + HALF
+            cy = y * SQUARE + (36 if place < 2 else 72) if len(people) > 2 else y * SQUARE + HALF - 4
             ring = " now" if ch is turn else ""
             out.append(f'<g class="token{ring}" data-name="{escape(ch["name"])}">'
                        f'<title>{escape(meters(ch))}</title>'
-                       f'<circle cx="{cx}" cy="{cy}" r="17" fill="{COLOURS[i % len(COLOURS)]}"/>'
-                       f'<text x="{cx}" y="{cy + 7}" class="mark">{escape(who[ch["name"]])}</text>'
-                       f'<text x="{cx}" y="{cy + 30}" class="meters">{escape(short(ch))}</text>'
+                       f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{COLOURS[i % len(COLOURS)]}"/>'
+                       f'<text x="{cx}" y="{cy + r // 2 + 1}" class="mark{small}">'
+                       f'{escape(who[ch["name"]])}</text>'
+                       f'<text x="{cx}" y="{cy + below}" class="meters{small}">{escape(short(ch))}</text>'
                        "</g>")
     return out
