@@ -79,10 +79,21 @@ def _tile(squares: list[str], sides: dict[str, tuple[str, ...]], content: str, t
     return out
 
 
+def near(state: CaveState, box: Box) -> str:
+    """The part of the board around the laid tiles, a square of margin on every side, as a
+    viewBox ("X Y W H"): a phone shows the cave at this size (the whole board is too small)."""
+    at = [tuple(map(int, k.split(","))) for k in state["board"]] or [box.start_at]
+    x0, y0 = max(0, min(x for x, _y in at) - 1), max(0, min(y for _x, y in at) - 1)
+    x1 = min(box.width - 1, max(x for x, _y in at) + 1)
+    y1 = min(box.height - 1, max(y for _x, y in at) + 1)
+    return f"{x0 * SQUARE} {y0 * SQUARE} {(x1 - x0 + 1) * SQUARE} {(y1 - y0 + 1) * SQUARE}"
+
+
 def board_svg(state: CaveState, box: Box) -> str:
     """The whole board as one <svg> element."""
     width, height = box.width * SQUARE, box.height * SQUARE
     parts = [f'<svg class="cave-board" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+             f'data-near="{near(state, box)}" '
              f'role="img" aria-label="the cave, {box.width} by {box.height} squares">',
              f'<rect width="{width}" height="{height}" class="ground"/>']
     for x in range(1, box.width):
