@@ -96,11 +96,11 @@ def walk(state: CaveState, box: Box, ch: Character,
     first[origin] = ""                  # found, with no first step: taken out at the end
     if target == origin:
         target = None                   # never in the answer: the whole walk is needed
-    todo = [origin]                     # breadth first: a list read in order, never popped
-    for here in todo:
-        placed = board[here]
+    placed = board[origin]
+    todo = [(origin, masks[pieces[placed["id"]]["shape"]][placed["turn"]])]
+    for here, sides in todo:            # breadth first: a list read in order, never popped
         step = first[here]
-        for side, there, back in ways[here][masks[pieces[placed["id"]]["shape"]][placed["turn"]]]:
+        for side, there, back in ways[here][sides]:
             if there in first:
                 continue
             p = board.get(there)
@@ -109,11 +109,12 @@ def walk(state: CaveState, box: Box, ch: Character,
                 empty.append(there)
             else:
                 piece = pieces[p["id"]]
-                if not masks[piece["shape"]][p["turn"]] & back:
+                theirs = masks[piece["shape"]][p["turn"]]
+                if not theirs & back:
                     continue
                 first[there] = step or side
                 if not (walls and piece["content"] == "challenge"):
-                    todo.append(there)
+                    todo.append((there, theirs))
         if target in first:
             break
     del first[origin]
