@@ -101,7 +101,13 @@ def prune(state: CaveState, box: Box) -> list[Event]:
     and the two open toward each other (seen_by, asked of each tile instead of each character)."""
     board, pieces, masks = state["board"], state["pieces"], box.masks
     ways = links(box.width, box.height)
-    standing = {key(ch["x"], ch["y"]) for ch in state["characters"] if ch["state"] == "in"}
+    standing: dict[str, int] = {}                   # where characters stand: the open sides
+    for ch in state["characters"]:
+        if ch["state"] == "in":
+            here = key(ch["x"], ch["y"])
+            if here not in standing:
+                q = board.get(here)
+                standing[here] = 0 if q is None else masks[pieces[q["id"]]["shape"]][q["turn"]]
     unseen: list[str] = []
     start_seen = False
     for k, p in board.items():
@@ -111,11 +117,9 @@ def prune(state: CaveState, box: Box) -> list[Event]:
         seen = k in standing
         if not seen:
             for _side, there, back in ways[k][masks[pieces[tile_id]["shape"]][p["turn"]]]:
-                if there in standing:
-                    q = board.get(there)
-                    if q is not None and masks[pieces[q["id"]]["shape"]][q["turn"]] & back:
-                        seen = True
-                        break
+                if there in standing and standing[there] & back:
+                    seen = True
+                    break
         if not seen:
             unseen.append(k)
         elif tile_id == START:

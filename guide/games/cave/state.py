@@ -150,6 +150,8 @@ def company(state: CaveState, ch: Character) -> bool:
     for o in people:
         if o["x"] == x and o["y"] == y and o is not ch and o["state"] == "in":
             return True
+    if START not in state["pieces"]:                 # the start tile has left the game
+        return False
     board = state["board"]
     placed = board.get(key(x, y))
     if placed is None or placed["id"] != START:
