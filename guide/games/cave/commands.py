@@ -98,7 +98,8 @@ def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> 
         distinct.setdefault(box.sides(shape, f), f)        # 0 and 180 of a straight look alike
     if len(distinct) == 1:
         return fits[0]
-    offer = ", ".join(f"{f} ({' '.join(sides)})" for sides, f in distinct.items())
+    offer = ", ".join(f"{f} ({' '.join(pgettext('side', s) for s in sides)})"
+                      for sides, f in distinct.items())
     answer = t.ask(_("turn the {shape} tile: {offer}").format(shape=pgettext("shape", shape),
                                                              offer=offer),
                    [str(f) for f in distinct.values()]).strip()
