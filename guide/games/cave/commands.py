@@ -189,7 +189,7 @@ def status(t: CaveTable) -> Result:
                         count=draw, discards=len(state["tiles"]["discard"]))
     return Result([headline(state), pile],
                   headers=[_("name"), _("state"), _("at"), _("energy"), _("mental"), _("food"),
-                           _("fire"), _("items"), ""], rows=rows)
+                           _("fire"), _("items"), _("held by")], rows=rows)
 
 
 STATES = (NP_("state", "in"), NP_("state", "out"), NP_("state", "dead"))   # a character's
