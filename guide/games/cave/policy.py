@@ -217,12 +217,20 @@ def meal(state: CaveState, box: Box, dice: DiceLike, ch: Character) -> list[Even
 
 def play_turn(state: CaveState, box: Box, dice: DiceLike, rng: random.Random) -> list[Event]:
     """One character's turn by the policy; the events the rules told."""
+    return turn_laying(state, box, dice, rng)[0]
+
+
+def turn_laying(state: CaveState, box: Box, dice: DiceLike,
+                rng: random.Random) -> tuple[list[Event], str | None]:
+    """play_turn, and the id of the cave tile the turn laid (None when it laid none): a move
+    onto an empty square is the one thing that lays a tile (C-TURN-2)."""
     ch = current(state)
     assert ch is not None
     name = ch["name"]
+    laid = None
     events = meal(state, box, dice, ch)
     if ch["state"] != "in":
-        return events
+        return events, laid
     if not ch["stuck"]:
         challenge = ch["challenge"]
         if challenge and not challenge["crossed"]:
@@ -235,12 +243,18 @@ def play_turn(state: CaveState, box: Box, dice: DiceLike, rng: random.Random) ->
             side = None if what == "stay" else aim(state, box, ch, rng, target)
             if side is not None:
                 turn = None
-                if key(*neighbour(ch["x"], ch["y"], side)) not in state["board"]:
+                board = state["board"]
+                there = key(*neighbour(ch["x"], ch["y"], side))
+                empty = there not in board
+                if empty:
                     turn = best_turn(state, box, ch, side, rng)
                 events += move(state, box, dice, name, side, turn)
+                if empty:
+                    laid = board[there]["id"]         # the exit stays once laid (C-VIS-1)
                 if ch["state"] != "in":
-                    return events
-    return events + end_turn(state, box, name)
+                    return events, laid
+    events += end_turn(state, box, name)
+    return events, laid
 
 
 def play(box: Box, players: int, seed: int) -> Outcome:
@@ -254,10 +268,10 @@ def play(box: Box, players: int, seed: int) -> Outcome:
     exit_drawn = False
     while state["phase"] == "play" and state["round"] <= SAFETY_ROUNDS:
         turns += 1
-        for event in play_turn(state, box, dice, rng):
-            if event["kind"] == "placed":
-                tiles += 1
-                exit_drawn = exit_drawn or event["content"] == EXIT
+        laid = turn_laying(state, box, dice, rng)[1]
+        if laid is not None:
+            tiles += 1
+            exit_drawn = exit_drawn or laid == EXIT
     people = state["characters"]
     return Outcome(escaped=sum(c["state"] == "out" for c in people),
                    dead=sum(c["state"] == "dead" for c in people), rounds=state["round"],
