@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .box import TURNS, Box
+from .box import BITS, Box
 from .state import DELTA, EXIT, OPPOSITE, START, CaveState, Character, key
 
 Event = dict[str, object]
@@ -33,10 +33,9 @@ def linked(state: CaveState, box: Box, x: int, y: int, side: str) -> bool:
     return side in sides_at(state, box, x, y) and OPPOSITE[side] in sides_at(state, box, nx, ny)
 
 
-def entry_turns(box: Box, shape: str, side: str) -> list[int]:
+def entry_turns(box: Box, shape: str, side: str) -> tuple[int, ...]:
     """C-TURN-2: the orientations of a new tile that let a mover in, entering toward `side`."""
-    wanted = OPPOSITE[side]
-    return [t for t in TURNS if wanted in box.rotations[(shape, t)]]
+    return box.entries[shape, side]
 
 
 def open_sides(state: CaveState, box: Box) -> dict[str, tuple[str, ...]]:
@@ -56,6 +55,32 @@ def around(width: int, height: int) -> dict[str, tuple[tuple[str, str], ...]]:
     return out
 
 
+Link = tuple[str, str, int]       # a side open onto the board, the square there, its side back
+
+
+class _Links(dict[str, list[tuple[Link, ...]]]):
+    """A square's links for each of the 16 sets of open sides, worked out when first asked."""
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__()
+        self.near = around(width, height)
+
+    def __missing__(self, here: str) -> list[tuple[Link, ...]]:
+        found = self[here] = [tuple((side, there, BITS[OPPOSITE[side]])
+                                    for side, there in self.near[here] if BITS[side] & sides)
+                              for sides in range(16)]
+        return found
+
+
+@cache
+def links(width: int, height: int) -> dict[str, list[tuple[Link, ...]]]:
+    """For a square ("X,Y") and the open sides of a tile on it as bits (Box.masks): each open
+    side that leads onto the board, the square there and the bit of the side that must open
+    back toward it (C-TURN-1), for a board's size. The simulator's walks and pruning read it
+    on every turn."""
+    return _Links(width, height)
+
+
 def seen_by(state: CaveState, box: Box, ch: Character,
             sides: dict[str, tuple[str, ...]] | None = None) -> set[str]:
     """C-VIS-1: the tile a character stands on and the adjacent tiles its openings lead to."""
@@ -71,43 +96,56 @@ def seen_by(state: CaveState, box: Box, ch: Character,
 
 def prune(state: CaveState, box: Box) -> list[Event]:
     """C-TURN-5 / C-VIS-1: every tile no character sees goes to the discards; the start tile
-    leaves the game (kept while any of its two squares is seen); a discovered exit stays."""
-    board, pieces, rotations = state["board"], state["pieces"], box.rotations
-    near = around(box.width, box.height)
-    seen: set[str] = set()
-    for here in {key(ch["x"], ch["y"]) for ch in state["characters"] if ch["state"] == "in"}:
-        seen.add(here)                              # seen_by, for every character at once
-        placed = board.get(here)
-        if placed is None:
+    leaves the game (kept while any of its two squares is seen); a discovered exit stays.
+    A tile is seen when a character in the cave stands on it, or stands next to it on a tile
+    and the two open toward each other (seen_by, asked of each tile instead of each character)."""
+    board, pieces, masks = state["board"], state["pieces"], box.masks
+    ways = links(box.width, box.height)
+    standing: dict[str, int] = {}                   # where characters stand: the open sides
+    for ch in state["characters"]:
+        if ch["state"] == "in":
+            here = key(ch["x"], ch["y"])
+            if here not in standing:
+                q = board.get(here)
+                standing[here] = 0 if q is None else masks[pieces[q["id"]]["shape"]][q["turn"]]
+    unseen: list[str] = []
+    start_seen = False
+    for k, p in board.items():
+        tile_id = p["id"]
+        if tile_id == EXIT:
             continue
-        mine = rotations[(pieces[placed["id"]]["shape"], placed["turn"])]
-        for side, there in near.get(here, ()):
-            if side in mine and there not in seen:
-                p = board.get(there)
-                if p is not None and OPPOSITE[side] in rotations[(pieces[p["id"]]["shape"],
-                                                                  p["turn"])]:
-                    seen.add(there)
-    if seen.issuperset(board):
+        seen = k in standing
+        if not seen:
+            for _side, there, back in ways[k][masks[pieces[tile_id]["shape"]][p["turn"]]]:
+                if there in standing and standing[there] & back:
+                    seen = True
+                    break
+        if not seen:
+            unseen.append(k)
+        elif tile_id == START:
+            start_seen = True
+    if start_seen:                                  # kept while any of its squares is seen
+        unseen = [k for k in unseen if board[k]["id"] != START]
+    if not unseen:
         return []
-    start_seen = any(p["id"] == START and k in seen for k, p in board.items())
+    if len(unseen) > 1:
+        unseen.sort(key=rows(box.width, box.height).__getitem__)  # as the discards receive them
     gone: list[list[int]] = []
     start_gone = False
-    unseen = [k for k, p in board.items()
-              if k not in seen and p["id"] != EXIT and not (p["id"] == START and start_seen)]
-    for k in sorted(unseen, key=_order):           # row by row, as the discards receive them
-        tile_id = board[k]["id"]
-        del board[k]
-        x, y = (int(v) for v in k.split(","))
-        gone.append([x, y])
+    for k in unseen:
+        tile_id = board.pop(k)["id"]
+        x, y = k.split(",")
+        gone.append([int(x), int(y)])
         if tile_id == START:
             start_gone = True
         else:
             state["tiles"]["discard"].append(tile_id)
     if start_gone:
         del state["pieces"][START]
-    return [{"kind": "pruned", "squares": gone, "start": start_gone}] if gone else []
+    return [{"kind": "pruned", "squares": gone, "start": start_gone}]
 
 
-def _order(k: str) -> tuple[int, int]:
-    x, y = k.split(",")
-    return int(y), int(x)
+@cache
+def rows(width: int, height: int) -> dict[str, tuple[int, int]]:
+    """Each square ("X,Y") and its place row by row: (Y, X)."""
+    return {key(x, y): (y, x) for x in range(width) for y in range(height)}

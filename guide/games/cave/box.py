@@ -25,6 +25,7 @@ CAVE_SHAPES = ("straight", "four-way", "three-way", "turn", "dead end")
 CONTENTS = ("food", "event", "normal", "challenge")
 EVENT_CARDS = ("fire", "item", "paranoia")
 TURNS = (0, 90, 180, 270)
+BITS = {"up": 1, "right": 2, "down": 4, "left": 8}
 _, ngettext, pgettext = domain("cave").functions()
 
 
@@ -52,6 +53,8 @@ class Box:
     challenge_every_entry: bool                  # C-TURN-3: True, every entry rolls; False: a variant
     sim: dict[str, float]
     rotations: dict[tuple[str, int], tuple[str, ...]]   # (shape, turn) -> open sides
+    entries: dict[tuple[str, str], tuple[int, ...]]     # (shape, side moved) -> turns letting in
+    masks: dict[str, dict[int, int]]                    # shape -> turn -> open sides as BITS
 
     def sides(self, shape: str, turn: int) -> tuple[str, ...]:
         """The open sides of a shape turned clockwise by `turn` degrees (C-TURN-2)."""
@@ -142,9 +145,30 @@ def _box(raw: dict[str, Any]) -> Box:
         item_bonus=challenge["item_bonus"],
         challenge_every_entry=challenge.get("every_entry", True),
         sim={k: float(sim[k]) for k in ("eat_at", "low_mental", "cross_chance")},
-        rotations={(shape, turn): rotate(sides, turn) for shape, sides in openings.items()
-                   for turn in TURNS},
+        rotations=rotations(openings), entries=entries(openings), masks=masks(openings),
     )
+
+
+def rotations(openings: dict[str, tuple[str, ...]]) -> dict[tuple[str, int], tuple[str, ...]]:
+    """Every shape's open sides at every orientation (C-TURN-2)."""
+    return {(shape, turn): rotate(sides, turn) for shape, sides in openings.items()
+            for turn in TURNS}
+
+
+def masks(openings: dict[str, tuple[str, ...]]) -> dict[str, dict[int, int]]:
+    """Every shape's open sides at every orientation as one number, a bit per side (BITS): the
+    simulator's walks test a side with `&`."""
+    return {shape: {turn: sum(BITS[s] for s in rotate(sides, turn)) for turn in TURNS}
+            for shape, sides in openings.items()}
+
+
+def entries(openings: dict[str, tuple[str, ...]]) -> dict[tuple[str, str], tuple[int, ...]]:
+    """C-TURN-2: for a shape and the side a mover steps toward, the orientations of a new tile
+    of that shape that let the mover in (open on the opposite side), in the order 0..270."""
+    back = {s: SIDES[(i + 2) % 4] for i, s in enumerate(SIDES)}
+    turned = rotations(openings)
+    return {(shape, side): tuple(t for t in TURNS if back[side] in turned[shape, t])
+            for shape in openings for side in SIDES}
 
 
 def rotate(sides: tuple[str, ...], turn: int) -> tuple[str, ...]:

@@ -5,10 +5,18 @@ const cave = (() => {
   const {h, card, meter} = kit;
   const NS = "http://www.w3.org/2000/svg";
 
-  function board(svgText) {
+  // near: only the part around the laid tiles (a phone), else the whole board (the TV)
+  function board(svgText, near) {
     const box = h("div", {class: "cave-board-box"});
     const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
-    box.append(document.importNode(doc.documentElement, true));
+    const svg = document.importNode(doc.documentElement, true);
+    const part = near && svg.getAttribute("data-near");
+    if (part) {
+      svg.setAttribute("viewBox", part);
+      const [x, y, width, height] = part.split(" "), ground = svg.querySelector("rect.ground");
+      if (ground) Object.entries({x, y, width, height}).forEach(([k, v]) => ground.setAttribute(k, v));
+    }
+    box.append(svg);
     return box;
   }
 

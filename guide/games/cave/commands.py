@@ -98,7 +98,8 @@ def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> 
         distinct.setdefault(box.sides(shape, f), f)        # 0 and 180 of a straight look alike
     if len(distinct) == 1:
         return fits[0]
-    offer = ", ".join(f"{f} ({' '.join(sides)})" for sides, f in distinct.items())
+    offer = ", ".join(f"{f} ({' '.join(pgettext('side', s) for s in sides)})"
+                      for sides, f in distinct.items())
     answer = t.ask(_("turn the {shape} tile: {offer}").format(shape=pgettext("shape", shape),
                                                              offer=offer),
                    [str(f) for f in distinct.values()]).strip()
@@ -188,7 +189,7 @@ def status(t: CaveTable) -> Result:
                         count=draw, discards=len(state["tiles"]["discard"]))
     return Result([headline(state), pile],
                   headers=[_("name"), _("state"), _("at"), _("energy"), _("mental"), _("food"),
-                           _("fire"), _("items"), ""], rows=rows)
+                           _("fire"), _("items"), _("held by")], rows=rows)
 
 
 STATES = (NP_("state", "in"), NP_("state", "out"), NP_("state", "dead"))   # a character's

@@ -11,25 +11,30 @@ from guide.core.i18n import domain
 
 from .board import Event, prune
 from .box import Box
-from .state import CaveState, Character, Deck, current, find, inside, others_here
+from .state import CaveState, Character, Deck, company, find
 
 _, ngettext, pgettext = domain("cave").functions()
 
 
 def acting(state: CaveState, name: str) -> Character:
     """The named character, if it may act now: the game runs, it is in the cave, it is its turn."""
-    if state["phase"] == "setup":
+    phase = state["phase"]
+    if phase == "play":
+        turn = state["characters"][state["turn"]]
+        if turn["name"] == name and turn["state"] == "in":   # whose turn it is, named as it is
+            return turn
+    if phase == "setup":
         raise RuleError(_("the game has not started: add characters, then start"))
-    if state["phase"] == "over":
+    if phase == "over":
         raise RuleError(_("the game is over"))
     ch = find(state, name)
     if ch["state"] != "in":
         raise RuleError(_("the game is over for {ch} ({value})").format(
             ch=ch['name'], value='exited' if ch['state'] == 'out' else 'dead'))
-    turn = current(state)
-    if turn is not ch:
+    current = state["characters"][state["turn"]]
+    if current is not ch:
         raise RuleError(_("it is {value}'s turn, not {ch}'s").format(
-            value=turn['name'] if turn else 'nobody', ch=ch['name']))
+            value=current['name'], ch=ch['name']))
     return ch
 
 
@@ -60,13 +65,15 @@ def close_turn(state: CaveState, box: Box, rule: str) -> list[Event]:
     (C-END-1: the game ends, by `rule`), pass the turn on. For a character still in the
     cave, spending Energy and mental strength come first (end_turn)."""
     events = prune(state, box)
-    if not inside(state):
-        state["phase"], state["ended_by"] = "over", rule
-        escaped = sum(c["state"] == "out" for c in state["characters"])
-        events.append({"kind": "over", "escaped": escaped, "dead": len(state["characters"]) - escaped,
-                       "rounds": state["round"], "rule": rule})
-        return events
-    return events + next_turn(state)
+    for ch in state["characters"]:
+        if ch["state"] == "in":
+            events += next_turn(state)
+            return events
+    state["phase"], state["ended_by"] = "over", rule
+    escaped = sum(c["state"] == "out" for c in state["characters"])
+    events.append({"kind": "over", "escaped": escaped, "dead": len(state["characters"]) - escaped,
+                   "rounds": state["round"], "rule": rule})
+    return events
 
 
 def next_turn(state: CaveState) -> list[Event]:
@@ -80,7 +87,7 @@ def next_turn(state: CaveState) -> list[Event]:
         if people[i]["state"] == "in":
             break
     state["turn"], state["moved"] = i, False
-    state["shared"] = bool(others_here(state, people[i]))   # C-TURN-7: starting the turn together
+    state["shared"] = company(state, people[i])         # C-TURN-7: starting the turn together
     return [{"kind": "turn", "who": people[i]["name"], "round": state["round"]}]
 
 
@@ -95,7 +102,7 @@ def end_turn(state: CaveState, box: Box, name: str) -> list[Event]:
         cause = "starved while stuck" if ch["stuck"] else "starved"
         events += die(state, ch, cause, "C-TURN-6")
         return events + close_turn(state, box, "C-TURN-6")
-    if (state["shared"] or others_here(state, ch)) and ch["mental"] < box.mental:
+    if ch["mental"] < box.mental and (state["shared"] or company(state, ch)):
         ch["mental"] += 1
         events.append({"kind": "mental", "who": ch["name"], "mental": ch["mental"], "change": 1})
     return events + close_turn(state, box, "C-TURN-6")

@@ -12,12 +12,14 @@ whose turn, the draw pile, and each character's number, meters, square and cards
 
 from __future__ import annotations
 
+import textwrap
+
 from guide.core.i18n import N_, domain
 
 from .box import Box
 from .state import OPPOSITE, CaveState, Character, current
 
-WIDTH = 80
+WIDTH = 79                   # the REPL breaks a line at the terminal's width less one (80x24)
 MARK = {"food": "F", "event": "E", "challenge": "C", "normal": " ", "start": "S", "exit": "X"}
 LEGEND = N_("F food (f: taken)  E event  C challenge  S start  X exit  1 2 3: characters")
 _, ngettext, pgettext = domain("cave").functions()
@@ -124,8 +126,9 @@ def describe(state: CaveState, box: Box, ch: Character, mark: str, width: int) -
              _("fire {count}").format(count=ch["fire"]) if ch["fire"] else "",
              _("item {count}").format(count=ch["items"]) if ch["items"] else "",
              held(state, box, ch)]
-    second = "    " + ", ".join(c for c in cards if c)
-    return [first[:width]] + ([second[:width]] if second.strip() else [])
+    second = ", ".join(c for c in cards if c)          # between words, never in one
+    return [first[:width]] + textwrap.wrap(second, width, initial_indent="    ",
+                                           subsequent_indent="    ")
 
 
 def panel(state: CaveState, box: Box, rows: int, width: int) -> list[str]:
@@ -159,7 +162,7 @@ def panel(state: CaveState, box: Box, rows: int, width: int) -> list[str]:
 
 def render_map(state: CaveState, box: Box) -> str:
     """The board with the characters beside it, and a legend under it: pure, state in, text
-    out; no line over 80 columns."""
+    out; no line over 79 columns (WIDTH)."""
     board = board_lines(state, box)
     left = 3 + 4 * box.width + GAP
     side = panel(state, box, len(board), WIDTH - left)

@@ -18,20 +18,40 @@ headless with the same pure rules the table uses (docs/cave.md, thresholds in th
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from guide.core.dice import Dice
+from guide.core.dice import DiceLike
 
-from .board import Event, around, entry_turns, neighbour, on_board, open_sides, sides_at
+from .board import Event, entry_turns, links, neighbour, on_board, sides_at
 from .box import Box
 from .flow import end_turn
 from .meals import eat, fire_at_hand
 from .setup import add_character, start
-from .state import EXIT, OPPOSITE, CaveState, Character, current, key, new_state
+from .state import EXIT, CaveState, Character, current, key, new_state
 from .turn import move, roll
 
 SAFETY_ROUNDS = 1000        # a game always ends (Energy falls each turn); this only guards a bug
+
+
+class SeededDice:
+    """The rules' dice in a headless game: the very draws of guide.core.dice.Dice(seed) (one
+    d(N) is the generator's number below N, plus 1), without the table's faces to look at
+    first or a record of every die: a simulator draws a million."""
+
+    __slots__ = ("d",)
+
+    def __init__(self, seed: int) -> None:
+        bits = random.Random(seed).getrandbits
+
+        def d(sides: int) -> int:               # random.Random._randbelow_with_getrandbits
+            k = sides.bit_length()
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            return r + 1
+        self.d: Callable[[int], int] = d
 
 
 @dataclass
@@ -55,32 +75,50 @@ def will_roll(box: Box, ch: Character, energy: int) -> bool:
 
 def paths(state: CaveState, box: Box, ch: Character) -> dict[str, str]:
     """Every square ("X,Y") reachable over placed tiles (and the empty squares at their edges,
-    where a tile would be placed), with the first step toward it. A challenge the character
-    would not roll next turn (with a turn's Energy spent) is not walked through."""
-    sides = open_sides(state, box)
-    pieces = state["pieces"]
-    walls = set() if will_roll(box, ch, ch["energy"] - 1) else {
-        k for k, p in state["board"].items() if pieces[p["id"]]["content"] == "challenge"}
-    near = around(box.width, box.height)
+    where a tile would be placed), with the first step toward it, in the order a breadth-first
+    walk finds them. A challenge the character would not roll next turn (with a turn's Energy
+    spent) is not walked through."""
+    return walk(state, box, ch)[0]
+
+
+def walk(state: CaveState, box: Box, ch: Character,
+         target: str | None = None) -> tuple[dict[str, str], list[str]]:
+    """paths(), and the empty squares among them in the order found; with a target square, the
+    walk stops once it is found."""
+    board, pieces, masks = state["board"], state["pieces"], box.masks
+    ways = links(box.width, box.height)
+    walls = not will_roll(box, ch, ch["energy"] - 1)
     origin = key(ch["x"], ch["y"])
     first: dict[str, str] = {}
-    todo = [origin]                     # breadth first: a list read in order, never popped
-    seen = {origin}
-    opposite = OPPOSITE
-    for here in todo:
-        mine = sides.get(here, ())
-        step = first.get(here)
-        for side, there in near[here]:
-            if side not in mine or there in seen:
+    empty: list[str] = []
+    if origin not in board:
+        return first, empty
+    first[origin] = ""                  # found, with no first step: taken out at the end
+    if target == origin:
+        target = None                   # never in the answer: the whole walk is needed
+    placed = board[origin]
+    todo = [(origin, masks[pieces[placed["id"]]["shape"]][placed["turn"]])]
+    for here, sides in todo:            # breadth first: a list read in order, never popped
+        step = first[here]
+        for side, there, back in ways[here][sides]:
+            if there in first:
                 continue
-            theirs = sides.get(there)
-            if theirs is not None and opposite[side] not in theirs:
-                continue
-            seen.add(there)
-            first[there] = step or side
-            if theirs is not None and there not in walls:
-                todo.append(there)
-    return first
+            p = board.get(there)
+            if p is None:                                   # an empty square: a tile to place
+                first[there] = step or side
+                empty.append(there)
+            else:
+                piece = pieces[p["id"]]
+                theirs = masks[piece["shape"]][p["turn"]]
+                if not theirs & back:
+                    continue
+                first[there] = step or side
+                if not (walls and piece["content"] == "challenge"):
+                    todo.append((there, theirs))
+        if target in first:
+            break
+    del first[origin]
+    return first, empty
 
 
 @cache
@@ -91,63 +129,83 @@ def squares(width: int, height: int) -> dict[str, tuple[int, int]]:
 
 def aim(state: CaveState, box: Box, ch: Character, rng: random.Random,
         target: tuple[int, int] | None) -> str | None:
-    """The side to step toward `target` (or, with None, toward the nearest empty square)."""
-    reach = paths(state, box, ch)
+    """The side to step toward `target` (or, with None, toward the nearest empty square):
+    among the empty squares within reach, the nearest by Manhattan distance plus a seeded
+    random tie-break (drawn for each in the walk's order, the first of equals kept)."""
+    goal_at = key(*target) if target is not None else None
     challenge = ch["challenge"]
-    if challenge and not challenge["crossed"]:            # C-TURN-3: only back, until rolled
-        reach = {sq: s for sq, s in reach.items() if s == challenge["back"]}
-    if not reach:
-        return None
-    if target is not None and key(*target) in reach:
-        return reach[key(*target)]
-    board, at = state["board"], squares(box.width, box.height)
-    empties = [sq for sq in reach if sq not in board]
-    if not empties:
-        return None
+    held = bool(challenge and not challenge["crossed"])
+    reach, empty = walk(state, box, ch, None if held else goal_at)
+    if challenge and held:                                # C-TURN-3: only back, until rolled
+        back = challenge["back"]
+        reach = {sq: s for sq, s in reach.items() if s == back}
+        empty = [sq for sq in empty if sq in reach]
+    if goal_at is not None and goal_at in reach:
+        return reach[goal_at]
+    at = squares(box.width, box.height)
     tx, ty = target if target is not None else (ch["x"], ch["y"])
-
-    def cost(sq: str) -> float:
+    chance = rng.random
+    best, lowest = None, 0.0
+    for sq in empty:
         x, y = at[sq]
-        return abs(x - tx) + abs(y - ty) + rng.random()
-    return reach[min(empties, key=cost)]
+        cost = abs(x - tx) + abs(y - ty) + chance()
+        if best is None or cost < lowest:
+            best, lowest = reach[sq], cost
+    return best
 
 
 def best_turn(state: CaveState, box: Box, ch: Character, side: str, rng: random.Random) -> int | None:
-    """A new tile's orientation: the one opening onto the most empty squares (None with an
-    empty draw pile: the rules reshuffle the discards and take the first angle that fits)."""
-    tile_id = state["tiles"]["draw"][0] if state["tiles"]["draw"] else None
-    if tile_id is None:
+    """A new tile's orientation: the one opening onto the most empty squares, a seeded random
+    tie-break drawn for each angle that lets the mover in, the first of equals kept (None with
+    an empty draw pile: the rules reshuffle the discards and take the first angle that fits)."""
+    draw = state["tiles"]["draw"]
+    if not draw:
         return None
-    shape = state["pieces"][tile_id]["shape"]
-    board = state["board"]
-    beyond = dict(around(box.width, box.height)[key(*neighbour(ch["x"], ch["y"], side))])
-
-    def score(turn: int) -> float:
-        open_ = sum(1 for s in box.rotations[(shape, turn)] if s in beyond and beyond[s] not in board)
-        return open_ + rng.random()
-    return max(entry_turns(box, shape, side), key=score)
+    shape = state["pieces"][draw[0]]["shape"]
+    board, turned = state["board"], box.masks[shape]
+    ways = links(box.width, box.height)[key(*neighbour(ch["x"], ch["y"], side))]
+    chance = rng.random
+    best, top = None, 0.0
+    for turn in entry_turns(box, shape, side):
+        opens = 0
+        for _side, beyond, _back in ways[turned[turn]]:
+            if beyond not in board:
+                opens += 1
+        score = opens + chance()
+        if best is None or score > top:
+            best, top = turn, score
+    return best
 
 
 def goal(state: CaveState, ch: Character, low_mental: float) -> tuple[str, tuple[int, int] | None]:
     """What the policy does: walk to the exit, to a stuck character or to company; stay; explore."""
-    for k, placed in state["board"].items():
-        if placed["id"] == EXIT:
-            x, y = k.split(",")
-            return "walk", (int(x), int(y))
-    others = [o for o in state["characters"] if o is not ch and o["state"] == "in"]
-    stuck = [o for o in others if o["stuck"]]
-    if stuck:
-        o = min(stuck, key=lambda o: abs(o["x"] - ch["x"]) + abs(o["y"] - ch["y"]))
-        return "walk", (o["x"], o["y"])
+    if EXIT not in state["tiles"]["draw"]:                # laid: it stays on the board (C-VIS-1)
+        for k, placed in state["board"].items():
+            if placed["id"] == EXIT:
+                ex, ey = k.split(",")
+                return "walk", (int(ex), int(ey))
+    x, y = ch["x"], ch["y"]
+    others: list[Character] = []
+    stuck, nearest = None, 0                  # the nearest stuck one, the first of equals
+    for o in state["characters"]:
+        if o is ch or o["state"] != "in":
+            continue
+        others.append(o)
+        if o["stuck"]:
+            far = abs(o["x"] - x) + abs(o["y"] - y)
+            if stuck is None or far < nearest:
+                stuck, nearest = o, far
+    if stuck is not None:
+        return "walk", (stuck["x"], stuck["y"])
     if ch["mental"] <= low_mental and others:
-        if any((o["x"], o["y"]) == (ch["x"], ch["y"]) for o in others):
+        if any(o["x"] == x and o["y"] == y for o in others):
             return "stay", None
-        o = min(others, key=lambda o: abs(o["x"] - ch["x"]) + abs(o["y"] - ch["y"]))
+        o = min(others, key=lambda o: abs(o["x"] - x) + abs(o["y"] - y))
         return "walk", (o["x"], o["y"])
     return "explore", None
 
 
-def meal(state: CaveState, box: Box, dice: Dice, ch: Character) -> list[Event]:
+def meal(state: CaveState, box: Box, dice: DiceLike, ch: Character) -> list[Event]:
     if ch["energy"] > box.sim["eat_at"] or not ch["food"]:
         return []
     room, chosen = box.energy - ch["energy"], list[int]()
@@ -157,14 +215,22 @@ def meal(state: CaveState, box: Box, dice: Dice, ch: Character) -> list[Event]:
     return eat(state, box, dice, ch["name"], fire_at_hand(state, ch) is not None, chosen or [min(ch["food"])])
 
 
-def play_turn(state: CaveState, box: Box, dice: Dice, rng: random.Random) -> list[Event]:
+def play_turn(state: CaveState, box: Box, dice: DiceLike, rng: random.Random) -> list[Event]:
     """One character's turn by the policy; the events the rules told."""
+    return turn_laying(state, box, dice, rng)[0]
+
+
+def turn_laying(state: CaveState, box: Box, dice: DiceLike,
+                rng: random.Random) -> tuple[list[Event], str | None]:
+    """play_turn, and the id of the cave tile the turn laid (None when it laid none): a move
+    onto an empty square is the one thing that lays a tile (C-TURN-2)."""
     ch = current(state)
     assert ch is not None
     name = ch["name"]
+    laid = None
     events = meal(state, box, dice, ch)
     if ch["state"] != "in":
-        return events
+        return events, laid
     if not ch["stuck"]:
         challenge = ch["challenge"]
         if challenge and not challenge["crossed"]:
@@ -177,18 +243,24 @@ def play_turn(state: CaveState, box: Box, dice: Dice, rng: random.Random) -> lis
             side = None if what == "stay" else aim(state, box, ch, rng, target)
             if side is not None:
                 turn = None
-                if key(*neighbour(ch["x"], ch["y"], side)) not in state["board"]:
+                board = state["board"]
+                there = key(*neighbour(ch["x"], ch["y"], side))
+                empty = there not in board
+                if empty:
                     turn = best_turn(state, box, ch, side, rng)
                 events += move(state, box, dice, name, side, turn)
+                if empty:
+                    laid = board[there]["id"]         # the exit stays once laid (C-VIS-1)
                 if ch["state"] != "in":
-                    return events
-    return events + end_turn(state, box, name)
+                    return events, laid
+    events += end_turn(state, box, name)
+    return events, laid
 
 
 def play(box: Box, players: int, seed: int) -> Outcome:
     """One whole game, seeded: the rules' dice and the policy's tie-breaks."""
     state = new_state()
-    dice, rng = Dice(seed, record=False), random.Random(seed + 1)
+    dice, rng = SeededDice(seed), random.Random(seed + 1)
     for i in range(players):
         add_character(state, box, f"P{i + 1}")
     start(state, box, dice)
@@ -196,10 +268,10 @@ def play(box: Box, players: int, seed: int) -> Outcome:
     exit_drawn = False
     while state["phase"] == "play" and state["round"] <= SAFETY_ROUNDS:
         turns += 1
-        for event in play_turn(state, box, dice, rng):
-            if event["kind"] == "placed":
-                tiles += 1
-                exit_drawn = exit_drawn or event["content"] == EXIT
+        laid = turn_laying(state, box, dice, rng)[1]
+        if laid is not None:
+            tiles += 1
+            exit_drawn = exit_drawn or laid == EXIT
     people = state["characters"]
     return Outcome(escaped=sum(c["state"] == "out" for c in people),
                    dead=sum(c["state"] == "dead" for c in people), rounds=state["round"],

@@ -6,10 +6,10 @@ from guide.core.dice import DiceLike
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
-from .board import Event, entry_turns, neighbour, on_board, sides_at
+from .board import Event, entry_turns, sides_at
 from .box import Box
 from .flow import acting, close_turn, draw
-from .state import EXIT, OPPOSITE, CaveState, Character, Placed, key, others_here
+from .state import DELTA, EXIT, OPPOSITE, CaveState, Character, Placed, key, others_here
 
 _, ngettext, pgettext = domain("cave").functions()
 
@@ -29,18 +29,21 @@ def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:
     x, y = ch["x"], ch["y"]
     if side not in sides_at(state, box, x, y):
         raise RuleError(_("{who}'s tile has no opening {side}").format(who=who, side=side))
-    nx, ny = neighbour(x, y, side)
-    if not on_board(box, nx, ny):
+    dx, dy = DELTA[side]
+    nx, ny = x + dx, y + dy
+    if not (0 <= nx < box.width and 0 <= ny < box.height):
         raise RuleError(_("{side} of {who} is the edge of the board").format(side=side, who=who))
     challenge = ch["challenge"]
     if challenge and not challenge["crossed"] and side != challenge["back"]:
         raise RuleError(_("the challenge blocks the way: roll {who} (d{challenge_die} at or under {value}),"
                           " or go back {back}").format(
             who=who, challenge_die=box.challenge_die, value=need(box, ch), back=challenge['back']))
-    there = sides_at(state, box, nx, ny)
-    if there and OPPOSITE[side] not in there:
-        raise RuleError(_("the tile {side} of {who} does not open toward it").format(side=side, who=who))
-    if not there and not state["tiles"]["draw"] and not state["tiles"]["discard"]:
+    placed = state["board"].get(key(nx, ny))
+    if placed is not None:
+        there = box.rotations[state["pieces"][placed["id"]]["shape"], placed["turn"]]
+        if OPPOSITE[side] not in there:
+            raise RuleError(_("the tile {side} of {who} does not open toward it").format(side=side, who=who))
+    elif not state["tiles"]["draw"] and not state["tiles"]["discard"]:
         raise RuleError(_("no cave tile is left to place"))
     return ch
 
@@ -52,7 +55,7 @@ def next_tile(state: CaveState, box: Box, dice: DiceLike, side: str) -> tuple[st
     tile_id = draw(state["tiles"], dice, "tiles", events)
     state["tiles"]["draw"].insert(0, tile_id)
     shape = state["pieces"][tile_id]["shape"]
-    return shape, entry_turns(box, shape, side), events
+    return shape, list(entry_turns(box, shape, side)), events
 
 
 def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
@@ -61,24 +64,24 @@ def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
     turned `turn` degrees (default: the first angle that lets the mover in)."""
     ch = check_move(state, box, name, side)
     events: list[Event] = []
-    nx, ny = neighbour(ch["x"], ch["y"], side)
+    dx, dy = DELTA[side]
+    nx, ny = ch["x"] + dx, ch["y"] + dy
     board, there = state["board"], key(nx, ny)
     placed = there not in board
     if placed:
         tile_id = draw(state["tiles"], dice, "tiles", events)
-        state["tiles"]["draw"].insert(0, tile_id)
         shape = state["pieces"][tile_id]["shape"]
-        fits = entry_turns(box, shape, side)
+        fits = box.entries[shape, side]
         if turn is None:
             turn = fits[0]
         elif turn not in fits:
+            state["tiles"]["draw"].insert(0, tile_id)
             raise RuleError(_("a {shape} tile turned {turn} does not let {ch} in: --turn {value}").format(
                 shape=shape, turn=turn, ch=ch['name'], value=' or '.join(map(str, fits))))
-        state["tiles"]["draw"].pop(0)
         board[there] = Placed(id=tile_id, turn=turn)
         events.append({"kind": "placed", "x": nx, "y": ny, "shape": shape, "turn": turn,
                        "content": state["pieces"][tile_id]["content"],
-                       "openings": list(box.sides(shape, turn))})
+                       "openings": list(box.rotations[shape, turn])})
     came_from = board.get(key(ch["x"], ch["y"]))
     ch["x"], ch["y"], ch["challenge"] = nx, ny, None
     state["moved"] = True
@@ -89,13 +92,16 @@ def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
         ch["state"], ch["cause"], ch["ended"] = "out", "exit", state["round"]
         events.append({"kind": "exited", "who": ch["name"], "round": state["round"]})
         return events + close_turn(state, box, "C-TURN-3")
-    entered = came_from is None or came_from["id"] != landed
-    for other in others_here(state, ch) if entered else []:           # C-EV-1: the rescue
-        if other["stuck"]:
-            other["stuck"] = False
-            events.append({"kind": "saved", "who": other["name"], "by": ch["name"]})
+    if came_from is None or came_from["id"] != landed:                # C-EV-1: the rescue
+        for stuck in state["characters"]:
+            if stuck["stuck"]:                  # anyone waiting at all: then who is here
+                for other in others_here(state, ch):
+                    if other["stuck"]:
+                        other["stuck"] = False
+                        events.append({"kind": "saved", "who": other["name"], "by": ch["name"]})
+                break
     if placed:
-        events += act(state, box, dice, ch, tile_id, side)
+        events += act(state, box, dice, ch, landed, side)
     elif tile["content"] == "challenge" and box.challenge_every_entry:   # C-TURN-3: every entry
         events += block(box, ch, side)
     return events

@@ -79,10 +79,21 @@ def _tile(squares: list[str], sides: dict[str, tuple[str, ...]], content: str, t
     return out
 
 
+def near(state: CaveState, box: Box) -> str:
+    """The part of the board around the laid tiles, a square of margin on every side, as a
+    viewBox ("X Y W H"): a phone shows the cave at this size (the whole board is too small)."""
+    at = [tuple(map(int, k.split(","))) for k in state["board"]] or [box.start_at]
+    x0, y0 = max(0, min(x for x, _y in at) - 1), max(0, min(y for _x, y in at) - 1)
+    x1 = min(box.width - 1, max(x for x, _y in at) + 1)
+    y1 = min(box.height - 1, max(y for _x, y in at) + 1)
+    return f"{x0 * SQUARE} {y0 * SQUARE} {(x1 - x0 + 1) * SQUARE} {(y1 - y0 + 1) * SQUARE}"
+
+
 def board_svg(state: CaveState, box: Box) -> str:
     """The whole board as one <svg> element."""
     width, height = box.width * SQUARE, box.height * SQUARE
     parts = [f'<svg class="cave-board" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+             f'data-near="{near(state, box)}" '
              f'role="img" aria-label="the cave, {box.width} by {box.height} squares">',
              f'<rect width="{width}" height="{height}" class="ground"/>']
     for x in range(1, box.width):
@@ -115,15 +126,18 @@ def tokens(state: CaveState) -> list[str]:
             by_square.setdefault((ch["x"], ch["y"]), []).append(i)
     out: list[str] = []
     for (x, y), people in by_square.items():
+        shared = len(people) > 1            # smaller tokens, so that no two labels overlap
+        r, below, small = (12, 22, " small") if shared else (17, 30, "")
         for place, i in enumerate(people[:4]):
             ch = state["characters"][i]
-            cx = x * SQUARE + (30 if place % 2 == 0 else 70) if len(people) > 1 else x * SQUARE + HALF
-            cy = y * SQUARE + (38 if place < 2 else 74) if len(people) > 2 else y * SQUARE + HALF + 6
+            cx = x * SQUARE + (28 if place % 2 == 0 else 72) if shared else x * SQUARE + HALF
+            cy = y * SQUARE + (36 if place < 2 else 72) if len(people) > 2 else y * SQUARE + HALF - 4
             ring = " now" if ch is turn else ""
             out.append(f'<g class="token{ring}" data-name="{escape(ch["name"])}">'
                        f'<title>{escape(meters(ch))}</title>'
-                       f'<circle cx="{cx}" cy="{cy}" r="17" fill="{COLOURS[i % len(COLOURS)]}"/>'
-                       f'<text x="{cx}" y="{cy + 7}" class="mark">{escape(who[ch["name"]])}</text>'
-                       f'<text x="{cx}" y="{cy + 30}" class="meters">{escape(short(ch))}</text>'
+                       f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{COLOURS[i % len(COLOURS)]}"/>'
+                       f'<text x="{cx}" y="{cy + r // 2 + 1}" class="mark{small}">'
+                       f'{escape(who[ch["name"]])}</text>'
+                       f'<text x="{cx}" y="{cy + below}" class="meters{small}">{escape(short(ch))}</text>'
                        "</g>")
     return out

@@ -44,6 +44,21 @@ def test_the_map_with_the_characters_beside_it_fits_80x24():
     assert "8 Character7" in "\n".join(many)
 
 
+def test_the_map_stays_within_the_repls_79_columns_and_breaks_between_words():
+    """The REPL breaks a line at the terminal's width less one (guide.core.repl.session): an
+    80-column line at 80x24 was broken and `b` of "back" landed inside the board."""
+    state = game("Ann", "Bob", "Cid")
+    next_tiles(state, ("straight", "challenge"))
+    move(state, BOX, DICE, "Ann", "up")                       # held: "challenge: roll 7, or back"
+    find_ann = state["characters"][0]
+    find_ann["food"], find_ann["fire"], find_ann["items"] = [2, 3], 1, 1
+    lines = render_map(state, BOX).splitlines()
+    assert max(map(len, lines)) <= 79
+    beside = " ".join(line[53:].strip() for line in lines[:17])
+    assert "challenge: roll 9, or back down" in " ".join(beside.split())
+    assert len(lines) <= 18
+
+
 def test_the_map_shows_openings_contents_and_characters_C_TURN_1():
     lines = render_map(played(), BOX).splitlines()
     assert cell(lines, 5, 2) == ("---", "f1 ", "|", " ")      # food taken, Ann (1); open right

@@ -68,3 +68,6 @@ def test_ann_moves_from_her_phone_a_direction_then_the_tiles_turn(table, chromiu
     assert ann_now["at"] == [5, 2]
     shot(ann, "cave-seat-ann")
     assert cut_off(ann, whole=False) == []
+    # a phone shows the cave around the laid tiles (5,2)..(6,3), a square of margin, not the
+    # whole 12x8 board, where the tokens were a few pixels wide
+    assert ann.locator("svg.cave-board").get_attribute("viewBox") == "400 100 400 400"

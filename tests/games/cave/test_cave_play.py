@@ -90,7 +90,9 @@ def test_map_status_toolbar_prompt_and_view(table):
     lines = do(table, "map").splitlines()
     assert max(map(len, lines)) <= 80 and len(lines) == 17
     assert lines[7][3 + 4 * 4:6 + 4 * 4].startswith(("F1", "E1", "C1", " 1"))   # Ann on (4,3)
-    assert "Ann     in" in do(table, "status")
+    status = do(table, "status")
+    assert "Ann     in" in status
+    assert status.splitlines()[2].endswith("items  held by")            # no unnamed column
     mental = table.state["characters"][0]["mental"]
     assert GAME.toolbar(table) == f"R1 Ann's turn | 1 Ann E8 M{mental} | 2 Bob E8 M4"
     assert GAME.prompt(table) == "cave (round 1: Ann)> "
