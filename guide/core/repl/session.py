@@ -114,7 +114,9 @@ def run_repl(table: Table) -> int:
         while True:
             try:
                 greyed = [("class:placeholder fg:ansibrightblack", default)]
-                shown = FormattedText(greyed) if default else None
+                # "" and not None: None would keep the last question's placeholder
+                # (PromptSession remembers), a greyed "Passionate" at the technique's
+                shown = FormattedText(greyed) if default else ""
                 answer = answers.prompt(f"  {last}: ", completer=completer,
                                         placeholder=shown, bottom_toolbar=None).strip()
             except (EOFError, KeyboardInterrupt):

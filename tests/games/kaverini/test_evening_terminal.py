@@ -54,3 +54,28 @@ def test_an_evening_at_80x24_shows_the_toolbar_the_guided_form_and_refusals(tmp_
         assert "R1 kaverit: Bob" in term.text.splitlines()[-2]   # the toolbar agrees
     finally:
         term.close()
+
+
+def test_a_suggestion_taken_is_not_greyed_in_the_next_questions(tmp_path):
+    """The ability's suggestion (Enter takes it) is the default of that question only: the
+    technique and fact questions after it show an empty answer, not "Passionate" greyed as
+    if Enter would take it."""
+    term = Terminal(["play", "--campaign", str(tmp_path / "c.sqlite"), "--seed", "1",
+                     "--adventure", "amsterdam"], terminal_env(tmp_path))
+    try:
+        term.wait_for("guide (amsterdam)>")
+        term.line("kaveri Ann")
+        term.wait_for("Passionate   The first use")
+        term.line("Pasionate")
+        term.wait_for("did you mean Passionate? Enter takes it.")
+        term.line("")
+        screen = term.wait_for("Technique 1 of 3")
+        asked = [row for row in screen.splitlines() if "Technique 1 of 3" in row]
+        assert asked[-1].endswith("(a ladder, or custom:NAME):"), screen
+        for answer in ("Love", "Cheer", "custom:Hug"):
+            term.line(answer)
+        screen = term.wait_for("Fact 1 of 3")
+        asked = [row for row in screen.splitlines() if "Fact 1 of 3" in row]
+        assert asked[-1].endswith("(free text):"), screen
+    finally:
+        term.close()
