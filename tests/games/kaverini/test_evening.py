@@ -159,3 +159,13 @@ def test_the_guided_form_checks_each_answer_as_it_is_given_r_sheet_1(play):
     assert "Cheer is already chosen" in asked[5][0]
     assert "a Kaveri has three facts" in asked[8][0]
     assert play.raw["kaverit"][0]["facts"] == ["Tulips", "Bikes", "Bells"]
+
+
+def test_the_sheet_counts_an_item_s_uses_in_words(party):
+    """`sheet` said "Bitterballen (1 use(s))"; now as the paper sheet does (R-CONF-12)."""
+    party.do("item Ann Bitterballen", "item Ann Stroopwafel")
+    party.raw["kaverit"][0]["items"][0]["uses"] = 1
+    out = party.do("sheet Ann")
+    assert "Items: Bitterballen (1 use), Stroopwafel (1 use)" in out
+    party.do("item Ann Carillon Baton")
+    assert "Carillon Baton (3 uses)" in party.do("sheet Ann")

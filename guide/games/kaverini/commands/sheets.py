@@ -37,7 +37,8 @@ def sheet_lines(t: KaveriniTable, k: Sheet) -> list[str]:
         lines.append(f"  {lad.name + ':':17} " + (f"{lv} - {lad.technique_name(lv)}" if lv else "-"))
     lines.append("Custom Technique Ladders:")
     lines += [f"  {name}: {lv}" for name, lv in k["custom"].items()] or ["  -"]
-    items = [i["card"] + (f" ({i['uses']} use(s))" if i["uses"] else "")
+    items = [i["card"] + (" (" + ngettext("{count} use", "{count} uses", i["uses"]).format(
+                 count=i["uses"]) + ")" if i["uses"] else "")
              + (" [bonded]" if i["bonded"] else "") for i in k["items"]]
     counters = ", ".join(f"{v:+d} {n}" if n != "HP" else f"{v} HP" for n, v in k["counters"].items() if v)
     lines.append(f"Money: {k['money']} {cur}".rstrip())
