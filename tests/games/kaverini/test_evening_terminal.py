@@ -79,3 +79,25 @@ def test_a_suggestion_taken_is_not_greyed_in_the_next_questions(tmp_path):
         assert asked[-1].endswith("(free text):"), screen
     finally:
         term.close()
+
+
+def test_a_seat_s_qr_code_stays_whole_on_an_80x24_screen(tmp_path):
+    """`seats qr Ann` prints 20 rows: the prompt kept 8 rows free below it for the Tab menu,
+    which scrolled the code's top (its finder patterns) off the screen, unscannable."""
+    term = Terminal(["play", "--campaign", str(tmp_path / "c.sqlite"), "--seed", "1",
+                     "--adventure", "amsterdam"], terminal_env(tmp_path))
+    try:
+        term.wait_for("guide (amsterdam)>")
+        term.line("kaveri Ann --ability Lagom --technique Sadness --technique Anger"
+                  " --technique Happy --fact a --fact b --fact c")
+        term.wait_for("Ann is ready")
+        term.line("view")
+        term.wait_for("The players' view is at")
+        term.line("seats qr Ann")
+        term.wait_for("▀▀▀▀▀▀▀▀")                                 # the code's last row
+        rows = term.wait_for("guide (amsterdam)>\n").splitlines()      # the prompt below it
+        first = next(i for i, row in enumerate(rows) if row.startswith("Ann: http"))
+        code = rows[first + 1:]
+        assert code[0] == code[1] == "█" * len(code[0]), rows          # the quiet zone whole
+    finally:
+        term.close()
