@@ -292,3 +292,22 @@ def test_guide_lang_before_play_is_the_tables_language_and_the_campaign_keeps_it
     refused = CliRunner().invoke(cli, ["--lang", "uk", "play", "--game", "taverne",
                                        "--campaign", str(tmp_path / "t.sqlite")], input="")
     assert refused.output.startswith("помилка: --lang: гра taverne")
+
+
+def test_every_cv_help_in_ukrainian_names_its_arguments_as_its_usage_line_does(tmp_path):
+    """Issue #25: `help change` said "Використання: change ... СИМВОЛ" and then "показує
+    SYMBOL"; lose and double "стос TYPE", log "останні COUNT", seats "seats qr NAME".
+    No English metavar word (the catalogues' "metavar" entries) is left in any help."""
+    metavars: set[str] = set()
+    for name in ("cv", "core"):
+        with cat.pot_path(name).open("rb") as f:
+            metavars |= {w for m in read_po(f) if m.context == "metavar"
+                         for w in re.findall(r"[A-Z]{3,}", m.id)} - {"OPTIONS", "ARGS"}
+    t = open_table(tmp_path / "cv.sqlite", [], 1, game_id="cv", lang="uk")
+    try:
+        for command in sorted(t.registry.commands):
+            said = text(attempt(t, f"help {command}"))
+            left = sorted(w for w in metavars if re.search(rf"\b{w}\b", said))
+            assert not left, (command, left, said)
+    finally:
+        t.close()
