@@ -311,3 +311,19 @@ def test_every_cv_help_in_ukrainian_names_its_arguments_as_its_usage_line_does(t
             assert not left, (command, left, said)
     finally:
         t.close()
+
+
+def test_a_cv_seat_counts_its_rerolls_not_its_rolls_in_ukrainian(tmp_path):
+    """The seat's counter under "2" said "ще кидки" (more rolls): it counts rerolls left
+    (V-DICE-2); and `view` says "відкрийте його" of the masculine "Екран гравців"."""
+    from guide.core.seats import Desk
+
+    t = open_table(tmp_path / "t.sqlite", [], 1, game_id="cv", lang="uk")
+    try:
+        for line in ("players Оля Петро", "roll Оля --faces money,money,health,health"):
+            t.execute(line)
+        you = Desk.payload_of(t, "Оля")["view"]["you"]
+        assert you["rerolls_label"] == "перекидання лишилось", you["rerolls_label"]
+        assert "Відкрийте його на другому екрані" in text(attempt(t, "view"))
+    finally:
+        t.close()
