@@ -169,3 +169,13 @@ def test_the_sheet_counts_an_item_s_uses_in_words(party):
     assert "Items: Bitterballen (1 use), Stroopwafel (1 use)" in out
     party.do("item Ann Carillon Baton")
     assert "Carillon Baton (3 uses)" in party.do("sheet Ann")
+
+
+def test_a_missing_argument_says_what_can_go_there(party):
+    """`use Hondje` at the buddies' turn said only "Missing argument 'TECHNIQUE...'": the
+    refusal names the techniques Tab offers there (Hondje's own), a few at most."""
+    party.do("buddy Hondje", "confront Runaway Rental Bike", "next", "next")
+    said = party.fails("use Hondje")
+    assert said.endswith("Missing argument 'TECHNIQUE...': Wag, Seasick Howl"), said
+    assert "Ann, Bob, all" in party.fails("xp")
+    assert party.fails("item Ann").endswith(", ...")               # the box's items: a few
