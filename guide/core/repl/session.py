@@ -145,7 +145,7 @@ def run_repl(table: Table) -> int:
 
     # broken between words like every output: in Ukrainian it is longer than 80 columns
     greeting = f"guide {__version__}: {table.game.greeting()}"
-    print("\n".join(wrapped([greeting], shutil.get_terminal_size().columns - 1)))
+    print("\n".join(wrapped([greeting], shutil.get_terminal_size().columns)))
     shown_rows = 0
     while True:
         try:

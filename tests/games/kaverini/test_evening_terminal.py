@@ -63,7 +63,8 @@ def test_a_suggestion_taken_is_not_greyed_in_the_next_questions(tmp_path):
     term = Terminal(["play", "--campaign", str(tmp_path / "c.sqlite"), "--seed", "1",
                      "--adventure", "amsterdam"], terminal_env(tmp_path))
     try:
-        term.wait_for("guide (amsterdam)>")
+        screen = term.wait_for("guide (amsterdam)>")
+        assert "Kaverini. Type help for the commands; Tab completes; Ctrl-D leaves." in screen
         term.line("kaveri Ann")
         term.wait_for("Passionate   The first use")
         term.line("Pasionate")
