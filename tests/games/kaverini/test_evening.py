@@ -179,3 +179,12 @@ def test_a_missing_argument_says_what_can_go_there(party):
     assert said.endswith("Missing argument 'TECHNIQUE...': Wag, Seasick Howl"), said
     assert "Ann, Bob, all" in party.fails("xp")
     assert party.fails("item Ann").endswith(", ...")               # the box's items: a few
+
+
+def test_a_move_whose_name_ends_a_sentence_gets_no_second_full_stop(party):
+    """The Runaway Rental Bike's "Ring Ring!" read "uses Ring Ring!." and "-> Ring Ring!."."""
+    party.do("confront Runaway Rental Bike", "next", "next")
+    out = party.do('foe Bike "Ring Ring!" --on Ann')
+    assert "Runaway Rental Bike uses Ring Ring! (" in out or \
+        out.splitlines()[0].endswith("uses Ring Ring!"), out
+    assert "!." not in out
