@@ -188,3 +188,11 @@ def test_a_move_whose_name_ends_a_sentence_gets_no_second_full_stop(party):
     assert "Runaway Rental Bike uses Ring Ring! (" in out or \
         out.splitlines()[0].endswith("uses Ring Ring!"), out
     assert "!." not in out
+
+
+def test_recap_s_first_chapter_has_one_colon(party):
+    """It read "The adventure began: The Silent Carillon of Amsterdam: Tess ... joined"."""
+    party.do("buddy Tess")
+    out = " ".join(party.do("recap").split())
+    assert "The beginning of The Silent Carillon of Amsterdam: Tess the Bell-Ringer (buddy)" \
+        " joined the party." in out, out
