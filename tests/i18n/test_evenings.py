@@ -329,3 +329,19 @@ def test_a_cv_seat_counts_its_rerolls_not_its_rolls_in_ukrainian(tmp_path):
         assert "Відкрийте його на другому екрані" in text(attempt(t, "view"))
     finally:
         t.close()
+
+
+def test_a_cv_seat_counts_the_cards_owed_to_failure_in_ukrainian_words(tmp_path):
+    """The seat showed "1 карт(и) через Невдачу" (a number before a fixed label): the count
+    is said with its plural form (V-FAIL-1), and so are the free cards (V-HAPPY-1)."""
+    from guide.core.seats import Desk
+
+    t = open_table(tmp_path / "t.sqlite", [], 1, game_id="cv", lang="uk")
+    try:
+        for line in ("players Оля Петро", "roll Оля --faces failure,failure,failure,money"):
+            t.execute(line)
+        you = Desk.payload_of(t, "Оля")["view"]["you"]
+        assert you["owed_said"] == "1 картка через Невдачу", you["owed_said"]
+        assert "(и)" not in json.dumps(you, ensure_ascii=False)
+    finally:
+        t.close()
