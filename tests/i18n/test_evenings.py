@@ -343,5 +343,7 @@ def test_a_cv_seat_counts_the_cards_owed_to_failure_in_ukrainian_words(tmp_path)
         you = Desk.payload_of(t, "Оля")["view"]["you"]
         assert you["owed_said"] == "1 картка через Невдачу", you["owed_said"]
         assert "(и)" not in json.dumps(you, ensure_ascii=False)
+        said = text(attempt(t, "status"))     # "винен" was masculine whoever the player is
+        assert "(1 картка через Невдачу)" in said and "винен" not in said, said
     finally:
         t.close()
