@@ -178,14 +178,18 @@ def arrange(command: click.Command, args: list[str], table: Any = None) -> list[
                for opt in (*p.opts, *p.secondary_opts)}
     front: list[str] = []
     positional: list[str] = []
+    dangling: list[str] = []      # an option without its value last: click says it lacks one
     i = 0
     while i < len(args):
         word = args[i]
         name = word.split("=", 1)[0] if word.startswith("--") else word
         option = options.get(name)
         if option is not None:
-            front.append(word)
             takes = 0 if option.is_flag or option.count or "=" in word else option.nargs
+            if len(args) - i - 1 < takes:        # `use Ann Love --world-point`: not "--"
+                dangling = args[i:]               # taken for its value
+                break
+            front.append(word)
             front.extend(args[i + 1:i + 1 + takes])
             i += 1 + takes
             if takes and isinstance(option.type, TableType) and option.type.multiword:
@@ -202,6 +206,8 @@ def arrange(command: click.Command, args: list[str], table: Any = None) -> list[
         else:
             positional.append(word)
         i += 1
+    if dangling:            # click refuses it while parsing, before the arguments count
+        return [*front, *dangling]
     return [*front, "--", *positional] if positional else front
 
 

@@ -20,7 +20,7 @@ from guide.core.clihelp import said as in_language
 from guide.core.errors import CommandError
 from guide.core.i18n import NP_, _, domain_of, help_text
 from guide.core.names import suggest
-from guide.core.params import arrange
+from guide.core.params import TableType, arrange
 from guide.core.text import unsafe
 
 __all__ = ["Command", "CommandError", "Registry", "split", "MAX_LINE", "metavar_word"]
@@ -145,14 +145,34 @@ def parse(cmd: Command, args: list[str], table: object = None) -> dict:
                                              obj=table)
     except click.UsageError as e:
         _name_in_language(e, cmd)
-        raise CommandError(_("{name}: {value}").format(
-            name=cmd.name, value=_first_line(e.format_message()))) from None
+        value = _first_line(e.format_message())
+        can = _what_can_go(e, cmd, args, table)
+        if can:     # `use Hondje`: what Tab would offer there, not the placeholder alone
+            value = _("{refusal}: {choices}").format(refusal=value, choices=can)
+        raise CommandError(_("{name}: {value}").format(name=cmd.name, value=value)) from None
     except click.exceptions.Exit:
         raise CommandError(_("{command}: see help {command}").format(command=cmd.name)) from None
     for name, value in ctx.params.items():
         _check_number(cmd.name, name, value)
     return ctx.params
 
+
+def _what_can_go(e: click.UsageError, cmd: Command, args: list[str], table: object) -> str:
+    """For a missing argument the table can name (a Kaveri's techniques, a player), the
+    names Tab offers there, a few of them; "" for any other refusal."""
+    param = getattr(e, "param", None)
+    if not isinstance(e, click.MissingParameter) or not isinstance(param, click.Argument) \
+            or not isinstance(param.type, TableType) or table is None:
+        return ""
+    try:
+        names = list(dict.fromkeys(param.type.choices(table, [cmd.name, *args])))
+    except Exception:      # a guess for the refusal's sake never hides the refusal itself
+        return ""
+    shown = names[:MOST_SHOWN] + (["..."] if len(names) > MOST_SHOWN else [])
+    return ", ".join(shown)
+
+
+MOST_SHOWN = 8
 
 MAX_DIGITS = 15     # no count, amount or price of any game needs more (docs/limits.md)
 

@@ -65,6 +65,14 @@ def test_arrange_keeps_negative_numbers_as_values():
     assert arrange(sample, ["--bogus"]) == ["--bogus"]     # click refuses it
 
 
+def test_an_option_left_without_its_value_is_said_to_lack_it():
+    """`use Bram Sadness --world-point`: click said "'--' is not one of ..." (the `--`
+    arrange puts before the positional words taken for the value)."""
+    assert arrange(sample, ["x", "--roll"]) == ["--roll"]
+    with pytest.raises(click.UsageError, match="requires an argument"):
+        sample.make_context("sample", arrange(sample, ["1d20", "--roll"]))
+
+
 def test_arrange_joins_a_multi_word_name_while_it_still_names_something():
     assert arrange(sample, ["--technique", "Comic", "Wit", "--technique", "Love"]) == [
         "--technique", "Comic Wit", "--technique", "Love"]

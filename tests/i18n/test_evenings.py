@@ -295,3 +295,58 @@ def test_guide_lang_before_play_is_the_tables_language_and_the_campaign_keeps_it
     refused = CliRunner().invoke(cli, ["--lang", "uk", "play", "--game", "taverne",
                                        "--campaign", str(tmp_path / "t.sqlite")], input="")
     assert refused.output.startswith("помилка: --lang: гра taverne")
+
+
+def test_every_cv_help_in_ukrainian_names_its_arguments_as_its_usage_line_does(tmp_path):
+    """Issue #25: `help change` said "Використання: change ... СИМВОЛ" and then "показує
+    SYMBOL"; lose and double "стос TYPE", log "останні COUNT", seats "seats qr NAME".
+    No English metavar word (the catalogues' "metavar" entries) is left in any help."""
+    metavars: set[str] = set()
+    for name in ("cv", "core"):
+        with cat.pot_path(name).open("rb") as f:
+            metavars |= {w for m in read_po(f) if m.context == "metavar"
+                         for w in re.findall(r"[A-Z]{3,}", m.id)} - {"OPTIONS", "ARGS"}
+    t = open_table(tmp_path / "cv.sqlite", [], 1, game_id="cv", lang="uk")
+    try:
+        for command in sorted(t.registry.commands):
+            said = text(attempt(t, f"help {command}"))
+            left = sorted(w for w in metavars if re.search(rf"\b{w}\b", said))
+            assert not left, (command, left, said)
+    finally:
+        t.close()
+
+
+def test_a_cv_seat_counts_its_rerolls_not_its_rolls_in_ukrainian(tmp_path):
+    """The seat's counter under "2" said "ще кидки" (more rolls): it counts rerolls left
+    (V-DICE-2); and `view` says "відкрийте його" of the masculine "Екран гравців"."""
+    from guide.core.seats import Desk
+
+    t = open_table(tmp_path / "t.sqlite", [], 1, game_id="cv", lang="uk")
+    try:
+        for line in ("players Оля Петро", "roll Оля --faces money,money,health,health"):
+            t.execute(line)
+        you = Desk.payload_of(t, "Оля")["view"]["you"]
+        assert you["rerolls_label"] == "перекидання лишилось", you["rerolls_label"]
+        words = Desk.payload_of(t, "Оля")              # a whole sentence, not "які перекинути"
+        assert "Торкніться кісток, які хочете перекинути" in json.dumps(words, ensure_ascii=False)
+        assert "Відкрийте його на другому екрані" in text(attempt(t, "view"))
+    finally:
+        t.close()
+
+
+def test_a_cv_seat_counts_the_cards_owed_to_failure_in_ukrainian_words(tmp_path):
+    """The seat showed "1 карт(и) через Невдачу" (a number before a fixed label): the count
+    is said with its plural form (V-FAIL-1), and so are the free cards (V-HAPPY-1)."""
+    from guide.core.seats import Desk
+
+    t = open_table(tmp_path / "t.sqlite", [], 1, game_id="cv", lang="uk")
+    try:
+        for line in ("players Оля Петро", "roll Оля --faces failure,failure,failure,money"):
+            t.execute(line)
+        you = Desk.payload_of(t, "Оля")["view"]["you"]
+        assert you["owed_said"] == "1 картка через Невдачу", you["owed_said"]
+        assert "(и)" not in json.dumps(you, ensure_ascii=False)
+        said = text(attempt(t, "status"))     # "винен" was masculine whoever the player is
+        assert "(1 картка через Невдачу)" in said and "винен" not in said, said
+    finally:
+        t.close()

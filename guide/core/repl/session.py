@@ -31,27 +31,37 @@ from guide.core.seats import Pending, desk_of, seated
 from guide.core.table import Table
 
 
-def show(shown: Result | str, pager: bool = True) -> None:
+def show(shown: Result | str, pager: bool = True) -> int:
     """A command's output in the terminal: in colour (unless NO_COLOR), through a pager when
-    it would scroll off the screen (and `pager`: see `pages`)."""
+    it would scroll off the screen (and `pager`: see `pages`). The rows it printed on the
+    screen (0 through the pager)."""
     styled: list[str] = [Styled(shown, "error")] if isinstance(shown, str) else lines(shown)
     if not styled:
-        return
+        return 0
     size = shutil.get_terminal_size()
     styled = wrapped(styled, size.columns - 1)
     plain = "\n".join(styled)
     rows = sum(max(1, -(-len(line) // max(size.columns, 1))) for line in plain.splitlines())
     if pager and rows > size.lines - 2:   # as the terminal wraps them: a long line is several rows
         click.echo_via_pager(plain + "\n")
-        return
+        return 0
     if os.environ.get("NO_COLOR"):
         print(plain)
-        return
+        return rows
     fragments: list[tuple[str, str]] = []
     for line in styled:
         style = STYLES.get(getattr(line, "style", ""), "")
         fragments += [(style, str(line)), ("", "\n")]
     print_formatted_text(FormattedText(fragments))
+    return rows
+
+
+def menu_space(menu_rows: int, shown_rows: int, screen_rows: int) -> int:
+    """The rows the prompt keeps free below it for the completion menu: fewer after a tall
+    output, so that the output stays whole on the screen (a seat's QR code at 80x24 lost
+    its top to the menu's rows, and a phone cannot scan half a code); the prompt's line and
+    the two toolbar rows are below it."""
+    return max(0, min(menu_rows, screen_rows - shown_rows - 3))
 
 
 class History(FileHistory):
@@ -114,7 +124,9 @@ def run_repl(table: Table) -> int:
         while True:
             try:
                 greyed = [("class:placeholder fg:ansibrightblack", default)]
-                shown = FormattedText(greyed) if default else None
+                # "" and not None: None would keep the last question's placeholder
+                # (PromptSession remembers), a greyed "Passionate" at the technique's
+                shown = FormattedText(greyed) if default else ""
                 answer = answers.prompt(f"  {last}: ", completer=completer,
                                         placeholder=shown, bottom_toolbar=None).strip()
             except (EOFError, KeyboardInterrupt):
@@ -132,7 +144,10 @@ def run_repl(table: Table) -> int:
         seats.ready()
         clock.ready()
 
-    print(f"guide {__version__}: {table.game.greeting()}")
+    # broken between words like every output: in Ukrainian it is longer than 80 columns
+    greeting = f"guide {__version__}: {table.game.greeting()}"
+    print("\n".join(wrapped([greeting], shutil.get_terminal_size().columns)))
+    shown_rows = 0
     while True:
         try:
             # completer and toolbar are given each time: a question asked by a command
@@ -140,7 +155,9 @@ def run_repl(table: Table) -> int:
             # the prompt as a function: a timed line or a seat's move changes it meanwhile
             line = session.prompt(lambda: table.game.prompt(table), completer=completer,
                                   bottom_toolbar=lambda: cast(Any, seats.toolbar()),
-                                  reserve_space_for_menu=table.game.menu_rows,
+                                  reserve_space_for_menu=menu_space(
+                                      table.game.menu_rows, shown_rows,
+                                      shutil.get_terminal_size().lines),
                                   pre_run=pre_run)
         except KeyboardInterrupt:
             seats.discard()
@@ -153,7 +170,7 @@ def run_repl(table: Table) -> int:
             outcome = attempt_at_prompt(table, line, seats.accepted(line))
         except SystemExit:
             break
-        show(outcome, pager=pages(table))
+        shown_rows = show(outcome, pager=pages(table))
     return 0
 
 

@@ -225,7 +225,12 @@ def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
         you["rerolls_label"] = ngettext("reroll left", "rerolls left", n)
         you["taken_count"] = turn["taken"]
         if turn["rolled"]:
-            you["tally"] = tally(turn, p, lib)
+            you["tally"] = got = tally(turn, p, lib)
+            # counted in words here: the page's "{n} {label}" read "1 карт(и) через Невдачу"
+            you["owed_said"] = ngettext("{n} card owed to Failure", "{n} cards owed to Failure",
+                                        got["owed"]).format(n=got["owed"])
+            you["free_said"] = ngettext("{n} card free", "{n} cards free",
+                                        got["free"]).format(n=got["free"])
         for positions in _reroll_sets(t, p):
             line = _reroll(p["name"], positions)
             if line in ids:

@@ -44,7 +44,7 @@ def chapters(events: Iterable[Event]) -> list[Chapter]:
     for e in events:
         kind, now = e["kind"], out[-1]
         if kind == "adventure":
-            out.append(Chapter(_("The adventure began: {title}").format(
+            out.append(Chapter(_("The beginning of {title}").format(
                 title=e.get("title") or e.get("adventure"))))
         elif kind == "scene":
             out.append(Chapter(e["name"] if str(e["name"]).startswith(f"{e['scene']}.")

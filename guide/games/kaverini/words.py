@@ -8,6 +8,7 @@ guide with its own "text" is shown as it was.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -65,7 +66,8 @@ def _battle(e: Event) -> str:
 def _use(e: Event) -> str:
     if e.get("ladder"):
         return _("{actor} uses {technique} ({ladder} {level}).").format(**e)
-    return _("{actor} uses {technique}.").format(**e) + (f" ({e['text']})" if e.get("text") else "")
+    return _ended(_("{actor} uses {technique}.").format(**e)) + \
+        (f" ({e['text']})" if e.get("text") else "")
 
 
 def _hit(e: Event) -> str:
@@ -146,7 +148,13 @@ def _stand(e: Event) -> str:
 
 def _f(message: str) -> Renderer:
     """A renderer of one message whose {fields} are the event's own."""
-    return lambda e: _(message).format(**e)
+    return lambda e: _ended(_(message).format(**e))
+
+
+def _ended(line: str) -> str:
+    """A sentence's full stop after a name that ends one already is dropped: "uses Ring
+    Ring!", not "Ring Ring!."."""
+    return re.sub(r"([!?])\.(?=\s|$)", r"\1", line)
 
 
 # How a confrontation ended, as the engine records it (rules/outcomes.py `_finish`)

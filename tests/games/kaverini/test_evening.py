@@ -159,3 +159,40 @@ def test_the_guided_form_checks_each_answer_as_it_is_given_r_sheet_1(play):
     assert "Cheer is already chosen" in asked[5][0]
     assert "a Kaveri has three facts" in asked[8][0]
     assert play.raw["kaverit"][0]["facts"] == ["Tulips", "Bikes", "Bells"]
+
+
+def test_the_sheet_counts_an_item_s_uses_in_words(party):
+    """`sheet` said "Bitterballen (1 use(s))"; now as the paper sheet does (R-CONF-12)."""
+    party.do("item Ann Bitterballen", "item Ann Stroopwafel")
+    party.raw["kaverit"][0]["items"][0]["uses"] = 1
+    out = party.do("sheet Ann")
+    assert "Items: Bitterballen (1 use), Stroopwafel (1 use)" in out
+    party.do("item Ann Carillon Baton")
+    assert "Carillon Baton (3 uses)" in party.do("sheet Ann")
+
+
+def test_a_missing_argument_says_what_can_go_there(party):
+    """`use Hondje` at the buddies' turn said only "Missing argument 'TECHNIQUE...'": the
+    refusal names the techniques Tab offers there (Hondje's own), a few at most."""
+    party.do("buddy Hondje", "confront Runaway Rental Bike", "next", "next")
+    said = party.fails("use Hondje")
+    assert said.endswith("Missing argument 'TECHNIQUE...': Wag, Seasick Howl"), said
+    assert "Ann, Bob, all" in party.fails("xp")
+    assert party.fails("item Ann").endswith(", ...")               # the box's items: a few
+
+
+def test_a_move_whose_name_ends_a_sentence_gets_no_second_full_stop(party):
+    """The Runaway Rental Bike's "Ring Ring!" read "uses Ring Ring!." and "-> Ring Ring!."."""
+    party.do("confront Runaway Rental Bike", "next", "next")
+    out = party.do('foe Bike "Ring Ring!" --on Ann')
+    assert "Runaway Rental Bike uses Ring Ring! (" in out or \
+        out.splitlines()[0].endswith("uses Ring Ring!"), out
+    assert "!." not in out
+
+
+def test_recap_s_first_chapter_has_one_colon(party):
+    """It read "The adventure began: The Silent Carillon of Amsterdam: Tess ... joined"."""
+    party.do("buddy Tess")
+    out = " ".join(party.do("recap").split())
+    assert "The beginning of The Silent Carillon of Amsterdam: Tess the Bell-Ringer (buddy)" \
+        " joined the party." in out, out
