@@ -66,7 +66,7 @@ def _battle(e: Event) -> str:
 def _use(e: Event) -> str:
     if e.get("ladder"):
         return _("{actor} uses {technique} ({ladder} {level}).").format(**e)
-    return _ended(_("{actor} uses {technique}.").format(**e)) + \
+    return _one_stop(_("{actor} uses {technique}.").format(**e)) + \
         (f" ({e['text']})" if e.get("text") else "")
 
 
@@ -148,10 +148,10 @@ def _stand(e: Event) -> str:
 
 def _f(message: str) -> Renderer:
     """A renderer of one message whose {fields} are the event's own."""
-    return lambda e: _ended(_(message).format(**e))
+    return lambda e: _one_stop(_(message).format(**e))
 
 
-def _ended(line: str) -> str:
+def _one_stop(line: str) -> str:
     """A sentence's full stop after a name that ends one already is dropped: "uses Ring
     Ring!", not "Ring Ring!."."""
     return re.sub(r"([!?])\.(?=\s|$)", r"\1", line)
