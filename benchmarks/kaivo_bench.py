@@ -22,11 +22,13 @@ def main() -> None:
     rules, levels = deck.load(), bots.load_bots()
     start = time.perf_counter()
     results = bench.bench(rules, levels, games, seed)
+    took = time.perf_counter() - start          # the three-bot matches alone, as at 07e7b42
     duels = bench.duels(rules, levels, games, seed)
-    took = time.perf_counter() - start
+    dueled = time.perf_counter() - start - took
     for line in bench.report(results) + bench.duel_table(duels):
         print(line)
     rounds = results[0].rounds
+    print(f"one on one: 3 pairs x {games} matches in {dueled:.2f}s")
     print(f"{games} matches ({rounds} rounds) in {took:.2f}s: {games / took:.0f} matches per second")
 
 
