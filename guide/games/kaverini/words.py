@@ -263,9 +263,12 @@ CONFRONTATION: dict[str, Renderer] = {
     "runaway": _runaway,
     "schmerz": lambda e: _("{target} takes {taken} Schmerz: {hp}/{max_hp} HP{soaked}.").format(
         taken=_taken(e), soaked=_soaked(e), **e),
+    # "end": an event of campaigns recorded before `end` told one "over" event alone
     "end": lambda e: _("The confrontation is over ({why}); no more XP.").format(
         why=_ended(e["why"])),
-    "over": lambda e: _("The confrontation ends ({result}).").format(result=_ended(e["result"])),
+    "over": lambda e: (_("The confrontation ends early; no more XP.") if e["result"] == "ended early"
+                       else _("The confrontation ends ({result}).").format(
+                           result=_ended(e["result"]))),
     "cower": _f(N_("{name} is at 0 HP and cowers (R-CONF-5).")),
     "leave": lambda e: (_("{name} is out of HP and leaves the party for good (R-CONF-8).")
                         if e["who"] == "buddy" else

@@ -196,3 +196,14 @@ def test_recap_s_first_chapter_has_one_colon(party):
     out = " ".join(party.do("recap").split())
     assert "The beginning of The Silent Carillon of Amsterdam: Tess the Bell-Ringer (buddy)" \
         " joined the party." in out, out
+
+def test_end_says_once_that_the_confrontation_is_over(party):
+    """`end` read "The confrontation is over (ended early); no more XP." and then "The
+    confrontation ends (ended early).": one line says it, and the campaign's older "end"
+    events still read."""
+    from guide.games.kaverini.words import CONFRONTATION
+
+    party.do("confront Runaway Rental Bike")
+    out = party.do("end")
+    assert out.strip() == "The confrontation ends early; no more XP.", out
+    assert "no more XP" in CONFRONTATION["end"]({"kind": "end", "why": "ended early"})

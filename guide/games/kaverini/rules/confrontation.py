@@ -185,7 +185,7 @@ class Fight(Techniques, Outcomes):
         self.settle(f)
 
     def end(self, why: str = "ended early") -> None:
-        self.say("end", why=why)
+        """The Tour Guide ends the confrontation: one "over" event says it (no XP follows)."""
         self._finish(why)
 
     # --- turn order -----------------------------------------------------------------------
