@@ -294,6 +294,8 @@ CONFRONTATION: dict[str, Renderer] = {
                         _("A {card} token joins the party ({hp} HP).")).format(**e),
     "item_played": _f(N_("{kaveri} plays {item}.")),
     "gm_item": _f(N_("GM: {text}")),
+    "item_idle": _f(N_("{item} changes nothing now (a heal at full HP, say); its use is"
+                       " spent, and undo takes the play back.")),
     "used_up": _f(N_("{item} is used up.")),
     "turned_back": lambda e: (_("{buddy} is {card} again and leaves the party; it joins the foes"
                                 " as {foe} ({hp} HP, R-CONF-14).") if e["foe"] else

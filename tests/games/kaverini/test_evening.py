@@ -207,3 +207,14 @@ def test_end_says_once_that_the_confrontation_is_over(party):
     out = party.do("end")
     assert out.strip() == "The confrontation ends early; no more XP.", out
     assert "no more XP" in CONFRONTATION["end"]({"kind": "end", "why": "ended early"})
+
+
+def test_an_item_that_changes_nothing_says_so(party):
+    """R-CONF-12: Bitterballen (heal 3) played at full HP read only "Ann plays Bitterballen."
+    and a use was gone: the table now says that it changed nothing, and undo takes it back."""
+    party.do("item Ann Bitterballen")
+    out = party.do("play Ann Bitterballen")
+    assert "Bitterballen changes nothing now" in out, out
+    party.do("schmerz Ann 5")
+    out = party.do("play Ann Bitterballen")
+    assert "heals 3 HP" in out and "changes nothing" not in out, out

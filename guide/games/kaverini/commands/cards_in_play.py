@@ -94,6 +94,7 @@ def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> 
             raise CommandError(_("items are played in the Kaverit phase, on the Kaveri's own turn"
                                " before the technique (R-CONF-2)"))
     t.tell("item_played", kaveri=k["name"], item=item.name)
+    told = len(t.story)
     if conf:
         f = fight(t)
         holder = next(x for x in f.fighters() if x.kind == KAVERI and x.name == k["name"])
@@ -106,6 +107,8 @@ def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> 
             apply_declared(f.say, f, item.name, effect, targets, f.lv_of(holder))
     else:
         _play_outside(t, k, item)
+    if item.effects and len(t.story) == told:        # a heal at full HP, say: the use still goes
+        t.tell("item_idle", kaveri=k["name"], item=item.name)
     if not item.effects and item.text:
         t.tell("gm_item", item=item.name, text=item.text)
     entry["uses"] -= 1
