@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_evenings import TAVERNE_EVENING as FRENCH_EVENING
 from test_pseudo import PSEUDO, _choices, _words, plain_words, speak_pseudo  # noqa: F401
 
 from guide.core import i18n
@@ -96,43 +97,9 @@ def report(bad: list[tuple[str, str]]) -> str:
     return "\n".join(f"{line}: {words_}" for line, words_ in bad)
 
 
-TAVERNE_EVENING = """
-help
-player Marie --loot 2
-player Pierre --loot 2
-player Cécile --loot 3
-start
-status
-call
-buy Marie pint
-buy Pierre weapon
-buy Cécile nothing
-pint Marie 10
-militia Marie
-call
-dodges Marie 1 2
-call
-attack Marie --on Pierre --weapon 4
-attack Pierre --on Marie --weapon 3
-call
-attack Cécile --on Marie --weapon 5
-call
-dodge Marie --against Pierre 3
-call
-call
-attack Marie --on Marie --weapon 4
-energy Pierre -30
-call
-call
-call
-status
-help attack
-bogus
-attack Nobody --on Marie --weapon 2
-undo
-redo
-log
-"""
+# The French evening's lines (test_evenings), then a refusal, a name nobody has, and redo
+TAVERNE_EVENING = "\n".join(FRENCH_EVENING.strip().splitlines()[:-2] + [
+    "bogus", "attack Nobody --on Marie --weapon 2", "undo", "redo", "log"]) + "\n"
 
 
 def _taverne_tv(view: dict) -> list[str]:
