@@ -59,6 +59,7 @@ class Setup:
 
     _frozen: str | None = field(default=None, init=False, repr=False, compare=False)
     _read: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    _memory: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def read(self) -> tuple[Callable[[str], Card], list[Card], list[Card], dict[str, str]]:
         """What every run reads of the setup, read once: the card lookup, the foes' cards
@@ -74,9 +75,18 @@ class Setup:
             self._read = (key, (card, foes, [card(n) for n in self.settings], rules))
         return self._read[1]
 
+    def memory(self) -> Memory:
+        """The policy's memory for runs that each start from a copy of this setup's state:
+        what it reads of a fighter depends only on that state, the cards and the foes, the
+        same in every such run (forgotten when a caller changes them, as `read` is)."""
+        key = (self.frozen, self._read[0] if self._read else None)
+        if self._memory is None or self._memory[0] != key:
+            self._memory = (key, Memory())
+        return self._memory[1]
+
     def __getstate__(self) -> dict:
-        """To another process without what was read (a closure)."""
-        return {**self.__dict__, "_read": None}
+        """To another process without what was read (a closure) or remembered."""
+        return {**self.__dict__, "_read": None, "_memory": None}
 
 
 @dataclass
@@ -106,6 +116,7 @@ def play(setup: Setup, seed: int, state: dict | None = None, record: bool = True
     buddies and companions lost: the balance of an adventure plays one state scene after
     scene, rules/evening.py). Its events and dice are kept only with `record`: the odds
     and the balance need none, and play with record=False."""
+    fresh = state is None
     state = json.loads(setup.frozen) if state is None else state
     state["confrontation"] = None
     card, foes, settings, rules = setup.read()
@@ -115,7 +126,7 @@ def play(setup: Setup, seed: int, state: dict | None = None, record: bool = True
                   xp_for=lambda name: xp.get(name.casefold(), 0), record=record)
     fight.start(foes, [k["name"] for k in state["kaverit"]], settings,
                 list(state["companions"])[:3], setup.lv)
-    policy = Policy(fight, rng)
+    policy = Policy(fight, rng, setup.memory() if fresh else Memory())
     while fight.running and fight.c["round"] <= MAX_ROUNDS:
         try:
             policy.step()
@@ -127,6 +138,17 @@ def play(setup: Setup, seed: int, state: dict | None = None, record: bool = True
 Option = tuple[str, int, str | None]        # a technique: name, base Schmerz, emotion
 
 
+@dataclass
+class Memory:
+    """What the policy has read of the fighters (see Policy), kept across the runs that
+    start from the same state (Setup.memory)."""
+
+    options: dict[tuple[str, int], list[Option]] = field(default_factory=dict)
+    against: dict[tuple[str, int, str], list[tuple[str, int, int]]] = field(
+        default_factory=dict)
+    best: dict[tuple[str, int, str, int, int], tuple[int, str]] = field(default_factory=dict)
+
+
 class Policy:
     """The policies above for one run. What they read again and again is read once: each
     fighter's techniques (by its level, or Lv for a buddy's card), how much each is
@@ -136,12 +158,12 @@ class Policy:
 
     __slots__ = ("fight", "rng", "_options", "_against", "_best")
 
-    def __init__(self, fight: Fight, rng: random.Random):
+    def __init__(self, fight: Fight, rng: random.Random, memory: Memory):
         self.fight = fight
         self.rng = rng
-        self._options: dict[tuple[str, int], list[Option]] = {}
-        self._against: dict[tuple[str, int, str], list[tuple[str, int, int]]] = {}
-        self._best: dict[tuple[str, int, str, int, int], tuple[int, str]] = {}
+        self._options = memory.options
+        self._against = memory.against
+        self._best = memory.best
 
     def step(self) -> None:
         """One decision: a run-away, a technique, or the phase passes."""
