@@ -50,23 +50,18 @@ class Fight(Techniques, Outcomes):
                 return e
         return None
 
-    def _may_act(self, first: bool = False) -> list[Fighter]:
-        """Who may still act in the current phase, in round order; with `first`, only the
-        first found (`turn` and `_maybe_advance` need no more)."""
+    def _may_act(self) -> list[Fighter]:
+        """Who may still act in the current phase, in round order (`turn` finds the first
+        with the same test, without the list: a hot spot)."""
         c = self.c
         acted = c["acted"]
         effects = c["effects"]
         in_turn = None if self._any_turn else self.in_turn
-        out = []
         if self._fighters is None:
             self.fighters()
-        for f in self._by_phase.get(c["phase"], ()):
-            if (f.data["hp"] > 0 and f.name not in acted
-                    and (in_turn is None or in_turn(f)) and not (effects and self.skipping(f))):
-                out.append(f)
-                if first:
-                    break
-        return out
+        return [f for f in self._by_phase.get(c["phase"], ())
+                if f.data["hp"] > 0 and f.name not in acted
+                and (in_turn is None or in_turn(f)) and not (effects and self.skipping(f))]
 
     # The field's own turn hooks (every fighter of a phase in its turn, round order): the
     # first who may act is the first found. A subclass with hooks of its own lists them all.
@@ -135,9 +130,21 @@ class Fight(Techniques, Outcomes):
         self._done(who)
 
     def turn(self) -> Fighter | None:
-        """Whose turn it is in the current phase (None: nobody of the phase can act)."""
-        waiting = self._may_act(True) if self._any_turn else self.waiting()
-        return waiting[0] if waiting else None
+        """Whose turn it is in the current phase (None: nobody of the phase can act): the
+        first of `waiting`, found as `_may_act` finds them when every fighter of the phase
+        is in its turn (the field's own hooks)."""
+        if not self._any_turn:
+            waiting = self.waiting()
+            return waiting[0] if waiting else None
+        c = self.c
+        acted = c["acted"]
+        effects = c["effects"]
+        if self._fighters is None:
+            self.fighters()
+        for f in self._by_phase.get(c["phase"], ()):
+            if f.data["hp"] > 0 and f.name not in acted and not (effects and self.skipping(f)):
+                return f
+        return None
 
     def runaway(self, roll: int | None = None) -> bool:
         """R-CONF-6: with cowering Kaverit, a percentile at or under 25 x cowering (max 100);

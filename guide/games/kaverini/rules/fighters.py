@@ -10,7 +10,6 @@ from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
 from guide.core.names import Ambiguous, resolve
 from guide.games.kaverini.model import Card
-from guide.games.kaverini.rules.leveling import level
 from guide.games.kaverini.state import Arena, Buddy, Counters, Foe, Sheet, Stand, State, counters
 
 pgettext = domain("kaverini").pgettext
@@ -89,7 +88,8 @@ class Fighter:
     def level(self) -> int:
         """A Kaveri's level; for a companion taking a stand, the level it fights at."""
         if self.kind == KAVERI:
-            return level(self.data["xp"])
+            xp = self.data["xp"]
+            return xp if xp > 1 else 1            # leveling.level, inline: a hot spot
         return self.data.get("lv", 1)
 
     @property

@@ -26,8 +26,10 @@ def level(xp: int) -> int:
 def party_lv(kaverit: list[Sheet], lv_default: str) -> int:
     """R-SHEET-4: Lv for a card when nobody chooses: the highest level of the Kaverit (or,
     house rule lv_default=lowest, the lowest); 1 without any."""
-    levels = [level(k["xp"]) for k in kaverit] or [1]
-    return min(levels) if lv_default == "lowest" else max(levels)
+    if not kaverit:
+        return 1
+    xps = [k["xp"] for k in kaverit]         # level is monotonic: the level of the least or
+    return level(min(xps) if lv_default == "lowest" else max(xps))   # most XP (a hot spot)
 
 
 def new_kaveri(name: str, ability: str, techniques: Sequence[str], facts: Sequence[str],
