@@ -343,7 +343,8 @@ class Techniques(Choosing):
             self._last_turn(user, None)
             return rolled, False
         self._last_turn(user, lad.name)
-        self.say("special", ladder=lad.name, says=lad.says, why=why, face=face, need=need)
+        if self.telling:
+            self.say("special", ladder=lad.name, says=lad.says, why=why, face=face, need=need)
         lv = user.level if user.kind in (KAVERI, STAND) else self.lv_of(user)
         fx.apply_special(self, user, lad.effect, lv, targets, d10)
         return rolled, lad.effect == "comic"
