@@ -370,6 +370,15 @@ def _adventure(e: Event) -> str:
                                   len(rested)).format(names=", ".join(rested))
 
 
+def _after_win(e: Event) -> str:
+    """A won scene's reminder, in the booklet's words (its `after_win`), then what to type."""
+    said = _("GM: scene {scene} is won; the booklet says: {text}").format(
+        scene=e["scene"], text=e["text"])
+    if not e["lines"]:
+        return said
+    return said + " " + _("To type: {lines}").format(lines="; ".join(e["lines"]))
+
+
 def _scene(e: Event) -> str:
     if e["name"].startswith(f"{e['scene']}."):
         return _("Scene {name}.").format(name=e["name"])
@@ -415,6 +424,7 @@ TABLE: dict[str, Renderer] = {
                         else _("{card} leaves the party.")).format(**e),
     "adventure": _adventure,
     "scene": _scene,
+    "after_win": _after_win,
     "quote": lambda e: _("d10 tens {tens}, ones {ones}: quote {quote}").format(**e) + "\n"
                        + _("{npc} says: {text}").format(
                            npc=e["npc"] or _("A friendly character"), text=e["text"]),
@@ -440,7 +450,8 @@ RENDERERS: dict[str, Renderer] = {**CONFRONTATION, **TABLE}
 
 # The kinds of event meant for the game master alone (card text to apply by hand, questions,
 # reminders): `log` leaves them out unless `log --gm`, and the players' view never shows them.
-GM_ONLY = frozenset({"gm", "gm_item", "card_note", "ask_match", "remind", "flip_due", "offer"})
+GM_ONLY = frozenset({"gm", "gm_item", "card_note", "ask_match", "remind", "flip_due", "offer",
+                     "after_win"})
 
 
 def secret_item(event: Event) -> bool:
