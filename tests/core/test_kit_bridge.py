@@ -236,7 +236,7 @@ def test_cv_symbols_take_a_unique_beginning_and_suggest():
 
     lib = load("cv").load([])
     assert lib.symbol("MONE") == "money"
-    with pytest.raises(RuleError, match="did you mean 'money'"):
+    with pytest.raises(RuleError, match="did you mean 'Money'"):
         lib.symbol("monney")
 
 

@@ -71,8 +71,8 @@ def test_a_message_the_catalogue_lacks_is_caught_by_the_check(tmp_path, monkeypa
 
 def test_plural_forms_are_gettexts_ukrainian_three_english_and_french_two():
     cv = i18n.domain("cv")
-    forms = {"uk": {1: "1 картка", 2: "2 картки", 5: "5 карток", 11: "11 карток", 21: "21 картка",
-                    22: "22 картки", 0: "0 карток"},
+    forms = {"uk": {1: "1 карта", 2: "2 карти", 5: "5 карт", 11: "11 карт", 21: "21 карта",
+                    22: "22 карти", 0: "0 карт"},
              "en": {1: "1 card", 2: "2 cards", 0: "0 cards"}}
     for code, want in forms.items():
         with i18n.speaking(code):
@@ -139,3 +139,16 @@ def test_a_message_falls_back_to_english_per_message_and_the_miss_is_recorded():
     assert misses == {("cv", None, "no such message anywhere")}
     with i18n.speaking("fr"):
         assert i18n.domain("kaverini").gettext("no campaign is open") == "aucune campagne n’est ouverte"
+
+
+def test_ukrainian_says_karta_for_a_card_as_the_cv_rulebook_does():
+    """The CV rulebook calls a card "карта" (колоди карт, карта Роботи; "картка" only now
+    and then); the catalogues a Ukrainian CV table reads had both. One word: карта."""
+    word = re.compile(r"(?<!\w)карт(ка|ки|ку|ці|кою|ок|кам|ками|ках)(?!\w)", re.IGNORECASE)
+    for name in ("cv", "core"):
+        said = [text for m in _read(cat.po_path(name, "uk"), "uk") if m.id
+                for text in ((m.string,) if isinstance(m.string, str) else m.string)
+                if word.search(text)]
+        assert said == [], (name, said)
+    with i18n.speaking("uk"):
+        assert i18n.domain("cv").ngettext("{n} card", "{n} cards", 5).format(n=5) == "5 карт"

@@ -131,11 +131,11 @@ def test_a_cv_evening_in_ukrainian_leaves_nothing_in_english(tmp_path):
     left = [m for m in _english("cv", "core") if m in out]
     assert not left, left
     # the seed's words, and names left in the nominative (decisions: Languages)
-    for said in ("Оля бере картку «Jogging», Здоров'я, платить: Гроші (дає: Здоров'я)",
+    for said in ("Оля бере карту «Jogging», Здоров'я, платить: Гроші (дає: Здоров'я)",
                  "Раунд 1. Хід: Оля", "Раунд 1. Хід: Петро", "Оля (В)", "1: Велосипед",
-                 "Оля тримає картку «Екскурсія в зоопарк»",
-                 "Оля грає картку «Екскурсія в зоопарк»: ще 2 кістки до наступного кидка",
-                 "Невдача: 3 (коштує 1 активну картку, V-FAIL-1)", "Доріжку доповнено (Молодість — 2)",
+                 "Оля тримає карту «Екскурсія в зоопарк»",
+                 "Оля грає карту «Екскурсія в зоопарк»: ще 2 кістки до наступного кидка",
+                 "Невдача: 3 (коштує 1 активну карту, V-FAIL-1)", "Доріжку доповнено (Молодість — 2)",
                  "помилка: невідома команда 'bogus'; введіть help", "Скасовано: roll Оля",
                  "Використання: take", "Команди (help КОМАНДА — докладніше):", "підготовка:",
                  "cv (раунд 1: Оля)> ",
@@ -177,9 +177,9 @@ def test_cv_scoring_in_ukrainian_counts_with_three_plural_forms(tmp_path):
     assert not misses, sorted(misses)[:10]
     assert "Фелікс: 10 + 6 + 15 + 19 + 8 + 5 = 63 очки" in out
     assert "Перемагає: Фелікс, 63 очки" in out
-    assert ("CV: Фелікс — Здоров'я: 4, Відносини: 3, Знання: 5, Робота: 0, картки Майна: 5,"
+    assert ("CV: Фелікс — Здоров'я: 4, Відносини: 3, Знання: 5, Робота: 0, карти Майна: 5,"
             " очки Майна: 19, жетони: 0") in out
-    assert "Ерік: 0 + 0 + 0 + 5 + 0 = 5 очок (3 картки в CV)" in out
+    assert "Ерік: 0 + 0 + 0 + 5 + 0 = 5 очок (3 карти в CV)" in out
 
 
 def test_a_taverne_evening_in_french_leaves_nothing_in_english(tmp_path):
@@ -233,7 +233,7 @@ def test_tab_offers_the_english_words_with_descriptions_in_the_tables_language(t
     try:
         commands = dict(described(t, []))
         assert commands["undo"].startswith("Скасувати останню команду")
-        assert commands["take"] == "Взяти картку з доріжки в CV (V-TURN-1, V-TURN-2)."
+        assert commands["take"] == "Взяти карту з доріжки в CV (V-TURN-1, V-TURN-2)."
         options = dict(described(t, ["take", "Оля", "Jogging"]))
         assert options["--happiness"] == "Безкоштовно за три Щастя (V-HAPPY-1)."
     finally:
@@ -344,9 +344,9 @@ def test_a_cv_seat_counts_the_cards_owed_to_failure_in_ukrainian_words(tmp_path)
         for line in ("players Оля Петро", "roll Оля --faces failure,failure,failure,money"):
             t.execute(line)
         you = Desk.payload_of(t, "Оля")["view"]["you"]
-        assert you["owed_said"] == "1 картка через Невдачу", you["owed_said"]
+        assert you["owed_said"] == "1 карта через Невдачу", you["owed_said"]
         assert "(и)" not in json.dumps(you, ensure_ascii=False)
         said = text(attempt(t, "status"))     # "винен" was masculine whoever the player is
-        assert "(1 картка через Невдачу)" in said and "винен" not in said, said
+        assert "(1 карта через Невдачу)" in said and "винен" not in said, said
     finally:
         t.close()

@@ -7,14 +7,18 @@ drawn along the top and bottom edges, where nothing can pass). A wall stands whe
 is closed; a passage is open where a tile opens toward an empty square or the tile beside
 it opens back (C-TURN-1). Inside: the content's letter (capitals, `f`
 for a food tile whose food was taken), then the characters on it as numbers 1, 2, 3 ... in
-the order they joined, so a character never reads as a tile's letter. Beside the board:
-whose turn, the draw pile, and each character's number, meters, square and cards."""
+the order they joined, so a character never reads as a tile's letter. The letter always
+stays: when the characters do not all fit after it (three on the start tile), the square
+shows those that fit and `+` (`S1+`), and a line under the board names every character
+of each such square (`+ on the map: 5,3 S: 1 2 3`). Beside the board: whose turn, the draw
+pile, and each character's number, meters, square and cards."""
 
 from __future__ import annotations
 
 import textwrap
 
 from guide.core.i18n import N_, domain
+from guide.core.text import clip
 
 from .box import Box
 from .state import OPPOSITE, CaveState, Character, current
@@ -53,20 +57,49 @@ def _open(a: tuple[str, ...] | None, b: tuple[str, ...] | None, side: str) -> bo
 
 
 def _inside(letter: str, here: list[str]) -> str:
-    """The 3 columns inside a square: the letter and the characters, as many as fit."""
-    if len(here) > 3:
-        return "".join(here[:2]) + "+"
-    text = letter + "".join(here) if len(here) < 3 else "".join(here)
+    """The 3 columns inside a square: the tile's letter, always (a blank for a normal tile,
+    dropped only then), and the characters after it; when they do not all fit, as many as
+    fit before a `+` (the line under the board names them all: `crowded`)."""
+    mark = "" if letter == " " and len(here) > 2 else letter
+    if len(mark) + len(here) > 3:
+        return mark + "".join(here[:2 - len(mark)]) + "+"
+    text = mark + "".join(here)
     return f"{text:^3}" if not here else f"{text:<3}"
 
 
-def board_lines(state: CaveState, box: Box) -> list[str]:
-    """The board alone: a line of x numbers, then each row, with a line of walls between."""
+def crowded(state: CaveState, box: Box) -> str:
+    """The squares whose characters do not all fit inside them, each with its letter and
+    every character on it ("5,3 S: 1 2 3 4"), on one line under the board ("" when none)."""
+    squares = []
+    for (x, y), here in sorted(_at(state).items(), key=lambda item: (item[0][1], item[0][0])):
+        letter = _letter(state, x, y)
+        if len(here) > (3 if letter == " " else 2):
+            squares.append(f"{x},{y} {letter.strip()}".rstrip() + ": " + " ".join(here))
+    return "  ".join(squares)
+
+
+def _at(state: CaveState) -> dict[tuple[int, int], list[str]]:
+    """Each square's characters on the board, by their marks in the order they joined."""
     who = marks(state)
     at: dict[tuple[int, int], list[str]] = {}
     for ch in state["characters"]:
         if ch["state"] == "in" and state["phase"] != "setup":
             at.setdefault((ch["x"], ch["y"]), []).append(who[ch["name"]])
+    return at
+
+
+def _letter(state: CaveState, x: int, y: int) -> str:
+    """The content's letter of the tile on (x, y) (`f` for food taken), "." for no tile."""
+    placed = state["board"].get(f"{x},{y}")
+    if placed is None:
+        return "."
+    piece = state["pieces"][placed["id"]]
+    return "f" if piece["content"] == "food" and piece["eaten"] else MARK.get(piece["content"], "?")
+
+
+def board_lines(state: CaveState, box: Box) -> list[str]:
+    """The board alone: a line of x numbers, then each row, with a line of walls between."""
+    at = _at(state)
     sides = {(x, y): _sides(state, box, x, y) for x in range(-1, box.width + 1)
              for y in range(-1, box.height + 1)}
     lines = ["  " + "".join(f" {x:^3}" for x in range(box.width))]
@@ -83,14 +116,8 @@ def board_lines(state: CaveState, box: Box) -> list[str]:
         for x in range(box.width + 1):
             row += " " if _open(sides[(x - 1, y)], sides[(x, y)], "right") else "|"
             if x < box.width:
-                placed = state["board"].get(f"{x},{y}")
-                if placed is None:
-                    row += " . "
-                    continue
-                piece = state["pieces"][placed["id"]]
-                taken = piece["content"] == "food" and piece["eaten"]
-                letter = "f" if taken else MARK.get(piece["content"], "?")
-                row += _inside(letter, at.get((x, y), []))
+                letter = _letter(state, x, y)
+                row += " . " if letter == "." else _inside(letter, at.get((x, y), []))
         lines.append(row)
     return [line.rstrip() for line in lines]
 
@@ -168,4 +195,8 @@ def render_map(state: CaveState, box: Box) -> str:
     side = panel(state, box, len(board), WIDTH - left)
     lines = [f"{line:<{left}}{extra}".rstrip() if extra else line
              for line, extra in zip(board, side + [""] * (len(board) - len(side)), strict=True)]
+    together = crowded(state, box)
+    if together:
+        lines.append(clip(_("+ on the map: {squares}").format(squares=together),
+                          WIDTH))
     return "\n".join([*lines, _(LEGEND)])

@@ -20,7 +20,7 @@ from guide.core.box import bundled as boxes
 from guide.core.box import read as read_box
 from guide.core.errors import DataError, RuleError
 from guide.core.i18n import current, domain
-from guide.core.names import Ambiguous, Unknown, fold, resolve, suggest
+from guide.core.names import Ambiguous, Unknown, closest, fold, resolve, suggest
 from guide.core.yamlsrc import Problem
 
 FILES = ("symbols", "types", "specials", "scoring", "box")
@@ -174,8 +174,19 @@ class Library:
             kinds = {"symbol": pgettext("cv what", "symbol"), "type": pgettext("cv what", "type"),
                      "deck": pgettext("cv what", "deck")}
             raise RuleError(_("unknown {kind} {word!r}{value} (one of: {value2})").format(
-                kind=kinds[kind], word=word, value=suggest(word, words),
+                kind=kinds[kind], word=word, value=self._did_you_mean(word, words, known),
                 value2=", ".join(x.here for x in known.values()))) from None
+
+    @staticmethod
+    def _did_you_mean(word: str, words: dict[str, str], known: dict[str, Any]) -> str:
+        """`; did you mean 'X'?` with X in the table's language (its `here` name), whichever
+        of its names (English, Ukrainian, an alias) the typed word is closest to: `helth` at
+        a Ukrainian table suggests Здоров'я, not health."""
+        near = closest(word, list(words))
+        if near is None:
+            return ""
+        found = known.get(words[near])
+        return _("; did you mean {name!r}?").format(name=found.here if found else near)
 
     def symbol_en(self, sym: str) -> str:
         """The English name of a symbol id (a 43 choice token: 'Choice')."""

@@ -9,7 +9,7 @@ import math
 from typing import Any
 
 from guide.core.i18n import N_, domain
-from guide.core.text import clip
+from guide.core.text import clip, fit, toolbar_width
 
 from .knowledge import SeatView, view
 from .model import KaivoState
@@ -222,26 +222,43 @@ def prompt(state: KaivoState) -> str:
 
 
 def toolbar(state: KaivoState, shown: set[int] | None, clock: float | None = None) -> str | None:
-    """One line, at most 80 columns: your row (a card you saw only while `shown`: the
-    terminal's transient place, K-DEAL-1), the opponents' cards you see now, the card you
-    hold, the pile, the deck, the turn clock's seconds (K-CLOCK-1), the scores."""
-    scores = " ".join(f"{p['name']} {p['score']}" for p in state["players"])
-    t = state["table"]
-    if in_play(state) and t is not None:
-        v = view(t, viewer(state), shown)
-        me = v["me"]
-        mine = "".join(card_text(x) for x in v["hands"][me]) if me >= 0 else _("table")
-        theirs = [f"{v['names'][s]} {p + 1}:{x}" for s in range(len(v["names"])) if s != me
-                  for p, x in enumerate(v["hands"][s]) if x is not None and not v["face_up"][s][p]]
-        seen = _(" | see {cards}").format(cards=", ".join(theirs)) if theirs else ""
-        held = (_(" | hold {card}").format(card=v["held"])
-                if v["held"] is not None and v["turn"] == me else "")
-        left = f" | {math.ceil(clock - 1e-6)}s" if clock is not None and clock > 0 else ""
-        top = v["discard"][-1] if v["discard"] else "-"
-        text = f" {mine}{held}{seen}" + _(" | pile {top} | deck {left}").format(
-            top=top, left=v["deck_left"]) + f"{left} | {scores}"
-    elif state["players"]:
-        text = " " + _("round {round} | {scores}").format(round=state["round"], scores=scores)
-    else:
+    """Within 80 columns, each line at most the toolbar's width (guide.core.text): in a
+    round, a first line with your row (a card you saw only while `shown`: the terminal's
+    transient place, K-DEAL-1), the card you hold, the opponents' cards you see now, the
+    pile, the deck and the turn clock's seconds (K-CLOCK-1); then, on a line of its own, the
+    round and the scores (long names shortened, as every game's toolbar does)."""
+    if not state["players"]:
         return None
-    return clip(text)
+    width = toolbar_width()
+    head = " " + _("round {round}:").format(round=state["round"])
+    scores = "".join(text for _, text in fit(
+        [(p["name"], [("", f" {p['score']}")], [("", f" {p['score']}")])
+         for p in state["players"]], width - len(head)))
+    t = state["table"]
+    if not (in_play(state) and t is not None):
+        return head + scores
+    return _cards_line(state, view(t, viewer(state), shown), clock, width) + "\n" + head + scores
+
+
+def _cards_line(state: KaivoState, v: SeatView, clock: float | None, width: int) -> str:
+    """The round's line: the opponents' cards you see named by player, or by their badge
+    letter (K-POW-2) when the names do not fit; cut (guide.core.text.clip) only past that."""
+    me = v["me"]
+    mine = "".join(card_text(x) for x in v["hands"][me]) if me >= 0 else _("table")
+    held = (_(" | hold {card}").format(card=v["held"])
+            if v["held"] is not None and v["turn"] == me else "")
+    left = f" | {math.ceil(clock - 1e-6)}s" if clock is not None and clock > 0 else ""
+    top = v["discard"][-1] if v["discard"] else "-"
+    tail = _(" | pile {top} | deck {left}").format(top=top, left=v["deck_left"]) + left
+    seen = {s: " ".join(f"{p + 1}:{x}" for p, x in enumerate(v["hands"][s])
+                        if x is not None and not v["face_up"][s][p])
+            for s in range(len(v["names"])) if s != me}
+    text = f" {mine}{held}{tail}"
+    for who in (v["names"], v["letters"]):
+        see = _(" | see {cards}").format(cards=", ".join(
+            f"{who[s]} {cards}" for s, cards in seen.items() if cards)) if any(seen.values()) \
+            else ""
+        text = f" {mine}{held}{see}{tail}"
+        if len(text) <= width:
+            return text
+    return clip(text, width)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from guide.core.i18n import domain
-from guide.games.kaverini.model import Adventure
+from guide.games.kaverini.model import Adventure, Scene
 from guide.games.kaverini.state import State
 
 if TYPE_CHECKING:
@@ -19,13 +19,20 @@ _, ngettext, pgettext = domain("kaverini").functions()
 
 
 def scene_won(t: KaveriniTable) -> list[str]:
-    """After a won confrontation (not a practice bout): when it was the adventure's last
-    scene, the adventure is done: every Kaveri of the party records it, the table is told,
-    and the lines of the booklet's good ending follow (read aloud)."""
+    """After a won confrontation (not a practice bout): the booklet's words for the GM once
+    the current scene is won (its `after_win`, with the line that brings each friend of its
+    `joins` into the party); when it was the adventure's last scene, the adventure is done:
+    every Kaveri of the party records it, the table is told, and the lines of the booklet's
+    good ending follow (read aloud)."""
     from guide.games.kaverini.commands.scenes import paragraphs
 
     a = t.adventure()
-    if a is None or not a.scenes or t.state.get("scene") != len(a.scenes):
+    if a is None or not a.scenes:
+        return []
+    number = t.state.get("scene")
+    if isinstance(number, int) and 1 <= number <= len(a.scenes):
+        _after_win(t, number, a.scenes[number - 1])
+    if number != len(a.scenes):
         return []
     names = []
     for k in t.state["kaverit"]:
@@ -36,6 +43,22 @@ def scene_won(t: KaveriniTable) -> list[str]:
     t.tell("adventure_done", adventure=a.id, title=a.title, kaverit=names,
            ending=a.good_ending.strip())
     return ["", *paragraphs(a.good_ending)] if a.good_ending.strip() else []
+
+
+def _after_win(t: KaveriniTable, number: int, scene: Scene) -> None:
+    """The scene's `after_win` told to the GM alone (a reminder), with `buddy NAME` or
+    `companion NAME` for each of its `joins` not yet with the party."""
+    if not scene.after_win.strip():
+        return
+    buddies = {b.get("card", b["name"]) for b in t.state["buddies"]}
+    lines = []
+    for name in scene.joins:
+        card = t.library.card(name)
+        if card is None or name in buddies or name in t.state["companions"]:
+            continue
+        lines.append(f"{card.type} {card.name}")
+    t.tell("after_win", scene=number, name=scene.name, text=" ".join(scene.after_win.split()),
+           lines=lines)
 
 
 def done_by(state: State, adventure_id: str) -> list[str]:

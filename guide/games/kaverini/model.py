@@ -156,6 +156,8 @@ class Scene:
     text: str = ""
     setting: str | None = None
     foes: tuple[str, ...] = ()
+    after_win: str = ""               # the booklet's words for the GM once the scene is won
+    joins: tuple[str, ...] = ()       # buddy and companion cards that join the party then
 
 
 @dataclass(frozen=True)

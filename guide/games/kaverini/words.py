@@ -80,6 +80,21 @@ def _hit(e: Event) -> str:
         soaked=_soaked(e))
 
 
+def _schmerz(e: Event) -> str:
+    """The GM's Schmerz by hand, with R-DMG-8's arithmetic as a hit shows R-DMG-2..4: the
+    taker's Sensitive/Insensitive and H, then what HP counters absorbed, and the HP before
+    and after ("Carla takes 4 Schmerz (11 x 1/2 - 2 H = 4): Carla 20 → 16/20 HP."); what
+    it takes is the whole sum, as a hit deals it, even past 0 HP."""
+    if "given" not in e:                           # an event of an older guide
+        return _("{target} takes {taken} Schmerz: {hp}/{max_hp} HP{soaked}.").format(
+            taken=_taken(e), soaked=_soaked(e), **e)
+    hit = compute(e["given"], 0, Fraction(e["mult"]), e["heart"])
+    return _("{target} takes {taken} Schmerz ({steps}): {target} {before} → {hp}/{max_hp}"
+             " HP{soaked}.").format(
+        target=e["target"], taken=hit.amount, steps=hit.steps, before=e["hp"] + e["lost"],
+        hp=e["hp"], max_hp=e["max_hp"], soaked=_soaked(e))
+
+
 _WHY = {"world point": N_("a world point forces it"), "level 10": N_("level 10 always triggers"),
         "passionate": N_("Passionate: first use of the ladder")}
 
@@ -261,8 +276,7 @@ CONFRONTATION: dict[str, Renderer] = {
     "skips": _skips,
     "setting": _f(N_("The setting is now {setting}.")),
     "runaway": _runaway,
-    "schmerz": lambda e: _("{target} takes {taken} Schmerz: {hp}/{max_hp} HP{soaked}.").format(
-        taken=_taken(e), soaked=_soaked(e), **e),
+    "schmerz": _schmerz,
     # "end": an event of campaigns recorded before `end` told one "over" event alone
     "end": lambda e: _("The confrontation is over ({why}); no more XP.").format(
         why=_ended(e["why"])),
@@ -356,6 +370,15 @@ def _adventure(e: Event) -> str:
                                   len(rested)).format(names=", ".join(rested))
 
 
+def _after_win(e: Event) -> str:
+    """A won scene's reminder, in the booklet's words (its `after_win`), then what to type."""
+    said = _("GM: scene {scene} is won; the booklet says: {text}").format(
+        scene=e["scene"], text=e["text"])
+    if not e["lines"]:
+        return said
+    return said + " " + _("To type: {lines}").format(lines="; ".join(e["lines"]))
+
+
 def _scene(e: Event) -> str:
     if e["name"].startswith(f"{e['scene']}."):
         return _("Scene {name}.").format(name=e["name"])
@@ -401,6 +424,7 @@ TABLE: dict[str, Renderer] = {
                         else _("{card} leaves the party.")).format(**e),
     "adventure": _adventure,
     "scene": _scene,
+    "after_win": _after_win,
     "quote": lambda e: _("d10 tens {tens}, ones {ones}: quote {quote}").format(**e) + "\n"
                        + _("{npc} says: {text}").format(
                            npc=e["npc"] or _("A friendly character"), text=e["text"]),
@@ -426,7 +450,8 @@ RENDERERS: dict[str, Renderer] = {**CONFRONTATION, **TABLE}
 
 # The kinds of event meant for the game master alone (card text to apply by hand, questions,
 # reminders): `log` leaves them out unless `log --gm`, and the players' view never shows them.
-GM_ONLY = frozenset({"gm", "gm_item", "card_note", "ask_match", "remind", "flip_due", "offer"})
+GM_ONLY = frozenset({"gm", "gm_item", "card_note", "ask_match", "remind", "flip_due", "offer",
+                     "after_win"})
 
 
 def secret_item(event: Event) -> bool:

@@ -90,9 +90,30 @@ def test_a_characters_number_never_reads_as_a_tiles_letter():
     assert cell(lines, 5, 3)[1] == "S12"
 
 
-def test_more_characters_on_a_square_than_fit_are_counted_on():
+def test_the_tiles_letter_stays_when_three_share_the_start_and_all_are_named():
+    """Three characters on the start tile drew `123`: the `S` was gone. The letter stays, as
+    many characters as fit follow it with `+`, and a line under the board names them all."""
+    lines = render_map(game("Ann", "Bob", "Cid"), BOX).splitlines()
+    assert cell(lines, 5, 3)[1] == "S1+"
+    assert lines[-2] == "+ on the map: 5,3 S: 1 2 3"
+    assert len(lines) <= 18 and max(map(len, lines)) <= 79
     lines = render_map(game("A1", "A2", "A3", "A4"), BOX).splitlines()
-    assert cell(lines, 5, 3)[1] == "12+"
+    assert cell(lines, 5, 3)[1] == "S1+" and lines[-2] == "+ on the map: 5,3 S: 1 2 3 4"
+    assert "+ on the map" not in render_map(game("Ann", "Bob"), BOX)    # S12 fits
+
+
+def test_a_plain_tile_holds_three_and_names_a_fourth_under_the_board():
+    state = game("Ann", "Bob", "Cid", "Dee")
+    next_tiles(state, ("straight", "normal"))
+    move(state, BOX, DICE, "Ann", "up", 0)
+    for name in ("Ann", "Bob", "Cid", "Dee"):
+        ch = next(c for c in state["characters"] if c["name"] == name)
+        ch["x"], ch["y"] = 5, 2
+    lines = render_map(state, BOX).splitlines()
+    assert cell(lines, 5, 2)[1] == "12+" and lines[-2] == "+ on the map: 5,2: 1 2 3 4"
+    del state["characters"][3]
+    lines = render_map(state, BOX).splitlines()
+    assert cell(lines, 5, 2)[1] == "123" and "+ on the map" not in lines[-2]
 
 
 def test_the_map_marks_the_exit():

@@ -26,8 +26,11 @@ def test_the_map_stays_on_screen_at_80x24_while_the_next_move_is_typed(tmp_path)
         rows = screen.splitlines()
         top = next(i for i, row in enumerate(rows) if row.split()[:3] == ["0", "1", "2"])
         assert rows[top + 1].startswith(" 0  .   .") and "Round 1: Ann" in rows[top]
-        assert rows.index("cave (round 1: Ann)> move Ann ri") == top + 18   # the whole map above
+        assert rows.index("cave (round 1: Ann)> move Ann ri") == top + 19   # the whole map above
         assert " 7  .   ." in screen
+        # four on the start tile: its S stays, and the line under the board names them all
+        assert rows[top + 7].startswith(" 3  .   .   .   .   .  S1+  S ")
+        assert rows[top + 16] == "+ on the map: 5,3 S: 1 2 3 4"
         assert "4 Dorothea" in screen
         assert "(END)" not in screen and ":" != rows[-1].strip()
         assert rows[-1] == "R1 | >1 Ann E8 M4 | 2 Bob E8 M4 | 3 Cid E8 M4 | 4 Dorothea E8 M4"

@@ -142,6 +142,24 @@ def test_lang_uk_switches_the_messages_and_the_log(tmp_path):
     assert "Players in turn order: Ann, Bob" in run(t, "log")
 
 
+def test_a_mistyped_type_or_symbol_is_suggested_in_the_tables_language(tmp_path):
+    """At a Ukrainian table `--type helth` suggested 'health', `Робто` 'роботи' (an
+    alias, lower case): the suggestion is the name the table reads, Здоров'я, Робота."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "lang uk", "players Оля Ерік", "roll Оля --faces money,money,health,failure")
+    for line, said in (("take Оля Jogging --type helth --cost money", "може, \"Здоров'я\"?"),
+                       ("lose Оля Робто", "може, 'Робота'?"),
+                       ("double Оля knowlege", "може, 'Знання'?"),
+                       ("take Оля Jogging --type health --cost mony", "може, 'Гроші'?")):
+        with pytest.raises(CommandError) as e:
+            t.execute(line)
+        assert said in str(e.value), (line, str(e.value))
+    run(t, "lang en")
+    with pytest.raises(CommandError) as e:
+        t.execute("lose Оля Робто")
+    assert "did you mean 'Job'?" in str(e.value)
+
+
 def test_prompt_toolbar_and_view_show_only_what_players_may_see(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
     assert t.game.prompt(t) == "cv> "

@@ -35,7 +35,7 @@ def test_ukrainian_lines_use_the_seeds_words():
     t = _a_game()
     text = t.text(lang="uk")
     assert "Ann кидає: 1 Гроші, 2 Гроші, 3 Невдача заморожена" in text
-    assert "Ann бере картку «Jogging», Здоров'я, платить: Гроші (дає: Здоров'я)" in text
+    assert "Ann бере карту «Jogging», Здоров'я, платить: Гроші (дає: Здоров'я)" in text
     for english in ("Money", "Failure", "Health", "rolls", "takes"):
         assert english not in text, english
 

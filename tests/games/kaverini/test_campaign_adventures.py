@@ -86,3 +86,48 @@ def test_r_adv_3_a_part_out_of_order_is_pointed_out(series):
     out = series.do("adventure bells-3")
     assert "Third Bells is part 3 of The Bell Trilogy; not done yet: First Bells (part 1)," \
            " Second Bells (part 2)" in out
+
+
+TESS = ("GM: scene 1 is won; the booklet says: Calm the bike down and she will join you (Tess"
+        " the Bell-Ringer). To type: buddy Tess the Bell-Ringer")
+
+
+def test_a_won_scene_reminds_the_gm_of_the_booklets_words_on_who_joins(party):
+    """The booklet (adventures/kaverini/amsterdam.yaml, scene 1): "Calm the bike down and she
+    will join you (Tess the Bell-Ringer)". When scene 1 is won, the Tour Guide is reminded in
+    those words, with the line to type; nothing joins by itself."""
+    party.do("scene 1", "confront --scene 1")
+    assert TESS in party.do("schmerz Bike 99")
+    assert party.state["buddies"] == []
+    assert TESS in party.do("log --gm") and TESS not in party.do("log")     # the GM's alone
+    party.do("buddy Tess", "scene 2", "confront --scene 2", "schmerz Gull 99")
+    out = party.do("schmerz Smuggler 99")
+    assert "GM: scene 2 is won; the booklet says: After the confrontation Anouk joins as a" \
+           " companion. To type: companion Anouk the Cheese Seller" in out
+    party.do("scene 1", "confront --scene 1")                   # Tess is with the party now
+    out = party.do("schmerz Bike 99")
+    assert "GM: scene 1 is won; the booklet says: Calm the bike down and she will join you" \
+           " (Tess the Bell-Ringer)." in out and "To type" not in out
+
+
+def test_no_reminder_for_a_practice_bout_or_a_scene_without_after_win(party):
+    party.do("scene 1", "confront Runaway Rental Bike --practice")
+    assert "the booklet says" not in party.do("schmerz Bike 99")
+    party.do("scene 3", "confront --scene 3", "schmerz Musketeer 99")
+    assert "the booklet says" not in party.do("schmerz Bandit 99")
+
+
+def test_check_refuses_a_scene_whose_joins_is_no_buddy_or_companion(tmp_path):
+    from conftest import guide
+
+    quotes = "\n".join(f"    {n}: Quote {n}." for n in range(1, 101))
+    path = write_box(tmp_path, "joins.yaml", SERIES.format(
+        id="joins", title="Joins", part=1, quotes=quotes).replace(
+        "    - {name: Only scene, foes: [Runaway Rental Bike]}",
+        "    - {name: Only scene, foes: [Runaway Rental Bike], after_win: Rex joins.,"
+        " joins: [Runaway Rental Bike, Rex]}"))
+    out = guide("check", str(path))
+    assert out.returncode == 1
+    assert "joins.yaml:8:86: " in out.stdout
+    assert "'Runaway Rental Bike' is a foe card, not a buddy or companion" in out.stdout + out.stderr
+    assert "unknown buddy or companion card 'Rex'" in out.stdout + out.stderr

@@ -18,6 +18,29 @@ def test_r_dmg_5_each_hit_says_what_hp_counters_absorbed(party):
     assert line in party.do("log 1")
 
 
+def test_r_dmg_8_the_gms_schmerz_by_hand_shows_its_arithmetic_as_a_hit_does(party):
+    """`schmerz NAME N` says how R-DMG-8 shaped it (the taker's Sensitive/Insensitive and H),
+    what HP counters absorbed, and the HP before and after, in a confrontation and out."""
+    party.do("companion Mevrouw de Kat", "confront --scene 1")
+    party.raw["kaverit"][0]["counters"]["H"] = 2
+    assert "Ann takes 9 Schmerz (11 - 2 H = 9): Ann 20 → 13/20 HP (HP counters absorb 2, 0" \
+        " left)." in party.do("schmerz Ann 11")
+    assert "Bob takes 6 Schmerz (11 x 1/2 = 6): Bob 20 → 16/20 HP (HP counters absorb 2, 0" \
+        " left)." in party.do("schmerz Bob 11")
+    bike = party.do("schmerz Bike 99")            # the whole sum, as a hit deals it
+    assert "Runaway Rental Bike takes 99 Schmerz (99 = 99): Runaway Rental Bike 30 → 0/30 HP." \
+        in bike
+    assert "Bob takes 3 Schmerz (5 x 1/2 = 3): Bob 16 → 13/20 HP." in party.do("schmerz Bob 5")
+    assert "Bob takes 3 Schmerz (5 x 1/2 = 3): Bob 16 → 13/20 HP." in party.do("log")
+
+
+def test_an_older_guides_schmerz_event_still_reads():
+    from guide.games.kaverini import words
+
+    assert words.render({"kind": "schmerz", "target": "Ann", "lost": 3, "hp": 17,
+                         "max_hp": 20}) == "Ann takes 3 Schmerz: 17/20 HP."
+
+
 def test_r_sheet_3_status_toolbar_and_state_show_hp_counters(party):
     from guide.games.kaverini.screen import toolbar
 

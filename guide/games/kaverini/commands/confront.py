@@ -323,7 +323,7 @@ def _schmerz_outside(t: KaveriniTable, name: str, amount: int) -> None:
     if taker.kind == BUDDY:
         taker.data.pop("counters", None)
     t.tell("schmerz", target=taker.name, lost=taken.lost, hp=taker.hp, max_hp=taker.max_hp,
-           **taken.soaked)
+           **taken.steps(amount), **taken.soaked)
 
 
 @command("stand", "confrontation")

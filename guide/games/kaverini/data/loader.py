@@ -286,6 +286,8 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
             need("foe", foe.value, foe, foe_types)
         if "setting" in fields:
             need("setting", fields["setting"].value, fields["setting"], ("setting",))
+        for friend in fields.get("joins", yaml.SequenceNode("", [])).value:
+            need("buddy or companion", friend.value, friend, ("buddy", "companion"))
     for shop_node in keys["shops"][1].value if "shops" in keys else ():
         fields = {k.value: v for k, v in shop_node.value}
         for k, _v in fields["items"].value:
@@ -295,7 +297,8 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
     return Adventure(
         id=a["id"], title=a["title"], currency=a["currency"], starting_money=a["starting_money"],
         place=a.get("place", ""), intro=a.get("intro", ""),
-        scenes=tuple(Scene(s["name"], s.get("text", ""), s.get("setting"), tuple(s.get("foes", ())))
+        scenes=tuple(Scene(s["name"], s.get("text", ""), s.get("setting"), tuple(s.get("foes", ())),
+                           s.get("after_win", ""), tuple(s.get("joins", ())))
                      for s in a.get("scenes", ())),
         xp=dict(a.get("xp", {})),
         shops=tuple(Shop(s["name"], dict(s["items"])) for s in a.get("shops", ())),

@@ -181,14 +181,15 @@ class Fight(Techniques, Outcomes):
         return False
 
     def schmerz(self, name: str, amount: int) -> None:
-        """The Tour Guide deals Schmerz by hand (a card's free text): HP counters absorb it,
-        H does not reduce it, and its consequences follow (cowering, XP, ...)."""
+        """The Tour Guide deals Schmerz by hand (a card's free text): R-DMG-8, the taker's
+        side applies (its Sensitive/Insensitive, its H, then its HP counters; no Love, as
+        the GM is nobody's adversary), and its consequences follow (cowering, XP, ...)."""
         f = self.get(name)
         if not f.standing:
             raise RuleError(_("{name} is already at 0 HP").format(name=f.name))
         taken = self.take(f, amount) or Taken(0)         # R-DMG-8: the taker's side applies
         self.say("schmerz", target=f.name, lost=taken.lost, hp=f.hp, max_hp=f.max_hp,
-                 **taken.soaked)
+                 **taken.steps(amount), **taken.soaked)
         self.settle(f)
 
     def end(self, why: str = "ended early") -> None:

@@ -356,4 +356,4 @@ def take_schmerz(f: Fighter, schmerz: int, heart: int) -> Taken:
     hp, left, lost = absorb(amount(schmerz, 0, twos, heart), f.hp, before)
     f.data["hp"] = hp
     f.counters["HP"] = left
-    return Taken(lost, before - left, left)
+    return Taken(lost, before - left, left, twos, heart)

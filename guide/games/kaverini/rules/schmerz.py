@@ -116,11 +116,19 @@ def absorb(amount: int, hp: int, hp_counters: int) -> tuple[int, int, int]:
 
 
 class Taken(NamedTuple):
-    """Schmerz taken: the HP lost, and what HP counters absorbed first (R-DMG-5)."""
+    """Schmerz taken: the HP lost, and what HP counters absorbed first (R-DMG-5); with the
+    taker's side of R-DMG-8 that shaped it (its Sensitive/Insensitive as doublings, its H)."""
 
     lost: int
     absorbed: int = 0
     counters_left: int = 0
+    twos: int = 0
+    heart: int = 0
+
+    def steps(self, given: int) -> dict[str, int | str]:
+        """The event fields that let the words show R-DMG-8's arithmetic for `given`
+        Schmerz, as a hit shows R-DMG-2..4 (`mult` spelt as a hit's)."""
+        return {"given": given, "mult": MULTIPLIERS[self.twos], "heart": self.heart}
 
     @property
     def soaked(self) -> dict[str, int]:
