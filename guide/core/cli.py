@@ -3,6 +3,7 @@ and the one-line user error."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
@@ -24,3 +25,44 @@ class UserError(click.ClickException):
 
     def show(self, file=None) -> None:
         click.echo(_("error: {message}").format(message=self.format_message()), err=True)
+
+
+def asked_language(args: Sequence[str], option: str = "--lang", anywhere: bool = False
+                   ) -> str | None:
+    """The language `option` asks for among a command line's words (`--lang uk`,
+    `--lang=uk`), when guide speaks it, else None: read before click parses the words, so
+    that click's own refusal of another word (`guide --lang uk --nope`) is said in it.
+    Only the options before the first other word (the subcommand) count, unless
+    `anywhere`; nothing after `--`."""
+    from guide.core.i18n import LANGUAGES
+
+    words = list(args)
+    for i, word in enumerate(words):
+        if word == "--":
+            break
+        if word == option and i + 1 < len(words):
+            code = words[i + 1]
+        elif word.startswith(option + "="):
+            code = word.split("=", 1)[1]
+        elif word.startswith("-") or anywhere:
+            continue
+        else:
+            break
+        return code if code in LANGUAGES else None
+    return None
+
+
+def subcommand_at(args: Sequence[str], valued: tuple[str, ...] = ("--lang",)) -> int | None:
+    """Where `guide`'s subcommand stands among its words: the first that is neither an
+    option of `guide` itself nor the value of one of `valued`; None when there is none."""
+    skip = False
+    for i, word in enumerate(args):
+        if skip:
+            skip = False
+        elif word in valued:
+            skip = True
+        elif word == "--":
+            return i + 1 if i + 1 < len(args) else None
+        elif not word.startswith("-"):
+            return i
+    return None

@@ -18,7 +18,7 @@ import click
 from guide.core.clihelp import metavar_word
 from guide.core.clihelp import said as in_language
 from guide.core.errors import CommandError
-from guide.core.i18n import NP_, _, domain_of, help_text
+from guide.core.i18n import NP_, _, domain_of, help_text, quoted
 from guide.core.names import suggest
 from guide.core.params import NameRefused, TableType, arrange
 from guide.core.text import unsafe
@@ -62,7 +62,7 @@ def _name_in_language(e: click.UsageError, cmd: Command) -> None:
     word = metavar_word(param, ctx)
     if word:
         said = domain_of(cmd.function.__module__).pgettext("metavar", word)
-        e.param_hint = "'" + param.make_metavar(ctx).replace(word, said, 1) + "'"  # type: ignore[attr-defined]
+        e.param_hint = quoted(param.make_metavar(ctx).replace(word, said, 1))  # type: ignore[attr-defined]
 
 
 class Registry:
