@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from guide import __version__
-from guide.core.cli import BOX, CAMPAIGN, GAME, UserError, asked_language, subcommand_at
+from guide.core.cli import BOX, CAMPAIGN, GAME, PathOf, UserError, asked_language, subcommand_at
 from guide.core.clihelp import SaidGroup, said
 from guide.core.i18n import _, ngettext, pgettext
 
@@ -122,7 +122,7 @@ def _game(game_id: str | None):
 
 
 @cli.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=PathOf())
 @GAME
 @click.option("--facts", is_flag=True, help="Also list what the data presents as true without a"
                                            " source, and placeholders (where the game has such).")
@@ -155,7 +155,7 @@ def new() -> None:
 
 @new.command("box")
 @click.argument("name", required=False)
-@click.option("--to", "to", type=click.Path(path_type=Path), default=None, metavar="DIR",
+@click.option("--to", "to", type=PathOf(), default=None, metavar="DIR",
               help="The folder to write, new or empty (default: one named after the box).")
 @GAME
 def new_box(name: str | None, to: Path | None, game_id: str | None) -> None:

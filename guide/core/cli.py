@@ -5,15 +5,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
 from guide.core.i18n import _
 
-BOX = click.option("--box", "boxes", multiple=True, type=click.Path(path_type=Path),
+
+class PathOf(click.Path):
+    """A file or folder the user names, as a Path; never the empty word (which click reads
+    as the current folder: `--box ""` loaded every YAML file under it). Whether it can be
+    read is said by what reads it, in one line naming it (not click's "is not readable")."""
+
+    def __init__(self) -> None:
+        super().__init__(path_type=Path, readable=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail(_("an empty path names no file or folder"), param, ctx)
+        return super().convert(value, param, ctx)
+
+
+BOX = click.option("--box", "boxes", multiple=True, type=PathOf(),
                    help="A folder of the game's extra data files, loaded beside its bundled box"
                         " (repeatable).")
-CAMPAIGN = click.option("--campaign", type=click.Path(path_type=Path), default=None,
+CAMPAIGN = click.option("--campaign", type=PathOf(), default=None,
                         help="The campaign file (SQLite); default: one in your data folder.")
 GAME = click.option("--game", "game_id", default=None, metavar="ID",
                     help="The game (guide games lists them); default: the campaign's own,"

@@ -148,8 +148,12 @@ def _check_file(path: Path) -> dict[str, str]:
 
 
 def damaged(path: Path, why: object) -> str:
+    """One line, whatever SQLite says (quick_check's "*** in database main ***" banner above
+    its finding is left out)."""
+    found = [line.strip() for line in str(why).splitlines()
+             if line.strip() and not line.strip().startswith("***")]
     return _("{path}: the campaign file is damaged ({why}); it was left untouched:"
-             " {recover}").format(path=path, why=why, recover=_(RECOVER))
+             " {recover}").format(path=path, why="; ".join(found) or why, recover=_(RECOVER))
 
 
 def untouched(path: Path, e: BaseException) -> str:

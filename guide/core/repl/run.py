@@ -41,7 +41,10 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
                lang: str | None = None) -> Table:
     """The table of a campaign: its game (the file's own, or `game_id` for a new file; a
     file of another game is refused), the game's data with the --box folders, the store."""
-    path = campaign or default_campaign(game_id or DEFAULT)
+    try:
+        path = campaign or default_campaign(game_id or DEFAULT)
+    except GuideError as e:                   # the data folder cannot be made (logs.data_dir)
+        raise StartError(str(e)) from None
     try:
         game = game_for(path, game_id)
         if lang is not None and lang not in game.languages:
