@@ -2,7 +2,7 @@
 
     python benchmarks/run.py            # all figures
     python benchmarks/run.py startup    # one section: startup, data, history, engine, odds,
-                                        # balance, size, sims, files
+                                        # balance, size, sims, files, poll
 
 Timings are noisy, so every figure is a ratio to a reference measured in the same run (the
 median of several repeats); absolute times are printed beside it.
@@ -550,8 +550,53 @@ def files() -> bool:
     return True
 
 
+def _version_before(db) -> tuple:
+    """Store.version as it was (213f6b6 and before): the counter, then every command read."""
+    row = db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
+    counted = int(row[0]) if row and str(row[0]).isdecimal() else -1
+    return (counted, *db.execute("SELECT MAX(seq), SUM(active), COUNT(*) FROM"
+                                 " commands").fetchone())
+
+
+def poll() -> bool:
+    """`guide view` polls the campaign's version every 0.4 s, in a process of its own."""
+    from guide.core.repl.run import open_table
+    from guide.core.store import Store
+
+    repeat, calls = 9, 1000
+    print(f"poll: {calls:,} calls of Store.version on a read-only store (guide view's) of a"
+          f" campaign holding 5,000 commands (medians of {repeat}, in turn)")
+    tmp = Path(tempfile.mkdtemp())
+    os.environ["GUIDE_DATA_DIR"] = str(tmp / "data")
+    paths = {}
+    for name, commands in (("short", 1), ("long", 5000)):
+        paths[name] = tmp / f"{name}.sqlite"
+        t = open_table(paths[name], [], 1)
+        t.execute("kaveri A --ability Lagom --technique Sadness --technique Love"
+                  " --technique Cheer")
+        for i in range(commands):
+            t.execute("wp A 1" if i % 2 == 0 else "wp A -1")
+        t.store.close()
+    long, short = (Store(paths[n], read_only=True) for n in ("long", "short"))
+
+    def many(call):
+        return lambda: [call() for _ in range(calls)]
+
+    before, now, now_short = alternating(many(lambda: _version_before(long.db)),
+                                         many(long.version), many(short.version),
+                                         repeat=repeat)
+    load = os.getloadavg()[0]
+    print(f"  (load average {load:.2f})")
+    ok = line(f"{calls:,} polls, 5,000 commands, now against before", now, before, 0.1)
+    line(f"{calls:,} polls, 5,000 commands against 1 (now)", now, now_short, 1.2)
+    long.close()
+    short.close()
+    return ok
+
+
 SECTIONS = {"startup": startup, "data": data, "history": history, "engine": engine,
-            "odds": odds, "balance": balance, "size": size, "sims": sims, "files": files}
+            "odds": odds, "balance": balance, "size": size, "sims": sims, "files": files,
+            "poll": poll}
 
 
 def main() -> int:

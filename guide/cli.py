@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from guide import __version__
-from guide.core.cli import BOX, CAMPAIGN, GAME, UserError
+from guide.core.cli import BOX, CAMPAIGN, GAME, PathOf, UserError, asked_language, subcommand_at
 from guide.core.clihelp import SaidGroup, said
 from guide.core.i18n import _, ngettext, pgettext
 
@@ -34,6 +34,25 @@ class GameGroup(SaidGroup):
 
                 log_exception(e)
         return found
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """The language asked for is spoken before click reads the other words, so that its
+        refusal of one is said in it: `guide --lang uk --nope`, or a subcommand's own
+        `--lang` (`guide play --lang uk --seed x`), where guide speaks it (the options'
+        callbacks, which check them, run only once every word is read; whether a game
+        speaks it is known once its campaign is: guide.core.repl.run)."""
+        from guide.core import i18n
+
+        code = asked_language(args)
+        at = subcommand_at(args)
+        if at is not None and any(w == "--lang" or w.startswith("--lang=") for w in args[at:]):
+            name = args[at]
+            sub = click.Group.get_command(self, ctx, name) or self._games_commands().get(name)
+            if sub is not None and any("--lang" in p.opts for p in sub.params):
+                code = asked_language(args[at + 1:], anywhere=True) or code
+        if code is not None:
+            i18n.use(code)
+        return super().parse_args(ctx, args)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         cmd = click.Group.get_command(self, ctx, cmd_name) or self._games_commands().get(cmd_name)
@@ -103,7 +122,7 @@ def _game(game_id: str | None):
 
 
 @cli.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=PathOf())
 @GAME
 @click.option("--facts", is_flag=True, help="Also list what the data presents as true without a"
                                            " source, and placeholders (where the game has such).")
@@ -136,7 +155,7 @@ def new() -> None:
 
 @new.command("box")
 @click.argument("name", required=False)
-@click.option("--to", "to", type=click.Path(path_type=Path), default=None, metavar="DIR",
+@click.option("--to", "to", type=PathOf(), default=None, metavar="DIR",
               help="The folder to write, new or empty (default: one named after the box).")
 @GAME
 def new_box(name: str | None, to: Path | None, game_id: str | None) -> None:

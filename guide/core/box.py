@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import stat
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -102,16 +105,31 @@ class Doc:
 
 def yaml_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
     """The YAML files of files and folders (a folder's, sorted, at any depth)."""
-    files, problems = [], []
+    files: list[Path] = []
+    problems: list[Problem] = []
+
+    def unread(e: OSError, where: Path) -> None:     # a folder that cannot be listed
+        problems.append(Problem(str(e.filename or where), 1, 1, _("cannot read: {why}").format(
+            why=e.strerror or e)))
+
     for path in paths:
-        if path.is_dir():
-            for root, dirs, names in os.walk(path):
+        try:
+            info = path.stat()
+        except (FileNotFoundError, NotADirectoryError):
+            if path.is_symlink():             # a link to nothing: read_regular says so
+                files.append(path)
+            else:
+                problems.append(Problem(str(path), 1, 1, _("no such file or folder")))
+            continue
+        except OSError as e:                  # a folder on its way that cannot be entered
+            unread(e, path)
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            for root, dirs, names in os.walk(path, onerror=partial(unread, where=path)):
                 dirs.sort()
                 files += [Path(root) / n for n in sorted(names) if n.endswith((".yaml", ".yml"))]
-        elif path.exists() or path.is_symlink():  # a device or a pipe: read_regular says which
+        else:                                 # a device or a pipe: read_regular says which
             files.append(path)
-        else:
-            problems.append(Problem(str(path), 1, 1, _("no such file or folder")))
     return files, problems
 
 
@@ -287,11 +305,20 @@ def by_game(paths: list[Path], installed: list[str], default: str) -> dict[str, 
     its `game: ID`, else `default`. A folder with no YAML file goes as it is."""
     out: dict[str, list[Path]] = {}
     for path in paths:
-        files = yaml_files([path])[0] if path.is_dir() else [path]
+        files = yaml_files([path])[0] if _is(path, stat.S_ISDIR) else [path]
         for file in files or [path]:
             game = game_of(file, installed)
-            if game is None and file.is_file():
+            if game is None and _is(file, stat.S_ISREG):
                 declared = declared_game(file)
                 game = declared if declared in installed else None
             out.setdefault(game or default, []).append(file)
     return out
+
+
+def _is(path: Path, kind: Callable[[int], bool]) -> bool:
+    """Whether the path is of that kind; False where it cannot be reached (a folder on its
+    way that cannot be entered: reading it says so, positioned)."""
+    try:
+        return kind(path.stat().st_mode)
+    except OSError:
+        return False

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 ENGLISH = "en"
@@ -247,9 +248,38 @@ class _TypeWord(str):
         return format(_click_gettext(str(self)), spec)
 
 
+def quoted(text: str) -> str:
+    """A name quoted in a refusal (click's '--seed', 'PATHS...'), with the quotation marks
+    of the table's language (French « », Ukrainian «»)."""
+    return pgettext("quote", "'{text}'").format(text=text)
+
+
+def heading(text: str) -> str:
+    """A heading of click's help ("Options:"), its colon as the language writes it (French
+    puts a no-break space before it)."""
+    return pgettext("click", "{heading}:").format(heading=text)
+
+
+def _error_hint(param: Any, ctx: Any) -> str:
+    """click's Parameter.get_error_hint, its quotation marks the language's."""
+    return " / ".join(quoted(x) for x in param.opts or [param.human_readable_name])
+
+
+def _argument_hint(param: Any, ctx: Any) -> str:
+    """click's Argument.get_error_hint (its placeholder, PATHS...), quoted as the language
+    quotes."""
+    if ctx is None:
+        return quoted(param.human_readable_name)
+    try:
+        return quoted(param.make_metavar(ctx))
+    except TypeError:                       # click before 8.2: make_metavar()
+        return quoted(param.make_metavar())
+
+
 def install_click() -> None:
     """Route click's gettext calls through the core's catalogue (context "click"), and
-    click's number types' names too."""
+    click's number types' names, its help's headings and the quotation marks of its
+    refusals too."""
     import importlib
 
     import click
@@ -258,6 +288,14 @@ def install_click() -> None:
                  click.types.FloatRange):
         if not isinstance(kind.name, _TypeWord):
             kind.name = _TypeWord(kind.name)
+
+    class SaidFormatter(click.HelpFormatter):
+        def write_heading(self, text: str) -> None:
+            self.write(f"{'':>{self.current_indent}}{heading(text)}\n")
+
+    click.Context.formatter_class = SaidFormatter
+    click.Parameter.get_error_hint = _error_hint            # type: ignore[method-assign,assignment]
+    click.Argument.get_error_hint = _argument_hint          # type: ignore[method-assign,assignment]
 
     for name in CLICK_MODULES:
         module = importlib.import_module(name)

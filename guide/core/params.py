@@ -21,6 +21,16 @@ from guide.core.names import What, fold, resolve, said
 Names = Callable[[Any, list[str]], Iterable[str]]   # (table, words so far) -> names
 
 
+class NameRefused(click.BadParameter):
+    """A typed name the table does not know, or that could be several: the one resolver's
+    own line (`no Kaveri named 'Anuk' (known: Ann, Bob)`, with its "did you mean"), said
+    as the engine says every refusal of a name, without click's "Invalid value for 'NAME':"
+    (guide.core.registry.parse shows it as it is, for every game's commands)."""
+
+    def format_message(self) -> str:
+        return self.message
+
+
 class TableType(click.ParamType):
     """A parameter type that completes from the table (and may convert with it)."""
 
@@ -67,7 +77,7 @@ class Named(TableType):
         try:
             return resolve(value, list(self.names(table, [str(w) for w in words])), self.what)
         except GuideError as e:
-            self.fail(str(e), param, ctx)
+            raise NameRefused(str(e), ctx, param) from None
 
 
 class KeyValue(TableType):
@@ -106,7 +116,7 @@ class KeyValue(TableType):
             try:
                 key = resolve(key.strip(), list(keys), self.named)
             except GuideError as e:
-                self.fail(str(e), param, ctx)
+                raise NameRefused(str(e), ctx, param) from None
         try:
             return key.strip(), self.value(text.strip())
         except ValueError:

@@ -18,9 +18,9 @@ import click
 from guide.core.clihelp import metavar_word
 from guide.core.clihelp import said as in_language
 from guide.core.errors import CommandError
-from guide.core.i18n import NP_, _, domain_of, help_text
+from guide.core.i18n import NP_, _, domain_of, help_text, quoted
 from guide.core.names import suggest
-from guide.core.params import TableType, arrange
+from guide.core.params import NameRefused, TableType, arrange
 from guide.core.text import unsafe
 
 __all__ = ["Command", "CommandError", "Registry", "split", "MAX_LINE", "metavar_word"]
@@ -62,7 +62,7 @@ def _name_in_language(e: click.UsageError, cmd: Command) -> None:
     word = metavar_word(param, ctx)
     if word:
         said = domain_of(cmd.function.__module__).pgettext("metavar", word)
-        e.param_hint = "'" + param.make_metavar(ctx).replace(word, said, 1) + "'"  # type: ignore[attr-defined]
+        e.param_hint = quoted(param.make_metavar(ctx).replace(word, said, 1))  # type: ignore[attr-defined]
 
 
 class Registry:
@@ -143,6 +143,8 @@ def parse(cmd: Command, args: list[str], table: object = None) -> dict:
     try:
         ctx = cmd.click_command.make_context(cmd.name, arrange(cmd.click_command, args, table),
                                              obj=table)
+    except NameRefused as e:    # a name: the resolver's own line, as the rules say theirs
+        raise CommandError(e.message) from None
     except click.UsageError as e:
         _name_in_language(e, cmd)
         value = _first_line(e.format_message())

@@ -148,8 +148,12 @@ def _check_file(path: Path) -> dict[str, str]:
 
 
 def damaged(path: Path, why: object) -> str:
+    """One line, whatever SQLite says (quick_check's "*** in database main ***" banner above
+    its finding is left out)."""
+    found = [line.strip() for line in str(why).splitlines()
+             if line.strip() and not line.strip().startswith("***")]
     return _("{path}: the campaign file is damaged ({why}); it was left untouched:"
-             " {recover}").format(path=path, why=why, recover=_(RECOVER))
+             " {recover}").format(path=path, why="; ".join(found) or why, recover=_(RECOVER))
 
 
 def untouched(path: Path, e: BaseException) -> str:
@@ -413,13 +417,27 @@ class Store:
                                                     f"{type(e).__name__}: {e}")) from None
         return state
 
-    def version(self) -> tuple:
-        """Grows whenever a command is added, undone or redone (for readers that follow)."""
+    def version(self) -> tuple[int, int]:
+        """Changes whenever the campaign does (a command added, undone or redone, a seat's
+        link, the language), for a follower that polls it (`guide view`, in another process
+        than the table writing): the counter each write transaction raises in that same
+        transaction (meta 'version'), and SQLite's data_version, which changes whenever
+        another connection commits (also a writer of an older guide, which kept no counter).
+        Two lookups, whatever the length of the history (it read every command, 5,000 of
+        them a poll on a long campaign)."""
         with self._reading():
             row = self.db.execute("SELECT value FROM meta WHERE key='version'").fetchone()
-            counted = int(row[0]) if row and str(row[0]).isdecimal() else -1
-            return (counted, *self.db.execute("SELECT MAX(seq), SUM(active), COUNT(*) FROM"
-                                              " commands").fetchone())
+            others = self.db.execute("PRAGMA data_version").fetchone()[0]
+        counted = int(row[0]) if row and str(row[0]).isdecimal() else -1
+        return counted, int(others)
+
+    def journal(self) -> tuple[int, int, int]:
+        """The journal as the file holds it: its last command, how many are active, how
+        many in all (reads every command: for checks, not for polling)."""
+        with self._reading():
+            last, active, count = self.db.execute(
+                "SELECT MAX(seq), SUM(active), COUNT(*) FROM commands").fetchone()
+        return last or 0, active or 0, count
 
     def entries(self, limit: int | None = None) -> list[Entry]:
         """The active commands, the last `limit` of them, to read (not to change: the same

@@ -109,7 +109,7 @@ class Run:
         the seats' pages."""
         t = self.table
         pages = {seat: Desk.payload_of(t, seat) for seat in self.seats()}
-        return (json.dumps(t.state, sort_keys=True), t.store.version()[1:],
+        return (json.dumps(t.state, sort_keys=True), t.store.journal(),
                 json.dumps([shown_view(t), pages], sort_keys=True, default=str))
 
     def seats(self) -> list[str]:

@@ -3,6 +3,9 @@ the "did you mean" error together (guide.core.names, guide.core.params)."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import click
 import pytest
 
@@ -131,3 +134,49 @@ def test_what_a_name_names_is_said_when_the_refusal_is_made():
         resolve("Zed", ["Ann"], kind.what)
     with pytest.raises(GuideError, match="no name named 'Zed'"):
         resolve("Zed", ["Ann"])
+
+
+def test_an_unknown_name_is_refused_in_the_engine_s_one_line_for_every_game(tmp_path):
+    """A name a parameter type resolves (Named, a named KeyValue) is refused as the rules
+    refuse one (`no Kaveri named 'Anuk' (known: Ann, Bob)`), with the resolver's "did you
+    mean": never with click's "spend: Invalid value for 'NAME': ..." before it."""
+    from guide.core.errors import CommandError
+    from guide.core.registry import Registry, parse
+
+    registry = Registry()
+    players = Named("player", lambda t, w: ["Ann", "Ben"])
+
+    @registry.command("pick", "x")
+    @click.argument("who", type=players)
+    @click.option("--total", multiple=True, type=KeyValue(
+        lambda t, w: ["Ann", "Ben"], metavar="NAME=TOTAL", named="player"))
+    def pick(t, who, total):
+        return None
+
+    table = object()                  # what the types see as ctx.obj
+    cmd, _ = registry.lookup(["pick"])
+    for words, said in ((["Bne"], "no player named 'Bne'; did you mean 'Ben'?"),
+                        (["Zed"], "no player named 'Zed' (known: Ann, Ben)"),
+                        (["Ann", "--total", "Bne=3"],
+                         "no player named 'Bne'; did you mean 'Ben'?")):
+        with pytest.raises(CommandError) as refused:
+            parse(cmd, words, table)
+        assert str(refused.value) == said
+    with pytest.raises(CommandError) as refused:     # a value that is no name: click's words
+        parse(cmd, ["Ann", "--total", "Ben"], table)
+    assert str(refused.value) == \
+        "pick: Invalid value for '--total': 'Ben' is not of the form NAME=TOTAL"
+    assert parse(cmd, ["ben"], table) == {"who": "Ben", "total": ()}
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "tinygame"))
+    from tally import TallyGame
+
+    from guide.core.dice import Dice
+    from guide.core.store import Store
+    from guide.core.table import Table
+    t = Table(TallyGame(), Store(tmp_path / "c.sqlite", game="tally",
+                                 state_version=TallyGame.state_version), None, Dice(1))
+    t.execute("join Ann")
+    with pytest.raises(CommandError) as refused:     # the core's own command, in every game
+        t.execute("roll 1d6 --for Anb")
+    assert str(refused.value) == "no seat named 'Anb'; did you mean 'Ann'?"

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from conftest import Play, guide
+from conftest import KAVERI_LINE, Play, guide
 from guide.core import store as store_module
 from guide.core.state import apply, diff
 from guide.core.store import CampaignError, Store
@@ -147,3 +147,60 @@ def test_lock_is_flock_on_the_file(tmp_path):
         with pytest.raises(BlockingIOError):
             fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     s.close()
+
+
+def _steps(store: Store, call) -> int:
+    """SQLite's virtual machine steps a call takes (the work, exactly)."""
+    steps = []
+    store.db.set_progress_handler(lambda: steps.append(1), 1)
+    try:
+        call()
+    finally:
+        store.db.set_progress_handler(None, 1)
+    return len(steps)
+
+
+def test_version_reads_the_same_few_rows_however_long_the_history(tmp_path):
+    """`guide view` polls it every 0.4 s: it counted every command (SUM, COUNT) at each poll."""
+    play = Play(tmp_path / "c.sqlite")
+    play.do(KAVERI_LINE, "wp A 1")
+    play.close()
+    short = Store(tmp_path / "c.sqlite", read_only=True)
+    small = _steps(short, short.version)
+    short.close()
+    db = sqlite3.connect(tmp_path / "c.sqlite")
+    with db:                              # a history of 5,000 more commands (notes: rolls)
+        db.executemany("INSERT INTO commands (at, line, kind, active, changes, story) VALUES"
+                       " ('2026-01-01T20:00:00', 'roll 1d6', 'note', 1, '[]', '[]')",
+                       [()] * 5000)
+    db.close()
+    long = Store(tmp_path / "c.sqlite", read_only=True)
+    assert long.db.execute("SELECT COUNT(*) FROM commands").fetchone()[0] == 5002
+    assert _steps(long, long.version) == small < 100
+    long.close()
+
+
+def test_version_follows_another_process_writing_undo_included(tmp_path):
+    """What `guide view` sees (a read-only store of its own) while `guide play` writes the
+    campaign in another process: every change, undo and redo included; and a writer that
+    keeps no counter (an older guide's) through SQLite's own data_version."""
+    path = tmp_path / "c.sqlite"
+    assert guide("play", "--campaign", str(path), input=KAVERI_LINE + "\n").returncode == 0
+    follower = Store(path, read_only=True)
+    seen = [follower.version()]
+    for lines in ("wp A 1\n", "undo\n", "redo\n", "undo\nundo\n", "roll 1d6\n"):
+        r = guide("play", "--campaign", str(path), input=lines)
+        assert r.returncode == 0, r.stderr
+        seen.append(follower.version())
+        assert seen[-1] != seen[-2], (lines, seen)
+    assert follower.version() == seen[-1]             # nothing written: the same
+    older = sqlite3.connect(path)                     # a writer without the counter
+    with older:
+        older.execute("DELETE FROM meta WHERE key='version'")
+    before = follower.version()
+    with older:
+        assert older.execute("UPDATE commands SET active=1 - active WHERE seq=(SELECT"
+                             " MAX(seq) FROM commands WHERE kind='change')").rowcount == 1
+    older.close()
+    assert follower.version() != before
+    follower.close()

@@ -139,7 +139,7 @@ def test_a_cv_evening_in_ukrainian_leaves_nothing_in_english(tmp_path):
                  "помилка: невідома команда 'bogus'; введіть help", "Скасовано: roll Оля",
                  "Використання: take", "Команди (help КОМАНДА — докладніше):", "підготовка:",
                  "cv (раунд 1: Оля)> ",
-                 "'--dice': 'x' — не ціле число"):    # click's type name "integer", translated
+                 "«--dice»: «x» — не ціле число"):    # click's type name, translated, its «»
         assert said in out, said
     assert not re.search(r"гравця [A-ZА-ЯІЇЄ]", out)       # no "хід гравця Оля"
     assert "дає немає" not in out and "Скарбничка" not in out.replace("«Скарбничка»", "")

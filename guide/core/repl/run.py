@@ -19,7 +19,7 @@ from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.game import Game
 from guide.core.games import DEFAULT
-from guide.core.i18n import _
+from guide.core.i18n import _, pgettext
 from guide.core.logs import data_dir, log_exception
 from guide.core.result import Result, text
 from guide.core.store import Store, game_of
@@ -41,7 +41,10 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
                lang: str | None = None) -> Table:
     """The table of a campaign: its game (the file's own, or `game_id` for a new file; a
     file of another game is refused), the game's data with the --box folders, the store."""
-    path = campaign or default_campaign(game_id or DEFAULT)
+    try:
+        path = campaign or default_campaign(game_id or DEFAULT)
+    except GuideError as e:                   # the data folder cannot be made (logs.data_dir)
+        raise StartError(str(e)) from None
     try:
         game = game_for(path, game_id)
         if lang is not None and lang not in game.languages:
@@ -86,8 +89,10 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
     """`guide play`: `start` holds the words of the game's own start options
     (`Game.start_options`, e.g. Kaverini's `--adventure ID`), read once the game is known."""
     try:
-        options = start_options(game_for(campaign or default_campaign(game_id or DEFAULT),
-                                         game_id), start or [])
+        game = game_for(campaign or default_campaign(game_id or DEFAULT), game_id)
+        if lang is not None and lang in game.languages:
+            i18n.use(lang)          # a refused start option is said in the table's language
+        options = start_options(game, start or [])
     except GuideError as e:
         raise StartError(str(e)) from None
     table = open_table(campaign, boxes, seed, game_id=game_id, lang=lang)
@@ -116,7 +121,7 @@ def start_options(game: Game, words: list[str]) -> dict[str, Any]:
     opened; a StartError for an option the game does not have, naming the ones it has."""
     options = game.start_options()
     command = click.Command("play", params=list(options), add_help_option=False)
-    own = ", ".join(o.opts[0] for o in options) or "none"
+    own = ", ".join(o.opts[0] for o in options) or pgettext("options", "none")
     try:
         ctx = command.make_context("guide play", list(words))
     except click.NoSuchOption as e:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import sys
 import textwrap
 from functools import partial
 from typing import Any, cast
@@ -20,7 +21,7 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from guide import __version__
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, GuideError
 from guide.core.game import Game
 from guide.core.i18n import _
 from guide.core.logs import data_dir
@@ -101,8 +102,14 @@ def pages(table: Table) -> bool:
 
 def run_repl(table: Table) -> int:
     completer = ThreadedCompleter(TableCompleter(table))
+    try:
+        history: InMemoryHistory | History = History(str(data_dir() / "history"))
+    except GuideError as e:          # a campaign named, but no data folder for the history
+        print(_("note: {why}; the prompt's history is kept for this evening only").format(
+            why=e), file=sys.stderr)
+        history = InMemoryHistory()
     session: PromptSession = PromptSession(
-        history=History(str(data_dir() / "history")), complete_while_typing=True,
+        history=history, complete_while_typing=True,
         auto_suggest=AutoSuggestFromHistory(), complete_style=CompleteStyle.MULTI_COLUMN)
 
     # a command's questions keep their own history: an answer ("Anger", a Kaveri's fact) is

@@ -136,8 +136,12 @@ def player(state: CvState, name: str) -> Player:
     for p in state["players"]:
         if fold(p["name"]) == fold(name):
             return p
-    names = ", ".join(p["name"] for p in state["players"]) or "none yet: players NAME NAME"
-    raise RuleError(_("no player {name!r} (players: {names})").format(name=name, names=names))
+    names = [p["name"] for p in state["players"]]
+    try:          # the one resolver's refusal, as every name's (a unique beginning finds it)
+        found = resolve(name, names, pgettext("what", "player"))
+    except (Ambiguous, Unknown) as e:
+        raise RuleError(str(e)) from None
+    return state["players"][names.index(found)]
 
 
 def index_of(state: CvState, p: Player) -> int:

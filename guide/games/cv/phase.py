@@ -8,7 +8,7 @@ from typing import Any
 
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
-from guide.core.names import fold
+from guide.core.names import fold, suggest
 
 from . import pool
 from . import track as track_rules
@@ -207,7 +207,9 @@ def amend(state: CvState, lib: Library, who: str, name: str, *, gives: list[str]
             card["dice"] = dice
         return [{"kind": "amended", "player": p["name"], "card": card["name"], "gives": card["gives"],
                  "points": card["points"], "upkeep": card["upkeep"], "die": card["dice"]}]
-    raise RuleError(_("{player} has no card {name!r}").format(player=p['name'], name=name))
+    near = suggest(name, [c["name"] for cards in places for c in cards])
+    raise RuleError(_("{player} has no card {name!r}{near}").format(
+        player=p["name"], name=name, near=near))
 
 
 def _tokens(card: Card) -> list[Token]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from guide.core.cli import BOX, UserError
+from guide.core.cli import BOX, PathOf, UserError
 from guide.core.i18n import N_, domain
 
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -54,10 +54,10 @@ def print_pdf(browser: str, html: Path, pdf: Path) -> None:
 @click.option("--adventure", "adventure_id", default=None, metavar="ID",
               help=N_("The adventure to print (default: the campaign's running one, or the"
                       " only one of the box)."))
-@click.option("--campaign", type=click.Path(path_type=Path), default=None,
+@click.option("--campaign", type=PathOf(), default=None,
               help=N_("The campaign whose Kaveri sheets to print (default: a blank sheet)."))
 @BOX
-@click.option("--to", "to", type=click.Path(path_type=Path), required=True, metavar="FILE.html",
+@click.option("--to", "to", type=PathOf(), required=True, metavar="FILE.html",
               help=N_("The page to write."))
 @click.option("--pdf", is_flag=True,
               help=N_("Also print it to FILE.pdf through headless Chromium."))

@@ -271,4 +271,5 @@ def test_guide_play_lang_uk_speaks_ukrainian_from_the_start(tmp_path):
                             str(tmp_path / "k.sqlite")], input="", env=env, capture_output=True,
                            text=True, timeout=60)
     assert wrong.returncode == 1
-    assert wrong.stderr.strip() == "error: --lang: the kaverini game speaks en, not 'uk'"
+    # said in the language asked for, which guide speaks though the game does not
+    assert wrong.stderr.strip() == "помилка: --lang: гра kaverini має мови en, а не 'uk'"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cv_support import Table, give_card, lib
 
-from guide.games.cv import score
+from guide.games.cv import phase, score
 
 
 def _felix_game() -> Table:
@@ -158,3 +158,17 @@ def test_v_score_counts_typed_are_checked():
     t = Table()
     assert "unknown count 'gold'" in t.fails(score.set_counts, "Ann", {"gold": 3})
     assert "0 or more" in t.fails(score.set_counts, "Ann", {"health": -1})
+
+
+def test_a_name_the_table_does_not_know_is_refused_as_every_name_is():
+    """Once the game is under way the sheet names its players: an unknown one is refused in
+    the core's one line with its "did you mean" (the words of every refused name), and a
+    card the player does not hold suggests the closest."""
+    t = Table("Ann", "Bob", "Cy")
+    assert t.fails(score.set_counts, "Zed", {"health": 4}) == \
+        "no player named 'Zed' (known: Ann, Bob, Cy)"
+    assert t.fails(score.set_counts, "Bb", {"health": 4}) == \
+        "no player named 'Bb'; did you mean 'Bob'?"
+    give_card(t, "Ann", "Bicycle", "property")
+    assert t.fails(phase.amend, "Ann", "Bicyle", points=1) == \
+        "Ann has no card 'Bicyle'; did you mean 'Bicycle'?"

@@ -64,7 +64,9 @@ def test_bad_sheet_lines_are_one_line_errors_and_change_nothing(table):
     assert fails(table, "round Ann=5 Ben=x --caller Ann") == \
         "round: Invalid value for 'TOTALS...': 'Ben=x': the value after = is not valid"
     assert fails(table, "round Ann=5 Ben=3 --caller Bne") == \
-        "round: Invalid value for '--caller': no player named 'Bne'; did you mean 'Ben'?"
+        "no player named 'Bne'; did you mean 'Ben'?"   # as every refused name (core params)
+    assert fails(table, "round Ann=5 Bne=3 --caller Ann") == \
+        "no player named 'Bne'; did you mean 'Ben'?"
     assert fails(table, "round Ann=5 Ben=3 ann=4 --caller Ann") == "round: two totals for Ann"
     assert fails(table, "round Ann=5 Ben=3") == "round: Missing option '--caller'"
     assert fails(table, "deal") == "deal --bots N starts a match against bots"
