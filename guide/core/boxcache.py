@@ -10,6 +10,11 @@ that key is the one computed now from the files on disk. A changed file means a 
 written over the entry. A cache that cannot be read is rebuilt, one that cannot be written
 is not an error (the table starts all the same, it only does the work again next time).
 
+The value is a pickle, which runs code as it loads: an entry is unpickled only when its key,
+written in plain text before it, is the key of now, and only from a regular file (not a
+link) that belongs to this user and that nobody else may write, in a folder nobody else may
+write (the folder is made so, 0700; a shared or loose one is not used at all).
+
 Where: platformdirs' user cache folder for `kaverini-guide`, or `GUIDE_CACHE_DIR`; the
 value `off` switches the cache off (the tests of the loaders themselves, a benchmark).
 """
@@ -29,7 +34,8 @@ from typing import TypeVar
 import guide
 
 T = TypeVar("T")
-FORMAT = 1
+FORMAT = 2                        # 2: the key in plain text before the pickle
+MAGIC = b"guide box cache %d\n" % FORMAT
 ENV = "GUIDE_CACHE_DIR"
 
 
@@ -113,27 +119,63 @@ def cached(name: str, paths: list[Path], files: Callable[[], list[Path]],
         return build()
     which = hashlib.blake2b("\0".join(map(str, paths)).encode(), digest_size=12).hexdigest()
     entry = folder / f"box-{name}-{which}.pickle"
-    try:
-        with entry.open("rb") as f:
-            stored_key, value = pickle.load(f)
-        if stored_key == key:
-            return value  # type: ignore[no-any-return]
-    except Exception:  # noqa: BLE001 - missing, truncated, of another version: build again
-        pass
+    trusted = _private(folder)
+    if trusted:
+        try:
+            found = _entry(entry, key)
+            if found is not None:
+                return found[0]  # type: ignore[return-value]  # built by `build` before
+        except Exception:  # noqa: BLE001 - missing, truncated, of another version: build again
+            pass
     value = build()
     _write(entry, key, value)
     return value
+
+
+def _mine(st: os.stat_result) -> bool:
+    """Whether a file or folder is this user's and nobody else may write it (where the
+    system has users and modes: not on Windows, whose user folders are the user's)."""
+    if not hasattr(os, "geteuid"):
+        return True
+    return st.st_uid == os.geteuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _private(folder: Path) -> bool:
+    """Whether the cache folder exists and only this user may write it (_write makes a
+    missing one so)."""
+    try:
+        st = folder.stat()
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and _mine(st)
+
+
+def _entry(entry: Path, key: str) -> tuple[object] | None:
+    """The value stored under `key` (in a 1-tuple), or None: a missing entry, another key,
+    or a file that is not a regular file of this user's that only this user may write. The
+    pickle is read only after all that is checked."""
+    fd = os.open(entry, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode) or not _mine(st):
+            return None
+        if f.readline() != MAGIC or f.readline() != key.encode() + b"\n":
+            return None
+        return (pickle.load(f),)
 
 
 def _write(entry: Path, key: str, value: object) -> None:
     """Write the entry atomically (a reader sees the old one or the new one); any failure
     (a read-only folder, a full disk, a value that cannot be pickled) is ignored."""
     try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
+        entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _private(entry.parent):
+            return
         fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=entry.name, suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as f:
-                pickle.dump((key, value), f, protocol=pickle.HIGHEST_PROTOCOL)
+                f.write(MAGIC + key.encode() + b"\n")
+                pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, entry)
         except BaseException:
             os.unlink(tmp)

@@ -86,6 +86,67 @@ def test_a_damaged_or_forged_entry_is_rebuilt(box, tmp_path):
     assert len(calls) == 3
 
 
+class Marks:
+    """A pickle that, once loaded, leaves a file behind: proof that it was unpickled."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def __reduce__(self):
+        return (Path.touch, (self.path,))
+
+
+def forge(entry: Path, value: object, key: bytes | None = None) -> None:
+    """The entry with another value under its own key (or `key`), as only someone who may
+    write the cache could make it."""
+    with entry.open("rb") as f:
+        magic, own = f.readline(), f.readline()
+    entry.write_bytes(magic + (own if key is None else key + b"\n") + pickle.dumps(value))
+
+
+def test_an_entry_of_another_key_is_never_unpickled(box, tmp_path):
+    calls: list[int] = []
+    cached(box, calls)
+    (entry,) = (tmp_path / "cache").iterdir()
+    forge(entry, Marks(tmp_path / "ran"), key=b"0" * 64)
+    assert cached(box, calls) == ["cards: []\n"]
+    entry.write_bytes(pickle.dumps(("another key", Marks(tmp_path / "ran"))))   # format 1's
+    assert cached(box, calls) == ["cards: []\n"]
+    assert not (tmp_path / "ran").exists()
+    assert len(calls) == 3
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid"), reason="users and modes")
+def test_an_entry_or_a_folder_others_may_write_is_not_read(box, tmp_path):
+    calls: list[int] = []
+    cached(box, calls)
+    folder = tmp_path / "cache"
+    (entry,) = folder.iterdir()
+    assert folder.stat().st_mode & 0o777 == 0o700 and entry.stat().st_mode & 0o777 == 0o600
+    forge(entry, ["forged"])
+    assert cached(box, calls) == ["forged"]          # the forgery works on a private entry
+    entry.chmod(0o666)
+    assert cached(box, calls) == ["cards: []\n"]     # not on one others may write
+    forge(entry, ["forged"])
+    entry.chmod(0o600)
+    folder.chmod(0o777)
+    assert cached(box, calls) == ["cards: []\n"]     # nor in a folder others may write
+    assert entry.read_bytes().endswith(pickle.dumps(["forged"]))     # which it leaves alone
+    assert len(calls) == 3
+
+
+def test_a_linked_entry_is_not_followed(box, tmp_path):
+    calls: list[int] = []
+    cached(box, calls)
+    (entry,) = (tmp_path / "cache").iterdir()
+    elsewhere = tmp_path / "elsewhere"
+    entry.rename(elsewhere)
+    forge(elsewhere, ["forged"])
+    entry.symlink_to(elsewhere)
+    assert cached(box, calls) == ["cards: []\n"]
+    assert len(calls) == 2
+
+
 def test_a_cache_that_cannot_be_written_is_not_an_error(box, tmp_path, monkeypatch):
     blocker = tmp_path / "a file"
     blocker.write_text("")
