@@ -181,14 +181,21 @@ def new_box(name: str | None, to: Path | None, game_id: str | None) -> None:
 
 
 @cli.command()
+@click.argument("type_argument", metavar="[TYPE]", required=False)
 @click.option("--type", "card_type", default=None, help="Only cards of this type.")
 @BOX
 @GAME
-def cards(card_type: str | None, boxes: tuple[Path, ...], game_id: str | None) -> None:
-    """A table of the loaded cards."""
+def cards(type_argument: str | None, card_type: str | None, boxes: tuple[Path, ...],
+          game_id: str | None) -> None:
+    """A table of the loaded cards, or of one type (`guide cards foe` or --type foe, as at
+    the table)."""
     from guide.core.errors import GuideError
     from guide.core.result import text
 
+    if type_argument and card_type and type_argument != card_type:
+        raise UserError(_("cards: one type, not both {card_type} and {type_option}").format(
+            card_type=type_argument, type_option=card_type))
+    card_type = card_type or type_argument
     game = _game(game_id)
     try:
         click.echo(text(game.cards(game.load(list(boxes)), card_type)))

@@ -58,6 +58,15 @@ def test_cards_table_and_card_detail():
     assert r.returncode == 1 and "did you mean 'Captain Van der Decken'" in r.stderr
 
 
+def test_cards_takes_its_type_as_the_table_does():
+    """`guide cards foe` as `cards foe` at the table; both forms at once must agree."""
+    assert guide("cards", "power-foe").stdout == guide("cards", "--type", "power-foe").stdout
+    r = guide("cards", "item", "--type", "foe")
+    assert r.returncode == 1 and r.stderr == "error: cards: one type, not both item and foe\n"
+    r = guide("cards", "nope")
+    assert r.returncode == 1 and "not 'nope'" in r.stderr and r.stdout == ""
+
+
 def test_schema_prints_both():
     r = guide("schema", "cards")
     assert json.loads(r.stdout)["title"] == "Kaverini card file"
