@@ -456,8 +456,10 @@ GM_ONLY = frozenset({"gm", "gm_item", "card_note", "ask_match", "remind", "flip_
 
 def secret_item(event: Event) -> bool:
     """Rulebook 4.3: an item with Usage is kept secret from the other players, so the
-    players' log and the read-aloud recap never name who got one."""
-    return event["kind"] in ("item_given", "item_bought") and event.get("uses") is not None
+    players' log and the read-aloud recap never name who got one, nor who lost one (until
+    it is played, which the table sees)."""
+    return (event["kind"] in ("item_given", "item_bought", "item_dropped")
+            and event.get("uses") is not None)
 
 
 LOW = 0.25           # at or under a quarter of its HP, a fighter's line is shown as low

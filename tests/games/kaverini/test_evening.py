@@ -1,6 +1,8 @@
 """The evening at the table (issue 13): whole-party commands, scenes, recap, log without the
 GM's own lines, and the colours the lines carry."""
 
+import json
+
 import pytest
 
 from guide.games.kaverini import words
@@ -74,6 +76,19 @@ def test_recap_tells_the_evening_scene_by_scene(party):
     assert "got Stroopwafel" not in out        # an item with Usage is secret (rulebook 4.3)
     assert "Next: 3. The Night Watch Walks (scene 3)." in out
     assert "Not at full HP: Ann (heal all full" in out
+
+
+def test_a_secret_item_dropped_is_as_secret_as_it_was_given(party):
+    """Rulebook 4.3: who holds an item with Usage is the GM's; dropping it must not name it
+    in the players' log, the TV's story or the recap (an item without Usage is public)."""
+    party.do("item Ann Stroopwafel", "drop Ann Stroopwafel", "item Bob Wooden Clogs",
+             "drop Bob Wooden Clogs")
+    gm = party.do("log --gm")
+    assert "Ann no longer has Stroopwafel." in gm and "Bob no longer has Wooden Clogs." in gm
+    for shown in (party.do("log"), party.do("recap"),
+                  json.dumps(party.table.game.view(party.table))):
+        assert "Stroopwafel" not in shown
+    assert "Bob no longer has Wooden Clogs." in party.do("log")
 
 
 def test_log_leaves_out_the_gm_lines_unless_asked(party):

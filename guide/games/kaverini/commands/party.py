@@ -297,7 +297,7 @@ def drop(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
     k = t.kaveri(name)
     entry = held_item(k, " ".join(card))
     k["items"].remove(entry)
-    t.tell("item_dropped", kaveri=k["name"], item=entry["card"])
+    t.tell("item_dropped", kaveri=k["name"], item=entry["card"], uses=entry["uses"])
     return Result()
 
 
