@@ -91,6 +91,19 @@ def test_a_secret_item_dropped_is_as_secret_as_it_was_given(party):
     assert "Bob no longer has Wooden Clogs." in party.do("log")
 
 
+def test_buy_reads_an_item_as_people_type_it_among_what_the_shops_sell(party):
+    """`buy Ann Tulip` is the market's Tulip Bulb: a foe card named Tulip Bulb Speculator
+    is no item of any shop, so it neither hides the shop nor the item."""
+    party.do("buy Ann Tulip", "buy Bob clogs --shop Damrak")
+    ann, bob = party.raw["kaverit"][:2]
+    assert [i["card"] for i in ann["items"]] == ["Tulip Bulb"]
+    assert [i["card"] for i in bob["items"]] == ["Wooden Clogs"]
+    assert party.kaveri("Ann")["money"] == 300 - 3
+    assert "does not sell 'Stropwafel'; did you mean 'Stroopwafel'?" in party.fails(
+        "buy Ann Stropwafel --shop Albert")
+    assert "which shop?" in party.fails("buy Ann Unicorn")
+
+
 def test_log_leaves_out_the_gm_lines_unless_asked(party):
     party.do("confront --scene 1")               # its setting's round text is for the GM
     assert "GM (settings)" not in party.do("log")

@@ -8,7 +8,7 @@ import click
 
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import domain
-from guide.core.names import resolve
+from guide.core.names import Ambiguous, resolve, suggest
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
@@ -30,13 +30,23 @@ def _shop(t: KaveriniTable, name: str | None, item: str | None = None) -> Shop:
         except GuideError as e:
             raise CommandError(str(e)) from None
         return next(s for s in a.shops if s.name == chosen)
-    carrying = [s for s in a.shops if item and any(i.casefold() == item.casefold() for i in s.prices)]
+    sold = _sold(item, {i for s in a.shops for i in s.prices}) if item else None
+    carrying = [s for s in a.shops if sold in s.prices]
     if len(carrying) == 1:
         return carrying[0]
     if len(a.shops) == 1:
         return a.shops[0]
     raise CommandError(_("which shop? {command}").format(command="--shop " + " | ".join(
         repr(s.name) for s in (carrying or a.shops))))
+
+
+def _sold(item: str, items: set[str]) -> str | None:
+    """The item a shop sells, as people type it (`Tulip` for Tulip Bulb: only the shops'
+    items count, not every card of the name); None when none is, or several could be."""
+    try:
+        return resolve(item, sorted(items), pgettext("what", "item"))
+    except GuideError:
+        return None
 
 
 @command("shop", "adventure")
@@ -75,10 +85,14 @@ def buy(t: KaveriniTable, name: str, item: tuple[str, ...], shop_name: str | Non
     k = t.kaveri(name)
     wanted = " ".join(item)
     s = _shop(t, shop_name, wanted)
-    prices = {i.casefold(): (i, p) for i, p in s.prices.items()}
-    if wanted.casefold() not in prices:
-        raise CommandError(_("{name} does not sell {wanted!r}").format(name=s.name, wanted=wanted))
-    card_name, price = prices[wanted.casefold()]
+    try:
+        card_name = resolve(wanted, list(s.prices), pgettext("what", "item"))
+    except Ambiguous as e:
+        raise CommandError(str(e)) from None
+    except GuideError:
+        raise CommandError(_("{name} does not sell {wanted!r}").format(
+            name=s.name, wanted=wanted) + suggest(wanted, s.prices)) from None
+    price = s.prices[card_name]
     cur = t.currency()
     if world_point:
         low = min(s.prices.values())
