@@ -252,8 +252,12 @@ CONFRONTATION: dict[str, Renderer] = {
         " turns.", e["turns"]).format(**e),
     "intimidate": _f(N_("{actor} intimidates: the next foe technique aimed at {actor} has no"
                         " effect.")),
-    "nervousness": _f(N_("{actor} is paralyzed by nervousness: skips the next turn, then adds"
-                         " {amount} to E, H or HP until the confrontation ends.")),
+    "nervousness": lambda e: (_(
+        "{actor} is paralyzed by nervousness: skips the next turn, then adds {amount} to E, H"
+        " or HP until the confrontation ends (the player's choice: use ... --boost e, h or hp"
+        " on that turn; HP if not said).") if e.get("chooses") else _(
+        "{actor} is paralyzed by nervousness: skips the next turn, then adds {amount} to E, H"
+        " or HP until the confrontation ends.")).format(**e),
     "nerves_over": lambda e: _("{actor} gets over the nerves: {stat} +{amount} until the"
                                " confrontation ends.").format(
                                    actor=e["actor"], stat=e["stat"].upper(), amount=e["amount"]),

@@ -166,7 +166,9 @@ def test_r_fx_4_intimidate_stops_the_next_foe_technique(field):
 
 def test_r_fx_4_nervousness_skips_then_boosts(field):
     kaveri(field, "Ann", techniques=("Nervousness", "custom:Kick", "Love"))
-    field.do("confront 'Big Bully'", "use Ann Nervousness --roll 20")
+    field.do("confront 'Big Bully'")
+    said = " ".join(field.do("use Ann Nervousness --roll 20").split())
+    assert "the player's choice: use ... --boost e, h or hp on that turn" in said
     field.do("foe 'Big Bully' Tease")
     assert "skips this turn (Nervousness)" in field.fails("use Ann Kick")
     field.do("foe 'Big Bully' Tease")                           # round 2 goes by

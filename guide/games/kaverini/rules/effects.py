@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from guide.games.kaverini.data.tables import comic_d10
 from guide.games.kaverini.model import Effect as CardEffect
-from guide.games.kaverini.rules.fighters import Fighter
+from guide.games.kaverini.rules.fighters import FOE, Fighter
 from guide.games.kaverini.rules.schmerz import Taken
 from guide.games.kaverini.state import Confrontation, Effect, EffectKind, effect
 
@@ -222,7 +222,8 @@ def _nervousness(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -
     c["effects"].append(effect("skip", user.name, "Nervousness", round=skip_round))
     c["effects"].append(effect("nervous", user.name, "Nervousness", round=skip_round + 1,
                                amount=2 * lv))
-    fight.say("nervousness", actor=user.name, amount=2 * lv)
+    fight.say("nervousness", actor=user.name, amount=2 * lv,
+              chooses=user.kind != FOE)          # the player's choice, by `use --boost`
 
 
 SPECIALS: dict[str, Special] = {
