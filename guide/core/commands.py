@@ -11,7 +11,7 @@ import click
 
 from guide.core.dice import parse_faces, roll_expression
 from guide.core.errors import CommandError
-from guide.core.i18n import _, domain_of, pgettext
+from guide.core.i18n import N_, _, domain_of, pgettext
 from guide.core.names import resolve
 from guide.core.params import Named
 from guide.core.registry import Registry
@@ -233,6 +233,8 @@ def seats(t: Table, no_qr: bool) -> Result:
     if not base:
         r.add(_("The view is not being served yet: type view --lan, then these links work."))
         base = "http://HOST:8765/"
+    elif _this_computer_only(base):
+        r.add(_(LOCAL_ONLY))
     for seat, link in links(t, base):
         r.add(f"{seat}: {link}")
     unlinked = [s for s in t.game.seats(t) if s not in desk_of(t).tokens]
@@ -245,6 +247,18 @@ def seats(t: Table, no_qr: bool) -> Result:
         r.add(_("Waiting for the game master: {moves}").format(
             moves="; ".join(f"{p.seat}: {p.line}" for p in waiting)))
     return r
+
+
+LOCAL_ONLY = N_("These links open on this computer only: for the players' phones, serve the"
+                " view on the network (view --stop, then view --lan).")
+
+
+def _this_computer_only(base: str) -> bool:
+    """Whether the view is served on the loopback address alone (`view` without --lan)."""
+    from urllib.parse import urlsplit
+
+    host = urlsplit(base).hostname or ""
+    return host == "localhost" or host == "::1" or host.startswith("127.")
 
 
 def _seat_base(t) -> str:
@@ -267,6 +281,8 @@ def seats_qr(t: Table, seat: str) -> Result:
     if not base:
         r.add(_("The view is not being served yet: type view --lan, then this link works."))
         base = "http://HOST:8765/"
+    elif _this_computer_only(base):
+        r.add(_(LOCAL_ONLY))
     for s, link in links(t, base):
         if s == name:
             r.add(f"{s}: {link}", *qr(link))

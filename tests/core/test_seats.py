@@ -89,6 +89,19 @@ def test_seats_lists_the_links_and_seats_qr_prints_one_code_at_a_time(table):
         table.execute("seats qr Cid")
 
 
+def test_links_served_on_this_computer_only_say_so(table):
+    """`view` without --lan serves 127.0.0.1: a phone cannot open those links, and `seats`
+    says how to serve them to the phones instead."""
+    from guide.core.commands import _this_computer_only
+
+    table.execute("view")
+    for line in ("seats", "seats qr Ann"):
+        shown = " ".join(text(table.execute(line)).split())
+        assert "These links open on this computer only" in shown and "view --lan" in shown
+    assert _this_computer_only("http://127.0.0.1:8765/") and _this_computer_only("http://[::1]:1/")
+    assert not _this_computer_only("http://192.168.1.20:8765/t0k3n/")
+
+
 def test_a_revoked_link_gets_nothing(table):
     desk = desk_of(table)
     old = desk.tokens["Ann"]
