@@ -158,6 +158,7 @@ class Scene:
     foes: tuple[str, ...] = ()
     after_win: str = ""               # the booklet's words for the GM once the scene is won
     joins: tuple[str, ...] = ()       # buddy and companion cards that join the party then
+    won_when: tuple[str, ...] = ()    # foes whose fall wins the scene though others stand
 
 
 @dataclass(frozen=True)

@@ -138,6 +138,7 @@ class Confrontation(TypedDict):
     neutralized: list[str]
     answers: NotRequired[dict[str, bool]]    # R-DMG-7: the GM's --matches, "ATTACKER|DEFENCE"
                                              # -> does the free-text Shield/Heel apply
+    won_when: NotRequired[list[str]]         # a scene's foe cards whose fall wins it
 
 
 class StrategyPlayer(TypedDict):

@@ -69,7 +69,7 @@ def test_r_lvl_policy_spends_e_then_the_lowest_ladder_then_h_and_hp():
 
 def test_r_conf_7_the_party_gains_the_booklet_xp_scene_after_scene(turkeys):
     evening, who = build_evening(turkeys.table, "turkey-town", 3)
-    assert [name for name, _, _ in evening.scenes] == ["First turkey", "Second turkey"]
+    assert [name for name, *_ in evening.scenes] == ["First turkey", "Second turkey"]
     assert who.startswith("3 new level-1 Kaverit (Ann: Passionate")
     first, second = play_evening(evening, 5)
     assert (first.level, first.result) == (1, "won")
@@ -140,7 +140,7 @@ def test_bad_adventure_odds_are_refused_with_one_line(turkeys, line, message):
 def test_odds_adventure_mid_adventure_starts_from_the_current_scene(party):
     party.do("xp Ann 2", "scene 3")
     evening, who = build_evening(party.table, "amsterdam", None)
-    assert [name for name, _, _ in evening.scenes] == [
+    assert [name for name, *_ in evening.scenes] == [
         "3. The Night Watch Walks", "4. The Skinny Bridge", "5. The Flying Dutchman"]
     assert who == ("from scene 3 (the current one) on, the party as it is now: Ann level 3,"
                    " Bob level 1")

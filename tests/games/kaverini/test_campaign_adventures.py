@@ -7,8 +7,7 @@ from conftest import Play, event, write_box
 
 
 def _win_amsterdam(party):
-    party.do("confront --scene 5", "schmerz Captain 60", "schmerz Spirit 20",
-             "schmerz 'Spirit 2' 20")
+    party.do("confront --scene 5", "schmerz Captain 60")      # won when the captain falls
 
 
 def test_r_adv_1_the_campaign_records_who_finished_an_adventure(party):
@@ -29,8 +28,7 @@ def test_r_adv_2_a_replayed_adventure_gives_its_xp_again_a_practice_bout_none(pa
     party.do("confront --scene 5")
     events = party.events("schmerz Captain 60")
     assert event(events, "xp", kaveri="Ann")["amount"] == 1        # the booklet's XP again
-    party.do("schmerz Spirit 20", "schmerz 'Spirit 2' 20")
-    assert party.kaveri("Ann")["xp"] == xp + 1
+    assert party.kaveri("Ann")["xp"] == xp + 1                    # and the scene is won
     party.do("confront Captain Van der Decken --practice")
     events = party.events("schmerz Captain 60")
     assert "xp" not in [e["kind"] for e in events]
@@ -131,3 +129,33 @@ def test_check_refuses_a_scene_whose_joins_is_no_buddy_or_companion(tmp_path):
     assert "joins.yaml:8:86: " in out.stdout
     assert "'Runaway Rental Bike' is a foe card, not a buddy or companion" in out.stdout + out.stderr
     assert "unknown buddy or companion card 'Rex'" in out.stdout + out.stderr
+
+
+def test_scene_5_is_won_when_the_captain_falls_as_the_booklet_says(party):
+    """Amsterdam's scene 5: "Neutralize the captain and the ship finally finds port" (its
+    won_when): the confrontation is won when Captain Van der Decken is neutralized, though his
+    Drowned Bell Spirits (tokens) still stand; and the adventure's good ending is read."""
+    party.do("scene 5", "confront --scene 5")
+    party.do("schmerz 'Drowned Bell Spirit' 99")          # one token down: it goes on
+    assert party.raw["confrontation"] is not None
+    out = party.do("schmerz Captain 999")
+    assert "The confrontation ends (won)." in " ".join(out.split())
+    assert party.raw["confrontation"] is None
+    assert "Dank je wel, Kaverit!" in " ".join(out.split())
+    # The same captain among foes the GM names himself is no scene: all of them must fall
+    party.do("confront 'Captain Van der Decken' 'Drowned Bell Spirit'", "schmerz Captain 999")
+    assert party.raw["confrontation"] is not None
+
+
+def test_check_refuses_a_won_when_that_is_not_one_of_the_scenes_foes(tmp_path):
+    from conftest import guide
+
+    quotes = "\n".join(f"    {n}: Quote {n}." for n in range(1, 101))
+    path = write_box(tmp_path, "won.yaml", SERIES.format(
+        id="won", title="Won", part=1, quotes=quotes).replace(
+        "    - {name: Only scene, foes: [Runaway Rental Bike]}",
+        "    - {name: Only scene, foes: [Runaway Rental Bike], won_when: [Grumpy Bridge Keeper]}"))
+    out = guide("check", str(path))
+    assert out.returncode == 1
+    assert "won.yaml:8:" in out.stdout
+    assert "won_when: 'Grumpy Bridge Keeper' is not one of the scene's foes" in out.stdout

@@ -141,10 +141,12 @@ def confront(t: KaveriniTable, cards: tuple[str, ...], settings: tuple[str, ...]
     Example: confront --scene 2"""
     if arena(t) is not None:
         raise CommandError(_("a confrontation is already running (end to stop it)"))
+    won_when: tuple[str, ...] = ()
     if scene_number is not None:
         from guide.games.kaverini.commands.scenes import enter, scene_of
 
         chosen_scene = scene_of(t, scene_number)
+        won_when = chosen_scene.won_when
         cards = tuple(cards) or chosen_scene.foes
         if not settings and chosen_scene.setting:
             settings = (chosen_scene.setting,)
@@ -175,7 +177,8 @@ def confront(t: KaveriniTable, cards: tuple[str, ...], settings: tuple[str, ...]
     else:
         joined = list(party)
     f = fight(t, t.state)
-    f.start(foes, chosen, setting_cards, joined, lv if lv is not None else t.lv(), practice)
+    f.start(foes, chosen, setting_cards, joined, lv if lv is not None else t.lv(), practice,
+            won_when)
     if secrets_open(t):
         t.tell("psychic")
     reminders.at_start(t)

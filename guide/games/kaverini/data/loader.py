@@ -288,6 +288,12 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
             need("setting", fields["setting"].value, fields["setting"], ("setting",))
         for friend in fields.get("joins", yaml.SequenceNode("", [])).value:
             need("buddy or companion", friend.value, friend, ("buddy", "companion"))
+        scene_foes = [f.value for f in fields.get("foes", yaml.SequenceNode("", [])).value]
+        for decisive in fields.get("won_when", yaml.SequenceNode("", [])).value:
+            if decisive.value not in scene_foes:
+                problems.append(problem_at(display, decisive, _(
+                    "won_when: {name!r} is not one of the scene's foes").format(
+                        name=decisive.value)))
     for shop_node in keys["shops"][1].value if "shops" in keys else ():
         fields = {k.value: v for k, v in shop_node.value}
         for k, _v in fields["items"].value:
@@ -298,7 +304,8 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
         id=a["id"], title=a["title"], currency=a["currency"], starting_money=a["starting_money"],
         place=a.get("place", ""), intro=a.get("intro", ""),
         scenes=tuple(Scene(s["name"], s.get("text", ""), s.get("setting"), tuple(s.get("foes", ())),
-                           s.get("after_win", ""), tuple(s.get("joins", ())))
+                           s.get("after_win", ""), tuple(s.get("joins", ())),
+                           tuple(s.get("won_when", ())))
                      for s in a.get("scenes", ())),
         xp=dict(a.get("xp", {})),
         shops=tuple(Shop(s["name"], dict(s["items"])) for s in a.get("shops", ())),

@@ -13,6 +13,8 @@ techniques.py, what harm leads to in outcomes.py.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.games.kaverini.cardtext import acts_each_round, round_part
@@ -84,8 +86,11 @@ class Fight(Techniques, Outcomes):
 
     # --- starting ---------------------------------------------------------------------
     def start(self, foes: list[Card], order: list[str], settings: list[Card],
-              companions: list[str], lv: int, practice: bool = False) -> None:
-        """R-CONF-1, R-CONF-4, R-CONF-9: set the field and run round 1's phase 1."""
+              companions: list[str], lv: int, practice: bool = False,
+              won_when: Sequence[str] = ()) -> None:
+        """R-CONF-1, R-CONF-4, R-CONF-9: set the field and run round 1's phase 1. `won_when`:
+        the foe cards whose fall wins it though others still stand (a scene's, as its
+        booklet says)."""
         kaverit = self.s["kaverit"]
         if not kaverit:
             raise RuleError(_("the party has no Kaveri to confront anyone"))
@@ -105,6 +110,8 @@ class Fight(Techniques, Outcomes):
         self._changed()
         self.s["confrontation"] = confrontation(fighters, order, [s.name for s in settings],
                                                 companions, practice)
+        if won_when:
+            self.s["confrontation"]["won_when"] = list(won_when)
         self._attach(self.s["confrontation"])
         if self.telling:
             self.say("confront", foes=[{"name": f["name"], "max_hp": f["max_hp"]}

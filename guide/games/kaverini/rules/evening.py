@@ -95,7 +95,7 @@ class Evening:
 
     state: State                                 # the party: kaverit, buddies, companions
     cards: dict[str, Card]
-    scenes: list[tuple[str, list[str], list[str]]]   # name, foe cards, settings
+    scenes: list[tuple[str, list[str], list[str], list[str]]]   # name, foes, settings, won_when
     xp: dict[str, int]                           # XP per foe card, case-folded
     house: dict[str, str] = field(default_factory=dict)
 
@@ -103,7 +103,7 @@ class Evening:
 def evening_of(adventure: Adventure, state: State, cards: dict[str, Card],
                house: dict[str, str], start: int = 1) -> Evening:
     """The evening from scene `start` on (mid-adventure: the current scene)."""
-    scenes = [(s.name, list(s.foes), [s.setting] if s.setting else [])
+    scenes = [(s.name, list(s.foes), [s.setting] if s.setting else [], list(s.won_when))
               for s in adventure.scenes[start - 1:] if s.foes]
     xp = {name.casefold(): n for name, n in adventure.xp.items()}
     return Evening(state, cards, scenes, xp, house)
@@ -120,14 +120,15 @@ def play_evening(evening: Evening, seed: int) -> list[Arrival]:
     state = json.loads(json.dumps(evening.state))
     rng = random.Random(seed)
     out = []
-    for i, (_, foes, settings) in enumerate(evening.scenes):
+    for i, (_, foes, settings, won_when) in enumerate(evening.scenes):
         if i:
             for k in state["kaverit"]:
                 spend_by_policy(k)
         for fighter in state["kaverit"] + state["buddies"]:
             fighter["hp"] = fighter["max_hp"]
         lv = party_lv(state["kaverit"], evening.house.get("lv_default", "highest"))
-        setup = Setup(state, evening.cards, foes, settings, 1.0, lv, evening.house, evening.xp)
+        setup = Setup(state, evening.cards, foes, settings, 1.0, lv, evening.house, evening.xp,
+                      won_when)
         ended = outcome(play(setup, rng.randrange(1 << 30), state, record=False))
         out.append(Arrival(lv, ended.result, ended.rounds))
     return out
@@ -170,7 +171,7 @@ class SceneOdds:
 
 
 def by_scene(evening: Evening, evenings: list[list[Arrival]]) -> list[SceneOdds]:
-    return [SceneOdds(name, [e[i] for e in evenings]) for i, (name, _, _) in
+    return [SceneOdds(name, [e[i] for e in evenings]) for i, (name, *_) in
             enumerate(evening.scenes)]
 
 

@@ -55,9 +55,18 @@ class Outcomes(Field):
                     self.say("xp", kaveri=k["name"], amount=gained, xp=k["xp"])
                     if reached:
                         self.say("level", **level_event(k, reached))
-        if not self.standing(FOE):
+        if not self.standing(FOE) or self._won_when_down():
             self.say("victory", winner=None)
             self._finish("won")
+
+    def _won_when_down(self) -> bool:
+        """A scene won by the fall of some of its foes (its booklet's `won_when`): every foe
+        of those cards is neutralized, whoever else still stands."""
+        decisive = self.c.get("won_when")
+        if not decisive:
+            return False
+        those = [f for f in self.c["foes"] if f["card"] in decisive]
+        return bool(those) and all(f["hp"] == 0 for f in those)
 
     def _check_all_cowering(self) -> None:
         """R-CONF-10, R-CONF-11: only when no Kaveri, companion or buddy can act."""

@@ -49,6 +49,7 @@ class Setup:
     lv: int = 1
     house: dict[str, str] = field(default_factory=dict)
     xp: dict[str, int] = field(default_factory=dict)   # XP per foe card (case-folded), R-CONF-7
+    won_when: list[str] = field(default_factory=list)  # a scene's foes whose fall wins it
 
     @property
     def frozen(self) -> str:
@@ -125,7 +126,7 @@ def play(setup: Setup, seed: int, state: dict | None = None, record: bool = True
     fight = Fight(state, card, Dice(seed, record=record), rules.__getitem__,
                   xp_for=lambda name: xp.get(name.casefold(), 0), record=record)
     fight.start(foes, [k["name"] for k in state["kaverit"]], settings,
-                list(state["companions"])[:3], setup.lv)
+                list(state["companions"])[:3], setup.lv, won_when=setup.won_when)
     policy = Policy(fight, rng, setup.memory() if fresh else Memory())
     while fight.running and fight.c["round"] <= MAX_ROUNDS:
         try:
