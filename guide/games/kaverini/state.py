@@ -136,9 +136,18 @@ class Confrontation(TypedDict):
     practice: bool
     max_hp_boosts: dict[str, int]            # Nervousness on HP, undone at the end
     neutralized: list[str]
+    benched: NotRequired[list[Benched]]      # R-CONF-13: buddies out of a practice bout
     answers: NotRequired[dict[str, bool]]    # R-DMG-7: the GM's --matches, "ATTACKER|DEFENCE"
                                              # -> does the free-text Shield/Heel apply
     won_when: NotRequired[list[str]]         # a scene's foe cards whose fall wins it
+
+
+class Benched(TypedDict):
+    """R-CONF-13: a buddy out of HP in a practice bout, off the field until it ends; `at` is
+    its place among the party's buddies."""
+
+    at: int
+    buddy: Buddy
 
 
 class StrategyPlayer(TypedDict):

@@ -132,6 +132,21 @@ def _card_effect(e: Event) -> str:
     return _("{source}: {who} skips its next turn.").format(who=who, **e)
 
 
+def _leave(e: Event) -> str:
+    """R-CONF-8, rulebook 6.2; R-CONF-13: a practice bout loses nobody for good."""
+    if e.get("practice"):
+        return (_("{name} is out of HP and leaves the practice bout; a practice bout loses"
+                  " nothing: back with the party at 1 HP when it ends (R-CONF-13).")
+                if e["who"] == "buddy" else
+                _("{name} runs for their life from the practice bout; a practice bout loses"
+                  " nothing: still with the party when it ends (R-CONF-13).")).format(
+                      name=e["name"])
+    return (_("{name} is out of HP and leaves the party for good (R-CONF-8).")
+            if e["who"] == "buddy" else
+            _("{name} runs for their life: gone for the rest of the adventure"
+              " (rulebook 6.2).")).format(name=e["name"])
+
+
 def _victory(e: Event) -> str:
     if e.get("strategy"):
         return (_("{winner} wins the Strategy Game!").format(**e) if e["winner"] else
@@ -288,10 +303,7 @@ CONFRONTATION: dict[str, Renderer] = {
                        else _("The confrontation ends ({result}).").format(
                            result=_ended(e["result"]))),
     "cower": _f(N_("{name} is at 0 HP and cowers (R-CONF-5).")),
-    "leave": lambda e: (_("{name} is out of HP and leaves the party for good (R-CONF-8).")
-                        if e["who"] == "buddy" else
-                        _("{name} runs for their life: gone for the rest of the adventure"
-                          " (rulebook 6.2).")).format(**e),
+    "leave": _leave,
     "neutralized": lambda e: (_("{name} ({player}) is neutralized!") if e.get("player") else
                               _("{name} is neutralized!")).format(name=e["name"],
                                                                   player=e.get("player")),

@@ -118,6 +118,73 @@ def test_r_conf_13_losing_a_practice_bout_loses_nothing(table):
     assert table.state["adventure"] is not None
 
 
+def _lose_a_practice_bout(party) -> str:
+    """Amsterdam: Ann and Bob with a buddy and a companion lose a practice bout."""
+    party.do("buddy Tess the Bell-Ringer", "companion Anouk the Cheese Seller",
+             'confront "Captain Van der Decken" --practice', "schmerz Ann 99", "schmerz Bob 99")
+    out = party.do("schmerz Tess 99")
+    assert "for good" not in out and "Tess the Bell-Ringer" not in str(party.raw["buddies"])
+    out += party.do("schmerz Anouk 99")
+    assert "rest of the adventure" not in out
+    return out
+
+
+def test_r_conf_13_a_lost_practice_bout_keeps_buddies_and_companions(party):
+    out = _lose_a_practice_bout(party)
+    assert "the practice bout is lost" in out
+    assert party.state["confrontation"] is None
+    assert party.raw["buddies"] == [{"name": "Tess the Bell-Ringer", "hp": 1, "max_hp": 12}]
+    assert party.raw["companions"] == ["Anouk the Cheese Seller"]
+    assert party.raw["lost_buddies"] == [] and party.raw["lost_companions"] == []
+    shown = party.do("party")
+    assert "Tess the Bell-Ringer 1/12 HP" in shown and "Anouk the Cheese Seller" in shown
+    assert "Gone for this adventure" not in party.do("recap")
+    party.do('confront "Captain Van der Decken"')          # both fight in the next one
+    assert any(b["name"] == "Tess the Bell-Ringer" for b in party.raw["buddies"])
+    assert party.raw["confrontation"]["companions"] == ["Anouk the Cheese Seller"]
+
+
+def test_r_conf_13_a_lost_practice_bout_tells_no_ending(party):
+    bad = party.table.adventure().bad_ending.strip()
+    party.do('confront "Captain Van der Decken" --practice', "schmerz Ann 99")
+    out = party.do("schmerz Bob 99")
+    assert "the practice bout is lost" in out and bad and bad not in out
+    assert party.raw["adventure"] is not None
+    party.do('confront "Captain Van der Decken"', "schmerz Ann 99")
+    assert bad in party.do("schmerz Bob 99")                # a real loss still tells it
+
+
+def test_r_conf_13_a_buddy_out_of_a_practice_bout_is_back_after_a_win(party):
+    party.do('buddy "Hondje the Ship\'s Dog"', "buddy Tess the Bell-Ringer",
+             'confront "Runaway Rental Bike" --practice')
+    events = party.events("schmerz Hondje 99")
+    assert event(events, "leave", name="Hondje the Ship's Dog", practice=True)
+    assert "Hondje" in party.fails('buddy Hondje')      # not twice
+    party.do("schmerz Bike 99")
+    assert party.state["confrontation"] is None
+    assert [b["name"] for b in party.raw["buddies"]] == ["Hondje the Ship's Dog",
+                                                        "Tess the Bell-Ringer"]
+    assert party.raw["buddies"][0]["hp"] == 1
+
+
+def test_r_conf_13_undo_takes_a_practice_loss_back(party):
+    _lose_a_practice_bout(party)
+    party.do("undo")
+    c = party.raw["confrontation"]
+    assert c is not None and c["stand"][0]["name"] == "Anouk the Cheese Seller"
+    assert party.raw["buddies"] == [] and party.raw["lost_buddies"] == []
+    party.do("undo")
+    assert [b["name"] for b in party.raw["buddies"]] == ["Tess the Bell-Ringer"]
+    assert not party.raw["confrontation"].get("benched")
+
+
+def test_r_conf_8_outside_practice_a_buddy_still_leaves_for_good(party):
+    party.do("buddy Tess the Bell-Ringer", 'confront "Captain Van der Decken"')
+    out = party.do("schmerz Tess 99")
+    assert "leaves the party for good (R-CONF-8)" in out
+    assert party.raw["lost_buddies"] == ["Tess the Bell-Ringer"]
+
+
 def test_r_conf_12_items_without_usage_are_not_played(table):
     kaveri(table, "Ann")
     table.do("item Ann 'Thick Coat'")

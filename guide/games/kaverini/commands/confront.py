@@ -88,7 +88,8 @@ def report(t: KaveriniTable, f: Fight, bad_ending: str = "") -> Result:
     from guide.games.kaverini.campaign import scene_won
 
     r = Result()
-    if bad_ending and any(e["kind"] == "lost" for e in f.events):
+    if bad_ending and any(e["kind"] == "lost" and not e.get("practice")   # R-CONF-13
+                          for e in f.events):
         r.add("", bad_ending.strip())
     if f.variant == "adventure" and any(e["kind"] == "over" and e["result"] == "won"
                                         and not e.get("practice") for e in f.events):

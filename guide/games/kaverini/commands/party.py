@@ -394,6 +394,10 @@ def buddy(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> Result:
         if c.name in t.state.get("lost_buddies", []):
             raise CommandError(_("{name} ran out of HP and left the party for good (R-CONF-8)").format(
                 name=c.name))
+        running = t.state.get("confrontation")
+        if running and any(out["buddy"]["name"] == c.name for out in running.get("benched", [])):
+            raise CommandError(_("{name} is out of HP in this practice bout and back with the party"
+                                 " when it ends (R-CONF-13)").format(name=c.name))
         buddies.append(new_buddy(c))
     t.tell("buddy", card=c.name, joins=not leave, hp=c.hp)
     return Result()

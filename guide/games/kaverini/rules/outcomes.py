@@ -25,20 +25,32 @@ class Outcomes(Field):
             self.say("cower", name=f.name)
             self._check_all_cowering()
         elif f.kind == BUDDY:
-            self.s["buddies"].remove(f.data)
-            self.s.setdefault("lost_buddies", []).append(f.name)
+            buddies = self.s["buddies"]
+            at = buddies.index(f.data)
+            out = buddies.pop(at)
+            if self.c["practice"]:       # R-CONF-13: off the field, back when the bout ends
+                self.c.setdefault("benched", []).append({"at": at, "buddy": out})
+            else:
+                self.s.setdefault("lost_buddies", []).append(f.name)
             self._changed()
-            self.say("leave", name=f.name, who="buddy")
+            self.say("leave", name=f.name, who="buddy",
+                     **({"practice": True} if self.c["practice"] else {}))
             self._check_all_cowering()
         elif f.kind == STAND:
             self.c["stand"][:] = [s for s in self.c["stand"] if s is not f.data]
             self._changed()
-            for present in (self.s["companions"], self.c["companions"]):
-                if f.name in present:                # no more round effects from it either
-                    present.remove(f.name)
+            # R-CONF-13: a practice bout is outside the adventure; the companion runs from
+            # the bout only and is still with the party after it
+            present = ([self.c["companions"]] if self.c["practice"] else
+                       [self.s["companions"], self.c["companions"]])
+            for names in present:
+                if f.name in names:                  # no more round effects from it either
+                    names.remove(f.name)
             self._changed()
-            self.s["lost_companions"].append(f.name)
-            self.say("leave", name=f.name, who="stand")
+            if not self.c["practice"]:
+                self.s["lost_companions"].append(f.name)
+            self.say("leave", name=f.name, who="stand",
+                     **({"practice": True} if self.c["practice"] else {}))
             self._check_all_cowering()
 
     def _neutralized(self, f: Fighter) -> None:
@@ -150,6 +162,7 @@ class Outcomes(Field):
                 f.data["hp"] = min(f.data["hp"], f.data["max_hp"])
         for k in self.s["kaverit"]:
             k["counters"] = counters()
+        self._unbench()
         for b in self.s["buddies"]:
             b.pop("counters", None)
         practice = c["practice"]
@@ -159,3 +172,13 @@ class Outcomes(Field):
         self._changed()
         self.finished()
         self.say("over", result=why, **({"practice": True} if practice else {}))
+
+    def _unbench(self) -> None:
+        """R-CONF-13: losing a practice bout loses nothing; the buddies it put out of HP are
+        back with the party, in their places, at 1 HP like the cowering Kaverit."""
+        benched = self.c.get("benched", [])
+        for out in reversed(benched):
+            buddy = out["buddy"]
+            buddy["hp"] = max(buddy["hp"], 1)
+            self.s["buddies"].insert(min(out["at"], len(self.s["buddies"])), buddy)
+        benched.clear()
