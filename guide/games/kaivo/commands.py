@@ -23,7 +23,7 @@ from guide.core.result import Result
 from guide.core.seats import page_opened
 
 from . import match, sheet
-from .knowledge import public
+from .knowledge import public, sight
 from .library import KaivoTable
 from .model import LEVELS, KaivoState
 from .screen import look, showing, stamp, status_lines, viewer
@@ -49,13 +49,19 @@ def _dice(t: KaivoTable) -> Dice:
     return t.dice.split()
 
 
-def _tell(t: KaivoTable, state: KaivoState, events: list[Event]) -> None:
+def _tell(t: KaivoTable, state: KaivoState, events: list[Event],
+          seen: Sights | None = None) -> None:
     """Tell the public events and those private to the terminal's own seat ("You"); a
     friend's private events (and a bot's) are never told: a seat reads them through its own
-    view (seats.py). The public ones are also the seats' news."""
+    view (seats.py). The public ones are also the seats' news. `seen`: what the people at
+    the table had seen of the round before the command (`_sights`)."""
     t.tell_all(events)                  # only "You"'s own private ones are kept
     if any(e["kind"] == "drew" for e in events):       # K-TURN-1: no undo past a draw
         t.drew_hidden(_("a card from the deck"))
+    if seen is not None and _revealed(state, seen):     # nor past a card shown to a person
+        t.drew_hidden(_("every hand's cards (the call shows them all)")
+                      if any(e["kind"] == "called" for e in events)
+                      else _("a card's value a player had not seen"))
     if any(e["kind"] == "dealt" for e in events):
         state["looks"] = []             # a new round: the card ids are dealt anew
     stamp(state, now(), t.library.rules.show_seconds, phones(state))   # K-DEAL-1
@@ -63,6 +69,31 @@ def _tell(t: KaivoTable, state: KaivoState, events: list[Event]) -> None:
     if state["mode"] == "play":
         news = [] if any(e["kind"] in ("match", "dealt") for e in events) else state.get("news", [])
         state["news"] = (news + public(events))[-NEWS:]
+
+
+Sights = dict[int | None, set[int]]
+
+
+def _sights(state: KaivoState) -> Sights:
+    """What each person at the table has seen of the round in play (knowledge.sight), by
+    seat; in a match of friends also the table's view (the terminal and the TV show it). A
+    bot's memory is in the state and goes back with it on undo; a person's does not: a card
+    shown to a person and then undone would be K-TURN-1's free peek (a peek, a spy, a swap
+    received, a glimpse caught, a discard or a card swapped out face up, a mind read, the
+    call's reveal of every hand, K-CALL-1)."""
+    tbl = state["table"]
+    if state["mode"] != "play" or tbl is None:
+        return {}
+    seats: list[int | None] = [i for i, p in enumerate(state["players"]) if not p["bot"]]
+    if viewer(state) is None:
+        seats.append(None)
+    return {seat: sight(tbl, seat) for seat in seats}
+
+
+def _revealed(state: KaivoState, seen: Sights) -> bool:
+    """A person (or the table's view) sees a card now that they had not seen (`_sights`)."""
+    tbl = state["table"]
+    return tbl is not None and any(sight(tbl, seat) - cards for seat, cards in seen.items())
 
 
 def phones(state: KaivoState) -> set[int]:
@@ -168,10 +199,11 @@ def leave(t: KaivoTable, name: str) -> Result:
         return Result()
     if s["mode"] == "play":
         lib = t.library
+        seen = _sights(s)
         events = match.leave(lib.bots, s, name)
         if match.acting(s) is None and s["table"] is not None and s["table"]["phase"] != "over":
             events += match.run_bots(lib.rules, lib.bots, s, _dice(t))
-        _tell(t, s, events)
+        _tell(t, s, events, seen)
         return Result(_status(t))
     _tell(t, s, sheet.enter(t.library.rules, s, {"kind": "leave", "name": name}))
     return Result()
@@ -291,6 +323,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     if seat != acting:
         raise CommandError(_("it is {tbl}'s turn").format(tbl=tbl['names'][acting]))
     dice = _dice(t)
+    seen = _sights(s)
     began = (tbl["turns"], tbl["phase"] == "power")
     limit = clock_limit(lib.rules, tbl["phase"])
     start = clock_start(t)
@@ -300,7 +333,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
         events += play_safe(tbl, lib.rules, dice) + match.run_bots(lib.rules, lib.bots, s, dice)
     else:
         events = match.act_as(lib.rules, lib.bots, s, dice, seat, action)
-    _tell(t, s, events)
+    _tell(t, s, events, seen)
     if (tbl["turns"], tbl["phase"] == "power") != began:
         _restart_clock(s)       # K-CLOCK-1: a new turn, or a power's 10 s; not a put-back discard
     mine = viewer(s)

@@ -37,8 +37,10 @@ class KaivoGame(Game):
     seat_policy = "apply"           # no game master: a seat's legal move runs at once
     story_keeps_seat_secrets = False    # a seat's knowledge is in the state (knowledge.py)
     # K-TURN-1 "can not be put back, because that would be a free peek": in a dealt round,
-    # undo is refused past a command that drew a card from the deck (yours or a bot's;
-    # commands._tell says so); the score sheet draws nothing and keeps its full undo
+    # undo is refused past a command that drew a card from the deck (yours or a bot's), or
+    # that showed a person a card they had not seen (the call's reveal, a peek, a glimpse
+    # caught, a card turned face up; commands._tell says so); what only bots saw goes back
+    # with the state; the score sheet draws nothing and keeps its full undo
     undo_policy = REFUSE_HIDDEN
 
     def new_state(self) -> dict:

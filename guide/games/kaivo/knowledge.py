@@ -47,6 +47,18 @@ def known(t: Table, seat: int | None) -> set[int]:
     return set(t["seen"][seat]) | set(t["caught"][seat]) | set(t["face_up"])
 
 
+def sight(t: Table, seat: int | None) -> set[int]:
+    """The card ids whose value a seat's player has seen, before them or in mind (None: the
+    whole table's, the TV's): what they know (`known`), the discard pile, a card taken from
+    it (K-TURN-2), and every hand once the round is called (K-CALL-1)."""
+    cards = known(t, seat) | set(t["discard"])
+    if t["phase"] == "taken" and t["held"] is not None:
+        cards.add(t["held"])
+    if t["phase"] == "over":
+        cards.update(c for hand in t["hands"] for c in hand)
+    return cards
+
+
 def view(t: Table, seat: int | None, showing: set[int] | None = None) -> SeatView:
     """What one seat may know of the round (None: what the whole table may know). `showing`:
     the cards a person's screen shows now (K-DEAL-1: a seen card is shown for the box's

@@ -77,20 +77,34 @@ def resolve(state: State) -> list[Event]:
                            "target": q["target"], "weapon": q["weapon"]})
             continue
         events.append(_settle(state, q, pres, hitters.get(q["target"], [])))
-        t = totals.setdefault(q["target"], {"count": 0, "energy": 0, "loot": 0})
-        t["count"] += 1
-        t["energy"] -= q["result"]["energy"] if q["result"] else 0
-        t["loot"] += q["result"]["loot"] if q["result"] and q["result"]["guessed"] else 0
-    for name, t in totals.items():
-        events.append({"kind": "quarrels_total", "who": name, "attacks": t["count"],
-                       "energy": t["energy"], "loot": t["loot"],
-                       "energy_left": players[name]["energy"]})
+        _count(totals, q)
+    for name in order:
+        if name in totals:
+            t = totals[name]
+            events.append({"kind": "quarrels_total", "who": name, "attacks": t["count"],
+                           "energy": t["energy"], "loot": t["loot"],
+                           "energy_left": players[name]["energy"]})
     events.extend(_weapons_back(state))
     state["revealed"] = 5
     stunned = [n for n in order if active(players[n]) and counters.stunned(players[n])]
     if stunned:
         events.append({"kind": "stunned", "who": stunned})
     return events
+
+
+def _count(totals: dict[str, dict[str, int]], q: Quarrel) -> None:
+    """A settled quarrel in the call's totals, for both its players: the summary says what
+    each actually gained and lost in the call (T-CALL-5), the Loot won as an attacker as
+    well as a defender, and only what the limits let in (T-CNT-2, T-CNT-3)."""
+    r = q["result"]
+    assert r is not None
+    for name in (q["target"], q["attacker"]):
+        t = totals.setdefault(name, {"count": 0, "energy": 0, "loot": 0})
+        t["count"] += 1
+        if name == q["target"]:
+            t["energy"] -= r["energy"]
+        if name == r["winner"]:
+            t["loot"] += r["loot"] - r["loot_lost"]
 
 
 def _settle(state: State, q: Quarrel, pres: dict[str, int], hitters: list[str]) -> Event:

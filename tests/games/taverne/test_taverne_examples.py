@@ -48,7 +48,10 @@ def test_example_call_5_maries_three_quarrels():
     assert "Marie dodges 3; Cécile's 3 is dodged: Marie +1 Loot" in out
     assert ("Marie does not dodge; Jacques's 6 hits: Marie -6 Energy, Jacques +4 Loot"
             " (large Weapon: Marie's Prestige 4)") in out
-    assert "Marie in all (3 attacks): -9 Energy, +1 Loot, 21 Energy left" in out
+    # the summary: all each gained and lost in the call, her own Attack on Pierre too
+    assert "Marie in all (4 attacks): -9 Energy, +2 Loot, 21 Energy left" in out
+    assert "Pierre in all (2 attacks): -5 Energy, +1 Loot, 25 Energy left" in out
+    assert "Cécile: 30 Energy left" in out and "Jacques: +4 Loot, 30 Energy left" in out
     after = {n: b.p(n)["loot"] for n in before}
     # Marie: +1 for dodging Cécile, +1 for her own 5 on Pierre (he named only 1)
     assert after["Marie"] - before["Marie"] == 2

@@ -1,0 +1,146 @@
+"""K-TURN-1's free peek, beyond the draw: in a dealt round, undo is refused past a command
+that showed a person a card they had not seen (the call's reveal of every hand, K-CALL-1; a
+peek, a spy, a glimpse caught, a card discarded or swapped out face up, a mind read,
+K-POW-1, K-GLIMPSE-1), in one line that changes nothing, as past a card drawn from the deck
+(decisions.md, Kaivo). A bot's memory is in the state and goes back with it: what only bots
+saw may be undone, and redone, exactly."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from guide.core.dice import Dice
+from guide.core.errors import CommandError
+from guide.core.result import text
+from guide.core.store import Store
+from guide.core.table import Table
+from guide.games.kaivo.game import KaivoGame
+
+GAME = KaivoGame()
+SHOWN = "a card's value a player had not seen, hidden from the players"
+# seeds (Dice) found for these scenes: the first player's draw from the deck
+PEEK, SPY, MIND_READ, CAUGHT = 11, 1, 20, 5      # draws 10, 11, 13; a glimpse Ben catches
+
+
+def table_of(tmp_path, seed: int) -> Table:
+    return Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), GAME.load([]), Dice(seed))
+
+
+@pytest.fixture
+def tables(tmp_path):
+    made: list[Table] = []
+
+    def make(seed: int) -> Table:
+        made.append(table_of(tmp_path / str(len(made)), seed))
+        return made[-1]
+
+    yield make
+    for t in made:
+        t.close()
+
+
+def state(t: Table) -> str:
+    return json.dumps(t.state, sort_keys=True)
+
+
+def do(t: Table, *lines: str) -> str:
+    return "\n".join(text(t.execute(line)) for line in lines)
+
+
+def refused(t: Table, way: str = "undo") -> str:
+    """The refusal: one line, and the state and the campaign file as they were."""
+    before, head = state(t), t.store.head() if t.store else None
+    with pytest.raises(CommandError) as e:
+        t.execute(way)
+    assert state(t) == before and (t.store.head() if t.store else None) == head
+    assert "\n" not in str(e.value) and str(e.value).endswith("nothing changed")
+    return str(e.value)
+
+
+def held(t: Table) -> int:
+    tbl = t.state["table"]
+    return tbl["cards"][tbl["held"]]
+
+
+def test_k_call_1_the_call_s_reveal_of_every_hand_cannot_be_undone(tables):
+    t = tables(5)
+    do(t, "deal --bots 3")                          # you are seat 1 and play first
+    before = state(t)
+    out = do(t, "kaivo")
+    assert "Aino:" in out and "Lumi:" in out        # every hand, shown to the table
+    after = state(t)
+    assert refused(t) == ("cannot undo 'kaivo': it drew every hand's cards (the call shows"
+                          " them all), hidden from the players, and undoing it would show it"
+                          " again; nothing changed")
+    assert state(t) == after != before
+    assert t.state["table"]["phase"] == "over"
+    assert "the deal passes to You" in do(t, "status")
+
+
+def test_k_call_1_a_friend_s_call_is_refused_too(tables):
+    t = tables(5)
+    do(t, "deal --friends Ann,Ben --bots 0")
+    first = t.state["table"]["names"][t.state["table"]["turn"]]
+    do(t, f"kaivo --as {first}")
+    assert "the call shows them all" in refused(t)
+
+
+def test_k_pow_1_a_friend_s_peek_at_an_unseen_card_cannot_be_undone(tables):
+    t = tables(PEEK)
+    do(t, "deal --friends Ann,Ben --bots 0", "draw --as Ann")
+    assert held(t) == 10
+    do(t, "discard --as Ann")                       # Ben (and the TV) see it now
+    assert SHOWN in refused(t)
+    do(t, "peek 2 --as Ann")                        # an inner card: Ann had not seen it
+    assert refused(t) == ("cannot undo 'peek 2 --as Ann': it drew " + SHOWN + ", and undoing"
+                          " it would show it again; nothing changed")
+
+
+def test_k_pow_1_a_spy_and_a_mind_read_cannot_be_undone(tables):
+    t = tables(SPY)
+    do(t, "deal --friends Ann,Ben --bots 0", "draw --as Ann")
+    assert held(t) == 11
+    do(t, "discard --as Ann", "spy Ben 2 --as Ann")
+    assert SHOWN in refused(t)
+    t = tables(MIND_READ)
+    do(t, "deal --friends Ann,Ben --bots 0", "draw --as Ann")
+    assert held(t) == 13
+    do(t, "discard --as Ann", "mindread Ben 2 --as Ann")
+    assert SHOWN in refused(t)
+
+
+def test_k_glimpse_1_a_glimpse_a_person_caught_cannot_be_undone(tables):
+    t = tables(CAUGHT)
+    do(t, "deal --friends Ann,Ben --bots 0", "draw --as Ann", "glimpse --as Ann")
+    assert t.state["table"]["caught"][1]            # Ben caught Ann's card
+    assert SHOWN in refused(t)
+
+
+def test_what_only_bots_saw_is_undone_and_redone_exactly(tables):
+    # you discard the card you drew: only the bot sees it anew, and its memory is in the
+    # state; the power waits for you, so no bot has played yet
+    t = tables(PEEK)
+    do(t, "deal --bots 1", "draw")
+    assert held(t) == 10
+    before = state(t)
+    do(t, "discard")
+    after = state(t)
+    do(t, "undo")
+    assert state(t) == before
+    do(t, "redo")
+    assert state(t) == after
+    do(t, "peek 2")                                 # your inner card: you had not seen it
+    assert "cannot undo 'peek 2'" in refused(t)
+
+
+def test_a_refused_undo_leaves_the_commands_after_it_free(tables):
+    # the refusal stops at the reveal; a later command that shows nothing is undone as ever
+    t = tables(5)
+    do(t, "deal --friends Ann,Ben --bots 1", "kaivo --as Ann")
+    before = state(t)
+    do(t, "join Cid")                               # takes the bot's seat at the next deal
+    do(t, "undo")
+    assert state(t) == before
+    assert "the call shows them all" in refused(t)
