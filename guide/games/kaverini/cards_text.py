@@ -90,3 +90,12 @@ def card_detail(card: Card | Side, secret: bool = True) -> list[str]:
         lines.append("  " + _("Flips when: {condition}").format(condition=back.flip))
         lines.extend("  " + line for line in card_detail(back, secret))
     return lines
+
+
+def not_of_type(name: str, card_type: str, wanted: str) -> str:
+    """`'Tess' is a buddy card, not an item`: a card refused for its type, with English's
+    articles (Kaverini speaks English only)."""
+    def a(word: str) -> str:
+        return ("an " if word[:1] in "aeiou" else "a ") + word
+    return _("{name!r} is {type} card, not {value}").format(name=name, type=a(card_type),
+                                                             value=a(wanted))

@@ -11,6 +11,7 @@ from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.table import Table
+from guide.games.kaverini.cards_text import not_of_type
 from guide.games.kaverini.commands.lookup import find_card
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import house_rules
@@ -57,8 +58,7 @@ class KaveriniTable(Table[State, Library]):
             card = replace(card, tweaked=tuple(f"{k}={v}" for k, v in tweaks.items()),
                            **{k: v for k, v in tweaks.items()})
         if types and card.type not in types:
-            raise CommandError(_("{name!r} is a {type} card, not a {value}").format(
-                name=card.name, type=card.type, value=' or '.join(types)))
+            raise CommandError(not_of_type(card.name, card.type, " or ".join(types)))
         return card
 
     def kaveri(self, name: str) -> Sheet:

@@ -53,7 +53,7 @@ def test_items_bonds_and_play_outside_a_confrontation(party):
     party.do("item Ann Stroopwafel", "item Ann Wooden Clogs", "bond Ann Wooden Clogs")
     assert party.raw["kaverit"][0]["items"][1]["bonded"] is True
     assert "has no bond" in party.fails("bond Ann Stroopwafel")
-    assert "'Rogue Herring Gull' is a foe card, not a item" in party.fails("item Ann Rogue Herring Gull")
+    assert "'Rogue Herring Gull' is a foe card, not an item" in party.fails("item Ann Rogue Herring Gull")
     party.raw["kaverit"][0]["hp"] = 15
     events = party.events("play Ann Stroopwafel")   # R-CONF-12: the same effect as in a fight
     assert event(events, "card_effect", source="Stroopwafel", do="heal", target="Ann")["healed"] == 4

@@ -5,6 +5,7 @@ from __future__ import annotations
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import domain
 from guide.core.names import Ambiguous, resolve
+from guide.games.kaverini.cards_text import not_of_type
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.model import Card
 
@@ -19,8 +20,7 @@ def find_card(library: Library, name: str, types: tuple[str, ...] = ()) -> Card:
         card = library.card(_resolve(library, name, types))
     assert card is not None
     if types and card.type not in types:
-        raise CommandError(_("{name!r} is a {type} card, not a {value}").format(
-            name=card.name, type=card.type, value=' or '.join(types)))
+        raise CommandError(not_of_type(card.name, card.type, " or ".join(types)))
     return card
 
 

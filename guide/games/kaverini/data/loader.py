@@ -13,6 +13,7 @@ from guide.core.names import suggest
 from guide.core.schema import Validator
 from guide.core.text import escaped, name_problem, skeleton
 from guide.core.yamlsrc import Problem, TooBig, Walker, collector_paused, problem_at
+from guide.games.kaverini.cards_text import not_of_type
 from guide.games.kaverini.data.tables import load_schema
 from guide.games.kaverini.model import (
     Adventure,
@@ -272,9 +273,7 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
         if card is None:
             problems.append(problem_at(display, node, f"unknown {kind} card {name!r}"))
         elif card.type not in types:
-            article = "an" if card.type[0] in "aeiou" else "a"
-            problems.append(problem_at(display, node, f"{name!r} is {article} {card.type} card,"
-                                                      f" not a {kind}"))
+            problems.append(problem_at(display, node, not_of_type(name, card.type, kind)))
 
     foe_types = ("foe", "power-foe")
     if "xp" in keys:
