@@ -58,13 +58,18 @@ def search(rules: tuple[Rule, ...], words: str) -> list[Rule]:
 
 
 def shown(rule: Rule) -> list[str]:
-    """A rule as `rules` shows it: its id and section, its words, how the game applies it."""
+    """A rule as `rules` shows it: its id and section, its words, how the game applies it
+    (the rules pages' Markdown bold, `**Reading:**`, read as plain words on a terminal)."""
     lines = [Styled(f"{rule.id}  ({rule.section})", "turn"),
-             *textwrap.wrap(rule.text, 78, initial_indent="  ", subsequent_indent="  ")]
+             *textwrap.wrap(_plain(rule.text), 78, initial_indent="  ", subsequent_indent="  ")]
     for said in rule.applied:
-        lines += textwrap.wrap(_("How guide applies it: {said}").format(said=said), 78,
+        lines += textwrap.wrap(_("How guide applies it: {said}").format(said=_plain(said)), 78,
                                initial_indent="  ", subsequent_indent="    ")
     return lines
+
+
+def _plain(text: str) -> str:
+    return text.replace("**", "")
 
 
 def _page(t: Table | None) -> RulesPage | None:

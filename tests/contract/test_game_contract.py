@@ -276,3 +276,16 @@ def fits(t: Table) -> None:
     text = bar if isinstance(bar, str) or bar is None else "".join(part for _, part in bar)
     for row in (text or "").split("\n"):
         assert len(row) <= WIDTH, row
+
+
+@pytest.mark.parametrize("game_id", the_games())
+def test_every_rule_reads_as_plain_words_on_the_terminal(game_id):
+    """`rules ID` shows a rule's words without the rules page's Markdown bold (`**Reading:**`
+    read as `Reading:`), in every game with a rules page."""
+    from guide.core.reference import shown
+
+    page = game_of(game_id).rules_page()
+    if page is None:
+        pytest.skip("no rules page")
+    for rule in page.rules():
+        assert not any("**" in str(line) for line in shown(rule)), rule.id
