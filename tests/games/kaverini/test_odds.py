@@ -110,3 +110,19 @@ def test_target_search_reaches_past_four_times_the_hp_for_a_strong_party(field):
     setup = build_setup(field.table, ("Big Bully",), None, None, ())
     found = odds_target.search(setup, 0.3, 1, measure)
     assert found.hp == {"Big Bully": 280} and found.odds.win == 0.3 and found.other is None
+
+
+def test_the_odds_of_a_scene_play_it_as_the_table_does(party):
+    """Scene 5 is won when the captain falls (its won_when): the odds of `--scene 5`, or of
+    the running fight, play it so; a run in which he falls first is won with spirits up."""
+    from guide.games.kaverini.rules.simulate import outcome, play
+
+    setup = build_setup(party.table, (), None, 5, ())
+    assert setup.won_when == ["Captain Van der Decken"]
+    party.do("confront --scene 5")
+    assert build_setup(party.table, (), None, None, ()).won_when == ["Captain Van der Decken"]
+    setup.hp_scale = 0.01                         # every foe at 1 HP: the first blow decides
+    ended = [play(setup, seed, record=True) for seed in range(40)]
+    early = [f for f in ended if f.ended == "won"
+             and any(x["hp"] > 0 for x in f.c["foes"])]
+    assert early and all(outcome(f).result == "won" for f in early)

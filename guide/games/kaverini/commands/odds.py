@@ -51,6 +51,7 @@ def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scen
     state = copy.deepcopy(t.state)
     state["confrontation"] = None
     setting_names = [t.card(s, "setting").name for s in settings]
+    won_when: list[str] = []                     # a scene's foes whose fall wins it
     if scene is not None:
         a = t.adventure()
         if a is None or not 1 <= scene <= len(a.scenes):
@@ -58,6 +59,7 @@ def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scen
                 value=len(a.scenes) if a else 0))
         chosen = a.scenes[scene - 1]
         foes = chosen.foes
+        won_when = list(chosen.won_when)
         if chosen.setting and not settings:
             setting_names = [chosen.setting]
     if not foes:
@@ -66,6 +68,7 @@ def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scen
             raise CommandError(_("odds of which fight? name foe cards, --scene N, or run it during"
                                " a confrontation"))
         foes = tuple(f["card"] for f in fighting["foes"] if f["hp"] > 0)
+        won_when = list(fighting.get("won_when", []))
     foe_cards = [t.card(n, "foe", "power-foe") for n in card_names(t, tuple(foes))]
     if party:
         wanted = {n.strip().casefold() for n in party.split(",") if n.strip()}
@@ -85,7 +88,8 @@ def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scen
     for c in foe_cards:
         cards[c.key] = c
     house = {name: t.house(name) for name in house_rules()}
-    return Setup(state, cards, [c.name for c in foe_cards], setting_names, 1.0, t.lv(), house)
+    return Setup(state, cards, [c.name for c in foe_cards], setting_names, 1.0, t.lv(), house,
+                 won_when=won_when)
 
 
 def simulate(setup: Setup, runs: int | None, seed: int,
@@ -246,8 +250,10 @@ def target_lines(setup: Setup, target: float, seed: int,
 def odds(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int | None,
          settings: tuple[str, ...], runs: int | None, target: int | None, seed: int | None,
          as_json: bool, adventure_id: str | None, size: int | None) -> Result:
-    """Is this fight fair? The odds of a confrontation, played thousands of times; with
-    --adventure, of every scene of an adventure in order.
+    """Is this fight fair? The odds of a confrontation, played thousands of times from its
+    start; during one, with no foes named, of a new fight against the foes still standing
+    (at full HP, not as they are now); with --adventure, of every scene of an adventure in
+    order.
 
     Example: odds --scene 5 --target 60"""
     if adventure_id is not None or size is not None:
