@@ -119,6 +119,8 @@ def _runaway(e: Event) -> str:
 def _card_effect(e: Event) -> str:
     do, who = e["do"], e["target"]
     if do == "heal":
+        if e["source"] == who:                   # a foe's own card: named once
+            return _("{who} heals {healed} HP (its own card).").format(who=who, **e)
         return _("{source}: {who} heals {healed} HP.").format(who=who, **e)
     if do == "schmerz":
         return _("{source}: {who} takes {taken} Schmerz{soaked}.").format(

@@ -101,3 +101,13 @@ def test_every_kind_the_code_tells_has_a_renderer():
 
 def test_next_says_who_passed():
     assert words.render({"kind": "pass", "name": "Ann"}) == "Ann passes."
+
+
+
+def test_a_card_healing_its_own_fighter_names_it_once():
+    """'Captain Van der Decken: Captain Van der Decken heals 2 HP.' read twice the name."""
+    own = {"kind": "card_effect", "do": "heal", "source": "Captain Van der Decken",
+           "target": "Captain Van der Decken", "healed": 2}
+    assert str(words.render(own)) == "Captain Van der Decken heals 2 HP (its own card)."
+    other = {**own, "source": "Poffertjes", "target": "Ann"}
+    assert str(words.render(other)) == "Poffertjes: Ann heals 2 HP."
