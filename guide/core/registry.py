@@ -109,7 +109,7 @@ class Registry:
             family = [n for n in self.commands if n.startswith(key + " ")]
             if family:
                 raise CommandError(_("{key} what? {commands}").format(key=key, commands=", ".join(family)))
-            raise CommandError(_("unknown command {word!r}{suggestion}; type help").format(
+            raise CommandError(_("unknown command {word!r}{suggestion} (help lists the commands)").format(
                 word=words[0], suggestion=suggest(words[0], self.commands)))
         return self.commands[key], words[1:]
 

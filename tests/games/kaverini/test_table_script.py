@@ -57,7 +57,7 @@ def test_good_and_bad_lines_apply_the_good_and_exit_1(tmp_path):
     assert "Traceback" not in r.stderr
     assert "not a valid integer" in errors[0]
     assert "no Kaveri named 'Nobody'" in errors[1]
-    assert "unknown command 'frobnicate'" in errors[2]
+    assert errors[2].endswith("unknown command 'frobnicate' (help lists the commands)")
     assert "not enough points" in errors[3] or "at most 1 point on E" in errors[3]
     assert "has only 300 EUR" in errors[4]
     assert state["kaverit"][0]["world_points"] == 2 and state["kaverit"][0]["money"] == 300
