@@ -61,18 +61,13 @@ def per_confrontation(root: Path, box: Path) -> float:
             - _count(["-c", WORK, "100", str(box)], root)) / 300
 
 
-DATA_WORK = """
-import sys, yaml
+DATA_WORK = f"""
+import sys
 from pathlib import Path
-from guide.games.kaverini.data.loader import load
+sys.path.insert(0, {str(HERE)!r})
+from run import data_work
 folder, what, passes = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-paths = sorted(folder.glob("*.yaml"))
-def c_loader():
-    for p in paths:
-        yaml.load(p.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
-def check():
-    lib, problems = load([folder])
-    assert not problems and len(lib.cards) == 3000
+c_loader, check = data_work(folder)
 work = c_loader if what == "c" else check
 work()                                  # imports, caches: the same in both counts
 for _ in range(passes):
