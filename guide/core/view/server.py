@@ -16,11 +16,15 @@ only, and the log holds at most LOG_BURST tracebacks a LOG_WINDOW. The Host head
 an address the server was started for (DNS rebinding). A move must come as JSON from a
 page of this server (Content-Type, Origin or Sec-Fetch-Site: no form of another site can
 send one). The TV page's address carries a token of its own (always; with --lan nothing is
-served without it): a stream opened with it is never pushed out by tokenless ones."""
+served without it): a stream opened with it is never pushed out by tokenless ones.
+
+In parts: `wire.py` reads a request and writes an answer (bytes in, bytes out, no socket),
+`routes.py` is the table of pages and the token each asks for, `policy.py` says which
+hosts, tokens and moves are let in, and this module is the transport: one selectors loop,
+its limits and deadlines (docs/limits.md), and the pages' handlers."""
 
 from __future__ import annotations
 
-import hmac
 import json
 import secrets
 import selectors
@@ -30,18 +34,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
-from urllib.parse import parse_qs, urlsplit
 
 from guide.core.i18n import _
-from guide.core.view.wire import (
-    MAX_BODY,
+from guide.core.view.policy import (
     allowed_hosts,
-    content_length,
-    event,
+    given_token,
     is_json,
+    known_token,
     lan_address,
     same_origin,
 )
+from guide.core.view.routes import KIT_FILES, SEAT, TV, route
+from guide.core.view.wire import MAX_HEAD, STREAM_HEAD, Request, answer, event, frame, read_request
 
 _lan_address = lan_address       # the name the tests know
 
@@ -49,7 +53,6 @@ MAX_OPEN = 48              # connections at once
 HEAD_SECONDS = 2.0         # the request line and headers, whole, within this
 SEND_SECONDS = 5.0         # the answer taken within this
 GRACE_SECONDS = 0.1        # a connection is never pushed out younger than this
-MAX_HEAD = 8192            # bytes of request line and headers
 MAX_STREAMS = 24           # event streams at once (a TV and phones), beside MAX_OPEN
 MAX_FEED_STREAMS = 4       # of them following one feed (a phone's tabs): one seat's link
                            # cannot push the TV or the other phones out
@@ -59,23 +62,17 @@ PING_SECONDS = 15.0        # a quiet stream hears a comment this often (a phone 
 _ACCEPT_BATCH = 16         # accepted per turn, so those already open are served too
 LOG_BURST = 5              # tracebacks written to the log ...
 LOG_WINDOW = 60.0          # ... at most this often (then one line says how many were left out)
-
-# The status lines' reason phrases are the protocol's own (latin-1, never shown by a browser,
-# which says an error in its own language): English. What a person may read, the words a
-# seat's page shows after a move and the text of a refused host, is in the table's language.
-_REASONS = {200: "OK", 202: "Accepted", 400: "Bad Request", 403: "Forbidden",
-            404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
-            409: "Conflict", 413: "Payload Too Large", 415: "Unsupported Media Type",
-            431: "Request Header Fields Too Large"}
-KIT_FILES = {"kit.js": ("kit.js", "text/javascript; charset=utf-8"),   # the page kit
-             "kit.css": ("kit.css", "text/css; charset=utf-8"),
-             "follow.js": ("kit.js", "text/javascript; charset=utf-8")}  # its older name
-_METHODS = {"HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"}
+_TEXT, _UTF8_TEXT, _HTML, _JSON = ("text/plain", "text/plain; charset=utf-8",
+                                   "text/html; charset=utf-8", "application/json")
 
 
 def _said(words: str) -> bytes:
     """The answer to a move: the words the seat's page shows ("sent": it went through)."""
     return json.dumps({"said": words}).encode()
+
+
+def _packaged(name: str) -> bytes:
+    return resources.files("guide.core.view").joinpath(name).read_bytes()
 
 
 @dataclass
@@ -97,7 +94,7 @@ class ViewServer:
         self.token = secrets.token_urlsafe(16) if lan else None   # --lan: nothing without it
         self._own = secrets.token_urlsafe(16)    # without --lan: the TV's own, not required
         self._view = b"{}"
-        self._page = page or resources.files("guide.core.view").joinpath("page.html").read_bytes()
+        self._page = page or _packaged("page.html")
         self._listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         try:
             self._listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -127,6 +124,11 @@ class ViewServer:
         self.on_open: Callable[[str], None] | None = None    # the desk's opened: a seat's page read
         self._faults: list[float] = []    # when the last tracebacks were logged
         self._untold = 0                   # faults left out of the log since then
+        self._pages: dict[str, Callable[[_Client, Request, str], None]] = {
+            "kit": self._kit, "tv_page": self._tv_page, "tv_state": self._tv_state,
+            "tv_events": self._tv_events, "seat_page": self._seat_page,
+            "seat_state": self._seat_state, "seat_events": self._seat_events,
+            "seat_move": self._seat_move}
         self.thread = threading.Thread(target=self._serve, daemon=True, name="guide-view")
         self.thread.start()
 
@@ -315,118 +317,83 @@ class ViewServer:
         except (BlockingIOError, InterruptedError):
             return
         except OSError:
-            self._drop(client)
-            return
+            data = b""
         if not data:
             self._drop(client)
             return
         client.head += data
-        if len(client.head) > MAX_HEAD + MAX_BODY:
-            self._answer(client, 413, b"", "text/plain")
-            return
-        end = client.head.find(b"\r\n\r\n")
-        if end == -1:
-            if len(client.head) > MAX_HEAD:
-                self._answer(client, 431, b"", "text/plain")
-            return
-        if end > MAX_HEAD:
-            self._answer(client, 431, b"", "text/plain")
-            return
-        head = bytes(client.head[:end])
-        length = 0
-        if head.startswith(b"POST "):
-            given = content_length(head)
-            if given is None or given > MAX_BODY:
-                self._answer(client, 413 if given else 400, b"", "text/plain")
-                return
-            length = given
-            if len(client.head) - end - 4 < length:
-                return                           # the body is still on its way
-        self._request(client, head, bytes(client.head[end + 4:end + 4 + length]))
+        framed = frame(client.head)
+        if framed.status is not None:
+            self._answer(client, framed.status, b"", _TEXT)
+        elif framed.head is not None:
+            self._request(client, framed.head, framed.body)
 
     def _request(self, client: _Client, head: bytes, body: bytes = b"") -> None:
-        lines = head.decode("latin-1").split("\r\n")
-        parts = lines[0].split(" ")
-        if len(parts) != 3 or not parts[2].startswith("HTTP/"):
-            self._answer(client, 400, b"", "text/plain")
+        """A whole request: read it, check its Host, route it, check the token its route
+        asks for, and let its page answer."""
+        request = read_request(head, body)
+        if request is None:
+            self._answer(client, 400, b"", _TEXT)
             return
-        method, target, _version = parts
-        try:
-            split = urlsplit(target)
-        except ValueError:                  # GET //[ , GET http://[x/ : unreadable, at once
-            split = None
-        if split is None or not target.startswith("/") or split.netloc:
-            self._answer(client, 400, b"", "text/plain")
+        if request.headers.get("host", "").lower() not in self.hosts:
+            self._answer(client, 403, _("unknown host").encode(), _UTF8_TEXT)
             return
-        headers: dict[str, str] = {}
-        for line in lines[1:]:
-            name, sep, value = line.partition(":")
-            key = name.strip().lower()
-            if not sep or (key == "host" and key in headers):   # two Hosts: which one?
-                self._answer(client, 400, b"", "text/plain")
-                return
-            headers[key] = value.strip()
-        path = split.path
-        if headers.get("host", "").lower() not in self.hosts:
-            self._answer(client, 403, _("unknown host").encode(), "text/plain; charset=utf-8")
-        elif path.startswith("/seat/"):
-            self._seat(client, method, path, body, headers)
-        elif method != "GET":
-            self._answer(client, 405 if method in _METHODS else 400, b"", "text/plain")
-        elif path.lstrip("/") in KIT_FILES:   # the page kit: no secret, and a <script src> of
-            name, kind = KIT_FILES[path.lstrip("/")]   # a seat's page carries no TV token
-            kit = resources.files("guide.core.view").joinpath(name).read_bytes()
-            self._answer(client, 200, kit, kind)
-        elif not self._allowed(split.query):
-            self._answer(client, 403, b"", "text/plain")
-        elif path == "/":
-            self._answer(client, 200, self._page, "text/html; charset=utf-8")
-        elif path == "/state.json":
-            self._answer(client, 200, self._view, "application/json")
-        elif path == "/events":
-            client.owner = self._given(split.query) == self.tv_token
-            self._stream(client, "")
+        found = route(request)
+        if (found.guard == TV and not self._allowed(request.query)) or \
+                (found.guard == SEAT and not self._known_seat(found.token)):
+            self._answer(client, 403, b"", _TEXT)
+        elif found.page is None:
+            self._answer(client, found.status, b"", _TEXT)
         else:
-            self._answer(client, 404, b"", "text/plain")
+            self._pages[found.page](client, request, found.token)
 
-    def _seat(self, client: _Client, method: str, path: str, body: bytes,
-              headers: dict[str, str]) -> None:
-        """A seat's page, content, stream and moves; its token is the second path part."""
-        parts = path.split("/")[2:]
-        token, rest = (parts[0], "/".join(parts[1:])) if parts else ("", "")
+    # --- the pages (guide.core.view.routes) ---------------------------------------------
+    def _kit(self, client: _Client, request: Request, _token: str) -> None:
+        name, kind = KIT_FILES[request.path.lstrip("/")]
+        self._answer(client, 200, _packaged(name), kind)
+
+    def _tv_page(self, client: _Client, _request: Request, _token: str) -> None:
+        self._answer(client, 200, self._page, _HTML)
+
+    def _tv_state(self, client: _Client, _request: Request, _token: str) -> None:
+        self._answer(client, 200, self._view, _JSON)
+
+    def _tv_events(self, client: _Client, request: Request, _token: str) -> None:
+        client.owner = self._given(request.query) == self.tv_token
+        self._stream(client, "")
+
+    def _seat_page(self, client: _Client, _request: Request, _token: str) -> None:
+        self._answer(client, 200, self.seat_page or _packaged("seat.html"), _HTML)
+
+    def _seat_state(self, client: _Client, _request: Request, token: str) -> None:
+        self._opened(token)
         with self._lock:
-            known = any(hmac.compare_digest(token.encode(), key.encode())
-                        for key in self._feeds if key)
-        if not known or self.on_move is None:
-            self._answer(client, 403, b"", "text/plain")
-        elif method == "POST" and rest == "move" and not is_json(headers):
-            self._answer(client, 415, _said(_("a move is sent as JSON")), "application/json")
-        elif method == "POST" and rest == "move" and not same_origin(headers):
-            self._answer(client, 403, _said(_("a move comes from this seat's own page")),
-                         "application/json")
-        elif method == "POST" and rest == "move":
-            try:
-                sent = json.loads(body.decode("utf-8"))
-                said = self.on_move(token, sent.get("move"), sent.get("version"))
-            except (ValueError, AttributeError, UnicodeDecodeError, RecursionError):
-                said = _("not a move")  # garbage, or 500 brackets deep: the same short answer
-            status = 202 if said == "sent" else 409
-            self._answer(client, status, _said(said), "application/json")
-        elif method != "GET":
-            self._answer(client, 405 if method in _METHODS else 400, b"", "text/plain")
-        elif rest == "":
-            page = self.seat_page or resources.files("guide.core.view").joinpath(
-                "seat.html").read_bytes()
-            self._answer(client, 200, page, "text/html; charset=utf-8")
-        elif rest == "state.json":
-            self._opened(token)
-            with self._lock:
-                self._answer(client, 200, self._feeds.get(token, b"{}"), "application/json")
-        elif rest == "events":
-            self._opened(token)
-            self._stream(client, token)
-        else:
-            self._answer(client, 404, b"", "text/plain")
+            self._answer(client, 200, self._feeds.get(token, b"{}"), _JSON)
+
+    def _seat_events(self, client: _Client, _request: Request, token: str) -> None:
+        self._opened(token)
+        self._stream(client, token)
+
+    def _seat_move(self, client: _Client, request: Request, token: str) -> None:
+        """A move: JSON from this seat's own page, answered with the words its page shows."""
+        if not is_json(request.headers):
+            self._answer(client, 415, _said(_("a move is sent as JSON")), _JSON)
+            return
+        if not same_origin(request.headers):
+            self._answer(client, 403, _said(_("a move comes from this seat's own page")), _JSON)
+            return
+        assert self.on_move is not None        # a seat's route is taken only with a desk
+        try:
+            sent = json.loads(request.body.decode("utf-8"))
+            said = self.on_move(token, sent.get("move"), sent.get("version"))
+        except (ValueError, AttributeError, UnicodeDecodeError, RecursionError):
+            said = _("not a move")  # garbage, or 500 brackets deep: the same short answer
+        self._answer(client, 202 if said == "sent" else 409, _said(said), _JSON)
+
+    def _known_seat(self, token: str) -> bool:
+        """A seat's token the desk issued and has not revoked (a desk is listening)."""
+        with self._lock:
+            return self.on_move is not None and known_token(token, list(self._feeds))
 
     def _opened(self, token: str) -> None:
         """A seat's page has read its content (its stream or state.json): the desk hears it
@@ -445,12 +412,9 @@ class ViewServer:
         client.feed = feed
         self._make_room(client)
         self._streams[client.sock] = client
-        head = ("HTTP/1.1 200 OK\r\nServer: guide-view\r\nContent-Type: text/event-stream\r\n"
-                "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
-                "Referrer-Policy: no-referrer\r\nConnection: keep-alive\r\n\r\n").encode("latin-1")
         with self._lock:
             body = self._feeds.get(feed, b"{}")
-        self._push(client, head + event(body))
+        self._push(client, STREAM_HEAD + event(body))
 
     def _make_room(self, client: _Client) -> None:
         """Room for one more stream of `feed` (the TV's, opened with its own token or not:
@@ -517,16 +481,11 @@ class ViewServer:
         return self.token is None or self._given(query) == self.token
 
     def _given(self, query: str) -> str:
-        """The token of a query, or "" (hmac on equal lengths only, so say it whole)."""
-        given = parse_qs(query).get("token", [""])[0]
-        return self.tv_token if hmac.compare_digest(given.encode(), self.tv_token.encode()) else ""
+        """The TV's token if the query carries it, else "" ."""
+        return self.tv_token if given_token(query, self.tv_token) else ""
 
     def _answer(self, client: _Client, status: int, body: bytes, kind: str) -> None:
-        head = (f"HTTP/1.1 {status} {_REASONS[status]}\r\nServer: guide-view\r\n"
-                f"Content-Type: {kind}\r\nContent-Length: {len(body)}\r\n"
-                "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
-                "Referrer-Policy: no-referrer\r\nConnection: close\r\n\r\n")
-        self._push(client, head.encode("latin-1") + body)
+        self._push(client, answer(status, body, kind))
 
     def _send(self, client: _Client) -> None:
         try:

@@ -1,36 +1,93 @@
-"""The view server's reading of HTTP (guide.core.view.server): a request's body length, what
-a move must say of itself (JSON, from this server's own page), the Host names the server
-answers to, and one server-sent event."""
+"""The view server's HTTP on the wire (guide.core.view.server): a request read from its head
+and body, an answer written, one server-sent event. Pure functions of bytes, no socket: the
+transport keeps its own limits and deadlines (docs/limits.md)."""
 
 from __future__ import annotations
 
-import socket
+from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 MAX_BODY = 1024            # bytes of a move's body
+MAX_HEAD = 8192            # bytes of request line and headers
+
+# The status lines' reason phrases are the protocol's own (latin-1, never shown by a browser,
+# which says an error in its own language): English. What a person may read, the words a
+# seat's page shows after a move and the text of a refused host, is in the table's language.
+REASONS = {200: "OK", 202: "Accepted", 400: "Bad Request", 403: "Forbidden",
+           404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
+           409: "Conflict", 413: "Payload Too Large", 415: "Unsupported Media Type",
+           431: "Request Header Fields Too Large"}
+METHODS = {"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"}
+_SAFE_HEADERS = ("Server: guide-view\r\nCache-Control: no-store\r\n"
+                 "X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n")
+STREAM_HEAD = ("HTTP/1.1 200 OK\r\n" + _SAFE_HEADERS + "Content-Type: text/event-stream\r\n"
+               "Connection: keep-alive\r\n\r\n").encode("latin-1")
 
 
-def is_json(headers: dict[str, str]) -> bool:
-    """A move is JSON, said so: a form (urlencoded, multipart, text/plain) cannot send one."""
-    kind = headers.get("content-type", "").split(";")[0].strip().lower()
-    return kind == "application/json"
+@dataclass(frozen=True)
+class Request:
+    method: str
+    path: str
+    query: str
+    headers: dict[str, str]       # names in lower case
+    body: bytes = b""
 
 
-def same_origin(headers: dict[str, str]) -> bool:
-    """A move comes from a page of this server: its Origin is this server's own (the Host,
-    already checked to be one of ours), or the browser says same-origin; a request saying
-    neither (no browser sends a POST so) or either one otherwise is refused."""
-    origin = headers.get("origin")
-    site = headers.get("sec-fetch-site")
-    if origin is not None and origin.lower() != "http://" + headers.get("host", "").lower():
-        return False
-    if site is not None and site.lower() != "same-origin":
-        return False
-    return origin is not None or site is not None
+@dataclass(frozen=True)
+class Framed:
+    """What the bytes received so far hold: a request's head and body whole, a refusal (a
+    status), or neither yet (both None: more bytes to come)."""
+    head: bytes | None = None
+    body: bytes = b""
+    status: int | None = None
 
 
-def event(body: bytes) -> bytes:
-    """One server-sent event carrying a JSON document (which holds no newline)."""
-    return b"data: " + body.replace(b"\n", b" ") + b"\n\n"
+def frame(received: bytes | bytearray) -> Framed:
+    """The head and body in the bytes a connection has sent, or the status that refuses
+    them: 413 past the sizes a head and a move's body may have, 431 a head too long, 400 a
+    POST without one plain Content-Length."""
+    if len(received) > MAX_HEAD + MAX_BODY:
+        return Framed(status=413)
+    end = received.find(b"\r\n\r\n")
+    if end == -1:
+        return Framed(status=431) if len(received) > MAX_HEAD else Framed()
+    if end > MAX_HEAD:
+        return Framed(status=431)
+    head = bytes(received[:end])
+    length = 0
+    if head.startswith(b"POST "):
+        given = content_length(head)
+        if given is None or given > MAX_BODY:
+            return Framed(status=413 if given else 400)
+        length = given
+        if len(received) - end - 4 < length:
+            return Framed()                       # the body is still on its way
+    return Framed(head, bytes(received[end + 4:end + 4 + length]))
+
+
+def read_request(head: bytes, body: bytes = b"") -> Request | None:
+    """The request a whole head says; None for one that cannot be read (a 400, at once): not
+    three parts on the request line, a target that is not a path (`//[`, `http://x/`), a
+    header line without a colon, two Host headers."""
+    lines = head.decode("latin-1").split("\r\n")
+    parts = lines[0].split(" ")
+    if len(parts) != 3 or not parts[2].startswith("HTTP/"):
+        return None
+    method, target, _version = parts
+    try:
+        split = urlsplit(target)
+    except ValueError:                  # GET //[ , GET http://[x/ : unreadable
+        return None
+    if not target.startswith("/") or split.netloc:
+        return None
+    headers: dict[str, str] = {}
+    for line in lines[1:]:
+        name, sep, value = line.partition(":")
+        key = name.strip().lower()
+        if not sep or (key == "host" and key in headers):   # two Hosts: which one?
+            return None
+        headers[key] = value.strip()
+    return Request(method, split.path, split.query, headers, body)
 
 
 def content_length(head: bytes) -> int | None:
@@ -48,25 +105,13 @@ def content_length(head: bytes) -> int | None:
     return int(found[0]) if len(found[0]) < 10 else MAX_BODY + 1   # 5000 digits: too large
 
 
-def allowed_hosts(host: str, port: int, lan: bool) -> frozenset[str]:
-    """The Host headers a page of this server may send: on 127.0.0.1, 127.0.0.1 and localhost
-    with the port; with --lan also the machine's own addresses and names."""
-    names = {"127.0.0.1", "localhost", host}
-    if lan:
-        names.add(lan_address())
-        try:
-            hostname = socket.gethostname()
-            names |= {hostname, f"{hostname}.local", socket.getfqdn()}
-            names |= set(socket.gethostbyname_ex(hostname)[2])
-        except OSError:
-            pass
-    return frozenset(f"{name.lower()}:{port}" for name in names if name)
+def answer(status: int, body: bytes, kind: str) -> bytes:
+    """A whole answer; the connection closes after it."""
+    head = (f"HTTP/1.1 {status} {REASONS[status]}\r\n{_SAFE_HEADERS}"
+            f"Content-Type: {kind}\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n")
+    return head.encode("latin-1") + body
 
 
-def lan_address() -> str:
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))        # TEST-NET: no packet is sent for UDP connect
-            return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
+def event(body: bytes) -> bytes:
+    """One server-sent event carrying a JSON document (which holds no newline)."""
+    return b"data: " + body.replace(b"\n", b" ") + b"\n\n"
