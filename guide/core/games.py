@@ -2,11 +2,12 @@
 find their plugins), each naming a `Game` subclass. The built-in games are declared in
 pyproject.toml; a game can ship as a distribution of its own.
 
-Start-up (issue 32): scanning every installed distribution's entry points costs tens of
-milliseconds, more in a large environment, so the built-in games (BUILTIN, the same table as
-pyproject.toml's, held to it by tests/core/test_games_builtin.py) are found first without a
-scan; any other id is looked up in the entry points, as before. A built-in id is the
-built-in game, even where another distribution declares one of that name."""
+Start-up: scanning every installed distribution's entry points costs tens of milliseconds,
+more in a large environment, so the built-in games (BUILTIN, listed beside the games in
+guide/games/__init__.py, the same table as pyproject.toml's, held to it by
+tests/core/test_games_builtin.py) are found first without a scan; any other id is looked up
+in the entry points. A built-in id is the built-in game, even where another distribution
+declares one of that name."""
 
 from __future__ import annotations
 
@@ -15,19 +16,15 @@ from importlib import import_module
 
 from guide.core.errors import GuideError
 from guide.core.game import Game
-from guide.core.i18n import _
+from guide.core.i18n import _, domain
 from guide.core.names import suggest
 
 GROUP = "guide.games"
 DEFAULT = "kaverini"
 
-BUILTIN = {
-    "kaverini": "guide.games.kaverini.game:KaveriniGame",
-    "cv": "guide.games.cv.game:CvGame",
-    "taverne": "guide.games.taverne.game:TaverneGame",
-    "kaivo": "guide.games.kaivo.game:KaivoGame",
-    "cave": "guide.games.cave.game:CaveGame",
-}
+# The distribution's own games, listed beside them (guide/games/__init__.py); read by name,
+# so the core imports no game.
+BUILTIN: dict[str, str] = getattr(import_module("guide.games"), "BUILTIN", {})
 
 
 @cache
@@ -63,6 +60,7 @@ def load(game_id: str) -> Game:
         if not (isinstance(cls, type) and issubclass(cls, Game)) or cls.id != game_id:
             raise GuideError(_("the entry point {game!r} ({value}) is not a guide game").format(
                 game=game_id, value=value))
+        domain(game_id)                  # its catalogue, for the words the core shows of it
         return cls()
     known = sorted(installed())
     raise GuideError(_("no game {game!r} is installed{suggestion} (installed: {known})").format(

@@ -157,9 +157,17 @@ class Domain:
         return self.gettext, self.ngettext, self.pgettext
 
 
-@cache
+_domains: dict[str, Domain] = {}     # every catalogue asked for so far, the games' included
+
+
 def domain(name: str) -> Domain:
-    return Domain(name)
+    """The domain of that name. A game's comes into being when its modules take their
+    functions, and the table loads a game by `guide.core.games.load`, which asks for it too:
+    so every game at the table has registered its catalogue here."""
+    found = _domains.get(name)
+    if found is None:
+        found = _domains[name] = Domain(name)
+    return found
 
 
 def domain_of(module: str) -> Domain:
@@ -179,15 +187,13 @@ def help_text(text: str | None, module: str) -> str:
 
 
 def pgettext_any(context: str, message: str) -> str:
-    """A message of whichever catalogue holds it, a game's (the installed games' in order)
+    """A message of whichever catalogue holds it, a game's (the registered games' in order)
     or the core's, else English: the words the core shows without knowing whose they are (a
     game's schema's description in a problem, context "schema")."""
     if _current == ENGLISH or not message:
         return message
-    from guide.core.games import installed
-
     key = f"{context}\x04{message}"
-    for name in (*sorted(installed()), CORE):
+    for name in (*sorted(set(_domains) - {CORE}), CORE):
         found = _lookup((name,), key)
         if found is not None:
             return found
