@@ -13,14 +13,20 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from functools import cache
 from typing import Any
-from urllib.parse import unquote
 
 import yaml
 
-from guide.core.errors import GuideError
 from guide.core.i18n import N_, _, ngettext, pgettext_any
+from guide.core.schemakeys import (
+    ANNOTATIONS,
+    APPLICATORS,
+    SUPPORTED,
+    TYPES,
+    SchemaError,
+    pointer,
+    regex,
+)
 from guide.core.schemaplan import plan
 from guide.core.yamlsrc import (
     BOOL,
@@ -37,15 +43,6 @@ from guide.core.yamlsrc import (
     short_tag,
 )
 
-APPLICATORS = frozenset({"$ref", "anyOf", "allOf", "oneOf", "not", "if", "then", "else"})
-SUPPORTED = frozenset({"type", "enum", "const", "pattern", "minimum", "maximum",
-                       "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength",
-                       "minItems", "maxItems", "uniqueItems", "items", "properties", "required",
-                       "additionalProperties", "patternProperties", "minProperties",
-                       "maxProperties"} | APPLICATORS)
-ANNOTATIONS = frozenset({"$schema", "$id", "$defs", "title", "description", "default",
-                         "examples", "$comment", "deprecated", "readOnly", "writeOnly"})
-TYPES = ("string", "integer", "number", "boolean", "null", "array", "object")
 _ONE = ("items", "additionalProperties", "not", "if", "then", "else")   # a schema as value
 _MANY = ("anyOf", "allOf", "oneOf")                                     # a list of schemas
 _BY_NAME = ("properties", "patternProperties", "$defs")                 # schemas by name
@@ -56,15 +53,6 @@ _TYPE_TAGS = {"string": {STR, TIMESTAMP}, "integer": {INT}, "number": {INT, FLOA
 _NOUNS = {"string": N_("text"), "integer": N_("a whole number"), "number": N_("a number"),
           "boolean": N_("true or false"), "array": N_("a list"), "object": N_("a mapping"),
           "null": N_("empty")}
-
-
-class SchemaError(GuideError):
-    """A schema this validator cannot hold a file to (a keyword it does not implement)."""
-
-
-@cache
-def _regex(pattern: str) -> re.Pattern:
-    return re.compile(pattern)
 
 
 _checked: dict[int, object] = {}       # id -> schema, for the schemas already checked
@@ -104,7 +92,7 @@ def _check_schema(schema: Any, root: Any, where: str, top: bool = False) -> None
         elif key == "$ref":
             if not isinstance(value, str) or not value.startswith("#"):
                 raise SchemaError(f"{at}: only references inside the schema (#/...) are read")
-            _pointer(root, value)
+            pointer(root, value)
         elif key == "pattern":
             _pattern(value, at)
         elif key == "type":
@@ -119,22 +107,9 @@ def _pattern(text: Any, where: str) -> None:
     try:
         if r"\p" in text or r"\P" in text:
             raise re.error("Unicode property classes")
-        _regex(text)
+        regex(text)
     except (re.error, TypeError) as e:
         raise SchemaError(f"{where}: a pattern this validator cannot read ({e})") from None
-
-
-def _pointer(root: Any, ref: str) -> Any:
-    """The schema a `#/...` JSON pointer names (~0 ~1 and %-escapes undone)."""
-    target = root
-    text = unquote(ref[1:])
-    for part in text.split("/")[1:] if text else ():
-        part = part.replace("~1", "/").replace("~0", "~")
-        try:
-            target = target[int(part)] if isinstance(target, list) else target[part]
-        except (KeyError, IndexError, ValueError, TypeError):
-            raise SchemaError(f"$ref {ref!r}: no such place in the schema") from None
-    return target
 
 
 def equal(a: Any, b: Any) -> bool:
@@ -224,7 +199,7 @@ class Validator:
         value, typed = self.own(node, schema, what)
         found = [value] if typed else []
         if "$ref" in schema:
-            found.append(self.check(node, _pointer(self.root, schema["$ref"]), what))
+            found.append(self.check(node, pointer(self.root, schema["$ref"]), what))
         for sub in schema.get("allOf", ()):
             found.append(self.check(node, sub, what))
         for key in ("anyOf", "oneOf"):
@@ -335,7 +310,7 @@ class Validator:
                                            "{what} is too long (at most {count} characters)",
                                            schema["maxLength"]).format(
                                                what=what, count=schema["maxLength"]))
-            if "pattern" in schema and not _regex(schema["pattern"]).search(value):
+            if "pattern" in schema and not regex(schema["pattern"]).search(value):
                 self.report(node, _("{what}: {value} is not valid; expected {form}").format(
                     what=what, value=repr(value), form=_describe(schema, _("another form"))))
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -385,7 +360,7 @@ class Validator:
         extra = schema.get("additionalProperties", True)
         value = {}
         for key, child, text in self.walker.items(node):
-            matched = [sub for p, sub in patterns.items() if _regex(p).search(text)]
+            matched = [sub for p, sub in patterns.items() if regex(p).search(text)]
             if text in props:
                 value[text] = self.check(child, props[text], f"{what}.{text}" if what else text)
             for sub in matched:

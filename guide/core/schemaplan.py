@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from guide.core.schemakeys import ANNOTATIONS, APPLICATORS, TYPES, pointer, regex
 from guide.core.yamlsrc import (
     BOOL,
     FLOAT,
@@ -73,8 +74,6 @@ def _plain_number(x: Any) -> bool:
 
 def _compilable(schema: dict) -> bool:
     """Whether every keyword is one compiled here, with a value of the usual form."""
-    from guide.core.schema import ANNOTATIONS, TYPES
-
     if not schema.keys() - ANNOTATIONS <= COMPILED:
         return False
     if any(k in schema and not _plain_number(schema[k]) for k in _NUMBERS):
@@ -96,8 +95,6 @@ def _compilable(schema: dict) -> bool:
 
 
 def _compile(schema: Any, root: Any) -> Check:
-    from guide.core.schema import ANNOTATIONS, APPLICATORS
-
     if schema is True or schema == {}:
         return _anything
     if not isinstance(schema, dict) or not _compilable(schema):
@@ -141,8 +138,6 @@ def _anything(v, node: yaml.Node, what: str) -> Any:
 def _applicators(schema: dict, root: Any) -> list[Callable]:
     """The applicators, in the Validator's order ($ref, allOf, anyOf, if): each adds the
     value it reads to `found`."""
-    from guide.core.schema import _pointer
-
     steps: list[Callable] = []
     if "$ref" in schema:
         ref = schema["$ref"]
@@ -150,7 +145,7 @@ def _applicators(schema: dict, root: Any) -> list[Callable]:
 
         def by_ref(v, node: yaml.Node, what: str, found: list) -> None:
             if not target:
-                target.append(plan(_pointer(root, ref), root))
+                target.append(plan(pointer(root, ref), root))
             found.append(target[0](v, node, what))
         steps.append(by_ref)
     if "allOf" in schema:
@@ -209,14 +204,12 @@ def _own(schema: dict, root: Any) -> Check:
 def _scalar(schema: dict) -> Check:
     """Validator.check_scalar for a text, or a whole number written in digits, that breaks
     no keyword; any other value goes to check_scalar."""
-    from guide.core.schema import _regex
-
     enum = schema.get("enum")
     texts = None if enum is None else {e for e in enum if isinstance(e, str)}
     numbers = None if enum is None else {e for e in enum if _plain_number(e)}
     shortest = schema.get("minLength", 0)
     longest = schema.get("maxLength", math.inf)
-    search = _regex(schema["pattern"]).search if "pattern" in schema else None
+    search = regex(schema["pattern"]).search if "pattern" in schema else None
     low = schema.get("minimum", -math.inf)
     high = schema.get("maximum", math.inf)
 
