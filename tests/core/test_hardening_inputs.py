@@ -13,7 +13,8 @@ import pytest
 from hardening_walk import SETUP, random_line
 
 from guide.core import games
-from guide.core.repl.run import attempt, open_table
+from guide.core.repl.attempt import attempt
+from guide.core.repl.run import open_table
 
 
 def lines_of(path: Path, game_id: str, *lines: str) -> list[str]:

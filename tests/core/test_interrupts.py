@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from guide.core.repl.run import attempt_at_prompt
+from guide.core.repl.attempt import attempt_at_prompt
 from guide.core.result import text
 from guide.core.store import Store
 from guide.games.kaverini.state import new_state

@@ -16,12 +16,13 @@ import click
 
 from guide.core import games, i18n
 from guide.core.dice import Dice
-from guide.core.errors import CommandError, GuideError
+from guide.core.errors import GuideError
 from guide.core.game import Game
 from guide.core.games import DEFAULT
 from guide.core.i18n import _, pgettext
-from guide.core.logs import data_dir, log_exception
-from guide.core.result import Result, text
+from guide.core.logs import data_dir
+from guide.core.repl.attempt import attempt, run_one
+from guide.core.result import text
 from guide.core.store import Store, game_of
 from guide.core.table import Table
 
@@ -136,41 +137,6 @@ def start_options(game: Game, words: list[str]) -> dict[str, Any]:
         raise StartError(_("unexpected {value!r} (the {id} game's start options: {own})").format(
             value=' '.join(ctx.args), id=game.id, own=own))
     return ctx.params
-
-
-def attempt(table: Table, line: str, seat: str | None = None, timed: bool = False
-            ) -> Result | str:
-    """Run one line (from `seat`, if a seat sent it; `timed`: the game's clock runs it): its
-    Result, or the one-line error to show. Tracebacks go to the log."""
-    try:
-        return table.execute(line, seat=seat, timed=timed)
-    except CommandError as e:
-        return _("error: {message}").format(message=e)
-    except (SystemExit, KeyboardInterrupt):
-        raise
-    except Exception as e:  # noqa: BLE001 - a bug must not end the evening
-        where = log_exception(e)
-        return _("error: internal error ({kind}: {message}); details in {where}").format(
-            kind=type(e).__name__, message=e, where=where)
-
-
-def attempt_at_prompt(table: Table, line: str, seat: str | None = None, timed: bool = False
-                      ) -> Result | str:
-    """attempt at the REPL, where Ctrl-C may land at any moment: it says truthfully whether
-    the command was saved (the state in memory is always the one in the file)."""
-    saved = table.saved
-    try:
-        return attempt(table, line, seat, timed)
-    except KeyboardInterrupt:
-        if table.saved != saved:
-            return Result([_("(interrupted, but the command was saved; undo takes it back)")])
-        return Result([_("(interrupted; nothing changed)")])
-
-
-def run_one(table: Table, line: str) -> tuple[bool, str]:
-    """Run one line: (succeeded, text to show)."""
-    outcome = attempt(table, line)
-    return (False, outcome) if isinstance(outcome, str) else (True, text(outcome))
 
 
 def run_batch(table: Table, lines, script: str | None = None) -> int:

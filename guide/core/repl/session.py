@@ -25,8 +25,8 @@ from guide.core.errors import CommandError, GuideError
 from guide.core.game import Game
 from guide.core.i18n import _
 from guide.core.logs import data_dir
+from guide.core.repl.attempt import attempt_at_prompt
 from guide.core.repl.completer import TableCompleter
-from guide.core.repl.run import attempt_at_prompt
 from guide.core.result import STYLES, Result, Styled, lines
 from guide.core.seats import Pending, desk_of, seated
 from guide.core.table import Table
