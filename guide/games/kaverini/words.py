@@ -73,6 +73,8 @@ def _use(e: Event) -> str:
 def _hit(e: Event) -> str:
     steps = compute(e["base"], e["emotion"], Fraction(e["mult"]), e["heart"]).steps
     notes = [n for n, on in ((_("Heel x2"), e["heel"]), (_("Shield x1/2"), e["shield"])) if on]
+    if e.get("lagom_of"):
+        notes.insert(0, _("Lagom: a share of {total}, base and E").format(total=e["lagom_of"]))
     return _("{technique} deals {amount} Schmerz to {target} ({steps}{notes}): {target}"
              " {hp}/{max_hp} HP{soaked}.").format(
         technique=e["technique"], amount=e["amount"], target=e["target"], steps=steps,
@@ -271,8 +273,13 @@ CONFRONTATION: dict[str, Renderer] = {
                         " effect.")),
     "nervousness": lambda e: (_(
         "{actor} is paralyzed by nervousness: skips the next turn, then adds {amount} to E, H"
+        " or HP until the confrontation ends (the GM's choice: foe ... --boost e, h or hp on"
+        " that turn, or next --boost if it passes; HP if not said).")
+        if e.get("command") == "foe" else _(
+        "{actor} is paralyzed by nervousness: skips the next turn, then adds {amount} to E, H"
         " or HP until the confrontation ends (the player's choice: use ... --boost e, h or hp"
-        " on that turn; HP if not said).") if e.get("chooses") else _(
+        " on that turn, or next --boost if it passes; HP if not said).") if e.get("chooses")
+        else _(
         "{actor} is paralyzed by nervousness: skips the next turn, then adds {amount} to E, H"
         " or HP until the confrontation ends.")).format(**e),
     "nerves_over": lambda e: _("{actor} gets over the nerves: {stat} +{amount} until the"

@@ -125,14 +125,19 @@ class Fight(Techniques, Outcomes):
         self._round_effects("settings")
 
     # --- the round ----------------------------------------------------------------------
-    def next(self) -> None:
+    def next(self, boost: str | None = None) -> None:
         """R-CONF-2: pass the one whose turn it is (or, when nobody of the phase can act,
-        end the phase) and move on."""
+        end the phase) and move on. A pass is a turn: a Nervousness boost due now comes with
+        it (R-FX-4), on `boost` (HP if not said)."""
         who = self.turn()
         if who is None:
+            if boost is not None:
+                raise RuleError(_("--boost is for the turn after Nervousness's skipped one;"
+                                  " nobody's turn is passed now (R-FX-4)"))
             self._end_phase()
             self._maybe_advance()
             return
+        self._nervous_boost(who, boost)
         self.say("pass", name=who.name)
         self._done(who)
 
@@ -270,7 +275,11 @@ class Fight(Techniques, Outcomes):
         phase = c["phase"]
         kinds = PHASE_KINDS[phase]
         if c["effects"]:
-            fx.expire(c, {f.name for f in self.fighters() if f.kind in kinds and self.in_turn(f)})
+            in_phase = [f for f in self.fighters() if f.kind in kinds and self.in_turn(f)]
+            for f in in_phase:          # R-FX-4: a turn that went by unplayed (skipped again,
+                if f.standing:          # the phase ended) still brings the boost due on it
+                    self._nervous_boost(f, None)
+            fx.expire(c, {f.name for f in in_phase})
         if phase == "foes":
             if not self.last_slot():
                 self.next_slot()
