@@ -114,7 +114,15 @@ def test_good_ending_is_read_when_the_last_scene_is_won_and_in_recap(party):
     recap = " ".join(party.do("recap").split())
     assert "The adventure is done. At noon the next day the Westertoren plays again." in recap
     assert "That was the last scene of the adventure." in recap
-    assert "Stroopwafel" not in recap and "Wooden Clogs" in recap        # 4.3: Usage is secret
+    assert "items: Stroopwafel, Wooden Clogs" in recap    # 4.3: Usage is secret in fights only
+
+
+def test_recap_lists_an_item_with_usage_between_confrontations(party):
+    """Rulebook 4.3: items with Usage are secret in a confrontation; a recap read aloud
+    between scenes must not say "items: none" of a Kaveri holding the Carillon Baton."""
+    party.do("item Ann 'Carillon Baton'")
+    recap = " ".join(party.do("recap").split())
+    assert "items: Carillon Baton" in recap and "items: none" not in recap.split("Bob")[0]
 
 
 def test_a_practice_bout_at_the_last_scene_reads_no_ending(party):
