@@ -238,8 +238,12 @@ CONFRONTATION: dict[str, Renderer] = {
                            if e["met"] else
                            _("GM: {card} was not neutralized as its flip condition says"
                              " ({condition}); it does not flip.")).format(**e),
-    "die_unused": _f(N_("(The table's d{sides} {face} was not needed: no d{sides} is drawn for"
-                        " this turn's effect, R-DICE-3.)")),
+    "die_unused": lambda e: (_(
+        "(The table's d{sides} {face} was not needed: {technique} is not an Emotion Table"
+        " technique and has no special effect to roll for, R-FX-6, R-DICE-3.)")
+        if e.get("technique") else _(
+        "(The table's d{sides} {face} was not needed: no d{sides} is drawn for this turn's"
+        " effect, R-DICE-3.)")).format(**e),
     "no_effect": _f(N_("d20: {face} (needs {need}+): no special effect.")),
     "nullified": lambda e: _("{ladder} triggered on {actor}'s previous turn too: the effect is"
                              " nullified ({why}; R-FX-2).").format(

@@ -56,3 +56,19 @@ def test_r_dice_3_next_refuses_faces_it_does_not_draw(party):
     party.do("confront --scene 1")
     error = party.fails("next --dice 4")
     assert "--dice 4" in error and "drew no die" in error
+
+
+def test_r_dice_3_a_d20_for_a_buddys_card_technique_with_no_effect_is_taken_and_said(party):
+    """R-FX-6: Practice Scales is no Emotion Table technique; the table cannot know from the
+    card that it rolls nothing, so its d20 is accepted and said unneeded."""
+    party.do("buddy Tess", "confront --scene 1", "next", "next")
+    events = party.events("use Tess Practice --roll 10")
+    assert event(events, "hit") and "special" not in kinds(events)
+    assert event(events, "die_unused", sides=20, face=10, technique="Practice Scales")
+    assert "Practice Scales is not an Emotion Table technique" in party.do("log")
+
+
+def test_r_dice_3_a_d20_for_a_foes_card_technique_with_no_effect_is_taken_and_said(party):
+    party.do("confront --scene 3", "next", "next")
+    events = party.events("foe Painted 'Drum Roll' --on Ann --roll 19")
+    assert event(events, "die_unused", sides=20, face=19, technique="Drum Roll")

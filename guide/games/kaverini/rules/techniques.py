@@ -121,7 +121,7 @@ class Techniques(Choosing):
         """The technique's Schmerz on each target, then its special effect (R-FX-4) on the
         targets it reached (named: R-WP-2's one target for the effect)."""
         if d20 is not None or d10 is not None:
-            self._check_faces(move, d20, d10)
+            self._check_faces(move, d20, d10, card=user.kind in (BUDDY, FOE))
         emotion = fx.effective_emotion(self, user)
         first_use = False
         if move.ladder:
@@ -142,13 +142,19 @@ class Techniques(Choosing):
         if d20 is not None or d10 is not None:
             for sides, face, taken in ((20, d20, used[0]), (10, d10, used[1])):
                 if face is not None and not taken:       # R-DICE-3: said, never dropped
-                    self.say("die_unused", sides=sides, face=face)
+                    if move.ladder:
+                        self.say("die_unused", sides=sides, face=face)
+                    else:                                # a card technique with no effect
+                        self.say("die_unused", sides=sides, face=face, technique=move.name)
         self._done(user)
 
     @staticmethod
-    def _check_faces(move: Move, d20: int | None, d10: int | None) -> None:
-        """The table's own effect dice for a technique (R-FX-1, R-DICE-3)."""
-        if d20 is not None and not move.ladder:
+    def _check_faces(move: Move, d20: int | None, d10: int | None, card: bool = False) -> None:
+        """The table's own effect dice for a technique (R-FX-1, R-DICE-3). A card's technique
+        (a buddy's, a foe's) may not say whether it rolls: the table's die for one with no
+        effect is taken and said unneeded, as for Passionate's first use; a Kaveri's own
+        custom technique is known to roll nothing, and its die is refused."""
+        if d20 is not None and not move.ladder and not card:
             raise RuleError(_("{name} is not an Emotion Table technique: it rolls no effect d20, so the"
                               " table's {d20} has no use (R-FX-1, R-DICE-3)").format(
                 name=move.name, d20=d20))
