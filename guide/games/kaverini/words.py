@@ -82,6 +82,17 @@ def _hit(e: Event) -> str:
         soaked=_soaked(e))
 
 
+def _glad(e: Event) -> str:
+    """Gladness's Lv Schmerz with its R-DMG-8 steps, as every hit shows its sum: "Gull is
+    glad and takes 1 Schmerz (Lv 2 - 1 H = 1)"."""
+    steps = str(e["lv"])
+    if "given" in e and (e["mult"] != "1" or e["heart"]):
+        steps = compute(e["given"], 0, Fraction(e["mult"]), e["heart"]).steps
+    return _("{target} is glad and takes {taken} Schmerz (Lv {steps}): {hp}/{max_hp}"
+             " HP{soaked}.").format(target=e["target"], taken=_taken(e), steps=steps,
+                                    hp=e["hp"], max_hp=e["max_hp"], soaked=_soaked(e))
+
+
 def _schmerz(e: Event) -> str:
     """The GM's Schmerz by hand, with R-DMG-8's arithmetic as a hit shows R-DMG-2..4: the
     taker's Sensitive/Insensitive and H, then what HP counters absorbed, and the HP before
@@ -106,11 +117,20 @@ def _why(e: Event) -> str:
     return _(why) if why else _("d20: {face}, needs {need}+").format(**e)
 
 
+def _quote(e: Event) -> str:
+    """The lottery's two d10 as the table typed them (a 0 stays 0, R-DICE-2), the quote."""
+    tens, ones = e.get("shown") or (e["tens"], e["ones"])
+    return (_("d10 tens {tens}, ones {ones}: quote {quote}").format(
+        tens=tens, ones=ones, quote=e["quote"]) + "\n"
+        + _("{npc} says: {text}").format(npc=e["npc"] or _("A friendly character"),
+                                         text=e["text"]))
+
+
 def _runaway(e: Event) -> str:
-    dice = e.get("dice")
-    shown = (_("tens {tens}, ones {ones} = {roll}").format(tens=dice[0][1], ones=dice[1][1],
+    dice = e.get("shown") or [face for __, face in e.get("dice") or []]   # as the table typed
+    shown = (_("tens {tens}, ones {ones} = {roll}").format(tens=dice[0], ones=dice[1],
                                                           roll=e["roll"])
-             if dice and len(dice) == 2 else str(e["roll"]))
+             if len(dice) == 2 else str(e["roll"]))
     if e["escaped"]:
         return _("Run away! ({shown}, needed {chance} or less) The Kaverit escape; every"
                  " cowering Kaveri is back at 1 HP. No XP.").format(shown=shown, chance=e["chance"])
@@ -292,8 +312,7 @@ CONFRONTATION: dict[str, Renderer] = {
     "card_effect": _card_effect,
     "card_note": lambda e: f"  ({e['text']})",
     "gm": _f(N_("GM ({phase}): {card}: {text}")),
-    "glad": lambda e: _("{target} is glad and takes {taken} Schmerz (Lv {lv}): {hp}/{max_hp}"
-                        " HP{soaked}.").format(taken=_taken(e), soaked=_soaked(e), **e),
+    "glad": _glad,
     "round": _f(N_("Round {round}.")),
     "pass": _f(N_("{name} passes.")),
     "adventure_done": lambda e: _("The last scene is won: {title} is done ({kaverit} saw it"
@@ -454,9 +473,7 @@ TABLE: dict[str, Renderer] = {
     "adventure": _adventure,
     "scene": _scene,
     "after_win": _after_win,
-    "quote": lambda e: _("d10 tens {tens}, ones {ones}: quote {quote}").format(**e) + "\n"
-                       + _("{npc} says: {text}").format(
-                           npc=e["npc"] or _("A friendly character"), text=e["text"]),
+    "quote": _quote,
     "house": _f(N_("House rule {rule} is now {value}.")),
     "tweak": _tweak,
     "flip": _f(N_("{card} flips: it is now {shown} ({type}).")),

@@ -118,3 +118,11 @@ def test_r_abil_1_each_lagom_part_meets_its_own_targets_side(table):
                           " --split 'Hard Heart=1' --roll 1")
     amounts = {e["target"]: e["amount"] for e in events if e["kind"] == "hit"}
     assert amounts == {"Sensitive Slug": 4, "Love Shielded Owl": 2, "Hard Heart": 1}
+
+
+def test_r_dmg_8_gladness_shows_its_h_step(table):
+    """Gladness's Lv Schmerz meets the taker's H, and the line shows the sum as a hit does."""
+    kaveri(table, "Ann", techniques=("Cheer", "Anger", "Love"))
+    table.do("confront 'Hard Heart'", "use Ann Cheer --roll 20")
+    out = " ".join(table.do("foe 'Hard Heart' Sulk").split())
+    assert "Hard Heart is glad and takes 1 Schmerz (Lv 1 - 4 H = 1)" in out

@@ -72,3 +72,12 @@ def test_r_dice_3_a_d20_for_a_foes_card_technique_with_no_effect_is_taken_and_sa
     party.do("confront --scene 3", "next", "next")
     events = party.events("foe Painted 'Drum Roll' --on Ann --roll 19")
     assert event(events, "die_unused", sides=20, face=19, technique="Drum Roll")
+
+
+def test_r_dice_2_a_d10_typed_as_0_is_echoed_as_0(party):
+    """A 0-9 die's 0 counts as 0 (R-DICE-2); the echo shows the face the table typed."""
+    out = " ".join(party.do("lottery --dice 4,0").split())
+    assert "d10 tens 4, ones 0: quote 40" in out
+    party.do("confront --scene 1", "schmerz Ann 100")
+    out = " ".join(party.do("runaway --dice 5,0").split())
+    assert "tens 5, ones 0 = 50" in out and "10" not in out.split("=")[0]

@@ -137,3 +137,10 @@ def test_r_conf_12_the_players_log_never_names_an_item_with_usage(party):
     players = party.do("log 2")
     assert "Stroopwafel" not in players and "Wooden Clogs" in players
     assert "Stroopwafel" in party.do("log 2 --gm")
+
+
+def test_status_between_scenes_shows_the_party_and_says_no_fight_runs(party):
+    party.do("buddy Tess")
+    out = party.do("status")
+    assert out.startswith("No confrontation is running (confront starts one). The party:")
+    assert "Ann" in out and "Bob" in out and "Tess the Bell-Ringer 12/12 HP" in out

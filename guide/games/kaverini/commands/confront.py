@@ -280,8 +280,8 @@ def runaway(t: KaveriniTable, roll: int | None, faces: str | None) -> Result:
     from guide.games.kaverini.commands.lottery import give_percentile
 
     f = running(t)
-    give_percentile(t, faces, roll, "runaway")
-    f.runaway()
+    typed = give_percentile(t, faces, roll, "runaway")
+    f.runaway(shown=typed)
     return report(t, f)
 
 

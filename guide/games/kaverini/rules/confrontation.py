@@ -158,9 +158,10 @@ class Fight(Techniques, Outcomes):
                 return f
         return None
 
-    def runaway(self, roll: int | None = None) -> bool:
+    def runaway(self, roll: int | None = None, shown: list[int] | None = None) -> bool:
         """R-CONF-6: with cowering Kaverit, a percentile at or under 25 x cowering (max 100);
-        the Kaverit's whole action, before any of them has acted in the round."""
+        the Kaverit's whole action, before any of them has acted in the round. `shown`: the
+        table's two d10 as typed (a 0 stays 0 in the echo, R-DICE-2)."""
         self.can_run_away()
         cowering = [k for k in self.s["kaverit"] if k["hp"] == 0]
         if not cowering:
@@ -178,13 +179,14 @@ class Fight(Techniques, Outcomes):
             if not 1 <= roll <= 100:
                 raise RuleError(_("a percentile roll is 1 to 100, not {roll}").format(roll=roll))
             value = roll
+        typed = {"shown": shown} if shown else {}
         if value <= chance:
             for k in cowering:
                 k["hp"] = 1
-            self.say("runaway", escaped=True, roll=value, chance=chance)
+            self.say("runaway", escaped=True, roll=value, chance=chance, **typed)
             self._finish("ran away")
             return True
-        self.say("runaway", escaped=False, roll=value, chance=chance)
+        self.say("runaway", escaped=False, roll=value, chance=chance, **typed)
         for f in self.fighters():
             if f.kind in (KAVERI, STAND) and f.name not in c["acted"]:
                 c["acted"].append(f.name)                 # the Kaverit's phase is spent
@@ -340,7 +342,7 @@ class Fight(Techniques, Outcomes):
                 self.say("loved", target=target.name, technique="gladness")
             else:
                 self.say("glad", target=target.name, lost=taken.lost, lv=lv, hp=target.hp,
-                         max_hp=target.max_hp, **taken.soaked)
+                         max_hp=target.max_hp, **taken.steps(lv), **taken.soaked)
                 self.settle(target)
             if not self.running:
                 return
