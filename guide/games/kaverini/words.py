@@ -51,9 +51,9 @@ def _confront(e: Event) -> str:
     bonus = (ngettext(" (each foe +{bonus} HP for {kaverit} Kaveri, R-CONF-4)",
                       " (each foe +{bonus} HP for {kaverit} Kaverit, R-CONF-4)",
                       e["kaverit"]).format(**e) if e["bonus"] else "")
-    practice = _(" A practice bout: no XP (R-CONF-13).") if e.get("practice") else ""
-    return _("Get ready to feel! {foes} against {order}{bonus}{practice}").format(
-        foes=foes, order=", ".join(e["order"]), bonus=bonus, practice=practice)
+    practice = " " + _("A practice bout: no XP (R-CONF-13).") if e.get("practice") else ""
+    return _("Get ready to feel! {foes} against {order}{bonus}.").format(
+        foes=foes, order=", ".join(e["order"]), bonus=bonus) + practice
 
 
 def _battle(e: Event) -> str:
@@ -115,6 +115,15 @@ _WHY = {"world point": N_("a world point forces it"), "level 10": N_("level 10 a
 def _why(e: Event) -> str:
     why = _WHY.get(e["why"])
     return _(why) if why else _("d20: {face}, needs {need}+").format(**e)
+
+
+def _special(e: Event) -> str:
+    """The Emotion Table's line speaks to the Kaveri who used the technique ("Your foe is
+    immobilized by your sadness!"); a foe's effect is told from the table's side."""
+    if e.get("foe"):
+        return _("{actor}'s {ladder} effect triggers ({why}).").format(
+            actor=e["actor"], ladder=e["ladder"], why=_why(e))
+    return f"{e['says']} ({_why(e)})"
 
 
 def _quote(e: Event) -> str:
@@ -268,7 +277,7 @@ CONFRONTATION: dict[str, Renderer] = {
     "nullified": lambda e: _("{ladder} triggered on {actor}'s previous turn too: the effect is"
                              " nullified ({why}; R-FX-2).").format(
                                  ladder=e["ladder"], actor=e["actor"], why=_why(e)),
-    "special": lambda e: f"{e['says']} ({_why(e)})",
+    "special": _special,
     "comic": lambda e: _("Comic d10: {face} ({effect})").format(
         face=e["face"], effect=e["effect"].capitalize()),
     "no_target": lambda e: (_("{effect}: no target left to immobilize.")

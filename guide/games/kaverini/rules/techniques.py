@@ -385,7 +385,8 @@ class Techniques(Choosing):
             return rolled, False
         self._last_turn(user, lad.name)
         if self.telling:
-            self.say("special", ladder=lad.name, says=lad.says, why=why, face=face, need=need)
+            self.say("special", ladder=lad.name, says=lad.says, why=why, face=face, need=need,
+                     actor=user.name, foe=user.kind == FOE)
         lv = user.level if user.kind in (KAVERI, STAND) else self.lv_of(user)
         fx.apply_special(self, user, lad.effect, lv, targets, d10)
         return rolled, lad.effect == "comic"
