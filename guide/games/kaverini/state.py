@@ -219,6 +219,7 @@ class State(TypedDict):
     buddies: list[Buddy]
     confrontation: Confrontation | None
     quotes_told: list[int]
+    last_quote: NotRequired[int]          # the last quote read (the TV shows it)
     npcs: list[str]                    # friendly characters already engaged (R-QL-2)
     shop_wp: list[str]                 # shops where a world point was spent this visit (R-WP-4)
     house: dict[str, str]              # house rules switched from their defaults

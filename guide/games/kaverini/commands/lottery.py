@@ -44,6 +44,7 @@ def lottery(t: KaveriniTable, npc: str | None, faces: str | None, roll: int | No
         t.state["npcs"].append(npc)
     if drawn.value not in t.state["quotes_told"]:
         t.state["quotes_told"].append(drawn.value)
+    t.state["last_quote"] = drawn.value          # the TV's "Last quote", however long ago
     t.tell("quote", tens=drawn.tens, ones=drawn.ones, quote=drawn.value, text=quote, npc=npc,
            **({"shown": typed} if typed else {}))
     if show_source:
