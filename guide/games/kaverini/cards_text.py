@@ -5,9 +5,23 @@ from __future__ import annotations
 import textwrap
 
 from guide.core.i18n import N_, domain
-from guide.games.kaverini.model import Card, Side
+from guide.games.kaverini.data.tables import ladder_of_technique
+from guide.games.kaverini.model import Card, Side, Technique
 
 _, ngettext, pgettext = domain("kaverini").functions()
+
+
+def technique_kind(t: Technique) -> str:
+    """What a card technique's parenthesis says (R-FX-6): an Emotion Table technique rolls
+    for its effect at its level; any other one has no effect, whatever emotion it names
+    (that emotion is for Shields and Heels), and must not look like one that rolls."""
+    lad = ladder_of_technique(t.name)
+    if lad is not None:
+        level = [n.casefold() for n in lad.techniques].index(t.name.casefold()) + 1
+        return _("{ladder} {level}, rolls for its effect").format(ladder=lad.name, level=level)
+    if t.emotion:
+        return _("{emotion}, no special effect").format(emotion=t.emotion)
+    return ""
 
 
 def card_row(card: Card) -> list:
@@ -64,7 +78,8 @@ def card_detail(card: Card | Side, secret: bool = True) -> list[str]:
             lines.append("  " + _("moves by a d{sides}").format(sides=card.move_die))
         for t in card.techniques:
             faces = f"[{', '.join(map(str, t.roll))}] " if t.roll else ""
-            emotion = f" ({t.emotion})" if t.emotion else ""
+            kind = technique_kind(t)
+            emotion = f" ({kind})" if kind else ""
             extra = f": {t.text}" if t.text else ""
             lines.append(f"  - {faces}{t.name}{emotion}: {t.schmerz} Schmerz{extra}")
     elif card.techniques:

@@ -11,6 +11,7 @@ from html import escape
 from importlib import resources
 
 from guide.core.i18n import N_, domain
+from guide.games.kaverini.cards_text import technique_kind
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import abilities, ladders
 from guide.games.kaverini.model import CARD_TYPES, Adventure, Card, Side
@@ -189,7 +190,7 @@ def _card_face(card: Card | Side) -> str:
     if card.techniques:
         out.append("<ul>" + "".join(
             f"<li>{e('[' + ', '.join(map(str, t.roll)) + '] ' if t.roll else '')}<b>{e(t.name)}</b>"
-            f"{e(' (' + t.emotion + ')' if t.emotion else '')}: {e(t.schmerz)} Schmerz"
+            f"{e(' (' + technique_kind(t) + ')' if technique_kind(t) else '')}: {e(t.schmerz)} Schmerz"
             f"{e(': ' + t.text if t.text else '')}</li>" for t in card.techniques) + "</ul>")
     bond = getattr(card, "bond", None)
     if bond:

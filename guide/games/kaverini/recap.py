@@ -74,7 +74,7 @@ def chapters(events: Iterable[Event]) -> list[Chapter]:
         elif kind == "level":
             now.levels[e["kaveri"]] = max(now.levels.get(e["kaveri"], 0), e["level"])
         elif kind in ("item_given", "item_bought") and e.get("uses") is None:
-            now.items.append(_("{kaveri} got {item}").format(**e))    # Usage items: secret (4.3)
+            now.items.append(_("{kaveri} got {item}").format(**e))    # Usage items: as the log
         elif kind == "stand":
             now.fights.append(_("{names} took a stand when every Kaveri cowered.").format(
                 names=_and([s["name"] for s in e["stand"]])))
@@ -114,7 +114,7 @@ def party(state: Mapping[str, Any], currency: str) -> list[str]:
     out = []
     for k in state["kaverit"]:
         items = [(_("{item} (bonded)") if i.get("bonded") else "{item}").format(item=i["card"])
-                 for i in k["items"] if i.get("uses") is None]   # items with Usage are secret (4.3)
+                 for i in k["items"]]        # Usage items too: their secrecy is in fights (4.3)
         extras = [ngettext("{count} point to spend", "{count} points to spend", k["points"]).format(
                       count=k["points"]) if k["points"] else "",
                   ngettext("{count} world point", "{count} world points", k["world_points"]).format(

@@ -60,7 +60,7 @@ def toolbar(table: KaveriniTable) -> Fragments:
                        _firsts([f for f in everyone if f.get("owner") == k])], width)
                  for k, name in enumerate(players)]
         return head + [("", "\n")] + [frag for line in _between(lines) for frag in line]
-    foes = [_fighter(f) for f in c["foes"]]
+    foes = [_foe(f) for f in c["foes"]]
     party = [_kaveri(k) for k in s["kaverit"]] + [_fighter(b) for b in s["buddies"] + c["stand"]]
     return head + fit(foes, width - length(head)) + [("", "\n")] + fit(party, width)
 
@@ -78,6 +78,13 @@ def _fighter(f: Mapping[str, Any], label: str = "") -> Entry:
     hp = f"{f['hp']}/{f['max_hp']}{soak}" if f["hp"] > 0 else _("out")
     short = f"{f['hp']}{soak}" if f["hp"] > 0 else _("out")
     return label + f["name"], [("", " "), (style, hp)], [("", " "), (style, short)]
+
+
+def _foe(f: Mapping[str, Any]) -> Entry:
+    """A foe in the fight's line: its short form puts a colon before the HP, so a duplicate's
+    number is never read as HP ("Spirit: 2 · Spirit 2: 8", not "Spirit 2 · Spirit 2 8")."""
+    name, full, short = _fighter(f)
+    return name, full, [("", ":")] + short
 
 
 def _kaveri(k: Mapping[str, Any]) -> Entry:

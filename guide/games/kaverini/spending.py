@@ -6,7 +6,7 @@ from __future__ import annotations
 from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini.data.tables import ladders
-from guide.games.kaverini.rules.leveling import MAX_LADDER, ladder_cost
+from guide.games.kaverini.rules.leveling import MAX_LADDER, e_allowed, ladder_cost
 from guide.games.kaverini.state import Sheet
 
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -14,19 +14,19 @@ _, ngettext, pgettext = domain("kaverini").functions()
 
 def choices(k: Sheet) -> Result:
     """The choices and their costs; those the bank cannot pay now are marked."""
-    points, name = k["points"], k["name"]
+    points, name, more = k["points"], k["name"], e_allowed(k)
     r = Result([ngettext("{name} has {points} point banked; E may take {more} more (at most 1 per"
-                         " level reached, R-LVL-3).",
+                         " level reached, with its own points, R-LVL-3).",
                          "{name} has {points} points banked; E may take {more} more (at most 1"
-                         " per level reached, R-LVL-3).", points).format(
-                             name=name, points=points, more=k["e_allowance"])])
+                         " per level reached, with its own points, R-LVL-3).", points).format(
+                             name=name, points=points, more=more)])
     rows: list[list[str]] = []
 
     def row(choice: str, what: str, cost: int, allowed: bool = True) -> None:
         rows.append([choice, what, str(cost), _("yes") if allowed and cost <= points else _("no")])
 
     row("e=1", _("Emotion {now} -> {then}").format(now=k["emotion"], then=k["emotion"] + 1), 1,
-        k["e_allowance"] > 0)
+        more > 0)
     row("h=1", _("Heart {now} -> {then}").format(now=k["heart"], then=k["heart"] + 1), 1)
     row("hp=1", _("max HP {now} -> {then}").format(now=k["max_hp"], then=k["max_hp"] + 1), 1)
     for ladder, lv in [*k["ladders"].items(), *k["custom"].items()]:

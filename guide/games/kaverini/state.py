@@ -31,8 +31,20 @@ class HeldItem(TypedDict):
     bonded: bool
 
 
+class Bank(TypedDict):
+    """R-LVL-3: the banked points level by level, oldest first, each level with its own E
+    allowance. `held`: levels already drawn on (or a campaign's points from before the rule,
+    as one level), each [points left, E allowance left]; `fresh`: how many of the Kaverit's
+    latest levels are untouched (level L: L points, L+1 when Focused, and one E)."""
+
+    held: list[list[int]]
+    fresh: int
+
+
 class Sheet(TypedDict):
-    """A Kaveri's character sheet (R-SHEET-1); `owner` only in a Strategy Game battle."""
+    """A Kaveri's character sheet (R-SHEET-1); `owner` only in a Strategy Game battle.
+    `points` and `e_allowance` are the bank's totals (what is banked, and what E may take
+    now); `bank` is there only while points are banked."""
 
     name: str
     xp: int
@@ -52,6 +64,7 @@ class Sheet(TypedDict):
     counters: Counters
     owner: NotRequired[int]
     finished: NotRequired[list[str]]     # adventures this Kaveri has seen through (1.4, 7.2)
+    bank: NotRequired[Bank]              # R-LVL-3: the points level by level
 
 
 class Buddy(TypedDict):
@@ -206,6 +219,7 @@ class State(TypedDict):
     buddies: list[Buddy]
     confrontation: Confrontation | None
     quotes_told: list[int]
+    last_quote: NotRequired[int]          # the last quote read (the TV shows it)
     npcs: list[str]                    # friendly characters already engaged (R-QL-2)
     shop_wp: list[str]                 # shops where a world point was spent this visit (R-WP-4)
     house: dict[str, str]              # house rules switched from their defaults

@@ -51,9 +51,9 @@ def _confront(e: Event) -> str:
     bonus = (ngettext(" (each foe +{bonus} HP for {kaverit} Kaveri, R-CONF-4)",
                       " (each foe +{bonus} HP for {kaverit} Kaverit, R-CONF-4)",
                       e["kaverit"]).format(**e) if e["bonus"] else "")
-    practice = _(" A practice bout: no XP (R-CONF-13).") if e.get("practice") else ""
-    return _("Get ready to feel! {foes} against {order}{bonus}{practice}").format(
-        foes=foes, order=", ".join(e["order"]), bonus=bonus, practice=practice)
+    practice = " " + _("A practice bout: no XP (R-CONF-13).") if e.get("practice") else ""
+    return _("Get ready to feel! {foes} against {order}{bonus}.").format(
+        foes=foes, order=", ".join(e["order"]), bonus=bonus) + practice
 
 
 def _battle(e: Event) -> str:
@@ -73,11 +73,24 @@ def _use(e: Event) -> str:
 def _hit(e: Event) -> str:
     steps = compute(e["base"], e["emotion"], Fraction(e["mult"]), e["heart"]).steps
     notes = [n for n, on in ((_("Heel x2"), e["heel"]), (_("Shield x1/2"), e["shield"])) if on]
+    if e.get("lagom_of"):
+        notes.insert(0, _("Lagom: a share of {total}, base and E").format(total=e["lagom_of"]))
     return _("{technique} deals {amount} Schmerz to {target} ({steps}{notes}): {target}"
              " {hp}/{max_hp} HP{soaked}.").format(
         technique=e["technique"], amount=e["amount"], target=e["target"], steps=steps,
         notes="; " + ", ".join(notes) if notes else "", hp=e["hp"], max_hp=e["max_hp"],
         soaked=_soaked(e))
+
+
+def _glad(e: Event) -> str:
+    """Gladness's Lv Schmerz with its R-DMG-8 steps, as every hit shows its sum: "Gull is
+    glad and takes 1 Schmerz (Lv 2 - 1 H = 1)"."""
+    steps = str(e["lv"])
+    if "given" in e and (e["mult"] != "1" or e["heart"]):
+        steps = compute(e["given"], 0, Fraction(e["mult"]), e["heart"]).steps
+    return _("{target} is glad and takes {taken} Schmerz (Lv {steps}): {hp}/{max_hp}"
+             " HP{soaked}.").format(target=e["target"], taken=_taken(e), steps=steps,
+                                    hp=e["hp"], max_hp=e["max_hp"], soaked=_soaked(e))
 
 
 def _schmerz(e: Event) -> str:
@@ -104,11 +117,29 @@ def _why(e: Event) -> str:
     return _(why) if why else _("d20: {face}, needs {need}+").format(**e)
 
 
+def _special(e: Event) -> str:
+    """The Emotion Table's line speaks to the Kaveri who used the technique ("Your foe is
+    immobilized by your sadness!"); a foe's effect is told from the table's side."""
+    if e.get("foe"):
+        return _("{actor}'s {ladder} effect triggers ({why}).").format(
+            actor=e["actor"], ladder=e["ladder"], why=_why(e))
+    return f"{e['says']} ({_why(e)})"
+
+
+def _quote(e: Event) -> str:
+    """The lottery's two d10 as the table typed them (a 0 stays 0, R-DICE-2), the quote."""
+    tens, ones = e.get("shown") or (e["tens"], e["ones"])
+    return (_("d10 tens {tens}, ones {ones}: quote {quote}").format(
+        tens=tens, ones=ones, quote=e["quote"]) + "\n"
+        + _("{npc} says: {text}").format(npc=e["npc"] or _("A friendly character"),
+                                         text=e["text"]))
+
+
 def _runaway(e: Event) -> str:
-    dice = e.get("dice")
-    shown = (_("tens {tens}, ones {ones} = {roll}").format(tens=dice[0][1], ones=dice[1][1],
+    dice = e.get("shown") or [face for __, face in e.get("dice") or []]   # as the table typed
+    shown = (_("tens {tens}, ones {ones} = {roll}").format(tens=dice[0], ones=dice[1],
                                                           roll=e["roll"])
-             if dice and len(dice) == 2 else str(e["roll"]))
+             if len(dice) == 2 else str(e["roll"]))
     if e["escaped"]:
         return _("Run away! ({shown}, needed {chance} or less) The Kaverit escape; every"
                  " cowering Kaveri is back at 1 HP. No XP.").format(shown=shown, chance=e["chance"])
@@ -236,13 +267,17 @@ CONFRONTATION: dict[str, Renderer] = {
                            if e["met"] else
                            _("GM: {card} was not neutralized as its flip condition says"
                              " ({condition}); it does not flip.")).format(**e),
-    "die_unused": _f(N_("(The table's d{sides} {face} was not needed: no d{sides} is drawn for"
-                        " this turn's effect, R-DICE-3.)")),
+    "die_unused": lambda e: (_(
+        "(The table's d{sides} {face} was not needed: {technique} is not an Emotion Table"
+        " technique and has no special effect to roll for, R-FX-6, R-DICE-3.)")
+        if e.get("technique") else _(
+        "(The table's d{sides} {face} was not needed: no d{sides} is drawn for this turn's"
+        " effect, R-DICE-3.)")).format(**e),
     "no_effect": _f(N_("d20: {face} (needs {need}+): no special effect.")),
     "nullified": lambda e: _("{ladder} triggered on {actor}'s previous turn too: the effect is"
                              " nullified ({why}; R-FX-2).").format(
                                  ladder=e["ladder"], actor=e["actor"], why=_why(e)),
-    "special": lambda e: f"{e['says']} ({_why(e)})",
+    "special": _special,
     "comic": lambda e: _("Comic d10: {face} ({effect})").format(
         face=e["face"], effect=e["effect"].capitalize()),
     "no_target": lambda e: (_("{effect}: no target left to immobilize.")
@@ -271,8 +306,13 @@ CONFRONTATION: dict[str, Renderer] = {
                         " effect.")),
     "nervousness": lambda e: (_(
         "{actor} is paralyzed by nervousness: skips the next turn, then adds {amount} to E, H"
+        " or HP until the confrontation ends (the GM's choice: foe ... --boost e, h or hp on"
+        " that turn, or next --boost if it passes; HP if not said).")
+        if e.get("command") == "foe" else _(
+        "{actor} is paralyzed by nervousness: skips the next turn, then adds {amount} to E, H"
         " or HP until the confrontation ends (the player's choice: use ... --boost e, h or hp"
-        " on that turn; HP if not said).") if e.get("chooses") else _(
+        " on that turn, or next --boost if it passes; HP if not said).") if e.get("chooses")
+        else _(
         "{actor} is paralyzed by nervousness: skips the next turn, then adds {amount} to E, H"
         " or HP until the confrontation ends.")).format(**e),
     "nerves_over": lambda e: _("{actor} gets over the nerves: {stat} +{amount} until the"
@@ -281,8 +321,7 @@ CONFRONTATION: dict[str, Renderer] = {
     "card_effect": _card_effect,
     "card_note": lambda e: f"  ({e['text']})",
     "gm": _f(N_("GM ({phase}): {card}: {text}")),
-    "glad": lambda e: _("{target} is glad and takes {taken} Schmerz (Lv {lv}): {hp}/{max_hp}"
-                        " HP{soaked}.").format(taken=_taken(e), soaked=_soaked(e), **e),
+    "glad": _glad,
     "round": _f(N_("Round {round}.")),
     "pass": _f(N_("{name} passes.")),
     "adventure_done": lambda e: _("The last scene is won: {title} is done ({kaverit} saw it"
@@ -443,9 +482,7 @@ TABLE: dict[str, Renderer] = {
     "adventure": _adventure,
     "scene": _scene,
     "after_win": _after_win,
-    "quote": lambda e: _("d10 tens {tens}, ones {ones}: quote {quote}").format(**e) + "\n"
-                       + _("{npc} says: {text}").format(
-                           npc=e["npc"] or _("A friendly character"), text=e["text"]),
+    "quote": _quote,
     "house": _f(N_("House rule {rule} is now {value}.")),
     "tweak": _tweak,
     "flip": _f(N_("{card} flips: it is now {shown} ({type}).")),

@@ -220,13 +220,14 @@ def test_r_abil_2_confidence_then_chutzpah(field):
     assert "chutzpah" in kinds(field.events("use Ann Kick")) and field.kaveri("Ann")["hp"] == 18
 
 
-def test_r_abil_1_lagom_splits_with_e_once(field):
+def test_r_abil_1_lagom_splits_base_and_e_together(field):
     kaveri(field, "Lu", ability="Lagom", techniques=("Sadness", "custom:Share", "Anger"))
-    field.raw["kaverit"][0]["custom"]["Share"] = 3             # 3 + Lv 1 = 4
+    field.raw["kaverit"][0]["custom"]["Share"] = 3             # 3 + Lv 1 = 4, and E 1: 5
     field.raw["kaverit"][0]["emotion"] = 1
     field.do("confront 'Big Bully' 'Dumb Turkey'")
-    assert "add up to Share's 4" in field.fails("use Lu Share --split 'Big Bully=1' --split 'Dumb Turkey=1'")
-    field.do("use Lu Share --split 'Big Bully=3' --split 'Dumb Turkey=1'")
+    refused = field.fails("use Lu Share --split 'Big Bully=3' --split 'Dumb Turkey=1'")
+    assert "add up to the 5 Schmerz Share deals (4 and E 1 together)" in refused
+    field.do("use Lu Share --split 'Big Bully=4' --split 'Dumb Turkey=1'")
     assert field.foe("Big Bully")["hp"] == 36 and field.foe("Dumb Turkey")["hp"] == 2
     assert "only a fighter with Lagom" in field.fails("foe 'Big Bully' Shove --split Lu=2")
 

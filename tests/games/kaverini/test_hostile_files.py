@@ -47,3 +47,13 @@ def test_no_output_line_carries_a_control_character_whatever_the_data():
                          headers=["name"], rows=[["x\x1by"]], notes=["ok\ttab"]))
     assert shown[:3] == ["Gull\\x1b]52;c;aGk=\\x07", "a\\rb", "\\u202eabc"]
     assert shown[0].style == "alert" and "x\\x1by" in shown[-2] and shown[-1] == "ok\ttab"
+
+
+def test_a_file_holding_both_cards_and_adventure_says_so(tmp_path):
+    """It read "unknown key 'adventure'; did you mean 'adventure'?"."""
+    box = write_box(tmp_path / "box", "both.yaml", "cards:\n  - {name: Lone Owl, type: foe, hp: 3,"
+                    " techniques: [{name: Hoot, schmerz: 1}]}\nadventure:\n  id: x\n")
+    r = guide("check", str(box))
+    out = r.stdout + r.stderr
+    assert "a file holds 'cards:' or 'adventure:', not both" in out and "did you mean" not in out
+    assert "both.yaml:3" in out

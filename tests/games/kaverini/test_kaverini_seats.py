@@ -114,7 +114,7 @@ def test_a_seats_moves_come_on_its_own_turn_and_wait_for_the_tour_guide(party):
     assert Desk.payload_of(t, "Bob")["moves"] == []            # Ann acts first (R-CONF-2)
     ann = Desk.payload_of(t, "Ann")
     labels = [(m.get("group"), m["label"], m.get("detail")) for m in ann["moves"]]
-    cheer = (["Technique", "Cheer: Grin"], "Rogue Herring Gull", "1 Schmerz with E, effect 10%")
+    cheer = (["Technique", "Cheer: Grin"], "Rogue Herring Gull", "1 Schmerz, effect 10%")
     assert cheer in labels
     desk.publish(lambda token, body: None)
     version = desk.payload("Ann")["version"]
@@ -253,3 +253,15 @@ def test_moves_are_grouped_by_what_they_do_and_never_read_from_their_labels(part
     for line in lines.values():                                         # each is legal as it is
         t.execute(line)
         t.execute("undo")
+
+
+def test_a_seats_button_says_the_schmerz_the_sheet_lists_then_with_e(party):
+    """R-DMG-1/2: the button led with '4 Schmerz with E' where the sheet lists 3; it says 3,
+    then the sum with E as a hit shows it."""
+    party.raw["kaverit"][0]["ladders"]["Cheer"] = 3
+    party.raw["kaverit"][0]["emotion"] = 1
+    party.table.execute("confront Gull")
+    ann = Desk.payload_of(party.table, "Ann")
+    details = {m["label"]: m.get("detail") for m in ann["moves"]
+               if m.get("group") == ["Technique", "Cheer: Woo-hoo!"]}
+    assert details["Rogue Herring Gull"] == "3 Schmerz (3 +1 E = 4), effect 30%"

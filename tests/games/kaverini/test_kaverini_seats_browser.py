@@ -79,7 +79,7 @@ def test_ann_taps_a_technique_and_its_target_and_it_reaches_the_prompt(table, ch
     assert not cheer.locator("button", has_text="Rogue Herring Gull").is_visible()   # folded
     cheer.locator("summary").click()
     target = cheer.locator("button", has_text="Rogue Herring Gull")
-    assert "1 Schmerz with E, effect 100%" in target.inner_text()    # Passionate, first use
+    assert "1 Schmerz, effect 100%" in target.inner_text()    # Passionate, first use
     before = drawn(ann)
     target.click()
     ann.get_by_text("Sent: the game master runs it.").wait_for()

@@ -119,3 +119,52 @@ def test_r_sheet_1_house_rule_ladders_at_start_refuses_custom_techniques():
                    ladders_only=True)
     sheet = new_kaveri("Ann", "Focused", ["Sadness", "Love", "Cheer"], ["a", "b", "c"], 0, True)
     assert sheet["ladders"] == {"Sadness": 1, "Love": 1, "Cheer": 1} and sheet["facts"] == ["a", "b", "c"]
+
+
+def test_r_lvl_3_the_e_allowance_goes_with_that_levels_own_points():
+    """Levels 2-4 spent on HP leave no E for them: at level 5 only level 5's one E."""
+    k = sheet("Psychic")
+    award_xp(k, 3)                                    # levels 2, 3, 4: 9 points, 3 E
+    spend(k, hp=9)
+    award_xp(k, 1)                                    # level 5: 5 points, 1 E
+    assert k["points"] == 5 and k["e_allowance"] == 1
+    with pytest.raises(RuleError, match="with that level's own points.*may put 1 more on E, not 4"):
+        spend(k, e=4)
+    spend(k, e=1, h=4)
+    assert (k["emotion"], k["heart"], k["points"], k["e_allowance"]) == (1, 4, 0, 0)
+
+
+def test_r_lvl_3_a_spent_levels_allowance_is_gone_the_oldest_first():
+    k = sheet("Psychic")
+    award_xp(k, 2)                                    # level 2 (2 points), level 3 (3)
+    spend(k, h=2)                                     # level 2's points: its E is gone
+    assert k["e_allowance"] == 1
+    with pytest.raises(RuleError, match="may put 1 more on E, not 2"):
+        spend(k, e=2)
+    spend(k, e=1)
+    assert (k["points"], k["e_allowance"]) == (2, 0)
+
+
+def test_r_lvl_3_two_levels_at_once_two_allowances_in_one_spend():
+    k = sheet("Psychic")
+    award_xp(k, 3)                                    # 2 + 3 + 4
+    spend(k, e=3, h=6)
+    assert (k["emotion"], k["heart"], k["points"]) == (3, 6, 0) and "bank" not in k
+
+
+def test_r_lvl_3_a_bank_from_before_the_rule_is_one_level():
+    """A campaign saved before the rule: its points as one level with the E it allowed."""
+    k = sheet("Psychic")
+    k["xp"], k["points"], k["e_allowance"] = 5, 6, 2
+    spend(k, h=3)
+    assert (k["points"], k["e_allowance"]) == (3, 2)
+    spend(k, e=2)
+    assert (k["emotion"], k["points"], k["e_allowance"]) == (2, 1, 0)
+
+
+def test_r_lvl_3_a_thousand_levels_stay_small():
+    k = sheet("Psychic")
+    award_xp(k, 999)
+    spend(k, e=500, hp=1000)
+    assert len(k["bank"]["held"]) <= 3 and k["e_allowance"] == 499
+    assert k["points"] == sum(range(2, 1001)) - 1500

@@ -133,3 +133,15 @@ def test_schmerz_outside_a_fight_refuses_an_unknown_or_ambiguous_name_and_change
     party.do("buddy Tess the Bell-Ringer")
     assert "no Kaveri or buddy named 'Zed'" in party.fails("schmerz Zed 2")
     assert "'Bob', 'Tess the Bell-Ringer'; which Kaveri or buddy?" in party.fails("schmerz b 2")
+
+
+def test_the_toolbar_tells_two_foes_of_the_same_name_apart(party, monkeypatch):
+    """A duplicate's number is never read as HP: "Spirit: 2 · Spirit 2: 8"."""
+    from guide.games.kaverini import screen
+
+    party.do("confront --scene 5")
+    monkeypatch.setattr(screen, "toolbar_width", lambda: 62)
+    first = "".join(text for _, text in screen.toolbar(party.table)).splitlines()[0]
+    spirits = [f"Spirit: {party.foe('Drowned Bell Spirit')['hp']}",
+               f"Spirit 2: {party.foe('Drowned Bell Spirit 2')['hp']}"]
+    assert all(s in first for s in spirits), first

@@ -163,3 +163,13 @@ def test_card_for_the_players_hides_the_secrets(party):
     out = party.do("card 'Rogue Herring Gull' --players")
     assert "Shield" not in out and "Snatch" not in out and "knows 3 techniques" in out
     assert "Shield: Sadness" in party.do("card 'Rogue Herring Gull'")
+
+
+def test_r_fx_6_a_card_technique_with_an_emotion_does_not_look_like_one_that_rolls(party):
+    """Practice Scales names Cheer (for Shields and Heels) but is no Emotion Table technique:
+    no effect; the Spirit's Cryface is Sadness 1 and rolls for its effect."""
+    tess = party.do("card Tess")
+    assert "Practice Scales (Cheer, no special effect): 2 Schmerz" in tess
+    spirit = party.do("card 'Drowned Bell Spirit'")
+    assert "Cryface (Sadness 1, rolls for its effect): 1 Schmerz" in spirit
+    assert "Dull Clang (Sadness, no special effect)" in spirit

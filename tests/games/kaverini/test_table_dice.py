@@ -56,3 +56,28 @@ def test_r_dice_3_next_refuses_faces_it_does_not_draw(party):
     party.do("confront --scene 1")
     error = party.fails("next --dice 4")
     assert "--dice 4" in error and "drew no die" in error
+
+
+def test_r_dice_3_a_d20_for_a_buddys_card_technique_with_no_effect_is_taken_and_said(party):
+    """R-FX-6: Practice Scales is no Emotion Table technique; the table cannot know from the
+    card that it rolls nothing, so its d20 is accepted and said unneeded."""
+    party.do("buddy Tess", "confront --scene 1", "next", "next")
+    events = party.events("use Tess Practice --roll 10")
+    assert event(events, "hit") and "special" not in kinds(events)
+    assert event(events, "die_unused", sides=20, face=10, technique="Practice Scales")
+    assert "Practice Scales is not an Emotion Table technique" in party.do("log")
+
+
+def test_r_dice_3_a_d20_for_a_foes_card_technique_with_no_effect_is_taken_and_said(party):
+    party.do("confront --scene 3", "next", "next")
+    events = party.events("foe Painted 'Drum Roll' --on Ann --roll 19")
+    assert event(events, "die_unused", sides=20, face=19, technique="Drum Roll")
+
+
+def test_r_dice_2_a_d10_typed_as_0_is_echoed_as_0(party):
+    """A 0-9 die's 0 counts as 0 (R-DICE-2); the echo shows the face the table typed."""
+    out = " ".join(party.do("lottery --dice 4,0").split())
+    assert "d10 tens 4, ones 0: quote 40" in out
+    party.do("confront --scene 1", "schmerz Ann 100")
+    out = " ".join(party.do("runaway --dice 5,0").split())
+    assert "tens 5, ones 0 = 50" in out and "10" not in out.split("=")[0]

@@ -114,7 +114,15 @@ def test_good_ending_is_read_when_the_last_scene_is_won_and_in_recap(party):
     recap = " ".join(party.do("recap").split())
     assert "The adventure is done. At noon the next day the Westertoren plays again." in recap
     assert "That was the last scene of the adventure." in recap
-    assert "Stroopwafel" not in recap and "Wooden Clogs" in recap        # 4.3: Usage is secret
+    assert "items: Stroopwafel, Wooden Clogs" in recap    # 4.3: Usage is secret in fights only
+
+
+def test_recap_lists_an_item_with_usage_between_confrontations(party):
+    """Rulebook 4.3: items with Usage are secret in a confrontation; a recap read aloud
+    between scenes must not say "items: none" of a Kaveri holding the Carillon Baton."""
+    party.do("item Ann 'Carillon Baton'")
+    recap = " ".join(party.do("recap").split())
+    assert "items: Carillon Baton" in recap and "items: none" not in recap.split("Bob")[0]
 
 
 def test_a_practice_bout_at_the_last_scene_reads_no_ending(party):
@@ -129,3 +137,10 @@ def test_r_conf_12_the_players_log_never_names_an_item_with_usage(party):
     players = party.do("log 2")
     assert "Stroopwafel" not in players and "Wooden Clogs" in players
     assert "Stroopwafel" in party.do("log 2 --gm")
+
+
+def test_status_between_scenes_shows_the_party_and_says_no_fight_runs(party):
+    party.do("buddy Tess")
+    out = party.do("status")
+    assert out.startswith("No confrontation is running (confront starts one). The party:")
+    assert "Ann" in out and "Bob" in out and "Tess the Bell-Ringer 12/12 HP" in out

@@ -37,6 +37,30 @@ def test_the_run_away_shows_the_percentile_dice():
     assert line == "The run-away fails (tens 3, ones 10 = 30, needed 25 or less): the foes get a free shot."
 
 
+def test_a_foes_effect_is_told_from_the_tables_side():
+    """The Emotion Table's line speaks to a Kaveri ("Your foe is immobilized by your
+    sadness!"): said of a foe's Cryface on Bob, or of the Gull's own Anger, it was false."""
+    special = {"kind": "special", "ladder": "Sadness", "says": "Your foe is immobilized by your"
+               " sadness!", "why": "roll", "face": 19, "need": 19}
+    line = words.render({**special, "actor": "Drowned Bell Spirit", "foe": True})
+    assert line == "Drowned Bell Spirit's Sadness effect triggers (d20: 19, needs 19+)."
+    assert words.render({**special, "actor": "Ann", "foe": False}).startswith("Your foe is")
+
+
+def test_a_foes_cryface_on_bob_reads_right_at_the_table(party):
+    party.do("confront --scene 5", "next", "next", "foe Captain Blood-Red Sails --on Bob")
+    out = " ".join(party.do("foe Spirit Cryface --on Bob --effect-roll 19").split())
+    assert "Your foe" not in out and "your sadness" not in out
+    assert "Drowned Bell Spirit's Sadness effect triggers" in out
+    assert "Bob is immobilized by sadness and skips its next turn." in out
+
+
+def test_a_practice_bout_is_its_own_sentence(field):
+    kaveri(field, "Ann")
+    out = field.do("confront 'Big Bully' --practice").splitlines()[0]
+    assert out == "Get ready to feel! Big Bully (40 HP) against Ann. A practice bout: no XP (R-CONF-13)."
+
+
 def test_get_ready_to_feel_names_the_extra_hp(field):
     kaveri(field, "Ann")
     kaveri(field, "Bob")

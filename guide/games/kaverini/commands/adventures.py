@@ -38,6 +38,7 @@ def adventure(t: KaveriniTable, adventure_id: str | None) -> Result:
             adventure_id=adventure_id, known=known))
     t.state["adventure"] = {"id": a.id, "title": a.title, "currency": a.currency}
     t.state["quotes_told"] = []
+    t.state.pop("last_quote", None)
     t.state["npcs"] = []
     t.state["shop_wp"] = []
     t.state["lost_companions"] = []

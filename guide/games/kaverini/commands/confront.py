@@ -230,10 +230,13 @@ def use(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None,
               help="The table's d20 for the technique's special effect, and M the Comic d10"
                    " (R-DICE-3).")
 @click.option("--split", multiple=True, type=params.SPLIT, help="Lagom: N Schmerz to NAME.")
+@click.option("--boost", type=click.Choice(["e", "h", "hp"], case_sensitive=False),
+              default=None, help="After Nervousness: where the foe's 2 x Lv goes (R-FX-6).")
 @click.option("--lv", type=int, default=None,
               help="Lv for the technique: the level of a Kaveri present (R-SHEET-4).")
 def foe(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None, roll: int | None,
-        effect_roll: list[int] | None, split: tuple[tuple[str, int], ...], lv: int | None) -> Result:
+        effect_roll: list[int] | None, split: tuple[tuple[str, int], ...], boost: str | None,
+        lv: int | None) -> Result:
     """A foe's technique (phase 4); a foe with a die icon rolls for its move (R-CONF-3).
 
     Example: foe Gull Loud Squawk --on Ann"""
@@ -243,7 +246,7 @@ def foe(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None,
     d20, d10 = _effect_faces(effect_roll, "--effect-roll")
     name, technique = _numbered_after(f, name, technique)
     on, technique = _numbered_after(f, on, technique, at_end=True)
-    f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split), d20, d10)
+    f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split), d20, d10, boost)
     reminders.after_moves(t)
     return report(t, f, bad)
 
@@ -251,7 +254,9 @@ def foe(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None,
 @command("next", "confrontation")
 @click.option("--dice", "faces", default=None, type=params.FACES,
               help="The table's own faces for what the new round draws (a fluid setting).")
-def next_(t: KaveriniTable, faces: list[int] | None) -> Result:
+@click.option("--boost", type=click.Choice(["e", "h", "hp"], case_sensitive=False),
+              default=None, help="After Nervousness: where the 2 x Lv of the one passing goes.")
+def next_(t: KaveriniTable, faces: list[int] | None, boost: str | None) -> Result:
     """End the current phase or turn and move on (those who did not act pass).
 
     Example: next"""
@@ -259,7 +264,7 @@ def next_(t: KaveriniTable, faces: list[int] | None) -> Result:
     bad = _bad_ending(t)
     if faces:
         t.dice.give(faces)
-    f.next()
+    f.next(boost.casefold() if boost else None)
     faces_used(t, "--dice")
     return report(t, f, bad)
 
@@ -275,8 +280,8 @@ def runaway(t: KaveriniTable, roll: int | None, faces: str | None) -> Result:
     from guide.games.kaverini.commands.lottery import give_percentile
 
     f = running(t)
-    give_percentile(t, faces, roll, "runaway")
-    f.runaway()
+    typed = give_percentile(t, faces, roll, "runaway")
+    f.runaway(shown=typed)
     return report(t, f)
 
 

@@ -37,14 +37,16 @@ def lottery(t: KaveriniTable, npc: str | None, faces: str | None, roll: int | No
         raise CommandError(_("no adventure is running: start one with adventure ID"))
     if npc and not force and npc.casefold() in (n.casefold() for n in t.state["npcs"]):
         raise CommandError(_("{npc} has already been engaged (R-QL-2); --force to ask again").format(npc=npc))
-    give_percentile(t, faces, roll, "lottery")
+    typed = give_percentile(t, faces, roll, "lottery")
     drawn = t.dice.percentile()
     quote = a.quotes[drawn.value]
     if npc and npc.casefold() not in (n.casefold() for n in t.state["npcs"]):
         t.state["npcs"].append(npc)
     if drawn.value not in t.state["quotes_told"]:
         t.state["quotes_told"].append(drawn.value)
-    t.tell("quote", tens=drawn.tens, ones=drawn.ones, quote=drawn.value, text=quote, npc=npc)
+    t.state["last_quote"] = drawn.value          # the TV's "Last quote", however long ago
+    t.tell("quote", tens=drawn.tens, ones=drawn.ones, quote=drawn.value, text=quote, npc=npc,
+           **({"shown": typed} if typed else {}))
     if show_source:
         source = a.sources.get(drawn.value, "").strip()
         return Result([_("Source: {source}").format(source=source) if source else
@@ -53,10 +55,12 @@ def lottery(t: KaveriniTable, npc: str | None, faces: str | None, roll: int | No
     return Result()
 
 
-def give_percentile(t: KaveriniTable, faces: str | None, roll: int | None, command: str) -> None:
+def give_percentile(t: KaveriniTable, faces: str | None, roll: int | None, command: str
+                    ) -> list[int] | None:
     """R-DICE-2, R-DICE-3: the percentile the table rolled, typed the same way everywhere:
     `--dice TENS,ONES` (a d10 printed 0-9 shows 0 where the rulebook's shows 10; both count
-    as 0) or `--roll N` (1..100, 100 being 0 and 0)."""
+    as 0) or `--roll N` (1..100, 100 being 0 and 0). Returns the faces as typed, for the
+    echo to show the table's own dice (a 0 stays 0)."""
     if faces and roll is not None:
         raise CommandError(_("{command}: give --dice TENS,ONES or --roll N, not both").format(
             command=command))
@@ -70,7 +74,9 @@ def give_percentile(t: KaveriniTable, faces: str | None, roll: int | None, comma
                 raise CommandError(_("a d10 shows 1 to 10, not {face} (a 0-9 die's 0 counts as 10)").format(
                     face=face))
         t.dice.give([10 if face == 0 else face for face in f])
+        return f
     elif roll is not None:
         if not 1 <= roll <= 100:
             raise CommandError(_("a percentile roll is 1 to 100, not {roll}").format(roll=roll))
         t.dice.give([(roll // 10) % 10 or 10, roll % 10 or 10])
+    return None

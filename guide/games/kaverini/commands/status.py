@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from guide.core.errors import CommandError
 from guide.core.i18n import N_, NP_, domain
 from guide.core.result import Result
 from guide.games.kaverini.commands.confront import arena, fight, secrets_open, turn_line
+from guide.games.kaverini.commands.sheets import party
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.effects import effective_emotion, effective_heart
 from guide.games.kaverini.rules.fighters import FOE, Fighter
@@ -37,8 +37,10 @@ def status(t: KaveriniTable, players: bool) -> Result:
 
     Example: status --players"""
     field = arena(t)
-    if field is None:
-        raise CommandError(_("no confrontation is running"))
+    if field is None:                      # between scenes: the party, and no fight
+        shown = party(t)
+        shown.lines.insert(0, _("No confrontation is running (confront starts one). The party:"))
+        return shown
     c = field.c
     f = fight(t, quiet=True)
     psychic = secrets_open(t)

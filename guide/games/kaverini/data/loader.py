@@ -122,6 +122,10 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
             booklets.append((display, node, plain if plain_text else _escaped(plain)))
         return
     for key, value, text in walker.items(node):
+        if text == "adventure":          # beside cards: one file holds one or the other
+            validator.report(key, _("a file holds 'cards:' or 'adventure:', not both: move the"
+                                    " adventure to a file of its own"))
+            continue
         if text != "cards":
             validator.report(key, _("unknown key {key!r}{hint}; a data file holds 'cards:' or"
                                     " 'adventure:'").format(key=text,

@@ -125,14 +125,19 @@ class Fight(Techniques, Outcomes):
         self._round_effects("settings")
 
     # --- the round ----------------------------------------------------------------------
-    def next(self) -> None:
+    def next(self, boost: str | None = None) -> None:
         """R-CONF-2: pass the one whose turn it is (or, when nobody of the phase can act,
-        end the phase) and move on."""
+        end the phase) and move on. A pass is a turn: a Nervousness boost due now comes with
+        it (R-FX-4), on `boost` (HP if not said)."""
         who = self.turn()
         if who is None:
+            if boost is not None:
+                raise RuleError(_("--boost is for the turn after Nervousness's skipped one;"
+                                  " nobody's turn is passed now (R-FX-4)"))
             self._end_phase()
             self._maybe_advance()
             return
+        self._nervous_boost(who, boost)
         self.say("pass", name=who.name)
         self._done(who)
 
@@ -153,9 +158,10 @@ class Fight(Techniques, Outcomes):
                 return f
         return None
 
-    def runaway(self, roll: int | None = None) -> bool:
+    def runaway(self, roll: int | None = None, shown: list[int] | None = None) -> bool:
         """R-CONF-6: with cowering Kaverit, a percentile at or under 25 x cowering (max 100);
-        the Kaverit's whole action, before any of them has acted in the round."""
+        the Kaverit's whole action, before any of them has acted in the round. `shown`: the
+        table's two d10 as typed (a 0 stays 0 in the echo, R-DICE-2)."""
         self.can_run_away()
         cowering = [k for k in self.s["kaverit"] if k["hp"] == 0]
         if not cowering:
@@ -173,13 +179,14 @@ class Fight(Techniques, Outcomes):
             if not 1 <= roll <= 100:
                 raise RuleError(_("a percentile roll is 1 to 100, not {roll}").format(roll=roll))
             value = roll
+        typed = {"shown": shown} if shown else {}
         if value <= chance:
             for k in cowering:
                 k["hp"] = 1
-            self.say("runaway", escaped=True, roll=value, chance=chance)
+            self.say("runaway", escaped=True, roll=value, chance=chance, **typed)
             self._finish("ran away")
             return True
-        self.say("runaway", escaped=False, roll=value, chance=chance)
+        self.say("runaway", escaped=False, roll=value, chance=chance, **typed)
         for f in self.fighters():
             if f.kind in (KAVERI, STAND) and f.name not in c["acted"]:
                 c["acted"].append(f.name)                 # the Kaverit's phase is spent
@@ -270,7 +277,11 @@ class Fight(Techniques, Outcomes):
         phase = c["phase"]
         kinds = PHASE_KINDS[phase]
         if c["effects"]:
-            fx.expire(c, {f.name for f in self.fighters() if f.kind in kinds and self.in_turn(f)})
+            in_phase = [f for f in self.fighters() if f.kind in kinds and self.in_turn(f)]
+            for f in in_phase:          # R-FX-4: a turn that went by unplayed (skipped again,
+                if f.standing:          # the phase ended) still brings the boost due on it
+                    self._nervous_boost(f, None)
+            fx.expire(c, {f.name for f in in_phase})
         if phase == "foes":
             if not self.last_slot():
                 self.next_slot()
@@ -331,7 +342,7 @@ class Fight(Techniques, Outcomes):
                 self.say("loved", target=target.name, technique="gladness")
             else:
                 self.say("glad", target=target.name, lost=taken.lost, lv=lv, hp=target.hp,
-                         max_hp=target.max_hp, **taken.soaked)
+                         max_hp=target.max_hp, **taken.steps(lv), **taken.soaked)
                 self.settle(target)
             if not self.running:
                 return

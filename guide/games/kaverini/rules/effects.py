@@ -222,8 +222,8 @@ def _nervousness(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -
     c["effects"].append(effect("skip", user.name, "Nervousness", round=skip_round))
     c["effects"].append(effect("nervous", user.name, "Nervousness", round=skip_round + 1,
                                amount=2 * lv))
-    fight.say("nervousness", actor=user.name, amount=2 * lv,
-              chooses=user.kind != FOE)          # the player's choice, by `use --boost`
+    fight.say("nervousness", actor=user.name, amount=2 * lv, chooses=True,
+              command="foe" if user.kind == FOE else "use")   # `use/foe ... --boost` (R-FX-6)
 
 
 SPECIALS: dict[str, Special] = {

@@ -12,7 +12,7 @@ from guide.games.kaverini.data.tables import Ladder, limits
 from guide.games.kaverini.data.tables import ability as find_ability
 from guide.games.kaverini.data.tables import ladder as find_ladder
 from guide.games.kaverini.data.tables import ladders as all_ladders
-from guide.games.kaverini.state import Sheet, sheet
+from guide.games.kaverini.state import Bank, Sheet, sheet
 
 MAX_LADDER = 10
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -95,11 +95,106 @@ def award_xp(kaveri: Sheet, amount: int) -> range:
                           " more)").format(
             kaveri=kaveri['name'], xp=kaveri['xp'], most=most, value=most - kaveri['xp']))
     before = level(kaveri["xp"])
+    bank = _bank(kaveri)
     kaveri["xp"] += amount
     reached = range(before + 1, level(kaveri["xp"]) + 1)
-    kaveri["points"] += level_points(kaveri, reached)[1]
-    kaveri["e_allowance"] += len(reached)
+    bank["fresh"] += len(reached)
+    _keep(kaveri, bank)
     return reached
+
+
+def _bank(kaveri: Sheet) -> Bank:
+    """R-LVL-3: the Kaveri's points level by level. A sheet without one, or whose totals
+    were set by hand, keeps its banked points as one level with the E allowance it had."""
+    bank = kaveri.get("bank")
+    if bank is not None:
+        bank = {"held": [list(h) for h in bank["held"]], "fresh": bank["fresh"]}
+        if _total(kaveri, bank) == kaveri["points"]:
+            return bank
+    points = kaveri["points"]
+    return {"held": [[points, kaveri["e_allowance"]]] if points > 0 else [], "fresh": 0}
+
+
+def _fresh_levels(kaveri: Sheet, bank: Bank) -> range:
+    """The untouched levels of the bank: the Kaveri's latest `fresh` levels."""
+    top = level(kaveri["xp"])
+    return range(top - bank["fresh"] + 1, top + 1)
+
+
+def _total(kaveri: Sheet, bank: Bank) -> int:
+    return sum(p for p, __ in bank["held"]) + level_points(kaveri, _fresh_levels(kaveri, bank))[1]
+
+
+def _keep(kaveri: Sheet, bank: Bank) -> None:
+    """Store the bank and its totals: the points, and the E they may still buy (one per
+    level with points left and its allowance unused)."""
+    held: list[list[int]] = []
+    for p, a in bank["held"]:
+        if p <= 0:
+            continue                       # a level's points spent: its E allowance is gone
+        if held and a == 0 and held[-1][1] == 0:
+            held[-1][0] += p               # levels with no E left are plain points: one entry
+        else:
+            held.append([p, a])
+    bank = {"held": held, "fresh": bank["fresh"]}
+    kaveri["points"] = _total(kaveri, bank)
+    kaveri["e_allowance"] = e_room(bank)
+    if kaveri["points"]:
+        kaveri["bank"] = bank
+    else:
+        kaveri.pop("bank", None)
+
+
+def e_allowed(kaveri: Sheet) -> int:
+    """R-LVL-3: how many points the Kaveri may put on E now."""
+    return e_room(_bank(kaveri))
+
+
+def e_room(bank: Bank) -> int:
+    """R-LVL-3: how many points E may take now: one per banked level with points left and
+    its allowance unused (a campaign's older bank: the allowance it had, within its points)."""
+    return sum(min(p, a) for p, a in bank["held"] if p > 0) + bank["fresh"]
+
+
+def _draw(kaveri: Sheet, bank: Bank, e: int, cost: int) -> bool:
+    """R-LVL-3: take `cost` points from the bank, `e` of them on E: each E point from a
+    level that still allows one (oldest first), the rest oldest first. False when E cannot
+    be placed so; the bank is changed in place (the caller works on a copy)."""
+    held = bank["held"]
+    fresh = _fresh_levels(kaveri, bank)
+    bonus = 1 if kaveri["ability"] == "Focused" else 0
+    opened = 0                            # fresh levels moved into `held`
+
+    def open_level() -> None:
+        nonlocal opened
+        lv = fresh[opened]
+        held.append([lv + bonus, 1])
+        opened += 1
+
+    i = 0
+    while e > 0:
+        if i == len(held):
+            if opened == len(fresh):
+                return False
+            open_level()
+        entry = held[i]
+        take = min(entry[0], entry[1], e)
+        entry[0] -= take
+        entry[1] -= take
+        e -= take
+        cost -= take
+        i += 1
+    i = 0
+    while cost > 0:
+        if i == len(held):
+            open_level()
+        entry = held[i]
+        take = min(entry[0], cost)
+        entry[0] -= take
+        cost -= take
+        i += 1
+    bank["fresh"] -= opened
+    return True
 
 
 def level_points(kaveri: Sheet, reached: range) -> tuple[list[int], int]:
@@ -162,17 +257,20 @@ def spend(kaveri: Sheet, e: int = 0, h: int = 0, hp: int = 0, new: Sequence[str]
         bought.append({"ladder": key, "from": table[key], "to": target, "cost": step})
         table[key] = target
         cost += step
-    if e > kaveri["e_allowance"]:
-        raise RuleError(_("at most 1 point on E per level reached (R-LVL-3): {kaveri} may put"
-                          " {e_allowance} more on E, not {e}").format(
-            kaveri=kaveri['name'], e_allowance=kaveri['e_allowance'], e=e))
+    bank = _bank(kaveri)
+    allowed = e_room(bank)
+    if e > allowed:
+        raise RuleError(_("at most 1 point on E per level reached, with that level's own points"
+                          " (R-LVL-3): {kaveri} may put {e_allowance} more on E, not {e}").format(
+            kaveri=kaveri['name'], e_allowance=allowed, e=e))
     if cost > kaveri["points"]:
         raise RuleError(_("not enough points: this costs {cost}, {kaveri} has {points} banked").format(
             cost=cost, kaveri=kaveri['name'], points=kaveri['points']))
     if cost == 0:
         raise RuleError(_("nothing to spend: give e=N, h=N, hp=N, new=LADDER or LADDER=LEVEL"))
-    kaveri["points"] -= cost
-    kaveri["e_allowance"] -= e
+    placed = _draw(kaveri, bank, e, cost)
+    assert placed, "e_allowance counts the levels that allow E"
+    _keep(kaveri, bank)
     kaveri["emotion"] += e
     kaveri["heart"] += h
     kaveri["max_hp"] += hp

@@ -50,6 +50,8 @@ class Techniques(Choosing):
                                 .format(choices=" | ".join(repr(f.name) for f in foes)))
         else:
             targets = self._targets(user, on[0] if on else None, split, move)
+        if world_point == "effect":
+            self._refuse_nullified_point(user, move)
         if world_point:
             self._spend_world_point(user, world_point)
         self._technique(user, move, targets, gm_match, split is not None, d20, d10,
@@ -57,12 +59,15 @@ class Techniques(Choosing):
 
     def foe_use(self, foe: str, technique: str | None, on: str | None = None,
                 roll: int | None = None, split: dict[str, int] | None = None,
-                d20: int | None = None, d10: int | None = None) -> None:
+                d20: int | None = None, d10: int | None = None,
+                boost: str | None = None) -> None:
         """Phase 4: a foe's technique; a foe with a die icon picks it by the roll (R-CONF-3).
         `roll` is the move die's face (for a foe without one, the effect d20's), `d20`/`d10`
-        the effect's (R-DICE-3)."""
+        the effect's (R-DICE-3); `boost` where a Nervousness boost due now goes (R-FX-4,
+        R-FX-6: the GM's choice)."""
         user = self.get(foe, (FOE,))
         self._enter_phase(user)
+        self._nervous_boost(user, boost)
         assert user.card is not None
         if roll is not None and not user.card.move_die:    # its one d20 is the effect's
             if d20 is not None:
@@ -91,6 +96,7 @@ class Techniques(Choosing):
     def foe_act(self, user: Fighter, technique: str | None, target: Fighter) -> None:
         """`foe_use(user.name, technique, target.name)` by the foe whose turn it is."""
         assert user.card is not None
+        self._nervous_boost(user, None)
         tech = self._foe_technique(user, technique, None)
         self.picking = technique is None and not user.card.move_die
         key = (id(tech), self.lv_of(user))                 # the card's, alive all the fight
@@ -115,9 +121,11 @@ class Techniques(Choosing):
         """The technique's Schmerz on each target, then its special effect (R-FX-4) on the
         targets it reached (named: R-WP-2's one target for the effect)."""
         if d20 is not None or d10 is not None:
-            self._check_faces(move, d20, d10)
+            self._check_faces(move, d20, d10, card=user.kind in (BUDDY, FOE))
         emotion = fx.effective_emotion(self, user)
+        first_use = False
         if move.ladder:
+            first_use = self._first_use(user, move)
             if self.telling:
                 self.say("use", actor=user.name, technique=move.name, ladder=move.ladder,
                          level=move.level, text=text)
@@ -130,17 +138,23 @@ class Techniques(Choosing):
         if move.ladder and self.running and reached:
             chosen = reached if named is None else [t for t in named if t in reached]
             if chosen:
-                used = self._special(user, move, chosen, d20, d10, forced)
+                used = self._special(user, move, chosen, d20, d10, forced, first_use)
         if d20 is not None or d10 is not None:
             for sides, face, taken in ((20, d20, used[0]), (10, d10, used[1])):
                 if face is not None and not taken:       # R-DICE-3: said, never dropped
-                    self.say("die_unused", sides=sides, face=face)
+                    if move.ladder:
+                        self.say("die_unused", sides=sides, face=face)
+                    else:                                # a card technique with no effect
+                        self.say("die_unused", sides=sides, face=face, technique=move.name)
         self._done(user)
 
     @staticmethod
-    def _check_faces(move: Move, d20: int | None, d10: int | None) -> None:
-        """The table's own effect dice for a technique (R-FX-1, R-DICE-3)."""
-        if d20 is not None and not move.ladder:
+    def _check_faces(move: Move, d20: int | None, d10: int | None, card: bool = False) -> None:
+        """The table's own effect dice for a technique (R-FX-1, R-DICE-3). A card's technique
+        (a buddy's, a foe's) may not say whether it rolls: the table's die for one with no
+        effect is taken and said unneeded, as for Passionate's first use; a Kaveri's own
+        custom technique is known to roll nothing, and its die is refused."""
+        if d20 is not None and not move.ladder and not card:
             raise RuleError(_("{name} is not an Emotion Table technique: it rolls no effect d20, so the"
                               " table's {d20} has no use (R-FX-1, R-DICE-3)").format(
                 name=move.name, d20=d20))
@@ -164,10 +178,12 @@ class Techniques(Choosing):
             if len(split) < 2:
                 raise RuleError(_("Lagom splits among two or more adversaries: --split A=1"
                                 " --split B=1"))
-            if any(v < 1 for v in split.values()) or sum(split.values()) != move.base:
-                raise RuleError(_("the parts must add up to {name}'s {base} Schmerz, each at least 1 (E is"
-                                  " added once, to the first part)").format(
-                    name=move.name, base=move.base))
+            dealt = self.lagom_total(user, move)
+            if any(v < 1 for v in split.values()) or sum(split.values()) != dealt:
+                raise RuleError(_("the parts must add up to the {dealt} Schmerz {name} deals ({base}"
+                                  " and E {emotion} together), each at least 1 (R-ABIL-1)").format(
+                    name=move.name, dealt=dealt, base=move.base,
+                    emotion=fx.effective_emotion(self, user)))
             return [(self._adversary(user, name), part) for name, part in split.items()]
         if on:
             return [(self._adversary(user, on), None)]
@@ -182,6 +198,11 @@ class Techniques(Choosing):
                    _("on whom? --on {choices}"))
             raise RuleError(ask.format(choices=" | ".join(repr(f.name) for f in enemies)))
         return [(enemies[0], None)]
+
+    def lagom_total(self, user: Fighter, move: Move) -> int:
+        """R-ABIL-1 Lagom: what a technique deals before the target's side, base and E
+        together (R-DMG-2: a negative E never below 1), the Schmerz the parts share."""
+        return amount(move.base, fx.effective_emotion(self, user), 0, 0)
 
     def _adversary(self, user: Fighter, name: str) -> Fighter:
         target = self.get(name, self.target_kinds(user))
@@ -218,20 +239,22 @@ class Techniques(Choosing):
                              technique=move.name)
                     return []
         reached = []
-        for i, (target, part) in enumerate(targets):
+        shared = sum(p or 0 for __, p in targets) if lagom else None     # R-ABIL-1 Lagom
+        for target, part in targets:
             if not self.running:
                 break
             if effects and fx.has_effect(self.c, "love", target.name):   # R-FX-4 Love
                 self.say("loved", target=target.name, technique=move.name)
                 continue
             base = part if part is not None else move.base
-            if self._hit(user, target, move, base, emotion if not lagom or i == 0 else 0,
-                         gm_match):
+            # R-ABIL-1 Lagom: a part holds its share of base and E; each meets its target's side
+            if self._hit(user, target, move, base, 0 if lagom else emotion, gm_match,
+                         lagom_of=shared):
                 reached.append(target)
         return reached
 
     def _hit(self, user: Fighter, target: Fighter, move: Move, base: int, emotion: int,
-             gm_match: bool | None) -> bool:
+             gm_match: bool | None, lagom_of: int | None = None) -> bool:
         """R-DMG-2..5, R-DMG-9 and R-ABIL-1/2 for one technique on one target; False when
         Confidence stopped it (nothing at all, no effect either)."""
         c = self.c
@@ -259,6 +282,8 @@ class Techniques(Choosing):
         target.data["hp"], counters["HP"] = hp, left
         if self.telling:
             soaked = {"absorbed": before - left, "counters_left": left} if before > left else {}
+            if lagom_of is not None:
+                soaked["lagom_of"] = lagom_of
             self.say("hit", technique=move.name, target=target.name, amount=dealt, base=base,
                      emotion=emotion, mult=MULTIPLIERS[twos], heart=heart, heel=heel,
                      shield=shield, hp=hp, max_hp=target.max_hp, **soaked)
@@ -306,17 +331,33 @@ class Techniques(Choosing):
         last = self.c["last_turn"].get(user.name)
         return last is not None and last == f"{self.c['round'] - 1}:{ladder}"
 
-    def _special(self, user: Fighter, move: Move, targets: list[Fighter], d20: int | None,
-                 d10: int | None, forced: bool) -> tuple[bool, bool]:
-        """R-FX-1..3: roll (or not) for the special effect, after the Schmerz is dealt.
-        Returns whether the table's d20 and d10 were used."""
-        c = self.c
+    def _first_use(self, user: Fighter, move: Move) -> bool:
+        """R-FX-3: is this the first use of the move's ladder by `user` in the confrontation?
+        Counted when the technique is used, whether or not it reaches anyone: a first use
+        that Confidence, Love or Intimidate stops uses up Passionate's free effect."""
         lad = find_ladder(move.ladder or "")
         assert lad is not None
-        used = c["passionate"].setdefault(user.name, [])
-        first_use = lad.name not in used
-        if first_use:
-            used.append(lad.name)
+        used = self.c["passionate"].setdefault(user.name, [])
+        if lad.name in used:
+            return False
+        used.append(lad.name)
+        return True
+
+    def _refuse_nullified_point(self, user: Fighter, move: Move) -> None:
+        """R-FX-2: a world point forces the die, not past the nullification of a second
+        effect in a row: it is refused before it is spent, so the Kaveri keeps it."""
+        lad = find_ladder(move.ladder or "")
+        if lad is not None and self._triggered_last_turn(user, lad.name):
+            raise RuleError(_("{ladder} triggered on {actor}'s previous turn: its effect would be"
+                              " nullified now, world point or not, so the point is not spent"
+                              " (R-FX-2)").format(ladder=lad.name, actor=user.name))
+
+    def _special(self, user: Fighter, move: Move, targets: list[Fighter], d20: int | None,
+                 d10: int | None, forced: bool, first_use: bool) -> tuple[bool, bool]:
+        """R-FX-1..3: roll (or not) for the special effect, after the Schmerz is dealt.
+        Returns whether the table's d20 and d10 were used."""
+        lad = find_ladder(move.ladder or "")
+        assert lad is not None
         face = need = None
         if forced:
             why = "world point"
@@ -338,24 +379,31 @@ class Techniques(Choosing):
                 return d20 is not None, False
             why = "roll"
         rolled = face is not None and d20 is not None
-        if self._triggered_last_turn(user, lad.name) and not forced:
+        if self._triggered_last_turn(user, lad.name):      # R-FX-2, a world point too
             self.say("nullified", ladder=lad.name, actor=user.name, why=why, face=face, need=need)
             self._last_turn(user, None)
             return rolled, False
         self._last_turn(user, lad.name)
         if self.telling:
-            self.say("special", ladder=lad.name, says=lad.says, why=why, face=face, need=need)
+            self.say("special", ladder=lad.name, says=lad.says, why=why, face=face, need=need,
+                     actor=user.name, foe=user.kind == FOE)
         lv = user.level if user.kind in (KAVERI, STAND) else self.lv_of(user)
         fx.apply_special(self, user, lad.effect, lv, targets, d10)
         return rolled, lad.effect == "comic"
 
     def _nervous_boost(self, user: Fighter, boost: str | None) -> None:
-        """Nervousness: on the turn after the skipped one, 2 x Lv to E, H or HP (R-FX-4)."""
+        """Nervousness: on the turn after the skipped one, 2 x Lv to E, H or HP (R-FX-4), for
+        a Kaveri, a buddy or a foe alike (R-FX-6), whether it acts or passes that turn."""
         c = self.c
         if not c["effects"]:
+            if boost is not None:
+                raise RuleError(_("--boost is for the turn after Nervousness's skipped one: {name}"
+                                  " has no boost due (R-FX-4)").format(name=user.name))
             return
+        due = False
         for e in fx.of_kind(c, "nervous"):
             if e["on"] == user.name and e["round"] <= c["round"]:
+                due = True
                 stat = (boost or "hp").casefold()
                 if stat not in ("e", "h", "hp"):
                     raise RuleError(_("--boost is e, h or hp (Nervousness)"))
@@ -370,3 +418,6 @@ class Techniques(Choosing):
                     c["effects"].append(fx.effect("boost", user.name, "Nervousness", stat=stat,
                                                   amount=gain))
                 self.say("nerves_over", actor=user.name, stat=stat, amount=gain)
+        if boost is not None and not due:
+            raise RuleError(_("--boost is for the turn after Nervousness's skipped one: {name}"
+                              " has no boost due (R-FX-4)").format(name=user.name))

@@ -6,6 +6,7 @@ story's last lines (a line that would name a secret is left out)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from guide.core.i18n import domain
@@ -25,7 +26,8 @@ def page_words() -> dict[str, str]:
     return {"ready": _("Get ready to feel!"), "none": _("No confrontation right now."),
             "setting": _("setting"), "effects": _("Effects"), "last_roll": _("Last roll"),
             "story": _("The story"), "last_quote": _("Last quote"), "characters": _("Characters"),
-            "kaverit": _("Kaverit"), "foes": _("Foes"), "now": _("now"), "hp": _("HP")}
+            "kaverit": _("Kaverit"), "foes": _("Foes"), "now": _("now"), "hp": _("HP"),
+            "companion": _("companion")}
 
 
 def said(f: dict) -> list[str]:
@@ -71,6 +73,7 @@ def player_view(table: KaveriniTable) -> dict:
                     for k in s["kaverit"]],
         "buddies": [{"name": b["name"], "hp": b["hp"], "max_hp": b["max_hp"]}
                     for b in s["buddies"]],
+        "companions": _companions(table, field),
         "confrontation": None,
         "psychic": psychic,
         "last_dice": None,
@@ -86,6 +89,17 @@ def player_view(table: KaveriniTable) -> dict:
         view["confrontation"] = _confrontation(table, field, psychic)
     _story(table, view)
     return view
+
+
+def _companions(table: KaveriniTable, field: Ground | None) -> list[dict[str, str]]:
+    """The party's companions (R-CONF-9): in a confrontation those who joined it (a
+    companion taking a stand is a fighter then, shown with the fighters), else all."""
+    if field is None:
+        names = list(table.state["companions"])
+    else:
+        standing = {st["name"] for st in field.c.get("stand") or []}
+        names = [n for n in field.c["companions"] if n not in standing]
+    return [{"name": n, "said": _("companion")} for n in names]
 
 
 def _confrontation(table: KaveriniTable, field: Ground, psychic: bool) -> dict:
@@ -146,11 +160,24 @@ def _story(table: KaveriniTable, view: dict) -> None:
                                      for sides, face in event["dice"]]
             if view["last_quote"] is None and event["kind"] == "quote":
                 view["last_quote"] = {"number": event["quote"], "text": event["text"]}
+    told = table.state.get("last_quote")          # however long ago (the lottery keeps it)
+    adventure = table.adventure()
+    if told is not None and adventure is not None and told in adventure.quotes:
+        view["last_quote"] = {"number": told, "text": adventure.quotes[told]}
     if entries and any(e["kind"] in ("confront", "battle") for e in entries[-1].story):
         view["ready_to_feel"] = True
 
 
 STORY_LINES = 6
+_RULE_ID = re.compile(r"\s*[,;]?\s*\bR-[A-Z]+-\d+\b")
+_EMPTY = re.compile(r"\s*\(\s*([.,;]?)\s*\)")
+
+
+def without_rule_ids(line: str) -> str:
+    """A story line for the room, without the rule ids the Tour Guide reads them by:
+    "(each foe +1 HP for 2 Kaverit, R-CONF-4)" -> "(each foe +1 HP for 2 Kaverit)", and a
+    bare "(R-CONF-3)" goes."""
+    return _EMPTY.sub(r"\1", _RULE_ID.sub("", line))
 
 
 def story_lines(table: KaveriniTable, entries: list[Entry], psychic: bool) -> list[str]:
@@ -163,7 +190,7 @@ def story_lines(table: KaveriniTable, entries: list[Entry], psychic: bool) -> li
         for line in say(table, entry.story, "log"):     # no GM-only event, no private one
             folded = line.casefold()
             if not any(word in folded for word in secrets):
-                lines.append(line)
+                lines.append(without_rule_ids(line))
     return lines[-STORY_LINES:]
 
 

@@ -11,8 +11,11 @@ from __future__ import annotations
 import shlex
 from typing import TYPE_CHECKING, Any
 
+from fractions import Fraction
+
 from guide.core.i18n import domain
 from guide.core.seats import Move
+from guide.games.kaverini.rules.schmerz import compute
 from guide.games.kaverini.view.model import player_view
 from guide.games.kaverini.view.sheet import sheet
 
@@ -72,6 +75,16 @@ def seat_words(view: dict[str, Any]) -> dict[str, str]:
     return words
 
 
+def schmerz_said(tech: dict[str, Any]) -> str:
+    """A technique's Schmerz as its sheet lists it, then with E (and the user's own Sensitive
+    or Insensitive) as a hit adds it up: "3 Schmerz (3 +1 E = 4)"; the number alone when E
+    changes nothing (R-DMG-1..3)."""
+    if tech["schmerz"] == tech["base"]:
+        return _("{schmerz} Schmerz").format(schmerz=tech["base"])
+    steps = compute(tech["base"], tech["emotion"], Fraction(tech.get("mult", "1")), 0).steps
+    return _("{schmerz} Schmerz ({steps})").format(schmerz=tech["base"], steps=steps)
+
+
 def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
     """On this Kaveri's turn in a confrontation (R-CONF-2): each technique on each foe it may
     target, with a world point forcing the effect or reaching every foe, an item with Usage
@@ -95,9 +108,9 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
         heading = (f"{name}: {tech['technique']}" if tech["ladder"] else
                    _("{name} (custom)").format(name=name))
         chance = tech["effect"]
-        detail = (_("{schmerz} Schmerz with E, effect {percent}%").format(
-            schmerz=tech["schmerz"], percent=chance["percent"]) if chance else
-            _("{schmerz} Schmerz with E").format(schmerz=tech["schmerz"]))
+        detail = (_("{schmerz}, effect {percent}%").format(
+            schmerz=schmerz_said(tech), percent=chance["percent"]) if chance else
+            schmerz_said(tech))
         use = f"use {_q(seat)} {_q(name)}"
         for foe in foes:
             moves.append(Move(foe, f"{use} --on {_q(foe)}", (_("Technique"), heading), detail))
@@ -106,7 +119,7 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
                 wp.append(Move(_("Force the effect on {foe}").format(foe=foe),
                                f"{use} --on {_q(foe)} --world-point effect",
                                (_("World point"), heading),
-                               _("{schmerz} Schmerz, effect 100%").format(schmerz=tech["schmerz"])))
+                               _("{schmerz}, effect 100%").format(schmerz=schmerz_said(tech))))
             if len(foes) > 1:
                 for foe in foes:
                     wp.append(Move(_("Every foe, the effect on {foe}").format(foe=foe),

@@ -16,7 +16,7 @@ from guide.core.i18n import N_, domain
 from guide.games.kaverini.data.tables import abilities, ladders
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.leveling import MAX_LADDER, ladder_cost, level
-from guide.games.kaverini.rules.schmerz import amount, doublings, matches
+from guide.games.kaverini.rules.schmerz import MULTIPLIERS, amount, doublings, matches
 from guide.games.kaverini.state import confrontation
 
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -145,7 +145,8 @@ def techniques(field: Any, f: Any, k: Sheet, psychic: bool) -> list[dict[str, An
         move = field._move(f, name if name in k["ladders"] else "custom:" + name)
         entry: dict[str, Any] = {
             "name": name, "technique": move.name, "ladder": move.ladder, "level": move.level,
-            "base": move.base, "emotion": e, "schmerz": amount(move.base, e, own, 0),
+            "base": move.base, "emotion": e, "mult": MULTIPLIERS[own],
+            "schmerz": amount(move.base, e, own, 0),
             "effect": chance(field, f, move.ladder, move.level),
             "effect_text": ladders()[move.ladder.casefold()].text if move.ladder else None}
         if psychic:

@@ -1,0 +1,128 @@
+"""Issue 39's audit: a foe's Nervousness, a passed turn's boost, Passionate's stopped first
+use, a world point on a nullified effect, and Lagom's split of base and E (R-FX-2, R-FX-3,
+R-FX-4, R-FX-6, R-ABIL-1)."""
+
+import pytest
+
+from conftest import ROOT, Play, event, kaveri, kinds, write_box
+
+EXTRA = """cards:
+  - name: Nervous Newt
+    type: foe
+    hp: 30
+    techniques:
+      - {name: Think it Over, schmerz: 1}
+      - {name: Nibble, schmerz: 1}
+"""
+
+
+@pytest.fixture
+def table(tmp_path):
+    extra = write_box(tmp_path / "extra", "extra.yaml", EXTRA).parent
+    p = Play(tmp_path / "c.sqlite", boxes=[ROOT / "tests" / "data" / "box", extra])
+    p.do("adventure test-town")
+    yield p
+    p.close()
+
+
+def _pending(table, kind: str, name: str) -> bool:
+    return any(fx["kind"] == kind and fx["on"] == name
+               for fx in table.raw["confrontation"]["effects"])
+
+
+def test_r_fx_6_a_foes_nervousness_skips_its_turn_then_boosts_it(table):
+    kaveri(table, "Ann", techniques=("Love", "Anger", "custom:Kick"))
+    table.do("confront 'Nervous Newt'", "use Ann Kick")
+    said = " ".join(table.do("foe 'Nervous Newt' 'Think it Over' --effect-roll 20").split())
+    assert "the GM's choice: foe ... --boost e, h or hp on that turn" in said
+    table.do("use Ann Kick")                                 # round 2: the Newt skips
+    assert table.raw["confrontation"]["round"] == 3
+    assert _pending(table, "nervous", "Nervous Newt")
+    table.do("use Ann Kick")
+    events = table.events("foe 'Nervous Newt' Nibble --boost e")       # round 3: the boost
+    assert event(events, "nerves_over", actor="Nervous Newt", stat="e", amount=2)
+    hit = event(events, "hit", target="Ann")
+    assert (hit["base"], hit["emotion"], hit["amount"]) == (1, 2, 3)
+    assert not _pending(table, "nervous", "Nervous Newt")      # no longer listed as due
+    assert "nerves" not in table.do("status")
+
+
+def test_r_fx_6_a_foe_whose_boost_turn_is_skipped_still_gets_it(table):
+    """The turn after the skipped one goes by unplayed (Sadness again): the boost comes."""
+    kaveri(table, "Ann", techniques=("Sadness", "Anger", "custom:Kick"))
+    table.do("confront 'Nervous Newt'", "use Ann Kick",
+             "foe 'Nervous Newt' 'Think it Over' --effect-roll 20", "use Ann Kick")
+    events = table.events("use Ann Sadness --roll 20")       # round 3: the Newt skips again
+    assert event(events, "nerves_over", actor="Nervous Newt", stat="hp", amount=2)
+    assert table.foe("Nervous Newt")["max_hp"] == 32
+
+
+def test_r_fx_4_a_kaveri_who_passes_the_turn_after_gets_the_boost_then(table):
+    kaveri(table, "Ann", techniques=("Nervousness", "Anger", "custom:Kick"))
+    table.do("confront 'Big Bully'", "use Ann Nervousness --roll 20", "foe 'Big Bully' Tease",
+             "foe 'Big Bully' Tease")                        # round 2: Ann skips
+    events = table.events("next --boost h")                  # round 3: Ann passes
+    assert event(events, "nerves_over", actor="Ann", stat="h", amount=2)
+    assert event(events, "pass", name="Ann")
+    hit = event(table.events("foe 'Big Bully' Shove"), "hit", target="Ann")
+    assert (hit["heart"], hit["amount"]) == (2, 1)           # 3 - H 2
+
+
+def test_r_fx_4_boost_when_none_is_due_is_refused(table):
+    kaveri(table, "Ann", techniques=("Nervousness", "Anger", "custom:Kick"))
+    table.do("confront 'Big Bully'")
+    assert "has no boost due (R-FX-4)" in table.fails("use Ann Kick --boost e")
+    assert "has no boost due (R-FX-4)" in table.fails("next --boost e")
+
+
+def test_r_fx_3_a_stopped_first_use_uses_up_passionates_free_effect(table):
+    kaveri(table, "Pat", ability="Passionate", techniques=("Happy", "Anger", "Love"))
+    table.do("confront 'Confident Cat'")
+    events = table.events("use Pat Anger")                   # Confidence stops it
+    assert event(events, "confidence") and "special" not in kinds(events)
+    table.do("foe 'Confident Cat' Scratch")
+    assert event(table.events("use Pat Anger --roll 1"), "no_effect", face=1)
+
+
+def test_r_fx_2_a_world_point_does_not_lift_the_nullification(table):
+    kaveri(table, "Ann")
+    table.do("wp Ann 1", "confront 'Big Bully'", "use Ann Anger --roll 20", "foe 'Big Bully' Shove")
+    refused = table.fails("use Ann Anger --world-point effect")       # the state is unchanged
+    assert "triggered on Ann's previous turn" in refused and "the point is not spent (R-FX-2)" in refused
+    assert table.kaveri("Ann")["world_points"] == 1
+    table.do("use Ann Kick", "foe 'Big Bully' Shove")
+    events = table.events("use Ann Anger --world-point effect")
+    assert event(events, "special", why="world point") and table.kaveri("Ann")["world_points"] == 0
+
+
+def test_r_abil_1_lagom_splits_what_the_technique_deals_base_and_e(table):
+    """The rulebook's example: a technique dealing 2 (Snarl 1 with E 1) gives 1 to each."""
+    kaveri(table, "Lu", ability="Lagom", techniques=("Anger", "Love", "Happy"))
+    table.raw["kaverit"][0]["emotion"] = 1
+    table.do("confront 'Big Bully' 'Dumb Turkey'")
+    events = table.events("use Lu Snarl --split 'Big Bully=1' --split 'Dumb Turkey=1' --roll 1")
+    hits = [e for e in events if e["kind"] == "hit"]
+    assert [(h["target"], h["base"], h["emotion"], h["amount"], h["lagom_of"]) for h in hits] == [
+        ("Big Bully", 1, 0, 1, 2), ("Dumb Turkey", 1, 0, 1, 2)]
+    said = " ".join(table.do("log").split())
+    assert "Lagom: a share of 2, base and E" in said
+
+
+def test_r_abil_1_each_lagom_part_meets_its_own_targets_side(table):
+    """Sensitive doubles its part, a Heel doubles its part, H takes off its part only."""
+    kaveri(table, "Lu", ability="Lagom", techniques=("Anger", "Love", "Happy"))
+    table.raw["kaverit"][0]["ladders"]["Anger"] = 3
+    table.raw["kaverit"][0]["emotion"] = 1               # Anger 3 + E 1 = 4
+    table.do("confront 'Sensitive Slug' 'Love Shielded Owl' 'Hard Heart'")
+    events = table.events("use Lu Anger --split 'Sensitive Slug=2' --split 'Love Shielded Owl=1'"
+                          " --split 'Hard Heart=1' --roll 1")
+    amounts = {e["target"]: e["amount"] for e in events if e["kind"] == "hit"}
+    assert amounts == {"Sensitive Slug": 4, "Love Shielded Owl": 2, "Hard Heart": 1}
+
+
+def test_r_dmg_8_gladness_shows_its_h_step(table):
+    """Gladness's Lv Schmerz meets the taker's H, and the line shows the sum as a hit does."""
+    kaveri(table, "Ann", techniques=("Cheer", "Anger", "Love"))
+    table.do("confront 'Hard Heart'", "use Ann Cheer --roll 20")
+    out = " ".join(table.do("foe 'Hard Heart' Sulk").split())
+    assert "Hard Heart is glad and takes 1 Schmerz (Lv 1 - 4 H = 1)" in out
