@@ -187,11 +187,14 @@ def start_view(t: Table, port: int | None, lan: bool):
     """Serve the TV page (and, in a game with seats, the seats), following every command."""
     from guide.core.view.ports import serve
 
+    token = None if t.store is None else t.campaign.tv_token()
     try:
-        server, note = serve(t.game.view_page, port, lan)
+        server, note = serve(t.game.view_page, port, lan, token)
     except OSError as e:
         raise CommandError(_("cannot serve the view on port {port}: {why}").format(
             port=port or _("near 8765"), why=e.strerror or e)) from None
+    if t.store is not None and token is None and not t.campaign.read_only:
+        t.campaign.save_tv_token(server.tv_token)
     desk = desk_of(t) if seated(t) else None
     if desk is not None:
         server.on_move = desk.receive

@@ -499,6 +499,18 @@ class Store:
         with self._writing():
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('served', ?)", (address or "",))
 
+    def tv_token(self) -> str | None:
+        """The token of the TV's address, kept from one evening to the next (None: none yet),
+        so that a page left open on the TV follows the table again after a restart."""
+        with self._reading():
+            row = self.db.execute("SELECT value FROM meta WHERE key='tv token'").fetchone()
+        return row[0] if row and row[0] else None
+
+    def save_tv_token(self, token: str) -> None:
+        with self._writing():
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('tv token', ?)", (token,))
+        self._owner_only()
+
     def language(self) -> str | None:
         """The language the campaign's table speaks (`guide play --lang`), if one was chosen."""
         with self._reading():

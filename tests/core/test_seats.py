@@ -195,3 +195,29 @@ def test_a_seat_that_leaves_the_table_gets_nothing_more(table):
     assert _get(port, f"/seat/{token}/state.json")[0] == 403
     table.execute("join Ben")                     # back under the same name: the same link
     assert _get(port, f"/seat/{token}/state.json")[0] == 200
+
+
+def test_the_tvs_address_survives_a_restart_so_an_open_tv_follows_again(table, tmp_path):
+    """A TV page left open (its address holds the TV's token, required with --lan) follows
+    the table again after a restart: the token is the campaign's, not the server's."""
+    table.execute("view --lan --port 0")
+    server = table.services["view"]
+    token, port = server.tv_token, server.port
+    assert server.url.endswith(f"?token={token}")
+    table.execute("view --stop")
+    table.close()
+    again = tally_table(tmp_path / "c.sqlite")
+    try:
+        again.execute("view --lan --port 0")
+        served = again.services["view"]
+        assert served.tv_token == token and served.port != 0 and port != 0
+        connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=5)
+        connection.request("GET", f"/state.json?token={token}",
+                           headers={"Host": f"127.0.0.1:{served.port}"})
+        assert connection.getresponse().status == 200      # the old page's own address
+        connection.request("GET", "/state.json?token=guess",
+                           headers={"Host": f"127.0.0.1:{served.port}"})
+        assert connection.getresponse().status == 403
+    finally:
+        again.execute("view --stop")
+        again.close()

@@ -89,10 +89,11 @@ class _Client:
 
 class ViewServer:
     def __init__(self, page: bytes | None = None, host: str = "127.0.0.1", port: int = 0,
-                 lan: bool = False):
-        """Serve `page` (the game's TV page; None: the core's plain one) and its view."""
-        self.token = secrets.token_urlsafe(16) if lan else None   # --lan: nothing without it
-        self._own = secrets.token_urlsafe(16)    # without --lan: the TV's own, not required
+                 lan: bool = False, token: str | None = None):
+        """Serve `page` (the game's TV page; None: the core's plain one) and its view, the
+        TV's address carrying `token` (a new one when None)."""
+        self._own = token or secrets.token_urlsafe(16)   # the TV's own: its stream is kept
+        self.token = self._own if lan else None          # --lan: nothing without it
         self._view = b"{}"
         self._page = page or _packaged("page.html")
         self._listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
