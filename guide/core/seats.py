@@ -301,3 +301,15 @@ def desk_of(table: Table) -> Desk:
     if desk is None:
         desk = table.services["desk"] = Desk(table)
     return desk
+
+
+def view_for(table: Table, seat: str) -> dict:
+    """What that seat's page shows (the game's seat view): all a bot of the seat is given to
+    see, as a person at its page sees it."""
+    return table.game.seat_view(table, seat)
+
+
+def moves_for(table: Table, seat: str) -> list[Move]:
+    """The moves that seat may make now, each with its ready command line (`Move.line`): all
+    a bot of the seat may do, as a person at its page may."""
+    return as_moves(table.game.seat_moves(table, seat))
