@@ -87,11 +87,16 @@ def rng_for(seed: Any, seat: str, number: int) -> random.Random:
 
 def choose(table: Table, seat: str, level: str, seed: Any, number: int) -> Move | None:
     """The move a bot of `level` makes for `seat` now (None: the seat has none)."""
+    kit = kit_of(table)
     moves = moves_for(table, seat)
+    if kit is not None:
+        moves = [m for m in moves if not kit.never(m)]
     if not moves:
+        return None
+    view = view_for(table, seat)
+    if kit is not None and kit.waits(view, seat):
         return None
     if len(moves) == 1:
         return moves[0]
-    seen = Seen(seat, view_for(table, seat), moves, rng_for(seed, seat, number), table.game,
-                table.library, kit_of(table))
+    seen = Seen(seat, view, moves, rng_for(seed, seat, number), table.game, table.library, kit)
     return levels_of(table)[level](seen)

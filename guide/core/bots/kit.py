@@ -37,6 +37,17 @@ class BotKit:
     def can_think(self) -> bool:
         return type(self).sample is not BotKit.sample
 
+    # --- what a bot does at all ---------------------------------------------------------
+    def waits(self, view: dict, seat: str) -> bool:
+        """Does the seat's view say the table waits for nothing from it now (its moves are
+        all optional: a bot leaves them)? By default a seat with moves is to act."""
+        return False
+
+    def never(self, move: Any) -> bool:
+        """A move no bot makes: leaving the table, a deliberate Mistake (not the game's
+        play, the table's life)."""
+        return False
+
     # --- the bench -------------------------------------------------------------------
     def notes(self, boxes: list) -> list[str]:
         """What the bench assumes where the box lacks what the rulebook leaves to the table
