@@ -340,14 +340,14 @@ def _seat_names(t: Table | None, words: list[str]) -> list[str]:
 @command("bot", "seats", journal=False)
 @click.argument("seat", required=False, type=Named(lambda: pgettext("what", "seat"), _seat_names))
 @click.option("--level", default=None, metavar="LEVEL",
-              help="random (any legal move), think (plays each move out), or the game's own.")
+              help="random (any legal move), or another level the game offers.")
 @click.option("--off", is_flag=True, help="The seat goes back to a person.")
 def bot(t: Table, seat: str | None, level: str | None, off: bool) -> Result:
     """A bot plays that seat (or the seat of a player who left: it keeps its secrets), on its
     turn, without anyone typing; --off gives the seat back to a person. Alone, the seats bots
     play. A bot sees only its seat's page and makes only its seat's moves.
 
-    Example: bot Bob --level think"""
+    Example: bot Bob --level random"""
     from guide.core.bots import levels_of
     from guide.core.bots.seating import bots_of, playable
 
@@ -368,7 +368,8 @@ def bot(t: Table, seat: str | None, level: str | None, off: bool) -> Result:
         return Result([_("{seat}'s seat is a person's again.").format(seat=seat)])
     known = levels_of(t)
     kit = t.game.bots()
-    level = level or (kit.default_levels[-1] if kit is not None else "random")
+    fit = [lv for lv in (kit.default_levels if kit is not None else ()) if lv in known]
+    level = level or (fit[-1] if fit else "random")
     if level not in known:
         raise CommandError(_("no bot level {level!r}; levels: {levels}").format(
             level=level, levels=", ".join(known)))
