@@ -68,7 +68,7 @@ def play_one(game: Any, library: Any, kit: BotKit, seats: list[str], levels: dic
     """One whole game of bots, through the table's commands, in memory."""
     import random
 
-    table = (game.table_class or Table)(game, None, library, Dice(seed, record=False))
+    table: Table = (game.table_class or Table)(game, None, library, Dice(seed, record=False))
     played = Played(None, levels)
     try:
         for line in kit.setup(seats, random.Random(seed)):

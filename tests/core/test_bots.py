@@ -174,3 +174,37 @@ def test_bench_json_has_the_issues_keys_and_cv_asks_for_the_tables_cards():
     assert refused.returncode != 0 and "--box" in refused.stderr
     tav = _bench("--game", "taverne", "--games", "2", "--levels", "random")
     assert tav.returncode == 0 and "Initial Loot drawn from 1 to 3, no powers" in tav.stdout
+
+
+def test_the_think_level_plays_candidates_out_on_the_rules_and_keeps_the_best(tmp_path,
+                                                                               monkeypatch):
+    """The determinization engine (guide.core.bots.think) on Cave escape, with a TEST-ONLY
+    sampler (no shipped kit may read the table's state): the real state, its face-down decks
+    shuffled. The heuristic favours Energy: the choice is a legal move, and the same again
+    from the same seat, seed and move number."""
+    import copy as _copy
+    import random as _random
+
+    from guide.games.cave.bots import CaveBots
+
+    t = table("cave", tmp_path / "c.sqlite")
+
+    class Probe(CaveBots):
+        think_samples, think_depth, think_candidates = 2, 6, 4
+
+        def sample(self, library, view, seat, rng):
+            s = _copy.deepcopy(t.state)                      # the test's own peek
+            for deck in (s["events"]["draw"], s["meals"]["draw"], s["food"]):
+                rng.shuffle(deck)
+            return s
+
+        def value(self, table, seat):
+            ch = next(c for c in table.state["characters"] if c["name"] == seat)
+            return ch["energy"] / 20
+
+    monkeypatch.setattr(type(t.game), "bots", lambda self: Probe())
+    seat = t.game.seats(t)[0]
+    first = choose(t, seat, "think", 5, 0)
+    assert first is not None and first.line in [m.line for m in moves_for(t, seat)]
+    assert choose(t, seat, "think", 5, 0) == first
+    del _random
