@@ -233,6 +233,40 @@ def schema(kind: str | None, game_id: str | None) -> None:
         click.echo(json.dumps(schemas[name], indent=2))
 
 
+@cli.command()
+@GAME
+@click.option("--games", "count", type=int, default=200, show_default=True,
+              help="Whole games to play (all levels together).")
+@click.option("--seed", type=int, default=1, show_default=True, help="The first game's seed.")
+@click.option("--levels", default=None, metavar="A,B,...",
+              help="The bots' levels (default: random and the game's thinking level).")
+@click.option("--players", type=int, default=None, help="Players a game (default: the game's).")
+@BOX
+@click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
+@click.option("--workers", type=int, default=0, help="Processes (default: every core).")
+def bench(game_id: str | None, count: int, seed: int, levels: str | None, players: int | None,
+          boxes: tuple[Path, ...], as_json: bool, workers: int) -> None:
+    """Whole games played by bots on the real rules, in parallel: each level's share of the
+    wins (95% interval) beside chance, a game's length, a bot's move time, and the game's own
+    figures."""
+    import json
+
+    from guide.core import bench as core_bench
+    from guide.core.errors import GuideError
+
+    game = _game(game_id)
+    try:
+        plan, kit = core_bench.plan_of(game.id, list(boxes), count, seed, levels, players)
+        played = core_bench.run(plan, workers, core_bench.bar)
+    except GuideError as e:
+        raise UserError(str(e)) from None
+    shown = core_bench.report(plan, kit, played)
+    if as_json:
+        click.echo(json.dumps(shown.json(), ensure_ascii=False))
+    else:
+        click.echo("\n".join(shown.lines()))
+
+
 @cli.command("games")
 def games_command() -> None:
     """List the installed games (the entry point group guide.games)."""

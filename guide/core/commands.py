@@ -32,6 +32,9 @@ def render(event: dict) -> str | None:
     if event["kind"] == "roll":
         return str(event["breakdown"])
     if event["kind"] == "seat":
+        if event.get("bot"):
+            return _("(from {seat}'s seat: a bot, {level})").format(seat=event["seat"],
+                                                                  level=event["bot"])
         return _("(from {seat}'s seat)").format(seat=event["seat"])
     return None
 
@@ -81,13 +84,33 @@ def redo(t: Table) -> Result:
     return _step(t, "redo")
 
 
+def _by_bot(entry: object) -> bool:
+    """Was this journal entry a bot's move (guide.core.bots)?"""
+    return any(e.get("kind") == "seat" and e.get("bot") for e in getattr(entry, "story", []))
+
+
 def _step(t: Table, way: str) -> Result:
     _need_store(t)
     entry = t.step(way)
     if entry is None:
         raise CommandError(_("nothing to undo") if way == "undo" else _("nothing to redo"))
     if way == "undo":
-        return Result([_("Undone: {line}").format(line=entry.line)])
+        undone = [_("Undone: {line}").format(line=entry.line)]
+        from guide.core.bots.seating import bots_of, playable
+
+        if playable(t) and bots_of(t).levels:
+            # the last person's command goes with every bot move it set off, and the bots
+            # wait for a person's next command (an undo is never a free re-roll)
+            t.bots_wait = True
+            while _by_bot(entry):
+                try:
+                    entry = t.step("undo")
+                except CommandError as e:       # the game's undo policy stops it here
+                    return Result([*undone, str(e)])
+                if entry is None:
+                    break
+                undone.append(_("Undone: {line}").format(line=entry.line))
+        return Result(undone)
     return Result([_("Redone: {line}").format(line=entry.line),      # and retold
                    *say(t, entry.story, "terminal")])
 
@@ -311,6 +334,55 @@ def seats_revoke(t: Table, seat: str) -> Result:
     base = server.base if server is not None else (t.campaign.seat_address() or "http://HOST:8765/")
     return Result([_("{seat}'s old link gets nothing now; the new one:").format(seat=name),
                    *(f"{s}: {link}" for s, link in links(t, base) if s == name)])
+
+
+def _seat_names(t: Table | None, words: list[str]) -> list[str]:
+    return t.game.seats(t) if t is not None else []
+
+
+@command("bot", "seats", journal=False)
+@click.argument("seat", required=False, type=Named(lambda: pgettext("what", "seat"), _seat_names))
+@click.option("--level", default=None, metavar="LEVEL",
+              help="random (any legal move), or another level the game offers.")
+@click.option("--off", is_flag=True, help="The seat goes back to a person.")
+def bot(t: Table, seat: str | None, level: str | None, off: bool) -> Result:
+    """A bot plays that seat (or the seat of a player who left: it keeps its secrets), on its
+    turn, without anyone typing; --off gives the seat back to a person. Alone, the seats bots
+    play. A bot sees only its seat's page and makes only its seat's moves.
+
+    Example: bot Bob --level random"""
+    from guide.core.bots import levels_of
+    from guide.core.bots.seating import bots_of, playable
+
+    if not playable(t):
+        raise CommandError(_("no bot plays the {game} game").format(game=t.game.id))
+    bots = bots_of(t)
+    if seat is None:
+        if not bots.levels:
+            return Result([_("No bot plays a seat.")])
+        return Result([_("{seat}: a bot, {level}").format(seat=s, level=lv)
+                       for s, lv in bots.levels.items()])
+    if off:
+        if level is not None:
+            raise CommandError(_("bot --off takes no --level"))
+        if bots.level(seat) is None:
+            raise CommandError(_("no bot plays {seat}'s seat").format(seat=seat))
+        bots.set(seat, None)
+        return Result([_("{seat}'s seat is a person's again.").format(seat=seat)])
+    known = levels_of(t)
+    kit = t.game.bots()
+    fit = [lv for lv in (kit.default_levels if kit is not None else ()) if lv in known]
+    level = level or (fit[-1] if fit else "random")
+    if level not in known:
+        raise CommandError(_("no bot level {level!r}; levels: {levels}").format(
+            level=level, levels=", ".join(known)))
+    bots.set(seat, level)
+    desk = t.services.get("desk")
+    if desk is not None:
+        with desk._lock:                    # a move the person sent before is not theirs now
+            desk.pending = [p for p in desk.pending if p.seat != seat]
+    return Result([_("A bot ({level}) plays {seat}'s seat; bot {seat} --off gives it back.").format(
+        level=level, seat=seat)])
 
 
 @command("seats moves", "seats", journal=False)

@@ -85,6 +85,7 @@ class Dice:
     def __init__(self, seed: int | None = None, faces: list[int] | None = None,
                  record: bool = True):
         self.rng = random.Random(seed)
+        self.seed = seed                         # the table's seed (a bot's numbers start from it)
         self.table_faces: list[int] = list(faces or [])
         self.drawn: list[tuple[int, int]] = []   # (sides, face) of every die drawn
         self.record = record

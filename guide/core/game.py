@@ -27,6 +27,7 @@ from guide.core.yamlsrc import Problem
 if TYPE_CHECKING:
     import click
 
+    from guide.core.bots.kit import BotKit
     from guide.core.reference import RulesPage
     from guide.core.table import Table
 
@@ -200,6 +201,13 @@ class Game:
     # to hide, in `view`, `seat_view` and `public_state`, as Tally's hands are. Events a
     # game's rules return as data, told with `Table.tell_all`, say the same with a
     # `private` key (a seat's name or "gm"): one way to say who may see an event.
+
+    # --- bots and the bench (guide.core.bots): the one hook for them -------------------
+    def bots(self) -> BotKit | None:
+        """The game's part in bots and `guide bench` (guide.core.bots.kit.BotKit: how a
+        bench game starts and ends, the sampler of what a seat cannot see, the heuristic,
+        its own levels and figures). None (the default): no bot plays this game."""
+        return None
 
     # --- the rules page: the `rules` command (guide.core.reference) ------------------------
     def rules_page(self) -> RulesPage | None:

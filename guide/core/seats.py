@@ -159,11 +159,17 @@ class Desk:
     def payload_of(table: Table, seat: str) -> dict[str, Any]:
         """A seat's page content, but its version: all that comes from the game."""
         game = table.game
-        moves = as_moves(game.seat_moves(table, seat))
+        played = bot_level(table, seat)
+        moves = [] if played else as_moves(game.seat_moves(table, seat))
         payload = {"schema": SCHEMA, "seat": seat, "game": game.id, "title": game.title,
                    "policy": game.seat_policy, "view": game.seat_view(table, seat),
                    "your_turn": bool(moves), "moves": [m.shown(i) for i, m in enumerate(moves)],
                    "words": page_words()}
+        if played:         # a bot plays this seat: its page shows so, and takes no move
+            payload["bot"] = {"level": played,
+                              "said": _("A bot ({level}) plays this seat now; the game master"
+                                        " gives it back with: bot {seat} --off").format(
+                                  level=played, seat=seat)}
         private = private_lines(table, seat)
         if private:
             payload["private"] = private
@@ -182,7 +188,8 @@ class Desk:
             for seat in seats:
                 if seat not in self.tokens:
                     self.issue(seat)
-            self._moves = {seat: as_moves(self.table.game.seat_moves(self.table, seat))
+            self._moves = {seat: [] if bot_level(self.table, seat) else
+                           as_moves(self.table.game.seat_moves(self.table, seat))
                            for seat in seats}
             self.pending = [p for p in self.pending if self._still(p)]
             shown, self._shown = self._shown, {seat: self.tokens[seat] for seat in seats}
@@ -262,6 +269,13 @@ def private_lines(table: Table, seat: str) -> list[str]:
     return lines
 
 
+def bot_level(table: Table, seat: str) -> str | None:
+    """The level of the bot that plays this seat (`bot NAME`), or None: a person's."""
+    from guide.core.bots.seating import bots_of, playable
+
+    return bots_of(table).level(seat) if playable(table) else None
+
+
 def page_opened(table: Table, seat: str) -> float | None:
     """When the seat's page first read its content in this run (table.now()), or None: not
     yet, or no view is served. A game whose clock runs only while a player can act starts a
@@ -301,3 +315,15 @@ def desk_of(table: Table) -> Desk:
     if desk is None:
         desk = table.services["desk"] = Desk(table)
     return desk
+
+
+def view_for(table: Table, seat: str) -> dict:
+    """What that seat's page shows (the game's seat view): all a bot of the seat is given to
+    see, as a person at its page sees it."""
+    return table.game.seat_view(table, seat)
+
+
+def moves_for(table: Table, seat: str) -> list[Move]:
+    """The moves that seat may make now, each with its ready command line (`Move.line`): all
+    a bot of the seat may do, as a person at its page may."""
+    return as_moves(table.game.seat_moves(table, seat))

@@ -522,6 +522,22 @@ class Store:
         with self._writing():
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('lang', ?)", (code,))
 
+    def bot_seats(self) -> dict[str, str]:
+        """The seats bots play, with their level (guide.core.bots.seating); outside the journal."""
+        with self._reading():
+            row = self.db.execute("SELECT value FROM meta WHERE key='bots'").fetchone()
+        try:
+            found = json.loads(row[0]) if row and row[0] else {}
+        except ValueError:
+            return {}
+        return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
+
+    def save_bot_seats(self, levels: dict[str, str]) -> None:
+        """Remember which seats bots play (`bot NAME`, `bot NAME --off`)."""
+        with self._writing():
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('bots', ?)",
+                            (json.dumps(levels, ensure_ascii=False),))
+
     def save_seat_token(self, seat: str, token: str) -> None:
         """Give a seat its (new) token: a link issued or reissued, in one transaction."""
         with self._writing():

@@ -62,12 +62,16 @@ class Table(Generic[S, L]):
         self.listeners: list[Callable[[Table], None]] = []   # told after each command
         self.services: dict[str, Any] = {}  # things the REPL runs beside the table (the view)
         self.lang = game.languages[0]       # the table's language (guide play --lang, remembered)
+        # after an undo, bots wait for a person's next command (guide.core.bots.seating)
+        self.bots_wait = False
         i18n.use(self.language)
 
     # --- running a command ------------------------------------------------------------
-    def execute(self, line: str, seat: str | None = None, timed: bool = False) -> Result:
+    def execute(self, line: str, seat: str | None = None, timed: bool = False,
+                bot: str | None = None) -> Result:
         """Run one line; `seat` names the seat it came from, `timed` says the game's clock
-        ran it (Game.on_time); its story says so."""
+        ran it (Game.on_time), `bot` the level of the bot that played it from that seat
+        (guide.core.bots); its story says so."""
         self.interrupted = False
         i18n.use(self.language)
         args = split(line)
@@ -88,7 +92,7 @@ class Table(Generic[S, L]):
         try:
             self.state = copy.deepcopy(before)
             self.story = ([{"kind": TIMER}] if timed else []) + (
-                [{"kind": "seat", "seat": seat}] if seat else [])
+                [{"kind": "seat", "seat": seat, **({"bot": bot} if bot else {})}] if seat else [])
             self._attributed = 0
             self.dice.drawn.clear()
             result = cmd.function(self, **params) or Result()
@@ -98,6 +102,8 @@ class Table(Generic[S, L]):
                 with held_interrupts() as held:
                     self._save(line.strip(), changes, before)
                 self.interrupted = held.came
+                if changes and bot is None and not timed:
+                    self.bots_wait = False      # a person's command: the bots play on
                 if held.came:
                     result.notes.append(_("(Ctrl-C came while saving: the command was saved;"
                                           " undo takes it back)"))

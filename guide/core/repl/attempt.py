@@ -11,12 +11,13 @@ from guide.core.result import Result, text
 from guide.core.table import Table
 
 
-def attempt(table: Table, line: str, seat: str | None = None, timed: bool = False
-            ) -> Result | str:
-    """Run one line (from `seat`, if a seat sent it; `timed`: the game's clock runs it): its
-    Result, or the one-line error to show. Tracebacks go to the log."""
+def attempt(table: Table, line: str, seat: str | None = None, timed: bool = False,
+            bot: str | None = None) -> Result | str:
+    """Run one line (from `seat`, if a seat sent it; `timed`: the game's clock runs it; `bot`:
+    a bot of that level played it): its Result, or the one-line error to show. Tracebacks go
+    to the log."""
     try:
-        return table.execute(line, seat=seat, timed=timed)
+        return table.execute(line, seat=seat, timed=timed, bot=bot)
     except CommandError as e:
         return _("error: {message}").format(message=e)
     except (SystemExit, KeyboardInterrupt):

@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from guide.core import games, i18n
+from guide.core.bots.seating import clocked, next_bot, run_bot
 from guide.core.dice import Dice
 from guide.core.errors import GuideError
 from guide.core.game import Game
@@ -149,7 +150,7 @@ def run_batch(table: Table, lines, script: str | None = None) -> int:
     was saved (the state in memory is always the one in the file)."""
     failed = False
     number, line, saved = 0, "", table.saved
-    timed = type(table.game).timer is not Game.timer
+    timed = clocked(table)
     try:
         for number, raw in (_awaited(table, lines) if timed else enumerate(lines, 1)):
             if raw is None:              # the clock came first
@@ -177,6 +178,8 @@ def run_batch(table: Table, lines, script: str | None = None) -> int:
                         " not run)"), file=sys.stderr, flush=True)
                 return 130
             line = ""
+        if timed:
+            _on_time(table)              # the bots' moves after the script's last line
     except KeyboardInterrupt:
         print(_where(script, number) + _interrupted(line, table.saved != saved),
               file=sys.stderr, flush=True)
@@ -203,11 +206,23 @@ def _interrupted(line: str, saved: bool) -> str:
 def _on_time(table: Table) -> None:
     """The game's timed lines that are due, each run and shown like a line of the script
     (a refused one says why on standard error; it is the clock's, not the script's)."""
-    while (line := table.due()) is not None:
-        outcome = attempt(table, line, timed=True)
+    while True:
+        line = table.due()
+        if line is not None:
+            outcome = attempt(table, line, timed=True)
+            if isinstance(outcome, str):
+                print(_("(on time: {line}) {outcome}").format(line=line, outcome=outcome),
+                      file=sys.stderr, flush=True)
+            elif text(outcome):
+                print(text(outcome), flush=True)
+            continue
+        due = next_bot(table)            # a bot whose seat has a move plays it (bots.seating)
+        if due is None:
+            return
+        outcome = run_bot(table, *due)
         if isinstance(outcome, str):
-            print(_("(on time: {line}) {outcome}").format(line=line, outcome=outcome),
-                  file=sys.stderr, flush=True)
+            print(_("(bot at {seat}: {line}) {outcome}").format(
+                seat=due[0], line=due[2], outcome=outcome), file=sys.stderr, flush=True)
         elif text(outcome):
             print(text(outcome), flush=True)
 

@@ -21,8 +21,8 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from guide import __version__
+from guide.core.bots.seating import bots_of, clocked, next_bot, playable, run_bot
 from guide.core.errors import CommandError, GuideError
-from guide.core.game import Game
 from guide.core.i18n import _
 from guide.core.logs import data_dir
 from guide.core.repl.attempt import attempt_at_prompt
@@ -186,9 +186,12 @@ class Clock:
     prompt's application that wakes when the timer comes (at least every second, so that a
     move from a seat that changed the timer is seen), runs the game's timed line through the
     table like a typed one and prints its output above the prompt, also when nobody types.
-    The task ends with the prompt; the next prompt starts a new one."""
+    The same task plays the bots' moves (guide.core.bots.seating), one every BOT_PACE
+    seconds so the table can follow them, but never while the prompt holds a half-typed
+    line. The task ends with the prompt; the next prompt starts a new one."""
 
     TICK = 1.0              # seconds: the longest the task sleeps before asking again
+    BOT_PACE = 0.6          # seconds between two bots' moves
 
     def __init__(self, table: Table, session: PromptSession):
         self.table = table
@@ -196,17 +199,24 @@ class Clock:
 
     def ready(self) -> None:
         """In the prompt's own loop (pre_run): a timed line already due runs now."""
-        if type(self.table.game).timer is not Game.timer:
+        if clocked(self.table):
             self.session.app.create_background_task(self._follow())
 
     async def _follow(self) -> None:
         app = self.session.app
         while True:
             seconds = self.table.timer()
-            await asyncio.sleep(self.TICK if seconds is None else min(max(seconds, 0), self.TICK))
+            wait = self.TICK if seconds is None else min(max(seconds, 0), self.TICK)
+            if playable(self.table) and bots_of(self.table).levels:
+                wait = min(wait, self.BOT_PACE)
+            await asyncio.sleep(wait)
             line = self.table.due()
             if line is not None:
                 await run_in_terminal(partial(self._run, line))
+            elif not app.current_buffer.text:          # never over a half-typed line
+                bot = next_bot(self.table)
+                if bot is not None:
+                    await run_in_terminal(partial(self._bot, *bot))
             app.invalidate()                   # the prompt and toolbar as the table is now
 
     def _run(self, line: str) -> None:
@@ -214,6 +224,14 @@ class Clock:
         ask, self.table.ask = self.table.ask, None
         try:
             show(attempt_at_prompt(self.table, line, timed=True), pager=False)   # never blocks
+        finally:
+            self.table.ask = ask
+
+    def _bot(self, seat: str, level: str, line: str) -> None:
+        """A bot's move, with no one to ask; its result above the prompt."""
+        ask, self.table.ask = self.table.ask, None
+        try:
+            show(run_bot(self.table, seat, level, line), pager=False)
         finally:
             self.table.ask = ask
 

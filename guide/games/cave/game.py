@@ -7,6 +7,7 @@ from typing import ClassVar
 
 import click
 
+from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
 from guide.core.game import Game
 from guide.core.i18n import domain
@@ -18,6 +19,7 @@ from guide.core.story import say
 from guide.core.yamlsrc import Problem
 
 from . import public, rules_text, secrets
+from .bots import KIT
 from .box import Box, box_of
 from .box import kind as box_kind
 from .cli import cave_group
@@ -102,6 +104,9 @@ class CaveGame(Game):
 
     def seat_moves(self, table: CaveTable, seat: str) -> list[Move]:
         return seat_moves(table.state, table.library, seat)
+
+    def bots(self) -> BotKit:
+        return KIT
 
     def seat_view(self, table: CaveTable, seat: str) -> dict:
         """The TV's view (nothing is secret in a cooperative game) and the pictures of the new

@@ -6,6 +6,7 @@ from collections import Counter
 from importlib import resources
 from typing import Any, ClassVar
 
+from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
 from guide.core.errors import GuideError
 from guide.core.game import Game
@@ -19,6 +20,7 @@ from guide.core.yamlsrc import Problem
 
 from . import library as box
 from . import screen, seats, secrets
+from .bots import KIT
 from .commands import commands
 from .library import Library
 from .model import CvTable, new_state
@@ -126,6 +128,9 @@ class CvGame(Game):
 
     def seat_view(self, table: CvTable, seat: str) -> dict[str, Any]:
         return seats.seat_view(table, seat)
+
+    def bots(self) -> BotKit:
+        return KIT
 
     def seat_moves(self, table: CvTable, seat: str) -> list[Move]:
         return seats.seat_moves(table, seat)

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 import click
 
+from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
 from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.i18n import domain
@@ -19,6 +20,7 @@ from guide.core.yamlsrc import Problem
 
 from . import bots, deck, match, render, screen, seats, secrets, tv_words
 from . import commands as kaivo_commands
+from .botkit import KIT
 from .commands import commands
 from .library import KaivoTable, Library
 from .model import new_state
@@ -135,6 +137,9 @@ class KaivoGame(Game):
             clock = clock_limit(table.library.rules, tbl["phase"])
         return seats.seat_view(s, seat, self.title, kaivo_commands.now(),
                                table.library.rules.hints, table.library.rules, clock)
+
+    def bots(self) -> BotKit:
+        return KIT
 
     def seat_moves(self, table: KaivoTable, seat: str) -> list[Move]:
         return seats.seat_moves(table.state, seat, table.library.rules)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import ClassVar
 
+from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
 from guide.core.game import Game
 from guide.core.i18n import domain
@@ -18,6 +19,7 @@ from guide.core.yamlsrc import Problem
 
 from . import box, cards_text, chrono, secrets, template, toolbar, views
 from . import seats as own_seats
+from .bots import KIT
 from .commands import box_of, commands
 from .model import State, TaverneTable, new_state
 from .render import page_words, render
@@ -85,6 +87,9 @@ class TaverneGame(Game):
         if view["you"] is not None:
             view["you"].update(extra)
         return view
+
+    def bots(self) -> BotKit:
+        return KIT
 
     def seat_moves(self, table: TaverneTable, seat: str) -> list[Move]:
         return own_seats.moves(_s(table), seat, box_of(table))

@@ -33,13 +33,14 @@ from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import NP_, domain
 from guide.core.seats import Move
 
-from . import adjust, arrivals, cards, counters, placements, variants
+from . import adjust, arrivals, cards, counters, placements, turn, variants
 from .box import Box
 from .model import UNNAMED_ASSET, UNNAMED_TRICK, Event, Player, State, active, find, free_specialties
 from .quarrels import must_attack
 from .render import card_name
 from .render import values as spoken
 from .seating import clockwise_from, targets
+from .views import waiting
 
 
 class Choice(NamedTuple):
@@ -86,7 +87,17 @@ def moves(state: State, seat: str, box: Box | None = None) -> list[Move]:
         tag = json.dumps({"dodge": c.args["against"], "values": sorted(c.args["values"])},
                          ensure_ascii=False) if c.kind == "dodge" else ""
         out.append(Move(c.label, line, c.group, c.detail, tag))
-    return out + _auction_choice(state, p, box) + _any_call(state, p, box)
+    return out + _auction_choice(state, p, box) + _next_call(state, seat) + _any_call(state, p, box)
+
+
+def _next_call(state: State, seat: str) -> list[Move]:
+    """The Pillar announces the next call (`call`, T-CALL-1) from their seat too, once the
+    call waits for nobody (a table of bots, or a Pillar at their phone)."""
+    if state["phase"] != "brawl" or state.get("pillar") != seat or waiting(state)[1]:
+        return []
+    if not _ok(lambda s: turn.call(s), state):
+        return []
+    return [Move(_("Next call"), "call", (_("The table"),))]
 
 
 def _auction_choice(state: State, p: Player, box: Box) -> list[Move]:

@@ -1,0 +1,80 @@
+"""The `think` level: determinization. For each of a few deals of what the seat cannot see
+(the game's sampler, `BotKit.sample`: from the box and the seat's own view, never the
+table's state), every candidate move (at most `think_candidates`, drawn from the seat's
+moves) is played on a table of its own in memory (no store, no journal: the real rules
+through the same commands), then played out for `think_depth` moves by the kit's play-out
+policy (any move the kit allows, by default); a play-out that ends scores 1 if the seat won,
+0 if not, one cut short the kit's heuristic (`BotKit.value`, 0 to 1). The candidate with
+the best mean is kept; ties go to the first drawn. A candidate the sampled table refuses
+scores 0 there (the deal was one in which it is not legal)."""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING
+
+from guide.core.dice import Dice
+from guide.core.errors import GuideError
+from guide.core.seats import moves_for, view_for
+
+if TYPE_CHECKING:
+    from guide.core.bots import Seen
+    from guide.core.bots.kit import BotKit
+    from guide.core.seats import Move
+    from guide.core.table import Table
+
+
+def think(seen: Seen) -> Move:
+    from guide.core.bots import random_level
+    from guide.core.table import Table
+
+    kit = seen.kit
+    if kit is None:
+        return random_level(seen)
+    rng = seen.rng
+    moves = list(seen.moves)
+    if len(moves) > kit.think_candidates:
+        moves = rng.sample(moves, kit.think_candidates)
+    totals = [0.0] * len(moves)
+    game, library = seen.game, seen.library
+    for _deal in range(kit.think_samples):
+        state = kit.sample(library, seen.view, seen.seat, rng)
+        if state is None:
+            return random_level(seen)
+        for i, move in enumerate(moves):
+            sim = (game.table_class or Table)(game, None, library,
+                                              Dice(rng.getrandbits(64), record=False))
+            sim.state = copy.deepcopy(state)
+            try:
+                sim.execute(move.line, seat=seen.seat)
+            except GuideError:
+                continue
+            totals[i] += _playout(sim, kit, seen.seat, rng)
+    best = max(range(len(moves)), key=lambda i: totals[i])
+    return moves[best]
+
+
+def _playout(sim: Table, kit: BotKit, seat: str, rng) -> float:
+    """Play on from here for at most `think_depth` moves: 1 or 0 if the game ends, else the
+    kit's heuristic for the seat."""
+    for _step in range(kit.think_depth):
+        done = kit.outcome(sim)
+        if done is not None:
+            return 1.0 if seat in done.winners else 0.0
+        acted = False
+        for who in sim.game.seats(sim):
+            moves = [m for m in moves_for(sim, who) if not kit.never(m)]
+            if not moves or kit.waits(view_for(sim, who), who):
+                continue
+            try:
+                sim.execute(kit.playout(moves, rng, sim, who).line, seat=who)
+            except GuideError:
+                return kit.value(sim, seat)
+            acted = True
+            break
+        if not acted:
+            break
+    done = kit.outcome(sim)
+    if done is not None:
+        return 1.0 if seat in done.winners else 0.0
+    return kit.value(sim, seat)

@@ -1,0 +1,81 @@
+"""CV's part in bots and `guide bench` (guide.core.bots.kit). The rulebook prints no card
+list, so the bench needs the table's own card file (`--box DIR` with a box.yaml of cards)
+and says so without one. Each bench game deals every player a secret life goal and lays
+out players - 1 public goals at random among 76..83 (V-SET-1), then the track from the card
+file; its figures are the points by goal (V-SCORE-4)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from guide.core.bots.kit import BotKit, Outcome
+from guide.core.i18n import domain
+from guide.core.table import Table
+
+from . import score
+
+_, ngettext, pgettext = domain("cv").functions()
+GOALS = list(range(76, 84))        # V-SCORE-4: the life goals
+
+
+class CvBots(BotKit):
+    players = (2, 2, 4)
+    max_moves = 6000
+
+    def notes(self, boxes: list) -> list[str]:
+        return [_("The table's card file: {boxes}; the Bicycle counted 1 point.").format(
+            boxes=", ".join(map(str, boxes)))]
+
+    def need(self, boxes: list) -> str | None:
+        if not any((Path(b) / "box.yaml").is_file() or Path(b).is_file() for b in boxes):
+            return _("the CV bench needs the table's cards: --box DIR with a card file (the"
+                     " rulebook prints no card list)")
+        return None
+
+    def setup(self, seats: list[str], rng: random.Random) -> list[str]:
+        goals = rng.sample(GOALS, 2 * len(seats) - 1)
+        # the Bicycle (V-SET-1) prints its points on the table's card: the bench gives it 1
+        return ([f"players {' '.join(seats)}", f"card {seats[0]} Bicycle --points 1"]
+                + [f"goal {s} {g}" for s, g in zip(seats, goals, strict=False)]
+                + ["public " + " ".join(map(str, goals[len(seats):]))] + ["track"])
+
+    def outcome(self, table: Table) -> Outcome | None:
+        s: Any = table.state
+        if not s["over"]:
+            return None
+        events, totals = score.score(copy.deepcopy(s), table.library)
+        top = next(e for e in events if e["kind"] == "score_winner")["players"]
+        goals: dict[str, int] = defaultdict(int)
+        for e in events:
+            if e["kind"] == "score_goal":
+                goals[f"{e['number']}{' (public)' if e['public'] else ''}"] += e["scored"]
+        return Outcome(list(top), figures={"goals": dict(goals), "totals": totals,
+                                           "rounds": s["round"] if "round" in s else 0})
+
+    def figures(self, outcomes: list[Outcome], seats: list[str]) -> list[str]:
+        n = max(len(outcomes), 1)
+        sums: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for o in outcomes:
+            for goal, points in o.figures["goals"].items():
+                sums[goal][0] += points
+                sums[goal][1] += 1
+        mean = sum(sum(o.figures["totals"].values()) / len(o.figures["totals"])
+                   for o in outcomes) / n
+        return [_("Points by goal (mean where dealt):")] + [
+            f"  {g}: {p / k:.2f} ({k}x)" for g, (p, k) in sorted(sums.items())] + [
+            _("Mean points a player: {mean:.1f}").format(mean=mean)]
+
+    def figures_json(self, outcomes: list[Outcome], seats: list[str]) -> dict[str, Any]:
+        sums: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for o in outcomes:
+            for goal, points in o.figures["goals"].items():
+                sums[goal][0] += points
+                sums[goal][1] += 1
+        return {"goals": {g: round(p / k, 3) for g, (p, k) in sums.items()}}
+
+
+KIT = CvBots()

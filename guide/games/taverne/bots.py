@@ -1,0 +1,85 @@
+"""Taverne de la Licorne's part in bots and `guide bench` (guide.core.bots.kit). A bot acts
+when the call waits for it (its Dodges, its Attack, its Dodge divisions), and as the Pillar
+announces the next call when the call waits for nobody; it never leaves the table nor casts
+a Spell without its formula (a Mistake). The bench plays the beginner game (the box prints
+no power): its Initial Loot drawn from 1 to 3, as the table reads it off the card, and says
+so; its figures are the wins by seat and by Initial Loot."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from guide.core.bots.kit import BotKit, Outcome
+from guide.core.i18n import domain
+from guide.core.stats import wilson
+from guide.core.table import Table
+
+_, ngettext, pgettext = domain("taverne").functions()
+
+
+class TaverneBots(BotKit):
+    players = (3, 3, 8)
+    max_moves = 4000
+
+    def waits(self, view: dict, seat: str) -> bool:
+        who = view.get("waiting", {}).get("who", [])
+        return seat not in who and not (view.get("pillar") == seat and not who)
+
+    def never(self, move: Any) -> bool:
+        words = move.line.split()
+        return words[0] in ("leave", "back") or "--no-formula" in words
+
+    def notes(self, boxes: list) -> list[str]:
+        return [_("The beginner game: each Initial Loot drawn from 1 to 3, no powers (the box"
+                  " prints none).")]
+
+    def setup(self, seats: list[str], rng: random.Random) -> list[str]:
+        self._loot = {s: rng.randint(1, 3) for s in seats}
+        return ([f"player {s}" for s in seats] + ["start --beginner"]
+                + [f"player {s} --loot {self._loot[s]}" for s in seats] + ["start --beginner"])
+
+    def outcome(self, table: Table) -> Outcome | None:
+        s: Any = table.state
+        if not s["winners"] and not s.get("over"):
+            return None
+        loot = {n: p.get("initial_loot") for n, p in s["players"].items()}
+        return Outcome(list(s["winners"]), figures={"loot": loot, "turns": s["turn"]})
+
+    def figures(self, outcomes: list[Outcome], seats: list[str]) -> list[str]:
+        out = []
+        won = Counter(w for o in outcomes for w in o.winners)
+        n = len(outcomes)
+        out.append(_("Wins by seat (the Pillar first):"))
+        for seat in seats:
+            low, high = wilson(won[seat], n)
+            out.append(f"  {seat}: {100 * won[seat] / max(n, 1):.1f}% ({100 * low:.1f}-{100 * high:.1f})")
+        by_loot: dict[int, list[int]] = {}
+        for o in outcomes:
+            for name, loot in o.figures["loot"].items():
+                if loot is not None:
+                    row = by_loot.setdefault(int(loot), [0, 0])
+                    row[0] += name in o.winners
+                    row[1] += 1
+        out.append(_("Wins by Initial Loot:"))
+        for loot in sorted(by_loot):
+            w, k = by_loot[loot]
+            low, high = wilson(w, k)
+            out.append(f"  {loot}: {100 * w / k:.1f}% ({100 * low:.1f}-{100 * high:.1f}) of {k}")
+        return out
+
+    def figures_json(self, outcomes: list[Outcome], seats: list[str]) -> dict[str, Any]:
+        n = max(len(outcomes), 1)
+        won = Counter(w for o in outcomes for w in o.winners)
+        loot: dict[str, list[int]] = {}
+        for o in outcomes:
+            for name, v in o.figures["loot"].items():
+                row = loot.setdefault(str(v), [0, 0])
+                row[0] += name in o.winners
+                row[1] += 1
+        return {"by_seat": {s: round(100 * won[s] / n, 2) for s in seats},
+                "by_loot": {k: round(100 * w / max(m, 1), 2) for k, (w, m) in loot.items()}}
+
+
+KIT = TaverneBots()

@@ -1,0 +1,210 @@
+"""Issue 38: bots at every seat of a game without a game master, and `guide bench`.
+
+A bot reads its seat only through `view_for` and `moves_for` and plays one of its moves as
+an ordinary command from that seat; `undo` takes back a person's command with the bot moves
+it set off and the bots wait; a bot keeps its seat's secrets; a table of one person and bots
+plays a whole game of each seat game through the script's runner."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from guide.core import games
+from guide.core.bots import choose
+from guide.core.bots.seating import bots_of, next_bot
+from guide.core.dice import Dice
+from guide.core.repl.run import _on_time
+from guide.core.seats import Desk, moves_for
+from guide.core.store import Store
+from guide.core.table import Table
+
+ROOT = Path(__file__).resolve().parents[2]
+CV_BOX = ROOT / "tests" / "data" / "cv-bench"
+
+START = {
+    "cave": ["character Ann", "character Bob", "start"],
+    "taverne": ["player Ann", "player Bob", "player Cid", "start --beginner",
+                "player Ann --loot 2", "player Bob --loot 1", "player Cid --loot 3",
+                "start --beginner"],
+    "kaivo": ["deal --friends Ann,Bob --bots 0"],
+    "cv": ["players Ann Bob", "card Ann Bicycle --points 1", "goal Ann 76", "goal Bob 78",
+           "public 80", "track"],
+}
+
+
+def table(game_id: str, path: Path, seed: int = 3) -> Table:
+    game = games.load(game_id)
+    boxes = [CV_BOX] if game_id == "cv" else []
+    t = (game.table_class or Table)(game, Store(path, game=game_id), game.load(boxes), Dice(seed))
+    for line in START[game_id]:
+        t.execute(line)
+    return t
+
+
+def over(t: Table) -> bool:
+    kit = t.game.bots()
+    assert kit is not None
+    return kit.outcome(t) is not None
+
+
+@pytest.mark.parametrize("game_id", ["cave", "taverne", "kaivo", "cv"])
+def test_one_person_and_bots_play_a_whole_game_through_the_scripts_runner(game_id, tmp_path,
+                                                                           capsys):
+    """Ann types her moves (the first her page offers); every other seat is a bot, playing
+    between her lines as a script runs them, each move from its seat with its story."""
+    t = table(game_id, tmp_path / "c.sqlite")
+    seats = t.game.seats(t)
+    for seat in seats[1:]:
+        t.execute(f"bot {seat} --level random")
+    for _step in range(3000):
+        _on_time(t)                                   # the bots' moves, as between lines
+        if over(t):
+            break
+        kit = t.game.bots()
+        mine = [m for m in moves_for(t, "Ann") if not kit.never(m)]
+        assert mine, "nobody can move and the game has not ended"
+        t.execute(mine[0].line)
+    assert over(t)
+    stories = [e.story for e in t.store.entries(limit=50)]
+    assert any(ev.get("kind") == "seat" and ev.get("bot") == "random" and ev["seat"] != "Ann"
+               for story in stories for ev in story)
+
+
+def test_undo_takes_back_a_persons_command_with_the_bot_moves_it_set_off_and_the_bots_wait(
+        tmp_path):
+    t = table("cave", tmp_path / "c.sqlite")
+    t.execute("bot Bob --level random")
+    before = json.dumps(t.state, sort_keys=True)
+    ann = moves_for(t, "Ann")
+    while moves_for(t, "Ann"):                          # Ann's whole turn, then Bob's bot
+        t.execute(moves_for(t, "Ann")[-1].line)
+        _on_time(t)
+        if moves_for(t, "Ann") and t.state["round"] > 1:
+            break
+    assert ann
+    bot_moves = [e for e in t.store.entries(limit=100)
+                 if any(ev.get("bot") for ev in e.story)]
+    assert bot_moves, "Bob's bot played"
+    count = t.store.count()
+    out = t.execute("undo")
+    assert t.bots_wait and next_bot(t) is None          # after an undo the bots wait
+    last = t.store.last_change()
+    assert last is None or not any(ev.get("bot") for ev in last.story)
+    assert t.store.count() < count - 1
+    assert "Undone" in "\n".join(out.lines)
+    t.execute(moves_for(t, "Ann")[0].line) if moves_for(t, "Ann") else None
+    assert not t.bots_wait
+    del before
+
+
+def test_a_bot_seat_shows_on_its_page_takes_no_move_and_comes_back_with_off(tmp_path):
+    t = table("cave", tmp_path / "c.sqlite")
+    assert Desk.payload_of(t, "Ann")["moves"]
+    t.execute("bot Ann --level random")
+    page = Desk.payload_of(t, "Ann")
+    assert page["bot"]["level"] == "random" and page["moves"] == [] and not page["your_turn"]
+    assert "bot Ann --off" in page["bot"]["said"]
+    assert bots_of(t).levels == {"Ann": "random"} and t.store.bot_seats() == {"Ann": "random"}
+    t.execute("bot Ann --off")
+    assert "bot" not in Desk.payload_of(t, "Ann") and Desk.payload_of(t, "Ann")["moves"]
+
+
+def test_bot_refuses_a_game_master_game_an_unknown_level_and_off_for_a_persons_seat(tmp_path):
+    from guide.core.errors import CommandError
+
+    t = table("cave", tmp_path / "c.sqlite")
+    with pytest.raises(CommandError, match="no bot level 'genius'"):
+        t.execute("bot Ann --level genius")
+    with pytest.raises(CommandError, match="no bot plays Ann"):
+        t.execute("bot Ann --off")
+    game = games.load("kaverini")
+    k = Table(game, Store(tmp_path / "k.sqlite", game="kaverini"), game.load([]), Dice(1))
+    with pytest.raises(CommandError, match="no bot plays the kaverini game"):
+        k.execute("bot")
+
+
+@pytest.mark.parametrize("game_id", ["cave", "taverne", "cv", "kaivo"])
+def test_a_bots_choice_is_the_same_in_every_variant_its_seat_cannot_tell_apart(game_id, tmp_path):
+    """The secrets contract for bots: the state's secret variants (read by this test only)
+    that a seat may not see give its bot the same choice, point after point of a game."""
+    from guide.core.secrets import entitled
+
+    t = table(game_id, tmp_path / "c.sqlite")
+    seats = t.game.seats(t)
+    checked = 0
+    for step in range(120):
+        for seat in seats:
+            real = choose(t, seat, "random", 7, step)
+            for secret in t.game.secret_variants(t):
+                if entitled(secret.audience, seat):
+                    continue
+                other = (t.game.table_class or Table)(t.game, None, t.library, Dice(1))
+                other.state = secret.state
+                again = choose(other, seat, "random", 7, step)
+                assert (again and again.line) == (real and real.line), (seat, secret.what)
+                checked += 1
+        due = [(s, choose(t, s, "random", 7, step)) for s in seats]
+        due = [(s, m) for s, m in due if m is not None]
+        if not due or over(t):
+            break
+        seat, move = due[step % len(due)]
+        t.execute(move.line, seat=seat, bot="random")
+    assert checked
+
+
+def _bench(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "guide", "bench", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=300)
+
+
+def test_bench_json_has_the_issues_keys_and_cv_asks_for_the_tables_cards():
+    out = _bench("--game", "cave", "--games", "4", "--levels", "random", "--json",
+                 "--workers", "2")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["game"] == "cave" and data["games"] == 4
+    assert set(data["levels"]["random"]) >= {"win", "low", "high"}
+    assert set(data["move_ms"]) == {"median", "max"}
+    refused = _bench("--game", "cv", "--games", "2")
+    assert refused.returncode != 0 and "--box" in refused.stderr
+    tav = _bench("--game", "taverne", "--games", "2", "--levels", "random")
+    assert tav.returncode == 0 and "Initial Loot drawn from 1 to 3, no powers" in tav.stdout
+
+
+def test_the_think_level_plays_candidates_out_on_the_rules_and_keeps_the_best(tmp_path,
+                                                                               monkeypatch):
+    """The determinization engine (guide.core.bots.think) on Cave escape, with a TEST-ONLY
+    sampler (no shipped kit may read the table's state): the real state, its face-down decks
+    shuffled. The heuristic favours Energy: the choice is a legal move, and the same again
+    from the same seat, seed and move number."""
+    import copy as _copy
+    import random as _random
+
+    from guide.games.cave.bots import CaveBots
+
+    t = table("cave", tmp_path / "c.sqlite")
+
+    class Probe(CaveBots):
+        think_samples, think_depth, think_candidates = 2, 6, 4
+
+        def sample(self, library, view, seat, rng):
+            s = _copy.deepcopy(t.state)                      # the test's own peek
+            for deck in (s["events"]["draw"], s["meals"]["draw"], s["food"]):
+                rng.shuffle(deck)
+            return s
+
+        def value(self, table, seat):
+            ch = next(c for c in table.state["characters"] if c["name"] == seat)
+            return ch["energy"] / 20
+
+    monkeypatch.setattr(type(t.game), "bots", lambda self: Probe())
+    seat = t.game.seats(t)[0]
+    first = choose(t, seat, "think", 5, 0)
+    assert first is not None and first.line in [m.line for m in moves_for(t, seat)]
+    assert choose(t, seat, "think", 5, 0) == first
+    del _random
