@@ -125,13 +125,17 @@ def test_default_runs_stop_when_every_chance_is_within_3_points(turkeys):
     assert all(s.half_width() <= 0.03 for s in scenes)
 
 
+TAKES = "odds --adventure ID takes --size, --runs, --seed, --json, --alone and --policies only"
+
+
 @pytest.mark.parametrize("line,message", [
     ("odds --adventure nowhere", "--adventure: no adventure 'nowhere'; known: amsterdam,"
                                  " turkey-town"),
     ("odds --adventure turkey-town --size 0", "--size: 1 to 12 Kaverit, not 0"),
-    ("odds --adventure turkey-town Dumb Turkey", "odds --adventure ID takes --size, --runs,"
-                                                " --seed and --json only"),
-    ("odds --size 3", "odds --adventure ID takes --size, --runs, --seed and --json only"),
+    ("odds --adventure turkey-town Dumb Turkey", TAKES),
+    ("odds --size 3", TAKES),
+    ("odds --alone", TAKES),
+    ("odds --policies --scene 1", TAKES),
 ])
 def test_bad_adventure_odds_are_refused_with_one_line(turkeys, line, message):
     assert turkeys.fails(line) == message
