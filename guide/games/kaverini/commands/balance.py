@@ -148,16 +148,17 @@ def as_dict(adventure_id: str, size: int, scenes: list[SceneOdds],
             by_policy: dict[str, list[float]] | None = None) -> dict:
     """The JSON of the report; with `by_policy` (weakest first), each scene's win by policy
     and the policies' words."""
-    data = {"adventure": adventure_id, "size": size, "runs": len(scenes[0].arrivals),
-            "scenes": [{"name": s.name, "level": s.level, "win": pct(s.share("won")),
+    rows: list[dict] = [{"name": s.name, "level": s.level, "win": pct(s.share("won")),
                         "run_away": pct(s.share("ran away")), "lost": pct(s.share("lost")),
                         "undecided": pct(s.share("undecided")), "rounds": s.rounds,
                         "joined": {name: pct(share) for name, share in s.joined().items()}}
-                       for s in scenes]}
+                        for s in scenes]
+    data: dict = {"adventure": adventure_id, "size": size, "runs": len(scenes[0].arrivals),
+                  "scenes": rows}
     if by_policy is not None:
         data["policies"] = [{"name": name, "spending": "; ".join(POLICIES[name].said()),
                              "default": name == DEFAULT} for name in by_policy]
-        for i, scene in enumerate(data["scenes"]):
+        for i, scene in enumerate(rows):
             scene["policies"] = {name: pct(wins[i]) for name, wins in by_policy.items()}
     return data
 

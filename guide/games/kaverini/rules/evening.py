@@ -34,7 +34,7 @@ from guide.games.kaverini.model import Adventure, Card
 from guide.games.kaverini.rules.leveling import new_kaveri, party_lv
 from guide.games.kaverini.rules.policies import DEFAULT, POLICIES
 from guide.games.kaverini.rules.simulate import Setup, card_lookup, join, outcome, play, wilson
-from guide.games.kaverini.state import Sheet, State, buddy
+from guide.games.kaverini.state import Sheet, State
 
 MAX_SIZE = 12
 _, ngettext, pgettext = domain("kaverini").functions()
