@@ -156,7 +156,7 @@ def as_dict(adventure_id: str, size: int, scenes: list[SceneOdds],
     data: dict = {"adventure": adventure_id, "size": size, "runs": len(scenes[0].arrivals),
                   "scenes": rows}
     if by_policy is not None:
-        data["policies"] = [{"name": name, "spending": "; ".join(POLICIES[name].said()),
+        data["policies"] = [{"name": name, "spending": "; ".join(policy(name)),
                              "default": name == DEFAULT} for name in by_policy]
         for i, scene in enumerate(rows):
             scene["policies"] = {name: pct(wins[i]) for name, wins in by_policy.items()}
@@ -205,7 +205,7 @@ def policy_lines(scenes: list[SceneOdds], by_policy: dict[str, list[float]]) -> 
     return ["", _("The win by spending policy, weakest first (columns: the scenes above, in"
                   " order; * the default):"),
             *tabulate(rows, headers=headers, tablefmt="simple").splitlines(),
-            *[f"  {name}: {'; '.join(POLICIES[name].said())}." for name in by_policy]]
+            *[f"  {name}: {'; '.join(policy(name))}." for name in by_policy]]
 
 
 def report(adventure_id: str, who: str, scenes: list[SceneOdds],

@@ -47,8 +47,8 @@ def _balance() -> dict:
 
 
 def policy(name: str = DEFAULT) -> list[str]:
-    """A spending policy's steps (rules/policies.py), in the table's language."""
-    return POLICIES[name].said()
+    """A spending policy's steps (rules/policies.py, marked there), in the table's language."""
+    return [_(words) for words in POLICIES[name].words]
 
 
 def new_party(size: int, money: int = 0, taken: list[str] | None = None) -> list[Sheet]:

@@ -13,11 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from guide.core.errors import RuleError
-from guide.core.i18n import N_, domain
+from guide.core.i18n import N_
 from guide.games.kaverini.rules.leveling import MAX_LADDER, spend
 from guide.games.kaverini.state import Sheet
-
-_, ngettext, pgettext = domain("kaverini").functions()
 
 Step = Callable[[Sheet], None]
 
@@ -82,15 +80,12 @@ def all_on_h(k: Sheet) -> None:
 @dataclass(frozen=True)
 class SpendingPolicy:
     id: str                      # as `--policies` and the JSON name it
-    words: tuple[str, ...]       # its steps, in English (N_), said in the table's language
+    words: tuple[str, ...]       # its steps, in English (N_); evening.policy() says them
     steps: tuple[Step, ...]
 
     def spend(self, k: Sheet) -> None:
         for step in self.steps:
             step(k)
-
-    def said(self) -> list[str]:
-        return [_(w) for w in self.words]
 
 
 _E = N_("E: 1 point per level reached, as R-LVL-3 allows")
