@@ -19,7 +19,9 @@ METAVARS = (NP_("metavar", "ARGS"), NP_("metavar", "PATH"), NP_("metavar", "ID")
     "Is this fight fair? The odds for the campaign's party: the same options as `odds` at\n"
     "the table (FOE_CARD..., --party, --scene, --setting, --runs, --target, --seed, --json).\n"
     "`--adventure ID --size N` needs no campaign: the balance of the whole adventure for N new\n"
-    "level-1 Kaverit (with --campaign, for that campaign's party unless --size is given)."))
+    "level-1 Kaverit (with --campaign, for that campaign's party unless --size is given), its\n"
+    "friends joining as the booklet says (--alone: without them; --policies: the win of each\n"
+    "scene by spending policy)."))
 @CAMPAIGN
 @BOX
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)

@@ -102,13 +102,13 @@ def test_r_fx_4_status_tells_a_skip_from_the_nervousness_boost(party):
 
 
 def _win_the_last_scene(party):
-    party.do("confront --scene 5", "schmerz Captain 60")      # won when the captain falls
+    party.do("confront --scene 5", "schmerz Captain 99")      # won when the captain falls
 
 
 def test_good_ending_is_read_when_the_last_scene_is_won_and_in_recap(party):
     party.do("item Ann Stroopwafel", "item Ann Wooden Clogs")
     party.do("confront --scene 5", "schmerz Spirit 20")
-    out = party.do("schmerz Captain 60")                 # its won_when: the captain falls
+    out = party.do("schmerz Captain 99")                 # its won_when: the captain falls
     assert "The last scene is won: The Silent Carillon of Amsterdam is done" in out
     assert "At noon the next day the Westertoren plays again." in out
     recap = " ".join(party.do("recap").split())

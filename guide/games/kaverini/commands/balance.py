@@ -1,11 +1,15 @@
 """`odds --adventure ID`: the balance of a whole adventure, scene by scene (rules/evening.py),
-for a new party of N level-1 Kaverit or the campaign's own, many evenings over: the party's
-level on arrival, the chances to win, run away and lose (each to +-3 points at 95%), the
-rounds, and a verdict where a scene is too easy or too hard."""
+for a new party of N level-1 Kaverit or the campaign's own, many evenings over, the booklet
+as written (its friends join and fight beside the party; `--alone`: the Kaverit alone): the
+party's level on arrival and who is with it, the chances to win, run away and lose (each to
++-3 points at 95%), the rounds, a verdict where a scene is too easy or too hard; with
+`--policies`, each scene's win under every spending policy (rules/policies.py), from the
+weakest to the strongest."""
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import math
 import os
@@ -29,6 +33,7 @@ from guide.games.kaverini.rules.evening import (
     verdict,
 )
 from guide.games.kaverini.rules.leveling import level
+from guide.games.kaverini.rules.policies import DEFAULT, POLICIES
 
 if TYPE_CHECKING:
     from guide.games.kaverini.table import KaveriniTable
@@ -40,9 +45,11 @@ MIN_STEP = 50                # evenings added at least, when more are needed
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-def build_evening(t: KaveriniTable, adventure_id: str, size: int | None) -> tuple[Evening, str]:
+def build_evening(t: KaveriniTable, adventure_id: str, size: int | None, alone: bool = False
+                  ) -> tuple[Evening, str]:
     """The adventure's evening for a new party of `size`, or the campaign's party when no
-    size is given and it has Kaverit; and words for who plays it."""
+    size is given and it has Kaverit; the booklet's friends joining it, or with `alone` no
+    buddy or companion at all; and words for who plays it."""
     a = t.library.adventures.get(adventure_id.casefold())
     if a is None:
         known = ", ".join(sorted(t.library.adventures)) or _("none")
@@ -76,7 +83,7 @@ def build_evening(t: KaveriniTable, adventure_id: str, size: int | None) -> tupl
                                          for k in state["kaverit"]))
     cards = {c.key: c for c in (t.card(n.name) for n in t.library.cards.values())}
     house = {name: t.house(name) for name in house_rules()}
-    return evening_of(a, state, cards, house, start), who
+    return evening_of(a, state, cards, house, start, alone), who
 
 
 def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneOdds]:
@@ -137,12 +144,23 @@ def pct(x: float) -> float:
     return round(100 * x, 1)
 
 
-def as_dict(adventure_id: str, size: int, scenes: list[SceneOdds]) -> dict:
-    return {"adventure": adventure_id, "size": size, "runs": len(scenes[0].arrivals),
-            "scenes": [{"name": s.name, "level": s.level, "win": pct(s.share("won")),
+def as_dict(adventure_id: str, size: int, scenes: list[SceneOdds],
+            by_policy: dict[str, list[float]] | None = None) -> dict:
+    """The JSON of the report; with `by_policy` (weakest first), each scene's win by policy
+    and the policies' words."""
+    rows: list[dict] = [{"name": s.name, "level": s.level, "win": pct(s.share("won")),
                         "run_away": pct(s.share("ran away")), "lost": pct(s.share("lost")),
-                        "undecided": pct(s.share("undecided")), "rounds": s.rounds}
-                       for s in scenes]}
+                        "undecided": pct(s.share("undecided")), "rounds": s.rounds,
+                        "joined": {name: pct(share) for name, share in s.joined().items()}}
+                        for s in scenes]
+    data: dict = {"adventure": adventure_id, "size": size, "runs": len(scenes[0].arrivals),
+                  "scenes": rows}
+    if by_policy is not None:
+        data["policies"] = [{"name": name, "spending": "; ".join(policy(name)),
+                             "default": name == DEFAULT} for name in by_policy]
+        for i, scene in enumerate(rows):
+            scene["policies"] = {name: pct(wins[i]) for name, wins in by_policy.items()}
+    return data
 
 
 def _level(s: SceneOdds) -> str:
@@ -154,13 +172,54 @@ def _level(s: SceneOdds) -> str:
 HEADERS = (N_("scene"), N_("level"), N_("win"), N_("run away"), N_("lost"), N_("rounds"))
 
 
-def report(adventure_id: str, who: str, scenes: list[SceneOdds]) -> Result:
+def joined_lines(scenes: list[SceneOdds]) -> list[str]:
+    """Who is with the party on arrival at each scene, and in what share of evenings."""
+    lines = [f"  {s.name}: " + ", ".join(f"{name} {pct(share):.0f}%" for name, share in
+                                         s.joined().items())
+             for s in scenes if s.joined()]
+    if not lines:
+        return [_("With the party on arrival: no buddy or companion in any scene.")]
+    return [_("With the party on arrival (in that share of evenings):"), *lines]
+
+
+def measure_policies(evening: Evening, seed: int, runs: int | None,
+                     default: list[SceneOdds]) -> dict[str, list[float]]:
+    """Each scene's win under every spending policy (rules/policies.py), on the same seeds
+    as the default report (whose own figures are reused for its policy), weakest first: by
+    the mean win over the scenes, then by name."""
+    wins: dict[str, list[float]] = {}
+    for name in POLICIES:
+        scenes = default if name == evening.policy else balance(
+            dataclasses.replace(evening, policy=name), seed, runs)
+        wins[name] = [s.share("won") for s in scenes]
+    return dict(sorted(wins.items(), key=lambda kv: (sum(kv[1]) / len(kv[1]), kv[0])))
+
+
+def policy_lines(scenes: list[SceneOdds], by_policy: dict[str, list[float]]) -> list[str]:
+    """The table of wins by spending policy (weakest first) and each policy in words."""
+    from tabulate import tabulate
+
+    headers = [_("policy")] + [str(i) for i in range(1, len(scenes) + 1)]
+    rows = [[name + (" *" if name == DEFAULT else "")] + [f"{pct(w):.0f}%" for w in wins]
+            for name, wins in by_policy.items()]
+    return ["", _("The win by spending policy, weakest first (columns: the scenes above, in"
+                  " order; * the default):"),
+            *tabulate(rows, headers=headers, tablefmt="simple").splitlines(),
+            *[f"  {name}: {'; '.join(policy(name))}." for name in by_policy]]
+
+
+def report(adventure_id: str, who: str, scenes: list[SceneOdds],
+           by_policy: dict[str, list[float]] | None = None) -> Result:
     rows = [[s.name, _level(s), f"{pct(s.share('won')):.0f}%", f"{pct(s.share('ran away')):.0f}%",
              f"{pct(s.share('lost')):.0f}%", s.rounds] for s in scenes]
     notes = [f"{s.name}: {v}" for s in scenes if (v := verdict(s.share("won")))]
+    notes += joined_lines(scenes)
     notes += [_("level: the party's Lv on arrival (the median evening's); a range such as"
                 " 3 (3-4): the middle 80% of evenings arrive between those levels.")]
-    notes += [_("Between scenes: {policy}.").format(policy="; ".join(policy()))]
+    notes += [_("Between scenes: {policy}; then every Kaveri and buddy starts the next scene"
+                " at full HP.").format(policy="; ".join(policy()))]
+    if by_policy is not None:
+        notes += policy_lines(scenes, by_policy)
     widest = max(s.half_width() for s in scenes)
     evenings = len(scenes[0].arrivals)
     return Result(lines=[ngettext("The balance of {id!r}, {count} evening (each chance to"
@@ -173,11 +232,15 @@ def report(adventure_id: str, who: str, scenes: list[SceneOdds]) -> Result:
 
 
 def adventure_odds(t: KaveriniTable, adventure_id: str, size: int | None, runs: int | None,
-                   seed: int, as_json: bool) -> Result:
-    evening, who = build_evening(t, adventure_id, size)
+                   seed: int, as_json: bool, alone: bool = False,
+                   policies: bool = False) -> Result:
+    evening, who = build_evening(t, adventure_id, size, alone)
+    who += "; " + (_("alone: no buddy or companion (--alone)") if alone else
+                   _("the buddies and companions the booklet hands out join as it says"))
     scenes = balance(evening, seed, runs)
+    by_policy = measure_policies(evening, seed, runs, scenes) if policies else None
     a = t.library.adventures[adventure_id.casefold()]
     if as_json:
-        return Result([json.dumps(as_dict(a.id, len(evening.state["kaverit"]), scenes),
-                                  indent=2)])
-    return report(a.id, who, scenes)
+        return Result([json.dumps(as_dict(a.id, len(evening.state["kaverit"]), scenes,
+                                          by_policy), indent=2)])
+    return report(a.id, who, scenes, by_policy)

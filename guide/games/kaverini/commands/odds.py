@@ -247,23 +247,30 @@ def target_lines(setup: Setup, target: float, seed: int,
 @click.option("--size", type=int, default=None, metavar="N",
               help="With --adventure: a party of N new level-1 Kaverit (default: the"
                    " campaign's party, or 3).")
+@click.option("--alone", is_flag=True,
+              help="With --adventure: the Kaverit alone, without the buddies and companions"
+                   " the booklet hands out.")
+@click.option("--policies", is_flag=True,
+              help="With --adventure: each scene's win under every spending policy, weakest"
+                   " first.")
 def odds(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int | None,
          settings: tuple[str, ...], runs: int | None, target: int | None, seed: int | None,
-         as_json: bool, adventure_id: str | None, size: int | None) -> Result:
+         as_json: bool, adventure_id: str | None, size: int | None, alone: bool,
+         policies: bool) -> Result:
     """Is this fight fair? The odds of a confrontation, played thousands of times from its
     start; during one, with no foes named, of a new fight against the foes still standing
     (at full HP, not as they are now); with --adventure, of every scene of an adventure in
-    order.
+    order, as its booklet has it (its friends join; --alone: the Kaverit alone).
 
     Example: odds --scene 5 --target 60"""
-    if adventure_id is not None or size is not None:
+    if adventure_id is not None or size is not None or alone or policies:
         from guide.games.kaverini.commands.balance import adventure_odds
 
         if adventure_id is None or foes or party or scene is not None or settings or target:
-            raise CommandError(_("odds --adventure ID takes --size, --runs, --seed and --json"
-                               " only"))
+            raise CommandError(_("odds --adventure ID takes --size, --runs, --seed, --json,"
+                                 " --alone and --policies only"))
         seed = seed if seed is not None else random.randrange(1 << 30)
-        return adventure_odds(t, adventure_id, size, runs, seed, as_json)
+        return adventure_odds(t, adventure_id, size, runs, seed, as_json, alone, policies)
     setup = build_setup(t, foes, party, scene, settings)
     seed = seed if seed is not None else random.randrange(1 << 30)
     aimed: tuple[list[str], dict] | None = None

@@ -3,12 +3,19 @@ odds simulator's engine and policies (rules/simulate.py), many evenings over.
 
 One evening: the party meets each scene's foes in the booklet's order (R-CONF-4's extra HP at
 the party's Lv of that moment); a neutralized foe gives the booklet's XP to each Kaveri
-standing (R-CONF-7, R-LVL-1); between two scenes every Kaveri spends its points by the policy
-(POLICY) and the party starts the next scene at full HP. Every scene is played
-whatever the one before gave: a scene run away from gives no more XP (R-CONF-6), and after a
-lost one (R-CONF-11: items and money gone, sheets kept) the table goes on from there (6.1:
-"You could even begin from the point where you lost"), so each scene is measured on every
-evening. Pure: plain data and seeds in, outcomes out.
+standing (R-CONF-7, R-LVL-1); between two scenes every Kaveri spends its points by a spending
+policy (rules/policies.py) and the party starts the next scene at full HP. Every scene is
+played whatever the one before gave: a scene run away from gives no more XP (R-CONF-6), and
+after a lost one (R-CONF-11: items and money gone, sheets kept) the table goes on from there
+(6.1: "You could even begin from the point where you lost"), so each scene is measured on
+every evening.
+
+The booklet as written: a scene won brings the friends of its `joins` into the party (a
+buddy at full HP, 4.5; a companion), as the table's `buddy NAME` / `companion NAME` would; a
+foe neutralized the way its back's flip condition says flips and joins as that buddy
+(5.6, rules/simulate.py); both then fight beside the party in the scenes that follow, unless
+the evening loses them (R-CONF-8, 6.2). `alone` plays the Kaverit without any of them.
+Pure: plain data and seeds in, outcomes out.
 """
 
 from __future__ import annotations
@@ -22,10 +29,11 @@ from importlib import resources
 
 import yaml
 
-from guide.core.i18n import N_, domain
+from guide.core.i18n import domain
 from guide.games.kaverini.model import Adventure, Card
-from guide.games.kaverini.rules.leveling import new_kaveri, party_lv, spend
-from guide.games.kaverini.rules.simulate import Setup, outcome, play, wilson
+from guide.games.kaverini.rules.leveling import new_kaveri, party_lv
+from guide.games.kaverini.rules.policies import DEFAULT, POLICIES
+from guide.games.kaverini.rules.simulate import Setup, card_lookup, join, outcome, play, wilson
 from guide.games.kaverini.state import Sheet, State
 
 MAX_SIZE = 12
@@ -38,17 +46,9 @@ def _balance() -> dict:
     return yaml.safe_load(text)
 
 
-# The spending policy of spend_by_policy, in words (R-LVL-1..3).
-POLICY = (N_("E: 1 point per level reached, as R-LVL-3 allows"),
-          N_("ladders: the lowest ladder (the first on a tie) up one level, again and again,"
-             " while the points pay for it (n+1 points, R-LVL-2)"),
-          N_("the rest alternately on H and on max HP, H first"),
-          N_("then every Kaveri and buddy starts the next scene at full HP"))
-
-
-def policy() -> list[str]:
-    """The spending policy (spend_by_policy's), in the table's language."""
-    return [_(line) for line in POLICY]
+def policy(name: str = DEFAULT) -> list[str]:
+    """A spending policy's steps (rules/policies.py, marked there), in the table's language."""
+    return [_(words) for words in POLICIES[name].words]
 
 
 def new_party(size: int, money: int = 0, taken: list[str] | None = None) -> list[Sheet]:
@@ -68,25 +68,9 @@ def new_party(size: int, money: int = 0, taken: list[str] | None = None) -> list
     return out
 
 
-def spend_by_policy(k: Sheet) -> None:
-    """The policy (POLICY): E (R-LVL-3), then the lowest ladder up while the points pay
-    (R-LVL-2), then H and max HP in turn. Every point is spent."""
-    e = min(k["e_allowance"], k["points"])
-    if e:
-        spend(k, e=e)
-    while True:
-        ladders = [(lv, i, name) for i, (name, lv) in enumerate({**k["ladders"], **k["custom"]}
-                                                              .items()) if lv < 10]
-        if not ladders:
-            break
-        lv, _, name = min(ladders)
-        if k["points"] < lv + 1:
-            break
-        spend(k, raises={name if name in k["ladders"] else f"custom:{name}": lv + 1})
-    if k["points"]:
-        h = (k["points"] + 1) // 2
-        hp = k["points"] - h
-        spend(k, h=h, hp=hp)
+def spend_by_policy(k: Sheet, name: str = DEFAULT) -> None:
+    """Every banked point spent by the named policy (rules/policies.py; R-LVL-1..3)."""
+    POLICIES[name].spend(k)
 
 
 @dataclass
@@ -98,15 +82,24 @@ class Evening:
     scenes: list[tuple[str, list[str], list[str], list[str]]]   # name, foes, settings, won_when
     xp: dict[str, int]                           # XP per foe card, case-folded
     house: dict[str, str] = field(default_factory=dict)
+    joins: list[tuple[str, ...]] = field(default_factory=list)  # per scene: who joins on a win
+    flips: bool = False                          # a foe flipped by its condition joins (5.6)
+    policy: str = DEFAULT                        # the spending policy (rules/policies.py)
 
 
 def evening_of(adventure: Adventure, state: State, cards: dict[str, Card],
-               house: dict[str, str], start: int = 1) -> Evening:
-    """The evening from scene `start` on (mid-adventure: the current scene)."""
+               house: dict[str, str], start: int = 1, alone: bool = False,
+               policy: str = DEFAULT) -> Evening:
+    """The evening from scene `start` on (mid-adventure: the current scene): as the booklet
+    has it, or with `alone` the Kaverit without buddies or companions, none joining."""
+    played = [s for s in adventure.scenes[start - 1:] if s.foes]
     scenes = [(s.name, list(s.foes), [s.setting] if s.setting else [], list(s.won_when))
-              for s in adventure.scenes[start - 1:] if s.foes]
+              for s in played]
     xp = {name.casefold(): n for name, n in adventure.xp.items()}
-    return Evening(state, cards, scenes, xp, house)
+    if alone:
+        state["buddies"], state["companions"] = [], []
+    joins = [tuple(s.joins) for s in played]     # told after a won confrontation
+    return Evening(state, cards, scenes, xp, house, [] if alone else joins, not alone, policy)
 
 
 @dataclass(frozen=True)
@@ -114,23 +107,29 @@ class Arrival:
     level: int           # the party's Lv on arrival (R-SHEET-4)
     result: str          # won | ran away | lost | undecided
     rounds: int
+    joined: tuple[str, ...] = ()   # the buddies and companions with the party on arrival
 
 
 def play_evening(evening: Evening, seed: int) -> list[Arrival]:
     state = json.loads(json.dumps(evening.state))
     rng = random.Random(seed)
+    card = card_lookup(evening.cards)
     out = []
     for i, (_, foes, settings, won_when) in enumerate(evening.scenes):
         if i:
             for k in state["kaverit"]:
-                spend_by_policy(k)
+                spend_by_policy(k, evening.policy)
         for fighter in state["kaverit"] + state["buddies"]:
             fighter["hp"] = fighter["max_hp"]
         lv = party_lv(state["kaverit"], evening.house.get("lv_default", "highest"))
+        with_them = tuple(b["name"] for b in state["buddies"]) + tuple(state["companions"])
         setup = Setup(state, evening.cards, foes, settings, 1.0, lv, evening.house, evening.xp,
-                      won_when)
+                      won_when, flips=evening.flips)
         ended = outcome(play(setup, rng.randrange(1 << 30), state, record=False))
-        out.append(Arrival(lv, ended.result, ended.rounds))
+        out.append(Arrival(lv, ended.result, ended.rounds, with_them))
+        if ended.result == "won" and i < len(evening.joins):
+            for name in evening.joins[i]:            # the booklet's `joins` (after_win)
+                join(state, card(name))
     return out
 
 
@@ -164,6 +163,15 @@ class SceneOdds:
         """The party's Lv on arrival in the middle 80% of the evenings (10th to 90th)."""
         ordered = sorted(a.level for a in self.arrivals)
         return ordered[len(ordered) // 10], ordered[(len(ordered) * 9) // 10 - 1]
+
+    def joined(self) -> dict[str, float]:
+        """Each buddy and companion with the party on arrival in at least one evening, and
+        the share of evenings it is (the order it first joined in)."""
+        counts: dict[str, int] = {}
+        for a in self.arrivals:
+            for name in a.joined:
+                counts[name] = counts.get(name, 0) + 1
+        return {name: n / (len(self.arrivals) or 1) for name, n in counts.items()}
 
     @property
     def rounds(self) -> int:

@@ -9,7 +9,11 @@ Policies (documented, simple, the same for every run):
   Kaveri, buddy or standing companion;
 - the Kaverit try to run away (R-CONF-6) at the start of any round in which at least half
   of them cower;
-- a fight still running after MAX_ROUNDS rounds counts as undecided.
+- a fight still running after MAX_ROUNDS rounds counts as undecided;
+- with `flips` (the balance report's booklet evening): a foe whose card's back is a buddy or
+  a companion, neutralized by a Kaveri's or buddy's technique of an emotion its flip
+  condition names (cardtext.flip_met, as the table's reminder reads it), flips at once and
+  joins the party, as the GM's `flip` does at the table (5.6).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from guide.core.dice import Dice
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.core.stats import wilson
+from guide.games.kaverini.cardtext import flip_met
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import house_rules, ladders
 from guide.games.kaverini.model import Card
@@ -31,7 +36,7 @@ from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.confrontation import Fight
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, STAND, Fighter
 from guide.games.kaverini.rules.schmerz import amount, base_schmerz, doublings, matches
-from guide.games.kaverini.state import State
+from guide.games.kaverini.state import State, buddy
 
 MAX_ROUNDS = 60
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -50,6 +55,7 @@ class Setup:
     house: dict[str, str] = field(default_factory=dict)
     xp: dict[str, int] = field(default_factory=dict)   # XP per foe card (case-folded), R-CONF-7
     won_when: list[str] = field(default_factory=list)  # a scene's foes whose fall wins it
+    flips: bool = False               # a foe flipped by its condition joins the party (5.6)
 
     @property
     def frozen(self) -> str:
@@ -69,7 +75,7 @@ class Setup:
         key = (id(self.cards), tuple(self.foes), tuple(self.settings), self.hp_scale,
                tuple(sorted(self.house.items())))
         if self._read is None or self._read[0] != key:
-            card = _lookup(self.cards)
+            card = card_lookup(self.cards)
             foes = [_scaled(card(n), self.hp_scale) for n in self.foes]
             rules = {name: self.house.get(name, d["default"])
                      for name, d in house_rules().items()}
@@ -127,7 +133,7 @@ def play(setup: Setup, seed: int, state: dict | None = None, record: bool = True
                   xp_for=lambda name: xp.get(name.casefold(), 0), record=record)
     fight.start(foes, [k["name"] for k in state["kaverit"]], settings,
                 list(state["companions"])[:3], setup.lv, won_when=setup.won_when)
-    policy = Policy(fight, rng, setup.memory() if fresh else Memory())
+    policy = Policy(fight, rng, setup.memory() if fresh else Memory(), setup.flips)
     while fight.running and fight.c["round"] <= MAX_ROUNDS:
         try:
             policy.step()
@@ -157,11 +163,12 @@ class Policy:
     none of which changes during a fight), and the best of them against a foe for the
     user's E and the foe's H of the moment."""
 
-    __slots__ = ("fight", "rng", "_options", "_against", "_best")
+    __slots__ = ("fight", "rng", "flips", "_options", "_against", "_best")
 
-    def __init__(self, fight: Fight, rng: random.Random, memory: Memory):
+    def __init__(self, fight: Fight, rng: random.Random, memory: Memory, flips: bool = False):
         self.fight = fight
         self.rng = rng
+        self.flips = flips
         self._options = memory.options
         self._against = memory.against
         self._best = memory.best
@@ -183,6 +190,8 @@ class Policy:
         if actor.kind != FOE:
             technique, target = self.best(actor)
             fight.act(actor, technique, target)
+            if self.flips and target.data["hp"] == 0:
+                self.flip_if_met(actor, technique, target)
             return
         # a foe's adversaries (Fight.enemy): whoever is not a foe
         targets = [f for f in fight.fighters() if f.data["hp"] > 0 and f.kind != FOE]
@@ -208,6 +217,19 @@ class Policy:
                 return found[1], foe
         return self._techniques(user, level)[0][0], foes[0]
 
+    def flip_if_met(self, user: Fighter, technique: str, foe: Fighter) -> None:
+        """The foe `user` just neutralized with `technique` flips and joins the party when
+        its back is a friend and its flip condition names the technique's emotion."""
+        card = foe.card
+        back = card.back if card is not None else None
+        if card is None or back is None or back.type not in ("buddy", "companion"):
+            return
+        level = self.fight.lv() if user.kind == BUDDY else user.level
+        emotion = next((e for name, _base, e in self._techniques(user, level)
+                        if name == technique), None)
+        if flip_met(back.flip, emotion) is True:
+            flip(self.fight, foe)
+
     def _best_on(self, user: Fighter, level: int, foe: Fighter, e: int, h: int
                  ) -> tuple[int, str]:
         """The most Schmerz `user` deals `foe` with E `e` against H `h`, and by which
@@ -228,6 +250,38 @@ class Policy:
         if options is None:
             options = self._options[user.name, level] = _techniques(self.fight, user)
         return options
+
+
+def join(state: State, card: Card) -> bool:
+    """A buddy (at full HP, 4.5) or companion joins the party, as the table's `buddy NAME`
+    and `companion NAME` do: not twice, and not one gone for good (R-CONF-8, 6.2). True if
+    it joined."""
+    if card.type == "buddy":
+        if card.name in state.get("lost_buddies", []) or any(
+                b.get("card", b["name"]) == card.name for b in state["buddies"]):
+            return False
+        state["buddies"].append(buddy(card))
+        return True
+    if card.type == "companion":
+        if card.name in state["companions"] or card.name in state["lost_companions"]:
+            return False
+        state["companions"].append(card.name)
+        return True
+    return False
+
+
+def flip(fight: Fight, foe: Fighter) -> None:
+    """5.6 as the table's `flip` does it (its on_flip): the card shows its back; a foe that
+    becomes a friend leaves the foes (while the fight runs) and joins the party."""
+    card = foe.card
+    assert card is not None
+    flipped = fight.s.setdefault("flipped", [])
+    if card.key not in flipped:
+        flipped.append(card.key)
+    if fight.running and any(f is foe.data for f in fight.c["foes"]):
+        fight.c["foes"][:] = [f for f in fight.c["foes"] if f is not foe.data]
+    join(fight.s, card.flipped())
+    fight._changed()                     # who is in the field changed
 
 
 def _weakest(f: Fighter) -> tuple[int, str]:
@@ -268,7 +322,7 @@ def _scaled(card: Card, scale: float) -> Card:
     return card if scale == 1.0 else replace(card, hp=max(1, round((card.hp or 0) * scale)))
 
 
-def _lookup(cards: dict[str, Card]) -> Callable[[str], Card]:
+def card_lookup(cards: dict[str, Card]) -> Callable[[str], Card]:
     library = Library(cards)
 
     def card(name: str) -> Card:
