@@ -236,7 +236,7 @@ def seats(t: Table, no_qr: bool) -> Result:
     elif _this_computer_only(base):
         r.add(_(LOCAL_ONLY))
     for seat, link in links(t, base):
-        r.add(f"{seat}: {link}")
+        r.add(_("{seat}: {link}").format(seat=seat, link=link))
     unlinked = [s for s in t.game.seats(t) if s not in desk_of(t).tokens]
     if unlinked:
         r.add(_("No link yet (the table makes them when it runs): {seats}").format(seats=", ".join(unlinked)))
@@ -285,7 +285,7 @@ def seats_qr(t: Table, seat: str) -> Result:
         r.add(_(LOCAL_ONLY))
     for s, link in links(t, base):
         if s == name:
-            r.add(f"{s}: {link}", *qr(link))
+            r.add(_("{seat}: {link}").format(seat=s, link=link), *qr(link))
             return r
     raise CommandError(_("{seat} has no link yet (the table makes them when it runs)").format(seat=name))
 
@@ -307,7 +307,7 @@ def seats_revoke(t: Table, seat: str) -> Result:
         desk.publish(server.publish_seat, server.forget_seat)
     base = server.base if server is not None else (t.campaign.seat_address() or "http://HOST:8765/")
     return Result([_("{seat}'s old link gets nothing now; the new one:").format(seat=name),
-                   *(f"{s}: {link}" for s, link in links(t, base) if s == name)])
+                   *(_("{seat}: {link}").format(seat=s, link=link) for s, link in links(t, base) if s == name)])
 
 
 @command("seats moves", "seats", journal=False)

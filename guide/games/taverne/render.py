@@ -83,7 +83,7 @@ def _quarrel(e: Event) -> str:
 
 
 def _total(e: Event) -> str:
-    head = ngettext("{who} in all ({attacks} attack): ", "{who} in all ({attacks} attacks): ",
+    head = ngettext("{who}, after {attacks} quarrel: ", "{who}, after {attacks} quarrels: ",
                     e["attacks"]).format(who=e["who"], attacks=e["attacks"]) if e["attacks"] > 1 else \
         _("{who}: ").format(who=e["who"])
     parts = []
@@ -226,11 +226,11 @@ RENDER: dict[str, Callable[[Event], str]] = {
                                  trick=trick_name(e["discarded"])) if e["discarded"] else "")),
     "militia_reminder": lambda e: _("{who} at 5 Prestige: call the Militia (`militia NAME`) or risk a"
                                     " mistake (T-MIS-1)").format(who=names(e["who"])),
-    "dodges_set": lambda e: (ngettext("{who} sets aside {values} as Dodges ({count} of at most {prestige})",
-                                      "{who} sets aside {values} as Dodges ({count} of at most {prestige})",
-                                      len(e["dodges"])).format(
-                                 who=e["who"], values=values(e["values"]), count=len(e["dodges"]),
-                                 prestige=e["prestige"])
+    "dodges_set": lambda e: (ngettext("{who} sets aside {values} as a Dodge", "{who} sets aside {values} as Dodges",
+                                      len(e["values"])).format(who=e["who"], values=values(e["values"]))
+                             + ngettext(" ({count} Dodge of at most {prestige})",
+                                        " ({count} Dodges of at most {prestige})",
+                                        len(e["dodges"])).format(count=len(e["dodges"]), prestige=e["prestige"])
                              if e["values"] else _("{who} sets aside no more Dodges").format(who=e["who"])),
     "quarrel_void": lambda e: _("{attacker}'s Attack on {target} is void (T-LEAVE-1)").format(
                                 attacker=e["attacker"], target=e["target"]),
