@@ -187,8 +187,18 @@ def start_view(t: Table, port: int | None, lan: bool):
     """Serve the TV page (and, in a game with seats, the seats), following every command."""
     from guide.core.view.ports import serve
 
+    from importlib import resources
+
+    from guide.core.i18n import current
+    from guide.core.view import in_language
+
+    def page(own: bytes | None, core: str, title: str) -> bytes:
+        """The game's page (or the core's) in the table's language: <html lang>, <title>."""
+        raw = own or resources.files("guide.core.view").joinpath(core).read_bytes()
+        return in_language(raw, current(), title.format(title=t.game.title))
+
     try:
-        server, note = serve(t.game.view_page, port, lan)
+        server, note = serve(page(t.game.view_page, "page.html", _("{title}: the players' view")), port, lan)
     except OSError as e:
         raise CommandError(_("cannot serve the view on port {port}: {why}").format(
             port=port or _("near 8765"), why=e.strerror or e)) from None
@@ -196,7 +206,7 @@ def start_view(t: Table, port: int | None, lan: bool):
     if desk is not None:
         server.on_move = desk.receive
         server.on_open = desk.page_opened
-        server.seat_page = t.game.seat_page
+        server.seat_page = page(t.game.seat_page, "seat.html", _("{title}: your seat"))
         t.campaign.save_seat_address(server.base)
 
     def listener(table: Table) -> None:
