@@ -26,5 +26,5 @@ def in_language(page: bytes, lang: str, title: str) -> bytes:
     sets its own title later (Kaivo's) still starts with this one."""
     text = page.decode("utf-8")
     text = re.sub(r'<html lang="[^"]*"', f'<html lang="{html.escape(lang)}"', text, count=1)
-    text = re.sub(r"<title>[^<]*</title>", f"<title>{html.escape(title)}</title>", text, count=1)
+    text = re.sub(r"<title>[^<]*</title>", f"<title>{html.escape(title, quote=False)}</title>", text, count=1)
     return text.encode("utf-8")

@@ -52,7 +52,7 @@ def test_t_call_5_the_summary_in_french():
         i18n.use("en")
     assert "Anne esquive 5\u00a0; Bob manque avec l’Arme\u00a05\u00a0: Anne +1\u00a0Butin" in out
     assert "Anne touche avec l’Arme\u00a06\u00a0: Bob -6\u00a0Énergie, Anne +1\u00a0Butin" in out
-    assert "Anne en tout (2 attaques)\u00a0: +2\u00a0Butin, reste 30\u00a0Énergie" in out
+    assert "Anne, après 2 querelles\u00a0: +2\u00a0Butins, reste 30\u00a0Énergie" in out
 
 
 def test_t_cnt_3_the_summary_counts_only_the_loot_the_limit_lets_in():
