@@ -210,9 +210,20 @@ def start_view(t: Table, port: int | None, lan: bool):
     """Serve the TV page (and, in a game with seats, the seats), following every command."""
     from guide.core.view.ports import serve
 
+    from importlib import resources
+
+    from guide.core.i18n import current
+    from guide.core.view import in_language
+
+    def page(own: bytes | None, core: str, title: str) -> bytes:
+        """The game's page (or the core's) in the table's language: <html lang>, <title>."""
+        raw = own or resources.files("guide.core.view").joinpath(core).read_bytes()
+        return in_language(raw, current(), title.format(title=t.game.title))
+
     token = None if t.store is None else t.campaign.tv_token()
     try:
-        server, note = serve(t.game.view_page, port, lan, token)
+        server, note = serve(page(t.game.view_page, "page.html", _("{title}: the players' view")),
+                             port, lan, token)
     except OSError as e:
         raise CommandError(_("cannot serve the view on port {port}: {why}").format(
             port=port or _("near 8765"), why=e.strerror or e)) from None
@@ -222,7 +233,7 @@ def start_view(t: Table, port: int | None, lan: bool):
     if desk is not None:
         server.on_move = desk.receive
         server.on_open = desk.page_opened
-        server.seat_page = t.game.seat_page
+        server.seat_page = page(t.game.seat_page, "seat.html", _("{title}: your seat"))
         t.campaign.save_seat_address(server.base)
 
     def listener(table: Table) -> None:
@@ -262,7 +273,7 @@ def seats(t: Table, no_qr: bool) -> Result:
     elif _this_computer_only(base):
         r.add(_(LOCAL_ONLY))
     for seat, link in links(t, base):
-        r.add(f"{seat}: {link}")
+        r.add(_("{seat}: {link}").format(seat=seat, link=link))
     unlinked = [s for s in t.game.seats(t) if s not in desk_of(t).tokens]
     if unlinked:
         r.add(_("No link yet (the table makes them when it runs): {seats}").format(seats=", ".join(unlinked)))
@@ -311,7 +322,7 @@ def seats_qr(t: Table, seat: str) -> Result:
         r.add(_(LOCAL_ONLY))
     for s, link in links(t, base):
         if s == name:
-            r.add(f"{s}: {link}", *qr(link))
+            r.add(_("{seat}: {link}").format(seat=s, link=link), *qr(link))
             return r
     raise CommandError(_("{seat} has no link yet (the table makes them when it runs)").format(seat=name))
 
@@ -333,7 +344,7 @@ def seats_revoke(t: Table, seat: str) -> Result:
         desk.publish(server.publish_seat, server.forget_seat)
     base = server.base if server is not None else (t.campaign.seat_address() or "http://HOST:8765/")
     return Result([_("{seat}'s old link gets nothing now; the new one:").format(seat=name),
-                   *(f"{s}: {link}" for s, link in links(t, base) if s == name)])
+                   *(_("{seat}: {link}").format(seat=s, link=link) for s, link in links(t, base) if s == name)])
 
 
 def _seat_names(t: Table | None, words: list[str]) -> list[str]:

@@ -9,6 +9,7 @@ view) live in `guide.core.commands` and are offered by every game (`Registry.mer
 from __future__ import annotations
 
 import math
+import re
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -39,7 +40,8 @@ class Command:
     def summary(self) -> str:
         """The first sentence of the help."""
         paragraph = help_text(self.function.__doc__, self.function.__module__).split("\n\n")[0]
-        text = " ".join(paragraph.split())
+        # folded at the ASCII spaces only: French keeps its non-breaking spaces ("enchères :")
+        text = " ".join(re.split(r"[ \t\n\r\f\v]+", paragraph.strip()))
         end = text.find(". ")
         return text if end == -1 else text[:end + 1]
 

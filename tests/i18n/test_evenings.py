@@ -136,7 +136,7 @@ def test_a_cv_evening_in_ukrainian_leaves_nothing_in_english(tmp_path):
                  "Оля тримає карту «Екскурсія в зоопарк»",
                  "Оля грає карту «Екскурсія в зоопарк»: ще 2 кістки до наступного кидка",
                  "Невдача: 3 (коштує 1 активну карту, V-FAIL-1)", "Доріжку доповнено (Молодість — 2)",
-                 "помилка: невідома команда 'bogus' (help показує всі команди)", "Скасовано: roll Оля",
+                 "помилка: невідома команда «bogus» (help показує всі команди)", "Скасовано: roll Оля",
                  "Використання: take", "Команди (help КОМАНДА — докладніше):", "підготовка:",
                  "cv (раунд 1: Оля)> ",
                  "«--dice»: «x» — не ціле число"):    # click's type name, translated, its «»
@@ -176,7 +176,7 @@ def test_cv_scoring_in_ukrainian_counts_with_three_plural_forms(tmp_path):
     t.close()
     assert not misses, sorted(misses)[:10]
     assert "Фелікс: 10 + 6 + 15 + 19 + 8 + 5 = 63 очки" in out
-    assert "Перемагає: Фелікс, 63 очки" in out
+    assert "Перемога: Фелікс — 63 очки" in out
     assert ("CV: Фелікс — Здоров'я: 4, Відносини: 3, Знання: 5, Робота: 0, карти Майна: 5,"
             " очки Майна: 19, жетони: 0") in out
     assert "Ерік: 0 + 0 + 0 + 5 + 0 = 5 очок (3 карти в CV)" in out
@@ -276,7 +276,7 @@ def test_a_broken_cv_file_is_said_in_ukrainian(tmp_path):
     assert ("symbols.yaml:5:9: symbols[1].id: 'Health Bad' — неприпустиме значення;"
             " очікується ідентифікатор малими латинськими літерами (літери і _)") in out
     assert ("types.yaml:4:1: синтаксична помилка YAML: рядок, що не є ні `ключ: значення`,"
-            " ні елементом списку `- ` (бракує ':') (див. рядок 3, стовпець 5)") in out
+            " ні елементом списку `- ` (бракує «:») (див. рядок 3, стовпець 5)") in out
     assert "Знайдено 2 проблеми." in out
 
 
@@ -291,7 +291,7 @@ def test_guide_lang_before_play_is_the_tables_language_and_the_campaign_keeps_it
     assert "Гравці по черзі: Оля, Петро" in out
     i18n.use("en")
     again = CliRunner().invoke(cli, ["play", "--campaign", path], input="bogus\n").output
-    assert "помилка: невідома команда 'bogus'" in again
+    assert "помилка: невідома команда «bogus»" in again
     refused = CliRunner().invoke(cli, ["--lang", "uk", "play", "--game", "taverne",
                                        "--campaign", str(tmp_path / "t.sqlite")], input="")
     assert refused.output.startswith("помилка: --lang: гра taverne")
@@ -326,7 +326,7 @@ def test_a_cv_seat_counts_its_rerolls_not_its_rolls_in_ukrainian(tmp_path):
         for line in ("players Оля Петро", "roll Оля --faces money,money,health,health"):
             t.execute(line)
         you = Desk.payload_of(t, "Оля")["view"]["you"]
-        assert you["rerolls_label"] == "перекидання лишилось", you["rerolls_label"]
+        assert you["rerolls_label"] == "переки\u00adдання лишилось", you["rerolls_label"]
         words = Desk.payload_of(t, "Оля")              # a whole sentence, not "які перекинути"
         assert "Торкніться кісток, які хочете перекинути" in json.dumps(words, ensure_ascii=False)
         assert "Відкрийте його на другому екрані" in text(attempt(t, "view"))

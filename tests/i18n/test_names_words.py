@@ -41,7 +41,7 @@ def test_a_taverne_refusal_names_the_player_in_french(tmp_path):
         _say(t, "player Marie --loot 2")
         with i18n.recording() as misses:
             said = _say(t, "buy Zed pint")
-        assert "joueur 'Zed' introuvable (connus\u00a0: Marie)" in said, said
+        assert "joueur «\u00a0Zed\u00a0» introuvable (connus\u00a0: Marie)" in said, said
         assert not misses, misses
     finally:
         t.close()
@@ -54,7 +54,7 @@ def test_a_cv_refusal_names_the_player_in_ukrainian_then_in_english_after_lang(t
     try:
         _say(t, "players Оля Петро")
         with i18n.recording() as misses:
-            assert "гравець 'Zed': не знайдено" in _say(t, "hand Zed Jogging")
+            assert "гравець «Zed»: не знайдено" in _say(t, "hand Zed Jogging")
         assert not misses, misses
         _say(t, "lang en")
         assert "no player named 'Zed'" in _say(t, "hand Zed Jogging")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -16,3 +18,13 @@ def shown_view(table: Table) -> dict:
     one. A seat's page says both as well (guide.core.seats.Desk.payload_of)."""
     game = table.game
     return {"schema": SCHEMA, **game.view(table), "game": game.id}
+
+
+def in_language(page: bytes, lang: str, title: str) -> bytes:
+    """A page as served to the table: its `<html lang>` the table's language (a phone then
+    hyphenates its words, kit.css) and its `<title>` the table's words. A page whose script
+    sets its own title later (Kaivo's) still starts with this one."""
+    text = page.decode("utf-8")
+    text = re.sub(r'<html lang="[^"]*"', f'<html lang="{html.escape(lang)}"', text, count=1)
+    text = re.sub(r"<title>[^<]*</title>", f"<title>{html.escape(title, quote=False)}</title>", text, count=1)
+    return text.encode("utf-8")

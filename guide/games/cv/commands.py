@@ -292,10 +292,12 @@ def pass_(t: CvTable, name: str) -> Result:
 @command("card", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("card")
-@click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS")
-@click.option("--points", type=click.IntRange(0, None), default=None)
-@click.option("--upkeep", default=None, type=SYMBOL, metavar="SYMBOLS")
-@click.option("--die", type=click.IntRange(0, 3), default=None)
+@click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
+              help="Its tokens every turn (an event's symbols).")
+@click.option("--points", type=click.IntRange(0, None), default=None, help="A Property card's points.")
+@click.option("--upkeep", default=None, type=SYMBOL, metavar="SYMBOLS",
+              help="A crossed-out symbol it costs every turn.")
+@click.option("--die", type=click.IntRange(0, 3), default=None, help="Dice it adds to the roll while active.")
 def card_(t: CvTable, name: str, card: str, gives: str | None, points: int | None, upkeep: str | None,
           die: int | None) -> Result:
     """What a card in a CV gives or is worth, as printed. Example: card Ann Bicycle --points 1"""

@@ -34,6 +34,7 @@ class Named:
     en: str
     uk: str
     icon: str = ""
+    uk_of: str = ""     # a deck's Ukrainian name as "of the deck" says it (колода Старості)
 
     def name(self, lang: str) -> str:
         return self.uk if lang == "uk" else self.en
@@ -42,6 +43,12 @@ class Named:
     def here(self) -> str:
         """The name in the table's language now (guide.core.i18n)."""
         return self.name(current())
+
+    @property
+    def of_here(self) -> str:
+        """The name after "deck" in the table's language now: the genitive in Ukrainian
+        ("у колоді Старості"), the name itself in English."""
+        return (self.uk_of or self.uk) if current() == "uk" else self.en
 
 
 @dataclass(frozen=True)
@@ -531,9 +538,9 @@ def _against_seed(lib: Library, card: BoxCard, n: int, bad: Callable[..., None])
 def _named(entries: list[dict[str, Any]], words: dict[str, str]) -> dict[str, Named]:
     out: dict[str, Named] = {}
     for e in entries:
-        n = Named(str(e["id"]), str(e["en"]), str(e["uk"]), str(e.get("icon", "")))
+        n = Named(str(e["id"]), str(e["en"]), str(e["uk"]), str(e.get("icon", "")), str(e.get("uk_of", "")))
         out[n.id] = n
-        for w in [n.id, n.en, n.uk, n.icon, *e.get("aliases", [])]:
+        for w in [n.id, n.en, n.uk, n.uk_of, n.icon, *e.get("aliases", [])]:
             if w:
                 words[fold(str(w))] = n.id
     return out

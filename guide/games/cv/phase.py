@@ -78,6 +78,9 @@ def lose(state: CvState, lib: Library, who: str, type_: str) -> list[Event]:
     turn, p = own_turn(state, who)
     owed = pool.misfortunes_owed(turn, p, lib)
     if owed == 0:
+        if turn["lost"]:        # the card these Failures cost is lost already
+            raise RuleError(_("{player} has already lost a card to these Failures (V-FAIL-1)").format(
+                player=p['name']))
         raise RuleError(_("{player} owes no card: {failures} Failures (V-FAIL-1)").format(
             player=p['name'], failures=pool.failures(turn, p)))
     stack = p["cv"].get(type_)
@@ -205,7 +208,8 @@ def amend(state: CvState, lib: Library, who: str, name: str, *, gives: list[str]
             card["upkeep"] = list(upkeep)
         if dice is not None:
             card["dice"] = dice
-        return [{"kind": "amended", "player": p["name"], "card": card["name"], "gives": card["gives"],
+        return [{"kind": "amended", "player": p["name"], "card": card["name"], "number": card["number"],
+                 "gives": card["gives"],
                  "points": card["points"], "upkeep": card["upkeep"], "die": card["dice"]}]
     near = suggest(name, [c["name"] for cards in places for c in cards])
     raise RuleError(_("{player} has no card {name!r}{near}").format(
@@ -252,8 +256,9 @@ def end(state: CvState, lib: Library, who: str) -> list[Event]:
         state["seal_key"] = new_key()
     owed = pool.misfortunes_owed(turn, p, lib)
     if owed and active(p):
-        raise RuleError(_("{player} owes {owed} card(s) to Failure: lose {player} TYPE (V-FAIL-1)").format(
-            player=p['name'], owed=owed))
+        raise RuleError(ngettext("{player} owes {owed} active card to Failure: lose {player} TYPE (V-FAIL-1)",
+                                 "{player} owes {owed} active cards to Failure: lose {player} TYPE (V-FAIL-1)",
+                                 owed).format(player=p['name'], owed=owed))
     events = _upkeep(state, lib, p)     # V-UPKEEP-1: between misfortune and recording
     record_pending(state, lib)           # V-TURN-1 phase 4
     if state["track"] is not None:

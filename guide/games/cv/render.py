@@ -30,6 +30,7 @@ MESSAGES: dict[str, str] = {
     "rerolled": N_("{player} rerolls {places}: {dice}.{tally} Rerolls left: {rolls_left}{psycho}"),
     "_psycho": N_(" (Psychotherapy: a Failure rolled again)"),
     "_frozen": N_("frozen"),
+    "_frozen_die": N_("{face}, frozen"),       # a rolled Failure, which no reroll moves (V-DICE-2)
     "_tally": N_(" Failures {failures}{owed}, Happiness {happiness}{free}."),
     "changed": N_("{player}'s {card}: {target} {was} becomes {now}"),
     "took": N_("{player} takes {card}, {type}{how}{where}"),
@@ -78,6 +79,7 @@ MESSAGES: dict[str, str] = {
     "_nobody": N_("nobody"),
     "score_total": N_("{player}: {sum} = {total} ({cards})"),
     "score_winner": N_("Winner: {players} with {total}{tie}"),
+    "_score_winners": N_("Winners: {players}, each with {total}{tie}"),
     "_tie_cards": N_(" (tied on points, fewer CV cards, V-SCORE-5)"),
     "_tie_shared": N_(" (tied on points and cards: shared, V-SCORE-5)"),
     "_none": N_("none"),
@@ -124,9 +126,8 @@ class Renderer:
         return next((x.name(self.lang) for x in self.lib.decks if x.id == d), d)
 
     def dice(self, dice: list[str]) -> str:
-        frozen = self.msg("_frozen")
-        return ", ".join(f"{i} {self.symbol(s)}" + (f" {frozen}" if s == "failure" else "")
-                         for i, s in enumerate(dice, 1))
+        return ", ".join(self.msg("_frozen_die", face=f"{i} {self.symbol(s)}") if s == "failure" else
+                         f"{i} {self.symbol(s)}" for i, s in enumerate(dice, 1))
 
     def decks(self, decks: dict[str, int]) -> str:
         with speaking(self.lang):
@@ -160,6 +161,8 @@ class Renderer:
             fields.update(prepare(self, event))
         if kind == "help_due" and event.get("dealt"):      # the card file: no --type to type
             kind = "_help_dealt"
+        if kind == "score_winner" and len(event["players"]) > 1:     # a shared win (V-SCORE-5)
+            kind = "_score_winners"
         return self.msg(kind, **fields)
 
     def tally(self, e: Event) -> str:
@@ -288,7 +291,11 @@ def _score_goal(r: Renderer, e: Event) -> dict[str, Any]:
         name = r.lib.types[part["count"]].name(r.lang) if part["count"] in r.lib.types else part["count"]
         have = f"{part['have']} / {part['need']}" if part["need"] != 1 else str(part["have"])
         terms.append(f"{name} {have}")
-    math = f"min({', '.join(terms)})" if len(terms) > 1 else terms[0]
+    math = terms[0]
+    if len(terms) > 1:          # the least of the counts: "min(...)"; Ukrainian says it in words
+        with speaking(r.lang):
+            least = pgettext("score, two", "min({terms})") if len(terms) == 2 else pgettext("score", "min({terms})")
+        math = least.format(terms=", ".join(terms))
     public = ""
     if e["public"]:
         best = ", ".join(e["best"]) or r.msg("_nobody")

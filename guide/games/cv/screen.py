@@ -180,7 +180,9 @@ def _cv_table(t: CvTable, lang: str) -> tuple[list[str], list[list[Any]]]:
         taken = ", ".join(card_name(lib, w["card"], lang) for w in pending(turn)) if mine and turn else ""
         extra[_("waiting")].append(waiting or "-")
         extra[_("taken now")].append(taken or "-")
-        extra[r_h(lang, "_h_tokens")].append(" ".join(icon(lib, k["symbol"]) for k in p["tokens"]) or "-")
+        words = Renderer(lib, "uk").symbols([k["symbol"] for k in p["tokens"]]) if lang == "uk" else ""
+        icons = " ".join(icon(lib, k["symbol"]) for k in p["tokens"])
+        extra[r_h(lang, "_h_tokens")].append(TokenCell(words, icons) if p["tokens"] else "-")
         extra[r_h(lang, "_h_hand")].append(str(len(p["hand"])))
         n = totals.get(p["name"]) if totals is not None else None
         extra[_("points")].append("-" if n is None else ngettext("{n} point", "{n} points", n).format(n=n))
@@ -192,7 +194,23 @@ def _cv_table(t: CvTable, lang: str) -> tuple[list[str], list[list[Any]]]:
     side = max(len(row[0]) for row in rows)
     cell = max(6, min(24, (WIDTH - side - 2 * len(players)) // max(len(players), 1)))
     return (["", *[clip(h, cell) for h in heads]],
-            [[row[0], *[clip(c, cell) for c in row[1:]]] for row in rows])
+            [[row[0], *[c.fit(cell) if isinstance(c, TokenCell) else clip(c, cell) for c in row[1:]]]
+             for row in rows])
+
+
+class TokenCell(str):
+    """A player's tokens in the CV table: their names where they fit the column (a
+    Ukrainian table reads "Гроші ×2", not "$ $"), else their icons."""
+
+    icons: str
+
+    def __new__(cls, words: str, icons: str) -> TokenCell:
+        cell = super().__new__(cls, words or icons)
+        cell.icons = icons
+        return cell
+
+    def fit(self, width: int) -> str:
+        return str(self) if len(self) <= width else clip(self.icons, width)
 
 
 def r_h(lang: str, key: str) -> str:

@@ -225,7 +225,8 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
     else:
         turn, p = own_turn(state, who)
         if turn["taken"] >= 2:
-            raise RuleError(_("one or two cards a turn (V-TURN-1)"))
+            raise RuleError(_("{player} has taken two cards this turn: two at most (V-TURN-1)").format(
+                player=p["name"]))
     card, sp = make_card(lib, typed)
     if track_rules.dealt(track):        # the card file's track: the card named, from its place
         slot = _dealt_place(state, lib, typed, slot)

@@ -36,7 +36,7 @@ def setup(state: CvState, lib: Library, decks: dict[str, int]) -> list[Event]:
     first = order[0]
     if decks[first] <= lib.track_size:
         raise RuleError(_("the {deck} deck needs more than {track_size} cards").format(
-            deck=lib.decks[0].here, track_size=lib.track_size))
+            deck=lib.decks[0].of_here, track_size=lib.track_size))
     if any(n < 0 for n in decks.values()):
         raise RuleError(_("a deck holds 0 cards or more"))
     left = {d: decks[d] for d in order}
@@ -57,7 +57,7 @@ def deal(state: CvState, lib: Library, dice: DiceLike) -> list[Event]:
     first = lib.decks[0]
     if len(piles[first.id]) <= lib.track_size:
         raise RuleError(_("the {deck} deck needs more than {track_size} cards").format(
-            deck=first.here, track_size=lib.track_size))
+            deck=first.of_here, track_size=lib.track_size))
     cards: list[Card | None] = list(piles[first.id][:lib.track_size])
     del piles[first.id][:lib.track_size]
     left = {d: len(p) for d, p in piles.items()}
@@ -102,9 +102,10 @@ def take_slot(track: Track, lib: Library, slot: int | None) -> str:
     if slot is None:
         decks = {d for _, d in cards}
         if len(decks) > 1:
-            names = " and ".join(x.en for x in lib.decks if x.id in decks)
-            raise RuleError(_("the track holds {names} cards: say which place with --slot 1..{count}").format(
-                names=names, count=len(track['slots'])))
+            of = [x.of_here for x in lib.decks if x.id in decks]
+            names = pgettext("list", "{items} and {last}").format(items=", ".join(of[:-1]), last=of[-1])
+            raise RuleError(_("the track holds cards of several decks ({names}): say which place with"
+                              " --slot 1..{count}").format(names=names, count=len(track['slots'])))
         i = cards[0][0]
     else:
         if not 1 <= slot <= len(track["slots"]) or track["slots"][slot - 1] is None:

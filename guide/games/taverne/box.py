@@ -14,7 +14,7 @@ from typing import Any
 from guide.core import box as core_box
 from guide.core.box import Doc, FileKind
 from guide.core.errors import DataError
-from guide.core.i18n import NP_, domain
+from guide.core.i18n import NP_, current, domain
 from guide.core.yamlsrc import Problem
 
 KINDS = ("asset", "dirty trick", "spell")
@@ -30,6 +30,7 @@ class Character:
     power: str | None = None          # the table's text, from its own card
     calls: list[int] = field(default_factory=list)   # the calls its power acts at
     tavern: str | None = None
+    fr: str | None = None             # its French name where the box's `name` is not French
 
 
 @dataclass
@@ -52,6 +53,26 @@ class Box:
     weapons: list[dict[str, Any]] = field(default_factory=list)
     specialties: dict[str, Specialty] = field(default_factory=dict)
     calls: dict[int, str] = field(default_factory=dict)
+    french: dict[str, str] = field(default_factory=dict)   # casefolded name -> French name
+
+    def shown(self, name: str) -> str:
+        """A Character's or Weapon's name as the table's language says it: its French name
+        (`fr` in the box) at a French table; else the name itself. The state keeps `name`."""
+        return self.french.get(name.casefold(), name) if current() == "fr" else name
+
+    def shown_event(self, event: dict[str, Any]) -> dict[str, Any]:
+        """An event with its Characters and Weapon named as the table's language says them."""
+        if not self.french or current() != "fr":
+            return event
+        out = dict(event)
+        for key in ("character", "weapon_name"):
+            if isinstance(out.get(key), str):
+                out[key] = self.shown(out[key])
+        if isinstance(out.get("powers"), list):
+            out["powers"] = [{**p, "character": self.shown(p["character"])}
+                             if isinstance(p, dict) and isinstance(p.get("character"), str) else p
+                             for p in out["powers"]]
+        return out
 
     @property
     def home(self) -> str | None:
@@ -61,6 +82,8 @@ class Box:
     def character(self, name: str) -> Character | None:
         key = name.casefold()
         alias = {k.casefold(): v for k, v in self.example_names.items()}.get(key)
+        alias = alias or next((c.name for c in self.characters.values()
+                               if c.fr is not None and c.fr.casefold() == key), None)
         return self.characters.get(alias.casefold() if alias else key)
 
     def beginner_pool(self) -> list[str]:
@@ -93,6 +116,7 @@ def _fill(data: dict[str, Any], box: Box) -> None:
         _character(c, box)
     box.example_names.update(data.get("example_names", {}))
     box.weapons += [{"name": w["name"], "value": w.get("value")} for w in data.get("weapons", ())]
+    box.french.update({w["name"].casefold(): w["fr"] for w in data.get("weapons", ()) if "fr" in w})
     box.calls.update({int(k): words for k, words in data.get("calls", {}).items()})
     for s in data.get("specialties", ()):
         box.specialties[s["name"].casefold()] = Specialty(s["name"], s["kind"], s.get("text"),
@@ -104,13 +128,16 @@ def _character(c: dict[str, Any], box: Box) -> None:
     old = box.characters.get(c["name"].casefold())
     new = Character(c["name"], bool(c.get("beginner", old.beginner if old else False)),
                     c.get("initial_loot"), c.get("power"), list(c.get("calls", ())),
-                    c.get("tavern"))
+                    c.get("tavern"), c.get("fr"))
     if old is not None:         # the table's file fills in what the box leaves empty
         new.initial_loot = new.initial_loot or old.initial_loot
         new.power = new.power or old.power
         new.calls = new.calls or old.calls
         new.tavern = new.tavern or old.tavern
+        new.fr = new.fr or old.fr
     box.characters[c["name"].casefold()] = new
+    if new.fr:
+        box.french[new.name.casefold()] = new.fr
 
 
 def read(paths: list[Path]) -> tuple[Box, list[Problem]]:

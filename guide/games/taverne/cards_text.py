@@ -21,12 +21,12 @@ def table(box: Box, card_type: str | None) -> Result:
     rows: list[list[object]] = []
     unknown = _(UNKNOWN)
     if card_type in (None, "character"):
-        rows += [[c.name, _("character (beginner)") if c.beginner else _("character"),
+        rows += [[box.shown(c.name), _("character (beginner)") if c.beginner else _("character"),
                   c.tavern or box.home or "-",
                   c.initial_loot if c.initial_loot is not None else unknown,
                   c.power or unknown] for c in box.characters.values()]
     if card_type in (None, "weapon"):
-        rows += [[w["name"], _("weapon"), "-", w["value"] if w["value"] is not None else "?", "-"]
+        rows += [[box.shown(w["name"]), _("weapon"), "-", w["value"] if w["value"] is not None else "?", "-"]
                  for w in box.weapons]
     if card_type in (None, "specialty"):
         rows += [[s.name, pgettext("kind", s.kind), s.tavern or box.home or "-", "-", s.text or unknown]
@@ -40,7 +40,7 @@ def detail(box: Box, name: str) -> list[str]:
     unknown = _(UNKNOWN)
     if c is not None:
         return [(_("{name} (Character, beginner game)") if c.beginner else
-                 _("{name} (Character)")).format(name=c.name),
+                 _("{name} (Character)")).format(name=box.shown(c.name)),
                 _("Tavern of origin: {tavern}").format(tavern=c.tavern or box.home or "-"),
                 _("Initial Loot: {loot}").format(
                     loot=c.initial_loot if c.initial_loot is not None else unknown),
@@ -50,8 +50,9 @@ def detail(box: Box, name: str) -> list[str]:
         return [f"{s.name} ({pgettext('kind', s.kind)})",
                 _("Tavern: {tavern}").format(tavern=s.tavern or box.home or "-"),
                 _("Text: {text}").format(text=s.text or unknown)]
-    w = next((w for w in box.weapons if w["name"].casefold() == name.casefold()), None)
+    w = next((w for w in box.weapons if name.casefold() in (w["name"].casefold(), box.shown(w["name"]).casefold())),
+             None)
     if w is not None:
         return [_("{name} (Weapon {value})").format(
-            name=w["name"], value=w["value"] if w["value"] is not None else "?")]
+            name=box.shown(w["name"]), value=w["value"] if w["value"] is not None else "?")]
     raise GuideError(_("no card named {name!r} in the Taverne box").format(name=name))

@@ -16,7 +16,7 @@ from guide.core.result import Result
 from . import adjust, arrivals, cards, chrono, placements, seats, turn, variants
 from .box import Box, Character
 from .model import VARIANTS, Event, State, TaverneTable, active, find
-from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET
+from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET, Purchase
 from .toolbar import HEADERS, status_notes, status_rows, whole_line
 
 commands = Registry(families=("setup", "calls", "placements", "counters", "info"))
@@ -50,14 +50,15 @@ def known_character(box: Box, typed: str) -> Character:
     """The Character typed, the way people say it (the core's resolver: `Gobelin` is
     Gobelin Teigneux, `witch` the Sorcière Pustuleuse of the example), among the box's;
     an unknown one is refused with the list (a table's own go in its box file)."""
-    names = [c.name for c in box.characters.values()] + list(box.example_names)
+    names = [c.name for c in box.characters.values()] + list(box.example_names) + \
+        [c.fr for c in box.characters.values() if c.fr]
     try:
         found = resolve(typed, names, pgettext("what", "Character"))
     except Unknown:
         raise RuleError(_("{typed!r} is not a Character of the box; its Characters: {names}"
                           " (a table's own cards: `guide new box --game taverne DIR`, then"
                           " `--box DIR`)").format(
-            typed=typed, names=", ".join(c.name for c in box.characters.values()))) from None
+            typed=typed, names=", ".join(box.shown(c.name) for c in box.characters.values()))) from None
     except GuideError as e:
         raise RuleError(str(e)) from None
     return box.character(found) or Character(found)
@@ -171,7 +172,7 @@ def call(t: TaverneTable) -> None:
 
 @commands.command("buy", family="placements")
 @click.argument("name", type=PLAYER)
-@click.argument("what", type=click.Choice(["weapon", "pint", "specialty"]))
+@click.argument("what", type=Purchase())
 @click.option("--times", type=click.IntRange(1, 11), default=1, help="How many (1 Loot each).")
 @click.option("--card", default=None, help="The card whose exception allows it (logged).")
 def buy(t: TaverneTable, name: str, what: str, times: int, card: str | None) -> None:
@@ -417,6 +418,6 @@ def status(t: TaverneTable) -> Result:
     state: State = t.state
     head = textwrap.wrap(whole_line(state, box_of(t).calls), 80,
                          subsequent_indent="  ")
-    notes = [w for line in status_notes(state)
+    notes = [w for line in status_notes(state, box_of(t).shown)
              for w in textwrap.wrap(line, 80, subsequent_indent="  ")]
     return Result(lines=head, headers=[_(h) for h in HEADERS], rows=status_rows(state), notes=notes)

@@ -79,7 +79,11 @@ class TaverneGame(Game):
     def seat_view(self, table: TaverneTable, seat: str) -> dict:
         """The table as the player `seat` may see it: public, plus their own sealed choices
         (their Attack and Trick, their Dodge divisions, their bid), pile and targets."""
+        box = box_of(table)
         view = {"title": self.title, **views.view_for(_s(table), seat)}
+        for c in view["counters"].values():     # Characters in the table's language
+            c["character"] = c["character"] and box.shown(c["character"])
+        view["ko_pile"] = [box.shown(c) for c in view["ko_pile"]]
         view["you"] = view.pop("me", None)
         tv = self.view(table)                       # public: the TV's own sentences
         extra = own_seats.page(_s(table), seat, box_of(table), tv["said"])
@@ -111,11 +115,14 @@ class TaverneGame(Game):
                                      width=toolbar_width() - 1 - len(suffix)) + suffix
 
     def render(self, event: dict, table: TaverneTable) -> str | None:
-        shown = render(event)
+        shown = render(box_of(table).shown_event(event))
         return shown if shown is not None else super().render(event, table)
 
     def view(self, table: TaverneTable) -> dict:
-        view = views.tv(_s(table), box_of(table).calls)
+        box = box_of(table)
+        view = views.tv(_s(table), box.calls)
+        for seat in view["seats"]:              # Characters in the table's language
+            seat["character"] = seat["character"] and box.shown(seat["character"])
         return {"title": self.title, **view, "said": page_words(view)}
 
     def greeting(self) -> str:

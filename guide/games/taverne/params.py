@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from guide.core.i18n import domain
+from guide.core.i18n import NP_, domain
 from guide.core.names import fold
 from guide.core.params import Named, TableType
 
@@ -51,8 +51,9 @@ def _attackers(t: TaverneTable | None, words: list[str]) -> list[str]:
 
 def _characters(t: TaverneTable | None, words: list[str]) -> list[str]:
     library = getattr(t, "library", None)
-    return sorted(c.name for c in library.characters.values()) if isinstance(library, Box) \
-        else []
+    if not isinstance(library, Box):
+        return []
+    return sorted({n for c in library.characters.values() for n in (library.shown(c.name), c.name)})
 
 
 class Weapon(TableType):
@@ -86,3 +87,21 @@ ATTACKER = Named(lambda: pgettext("what", "attacker"), _attackers, convert=False
 CHARACTER = Named(lambda: pgettext("what", "Character"), _characters, convert=False)
 IN_HAND = Weapon(hand=True)
 ANY_VALUE = Weapon(hand=False)
+
+
+class Purchase(click.Choice):
+    """What `buy` buys: weapon, pint or specialty, or the same word in the table's language
+    (a French table types `chope` for a Pint: the catalogue's context "bought")."""
+
+    WORDS = ("weapon", "pint", "specialty")
+    SAID = (NP_("bought", "weapon"), NP_("bought", "pint"), NP_("bought", "specialty"))   # WORDS
+
+    def __init__(self) -> None:
+        super().__init__(list(self.WORDS))
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            said = {fold(pgettext("bought", w)): w for w in self.WORDS}
+            value = said.get(fold(value), value)
+        return super().convert(value, param, ctx)
+

@@ -30,7 +30,8 @@ def buy(state: State, name: str, what: str, times: int = 1,
     if times < 1:
         raise RuleError(_("buy at least once (--times 1 or more)"))
     if p["loot"] < times:
-        raise RuleError(_("{player} has {loot} Loot; {times} needed (T-CALL-2)").format(
+        raise RuleError(ngettext("{player} has {loot} Loot; {times} needed (T-CALL-2)",
+                                 "{player} has {loot} Loot; {times} needed (T-CALL-2)", p["loot"]).format(
             player=p['name'], loot=p['loot'], times=times))
     events: list[Event] = []
     if what == "weapon":

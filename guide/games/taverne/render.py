@@ -64,7 +64,8 @@ def _quarrel(e: Event) -> str:
     a, d, w = e["attacker"], e["target"], e["weapon"]
     dodge = _("{target} dodges {values}").format(target=d, values=values(e["dodged"])) if e["dodged"] \
         else _("{target} does not dodge").format(target=d)
-    loot = _("{winner} +{loot} Loot").format(winner=e["winner"], loot=e["loot"])
+    loot = ngettext("{winner} +{loot} Loot", "{winner} +{loot} Loot", e["loot"]).format(
+        winner=e["winner"], loot=e["loot"])
     if e["loot_rule"] == "P":
         loot += _(" (large Weapon: {loser}'s Prestige {prestige})").format(loser=e["loser"],
                                                                           prestige=e["prestige"])
@@ -83,14 +84,14 @@ def _quarrel(e: Event) -> str:
 
 
 def _total(e: Event) -> str:
-    head = ngettext("{who} in all ({attacks} attack): ", "{who} in all ({attacks} attacks): ",
+    head = ngettext("{who}, after {attacks} quarrel: ", "{who}, after {attacks} quarrels: ",
                     e["attacks"]).format(who=e["who"], attacks=e["attacks"]) if e["attacks"] > 1 else \
         _("{who}: ").format(who=e["who"])
     parts = []
     if e["energy"]:
         parts.append(_("-{energy} Energy").format(energy=abs(e["energy"])))
     if e["loot"]:
-        parts.append(_("+{loot} Loot").format(loot=e["loot"]))
+        parts.append(ngettext("+{loot} Loot", "+{loot} Loot", e["loot"]).format(loot=e["loot"]))
     return head + (", ".join(parts) + ", " if parts else "") + _("{energy} Energy left").format(
         energy=e["energy_left"])
 
@@ -207,8 +208,10 @@ RENDER: dict[str, Callable[[Event], str]] = {
                           + _("; enters at turn {turn}, call 1 (T-NEW-1)").format(turn=e["turn"])
                           + (_("; give the Initial Loot on the card: `player {who} --loot N`")
                              .format(who=e["who"]) if e.get("ask_loot") else "")),
-    "entered": lambda e: _("{who} enters: Initial Loot {initial} + bonus {bonus} (highest Prestige)"
-                           " = {loot} Loot").format(who=e["who"], initial=e["initial_loot"],
+    "entered": lambda e: ngettext("{who} enters: Initial Loot {initial} + bonus {bonus} (highest Prestige)"
+                                  " = {loot} Loot",
+                                  "{who} enters: Initial Loot {initial} + bonus {bonus} (highest Prestige)"
+                                  " = {loot} Loot", e["loot"]).format(who=e["who"], initial=e["initial_loot"],
                                                     bonus=e["bonus"], loot=e["loot"])
                           + (_(" ({lost} lost: 9 Loot is the most)").format(lost=e["lost"])
                              if e.get("lost") else ""),
@@ -226,11 +229,11 @@ RENDER: dict[str, Callable[[Event], str]] = {
                                  trick=trick_name(e["discarded"])) if e["discarded"] else "")),
     "militia_reminder": lambda e: _("{who} at 5 Prestige: call the Militia (`militia NAME`) or risk a"
                                     " mistake (T-MIS-1)").format(who=names(e["who"])),
-    "dodges_set": lambda e: (ngettext("{who} sets aside {values} as Dodges ({count} of at most {prestige})",
-                                      "{who} sets aside {values} as Dodges ({count} of at most {prestige})",
-                                      len(e["dodges"])).format(
-                                 who=e["who"], values=values(e["values"]), count=len(e["dodges"]),
-                                 prestige=e["prestige"])
+    "dodges_set": lambda e: (ngettext("{who} sets aside {values} as a Dodge", "{who} sets aside {values} as Dodges",
+                                      len(e["values"])).format(who=e["who"], values=values(e["values"]))
+                             + ngettext(" ({count} Dodge of at most {prestige})",
+                                        " ({count} Dodges of at most {prestige})",
+                                        len(e["dodges"])).format(count=len(e["dodges"]), prestige=e["prestige"])
                              if e["values"] else _("{who} sets aside no more Dodges").format(who=e["who"])),
     "quarrel_void": lambda e: _("{attacker}'s Attack on {target} is void (T-LEAVE-1)").format(
                                 attacker=e["attacker"], target=e["target"]),
@@ -374,8 +377,10 @@ def page_words(v: dict[str, Any]) -> dict[str, Any]:
         if a["void"]:
             t += _(": void")
         elif a["settled"]:
-            t += (_(": {weapon} hits, -{energy} Energy, {winner} +{loot} Loot") if a["hit"]
-                  else _(": {weapon} dodged, {winner} +{loot} Loot")).format(
+            t += (ngettext(": {weapon} hits, -{energy} Energy, {winner} +{loot} Loot",
+                           ": {weapon} hits, -{energy} Energy, {winner} +{loot} Loot", a["loot"]) if a["hit"]
+                  else ngettext(": {weapon} dodged, {winner} +{loot} Loot",
+                                ": {weapon} dodged, {winner} +{loot} Loot", a["loot"])).format(
                 weapon=a["weapon"], energy=a.get("energy"), winner=a["loot_to"], loot=a["loot"])
         elif a["answered"]:
             t += _(": dodges chosen")

@@ -119,10 +119,10 @@ def _auction_choice(state: State, p: Player, box: Box) -> list[Move]:
             continue                      # a lower bid chooses first: nothing yet
         for loot in loots:
             out.append(Move(_("{character}, Initial Loot {loot}").format(
-                                character=c.name, loot=loot),
+                                character=box.shown(c.name), loot=loot),
                             f"character {q} {_q(c.name)}" +
                             ("" if c.initial_loot is not None else f" --loot {loot}"),
-                            (head, c.name), c.power or ""))
+                            (head, box.shown(c.name)), c.power or ""))
     return out
 
 
@@ -428,7 +428,7 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
     if p is None:
         return {"said": {}}
     cap = counters.prestige(p)
-    weapon_names = {w["value"]: w["name"] for w in box.weapons if w.get("value")}
+    weapon_names = {w["value"]: box.shown(w["name"]) for w in box.weapons if w.get("value")}
     mine = next((q for q in state["quarrels"] if q["attacker"] == seat), None)
     sealed_weapon = mine["weapon"] if mine and state["revealed"] < 5 else None
     hand = [{"value": v, "name": weapon_names.get(v), "attack": v == sealed_weapon,
@@ -453,7 +453,7 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
     trick = p["trick"]
     said = {
         "title": f"{seat} · Taverne de la Licorne",
-        "who": " · ".join(x for x in [p["character"] or "", p["tavern"] or ""] if x),
+        "who": " · ".join(x for x in [box.shown(p["character"] or ""), p["tavern"] or ""] if x),
         "call": tv_words.get("call", ""), "turn": tv_words.get("turn", ""),
         "now": _now(state, p, seat in who, what, due),
         "due": due,

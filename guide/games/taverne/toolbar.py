@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from guide.core.i18n import N_, NP_, domain
@@ -71,7 +72,7 @@ def status_rows(state: State) -> list[list[Any]]:
              " ".join(map(str, c["dodges"])) or "-"] for c in view["players"]]
 
 
-def status_notes(state: State) -> list[str]:
+def status_notes(state: State, named: Callable[[str], str] = str) -> list[str]:
     """One line a player for what does not fit the table (the Pillar, away or out, the
     Militia called, Character, Assets in play, the Dirty Trick suffered, Specialties in
     hand), then the KO pile."""
@@ -79,7 +80,7 @@ def status_notes(state: State) -> list[str]:
     lines = []
     for c in view["players"]:
         n, extra = c["name"], view["counters"][c["name"]]
-        parts = [_("the Pillar") if n == state["pillar"] else "", extra["character"] or ""]
+        parts = [_("the Pillar") if n == state["pillar"] else "", named(extra["character"] or "")]
         parts.append(_("shown the door") if c["eliminated"] else _("enters next turn")
                      if extra["entering"] else _("back next turn") if extra["returning"]
                      else _("away") if extra["away"] else "")
@@ -96,5 +97,5 @@ def status_notes(state: State) -> list[str]:
         if shown:
             lines.append(_("{player}: {notes}").format(player=n, notes=shown))
     if state["ko_pile"]:
-        lines.append(_("KO pile: {characters}").format(characters=", ".join(state["ko_pile"])))
+        lines.append(_("KO pile: {characters}").format(characters=", ".join(map(named, state["ko_pile"]))))
     return lines

@@ -135,7 +135,7 @@ def test_lang_uk_switches_the_messages_and_the_log(tmp_path):
     run(t, "players Ann Bob")
     assert run(t, "lang uk") == "Мова: українська"
     out = run(t, "roll Ann --faces Гроші,Гроші,\"Здоров'я\",Невдача")
-    assert out == ("Ann кидає: 1 Гроші, 2 Гроші, 3 Здоров'я, 4 Невдача заморожена. Невдача: 1, Щастя: 0."
+    assert out == ("Ann кидає: 1 Гроші, 2 Гроші, 3 Здоров'я, 4 Невдача (заморожена). Невдача: 1, Щастя: 0."
                    " Лишилось перекидань: 2")
     assert "Гравці по черзі: Ann, Bob" in run(t, "log")
     run(t, "lang en")
@@ -147,10 +147,10 @@ def test_a_mistyped_type_or_symbol_is_suggested_in_the_tables_language(tmp_path)
     alias, lower case): the suggestion is the name the table reads, Здоров'я, Робота."""
     t = cv_table(tmp_path / "c.sqlite")
     run(t, "lang uk", "players Оля Ерік", "roll Оля --faces money,money,health,failure")
-    for line, said in (("take Оля Jogging --type helth --cost money", "може, \"Здоров'я\"?"),
-                       ("lose Оля Робто", "може, 'Робота'?"),
-                       ("double Оля knowlege", "може, 'Знання'?"),
-                       ("take Оля Jogging --type health --cost mony", "може, 'Гроші'?")):
+    for line, said in (("take Оля Jogging --type helth --cost money", "може, «Здоров'я»?"),
+                       ("lose Оля Робто", "може, «Робота»?"),
+                       ("double Оля knowlege", "може, «Знання»?"),
+                       ("take Оля Jogging --type health --cost mony", "може, «Гроші»?")):
         with pytest.raises(CommandError) as e:
             t.execute(line)
         assert said in str(e.value), (line, str(e.value))
@@ -272,4 +272,4 @@ def test_guide_play_lang_uk_speaks_ukrainian_from_the_start(tmp_path):
                            text=True, timeout=60)
     assert wrong.returncode == 1
     # said in the language asked for, which guide speaks though the game does not
-    assert wrong.stderr.strip() == "помилка: --lang: гра kaverini має мови en, а не 'uk'"
+    assert wrong.stderr.strip() == "помилка: --lang: гра kaverini має мови en, а не «uk»"

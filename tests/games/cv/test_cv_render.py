@@ -25,7 +25,7 @@ def _a_game() -> Table:
 
 def test_english_lines_show_the_ukrainian_names_beside():
     text = _a_game().text()
-    assert "Ann rolls 1 Money (Гроші), 2 Money (Гроші), 3 Failure (Невдача) frozen" in text
+    assert "Ann rolls 1 Money (Гроші), 2 Money (Гроші), 3 Failure (Невдача), frozen" in text
     assert "Failures 3 (costs 1 active card, V-FAIL-1)" in text
     assert "Ann takes Jogging, Health (Здоров'я), paying Money (Гроші) (gives Health (Здоров'я))" in text
     assert "Ann plays Life insurance: no card is lost to this misfortune" in text
@@ -34,7 +34,7 @@ def test_english_lines_show_the_ukrainian_names_beside():
 def test_ukrainian_lines_use_the_seeds_words():
     t = _a_game()
     text = t.text(lang="uk")
-    assert "Ann кидає: 1 Гроші, 2 Гроші, 3 Невдача заморожена" in text
+    assert "Ann кидає: 1 Гроші, 2 Гроші, 3 Невдача (заморожена)" in text
     assert "Ann бере карту «Jogging», Здоров'я, платить: Гроші (дає: Здоров'я)" in text
     for english in ("Money", "Failure", "Health", "rolls", "takes"):
         assert english not in text, english

@@ -14,7 +14,7 @@ def test_v_turn_1_one_or_two_cards_a_turn():
     t.roll("Ann", "money,money,health,knowledge")
     t.take("Ann", "Jogging", "health", cost="health")
     t.take("Ann", "School", "knowledge", cost="knowledge")
-    assert "one or two" in t.take_fails("Ann", "Used car", "property", cost="money")
+    assert "Ann has taken two cards this turn: two at most" in t.take_fails("Ann", "Used car", "property", cost="money")
 
 
 def test_v_turn_1_tokens_are_exactly_what_the_active_cards_give_after_the_turn():
@@ -80,10 +80,10 @@ def test_v_fail_1_three_failures_cost_one_active_card_of_the_players_choice():
     t = Table("Ann", "Bob")
     give_card(t, "Ann", "Yoga", "health")
     t.roll("Ann", "failure,failure,failure,knowledge")
-    assert "owes 1 card" in t.fails(phase.end, "Ann")
+    assert "Ann owes 1 active card to Failure" in t.fails(phase.end, "Ann")
     ev = t.run(phase.lose, "Ann", "health")
     assert ev[0]["card"] == "Yoga" and ev[0]["reason"] == "misfortune"
-    assert "owes no card" in t.fails(phase.lose, "Ann", "property")
+    assert "Ann has already lost a card to these Failures" in t.fails(phase.lose, "Ann", "property")
     t.end("Ann")
 
 

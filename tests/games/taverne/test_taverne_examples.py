@@ -14,7 +14,7 @@ def test_example_call_3_pierre_buys_a_pint_and_the_barrel_then_sets_two_dodges()
     # Pierre has 2 Prestige: 0, 1 or 2 Dodges; a third is refused (T-CALL-3)
     assert "at most 2 Dodges" in b.fails("dodges Pierre 1 2 4")
     out = b.do("dodges Pierre 2 4")
-    assert out == "Pierre sets aside 2 and 4 as Dodges (2 of at most 2)"
+    assert out == "Pierre sets aside 2 and 4 as Dodges (2 Dodges of at most 2)"
     p = b.p("Pierre")
     assert (p["dodges"], p["hand"], p["prestige"], p["loot"]) == ([2, 4], [1, 3, 5, 6], 2, 0)
 
@@ -49,8 +49,8 @@ def test_example_call_5_maries_three_quarrels():
     assert ("Marie does not dodge; Jacques's 6 hits: Marie -6 Energy, Jacques +4 Loot"
             " (large Weapon: Marie's Prestige 4)") in out
     # the summary: all each gained and lost in the call, her own Attack on Pierre too
-    assert "Marie in all (4 attacks): -9 Energy, +2 Loot, 21 Energy left" in out
-    assert "Pierre in all (2 attacks): -5 Energy, +1 Loot, 25 Energy left" in out
+    assert "Marie, after 4 quarrels: -9 Energy, +2 Loot, 21 Energy left" in out
+    assert "Pierre, after 2 quarrels: -5 Energy, +1 Loot, 25 Energy left" in out
     assert "Cécile: 30 Energy left" in out and "Jacques: +4 Loot, 30 Energy left" in out
     after = {n: b.p(n)["loot"] for n in before}
     # Marie: +1 for dodging Cécile, +1 for her own 5 on Pierre (he named only 1)

@@ -56,7 +56,7 @@ def test_play_replays_the_worked_examples_and_state_hides_the_sealed(env, tmp_pa
               stdin=EXAMPLE)
     assert r.returncode == 0, r.stderr
     assert "Pierre buys Weapon 6 (Barrel) (1 Loot, 0 left; pile top: 7)" in r.stdout
-    assert "Pierre sets aside 2 and 4 as Dodges (2 of at most 2)" in r.stdout
+    assert "Pierre sets aside 2 and 4 as Dodges (2 Dodges of at most 2)" in r.stdout
     sealed = json.loads(guide(env, "state", "--game", "taverne", "--campaign", campaign).stdout)
     assert (sealed["turn"], sealed["call"], sealed["pillar"], sealed["attacks"]) == \
         (1, 4, "Marie", [])

@@ -35,8 +35,8 @@ def test_t_call_5_the_summary_counts_the_loot_won_attacking_too():
     out = b.do("call")
     assert "Anne dodges 5; Bob's 5 is dodged: Anne +1 Loot" in out
     assert "Bob dodges 2; Anne's 6 hits: Bob -6 Energy, Anne +1 Loot (large Weapon" in out
-    assert "Anne in all (2 attacks): +2 Loot, 30 Energy left" in out
-    assert "Bob in all (2 attacks): -6 Energy, 24 Energy left" in out
+    assert "Anne, after 2 quarrels: +2 Loot, 30 Energy left" in out
+    assert "Bob, after 2 quarrels: -6 Energy, 24 Energy left" in out
     after = counters(b)
     assert after["Anne"][0] - before["Anne"][0] == 2
     assert totals(b, since) == {n: (after[n][0] - before[n][0], after[n][1] - before[n][1])
@@ -52,7 +52,7 @@ def test_t_call_5_the_summary_in_french():
         i18n.use("en")
     assert "Anne esquive 5\u00a0; Bob manque avec l’Arme\u00a05\u00a0: Anne +1\u00a0Butin" in out
     assert "Anne touche avec l’Arme\u00a06\u00a0: Bob -6\u00a0Énergie, Anne +1\u00a0Butin" in out
-    assert "Anne en tout (2 attaques)\u00a0: +2\u00a0Butin, reste 30\u00a0Énergie" in out
+    assert "Anne, après 2 querelles\u00a0: +2\u00a0Butins, reste 30\u00a0Énergie" in out
 
 
 def test_t_cnt_3_the_summary_counts_only_the_loot_the_limit_lets_in():
@@ -61,7 +61,7 @@ def test_t_cnt_3_the_summary_counts_only_the_loot_the_limit_lets_in():
     b.do("loot Anne 8")
     before, since = counters(b), len(b.events)
     out = b.do("call")
-    assert "Anne in all (2 attacks): +1 Loot, 30 Energy left" in out
+    assert "Anne, after 2 quarrels: +1 Loot, 30 Energy left" in out
     after = counters(b)
     assert after["Anne"][0] == 9
     assert totals(b, since) == {n: (after[n][0] - before[n][0], after[n][1] - before[n][1])

@@ -245,7 +245,7 @@ def test_example_call_5_maries_three_quarrels_played_from_the_seats(stored):
     assert ("Marie does not dodge; Jacques's 6 hits: Marie -6 Energy, Jacques +4 Loot"
             " (large Weapon: Marie's Prestige 4)") in out
     # the summary: all each gained and lost in the call, her own Attack on Pierre too
-    assert "Marie in all (4 attacks): -9 Energy, +2 Loot, 21 Energy left" in out
+    assert "Marie, after 4 quarrels: -9 Energy, +2 Loot, 21 Energy left" in out
     assert "Pierre dodges 3; Marie's 5 hits: Pierre -5 Energy, Marie +1 Loot" in out
     after = {n: b.p(n)["loot"] for n in before}
     assert {n: after[n] - before[n] for n in before} == \
