@@ -134,7 +134,7 @@ def test_lang_uk_switches_the_messages_and_the_log(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
     run(t, "players Ann Bob")
     assert run(t, "lang uk") == "Мова: українська"
-    out = run(t, "roll Ann --faces Гроші,Гроші,\"Здоров'я\",Невдача")
+    out = run(t, "roll Ann --faces Гроші,Гроші,Здоров'я,Невдача")     # an apostrophe is a letter
     assert out == ("Ann кидає: 1 Гроші, 2 Гроші, 3 Здоров'я, 4 Невдача заморожена. Невдача: 1, Щастя: 0."
                    " Лишилось перекидань: 2")
     assert "Гравці по черзі: Ann, Bob" in run(t, "log")
