@@ -138,6 +138,12 @@ def _opens(word: str) -> bool:
     return any(ch in QUOTES and (i == 0 or word[i - 1] == "=") for i, ch in enumerate(word))
 
 
+def join(words: Iterable[str]) -> str:
+    """The line whose words are exactly `words`, each quoted as it needs (`split` gives them
+    back); for words that already hold their options in place, as a shell passed them."""
+    return " ".join(quote(w) for w in words)
+
+
 def build(words: Sequence[object], options: Iterable[tuple[str, object]] = ()) -> str:
     """The line a move means: `words` are the command and its positional values (a number
     is written as a number), `options` the (option, value) pairs after them, a value of None
@@ -154,4 +160,4 @@ def build(words: Sequence[object], options: Iterable[tuple[str, object]] = ()) -
         said = [*said[:dash], *flags, "--", *said[dash:]]
     else:
         said += flags
-    return " ".join(quote(w) for w in said)
+    return join(said)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from guide.core.errors import CommandError
 from guide.core.i18n import speaking
-from guide.core.line import Unclosed, build, partial, quote, split
+from guide.core.line import Unclosed, build, join, partial, quote, split
 from guide.core.params import arrange
 from guide.core.registry import split as registry_split
 
@@ -136,8 +136,8 @@ def test_split_undoes_build(words):
 
 @settings(max_examples=600, deadline=None)
 @given(WORDS)
-def test_split_undoes_quote_word_by_word(words):
-    assert split(" ".join(quote(w) for w in words)) == words
+def test_split_undoes_join(words):
+    assert split(join(words)) == words
 
 
 @click.command()
