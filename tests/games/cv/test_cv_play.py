@@ -160,6 +160,18 @@ def test_a_mistyped_type_or_symbol_is_suggested_in_the_tables_language(tmp_path)
     assert "did you mean 'Job'?" in str(e.value)
 
 
+@pytest.mark.parametrize("typed", ["здоров'я", "Здоров’я", "здоровʼя", "здоровя", "здоров"])
+def test_health_is_typed_with_any_apostrophe_or_none_and_without_quotes(tmp_path, typed):
+    """Issue 40: `--type здоров'я` ended in "cannot read the line: No closing quotation";
+    `здоров` finds Здоров'я and "здоровя" is the same symbol (V-DICE-1)."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "lang uk", "players Оля Ерік", "track youth=20 maturity=20 old_age=20")
+    out = run(t, f"roll Оля --faces Гроші,{typed},Гроші,Невдача",
+              f"take Оля Yoga --type {typed} --cost Гроші")
+    assert "Оля кидає: 1 Гроші, 2 Здоров'я, 3 Гроші" in out
+    assert "Оля бере карту «Yoga», Здоров'я" in out
+
+
 def test_prompt_toolbar_and_view_show_only_what_players_may_see(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
     assert t.game.prompt(t) == "cv> "
