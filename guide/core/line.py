@@ -19,6 +19,7 @@ The grammar (docs/architecture.md, "A command line"):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -48,43 +49,45 @@ class Partial:
 
 def split(line: str) -> list[str]:
     """The words of a line; Unclosed (a ValueError) for a quote never closed."""
-    words, word, start, quote = _scan(line)
+    words, word, _start, quote, at = _scan(line)
     if quote:
-        raise Unclosed(quote, _opened_at(line, start))
+        raise Unclosed(quote, at)
     return words if word is None else [*words, word]
 
 
 def partial(text: str) -> Partial:
     """`text` read as far as it goes, an open quote allowed: what completion needs. The word
     being typed is "" when the text ends with a space outside a quote."""
-    words, word, start, quote = _scan(text)
+    words, word, start, quote, _at = _scan(text)
     if word is None:
         return Partial(words, "", len(text), "")
     return Partial(words, word, start, quote)
 
 
-def _scan(line: str) -> tuple[list[str], str | None, int, str]:
+def _scan(line: str) -> tuple[list[str], str | None, int, str, int]:
     """(complete words, the last word or None when the line ends between words, where that
-    last word starts, the quote left open in it or "")."""
+    last word starts, the quote left open in it or "", where that quote opens)."""
     words: list[str] = []
     n, i = len(line), 0
     while True:
         while i < n and line[i].isspace():
             i += 1
         if i >= n:
-            return words, None, n, ""
-        start, letters = i, []
+            return words, None, n, "", -1
+        start = i
+        letters: list[str] = []
         while i < n and not line[i].isspace():
             ch = line[i]
             if ch in QUOTES and (i == start or line[i - 1] == "="):
+                at = i
                 i, closed = _group(line, i + 1, ch, letters)
                 if not closed:
-                    return words, "".join(letters), start, ch
+                    return words, "".join(letters), start, ch, at
                 continue
             letters.append(ch)
             i += 1
         if i >= n:
-            return words, "".join(letters), start, ""
+            return words, "".join(letters), start, "", -1
         words.append("".join(letters))
 
 
@@ -107,35 +110,17 @@ def _group(line: str, i: int, quote: str, letters: list[str]) -> tuple[int, bool
     return i, False
 
 
-def _opened_at(line: str, start: int) -> int:
-    """Where the quote left open in the word starting at `start` opens (the last group the
-    word opens)."""
-    at = start
-    i, n = start, len(line)
-    while i < n and not line[i].isspace():
-        ch = line[i]
-        if ch in QUOTES and (i == start or line[i - 1] == "="):
-            at = i
-            i, closed = _group(line, i + 1, ch, [])
-            if not closed:
-                return at
-            continue
-        i += 1
-    return at
+# What makes a bare word read otherwise: a space, or a quote where it would open a group.
+_NEEDS_QUOTES = re.compile(r"\s|^[\"']|=[\"']")
 
 
 def quote(word: str) -> str:
     """One word as a line writes it: as it is when `split` reads it back so, otherwise in
     the quote that needs fewer doublings (`"Hondje the Ship's Dog"`, `'Zed "the" Rock'`)."""
-    if word and not any(ch.isspace() for ch in word) and not _opens(word):
+    if word and not _NEEDS_QUOTES.search(word):
         return word
     q = '"' if word.count('"') <= word.count("'") else "'"
     return q + word.replace(q, q + q) + q
-
-
-def _opens(word: str) -> bool:
-    """Would a quote in this bare word open a group (at its start, or right after `=`)?"""
-    return any(ch in QUOTES and (i == 0 or word[i - 1] == "=") for i, ch in enumerate(word))
 
 
 def join(words: Iterable[str]) -> str:
@@ -155,9 +140,7 @@ def build(words: Sequence[object], options: Iterable[tuple[str, object]] = ()) -
     flags: list[str] = []
     for option, value in options:
         flags += [option] if value is None else [option, str(value)]
-    dash = next((k for k, w in enumerate(said) if k and w.startswith("-")), None)
-    if dash is not None:
-        said = [*said[:dash], *flags, "--", *said[dash:]]
-    else:
-        said += flags
-    return join(said)
+    dash = next((k for k, w in enumerate(said) if k and w[:1] == "-"), None)
+    if dash is None:
+        return join(said + flags)
+    return join([*said[:dash], *flags, "--", *said[dash:]])
