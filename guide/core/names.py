@@ -57,7 +57,9 @@ def suggest(word: str, choices: Iterable[str]) -> str:
     return _("; did you mean {name!r}?").format(name=found) if found is not None else ""
 
 
-_APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'", "‘": "'"})
+# Every apostrophe people type inside a name (the straight one, the typographic ’, the
+# Ukrainian ʼ, ‘ and `): one letter, and one a name is found without (`здоровя` is Здоров'я).
+_APOSTROPHES = str.maketrans(dict.fromkeys("'’ʼ`‘"))
 
 
 def _plain_latin(ch: str) -> str:
@@ -68,9 +70,10 @@ def _plain_latin(ch: str) -> str:
 
 
 def fold(text: str) -> str:
-    """A name as it is compared: case-insensitive, spaces folded, every apostrophe (’ ʼ ‘ `)
-    the plain one, a Latin letter's accent ignored (`cec` finds Cécile: the table types
-    names fast, without accents)."""
+    """A name as it is compared: case-insensitive, spaces folded, every apostrophe (' ’ ʼ ‘
+    `) the same letter and one that may be left out (`здоровя` and `здоров’я` are
+    Здоров'я, `obrien` finds O'Brien), a Latin letter's accent ignored (`cec` finds Cécile:
+    the table types names fast, without accents)."""
     folded = text.translate(_APOSTROPHES).casefold()
     return " ".join("".join(map(_plain_latin, folded)).split())
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import re
-import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -20,6 +19,8 @@ from guide.core.clihelp import metavar_word
 from guide.core.clihelp import said as in_language
 from guide.core.errors import CommandError
 from guide.core.i18n import NP_, _, domain_of, help_text, quoted
+from guide.core.line import Unclosed
+from guide.core.line import split as line_words
 from guide.core.names import suggest
 from guide.core.params import NameRefused, TableType, arrange
 from guide.core.text import unsafe
@@ -126,6 +127,8 @@ MAX_LINE = 10_000
 
 
 def split(line: str) -> list[str]:
+    """The words of a typed line (guide.core.line.split), or a one-line CommandError: a line
+    too long, with a control character, or with a quote never closed."""
     if len(line) > MAX_LINE:
         raise CommandError(_("line too long ({length:,} characters; at most {most:,})").format(
             length=len(line), most=MAX_LINE))
@@ -134,9 +137,10 @@ def split(line: str) -> list[str]:
         raise CommandError(_("the line holds a control or invisible character ({bad});"
                              " type it without").format(bad=bad))
     try:
-        return shlex.split(line)
-    except ValueError as e:
-        raise CommandError(_("cannot read the line: {why}").format(why=_(str(e)))) from None
+        return line_words(line)
+    except Unclosed as e:   # `kaveri "Ann`: says where, in the table's language
+        raise CommandError(_("cannot read the line: the quote {quote} at character {at} is"
+                             " never closed").format(quote=e.quote, at=e.at + 1)) from None
 
 
 def parse(cmd: Command, args: list[str], table: object = None) -> dict:

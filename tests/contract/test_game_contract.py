@@ -23,7 +23,7 @@ import random
 import re
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import click
@@ -34,8 +34,11 @@ from guide.core import games
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.game import REFUSE_HIDDEN, UNDO_POLICIES, Game
+from guide.core.line import build, join, split
+from guide.core.params import arrange
 from guide.core.reference import registry_of
-from guide.core.registry import Registry
+from guide.core.registry import Registry, parse
+from guide.core.registry import split as registry_split
 from guide.core.seats import Desk, as_moves, seated
 from guide.core.store import Store
 from guide.core.story import MARKS
@@ -76,18 +79,45 @@ def examples(game: Game) -> dict[str, list[str]]:
 
 
 NAME = re.compile(r"(?<![-\w])[A-Z][a-zé]+(?![-\w])")
+# Names people give that a line must carry whole (issue 41): quotes, both apostrophes, a
+# leading dash, a name that reads like an option. Swapped into the examples beside their
+# own names, so that every game's random campaigns seat players named so and play their
+# seats' buttons.
+ODD_NAMES = ['Zed "the" Rock', "O'Brien", "Zoë’s", '"Quo', "-Mo", 'Zed" --roll "20']
 
 
-def varied(pool: list[str], rng: random.Random, count: int = 3) -> list[str]:
+def varied(pool: list[str], rng: random.Random, count: int = 3,
+           registry: Registry | None = None) -> list[str]:
     """The examples, and each with its names swapped for other names of the examples (so
-    that `player Marie` has a Pierre and a Jacques beside it to start a brawl with)."""
+    that `player Marie` has a Pierre and a Jacques beside it to start a brawl with) or for
+    one of ODD_NAMES, the line built again by the core's builder (guide.core.line): the
+    words quoted as they need and, with the game's `registry`, a name that starts with `-`
+    after the `--` that ends the options."""
     names = sorted({name for line in pool for name in NAME.findall(" ".join(line.split()[1:]))})
+    names += ODD_NAMES if names else []
     out = list(pool)
     for line in pool:
         head, _, rest = line.partition(" ")
         for _ in range(count if names and NAME.search(rest) else 0):
-            out.append(f"{head} " + NAME.sub(lambda m: rng.choice(names), rest))
+            words = [NAME.sub(lambda m: rng.choice(names), w) for w in split(line)]
+            out.append(_rebuilt(words, registry))
     return out
+
+
+def _rebuilt(words: list[str], registry: Registry | None) -> str:
+    """A line of these words: the options first and a `--` before the positional words when
+    one of them starts with `-` (as guide.core.params.arrange reads them), else as they are."""
+    try:
+        cmd, args = registry.lookup(words) if registry is not None else (None, words)
+    except CommandError:
+        cmd = None
+    if cmd is None or not any(w.startswith("-") and w in ODD_NAMES for w in args):
+        return join(words)
+    head = words[:len(words) - len(args)]
+    try:
+        return join([*head, *arrange(cmd.click_command, args)])
+    except Exception:  # noqa: BLE001 - a multi-word option needs the table: leave it as it is
+        return join(words)
 
 
 class Run:
@@ -97,6 +127,7 @@ class Run:
         self.game, self.path, self.seed = game, folder / "c.sqlite", seed
         self.library = game.load([])
         self.table = self.open()
+        self.from_seat = False      # is the line lines_for gave last one of a seat's moves?
 
     def open(self, read_only: bool = False) -> Table:
         store = Store(self.path, read_only=read_only, game=self.game.id,
@@ -121,14 +152,26 @@ class Run:
 
 def lines_for(run: Run, rng: random.Random, pool: list[str]) -> Iterator[str]:
     """Random lines: a help example, or one of a seat's moves now (half the time, when a
-    seat has any)."""
+    seat has any; `run.from_seat` says which)."""
     t = run.table
     for _ in range(LINES):
         moves = []
         if seated(t):
             for seat in run.game.seats(t):
                 moves += [move.line for move in as_moves(run.game.seat_moves(t, seat))]
-        yield rng.choice(moves) if moves and rng.random() < 0.5 else rng.choice(pool)
+        run.from_seat = bool(moves) and rng.random() < 0.5
+        yield rng.choice(moves) if run.from_seat else rng.choice(pool)
+
+
+# What a refusal says when the line itself was not read as it was meant: its words split
+# wrongly, a name cut or taken for an option (issue 41: `Zed "the" Rock` could not end a
+# Cave turn from the phone). A seat's button never gets one of these.
+UNREAD = ("cannot read the line", "No such option", "no such option", "unexpected extra argument",
+          "Got unexpected", "requires an argument", "named")
+
+
+def unread(e: CommandError) -> bool:
+    return any(word in str(e) for word in UNREAD)
 
 
 @pytest.fixture
@@ -153,7 +196,7 @@ def test_random_lines_keep_undo_and_redo_exact_and_a_refusal_changes_nothing(
             for line in found]
     seed = sum(map(ord, game_id))
     rng = random.Random(seed)
-    pool = varied(pool, rng)
+    pool = varied(pool, rng, registry=registry_of(game))
     run = Run(game, folder, seed)
     t = run.table
     changed = kinds = 0
@@ -163,8 +206,9 @@ def test_random_lines_keep_undo_and_redo_exact_and_a_refusal_changes_nothing(
             before = run.snapshot()
             try:
                 t.execute(line)
-            except CommandError:
+            except CommandError as e:
                 assert run.snapshot() == before, f"refused {line!r} changed something"
+                assert not (run.from_seat and unread(e)), f"a seat's move {line!r}: {e}"
                 continue
             except SystemExit:
                 continue
@@ -245,7 +289,7 @@ def private(run: Run) -> None:
     seats = run.seats()
     who = seats[0] if seats else "gm"
     t.registry = t.registry.merged(SECRETS)        # a game may have a `roll` of its own
-    shown = "\n".join(t.execute(f"contract-secret {who}").lines)
+    shown = "\n".join(t.execute(build(["contract-secret", who])).lines)
     assert (str(SECRET) in shown) == (who == "gm")
     others = [Desk.payload_of(t, seat) for seat in seats[1:]]
     offered = [candidates(t, []), *(candidates(t, [name]) for name in ("roll", "log", "help"))]
@@ -289,3 +333,69 @@ def test_every_rule_reads_as_plain_words_on_the_terminal(game_id):
         pytest.skip("no rules page")
     for rule in page.rules():
         assert not any("**" in str(line) for line in shown(rule)), rule.id
+
+
+# Each game's table seated with ODD_NAMES (those its rules take as names: Taverne's and
+# Kaivo's are one word, not starting with `-`), from its documented command forms: the
+# lines that seat the players and start play, and the line the table's game master types
+# to move play on when no seat has a move, or now and then (None: the seats alone).
+SEATED: dict[str, tuple[list[str], Callable[[list[str]], list[str]], str | None]] = {
+    "cave": (ODD_NAMES[:4] + ["-Mo"], lambda names: [
+        *(build(["character", n]) for n in names), "start"], None),
+    "cv": (['Zed "the" Rock', "O'Brien", "-Mo", 'Zed" --roll "20'], lambda names: [
+        build(["players", *names]), "track youth=20 maturity=20 old_age=20"], None),
+    "kaivo": (["O'Brien", 'Zed"the"Rock', '"Quo'], lambda names: [
+        build(["deal"], [("--friends", ",".join(names)), ("--bots", 1)])], None),
+    "kaverini": (['Zed "the" Rock', "-Mo", "Zoë’s"], lambda names: [
+        "adventure amsterdam", *(build(["kaveri", n], [
+            ("--ability", "Lagom"), ("--technique", "Cheer"), ("--technique", "Love"),
+            ("--technique", "Happy")]) for n in names), "confront Gull 'Bike Bell Bandit'"], "next"),
+    "taverne": (["O'Brien", 'Zed"the"Rock', '"Quo', "Zoë’s"], lambda names: [
+        *(build(["player", n], [("--loot", 2)]) for n in names), "start"], "call"),
+    "tally": (ODD_NAMES, lambda names: [build(["join", n]) for n in names], None),
+}
+SEAT_STEPS = 40          # seats' moves played a game
+SEAT_FLOOR = 5           # of them, at least this many must be played
+
+
+@pytest.mark.parametrize("game_id", the_games())
+def test_seats_named_with_quotes_apostrophes_and_dashes_play_every_button(game_id, folder):
+    """Issue 41: a name with a quote broke a Cave player's phone buttons (`Zed "the" Rock`
+    could not end a turn; `Zed" --roll "20` turned a button into a fixed roll). Seated with
+    such names, every button of every seat reads back as the game means it (its words name
+    the seat whole, and the game's own parameters take them), and buttons chosen at random
+    are played from their seats, none refused."""
+    if game_id not in SEATED:
+        pytest.fail(f"{game_id} has no seated start in SEATED: add the lines that seat players")
+    names, start, advance = SEATED[game_id]
+    run = Run(game_of(game_id), folder, sum(map(ord, game_id)))
+    t, rng = run.table, random.Random(game_id)
+    played = 0
+    try:
+        for line in start(names):
+            t.execute(line)
+        assert set(names) <= set(run.seats()), run.seats()
+        for _ in range(SEAT_STEPS):
+            offered = [(seat, move.line) for seat in run.seats()
+                       for move in as_moves(run.game.seat_moves(t, seat))]
+            for seat, line in offered:
+                words = registry_split(line)
+                cmd, args = t.registry.lookup(words)
+                parse(cmd, args, t)                     # read as the game means it, or raises
+                assert seat in words or not any(part in line for part in seat.split()), \
+                    f"{seat!r}'s button {line!r} cuts the name: {words}"
+            if advance and (not offered or rng.random() < 0.2):
+                try:
+                    t.execute(advance)
+                except CommandError:    # not yet: a seat still to move
+                    pass
+                continue
+            if not offered:
+                break
+            seat, line = rng.choice(offered)
+            before = run.state()
+            t.execute(line, seat=seat)                  # a seat's button is never refused
+            played += run.state() != before
+    finally:
+        t.close()
+    assert played >= SEAT_FLOOR, f"only {played} of the seats' moves changed the {game_id} game"

@@ -6,11 +6,11 @@ setup lines so that the walk starts from a table in play."""
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 
 import click
 
+from guide.core.line import join
 from guide.core.repl.completer import candidates
 from guide.core.table import Table
 
@@ -75,4 +75,4 @@ def random_line(table: Table, pick: Draw, count: Callable[[int], int]) -> str:
         words.append(option.opts[0])
         if not (option.is_flag or option.count):
             words.append(word())
-    return " ".join([name] + [shlex.quote(w) for w in words[len(name.split()):]])
+    return " ".join([name, join(words[len(name.split()):])]).rstrip()

@@ -28,6 +28,22 @@ def test_resolve_exact_then_case_then_prefix_then_word(typed, found):
     assert resolve(typed, NAMES, "card") == found
 
 
+@pytest.mark.parametrize("typed, found", [
+    ("здоровя", "Здоров'я"),                     # the apostrophe left out: the same symbol
+    ("здоров’я", "Здоров'я"),                    # the typographic one is the straight one
+    ("здоровʼя", "Здоров'я"),                    # and so is the Ukrainian letter ʼ
+    ("здоров", "Здоров'я"),                      # a beginning
+    ("Ship’s", "Hondje the Ship's Dog"),
+    ("ships dog", "Hondje the Ship's Dog"),
+    ("OBrien", "O'Brien"),
+    ("l’arme", "l'Arme"),
+])
+def test_every_apostrophe_is_one_letter_and_may_be_left_out(typed, found):
+    """Issue 40: `здоров` finds Здоров'я, "здоровя" is the same symbol, ’ is '."""
+    assert resolve(typed, ["Здоров'я", "Знання", "Hondje the Ship's Dog", "O'Brien", "l'Arme"],
+                   "name") == found
+
+
 def test_a_word_two_names_share_is_ambiguous_even_when_one_begins_with_it():
     names = ["Bike Bell Bandit", "Runaway Rental Bike"]
     with pytest.raises(GuideError, match="'Bike' could be 'Bike Bell Bandit', 'Runaway Rental Bike'"):

@@ -7,7 +7,6 @@ a command word) is a line the code sends without its catalogue (issue 25)."""
 from __future__ import annotations
 
 import re
-import shlex
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from test_evenings import TAVERNE_EVENING as FRENCH_EVENING
 from test_pseudo import PSEUDO, _choices, _words, plain_words, speak_pseudo  # noqa: F401
 
 from guide.core import i18n
+from guide.core.line import split
 from guide.core.repl.completer import described
 from guide.core.repl.run import attempt, open_table
 from guide.core.result import text
@@ -76,7 +76,7 @@ def play(path: Path, game: str, script: str, tv: Any, seat: Any = None,
                     *tv(t.game.view(t))]
             said += [d for _w, d in described(t, [])]
             try:
-                said += [d for _w, d in described(t, shlex.split(line))]
+                said += [d for _w, d in described(t, split(line))]
             except ValueError:
                 pass
             for name in pages:

@@ -20,6 +20,7 @@ import click
 
 from guide.core.errors import CommandError
 from guide.core.game import REFUSE_HIDDEN, Game
+from guide.core.line import build
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.sealed import Sealed, all_in, reveal, seal, sealed, shown
@@ -210,7 +211,7 @@ class TallyGame(Game):
         box = table.state["guesses"]
         if seat in box["choices"] and not box["revealed"]:
             return []
-        return [(f"guess {face}", f"guess {seat} {face}") for face in range(1, 7)]
+        return [(f"guess {face}", build(["guess", seat, face])) for face in range(1, 7)]
 
     def prompt(self, table) -> str:
         return f"tally ({table.state['count']})> "

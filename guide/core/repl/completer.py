@@ -4,7 +4,6 @@ table's state at every keystroke."""
 
 from __future__ import annotations
 
-import shlex
 from typing import TYPE_CHECKING
 
 import click
@@ -12,6 +11,8 @@ from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.document import Document
 
 from guide.core.i18n import help_text
+from guide.core.line import partial, quote
+from guide.core.names import fold
 from guide.core.params import TableType, param_at
 
 if TYPE_CHECKING:
@@ -19,18 +20,11 @@ if TYPE_CHECKING:
 
 
 def context(text: str) -> tuple[list[str], str]:
-    """The complete words before the cursor and the word being typed (pure, testable)."""
-    try:
-        words = shlex.split(text)
-        open_quote = False
-    except ValueError:
-        words = shlex.split(text + '"') if text.count('"') % 2 else shlex.split(text + "'")
-        open_quote = True
-    if text and not open_quote and text[-1].isspace():
-        return words, ""
-    if not words:
-        return [], ""
-    return words[:-1], words[-1]
+    """The complete words before the cursor and the word being typed (pure, testable), read
+    by the table's own splitter (guide.core.line): an apostrophe inside a word is a letter,
+    and a quote still open leaves the words typed so far in the word being typed."""
+    typed = partial(text)
+    return typed.words, typed.word
 
 
 def candidates(table: Table, words: list[str]) -> list[str]:
@@ -71,36 +65,27 @@ def described(table: Table, words: list[str]) -> list[tuple[str, str]]:
     return found + options
 
 
-def quote(value: str) -> str:
-    return f'"{value}"' if any(ch in value for ch in " '\"") else value
-
-
 class TableCompleter(Completer):
     def __init__(self, table: Table):
         self.table = table
 
     def get_completions(self, document: Document, complete_event):
-        words, word = context(document.text_before_cursor)
+        text = document.text_before_cursor
+        typed = partial(text)
         try:
-            found = described(self.table, words)
+            found = described(self.table, typed.words)
         except Exception:  # noqa: BLE001 - completion must never break typing
             return
-        typed = word.casefold()
         seen = set()
         for value, meta in found:
-            if value not in seen and value.casefold().startswith(typed):
+            if value not in seen and offered(value, typed.word):
                 seen.add(value)
-                yield Completion(quote(value), start_position=-_raw_length(document, word),
+                yield Completion(quote(value), start_position=typed.start - len(text),
                                  display=value, display_meta=meta)
 
 
-def _raw_length(document: Document, word: str) -> int:
-    """How many characters of the line the word being typed takes, quotes included."""
-    text = document.text_before_cursor
-    if not word:
-        return 0
-    for quote_char in ('"', "'"):
-        start = text.rfind(quote_char)
-        if start != -1 and text.count(quote_char) % 2 == 1:
-            return len(text) - start
-    return len(word)
+def offered(value: str, word: str) -> bool:
+    """Does Tab offer `value` for the word being typed? When the value begins with it, names
+    compared as the resolver compares them (guide.core.names.fold): any case, a Latin
+    accent or an apostrophe typed or not, ’ as ' (`o’b` and `ob` offer O'Brien)."""
+    return value.casefold().startswith(word.casefold()) or fold(value).startswith(fold(word))

@@ -35,13 +35,13 @@ import copy
 import hashlib
 import hmac
 import secrets
-import shlex
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from guide.core.errors import RuleError
 from guide.core.i18n import domain, speaking
+from guide.core.line import build
 from guide.core.names import fold
 from guide.core.seats import Move
 
@@ -128,35 +128,32 @@ def take_line(seat: str, offer: Offer, *, type_: str | None = None, under: str |
     `under` the card of a Health, Relationships or Knowledge stack it goes under (V-TURN-2)."""
     card = offer.card
     assert card is not None
+    flags: list[tuple[str, object]] = [("--happiness", None)] if happiness else []
+    flags += [("--social", None)] if social else []
     if card.get("number") is not None:
-        words = ["take", _q(seat), "--track", str(offer.place)]
+        options: list[tuple[str, object]] = [("--track", offer.place)]
         if type_ is not None:
-            words += ["--type", type_]
+            options.append(("--type", type_))
         if under is not None:
-            words += ["--under", _q(under)]
-        return " ".join(words + (["--happiness"] if happiness else [])
-                        + (["--social"] if social else []))
+            options.append(("--under", under))
+        return build(["take", seat], options + flags)
     kind = type_ or card["type"]
-    words = ["take", _q(seat), _q(card["name"]), "--type", kind]
+    options = [("--type", kind)]
     if card["types"]:
-        words += ["--also", next(x for x in card["types"] if x != kind)]
-    words += ["--cost", _q(",".join(card["cost"]))]
+        options.append(("--also", next(x for x in card["types"] if x != kind)))
+    options.append(("--cost", ",".join(card["cost"])))
     if card["gives"]:
-        words += ["--gives", ",".join(card["gives"])]
+        options.append(("--gives", ",".join(card["gives"])))
     if card["upkeep"]:
-        words += ["--upkeep", ",".join(card["upkeep"])]
+        options.append(("--upkeep", ",".join(card["upkeep"])))
     if card["points"] is not None:
-        words += ["--points", str(card["points"])]
+        options.append(("--points", card["points"]))
     if card["dice"]:
-        words += ["--die", str(card["dice"])]
+        options.append(("--die", card["dice"]))
     if under is not None:
-        words += ["--under", _q(under)]
-    words += ["--slot", str(offer.place)]
-    if happiness:
-        words.append("--happiness")
-    if social:
-        words.append("--social")
-    return " ".join(words)
+        options.append(("--under", under))
+    options.append(("--slot", offer.place))
+    return build(["take", seat, card["name"]], options + flags)
 
 
 def _typed(card: Card, type_: str) -> take.Typed:
@@ -271,7 +268,7 @@ def seat_moves(t: CvTable, seat: str) -> list[Move]:
         if tr is not None and tr["help"]:
             if fold(tr["help"][0]) == fold(p["name"]):
                 moves += _take_moves(t, p, social=True)
-                moves.append(Move(_("No social help"), f"pass {_q(p['name'])}", (_("Social help"),)))
+                moves.append(Move(_("No social help"), build(["pass", p["name"]]), (_("Social help"),)))
             return moves
         if s["players"][turn["player"]] is not p:
             return moves
@@ -282,13 +279,13 @@ def _turn_moves(t: CvTable, p: Player) -> list[Move]:
     s, lib = t.state, t.library
     turn = s["turn"]
     assert turn is not None
-    name = _q(p["name"])
+    name = p["name"]
     out: list[Move] = []
     if not turn["rolled"]:
         from .dice import dice_for
 
         n = dice_for(p, turn, lib)
-        out.append(Move(_("Roll the dice"), f"roll {name}", (_("Dice"),),
+        out.append(Move(_("Roll the dice"), build(["roll", name]), (_("Dice"),),
                         ngettext("{n} die", "{n} dice", n).format(n=n)))
     else:
         for positions in _reroll_sets(t, p):
@@ -298,7 +295,7 @@ def _turn_moves(t: CvTable, p: Player) -> list[Move]:
                                                      turn["rolls_left"]).format(n=turn["rolls_left"])))
     out += _take_moves(t, p)
     for card in p["hand"]:
-        line = f"play {name} {_q(card['name'])}"
+        line = build(["play", name, card["name"]])
         if _legal(t, phase.play, p["name"], card["name"]):
             shown = screen.card_name(lib, card, screen.speaks(t))
             gives = Renderer(lib, screen.speaks(t)).symbols(card["gives"]) if card["gives"] else ""
@@ -309,11 +306,11 @@ def _turn_moves(t: CvTable, p: Player) -> list[Move]:
     if owed:
         for x, card in active(p).items():
             out.append(Move(_("Lose {card}").format(card=screen.card_name(lib, card, screen.speaks(t))),
-                            f"lose {name} {x}", (_("Failure"),),
+                            build(["lose", name, x]), (_("Failure"),),
                             _("{type}: the active card goes to the box (V-FAIL-1)").format(
                                 type=lib.types[x].name(screen.speaks(t)))))
     if turn["rolled"] and _legal(t, phase.end, p["name"]):
-        out.append(Move(_("End the turn"), f"end {name}", (_("Turn"),),
+        out.append(Move(_("End the turn"), build(["end", name]), (_("Turn"),),
                         _("upkeep, record the cards taken, tidy the track")))
     return out
 
@@ -348,7 +345,7 @@ def _card_power_moves(t: CvTable, p: Player) -> list[Move]:
                 now = lib.symbols[to].name(lang)
                 out.append(Move(_("{place}: {was} into {now}").format(
                                     place=where, was=lib.symbols[was].name(lang), now=now),
-                                f"change {_q(p['name'])} {number} {target} {to}",
+                                build(["change", p["name"], number, target, to]),
                                 (sp.name(lang), _("Change a symbol")), sp.text.get(lang, sp.text["en"])))
     if active_effect(p, lib, "borrow") is not None and not turn["borrowed"]:
         for o in s["players"]:
@@ -360,7 +357,7 @@ def _card_power_moves(t: CvTable, p: Player) -> list[Move]:
                     shown = screen.card_name(lib, job, lang)
                     out.append(Move(_("{symbol} of {other}'s {card}").format(
                                         symbol=r.symbol(sym), other=o["name"], card=shown),
-                                    f"borrow {_q(p['name'])} {_q(o['name'])} {sym}",
+                                    build(["borrow", p["name"], o["name"], sym]),
                                     (_("Friend from work"),)))
     return out
 
@@ -412,7 +409,7 @@ def _goal_moves(t: CvTable, p: Player) -> list[Move]:
         code = goal_code(t.state, p["name"], sp.ids[0])
         if code is None:
             return []
-        out.append(Move(f"{sp.ids[0]} {sp.name(lang)}", f"goal {_q(p['name'])} {code}",
+        out.append(Move(f"{sp.ids[0]} {sp.name(lang)}", build(["goal", p["name"], code]),
                         (_("Your secret goal"), _("Choose the goal card you were dealt:")),
                         sp.text.get(lang, sp.text["en"])))
     return out
@@ -432,7 +429,7 @@ def _reroll_sets(t: CvTable, p: Player) -> list[tuple[int, ...]]:
 
 
 def _reroll(name: str, positions: tuple[int, ...]) -> str:
-    return " ".join(["reroll", _q(name), *map(str, positions)])
+    return build(["reroll", name, *positions])
 
 
 def _legal(t: CvTable, fn: Any, *args: Any, **kw: Any) -> bool:
@@ -442,7 +439,3 @@ def _legal(t: CvTable, fn: Any, *args: Any, **kw: Any) -> bool:
     except RuleError:
         return False
     return True
-
-
-def _q(word: str) -> str:
-    return f'"{word}"' if " " in word and '"' not in word else shlex.quote(word)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import shlex
 from importlib import resources
 from typing import ClassVar
 
@@ -13,6 +12,7 @@ from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
 from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.i18n import domain
+from guide.core.line import build
 from guide.core.registry import Registry
 from guide.core.seats import Move
 from guide.core.secrets import Secret
@@ -98,7 +98,7 @@ class KaivoGame(Game):
         if seat is None:
             return None
         name = s["players"][seat]["name"]
-        return "draw" if seat == screen.viewer(s) else f"draw --as {shlex.quote(name)}"
+        return "draw" if seat == screen.viewer(s) else build(["draw"], [("--as", name)])
 
     def terminal_seat(self, table: KaivoTable) -> str | None:
         """"You" play at the keyboard: only your own secrets reach the terminal; a friend's

@@ -13,11 +13,11 @@ typed at the terminal.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from typing import Any
 
 from guide.core.i18n import domain
+from guide.core.line import build
 from guide.core.seats import Move
 
 from . import match
@@ -268,8 +268,8 @@ def _looks(state: KaivoState, seat: str) -> list[Move]:
         return []
     out: list[Move] = []
     for o, p, _until, key in _looked(state, me, lambda until: until == OFFERED):
-        of = "" if o == me else f" --of {shlex.quote(t['names'][o])}"
-        out.append(Move(_("Look"), f"look {p + 1}{of} --as {shlex.quote(seat)}", key=key))
+        of = [] if o == me else [("--of", t["names"][o])]
+        out.append(Move(_("Look"), build(["look", p + 1], [*of, ("--as", seat)]), key=key))
     return out
 
 
@@ -299,21 +299,20 @@ def _plan(state: KaivoState, seat: str, rules: Rules) -> list[tuple[Action, str,
     t = state["table"]
     if state["mode"] != "play" or t is None or state["winners"]:
         return []
-    name = shlex.quote(seat)
     if me is None:                         # a friend waiting for a bot's seat
-        return [(("leave",), _("Do not join after all"), f"leave {name}")]
+        return [(("leave",), _("Do not join after all"), build(["leave", seat]))]
     out: list[tuple[Action, str, str]] = []
-    who = " --as " + name
+    who = [("--as", seat)]
     if t["phase"] == "over":
         if _deals(state) == me:
             out.append((("deal",), _("Deal round {round}").format(round=state["round"]), "deal"))
     elif match.acting(state) == me:
         v = view(t, me, set())             # the labels name no remembered value
-        out += [(m, _label(v, rules, m), _line(t["names"], m) + who) for m in legal(t, rules)]
+        out += [(m, _label(v, rules, m), build(_move_words(t["names"], m), who)) for m in legal(t, rules)]
     if state["players"][me]["leaving"]:
-        out.append((("join",), _("Join again (stay at the table)"), f"join {name}"))
+        out.append((("join",), _("Join again (stay at the table)"), build(["join", seat])))
     else:
-        out.append((("leave",), _("Leave the table"), f"leave {name}"))
+        out.append((("leave",), _("Leave the table"), build(["leave", seat])))
     return out
 
 
@@ -328,14 +327,14 @@ def _deals(state: KaivoState) -> int | None:
     return None
 
 
-def _line(names: list[str], move: Action) -> str:
-    """A rules move as the command line (positions 1..4, players by name)."""
+def _move_words(names: list[str], move: Action) -> list[object]:
+    """A rules move as the command's words (positions 1..4, players by name)."""
     kind, *args = move
     if kind in ("spy", "mindread"):
-        return f"{kind} {shlex.quote(names[args[0]])} {args[1] + 1}"
+        return [kind, names[args[0]], args[1] + 1]
     if kind == "swapwith":
-        return f"swapwith {args[0] + 1} {shlex.quote(names[args[1]])} {args[2] + 1}"
-    return " ".join([kind] + [str(a + 1) for a in args])
+        return [kind, args[0] + 1, names[args[1]], args[2] + 1]
+    return [kind] + [a + 1 for a in args]
 
 
 def _label(v: SeatView, rules: Rules, move: Action) -> str:

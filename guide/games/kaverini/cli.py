@@ -27,11 +27,11 @@ METAVARS = (NP_("metavar", "ARGS"), NP_("metavar", "PATH"), NP_("metavar", "ID")
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 def odds(campaign, boxes, args) -> None:
     # `odds` at the table, on the campaign (or a scratch one for --adventure alone)
-    import shlex
     import tempfile
     from pathlib import Path
 
     from guide.core.errors import CommandError
+    from guide.core.line import join
     from guide.core.repl.run import open_table
     from guide.core.result import text
 
@@ -42,7 +42,7 @@ def odds(campaign, boxes, args) -> None:
     table = open_table(campaign, list(boxes), seed=None, read_only=scratch is None,
                        game_id="kaverini")
     try:
-        click.echo(text(table.execute(shlex.join(["odds", *args]))))
+        click.echo(text(table.execute(join(["odds", *args]))))
     except CommandError as e:
         raise UserError(str(e)) from None
     finally:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
@@ -14,6 +13,7 @@ from guide.core.dice import TENS_AND_ONES
 from guide.core.errors import DataError, GuideError
 from guide.core.game import Game
 from guide.core.i18n import domain
+from guide.core.line import build
 from guide.core.reference import RulesPage
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -164,7 +164,7 @@ class KaveriniGame(Game):
         adventure = options.get("adventure_id")
         if not adventure or table.state.get("adventure"):
             return []
-        return [f"adventure {shlex.quote(str(adventure))}"]
+        return [build(["adventure", str(adventure)])]
 
 
 def _kaverini(table: Table) -> KaveriniTable:

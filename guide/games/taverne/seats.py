@@ -24,13 +24,13 @@ import hashlib
 import hmac
 import json
 import secrets
-import shlex
 from collections.abc import Callable
 from itertools import combinations
 from typing import Any, NamedTuple
 
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import NP_, domain
+from guide.core.line import build
 from guide.core.seats import Move
 
 from . import adjust, arrivals, cards, counters, placements, turn, variants
@@ -82,7 +82,7 @@ def moves(state: State, seat: str, box: Box | None = None) -> list[Move]:
     out = _spend(state, p, box) + _dodges_set_aside(state, p)
     key = state.get("seal_key") or ""
     for c in sealed_choices(state, seat, box):
-        line = f"sealed {_q(seat)} {code(key, state, seat, c.kind, c.args)}" if key else \
+        line = build(["sealed", seat, code(key, state, seat, c.kind, c.args)]) if key else \
             _plain(seat, c.kind, c.args)
         tag = json.dumps({"dodge": c.args["against"], "values": sorted(c.args["values"])},
                          ensure_ascii=False) if c.kind == "dodge" else ""
@@ -107,7 +107,7 @@ def _auction_choice(state: State, p: Player, box: Box) -> list[Move]:
     if state["phase"] != "auction" or not state["auction_revealed"] or \
             p["initial_loot"] is not None:
         return []
-    name, q = p["name"], _q(p["name"])
+    name = p["name"]
     head = _("Choose your Character")
     out: list[Move] = []
     gone = arrivals.taken(state, but=name)
@@ -120,8 +120,8 @@ def _auction_choice(state: State, p: Player, box: Box) -> list[Move]:
         for loot in loots:
             out.append(Move(_("{character}, Initial Loot {loot}").format(
                                 character=box.shown(c.name), loot=loot),
-                            f"character {q} {_q(c.name)}" +
-                            ("" if c.initial_loot is not None else f" --loot {loot}"),
+                            build(["character", name, c.name],
+                                  [] if c.initial_loot is not None else [("--loot", loot)]),
                             (head, box.shown(c.name)), c.power or ""))
     return out
 
@@ -145,34 +145,34 @@ def _spend(state: State, p: Player, box: Box) -> list[Move]:
     Militia at 5 Prestige; Assets into play and back into hand (T-SPELL-1)."""
     if not _in(state, p, 2):
         return []
-    name, q = p["name"], _q(p["name"])
+    name = p["name"]
     out: list[Move] = []
     spend = (_("Spend your Loot ({loot} left)").format(loot=p["loot"]),)
     if p["pile"] and _ok(placements.buy, state, name, "weapon"):
         rest = p["pile"][1:]
         out.append(Move(_("Weapon {weapon} from your pile").format(weapon=p["pile"][0]),
-                        f"buy {q} weapon", spend,
+                        build(["buy", name, "weapon"]), spend,
                         _("1 Loot; then {next} on top").format(next=rest[0]) if rest
                         else _("1 Loot; your pile is then empty")))
     if _ok(placements.buy, state, name, "pint"):
         out.append(Move(_("A Pint: {before} to {after} Pints").format(
                             before=p["pints"], after=p["pints"] + 1),
-                        f"buy {q} pint", spend,
+                        build(["buy", name, "pint"]), spend,
                         _("1 Loot; Prestige {before} to {after}").format(
                             before=counters.prestige(p), after=counters.LADDER[p["pints"] + 1])))
     if _ok(placements.buy, state, name, "specialty"):
         out.append(Move(_("A Specialty from the {tavern} pile").format(tavern=p["tavern"] or "?"),
-                        f"buy {q} specialty", spend, _("1 Loot; drawn into your hand")))
+                        build(["buy", name, "specialty"]), spend, _("1 Loot; drawn into your hand")))
     if _ok(placements.militia, state, name):
         head = (_("The Militia"),)
         first = not state["militia"]
-        out.append(Move(_("Call the Militia!"), f"militia {q}", head,
+        out.append(Move(_("Call the Militia!"), build(["militia", name]), head,
                         _("you are first: your Dirty Trick {trick} is discarded").format(
                             trick=p["trick"]) if first and p["trick"]
                         else _("you are at 5 Prestige")))
         if first and p["trick"]:
             out.append(Move(_("Call the Militia, keep the Dirty Trick {trick}").format(
-                trick=p["trick"]), f"militia {q} --keep-trick", head))
+                trick=p["trick"]), build(["militia", name], [("--keep-trick", None)]), head))
     assets = (_("Assets"),)
     cap = counters.prestige(p)
     for card in _offered(state, p, box, "asset", GENERIC_ASSET,
@@ -180,14 +180,14 @@ def _spend(state: State, p: Player, box: Box) -> list[Move]:
         if card is not None and (card == GENERIC_ASSET or card not in p["assets"]):
             out.append(Move(_("Put an Asset into play") if card == GENERIC_ASSET else
                             _("Put {card} into play").format(card=card),
-                            f"asset {q} {_q(card)}", (*assets, _("Into play")),
+                            build(["asset", name, card]), (*assets, _("Into play")),
                             _("{count} of at most {most} in play").format(
                                 count=len(p["assets"]) + 1, most=cap)))
     for card in dict.fromkeys(p["assets"]):
         if _ok(adjust.asset, state, name, card, "back"):
             out.append(Move(_("Take an Asset back into hand") if card == GENERIC_ASSET else
                             _("Take {card} back into hand").format(card=card),
-                            f"asset {q} {_q(card)} --back", assets,
+                            build(["asset", name, card], [("--back", None)]), assets,
                             _("if it has not been used this turn")))
     return out
 
@@ -213,7 +213,7 @@ def _any_call(state: State, p: Player, box: Box) -> list[Move]:
     """At any call: Spells (T-SPELL-1, with the formula or, a Mistake, without it), an
     Asset discarded when the Prestige no longer holds them all, the Dirty Trick kept among
     those served (T-CALL-8); leaving the table and coming back (T-LEAVE-1)."""
-    name, q = p["name"], _q(p["name"])
+    name = p["name"]
     out: list[Move] = []
     if _in(state, p) and not state["beginner"] and free_specialties(state, p) > 0:
         head = (_("Cast a Spell"),)
@@ -226,32 +226,33 @@ def _any_call(state: State, p: Player, box: Box) -> list[Move]:
             out.append(Move(_("Shout \u201c{formula}\u201d and cast {spell}").format(
                                 formula=formula, spell=spell) if formula
                             else _("Cast {spell} with its formula").format(spell=spell),
-                            f"spell {q}" + (f" {_q(card)}" if card else ""), head,
+                            build(["spell", name, *([card] if card else [])]), head,
                             _("{count} of at most {most} this turn").format(
                                 count=cast + 1, most=cap)))
         if out:
-            out.append(Move(_("A Spell cast without the formula"), f"spell {q} --no-formula",
-                            head, _("a Mistake: no effect, the card discarded, -1 Pint"
-                                    " (T-MIS-1)")))
+            out.append(Move(_("A Spell cast without the formula"),
+                            build(["spell", name], [("--no-formula", None)]), head,
+                            _("a Mistake: no effect, the card discarded, -1 Pint (T-MIS-1)")))
     if _in(state, p) and len(p["assets"]) > counters.prestige(p):
         head = (_("Too many Assets in play: discard one"),)
         out += [Move(_("Discard an Asset") if card == GENERIC_ASSET else
-                     _("Discard {card}").format(card=card), f"asset {q} {_q(card)} --discard", head)
+                     _("Discard {card}").format(card=card),
+                     build(["asset", name, card], [("--discard", None)]), head)
                 for card in dict.fromkeys(p["assets"])
                 if _ok(adjust.asset, state, name, card, "discard")]
     served = state["served"].get(name, []) if _in(state, p) else []
     if len(served) > 1 or (served and p["trick"] not in served):
         head = (_("Dirty Tricks served to you: you suffer one"),)
         out += [Move(_("Keep a Dirty Trick") if card == UNNAMED_TRICK else _("Keep {card}").format(card=card),
-                     f"trick {q} {_q(card)}", head)
+                     build(["trick", name, card]), head)
                 for card in dict.fromkeys(served)
                 if card != p["trick"] and _ok(adjust.trick, state, name, card)]
     table = (_("The table"),)
     if state["phase"] == "brawl" and active(p) and _ok(arrivals.leave, state, name):
-        out.append(Move(_("Leave the table"), f"leave {q}", table,
+        out.append(Move(_("Leave the table"), build(["leave", name]), table,
                         _("nothing affects you while away; come back at a turn's start")))
     elif state["phase"] == "brawl" and _ok(arrivals.back, state, name):
-        out.append(Move(_("Come back to the table"), f"back {q}", table,
+        out.append(Move(_("Come back to the table"), build(["back", name]), table,
                         _("now") if state["call"] == 1 else _("at the next call 1")))
     return out
 
@@ -287,9 +288,9 @@ def _dodges_set_aside(state: State, p: Player) -> list[Move]:
     if len(p["dodges"]) < cap and len(p["hand"]) > 1:
         out += [Move(_("Set aside Weapon {weapon} as a Dodge ({count} of at most {most})").format(
                          weapon=v, count=len(p["dodges"]) + 1, most=cap),
-                     f"dodges {_q(name)} {v}", head) for v in p["hand"]]
+                     build(["dodges", name, v]), head) for v in p["hand"]]
     if name not in state["ready"]:                  # not yet acted in this call
-        out.append(Move(_("No Dodges"), f"dodges {_q(name)}", head))
+        out.append(Move(_("No Dodges"), build(["dodges", name]), head))
     return out
 
 
@@ -406,16 +407,11 @@ def apply_sealed(state: State, name: str, given: str, box: Box | None = None) ->
 def _plain(seat: str, kind: str, args: dict[str, Any]) -> str:
     """The command form of a choice (only when the brawl has no key)."""
     if kind == "attack":
-        trick = f" --trick {_q(args['trick'])}" if args["trick"] else ""
-        return f"attack {_q(seat)} --on {_q(args['target'])} --weapon {args['weapon']}{trick}"
+        trick = [("--trick", args["trick"])] if args["trick"] else []
+        return build(["attack", seat], [("--on", args["target"]), ("--weapon", args["weapon"]), *trick])
     if kind == "dodge":
-        return " ".join([f"dodge {_q(seat)} --against {_q(args['against'])}",
-                         *map(str, args["values"])]).rstrip()
-    return f"bid {_q(seat)} {args['energy']}"
-
-
-def _q(name: str) -> str:
-    return shlex.quote(name)
+        return build(["dodge", seat, *args["values"]], [("--against", args["against"])])
+    return build(["bid", seat, args["energy"]])
 
 
 # --- what the seat's page shows (Game.seat_view adds it to the seat's own view) ------------

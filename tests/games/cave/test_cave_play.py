@@ -17,6 +17,7 @@ from installed import guide, guide_env
 from guide import __version__
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
+from guide.core.line import build, split
 from guide.core.repl.completer import candidates
 from guide.core.result import text
 from guide.core.store import Store
@@ -281,3 +282,34 @@ def test_in_a_terminal_the_new_tiles_orientation_is_asked_C_TURN_2(installed, tm
     state = json.loads(guide(installed, "state", "--campaign", campaign).stdout)
     assert {"x": 4, "y": 3, "shape": "turn", "content": state["board"]["tiles"][0]["content"],
             "openings": ["right", "down"]} == state["board"]["tiles"][0]
+
+
+@pytest.mark.parametrize("name", ['Zed "the" Rock', 'Zed" --roll "20', "-Ann", "--", "O'Brien",
+                                  "Ship’s Cat"])
+def test_a_name_with_quotes_apostrophes_or_dashes_plays_from_its_phone(table, name):
+    """Issue 41: `Zed "the" Rock` could not end a turn from the phone, and `Zed" --roll "20`
+    turned the d20 button into a fixed roll of 20. Every button's line is built by the
+    core's builder (guide.core.line.build) and reads back as the name."""
+    do(table, build(["character", name]), "character Bob", "start")
+    moves = GAME.seat_moves(table, name)
+    for m in moves:                                           # every offered line is legal
+        assert name in split(m.line), m.line
+        before = json.loads(json.dumps(table.state))
+        do(table, m.line)
+        do(table, "undo")
+        assert table.state == before
+    state = table.state
+    tile = next(t for t in state["tiles"]["draw"] if state["pieces"][t]["content"] == "challenge"
+                and state["pieces"][t]["shape"] in ("straight", "four-way"))
+    state["tiles"]["draw"].remove(tile)
+    state["tiles"]["draw"].insert(0, tile)                    # rig the next tile (a test only)
+    moves = GAME.seat_moves(table, name)
+    do(table, next(m.line for m in moves if m.group == ("Move", "up") and "--turn 0" in m.line))
+    do(table, GAME.seat_moves(table, name)[-1].line)          # End the turn, from the phone
+    assert GAME.seat_moves(table, "Bob")
+    do(table, "end Bob")
+    ours = next(m for m in GAME.seat_moves(table, name) if m.group == ("Challenge",))
+    words = split(ours.line)
+    assert words[0] == "roll" and name in words and "--roll" not in words[:words.index(name)]
+    out = do(table, ours.line)
+    assert out.startswith(f"{name} rolls ") and "(needs 7 or under)" in out

@@ -134,7 +134,7 @@ def test_lang_uk_switches_the_messages_and_the_log(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
     run(t, "players Ann Bob")
     assert run(t, "lang uk") == "Мова: українська"
-    out = run(t, "roll Ann --faces Гроші,Гроші,\"Здоров'я\",Невдача")
+    out = run(t, "roll Ann --faces Гроші,Гроші,Здоров'я,Невдача")     # an apostrophe is a letter
     assert out == ("Ann кидає: 1 Гроші, 2 Гроші, 3 Здоров'я, 4 Невдача (заморожена). Невдача: 1, Щастя: 0."
                    " Лишилось перекидань: 2")
     assert "Гравці по черзі: Ann, Bob" in run(t, "log")
@@ -158,6 +158,18 @@ def test_a_mistyped_type_or_symbol_is_suggested_in_the_tables_language(tmp_path)
     with pytest.raises(CommandError) as e:
         t.execute("lose Оля Робто")
     assert "did you mean 'Job'?" in str(e.value)
+
+
+@pytest.mark.parametrize("typed", ["здоров'я", "Здоров’я", "здоровʼя", "здоровя", "здоров"])
+def test_health_is_typed_with_any_apostrophe_or_none_and_without_quotes(tmp_path, typed):
+    """Issue 40: `--type здоров'я` ended in "cannot read the line: No closing quotation";
+    `здоров` finds Здоров'я and "здоровя" is the same symbol (V-DICE-1)."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "lang uk", "players Оля Ерік", "track youth=20 maturity=20 old_age=20")
+    out = run(t, f"roll Оля --faces Гроші,{typed},Гроші,Невдача",
+              f"take Оля Yoga --type {typed} --cost Гроші")
+    assert "Оля кидає: 1 Гроші, 2 Здоров'я, 3 Гроші" in out
+    assert "Оля бере карту «Yoga», Здоров'я" in out
 
 
 def test_prompt_toolbar_and_view_show_only_what_players_may_see(tmp_path):

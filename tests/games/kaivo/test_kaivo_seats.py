@@ -12,6 +12,7 @@ import pytest
 
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
+from guide.core.line import build, split
 from guide.core.result import text
 from guide.core.seats import Desk, as_moves, desk_of
 from guide.core.store import Store
@@ -346,3 +347,29 @@ def test_k_call_1_after_the_call_a_seat_page_shows_its_own_hand_too(table):
     assert table.state["table"]["phase"] == "over"
     page = Desk.payload_of(table, "Ann")["view"]["you"]
     assert [c["value"] for c in page["hand"]] == cards(table, 0)
+
+
+def test_names_with_quotes_and_apostrophes_play_from_their_seats(table):
+    """Issue 41: every seat's button is a line built by the core's builder
+    (guide.core.line.build), so a friend named `Zed "the" Rock` or `Ship’s O'Cat` plays
+    every move from the phone: the looks, the turn's moves, leaving."""
+    names = ['Zed "the" Rock', "Ship’s O'Cat"]
+    table.execute(build(["deal"], [("--friends", ",".join(names)), ("--bots", 1)]))
+    assert GAME.seats(table) == names
+    look_all(table, *names)
+    for _step in range(12):
+        acting = table.state["table"]["turn"]
+        seat = table.state["players"][acting]["name"] if table.state["table"]["phase"] != "over" else None
+        if seat not in names:
+            break
+        moves = [m for m in as_moves(GAME.seat_moves(table, seat)) if not m.key]
+        for m in moves:
+            assert seat in split(m.line), m.line
+        move = next(m for m in moves if m.label != "Leave the table" and "KAIVO" not in m.label)
+        t_before = json.dumps(table.state, sort_keys=True)
+        table.execute(move.line, seat=seat)
+        assert json.dumps(table.state, sort_keys=True) != t_before
+        look_all(table, *names)
+    leave = next(m for m in as_moves(GAME.seat_moves(table, names[1])) if m.label == "Leave the table")
+    out = text(table.execute(leave.line, seat=names[1]))
+    assert f"takes {names[1]}'s seat" in out or f"{names[1]} leaves" in out, out

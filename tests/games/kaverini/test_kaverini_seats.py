@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from conftest import Play
 from guide.core.errors import CommandError
+from guide.core.line import build, split
 from guide.core.seats import Desk, desk_of
 from guide.games.kaverini.data.tables import ladders
 
@@ -265,3 +266,28 @@ def test_a_seats_button_says_the_schmerz_the_sheet_lists_then_with_e(party):
     details = {m["label"]: m.get("detail") for m in ann["moves"]
                if m.get("group") == ["Technique", "Cheer: Woo-hoo!"]}
     assert details["Rogue Herring Gull"] == "3 Schmerz (3 +1 E = 4), effect 30%"
+
+
+def test_names_with_quotes_apostrophes_and_dashes_play_from_their_seats(play):
+    """Issue 41: every seat's move is a line built by the core's builder
+    (guide.core.line.build): Kaverit named `Zed "the" Rock`, `-Mo` and `O’Brien` use
+    techniques and items from their seats on their turns."""
+    names = ['Zed "the" Rock', "-Mo", "O’Brien"]
+    play.do("adventure amsterdam")
+    for name, tech in zip(names, ("Cheer", "Love", "Anger"), strict=True):
+        play.do(build(["kaveri", name], [("--ability", "Lagom"), ("--technique", tech),
+                                         ("--technique", "Happy"), ("--technique", "Sadness")]))
+    play.do(build(["item", names[0], "Stroopwafel"]), "confront Gull")
+    t = play.table
+    assert [k["name"] for k in t.state["kaverit"]] == names
+    acted = []
+    for _turn in range(len(names)):
+        seat = next(s for s in names if t.game.seat_moves(t, s))
+        moves = t.game.seat_moves(t, seat)
+        for m in moves:                                    # each is legal as it is
+            assert m.line == "next" or seat in split(m.line), m.line
+            t.execute(m.line)
+            t.execute("undo")
+        t.execute(next(m.line for m in moves if m.line.startswith("use")))
+        acted.append(seat)
+    assert sorted(acted) == sorted(names)

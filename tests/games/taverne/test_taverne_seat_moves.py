@@ -93,16 +93,16 @@ def test_T_SPELL_1_assets_into_play_and_back_and_discarded_over_the_prestige():
     left = ({"Lucky Mug", "Bone Charm", "Grave Dust"} - {first, second}).pop()
     m = moves(b, "Marie")
     assert f"Put {left} into play" not in m
-    assert m[f"Put {first} into play"] == f"asset Marie '{first}'"
+    assert m[f"Put {first} into play"] == f'asset Marie "{first}"'
     b.table.execute(m[f"Put {first} into play"], seat="Marie")
     m = moves(b, "Marie")
     assert f"Put {first} into play" not in m
-    assert m[f"Take {first} back into hand"] == f"asset Marie '{first}' --back"
+    assert m[f"Take {first} back into hand"] == f'asset Marie "{first}" --back'
     b.table.execute(m[f"Put {second} into play"], seat="Marie")
     assert b.state["players"]["Marie"]["assets"] == [first, second]
     assert not [k for k in moves(b, "Marie") if k.startswith("Put ")]   # 2 Prestige, 2 Assets
     b.do("mistake Marie")                                           # Prestige 1: one too many
-    assert moves(b, "Marie")[f"Discard {second}"] == f"asset Marie '{second}' --discard"
+    assert moves(b, "Marie")[f"Discard {second}"] == f'asset Marie "{second}" --discard'
     b.table.execute(f"asset Marie '{second}' --discard", seat="Marie")   # call waits for it
     b.do("call")                                                    # call 3: none into play
     assert not [k for k in moves(b, "Marie") if k.startswith(("Put ", "Take "))]

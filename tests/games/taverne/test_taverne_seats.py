@@ -18,6 +18,7 @@ from taverne_table import BOX, GAME, NAMES, Brawl, brawl, to_call
 
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
+from guide.core.line import build
 from guide.core.result import text
 from guide.core.seats import Desk, desk_of
 from guide.core.store import Store
@@ -347,13 +348,13 @@ def play_from_seats(b: Brawl, rng: random.Random, turns: int) -> None:
             bids = {n: b.state["players"][n]["bid"] for n in b.state["seating"]}
             # T-VAR-AU-2: the lowest bid chooses first, then upwards
             for i, n in enumerate(sorted(b.state["seating"], key=bids.__getitem__)):
-                b.do(f"character {n} Figure{i} --loot 2")
+                b.do(build(["character", n, f"Figure{i}"], [("--loot", 2)]))
             b.do("call")
         else:
             if b.state["call"] == 2 and rng.random() < 0.5:
                 for n in b.state["seating"]:
                     try:
-                        b.do(f"buy {n} {rng.choice(['pint', 'weapon', 'specialty'])}")
+                        b.do(build(["buy", n, rng.choice(["pint", "weapon", "specialty"])]))
                     except CommandError:
                         pass
             try:
@@ -391,5 +392,19 @@ def test_no_seat_and_no_screen_holds_another_players_sealed_choice(n, seed, auct
     b.do("start" + (" --variant auction" if auction else "")
          + (" --variant double-tavern" if n > 5 else ""))    # 6 or more: two Weapon sets
     check_secrecy(b)
+    play_from_seats(b, rng, turns=3)
+    assert b.state["turn"] >= 2 or b.state["phase"] == "over"
+
+
+@pytest.mark.parametrize("auction", [False, True])
+def test_names_with_quotes_and_apostrophes_play_from_their_seats(auction):
+    """Issue 41: every seat's move (sealed or plain, the Pillar's typed form too) is a line
+    built by the core's builder (guide.core.line.build): players named `O'Brien`, `"Zed`,
+    `l’Arme` and `Zed"--roll"` play three turns from their phones."""
+    rng = random.Random(7)
+    b = Brawl(7, library=FIGURES)
+    for name in ("O'Brien", '"Zed', "l’Arme", 'Zed"--roll"'):
+        b.do(build(["player", name], [("--loot", rng.randint(1, 3))]))
+    b.do("start" + (" --variant auction" if auction else ""))
     play_from_seats(b, rng, turns=3)
     assert b.state["turn"] >= 2 or b.state["phase"] == "over"

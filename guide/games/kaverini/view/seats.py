@@ -8,12 +8,12 @@ Tour Guide runs with Enter (nothing changes the campaign without the Tour Guide)
 
 from __future__ import annotations
 
-import shlex
 from typing import TYPE_CHECKING, Any
 
 from fractions import Fraction
 
 from guide.core.i18n import domain
+from guide.core.line import build
 from guide.core.seats import Move
 from guide.games.kaverini.rules.schmerz import compute
 from guide.games.kaverini.view.model import player_view
@@ -111,24 +111,24 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
         detail = (_("{schmerz}, effect {percent}%").format(
             schmerz=schmerz_said(tech), percent=chance["percent"]) if chance else
             schmerz_said(tech))
-        use = f"use {_q(seat)} {_q(name)}"
+        use = ["use", seat, name]
         for foe in foes:
-            moves.append(Move(foe, f"{use} --on {_q(foe)}", (_("Technique"), heading), detail))
+            moves.append(Move(foe, build(use, [("--on", foe)]), (_("Technique"), heading), detail))
         if k["world_points"] and tech["ladder"]:
             for foe in foes:
                 wp.append(Move(_("Force the effect on {foe}").format(foe=foe),
-                               f"{use} --on {_q(foe)} --world-point effect",
+                               build(use, [("--on", foe), ("--world-point", "effect")]),
                                (_("World point"), heading),
                                _("{schmerz}, effect 100%").format(schmerz=schmerz_said(tech))))
             if len(foes) > 1:
                 for foe in foes:
                     wp.append(Move(_("Every foe, the effect on {foe}").format(foe=foe),
-                                   f"{use} --world-point all-foes --on {_q(foe)}",
+                                   build(use, [("--world-point", "all-foes"), ("--on", foe)]),
                                    (_("World point"), heading), _("each foe its own Schmerz with E")))
     for item in k["items"]:
         if item["uses"] is not None:
             moves.append(Move(_("Play {item}").format(item=item["card"]),
-                              f"play {_q(seat)} {_q(item['card'])}", (_("Item"),),
+                              build(["play", seat, item["card"]]), (_("Item"),),
                               ngettext("{count} use left; before the technique",
                                        "{count} uses left; before the technique",
                                        item["uses"]).format(count=item["uses"])))
@@ -139,7 +139,3 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
 
 def _sheet(table: KaveriniTable, seat: str) -> Sheet | None:
     return next((k for k in table.state["kaverit"] if k["name"] == seat), None)
-
-
-def _q(name: str) -> str:
-    return f'"{name}"' if " " in name and '"' not in name else shlex.quote(name)
