@@ -1,5 +1,5 @@
 """What CV's state hides (Game.secret_variants, guide.core.secrets): each player's secret
-life goal (V-SET-1, V-SCORE-4) and the cards in their hand (the TV shows only how many,
+life goal (V-SET-1, V-SCORE-4) until the score reveals every goal, and the cards in their hand (the TV shows only how many,
 V-EVENT-1) are theirs; the decks face down (a card file's piles, in drawing order) are no
 one's until drawn."""
 
@@ -31,7 +31,7 @@ def secret_variants(state: CvState, lib: Library) -> list[Secret]:
         goal = player["goal"]
         other = next((g for g in GOALS if g != goal and g not in state["public"]
                       and lib.special_by_id(g) is not None), None)
-        if goal is not None and other is not None:
+        if goal is not None and other is not None and not state["scored"]:
             s = copy.deepcopy(state)
             s["players"][n]["goal"] = other
             out.append(Secret(player["name"], dict(s), f"{player['name']}'s secret goal"))

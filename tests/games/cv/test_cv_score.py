@@ -172,3 +172,15 @@ def test_a_name_the_table_does_not_know_is_refused_as_every_name_is():
     give_card(t, "Ann", "Bicycle", "property")
     assert t.fails(phase.amend, "Ann", "Bicyle", points=1) == \
         "Ann has no card 'Bicyle'; did you mean 'Bicycle'?"
+
+
+def test_v_score_4_the_score_reveals_every_secret_goal_so_none_is_hidden_after_it():
+    """Scoring tells each secret goal and the points it gives (the TV shows the totals):
+    from then on no goal is a secret of its player's, and the secrets contract must not
+    hold the TV's totals to one."""
+    from guide.games.cv.secrets import secret_variants
+
+    t = _felix_game()
+    assert "Felix's secret goal" in [s.what for s in secret_variants(t.state, lib())]
+    t.score()
+    assert "Felix's secret goal" not in [s.what for s in secret_variants(t.state, lib())]
