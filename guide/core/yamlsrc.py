@@ -23,6 +23,7 @@ import yaml
 
 from guide.core.files import file_kind
 from guide.core.i18n import N_, _, current
+from guide.core.text import visible
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_NODES = 500_000
@@ -127,7 +128,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+        """FILE:LINE:COLUMN: message, on one line whatever the file's name or the message
+        holds (a name with a newline cannot forge another problem's line)."""
+        return f"{visible(self.file)}:{self.line}:{self.column}: {visible(self.message)}"
 
 
 MAX_PROBLEMS = 1000     # a file this broken is not worth reading on
