@@ -49,6 +49,29 @@ def lock(path: Path) -> int:
     return fd
 
 
+def held_through_another_name(path: Path) -> bool:
+    """Whether another table holds this file (its lock) through another name of it, a hard
+    link. SQLite names a campaign's journal (-wal, -shm) after the name it was opened by:
+    read by this name, the file would lack the holder's last commands (they are in the
+    other name's -wal), look like no campaign at all, and leave a -wal and -shm of this name
+    behind (issue 41). A table holding it by this name has this name's -wal there."""
+    try:
+        if Path(f"{path.resolve()}-wal").exists():
+            return False           # held by this name, or by none (a crash's journal)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)     # released as it is closed
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return False
+
+
 def unlock(fd: int) -> None:
     if release(fd):
         # unlocked before it is closed: a child forked a moment ago may not have closed its

@@ -88,6 +88,10 @@ def _probe(path: Path, writing: bool = False) -> dict[str, str] | None:
                               " or read it with guide state)").format(path=shown_path(path)))
     if info.st_size == 0:
         return None
+    if info.st_nlink > 1 and holding.held_through_another_name(path):
+        raise CampaignError(_("{path}: already open in another guide, by another name of the"
+                              " same file (a hard link); close that one first (nothing was"
+                              " changed)").format(path=shown_path(path)))
     seen = _seen(path, info)
     if seen is not None and _probed is not None and _probed[0] == seen:
         return dict(_probed[1])     # the same file, unchanged since it was checked
