@@ -176,8 +176,10 @@ def new_box(name: str | None, to: Path | None, game_id: str | None) -> None:
         write_box(template.files, folder)
     except GuideError as e:
         raise UserError(str(e)) from None
+    from guide.core.text import shown_path
+
     for line in template.said:
-        click.echo(line.format(folder=folder))
+        click.echo(line.format(folder=shown_path(folder)))
 
 
 @cli.command()

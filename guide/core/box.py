@@ -125,12 +125,40 @@ def yaml_files(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
             unread(e, path)
             continue
         if stat.S_ISDIR(info.st_mode):
-            for root, dirs, names in os.walk(path, onerror=partial(unread, where=path)):
-                dirs.sort()
-                files += [Path(root) / n for n in sorted(names) if n.endswith((".yaml", ".yml"))]
+            files += _walk(path, partial(unread, where=path))
         else:                                 # a device or a pipe: read_regular says which
             files.append(path)
     return files, problems
+
+
+def _walk(top: Path, unread: Callable[[OSError], None]) -> list[Path]:
+    """The YAML files under a folder, at any depth, in os.walk's order (a folder's files,
+    sorted, then each subfolder's, sorted; a link to a folder is not followed), without
+    os.walk's recursion: a box nested 1,500 folders deep exceeded Python's recursion limit
+    (issue 41). A folder that cannot be listed is given to `unread`."""
+    files: list[Path] = []
+    folders = [top]
+    while folders:
+        folder = folders.pop()
+        names: list[str] = []
+        subfolders: list[str] = []
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    try:
+                        is_dir = entry.is_dir()
+                    except OSError:
+                        is_dir = False
+                    if not is_dir:
+                        names.append(entry.name)
+                    elif not entry.is_symlink():
+                        subfolders.append(entry.name)
+        except OSError as e:
+            unread(e)
+            continue
+        files += [folder / n for n in sorted(names) if n.endswith((".yaml", ".yml"))]
+        folders += [folder / d for d in sorted(subfolders, reverse=True)]
+    return files
 
 
 def compose(path: Path, display: str, game_id: str, problems: list[Problem],
@@ -197,8 +225,8 @@ def kinds_of(path: Path, kinds: tuple[FileKind, ...]) -> list[FileKind]:
 def choose(kinds: list[FileKind], node: yaml.Node) -> FileKind:
     """Of the kinds a file's name matches, the first whose required top-level keys it has
     (a Kaverini `*.yaml` holds cards or an adventure), else the first."""
-    keys = {getattr(k, "value", None) for k, _ in node.value} \
-        if isinstance(node, yaml.MappingNode) else set()
+    keys = {k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode)} \
+        if isinstance(node, yaml.MappingNode) else set()     # `{[1]: b}`: the walk says it
     return next((k for k in kinds if set(k.schema.get("required", ())) <= keys), kinds[0])
 
 

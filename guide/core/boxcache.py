@@ -5,9 +5,12 @@ every time the files are the same.
 The cache is checked, never trusted blindly. Its entry for a set of box paths holds a key
 made of the files' paths and their whole content, and the size and time of every file of the
 code that builds the value (the core and the game's package: a changed schema, loader or
-model invalidates it too), with the guide and Python versions; the value is used only when
-that key is the one computed now from the files on disk. A changed file means a new build,
-written over the entry. A cache that cannot be read is rebuilt, one that cannot be written
+model invalidates it too), with the game, the language the table speaks (a build's problems
+are worded in it), the guide and Python versions; the value is used only when that key is
+the one computed now from the files on disk. The build reads the very bytes the key was
+hashed from (each file is read once), so a file saved during a build cannot leave one
+version's key on another version's library. A changed file means a new build, written over
+the entry. A cache that cannot be read is rebuilt, one that cannot be written
 is not an error (the table starts all the same, it only does the work again next time).
 
 The value is a pickle, which runs code as it loads: an entry is unpickled only when its key,
@@ -32,9 +35,12 @@ from pathlib import Path
 from typing import TypeVar
 
 import guide
+from guide.core.i18n import current
+from guide.core.yamlsrc import Snapshot, reading_from
 
 T = TypeVar("T")
-FORMAT = 2                        # 2: the key in plain text before the pickle
+FORMAT = 3                        # 2: the key in plain text before the pickle; 3: the game and
+                                  # the language in the key
 MAGIC = b"guide box cache %d\n" % FORMAT
 ENV = "GUIDE_CACHE_DIR"
 
@@ -87,14 +93,21 @@ def _read(path: Path) -> bytes:
             os.close(fd)
 
 
-def content_key(files: Iterable[Path], code: Iterable[Path]) -> str:
-    """The key of a build: every data file's path and bytes, every code file's path, size
-    and modification time, the versions. OSError when a data file cannot be read,
-    Uncacheable for one that is not a regular file of at most MAX_FILE bytes."""
+def snapshot(files: Iterable[Path]) -> Snapshot:
+    """Every data file's bytes, read once: the key is hashed from them and the build reads
+    them (guide.core.yamlsrc.reading_from), never the disk again. OSError when a data file
+    cannot be read, Uncacheable for one that is not a regular file of at most MAX_FILE
+    bytes."""
+    return Snapshot({Path(path): _read(path) for path in files})
+
+
+def content_key(name: str, taken: Snapshot, code: Iterable[Path]) -> str:
+    """The key of a build: the game (or the entry's name), the language it speaks (its
+    problems are in it), the versions, every data file's path and bytes, every code file's
+    path, size and modification time."""
     h = hashlib.blake2b(digest_size=32)
-    h.update(f"{FORMAT}\0{guide.__version__}\0{sys.version}\0".encode())
-    for path in files:
-        data = _read(path)
+    h.update(f"{FORMAT}\0{guide.__version__}\0{sys.version}\0{name}\0{current()}\0".encode())
+    for path, data in taken.files.items():
         h.update(f"{path}\0{len(data)}\0".encode())
         h.update(data)
     for path in _code_files(code):
@@ -107,14 +120,16 @@ def cached(name: str, paths: list[Path], files: Callable[[], list[Path]],
            code: Iterable[Path], build: Callable[[], T]) -> T:
     """`build()`, or the value it gave before on the same files and code. `name` and `paths`
     say which entry (one per game and set of box paths); `files()` lists the data files the
-    build reads (their content is the key); `code` the files and package folders (at any
-    depth) of the code that builds it."""
+    build reads (their content is the key, and the build reads that very content); `code`
+    the files and package folders (at any depth) of the code that builds it. A build that
+    reads a data file `files()` did not list is not kept."""
     folder = cache_dir()
     if folder is None:
         return build()
     code = [Path(c) for c in code]
     try:
-        key = content_key(files(), code)
+        taken = snapshot(files())
+        key = content_key(name, taken, code)
     except (OSError, Uncacheable):  # the build names the file that cannot be read
         return build()
     which = hashlib.blake2b("\0".join(map(str, paths)).encode(), digest_size=12).hexdigest()
@@ -127,8 +142,10 @@ def cached(name: str, paths: list[Path], files: Callable[[], list[Path]],
                 return found[0]  # type: ignore[return-value]  # built by `build` before
         except Exception:  # noqa: BLE001 - missing, truncated, of another version: build again
             pass
-    value = build()
-    _write(entry, key, value)
+    with reading_from(taken):
+        value = build()
+    if not taken.missed:
+        _write(entry, key, value)
     return value
 
 

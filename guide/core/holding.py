@@ -21,6 +21,7 @@ from pathlib import Path
 from guide.core.errors import GuideError
 from guide.core.i18n import N_, _
 from guide.core.processes import hold_in_parent_only, release
+from guide.core.text import shown_path
 
 MODE = 0o600
 
@@ -36,16 +37,39 @@ def lock(path: Path) -> int:
                           " is there: another guide may hold it open (the file deleted while"
                           " open: that guide writes it back at its next command); if none"
                           " does, remove {name}-wal and {name}-shm first").format(
-                              path=path, name=path.name))
+                              path=shown_path(path), name=shown_path(path.name)))
     fd = os.open(path, os.O_RDWR | os.O_CREAT, MODE)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(fd)
         raise HeldError(_("{path}: already open in another guide; close that one first")
-                        .format(path=path)) from None
+                        .format(path=shown_path(path))) from None
     hold_in_parent_only(fd)   # a worker forked by a command (odds) must not keep the lock
     return fd
+
+
+def held_through_another_name(path: Path) -> bool:
+    """Whether another table holds this file (its lock) through another name of it, a hard
+    link. SQLite names a campaign's journal (-wal, -shm) after the name it was opened by:
+    read by this name, the file would lack the holder's last commands (they are in the
+    other name's -wal), look like no campaign at all, and leave a -wal and -shm of this name
+    behind (issue 41). A table holding it by this name has this name's -wal there."""
+    try:
+        if Path(f"{path.resolve()}-wal").exists():
+            return False           # held by this name, or by none (a crash's journal)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)     # released as it is closed
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return False
 
 
 def unlock(fd: int) -> None:
@@ -135,7 +159,7 @@ def put_back(temporary: Path, path: Path) -> Path:
                 return target
             except FileExistsError:
                 continue
-        raise OSError(_("no free name beside {path}").format(path=path))
+        raise OSError(_("no free name beside {path}").format(path=shown_path(path)))
     finally:
         _remove(temporary)
 

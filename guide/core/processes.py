@@ -18,6 +18,9 @@ import signal
 import sys
 import threading
 
+from guide.core.errors import CommandError
+from guide.core.i18n import _
+
 PR_SET_PDEATHSIG = 1
 _held: set[int] = set()         # descriptors a forked child must not keep (campaign locks)
 
@@ -70,3 +73,13 @@ def _watch(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(1.0)
     os._exit(1)
+
+
+def worker_lost(command: str) -> CommandError:
+    """What a command says when a worker of its pool was killed mid-run (the kernel's
+    out-of-memory killer, a kill -9), which breaks the pool (concurrent.futures'
+    BrokenProcessPool): one line naming the command and offering to run it again (a new
+    pool), not a traceback (issue 41). A simulation only reads the table: nothing changed."""
+    return CommandError(_("{command}: the simulation lost a worker process (the system stopped"
+                          " it, perhaps short of memory); nothing changed: type the command"
+                          " again to run it again").format(command=command))

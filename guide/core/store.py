@@ -26,6 +26,7 @@ from guide.core.errors import GuideError
 from guide.core.files import file_kind
 from guide.core.i18n import N_, _
 from guide.core.state import apply, well_formed
+from guide.core.text import shown_path
 
 APP = "kaverini-guide"
 SCHEMA = 2                 # the store's own tables; 2: changes name their kind (state.py)
@@ -74,19 +75,23 @@ def _probe(path: Path, writing: bool = False) -> dict[str, str] | None:
         return None
     except OSError as e:
         raise CampaignError(_("{path}: cannot open the campaign: {why}").format(
-            path=path, why=disk_words(e))) from None
+            path=shown_path(path), why=disk_words(e))) from None
     if stat.S_ISDIR(info.st_mode):
-        raise CampaignError(_("{path}: is a folder, not a campaign file").format(path=path))
+        raise CampaignError(_("{path}: is a folder, not a campaign file").format(path=shown_path(path)))
     if not stat.S_ISREG(info.st_mode):
         raise CampaignError(_("{path}: is {kind}, not a campaign file (a campaign is a regular"
-                              " file; left untouched)").format(path=path,
+                              " file; left untouched)").format(path=shown_path(path),
                                                                 kind=file_kind(info.st_mode)))
     if writing and not os.access(path.parent, os.W_OK):
         raise CampaignError(_("{path}: its folder is read-only, so the campaign cannot be"
                               " saved there (nothing was changed; copy it to a writable folder,"
-                              " or read it with guide state)").format(path=path))
+                              " or read it with guide state)").format(path=shown_path(path)))
     if info.st_size == 0:
         return None
+    if info.st_nlink > 1 and holding.held_through_another_name(path):
+        raise CampaignError(_("{path}: already open in another guide, by another name of the"
+                              " same file (a hard link); close that one first (nothing was"
+                              " changed)").format(path=shown_path(path)))
     seen = _seen(path, info)
     if seen is not None and _probed is not None and _probed[0] == seen:
         return dict(_probed[1])     # the same file, unchanged since it was checked
@@ -127,10 +132,10 @@ def _check_file(path: Path) -> dict[str, str]:
             header = f.read(16)
     except OSError as e:
         raise CampaignError(_("{path}: cannot read the campaign: {why}").format(
-            path=path, why=disk_words(e))) from None
+            path=shown_path(path), why=disk_words(e))) from None
     if header != _HEADER:
         raise CampaignError(_("{path}: not a guide campaign file (left untouched)").format(
-            path=path))
+            path=shown_path(path)))
     try:
         probe = sqlite3.connect(_read_uri(path), uri=True)
         try:
@@ -153,12 +158,12 @@ def damaged(path: Path, why: object) -> str:
     found = [line.strip() for line in str(why).splitlines()
              if line.strip() and not line.strip().startswith("***")]
     return _("{path}: the campaign file is damaged ({why}); it was left untouched:"
-             " {recover}").format(path=path, why="; ".join(found) or why, recover=_(RECOVER))
+             " {recover}").format(path=shown_path(path), why="; ".join(found) or why, recover=_(RECOVER))
 
 
 def untouched(path: Path, e: BaseException) -> str:
     return _("{path}: cannot open the campaign: {why}; it was left untouched").format(
-        path=path, why=disk_words(e))
+        path=shown_path(path), why=disk_words(e))
 
 
 def _read_uri(path: Path) -> str:
@@ -185,13 +190,13 @@ def _check_folders(path: Path, writing: bool) -> None:
             continue
         except OSError as e:
             raise CampaignError(_("{path}: cannot reach {folder}: {why}").format(
-                path=path, folder=parent, why=disk_words(e))) from None
+                path=shown_path(path), folder=shown_path(parent), why=disk_words(e))) from None
         if not stat.S_ISDIR(info.st_mode):
             raise CampaignError(_("{path}: {folder} is {kind}, not a folder").format(
-                path=path, folder=parent, kind=file_kind(info.st_mode)))
+                path=shown_path(path), folder=shown_path(parent), kind=file_kind(info.st_mode)))
         if writing and not os.access(parent, os.W_OK):
             raise CampaignError(_("{path}: {folder} is read-only, so no campaign can be made"
-                                  " there").format(path=path, folder=parent))
+                                  " there").format(path=shown_path(path), folder=shown_path(parent)))
         return
 
 
@@ -200,14 +205,14 @@ def _read_meta(path: Path, db: sqlite3.Connection) -> dict[str, str]:
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.OperationalError:
         raise CampaignError(_("{path}: an SQLite file, but not a guide campaign"
-                              " (left untouched)").format(path=path)) from None
+                              " (left untouched)").format(path=shown_path(path))) from None
     if meta.get("app") != APP:
-        raise CampaignError(_("{path}: not a guide campaign (left untouched)").format(path=path))
+        raise CampaignError(_("{path}: not a guide campaign (left untouched)").format(path=shown_path(path)))
     version = int(meta.get("schema", "0"))
     if version > SCHEMA:
         raise CampaignError(_("{path}: made by a newer guide (campaign schema {version},"
                               " this guide reads {known}); upgrade guide to open it").format(
-                                  path=path, version=version, known=SCHEMA))
+                                  path=shown_path(path), version=version, known=SCHEMA))
     return meta
 
 
@@ -230,7 +235,7 @@ class Store:
         self.hook: Callable[[str], None] | None = None
         meta = _probe(path, writing=not read_only)
         if meta is None and read_only:
-            raise CampaignError(_("{path}: no such campaign").format(path=path))
+            raise CampaignError(_("{path}: no such campaign").format(path=shown_path(path)))
         if meta is not None:
             self._check_game(meta)
         try:
@@ -260,13 +265,13 @@ class Store:
         if found != self.game:
             raise CampaignError(_("{path}: a {found} campaign, not {game} (open it with"
                                   " --game {found}, or name another --campaign)").format(
-                                      path=self.path, found=found, game=self.game))
+                                      path=shown_path(self.path), found=found, game=self.game))
         version = int(meta.get("state_version", "1"))
         self.found_version = version       # an older one is upgraded by the table (migrate)
         if version > self.state_version:
             raise CampaignError(_("{path}: made by a newer version of the {found} game"
                                   " (state {version}, this guide reads {known}); upgrade guide"
-                                  " to open it").format(path=self.path, found=found,
+                                  " to open it").format(path=shown_path(self.path), found=found,
                                                         version=version,
                                                         known=self.state_version))
 
@@ -302,17 +307,18 @@ class Store:
             raise SaveError(_("{path}: the campaign file was {what} while this guide had it"
                               " open, and it could not be written back ({why}): this command"
                               " was not saved; what was saved before lives only in this table"
-                              " until it closes").format(path=was, what=_(what),
+                              " until it closes").format(path=shown_path(was), what=_(what),
                                                          why=disk_words(e))) from None
         if self.path == was:
             raise SaveError(_("{path}: the campaign file was {what} while this guide had it"
                               " open: this command was not saved; the campaign as saved before"
                               " was written back there and the table goes on with it: type"
-                              " the command again").format(path=was, what=_(what)))
+                              " the command again").format(path=shown_path(was), what=_(what)))
         raise SaveError(_("{path}: the campaign file was {what} while this guide had it open:"
                           " this command was not saved; the campaign as saved before was"
                           " written back to {new} and the table goes on with it: type the"
-                          " command again").format(path=was, what=_(what), new=self.path))
+                          " command again").format(path=shown_path(was), what=_(what),
+                                                   new=shown_path(self.path)))
 
     def _create(self) -> None:
         with self.db:
@@ -377,7 +383,7 @@ class Store:
             raise SaveError(_("{path}: cannot save: {why}. Nothing was lost: this command was"
                               " not saved, the campaign is as it was before it; type it again"
                               " once the disk has room and is writable").format(
-                                  path=self.path, why=disk_words(e))) from None
+                                  path=shown_path(self.path), why=disk_words(e))) from None
         except BaseException:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
@@ -626,7 +632,7 @@ class Store:
 
 def command_damaged(path: Path, seq: object, why: object) -> str:
     return _("{path}: command #{seq} of the campaign is damaged ({why}); it was left"
-             " untouched: {recover}").format(path=path, seq=seq, why=why, recover=_(RECOVER))
+             " untouched: {recover}").format(path=shown_path(path), seq=seq, why=why, recover=_(RECOVER))
 
 
 def _object(text: str) -> dict:

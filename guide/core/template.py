@@ -13,6 +13,7 @@ from pathlib import Path
 
 from guide.core.errors import GuideError
 from guide.core.i18n import _
+from guide.core.text import shown_path
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ def write_box(files: dict[str, str], folder: Path) -> list[Path]:
     written. A GuideError naming --to, with nothing written, otherwise."""
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise GuideError(_("--to: {folder} already exists and is not an empty folder; nothing"
-                           " was written").format(folder=folder))
+                           " was written").format(folder=shown_path(folder)))
     written: list[Path] = []
     try:
         for name, text in files.items():
@@ -47,7 +48,7 @@ def write_box(files: dict[str, str], folder: Path) -> list[Path]:
         for path in written:
             path.unlink(missing_ok=True)
         raise GuideError(_("--to: cannot write {folder}: {reason}").format(
-            folder=folder, reason=e.strerror or e)) from None
+            folder=shown_path(folder), reason=e.strerror or e)) from None
     return written
 
 

@@ -4,6 +4,7 @@ and the one way every game's toolbar fits the terminal (one width rule, one elli
 
 from __future__ import annotations
 
+import os
 import shutil
 import unicodedata
 from collections.abc import Iterable
@@ -49,6 +50,23 @@ def escaped(text: str) -> str:
         return text
     return "".join(ch.encode("unicode_escape").decode("ascii") if _unsafe_char(ch, "\t\n")
                    else ch for ch in text)
+
+
+def visible(text: str) -> str:
+    r"""`text` as one line with every control or invisible character written out, newline
+    and tab too (`\x1b`, `\n`, `\u202e`; a byte of a file name that is not UTF-8 as
+    `\udcff`): what prints a file's path or name, whatever its name holds (a name can
+    hold escape codes that recolour or retitle a terminal, or a newline that forges a
+    line of `guide check`; issue 41)."""
+    if text.isprintable():
+        return text                # the usual case: nothing to write out
+    return "".join(ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+                   if _unsafe_char(ch, "") else ch for ch in text)
+
+
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """A path as every message shows it: visible(), so it never acts on a terminal."""
+    return visible(os.fspath(path))
 
 
 def name_problem(name: str) -> str | None:

@@ -9,18 +9,21 @@ parser's own nesting limit guards against deep nesting.
 from __future__ import annotations
 
 import gc
+import hashlib
 import math
 import os
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from guide.core.files import file_kind
-from guide.core.i18n import N_, _
+from guide.core.i18n import N_, _, current
+from guide.core.text import visible
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_NODES = 500_000
@@ -44,19 +47,76 @@ _IMPLICIT = {first: tuple(found) for first, found in _Loader.yaml_implicit_resol
 class _Composer(_Loader):       # type: ignore[valid-type,misc]
     """The loader, with the tag of each plain value resolved by its first character
     alone when no resolver starts with it (most text): PyYAML's own `resolve`, its usual
-    case taken first. The tags are the same."""
+    case taken first. The tags are the same. A short value's tag is kept for the rest of the
+    file (a file repeats its small values: 0, 1, true, foe), a few thousand of them."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self.tags: dict[str, str] = {}
 
     def resolve(self, kind, value, implicit):
         if kind is yaml.ScalarNode and implicit[0]:
+            found = self.tags.get(value)
+            if found is not None:
+                return found
+            found = self.DEFAULT_SCALAR_TAG
             for tag, regexp in _IMPLICIT.get(value[:1], ()):
                 if regexp.match(value):
-                    return tag
-            return self.DEFAULT_SCALAR_TAG
+                    found = tag
+                    break
+            if len(value) <= 20 and len(self.tags) < 4096:
+                self.tags[value] = found
+            return found
         return super().resolve(kind, value, implicit)
 
 
 # a resolver for any value, or by path: PyYAML's own resolve alone
 _COMPOSER = _Loader if None in _IMPLICIT or _Loader.yaml_path_resolvers else _Composer
+_PATH_RESOLVERS = bool(_Loader.yaml_path_resolvers)
+
+
+class _NodeLimit(Exception):
+    """Raised by the composer at the node past MAX_NODES: (line, column) near it."""
+
+
+class _Counted(_COMPOSER):      # type: ignore[valid-type,misc]
+    """The composer, counting the nodes it makes as it makes them, and stopping at the one
+    past MAX_NODES: a dense file (`[0,0,...]`, `{a,a,...}`: a node every two bytes) is
+    refused before PyYAML builds millions of nodes (issue 41; 5 MB of them cost 1.9 GB when
+    counted after composing). PyYAML's composer, its C one too, calls `descend_resolver`
+    once for every node it is about to compose (aliases excepted: they make no node, the
+    Walker counts what they point at)."""
+
+    nodes = 0
+
+    def descend_resolver(self, current_node, current_index):
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _NodeLimit(*_near(current_node, current_index))
+        if _PATH_RESOLVERS:
+            super().descend_resolver(current_node, current_index)
+
+
+def _near(parent: yaml.Node | None, index: object) -> tuple[int, int]:
+    """Where the composer stands when it starts a node of `parent` (the key node of a
+    mapping's value, else the index): just after the node composed before it."""
+    if isinstance(index, yaml.Node):
+        mark = index.end_mark
+    elif parent is not None and parent.value:
+        last = parent.value[-1]
+        mark = (last[1] if isinstance(last, tuple) else last).end_mark
+    else:
+        mark = parent.start_mark if parent is not None else None
+    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+
+
+def compose(text: str) -> yaml.Node | None:
+    """The node of a YAML text of one document, composed by _Counted (raises _NodeLimit)."""
+    loader = _Counted(text)
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
 _constructor = yaml.constructor.SafeConstructor()
 
 
@@ -68,7 +128,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+        """FILE:LINE:COLUMN: message, on one line whatever the file's name or the message
+        holds (a name with a newline cannot forge another problem's line)."""
+        return f"{visible(self.file)}:{self.line}:{self.column}: {visible(self.message)}"
 
 
 MAX_PROBLEMS = 1000     # a file this broken is not worth reading on
@@ -126,13 +188,60 @@ def compose_file_plain(path: Path, display: str) -> tuple[yaml.Node | None, list
         line = text.count("\n", 0, text.index("\x00")) + 1
         return None, [Problem(display, line, 1, _("binary data (a NUL byte) in a YAML file"))], False
     plain = "\\" not in text and text.replace("\n", "").replace("\t", "").isprintable()
-    return (*compose_text(text, display), plain)
+    if len(raw) < _REMEMBERED_FROM:
+        return (*compose_text(text, display), plain)
+    # a big file refused once is refused again without composing it (guide check reads a
+    # file's `game:` before checking it: a dense file would be composed twice)
+    digest = (display, current(), hashlib.blake2b(raw, digest_size=16).digest())
+    if digest in _refused:
+        return None, list(_refused[digest]), plain
+    node, problems = compose_text(text, display)
+    if node is None and problems:
+        _refused[digest] = tuple(problems)
+        while len(_refused) > 8:
+            del _refused[next(iter(_refused))]
+    return node, problems, plain
+
+
+_REMEMBERED_FROM = 256 * 1024      # bytes: a smaller file is composed again in no time
+_refused: dict[tuple[str, str, bytes], tuple[Problem, ...]] = {}   # (file, language, hash)
+
+
+@dataclass
+class Snapshot:
+    """The bytes of a build's files, read once: what a build reads of them (read_regular,
+    within `reading_from`) is those very bytes, so a file saved during the build cannot
+    make it read another version than the one hashed (guide.core.boxcache). `missed`: the
+    files the build read that are not in it (read from disk)."""
+
+    files: dict[Path, bytes]
+    missed: list[Path] = field(default_factory=list)
+
+
+_SNAPSHOT: ContextVar[Snapshot | None] = ContextVar("guide_yaml_snapshot", default=None)
+
+
+@contextmanager
+def reading_from(snapshot: Snapshot) -> Iterator[Snapshot]:
+    """Within the block, read_regular gives the snapshot's bytes for its files."""
+    token = _SNAPSHOT.set(snapshot)
+    try:
+        yield snapshot
+    finally:
+        _SNAPSHOT.reset(token)
 
 
 def read_regular(path: Path, display: str) -> tuple[bytes, Problem | None]:
     """The bytes of a regular file, at most MAX_BYTES of them. A pipe, a device (a link to
     /dev/zero named cards.yaml) or a socket is refused before anything is read, and the
-    size limit holds before reading, so nothing can hang or fill memory."""
+    size limit holds before reading, so nothing can hang or fill memory. Within
+    `reading_from`, a file of the snapshot is its bytes there."""
+    snapshot = _SNAPSHOT.get()
+    if snapshot is not None:
+        kept = snapshot.files.get(Path(path))
+        if kept is not None:
+            return kept, None
+        snapshot.missed.append(Path(path))
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
@@ -163,7 +272,7 @@ def _too_large(display: str, size: int) -> Problem:
 
 def compose_text(text: str, display: str) -> tuple[yaml.Node | None, list[Problem]]:
     try:
-        node = yaml.compose(text, Loader=_COMPOSER)
+        node = compose(text)
         loop = _loop(node) if "&" in text else None      # no anchor, no alias to loop back
         if loop is not None:
             return None, [problem_at(display, loop, _("an alias inside its own anchor (a value"
@@ -185,6 +294,11 @@ def compose_text(text: str, display: str) -> tuple[yaml.Node | None, list[Proble
         return None, [Problem(display, line, column, _("YAML error: {what}").format(what=what))]
     except RecursionError:
         return None, [Problem(display, 1, 1, _("YAML nested too deeply"))]
+    except _NodeLimit as e:
+        line, column = e.args
+        return None, [Problem(display, line, column, _(
+            "more than {limit:,} values; the file is refused (docs/limits.md)").format(
+                limit=MAX_NODES))]
 
 
 def _loop(root: yaml.Node | None) -> yaml.Node | None:

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, guide
 from guide.core import box as core_box
-from guide.core import games
+from guide.core import games, yamlsrc
 from guide.core.box import Doc, FileKind
 from guide.core.errors import GuideError
 from guide.core.game import Game
@@ -176,6 +176,12 @@ def _hostile(game: Game, how: str, folder: Path) -> tuple[Path, str]:
     if how == "deep nesting":
         target.write_text(f"{first}: " + "[" * 20_000 + "]" * 20_000 + "\n", encoding="utf-8")
         return target, "nested too deeply|nesting depth|must be"
+    if how.startswith("dense"):          # a value every byte or two, just past the limit
+        over = yamlsrc.MAX_NODES + 1000
+        target.write_text({"dense [0,0,...]": "[" + "0," * over + "0]\n",
+                           "dense {a,a,...}": "{" + "a," * (over // 2) + "a}\n",
+                           "dense - lines": "- \n" * over}[how], encoding="utf-8")
+        return target, rf"more than {yamlsrc.MAX_NODES:,} values; the file is refused"
     if how == "wrong types":
         for key, value in data.items():
             data[key] = 7 if isinstance(value, (list, dict)) else [value]
@@ -212,7 +218,9 @@ def _checked(game: Game, paths: list[Path]) -> tuple[list[Problem], float]:
 
 
 HOSTILE = ("unknown key", "alias bomb", "fifo", "device", "10 MB", "not UTF-8",
-           "deep nesting", "wrong types", "infinity")
+           "deep nesting", "wrong types", "infinity",
+           # issue 41, item 1: composing stops at the node limit (a 5 MB one: benchmarks/dense_yaml.py)
+           "dense [0,0,...]", "dense {a,a,...}", "dense - lines")
 
 
 @pytest.mark.parametrize("how", HOSTILE)

@@ -192,3 +192,89 @@ def test_a_fifo_or_a_device_in_a_box_is_left_to_the_build(box):
     built = boxcache.cached("test", [box], files, [], lambda: calls.append(1) or "built")
     assert built == "built" and calls == [1]
     assert not (box.parent / "cache").exists()                 # nothing stored for it
+
+
+# --- issue 41, item 2: the build reads the bytes hashed; the key holds game and language ---
+
+def _reading_build(folder: Path, saved_during: dict[str, str]):
+    """A build that reads its files as every game's does (guide.core.yamlsrc), with an
+    editor saving a file in the middle of it (after the key was hashed)."""
+    from guide.core.yamlsrc import compose_file
+
+    def build():
+        for name, text in saved_during.items():
+            (folder / name).write_text(text)
+        saved_during.clear()
+        return [compose_file(p, p.name)[0].value for p in sorted(folder.glob("*.yaml"))]
+    return build
+
+
+def test_a_file_saved_during_the_build_cannot_leave_another_versions_library(box):
+    """The key is hashed from the file as A; B is saved during the build: the build reads
+    A (the bytes hashed), so the entry for A holds A's library, also once A is back."""
+    files = lambda: sorted(box.glob("*.yaml"))  # noqa: E731
+    (box / "a.yaml").write_text("v: A\n")
+    saved = {"a.yaml": "v: B\n"}
+    built = boxcache.cached("test", [box], files, [], _reading_build(box, saved))
+    assert built[0][0][1].value == "A"                       # what was hashed, not B
+    (box / "a.yaml").write_text("v: A\n")                    # a checkout brings A back
+    again = boxcache.cached("test", [box], files, [], _reading_build(box, {}))
+    assert again[0][0][1].value == "A"
+    (box / "a.yaml").write_text("v: B\n")
+    assert boxcache.cached("test", [box], files, [], _reading_build(box, {}))[0][0][1].value \
+        == "B"
+
+
+def test_a_build_that_reads_a_file_not_hashed_is_not_kept(box, tmp_path):
+    from guide.core.yamlsrc import compose_file
+
+    other = tmp_path / "other.yaml"
+    other.write_text("v: 1\n")
+    calls: list[int] = []
+
+    def build():
+        calls.append(1)
+        return compose_file(other, "other")[0].value[0][1].value
+
+    files = lambda: sorted(box.glob("*.yaml"))  # noqa: E731
+    assert boxcache.cached("test", [box], files, [], build) == "1"
+    other.write_text("v: 2\n")
+    assert boxcache.cached("test", [box], files, [], build) == "2"
+    assert len(calls) == 2
+
+
+def test_the_key_holds_the_game_and_the_language(box):
+    from guide.core.i18n import speaking
+
+    calls: list[int] = []
+    files = lambda: sorted(box.glob("*.yaml"))  # noqa: E731
+    boxcache.cached("one", [box], files, [], lambda: calls.append(1))
+    with speaking("fr"):
+        boxcache.cached("one", [box], files, [], lambda: calls.append(1))
+    boxcache.cached("one", [box], files, [], lambda: calls.append(1))    # English again
+    assert len(calls) == 3          # one entry per set of paths: French replaced English
+    taken = boxcache.snapshot(files())
+    assert boxcache.content_key("one", taken, []) != boxcache.content_key("two", taken, [])
+
+
+def test_a_box_refused_in_french_is_refused_in_english_next(tmp_path):
+    """`guide --lang fr play --game taverne --box BAD`, then the same in English: the
+    English table says it in English (the cache kept the French problems)."""
+    from conftest import ROOT, guide
+
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    text = (ROOT / "cards" / "taverne" / "licorne.yaml").read_text(encoding="utf-8")
+    assert "initial_loot: null, power: null}" in text
+    (bad / "licorne.yaml").write_text(
+        text.replace("initial_loot: null, power: null}", "initial_loot: 7, power: null}", 1),
+        encoding="utf-8")
+    env = {"GUIDE_CACHE_DIR": str(tmp_path / "cache")}
+    said = []
+    for lang in (["--lang", "fr"], [], ["--lang", "fr"]):
+        r = guide(*lang, "play", "--game", "taverne", "--box", str(bad), "--campaign",
+                  str(tmp_path / "c.sqlite"), input="", env=env)
+        assert r.returncode != 0 and "Traceback" not in r.stderr
+        said.append(r.stderr)
+    assert "doit valoir au plus 3, pas 7" in said[0] and "doit valoir" in said[2]
+    assert "initial_loot must be at most 3, not 7" in said[1] and "doit" not in said[1]

@@ -54,6 +54,30 @@ def test_a_second_table_cannot_open_the_path_of_a_deleted_open_campaign(party, t
         open_table(party.path, [], 1)
 
 
+@pytest.mark.parametrize("read_only", [False, True])
+def test_a_campaign_open_by_another_name_is_said_open_and_left_clean(party, tmp_path, read_only):
+    """Issue 41, item 6: a hard link to an open campaign was read without the holder's
+    journal ("an SQLite file, but not a guide campaign") and left a -wal and -shm of its
+    own; it is said to be open elsewhere, and nothing is left behind."""
+    party.do("wp Ann 2")
+    link = tmp_path / "link.sqlite"
+    os.link(party.path, link)
+    with pytest.raises(StartError) as e:
+        open_table(link, [], 1, read_only=read_only)
+    assert str(e.value) == (f"{link}: already open in another guide, by another name of the"
+                            " same file (a hard link); close that one first (nothing was"
+                            " changed)")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("link")) == [
+        "link.sqlite"]
+    party.do("wp Ann 1")                       # the holder goes on
+    party.close()
+    again = open_table(link, [], 1)            # once it closed, the link opens
+    try:
+        assert again.state["kaverit"][0]["world_points"] == 3
+    finally:
+        again.store.close()
+
+
 def test_undo_also_notices_a_deleted_file(party):
     party.do("wp Ann 1")
     os.unlink(party.path)

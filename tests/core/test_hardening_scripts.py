@@ -10,7 +10,11 @@ import subprocess
 import sys
 
 from test_hardening_workers import children, wait_for
-from test_interrupts import file_state
+from test_interrupts import (  # noqa: F401  (ctrl_c_reaches_python: this module's too)
+    ctrl_c_as_by_default,
+    ctrl_c_reaches_python,
+    file_state,
+)
 
 from conftest import KAVERI_LINE, guide
 from guide.core.repl.run import run_batch
@@ -76,7 +80,8 @@ def test_ctrl_c_during_odds_stops_the_script(tmp_path):
     with script.open() as stdin:
         table = subprocess.Popen([sys.executable, "-m", "guide", "play", "--campaign",
                                   campaign], stdin=stdin, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+                                 stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path,
+                                 preexec_fn=ctrl_c_as_by_default)
         try:
             wait_for(lambda: len(children(table.pid)) >= 2)
             table.send_signal(signal.SIGINT)

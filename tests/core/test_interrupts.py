@@ -14,6 +14,25 @@ from guide.core.store import Store
 from guide.games.kaverini.state import new_state
 
 
+@pytest.fixture(autouse=True)
+def ctrl_c_reaches_python():
+    """Python's Ctrl-C (KeyboardInterrupt) for the test, whatever the suite inherited: a
+    suite started as a background job (`pytest &`, some CI runners) has SIGINT ignored, and
+    a SIGINT sent then does nothing (issue 41, item 7). The handler before is put back."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def ctrl_c_as_by_default() -> None:
+    """A child's SIGINT as a terminal's process has it (Popen's preexec_fn): not ignored,
+    even where the suite's own was (ctrl_c_reaches_python); its Python then raises
+    KeyboardInterrupt on it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def file_state(path: Path) -> dict:
     reader = Store(path, read_only=True)
     try:

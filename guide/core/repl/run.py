@@ -26,6 +26,7 @@ from guide.core.repl.attempt import attempt, run_one
 from guide.core.result import text
 from guide.core.store import Store, game_of
 from guide.core.table import Table
+from guide.core.text import shown_path
 
 
 class StartError(click.ClickException):
@@ -59,7 +60,7 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
     except GuideError as e:
         raise StartError(str(e)) from None
     except OSError as e:
-        raise StartError(_("{path}: {value}").format(path=path, value=e.strerror or e)) from None
+        raise StartError(_("{path}: {value}").format(path=shown_path(path), value=e.strerror or e)) from None
     try:
         table = (game.table_class or Table)(game, store, library, Dice(seed))
     except GuideError as e:        # damaged rows, found while rebuilding the state
@@ -81,7 +82,7 @@ def game_for(path: Path, game_id: str | None) -> Game:
     if found is not None and game_id is not None and found != game_id:
         raise StartError(_("{path}: a {found} campaign, not {game} (open it with"
                            " --game {found}, or name another --campaign)").format(
-            path=path, found=found, game=game_id))
+            path=shown_path(path), found=found, game=game_id))
     return games.load(found or game_id or DEFAULT)
 
 

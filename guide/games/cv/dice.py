@@ -159,13 +159,13 @@ def change(state: CvState, lib: Library, name: str, number: int, target: str, to
 
 def _target(turn: Turn, p: Player, target: str) -> Source:
     t = target.strip().lower()
-    if t.startswith("t") and t[1:].isdigit():
+    if t.startswith("t") and t[1:].isascii() and t[1:].isdigit():
         i = int(t[1:]) - 1
         if not 0 <= i < len(p["tokens"]) or p["tokens"][i]["used"]:
             raise RuleError(_("no unused token {target} ({count} tokens)").format(
                 target=target, count=len(p['tokens'])))
         return {"kind": "token", "index": i, "symbol": p["tokens"][i]["symbol"]}
-    if t.isdigit():
+    if t.isascii() and t.isdigit():      # "²" and "①" are digits int() refuses
         for s in sources(turn, p):
             if s["kind"] == "die" and s["index"] == int(t):
                 return s

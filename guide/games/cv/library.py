@@ -143,7 +143,7 @@ class Library:
     def box_card(self, word: str) -> BoxCard | None:
         """A card of the card file by its number or one of its names, exactly (any case)."""
         w = fold(word).lstrip("#")
-        if w.isdigit():
+        if w.isascii() and w.isdigit():      # "²" and "①" are digits int() refuses
             return self.box.get(int(w))
         return next((c for c in self.box.values() if w in {fold(n) for n in c.names}), None)
 
@@ -216,7 +216,7 @@ class Library:
     def special(self, word: str) -> tuple[int, Special] | None:
         """A special card typed by number or name, with the number it has; None: not one."""
         w = fold(word).lstrip("#")
-        if w.isdigit():
+        if w.isascii() and w.isdigit():
             for s in self.specials:
                 if int(w) in s.ids:
                     return int(w), s

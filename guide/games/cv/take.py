@@ -90,7 +90,7 @@ def on_track(state: CvState, lib: Library, word: str | None, place: int | None) 
         return found, place
     assert word is not None
     w = fold(word).lstrip("#")
-    if w.isdigit():
+    if w.isascii() and w.isdigit():      # "²" and "①" are digits int() refuses
         at = next((i for i, c in here if c["number"] == int(w)), None)
         if at is not None:
             return dict(here)[at], at

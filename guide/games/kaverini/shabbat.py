@@ -100,7 +100,10 @@ def _campaign(campaign: Path | None, boxes: list[Path]):
         except GuideError as e:
             raise UserError(str(e)) from None
     if not campaign.is_file():
-        raise UserError(_("--campaign: no such campaign file {path}").format(path=campaign))
+        from guide.core.text import shown_path
+
+        raise UserError(_("--campaign: no such campaign file {path}").format(
+            path=shown_path(campaign)))
     from guide.core.repl.run import open_table
 
     table = open_table(campaign, boxes, seed=None, read_only=True, game_id="kaverini")

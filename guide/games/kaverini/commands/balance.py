@@ -95,7 +95,10 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
     workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
     # imported here: multiprocessing is a fifth of a one-command guide play's imports
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
     from multiprocessing import get_context
+
+    from guide.core.processes import worker_lost
 
     pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
                                initializer=worker_start, initargs=(os.getpid(),)
@@ -122,6 +125,8 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
                 target = min(limit, max(len(played) + MIN_STEP, max(map(_needed, scenes))))
             else:
                 target = limit
+    except BrokenProcessPool:                          # a worker killed (out of memory)
+        raise worker_lost("odds --adventure") from None
     except KeyboardInterrupt:
         if not at_the_prompt():
             raise                                      # a script stops (and says so)

@@ -101,7 +101,10 @@ def simulate(setup: Setup, runs: int | None, seed: int,
     workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
     # imported here: multiprocessing is a fifth of a one-command guide play's imports
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
     from multiprocessing import get_context
+
+    from guide.core.processes import worker_lost
 
     pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
                                initializer=worker_start, initargs=(os.getpid(),)
@@ -126,6 +129,8 @@ def simulate(setup: Setup, runs: int | None, seed: int,
                 low, high = wilson(sum(o.result == "won" for o in outcomes), len(outcomes))
                 if (high - low) / 2 <= HALF_WIDTH:
                     break
+    except BrokenProcessPool:                          # a worker killed (out of memory)
+        raise worker_lost("odds") from None
     except KeyboardInterrupt:
         if not at_the_prompt():
             raise                                      # a script stops (and says so)

@@ -39,7 +39,7 @@ def house(t: KaveriniTable, rule: str | None, value: str | None) -> Result:
         raise CommandError(_("no house rule {rule!r}; known: {value}").format(
             rule=rule, value=', '.join(rules)))
     if value is None:
-        return Result([f"{rule} = {t.house(rule)} ({rules[rule]['text']})"])
+        return Result([f"{rule} = {t.house(rule)} ({house_rule_text(rule)})"])
     if value not in rules[rule]["choices"]:
         raise CommandError(_("house {rule}: choose {value}").format(
             rule=rule, value=' or '.join(rules[rule]['choices'])))
