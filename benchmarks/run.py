@@ -66,7 +66,7 @@ def line(name: str, value: float, reference: float, target: float | None, unit: 
 def crowded_site(folder: Path, count: int = 100) -> Path:
     """A site folder of `count` other installed distributions, as pip leaves them (a
     .dist-info folder each, with METADATA and an entry-points file of its own): a user's
-    real environment, in which finding the games must not scan them all (decisions.md)."""
+    real environment, in which finding the games must not scan them all (docs/architecture.md)."""
     site = folder / "site"
     for i in range(count):
         info = site / f"other_package_{i}-1.{i}.dist-info"

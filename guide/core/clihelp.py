@@ -2,7 +2,7 @@
 and `guide`'s subcommands (`guide check --help`), each text through the catalogue of the
 module that defines the command (guide.core.i18n.help_text): its help, its options' help
 and its placeholders (NAME, INTEGER; context "metavar"). Command words and option names
-stay English (decisions: Languages)."""
+stay English (docs/languages.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`guide check PATH...` with no --game checks each file as the game it belongs to (issue 23,
-item 1; docs/decisions.md "The game kit"): its folder under cards/<game>/ or
+item 1; README.md, "Data formats"): its folder under cards/<game>/ or
 adventures/<game>/, else a top-level `game: ID`, else --game, else Kaverini."""
 
 from __future__ import annotations

@@ -135,7 +135,7 @@ def test_a_game_that_cannot_upgrade_leaves_the_file_untouched(tmp_path):
 
 # --- the undo policy ----------------------------------------------------------------------
 def test_undo_refuses_to_go_past_a_hidden_draw_and_changes_nothing(tmp_path):
-    """decisions.md: under "refuse past a hidden draw" a refused undo changes nothing and
+    """docs/architecture.md: under "refuse past a hidden draw" a refused undo changes nothing and
     says why; undo and redo up to that point are exact."""
     t = tally_table(tmp_path / "c.sqlite")
     t.execute("join Ann")

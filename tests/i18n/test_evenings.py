@@ -130,7 +130,7 @@ def test_a_cv_evening_in_ukrainian_leaves_nothing_in_english(tmp_path):
     assert not misses, sorted(misses)[:10]
     left = [m for m in _english("cv", "core") if m in out]
     assert not left, left
-    # the seed's words, and names left in the nominative (decisions: Languages)
+    # the seed's words, and names left in the nominative (docs/languages.md)
     for said in ("Оля бере карту «Jogging», Здоров'я, платить: Гроші (дає: Здоров'я)",
                  "Раунд 1. Хід: Оля", "Раунд 1. Хід: Петро", "Оля (В)", "1: Велосипед",
                  "Оля тримає карту «Екскурсія в зоопарк»",
@@ -197,7 +197,7 @@ def test_a_taverne_evening_in_french_leaves_nothing_in_english(tmp_path):
                  "Usage\u00a0: attack", "La Milice arrive\u00a0: Marie l’emporte\u00a0!",
                  "0 à terre", "\u00a0; à terre"):
         assert said in out, said
-    # a name is never inflected nor elided: no state that agrees with it (decisions: Languages)
+    # a name is never inflected nor elided: no state that agrees with it (docs/languages.md)
     assert not re.search(r"Sonnée?|est (absente?|assise?|mise? à la porte)|victoire de ", out)
 
 
@@ -225,7 +225,7 @@ def test_lang_refuses_a_language_the_game_does_not_speak(tmp_path):
 
 
 def test_tab_offers_the_english_words_with_descriptions_in_the_tables_language(tmp_path):
-    """Decisions, Languages: command words and option names stay English; what Tab says of
+    """docs/languages.md: command words and option names stay English; what Tab says of
     them is translated."""
     from guide.core.repl.completer import described
 

@@ -3,7 +3,7 @@ so their evenings are played in a pseudo-language made of those catalogues: ever
 a .pot is "translated" by swapping each letter for an accented one (a → á, t → ţ), as a
 translator's catalogue would. What the table shows may then hold plain ASCII words only
 where they are the table's own (what the script typed, names in the state and the events) or
-the command words (decisions: Languages). A plain English word anywhere else is a message
+the command words (docs/languages.md). A plain English word anywhere else is a message
 the code sends without its catalogue: unmarked, or marked but missing from the .pot."""
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def _choices(param) -> tuple:
 
 
 def _command_words(registry: Any) -> set[str]:
-    """The command words, option names and choices of a registry: English (decisions)."""
+    """The command words, option names and choices of a registry: English (docs/languages.md)."""
     params = [p for c in registry.commands.values() for p in c.click_command.params]
     return {w for name in registry.commands for w in name.split()} | {
         w for p in params for o in [*p.opts, *_choices(p)] for w in re.findall(r"[a-z]+", str(o))}
@@ -353,7 +353,7 @@ def _guide(*args: str) -> str:
 
 def _click_words(command) -> set[str]:
     """The words a command's help may show in English: command names, option names, the
-    choices typed (decisions: Languages)."""
+    choices typed (docs/languages.md)."""
     import click
 
     found = {command.name or ""}

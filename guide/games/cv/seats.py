@@ -124,7 +124,7 @@ def take_line(seat: str, offer: Offer, *, type_: str | None = None, under: str |
     """The command that takes the track card `offer` for `seat` (V-TURN-1): the typed form of
     docs/cv.md, written from what the card says, at its track place (`--slot`); a card
     dealt from the table's card file is taken by its place, `take NAME --track N`, at the
-    cost it prints (decisions.md). `type_` chooses a two-coloured card's stack (V-TWO-1),
+    cost it prints (docs/cv.md, "The table's own cards"). `type_` chooses a two-coloured card's stack (V-TWO-1),
     `under` the card of a Health, Relationships or Knowledge stack it goes under (V-TURN-2)."""
     card = offer.card
     assert card is not None

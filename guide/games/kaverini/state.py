@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, Unpack
 if TYPE_CHECKING:
     from guide.games.kaverini.model import Card
 
-SCHEMA = 1          # the `guide state` JSON's schema (../shared/docs/table-script.md)
+SCHEMA = 1          # the `guide state` JSON's schema (docs/table-script.md)
 
 
 class Counters(TypedDict):

@@ -536,7 +536,7 @@ def test_a_childhood_card_of_the_card_file_goes_into_the_hand_by_its_number(tmp_
 
 
 def test_a_seat_takes_a_dealt_card_by_its_track_place(tmp_path, folder):
-    """With a card file, the seat's take move is `take NAME --track N` (decisions.md), at the
+    """With a card file, the seat's take move is `take NAME --track N` (docs/cv.md), at the
     cost the card prints; it runs from the seat as typed."""
     from guide.core.seats import as_moves
 

@@ -2,7 +2,7 @@
 that showed a person a card they had not seen (the call's reveal of every hand, K-CALL-1; a
 peek, a spy, a glimpse caught, a card discarded or swapped out face up, a mind read,
 K-POW-1, K-GLIMPSE-1), in one line that changes nothing, as past a card drawn from the deck
-(decisions.md, Kaivo). A bot's memory is in the state and goes back with it: what only bots
+(docs/kaivo.md). A bot's memory is in the state and goes back with it: what only bots
 saw may be undone, and redone, exactly."""
 
 from __future__ import annotations
