@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from cv_support import Table, give_card, lib, syms
 
 from guide.core.errors import RuleError
@@ -227,6 +229,26 @@ def test_special_35_illusionist_never_into_happiness_or_failure_and_once():
     t.run(change, "Ann", 35, "1", "money")
     assert t.state["turn"]["dice"][0] == "money"
     assert "this turn" in t.fails(change, "Ann", 35, "2", "money")
+
+
+def test_special_35_illusionist_never_changes_a_frozen_failure_V_DICE_2():
+    t = Table("Ann", "Bob")
+    give_card(t, "Ann", "Illusionist", "knowledge", number=35)
+    t.roll("Ann", "health,failure,failure,failure")
+    before = copy.deepcopy(t.state)
+    assert "never changes a Failure" in t.fails(change, "Ann", 35, "2", "money")
+    assert t.state == before and t.state["turn"]["dice"][1] == "failure"
+    t.run(change, "Ann", 35, "1", "money")           # another die: as before
+    assert t.state["turn"]["dice"] == ["money", "failure", "failure", "failure"]
+
+
+def test_special_35_illusionist_never_changes_a_failure_token_V_DICE_2():
+    t = Table("Ann", "Bob")
+    give_card(t, "Ann", "Illusionist", "knowledge", number=35)
+    t.p("Ann")["tokens"].append({"symbol": "failure", "card": "Job in dad's corporation",
+                                 "used": False})
+    t.roll("Ann", "health,health,health,knowledge")
+    assert "never changes a Failure" in t.fails(change, "Ann", 35, "t1", "money")
 
 
 def test_special_45_trip_around_the_world_turns_a_failure_only():
