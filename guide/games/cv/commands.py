@@ -262,14 +262,31 @@ def lose(t: CvTable, name: str, type_: str) -> Result:
     return run(t, phase.lose, name, word(t, "type", type_))
 
 
+YES = ("yes", "y", "так", "т")
+
+
 @command("play", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("card", type=HAND)
 @click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
               help="What it gives, if not typed before.")
-def play(t: CvTable, name: str, card: str, gives: str | None) -> Result:
-    """Play an event from the hand (V-EVENT-1). Example: play Ann "Life insurance" """
-    return run(t, phase.play, name, card, symbols(t, gives, "--gives"))
+@click.option("--anyway", is_flag=True,
+              help="Play it though what it gives cannot be used in this turn and is lost.")
+def play(t: CvTable, name: str, card: str, gives: str | None, anyway: bool) -> Result:
+    """Play an event from the hand, at any moment, also in another player's turn
+    (V-EVENT-1): what it gives counts in the turn under way; what cannot be used in it is
+    lost, said before it is accepted. Example: play Ann "Life insurance" """
+    given = symbols(t, gives, "--gives")
+    try:
+        return run(t, phase.play, name, card, given, anyway=anyway)
+    except phase.EventLost as e:
+        if t.ask is None:
+            raise CommandError(_("{said}; to play it so: --anyway").format(said=e.said)) from None
+        answer = t.ask(_("{said}. Play it anyway? (yes/no)").format(said=e.said),
+                       [_("yes"), _("no")], _("no"))
+        if fold(answer.strip()) not in YES + (fold(_("yes")),):
+            raise CommandError(_("{card} stays in the hand; nothing changed").format(card=card)) from None
+    return run(t, phase.play, name, card, given, anyway=True)
 
 
 @command("end", "turn")

@@ -47,6 +47,16 @@ MESSAGES: dict[str, str] = {
     "played": N_("{player} plays {card}: {effect}"),
     "_insurance": N_("no card is lost to this misfortune"),
     "_symbols": N_("{symbols} for this turn"),
+    "_played_lost": N_("{player} plays {card}: what it gives ({what}) cannot be used in this turn"
+                       " ({why}) and is lost (V-EVENT-1)"),
+    "_event_lost": N_("{player} plays {card}: what it gives ({what}) cannot be used in this turn"
+                      " ({why}) and would be lost (V-EVENT-1)"),
+    "_why_turn": N_("it is {turn}'s turn"),
+    "_why_help": N_("social help stops play"),
+    "_why_owed": N_("{player} owes no card to Failure"),
+    "_why_rolls": N_("no roll is left"),
+    "_lost_insurance": N_("a card saved from Failure"),
+    "_lost_unknown": N_("its symbols"),
     "borrowed": N_("{player} uses {symbol} of {from}'s {card} (Friend from work)"),
     "amended": N_("{player}'s {card}: gives {gives}; points {points}; upkeep {upkeep}; dice {die}"),
     "tokens": N_("{player}'s tokens: {tokens}"),
@@ -160,7 +170,17 @@ class Renderer:
             fields.update(prepare(self, event))
         if kind == "help_due" and event.get("dealt"):      # the card file: no --type to type
             kind = "_help_dealt"
+        if kind == "played" and event.get("lost"):         # V-EVENT-1: played where unusable
+            kind = "_played_lost"
         return self.msg(kind, **fields)
+
+    def event_lost(self, event: Event) -> str:
+        """V-EVENT-1, before accepting: what the event would give and why it would be lost."""
+        fields = {**event, **_played(self, event)}
+        number = event.get("number")
+        if number is not None:
+            fields["card"] = self.lib.card_name(number, self.lang) or event["card"]
+        return self.msg("_event_lost", **fields)
 
     def tally(self, e: Event) -> str:
         with speaking(self.lang):
@@ -209,6 +229,17 @@ def _lost(r: Renderer, e: Event) -> dict[str, Any]:
 
 
 def _played(r: Renderer, e: Event) -> dict[str, Any]:
+    lost = e.get("lost")
+    if lost:            # V-EVENT-1: what it gives, and why the turn under way cannot use it
+        if e["effect"] == "insurance":
+            what = r.msg("_lost_insurance")
+        elif e["effect"] == "extra_dice":
+            with speaking(r.lang):
+                what = ngettext("{dice} more die", "{dice} more dice", e["count"]).format(dice=e["count"])
+        else:
+            what = r.symbols(e["symbols"]) if e["symbols"] else r.msg("_lost_unknown")
+        return {"what": what, "why": r.msg("_why_" + lost["why"], turn=lost.get("turn", ""),
+                                           player=e["player"])}
     if e["effect"] == "insurance":
         effect = r.msg("_insurance")
     elif e["effect"] == "extra_dice":
