@@ -272,9 +272,9 @@ def seat_moves(t: CvTable, seat: str) -> list[Move]:
             if fold(tr["help"][0]) == fold(p["name"]):
                 moves += _take_moves(t, p, social=True)
                 moves.append(Move(_("No social help"), f"pass {_q(p['name'])}", (_("Social help"),)))
-            return moves
+            return _event_moves(t, p) + moves
         if s["players"][turn["player"]] is not p:
-            return moves
+            return _event_moves(t, p) + moves
         return _turn_moves(t, p) + moves
 
 
@@ -297,12 +297,7 @@ def _turn_moves(t: CvTable, p: Player) -> list[Move]:
                             (_("Reroll"),), ngettext("{n} reroll left", "{n} rerolls left",
                                                      turn["rolls_left"]).format(n=turn["rolls_left"])))
     out += _take_moves(t, p)
-    for card in p["hand"]:
-        line = f"play {name} {_q(card['name'])}"
-        if _legal(t, phase.play, p["name"], card["name"]):
-            shown = screen.card_name(lib, card, screen.speaks(t))
-            gives = Renderer(lib, screen.speaks(t)).symbols(card["gives"]) if card["gives"] else ""
-            out.append(Move(_("Play {card}").format(card=shown), line, (_("Events"),), gives))
+    out += _event_moves(t, p)
     if turn["rolled"]:
         out += _card_power_moves(t, p)
     owed = pool.misfortunes_owed(turn, p, lib) if turn["rolled"] else 0
@@ -315,6 +310,30 @@ def _turn_moves(t: CvTable, p: Player) -> list[Move]:
     if turn["rolled"] and _legal(t, phase.end, p["name"]):
         out.append(Move(_("End the turn"), f"end {name}", (_("Turn"),),
                         _("upkeep, record the cards taken, tidy the track")))
+    return out
+
+
+def _event_moves(t: CvTable, p: Player) -> list[Move]:
+    """V-EVENT-1: each event in the hand, at any moment: played for what it gives, or, where
+    the turn under way cannot use it (another player's turn, say), with `--anyway`, the
+    button saying what is lost before it is sent."""
+    lib, lang = t.library, screen.speaks(t)
+    out: list[Move] = []
+    for card in p["hand"]:
+        line = f"play {_q(p['name'])} {_q(card['name'])}"
+        shown = screen.card_name(lib, card, lang)
+        if _legal(t, phase.play, p["name"], card["name"]):
+            gives = Renderer(lib, lang).symbols(card["gives"]) if card["gives"] else ""
+            out.append(Move(_("Play {card}").format(card=shown), line, (_("Events"),), gives))
+            continue
+        try:
+            phase.play(copy.deepcopy(t.state), lib, p["name"], card["name"])
+        except phase.EventLost as e:
+            if _legal(t, phase.play, p["name"], card["name"], anyway=True):
+                out.append(Move(_("Play {card} (lost)").format(card=shown), line + " --anyway",
+                                (_("Events"),), e.said))
+        except RuleError:
+            pass
     return out
 
 
