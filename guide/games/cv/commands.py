@@ -172,9 +172,12 @@ def borrow(t: CvTable, name: str, neighbour: str, symbol: str) -> Result:
 @click.option("--slot", type=int, default=None, help="Its place on the track (1..5).")
 @click.option("--happiness", is_flag=True, help="Free for three Happiness (V-HAPPY-1).")
 @click.option("--social", is_flag=True, help="Free, as social help (V-HELP-1).")
+@click.option("--waiting", multiple=True, type=TYPE, metavar="T",
+              help="The stack chosen for a two-coloured card waiting for one (V-TWO-1).")
 def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str | None, also: str | None,
           cost: str | None, gives: str | None, upkeep: str | None, points: int | None, die: int | None,
-          under: str | None, slot: int | None, happiness: bool, social: bool) -> Result:
+          under: str | None, slot: int | None, happiness: bool, social: bool,
+          waiting: tuple[str, ...]) -> Result:
     """Take a card from the track onto the CV (V-TURN-1, V-TURN-2).
 
     With a card file: by its name or number, or --track N; else typed with its type and cost.
@@ -209,7 +212,39 @@ def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str
         typed = take.Typed(card, chosen, word(t, "type", also) if also else None, paid,
                            symbols(t, gives, "--gives") or [], symbols(t, upkeep, "--upkeep") or [], points,
                            die or 0)
-    return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot)
+    chosen_stacks = [word(t, "type", w) for w in waiting]
+    try:
+        return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot,
+                   waiting=chosen_stacks)
+    except take.WaitingChoice as e:
+        if t.ask is None:
+            raise
+        chosen_stacks = [_ask_stack(t, name, card_name, kinds) for card_name, kinds in e.cards]
+    return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot,
+               waiting=chosen_stacks)
+
+
+def _ask_stack(t: CvTable, who: str, card: str, kinds: list[str]) -> str:
+    """V-TWO-1 at the terminal: the stack a waiting two-coloured card goes into, asked of
+    its owner when a card of one of its colours comes; a wrong answer asks again."""
+    assert t.ask is not None
+    lang = screen.speaks(t)
+    names = [lib_of(t).types[k].name(lang) for k in kinds]
+    question = _("{player}'s {card} waits for a stack (V-TWO-1): {choices}?").format(
+        player=who, card=card, choices=" / ".join(names))
+    said = question
+    spoken = {fold(n): k for k in kinds for n in (k, *(lib_of(t).types[k].name(x) for x in ("en", "uk")))}
+    while True:
+        answer = fold(t.ask(said, names + list(kinds)).strip())
+        found = {k for n, k in spoken.items() if answer and n.startswith(answer)}
+        if len(found) != 1 and answer:
+            try:                       # any other name of the type (an alias, a short form)
+                found = {word(t, "type", answer)} & set(kinds)
+            except CommandError:
+                found = set()
+        if len(found) == 1:
+            return found.pop()
+        said = "  ! " + _("{answer!r} is not one of them").format(answer=answer) + "\n" + question
 
 
 def _as_printed(t: CvTable, typed: take.Typed, given: dict[str, Any]) -> None:

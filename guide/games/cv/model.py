@@ -54,9 +54,15 @@ class Owing(TypedDict):
     card: str
 
 
+class Choice(TypedDict):
+    card: str                 # a two-coloured card waiting for a stack (V-TWO-1), by its name
+    type: str                 # the stack its owner chose for it
+
+
 class Pending(TypedDict):
     card: Card
     under: str | None         # V-TURN-2: the card of its stack it goes under, or None: on top
+    choices: NotRequired[list[Choice]]   # V-TWO-1: the waiting cards' stacks this card brought
 
 
 class Turn(TypedDict):

@@ -38,6 +38,7 @@ MESSAGES: dict[str, str] = {
     "_social": N_(", free as social help"),
     "_hand": N_("; into the hand"),
     "_waiting": N_("; waits for its colour (V-TWO-1)"),
+    "_chosen": N_("; {card} goes into {type} (V-TWO-1)"),
     "_gives": N_(" (gives {gives})"),
     "lost": N_("{player} loses {card} ({type}) to {reason}"),
     "_misfortune": N_("misfortune (V-FAIL-1)"),
@@ -220,6 +221,8 @@ def _took(r: Renderer, e: Event) -> dict[str, Any]:
         where = r.msg("_waiting")
     else:
         where = ""
+    for c in e.get("choices", []):       # V-TWO-1: the stack its owner chose for a waiting card
+        where += r.msg("_chosen", card=c["card"], type=r.type(c["type"]))
     kind = r.type(e["type"]) + (" / " + r.type(e["also"]) if e["also"] else "")
     return {"type": kind, "how": how, "where": where}
 

@@ -176,9 +176,33 @@ def test_v_two_1_a_two_coloured_card_waits_for_its_colour_then_joins():
     t.roll("Bob")
     t.end("Bob")
     t.roll("Ann", "money,money,health,knowledge")
-    t.take("Ann", "Friend", "relationships", cost="knowledge")
+    said = t.take_fails("Ann", "Friend", "relationships", cost="knowledge")   # V-TWO-1: not by itself
+    assert said == ("Ann's Coach (Health / Relationships) waits for a stack: Ann chooses it now"
+                    " (V-TWO-1): --waiting health|relationships")
+    ev = t.take("Ann", "Friend", "relationships", cost="knowledge", waiting=["relationships"])
+    assert ev[0]["choices"] == [{"card": "Coach", "type": "relationships"}]
     t.end("Ann")
     assert t.stack("Ann", "relationships") == ["Coach", "Friend"]
+    assert t.p("Ann")["waiting"] == []
+
+
+def test_v_two_1_the_owner_may_choose_the_other_colour_when_the_choice_comes():
+    t = Table("Ann", "Bob")
+    t.roll("Ann", "money,money,health,knowledge")
+    t.take("Ann", "Coach", "health", also="relationships", cost="health")
+    t.end("Ann")
+    t.roll("Bob")
+    t.end("Bob")
+    t.roll("Ann", "money,money,health,knowledge")
+    assert "--waiting: Coach is Health / Relationships, not Job (V-TWO-1)" == t.take_fails(
+        "Ann", "Friend", "relationships", cost="knowledge", waiting=["job"])
+    ev = t.take("Ann", "Friend", "relationships", cost="knowledge", waiting=["health"])
+    assert t.text(ev).endswith("; Coach goes into Health (Здоров'я) (V-TWO-1)")
+    assert "no two-coloured card" in t.take_fails("Ann", "Pal", "relationships", cost="money",
+                                                  waiting=["health"])
+    t.take("Ann", "Gym", "health", cost="money")       # chosen already: not asked again
+    t.end("Ann")
+    assert t.stack("Ann", "health") == ["Coach", "Gym"] and t.stack("Ann", "relationships") == ["Friend"]
     assert t.p("Ann")["waiting"] == []
 
 
