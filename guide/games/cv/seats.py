@@ -37,7 +37,7 @@ import hmac
 import secrets
 import shlex
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 from guide.core.errors import RuleError
@@ -120,7 +120,7 @@ def track_cards(state: CvState) -> list[Offer]:
 
 
 def take_line(seat: str, offer: Offer, *, type_: str | None = None, under: str | None = None,
-              happiness: bool = False, social: bool = False) -> str:
+              happiness: bool = False, social: bool = False, waiting: tuple[str, ...] = ()) -> str:
     """The command that takes the track card `offer` for `seat` (V-TURN-1): the typed form of
     docs/cv.md, written from what the card says, at its track place (`--slot`); a card
     dealt from the table's card file is taken by its place, `take NAME --track N`, at the
@@ -134,6 +134,8 @@ def take_line(seat: str, offer: Offer, *, type_: str | None = None, under: str |
             words += ["--type", type_]
         if under is not None:
             words += ["--under", _q(under)]
+        for w in waiting:           # V-TWO-1: a waiting card's stack, chosen with this take
+            words += ["--waiting", w]
         return " ".join(words + (["--happiness"] if happiness else [])
                         + (["--social"] if social else []))
     kind = type_ or card["type"]
@@ -152,6 +154,8 @@ def take_line(seat: str, offer: Offer, *, type_: str | None = None, under: str |
     if under is not None:
         words += ["--under", _q(under)]
     words += ["--slot", str(offer.place)]
+    for w in waiting:
+        words += ["--waiting", w]
     if happiness:
         words.append("--happiness")
     if social:
@@ -403,18 +407,40 @@ def _take_moves(t: CvTable, p: Player, social: bool = False) -> list[Move]:
                 unders += [c["name"] for c in reversed(p["cv"].get(kind, []))]
             for under in unders:
                 for happy in ((False,) if social else (False, True)):
-                    ok = _legal(t, take.take, p["name"], _typed(card, kind), happiness=happy,
-                                social=social, under=under, slot=offer.place)
-                    if not ok:
-                        continue
-                    where = lib.types[kind].name(lang)
-                    label = (_("Into {stack}").format(stack=where) if under is None else
-                             _("Into {stack}, under {card}").format(stack=where, card=under))
-                    cost = Renderer(lib, lang).symbols(card["cost"], "_nothing")
-                    detail = (_("free as social help") if social else
-                              _("free for three Happiness") if happy else _("pays {cost}").format(cost=cost))
-                    out.append(Move(label, take_line(p["name"], offer, type_=kind, under=under,
-                                                     happiness=happy, social=social), group, detail))
+                    for waiting in _waiting_choices(t, p, _typed(card, kind), happiness=happy,
+                                                    social=social, under=under, slot=offer.place):
+                        where = lib.types[kind].name(lang)
+                        label = (_("Into {stack}").format(stack=where) if under is None else
+                                 _("Into {stack}, under {card}").format(stack=where, card=under))
+                        for c, w in waiting:
+                            label += "; " + _("{card} into {stack}").format(
+                                card=c, stack=lib.types[w].name(lang))
+                        cost = Renderer(lib, lang).symbols(card["cost"], "_nothing")
+                        detail = (_("free as social help") if social else
+                                  _("free for three Happiness") if happy else
+                                  _("pays {cost}").format(cost=cost))
+                        out.append(Move(label, take_line(p["name"], offer, type_=kind, under=under,
+                                                         happiness=happy, social=social,
+                                                         waiting=tuple(w for _c, w in waiting)),
+                                        group, detail))
+    return out
+
+
+def _waiting_choices(t: CvTable, p: Player, typed: take.Typed, **kw: Any) -> list[list[tuple[str, str]]]:
+    """The legal ways to take this card: [[]] when no choice comes with it, else one per
+    stack its owner may choose for each waiting two-coloured card (V-TWO-1), as (card,
+    type) pairs; [] when the take is not legal."""
+    try:
+        take.take(copy.deepcopy(t.state), t.library, p["name"], typed, **kw)
+        return [[]]
+    except take.WaitingChoice as e:
+        due = e.cards
+    except RuleError:
+        return []
+    out = []
+    for stacks in product(*(kinds for _c, kinds in due)):
+        if _legal(t, take.take, p["name"], typed, waiting=list(stacks), **kw):
+            out.append([(c, w) for (c, _k), w in zip(due, stacks, strict=True)])
     return out
 
 
