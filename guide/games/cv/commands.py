@@ -16,7 +16,7 @@ from guide.core.result import Result
 
 from . import dice, phase, score, screen, take, track
 from .library import Library
-from .model import CvState, CvTable
+from .model import Card, CvState, CvTable
 from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TRACK_CARD, TYPE
 from .render import Renderer
 
@@ -206,22 +206,49 @@ def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str
         if card is None:
             raise CommandError(_("take NAME CARD --type T --cost SYMBOLS (or a card file:"
                                  " guide new box --game cv DIR)"))
-        if chosen is None:
-            raise CommandError(_("--type T: the card's type (Health, Job, ...); or a card file lists it"))
-        paid = cost_of(t, card, cost, free=happiness or social)
-        typed = take.Typed(card, chosen, word(t, "type", also) if also else None, paid,
-                           symbols(t, gives, "--gives") or [], symbols(t, upkeep, "--upkeep") or [], points,
-                           die or 0)
+        before = take.known(st, card, exact=chosen is not None)    # a card typed before
+        if chosen is None and before is None:
+            raise CommandError(_("--type T: the card's type (Health, Job, ...); a card typed before"
+                                 " is found by its name, and a card file lists them all"))
+        typed = _typed(t, card, chosen, before, also=also, cost=cost, gives=gives, upkeep=upkeep,
+                       points=points, die=die, free=happiness or social)
+    remember = not (place is not None or dealt or boxed is not None)    # typed: the campaign keeps it
     chosen_stacks = [word(t, "type", w) for w in waiting]
     try:
         return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot,
-                   waiting=chosen_stacks)
+                   waiting=chosen_stacks, remember=remember)
     except take.WaitingChoice as e:
         if t.ask is None:
             raise
         chosen_stacks = [_ask_stack(t, name, card_name, kinds) for card_name, kinds in e.cards]
     return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot,
-               waiting=chosen_stacks)
+               waiting=chosen_stacks, remember=remember)
+
+
+def _typed(t: CvTable, card: str, chosen: str | None, before: Card | None, *, also: str | None,
+           cost: str | None, gives: str | None, upkeep: str | None, points: int | None, die: int | None,
+           free: bool) -> take.Typed:
+    """The card as typed, what was not typed now taken from the campaign's earlier typing of
+    it (`before`): `take Ann "Old books"` finds its type, cost and the rest."""
+    kind = chosen or (before["type"] if before is not None else None)
+    assert kind is not None
+    other = word(t, "type", also) if also else None
+    if before is not None:
+        card = before["name"]
+        if other is None and kind in before["types"]:
+            other = next((x for x in before["types"] if x != kind), None)
+        if cost is None and take.known_cost(t.state, card):
+            paid: list[str] | None = list(before["cost"])
+        else:
+            paid = cost_of(t, card, cost, free=free)
+        return take.Typed(card, kind, other, paid,
+                          symbols(t, gives, "--gives") if gives is not None else list(before["gives"]),
+                          symbols(t, upkeep, "--upkeep") if upkeep is not None else list(before["upkeep"]),
+                          points if points is not None else before["points"],
+                          die if die is not None else before["dice"])
+    return take.Typed(card, kind, other, cost_of(t, card, cost, free=free),
+                      symbols(t, gives, "--gives") or [], symbols(t, upkeep, "--upkeep") or [], points,
+                      die or 0)
 
 
 def _ask_stack(t: CvTable, who: str, card: str, kinds: list[str]) -> str:

@@ -93,6 +93,15 @@ class Track(TypedDict):
     piles: NotRequired[dict[str, list[Card]]]  # with a card file: each deck face down, in order
 
 
+class Known(TypedDict):
+    """A card the table has typed (`take NAME CARD --type T --cost S ...`), kept by the
+    campaign so that `take NAME CARD` finds it the next time, and `guide new box --from`
+    writes it into a card file: as typed, never more (the seed lists no cards)."""
+    card: Card
+    deck: str | None          # the deck its track place came from, when the track is kept
+    costed: bool              # its cost was typed (a card taken free may not have said it)
+
+
 class CvState(TypedDict):
     players: list[Player]
     bicycle: str | None
@@ -103,6 +112,7 @@ class CvState(TypedDict):
     over: bool
     lang: str            # "" until the `lang` command chooses: then guide play --lang speaks
     seal_key: str        # the key of the seats' secret goal codes (seats.py); never shown
+    known: NotRequired[list[Known]]   # the cards the table has typed, newest typing kept
 
 
 CvTable: TypeAlias = Table[CvState, Library]   # the core's table, as CV's commands see it

@@ -191,6 +191,43 @@ def make_card(lib: Library, typed: Typed) -> tuple[Card, Special | None]:
     return card, sp
 
 
+def known(state: CvState, name: str, exact: bool = True) -> Card | None:
+    """A card the table has typed before, by its name (any case); not `exact`: also a
+    unique beginning or word (guide.core.names.resolve), for a take that types no more."""
+    cards = [k["card"] for k in state.get("known", [])]
+    for c in cards:
+        if fold(c["name"]) == fold(name):
+            return c
+    if exact or not cards:
+        return None
+    names = [c["name"] for c in cards]
+    try:
+        return cards[names.index(resolve(name, names, pgettext("what", "card")))]
+    except Ambiguous as e:
+        raise RuleError(str(e)) from None
+    except Unknown:
+        return None
+
+
+def known_cost(state: CvState, name: str) -> bool:
+    """Was the cost of the known card `name` typed (not only taken free)?"""
+    return any(k["costed"] for k in state.get("known", []) if fold(k["card"]["name"]) == fold(name))
+
+
+def _remember(state: CvState, card: Card, deck: str | None, costed: bool) -> None:
+    """The campaign keeps every card the table typed (its newest typing), so undo takes it
+    back with the take: the cards a partial card file is written from."""
+    kept = state.setdefault("known", [])
+    mine: Any = {k: (list(v) if isinstance(v, list) else v) for k, v in card.items()}
+    for k in kept:
+        if fold(k["card"]["name"]) == fold(card["name"]):
+            if not costed and k["costed"]:          # taken free now: the typed cost stays
+                mine["cost"] = list(k["card"]["cost"])
+            k.update({"card": mine, "deck": deck or k["deck"], "costed": costed or k["costed"]})
+            return
+    kept.append({"card": mine, "deck": deck, "costed": costed})
+
+
 def _has_job(p: Player, taken: list[Pending]) -> bool:
     """A Job in the CV, waiting for its colour, or taken this turn (V-TURN-1)."""
     return (bool(p["cv"]["job"]) or any("job" in c["types"] for c in p["waiting"])
@@ -269,10 +306,11 @@ def _choose(lib: Library, p: Player, due: list[Card], waiting: list[str] | None)
 @emits
 def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: bool = False,
          social: bool = False, under: str | None = None, slot: int | None = None,
-         waiting: list[str] | None = None) -> list[Event]:
+         waiting: list[str] | None = None, remember: bool = False) -> list[Event]:
     """Take one card: paid with its symbol cost from unused dice and tokens, or with three
     Happiness (V-HAPPY-1), or free as social help (V-HELP-1); one or two a turn
-    (V-TURN-1; a Happiness card counts toward the two). Then record it (V-TURN-2)."""
+    (V-TURN-1; a Happiness card counts toward the two). Then record it (V-TURN-2).
+    `remember`: the card was typed by the table, and the campaign keeps it (known)."""
     track = state["track"]
     if social:
         if track is None or not track["help"]:
@@ -312,6 +350,8 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
         pending(turn).append({"card": card, "under": under, "choices": choices})
     if sp is not None and sp.effect == "no_more_jobs":
         p["no_more_jobs"] = True
+    if remember:            # typed by the table: the campaign knows it from now on
+        _remember(state, card, deck, typed.cost is not None or (sp is not None and sp.cost is not None))
     events: list[Event] = [{
         "kind": "took", "player": p["name"], "card": card["name"], "number": card["number"],
         "type": card["type"], "also": typed.also, "cost": card["cost"], "gives": card["gives"],
