@@ -8,7 +8,9 @@ are found through their entry points (guide.core.games) only when a command need
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -180,10 +182,12 @@ def new_box(name: str | None, to: Path | None, game_id: str | None, source: Path
             table = open_table(source, [], seed=None, read_only=True, game_id=game_id)
             try:
                 game = table.game
-                if "source" not in inspect.signature(game.box_template).parameters:
+                # a game's template that may start from a campaign takes `source` (CV)
+                starts: Callable[..., Any] = game.box_template
+                if "source" not in inspect.signature(starts).parameters:
                     raise GuideError(_("--from: the {game} game's box template starts from no"
                                        " campaign").format(game=game.id))
-                template = game.box_template(name, source=table)
+                template = starts(name, source=table)
             finally:
                 table.close()
         if template is None:

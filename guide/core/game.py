@@ -83,14 +83,14 @@ class Game:
             return [], _("ok: this game reads no data files")
         return box.check(self, paths), _("ok: the {title} files read cleanly").format(title=self.title)
 
-    def box_template(self, name: str | None, source: Any = None) -> BoxTemplate | None:
+    def box_template(self, name: str | None) -> BoxTemplate | None:
         """What `guide new box [NAME] --game ID` writes for a table to fill from its own box
         (guide.core.template.BoxTemplate: files valid as they stand, so `guide check` passes
         them and `guide play --box` reads them; the contract checks both); a GuideError for a
         NAME it cannot take; None (the default): the bundled box is all a table needs. Never
         a card's text the rulebook does not print: the template shows where the table
-        writes it. `source` (`--from CAMPAIGN`, for a game whose template takes it): that
-        campaign's table, read-only, to start from what its table has typed."""
+        writes it. A game whose template may start from a campaign (`guide new box --from
+        CAMPAIGN`) takes a keyword `source`: that campaign's table, read-only."""
         return None
 
     def schemas(self) -> dict[str, dict]:
