@@ -242,8 +242,8 @@ def _typed(t: CvTable, card: str, chosen: str | None, before: Card | None, *, al
         else:
             paid = cost_of(t, card, cost, free=free)
         return take.Typed(card, kind, other, paid,
-                          symbols(t, gives, "--gives") if gives is not None else list(before["gives"]),
-                          symbols(t, upkeep, "--upkeep") if upkeep is not None else list(before["upkeep"]),
+                          symbols(t, gives, "--gives") or [] if gives is not None else list(before["gives"]),
+                          symbols(t, upkeep, "--upkeep") or [] if upkeep is not None else list(before["upkeep"]),
                           points if points is not None else before["points"],
                           die if die is not None else before["dice"])
     return take.Typed(card, kind, other, cost_of(t, card, cost, free=free),

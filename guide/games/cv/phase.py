@@ -186,7 +186,7 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
         turn["insured"] += 1
     elif event["effect"] == "extra_dice":
         turn["zoo"] = True
-        turn["more_dice"] += sp.dice
+        turn["more_dice"] += event["count"]
     else:
         if not event["symbols"]:
             raise RuleError(_("what does {card} give? play {player} {name!r} --gives SYMBOLS").format(
