@@ -257,7 +257,7 @@ def _ask_stack(t: CvTable, who: str, card: str, kinds: list[str]) -> str:
     assert t.ask is not None
     lang = screen.speaks(t)
     names = [lib_of(t).types[k].name(lang) for k in kinds]
-    question = _("{player}'s {card} waits for a stack (V-TWO-1): {choices}?").format(
+    question = _("{player}'s {card} waits for a stack (V-TWO-1): {choices}").format(
         player=who, card=card, choices=" / ".join(names))
     said = question
     spoken = {fold(n): k for k in kinds for n in (k, *(lib_of(t).types[k].name(x) for x in ("en", "uk")))}

@@ -58,7 +58,7 @@ def test_V_TWO_1_the_terminal_asks_the_owner_and_a_wrong_answer_asks_again(t):
     answers = ["job", "rel"]
     t.ask = lambda question, choices, default="", meta=None: asked.append(question) or answers.pop(0)
     t.execute("take Ann Friend --type relationships --cost knowledge")
-    assert asked[0] == "Ann's Coach waits for a stack (V-TWO-1): Health / Relationships?"
+    assert asked[0] == "Ann's Coach waits for a stack (V-TWO-1): Health / Relationships"
     assert asked[1].startswith("  ! 'job' is not one of them\n")
     t.execute("end")
     assert stacks(t)["relationships"] == ["Coach", "Friend"]
