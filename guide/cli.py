@@ -8,7 +8,9 @@ are found through their entry points (guide.core.games) only when a command need
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -157,18 +159,37 @@ def new() -> None:
 @click.argument("name", required=False)
 @click.option("--to", "to", type=PathOf(), default=None, metavar="DIR",
               help="The folder to write, new or empty (default: one named after the box).")
+@click.option("--from", "source", type=PathOf(), default=None, metavar="CAMPAIGN",
+              help="Start from what a campaign's table has typed (CV: its cards).")
 @GAME
-def new_box(name: str | None, to: Path | None, game_id: str | None) -> None:
+def new_box(name: str | None, to: Path | None, game_id: str | None, source: Path | None) -> None:
     """A template of the table's own box to fill from the real one, valid as it stands:
     `guide check DIR` passes it and `guide play --box DIR` reads it. Kaverini: a small
-    working adventure named NAME; Taverne, CV: the table's own cards."""
+    working adventure named NAME; Taverne, CV: the table's own cards (CV --from CAMPAIGN:
+    with the cards that campaign's table typed)."""
+    import inspect
+
     from guide.core.errors import GuideError
     from guide.core.i18n import _
+    from guide.core.repl.run import open_table
     from guide.core.template import write_box
 
     game = _game(game_id)
     try:
-        template = game.box_template(name)
+        if source is None:
+            template = game.box_template(name)
+        else:
+            table = open_table(source, [], seed=None, read_only=True, game_id=game_id)
+            try:
+                game = table.game
+                # a game's template that may start from a campaign takes `source` (CV)
+                starts: Callable[..., Any] = game.box_template
+                if "source" not in inspect.signature(starts).parameters:
+                    raise GuideError(_("--from: the {game} game's box template starts from no"
+                                       " campaign").format(game=game.id))
+                template = starts(name, source=table)
+            finally:
+                table.close()
         if template is None:
             raise GuideError(_("the {game} game has no box template: its bundled box is all a"
                                " table needs").format(game=game.id))

@@ -90,7 +90,8 @@ class Game:
         them and `guide play --box` reads them; the contract checks both); a GuideError for a
         NAME it cannot take; None (the default): the bundled box is all a table needs. Never
         a card's text the rulebook does not print: the template shows where the table
-        writes it."""
+        writes it. A game whose template may start from a campaign (`guide new box --from
+        CAMPAIGN`) takes a keyword `source`: that campaign's table, read-only."""
         return None
 
     def schemas(self) -> dict[str, dict]:

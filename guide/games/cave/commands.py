@@ -100,13 +100,16 @@ def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> 
         return fits[0]
     offer = ", ".join(f"{f} ({' '.join(pgettext('side', s) for s in sides)})"
                       for sides, f in distinct.items())
-    answer = t.ask(_("turn the {shape} tile: {offer}").format(shape=pgettext("shape", shape),
-                                                             offer=offer),
-                   [str(f) for f in distinct.values()]).strip()
-    if answer not in {str(f) for f in fits}:
-        raise CommandError(_("turn the tile {value}, not {answer!r}").format(
-            value=' or '.join(map(str, distinct.values())), answer=answer))
-    return int(answer)
+    default = str(fits[0])          # what a script without --turn gets (C-TURN-2)
+    question = _("turn the {shape} tile: {offer} (Enter: {default})").format(
+        shape=pgettext("shape", shape), offer=offer, default=default)
+    said = question
+    while True:             # Enter takes the default; a wrong answer asks again, the move kept
+        answer = t.ask(said, [str(f) for f in distinct.values()], default).strip() or default
+        if answer in {str(f) for f in fits}:
+            return int(answer)
+        said = "  ! " + _("turn the tile {value}, not {answer!r}").format(
+            value=' or '.join(map(str, distinct.values())), answer=answer) + "\n" + question
 
 
 @commands.command("move", "turn", aliases=("m",))

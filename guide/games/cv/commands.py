@@ -16,7 +16,7 @@ from guide.core.result import Result
 
 from . import dice, phase, score, screen, take, track
 from .library import Library
-from .model import CvState, CvTable
+from .model import Card, CvState, CvTable
 from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TRACK_CARD, TYPE
 from .render import Renderer
 
@@ -172,9 +172,12 @@ def borrow(t: CvTable, name: str, neighbour: str, symbol: str) -> Result:
 @click.option("--slot", type=int, default=None, help="Its place on the track (1..5).")
 @click.option("--happiness", is_flag=True, help="Free for three Happiness (V-HAPPY-1).")
 @click.option("--social", is_flag=True, help="Free, as social help (V-HELP-1).")
+@click.option("--waiting", multiple=True, type=TYPE, metavar="T",
+              help="The stack chosen for a two-coloured card waiting for one (V-TWO-1).")
 def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str | None, also: str | None,
           cost: str | None, gives: str | None, upkeep: str | None, points: int | None, die: int | None,
-          under: str | None, slot: int | None, happiness: bool, social: bool) -> Result:
+          under: str | None, slot: int | None, happiness: bool, social: bool,
+          waiting: tuple[str, ...]) -> Result:
     """Take a card from the track onto the CV (V-TURN-1, V-TURN-2).
 
     With a card file: by its name or number, or --track N; else typed with its type and cost.
@@ -203,13 +206,72 @@ def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str
         if card is None:
             raise CommandError(_("take NAME CARD --type T --cost SYMBOLS (or a card file:"
                                  " guide new box --game cv DIR)"))
-        if chosen is None:
-            raise CommandError(_("--type T: the card's type (Health, Job, ...); or a card file lists it"))
-        paid = cost_of(t, card, cost, free=happiness or social)
-        typed = take.Typed(card, chosen, word(t, "type", also) if also else None, paid,
-                           symbols(t, gives, "--gives") or [], symbols(t, upkeep, "--upkeep") or [], points,
-                           die or 0)
-    return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot)
+        before = take.known(st, card, exact=chosen is not None)    # a card typed before
+        if chosen is None and before is None:
+            raise CommandError(_("--type T: the card's type (Health, Job, ...); a card typed before"
+                                 " is found by its name, and a card file lists them all"))
+        typed = _typed(t, card, chosen, before, also=also, cost=cost, gives=gives, upkeep=upkeep,
+                       points=points, die=die, free=happiness or social)
+    remember = not (place is not None or dealt or boxed is not None)    # typed: the campaign keeps it
+    chosen_stacks = [word(t, "type", w) for w in waiting]
+    try:
+        return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot,
+                   waiting=chosen_stacks, remember=remember)
+    except take.WaitingChoice as e:
+        if t.ask is None:
+            raise
+        chosen_stacks = [_ask_stack(t, name, card_name, kinds) for card_name, kinds in e.cards]
+    return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot,
+               waiting=chosen_stacks, remember=remember)
+
+
+def _typed(t: CvTable, card: str, chosen: str | None, before: Card | None, *, also: str | None,
+           cost: str | None, gives: str | None, upkeep: str | None, points: int | None, die: int | None,
+           free: bool) -> take.Typed:
+    """The card as typed, what was not typed now taken from the campaign's earlier typing of
+    it (`before`): `take Ann "Old books"` finds its type, cost and the rest."""
+    kind = chosen or (before["type"] if before is not None else None)
+    assert kind is not None
+    other = word(t, "type", also) if also else None
+    if before is not None:
+        card = before["name"]
+        if other is None and kind in before["types"]:
+            other = next((x for x in before["types"] if x != kind), None)
+        if cost is None and take.known_cost(t.state, card):
+            paid: list[str] | None = list(before["cost"])
+        else:
+            paid = cost_of(t, card, cost, free=free)
+        return take.Typed(card, kind, other, paid,
+                          symbols(t, gives, "--gives") or [] if gives is not None else list(before["gives"]),
+                          symbols(t, upkeep, "--upkeep") or [] if upkeep is not None else list(before["upkeep"]),
+                          points if points is not None else before["points"],
+                          die if die is not None else before["dice"])
+    return take.Typed(card, kind, other, cost_of(t, card, cost, free=free),
+                      symbols(t, gives, "--gives") or [], symbols(t, upkeep, "--upkeep") or [], points,
+                      die or 0)
+
+
+def _ask_stack(t: CvTable, who: str, card: str, kinds: list[str]) -> str:
+    """V-TWO-1 at the terminal: the stack a waiting two-coloured card goes into, asked of
+    its owner when a card of one of its colours comes; a wrong answer asks again."""
+    assert t.ask is not None
+    lang = screen.speaks(t)
+    names = [lib_of(t).types[k].name(lang) for k in kinds]
+    question = _("{player}'s {card} waits for a stack (V-TWO-1): {choices}").format(
+        player=who, card=card, choices=" / ".join(names))
+    said = question
+    spoken = {fold(n): k for k in kinds for n in (k, *(lib_of(t).types[k].name(x) for x in ("en", "uk")))}
+    while True:
+        answer = fold(t.ask(said, names + list(kinds)).strip())
+        found = {k for n, k in spoken.items() if answer and n.startswith(answer)}
+        if len(found) != 1 and answer:
+            try:                       # any other name of the type (an alias, a short form)
+                found = {word(t, "type", answer)} & set(kinds)
+            except CommandError:
+                found = set()
+        if len(found) == 1:
+            return found.pop()
+        said = "  ! " + _("{answer!r} is not one of them").format(answer=answer) + "\n" + question
 
 
 def _as_printed(t: CvTable, typed: take.Typed, given: dict[str, Any]) -> None:
@@ -262,14 +324,31 @@ def lose(t: CvTable, name: str, type_: str) -> Result:
     return run(t, phase.lose, name, word(t, "type", type_))
 
 
+YES = ("yes", "y", "так", "т")
+
+
 @command("play", "turn")
 @click.argument("name", type=PLAYER)
 @click.argument("card", type=HAND)
 @click.option("--gives", default=None, type=SYMBOL, metavar="SYMBOLS",
               help="What it gives, if not typed before.")
-def play(t: CvTable, name: str, card: str, gives: str | None) -> Result:
-    """Play an event from the hand (V-EVENT-1). Example: play Ann "Life insurance" """
-    return run(t, phase.play, name, card, symbols(t, gives, "--gives"))
+@click.option("--anyway", is_flag=True,
+              help="Play it though what it gives cannot be used in this turn and is lost.")
+def play(t: CvTable, name: str, card: str, gives: str | None, anyway: bool) -> Result:
+    """Play an event from the hand, at any moment, also in another player's turn
+    (V-EVENT-1): what it gives counts in the turn under way; what cannot be used in it is
+    lost, said before it is accepted. Example: play Ann "Life insurance" """
+    given = symbols(t, gives, "--gives")
+    try:
+        return run(t, phase.play, name, card, given, anyway=anyway)
+    except phase.EventLost as e:
+        if t.ask is None:
+            raise CommandError(_("{said}; to play it so: --anyway").format(said=e.said)) from None
+        answer = t.ask(_("{said}. Play it anyway? (yes/no)").format(said=e.said),
+                       [_("yes"), _("no")], _("no"))
+        if fold(answer.strip()) not in YES + (fold(_("yes")),):
+            raise CommandError(_("{card} stays in the hand; nothing changed").format(card=card)) from None
+    return run(t, phase.play, name, card, given, anyway=True)
 
 
 @command("end", "turn")

@@ -126,8 +126,8 @@ def reroll(state: CvState, lib: Library, dice: DiceLike, name: str, positions: l
 @emits
 def change(state: CvState, lib: Library, name: str, number: int, target: str, to: str) -> list[Event]:
     """35 Illusionist / 45 Trip around the world, once a turn while active: one die (`3`) or
-    token (`t1`) shows another symbol. 35: never into Failure or Happiness; 45: a Failure
-    into a plain symbol."""
+    token (`t1`) shows another symbol. 35: never into Failure or Happiness, and never a
+    Failure (V-DICE-2); 45: a Failure into a plain symbol."""
     turn, p = own_turn(state, name)
     card = active_number(p, number)
     sp = lib.special_by_id(number)
@@ -147,6 +147,10 @@ def change(state: CvState, lib: Library, name: str, number: int, target: str, to
     if sp.change["from"] == "failure" and src["symbol"] != "failure":
         raise RuleError(_("{card} changes a Failure, not {value}").format(
             card=sp.here, value=lib.symbols[src['symbol']].here))
+    if sp.change["from"] == "not_failure" and src["symbol"] == "failure":
+        # V-DICE-2: a Failure is frozen; 35 never changes one (45 is the card that does)
+        raise RuleError(_("{card} never changes a Failure (V-DICE-2: it is frozen; 45 Trip"
+                          " around the world turns one)").format(card=sp.here))
     was = src["symbol"]
     if src["kind"] == "die":
         turn["dice"][src["index"] - 1] = to

@@ -56,14 +56,23 @@ class CvGame(Game):
     def build(self, docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
         return box.build(docs)
 
-    def box_template(self, name: str | None) -> BoxTemplate:
-        """`guide new box [NAME] --game cv [--to DIR]`: box.yaml, every card of the box to fill
-        from the table's own cards (library.template; docs/cv.md, "The table's own cards");
-        NAME names the folder."""
+    def box_template(self, name: str | None, source: CvTable | None = None) -> BoxTemplate:
+        """`guide new box [NAME] --game cv [--to DIR] [--from CAMPAIGN]`: box.yaml, every card
+        of the box to fill from the table's own cards (library.template; docs/cv.md, "The
+        table's own cards"), with the cards the campaign `source`'s table typed; NAME names
+        the folder."""
         folder = slug(name) if name and slug(name) else "cv-box"
-        return BoxTemplate({"box.yaml": box.template(box.load())}, folder, [
-            _("A CV card file in {folder}: fill it from your box, then guide check {folder}"
-              " --game cv")])
+        typed = None if source is None else [dict(k) for k in source.state.get("known", [])]
+        lang = "uk" if source is not None and source.state.get("lang") == "uk" else "en"
+        said = [_("A CV card file in {folder}: fill it from your box, then guide check {folder}"
+                  " --game cv")]
+        if typed is not None:
+            said.insert(0, ngettext("{count} card the table typed is in it, as typed (a partial card"
+                                    " file: write each one's number from the card)",
+                                    "{count} cards the table typed are in it, as typed (a partial card"
+                                    " file: write each one's number from the card)",
+                                    len(typed)).format(count=len(typed)))
+        return BoxTemplate({"box.yaml": box.template(box.load(), typed, lang)}, folder, said)
 
     def cards(self, library: Library, card_type: str | None) -> Result:
         """`guide cards --game cv`: the table's card file (--box) if it holds cards, else the

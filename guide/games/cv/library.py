@@ -285,12 +285,19 @@ NUMBERING = (("childhood", 1, 12), ("youth", 13, 38), ("maturity", 39, 58), ("ol
              ("goals", 76, 83))
 
 
-def template(lib: Library) -> str:
+def template(lib: Library, typed: list[dict[str, Any]] | None = None, lang: str = "en") -> str:
     """box.yaml to fill from the table's own cards (`guide new box --game cv DIR`): valid as
     it stands (no card yet: the bundled box), with every card of the box by its number as a
     commented entry, the seed's appendix cards with what the seed gives. A card is filled by
     taking the `#` off its lines and writing over each `~`; `guide check` shows, positioned,
-    every `~` left in a card taken out of the comments."""
+    every `~` left in a card taken out of the comments.
+
+    `typed` (`--from CAMPAIGN`: the cards a campaign's table typed, model.Known): each goes
+    into the file as typed, never more. An appendix card typed whole (its number, the seed's
+    names, its type, its cost) is written as a card; any other stays a commented entry under
+    its deck (or under "deck not known"), `~` where the typing did not say (its number, its
+    name in the other language), for the table to finish from the printed card. `lang`: the
+    language the table typed its names in."""
     lines = [
         "# " + _("CV: the table's own cards, one entry a card (docs/cv.md, \"The table's own cards\")."),
         "# " + _("To fill a card, take the # off its lines and write over every ~ what the printed"
@@ -310,14 +317,15 @@ def template(lib: Library) -> str:
                  " 59-75 Old age, 76-83 life goals): check each card's back. The 4 summary cards"
                  " are not listed."),
     ]
+    if typed is not None:
+        lines.append("# " + _("Written from the cards a campaign's table typed: each as typed, under"
+                              " its deck; write each one's number and its other name from the"
+                              " printed card, then take the # off."))
     lines = [w for line in lines for w in textwrap.wrap(
         line, 79, break_on_hyphens=False, subsequent_indent="#     " if line.startswith("#  ") else "# ")]
     lines += ["game: cv", "cards:"]
-
-    def q(text: str) -> str:
-        return json.dumps(text, ensure_ascii=False)
-
     track = {d.id for d in lib.decks}
+    by_number = {k["card"]["number"]: k for k in typed or [] if k["card"]["number"] is not None}
     for deck, first, last in NUMBERING:
         named = next((d for d in lib.decks + lib.box_decks if d.id == deck), None)
         lines.append(f"  ## {named.here if named else deck}: {first}-{last}")
@@ -325,15 +333,73 @@ def template(lib: Library) -> str:
             sp = lib.special_by_id(number)
             kind = "goal" if deck == "goals" else sp.type if sp and sp.type else "event" if sp and sp.hand \
                 else None
-            entry = [f"- number: {number}", f"  deck: {deck}", f"  en: {q(sp.en) if sp else '~'}",
-                     f"  uk: {q(sp.uk) if sp else '~'}", f"  type: {kind or '~'}"]
+            entry: dict[str, str] = {"number": str(number), "deck": deck, "en": _q(sp.en) if sp else "~",
+                                     "uk": _q(sp.uk) if sp else "~", "type": kind or "~"}
             if deck in track:
-                cost = "~" if sp is None or sp.cost is None else f"[{', '.join(sp.cost)}]"
-                entry.append(f"  cost: {cost}")
+                entry["cost"] = "~" if sp is None or sp.cost is None else _flow(list(sp.cost))
             if kind == "property":
-                entry.append("  points: ~")
-            lines += [f"  #{x}" for x in entry]
+                entry["points"] = "~"
+            if number in by_number:
+                entry = {**entry, **_typed_entry(by_number[number], deck in track, lang)}
+                entry["en"], entry["uk"] = (_q(sp.en), _q(sp.uk)) if sp else (entry["en"], entry["uk"])
+            lines += _entry(entry, written=number in by_number and "~" not in entry.values())
+        if deck in track:
+            mine = [k for k in typed or [] if k["card"]["number"] is None and k["deck"] == deck]
+            lines += _typed_section(mine, lib, deck, lang)
+    lines += _typed_section([k for k in typed or [] if k["card"]["number"] is None and k["deck"] is None],
+                            lib, None, lang)
     return "\n".join(lines) + "\n"
+
+
+def _q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _flow(items: list[str]) -> str:
+    return f"[{', '.join(items)}]"
+
+
+def _typed_entry(k: dict[str, Any], on_track: bool, lang: str) -> dict[str, str]:
+    """A typed card's fields as the card file writes them; `~` where the typing said nothing."""
+    c = k["card"]
+    name = _q(c["name"])
+    out: dict[str, str] = {"en": name if lang != "uk" else "~", "uk": name if lang == "uk" else "~",
+                           "type": _flow(c["types"]) if c["types"] else c["type"]}
+    if on_track or k["costed"]:
+        out["cost"] = _flow(c["cost"]) if k["costed"] else "~"
+    effect = {}
+    if c["gives"]:
+        effect["tokens"] = _flow(c["gives"])
+    if c["dice"]:
+        effect["dice"] = str(c["dice"])
+    if effect:
+        out["effect"] = "{" + ", ".join(f"{key}: {v}" for key, v in effect.items()) + "}"
+    if c["upkeep"]:
+        out["upkeep"] = _flow(c["upkeep"])
+    if "property" in (c["type"], *c["types"]):
+        out["points"] = "~" if c["points"] is None else str(c["points"])
+    return out
+
+
+def _entry(entry: dict[str, str], written: bool = False) -> list[str]:
+    """One card's lines: commented (`#`) unless `written` (a card typed whole)."""
+    mark = "" if written else "#"
+    keys = list(entry)
+    return [f"  {mark}{'- ' if i == 0 else '  '}{key}: {entry[key]}" for i, key in enumerate(keys)]
+
+
+def _typed_section(known: list[dict[str, Any]], lib: Library, deck: str | None, lang: str) -> list[str]:
+    """The typed cards of one deck (None: a card taken with no track kept, its deck not
+    known), each a commented entry, its number to write from the card."""
+    if not known:
+        return []
+    head = (_("cards the table typed, deck not known: write each one's deck and number")
+            if deck is None else _("cards the table typed from this deck: write each one's number"))
+    lines = [f"  ## {head}"]
+    for k in known:
+        entry = {"number": "~", "deck": deck or "~", **_typed_entry(k, True, lang)}
+        lines += _entry(entry)
+    return lines
 
 
 NEEDED = ("symbols", "plain", "dice", "types", "stacks", "slip_under", "counted", "decks",
@@ -436,6 +502,7 @@ def _read_cards(lib: Library, doc: Doc) -> list[Problem]:
     for d in lib.decks + lib.box_decks:
         decks[fold(d.id.replace("_", " "))] = d.id
     seen: dict[int, int] = {}
+    dealt: dict[str, list[int]] = {}       # each deck's entries, to hold the seed's counts
 
     def bad(path: tuple[str | int, ...], message: str) -> None:
         problems.append(doc.problem(("cards", *path), f"cards[{path[0] + 1}]"  # type: ignore[operator]
@@ -498,6 +565,15 @@ def _read_cards(lib: Library, doc: Doc) -> list[Problem]:
             card = replace(card, aliases=card.aliases + tuple(seed))
         if _against_seed(lib, card, n, bad):
             lib.box[number] = card
+        dealt.setdefault(deck, []).append(n)
+    for deck, first, last in NUMBERING:      # the seed counts each deck's cards (26/20/17 ...)
+        entries = dealt.get(deck, [])
+        if len(entries) > last - first + 1:
+            named = next((d for d in lib.decks + lib.box_decks if d.id == deck), None)
+            bad((entries[last - first + 1], "deck"), _(
+                "the {deck} deck holds {count} cards in the seed, and this is card {n} of it: a"
+                " card file holds no more").format(deck=named.here if named else deck,
+                                                  count=last - first + 1, n=last - first + 2))
     if not problems:
         for card in lib.box.values():      # the table's printed names find the appendix card too
             if card.special is not None:

@@ -54,9 +54,15 @@ class Owing(TypedDict):
     card: str
 
 
+class Choice(TypedDict):
+    card: str                 # a two-coloured card waiting for a stack (V-TWO-1), by its name
+    type: str                 # the stack its owner chose for it
+
+
 class Pending(TypedDict):
     card: Card
     under: str | None         # V-TURN-2: the card of its stack it goes under, or None: on top
+    choices: NotRequired[list[Choice]]   # V-TWO-1: the waiting cards' stacks this card brought
 
 
 class Turn(TypedDict):
@@ -87,6 +93,15 @@ class Track(TypedDict):
     piles: NotRequired[dict[str, list[Card]]]  # with a card file: each deck face down, in order
 
 
+class Known(TypedDict):
+    """A card the table has typed (`take NAME CARD --type T --cost S ...`), kept by the
+    campaign so that `take NAME CARD` finds it the next time, and `guide new box --from`
+    writes it into a card file: as typed, never more (the seed lists no cards)."""
+    card: Card
+    deck: str | None          # the deck its track place came from, when the track is kept
+    costed: bool              # its cost was typed (a card taken free may not have said it)
+
+
 class CvState(TypedDict):
     players: list[Player]
     bicycle: str | None
@@ -97,6 +112,7 @@ class CvState(TypedDict):
     over: bool
     lang: str            # "" until the `lang` command chooses: then guide play --lang speaks
     seal_key: str        # the key of the seats' secret goal codes (seats.py); never shown
+    known: NotRequired[list[Known]]   # the cards the table has typed, newest typing kept
 
 
 CvTable: TypeAlias = Table[CvState, Library]   # the core's table, as CV's commands see it

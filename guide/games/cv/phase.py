@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.i18n import current as current_lang
 from guide.core.i18n import domain
 from guide.core.names import fold, suggest
 
@@ -112,12 +113,46 @@ def note_hand(state: CvState, lib: Library, who: str, name: str, gives: list[str
              "gives": card["gives"]}]
 
 
+class EventLost(RuleError):
+    """V-EVENT-1: an event played where what it gives cannot be used: the table says so
+    before accepting (asked at the terminal, `play ... --anyway` in a script or a seat)."""
+
+    def __init__(self, said: str):
+        super().__init__(said)
+        self.said = said
+
+
+def _unusable(state: CvState, lib: Library, p: Player, sp: Any) -> dict[str, Any] | None:
+    """V-EVENT-1: why what an event gives cannot be used in the turn under way, or None. It
+    counts in that turn: in another player's turn (or while social help stops play) the
+    player takes no card, owes no Failure and rolls no dice, so all of it is lost."""
+    turn, current_player = current(state)
+    tr = state["track"]
+    if tr is not None and tr["help"]:
+        return {"why": "help"}
+    if current_player is not p:
+        return {"why": "turn", "turn": current_player["name"]}
+    if sp is not None and sp.effect == "insurance" and pool.misfortunes_owed(turn, p, lib) == 0:
+        return {"why": "owed"}
+    if sp is not None and sp.effect == "extra_dice" and turn["rolled"] and \
+            (turn["rolls_left"] == 0 or turn["taken"]):
+        return {"why": "rolls"}
+    return None
+
+
 @emits
-def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | None = None) -> list[Event]:
-    """V-EVENT-1: an event (or Childhood card) from the hand, then to the box: its symbols
-    serve this turn only. 5/30 Life insurance saves a card owed to Failure; 11 Zoo trip adds
-    two dice to the next roll; 29 Pension fund needs an Old age card on the track."""
-    turn, p = own_turn(state, who)
+def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | None = None,
+         anyway: bool = False) -> list[Event]:
+    """V-EVENT-1: an event (or Childhood card) from the hand, at any moment, also in another
+    player's turn, then to the box: what it gives counts in the turn under way (its symbols
+    serve that turn only). What cannot be used in it is lost, and the table says so before
+    accepting (EventLost; `anyway` accepts). 5/30 Life insurance saves a card owed to
+    Failure; 11 Zoo trip adds two dice to the next roll (once a turn); 29 Pension fund
+    needs an Old age card on the track."""
+    if state["over"]:
+        raise RuleError(_("the game is over (V-END-1): score"))
+    turn, _current = current(state)
+    p = player(state, who)
     i = find_card(p["hand"], name, lib)
     if i is None:
         held = ", ".join(c["name"] for c in p["hand"]) or _("nothing")
@@ -127,33 +162,39 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
     sp = lib.special_by_id(card["number"]) if card["number"] is not None else None
     event: Event = {"kind": "played", "player": p["name"], "card": card["name"], "number": card["number"],
                     "symbols": [], "effect": None}
+    if sp is not None and sp.needs == "old_age_on_track":
+        tr = state["track"]
+        if tr is not None and not track_rules.old_age_on_track(tr, lib):
+            raise RuleError(_("{card} is played only with an Old age card on the track").format(
+                card=sp.here))
+    if sp is not None and sp.effect == "extra_dice" and turn["zoo"] and _current is p:
+        raise RuleError(_("{card} is played once a turn").format(card=sp.here))
     if sp is not None and sp.effect == "insurance":
-        if pool.misfortunes_owed(turn, p, lib) == 0:
-            raise RuleError(_("{player} owes no card to Failure: nothing to insure").format(player=p['name']))
-        turn["insured"] += 1
         event["effect"] = "insurance"
     elif sp is not None and sp.effect == "extra_dice":
-        if turn["zoo"]:
-            raise RuleError(_("{card} is played once a turn").format(card=sp.here))
-        if turn["rolled"] and (turn["rolls_left"] == 0 or turn["taken"]):
-            raise RuleError(_("{card} is played before a roll: no roll is left this turn").format(
-                card=sp.here))
-        turn["zoo"] = True
-        turn["more_dice"] += sp.dice
         event["effect"] = "extra_dice"
         event["count"] = sp.dice
     else:
-        if sp is not None and sp.needs == "old_age_on_track":
-            tr = state["track"]
-            if tr is not None and not track_rules.old_age_on_track(tr, lib):
-                raise RuleError(_("{card} is played only with an Old age card on the track").format(
-                    card=sp.here))
-        symbols = list(gives) if gives else list(card["gives"])
-        if not symbols:
+        event["symbols"] = list(gives) if gives else list(card["gives"])
+    lost = _unusable(state, lib, p, sp)
+    if lost is not None:
+        event["lost"] = lost
+        if not anyway:
+            from .render import Renderer
+
+            raise EventLost(Renderer(lib, current_lang()).event_lost(event))
+        p["hand"].pop(i)
+        return [event]
+    if event["effect"] == "insurance":
+        turn["insured"] += 1
+    elif event["effect"] == "extra_dice":
+        turn["zoo"] = True
+        turn["more_dice"] += event["count"]
+    else:
+        if not event["symbols"]:
             raise RuleError(_("what does {card} give? play {player} {name!r} --gives SYMBOLS").format(
                 card=card['name'], player=p['name'], name=name))
-        turn["extra"] += [{"symbol": s, "card": card["name"], "used": False} for s in symbols]
-        event["symbols"] = symbols
+        turn["extra"] += [{"symbol": s, "card": card["name"], "used": False} for s in event["symbols"]]
     p["hand"].pop(i)
     return [event]
 

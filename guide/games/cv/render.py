@@ -39,6 +39,7 @@ MESSAGES: dict[str, str] = {
     "_social": N_(", free as social help"),
     "_hand": N_("; into the hand"),
     "_waiting": N_("; waits for its colour (V-TWO-1)"),
+    "_chosen": N_("; {card} goes into {type} (V-TWO-1)"),
     "_gives": N_(" (gives {gives})"),
     "lost": N_("{player} loses {card} ({type}) to {reason}"),
     "_misfortune": N_("misfortune (V-FAIL-1)"),
@@ -48,6 +49,16 @@ MESSAGES: dict[str, str] = {
     "played": N_("{player} plays {card}: {effect}"),
     "_insurance": N_("no card is lost to this misfortune"),
     "_symbols": N_("{symbols} for this turn"),
+    "_played_lost": N_("{player} plays {card}: what it gives ({what}) cannot be used in this turn"
+                       " ({why}) and is lost (V-EVENT-1)"),
+    "_event_lost": N_("{player} plays {card}: what it gives ({what}) cannot be used in this turn"
+                      " ({why}) and would be lost (V-EVENT-1)"),
+    "_why_turn": N_("it is {turn}'s turn"),
+    "_why_help": N_("social help stops play"),
+    "_why_owed": N_("{player} owes no card to Failure"),
+    "_why_rolls": N_("no roll is left"),
+    "_lost_insurance": N_("a card saved from Failure"),
+    "_lost_unknown": N_("its symbols"),
     "borrowed": N_("{player} uses {symbol} of {from}'s {card} (Friend from work)"),
     "amended": N_("{player}'s {card}: gives {gives}; points {points}; upkeep {upkeep}; dice {die}"),
     "tokens": N_("{player}'s tokens: {tokens}"),
@@ -163,7 +174,17 @@ class Renderer:
             kind = "_help_dealt"
         if kind == "score_winner" and len(event["players"]) > 1:     # a shared win (V-SCORE-5)
             kind = "_score_winners"
+        if kind == "played" and event.get("lost"):         # V-EVENT-1: played where unusable
+            kind = "_played_lost"
         return self.msg(kind, **fields)
+
+    def event_lost(self, event: Event) -> str:
+        """V-EVENT-1, before accepting: what the event would give and why it would be lost."""
+        fields = {**event, **_played(self, event)}
+        number = event.get("number")
+        if number is not None:
+            fields["card"] = self.lib.card_name(number, self.lang) or event["card"]
+        return self.msg("_event_lost", **fields)
 
     def tally(self, e: Event) -> str:
         with speaking(self.lang):
@@ -203,6 +224,8 @@ def _took(r: Renderer, e: Event) -> dict[str, Any]:
         where = r.msg("_waiting")
     else:
         where = ""
+    for c in e.get("choices", []):       # V-TWO-1: the stack its owner chose for a waiting card
+        where += r.msg("_chosen", card=c["card"], type=r.type(c["type"]))
     kind = r.type(e["type"]) + (" / " + r.type(e["also"]) if e["also"] else "")
     return {"type": kind, "how": how, "where": where}
 
@@ -212,6 +235,17 @@ def _lost(r: Renderer, e: Event) -> dict[str, Any]:
 
 
 def _played(r: Renderer, e: Event) -> dict[str, Any]:
+    lost = e.get("lost")
+    if lost:            # V-EVENT-1: what it gives, and why the turn under way cannot use it
+        if e["effect"] == "insurance":
+            what = r.msg("_lost_insurance")
+        elif e["effect"] == "extra_dice":
+            with speaking(r.lang):
+                what = ngettext("{dice} more die", "{dice} more dice", e["count"]).format(dice=e["count"])
+        else:
+            what = r.symbols(e["symbols"]) if e["symbols"] else r.msg("_lost_unknown")
+        return {"what": what, "why": r.msg("_why_" + lost["why"], turn=lost.get("turn", ""),
+                                           player=e["player"])}
     if e["effect"] == "insurance":
         effect = r.msg("_insurance")
     elif e["effect"] == "extra_dice":

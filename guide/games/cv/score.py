@@ -7,6 +7,7 @@ import copy
 from typing import Any
 
 from guide.core.errors import RuleError
+from guide.core.i18n import current as current_lang
 from guide.core.i18n import domain
 from guide.core.names import fold
 
@@ -104,12 +105,14 @@ def counts_of(p: Player, lib: Library) -> tuple[dict[str, int], list[int], list[
     if p["counts"] is not None:
         return dict(p["counts"]), [], doubled
     cv = p["cv"]
-    missing = [c["name"] for c in cv["property"] if c["points"] is None]
-    if missing:
-        typed = f'"{missing[0]}"' if " " in missing[0] else missing[0]
+    missing = [c for c in cv["property"] if c["points"] is None]
+    if missing:     # named in the table's language (the Bicycle is Велосипед at a uk table)
+        c = missing[0]
+        name = (lib.card_name(c["number"], current_lang()) if c["number"] is not None else None) or c["name"]
+        typed = f'"{name}"' if " " in name else name
         raise RuleError(_("{player}'s {missing} has no points typed: card {player} {typed} --points"
                           " N").format(
-            player=p['name'], missing=missing[0], typed=typed))
+            player=p['name'], missing=name, typed=typed))
     props = [int(c["points"] or 0) for c in cv["property"]]
     for t, c in active(p).items():
         sp = lib.special_by_id(c["number"]) if c["number"] is not None else None

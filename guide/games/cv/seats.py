@@ -36,7 +36,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 from guide.core.errors import RuleError
@@ -120,7 +120,7 @@ def track_cards(state: CvState) -> list[Offer]:
 
 
 def take_line(seat: str, offer: Offer, *, type_: str | None = None, under: str | None = None,
-              happiness: bool = False, social: bool = False) -> str:
+              happiness: bool = False, social: bool = False, waiting: tuple[str, ...] = ()) -> str:
     """The command that takes the track card `offer` for `seat` (V-TURN-1): the typed form of
     docs/cv.md, written from what the card says, at its track place (`--slot`); a card
     dealt from the table's card file is taken by its place, `take NAME --track N`, at the
@@ -136,6 +136,7 @@ def take_line(seat: str, offer: Offer, *, type_: str | None = None, under: str |
             options.append(("--type", type_))
         if under is not None:
             options.append(("--under", under))
+        options += [("--waiting", w) for w in waiting]   # V-TWO-1: a waiting card's stack
         return build(["take", seat], options + flags)
     kind = type_ or card["type"]
     options = [("--type", kind)]
@@ -153,6 +154,7 @@ def take_line(seat: str, offer: Offer, *, type_: str | None = None, under: str |
     if under is not None:
         options.append(("--under", under))
     options.append(("--slot", offer.place))
+    options += [("--waiting", w) for w in waiting]
     return build(["take", seat, card["name"]], options + flags)
 
 
@@ -269,9 +271,9 @@ def seat_moves(t: CvTable, seat: str) -> list[Move]:
             if fold(tr["help"][0]) == fold(p["name"]):
                 moves += _take_moves(t, p, social=True)
                 moves.append(Move(_("No social help"), build(["pass", p["name"]]), (_("Social help"),)))
-            return moves
+            return _event_moves(t, p) + moves
         if s["players"][turn["player"]] is not p:
-            return moves
+            return _event_moves(t, p) + moves
         return _turn_moves(t, p) + moves
 
 
@@ -294,12 +296,7 @@ def _turn_moves(t: CvTable, p: Player) -> list[Move]:
                             (_("Reroll"),), ngettext("{n} reroll left", "{n} rerolls left",
                                                      turn["rolls_left"]).format(n=turn["rolls_left"])))
     out += _take_moves(t, p)
-    for card in p["hand"]:
-        line = build(["play", name, card["name"]])
-        if _legal(t, phase.play, p["name"], card["name"]):
-            shown = screen.card_name(lib, card, screen.speaks(t))
-            gives = Renderer(lib, screen.speaks(t)).symbols(card["gives"]) if card["gives"] else ""
-            out.append(Move(_("Play {card}").format(card=shown), line, (_("Events"),), gives))
+    out += _event_moves(t, p)
     if turn["rolled"]:
         out += _card_power_moves(t, p)
     owed = pool.misfortunes_owed(turn, p, lib) if turn["rolled"] else 0
@@ -312,6 +309,30 @@ def _turn_moves(t: CvTable, p: Player) -> list[Move]:
     if turn["rolled"] and _legal(t, phase.end, p["name"]):
         out.append(Move(_("End the turn"), build(["end", name]), (_("Turn"),),
                         _("upkeep, record the cards taken, tidy the track")))
+    return out
+
+
+def _event_moves(t: CvTable, p: Player) -> list[Move]:
+    """V-EVENT-1: each event in the hand, at any moment: played for what it gives, or, where
+    the turn under way cannot use it (another player's turn, say), with `--anyway`, the
+    button saying what is lost before it is sent."""
+    lib, lang = t.library, screen.speaks(t)
+    out: list[Move] = []
+    for card in p["hand"]:
+        line = build(["play", p["name"], card["name"]])
+        shown = screen.card_name(lib, card, lang)
+        if _legal(t, phase.play, p["name"], card["name"]):
+            gives = Renderer(lib, lang).symbols(card["gives"]) if card["gives"] else ""
+            out.append(Move(_("Play {card}").format(card=shown), line, (_("Events"),), gives))
+            continue
+        try:
+            phase.play(copy.deepcopy(t.state), lib, p["name"], card["name"])
+        except phase.EventLost as e:
+            if _legal(t, phase.play, p["name"], card["name"], anyway=True):
+                out.append(Move(_("Play {card} (lost)").format(card=shown), build(["play", p["name"], card["name"]], [("--anyway", None)]),
+                                (_("Events"),), e.said))
+        except RuleError:
+            pass
     return out
 
 
@@ -381,18 +402,40 @@ def _take_moves(t: CvTable, p: Player, social: bool = False) -> list[Move]:
                 unders += [c["name"] for c in reversed(p["cv"].get(kind, []))]
             for under in unders:
                 for happy in ((False,) if social else (False, True)):
-                    ok = _legal(t, take.take, p["name"], _typed(card, kind), happiness=happy,
-                                social=social, under=under, slot=offer.place)
-                    if not ok:
-                        continue
-                    where = lib.types[kind].name(lang)
-                    label = (_("Into {stack}").format(stack=where) if under is None else
-                             _("Into {stack}, under {card}").format(stack=where, card=under))
-                    cost = Renderer(lib, lang).symbols(card["cost"], "_nothing")
-                    detail = (_("free as social help") if social else
-                              _("free for three Happiness") if happy else _("pays {cost}").format(cost=cost))
-                    out.append(Move(label, take_line(p["name"], offer, type_=kind, under=under,
-                                                     happiness=happy, social=social), group, detail))
+                    for waiting in _waiting_choices(t, p, _typed(card, kind), happiness=happy,
+                                                    social=social, under=under, slot=offer.place):
+                        where = lib.types[kind].name(lang)
+                        label = (_("Into {stack}").format(stack=where) if under is None else
+                                 _("Into {stack}, under {card}").format(stack=where, card=under))
+                        for c, w in waiting:
+                            label += "; " + _("{card} into {stack}").format(
+                                card=c, stack=lib.types[w].name(lang))
+                        cost = Renderer(lib, lang).symbols(card["cost"], "_nothing")
+                        detail = (_("free as social help") if social else
+                                  _("free for three Happiness") if happy else
+                                  _("pays {cost}").format(cost=cost))
+                        out.append(Move(label, take_line(p["name"], offer, type_=kind, under=under,
+                                                         happiness=happy, social=social,
+                                                         waiting=tuple(w for _c, w in waiting)),
+                                        group, detail))
+    return out
+
+
+def _waiting_choices(t: CvTable, p: Player, typed: take.Typed, **kw: Any) -> list[list[tuple[str, str]]]:
+    """The legal ways to take this card: [[]] when no choice comes with it, else one per
+    stack its owner may choose for each waiting two-coloured card (V-TWO-1), as (card,
+    type) pairs; [] when the take is not legal."""
+    try:
+        take.take(copy.deepcopy(t.state), t.library, p["name"], typed, **kw)
+        return [[]]
+    except take.WaitingChoice as e:
+        due = e.cards
+    except RuleError:
+        return []
+    out = []
+    for stacks in product(*(kinds for _c, kinds in due)):
+        if _legal(t, take.take, p["name"], typed, waiting=list(stacks), **kw):
+            out.append([(c, w) for (c, _k), w in zip(due, stacks, strict=True)])
     return out
 
 

@@ -18,6 +18,7 @@ from .library import Library, Special
 from .model import (
     CHOICE,
     Card,
+    Choice,
     CvState,
     Pending,
     Player,
@@ -190,6 +191,43 @@ def make_card(lib: Library, typed: Typed) -> tuple[Card, Special | None]:
     return card, sp
 
 
+def known(state: CvState, name: str, exact: bool = True) -> Card | None:
+    """A card the table has typed before, by its name (any case); not `exact`: also a
+    unique beginning or word (guide.core.names.resolve), for a take that types no more."""
+    cards = [k["card"] for k in state.get("known", [])]
+    for c in cards:
+        if fold(c["name"]) == fold(name):
+            return c
+    if exact or not cards:
+        return None
+    names = [c["name"] for c in cards]
+    try:
+        return cards[names.index(resolve(name, names, pgettext("what", "card")))]
+    except Ambiguous as e:
+        raise RuleError(str(e)) from None
+    except Unknown:
+        return None
+
+
+def known_cost(state: CvState, name: str) -> bool:
+    """Was the cost of the known card `name` typed (not only taken free)?"""
+    return any(k["costed"] for k in state.get("known", []) if fold(k["card"]["name"]) == fold(name))
+
+
+def _remember(state: CvState, card: Card, deck: str | None, costed: bool) -> None:
+    """The campaign keeps every card the table typed (its newest typing), so undo takes it
+    back with the take: the cards a partial card file is written from."""
+    kept = state.setdefault("known", [])
+    mine: Any = {k: (list(v) if isinstance(v, list) else v) for k, v in card.items()}
+    for k in kept:
+        if fold(k["card"]["name"]) == fold(card["name"]):
+            if not costed and k["costed"]:          # taken free now: the typed cost stays
+                mine["cost"] = list(k["card"]["cost"])
+            k.update({"card": mine, "deck": deck or k["deck"], "costed": costed or k["costed"]})
+            return
+    kept.append({"card": mine, "deck": deck, "costed": costed})
+
+
 def _has_job(p: Player, taken: list[Pending]) -> bool:
     """A Job in the CV, waiting for its colour, or taken this turn (V-TURN-1)."""
     return (bool(p["cv"]["job"]) or any("job" in c["types"] for c in p["waiting"])
@@ -207,12 +245,72 @@ def _check_needs(p: Player, card: Card, sp: Special | None, taken: list[Pending]
         raise RuleError(_("{card} is taken only with no Job card in the CV").format(card=sp.here))
 
 
+class WaitingChoice(RuleError):
+    """V-TWO-1: the take brings the choice of a waiting two-coloured card's stack and does
+    not name it: asked at the terminal, `--waiting T` in a script (`cards`: each card's
+    name and its two types, in the order they wait)."""
+
+    def __init__(self, said: str, cards: list[tuple[str, list[str]]]):
+        super().__init__(said)
+        self.cards = cards
+
+
+def waiting_due(p: Player, card: Card, stack: list[Card] | None, taken: list[Pending]) -> list[Card]:
+    """V-TWO-1: the two-coloured cards waiting for a stack (none of either colour yet) whose
+    choice this card brings: it goes into a stack of one of their colours. A card whose
+    stack a take earlier this turn already chose is not asked again."""
+    if stack is None or card["type"] == "event":
+        return []
+    chosen = Counter(c["card"] for w in taken for c in w.get("choices", []))
+    due: list[Card] = []
+    for c in p["waiting"]:
+        if chosen[c["name"]]:
+            chosen[c["name"]] -= 1
+        elif card["type"] in c["types"]:
+            due.append(c)
+    return due
+
+
+def _choose(lib: Library, p: Player, due: list[Card], waiting: list[str] | None) -> list[Choice]:
+    """V-TWO-1: the owner's choice for each card `due`, from `--waiting T` (one type for
+    them all, or one each in the order they wait); refused when missing or not a colour of
+    the card."""
+    lang = current_lang()
+    if not due:
+        if waiting:
+            raise RuleError(_("--waiting: no two-coloured card of {player}'s waits for this card's"
+                              " stack (V-TWO-1)").format(player=p["name"]))
+        return []
+    if not waiting:
+        said = "; ".join(_("{card} ({types})").format(
+            card=c["name"], types=" / ".join(lib.types[t].name(lang) for t in c["types"])) for c in due)
+        how = ("--waiting " + "|".join(due[0]["types"]) if len(due) == 1 else
+               _("--waiting TYPE for each, in this order"))
+        raise WaitingChoice(_("{player}'s {cards} waits for a stack: {player} chooses it now"
+                              " (V-TWO-1): {how}").format(player=p["name"], cards=said, how=how),
+                            [(c["name"], list(c["types"])) for c in due])
+    if len(waiting) not in (1, len(due)):
+        raise RuleError(_("--waiting: one type for every waiting card, or one for each of"
+                          " {count} (V-TWO-1)").format(count=len(due)))
+    out: list[Choice] = []
+    for i, c in enumerate(due):
+        t = waiting[0] if len(waiting) == 1 else waiting[i]
+        if t not in c["types"]:
+            raise RuleError(_("--waiting: {card} is {types}, not {type} (V-TWO-1)").format(
+                card=c["name"], types=" / ".join(lib.types[x].name(lang) for x in c["types"]),
+                type=lib.types[t].name(lang) if t in lib.types else t))
+        out.append({"card": c["name"], "type": t})
+    return out
+
+
 @emits
 def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: bool = False,
-         social: bool = False, under: str | None = None, slot: int | None = None) -> list[Event]:
+         social: bool = False, under: str | None = None, slot: int | None = None,
+         waiting: list[str] | None = None, remember: bool = False) -> list[Event]:
     """Take one card: paid with its symbol cost from unused dice and tokens, or with three
     Happiness (V-HAPPY-1), or free as social help (V-HELP-1); one or two a turn
-    (V-TURN-1; a Happiness card counts toward the two). Then record it (V-TURN-2)."""
+    (V-TURN-1; a Happiness card counts toward the two). Then record it (V-TURN-2).
+    `remember`: the card was typed by the table, and the campaign keeps it (known)."""
     track = state["track"]
     if social:
         if track is None or not track["help"]:
@@ -239,6 +337,7 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
     stack, _at = _place(p, card, under, lib, taken=None if social else pending(turn))
     if typed.cost is None and not (social or happiness) and (sp is None or sp.cost is None):
         raise RuleError(missing_cost(card["name"]))
+    choices = _choose(lib, p, waiting_due(p, card, stack, [] if social else pending(turn)), waiting)
     if track is None and slot is not None:
         raise RuleError(_("the track is not kept: track youth=N maturity=N old_age=N"))
     deck = track_rules.take_slot(track, lib, slot) if track is not None else None
@@ -247,16 +346,19 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
         turn["taken"] += 1
     waiting_joined: list[str] = []
     if social or card["type"] == "event":
-        waiting_joined = _record(p, card, *_place(p, card, under, lib))
+        waiting_joined = _record(p, card, *_place(p, card, under, lib), choices=choices)
     else:       # V-TURN-1: beside the CV until phase 4, after phase 3's misfortune
-        pending(turn).append({"card": card, "under": under})
+        pending(turn).append({"card": card, "under": under, "choices": choices})
     if sp is not None and sp.effect == "no_more_jobs":
         p["no_more_jobs"] = True
+    if remember:            # typed by the table: the campaign knows it from now on
+        _remember(state, card, deck, typed.cost is not None or (sp is not None and sp.cost is not None))
     events: list[Event] = [{
         "kind": "took", "player": p["name"], "card": card["name"], "number": card["number"],
         "type": card["type"], "also": typed.also, "cost": card["cost"], "gives": card["gives"],
         "paid": [s["symbol"] for s in paid], "happiness": happiness, "social": social, "deck": deck,
         "under": under, "waiting": stack is None and card["type"] != "event", "joined": waiting_joined,
+        "choices": [dict(c) for c in choices],
     }]
     if social:
         assert track is not None
@@ -299,20 +401,37 @@ def record_pending(state: CvState, lib: Library) -> None:
     the misfortune of phase 3 took its card from those already recorded."""
     turn, p = current(state)
     for w in pending(turn):
-        _record(p, w["card"], *_place(p, w["card"], w["under"], lib, strict=False))
+        _record(p, w["card"], *_place(p, w["card"], w["under"], lib, strict=False),
+                choices=w.get("choices"))
     turn["pending"] = []
 
 
-def _record(p: Player, card: Card, stack: list[Card] | None, at: int | None) -> list[str]:
+def _record(p: Player, card: Card, stack: list[Card] | None, at: int | None,
+            choices: list[Choice] | None = None) -> list[str]:
     """V-TURN-2: into the hand (events), the stack (on top, or under a card), or waiting for
-    its colour (V-TWO-1). Cards waiting for this type join its stack first."""
+    its colour (V-TWO-1). The waiting cards whose stack its owner chose with this card go
+    there first (`choices`; a card taken before the choice was asked, in a campaign saved
+    then, has none: the cards waiting for its type join its stack)."""
     if card["type"] == "event":
         p["hand"].append(card)
         return []
     if stack is None:
         p["waiting"].append(card)
         return []
-    joined = [c for c in p["waiting"] if card["type"] in c["types"]]
+    joined: list[Card] = []
+    if choices is None:
+        joined = [c for c in p["waiting"] if card["type"] in c["types"]]
+    for choice in choices or []:
+        c = next((c for c in p["waiting"] if c["name"] == choice["card"]
+                  and choice["type"] in c["types"]), None)
+        if c is None:
+            continue
+        if choice["type"] == card["type"]:
+            joined.append(c)
+        else:               # its owner chose its other colour: it starts that stack
+            p["waiting"].remove(c)
+            c["type"] = choice["type"]
+            p["cv"][choice["type"]].append(c)
     for c in joined:
         p["waiting"].remove(c)
         c["type"] = card["type"]

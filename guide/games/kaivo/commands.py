@@ -108,7 +108,7 @@ def _status(t: KaivoTable) -> list[str]:
     while the box's seconds last."""
     s, hints = t.state, t.library.rules.hints
     shown = set() if at_terminal(t) and not hints else showing(s, viewer(s), now(), hints)
-    return status_lines(s, shown)
+    return status_lines(s, shown, t.library.rules.powers)
 
 
 def at_terminal(t: KaivoTable) -> bool:

@@ -76,7 +76,7 @@ class KaivoGame(Game):
     def toolbar(self, table: KaivoTable) -> str | None:
         s = table.state
         clock = self.timer(table) if match.acting(s) == screen.viewer(s) else None
-        return screen.toolbar(s, self.shown(table), clock)
+        return screen.toolbar(s, self.shown(table), clock, table.library.rules.powers)
 
     # --- K-CLOCK-1 on the core's timer: the safe move is played on time, also when nobody
     # types (the move of the seat to act, which `_act` turns into the safe move once more

@@ -174,13 +174,16 @@ def next_round(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> l
 
 def seat_joiners(state: KaivoState) -> list[Event]:
     """K-JOIN-1: each joiner takes a bot's seat (the first in seat order) with the average of
-    the other seats' scores, rounded half up; K-SCORE-2 does not apply to it."""
+    the scores of the seats present before the join, rounded half up; K-SCORE-2 does not
+    apply to it. No replaced bot counts: with two joiners, the second's average holds
+    neither bot's score (nor the first joiner's, an average with that bot's in it)."""
     events: list[Event] = []
-    for name in state["joining"]:
-        players = state["players"]
-        seat = next(i for i, p in enumerate(players) if p["bot"])
-        others = [p["score"] for i, p in enumerate(players) if i != seat]
-        score = round_half_up(sum(others), len(others))
+    players = state["players"]
+    replaced = [i for i, p in enumerate(players) if p["bot"]][: len(state["joining"])]
+    staying = [p["score"] for i, p in enumerate(players) if i not in replaced] or \
+        [p["score"] for p in players]           # every seat a bot replaced: all of them
+    score = round_half_up(sum(staying), len(staying))
+    for name, seat in zip(state["joining"], replaced, strict=True):
         bot = players[seat]["name"]
         players[seat] = new_player(name, score=score)
         events.append({"kind": "took_seat", "name": name, "bot": bot, "score": score})

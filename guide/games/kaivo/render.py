@@ -51,6 +51,15 @@ def _pos(e: Event, key: str = "pos") -> int:
     return int(e[key]) + 1
 
 
+def card_called(value: int, powers: dict[int, str] | None) -> str:
+    """A card by its number, a power card with its name beside ("13 Mind Read", K-POW-1):
+    the card one holds, at the terminal, as the seat's page shows it."""
+    power = (powers or {}).get(value)
+    if power not in POWER_NAMES:
+        return str(value)
+    return _("{value} {power}").format(value=value, power=_(POWER_NAMES[power]))
+
+
 def _power(e: Event) -> str:
     return _(POWER_NAMES[e["power"]]) if e["power"] in POWER_NAMES else str(e["power"])
 
@@ -115,6 +124,8 @@ def render(e: Event, seat: str | None = None) -> str | None:
     if kind == "drew":
         return _say(who, _("You draw from the deck."), _("{who} draws from the deck."))
     if kind == "held":
+        if e.get("power") in POWER_NAMES:
+            return _("You drew {value} ({power}).").format(value=e["value"], power=_power(e))
         return _("You drew {value}.").format(value=e["value"])
     if kind == "took":
         return _say(who, _("You take the discard, {value}."), _("{who} takes the discard, {value}."),

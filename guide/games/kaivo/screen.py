@@ -13,7 +13,7 @@ from guide.core.text import clip, fit, toolbar_width
 
 from .knowledge import SeatView, view
 from .model import KaivoState
-from .render import YOU, render
+from .render import YOU, card_called, render
 
 NAME_KEYS = ("who", "whom", "name", "dealer", "first")   # an event's names of players
 
@@ -177,9 +177,11 @@ def hint(state: KaivoState) -> str:
     return _(HINTS[t["phase"]])
 
 
-def status_lines(state: KaivoState, shown: set[int] | None) -> list[str]:
+def status_lines(state: KaivoState, shown: set[int] | None,
+                 powers: dict[int, str] | None = None) -> list[str]:
     """The table as you know it: your row, the opponents' rows, the pile, the deck; a card
-    you saw only while `shown` (K-DEAL-1)."""
+    you saw only while `shown` (K-DEAL-1); the card you hold, a power card by its name
+    (`powers`: the deck's values of the powers)."""
     t = state["table"]
     if state["mode"] != "play" or t is None:
         return []
@@ -199,7 +201,7 @@ def status_lines(state: KaivoState, shown: set[int] | None) -> list[str]:
     held = ""
     if v["held"] is not None and v["turn"] == v["me"]:
         held = (_("; you hold {card} (from the discard)") if v["held_from"] == "discard"
-                else _("; you hold {card} (from the deck)")).format(card=v["held"])
+                else _("; you hold {card} (from the deck)")).format(card=card_called(v["held"], powers))
     lines.append("  " + _("Discard pile: {top}; deck: {deck}{held}.").format(top=top, deck=v["deck_left"],
                                                                             held=held))
     lines.append("  " + _("Next: {hint}.").format(hint=hint(state)))
@@ -221,7 +223,8 @@ def prompt(state: KaivoState) -> str:
     return "kaivo> "
 
 
-def toolbar(state: KaivoState, shown: set[int] | None, clock: float | None = None) -> str | None:
+def toolbar(state: KaivoState, shown: set[int] | None, clock: float | None = None,
+            powers: dict[int, str] | None = None) -> str | None:
     """Within 80 columns, each line at most the toolbar's width (guide.core.text): in a
     round, a first line with your row (a card you saw only while `shown`: the terminal's
     transient place, K-DEAL-1), the card you hold, the opponents' cards you see now, the
@@ -237,15 +240,16 @@ def toolbar(state: KaivoState, shown: set[int] | None, clock: float | None = Non
     t = state["table"]
     if not (in_play(state) and t is not None):
         return head + scores
-    return _cards_line(state, view(t, viewer(state), shown), clock, width) + "\n" + head + scores
+    return _cards_line(state, view(t, viewer(state), shown), clock, width, powers) + "\n" + head + scores
 
 
-def _cards_line(state: KaivoState, v: SeatView, clock: float | None, width: int) -> str:
+def _cards_line(state: KaivoState, v: SeatView, clock: float | None, width: int,
+                powers: dict[int, str] | None = None) -> str:
     """The round's line: the opponents' cards you see named by player, or by their badge
     letter (K-POW-2) when the names do not fit; cut (guide.core.text.clip) only past that."""
     me = v["me"]
     mine = "".join(card_text(x) for x in v["hands"][me]) if me >= 0 else _("table")
-    held = (_(" | hold {card}").format(card=v["held"])
+    held = (_(" | hold {card}").format(card=card_called(v["held"], powers))
             if v["held"] is not None and v["turn"] == me else "")
     left = f" | {math.ceil(clock - 1e-6)}s" if clock is not None and clock > 0 else ""
     top = v["discard"][-1] if v["discard"] else "-"

@@ -124,7 +124,10 @@ def draw(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     t["phase"] = "drawn"
     _learn(t, s, card)
     events.append({"kind": "drew", "seat": s, "who": t["names"][s], "deck": len(t["deck"])})
-    events.append({"kind": "held", "seat": s, "value": t["cards"][card], "private": t["names"][s]})
+    value = t["cards"][card]
+    power = rules.powers.get(value)                 # a power card is said by its name too
+    events.append({"kind": "held", "seat": s, "value": value, "private": t["names"][s],
+                   **({"power": power} if power else {})})
     return events
 
 

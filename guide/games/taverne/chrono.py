@@ -150,3 +150,15 @@ def clock_line(state: State, now: float) -> str:
     minutes = max(0, -int(-left // 60))
     return ngettext("round {round}: {minutes} min left", "round {round}: {minutes} min left",
                     minutes).format(round=record["round"], minutes=minutes)
+
+
+def tv(state: State) -> dict[str, Any] | None:
+    """The round clock for the TV (views.tv): the round, the moment its time is up (the
+    table's clock, seconds since the epoch: the page counts down with its own, the state
+    alone deciding what is sent) and whether the turn under way is the round's last; None
+    with no tournament or between rounds."""
+    record = clock(state)
+    if record is None or state["phase"] != "brawl":
+        return None
+    return {"round": record["round"], "rounds": ROUNDS, "ends_at": record["ends_at"],
+            "last_turn": record["last_turn"] is not None}

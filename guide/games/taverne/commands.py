@@ -27,7 +27,20 @@ def box_of(t: TaverneTable) -> Box:
     return t.library if isinstance(t.library, Box) else Box()
 
 
+# T-UNDO-1: the events that reveal what was sealed, and what each shows (the core's undo then
+# refuses to go back past the command, as Kaivo's past a card drawn: Game.undo_policy)
+REVEALS = {"placements": lambda: _("the sealed Attacks (T-UNDO-1: a card placed is a card played)"),
+           "quarrel": lambda: _("the sealed Weapons and Dodges (T-UNDO-1: a card placed is a"
+                                " card played)"),
+           "bids": lambda: _("the sealed Energy bids (T-UNDO-1: a bid made is a bid played)")}
+
+
 def tell(t: TaverneTable, events: list[Event]) -> None:
+    revealed = next((REVEALS[e["kind"]] for e in events if e["kind"] in REVEALS), None)
+    if revealed is None and any(e["kind"] == "quarrel_void" for e in events):
+        revealed = REVEALS["quarrel"]       # call 5 with only void Attacks shows their Weapons
+    if revealed is not None:
+        t.drew_hidden(revealed())
     if not t.state.get("seal_key"):      # the brawl's key for the seats' codes, made once
         t.state["seal_key"] = seats.new_key()
     calls = box_of(t).calls

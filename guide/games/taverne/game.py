@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
-from guide.core.game import Game
+from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -36,6 +36,7 @@ class TaverneGame(Game):
     title = "Taverne de la Licorne"
     languages = ("en", "fr")
     state_version = 1
+    undo_policy = REFUSE_HIDDEN    # T-UNDO-1: never back past a reveal of what was sealed
     commands: ClassVar[Registry] = commands
     view_page = resources.files("guide.games.taverne").joinpath("page.html").read_bytes()
     seat_page = resources.files("guide.games.taverne").joinpath("seat.html").read_bytes()

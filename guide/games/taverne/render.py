@@ -365,7 +365,9 @@ def page_words(v: dict[str, Any]) -> dict[str, Any]:
                  _("Hand {hand} · Pile {pile} · Dodges {dodges}").format(
                      hand=s["hand_size"], pile="-" if s["pile_top"] is None else s["pile_top"],
                      dodges=" ".join(map(str, s["dodges"])) or "-")]
-        if s["assets"] or s["trick"]:
+        if s["eliminated"]:         # T-CALL-6: out of the game, no Counter to show
+            lines = []
+        elif s["assets"] or s["trick"]:
             trick = _(" · Trick: {trick}").format(trick=trick_name(s["trick"])) if s["trick"] else ""
             lines.append(", ".join(map(card_name, s["assets"])) + trick)
         state = _("shown the door") if s["eliminated"] else _("enters next turn") if s["entering"] \
@@ -396,4 +398,15 @@ def page_words(v: dict[str, Any]) -> dict[str, Any]:
                 turn=v["turn"], call=v["call"], pillar=v["pillar"]) if v["turn"] else "",
             "waiting": _("{what}: {who}").format(what=pgettext("waiting", w["for"]),
                                                  who=", ".join(w["who"])) if w["who"] else "",
-            "headings": {"quarrels": _("Quarrels"), "waiting": _("Waiting")}}
+            "headings": {"quarrels": _("Quarrels"), "waiting": _("Waiting")},
+            "chrono": _chrono_words(v.get("chrono"))}
+
+
+def _chrono_words(c: dict[str, Any] | None) -> str:
+    """T-CHRONO-2 on the TV: the round, and that the turn under way is its last once the
+    time is up (the page adds the minutes and seconds left, counted down as it stands)."""
+    if not c:
+        return ""
+    if c["last_turn"]:
+        return _("Chrono round {round} of {rounds}: last turn").format(round=c["round"], rounds=c["rounds"])
+    return _("Chrono round {round} of {rounds}").format(round=c["round"], rounds=c["rounds"])

@@ -64,9 +64,12 @@ HEADERS = [N_("Player"), N_("Pints"), N_("Prestige"), N_("Energy"), N_("Loot"), 
 
 def status_rows(state: State) -> list[list[Any]]:
     """Every Counter, clockwise from the first seat, from the public view (views.view_for);
-    the rest of each player's situation goes in `status_notes`."""
+    the rest of each player's situation goes in `status_notes`. A player shown the door has
+    left the game (T-CALL-6: Pints and Loot lost, every card discarded) until a new
+    Character brings them back: no Counter, no Pint, no "Stunned", only the note."""
     view = view_for(state, None)
-    return [[c["name"], c["pints"], c["prestige"],
+    return [[c["name"], *["-"] * (len(HEADERS) - 1)] if c["eliminated"] else   # T-CALL-6: out
+            [c["name"], c["pints"], c["prestige"],
              _("{energy} Stunned").format(energy=c["energy"]) if c["stunned"] else c["energy"], c["loot"],
              len(c["hand"]), "-" if c["pile_top"] is None else c["pile_top"],
              " ".join(map(str, c["dodges"])) or "-"] for c in view["players"]]

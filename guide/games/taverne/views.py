@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import counters
+from . import chrono, counters
 from .model import Player, State, active
 from .quarrels import must_attack, must_dodge
 from .seating import targets
@@ -118,7 +118,7 @@ def tv(state: State, words: dict[int, str]) -> dict[str, Any]:
             "phase": state["phase"], "pillar": state["pillar"], "seats": seats,
             "quarrels": view["attacks"], "waiting": view["waiting"],
             "militia": view["militia"], "winners": view["winners"], "over": view["over"],
-            "false_alarm": false_alarm(state)}
+            "false_alarm": false_alarm(state), "chrono": chrono.tv(state)}   # T-CHRONO-2
 
 
 def false_alarm(state: State) -> bool:

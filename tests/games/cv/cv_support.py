@@ -71,8 +71,9 @@ class Table:
                            syms(upkeep), points, die)
         return self.run(take.take, who, typed, **kw)
 
-    def take_fails(self, who: str, name: str, type_: str, *, cost: str | None = None, **kw: Any) -> str:
-        typed = take.Typed(name, type_, None, syms(cost) if cost is not None else None)
+    def take_fails(self, who: str, name: str, type_: str, *, cost: str | None = None,
+                   also: str | None = None, **kw: Any) -> str:
+        typed = take.Typed(name, type_, also, syms(cost) if cost is not None else None)
         return self.fails(take.take, who, typed, **kw)
 
     def end(self, who: str) -> list[dict[str, Any]]:

@@ -573,3 +573,22 @@ def test_a_card_files_cards_are_named_in_the_tables_language_on_every_screen(tmp
         i18n.use("en")
     for shown in screens:
         assert first.name("uk") in shown and first.name("en") not in shown
+
+
+def test_v_two_1_with_a_card_file_the_take_that_brings_the_choice_names_it(tmp_path, folder):
+    t = table(tmp_path, folder, seed=1)
+    for line in ("players Ann Bob", "track", "roll Ann --faces money,money,money,health",
+                 "take Ann Choir --type knowledge", "end", "roll Bob", "end",
+                 "roll Ann --faces knowledge,relationships,relationships,health"):
+        while t.state["track"] and t.state["track"]["help"]:       # V-HELP-1: no help taken
+            run(t, f"pass {t.state['track']['help'][0]}")
+        run(t, line)
+    assert [c["name"] for c in t.state["players"][0]["waiting"]] == ["Choir"]
+    here = [n for n in (15, 18) if n in dealt(t)]
+    assert here, "seed 1 deals Marriage or Chess club by Ann's second turn"
+    line = f"take Ann --track {place_of(t, here[0])}"
+    assert refused(t, line).endswith("(V-TWO-1): --waiting knowledge|relationships")
+    out = run(t, line + " --waiting relationships")
+    assert out.endswith("Choir goes into Relationships (Відносини) (V-TWO-1)")
+    seat = [m.line for m in t.game.seat_moves(t, "Ann")]
+    assert not any(m.startswith(line) for m in seat)        # taken: no longer on the track

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from cv_support import Table, give_card, lib
 
 from guide.games.cv import phase, score
@@ -184,3 +185,27 @@ def test_v_score_4_the_score_reveals_every_secret_goal_so_none_is_hidden_after_i
     assert "Felix's secret goal" in [s.what for s in secret_variants(t.state, lib())]
     t.score()
     assert "Felix's secret goal" not in [s.what for s in secret_variants(t.state, lib())]
+
+
+def test_v_score_3_the_hint_names_the_card_in_the_tables_language(tmp_path):
+    """At a Ukrainian table the Bicycle without points is Велосипед in the hint, and the
+    command it gives runs as typed."""
+    from guide.core.dice import Dice
+    from guide.core.errors import CommandError
+    from guide.core.store import Store
+    from guide.core.table import Table as Core
+    from guide.games.cv.game import CvGame
+
+    game = CvGame()
+    t = Core(game, Store(tmp_path / "c.sqlite", game="cv"), game.load([]), Dice(1))
+    try:
+        t.execute("players Ann Bob")
+        t.execute("lang uk")
+        with pytest.raises(CommandError) as e:
+            t.execute("score")
+        assert "Велосипед" in str(e.value) and "Bicycle" not in str(e.value)
+        assert "card Ann Велосипед --points N" in str(e.value)
+        t.execute("card Ann Велосипед --points 1")          # the hint's command, as it says
+        t.execute("score")
+    finally:
+        t.close()

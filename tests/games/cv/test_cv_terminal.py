@@ -13,3 +13,33 @@ def test_the_ukrainian_greeting_is_broken_between_words_at_80_columns(tmp_path):
         assert "доповнення" in screen, screen
     finally:
         term.close()
+
+
+def test_at_a_real_terminal_an_event_out_of_turn_and_a_waiting_stack_are_asked(tmp_path):
+    """V-EVENT-1: an Event in another player's turn is asked about before it is accepted
+    (Enter: no, the card stays); V-TWO-1: the take that brings a waiting card's choice asks
+    its owner, at the prompt, the move kept."""
+    term = Terminal(["play", "--game", "cv", "--campaign", str(tmp_path / "c.sqlite")],
+                    terminal_env(tmp_path))
+    try:
+        term.wait_for("cv>")
+        for line in ("players Ann Bob", "hand Bob Lottery --gives 2money",
+                     "roll Ann --faces money,money,health,knowledge"):
+            term.line(line)
+        term.wait_for("Rerolls left: 2")
+        term.line("play Bob Lottery")
+        term.wait_for("Play it anyway? (yes/no)")
+        term.send("\r")                                    # Enter: the default, no
+        term.wait_for("Lottery stays in the hand; nothing changed")
+        term.line("take Ann Coach --type health --also relationships --cost health")
+        term.line("end")
+        term.line("roll Bob")
+        term.line("end")
+        term.line("roll Ann --faces money,money,health,knowledge")
+        term.line("take Ann Friend --type relationships --cost knowledge")
+        term.wait_for("waits for a stack (V-TWO-1): Health / Relationships:")
+        term.line("health")
+        screen = term.wait_for("goes into Health")
+        assert "error" not in screen.split("Friend --type", 1)[1], screen
+    finally:
+        term.close()

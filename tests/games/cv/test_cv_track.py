@@ -132,3 +132,14 @@ def test_v_end_1_every_player_has_as_many_turns_in_a_four_player_game():
         t.end(who)
         turns[who] += 1
     assert turns == {"Ann": 2, "Bob": 2, "Cy": 2, "Dee": 2}
+
+
+def test_v_help_1_a_player_with_no_cv_cards_is_helped_once_another_has_one():
+    # The seed: help goes to a player when another has "at least twice as many cards laid
+    # out in their CV"; a player with none is the furthest behind, so twice none (none) and
+    # more than none (one at least) entitles them; nobody when nobody has a card.
+    t = Table("Ann", "Bob", "Cy", decks={"youth": 6, "maturity": 20, "old_age": 20})
+    t.p("Ann")["cv"]["property"].clear()            # nobody with a card: the Bicycle aside
+    assert track.entitled(t.state, 0) == []
+    give_card(t, "Cy", "Choir", "relationships")
+    assert track.entitled(t.state, 0) == ["Ann", "Bob"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from cv_support import Table, give_card, lib, syms
 
 from guide.core.errors import RuleError
@@ -174,9 +176,33 @@ def test_v_two_1_a_two_coloured_card_waits_for_its_colour_then_joins():
     t.roll("Bob")
     t.end("Bob")
     t.roll("Ann", "money,money,health,knowledge")
-    t.take("Ann", "Friend", "relationships", cost="knowledge")
+    said = t.take_fails("Ann", "Friend", "relationships", cost="knowledge")   # V-TWO-1: not by itself
+    assert said == ("Ann's Coach (Health / Relationships) waits for a stack: Ann chooses it now"
+                    " (V-TWO-1): --waiting health|relationships")
+    ev = t.take("Ann", "Friend", "relationships", cost="knowledge", waiting=["relationships"])
+    assert ev[0]["choices"] == [{"card": "Coach", "type": "relationships"}]
     t.end("Ann")
     assert t.stack("Ann", "relationships") == ["Coach", "Friend"]
+    assert t.p("Ann")["waiting"] == []
+
+
+def test_v_two_1_the_owner_may_choose_the_other_colour_when_the_choice_comes():
+    t = Table("Ann", "Bob")
+    t.roll("Ann", "money,money,health,knowledge")
+    t.take("Ann", "Coach", "health", also="relationships", cost="health")
+    t.end("Ann")
+    t.roll("Bob")
+    t.end("Bob")
+    t.roll("Ann", "money,money,health,knowledge")
+    assert "--waiting: Coach is Health / Relationships, not Job (V-TWO-1)" == t.take_fails(
+        "Ann", "Friend", "relationships", cost="knowledge", waiting=["job"])
+    ev = t.take("Ann", "Friend", "relationships", cost="knowledge", waiting=["health"])
+    assert t.text(ev).endswith("; Coach goes into Health (Здоров'я) (V-TWO-1)")
+    assert "no two-coloured card" in t.take_fails("Ann", "Pal", "relationships", cost="money",
+                                                  waiting=["health"])
+    t.take("Ann", "Gym", "health", cost="money")       # chosen already: not asked again
+    t.end("Ann")
+    assert t.stack("Ann", "health") == ["Coach", "Gym"] and t.stack("Ann", "relationships") == ["Friend"]
     assert t.p("Ann")["waiting"] == []
 
 
@@ -227,6 +253,26 @@ def test_special_35_illusionist_never_into_happiness_or_failure_and_once():
     t.run(change, "Ann", 35, "1", "money")
     assert t.state["turn"]["dice"][0] == "money"
     assert "this turn" in t.fails(change, "Ann", 35, "2", "money")
+
+
+def test_special_35_illusionist_never_changes_a_frozen_failure_V_DICE_2():
+    t = Table("Ann", "Bob")
+    give_card(t, "Ann", "Illusionist", "knowledge", number=35)
+    t.roll("Ann", "health,failure,failure,failure")
+    before = copy.deepcopy(t.state)
+    assert "never changes a Failure" in t.fails(change, "Ann", 35, "2", "money")
+    assert t.state == before and t.state["turn"]["dice"][1] == "failure"
+    t.run(change, "Ann", 35, "1", "money")           # another die: as before
+    assert t.state["turn"]["dice"] == ["money", "failure", "failure", "failure"]
+
+
+def test_special_35_illusionist_never_changes_a_failure_token_V_DICE_2():
+    t = Table("Ann", "Bob")
+    give_card(t, "Ann", "Illusionist", "knowledge", number=35)
+    t.p("Ann")["tokens"].append({"symbol": "failure", "card": "Job in dad's corporation",
+                                 "used": False})
+    t.roll("Ann", "health,health,health,knowledge")
+    assert "never changes a Failure" in t.fails(change, "Ann", 35, "t1", "money")
 
 
 def test_special_45_trip_around_the_world_turns_a_failure_only():

@@ -100,6 +100,17 @@ def test_k_join_1_the_average_is_rounded_half_up_and_not_dropped_at_100():
     assert match.seat_joiners(s)[0]["score"] == 100       # K-SCORE-2 does not apply
 
 
+def test_k_join_1_two_joiners_both_get_the_average_without_any_replaced_bots_score():
+    # the second joiner's average held the first joiner's, itself an average with the
+    # second replaced bot's score in it (You 10, Aino 90, Eero 90: Max had 30, not 10)
+    s, _ = started()
+    s["joining"] = ["Zoe", "Max"]
+    s["players"][0]["score"], s["players"][1]["score"], s["players"][2]["score"] = 10, 90, 90
+    events = match.seat_joiners(s)
+    assert [(e["name"], e["bot"], e["score"]) for e in events] == [("Zoe", "Aino", 10),
+                                                                  ("Max", "Eero", 10)]
+
+
 def test_k_join_1_only_as_many_joiners_as_bots():
     s, _ = started()
     assert match.join(s, "Zoe")[0]["bot"] == "Aino"

@@ -164,3 +164,30 @@ def test_T_CHRONO_2_three_timed_rounds_on_the_core_clock_and_the_total():
     assert f"Champion of the Tournament: Marie ({totals['Marie']} points)!" in out
     assert "the tournament's three rounds are played" in b.fails("chrono next")
     assert "After 3 rounds: Marie" in b.do("score")
+
+
+def test_T_CHRONO_2_the_round_clock_is_on_the_tv():
+    """The TV shows the Chrono round and the time its round ends, which the page counts
+    down with its own clock ("Chrono round 1 of 3 · 44:59"), then that the turn under way is
+    the round's last; nothing outside a tournament. From the state alone: the same state
+    gives the same view, whenever it is drawn."""
+    from guide.games.taverne.game import TaverneGame
+    clock = [1000.0]
+    b = Brawl()
+    b.table.now = lambda: clock[0]
+    game = TaverneGame()
+    for n in ("Marie", "Pierre"):
+        b.do(f"player {n} --loot 1")
+    b.do("start")
+    assert game.view(b.table)["chrono"] is None and game.view(b.table)["said"]["chrono"] == ""
+    b.do("chrono start --minutes 30")
+    view = game.view(b.table)
+    assert view["chrono"] == {"round": 1, "rounds": 3, "ends_at": 1000.0 + 30 * 60, "last_turn": False}
+    assert view["said"]["chrono"] == "Chrono round 1 of 3"
+    clock[0] += 600
+    assert game.view(b.table) == view                  # the page counts down, not the view
+    b.do("chrono time")
+    view = game.view(b.table)
+    assert view["chrono"]["last_turn"] and view["said"]["chrono"] == "Chrono round 1 of 3: last turn"
+    page = game.view_page.decode()
+    assert 'id="clock"' in page and "chrono.ends_at - Date.now() / 1000" in page

@@ -104,6 +104,23 @@ def test_T_CALL_6_the_stunned_are_shown_the_door():
     assert not b.p("Cecile")["eliminated"]
 
 
+def test_T_CALL_6_status_shows_a_player_shown_the_door_as_out_with_no_pint_and_not_stunned():
+    from guide.games.taverne.toolbar import status_notes, status_rows
+    b = brawl(loot=2)
+    b.do("energy Pierre -30")
+    to_call(b, 6)
+    b.do("call")                                  # call 6: Pierre is shown the door
+    rows = {r[0]: r for r in status_rows(b.state)}
+    assert rows["Pierre"] == ["Pierre", "-", "-", "-", "-", "-", "-", "-"]
+    assert rows["Marie"][1] == 1 and "Stunned" not in str(rows["Marie"][3])
+    assert "Pierre: shown the door" in status_notes(b.state)
+    assert "Stunned" not in b.do("status").split("Pierre", 1)[1].split("\n", 1)[0]
+    from guide.games.taverne.game import TaverneGame
+    tv = TaverneGame().view(b.table)                # the TV's card says only "shown the door"
+    pierre = tv["said"]["seats"][[s["name"] for s in tv["seats"]].index("Pierre")]
+    assert pierre == {"lines": [], "state": "shown the door"}
+
+
 def _militia_turn(b, *lines):
     to_call(b, 2)
     b.do(*lines)
