@@ -1,6 +1,5 @@
 """Taverne's bots and bench (guide/games/taverne/bots.py): a brawl that ends with no winner
-(T-END-1: nobody has Energy left) is an ending the bench counts, not a stall; the think
-level's sampler reads only the seat's page; think beats random at a few games."""
+(T-END-1: nobody has Energy left) is an ending the bench counts, not a stall."""
 
 from __future__ import annotations
 
