@@ -42,7 +42,7 @@ class TaverneBots(BotKit):
 
     def outcome(self, table: Table) -> Outcome | None:
         s: Any = table.state
-        if not s["winners"] and not s.get("over"):
+        if not s["winners"] and s["phase"] != "over":      # T-END-1: also a brawl no one wins
             return None
         loot = {n: p.get("initial_loot") for n, p in s["players"].items()}
         return Outcome(list(s["winners"]), figures={"loot": loot, "turns": s["turn"]})
