@@ -146,3 +146,97 @@ def _english(monkeypatch):
     from guide.core import i18n
 
     i18n.use("en")
+
+
+def _game_points(seed: int, steps: int):
+    """Every seat at points of a random game of the test deck."""
+    t = bench_table(seed, players=2 + seed % 3)
+    kit = t.game.bots()
+    for step in range(steps):
+        if kit.outcome(t) is not None:
+            return
+        yield t, step
+        for seat in t.game.seats(t):
+            move = choose(t, seat, "random", seed, step)
+            if move is not None:
+                t.execute(move.line, seat=seat, bot="random")
+                break
+
+
+def test_the_sampler_deals_a_state_whose_seat_view_is_the_seats_own(monkeypatch):
+    """The think level's sampler reads the seat's view and the box only (never the table's
+    state): the state it deals gives that seat exactly the view it was dealt from, however
+    the hidden part (others' goals and cards under their active ones, the decks' order) fell."""
+    from guide.core.seats import view_for
+    from guide.games.cv import belief
+
+    checked = 0
+    for seed in (1, 2):
+        for t, step in _game_points(seed, 400):
+            if step % 3:
+                continue
+            for seat in t.game.seats(t):
+                view = view_for(t, seat)
+                monkeypatch.setattr(t, "state", None)          # the sampler cannot peek
+                dealt = belief.sample(t.library, view, seat, random.Random(step))
+                monkeypatch.undo()
+                sim = Table(t.game, None, t.library, Dice(1, record=False))
+                sim.state = dealt
+                assert view_for(sim, seat) == view, (seed, step, seat)
+                checked += 1
+    assert checked > 100
+
+
+def test_the_sampler_deals_the_hidden_part_at_random_from_what_the_seat_has_not_seen():
+    from guide.core.seats import view_for
+    from guide.games.cv import belief
+
+    for t, step in _game_points(3, 60):
+        if step == 59:
+            break
+    s = t.state
+    view = view_for(t, "Ann")
+    deals = [belief.sample(t.library, view, "Ann", random.Random(k)) for k in range(6)]
+    piles = {tuple(c["number"] for c in d["track"]["piles"]["maturity"]) for d in deals}
+    assert len(piles) > 1                                         # the order is dealt anew
+    for d in deals:
+        assert [len(p) for p in d["track"]["piles"].values()] == list(s["track"]["decks"].values())
+        bob = d["players"][1]
+        assert bob["goal"] not in (*s["public"], s["players"][0]["goal"])     # V-SET-1
+        known = {c["number"] for p in d["players"] for st in p["cv"].values() for c in st}
+        assert not known & {c["number"] for p in d["track"]["piles"].values() for c in p}
+
+
+def test_the_think_level_is_offered_and_the_bench_plays_it_against_random():
+    from guide.core import bench
+
+    plan, kit = bench.plan_of("cv", [CV_BOX], 4, 5, None, None)
+    assert plan.levels == ("random", "think")
+    played = bench.run(plan, workers=1)
+    report = bench.report(plan, kit, played)
+    assert report.games == 4 and not report.errors
+    assert report.levels["think"][0] >= 3 > report.levels["random"][0]
+    assert report.level_ms["think"][0] < 300 and report.level_ms["think"][1] < 1500
+
+
+def test_a_think_bots_choice_is_the_same_in_every_variant_its_seat_cannot_tell_apart():
+    """The secrets contract for the think level: the state's secret variants (read by this
+    test only: a deck's order, another's goal or hand) that a seat may not see give its bot
+    the same choice."""
+    from guide.core.secrets import entitled
+
+    checked = 0
+    for t, step in _game_points(4, 120):
+        if step % 4:
+            continue
+        for seat in t.game.seats(t):
+            real = choose(t, seat, "think", 7, step)
+            for secret in t.game.secret_variants(t):
+                if entitled(secret.audience, seat):
+                    continue
+                other = Table(t.game, None, t.library, Dice(1, record=False))
+                other.state = secret.state
+                again = choose(other, seat, "think", 7, step)
+                assert (again and again.line) == (real and real.line), (seat, secret.what)
+                checked += 1
+    assert checked > 20
