@@ -84,6 +84,13 @@ class BotKit:
         reads the box, the public story and the view only, never the table's state."""
         raise NotImplementedError
 
+    def candidates(self, moves: list, view: dict, seat: str, rng: random.Random) -> list:
+        """The moves the think level weighs (by default at most `think_candidates`, drawn at
+        random): a game may pick them from the seat's view (CV: every take, a few rerolls)."""
+        if len(moves) > self.think_candidates:
+            return rng.sample(moves, self.think_candidates)
+        return moves
+
     def value(self, table: Table, seat: str) -> float:
         """The heuristic: how good the (sampled, played-out) state is for the seat, 0 to 1,
         where a play-out is cut short."""
