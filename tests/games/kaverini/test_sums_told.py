@@ -10,7 +10,7 @@ def test_r_abil_1_a_chutzpah_return_shows_half_and_the_takers_h(party):
              "use Ann Sadness --on Captain --roll 1")                # Confidence stops it
     out = party.do("use Bob Anger --on Captain --roll 1")
     # Bob (Insensitive, H 1 from Anouk) deals 1; half of 1 rounded up is 1, x 1/2, - 1 H
-    assert "Bob takes 1 Schmerz back (half of 1, rounded up: 1 x 1/2 - 1 H = 1)" \
+    assert "Bob takes 1 Schmerz back (half of 1, rounded up: 1 x 1/2 - 1 H, at least 1 = 1)" \
            " (R-ABIL-1)." in out
 
 
@@ -28,4 +28,4 @@ def test_r_fx_4_angers_schmerz_to_its_user_shows_the_h_that_took_from_it(party):
     party.do("companion Anouk", "confront --scene 1")
     party.do("use Ann Sadness --roll 2")
     out = party.do("use Bob Anger --roll 20")                      # Anger 1: 19+
-    assert "and takes 1 Schmerz (Lv 1 x 1/2 - 1 H = 1): 19/20 HP." in out
+    assert "and takes 1 Schmerz (Lv 1 x 1/2 - 1 H, at least 1 = 1): 19/20 HP." in out
