@@ -326,7 +326,7 @@ def _event_moves(t: CvTable, p: Player) -> list[Move]:
             out.append(Move(_("Play {card}").format(card=shown), line, (_("Events"),), gives))
             continue
         try:
-            phase.play(copy.deepcopy(t.state), lib, p["name"], card["name"])
+            phase.play(_scratch(t.state), lib, p["name"], card["name"])
         except phase.EventLost as e:
             if _legal(t, phase.play, p["name"], card["name"], anyway=True):
                 out.append(Move(_("Play {card} (lost)").format(card=shown), build(["play", p["name"], card["name"]], [("--anyway", None)]),

@@ -13,17 +13,17 @@ The bench compares `random` with `hard` by default."""
 from __future__ import annotations
 
 import random
-import shlex
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from guide.core.bots.kit import BotKit, Outcome
 from guide.core.dice import Dice
+from guide.core.line import build
 from guide.core.table import Table
 
 from .bots import choose
 from .model import LEVELS
-from .seats import _line
+from .seats import _move_words
 
 if TYPE_CHECKING:
     from guide.core.bots import Seen
@@ -40,7 +40,7 @@ def level(name: str) -> Callable[[Seen], Move]:
             lib = seen.library
             action = choose(memory, lib.rules, lib.bots.levels[name],
                             Dice(seen.rng.getrandbits(64), record=False))
-            line = f"{_line(memory['names'], action)} --as {shlex.quote(seen.seat)}"
+            line = build(_move_words(memory["names"], action), [("--as", seen.seat)])
             found = next((m for m in seen.moves if m.line == line), None)
             if found is not None:
                 return found
