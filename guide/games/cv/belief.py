@@ -128,14 +128,16 @@ def sample(lib: Library, view: dict[str, Any], seat: str, rng: random.Random) ->
         unseen = [n for n in unseen if n not in mine]
         while len(piles[d.id]) < track["decks"][d.id]:     # more than the file has left
             piles[d.id].append(card_of(lib.box[rng.choice(lib.deck_cards(d.id))]))
-    goals = [g for g in GOALS if g not in view_goals(view) and lib.special_by_id(g) is not None]
+    own = players[me]["goal"]         # V-SET-1: the goal cards are dealt one each, none public
+    goals = [g for g in GOALS if g not in view_goals(view) and g != own
+             and lib.special_by_id(g) is not None]
     for i, (p, shown) in enumerate(zip(players, view["players"], strict=True)):
         if i == me:
             continue
         for x, stack in shown["stacks"].items():     # the cards under the active one
             p["cv"][x][:0] = [_dealt(lib, unseen, x, rng) for _ in range(stack["count"] - 1)]
         p["hand"] = [_dealt(lib, unseen, "event", rng) for _ in range(shown["hand"])]
-        p["goal"] = rng.choice(goals) if goals else None
+        p["goal"] = goals.pop(rng.randrange(len(goals))) if goals else None
     bicycle = next((p["name"] for p, shown in zip(players, view["players"], strict=True)
                     if shown["bicycle"]), None)
     return {"players": players, "bicycle": bicycle, "turn": turn,
