@@ -119,10 +119,9 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
     two dice to the next roll; 29 Pension fund needs an Old age card on the track."""
     turn, p = own_turn(state, who)
     i = find_card(p["hand"], name, lib)
-    if i is None:
-        held = ", ".join(c["name"] for c in p["hand"]) or _("nothing")
-        raise RuleError(_("{player} holds no {name!r} (holds: {held})").format(
-            player=p['name'], name=name, held=held))
+    if i is None:       # the hand is its player's: the table's one screen is not told it
+        raise RuleError(_("{player} holds no {name!r} (a hand is secret: V-EVENT-1)").format(
+            player=p['name'], name=name))
     card = p["hand"][i]
     sp = lib.special_by_id(card["number"]) if card["number"] is not None else None
     event: Event = {"kind": "played", "player": p["name"], "card": card["name"], "number": card["number"],

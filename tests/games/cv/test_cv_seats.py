@@ -315,3 +315,22 @@ def test_names_with_quotes_apostrophes_and_dashes_play_from_their_seats(tmp_path
             run(t, next(line for line, label in moves(t, seat).items() if line.startswith("lose")))
             ends = [line for line, label in moves(t, seat).items() if label == "End the turn"]
         run(t, ends[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_refused_play_does_not_name_the_hand(tmp_path, lang):
+    """V-EVENT-1: a hand is its player's (the TV shows how many, only their page which):
+    `play` of a card the player does not hold, typed at the table's one screen, is refused
+    without naming what they hold."""
+    from guide.core import i18n
+
+    t = cv_table(tmp_path / "c.sqlite")
+    try:
+        run(t, f"lang {lang}", "players Ann Bob", 'hand Ann "Zoo trip"', "hand Ann Lottery")
+        with pytest.raises(Exception) as refused:
+            t.execute('play Ann "Life insurance"')
+    finally:
+        i18n.use("en")                  # the rules' own tests after this one speak English
+    said = str(refused.value)
+    assert "Life insurance" in said and "V-EVENT-1" in said
+    assert "Zoo" not in said and "Lottery" not in said and "Зоопарк" not in said
