@@ -552,3 +552,77 @@ def test_cv_a_secret_goal_stays_out_of_log(folder, monkeypatch):
         assert " 80 " not in said and "80" in "\n".join(t.execute("log 5 --gm").lines)
     finally:
         t.close()
+
+
+# --- a seat's sealed choice: its line names it by nothing the table can read ---------------
+# A move's line is what the journal keeps and what `undo` and `redo` say at the terminal. Two
+# moves of a seat that leave the table the same for everyone (the story, the TV, `guide
+# state`) but not the same state seal a choice: their lines must name it so that nobody but
+# the seat can read it, so the same choice at the same point of two tables that played the
+# same lines has two lines (a code under each table's own key, as guide.core.sealed.code
+# makes it). Tally's scene: its guesses; then every other game's scenes.
+SEALING = {"tally": ["join Ann", "join Bob", "join Cid", "guess Cid 2", "guess Ann 1", "guess Bob 3",
+                     "guess Ann 4"], **{
+    name: lines for name, (lines, _kinds) in SCENES.items()}}
+
+
+def secrets_of(t: Table, seat: str) -> set[str]:
+    """The kinds of secret the table's state holds for that seat alone."""
+    return {Checker.kind(s) for s in t.game.secret_variants(t) if s.audience == seat}
+
+
+def sealing_lines(run: Run, seat: str) -> dict[str, str]:
+    """The seat's moves now that seal a choice (a new secret of the seat's, and another move
+    that tells everyone the same but leaves another state), by label: their lines."""
+    t = run.table
+    before = secrets_of(t, seat)
+    told: dict[str, list[tuple[str, str, str]]] = {}    # what everyone learns -> the moves
+    for i, move in enumerate(moves_for(t, seat)):
+        public = ran(t, t.state, move.line, seat)
+        own = _OWN[id(t)]
+        if public is not None and secrets_of(own, seat) - before:
+            told.setdefault(public, []).append((f"{i} {move.label}", move.line, dump(own.state)))
+    return {label: line for same in told.values() if len({state for *_, state in same}) > 1
+            for label, line, _state in same}
+
+
+def two_runs(name: str, folder: Path) -> tuple[Run, Run]:
+    game_id = name.split()[0]
+    seed = sum(map(ord, game_id))
+    runs = []
+    for n in (1, 2):
+        (folder / str(n)).mkdir()
+        run = Run(game_of(game_id), folder / str(n), seed)
+        if game_id in BOXES:
+            (folder / "box").mkdir(exist_ok=True)
+            (folder / "box" / "box.yaml").write_text(BOXES[game_id], encoding="utf-8")
+            run.table.close()
+            run.library = run.game.load([folder / "box"])
+            run.table = run.open()
+        runs.append(run)
+    return runs[0], runs[1]
+
+
+@pytest.mark.parametrize("name", sorted(SEALING))
+def test_a_sealed_choice_s_line_tells_the_terminal_nothing(name, folder, monkeypatch):
+    monkeypatch.chdir(folder)
+    one, two = two_runs(name, folder)
+    sealing = 0
+    try:
+        for line in SEALING[name]:
+            t = one.table
+            terminal = t.game.terminal_seat(t) or GM
+            for seat in (one.seats() if seated(t) else []):
+                if entitled(seat, terminal):
+                    continue
+                mine, theirs = sealing_lines(one, seat), sealing_lines(two, seat)
+                sealing += len(mine)
+                same = [label for label, line in mine.items() if theirs.get(label) == line]
+                assert same == [], f"{name}: after {line!r}, {seat}'s sealed moves {same}" \
+                                   " read the same at two tables: undo tells the terminal"
+            one.table.execute(line)
+            two.table.execute(line)
+    finally:
+        one.table.close()
+        two.table.close()
+    assert sealing or name.split()[0] in ("kaivo", "kaverini", "cave"), f"{name}: no move sealed"
