@@ -108,8 +108,10 @@ def note_hand(state: CvState, lib: Library, who: str, name: str, gives: list[str
     card["gives"] = list(gives) or (list(printed.tokens) if printed else []) or \
         (list(found[1].symbols) if found else [])
     p["hand"].append(card)
+    # a hand is its player's (V-EVENT-1): as a typed goal, the table's one screen says it to
+    # the typist, the story keeps it out of `log` but with --gm; no seat or TV hears it
     return [{"kind": "in_hand", "player": p["name"], "card": card["name"], "number": card["number"],
-             "gives": card["gives"]}]
+             "gives": card["gives"], "private": "gm"}]
 
 
 @emits

@@ -334,3 +334,15 @@ def test_a_refused_play_does_not_name_the_hand(tmp_path, lang):
     said = str(refused.value)
     assert "Life insurance" in said and "V-EVENT-1" in said
     assert "Zoo" not in said and "Lottery" not in said and "Зоопарк" not in said
+
+
+def test_a_card_noted_in_a_hand_stays_out_of_log(tmp_path):
+    """V-EVENT-1: what a player keeps of the Childhood draft (`hand NAME CARD`, typed at the
+    table's one screen) is theirs, as a typed secret goal is (V-SET-1): the typist reads it
+    once; `log` leaves it out but with --gm; the TV and the other seat say how many only."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob")
+    assert "Zoo trip" in run(t, 'hand Ann "Zoo trip"')
+    assert "Zoo trip" not in run(t, "log") and "Zoo trip" in run(t, "log --gm")
+    assert "Zoo" not in json.dumps([t.game.view(t), Desk.payload_of(t, "Bob")])
+    assert "Zoo trip" in json.dumps(Desk.payload_of(t, "Ann"))
