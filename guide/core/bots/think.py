@@ -6,7 +6,9 @@ through the same commands), then played out for `think_depth` moves by the kit's
 policy (any move the kit allows, by default); a play-out that ends scores 1 if the seat won,
 0 if not, one cut short the kit's heuristic (`BotKit.value`, 0 to 1). The candidate with
 the best mean is kept; ties go to the first drawn. A candidate the sampled table refuses
-scores 0 there (the deal was one in which it is not legal)."""
+scores 0 there (the deal was one in which it is not legal). A move's line is run on the
+sampled table as `BotKit.recast` makes it (a line coded with the table's own secret key is
+found again among the sample's own moves)."""
 
 from __future__ import annotations
 
@@ -26,16 +28,14 @@ if TYPE_CHECKING:
 
 
 def think(seen: Seen) -> Move:
-    from guide.core.bots import random_level
+    from guide.core.bots import PASS, random_level
     from guide.core.table import Table
 
     kit = seen.kit
     if kit is None:
         return random_level(seen)
     rng = seen.rng
-    moves = list(seen.moves)
-    if len(moves) > kit.think_candidates:
-        moves = rng.sample(moves, kit.think_candidates)
+    moves = kit.candidates(list(seen.moves), seen.view, seen.seat, rng)
     totals = [0.0] * len(moves)
     game, library = seen.game, seen.library
     for _deal in range(kit.think_samples):
@@ -46,10 +46,14 @@ def think(seen: Seen) -> Move:
             sim = (game.table_class or Table)(game, None, library,
                                               Dice(rng.getrandbits(64), record=False))
             sim.state = _copied(state)
-            try:
-                sim.execute(move.line, seat=seen.seat)
-            except GuideError:
-                continue
+            if move is not PASS:
+                line = kit.recast(move, sim, seen.seat)
+                if line is None:
+                    continue
+                try:
+                    sim.execute(line, seat=seen.seat)
+                except GuideError:
+                    continue
             totals[i] += _playout(sim, kit, seen.seat, rng)
     best = max(range(len(moves)), key=lambda i: totals[i])
     return moves[best]
