@@ -91,8 +91,9 @@ class BotKit:
         raise NotImplementedError
 
     def candidates(self, moves: list, view: dict, seat: str, rng: random.Random) -> list:
-        """The moves the think level weighs (by default at most `think_candidates`, drawn
-        at random): a game may leave out those its heuristic knows to be no better."""
+        """The moves the think level weighs (by default at most `think_candidates`, drawn at
+        random): a game may pick them from the seat's view (CV: every take, a few rerolls;
+        Taverne: no division naming a value the Weapon cannot be)."""
         if len(moves) > self.think_candidates:
             return rng.sample(moves, self.think_candidates)
         return list(moves)
