@@ -26,7 +26,7 @@ from typing import Any
 
 from guide.core.bots import choose
 from guide.core.bots.kit import BotKit, Outcome
-from guide.core.bots.seating import bots_of
+from guide.core.bots.seating import after, bots_of
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import _
@@ -76,6 +76,7 @@ def play_one(game: Any, library: Any, kit: BotKit, seats: list[str], levels: dic
         bots = bots_of(table)
         bots.levels = dict(levels)
         bots.seed = seed
+        last: str | None = None
         for number in range(kit.max_moves):
             done = kit.outcome(table)
             if done is not None:
@@ -83,13 +84,14 @@ def play_one(game: Any, library: Any, kit: BotKit, seats: list[str], levels: dic
                 played.outcome = done
                 return played
             move = None
-            for seat in game.seats(table):
+            for seat in after(game.seats(table), last):
                 started = time.perf_counter()
                 move = choose(table, seat, levels[seat], seed, number)
                 if move is not None:
                     played.times.setdefault(levels[seat], []).append(
                         time.perf_counter() - started)
                     table.execute(move.line, seat=seat, bot=levels[seat])
+                    last = seat
                     break
             if move is None:
                 played.error = "no seat has a move, and the game has not ended"

@@ -7,7 +7,9 @@ then played out for `think_depth` moves by the kit's play-out policy (any move t
 allows, by default); a play-out that ends scores 1 if the seat won, 0 if not, one cut short
 the kit's heuristic (`BotKit.value`, 0 to 1). The candidate with the best mean is kept;
 ties go to the first drawn. A candidate the sampled table refuses scores 0 there (the deal
-was one in which it is not legal)."""
+was one in which it is not legal). A move's line is run on the sampled table as
+`BotKit.recast` makes it (a line coded with the table's own secret key is found again among
+the sample's own moves); passing, where the kit lets the seat pass, runs nothing."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 
 
 def think(seen: Seen) -> Move:
-    from guide.core.bots import random_level
+    from guide.core.bots import PASS, random_level
     from guide.core.table import Table
 
     kit = seen.kit
@@ -45,10 +47,14 @@ def think(seen: Seen) -> Move:
             sim = (game.table_class or Table)(game, None, library,
                                               Dice(rng.getrandbits(64), record=False))
             sim.state = _copy(state)
-            try:
-                _run(sim, move.line, seen.seat)
-            except GuideError:
-                continue
+            if move is not PASS:
+                line = kit.recast(move, sim, seen.seat)
+                if line is None:
+                    continue
+                try:
+                    _run(sim, line, seen.seat)
+                except GuideError:
+                    continue
             totals[i] += _playout(sim, kit, seen.seat, rng)
     best = max(range(len(moves)), key=lambda i: totals[i])
     return moves[best]
