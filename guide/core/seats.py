@@ -301,3 +301,15 @@ def desk_of(table: Table) -> Desk:
     if desk is None:
         desk = table.services["desk"] = Desk(table)
     return desk
+
+
+# --- what a bot (or any program) reads of a seat ----------------------------------------
+def moves_for(table: Table, seat: str) -> list[Move]:
+    """The moves that seat may make now, each with its ready-made command line (`Move.line`),
+    exactly those its page offers: what a bot chooses from."""
+    return as_moves(table.game.seat_moves(table, seat))
+
+
+def view_for(table: Table, seat: str) -> dict[str, Any]:
+    """What that seat may see now, as its page's `view` shows it: what a bot reads."""
+    return table.game.seat_view(table, seat)
