@@ -322,11 +322,12 @@ def state(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None,
     from guide.core.names import resolve
     from guide.core.repl.run import open_table
     from guide.core.seats import Desk, seated
+    from guide.core.viewers import public_state
 
     table = open_table(campaign, list(boxes), seed=None, read_only=True, game_id=game_id)
     try:
         if seat is None:
-            shown = table.game.public_state(table)
+            shown = public_state(table)
         elif not seated(table):
             raise UserError(_("--seat: the {game} game has no seats").format(game=table.game.id))
         else:

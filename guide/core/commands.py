@@ -19,6 +19,7 @@ from guide.core.result import Result
 from guide.core.seats import desk_of, links, qr, seated
 from guide.core.story import say
 from guide.core.view import shown_view
+from guide.core.viewers import public_state
 
 if TYPE_CHECKING:
     from guide.core.table import Table
@@ -153,7 +154,7 @@ def state(t: Table) -> Result:
     """The campaign's state as JSON (the same as `guide state`).
 
     Example: state"""
-    return Result([json.dumps(t.game.public_state(t), indent=2, ensure_ascii=False)])
+    return Result([json.dumps(public_state(t), indent=2, ensure_ascii=False)])
 
 
 @command("view", "table", journal=False)

@@ -22,6 +22,7 @@ from guide.core.result import Result
 from guide.core.seats import AnyMove
 from guide.core.secrets import Secret
 from guide.core.template import BoxTemplate
+from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 
 if TYPE_CHECKING:
@@ -55,10 +56,6 @@ class Game:
     def new_state(self) -> dict:
         """The state of a new campaign: a JSON-able dict (described by the game's TypedDicts)."""
         raise NotImplementedError
-
-    def public_state(self, table: Table) -> dict:
-        """The JSON of `guide state` for this game."""
-        return {"schema": 1, "game": self.id, **table.state}
 
     # --- the game's data (cards, boxes, booklets), read by the core: guide.core.box ------
     def files(self) -> tuple[FileKind, ...]:
@@ -136,20 +133,18 @@ class Game:
         leaves out those told privately (Table.tell_private, a `private` key in tell_all)."""
         return False
 
-    story_keeps_seat_secrets: ClassVar[bool] = True
-    """False: the rules' secrets of a seat live in the game's state (its `seat_view` shows
-    them), and of the rules' events (Table.tell_all) the story keeps only the game master's and
-    the keyboard's own seat's; a private die (`roll --for`) is kept as in every game."""
-
-    def terminal_seat(self, table: Table) -> str | None:
-        """The seat of the one at the keyboard, where the game master is also a player
-        (Kaivo's "You"); None (the default): the terminal is the game master's alone. The
-        terminal then shows that seat's private events (guide.core.story)."""
-        return None
-
-    def view(self, table: Table) -> dict:
-        """What the TV page shows: only what every player may see. The core sends it with
-        `schema` and `game` added (guide.core.view.shown_view); a game need not say them."""
+    def view(self, table: Table, viewer: Viewer = TV) -> dict:
+        """What `viewer` sees (guide.core.viewers), the one place a game says who sees what:
+        `TV`, the TV page: only what every player may see (the core adds `schema` and
+        `game`); `STATE`, the JSON of `guide state` (with `schema` and `game`); a seat
+        (`viewers.seat(name)`), its page: what everyone may see plus its own secrets;
+        `TERMINAL`, the keyboard: its `seat` names the seat of the one at the keyboard where
+        the game master also plays (its private events reach the terminal). By default the
+        state is public whole, a seat sees the TV, and the terminal is the game master's."""
+        if viewer.kind == "state":
+            return {"schema": 1, "game": self.id, **table.state}
+        if viewer.kind == "terminal":
+            return {"seat": None}
         return {"game": self.id, "title": self.title}
 
     def notices(self, table: Table) -> list[str]:
@@ -169,12 +164,6 @@ class Game:
     def seats(self, table: Table) -> list[str]:
         """Who has a seat now (one page each); none by default."""
         return []
-
-    def seat_view(self, table: Table, seat: str) -> dict:
-        """What that seat's page shows: what everyone may see, plus its own secrets (the
-        core sends it inside the seat's page, which says `schema` and `game`:
-        guide.core.seats.Desk.payload_of)."""
-        return self.view(table)
 
     def seat_moves(self, table: Table, seat: str) -> Sequence[AnyMove]:
         """The moves that seat may make now, each legal as it is: a `guide.core.seats.Move`
@@ -197,7 +186,7 @@ class Game:
     # `roll EXPR --for WHO` does). That seat's page lists it under "private"; the terminal
     # says only that there is one; `log` leaves it out but with --gm; the TV view, the other
     # seats and completion never see it. A hidden card kept in the state stays the game's
-    # to hide, in `view`, `seat_view` and `public_state`, as Tally's hands are. Events a
+    # to hide, in `view` (for every viewer), as Tally's hands are. Events a
     # game's rules return as data, told with `Table.tell_all`, say the same with a
     # `private` key (a seat's name or "gm"): one way to say who may see an event.
 

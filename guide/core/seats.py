@@ -1,7 +1,7 @@
 """Seats: each player's own page, with their own secrets and their own moves.
 
 The game says who sits at the table (`Game.seats`), what each seat may see
-(`Game.seat_view`) and which moves it may make now (`Game.seat_moves`: each a `Move`, the
+(`Game.view` of the seat's viewer) and which moves it may make now (`Game.seat_moves`: each a `Move`, the
 ready-made command line with its label and the groups its button sits in, as data the
 page arranges, never read back from the label; a plain (label, line) pair still counts).
 The desk gives every seat an unguessable token, kept in the campaign file (outside the
@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from guide.core.errors import CommandError
 from guide.core.i18n import _
 from guide.core.view import SCHEMA
+from guide.core.viewers import seat_view
 
 if TYPE_CHECKING:
     from guide.core.table import Table
@@ -161,7 +162,7 @@ class Desk:
         game = table.game
         moves = as_moves(game.seat_moves(table, seat))
         payload = {"schema": SCHEMA, "seat": seat, "game": game.id, "title": game.title,
-                   "policy": game.seat_policy, "view": game.seat_view(table, seat),
+                   "policy": game.seat_policy, "view": seat_view(table, seat),
                    "your_turn": bool(moves), "moves": [m.shown(i) for i, m in enumerate(moves)],
                    "words": page_words()}
         private = private_lines(table, seat)
@@ -312,4 +313,4 @@ def moves_for(table: Table, seat: str) -> list[Move]:
 
 def view_for(table: Table, seat: str) -> dict[str, Any]:
     """What that seat may see now, as its page's `view` shows it: what a bot reads."""
-    return table.game.seat_view(table, seat)
+    return seat_view(table, seat)

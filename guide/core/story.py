@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from guide.core.i18n import _
+from guide.core.viewers import keyboard_seat
 
 if TYPE_CHECKING:
     from guide.core.store import Entry
@@ -35,10 +36,11 @@ def _mark(event: dict) -> str | None:
 def visible(t: Any, events: list[dict], viewer: str) -> list[dict]:
     """The events of a story that `viewer` may read. "terminal": the game master's screen
     right after a command (an event private to a seat is only a line saying there is one,
-    but the keyboard's own seat's, Game.terminal_seat, which it shows);
+    but the keyboard's own seat's, viewers.keyboard_seat, which it shows);
     "log": `log` (no event for the GM alone, none private); "gm": `log --gm`, everything; a
     seat's name: what that seat's page may show (public ones and its own private ones)."""
     out: list[dict] = []
+    mine = ("gm", keyboard_seat(t)) if viewer == "terminal" else ()
     for e in events:
         who = e.get("private")
         if viewer == "gm" or who is None and viewer != "log":
@@ -47,8 +49,7 @@ def visible(t: Any, events: list[dict], viewer: str) -> list[dict]:
             if who is None and not t.game.gm_only(e):
                 out.append(e)
         elif viewer == "terminal":
-            mine = who == "gm" or who == t.game.terminal_seat(t)
-            out.append(e if mine else {"kind": SECRET, "to": who})
+            out.append(e if who in mine else {"kind": SECRET, "to": who})
         elif who == viewer:
             out.append(e)
     return out

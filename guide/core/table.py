@@ -169,17 +169,10 @@ class Table(Generic[S, L]):
 
     def tell_all(self, events: Iterable[Mapping[str, Any]]) -> None:
         """Tell the events a game's rules returned: an event without `private` is everyone's;
-        one with `private` (a seat's name, or "gm") is told as `tell_private` tells it. A game
-        whose rules keep each seat's secrets in its state (`Game.story_keeps_seat_secrets`
-        False: Kaivo) has only the GM's and the keyboard's own seat's kept (`Game.terminal_seat`):
-        the others' are not stored at all (their seats read them from `Game.seat_view`;
-        `log --gm` at that keyboard must not show them, nor that there was one)."""
-        keeps = self.game.story_keeps_seat_secrets or (GM, self.game.terminal_seat(self))
+        one with `private` (a seat's name, or "gm") is told as `tell_private` tells it."""
         for event in events:
             data = {k: v for k, v in event.items() if k not in ("kind", PRIVATE)}
             if PRIVATE in event:
-                if keeps is not True and event[PRIVATE] not in keeps:
-                    continue
                 self.tell_private(event[PRIVATE], event["kind"], **data)
             else:
                 self.tell(event["kind"], **data)

@@ -9,7 +9,7 @@
 - under the undo policy "refuse past a hidden draw" (decisions.md), a refused undo changes
   nothing and says why in one line;
 - every event kind the game tells is said by its renderer, in every language it offers;
-- `guide state` (Game.public_state), the TV view as the core sends it (view.shown_view) and
+- `guide state` (Game.view of STATE), the TV view as the core sends it (view.shown_view) and
   each seat's page (Desk.payload_of) are JSON with an integer `schema` and the game's id as
   `game`;
 - the prompt and every line of the toolbar fit 80 columns.
@@ -41,6 +41,7 @@ from guide.core.store import Store
 from guide.core.story import MARKS
 from guide.core.table import Table
 from guide.core.view import shown_view
+from guide.core.viewers import public_state
 
 sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
 from tally import TallyGame  # noqa: E402
@@ -249,7 +250,7 @@ def private(run: Run) -> None:
     assert (str(SECRET) in shown) == (who == "gm")
     others = [Desk.payload_of(t, seat) for seat in seats[1:]]
     offered = [candidates(t, []), *(candidates(t, [name]) for name in ("roll", "log", "help"))]
-    everyone = json.dumps([shown_view(t), run.game.public_state(t), others, offered],
+    everyone = json.dumps([shown_view(t), public_state(t), others, offered],
                           default=str)
     assert str(SECRET) not in everyone + "\n".join(t.execute("log 5").lines)
     assert str(SECRET) in "\n".join(t.execute("log 5 --gm").lines)
@@ -259,7 +260,7 @@ def private(run: Run) -> None:
 
 def shapes(run: Run) -> None:
     t, game = run.table, run.game
-    state = json.loads(json.dumps(game.public_state(t)))
+    state = json.loads(json.dumps(public_state(t)))
     assert isinstance(state.get("schema"), int) and state["game"] == game.id
     view = json.loads(json.dumps(shown_view(t)))
     assert isinstance(view.get("schema"), int) and view["game"] == game.id

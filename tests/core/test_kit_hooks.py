@@ -23,6 +23,7 @@ from guide.core.result import text
 from guide.core.seats import Desk
 from guide.core.store import Store
 from guide.core.table import Table
+from guide.core.viewers import public_state
 
 sys.path.insert(0, str(GAME_DIR))
 from tally import TallyGame  # noqa: E402
@@ -183,7 +184,7 @@ def test_a_private_roll_and_draw_reach_only_their_seat(tmp_path):
     ann, ben = Desk.payload_of(t, "Ann"), Desk.payload_of(t, "Ben")
     assert ann["private"] == ["1d20 (17) = 17", "Ann draws a 6."] and ann["view"]["hand"] == [6]
     assert "private" not in ben and ben["view"]["hand"] == []
-    everyone = json.dumps([t.game.view(t), t.game.public_state(t), ben])
+    everyone = json.dumps([t.game.view(t), public_state(t), ben])
     assert "17" not in everyone and '"hand": [6]' not in everyone
     log = text(t.execute("log"))
     assert "(17)" not in log and "= 17" not in log and "draws a 6" not in log

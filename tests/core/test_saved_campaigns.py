@@ -18,6 +18,7 @@ from guide.core.dice import Dice
 from guide.core.game import Game
 from guide.core.store import Store
 from guide.core.table import Table
+from guide.core.viewers import public_state
 
 sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
 from tally import TallyGame  # noqa: E402
@@ -60,7 +61,7 @@ def test_every_game_has_a_saved_campaign():
 def test_a_saved_campaign_shows_what_it_held(game_id, tmp_path):
     held = json.loads((SAVED / f"{game_id}.json").read_text("utf-8"))
     table = opened(game_id, tmp_path, read_only=True)
-    assert table.game.public_state(table) == held["public"]
+    assert public_state(table) == held["public"]
     table.close()
 
 

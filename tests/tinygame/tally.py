@@ -24,6 +24,7 @@ from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.sealed import Sealed, all_in, reveal, seal, sealed, shown
 from guide.core.secrets import Secret
+from guide.core.viewers import TV, Viewer
 
 commands = Registry(families=("tally",))
 
@@ -177,18 +178,8 @@ class TallyGame(Game):
             return super().migrate(state, from_version)
         return {**state, "alarm": None, "hands": {p: [] for p in state["players"]}}
 
-    def public_state(self, table) -> dict:
-        return {"schema": 1, "game": self.id, "count": table.state["count"],
-                "rolls": list(table.state["rolls"]),
-                "guesses": shown(table.state["guesses"], None),
-                "hands": _sizes(table.state["hands"])}
-
     def seats(self, table) -> list[str]:
         return list(table.state["players"])
-
-    def seat_view(self, table, seat: str) -> dict:
-        return {**self.view(table), "guesses": shown(table.state["guesses"], seat),
-                "hand": list(table.state["hands"].get(seat, []))}
 
     # the clock: the bell rings on time
     def timer(self, table) -> float | None:
@@ -258,10 +249,21 @@ class TallyGame(Game):
             out.append(Secret(name, state, f"{name}'s sealed guess"))
         return out
 
-    def view(self, table) -> dict:
-        return {"game": self.id, "title": self.title, "count": table.state["count"],
-                "guesses": shown(table.state["guesses"], None),
-                "hands": _sizes(table.state["hands"])}
+    def view(self, table, viewer: Viewer = TV) -> dict:
+        """The count, the guesses sealed until all are in, how many cards each holds; a
+        seat also sees its own guess and its own hand; `guide state` adds the rolls."""
+        if viewer.kind == "terminal":
+            return super().view(table, viewer)         # the game master's keyboard
+        s = table.state
+        shown_to = viewer.seat if viewer.kind == "seat" else None
+        out = {"game": self.id, "title": self.title, "count": s["count"],
+               "guesses": shown(s["guesses"], shown_to), "hands": _sizes(s["hands"])}
+        if viewer.kind == "state":
+            del out["title"]
+            return {"schema": 1, **out, "rolls": list(s["rolls"])}
+        if viewer.kind == "seat":
+            out["hand"] = list(s["hands"].get(shown_to, []))
+        return out
 
 
 def _sizes(hands: dict[str, list[int]]) -> dict[str, int]:

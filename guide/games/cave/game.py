@@ -15,6 +15,7 @@ from guide.core.registry import Registry
 from guide.core.seats import Move
 from guide.core.secrets import Secret
 from guide.core.story import say
+from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 
 from . import public, rules_text, secrets
@@ -79,7 +80,16 @@ class CaveGame(Game):
     def render(self, event: dict, table: CaveTable) -> str | None:
         return render(event) or super().render(event, table)
 
-    def view(self, table: CaveTable) -> dict:
+    def view(self, table: CaveTable, viewer: Viewer = TV) -> dict:
+        """What each viewer sees (guide.core.viewers): nothing is secret in a
+        cooperative game; a seat's page adds its move buttons' pictures."""
+        if viewer.kind == "state":
+            return self.public_state(table)
+        if viewer.seat is not None:
+            return self.seat_view(table, viewer.seat)
+        return self.tv(table)
+
+    def tv(self, table: CaveTable) -> dict:
         return public.view(table.state, table.library, self.story(table))
 
     def story(self, table: CaveTable, most: int = 8) -> list[str]:
@@ -106,7 +116,7 @@ class CaveGame(Game):
     def seat_view(self, table: CaveTable, seat: str) -> dict:
         """The TV's view (nothing is secret in a cooperative game) and the pictures of the new
         tile's turns on that seat's move buttons."""
-        return {**self.view(table), "pictures": pictures(table.state, table.library, seat)}
+        return {**self.tv(table), "pictures": pictures(table.state, table.library, seat)}
 
     def greeting(self) -> str:
         return _("Cave escape: character NAME, start, move; help; Ctrl-D leaves.")

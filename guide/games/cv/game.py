@@ -15,6 +15,7 @@ from guide.core.result import Result
 from guide.core.seats import Move
 from guide.core.secrets import Secret
 from guide.core.template import BoxTemplate, slug
+from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 
 from . import library as box
@@ -118,7 +119,16 @@ class CvGame(Game):
     def secret_variants(self, table: CvTable) -> list[Secret]:
         return secrets.secret_variants(table.state, table.library)
 
-    def view(self, table: CvTable) -> dict[str, Any]:
+    def view(self, table: CvTable, viewer: Viewer = TV) -> dict:
+        """What each viewer sees (guide.core.viewers): the TV, `guide state`,
+        and each seat's page with its own secret goal and hand."""
+        if viewer.kind == "state":
+            return self.public_state(table)
+        if viewer.seat is not None:
+            return self.seat_view(table, viewer.seat)
+        return self.tv(table)
+
+    def tv(self, table: CvTable) -> dict[str, Any]:
         return screen.view(table)
 
     def seats(self, table: CvTable) -> list[str]:

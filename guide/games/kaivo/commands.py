@@ -21,6 +21,7 @@ from guide.core.params import KeyValue, Named
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import page_opened
+from guide.core.viewers import keyboard_seat
 
 from . import match, sheet
 from .knowledge import public, sight
@@ -55,7 +56,8 @@ def _tell(t: KaivoTable, state: KaivoState, events: list[Event],
     friend's private events (and a bot's) are never told: a seat reads them through its own
     view (seats.py). The public ones are also the seats' news. `seen`: what the people at
     the table had seen of the round before the command (`_sights`)."""
-    t.tell_all(events)                  # only "You"'s own private ones are kept
+    kept = (None, "gm", keyboard_seat(t))        # only "You"'s own private ones
+    t.tell_all(e for e in events if e.get("private") in kept)
     if any(e["kind"] == "drew" for e in events):       # K-TURN-1: no undo past a draw
         t.drew_hidden(_("a card from the deck"))
     if seen is not None and _revealed(state, seen):     # nor past a card shown to a person

@@ -15,6 +15,7 @@ from guide.core.i18n import domain
 from guide.core.registry import Registry
 from guide.core.seats import Move
 from guide.core.secrets import Secret
+from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 
 from . import bots, deck, match, render, screen, seats, secrets, tv_words
@@ -35,7 +36,6 @@ class KaivoGame(Game):
     view_page = resources.files("guide.games.kaivo").joinpath("page.html").read_bytes()
     seat_page = resources.files("guide.games.kaivo").joinpath("seat.html").read_bytes()
     seat_policy = "apply"           # no game master: a seat's legal move runs at once
-    story_keeps_seat_secrets = False    # a seat's knowledge is in the state (knowledge.py)
     # K-TURN-1 "can not be put back, because that would be a free peek": in a dealt round,
     # undo is refused past a command that drew a card from the deck (yours or a bot's), or
     # that showed a person a card they had not seen (the call's reveal, a peek, a glimpse
@@ -100,7 +100,8 @@ class KaivoGame(Game):
 
     def terminal_seat(self, table: KaivoTable) -> str | None:
         """"You" play at the keyboard: only your own secrets reach the terminal; a friend's
-        or a bot's are not kept, their seat's view reads them from the state."""
+        or a bot's are not kept (commands._tell), their seat's view reads them from the
+        state."""
         seat = screen.viewer(table.state)
         return None if seat is None else table.state["players"][seat]["name"]
 
@@ -114,7 +115,19 @@ class KaivoGame(Game):
         text = render.render(event, event.get("private"))
         return text if text is not None else super().render(event, table)
 
-    def view(self, table: KaivoTable) -> dict:
+    def view(self, table: KaivoTable, viewer: Viewer = TV) -> dict:
+        """What each viewer sees (guide.core.viewers): the TV; `guide state`, what the
+        terminal's screens show; a seat's page, that seat's knowledge (knowledge.py); the
+        terminal, "You"'s seat."""
+        if viewer.kind == "state":
+            return self.public_state(table)
+        if viewer.kind == "terminal":
+            return {"seat": self.terminal_seat(table)}
+        if viewer.seat is not None:
+            return self.seat_view(table, viewer.seat)
+        return self.tv(table)
+
+    def tv(self, table: KaivoTable) -> dict:
         view = screen.tv(table.state, self.title)
         return {**view, "said": tv_words.said(view)}        # the page's words (issue 25)
 

@@ -21,6 +21,7 @@ from guide.core.seats import Move
 from guide.core.secrets import Secret
 from guide.core.table import Table
 from guide.core.template import BoxTemplate
+from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 from guide.games.kaverini import commands as _commands  # noqa: F401 - registers the commands
 from guide.games.kaverini import rules_text, screen, secrets, words
@@ -122,7 +123,16 @@ class KaveriniGame(Game):
         return event["kind"] in words.GM_ONLY or words.secret_item(event) or \
             super().gm_only(event)
 
-    def view(self, table: Table) -> dict:
+    def view(self, table: Table, viewer: Viewer = TV) -> dict:
+        """What each viewer sees (guide.core.viewers): the TV and `guide state`
+        show no secret of the Tour Guide's; a seat's page adds its Kaveri's own."""
+        if viewer.kind == "state":
+            return self.public_state(table)
+        if viewer.seat is not None:
+            return self.seat_view(table, viewer.seat)
+        return self.tv(table)
+
+    def tv(self, table: Table) -> dict:
         return player_view(_kaverini(table))
 
     def secret_variants(self, table: Table) -> list[Secret]:

@@ -14,6 +14,7 @@ from guide.core.seats import Move
 from guide.core.secrets import Secret
 from guide.core.template import BoxTemplate, slug
 from guide.core.text import toolbar_width
+from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 
 from . import box, cards_text, chrono, secrets, template, toolbar, views
@@ -79,7 +80,7 @@ class TaverneGame(Game):
         (their Attack and Trick, their Dodge divisions, their bid), pile and targets."""
         view = {"title": self.title, **views.view_for(_s(table), seat)}
         view["you"] = view.pop("me", None)
-        tv = self.view(table)                       # public: the TV's own sentences
+        tv = self.tv(table)                         # public: the TV's own sentences
         extra = own_seats.page(_s(table), seat, box_of(table), tv["said"])
         view["said"] = extra.pop("said")
         if view["you"] is not None:
@@ -109,7 +110,16 @@ class TaverneGame(Game):
         shown = render(event)
         return shown if shown is not None else super().render(event, table)
 
-    def view(self, table: TaverneTable) -> dict:
+    def view(self, table: TaverneTable, viewer: Viewer = TV) -> dict:
+        """What each viewer sees (guide.core.viewers): the TV and `guide state`
+        are public; a seat's page adds that player's sealed choices."""
+        if viewer.kind == "state":
+            return self.public_state(table)
+        if viewer.seat is not None:
+            return self.seat_view(table, viewer.seat)
+        return self.tv(table)
+
+    def tv(self, table: TaverneTable) -> dict:
         view = views.tv(_s(table), box_of(table).calls)
         return {"title": self.title, **view, "said": page_words(view)}
 

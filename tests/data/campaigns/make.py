@@ -19,6 +19,7 @@ from guide.core import games  # noqa: E402
 from guide.core.dice import Dice  # noqa: E402
 from guide.core.store import Store  # noqa: E402
 from guide.core.table import Table  # noqa: E402
+from guide.core.viewers import STATE  # noqa: E402
 
 SEED = 7
 
@@ -68,7 +69,7 @@ def make(game_id: str) -> None:
                           for m in as_moves(game.seat_moves(table, s))[:1])
         table.execute(move.line, seat=seat)
     held = {"state_version": game.state_version, "state": table.state,
-            "public": game.public_state(table)}
+            "public": game.view(table, STATE)}
     (HERE / f"{game_id}.json").write_text(
         json.dumps(held, indent=1, sort_keys=True, ensure_ascii=False) + "\n", "utf-8")
     table.close()
