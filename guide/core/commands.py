@@ -28,15 +28,6 @@ CORE = Registry(families=("dice", "history", "table", "seats"))
 command = CORE.command
 
 
-def render(event: dict) -> str | None:
-    """The core's own events in words (a game's renderer falls back on this)."""
-    if event["kind"] == "roll":
-        return str(event["breakdown"])
-    if event["kind"] == "seat":
-        return _("(from {seat}'s seat)").format(seat=event["seat"])
-    return None
-
-
 @command("roll", "dice")
 @click.argument("expression", nargs=-1, required=True)
 @click.option("--dice", "faces", default=None, metavar="FACES",

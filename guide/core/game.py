@@ -16,6 +16,7 @@ from guide.core import box
 from guide.core.box import Doc, FileKind
 from guide.core.dice import ONE_D100
 from guide.core.errors import GuideError
+from guide.core.events import Events
 from guide.core.i18n import _
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -114,24 +115,10 @@ class Game:
         """The bottom toolbar: text, or prompt_toolkit fragments (style, text); None: none."""
         return None
 
-    def render(self, event: dict, table: Table) -> str | None:
-        """One story event as the game master reads it (None: not shown), in the table's
-        language (`table.lang`, one of `languages`). A game renders its own kinds and leaves
-        the core's (a roll) to this."""
-        from guide.core.commands import render
-
-        return render(event)
-
-    def render_story(self, events: list[dict], table: Table) -> list[str]:
-        """The lines of one command's story: each event through `render` by default; a game
-        may say a run of events in one line (three players gaining the same points)."""
-        return [line for line in (self.render(e, table) for e in events) if line]
-
-    def gm_only(self, event: dict) -> bool:
-        """Is this story event for the game master's eyes only (a reminder, a question, a
-        secret)? `log` leaves such events out unless asked for them (`log --gm`), as it
-        leaves out those told privately (Table.tell_private, a `private` key in tell_all)."""
-        return False
+    events: ClassVar[Events] = Events()
+    """The game's events in words (guide.core.events): each kind it tells, the function
+    that says it in the table's language (`table.lang`, one of `languages`), and which
+    kinds are the game master's alone."""
 
     def view(self, table: Table, viewer: Viewer = TV) -> dict:
         """What `viewer` sees (guide.core.viewers), the one place a game says who sees what:

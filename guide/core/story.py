@@ -46,7 +46,7 @@ def visible(t: Any, events: list[dict], viewer: str) -> list[dict]:
         if viewer == "gm" or who is None and viewer != "log":
             out.append(e)
         elif viewer == "log":
-            if who is None and not t.game.gm_only(e):
+            if who is None and not t.game.events.gm_only(e):
                 out.append(e)
         elif viewer == "terminal":
             out.append(e if who in mine else {"kind": SECRET, "to": who})
@@ -62,14 +62,14 @@ def say(t: Any, events: list[dict], viewer: str) -> list[str]:
     run: list[dict] = []
     for e in visible(t, events, viewer):
         if e["kind"] in MARKS:
-            lines += t.game.render_story(run, t)
+            lines += t.game.events.story(run, t)
             run = []
             mark = _mark(e)
             if mark:
                 lines.append(mark)
         else:
             run.append(e)
-    return lines + t.game.render_story(run, t)
+    return lines + t.game.events.story(run, t)
 
 
 def undo_refusal(t: Any, entry: Entry) -> str | None:

@@ -210,15 +210,17 @@ def undo_and_redo(run: Run, line: str, before: str, after: str) -> None:
 
 
 def said(run: Run, told: dict[str, dict]) -> None:
-    """Every kind of event told is said in words, in every language of the game (an event
-    private to another seat may be silent, as may the core's own marks)."""
+    """Every kind of event told is in the game's registry of events (Game.events) and is
+    said in words, in every language of the game (an event private to another seat may be
+    silent, as may the core's own marks)."""
     t = run.table
     for lang in run.game.languages:
         t.lang = lang
         for kind, event in told.items():
             if kind in MARKS:
                 continue
-            words = run.game.render(event, t)
+            assert kind in run.game.events, f"{kind} is told but not in {run.game.id}'s events"
+            words = run.game.events.render(event, t)
             assert words is None or isinstance(words, str)
             assert words or "to" in event or "private" in event, f"{kind} is not said ({lang})"
     t.lang = run.game.languages[0]

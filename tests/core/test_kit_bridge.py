@@ -10,6 +10,7 @@ import pytest
 
 from guide.core.dice import Dice, DiceError, DiceLike, pick, shuffle
 from guide.core.errors import CommandError
+from guide.core.events import said
 from guide.core.games import installed, load
 from guide.core.table import Table
 
@@ -103,7 +104,7 @@ def test_tell_all_tells_private_events_as_tell_private_does_and_the_gm_ones_are_
                     {"kind": "roll", "expression": "1d6", "breakdown": "y", "total": 2,
                      "private": "Ann"}])
     assert [e.get("private") for e in table.story] == [None, "gm", "Ann"]
-    assert [table.game.gm_only(e) for e in table.story] == [False, False, False]   # log: private
+    assert [table.game.events.gm_only(e) for e in table.story] == [False, False, False]   # log: private
     with pytest.raises(CommandError, match="no seat 'Bob'"):      # the one check, as tell_private's
         table.tell_all([{"kind": "roll", "total": 1, "private": "Bob"}])
 
@@ -124,8 +125,8 @@ def test_two_cv_tables_keep_their_own_library_and_words():
     first = Table(game, None, lib, Dice(1))
     Table(game, None, other, Dice(1))                  # a second table opened after it
     event = {"kind": "deck_out", "deck": "youth"}
-    assert "OTHER WORDS" not in (game.render(event, first) or "")
-    assert "OTHER WORDS" in (game.render(event, Table(game, None, other, Dice(1))) or "")
+    assert "OTHER WORDS" not in (said(first, event) or "")
+    assert "OTHER WORDS" in (said(Table(game, None, other, Dice(1)), event) or "")
 
 
 # --- one toolbar fitting: one width rule, one ellipsis ----------------------------------------

@@ -19,6 +19,7 @@ from typing import Any, TypedDict
 import click
 
 from guide.core.errors import CommandError
+from guide.core.events import Events
 from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -27,6 +28,21 @@ from guide.core.secrets import Secret
 from guide.core.viewers import TV, Viewer
 
 commands = Registry(families=("tally",))
+
+# Each kind of event Tally tells, in words (guide.core.events).
+events = Events.of({
+    "added": lambda e: f"Added {e['amount']}: the count is {e['count']}.",
+    "rolled": lambda e: f"The d6 shows {e['face']}: the count is {e['count']}.",
+    "joined": lambda e: f"{e['name']} joins.",
+    "left": lambda e: f"{e['name']} leaves.",
+    "guessed": lambda e: f"{e['name']} has guessed (sealed).",
+    "revealed": lambda e: "Guesses: " + ", ".join(f"{n} {g}" for n, g in e["guesses"].items()),
+    "alarm_set": lambda e: f"The bell will ring in {e['seconds']:g} s.",
+    "alarm_off": lambda e: "No bell after all.",
+    "rang": lambda e: f"The bell rings: the count is {e['count']}.",
+    "drew": lambda e: f"{e['name']} draws a {e['face']}.",
+    "card_drawn": lambda e: f"{e['name']} draws a card (hidden).",
+})
 
 
 class TallyState(TypedDict):
@@ -163,6 +179,7 @@ class TallyGame(Game):
     id = "tally"
     title = "Tally (a test game)"
     commands = commands
+    events = events
 
     seat_policy = "apply"
     state_version = 2
@@ -208,31 +225,6 @@ class TallyGame(Game):
 
     def toolbar(self, table) -> str:
         return f" count {table.state['count']}, {len(table.state['rolls'])} roll(s)"
-
-    def render(self, event: dict, table) -> str | None:
-        if event["kind"] == "added":
-            return f"Added {event['amount']}: the count is {event['count']}."
-        if event["kind"] == "rolled":
-            return f"The d6 shows {event['face']}: the count is {event['count']}."
-        if event["kind"] == "joined":
-            return f"{event['name']} joins."
-        if event["kind"] == "left":
-            return f"{event['name']} leaves."
-        if event["kind"] == "guessed":
-            return f"{event['name']} has guessed (sealed)."
-        if event["kind"] == "revealed":
-            return "Guesses: " + ", ".join(f"{n} {g}" for n, g in event["guesses"].items())
-        if event["kind"] == "alarm_set":
-            return f"The bell will ring in {event['seconds']:g} s."
-        if event["kind"] == "alarm_off":
-            return "No bell after all."
-        if event["kind"] == "rang":
-            return f"The bell rings: the count is {event['count']}."
-        if event["kind"] == "drew":
-            return f"{event['name']} draws a {event['face']}."
-        if event["kind"] == "card_drawn":
-            return f"{event['name']} draws a card (hidden)."
-        return super().render(event, table)
 
     def secret_variants(self, table) -> list[Secret]:
         """Each player's hand (a card's face: theirs), each sealed guess (the guesser's)."""

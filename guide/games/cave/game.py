@@ -8,6 +8,7 @@ from typing import ClassVar
 import click
 
 from guide.core.box import Doc, FileKind
+from guide.core.events import Events
 from guide.core.game import Game
 from guide.core.i18n import domain
 from guide.core.reference import RulesPage
@@ -23,7 +24,7 @@ from .box import Box, box_of
 from .box import kind as box_kind
 from .cli import cave_group
 from .commands import CaveTable, commands
-from .render import render
+from .render import RENDER
 from .seats import pictures, seat_moves
 from .state import current, new_state
 
@@ -48,6 +49,7 @@ class CaveGame(Game):
     view_page = page("page.html")
     seat_page = page("seat.html")
     seat_policy = "apply"        # no game master: the companion is the box, a legal move runs at once
+    events = Events.of(RENDER)   # render.py: one function per kind
     menu_rows = 3                # the 17-line map stays on a 24-line screen above the prompt
 
     def new_state(self) -> dict:
@@ -76,9 +78,6 @@ class CaveGame(Game):
 
     def toolbar(self, table: CaveTable) -> str | None:
         return public.toolbar(table.state)
-
-    def render(self, event: dict, table: CaveTable) -> str | None:
-        return render(event) or super().render(event, table)
 
     def view(self, table: CaveTable, viewer: Viewer = TV) -> dict:
         """What each viewer sees (guide.core.viewers): nothing is secret in a

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from guide.core.box import Doc, FileKind
 from guide.core.errors import GuideError
+from guide.core.events import Events
 from guide.core.game import Game
 from guide.core.i18n import domain
 from guide.core.registry import Registry
@@ -19,7 +20,7 @@ from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 
 from . import library as box
-from . import screen, seats, secrets
+from . import render, screen, seats, secrets
 from .commands import commands
 from .library import Library
 from .model import CvTable, new_state
@@ -41,6 +42,8 @@ class CvGame(Game):
     title = "CV"
     state_version = 1
     commands: ClassVar[Registry] = commands
+    events = Events(dict.fromkeys(render.KINDS, lambda event, table: Renderer(
+        table.library, screen.speaks(table)).render(event)))
     languages = ("en", "uk")
     view_page = resources.files("guide.games.cv.view").joinpath("page.html").read_bytes()
     seat_page = resources.files("guide.games.cv.view").joinpath("seat.html").read_bytes()
@@ -110,11 +113,6 @@ class CvGame(Game):
 
     def toolbar(self, table: CvTable) -> str | None:
         return screen.toolbar(table)
-
-    def render(self, event: dict, table: CvTable) -> str | None:
-        if table.library is None or event.get("kind") in ("roll", "seat"):   # the core's own
-            return super().render(event, table)
-        return Renderer(table.library, screen.speaks(table)).render(event)
 
     def secret_variants(self, table: CvTable) -> list[Secret]:
         return secrets.secret_variants(table.state, table.library)

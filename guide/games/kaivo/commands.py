@@ -23,7 +23,7 @@ from guide.core.result import Result
 from guide.core.seats import page_opened
 from guide.core.viewers import keyboard_seat
 
-from . import match, sheet
+from . import match, render, sheet
 from .knowledge import public, sight
 from .library import KaivoTable
 from .model import LEVELS, KaivoState
@@ -488,3 +488,12 @@ def status(t: KaivoTable) -> Result:
     if lines:
         return Result(lines)
     return _scores(s)
+
+
+def said(event: Event, t: KaivoTable) -> str | None:
+    """One of Kaivo's events in words (render.py). Only the terminal's own private events
+    were kept (_tell); at a terminal they are not printed into the scrollback (K-DEAL-1:
+    the toolbar shows the card for the box's seconds); a script or pipe prints them."""
+    if "private" in event and at_terminal(t) and not t.library.rules.hints:
+        return None
+    return render.render(event, event.get("private"))

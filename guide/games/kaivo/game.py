@@ -10,6 +10,7 @@ from typing import ClassVar
 import click
 
 from guide.core.box import Doc, FileKind
+from guide.core.events import Events
 from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.i18n import domain
 from guide.core.registry import Registry
@@ -42,6 +43,7 @@ class KaivoGame(Game):
     # caught, a card turned face up; commands._tell says so); what only bots saw goes back
     # with the state; the score sheet draws nothing and keeps its full undo
     undo_policy = REFUSE_HIDDEN
+    events = Events(dict.fromkeys(render.RENDER, kaivo_commands.said))   # render.py
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -104,16 +106,6 @@ class KaivoGame(Game):
         state."""
         seat = screen.viewer(table.state)
         return None if seat is None else table.state["players"][seat]["name"]
-
-    def render(self, event: dict, table: KaivoTable) -> str | None:
-        # only the terminal's own private events were kept (Table.tell_private); at a
-        # terminal they are not printed into the scrollback (K-DEAL-1: the toolbar shows the
-        # card for the box's seconds); a script or pipe prints them
-        if ("private" in event and kaivo_commands.at_terminal(table)
-                and not table.library.rules.hints):
-            return None
-        text = render.render(event, event.get("private"))
-        return text if text is not None else super().render(event, table)
 
     def view(self, table: KaivoTable, viewer: Viewer = TV) -> dict:
         """What each viewer sees (guide.core.viewers): the TV; `guide state`, what the

@@ -12,6 +12,7 @@ import click
 from guide.core.box import FileKind
 from guide.core.dice import TENS_AND_ONES
 from guide.core.errors import DataError, GuideError
+from guide.core.events import Events
 from guide.core.game import Game
 from guide.core.i18n import domain
 from guide.core.reference import RulesPage
@@ -36,6 +37,7 @@ from guide.games.kaverini.data.tables import SCHEMA_NAMES, load_schema
 from guide.games.kaverini.model import CARD_TYPES
 from guide.games.kaverini.registry import commands
 from guide.games.kaverini.state import new_state
+from guide.games.kaverini.story import render_story
 from guide.games.kaverini.table import KaveriniTable
 from guide.games.kaverini.view import seats
 from guide.games.kaverini.view.model import player_view
@@ -49,6 +51,12 @@ class KaveriniGame(Game):
     state_version = 1
     percentile = TENS_AND_ONES        # R-DICE-2: d% is two d10, tens and ones
     commands: ClassVar[Registry] = commands
+    # words.py says each kind (an older event stored with its own words says those); the
+    # story says a run of events in one line where it can (story.py); the GM's own kinds
+    # and a secret item stay out of `log` but with --gm
+    events = Events.of(dict.fromkeys(words.RENDERERS, words.render), gm=words.GM_ONLY,
+                       gm_if=words.secret_item, join=render_story,
+                       default=lambda event, table: words.render(event))
     table_class: ClassVar[type[Table] | None] = KaveriniTable
     view_page = resources.files("guide.games.kaverini.view").joinpath("page.html").read_bytes()
     seat_page = resources.files("guide.games.kaverini.view").joinpath("seat.html").read_bytes()
@@ -110,18 +118,6 @@ class KaveriniGame(Game):
 
     def toolbar(self, table: Table) -> list[tuple[str, str]]:
         return screen.toolbar(_kaverini(table))
-
-    def render(self, event: dict, table: Table) -> str | None:
-        return words.render(event) or super().render(event, table)
-
-    def render_story(self, events: list[dict], table: Table) -> list[str]:
-        from guide.games.kaverini.story import render_story
-
-        return render_story(events, lambda e: self.render(e, table))
-
-    def gm_only(self, event: dict) -> bool:
-        return event["kind"] in words.GM_ONLY or words.secret_item(event) or \
-            super().gm_only(event)
 
     def view(self, table: Table, viewer: Viewer = TV) -> dict:
         """What each viewer sees (guide.core.viewers): the TV and `guide state`

@@ -6,6 +6,7 @@ from importlib import resources
 from typing import ClassVar
 
 from guide.core.box import Doc, FileKind
+from guide.core.events import Events
 from guide.core.game import Game
 from guide.core.i18n import domain
 from guide.core.registry import Registry
@@ -21,7 +22,7 @@ from . import box, cards_text, chrono, secrets, template, toolbar, views
 from . import seats as own_seats
 from .commands import box_of, commands
 from .model import State, TaverneTable, new_state
-from .render import page_words, render
+from .render import RENDER, page_words, render
 
 _, ngettext, pgettext = domain("taverne").functions()
 
@@ -36,6 +37,7 @@ class TaverneGame(Game):
     languages = ("en", "fr")
     state_version = 1
     commands: ClassVar[Registry] = commands
+    events = Events.of(dict.fromkeys(RENDER, render))  # render.py: RENDER, and T-EXC-1's card
     view_page = resources.files("guide.games.taverne").joinpath("page.html").read_bytes()
     seat_page = resources.files("guide.games.taverne").joinpath("seat.html").read_bytes()
 
@@ -105,10 +107,6 @@ class TaverneGame(Game):
         suffix = f" | {clock}" if clock else ""
         return " " + toolbar.toolbar(_s(table), box_of(table).calls,
                                      width=toolbar_width() - 1 - len(suffix)) + suffix
-
-    def render(self, event: dict, table: TaverneTable) -> str | None:
-        shown = render(event)
-        return shown if shown is not None else super().render(event, table)
 
     def view(self, table: TaverneTable, viewer: Viewer = TV) -> dict:
         """What each viewer sees (guide.core.viewers): the TV and `guide state`
