@@ -320,6 +320,7 @@ def state(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None,
 
     from guide.core.errors import GuideError
     from guide.core.names import resolve
+    from guide.core.players import seats as seats_of
     from guide.core.repl.run import open_table
     from guide.core.seats import Desk, seated
     from guide.core.viewers import public_state
@@ -332,7 +333,7 @@ def state(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None,
             raise UserError(_("--seat: the {game} game has no seats").format(game=table.game.id))
         else:
             try:
-                name = resolve(seat, table.game.seats(table), pgettext("what", "seat"))
+                name = resolve(seat, seats_of(table), pgettext("what", "seat"))
             except GuideError as e:
                 raise UserError(_("--seat: {why}").format(why=e)) from None
             shown = Desk.payload_of(table, name)

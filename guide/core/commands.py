@@ -14,6 +14,7 @@ from guide.core.errors import CommandError
 from guide.core.i18n import N_, _, domain_of, pgettext
 from guide.core.names import resolve
 from guide.core.params import Named
+from guide.core.players import seats as seats_of
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import desk_of, links, qr, seated
@@ -34,7 +35,7 @@ command = CORE.command
               help="The table's own faces, in order.")
 @click.option("--for", "private", default=None, metavar="WHO",
               type=Named(lambda: pgettext("what", "seat"),
-                         lambda t, w: ["gm", *t.game.seats(t)] if t is not None else []),
+                         lambda t, w: ["gm", *seats_of(t)] if t is not None else []),
               help="A private roll: only WHO sees it (gm, or a seat on its own page); kept out"
                    " of log (but log --gm), the TV and the other seats.")
 def roll(t: Table, expression: tuple[str, ...], faces: str | None, private: str | None) -> Result:
@@ -229,10 +230,10 @@ def seats(t: Table, no_qr: bool) -> Result:
         r.add(_(LOCAL_ONLY))
     for seat, link in links(t, base):
         r.add(f"{seat}: {link}")
-    unlinked = [s for s in t.game.seats(t) if s not in desk_of(t).tokens]
+    unlinked = [s for s in seats_of(t) if s not in desk_of(t).tokens]
     if unlinked:
         r.add(_("No link yet (the table makes them when it runs): {seats}").format(seats=", ".join(unlinked)))
-    elif t.game.seats(t):
+    elif seats_of(t):
         r.add(_("A seat's QR code to scan: seats qr NAME"))
     waiting = desk_of(t).pending
     if waiting:
@@ -268,7 +269,7 @@ def seats_qr(t: Table, seat: str) -> Result:
 
     Example: seats qr Ann"""
     base = _seat_base(t)
-    name = resolve(seat, t.game.seats(t), pgettext("what", "seat"))
+    name = resolve(seat, seats_of(t), pgettext("what", "seat"))
     r = Result()
     if not base:
         r.add(_("The view is not being served yet: type view --lan, then this link works."))
@@ -289,7 +290,7 @@ def seats_revoke(t: Table, seat: str) -> Result:
 
     Example: seats revoke Ann"""
     desk = desk_of(t)
-    name = resolve(seat, t.game.seats(t), pgettext("what", "seat"))
+    name = resolve(seat, seats_of(t), pgettext("what", "seat"))
     old = desk.tokens.get(name)
     desk.revoke(name)
     server = t.services.get("view")

@@ -18,6 +18,7 @@ from guide.core.dice import ONE_D100
 from guide.core.errors import GuideError
 from guide.core.events import Events
 from guide.core.i18n import _
+from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import AnyMove
@@ -125,13 +126,9 @@ class Game:
         `TV`, the TV page: only what every player may see (the core adds `schema` and
         `game`); `STATE`, the JSON of `guide state` (with `schema` and `game`); a seat
         (`viewers.seat(name)`), its page: what everyone may see plus its own secrets;
-        `TERMINAL`, the keyboard: its `seat` names the seat of the one at the keyboard where
-        the game master also plays (its private events reach the terminal). By default the
-        state is public whole, a seat sees the TV, and the terminal is the game master's."""
+        By default the state is public whole and a seat sees the TV."""
         if viewer.kind == "state":
             return {"schema": 1, "game": self.id, **table.state}
-        if viewer.kind == "terminal":
-            return {"seat": None}
         return {"game": self.id, "title": self.title}
 
     def notices(self, table: Table) -> list[str]:
@@ -148,8 +145,10 @@ class Game:
     seat_page: ClassVar[bytes | None] = None   # a seat's page (None: the core's plain one;
                                                # built on the page kit, guide/core/view/README.md)
 
-    def seats(self, table: Table) -> list[str]:
-        """Who has a seat now (one page each); none by default."""
+    def players(self, table: Table) -> Sequence[Player]:
+        """Who is at the table now (guide.core.players.Player: a name, a seat of their own
+        or none, a person or a bot, the one at the keyboard), in the game's order; those
+        with a seat get a page each. None by default."""
         return []
 
     def seat_moves(self, table: Table, seat: str) -> Sequence[AnyMove]:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from guide.core.errors import CommandError
 from guide.core.i18n import _
+from guide.core.players import seats as seats_of
 from guide.core.view import SCHEMA
 from guide.core.viewers import seat_view
 
@@ -108,7 +109,7 @@ class Desk:
         # can act from their page only once it is open (a game's clock waits for it)
         self.opened: dict[str, float] = {}
         if not table.campaign.read_only:            # `guide seats` beside a running table reads
-            for seat in table.game.seats(table):
+            for seat in seats_of(table):
                 if seat not in self.tokens:
                     self.issue(seat)
 
@@ -121,7 +122,7 @@ class Desk:
 
     def revoke(self, seat: str) -> str:
         """A new link for the seat; the old one gets nothing from now on."""
-        known = self.table.game.seats(self.table)
+        known = seats_of(self.table)
         if seat not in known:
             raise CommandError(_("no seat {seat!r}; seats: {seats}").format(
                 seat=seat, seats=", ".join(known) or _("none yet")))
@@ -132,7 +133,7 @@ class Desk:
     def seat_of(self, token: str) -> str | None:
         """The seat a token opens, compared in constant time against every seat's."""
         found = self._token_seat(token)
-        return found if found in self.table.game.seats(self.table) else None
+        return found if found in seats_of(self.table) else None
 
     def _token_seat(self, token: str) -> str | None:
         found = None
@@ -179,7 +180,7 @@ class Desk:
         already made) is dropped: it would act out of turn or for another seat."""
         with self._lock:
             self._version += 1
-            seats = self.table.game.seats(self.table)
+            seats = seats_of(self.table)
             for seat in seats:
                 if seat not in self.tokens:
                     self.issue(seat)
@@ -275,13 +276,13 @@ def seated(table: Table) -> bool:
     """Does the table's game have seats at all?"""
     from guide.core.game import Game
 
-    return type(table.game).seats is not Game.seats
+    return type(table.game).players is not Game.players
 
 
 def links(table: Table, base: str) -> list[tuple[str, str]]:
     """(seat, link) for every seat, under `base` (`http://HOST:PORT/`)."""
     desk = desk_of(table)
-    return [(seat, f"{base}seat/{desk.tokens[seat]}") for seat in table.game.seats(table)
+    return [(seat, f"{base}seat/{desk.tokens[seat]}") for seat in seats_of(table)
             if seat in desk.tokens]
 
 

@@ -15,6 +15,7 @@ from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import _
 from guide.core.interrupts import held_interrupts
+from guide.core.players import seats as seats_of
 from guide.core.reference import registry_of
 from guide.core.registry import parse, split
 from guide.core.result import Result
@@ -192,7 +193,7 @@ class Table(Generic[S, L]):
         only that there is one) or "gm" (the game master's terminal). `log` leaves it out
         unless --gm; the TV view, other seats and completion never see it. Dice drawn for it
         are inside it, as with `tell`."""
-        if who != GM and who not in self.game.seats(self):
+        if who != GM and who not in seats_of(self):
             raise CommandError(_("no seat {who!r} to tell privately").format(who=who))
         self.tell(kind, **{PRIVATE: who}, **data)
 

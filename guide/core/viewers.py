@@ -6,11 +6,11 @@ secrets (`Game.view(table, viewer)`, boardgame.io's `playerView`).
 - `STATE`: `guide state` and the `state` command, the public state as JSON (keep
   `schema` and `game`);
 - `seat(name)`: that seat's page (its `view`), and what a bot of that seat reads: what
-  everyone may see, plus that seat's own secrets;
-- `TERMINAL`: the keyboard of the game master; its view's `seat` names the seat of the
-  one at the keyboard where the game master also plays (Kaivo's "You"), whose private
-  events the terminal then shows (guide.core.story); None (the default): the terminal is
-  the game master's alone.
+  everyone may see, plus that seat's own secrets.
+
+The keyboard is the game master's, or also a player's where the game master plays
+(`Player.keyboard`, Kaivo's "You"): the terminal then shows that player's private events
+(guide.core.story) and its screens are that seat's to see.
 
 The secrets contract (tests/contract/test_secrets_contract.py) renders every viewer's
 view for the state and for each of the game's `secret_variants`: a viewer not entitled to
@@ -28,14 +28,13 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Viewer:
-    """One who looks: a `kind` ("tv", "state", "seat", "terminal") and, for a seat, its name."""
+    """One who looks: a `kind` ("tv", "state", "seat") and, for a seat, its name."""
     kind: str
     seat: str | None = None
 
 
 TV = Viewer("tv")
 STATE = Viewer("state")
-TERMINAL = Viewer("terminal")
 
 
 def seat(name: str) -> Viewer:
@@ -55,4 +54,6 @@ def seat_view(table: Table, name: str) -> dict[str, Any]:
 
 def keyboard_seat(table: Table) -> str | None:
     """The seat of the one at the keyboard (None: the game master's alone)."""
-    return table.game.view(table, TERMINAL).get("seat")
+    from guide.core.players import keyboard
+
+    return keyboard(table)

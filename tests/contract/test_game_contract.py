@@ -34,6 +34,7 @@ from guide.core import games
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.game import REFUSE_HIDDEN, UNDO_POLICIES, Game
+from guide.core.players import seats as seats_of
 from guide.core.reference import registry_of
 from guide.core.registry import Registry
 from guide.core.seats import Desk, as_moves, seated
@@ -114,7 +115,7 @@ class Run:
                 json.dumps([shown_view(t), pages], sort_keys=True, default=str))
 
     def seats(self) -> list[str]:
-        return list(self.game.seats(self.table)) if seated(self.table) else []
+        return seats_of(self.table) if seated(self.table) else []
 
     def state(self) -> str:
         return json.dumps(self.table.state, sort_keys=True)
@@ -127,7 +128,7 @@ def lines_for(run: Run, rng: random.Random, pool: list[str]) -> Iterator[str]:
     for _ in range(LINES):
         moves = []
         if seated(t):
-            for seat in run.game.seats(t):
+            for seat in seats_of(t):
                 moves += [move.line for move in as_moves(run.game.seat_moves(t, seat))]
         yield rng.choice(moves) if moves and rng.random() < 0.5 else rng.choice(pool)
 
@@ -266,7 +267,7 @@ def shapes(run: Run) -> None:
     assert isinstance(state.get("schema"), int) and state["game"] == game.id
     view = json.loads(json.dumps(shown_view(t)))
     assert isinstance(view.get("schema"), int) and view["game"] == game.id
-    for seat in game.seats(t) if seated(t) else []:
+    for seat in seats_of(t) if seated(t) else []:
         page = json.loads(json.dumps(Desk.payload_of(t, seat)))
         assert isinstance(page.get("schema"), int) and page["game"] == game.id
         assert page["seat"] == seat

@@ -6,7 +6,7 @@ At points of random runs (the lines of test_game_contract: help examples, names 
 and the seats' moves), for each variant the game says its state hides (the state changed
 ONLY in something hidden), every screen is rendered for the real state and for the variant:
 the TV view, `guide state`, every seat's page, the terminal's prompt, toolbar and completion
-(the game master's, or the keyboard's own seat's: `Game.view` of `TERMINAL`), and `log` without --gm. Every screen NOT
+(the game master's, or the keyboard's own seat's: `Player.keyboard`), and `log` without --gm. Every screen NOT
 entitled to the secret must come out the same; the next line of the run, then `undo`, on a
 table in each state must say the same too. Nothing here knows what a secret looks like, so
 a small number (Kaivo's card values) is caught as surely as a name. A deliberately leaky
@@ -27,6 +27,7 @@ import pytest
 from conftest import ROOT
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
+from guide.core.players import seats as seats_of
 from guide.core.repl.completer import candidates
 from guide.core.seats import Desk, seated
 from guide.core.secrets import GM, Secret, entitled
@@ -92,7 +93,7 @@ def screens(t: Table, state: dict) -> dict[tuple[str, str], str]:
     t.state = copy.deepcopy(state)
     try:
         terminal = keyboard_seat(t) or GM
-        seats = list(game.seats(t)) if seated(t) else []
+        seats = list(seats_of(t)) if seated(t) else []
         out = {(EVERYONE, "TV view"): dump(game.view(t, TV)),
                (EVERYONE, "guide state"): dump(game.view(t, STATE)),
                (EVERYONE, "the seats"): dump(seats),

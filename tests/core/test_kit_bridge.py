@@ -11,6 +11,7 @@ import pytest
 from guide.core.dice import Dice, DiceError, DiceLike, pick, shuffle
 from guide.core.errors import CommandError
 from guide.core.events import said
+from guide.core.players import Player
 from guide.core.games import installed, load
 from guide.core.table import Table
 
@@ -96,7 +97,7 @@ def test_a_rule_refusal_reaches_the_table_as_one_line_that_changes_nothing(game_
 # --- tell: a list of events, each private to one or to no one --------------------------------
 def test_tell_all_tells_private_events_as_tell_private_does_and_the_gm_ones_are_gm_only(monkeypatch):
     table = _table("kaverini")
-    monkeypatch.setattr(table.game, "seats", lambda t: ["Ann"])
+    monkeypatch.setattr(table.game, "players", lambda t: [Player("Ann")])
     table.story = []
     table.tell_all([{"kind": "roll", "expression": "1d6", "breakdown": "1d6 (3) = 3", "total": 3},
                     {"kind": "roll", "expression": "1d6", "breakdown": "x", "total": 1,

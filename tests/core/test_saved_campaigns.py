@@ -16,6 +16,7 @@ from conftest import ROOT
 from guide.core import games
 from guide.core.dice import Dice
 from guide.core.game import Game
+from guide.core.players import seats as seats_of
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.core.viewers import public_state
@@ -85,7 +86,7 @@ def test_a_seat_of_a_saved_campaign_reads_its_view_and_moves(game_id, tmp_path):
     from guide.core.seats import Desk, moves_for, view_for
 
     table = opened(game_id, tmp_path)
-    seat = table.game.seats(table)[0]
+    seat = seats_of(table)[0]
     page = Desk.payload_of(table, seat)
     assert view_for(table, seat) == page["view"]
     moves = moves_for(table, seat)

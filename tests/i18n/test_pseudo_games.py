@@ -16,6 +16,7 @@ from test_evenings import TAVERNE_EVENING as FRENCH_EVENING
 from test_pseudo import PSEUDO, _choices, _words, plain_words, speak_pseudo  # noqa: F401
 
 from guide.core import i18n
+from guide.core.players import seats as seats_of
 from guide.core.repl.completer import described
 from guide.core.repl.run import attempt, open_table
 from guide.core.result import text
@@ -80,7 +81,7 @@ def play(path: Path, game: str, script: str, tv: Any, seat: Any = None,
             except ValueError:
                 pass
             for name in pages:
-                if name in t.game.seats(t):
+                if name in seats_of(t):
                     said += seat(Desk.payload_of(t, name))
             allowed = (typed | commands | _words(dict(t.state)) | _words(told) | _words(box(t)))
             left = {w: s for s in re.sub(r"`[^`]*`", "", "\n".join(said)).splitlines()

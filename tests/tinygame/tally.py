@@ -21,6 +21,7 @@ import click
 from guide.core.errors import CommandError
 from guide.core.events import Events
 from guide.core.game import REFUSE_HIDDEN, Game
+from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.sealed import Sealed, all_in, reveal, seal, sealed, shown
@@ -195,8 +196,8 @@ class TallyGame(Game):
             return super().migrate(state, from_version)
         return {**state, "alarm": None, "hands": {p: [] for p in state["players"]}}
 
-    def seats(self, table) -> list[str]:
-        return list(table.state["players"])
+    def players(self, table) -> list[Player]:
+        return [Player(name) for name in table.state["players"]]
 
     # the clock: the bell rings on time
     def timer(self, table) -> float | None:

@@ -25,6 +25,7 @@ from guide.core.errors import CommandError, GuideError
 from guide.core.game import Game
 from guide.core.i18n import _
 from guide.core.logs import data_dir
+from guide.core.players import seats as seats_of
 from guide.core.repl.completer import TableCompleter
 from guide.core.repl.run import attempt_at_prompt
 from guide.core.result import STYLES, Result, Styled, lines
@@ -97,7 +98,7 @@ def pages(table: Table) -> bool:
     """Whether a long result may open the pager: only at a table nobody follows from a seat.
     With seats in play the pager would stop every phone (no move runs while it is open) and
     page a round's result away; there a result is printed whole and stays on screen."""
-    return not (seated(table) and bool(table.game.seats(table)))
+    return not (seated(table) and bool(seats_of(table)))
 
 
 def run_repl(table: Table) -> int:

@@ -11,6 +11,7 @@ from guide.core.box import Doc, FileKind
 from guide.core.events import Events
 from guide.core.game import Game
 from guide.core.i18n import domain
+from guide.core.players import Player
 from guide.core.reference import RulesPage
 from guide.core.registry import Registry
 from guide.core.seats import Move
@@ -106,8 +107,9 @@ class CaveGame(Game):
     def secret_variants(self, table: CaveTable) -> list[Secret]:
         return secrets.secret_variants(table.state)
 
-    def seats(self, table: CaveTable) -> list[str]:
-        return [c["name"] for c in table.state["characters"]]
+    def players(self, table: CaveTable) -> list[Player]:
+        """Every character is a seat, moved from its player's phone."""
+        return [Player(c["name"]) for c in table.state["characters"]]
 
     def seat_moves(self, table: CaveTable, seat: str) -> list[Move]:
         return seat_moves(table.state, table.library, seat)

@@ -11,6 +11,7 @@ from guide.core.errors import GuideError
 from guide.core.events import Events
 from guide.core.game import Game
 from guide.core.i18n import domain
+from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import Move
@@ -129,8 +130,8 @@ class CvGame(Game):
     def tv(self, table: CvTable) -> dict[str, Any]:
         return screen.view(table)
 
-    def seats(self, table: CvTable) -> list[str]:
-        return seats.seats(table)
+    def players(self, table: CvTable) -> list[Player]:
+        return [Player(p["name"]) for p in table.state["players"]]
 
     def seat_view(self, table: CvTable, seat: str) -> dict[str, Any]:
         return seats.seat_view(table, seat)

@@ -13,6 +13,7 @@ from guide.core.box import Doc, FileKind
 from guide.core.events import Events
 from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.i18n import domain
+from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.seats import Move
 from guide.core.secrets import Secret
@@ -100,21 +101,23 @@ class KaivoGame(Game):
         name = s["players"][seat]["name"]
         return "draw" if seat == screen.viewer(s) else f"draw --as {shlex.quote(name)}"
 
-    def terminal_seat(self, table: KaivoTable) -> str | None:
-        """"You" play at the keyboard: only your own secrets reach the terminal; a friend's
-        or a bot's are not kept (commands._tell), their seat's view reads them from the
-        state."""
-        seat = screen.viewer(table.state)
-        return None if seat is None else table.state["players"][seat]["name"]
+    def players(self, table: KaivoTable) -> list[Player]:
+        """At a dealt table each person has a seat, a bot none; a friend waiting to join has
+        one already. "You" play at the keyboard: only your own secrets reach the terminal; a
+        friend's or a bot's are not kept (commands._tell), their seat's view reads them from
+        the state. The score sheet's players have no seat."""
+        s = table.state
+        dealt = s["mode"] == "play"
+        you = screen.viewer(s)
+        return [*(Player(p["name"], seat=dealt and not p["bot"], bot=p["bot"], keyboard=i == you)
+                  for i, p in enumerate(s["players"])),
+                *(Player(name) for name in (s["joining"] if dealt else []))]
 
     def view(self, table: KaivoTable, viewer: Viewer = TV) -> dict:
         """What each viewer sees (guide.core.viewers): the TV; `guide state`, what the
-        terminal's screens show; a seat's page, that seat's knowledge (knowledge.py); the
-        terminal, "You"'s seat."""
+        terminal's screens show; a seat's page, that seat's knowledge (knowledge.py)."""
         if viewer.kind == "state":
             return self.public_state(table)
-        if viewer.kind == "terminal":
-            return {"seat": self.terminal_seat(table)}
         if viewer.seat is not None:
             return self.seat_view(table, viewer.seat)
         return self.tv(table)
@@ -126,9 +129,6 @@ class KaivoGame(Game):
     # --- seats: friends at the table, each on their own phone (seats.py) -------------------
     def secret_variants(self, table: KaivoTable) -> list[Secret]:
         return secrets.secret_variants(table.state)
-
-    def seats(self, table: KaivoTable) -> list[str]:
-        return seats.seats(table.state)
 
     def seat_view(self, table: KaivoTable, seat: str) -> dict:
         s = table.state

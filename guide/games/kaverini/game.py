@@ -15,6 +15,7 @@ from guide.core.errors import DataError, GuideError
 from guide.core.events import Events
 from guide.core.game import Game
 from guide.core.i18n import domain
+from guide.core.players import Player
 from guide.core.reference import RulesPage
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -134,8 +135,9 @@ class KaveriniGame(Game):
     def secret_variants(self, table: Table) -> list[Secret]:
         return secrets.secret_variants(_kaverini(table))
 
-    def seats(self, table: Table) -> list[str]:
-        return seats.seats(_kaverini(table))
+    def players(self, table: Table) -> list[Player]:
+        """Every Kaveri is a seat (the Tour Guide keeps the keyboard)."""
+        return [Player(k["name"]) for k in table.state["kaverit"]]
 
     def seat_view(self, table: Table, seat: str) -> dict:
         return seats.seat_view(_kaverini(table), seat)

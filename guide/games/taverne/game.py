@@ -9,6 +9,7 @@ from guide.core.box import Doc, FileKind
 from guide.core.events import Events
 from guide.core.game import Game
 from guide.core.i18n import domain
+from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import Move
@@ -74,8 +75,10 @@ class TaverneGame(Game):
     def secret_variants(self, table: TaverneTable) -> list[Secret]:
         return secrets.secret_variants(_s(table))
 
-    def seats(self, table: TaverneTable) -> list[str]:
-        return own_seats.seats(_s(table))
+    def players(self, table: TaverneTable) -> list[Player]:
+        """Every player seated has a seat, away, entering or shown the door included (their
+        page shows the table; an away player's move is coming back)."""
+        return [Player(name) for name in _s(table)["seating"]]
 
     def seat_view(self, table: TaverneTable, seat: str) -> dict:
         """The table as the player `seat` may see it: public, plus their own sealed choices

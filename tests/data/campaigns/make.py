@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
 
 from guide.core import games  # noqa: E402
 from guide.core.dice import Dice  # noqa: E402
+from guide.core.players import seats as seats_of
 from guide.core.store import Store  # noqa: E402
 from guide.core.table import Table  # noqa: E402
 from guide.core.viewers import STATE  # noqa: E402
@@ -65,7 +66,7 @@ def make(game_id: str) -> None:
     for line in LINES[game_id]:
         table.execute(line)
     for _ in range(SEAT_MOVES[game_id]):
-        seat, move = next((s, m) for s in game.seats(table)
+        seat, move = next((s, m) for s in seats_of(table)
                           for m in as_moves(game.seat_moves(table, s))[:1])
         table.execute(move.line, seat=seat)
     held = {"state_version": game.state_version, "state": table.state,

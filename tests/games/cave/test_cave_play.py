@@ -17,6 +17,7 @@ from installed import guide, guide_env
 from guide import __version__
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
+from guide.core.players import seats as seats_of
 from guide.core.repl.completer import candidates
 from guide.core.result import text
 from guide.core.store import Store
@@ -135,7 +136,7 @@ def test_tab_completes_characters_sides_and_angles(table):
 
 def test_each_character_is_a_seat_offered_its_legal_moves_on_its_turn(table):
     do(table, "character Ann", "character Bob", "start --at 0,0")
-    assert GAME.seats(table) == ["Ann", "Bob"]
+    assert seats_of(table) == ["Ann", "Bob"]
     assert GAME.seat_moves(table, "Bob") == []                # not Bob's turn
     moves = GAME.seat_moves(table, "Ann")
     shape = table.state["pieces"][table.state["tiles"]["draw"][0]]["shape"]

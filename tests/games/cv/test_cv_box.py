@@ -14,6 +14,7 @@ import pytest
 from guide.core import box as core_box
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, DataError, RuleError
+from guide.core.players import seats as seats_of
 from guide.core.result import text
 from guide.core.store import Store
 from guide.core.table import Table
@@ -226,8 +227,8 @@ def test_the_deck_order_never_reaches_the_tv_a_seat_or_guide_state(tmp_path, fol
     box = library.load([library.bundled(), folder]).box
     hidden = [box[n] for d in ("youth", "maturity", "old_age") for n in pile(t, d)]
     assert hidden
-    seats = [t.game.seat_view(t, seat) for seat in t.game.seats(t)]
-    moves = [[str(m) for m in t.game.seat_moves(t, seat)] for seat in t.game.seats(t)]
+    seats = [t.game.seat_view(t, seat) for seat in seats_of(t)]
+    moves = [[str(m) for m in t.game.seat_moves(t, seat)] for seat in seats_of(t)]
     for shown in (t.game.view(t), t.game.public_state(t), seats, moves):
         said = json.dumps(shown, ensure_ascii=False)
         assert "piles" not in said

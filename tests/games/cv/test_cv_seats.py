@@ -15,6 +15,7 @@ import pytest
 from installed import guide_env
 
 from guide.core.dice import Dice
+from guide.core.players import seats as seats_of
 from guide.core.result import text
 from guide.core.seats import Desk, as_moves
 from guide.core.store import Store
@@ -43,9 +44,9 @@ def page(t: Table, seat: str) -> dict:
 
 def test_the_seat_of_the_player_to_roll_offers_the_roll_and_the_others_only_their_goal(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
-    assert t.game.seats(t) == []
+    assert seats_of(t) == []
     run(t, "players Ann Bob", "track youth=20 maturity=20 old_age=20")
-    assert t.game.seats(t) == ["Ann", "Bob"] and t.game.seat_policy == "apply"
+    assert seats_of(t) == ["Ann", "Bob"] and t.game.seat_policy == "apply"
     ann, bob = moves(t, "Ann"), moves(t, "Bob")
     assert ann["roll Ann"] == "Roll the dice"
     assert not [line for line in bob if not line.startswith("goal Bob ")]      # not Bob's turn
