@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from guide.core.errors import CommandError
 from guide.core.i18n import _
+from guide.core.line import build
 from guide.core.players import seats as seats_of
 from guide.core.view import SCHEMA
 from guide.core.viewers import seat_view
@@ -52,6 +53,14 @@ class Move:
     group: tuple[str, ...] = ()
     detail: str = ""
     key: str = ""
+
+    @classmethod
+    def of(cls, label: str, words: Sequence[object], group: Sequence[str] = (), detail: str = "",
+           key: str = "") -> Move:
+        """The move whose command is these words (the command's name, then its arguments
+        and options): its line is written by `guide.core.line.build`, each word quoted as it
+        needs, whatever the names hold (quotes, apostrophes, spaces, `--`)."""
+        return cls(label, build([str(w) for w in words]), tuple(group), detail, key)
 
     def shown(self, index: int) -> dict[str, Any]:
         """What the page receives of it: never the line (the page sends its number back)."""

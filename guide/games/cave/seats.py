@@ -21,10 +21,6 @@ ARROW = {"up": "up", "down": "down", "left": "left", "right": "right"}
 _, ngettext, pgettext = domain("cave").functions()
 
 
-def quoted(name: str) -> str:
-    return f'"{name}"' if " " in name else name
-
-
 def next_shape(state: CaveState) -> str | None:
     """The shape of the tile a move onto an empty square would place (the draw pile's top;
     None when the pile is empty and the discards are to be shuffled first)."""
@@ -36,7 +32,6 @@ def seat_moves(state: CaveState, box: Box, seat: str) -> list[Move]:
     ch = current(state)
     if ch is None or ch["name"] != seat:
         return []
-    who = quoted(seat)
     moves: list[Move] = []
     shape = next_shape(state)
     for side in OPPOSITE:
@@ -46,7 +41,7 @@ def seat_moves(state: CaveState, box: Box, seat: str) -> list[Move]:
             continue
         empty = key(*neighbour(ch["x"], ch["y"], side)) not in state["board"]
         if not empty or shape is None:
-            moves.append(Move(pgettext("side", side), f"move {who} {side}", (_(MOVE),)))
+            moves.append(Move.of(pgettext("side", side), ["move", seat, side], (_(MOVE),)))
             continue
         seen: set[tuple[str, ...]] = set()
         for turn in entry_turns(box, shape, side):
@@ -54,37 +49,38 @@ def seat_moves(state: CaveState, box: Box, seat: str) -> list[Move]:
             if sides in seen:                    # 0 and 180 of a straight tile look alike
                 continue
             seen.add(sides)
-            moves.append(Move(_("turned {turn}").format(turn=turn), f"move {who} {side} --turn {turn}",
-                              (_(MOVE), pgettext("side", side)),
+            moves.append(Move.of(_("turned {turn}").format(turn=turn),
+                                 ["move", seat, side, "--turn", turn], (_(MOVE), pgettext("side", side)),
                               _("a {shape}, open {sides}").format(
                                   shape=pgettext("shape", shape),
                                   sides=", ".join(pgettext("side", s) for s in sides))))
     held = ch["challenge"]
     if held and not held["crossed"] and not state["moved"] and not ch["stuck"]:
         need = ch["energy"] + box.item_bonus * ch["items"]
-        moves.append(Move(_("guide rolls the d20"), f"roll {who}", (_(CHALLENGE),),
+        moves.append(Move.of(_("guide rolls the d20"), ["roll", seat], (_(CHALLENGE),),
                           _("{need} or under crosses").format(need=need)))
         for face in range(1, box.challenge_die + 1):
-            moves.append(Move(str(face), f"roll {who} --roll {face}",
-                              (_(CHALLENGE), _("the table's own d20"))))
+            moves.append(Move.of(str(face), ["roll", seat, "--roll", face],
+                                 (_(CHALLENGE), _("the table's own d20"))))
     if ch["food"]:
         values = ", ".join(map(str, ch["food"]))
         every = _("all ({values})").format(values=values)
-        moves.append(Move(_("raw"), f"eat {who}", (_(EAT), every)))
+        moves.append(Move.of(_("raw"), ["eat", seat], (_(EAT), every)))
         if fire_at_hand(state, ch):
-            moves.append(Move(_("cooked"), f"eat {who} --cooked", (_(EAT), every)))
+            moves.append(Move.of(_("cooked"), ["eat", seat, "--cooked"], (_(EAT), every)))
         if len(ch["food"]) > 1:
             for value in sorted(set(ch["food"])):
                 one = _("the {value}").format(value=value)
-                moves.append(Move(_("raw"), f"eat {who} --food {value}", (_(EAT), one)))
+                moves.append(Move.of(_("raw"), ["eat", seat, "--food", value], (_(EAT), one)))
                 if fire_at_hand(state, ch):
-                    moves.append(Move(_("cooked"), f"eat {who} --cooked --food {value}", (_(EAT), one)))
+                    moves.append(Move.of(_("cooked"), ["eat", seat, "--cooked", "--food", value],
+                                         (_(EAT), one)))
         for other in others_here(state, ch):
             for value in sorted(set(ch["food"])):
-                moves.append(Move(_("a {value}").format(value=value),
-                                  f"give {who} {quoted(other['name'])} --food {value}",
-                                  (_(SHARE), _("to {name}").format(name=other["name"]))))
-    moves.append(Move(_("End the turn"), f"end {who}"))
+                moves.append(Move.of(_("a {value}").format(value=value),
+                                     ["give", seat, other["name"], "--food", value],
+                                     (_(SHARE), _("to {name}").format(name=other["name"]))))
+    moves.append(Move.of(_("End the turn"), ["end", seat]))
     return moves
 
 
