@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from guide import __version__
+from guide.core import settings
 from guide.core.cli import BOX, CAMPAIGN, GAME, PathOf, UserError, asked_language, subcommand_at
 from guide.core.clihelp import SaidGroup, said
 from guide.core.i18n import _, ngettext, pgettext
@@ -104,7 +105,7 @@ def roll(expression: tuple[str, ...], seed: int | None, faces: str | None,
 
     try:
         dice = Dice(seed, parse_faces(faces, "--dice") if faces else None)
-        result = roll_expression(" ".join(expression), dice, _game(game_id).percentile)
+        result = roll_expression(" ".join(expression), dice, _game(game_id).settings.percentile)
     except DiceError as e:
         raise UserError(str(e)) from None
     click.echo(result.breakdown)
@@ -136,7 +137,7 @@ def check(paths: tuple[Path, ...], game_id: str | None, facts: bool) -> None:
     groups = by_game(list(paths), sorted(games.installed()), _game(game_id).id)
     problems, summaries = [], []
     for gid, files in groups.items():
-        found, summary = _game(gid).check(files, facts=facts)
+        found, summary = settings.check(_game(gid), files, facts=facts)
         problems += found
         summaries.append(summary if len(groups) == 1 else f"{gid}: {summary}")
     for p in problems:
@@ -198,7 +199,7 @@ def cards(type_argument: str | None, card_type: str | None, boxes: tuple[Path, .
     card_type = card_type or type_argument
     game = _game(game_id)
     try:
-        click.echo(text(game.cards(game.load(list(boxes)), card_type)))
+        click.echo(text(game.cards(settings.load(game, list(boxes))).table(card_type)))
     except GuideError as e:
         raise UserError(str(e)) from None
 
@@ -213,7 +214,7 @@ def card(name: tuple[str, ...], boxes: tuple[Path, ...], game_id: str | None) ->
 
     game = _game(game_id)
     try:
-        click.echo("\n".join(game.card(game.load(list(boxes)), " ".join(name))))
+        click.echo("\n".join(game.cards(settings.load(game, list(boxes))).detail(" ".join(name))))
     except GuideError as e:
         raise UserError(str(e)) from None
 
@@ -225,7 +226,7 @@ def schema(kind: str | None, game_id: str | None) -> None:
     """Print the JSON Schemas of a game's data files (all, or the one named)."""
     import json
 
-    schemas = _game(game_id).schemas()
+    schemas = settings.schemas(_game(game_id))
     if kind is not None and kind not in schemas:
         raise UserError(_("no schema {kind!r}; known: {known}").format(
             kind=kind, known=", ".join(schemas) or _("none")))
@@ -276,7 +277,7 @@ class PlayCommand(click.Command):
         rows = []
         for game_id in sorted(games.installed()):
             try:
-                options = games.load(game_id).start_options()
+                options = settings.start_options(games.load(game_id))
             except Exception:  # noqa: BLE001 - a broken game must not break the help
                 continue
             words = domain(game_id)
@@ -401,7 +402,7 @@ def view_command(campaign, boxes, game_id, lan, port) -> None:
     table = open_table(campaign, list(boxes), seed=None, read_only=True, game_id=game_id)
     store = table.campaign
     try:
-        server, note = serve(table.game.view_page, port, lan)
+        server, note = serve(table.game.settings.view_page, port, lan)
     except OSError as e:
         raise UserError(_("cannot serve the view on port {port}: {why}").format(
             port=port or _("near 8765"), why=e.strerror or e)) from None

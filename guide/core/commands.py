@@ -45,7 +45,7 @@ def roll(t: Table, expression: tuple[str, ...], faces: str | None, private: str 
     Example: roll 4d6kh3 --for gm"""
     if faces:
         t.dice.give(parse_faces(faces, "--dice"))
-    r = roll_expression(" ".join(expression), t.dice, t.game.percentile)
+    r = roll_expression(" ".join(expression), t.dice, t.game.settings.percentile)
     if private is None:
         t.tell("roll", breakdown=r.breakdown, total=r.total)
         return Result([str(r.total)])
@@ -181,7 +181,7 @@ def start_view(t: Table, port: int | None, lan: bool):
     from guide.core.view.ports import serve
 
     try:
-        server, note = serve(t.game.view_page, port, lan)
+        server, note = serve(t.game.settings.view_page, port, lan)
     except OSError as e:
         raise CommandError(_("cannot serve the view on port {port}: {why}").format(
             port=port or _("near 8765"), why=e.strerror or e)) from None
@@ -189,7 +189,7 @@ def start_view(t: Table, port: int | None, lan: bool):
     if desk is not None:
         server.on_move = desk.receive
         server.on_open = desk.page_opened
-        server.seat_page = t.game.seat_page
+        server.seat_page = t.game.settings.seat_page
         t.campaign.save_seat_address(server.base)
 
     def listener(table: Table) -> None:

@@ -172,7 +172,7 @@ class Desk:
         game = table.game
         moves = as_moves(game.seat_moves(table, seat))
         payload = {"schema": SCHEMA, "seat": seat, "game": game.id, "title": game.title,
-                   "policy": game.seat_policy, "view": seat_view(table, seat),
+                   "policy": game.settings.seat_policy, "view": seat_view(table, seat),
                    "your_turn": bool(moves), "moves": [m.shown(i) for i, m in enumerate(moves)],
                    "words": page_words()}
         private = private_lines(table, seat)

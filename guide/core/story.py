@@ -1,7 +1,7 @@
 """A command's story as each viewer may read it: the game master's terminal, `log`,
 `log --gm`, and a seat's own page (private events, guide.core.table.Table.tell_private); the
 core's own marks in a story (on time, upgraded, a hidden draw), said by the core and never
-given to a game's renderer; and why undo may not take a change back (Game.undo_policy)."""
+given to a game's renderer; and why undo may not take a change back (Game.settings.undo_policy)."""
 
 from __future__ import annotations
 
@@ -74,14 +74,14 @@ def say(t: Any, events: list[dict], viewer: str) -> list[str]:
 
 def undo_refusal(t: Any, entry: Entry) -> str | None:
     """Why undo may not take back this change (None: it may): an upgrade of the campaign
-    always, a hidden draw under the game's REFUSE_HIDDEN policy (Game.undo_policy)."""
+    always, a hidden draw under the game's REFUSE_HIDDEN policy (Game.settings.undo_policy)."""
     from guide.core.game import REFUSE_HIDDEN
 
     for e in entry.story:
         if e["kind"] == UPGRADED:
             return _("cannot undo past the upgrade of the campaign from state {old} to {new};"
                      " nothing changed").format(old=e["from"], new=e["to"])
-        if e["kind"] == HIDDEN and t.game.undo_policy == REFUSE_HIDDEN:
+        if e["kind"] == HIDDEN and t.game.settings.undo_policy == REFUSE_HIDDEN:
             return _("cannot undo {line!r}: it drew {what}, hidden from the players, and undoing"
                      " it would show it again; nothing changed").format(line=entry.line,
                                                                         what=e["what"])

@@ -19,6 +19,7 @@ from guide.core.players import seats as seats_of
 from guide.core.reference import registry_of
 from guide.core.registry import parse, split
 from guide.core.result import Result
+from guide.core.settings import upgrade
 from guide.core.state import diff
 from guide.core.store import CampaignError, Entry, Store
 from guide.core.story import HIDDEN, TIMER, UPGRADED, say, undo_refusal
@@ -62,13 +63,13 @@ class Table(Generic[S, L]):
         self.interrupted = False           # a Ctrl-C came while the last command was saved
         self.listeners: list[Callable[[Table], None]] = []   # told after each command
         self.services: dict[str, Any] = {}  # things the REPL runs beside the table (the view)
-        self.lang = game.languages[0]       # the table's language (guide play --lang, remembered)
+        self.lang = game.settings.languages[0]       # the table's language (guide play --lang, remembered)
         i18n.use(self.language)
 
     # --- running a command ------------------------------------------------------------
     def execute(self, line: str, seat: str | None = None, timed: bool = False) -> Result:
         """Run one line; `seat` names the seat it came from, `timed` says the game's clock
-        ran it (Game.on_time); its story says so."""
+        ran it (Game.clock); its story says so."""
         self.interrupted = False
         i18n.use(self.language)
         args = split(line)
@@ -203,7 +204,7 @@ class Table(Generic[S, L]):
         if not any(e["kind"] == HIDDEN for e in self.story):
             self.story.append({"kind": HIDDEN, "what": what})
 
-    # --- the clock (Game.timer, Game.on_time) -------------------------------------------
+    # --- the clock (Game.clock) ---------------------------------------------------------
     def timer(self) -> float | None:
         """Seconds until the game's clock acts (0 or less: now); None when none runs, or
         while it is idle: its last line changed nothing, until a command changes something."""
@@ -211,7 +212,8 @@ class Table(Generic[S, L]):
             return None
         self._due = None
         try:
-            return self.game.timer(self)
+            clock = self.game.clock(self)
+            return None if clock is None else clock.seconds
         except Exception as e:  # noqa: BLE001 - a broken clock must not end the evening
             from guide.core.logs import log_exception
 
@@ -225,7 +227,8 @@ class Table(Generic[S, L]):
             return None
         self._due = self.changed
         try:
-            return self.game.on_time(self) or None
+            clock = self.game.clock(self)
+            return None if clock is None else clock.line or None
         except Exception as e:  # noqa: BLE001
             from guide.core.logs import log_exception
 
@@ -234,8 +237,10 @@ class Table(Generic[S, L]):
 
     @property
     def language(self) -> str:
-        """The language the table speaks now (the game's say: Game.language)."""
-        return self.game.language(self)
+        """The language the table speaks now: `guide play --lang` (remembered by the
+        campaign), or where the game's own command chose one, its state's `lang`."""
+        chosen = self.state.get("lang") if isinstance(self.state, dict) else None
+        return chosen if chosen in self.game.settings.languages else self.lang
 
     @property
     def campaign(self) -> Store:
@@ -261,20 +266,20 @@ class Table(Generic[S, L]):
         store, game = self.store, self.game
         state = store.load(game.new_state)
         found = store.found_version
-        if found >= game.state_version:
+        if found >= game.settings.state_version:
             return state
         if not store.read_only and store.head() == 0 and not store.entries(limit=1):
-            store.save_state_version(game.state_version)      # a new file: nothing to upgrade
+            store.save_state_version(game.settings.state_version)      # a new file: nothing to upgrade
             return state
         try:
-            upgraded = game.migrate(copy.deepcopy(state), found)
+            upgraded = upgrade(game, copy.deepcopy(state), found)
         except Exception as e:  # noqa: BLE001 - any failure: the file is left as it was
             raise CampaignError(_("{path}: a campaign of state {found} that this guide (state"
                                   " {known}) cannot upgrade: {why}; it was left untouched").format(
-                                      path=store.path, found=found, known=game.state_version,
+                                      path=store.path, found=found, known=game.settings.state_version,
                                       why=e)) from None
         if not store.read_only:
-            story = [{"kind": UPGRADED, "from": found, "to": game.state_version}]
-            store.upgrade(f"(upgraded from state {found} to {game.state_version})",
-                          diff(state, upgraded), story, upgraded, game.state_version)
+            story = [{"kind": UPGRADED, "from": found, "to": game.settings.state_version}]
+            store.upgrade(f"(upgraded from state {found} to {game.settings.state_version})",
+                          diff(state, upgraded), story, upgraded, game.settings.state_version)
         return upgraded

@@ -30,7 +30,7 @@ import click
 import pytest
 
 from conftest import ROOT
-from guide.core import games
+from guide.core import games, settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.game import REFUSE_HIDDEN, UNDO_POLICIES, Game
@@ -97,13 +97,13 @@ class Run:
 
     def __init__(self, game: Game, folder: Path, seed: int):
         self.game, self.path, self.seed = game, folder / "c.sqlite", seed
-        self.library = game.load([])
+        self.library = settings.load(game, [])
         self.table = self.open()
 
     def open(self, read_only: bool = False) -> Table:
         store = Store(self.path, read_only=read_only, game=self.game.id,
-                      state_version=self.game.state_version)
-        return (self.game.table_class or Table)(self.game, store, self.library, Dice(self.seed))
+                      state_version=self.game.settings.state_version)
+        return (self.game.settings.table_class or Table)(self.game, store, self.library, Dice(self.seed))
 
     def snapshot(self) -> tuple[str, tuple, str]:
         """The state, the journal in the file (its last command, how many are active, how
@@ -150,7 +150,7 @@ def test_random_lines_keep_undo_and_redo_exact_and_a_refusal_changes_nothing(
         game_id, folder, monkeypatch):
     monkeypatch.chdir(folder)
     game = game_of(game_id)
-    assert game.undo_policy in UNDO_POLICIES
+    assert game.settings.undo_policy in UNDO_POLICIES
     pool = [line for name, found in examples(game).items() if name not in LEFT_OUT
             for line in found]
     seed = sum(map(ord, game_id))
@@ -202,7 +202,7 @@ def undo_and_redo(run: Run, line: str, before: str, after: str) -> None:
     except CommandError as e:
         # decisions.md: only a game that refuses past a hidden draw may refuse here, in
         # one line, and the refusal changes nothing
-        assert run.game.undo_policy == REFUSE_HIDDEN, f"undo of {line!r} refused: {e}"
+        assert run.game.settings.undo_policy == REFUSE_HIDDEN, f"undo of {line!r} refused: {e}"
         assert "\n" not in str(e) and run.state() == after
         return
     assert run.state() == before, f"undo of {line!r} is not exact"
@@ -215,7 +215,7 @@ def said(run: Run, told: dict[str, dict]) -> None:
     said in words, in every language of the game (an event private to another seat may be
     silent, as may the core's own marks)."""
     t = run.table
-    for lang in run.game.languages:
+    for lang in run.game.settings.languages:
         t.lang = lang
         for kind, event in told.items():
             if kind in MARKS:
@@ -224,7 +224,7 @@ def said(run: Run, told: dict[str, dict]) -> None:
             words = run.game.events.render(event, t)
             assert words is None or isinstance(words, str)
             assert words or "to" in event or "private" in event, f"{kind} is not said ({lang})"
-    t.lang = run.game.languages[0]
+    t.lang = run.game.settings.languages[0]
 
 
 SECRET = 987654          # a face no view of any game shows by chance
@@ -288,7 +288,7 @@ def test_every_rule_reads_as_plain_words_on_the_terminal(game_id):
     read as `Reading:`), in every game with a rules page."""
     from guide.core.reference import shown
 
-    page = game_of(game_id).rules_page()
+    page = settings.rules_page(game_of(game_id))
     if page is None:
         pytest.skip("no rules page")
     for rule in page.rules():

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.players import seats as seats_of
@@ -136,10 +137,10 @@ def undo_says(run: Run, state: dict, line: str, folder: Path, n: int) -> list[st
     undo says, with the TV and `log` after it (None: the line was refused or changed
     nothing). Undo must also give back exactly `state`."""
     game = run.game
-    store = Store(folder / f"u{n}.sqlite", game=game.id, state_version=game.state_version)
+    store = Store(folder / f"u{n}.sqlite", game=game.id, state_version=game.settings.state_version)
     store.upgrade("(the state to check)", diff(game.new_state(), state), [], state,
-                  game.state_version)
-    t = (game.table_class or Table)(game, store, run.library, Dice(run.seed))
+                  game.settings.state_version)
+    t = (game.settings.table_class or Table)(game, store, run.library, Dice(run.seed))
     try:
         assert dump(t.state) == dump(state)
         try:
@@ -326,7 +327,7 @@ def scene(name: str, folder: Path, only: str | None = None) -> Checker:
         (folder / "box").mkdir()
         (folder / "box" / "box.yaml").write_text(BOXES[game_id], encoding="utf-8")
         run.table.close()
-        run.library = run.game.load([folder / "box"])
+        run.library = settings.load(run.game, [folder / "box"])
         run.table = run.open()
     check = Checker(run, folder, random.Random(seed), only)
     try:
@@ -387,7 +388,7 @@ def test_the_check_catches_a_leaky_game(leaky, where, folder):
     honest, game = TallyGame(), leaky()
     for g in (honest, game):
         store = Store(folder / f"{type(g).__name__}.sqlite", game=g.id,
-                      state_version=g.state_version)
+                      state_version=g.settings.state_version)
         t = Table(g, store, None, Dice(1))
         try:
             for line in ("join Ann", "join Bob", "draw Ann --roll 2", "guess Bob 5"):
@@ -408,7 +409,7 @@ def test_the_check_catches_a_leaky_game(leaky, where, folder):
 def test_a_sealed_secret_is_kept_from_the_terminal_too(folder):
     """A sealed secret (None) may show nowhere, the terminal included; a seat's, nowhere
     but its page; the game master's, nowhere but the terminal."""
-    store = Store(folder / "c.sqlite", game="tally", state_version=TallyGame.state_version)
+    store = Store(folder / "c.sqlite", game="tally", state_version=TallyGame.settings.state_version)
     t = Table(ToolbarLeaks(), store, None, Dice(1))
     try:
         for line in ("join Ann", "draw Ann --roll 2"):

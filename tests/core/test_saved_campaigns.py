@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from guide.core import games
+from guide.core import games, settings
 from guide.core.dice import Dice
 from guide.core.game import Game
 from guide.core.players import seats as seats_of
@@ -47,8 +47,8 @@ def opened(game_id: str, folder: Path, read_only: bool = False) -> Table:
     if not path.exists():
         shutil.copy(SAVED / f"{game_id}.sqlite", path)
     game = game_of(game_id)
-    store = Store(path, read_only=read_only, game=game.id, state_version=game.state_version)
-    return (game.table_class or Table)(game, store, game.load([]), Dice(3))
+    store = Store(path, read_only=read_only, game=game.id, state_version=game.settings.state_version)
+    return (game.settings.table_class or Table)(game, store, settings.load(game, []), Dice(3))
 
 
 def test_every_game_has_a_saved_campaign():

@@ -18,14 +18,15 @@ from typing import Any, TypedDict
 
 import click
 
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, GuideError
 from guide.core.events import Events
-from guide.core.game import REFUSE_HIDDEN, Game
+from guide.core.game import REFUSE_HIDDEN, Clock, Game
 from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.sealed import Sealed, all_in, reveal, seal, sealed, shown
 from guide.core.secrets import Secret
+from guide.core.settings import Settings, Start
 from guide.core.viewers import TV, Viewer
 
 commands = Registry(families=("tally",))
@@ -176,44 +177,39 @@ COUNT_START = click.Option(["--count", "start_count"], type=click.IntRange(0, 10
                            default=None, metavar="N", help="A new tally starts at N.")
 
 
+def migrate(state: dict, from_version: int) -> dict:
+    """State 1 had no alarm and no hands."""
+    if from_version != 1:
+        raise GuideError(f"the tally game cannot upgrade a campaign of state {from_version}")
+    return {**state, "alarm": None, "hands": {p: [] for p in state["players"]}}
+
+
+def start_lines(table, options: dict[str, Any]) -> list[str]:
+    """guide play --count N: the count starts at N."""
+    count = options.get("start_count")
+    return [f"add {count}"] if count and table.state["count"] == 0 else []
+
+
 class TallyGame(Game):
     id = "tally"
     title = "Tally (a test game)"
     commands = commands
     events = events
 
-    seat_policy = "apply"
-    state_version = 2
-    undo_policy = REFUSE_HIDDEN
+    settings = Settings(state_version=2, migrate=migrate, undo_policy=REFUSE_HIDDEN,
+                        seat_policy="apply", start=Start(lambda: [COUNT_START], start_lines))
 
     def new_state(self) -> dict:
         return dict(TallyState(count=0, rolls=[], players=[], guesses=sealed(), alarm=None,
                                hands={}))
 
-    def migrate(self, state: dict, from_version: int) -> dict:
-        """State 1 had no alarm and no hands."""
-        if from_version != 1:
-            return super().migrate(state, from_version)
-        return {**state, "alarm": None, "hands": {p: [] for p in state["players"]}}
-
     def players(self, table) -> list[Player]:
         return [Player(name) for name in table.state["players"]]
 
     # the clock: the bell rings on time
-    def timer(self, table) -> float | None:
+    def clock(self, table) -> Clock | None:
         alarm = table.state["alarm"]
-        return None if alarm is None else alarm - table.now()
-
-    def on_time(self, table) -> str | None:
-        return "ring"
-
-    # guide play --count N
-    def start_options(self) -> list[click.Option]:
-        return [COUNT_START]
-
-    def start(self, table, **options: Any) -> list[str]:
-        count = options.get("start_count")
-        return [f"add {count}"] if count and table.state["count"] == 0 else []
+        return None if alarm is None else Clock(alarm - table.now(), "ring")
 
     def seat_moves(self, table, seat: str) -> list[tuple[str, str]]:
         box = table.state["guesses"]

@@ -16,6 +16,7 @@ from guide.core.reference import RulesPage
 from guide.core.registry import Registry
 from guide.core.seats import Move
 from guide.core.secrets import Secret
+from guide.core.settings import Settings
 from guide.core.story import say
 from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
@@ -45,20 +46,18 @@ def page(name: str) -> bytes:
 class CaveGame(Game):
     id = "cave"
     title = "Cave escape"
-    state_version = 1
     commands: ClassVar[Registry] = commands
-    view_page = page("page.html")
-    seat_page = page("seat.html")
-    seat_policy = "apply"        # no game master: the companion is the box, a legal move runs at once
     events = Events.of(RENDER)   # render.py: one function per kind
-    menu_rows = 3                # the 17-line map stays on a 24-line screen above the prompt
+    settings = Settings(
+        view_page=page("page.html"), seat_page=page("seat.html"),
+        seat_policy="apply",     # no game master: the companion is the box, a legal move runs at once
+        menu_rows=3,             # the 17-line map stays on a 24-line screen above the prompt
+        # docs/cave.md: the rules as the companion applies them, C- ids (guide.core.reference)
+        rules=lambda: RulesPage(_("Cave escape's rules"), "C-", rules_text.rules),
+        greeting=lambda: _("Cave escape: character NAME, start, move; help; Ctrl-D leaves."))
 
     def new_state(self) -> dict:
         return dict(new_state())
-
-    def rules_page(self) -> RulesPage:
-        """docs/cave.md: the rules as the companion applies them, C- ids (guide.core.reference)."""
-        return RulesPage(_("Cave escape's rules"), "C-", rules_text.rules)
 
     def files(self) -> tuple[FileKind, ...]:
         return (box_kind(),)
@@ -118,9 +117,6 @@ class CaveGame(Game):
         """The TV's view (nothing is secret in a cooperative game) and the pictures of the new
         tile's turns on that seat's move buttons."""
         return {**self.tv(table), "pictures": pictures(table.state, table.library, seat)}
-
-    def greeting(self) -> str:
-        return _("Cave escape: character NAME, start, move; help; Ctrl-D leaves.")
 
     def cli(self) -> list[click.Command]:
         return [cave_group]

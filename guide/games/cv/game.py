@@ -9,13 +9,14 @@ from typing import Any, ClassVar
 from guide.core.box import Doc, FileKind
 from guide.core.errors import GuideError
 from guide.core.events import Events
-from guide.core.game import Game
+from guide.core.game import Catalogue, Game
 from guide.core.i18n import domain
 from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import Move
 from guide.core.secrets import Secret
+from guide.core.settings import Settings
 from guide.core.template import BoxTemplate, slug
 from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
@@ -41,14 +42,17 @@ def _cost(library: Library, symbols: tuple[str, ...] | None) -> str:
 class CvGame(Game):
     id = "cv"
     title = "CV"
-    state_version = 1
     commands: ClassVar[Registry] = commands
     events = Events(dict.fromkeys(render.KINDS, lambda event, table: Renderer(
         table.library, screen.speaks(table)).render(event)))
-    languages = ("en", "uk")
-    view_page = resources.files("guide.games.cv.view").joinpath("page.html").read_bytes()
-    seat_page = resources.files("guide.games.cv.view").joinpath("seat.html").read_bytes()
-    seat_policy = "apply"         # no game master: a seat's legal move runs at once
+    settings = Settings(
+        # the table's language: guide play --lang, or CV's own `lang` command (state["lang"])
+        languages=("en", "uk"),
+        view_page=resources.files("guide.games.cv.view").joinpath("page.html").read_bytes(),
+        seat_page=resources.files("guide.games.cv.view").joinpath("seat.html").read_bytes(),
+        seat_policy="apply",      # no game master: a seat's legal move runs at once
+        greeting=lambda: _("CV, the dice, track and score sheet. Type help, or Tab to complete;"
+                           " Ctrl-D leaves."))
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -68,7 +72,11 @@ class CvGame(Game):
             _("A CV card file in {folder}: fill it from your box, then guide check {folder}"
               " --game cv")])
 
-    def cards(self, library: Library, card_type: str | None) -> Result:
+    def cards(self, library: Library) -> Catalogue:
+        return Catalogue(lambda card_type: self.card_table(library, card_type),
+                         lambda name: self.card(library, name))
+
+    def card_table(self, library: Library, card_type: str | None) -> Result:
         """`guide cards --game cv`: the table's card file (--box) if it holds cards, else the
         special cards the seed describes (the rest are the table's own)."""
         wanted = library.card_type(card_type) if card_type is not None else None
@@ -139,8 +147,3 @@ class CvGame(Game):
     def seat_moves(self, table: CvTable, seat: str) -> list[Move]:
         return seats.seat_moves(table, seat)
 
-    def greeting(self) -> str:
-        return _("CV, the dice, track and score sheet. Type help, or Tab to complete; Ctrl-D leaves.")
-
-    def language(self, table: CvTable) -> str:  # type: ignore[override]
-        return screen.speaks(table)

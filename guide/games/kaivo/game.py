@@ -11,12 +11,13 @@ import click
 
 from guide.core.box import Doc, FileKind
 from guide.core.events import Events
-from guide.core.game import REFUSE_HIDDEN, Game
+from guide.core.game import Clock, Game
 from guide.core.i18n import domain
 from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.seats import Move
 from guide.core.secrets import Secret
+from guide.core.settings import REFUSE_HIDDEN, Settings
 from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 
@@ -33,17 +34,19 @@ _, ngettext, pgettext = domain("kaivo").functions()
 class KaivoGame(Game):
     id = "kaivo"
     title = "Kaivo"
-    state_version = 1
     commands: ClassVar[Registry] = commands
-    view_page = resources.files("guide.games.kaivo").joinpath("page.html").read_bytes()
-    seat_page = resources.files("guide.games.kaivo").joinpath("seat.html").read_bytes()
-    seat_policy = "apply"           # no game master: a seat's legal move runs at once
     # K-TURN-1 "can not be put back, because that would be a free peek": in a dealt round,
     # undo is refused past a command that drew a card from the deck (yours or a bot's), or
     # that showed a person a card they had not seen (the call's reveal, a peek, a glimpse
     # caught, a card turned face up; commands._tell says so); what only bots saw goes back
     # with the state; the score sheet draws nothing and keeps its full undo
-    undo_policy = REFUSE_HIDDEN
+    settings = Settings(
+        undo_policy=REFUSE_HIDDEN,
+        view_page=resources.files("guide.games.kaivo").joinpath("page.html").read_bytes(),
+        seat_page=resources.files("guide.games.kaivo").joinpath("seat.html").read_bytes(),
+        seat_policy="apply",        # no game master: a seat's legal move runs at once
+        greeting=lambda: _("Kaivo: players NAME NAME for a score sheet, or deal --bots N to play;"
+                           " help lists the commands; Ctrl-D leaves."))
     events = Events(dict.fromkeys(render.RENDER, kaivo_commands.said))   # render.py
 
     def new_state(self) -> dict:
@@ -92,6 +95,10 @@ class KaivoGame(Game):
             return None
         left = start + limit - kaivo_commands.now()
         return left if left < 0 else math.nextafter(left, math.inf)   # "more than" the limit
+
+    def clock(self, table: KaivoTable) -> Clock | None:
+        seconds = self.timer(table)
+        return None if seconds is None else Clock(seconds, self.on_time(table))
 
     def on_time(self, table: KaivoTable) -> str | None:
         s = table.state
@@ -143,10 +150,6 @@ class KaivoGame(Game):
 
     def seat_moves(self, table: KaivoTable, seat: str) -> list[Move]:
         return seats.seat_moves(table.state, seat, table.library.rules)
-
-    def greeting(self) -> str:
-        return _("Kaivo: players NAME NAME for a score sheet, or deal --bots N to play; "
-                 "help lists the commands; Ctrl-D leaves.")
 
     def cli(self) -> list[click.Command]:
         from .cli import kaivo

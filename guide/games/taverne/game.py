@@ -7,13 +7,13 @@ from typing import ClassVar
 
 from guide.core.box import Doc, FileKind
 from guide.core.events import Events
-from guide.core.game import Game
+from guide.core.game import Catalogue, Clock, Game
 from guide.core.i18n import domain
 from guide.core.players import Player
 from guide.core.registry import Registry
-from guide.core.result import Result
 from guide.core.seats import Move
 from guide.core.secrets import Secret
+from guide.core.settings import Settings, load
 from guide.core.template import BoxTemplate, slug
 from guide.core.text import toolbar_width
 from guide.core.viewers import TV, Viewer
@@ -35,12 +35,15 @@ def _s(table: TaverneTable) -> State:
 class TaverneGame(Game):
     id = "taverne"
     title = "Taverne de la Licorne"
-    languages = ("en", "fr")
-    state_version = 1
     commands: ClassVar[Registry] = commands
     events = Events.of(dict.fromkeys(RENDER, render))  # render.py: RENDER, and T-EXC-1's card
-    view_page = resources.files("guide.games.taverne").joinpath("page.html").read_bytes()
-    seat_page = resources.files("guide.games.taverne").joinpath("seat.html").read_bytes()
+    settings = Settings(
+        languages=("en", "fr"),
+        view_page=resources.files("guide.games.taverne").joinpath("page.html").read_bytes(),
+        seat_page=resources.files("guide.games.taverne").joinpath("seat.html").read_bytes(),
+        seat_policy="apply",   # the Pillar is a player: a seat's legal move applies at once
+        greeting=lambda: _("{title}: seat players (player NAME --loot N), then start; type"
+                           " help, or Tab to complete; Ctrl-D leaves.").format(title=TaverneGame.title))
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -59,19 +62,15 @@ class TaverneGame(Game):
         """`guide new box [NAME] --game taverne [--to DIR]`: the table's cards to fill from
         its own box (template.py); never a card's text. NAME names the folder."""
         folder = slug(name) if name and slug(name) else "taverne-box"
-        return BoxTemplate(template.template(self.load([])), folder, [
+        return BoxTemplate(template.template(load(self, [])), folder, [
             _("A Taverne card file in {folder}: fill it from your box, then guide check"
               " {folder} --game taverne")])
 
-    def cards(self, library: box.Box, card_type: str | None) -> Result:
-        return cards_text.table(library, card_type)
-
-    def card(self, library: box.Box, name: str) -> list[str]:
-        return cards_text.detail(library, name)
+    def cards(self, library: box.Box) -> Catalogue:
+        return Catalogue(lambda card_type: cards_text.table(library, card_type),
+                         lambda name: cards_text.detail(library, name))
 
     # --- seats: each player's own phone (guide.core.seats; seats.py) ---------------------
-    seat_policy = "apply"      # the Pillar is a player: a seat's legal move applies at once
-
     def secret_variants(self, table: TaverneTable) -> list[Secret]:
         return secrets.secret_variants(_s(table))
 
@@ -96,11 +95,9 @@ class TaverneGame(Game):
         return own_seats.moves(_s(table), seat, box_of(table))
 
     # --- T-CHRONO-2: the round clock on the core's timer ------------------------------
-    def timer(self, table: TaverneTable) -> float | None:
-        return chrono.seconds_left(_s(table), table.now())
-
-    def on_time(self, table: TaverneTable) -> str | None:
-        return "chrono time" if chrono.seconds_left(_s(table), table.now()) is not None else None
+    def clock(self, table: TaverneTable) -> Clock | None:
+        seconds = chrono.seconds_left(_s(table), table.now())
+        return None if seconds is None else Clock(seconds, "chrono time")
 
     def prompt(self, table: TaverneTable) -> str:
         return toolbar.prompt(_s(table))
@@ -124,6 +121,4 @@ class TaverneGame(Game):
         view = views.tv(_s(table), box_of(table).calls)
         return {"title": self.title, **view, "said": page_words(view)}
 
-    def greeting(self) -> str:
-        return _("{title}: seat players (player NAME --loot N), then start; type help,"
-                 " or Tab to complete; Ctrl-D leaves.").format(title=self.title)
+

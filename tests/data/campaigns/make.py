@@ -15,9 +15,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
 
-from guide.core import games  # noqa: E402
+from guide.core import games, settings  # noqa: E402
 from guide.core.dice import Dice  # noqa: E402
-from guide.core.players import seats as seats_of
+from guide.core.players import seats as seats_of  # noqa: E402
 from guide.core.store import Store  # noqa: E402
 from guide.core.table import Table  # noqa: E402
 from guide.core.viewers import STATE  # noqa: E402
@@ -61,15 +61,15 @@ def make(game_id: str) -> None:
     game = game_of(game_id)
     path = HERE / f"{game_id}.sqlite"
     path.unlink(missing_ok=True)
-    store = Store(path, game=game.id, state_version=game.state_version)
-    table = (game.table_class or Table)(game, store, game.load([]), Dice(SEED))
+    store = Store(path, game=game.id, state_version=game.settings.state_version)
+    table = (game.settings.table_class or Table)(game, store, settings.load(game, []), Dice(SEED))
     for line in LINES[game_id]:
         table.execute(line)
     for _ in range(SEAT_MOVES[game_id]):
         seat, move = next((s, m) for s in seats_of(table)
                           for m in as_moves(game.seat_moves(table, s))[:1])
         table.execute(move.line, seat=seat)
-    held = {"state_version": game.state_version, "state": table.state,
+    held = {"state_version": game.settings.state_version, "state": table.state,
             "public": game.view(table, STATE)}
     (HERE / f"{game_id}.json").write_text(
         json.dumps(held, indent=1, sort_keys=True, ensure_ascii=False) + "\n", "utf-8")

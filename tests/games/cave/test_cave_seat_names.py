@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.seats import moves_for
 from guide.core.store import Store
@@ -15,8 +16,8 @@ GAME = CaveGame()
 
 
 def table(tmp_path: Path) -> Table:
-    store = Store(tmp_path / "c.sqlite", game=GAME.id, state_version=GAME.state_version)
-    return Table(GAME, store, GAME.load([]), Dice(5))
+    store = Store(tmp_path / "c.sqlite", game=GAME.id, state_version=GAME.settings.state_version)
+    return Table(GAME, store, settings.load(GAME, []), Dice(5))
 
 
 def test_a_name_with_quotes_ends_its_turn_from_its_phone_C_TURN_1(tmp_path):

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from test_kaivo_seats import seat_move
 from test_kaivo_secrecy import PUBLIC_VALUES, Oracle
 
+from guide.core import settings as kit
 from guide.core.dice import Dice
 from guide.core.players import seats as seats_of
 from guide.core.seats import Desk
@@ -39,7 +40,7 @@ from guide.games.kaivo.model import LEVELS
 from guide.games.kaivo.screen import viewer
 
 GAME = KaivoGame()
-LIBRARY = GAME.load([])
+LIBRARY = kit.load(GAME, [])
 FRIENDS = ["Ann", "Ben", "Cid"]
 
 

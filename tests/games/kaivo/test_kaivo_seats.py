@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.players import seats as seats_of
@@ -25,7 +26,7 @@ GAME = KaivoGame()
 
 @pytest.fixture
 def table(tmp_path):
-    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), GAME.load([]), Dice(5))
+    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), settings.load(GAME, []), Dice(5))
     yield t
     if "view" in t.services:
         t.execute("view --stop")
@@ -65,7 +66,7 @@ def test_friends_each_get_a_seat_and_bots_fill_the_table(table):
     assert out.startswith("New match: Ann, Ben, Eero, Lumi; Lumi deals.")
     assert seats_of(table) == ["Ann", "Ben"]
     assert [p["bot"] for p in table.state["players"]] == [False, False, True, True]
-    assert GAME.seat_policy == "apply"
+    assert GAME.settings.seat_policy == "apply"
     assert table.state["table"]["turn"] == 0              # the last seat dealt: Ann starts
 
 

@@ -45,7 +45,7 @@ def line_of(b: Brawl, seat: str, label: str) -> str:
 def test_every_player_has_a_seat_and_a_legal_move_applies_at_once():
     b = brawl(4)
     assert seats_of(b.table) == ["Marie", "Pierre", "Cecile", "Jacques"]
-    assert GAME.seat_policy == "apply"
+    assert GAME.settings.seat_policy == "apply"
     assert placing(b, "Marie") == []                       # call 1: nothing to choose
 
 
