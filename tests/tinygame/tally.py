@@ -21,7 +21,7 @@ import click
 from guide.core.errors import CommandError, GuideError
 from guide.core.events import Events
 from guide.core.game import REFUSE_HIDDEN, Clock, Game
-from guide.core.players import Player
+from guide.core.players import Player, named
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.sealed import Sealed, all_in, reveal, seal, sealed, shown
@@ -30,6 +30,7 @@ from guide.core.settings import Settings, Start
 from guide.core.viewers import TV, Viewer
 
 commands = Registry(families=("tally",))
+PLAYER = named(lambda: "player")     # a player's name, matched as people type it; Tab offers it
 
 # Each kind of event Tally tells, in words (guide.core.events).
 events = Events.of({
@@ -69,7 +70,7 @@ def join(t, name: str) -> Result:
 
 
 @commands.command("leave", "tally")
-@click.argument("name")
+@click.argument("name", type=PLAYER)
 def leave(t, name: str) -> Result:
     """A player leaves the table (and their seat with them). Example: leave Ann"""
     if name not in t.state["players"]:
@@ -82,7 +83,7 @@ def leave(t, name: str) -> Result:
 
 
 @commands.command("guess", "tally")
-@click.argument("name")
+@click.argument("name", type=PLAYER)
 @click.argument("face", type=click.IntRange(1, 6))
 def guess(t, name: str, face: int) -> Result:
     """A player's sealed guess of the next die; revealed when every player has guessed.
@@ -156,7 +157,7 @@ def ring(t) -> Result:
 
 
 @commands.command("draw", "tally")
-@click.argument("name")
+@click.argument("name", type=PLAYER)
 @click.option("--roll", type=int, default=None, help="The table's own d6 face.")
 def draw(t, name: str, roll: int | None) -> Result:
     """NAME draws a hidden card (a d6 face) that only NAME sees, on their own page; undo
