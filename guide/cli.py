@@ -268,7 +268,7 @@ def commands_reference(game_id: str | None) -> None:
 
 class PlayCommand(click.Command):
     """`guide play`: the core's options, then the start options of the campaign's game
-    (`Game.start_options`, e.g. Kaverini's --adventure), read once the game is known."""
+    (`Settings.start`, e.g. Kaverini's --adventure), read once the game is known."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from guide.core import games

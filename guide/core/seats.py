@@ -1,14 +1,15 @@
 """Seats: each player's own page, with their own secrets and their own moves.
 
-The game says who sits at the table (`Game.seats`), what each seat may see
-(`Game.view` of the seat's viewer) and which moves it may make now (`Game.seat_moves`: each a `Move`, the
-ready-made command line with its label and the groups its button sits in, as data the
-page arranges, never read back from the label; a plain (label, line) pair still counts).
+The game says who sits at the table (`Game.players`: those with a seat), what each seat
+may see (`Game.view` of the seat's viewer) and which moves it may make now
+(`Game.seat_moves`: each a `Move`, the ready-made command line built from its words with
+its label and the groups its button sits in, as data the page arranges, never read back
+from the label; a plain (label, line) pair still counts).
 The desk gives every seat an unguessable token, kept in the campaign file (outside the
 journal: undo never takes a link back), publishes each seat's page after every command,
 and takes a seat's move:
 
-- a game with a game master (`seat_policy = "gm"`, Kaverini) puts the line at the GM's
+- a game with a game master (`Settings.seat_policy = "gm"`, Kaverini) puts the line at the GM's
   prompt, who runs it with Enter, edits it or discards it (`seats take`, `seats drop` in a
   script): nothing changes the campaign without the game master;
 - a game without one (`"apply"`) runs a legal move at once.

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from guide.core.store import Entry
 
 # The core's own marks in a story, said by the core and never given to a game's renderer:
-TIMER = "on time"          # the game's clock ran this command (Game.on_time)
+TIMER = "on time"          # the game's clock ran this command (Game.clock)
 UPGRADED = "upgraded"      # an older campaign upgraded (Game.migrate): undo stops here
 HIDDEN = "hidden draw"     # the command drew hidden information (Table.drew_hidden)
 SECRET = "private"         # at the terminal: an event private to a seat, not shown there
