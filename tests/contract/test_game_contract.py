@@ -21,16 +21,15 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import click
 import pytest
+from gamelist import game_ids, game_of
 
-from conftest import ROOT
-from guide.core import games, settings
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.game import REFUSE_HIDDEN, UNDO_POLICIES, Game
@@ -43,9 +42,6 @@ from guide.core.story import MARKS
 from guide.core.table import Table
 from guide.core.view import shown_view
 from guide.core.viewers import public_state
-
-sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
-from tally import TallyGame  # noqa: E402
 
 SHM = Path("/dev/shm")
 LINES = 200              # random lines a game
@@ -60,12 +56,7 @@ LEFT_OUT = {"quit", "view", "export", "odds", "undo", "redo", "seats qr"}
 EXAMPLE = re.compile(r"Examples?:\s*(.+?)(?:\n\s*\n|$)", re.S)
 
 
-def the_games() -> list[str]:
-    return sorted(games.installed()) + ["tally"]
-
-
-def game_of(game_id: str) -> Game:
-    return TallyGame() if game_id == "tally" else games.load(game_id)
+the_games = game_ids           # the one list of games (gamelist.py)
 
 
 def examples(game: Game) -> dict[str, list[str]]:
