@@ -1,9 +1,12 @@
-"""Writes the saved campaigns of tests/core/test_saved_campaigns.py: one per game, each
-set up and a few moves played, saved by the code of the commit that wrote them (the one
+"""Wrote the saved campaigns of tests/core/test_saved_campaigns.py: one per game, each
+set up and a few moves played, saved by the code of the commit that added them (2cccf08,
 before the game model moved into the core), so that a campaign saved then keeps opening
-and playing on. Run once, from the repository's root: `python tests/data/campaigns/make.py`;
-it rewrites every file here and, beside each campaign, the JSON of what it holds (its
-state and `guide state`), which the test compares with what a table opened on it holds."""
+and playing on. Beside each campaign, the JSON of what it held (its state and `guide
+state`), which the test compares with what a table opened on it holds.
+
+Do not run it to refresh the files: they are the old campaigns the test is about. For a
+new game, or to add a campaign saved by today's code beside them, run it with that game's
+id (`python tests/data/campaigns/make.py ID`, from the repository's root)."""
 
 from __future__ import annotations
 
