@@ -19,6 +19,7 @@ from guide.core.names import suggest
 from guide.core.params import Named
 from guide.core.registry import Registry
 from guide.core.result import Result, Styled
+from guide.core.settings import rules_page
 
 if TYPE_CHECKING:
     from guide.core.game import Game
@@ -73,7 +74,7 @@ def _plain(text: str) -> str:
 
 
 def _page(t: Table | None) -> RulesPage | None:
-    return t.game.rules_page() if t is not None else None
+    return rules_page(t.game) if t is not None else None
 
 
 def _ids(t: Table | None, words: list[str]) -> list[str]:
@@ -133,4 +134,4 @@ def registry_of(game: Game) -> Registry:
     `rules` when it has a rules page. A game's own command of a name wins."""
     from guide.core.commands import CORE
 
-    return game.commands.merged(CORE, *((REFERENCE,) if game.rules_page() else ()))
+    return game.commands.merged(CORE, *((REFERENCE,) if game.settings.rules else ()))
