@@ -98,7 +98,7 @@ def test_a_box_nested_1500_folders_deep_is_walked(deep):
     top, deepest = deep
     files, problems = box.yaml_files([top])
     assert files == [top / "a.yaml", deepest / "box.yaml"] and problems == []
-    found = games.load("cave").check([top])[0]
+    found = settings.check(games.load("cave"), [top])[0]
     assert any(p.file == str(deepest / "box.yaml") for p in found)
 
 
