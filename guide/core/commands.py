@@ -198,12 +198,11 @@ def view(t: Table, lan: bool, port: int | None, stop: bool) -> Result:
 
 def start_view(t: Table, port: int | None, lan: bool):
     """Serve the TV page (and, in a game with seats, the seats), following every command."""
-    from guide.core.view.ports import serve
-
     from importlib import resources
 
     from guide.core.i18n import current
     from guide.core.view import in_language
+    from guide.core.view.ports import serve
 
     def page(own: bytes | None, core: str, title: str) -> bytes:
         """The game's page (or the core's) in the table's language: <html lang>, <title>."""

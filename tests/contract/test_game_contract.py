@@ -6,7 +6,7 @@
   fresh table on the same file rebuilds it), with a FLOOR of lines that changed the game (a
   run in which every line was refused proves nothing and fails);
 - a refused line changes nothing: not the state, not the file, not the view;
-- under the undo policy "refuse past a hidden draw" (decisions.md), a refused undo changes
+- under the undo policy "refuse past a hidden draw" (docs/architecture.md), a refused undo changes
   nothing and says why in one line;
 - every event kind the game tells is said by its renderer, in every language it offers;
 - `guide state` (Game.view of STATE), the TV view as the core sends it (view.shown_view) and
@@ -235,7 +235,8 @@ def undo_and_redo(run: Run, line: str, before: str, after: str) -> None:
     try:
         t.execute("undo")
     except CommandError as e:
-        # decisions.md: only a game that refuses past a hidden draw may refuse here, in
+        # the undo policies (docs/architecture.md): only a game that refuses past a hidden
+        # draw may refuse here, in
         # one line, and the refusal changes nothing
         assert run.game.settings.undo_policy == REFUSE_HIDDEN, f"undo of {line!r} refused: {e}"
         assert "\n" not in str(e) and run.state() == after

@@ -41,7 +41,8 @@ START = {
 def table(game_id: str, path: Path, seed: int = 3) -> Table:
     game = games.load(game_id)
     boxes = [CV_BOX] if game_id == "cv" else []
-    t = (game.settings.table_class or Table)(game, Store(path, game=game_id), settings.load(game, boxes), Dice(seed))
+    t = (game.settings.table_class or Table)(game, Store(path, game=game_id), settings.load(game, boxes),
+                                             Dice(seed))
     for line in START[game_id]:
         t.execute(line)
     return t

@@ -9,8 +9,8 @@ import json
 import socket
 
 import pytest
-from test_tiny_game import tally_table  # noqa: I001 - the tiny game's table
 from tally import guess_line
+from test_tiny_game import tally_table  # noqa: I001 - the tiny game's table
 
 from guide.core.result import text
 from guide.core.seats import desk_of
