@@ -236,8 +236,7 @@ def undo_and_redo(run: Run, line: str, before: str, after: str) -> None:
         t.execute("undo")
     except CommandError as e:
         # the undo policies (docs/architecture.md): only a game that refuses past a hidden
-        # draw may refuse here, in
-        # one line, and the refusal changes nothing
+        # draw may refuse here, in one line, and the refusal changes nothing
         assert run.game.settings.undo_policy == REFUSE_HIDDEN, f"undo of {line!r} refused: {e}"
         assert "\n" not in str(e) and run.state() == after
         return
