@@ -1,6 +1,6 @@
 """`rules`: a game's rules page at the prompt, one rule by its id (`rules C-TURN-6`) or every
 rule that holds some words (`rules heel shield`); without words, the ids by section. A game
-offers it by naming its page (`Game.rules_page`); a game with none has no `rules` command
+offers it by naming its page (`Settings.rules`); a game with none has no `rules` command
 (`registry_of`). How the page is written stays the game's: it parses its own document into
 `Rule`s, the core shows, finds and searches them."""
 
@@ -36,7 +36,7 @@ class Rule:
 
 @dataclass(frozen=True)
 class RulesPage:
-    """A game's rules page as `rules` reads it (Game.rules_page)."""
+    """A game's rules page as `rules` reads it (Settings.rules)."""
 
     title: str                                # `rules` alone starts with it: "Cave escape's rules"
     prefix: str                               # every id starts with it ("C-"): an unknown id of

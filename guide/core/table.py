@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 Ask = Callable[..., str]   # (question, choices, default="", meta=None) -> the answer
 
 S = TypeVar("S", bound=Mapping[str, Any])   # the game's state (its TypedDict)
-L = TypeVar("L")                            # the game's library (what Game.load gives)
+L = TypeVar("L")                            # the game's library (what settings.load gives)
 
 PRIVATE = "private"     # an event's key: the one who may see it (see Table.tell_private)
 GM = "gm"               # ... the game master alone
@@ -47,7 +47,7 @@ class Table(Generic[S, L]):
         self.game = game
         self.registry = registry_of(game)
         self.store = store
-        self.library = library             # the game's data, as Game.load gave it
+        self.library = library             # the game's data, as settings.load gave it
         self.dice = dice
         self.ask = ask                     # asks the GM in a terminal; None in scripts
         # a person reads the output at the REPL's prompt: true there also while a timed line

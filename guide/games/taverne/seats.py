@@ -414,7 +414,7 @@ def _plain(seat: str, kind: str, args: dict[str, Any]) -> str:
     return build(["bid", seat, args["energy"]])
 
 
-# --- what the seat's page shows (Game.seat_view adds it to the seat's own view) ------------
+# --- what the seat's page shows (TaverneGame.seat_view adds it to the seat's own view) ------------
 def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[str, Any]:
     """The seat page's own part: the player's Counter, hand, pile, Specialties, Trick,
     targets, the Attacks on them to divide their Dodges among, and every sentence the page
