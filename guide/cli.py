@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from guide import __version__
+from guide.core import settings
 from guide.core.cli import BOX, CAMPAIGN, GAME, PathOf, UserError, asked_language, subcommand_at
 from guide.core.clihelp import SaidGroup, said
 from guide.core.i18n import _, ngettext, pgettext
@@ -106,7 +107,7 @@ def roll(expression: tuple[str, ...], seed: int | None, faces: str | None,
 
     try:
         dice = Dice(seed, parse_faces(faces, "--dice") if faces else None)
-        result = roll_expression(" ".join(expression), dice, _game(game_id).percentile)
+        result = roll_expression(" ".join(expression), dice, _game(game_id).settings.percentile)
     except DiceError as e:
         raise UserError(str(e)) from None
     click.echo(result.breakdown)
@@ -138,7 +139,7 @@ def check(paths: tuple[Path, ...], game_id: str | None, facts: bool) -> None:
     groups = by_game(list(paths), sorted(games.installed()), _game(game_id).id)
     problems, summaries = [], []
     for gid, files in groups.items():
-        found, summary = _game(gid).check(files, facts=facts)
+        found, summary = settings.check(_game(gid), files, facts=facts)
         problems += found
         summaries.append(summary if len(groups) == 1 else f"{gid}: {summary}")
     for p in problems:
@@ -221,7 +222,7 @@ def cards(type_argument: str | None, card_type: str | None, boxes: tuple[Path, .
     card_type = card_type or type_argument
     game = _game(game_id)
     try:
-        click.echo(text(game.cards(game.load(list(boxes)), card_type)))
+        click.echo(text(game.cards(settings.load(game, list(boxes))).table(card_type)))
     except GuideError as e:
         raise UserError(str(e)) from None
 
@@ -236,7 +237,7 @@ def card(name: tuple[str, ...], boxes: tuple[Path, ...], game_id: str | None) ->
 
     game = _game(game_id)
     try:
-        click.echo("\n".join(game.card(game.load(list(boxes)), " ".join(name))))
+        click.echo("\n".join(game.cards(settings.load(game, list(boxes))).detail(" ".join(name))))
     except GuideError as e:
         raise UserError(str(e)) from None
 
@@ -248,7 +249,7 @@ def schema(kind: str | None, game_id: str | None) -> None:
     """Print the JSON Schemas of a game's data files (all, or the one named)."""
     import json
 
-    schemas = _game(game_id).schemas()
+    schemas = settings.schemas(_game(game_id))
     if kind is not None and kind not in schemas:
         raise UserError(_("no schema {kind!r}; known: {known}").format(
             kind=kind, known=", ".join(schemas) or _("none")))
@@ -324,7 +325,7 @@ def commands_reference(game_id: str | None) -> None:
 
 class PlayCommand(click.Command):
     """`guide play`: the core's options, then the start options of the campaign's game
-    (`Game.start_options`, e.g. Kaverini's --adventure), read once the game is known."""
+    (`Settings.start`, e.g. Kaverini's --adventure), read once the game is known."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from guide.core import games
@@ -333,7 +334,7 @@ class PlayCommand(click.Command):
         rows = []
         for game_id in sorted(games.installed()):
             try:
-                options = games.load(game_id).start_options()
+                options = settings.start_options(games.load(game_id))
             except Exception:  # noqa: BLE001 - a broken game must not break the help
                 continue
             words = domain(game_id)
@@ -377,18 +378,20 @@ def state(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None,
 
     from guide.core.errors import GuideError
     from guide.core.names import resolve
+    from guide.core.players import seats as seats_of
     from guide.core.repl.run import open_table
     from guide.core.seats import Desk, seated
+    from guide.core.viewers import public_state
 
     table = open_table(campaign, list(boxes), seed=None, read_only=True, game_id=game_id)
     try:
         if seat is None:
-            shown = table.game.public_state(table)
+            shown = public_state(table)
         elif not seated(table):
             raise UserError(_("--seat: the {game} game has no seats").format(game=table.game.id))
         else:
             try:
-                name = resolve(seat, table.game.seats(table), pgettext("what", "seat"))
+                name = resolve(seat, seats_of(table), pgettext("what", "seat"))
             except GuideError as e:
                 raise UserError(_("--seat: {why}").format(why=e)) from None
             shown = Desk.payload_of(table, name)
@@ -456,7 +459,7 @@ def view_command(campaign, boxes, game_id, lan, port) -> None:
     table = open_table(campaign, list(boxes), seed=None, read_only=True, game_id=game_id)
     store = table.campaign
     try:
-        server, note = serve(table.game.view_page, port, lan)
+        server, note = serve(table.game.settings.view_page, port, lan)
     except OSError as e:
         raise UserError(_("cannot serve the view on port {port}: {why}").format(
             port=port or _("near 8765"), why=e.strerror or e)) from None

@@ -24,12 +24,14 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
+from guide.core import settings
 from guide.core.bots import choose
 from guide.core.bots.kit import BotKit, Outcome
 from guide.core.bots.seating import after, bots_of
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import _
+from guide.core.players import seats as seats_of
 from guide.core.processes import die_with_parent
 from guide.core.stats import wilson
 from guide.core.table import Table
@@ -68,7 +70,7 @@ def play_one(game: Any, library: Any, kit: BotKit, seats: list[str], levels: dic
     """One whole game of bots, through the table's commands, in memory."""
     import random
 
-    table: Table = (game.table_class or Table)(game, None, library, Dice(seed, record=False))
+    table: Table = (game.settings.table_class or Table)(game, None, library, Dice(seed, record=False))
     played = Played(None, levels)
     try:
         for line in kit.setup(seats, random.Random(seed)):
@@ -84,7 +86,7 @@ def play_one(game: Any, library: Any, kit: BotKit, seats: list[str], levels: dic
                 played.outcome = done
                 return played
             move = None
-            for seat in after(game.seats(table), last):
+            for seat in after(seats_of(table), last):
                 started = time.perf_counter()
                 move = choose(table, seat, levels[seat], seed, number)
                 if move is not None:
@@ -105,7 +107,7 @@ def _games(plan: Plan, indexes: list[int]) -> list[tuple[int, Played]]:
     from guide.core.games import load as get
 
     game = get(plan.game_id)
-    library = game.load(list(plan.boxes))
+    library = settings.load(game, list(plan.boxes))
     kit = game.bots()
     assert kit is not None
     seats = kit.seat_names(plan.players)

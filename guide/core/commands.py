@@ -14,11 +14,13 @@ from guide.core.errors import CommandError
 from guide.core.i18n import N_, _, domain_of, pgettext
 from guide.core.names import resolve
 from guide.core.params import Named
+from guide.core.players import seats as seats_of
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import desk_of, links, qr, seated
 from guide.core.story import say
 from guide.core.view import shown_view
+from guide.core.viewers import public_state
 
 if TYPE_CHECKING:
     from guide.core.table import Table
@@ -27,25 +29,13 @@ CORE = Registry(families=("dice", "history", "table", "seats"))
 command = CORE.command
 
 
-def render(event: dict) -> str | None:
-    """The core's own events in words (a game's renderer falls back on this)."""
-    if event["kind"] == "roll":
-        return str(event["breakdown"])
-    if event["kind"] == "seat":
-        if event.get("bot"):
-            return _("(from {seat}'s seat: a bot, {level})").format(seat=event["seat"],
-                                                                  level=event["bot"])
-        return _("(from {seat}'s seat)").format(seat=event["seat"])
-    return None
-
-
 @command("roll", "dice")
 @click.argument("expression", nargs=-1, required=True)
 @click.option("--dice", "faces", default=None, metavar="FACES",
               help="The table's own faces, in order.")
 @click.option("--for", "private", default=None, metavar="WHO",
               type=Named(lambda: pgettext("what", "seat"),
-                         lambda t, w: ["gm", *t.game.seats(t)] if t is not None else []),
+                         lambda t, w: ["gm", *seats_of(t)] if t is not None else []),
               help="A private roll: only WHO sees it (gm, or a seat on its own page); kept out"
                    " of log (but log --gm), the TV and the other seats.")
 def roll(t: Table, expression: tuple[str, ...], faces: str | None, private: str | None) -> Result:
@@ -55,7 +45,7 @@ def roll(t: Table, expression: tuple[str, ...], faces: str | None, private: str 
     Example: roll 4d6kh3 --for gm"""
     if faces:
         t.dice.give(parse_faces(faces, "--dice"))
-    r = roll_expression(" ".join(expression), t.dice, t.game.percentile)
+    r = roll_expression(" ".join(expression), t.dice, t.game.settings.percentile)
     if private is None:
         t.tell("roll", breakdown=r.breakdown, total=r.total)
         return Result([str(r.total)])
@@ -176,7 +166,7 @@ def state(t: Table) -> Result:
     """The campaign's state as JSON (the same as `guide state`).
 
     Example: state"""
-    return Result([json.dumps(t.game.public_state(t), indent=2, ensure_ascii=False)])
+    return Result([json.dumps(public_state(t), indent=2, ensure_ascii=False)])
 
 
 @command("view", "table", journal=False)
@@ -208,12 +198,11 @@ def view(t: Table, lan: bool, port: int | None, stop: bool) -> Result:
 
 def start_view(t: Table, port: int | None, lan: bool):
     """Serve the TV page (and, in a game with seats, the seats), following every command."""
-    from guide.core.view.ports import serve
-
     from importlib import resources
 
     from guide.core.i18n import current
     from guide.core.view import in_language
+    from guide.core.view.ports import serve
 
     def page(own: bytes | None, core: str, title: str) -> bytes:
         """The game's page (or the core's) in the table's language: <html lang>, <title>."""
@@ -222,7 +211,7 @@ def start_view(t: Table, port: int | None, lan: bool):
 
     token = None if t.store is None else t.campaign.tv_token()
     try:
-        server, note = serve(page(t.game.view_page, "page.html", _("{title}: the players' view")),
+        server, note = serve(page(t.game.settings.view_page, "page.html", _("{title}: the players' view")),
                              port, lan, token)
     except OSError as e:
         raise CommandError(_("cannot serve the view on port {port}: {why}").format(
@@ -233,7 +222,7 @@ def start_view(t: Table, port: int | None, lan: bool):
     if desk is not None:
         server.on_move = desk.receive
         server.on_open = desk.page_opened
-        server.seat_page = page(t.game.seat_page, "seat.html", _("{title}: your seat"))
+        server.seat_page = page(t.game.settings.seat_page, "seat.html", _("{title}: your seat"))
         t.campaign.save_seat_address(server.base)
 
     def listener(table: Table) -> None:
@@ -274,10 +263,10 @@ def seats(t: Table, no_qr: bool) -> Result:
         r.add(_(LOCAL_ONLY))
     for seat, link in links(t, base):
         r.add(_("{seat}: {link}").format(seat=seat, link=link))
-    unlinked = [s for s in t.game.seats(t) if s not in desk_of(t).tokens]
+    unlinked = [s for s in seats_of(t) if s not in desk_of(t).tokens]
     if unlinked:
         r.add(_("No link yet (the table makes them when it runs): {seats}").format(seats=", ".join(unlinked)))
-    elif t.game.seats(t):
+    elif seats_of(t):
         r.add(_("A seat's QR code to scan: seats qr NAME"))
     waiting = desk_of(t).pending
     if waiting:
@@ -313,7 +302,7 @@ def seats_qr(t: Table, seat: str) -> Result:
 
     Example: seats qr Ann"""
     base = _seat_base(t)
-    name = resolve(seat, t.game.seats(t), pgettext("what", "seat"))
+    name = resolve(seat, seats_of(t), pgettext("what", "seat"))
     r = Result()
     if not base:
         r.add(_("The view is not being served yet: type view --lan, then this link works."))
@@ -334,7 +323,7 @@ def seats_revoke(t: Table, seat: str) -> Result:
 
     Example: seats revoke Ann"""
     desk = desk_of(t)
-    name = resolve(seat, t.game.seats(t), pgettext("what", "seat"))
+    name = resolve(seat, seats_of(t), pgettext("what", "seat"))
     old = desk.tokens.get(name)
     desk.revoke(name)
     server = t.services.get("view")
@@ -348,7 +337,7 @@ def seats_revoke(t: Table, seat: str) -> Result:
 
 
 def _seat_names(t: Table | None, words: list[str]) -> list[str]:
-    return t.game.seats(t) if t is not None else []
+    return seats_of(t) if t is not None else []
 
 
 @command("bot", "seats", journal=False)

@@ -3,86 +3,80 @@ game: it asks the campaign's Game for everything that is the game's own.
 
 A game is a package under `guide/games/<id>/` (or a distribution of its own) that declares
 a subclass of `Game` under the entry point group `guide.games` (see `guide.core.games`).
-Every hook but `id`, `title` and `new_state` has a harmless default.
+Every hook but `id`, `title` and `new_state` has a harmless default; what is a value, not a
+question about the table, is one of its `settings` (guide.core.settings).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from guide.core import box
 from guide.core.box import Doc, FileKind
-from guide.core.dice import ONE_D100
 from guide.core.errors import GuideError
+from guide.core.events import Events
 from guide.core.i18n import _
+from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import AnyMove
 from guide.core.secrets import Secret
+from guide.core.settings import REFUSE_HIDDEN, REPLAY, UNDO_POLICIES, Settings
 from guide.core.template import BoxTemplate
+from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 
 if TYPE_CHECKING:
     import click
 
     from guide.core.bots.kit import BotKit
-    from guide.core.reference import RulesPage
     from guide.core.table import Table
 
+__all__ = ["REFUSE_HIDDEN", "REPLAY", "UNDO_POLICIES", "Catalogue", "Clock", "Game", "Settings"]
 
-# Undo policies (Game.undo_policy; decisions.md, "Undo policies and the contract")
-REPLAY = "replay"                              # undo and redo go anywhere, exactly
-REFUSE_HIDDEN = "refuse past a hidden draw"    # undo stops at a command that drew hidden
-                                               # information (Table.drew_hidden)
-UNDO_POLICIES = (REPLAY, REFUSE_HIDDEN)
 
+@dataclass(frozen=True)
+class Clock:
+    """A game's clock now (Game.clock): `seconds` until it acts (0 or less: now), and the
+    command `line` it runs then (None: nothing after all)."""
+    seconds: float
+    line: str | None
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """A game's cards for `guide cards` and `guide card` (Game.cards): `table(card_type)`, the
+    table of the cards (of that type), and `detail(name)`, one card in full; a GuideError
+    for an unknown type or name."""
+    table: Any          # Callable[[str | None], Result]
+    detail: Any         # Callable[[str], list[str]]
 
 
 class Game:
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    state_version: ClassVar[int] = 1      # stored in the campaign; bumped when the state changes shape
     commands: ClassVar[Registry] = Registry()
-    table_class: ClassVar[type[Table] | None] = None   # a Table subclass with the game's lookups
-    view_page: ClassVar[bytes | None] = None           # the TV page (None: the core's plain page)
-    languages: ClassVar[tuple[str, ...]] = ("en",)     # what `guide play --lang` may choose
-    # lines the REPL keeps free under the prompt for the completion menu; a game whose board
-    # must stay on the screen above the prompt (Cave escape's map at 80x24) keeps fewer
-    menu_rows: ClassVar[int] = 8
+    settings: ClassVar[Settings] = Settings()
+    """The game's settings (guide.core.settings.Settings): its state's version, languages,
+    undo policy, pages, ... each with a default."""
 
     # --- the campaign -----------------------------------------------------------------
     def new_state(self) -> dict:
         """The state of a new campaign: a JSON-able dict (described by the game's TypedDicts)."""
         raise NotImplementedError
 
-    def public_state(self, table: Table) -> dict:
-        """The JSON of `guide state` for this game."""
-        return {"schema": 1, "game": self.id, **table.state}
-
     # --- the game's data (cards, boxes, booklets), read by the core: guide.core.box ------
     def files(self) -> tuple[FileKind, ...]:
-        """The kinds of data file the game reads, each with its JSON Schema; none by default."""
+        """The kinds of data file the game reads, each with its JSON Schema; none by default.
+        The core finds, reads and validates them (guide.core.box) for a table, `guide check`
+        and `guide schema` alike."""
         return ()
 
     def build(self, docs: list[Doc]) -> tuple[Any, list[Problem]]:
         """The game's library (`table.library`) of the valid documents, bundled box first,
         then each --box; and the problems no schema can say, positioned (`Doc.problem`)."""
         return None, []
-
-    def load(self, boxes: list[Path]) -> Any:
-        """The bundled box plus extra `--box` folders, as the game's library; DataError with
-        a positioned first problem."""
-        return box.load(self, boxes)
-
-    def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
-        """Validate data files (`guide check`): the problems (exactly what `load` refuses),
-        and a summary line. `facts` (`guide check --facts`): also list what the data
-        presents as true without backing it; a game with no such data ignores it."""
-        if not self.files():
-            return [], _("ok: this game reads no data files")
-        return box.check(self, paths), _("ok: the {title} files read cleanly").format(title=self.title)
 
     def box_template(self, name: str | None) -> BoxTemplate | None:
         """What `guide new box [NAME] --game ID` writes for a table to fill from its own box
@@ -94,24 +88,18 @@ class Game:
         CAMPAIGN`) takes a keyword `source`: that campaign's table, read-only."""
         return None
 
-    def schemas(self) -> dict[str, dict]:
-        """The JSON Schemas of the game's data files, by name (`guide schema --game ID`)."""
-        return {kind.name: kind.schema for kind in self.files()}
+    def cards(self, library: Any) -> Catalogue:
+        """The game's cards for `guide cards [--type T]` and `guide card NAME` (a Catalogue);
+        by default none to list or show."""
+        def none(what: object) -> Result:
+            raise GuideError(_("the {game} game has no cards to list").format(game=self.id))
 
-    def cards(self, library: Any, card_type: str | None) -> Result:
-        """The table of `guide cards [--type T]`; a GuideError for an unknown type."""
-        raise GuideError(_("the {game} game has no cards to list").format(game=self.id))
+        def no_card(name: str) -> list[str]:
+            raise GuideError(_("the {game} game has no cards to show").format(game=self.id))
 
-    def card(self, library: Any, name: str) -> list[str]:
-        """One card in full for `guide card NAME`; a GuideError for an unknown name."""
-        raise GuideError(_("the {game} game has no cards to show").format(game=self.id))
+        return Catalogue(none, no_card)
 
-    # --- the table's looks ------------------------------------------------------------
-    def language(self, table: Table) -> str:
-        """The language the table speaks (guide.core.i18n): `guide play --lang`, remembered by
-        the campaign; a game with a command of its own for it says so here."""
-        return table.lang
-
+    # --- the terminal -------------------------------------------------------------------
     def prompt(self, table: Table) -> str:
         return f"guide ({self.id})> "
 
@@ -119,69 +107,33 @@ class Game:
         """The bottom toolbar: text, or prompt_toolkit fragments (style, text); None: none."""
         return None
 
-    def render(self, event: dict, table: Table) -> str | None:
-        """One story event as the game master reads it (None: not shown), in the table's
-        language (`table.lang`, one of `languages`). A game renders its own kinds and leaves
-        the core's (a roll) to this."""
-        from guide.core.commands import render
+    events: ClassVar[Events] = Events()
+    """The game's events in words (guide.core.events): each kind it tells, the function
+    that says it in the table's language (`table.language`, one of its languages), and
+    which kinds are the game master's alone."""
 
-        return render(event)
-
-    def render_story(self, events: list[dict], table: Table) -> list[str]:
-        """The lines of one command's story: each event through `render` by default; a game
-        may say a run of events in one line (three players gaining the same points)."""
-        return [line for line in (self.render(e, table) for e in events) if line]
-
-    def gm_only(self, event: dict) -> bool:
-        """Is this story event for the game master's eyes only (a reminder, a question, a
-        secret)? `log` leaves such events out unless asked for them (`log --gm`), as it
-        leaves out those told privately (Table.tell_private, a `private` key in tell_all)."""
-        return False
-
-    story_keeps_seat_secrets: ClassVar[bool] = True
-    """False: the rules' secrets of a seat live in the game's state (its `seat_view` shows
-    them), and of the rules' events (Table.tell_all) the story keeps only the game master's and
-    the keyboard's own seat's; a private die (`roll --for`) is kept as in every game."""
-
-    def terminal_seat(self, table: Table) -> str | None:
-        """The seat of the one at the keyboard, where the game master is also a player
-        (Kaivo's "You"); None (the default): the terminal is the game master's alone. The
-        terminal then shows that seat's private events (guide.core.story)."""
-        return None
-
-    def view(self, table: Table) -> dict:
-        """What the TV page shows: only what every player may see. The core sends it with
-        `schema` and `game` added (guide.core.view.shown_view); a game need not say them."""
+    def view(self, table: Table, viewer: Viewer = TV) -> dict:
+        """What `viewer` sees (guide.core.viewers), the one place a game says who sees what:
+        `TV`, the TV page: only what every player may see (the core adds `schema` and
+        `game`); `STATE`, the JSON of `guide state` (with `schema` and `game`); a seat
+        (`viewers.seat(name)`), its page: what everyone may see plus its own secrets.
+        By default the state is public whole and a seat sees the TV."""
+        if viewer.kind == "state":
+            return {"schema": 1, "game": self.id, **table.state}
         return {"game": self.id, "title": self.title}
 
-    def notices(self, table: Table) -> list[str]:
-        """Lines said once when the table opens, before anything else (e.g. what a --box
-        replaces); none by default."""
+    # --- the players and their moves (guide.core.players, guide.core.seats) --------------
+    def players(self, table: Table) -> Sequence[Player]:
+        """Who is at the table now (guide.core.players.Player: a name, a seat of their own
+        or none, a person or a bot, the one at the keyboard), in the game's order; those
+        with a seat get a page each. None by default."""
         return []
-
-    def greeting(self) -> str:
-        return _("{title}: type help, or Tab to complete; Ctrl-D leaves.").format(title=self.title)
-
-    # --- seats: each player's own page (guide.core.seats) ---------------------------------
-    seat_policy: ClassVar[str] = "gm"     # "gm": a seat's move waits for the game master's
-                                          # Enter; "apply": a legal move runs at once
-    seat_page: ClassVar[bytes | None] = None   # a seat's page (None: the core's plain one;
-                                               # built on the page kit, guide/core/view/README.md)
-
-    def seats(self, table: Table) -> list[str]:
-        """Who has a seat now (one page each); none by default."""
-        return []
-
-    def seat_view(self, table: Table, seat: str) -> dict:
-        """What that seat's page shows: what everyone may see, plus its own secrets (the
-        core sends it inside the seat's page, which says `schema` and `game`:
-        guide.core.seats.Desk.payload_of)."""
-        return self.view(table)
 
     def seat_moves(self, table: Table, seat: str) -> Sequence[AnyMove]:
         """The moves that seat may make now, each legal as it is: a `guide.core.seats.Move`
-        (the command line, its label, the groups its button sits in, small print), or a
-        plain (label, command line) pair."""
+        (its command's words, built into its line by `Move.of`; its label, the groups its
+        button sits in, small print). Its page's buttons, a bot's choices and the contract's
+        random lines are these."""
         return []
 
     def secret_variants(self, table: Table) -> list[Secret]:
@@ -199,9 +151,8 @@ class Game:
     # `roll EXPR --for WHO` does). That seat's page lists it under "private"; the terminal
     # says only that there is one; `log` leaves it out but with --gm; the TV view, the other
     # seats and completion never see it. A hidden card kept in the state stays the game's
-    # to hide, in `view`, `seat_view` and `public_state`, as Tally's hands are. Events a
-    # game's rules return as data, told with `Table.tell_all`, say the same with a
-    # `private` key (a seat's name or "gm"): one way to say who may see an event.
+    # to hide, in `view` (for every viewer), as Tally's hands are. Events a game's rules
+    # return as data, told with `Table.tell_all`, say the same with a `private` key.
 
     # --- bots and the bench (guide.core.bots): the one hook for them -------------------
     def bots(self) -> BotKit | None:
@@ -210,65 +161,19 @@ class Game:
         its own levels and figures). None (the default): no bot plays this game."""
         return None
 
-    # --- the rules page: the `rules` command (guide.core.reference) ------------------------
-    def rules_page(self) -> RulesPage | None:
-        """The game's rules as `rules` shows them: a `RulesPage` (a title, the ids' prefix,
-        and the game's own reading of its page into `Rule`s). None (the default): the game
-        has no `rules` command."""
+    # --- the clock: a game that acts on time ------------------------------------------
+    def clock(self, table: Table) -> Clock | None:
+        """The game's clock (a turn clock running out), or None when none runs (the
+        default): the seconds until it acts, read with `table.now()`, and the command line it
+        runs then. Asked after every command and about every second while the prompt waits.
+        The line runs through the table like a typed line, also when nobody types (the REPL
+        prints it above the prompt; a script or pipe runs it between lines or while waiting
+        for one), and its story starts with "(on time)"; it runs with no one to ask. A line
+        that is refused, or that changes nothing, is not run again until another command
+        has changed something."""
         return None
 
     # --- the command line ---------------------------------------------------------------
     def cli(self) -> list[click.Command]:
         """Extra `guide` subcommands of this game (e.g. a group `guide cave ...`)."""
         return []
-
-    # --- the dice -----------------------------------------------------------------------
-    percentile: ClassVar[str] = ONE_D100
-    """What `d%` means in `roll` (guide.core.dice): ONE_D100, one die of a hundred faces (the
-    default), or TENS_AND_ONES, two d10 read as tens and ones (Kaverini's R-DICE-2)."""
-
-    # --- the start (guide play) --------------------------------------------------------
-    def start_options(self) -> list[click.Option]:
-        """Options of `guide play` that are this game's own (Kaverini: `--adventure ID`);
-        none by default. Another game's option is refused with the ones this game has."""
-        return []
-
-    def start(self, table: Table, **options: Any) -> list[str]:
-        """The command lines `guide play` runs before the first prompt or line, from the
-        start options' values (each through the table, like a typed line)."""
-        return []
-
-    # --- undo: what it may take back ---------------------------------------------------
-    undo_policy: ClassVar[str] = REPLAY
-    """REPLAY (the default): undo takes back any command and redo brings it back, exactly.
-    REFUSE_HIDDEN: a command that drew hidden information (a card from the deck, a private
-    die) says so with `table.drew_hidden(what)`, and undo refuses to go past it, with a
-    one-line reason that changes nothing (Kaivo's dealt rounds): undone and redone, the
-    draw would be a free peek. Undo and redo up to that command stay exact."""
-
-    # --- the clock: a game that acts on time ------------------------------------------
-    def timer(self, table: Table) -> float | None:
-        """Seconds until the game acts on its own (a turn clock running out; 0 or less: now),
-        or None when no clock runs (the default). Read the time with `table.now()`. Asked
-        after every command and about every second while the prompt waits."""
-        return None
-
-    def on_time(self, table: Table) -> str | None:
-        """The command line to run when `timer` has come to 0 (None: nothing after all). It
-        runs through the table like a typed line, also when nobody types (the REPL prints it
-        above the prompt; a script or pipe runs it between lines or while waiting for one),
-        and its story starts with "(on time)"; it runs with no one to ask (`table.ask` is
-        None, as in a script). A line that is refused, or that changes nothing, is not run
-        again until another command has changed something."""
-        return None
-
-    # --- older campaigns ----------------------------------------------------------------
-    def migrate(self, state: dict, from_version: int) -> dict:
-        """The state of a campaign saved at `from_version` (< `state_version`), upgraded to
-        this version's shape: when such a campaign opens, the table writes the upgrade as
-        one command of its own ("upgraded"), which undo does not go past. The default knows
-        no older shape and refuses (a GuideError names the versions); a game that bumps
-        `state_version` writes how to get from each older one."""
-        raise GuideError(_("the {id} game cannot upgrade a campaign of state {from_version} to"
-                           " {state_version}").format(
-            id=self.id, from_version=from_version, state_version=self.state_version))

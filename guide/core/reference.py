@@ -1,6 +1,6 @@
 """`rules`: a game's rules page at the prompt, one rule by its id (`rules C-TURN-6`) or every
 rule that holds some words (`rules heel shield`); without words, the ids by section. A game
-offers it by naming its page (`Game.rules_page`); a game with none has no `rules` command
+offers it by naming its page (`Settings.rules`); a game with none has no `rules` command
 (`registry_of`). How the page is written stays the game's: it parses its own document into
 `Rule`s, the core shows, finds and searches them."""
 
@@ -19,6 +19,7 @@ from guide.core.names import suggest
 from guide.core.params import Named
 from guide.core.registry import Registry
 from guide.core.result import Result, Styled
+from guide.core.settings import rules_page
 
 if TYPE_CHECKING:
     from guide.core.game import Game
@@ -35,7 +36,7 @@ class Rule:
 
 @dataclass(frozen=True)
 class RulesPage:
-    """A game's rules page as `rules` reads it (Game.rules_page)."""
+    """A game's rules page as `rules` reads it (Settings.rules)."""
 
     title: str                                # `rules` alone starts with it: "Cave escape's rules"
     prefix: str                               # every id starts with it ("C-"): an unknown id of
@@ -73,7 +74,7 @@ def _plain(text: str) -> str:
 
 
 def _page(t: Table | None) -> RulesPage | None:
-    return t.game.rules_page() if t is not None else None
+    return rules_page(t.game) if t is not None else None
 
 
 def _ids(t: Table | None, words: list[str]) -> list[str]:
@@ -133,4 +134,4 @@ def registry_of(game: Game) -> Registry:
     `rules` when it has a rules page. A game's own command of a name wins."""
     from guide.core.commands import CORE
 
-    return game.commands.merged(CORE, *((REFERENCE,) if game.rules_page() else ()))
+    return game.commands.merged(CORE, *((REFERENCE,) if game.settings.rules else ()))

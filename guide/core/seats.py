@@ -1,14 +1,15 @@
 """Seats: each player's own page, with their own secrets and their own moves.
 
-The game says who sits at the table (`Game.seats`), what each seat may see
-(`Game.seat_view`) and which moves it may make now (`Game.seat_moves`: each a `Move`, the
-ready-made command line with its label and the groups its button sits in, as data the
-page arranges, never read back from the label; a plain (label, line) pair still counts).
+The game says who sits at the table (`Game.players`: those with a seat), what each seat
+may see (`Game.view` of the seat's viewer) and which moves it may make now
+(`Game.seat_moves`: each a `Move`, the ready-made command line built from its words with
+its label and the groups its button sits in, as data the page arranges, never read back
+from the label; a plain (label, line) pair still counts).
 The desk gives every seat an unguessable token, kept in the campaign file (outside the
 journal: undo never takes a link back), publishes each seat's page after every command,
 and takes a seat's move:
 
-- a game with a game master (`seat_policy = "gm"`, Kaverini) puts the line at the GM's
+- a game with a game master (`Settings.seat_policy = "gm"`, Kaverini) puts the line at the GM's
   prompt, who runs it with Enter, edits it or discards it (`seats take`, `seats drop` in a
   script): nothing changes the campaign without the game master;
 - a game without one (`"apply"`) runs a legal move at once.
@@ -31,7 +32,10 @@ from typing import TYPE_CHECKING, Any
 
 from guide.core.errors import CommandError
 from guide.core.i18n import _
+from guide.core.line import build
+from guide.core.players import seats as seats_of
 from guide.core.view import SCHEMA
+from guide.core.viewers import seat_view
 
 if TYPE_CHECKING:
     from guide.core.table import Table
@@ -50,6 +54,15 @@ class Move:
     group: tuple[str, ...] = ()
     detail: str = ""
     key: str = ""
+
+    @classmethod
+    def of(cls, label: str, words: Sequence[object], group: Sequence[str] = (), detail: str = "",
+           key: str = "", *, options: Sequence[tuple[str, object]] = ()) -> Move:
+        """The move whose command is these words (the command's name, then its positional
+        values) with these options ((option, value) pairs, None for a flag): its line is
+        written by `guide.core.line.build`, each word quoted as it needs, whatever the names
+        hold (quotes, apostrophes, spaces, a leading `-`, `--`)."""
+        return cls(label, build(words, options), tuple(group), detail, key)
 
     def shown(self, index: int) -> dict[str, Any]:
         """What the page receives of it: never the line (the page sends its number back)."""
@@ -107,7 +120,7 @@ class Desk:
         # can act from their page only once it is open (a game's clock waits for it)
         self.opened: dict[str, float] = {}
         if not table.campaign.read_only:            # `guide seats` beside a running table reads
-            for seat in table.game.seats(table):
+            for seat in seats_of(table):
                 if seat not in self.tokens:
                     self.issue(seat)
 
@@ -120,7 +133,7 @@ class Desk:
 
     def revoke(self, seat: str) -> str:
         """A new link for the seat; the old one gets nothing from now on."""
-        known = self.table.game.seats(self.table)
+        known = seats_of(self.table)
         if seat not in known:
             raise CommandError(_("no seat {seat!r}; seats: {seats}").format(
                 seat=seat, seats=", ".join(known) or _("none yet")))
@@ -131,7 +144,7 @@ class Desk:
     def seat_of(self, token: str) -> str | None:
         """The seat a token opens, compared in constant time against every seat's."""
         found = self._token_seat(token)
-        return found if found in self.table.game.seats(self.table) else None
+        return found if found in seats_of(self.table) else None
 
     def _token_seat(self, token: str) -> str | None:
         found = None
@@ -162,7 +175,7 @@ class Desk:
         played = bot_level(table, seat)
         moves = [] if played else as_moves(game.seat_moves(table, seat))
         payload = {"schema": SCHEMA, "seat": seat, "game": game.id, "title": game.title,
-                   "policy": game.seat_policy, "view": game.seat_view(table, seat),
+                   "policy": game.settings.seat_policy, "view": seat_view(table, seat),
                    "your_turn": bool(moves), "moves": [m.shown(i) for i, m in enumerate(moves)],
                    "words": page_words()}
         if played:         # a bot plays this seat: its page shows so, and takes no move
@@ -184,7 +197,7 @@ class Desk:
         already made) is dropped: it would act out of turn or for another seat."""
         with self._lock:
             self._version += 1
-            seats = self.table.game.seats(self.table)
+            seats = seats_of(self.table)
             for seat in seats:
                 if seat not in self.tokens:
                     self.issue(seat)
@@ -288,13 +301,13 @@ def seated(table: Table) -> bool:
     """Does the table's game have seats at all?"""
     from guide.core.game import Game
 
-    return type(table.game).seats is not Game.seats
+    return type(table.game).players is not Game.players
 
 
 def links(table: Table, base: str) -> list[tuple[str, str]]:
     """(seat, link) for every seat, under `base` (`http://HOST:PORT/`)."""
     desk = desk_of(table)
-    return [(seat, f"{base}seat/{desk.tokens[seat]}") for seat in table.game.seats(table)
+    return [(seat, f"{base}seat/{desk.tokens[seat]}") for seat in seats_of(table)
             if seat in desk.tokens]
 
 
@@ -317,13 +330,13 @@ def desk_of(table: Table) -> Desk:
     return desk
 
 
-def view_for(table: Table, seat: str) -> dict:
-    """What that seat's page shows (the game's seat view): all a bot of the seat is given to
-    see, as a person at its page sees it."""
-    return table.game.seat_view(table, seat)
-
-
+# --- what a bot (or any program) reads of a seat ----------------------------------------
 def moves_for(table: Table, seat: str) -> list[Move]:
-    """The moves that seat may make now, each with its ready command line (`Move.line`): all
-    a bot of the seat may do, as a person at its page may."""
+    """The moves that seat may make now, each with its ready-made command line (`Move.line`),
+    exactly those its page offers: what a bot chooses from."""
     return as_moves(table.game.seat_moves(table, seat))
+
+
+def view_for(table: Table, seat: str) -> dict[str, Any]:
+    """What that seat may see now, as its page's `view` shows it: what a bot reads."""
+    return seat_view(table, seat)

@@ -1,19 +1,20 @@
 """A command's story as each viewer may read it: the game master's terminal, `log`,
 `log --gm`, and a seat's own page (private events, guide.core.table.Table.tell_private); the
 core's own marks in a story (on time, upgraded, a hidden draw), said by the core and never
-given to a game's renderer; and why undo may not take a change back (Game.undo_policy)."""
+given to a game's renderer; and why undo may not take a change back (Game.settings.undo_policy)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from guide.core.i18n import _
+from guide.core.viewers import keyboard_seat
 
 if TYPE_CHECKING:
     from guide.core.store import Entry
 
 # The core's own marks in a story, said by the core and never given to a game's renderer:
-TIMER = "on time"          # the game's clock ran this command (Game.on_time)
+TIMER = "on time"          # the game's clock ran this command (Game.clock)
 UPGRADED = "upgraded"      # an older campaign upgraded (Game.migrate): undo stops here
 HIDDEN = "hidden draw"     # the command drew hidden information (Table.drew_hidden)
 SECRET = "private"         # at the terminal: an event private to a seat, not shown there
@@ -35,20 +36,20 @@ def _mark(event: dict) -> str | None:
 def visible(t: Any, events: list[dict], viewer: str) -> list[dict]:
     """The events of a story that `viewer` may read. "terminal": the game master's screen
     right after a command (an event private to a seat is only a line saying there is one,
-    but the keyboard's own seat's, Game.terminal_seat, which it shows);
+    but the keyboard's own seat's, viewers.keyboard_seat, which it shows);
     "log": `log` (no event for the GM alone, none private); "gm": `log --gm`, everything; a
     seat's name: what that seat's page may show (public ones and its own private ones)."""
     out: list[dict] = []
+    mine = ("gm", keyboard_seat(t)) if viewer == "terminal" else ()
     for e in events:
         who = e.get("private")
         if viewer == "gm" or who is None and viewer != "log":
             out.append(e)
         elif viewer == "log":
-            if who is None and not t.game.gm_only(e):
+            if who is None and not t.game.events.gm_only(e):
                 out.append(e)
         elif viewer == "terminal":
-            mine = who == "gm" or who == t.game.terminal_seat(t)
-            out.append(e if mine else {"kind": SECRET, "to": who})
+            out.append(e if who in mine else {"kind": SECRET, "to": who})
         elif who == viewer:
             out.append(e)
     return out
@@ -61,30 +62,30 @@ def say(t: Any, events: list[dict], viewer: str) -> list[str]:
     run: list[dict] = []
     for e in visible(t, events, viewer):
         if e["kind"] in MARKS:
-            lines += t.game.render_story(run, t)
+            lines += t.game.events.story(run, t)
             run = []
             mark = _mark(e)
             if mark:
                 lines.append(mark)
         else:
             run.append(e)
-    return lines + t.game.render_story(run, t)
+    return lines + t.game.events.story(run, t)
 
 
 def undo_refusal(t: Any, entry: Entry) -> str | None:
     """Why undo may not take back this change (None: it may): an upgrade of the campaign
     always, a hidden draw or a reveal of what was sealed under the game's REFUSE_HIDDEN
-    policy (Game.undo_policy; a reveal says it revealed, a draw that it drew)."""
+    policy (Game.settings.undo_policy; a reveal says it revealed, a draw that it drew)."""
     from guide.core.game import REFUSE_HIDDEN
 
     for e in entry.story:
         if e["kind"] == UPGRADED:
             return _("cannot undo past the upgrade of the campaign from state {old} to {new};"
                      " nothing changed").format(old=e["from"], new=e["to"])
-        if e["kind"] == HIDDEN and t.game.undo_policy == REFUSE_HIDDEN and e.get("revealed"):
+        if e["kind"] == HIDDEN and t.game.settings.undo_policy == REFUSE_HIDDEN and e.get("revealed"):
             return _("cannot undo {line!r}: it revealed {what}; nothing changed").format(
                 line=entry.line, what=e["what"])
-        if e["kind"] == HIDDEN and t.game.undo_policy == REFUSE_HIDDEN:
+        if e["kind"] == HIDDEN and t.game.settings.undo_policy == REFUSE_HIDDEN:
             return _("cannot undo {line!r}: it drew {what}, hidden from the players, and undoing"
                      " it would show it again; nothing changed").format(line=entry.line,
                                                                         what=e["what"])

@@ -15,9 +15,11 @@ from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import _
 from guide.core.interrupts import held_interrupts
+from guide.core.players import seats as seats_of
 from guide.core.reference import registry_of
 from guide.core.registry import parse, split
 from guide.core.result import Result
+from guide.core.settings import upgrade
 from guide.core.state import diff
 from guide.core.store import CampaignError, Entry, Store
 from guide.core.story import HIDDEN, TIMER, UPGRADED, say, undo_refusal
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
 Ask = Callable[..., str]   # (question, choices, default="", meta=None) -> the answer
 
 S = TypeVar("S", bound=Mapping[str, Any])   # the game's state (its TypedDict)
-L = TypeVar("L")                            # the game's library (what Game.load gives)
+L = TypeVar("L")                            # the game's library (what settings.load gives)
 
 PRIVATE = "private"     # an event's key: the one who may see it (see Table.tell_private)
 GM = "gm"               # ... the game master alone
@@ -45,7 +47,7 @@ class Table(Generic[S, L]):
         self.game = game
         self.registry = registry_of(game)
         self.store = store
-        self.library = library             # the game's data, as Game.load gave it
+        self.library = library             # the game's data, as settings.load gave it
         self.dice = dice
         self.ask = ask                     # asks the GM in a terminal; None in scripts
         # a person reads the output at the REPL's prompt: true there also while a timed line
@@ -61,7 +63,7 @@ class Table(Generic[S, L]):
         self.interrupted = False           # a Ctrl-C came while the last command was saved
         self.listeners: list[Callable[[Table], None]] = []   # told after each command
         self.services: dict[str, Any] = {}  # things the REPL runs beside the table (the view)
-        self.lang = game.languages[0]       # the table's language (guide play --lang, remembered)
+        self.lang = game.settings.languages[0]       # the table's language (guide play --lang, remembered)
         # after an undo, bots wait for a person's next command (guide.core.bots.seating)
         self.bots_wait = False
         i18n.use(self.language)
@@ -70,7 +72,7 @@ class Table(Generic[S, L]):
     def execute(self, line: str, seat: str | None = None, timed: bool = False,
                 bot: str | None = None) -> Result:
         """Run one line; `seat` names the seat it came from, `timed` says the game's clock
-        ran it (Game.on_time), `bot` the level of the bot that played it from that seat
+        ran it (Game.clock), `bot` the level of the bot that played it from that seat
         (guide.core.bots); its story says so."""
         self.interrupted = False
         i18n.use(self.language)
@@ -175,17 +177,10 @@ class Table(Generic[S, L]):
 
     def tell_all(self, events: Iterable[Mapping[str, Any]]) -> None:
         """Tell the events a game's rules returned: an event without `private` is everyone's;
-        one with `private` (a seat's name, or "gm") is told as `tell_private` tells it. A game
-        whose rules keep each seat's secrets in its state (`Game.story_keeps_seat_secrets`
-        False: Kaivo) has only the GM's and the keyboard's own seat's kept (`Game.terminal_seat`):
-        the others' are not stored at all (their seats read them from `Game.seat_view`;
-        `log --gm` at that keyboard must not show them, nor that there was one)."""
-        keeps = self.game.story_keeps_seat_secrets or (GM, self.game.terminal_seat(self))
+        one with `private` (a seat's name, or "gm") is told as `tell_private` tells it."""
         for event in events:
             data = {k: v for k, v in event.items() if k not in ("kind", PRIVATE)}
             if PRIVATE in event:
-                if keeps is not True and event[PRIVATE] not in keeps:
-                    continue
                 self.tell_private(event[PRIVATE], event["kind"], **data)
             else:
                 self.tell(event["kind"], **data)
@@ -205,7 +200,7 @@ class Table(Generic[S, L]):
         only that there is one) or "gm" (the game master's terminal). `log` leaves it out
         unless --gm; the TV view, other seats and completion never see it. Dice drawn for it
         are inside it, as with `tell`."""
-        if who != GM and who not in self.game.seats(self):
+        if who != GM and who not in seats_of(self):
             raise CommandError(_("no seat {who!r} to tell privately").format(who=who))
         self.tell(kind, **{PRIVATE: who}, **data)
 
@@ -219,7 +214,7 @@ class Table(Generic[S, L]):
                 mark["revealed"] = True
             self.story.append(mark)
 
-    # --- the clock (Game.timer, Game.on_time) -------------------------------------------
+    # --- the clock (Game.clock) ---------------------------------------------------------
     def timer(self) -> float | None:
         """Seconds until the game's clock acts (0 or less: now); None when none runs, or
         while it is idle: its last line changed nothing, until a command changes something."""
@@ -227,7 +222,8 @@ class Table(Generic[S, L]):
             return None
         self._due = None
         try:
-            return self.game.timer(self)
+            clock = self.game.clock(self)
+            return None if clock is None else clock.seconds
         except Exception as e:  # noqa: BLE001 - a broken clock must not end the evening
             from guide.core.logs import log_exception
 
@@ -241,7 +237,8 @@ class Table(Generic[S, L]):
             return None
         self._due = self.changed
         try:
-            return self.game.on_time(self) or None
+            clock = self.game.clock(self)
+            return None if clock is None else clock.line or None
         except Exception as e:  # noqa: BLE001
             from guide.core.logs import log_exception
 
@@ -250,8 +247,10 @@ class Table(Generic[S, L]):
 
     @property
     def language(self) -> str:
-        """The language the table speaks now (the game's say: Game.language)."""
-        return self.game.language(self)
+        """The language the table speaks now: `guide play --lang` (remembered by the
+        campaign), or where the game's own command chose one, its state's `lang`."""
+        chosen = self.state.get("lang") if isinstance(self.state, dict) else None
+        return chosen if chosen in self.game.settings.languages else self.lang
 
     @property
     def campaign(self) -> Store:
@@ -277,20 +276,20 @@ class Table(Generic[S, L]):
         store, game = self.store, self.game
         state = store.load(game.new_state)
         found = store.found_version
-        if found >= game.state_version:
+        if found >= game.settings.state_version:
             return state
         if not store.read_only and store.head() == 0 and not store.entries(limit=1):
-            store.save_state_version(game.state_version)      # a new file: nothing to upgrade
+            store.save_state_version(game.settings.state_version)      # a new file: nothing to upgrade
             return state
         try:
-            upgraded = game.migrate(copy.deepcopy(state), found)
+            upgraded = upgrade(game, copy.deepcopy(state), found)
         except Exception as e:  # noqa: BLE001 - any failure: the file is left as it was
             raise CampaignError(_("{path}: a campaign of state {found} that this guide (state"
                                   " {known}) cannot upgrade: {why}; it was left untouched").format(
-                                      path=store.path, found=found, known=game.state_version,
+                                      path=store.path, found=found, known=game.settings.state_version,
                                       why=e)) from None
         if not store.read_only:
-            story = [{"kind": UPGRADED, "from": found, "to": game.state_version}]
-            store.upgrade(f"(upgraded from state {found} to {game.state_version})",
-                          diff(state, upgraded), story, upgraded, game.state_version)
+            story = [{"kind": UPGRADED, "from": found, "to": game.settings.state_version}]
+            store.upgrade(f"(upgraded from state {found} to {game.settings.state_version})",
+                          diff(state, upgraded), story, upgraded, game.settings.state_version)
         return upgraded

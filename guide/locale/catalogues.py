@@ -17,6 +17,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from guide.core import settings
 from guide.core.i18n import CLICK_MODULES, CORE, LOCALE
 
 ROOT = LOCALE.parent.parent          # the repository (or the site-packages folder)
@@ -125,9 +126,9 @@ def _cli_texts(name: str) -> Iterator[tuple[str, str | None, str]]:
         for command in game.cli():
             found += help_texts(command)
         module = f"guide.games.{name}"
-        for schema in game.schemas().values():
+        for schema in settings.schemas(game).values():
             found += [(module, "schema", text) for text in described(schema)]
-        for option in game.start_options():
+        for option in settings.start_options(game):
             if option.help:
                 found.append((module, None, inspect.cleandoc(option.help)))
             if option.metavar:

@@ -6,10 +6,10 @@
   fresh table on the same file rebuilds it), with a FLOOR of lines that changed the game (a
   run in which every line was refused proves nothing and fails);
 - a refused line changes nothing: not the state, not the file, not the view;
-- under the undo policy "refuse past a hidden draw" (decisions.md), a refused undo changes
+- under the undo policy "refuse past a hidden draw" (docs/architecture.md), a refused undo changes
   nothing and says why in one line;
 - every event kind the game tells is said by its renderer, in every language it offers;
-- `guide state` (Game.public_state), the TV view as the core sends it (view.shown_view) and
+- `guide state` (Game.view of STATE), the TV view as the core sends it (view.shown_view) and
   each seat's page (Desk.payload_of) are JSON with an integer `schema` and the game's id as
   `game`;
 - the prompt and every line of the toolbar fit 80 columns.
@@ -21,21 +21,21 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import click
 import pytest
+from gamelist import game_ids, game_of
 
-from conftest import ROOT
-from guide.core import games
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.game import REFUSE_HIDDEN, UNDO_POLICIES, Game
 from guide.core.line import build, join, split
 from guide.core.params import arrange
+from guide.core.players import seats as seats_of
 from guide.core.reference import registry_of
 from guide.core.registry import Registry, parse
 from guide.core.registry import split as registry_split
@@ -44,9 +44,7 @@ from guide.core.store import Store
 from guide.core.story import MARKS
 from guide.core.table import Table
 from guide.core.view import shown_view
-
-sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
-from tally import TallyGame  # noqa: E402
+from guide.core.viewers import public_state
 
 SHM = Path("/dev/shm")
 LINES = 200              # random lines a game
@@ -61,12 +59,7 @@ LEFT_OUT = {"quit", "view", "export", "odds", "undo", "redo", "seats qr"}
 EXAMPLE = re.compile(r"Examples?:\s*(.+?)(?:\n\s*\n|$)", re.S)
 
 
-def the_games() -> list[str]:
-    return sorted(games.installed()) + ["tally"]
-
-
-def game_of(game_id: str) -> Game:
-    return TallyGame() if game_id == "tally" else games.load(game_id)
+the_games = game_ids           # the one list of games (gamelist.py)
 
 
 def examples(game: Game) -> dict[str, list[str]]:
@@ -125,14 +118,14 @@ class Run:
 
     def __init__(self, game: Game, folder: Path, seed: int):
         self.game, self.path, self.seed = game, folder / "c.sqlite", seed
-        self.library = game.load([])
+        self.library = settings.load(game, [])
         self.table = self.open()
         self.from_seat = False      # is the line lines_for gave last one of a seat's moves?
 
     def open(self, read_only: bool = False) -> Table:
         store = Store(self.path, read_only=read_only, game=self.game.id,
-                      state_version=self.game.state_version)
-        return (self.game.table_class or Table)(self.game, store, self.library, Dice(self.seed))
+                      state_version=self.game.settings.state_version)
+        return (self.game.settings.table_class or Table)(self.game, store, self.library, Dice(self.seed))
 
     def snapshot(self) -> tuple[str, tuple, str]:
         """The state, the journal in the file (its last command, how many are active, how
@@ -144,7 +137,7 @@ class Run:
                 json.dumps([shown_view(t), pages], sort_keys=True, default=str))
 
     def seats(self) -> list[str]:
-        return list(self.game.seats(self.table)) if seated(self.table) else []
+        return seats_of(self.table) if seated(self.table) else []
 
     def state(self) -> str:
         return json.dumps(self.table.state, sort_keys=True)
@@ -157,7 +150,7 @@ def lines_for(run: Run, rng: random.Random, pool: list[str]) -> Iterator[str]:
     for _ in range(LINES):
         moves = []
         if seated(t):
-            for seat in run.game.seats(t):
+            for seat in seats_of(t):
                 moves += [move.line for move in as_moves(run.game.seat_moves(t, seat))]
         run.from_seat = bool(moves) and rng.random() < 0.5
         yield rng.choice(moves) if run.from_seat else rng.choice(pool)
@@ -191,7 +184,7 @@ def test_random_lines_keep_undo_and_redo_exact_and_a_refusal_changes_nothing(
         game_id, folder, monkeypatch):
     monkeypatch.chdir(folder)
     game = game_of(game_id)
-    assert game.undo_policy in UNDO_POLICIES
+    assert game.settings.undo_policy in UNDO_POLICIES
     pool = [line for name, found in examples(game).items() if name not in LEFT_OUT
             for line in found]
     seed = sum(map(ord, game_id))
@@ -242,9 +235,9 @@ def undo_and_redo(run: Run, line: str, before: str, after: str) -> None:
     try:
         t.execute("undo")
     except CommandError as e:
-        # decisions.md: only a game that refuses past a hidden draw may refuse here, in
-        # one line, and the refusal changes nothing
-        assert run.game.undo_policy == REFUSE_HIDDEN, f"undo of {line!r} refused: {e}"
+        # the undo policies (docs/architecture.md): only a game that refuses past a hidden
+        # draw may refuse here, in one line, and the refusal changes nothing
+        assert run.game.settings.undo_policy == REFUSE_HIDDEN, f"undo of {line!r} refused: {e}"
         assert "\n" not in str(e) and run.state() == after
         return
     assert run.state() == before, f"undo of {line!r} is not exact"
@@ -253,18 +246,20 @@ def undo_and_redo(run: Run, line: str, before: str, after: str) -> None:
 
 
 def said(run: Run, told: dict[str, dict]) -> None:
-    """Every kind of event told is said in words, in every language of the game (an event
-    private to another seat may be silent, as may the core's own marks)."""
+    """Every kind of event told is in the game's registry of events (Game.events) and is
+    said in words, in every language of the game (an event private to another seat may be
+    silent, as may the core's own marks)."""
     t = run.table
-    for lang in run.game.languages:
+    for lang in run.game.settings.languages:
         t.lang = lang
         for kind, event in told.items():
             if kind in MARKS:
                 continue
-            words = run.game.render(event, t)
+            assert kind in run.game.events, f"{kind} is told but not in {run.game.id}'s events"
+            words = run.game.events.render(event, t)
             assert words is None or isinstance(words, str)
             assert words or "to" in event or "private" in event, f"{kind} is not said ({lang})"
-    t.lang = run.game.languages[0]
+    t.lang = run.game.settings.languages[0]
 
 
 SECRET = 987654          # a face no view of any game shows by chance
@@ -293,7 +288,7 @@ def private(run: Run) -> None:
     assert (str(SECRET) in shown) == (who == "gm")
     others = [Desk.payload_of(t, seat) for seat in seats[1:]]
     offered = [candidates(t, []), *(candidates(t, [name]) for name in ("roll", "log", "help"))]
-    everyone = json.dumps([shown_view(t), run.game.public_state(t), others, offered],
+    everyone = json.dumps([shown_view(t), public_state(t), others, offered],
                           default=str)
     assert str(SECRET) not in everyone + "\n".join(t.execute("log 5").lines)
     assert str(SECRET) in "\n".join(t.execute("log 5 --gm").lines)
@@ -303,11 +298,11 @@ def private(run: Run) -> None:
 
 def shapes(run: Run) -> None:
     t, game = run.table, run.game
-    state = json.loads(json.dumps(game.public_state(t)))
+    state = json.loads(json.dumps(public_state(t)))
     assert isinstance(state.get("schema"), int) and state["game"] == game.id
     view = json.loads(json.dumps(shown_view(t)))
     assert isinstance(view.get("schema"), int) and view["game"] == game.id
-    for seat in game.seats(t) if seated(t) else []:
+    for seat in seats_of(t) if seated(t) else []:
         page = json.loads(json.dumps(Desk.payload_of(t, seat)))
         assert isinstance(page.get("schema"), int) and page["game"] == game.id
         assert page["seat"] == seat
@@ -328,7 +323,7 @@ def test_every_rule_reads_as_plain_words_on_the_terminal(game_id):
     read as `Reading:`), in every game with a rules page."""
     from guide.core.reference import shown
 
-    page = game_of(game_id).rules_page()
+    page = settings.rules_page(game_of(game_id))
     if page is None:
         pytest.skip("no rules page")
     for rule in page.rules():

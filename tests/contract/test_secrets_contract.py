@@ -6,7 +6,7 @@ At points of random runs (the lines of test_game_contract: help examples, names 
 and the seats' moves), for each variant the game says its state hides (the state changed
 ONLY in something hidden), every screen is rendered for the real state and for the variant:
 the TV view, `guide state`, every seat's page, the terminal's prompt, toolbar and completion
-(the game master's, or `Game.terminal_seat`'s), and `log` without --gm. Every screen NOT
+(the game master's, or the keyboard's own seat's: `Player.keyboard`), and `log` without --gm. Every screen NOT
 entitled to the secret must come out the same; the next line of the run, then `undo`, on a
 table in each state must say the same too. Nothing here knows what a secret looks like, so
 a small number (Kaivo's card values) is caught as surely as a name. A deliberately leaky
@@ -25,17 +25,20 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from guide.core.dice import Dice
-from guide.core.errors import CommandError
+from guide.core import settings
 from guide.core.bots import choose, levels_of
 from guide.core.bots.seating import playable
-from guide.core.repl.completer import candidates, described
+from guide.core.dice import Dice
+from guide.core.errors import CommandError
+from guide.core.players import seats as seats_of
+from guide.core.repl.completer import described
 from guide.core.seats import Desk, moves_for, seated
 from guide.core.secrets import GM, Secret, entitled
 from guide.core.state import diff
 from guide.core.store import Store
 from guide.core.story import say
 from guide.core.table import Table
+from guide.core.viewers import STATE, TV, Viewer, keyboard_seat, public_state
 
 sys.path.insert(0, str(ROOT / "tests" / "contract"))
 sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
@@ -103,14 +106,14 @@ def bot_choices(t: Table, seat: str) -> dict[str, str | None]:
 
 def screens(t: Table, state: dict) -> dict[tuple[str, str], str]:
     """Every screen of the table in that state, by (viewer, screen): the viewer is a seat's
-    name, the terminal's (GM, or Game.terminal_seat), or EVERYONE."""
+    name, the terminal's (GM, or the keyboard's own seat), or EVERYONE."""
     game, saved = t.game, t.state
     t.state = copy.deepcopy(state)
     try:
-        terminal = game.terminal_seat(t) or GM
-        seats = list(game.seats(t)) if seated(t) else []
-        out = {(EVERYONE, "TV view"): dump(game.view(t)),
-               (EVERYONE, "guide state"): dump(game.public_state(t)),
+        terminal = keyboard_seat(t) or GM
+        seats = list(seats_of(t)) if seated(t) else []
+        out = {(EVERYONE, "TV view"): dump(game.view(t, TV)),
+               (EVERYONE, "guide state"): dump(game.view(t, STATE)),
                (EVERYONE, "the seats"): dump(seats),
                (EVERYONE, "log"): "\n".join(t.execute("log 30").lines),
                (terminal, "prompt"): game.prompt(t),
@@ -132,7 +135,7 @@ def ran(t: Table, state: dict, line: str, seat: str) -> str | None:
         own.execute(line, seat=seat)
     except (CommandError, SystemExit):
         return None
-    return dump([say(own, own.story, "log"), own.game.view(own), own.game.public_state(own)])
+    return dump([say(own, own.story, "log"), own.game.view(own, TV), public_state(own)])
 
 
 def lines_tell(t: Table, secret: Secret) -> bool:
@@ -141,8 +144,7 @@ def lines_tell(t: Table, secret: Secret) -> bool:
     holds it before): two moves in the same place of a seat's list, one in each state,
     whose lines differ while what they tell everyone (the story, the TV, `guide state`) is
     the same (a sealed choice, say), tell the terminal what the table does not."""
-    game = t.game
-    seats = list(game.seats(t)) if seated(t) else []
+    seats = list(seats_of(t)) if seated(t) else []
     for seat in seats:
         mine = [m.line for m in moves_for(t, seat)]
         saved = t.state
@@ -170,7 +172,7 @@ def differing(t: Table, secret: Secret) -> list[tuple[str, str]]:
     try:
         real, other = screens(t, t.state), screens(t, secret.state)
         if lines_tell(t, secret):
-            other[(t.game.terminal_seat(t) or GM, "the seats' move lines")] = "differ"
+            other[(keyboard_seat(t) or GM, "the seats' move lines")] = "differ"
     finally:
         for where, attr, clock in kept:
             setattr(where, attr, clock)
@@ -189,10 +191,10 @@ def undo_says(run: Run, state: dict, line: str, folder: Path, n: int) -> list[st
     undo says, with the TV and `log` after it (None: the line was refused or changed
     nothing). Undo must also give back exactly `state`."""
     game = run.game
-    store = Store(folder / f"u{n}.sqlite", game=game.id, state_version=game.state_version)
+    store = Store(folder / f"u{n}.sqlite", game=game.id, state_version=game.settings.state_version)
     store.upgrade("(the state to check)", diff(game.new_state(), state), [], state,
-                  game.state_version)
-    t = (game.table_class or Table)(game, store, run.library, Dice(run.seed))
+                  game.settings.state_version)
+    t = (game.settings.table_class or Table)(game, store, run.library, Dice(run.seed))
     try:
         assert dump(t.state) == dump(state)
         try:
@@ -206,7 +208,7 @@ def undo_says(run: Run, state: dict, line: str, folder: Path, n: int) -> list[st
         except CommandError as e:
             return [f"refused: {e}"]
         assert dump(t.state) == dump(state), f"undo of {line!r} is not exact"
-        return [*said, dump(game.view(t)), *t.execute("log 30").lines]
+        return [*said, dump(game.view(t, TV)), *t.execute("log 30").lines]
     finally:
         t.close()
 
@@ -217,7 +219,7 @@ def in_memory(t: Table, state: dict) -> Table:
     game = t.game
     own = _OWN.get(id(t))
     if own is None or own.game is not game:
-        own = _OWN[id(t)] = (game.table_class or Table)(game, None, t.library, Dice(1))
+        own = _OWN[id(t)] = (game.settings.table_class or Table)(game, None, t.library, Dice(1))
     own.library, own.dice, own.state = t.library, Dice(1), state   # a command runs on a copy
     return own
 
@@ -309,7 +311,7 @@ class Checker:
             self.found += [f"{secret.what} ({secret.audience or 'sealed'}):"
                            f" {viewer or 'everyone'}'s {screen}" for viewer, screen in seen
                            if not (viewer and entitled(secret.audience, viewer))]
-            if not entitled(secret.audience, self.run.game.terminal_seat(t) or GM):
+            if not entitled(secret.audience, keyboard_seat(t) or GM):
                 tried = [self.lines.choice(found) for found in self.pool.values()]
                 self.found += [f"{secret.what} ({secret.audience or 'sealed'}): the terminal's"
                                f" refusal of {line!r}" for line in refusals_tell(t, secret, tried)]
@@ -329,7 +331,7 @@ class Checker:
         other = undo_says(run, secret.state, line, self.folder, self.tried + 1)
         if other is not None:
             self.undone += 1
-            if not entitled(secret.audience, run.game.terminal_seat(t) or GM):
+            if not entitled(secret.audience, keyboard_seat(t) or GM):
                 assert real == other, f"undo after {line!r} tells {secret.what}"
 
     def line(self, line: str) -> bool:
@@ -427,7 +429,7 @@ def scene(name: str, folder: Path, only: str | None = None) -> Checker:
         (folder / "box").mkdir()
         (folder / "box" / "box.yaml").write_text(BOXES[game_id], encoding="utf-8")
         run.table.close()
-        run.library = run.game.load([folder / "box"])
+        run.library = settings.load(run.game, [folder / "box"])
         run.table = run.open()
     check = Checker(run, folder, random.Random(seed), only)
     try:
@@ -462,8 +464,10 @@ def test_a_known_leak_is_still_there(game_id, kind, folder, monkeypatch):
 # --- the check can fail: a Tally that leaks a hand, screen by screen ---------------------
 
 class ViewLeaks(TallyGame):
-    def view(self, table) -> dict:
-        return {**super().view(table), "cards": sum(map(len, table.state["hands"].values())),
+    def view(self, table, viewer: Viewer = TV) -> dict:
+        if viewer != TV:
+            return super().view(table, viewer)
+        return {**super().view(table, viewer), "cards": sum(map(len, table.state["hands"].values())),
                 "top": [h[-1] for h in table.state["hands"].values() if h]}
 
 
@@ -473,8 +477,10 @@ class ToolbarLeaks(TallyGame):
 
 
 class SeatLeaks(TallyGame):
-    def seat_view(self, table, seat: str) -> dict:
-        return {**super().seat_view(table, seat), "all": table.state["hands"]}
+    def view(self, table, viewer: Viewer = TV) -> dict:
+        if viewer.kind != "seat":
+            return super().view(table, viewer)
+        return {**super().view(table, viewer), "all": table.state["hands"]}
 
 
 @pytest.mark.parametrize("leaky, where", [
@@ -484,7 +490,7 @@ def test_the_check_catches_a_leaky_game(leaky, where, folder):
     honest, game = TallyGame(), leaky()
     for g in (honest, game):
         store = Store(folder / f"{type(g).__name__}.sqlite", game=g.id,
-                      state_version=g.state_version)
+                      state_version=g.settings.state_version)
         t = Table(g, store, None, Dice(1))
         try:
             for line in ("join Ann", "join Bob", "draw Ann --roll 2", "guess Bob 5"):
@@ -505,7 +511,7 @@ def test_the_check_catches_a_leaky_game(leaky, where, folder):
 def test_a_sealed_secret_is_kept_from_the_terminal_too(folder):
     """A sealed secret (None) may show nowhere, the terminal included; a seat's, nowhere
     but its page; the game master's, nowhere but the terminal."""
-    store = Store(folder / "c.sqlite", game="tally", state_version=TallyGame.state_version)
+    store = Store(folder / "c.sqlite", game="tally", state_version=TallyGame.settings.state_version)
     t = Table(ToolbarLeaks(), store, None, Dice(1))
     try:
         for line in ("join Ann", "draw Ann --roll 2"):
@@ -597,7 +603,7 @@ def two_runs(name: str, folder: Path) -> tuple[Run, Run]:
             (folder / "box").mkdir(exist_ok=True)
             (folder / "box" / "box.yaml").write_text(BOXES[game_id], encoding="utf-8")
             run.table.close()
-            run.library = run.game.load([folder / "box"])
+            run.library = settings.load(run.game, [folder / "box"])
             run.table = run.open()
         runs.append(run)
     return runs[0], runs[1]
@@ -611,7 +617,7 @@ def test_a_sealed_choice_s_line_tells_the_terminal_nothing(name, folder, monkeyp
     try:
         for line in SEALING[name]:
             t = one.table
-            terminal = t.game.terminal_seat(t) or GM
+            terminal = keyboard_seat(t) or GM
             for seat in (one.seats() if seated(t) else []):
                 if entitled(seat, terminal):
                     continue

@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from guide.core import games
+from guide.core import games, settings
 from guide.core.bots import choose
 from guide.core.bots.seating import bots_of, next_bot
 from guide.core.dice import Dice
+from guide.core.players import seats as seats_of
 from guide.core.repl.run import _on_time
 from guide.core.seats import Desk, moves_for
 from guide.core.store import Store
@@ -40,7 +41,8 @@ START = {
 def table(game_id: str, path: Path, seed: int = 3) -> Table:
     game = games.load(game_id)
     boxes = [CV_BOX] if game_id == "cv" else []
-    t = (game.table_class or Table)(game, Store(path, game=game_id), game.load(boxes), Dice(seed))
+    t = (game.settings.table_class or Table)(game, Store(path, game=game_id), settings.load(game, boxes),
+                                             Dice(seed))
     for line in START[game_id]:
         t.execute(line)
     return t
@@ -58,7 +60,7 @@ def test_one_person_and_bots_play_a_whole_game_through_the_scripts_runner(game_i
     """Ann types her moves (the first her page offers); every other seat is a bot, playing
     between her lines as a script runs them, each move from its seat with its story."""
     t = table(game_id, tmp_path / "c.sqlite")
-    seats = t.game.seats(t)
+    seats = seats_of(t)
     for seat in seats[1:]:
         t.execute(f"bot {seat} --level random")
     for _step in range(3000):
@@ -123,7 +125,7 @@ def test_bot_refuses_a_game_master_game_an_unknown_level_and_off_for_a_persons_s
     with pytest.raises(CommandError, match="no bot plays Ann"):
         t.execute("bot Ann --off")
     game = games.load("kaverini")
-    k = Table(game, Store(tmp_path / "k.sqlite", game="kaverini"), game.load([]), Dice(1))
+    k = Table(game, Store(tmp_path / "k.sqlite", game="kaverini"), settings.load(game, []), Dice(1))
     with pytest.raises(CommandError, match="no bot plays the kaverini game"):
         k.execute("bot")
 
@@ -135,7 +137,7 @@ def test_a_bots_choice_is_the_same_in_every_variant_its_seat_cannot_tell_apart(g
     from guide.core.secrets import entitled
 
     t = table(game_id, tmp_path / "c.sqlite")
-    seats = t.game.seats(t)
+    seats = seats_of(t)
     checked = 0
     for step in range(120):
         for seat in seats:
@@ -143,7 +145,7 @@ def test_a_bots_choice_is_the_same_in_every_variant_its_seat_cannot_tell_apart(g
             for secret in t.game.secret_variants(t):
                 if entitled(secret.audience, seat):
                     continue
-                other = (t.game.table_class or Table)(t.game, None, t.library, Dice(1))
+                other = (t.game.settings.table_class or Table)(t.game, None, t.library, Dice(1))
                 other.state = secret.state
                 again = choose(other, seat, "random", 7, step)
                 assert (again and again.line) == (real and real.line), (seat, secret.what)
@@ -203,7 +205,7 @@ def test_the_think_level_plays_candidates_out_on_the_rules_and_keeps_the_best(tm
             return ch["energy"] / 20
 
     monkeypatch.setattr(type(t.game), "bots", lambda self: Probe())
-    seat = t.game.seats(t)[0]
+    seat = seats_of(t)[0]
     first = choose(t, seat, "think", 5, 0)
     assert first is not None and first.line in [m.line for m in moves_for(t, seat)]
     assert choose(t, seat, "think", 5, 0) == first

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from guide.core import boxcache
+from guide.core import boxcache, settings
 from guide.core.games import load as game
 
 
@@ -167,8 +167,8 @@ def test_off_switches_it_off(box, tmp_path, monkeypatch):
 @pytest.mark.parametrize("game_id", ["kaverini", "cave", "cv", "taverne", "kaivo"])
 def test_every_games_cached_box_is_the_box_it_builds(game_id, tmp_path):
     """The bundled box through the cache, in a new process, equals the one built without."""
-    code = (f"import pickle, sys; from guide.core.games import load;"
-            f" sys.stdout.buffer.write(pickle.dumps(load({game_id!r}).load([])))")
+    code = (f"import pickle, sys; from guide.core.games import load; from guide.core import settings;"
+            f" sys.stdout.buffer.write(pickle.dumps(settings.load(load({game_id!r}), [])))")
 
     def library(cache: str):
         env = {**os.environ, "GUIDE_CACHE_DIR": cache}
@@ -181,7 +181,7 @@ def test_every_games_cached_box_is_the_box_it_builds(game_id, tmp_path):
     assert list((tmp_path / "c").iterdir())
     second = library(str(tmp_path / "c"))      # reads the stored one
     assert fresh == first == second
-    assert game(game_id).load([]) == fresh
+    assert settings.load(game(game_id), []) == fresh
 
 
 def test_a_fifo_or_a_device_in_a_box_is_left_to_the_build(box):

@@ -23,7 +23,7 @@ from guide.games.kaverini.state import new_state
 
 def file_state(path: Path, game_id: str) -> dict:
     game = games.load(game_id)
-    reader = Store(path, read_only=True, game=game_id, state_version=game.state_version)
+    reader = Store(path, read_only=True, game=game_id, state_version=game.settings.state_version)
     try:
         return reader.load(game.new_state)
     finally:

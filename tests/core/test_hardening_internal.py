@@ -16,7 +16,7 @@ import pytest
 from test_hardening_workers import children, wait_for
 
 from conftest import KAVERI_LINE, ROOT
-from guide.core import box, games
+from guide.core import box, games, settings
 from guide.core.errors import CommandError, GuideError
 from guide.core.repl.run import open_table
 
@@ -64,10 +64,10 @@ def test_a_list_as_a_key_is_a_positioned_problem(game_id, tmp_path):
     target = folder / _first_file(game_id)
     target.write_text("{[1]: b}\n", encoding="utf-8")
     game = games.load(game_id)
-    problems = game.check([target])[0]
+    problems = settings.check(game, [target])[0]
     assert f"{target}:1:2: a key must be a plain value" in [str(p) for p in problems]
     with pytest.raises(GuideError, match=f"^{target}:1:"):
-        game.load([folder])
+        settings.load(game, [folder])
 
 
 @pytest.fixture
@@ -98,7 +98,7 @@ def test_a_box_nested_1500_folders_deep_is_walked(deep):
     top, deepest = deep
     files, problems = box.yaml_files([top])
     assert files == [top / "a.yaml", deepest / "box.yaml"] and problems == []
-    found = games.load("cave").check([top])[0]
+    found = settings.check(games.load("cave"), [top])[0]
     assert any(p.file == str(deepest / "box.yaml") for p in found)
 
 

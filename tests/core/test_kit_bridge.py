@@ -8,16 +8,19 @@ import json
 
 import pytest
 
+from guide.core import settings
 from guide.core.dice import Dice, DiceError, DiceLike, pick, shuffle
 from guide.core.errors import CommandError
+from guide.core.events import said
 from guide.core.games import installed, load
+from guide.core.players import Player
 from guide.core.table import Table
 
 
 def _table(game_id: str) -> Table:
     game = load(game_id)
-    cls = game.table_class or Table
-    return cls(game, None, game.load([]), Dice(1))
+    cls = game.settings.table_class or Table
+    return cls(game, None, settings.load(game, []), Dice(1))
 
 
 # --- one dice protocol and one shuffle (R-DICE-1, R-DICE-3) -----------------------------------
@@ -95,7 +98,7 @@ def test_a_rule_refusal_reaches_the_table_as_one_line_that_changes_nothing(game_
 # --- tell: a list of events, each private to one or to no one --------------------------------
 def test_tell_all_tells_private_events_as_tell_private_does_and_the_gm_ones_are_gm_only(monkeypatch):
     table = _table("kaverini")
-    monkeypatch.setattr(table.game, "seats", lambda t: ["Ann"])
+    monkeypatch.setattr(table.game, "players", lambda t: [Player("Ann")])
     table.story = []
     table.tell_all([{"kind": "roll", "expression": "1d6", "breakdown": "1d6 (3) = 3", "total": 3},
                     {"kind": "roll", "expression": "1d6", "breakdown": "x", "total": 1,
@@ -103,7 +106,7 @@ def test_tell_all_tells_private_events_as_tell_private_does_and_the_gm_ones_are_
                     {"kind": "roll", "expression": "1d6", "breakdown": "y", "total": 2,
                      "private": "Ann"}])
     assert [e.get("private") for e in table.story] == [None, "gm", "Ann"]
-    assert [table.game.gm_only(e) for e in table.story] == [False, False, False]   # log: private
+    assert [table.game.events.gm_only(e) for e in table.story] == [False, False, False]   # log: private
     with pytest.raises(CommandError, match="no seat 'Bob'"):      # the one check, as tell_private's
         table.tell_all([{"kind": "roll", "total": 1, "private": "Bob"}])
 
@@ -118,14 +121,14 @@ def test_kaivo_tells_the_terminal_only_its_own_seat_secrets():
 # --- the library is the table's (CV used to keep it on the process-wide Game) ------------
 def test_two_cv_tables_keep_their_own_library_and_words():
     game = load("cv")
-    lib = game.load([])
+    lib = settings.load(game, [])
     # the words of the box (a deck's name; the messages are the gettext catalogue's)
     other = dataclasses.replace(lib, decks=[dataclasses.replace(d, en="OTHER WORDS") for d in lib.decks])
     first = Table(game, None, lib, Dice(1))
     Table(game, None, other, Dice(1))                  # a second table opened after it
     event = {"kind": "deck_out", "deck": "youth"}
-    assert "OTHER WORDS" not in (game.render(event, first) or "")
-    assert "OTHER WORDS" in (game.render(event, Table(game, None, other, Dice(1))) or "")
+    assert "OTHER WORDS" not in (said(first, event) or "")
+    assert "OTHER WORDS" in (said(Table(game, None, other, Dice(1)), event) or "")
 
 
 # --- one toolbar fitting: one width rule, one ellipsis ----------------------------------------
@@ -234,7 +237,7 @@ def test_kaivo_totals_and_seats_take_a_unique_beginning():
 def test_cv_symbols_take_a_unique_beginning_and_suggest():
     from guide.core.errors import RuleError
 
-    lib = load("cv").load([])
+    lib = settings.load(load("cv"), [])
     assert lib.symbol("MONE") == "money"
     with pytest.raises(RuleError, match="did you mean 'Money'"):
         lib.symbol("monney")
@@ -264,7 +267,7 @@ def test_the_core_commands_help_and_examples_belong_to_every_game(game_id):
 def test_cv_cards_in_a_cv_take_a_unique_beginning_and_the_exact_name_wins():
     from guide.games.cv.model import find_card
 
-    lib = load("cv").load([])
+    lib = settings.load(load("cv"), [])
     cards = [{"name": "Bike shop", "number": None}, {"name": "Bike", "number": None},
              {"name": "Garden", "number": None}]
     assert find_card(cards, "bike", lib) == 1              # exact, any case

@@ -9,20 +9,24 @@ import json
 import sqlite3
 import sys
 import threading
+from dataclasses import replace
 
 import pexpect
 import pytest
 from installed import guide
 from test_tiny_game import GAME_DIR, installed, tally_table  # noqa: F401 - the fixture
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.game import REPLAY, Game
+from guide.core.game import Clock as GameClock
 from guide.core.repl.run import run_batch
 from guide.core.result import text
 from guide.core.seats import Desk
 from guide.core.store import Store
 from guide.core.table import Table
+from guide.core.viewers import public_state
 
 sys.path.insert(0, str(GAME_DIR))
 from tally import TallyGame  # noqa: E402
@@ -66,7 +70,7 @@ def test_a_games_own_start_option_and_another_games_refused(installed, tmp_path)
 class TallyOne(TallyGame):
     """Tally as it was at state 1: no alarms, no hands."""
 
-    state_version = 1
+    settings = replace(TallyGame.settings, state_version=1, migrate=None)
 
     def new_state(self) -> dict:
         return {"count": 0, "rolls": [], "players": [], "guesses": TallyGame().new_state()
@@ -122,8 +126,8 @@ def test_an_older_campaign_read_only_is_upgraded_in_memory_only(tmp_path):
 
 def test_a_game_that_cannot_upgrade_leaves_the_file_untouched(tmp_path):
     class Three(TallyGame):
-        state_version = 3
-        migrate = Game.migrate                      # the default: knows no older shape
+        settings = replace(TallyGame.settings, state_version=3,
+                           migrate=None)            # the default: knows no older shape
 
     path = tmp_path / "old.sqlite"
     version_one(path)
@@ -159,7 +163,7 @@ def test_undo_refuses_to_go_past_a_hidden_draw_and_changes_nothing(tmp_path):
 
 def test_the_replay_policy_undoes_a_draw_like_any_command(tmp_path):
     class Replaying(TallyGame):
-        undo_policy = REPLAY
+        settings = replace(TallyGame.settings, undo_policy=REPLAY)
 
     t = Table(Replaying(), Store(tmp_path / "c.sqlite", game="tally", state_version=2), None,
               Dice(1))
@@ -183,7 +187,7 @@ def test_a_private_roll_and_draw_reach_only_their_seat(tmp_path):
     ann, ben = Desk.payload_of(t, "Ann"), Desk.payload_of(t, "Ben")
     assert ann["private"] == ["1d20 (17) = 17", "Ann draws a 6."] and ann["view"]["hand"] == [6]
     assert "private" not in ben and ben["view"]["hand"] == []
-    everyone = json.dumps([t.game.view(t), t.game.public_state(t), ben])
+    everyone = json.dumps([t.game.view(t), public_state(t), ben])
     assert "17" not in everyone and '"hand": [6]' not in everyone
     log = text(t.execute("log"))
     assert "(17)" not in log and "= 17" not in log and "draws a 6" not in log
@@ -227,8 +231,9 @@ def test_the_timer_says_when_and_the_timed_line_runs_through_the_table(tmp_path)
 
 def test_a_timed_line_that_changes_nothing_is_not_run_again_until_something_changes(tmp_path):
     class Stubborn(TallyGame):
-        def on_time(self, table) -> str:
-            return "add -100"                       # refused: the count cannot go below 0
+        def clock(self, table) -> GameClock | None:
+            rings = super().clock(table)            # refused: the count cannot go below 0
+            return None if rings is None else GameClock(rings.seconds, "add -100")
 
     t = Table(Stubborn(), Store(tmp_path / "c.sqlite", game="tally", state_version=2), None,
               Dice(1))
@@ -303,7 +308,7 @@ def test_k_clock_1_kaivos_turn_clock_plays_the_safe_move_on_time(tmp_path, monke
     clock = [1000.0]
     monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
     game = KaivoGame()
-    t = Table(game, Store(tmp_path / "k.sqlite", game="kaivo"), game.load([]), Dice(5))
+    t = Table(game, Store(tmp_path / "k.sqlite", game="kaivo"), settings.load(game, []), Dice(5))
     assert t.timer() is None
     t.execute("deal --bots 1")                               # no clock asked for
     assert t.timer() is None

@@ -191,7 +191,7 @@ def test_an_unknown_name_is_refused_in_the_engine_s_one_line_for_every_game(tmp_
     from guide.core.store import Store
     from guide.core.table import Table
     t = Table(TallyGame(), Store(tmp_path / "c.sqlite", game="tally",
-                                 state_version=TallyGame.state_version), None, Dice(1))
+                                 state_version=TallyGame.settings.state_version), None, Dice(1))
     t.execute("join Ann")
     with pytest.raises(CommandError) as refused:     # the core's own command, in every game
         t.execute("roll 1d6 --for Anb")

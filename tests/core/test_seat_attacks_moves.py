@@ -13,8 +13,8 @@ import sqlite3
 import pytest
 from click.testing import CliRunner
 from seat_sockets import get, move, next_event, open_stream, seat, table
-from test_tiny_game import tally_table
 from tally import guess_line  # noqa: I001 - test_tiny_game put it on the path
+from test_tiny_game import tally_table
 
 from guide.cli import cli
 from guide.core.seats import Desk, desk_of

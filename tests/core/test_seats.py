@@ -9,11 +9,12 @@ import json
 import socket
 
 import pytest
-from test_tiny_game import tally_table  # noqa: I001 - the tiny game's table
 from tally import guess_line
+from test_tiny_game import tally_table  # noqa: I001 - the tiny game's table
 
 from guide.core.result import text
 from guide.core.seats import desk_of
+from guide.core.viewers import public_state
 
 
 @pytest.fixture
@@ -46,7 +47,7 @@ def test_sealed_guesses_stay_with_their_seat_until_all_are_in(table):
     assert ann["view"]["guesses"] == {"Ann": 4}
     assert ben["view"]["guesses"] == {"Ann": "sealed"}
     assert "4" not in json.dumps(ben["view"]["guesses"])
-    assert table.game.public_state(table)["guesses"] == {"Ann": "sealed"}
+    assert public_state(table)["guesses"] == {"Ann": "sealed"}
     assert ann["moves"] == [] and ben["your_turn"]      # Ann has chosen; Ben still may
     shown = text(table.execute("guess Ben 2"))
     assert shown.endswith("Guesses: Ann 4, Ben 2")

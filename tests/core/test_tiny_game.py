@@ -14,6 +14,7 @@ import pytest
 from installed import guide, guide_env
 
 from conftest import ROOT
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.repl.completer import candidates
@@ -28,7 +29,7 @@ GAME_DIR = ROOT / "tests" / "tinygame"
 
 
 def tally_table(path: Path) -> Table:
-    return Table(TallyGame(), Store(path, game="tally", state_version=TallyGame.state_version),
+    return Table(TallyGame(), Store(path, game="tally", state_version=TallyGame.settings.state_version),
                  None, Dice(1))
 
 
@@ -150,6 +151,6 @@ def test_the_view_listens_on_its_documented_port_or_the_next_free_one(tmp_path):
 
 def test_guide_check_facts_is_a_keyword_a_game_without_facts_ignores(installed, tmp_path):
     """`guide check --facts` passes facts=True to Game.check; Tally keeps the base default."""
-    assert TallyGame().check([], facts=True) == TallyGame().check([])
+    assert settings.check(TallyGame(), [], facts=True) == settings.check(TallyGame(), [])
     r = guide(installed, "check", "--game", "tally", "--facts", str(tmp_path))
     assert r.returncode == 0 and r.stdout.strip() == "ok: this game reads no data files"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from guide.core import i18n
+from guide.core import i18n, settings
 from guide.core.repl.run import attempt, open_table
 from guide.core.result import text
 from guide.locale import catalogues as cat
@@ -113,9 +113,9 @@ def play(path: Path, game: str, lang: str | None, script: str) -> tuple[str, set
     """Run the script on a campaign as the table does, recording every untranslated lookup;
     the shown text (errors included), the misses, and the table (still open)."""
     t = open_table(path, [], 1, game_id=game, lang=lang)
-    shown = [t.game.greeting(), t.game.prompt(t)]
+    shown = [settings.greeting(t.game), t.game.prompt(t)]
     with i18n.recording() as misses:
-        shown = [t.game.greeting(), t.game.prompt(t)]
+        shown = [settings.greeting(t.game), t.game.prompt(t)]
         for line in script.strip().splitlines():
             outcome = attempt(t, line)
             shown.append(outcome if isinstance(outcome, str) else text(outcome))

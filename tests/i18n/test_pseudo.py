@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from guide.core import i18n
+from guide.core import i18n, settings
 from guide.core.repl.run import attempt, open_table
 from guide.core.result import text
 from guide.locale import catalogues as cat
@@ -417,7 +417,7 @@ def test_guide_help_and_every_core_subcommands_help_speak_the_tables_language(sp
     allowed = _click_words(cli) | _click_words(cave_group) | {"kaivo", "odds", "print",
                                                                   "help", "nope"}
     allowed |= set(games.installed()) | {  # `guide play`'s start options of the games
-        w for g in games.installed() for o in games.load(g).start_options() for w in o.opts
+        w for g in games.installed() for o in settings.start_options(games.load(g)) for w in o.opts
         for w in re.findall(r"[a-z]+", w)}
     bad = {}
     for args in [(), *((name,) for name in cli.commands), ("new", "box"), ("cave",),

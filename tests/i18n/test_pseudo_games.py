@@ -14,8 +14,9 @@ import pytest
 from test_evenings import TAVERNE_EVENING as FRENCH_EVENING
 from test_pseudo import PSEUDO, _choices, _words, plain_words, speak_pseudo  # noqa: F401
 
-from guide.core import i18n
+from guide.core import i18n, settings
 from guide.core.line import split
+from guide.core.players import seats as seats_of
 from guide.core.repl.completer import described
 from guide.core.repl.run import attempt, open_table
 from guide.core.result import text
@@ -66,7 +67,7 @@ def play(path: Path, game: str, script: str, tv: Any, seat: Any = None,
     try:
         for line in [ln.strip() for ln in script.strip().splitlines() if ln.strip()]:
             skip_line, line = line.startswith("!"), line.lstrip("! ")
-            outcome = t.game.greeting() if line == "greeting" else attempt(t, line)
+            outcome = settings.greeting(t.game) if line == "greeting" else attempt(t, line)
             told += t.story
             if skip_line:
                 continue
@@ -80,7 +81,7 @@ def play(path: Path, game: str, script: str, tv: Any, seat: Any = None,
             except ValueError:
                 pass
             for name in pages:
-                if name in t.game.seats(t):
+                if name in seats_of(t):
                     said += seat(Desk.payload_of(t, name))
             allowed = (typed | commands | _words(dict(t.state)) | _words(told) | _words(box(t)))
             left = {w: s for s in re.sub(r"`[^`]*`", "", "\n".join(said)).splitlines()

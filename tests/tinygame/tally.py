@@ -18,15 +18,35 @@ from typing import Any, TypedDict
 
 import click
 
-from guide.core.errors import CommandError
-from guide.core.game import REFUSE_HIDDEN, Game
+from guide.core.errors import CommandError, GuideError
+from guide.core.events import Events
+from guide.core.game import REFUSE_HIDDEN, Clock, Game
 from guide.core.line import build
+from guide.core.players import Player, named
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.sealed import Sealed, all_in, code, new_key, opened, reveal, seal, sealed, shown
 from guide.core.secrets import Secret
+from guide.core.settings import Settings, Start
+from guide.core.viewers import TV, Viewer
 
 commands = Registry(families=("tally",))
+PLAYER = named(lambda: "player")     # a player's name, matched as people type it; Tab offers it
+
+# Each kind of event Tally tells, in words (guide.core.events).
+events = Events.of({
+    "added": lambda e: f"Added {e['amount']}: the count is {e['count']}.",
+    "rolled": lambda e: f"The d6 shows {e['face']}: the count is {e['count']}.",
+    "joined": lambda e: f"{e['name']} joins.",
+    "left": lambda e: f"{e['name']} leaves.",
+    "guessed": lambda e: f"{e['name']} has guessed (sealed).",
+    "revealed": lambda e: "Guesses: " + ", ".join(f"{n} {g}" for n, g in e["guesses"].items()),
+    "alarm_set": lambda e: f"The bell will ring in {e['seconds']:g} s.",
+    "alarm_off": lambda e: "No bell after all.",
+    "rang": lambda e: f"The bell rings: the count is {e['count']}.",
+    "drew": lambda e: f"{e['name']} draws a {e['face']}.",
+    "card_drawn": lambda e: f"{e['name']} draws a card (hidden).",
+})
 
 
 class TallyState(TypedDict):
@@ -53,7 +73,7 @@ def join(t, name: str) -> Result:
 
 
 @commands.command("leave", "tally")
-@click.argument("name")
+@click.argument("name", type=PLAYER)
 def leave(t, name: str) -> Result:
     """A player leaves the table (and their seat with them). Example: leave Ann"""
     if name not in t.state["players"]:
@@ -69,7 +89,7 @@ FACES = range(1, 7)
 
 
 @commands.command("guess", "tally")
-@click.argument("name")
+@click.argument("name", type=PLAYER)
 @click.argument("face")
 def guess(t, name: str, face: str) -> Result:
     """A player's sealed guess of the next die (1 to 6, or the code their seat sends:
@@ -148,7 +168,7 @@ def ring(t) -> Result:
 
 
 @commands.command("draw", "tally")
-@click.argument("name")
+@click.argument("name", type=PLAYER)
 @click.option("--roll", type=int, default=None, help="The table's own d6 face.")
 def draw(t, name: str, roll: int | None) -> Result:
     """NAME draws a hidden card (a d6 face) that only NAME sees, on their own page; undo
@@ -169,53 +189,39 @@ COUNT_START = click.Option(["--count", "start_count"], type=click.IntRange(0, 10
                            default=None, metavar="N", help="A new tally starts at N.")
 
 
+def migrate(state: dict, from_version: int) -> dict:
+    """State 1 had no alarm and no hands."""
+    if from_version != 1:
+        raise GuideError(f"the tally game cannot upgrade a campaign of state {from_version}")
+    return {**state, "alarm": None, "hands": {p: [] for p in state["players"]}}
+
+
+def start_lines(table, options: dict[str, Any]) -> list[str]:
+    """guide play --count N: the count starts at N."""
+    count = options.get("start_count")
+    return [f"add {count}"] if count and table.state["count"] == 0 else []
+
+
 class TallyGame(Game):
     id = "tally"
     title = "Tally (a test game)"
     commands = commands
+    events = events
 
-    seat_policy = "apply"
-    state_version = 2
-    undo_policy = REFUSE_HIDDEN
+    settings = Settings(state_version=2, migrate=migrate, undo_policy=REFUSE_HIDDEN,
+                        seat_policy="apply", start=Start(lambda: [COUNT_START], start_lines))
 
     def new_state(self) -> dict:
         return dict(TallyState(count=0, rolls=[], players=[], guesses=sealed(), alarm=None,
                                hands={}))
 
-    def migrate(self, state: dict, from_version: int) -> dict:
-        """State 1 had no alarm and no hands."""
-        if from_version != 1:
-            return super().migrate(state, from_version)
-        return {**state, "alarm": None, "hands": {p: [] for p in state["players"]}}
-
-    def public_state(self, table) -> dict:
-        return {"schema": 1, "game": self.id, "count": table.state["count"],
-                "rolls": list(table.state["rolls"]),
-                "guesses": shown(table.state["guesses"], None),
-                "hands": _sizes(table.state["hands"])}
-
-    def seats(self, table) -> list[str]:
-        return list(table.state["players"])
-
-    def seat_view(self, table, seat: str) -> dict:
-        return {**self.view(table), "guesses": shown(table.state["guesses"], seat),
-                "hand": list(table.state["hands"].get(seat, []))}
+    def players(self, table) -> list[Player]:
+        return [Player(name) for name in table.state["players"]]
 
     # the clock: the bell rings on time
-    def timer(self, table) -> float | None:
+    def clock(self, table) -> Clock | None:
         alarm = table.state["alarm"]
-        return None if alarm is None else alarm - table.now()
-
-    def on_time(self, table) -> str | None:
-        return "ring"
-
-    # guide play --count N
-    def start_options(self) -> list[click.Option]:
-        return [COUNT_START]
-
-    def start(self, table, **options: Any) -> list[str]:
-        count = options.get("start_count")
-        return [f"add {count}"] if count and table.state["count"] == 0 else []
+        return None if alarm is None else Clock(alarm - table.now(), "ring")
 
     def seat_moves(self, table, seat: str) -> list[tuple[str, str]]:
         box = table.state["guesses"]
@@ -230,31 +236,6 @@ class TallyGame(Game):
 
     def toolbar(self, table) -> str:
         return f" count {table.state['count']}, {len(table.state['rolls'])} roll(s)"
-
-    def render(self, event: dict, table) -> str | None:
-        if event["kind"] == "added":
-            return f"Added {event['amount']}: the count is {event['count']}."
-        if event["kind"] == "rolled":
-            return f"The d6 shows {event['face']}: the count is {event['count']}."
-        if event["kind"] == "joined":
-            return f"{event['name']} joins."
-        if event["kind"] == "left":
-            return f"{event['name']} leaves."
-        if event["kind"] == "guessed":
-            return f"{event['name']} has guessed (sealed)."
-        if event["kind"] == "revealed":
-            return "Guesses: " + ", ".join(f"{n} {g}" for n, g in event["guesses"].items())
-        if event["kind"] == "alarm_set":
-            return f"The bell will ring in {event['seconds']:g} s."
-        if event["kind"] == "alarm_off":
-            return "No bell after all."
-        if event["kind"] == "rang":
-            return f"The bell rings: the count is {event['count']}."
-        if event["kind"] == "drew":
-            return f"{event['name']} draws a {event['face']}."
-        if event["kind"] == "card_drawn":
-            return f"{event['name']} draws a card (hidden)."
-        return super().render(event, table)
 
     def secret_variants(self, table) -> list[Secret]:
         """Each player's hand (a card's face: theirs), each sealed guess (the guesser's)."""
@@ -271,10 +252,21 @@ class TallyGame(Game):
             out.append(Secret(name, state, f"{name}'s sealed guess"))
         return out
 
-    def view(self, table) -> dict:
-        return {"game": self.id, "title": self.title, "count": table.state["count"],
-                "guesses": shown(table.state["guesses"], None),
-                "hands": _sizes(table.state["hands"])}
+    def view(self, table, viewer: Viewer = TV) -> dict:
+        """The count, the guesses sealed until all are in, how many cards each holds; a
+        seat also sees its own guess and its own hand; `guide state` adds the rolls."""
+        if viewer.kind == "terminal":
+            return super().view(table, viewer)         # the game master's keyboard
+        s = table.state
+        shown_to = viewer.seat if viewer.kind == "seat" else None
+        out = {"game": self.id, "title": self.title, "count": s["count"],
+               "guesses": shown(s["guesses"], shown_to), "hands": _sizes(s["hands"])}
+        if viewer.kind == "state":
+            del out["title"]
+            return {"schema": 1, **out, "rolls": list(s["rolls"])}
+        if viewer.kind == "seat":
+            out["hand"] = list(s["hands"].get(shown_to, []))
+        return out
 
 
 def _sizes(hands: dict[str, list[int]]) -> dict[str, int]:

@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from guide.core.bots import choose, kit_of
+from guide.core.players import seats as seats_of
 
 if TYPE_CHECKING:
     from guide.core.result import Result
@@ -54,7 +55,7 @@ class BotSeats:
         t = self.table
         if t.bots_wait or not self.levels:
             return None
-        for seat in after(t.game.seats(t), self.last):
+        for seat in after(seats_of(t), self.last):
             level = self.levels.get(seat)
             if level is None:
                 continue
@@ -95,15 +96,15 @@ def bots_of(table: Table) -> BotSeats:
 
 def playable(table: Table) -> bool:
     """May bots play at this table (a game with seats, no game master, and a BotKit)?"""
-    return table.game.seat_policy == "apply" and kit_of(table) is not None
+    return table.game.settings.seat_policy == "apply" and kit_of(table) is not None
 
 
 def clocked(table: Table) -> bool:
-    """Does the prompt (or a script) need the clock: the game's own (Game.timer), or bots
+    """Does the prompt (or a script) need the clock: the game's own (Game.clock), or bots
     that may play on their turn without anyone typing?"""
     from guide.core.game import Game
 
-    return type(table.game).timer is not Game.timer or playable(table)
+    return type(table.game).clock is not Game.clock or playable(table)
 
 
 def next_bot(table: Table) -> tuple[str, str, str] | None:

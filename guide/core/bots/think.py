@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from guide.core.dice import Dice
 from guide.core.errors import GuideError
+from guide.core.players import seats as seats_of
 from guide.core.registry import parse, split
 from guide.core.seats import moves_for, view_for
 
@@ -44,7 +45,7 @@ def think(seen: Seen) -> Move:
         if state is None:
             return random_level(seen)
         for i, move in enumerate(moves):
-            sim = (game.table_class or Table)(game, None, library,
+            sim = (game.settings.table_class or Table)(game, None, library,
                                               Dice(rng.getrandbits(64), record=False))
             sim.state = _copy(state)
             if move is not PASS:
@@ -72,7 +73,7 @@ def _playout(sim: Table, kit: BotKit, seat: str, rng) -> float:
         if done is not None:
             return 1.0 if seat in done.winners else 0.0
         acted = False
-        for who in sim.game.seats(sim):
+        for who in seats_of(sim):
             moves = [m for m in moves_for(sim, who) if not kit.never(m)]
             if not moves or (waits and kit.waits(view_for(sim, who), who)):
                 continue

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from guide.core import games, i18n
+from guide.core import games, i18n, settings
 from guide.core.bots.seating import clocked, next_bot, run_bot
 from guide.core.dice import Dice
 from guide.core.errors import GuideError
@@ -50,26 +50,26 @@ def open_table(campaign: Path | None, boxes: list[Path], seed: int | None,
         raise StartError(str(e)) from None
     try:
         game = game_for(path, game_id)
-        if lang is not None and lang not in game.languages:
+        if lang is not None and lang not in game.settings.languages:
             raise StartError(_("--lang: the {game} game speaks {languages}, not {lang!r}").format(
-                game=game.id, languages=", ".join(game.languages), lang=lang))
+                game=game.id, languages=", ".join(game.settings.languages), lang=lang))
         if lang is not None:
             i18n.use(lang)             # what goes wrong opening it is said in that language
-        library = game.load(boxes)
-        store = Store(path, read_only=read_only, game=game.id, state_version=game.state_version)
+        library = settings.load(game, boxes)
+        store = Store(path, read_only=read_only, game=game.id, state_version=game.settings.state_version)
     except GuideError as e:
         raise StartError(str(e)) from None
     except OSError as e:
         raise StartError(_("{path}: {value}").format(path=shown_path(path), value=e.strerror or e)) from None
     try:
-        table = (game.table_class or Table)(game, store, library, Dice(seed))
+        table = (game.settings.table_class or Table)(game, store, library, Dice(seed))
     except GuideError as e:        # damaged rows, found while rebuilding the state
         store.close()
         raise StartError(str(e)) from None
     remembered = store.language()
     if lang is not None and lang != remembered and not read_only:
         store.save_language(lang)      # the campaign remembers its table's language
-    if (lang or remembered) in game.languages:
+    if (lang or remembered) in game.settings.languages:
         table.lang = lang or remembered or table.lang
     i18n.use(table.language)
     return table
@@ -90,18 +90,18 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
              game_id: str | None = None, lang: str | None = None,
              start: list[str] | None = None) -> int:
     """`guide play`: `start` holds the words of the game's own start options
-    (`Game.start_options`, e.g. Kaverini's `--adventure ID`), read once the game is known."""
+    (`Settings.start`, e.g. Kaverini's `--adventure ID`), read once the game is known."""
     try:
         game = game_for(campaign or default_campaign(game_id or DEFAULT), game_id)
-        if lang is not None and lang in game.languages:
+        if lang is not None and lang in game.settings.languages:
             i18n.use(lang)          # a refused start option is said in the table's language
         options = start_options(game, start or [])
     except GuideError as e:
         raise StartError(str(e)) from None
     table = open_table(campaign, boxes, seed, game_id=game_id, lang=lang)
     try:
-        lines = table.game.start(table, **options)
-        for notice in table.game.notices(table):
+        lines = settings.start_lines(table, options)
+        for notice in settings.notices(table):
             print(_("note: {notice}").format(notice=notice), file=sys.stderr, flush=True)
         for line in lines:
             ok, shown = run_one(table, line)
@@ -120,9 +120,9 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
 
 
 def start_options(game: Game, words: list[str]) -> dict[str, Any]:
-    """The values of the game's start options (`Game.start_options`), before anything is
+    """The values of the game's start options (`Settings.start`), before anything is
     opened; a StartError for an option the game does not have, naming the ones it has."""
-    options = game.start_options()
+    options = settings.start_options(game)
     command = click.Command("play", params=list(options), add_help_option=False)
     own = ", ".join(o.opts[0] for o in options) or pgettext("options", "none")
     try:
@@ -144,7 +144,7 @@ def start_options(game: Game, words: list[str]) -> dict[str, Any]:
 def run_batch(table: Table, lines, script: str | None = None) -> int:
     """Scripts and pipes: one command a line; `#` and blank lines skipped; exit 1 if any
     failed. An error from a script file names the file and line (`scene-3.txt:4: error: ...`).
-    A game with a clock (Game.timer) has its timed lines run between lines, and while the
+    A game with a clock (Game.clock) has its timed lines run between lines, and while the
     next line is awaited (the lines are read by a thread of their own).
 
     Ctrl-C stops the script with exit 130 and says, truthfully, whether the command it cut
@@ -234,7 +234,7 @@ TICK = 1.0          # seconds: the longest a script waits for a line before aski
 def _awaited(table: Table, lines) -> Iterator[tuple[int, str | None]]:
     """(number, line) as they come, and (0, None) whenever the game's timer comes first:
     a thread reads the lines, so that the clock acts while nobody writes one. The timer is
-    asked again at least every TICK seconds, as at the prompt (Game.timer): a clock may start
+    asked again at least every TICK seconds, as at the prompt (Game.clock): a clock may start
     without a command (a seat's page opening)."""
     waiting: queue.Queue[tuple[int, str] | None] = queue.Queue()
 

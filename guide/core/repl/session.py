@@ -21,10 +21,12 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.shortcuts import CompleteStyle
 
 from guide import __version__
+from guide.core import settings
 from guide.core.bots.seating import bots_of, clocked, next_bot, playable, run_bot
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import _
 from guide.core.logs import data_dir
+from guide.core.players import seats as seats_of
 from guide.core.repl.attempt import attempt_at_prompt
 from guide.core.repl.completer import TableCompleter
 from guide.core.result import STYLES, Result, Styled, lines
@@ -97,7 +99,7 @@ def pages(table: Table) -> bool:
     """Whether a long result may open the pager: only at a table nobody follows from a seat.
     With seats in play the pager would stop every phone (no move runs while it is open) and
     page a round's result away; there a result is printed whole and stays on screen."""
-    return not (seated(table) and bool(table.game.seats(table)))
+    return not (seated(table) and bool(seats_of(table)))
 
 
 def run_repl(table: Table) -> int:
@@ -152,7 +154,7 @@ def run_repl(table: Table) -> int:
         clock.ready()
 
     # broken between words like every output: in Ukrainian it is longer than 80 columns
-    greeting = f"guide {__version__}: {table.game.greeting()}"
+    greeting = f"guide {__version__}: {settings.greeting(table.game)}"
     print("\n".join(wrapped([greeting], shutil.get_terminal_size().columns)))
     shown_rows = 0
     while True:
@@ -163,7 +165,7 @@ def run_repl(table: Table) -> int:
             line = session.prompt(lambda: table.game.prompt(table), completer=completer,
                                   bottom_toolbar=lambda: cast(Any, seats.toolbar()),
                                   reserve_space_for_menu=menu_space(
-                                      table.game.menu_rows, shown_rows,
+                                      table.game.settings.menu_rows, shown_rows,
                                       shutil.get_terminal_size().lines),
                                   pre_run=pre_run)
         except KeyboardInterrupt:
@@ -182,7 +184,7 @@ def run_repl(table: Table) -> int:
 
 
 class Clock:
-    """The game's clock at the prompt (Game.timer, Game.on_time): a background task of the
+    """The game's clock at the prompt (Game.clock): a background task of the
     prompt's application that wakes when the timer comes (at least every second, so that a
     move from a seat that changed the timer is seen), runs the game's timed line through the
     table like a typed one and prints its output above the prompt, also when nobody types.
@@ -268,7 +270,7 @@ class SeatMoves:
         desk, app = self.desk, self.session.app
         if desk is None or not desk.pending:
             return
-        if self.table.game.seat_policy == "apply":
+        if self.table.game.settings.seat_policy == "apply":
             try:
                 pending = desk.take()          # a move the table has moved past is dropped
             except CommandError:

@@ -6,6 +6,8 @@ import html
 import re
 from typing import TYPE_CHECKING
 
+from guide.core.viewers import TV
+
 if TYPE_CHECKING:
     from guide.core.table import Table
 
@@ -17,7 +19,7 @@ def shown_view(table: Table) -> dict:
     and `game`: the game's id whatever its view says, the view's own `schema` if it gives
     one. A seat's page says both as well (guide.core.seats.Desk.payload_of)."""
     game = table.game
-    return {"schema": SCHEMA, **game.view(table), "game": game.id}
+    return {"schema": SCHEMA, **game.view(table, TV), "game": game.id}
 
 
 def in_language(page: bytes, lang: str, title: str) -> bytes:

@@ -9,13 +9,17 @@ import click
 
 from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
+from guide.core.events import Events
 from guide.core.game import Game
 from guide.core.i18n import domain
+from guide.core.players import Player
 from guide.core.reference import RulesPage
 from guide.core.registry import Registry
 from guide.core.seats import Move
 from guide.core.secrets import Secret
+from guide.core.settings import Settings
 from guide.core.story import say
+from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 
 from . import public, rules_text, secrets
@@ -24,7 +28,7 @@ from .box import Box, box_of
 from .box import kind as box_kind
 from .cli import cave_group
 from .commands import CaveTable, commands
-from .render import render
+from .render import RENDER
 from .seats import pictures, seat_moves
 from .state import current, new_state
 
@@ -44,19 +48,18 @@ def page(name: str) -> bytes:
 class CaveGame(Game):
     id = "cave"
     title = "Cave escape"
-    state_version = 1
     commands: ClassVar[Registry] = commands
-    view_page = page("page.html")
-    seat_page = page("seat.html")
-    seat_policy = "apply"        # no game master: the companion is the box, a legal move runs at once
-    menu_rows = 3                # the 17-line map stays on a 24-line screen above the prompt
+    events = Events.of(RENDER)   # render.py: one function per kind
+    settings = Settings(
+        view_page=page("page.html"), seat_page=page("seat.html"),
+        seat_policy="apply",     # no game master: the companion is the box, a legal move runs at once
+        menu_rows=3,             # the 17-line map stays on a 24-line screen above the prompt
+        # docs/cave.md: the rules as the companion applies them, C- ids (guide.core.reference)
+        rules=lambda: RulesPage(_("Cave escape's rules"), "C-", rules_text.rules),
+        greeting=lambda: _("Cave escape: character NAME, start, move; help; Ctrl-D leaves."))
 
     def new_state(self) -> dict:
         return dict(new_state())
-
-    def rules_page(self) -> RulesPage:
-        """docs/cave.md: the rules as the companion applies them, C- ids (guide.core.reference)."""
-        return RulesPage(_("Cave escape's rules"), "C-", rules_text.rules)
 
     def files(self) -> tuple[FileKind, ...]:
         return (box_kind(),)
@@ -78,10 +81,16 @@ class CaveGame(Game):
     def toolbar(self, table: CaveTable) -> str | None:
         return public.toolbar(table.state)
 
-    def render(self, event: dict, table: CaveTable) -> str | None:
-        return render(event) or super().render(event, table)
+    def view(self, table: CaveTable, viewer: Viewer = TV) -> dict:
+        """What each viewer sees (guide.core.viewers): nothing is secret in a
+        cooperative game; a seat's page adds its move buttons' pictures."""
+        if viewer.kind == "state":
+            return self.public_state(table)
+        if viewer.seat is not None:
+            return self.seat_view(table, viewer.seat)
+        return self.tv(table)
 
-    def view(self, table: CaveTable) -> dict:
+    def tv(self, table: CaveTable) -> dict:
         return public.view(table.state, table.library, self.story(table))
 
     def story(self, table: CaveTable, most: int = 8) -> list[str]:
@@ -99,8 +108,9 @@ class CaveGame(Game):
     def secret_variants(self, table: CaveTable) -> list[Secret]:
         return secrets.secret_variants(table.state)
 
-    def seats(self, table: CaveTable) -> list[str]:
-        return [c["name"] for c in table.state["characters"]]
+    def players(self, table: CaveTable) -> list[Player]:
+        """Every character is a seat, moved from its player's phone."""
+        return [Player(c["name"]) for c in table.state["characters"]]
 
     def seat_moves(self, table: CaveTable, seat: str) -> list[Move]:
         return seat_moves(table.state, table.library, seat)
@@ -111,10 +121,7 @@ class CaveGame(Game):
     def seat_view(self, table: CaveTable, seat: str) -> dict:
         """The TV's view (nothing is secret in a cooperative game) and the pictures of the new
         tile's turns on that seat's move buttons."""
-        return {**self.view(table), "pictures": pictures(table.state, table.library, seat)}
-
-    def greeting(self) -> str:
-        return _("Cave escape: character NAME, start, move; help; Ctrl-D leaves.")
+        return {**self.tv(table), "pictures": pictures(table.state, table.library, seat)}
 
     def cli(self) -> list[click.Command]:
         return [cave_group]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from guide.core.errors import RuleError
 from guide.core.i18n import N_, domain
-from guide.core.line import build
 from guide.core.seats import Move
 
 from .board import entry_turns, neighbour
@@ -42,7 +41,7 @@ def seat_moves(state: CaveState, box: Box, seat: str) -> list[Move]:
             continue
         empty = key(*neighbour(ch["x"], ch["y"], side)) not in state["board"]
         if not empty or shape is None:
-            moves.append(Move(pgettext("side", side), build(["move", seat, side]), (_(MOVE),)))
+            moves.append(Move.of(pgettext("side", side), ["move", seat, side], (_(MOVE),)))
             continue
         seen: set[tuple[str, ...]] = set()
         for turn in entry_turns(box, shape, side):
@@ -50,39 +49,42 @@ def seat_moves(state: CaveState, box: Box, seat: str) -> list[Move]:
             if sides in seen:                    # 0 and 180 of a straight tile look alike
                 continue
             seen.add(sides)
-            moves.append(Move(_("turned {turn}").format(turn=turn),
-                              build(["move", seat, side], [("--turn", turn)]),
-                              (_(MOVE), pgettext("side", side)),
-                              _("a {shape}, open {sides}").format(
-                                  shape=pgettext("shape", shape),
-                                  sides=", ".join(pgettext("side", s) for s in sides))))
+            moves.append(Move.of(_("turned {turn}").format(turn=turn), ["move", seat, side],
+                                 (_(MOVE), pgettext("side", side)),
+                                 _("a {shape}, open {sides}").format(
+                                     shape=pgettext("shape", shape),
+                                     sides=", ".join(pgettext("side", s) for s in sides)),
+                                 options=[("--turn", turn)]))
     held = ch["challenge"]
     if held and not held["crossed"] and not state["moved"] and not ch["stuck"]:
         need = ch["energy"] + box.item_bonus * ch["items"]
-        moves.append(Move(_("guide rolls the d20"), build(["roll", seat]), (_(CHALLENGE),),
-                          _("{need} or under crosses").format(need=need)))
+        moves.append(Move.of(_("guide rolls the d20"), ["roll", seat], (_(CHALLENGE),),
+                             _("{need} or under crosses").format(need=need)))
         for face in range(1, box.challenge_die + 1):
-            moves.append(Move(str(face), build(["roll", seat], [("--roll", face)]),
-                              (_(CHALLENGE), _("the table's own d20"))))
+            moves.append(Move.of(str(face), ["roll", seat], (_(CHALLENGE), _("the table's own d20")),
+                                 options=[("--roll", face)]))
     if ch["food"]:
         values = ", ".join(map(str, ch["food"]))
         every = _("all ({values})").format(values=values)
-        moves.append(Move(_("raw"), build(["eat", seat]), (_(EAT), every)))
+        moves.append(Move.of(_("raw"), ["eat", seat], (_(EAT), every)))
         if fire_at_hand(state, ch):
-            moves.append(Move(_("cooked"), build(["eat", seat], [("--cooked", None)]), (_(EAT), every)))
+            moves.append(Move.of(_("cooked"), ["eat", seat], (_(EAT), every),
+                                 options=[("--cooked", None)]))
         if len(ch["food"]) > 1:
             for value in sorted(set(ch["food"])):
                 one = _("the {value}").format(value=value)
-                moves.append(Move(_("raw"), build(["eat", seat], [("--food", value)]), (_(EAT), one)))
+                moves.append(Move.of(_("raw"), ["eat", seat], (_(EAT), one),
+                                     options=[("--food", value)]))
                 if fire_at_hand(state, ch):
-                    moves.append(Move(_("cooked"), build(["eat", seat], [("--cooked", None),
-                                                                         ("--food", value)]), (_(EAT), one)))
+                    moves.append(Move.of(_("cooked"), ["eat", seat], (_(EAT), one),
+                                         options=[("--cooked", None), ("--food", value)]))
         for other in others_here(state, ch):
             for value in sorted(set(ch["food"])):
-                moves.append(Move(_("a {value}").format(value=value),
-                                  build(["give", seat, other["name"]], [("--food", value)]),
-                                  (_(SHARE), _("to {name}").format(name=other["name"]))))
-    moves.append(Move(_("End the turn"), build(["end", seat])))
+                moves.append(Move.of(_("a {value}").format(value=value),
+                                     ["give", seat, other["name"]],
+                                     (_(SHARE), _("to {name}").format(name=other["name"])),
+                                     options=[("--food", value)]))
+    moves.append(Move.of(_("End the turn"), ["end", seat]))
     return moves
 
 

@@ -9,17 +9,21 @@ from typing import Any, ClassVar
 from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
 from guide.core.errors import GuideError
-from guide.core.game import Game
+from guide.core.events import Events
+from guide.core.game import Catalogue, Game
 from guide.core.i18n import domain
+from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import Move
 from guide.core.secrets import Secret
+from guide.core.settings import Settings
 from guide.core.template import BoxTemplate, slug
+from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 
 from . import library as box
-from . import screen, seats, secrets
+from . import render, screen, seats, secrets
 from .bots import KIT
 from .commands import commands
 from .library import Library
@@ -40,12 +44,17 @@ def _cost(library: Library, symbols: tuple[str, ...] | None) -> str:
 class CvGame(Game):
     id = "cv"
     title = "CV"
-    state_version = 1
     commands: ClassVar[Registry] = commands
-    languages = ("en", "uk")
-    view_page = resources.files("guide.games.cv.view").joinpath("page.html").read_bytes()
-    seat_page = resources.files("guide.games.cv.view").joinpath("seat.html").read_bytes()
-    seat_policy = "apply"         # no game master: a seat's legal move runs at once
+    events = Events(dict.fromkeys(render.KINDS, lambda event, table: Renderer(
+        table.library, screen.speaks(table)).render(event)))
+    settings = Settings(
+        # the table's language: guide play --lang, or CV's own `lang` command (state["lang"])
+        languages=("en", "uk"),
+        view_page=resources.files("guide.games.cv.view").joinpath("page.html").read_bytes(),
+        seat_page=resources.files("guide.games.cv.view").joinpath("seat.html").read_bytes(),
+        seat_policy="apply",      # no game master: a seat's legal move runs at once
+        greeting=lambda: _("CV, the dice, track and score sheet. Type help, or Tab to complete;"
+                           " Ctrl-D leaves."))
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -74,7 +83,11 @@ class CvGame(Game):
                                     len(typed)).format(count=len(typed)))
         return BoxTemplate({"box.yaml": box.template(box.load(), typed, lang)}, folder, said)
 
-    def cards(self, library: Library, card_type: str | None) -> Result:
+    def cards(self, library: Library) -> Catalogue:
+        return Catalogue(lambda card_type: self.card_table(library, card_type),
+                         lambda name: self.card(library, name))
+
+    def card_table(self, library: Library, card_type: str | None) -> Result:
         """`guide cards --game cv`: the table's card file (--box) if it holds cards, else the
         special cards the seed describes (the rest are the table's own)."""
         wanted = library.card_type(card_type) if card_type is not None else None
@@ -121,19 +134,23 @@ class CvGame(Game):
     def toolbar(self, table: CvTable) -> str | None:
         return screen.toolbar(table)
 
-    def render(self, event: dict, table: CvTable) -> str | None:
-        if table.library is None or event.get("kind") in ("roll", "seat"):   # the core's own
-            return super().render(event, table)
-        return Renderer(table.library, screen.speaks(table)).render(event)
-
     def secret_variants(self, table: CvTable) -> list[Secret]:
         return secrets.secret_variants(table.state, table.library)
 
-    def view(self, table: CvTable) -> dict[str, Any]:
+    def view(self, table: CvTable, viewer: Viewer = TV) -> dict:
+        """What each viewer sees (guide.core.viewers): the TV, `guide state`,
+        and each seat's page with its own secret goal and hand."""
+        if viewer.kind == "state":
+            return self.public_state(table)
+        if viewer.seat is not None:
+            return self.seat_view(table, viewer.seat)
+        return self.tv(table)
+
+    def tv(self, table: CvTable) -> dict[str, Any]:
         return screen.view(table)
 
-    def seats(self, table: CvTable) -> list[str]:
-        return seats.seats(table)
+    def players(self, table: CvTable) -> list[Player]:
+        return [Player(p["name"]) for p in table.state["players"]]
 
     def seat_view(self, table: CvTable, seat: str) -> dict[str, Any]:
         return seats.seat_view(table, seat)
@@ -144,8 +161,3 @@ class CvGame(Game):
     def seat_moves(self, table: CvTable, seat: str) -> list[Move]:
         return seats.seat_moves(table, seat)
 
-    def greeting(self) -> str:
-        return _("CV, the dice, track and score sheet. Type help, or Tab to complete; Ctrl-D leaves.")
-
-    def language(self, table: CvTable) -> str:  # type: ignore[override]
-        return screen.speaks(table)

@@ -7,15 +7,12 @@ from typing import Any
 
 from guide.core.i18n import domain
 from guide.core.params import KeyValue, Named
+from guide.core.players import named
 
 from .model import CvTable
 from .score import COUNTS
 
 pgettext = domain("cv").pgettext
-
-
-def _players(t: CvTable | None, words: list[str]) -> list[str]:
-    return [p["name"] for p in t.state["players"]] if t is not None else []
 
 
 def _lib_names(attr: str) -> Any:
@@ -45,9 +42,9 @@ def _decks(t: CvTable | None, words: list[str]) -> list[str]:
     return [d.id for d in t.library.decks] if t is not None and t.library else []
 
 
-PLAYER = Named(lambda: pgettext("what", "player"), _players)
+PLAYER = named(lambda: pgettext("what", "player"))
 # the score sheet may name a new one
-NEW_PLAYER = Named(lambda: pgettext("what", "player"), _players, convert=False)
+NEW_PLAYER = named(lambda: pgettext("what", "player"), convert=False)
 # converted by the box (Ukrainian too)
 TYPE = Named(lambda: pgettext("what", "type"), _lib_names("types"), convert=False)
 SYMBOL = Named(lambda: pgettext("what", "symbol"), _lib_names("symbols"), convert=False)

@@ -378,3 +378,8 @@ _PREPARE: dict[str, Callable[[Renderer, Event], dict[str, Any]]] = {
     "score_total": _score_total,
     "score_winner": _score_winner,
 }
+
+
+# Each kind of event CV tells (the messages' own keys; "_..." are pieces), said through a
+# Renderer of the table's card file in the language CV speaks now.
+KINDS = ("lang_set", *(k for k in MESSAGES if not k.startswith("_")), *_PREPARE)

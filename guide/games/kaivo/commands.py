@@ -21,8 +21,9 @@ from guide.core.params import KeyValue, Named
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import page_opened
+from guide.core.viewers import keyboard_seat
 
-from . import match, sheet
+from . import match, render, sheet
 from .knowledge import public, sight
 from .library import KaivoTable
 from .model import LEVELS, KaivoState
@@ -55,7 +56,8 @@ def _tell(t: KaivoTable, state: KaivoState, events: list[Event],
     friend's private events (and a bot's) are never told: a seat reads them through its own
     view (seats.py). The public ones are also the seats' news. `seen`: what the people at
     the table had seen of the round before the command (`_sights`)."""
-    t.tell_all(events)                  # only "You"'s own private ones are kept
+    kept = (None, "gm", keyboard_seat(t))        # only "You"'s own private ones
+    t.tell_all(e for e in events if e.get("private") in kept)
     if any(e["kind"] == "drew" for e in events):       # K-TURN-1: no undo past a draw
         t.drew_hidden(_("a card from the deck"))
     if seen is not None and _revealed(state, seen):     # nor past a card shown to a person
@@ -486,3 +488,12 @@ def status(t: KaivoTable) -> Result:
     if lines:
         return Result(lines)
     return _scores(s)
+
+
+def said(event: Event, t: KaivoTable) -> str | None:
+    """One of Kaivo's events in words (render.py). Only the terminal's own private events
+    were kept (_tell); at a terminal they are not printed into the scrollback (K-DEAL-1:
+    the toolbar shows the card for the box's seconds); a script or pipe prints them."""
+    if "private" in event and at_terminal(t) and not t.library.rules.hints:
+        return None
+    return render.render(event, event.get("private"))

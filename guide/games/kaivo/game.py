@@ -10,12 +10,16 @@ import click
 
 from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
-from guide.core.game import REFUSE_HIDDEN, Game
+from guide.core.events import Events
+from guide.core.game import Clock, Game
 from guide.core.i18n import domain
 from guide.core.line import build
+from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.seats import Move, bot_level
 from guide.core.secrets import Secret
+from guide.core.settings import REFUSE_HIDDEN, Settings
+from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 
 from . import bots, deck, match, render, screen, seats, secrets, tv_words
@@ -32,18 +36,20 @@ _, ngettext, pgettext = domain("kaivo").functions()
 class KaivoGame(Game):
     id = "kaivo"
     title = "Kaivo"
-    state_version = 1
     commands: ClassVar[Registry] = commands
-    view_page = resources.files("guide.games.kaivo").joinpath("page.html").read_bytes()
-    seat_page = resources.files("guide.games.kaivo").joinpath("seat.html").read_bytes()
-    seat_policy = "apply"           # no game master: a seat's legal move runs at once
-    story_keeps_seat_secrets = False    # a seat's knowledge is in the state (knowledge.py)
     # K-TURN-1 "can not be put back, because that would be a free peek": in a dealt round,
     # undo is refused past a command that drew a card from the deck (yours or a bot's), or
     # that showed a person a card they had not seen (the call's reveal, a peek, a glimpse
     # caught, a card turned face up; commands._tell says so); what only bots saw goes back
     # with the state; the score sheet draws nothing and keeps its full undo
-    undo_policy = REFUSE_HIDDEN
+    settings = Settings(
+        undo_policy=REFUSE_HIDDEN,
+        view_page=resources.files("guide.games.kaivo").joinpath("page.html").read_bytes(),
+        seat_page=resources.files("guide.games.kaivo").joinpath("seat.html").read_bytes(),
+        seat_policy="apply",        # no game master: a seat's legal move runs at once
+        greeting=lambda: _("Kaivo: players NAME NAME for a score sheet, or deal --bots N to play;"
+                           " help lists the commands; Ctrl-D leaves."))
+    events = Events(dict.fromkeys(render.RENDER, kaivo_commands.said))   # render.py
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -92,6 +98,10 @@ class KaivoGame(Game):
         left = start + limit - kaivo_commands.now()
         return left if left < 0 else math.nextafter(left, math.inf)   # "more than" the limit
 
+    def clock(self, table: KaivoTable) -> Clock | None:
+        seconds = self.timer(table)
+        return None if seconds is None else Clock(seconds, self.on_time(table))
+
     def on_time(self, table: KaivoTable) -> str | None:
         s = table.state
         seat = match.acting(s)
@@ -100,32 +110,34 @@ class KaivoGame(Game):
         name = s["players"][seat]["name"]
         return "draw" if seat == screen.viewer(s) else build(["draw"], [("--as", name)])
 
-    def terminal_seat(self, table: KaivoTable) -> str | None:
-        """"You" play at the keyboard: only your own secrets reach the terminal; a friend's
-        or a bot's are not kept, their seat's view reads them from the state."""
-        seat = screen.viewer(table.state)
-        return None if seat is None else table.state["players"][seat]["name"]
+    def players(self, table: KaivoTable) -> list[Player]:
+        """At a dealt table each person has a seat, a bot none; a friend waiting to join has
+        one already. "You" play at the keyboard: only your own secrets reach the terminal; a
+        friend's or a bot's are not kept (commands._tell), their seat's view reads them from
+        the state. The score sheet's players have no seat."""
+        s = table.state
+        dealt = s["mode"] == "play"
+        you = screen.viewer(s)
+        return [*(Player(p["name"], seat=dealt and not p["bot"], bot=p["bot"], keyboard=i == you)
+                  for i, p in enumerate(s["players"])),
+                *(Player(name) for name in (s["joining"] if dealt else []))]
 
-    def render(self, event: dict, table: KaivoTable) -> str | None:
-        # only the terminal's own private events were kept (Table.tell_private); at a
-        # terminal they are not printed into the scrollback (K-DEAL-1: the toolbar shows the
-        # card for the box's seconds); a script or pipe prints them
-        if ("private" in event and kaivo_commands.at_terminal(table)
-                and not table.library.rules.hints):
-            return None
-        text = render.render(event, event.get("private"))
-        return text if text is not None else super().render(event, table)
+    def view(self, table: KaivoTable, viewer: Viewer = TV) -> dict:
+        """What each viewer sees (guide.core.viewers): the TV; `guide state`, what the
+        terminal's screens show; a seat's page, that seat's knowledge (knowledge.py)."""
+        if viewer.kind == "state":
+            return self.public_state(table)
+        if viewer.seat is not None:
+            return self.seat_view(table, viewer.seat)
+        return self.tv(table)
 
-    def view(self, table: KaivoTable) -> dict:
+    def tv(self, table: KaivoTable) -> dict:
         view = screen.tv(table.state, self.title)
         return {**view, "said": tv_words.said(view)}        # the page's words (issue 25)
 
     # --- seats: friends at the table, each on their own phone (seats.py) -------------------
     def secret_variants(self, table: KaivoTable) -> list[Secret]:
         return secrets.secret_variants(table.state)
-
-    def seats(self, table: KaivoTable) -> list[str]:
-        return seats.seats(table.state)
 
     def seat_view(self, table: KaivoTable, seat: str) -> dict:
         s = table.state
@@ -144,10 +156,6 @@ class KaivoGame(Game):
 
     def seat_moves(self, table: KaivoTable, seat: str) -> list[Move]:
         return seats.seat_moves(table.state, seat, table.library.rules)
-
-    def greeting(self) -> str:
-        return _("Kaivo: players NAME NAME for a score sheet, or deal --bots N to play; "
-                 "help lists the commands; Ctrl-D leaves.")
 
     def cli(self) -> list[click.Command]:
         from .cli import kaivo

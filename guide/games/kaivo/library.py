@@ -1,4 +1,4 @@
-"""What Kaivo's table holds besides its state: the deck's rules and the bots (Game.load), and
+"""What Kaivo's table holds besides its state: the deck's rules and the bots (settings.load), and
 the core's table as Kaivo's commands and hooks see it."""
 
 from __future__ import annotations

@@ -3,6 +3,7 @@ event private to other seats renders as nothing (None)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from guide.core.i18n import N_, domain
@@ -64,118 +65,233 @@ def _power(e: Event) -> str:
     return _(POWER_NAMES[e["power"]]) if e["power"] in POWER_NAMES else str(e["power"])
 
 
+def _match(e: Event) -> str:
+    return _("New match: {players}; {dealer} deals.").format(players=", ".join(e["players"]),
+                                                               dealer=e["dealer"])
+
+
+def _scored(e: Event) -> str:
+    return "\n".join([_("Round {round}:").format(round=e["round"])]
+                     + ["  " + score_line(x) for x in e["lines"]])
+
+
+def _match_over(e: Event) -> str:
+    names = e["winners"]
+    if names == [YOU]:                   # the terminal's own player (or a seat's news)
+        return _("The match is over: You win with {score}!").format(score=e["score"])
+    if len(names) == 1:
+        return _("The match is over: {who} wins with {score}.").format(who=names[0], score=e["score"])
+    return _("The match is over: {who} share the win with {score}.").format(
+        who=_(" and ").join(names), score=e["score"])
+
+
+def _joined(e: Event) -> str:
+    return _say(e["name"], _("You join with {score} (the average of {seats} seats)."),
+                _("{who} joins with {score} (the average of {seats} seats)."), score=e["score"],
+                seats=e["seats"])
+
+
+def _stays(e: Event) -> str:
+    return _say(e["name"], _("You stay at the table."), _("{who} stays at the table."))
+
+
+def _join_dropped(e: Event) -> str:
+    return _("{who} will not join after all.").format(who=e["name"])
+
+
+def _join_waits(e: Event) -> str:
+    return _say(e["name"], _("You take {bot}'s seat at the next round."),
+                _("{who} takes {bot}'s seat at the next round."), bot=e["bot"])
+
+
+def _took_seat(e: Event) -> str:
+    return _say(e["name"], _("You take {bot}'s seat with {score} (the table's average)."),
+                _("{who} takes {bot}'s seat with {score} (the table's average)."), bot=e["bot"],
+                score=e["score"])
+
+
+def _left(e: Event) -> str:
+    return _say(e["name"], _("You leave with {score}."), _("{who} leaves with {score}."),
+                score=e["score"])
+
+
+def _leaving(e: Event) -> str:
+    return _say(e["name"], _("You leave: safe moves until the round ends, then a bot takes the seat."),
+                _("{who} leaves: safe moves until the round ends, then a bot takes the seat."))
+
+
+def _bot_seat(e: Event) -> str:
+    return _say(e["name"], _("{bot} (a bot) takes your seat."), _("{bot} (a bot) takes {who}'s seat."),
+                bot=e["bot"])
+
+
+def _dropped(e: Event) -> str:
+    return _("Round {round} is taken back; the rounds after it are scored"
+             " again.").format(round=e["round"])
+
+
+def _dealt(e: Event) -> str:
+    deals = _say(e["dealer"], _("You deal"), _("{who} deals"))
+    starts = _say(e["first"], _("You start"), _("{who} starts"))
+    return _("{deals}; {starts}. Discard pile: {discard}, deck: {deck}.").format(
+        deals=deals, starts=starts, discard=e["discard"], deck=e["deck"])
+
+
+def _outer(e: Event) -> str:
+    cards = ", ".join(_("position {pos} is {value}").format(pos=p + 1, value=v) for p, v in e["cards"])
+    return _("You peek at your outer cards: {cards}. Remember them.").format(cards=cards)
+
+
+def _refilled(e: Event) -> str:
+    return _("The deck is empty: the discard pile but its top is shuffled in ({deck} cards).").format(
+        deck=e["deck"])
+
+
+def _drew(e: Event) -> str:
+    who = e.get("who", "")
+    return _say(who, _("You draw from the deck."), _("{who} draws from the deck."))
+
+
+def _held(e: Event) -> str:
+    if e.get("power") in POWER_NAMES:         # K-POW-1: a power card with its name beside
+        return _("You drew {value} ({power}).").format(value=e["value"], power=_power(e))
+    return _("You drew {value}.").format(value=e["value"])
+
+
+def _took(e: Event) -> str:
+    who = e.get("who", "")
+    return _say(who, _("You take the discard, {value}."), _("{who} takes the discard, {value}."),
+                value=e["value"])
+
+
+def _put_back(e: Event) -> str:
+    who = e.get("who", "")
+    return _say(who, _("You put the card back."), _("{who} puts the card back."))
+
+
+def _swapped(e: Event) -> str:
+    who = e.get("who", "")
+    if "value" in e:
+        return _say(who, _("You put {value} at position {pos}; {out} goes to the discard pile."),
+                    _("{who} puts {value} at position {pos}; {out} goes to the discard pile."),
+                    value=e["value"], pos=_pos(e), out=e["out"])
+    return _say(who, _("You put the card at position {pos}; {out} goes to the discard pile."),
+                _("{who} puts the card at position {pos}; {out} goes to the discard pile."),
+                pos=_pos(e), out=e["out"])
+
+
+def _discarded(e: Event) -> str:
+    who = e.get("who", "")
+    if "power" in e:
+        return _say(who, _("You discard {value}, a {power} to use."),
+                    _("{who} discards {value}, a {power} to use."), value=e["value"], power=_power(e))
+    return _say(who, _("You discard {value}."), _("{who} discards {value}."), value=e["value"])
+
+
+def _peeked(e: Event) -> str:
+    who = e.get("who", "")
+    return _say(who, _("You peek at your position {pos}."), _("{who} peeks at their position {pos}."),
+                pos=_pos(e))
+
+
+def _spied(e: Event) -> str:
+    who = e.get("who", "")
+    return _say(who, _("You spy on {position}."), _("{who} spies on {position}."),
+                position=_whose_position(e["whom"], _pos(e)))
+
+
+def _swapped_power(e: Event) -> str:
+    who = e.get("who", "")
+    return _say(who, _("You swap your position {pos} with {position}."),
+                _("{who} swaps their position {pos} with {position}."), pos=_pos(e),
+                position=_whose_position(e["whom"], _pos(e, "tpos")))
+
+
+def _saw(e: Event) -> str:
+    return _("You see {value} at position {pos}.").format(value=e["value"], pos=_pos(e))
+
+
+def _mind_read(e: Event) -> str:
+    who = e.get("who", "")
+    return _say(who, _("You read {position}: {value}, face up."),
+                _("{who} reads {position}: {value}, face up."),
+                position=_whose_position(e["whom"], _pos(e)), value=e["value"])
+
+
+def _skipped(e: Event) -> str:
+    who = e.get("who", "")
+    return _say(who, _("You skip the {power} power."), _("{who} skips the {power} power."),
+                power=_power(e))
+
+
+def _glimpse(e: Event) -> str:
+    who = e.get("who", "")
+    return _say(who, _("You let the table glimpse the drawn card."),
+                _("{who} lets the table glimpse the drawn card."))
+
+
+def _caught(e: Event) -> str:
+    who = e.get("who", "")
+    return _("You catch a glimpse of {who}'s card: {value}.").format(who=who, value=e["value"])
+
+
+def _clock_ran_out(e: Event) -> str:
+    who = e.get("who", "")
+    return _say(who, _("Your {limit} seconds ran out: the safe move is played (no penalty)."),
+                _("{who}'s {limit} seconds ran out: the safe move is played (no penalty)."),
+                limit=e["limit"])
+
+
+def _called(e: Event) -> str:
+    who = e.get("who", "")
+    return _say(who, _("You call KAIVO!"), _("{who} calls KAIVO!"))
+
+
+def _revealed(e: Event) -> str:
+    return "\n".join(f"  {name}: {' '.join(str(v) for v in vals)} = {e['totals'][name]}"
+                     for name, vals in e["hands"].items())
+
+# Each kind of event Kaivo tells, and the function that says it.
+RENDER: dict[str, Callable[[Event], str]] = {
+    "match": _match,
+    "scored": _scored,
+    "match_over": _match_over,
+    "joined": _joined,
+    "stays": _stays,
+    "join_dropped": _join_dropped,
+    "join_waits": _join_waits,
+    "took_seat": _took_seat,
+    "left": _left,
+    "leaving": _leaving,
+    "bot_seat": _bot_seat,
+    "dropped": _dropped,
+    "dealt": _dealt,
+    "outer": _outer,
+    "refilled": _refilled,
+    "drew": _drew,
+    "held": _held,
+    "took": _took,
+    "put_back": _put_back,
+    "swapped": _swapped,
+    "discarded": _discarded,
+    "peeked": _peeked,
+    "spied": _spied,
+    "swapped_power": _swapped_power,
+    "saw": _saw,
+    "mind_read": _mind_read,
+    "skipped": _skipped,
+    "glimpse": _glimpse,
+    "caught": _caught,
+    "clock_ran_out": _clock_ran_out,
+    "called": _called,
+    "revealed": _revealed,
+}
+
+
 def render(e: Event, seat: str | None = None) -> str | None:
+    """The line of an event for `seat`'s screen (None: the game master's): an event private
+    to another seat says nothing."""
     if "private" in e and (seat is None or seat != e["private"]):
         return None
-    kind = e["kind"]
-    who = e.get("who", "")
-    if kind == "match":
-        return _("New match: {players}; {dealer} deals.").format(players=", ".join(e["players"]),
-                                                                   dealer=e["dealer"])
-    if kind == "scored":
-        return "\n".join([_("Round {round}:").format(round=e["round"])]
-                         + ["  " + score_line(x) for x in e["lines"]])
-    if kind == "match_over":
-        names = e["winners"]
-        if names == [YOU]:                   # the terminal's own player (or a seat's news)
-            return _("The match is over: You win with {score}!").format(score=e["score"])
-        if len(names) == 1:
-            return _("The match is over: {who} wins with {score}.").format(who=names[0], score=e["score"])
-        return _("The match is over: {who} share the win with {score}.").format(
-            who=_(" and ").join(names), score=e["score"])
-    if kind == "joined":
-        return _say(e["name"], _("You join with {score} (the average of {seats} seats)."),
-                    _("{who} joins with {score} (the average of {seats} seats)."), score=e["score"],
-                    seats=e["seats"])
-    if kind == "stays":
-        return _say(e["name"], _("You stay at the table."), _("{who} stays at the table."))
-    if kind == "join_dropped":
-        return _("{who} will not join after all.").format(who=e["name"])
-    if kind == "join_waits":
-        return _say(e["name"], _("You take {bot}'s seat at the next round."),
-                    _("{who} takes {bot}'s seat at the next round."), bot=e["bot"])
-    if kind == "took_seat":
-        return _say(e["name"], _("You take {bot}'s seat with {score} (the table's average)."),
-                    _("{who} takes {bot}'s seat with {score} (the table's average)."), bot=e["bot"],
-                    score=e["score"])
-    if kind == "left":
-        return _say(e["name"], _("You leave with {score}."), _("{who} leaves with {score}."),
-                    score=e["score"])
-    if kind == "leaving":
-        return _say(e["name"], _("You leave: safe moves until the round ends, then a bot takes the seat."),
-                    _("{who} leaves: safe moves until the round ends, then a bot takes the seat."))
-    if kind == "bot_seat":
-        return _say(e["name"], _("{bot} (a bot) takes your seat."), _("{bot} (a bot) takes {who}'s seat."),
-                    bot=e["bot"])
-    if kind == "dropped":
-        return _("Round {round} is taken back; the rounds after it are scored"
-                 " again.").format(round=e["round"])
-    if kind == "dealt":
-        deals = _say(e["dealer"], _("You deal"), _("{who} deals"))
-        starts = _say(e["first"], _("You start"), _("{who} starts"))
-        return _("{deals}; {starts}. Discard pile: {discard}, deck: {deck}.").format(
-            deals=deals, starts=starts, discard=e["discard"], deck=e["deck"])
-    if kind == "outer":
-        cards = ", ".join(_("position {pos} is {value}").format(pos=p + 1, value=v) for p, v in e["cards"])
-        return _("You peek at your outer cards: {cards}. Remember them.").format(cards=cards)
-    if kind == "refilled":
-        return _("The deck is empty: the discard pile but its top is shuffled in ({deck} cards).").format(
-            deck=e["deck"])
-    if kind == "drew":
-        return _say(who, _("You draw from the deck."), _("{who} draws from the deck."))
-    if kind == "held":
-        if e.get("power") in POWER_NAMES:
-            return _("You drew {value} ({power}).").format(value=e["value"], power=_power(e))
-        return _("You drew {value}.").format(value=e["value"])
-    if kind == "took":
-        return _say(who, _("You take the discard, {value}."), _("{who} takes the discard, {value}."),
-                    value=e["value"])
-    if kind == "put_back":
-        return _say(who, _("You put the card back."), _("{who} puts the card back."))
-    if kind == "swapped":
-        if "value" in e:
-            return _say(who, _("You put {value} at position {pos}; {out} goes to the discard pile."),
-                        _("{who} puts {value} at position {pos}; {out} goes to the discard pile."),
-                        value=e["value"], pos=_pos(e), out=e["out"])
-        return _say(who, _("You put the card at position {pos}; {out} goes to the discard pile."),
-                    _("{who} puts the card at position {pos}; {out} goes to the discard pile."),
-                    pos=_pos(e), out=e["out"])
-    if kind == "discarded":
-        if "power" in e:
-            return _say(who, _("You discard {value}, a {power} to use."),
-                        _("{who} discards {value}, a {power} to use."), value=e["value"], power=_power(e))
-        return _say(who, _("You discard {value}."), _("{who} discards {value}."), value=e["value"])
-    if kind == "peeked":
-        return _say(who, _("You peek at your position {pos}."), _("{who} peeks at their position {pos}."),
-                    pos=_pos(e))
-    if kind == "spied":
-        return _say(who, _("You spy on {position}."), _("{who} spies on {position}."),
-                    position=_whose_position(e["whom"], _pos(e)))
-    if kind == "swapped_power":
-        return _say(who, _("You swap your position {pos} with {position}."),
-                    _("{who} swaps their position {pos} with {position}."), pos=_pos(e),
-                    position=_whose_position(e["whom"], _pos(e, "tpos")))
-    if kind == "saw":
-        return _("You see {value} at position {pos}.").format(value=e["value"], pos=_pos(e))
-    if kind == "mind_read":
-        return _say(who, _("You read {position}: {value}, face up."),
-                    _("{who} reads {position}: {value}, face up."),
-                    position=_whose_position(e["whom"], _pos(e)), value=e["value"])
-    if kind == "skipped":
-        return _say(who, _("You skip the {power} power."), _("{who} skips the {power} power."),
-                    power=_power(e))
-    if kind == "glimpse":
-        return _say(who, _("You let the table glimpse the drawn card."),
-                    _("{who} lets the table glimpse the drawn card."))
-    if kind == "caught":
-        return _("You catch a glimpse of {who}'s card: {value}.").format(who=who, value=e["value"])
-    if kind == "clock_ran_out":
-        return _say(who, _("Your {limit} seconds ran out: the safe move is played (no penalty)."),
-                    _("{who}'s {limit} seconds ran out: the safe move is played (no penalty)."),
-                    limit=e["limit"])
-    if kind == "called":
-        return _say(who, _("You call KAIVO!"), _("{who} calls KAIVO!"))
-    if kind == "revealed":
-        return "\n".join(f"  {name}: {' '.join(str(v) for v in vals)} = {e['totals'][name]}"
-                         for name, vals in e["hands"].items())
-    return None
+    fn = RENDER.get(e["kind"])
+    return None if fn is None else fn(e)

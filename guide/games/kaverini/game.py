@@ -11,16 +11,20 @@ import click
 from guide.core.box import FileKind
 from guide.core.dice import TENS_AND_ONES
 from guide.core.errors import DataError, GuideError
-from guide.core.game import Game
+from guide.core.events import Events
+from guide.core.game import Catalogue, Game
 from guide.core.i18n import domain
 from guide.core.line import build
+from guide.core.players import Player
 from guide.core.reference import RulesPage
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import Move
 from guide.core.secrets import Secret
+from guide.core.settings import Loader, Settings, Start
 from guide.core.table import Table
 from guide.core.template import BoxTemplate
+from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 from guide.games.kaverini import commands as _commands  # noqa: F401 - registers the commands
 from guide.games.kaverini import rules_text, screen, secrets, words
@@ -35,6 +39,7 @@ from guide.games.kaverini.data.tables import SCHEMA_NAMES, load_schema
 from guide.games.kaverini.model import CARD_TYPES
 from guide.games.kaverini.registry import commands
 from guide.games.kaverini.state import new_state
+from guide.games.kaverini.story import render_story
 from guide.games.kaverini.table import KaveriniTable
 from guide.games.kaverini.view import seats
 from guide.games.kaverini.view.model import player_view
@@ -42,56 +47,92 @@ from guide.games.kaverini.view.model import player_view
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
+def load_box(boxes: list[Path]) -> Library:
+    """The bundled cards and adventures with the --box folders', read card by card."""
+    library, problems = library_with(boxes)
+    if problems:
+        raise DataError(_("{problems} ({count} problem(s) in --box; run guide check)").format(
+            problems=problems[0], count=len(problems)))
+    return library
+
+
+def check(paths: list[Path], facts: bool = False) -> tuple[list[Problem], str]:
+    """`guide check`: what `load_box` refuses; with `facts`, also what an adventure presents
+    as true without backing it (facts.py)."""
+    try:
+        known = bundled_library()
+    except RuntimeError:  # checking the bundled box itself while it is broken
+        known = None
+    library, problems = load(paths, known=known)
+    if facts:
+        from guide.games.kaverini.facts import fact_problems
+
+        problems = sorted(problems + [p for a in library.adventures.values()
+                                      for p in fact_problems(a)])
+    cards = ngettext("{count} card", "{count} cards", len(library.cards)).format(
+        count=len(library.cards))
+    adventures = ngettext("{count} adventure", "{count} adventures",
+                          len(library.adventures)).format(count=len(library.adventures))
+    return problems, _("ok: {cards}, {adventures}").format(cards=cards, adventures=adventures)
+
+
+def notices(library: Library) -> list[str]:
+    """What the --box replaces of the bundled box, said when the table opens."""
+    replaced = getattr(library, "replaced", [])
+    return [_("the --box {what} replaces the bundled one").format(what=what) for what in replaced]
+
+
+def start_options() -> list[click.Option]:
+    return [click.Option(["--adventure", "adventure_id"], default=None, metavar="ID",
+                         help=_("Start this adventure when none is running (the bundled"
+                                " one: amsterdam)."))]
+
+
+def start_lines(table: Table, options: dict) -> list[str]:
+    """`guide play --adventure ID`: start it when none is running."""
+    adventure = options.get("adventure_id")
+    if not adventure or table.state.get("adventure"):
+        return []
+    return [build(["adventure", str(adventure)])]
+
+
 class KaveriniGame(Game):
     id = "kaverini"
     title = "Kaverini"
-    state_version = 1
-    percentile = TENS_AND_ONES        # R-DICE-2: d% is two d10, tens and ones
     commands: ClassVar[Registry] = commands
-    table_class: ClassVar[type[Table] | None] = KaveriniTable
-    view_page = resources.files("guide.games.kaverini.view").joinpath("page.html").read_bytes()
-    seat_page = resources.files("guide.games.kaverini.view").joinpath("seat.html").read_bytes()
+    settings = Settings(
+        percentile=TENS_AND_ONES,        # R-DICE-2: d% is two d10, tens and ones
+        table_class=KaveriniTable,
+        view_page=resources.files("guide.games.kaverini.view").joinpath("page.html").read_bytes(),
+        seat_page=resources.files("guide.games.kaverini.view").joinpath("seat.html").read_bytes(),
+        # docs/rules.md: the rules as guide plays them, R- ids (guide.core.reference)
+        rules=lambda: RulesPage(_("The rules as guide plays them"), "R-", rules_text.rules),
+        greeting=lambda: _("Kaverini. Type help for the commands; Tab completes; Ctrl-D leaves."),
+        start=Start(start_options, start_lines),
+        loader=Loader(load_box, check, notices))
+    # words.py says each kind (an older event stored with its own words says those); the
+    # story says a run of events in one line where it can (story.py); the GM's own kinds
+    # and a secret item stay out of `log` but with --gm
+    events = Events.of(dict.fromkeys(words.RENDERERS, words.render), gm=words.GM_ONLY,
+                       gm_if=words.secret_item, join=render_story,
+                       default=lambda event, table: words.render(event))
 
     def new_state(self) -> dict:
         return dict(new_state())
-
-    def rules_page(self) -> RulesPage:
-        """docs/rules.md: the rules as guide plays them, R- ids (guide.core.reference)."""
-        return RulesPage(_("The rules as guide plays them"), "R-", rules_text.rules)
 
     def public_state(self, table: Table) -> dict:
         assert isinstance(table, KaveriniTable)
         return table.public_state()
 
-    def load(self, boxes: list[Path]) -> Library:
-        library, problems = library_with(boxes)
-        if problems:
-            raise DataError(_("{problems} ({count} problem(s) in --box; run guide check)").format(
-                problems=problems[0], count=len(problems)))
-        return library
-
-    def check(self, paths: list[Path], *, facts: bool = False) -> tuple[list[Problem], str]:
-        try:
-            known = bundled_library()
-        except RuntimeError:  # checking the bundled box itself while it is broken
-            known = None
-        library, problems = load(paths, known=known)
-        if facts:
-            from guide.games.kaverini.facts import fact_problems
-
-            problems = sorted(problems + [p for a in library.adventures.values()
-                                          for p in fact_problems(a)])
-        cards = ngettext("{count} card", "{count} cards", len(library.cards)).format(
-            count=len(library.cards))
-        adventures = ngettext("{count} adventure", "{count} adventures",
-                              len(library.adventures)).format(count=len(library.adventures))
-        return problems, _("ok: {cards}, {adventures}").format(cards=cards, adventures=adventures)
-
     def files(self) -> tuple[FileKind, ...]:
         """Any YAML file holds cards or an adventure (its loader reads it card by card)."""
         return tuple(FileKind(name, "*", load_schema(name)) for name in SCHEMA_NAMES)
 
-    def cards(self, library: Library, card_type: str | None) -> Result:
+    def cards(self, library: Library) -> Catalogue:
+        return Catalogue(lambda card_type: self.card_table(library, card_type),
+                         lambda name: self.card(library, name))
+
+    def card_table(self, library: Library, card_type: str | None) -> Result:
         if card_type is not None and card_type not in CARD_TYPES:
             raise GuideError(_("--type: one of {value}, not {card_type!r}").format(
                 value=', '.join(CARD_TYPES), card_type=card_type))
@@ -110,39 +151,30 @@ class KaveriniGame(Game):
     def toolbar(self, table: Table) -> list[tuple[str, str]]:
         return screen.toolbar(_kaverini(table))
 
-    def render(self, event: dict, table: Table) -> str | None:
-        return words.render(event) or super().render(event, table)
+    def view(self, table: Table, viewer: Viewer = TV) -> dict:
+        """What each viewer sees (guide.core.viewers): the TV and `guide state`
+        show no secret of the Tour Guide's; a seat's page adds its Kaveri's own."""
+        if viewer.kind == "state":
+            return self.public_state(table)
+        if viewer.seat is not None:
+            return self.seat_view(table, viewer.seat)
+        return self.tv(table)
 
-    def render_story(self, events: list[dict], table: Table) -> list[str]:
-        from guide.games.kaverini.story import render_story
-
-        return render_story(events, lambda e: self.render(e, table))
-
-    def gm_only(self, event: dict) -> bool:
-        return event["kind"] in words.GM_ONLY or words.secret_item(event) or \
-            super().gm_only(event)
-
-    def view(self, table: Table) -> dict:
+    def tv(self, table: Table) -> dict:
         return player_view(_kaverini(table))
 
     def secret_variants(self, table: Table) -> list[Secret]:
         return secrets.secret_variants(_kaverini(table))
 
-    def seats(self, table: Table) -> list[str]:
-        return seats.seats(_kaverini(table))
+    def players(self, table: Table) -> list[Player]:
+        """Every Kaveri is a seat (the Tour Guide keeps the keyboard)."""
+        return [Player(k["name"]) for k in table.state["kaverit"]]
 
     def seat_view(self, table: Table, seat: str) -> dict:
         return seats.seat_view(_kaverini(table), seat)
 
     def seat_moves(self, table: Table, seat: str) -> list[Move]:
         return seats.seat_moves(_kaverini(table), seat)
-
-    def notices(self, table: Table) -> list[str]:
-        replaced = getattr(table.library, "replaced", [])
-        return [_("the --box {what} replaces the bundled one").format(what=what) for what in replaced]
-
-    def greeting(self) -> str:
-        return _("Kaverini. Type help for the commands; Tab completes; Ctrl-D leaves.")
 
     def cli(self) -> list[click.Command]:
         from guide.games.kaverini.cli import odds
@@ -155,18 +187,7 @@ class KaveriniGame(Game):
 
         return template(name)
 
-    def start_options(self) -> list[click.Option]:
-        return [click.Option(["--adventure", "adventure_id"], default=None, metavar="ID",
-                             help=_("Start this adventure when none is running (the bundled"
-                                    " one: amsterdam)."))]
-
-    def start(self, table: Table, **options: object) -> list[str]:
-        adventure = options.get("adventure_id")
-        if not adventure or table.state.get("adventure"):
-            return []
-        return [build(["adventure", str(adventure)])]
-
 
 def _kaverini(table: Table) -> KaveriniTable:
-    assert isinstance(table, KaveriniTable)     # Game.table_class: every table of this game
+    assert isinstance(table, KaveriniTable)     # Game.settings.table_class: every table of this game
     return table

@@ -11,6 +11,7 @@ from guide.core.errors import GuideError
 from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.params import Faces, KeyValue, Named
+from guide.core.players import named, names
 from guide.games.kaverini.data.tables import abilities, house_rule_text, house_rules, ladders
 from guide.games.kaverini.model import CARD_TYPES
 
@@ -24,8 +25,7 @@ def _state(t: KaveriniTable | None) -> Mapping[str, Any]:
     return t.state if t is not None else {"kaverit": [], "buddies": [], "confrontation": None}
 
 
-def _kaverit(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    return [k["name"] for k in _state(t)["kaverit"]]
+_kaverit = names          # the Kaverit are the players at the table (KaveriniGame.players)
 
 
 def _party(t: KaveriniTable | None, words: list[str]) -> list[str]:
@@ -168,9 +168,9 @@ def _technique_schmerz(t: KaveriniTable | None, name: str) -> str:
     return f"{lad.effect}: {lad.text}"[:60] if lad else ""
 
 
-KAVERI = Named(lambda: pgettext("what", "Kaveri"), _kaverit)
+KAVERI = named(lambda: pgettext("what", "Kaveri"))
 # or one designed for the game
-STRATEGY_KAVERI = Named(lambda: pgettext("what", "Kaveri"), _kaverit, convert=False)
+STRATEGY_KAVERI = named(lambda: pgettext("what", "Kaveri"), convert=False)
 PARTY = Named(lambda: pgettext("what", "Kaveri, buddy or companion"), _party)
 KAVERI_OR_ALL = Named(lambda: pgettext("what", "Kaveri"), lambda t, w: [*_kaverit(t, w), "all"])
 PARTY_OR_ALL = Named(lambda: pgettext("what", "Kaveri, buddy or companion (or all)"),

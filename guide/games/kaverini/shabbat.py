@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from guide.core import settings
 from guide.core.cli import BOX, PathOf, UserError
 from guide.core.i18n import N_, domain
 
@@ -96,7 +97,7 @@ def _campaign(campaign: Path | None, boxes: list[Path]):
 
     if campaign is None:
         try:
-            return KaveriniGame().load(boxes), [], None
+            return settings.load(KaveriniGame(), boxes), [], None
         except GuideError as e:
             raise UserError(str(e)) from None
     if not campaign.is_file():

@@ -1,5 +1,5 @@
 """The Chrono Tournament (T-CHRONO-1, T-CHRONO-2): three rounds of 30 (or 45) minutes on the
-core's clock (Game.timer / Game.on_time); each turn started is finished; each round's
+core's clock (Game.clock); each turn started is finished; each round's
 points, and the sum of the three that names the Champion."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def started(state: State, now: float) -> None:
 
 
 def seconds_left(state: State, now: float) -> float | None:
-    """Game.timer: seconds until the round's time is up; None once it is (or no clock)."""
+    """Game.clock: seconds until the round's time is up; None once it is (or no clock)."""
     record = clock(state)
     if record is None or record["ends_at"] is None or record["last_turn"] is not None \
             or state["phase"] != "brawl":

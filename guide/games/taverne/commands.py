@@ -28,7 +28,7 @@ def box_of(t: TaverneTable) -> Box:
 
 
 # T-UNDO-1: the events that reveal what was sealed, and what each shows (the core's undo then
-# refuses to go back past the command, as Kaivo's past a card drawn: Game.undo_policy)
+# refuses to go back past the command, as Kaivo's past a card drawn: Settings.undo_policy)
 REVEALS = {"placements": lambda: _("the sealed Attacks (T-UNDO-1: a card placed is a card played)"),
            "quarrel": lambda: _("the sealed Weapons and Dodges (T-UNDO-1: a card placed is a"
                                 " card played)"),

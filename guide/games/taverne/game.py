@@ -7,14 +7,17 @@ from typing import ClassVar
 
 from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
-from guide.core.game import REFUSE_HIDDEN, Game
+from guide.core.events import Events
+from guide.core.game import Catalogue, Clock, Game
 from guide.core.i18n import domain
+from guide.core.players import Player
 from guide.core.registry import Registry
-from guide.core.result import Result
 from guide.core.seats import Move
 from guide.core.secrets import Secret
+from guide.core.settings import REFUSE_HIDDEN, Settings, load
 from guide.core.template import BoxTemplate, slug
 from guide.core.text import toolbar_width
+from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 
 from . import box, cards_text, chrono, secrets, template, toolbar, views
@@ -22,7 +25,7 @@ from . import seats as own_seats
 from .bots import KIT
 from .commands import box_of, commands
 from .model import State, TaverneTable, new_state
-from .render import page_words, render
+from .render import RENDER, page_words, render
 
 _, ngettext, pgettext = domain("taverne").functions()
 
@@ -34,12 +37,17 @@ def _s(table: TaverneTable) -> State:
 class TaverneGame(Game):
     id = "taverne"
     title = "Taverne de la Licorne"
-    languages = ("en", "fr")
-    state_version = 1
-    undo_policy = REFUSE_HIDDEN    # T-UNDO-1: never back past a reveal of what was sealed
     commands: ClassVar[Registry] = commands
-    view_page = resources.files("guide.games.taverne").joinpath("page.html").read_bytes()
-    seat_page = resources.files("guide.games.taverne").joinpath("seat.html").read_bytes()
+    # render.py: RENDER, and T-EXC-1's card; Characters and Weapons in the table's language
+    events = Events(dict.fromkeys(RENDER, lambda event, table: render(box_of(table).shown_event(event))))
+    settings = Settings(
+        languages=("en", "fr"),
+        undo_policy=REFUSE_HIDDEN,     # T-UNDO-1: never back past a reveal of what was sealed
+        view_page=resources.files("guide.games.taverne").joinpath("page.html").read_bytes(),
+        seat_page=resources.files("guide.games.taverne").joinpath("seat.html").read_bytes(),
+        seat_policy="apply",   # the Pillar is a player: a seat's legal move applies at once
+        greeting=lambda: _("{title}: seat players (player NAME --loot N), then start; type"
+                           " help, or Tab to complete; Ctrl-D leaves.").format(title=TaverneGame.title))
 
     def new_state(self) -> dict:
         return dict(new_state())
@@ -58,24 +66,22 @@ class TaverneGame(Game):
         """`guide new box [NAME] --game taverne [--to DIR]`: the table's cards to fill from
         its own box (template.py); never a card's text. NAME names the folder."""
         folder = slug(name) if name and slug(name) else "taverne-box"
-        return BoxTemplate(template.template(self.load([])), folder, [
+        return BoxTemplate(template.template(load(self, [])), folder, [
             _("A Taverne card file in {folder}: fill it from your box, then guide check"
               " {folder} --game taverne")])
 
-    def cards(self, library: box.Box, card_type: str | None) -> Result:
-        return cards_text.table(library, card_type)
-
-    def card(self, library: box.Box, name: str) -> list[str]:
-        return cards_text.detail(library, name)
+    def cards(self, library: box.Box) -> Catalogue:
+        return Catalogue(lambda card_type: cards_text.table(library, card_type),
+                         lambda name: cards_text.detail(library, name))
 
     # --- seats: each player's own phone (guide.core.seats; seats.py) ---------------------
-    seat_policy = "apply"      # the Pillar is a player: a seat's legal move applies at once
-
     def secret_variants(self, table: TaverneTable) -> list[Secret]:
         return secrets.secret_variants(_s(table))
 
-    def seats(self, table: TaverneTable) -> list[str]:
-        return own_seats.seats(_s(table))
+    def players(self, table: TaverneTable) -> list[Player]:
+        """Every player seated has a seat, away, entering or shown the door included (their
+        page shows the table; an away player's move is coming back)."""
+        return [Player(name) for name in _s(table)["seating"]]
 
     def seat_view(self, table: TaverneTable, seat: str) -> dict:
         """The table as the player `seat` may see it: public, plus their own sealed choices
@@ -86,7 +92,7 @@ class TaverneGame(Game):
             c["character"] = c["character"] and box.shown(c["character"])
         view["ko_pile"] = [box.shown(c) for c in view["ko_pile"]]
         view["you"] = view.pop("me", None)
-        tv = self.view(table)                       # public: the TV's own sentences
+        tv = self.tv(table)                         # public: the TV's own sentences
         extra = own_seats.page(_s(table), seat, box_of(table), tv["said"])
         view["said"] = extra.pop("said")
         if view["you"] is not None:
@@ -100,11 +106,9 @@ class TaverneGame(Game):
         return own_seats.moves(_s(table), seat, box_of(table))
 
     # --- T-CHRONO-2: the round clock on the core's timer ------------------------------
-    def timer(self, table: TaverneTable) -> float | None:
-        return chrono.seconds_left(_s(table), table.now())
-
-    def on_time(self, table: TaverneTable) -> str | None:
-        return "chrono time" if chrono.seconds_left(_s(table), table.now()) is not None else None
+    def clock(self, table: TaverneTable) -> Clock | None:
+        seconds = chrono.seconds_left(_s(table), table.now())
+        return None if seconds is None else Clock(seconds, "chrono time")
 
     def prompt(self, table: TaverneTable) -> str:
         return toolbar.prompt(_s(table))
@@ -115,17 +119,20 @@ class TaverneGame(Game):
         return " " + toolbar.toolbar(_s(table), box_of(table).calls,
                                      width=toolbar_width() - 1 - len(suffix)) + suffix
 
-    def render(self, event: dict, table: TaverneTable) -> str | None:
-        shown = render(box_of(table).shown_event(event))
-        return shown if shown is not None else super().render(event, table)
+    def view(self, table: TaverneTable, viewer: Viewer = TV) -> dict:
+        """What each viewer sees (guide.core.viewers): the TV and `guide state`
+        are public; a seat's page adds that player's sealed choices."""
+        if viewer.kind == "state":
+            return self.public_state(table)
+        if viewer.seat is not None:
+            return self.seat_view(table, viewer.seat)
+        return self.tv(table)
 
-    def view(self, table: TaverneTable) -> dict:
+    def tv(self, table: TaverneTable) -> dict:
         box = box_of(table)
         view = views.tv(_s(table), box.calls)
         for seat in view["seats"]:              # Characters in the table's language
             seat["character"] = seat["character"] and box.shown(seat["character"])
         return {"title": self.title, **view, "said": page_words(view)}
 
-    def greeting(self) -> str:
-        return _("{title}: seat players (player NAME --loot N), then start; type help,"
-                 " or Tab to complete; Ctrl-D leaves.").format(title=self.title)
+

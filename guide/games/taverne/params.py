@@ -13,6 +13,7 @@ from guide.core.errors import RuleError
 from guide.core.i18n import NP_, domain
 from guide.core.names import fold
 from guide.core.params import Named, TableType
+from guide.core.players import named
 
 from .box import Box
 from .model import State, TaverneTable, new_state
@@ -23,10 +24,6 @@ _, ngettext, pgettext = domain("taverne").functions()
 
 def _state(t: TaverneTable | None) -> State:
     return t.state if t is not None else new_state()
-
-
-def _seated(t: TaverneTable | None, words: list[str]) -> list[str]:
-    return list(_state(t)["seating"])
 
 
 def _first(t: TaverneTable | None, words: list[str]) -> str | None:
@@ -82,7 +79,7 @@ class Weapon(TableType):
         return v
 
 
-PLAYER = Named(lambda: pgettext("what", "player"), _seated)
+PLAYER = named(lambda: pgettext("what", "player"))
 TARGET = Named(lambda: pgettext("what", "target"), _targets, convert=False)
 ATTACKER = Named(lambda: pgettext("what", "attacker"), _attackers, convert=False)
 CHARACTER = Named(lambda: pgettext("what", "Character"), _characters, convert=False)

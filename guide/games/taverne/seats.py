@@ -414,7 +414,7 @@ def _plain(seat: str, kind: str, args: dict[str, Any]) -> str:
     return build(["bid", seat, args["energy"]])
 
 
-# --- what the seat's page shows (Game.seat_view adds it to the seat's own view) ------------
+# --- what the seat's page shows (TaverneGame.seat_view adds it to the seat's own view) ------------
 def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[str, Any]:
     """The seat page's own part: the player's Counter, hand, pile, Specialties, Trick,
     targets, the Attacks on them to divide their Dodges among, and every sentence the page
@@ -424,26 +424,7 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
     if p is None:
         return {"said": {}}
     cap = counters.prestige(p)
-    weapon_names = {w["value"]: box.shown(w["name"]) for w in box.weapons if w.get("value")}
     mine = next((q for q in state["quarrels"] if q["attacker"] == seat), None)
-    sealed_weapon = mine["weapon"] if mine and state["revealed"] < 5 else None
-    hand = [{"value": v, "name": weapon_names.get(v), "attack": v == sealed_weapon,
-             "sub": (_("your Attack") if v == sealed_weapon else
-                     _("small") if v <= 5 else _("large"))} for v in p["hand"]]
-    quarrels = []
-    if state["phase"] == "brawl" and state["call"] == 5 and state["revealed"] == 4 and active(p):
-        for q in state["quarrels"]:
-            if q["target"] != seat or q["void"]:
-                continue
-            quarrels.append({
-                "attacker": q["attacker"], "range": q["range"], "can_be": can_be_values(state, q),
-                "answered": q["dodges"] is not None, "values": q["dodges"],
-                "title": _("{attacker} attacks you ({range})").format(
-                    attacker=q["attacker"], range=pgettext("range", q["range"])),
-                "sub": _("the Weapon can be {values} (their hand)").format(
-                    values=spoken(can_be_values(state, q))),
-                "done": (_("your Dodges: {values}").format(values=spoken(q["dodges"]))
-                         if q["dodges"] else _("no Dodge")) if q["dodges"] is not None else ""})
     what, who = _waiting(state)
     due = (_in(state, p, 2) and cap == 5 and seat not in state["militia"])
     trick = p["trick"]
@@ -458,17 +439,8 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
                     [_("Energy"), p["energy"], _("Stunned") if counters.stunned(p) else "/ 30"],
                     [_("Loot"), p["loot"], "/ 9"]],
         "energy": _("Energy"),
-        "h": {"hand": _("Your Weapons in hand"), "pile": _("Your Weapon pile"),
-              "dodges": _("Set aside as Dodges"), "specialties": _("Specialties"),
-              "trick": _("Dirty Trick suffered"), "targets": _("Targets in range"),
-              "attack": _("Your Attack (only you see it)") if state["revealed"] < 4
-              else _("Your Attack (face down until call 5 is settled)") if state["revealed"] < 5
-              else _("Your Attack this turn"), "quarrels": _("Settle your quarrels"),
-              "table": _("The table"), "moves": _("What you may do"), "said": _("Quarrels")},
-        "pile": (_("{top} on top; {rest} under it (only you know them)").format(
-                    top=p["pile"][0], rest=spoken(p["pile"][1:])) if len(p["pile"]) > 1 else
-                 _("{top} on top, the last one").format(top=p["pile"][0]) if p["pile"]
-                 else _("empty")),
+        "h": _headings(state),
+        "pile": _pile(p),
         "dodges": spoken(p["dodges"]) if p["dodges"] else _("none"),
         "specialties": _specialties(p) + (
             _("; 1 placed as your Dirty Trick") if free_specialties(state, p)
@@ -480,11 +452,8 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
         "spells": _("Spells cast this turn: {count} of at most {most}").format(
                       count=p["spells"], most=cap),
         "trick": _("Dirty Trick: {card}").format(card=trick) if trick else pgettext("trick", "none"),
-        "targets": [_("{target} ({range})").format(target=t, range=pgettext("range", r))
-                    + (_(": odd Weapons only") if r == "ranged" else "")
-                    for t, r in (targets(state, seat).items() if active(p) else [])],
-        "attack": (_("{target}, Weapon {weapon}").format(target=mine["target"], weapon=mine["weapon"])
-                   + (_(" + a Dirty Trick") if mine["trick"] else "")) if mine else "",
+        "targets": _targets(state, seat, p),
+        "attack": _attack(mine),
         "left": ngettext("{count} Dodge left to divide", "{count} Dodges left to divide",
                          dodges_left(state, p)).format(count=dodges_left(state, p)),
         "how_many": _("How many Dodges?"), "none": _("No Dodge"),
@@ -495,8 +464,69 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
         "seats": [{"name": n, **w} for n, w in zip(state["seating"], tv_words.get("seats", []),
                                                      strict=False)],   # the TV's, in seat order
     }
-    return {"hand": hand, "quarrels": quarrels, "dodges_left": dodges_left(state, p),
-            "said": said}
+    return {"hand": _hand(state, p, box, mine), "quarrels": _quarrels(state, seat, p),
+            "dodges_left": dodges_left(state, p), "said": said}
+
+
+def _hand(state: State, p: Any, box: Box, mine: Any) -> list[dict[str, Any]]:
+    """The Weapons in the seat's hand, its sealed Attack's marked (until call 5 shows it)."""
+    weapon_names = {w["value"]: box.shown(w["name"]) for w in box.weapons if w.get("value")}
+    sealed_weapon = mine["weapon"] if mine and state["revealed"] < 5 else None
+    return [{"value": v, "name": weapon_names.get(v), "attack": v == sealed_weapon,
+             "sub": (_("your Attack") if v == sealed_weapon else
+                     _("small") if v <= 5 else _("large"))} for v in p["hand"]]
+
+
+def _quarrels(state: State, seat: str, p: Any) -> list[dict[str, Any]]:
+    """At call 5, the Attacks on the seat to divide its Dodges among (T-DODGE)."""
+    if not (state["phase"] == "brawl" and state["call"] == 5 and state["revealed"] == 4
+            and active(p)):
+        return []
+    return [_quarrel(state, q) for q in state["quarrels"] if q["target"] == seat and not q["void"]]
+
+
+def _quarrel(state: State, q: Any) -> dict[str, Any]:
+    return {"attacker": q["attacker"], "range": q["range"], "can_be": can_be_values(state, q),
+            "answered": q["dodges"] is not None, "values": q["dodges"],
+            "title": _("{attacker} attacks you ({range})").format(
+                attacker=q["attacker"], range=pgettext("range", q["range"])),
+            "sub": _("the Weapon can be {values} (their hand)").format(
+                values=spoken(can_be_values(state, q))),
+            "done": (_("your Dodges: {values}").format(values=spoken(q["dodges"]))
+                     if q["dodges"] else _("no Dodge")) if q["dodges"] is not None else ""}
+
+
+def _headings(state: State) -> dict[str, str]:
+    """The headings of the seat's page."""
+    return {"hand": _("Your Weapons in hand"), "pile": _("Your Weapon pile"),
+            "dodges": _("Set aside as Dodges"), "specialties": _("Specialties"),
+            "trick": _("Dirty Trick suffered"), "targets": _("Targets in range"),
+            "attack": _("Your Attack (only you see it)") if state["revealed"] < 4
+            else _("Your Attack (face down until call 5 is settled)") if state["revealed"] < 5
+            else _("Your Attack this turn"), "quarrels": _("Settle your quarrels"),
+            "table": _("The table"), "moves": _("What you may do"), "said": _("Quarrels")}
+
+
+def _pile(p: Any) -> str:
+    """The seat's Weapon pile: its top, and under it what only the seat knows."""
+    if len(p["pile"]) > 1:
+        return _("{top} on top; {rest} under it (only you know them)").format(
+            top=p["pile"][0], rest=spoken(p["pile"][1:]))
+    return _("{top} on top, the last one").format(top=p["pile"][0]) if p["pile"] else _("empty")
+
+
+def _targets(state: State, seat: str, p: Any) -> list[str]:
+    return [_("{target} ({range})").format(target=t, range=pgettext("range", r))
+            + (_(": odd Weapons only") if r == "ranged" else "")
+            for t, r in (targets(state, seat).items() if active(p) else [])]
+
+
+def _attack(mine: Any) -> str:
+    """The seat's own Attack this turn (its target, Weapon and Trick), or nothing."""
+    if not mine:
+        return ""
+    return (_("{target}, Weapon {weapon}").format(target=mine["target"], weapon=mine["weapon"])
+            + (_(" + a Dirty Trick") if mine["trick"] else ""))
 
 
 def _held(state: State, seat: str, box: Box) -> str:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import random
 
+from guide.core import settings
 from guide.core.bots import choose, levels_of
 from guide.core.dice import Dice
 from guide.core.games import load
-from guide.core.secrets import entitled
+from guide.core.players import seats as seats_of
 from guide.core.seats import moves_for, view_for
+from guide.core.secrets import entitled
 from guide.core.table import Table
 from guide.games.cave.public import public_state
 
@@ -20,7 +22,7 @@ KIT = GAME.bots()
 
 
 def _table(seed: int = 4, players: int = 4) -> Table:
-    t = (GAME.table_class or Table)(GAME, None, GAME.load([]), Dice(seed, record=False))
+    t = (GAME.settings.table_class or Table)(GAME, None, settings.load(GAME, []), Dice(seed, record=False))
     for line in KIT.setup(KIT.seat_names(players), random.Random(seed)):
         t.execute(line)
     return t
@@ -30,7 +32,7 @@ def _play(t: Table, moves: int, level: str = "random", seed: int = 4) -> None:
     for number in range(moves):
         if KIT.outcome(t) is not None:
             return
-        for seat in GAME.seats(t):
+        for seat in seats_of(t):
             move = choose(t, seat, level, seed, number)
             if move is not None:
                 t.execute(move.line, seat=seat, bot=level)
@@ -50,7 +52,7 @@ def test_a_sample_is_a_state_the_seats_page_could_have_come_from():
     t = _table()
     _play(t, 25)
     box = t.library
-    for seat in GAME.seats(t):
+    for seat in seats_of(t):
         view = view_for(t, seat)
         for k in range(3):
             s = KIT.sample(box, view, seat, random.Random(k))
@@ -67,12 +69,12 @@ def test_a_think_bots_choice_is_the_same_in_every_variant_its_seat_cannot_tell_a
     t = _table(seed=6)
     checked = 0
     for step in range(4):
-        seat = GAME.seats(t)[t.state["turn"]]
+        seat = seats_of(t)[t.state["turn"]]
         real = choose(t, seat, "think", 9, step)
         for secret in GAME.secret_variants(t):
             if entitled(secret.audience, seat):
                 continue
-            other = (GAME.table_class or Table)(GAME, None, t.library, Dice(1))
+            other = (GAME.settings.table_class or Table)(GAME, None, t.library, Dice(1))
             other.state = secret.state
             again = choose(other, seat, "think", 9, step)
             assert (again and again.line) == (real and real.line), secret.what

@@ -11,6 +11,7 @@ import pytest
 import yaml
 from cave_helpers import BOX, game
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import DataError, RuleError
 from guide.games.cave.box import load_box
@@ -146,7 +147,7 @@ def test_a_changed_count_in_the_box_changes_the_game():
 
 
 def test_the_bundled_box_and_a_pairing_match_the_published_schema():
-    schema = CaveGame().schemas()["box"]
+    schema = settings.schemas(CaveGame())["box"]
     raw = yaml.safe_load((Path(__file__).resolve().parents[3] / "cards" / "cave" / "box.yaml").read_text())
     jsonschema.validate(raw, schema)
     raw["tiles"]["pairing"] = [{"shape": "straight", "content": "food", "count": 0}]

@@ -15,9 +15,11 @@ from browser import CHROMIUM, FLAGS, needs_chromium
 from installed import guide, guide_env
 
 from guide import __version__
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.line import build, split
+from guide.core.players import seats as seats_of
 from guide.core.repl.completer import candidates
 from guide.core.result import text
 from guide.core.store import Store
@@ -29,7 +31,7 @@ GAME = CaveGame()
 
 @pytest.fixture
 def table(tmp_path):
-    t = Table(GAME, Store(tmp_path / "cave.sqlite", game="cave"), GAME.load([]), Dice(4))
+    t = Table(GAME, Store(tmp_path / "cave.sqlite", game="cave"), settings.load(GAME, []), Dice(4))
     yield t
     t.close()
 
@@ -96,7 +98,7 @@ def test_map_status_toolbar_prompt_and_view(table):
     mental = table.state["characters"][0]["mental"]
     assert GAME.toolbar(table) == f"R1 Ann's turn | 1 Ann E8 M{mental} | 2 Bob E8 M4"
     assert GAME.prompt(table) == "cave (round 1: Ann)> "
-    assert len(f"guide {__version__}: {GAME.greeting()}") <= 80
+    assert len(f"guide {__version__}: {settings.greeting(GAME)}") <= 80
     view = GAME.view(table)
     assert view["map"] == lines and view["state"] == GAME.public_state(table)
 
@@ -136,7 +138,7 @@ def test_tab_completes_characters_sides_and_angles(table):
 
 def test_each_character_is_a_seat_offered_its_legal_moves_on_its_turn(table):
     do(table, "character Ann", "character Bob", "start --at 0,0")
-    assert GAME.seats(table) == ["Ann", "Bob"]
+    assert seats_of(table) == ["Ann", "Bob"]
     assert GAME.seat_moves(table, "Bob") == []                # not Bob's turn
     moves = GAME.seat_moves(table, "Ann")
     shape = table.state["pieces"][table.state["tiles"]["draw"][0]]["shape"]
@@ -153,7 +155,7 @@ def test_each_character_is_a_seat_offered_its_legal_moves_on_its_turn(table):
     assert sorted(pictures) == [i for i, m in enumerate(moves) if len(m.group) == 2]
     for i, openings in pictures.items():
         turn = int(moves[i].line.rsplit(" ", 1)[1])
-        assert tuple(openings) == GAME.load([]).sides(shape, turn) and "up" in openings
+        assert tuple(openings) == settings.load(GAME, []).sides(shape, turn) and "up" in openings
     table.state["characters"][0]["food"] = [2, 3]
     table.state["characters"][1]["fire"] = 1
     groups = {m.group for m in GAME.seat_moves(table, "Ann")}
@@ -260,7 +262,7 @@ def test_guide_cave_sim_prints_the_figures(installed):
 
 
 def test_in_a_terminal_the_new_tiles_orientation_is_asked_C_TURN_2(installed, tmp_path):
-    same = Table(GAME, None, GAME.load([]), Dice(8))
+    same = Table(GAME, None, settings.load(GAME, []), Dice(8))
     do(same, "character Ann", "start")                        # seed 8: the next tile is a turn
     assert same.state["pieces"][same.state["tiles"]["draw"][0]]["shape"] == "turn"
     env = dict(installed, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1")

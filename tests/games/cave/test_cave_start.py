@@ -8,6 +8,7 @@ import json
 import pytest
 from cave_helpers import BOX, game, next_meals, next_tiles
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, RuleError
 from guide.core.result import text
@@ -92,7 +93,7 @@ def test_an_upright_start_tile_needs_room_below_C_SET_1():
 
 def test_start_upright_at_the_table_and_its_line_C_SET_1(tmp_path):
     game_ = CaveGame()
-    t = Table(game_, None, game_.load([]), Dice(3))
+    t = Table(game_, None, settings.load(game_, []), Dice(3))
     t.execute("character Ann")
     shown = text(t.execute("start --at 2,2 --upright"))
     assert shown.splitlines()[0].startswith("The start tile lies on (2,2) and (2,3); 41 tiles")

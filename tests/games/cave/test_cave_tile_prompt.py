@@ -5,6 +5,7 @@ read as a bad answer)."""
 
 from __future__ import annotations
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.table import Table
 from guide.games.cave.game import CaveGame
@@ -14,7 +15,7 @@ GAME = CaveGame()
 
 def table(answers: list[str]) -> tuple[Table, list[str]]:
     """Seed 8: the next tile is a turn, which fits moving left at 0 and 90."""
-    t = Table(GAME, None, GAME.load([]), Dice(8))
+    t = Table(GAME, None, settings.load(GAME, []), Dice(8))
     for line in ("character Ann", "start"):
         t.execute(line)
     asked: list[str] = []

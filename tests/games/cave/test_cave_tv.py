@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 from cave_helpers import BOX, game, next_tiles
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.games.cave.flow import end_turn
 from guide.games.cave.turn import move
@@ -81,7 +82,7 @@ def test_the_tv_view_carries_the_board_the_characters_and_the_last_lines(tmp_pat
     from guide.games.cave.game import CaveGame
 
     g = CaveGame()
-    t = Table(g, Store(tmp_path / "c.sqlite", game="cave"), g.load([]), Dice(4))
+    t = Table(g, Store(tmp_path / "c.sqlite", game="cave"), settings.load(g, []), Dice(4))
     try:
         for line in ("character Ann", "character Bob", "start", "end Ann"):
             t.execute(line)

@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from guide.core import games
+from guide.core import games, settings
 from guide.core.bots import choose
 from guide.core.dice import Dice
 from guide.core.errors import RuleError
+from guide.core.players import seats as seats_of
 from guide.core.table import Table
 from guide.games.cv import seats
-from guide.games.cv.model import active, new_card
+from guide.games.cv.model import new_card
 
 ROOT = Path(__file__).resolve().parents[3]
 CV_BOX = ROOT / "tests" / "data" / "cv-bench"     # an invented deck, marked as not the game's
@@ -26,7 +27,7 @@ CV_BOX = ROOT / "tests" / "data" / "cv-bench"     # an invented deck, marked as 
 def bench_table(seed: int, players: int = 2) -> Table:
     game = games.load("cv")
     kit = game.bots()
-    t = Table(game, None, game.load([CV_BOX]), Dice(seed, record=False))
+    t = Table(game, None, settings.load(game, [CV_BOX]), Dice(seed, record=False))
     for line in kit.setup(kit.seat_names(players), random.Random(seed)):
         t.execute(line)
     return t
@@ -130,7 +131,7 @@ def test_a_random_bots_move_is_quick():
     for step in range(120):
         if t.game.bots().outcome(t) is not None:
             break
-        for seat in t.game.seats(t):
+        for seat in seats_of(t):
             started = time.perf_counter()
             move = choose(t, seat, "random", 11, step)
             if move is not None:
@@ -156,7 +157,7 @@ def _game_points(seed: int, steps: int):
         if kit.outcome(t) is not None:
             return
         yield t, step
-        for seat in t.game.seats(t):
+        for seat in seats_of(t):
             move = choose(t, seat, "random", seed, step)
             if move is not None:
                 t.execute(move.line, seat=seat, bot="random")
@@ -175,7 +176,7 @@ def test_the_sampler_deals_a_state_whose_seat_view_is_the_seats_own(monkeypatch)
         for t, step in _game_points(seed, 400):
             if step % 3:
                 continue
-            for seat in t.game.seats(t):
+            for seat in seats_of(t):
                 view = view_for(t, seat)
                 monkeypatch.setattr(t, "state", None)          # the sampler cannot peek
                 dealt = belief.sample(t.library, view, seat, random.Random(step))
@@ -229,7 +230,7 @@ def test_a_think_bots_choice_is_the_same_in_every_variant_its_seat_cannot_tell_a
     for t, step in _game_points(4, 120):
         if step % 4:
             continue
-        for seat in t.game.seats(t):
+        for seat in seats_of(t):
             real = choose(t, seat, "think", 7, step)
             for secret in t.game.secret_variants(t):
                 if entitled(secret.audience, seat):

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from guide.core import box as core_box
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, DataError, RuleError
+from guide.core.players import seats as seats_of
 from guide.core.result import text
 from guide.core.store import Store
 from guide.core.table import Table
@@ -63,7 +65,7 @@ def problems(folder: Path) -> list[str]:
 
 def table(tmp_path: Path, folder: Path, seed: int = 1) -> Table:
     game = CvGame()
-    return Table(game, Store(tmp_path / "c.sqlite", game="cv"), game.load([folder]), Dice(seed))
+    return Table(game, Store(tmp_path / "c.sqlite", game="cv"), settings.load(game, [folder]), Dice(seed))
 
 
 def run(t: Table, *lines: str) -> str:
@@ -110,7 +112,7 @@ def test_an_unknown_key_is_refused_with_its_place(folder):
     assert len(found) == 1 and found[0].startswith(f"{folder / 'box.yaml'}:5:")
     assert "unknown key 'colour'" in found[0]
     with pytest.raises(DataError, match="box.yaml:5:"):
-        CvGame().load([folder])
+        settings.load(CvGame(), [folder])
 
 
 def test_what_the_schema_cannot_say_is_positioned(folder):
@@ -226,8 +228,8 @@ def test_the_deck_order_never_reaches_the_tv_a_seat_or_guide_state(tmp_path, fol
     box = library.load([library.bundled(), folder]).box
     hidden = [box[n] for d in ("youth", "maturity", "old_age") for n in pile(t, d)]
     assert hidden
-    seats = [t.game.seat_view(t, seat) for seat in t.game.seats(t)]
-    moves = [[str(m) for m in t.game.seat_moves(t, seat)] for seat in t.game.seats(t)]
+    seats = [t.game.seat_view(t, seat) for seat in seats_of(t)]
+    moves = [[str(m) for m in t.game.seat_moves(t, seat)] for seat in seats_of(t)]
     for shown in (t.game.view(t), t.game.public_state(t), seats, moves):
         said = json.dumps(shown, ensure_ascii=False)
         assert "piles" not in said
@@ -402,7 +404,7 @@ def test_undo_and_redo_are_exact_across_deals_and_takes(tmp_path, folder):
 # --- the typed form: a cost left out is asked, never free ------------------------------------
 def bundled_table(tmp_path: Path) -> Table:
     game = CvGame()
-    return Table(game, Store(tmp_path / "t.sqlite", game="cv"), game.load([]), Dice(1))
+    return Table(game, Store(tmp_path / "t.sqlite", game="cv"), settings.load(game, []), Dice(1))
 
 
 def test_a_missing_cost_in_a_script_is_refused_naming_cost(tmp_path):
@@ -511,17 +513,17 @@ def test_an_appendix_card_under_the_tables_own_name_is_found_by_the_seeds_name_t
 
 
 def test_guide_cards_and_card_show_the_card_file_within_80_columns(folder):
-    lib = CvGame().load([folder])
-    listed = text(CvGame().cards(lib, None))
+    lib = settings.load(CvGame(), [folder])
+    listed = text(CvGame().cards(lib).table(None))
     assert max(len(line) for line in listed.splitlines()) <= 80
     assert [line.split() for line in listed.splitlines() if line.startswith("   14 ")] == [
         ["14", "Used", "car", "Youth", "Property", "3", "Money"]]
-    jobs = text(CvGame().cards(lib, "Робота"))
+    jobs = text(CvGame().cards(lib).table("Робота"))
     assert "Bank clerk" in jobs and "Used car" not in jobs
-    assert CvGame().card(lib, "вживана машина")[:2] == [
+    assert CvGame().cards(lib).detail("вживана машина")[:2] == [
         "14 Used car (Вживана машина), Property, Youth",
         "cost: 3 Money; gives: -; dice: 0; upkeep: -; points: 2"]
-    assert CvGame().card(lib, "60")[2].startswith("costs two Failures; may be taken even after")
+    assert CvGame().cards(lib).detail("60")[2].startswith("costs two Failures; may be taken even after")
 
 
 def test_a_childhood_card_of_the_card_file_goes_into_the_hand_by_its_number(tmp_path, folder):

@@ -10,6 +10,7 @@ import json
 import pytest
 from cv_support import Table as Rules
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
@@ -24,7 +25,7 @@ GAME = CvGame()
 
 @pytest.fixture
 def t(tmp_path):
-    table = Table(GAME, Store(tmp_path / "c.sqlite", game="cv"), GAME.load([]), Dice(1))
+    table = Table(GAME, Store(tmp_path / "c.sqlite", game="cv"), settings.load(GAME, []), Dice(1))
     yield table
     table.close()
 

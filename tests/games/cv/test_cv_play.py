@@ -14,6 +14,7 @@ import pexpect
 import pytest
 from installed import guide, guide_env
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def cv_table(path: Path, seed: int = 1) -> Table:
     game = CvGame()
-    return Table(game, Store(path, game="cv"), game.load([]), Dice(seed))
+    return Table(game, Store(path, game="cv"), settings.load(game, []), Dice(seed))
 
 
 def run(t: Table, *lines: str) -> str:
@@ -66,11 +67,11 @@ def test_status_shows_each_stack_with_its_active_card_and_the_track(tmp_path):
 
 def test_guide_cards_lists_the_seeds_special_cards(tmp_path):
     game = CvGame()
-    lib = game.load([])
-    listed = game.cards(lib, None)
+    lib = settings.load(game, [])
+    listed = game.cards(lib).table(None)
     assert len(listed.rows) == 25 and listed.rows[0][:3] == ["5, 30", "Life insurance", "Страхування життя"]
-    assert [r[1] for r in game.cards(lib, "Ціль").rows][:2] == ["Collector", "One-man band"]
-    assert game.card(lib, "Психотерапія")[0] == "53 Psychotherapy (Психотерапія), typed by the table"
+    assert [r[1] for r in game.cards(lib).table("Ціль").rows][:2] == ["Collector", "One-man band"]
+    assert game.cards(lib).detail("Психотерапія")[0] == "53 Psychotherapy (Психотерапія), typed by the table"
 
 
 def test_a_social_help_pause_is_undone_whole(tmp_path):
@@ -184,7 +185,7 @@ def test_prompt_toolbar_and_view_show_only_what_players_may_see(tmp_path):
     assert view["turn"] == "Ann" and [d["frozen"] for d in view["dice"]] == [False, False, False, True]
     assert view["players"][0]["hand"] == 1 and "80" not in json.dumps(view)
     assert "Healthy" not in json.dumps(view) and "Zoo" not in json.dumps(view)
-    page = CvGame.view_page or b""
+    page = CvGame.settings.view_page or b""
     assert b"kit.follow(" in page and all(f"v.{k}".encode() in page for k in ("dice", "players", "track"))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from cv_support import Table, give_card, lib
 
+from guide.core import settings
 from guide.games.cv import phase, score
 
 
@@ -197,7 +198,7 @@ def test_v_score_3_the_hint_names_the_card_in_the_tables_language(tmp_path):
     from guide.games.cv.game import CvGame
 
     game = CvGame()
-    t = Core(game, Store(tmp_path / "c.sqlite", game="cv"), game.load([]), Dice(1))
+    t = Core(game, Store(tmp_path / "c.sqlite", game="cv"), settings.load(game, []), Dice(1))
     try:
         t.execute("players Ann Bob")
         t.execute("lang uk")

@@ -14,8 +14,10 @@ import pyte
 import pytest
 from installed import guide_env
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.line import build, split
+from guide.core.players import seats as seats_of
 from guide.core.result import text
 from guide.core.seats import Desk, as_moves
 from guide.core.store import Store
@@ -27,7 +29,7 @@ from guide.games.cv.model import new_card
 
 def cv_table(path: Path, seed: int = 1) -> Table:
     game = CvGame()
-    return Table(game, Store(path, game="cv"), game.load([]), Dice(seed))
+    return Table(game, Store(path, game="cv"), settings.load(game, []), Dice(seed))
 
 
 def run(t: Table, *lines: str) -> str:
@@ -44,9 +46,9 @@ def page(t: Table, seat: str) -> dict:
 
 def test_the_seat_of_the_player_to_roll_offers_the_roll_and_the_others_only_their_goal(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
-    assert t.game.seats(t) == []
+    assert seats_of(t) == []
     run(t, "players Ann Bob", "track youth=20 maturity=20 old_age=20")
-    assert t.game.seats(t) == ["Ann", "Bob"] and t.game.seat_policy == "apply"
+    assert seats_of(t) == ["Ann", "Bob"] and t.game.settings.seat_policy == "apply"
     ann, bob = moves(t, "Ann"), moves(t, "Bob")
     assert ann["roll Ann"] == "Roll the dice"
     assert not [line for line in bob if not line.startswith("goal Bob ")]      # not Bob's turn

@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
@@ -23,7 +24,7 @@ COACH = 'take Ann Coach --type health --also relationships --cost health'
 
 @pytest.fixture
 def t(tmp_path):
-    table = Table(GAME, Store(tmp_path / "c.sqlite", game="cv"), GAME.load([]), Dice(1))
+    table = Table(GAME, Store(tmp_path / "c.sqlite", game="cv"), settings.load(GAME, []), Dice(1))
     table.execute("players Ann Bob")
     for line in ("roll Ann --faces money,money,health,knowledge", COACH, "end", "roll Bob", "end",
                  "roll Ann --faces money,money,health,knowledge"):

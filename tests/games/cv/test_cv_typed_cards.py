@@ -6,10 +6,9 @@ typed"); `guide check` refuses a card file whose decks hold more cards than the 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
@@ -24,7 +23,7 @@ OLD_BOOKS = 'take Ann "Old books" --type knowledge --cost knowledge,money'
 
 @pytest.fixture
 def t(tmp_path):
-    table = Table(GAME, Store(tmp_path / "c.sqlite", game="cv"), GAME.load([]), Dice(1))
+    table = Table(GAME, Store(tmp_path / "c.sqlite", game="cv"), settings.load(GAME, []), Dice(1))
     yield table
     table.close()
 
@@ -90,7 +89,7 @@ from installed import guide, guide_env  # noqa: E402
 
 def campaign(tmp_path) -> str:
     path = tmp_path / "cv.sqlite"
-    t = Table(GAME, Store(path, game="cv"), GAME.load([]), Dice(1))
+    t = Table(GAME, Store(path, game="cv"), settings.load(GAME, []), Dice(1))
     try:
         run(t, "players Ann Bob", "track youth=20 maturity=20 old_age=20",
             "roll Ann --faces money,money,money,money",

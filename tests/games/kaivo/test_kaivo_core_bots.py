@@ -4,8 +4,8 @@ box's seconds, the seat remembers), never from a card its seat has not seen."""
 
 from __future__ import annotations
 
-from guide.core import games
 from guide.core import bench as core_bench
+from guide.core import games, settings
 from guide.core.bots import choose, levels_of
 from guide.core.dice import Dice
 from guide.core.seats import Desk, view_for
@@ -16,7 +16,7 @@ from guide.games.kaivo.knowledge import view
 
 def friends(seed: int = 3) -> Table:
     game = games.load("kaivo")
-    t = Table(game, None, game.load([]), Dice(seed, record=False))
+    t = Table(game, None, settings.load(game, []), Dice(seed, record=False))
     t.execute("deal --friends Ann,Bob --bots 0")
     return t
 

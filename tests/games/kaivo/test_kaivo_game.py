@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from installed import guide, guide_env
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
@@ -28,7 +29,7 @@ GAME = KaivoGame()
 
 @pytest.fixture
 def table(tmp_path):
-    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), GAME.load([]), Dice(5))
+    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), settings.load(GAME, []), Dice(5))
     yield t
     t.close()
 
@@ -152,7 +153,8 @@ def test_the_story_and_the_log_carry_nothing_private_to_a_bot(table):
         if s["table"]["phase"] == "over":
             do(table, "deal")
             continue
-        moves = [m for m in legal(s["table"], GAME.load([]).rules) if m != ("kaivo",) or rng.random() < 0.05]
+        moves = [m for m in legal(s["table"], settings.load(GAME, []).rules)
+                 if m != ("kaivo",) or rng.random() < 0.05]
         do(table, _line(s["table"]["names"], rng.choice(moves)))
     for entry in table.store.entries():
         for event in entry.story:

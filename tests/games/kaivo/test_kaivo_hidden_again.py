@@ -10,6 +10,7 @@ import dataclasses
 import pytest
 from kaivo_helpers import Faces, rig, rules
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
@@ -32,7 +33,7 @@ def clock(monkeypatch):
 
 
 def _table(tmp_path, hints: bool = False) -> Table:
-    lib = GAME.load([])
+    lib = settings.load(GAME, [])
     if hints:
         lib = dataclasses.replace(lib, rules=dataclasses.replace(lib.rules, hints=True))
     return Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), lib, Dice(5))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.result import text
 from guide.core.table import Table
@@ -21,20 +22,20 @@ def _80_columns(monkeypatch):
 
 
 def test_K_POW_1_a_held_power_card_is_named_at_the_terminal():
-    t = Table(GAME, None, GAME.load([]), Dice(PEEK))
+    t = Table(GAME, None, settings.load(GAME, []), Dice(PEEK))
     t.execute("deal --friends Ann,Ben --bots 0")
     out = text(t.execute("draw --as Ann"))
     tbl = t.state["table"]
     assert tbl["cards"][tbl["held"]] == 10
     assert "Ann draws from the deck." in out        # a friend's card: on Ann's page only
-    assert GAME.render({"kind": "held", "seat": 0, "value": 10, "power": "peek", "private": "Ann"},
+    assert GAME.events.render({"kind": "held", "seat": 0, "value": 10, "power": "peek", "private": "Ann"},
                        t) == "You drew 10 (Peek)."
-    assert GAME.render({"kind": "held", "seat": 0, "value": 4, "power": None, "private": "Ann"},
+    assert GAME.events.render({"kind": "held", "seat": 0, "value": 4, "power": None, "private": "Ann"},
                        t) == "You drew 4."
 
 
 def test_K_POW_1_the_toolbar_and_status_name_your_held_power_card():
-    t = Table(GAME, None, GAME.load([]), Dice(14))  # Dice(14): you draw a 12, Swap
+    t = Table(GAME, None, settings.load(GAME, []), Dice(14))  # Dice(14): you draw a 12, Swap
     t.execute("deal --bots 2")
     t.execute("draw")
     tbl = t.state["table"]

@@ -21,6 +21,7 @@ from browser import chromium, open_page, shot  # noqa: F401
 from test_kaivo_game import env  # noqa: F401 - Kaivo's entry point on the path
 from test_kaivo_seats import seat_move
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.seats import Desk, desk_of
 from guide.core.store import Store
@@ -37,7 +38,7 @@ SIZE = {"width": 420, "height": 900}
 def table(tmp_path, monkeypatch):
     at = [1_000_000.0]
     monkeypatch.setattr(kaivo_commands, "now", lambda: at[0])   # the game's clock stands still
-    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), GAME.load([]), Dice(7))
+    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), settings.load(GAME, []), Dice(7))
     t.execute("deal --friends Ann,Ben --bots 1 --clock")
     t.execute("view")
     yield t

@@ -26,7 +26,9 @@ from hypothesis import strategies as st
 from test_kaivo_seats import seat_move
 from test_kaivo_secrecy import PUBLIC_VALUES, Oracle
 
+from guide.core import settings as kit
 from guide.core.dice import Dice
+from guide.core.players import seats as seats_of
 from guide.core.seats import Desk
 from guide.core.store import Store
 from guide.core.table import Table
@@ -38,7 +40,7 @@ from guide.games.kaivo.model import LEVELS
 from guide.games.kaivo.screen import viewer
 
 GAME = KaivoGame()
-LIBRARY = GAME.load([])
+LIBRARY = kit.load(GAME, [])
 FRIENDS = ["Ann", "Ben", "Cid"]
 
 
@@ -100,7 +102,7 @@ def check(t: Table, watch: Watch, terminal: bool) -> None:
     forbid = [{c for c in range(len(tbl["cards"])) if not oracle.may(i, c, tbl)}
               for i in range(len(tbl["hands"]))]
     everyone = set().union(*forbid)
-    for seat in GAME.seats(t):
+    for seat in seats_of(t):
         at = next((i for i, p in enumerate(s["players"]) if p["name"] == seat and not p["bot"]), None)
         blind(t, forbid[at] if at is not None else everyone, lambda seat=seat: Desk.payload_of(t, seat))
         if at is not None:
@@ -120,7 +122,7 @@ def play(t: Table, watch: Watch, terminal: bool, picks: list[int]) -> None:
             return
         people = [p["name"] for p in s["players"] if not p["bot"] and not p["leaving"]]
         free = sum(p["bot"] for p in s["players"]) - len(s["joining"])
-        newcomer = next((n for n in ["Dee", *FRIENDS] if n not in GAME.seats(t)
+        newcomer = next((n for n in ["Dee", *FRIENDS] if n not in seats_of(t)
                          and all(p["name"] != n for p in s["players"])), None)
         if pick % 37 == 0 and people:
             t.execute(f"leave {people[pick % len(people)]}")          # K-JOIN-1
@@ -131,7 +133,7 @@ def play(t: Table, watch: Watch, terminal: bool, picks: list[int]) -> None:
         else:
             # the turn's moves (Leave and Join, under "The table", are the picks above)
             movers = [(seat, [m for m in Desk.payload_of(t, seat)["moves"] if "group" not in m])
-                      for seat in GAME.seats(t)]
+                      for seat in seats_of(t)]
             movers = [(seat, moves) for seat, moves in movers if moves]
             if not movers:
                 if s["table"] is not None and s["table"]["phase"] != "over":

@@ -10,9 +10,11 @@ import json
 
 import pytest
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.line import build, split
+from guide.core.players import seats as seats_of
 from guide.core.result import text
 from guide.core.seats import Desk, as_moves, desk_of
 from guide.core.store import Store
@@ -25,7 +27,7 @@ GAME = KaivoGame()
 
 @pytest.fixture
 def table(tmp_path):
-    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), GAME.load([]), Dice(5))
+    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), settings.load(GAME, []), Dice(5))
     yield t
     if "view" in t.services:
         t.execute("view --stop")
@@ -63,9 +65,9 @@ def cards(t: Table, seat: int) -> list[int]:
 def test_friends_each_get_a_seat_and_bots_fill_the_table(table):
     out = text(table.execute("deal --friends Ann,Ben"))
     assert out.startswith("New match: Ann, Ben, Eero, Lumi; Lumi deals.")
-    assert GAME.seats(table) == ["Ann", "Ben"]
+    assert seats_of(table) == ["Ann", "Ben"]
     assert [p["bot"] for p in table.state["players"]] == [False, False, True, True]
-    assert GAME.seat_policy == "apply"
+    assert GAME.settings.seat_policy == "apply"
     assert table.state["table"]["turn"] == 0              # the last seat dealt: Ann starts
 
 
@@ -165,7 +167,7 @@ def test_k_join_1_a_friend_joins_at_the_next_round_in_a_bots_seat_with_the_avera
     table.execute("deal --friends Ann,Ben --bots 1")
     out = text(table.execute("join Cid"))
     assert out.startswith("Cid takes Eero's seat at the next round.")
-    assert GAME.seats(table) == ["Ann", "Ben", "Cid"]
+    assert seats_of(table) == ["Ann", "Ben", "Cid"]
     cid = Desk.payload_of(table, "Cid")
     assert cid["view"]["you"]["joins"].startswith("You take Eero's seat at the next deal")
     assert "rows" in cid["view"]["table"]
@@ -195,13 +197,13 @@ def test_k_join_1_a_friend_who_leaves_is_played_safe_then_a_bot_takes_the_seat(t
     ann = desk.tokens["Ann"]
     out = text(table.execute("leave Ann"))
     assert "Ann leaves: safe moves until the round ends" in out
-    assert GAME.seats(table) == ["Ann", "Ben"]
+    assert seats_of(table) == ["Ann", "Ben"]
     assert [m["label"] for m in Desk.payload_of(table, "Ann")["moves"]] == ["Join again (stay at the table)"]
     assert "Ann draws from the deck." in out and "Ann discards" in out      # her safe move
     while table.state["table"]["phase"] != "over":
         labels = [m["label"] for m in Desk.payload_of(table, "Ben")["moves"]]
         seat_move(table, "Ben", "Call KAIVO!" if "Call KAIVO!" in labels else labels[0])
-    assert GAME.seats(table) == ["Ben"]
+    assert seats_of(table) == ["Ben"]
     bot = table.state["players"][0]
     assert bot["bot"] and bot["level"] == "normal" and bot["name"] not in ("Ann", "Ben", "Eero")
     assert desk.seat_of(ann) is None
@@ -220,11 +222,11 @@ def test_guide_state_of_a_seat_is_its_page(table):
 def test_a_match_against_bots_still_plays_at_the_terminal_and_a_friend_may_join(table):
     out = text(table.execute("deal --bots 2"))
     assert "You peek at your outer cards" in out
-    assert GAME.seats(table) == ["You"]
+    assert seats_of(table) == ["You"]
     table.execute("join Ann")
     table.execute("kaivo")
     out = text(table.execute("deal"))
-    assert "Ann takes Aino's seat" in out and GAME.seats(table) == ["You", "Ann"]
+    assert "Ann takes Aino's seat" in out and seats_of(table) == ["You", "Ann"]
     a = cards(table, 1)
     look_all(table, "Ann")
     assert Desk.payload_of(table, "Ann")["view"]["you"]["row"] == f"[{a[0]}] [?] [?] [{a[3]}]"
@@ -249,10 +251,10 @@ def test_k_join_1_when_every_person_has_left_bots_take_the_seats_at_once(table):
     would never end; once the last person leaves, bots take every seat and end it."""
     table.execute("deal --friends Ann,Ben --bots 0")
     table.execute("leave Ann")
-    assert GAME.seats(table) == ["Ann", "Ben"] and table.state["table"]["phase"] != "over"
+    assert seats_of(table) == ["Ann", "Ben"] and table.state["table"]["phase"] != "over"
     out = text(table.execute("leave Ben"))
     assert "(a bot) takes Ann's seat." in out and "(a bot) takes Ben's seat." in out
-    assert GAME.seats(table) == [] and table.state["table"]["phase"] == "over"
+    assert seats_of(table) == [] and table.state["table"]["phase"] == "over"
     assert all(p["bot"] for p in table.state["players"])
 
 
@@ -320,9 +322,9 @@ def test_a_seats_news_speaks_to_it_and_a_joiner_reads_whose_seat_it_takes(table)
 def test_k_join_1_a_friend_waiting_to_join_may_stay_out_and_loses_the_seat(table):
     table.execute("deal --friends Ann --bots 2")
     table.execute("join Cid")
-    assert GAME.seats(table) == ["Ann", "Cid"]
+    assert seats_of(table) == ["Ann", "Cid"]
     assert text(table.execute("leave Cid")) == "Cid will not join after all."
-    assert GAME.seats(table) == ["Ann"] and table.state["joining"] == []
+    assert seats_of(table) == ["Ann"] and table.state["joining"] == []
     assert [p["bot"] for p in table.state["players"]] == [False, True, True]
 
 
@@ -332,7 +334,7 @@ def test_k_join_1_one_who_leaves_may_join_again_before_the_round_ends(table):
     assert table.state["players"][1]["leaving"]
     out = seat_move(table, "Ben", "Join again (stay at the table)")
     assert "Ben stays at the table." in out
-    assert not table.state["players"][1]["leaving"] and GAME.seats(table) == ["Ann", "Ben"]
+    assert not table.state["players"][1]["leaving"] and seats_of(table) == ["Ann", "Ben"]
     assert "Leave the table" in [m["label"] for m in Desk.payload_of(table, "Ben")["moves"]]
     out = seat_move(table, "Ben", "Leave the table")
     assert "Ben leaves: safe moves until the round ends" in out
@@ -355,7 +357,7 @@ def test_names_with_quotes_and_apostrophes_play_from_their_seats(table):
     every move from the phone: the looks, the turn's moves, leaving."""
     names = ['Zed "the" Rock', "Ship’s O'Cat"]
     table.execute(build(["deal"], [("--friends", ",".join(names)), ("--bots", 1)]))
-    assert GAME.seats(table) == names
+    assert seats_of(table) == names
     look_all(table, *names)
     for _step in range(12):
         acting = table.state["table"]["turn"]

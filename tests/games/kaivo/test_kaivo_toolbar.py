@@ -11,6 +11,7 @@ import pytest
 from kaivo_helpers import rig
 from terminal import Terminal, terminal_env
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.store import Store
 from guide.core.table import Table
@@ -34,7 +35,7 @@ def _fits(bar: str | None) -> list[str]:
 
 
 def test_a_round_against_three_bots_shows_everything_within_80_columns(tmp_path):
-    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), GAME.load([]), Dice(5))
+    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), settings.load(GAME, []), Dice(5))
     try:
         for line in ("deal --bots 3 --level hard --clock", "kaivo", "deal", "draw"):
             t.execute(line)
@@ -47,7 +48,7 @@ def test_a_round_against_three_bots_shows_everything_within_80_columns(tmp_path)
 
 
 def test_the_score_sheet_has_the_round_and_every_score(tmp_path):
-    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), GAME.load([]), Dice(5))
+    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), settings.load(GAME, []), Dice(5))
     try:
         t.execute("players Maximiliana Bartholomew Konstantinopoli Evangelina")
         t.execute("round Maximiliana=12 Bartholomew=52 Konstantinopoli=7 Evangelina=49"

@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
@@ -25,7 +26,7 @@ PEEK, SPY, MIND_READ, CAUGHT = 11, 1, 20, 5      # draws 10, 11, 13; a glimpse B
 
 
 def table_of(tmp_path, seed: int) -> Table:
-    return Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), GAME.load([]), Dice(seed))
+    return Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), settings.load(GAME, []), Dice(seed))
 
 
 @pytest.fixture

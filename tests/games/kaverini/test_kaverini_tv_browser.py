@@ -47,7 +47,7 @@ def table(tmp_path_factory):
 
 
 @pytest.mark.parametrize("size", TVS, ids=lambda s: f"{s['width']}x{s['height']}")
-def test_a_full_table_fits_the_tv_without_scrolling(table, chromium, size):
+def test_a_full_table_fits_the_tv_without_scrolling(table, chromium, size):  # noqa: F811
     tv = open_page(chromium, table.tv, size)
     tv.wait_for_function("document.body.innerText.includes('Geertruida')")
     assert cut_off(tv, whole=True) == []

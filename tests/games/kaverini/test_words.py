@@ -80,11 +80,11 @@ def test_the_log_and_the_recap_read_events_through_the_renderer(party):
 def test_an_event_stored_with_its_words_by_an_older_guide_still_reads():
     game = KaveriniGame()
     table = None                                   # the words need no table
-    assert game.render({"kind": "hit", "text": "Kick deals 3 Schmerz."}, table) \
+    assert game.events.render({"kind": "hit", "text": "Kick deals 3 Schmerz."}, table) \
         == "Kick deals 3 Schmerz."
-    assert game.render({"kind": "roll", "breakdown": "1d6 (4) = 4", "total": 4}, table) \
+    assert game.events.render({"kind": "roll", "breakdown": "1d6 (4) = 4", "total": 4}, table) \
         == "1d6 (4) = 4"
-    assert game.render({"kind": "nothing we know"}, table) is None
+    assert game.events.render({"kind": "nothing we know"}, table) is None
 
 
 def test_every_event_a_fight_tells_has_its_line_and_is_json(party):

@@ -6,6 +6,12 @@ from taverne_table import Brawl, brawl, next_turn, to_call
 from guide.games.taverne.render import render
 
 
+def seconds(game, table) -> float | None:
+    """The seconds left on the game's clock (T-CHRONO-2), None when none runs."""
+    clock = game.clock(table)
+    return None if clock is None else clock.seconds
+
+
 def test_T_NEW_1_an_arrival_enters_at_call_1_with_the_highest_prestige_as_bonus():
     b = brawl(loot=1)
     b.do("pint Marie 6")                 # 7 Pints: Prestige 4, the highest at the table
@@ -129,23 +135,23 @@ def test_T_CHRONO_2_three_timed_rounds_on_the_core_clock_and_the_total():
     for n in ("Marie", "Pierre", "Cecile"):
         b.do(f"player {n} --loot 1")
     assert "the clock runs from `start`" in b.do("chrono start --minutes 45")
-    assert game.timer(b.table) is None                 # not before the brawl
+    assert seconds(game, b.table) is None                 # not before the brawl
     assert "30 or 45 minutes" in Brawl().fails("chrono start --minutes 20")
     for rnd in (1, 2, 3):
         b.do("start")
-        assert game.timer(b.table) == 45 * 60
+        assert seconds(game, b.table) == 45 * 60
         clock[0] += 45 * 60 - 1
-        assert game.timer(b.table) == 1
+        assert seconds(game, b.table) == 1
         assert game.toolbar(b.table).endswith(f" | round {rnd}: 1 min left")
         assert len(game.toolbar(b.table)) <= 80
         to_call(b, 3)                                   # a turn is under way
         clock[0] += 2
         if rnd == 1:     # (a table without a store counts no change: due() hands it once)
             assert b.table.due() == "chrono time"       # the core's clock runs it
-        assert game.on_time(b.table) == "chrono time"
+        assert game.clock(b.table).line == "chrono time"
         b.table.execute("chrono time", timed=True)
         assert "time is already up" in b.fails("chrono time")
-        assert game.timer(b.table) is None
+        assert seconds(game, b.table) is None
         assert game.toolbar(b.table).endswith(f" | round {rnd}: last turn")
         b.do("pint Marie 3")                            # 4 Pints: Prestige 3
         to_call(b, 9)
@@ -189,5 +195,5 @@ def test_T_CHRONO_2_the_round_clock_is_on_the_tv():
     b.do("chrono time")
     view = game.view(b.table)
     assert view["chrono"]["last_turn"] and view["said"]["chrono"] == "Chrono round 1 of 3: last turn"
-    page = game.view_page.decode()
+    page = game.settings.view_page.decode()
     assert 'id="clock"' in page and "chrono.ends_at - Date.now() / 1000" in page

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from taverne_table import BOX, GAME, ROOT, Brawl, to_call
 
+from guide.core import settings
 from guide.games.taverne import box as boxes
 
 
@@ -114,12 +115,12 @@ def test_cards_and_card_show_what_the_box_knows_and_nothing_else():
     from taverne_table import GAME
 
     from guide.core.result import text
-    shown = text(GAME.cards(BOX, "character"))
+    shown = text(GAME.cards(BOX).table("character"))
     assert "Gobelin Teigneux" in shown and "(the table's card)" in shown
-    assert GAME.card(BOX, "executioner") == [
+    assert GAME.cards(BOX).detail("executioner") == [
         "Bourreau Bigleux (Character, beginner game)", "Tavern of origin: Crypte",
         "Initial Loot: (the table's card)", "Power: (the table's card)"]
-    assert GAME.card(BOX, "barrel") == ["Barrel (Weapon 6)"]
+    assert GAME.cards(BOX).detail("barrel") == ["Barrel (Weapon 6)"]
 
 
 def test_guide_new_box_writes_a_template_to_fill_and_never_a_cards_text(tmp_path):
@@ -131,19 +132,19 @@ def test_guide_new_box_writes_a_template_to_fill_and_never_a_cards_text(tmp_path
     assert "{name: Gobelin Teigneux, tavern: null, initial_loot: null, power: null" in text
     assert "power: \"" not in text.replace('power: "the text"', "")
     written = write_box(files, tmp_path / "ours")
-    assert GAME.check(written)[0] == []
+    assert settings.check(GAME, written)[0] == []
     filled = text.replace("{name: Ghoul, tavern: null, initial_loot: null, power: null,"
                           " calls: []}", "{name: Ghoul, initial_loot: 2, power: \"our text\","
                           " calls: [2]}")
     (tmp_path / "ours" / "cards.yaml").write_text(filled, encoding="utf-8")
-    lib = GAME.load([tmp_path / "ours"])
+    lib = settings.load(GAME, [tmp_path / "ours"])
     b = Brawl(library=lib)
     assert "Ghoul: our text" in b.do("player Marie --character ghoul")
     b.do("player Pierre --loot 1", "start")
     assert "Marie (Ghoul): our text" in b.do("call")          # shown at the call it acts
     bad = filled.replace("initial_loot: 2", "initial_loot: 5")
     (tmp_path / "ours" / "cards.yaml").write_text(bad, encoding="utf-8")
-    problems = GAME.check([tmp_path / "ours" / "cards.yaml"])[0]
+    problems = settings.check(GAME, [tmp_path / "ours" / "cards.yaml"])[0]
     line = bad.splitlines().index(next(x for x in bad.splitlines() if x.startswith("  - {name: Ghoul")))
     assert problems and f"cards.yaml:{line + 1}:" in str(problems[0]) and "at most 3" in \
         str(problems[0])

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from taverne_table import BOX, GAME, NAMES, Brawl, brawl, next_turn, to_call
 
 from guide.core.errors import CommandError
+from guide.core.players import seats as seats_of
 from guide.core.repl.completer import candidates
 from guide.core.seats import as_moves
 from guide.games.taverne.box import Character
@@ -305,7 +306,7 @@ def test_no_line_ever_makes_call_fail(seed):
                     for v in hand[:1]] + [f"spell {who}"] * 2,
                 5: [f"spell {who}", f"dodge {who} --against {other}"],
             }.get(b.state["call"], ["call"]) or ["call"])
-        seats = [x for x in GAME.seats(b.table) if GAME.seat_moves(b.table, x)]
+        seats = [x for x in seats_of(b.table) if GAME.seat_moves(b.table, x)]
         if seats and rng.random() < 0.3:          # a seat's own move (sealed or not)
             seat = rng.choice(seats)
             move = rng.choice(list(as_moves(GAME.seat_moves(b.table, seat))))

@@ -11,6 +11,7 @@ import json
 
 from taverne_table import BOX, GAME, Brawl, brawl, next_turn, to_call
 
+from guide.core.players import seats as seats_of
 from guide.core.seats import Desk
 from guide.games.taverne import cards
 from guide.games.taverne.box import Box, Specialty
@@ -166,7 +167,7 @@ def test_a_move_from_a_seat_runs_the_same_line_as_typed():
 
     def check() -> None:
         nonlocal tried
-        for seat in GAME.seats(b.table):
+        for seat in seats_of(b.table):
             choices = {c.label: _plain(seat, c.kind, c.args) for c in sealed_choices(b.state, seat)}
             for m in GAME.seat_moves(b.table, seat):
                 real = b.table.state

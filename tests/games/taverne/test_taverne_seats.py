@@ -19,6 +19,7 @@ from taverne_table import BOX, GAME, NAMES, Brawl, brawl, to_call
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.line import build
+from guide.core.players import seats as seats_of
 from guide.core.result import text
 from guide.core.seats import Desk, desk_of
 from guide.core.store import Store
@@ -44,8 +45,8 @@ def line_of(b: Brawl, seat: str, label: str) -> str:
 
 def test_every_player_has_a_seat_and_a_legal_move_applies_at_once():
     b = brawl(4)
-    assert GAME.seats(b.table) == ["Marie", "Pierre", "Cecile", "Jacques"]
-    assert GAME.seat_policy == "apply"
+    assert seats_of(b.table) == ["Marie", "Pierre", "Cecile", "Jacques"]
+    assert GAME.settings.seat_policy == "apply"
     assert placing(b, "Marie") == []                       # call 1: nothing to choose
 
 
@@ -293,7 +294,7 @@ def hidden_variants(state: dict) -> list[tuple[str, dict]]:
 
 def check_secrecy(b: Brawl) -> None:
     t = b.table
-    seats = GAME.seats(t)
+    seats = seats_of(t)
     seen = {s: Desk.payload_of(t, s) for s in seats}
     tv, public, bar = GAME.view(t), public_state(t.state), GAME.toolbar(t)
     tab = completions(t)
@@ -330,7 +331,7 @@ def play_from_seats(b: Brawl, rng: random.Random, turns: int) -> None:
     steps = 0
     while b.state["phase"] in ("brawl", "auction") and b.state["turn"] <= turns and steps < 400:
         steps += 1
-        waiting = [s for s in GAME.seats(b.table) if placing(b, s)]
+        waiting = [s for s in seats_of(b.table) if placing(b, s)]
         if waiting and rng.random() < 0.9:
             seat = rng.choice(waiting)
             every = GAME.seat_moves(b.table, seat)

@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.store import Store
@@ -21,7 +22,7 @@ GAME = TaverneGame()
 
 @pytest.fixture
 def t(tmp_path):
-    table = Table(GAME, Store(tmp_path / "t.sqlite", game="taverne"), GAME.load([]), Dice(1))
+    table = Table(GAME, Store(tmp_path / "t.sqlite", game="taverne"), settings.load(GAME, []), Dice(1))
     yield table
     table.close()
 

@@ -8,9 +8,8 @@ Tour Guide runs with Enter (nothing changes the campaign without the Tour Guide)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from guide.core.i18n import domain
 from guide.core.line import build
