@@ -14,6 +14,9 @@ from guide.core.repl.run import open_table
 from guide.core.result import text
 
 ROOT = Path(__file__).resolve().parents[1]
+# Tally, the template game that lives only in the tests, is imported by name (`from tally
+# import ...`) by the core's and the contract's tests, whichever runs first
+sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
 
 # The parsed boxes' cache (guide.core.boxcache) of this test session, not the user's: every
 # test and every `guide` subprocess of the session share it.
