@@ -17,10 +17,10 @@ from guide.core.box import Doc, FileKind
 from guide.core.errors import GuideError
 from guide.core.events import Events
 from guide.core.i18n import _
+from guide.core.moves import AnyMove
 from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.result import Result
-from guide.core.seats import AnyMove
 from guide.core.secrets import Secret
 from guide.core.settings import REFUSE_HIDDEN, REPLAY, UNDO_POLICIES, Settings
 from guide.core.template import BoxTemplate

@@ -26,13 +26,13 @@ import json
 import secrets
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from guide.core.errors import CommandError
 from guide.core.i18n import _
-from guide.core.line import build
+from guide.core.moves import AnyMove, Move, as_moves
 from guide.core.players import seats as seats_of
 from guide.core.view import SCHEMA
 from guide.core.viewers import seat_view
@@ -40,49 +40,7 @@ from guide.core.viewers import seat_view
 if TYPE_CHECKING:
     from guide.core.table import Table
 
-@dataclass(frozen=True)
-class Move:
-    """One move a seat may make now. `line` is the command it runs, `label` its button's
-    words; `group` the headings the button sits under, outermost first (("Technique",
-    "Cheer (Grin)") with the target as the label: the page shows a heading, a fold, the
-    buttons); `detail` a line of small print on the button ("3 Schmerz, 40% effect");
-    `key` a name the game's own page finds the move by when it composes a choice from
-    several taps (a pad of values, then the one move that is that choice), never shown and
-    never read from the label."""
-    label: str
-    line: str
-    group: tuple[str, ...] = ()
-    detail: str = ""
-    key: str = ""
-
-    @classmethod
-    def of(cls, label: str, words: Sequence[object], group: Sequence[str] = (), detail: str = "",
-           key: str = "", *, options: Sequence[tuple[str, object]] = ()) -> Move:
-        """The move whose command is these words (the command's name, then its positional
-        values) with these options ((option, value) pairs, None for a flag): its line is
-        written by `guide.core.line.build`, each word quoted as it needs, whatever the names
-        hold (quotes, apostrophes, spaces, a leading `-`, `--`)."""
-        return cls(label, build(words, options), tuple(group), detail, key)
-
-    def shown(self, index: int) -> dict[str, Any]:
-        """What the page receives of it: never the line (the page sends its number back)."""
-        out: dict[str, Any] = {"id": index, "label": self.label}
-        if self.group:
-            out["group"] = list(self.group)
-        if self.detail:
-            out["detail"] = self.detail
-        if self.key:
-            out["key"] = self.key
-        return out
-
-
-AnyMove = Move | tuple[str, str]          # a game's seat_moves may give either
-
-
-def as_moves(moves: Sequence[AnyMove]) -> list[Move]:
-    """A game's moves as Moves (an older game's (label, line) pairs, ungrouped)."""
-    return [m if isinstance(m, Move) else Move(m[0], m[1]) for m in moves]
-
+__all__ = ["AnyMove", "Move", "as_moves"]     # also found here, beside the seats that make them
 
 @dataclass
 class Pending:
@@ -283,10 +241,13 @@ def private_lines(table: Table, seat: str) -> list[str]:
 
 
 def bot_level(table: Table, seat: str) -> str | None:
-    """The level of the bot that plays this seat (`bot NAME`), or None: a person's."""
-    from guide.core.bots.seating import bots_of, playable
-
-    return bots_of(table).level(seat) if playable(table) else None
+    """The level of the bot that plays this seat (`bot NAME`), or None: a person's. Read
+    from the table's bots (guide.core.bots.seating) once they are in play, else from the
+    campaign, which keeps them (only a game bots may play has any)."""
+    bots = table.services.get("bots")
+    if bots is not None:
+        return bots.level(seat)
+    return dict(table.store.bot_seats()).get(seat) if table.store is not None else None
 
 
 def page_opened(table: Table, seat: str) -> float | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from guide.core.i18n import _
+from guide.core.settings import REFUSE_HIDDEN
 from guide.core.viewers import keyboard_seat
 
 if TYPE_CHECKING:
@@ -76,8 +77,6 @@ def undo_refusal(t: Any, entry: Entry) -> str | None:
     """Why undo may not take back this change (None: it may): an upgrade of the campaign
     always, a hidden draw or a reveal of what was sealed under the game's REFUSE_HIDDEN
     policy (Game.settings.undo_policy; a reveal says it revealed, a draw that it drew)."""
-    from guide.core.game import REFUSE_HIDDEN
-
     for e in entry.story:
         if e["kind"] == UPGRADED:
             return _("cannot undo past the upgrade of the campaign from state {old} to {new};"

@@ -222,7 +222,7 @@ def test_bots_are_asked_in_turn_after_the_seat_that_moved_last(tmp_path):
     assert after(["Ann", "Bob", "Cid"], None) == ["Ann", "Bob", "Cid"]
     t = table("taverne", tmp_path / "t.sqlite")
     bots = bots_of(t)
-    for seat in t.game.seats(t):
+    for seat in seats_of(t):
         bots.set(seat, "random")
     spent = False
     for _step in range(400):

@@ -21,42 +21,16 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from guide.core.bots.seen import PASS, Level, Seen, random_level
 from guide.core.seats import Move, moves_for, view_for
 
 if TYPE_CHECKING:
     from guide.core.bots.kit import BotKit
-    from guide.core.game import Game
     from guide.core.table import Table
 
-
-@dataclass
-class Seen:
-    """All a bot is given for one move: its seat, the seat's view and moves, its own random
-    numbers, and for play-outs the game and its box (the library), never the table's state."""
-    seat: str
-    view: dict
-    moves: list[Move]
-    rng: random.Random
-    game: Game
-    library: Any
-    kit: BotKit | None
-
-
-Level = Callable[[Seen], Move]
-
-PASS = Move("pass", "")
-"""The move of waiting for now: offered (last in `Seen.moves`) only where the kit says the
-seat's moves are all optional (`BotKit.optional`: Taverne's call 2, Loot spent or kept);
-a level that picks it makes no move."""
-
-
-def random_level(seen: Seen) -> Move:
-    """`random`: any legal move, each as likely (passing too, where it may pass)."""
-    return seen.moves[seen.rng.randrange(len(seen.moves))]
+__all__ = ["LEVELS", "PASS", "Level", "Seen", "choose", "kit_of", "levels_of", "random_level"]
 
 
 def _think(seen: Seen) -> Move:
@@ -105,6 +79,7 @@ def choose(table: Table, seat: str, level: str, seed: Any, number: int) -> Move 
         moves.append(PASS)
     elif len(moves) == 1:
         return moves[0]
-    seen = Seen(seat, view, moves, rng_for(seed, seat, number), table.game, table.library, kit)
+    seen = Seen(seat, view, moves, rng_for(seed, seat, number), table.game, table.library, kit,
+                type(table))
     chosen = levels_of(table)[level](seen)
     return None if chosen is PASS else chosen

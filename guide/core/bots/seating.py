@@ -16,7 +16,6 @@ from guide.core.bots import choose, kit_of
 from guide.core.players import seats as seats_of
 
 if TYPE_CHECKING:
-    from guide.core.result import Result
     from guide.core.table import Table
 
 
@@ -112,17 +111,3 @@ def next_bot(table: Table) -> tuple[str, str, str] | None:
     if not playable(table):
         return None
     return bots_of(table).due()
-
-
-def run_bot(table: Table, seat: str, level: str, line: str) -> Result | str:
-    """Run a bot's move through the table like a typed line from its seat: its Result, or
-    the one-line error (and then it is not tried again until something changes)."""
-    from guide.core.repl.attempt import attempt
-
-    outcome = attempt(table, line, seat=seat, bot=level)
-    bots = bots_of(table)
-    if isinstance(outcome, str):
-        bots.refused(seat, line)
-    else:
-        bots.played(seat)
-    return outcome

@@ -23,15 +23,14 @@ from guide.core.registry import parse, split
 from guide.core.seats import moves_for, view_for
 
 if TYPE_CHECKING:
-    from guide.core.bots import Seen
     from guide.core.bots.kit import BotKit
+    from guide.core.bots.seen import Seen
     from guide.core.seats import Move
     from guide.core.table import Table
 
 
 def think(seen: Seen) -> Move:
-    from guide.core.bots import PASS, random_level
-    from guide.core.table import Table
+    from guide.core.bots.seen import PASS, random_level
 
     kit = seen.kit
     if kit is None:
@@ -45,8 +44,7 @@ def think(seen: Seen) -> Move:
         if state is None:
             return random_level(seen)
         for i, move in enumerate(moves):
-            sim = (game.settings.table_class or Table)(game, None, library,
-                                              Dice(rng.getrandbits(64), record=False))
+            sim = seen.table_class(game, None, library, Dice(rng.getrandbits(64), record=False))
             sim.state = _copy(state)
             if move is not PASS:
                 line = kit.recast(move, sim, seen.seat)

@@ -4,6 +4,7 @@ and scripts (guide.core.repl.run) both run their lines here."""
 
 from __future__ import annotations
 
+from guide.core.bots.seating import bots_of
 from guide.core.errors import CommandError
 from guide.core.i18n import _
 from guide.core.logs import log_exception
@@ -45,3 +46,15 @@ def run_one(table: Table, line: str) -> tuple[bool, str]:
     """Run one line: (succeeded, text to show)."""
     outcome = attempt(table, line)
     return (False, outcome) if isinstance(outcome, str) else (True, text(outcome))
+
+
+def run_bot(table: Table, seat: str, level: str, line: str) -> Result | str:
+    """Run a bot's move through the table like a typed line from its seat: its Result, or
+    the one-line error (and then it is not tried again until something changes)."""
+    outcome = attempt(table, line, seat=seat, bot=level)
+    bots = bots_of(table)
+    if isinstance(outcome, str):
+        bots.refused(seat, line)
+    else:
+        bots.played(seat)
+    return outcome

@@ -15,14 +15,14 @@ from typing import Any
 import click
 
 from guide.core import games, i18n, settings
-from guide.core.bots.seating import clocked, next_bot, run_bot
+from guide.core.bots.seating import clocked, next_bot
 from guide.core.dice import Dice
 from guide.core.errors import GuideError
 from guide.core.game import Game
 from guide.core.games import DEFAULT
 from guide.core.i18n import _, pgettext
 from guide.core.logs import data_dir
-from guide.core.repl.attempt import attempt, run_one
+from guide.core.repl.attempt import attempt, run_bot, run_one
 from guide.core.result import text
 from guide.core.store import Store, game_of
 from guide.core.table import Table

@@ -22,12 +22,12 @@ from prompt_toolkit.shortcuts import CompleteStyle
 
 from guide import __version__
 from guide.core import settings
-from guide.core.bots.seating import bots_of, clocked, next_bot, playable, run_bot
+from guide.core.bots.seating import bots_of, clocked, next_bot, playable
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import _
 from guide.core.logs import data_dir
 from guide.core.players import seats as seats_of
-from guide.core.repl.attempt import attempt_at_prompt
+from guide.core.repl.attempt import attempt_at_prompt, run_bot
 from guide.core.repl.completer import TableCompleter
 from guide.core.result import STYLES, Result, Styled, lines
 from guide.core.seats import Pending, desk_of, seated

@@ -58,7 +58,7 @@ def _play(t: Table, level: str, until, seed: int = 1, most: int = 400) -> int:
     for number in range(most):
         if until(t) or KIT.outcome(t) is not None:
             return number
-        for seat in after(GAME.seats(t), last):
+        for seat in after(seats_of(t), last):
             move = choose(t, seat, level, seed, number)
             if move is not None:
                 t.execute(move.line, seat=seat, bot=level)
@@ -114,12 +114,12 @@ def test_a_sealed_move_is_found_again_on_a_sampled_brawl():
     sealed = [m for m in moves_for(t, seat) if m.line.startswith("sealed ")]
     assert sealed
     sample = KIT.sample(t.library, view_for(t, seat), seat, random.Random(1))
-    sim = (GAME.table_class or Table)(GAME, None, t.library, Dice(1, record=False))
+    sim = (GAME.settings.table_class or Table)(GAME, None, t.library, Dice(1, record=False))
     sim.state = sample
     for move in sealed:
         line = KIT.recast(move, sim, seat)
         assert line is not None and line != move.line
-        trial = (GAME.table_class or Table)(GAME, None, t.library, Dice(1, record=False))
+        trial = (GAME.settings.table_class or Table)(GAME, None, t.library, Dice(1, record=False))
         trial.state = __import__("copy").deepcopy(sample)
         trial.execute(line, seat=seat)
         mine = next(q for q in trial.state["quarrels"] if q["attacker"] == seat)
@@ -152,7 +152,7 @@ def test_a_think_bots_choice_is_the_same_in_every_variant_its_seat_cannot_tell_a
             for secret in GAME.secret_variants(t):
                 if entitled(secret.audience, seat):
                     continue
-                other = (GAME.table_class or Table)(GAME, None, t.library, Dice(1))
+                other = (GAME.settings.table_class or Table)(GAME, None, t.library, Dice(1))
                 other.state = secret.state
                 again = choose(other, seat, "think", 9, step)
                 assert (again and again.label) == (real and real.label), (seat, secret.what)
@@ -168,7 +168,7 @@ def test_think_beats_random_on_a_short_bench():
     won = {"random": 0, "think": 0}
     for i in range(4):
         levels = bench.seats_levels(KIT, SEATS, plan_levels, i)
-        played = bench.play_one(GAME, GAME.load([]), KIT, SEATS, levels, 1_000_003 + i)
+        played = bench.play_one(GAME, settings.load(GAME, []), KIT, SEATS, levels, 1_000_003 + i)
         assert played.error is None and played.outcome is not None
         for seat in played.outcome.winners:
             won[levels[seat]] += 1
