@@ -497,76 +497,120 @@ def _read_cards(lib: Library, doc: Doc) -> list[Problem]:
     types it (guide.core.names), and what contradicts the seed's appendix refused where it
     stands. A card numbered as an appendix card brings its rule (the seed: the number
     "helps find their description in the rules")."""
-    problems: list[Problem] = []
-    decks = {fold(w): d.id for d in lib.decks + lib.box_decks for w in (d.id, d.en, d.uk)}
-    for d in lib.decks + lib.box_decks:
-        decks[fold(d.id.replace("_", " "))] = d.id
+    reader = _CardReader(lib, doc)
     seen: dict[int, int] = {}
     dealt: dict[str, list[int]] = {}       # each deck's entries, to hold the seed's counts
-
-    def bad(path: tuple[str | int, ...], message: str) -> None:
-        problems.append(doc.problem(("cards", *path), f"cards[{path[0] + 1}]"  # type: ignore[operator]
-                                    f"{''.join('.' + str(p) for p in path[1:])}: {message}"))
-
-    def word(kind: str, text: str, path: tuple[str | int, ...]) -> str | None:
-        try:
-            return lib._find(kind, text)
-        except RuleError as e:
-            bad(path, str(e))
-            return None
-
-    def syms(e: dict[str, Any], *path: str) -> tuple[str, ...]:
-        value: Any = e
-        for p in path:
-            value = value.get(p, {}) if isinstance(value, dict) else {}
-        out = [word("symbol", str(w), (n, *path, i)) for i, w in enumerate(value or [])]
-        return tuple(x for x in out if x is not None)
-
     for n, e in enumerate(doc.value.get("cards") or []):
         number = int(e["number"])
         if number in seen:
-            bad((n, "number"), _("number {number} is already card {n}'s").format(number=number,
-                                                                                    n=seen[number] + 1))
+            reader.bad((n, "number"), _("number {number} is already card {n}'s").format(
+                number=number, n=seen[number] + 1))
             continue
         seen[number] = n
-        deck = decks.get(fold(str(e["deck"])))
+        card = reader.card(n, e, number)
+        if card is None:
+            continue
+        if _against_seed(lib, card, n, reader.bad):
+            lib.box[number] = card
+        dealt.setdefault(card.deck, []).append(n)
+    _hold_seed_counts(lib, dealt, reader.bad)
+    if not reader.problems:
+        _name_appendix_cards(lib)
+    return reader.problems
+
+
+class _CardReader:
+    """One card file (box.yaml) read entry by entry: each entry's names resolved as the table
+    types them, and each problem told where it stands (`problems`, in the file's order)."""
+
+    def __init__(self, lib: Library, doc: Doc) -> None:
+        self.lib = lib
+        self.doc = doc
+        self.problems: list[Problem] = []
+        self.decks = {fold(w): d.id for d in lib.decks + lib.box_decks for w in (d.id, d.en, d.uk)}
+        for d in lib.decks + lib.box_decks:
+            self.decks[fold(d.id.replace("_", " "))] = d.id
+
+    def bad(self, path: tuple[str | int, ...], message: str) -> None:
+        self.problems.append(self.doc.problem(("cards", *path), f"cards[{path[0] + 1}]"  # type: ignore[operator]
+                                              f"{''.join('.' + str(p) for p in path[1:])}: {message}"))
+
+    def word(self, kind: str, text: str, path: tuple[str | int, ...]) -> str | None:
+        """A symbol, type or deck by any of its names; None (told) when it is none."""
+        try:
+            return self.lib._find(kind, text)
+        except RuleError as e:
+            self.bad(path, str(e))
+            return None
+
+    def symbols(self, n: int, e: dict[str, Any], *path: str) -> tuple[str, ...]:
+        """The symbols listed at `path` in entry `n` (none if it is absent), the unknown ones told."""
+        value: Any = e
+        for p in path:
+            value = value.get(p, {}) if isinstance(value, dict) else {}
+        out = [self.word("symbol", str(w), (n, *path, i)) for i, w in enumerate(value or [])]
+        return tuple(x for x in out if x is not None)
+
+    def card(self, n: int, e: dict[str, Any], number: int) -> BoxCard | None:
+        """Entry `n` as a card; None (told) when its deck, its types or its fields are wrong."""
+        deck = self.deck(n, e)
         if deck is None:
-            known = [d.id for d in lib.decks + lib.box_decks]
-            bad((n, "deck"), _("unknown deck {deck!r}{suggest} (one of: {known})").format(
-                deck=e["deck"], suggest=suggest(str(e["deck"]), known), known=", ".join(known)))
-            continue
-        typed = e["type"] if isinstance(e["type"], list) else [e["type"]]
-        types = [word("type", str(t), (n, "type") if len(typed) == 1 else (n, "type", i))
-                 for i, t in enumerate(typed)]
-        if None in types:
-            continue
-        kinds = tuple(t for t in types if t is not None)
-        if len(kinds) == 2 and (kinds[0] == kinds[1] or any(t not in lib.stacks for t in kinds)):
-            bad((n, "type"), _("a two-coloured card has two different CV types (V-TWO-1)"))
-            continue
-        on_track = deck in {d.id for d in lib.decks}
-        if on_track and "cost" not in e:
-            bad((n,), _("a track card's cost is missing (cost: [] for a card that costs nothing)"))
-            continue
-        if "points" in e and "property" not in kinds:
-            bad((n, "points"), _("points are printed on Property cards (V-SCORE-3)"))
-            continue
-        if "points" not in e and "property" in kinds:
-            bad((n,), _("a Property card's points are missing (points: 0 if none; V-SCORE-3)"))
-            continue
+            return None
+        kinds = self.types(n, e)
+        if kinds is None or not self.fields_fit(n, e, deck, kinds):
+            return None
         card = BoxCard(number=number, en=str(e["en"]), uk=str(e["uk"]), deck=deck, types=kinds,
-                       cost=syms(e, "cost") if "cost" in e else None, tokens=syms(e, "effect", "tokens"),
-                       dice=int(e.get("effect", {}).get("dice", 0)), upkeep=syms(e, "upkeep"),
+                       cost=self.symbols(n, e, "cost") if "cost" in e else None,
+                       tokens=self.symbols(n, e, "effect", "tokens"),
+                       dice=int(e.get("effect", {}).get("dice", 0)), upkeep=self.symbols(n, e, "upkeep"),
                        points=None if "points" not in e else int(e["points"]),
                        aliases=tuple(str(a) for a in e.get("aliases", ())),
-                       special=lib.special_by_id(number))
+                       special=self.lib.special_by_id(number))
         if card.special is not None:          # the seed's names stay names of the card
             seed = [w for w in (card.special.en, card.special.uk) if fold(w) not in map(fold, card.names)]
             card = replace(card, aliases=card.aliases + tuple(seed))
-        if _against_seed(lib, card, n, bad):
-            lib.box[number] = card
-        dealt.setdefault(deck, []).append(n)
-    for deck, first, last in NUMBERING:      # the seed counts each deck's cards (26/20/17 ...)
+        return card
+
+    def deck(self, n: int, e: dict[str, Any]) -> str | None:
+        """The deck entry `n` names (its id, a name or the id with spaces); None (told): none."""
+        deck = self.decks.get(fold(str(e["deck"])))
+        if deck is None:
+            known = [d.id for d in self.lib.decks + self.lib.box_decks]
+            self.bad((n, "deck"), _("unknown deck {deck!r}{suggest} (one of: {known})").format(
+                deck=e["deck"], suggest=suggest(str(e["deck"]), known), known=", ".join(known)))
+        return deck
+
+    def types(self, n: int, e: dict[str, Any]) -> tuple[str, ...] | None:
+        """The type of entry `n`, or the two of a two-coloured card (V-TWO-1); None (told): wrong."""
+        typed = e["type"] if isinstance(e["type"], list) else [e["type"]]
+        types = [self.word("type", str(t), (n, "type") if len(typed) == 1 else (n, "type", i))
+                 for i, t in enumerate(typed)]
+        if None in types:
+            return None
+        kinds = tuple(t for t in types if t is not None)
+        if len(kinds) == 2 and (kinds[0] == kinds[1] or any(t not in self.lib.stacks for t in kinds)):
+            self.bad((n, "type"), _("a two-coloured card has two different CV types (V-TWO-1)"))
+            return None
+        return kinds
+
+    def fields_fit(self, n: int, e: dict[str, Any], deck: str, kinds: tuple[str, ...]) -> bool:
+        """A track card gives its cost, and a Property card (only) its points (V-SCORE-3);
+        False when `bad` was told."""
+        on_track = deck in {d.id for d in self.lib.decks}
+        if on_track and "cost" not in e:
+            self.bad((n,), _("a track card's cost is missing (cost: [] for a card that costs nothing)"))
+        elif "points" in e and "property" not in kinds:
+            self.bad((n, "points"), _("points are printed on Property cards (V-SCORE-3)"))
+        elif "points" not in e and "property" in kinds:
+            self.bad((n,), _("a Property card's points are missing (points: 0 if none; V-SCORE-3)"))
+        else:
+            return True
+        return False
+
+
+def _hold_seed_counts(lib: Library, dealt: dict[str, list[int]], bad: Callable[..., None]) -> None:
+    """The seed counts each deck's cards (26/20/17 ...): an entry past its deck's count is told."""
+    for deck, first, last in NUMBERING:
         entries = dealt.get(deck, [])
         if len(entries) > last - first + 1:
             named = next((d for d in lib.decks + lib.box_decks if d.id == deck), None)
@@ -574,12 +618,14 @@ def _read_cards(lib: Library, doc: Doc) -> list[Problem]:
                 "the {deck} deck holds {count} cards in the seed, and this is card {n} of it: a"
                 " card file holds no more").format(deck=named.here if named else deck,
                                                   count=last - first + 1, n=last - first + 2))
-    if not problems:
-        for card in lib.box.values():      # the table's printed names find the appendix card too
-            if card.special is not None:
-                for w in card.names:
-                    lib._words["special"].setdefault(fold(w), str(card.number))
-    return problems
+
+
+def _name_appendix_cards(lib: Library) -> None:
+    """The table's printed names find the appendix card too (`special`, by name)."""
+    for card in lib.box.values():
+        if card.special is not None:
+            for w in card.names:
+                lib._words["special"].setdefault(fold(w), str(card.number))
 
 
 def _against_seed(lib: Library, card: BoxCard, n: int, bad: Callable[..., None]) -> bool:
