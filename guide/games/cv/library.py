@@ -298,6 +298,24 @@ def template(lib: Library, typed: list[dict[str, Any]] | None = None, lang: str 
     its deck (or under "deck not known"), `~` where the typing did not say (its number, its
     name in the other language), for the table to finish from the printed card. `lang`: the
     language the table typed its names in."""
+    lines = _template_head(typed is not None) + ["game: cv", "cards:"]
+    track = {d.id for d in lib.decks}
+    by_number = {k["card"]["number"]: k for k in typed or [] if k["card"]["number"] is not None}
+    unnumbered = [k for k in typed or [] if k["card"]["number"] is None]
+    for deck, first, last in NUMBERING:
+        named = next((d for d in lib.decks + lib.box_decks if d.id == deck), None)
+        lines.append(f"  ## {named.here if named else deck}: {first}-{last}")
+        for number in range(first, last + 1):
+            lines += _numbered_entry(lib, number, deck, deck in track, by_number.get(number), lang)
+        if deck in track:
+            lines += _typed_section([k for k in unnumbered if k["deck"] == deck], lib, deck, lang)
+    lines += _typed_section([k for k in unnumbered if k["deck"] is None], lib, None, lang)
+    return "\n".join(lines) + "\n"
+
+
+def _template_head(from_campaign: bool) -> list[str]:
+    """The card file's opening comment: how to fill a card and what each field is, wrapped at
+    79 columns (and, `--from CAMPAIGN`, what the typed cards are)."""
     lines = [
         "# " + _("CV: the table's own cards, one entry a card (docs/cv.md, \"The table's own cards\")."),
         "# " + _("To fill a card, take the # off its lines and write over every ~ what the printed"
@@ -317,38 +335,45 @@ def template(lib: Library, typed: list[dict[str, Any]] | None = None, lang: str 
                  " 59-75 Old age, 76-83 life goals): check each card's back. The 4 summary cards"
                  " are not listed."),
     ]
-    if typed is not None:
+    if from_campaign:
         lines.append("# " + _("Written from the cards a campaign's table typed: each as typed, under"
                               " its deck; write each one's number and its other name from the"
                               " printed card, then take the # off."))
-    lines = [w for line in lines for w in textwrap.wrap(
+    return [w for line in lines for w in textwrap.wrap(
         line, 79, break_on_hyphens=False, subsequent_indent="#     " if line.startswith("#  ") else "# ")]
-    lines += ["game: cv", "cards:"]
-    track = {d.id for d in lib.decks}
-    by_number = {k["card"]["number"]: k for k in typed or [] if k["card"]["number"] is not None}
-    for deck, first, last in NUMBERING:
-        named = next((d for d in lib.decks + lib.box_decks if d.id == deck), None)
-        lines.append(f"  ## {named.here if named else deck}: {first}-{last}")
-        for number in range(first, last + 1):
-            sp = lib.special_by_id(number)
-            kind = "goal" if deck == "goals" else sp.type if sp and sp.type else "event" if sp and sp.hand \
-                else None
-            entry: dict[str, str] = {"number": str(number), "deck": deck, "en": _q(sp.en) if sp else "~",
-                                     "uk": _q(sp.uk) if sp else "~", "type": kind or "~"}
-            if deck in track:
-                entry["cost"] = "~" if sp is None or sp.cost is None else _flow(list(sp.cost))
-            if kind == "property":
-                entry["points"] = "~"
-            if number in by_number:
-                entry = {**entry, **_typed_entry(by_number[number], deck in track, lang)}
-                entry["en"], entry["uk"] = (_q(sp.en), _q(sp.uk)) if sp else (entry["en"], entry["uk"])
-            lines += _entry(entry, written=number in by_number and "~" not in entry.values())
-        if deck in track:
-            mine = [k for k in typed or [] if k["card"]["number"] is None and k["deck"] == deck]
-            lines += _typed_section(mine, lib, deck, lang)
-    lines += _typed_section([k for k in typed or [] if k["card"]["number"] is None and k["deck"] is None],
-                            lib, None, lang)
-    return "\n".join(lines) + "\n"
+
+
+def _numbered_entry(lib: Library, number: int, deck: str, on_track: bool, typed: dict[str, Any] | None,
+                    lang: str) -> list[str]:
+    """Card `number`'s entry: what the seed's appendix gives of it, `~` elsewhere, with what
+    the table `typed` of it over that (the seed's names kept); written as a card (not
+    commented) when typed whole, no `~` left."""
+    sp = lib.special_by_id(number)
+    kind = _appendix_kind(deck, sp)
+    entry: dict[str, str] = {"number": str(number), "deck": deck, "en": _q(sp.en) if sp else "~",
+                             "uk": _q(sp.uk) if sp else "~", "type": kind or "~"}
+    if on_track:
+        entry["cost"] = "~" if sp is None or sp.cost is None else _flow(list(sp.cost))
+    if kind == "property":
+        entry["points"] = "~"
+    if typed is None:
+        return _entry(entry)
+    entry = {**entry, **_typed_entry(typed, on_track, lang)}
+    if sp is not None:
+        entry["en"], entry["uk"] = _q(sp.en), _q(sp.uk)
+    return _entry(entry, written="~" not in entry.values())
+
+
+def _appendix_kind(deck: str, sp: Special | None) -> str | None:
+    """The type the seed gives a numbered card: a goal in the goals deck, an appendix card's
+    type, an event for a card played from the hand; None: the seed does not say."""
+    if deck == "goals":
+        return "goal"
+    if sp is None:
+        return None
+    if sp.type:
+        return sp.type
+    return "event" if sp.hand else None
 
 
 def _q(text: str) -> str:
