@@ -437,68 +437,87 @@ def build(docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
     specials.yaml never drops a card or its dice); the card file (box.yaml) is read last,
     over the whole box. What the schemas cannot say (a reference to an unknown symbol or
     type, a card contradicting the seed's appendix) positioned."""
-    raw: dict[str, Any] = {}
-    where: dict[str, Doc] = {}
-    cards: list[dict[str, Any]] = []
-    card_at: list[tuple[Doc, int]] = []       # where each special card was (last) given
-    boxes: list[Doc] = []
-    for doc in docs:
-        if doc.kind.name == "box":
-            boxes.append(doc)
-            continue
-        for key, value in doc.value.items():
-            if key == "cards":
-                _merge_specials(cards, card_at, doc, value)
-            else:
-                raw[key] = value
-                where[key] = doc
-    if card_at:
-        raw["cards"] = cards
-    missing = [k for k in NEEDED if k not in raw]
+    merged = _Merged(docs)
+    missing = [k for k in NEEDED if k not in merged.raw]
     if missing:
         file = docs[0].file if docs else _("CV box")
         return None, [Problem(file, 1, 1, _("the CV box has no {keys}").format(keys=", ".join(missing)))]
-    problems: list[Problem] = []
-
-    def unknown(key: str, path: tuple[str | int, ...], kind: str, word: str, known: Any) -> None:
-        if word not in known:
-            problems.append(where[key].problem(path, _("{path}: unknown {kind} {word!r}{suggest}").format(
-                path=".".join(map(str, path)), kind=pgettext("cv what", kind), word=word,
-                suggest=suggest(word, known))))
-
-    symbols = [e["id"] for e in raw["symbols"]]
-    types = [e["id"] for e in raw["types"]]
-    for key, ids in (("symbols", symbols), ("types", types),
-                     ("decks", [e["id"] for e in raw["decks"]])):
-        for i, one in enumerate(ids):
-            if one in ids[:i]:
-                problems.append(where[key].problem((key, i, "id"), (
-                    _("{key}[{n}].id: {one!r} is already used (V-DICE-1: six faces)") if key == "symbols"
-                    else _("{key}[{n}].id: {one!r} is already used")).format(key=key, n=i + 1, one=one)))
-    for i, sym in enumerate(raw["plain"]):
-        unknown("plain", ("plain", i), "symbol", sym, symbols)
-    for key in ("stacks", "slip_under", "counted"):
-        for i, t in enumerate(raw[key]):
-            unknown(key, (key, i), "type", t, types)
-    for (doc, n), e in zip(card_at, raw["cards"], strict=True):
-        for key in ("tokens", "cost", "symbols"):
-            for i, sym in enumerate(e.get(key, ())):
-                if sym not in symbols:
-                    path: tuple[str | int, ...] = ("cards", n, key, i)
-                    problems.append(doc.problem(path, _("{path}: unknown {kind} {word!r}{suggest}").format(
-                        path=".".join(map(str, path)), kind=pgettext("cv what", "symbol"), word=sym,
-                        suggest=suggest(sym, symbols))))
-        if "type" in e and e["type"] not in types:
-            unknown_type = _("{path}: unknown {kind} {word!r}{suggest}")
-            problems.append(doc.problem(("cards", n, "type"), unknown_type.format(
-                path=f"cards.{n}.type", kind=pgettext("cv what", "type"), word=e["type"],
-                suggest=suggest(e["type"], types))))
+    problems = merged.repeated_ids() + merged.unknown_references() + merged.unknown_in_specials()
     if problems:
         return None, problems
-    lib = _build(raw)
-    for doc in boxes:
+    lib = _build(merged.raw)
+    for doc in merged.boxes:
         problems += _read_cards(lib, doc)
     return (None, problems) if problems else (lib, [])
+
+
+class _Merged:
+    """The box's documents merged, each key where it was (last) given, and what the schemas
+    cannot say of them: an id given twice, a reference to an unknown symbol or type."""
+
+    def __init__(self, docs: list[Doc]) -> None:
+        self.raw: dict[str, Any] = {}
+        self.where: dict[str, Doc] = {}
+        cards: list[dict[str, Any]] = []
+        self.card_at: list[tuple[Doc, int]] = []       # where each special card was (last) given
+        self.boxes: list[Doc] = []                      # the card files, read over the whole box
+        for doc in docs:
+            if doc.kind.name == "box":
+                self.boxes.append(doc)
+                continue
+            for key, value in doc.value.items():
+                if key == "cards":
+                    _merge_specials(cards, self.card_at, doc, value)
+                else:
+                    self.raw[key] = value
+                    self.where[key] = doc
+        if self.card_at:
+            self.raw["cards"] = cards
+
+    def ids(self, key: str) -> list[str]:
+        return [e["id"] for e in self.raw[key]]
+
+    def repeated_ids(self) -> list[Problem]:
+        """A symbol, type or deck id given twice (six faces: V-DICE-1)."""
+        problems: list[Problem] = []
+        for key in ("symbols", "types", "decks"):
+            ids = self.ids(key)
+            for i, one in enumerate(ids):
+                if one in ids[:i]:
+                    problems.append(self.where[key].problem((key, i, "id"), (
+                        _("{key}[{n}].id: {one!r} is already used (V-DICE-1: six faces)") if key == "symbols"
+                        else _("{key}[{n}].id: {one!r} is already used")).format(key=key, n=i + 1, one=one)))
+        return problems
+
+    def unknown_references(self) -> list[Problem]:
+        """The plain symbols and the stacked, slipped-under and counted types, each known."""
+        problems: list[Problem] = []
+        checks = [("plain", "symbol", self.ids("symbols"))] + [
+            (key, "type", self.ids("types")) for key in ("stacks", "slip_under", "counted")]
+        for key, kind, known in checks:
+            for i, word in enumerate(self.raw[key]):
+                if word not in known:
+                    problems.append(_unknown(self.where[key], (key, i), kind, word, known))
+        return problems
+
+    def unknown_in_specials(self) -> list[Problem]:
+        """Each special card's symbols (tokens, cost, symbols) and type, known."""
+        problems: list[Problem] = []
+        symbols, types = self.ids("symbols"), self.ids("types")
+        for (doc, n), e in zip(self.card_at, self.raw["cards"], strict=True):
+            for key in ("tokens", "cost", "symbols"):
+                problems += [_unknown(doc, ("cards", n, key, i), "symbol", sym, symbols)
+                             for i, sym in enumerate(e.get(key, ())) if sym not in symbols]
+            if "type" in e and e["type"] not in types:
+                problems.append(_unknown(doc, ("cards", n, "type"), "type", e["type"], types))
+        return problems
+
+
+def _unknown(doc: Doc, path: tuple[str | int, ...], kind: str, word: str, known: list[str]) -> Problem:
+    """`path: unknown symbol 'gold'; did you mean ...`, where `path` is in `doc`."""
+    return doc.problem(path, _("{path}: unknown {kind} {word!r}{suggest}").format(
+        path=".".join(map(str, path)), kind=pgettext("cv what", kind), word=word,
+        suggest=suggest(word, known)))
 
 
 def _merge_specials(cards: list[dict[str, Any]], card_at: list[tuple[Doc, int]], doc: Doc,
