@@ -26,7 +26,7 @@ from typing import Any
 
 from guide.core.bots import choose
 from guide.core.bots.kit import BotKit, Outcome
-from guide.core.bots.seating import bots_of
+from guide.core.bots.seating import after, bots_of
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import _
@@ -76,6 +76,7 @@ def play_one(game: Any, library: Any, kit: BotKit, seats: list[str], levels: dic
         bots = bots_of(table)
         bots.levels = dict(levels)
         bots.seed = seed
+        last: str | None = None
         for number in range(kit.max_moves):
             done = kit.outcome(table)
             if done is not None:
@@ -83,13 +84,14 @@ def play_one(game: Any, library: Any, kit: BotKit, seats: list[str], levels: dic
                 played.outcome = done
                 return played
             move = None
-            for seat in game.seats(table):
+            for seat in after(game.seats(table), last):
                 started = time.perf_counter()
                 move = choose(table, seat, levels[seat], seed, number)
                 if move is not None:
                     played.times.setdefault(levels[seat], []).append(
                         time.perf_counter() - started)
                     table.execute(move.line, seat=seat, bot=levels[seat])
+                    last = seat
                     break
             if move is None:
                 played.error = "no seat has a move, and the game has not ended"
@@ -229,6 +231,24 @@ class Report:
 def report(plan: Plan, kit: BotKit, played: list[Played]) -> Report:
     seats = kit.seat_names(plan.players)
     finished = [p for p in played if p.outcome is not None]
+    levels = _wins_by_level(plan, kit, finished)
+    times = _move_times(played)
+    every = [t for ts in times.values() for t in ts]
+    outcomes = [p.outcome for p in finished if p.outcome is not None]
+    return Report(
+        game=plan.game_id, players=plan.players, games=len(finished), planned=plan.games,
+        levels={lv: (w, int(n)) for lv, (w, n) in levels.items()},
+        chance=None if kit.cooperative else 1 / plan.players,
+        mean_moves=statistics.mean(o.moves for o in outcomes) if outcomes else 0.0,
+        move_ms=_ms(every), level_ms={lv: _ms(ts) for lv, ts in times.items()},
+        errors=[p.error for p in played if p.error],
+        notes=kit.notes(list(plan.boxes)), figures=kit.figures(outcomes, seats),
+        figures_json=kit.figures_json(outcomes, seats), cooperative=kit.cooperative)
+
+
+def _wins_by_level(plan: Plan, kit: BotKit, finished: list[Played]) -> dict[str, list[float]]:
+    """Each level's wins and seats played: a cooperative game is won or lost by the whole
+    table (one seat a game), any other by the seats among its winners."""
     levels: dict[str, list[float]] = {lv: [0.0, 0] for lv in plan.levels}   # type: ignore[misc]
     for p in finished:
         assert p.outcome is not None
@@ -240,25 +260,21 @@ def report(plan: Plan, kit: BotKit, played: list[Played]) -> Report:
         for seat, level in p.levels.items():
             levels[level][0] += seat in p.outcome.winners
             levels[level][1] += 1
+    return levels
+
+
+def _move_times(played: list[Played]) -> dict[str, list[float]]:
+    """Every bot move's time in seconds, by level."""
     times: dict[str, list[float]] = {}
     for p in played:
         for level, ts in p.times.items():
             times.setdefault(level, []).extend(ts)
-    every = [t for ts in times.values() for t in ts]
+    return times
 
-    def ms(ts: list[float]) -> tuple[float, float]:
-        return (1000 * statistics.median(ts), 1000 * max(ts)) if ts else (0.0, 0.0)
 
-    outcomes = [p.outcome for p in finished if p.outcome is not None]
-    return Report(
-        game=plan.game_id, players=plan.players, games=len(finished), planned=plan.games,
-        levels={lv: (w, int(n)) for lv, (w, n) in levels.items()},
-        chance=None if kit.cooperative else 1 / plan.players,
-        mean_moves=statistics.mean(o.moves for o in outcomes) if outcomes else 0.0,
-        move_ms=ms(every), level_ms={lv: ms(ts) for lv, ts in times.items()},
-        errors=[p.error for p in played if p.error],
-        notes=kit.notes(list(plan.boxes)), figures=kit.figures(outcomes, seats),
-        figures_json=kit.figures_json(outcomes, seats), cooperative=kit.cooperative)
+def _ms(ts: list[float]) -> tuple[float, float]:
+    """The median and the longest of these times, in milliseconds."""
+    return (1000 * statistics.median(ts), 1000 * max(ts)) if ts else (0.0, 0.0)
 
 
 def plan_of(game_id: str, boxes: list[Path], games: int, seed: int, levels: str | None,

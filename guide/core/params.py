@@ -195,18 +195,12 @@ def arrange(command: click.Command, args: list[str], table: Any = None) -> list[
         name = word.split("=", 1)[0] if word.startswith("--") else word
         option = options.get(name)
         if option is not None:
-            takes = 0 if option.is_flag or option.count or "=" in word else option.nargs
-            if len(args) - i - 1 < takes:        # `use Ann Love --world-point`: not "--"
+            taken = _with_values(option, args, i, table)
+            if taken is None:                     # `use Ann Love --world-point`: not "--"
                 dangling = args[i:]               # taken for its value
                 break
-            front.append(word)
-            front.extend(args[i + 1:i + 1 + takes])
-            i += 1 + takes
-            if takes and isinstance(option.type, TableType) and option.type.multiword:
-                while i < len(args) and not args[i].startswith("-") and \
-                        _names_more(option.type, table, front[-1], args[i]):
-                    front[-1] = f"{front[-1]} {args[i]}"
-                    i += 1
+            words, i = taken
+            front.extend(words)
             continue
         if word == "--":
             positional.extend(args[i + 1:])
@@ -219,6 +213,24 @@ def arrange(command: click.Command, args: list[str], table: Any = None) -> list[
     if dangling:            # click refuses it while parsing, before the arguments count
         return [*front, *dangling]
     return [*front, "--", *positional] if positional else front
+
+
+def _with_values(option: click.Option, args: list[str], i: int, table: Any
+                 ) -> tuple[list[str], int] | None:
+    """The option at `args[i]` with the values it takes, and where the words after them start;
+    None when too few words are left for its values. A multi-word name value
+    (`--technique Comic Wit`) takes the next words while they still name something."""
+    takes = 0 if option.is_flag or option.count or "=" in args[i] else option.nargs
+    if len(args) - i - 1 < takes:
+        return None
+    words = list(args[i:i + 1 + takes])
+    i += 1 + takes
+    if takes and isinstance(option.type, TableType) and option.type.multiword:
+        while i < len(args) and not args[i].startswith("-") and \
+                _names_more(option.type, table, words[-1], args[i]):
+            words[-1] = f"{words[-1]} {args[i]}"
+            i += 1
+    return words, i
 
 
 def _names_more(kind: TableType, table: Any, value: str, word: str) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 import yaml
@@ -75,32 +76,69 @@ def _check_schema(schema: Any, root: Any, where: str, top: bool = False) -> None
         at = f"{where}/{key}"
         if key not in SUPPORTED | ANNOTATIONS or (key == "$id" and not top):
             raise SchemaError(f"{at}: the keyword {key!r} is not implemented here")
-        if key in _ONE:
-            _check_schema(value, root, at)
-        elif key in _MANY:
-            if not isinstance(value, list) or not value:
-                raise SchemaError(f"{at}: a non-empty list of schemas")
-            for i, sub in enumerate(value):
-                _check_schema(sub, root, f"{at}/{i}")
-        elif key in _BY_NAME:
-            if not isinstance(value, dict):
-                raise SchemaError(f"{at}: a mapping of schemas")
-            for name, sub in value.items():
-                if key == "patternProperties":
-                    _pattern(name, at)
-                _check_schema(sub, root, f"{at}/{name}")
-        elif key == "$ref":
-            if not isinstance(value, str) or not value.startswith("#"):
-                raise SchemaError(f"{at}: only references inside the schema (#/...) are read")
-            pointer(root, value)
-        elif key == "pattern":
-            _pattern(value, at)
-        elif key == "type":
-            names = value if isinstance(value, list) else [value]
-            if not names or any(n not in TYPES for n in names):
-                raise SchemaError(f"{at}: types are {', '.join(TYPES)}")
-        elif key in ("enum", "required") and not isinstance(value, list):
-            raise SchemaError(f"{at}: a list")
+        check = _KEYWORD_CHECKS.get(key)
+        if check is not None:
+            check(key, value, root, at)
+
+
+def _check_one(key: str, value: Any, root: Any, at: str) -> None:
+    """A keyword whose value is a schema."""
+    _check_schema(value, root, at)
+
+
+def _check_many(key: str, value: Any, root: Any, at: str) -> None:
+    """A keyword whose value is a non-empty list of schemas."""
+    if not isinstance(value, list) or not value:
+        raise SchemaError(f"{at}: a non-empty list of schemas")
+    for i, sub in enumerate(value):
+        _check_schema(sub, root, f"{at}/{i}")
+
+
+def _check_by_name(key: str, value: Any, root: Any, at: str) -> None:
+    """A keyword whose value maps names (patterns, for patternProperties) to schemas."""
+    if not isinstance(value, dict):
+        raise SchemaError(f"{at}: a mapping of schemas")
+    for name, sub in value.items():
+        if key == "patternProperties":
+            _pattern(name, at)
+        _check_schema(sub, root, f"{at}/{name}")
+
+
+def _check_ref(key: str, value: Any, root: Any, at: str) -> None:
+    """$ref: a pointer inside this schema, to something it holds."""
+    if not isinstance(value, str) or not value.startswith("#"):
+        raise SchemaError(f"{at}: only references inside the schema (#/...) are read")
+    pointer(root, value)
+
+
+def _check_pattern(key: str, value: Any, root: Any, at: str) -> None:
+    _pattern(value, at)
+
+
+def _check_type(key: str, value: Any, root: Any, at: str) -> None:
+    """type: one of TYPES, or a non-empty list of them."""
+    names = value if isinstance(value, list) else [value]
+    if not names or any(n not in TYPES for n in names):
+        raise SchemaError(f"{at}: types are {', '.join(TYPES)}")
+
+
+def _check_list(key: str, value: Any, root: Any, at: str) -> None:
+    if not isinstance(value, list):
+        raise SchemaError(f"{at}: a list")
+
+
+# How a schema's keyword is checked when the schema is loaded (keywords not here need no
+# check); each is told the keyword, its value, the root schema and where it is.
+_KEYWORD_CHECKS: dict[str, Callable[[str, Any, Any, str], None]] = {
+    **dict.fromkeys(_ONE, _check_one),
+    **dict.fromkeys(_MANY, _check_many),
+    **dict.fromkeys(_BY_NAME, _check_by_name),
+    "$ref": _check_ref,
+    "pattern": _check_pattern,
+    "type": _check_type,
+    "enum": _check_list,
+    "required": _check_list,
+}
 
 
 def _pattern(text: Any, where: str) -> None:
@@ -290,6 +328,16 @@ class Validator:
         if isinstance(value, float) and value.is_integer() and want is not None and \
                 "integer" in want and "number" not in want:
             value = int(value)                     # 3.0 is read as 3 (check_type let it in)
+        self.check_choice(node, value, schema, what)
+        if isinstance(value, str):
+            self.check_string(node, value, schema, what)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            self.check_number(node, value, schema, what)
+        return value
+
+    def check_choice(self, node: yaml.ScalarNode, value: Any, schema: dict, what: str) -> None:
+        """const and enum on a scalar: the one value allowed, or one of those allowed (with
+        the nearest as a hint)."""
         if "const" in schema and not equal(value, schema["const"]):
             self.report(node, _("{what} must be {want!r}").format(what=what, want=schema["const"]))
         if "enum" in schema and not any(equal(value, e) for e in schema["enum"]):
@@ -297,25 +345,24 @@ class Validator:
                                             or _allowed(schema["enum"]))
             self.report(node, _("{what}: unknown {value!r}{hint}").format(what=what, value=value,
                                                                            hint=hint))
-        if isinstance(value, str):
-            if len(value) < schema.get("minLength", 0):
-                self.report(node, _("{what} must not be empty").format(what=what)
-                            if schema["minLength"] == 1 else
-                            ngettext("{what} is too short (at least {count} character)",
-                                     "{what} is too short (at least {count} characters)",
-                                     schema["minLength"]).format(what=what,
-                                                                 count=schema["minLength"]))
-            if len(value) > schema.get("maxLength", math.inf):
-                self.report(node, ngettext("{what} is too long (at most {count} character)",
-                                           "{what} is too long (at most {count} characters)",
-                                           schema["maxLength"]).format(
-                                               what=what, count=schema["maxLength"]))
-            if "pattern" in schema and not regex(schema["pattern"]).search(value):
-                self.report(node, _("{what}: {value} is not valid; expected {form}").format(
-                    what=what, value=repr(value), form=_describe(schema, _("another form"))))
-        elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            self.check_number(node, value, schema, what)
-        return value
+
+    def check_string(self, node: yaml.ScalarNode, value: str, schema: dict, what: str) -> None:
+        """minLength, maxLength and pattern on a text."""
+        if len(value) < schema.get("minLength", 0):
+            self.report(node, _("{what} must not be empty").format(what=what)
+                        if schema["minLength"] == 1 else
+                        ngettext("{what} is too short (at least {count} character)",
+                                 "{what} is too short (at least {count} characters)",
+                                 schema["minLength"]).format(what=what,
+                                                             count=schema["minLength"]))
+        if len(value) > schema.get("maxLength", math.inf):
+            self.report(node, ngettext("{what} is too long (at most {count} character)",
+                                       "{what} is too long (at most {count} characters)",
+                                       schema["maxLength"]).format(
+                                           what=what, count=schema["maxLength"]))
+        if "pattern" in schema and not regex(schema["pattern"]).search(value):
+            self.report(node, _("{what}: {value} is not valid; expected {form}").format(
+                what=what, value=repr(value), form=_describe(schema, _("another form"))))
 
     def check_number(self, node: yaml.Node, value: float, schema: dict, what: str) -> None:
         if value < schema.get("minimum", -math.inf):

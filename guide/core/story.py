@@ -73,13 +73,17 @@ def say(t: Any, events: list[dict], viewer: str) -> list[str]:
 
 def undo_refusal(t: Any, entry: Entry) -> str | None:
     """Why undo may not take back this change (None: it may): an upgrade of the campaign
-    always, a hidden draw under the game's REFUSE_HIDDEN policy (Game.undo_policy)."""
+    always, a hidden draw or a reveal of what was sealed under the game's REFUSE_HIDDEN
+    policy (Game.undo_policy; a reveal says it revealed, a draw that it drew)."""
     from guide.core.game import REFUSE_HIDDEN
 
     for e in entry.story:
         if e["kind"] == UPGRADED:
             return _("cannot undo past the upgrade of the campaign from state {old} to {new};"
                      " nothing changed").format(old=e["from"], new=e["to"])
+        if e["kind"] == HIDDEN and t.game.undo_policy == REFUSE_HIDDEN and e.get("revealed"):
+            return _("cannot undo {line!r}: it revealed {what}; nothing changed").format(
+                line=entry.line, what=e["what"])
         if e["kind"] == HIDDEN and t.game.undo_policy == REFUSE_HIDDEN:
             return _("cannot undo {line!r}: it drew {what}, hidden from the players, and undoing"
                      " it would show it again; nothing changed").format(line=entry.line,

@@ -209,11 +209,15 @@ class Table(Generic[S, L]):
             raise CommandError(_("no seat {who!r} to tell privately").format(who=who))
         self.tell(kind, **{PRIVATE: who}, **data)
 
-    def drew_hidden(self, what: str) -> None:
-        """Say that this command drew hidden information (`what`: "a card from the deck"):
-        under the game's REFUSE_HIDDEN undo policy, undo does not go past it."""
+    def drew_hidden(self, what: str, *, revealed: bool = False) -> None:
+        """Say that this command drew hidden information (`what`: "a card from the deck"),
+        or with `revealed` showed what was sealed (Taverne's Attacks, T-UNDO-1): under the
+        game's REFUSE_HIDDEN undo policy, undo does not go past it, and says which it was."""
         if not any(e["kind"] == HIDDEN for e in self.story):
-            self.story.append({"kind": HIDDEN, "what": what})
+            mark: dict[str, object] = {"kind": HIDDEN, "what": what}
+            if revealed:
+                mark["revealed"] = True
+            self.story.append(mark)
 
     # --- the clock (Game.timer, Game.on_time) -------------------------------------------
     def timer(self) -> float | None:

@@ -27,11 +27,14 @@ import pytest
 from conftest import ROOT
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
-from guide.core.repl.completer import candidates
-from guide.core.seats import Desk, seated
+from guide.core.bots import choose, levels_of
+from guide.core.bots.seating import playable
+from guide.core.repl.completer import candidates, described
+from guide.core.seats import Desk, moves_for, seated
 from guide.core.secrets import GM, Secret, entitled
 from guide.core.state import diff
 from guide.core.store import Store
+from guide.core.story import say
 from guide.core.table import Table
 
 sys.path.insert(0, str(ROOT / "tests" / "contract"))
@@ -67,20 +70,34 @@ def dump(value: object) -> str:
     return json.dumps(value, sort_keys=True, default=str, ensure_ascii=False)
 
 
-def completion(t: Table) -> list[list[str]]:
-    """What Tab offers: the command words, each command's first argument, and after the
-    first two values offered for it, what comes next (an option's values included)."""
-    out = [candidates(t, [])]
+def completion(t: Table) -> list[list[tuple[str, str]]]:
+    """What Tab offers, each value with the description its menu shows beside it: the
+    command words, each command's first argument, and after the first two values offered
+    for it, what comes next (an option's values included)."""
+    out = [described(t, [])]
     for name in sorted(t.registry.commands):
         words = name.split()
-        first = candidates(t, words)
+        first = described(t, words)
         out.append(first)
-        plain = [c for c in first if not c.startswith("-")][:2]
+        plain = [c for c, _ in first if not c.startswith("-")][:2]
         for value in plain:
-            second = candidates(t, [*words, value])
+            second = described(t, [*words, value])
             out.append(second)
-            for option in [c for c in second if c.startswith("--")][:3]:
-                out.append(candidates(t, [*words, value, option]))
+            for option in [c for c, _ in second if c.startswith("--")][:3]:
+                out.append(described(t, [*words, value, option]))
+    return out
+
+
+def bot_choices(t: Table, seat: str) -> dict[str, str | None]:
+    """The move a bot of each level would make for the seat now (its line): a bot reads its
+    seat's page alone, so its choice, told in the story once played, may differ only with
+    what that seat may see."""
+    if not playable(t):
+        return {}
+    out = {}
+    for level in sorted(levels_of(t)):
+        move = choose(t, seat, level, 1, 0)
+        out[level] = None if move is None else move.line
     return out
 
 
@@ -101,9 +118,45 @@ def screens(t: Table, state: dict) -> dict[tuple[str, str], str]:
                (terminal, "completion"): dump(completion(t))}
         for seat in seats:
             out[(seat, "page")] = dump(Desk.payload_of(t, seat))
+            out[(seat, "its bot's choice")] = dump(bot_choices(t, seat))
     finally:
         t.state = saved
     return out
+
+
+def ran(t: Table, state: dict, line: str, seat: str) -> str | None:
+    """What everyone learns of a seat's move, run on a table in memory: its story as `log`
+    tells it, then the TV view and `guide state` (None: refused)."""
+    own = in_memory(t, state)
+    try:
+        own.execute(line, seat=seat)
+    except (CommandError, SystemExit):
+        return None
+    return dump([say(own, own.story, "log"), own.game.view(own), own.game.public_state(own)])
+
+
+def lines_tell(t: Table, secret: Secret) -> bool:
+    """Whether the seats' move lines tell the secret. A line is on no page, but once its move
+    has run, `undo` and `redo` say it at the terminal (and with a game master the prompt
+    holds it before): two moves in the same place of a seat's list, one in each state,
+    whose lines differ while what they tell everyone (the story, the TV, `guide state`) is
+    the same (a sealed choice, say), tell the terminal what the table does not."""
+    game = t.game
+    seats = list(game.seats(t)) if seated(t) else []
+    for seat in seats:
+        mine = [m.line for m in moves_for(t, seat)]
+        saved = t.state
+        t.state = copy.deepcopy(secret.state)
+        try:
+            theirs = [m.line for m in moves_for(t, seat)]
+        finally:
+            t.state = saved
+        for a, b in zip(mine, theirs, strict=False):
+            if a != b:
+                after = ran(t, t.state, a, seat), ran(t, secret.state, b, seat)
+                if None not in after and after[0] == after[1]:
+                    return True
+    return False
 
 
 def differing(t: Table, secret: Secret) -> list[tuple[str, str]]:
@@ -116,6 +169,8 @@ def differing(t: Table, secret: Secret) -> list[tuple[str, str]]:
         setattr(where, attr, lambda: at)
     try:
         real, other = screens(t, t.state), screens(t, secret.state)
+        if lines_tell(t, secret):
+            other[(t.game.terminal_seat(t) or GM, "the seats' move lines")] = "differ"
     finally:
         for where, attr, clock in kept:
             setattr(where, attr, clock)
@@ -156,6 +211,46 @@ def undo_says(run: Run, state: dict, line: str, folder: Path, n: int) -> list[st
         t.close()
 
 
+def in_memory(t: Table, state: dict) -> Table:
+    """A table of its own in memory (no store), holding `state`, its dice seeded alike: one
+    per game, kept (a table is slow to make), the state and dice set afresh each time."""
+    game = t.game
+    own = _OWN.get(id(t))
+    if own is None or own.game is not game:
+        own = _OWN[id(t)] = (game.table_class or Table)(game, None, t.library, Dice(1))
+    own.library, own.dice, own.state = t.library, Dice(1), state   # a command runs on a copy
+    return own
+
+
+_OWN: dict[int, Table] = {}
+
+
+def refused(t: Table, state: dict, line: str) -> str | None:
+    """Why the line is refused on a table in memory holding `state` (None: it ran)."""
+    try:
+        in_memory(t, state).execute(line)
+    except CommandError as e:
+        return str(e)
+    except SystemExit:
+        return None
+    return None
+
+
+def refusals_tell(t: Table, secret: Secret, lines: list[str]) -> list[str]:
+    """The lines refused in both states with different words: a refusal is said at the
+    terminal ("holds no X (holds: ...)", a "did you mean" of hidden names), so it must not
+    name what the terminal may not see. (A line refused in one state and run in the other
+    is left out: what the keyboard types for a seat acts for it.)"""
+    out = []
+    for line in lines:
+        real = refused(t, t.state, line)
+        if real is not None:
+            other = refused(t, secret.state, line)
+            if other is not None and other != real:
+                out.append(line)
+    return out
+
+
 def variants_of(t: Table) -> list[Secret]:
     """The game's variants, each checked to be one: it differs from the state, and asking
     for them changed nothing."""
@@ -181,6 +276,10 @@ class Checker:
 
     def __init__(self, run: Run, folder: Path, rng: random.Random, only: str | None = None):
         self.run, self.folder, self.rng = run, folder, rng
+        self.lines = random.Random(1)       # its own: the run's lines stay as they were
+        # the lines a refusal is tried with, by command: its examples, names swapped
+        self.pool = {name: varied(found, self.lines) for name, found in examples(run.game).items()
+                     if name not in LEFT_OUT and found}
         self.only = only                 # check this kind alone (a known leak's)
         self.checked = self.points = self.shown = self.undone = self.tried = 0
         self.found: list[str] = []
@@ -210,6 +309,10 @@ class Checker:
             self.found += [f"{secret.what} ({secret.audience or 'sealed'}):"
                            f" {viewer or 'everyone'}'s {screen}" for viewer, screen in seen
                            if not (viewer and entitled(secret.audience, viewer))]
+            if not entitled(secret.audience, self.run.game.terminal_seat(t) or GM):
+                tried = [self.lines.choice(found) for found in self.pool.values()]
+                self.found += [f"{secret.what} ({secret.audience or 'sealed'}): the terminal's"
+                               f" refusal of {line!r}" for line in refusals_tell(t, secret, tried)]
         self.pending = chosen[0] if chosen and self.undone < UNDOS else None
 
     def before(self, line: str) -> None:
@@ -449,3 +552,77 @@ def test_cv_a_secret_goal_stays_out_of_log(folder, monkeypatch):
         assert " 80 " not in said and "80" in "\n".join(t.execute("log 5 --gm").lines)
     finally:
         t.close()
+
+
+# --- a seat's sealed choice: its line names it by nothing the table can read ---------------
+# A move's line is what the journal keeps and what `undo` and `redo` say at the terminal. Two
+# moves of a seat that leave the table the same for everyone (the story, the TV, `guide
+# state`) but not the same state seal a choice: their lines must name it so that nobody but
+# the seat can read it, so the same choice at the same point of two tables that played the
+# same lines has two lines (a code under each table's own key, as guide.core.sealed.code
+# makes it). Tally's scene: its guesses; then every other game's scenes.
+SEALING = {"tally": ["join Ann", "join Bob", "join Cid", "guess Cid 2", "guess Ann 1", "guess Bob 3",
+                     "guess Ann 4"], **{
+    name: lines for name, (lines, _kinds) in SCENES.items()}}
+
+
+def secrets_of(t: Table, seat: str) -> set[str]:
+    """The kinds of secret the table's state holds for that seat alone."""
+    return {Checker.kind(s) for s in t.game.secret_variants(t) if s.audience == seat}
+
+
+def sealing_lines(run: Run, seat: str) -> dict[str, str]:
+    """The seat's moves now that seal a choice (a new secret of the seat's, and another move
+    that tells everyone the same but leaves another state), by label: their lines."""
+    t = run.table
+    before = secrets_of(t, seat)
+    told: dict[str, list[tuple[str, str, str]]] = {}    # what everyone learns -> the moves
+    for i, move in enumerate(moves_for(t, seat)):
+        public = ran(t, t.state, move.line, seat)
+        own = _OWN[id(t)]
+        if public is not None and secrets_of(own, seat) - before:
+            told.setdefault(public, []).append((f"{i} {move.label}", move.line, dump(own.state)))
+    return {label: line for same in told.values() if len({state for *_, state in same}) > 1
+            for label, line, _state in same}
+
+
+def two_runs(name: str, folder: Path) -> tuple[Run, Run]:
+    game_id = name.split()[0]
+    seed = sum(map(ord, game_id))
+    runs = []
+    for n in (1, 2):
+        (folder / str(n)).mkdir()
+        run = Run(game_of(game_id), folder / str(n), seed)
+        if game_id in BOXES:
+            (folder / "box").mkdir(exist_ok=True)
+            (folder / "box" / "box.yaml").write_text(BOXES[game_id], encoding="utf-8")
+            run.table.close()
+            run.library = run.game.load([folder / "box"])
+            run.table = run.open()
+        runs.append(run)
+    return runs[0], runs[1]
+
+
+@pytest.mark.parametrize("name", sorted(SEALING))
+def test_a_sealed_choice_s_line_tells_the_terminal_nothing(name, folder, monkeypatch):
+    monkeypatch.chdir(folder)
+    one, two = two_runs(name, folder)
+    sealing = 0
+    try:
+        for line in SEALING[name]:
+            t = one.table
+            terminal = t.game.terminal_seat(t) or GM
+            for seat in (one.seats() if seated(t) else []):
+                if entitled(seat, terminal):
+                    continue
+                mine, theirs = sealing_lines(one, seat), sealing_lines(two, seat)
+                sealing += len(mine)
+                same = [label for label, line in mine.items() if theirs.get(label) == line]
+                assert same == [], f"{name}: after {line!r}, {seat}'s sealed moves {same}" \
+                                   " read the same at two tables: undo tells the terminal"
+            one.table.execute(line)
+            two.table.execute(line)
+    finally:
+        one.table.close()
+        two.table.close()
+    assert sealing or name.split()[0] in ("kaivo", "kaverini", "cave"), f"{name}: no move sealed"

@@ -208,3 +208,29 @@ def test_the_think_level_plays_candidates_out_on_the_rules_and_keeps_the_best(tm
     assert first is not None and first.line in [m.line for m in moves_for(t, seat)]
     assert choose(t, seat, "think", 5, 0) == first
     del _random
+
+
+def test_bots_are_asked_in_turn_after_the_seat_that_moved_last(tmp_path):
+    """A seat that may pass (Taverne's call 2: every player spends Loot, T-CALL-2) is asked
+    before the bot that moved asks again: with bots at every seat, the Pillar's `call` no
+    longer comes first every time, and another seat's bot spends Loot in call 2."""
+    from guide.core.bots.seating import after
+
+    assert after(["Ann", "Bob", "Cid"], "Bob") == ["Cid", "Ann", "Bob"]
+    assert after(["Ann", "Bob", "Cid"], None) == ["Ann", "Bob", "Cid"]
+    t = table("taverne", tmp_path / "t.sqlite")
+    bots = bots_of(t)
+    for seat in t.game.seats(t):
+        bots.set(seat, "random")
+    spent = False
+    for _step in range(400):
+        due = next_bot(t)
+        if due is None:
+            break
+        seat, level, line = due
+        if t.state["call"] == 2 and seat != t.state["pillar"] and line.startswith("buy "):
+            spent = True
+            break
+        t.execute(line, seat=seat, bot=level)
+        bots.played(seat)
+    assert spent

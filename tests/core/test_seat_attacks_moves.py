@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 from seat_sockets import get, move, next_event, open_stream, seat, table
 from test_tiny_game import tally_table
+from tally import guess_line  # noqa: I001 - test_tiny_game put it on the path
 
 from guide.cli import cli
 from guide.core.seats import Desk, desk_of
@@ -28,7 +29,7 @@ def test_a_move_acts_only_for_the_seat_of_its_token_and_only_once(table):
     desk = desk_of(table)
     version = desk.payload("Ann")["version"]
     assert move(port, ben, 3, version) == (202, "sent")      # Ben's token: Ben's own line
-    assert [(p.seat, p.line) for p in desk.pending] == [("Ben", "guess Ben 4")]
+    assert [(p.seat, p.line) for p in desk.pending] == [("Ben", guess_line(table, "Ben", 4))]
     assert move(port, ann, 1, version - 1) == (409, "the table has moved on: choose again")
     assert move(port, ann, 6, version) == (409, "not one of your moves now")
     assert move(port, ann, True, version) == (409, "not one of your moves now")   # was move 1
@@ -235,7 +236,7 @@ def test_a_move_sent_while_a_command_runs_is_answered_and_offered_at_the_next_pr
     moves.loop = gone                                         # the prompt that just ended
     port, ann = seat(table, "Ann")
     assert move(port, ann, 0, desk_of(table).payload("Ann")["version"]) == (202, "sent")
-    assert [p.line for p in desk_of(table).pending] == ["guess Ann 1"]
+    assert [p.line for p in desk_of(table).pending] == [guess_line(table, "Ann", 1)]
     assert not (tmp_path / "data" / "guide.log").exists()
 
 

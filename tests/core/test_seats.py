@@ -10,6 +10,7 @@ import socket
 
 import pytest
 from test_tiny_game import tally_table  # noqa: I001 - the tiny game's table
+from tally import guess_line
 
 from guide.core.result import text
 from guide.core.seats import desk_of
@@ -62,7 +63,7 @@ def test_a_move_must_be_one_of_the_seats_own_current_moves(table):
     assert desk.receive(ann, 0, version - 1) == "the table has moved on: choose again"
     assert desk.receive("not-a-token", 0, version) == "unknown seat"
     assert desk.receive(ann, 3, version) == "sent"
-    assert [(p.seat, p.line) for p in desk.pending] == [("Ann", "guess Ann 4")]
+    assert [(p.seat, p.line) for p in desk.pending] == [("Ann", guess_line(table, "Ann", 4))]
     shown = text(table.execute("seats take Ann"))
     assert shown.splitlines()[0] == "(from Ann's seat)"
     assert table.store.entries(limit=1)[0].story[0] == {"kind": "seat", "seat": "Ann"}
@@ -139,7 +140,7 @@ def test_seat_pages_and_moves_over_http(table):
     assert status == 409 and json.loads(answer)["said"] == "not one of your moves now"
     assert _get(port, f"/seat/{ben}/move", "POST", b"x" * 5000)[0] == 413
     assert _get(port, f"/seat/{ben}/move", "POST", b"{garbage")[0] == 409
-    assert [p.line for p in desk.pending] == ["guess Ben 2"]
+    assert [p.line for p in desk.pending] == [guess_line(table, "Ben", 2)]
 
 
 def test_the_desk_knows_when_a_seats_page_first_read_its_content(table):

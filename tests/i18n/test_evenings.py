@@ -201,6 +201,30 @@ def test_a_taverne_evening_in_french_leaves_nothing_in_english(tmp_path):
     assert not re.search(r"Sonnée?|est (absente?|assise?|mise? à la porte)|victoire de ", out)
 
 
+def test_a_french_table_buys_a_pint_as_chope_or_pinte_and_is_told_the_words(tmp_path):
+    """T-CALL-2 at a French table: `buy NAME chope` and `buy NAME pinte` buy a Pint (the
+    English word still works); another word is refused in one French line naming the words
+    to type, not click's list of English choices."""
+    out, misses, t = play(tmp_path / "t.sqlite", "taverne", "fr", """
+player Marie --loot 3
+player Pierre --loot 3
+start
+call
+buy Marie pinte
+buy Pierre Chope
+buy Pierre pint
+buy Marie bière
+""")
+    try:
+        assert [t.state["players"][n]["pints"] for n in ("Marie", "Pierre")] == [2, 3]
+    finally:
+        t.close()
+    assert not misses, sorted(misses)[:10]
+    assert ("erreur\u00a0: achetez weapon/arme, pint/chope/pinte ou specialty/spécialité, pas"
+            " «\u00a0bière\u00a0»") in out
+    assert "Valeur invalide" not in out
+
+
 def test_the_campaign_remembers_its_language(tmp_path):
     path = tmp_path / "cv.sqlite"
     t = open_table(path, [], 1, game_id="cv", lang="uk")

@@ -44,6 +44,9 @@ def test_a_ukrainian_cv_table_s_pages_say_uk(tmp_path, chromium):  # noqa: F811
         assert tv.title() == "CV: екран гравців"
         assert cut_off(tv, whole=False) == []
         shot(tv, "cv-tv-uk-360x740")
+        tv = open_page(chromium, play.tv, {"width": 1280, "height": 720})
+        assert cut_off(tv, whole=False) == []
+        shot(tv, "cv-tv-uk-1280x720")
     finally:
         play.close()
 
@@ -71,5 +74,8 @@ def test_a_french_taverne_table_s_pages_say_fr(tmp_path, chromium):  # noqa: F81
         assert tv.title() == "Taverne de la Licorne\u00a0: la vue des joueurs"
         assert cut_off(tv, whole=False) == []
         shot(tv, "taverne-tv-fr-1280x720")
+        tv = open_page(chromium, tv_link, NARROW)              # the TV's link opened on a phone
+        assert cut_off(tv, whole=False) == []
+        shot(tv, "taverne-tv-fr-360x740")
     finally:
         play.close()

@@ -23,7 +23,7 @@ from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.line import build
 from guide.core.registry import Registry
 from guide.core.result import Result
-from guide.core.sealed import Sealed, all_in, reveal, seal, sealed, shown
+from guide.core.sealed import Sealed, all_in, code, new_key, opened, reveal, seal, sealed, shown
 from guide.core.secrets import Secret
 
 commands = Registry(families=("tally",))
@@ -46,6 +46,8 @@ def join(t, name: str) -> Result:
         raise CommandError(f"{name} already plays")
     t.state["players"].append(name)
     t.state["hands"][name] = []
+    if not t.state["guesses"].get("key"):         # the seats' guesses have codes from now on
+        t.state["guesses"]["key"] = new_key()
     t.tell("joined", name=name)
     return Result()
 
@@ -63,21 +65,29 @@ def leave(t, name: str) -> Result:
     return Result()
 
 
+FACES = range(1, 7)
+
+
 @commands.command("guess", "tally")
 @click.argument("name")
-@click.argument("face", type=click.IntRange(1, 6))
-def guess(t, name: str, face: int) -> Result:
-    """A player's sealed guess of the next die; revealed when every player has guessed.
+@click.argument("face")
+def guess(t, name: str, face: str) -> Result:
+    """A player's sealed guess of the next die (1 to 6, or the code their seat sends:
+    guide.core.sealed.code); revealed when every player has guessed.
     Example: guess Ann 4"""
     if name not in t.state["players"]:
         raise CommandError(f"{name} does not play")
     box = t.state["guesses"]
-    if box["revealed"]:
-        t.state["guesses"] = box = sealed()
-    seal(box, name, face)
+    if box["revealed"]:                  # a new round, with the key made at the reveal
+        t.state["guesses"] = box = sealed(box.get("key", ""))
+    chosen = int(face) if face.isdigit() and int(face) in FACES else opened(box, name, face, FACES)
+    if chosen is None:
+        raise CommandError(f"{face!r} is not a face from 1 to 6, nor one of {name}'s codes")
+    seal(box, name, chosen)
     t.tell("guessed", name=name)                 # who, never what
     if all_in(box, t.state["players"]):
         t.tell("revealed", guesses=reveal(box))
+        box["key"] = new_key()           # the next round's codes: those read now say nothing
     return Result()
 
 
@@ -211,7 +221,9 @@ class TallyGame(Game):
         box = table.state["guesses"]
         if seat in box["choices"] and not box["revealed"]:
             return []
-        return [(f"guess {face}", build(["guess", seat, face])) for face in range(1, 7)]
+        # a seat names its guess by its code: the line (undo, redo) tells the terminal nothing
+        return [(f"guess {face}", build(["guess", seat, code(box, seat, face) or face]))
+                for face in FACES]
 
     def prompt(self, table) -> str:
         return f"tally ({table.state['count']})> "
@@ -268,3 +280,8 @@ class TallyGame(Game):
 def _sizes(hands: dict[str, list[int]]) -> dict[str, int]:
     """How many cards each player holds: all that others may know of a hand."""
     return {name: len(cards) for name, cards in hands.items()}
+
+
+def guess_line(table, seat: str, face: int) -> str:
+    """The line a seat's page sends for that guess now (its code, not its face)."""
+    return build(["guess", seat, code(table.state["guesses"], seat, face) or face])

@@ -48,9 +48,14 @@ class Seen:
 
 Level = Callable[[Seen], Move]
 
+PASS = Move("pass", "")
+"""The move of waiting for now: offered (last in `Seen.moves`) only where the kit says the
+seat's moves are all optional (`BotKit.optional`: Taverne's call 2, Loot spent or kept);
+a level that picks it makes no move."""
+
 
 def random_level(seen: Seen) -> Move:
-    """`random`: any legal move, each as likely."""
+    """`random`: any legal move, each as likely (passing too, where it may pass)."""
     return seen.moves[seen.rng.randrange(len(seen.moves))]
 
 
@@ -96,7 +101,10 @@ def choose(table: Table, seat: str, level: str, seed: Any, number: int) -> Move 
     view = view_for(table, seat)
     if kit is not None and kit.waits(view, seat):
         return None
-    if len(moves) == 1:
+    if kit is not None and kit.optional(view, seat):
+        moves.append(PASS)
+    elif len(moves) == 1:
         return moves[0]
     seen = Seen(seat, view, moves, rng_for(seed, seat, number), table.game, table.library, kit)
-    return levels_of(table)[level](seen)
+    chosen = levels_of(table)[level](seen)
+    return None if chosen is PASS else chosen

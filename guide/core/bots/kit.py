@@ -43,6 +43,12 @@ class BotKit:
         all optional: a bot leaves them)? By default a seat with moves is to act."""
         return False
 
+    def optional(self, view: dict, seat: str) -> bool:
+        """Are the seat's moves all optional now, and may a bot make one or pass (Taverne's
+        call 2: Loot spent or kept while the Pillar has yet to call)? A passing bot is asked
+        again once the table has moved on. By default no."""
+        return False
+
     def never(self, move: Any) -> bool:
         """A move no bot makes: leaving the table, a deliberate Mistake (not the game's
         play, the table's life)."""
@@ -83,6 +89,20 @@ class BotKit:
         cannot see dealt at random from what the box holds and the view has not shown. It
         reads the box, the public story and the view only, never the table's state."""
         raise NotImplementedError
+
+    def candidates(self, moves: list, view: dict, seat: str, rng: random.Random) -> list:
+        """The moves the think level weighs (by default at most `think_candidates`, drawn at
+        random): a game may pick them from the seat's view (CV: every take, a few rerolls;
+        Taverne: no division naming a value the Weapon cannot be)."""
+        if len(moves) > self.think_candidates:
+            return rng.sample(moves, self.think_candidates)
+        return list(moves)
+
+    def recast(self, move: Any, table: Table, seat: str) -> str | None:
+        """The line that makes the seat's move on a sampled table (None: none does). By
+        default the move's own line; a game whose lines carry a code of the table's own
+        secret (Taverne's sealed choices) finds the same move among the sample's."""
+        return move.line
 
     def value(self, table: Table, seat: str) -> float:
         """The heuristic: how good the (sampled, played-out) state is for the seat, 0 to 1,

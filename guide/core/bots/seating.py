@@ -28,6 +28,7 @@ class BotSeats:
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(64)
         self.count = 0                   # bot moves made (a table without a store counts them)
         self._refused: tuple[int, str, str] | None = None   # (changed, seat, line) refused
+        self.last: str | None = None     # the seat of the last bot move: the next asked after it
 
     def set(self, seat: str, level: str | None) -> None:
         """A bot of that level takes the seat (None: it goes back to a person)."""
@@ -53,7 +54,7 @@ class BotSeats:
         t = self.table
         if t.bots_wait or not self.levels:
             return None
-        for seat in t.game.seats(t):
+        for seat in after(t.game.seats(t), self.last):
             level = self.levels.get(seat)
             if level is None:
                 continue
@@ -69,8 +70,19 @@ class BotSeats:
         """The table refused that bot move: not tried again until something changes."""
         self._refused = (self.table.changed, seat, line)
 
-    def played(self) -> None:
+    def played(self, seat: str | None = None) -> None:
         self.count += 1
+        self.last = seat
+
+
+def after(seats: list[str], last: str | None) -> list[str]:
+    """The seats in turn, beginning after `last` (the seat that made the last bot move): a
+    seat that may pass or act (Taverne's call 2) is asked before the one who moved asks
+    again, so no bot keeps the others from a call by acting first every time."""
+    if last not in seats:
+        return seats
+    at = seats.index(last) + 1
+    return seats[at:] + seats[:at]
 
 
 def bots_of(table: Table) -> BotSeats:
@@ -111,5 +123,5 @@ def run_bot(table: Table, seat: str, level: str, line: str) -> Result | str:
     if isinstance(outcome, str):
         bots.refused(seat, line)
     else:
-        bots.played()
+        bots.played(seat)
     return outcome

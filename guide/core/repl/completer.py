@@ -16,6 +16,7 @@ from guide.core.names import fold
 from guide.core.params import TableType, param_at
 
 if TYPE_CHECKING:
+    from guide.core.registry import Command
     from guide.core.table import Table
 
 
@@ -49,20 +50,31 @@ def described(table: Table, words: list[str]) -> list[tuple[str, str]]:
     cmd = commands.get(name)
     if cmd is None:
         return []
-    click_command = cmd.click_command
-    param = param_at(click_command, words[1:])
-    found: list[tuple[str, str]] = []
-    if isinstance(param, click.Parameter):
-        kind = param.type
-        if isinstance(kind, TableType):
-            found = [(c, kind.describe(table, c)) for c in kind.choices(table, words)]
-        elif isinstance(kind, click.Choice):
-            found = [(str(c), "") for c in kind.choices]
-        if isinstance(param, click.Option):
-            return found
-    options = [(p.opts[0], help_text(p.help, cmd.function.__module__)) for p in click_command.params
-               if isinstance(p, click.Option) and p.opts[0].startswith("--")]
-    return found + options
+    param = param_at(cmd.click_command, words[1:])
+    found = _choices(table, param, words)
+    if isinstance(param, click.Option):
+        return found
+    return found + _options(cmd)
+
+
+def _choices(table: Table, param: object, words: list[str]) -> list[tuple[str, str]]:
+    """What the parameter at the cursor takes: a table type's choices (described), or a
+    click.Choice's."""
+    if not isinstance(param, click.Parameter):
+        return []
+    kind = param.type
+    if isinstance(kind, TableType):
+        return [(c, kind.describe(table, c)) for c in kind.choices(table, words)]
+    if isinstance(kind, click.Choice):
+        return [(str(c), "") for c in kind.choices]
+    return []
+
+
+def _options(cmd: Command) -> list[tuple[str, str]]:
+    """The command's --options, each with its help in the table's language."""
+    return [(p.opts[0], help_text(p.help, cmd.function.__module__))
+            for p in cmd.click_command.params
+            if isinstance(p, click.Option) and p.opts[0].startswith("--")]
 
 
 class TableCompleter(Completer):

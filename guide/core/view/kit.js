@@ -59,11 +59,28 @@ const kit = (() => {
     shownVersion = data.version;
     try {
       drawFn(data);
+      botBanner(data);
     } catch (e) {
       console.error(e);
     }
     document.body.dataset.drawn = String(Number(document.body.dataset.drawn || 0) + 1);
     if (data.version !== undefined) document.body.dataset.version = String(data.version);
+  }
+
+  // A bot plays this seat (`bot NAME`): a banner above the page saying so in the table's
+  // words (the payload's `bot`); a person who takes the seat back gets the page without it.
+  function botBanner(data) {
+    let e = document.getElementById("kit-bot");
+    if (!data.bot) {
+      if (e) e.remove();
+      return;
+    }
+    if (!e) {
+      e = h("div", {id: "kit-bot", class: "kit-bot", role: "status"});
+      document.body.prepend(e);
+    }
+    e.textContent = data.bot.said || "";
+    e.dataset.level = data.bot.level || "";
   }
 
   function away(yes) {

@@ -99,15 +99,46 @@ def prune(state: CaveState, box: Box) -> list[Event]:
     leaves the game (kept while any of its two squares is seen); a discovered exit stays.
     A tile is seen when a character in the cave stands on it, or stands next to it on a tile
     and the two open toward each other (seen_by, asked of each tile instead of each character)."""
+    unseen = _unseen(state, box, _standing(state, box))
+    if not unseen:
+        return []
+    if len(unseen) > 1:
+        unseen.sort(key=rows(box.width, box.height).__getitem__)  # as the discards receive them
+    board = state["board"]
+    gone: list[list[int]] = []
+    start_gone = False
+    for k in unseen:
+        tile_id = board.pop(k)["id"]
+        x, y = k.split(",")
+        gone.append([int(x), int(y)])
+        if tile_id == START:
+            start_gone = True
+        else:
+            state["tiles"]["discard"].append(tile_id)
+    if start_gone:
+        del state["pieces"][START]
+    return [{"kind": "pruned", "squares": gone, "start": start_gone}]
+
+
+def _standing(state: CaveState, box: Box) -> dict[str, int]:
+    """The squares where characters in the cave stand, each with its tile's open sides (a
+    bitmask; 0 where no tile lies)."""
     board, pieces, masks = state["board"], state["pieces"], box.masks
-    ways = links(box.width, box.height)
-    standing: dict[str, int] = {}                   # where characters stand: the open sides
+    standing: dict[str, int] = {}
     for ch in state["characters"]:
         if ch["state"] == "in":
             here = key(ch["x"], ch["y"])
             if here not in standing:
                 q = board.get(here)
                 standing[here] = 0 if q is None else masks[pieces[q["id"]]["shape"]][q["turn"]]
+    return standing
+
+
+def _unseen(state: CaveState, box: Box, standing: dict[str, int]) -> list[str]:
+    """The squares of the tiles no character sees (C-VIS-1), the exit never among them, the
+    start tile's only when neither of its squares is seen."""
+    board, pieces, masks = state["board"], state["pieces"], box.masks
+    ways = links(box.width, box.height)
     unseen: list[str] = []
     start_seen = False
     for k, p in board.items():
@@ -126,23 +157,7 @@ def prune(state: CaveState, box: Box) -> list[Event]:
             start_seen = True
     if start_seen:                                  # kept while any of its squares is seen
         unseen = [k for k in unseen if board[k]["id"] != START]
-    if not unseen:
-        return []
-    if len(unseen) > 1:
-        unseen.sort(key=rows(box.width, box.height).__getitem__)  # as the discards receive them
-    gone: list[list[int]] = []
-    start_gone = False
-    for k in unseen:
-        tile_id = board.pop(k)["id"]
-        x, y = k.split(",")
-        gone.append([int(x), int(y)])
-        if tile_id == START:
-            start_gone = True
-        else:
-            state["tiles"]["discard"].append(tile_id)
-    if start_gone:
-        del state["pieces"][START]
-    return [{"kind": "pruned", "squares": gone, "start": start_gone}]
+    return unseen
 
 
 @cache

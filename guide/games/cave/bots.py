@@ -1,10 +1,29 @@
 """Cave escape's part in bots and `guide bench` (guide.core.bots.kit): a cooperative game,
 so the party wins or loses together: a game is won when someone escapes (the cave nearly
 always wins, docs/cave.md); the bench's figures are `cave sim`'s: how many escaped, and the
-deaths by cause."""
+deaths by cause.
+
+The `think` level (guide.core.bots.think) gets two things from here:
+
+- the sampler (`sample`): a whole state as the seat may believe it, built from the box and
+  the seat's page only (its `state`, the characters as data, `pictures`): the tiles on the
+  board as seen; the cave tiles not on the board dealt from what the box holds less what
+  lies there (their shapes and contents paired at random, C-TILE-1), as many to the draw
+  pile as the page counts and the rest to the discards; the exit, when not yet laid,
+  somewhere in the draw pile's last eleven (C-SET-2); the top tile of the shape the mover's
+  page draws; the event deck less the cards held, the meal deck freshly paired (C-DECK-2)
+  and the food deck less the cards held, each shuffled;
+- the heuristic (`value`): the chance that the party lays the exit, read as the draws the
+  party may still make (each character's Energy, its food at what a meal gives on average,
+  the turns its mental strength lasts before paranoia holds it, less the steps to the
+  nearest empty square) against where the exit may lie among the tiles left. Once the exit
+  lies on the board, how near the others are to it.
+"""
 
 from __future__ import annotations
 
+import heapq
+import math
 import random
 from collections import Counter
 from typing import Any
@@ -12,11 +31,25 @@ from typing import Any
 from guide.core.bots.kit import BotKit, Outcome
 from guide.core.table import Table
 
+from .board import links
+from .box import CAVE_SHAPES, CONTENTS, TURNS, Box
+from .state import EXIT, START, CaveState, Character, key
+
+ROLLS = "--roll"          # the table's own d20: a face a person reads off a real die
+SPREAD = 2.5              # how far a guess of the draws left may be off (the heuristic's sigma)
+
 
 class CaveBots(BotKit):
     cooperative = True
-    players = (2, 1, 4)
+    players = (4, 1, 4)     # with fewer than four, too few tiles are laid to reach the exit
     max_moves = 3000
+    think_samples = 3
+    think_depth = 0         # the heuristic judges right after the candidate (a turn is short)
+    think_candidates = 16   # every move of a turn: a direction and its turn, eat, roll, end
+
+    def never(self, move: Any) -> bool:
+        """A bot rolls guide's d20, never names a face of the table's own die."""
+        return ROLLS in move.line.split()
 
     def setup(self, seats: list[str], rng: random.Random) -> list[str]:
         return [f"character {s}" for s in seats] + ["start"]
@@ -45,6 +78,242 @@ class CaveBots(BotKit):
         n = max(len(outcomes), 1)
         escaped = Counter(o.figures["escaped"] for o in outcomes)
         return {"escaped": {str(k): round(100 * escaped[k] / n, 2) for k in range(len(seats) + 1)}}
+
+    # --- the think level ---------------------------------------------------------------
+    def sample(self, library: Any, view: dict, seat: str, rng: random.Random) -> dict | None:
+        return sample(library, view, rng)
+
+    def value(self, table: Table, seat: str) -> float:
+        return value(table.state, table.library)
+
+
+def _turn_of(box: Box, shape: str, openings: list[str]) -> int:
+    """The orientation of a placed tile from its open sides (the first that gives them)."""
+    want = set(openings)
+    return next((t for t in TURNS if set(box.sides(shape, t)) == want), 0)
+
+
+def _shape_of(box: Box, sides: list[str]) -> list[str]:
+    """The shapes a picture of open sides may be (a four-way and the exit look alike)."""
+    want = set(sides)
+    return [s for s in (*CAVE_SHAPES, EXIT)
+            if any(set(box.sides(s, t)) == want for t in TURNS)]
+
+
+def sample(box: Box, view: dict, rng: random.Random) -> dict | None:
+    """A whole CaveState as the seat may believe it (see the module's words): the page's
+    `state` and characters, and what lies face down dealt at random."""
+    if view.get("phase") != "play":
+        return None
+    public = view["state"]
+    pieces: dict[str, Any] = {}
+    board: dict[str, Any] = {}
+    shapes = Counter({s: box.shapes.get(s, 0) for s in CAVE_SHAPES})
+    contents = Counter({c: box.contents.get(c, 0) for c in CONTENTS})
+    pairs = Counter((s, c) for s, c, n in box.pairing for _ in range(n))
+    laid = exit_laid = 0
+    for tile in public["board"]["tiles"]:
+        shape, content = tile["shape"], tile["content"]
+        if shape in (START, EXIT):
+            tile_id = shape
+            exit_laid |= shape == EXIT
+        else:
+            laid += 1
+            tile_id = f"b{laid}"
+            shapes[shape] -= 1
+            contents[content] -= 1
+            pairs[(shape, content)] -= 1
+        pieces[tile_id] = {"shape": shape, "content": content, "eaten": content == "food"}
+        board[key(tile["x"], tile["y"])] = {"id": tile_id, "turn": _turn_of(box, shape, tile["openings"])}
+    # the cave tiles not on the board, their shapes and contents paired at random (C-TILE-1)
+    if box.pairing:
+        unseen = [p for p, n in pairs.items() for _ in range(max(n, 0))]
+    else:
+        left_shapes = [s for s, n in shapes.items() for _ in range(max(n, 0))]
+        left_contents = [c for c, n in contents.items() for _ in range(max(n, 0))]
+        rng.shuffle(left_contents)
+        unseen = list(zip(left_shapes, left_contents, strict=False))
+    rng.shuffle(unseen)
+    ids = []
+    for i, (shape, content) in enumerate(unseen, start=1):
+        pieces[f"t{i}"] = {"shape": shape, "content": content, "eaten": False}
+        ids.append(f"t{i}")
+    deck_left = int(public["deck_left"])
+    cave_left = deck_left - (0 if exit_laid else 1)
+    draw, discard = ids[:max(cave_left, 0)], ids[max(cave_left, 0):]
+    for tile_id in discard:                       # drawn once: a food tile's card was taken
+        pieces[tile_id]["eaten"] = pieces[tile_id]["content"] == "food"
+    pictures = view.get("pictures") or {}
+    if pictures and draw:                         # the mover's page draws the top tile's shape
+        shown = _shape_of(box, next(iter(pictures.values())))
+        top = next((i for i, t in enumerate(draw) if pieces[t]["shape"] in shown), None)
+        if top is not None:
+            draw[0], draw[top] = draw[top], draw[0]
+    if not exit_laid:                             # C-SET-2: among the last eleven
+        pieces[EXIT] = {"shape": EXIT, "content": EXIT, "eaten": False}
+        span = min(box.exit_in_last + 1, len(draw) + 1)
+        at = len(draw) - rng.randrange(span) if span else 0
+        if pictures and at == 0 and draw and EXIT not in _shape_of(box, next(iter(pictures.values()))):
+            at = 1
+        draw.insert(at, EXIT)
+    people = view["characters"]
+    held_fire = sum(c["fire"] for c in people if c["state"] == "in")
+    held_items = sum(c["items"] for c in people if c["state"] == "in")
+    events = Counter(box.events)
+    events["fire"] = max(0, events["fire"] - held_fire)
+    events["item"] = max(0, events["item"] - held_items)
+    event_deck = [c for c, n in events.items() for _ in range(n)]
+    rng.shuffle(event_deck)
+    if box.meal_pairing:
+        meals = [[u, p] for u, p in box.meal_pairing]
+    else:
+        unprepared = [r for r, n in box.unprepared.items() for _ in range(n)]
+        prepared = [r for r, n in box.prepared.items() for _ in range(n)]
+        rng.shuffle(prepared)
+        meals = [[u, p] for u, p in zip(unprepared, prepared, strict=False)]
+    rng.shuffle(meals)
+    food = Counter(box.food)
+    for c in people:
+        food.subtract(c["food"])
+    food_deck = [v for v, n in food.items() for _ in range(max(n, 0))]
+    rng.shuffle(food_deck)
+    characters = []
+    for c in people:
+        x, y = c["at"]
+        characters.append({
+            "name": c["name"], "x": x, "y": y, "energy": c["energy"], "mental": c["mental"],
+            "food": list(c["food"]), "items": c["items"], "fire": c["fire"], "state": c["state"],
+            "stuck": bool(c.get("stuck")), "challenge": dict(c["challenge"]) if c.get("challenge") else None,
+            "cause": "exit" if c["state"] == "out" else ("starved" if c["state"] == "dead" else None),
+            "ended": None})
+    names = [c["name"] for c in characters]
+    if view.get("turn") not in names:
+        return None
+    return {"schema": 1, "phase": "play", "round": view["round"], "turn": names.index(view["turn"]),
+            "moved": bool(view.get("moved")), "shared": bool(view.get("shared")),
+            "board": board, "pieces": pieces, "tiles": {"draw": draw, "discard": discard},
+            "events": {"draw": event_deck, "discard": []}, "meals": {"draw": meals, "discard": []},
+            "food": food_deck, "characters": characters, "ended_by": None}
+
+
+# --- the heuristic ------------------------------------------------------------------------
+PARANOIA = 0.26           # a laid tile's chance of paranoia: 16 event tiles of 40, 13 of 20 cards
+
+
+def _meal(box: Box) -> tuple[float, float, float, float]:
+    """What a food card of value v gives on average, raw and cooked: (a, b) of a*v + b."""
+    def mean(sides: dict[str, int]) -> tuple[float, float]:
+        n = sum(sides.values()) or 1
+        a = sum(k for r, k in sides.items() if box.results[r][0]) / n
+        b = sum(k * box.results[r][1] for r, k in sides.items()) / n
+        return a, b
+    return (*mean(box.unprepared), *mean(box.prepared))
+
+
+def _steps_to_empty(state: CaveState, box: Box, ch: Character, most: int = 8) -> int:
+    """Turns from the character to the nearest empty square it can walk into, over placed
+    tiles that open toward each other; a challenge tile on the way counts three (its roll, or
+    the way back); `most` when none is that near."""
+    board, pieces, masks = state["board"], state["pieces"], box.masks
+    ways = links(box.width, box.height)
+    here = key(ch["x"], ch["y"])
+    placed = board.get(here)
+    if placed is None:
+        return most
+    best = {here: 0}
+    todo = [(0, here, masks[pieces[placed["id"]]["shape"]][placed["turn"]])]
+    while todo:
+        cost, square, sides = heapq.heappop(todo)
+        if cost >= most:
+            break
+        for _side, there, back in ways[square][sides]:
+            p = board.get(there)
+            if p is None:
+                return cost + 1           # the first empty square popped is the nearest
+            piece = pieces[p["id"]]
+            theirs = masks[piece["shape"]][p["turn"]]
+            if not theirs & back:
+                continue
+            step = cost + (3 if piece["content"] == "challenge" else 1)   # every entry rolls
+            if step < best.get(there, most):
+                best[there] = step
+                heapq.heappush(todo, (step, there, theirs))
+    return most
+
+
+def _room(state: CaveState, box: Box, ch: Character) -> float:
+    """What the next turns may waste, by where the character stands: nothing with two empty
+    squares its tile opens onto, a little with one (the next tile may close the way), the
+    walk to the nearest empty square when none."""
+    steps = _steps_to_empty(state, box, ch)
+    if steps > 1:
+        return steps - 1 + 0.3
+    placed = state["board"][key(ch["x"], ch["y"])]
+    sides = box.masks[state["pieces"][placed["id"]]["shape"]][placed["turn"]]
+    ways = links(box.width, box.height)
+    empty = [there for _side, there, _back in ways[key(ch["x"], ch["y"])][sides]
+             if there not in state["board"]]
+    if len(empty) >= 2:
+        return 0.0
+    beyond = sum(1 for _side, far, _back in ways[empty[0]][15] if far not in state["board"])
+    return 0.2 if beyond >= 2 else 0.5
+
+
+def _squash(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
+
+
+def value(state: CaveState, box: Box) -> float:
+    """The party's chance of escaping as the heuristic reads it (see the module's words)."""
+    people = state["characters"]
+    if any(c["state"] == "out" for c in people):
+        near = 0.0
+        exit_at = next((k for k, p in state["board"].items() if p["id"] == EXIT), None)
+        ex, ey = map(int, exit_at.split(",")) if exit_at else (0, 0)
+        for c in people:
+            if c["state"] == "out":
+                near += 1
+            elif c["state"] == "in" and exit_at:
+                near += 1 / (1 + abs(c["x"] - ex) + abs(c["y"] - ey))
+        return 0.8 + 0.2 * near / len(people)
+    draw = state["tiles"]["draw"]
+    if EXIT not in draw:
+        return 0.0
+    raw_a, raw_b, cook_a, cook_b = _meal(box)
+    current = state["characters"][state["turn"]] if state["phase"] == "play" else None
+    future = 0.0
+    for c in people:
+        if c["state"] != "in":
+            continue
+        turns = float(c["energy"])
+        if c is current and state["moved"]:
+            turns -= 1                            # this turn's move is spent
+        a, b = (cook_a, cook_b) if c["fire"] else (raw_a, raw_b)
+        food = sum(a * v + b for v in c["food"])
+        if c["energy"] <= 2:                      # a bad meal at 1 Energy kills
+            food *= 0.8
+        turns += max(food, 0.0)
+        mental = c["mental"] + (1 if c is current and state["moved"] and c["mental"] < box.mental
+                                and any(o is not c and o["state"] == "in" and o["x"] == c["x"]
+                                        and o["y"] == c["y"] for o in people) else 0)
+        if c["stuck"]:                            # until someone comes (C-EV-1)
+            free = [abs(o["x"] - c["x"]) + abs(o["y"] - c["y"]) for o in people
+                    if o is not c and o["state"] == "in" and not o["stuck"]]
+            lasts = 1.0 + (4.0 / (1 + min(free)) if free else 0.0)
+        else:
+            lasts = (mental - 0.5) / PARANOIA
+        laying = min(turns, lasts) + 0.3 * max(turns - lasts, 0.0)
+        held = c["challenge"]
+        if held and not held["crossed"]:          # a roll to cross, or a step back (C-TURN-3)
+            cross = min(1.0, max(c["energy"] - 1 + box.item_bonus * c["items"], 0) / box.challenge_die)
+            laying -= 2 * (1 - cross)
+        if not c["stuck"]:
+            laying -= _room(state, box, c)
+        future += max(laying, 0.0)
+    # the exit lies k tiles down the draw pile, k even among the last eleven (C-SET-2)
+    span = min(box.exit_in_last + 1, len(draw))
+    chance = sum(_squash((future - k) / SPREAD) for k in range(len(draw) - span + 1, len(draw) + 1))
+    return 0.8 * chance / max(span, 1)
 
 
 KIT = CaveBots()

@@ -78,7 +78,9 @@ def toolbar(state: CaveState) -> str:
 def view(state: CaveState, box: Box, story: list[str] | None = None) -> dict[str, Any]:
     """The players' TV page: everything on it is public (a cooperative game has no secrets).
     The board as SVG tiles and as the text map, each character's meters and cards, whose
-    turn, and the last lines of the story."""
+    turn, and the last lines of the story; as data too, what holds each character (`stuck`,
+    its `challenge`) and whether this turn's movement is spent (`moved`) and the turn began
+    in company (`shared`, C-TURN-7): what a bot's sampler reads (bots.py)."""
     who = marks(state)
     turn = current(state)
     people = [{"name": c["name"], "mark": who[c["name"]], "colour": COLOURS[i % len(COLOURS)],
@@ -86,6 +88,7 @@ def view(state: CaveState, box: Box, story: list[str] | None = None) -> dict[str
                "mental": c["mental"], "mental_max": box.mental, "food": list(c["food"]),
                "fire": c["fire"], "items": c["items"], "at": [c["x"], c["y"]],
                "turn": c is turn, "held": held(state, box, c) if c["state"] == "in" else "",
+               "stuck": c["stuck"], "challenge": dict(c["challenge"]) if c["challenge"] else None,
                "cards": _("food {food} · fire {fire} · items {items}").format(
                    food=", ".join(map(str, c["food"])) or _("none"), fire=c["fire"], items=c["items"]),
                "on": _("on {x},{y}").format(x=c["x"], y=c["y"]),
@@ -96,6 +99,7 @@ def view(state: CaveState, box: Box, story: list[str] | None = None) -> dict[str
               for i, c in enumerate(state["characters"])]
     return {"game": "cave", "title": headline(state), "toolbar": toolbar(state),
             "round": state["round"], "phase": state["phase"], "turn": turn["name"] if turn else None,
+            "moved": state["moved"], "shared": state["shared"],
             "deck_left": len(state["tiles"]["draw"]), "discards": len(state["tiles"]["discard"]),
             "board": board_svg(state, box), "characters": people, "story": list(story or []),
             "map": render_map(state, box).splitlines(), "state": public_state(state, box),

@@ -65,32 +65,16 @@ def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None
         raise RuleError(_("the game has already started"))
     if not state["characters"]:
         raise RuleError(_("add a character first: character NAME"))
-    x, y = at if at is not None else box.start_at
-    wide, high = (1, 2) if upright else (2, 1)
-    if not (0 <= x <= box.width - wide and 0 <= y <= box.height - high):
-        needs = (_("the upright start tile (1x2) needs X 0..{x} and Y 0..{y}") if upright
-                 else _("the 2x1 start tile needs X 0..{x} and Y 0..{y}"))
-        raise RuleError(needs.format(x=box.width - wide, y=box.height - high))
+    x, y = _start_at(box, at, upright)
     squares = start_squares(x, y, upright)
-    pieces = cave_tiles(box, dice)
-    deck = shuffle(list(pieces), dice)
-    cut = max(0, len(deck) - box.exit_in_last)
-    deck = deck[:cut] + shuffle(deck[cut:] + [EXIT], dice)            # C-SET-2
-    pieces[EXIT] = Piece(shape=EXIT, content=EXIT, eaten=False)
-    pieces[START] = Piece(shape=START, content=START, eaten=False)
+    pieces, deck = _tiles(box, dice)
     state["pieces"] = pieces
     state["tiles"] = {"draw": deck, "discard": []}
     state["board"] = {key(*sq): Placed(id=START, turn=90 if upright else 0) for sq in squares}
     state["events"] = {"draw": shuffle([c for c, n in box.events.items() for _ in range(n)], dice),
                        "discard": []}
     state["food"] = shuffle(list(box.food), dice)
-    if box.meal_pairing:
-        meals = [[u, p] for u, p in box.meal_pairing]
-    else:                                                              # C-DECK-2
-        unprepared = [r for r, n in box.unprepared.items() for _ in range(n)]
-        prepared = shuffle([r for r, n in box.prepared.items() for _ in range(n)], dice)
-        meals = [[u, p] for u, p in zip(unprepared, prepared, strict=True)]
-    state["meals"] = {"draw": shuffle(meals, dice), "discard": []}
+    state["meals"] = {"draw": shuffle(_meals(box, dice), dice), "discard": []}
     for ch in state["characters"]:
         ch["x"], ch["y"] = x, y
     state["phase"], state["round"], state["turn"], state["moved"] = "play", 1, 0, False
@@ -99,3 +83,36 @@ def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None
     return [{"kind": "started", "at": [x, y], "squares": [list(sq) for sq in squares], "tiles": len(deck),
              "characters": [c["name"] for c in state["characters"]]},
             {"kind": "turn", "who": first, "round": 1}]
+
+
+def _start_at(box: Box, at: tuple[int, int] | None, upright: bool) -> tuple[int, int]:
+    """C-SET-1: where the start tile goes (the box's place unless --at), whole on the board."""
+    x, y = at if at is not None else box.start_at
+    wide, high = (1, 2) if upright else (2, 1)
+    if not (0 <= x <= box.width - wide and 0 <= y <= box.height - high):
+        needs = (_("the upright start tile (1x2) needs X 0..{x} and Y 0..{y}") if upright
+                 else _("the 2x1 start tile needs X 0..{x} and Y 0..{y}"))
+        raise RuleError(needs.format(x=box.width - wide, y=box.height - high))
+    return x, y
+
+
+def _tiles(box: Box, dice: DiceLike) -> tuple[dict[str, Piece], list[str]]:
+    """Every piece (the cave tiles, C-TILE-1, with the exit and start tiles), and the draw
+    pile: the cave tiles shuffled, the exit shuffled into the last `exit_in_last` (C-SET-2)."""
+    pieces = cave_tiles(box, dice)
+    deck = shuffle(list(pieces), dice)
+    cut = max(0, len(deck) - box.exit_in_last)
+    deck = deck[:cut] + shuffle(deck[cut:] + [EXIT], dice)
+    pieces[EXIT] = Piece(shape=EXIT, content=EXIT, eaten=False)
+    pieces[START] = Piece(shape=START, content=START, eaten=False)
+    return pieces, deck
+
+
+def _meals(box: Box, dice: DiceLike) -> list[list[str]]:
+    """C-DECK-2: the meal cards, each unprepared recipe paired with a prepared one by a
+    shuffle (unless the box fixes the pairing); the deck itself is shuffled after."""
+    if box.meal_pairing:
+        return [[u, p] for u, p in box.meal_pairing]
+    unprepared = [r for r, n in box.unprepared.items() for _ in range(n)]
+    prepared = shuffle([r for r, n in box.prepared.items() for _ in range(n)], dice)
+    return [[u, p] for u, p in zip(unprepared, prepared, strict=True)]

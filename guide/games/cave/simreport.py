@@ -145,8 +145,27 @@ def sweep_tables(knob: str, runs: Sequence[Figures]) -> list[str]:
     def name(f: Figures) -> str:
         value = str(f.settings.get(knob, ""))
         return value if len(players) == 1 else f"{f.players} {value}"
+    names = [name(f) for f in runs]
     top = max(players)
-    out = [heading_sweep(knob, runs)]
+    out = [heading_sweep(knob, runs), *_sweep_notes(knob, runs)]
+    out += table(_("Escaped: % of the games, and the 95% interval"),
+                 [label] + [_("{count} of {players}").format(count=k, players=top)
+                            for k in range(top + 1)],
+                 [[n] + [cell(d["escaped"][k]) if k <= f.players else "-" for k in range(top + 1)]
+                  for n, f, d in zip(names, runs, dicts, strict=True)])
+    out += table(_("The games: tiles laid, rounds, turns (means), exit drawn (% of the games)"),
+                 [label, _("tiles laid"), _("rounds"), _("turns"), _("exit drawn")],
+                 [[n, cell(d["tiles_laid"], False), cell(d["rounds"], False),
+                   cell(d["turns"], False), cell(d["exit_drawn"])]
+                  for n, d in zip(names, dicts, strict=True)])
+    out += _deaths_table(label, names, runs, dicts)
+    return out
+
+
+def _sweep_notes(knob: str, runs: Sequence[Figures]) -> list[str]:
+    """What was adjusted to match the rules: once when every run has the same notes, else
+    each run's with its value of the knob."""
+    out: list[str] = []
     same = all(f.notes == runs[0].notes for f in runs)
     for f in runs[:1] if same else runs:
         for n in f.notes:
@@ -154,24 +173,24 @@ def sweep_tables(knob: str, runs: Sequence[Figures]) -> list[str]:
                     _("note ({knob}={value}): {note}").format(knob=knob, value=f.settings.get(knob),
                                                              note=n))
             out += textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="    ")
-    out += table(_("Escaped: % of the games, and the 95% interval"),
-                 [label] + [_("{count} of {players}").format(count=k, players=top)
-                            for k in range(top + 1)],
-                 [[name(f)] + [cell(d["escaped"][k]) if k <= f.players else "-" for k in range(top + 1)]
-                  for f, d in zip(runs, dicts, strict=True)])
-    out += table(_("The games: tiles laid, rounds, turns (means), exit drawn (% of the games)"),
-                 [label, _("tiles laid"), _("rounds"), _("turns"), _("exit drawn")],
-                 [[name(f), cell(d["tiles_laid"], False), cell(d["rounds"], False),
-                   cell(d["turns"], False), cell(d["exit_drawn"])]
-                  for f, d in zip(runs, dicts, strict=True)])
-    causes = sorted({c for d in dicts for c in d["deaths"]["causes"]})
-    if causes:
-        out += table(_("Deaths: % of the characters, by cause"),
-                     [label, *(pgettext("cause", c) for c in causes)],
-                     [[name(f)] + [cell(d["deaths"]["causes"].get(c) or {"share": 0.0, **_zero(f)})
-                                   for c in causes]
-                      for f, d in zip(runs, dicts, strict=True)])
     return out
+
+
+def _deaths_table(label: str, names: list[str], runs: Sequence[Figures],
+                  dicts: list[dict[str, Any]]) -> list[str]:
+    """The share of the characters dead of each cause seen in any run (none seen: no table)."""
+    causes = sorted({c for d in dicts for c in d["deaths"]["causes"]})
+    if not causes:
+        return []
+    return table(_("Deaths: % of the characters, by cause"),
+                 [label, *(pgettext("cause", c) for c in causes)],
+                 [[n] + [cell(_cause(d, c, f)) for c in causes]
+                  for n, f, d in zip(names, runs, dicts, strict=True)])
+
+
+def _cause(d: dict[str, Any], cause: str, f: Figures) -> dict[str, Any]:
+    """A run's deaths of this cause, or none with the interval that none has."""
+    return d["deaths"]["causes"].get(cause) or {"share": 0.0, **_zero(f)}
 
 
 def _zero(f: Figures) -> dict[str, float]:
@@ -190,36 +209,50 @@ def heading_sweep(knob: str, runs: Sequence[Figures]) -> str:
     return "\n".join(textwrap.wrap(text, WIDTH, subsequent_indent="  "))
 
 
+_SHARE = ("share", "low", "high")                        # a share with its 95% interval
+_MEAN = ("mean", "low", "high", "median", "min", "max")   # a mean with its interval and range
+_COUNTS = ("tiles_laid", "rounds", "turns")
+
+
 def to_csv(runs: Sequence[Figures]) -> str:
     """One row a run: the players, the knobs turned, then every figure with its interval."""
     dicts = [as_dict(f) for f in runs]
     knobs = list(dict.fromkeys(k for f in runs for k in f.settings))
     top = max(f.players for f in runs)
     causes = sorted({c for d in dicts for c in d["deaths"]["causes"]})
-    head = ["players", "games", "seed", *knobs]
-    head += [f"escaped_{k}_{part}" for k in range(top + 1) for part in ("share", "low", "high")]
-    head += [f"someone_escaped_{p}" for p in ("share", "low", "high")]
-    for name in ("tiles_laid", "rounds", "turns"):
-        head += [f"{name}_{p}" for p in ("mean", "low", "high", "median", "min", "max")]
-    head += [f"exit_drawn_{p}" for p in ("share", "low", "high")]
-    head += [f"death_{c.replace(' ', '_')}_{p}" for c in causes for p in ("share", "low", "high")]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(head)
+    writer.writerow(_csv_head(knobs, top, causes))
     for f, d in zip(runs, dicts, strict=True):
-        row: list[Any] = [f.players, f.games, f.seed, *[f.settings.get(k, "") for k in knobs]]
-        for k in range(top + 1):
-            e = d["escaped"][k] if k <= f.players else None
-            row += [_n(e[p]) if e else "" for p in ("share", "low", "high")]
-        row += [_n(d["someone_escaped"][p]) for p in ("share", "low", "high")]
-        for name in ("tiles_laid", "rounds", "turns"):
-            row += [_n(d[name][p]) for p in ("mean", "low", "high", "median", "min", "max")]
-        row += [_n(d["exit_drawn"][p]) for p in ("share", "low", "high")]
-        for c in causes:
-            s = d["deaths"]["causes"].get(c) or {"share": 0.0, **_zero(f)}
-            row += [_n(s[p]) for p in ("share", "low", "high")]
-        writer.writerow(row)
+        writer.writerow(_csv_row(f, d, knobs, top, causes))
     return buffer.getvalue()
+
+
+def _csv_head(knobs: list[str], top: int, causes: list[str]) -> list[str]:
+    head = ["players", "games", "seed", *knobs]
+    head += [f"escaped_{k}_{part}" for k in range(top + 1) for part in _SHARE]
+    head += [f"someone_escaped_{p}" for p in _SHARE]
+    for name in _COUNTS:
+        head += [f"{name}_{p}" for p in _MEAN]
+    head += [f"exit_drawn_{p}" for p in _SHARE]
+    head += [f"death_{c.replace(' ', '_')}_{p}" for c in causes for p in _SHARE]
+    return head
+
+
+def _csv_row(f: Figures, d: dict[str, Any], knobs: list[str], top: int,
+             causes: list[str]) -> list[Any]:
+    """A run's row; a count of escapers above its players is left empty."""
+    row: list[Any] = [f.players, f.games, f.seed, *[f.settings.get(k, "") for k in knobs]]
+    for k in range(top + 1):
+        e = d["escaped"][k] if k <= f.players else None
+        row += [_n(e[p]) if e else "" for p in _SHARE]
+    row += [_n(d["someone_escaped"][p]) for p in _SHARE]
+    for name in _COUNTS:
+        row += [_n(d[name][p]) for p in _MEAN]
+    row += [_n(d["exit_drawn"][p]) for p in _SHARE]
+    for c in causes:
+        row += [_n(_cause(d, c, f)[p]) for p in _SHARE]
+    return row
 
 
 def _n(value: Any) -> Any:

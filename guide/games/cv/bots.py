@@ -2,7 +2,14 @@
 list, so the bench needs the table's own card file (`--box DIR` with a box.yaml of cards)
 and says so without one. Each bench game deals every player a secret life goal and lays
 out players - 1 public goals at random among 76..83 (V-SET-1), then the track from the card
-file; its figures are the points by goal (V-SCORE-4)."""
+file; its figures are the points by goal (V-SCORE-4).
+
+Levels: `random`, and `think` (the core's determinization, guide.core.bots.think) with CV's
+sampler and heuristic (belief.py): for two deals of what the seat cannot see, each of the
+seat's moves worth weighing (every take, play, loss and power, the end of the turn, and a few
+sets of dice to reroll) is played on the real rules, and the state it leaves is judged by
+its points and what the dice still buy. A reroll is tried once per deal, each with dice of
+its own, so a reroll is weighed by two outcomes."""
 
 from __future__ import annotations
 
@@ -10,13 +17,13 @@ import copy
 import random
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from guide.core.bots.kit import BotKit, Outcome
 from guide.core.i18n import domain
 from guide.core.table import Table
 
-from . import score
+from . import belief, score
 
 _, ngettext, pgettext = domain("cv").functions()
 GOALS = list(range(76, 84))        # V-SCORE-4: the life goals
@@ -25,6 +32,26 @@ GOALS = list(range(76, 84))        # V-SCORE-4: the life goals
 class CvBots(BotKit):
     players = (2, 2, 4)
     max_moves = 6000
+    think_samples = 2              # deals of what the seat cannot see
+    think_depth = 0                # the heuristic judges the state a candidate leaves
+    rerolls = 4                    # the sets of dice to reroll it weighs at most
+
+    def sample(self, library: Any, view: dict, seat: str, rng: random.Random) -> dict | None:
+        return cast(dict | None, belief.sample(library, view, seat, rng))
+
+    def value(self, table: Table, seat: str) -> float:
+        return belief.value(table.state, table.library, seat)
+
+    def candidates(self, moves: list, view: dict, seat: str, rng: random.Random) -> list:
+        """Every move but the rerolls, and a few sets of dice to reroll: every die the seat
+        may reroll, and others drawn at random (a roll of five dice has 31 sets)."""
+        rerolls = [m for m in moves if m.line.startswith("reroll ")]
+        rest = [m for m in moves if not m.line.startswith("reroll ")]
+        if len(rerolls) > self.rerolls:
+            widest = max(rerolls, key=lambda m: len(m.line.split()))
+            others = [m for m in rerolls if m is not widest]
+            rerolls = [widest, *rng.sample(others, self.rerolls - 1)]
+        return rest + rerolls
 
     def notes(self, boxes: list) -> list[str]:
         return [_("The table's card file: {boxes}; the Bicycle counted 1 point.").format(

@@ -110,8 +110,10 @@ def note_hand(state: CvState, lib: Library, who: str, name: str, gives: list[str
     card["gives"] = list(gives) or (list(printed.tokens) if printed else []) or \
         (list(found[1].symbols) if found else [])
     p["hand"].append(card)
+    # a hand is its player's (V-EVENT-1): as a typed goal, the table's one screen says it to
+    # the typist, the story keeps it out of `log` but with --gm; no seat or TV hears it
     return [{"kind": "in_hand", "player": p["name"], "card": card["name"], "number": card["number"],
-             "gives": card["gives"]}]
+             "gives": card["gives"], "private": "gm"}]
 
 
 class EventLost(RuleError):
@@ -173,12 +175,12 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
 
 
 def _held(p: Player, name: str, lib: Library) -> int:
-    """Where in `p`'s hand the card `name` is; refused when it is not there."""
+    """Where in `p`'s hand the card `name` is; refused when it is not there (without
+    telling the hand, V-EVENT-1)."""
     i = find_card(p["hand"], name, lib)
-    if i is None:
-        held = ", ".join(c["name"] for c in p["hand"]) or _("nothing")
-        raise RuleError(_("{player} holds no {name!r} (holds: {held})").format(
-            player=p['name'], name=name, held=held))
+    if i is None:       # the hand is its player's: the table's one screen is not told it
+        raise RuleError(_("{player} holds no {name!r} (a hand is secret: V-EVENT-1)").format(
+            player=p['name'], name=name))
     return i
 
 

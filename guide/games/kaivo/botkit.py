@@ -1,20 +1,60 @@
 """Kaivo's part in the core's bots and `guide bench --game kaivo` (guide.core.bots.kit): a
 match of friends' seats (`deal --friends`), every seat played by a core bot from its own
 page; looks (K-DEAL-1's taps to see a card) and leaving or joining the table are not moves a
-bot makes. `guide kaivo bench` keeps Kaivo's own three levels, played inside the rules."""
+bot makes.
+
+Levels: `random`, and Kaivo's own three, `easy`, `normal` and `hard` (bots.py, their knobs in
+cards/kaivo/bots.yaml), which decide from the seat's memory: a page shows a card the seat saw
+only for the box's seconds (K-DEAL-1), so a seat played by a bot is given, in its view, all
+its seat has seen and remembers (`you.memory`, seats.seat_view: the seat's own knowledge,
+never a card it has not seen). The level's move is the seat's move of the same command line.
+The bench compares `random` with `hard` by default."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from guide.core.bots.kit import BotKit, Outcome
+from guide.core.dice import Dice
+from guide.core.line import build
 from guide.core.table import Table
+
+from .bots import choose
+from .model import LEVELS
+from .seats import _move_words
+
+if TYPE_CHECKING:
+    from guide.core.bots import Seen
+    from guide.core.seats import Move
+
+
+def level(name: str) -> Callable[[Seen], Move]:
+    """Kaivo's level `name` as a core bot: its choice from the seat's memory, as the seat's
+    move (a level that finds no such move, or a seat with no memory, plays any move)."""
+
+    def play(seen: Seen) -> Move:
+        memory = seen.view.get("you", {}).get("memory")
+        if memory is not None and memory["phase"] != "over" and memory["turn"] == memory["me"]:
+            lib = seen.library
+            action = choose(memory, lib.rules, lib.bots.levels[name],
+                            Dice(seen.rng.getrandbits(64), record=False))
+            line = build(_move_words(memory["names"], action), [("--as", seen.seat)])
+            found = next((m for m in seen.moves if m.line == line), None)
+            if found is not None:
+                return found
+        return seen.moves[seen.rng.randrange(len(seen.moves))]
+
+    play.__name__ = play.__qualname__ = name
+    return play
 
 
 class KaivoBots(BotKit):
     players = (2, 2, 4)
     max_moves = 6000
+    default_levels = ("random", "hard")
+    levels = {name: level(name) for name in LEVELS}
 
     def never(self, move: Any) -> bool:
         return move.line.split()[0] in ("look", "leave", "join")

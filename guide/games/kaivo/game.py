@@ -14,7 +14,7 @@ from guide.core.game import REFUSE_HIDDEN, Game
 from guide.core.i18n import domain
 from guide.core.line import build
 from guide.core.registry import Registry
-from guide.core.seats import Move
+from guide.core.seats import Move, bot_level
 from guide.core.secrets import Secret
 from guide.core.yamlsrc import Problem
 
@@ -136,7 +136,8 @@ class KaivoGame(Game):
             # this content counts them down whole, as the table does from then
             clock = clock_limit(table.library.rules, tbl["phase"])
         return seats.seat_view(s, seat, self.title, kaivo_commands.now(),
-                               table.library.rules.hints, table.library.rules, clock)
+                               table.library.rules.hints, table.library.rules, clock,
+                               memory=bot_level(table, seat) is not None)
 
     def bots(self) -> BotKit:
         return KIT

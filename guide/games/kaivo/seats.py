@@ -59,13 +59,17 @@ def _held(v: SeatView, me: int | None) -> tuple[str | None, str | None]:
 
 
 def seat_view(state: KaivoState, seat: str, title: str, at: float, hints: bool,
-              rules: Rules | None = None, clock_left: float | None = None) -> dict[str, Any]:
+              rules: Rules | None = None, clock_left: float | None = None,
+              memory: bool = False) -> dict[str, Any]:
     """What the seat's page shows: the public table and that seat's own knowledge, a card
     it saw only for the box's seconds (K-DEAL-1: `showing` at `at`). With `rules`, also what
     the page on the kit draws (seat.html): `you.hand` (the row as cards to tap, no value
     but a face-up one), `you.seeing` (each card shown for the box's seconds, as a private
     reveal), `you.held` (the card in hand, a power by name), `you.clock` (K-CLOCK-1's
-    seconds left, `clock_left`), and `taps` (which move a tap on a card sends)."""
+    seconds left, `clock_left`), and `taps` (which move a tap on a card sends). `memory`
+    (a bot plays the seat, guide.core.bots): also `you.memory`, all the seat has seen and
+    remembers (knowledge.view with no `showing`: the seat's own knowledge, never a card it
+    has not seen), since a page shows a seen card only for the box's seconds (K-DEAL-1)."""
     me = _index(state, seat)
     players = state["players"]
     out: dict[str, Any] = {"title": title, "round": state["round"],
@@ -85,6 +89,8 @@ def seat_view(state: KaivoState, seat: str, title: str, at: float, hints: bool,
             you["row"] = row(v, me)
             you["cards"] = list(v["hands"][me])
             you["holding"], other = _held(v, me)
+            if memory:
+                you["memory"] = view(t, me, None)
         else:
             other = None
         out["table"] = {

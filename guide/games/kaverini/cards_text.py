@@ -50,6 +50,27 @@ def card_detail(card: Card | Side, secret: bool = True) -> list[str]:
     tweaked: tuple[str, ...] = getattr(card, "tweaked", ())
     if tweaked:
         lines.append("  " + _("tweaked for this campaign: {stats}").format(stats=", ".join(tweaked)))
+    facts = _facts(card, secret)
+    if facts:
+        lines.append("  " + ", ".join(facts))
+    if card.abilities:
+        lines.append("  " + _("abilities: {list}").format(list=", ".join(card.abilities)))
+    if secret:
+        lines += _fighting_secrets(card)
+    elif card.techniques:
+        lines.append("  " + ngettext("knows {count} technique (secret)",
+                                     "knows {count} techniques (secret)",
+                                     len(card.techniques)).format(count=len(card.techniques)))
+    lines += _what_it_does(card)
+    back = getattr(card, "back", None)
+    if back is not None:
+        lines.append("  " + _("Flips when: {condition}").format(condition=back.flip))
+        lines.extend("  " + line for line in card_detail(back, secret))
+    return lines
+
+
+def _facts(card: Card | Side, secret: bool) -> list[str]:
+    """The card's numbers on one line: flags, expense, HP, Emotion, Heart (a secret) and usage."""
     facts = []
     if card.flags:
         facts.append(_("flags {flags}").format(flags=" ".join(card.flags)))
@@ -65,27 +86,30 @@ def card_detail(card: Card | Side, secret: bool = True) -> list[str]:
     usage: int | None = getattr(card, "usage", None)
     if usage:
         facts.append(_("usage {value}").format(value=usage))
-    if facts:
-        lines.append("  " + ", ".join(facts))
-    if card.abilities:
-        lines.append("  " + _("abilities: {list}").format(list=", ".join(card.abilities)))
-    if secret:
-        if card.shield:
-            lines.append("  " + _("Shield: {value}").format(value=card.shield))
-        if card.heel:
-            lines.append("  " + _("Heel: {value}").format(value=card.heel))
-        if card.move_die:
-            lines.append("  " + _("moves by a d{sides}").format(sides=card.move_die))
-        for t in card.techniques:
-            faces = f"[{', '.join(map(str, t.roll))}] " if t.roll else ""
-            kind = technique_kind(t)
-            emotion = f" ({kind})" if kind else ""
-            extra = f": {t.text}" if t.text else ""
-            lines.append(f"  - {faces}{t.name}{emotion}: {t.schmerz} Schmerz{extra}")
-    elif card.techniques:
-        lines.append("  " + ngettext("knows {count} technique (secret)",
-                                     "knows {count} techniques (secret)",
-                                     len(card.techniques)).format(count=len(card.techniques)))
+    return facts
+
+
+def _fighting_secrets(card: Card | Side) -> list[str]:
+    """What the players do not see (R-CONF-3): Shield, Heel, the move die and the techniques."""
+    lines = []
+    if card.shield:
+        lines.append("  " + _("Shield: {value}").format(value=card.shield))
+    if card.heel:
+        lines.append("  " + _("Heel: {value}").format(value=card.heel))
+    if card.move_die:
+        lines.append("  " + _("moves by a d{sides}").format(sides=card.move_die))
+    for t in card.techniques:
+        faces = f"[{', '.join(map(str, t.roll))}] " if t.roll else ""
+        kind = technique_kind(t)
+        emotion = f" ({kind})" if kind else ""
+        extra = f": {t.text}" if t.text else ""
+        lines.append(f"  - {faces}{t.name}{emotion}: {t.schmerz} Schmerz{extra}")
+    return lines
+
+
+def _what_it_does(card: Card | Side) -> list[str]:
+    """The card's bond, effects, the tokens it creates, whether it is one, and its text."""
+    lines = []
     bond = getattr(card, "bond", None)
     if bond:
         lines.append("  " + _("Bond: {text}").format(text=bond))
@@ -100,10 +124,6 @@ def card_detail(card: Card | Side, secret: bool = True) -> list[str]:
         lines.append("  " + _("(a token)"))
     if card.text:
         lines.append("  " + card.text)
-    back = getattr(card, "back", None)
-    if back is not None:
-        lines.append("  " + _("Flips when: {condition}").format(condition=back.flip))
-        lines.extend("  " + line for line in card_detail(back, secret))
     return lines
 
 

@@ -14,7 +14,7 @@ from guide.core.i18n import N_, domain
 from guide.games.kaverini.cards_text import technique_kind
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import abilities, ladders
-from guide.games.kaverini.model import CARD_TYPES, Adventure, Card, Side
+from guide.games.kaverini.model import CARD_TYPES, Adventure, Card, Side, Technique
 from guide.games.kaverini.paper_reference import reference
 from guide.games.kaverini.rules.leveling import level
 
@@ -93,6 +93,18 @@ def _sheet(k: dict | None, a: Adventure | None) -> str:
     if k and k["facts"]:
         rows.append("<p>" + _("Facts: {facts}").format(facts="; ".join(e(f) for f in k["facts"]))
                     + "</p>")
+    rows.append(_sheet_techniques(k))
+    rows.append("<p>" + _("Money: {money} &nbsp; Items: {items}").format(
+        money=_sheet_money(k, a), items=_sheet_items(k)) + "</p>")
+    box = '<span class="box"></span>'
+    rows.append("<p>" + _("Now: HP{box} +E/-E{box} +H/-H{box} HP counters{box}").format(box=box)
+                + "</p></div>")
+    return "\n".join(rows)
+
+
+def _sheet_techniques(k: dict | None) -> str:
+    """The sheet's table of the Emotion Table ladders, with the Kaveri's level and technique
+    on each, then its custom techniques."""
     cells = []
     for lad in ladders().values():
         lvl = k["ladders"].get(lad.name) if k else None
@@ -101,18 +113,22 @@ def _sheet(k: dict | None, a: Adventure | None) -> str:
     for name, lvl in (k["custom"].items() if k else ()):
         cells.append(f"<tr><td>{e(_('{name} (custom)').format(name=name))}</td><td>{e(lvl)}</td>"
                      f"<td></td><td>{e(_('no effect; +Lv Schmerz'))}</td></tr>")
-    rows.append("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in (
+    return ("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in (
         _("ladder"), _("level"), _("technique"), _("effect"))) + "</tr>" + "".join(cells) + "</table>")
-    money = f"{e(k['money'])} {e(a.currency if a else '')}" if k else ""
-    items = ", ".join(e(i["card"]) + (" (" + e(ngettext("{count} use", "{count} uses", i["uses"])
-                                               .format(count=i["uses"])) + ")" if i["uses"] else "")
-                      for i in k["items"]) if k else ""
-    rows.append("<p>" + _("Money: {money} &nbsp; Items: {items}").format(money=money, items=items)
-                + "</p>")
-    box = '<span class="box"></span>'
-    rows.append("<p>" + _("Now: HP{box} +E/-E{box} +H/-H{box} HP counters{box}").format(box=box)
-                + "</p></div>")
-    return "\n".join(rows)
+
+
+def _sheet_money(k: dict | None, a: Adventure | None) -> str:
+    """The Kaveri's money in the adventure's currency (blank on a blank sheet)."""
+    return f"{e(k['money'])} {e(a.currency if a else '')}" if k else ""
+
+
+def _sheet_items(k: dict | None) -> str:
+    """The items held, each with the uses it has left (blank on a blank sheet)."""
+    if not k:
+        return ""
+    return ", ".join(e(i["card"]) + (" (" + e(ngettext("{count} use", "{count} uses", i["uses"])
+                                             .format(count=i["uses"])) + ")" if i["uses"] else "")
+                     for i in k["items"])
 
 
 def _scenes(a: Adventure, library: Library) -> str:
@@ -167,6 +183,24 @@ def _lottery(a: Adventure) -> str:
 
 def _card_face(card: Card | Side) -> str:
     kind = card.type + (": " + ", ".join(card.subtypes) if card.subtypes else "")
+    stats = _card_stats(card)
+    out = [f'<div class="name">{e(card.name)}</div><div class="kind">{e(kind)}</div>']
+    if stats:
+        out.append(f'<div class="stats">{e(" · ".join(stats))}</div>')
+    out += [f"<p>{e(line)}</p>" for line in _card_guards(card)]
+    if card.techniques:
+        out.append("<ul>" + "".join(_technique_item(t) for t in card.techniques) + "</ul>")
+    bond = getattr(card, "bond", None)
+    if bond:
+        out.append(f"<p><b>{e(_('Bond:'))}</b> {e(bond)}</p>")
+    if card.text:
+        out.append(f"<p>{e(card.text)}</p>")
+    out += [f"<p>{e(fx.text)}</p>" for fx in card.effects if fx.text and fx.text not in card.text]
+    return "".join(out)
+
+
+def _card_stats(card: Card | Side) -> list[str]:
+    """The numbers printed under a card's name: HP, E, H, expense and usage."""
     stats = [f"{label} {value}" for label, value in
              (("HP", card.hp), ("E", card.emotion or None), ("H", card.heart or None))
              if value is not None]
@@ -174,9 +208,11 @@ def _card_face(card: Card | Side) -> str:
         value = getattr(card, label, None)
         if value is not None:
             stats.append(_(said).format(value=value))
-    out = [f'<div class="name">{e(card.name)}</div><div class="kind">{e(kind)}</div>']
-    if stats:
-        out.append(f'<div class="stats">{e(" · ".join(stats))}</div>')
+    return stats
+
+
+def _card_guards(card: Card | Side) -> list[str]:
+    """A card's abilities, Shield, Heel and move die, a line each."""
     lines = []
     if card.abilities:
         lines.append(_("Abilities: {list}").format(list=", ".join(card.abilities)))
@@ -186,19 +222,17 @@ def _card_face(card: Card | Side) -> str:
         lines.append(_("Heel: {value}").format(value=card.heel))
     if card.move_die:
         lines.append(_("Moves by a d{sides}").format(sides=card.move_die))
-    out += [f"<p>{e(line)}</p>" for line in lines]
-    if card.techniques:
-        out.append("<ul>" + "".join(
-            f"<li>{e('[' + ', '.join(map(str, t.roll)) + '] ' if t.roll else '')}<b>{e(t.name)}</b>"
-            f"{e(' (' + technique_kind(t) + ')' if technique_kind(t) else '')}: {e(t.schmerz)} Schmerz"
-            f"{e(': ' + t.text if t.text else '')}</li>" for t in card.techniques) + "</ul>")
-    bond = getattr(card, "bond", None)
-    if bond:
-        out.append(f"<p><b>{e(_('Bond:'))}</b> {e(bond)}</p>")
-    if card.text:
-        out.append(f"<p>{e(card.text)}</p>")
-    out += [f"<p>{e(fx.text)}</p>" for fx in card.effects if fx.text and fx.text not in card.text]
-    return "".join(out)
+    return lines
+
+
+def _technique_item(t: Technique) -> str:
+    """A card technique as a list item: its move-die faces, name, kind (R-FX-6), Schmerz and
+    text."""
+    faces = "[" + ", ".join(map(str, t.roll)) + "] " if t.roll else ""
+    kind = technique_kind(t)
+    told = " (" + kind + ")" if kind else ""
+    text = ": " + t.text if t.text else ""
+    return f"<li>{e(faces)}<b>{e(t.name)}</b>{e(told)}: {e(t.schmerz)} Schmerz{e(text)}</li>"
 
 
 def _card_back(card: Card) -> str:

@@ -5,7 +5,7 @@ events and the state in, short paragraphs out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,52 +38,107 @@ class Chapter:
 
 
 def chapters(events: Iterable[Event]) -> list[Chapter]:
-    out = [Chapter(_("Before the first scene"))]
-    foes: list[str] = []
-    fallen: list[str] = []
+    story = _Story()
     for e in events:
-        kind, now = e["kind"], out[-1]
-        if kind == "adventure":
-            out.append(Chapter(_("The beginning of {title}").format(
-                title=e.get("title") or e.get("adventure"))))
-        elif kind == "scene":
-            out.append(Chapter(e["name"] if str(e["name"]).startswith(f"{e['scene']}.")
-                               else f"{e['scene']}. {e['name']}"))
-        elif kind == "confront":
-            foes, fallen = [f["name"] for f in e["foes"]], []
-        elif kind == "neutralized" and not e.get("player"):
-            fallen.append(e["name"])
-        elif kind == "over":
-            again = bool(now.fights) and now.last_foes == foes
-            now.fights.append(_fight(foes, fallen, e["result"], again))
-            now.last_foes = foes
-            now.settled = True
-        elif kind == "runaway" and e["escaped"]:
-            pass                      # told by the "over" that follows (result "ran away")
-        elif kind in ("buddy", "companion") and e["joins"]:
-            now.joined.append((_("{card} (buddy)") if kind == "buddy" else
-                               _("{card} (companion)")).format(card=e["card"]))
-        elif kind in ("buddy", "companion"):
-            now.left.append(_("{card} left the party").format(card=e["card"]))
-        elif kind == "leave":
-            now.left.append((_("{name} was out of HP and left for good") if e["who"] == "buddy"
-                             else _("{name} ran for their life, gone for this adventure")).format(
-                                 name=e["name"]))
-        elif kind == "turncoat":
-            now.joined.append(_("{buddy} (buddy, once a foe)").format(buddy=e["buddy"]))
-        elif kind == "level":
-            now.levels[e["kaveri"]] = max(now.levels.get(e["kaveri"], 0), e["level"])
-        elif kind in ("item_given", "item_bought") and e.get("uses") is None:
-            now.items.append(_("{kaveri} got {item}").format(**e))    # Usage items: as the log
-        elif kind == "stand":
-            now.fights.append(_("{names} took a stand when every Kaveri cowered.").format(
-                names=_and([s["name"] for s in e["stand"]])))
-        elif kind == "adventure_done":
-            now.ending = e.get("ending", "")
-            now.settled = True
-        elif kind == "quote":
-            now.quotes.append(e["quote"])
+        tell = _TELLS.get(e["kind"])
+        if tell is not None:
+            tell(story, e)
+    out = story.out
     return [c for c in out if not c.empty() or c is out[-1]]
+
+
+class _Story:
+    """The chapters told so far, and the confrontation under way: its foes and the fallen."""
+
+    def __init__(self) -> None:
+        self.out = [Chapter(_("Before the first scene"))]
+        self.foes: list[str] = []
+        self.fallen: list[str] = []
+
+    @property
+    def now(self) -> Chapter:
+        return self.out[-1]
+
+    def adventure(self, e: Event) -> None:
+        self.out.append(Chapter(_("The beginning of {title}").format(
+            title=e.get("title") or e.get("adventure"))))
+
+    def scene(self, e: Event) -> None:
+        self.out.append(Chapter(e["name"] if str(e["name"]).startswith(f"{e['scene']}.")
+                                else f"{e['scene']}. {e['name']}"))
+
+    def confront(self, e: Event) -> None:
+        self.foes, self.fallen = [f["name"] for f in e["foes"]], []
+
+    def neutralized(self, e: Event) -> None:
+        if not e.get("player"):
+            self.fallen.append(e["name"])
+
+    def over(self, e: Event) -> None:
+        now = self.now
+        again = bool(now.fights) and now.last_foes == self.foes
+        now.fights.append(_fight(self.foes, self.fallen, e["result"], again))
+        now.last_foes = self.foes
+        now.settled = True
+
+    def joins_or_leaves(self, e: Event) -> None:
+        """A buddy or companion card joining the party, or leaving it."""
+        if not e["joins"]:
+            self.now.left.append(_("{card} left the party").format(card=e["card"]))
+        elif e["kind"] == "buddy":
+            self.now.joined.append(_("{card} (buddy)").format(card=e["card"]))
+        else:
+            self.now.joined.append(_("{card} (companion)").format(card=e["card"]))
+
+    def leave(self, e: Event) -> None:
+        if e["who"] == "buddy":
+            said = _("{name} was out of HP and left for good")
+        else:
+            said = _("{name} ran for their life, gone for this adventure")
+        self.now.left.append(said.format(name=e["name"]))
+
+    def turncoat(self, e: Event) -> None:
+        self.now.joined.append(_("{buddy} (buddy, once a foe)").format(buddy=e["buddy"]))
+
+    def level(self, e: Event) -> None:
+        levels = self.now.levels
+        levels[e["kaveri"]] = max(levels.get(e["kaveri"], 0), e["level"])
+
+    def item(self, e: Event) -> None:
+        if e.get("uses") is None:          # Usage items: as the log
+            self.now.items.append(_("{kaveri} got {item}").format(**e))
+
+    def stand(self, e: Event) -> None:
+        self.now.fights.append(_("{names} took a stand when every Kaveri cowered.").format(
+            names=_and([s["name"] for s in e["stand"]])))
+
+    def adventure_done(self, e: Event) -> None:
+        self.now.ending = e.get("ending", "")
+        self.now.settled = True
+
+    def quote(self, e: Event) -> None:
+        self.now.quotes.append(e["quote"])
+
+
+# What each story event adds to the recap. A runaway is told by the "over" that follows it
+# (result "ran away"); other kinds are not told.
+_TELLS: dict[str, Callable[[_Story, Event], None]] = {
+    "adventure": _Story.adventure,
+    "scene": _Story.scene,
+    "confront": _Story.confront,
+    "neutralized": _Story.neutralized,
+    "over": _Story.over,
+    "buddy": _Story.joins_or_leaves,
+    "companion": _Story.joins_or_leaves,
+    "leave": _Story.leave,
+    "turncoat": _Story.turncoat,
+    "level": _Story.level,
+    "item_given": _Story.item,
+    "item_bought": _Story.item,
+    "stand": _Story.stand,
+    "adventure_done": _Story.adventure_done,
+    "quote": _Story.quote,
+}
 
 
 def _fight(foes: list[str], fallen: list[str], result: str, again: bool = False) -> str:

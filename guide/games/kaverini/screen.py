@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from guide.core.i18n import NP_, domain
 from guide.core.text import Entry, Fragments, fit, length, toolbar_width
 from guide.games.kaverini.commands.confront import arena, fight
+from guide.games.kaverini.rules.effects import effective_emotion, effective_heart
+from guide.games.kaverini.rules.fighters import KAVERI
 from guide.games.kaverini.rules.leveling import level
 
 if TYPE_CHECKING:
@@ -47,7 +49,8 @@ def toolbar(table: KaveriniTable) -> Fragments:
         party = [_kaveri(k) for k in s["kaverit"]] + [_fighter(b) for b in s["buddies"]]
         return fit(party, width) if party else [("", " " + _("no Kaverit yet: kaveri NAME"))]
     c = field.c
-    waiting = [x.name for x in fight(table).waiting()]
+    f = fight(table)
+    waiting = [x.name for x in f.waiting()]
     turn = (waiting[0] + (f" +{len(waiting) - 1}" if len(waiting) > 1 else "")) if waiting \
         else _("next")
     head: Fragments = [("", " "), ("bold", _("R{round} {phase}: ").format(
@@ -60,8 +63,13 @@ def toolbar(table: KaveriniTable) -> Fragments:
                        _firsts([f for f in everyone if f.get("owner") == k])], width)
                  for k, name in enumerate(players)]
         return head + [("", "\n")] + [frag for line in _between(lines) for frag in line]
-    foes = [_foe(f) for f in c["foes"]]
-    party = [_kaveri(k) for k in s["kaverit"]] + [_fighter(b) for b in s["buddies"] + c["stand"]]
+    foes = [_foe(x) for x in c["foes"]]
+    # in a fight, E and H as they are now (counters, effects, companions, settings: the
+    # status table's), not the sheet's: a hit adds these
+    now = {x.name: (effective_emotion(f, x), effective_heart(f, x)) for x in f.fighters()
+           if x.kind == KAVERI}
+    party = [_kaveri(k, *now.get(k["name"], (k["emotion"], k["heart"]))) for k in s["kaverit"]] \
+        + [_fighter(b) for b in s["buddies"] + c["stand"]]
     return head + fit(foes, width - length(head)) + [("", "\n")] + fit(party, width)
 
 
@@ -87,10 +95,13 @@ def _foe(f: Mapping[str, Any]) -> Entry:
     return name, full, [("", ":")] + short
 
 
-def _kaveri(k: Mapping[str, Any]) -> Entry:
+def _kaveri(k: Mapping[str, Any], emotion: int | None = None, heart: int | None = None) -> Entry:
+    """A Kaveri in the party's line: level, HP, then E and H (the sheet's, or those given:
+    in a fight, what they are now), banked points and world points."""
     name, full, short = _fighter(k)
-    extra = "".join(f" {key}{value:+d}" for key, value in ((_("E"), k["emotion"]),
-                                                           (_("H"), k["heart"])) if value)
+    e = k["emotion"] if emotion is None else emotion
+    h = k["heart"] if heart is None else heart
+    extra = "".join(f" {key}{value:+d}" for key, value in ((_("E"), e), (_("H"), h)) if value)
     if k["points"]:
         extra += " " + _("+{points}pt").format(points=k["points"])
     if k["world_points"]:

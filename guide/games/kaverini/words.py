@@ -93,6 +93,46 @@ def _glad(e: Event) -> str:
                                     hp=e["hp"], max_hp=e["max_hp"], soaked=_soaked(e))
 
 
+def _taker_steps(e: Event, given: int) -> str:
+    """R-DMG-8's arithmetic on the taker's side (its Sensitive or Insensitive, its H) for
+    Schmerz that is not a technique, as a hit shows R-DMG-2..4: "2 - 3 H = 1"; "" when
+    nothing changed it, or for an event of an older guide that did not keep it."""
+    if "given" not in e or (e["mult"] == "1" and not e["heart"]):
+        return ""
+    return compute(given, 0, Fraction(e["mult"]), e["heart"]).steps
+
+
+def _chutzpah(e: Event) -> str:
+    """A Chutzpah return with its sum: "Bob takes 1 Schmerz back (half of 4, rounded up:
+    2 - 3 H = 1) (R-ABIL-1)." (R-ABIL-1, R-DMG-8)."""
+    soaked = _soaked(e)
+    taken = e["amount"] + e.get("absorbed", 0)
+    if "dealt" not in e:                           # an event of an older guide
+        return _("{target}'s Chutzpah: {actor} takes {amount} Schmerz back{soaked}"
+                 " (R-ABIL-1).").format(target=e["target"], actor=e["actor"], amount=taken,
+                                        soaked=soaked)
+    steps = _taker_steps(e, e["given"])
+    half = (_("half of {dealt}, rounded up: {steps}").format(dealt=e["dealt"], steps=steps)
+            if steps else _("half of {dealt}, rounded up").format(dealt=e["dealt"]))
+    return _("{target}'s Chutzpah: {actor} takes {amount} Schmerz back ({half}){soaked}"
+             " (R-ABIL-1).").format(target=e["target"], actor=e["actor"], amount=taken,
+                                    half=half, soaked=soaked)
+
+
+def _anger(e: Event) -> str:
+    """Anger's Lv Schmerz to its user, with its sum when H (or Sensitive, Insensitive) changed
+    it: "loses 2 HP (Lv 3 - 1 H = 2)" (R-FX-4, R-DMG-8)."""
+    steps = _taker_steps(e, e["amount"])
+    if not steps:
+        return _("{actor} resounds with anger: E +{amount} until the end of the next"
+                 " turn, and loses {lost} HP ({hp}/{max_hp}){soaked}.").format(
+                     soaked=_soaked(e), **e)
+    return _("{actor} resounds with anger: E +{amount} until the end of the next turn, and"
+             " takes {taken} Schmerz (Lv {steps}): {hp}/{max_hp} HP{soaked}.").format(
+                 actor=e["actor"], amount=e["amount"], taken=_taken(e), steps=steps,
+                 hp=e["hp"], max_hp=e["max_hp"], soaked=_soaked(e))
+
+
 def _schmerz(e: Event) -> str:
     """The GM's Schmerz by hand, with R-DMG-8's arithmetic as a hit shows R-DMG-2..4: the
     taker's Sensitive/Insensitive and H, then what HP counters absorbed, and the HP before
@@ -255,10 +295,7 @@ CONFRONTATION: dict[str, Renderer] = {
     "no_schmerz": _f(N_("{technique} deals no Schmerz to {target}.")),
     "confidence": _f(N_("{target}'s Confidence: {technique} does nothing at all (R-ABIL-1).")),
     "hit": _hit,
-    "chutzpah": lambda e: _("{target}'s Chutzpah: {actor} takes {amount} Schmerz back{soaked}"
-                            " (R-ABIL-1).").format(target=e["target"], actor=e["actor"],
-                                                   amount=e["amount"] + e.get("absorbed", 0),
-                                                   soaked=_soaked(e)),
+    "chutzpah": _chutzpah,
     "ask_match": _f(N_("GM: does {defence!r} apply to {actor}'s techniques? Not applied for"
                        " now; answer once with --matches yes|no on a use by {actor}: it holds"
                        " for this confrontation (R-DMG-7).")),
@@ -294,9 +331,7 @@ CONFRONTATION: dict[str, Renderer] = {
     "happy": _f(N_("{actor}'s happiness heals {healed} HP ({hp}/{max_hp}).")),
     "love": _f(N_("{actor} is protected by the power of love: foes' techniques do nothing to"
                   " {actor} until the end of {actor}'s next turn.")),
-    "anger": lambda e: _("{actor} resounds with anger: E +{amount} until the end of the next"
-                         " turn, and loses {lost} HP ({hp}/{max_hp}){soaked}.").format(
-                             soaked=_soaked(e), **e),
+    "anger": _anger,
     "frustration": lambda e: ngettext(
         "{actor}'s frustration keeps on growing: +1, +2, ... E on each of the next {turns}"
         " turn.",

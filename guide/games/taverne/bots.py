@@ -16,16 +16,30 @@ from guide.core.i18n import domain
 from guide.core.stats import wilson
 from guide.core.table import Table
 
+from . import thinking
+from .box import Box
+
 _, ngettext, pgettext = domain("taverne").functions()
 
 
 class TaverneBots(BotKit):
     players = (3, 3, 8)
     max_moves = 4000
+    think_samples = 2
+    think_depth = 0          # the heuristic judges right after the move (the quarrels at
+    think_candidates = 12    # what they bring on average): a brawl's turn is long
 
     def waits(self, view: dict, seat: str) -> bool:
         who = view.get("waiting", {}).get("who", [])
-        return seat not in who and not (view.get("pillar") == seat and not who)
+        if seat in who or (view.get("pillar") == seat and not who):
+            return False
+        return not self.optional(view, seat)
+
+    def optional(self, view: dict, seat: str) -> bool:
+        """Call 2 while it waits for nobody: a player other than the Pillar may spend Loot
+        or keep it (T-CALL-2); the Pillar's own "pass" is the next call."""
+        return (view.get("call") == 2 and not view.get("over") and view.get("pillar") != seat
+                and not view.get("waiting", {}).get("who"))
 
     def never(self, move: Any) -> bool:
         words = move.line.split()
@@ -42,10 +56,24 @@ class TaverneBots(BotKit):
 
     def outcome(self, table: Table) -> Outcome | None:
         s: Any = table.state
-        if not s["winners"] and not s.get("over"):
+        if not s["winners"] and s["phase"] != "over":      # T-END-1: also a brawl no one wins
             return None
         loot = {n: p.get("initial_loot") for n, p in s["players"].items()}
         return Outcome(list(s["winners"]), figures={"loot": loot, "turns": s["turn"]})
+
+    # --- the think level (thinking.py) -----------------------------------------------------
+    def sample(self, library: Any, view: dict, seat: str, rng: random.Random) -> dict | None:
+        return thinking.sample(view, seat, rng)
+
+    def value(self, table: Table, seat: str) -> float:
+        return thinking.value(table.state, seat)
+
+    def candidates(self, moves: list, view: dict, seat: str, rng: random.Random) -> list:
+        return thinking.candidates(moves, view, seat, rng, self.think_candidates)
+
+    def recast(self, move: Any, table: Table, seat: str) -> str | None:
+        return thinking.recast(move, table.state, seat,
+                               table.library if isinstance(table.library, Box) else Box())
 
     def figures(self, outcomes: list[Outcome], seats: list[str]) -> list[str]:
         out = []

@@ -40,7 +40,7 @@ def tell(t: TaverneTable, events: list[Event]) -> None:
     if revealed is None and any(e["kind"] == "quarrel_void" for e in events):
         revealed = REVEALS["quarrel"]       # call 5 with only void Attacks shows their Weapons
     if revealed is not None:
-        t.drew_hidden(revealed())
+        t.drew_hidden(revealed(), revealed=True)
     if not t.state.get("seal_key"):      # the brawl's key for the seats' codes, made once
         t.state["seal_key"] = seats.new_key()
     calls = box_of(t).calls

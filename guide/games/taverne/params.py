@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from guide.core.errors import RuleError
 from guide.core.i18n import NP_, domain
 from guide.core.names import fold
 from guide.core.params import Named, TableType
@@ -91,7 +92,9 @@ ANY_VALUE = Weapon(hand=False)
 
 class Purchase(click.Choice):
     """What `buy` buys: weapon, pint or specialty, or the same word in the table's language
-    (a French table types `chope` for a Pint: the catalogue's context "bought")."""
+    (a French table types `chope` or `pinte` for a Pint: the catalogue's context "bought",
+    its words separated by '|'). Another word is refused by the rule's own line, in the
+    table's language, with the words to type (not click's list of English choices)."""
 
     WORDS = ("weapon", "pint", "specialty")
     SAID = (NP_("bought", "weapon"), NP_("bought", "pint"), NP_("bought", "specialty"))   # WORDS
@@ -101,7 +104,10 @@ class Purchase(click.Choice):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str):
-            said = {fold(pgettext("bought", w)): w for w in self.WORDS}
+            said = {fold(s): w for w in self.WORDS for s in pgettext("bought", w).split("|")}
             value = said.get(fold(value), value)
+            if value not in self.WORDS:
+                raise RuleError(_("buy a weapon, a pint or a specialty, not {what!r}").format(
+                    what=value))
         return super().convert(value, param, ctx)
 

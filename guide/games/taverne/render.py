@@ -225,8 +225,10 @@ RENDER: dict[str, Callable[[Event], str]] = {
                            f"{v['attacker']} -> {v['target']}" for v in e["void"])) if e["void"] else "")),
     "pillar": lambda e: _("The Pillar passes from {old} to {new}").format(old=e["from"], new=e["to"]),
     "militia": lambda e: (_("{who} calls the Militia!").format(who=e["who"])
-                          + (_(" (first: discards the Dirty Trick {trick})").format(
-                                 trick=trick_name(e["discarded"])) if e["discarded"] else "")),
+                          + ("" if not e["discarded"] else
+                             _(" (first: discards their Dirty Trick)") if e["discarded"] == UNNAMED_TRICK
+                             else _(" (first: discards the Dirty Trick {trick})").format(
+                                 trick=trick_name(e["discarded"])))),
     "militia_reminder": lambda e: _("{who} at 5 Prestige: call the Militia (`militia NAME`) or risk a"
                                     " mistake (T-MIS-1)").format(who=names(e["who"])),
     "dodges_set": lambda e: (ngettext("{who} sets aside {values} as a Dodge", "{who} sets aside {values} as Dodges",
@@ -252,7 +254,9 @@ RENDER: dict[str, Callable[[Event], str]] = {
                                + (_(" (most Loot: {loot})").format(loot=", ".join(
                                    f"{n} {e['loot'][n]}" for n in e["standing"]))
                                   if len(e["standing"]) > 1 else "")),
-    "trick_discarded": lambda e: _("{attacker}'s Dirty Trick {trick} is discarded").format(
+    "trick_discarded": lambda e: (_("{attacker}'s Dirty Trick is discarded")   # not named yet
+                                  if e["trick"] == UNNAMED_TRICK else
+                                  _("{attacker}'s Dirty Trick {trick} is discarded")).format(
                                      attacker=e["attacker"], trick=trick_name(e["trick"])),
     "trick_named": lambda e: _("{who}'s Dirty Trick: {trick}").format(who=e["who"],
                                                                      trick=trick_name(e["trick"])),

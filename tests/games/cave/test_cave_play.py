@@ -183,7 +183,9 @@ def test_the_tv_page_draws_the_map_and_follows_the_table(table):
     try:
         do(table, "move Ann right")
         with urllib.request.urlopen(base, timeout=5) as r:
-            assert b"Cave escape's TV page" in r.read()
+            page = r.read()
+        assert b"cave.character(" in page                 # Cave's own page, not the core's
+        assert b"<title>Cave escape: the players' view</title>" in page
         with urllib.request.urlopen(base + "state.json", timeout=5) as r:
             view = json.loads(r.read())
         assert view["map"] == do(table, "map").splitlines()

@@ -315,3 +315,34 @@ def test_names_with_quotes_apostrophes_and_dashes_play_from_their_seats(tmp_path
             run(t, next(line for line, label in moves(t, seat).items() if line.startswith("lose")))
             ends = [line for line, label in moves(t, seat).items() if label == "End the turn"]
         run(t, ends[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_refused_play_does_not_name_the_hand(tmp_path, lang):
+    """V-EVENT-1: a hand is its player's (the TV shows how many, only their page which):
+    `play` of a card the player does not hold, typed at the table's one screen, is refused
+    without naming what they hold."""
+    from guide.core import i18n
+
+    t = cv_table(tmp_path / "c.sqlite")
+    try:
+        run(t, f"lang {lang}", "players Ann Bob", 'hand Ann "Zoo trip"', "hand Ann Lottery")
+        with pytest.raises(Exception) as refused:
+            t.execute('play Ann "Life insurance"')
+    finally:
+        i18n.use("en")                  # the rules' own tests after this one speak English
+    said = str(refused.value)
+    assert "Life insurance" in said and "V-EVENT-1" in said
+    assert "Zoo" not in said and "Lottery" not in said and "Зоопарк" not in said
+
+
+def test_a_card_noted_in_a_hand_stays_out_of_log(tmp_path):
+    """V-EVENT-1: what a player keeps of the Childhood draft (`hand NAME CARD`, typed at the
+    table's one screen) is theirs, as a typed secret goal is (V-SET-1): the typist reads it
+    once; `log` leaves it out but with --gm; the TV and the other seat say how many only."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob")
+    assert "Zoo trip" in run(t, 'hand Ann "Zoo trip"')
+    assert "Zoo trip" not in run(t, "log") and "Zoo trip" in run(t, "log --gm")
+    assert "Zoo" not in json.dumps([t.game.view(t), Desk.payload_of(t, "Bob")])
+    assert "Zoo trip" in json.dumps(Desk.payload_of(t, "Ann"))

@@ -145,3 +145,18 @@ def test_the_toolbar_tells_two_foes_of_the_same_name_apart(party, monkeypatch):
     spirits = [f"Spirit: {party.foe('Drowned Bell Spirit')['hp']}",
                f"Spirit 2: {party.foe('Drowned Bell Spirit 2')['hp']}"]
     assert all(s in first for s in spirits), first
+
+
+def test_r_dmg_2_the_toolbar_shows_e_and_h_as_a_hit_adds_them_in_a_fight(party):
+    """In a fight the party's line shows E and H as they are now (Anouk's +1 H, +E counters),
+    the numbers `status` shows and a hit adds; between scenes, the sheet's."""
+    from guide.games.kaverini import screen
+
+    def party_line() -> str:
+        return "".join(text for _, text in screen.toolbar(party.table)).splitlines()[-1]
+
+    party.do("companion Anouk", "item Bob Hollandse Nieuwe")
+    assert "H+1" not in party_line()
+    party.do("confront --scene 1", "use Ann Sadness --roll 2", "play Bob Hollandse")
+    line = party_line()
+    assert "Ann L1 20/20 H+1" in line and "Bob L1 20/20 E+2 H+1" in line, line

@@ -32,7 +32,8 @@ def test_rules_r_conf_4_shows_the_foes_extra_hp(play):
 
 
 def test_rules_searches_every_word_of_the_query():
-    assert [r.id for r in search("heel shield")] == ["R-DMG-3", "R-DMG-7", "R-DMG-8", "R-CONF-3"]
+    # R-ABIL-1: Lagom's parts each go through their target's Heel and Shield (the page now says so)
+    assert [r.id for r in search("heel shield")] == ["R-DMG-3", "R-DMG-7", "R-DMG-8", "R-ABIL-1", "R-CONF-3"]
     assert find("R-CONF-10") is not None and "share" in find("R-CONF-10").text
 
 

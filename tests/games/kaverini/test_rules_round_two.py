@@ -125,4 +125,4 @@ def test_r_dmg_8_gladness_shows_its_h_step(table):
     kaveri(table, "Ann", techniques=("Cheer", "Anger", "Love"))
     table.do("confront 'Hard Heart'", "use Ann Cheer --roll 20")
     out = " ".join(table.do("foe 'Hard Heart' Sulk").split())
-    assert "Hard Heart is glad and takes 1 Schmerz (Lv 1 - 4 H = 1)" in out
+    assert "Hard Heart is glad and takes 1 Schmerz (Lv 1 - 4 H, at least 1 = 1)" in out

@@ -127,3 +127,18 @@ def test_r_dmg_7_free_text_heel_by_subtype_and_by_the_gm(field):
     assert "Heel x2" in out and field.foe("Bird-Shy Foe")["hp"] == 24
     field.do("next", "use Ann Kick --matches yes")
     assert field.foe("Bird-Shy Foe")["hp"] == 20
+
+
+def test_r_dmg_2_and_r_dmg_4_a_floor_at_1_is_said_in_the_sum():
+    """"1 - 3 H = 1" reads as a mistake at the table: the sum says the floor held it."""
+    assert compute(1, 0, Fraction(1), 3).steps == "1 - 3 H, at least 1 = 1"
+    assert compute(1, -3, Fraction(2), 0).steps == "(1 -3 E, at least 1) x 2 = 2"
+    assert compute(2, 0, Fraction(1), 1).steps == "2 - 1 H = 1"         # no floor: plain
+    assert compute(3, -1, Fraction(1), 0).steps == "3 -1 E = 2"
+
+
+def test_r_dmg_4_the_table_says_the_floor_in_a_hit(party):
+    party.do("companion Anouk", "confront --scene 5", "use Ann Sadness --on Captain --roll 1",
+             "use Bob Anger --on Captain --roll 1", "foe Captain 'Ring the Stolen Bells' --on Bob")
+    out = party.do("foe 'Drowned Bell Spirit' Cryface --on Ann --effect-roll 1")
+    assert "Cryface deals 1 Schmerz to Ann (1 - 1 H, at least 1 = 1)" in out    # Anouk's H

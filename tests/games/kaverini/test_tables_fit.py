@@ -25,3 +25,12 @@ def test_r_strat_2_strategy_teams_fit_80_columns_and_list_every_card(party):
     assert "Maximilian: Painted Musketeer 6, Rogue Herring Gull 3, Tulip Bulb Speculator 7," \
            " Hondje the Ship's Dog 5." in flat
     assert "Lea: Captain Van der Decken 18." in flat
+
+
+def test_house_rules_fit_80_columns_with_their_choices(party):
+    party.do("house gladness round")
+    shown = party.do("house")
+    assert _widest(shown) <= 80
+    flat = " ".join(shown.split())
+    assert "gladness round How long Cheer's gladness lasts (R-FX-4). Choices: confrontation," \
+           " round." in flat

@@ -66,7 +66,8 @@ def test_r_dmg_8_a_chutzpah_return_into_counters_says_so(party):
     events = party.events("use Bob Anger --on Captain --roll 1")    # 1 Schmerz: 1 back
     back = event(events, "chutzpah")
     assert back["amount"] == 0 and back["absorbed"] == 1 and back["counters_left"] == 0
-    assert "Bob takes 1 Schmerz back (HP counters absorb 1, 0 left) (R-ABIL-1)." in \
+    assert "Bob takes 1 Schmerz back (half of 1, rounded up: 1 x 1/2 = 1) (HP counters absorb 1," \
+           " 0 left) (R-ABIL-1)." in \
         party.do("log 1")
 
 

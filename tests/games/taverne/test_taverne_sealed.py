@@ -141,3 +141,21 @@ def test_status_shows_every_counter_within_80_columns():
     out = b.do("status")
     assert all(len(line) <= 80 for line in out.splitlines()), out
     assert "to attack: Marie, Pierre, Cecile, Jacques, Laurent, Paul" in out.replace("\n  ", " ")
+
+
+def test_a_dirty_trick_not_named_yet_is_not_named_twice_when_discarded():
+    """A Dirty Trick sent from a seat is named once served (call 8); discarded before (the
+    attack dodged, T-CALL-4; the first Militia caller's, T-CALL-2) it is said as "their
+    Dirty Trick", never "Dirty Trick Dirty Trick" (in French "Coup Bas Coup Bas")."""
+    from guide.core.i18n import speaking
+    from guide.games.taverne.model import UNNAMED_TRICK
+    from guide.games.taverne.render import render
+
+    discarded = {"kind": "trick_discarded", "attacker": "Pierre", "trick": UNNAMED_TRICK}
+    militia = {"kind": "militia", "who": "Marie", "discarded": UNNAMED_TRICK}
+    assert render(discarded) == "Pierre's Dirty Trick is discarded"
+    assert render(militia) == "Marie calls the Militia! (first: discards their Dirty Trick)"
+    assert render({**discarded, "trick": "Hangover"}) == "Pierre's Dirty Trick Hangover is discarded"
+    with speaking("fr"):
+        assert render(discarded) == "Pierre\u00a0: son Coup Bas est défaussé"
+        assert "Coup Bas Coup Bas" not in render(militia)

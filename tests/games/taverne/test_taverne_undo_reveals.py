@@ -60,6 +60,31 @@ def test_T_UNDO_1_no_undo_past_the_reveal_of_the_attacks(t):
     assert t.state["call"] == 5
     why = refused(t)
     assert "sealed Attacks" in why and "T-UNDO-1" in why
+    # a reveal is said as one (the core's wording for a draw, "hidden from the players",
+    # fits a card drawn, not the Attacks every player has just seen)
+    assert why == ("cannot undo 'call': it revealed the sealed Attacks (T-UNDO-1: a card placed"
+                   " is a card played); nothing changed")
+
+
+def test_T_UNDO_1_the_refusal_in_french(tmp_path):
+    from guide.core.repl.run import open_table
+
+    table = open_table(tmp_path / "t.sqlite", [], 1, game_id="taverne", lang="fr")
+    try:
+        to_call_4(table)
+        do(table, "attack Marie --on Pierre --weapon 3", "attack Pierre --on Marie --weapon 1",
+           "call")
+        why = refused_fr(table)
+    finally:
+        table.close()
+    assert why == ("impossible d’annuler «\xa0call\xa0»\xa0: cette commande a révélé les Attaques"
+                   " scellées (T-UNDO-1\xa0: carte posée, carte jouée)\xa0; rien n’a changé")
+
+
+def refused_fr(t: Table) -> str:
+    with pytest.raises(CommandError) as e:
+        t.execute("undo")
+    return str(e.value)
 
 
 def test_T_UNDO_1_no_undo_past_call_5_the_pillar_cannot_re_announce_a_dodge(t):

@@ -36,6 +36,8 @@ from guide.games.kaverini.rules.leveling import level
 from guide.games.kaverini.rules.policies import DEFAULT, POLICIES
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from guide.games.kaverini.table import KaveriniTable
 
 BATCH = 200                  # evenings per worker and batch
@@ -108,21 +110,12 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
     try:
         while len(played) < target:
             todo = min(BATCH * workers, target - len(played))
-            sizes = [todo // workers + (1 if i < todo % workers else 0) for i in range(workers)]
-            chunks, start = [], len(played)
-            for size in (n for n in sizes if n):
-                chunks.append([seed * 1_000_003 + start + i for i in range(size)])
-                start += size
-            if pool:
-                for result in pool.map(run_evenings, [evening] * len(chunks), chunks):
-                    played += result
-            else:
-                played += run_evenings(evening, chunks[0])
+            played += _play_chunks(pool, evening, _seed_chunks(seed, len(played), workers, todo))
             if runs is None:
-                scenes = by_scene(evening, played)
-                if all(s.half_width() <= HALF_WIDTH for s in scenes):
+                needed = _evenings_needed(evening, played)
+                if needed is None:
                     break
-                target = min(limit, max(len(played) + MIN_STEP, max(map(_needed, scenes))))
+                target = min(limit, needed)
             else:
                 target = limit
     except BrokenProcessPool:                          # a worker killed (out of memory)
@@ -137,6 +130,37 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
         if pool:
             pool.shutdown(cancel_futures=True)
     return by_scene(evening, played)
+
+
+def _seed_chunks(seed: int, start: int, workers: int, todo: int) -> list[list[int]]:
+    """The next batch's seeds: `todo` evenings shared out evenly over the workers, numbered
+    on from `start` (the evenings played so far)."""
+    sizes = [todo // workers + (1 if i < todo % workers else 0) for i in range(workers)]
+    chunks = []
+    for size in (n for n in sizes if n):
+        chunks.append([seed * 1_000_003 + start + i for i in range(size)])
+        start += size
+    return chunks
+
+
+def _play_chunks(pool: ProcessPoolExecutor | None, evening: Evening,
+                 chunks: list[list[int]]) -> list[list[Arrival]]:
+    """One batch of evenings: a chunk a worker of the pool, or the one chunk here without."""
+    if pool is None:
+        return run_evenings(evening, chunks[0])
+    played: list[list[Arrival]] = []
+    for result in pool.map(run_evenings, [evening] * len(chunks), chunks):
+        played += result
+    return played
+
+
+def _evenings_needed(evening: Evening, played: list[list[Arrival]]) -> int | None:
+    """None when every scene's chances are known to +-3 points at 95%; else the evenings
+    that should know them, by the chances seen so far (at least MIN_STEP more)."""
+    scenes = by_scene(evening, played)
+    if all(s.half_width() <= HALF_WIDTH for s in scenes):
+        return None
+    return max(len(played) + MIN_STEP, max(map(_needed, scenes)))
 
 
 def _needed(s: SceneOdds) -> int:

@@ -19,7 +19,7 @@ from guide.games.kaverini.rules.confrontation import extra_hp
 from guide.games.kaverini.rules.effects import apply_declared
 from guide.games.kaverini.rules.field import Declared
 from guide.games.kaverini.rules.fighters import KAVERI, Fighter
-from guide.games.kaverini.state import Sheet
+from guide.games.kaverini.state import Confrontation, Sheet
 
 if TYPE_CHECKING:
     from guide.games.kaverini.model import Card
@@ -86,25 +86,11 @@ def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> 
                              " (R-CONF-12)").format(
             name=item.name))
     if conf:
-        if k["hp"] == 0:
-            raise CommandError(_("{k} is cowering and cannot play items (R-CONF-5)").format(k=k['name']))
-        turn = fight(t, quiet=True).turn()
-        if k["name"] in conf["acted"] or conf["phase"] != "kaverit" or turn is None \
-                or turn.name != k["name"]:
-            raise CommandError(_("items are played in the Kaverit phase, on the Kaveri's own turn"
-                               " before the technique (R-CONF-2)"))
+        _may_play_now(t, k, conf)
     t.tell("item_played", kaveri=k["name"], item=item.name)
     told = len(t.story)
     if conf:
-        f = fight(t)
-        holder = next(x for x in f.fighters() if x.kind == KAVERI and x.name == k["name"])
-        for effect in item.effects:
-            if on:
-                targets = [x for x in f.fighters() if x.name.casefold() == on.casefold()]
-            else:
-                targets = f.declared_targets(Declared(item.name, effect, holder, holder,
-                                                      holder.owner))
-            apply_declared(f.say, f, item.name, effect, targets, f.lv_of(holder))
+        _play_in_fight(t, k, item, on)
     else:
         _play_outside(t, k, item)
     if item.effects and len(t.story) == told:        # a heal at full HP, say: the use still goes
@@ -116,6 +102,32 @@ def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> 
         k["items"].remove(entry)
         t.tell("used_up", kaveri=k["name"], item=item.name)
     return Result()
+
+
+def _may_play_now(t: KaveriniTable, k: Sheet, conf: Confrontation) -> None:
+    """In a confrontation an item is played by a Kaveri not cowering (R-CONF-5), on its own
+    turn in the Kaverit phase before its technique (R-CONF-2)."""
+    if k["hp"] == 0:
+        raise CommandError(_("{k} is cowering and cannot play items (R-CONF-5)").format(k=k['name']))
+    turn = fight(t, quiet=True).turn()
+    if k["name"] in conf["acted"] or conf["phase"] != "kaverit" or turn is None \
+            or turn.name != k["name"]:
+        raise CommandError(_("items are played in the Kaverit phase, on the Kaveri's own turn"
+                           " before the technique (R-CONF-2)"))
+
+
+def _play_in_fight(t: KaveriniTable, k: Sheet, item: Card, on: str | None) -> None:
+    """The item's effects in the running fight: on the fighter named by --on, else on the
+    targets each effect declares."""
+    f = fight(t)
+    holder = next(x for x in f.fighters() if x.kind == KAVERI and x.name == k["name"])
+    for effect in item.effects:
+        if on:
+            targets = [x for x in f.fighters() if x.name.casefold() == on.casefold()]
+        else:
+            targets = f.declared_targets(Declared(item.name, effect, holder, holder,
+                                                  holder.owner))
+        apply_declared(f.say, f, item.name, effect, targets, f.lv_of(holder))
 
 
 def _kaveri_in(t: KaveriniTable, field: Ground | None, name: str) -> Sheet:

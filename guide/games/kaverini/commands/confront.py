@@ -144,39 +144,13 @@ def confront(t: KaveriniTable, cards: tuple[str, ...], settings: tuple[str, ...]
         raise CommandError(_("a confrontation is already running (end to stop it)"))
     won_when: tuple[str, ...] = ()
     if scene_number is not None:
-        from guide.games.kaverini.commands.scenes import enter, scene_of
-
-        chosen_scene = scene_of(t, scene_number)
-        won_when = chosen_scene.won_when
-        cards = tuple(cards) or chosen_scene.foes
-        if not settings and chosen_scene.setting:
-            settings = (chosen_scene.setting,)
-        enter(t, scene_number)
+        cards, settings, won_when = _scene(t, scene_number, cards, settings)
     if not cards:
         raise CommandError(_("confront which foes? name foe cards, or --scene N"))
     foes = [t.card(name, "foe", "power-foe") for name in card_names(t, cards)]
     setting_cards = [t.card(name, "setting") for name in settings]
-    names = [k["name"] for k in t.state["kaverit"]]
-    chosen = names
-    if order:
-        chosen = [t.kaveri(n.strip())["name"] for n in order.split(",") if n.strip()]
-        if sorted(chosen) != sorted(names):
-            raise CommandError(_("--order must name every Kaveri once: {names}").format(
-                names=", ".join(names)))
-    party = t.state["companions"]
-    if companions:
-        joined = [t.card(n, "companion").name for n in companions]
-        missing = [n for n in joined if n not in party]
-        if missing or len(joined) > 3:
-            raise CommandError(_("--companion: at most three companions of the party (R-CONF-9)"))
-        if len(party) < 4:
-            raise CommandError(_("with fewer than four companions all of them join (R-CONF-9): {value};"
-                                 " --companion chooses from four").format(
-                value=', '.join(party) or 'none'))
-    elif len(party) >= 4:
-        raise CommandError(_("four or more companions: choose three with --companion (R-CONF-9)"))
-    else:
-        joined = list(party)
+    chosen = _kaverit_order(t, order)
+    joined = _joining_companions(t, companions)
     f = fight(t, t.state)
     f.start(foes, chosen, setting_cards, joined, lv if lv is not None else t.lv(), practice,
             won_when)
@@ -184,6 +158,51 @@ def confront(t: KaveriniTable, cards: tuple[str, ...], settings: tuple[str, ...]
         t.tell("psychic")
     reminders.at_start(t)
     return report(t, f)
+
+
+def _scene(t: KaveriniTable, number: int, cards: tuple[str, ...], settings: tuple[str, ...]
+           ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """--scene N: the scene is entered; its foes and setting unless others are named, and the
+    foes whose fall wins it."""
+    from guide.games.kaverini.commands.scenes import enter, scene_of
+
+    chosen_scene = scene_of(t, number)
+    cards = tuple(cards) or chosen_scene.foes
+    if not settings and chosen_scene.setting:
+        settings = (chosen_scene.setting,)
+    enter(t, number)
+    return cards, settings, chosen_scene.won_when
+
+
+def _kaverit_order(t: KaveriniTable, order: str | None) -> list[str]:
+    """The Kaverit's order (R-CONF-1): --order names every Kaveri once, else the party's."""
+    names = [k["name"] for k in t.state["kaverit"]]
+    if not order:
+        return names
+    chosen = [t.kaveri(n.strip())["name"] for n in order.split(",") if n.strip()]
+    if sorted(chosen) != sorted(names):
+        raise CommandError(_("--order must name every Kaveri once: {names}").format(
+            names=", ".join(names)))
+    return chosen
+
+
+def _joining_companions(t: KaveriniTable, companions: tuple[str, ...]) -> list[str]:
+    """R-CONF-9: every companion joins, but with four or more the GM chooses three."""
+    party = t.state["companions"]
+    if not companions:
+        if len(party) >= 4:
+            raise CommandError(_("four or more companions: choose three with --companion"
+                                 " (R-CONF-9)"))
+        return list(party)
+    joined = [t.card(n, "companion").name for n in companions]
+    missing = [n for n in joined if n not in party]
+    if missing or len(joined) > 3:
+        raise CommandError(_("--companion: at most three companions of the party (R-CONF-9)"))
+    if len(party) < 4:
+        raise CommandError(_("with fewer than four companions all of them join (R-CONF-9): {value};"
+                             " --companion chooses from four").format(
+            value=', '.join(party) or 'none'))
+    return joined
 
 
 @command("use", "confrontation")

@@ -31,9 +31,12 @@ from guide.games.kaverini.rules.simulate import (
 )
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from prompt_toolkit.shortcuts import ProgressBar
     from prompt_toolkit.shortcuts.progress_bar import ProgressBarCounter
 
+    from guide.games.kaverini.state import State
     from guide.games.kaverini.table import KaveriniTable
 
 BATCH = 200
@@ -53,33 +56,14 @@ def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scen
     setting_names = [t.card(s, "setting").name for s in settings]
     won_when: list[str] = []                     # a scene's foes whose fall wins it
     if scene is not None:
-        a = t.adventure()
-        if a is None or not 1 <= scene <= len(a.scenes):
-            raise CommandError(_("--scene: the running adventure has scenes 1 to {value}").format(
-                value=len(a.scenes) if a else 0))
-        chosen = a.scenes[scene - 1]
-        foes = chosen.foes
-        won_when = list(chosen.won_when)
-        if chosen.setting and not settings:
-            setting_names = [chosen.setting]
+        foes, won_when, setting = _scene_fight(t, scene)
+        if setting and not settings:
+            setting_names = [setting]
     if not foes:
-        fighting = t.state["confrontation"]
-        if not fighting:
-            raise CommandError(_("odds of which fight? name foe cards, --scene N, or run it during"
-                               " a confrontation"))
-        foes = tuple(f["card"] for f in fighting["foes"] if f["hp"] > 0)
-        won_when = list(fighting.get("won_when", []))
+        foes, won_when = _running_fight(t)
     foe_cards = [t.card(n, "foe", "power-foe") for n in card_names(t, tuple(foes))]
     if party:
-        wanted = {n.strip().casefold() for n in party.split(",") if n.strip()}
-        state["kaverit"] = [k for k in state["kaverit"] if k["name"].casefold() in wanted]
-        state["buddies"] = [b for b in state["buddies"] if b["name"].casefold() in wanted]
-        state["companions"] = [c for c in state["companions"] if c.casefold() in wanted]
-        known = {x["name"].casefold() for x in state["kaverit"] + state["buddies"]}
-        known |= {c.casefold() for c in state["companions"]}
-        if wanted - known:
-            raise CommandError(_("--party: not in the party: {value}").format(
-                value=', '.join(sorted(wanted - known))))
+        _keep_party(state, party)
     for k in state["kaverit"]:
         k["hp"] = k["max_hp"]
     if not state["kaverit"]:
@@ -90,6 +74,41 @@ def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scen
     house = {name: t.house(name) for name in house_rules()}
     return Setup(state, cards, [c.name for c in foe_cards], setting_names, 1.0, t.lv(), house,
                  won_when=won_when)
+
+
+def _scene_fight(t: KaveriniTable, scene: int) -> tuple[tuple[str, ...], list[str], str | None]:
+    """--scene N: the foes of the running adventure's scene N, the foes whose fall wins it,
+    and its setting."""
+    a = t.adventure()
+    if a is None or not 1 <= scene <= len(a.scenes):
+        raise CommandError(_("--scene: the running adventure has scenes 1 to {value}").format(
+            value=len(a.scenes) if a else 0))
+    chosen = a.scenes[scene - 1]
+    return chosen.foes, list(chosen.won_when), chosen.setting
+
+
+def _running_fight(t: KaveriniTable) -> tuple[tuple[str, ...], list[str]]:
+    """No foe named: the standing foes of the confrontation under way, and what wins it."""
+    fighting = t.state["confrontation"]
+    if not fighting:
+        raise CommandError(_("odds of which fight? name foe cards, --scene N, or run it during"
+                           " a confrontation"))
+    return (tuple(f["card"] for f in fighting["foes"] if f["hp"] > 0),
+            list(fighting.get("won_when", [])))
+
+
+def _keep_party(state: State, party: str) -> None:
+    """--party A,B: only the named Kaverit, buddies and companions fight (names casefolded);
+    a name not in the party is refused."""
+    wanted = {n.strip().casefold() for n in party.split(",") if n.strip()}
+    state["kaverit"] = [k for k in state["kaverit"] if k["name"].casefold() in wanted]
+    state["buddies"] = [b for b in state["buddies"] if b["name"].casefold() in wanted]
+    state["companions"] = [c for c in state["companions"] if c.casefold() in wanted]
+    known = {x["name"].casefold() for x in state["kaverit"] + state["buddies"]}
+    known |= {c.casefold() for c in state["companions"]}
+    if wanted - known:
+        raise CommandError(_("--party: not in the party: {value}").format(
+            value=', '.join(sorted(wanted - known))))
 
 
 def simulate(setup: Setup, runs: int | None, seed: int,
@@ -112,23 +131,13 @@ def simulate(setup: Setup, runs: int | None, seed: int,
     try:
         next_seed = 0
         while len(outcomes) < limit:
-            chunks: list[list[int]] = []
-            for _ in range(workers):
-                size = min(BATCH, limit - len(outcomes) - sum(len(c) for c in chunks))
-                if size > 0:
-                    chunks.append([seed * 1_000_003 + next_seed + i for i in range(size)])
-                    next_seed += size
-            if pool:
-                for result in pool.map(run_seeds, [setup] * len(chunks), chunks):
-                    outcomes += result
-            else:
-                outcomes += run_seeds(setup, chunks[0])
+            chunks = _seed_chunks(seed, next_seed, workers, limit - len(outcomes))
+            next_seed += sum(len(c) for c in chunks)
+            outcomes += _play_chunks(pool, setup, chunks)
             if progress and progress(len(outcomes), limit):
                 break                                  # Ctrl-C: keep the runs so far
-            if runs is None:
-                low, high = wilson(sum(o.result == "won" for o in outcomes), len(outcomes))
-                if (high - low) / 2 <= HALF_WIDTH:
-                    break
+            if runs is None and _win_known(outcomes):
+                break
     except BrokenProcessPool:                          # a worker killed (out of memory)
         raise worker_lost("odds") from None
     except KeyboardInterrupt:
@@ -139,6 +148,35 @@ def simulate(setup: Setup, runs: int | None, seed: int,
         if pool:
             pool.shutdown(cancel_futures=True)
     return tally(outcomes, [k["name"] for k in setup.state["kaverit"]])
+
+
+def _seed_chunks(seed: int, next_seed: int, workers: int, left: int) -> list[list[int]]:
+    """The next batch's seeds: up to BATCH a worker, `left` in all, numbered on from
+    `next_seed` (so a table's seed plays the same runs whatever the number of workers)."""
+    chunks: list[list[int]] = []
+    for _ in range(workers):
+        size = min(BATCH, left - sum(len(c) for c in chunks))
+        if size > 0:
+            chunks.append([seed * 1_000_003 + next_seed + i for i in range(size)])
+            next_seed += size
+    return chunks
+
+
+def _play_chunks(pool: ProcessPoolExecutor | None, setup: Setup,
+                 chunks: list[list[int]]) -> list[Outcome]:
+    """One batch played: a chunk a worker of the pool, or the one chunk here without one."""
+    if pool is None:
+        return run_seeds(setup, chunks[0])
+    outcomes: list[Outcome] = []
+    for result in pool.map(run_seeds, [setup] * len(chunks), chunks):
+        outcomes += result
+    return outcomes
+
+
+def _win_known(outcomes: list[Outcome]) -> bool:
+    """Is the win chance known to +-HALF_WIDTH at 95% (the default stop)?"""
+    low, high = wilson(sum(o.result == "won" for o in outcomes), len(outcomes))
+    return (high - low) / 2 <= HALF_WIDTH
 
 
 def at_the_prompt() -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 import click
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 TWEAKABLE = {"hp": int, "emotion": int, "heart": int, "expense": int, "usage": int,
              "shield": str, "heel": str}
+WIDTH = 80                          # the terminal the tables are made for
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
@@ -31,10 +33,7 @@ def house(t: KaveriniTable, rule: str | None, value: str | None) -> Result:
     Example: house gladness round"""
     rules = house_rules()
     if rule is None:
-        r = Result(headers=[_("house rule"), _("now"), _("choices"), _("what")])
-        for name, d in rules.items():
-            r.rows.append([name, t.house(name), "/".join(d["choices"]), house_rule_text(name)])
-        return r
+        return _house_table(t, rules)
     if rule not in rules:
         raise CommandError(_("no house rule {rule!r}; known: {value}").format(
             rule=rule, value=', '.join(rules)))
@@ -49,6 +48,20 @@ def house(t: KaveriniTable, rule: str | None, value: str | None) -> Result:
         t.state["house"][rule] = value
     t.tell("house", rule=rule, value=value)
     return Result()
+
+
+def _house_table(t: KaveriniTable, rules: dict) -> Result:
+    """Every house rule, what it is now, and what it does with its choices, folded within
+    80 columns (an 80x24 terminal)."""
+    r = Result(headers=[_("house rule"), _("now"), _("what")])
+    names = [len(name) for name in rules] + [len(r.headers[0])]
+    now = [len(t.house(name)) for name in rules] + [len(r.headers[1])]
+    room = max(30, WIDTH - max(names) - max(now) - 4)      # tabulate's two-space gaps
+    for name, d in rules.items():
+        what = _("{what} Choices: {choices}.").format(what=house_rule_text(name),
+                                                      choices=", ".join(d["choices"]))
+        r.rows.append([name, t.house(name), "\n".join(textwrap.wrap(what, room))])
+    return r
 
 
 @command("tweak", "settings")

@@ -19,6 +19,7 @@ from guide.games.kaverini.rules.fighters import FOE, Fighter
 from guide.games.kaverini.state import Confrontation, Effect
 
 if TYPE_CHECKING:
+    from guide.games.kaverini.rules.confrontation import Fight
     from guide.games.kaverini.table import KaveriniTable
 
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -52,14 +53,7 @@ def status(t: KaveriniTable, players: bool) -> Result:
         mine = [e for e in c["effects"] if e["on"] == x.name]
         soak = x.counters["HP"] if x.hp > 0 else 0
         counted = counted or bool(soak)
-        hp = f"{x.hp}/{x.max_hp}" + (f" +{soak}" if soak else "") + (
-            " " + _("cowering") if x.hp == 0 and f.cowers(x) else "")
-        if x.hp == 0 and not f.cowers(x):
-            hp = _("neutralized")
-        side = f.side_of(x) if f.variant == "strategy" else pgettext("side", SIDES[x.kind])
-        r.rows.append([x.name, side, hp, effective_emotion(f, x),
-                       effective_heart(f, x) if (secret or x.kind != FOE) else "?",
-                       textwrap.shorten(", ".join(_tag(e) for e in mine), 24, placeholder="…")])
+        r.rows.append(_row(f, x, soak, mine, secret))
         if mine:
             details.append(f"{x.name}: " + "; ".join(_running(c, e) for e in mine))
         if secret and x.kind == FOE:
@@ -69,13 +63,37 @@ def status(t: KaveriniTable, players: bool) -> Result:
     r.notes += _wrapped(_("Effects: {list}."), details)
     r.notes += _wrapped(_("Abilities: {list}."),
                         [line for x in f.fighters() if (line := _abilities(c, x))])
-    if c["settings"]:
-        r.notes.append(_("Settings: {names}").format(names=", ".join(c["settings"])))
-    if c["companions"]:
-        r.notes.append(_("Companions: {names}").format(names=", ".join(c["companions"])))
-    if players and psychic:
-        r.notes.append(_("A Psychic Kaveri is present: secrets shown (R-CONF-3)."))
+    r.notes += _in_play(c, players and psychic)
     return r
+
+
+def _row(f: Fight, x: Fighter, soak: int, mine: list[Effect], secret: bool) -> list:
+    """A fighter's row: name, side, HP (with its HP counters), E, H (a foe's is a secret) and
+    its running effects in short."""
+    side = f.side_of(x) if f.variant == "strategy" else pgettext("side", SIDES[x.kind])
+    return [x.name, side, _hp(f, x, soak), effective_emotion(f, x),
+            effective_heart(f, x) if (secret or x.kind != FOE) else "?",
+            textwrap.shorten(", ".join(_tag(e) for e in mine), 24, placeholder="…")]
+
+
+def _hp(f: Fight, x: Fighter, soak: int) -> str:
+    """`12/20 +2` (2 HP counters), `0/20 cowering`, or `neutralized` (a fighter out for good)."""
+    if x.hp == 0 and not f.cowers(x):
+        return _("neutralized")
+    return f"{x.hp}/{x.max_hp}" + (f" +{soak}" if soak else "") + (
+        " " + _("cowering") if x.hp == 0 else "")
+
+
+def _in_play(c: Confrontation, psychic_shown: bool) -> list[str]:
+    """The settings and companions in play, and whether a Psychic Kaveri opens the secrets."""
+    notes = []
+    if c["settings"]:
+        notes.append(_("Settings: {names}").format(names=", ".join(c["settings"])))
+    if c["companions"]:
+        notes.append(_("Companions: {names}").format(names=", ".join(c["companions"])))
+    if psychic_shown:
+        notes.append(_("A Psychic Kaveri is present: secrets shown (R-CONF-3)."))
+    return notes
 
 
 def _wrapped(said: str, parts: list[str]) -> list[str]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -266,12 +268,30 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
     keys = {k.value: (k, v) for k, v in anode.value}
     before = len(problems)
     quotes = {int(k): v for k, v in a["quotes"].items()}
+    _check_quote_lottery(quotes, keys["quotes"][0], display, problems)
+    _check_references(keys, display, refs, problems)
+    if len(problems) != before:
+        return None
+    return _adventure(a, quotes, f"{display}:{node.start_mark.line + 1}")
+
+
+def _check_quote_lottery(quotes: dict[int, str], node, display: str,
+                         problems: list[Problem]) -> None:
+    """The quote lottery draws a d100: every number 1 to 100 needs its quote."""
     missing = [n for n in range(1, 101) if n not in quotes]
     if missing:
         shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
-        problems.append(problem_at(display, keys["quotes"][0], _(
+        problems.append(problem_at(display, node, _(
             "the quote lottery needs quotes 1 to 100: missing {numbers}").format(numbers=shown)))
 
+
+_FOE_TYPES = ("foe", "power-foe")
+_NO_NODES = yaml.SequenceNode("", [])
+
+
+def _check_references(keys: dict, display: str, refs: Library,
+                      problems: list[Problem]) -> None:
+    """Every card the adventure names (XP table, scenes, shops) is in the box, of its type."""
     def need(kind: str, name: str, node, types: tuple[str, ...]) -> None:
         card = refs.card(name)
         if card is None:
@@ -279,30 +299,37 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
         elif card.type not in types:
             problems.append(problem_at(display, node, not_of_type(name, card.type, kind)))
 
-    foe_types = ("foe", "power-foe")
     if "xp" in keys:
         for k, _v in keys["xp"][1].value:
-            need("foe", k.value, k, foe_types)
+            need("foe", k.value, k, _FOE_TYPES)
     for scene_node in keys["scenes"][1].value if "scenes" in keys else ():
-        fields = {k.value: v for k, v in scene_node.value}
-        for foe in fields.get("foes", yaml.SequenceNode("", [])).value:
-            need("foe", foe.value, foe, foe_types)
-        if "setting" in fields:
-            need("setting", fields["setting"].value, fields["setting"], ("setting",))
-        for friend in fields.get("joins", yaml.SequenceNode("", [])).value:
-            need("buddy or companion", friend.value, friend, ("buddy", "companion"))
-        scene_foes = [f.value for f in fields.get("foes", yaml.SequenceNode("", [])).value]
-        for decisive in fields.get("won_when", yaml.SequenceNode("", [])).value:
-            if decisive.value not in scene_foes:
-                problems.append(problem_at(display, decisive, _(
-                    "won_when: {name!r} is not one of the scene's foes").format(
-                        name=decisive.value)))
+        _check_scene({k.value: v for k, v in scene_node.value}, need, display, problems)
     for shop_node in keys["shops"][1].value if "shops" in keys else ():
         fields = {k.value: v for k, v in shop_node.value}
         for k, _v in fields["items"].value:
             need("item", k.value, k, ("item",))
-    if len(problems) != before:
-        return None
+
+
+def _check_scene(fields: dict, need: Callable[[str, str, Any, tuple[str, ...]], None],
+                 display: str, problems: list[Problem]) -> None:
+    """A scene's foes, setting and friends who join are cards of their types; the foes whose
+    fall wins it (won_when) are among its foes."""
+    for foe in fields.get("foes", _NO_NODES).value:
+        need("foe", foe.value, foe, _FOE_TYPES)
+    if "setting" in fields:
+        need("setting", fields["setting"].value, fields["setting"], ("setting",))
+    for friend in fields.get("joins", _NO_NODES).value:
+        need("buddy or companion", friend.value, friend, ("buddy", "companion"))
+    scene_foes = [f.value for f in fields.get("foes", _NO_NODES).value]
+    for decisive in fields.get("won_when", _NO_NODES).value:
+        if decisive.value not in scene_foes:
+            problems.append(problem_at(display, decisive, _(
+                "won_when: {name!r} is not one of the scene's foes").format(
+                    name=decisive.value)))
+
+
+def _adventure(a: dict, quotes: dict[int, str], source: str) -> Adventure:
+    """The checked adventure's YAML mapping as an Adventure."""
     return Adventure(
         id=a["id"], title=a["title"], currency=a["currency"], starting_money=a["starting_money"],
         place=a.get("place", ""), intro=a.get("intro", ""),
@@ -316,7 +343,7 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
                             for p in a.get("pronunciation", ())),
         quotes=quotes, sources={int(k): v for k, v in a.get("sources", {}).items()},
         good_ending=a.get("good_ending", ""), bad_ending=a.get("bad_ending", ""),
-        source=f"{display}:{node.start_mark.line + 1}",
+        source=source,
         series=(a["series"]["name"], a["series"]["part"]) if "series" in a else None)
 
 

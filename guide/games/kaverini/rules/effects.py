@@ -202,7 +202,7 @@ def _anger(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None
     timed(fight.c, "e", user, "Anger", amount=lv)
     taken = fight.take(user, lv) or Taken(0)           # R-DMG-8: Schmerz, so H reduces it
     fight.say("anger", actor=user.name, amount=lv, lost=taken.lost, hp=user.hp,
-              max_hp=user.max_hp, **taken.soaked)
+              max_hp=user.max_hp, **taken.steps(lv), **taken.soaked)
     fight.settle(user)
 
 

@@ -41,6 +41,20 @@ _KIND_WORDS: dict[str, str] = {KAVERI: NP_("what", "Kaveri"),
                                BUDDY: NP_("what", "buddy"), FOE: NP_("what", "foe")}
 _, ngettext, pgettext = domain("kaverini").functions()
 
+# The standing fighters a card effect's `target:` reaches, by kind; "self" and "bonded" are
+# one fighter (Declared), and any other word ("foes") reaches the foes.
+_REACHES: dict[str, tuple[str, ...]] = {
+    "all": (KAVERI, STAND, BUDDY, FOE),
+    "kaverit": (KAVERI, STAND),
+    "buddies": (BUDDY,),
+    "party": (KAVERI, STAND, BUDDY),
+}
+
+
+def _if_standing(f: Fighter | None) -> list[Fighter]:
+    """`f` when there is one and it stands, else nobody."""
+    return [f] if f and f.standing else []
+
 
 class Declared(NamedTuple):
     """A declared effect of a card present: where it comes from and whom it belongs to."""
@@ -208,19 +222,11 @@ class Field:
         """The fighters a declared effect reaches (see the `effects:` schema)."""
         by = d.effect.target
         if by == "self":
-            return [d.holder] if d.holder and d.holder.standing else []
+            return _if_standing(d.holder)
         if by == "bonded":
-            return [d.bonded] if d.bonded and d.bonded.standing else []
-        standing = [f for f in self.fighters() if f.data["hp"] > 0]
-        if by == "all":
-            return standing
-        if by == "kaverit":
-            return [f for f in standing if f.kind in (KAVERI, STAND)]
-        if by == "buddies":
-            return [f for f in standing if f.kind == BUDDY]
-        if by == "party":
-            return [f for f in standing if f.kind != FOE]
-        return [f for f in standing if f.kind == FOE]
+            return _if_standing(d.bonded)
+        kinds = _REACHES.get(by, (FOE,))
+        return [f for f in self.fighters() if f.data["hp"] > 0 and f.kind in kinds]
 
     def can_run_away(self) -> None:
         """Raise when running away is not part of this game."""

@@ -84,6 +84,12 @@ def amount(base: int, emotion: int, twos: int, heart: int) -> int:
     return value - heart
 
 
+def at_least_one() -> str:
+    """Said in a sum where R-DMG-2 or R-DMG-4 kept the Schmerz at 1: "1 - 3 H, at least
+    1 = 1", so that "1 - 3 H = 1" never reads as a mistake."""
+    return _("at least 1")
+
+
 def compute(base: int, emotion: int, mult: Fraction, heart: int, add_emotion: bool = True) -> Hit:
     """R-DMG-2..4, with every step for the table to see. A technique that deals no
     Schmerz (base 0) stays at 0."""
@@ -92,14 +98,17 @@ def compute(base: int, emotion: int, mult: Fraction, heart: int, add_emotion: bo
     e = emotion if add_emotion else 0
     value = base + e
     steps = f"{base}" + (f" {e:+d} E" if e else "")
-    if e < 0:
-        value = max(1, value)                     # R-DMG-2: negative E, never below 1
+    if e < 0 and value < 1:
+        value = 1                                 # R-DMG-2: negative E, never below 1
+        steps += ", " + at_least_one()
     if mult != 1:
         value = math.ceil(value * mult)           # R-DMG-3: round up once, after all
         steps = f"({steps}) x {mult}" if e else f"{steps} x {mult}"
     if heart > 0:
-        value = max(1, value - heart)             # R-DMG-4: a positive H never below 1
         steps += f" - {heart} H"
+        if value - heart < 1:                     # R-DMG-4: a positive H never below 1
+            steps += ", " + at_least_one()
+        value = max(1, value - heart)
     elif heart < 0:
         value = value - heart                     # R-DMG-4: a negative H adds
         steps += " " + _("+ {value} (negative H)").format(value=-heart)

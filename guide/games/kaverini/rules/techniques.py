@@ -292,12 +292,14 @@ class Techniques(Choosing):
             return True
         if "Chutzpah" in target.abilities and target.name not in c["chutzpah"]:
             c["chutzpah"].append(target.name)
-            back = self.take(user, -(-dealt // 2), source=target)     # R-DMG-8
+            half = -(-dealt // 2)
+            back = self.take(user, half, source=target)     # R-DMG-8
             if back is None:
                 self.say("loved", target=user.name, technique="Chutzpah")
             else:
                 self.say("chutzpah", target=target.name, actor=user.name, amount=back.lost,
-                         hp=user.hp, max_hp=user.max_hp, **back.soaked)
+                         hp=user.hp, max_hp=user.max_hp, dealt=dealt, **back.steps(half),
+                         **back.soaked)
                 self.settle(user)
         return True
 

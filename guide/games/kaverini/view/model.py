@@ -7,6 +7,7 @@ story's last lines (a line that would name a secret is left out)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from guide.core.i18n import domain
@@ -184,17 +185,19 @@ def story_lines(table: KaveriniTable, entries: list[Entry], psychic: bool) -> li
     """The story's last lines as the players heard them: no GM-only or private event, no line that
     names a secret (a foe's move, Shield or Heel without a Psychic Kaveri, R-CONF-3; an item
     with Usage, R-CONF-12)."""
-    secrets = _secret_words(table, psychic)
+    secret = _secret_words(table, psychic)
     lines: list[str] = []
     for entry in entries:
         for line in say(table, entry.story, "log"):     # no GM-only event, no private one
-            folded = line.casefold()
-            if not any(word in folded for word in secrets):
+            if not secret(line):
                 lines.append(without_rule_ids(line))
     return lines[-STORY_LINES:]
 
 
-def _secret_words(table: KaveriniTable, psychic: bool) -> list[str]:
+def _secret_words(table: KaveriniTable, psychic: bool) -> Callable[[str], bool]:
+    """Whether a line names a secret: a secret word as a whole word, once every public name
+    that holds one is set aside (the Stroopwafel Smuggler is no Stroopwafel, the Tulip Bulb
+    Speculator no Tulip Bulb: a line about either is told)."""
     from guide.games.kaverini.data.tables import ladders
 
     public = {name.casefold() for lad in ladders().values() for name in lad.techniques}
@@ -206,4 +209,22 @@ def _secret_words(table: KaveriniTable, psychic: bool) -> list[str]:
             words |= {t.name.casefold() for t in card.techniques} - public
     if not psychic:
         words |= {"shield", "heel"}
-    return sorted(words)
+    if not words:
+        return lambda line: False
+    named = {card.name.casefold() for card in table.library.cards.values()}
+    fight = table.state.get("confrontation")
+    if fight:
+        named |= {f["name"].casefold() for f in fight["foes"]}
+    holding = sorted((n for n in named - words if any(w in n for w in words)), key=len,
+                     reverse=True)
+    found = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)"
+                                for w in sorted(words, key=len, reverse=True)))
+    aside = re.compile("|".join(re.escape(n) for n in holding)) if holding else None
+
+    def secret(line: str) -> bool:
+        folded = line.casefold()
+        if aside is not None:
+            folded = aside.sub(" ", folded)
+        return found.search(folded) is not None
+
+    return secret

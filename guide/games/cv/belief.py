@@ -1,0 +1,284 @@
+"""What a CV bot believes (the think level, guide.core.bots.think): a whole state dealt from
+its seat's view and the box, and how good a state looks for a seat.
+
+`sample` reads the seat's view (the TV's view and its own part, `you`: seats.seat_view) and
+the box (the table's card file), never the table's state. What the seat sees is copied as it
+is: every CV's count and active card, its own CV card by card, its hand, tokens and goal, the
+dice, the track and each deck's count, the public goals. What it cannot see is dealt at
+random from what it has not seen: the cards under the others' active cards (of that stack's
+type), the others' hands (events), their secret goals (V-SET-1: among the goals that are not
+public and not its own), and the order of each deck face down (as many cards as the deck
+holds, from that deck's cards it has not seen). A view that does not name the track's cards
+(no card file: the table types its takes) gives no sample: the think level then plays as
+`random` does.
+
+`value` is the heuristic that judges a state where a play-out stops: the seat's points as
+the score sheet would count them now (V-SCORE-1..4, its cards taken this turn included, as
+phase 4 will record them), plus what its unused dice and tokens can still buy on its turn,
+against the best of the others.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import secrets
+from typing import Any
+
+from guide.core.errors import RuleError
+
+from . import pool
+from .library import BoxCard, Library
+from .model import Card, CvState, Player, Turn, active, new_card, new_player
+from .secrets import GOALS
+from .track import card_of
+
+
+# --- the cards a view names -------------------------------------------------------------------
+def _names(lib: Library) -> dict[str, BoxCard]:
+    """The card file's cards by every name a page may show (both languages, aliases)."""
+    out: dict[str, BoxCard] = {}
+    for c in lib.box.values():
+        for n in c.names:
+            out.setdefault(n, c)
+    return out
+
+
+def _card(lib: Library, named: dict[str, BoxCard], name: str, type_: str | None = None) -> Card:
+    """The card a page names: the card file's (its type `type_` when two-coloured and laid in
+    a stack), else a special card of the seed, else a card the table typed (name and type)."""
+    printed = named.get(name)
+    if printed is not None:
+        card = card_of(printed)
+        if type_ is not None and type_ in printed.types:
+            card["type"] = type_
+        return card
+    found = lib.special(name)
+    if found is not None:
+        number, sp = found
+        card = new_card(sp.en, type_ or sp.type or "event")
+        card["number"] = number
+        card["cost"] = list(sp.cost or [])
+        card["gives"] = list(sp.symbols) + list(sp.tokens)
+        box = lib.box.get(number)
+        card["points"] = (box.points if box is not None else None) or (0 if card["type"] == "property" else None)
+        return card
+    card = new_card(name, type_ or "event")
+    if card["type"] == "property":
+        card["points"] = 0                  # its printed points are not on the page: none counted
+    return card
+
+
+# --- the sampler ----------------------------------------------------------------------------
+def sample(lib: Library, view: dict[str, Any], seat: str, rng: random.Random) -> CvState | None:
+    """A whole state as the seat may believe it (see the module's words); None when the view
+    does not name the track's cards, or the seat is not a player."""
+    you = view.get("you")
+    track = view.get("track")
+    if not lib.dealt() or you is None or track is None or "stacks" not in you:
+        return None
+    if any(place["card"] is None for place in track["places"]):
+        return None
+    named = _names(lib)
+    names = [p["name"] for p in view["players"]]
+    me = names.index(seat)
+    seen: set[int] = set()
+
+    def card(name: str, type_: str | None = None) -> Card:
+        c = _card(lib, named, name, type_)
+        if c["number"] is not None:
+            seen.add(c["number"])
+        return c
+
+    players: list[Player] = []
+    for i, shown in enumerate(view["players"]):
+        p = new_player(shown["name"], lib)
+        if i == me:
+            for stack in you["stacks"]:
+                p["cv"][stack["type"]] = [card(n, stack["type"]) for n in reversed(stack["cards"])]
+            p["hand"] = [card(h["name"], "event") for h in you["hand"]]
+            p["tokens"] = [{"symbol": k["id"], "card": k["card"], "used": k["used"]}
+                           for k in you["tokens"]]
+            p["goal"] = you["goal"]["id"] if you["goal"] else None
+        else:
+            for x, stack in shown["stacks"].items():
+                if stack["active"] is not None:
+                    p["cv"][x] = [card(stack["active"], x)]
+            p["tokens"] = [{"symbol": k, "card": "", "used": False} for k in shown["tokens"]]
+        p["waiting"] = [card(w["name"]) for w in shown["waiting"]]
+        p["no_more_jobs"] = any(c["number"] == 41 for s in p["cv"].values() for c in s)
+        players.append(p)
+    slots: list[str | None] = []
+    cards: list[Card | None] = []
+    for place in track["places"]:
+        while len(slots) < place["place"] - 1:
+            slots.append(None)
+            cards.append(None)
+        c = card(place["card"])
+        printed = lib.box.get(c["number"]) if c["number"] is not None else None
+        slots.append(printed.deck if printed is not None else lib.decks[0].id)
+        cards.append(c)
+    turn = _turn(view, you, players, me, lib, card)
+    unseen = [n for n in sorted(lib.box) if n not in seen]
+    rng.shuffle(unseen)
+    piles: dict[str, list[Card]] = {}
+    for d in lib.decks:                         # each deck face down: its count, from its cards
+        mine = [n for n in unseen if lib.box[n].deck == d.id][: track["decks"][d.id]]
+        piles[d.id] = [card_of(lib.box[n]) for n in mine]
+        unseen = [n for n in unseen if n not in mine]
+        while len(piles[d.id]) < track["decks"][d.id]:     # more than the file has left
+            piles[d.id].append(card_of(lib.box[rng.choice(lib.deck_cards(d.id))]))
+    own = players[me]["goal"]         # V-SET-1: the goal cards are dealt one each, none public
+    goals = [g for g in GOALS if g not in view_goals(view) and g != own
+             and lib.special_by_id(g) is not None]
+    for i, (p, shown) in enumerate(zip(players, view["players"], strict=True)):
+        if i == me:
+            continue
+        for x, stack in shown["stacks"].items():     # the cards under the active one
+            p["cv"][x][:0] = [_dealt(lib, unseen, x, rng) for _ in range(stack["count"] - 1)]
+        p["hand"] = [_dealt(lib, unseen, "event", rng) for _ in range(shown["hand"])]
+        p["goal"] = goals.pop(rng.randrange(len(goals))) if goals else None
+    bicycle = next((p["name"] for p, shown in zip(players, view["players"], strict=True)
+                    if shown["bicycle"]), None)
+    return {"players": players, "bicycle": bicycle, "turn": turn,
+            "track": {"slots": slots, "decks": dict(track["decks"]), "help": list(track["help"]),
+                      "cards": cards, "piles": piles},
+            "public": view_goals(view), "scored": False, "over": view["over"],
+            "lang": view.get("lang", ""), "seal_key": secrets.token_hex(16)}
+
+
+def view_goals(view: dict[str, Any]) -> list[int]:
+    return [g["id"] for g in view.get("public_goals", [])]
+
+
+def _dealt(lib: Library, unseen: list[int], type_: str, rng: random.Random) -> Card:
+    """A card the seat has not seen, of that type (a stack's, or an event): from the card
+    file's unseen cards, else a card of that type the file prints, else one the table typed."""
+    at = next((i for i, n in enumerate(unseen) if type_ in lib.box[n].types), None)
+    if at is not None:
+        printed = lib.box[unseen.pop(at)]
+    else:
+        kinds = [c for c in lib.box.values() if type_ in c.types]
+        if not kinds:
+            c = new_card("?", type_)
+            c["points"] = 0 if type_ == "property" else None
+            return c
+        printed = rng.choice(kinds)
+    c = card_of(printed)
+    c["type"] = type_
+    if type_ == "property" and c["points"] is None:
+        c["points"] = 0
+    return c
+
+
+def _turn(view: dict[str, Any], you: dict[str, Any], players: list[Player], me: int, lib: Library,
+          card: Any) -> Turn | None:
+    """The turn as the view tells it: whose, the round, the dice (the public ones; the seat's
+    own with its tokens, this turn's symbols, rerolls left and what it owes to Failure)."""
+    if view["turn"] is None:
+        return None
+    index = [p["name"] for p in players].index(view["turn"])
+    p = players[index]
+    shown = view["players"][index]
+    dice = [d["id"] for d in view["dice"]]
+    turn: Turn = {
+        "player": index, "round": view["round"], "dice": dice, "used": [d["used"] for d in view["dice"]],
+        "rolled": bool(dice), "rolls_left": view["rolls_left"], "extra": [], "more_dice": 0,
+        "zoo": False, "psycho": False, "changed": [], "borrowed": False, "taken": len(shown["taken"]),
+        "lost": 0, "insured": 0,
+        "upkeep": [{"type": t, "card": c["name"]} for t, c in active(p).items() if c["upkeep"]],
+        "pending": [{"card": card(n), "under": None} for n in shown["taken"]],
+    }
+    if index == me:
+        turn["rolled"] = you["rolled"]
+        turn["extra"] = [{"symbol": k["id"], "card": k["card"], "used": k["used"]} for k in you["extra"]]
+        turn["taken"] = you.get("taken_count", turn["taken"])
+        turn["psycho"] = any(d["id"] == "failure" and d["frozen"] for d in you["dice"]) and any(
+            c["number"] == 53 for c in active(p).values())
+        if you["tally"] is not None:
+            turn["lost"] = max(0, you["tally"]["failures"] // lib.triple - you["tally"]["owed"])
+    return turn
+
+
+# --- the heuristic --------------------------------------------------------------------------
+def _counts(p: Player, pending: list[Card]) -> tuple[dict[str, int], int]:
+    """The sheet's counts of a CV with the cards taken this turn recorded (V-SCORE-1..4)."""
+    cv = {t: list(cards) for t, cards in p["cv"].items()}
+    for c in pending:
+        if c["type"] in cv:
+            cv[c["type"]].append(c)
+    counts = {t: len(cv[t]) for t in ("health", "relationships", "knowledge", "job")}
+    props = [int(c["points"] or 0) for c in cv["property"]]
+    counts.update(property_cards=len(props), property=sum(props),
+                  tokens=sum(len(c["gives"]) for c in (cards[-1] for cards in cv.values() if cards)))
+    return counts, sum(props)
+
+
+def _goal(lib: Library, goal: int, counts: dict[str, int]) -> int:
+    sp = lib.special_by_id(goal)
+    if sp is None or sp.goal is None:
+        return 0
+    key = {"property": "property_cards"}
+    sets = min(counts[key.get(k, k)] // int(n) for k, n in sp.goal["of"].items())
+    return int(sp.goal["per"]) * sets
+
+
+def points(state: CvState, lib: Library) -> dict[str, float]:
+    """Every player's points as the sheet would count them now (V-SCORE-1..4), each one's
+    cards taken this turn recorded; a public goal scores for its best players only."""
+    turn = state["turn"]
+    sheets: dict[str, dict[str, int]] = {}
+    out: dict[str, float] = {}
+    for i, p in enumerate(state["players"]):
+        pending = [w["card"] for w in turn["pending"]] if turn is not None and turn["player"] == i else []
+        counts, props = _counts(p, pending)
+        sheets[p["name"]] = counts
+        top = len(lib.stack_points) - 1
+        out[p["name"]] = props + sum(lib.stack_points[min(counts[t], top)] for t in lib.counted)
+        if p["goal"] is not None:
+            out[p["name"]] += _goal(lib, p["goal"], counts)
+    for g in state["public"]:
+        each = {n: _goal(lib, g, c) for n, c in sheets.items()}
+        best = max(each.values(), default=0)
+        for n, v in each.items():
+            if best > 0 and v == best:
+                out[n] += v
+    return out
+
+
+def _can_buy(state: CvState, lib: Library, seat: str) -> float:
+    """On the seat's own turn, after its roll: the most points a track card its unused dice
+    and tokens pay for would add (none once it has taken two, V-TURN-1)."""
+    turn = state["turn"]
+    tr = state["track"]
+    if turn is None or tr is None or not turn["rolled"] or turn["taken"] >= 2:
+        return 0.0
+    p = state["players"][turn["player"]]
+    if p["name"] != seat:
+        return 0.0
+    base = points(state, lib)[seat]
+    best = 0.0
+    for c in tr.get("cards") or []:
+        if c is None or c["type"] == "event":
+            continue
+        try:
+            pool.allocate(turn, p, list(c["cost"]), lib)
+        except RuleError:
+            continue
+        turn["pending"].append({"card": c, "under": None})
+        try:
+            best = max(best, points(state, lib)[seat] - base)
+        finally:
+            turn["pending"].pop()
+    return best
+
+
+def value(state: CvState, lib: Library, seat: str) -> float:
+    """How good the state looks for the seat, 0 to 1: its points (and what it can still buy
+    this turn) against the best of the others', through a logistic of the difference."""
+    pts = points(state, lib)
+    if seat not in pts:
+        return 0.5
+    mine = pts[seat] + 0.8 * _can_buy(state, lib, seat)
+    others = max((v for n, v in pts.items() if n != seat), default=0.0)
+    return 1 / (1 + math.exp(-(mine - others) / 8))

@@ -1,0 +1,91 @@
+"""Cave escape's bots (guide/games/cave/bots.py): the think level is offered; its sampler
+builds a state from the seat's page and the box alone, one the page could have come from;
+a think bot's choice is the same in every variant of the state its seat cannot tell apart
+(the face-down decks, C-SET-2, C-DECK-1..3); a bot never names a face of the table's d20."""
+
+from __future__ import annotations
+
+import random
+
+from guide.core.bots import choose, levels_of
+from guide.core.dice import Dice
+from guide.core.games import load
+from guide.core.secrets import entitled
+from guide.core.seats import moves_for, view_for
+from guide.core.table import Table
+from guide.games.cave.public import public_state
+
+GAME = load("cave")
+KIT = GAME.bots()
+
+
+def _table(seed: int = 4, players: int = 4) -> Table:
+    t = (GAME.table_class or Table)(GAME, None, GAME.load([]), Dice(seed, record=False))
+    for line in KIT.setup(KIT.seat_names(players), random.Random(seed)):
+        t.execute(line)
+    return t
+
+
+def _play(t: Table, moves: int, level: str = "random", seed: int = 4) -> None:
+    for number in range(moves):
+        if KIT.outcome(t) is not None:
+            return
+        for seat in GAME.seats(t):
+            move = choose(t, seat, level, seed, number)
+            if move is not None:
+                t.execute(move.line, seat=seat, bot=level)
+                break
+
+
+def test_think_is_offered_and_the_bench_compares_it_with_random_at_four_characters():
+    t = _table()
+    assert "think" in levels_of(t)
+    assert KIT.default_levels == ("random", "think") and KIT.players[0] == 4
+
+
+def test_a_sample_is_a_state_the_seats_page_could_have_come_from():
+    """Sampled from the page alone: what the table shows of it (`guide state`) is what the
+    page shows, the draw pile as long, the exit among its last eleven (C-SET-2), and the
+    cave tiles add up to the box's 40 (C-TILE-1)."""
+    t = _table()
+    _play(t, 25)
+    box = t.library
+    for seat in GAME.seats(t):
+        view = view_for(t, seat)
+        for k in range(3):
+            s = KIT.sample(box, view, seat, random.Random(k))
+            assert public_state(s, box) == view["state"]
+            draw = s["tiles"]["draw"]
+            assert "exit" in draw[-(box.exit_in_last + 1):]
+            cave = [p for i, p in s["pieces"].items() if i not in ("start", "exit")]
+            assert len(cave) == sum(box.shapes.values())
+            assert s["moved"] == t.state["moved"] and s["turn"] == t.state["turn"]
+            assert [c["stuck"] for c in s["characters"]] == [c["stuck"] for c in t.state["characters"]]
+
+
+def test_a_think_bots_choice_is_the_same_in_every_variant_its_seat_cannot_tell_apart():
+    t = _table(seed=6)
+    checked = 0
+    for step in range(4):
+        seat = GAME.seats(t)[t.state["turn"]]
+        real = choose(t, seat, "think", 9, step)
+        for secret in GAME.secret_variants(t):
+            if entitled(secret.audience, seat):
+                continue
+            other = (GAME.table_class or Table)(GAME, None, t.library, Dice(1))
+            other.state = secret.state
+            again = choose(other, seat, "think", 9, step)
+            assert (again and again.line) == (real and real.line), secret.what
+            checked += 1
+        assert real is not None
+        t.execute(real.line, seat=seat, bot="think")
+    assert checked
+
+
+def test_a_bot_rolls_guides_d20_never_a_face_of_the_tables_own():
+    """C-TURN-3: `roll NAME --roll N` is for a table reading its own die."""
+    from guide.core.seats import Move
+
+    assert KIT.never(Move("5", "roll Ann --roll 5"))
+    assert not KIT.never(Move("guide rolls the d20", "roll Ann"))
+    assert not any(KIT.never(m) for m in moves_for(_table(), "Ann"))
