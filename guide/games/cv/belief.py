@@ -79,35 +79,65 @@ def sample(lib: Library, view: dict[str, Any], seat: str, rng: random.Random) ->
         return None
     if any(place["card"] is None for place in track["places"]):
         return None
-    named = _names(lib)
-    names = [p["name"] for p in view["players"]]
-    me = names.index(seat)
-    seen: set[int] = set()
+    card = _Seen(lib)
+    me = [p["name"] for p in view["players"]].index(seat)
+    players = [_seen_player(lib, shown, you if i == me else None, card)
+               for i, shown in enumerate(view["players"])]
+    slots, cards = _seen_track(lib, track, card)
+    turn = _turn(view, you, players, me, lib, card)
+    unseen = [n for n in sorted(lib.box) if n not in card.seen]
+    rng.shuffle(unseen)
+    piles = _piles(lib, track, unseen, rng)
+    _deal_hidden(lib, view, players, me, unseen, rng)
+    bicycle = next((p["name"] for p, shown in zip(players, view["players"], strict=True)
+                    if shown["bicycle"]), None)
+    return {"players": players, "bicycle": bicycle, "turn": turn,
+            "track": {"slots": slots, "decks": dict(track["decks"]), "help": list(track["help"]),
+                      "cards": cards, "piles": piles},
+            "public": view_goals(view), "scored": False, "over": view["over"],
+            "lang": view.get("lang", ""), "seal_key": secrets.token_hex(16)}
 
-    def card(name: str, type_: str | None = None) -> Card:
-        c = _card(lib, named, name, type_)
+
+class _Seen:
+    """The cards a view names (`_card`), each card of the file noted as seen: the cards the
+    sampler deals are the others."""
+
+    def __init__(self, lib: Library) -> None:
+        self.lib = lib
+        self.named = _names(lib)
+        self.seen: set[int] = set()
+
+    def __call__(self, name: str, type_: str | None = None) -> Card:
+        c = _card(self.lib, self.named, name, type_)
         if c["number"] is not None:
-            seen.add(c["number"])
+            self.seen.add(c["number"])
         return c
 
-    players: list[Player] = []
-    for i, shown in enumerate(view["players"]):
-        p = new_player(shown["name"], lib)
-        if i == me:
-            for stack in you["stacks"]:
-                p["cv"][stack["type"]] = [card(n, stack["type"]) for n in reversed(stack["cards"])]
-            p["hand"] = [card(h["name"], "event") for h in you["hand"]]
-            p["tokens"] = [{"symbol": k["id"], "card": k["card"], "used": k["used"]}
-                           for k in you["tokens"]]
-            p["goal"] = you["goal"]["id"] if you["goal"] else None
-        else:
-            for x, stack in shown["stacks"].items():
-                if stack["active"] is not None:
-                    p["cv"][x] = [card(stack["active"], x)]
-            p["tokens"] = [{"symbol": k, "card": "", "used": False} for k in shown["tokens"]]
-        p["waiting"] = [card(w["name"]) for w in shown["waiting"]]
-        p["no_more_jobs"] = any(c["number"] == 41 for s in p["cv"].values() for c in s)
-        players.append(p)
+
+def _seen_player(lib: Library, shown: dict[str, Any], you: dict[str, Any] | None, card: _Seen) -> Player:
+    """A player as the view shows them: the seat's own CV card by card, hand, tokens and goal
+    (`you`); another's active cards and tokens; anyone's cards waiting for a stack."""
+    p = new_player(shown["name"], lib)
+    if you is not None:
+        for stack in you["stacks"]:
+            p["cv"][stack["type"]] = [card(n, stack["type"]) for n in reversed(stack["cards"])]
+        p["hand"] = [card(h["name"], "event") for h in you["hand"]]
+        p["tokens"] = [{"symbol": k["id"], "card": k["card"], "used": k["used"]}
+                       for k in you["tokens"]]
+        p["goal"] = you["goal"]["id"] if you["goal"] else None
+    else:
+        for x, stack in shown["stacks"].items():
+            if stack["active"] is not None:
+                p["cv"][x] = [card(stack["active"], x)]
+        p["tokens"] = [{"symbol": k, "card": "", "used": False} for k in shown["tokens"]]
+    p["waiting"] = [card(w["name"]) for w in shown["waiting"]]
+    p["no_more_jobs"] = any(c["number"] == 41 for s in p["cv"].values() for c in s)
+    return p
+
+
+def _seen_track(lib: Library, track: dict[str, Any],
+                card: _Seen) -> tuple[list[str | None], list[Card | None]]:
+    """The track's places as the view names them: each card and the deck it came from."""
     slots: list[str | None] = []
     cards: list[Card | None] = []
     for place in track["places"]:
@@ -118,17 +148,29 @@ def sample(lib: Library, view: dict[str, Any], seat: str, rng: random.Random) ->
         printed = lib.box.get(c["number"]) if c["number"] is not None else None
         slots.append(printed.deck if printed is not None else lib.decks[0].id)
         cards.append(c)
-    turn = _turn(view, you, players, me, lib, card)
-    unseen = [n for n in sorted(lib.box) if n not in seen]
-    rng.shuffle(unseen)
+    return slots, cards
+
+
+def _piles(lib: Library, track: dict[str, Any], unseen: list[int],
+           rng: random.Random) -> dict[str, list[Card]]:
+    """Each deck face down: its count, from its cards not seen (taken out of `unseen`),
+    more of its cards at random when the file has fewer left."""
     piles: dict[str, list[Card]] = {}
-    for d in lib.decks:                         # each deck face down: its count, from its cards
+    for d in lib.decks:
         mine = [n for n in unseen if lib.box[n].deck == d.id][: track["decks"][d.id]]
         piles[d.id] = [card_of(lib.box[n]) for n in mine]
-        unseen = [n for n in unseen if n not in mine]
+        unseen[:] = [n for n in unseen if n not in mine]
         while len(piles[d.id]) < track["decks"][d.id]:     # more than the file has left
             piles[d.id].append(card_of(lib.box[rng.choice(lib.deck_cards(d.id))]))
-    own = players[me]["goal"]         # V-SET-1: the goal cards are dealt one each, none public
+    return piles
+
+
+def _deal_hidden(lib: Library, view: dict[str, Any], players: list[Player], me: int, unseen: list[int],
+                 rng: random.Random) -> None:
+    """What the seat cannot see of the others, dealt from the cards not seen: the cards under
+    each active one, the hands, the secret goals (V-SET-1: one each, none public, never the
+    seat's own)."""
+    own = players[me]["goal"]
     goals = [g for g in GOALS if g not in view_goals(view) and g != own
              and lib.special_by_id(g) is not None]
     for i, (p, shown) in enumerate(zip(players, view["players"], strict=True)):
@@ -138,13 +180,6 @@ def sample(lib: Library, view: dict[str, Any], seat: str, rng: random.Random) ->
             p["cv"][x][:0] = [_dealt(lib, unseen, x, rng) for _ in range(stack["count"] - 1)]
         p["hand"] = [_dealt(lib, unseen, "event", rng) for _ in range(shown["hand"])]
         p["goal"] = goals.pop(rng.randrange(len(goals))) if goals else None
-    bicycle = next((p["name"] for p, shown in zip(players, view["players"], strict=True)
-                    if shown["bicycle"]), None)
-    return {"players": players, "bicycle": bicycle, "turn": turn,
-            "track": {"slots": slots, "decks": dict(track["decks"]), "help": list(track["help"]),
-                      "cards": cards, "piles": piles},
-            "public": view_goals(view), "scored": False, "over": view["over"],
-            "lang": view.get("lang", ""), "seal_key": secrets.token_hex(16)}
 
 
 def view_goals(view: dict[str, Any]) -> list[int]:

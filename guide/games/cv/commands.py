@@ -15,7 +15,7 @@ from guide.core.registry import Registry
 from guide.core.result import Result
 
 from . import dice, phase, score, screen, take, track
-from .library import Library
+from .library import BoxCard, Library
 from .model import Card, CvState, CvTable
 from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TRACK_CARD, TYPE
 from .render import Renderer
@@ -191,38 +191,53 @@ def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str
         raise CommandError(_("take NAME CARD or take NAME --track N, not both"))
     boxed = lib.box_card(card) if card is not None and chosen is None else None
     dealt = track.dealt(st["track"])
-    if place is not None or dealt or boxed is not None:
-        if dealt:
-            found, slot = take.on_track(st, lib, card, place if place is not None else slot)
-        elif place is not None:
-            raise CommandError(_("--track N needs a dealt track (a card file, then track)"))
-        else:
-            assert boxed is not None
-            found = track.card_of(boxed)
-        typed = take.from_card(lib, found, chosen)
+    printed = place is not None or dealt or boxed is not None     # a card of the card file
+    if printed:
+        typed, slot = _printed_card(t, card, place, slot, chosen, boxed, dealt)
         _as_printed(t, typed, {"--also": also, "--cost": cost, "--gives": gives, "--upkeep": upkeep,
                                "--points": points, "--die": die})
     else:
-        if card is None:
-            raise CommandError(_("take NAME CARD --type T --cost SYMBOLS (or a card file:"
-                                 " guide new box --game cv DIR)"))
-        before = take.known(st, card, exact=chosen is not None)    # a card typed before
-        if chosen is None and before is None:
-            raise CommandError(_("--type T: the card's type (Health, Job, ...); a card typed before"
-                                 " is found by its name, and a card file lists them all"))
-        typed = _typed(t, card, chosen, before, also=also, cost=cost, gives=gives, upkeep=upkeep,
-                       points=points, die=die, free=happiness or social)
-    remember = not (place is not None or dealt or boxed is not None)    # typed: the campaign keeps it
+        typed = _typed_card(t, card, chosen, also=also, cost=cost, gives=gives, upkeep=upkeep,
+                            points=points, die=die, free=happiness or social)
     chosen_stacks = [word(t, "type", w) for w in waiting]
+    moves = {"happiness": happiness, "social": social, "under": under, "slot": slot,
+             "remember": not printed}      # typed: the campaign keeps it
     try:
-        return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot,
-                   waiting=chosen_stacks, remember=remember)
+        return run(t, take.take, name, typed, waiting=chosen_stacks, **moves)
     except take.WaitingChoice as e:
         if t.ask is None:
             raise
         chosen_stacks = [_ask_stack(t, name, card_name, kinds) for card_name, kinds in e.cards]
-    return run(t, take.take, name, typed, happiness=happiness, social=social, under=under, slot=slot,
-               waiting=chosen_stacks, remember=remember)
+    return run(t, take.take, name, typed, waiting=chosen_stacks, **moves)
+
+
+def _printed_card(t: CvTable, card: str | None, place: int | None, slot: int | None, chosen: str | None,
+                  boxed: BoxCard | None, dealt: bool) -> tuple[take.Typed, int | None]:
+    """A card of the card file, as it prints it, and its place: from the dealt track (by
+    `card`, or at `place`), else the card file's card `boxed`; `chosen`: a two-coloured
+    card's stack (V-TWO-1)."""
+    lib, st = lib_of(t), state_of(t)
+    if dealt:
+        found, slot = take.on_track(st, lib, card, place if place is not None else slot)
+    elif place is not None:
+        raise CommandError(_("--track N needs a dealt track (a card file, then track)"))
+    else:
+        assert boxed is not None
+        found = track.card_of(boxed)
+    return take.from_card(lib, found, chosen), slot
+
+
+def _typed_card(t: CvTable, card: str | None, chosen: str | None, **typed: Any) -> take.Typed:
+    """A card the table types (no card file): its type is needed, unless the campaign knows
+    the card from an earlier typing (take.known)."""
+    if card is None:
+        raise CommandError(_("take NAME CARD --type T --cost SYMBOLS (or a card file:"
+                             " guide new box --game cv DIR)"))
+    before = take.known(state_of(t), card, exact=chosen is not None)    # a card typed before
+    if chosen is None and before is None:
+        raise CommandError(_("--type T: the card's type (Health, Job, ...); a card typed before"
+                             " is found by its name, and a card file lists them all"))
+    return _typed(t, card, chosen, before, **typed)
 
 
 def _typed(t: CvTable, card: str, chosen: str | None, before: Card | None, *, also: str | None,
@@ -234,21 +249,30 @@ def _typed(t: CvTable, card: str, chosen: str | None, before: Card | None, *, al
     assert kind is not None
     other = word(t, "type", also) if also else None
     if before is not None:
-        card = before["name"]
-        if other is None and kind in before["types"]:
-            other = next((x for x in before["types"] if x != kind), None)
-        if cost is None and take.known_cost(t.state, card):
-            paid: list[str] | None = list(before["cost"])
-        else:
-            paid = cost_of(t, card, cost, free=free)
-        return take.Typed(card, kind, other, paid,
-                          symbols(t, gives, "--gives") or [] if gives is not None else list(before["gives"]),
-                          symbols(t, upkeep, "--upkeep") or [] if upkeep is not None else list(before["upkeep"]),
-                          points if points is not None else before["points"],
-                          die if die is not None else before["dice"])
+        return _typed_again(t, before, kind, other, cost=cost, gives=gives, upkeep=upkeep, points=points,
+                            die=die, free=free)
     return take.Typed(card, kind, other, cost_of(t, card, cost, free=free),
                       symbols(t, gives, "--gives") or [], symbols(t, upkeep, "--upkeep") or [], points,
                       die or 0)
+
+
+def _typed_again(t: CvTable, before: Card, kind: str, other: str | None, *, cost: str | None,
+                 gives: str | None, upkeep: str | None, points: int | None, die: int | None,
+                 free: bool) -> take.Typed:
+    """A card the campaign knows (`before`): what is typed now over what was typed then;
+    its other colour (V-TWO-1) and its cost when it was typed (never a free take's)."""
+    card = before["name"]
+    if other is None and kind in before["types"]:
+        other = next((x for x in before["types"] if x != kind), None)
+    if cost is None and take.known_cost(t.state, card):
+        paid: list[str] | None = list(before["cost"])
+    else:
+        paid = cost_of(t, card, cost, free=free)
+    return take.Typed(card, kind, other, paid,
+                      symbols(t, gives, "--gives") or [] if gives is not None else list(before["gives"]),
+                      symbols(t, upkeep, "--upkeep") or [] if upkeep is not None else list(before["upkeep"]),
+                      points if points is not None else before["points"],
+                      die if die is not None else before["dice"])
 
 
 def _ask_stack(t: CvTable, who: str, card: str, kinds: list[str]) -> str:

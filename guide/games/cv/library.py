@@ -298,6 +298,24 @@ def template(lib: Library, typed: list[dict[str, Any]] | None = None, lang: str 
     its deck (or under "deck not known"), `~` where the typing did not say (its number, its
     name in the other language), for the table to finish from the printed card. `lang`: the
     language the table typed its names in."""
+    lines = _template_head(typed is not None) + ["game: cv", "cards:"]
+    track = {d.id for d in lib.decks}
+    by_number = {k["card"]["number"]: k for k in typed or [] if k["card"]["number"] is not None}
+    unnumbered = [k for k in typed or [] if k["card"]["number"] is None]
+    for deck, first, last in NUMBERING:
+        named = next((d for d in lib.decks + lib.box_decks if d.id == deck), None)
+        lines.append(f"  ## {named.here if named else deck}: {first}-{last}")
+        for number in range(first, last + 1):
+            lines += _numbered_entry(lib, number, deck, deck in track, by_number.get(number), lang)
+        if deck in track:
+            lines += _typed_section([k for k in unnumbered if k["deck"] == deck], lib, deck, lang)
+    lines += _typed_section([k for k in unnumbered if k["deck"] is None], lib, None, lang)
+    return "\n".join(lines) + "\n"
+
+
+def _template_head(from_campaign: bool) -> list[str]:
+    """The card file's opening comment: how to fill a card and what each field is, wrapped at
+    79 columns (and, `--from CAMPAIGN`, what the typed cards are)."""
     lines = [
         "# " + _("CV: the table's own cards, one entry a card (docs/cv.md, \"The table's own cards\")."),
         "# " + _("To fill a card, take the # off its lines and write over every ~ what the printed"
@@ -317,38 +335,45 @@ def template(lib: Library, typed: list[dict[str, Any]] | None = None, lang: str 
                  " 59-75 Old age, 76-83 life goals): check each card's back. The 4 summary cards"
                  " are not listed."),
     ]
-    if typed is not None:
+    if from_campaign:
         lines.append("# " + _("Written from the cards a campaign's table typed: each as typed, under"
                               " its deck; write each one's number and its other name from the"
                               " printed card, then take the # off."))
-    lines = [w for line in lines for w in textwrap.wrap(
+    return [w for line in lines for w in textwrap.wrap(
         line, 79, break_on_hyphens=False, subsequent_indent="#     " if line.startswith("#  ") else "# ")]
-    lines += ["game: cv", "cards:"]
-    track = {d.id for d in lib.decks}
-    by_number = {k["card"]["number"]: k for k in typed or [] if k["card"]["number"] is not None}
-    for deck, first, last in NUMBERING:
-        named = next((d for d in lib.decks + lib.box_decks if d.id == deck), None)
-        lines.append(f"  ## {named.here if named else deck}: {first}-{last}")
-        for number in range(first, last + 1):
-            sp = lib.special_by_id(number)
-            kind = "goal" if deck == "goals" else sp.type if sp and sp.type else "event" if sp and sp.hand \
-                else None
-            entry: dict[str, str] = {"number": str(number), "deck": deck, "en": _q(sp.en) if sp else "~",
-                                     "uk": _q(sp.uk) if sp else "~", "type": kind or "~"}
-            if deck in track:
-                entry["cost"] = "~" if sp is None or sp.cost is None else _flow(list(sp.cost))
-            if kind == "property":
-                entry["points"] = "~"
-            if number in by_number:
-                entry = {**entry, **_typed_entry(by_number[number], deck in track, lang)}
-                entry["en"], entry["uk"] = (_q(sp.en), _q(sp.uk)) if sp else (entry["en"], entry["uk"])
-            lines += _entry(entry, written=number in by_number and "~" not in entry.values())
-        if deck in track:
-            mine = [k for k in typed or [] if k["card"]["number"] is None and k["deck"] == deck]
-            lines += _typed_section(mine, lib, deck, lang)
-    lines += _typed_section([k for k in typed or [] if k["card"]["number"] is None and k["deck"] is None],
-                            lib, None, lang)
-    return "\n".join(lines) + "\n"
+
+
+def _numbered_entry(lib: Library, number: int, deck: str, on_track: bool, typed: dict[str, Any] | None,
+                    lang: str) -> list[str]:
+    """Card `number`'s entry: what the seed's appendix gives of it, `~` elsewhere, with what
+    the table `typed` of it over that (the seed's names kept); written as a card (not
+    commented) when typed whole, no `~` left."""
+    sp = lib.special_by_id(number)
+    kind = _appendix_kind(deck, sp)
+    entry: dict[str, str] = {"number": str(number), "deck": deck, "en": _q(sp.en) if sp else "~",
+                             "uk": _q(sp.uk) if sp else "~", "type": kind or "~"}
+    if on_track:
+        entry["cost"] = "~" if sp is None or sp.cost is None else _flow(list(sp.cost))
+    if kind == "property":
+        entry["points"] = "~"
+    if typed is None:
+        return _entry(entry)
+    entry = {**entry, **_typed_entry(typed, on_track, lang)}
+    if sp is not None:
+        entry["en"], entry["uk"] = _q(sp.en), _q(sp.uk)
+    return _entry(entry, written="~" not in entry.values())
+
+
+def _appendix_kind(deck: str, sp: Special | None) -> str | None:
+    """The type the seed gives a numbered card: a goal in the goals deck, an appendix card's
+    type, an event for a card played from the hand; None: the seed does not say."""
+    if deck == "goals":
+        return "goal"
+    if sp is None:
+        return None
+    if sp.type:
+        return sp.type
+    return "event" if sp.hand else None
 
 
 def _q(text: str) -> str:
@@ -412,68 +437,87 @@ def build(docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
     specials.yaml never drops a card or its dice); the card file (box.yaml) is read last,
     over the whole box. What the schemas cannot say (a reference to an unknown symbol or
     type, a card contradicting the seed's appendix) positioned."""
-    raw: dict[str, Any] = {}
-    where: dict[str, Doc] = {}
-    cards: list[dict[str, Any]] = []
-    card_at: list[tuple[Doc, int]] = []       # where each special card was (last) given
-    boxes: list[Doc] = []
-    for doc in docs:
-        if doc.kind.name == "box":
-            boxes.append(doc)
-            continue
-        for key, value in doc.value.items():
-            if key == "cards":
-                _merge_specials(cards, card_at, doc, value)
-            else:
-                raw[key] = value
-                where[key] = doc
-    if card_at:
-        raw["cards"] = cards
-    missing = [k for k in NEEDED if k not in raw]
+    merged = _Merged(docs)
+    missing = [k for k in NEEDED if k not in merged.raw]
     if missing:
         file = docs[0].file if docs else _("CV box")
         return None, [Problem(file, 1, 1, _("the CV box has no {keys}").format(keys=", ".join(missing)))]
-    problems: list[Problem] = []
-
-    def unknown(key: str, path: tuple[str | int, ...], kind: str, word: str, known: Any) -> None:
-        if word not in known:
-            problems.append(where[key].problem(path, _("{path}: unknown {kind} {word!r}{suggest}").format(
-                path=".".join(map(str, path)), kind=pgettext("cv what", kind), word=word,
-                suggest=suggest(word, known))))
-
-    symbols = [e["id"] for e in raw["symbols"]]
-    types = [e["id"] for e in raw["types"]]
-    for key, ids in (("symbols", symbols), ("types", types),
-                     ("decks", [e["id"] for e in raw["decks"]])):
-        for i, one in enumerate(ids):
-            if one in ids[:i]:
-                problems.append(where[key].problem((key, i, "id"), (
-                    _("{key}[{n}].id: {one!r} is already used (V-DICE-1: six faces)") if key == "symbols"
-                    else _("{key}[{n}].id: {one!r} is already used")).format(key=key, n=i + 1, one=one)))
-    for i, sym in enumerate(raw["plain"]):
-        unknown("plain", ("plain", i), "symbol", sym, symbols)
-    for key in ("stacks", "slip_under", "counted"):
-        for i, t in enumerate(raw[key]):
-            unknown(key, (key, i), "type", t, types)
-    for (doc, n), e in zip(card_at, raw["cards"], strict=True):
-        for key in ("tokens", "cost", "symbols"):
-            for i, sym in enumerate(e.get(key, ())):
-                if sym not in symbols:
-                    path: tuple[str | int, ...] = ("cards", n, key, i)
-                    problems.append(doc.problem(path, _("{path}: unknown {kind} {word!r}{suggest}").format(
-                        path=".".join(map(str, path)), kind=pgettext("cv what", "symbol"), word=sym,
-                        suggest=suggest(sym, symbols))))
-        if "type" in e and e["type"] not in types:
-            unknown_type = _("{path}: unknown {kind} {word!r}{suggest}")
-            problems.append(doc.problem(("cards", n, "type"), unknown_type.format(
-                path=f"cards.{n}.type", kind=pgettext("cv what", "type"), word=e["type"],
-                suggest=suggest(e["type"], types))))
+    problems = merged.repeated_ids() + merged.unknown_references() + merged.unknown_in_specials()
     if problems:
         return None, problems
-    lib = _build(raw)
-    for doc in boxes:
+    lib = _build(merged.raw)
+    for doc in merged.boxes:
         problems += _read_cards(lib, doc)
     return (None, problems) if problems else (lib, [])
+
+
+class _Merged:
+    """The box's documents merged, each key where it was (last) given, and what the schemas
+    cannot say of them: an id given twice, a reference to an unknown symbol or type."""
+
+    def __init__(self, docs: list[Doc]) -> None:
+        self.raw: dict[str, Any] = {}
+        self.where: dict[str, Doc] = {}
+        cards: list[dict[str, Any]] = []
+        self.card_at: list[tuple[Doc, int]] = []       # where each special card was (last) given
+        self.boxes: list[Doc] = []                      # the card files, read over the whole box
+        for doc in docs:
+            if doc.kind.name == "box":
+                self.boxes.append(doc)
+                continue
+            for key, value in doc.value.items():
+                if key == "cards":
+                    _merge_specials(cards, self.card_at, doc, value)
+                else:
+                    self.raw[key] = value
+                    self.where[key] = doc
+        if self.card_at:
+            self.raw["cards"] = cards
+
+    def ids(self, key: str) -> list[str]:
+        return [e["id"] for e in self.raw[key]]
+
+    def repeated_ids(self) -> list[Problem]:
+        """A symbol, type or deck id given twice (six faces: V-DICE-1)."""
+        problems: list[Problem] = []
+        for key in ("symbols", "types", "decks"):
+            ids = self.ids(key)
+            for i, one in enumerate(ids):
+                if one in ids[:i]:
+                    problems.append(self.where[key].problem((key, i, "id"), (
+                        _("{key}[{n}].id: {one!r} is already used (V-DICE-1: six faces)") if key == "symbols"
+                        else _("{key}[{n}].id: {one!r} is already used")).format(key=key, n=i + 1, one=one)))
+        return problems
+
+    def unknown_references(self) -> list[Problem]:
+        """The plain symbols and the stacked, slipped-under and counted types, each known."""
+        problems: list[Problem] = []
+        checks = [("plain", "symbol", self.ids("symbols"))] + [
+            (key, "type", self.ids("types")) for key in ("stacks", "slip_under", "counted")]
+        for key, kind, known in checks:
+            for i, word in enumerate(self.raw[key]):
+                if word not in known:
+                    problems.append(_unknown(self.where[key], (key, i), kind, word, known))
+        return problems
+
+    def unknown_in_specials(self) -> list[Problem]:
+        """Each special card's symbols (tokens, cost, symbols) and type, known."""
+        problems: list[Problem] = []
+        symbols, types = self.ids("symbols"), self.ids("types")
+        for (doc, n), e in zip(self.card_at, self.raw["cards"], strict=True):
+            for key in ("tokens", "cost", "symbols"):
+                problems += [_unknown(doc, ("cards", n, key, i), "symbol", sym, symbols)
+                             for i, sym in enumerate(e.get(key, ())) if sym not in symbols]
+            if "type" in e and e["type"] not in types:
+                problems.append(_unknown(doc, ("cards", n, "type"), "type", e["type"], types))
+        return problems
+
+
+def _unknown(doc: Doc, path: tuple[str | int, ...], kind: str, word: str, known: list[str]) -> Problem:
+    """`path: unknown symbol 'gold'; did you mean ...`, where `path` is in `doc`."""
+    return doc.problem(path, _("{path}: unknown {kind} {word!r}{suggest}").format(
+        path=".".join(map(str, path)), kind=pgettext("cv what", kind), word=word,
+        suggest=suggest(word, known)))
 
 
 def _merge_specials(cards: list[dict[str, Any]], card_at: list[tuple[Doc, int]], doc: Doc,
@@ -497,76 +541,120 @@ def _read_cards(lib: Library, doc: Doc) -> list[Problem]:
     types it (guide.core.names), and what contradicts the seed's appendix refused where it
     stands. A card numbered as an appendix card brings its rule (the seed: the number
     "helps find their description in the rules")."""
-    problems: list[Problem] = []
-    decks = {fold(w): d.id for d in lib.decks + lib.box_decks for w in (d.id, d.en, d.uk)}
-    for d in lib.decks + lib.box_decks:
-        decks[fold(d.id.replace("_", " "))] = d.id
+    reader = _CardReader(lib, doc)
     seen: dict[int, int] = {}
     dealt: dict[str, list[int]] = {}       # each deck's entries, to hold the seed's counts
-
-    def bad(path: tuple[str | int, ...], message: str) -> None:
-        problems.append(doc.problem(("cards", *path), f"cards[{path[0] + 1}]"  # type: ignore[operator]
-                                    f"{''.join('.' + str(p) for p in path[1:])}: {message}"))
-
-    def word(kind: str, text: str, path: tuple[str | int, ...]) -> str | None:
-        try:
-            return lib._find(kind, text)
-        except RuleError as e:
-            bad(path, str(e))
-            return None
-
-    def syms(e: dict[str, Any], *path: str) -> tuple[str, ...]:
-        value: Any = e
-        for p in path:
-            value = value.get(p, {}) if isinstance(value, dict) else {}
-        out = [word("symbol", str(w), (n, *path, i)) for i, w in enumerate(value or [])]
-        return tuple(x for x in out if x is not None)
-
     for n, e in enumerate(doc.value.get("cards") or []):
         number = int(e["number"])
         if number in seen:
-            bad((n, "number"), _("number {number} is already card {n}'s").format(number=number,
-                                                                                    n=seen[number] + 1))
+            reader.bad((n, "number"), _("number {number} is already card {n}'s").format(
+                number=number, n=seen[number] + 1))
             continue
         seen[number] = n
-        deck = decks.get(fold(str(e["deck"])))
+        card = reader.card(n, e, number)
+        if card is None:
+            continue
+        if _against_seed(lib, card, n, reader.bad):
+            lib.box[number] = card
+        dealt.setdefault(card.deck, []).append(n)
+    _hold_seed_counts(lib, dealt, reader.bad)
+    if not reader.problems:
+        _name_appendix_cards(lib)
+    return reader.problems
+
+
+class _CardReader:
+    """One card file (box.yaml) read entry by entry: each entry's names resolved as the table
+    types them, and each problem told where it stands (`problems`, in the file's order)."""
+
+    def __init__(self, lib: Library, doc: Doc) -> None:
+        self.lib = lib
+        self.doc = doc
+        self.problems: list[Problem] = []
+        self.decks = {fold(w): d.id for d in lib.decks + lib.box_decks for w in (d.id, d.en, d.uk)}
+        for d in lib.decks + lib.box_decks:
+            self.decks[fold(d.id.replace("_", " "))] = d.id
+
+    def bad(self, path: tuple[str | int, ...], message: str) -> None:
+        self.problems.append(self.doc.problem(("cards", *path), f"cards[{path[0] + 1}]"  # type: ignore[operator]
+                                              f"{''.join('.' + str(p) for p in path[1:])}: {message}"))
+
+    def word(self, kind: str, text: str, path: tuple[str | int, ...]) -> str | None:
+        """A symbol, type or deck by any of its names; None (told) when it is none."""
+        try:
+            return self.lib._find(kind, text)
+        except RuleError as e:
+            self.bad(path, str(e))
+            return None
+
+    def symbols(self, n: int, e: dict[str, Any], *path: str) -> tuple[str, ...]:
+        """The symbols listed at `path` in entry `n` (none if it is absent), the unknown ones told."""
+        value: Any = e
+        for p in path:
+            value = value.get(p, {}) if isinstance(value, dict) else {}
+        out = [self.word("symbol", str(w), (n, *path, i)) for i, w in enumerate(value or [])]
+        return tuple(x for x in out if x is not None)
+
+    def card(self, n: int, e: dict[str, Any], number: int) -> BoxCard | None:
+        """Entry `n` as a card; None (told) when its deck, its types or its fields are wrong."""
+        deck = self.deck(n, e)
         if deck is None:
-            known = [d.id for d in lib.decks + lib.box_decks]
-            bad((n, "deck"), _("unknown deck {deck!r}{suggest} (one of: {known})").format(
-                deck=e["deck"], suggest=suggest(str(e["deck"]), known), known=", ".join(known)))
-            continue
-        typed = e["type"] if isinstance(e["type"], list) else [e["type"]]
-        types = [word("type", str(t), (n, "type") if len(typed) == 1 else (n, "type", i))
-                 for i, t in enumerate(typed)]
-        if None in types:
-            continue
-        kinds = tuple(t for t in types if t is not None)
-        if len(kinds) == 2 and (kinds[0] == kinds[1] or any(t not in lib.stacks for t in kinds)):
-            bad((n, "type"), _("a two-coloured card has two different CV types (V-TWO-1)"))
-            continue
-        on_track = deck in {d.id for d in lib.decks}
-        if on_track and "cost" not in e:
-            bad((n,), _("a track card's cost is missing (cost: [] for a card that costs nothing)"))
-            continue
-        if "points" in e and "property" not in kinds:
-            bad((n, "points"), _("points are printed on Property cards (V-SCORE-3)"))
-            continue
-        if "points" not in e and "property" in kinds:
-            bad((n,), _("a Property card's points are missing (points: 0 if none; V-SCORE-3)"))
-            continue
+            return None
+        kinds = self.types(n, e)
+        if kinds is None or not self.fields_fit(n, e, deck, kinds):
+            return None
         card = BoxCard(number=number, en=str(e["en"]), uk=str(e["uk"]), deck=deck, types=kinds,
-                       cost=syms(e, "cost") if "cost" in e else None, tokens=syms(e, "effect", "tokens"),
-                       dice=int(e.get("effect", {}).get("dice", 0)), upkeep=syms(e, "upkeep"),
+                       cost=self.symbols(n, e, "cost") if "cost" in e else None,
+                       tokens=self.symbols(n, e, "effect", "tokens"),
+                       dice=int(e.get("effect", {}).get("dice", 0)), upkeep=self.symbols(n, e, "upkeep"),
                        points=None if "points" not in e else int(e["points"]),
                        aliases=tuple(str(a) for a in e.get("aliases", ())),
-                       special=lib.special_by_id(number))
+                       special=self.lib.special_by_id(number))
         if card.special is not None:          # the seed's names stay names of the card
             seed = [w for w in (card.special.en, card.special.uk) if fold(w) not in map(fold, card.names)]
             card = replace(card, aliases=card.aliases + tuple(seed))
-        if _against_seed(lib, card, n, bad):
-            lib.box[number] = card
-        dealt.setdefault(deck, []).append(n)
-    for deck, first, last in NUMBERING:      # the seed counts each deck's cards (26/20/17 ...)
+        return card
+
+    def deck(self, n: int, e: dict[str, Any]) -> str | None:
+        """The deck entry `n` names (its id, a name or the id with spaces); None (told): none."""
+        deck = self.decks.get(fold(str(e["deck"])))
+        if deck is None:
+            known = [d.id for d in self.lib.decks + self.lib.box_decks]
+            self.bad((n, "deck"), _("unknown deck {deck!r}{suggest} (one of: {known})").format(
+                deck=e["deck"], suggest=suggest(str(e["deck"]), known), known=", ".join(known)))
+        return deck
+
+    def types(self, n: int, e: dict[str, Any]) -> tuple[str, ...] | None:
+        """The type of entry `n`, or the two of a two-coloured card (V-TWO-1); None (told): wrong."""
+        typed = e["type"] if isinstance(e["type"], list) else [e["type"]]
+        types = [self.word("type", str(t), (n, "type") if len(typed) == 1 else (n, "type", i))
+                 for i, t in enumerate(typed)]
+        if None in types:
+            return None
+        kinds = tuple(t for t in types if t is not None)
+        if len(kinds) == 2 and (kinds[0] == kinds[1] or any(t not in self.lib.stacks for t in kinds)):
+            self.bad((n, "type"), _("a two-coloured card has two different CV types (V-TWO-1)"))
+            return None
+        return kinds
+
+    def fields_fit(self, n: int, e: dict[str, Any], deck: str, kinds: tuple[str, ...]) -> bool:
+        """A track card gives its cost, and a Property card (only) its points (V-SCORE-3);
+        False when `bad` was told."""
+        on_track = deck in {d.id for d in self.lib.decks}
+        if on_track and "cost" not in e:
+            self.bad((n,), _("a track card's cost is missing (cost: [] for a card that costs nothing)"))
+        elif "points" in e and "property" not in kinds:
+            self.bad((n, "points"), _("points are printed on Property cards (V-SCORE-3)"))
+        elif "points" not in e and "property" in kinds:
+            self.bad((n,), _("a Property card's points are missing (points: 0 if none; V-SCORE-3)"))
+        else:
+            return True
+        return False
+
+
+def _hold_seed_counts(lib: Library, dealt: dict[str, list[int]], bad: Callable[..., None]) -> None:
+    """The seed counts each deck's cards (26/20/17 ...): an entry past its deck's count is told."""
+    for deck, first, last in NUMBERING:
         entries = dealt.get(deck, [])
         if len(entries) > last - first + 1:
             named = next((d for d in lib.decks + lib.box_decks if d.id == deck), None)
@@ -574,12 +662,14 @@ def _read_cards(lib: Library, doc: Doc) -> list[Problem]:
                 "the {deck} deck holds {count} cards in the seed, and this is card {n} of it: a"
                 " card file holds no more").format(deck=named.here if named else deck,
                                                   count=last - first + 1, n=last - first + 2))
-    if not problems:
-        for card in lib.box.values():      # the table's printed names find the appendix card too
-            if card.special is not None:
-                for w in card.names:
-                    lib._words["special"].setdefault(fold(w), str(card.number))
-    return problems
+
+
+def _name_appendix_cards(lib: Library) -> None:
+    """The table's printed names find the appendix card too (`special`, by name)."""
+    for card in lib.box.values():
+        if card.special is not None:
+            for w in card.names:
+                lib._words["special"].setdefault(fold(w), str(card.number))
 
 
 def _against_seed(lib: Library, card: BoxCard, n: int, bad: Callable[..., None]) -> bool:

@@ -13,12 +13,13 @@ from guide.core.names import fold, suggest
 
 from . import pool
 from . import track as track_rules
-from .library import Library
+from .library import Library, Special
 from .model import (
     Card,
     CvState,
     Player,
     Token,
+    Turn,
     active,
     active_effect,
     current,
@@ -155,28 +156,11 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
         raise RuleError(_("the game is over (V-END-1): score"))
     turn, _current = current(state)
     p = player(state, who)
-    i = find_card(p["hand"], name, lib)
-    if i is None:       # the hand is its player's: the table's one screen is not told it
-        raise RuleError(_("{player} holds no {name!r} (a hand is secret: V-EVENT-1)").format(
-            player=p['name'], name=name))
+    i = _held(p, name, lib)
     card = p["hand"][i]
     sp = lib.special_by_id(card["number"]) if card["number"] is not None else None
-    event: Event = {"kind": "played", "player": p["name"], "card": card["name"], "number": card["number"],
-                    "symbols": [], "effect": None}
-    if sp is not None and sp.needs == "old_age_on_track":
-        tr = state["track"]
-        if tr is not None and not track_rules.old_age_on_track(tr, lib):
-            raise RuleError(_("{card} is played only with an Old age card on the track").format(
-                card=sp.here))
-    if sp is not None and sp.effect == "extra_dice" and turn["zoo"] and _current is p:
-        raise RuleError(_("{card} is played once a turn").format(card=sp.here))
-    if sp is not None and sp.effect == "insurance":
-        event["effect"] = "insurance"
-    elif sp is not None and sp.effect == "extra_dice":
-        event["effect"] = "extra_dice"
-        event["count"] = sp.dice
-    else:
-        event["symbols"] = list(gives) if gives else list(card["gives"])
+    _check_playable(state, lib, p, sp)
+    event = _played(p, card, sp, gives)
     lost = _unusable(state, lib, p, sp)
     if lost is not None:
         event["lost"] = lost
@@ -184,8 +168,55 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
             from .render import Renderer
 
             raise EventLost(Renderer(lib, current_lang()).event_lost(event))
-        p["hand"].pop(i)
-        return [event]
+    else:
+        _counts_in_turn(turn, event, p, card, name)
+    p["hand"].pop(i)
+    return [event]
+
+
+def _held(p: Player, name: str, lib: Library) -> int:
+    """Where in `p`'s hand the card `name` is; refused when it is not there (without
+    telling the hand, V-EVENT-1)."""
+    i = find_card(p["hand"], name, lib)
+    if i is None:       # the hand is its player's: the table's one screen is not told it
+        raise RuleError(_("{player} holds no {name!r} (a hand is secret: V-EVENT-1)").format(
+            player=p['name'], name=name))
+    return i
+
+
+def _check_playable(state: CvState, lib: Library, p: Player, sp: Special | None) -> None:
+    """29 Pension fund needs an Old age card on the track; 11 Zoo trip is played once a
+    turn by the player whose turn it is."""
+    if sp is None:
+        return
+    turn, current_player = current(state)
+    if sp.needs == "old_age_on_track":
+        tr = state["track"]
+        if tr is not None and not track_rules.old_age_on_track(tr, lib):
+            raise RuleError(_("{card} is played only with an Old age card on the track").format(
+                card=sp.here))
+    if sp.effect == "extra_dice" and turn["zoo"] and current_player is p:
+        raise RuleError(_("{card} is played once a turn").format(card=sp.here))
+
+
+def _played(p: Player, card: Card, sp: Special | None, gives: list[str] | None) -> Event:
+    """The `played` event: Life insurance's effect, the Zoo trip's dice, or the symbols the
+    card gives (`gives` typed now, else those typed with it)."""
+    event: Event = {"kind": "played", "player": p["name"], "card": card["name"], "number": card["number"],
+                    "symbols": [], "effect": None}
+    if sp is not None and sp.effect == "insurance":
+        event["effect"] = "insurance"
+    elif sp is not None and sp.effect == "extra_dice":
+        event["effect"] = "extra_dice"
+        event["count"] = sp.dice
+    else:
+        event["symbols"] = list(gives) if gives else list(card["gives"])
+    return event
+
+
+def _counts_in_turn(turn: Turn, event: Event, p: Player, card: Card, name: str) -> None:
+    """What a played event gives, into the turn under way: a card saved from Failure, more
+    dice for the next roll, or symbols to pay with this turn (refused when none is known)."""
     if event["effect"] == "insurance":
         turn["insured"] += 1
     elif event["effect"] == "extra_dice":
@@ -196,8 +227,6 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
             raise RuleError(_("what does {card} give? play {player} {name!r} --gives SYMBOLS").format(
                 card=card['name'], player=p['name'], name=name))
         turn["extra"] += [{"symbol": s, "card": card["name"], "used": False} for s in event["symbols"]]
-    p["hand"].pop(i)
-    return [event]
 
 
 @emits

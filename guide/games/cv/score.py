@@ -143,40 +143,14 @@ def score(state: CvState, lib: Library) -> tuple[list[Event], dict[str, int]]:
                           " G...").format(
             count=len(state['public']), count2=len(ps)))
     sheets = {p["name"]: counts_of(p, lib) for p in ps}
-    public: dict[int, tuple[int, list[str]]] = {}
-    for g in state["public"]:
-        sp = lib.special_by_id(g)
-        assert sp is not None
-        each = {n: goal_points(sp, s[0])[0] for n, s in sheets.items()}
-        best = max(each.values())
-        public[g] = (best, [n for n, v in each.items() if v == best and best > 0])
+    public = _public_best(state, lib, sheets)
     events: list[Event] = []
     totals: dict[str, int] = {}
     cards: dict[str, int] = {}
     for p in ps:
-        counts, props, doubled = sheets[p["name"]]
-        parts: list[int] = []
-        events.append({"kind": "score_player", "player": p["name"], "typed": p["counts"] is not None})
-        for t in lib.counted:
-            n = counts[t] + (1 if t in doubled else 0)
-            pts = lib.stack_score(n)
-            parts.append(pts)
-            events.append({"kind": "score_stack", "player": p["name"], "type": t, "cards": counts[t],
-                           "counted": n, "points": pts})
-        parts.append(counts["property"])
-        events.append({"kind": "score_property", "player": p["name"], "cards": counts["property_cards"],
-                       "each": props, "points": counts["property"]})
-        goals = ([(p["goal"], False)] if p["goal"] is not None else []) + [(g, True) for g in state["public"]]
-        for g, is_public in goals:
-            sp = lib.special_by_id(g)
-            assert sp is not None
-            pts, sets, gparts = goal_points(sp, counts)
-            got = pts if not is_public or p["name"] in public[g][1] else 0
-            parts.append(got)
-            events.append({"kind": "score_goal", "player": p["name"], "goal": g, "number": g, "name": sp.en,
-                           "public": is_public, "per": sp.goal["per"] if sp.goal else 0, "sets": sets,
-                           "parts": gparts, "points": pts, "scored": got,
-                           "best": public[g][1] if is_public else []})
+        counts = sheets[p["name"]][0]
+        parts, lines = _sheet(state, lib, p, sheets[p["name"]], public)
+        events += lines
         totals[p["name"]] = sum(parts)
         cards[p["name"]] = sum(counts[t] for t in CARD_COUNTS)
         events.append({"kind": "score_total", "player": p["name"], "parts": parts, "total": totals[p["name"]],
@@ -184,6 +158,60 @@ def score(state: CvState, lib: Library) -> tuple[list[Event], dict[str, int]]:
     events.append(winner(totals, cards))
     state["scored"] = True
     return copy.deepcopy(events), totals
+
+
+Sheet = tuple[dict[str, int], list[int], list[str]]      # counts_of: counts, Property points, doubled
+
+
+def _public_best(state: CvState, lib: Library, sheets: dict[str, Sheet]) -> dict[int, tuple[int, list[str]]]:
+    """V-SCORE-4: each public goal's best points and the players who reach them (none when
+    the best is 0)."""
+    public: dict[int, tuple[int, list[str]]] = {}
+    for g in state["public"]:
+        sp = lib.special_by_id(g)
+        assert sp is not None
+        each = {n: goal_points(sp, s[0])[0] for n, s in sheets.items()}
+        best = max(each.values())
+        public[g] = (best, [n for n, v in each.items() if v == best and best > 0])
+    return public
+
+
+def _sheet(state: CvState, lib: Library, p: Player, sheet: Sheet,
+           public: dict[int, tuple[int, list[str]]]) -> tuple[list[int], list[Event]]:
+    """One player's sheet, line by line: the counted stacks (V-SCORE-2), the Property
+    points (V-SCORE-3), the goals (V-SCORE-4); the points of each line, and its events."""
+    counts, props, doubled = sheet
+    parts: list[int] = []
+    events: list[Event] = []
+    events.append({"kind": "score_player", "player": p["name"], "typed": p["counts"] is not None})
+    for t in lib.counted:
+        n = counts[t] + (1 if t in doubled else 0)
+        pts = lib.stack_score(n)
+        parts.append(pts)
+        events.append({"kind": "score_stack", "player": p["name"], "type": t, "cards": counts[t],
+                       "counted": n, "points": pts})
+    parts.append(counts["property"])
+    events.append({"kind": "score_property", "player": p["name"], "cards": counts["property_cards"],
+                   "each": props, "points": counts["property"]})
+    goals = ([(p["goal"], False)] if p["goal"] is not None else []) + [(g, True) for g in state["public"]]
+    for g, is_public in goals:
+        event = _goal_line(lib, p, g, is_public, counts, public)
+        parts.append(event["scored"])
+        events.append(event)
+    return parts, events
+
+
+def _goal_line(lib: Library, p: Player, g: int, is_public: bool, counts: dict[str, int],
+               public: dict[int, tuple[int, list[str]]]) -> Event:
+    """V-SCORE-4: a goal's line; a public goal scores only for the players best at it."""
+    sp = lib.special_by_id(g)
+    assert sp is not None
+    pts, sets, gparts = goal_points(sp, counts)
+    got = pts if not is_public or p["name"] in public[g][1] else 0
+    return {"kind": "score_goal", "player": p["name"], "goal": g, "number": g, "name": sp.en,
+            "public": is_public, "per": sp.goal["per"] if sp.goal else 0, "sets": sets,
+            "parts": gparts, "points": pts, "scored": got,
+            "best": public[g][1] if is_public else []}
 
 
 def winner(totals: dict[str, int], cards: dict[str, int]) -> Event:

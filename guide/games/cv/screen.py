@@ -12,7 +12,7 @@ from guide.core.text import clip
 
 from . import score
 from .library import Library
-from .model import CHOICE, CvState, CvTable, active, cv_cards, pending
+from .model import CHOICE, Card, CvState, CvTable, Player, active, cv_cards, pending
 from .pool import failures
 from .render import Renderer
 
@@ -163,39 +163,68 @@ def _cv_table(t: CvTable, lang: str) -> tuple[list[str], list[list[Any]]]:
     columns with four players."""
     s, lib = _s(t), _lib(t)
     players = s["players"]
-    turn = s["turn"]
     totals = _scores(s, lib)
-    labels = [lib.types[x].name(lang) for x in lib.stacks]
-    rows: list[list[str]] = [[label] for label in labels]
-    extra: dict[str, list[str]] = {_("waiting"): [], _("taken now"): [], r_h(lang, "_h_tokens"): [],
-                                   r_h(lang, "_h_hand"): [], _("points"): []}
+    rows: list[list[Any]] = [[lib.types[x].name(lang)] for x in lib.stacks]
     for p in players:
         for row, x in zip(rows, lib.stacks, strict=True):
-            cards = p["cv"][x]
-            row.append(f"{len(cards)}: {card_name(lib, cards[-1], lang)}" if cards else "-")
-        waiting = ", ".join(card_name(lib, c, lang) + " (" + "/".join(lib.types[x].name(lang)[:3]
-                                                                       for x in c["types"]) + ")"
-                            for c in p["waiting"])
-        mine = turn is not None and players[turn["player"]] is p and not s["over"]
-        taken = ", ".join(card_name(lib, w["card"], lang) for w in pending(turn)) if mine and turn else ""
-        extra[_("waiting")].append(waiting or "-")
-        extra[_("taken now")].append(taken or "-")
-        words = Renderer(lib, "uk").symbols([k["symbol"] for k in p["tokens"]]) if lang == "uk" else ""
-        icons = " ".join(icon(lib, k["symbol"]) for k in p["tokens"])
-        extra[r_h(lang, "_h_tokens")].append(TokenCell(words, icons) if p["tokens"] else "-")
-        extra[r_h(lang, "_h_hand")].append(str(len(p["hand"])))
-        n = totals.get(p["name"]) if totals is not None else None
-        extra[_("points")].append("-" if n is None else ngettext("{n} point", "{n} points", n).format(n=n))
-    for label, cells in extra.items():
-        if label in (_("waiting"), _("taken now"), _("points")) and all(c == "-" for c in cells):
-            continue                                  # only when someone has one
-        rows.append([label, *cells])
+            row.append(_stack_cell(lib, p["cv"][x], lang))
+    rows += _extra_rows(s, lib, totals, lang)
     heads = [p["name"] + (_(" (B)") if p["name"] == s["bicycle"] else "") for p in players]
     side = max(len(row[0]) for row in rows)
     cell = max(6, min(24, (WIDTH - side - 2 * len(players)) // max(len(players), 1)))
     return (["", *[clip(h, cell) for h in heads]],
             [[row[0], *[c.fit(cell) if isinstance(c, TokenCell) else clip(c, cell) for c in row[1:]]]
              for row in rows])
+
+
+def _stack_cell(lib: Library, cards: list[Card], lang: str) -> str:
+    """A stack's count and its active card (the top one), or "-"."""
+    return f"{len(cards)}: {card_name(lib, cards[-1], lang)}" if cards else "-"
+
+
+def _extra_rows(s: CvState, lib: Library, totals: dict[str, int] | None, lang: str) -> list[list[Any]]:
+    """The rows under the stacks, a cell per player: the cards waiting for a stack, those
+    taken this turn, tokens, hand, points; waiting, taken and points only when someone has one."""
+    extra: dict[str, list[Any]] = {_("waiting"): [], _("taken now"): [], r_h(lang, "_h_tokens"): [],
+                                   r_h(lang, "_h_hand"): [], _("points"): []}
+    for p in s["players"]:
+        extra[_("waiting")].append(_waiting_cell(lib, p, lang))
+        extra[_("taken now")].append(_taken_cell(s, lib, p, lang))
+        extra[r_h(lang, "_h_tokens")].append(_tokens_cell(lib, p, lang))
+        extra[r_h(lang, "_h_hand")].append(str(len(p["hand"])))
+        n = totals.get(p["name"]) if totals is not None else None
+        extra[_("points")].append("-" if n is None else ngettext("{n} point", "{n} points", n).format(n=n))
+    rows: list[list[Any]] = []
+    for label, cells in extra.items():
+        if label in (_("waiting"), _("taken now"), _("points")) and all(c == "-" for c in cells):
+            continue                                  # only when someone has one
+        rows.append([label, *cells])
+    return rows
+
+
+def _waiting_cell(lib: Library, p: Player, lang: str) -> str:
+    """The two-coloured cards waiting for a stack (V-TWO-1), each with its colours."""
+    waiting = ", ".join(card_name(lib, c, lang) + " (" + "/".join(lib.types[x].name(lang)[:3]
+                                                                   for x in c["types"]) + ")"
+                        for c in p["waiting"])
+    return waiting or "-"
+
+
+def _taken_cell(s: CvState, lib: Library, p: Player, lang: str) -> str:
+    """The cards the player whose turn it is took this turn, not yet in the CV (V-TURN-1)."""
+    turn = s["turn"]
+    mine = turn is not None and s["players"][turn["player"]] is p and not s["over"]
+    taken = ", ".join(card_name(lib, w["card"], lang) for w in pending(turn)) if mine and turn else ""
+    return taken or "-"
+
+
+def _tokens_cell(lib: Library, p: Player, lang: str) -> str:
+    """A player's tokens: their names at a Ukrainian table where they fit, else icons."""
+    if not p["tokens"]:
+        return "-"
+    words = Renderer(lib, "uk").symbols([k["symbol"] for k in p["tokens"]]) if lang == "uk" else ""
+    icons = " ".join(icon(lib, k["symbol"]) for k in p["tokens"])
+    return TokenCell(words, icons)
 
 
 class TokenCell(str):
@@ -261,31 +290,47 @@ def view(t: CvTable) -> dict[str, Any]:
         "dice": [{**sym[d], "frozen": d == "failure", "used": u}
                  for d, u in zip(turn["dice"], turn["used"], strict=True)] if turn is not None else [],
         "rolls_left": turn["rolls_left"] if turn is not None else 0,
-        "players": [{
-            "name": p["name"], "bicycle": p["name"] == s["bicycle"], "cards": cv_cards(p),
-            "stacks": {x: {"name": lib.types[x].name(lang), "count": len(p["cv"][x]),
-                           "active": card_name(lib, active(p)[x], lang) if p["cv"][x] else None}
-                       for x in lib.stacks},
-            "tokens": [x["symbol"] for x in p["tokens"]], "hand": len(p["hand"]),
-            "waiting": [{"name": card_name(lib, c, lang),
-                         "types": [lib.types[x].name(lang) for x in c["types"]]} for c in p["waiting"]],
-            "taken": [card_name(lib, w["card"], lang) for w in pending(turn)]
-            if turn is not None and s["players"][turn["player"]] is p else [],
-            "score": totals.get(p["name"]) if totals is not None else None,
-            "said": _said_player(p, totals, lang),
-        } for p in s["players"]],
-        "track": None if s["track"] is None else {
-            "slots": [d for d in s["track"]["slots"] if d is not None], "decks": dict(s["track"]["decks"]),
-            "help": list(s["track"]["help"]),
-            "places": _places(t, lang),
-            "deck_names": [{"id": d.id, "name": d.name(lang), "left": s["track"]["decks"][d.id]}
-                           for d in lib.decks]},
+        "players": [_view_player(s, lib, p, totals, lang) for p in s["players"]],
+        "track": _view_track(t, lang),
         "public_goals": [{"id": g, "name": sp.name(lang)} for g in s["public"]
                          if (sp := lib.special_by_id(g)) is not None],
         "said": _said(s, lib, lang),
         "symbols": list(sym.values()),
         "words": words(lang),
     }
+
+
+def _view_player(s: CvState, lib: Library, p: Player, totals: dict[str, int] | None,
+                 lang: str) -> dict[str, Any]:
+    """One player on the TV page: the stacks with their active cards, how many tokens and
+    cards in hand, the cards waiting for a stack and those taken this turn, the score."""
+    turn = s["turn"]
+    return {
+        "name": p["name"], "bicycle": p["name"] == s["bicycle"], "cards": cv_cards(p),
+        "stacks": {x: {"name": lib.types[x].name(lang), "count": len(p["cv"][x]),
+                       "active": card_name(lib, active(p)[x], lang) if p["cv"][x] else None}
+                   for x in lib.stacks},
+        "tokens": [x["symbol"] for x in p["tokens"]], "hand": len(p["hand"]),
+        "waiting": [{"name": card_name(lib, c, lang),
+                     "types": [lib.types[x].name(lang) for x in c["types"]]} for c in p["waiting"]],
+        "taken": [card_name(lib, w["card"], lang) for w in pending(turn)]
+        if turn is not None and s["players"][turn["player"]] is p else [],
+        "score": totals.get(p["name"]) if totals is not None else None,
+        "said": _said_player(p, totals, lang),
+    }
+
+
+def _view_track(t: CvTable, lang: str) -> dict[str, Any] | None:
+    """The track on the TV page: its places, the decks and what is left of them, social help."""
+    s, lib = _s(t), _lib(t)
+    if s["track"] is None:
+        return None
+    return {
+        "slots": [d for d in s["track"]["slots"] if d is not None], "decks": dict(s["track"]["decks"]),
+        "help": list(s["track"]["help"]),
+        "places": _places(t, lang),
+        "deck_names": [{"id": d.id, "name": d.name(lang), "left": s["track"]["decks"][d.id]}
+                       for d in lib.decks]}
 
 
 def _places(t: CvTable, lang: str) -> list[dict[str, Any]]:

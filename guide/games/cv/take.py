@@ -22,6 +22,8 @@ from .model import (
     CvState,
     Pending,
     Player,
+    Track,
+    Turn,
     current,
     find_card,
     new_card,
@@ -79,44 +81,62 @@ def on_track(state: CvState, lib: Library, word: str | None, place: int | None) 
     through guide.core.names.resolve); both: they must agree. A card that is not on the
     track is refused."""
     here = track_rules.on_track(state["track"])
-    listed = ", ".join(f"{i} {_name(lib, c)}" for i, c in here) or "-"
     if place is not None:
-        found = dict(here).get(place)
-        if found is None:
-            raise RuleError(_("no card at place {slot} of the track (cards at {places})").format(
-                slot=place, places=", ".join(str(i) for i, _ in here) or "-"))
-        if word is not None and on_track(state, lib, word, None)[1] != place:
-            raise RuleError(_("place {slot} of the track holds {card}, not {word!r}").format(
-                slot=place, card=_name(lib, found), word=word))
-        return found, place
+        return _at_place(state, lib, here, word, place)
     assert word is not None
+    found = _named_on_track(lib, here, word)
+    if found is None:
+        raise _not_on_track(lib, here, word)
+    return found
+
+
+def _at_place(state: CvState, lib: Library, here: list[tuple[int, Card]], word: str | None,
+              place: int) -> tuple[Card, int]:
+    """The card at `place` of the track; `word` too: it must name that card."""
+    found = dict(here).get(place)
+    if found is None:
+        raise RuleError(_("no card at place {slot} of the track (cards at {places})").format(
+            slot=place, places=", ".join(str(i) for i, _ in here) or "-"))
+    if word is not None and on_track(state, lib, word, None)[1] != place:
+        raise RuleError(_("place {slot} of the track holds {card}, not {word!r}").format(
+            slot=place, card=_name(lib, found), word=word))
+    return found, place
+
+
+def _named_on_track(lib: Library, here: list[tuple[int, Card]], word: str) -> tuple[Card, int] | None:
+    """The track card `word` names by its number, or by a name (guide.core.names.resolve);
+    None: none there."""
     w = fold(word).lstrip("#")
     if w.isascii() and w.isdigit():      # "²" and "①" are digits int() refuses
         at = next((i for i, c in here if c["number"] == int(w)), None)
-        if at is not None:
-            return dict(here)[at], at
-    else:
-        names: dict[str, int] = {}
-        for i, c in here:
-            for name in _names(lib, c):
-                names.setdefault(name, i)
-        try:
-            at = names[resolve(word, list(names), pgettext("what", "card"))]
-            return dict(here)[at], at
-        except Ambiguous as e:
-            raise RuleError(str(e)) from None
-        except Unknown:
-            pass
+        return None if at is None else (dict(here)[at], at)
+    names: dict[str, int] = {}
+    for i, c in here:
+        for name in _names(lib, c):
+            names.setdefault(name, i)
+    try:
+        at = names[resolve(word, list(names), pgettext("what", "card"))]
+    except Ambiguous as e:
+        raise RuleError(str(e)) from None
+    except Unknown:
+        return None
+    return dict(here)[at], at
+
+
+def _not_on_track(lib: Library, here: list[tuple[int, Card]], word: str) -> RuleError:
+    """Why `word` is not on the track: the Bicycle is laid out at the start (V-SET-1), a
+    card of the card file is elsewhere, or no such card; with the track's cards."""
+    listed = ", ".join(f"{i} {_name(lib, c)}" for i, c in here) or "-"
     known = lib.box_card(word)
     seed = lib.special(word)
     sp = known.special if known else seed[1] if seed else None
     if sp is not None and sp.effect == "bicycle":
-        raise RuleError(_("{card} is a Childhood card, laid out at the start: it is not on the"
-                          " track").format(card=sp.here))
+        return RuleError(_("{card} is a Childhood card, laid out at the start: it is not on the"
+                           " track").format(card=sp.here))
     if known is not None:
-        raise RuleError(_("{number} {card} is not on the track (the track: {cards})").format(
+        return RuleError(_("{number} {card} is not on the track (the track: {cards})").format(
             number=known.number, card=known.here, cards=listed))
-    raise RuleError(_("no card {word!r} on the track (the track: {cards})").format(word=word, cards=listed))
+    return RuleError(_("no card {word!r} on the track (the track: {cards})").format(word=word, cards=listed))
 
 
 def _dealt_place(state: CvState, lib: Library, typed: Typed, slot: int | None) -> int:
@@ -146,49 +166,80 @@ def make_card(lib: Library, typed: Typed) -> tuple[Card, Special | None]:
     cost and tokens as the seed gives them (a typed value that contradicts the seed is refused)."""
     found = lib.special(typed.name)
     sp = found[1] if found else None
+    _check_typed(lib, typed, sp)
+    card = new_card(_recorded_name(lib, typed, sp), typed.type)
+    card["number"] = typed.number if typed.number is not None else found[0] if found else None
+    card["cost"], card["gives"] = _seed_cost(typed, sp), _seed_gives(typed, sp)
+    card["upkeep"] = list(typed.upkeep)
+    card["points"], card["dice"] = typed.points, typed.dice
+    card["types"] = [typed.type, typed.also] if typed.also else []
+    return card, sp
+
+
+def _check_typed(lib: Library, typed: Typed, sp: Special | None) -> None:
+    """What is refused of a typed card: no name, a life goal, what contradicts the seed's
+    special card `sp`, two colours that are not two stacks (V-TWO-1), points on a card that
+    is not Property (V-SCORE-3)."""
     t = typed.type
-    name = typed.name.strip()
-    if not name:
+    if not typed.name.strip():
         raise RuleError(_("a card needs a name"))
     if t == "goal":
         raise RuleError(_("life goals are not recorded in the CV: goal NAME G"))
     if sp is not None:
-        name = sp.en
-        if sp.effect == "bicycle":          # V-SET-1: dealt in the Childhood draft, never on the track
-            raise RuleError(_("{card} is a Childhood card, laid out at the start: it is not on the"
-                              " track").format(card=sp.here))
-        if sp.type is not None and sp.type != t:
-            raise RuleError(_("{card} is a {type} card (the seed)").format(
-                card=sp.here, type=lib.types[sp.type].here))
-        if sp.hand and t != "event":
-            raise RuleError(_("{card} is played from the hand: --type event").format(card=sp.here))
-    if typed.number in lib.box:
-        name = lib.box[typed.number].en
+        _check_seed_card(lib, sp, t)
     if typed.also is not None:
         if typed.also == t or t not in lib.stacks or typed.also not in lib.stacks:
             raise RuleError(_("a two-coloured card has two different CV types (V-TWO-1)"))
     if typed.points is not None and "property" not in (t, typed.also):
         raise RuleError(_("points are printed on Property cards (V-SCORE-3)"))
-    card = new_card(name, t)
-    card["number"] = typed.number if typed.number is not None else found[0] if found else None
-    cost = list(typed.cost or [])
-    if sp is not None and sp.cost is not None:
-        if typed.cost is not None and Counter(typed.cost) != Counter(sp.cost):
-            raise RuleError(_("{card} costs {value} (the seed)").format(
-                card=sp.here, value=', '.join(sp.cost) or 'no symbols'))
-        cost = list(sp.cost)
-    gives = list(typed.gives)
+
+
+def _check_seed_card(lib: Library, sp: Special, t: str) -> None:
+    """A special card of the seed taken as type `t`: never the Bicycle, its own type, an
+    event when it is played from the hand."""
+    if sp.effect == "bicycle":          # V-SET-1: dealt in the Childhood draft, never on the track
+        raise RuleError(_("{card} is a Childhood card, laid out at the start: it is not on the"
+                          " track").format(card=sp.here))
+    if sp.type is not None and sp.type != t:
+        raise RuleError(_("{card} is a {type} card (the seed)").format(
+            card=sp.here, type=lib.types[sp.type].here))
+    if sp.hand and t != "event":
+        raise RuleError(_("{card} is played from the hand: --type event").format(card=sp.here))
+
+
+def _recorded_name(lib: Library, typed: Typed, sp: Special | None) -> str:
+    """The card file's English name, else the seed's, else the name as typed."""
+    if typed.number in lib.box:
+        return lib.box[typed.number].en
     if sp is not None:
-        if sp.symbols and not gives:
-            gives = list(sp.symbols)
-        for sym, n in Counter(sp.tokens).items():
-            gives += [sym] * max(0, n - gives.count(sym))
-        if sp.choice_token and CHOICE not in gives:
-            gives.append(CHOICE)
-    card["cost"], card["gives"], card["upkeep"] = cost, gives, list(typed.upkeep)
-    card["points"], card["dice"] = typed.points, typed.dice
-    card["types"] = [t, typed.also] if typed.also else []
-    return card, sp
+        return sp.en
+    return typed.name.strip()
+
+
+def _seed_cost(typed: Typed, sp: Special | None) -> list[str]:
+    """The cost typed, or the one the seed gives its special card (a different one typed is
+    refused)."""
+    if sp is None or sp.cost is None:
+        return list(typed.cost or [])
+    if typed.cost is not None and Counter(typed.cost) != Counter(sp.cost):
+        raise RuleError(_("{card} costs {value} (the seed)").format(
+            card=sp.here, value=', '.join(sp.cost) or 'no symbols'))
+    return list(sp.cost)
+
+
+def _seed_gives(typed: Typed, sp: Special | None) -> list[str]:
+    """The tokens typed, with what the seed's special card gives: its symbols when none were
+    typed, each of its tokens at least as often, its choice token (43)."""
+    gives = list(typed.gives)
+    if sp is None:
+        return gives
+    if sp.symbols and not gives:
+        gives = list(sp.symbols)
+    for sym, n in Counter(sp.tokens).items():
+        gives += [sym] * max(0, n - gives.count(sym))
+    if sp.choice_token and CHOICE not in gives:
+        gives.append(CHOICE)
+    return gives
 
 
 def known(state: CvState, name: str, exact: bool = True) -> Card | None:
@@ -312,61 +363,99 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
     (V-TURN-1; a Happiness card counts toward the two). Then record it (V-TURN-2).
     `remember`: the card was typed by the table, and the campaign keeps it (known)."""
     track = state["track"]
-    if social:
-        if track is None or not track["help"]:
-            raise RuleError(_("no social help is due (V-HELP-1)"))
-        p = player(state, who)
-        if fold(track["help"][0]) != fold(p["name"]):
-            raise RuleError(_("social help goes to {track} now (V-HELP-1)").format(track=track['help'][0]))
-        if happiness:
-            raise RuleError(_("social help is free: no --happiness"))
-    else:
-        turn, p = own_turn(state, who)
-        if turn["taken"] >= 2:
-            raise RuleError(_("{player} has taken two cards this turn: two at most (V-TURN-1)").format(
-                player=p["name"]))
+    turn, p = _social_taker(state, who, happiness) if social else _turn_taker(state, who)
     card, sp = make_card(lib, typed)
     if track_rules.dealt(track):        # the card file's track: the card named, from its place
         slot = _dealt_place(state, lib, typed, slot)
-    _check_needs(p, card, sp, [] if social else pending(turn))
-    paid: list[pool.Source] = []
-    if not social:
-        if (happiness or card["cost"]) and not turn["rolled"]:
-            raise RuleError(_("{player} has not rolled yet: roll {player}").format(player=p['name']))
-        paid = pool.happiness_free(turn, p, lib) if happiness else pool.allocate(turn, p, card["cost"], lib)
-    stack, _at = _place(p, card, under, lib, taken=None if social else pending(turn))
-    if typed.cost is None and not (social or happiness) and (sp is None or sp.cost is None):
+    taken = [] if turn is None else pending(turn)       # social help: outside the turn's two
+    _check_needs(p, card, sp, taken)
+    paid = [] if turn is None else _payment(turn, p, card, happiness, lib)
+    stack, _at = _place(p, card, under, lib, taken=taken)
+    costed = typed.cost is not None or (sp is not None and sp.cost is not None)
+    if not (social or happiness or costed):
         raise RuleError(missing_cost(card["name"]))
-    choices = _choose(lib, p, waiting_due(p, card, stack, [] if social else pending(turn)), waiting)
-    if track is None and slot is not None:
-        raise RuleError(_("the track is not kept: track youth=N maturity=N old_age=N"))
-    deck = track_rules.take_slot(track, lib, slot) if track is not None else None
-    if not social:
+    choices = _choose(lib, p, waiting_due(p, card, stack, taken), waiting)
+    deck = _leave_track(track, lib, slot)
+    if turn is not None:
         pool.spend(turn, p, paid)
         turn["taken"] += 1
-    waiting_joined: list[str] = []
-    if social or card["type"] == "event":
-        waiting_joined = _record(p, card, *_place(p, card, under, lib), choices=choices)
-    else:       # V-TURN-1: beside the CV until phase 4, after phase 3's misfortune
-        pending(turn).append({"card": card, "under": under, "choices": choices})
+    joined = _lay(p, card, under, lib, turn, choices)
     if sp is not None and sp.effect == "no_more_jobs":
         p["no_more_jobs"] = True
     if remember:            # typed by the table: the campaign knows it from now on
-        _remember(state, card, deck, typed.cost is not None or (sp is not None and sp.cost is not None))
+        _remember(state, card, deck, costed)
     events: list[Event] = [{
         "kind": "took", "player": p["name"], "card": card["name"], "number": card["number"],
         "type": card["type"], "also": typed.also, "cost": card["cost"], "gives": card["gives"],
         "paid": [s["symbol"] for s in paid], "happiness": happiness, "social": social, "deck": deck,
-        "under": under, "waiting": stack is None and card["type"] != "event", "joined": waiting_joined,
+        "under": under, "waiting": stack is None and card["type"] != "event", "joined": joined,
         "choices": [dict(c) for c in choices],
     }]
     if social:
-        assert track is not None
-        track["help"].pop(0)
-        if not track["help"]:
-            from .phase import resume
-            events += resume(state, lib)
+        events += _help_given(state, lib)
     return events
+
+
+def _social_taker(state: CvState, who: str, happiness: bool) -> tuple[None, Player]:
+    """V-HELP-1: the player social help is due to now, who takes free (no turn of theirs)."""
+    track = state["track"]
+    if track is None or not track["help"]:
+        raise RuleError(_("no social help is due (V-HELP-1)"))
+    p = player(state, who)
+    if fold(track["help"][0]) != fold(p["name"]):
+        raise RuleError(_("social help goes to {track} now (V-HELP-1)").format(track=track['help'][0]))
+    if happiness:
+        raise RuleError(_("social help is free: no --happiness"))
+    return None, p
+
+
+def _turn_taker(state: CvState, who: str) -> tuple[Turn, Player]:
+    """The player whose turn it is, who has taken fewer than two cards (V-TURN-1)."""
+    turn, p = own_turn(state, who)
+    if turn["taken"] >= 2:
+        raise RuleError(_("{player} has taken two cards this turn: two at most (V-TURN-1)").format(
+            player=p["name"]))
+    return turn, p
+
+
+def _payment(turn: Turn, p: Player, card: Card, happiness: bool, lib: Library) -> list[pool.Source]:
+    """What pays for the card, once rolled: three Happiness (V-HAPPY-1), else its cost from
+    the unused dice and tokens (pool.allocate)."""
+    if (happiness or card["cost"]) and not turn["rolled"]:
+        raise RuleError(_("{player} has not rolled yet: roll {player}").format(player=p['name']))
+    return pool.happiness_free(turn, p, lib) if happiness else pool.allocate(turn, p, card["cost"], lib)
+
+
+def _leave_track(track: Track | None, lib: Library, slot: int | None) -> str | None:
+    """The card leaves the track from place `slot` (track.take_slot): the deck it came
+    from; None when the track is not kept (then no place is named)."""
+    if track is None:
+        if slot is not None:
+            raise RuleError(_("the track is not kept: track youth=N maturity=N old_age=N"))
+        return None
+    return track_rules.take_slot(track, lib, slot)
+
+
+def _lay(p: Player, card: Card, under: str | None, lib: Library, turn: Turn | None,
+         choices: list[Choice]) -> list[str]:
+    """Where the card taken goes now: an event into the hand and social help's card into the
+    CV at once (the names of the waiting cards that joined its stack); any other beside the
+    CV until phase 4, after phase 3's misfortune (V-TURN-1)."""
+    if turn is None or card["type"] == "event":
+        return _record(p, card, *_place(p, card, under, lib), choices=choices)
+    pending(turn).append({"card": card, "under": under, "choices": choices})
+    return []
+
+
+def _help_given(state: CvState, lib: Library) -> list[Event]:
+    """V-HELP-1: the player helped leaves the queue; the last one resumes the turn."""
+    track = state["track"]
+    assert track is not None
+    track["help"].pop(0)
+    if track["help"]:
+        return []
+    from .phase import resume
+    return resume(state, lib)
 
 
 def _place(p: Player, card: Card, under: str | None, lib: Library,

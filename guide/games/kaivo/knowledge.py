@@ -65,39 +65,69 @@ def view(t: Table, seat: int | None, showing: set[int] | None = None) -> SeatVie
     seconds, then hidden again; the player remembers); None: all the seat knows (a bot's
     memory, the "hints" house rule). A card face up, and the card one holds, stay shown."""
     cards = t["cards"]
-    over = t["phase"] == "over"
-    mine = known(t, seat)
-    if showing is not None and seat is not None:
-        holds = t["held"] if t["turn"] == seat and t["held"] is not None else None
-        mine = (mine & showing) | set(t["face_up"]) | ({holds} & mine if holds is not None else set())
+    mine = _shown(t, seat, showing)
     seats = range(len(t["hands"]))
-    who: dict[int, list[int]] = {}          # card id -> the seats that have seen it, in order
-    for o in seats:
-        for c in t["seen"][o]:
-            seers = who.setdefault(c, [])
-            if not seers or seers[-1] != o:
-                seers.append(o)
-    hands: list[list[int | None]] = [[cards[c] if over or c in mine else None for c in h]
-                                     for h in t["hands"]]
-    held = t["held"]
-    held_value = None
-    if held is not None and (held in mine or t["phase"] == "taken"):
-        held_value = cards[held]
+    who = _seers(t)
     face = set(t["face_up"])
     placed = set(t["placed"])
     n = len(t["hands"])
     return SeatView(
         me=-1 if seat is None else seat, names=list(t["names"]), letters=list(t["letters"]), turn=t["turn"],
         phase=t["phase"], turns=t["turns"], deck_left=len(t["deck"]),
-        discard=[cards[c] for c in t["discard"]], held=held_value,
-        held_from=None if held is None else ("discard" if t["phase"] == "taken" else "deck"),
-        power=t["power"], glimpsed=t["glimpsed"], hands=hands,
+        discard=[cards[c] for c in t["discard"]], held=_held_value(t, mine),
+        held_from=_held_from(t),
+        power=t["power"], glimpsed=t["glimpsed"], hands=_hands(t, mine),
         badges=[[t["badges"][c] for c in h] for h in t["hands"]],
         face_up=[[c in face for c in h] for h in t["hands"]],
         knows=[[list(who.get(c, ())) for c in h] for h in t["hands"]],
         placed=[[c in placed for c in h] for h in t["hands"]],
         passed=[t["turns"] > (o - t["starter"]) % n for o in seats],
         caller=t["caller"], scores=list(t["scores"]))
+
+
+def _shown(t: Table, seat: int | None, showing: set[int] | None) -> set[int]:
+    """The cards whose value the seat's view holds: all it knows, or (`showing`) those of
+    them its screen shows now, the cards face up and the card it holds (K-DEAL-1)."""
+    mine = known(t, seat)
+    if showing is None or seat is None:
+        return mine
+    holds = t["held"] if t["turn"] == seat and t["held"] is not None else None
+    return (mine & showing) | set(t["face_up"]) | ({holds} & mine if holds is not None else set())
+
+
+def _seers(t: Table) -> dict[int, list[int]]:
+    """Card id -> the seats that have seen it, in seat order (public: who looked)."""
+    who: dict[int, list[int]] = {}
+    for o in range(len(t["hands"])):
+        for c in t["seen"][o]:
+            seers = who.setdefault(c, [])
+            if not seers or seers[-1] != o:
+                seers.append(o)
+    return who
+
+
+def _hands(t: Table, mine: set[int]) -> list[list[int | None]]:
+    """Per seat, per position: the value where the view knows it, every one once the round
+    is over (K-CALL-1); None elsewhere."""
+    cards = t["cards"]
+    over = t["phase"] == "over"
+    return [[cards[c] if over or c in mine else None for c in h] for h in t["hands"]]
+
+
+def _held_value(t: Table, mine: set[int]) -> int | None:
+    """The card in play: its value when the view knows it or it was taken from the discard
+    (K-TURN-2, public)."""
+    held = t["held"]
+    if held is not None and (held in mine or t["phase"] == "taken"):
+        return t["cards"][held]
+    return None
+
+
+def _held_from(t: Table) -> str | None:
+    """Where the card in play came from: "discard" (taken) or "deck"; None: no card held."""
+    if t["held"] is None:
+        return None
+    return "discard" if t["phase"] == "taken" else "deck"
 
 
 def events_for(events: list[Event], name: str) -> list[Event]:

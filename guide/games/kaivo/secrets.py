@@ -7,6 +7,7 @@ what the table sees (how many cards, where, who looked at them) stays as it is."
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
 from guide.core.secrets import Secret
 
@@ -39,13 +40,26 @@ def secret_variants(state: KaivoState) -> list[Secret]:
     if t is None:
         return []
     hidden = _hidden(t)
-    cards, deck = t["cards"], [c for c in t["deck"] if c in hidden and not hidden[c]]
-    out: list[Secret] = []
-    for a, b in zip(deck, deck[1:], strict=False):   # the deck's order: no one's
+    deck = [c for c in t["deck"] if c in hidden and not hidden[c]]     # unknown to every seat
+    return [s for variants in VARIANTS for s in variants(state, t, hidden, deck)]
+
+
+def _deck_order(state: KaivoState, t: Table, hidden: dict[int, frozenset[int]],
+                deck: list[int]) -> list[Secret]:
+    """The deck's order is no one's: two neighbouring cards of different values swapped."""
+    cards = t["cards"]
+    for a, b in zip(deck, deck[1:], strict=False):
         if cards[a] != cards[b]:
-            out.append(Secret(None, _swapped(state, a, b), "the deck's order"))
-            break
-    for seat, name in enumerate(t["names"]):     # a card only this seat knows (or its held one)
+            return [Secret(None, _swapped(state, a, b), "the deck's order")]
+    return []
+
+
+def _known_to_one(state: KaivoState, t: Table, hidden: dict[int, frozenset[int]],
+                  deck: list[int]) -> list[Secret]:
+    """A card only one seat knows (its held one first), up to two a seat: that seat's."""
+    cards = t["cards"]
+    out: list[Secret] = []
+    for seat, name in enumerate(t["names"]):
         mine = sorted((c for c, who in hidden.items() if who == {seat}),
                       key=lambda c: c != t["held"])       # the card held first
         for c in mine[:2]:
@@ -53,9 +67,21 @@ def secret_variants(state: KaivoState) -> list[Secret]:
             if other is not None:
                 what = "held card" if c == t["held"] else "face-down card"
                 out.append(Secret(name, _swapped(state, c, other), f"{name}'s {what}"))
+    return out
+
+
+def _seen_by_none(state: KaivoState, t: Table, hidden: dict[int, frozenset[int]],
+                  deck: list[int]) -> list[Secret]:
+    """A face-down card in a hand that nobody has seen: no one's."""
+    cards = t["cards"]
     unknown = [c for h in t["hands"] for c in h if c in hidden and not hidden[c]]
-    for c in unknown[:1]:                        # a face-down card nobody has seen
+    for c in unknown[:1]:
         other = next((d for d in deck if cards[d] != cards[c]), None)
         if other is not None:
-            out.append(Secret(None, _swapped(state, c, other), "a card nobody has seen"))
-    return out
+            return [Secret(None, _swapped(state, c, other), "a card nobody has seen")]
+    return []
+
+
+# each kind of hidden value, as variants of the state (in this order)
+VARIANTS: tuple[Callable[[KaivoState, Table, dict[int, frozenset[int]], list[int]], list[Secret]], ...] = (
+    _deck_order, _known_to_one, _seen_by_none)

@@ -7,6 +7,7 @@ round can be taken back (`drop_round`) and the rest re-scored.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from guide.core.errors import GuideError, RuleError
@@ -109,38 +110,62 @@ def _sheet(state: KaivoState) -> None:
 
 
 def _apply(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:
-    players = state["players"]
-    if entry["kind"] == "round":
-        if state["winners"]:
-            raise RuleError(_("the match is over: {value} won").format(
-                value=pgettext("joined", " and ").join(state['winners'])))
-        given = {k.lower(): (k, v) for k, v in entry["totals"].items()}
-        names = {p["name"].lower() for p in players}
-        for key, (name, v) in given.items():
-            if key not in names:
-                raise RuleError(_("no player named {name!r} at this table").format(name=name))
-            if not rules.total_min <= v <= rules.total_max:
-                raise RuleError(_("a hand total is {total_min} to {total_max}, not {v}").format(
-                    total_min=rules.total_min, total_max=rules.total_max, v=v))
-        missing = [p["name"] for p in players if p["name"].lower() not in given]
-        if missing:
-            raise RuleError(_("no total for {value}").format(value=', '.join(missing)))
-        totals = [given[p["name"].lower()][1] for p in players]
-        return apply_round(rules, state, totals, seat_of(state, entry["caller"]))
+    """One line of the sheet on the match: a round, a join or a leave (ENTRIES)."""
+    return ENTRIES[entry["kind"]](rules, state, entry)
+
+
+def _round(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:
+    """A round entered as the hand totals and the caller, scored (K-SCORE-1..3)."""
+    if state["winners"]:
+        raise RuleError(_("the match is over: {value} won").format(
+            value=pgettext("joined", " and ").join(state['winners'])))
+    totals = _totals(rules, state["players"], entry["totals"])
+    return apply_round(rules, state, totals, seat_of(state, entry["caller"]))
+
+
+def _totals(rules: Rules, players: list[Player], typed: dict[str, int]) -> list[int]:
+    """The hand totals typed by name (any case), one a player, seat by seat; refused: a
+    name not at the table, a total out of the box's range, a player without one."""
+    given = {k.lower(): (k, v) for k, v in typed.items()}
+    names = {p["name"].lower() for p in players}
+    for key, (name, v) in given.items():
+        if key not in names:
+            raise RuleError(_("no player named {name!r} at this table").format(name=name))
+        if not rules.total_min <= v <= rules.total_max:
+            raise RuleError(_("a hand total is {total_min} to {total_max}, not {v}").format(
+                total_min=rules.total_min, total_max=rules.total_max, v=v))
+    missing = [p["name"] for p in players if p["name"].lower() not in given]
+    if missing:
+        raise RuleError(_("no total for {value}").format(value=', '.join(missing)))
+    return [given[p["name"].lower()][1] for p in players]
+
+
+def _not_over(state: KaivoState) -> None:
     if state["winners"]:
         raise RuleError(_("the match is over"))
+
+
+def _join(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:
+    """K-JOIN-1: a player joins with the average of the scores, rounded half up."""
+    _not_over(state)
+    players = state["players"]
     name = entry["name"]
-    if entry["kind"] == "join":
-        if len(players) >= rules.max_players:
-            raise RuleError(_("the table is full ({max_players} players)").format(
-                max_players=rules.max_players))
-        if any(p["name"].lower() == name.lower() for p in players):
-            raise RuleError(_("{name} is at the table already").format(name=name))
-        _names([p["name"] for p in players] + [name], rules)
-        score = round_half_up(sum(p["score"] for p in players), len(players))   # K-JOIN-1
-        players.append(new_player(name, score=score))
-        return [{"kind": "joined", "name": name, "score": score, "seats": len(players) - 1}]
-    i = seat_of(state, name)
+    if len(players) >= rules.max_players:
+        raise RuleError(_("the table is full ({max_players} players)").format(
+            max_players=rules.max_players))
+    if any(p["name"].lower() == name.lower() for p in players):
+        raise RuleError(_("{name} is at the table already").format(name=name))
+    _names([p["name"] for p in players] + [name], rules)
+    score = round_half_up(sum(p["score"] for p in players), len(players))   # K-JOIN-1
+    players.append(new_player(name, score=score))
+    return [{"kind": "joined", "name": name, "score": score, "seats": len(players) - 1}]
+
+
+def _leave(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:
+    """A player leaves the match (the deal stays with the same player)."""
+    _not_over(state)
+    players = state["players"]
+    i = seat_of(state, entry["name"])
     if len(players) <= rules.min_players:
         raise RuleError(_("a match needs {min_players} players").format(min_players=rules.min_players))
     left = players.pop(i)
@@ -148,6 +173,11 @@ def _apply(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:
         state["dealer"] -= 1
     state["dealer"] %= len(players)
     return [{"kind": "left", "name": left["name"], "score": left["score"]}]
+
+
+# the sheet's entries by kind (model.Entry)
+ENTRIES: dict[str, Callable[[Rules, KaivoState, Entry], list[Event]]] = {
+    "round": _round, "join": _join, "leave": _leave}
 
 
 def enter(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:

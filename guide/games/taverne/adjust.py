@@ -151,36 +151,12 @@ def trick(state: State, name: str, card: str | None) -> list[Event]:
     in_brawl(state)
     p = acting(state, name)
     if card is None:
-        if p["trick"] is None:
-            raise RuleError(_("{player} suffers no Dirty Trick").format(player=p['name']))
-        old, p["trick"] = p["trick"], None
-        return [{"kind": "trick_kept", "who": p["name"], "kept": None, "discarded": [old]}]
+        return _discard_trick(p)
     choices = state["served"].get(p["name"], [])
-    named = [c for c in choices if c != UNNAMED_TRICK]
-    try:
-        chosen: str | None = resolve(card, named, pgettext("what", "Dirty Trick")) if named else None
-    except GuideError:
-        chosen = None
+    chosen = _served(choices, card)
     if chosen is None and UNNAMED_TRICK in choices + [p["trick"]] and \
             fold(card) != fold(UNNAMED_TRICK):
-        # a Dirty Trick sent from a seat is served as "Dirty Trick"; face up once served
-        # (T-CALL-8), its card is named now: `trick Bob Itch`
-        name = card.strip()
-        if UNNAMED_TRICK in choices:
-            choices[choices.index(UNNAMED_TRICK)] = name
-        p["trick"] = name
-        for q in state["quarrels"]:       # the attacker's card, now named, leaves their hand
-            if q["target"] == p["name"] and q["trick"] == UNNAMED_TRICK:
-                q["trick"] = name
-                held = state.get("hands", {}).get(q["attacker"], [])
-                found = next((c for c in held if fold(c) == fold(name)), None)
-                if found is not None:
-                    held.remove(found)
-                    p["trick"] = found
-                    if name in choices:
-                        choices[choices.index(name)] = found
-                break
-        return [{"kind": "trick_named", "who": p["name"], "trick": p["trick"], "kept": p["trick"]}]
+        return _name_trick(state, p, choices, card.strip())
     if chosen is None:
         offered = ", ".join(pgettext("what", "Dirty Trick") if c == UNNAMED_TRICK else c
                             for c in choices) or _("none this turn")
@@ -189,3 +165,41 @@ def trick(state: State, name: str, card: str | None) -> list[Event]:
     p["trick"] = chosen
     return [{"kind": "trick_kept", "who": p["name"], "kept": chosen,
              "discarded": [c for c in choices if c != chosen]}]
+
+
+def _discard_trick(p: Player) -> list[Event]:
+    """The Dirty Trick a player suffers is discarded (a card's effect)."""
+    if p["trick"] is None:
+        raise RuleError(_("{player} suffers no Dirty Trick").format(player=p['name']))
+    old, p["trick"] = p["trick"], None
+    return [{"kind": "trick_kept", "who": p["name"], "kept": None, "discarded": [old]}]
+
+
+def _served(choices: list[str], card: str) -> str | None:
+    """The named Dirty Trick served this turn that `card` names (guide.core.names.resolve);
+    None: none (or no named one was served)."""
+    named = [c for c in choices if c != UNNAMED_TRICK]
+    try:
+        return resolve(card, named, pgettext("what", "Dirty Trick")) if named else None
+    except GuideError:
+        return None
+
+
+def _name_trick(state: State, p: Player, choices: list[str], name: str) -> list[Event]:
+    """A Dirty Trick sent from a seat is served as "Dirty Trick"; face up once served
+    (T-CALL-8), its card is named now (`trick Bob Itch`), and leaves the attacker's hand."""
+    if UNNAMED_TRICK in choices:
+        choices[choices.index(UNNAMED_TRICK)] = name
+    p["trick"] = name
+    for q in state["quarrels"]:       # the attacker's card, now named, leaves their hand
+        if q["target"] == p["name"] and q["trick"] == UNNAMED_TRICK:
+            q["trick"] = name
+            held = state.get("hands", {}).get(q["attacker"], [])
+            found = next((c for c in held if fold(c) == fold(name)), None)
+            if found is not None:
+                held.remove(found)
+                p["trick"] = found
+                if name in choices:
+                    choices[choices.index(name)] = found
+            break
+    return [{"kind": "trick_named", "who": p["name"], "trick": p["trick"], "kept": p["trick"]}]

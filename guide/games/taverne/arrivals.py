@@ -38,13 +38,37 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
          tavern: str | None, after: str | None) -> list[Event]:
     """`player`: seat a player (before `start`), or a new arrival / a return after
     elimination, who enters at the next call 1 (T-NEW-1)."""
+    name, existing = _seat_name(state, name)
+    _check_seat(state, name, loot, character)
+    mid_game = state["phase"] == "brawl"
+    drawn = state["beginner"] and character is not None
+    if existing is not None and mid_game and existing["entering"] and \
+            existing["initial_loot"] is None and loot is not None:
+        return _drawn_loot(state, existing, loot)
+    if loot is None and mid_game and not drawn:
+        raise RuleError(_("give {name}'s Initial Loot: `player {name} --loot N` (1 to 3)").format(name=name))
+    if existing is not None and state["phase"] == "setup":
+        return _correct(state, existing, loot, character, tavern, after)
+    if existing is not None:
+        return _come_back(state, existing, loot, character, tavern, after)
+    return _sit_down(state, name, loot, character, tavern, after)
+
+
+def _seat_name(state: State, name: str) -> tuple[str, Player | None]:
+    """The name typed, checked (one word, not an option), and the player it already names:
+    `player` again corrects that player, the name as the table types it (Cecile, CÉCILE)."""
     name = name.strip()
     if not name or any(ch.isspace() for ch in name) or name.startswith("-"):
         raise RuleError(_("a player's name is one word, not starting with '-'"))
-    # `player` again corrects that player: the name as the table types it (Cecile, CÉCILE)
     existing = next((p for k, p in state["players"].items() if fold(k) == fold(name)), None)
     if existing is not None:
         name = existing["name"]
+    return name, existing
+
+
+def _check_seat(state: State, name: str, loot: int | None, character: str | None) -> None:
+    """Refused whoever sits: the brawl is over, an Initial Loot out of 1..3 (T-CNT-3), a
+    Character in play or in the KO pile (T-NEW-1)."""
     if state["phase"] == "over":
         raise RuleError(_("the brawl is over"))
     if loot is not None and not 1 <= loot <= 3:
@@ -53,36 +77,48 @@ def seat(state: State, name: str, loot: int | None, character: str | None,
         where = _("in the KO pile") if character.casefold() in {
             c.casefold() for c in state["ko_pile"]} else _("already in play")
         raise RuleError(_("{character} is {where} (T-NEW-1)").format(character=character, where=where))
+
+
+def _drawn_loot(state: State, existing: Player, loot: int) -> list[Event]:
+    """The beginner game: the Initial Loot of the Character drawn, asked after the draw; in
+    call 1 the arrival enters now (T-NEW-1)."""
+    existing["initial_loot"] = loot
+    return [{"kind": "initial_loot", "who": existing["name"],
+             "character": existing["character"], "loot": loot}] + _enter_now(state)
+
+
+def _correct(state: State, existing: Player, loot: int | None, character: str | None,
+             tavern: str | None, after: str | None) -> list[Event]:
+    """Before the brawl, `player` again corrects what was given (what is not given stays)."""
+    existing.update({"initial_loot": loot if loot is not None else existing["initial_loot"],
+                     "character": character or existing["character"],
+                     "tavern": tavern or existing["tavern"]})
+    existing["loot"] = existing["initial_loot"] or 0
+    _move_seat(state, existing["name"], after)
+    return [{"kind": "seated", "who": existing["name"], "character": existing["character"],
+             "loot": existing["initial_loot"],
+             "seat": state["seating"].index(existing["name"]) + 1}]
+
+
+def _come_back(state: State, existing: Player, loot: int | None, character: str | None,
+               tavern: str | None, after: str | None) -> list[Event]:
+    """T-NEW-1: a player shown the door returns, with a new Character, at the next call 1."""
+    if not (existing["eliminated"] and state["phase"] == "brawl"):
+        raise RuleError(_("{existing} is already seated").format(existing=existing['name']))
+    if existing["entering"]:
+        raise RuleError(_("{existing} already enters at the next call 1").format(
+            existing=existing['name']))
+    existing.update({"character": character, "tavern": tavern, "initial_loot": loot,
+                     "entering": True})
+    _move_seat(state, existing["name"], after)
+    return [_arrival(state, existing["name"], character, loot, True)] + _enter_now(state)
+
+
+def _sit_down(state: State, name: str, loot: int | None, character: str | None,
+              tavern: str | None, after: str | None) -> list[Event]:
+    """A new player: seated before the brawl, or a new arrival who enters at the next call 1
+    (T-NEW-1); at most a box's Weapon sets, two boxes' with Double Tavern (T-VAR-DT-3)."""
     mid_game = state["phase"] == "brawl"
-    drawn = state["beginner"] and character is not None
-    if existing is not None and mid_game and existing["entering"] and \
-            existing["initial_loot"] is None and loot is not None:
-        # the beginner game: the Initial Loot of the Character drawn, asked after the draw
-        existing["initial_loot"] = loot
-        return [{"kind": "initial_loot", "who": existing["name"],
-                 "character": existing["character"], "loot": loot}] + _enter_now(state)
-    if loot is None and mid_game and not drawn:
-        raise RuleError(_("give {name}'s Initial Loot: `player {name} --loot N` (1 to 3)").format(name=name))
-    if existing is not None and state["phase"] == "setup":
-        # before the brawl, `player` again corrects what was given
-        existing.update({"initial_loot": loot if loot is not None else existing["initial_loot"],
-                         "character": character or existing["character"],
-                         "tavern": tavern or existing["tavern"]})
-        existing["loot"] = existing["initial_loot"] or 0
-        _move_seat(state, existing["name"], after)
-        return [{"kind": "seated", "who": existing["name"], "character": existing["character"],
-                 "loot": existing["initial_loot"],
-                 "seat": state["seating"].index(existing["name"]) + 1}]
-    if existing is not None:
-        if not (existing["eliminated"] and mid_game):
-            raise RuleError(_("{existing} is already seated").format(existing=existing['name']))
-        if existing["entering"]:
-            raise RuleError(_("{existing} already enters at the next call 1").format(
-                existing=existing['name']))
-        existing.update({"character": character, "tavern": tavern, "initial_loot": loot,
-                         "entering": True})
-        _move_seat(state, existing["name"], after)
-        return [_arrival(state, existing["name"], character, loot, True)] + _enter_now(state)
     if len(state["seating"]) >= MAX_SEATS:
         raise RuleError(_("at most {MAX_SEATS} players (two boxes' Weapon sets)").format(MAX_SEATS=MAX_SEATS))
     if mid_game and len(state["seating"]) >= SETS and "double-tavern" not in state["variants"]:

@@ -354,56 +354,69 @@ def render(event: Event) -> str | None:
 def page_words(v: dict[str, Any]) -> dict[str, Any]:
     """The TV page's sentences in the table's language, sent with its view (views.tv): the
     call in large letters, the turn, each seat's lines, each quarrel, who the call waits for."""
-    if v["over"]:
-        call = ngettext("{who} wins!", "{who} win!", len(v["winners"])).format(
-            who=" & ".join(v["winners"])) if v["winners"] else _("No winner")
-    else:
-        call = call_words(v["words"]) or (_("Auction!") if v["phase"] == "auction"
-                                          else "Taverne de la Licorne")
-    seats = []
-    for s in v["seats"]:
-        lines = [ngettext("Prestige {prestige} ({pints} Pint) · Loot {loot}",
-                          "Prestige {prestige} ({pints} Pints) · Loot {loot}", s["pints"]).format(
-                     prestige=s["prestige"], pints=s["pints"], loot=s["loot"]),
-                 _("Energy {energy}").format(energy=s["energy"]) + (_(" STUNNED") if s["stunned"] else ""),
-                 _("Hand {hand} · Pile {pile} · Dodges {dodges}").format(
-                     hand=s["hand_size"], pile="-" if s["pile_top"] is None else s["pile_top"],
-                     dodges=" ".join(map(str, s["dodges"])) or "-")]
-        if s["eliminated"]:         # T-CALL-6: out of the game, no Counter to show
-            lines = []
-        elif s["assets"] or s["trick"]:
-            trick = _(" · Trick: {trick}").format(trick=trick_name(s["trick"])) if s["trick"] else ""
-            lines.append(", ".join(map(card_name, s["assets"])) + trick)
-        state = _("shown the door") if s["eliminated"] else _("enters next turn") if s["entering"] \
-            else _("away") if s["away"] else ""
-        seats.append({"lines": lines, "state": state})
-    quarrels = []
-    for a in v["quarrels"]:
-        t = f"{a['attacker']} → {a['target']} ({pgettext('range', a['range'])})"
-        if a["void"]:
-            t += _(": void")
-        elif a["settled"]:
-            t += (ngettext(": {weapon} hits, -{energy} Energy, {winner} +{loot} Loot",
-                           ": {weapon} hits, -{energy} Energy, {winner} +{loot} Loot", a["loot"]) if a["hit"]
-                  else ngettext(": {weapon} dodged, {winner} +{loot} Loot",
-                                ": {weapon} dodged, {winner} +{loot} Loot", a["loot"])).format(
-                weapon=a["weapon"], energy=a.get("energy"), winner=a["loot_to"], loot=a["loot"])
-        elif a["answered"]:
-            t += _(": dodges chosen")
-        quarrels.append(t)
     w = v["waiting"]
-    militia = ""
-    if v.get("false_alarm"):
-        militia = _("False alarm! Nobody at 5 Prestige is standing: the brawl goes on")
-    elif v["militia"] and not v["over"]:
-        militia = _("The Militia is called by {who}!").format(who=names(v["militia"]))
-    return {"call": call, "seats": seats, "quarrels": quarrels, "militia": militia,
+    return {"call": _headline(v), "seats": [_seat_words(s) for s in v["seats"]],
+            "quarrels": [_quarrel_words(a) for a in v["quarrels"]], "militia": _militia_words(v),
             "turn": _("Turn {turn}, call {call}; Pillar: {pillar}").format(
                 turn=v["turn"], call=v["call"], pillar=v["pillar"]) if v["turn"] else "",
             "waiting": _("{what}: {who}").format(what=pgettext("waiting", w["for"]),
                                                  who=", ".join(w["who"])) if w["who"] else "",
             "headings": {"quarrels": _("Quarrels"), "waiting": _("Waiting")},
             "chrono": _chrono_words(v.get("chrono"))}
+
+
+def _headline(v: dict[str, Any]) -> str:
+    """The call in large letters: the winners once the brawl is over, else the call under
+    way (the Auction before the brawl)."""
+    if v["over"]:
+        return ngettext("{who} wins!", "{who} win!", len(v["winners"])).format(
+            who=" & ".join(v["winners"])) if v["winners"] else _("No winner")
+    return call_words(v["words"]) or (_("Auction!") if v["phase"] == "auction"
+                                      else "Taverne de la Licorne")
+
+
+def _seat_words(s: dict[str, Any]) -> dict[str, Any]:
+    """A seat's Counter in lines (none once shown the door, T-CALL-6), and its state."""
+    lines = [ngettext("Prestige {prestige} ({pints} Pint) · Loot {loot}",
+                      "Prestige {prestige} ({pints} Pints) · Loot {loot}", s["pints"]).format(
+                 prestige=s["prestige"], pints=s["pints"], loot=s["loot"]),
+             _("Energy {energy}").format(energy=s["energy"]) + (_(" STUNNED") if s["stunned"] else ""),
+             _("Hand {hand} · Pile {pile} · Dodges {dodges}").format(
+                 hand=s["hand_size"], pile="-" if s["pile_top"] is None else s["pile_top"],
+                 dodges=" ".join(map(str, s["dodges"])) or "-")]
+    if s["eliminated"]:         # T-CALL-6: out of the game, no Counter to show
+        lines = []
+    elif s["assets"] or s["trick"]:
+        trick = _(" · Trick: {trick}").format(trick=trick_name(s["trick"])) if s["trick"] else ""
+        lines.append(", ".join(map(card_name, s["assets"])) + trick)
+    state = _("shown the door") if s["eliminated"] else _("enters next turn") if s["entering"] \
+        else _("away") if s["away"] else ""
+    return {"lines": lines, "state": state}
+
+
+def _quarrel_words(a: dict[str, Any]) -> str:
+    """A quarrel: who attacks whom at what range, and how it stands (void, settled, answered)."""
+    t = f"{a['attacker']} → {a['target']} ({pgettext('range', a['range'])})"
+    if a["void"]:
+        t += _(": void")
+    elif a["settled"]:
+        t += (ngettext(": {weapon} hits, -{energy} Energy, {winner} +{loot} Loot",
+                       ": {weapon} hits, -{energy} Energy, {winner} +{loot} Loot", a["loot"]) if a["hit"]
+              else ngettext(": {weapon} dodged, {winner} +{loot} Loot",
+                            ": {weapon} dodged, {winner} +{loot} Loot", a["loot"])).format(
+            weapon=a["weapon"], energy=a.get("energy"), winner=a["loot_to"], loot=a["loot"])
+    elif a["answered"]:
+        t += _(": dodges chosen")
+    return t
+
+
+def _militia_words(v: dict[str, Any]) -> str:
+    """The Militia called, or a false alarm (nobody at 5 Prestige is standing)."""
+    if v.get("false_alarm"):
+        return _("False alarm! Nobody at 5 Prestige is standing: the brawl goes on")
+    if v["militia"] and not v["over"]:
+        return _("The Militia is called by {who}!").format(who=names(v["militia"]))
+    return ""
 
 
 def _chrono_words(c: dict[str, Any] | None) -> str:

@@ -10,10 +10,11 @@ Sealed choices are no one's but the chooser's: the Pillar, at the terminal, is a
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
 from guide.core.secrets import Secret
 
-from .model import State
+from .model import Player, Quarrel, State
 from .seating import targets
 
 
@@ -25,39 +26,76 @@ def secret_variants(state: State) -> list[Secret]:
     out: list[Secret] = []
     if state["revealed"] < 5:
         for i, q in enumerate(state["quarrels"]):
-            hand = state["players"][q["attacker"]]["hand"]
-            odd = q["range"] == "ranged"                 # T-WPN-2: ranged Attacks are odd
-            other = next((w for w in hand if w != q["weapon"] and (not odd or w % 2)), None)
-            if other is not None:
-                s = _copy(state)
-                s["quarrels"][i]["weapon"] = other
-                out.append(Secret(q["attacker"], dict(s), f"{q['attacker']}'s sealed Weapon"))
-            aim = next((n for n, r in targets(state, q["attacker"]).items()
-                        if n != q["target"] and r == q["range"]), None)
-            if state["revealed"] < 4 and aim is not None:      # whom: sealed until call 4 ends
-                s = _copy(state)
-                s["quarrels"][i]["target"] = aim
-                out.append(Secret(q["attacker"], dict(s), f"{q['attacker']}'s sealed target"))
-            if q["trick"] is not None:
-                s = _copy(state)
-                s["quarrels"][i]["trick"] = q["trick"] + " (another)"
-                out.append(Secret(q["attacker"], dict(s),
-                                  f"{q['attacker']}'s sealed Dirty Trick"))
-            dodges = q["dodges"]
-            if dodges:
-                free = next(v for v in range(1, 10) if v not in dodges)
-                s = _copy(state)
-                s["quarrels"][i]["dodges"] = sorted([free, *dodges[1:]])
-                out.append(Secret(q["target"], dict(s), f"{q['target']}'s Dodges against"
-                                                        f" {q['attacker']}"))
+            out += [s for variant in QUARREL_SECRETS if (s := variant(state, i, q)) is not None]
     for name, p in state["players"].items():
-        if p["bid"] is not None and not state["auction_revealed"]:
-            s = _copy(state)
-            s["players"][name]["bid"] = p["bid"] + 1 if p["bid"] < 30 else p["bid"] - 1
-            out.append(Secret(name, dict(s), f"{name}'s sealed bid"))
-        if len(p["pile"]) >= 3:
-            s = _copy(state)
-            pile = s["players"][name]["pile"]
-            pile[1], pile[2] = pile[2], pile[1]
-            out.append(Secret(name, dict(s), f"{name}'s Weapon pile under its top"))
+        out += [s for variant in PLAYER_SECRETS if (s := variant(state, name, p)) is not None]
     return out
+
+
+def _sealed_weapon(state: State, i: int, q: Quarrel) -> Secret | None:
+    """T-CALL-4: the Weapon of a sealed Attack, another of the attacker's hand (an odd one
+    for a ranged Attack, T-WPN-2)."""
+    hand = state["players"][q["attacker"]]["hand"]
+    odd = q["range"] == "ranged"                 # T-WPN-2: ranged Attacks are odd
+    other = next((w for w in hand if w != q["weapon"] and (not odd or w % 2)), None)
+    if other is None:
+        return None
+    s = _copy(state)
+    s["quarrels"][i]["weapon"] = other
+    return Secret(q["attacker"], dict(s), f"{q['attacker']}'s sealed Weapon")
+
+
+def _sealed_target(state: State, i: int, q: Quarrel) -> Secret | None:
+    """T-CALL-4: whom the Attack aims at, another in the same range, until call 4 ends."""
+    aim = next((n for n, r in targets(state, q["attacker"]).items()
+                if n != q["target"] and r == q["range"]), None)
+    if state["revealed"] >= 4 or aim is None:      # whom: sealed until call 4 ends
+        return None
+    s = _copy(state)
+    s["quarrels"][i]["target"] = aim
+    return Secret(q["attacker"], dict(s), f"{q['attacker']}'s sealed target")
+
+
+def _sealed_trick(state: State, i: int, q: Quarrel) -> Secret | None:
+    """T-CALL-4: the name of the Dirty Trick placed with the Attack."""
+    if q["trick"] is None:
+        return None
+    s = _copy(state)
+    s["quarrels"][i]["trick"] = q["trick"] + " (another)"
+    return Secret(q["attacker"], dict(s), f"{q['attacker']}'s sealed Dirty Trick")
+
+
+def _sealed_dodges(state: State, i: int, q: Quarrel) -> Secret | None:
+    """T-CALL-5: the defender's division of their Dodges, until it is settled."""
+    dodges = q["dodges"]
+    if not dodges:
+        return None
+    free = next(v for v in range(1, 10) if v not in dodges)
+    s = _copy(state)
+    s["quarrels"][i]["dodges"] = sorted([free, *dodges[1:]])
+    return Secret(q["target"], dict(s), f"{q['target']}'s Dodges against {q['attacker']}")
+
+
+def _sealed_bid(state: State, name: str, p: Player) -> Secret | None:
+    """T-VAR-AU-1: an Auction bid, until the bids are revealed."""
+    if p["bid"] is None or state["auction_revealed"]:
+        return None
+    s = _copy(state)
+    s["players"][name]["bid"] = p["bid"] + 1 if p["bid"] < 30 else p["bid"] - 1
+    return Secret(name, dict(s), f"{name}'s sealed bid")
+
+
+def _pile_below(state: State, name: str, p: Player) -> Secret | None:
+    """T-WPN-1: a Weapon pile below its top (only the top is public)."""
+    if len(p["pile"]) < 3:
+        return None
+    s = _copy(state)
+    pile = s["players"][name]["pile"]
+    pile[1], pile[2] = pile[2], pile[1]
+    return Secret(name, dict(s), f"{name}'s Weapon pile under its top")
+
+
+# each a secret a quarrel (a player) may hold: a variant of the state, or None
+QUARREL_SECRETS: tuple[Callable[[State, int, Quarrel], Secret | None], ...] = (
+    _sealed_weapon, _sealed_target, _sealed_trick, _sealed_dodges)
+PLAYER_SECRETS: tuple[Callable[[State, str, Player], Secret | None], ...] = (_sealed_bid, _pile_below)

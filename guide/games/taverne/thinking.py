@@ -231,36 +231,66 @@ def _pending(state: State, seat: str, energy: dict[str, float], loot: dict[str, 
     other is any value it can be (its attacker's hand, odd at range), so that a guess of it
     on a sampled brawl weighs every value alike. A division not yet made guesses with the
     defender's Dodges spread over the Attacks on them."""
-    players = state["players"]
-    pres = {n: counters.prestige(p) for n, p in players.items()}
-    placed = [q for q in state["quarrels"] if not q["void"] and q["result"] is None]
-    done = {q["attacker"] for q in state["quarrels"]}
-    coming: list[tuple[str, str, list[int], list[int] | None, float, list[int]]] = []
-    for q in placed:
-        can_be = [v for v in players[q["attacker"]]["hand"] if q["range"] == "melee" or v % 2]
-        weapons = [q["weapon"]] if q["attacker"] == seat else can_be or [q["weapon"]]
-        coming.append((q["attacker"], q["target"], weapons, q["dodges"], 1.0, can_be or weapons))
+    coming = _placed(state, seat)
     if state["call"] <= 4:
-        for n, p in players.items():
-            if n in done or not active(p) or not p["hand"]:
-                continue
-            reach = targets(state, n)
-            for target, how in reach.items():
-                fits = [v for v in p["hand"] if how == "melee" or v % 2]
-                if fits:
-                    coming.append((n, target, [max(fits)], None, 1.0 / len(reach), fits))
+        coming += _to_come(state)
     on: dict[str, float] = {}
     for _a, target, _w, _d, share, _c in coming:
         on[target] = on.get(target, 0.0) + share
-    for attacker, target, weapons, dodges, share, can_be in coming:
-        chance = 0.0
-        if dodges is None:
-            spread = len(players[target]["dodges"]) / max(round(on[target]), 1)
-            chance = min(3.0, spread, len(can_be)) / len(can_be)
-        for w in weapons:
-            guessed = (1.0 if w in dodges else 0.0) if dodges is not None else chance
-            hit = share * (1 - guessed) / len(weapons)
-            missed = share * guessed / len(weapons)
-            energy[target] -= hit * w
-            loot[attacker] += hit * (pres[target] if w > 5 else 1)
-            loot[target] += missed * (pres[attacker] if w > 5 else 1)
+    pres = {n: counters.prestige(p) for n, p in state["players"].items()}
+    for attack in coming:
+        _weigh(state, attack, on, pres, energy, loot)
+
+
+# an Attack weighed: attacker, target, the Weapons it may be, the defender's division (None:
+# not made yet), its share (1, or split over the targets in reach) and every value it can be
+Coming = tuple[str, str, list[int], list[int] | None, float, list[int]]
+
+
+def _placed(state: State, seat: str) -> list[Coming]:
+    """The Attacks placed and not settled: the seat's own Weapon, any other's every value it
+    can be (its attacker's hand, odd at range: T-WPN-2)."""
+    players = state["players"]
+    coming: list[Coming] = []
+    for q in state["quarrels"]:
+        if q["void"] or q["result"] is not None:
+            continue
+        can_be = [v for v in players[q["attacker"]]["hand"] if q["range"] == "melee" or v % 2]
+        weapons = [q["weapon"]] if q["attacker"] == seat else can_be or [q["weapon"]]
+        coming.append((q["attacker"], q["target"], weapons, q["dodges"], 1.0, can_be or weapons))
+    return coming
+
+
+def _to_come(state: State) -> list[Coming]:
+    """In calls 3 and 4, the Attacks of the players who have not placed one: their largest
+    Weapon that reaches, on each target in range alike."""
+    done = {q["attacker"] for q in state["quarrels"]}
+    coming: list[Coming] = []
+    for n, p in state["players"].items():
+        if n in done or not active(p) or not p["hand"]:
+            continue
+        reach = targets(state, n)
+        for target, how in reach.items():
+            fits = [v for v in p["hand"] if how == "melee" or v % 2]
+            if fits:
+                coming.append((n, target, [max(fits)], None, 1.0 / len(reach), fits))
+    return coming
+
+
+def _weigh(state: State, attack: Coming, on: dict[str, float], pres: dict[str, int],
+           energy: dict[str, float], loot: dict[str, float]) -> None:
+    """One Attack at what it brings on average: a hit costs the target Energy and gains the
+    attacker Loot, a Dodge gains the defender Loot (T-CALL-5); a division not yet made is
+    guessed with the defender's Dodges spread over the Attacks `on` them."""
+    attacker, target, weapons, dodges, share, can_be = attack
+    chance = 0.0
+    if dodges is None:
+        spread = len(state["players"][target]["dodges"]) / max(round(on[target]), 1)
+        chance = min(3.0, spread, len(can_be)) / len(can_be)
+    for w in weapons:
+        guessed = (1.0 if w in dodges else 0.0) if dodges is not None else chance
+        hit = share * (1 - guessed) / len(weapons)
+        missed = share * guessed / len(weapons)
+        energy[target] -= hit * w
+        loot[attacker] += hit * (pres[target] if w > 5 else 1)
+        loot[target] += missed * (pres[attacker] if w > 5 else 1)
