@@ -106,31 +106,68 @@ def sample(box: Box, view: dict, rng: random.Random) -> dict | None:
     if view.get("phase") != "play":
         return None
     public = view["state"]
-    pieces: dict[str, Any] = {}
-    board: dict[str, Any] = {}
-    shapes = Counter({s: box.shapes.get(s, 0) for s in CAVE_SHAPES})
-    contents = Counter({c: box.contents.get(c, 0) for c in CONTENTS})
-    pairs = Counter((s, c) for s, c, n in box.pairing for _ in range(n))
-    laid = exit_laid = 0
-    for tile in public["board"]["tiles"]:
-        shape, content = tile["shape"], tile["content"]
-        if shape in (START, EXIT):
-            tile_id = shape
-            exit_laid |= shape == EXIT
-        else:
-            laid += 1
-            tile_id = f"b{laid}"
-            shapes[shape] -= 1
-            contents[content] -= 1
-            pairs[(shape, content)] -= 1
-        pieces[tile_id] = {"shape": shape, "content": content, "eaten": content == "food"}
-        board[key(tile["x"], tile["y"])] = {"id": tile_id, "turn": _turn_of(box, shape, tile["openings"])}
-    # the cave tiles not on the board, their shapes and contents paired at random (C-TILE-1)
-    if box.pairing:
-        unseen = [p for p, n in pairs.items() for _ in range(max(n, 0))]
+    laid = _Laid(box, public["board"]["tiles"])
+    pieces = laid.pieces
+    ids = _unseen_tiles(laid, pieces, rng)
+    cave_left = max(int(public["deck_left"]) - (0 if laid.exit_laid else 1), 0)
+    draw, discard = ids[:cave_left], ids[cave_left:]
+    for tile_id in discard:                       # drawn once: a food tile's card was taken
+        pieces[tile_id]["eaten"] = pieces[tile_id]["content"] == "food"
+    pictures = view.get("pictures") or {}
+    shown = _shape_of(box, next(iter(pictures.values()))) if pictures else None
+    _top_as_drawn(draw, pieces, shown)
+    if not laid.exit_laid:
+        _place_exit(box, draw, pieces, shown, rng)
+    people = view["characters"]
+    characters = [_character(c) for c in people]
+    names = [c["name"] for c in characters]
+    if view.get("turn") not in names:
+        return None
+    return {"schema": 1, "phase": "play", "round": view["round"], "turn": names.index(view["turn"]),
+            "moved": bool(view.get("moved")), "shared": bool(view.get("shared")),
+            "board": laid.board, "pieces": pieces, "tiles": {"draw": draw, "discard": discard},
+            "events": {"draw": _event_deck(box, people, rng), "discard": []},
+            "meals": {"draw": _meal_deck(box, rng), "discard": []},
+            "food": _food_deck(box, people, rng), "characters": characters, "ended_by": None}
+
+
+class _Laid:
+    """The tiles the page shows laid (the start, the exit once found, the cave tiles), and
+    what the box has left of its shapes, contents and pairs once they are counted out."""
+
+    def __init__(self, box: Box, tiles: list[dict]):
+        self.box = box
+        self.pieces: dict[str, Any] = {}
+        self.board: dict[str, Any] = {}
+        self.shapes = Counter({s: box.shapes.get(s, 0) for s in CAVE_SHAPES})
+        self.contents = Counter({c: box.contents.get(c, 0) for c in CONTENTS})
+        self.pairs = Counter((s, c) for s, c, n in box.pairing for _ in range(n))
+        self.exit_laid = False
+        laid = 0
+        for tile in tiles:
+            shape, content = tile["shape"], tile["content"]
+            if shape in (START, EXIT):
+                tile_id = shape
+                self.exit_laid |= shape == EXIT
+            else:
+                laid += 1
+                tile_id = f"b{laid}"
+                self.shapes[shape] -= 1
+                self.contents[content] -= 1
+                self.pairs[(shape, content)] -= 1
+            self.pieces[tile_id] = {"shape": shape, "content": content, "eaten": content == "food"}
+            self.board[key(tile["x"], tile["y"])] = {"id": tile_id,
+                                                     "turn": _turn_of(box, shape, tile["openings"])}
+
+
+def _unseen_tiles(laid: _Laid, pieces: dict[str, Any], rng: random.Random) -> list[str]:
+    """The cave tiles not on the board, their shapes and contents paired at random (C-TILE-1)
+    or as the box pairs them, shuffled; their ids, each added to `pieces`."""
+    if laid.box.pairing:
+        unseen = [p for p, n in laid.pairs.items() for _ in range(max(n, 0))]
     else:
-        left_shapes = [s for s, n in shapes.items() for _ in range(max(n, 0))]
-        left_contents = [c for c, n in contents.items() for _ in range(max(n, 0))]
+        left_shapes = [s for s, n in laid.shapes.items() for _ in range(max(n, 0))]
+        left_contents = [c for c, n in laid.contents.items() for _ in range(max(n, 0))]
         rng.shuffle(left_contents)
         unseen = list(zip(left_shapes, left_contents, strict=False))
     rng.shuffle(unseen)
@@ -138,32 +175,41 @@ def sample(box: Box, view: dict, rng: random.Random) -> dict | None:
     for i, (shape, content) in enumerate(unseen, start=1):
         pieces[f"t{i}"] = {"shape": shape, "content": content, "eaten": False}
         ids.append(f"t{i}")
-    deck_left = int(public["deck_left"])
-    cave_left = deck_left - (0 if exit_laid else 1)
-    draw, discard = ids[:max(cave_left, 0)], ids[max(cave_left, 0):]
-    for tile_id in discard:                       # drawn once: a food tile's card was taken
-        pieces[tile_id]["eaten"] = pieces[tile_id]["content"] == "food"
-    pictures = view.get("pictures") or {}
-    if pictures and draw:                         # the mover's page draws the top tile's shape
-        shown = _shape_of(box, next(iter(pictures.values())))
+    return ids
+
+
+def _top_as_drawn(draw: list[str], pieces: dict[str, Any], shown: list[str] | None) -> None:
+    """The mover's page draws the top tile's shape: a tile of that shape goes on top."""
+    if shown and draw:
         top = next((i for i, t in enumerate(draw) if pieces[t]["shape"] in shown), None)
         if top is not None:
             draw[0], draw[top] = draw[top], draw[0]
-    if not exit_laid:                             # C-SET-2: among the last eleven
-        pieces[EXIT] = {"shape": EXIT, "content": EXIT, "eaten": False}
-        span = min(box.exit_in_last + 1, len(draw) + 1)
-        at = len(draw) - rng.randrange(span) if span else 0
-        if pictures and at == 0 and draw and EXIT not in _shape_of(box, next(iter(pictures.values()))):
-            at = 1
-        draw.insert(at, EXIT)
-    people = view["characters"]
-    held_fire = sum(c["fire"] for c in people if c["state"] == "in")
-    held_items = sum(c["items"] for c in people if c["state"] == "in")
+
+
+def _place_exit(box: Box, draw: list[str], pieces: dict[str, Any], shown: list[str] | None,
+                rng: random.Random) -> None:
+    """C-SET-2: the exit, not yet found, among the last eleven of the draw pile (never on top
+    where the page draws a shape the exit is not)."""
+    pieces[EXIT] = {"shape": EXIT, "content": EXIT, "eaten": False}
+    span = min(box.exit_in_last + 1, len(draw) + 1)
+    at = len(draw) - rng.randrange(span) if span else 0
+    if shown is not None and at == 0 and draw and EXIT not in shown:
+        at = 1
+    draw.insert(at, EXIT)
+
+
+def _event_deck(box: Box, people: list[dict], rng: random.Random) -> list[str]:
+    """The event cards not in the characters' hands (fires and items held), shuffled."""
     events = Counter(box.events)
-    events["fire"] = max(0, events["fire"] - held_fire)
-    events["item"] = max(0, events["item"] - held_items)
-    event_deck = [c for c, n in events.items() for _ in range(n)]
-    rng.shuffle(event_deck)
+    events["fire"] = max(0, events["fire"] - sum(c["fire"] for c in people if c["state"] == "in"))
+    events["item"] = max(0, events["item"] - sum(c["items"] for c in people if c["state"] == "in"))
+    deck = [c for c, n in events.items() for _ in range(n)]
+    rng.shuffle(deck)
+    return deck
+
+
+def _meal_deck(box: Box, rng: random.Random) -> list[list[str]]:
+    """The meal cards, raw and cooked sides paired as the box pairs them or at random."""
     if box.meal_pairing:
         meals = [[u, p] for u, p in box.meal_pairing]
     else:
@@ -172,28 +218,28 @@ def sample(box: Box, view: dict, rng: random.Random) -> dict | None:
         rng.shuffle(prepared)
         meals = [[u, p] for u, p in zip(unprepared, prepared, strict=False)]
     rng.shuffle(meals)
+    return meals
+
+
+def _food_deck(box: Box, people: list[dict], rng: random.Random) -> list[int]:
+    """The food cards no character holds, shuffled."""
     food = Counter(box.food)
     for c in people:
         food.subtract(c["food"])
-    food_deck = [v for v, n in food.items() for _ in range(max(n, 0))]
-    rng.shuffle(food_deck)
-    characters = []
-    for c in people:
-        x, y = c["at"]
-        characters.append({
-            "name": c["name"], "x": x, "y": y, "energy": c["energy"], "mental": c["mental"],
-            "food": list(c["food"]), "items": c["items"], "fire": c["fire"], "state": c["state"],
-            "stuck": bool(c.get("stuck")), "challenge": dict(c["challenge"]) if c.get("challenge") else None,
-            "cause": "exit" if c["state"] == "out" else ("starved" if c["state"] == "dead" else None),
-            "ended": None})
-    names = [c["name"] for c in characters]
-    if view.get("turn") not in names:
-        return None
-    return {"schema": 1, "phase": "play", "round": view["round"], "turn": names.index(view["turn"]),
-            "moved": bool(view.get("moved")), "shared": bool(view.get("shared")),
-            "board": board, "pieces": pieces, "tiles": {"draw": draw, "discard": discard},
-            "events": {"draw": event_deck, "discard": []}, "meals": {"draw": meals, "discard": []},
-            "food": food_deck, "characters": characters, "ended_by": None}
+    deck = [v for v, n in food.items() for _ in range(max(n, 0))]
+    rng.shuffle(deck)
+    return deck
+
+
+def _character(c: dict) -> dict:
+    """A character of the state from what the page shows of it."""
+    x, y = c["at"]
+    return {
+        "name": c["name"], "x": x, "y": y, "energy": c["energy"], "mental": c["mental"],
+        "food": list(c["food"]), "items": c["items"], "fire": c["fire"], "state": c["state"],
+        "stuck": bool(c.get("stuck")), "challenge": dict(c["challenge"]) if c.get("challenge") else None,
+        "cause": "exit" if c["state"] == "out" else ("starved" if c["state"] == "dead" else None),
+        "ended": None}
 
 
 # --- the heuristic ------------------------------------------------------------------------
@@ -267,53 +313,75 @@ def value(state: CaveState, box: Box) -> float:
     """The party's chance of escaping as the heuristic reads it (see the module's words)."""
     people = state["characters"]
     if any(c["state"] == "out" for c in people):
-        near = 0.0
-        exit_at = next((k for k, p in state["board"].items() if p["id"] == EXIT), None)
-        ex, ey = map(int, exit_at.split(",")) if exit_at else (0, 0)
-        for c in people:
-            if c["state"] == "out":
-                near += 1
-            elif c["state"] == "in" and exit_at:
-                near += 1 / (1 + abs(c["x"] - ex) + abs(c["y"] - ey))
-        return 0.8 + 0.2 * near / len(people)
+        return _escaping(state)
     draw = state["tiles"]["draw"]
     if EXIT not in draw:
         return 0.0
-    raw_a, raw_b, cook_a, cook_b = _meal(box)
+    meal = _meal(box)
     current = state["characters"][state["turn"]] if state["phase"] == "play" else None
-    future = 0.0
-    for c in people:
-        if c["state"] != "in":
-            continue
-        turns = float(c["energy"])
-        if c is current and state["moved"]:
-            turns -= 1                            # this turn's move is spent
-        a, b = (cook_a, cook_b) if c["fire"] else (raw_a, raw_b)
-        food = sum(a * v + b for v in c["food"])
-        if c["energy"] <= 2:                      # a bad meal at 1 Energy kills
-            food *= 0.8
-        turns += max(food, 0.0)
-        mental = c["mental"] + (1 if c is current and state["moved"] and c["mental"] < box.mental
-                                and any(o is not c and o["state"] == "in" and o["x"] == c["x"]
-                                        and o["y"] == c["y"] for o in people) else 0)
-        if c["stuck"]:                            # until someone comes (C-EV-1)
-            free = [abs(o["x"] - c["x"]) + abs(o["y"] - c["y"]) for o in people
-                    if o is not c and o["state"] == "in" and not o["stuck"]]
-            lasts = 1.0 + (4.0 / (1 + min(free)) if free else 0.0)
-        else:
-            lasts = (mental - 0.5) / PARANOIA
-        laying = min(turns, lasts) + 0.3 * max(turns - lasts, 0.0)
-        held = c["challenge"]
-        if held and not held["crossed"]:          # a roll to cross, or a step back (C-TURN-3)
-            cross = min(1.0, max(c["energy"] - 1 + box.item_bonus * c["items"], 0) / box.challenge_die)
-            laying -= 2 * (1 - cross)
-        if not c["stuck"]:
-            laying -= _room(state, box, c)
-        future += max(laying, 0.0)
+    future = sum(_tiles_laid(state, box, c, c is current, meal) for c in people if c["state"] == "in")
     # the exit lies k tiles down the draw pile, k even among the last eleven (C-SET-2)
     span = min(box.exit_in_last + 1, len(draw))
     chance = sum(_squash((future - k) / SPREAD) for k in range(len(draw) - span + 1, len(draw) + 1))
     return 0.8 * chance / max(span, 1)
+
+
+def _escaping(state: CaveState) -> float:
+    """Someone is out: 0.8, and more the nearer the others stand to the exit."""
+    people = state["characters"]
+    near = 0.0
+    exit_at = next((k for k, p in state["board"].items() if p["id"] == EXIT), None)
+    ex, ey = map(int, exit_at.split(",")) if exit_at else (0, 0)
+    for c in people:
+        if c["state"] == "out":
+            near += 1
+        elif c["state"] == "in" and exit_at:
+            near += 1 / (1 + abs(c["x"] - ex) + abs(c["y"] - ey))
+    return 0.8 + 0.2 * near / len(people)
+
+
+def _tiles_laid(state: CaveState, box: Box, c: Character, current: bool,
+                meal: tuple[float, float, float, float]) -> float:
+    """The tiles this character may still lay: the turns its Energy and food last (C-TURN-1),
+    for as long as its mental strength holds (paranoia, C-EV-1) or until someone frees it,
+    less a challenge it may fail to cross and the walk to an empty square."""
+    moved = current and state["moved"]
+    turns = _turns_left(c, moved, meal)
+    lasts = _lasts(state, box, c, moved)
+    laying = min(turns, lasts) + 0.3 * max(turns - lasts, 0.0)
+    held = c["challenge"]
+    if held and not held["crossed"]:                      # a roll to cross, or a step back (C-TURN-3)
+        cross = min(1.0, max(c["energy"] - 1 + box.item_bonus * c["items"], 0) / box.challenge_die)
+        laying -= 2 * (1 - cross)
+    if not c["stuck"]:
+        laying -= _room(state, box, c)
+    return max(laying, 0.0)
+
+
+def _turns_left(c: Character, moved: bool, meal: tuple[float, float, float, float]) -> float:
+    """The turns its Energy gives, this turn's move spent, and its food on average (cooked
+    where it holds a fire; a bad meal at 1 Energy kills)."""
+    raw_a, raw_b, cook_a, cook_b = meal
+    turns = float(c["energy"]) - (1 if moved else 0)
+    a, b = (cook_a, cook_b) if c["fire"] else (raw_a, raw_b)
+    food = sum(a * v + b for v in c["food"])
+    if c["energy"] <= 2:
+        food *= 0.8
+    return turns + max(food, 0.0)
+
+
+def _lasts(state: CaveState, box: Box, c: Character, moved: bool) -> float:
+    """How many turns its mind lasts: until paranoia takes it (C-EV-1; company this turn
+    gives one back), or, stuck, until someone comes."""
+    people = state["characters"]
+    if c["stuck"]:
+        free = [abs(o["x"] - c["x"]) + abs(o["y"] - c["y"]) for o in people
+                if o is not c and o["state"] == "in" and not o["stuck"]]
+        return 1.0 + (4.0 / (1 + min(free)) if free else 0.0)
+    company = any(o is not c and o["state"] == "in" and o["x"] == c["x"] and o["y"] == c["y"]
+                  for o in people)
+    mental = c["mental"] + (1 if moved and c["mental"] < box.mental and company else 0)
+    return (mental - 0.5) / PARANOIA
 
 
 KIT = CaveBots()
