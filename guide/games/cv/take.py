@@ -83,7 +83,10 @@ def on_track(state: CvState, lib: Library, word: str | None, place: int | None) 
     here = track_rules.on_track(state["track"])
     if place is not None:
         return _at_place(state, lib, here, word, place)
-    assert word is not None
+    if word is None:
+        raise RuleError(_("which card? name it, or its place: take NAME CARD, take NAME --track N"
+                          " (the track: {places})").format(
+            places=", ".join(f"{i} {_name(lib, c)}" for i, c in here) or "-"))
     found = _named_on_track(lib, here, word)
     if found is None:
         raise _not_on_track(lib, here, word)

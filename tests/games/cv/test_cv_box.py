@@ -324,6 +324,16 @@ def test_a_card_not_on_the_track_is_refused_and_the_bicycle_is_a_childhood_card(
     assert "no card at place 2 of the track" in refused(t, "take Ann --track 2")
 
 
+def test_a_take_naming_no_card_on_a_dealt_track_is_refused_listing_the_track(tmp_path, folder):
+    """V-TURN-1: `take Ann` with neither a card nor a place was an internal error
+    (AssertionError); it is one line that says how to name the card, with the track."""
+    t = table(tmp_path, folder)
+    run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
+    for line in ("take Ann", "take Ann --also event"):
+        said = refused(t, line)
+        assert said.startswith("which card? name it, or its place") and "(the track: 1 " in said
+
+
 def test_values_typed_beside_a_dealt_card_must_be_what_it_prints(tmp_path, folder):
     t = table(tmp_path, folder, seed=5)
     run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
