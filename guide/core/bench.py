@@ -84,7 +84,7 @@ def play_one(game: Any, library: Any, kit: BotKit, seats: list[str], levels: dic
                 played.outcome = done
                 return played
             move = None
-            for seat in after(game.seats(table), last):
+            for seat in after(kit.seats(table), last):
                 started = time.perf_counter()
                 move = choose(table, seat, levels[seat], seed, number)
                 if move is not None:

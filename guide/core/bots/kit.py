@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from guide.core.bots import Level
+    from guide.core.seats import Move
     from guide.core.table import Table
 
 
@@ -36,6 +37,27 @@ class BotKit:
     @property
     def can_think(self) -> bool:
         return type(self).sample is not BotKit.sample
+
+    # --- what a bot plays --------------------------------------------------------------
+    # By default a bot plays the game's seats, seeing and moving as their pages do. A game
+    # whose bench plays something other than its table's seats (Kaverini: the Strategy
+    # Game's players, where the table's seats are Kaverit and a Tour Guide runs them) says
+    # here who its bench's seats are, what each sees and what each may do.
+    def seats(self, table: Table) -> list[str]:
+        """The seats bots play, in turn order (by default the game's)."""
+        return table.game.seats(table)
+
+    def moves(self, table: Table, seat: str) -> list[Move]:
+        """The moves a seat may make now, each a ready line (by default its page's)."""
+        from guide.core.seats import moves_for
+
+        return moves_for(table, seat)
+
+    def view(self, table: Table, seat: str) -> dict:
+        """All a bot of the seat sees (by default its page's view)."""
+        from guide.core.seats import view_for
+
+        return view_for(table, seat)
 
     # --- what a bot does at all ---------------------------------------------------------
     def waits(self, view: dict, seat: str) -> bool:
