@@ -71,7 +71,7 @@ def play_one(game: Any, library: Any, kit: BotKit, seats: list[str], levels: dic
     table: Table = (game.table_class or Table)(game, None, library, Dice(seed, record=False))
     played = Played(None, levels)
     try:
-        for line in kit.setup(seats, random.Random(seed)):
+        for line in kit.setup_for(table, seats, random.Random(seed)):
             table.execute(line)
         bots = bots_of(table)
         bots.levels = dict(levels)

@@ -90,6 +90,11 @@ class BotKit:
         """The command lines that start a game of these seats (in memory, no store)."""
         raise NotImplementedError
 
+    def setup_for(self, table: Table, seats: list[str], rng: random.Random) -> list[str]:
+        """The same, for a kit whose setup reads the box (Kaverini buys the box's cards): the
+        new table, empty, with its library. By default `setup`."""
+        return self.setup(seats, rng)
+
     def seat_names(self, players: int) -> list[str]:
         return ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"][:players]
 
