@@ -65,6 +65,11 @@ class BotKit:
         all optional: a bot leaves them)? By default a seat with moves is to act."""
         return False
 
+    def refusal(self) -> str | None:
+        """Why `bot` is refused at this game's table though its bench has bots (Kaverini: the
+        Tour Guide runs an adventure's Kaverit), in the game's own words; None: the core's."""
+        return None
+
     def optional(self, view: dict, seat: str) -> bool:
         """Are the seat's moves all optional now, and may a bot make one or pass (Taverne's
         call 2: Loot spent or kept while the Pillar has yet to call)? A passing bot is asked

@@ -66,10 +66,10 @@ class StrategyKit(BotKit):
         from guide.core.bots.think import _run
         from guide.games.kaverini.commands.confront import arena, fight
 
-        field = arena(table)
+        field = arena(table)                 # type: ignore[arg-type]  # a KaveriniTable
         if field is None or field.versus is None:
             return []
-        f = fight(table, quiet=True)
+        f = fight(table, quiet=True)       # type: ignore[arg-type]  # a KaveriniTable
         who = f.turn()
         players = field.versus["players"]
         if who is None:                   # nobody of the phase can act: the phase ends
@@ -84,7 +84,7 @@ class StrategyKit(BotKit):
                 lines.append(build([*verb, *([technique] if technique else [])],
                                    [("--on", target)]))
         lines.append(build(["next"]))     # last: the think level's ties go to acting
-        legal = []
+        legal: list[Move] = []
         for line in lines:
             sim = _table(table, table.state, random.Random(len(legal)))
             try:
@@ -93,6 +93,11 @@ class StrategyKit(BotKit):
                 continue
             legal.append(Move(line, line))
         return legal
+
+    def refusal(self) -> str | None:
+        return _("no bot plays a Kaveri: in an adventure the Tour Guide runs the table and"
+                 " each Kaveri is a person's; guide bench --game kaverini plays the Strategy"
+                 " Game with bots")
 
     # --- the bench -------------------------------------------------------------------
     def notes(self, boxes: list) -> list[str]:
