@@ -50,7 +50,7 @@ class StrategyKit(BotKit):
     players = (2, 2, 4)
     default_levels = ("random", "think")
     max_moves = 1500
-    think_samples = 4             # fresh dice per legal move
+    think_samples = 2             # fresh dice per legal move
     think_depth = 0               # one step: the move itself, then the heuristic
     think_candidates = 64         # every legal move is weighed
 
