@@ -8,7 +8,9 @@ one Kaveri designed for the game: an ability drawn from the box's and three emot
 drawn from the Emotion Table. Then each buys characters: the box's buddies and foes with an
 expense number (no Power Foes, no items: an item's Usage is hidden from the other players,
 R-CONF-12, and the bench keeps the battle open), taken in a random order, each bought
-while it fits what is left of the budget; the points left buy world points (R-STRAT-2).
+while it fits what is left of the budget and the player's share of what one battle holds
+(docs/limits.md: 24 foes, 12 buddies, split evenly among the players); the points left buy
+world points (R-STRAT-2).
 
 A player's moves (`moves`): when the fighter whose turn it is fights for that player, each
 of its techniques on each opponent's standing character (`use` for a Kaveri or a buddy,
@@ -107,7 +109,7 @@ class StrategyKit(BotKit):
                   " settings, no items, no Power Foes.").format(budget=BUDGET)]
 
     def setup_for(self, table: Table, seats: list[str], rng: random.Random) -> list[str]:
-        from guide.games.kaverini.data.tables import abilities, ladders
+        from guide.games.kaverini.data.tables import abilities, ladders, limits
 
         lines = [build(["strategy", "new"], [*(("--player", s) for s in seats),
                                              ("--budget", str(BUDGET))])]
@@ -116,16 +118,20 @@ class StrategyKit(BotKit):
         buyable = sorted((c for c in table.library.cards.values()
                           if c.type in ("buddy", "foe") and c.expense is not None),
                          key=lambda c: c.name)
+        bound = limits()["table"]         # what one battle holds (docs/limits.md), shared
+        caps = {"buddy": bound["buddies"] // len(seats), "foe": bound["foes"] // len(seats)}
         for k, seat in enumerate(seats):
             options = [("--ability", rng.choice(ability_names))]
             options += [("--technique", lad) for lad in rng.sample(ladder_names, TECHNIQUES)]
             lines.append(build(["strategy", "kaveri", seat, f"Kaveri {k + 1}"], options))
             left = BUDGET
+            room = dict(caps)
             for card in rng.sample(buyable, len(buyable)):
                 assert card.expense is not None
-                if card.expense <= left:
+                if card.expense <= left and room[card.type]:
                     lines.append(build(["strategy", "buy", seat, card.name]))
                     left -= card.expense
+                    room[card.type] -= 1
             if left:
                 lines.append(build(["strategy", "wp", seat, str(left)]))
         return [*lines, build(["strategy", "start"])]

@@ -113,3 +113,16 @@ def test_bot_at_an_adventure_table_is_refused_saying_why(tmp_path):
         assert "no bot plays a Kaveri" in p.fails("bot")
     finally:
         p.close()
+
+
+def test_four_players_sides_fit_what_one_battle_holds():
+    """Four players' purchases split the battle's bounds (docs/limits.md: 24 foes, 12
+    buddies), so the bench's four-player game starts (it stopped: 30 foes)."""
+    seats = ["Ann", "Bob", "Cid", "Dee"]
+    table = GAME.table_class(GAME, None, LIBRARY, Dice(1, record=False))
+    for line in KIT.setup_for(table, seats, random.Random(1)):
+        table.execute(line)
+    battle = table.state["strategy"]["arena"]
+    assert battle["confrontation"] and len(battle["confrontation"]["foes"]) <= 24
+    assert all(sum(c["type"] == "foe" for c in p["cards"]) <= 6
+               for p in table.state["strategy"]["players"])
