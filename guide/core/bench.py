@@ -73,7 +73,7 @@ def play_one(game: Any, library: Any, kit: BotKit, seats: list[str], levels: dic
     table: Table = (game.settings.table_class or Table)(game, None, library, Dice(seed, record=False))
     played = Played(None, levels)
     try:
-        for line in kit.setup(seats, random.Random(seed)):
+        for line in kit.setup_for(table, seats, random.Random(seed)):
             table.execute(line)
         bots = bots_of(table)
         bots.levels = dict(levels)
@@ -86,7 +86,7 @@ def play_one(game: Any, library: Any, kit: BotKit, seats: list[str], levels: dic
                 played.outcome = done
                 return played
             move = None
-            for seat in after(seats_of(table), last):
+            for seat in after(kit.seats(table), last):
                 started = time.perf_counter()
                 move = choose(table, seat, levels[seat], seed, number)
                 if move is not None:

@@ -355,7 +355,9 @@ def bot(t: Table, seat: str | None, level: str | None, off: bool) -> Result:
     from guide.core.bots.seating import bots_of, playable
 
     if not playable(t):
-        raise CommandError(_("no bot plays the {game} game").format(game=t.game.id))
+        kit = t.game.bots()
+        raise CommandError((kit.refusal() if kit is not None else None)
+                           or _("no bot plays the {game} game").format(game=t.game.id))
     bots = bots_of(t)
     if seat is None:
         if not bots.levels:

@@ -126,7 +126,7 @@ def test_bot_refuses_a_game_master_game_an_unknown_level_and_off_for_a_persons_s
         t.execute("bot Ann --off")
     game = games.load("kaverini")
     k = Table(game, Store(tmp_path / "k.sqlite", game="kaverini"), settings.load(game, []), Dice(1))
-    with pytest.raises(CommandError, match="no bot plays the kaverini game"):
+    with pytest.raises(CommandError, match="no bot plays a Kaveri: in an adventure the Tour Guide runs the table"):
         k.execute("bot")
 
 

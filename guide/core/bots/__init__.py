@@ -67,12 +67,12 @@ def rng_for(seed: Any, seat: str, number: int) -> random.Random:
 def choose(table: Table, seat: str, level: str, seed: Any, number: int) -> Move | None:
     """The move a bot of `level` makes for `seat` now (None: the seat has none)."""
     kit = kit_of(table)
-    moves = moves_for(table, seat)
+    moves = kit.moves(table, seat) if kit is not None else moves_for(table, seat)
     if kit is not None:
         moves = [m for m in moves if not kit.never(m)]
     if not moves:
         return None
-    view = view_for(table, seat)
+    view = kit.view(table, seat) if kit is not None else view_for(table, seat)
     if kit is not None and kit.waits(view, seat):
         return None
     if kit is not None and kit.optional(view, seat):

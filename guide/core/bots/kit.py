@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from guide.core.bots import Level
+    from guide.core.seats import Move
     from guide.core.table import Table
 
 
@@ -37,11 +38,39 @@ class BotKit:
     def can_think(self) -> bool:
         return type(self).sample is not BotKit.sample
 
+    # --- what a bot plays --------------------------------------------------------------
+    # By default a bot plays the game's seats, seeing and moving as their pages do. A game
+    # whose bench plays something other than its table's seats (Kaverini: the Strategy
+    # Game's players, where the table's seats are Kaverit and a Tour Guide runs them) says
+    # here who its bench's seats are, what each sees and what each may do.
+    def seats(self, table: Table) -> list[str]:
+        """The seats bots play, in turn order (by default the game's)."""
+        from guide.core.players import seats
+
+        return seats(table)
+
+    def moves(self, table: Table, seat: str) -> list[Move]:
+        """The moves a seat may make now, each a ready line (by default its page's)."""
+        from guide.core.seats import moves_for
+
+        return moves_for(table, seat)
+
+    def view(self, table: Table, seat: str) -> dict:
+        """All a bot of the seat sees (by default its page's view)."""
+        from guide.core.seats import view_for
+
+        return view_for(table, seat)
+
     # --- what a bot does at all ---------------------------------------------------------
     def waits(self, view: dict, seat: str) -> bool:
         """Does the seat's view say the table waits for nothing from it now (its moves are
         all optional: a bot leaves them)? By default a seat with moves is to act."""
         return False
+
+    def refusal(self) -> str | None:
+        """Why `bot` is refused at this game's table though its bench has bots (Kaverini: the
+        Tour Guide runs an adventure's Kaverit), in the game's own words; None: the core's."""
+        return None
 
     def optional(self, view: dict, seat: str) -> bool:
         """Are the seat's moves all optional now, and may a bot make one or pass (Taverne's
@@ -67,6 +96,11 @@ class BotKit:
     def setup(self, seats: list[str], rng: random.Random) -> list[str]:
         """The command lines that start a game of these seats (in memory, no store)."""
         raise NotImplementedError
+
+    def setup_for(self, table: Table, seats: list[str], rng: random.Random) -> list[str]:
+        """The same, for a kit whose setup reads the box (Kaverini buys the box's cards): the
+        new table, empty, with its library. By default `setup`."""
+        return self.setup(seats, rng)
 
     def seat_names(self, players: int) -> list[str]:
         return ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"][:players]

@@ -20,7 +20,6 @@ from guide.core.dice import Dice
 from guide.core.errors import GuideError
 from guide.core.players import seats as seats_of
 from guide.core.registry import parse, split
-from guide.core.seats import moves_for, view_for
 
 if TYPE_CHECKING:
     from guide.core.bots.kit import BotKit
@@ -71,9 +70,9 @@ def _playout(sim: Table, kit: BotKit, seat: str, rng) -> float:
         if done is not None:
             return 1.0 if seat in done.winners else 0.0
         acted = False
-        for who in seats_of(sim):
-            moves = [m for m in moves_for(sim, who) if not kit.never(m)]
-            if not moves or (waits and kit.waits(view_for(sim, who), who)):
+        for who in kit.seats(sim):
+            moves = [m for m in kit.moves(sim, who) if not kit.never(m)]
+            if not moves or (waits and kit.waits(kit.view(sim, who), who)):
                 continue
             try:
                 _run(sim, kit.playout(moves, rng, sim, who).line, who)

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 import click
 
+from guide.core.bots.kit import BotKit
 from guide.core.box import FileKind
 from guide.core.dice import TENS_AND_ONES
 from guide.core.errors import DataError, GuideError
@@ -169,6 +170,13 @@ class KaveriniGame(Game):
     def players(self, table: Table) -> list[Player]:
         """Every Kaveri is a seat (the Tour Guide keeps the keyboard)."""
         return [Player(k["name"]) for k in table.state["kaverit"]]
+
+    def bots(self) -> BotKit:
+        """The Strategy Game's bench (guide/games/kaverini/bots.py); at an adventure's table
+        no bot plays a Kaveri (the Tour Guide runs it: seat_policy "gm")."""
+        from guide.games.kaverini.bots import KIT
+
+        return KIT
 
     def seat_view(self, table: Table, seat: str) -> dict:
         return seats.seat_view(_kaverini(table), seat)
