@@ -43,7 +43,7 @@ class CaveBots(BotKit):
     cooperative = True
     players = (4, 1, 4)     # with fewer than four, too few tiles are laid to reach the exit
     max_moves = 3000
-    think_samples = 3
+    think_samples = 8
     think_depth = 0         # the heuristic judges right after the candidate (a turn is short)
     think_candidates = 16   # every move of a turn: a direction and its turn, eat, roll, end
 
@@ -84,7 +84,40 @@ class CaveBots(BotKit):
         return sample(library, view, rng)
 
     def value(self, table: Table, seat: str) -> float:
-        return value(table.state, table.library)
+        state: Any = table.state
+        ahead(state, table.library, seat, table.dice.d(1 << 30))
+        return value(state, table.library)
+
+
+def ahead(state: CaveState, box: Box, seat: str, seed: int) -> None:
+    """Play the sampled state on until the seat's next turn, by the `cave sim` policy
+    (policy.py): the rest of the seat's turn (a meal when it eats, the end), then every other
+    character's turn. A candidate is judged by where it leaves the party a round later, the
+    others having moved as they would: a step that parts the seat from the one it would
+    rescue, or a tile that closes another's way, shows then. The play-out's table is thrown
+    away, so its state is played on in place; a move the rules refuse ends the play-out."""
+    from guide.core.errors import GuideError
+
+    from .flow import end_turn
+    from .policy import SeededDice, meal, turn_laying
+    from .state import current
+
+    dice, rng = SeededDice(seed), random.Random(seed)
+    first = True
+    for _turn in range(len(state["characters"]) + 1):
+        ch = current(state) if state["phase"] == "play" else None
+        if ch is None or (ch["name"] == seat and not first):
+            return
+        try:
+            if first and ch["name"] == seat and state["moved"]:
+                meal(state, box, dice, ch)
+                if ch["state"] == "in" and state["phase"] == "play":
+                    end_turn(state, box, ch["name"])
+            else:
+                turn_laying(state, box, dice, rng)
+        except GuideError:
+            return
+        first = False
 
 
 def _turn_of(box: Box, shape: str, openings: list[str]) -> int:

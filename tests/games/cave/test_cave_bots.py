@@ -91,3 +91,23 @@ def test_a_bot_rolls_guides_d20_never_a_face_of_the_tables_own():
     assert KIT.never(Move("5", "roll Ann --roll 5"))
     assert not KIT.never(Move("guide rolls the d20", "roll Ann"))
     assert not any(KIT.never(m) for m in moves_for(_table(), "Ann"))
+
+
+def test_think_judges_a_candidate_a_round_later_the_others_having_played_by_the_sim_policy():
+    """`ahead` plays a sampled state on to the seat's next turn: the rest of the seat's turn
+    (its Energy spent, C-TURN-6), then each other character's turn by the `cave sim` policy;
+    the heuristic judges it there."""
+    from guide.games.cave.bots import ahead
+
+    t = _table(seed=5)
+    _play(t, 6)
+    seat = seats_of(t)[0]
+    view = view_for(t, seat)
+    s = KIT.sample(t.library, view, seat, random.Random(1))
+    mover = s["characters"][s["turn"]]
+    name, energy, rnd = mover["name"], mover["energy"], s["round"]
+    ahead(s, t.library, name, 7)
+    assert s["phase"] == "play" and mover["state"] == "in"
+    assert s["characters"][s["turn"]]["name"] == name and s["round"] == rnd + 1
+    assert not s["moved"]
+    assert mover["energy"] < energy or mover["food"] != view["characters"][s["turn"]]["food"]
