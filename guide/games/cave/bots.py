@@ -13,7 +13,8 @@ The `think` level (guide.core.bots.think) gets two things from here:
   somewhere in the draw pile's last eleven (C-SET-2); the top tile of the shape the mover's
   page draws; the event deck less the cards held, the meal deck freshly paired (C-DECK-2)
   and the food deck less the cards held, each shuffled;
-- the heuristic (`value`): the chance that the party lays the exit, read as the draws the
+- the heuristic (`value`), after the state is played on to the seat's next turn by the
+  `cave sim` policy (`ahead`): the chance that the party lays the exit, read as the draws the
   party may still make (each character's Energy, its food at what a meal gives on average,
   the turns its mental strength lasts before paranoia holds it, less the steps to the
   nearest empty square) against where the exit may lie among the tiles left. Once the exit
@@ -44,7 +45,7 @@ class CaveBots(BotKit):
     players = (4, 1, 4)     # with fewer than four, too few tiles are laid to reach the exit
     max_moves = 3000
     think_samples = 8
-    think_depth = 0         # the heuristic judges right after the candidate (a turn is short)
+    think_depth = 0         # no play-out of moves: `value` plays the round on by the sim policy
     think_candidates = 16   # every move of a turn: a direction and its turn, eat, roll, end
 
     def never(self, move: Any) -> bool:
