@@ -31,7 +31,6 @@ from guide.core.bots.seating import after, bots_of
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import _
-from guide.core.players import seats as seats_of
 from guide.core.processes import die_with_parent
 from guide.core.stats import wilson
 from guide.core.table import Table

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from guide.core.dice import Dice
 from guide.core.errors import GuideError
-from guide.core.players import seats as seats_of
 from guide.core.registry import parse, split
 
 if TYPE_CHECKING:
