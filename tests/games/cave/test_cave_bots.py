@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import random
 
+from bot_variants import same_in_every_variant
+
 from guide.core import settings
 from guide.core.bots import choose, levels_of
 from guide.core.dice import Dice
 from guide.core.games import load
 from guide.core.players import seats as seats_of
 from guide.core.seats import moves_for, view_for
-from guide.core.secrets import entitled
 from guide.core.table import Table
 from guide.games.cave.public import public_state
 
@@ -70,15 +71,8 @@ def test_a_think_bots_choice_is_the_same_in_every_variant_its_seat_cannot_tell_a
     checked = 0
     for step in range(4):
         seat = seats_of(t)[t.state["turn"]]
-        real = choose(t, seat, "think", 9, step)
-        for secret in GAME.secret_variants(t):
-            if entitled(secret.audience, seat):
-                continue
-            other = (GAME.settings.table_class or Table)(GAME, None, t.library, Dice(1))
-            other.state = secret.state
-            again = choose(other, seat, "think", 9, step)
-            assert (again and again.line) == (real and real.line), secret.what
-            checked += 1
+        real, same = same_in_every_variant(t, seat, "think", 9, step)
+        checked += same
         assert real is not None
         t.execute(real.line, seat=seat, bot="think")
     assert checked
