@@ -243,11 +243,17 @@ def private_lines(table: Table, seat: str) -> list[str]:
 def bot_level(table: Table, seat: str) -> str | None:
     """The level of the bot that plays this seat (`bot NAME`), or None: a person's. Read
     from the table's bots (guide.core.bots.seating) once they are in play, else from the
-    campaign, which keeps them (only a game bots may play has any)."""
+    campaign, which keeps them (only a game bots may play has any); until `bot` changes a
+    seat, which brings the table's bots into play, that reading holds."""
     bots = table.services.get("bots")
     if bots is not None:
         return bots.level(seat)
-    return dict(table.store.bot_seats()).get(seat) if table.store is not None else None
+    if table.store is None:
+        return None
+    kept = table.services.get("bot seats kept")      # read once: every page asks, every command
+    if kept is None:
+        kept = table.services["bot seats kept"] = dict(table.store.bot_seats())
+    return kept.get(seat)
 
 
 def page_opened(table: Table, seat: str) -> float | None:
