@@ -114,13 +114,15 @@ def test_the_repository_cites_no_document_it_does_not_hold():
     tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
     if tracked.returncode != 0:
         pytest.skip("not a git checkout")
-    outside = ("decisions.md", "decisions:", "/shared/", "../shared", "/work/")
+    # spelled in parts, so that this guard is not itself one of the citations it looks for
+    outside = tuple("".join(parts) for parts in (("decisions", ".md"), ("decisions", ":"),
+                                                 ("/sha", "red/"), ("../sha", "red"), ("/wo", "rk/")))
     found = []
     for name in tracked.stdout.splitlines():
         path = ROOT / name
         if path.suffix not in TEXT_FILES:
             continue
-        if path == Path(__file__).resolve() or not path.is_file():
+        if not path.is_file():
             continue
         text = path.read_text(encoding="utf-8", errors="replace")
         found += [f"{name}: {word}" for word in outside if word in text]
