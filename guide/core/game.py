@@ -17,7 +17,7 @@ from guide.core.box import Doc, FileKind
 from guide.core.errors import GuideError
 from guide.core.events import Events
 from guide.core.i18n import _
-from guide.core.moves import AnyMove
+from guide.core.moves import Move
 from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -129,7 +129,7 @@ class Game:
         with a seat get a page each. None by default."""
         return []
 
-    def seat_moves(self, table: Table, seat: str) -> Sequence[AnyMove]:
+    def seat_moves(self, table: Table, seat: str) -> Sequence[Move]:
         """The moves that seat may make now, each legal as it is: a `guide.core.seats.Move`
         (its command's words, built into its line by `Move.of`; its label, the groups its
         button sits in, small print). Its page's buttons, a bot's choices and the contract's

@@ -48,9 +48,3 @@ class Move:
         return out
 
 
-AnyMove = Move | tuple[str, str]          # a game's seat_moves may give either
-
-
-def as_moves(moves: Sequence[AnyMove]) -> list[Move]:
-    """A game's moves as Moves (an older game's (label, line) pairs, ungrouped)."""
-    return [m if isinstance(m, Move) else Move(m[0], m[1]) for m in moves]

@@ -4,7 +4,7 @@ The game says who sits at the table (`Game.players`: those with a seat), what ea
 may see (`Game.view` of the seat's viewer) and which moves it may make now
 (`Game.seat_moves`: each a `Move`, the ready-made command line built from its words with
 its label and the groups its button sits in, as data the page arranges, never read back
-from the label; a plain (label, line) pair still counts).
+from the label).
 The desk gives every seat an unguessable token, kept in the campaign file (outside the
 journal: undo never takes a link back), publishes each seat's page after every command,
 and takes a seat's move:
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from guide.core.errors import CommandError
 from guide.core.i18n import _
-from guide.core.moves import AnyMove, Move, as_moves
+from guide.core.moves import Move
 from guide.core.players import seats as seats_of
 from guide.core.view import SCHEMA
 from guide.core.viewers import seat_view
@@ -40,7 +40,7 @@ from guide.core.viewers import seat_view
 if TYPE_CHECKING:
     from guide.core.table import Table
 
-__all__ = ["AnyMove", "Move", "as_moves"]     # also found here, beside the seats that make them
+__all__ = ["Move"]     # also found here, beside the seats that make them
 
 @dataclass
 class Pending:
@@ -131,7 +131,7 @@ class Desk:
         """A seat's page content, but its version: all that comes from the game."""
         game = table.game
         played = bot_level(table, seat)
-        moves = [] if played else as_moves(game.seat_moves(table, seat))
+        moves = [] if played else list(game.seat_moves(table, seat))
         payload = {"schema": SCHEMA, "seat": seat, "game": game.id, "title": game.title,
                    "policy": game.settings.seat_policy, "view": seat_view(table, seat),
                    "your_turn": bool(moves), "moves": [m.shown(i) for i, m in enumerate(moves)],
@@ -160,7 +160,7 @@ class Desk:
                 if seat not in self.tokens:
                     self.issue(seat)
             self._moves = {seat: [] if bot_level(self.table, seat) else
-                           as_moves(self.table.game.seat_moves(self.table, seat))
+                           list(self.table.game.seat_moves(self.table, seat))
                            for seat in seats}
             self.pending = [p for p in self.pending if self._still(p)]
             shown, self._shown = self._shown, {seat: self.tokens[seat] for seat in seats}
@@ -207,7 +207,7 @@ class Desk:
             for p in list(self.pending):
                 if seat is None or p.seat.casefold() == seat.casefold():
                     self.pending.remove(p)
-                    now = as_moves(self.table.game.seat_moves(self.table, p.seat))
+                    now = list(self.table.game.seat_moves(self.table, p.seat))
                     if current and p.line not in [m.line for m in now]:
                         if seat is None:
                             continue
@@ -301,7 +301,7 @@ def desk_of(table: Table) -> Desk:
 def moves_for(table: Table, seat: str) -> list[Move]:
     """The moves that seat may make now, each with its ready-made command line (`Move.line`),
     exactly those its page offers: what a bot chooses from."""
-    return as_moves(table.game.seat_moves(table, seat))
+    return list(table.game.seat_moves(table, seat))
 
 
 def view_for(table: Table, seat: str) -> dict[str, Any]:

@@ -39,7 +39,7 @@ from guide.core.players import seats as seats_of
 from guide.core.reference import registry_of
 from guide.core.registry import Registry, parse
 from guide.core.registry import split as registry_split
-from guide.core.seats import Desk, as_moves, seated
+from guide.core.seats import Desk, seated
 from guide.core.store import Store
 from guide.core.story import MARKS
 from guide.core.table import Table
@@ -151,7 +151,7 @@ def lines_for(run: Run, rng: random.Random, pool: list[str]) -> Iterator[str]:
         moves = []
         if seated(t):
             for seat in seats_of(t):
-                moves += [move.line for move in as_moves(run.game.seat_moves(t, seat))]
+                moves += [move.line for move in run.game.seat_moves(t, seat)]
         run.from_seat = bool(moves) and rng.random() < 0.5
         yield rng.choice(moves) if run.from_seat else rng.choice(pool)
 
@@ -372,7 +372,7 @@ def test_seats_named_with_quotes_apostrophes_and_dashes_play_every_button(game_i
         assert set(names) <= set(run.seats()), run.seats()
         for _ in range(SEAT_STEPS):
             offered = [(seat, move.line) for seat in run.seats()
-                       for move in as_moves(run.game.seat_moves(t, seat))]
+                       for move in run.game.seat_moves(t, seat)]
             for seat, line in offered:
                 words = registry_split(line)
                 cmd, args = t.registry.lookup(words)

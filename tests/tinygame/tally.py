@@ -22,6 +22,7 @@ from guide.core.errors import CommandError, GuideError
 from guide.core.events import Events
 from guide.core.game import REFUSE_HIDDEN, Clock, Game
 from guide.core.line import build
+from guide.core.moves import Move
 from guide.core.players import Player, named
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -223,12 +224,12 @@ class TallyGame(Game):
         alarm = table.state["alarm"]
         return None if alarm is None else Clock(alarm - table.now(), "ring")
 
-    def seat_moves(self, table, seat: str) -> list[tuple[str, str]]:
+    def seat_moves(self, table, seat: str) -> list[Move]:
         box = table.state["guesses"]
         if seat in box["choices"] and not box["revealed"]:
             return []
         # a seat names its guess by its code: the line (undo, redo) tells the terminal nothing
-        return [(f"guess {face}", build(["guess", seat, code(box, seat, face) or face]))
+        return [Move.of(f"guess {face}", ["guess", seat, code(box, seat, face) or face])
                 for face in FACES]
 
     def prompt(self, table) -> str:
