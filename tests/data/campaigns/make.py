@@ -59,7 +59,6 @@ def game_of(game_id: str):
 
 
 def make(game_id: str) -> None:
-    from guide.core.seats import as_moves
 
     game = game_of(game_id)
     path = HERE / f"{game_id}.sqlite"
@@ -70,7 +69,7 @@ def make(game_id: str) -> None:
         table.execute(line)
     for _ in range(SEAT_MOVES[game_id]):
         seat, move = next((s, m) for s in seats_of(table)
-                          for m in as_moves(game.seat_moves(table, s))[:1])
+                          for m in game.seat_moves(table, s)[:1])
         table.execute(move.line, seat=seat)
     held = {"state_version": game.settings.state_version, "state": table.state,
             "public": game.view(table, STATE)}

@@ -550,11 +550,10 @@ def test_a_childhood_card_of_the_card_file_goes_into_the_hand_by_its_number(tmp_
 def test_a_seat_takes_a_dealt_card_by_its_track_place(tmp_path, folder):
     """With a card file, the seat's take move is `take NAME --track N` (docs/cv.md), at the
     cost the card prints; it runs from the seat as typed."""
-    from guide.core.seats import as_moves
 
     t = table(tmp_path, folder, seed=5)
     run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
-    lines = [m.line for m in as_moves(t.game.seat_moves(t, "Ann"))]
+    lines = [m.line for m in t.game.seat_moves(t, "Ann")]
     takes = [line for line in lines if line.startswith("take ")]
     assert takes and all(re.fullmatch(r"take Ann --track [1-5]( --type \w+)?", line)
                          for line in takes), takes

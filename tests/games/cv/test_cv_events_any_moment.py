@@ -14,7 +14,6 @@ from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
-from guide.core.seats import as_moves
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.cv import phase
@@ -89,16 +88,16 @@ def test_V_EVENT_1_life_insurance_with_nothing_owed_is_lost_only_when_accepted()
 
 def test_V_EVENT_1_a_seat_offers_its_events_in_another_players_turn_saying_what_is_lost(t):
     run(t, "players Ann Bob", "hand Bob Lottery --gives 2money", "hand Ann Gift --gives health")
-    bob = {m.line: m for m in as_moves(t.game.seat_moves(t, "Bob"))}
+    bob = {m.line: m for m in t.game.seat_moves(t, "Bob")}
     move = bob["play Bob Lottery --anyway"]
     assert move.label == "Play Lottery (lost)" and "would be lost" in move.detail
     assert "it is Ann's turn" in move.detail
     run(t, "play Bob Lottery --anyway")             # runs as sent from the seat
     assert t.state["players"][1]["hand"] == []
-    ann = {m.line for m in as_moves(t.game.seat_moves(t, "Ann"))}
+    ann = {m.line for m in t.game.seat_moves(t, "Ann")}
     assert "play Ann Gift" in ann                   # her own turn: its Health counts in it
     run(t, "roll Ann --faces money,money,money,knowledge", "end Ann")
-    ann = {m.line for m in as_moves(t.game.seat_moves(t, "Ann"))}
+    ann = {m.line for m in t.game.seat_moves(t, "Ann")}
     assert "play Ann Gift --anyway" in ann and "play Ann Gift" not in ann      # Bob's turn now
 
 

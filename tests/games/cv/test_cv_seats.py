@@ -19,7 +19,7 @@ from guide.core.dice import Dice
 from guide.core.line import build, split
 from guide.core.players import seats as seats_of
 from guide.core.result import text
-from guide.core.seats import Desk, as_moves
+from guide.core.seats import Desk
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.cv import seats
@@ -37,7 +37,7 @@ def run(t: Table, *lines: str) -> str:
 
 
 def moves(t: Table, seat: str) -> dict[str, str]:
-    return {m.line: m.label for m in as_moves(t.game.seat_moves(t, seat))}
+    return {m.line: m.label for m in t.game.seat_moves(t, seat)}
 
 
 def page(t: Table, seat: str) -> dict:

@@ -13,7 +13,6 @@ from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
-from guide.core.seats import as_moves
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.cv.game import CvGame
@@ -75,7 +74,7 @@ def test_V_TWO_1_the_seat_offers_each_choice_with_the_take(t):
                                    "cost": ["knowledge"], "gives": [], "upkeep": [], "points": None,
                                    "dice": 0, "types": []}
     t.execute("roll Ann --faces money,money,health,knowledge")
-    moves = {m.line: m.label for m in as_moves(t.game.seat_moves(t, "Ann"))}
+    moves = {m.line: m.label for m in t.game.seat_moves(t, "Ann")}
     takes = {line: label for line, label in moves.items() if line.startswith("take Ann Friend")}
     assert takes == {
         "take Ann Friend --type relationships --cost knowledge --slot 1 --waiting health":

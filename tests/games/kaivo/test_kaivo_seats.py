@@ -16,7 +16,7 @@ from guide.core.errors import CommandError
 from guide.core.line import build, split
 from guide.core.players import seats as seats_of
 from guide.core.result import text
-from guide.core.seats import Desk, as_moves, desk_of
+from guide.core.seats import Desk, desk_of
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.kaivo.game import KaivoGame
@@ -52,7 +52,7 @@ def look_all(t: Table, *seats: str) -> None:
     """K-DEAL-1 at a phone: each seat's player taps every look their page offers (the page
     sends the `look` move found by its key); the seconds then run."""
     for seat in seats:
-        for m in as_moves(GAME.seat_moves(t, seat)):
+        for m in GAME.seat_moves(t, seat):
             if m.key:
                 t.execute(m.line, seat=seat)
 
@@ -364,7 +364,7 @@ def test_names_with_quotes_and_apostrophes_play_from_their_seats(table):
         seat = table.state["players"][acting]["name"] if table.state["table"]["phase"] != "over" else None
         if seat not in names:
             break
-        moves = [m for m in as_moves(GAME.seat_moves(table, seat)) if not m.key]
+        moves = [m for m in GAME.seat_moves(table, seat) if not m.key]
         for m in moves:
             assert seat in split(m.line), m.line
         move = next(m for m in moves if m.label != "Leave the table" and "KAIVO" not in m.label)
@@ -372,6 +372,6 @@ def test_names_with_quotes_and_apostrophes_play_from_their_seats(table):
         table.execute(move.line, seat=seat)
         assert json.dumps(table.state, sort_keys=True) != t_before
         look_all(table, *names)
-    leave = next(m for m in as_moves(GAME.seat_moves(table, names[1])) if m.label == "Leave the table")
+    leave = next(m for m in GAME.seat_moves(table, names[1]) if m.label == "Leave the table")
     out = text(table.execute(leave.line, seat=names[1]))
     assert f"takes {names[1]}'s seat" in out or f"{names[1]} leaves" in out, out

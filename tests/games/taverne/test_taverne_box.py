@@ -211,8 +211,7 @@ def test_T_BOX_1_a_seat_dirty_trick_named_once_served_leaves_its_owners_hand(tmp
     # name (a Spell could otherwise be served as a Dirty Trick, and a dodged one stay in hand)
     assert "holds no such Specialty" in b.fails(
         f"attack Marie --on Pierre --weapon 1 --trick '{UNNAMED_TRICK}'")
-    from guide.core.seats import as_moves
-    seat = {m.label: m.line for m in as_moves(b.table.game.seat_moves(b.table, "Marie"))}
+    seat = {m.label: m.line for m in b.table.game.seat_moves(b.table, "Marie")}
     offered = [label for label in seat if "Dirty Trick" in label and "Weapon 1" in label
                and "Pierre" in label]
     assert offered == ["Attack Pierre (melee) with Weapon 1 + the Dirty Trick Itch"], offered

@@ -13,7 +13,6 @@ from taverne_table import BOX, GAME, NAMES, Brawl, brawl, next_turn, to_call
 from guide.core.errors import CommandError
 from guide.core.players import seats as seats_of
 from guide.core.repl.completer import candidates
-from guide.core.seats import as_moves
 from guide.games.taverne.box import Character
 from guide.games.taverne.model import UNNAMED_TRICK
 from guide.games.taverne.seating import targets
@@ -309,7 +308,7 @@ def test_no_line_ever_makes_call_fail(seed):
         seats = [x for x in seats_of(b.table) if GAME.seat_moves(b.table, x)]
         if seats and rng.random() < 0.3:          # a seat's own move (sealed or not)
             seat = rng.choice(seats)
-            move = rng.choice(list(as_moves(GAME.seat_moves(b.table, seat))))
+            move = rng.choice(list(GAME.seat_moves(b.table, seat)))
             try:
                 b.table.execute(move.line, seat=seat)
             except CommandError:
@@ -384,7 +383,7 @@ def test_T_VAR_AU_2_each_player_chooses_their_character_from_their_own_seat():
     b.do("start --variant auction", "bid Marie 25", "bid Pierre 18", "bid Cecile 22")
 
     def choices(seat: str) -> dict[str, str]:
-        return {m.label: m.line for m in as_moves(b.table.game.seat_moves(b.table, seat))
+        return {m.label: m.line for m in b.table.game.seat_moves(b.table, seat)
                 if m.line.startswith("character ")}
 
     assert choices("Marie") == {} and choices("Cecile") == {}
