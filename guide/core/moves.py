@@ -1,13 +1,19 @@
-"""A move a seat may make: its button's words and the command line it runs, built from the
-command's words by the one line builder (guide.core.line), whatever the names hold. A game's
-`seat_moves` gives these; the seats' pages (guide.core.seats) and the bots show and send
-them."""
+"""A move a seat may make, as data: the command it runs and that command's values by
+parameter name, with its button's words. A game declares each command once (its name, its
+typed parameters: guide.core.registry, guide.core.params); a move names the command and
+gives its values (`Registry.move("give", label, giver="Ann", food=3)`), and the command
+line is written from that one declaration by the one line builder (guide.core.line),
+whatever the names hold. A game's `seat_moves` gives these; the seats' pages
+(guide.core.seats), the bots and the contract's random lines show, choose and send them;
+the contract reads every move's line back through its command to the same values."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import click
 
 from guide.core.line import build
 
@@ -20,21 +26,62 @@ class Move:
     buttons); `detail` a line of small print on the button ("3 Schmerz, 40% effect");
     `key` a name the game's own page finds the move by when it composes a choice from
     several taps (a pad of values, then the one move that is that choice), never shown and
-    never read from the label."""
+    never read from the label; `command` and `values`, the move as data: the command's
+    name and its values by parameter name, which `line` says."""
     label: str
     line: str
     group: tuple[str, ...] = ()
     detail: str = ""
     key: str = ""
+    command: str = ""
+    values: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
     def of(cls, label: str, words: Sequence[object], group: Sequence[str] = (), detail: str = "",
            key: str = "", *, options: Sequence[tuple[str, object]] = ()) -> Move:
         """The move whose command is these words (the command's name, then its positional
-        values) with these options ((option, value) pairs, None for a flag): its line is
-        written by `guide.core.line.build`, each word quoted as it needs, whatever the names
-        hold (quotes, apostrophes, spaces, a leading `-`, `--`)."""
+        values) with these options ((option, value) pairs, None for a flag), built by
+        `guide.core.line.build`, with no values as data."""
         return cls(label, build(words, options), tuple(group), detail, key)
+
+    @classmethod
+    def to(cls, command: str, declared: click.Command, label: str, group: Sequence[str] = (),
+           detail: str = "", key: str = "", values: Mapping[str, Any] | None = None) -> Move:
+        """The move that runs `command` (declared by the click command `declared`) with
+        these values by parameter name. The line is built from the declaration: the
+        arguments in their order, an option by its long name, a flag when true, a repeated
+        option once per value, a value None or a flag false left out. Each word is quoted as
+        it needs (guide.core.line.build). A name that is no parameter, or a required argument
+        left out, is the game's mistake: a TypeError, which the contract finds."""
+        given = dict(values or {})
+        known = {p.name for p in declared.params}
+        stray = sorted(set(given) - known)
+        if stray:
+            has = ", ".join(sorted(map(str, known)))
+            raise TypeError(f"{command}: no parameter {', '.join(stray)} (it has {has})")
+        words: list[object] = list(command.split())
+        options: list[tuple[str, object]] = []
+        for param in declared.params:
+            value = given.get(param.name or "")
+            if isinstance(param, click.Argument):
+                if value is None:
+                    if param.required:
+                        raise TypeError(f"{command}: the argument {param.name} is required")
+                    continue
+                many = param.nargs != 1 and not isinstance(value, str)
+                words += list(value) if many else [value]
+                continue
+            if value is None or value is False or not isinstance(param, click.Option):
+                continue
+            flag = _long(param)
+            if param.is_flag:
+                options.append((flag, None))
+            elif param.multiple:
+                options += [(flag, v) for v in value]
+            else:
+                options.append((flag, value))
+        return cls(label, build(words, options), tuple(group), detail, key, command,
+                   tuple((k, v) for k, v in given.items() if v is not None))
 
     def shown(self, index: int) -> dict[str, Any]:
         """What the page receives of it: never the line (the page sends its number back)."""
@@ -48,3 +95,8 @@ class Move:
         return out
 
 
+
+
+def _long(option: click.Option) -> str:
+    """The name a line gives an option: its first long name (`--as`), else its first."""
+    return next((o for o in option.opts if o.startswith("--")), option.opts[0])

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import click
 
@@ -21,6 +22,7 @@ from guide.core.errors import CommandError
 from guide.core.i18n import NP_, _, domain_of, help_text, quoted
 from guide.core.line import Unclosed
 from guide.core.line import split as line_words
+from guide.core.moves import Move
 from guide.core.names import suggest
 from guide.core.params import NameRefused, TableType, arrange
 from guide.core.text import unsafe
@@ -90,6 +92,14 @@ class Registry:
             return function
 
         return register
+
+    def move(self, command: str, label: str, group: Sequence[str] = (), detail: str = "",
+             key: str = "", **values: Any) -> Move:
+        """A move of one of these commands, as data (guide.core.moves.Move.to): `command`
+        by its name, its values by parameter name; its line is built from the command's
+        declaration. `Move(...)`'s label, group, detail and key as they are."""
+        return Move.to(command, self.commands[command].click_command, label, group, detail,
+                       key, values)
 
     def merged(self, *others: Registry) -> Registry:
         """This registry with others' commands added (a game's own win over the core's)."""

@@ -264,8 +264,11 @@ class Table(Generic[S, L]):
             self.store.close()
 
     def reload(self) -> None:
+        """The state as the store holds it (after undo or redo), in the language it speaks:
+        pages drawn before the next command speak it too (an undone `lang`)."""
         if self.store is not None:
             self.state = cast(S, self._opened())
+            i18n.use(self.language)
 
     # --- older campaigns (Game.migrate) --------------------------------------------------
     def _opened(self) -> dict:

@@ -1,11 +1,14 @@
 """The contract every game passes, run for each installed game (guide.core.games) and Tally:
 
 - every command has a help example (`Example: ...` in its help), and random lines built
-  from those examples and from the seats' moves keep undo and redo exact: undo gives back
+  from those examples, from the seats' moves and from the commands' declarations (each
+  parameter given a value its type offers) keep undo and redo exact: undo gives back
   the state before, redo the state after, and the campaign file holds what memory holds (a
   fresh table on the same file rebuilds it), with a FLOOR of lines that changed the game (a
   run in which every line was refused proves nothing and fails);
 - a refused line changes nothing: not the state, not the file, not the view;
+- every seat move, as data (guide.core.moves), is read back by its command to the values it
+  declares;
 - under the undo policy "refuse past a hidden draw" (docs/architecture.md), a refused undo changes
   nothing and says why in one line;
 - every event kind the game tells is said by its renderer, in every language it offers;
@@ -21,6 +24,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -34,7 +38,9 @@ from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.game import REFUSE_HIDDEN, UNDO_POLICIES, Game
 from guide.core.line import build, join, split
-from guide.core.params import arrange
+from guide.core.moves import Move
+from guide.core.params import TableType, arrange
+from guide.core.players import keyboard
 from guide.core.players import seats as seats_of
 from guide.core.reference import registry_of
 from guide.core.registry import Registry, parse
@@ -55,6 +61,8 @@ WIDTH = 80
 # run's own; `seats qr` only draws a link's QR code (`seats`, which lists the links, stays:
 # taking it in shifted the seeded lines so that Taverne's run changed its game 3 times of
 # 200, below the floor, where it changes it 7 times without it).
+# Games that read a clock of their own beside the table's `now` (set to one moment here).
+OWN_CLOCKS = ("guide.games.kaivo.commands",)
 LEFT_OUT = {"quit", "view", "export", "odds", "undo", "redo", "seats qr"}
 EXAMPLE = re.compile(r"Examples?:\s*(.+?)(?:\n\s*\n|$)", re.S)
 
@@ -120,7 +128,7 @@ class Run:
         self.game, self.path, self.seed = game, folder / "c.sqlite", seed
         self.library = settings.load(game, [])
         self.table = self.open()
-        self.from_seat = False      # is the line lines_for gave last one of a seat's moves?
+        self.built = False      # did the table build the line lines_for gave last (a move, a declaration)?
 
     def open(self, read_only: bool = False) -> Table:
         store = Store(self.path, read_only=read_only, game=self.game.id,
@@ -145,20 +153,88 @@ class Run:
 
 def lines_for(run: Run, rng: random.Random, pool: list[str]) -> Iterator[str]:
     """Random lines: a help example, or one of a seat's moves now (half the time, when a
-    seat has any; `run.from_seat` says which)."""
+    seat has any; `run.built` says which); then DECLARED lines built from the commands'
+    declarations (declared_line). Every seat move offered on the way is read back through
+    its command to the values it declares (read_back)."""
     t = run.table
     for _ in range(LINES):
         moves = []
         if seated(t):
             for seat in seats_of(t):
-                moves += [move.line for move in run.game.seat_moves(t, seat)]
-        run.from_seat = bool(moves) and rng.random() < 0.5
-        yield rng.choice(moves) if run.from_seat else rng.choice(pool)
+                for move in run.game.seat_moves(t, seat):
+                    read_back(t, move)
+                    moves.append(move.line)
+        run.built = bool(moves) and rng.random() < 0.5
+        yield rng.choice(moves) if run.built else rng.choice(pool)
+    run.built = True
+    declared = random.Random(run.seed)
+    for _ in range(DECLARED):
+        line = declared_line(t, declared)
+        if line is not None:
+            yield line
+
+
+DECLARED = 60            # lines built from the commands' declarations, after the LINES
+
+
+def read_back(t: Table, move: Move) -> None:
+    """A seat move as data (guide.core.moves) says what its line does: the line, read by its
+    command as a typed one is, gives each value the move declares (a name as the state
+    writes it, a number, a flag)."""
+    if not move.command:
+        return
+    cmd, args = t.registry.lookup(split(move.line))
+    assert cmd.name == move.command, f"{move.line!r} runs {cmd.name}, not {move.command}"
+    params = parse(cmd, args, t)
+    for name, value in move.values:
+        got = params[name]
+        if isinstance(got, tuple) and isinstance(value, str):
+            got = " ".join(map(str, got))
+        elif isinstance(got, tuple):
+            got, value = tuple(map(str, got)), tuple(map(str, value))
+        else:
+            got, value = str(got), str(value)
+        assert got == value, f"{move.line!r}: {name} reads {got!r}, the move declares {value!r}"
+
+
+def declared_line(t: Table, rng: random.Random) -> str | None:
+    """A line of a random command, each of its parameters given a value its type offers (a
+    name the table knows, a choice, a number in range, a flag), built from the command's
+    declaration (Registry.move); None when a required parameter has nothing to offer."""
+    name = rng.choice(sorted(set(t.registry.commands) - LEFT_OUT))
+    values: dict[str, object] = {}
+    for param in t.registry.commands[name].click_command.params:
+        offered = _offered(param, t, name)
+        if offered and (param.required or rng.random() < 0.4):
+            values[str(param.name)] = rng.choice(offered)
+        elif param.required:
+            return None
+    return t.registry.move(name, name, **values).line
+
+
+def _offered(param: click.Parameter, t: Table, command: str) -> list[object]:
+    kind = param.type
+    if isinstance(param, click.Option) and param.is_flag:
+        return [True]
+    if isinstance(kind, TableType):
+        try:
+            return list(kind.choices(t, [command]))[:20]
+        except Exception:  # noqa: BLE001 - a type that needs more words typed offers nothing here
+            return []
+    if isinstance(kind, click.Choice):
+        return list(kind.choices)
+    if isinstance(kind, click.IntRange):
+        low = kind.min if kind.min is not None else 0
+        return list(range(low, (kind.max if kind.max is not None else low + 6) + 1))[:20]
+    if kind is click.INT:
+        return [0, 1, 2, 3, 5]
+    return []
 
 
 # What a refusal says when the line itself was not read as it was meant: its words split
 # wrongly, a name cut or taken for an option (issue 41: `Zed "the" Rock` could not end a
-# Cave turn from the phone). A seat's button never gets one of these.
+# Cave turn from the phone). A seat's button, or a line built from a declaration, never
+# gets one of these.
 UNREAD = ("cannot read the line", "No such option", "no such option", "unexpected extra argument",
           "Got unexpected", "requires an argument", "named")
 
@@ -192,6 +268,11 @@ def test_random_lines_keep_undo_and_redo_exact_and_a_refusal_changes_nothing(
     pool = varied(pool, rng, registry=registry_of(game))
     run = Run(game, folder, seed)
     t = run.table
+    stopped = t.now()           # a refusal is compared at one moment: no clock runs on a view
+    monkeypatch.setattr(t, "now", lambda: stopped)
+    for name in OWN_CLOCKS:
+        if name in sys.modules:
+            monkeypatch.setattr(sys.modules[name], "now", lambda: stopped)
     changed = kinds = 0
     told: dict[str, dict] = {}
     try:
@@ -201,7 +282,7 @@ def test_random_lines_keep_undo_and_redo_exact_and_a_refusal_changes_nothing(
                 t.execute(line)
             except CommandError as e:
                 assert run.snapshot() == before, f"refused {line!r} changed something"
-                assert not (run.from_seat and unread(e)), f"a seat's move {line!r}: {e}"
+                assert not (run.built and unread(e)), f"a line the table built, {line!r}: {e}"
                 continue
             except SystemExit:
                 continue
@@ -285,7 +366,8 @@ def private(run: Run) -> None:
     who = seats[0] if seats else "gm"
     t.registry = t.registry.merged(SECRETS)        # a game may have a `roll` of its own
     shown = "\n".join(t.execute(build(["contract-secret", who])).lines)
-    assert (str(SECRET) in shown) == (who == "gm")
+    # the terminal shows a private roll to the game master and the keyboard's own seat only
+    assert (str(SECRET) in shown) == (who in ("gm", keyboard(t)))
     others = [Desk.payload_of(t, seat) for seat in seats[1:]]
     offered = [candidates(t, []), *(candidates(t, [name]) for name in ("roll", "log", "help"))]
     everyone = json.dumps([shown_view(t), public_state(t), others, offered],

@@ -143,6 +143,21 @@ def test_lang_uk_switches_the_messages_and_the_log(tmp_path):
     assert "Players in turn order: Ann, Bob" in run(t, "log")
 
 
+def test_undo_and_redo_of_lang_speak_the_restored_language_at_once(tmp_path):
+    """A page drawn between commands (a seat's, the TV's) speaks the table's language: after
+    undo or redo of `lang`, the language it restores, not the one before (the contract's
+    declared lines found a bot's seat page still in Ukrainian after `lang en` was redone)."""
+    from guide.core import i18n
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob", "lang uk")
+    run(t, "undo")
+    assert i18n.current() == "en"
+    run(t, "redo")
+    assert i18n.current() == "uk"
+    run(t, "lang en")
+    assert i18n.current() == "en"
+
+
 def test_a_mistyped_type_or_symbol_is_suggested_in_the_tables_language(tmp_path):
     """At a Ukrainian table `--type helth` suggested 'health', `Робто` 'роботи' (an
     alias, lower case): the suggestion is the name the table reads, Здоров'я, Робота."""
