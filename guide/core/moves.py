@@ -68,7 +68,7 @@ class Move:
                     if param.required:
                         raise TypeError(f"{command}: the argument {param.name} is required")
                     continue
-                many = param.nargs != 1 and not isinstance(value, str)
+                many = param.nargs != 1 and isinstance(value, (list, tuple))
                 words += list(value) if many else [value]
                 continue
             if value is None or value is False or not isinstance(param, click.Option):
