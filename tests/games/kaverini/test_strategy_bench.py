@@ -47,6 +47,7 @@ def test_r_strat_3_a_players_moves_are_its_turns_fighter_on_any_opponent_and_all
     table = started(3)
     f = fight(table, quiet=True)
     who = f.turn()
+    assert who is not None
     mine, theirs = SEATS[who.owner], SEATS[1 - who.owner]
     assert KIT.moves(table, theirs) == []
     moves = KIT.moves(table, mine)
