@@ -18,6 +18,7 @@ from guide.core.table import Table
 
 from . import thinking
 from .box import Box
+from .commands import commands
 
 _, ngettext, pgettext = domain("taverne").functions()
 
@@ -42,8 +43,7 @@ class TaverneBots(BotKit):
                 and not view.get("waiting", {}).get("who"))
 
     def never(self, move: Any) -> bool:
-        words = move.line.split()
-        return words[0] in ("leave", "back") or "--no-formula" in words
+        return move.command in ("leave", "back") or ("no_formula", True) in move.values
 
     def notes(self, boxes: list) -> list[str]:
         return [_("The beginner game: each Initial Loot drawn from 1 to 3, no powers (the box"
@@ -51,8 +51,10 @@ class TaverneBots(BotKit):
 
     def setup(self, seats: list[str], rng: random.Random) -> list[str]:
         self._loot = {s: rng.randint(1, 3) for s in seats}
-        return ([f"player {s}" for s in seats] + ["start --beginner"]
-                + [f"player {s} --loot {self._loot[s]}" for s in seats] + ["start --beginner"])
+        start = commands.move("start", "", beginner=True).line
+        return ([commands.move("player", "", name=s).line for s in seats] + [start]
+                + [commands.move("player", "", name=s, loot=self._loot[s]).line for s in seats]
+                + [start])
 
     def outcome(self, table: Table) -> Outcome | None:
         s: Any = table.state
@@ -72,7 +74,7 @@ class TaverneBots(BotKit):
         return thinking.candidates(moves, view, seat, rng, self.think_candidates)
 
     def recast(self, move: Any, table: Table, seat: str) -> str | None:
-        return thinking.recast(move, table.state, seat,
+        return thinking.recast(move, table.registry, table.state, seat,
                                table.library if isinstance(table.library, Box) else Box())
 
     def figures(self, outcomes: list[Outcome], seats: list[str]) -> list[str]:

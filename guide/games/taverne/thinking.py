@@ -31,13 +31,13 @@ import math
 import random
 from typing import Any
 
-from guide.core.line import build
+from guide.core.registry import Registry
 
 from . import counters
 from .box import Box
 from .model import LARGE, SMALL, State, active, new_player, new_state
 from .seating import targets
-from .seats import code, sealed_choices
+from .seats import sealed_choices, sealed_offer
 
 WEAPONS = set(SMALL) | set(LARGE)
 MOST_PINTS = 11                 # T-CNT-1: 5 Prestige
@@ -162,16 +162,14 @@ def _quarrel(attacker: str, target: str, weapon: int, reach: str) -> Any:
 
 
 # --- the same sealed move on a sampled table ---------------------------------------------
-def recast(move: Any, state: State, seat: str, box: Box) -> str | None:
+def recast(move: Any, registry: Registry, state: State, seat: str, box: Box) -> str | None:
     """A sealed move's line on a sampled brawl: the choice with the same words and key
     among the sample's own, coded with the sample's key; any other line as it is."""
-    if not move.line.startswith("sealed "):
+    if move.command != "sealed":
         return move.line
     for c in sealed_choices(state, seat, box):
-        tag = json.dumps({"dodge": c.args["against"], "values": sorted(c.args["values"])},
-                         ensure_ascii=False) if c.kind == "dodge" else ""
-        if c.label == move.label and tuple(c.group) == tuple(move.group) and tag == move.key:
-            return build(["sealed", seat, code(state["seal_key"], state, seat, c.kind, c.args)])
+        if (c.label, c.group, c.key) == (move.label, move.group, move.key):
+            return sealed_offer(state, seat, c).move(registry).line
     return None
 
 
