@@ -463,7 +463,7 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
         return {"said": {}}
     cap = counters.prestige(p)
     mine = next((q for q in state["quarrels"] if q["attacker"] == seat), None)
-    what, who = _waiting(state)
+    what, who = waiting(state)
     due = (_in(state, p, 2) and cap == 5 and seat not in state["militia"])
     trick = p["trick"]
     said = {
@@ -586,11 +586,6 @@ def _specialties(p: Player) -> str:
     where = ", ".join(f"{t} {k}" for t, k in held.items())
     return ngettext("{count} Specialty in hand ({where})", "{count} Specialties in hand ({where})",
                     total).format(count=total, where=where)
-
-
-def _waiting(state: State) -> tuple[str, list[str]]:
-    from .views import waiting
-    return waiting(state)
 
 
 def _now(state: State, p: Player, waited: bool, what: str, due: bool) -> str:

@@ -37,7 +37,7 @@ from . import counters
 from .box import Box
 from .model import LARGE, SMALL, State, active, new_player, new_state
 from .seating import targets
-from .seats import sealed_choices, sealed_offer
+from .seats import can_be_values, sealed_choices, sealed_offer
 
 WEAPONS = set(SMALL) | set(LARGE)
 MOST_PINTS = 11                 # T-CNT-1: 5 Prestige
@@ -141,7 +141,7 @@ def _shown_attacks(state: State, seat: str, you: dict, attacks: list[dict],
             if q["dodges"] is not None:
                 left[seat] -= len(q["dodges"])
         elif a["answered"]:
-            can_be = [v for v in attacker["hand"] if a["range"] == "melee" or v % 2]
+            can_be = can_be_values(state, a)
             k = max(0, min(3, left[a["target"]], len(can_be)))
             q["dodges"] = sorted(rng.sample(can_be, k))
             left[a["target"]] -= k
@@ -248,12 +248,11 @@ Coming = tuple[str, str, list[int], list[int] | None, float, list[int]]
 def _placed(state: State, seat: str) -> list[Coming]:
     """The Attacks placed and not settled: the seat's own Weapon, any other's every value it
     can be (its attacker's hand, odd at range: T-WPN-2)."""
-    players = state["players"]
     coming: list[Coming] = []
     for q in state["quarrels"]:
         if q["void"] or q["result"] is not None:
             continue
-        can_be = [v for v in players[q["attacker"]]["hand"] if q["range"] == "melee" or v % 2]
+        can_be = can_be_values(state, q)
         weapons = [q["weapon"]] if q["attacker"] == seat else can_be or [q["weapon"]]
         coming.append((q["attacker"], q["target"], weapons, q["dodges"], 1.0, can_be or weapons))
     return coming
