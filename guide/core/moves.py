@@ -75,7 +75,7 @@ class Move:
             if value is None or value is False or not isinstance(param, click.Option):
                 continue
             flag = _long(param)
-            if param.is_flag and not isinstance(param.flag_value, bool):
+            if param.is_flag and not param.is_bool_flag:
                 if value == param.flag_value:     # one of several flags of one parameter
                     options.append((flag, None))
             elif param.is_flag:
