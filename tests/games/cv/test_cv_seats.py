@@ -348,3 +348,22 @@ def test_a_card_noted_in_a_hand_stays_out_of_log(tmp_path):
     assert "Zoo trip" not in run(t, "log") and "Zoo trip" in run(t, "log --gm")
     assert "Zoo" not in json.dumps([t.game.view(t), Desk.payload_of(t, "Bob")])
     assert "Zoo trip" in json.dumps(Desk.payload_of(t, "Ann"))
+
+
+def test_every_seat_move_is_data_its_line_built_from_the_commands_declaration(tmp_path):
+    """A seat's move names its command and its values (guide.core.moves, Registry.move): the
+    line is the one the command's declaration builds from them, for every kind of move
+    (goal, roll, reroll, take, play, lose, change, borrow, end)."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob", "track youth=20 maturity=20 old_age=20", 'hand Ann "Zoo trip" --gives money',
+        "roll Ann --faces money,money,money,money", "take Ann 45 --type relationships --cost 2money",
+        "end", "roll Bob --faces money,health,health,health", "take Bob Shop --type job --cost money --gives money",
+        "end", "roll Ann --faces failure,failure,failure,health")
+    _deal(t, 1, new_card("Jogging", "health") | {"cost": ["health"]})
+    made = t.game.seat_moves(t, "Ann") + t.game.seat_moves(t, "Bob")
+    assert {m.command for m in made} >= {"goal", "reroll", "take", "play", "lose", "change"}
+    for m in made:
+        assert m.command and m.line == t.registry.move(m.command, m.label, **dict(m.values)).line, m
+    assert dict(next(m for m in made if m.command == "take").values) == {
+        "name": "Ann", "card": "Jogging", "type_": "health", "cost": "health", "slot": 1,
+        "happiness": False, "social": False, "waiting": ()}
