@@ -42,7 +42,6 @@ from typing import Any
 
 from guide.core.errors import RuleError
 from guide.core.i18n import domain, speaking
-from guide.core.line import build
 from guide.core.names import fold
 from guide.core.seats import Move
 
@@ -298,9 +297,9 @@ def _reroll_moves(t: CvTable, p: Player) -> list[Move]:
     turn = t.state["turn"]
     assert turn is not None
     left = ngettext("{n} reroll left", "{n} rerolls left", turn["rolls_left"]).format(n=turn["rolls_left"])
-    return [t.registry.move("reroll", _("Reroll {places}").format(places=", ".join(map(str, positions)) or "+"),
-                            (_("Reroll"),), left, name=p["name"], positions=positions)
-            for positions in _reroll_sets(t, p)]
+    return [t.registry.move("reroll", _("Reroll {places}").format(places=", ".join(map(str, chosen)) or "+"),
+                            (_("Reroll"),), left, name=p["name"], positions=chosen)
+            for chosen in _reroll_sets(t, p)]
 
 
 def _lose_moves(t: CvTable, p: Player) -> list[Move]:

@@ -357,8 +357,9 @@ def test_every_seat_move_is_data_its_line_built_from_the_commands_declaration(tm
     t = cv_table(tmp_path / "c.sqlite")
     run(t, "players Ann Bob", "track youth=20 maturity=20 old_age=20", 'hand Ann "Zoo trip" --gives money',
         "roll Ann --faces money,money,money,money", "take Ann 45 --type relationships --cost 2money",
-        "end", "roll Bob --faces money,health,health,health", "take Bob Shop --type job --cost money --gives money",
-        "end", "roll Ann --faces failure,failure,failure,health")
+        "end", "roll Bob --faces money,health,health,health",
+        "take Bob Shop --type job --cost money --gives money", "end",
+        "roll Ann --faces failure,failure,failure,health")
     _deal(t, 1, new_card("Jogging", "health") | {"cost": ["health"]})
     made = t.game.seat_moves(t, "Ann") + t.game.seat_moves(t, "Bob")
     assert {m.command for m in made} >= {"goal", "reroll", "take", "play", "lose", "change"}
