@@ -328,7 +328,8 @@ def _score_goal(r: Renderer, e: Event) -> dict[str, Any]:
     math = terms[0]
     if len(terms) > 1:          # the least of the counts: "min(...)"; Ukrainian says it in words
         with speaking(r.lang):
-            least = pgettext("score, two", "min({terms})") if len(terms) == 2 else pgettext("score", "min({terms})")
+            least = (pgettext("score, two", "min({terms})") if len(terms) == 2
+                     else pgettext("score", "min({terms})"))
         math = least.format(terms=", ".join(terms))
     public = ""
     if e["public"]:

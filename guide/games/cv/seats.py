@@ -19,10 +19,11 @@ secret goal. CV has no game master: a seat's move runs at once (seat_policy "app
 
 The secret goal is chosen from the seat by a code (`goal Ann 3f9a0c12b4d1`), never by its
 number: the line is what the journal keeps and what `undo`, `redo` and `log` say at the
-table's one screen, which every player reads. The code is an HMAC of the player and the goal
-under a key kept in the state (`seal_key`, made with the players; never in `guide state`,
-the TV view or a page), so nobody can read the goal from it; `goal` finds the goal among
-the player's codes (score.set_goal), and tells only that a goal was chosen.
+table's one screen, which every player reads. The code is the core's sealed code
+(guide.core.sealed: an HMAC of the player and the goal) under a key kept in the state
+(`seal_key`, made with the players; never in `guide state`, the TV view or a page), so
+nobody can read the goal from it; `goal` finds the goal among the player's codes
+(score.set_goal), and tells only that a goal was chosen.
 
 Taking a card needs the card: its name, type, cost. Without a card file the companion knows
 only the deck each track card came from (track.py), so a take is typed at the keyboard;
@@ -32,14 +33,12 @@ place a take is made.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import pickle
-import secrets
 from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
+from guide.core import sealed
 from guide.core.errors import RuleError
 from guide.core.i18n import domain, speaking
 from guide.core.names import fold
@@ -52,33 +51,24 @@ from .model import Card, CvState, CvTable, Player, Token, Turn, active, active_e
 from .render import Renderer
 
 _, ngettext, pgettext = domain("cv").functions()
-CODE_LENGTH = 12
 
 
 # --- the secret goal's code ---------------------------------------------------------------
-def new_key() -> str:
-    """The key of the seats' goal codes, made once with the players."""
-    return secrets.token_hex(16)
+def _goals_box(state: CvState) -> sealed.Sealed:
+    """The seats' goal codes as the core seals a choice (guide.core.sealed): under the
+    state's `seal_key`; a campaign without one has no codes."""
+    return sealed.sealed(state.get("seal_key") or "")
 
 
 def goal_code(state: CvState, name: str, goal: int) -> str | None:
     """The code a seat sends for its secret goal; None in a campaign without a key."""
-    key = state.get("seal_key") or ""
-    if not key:
-        return None
-    msg = f"{fold(name)}|{goal}".encode()
-    return hmac.new(key.encode(), msg, hashlib.sha256).hexdigest()[:CODE_LENGTH]
+    return sealed.code(_goals_box(state), name, goal)
 
 
 def goal_of_code(state: CvState, lib: Library, name: str, code: str) -> int | None:
     """The goal a code stands for, for that player (compared in constant time), or None."""
-    found = None
-    for s in lib.specials:
-        if s.goal is None:
-            continue
-        mine = goal_code(state, name, s.ids[0])
-        if mine is not None and hmac.compare_digest(mine.encode(), code.strip().lower().encode()):
-            found = s.ids[0]
+    goals = [s.ids[0] for s in lib.specials if s.goal is not None]
+    found: int | None = sealed.opened(_goals_box(state), name, code, goals)
     return found
 
 

@@ -14,7 +14,7 @@ import pyte
 import pytest
 from installed import guide_env
 
-from guide.core import settings
+from guide.core import sealed, settings
 from guide.core.dice import Dice
 from guide.core.line import build, split
 from guide.core.players import seats as seats_of
@@ -156,7 +156,7 @@ def _everything_but_anns_page(tmp_path: Path, label: str) -> tuple[str, dict]:
         assert shown.returncode == 0 and json.loads(shown.stdout)["seat"] == seat
         screens.append(json.loads(shown.stdout))
     everything = json.dumps(screens, ensure_ascii=False, sort_keys=True)
-    for code in {m for m in re.findall(rf"[0-9a-f]{{{seats.CODE_LENGTH}}}", everything)}:
+    for code in {m for m in re.findall(rf"[0-9a-f]{{{sealed.CODE_LENGTH}}}", everything)}:
         everything = everything.replace(code, "CODE")
     everything = re.sub(r'"version": \d+', '"version": 0', everything)
     # `log`'s clock: the two campaigns may be played either side of a minute's turn
@@ -185,6 +185,17 @@ def test_a_goal_code_is_refused_for_another_player_and_the_typed_goal_still_work
     with pytest.raises(Exception, match="not a life goal"):
         t.execute(f"goal Bob {code}")                 # Ann's code names nothing of Bob's
     assert "Bob's secret goal: 79 Hard worker" in run(t, "goal Bob 79")
+
+
+def test_a_goal_code_is_the_cores_sealed_code_of_the_player_and_the_goal(tmp_path):
+    """V-SET-1: a seat's goal code is the core's (guide.core.sealed) under the campaign's
+    `seal_key`: the goal found again from it, the goal alone, for that player alone."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob")
+    box = sealed.sealed(t.state["seal_key"])
+    assert seats.goal_code(t.state, "Ann", 80) == sealed.code(box, "Ann", 80)
+    assert seats.goal_of_code(t.state, t.library, "Ann", sealed.code(box, "Ann", 80)) == 80
+    assert seats.goal_of_code(t.state, t.library, "Bob", sealed.code(box, "Ann", 80)) is None
 
 
 def status_screen(out: str, lines: int = 24) -> list[str]:
