@@ -61,8 +61,8 @@ def _card(lib: Library, named: dict[str, BoxCard], name: str, type_: str | None 
         card["cost"] = list(sp.cost or [])
         card["gives"] = list(sp.symbols) + list(sp.tokens)
         box = lib.box.get(number)
-        printed = box.points if box is not None else None
-        card["points"] = printed or (0 if card["type"] == "property" else None)
+        points = box.points if box is not None else None
+        card["points"] = points or (0 if card["type"] == "property" else None)
         return card
     card = new_card(name, type_ or "event")
     if card["type"] == "property":

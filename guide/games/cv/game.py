@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from importlib import resources
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
@@ -46,7 +46,7 @@ class CvGame(Game):
     title = "CV"
     commands: ClassVar[Registry] = commands
     events = Events(dict.fromkeys(render.KINDS, lambda event, table: Renderer(
-        table.library, screen.speaks(table)).render(event)))
+        table.library, table.language).render(event)))
     settings = Settings(
         # the table's language: guide play --lang, or CV's own `lang` command (state["lang"])
         languages=("en", "uk"),
@@ -125,9 +125,6 @@ class CvGame(Game):
         kind = library.types[s.type].en if s.type else _("typed by the table")
         return [f"{number} {s.en} ({s.uk}), {kind}", s.text["en"], s.text["uk"]]
 
-    def public_state(self, table: CvTable) -> dict:
-        return screen.public_state(table)
-
     def prompt(self, table: CvTable) -> str:
         return screen.prompt(table)
 
@@ -141,19 +138,13 @@ class CvGame(Game):
         """What each viewer sees (guide.core.viewers): the TV, `guide state`,
         and each seat's page with its own secret goal and hand."""
         if viewer.kind == "state":
-            return self.public_state(table)
+            return screen.public_state(table)
         if viewer.seat is not None:
-            return self.seat_view(table, viewer.seat)
-        return self.tv(table)
-
-    def tv(self, table: CvTable) -> dict[str, Any]:
+            return seats.seat_view(table, viewer.seat)
         return screen.view(table)
 
     def players(self, table: CvTable) -> list[Player]:
         return [Player(p["name"]) for p in table.state["players"]]
-
-    def seat_view(self, table: CvTable, seat: str) -> dict[str, Any]:
-        return seats.seat_view(table, seat)
 
     def bots(self) -> BotKit:
         return KIT

@@ -73,10 +73,6 @@ def goal_of_code(state: CvState, lib: Library, name: str, code: str) -> int | No
 
 
 # --- who sits -------------------------------------------------------------------------------
-def seats(t: CvTable) -> list[str]:
-    return [p["name"] for p in t.state["players"]]
-
-
 def _player(state: CvState, seat: str) -> Player | None:
     return next((p for p in state["players"] if p["name"] == seat), None)
 
@@ -145,18 +141,11 @@ def seat_view(t: CvTable, seat: str) -> dict[str, Any]:
     p = _player(t.state, seat)
     if p is None:
         return view
-    lang = screen.speaks(t)
+    lang = t.language
     with speaking(lang):
         moves = seat_moves(t, seat)
         view["you"] = _you(t, p, moves, lang)
     return view
-
-
-def _sym(lib: Library, sym: str, lang: str) -> dict[str, str]:
-    if sym in lib.symbols:
-        s = lib.symbols[sym]
-        return {"id": sym, "name": s.name(lang), "icon": s.icon}
-    return {"id": sym, "name": Renderer(lib, lang).symbol(sym), "icon": "*"}
 
 
 def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
@@ -171,8 +160,7 @@ def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
         "stacks": [{"type": x, "name": lib.types[x].name(lang),
                     "cards": [screen.card_name(lib, c, lang) for c in reversed(p["cv"][x])]}
                    for x in lib.stacks],
-        "waiting": [{"name": screen.card_name(lib, c, lang),
-                     "types": [lib.types[x].name(lang) for x in c["types"]]} for c in p["waiting"]],
+        "waiting": screen.waiting(lib, p, lang),
         "hand": [{"name": screen.card_name(lib, c, lang), "gives": _gives(lib, c, lang)} for c in p["hand"]],
         "tokens": _tokens(lib, p["tokens"], lang),
         "dice": [], "extra": [], "taken": [], "rolled": False, "rolls_left": 0, "tally": None,
@@ -194,7 +182,7 @@ def _gives(lib: Library, card: Card, lang: str) -> str:
 
 
 def _tokens(lib: Library, tokens: list[Token], lang: str) -> list[dict[str, Any]]:
-    return [{**_sym(lib, k["symbol"], lang), "card": k["card"], "used": k["used"]} for k in tokens]
+    return [{**screen.symbol(lib, k["symbol"], lang), "card": k["card"], "used": k["used"]} for k in tokens]
 
 
 def _helps(s: CvState, p: Player) -> bool:
@@ -210,7 +198,8 @@ def _your_turn(t: CvTable, p: Player, turn: Turn, lang: str) -> dict[str, Any]:
     psycho = active_effect(p, lib, "reroll_failure") is not None and not turn["psycho"]
     n = turn["rolls_left"]
     out: dict[str, Any] = {
-        "dice": [{**_sym(lib, d, lang), "place": i + 1, "used": u, "frozen": d == "failure" and not psycho}
+        "dice": [{**screen.symbol(lib, d, lang), "place": i + 1, "used": u,
+                  "frozen": d == "failure" and not psycho}
                  for i, (d, u) in enumerate(zip(turn["dice"], turn["used"], strict=True))],
         "extra": _tokens(lib, turn["extra"], lang),
         "taken": [{"name": screen.card_name(lib, w["card"], lang),
@@ -249,7 +238,7 @@ def seat_moves(t: CvTable, seat: str) -> list[Move]:
     p = _player(s, seat)
     if p is None or s["over"]:
         return []
-    with speaking(screen.speaks(t)):
+    with speaking(t.language):
         moves = _goal_moves(t, p)
         turn = s["turn"]
         if turn is None:
@@ -294,7 +283,7 @@ def _reroll_moves(t: CvTable, p: Player) -> list[Move]:
 
 def _lose_moves(t: CvTable, p: Player) -> list[Move]:
     """V-FAIL-1: while three Failures are owed, each active card the player may lose."""
-    turn, lib, lang = t.state["turn"], t.library, screen.speaks(t)
+    turn, lib, lang = t.state["turn"], t.library, t.language
     assert turn is not None
     if not pool.misfortunes_owed(turn, p, lib):
         return []
@@ -309,7 +298,7 @@ def _event_moves(t: CvTable, p: Player) -> list[Move]:
     """V-EVENT-1: each event in the hand, at any moment: played for what it gives, or, where
     the turn under way cannot use it (another player's turn, say), with `--anyway`, the
     button saying what is lost before it is sent."""
-    lib, lang = t.library, screen.speaks(t)
+    lib, lang = t.library, t.language
     out: list[Move] = []
     for card in p["hand"]:
         shown = screen.card_name(lib, card, lang)
@@ -343,7 +332,7 @@ def _change_moves(t: CvTable, p: Player) -> list[Move]:
     around the world change a die or token (`change NAME CARD 3 money`, `t1` a token), each
     tried with the rules on a copy, but for what dice.change refuses before it changes
     anything (a card used this turn; 45 on a symbol that is not a Failure)."""
-    turn, lib, lang = t.state["turn"], t.library, screen.speaks(t)
+    turn, lib, lang = t.state["turn"], t.library, t.language
     assert turn is not None
     out: list[Move] = []
     for c in active(p).values():
@@ -369,7 +358,7 @@ def _change_moves(t: CvTable, p: Player) -> list[Move]:
 def _borrow_moves(t: CvTable, p: Player) -> list[Move]:
     """36 Friend from work, once a turn: a symbol of a neighbour's active Job
     (`borrow NAME OTHER money`), each tried with the rules on a copy."""
-    s, lib, lang = t.state, t.library, screen.speaks(t)
+    s, lib, lang = t.state, t.library, t.language
     turn = s["turn"]
     if turn is None or turn["borrowed"] or active_effect(p, lib, "borrow") is None:
         return []
@@ -387,7 +376,7 @@ def _take_moves(t: CvTable, p: Player, social: bool = False) -> list[Move]:
     its cost, or free for three Happiness; a two-coloured card into either stack; a Health,
     Relationships or Knowledge card on top or under a card of its stack."""
     lib = t.library
-    lang = screen.speaks(t)
+    lang = t.language
     out: list[Move] = []
     for offer in track_cards(t.state):
         card = offer.card
@@ -446,7 +435,7 @@ def _goal_moves(t: CvTable, p: Player) -> list[Move]:
     (the line holds a code, never the goal); offered until one is chosen."""
     if p["goal"] is not None:
         return []
-    lang = screen.speaks(t)
+    lang = t.language
     out: list[Move] = []
     for sp in t.library.specials:
         if sp.goal is None:

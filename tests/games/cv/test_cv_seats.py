@@ -14,7 +14,7 @@ import pyte
 import pytest
 from installed import guide_env
 
-from guide.core import sealed, settings
+from guide.core import sealed, settings, viewers
 from guide.core.dice import Dice
 from guide.core.line import build, split
 from guide.core.players import seats as seats_of
@@ -145,7 +145,7 @@ def _everything_but_anns_page(tmp_path: Path, label: str) -> tuple[str, dict]:
     said = run(t, goal)
     mine = page(t, "Ann")
     said += run(t, "log --gm", "log", "status", "undo") + run(t, "redo")
-    screens = [t.game.view(t), t.game.public_state(t), page(t, "Bob"), candidates(t, []),
+    screens = [t.game.view(t), viewers.public_state(t), page(t, "Bob"), candidates(t, []),
                candidates(t, ["goal"]), candidates(t, ["goal", "Ann"]), said, t.game.toolbar(t),
                t.game.prompt(t)]
     t.close()
