@@ -86,25 +86,24 @@ class CvBots(BotKit):
 
     def figures(self, outcomes: list[Outcome], seats: list[str]) -> list[str]:
         n = max(len(outcomes), 1)
-        sums: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-        for o in outcomes:
-            for goal, points in o.figures["goals"].items():
-                sums[goal][0] += points
-                sums[goal][1] += 1
         mean = sum(sum(o.figures["totals"].values()) / len(o.figures["totals"])
                    for o in outcomes) / n
         return [_("Points by goal (mean where dealt):")] + [
-            f"  {g}: {p / k:.2f} ({k}x)" for g, (p, k) in sorted(sums.items())] + [
+            f"  {g}: {p / k:.2f} ({k}x)" for g, (p, k) in sorted(_by_goal(outcomes).items())] + [
             _("Mean points a player: {mean:.1f}").format(mean=mean)]
 
     def figures_json(self, outcomes: list[Outcome], seats: list[str]) -> dict[str, Any]:
-        sums: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-        for o in outcomes:
-            for goal, points in o.figures["goals"].items():
-                sums[goal][0] += points
-                sums[goal][1] += 1
-        return {"goals": {g: round(p / k, 3) for g, (p, k) in sums.items()}}
+        return {"goals": {g: round(p / k, 3) for g, (p, k) in _by_goal(outcomes).items()}}
 
+
+def _by_goal(outcomes: list[Outcome]) -> dict[str, list[int]]:
+    """Each goal's points over the games it was dealt in, and how many games: [points, games]."""
+    sums: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for o in outcomes:
+        for goal, points in o.figures["goals"].items():
+            sums[goal][0] += points
+            sums[goal][1] += 1
+    return sums
 
 def _line(command: str, **values: Any) -> str:
     """The line of one of CV's commands with these values, built from its declaration."""

@@ -92,7 +92,7 @@ class CvGame(Game):
         special cards the seed describes (the rest are the table's own)."""
         wanted = library.card_type(card_type) if card_type is not None else None
         if library.box:
-            decks = {d.id: d for d in library.decks + library.box_decks}
+            decks = {d.id: d for d in library.all_decks()}
             listed = [c for c in sorted(library.box.values(), key=lambda c: c.number)
                       if wanted is None or wanted in c.types]
             rows = [[c.number, c.here, decks[c.deck].here, " / ".join(library.types[t].here for t in c.types),
@@ -107,10 +107,10 @@ class CvGame(Game):
         printed = library.box_card(name)
         if printed is not None:
             c = printed
-            deck = next(d for d in library.decks + library.box_decks if d.id == c.deck)
+            deck = library.deck_named(c.deck)
             none = _("none")
             lines = [f"{c.number} {c.en} ({c.uk}), {' / '.join(library.types[t].here for t in c.types)},"
-                     f" {deck.here}",
+                     f" {deck.here if deck else c.deck}",
                      _("cost: {cost}; gives: {gives}; dice: {dice}; upkeep: {upkeep}; points: {points}")
                      .format(cost=_cost(library, c.cost), gives=_cost(library, c.tokens), dice=c.dice,
                              upkeep=_cost(library, c.upkeep), points=none if c.points is None else c.points)]
