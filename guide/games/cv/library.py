@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
@@ -145,6 +145,12 @@ class Library:
         if w.isascii() and w.isdigit():      # "²" and "①" are digits int() refuses
             return self.box.get(int(w))
         return next((c for c in self.box.values() if w in {fold(n) for n in c.names}), None)
+
+    def shown(self, card: Mapping[str, Any], lang: str | None = None) -> str:
+        """A card as the players read it, on every screen alike: its name in `lang` (the
+        table's language now by default) from the card file, else the seed's special
+        card's, else as the table typed it."""
+        return self.card_name(card.get("number"), lang or current()) or str(card["name"])
 
     def card_name(self, number: int | None, lang: str) -> str | None:
         """The name of card `number` in a language: the card file's, else the seed's."""

@@ -73,13 +73,6 @@ def track_lines(t: CvTable) -> list[str]:
     return [r.msg("track_laid", slots=slots or "-", decks=r.decks(tr["decks"]))]
 
 
-def card_name(lib: Library, card: Any, lang: str) -> str:
-    """A card as the players read it, on every screen alike: its name in the table's
-    language from the table's card file, else the seed's special card's, else as the table
-    typed it (Library.card_name)."""
-    return lib.card_name(card.get("number"), lang) or str(card["name"])
-
-
 WIDTH = 80          # status fits an 80x24 terminal: no line is longer
 
 
@@ -140,7 +133,7 @@ def status(t: CvTable) -> Result:
         if tr is not None:
             from .seats import track_cards
 
-            places = [f"{o.place} " + (card_name(lib, o.card, lang) if o.card else r.deck(o.deck))
+            places = [f"{o.place} " + (lib.shown(o.card, lang) if o.card else r.deck(o.deck))
                       for o in track_cards(s)]
             res.notes += fold_lines(_("Track:"), places or ["-"])
             res.notes += fold_lines(_("Decks left:"), [pgettext("deck left", "{deck} {count}").format(
@@ -171,7 +164,7 @@ def _cv_table(t: CvTable, lang: str) -> tuple[list[str], list[list[Any]]]:
 
 def _stack_cell(lib: Library, cards: list[Card], lang: str) -> str:
     """A stack's count and its active card (the top one), or "-"."""
-    return f"{len(cards)}: {card_name(lib, cards[-1], lang)}" if cards else "-"
+    return f"{len(cards)}: {lib.shown(cards[-1], lang)}" if cards else "-"
 
 
 def _extra_rows(s: CvState, lib: Library, totals: dict[str, int] | None, lang: str) -> list[list[Any]]:
@@ -196,7 +189,7 @@ def _extra_rows(s: CvState, lib: Library, totals: dict[str, int] | None, lang: s
 
 def _waiting_cell(lib: Library, p: Player, lang: str) -> str:
     """The two-coloured cards waiting for a stack (V-TWO-1), each with its colours."""
-    waiting = ", ".join(card_name(lib, c, lang) + " (" + "/".join(lib.types[x].name(lang)[:3]
+    waiting = ", ".join(lib.shown(c, lang) + " (" + "/".join(lib.types[x].name(lang)[:3]
                                                                    for x in c["types"]) + ")"
                         for c in p["waiting"])
     return waiting or "-"
@@ -206,7 +199,7 @@ def _taken_cell(s: CvState, lib: Library, p: Player, lang: str) -> str:
     """The cards the player whose turn it is took this turn, not yet in the CV (V-TURN-1)."""
     turn = s["turn"]
     mine = turn is not None and s["players"][turn["player"]] is p and not s["over"]
-    taken = ", ".join(card_name(lib, w["card"], lang) for w in pending(turn)) if mine and turn else ""
+    taken = ", ".join(lib.shown(w["card"], lang) for w in pending(turn)) if mine and turn else ""
     return taken or "-"
 
 
@@ -299,11 +292,11 @@ def _view_player(s: CvState, lib: Library, p: Player, totals: dict[str, int] | N
     return {
         "name": p["name"], "bicycle": p["name"] == s["bicycle"], "cards": cv_cards(p),
         "stacks": {x: {"name": lib.types[x].name(lang), "count": len(p["cv"][x]),
-                       "active": card_name(lib, active(p)[x], lang) if p["cv"][x] else None}
+                       "active": lib.shown(active(p)[x], lang) if p["cv"][x] else None}
                    for x in lib.stacks},
         "tokens": [x["symbol"] for x in p["tokens"]], "hand": len(p["hand"]),
         "waiting": waiting(lib, p, lang),
-        "taken": [card_name(lib, w["card"], lang) for w in pending(turn)]
+        "taken": [lib.shown(w["card"], lang) for w in pending(turn)]
         if turn is not None and s["players"][turn["player"]] is p else [],
         "score": totals.get(p["name"]) if totals is not None else None,
         "said": _said_player(p, totals, lang),
@@ -319,7 +312,7 @@ def symbol(lib: Library, sym: str, lang: str) -> dict[str, str]:
 
 def waiting(lib: Library, p: Player, lang: str) -> list[dict[str, Any]]:
     """The player's two-coloured cards waiting for a stack (V-TWO-1), with their types."""
-    return [{"name": card_name(lib, c, lang), "types": [lib.types[x].name(lang) for x in c["types"]]}
+    return [{"name": lib.shown(c, lang), "types": [lib.types[x].name(lang) for x in c["types"]]}
             for c in p["waiting"]]
 
 
@@ -348,7 +341,7 @@ def _places(t: CvTable, lang: str) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {"place": offer.place, "deck": r.deck(offer.deck), "card": None}
         if offer.card is not None:
             c = offer.card
-            entry.update(card=card_name(lib, c, lang),
+            entry.update(card=lib.shown(c, lang),
                          type=" / ".join(lib.types[x].name(lang) for x in (c["types"] or [c["type"]])),
                          cost=r.symbols(c["cost"]) if c["cost"] else r.msg("_nothing"))
         out.append(entry)

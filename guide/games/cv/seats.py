@@ -158,10 +158,10 @@ def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
         "goal": None if goal is None else {"id": p["goal"], "name": goal.name(lang),
                                            "text": goal.text.get(lang, goal.text["en"])},
         "stacks": [{"type": x, "name": lib.types[x].name(lang),
-                    "cards": [screen.card_name(lib, c, lang) for c in reversed(p["cv"][x])]}
+                    "cards": [lib.shown(c, lang) for c in reversed(p["cv"][x])]}
                    for x in lib.stacks],
         "waiting": screen.waiting(lib, p, lang),
-        "hand": [{"name": screen.card_name(lib, c, lang), "gives": _gives(lib, c, lang)} for c in p["hand"]],
+        "hand": [{"name": lib.shown(c, lang), "gives": _gives(lib, c, lang)} for c in p["hand"]],
         "tokens": _tokens(lib, p["tokens"], lang),
         "dice": [], "extra": [], "taken": [], "rolled": False, "rolls_left": 0, "tally": None,
         "reroll": {}, "track": [], "help": _helps(s, p),
@@ -202,7 +202,7 @@ def _your_turn(t: CvTable, p: Player, turn: Turn, lang: str) -> dict[str, Any]:
                   "frozen": d == "failure" and not psycho}
                  for i, (d, u) in enumerate(zip(turn["dice"], turn["used"], strict=True))],
         "extra": _tokens(lib, turn["extra"], lang),
-        "taken": [{"name": screen.card_name(lib, w["card"], lang),
+        "taken": [{"name": lib.shown(w["card"], lang),
                    "type": lib.types[w["card"]["type"]].name(lang)} for w in pending(turn)],
         "rolled": turn["rolled"], "rolls_left": n,
         "rerolls_said": ngettext("{n} reroll left", "{n} rerolls left", n).format(n=n),
@@ -287,7 +287,7 @@ def _lose_moves(t: CvTable, p: Player) -> list[Move]:
     assert turn is not None
     if not pool.misfortunes_owed(turn, p, lib):
         return []
-    return [t.registry.move("lose", _("Lose {card}").format(card=screen.card_name(lib, card, lang)),
+    return [t.registry.move("lose", _("Lose {card}").format(card=lib.shown(card, lang)),
                             (_("Failure"),),
                             _("{type}: the active card goes to the box (V-FAIL-1)").format(
                                 type=lib.types[x].name(lang)), name=p["name"], type_=x)
@@ -301,7 +301,7 @@ def _event_moves(t: CvTable, p: Player) -> list[Move]:
     lib, lang = t.library, t.language
     out: list[Move] = []
     for card in p["hand"]:
-        shown = screen.card_name(lib, card, lang)
+        shown = lib.shown(card, lang)
         play = {"name": p["name"], "card": card["name"]}
         if _legal(t, phase.play, p["name"], card["name"]):
             gives = Renderer(lib, lang).symbols(card["gives"]) if card["gives"] else ""
@@ -365,7 +365,7 @@ def _borrow_moves(t: CvTable, p: Player) -> list[Move]:
     r = Renderer(lib, lang)
     jobs = [(o, job) for o in s["players"] if o is not p and (job := active(o).get("job")) is not None]
     return [t.registry.move("borrow", _("{symbol} of {other}'s {card}").format(
-                                symbol=r.symbol(sym), other=o["name"], card=screen.card_name(lib, job, lang)),
+                                symbol=r.symbol(sym), other=o["name"], card=lib.shown(job, lang)),
                             (_("Friend from work"),), name=p["name"], neighbour=o["name"], symbol=sym)
             for o, job in jobs for sym in dict.fromkeys(x for x in job["gives"] if x in lib.symbols)
             if _legal(t, phase.borrow, p["name"], o["name"], sym)]
@@ -382,7 +382,7 @@ def _take_moves(t: CvTable, p: Player, social: bool = False) -> list[Move]:
         card = offer.card
         if card is None:
             continue
-        shown = screen.card_name(lib, card, lang)
+        shown = lib.shown(card, lang)
         group = (_("Take"), _("{place}. {card}").format(place=offer.place, card=shown))
         ways = [happy for happy in ((False,) if social else (False, True))
                 if _may_pay(t, p, card, happy, social)]
