@@ -13,7 +13,6 @@ from guide.core.box import Doc, FileKind
 from guide.core.events import Events
 from guide.core.game import Clock, Game
 from guide.core.i18n import domain
-from guide.core.line import build
 from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.seats import Move, bot_level
@@ -108,7 +107,7 @@ class KaivoGame(Game):
         if seat is None:
             return None
         name = s["players"][seat]["name"]
-        return "draw" if seat == screen.viewer(s) else build(["draw"], [("--as", name)])
+        return table.registry.move("draw", "", who=None if seat == screen.viewer(s) else name).line
 
     def players(self, table: KaivoTable) -> list[Player]:
         """At a dealt table each person has a seat, a bot none; a friend waiting to join has
@@ -147,15 +146,14 @@ class KaivoGame(Game):
             # K-CLOCK-1: the seat's seconds run from when its page opens: a page opening on
             # this content counts them down whole, as the table does from then
             clock = clock_limit(table.library.rules, tbl["phase"])
-        return seats.seat_view(s, seat, self.title, kaivo_commands.now(),
-                               table.library.rules.hints, table.library.rules, clock,
+        return seats.seat_view(table, seat, kaivo_commands.now(), clock,
                                memory=bot_level(table, seat) is not None)
 
     def bots(self) -> BotKit:
         return KIT
 
     def seat_moves(self, table: KaivoTable, seat: str) -> list[Move]:
-        return seats.seat_moves(table.state, seat, table.library.rules)
+        return seats.seat_moves(table, seat)
 
     def cli(self) -> list[click.Command]:
         from .cli import kaivo

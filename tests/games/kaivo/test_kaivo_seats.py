@@ -375,3 +375,25 @@ def test_names_with_quotes_and_apostrophes_play_from_their_seats(table):
     leave = next(m for m in GAME.seat_moves(table, names[1]) if m.label == "Leave the table")
     out = text(table.execute(leave.line, seat=names[1]))
     assert f"takes {names[1]}'s seat" in out or f"{names[1]} leaves" in out, out
+
+
+def test_every_seat_move_is_data_its_command_and_values_by_parameter_name(table):
+    """Moves as data (guide.core.moves): a seat's move names its declared command and its
+    values; its line is built from the command's declaration (players by name, positions
+    1..4, the seat as --as), looks (K-DEAL-1) and the table's moves (K-JOIN-1) too."""
+    table.execute("deal --friends Ann,Ben --bots 1")
+    moves = GAME.seat_moves(table, "Ann")
+    assert {(m.command, m.values, m.line) for m in moves if not m.key} == {
+        ("draw", (("who", "Ann"),), "draw --as Ann"), ("take", (("who", "Ann"),), "take --as Ann"),
+        ("kaivo", (("who", "Ann"),), "kaivo --as Ann"), ("leave", (("name", "Ann"),), "leave Ann")}
+    looks = [m for m in moves if m.key]
+    assert looks and all(m.command == "look" and dict(m.values)["who"] == "Ann" for m in looks)
+    tbl = table.state["table"]
+    spy = next(c for c in tbl["deck"] if tbl["cards"][c] == 11)
+    tbl["deck"].remove(spy)
+    tbl["deck"].append(spy)                       # the Spy is on top of the deck
+    table.execute("draw --as Ann")
+    table.execute("discard --as Ann")
+    spies = [m for m in GAME.seat_moves(table, "Ann") if m.command == "spy"]
+    assert len(spies) == 2 * 4 and spies[0].line == "spy Ben 1 --as Ann"
+    assert dict(spies[0].values) == {"player": "Ben", "pos": 1, "who": "Ann"}
