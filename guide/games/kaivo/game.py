@@ -73,7 +73,7 @@ class KaivoGame(Game):
     def shown(self, table: KaivoTable) -> set[int] | None:
         """K-DEAL-1: the cards your screens show now (those seen in the box's last seconds)."""
         s = table.state
-        return screen.showing(s, screen.viewer(s), kaivo_commands.now(), table.library.rules.hints)
+        return screen.showing(s, screen.viewer(s), table.now(), table.library.rules.hints)
 
     def prompt(self, table: KaivoTable) -> str:
         return screen.prompt(table.state)
@@ -94,7 +94,7 @@ class KaivoGame(Game):
         limit = clock_limit(table.library.rules, tbl["phase"])
         if limit is None:
             return None
-        left = start + limit - kaivo_commands.now()
+        left = start + limit - table.now()
         return left if left < 0 else math.nextafter(left, math.inf)   # "more than" the limit
 
     def clock(self, table: KaivoTable) -> Clock | None:
@@ -146,7 +146,7 @@ class KaivoGame(Game):
             # K-CLOCK-1: the seat's seconds run from when its page opens: a page opening on
             # this content counts them down whole, as the table does from then
             clock = clock_limit(table.library.rules, tbl["phase"])
-        return seats.seat_view(table, seat, kaivo_commands.now(), clock,
+        return seats.seat_view(table, seat, table.now(), clock,
                                memory=bot_level(table, seat) is not None)
 
     def bots(self) -> BotKit:

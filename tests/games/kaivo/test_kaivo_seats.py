@@ -259,10 +259,7 @@ def test_k_join_1_when_every_person_has_left_bots_take_the_seats_at_once(table):
 
 
 def test_k_clock_1_a_seats_late_tap_plays_the_safe_move(table, monkeypatch):
-    from guide.games.kaivo import commands as kaivo_commands
-
     clock = [1000.0]
-    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
     table.now = lambda: clock[0]
     table.execute("deal --friends Ann,Ben --bots 1 --clock")
     opened(table, "Ann")                                   # her page is open from the deal
@@ -283,10 +280,7 @@ def test_k_clock_1_a_seats_clock_runs_only_once_its_page_is_open(table, monkeypa
     """K-CLOCK-1 "the clock only runs while you can act": a friend's turn dealt before their
     page was opened does not run out; their seconds run from when the page first reads the
     table (and the page counts them down whole meanwhile)."""
-    from guide.games.kaivo import commands as kaivo_commands
-
     clock = [1000.0]
-    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
     table.now = lambda: clock[0]
     table.execute("deal --friends Ann,Ben --bots 1 --clock")
     clock[0] += 60                                         # the links are still being sent
