@@ -146,8 +146,7 @@ class KaivoGame(Game):
             # K-CLOCK-1: the seat's seconds run from when its page opens: a page opening on
             # this content counts them down whole, as the table does from then
             clock = clock_limit(table.library.rules, tbl["phase"])
-        return seats.seat_view(table, seat, table.now(), clock,
-                               memory=bot_level(table, seat) is not None)
+        return seats.seat_view(table, seat, clock, memory=bot_level(table, seat) is not None)
 
     def bots(self) -> BotKit:
         return KIT

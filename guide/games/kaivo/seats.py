@@ -31,13 +31,6 @@ from .table import Action, legal
 _, ngettext, pgettext = domain("kaivo").functions()
 
 
-def seats(state: KaivoState) -> list[str]:
-    """The persons at a dealt table, then the friends waiting to join."""
-    if state["mode"] != "play":
-        return []
-    return [p["name"] for p in state["players"] if not p["bot"]] + list(state["joining"])
-
-
 def _index(state: KaivoState, seat: str) -> int | None:
     """The seat's place at the table, if it is a person's (None for a friend still waiting)."""
     for i, p in enumerate(state["players"]):
@@ -58,23 +51,29 @@ def _held(v: SeatView, me: int | None) -> tuple[str | None, str | None]:
                                                                 how=how, caught=caught)
 
 
-def seat_view(tb: KaivoTable, seat: str, at: float, clock_left: float | None = None,
+def seat_view(tb: KaivoTable, seat: str, clock_left: float | None = None,
               memory: bool = False) -> dict[str, Any]:
-    """What the seat's page shows: the public table and that seat's own knowledge, a card
-    it saw only for the box's seconds (K-DEAL-1: `showing` at `at`); also what the page on
-    the kit draws (seat.html): `you.hand` (the row as cards to tap, no value
-    but a face-up one), `you.seeing` (each card shown for the box's seconds, as a private
-    reveal), `you.held` (the card in hand, a power by name), `you.clock` (K-CLOCK-1's
-    seconds left, `clock_left`), and `taps` (which move a tap on a card sends). `memory`
-    (a bot plays the seat, guide.core.bots): also `you.memory`, all the seat has seen and
-    remembers (knowledge.view with no `showing`: the seat's own knowledge, never a card it
-    has not seen), since a page shows a seen card only for the box's seconds (K-DEAL-1)."""
-    state, hints = tb.state, tb.library.rules.hints
+    """What the seat's page shows (seat.html): the public table and that seat's own
+    knowledge, a card it saw only for the box's seconds (K-DEAL-1: `showing` at the table's
+    `now`): `you.hand` (the row as cards to tap, no value but a face-up one), `you.seeing`
+    (each card shown for the box's seconds, as a private reveal), `you.held` (the card in
+    hand, a power by name), `you.clock` (K-CLOCK-1's seconds left, `clock_left`), and `taps`
+    (which move a tap on a card sends). `memory` (a bot plays the seat, guide.core.bots):
+    also `you.memory`, all the seat has seen and remembers (knowledge.view with no
+    `showing`: the seat's own knowledge, never a card it has not seen), since a page shows a
+    seen card only for the box's seconds (K-DEAL-1). Values come from the seat's own view
+    only; a seen card's value is in `seeing` (for the box's seconds), never in `hand`."""
+    state, rules, at = tb.state, tb.library.rules, tb.now()
     me = _index(state, seat)
     players = state["players"]
+    plan = _plan(tb, seat)
     out: dict[str, Any] = {"title": tb.game.title, "round": state["round"],
                            "dealer": players[state["dealer"]]["name"] if players else None,
-                           "winners": list(state["winners"])}
+                           "winners": list(state["winners"]),
+                           "taps": _taps(state, plan, rules), "words": _words(),
+                           "turn_is_yours": me is not None and match.acting(state) == me,
+                           "table_moves": [i for i, (m, _move) in enumerate(plan)
+                                           if m[0] in ("leave", "join")]}
     you: dict[str, Any] = {"name": seat}
     if me is None:
         you["joins"] = _joins(state, seat)
@@ -84,64 +83,51 @@ def seat_view(tb: KaivoTable, seat: str, at: float, clock_left: float | None = N
     out["you"] = you
     t = state["table"]
     if t is not None:
-        v = view(t, me, showing(state, me, at, hints))
-        if me is not None:
-            you["row"] = row(v, me)
-            you["cards"] = list(v["hands"][me])
-            you["holding"], other = _held(v, me)
-            if memory:
-                you["memory"] = view(t, me, None)
-        else:
-            other = None
+        v = view(t, me, showing(state, me, at, rules.hints))
         out["table"] = {
             "phase": "over" if t["phase"] == "over" else "in play",
             "turn": v["names"][v["turn"]], "discard_top": v["discard"][-1] if v["discard"] else None,
-            "deck_left": v["deck_left"], "held": other,
+            "deck_left": v["deck_left"], "held": _held(v, me)[1] if me is not None else None,
             "rows": {name: row(v, s) for s, name in enumerate(v["names"]) if s != me},
         }
+        if me is not None:
+            _mine(out, tb, me, v, clock_left, memory)
     out["scores"] = {p["name"] + (" (bot)" if p["bot"] else ""): p["score"] for p in players}
     out["news"] = news(state, seat)
-    _page(out, tb, seat, at, clock_left)
     if state["last"]:
         out["last_round"] = [score_line(line) for line in state["last"]]
     return out
 
 
-def _page(out: dict[str, Any], tb: KaivoTable, seat: str, at: float,
-          clock_left: float | None) -> None:
-    """The kit page's parts of the seat's view (seat_view). Values come from the seat's own
-    view only; a seen card's value is in `seeing` (for the box's seconds), never in `hand`."""
-    state, rules = tb.state, tb.library.rules
-    hints = rules.hints
-    me = _index(state, seat)
+def _mine(out: dict[str, Any], tb: KaivoTable, me: int, v: SeatView, clock_left: float | None,
+          memory: bool) -> None:
+    """A seated player's own part of its page (seat_view), and the other players' cards."""
+    state, rules, t = tb.state, tb.library.rules, tb.state["table"]
+    assert t is not None
     you = out["you"]
-    t = state["table"]
-    plan = _plan(tb, seat)
-    out["taps"] = _taps(state, plan, rules)
-    out["words"] = _words()
-    out["turn_is_yours"] = me is not None and match.acting(state) == me
-    out["table_moves"] = [i for i, (m, _move) in enumerate(plan) if m[0] in ("leave", "join")]
-    if me is not None:
-        you["leaving"] = state["players"][me]["leaving"]
-    if t is None or me is None:
-        return
-    v = view(t, me, showing(state, me, at, hints))
-    you["hand"] = [{"pos": p + 1, "badges": v["badges"][me][p], "face_up": v["face_up"][me][p],
-                    "value": v["hands"][me][p] if v["face_up"][me][p] or t["phase"] == "over"
-                    else None}          # after the call every hand is shown (K-CALL-1)
-                   for p in range(len(v["hands"][me]))]
-    you["seeing"] = _seeing(state, me, v, at, hints, rules.show_seconds)
+    you["row"] = row(v, me)
+    you["cards"] = list(v["hands"][me])
+    you["holding"] = _held(v, me)[0]
+    if memory:
+        you["memory"] = view(t, me, None)
+    you["hand"] = _cards(v, me, t["phase"] == "over")
+    you["seeing"] = _seeing(state, me, v, tb.now(), rules.hints, rules.show_seconds)
     you["held"] = _held_card(v, me, rules)
-    out["table"]["players"] = [
-        {"name": name, "score": state["players"][o]["score"],
-         "cards": [{"pos": p + 1, "badges": v["badges"][o][p], "face_up": v["face_up"][o][p],
-                    "value": v["hands"][o][p] if v["face_up"][o][p] or t["phase"] == "over" else None}
-                   for p in range(len(v["hands"][o]))]}
-        for o, name in enumerate(v["names"]) if o != me]
+    out["table"]["players"] = [{"name": name, "score": state["players"][o]["score"],
+                                "cards": _cards(v, o, t["phase"] == "over")}
+                               for o, name in enumerate(v["names"]) if o != me]
     if clock_left is not None and match.acting(state) == me:
         you["clock"] = {"key": f"{t['turns']}:{state['clock_at']}:{t['phase'] == 'power'}",
                         "seconds": max(0, round(clock_left, 1))}
     you["step"] = _step(v, me)
+
+
+def _cards(v: SeatView, seat: int, over: bool) -> list[dict[str, Any]]:
+    """A row as the page's cards to tap: a value only face up, or once the round is over
+    (after the call every hand is shown, K-CALL-1)."""
+    return [{"pos": p + 1, "badges": v["badges"][seat][p], "face_up": v["face_up"][seat][p],
+             "value": v["hands"][seat][p] if v["face_up"][seat][p] or over else None}
+            for p in range(len(v["hands"][seat]))]
 
 
 def _seeing(state: KaivoState, me: int, v: SeatView, at: float, hints: bool,
