@@ -15,7 +15,8 @@ import click
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.i18n import NP_, domain
-from guide.core.params import KeyValue, Named
+from guide.core.params import KeyValue
+from guide.core.players import named, names
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import page_opened
@@ -34,12 +35,8 @@ _, ngettext, pgettext = domain("kaivo").functions()
 LEVEL_WORDS = (NP_("level", "easy"), NP_("level", "normal"), NP_("level", "hard"))   # LEVELS
 
 
-def _names(t: KaivoTable, words: list[str]) -> list[str]:
-    return [p["name"] for p in t.state["players"]]
-
-
-PLAYER = Named(lambda: pgettext("what", "player"), _names)
-TOTAL = KeyValue(_names, metavar="NAME=TOTAL", named=lambda: pgettext("what", "player"))
+PLAYER = named(lambda: pgettext("what", "player"))     # KaivoGame.players: with those joining
+TOTAL = KeyValue(names, metavar="NAME=TOTAL", named=lambda: pgettext("what", "player"))
 
 
 def _dice(t: KaivoTable) -> Dice:
@@ -186,8 +183,7 @@ def join(t: KaivoTable, name: str) -> Result:
 
 
 @commands.command("leave", "sheet")
-@click.argument("name", type=Named(lambda: pgettext("what", "player"),
-                                   lambda t, w: _names(t, w) + list(t.state["joining"])))
+@click.argument("name", type=PLAYER)
 def leave(t: KaivoTable, name: str) -> Result:
     """A player leaves (K-JOIN-1): off the sheet; in a dealt round, safe moves to its end,
     then a bot; a friend still waiting to join stays out. Example: leave Ben"""
