@@ -15,7 +15,7 @@ from guide.core.i18n import domain
 from guide.core.players import Player
 from guide.core.reference import RulesPage
 from guide.core.registry import Registry
-from guide.core.seats import Move
+from guide.core.moves import Move
 from guide.core.secrets import Secret
 from guide.core.settings import Settings
 from guide.core.story import say
@@ -113,7 +113,7 @@ class CaveGame(Game):
         return [Player(c["name"]) for c in table.state["characters"]]
 
     def seat_moves(self, table: CaveTable, seat: str) -> list[Move]:
-        return seat_moves(table.state, table.library, seat)
+        return seat_moves(table, seat)
 
     def bots(self) -> BotKit:
         return KIT
@@ -121,7 +121,7 @@ class CaveGame(Game):
     def seat_view(self, table: CaveTable, seat: str) -> dict:
         """The TV's view (nothing is secret in a cooperative game) and the pictures of the new
         tile's turns on that seat's move buttons."""
-        return {**self.tv(table), "pictures": pictures(table.state, table.library, seat)}
+        return {**self.tv(table), "pictures": pictures(table, seat)}
 
     def cli(self) -> list[click.Command]:
         return [cave_group]
