@@ -44,12 +44,19 @@ def in_workers(job: Callable[[Job], Answer], chunks: Sequence[Job], workers: int
 
     pool = ProcessPoolExecutor(min(workers, len(chunks)), mp_context=get_context("fork"),
                                initializer=_start, initargs=(os.getpid(),))
+    broken = False
     try:
-        return list(pool.map(job, chunks))
+        futures = [pool.submit(job, chunk) for chunk in chunks]
+        return [future.result() for future in futures]
     except BrokenProcessPool:                  # a worker killed (out of memory, kill -9)
+        broken = True
         raise worker_lost(command) from None
     finally:
-        pool.shutdown(cancel_futures=True)
+        # A broken pool fails every future itself: none is cancelled here, since cancelling
+        # races it (Python 3.11's pool.map did, and its manager thread died, the other
+        # workers left waiting and the command hung at exit). Else (Ctrl-C) the futures
+        # not started are dropped.
+        pool.shutdown(cancel_futures=not broken)
 
 
 def _start(parent: int) -> None:
