@@ -125,16 +125,4 @@ def others_here(state: CaveState, ch: Character) -> list[Character]:
 
 def company(state: CaveState, ch: Character) -> bool:
     """Is another character in the cave on `ch`'s tile (others_here, as a yes or no)?"""
-    x, y = ch["x"], ch["y"]
-    people = state["characters"]
-    for o in people:
-        if o["x"] == x and o["y"] == y and o is not ch and o["state"] == "in":
-            return True
-    if START not in state["pieces"]:                 # the start tile has left the game
-        return False
-    board = state["board"]
-    placed = board.get(key(x, y))
-    if placed is None or placed["id"] != START:
-        return False
-    return any(o is not ch and o["state"] == "in" and (p := board.get(key(o["x"], o["y"])))
-               is not None and p["id"] == START for o in people)
+    return bool(others_here(state, ch))
