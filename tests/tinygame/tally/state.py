@@ -32,12 +32,14 @@ def new_state() -> TallyState:
 
 def migrate(state: dict, from_version: int) -> dict:
     """State 1 had no alarm and no hands; states 1 and 2 kept the players as a list of
-    their own, in the order they joined, and no turns."""
+    their own, in the order they joined, and no turns. What the store gives is today's
+    `new_state()` with the campaign's changes applied over it (a file without a snapshot):
+    a key the older game never changed is missing or already today's."""
     if from_version not in (1, 2):
         raise GuideError(_("the tally game cannot upgrade a campaign of state {version}").format(
             version=from_version))
     if from_version == 1:
-        state = {**state, "alarm": None, "hands": {p: [] for p in state["players"]}}
+        state = {**state, "alarm": None, "hands": {p: [] for p in state.get("players", [])}}
     return with_turns(state)
 
 
@@ -45,7 +47,7 @@ def with_turns(state: dict) -> dict:
     """State 3: the list of players becomes the core's turn order, seated in the order they
     joined. A round of guesses under way goes on: it was opened by the first player in
     seating order who has guessed, and the turn is the first one's still to guess."""
-    names = list(state["players"])
+    names = list(state.get("players", []))     # never set if nobody joined (see below)
     order = turns.new(names)
     box = state["guesses"]
     guessed = [name for name in names if name in box["choices"]]
