@@ -156,3 +156,10 @@ def test_a_campaign_of_state_2_keeps_its_players_in_order_and_a_round_under_way(
     done = migrate({**old, "guesses": {"choices": {"Bob": 4}, "revealed": True}}, 2)
     assert turns.current(done["turns"]) is None and done["turns"]["round"] == 0
     assert migrate({**old, "players": ["Ann"]} | {"hands": {}}, 1)["hands"] == {"Ann": []}
+
+
+def test_a_campaign_where_nobody_joined_upgrades_from_what_the_store_gives():
+    """The store rebuilds an old campaign without a snapshot from today's new_state and the
+    old changes: a key the old game never changed (its players, if nobody joined) is absent."""
+    given = {**new_state(), "count": 7, "rolls": [4]}
+    assert migrate(given, 1) == {**new_state(), "count": 7, "rolls": [4]}
