@@ -201,9 +201,9 @@ def _in_play(turns: Turns, name: str) -> None:
 
 
 def _pass_on(turns: Turns, now: str, to: str | None, leaving: str | None = None) -> str | None:
-    """Walk round the table from the seat of `now`, whose turn it is, to the next turn's: `to`'s, or the next in
-    play but `leaving`, each skip passing over its player once. Every pass over the seat
-    rounds start at begins a round; nobody left to take the turn: nobody's turn."""
+    """Walk round the table from the seat of `now`, whose turn it is, to the next turn's:
+    `to`'s, or the next in play but `leaving`, each skip passing over its player once. Every
+    pass over the seat rounds start at begins a round; nobody left to take it: nobody's turn."""
     order, out, skips = turns["order"], set(turns["out"]), turns["skips"]
     here, start = order.index(now), turns["first"]
     first = order.index(start) if start is not None and start in order else None
