@@ -7,6 +7,8 @@ import copy
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from guide.core import turns
 from guide.core.errors import RuleError
@@ -180,3 +182,38 @@ def test_a_refusal_speaks_the_table_s_language(lang, said):
     finally:
         i18n.use("en")
     assert str(refused.value) == said
+
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+OPERATIONS = st.lists(st.tuples(
+    st.sampled_from(["join", "join_after", "leave", "back", "remove", "start", "end_turn",
+                     "end_turn_to", "skip", "stop"]),
+    st.sampled_from(NAMES), st.sampled_from(NAMES)), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(OPERATIONS)
+def test_any_run_of_operations_keeps_the_order_whole(operations):
+    """Whatever a game's commands call, in any order: each call either is refused and changes
+    nothing, or leaves a turn order that holds together (the turn is one in play's, the
+    rounds and turns only grow, the default next turn is the next seat in play)."""
+    t = turns.new()
+    for op, name, other in operations:
+        before = copy.deepcopy(t)
+        calls = {"join": lambda: turns.join(t, name), "join_after": lambda: turns.join(t, name, other),
+                 "leave": lambda: turns.leave(t, name), "back": lambda: turns.back(t, name),
+                 "remove": lambda: turns.remove(t, name), "start": lambda: turns.start(t, name),
+                 "end_turn": lambda: turns.end_turn(t), "end_turn_to": lambda: turns.end_turn(t, to=name),
+                 "skip": lambda: turns.skip(t, name), "stop": lambda: turns.stop(t)}
+        try:
+            calls[op]()
+        except RuleError:
+            assert t == before
+            continue
+        assert len(set(t["order"])) == len(t["order"]) and set(t["out"]) <= set(t["order"])
+        assert t["current"] is None or t["current"] in turns.playing(t)
+        assert t["first"] is None or t["first"] in t["order"]
+        assert set(t["skips"]) <= set(t["order"])
+        assert t["round"] >= before["round"] and t["turn"] >= before["turn"]
+        if op == "end_turn" and not before["skips"]:
+            assert t["current"] == turns.after(before)[0] if turns.after(before) else before["current"]
