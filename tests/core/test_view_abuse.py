@@ -298,7 +298,7 @@ def test_versions_never_repeat_across_restarts_a_stale_tap_is_refused(tmp_path, 
     seen = []
     for _ in range(3):
         t = tally_table(tmp_path / "c.sqlite")
-        if not t.state.get("players"):
+        if not t.state["turns"]["order"]:
             t.execute("join Ann")
             t.execute("join Ben")
         desk = desk_of(t)
