@@ -1,0 +1,21 @@
+"""Cave escape's scenes: the lines that set up its tables for the contract tests
+(tests/contract, read through gamelist.scenes), in the command forms docs/table-script.md
+documents."""
+
+from __future__ import annotations
+
+from guide.core.line import build
+
+# The table seated with names its rules take (any name), and play started; the seats alone
+# move play on.
+SEATED_NAMES = ['Zed "the" Rock', "O'Brien", "Zoë’s", '"Quo', "-Mo"]
+
+
+def seated(names: list[str]) -> list[str]:
+    return [*(build(["character", n]) for n in names), "start"]
+
+
+ADVANCE = None
+
+# The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
+PLAY_ON = ["end Ann"]

@@ -1,0 +1,35 @@
+"""Kaverini's scenes: the lines that set up its tables for the contract tests (tests/contract,
+read through gamelist.scenes), in the command forms docs/table-script.md documents."""
+
+from __future__ import annotations
+
+from guide.core.line import build
+
+# Lines that reach the secrets random lines seldom reach, by scene name ("" is the game's
+# own), with the kinds of secret each must reach (the foe's tweaks a Psychic would see, R-CONF-3).
+SECRETS: dict[str, tuple[list[str], set[str]]] = {
+    "": (["adventure amsterdam",
+          'kaveri Ann --ability Focused --technique Sadness --technique "custom:Bad Hair'
+          ' Day" --technique Cheer',
+          "kaveri Bob --ability Insensitive --technique Anger --technique Love"
+          " --technique Happy",
+          "confront --scene 1", "use Ann Sadness --roll 20"],
+         {"Runaway Rental Bike's shield", "Runaway Rental Bike's heel"}),
+}
+SEALS = False          # no seat move of the scene above seals a choice
+
+# The table seated with names its rules take (any name), and play started; `next` is what
+# the game master types to move play on.
+SEATED_NAMES = ['Zed "the" Rock', "-Mo", "Zoë’s"]
+
+
+def seated(names: list[str]) -> list[str]:
+    return ["adventure amsterdam", *(build(["kaveri", n], [
+        ("--ability", "Lagom"), ("--technique", "Cheer"), ("--technique", "Love"),
+        ("--technique", "Happy")]) for n in names), "confront Gull 'Bike Bell Bandit'"]
+
+
+ADVANCE = "next"
+
+# The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
+PLAY_ON = ["use Ann Anger --roll 10", "next"]
