@@ -28,6 +28,12 @@ def game_ids() -> list[str]:
     return sorted(games.installed()) + ["tally"]
 
 
+def installed_ids() -> list[str]:
+    """Every installed game's id: those a `guide` subprocess finds (Tally is found only where
+    a test installs it)."""
+    return sorted(games.installed())
+
+
 def game_of(game_id: str) -> Game:
     return TallyGame() if game_id == "tally" else games.load(game_id)
 

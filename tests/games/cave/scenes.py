@@ -17,5 +17,10 @@ def seated(names: list[str]) -> list[str]:
 
 ADVANCE = None
 
+
+# A table in play for the contract's random walk (tests/contract/hardening_walk.py), the
+# first character named `__delete__` (the state diff's old deletion marker).
+IN_PLAY = ["character __delete__", "character Bob", "start"]
+
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["end Ann"]

@@ -31,5 +31,12 @@ def seated(names: list[str]) -> list[str]:
 
 ADVANCE = None
 
+
+# A table in play for the contract's random walk (tests/contract/hardening_walk.py), the
+# first player named `__delete__` (the state diff's old deletion marker).
+IN_PLAY = ["players __delete__ Bob Cid"]
+# A name spelled like that marker kept through a reopen, and a line that reads the table then.
+MARKER = (["players __delete__ Bob Cid"], "status")
+
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["reroll Ann 1", "goal Bob 80"]

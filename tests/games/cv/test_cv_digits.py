@@ -1,13 +1,16 @@
-"""Issue 41, item 5: CV's numbers typed as digits int() refuses (² ①) were an internal
-error; each is one clear line that changes nothing."""
+"""CV's numbers as a user may type them: digits int() refuses (² ①) were an internal error
+(issue 41, item 5), and KEY=VALUE numbers past the 15-digit limit were taken (issue 31,
+item 5; docs/limits.md); each is one clear line that changes nothing."""
 
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 
 from guide.core.errors import CommandError
+from guide.core.repl.attempt import attempt
 from guide.core.repl.run import open_table
 
 
@@ -31,3 +34,21 @@ def test_cv_digits_int_refuses_are_refused_in_one_line(tmp_path, line, says):
         assert table.state == before
     finally:
         table.store.close()
+
+
+def lines_of(path: Path, game_id: str, *lines: str) -> list[str]:
+    table = open_table(path, [], 1, game_id=game_id)
+    try:
+        return [str(attempt(table, line)) for line in lines]
+    finally:
+        table.close()
+
+
+def test_key_value_numbers_keep_the_15_digit_limit(tmp_path):
+    """CV's `cv NAME COUNT=N...` took a 21-digit number (V-SCORE); KEY=VALUE is read like
+    every other number of a command line."""
+    out = lines_of(tmp_path / "cv.sqlite", "cv", "players Ann Bob",
+                   "cv Ann health=123456789012345678901", "cv Ann health=999999999999999")
+    assert out[1] == ("error: cv: counts is a number of 21 digits; at most 15 digits are"
+                      " read")
+    assert not out[2].startswith("error: cv: counts is a number")

@@ -31,5 +31,16 @@ def seated(names: list[str]) -> list[str]:
 
 ADVANCE = "next"
 
+
+# A table in play for the contract's random walk (tests/contract/hardening_walk.py), the
+# first Kaveri named `__delete__` (the state diff's old deletion marker).
+IN_PLAY = ["adventure amsterdam",
+           "kaveri __delete__ --ability Focused --technique Sadness --technique Love"
+           " --technique Cheer",
+           "kaveri Bob --ability Insensitive --technique Anger --technique Love"
+           " --technique Happy", "confront --scene 1"]
+# A name spelled like that marker kept through a reopen, and a line that reads the table then.
+MARKER = (["adventure amsterdam", "exchange __delete__ 2"], "house")
+
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["use Ann Anger --roll 10", "next"]

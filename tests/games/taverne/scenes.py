@@ -32,5 +32,12 @@ def seated(names: list[str]) -> list[str]:
 
 ADVANCE = "call"
 
+
+# A table in play for the contract's random walk (tests/contract/hardening_walk.py), the
+# first player named `__delete__` (the state diff's old deletion marker).
+IN_PLAY = ["player __delete__ --loot 3", "player Bob --loot 2", "player Cid --loot 1", "start"]
+# A name spelled like that marker kept through a reopen, and a line that reads the table then.
+MARKER = (["player __delete__ --loot 3", "player Bob --loot 2", "start"], "status")
+
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["attack Cecile --on Jacques --weapon 3", "attack Jacques --on Marie --weapon 1", "call"]
