@@ -22,5 +22,11 @@ ADVANCE = None
 # first character named `__delete__` (the state diff's old deletion marker).
 IN_PLAY = ["character __delete__", "character Bob", "start"]
 
+
+# Its table with four long names (the toolbar must still fit 80 columns), playing.
+def crowded(names: list[str]) -> list[str]:
+    return [*(build(["character", n]) for n in names), "start"]
+
+
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["end Ann"]

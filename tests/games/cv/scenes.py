@@ -38,5 +38,11 @@ IN_PLAY = ["players __delete__ Bob Cid"]
 # A name spelled like that marker kept through a reopen, and a line that reads the table then.
 MARKER = (["players __delete__ Bob Cid"], "status")
 
+
+# Its table with four long names (the toolbar must still fit 80 columns), playing.
+def crowded(names: list[str]) -> list[str]:
+    return [build(["players", *names])]
+
+
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["reroll Ann 1", "goal Bob 80"]

@@ -30,5 +30,11 @@ ADVANCE = None
 # first player named `__delete__` (the state diff's old deletion marker).
 IN_PLAY = ["players __delete__ Bob Cid", "deal"]
 
+
+# Its table with four long names (the toolbar must still fit 80 columns), playing.
+def crowded(names: list[str]) -> list[str]:
+    return [build(["players", *names])]
+
+
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["draw --as Ann", "discard --as Ann"]

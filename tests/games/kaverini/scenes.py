@@ -42,5 +42,12 @@ IN_PLAY = ["adventure amsterdam",
 # A name spelled like that marker kept through a reopen, and a line that reads the table then.
 MARKER = (["adventure amsterdam", "exchange __delete__ 2"], "house")
 
+
+# Its table with four long names (the toolbar must still fit 80 columns), playing.
+def crowded(names: list[str]) -> list[str]:
+    return [f"kaveri {n} --ability Focused --technique Cheer --technique Love"
+            " --technique custom:Hug" for n in names]
+
+
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["use Ann Anger --roll 10", "next"]

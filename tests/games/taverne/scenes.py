@@ -39,5 +39,11 @@ IN_PLAY = ["player __delete__ --loot 3", "player Bob --loot 2", "player Cid --lo
 # A name spelled like that marker kept through a reopen, and a line that reads the table then.
 MARKER = (["player __delete__ --loot 3", "player Bob --loot 2", "start"], "status")
 
+
+# Its table with four long names (the toolbar must still fit 80 columns), playing.
+def crowded(names: list[str]) -> list[str]:
+    return [*(build(["player", n], [("--loot", 2)]) for n in names), "start --beginner"]
+
+
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["attack Cecile --on Jacques --weapon 3", "attack Jacques --on Marie --weapon 1", "call"]
