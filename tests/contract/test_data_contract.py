@@ -11,7 +11,10 @@ from __future__ import annotations
 import copy
 import json
 import os
+import pickle
 import re
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -278,6 +281,28 @@ def test_a_list_as_a_key_is_a_positioned_problem(game, tmp_path):
     assert f"{target}:1:2: a key must be a plain value" in [str(p) for p in problems]
     with pytest.raises(GuideError, match=f"^{target}:1:"):
         kit.load(game, [folder])
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.id != "tally"],
+                         ids=[i for i in IDS if i != "tally"])
+def test_every_games_cached_box_is_the_box_it_builds(game, tmp_path):
+    """The bundled box through the cache (guide.core.boxcache), in a new process, equals the
+    one built without."""
+    code = (f"import pickle, sys; from guide.core.games import load; from guide.core import settings;"
+            f" sys.stdout.buffer.write(pickle.dumps(settings.load(load({game.id!r}), [])))")
+
+    def library(cache: str):
+        env = {**os.environ, "GUIDE_CACHE_DIR": cache}
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env,
+                             check=True)
+        return pickle.loads(out.stdout)
+
+    fresh = library("off")
+    first = library(str(tmp_path / "c"))       # builds and stores
+    assert list((tmp_path / "c").iterdir())
+    second = library(str(tmp_path / "c"))      # reads the stored one
+    assert fresh == first == second
+    assert kit.load(game, []) == fresh
 
 
 # --- the schema differential: mutations of each game's bundled files ------------------------
