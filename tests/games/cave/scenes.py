@@ -28,5 +28,8 @@ def crowded(names: list[str]) -> list[str]:
     return [*(build(["character", n]) for n in names), "start"]
 
 
+# Its players seated for the bots (tests/contract/test_bots_contract.py).
+BOTS_START = ["character Ann", "character Bob", "start"]
+
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["end Ann"]

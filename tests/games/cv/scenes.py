@@ -44,5 +44,11 @@ def crowded(names: list[str]) -> list[str]:
     return [build(["players", *names])]
 
 
+# Its players seated for the bots (tests/contract/test_bots_contract.py), with the table's
+# cards a whole game needs (guide bench's box).
+BOTS_BOX = Path(__file__).resolve().parents[2] / "data" / "cv-bench"
+BOTS_START = ["players Ann Bob", "card Ann Bicycle --points 1", "goal Ann 76", "goal Bob 78",
+              "public 80", "track"]
+
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["reroll Ann 1", "goal Bob 80"]

@@ -36,5 +36,8 @@ def crowded(names: list[str]) -> list[str]:
     return [build(["players", *names])]
 
 
+# Its players seated for the bots (tests/contract/test_bots_contract.py).
+BOTS_START = ["deal --friends Ann,Bob --bots 0"]
+
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["draw --as Ann", "discard --as Ann"]

@@ -45,5 +45,10 @@ def crowded(names: list[str]) -> list[str]:
     return [*(build(["player", n], [("--loot", 2)]) for n in names), "start --beginner"]
 
 
+# Its players seated for the bots (tests/contract/test_bots_contract.py).
+BOTS_START = ["player Ann", "player Bob", "player Cid", "start --beginner",
+              "player Ann --loot 2", "player Bob --loot 1", "player Cid --loot 3",
+              "start --beginner"]
+
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["attack Cecile --on Jacques --weapon 3", "attack Jacques --on Marie --weapon 1", "call"]
