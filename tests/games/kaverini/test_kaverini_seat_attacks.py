@@ -1,14 +1,17 @@
 """Kaverini's seats under attack (issue 16, "Must hold"; the core's own checks are in
 tests/core/test_seat_attacks*.py, on Tally): a Kaveri's waiting "Pass this turn" cannot end
 another Kaveri's turn, nor be taken once the table moved past it; a Kaveri who left the
-party gets nothing from its old link; and the TV page, opened with the TV's token, draws
-the party and none of the Tour Guide's secrets in a real browser."""
+party gets nothing from its old link; the TV page, opened with the TV's token, draws the
+party and none of the Tour Guide's secrets in a real browser; and at the Tour Guide's
+prompt a seat's move waits for Enter and Ctrl-C discards it."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
+import sqlite3
 import shutil
 import subprocess
 import sys
@@ -97,3 +100,66 @@ def test_with_a_tv_token_the_tv_page_draws_in_a_real_browser(party, tmp_path):
     assert 'data-name="Ann"' in drawn and 'data-name="Bob"' in drawn    # nothing, before
     assert "Stroopwafel" not in drawn and "Loud Squawk" not in drawn
     party.do("view --stop")
+
+
+def test_at_the_prompt_a_seats_move_waits_for_enter_and_ctrl_c_discards_it(tmp_path):
+    """A real terminal: Ann's move sits at the prompt and changes nothing until Enter; sent
+    again after it ran, it is refused; Bob's pass, discarded with Ctrl-C, never runs; Ann's
+    token cannot move on Bob's turn."""
+    from terminal import Terminal, terminal_env
+
+    term = Terminal(["play", "--campaign", str(tmp_path / "c.sqlite"), "--seed", "1"],
+                    terminal_env(tmp_path), rows=40, cols=160)
+    try:
+        term.wait_for("guide>")
+        for line in ("adventure amsterdam",
+                     "kaveri Ann --ability Focused --technique Sadness --technique Cheer"
+                     " --technique Love",
+                     "kaveri Bob --ability Insensitive --technique Anger --technique Love"
+                     " --technique Happy", "confront Gull", "view", "seats --no-qr"):
+            term.line(line)
+        term.wait_for("Bob: http")
+        # the links as the campaign keeps them (the screen may carry a terminal's echo)
+        with sqlite3.connect(f"file:{tmp_path / 'c.sqlite'}?mode=ro", uri=True) as db:
+            tokens = dict(db.execute("SELECT seat, token FROM seats").fetchall())
+            served = db.execute("SELECT value FROM meta WHERE key='served'").fetchone()[0]
+        port = int(served.rstrip("/").rsplit(":", 1)[1])
+        ann, bob = tokens["Ann"], tokens["Bob"]
+        assert f"Ann: {served}seat/{ann}" in term.text.replace("\n", "")
+
+        def page(token: str) -> dict:
+            return json.loads(get(port, f"/seat/{token}/state.json")[2])
+
+        mine = page(ann)
+        cheer = [m["id"] for m in mine["moves"]                  # grouped: technique, target
+                 if m.get("group", [])[:2] == ["Technique", "Cheer: Grin"]][0]
+        assert move(port, ann, cheer, mine["version"]) == (202, "sent")
+        term.wait_for('use Ann Cheer --on "Rogue Herring Gull"')   # at the prompt, not typed
+        assert page(ann)["view"]["confrontation"]["turn"] == ["Ann", "Bob"]   # not without Enter
+        term.line("")
+        term.wait_for("(from Ann's seat)")
+        term.wait_for("Ann uses Grin (Cheer 1)")
+        assert move(port, ann, cheer, mine["version"]) == (409, "the table has moved on: choose again")
+        theirs = page(bob)
+        assert page(ann)["moves"] == [] and theirs["your_turn"]
+        assert move(port, ann, 0, theirs["version"]) == (409, "not one of your moves now")
+        passing = [m["id"] for m in theirs["moves"] if m["label"] == "Pass this turn"][0]
+        assert move(port, bob, passing, theirs["version"]) == (202, "sent")
+        offered(term, r"Bob's seat sent this|>\s*next\s*$")      # the note, or the line
+        term.send("\x03")                                    # Ctrl-C: discarded
+        term.line("seats moves")
+        term.wait_for("No move is waiting.")
+        assert page(bob)["view"]["confrontation"]["turn"] == ["Bob"]
+    finally:
+        term.close()
+
+
+def offered(term, pattern: str, seconds: float = 20) -> None:
+    """Until the screen matches `pattern` (a line at the prompt, or the toolbar's note)."""
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if re.search(pattern, term.text, re.M):
+            return
+    raise AssertionError(f"never offered: {pattern!r}; the screen shows:\n{term.text}")
