@@ -1,7 +1,18 @@
 """Tally's scenes: the lines that set up its tables for the contract tests (tests/contract,
-read through gamelist.scenes). A new game's tests/games/<game>/scenes.py gives the same
-names: SECRETS (when random lines seldom reach its secrets), SEATED_NAMES, seated and
-ADVANCE, PLAY_ON; BOX when its decks are the table's own cards."""
+read through gamelist.scenes). A new game writes its own tests/games/<game>/scenes.py with
+these names (those marked optional where they apply):
+
+- SEATED_NAMES, seated(names), ADVANCE: its table seated with names that need quoting, and
+  the line the game master types to move play on (None: the seats alone);
+- PLAY_ON: the lines its campaign saved in tests/data/campaigns takes next;
+- SECRETS (optional): scenes that reach the secrets random lines seldom reach, each with the
+  kinds of secret it must reach; SEALING (optional): lines after which a seat's move seals
+  a choice; SEALS = False when its scenes seal none;
+- IN_PLAY (optional): lines that bring its table into play before the random walk, the
+  first player named `__delete__`; MARKER (optional): such a name's lines and a check;
+- crowded(names) (optional): its table with four long names, playing;
+- BOTS_START, BOTS_BOX (optional, a game with bots): its players seated for the bots, and
+  the box a whole game needs; BOX (optional): the box its scenes need."""
 
 from __future__ import annotations
 
