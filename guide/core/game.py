@@ -130,10 +130,11 @@ class Game:
         return []
 
     def seat_moves(self, table: Table, seat: str) -> Sequence[Move]:
-        """The moves that seat may make now, each legal as it is: a `guide.core.seats.Move`
-        (its command's words, built into its line by `Move.of`; its label, the groups its
-        button sits in, small print). Its page's buttons, a bot's choices and the contract's
-        random lines are these."""
+        """The moves that seat may make now, each legal as it is: a `guide.core.moves.Move`
+        as data, `table.registry.move(command, label, group, detail, **values)` (the command
+        by name, its values by parameter name; the line is built from the command's
+        declaration). Its page's buttons, a bot's choices and the contract's random lines
+        are these."""
         return []
 
     def secret_variants(self, table: Table) -> list[Secret]:

@@ -24,6 +24,7 @@ import inspect
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -73,8 +74,10 @@ def recording() -> Iterator[set[tuple[str, str | None, str]]]:
 
 @cache
 def catalogue(name: str, code: str) -> _gettext.GNUTranslations | None:
-    """The compiled catalogue of one domain in one language, or None where there is none."""
-    path = LOCALE / code / "LC_MESSAGES" / f"{name}.mo"
+    """The compiled catalogue of one domain in one language, or None where there is none
+    (in guide/locale, or the folder of a game outside guide/: Domain.folder)."""
+    known = _domains.get(name)
+    path = (known.folder if known else LOCALE) / code / "LC_MESSAGES" / f"{name}.mo"
     try:
         with path.open("rb") as f:
             return _gettext.GNUTranslations(f)
@@ -107,11 +110,16 @@ def _plural(names: tuple[str, ...], key: str, n: int) -> str | None:
 
 
 class Domain:
-    """The translations of one catalogue, falling back to the core's, then to English."""
+    """The translations of one catalogue, falling back to the core's, then to English.
+    `package`: the package whose words it holds, for a game outside guide/ (None: guide's
+    own, `guide.games.<name>`); `folder`: where its catalogues are (guide/locale, or that
+    package's `locale/`)."""
 
     def __init__(self, name: str):
         self.name = name
         self.names = (name,) if name == CORE else (name, CORE)
+        self.package: str | None = None
+        self.folder = LOCALE
 
     def _miss(self, context: str | None, message: str) -> None:
         for misses in _misses:
@@ -160,21 +168,38 @@ class Domain:
 _domains: dict[str, Domain] = {}     # every catalogue asked for so far, the games' included
 
 
-def domain(name: str) -> Domain:
+def domain(name: str, package: str | None = None) -> Domain:
     """The domain of that name. A game's comes into being when its modules take their
     functions, and the table loads a game by `guide.core.games.load`, which asks for it too:
-    so every game at the table has registered its catalogue here."""
+    so every game at the table has registered its catalogue here. A game outside guide/
+    names its package (`domain("tally", __package__)`): its catalogues are then in that
+    package's `locale/` folder, and its modules' help is said through them."""
     found = _domains.get(name)
     if found is None:
         found = _domains[name] = Domain(name)
+    if package is not None and found.package != package:        # a game outside guide/
+        found.package, found.folder = package, _folder_of(package) / "locale"
+        catalogue.cache_clear()
     return found
 
 
+def _folder_of(package: str) -> Path:
+    """The folder of an importable package (the one being imported, at its first `domain`)."""
+    spec = find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise ValueError(f"{package!r} is not an importable package")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
 def domain_of(module: str) -> Domain:
-    """The domain of a module's words: `guide.games.<id>...` is that game's, the rest the core's."""
+    """The domain of a module's words: `guide.games.<id>...` is that game's, a module of a
+    game's package outside guide/ is that game's, the rest the core's."""
     parts = module.split(".")
     if len(parts) > 2 and parts[0] == "guide" and parts[1] == "games":
         return domain(parts[2])
+    for found in list(_domains.values()):
+        if found.package and (module == found.package or module.startswith(found.package + ".")):
+            return found
     return domain(CORE)
 
 

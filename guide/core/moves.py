@@ -49,7 +49,8 @@ class Move:
            detail: str = "", key: str = "", values: Mapping[str, Any] | None = None) -> Move:
         """The move that runs `command` (declared by the click command `declared`) with
         these values by parameter name. The line is built from the declaration: the
-        arguments in their order, an option by its long name, a flag when true, a repeated
+        arguments in their order, an option by its long name, a flag when true (of several
+        flags that set one parameter, the one whose value it is), a repeated
         option once per value, a value None or a flag false left out. Each word is quoted as
         it needs (guide.core.line.build). A name that is no parameter, or a required argument
         left out, is the game's mistake: a TypeError, which the contract finds."""
@@ -68,13 +69,16 @@ class Move:
                     if param.required:
                         raise TypeError(f"{command}: the argument {param.name} is required")
                     continue
-                many = param.nargs != 1 and not isinstance(value, str)
+                many = param.nargs != 1 and isinstance(value, (list, tuple))
                 words += list(value) if many else [value]
                 continue
             if value is None or value is False or not isinstance(param, click.Option):
                 continue
             flag = _long(param)
-            if param.is_flag:
+            if param.is_flag and not param.is_bool_flag:
+                if value == param.flag_value:     # one of several flags of one parameter
+                    options.append((flag, None))
+            elif param.is_flag:
                 options.append((flag, None))
             elif param.multiple:
                 options += [(flag, v) for v in value]

@@ -1,5 +1,11 @@
 """Extraction, update, compilation and checks of the gettext catalogues (with Babel; the
-table itself reads only the compiled `.mo`, with Python's gettext). See `__main__`."""
+table itself reads only the compiled `.mo`, with Python's gettext). See `__main__`.
+
+The project's own domains (the core and its games) live in guide/locale. A game outside
+guide/ (a distribution of its own, or Tally in the tests) keeps its catalogue in its own
+package's `locale/` folder (`guide.core.i18n.domain(id, __package__)`), in the languages of
+its settings; the functions below take it once `outside` has it (the command line's
+`MODULE:CLASS` or installed game id)."""
 
 from __future__ import annotations
 
@@ -18,7 +24,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from guide.core import settings
-from guide.core.i18n import CLICK_MODULES, CORE, LOCALE
+from guide.core.game import Game
+from guide.core.i18n import CLICK_MODULES, CORE, ENGLISH, LOCALE, domain
 
 ROOT = LOCALE.parent.parent          # the repository (or the site-packages folder)
 GAMES = ("kaverini", "cv", "taverne", "kaivo", "cave")
@@ -29,22 +36,59 @@ TRANSLATED: dict[str, tuple[str, ...]] = {CORE: ("uk", "fr"), "cv": ("uk",), "ta
 # 1 point, 2 points" with two forms, as GNU gettext and the translators' tools have it.
 PLURALS: dict[str, tuple[int, str]] = {"fr": (2, "(n > 1)")}
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2)}
+# Games outside guide/ whose catalogues are kept here too, by id (`add_outside`).
+outside: dict[str, Game] = {}
 
 Key = tuple[str | None, str | tuple[str, str]]     # (context, msgid or (singular, plural))
+
+
+def add_outside(spec: str) -> str:
+    """A game outside guide/, by `MODULE:CLASS` (importable) or installed id, taken in by
+    the functions below; its id. A ValueError if it has no catalogue folder of its own."""
+    from guide.core.games import load
+
+    if ":" in spec:
+        module, _sep, attribute = spec.partition(":")
+        game = getattr(importlib.import_module(module), attribute)()
+    else:
+        game = load(spec)
+    if not isinstance(game, Game) or not game.id or domain(game.id).package is None:
+        raise ValueError(f"{spec}: not a game whose package names its catalogue"
+                         " (domain(ID, __package__))")
+    outside[game.id] = game
+    return game.id
+
+
+def _game(name: str) -> Game:
+    from guide.core.games import load
+
+    return outside[name] if name in outside else load(name)
+
+
+def translated(name: str) -> tuple[str, ...]:
+    """The languages a domain is translated into: the project's table, or an outside game's
+    own languages but English."""
+    if name in outside:
+        return tuple(c for c in outside[name].settings.languages if c != ENGLISH)
+    return TRANSLATED.get(name, ())
 
 
 def sources(name: str) -> list[Path]:
     guide = LOCALE.parent
     if name == CORE:
         return [guide / "cli.py", *sorted((guide / "core").rglob("*.py"))]
+    if name in outside:
+        return sorted(domain(name).folder.parent.rglob("*.py"))
     return sorted((guide / "games" / name).rglob("*.py"))
 
 
 def _where(path: Path) -> str:
-    try:
-        return str(path.relative_to(ROOT))
-    except ValueError:
-        return path.name
+    """A source's place in a catalogue: from its package's folder for a game outside guide/
+    (`tally/rules.py`, as its help is placed), from the repository for the project's own."""
+    for base in (*(domain(n).folder.parent.parent for n in outside), ROOT):
+        if path.is_relative_to(base):
+            return str(path.relative_to(base))
+    return path.name
 
 
 def extracted(name: str) -> dict[Key, set[str]]:
@@ -83,11 +127,10 @@ def _help_texts(name: str) -> Iterator[tuple[str, str | None, str]]:
     import click
 
     from guide.core.commands import CORE as CORE_COMMANDS
-    from guide.core.games import load
     from guide.core.reference import REFERENCE
     from guide.core.registry import metavar_word
 
-    registry = CORE_COMMANDS.merged(REFERENCE) if name == CORE else load(name).commands
+    registry = CORE_COMMANDS.merged(REFERENCE) if name == CORE else _game(name).commands
     families = set(registry.families)
     for cmd in registry.commands.values():
         module = cmd.function.__module__
@@ -120,12 +163,10 @@ def _cli_texts(name: str) -> Iterator[tuple[str, str | None, str]]:
 
         found += help_texts(cli)
     else:
-        from guide.core.games import load
-
-        game = load(name)
+        game = _game(name)
         for command in game.cli():
             found += help_texts(command)
-        module = f"guide.games.{name}"
+        module = domain(name).package or f"guide.games.{name}"
         for schema in settings.schemas(game).values():
             found += [(module, "schema", text) for text in described(schema)]
         for option in settings.start_options(game):
@@ -181,11 +222,11 @@ def _fields(message: str | tuple[str, str]) -> set[str]:
 
 
 def pot_path(name: str) -> Path:
-    return LOCALE / f"{name}.pot"
+    return domain(name).folder / f"{name}.pot"
 
 
 def po_path(name: str, code: str) -> Path:
-    return LOCALE / code / "LC_MESSAGES" / f"{name}.po"
+    return domain(name).folder / code / "LC_MESSAGES" / f"{name}.po"
 
 
 def _write(path: Path, cat: Catalog) -> None:
@@ -200,13 +241,16 @@ def _stable(po: bytes) -> bytes:
     return re.sub(rb'"(POT-Creation-Date|PO-Revision-Date): [^"]*\\n"\n', b"", po)
 
 
-def extract_all() -> None:
-    for name in DOMAINS:
+def extract_all(names: tuple[str, ...] = DOMAINS) -> None:
+    for name in names:
         _write(pot_path(name), template(name))
 
 
-def update_all() -> None:
-    for name, codes in TRANSLATED.items():
+def update_all(names: tuple[str, ...] = DOMAINS) -> None:
+    for name in names:
+        codes = translated(name)
+        if not codes:
+            continue
         with pot_path(name).open("rb") as f:
             pot = read_po(f)
         for code in codes:
@@ -233,9 +277,9 @@ def compiled(path: Path) -> bytes:
     return out.getvalue()
 
 
-def compile_all() -> None:
-    for name, codes in TRANSLATED.items():
-        for code in codes:
+def compile_all(names: tuple[str, ...] = DOMAINS) -> None:
+    for name in names:
+        for code in translated(name):
             po = po_path(name, code)
             po.with_suffix(".mo").write_bytes(compiled(po))
 
@@ -267,10 +311,10 @@ def wrong_fields(cat: Catalog) -> list[str]:
     return out
 
 
-def check() -> list[str]:
+def check(names: tuple[str, ...] = DOMAINS) -> list[str]:
     """What is behind the code: a .pot, a .po lacking (or not translating) a message, a .mo."""
     problems = []
-    for name in DOMAINS:
+    for name in names:
         fresh = template(name)
         path = pot_path(name)
         if not path.exists():
@@ -282,7 +326,7 @@ def check() -> list[str]:
             problems.append(f"{path}: behind the code (python -m guide.locale update):"
                             f" {len(keys(fresh) - keys(pot))} new, {len(keys(pot) - keys(fresh))}"
                             " gone")
-        for code in TRANSLATED.get(name, ()):
+        for code in translated(name):
             po = po_path(name, code)
             with po.open("rb") as f:
                 cat = read_po(f, locale=code)

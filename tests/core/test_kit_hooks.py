@@ -297,5 +297,3 @@ def test_a_game_without_a_clock_has_no_timer(tmp_path):
 
     t = Table(Plain(), None, None, Dice(1))
     assert t.timer() is None and t.due() is None
-
-

@@ -22,6 +22,14 @@ def give(t, giver: str, taker: str, food: int | None, cooked: bool, splits: tupl
     """Give food. Example: give Ann Bob --food 3"""
 
 
+@commands.command("eat", "turn")
+@click.argument("who")
+@click.option("--raw", "how", flag_value="raw", default="raw")
+@click.option("--cooked", "how", flag_value="cooked")
+def eat(t, who: str, how: str) -> None:
+    """Eat. Example: eat Ann --cooked"""
+
+
 @commands.command("character", "turn")
 @click.argument("name", nargs=-1, required=True)
 def character(t, name: tuple[str, ...]) -> None:
@@ -55,3 +63,9 @@ def test_several_words_go_to_an_argument_of_many_as_one_name():
 def test_a_missing_argument_or_a_stray_name_is_the_games_mistake(values):
     with pytest.raises(TypeError):
         commands.move("give", "x", **values)
+
+
+def test_of_several_flags_that_set_one_parameter_only_the_value_s_own_is_written():
+    move = commands.move("eat", "cooked", who="Ann", how="cooked")
+    assert move.line == "eat Ann --cooked"
+    assert read(move.line)["how"] == "cooked"

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import math
 import random
-import secrets
 from typing import Any
 
+from guide.core import sealed
 from guide.core.errors import RuleError
 
 from . import pool
@@ -61,7 +61,8 @@ def _card(lib: Library, named: dict[str, BoxCard], name: str, type_: str | None 
         card["cost"] = list(sp.cost or [])
         card["gives"] = list(sp.symbols) + list(sp.tokens)
         box = lib.box.get(number)
-        card["points"] = (box.points if box is not None else None) or (0 if card["type"] == "property" else None)
+        points = box.points if box is not None else None
+        card["points"] = points or (0 if card["type"] == "property" else None)
         return card
     card = new_card(name, type_ or "event")
     if card["type"] == "property":
@@ -95,7 +96,7 @@ def sample(lib: Library, view: dict[str, Any], seat: str, rng: random.Random) ->
             "track": {"slots": slots, "decks": dict(track["decks"]), "help": list(track["help"]),
                       "cards": cards, "piles": piles},
             "public": view_goals(view), "scored": False, "over": view["over"],
-            "lang": view.get("lang", ""), "seal_key": secrets.token_hex(16)}
+            "lang": view.get("lang", ""), "seal_key": sealed.new_key()}
 
 
 class _Seen:

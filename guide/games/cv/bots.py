@@ -24,6 +24,7 @@ from guide.core.i18n import domain
 from guide.core.table import Table
 
 from . import belief, score
+from .commands import commands
 
 _, ngettext, pgettext = domain("cv").functions()
 GOALS = list(range(76, 84))        # V-SCORE-4: the life goals
@@ -45,10 +46,10 @@ class CvBots(BotKit):
     def candidates(self, moves: list, view: dict, seat: str, rng: random.Random) -> list:
         """Every move but the rerolls, and a few sets of dice to reroll: every die the seat
         may reroll, and others drawn at random (a roll of five dice has 31 sets)."""
-        rerolls = [m for m in moves if m.line.startswith("reroll ")]
-        rest = [m for m in moves if not m.line.startswith("reroll ")]
+        rerolls = [m for m in moves if m.command == "reroll"]
+        rest = [m for m in moves if m.command != "reroll"]
         if len(rerolls) > self.rerolls:
-            widest = max(rerolls, key=lambda m: len(m.line.split()))
+            widest = max(rerolls, key=lambda m: len(dict(m.values)["positions"]))
             others = [m for m in rerolls if m is not widest]
             rerolls = [widest, *rng.sample(others, self.rerolls - 1)]
         return rest + rerolls
@@ -66,9 +67,9 @@ class CvBots(BotKit):
     def setup(self, seats: list[str], rng: random.Random) -> list[str]:
         goals = rng.sample(GOALS, 2 * len(seats) - 1)
         # the Bicycle (V-SET-1) prints its points on the table's card: the bench gives it 1
-        return ([f"players {' '.join(seats)}", f"card {seats[0]} Bicycle --points 1"]
-                + [f"goal {s} {g}" for s, g in zip(seats, goals, strict=False)]
-                + ["public " + " ".join(map(str, goals[len(seats):]))] + ["track"])
+        return [_line("players", names=seats), _line("card", name=seats[0], card="Bicycle", points=1),
+                *(_line("goal", name=s, goal=g) for s, g in zip(seats, goals, strict=False)),
+                _line("public", goals=goals[len(seats):]), _line("track")]
 
     def outcome(self, table: Table) -> Outcome | None:
         s: Any = table.state
@@ -85,24 +86,28 @@ class CvBots(BotKit):
 
     def figures(self, outcomes: list[Outcome], seats: list[str]) -> list[str]:
         n = max(len(outcomes), 1)
-        sums: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-        for o in outcomes:
-            for goal, points in o.figures["goals"].items():
-                sums[goal][0] += points
-                sums[goal][1] += 1
         mean = sum(sum(o.figures["totals"].values()) / len(o.figures["totals"])
                    for o in outcomes) / n
         return [_("Points by goal (mean where dealt):")] + [
-            f"  {g}: {p / k:.2f} ({k}x)" for g, (p, k) in sorted(sums.items())] + [
+            f"  {g}: {p / k:.2f} ({k}x)" for g, (p, k) in sorted(_by_goal(outcomes).items())] + [
             _("Mean points a player: {mean:.1f}").format(mean=mean)]
 
     def figures_json(self, outcomes: list[Outcome], seats: list[str]) -> dict[str, Any]:
-        sums: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-        for o in outcomes:
-            for goal, points in o.figures["goals"].items():
-                sums[goal][0] += points
-                sums[goal][1] += 1
-        return {"goals": {g: round(p / k, 3) for g, (p, k) in sums.items()}}
+        return {"goals": {g: round(p / k, 3) for g, (p, k) in _by_goal(outcomes).items()}}
+
+
+def _by_goal(outcomes: list[Outcome]) -> dict[str, list[int]]:
+    """Each goal's points over the games it was dealt in, and how many games: [points, games]."""
+    sums: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for o in outcomes:
+        for goal, points in o.figures["goals"].items():
+            sums[goal][0] += points
+            sums[goal][1] += 1
+    return sums
+
+def _line(command: str, **values: Any) -> str:
+    """The line of one of CV's commands with these values, built from its declaration."""
+    return commands.move(command, command, **values).line
 
 
 KIT = CvBots()

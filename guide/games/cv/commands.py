@@ -15,8 +15,8 @@ from guide.core.registry import Registry
 from guide.core.result import Result
 
 from . import dice, phase, score, screen, take, track
-from .library import BoxCard, Library
-from .model import Card, CvState, CvTable
+from .library import BoxCard
+from .model import Card, CvTable
 from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TRACK_CARD, TYPE
 from .render import Renderer
 
@@ -27,18 +27,10 @@ command = commands.command
 _, ngettext, pgettext = domain("cv").functions()
 
 
-def lib_of(t: CvTable) -> Library:
-    return t.library
-
-
-def state_of(t: CvTable) -> CvState:
-    return t.state
-
-
 def run(t: CvTable, fn: Callable[..., list[dict[str, Any]]], *args: Any, **kw: Any) -> Result:
     """Run a rule on the table's state (a copy the table throws away on a refusal) and tell
     its events."""
-    events = fn(state_of(t), lib_of(t), *args, **kw)
+    events = fn(t.state, t.library, *args, **kw)
     t.tell_all(events)
     return Result()
 
@@ -47,13 +39,13 @@ def symbols(t: CvTable, text: str | None, option: str) -> list[str] | None:
     if text is None:
         return None
     try:
-        return lib_of(t).symbol_list(text)
+        return t.library.symbol_list(text)
     except RuleError as e:
         raise CommandError(_("{option}: {e}").format(option=option, e=e)) from None
 
 
 def word(t: CvTable, kind: str, text: str) -> str:
-    return {"type": lib_of(t).card_type, "symbol": lib_of(t).symbol, "deck": lib_of(t).deck}[kind](text)
+    return {"type": t.library.card_type, "symbol": t.library.symbol, "deck": t.library.deck}[kind](text)
 
 
 # --- setup -------------------------------------------------------------------------------
@@ -73,14 +65,14 @@ def track_(t: CvTable, sizes: tuple[tuple[str, int], ...]) -> Result:
     With a card file, alone it shuffles the decks and deals the track.
 
     Example: track youth=25 maturity=25 old_age=20"""
-    st = state_of(t)
+    st = t.state
     if not sizes:
-        if st["track"] is None and lib_of(t).dealt():
+        if st["track"] is None and t.library.dealt():
             return run(t, track.deal, t.dice)
         if st["track"] is not None and track.dealt(st["track"]):
-            return Result([Renderer(lib_of(t), screen.speaks(t)).render(track.shown(st["track"])) or ""])
+            return Result([Renderer(t.library, t.language).render(track.shown(st["track"])) or ""])
         return Result(screen.track_lines(t))
-    if lib_of(t).dealt():
+    if t.library.dealt():
         raise CommandError(_("the card file holds the decks: track alone shuffles and deals them"))
     counts = {word(t, "deck", k): v for k, v in sizes}
     return run(t, track.setup, counts)
@@ -137,7 +129,7 @@ def reroll(t: CvTable, name: str, positions: tuple[int, ...], faces: str | None)
 def change(t: CvTable, name: str, card: str, target: str, symbol: str) -> Result:
     """35 Illusionist or 45 Trip around the world: a die (3) or token (t1) shows SYMBOL.
     Example: change Ann 45 3 money"""
-    found = lib_of(t).special(card)
+    found = t.library.special(card)
     if found is None:
         raise CommandError(_("{card!r} changes no symbol (35 Illusionist, 45 Trip around the world)").format(
             card=card))
@@ -185,7 +177,7 @@ def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str
     Example: take Ann "Used car" --type property --cost 3money --points 2"""
     if points is not None and points < 0 or die is not None and die < 0:
         raise CommandError(_("--points and --die are 0 or more"))
-    lib, st = lib_of(t), state_of(t)
+    lib, st = t.library, t.state
     chosen = word(t, "type", type_) if type_ else None
     if place is not None and card is not None:
         raise CommandError(_("take NAME CARD or take NAME --track N, not both"))
@@ -216,7 +208,7 @@ def _printed_card(t: CvTable, card: str | None, place: int | None, slot: int | N
     """A card of the card file, as it prints it, and its place: from the dealt track (by
     `card`, or at `place`), else the card file's card `boxed`; `chosen`: a two-coloured
     card's stack (V-TWO-1)."""
-    lib, st = lib_of(t), state_of(t)
+    lib, st = t.library, t.state
     if dealt:
         found, slot = take.on_track(st, lib, card, place if place is not None else slot)
     elif place is not None:
@@ -233,7 +225,7 @@ def _typed_card(t: CvTable, card: str | None, chosen: str | None, **typed: Any) 
     if card is None:
         raise CommandError(_("take NAME CARD --type T --cost SYMBOLS (or a card file:"
                              " guide new box --game cv DIR)"))
-    before = take.known(state_of(t), card, exact=chosen is not None)    # a card typed before
+    before = take.known(t.state, card, exact=chosen is not None)    # a card typed before
     if chosen is None and before is None:
         raise CommandError(_("--type T: the card's type (Health, Job, ...); a card typed before"
                              " is found by its name, and a card file lists them all"))
@@ -279,12 +271,12 @@ def _ask_stack(t: CvTable, who: str, card: str, kinds: list[str]) -> str:
     """V-TWO-1 at the terminal: the stack a waiting two-coloured card goes into, asked of
     its owner when a card of one of its colours comes; a wrong answer asks again."""
     assert t.ask is not None
-    lang = screen.speaks(t)
-    names = [lib_of(t).types[k].name(lang) for k in kinds]
+    lang = t.language
+    names = [t.library.types[k].name(lang) for k in kinds]
     question = _("{player}'s {card} waits for a stack (V-TWO-1): {choices}").format(
         player=who, card=card, choices=" / ".join(names))
     said = question
-    spoken = {fold(n): k for k in kinds for n in (k, *(lib_of(t).types[k].name(x) for x in ("en", "uk")))}
+    spoken = {fold(n): k for k in kinds for n in (k, *(t.library.types[k].name(x) for x in ("en", "uk")))}
     while True:
         answer = fold(t.ask(said, names + list(kinds)).strip())
         found = {k for n, k in spoken.items() if answer and n.startswith(answer)}
@@ -301,7 +293,7 @@ def _ask_stack(t: CvTable, who: str, card: str, kinds: list[str]) -> str:
 def _as_printed(t: CvTable, typed: take.Typed, given: dict[str, Any]) -> None:
     """Values typed beside a card of the card file must be what it prints (a seat's move
     writes them all); one that is not is refused, never silently replaced."""
-    lib = lib_of(t)
+    lib = t.library
     printed: dict[str, Any] = {"--also": typed.also, "--cost": sorted(typed.cost or []),
                                "--gives": sorted(typed.gives), "--upkeep": sorted(typed.upkeep),
                                "--points": typed.points, "--die": typed.dice}
@@ -318,7 +310,7 @@ def _as_printed(t: CvTable, typed: take.Typed, given: dict[str, Any]) -> None:
             wrong.append(option)
     if wrong:
         raise CommandError(_("{options}: not what the card file prints for {card}").format(
-            options=", ".join(wrong), card=lib.card_name(typed.number, screen.speaks(t)) or typed.name))
+            options=", ".join(wrong), card=lib.card_name(typed.number, t.language) or typed.name))
 
 
 def cost_of(t: CvTable, card: str, text: str | None, free: bool) -> list[str] | None:
@@ -326,13 +318,13 @@ def cost_of(t: CvTable, card: str, text: str | None, free: bool) -> list[str] | 
     terminal and refused in a script (a card is never free by silence). A card whose cost
     the seed gives (41, 57, 60) or one taken free needs none."""
     if text is None:
-        found = lib_of(t).special(card)
+        found = t.library.special(card)
         if free or (found is not None and found[1].cost is not None):
             return None
         if t.ask is None:
             raise CommandError(take.missing_cost(card))
         text = t.ask(_("What does {card} cost? (symbols such as 2money,health; none if nothing)").format(
-            card=card), [*lib_of(t).symbols, "none"]).strip()
+            card=card), [*t.library.symbols, "none"]).strip()
         if not text:
             raise CommandError(take.missing_cost(card))
     if fold(text) in NO_COST:
@@ -379,7 +371,7 @@ def play(t: CvTable, name: str, card: str, gives: str | None, anyway: bool) -> R
 @click.argument("name", required=False, type=PLAYER)
 def end(t: CvTable, name: str | None) -> Result:
     """End the turn: upkeep, the track, the tokens, the next player (V-TURN-1). Example: end"""
-    st = state_of(t)
+    st = t.state
     if name is None and st["turn"] is not None:
         name = st["players"][st["turn"]["player"]]["name"]
     return run(t, phase.end, name or "")
@@ -454,6 +446,6 @@ def score_(t: CvTable) -> Result:
     """Every player's points, line by line, and the winner (V-SCORE-1..6).
 
     Example: score"""
-    events, _ = score.score(state_of(t), lib_of(t))
+    events, _ = score.score(t.state, t.library)
     t.tell_all(events)
     return Result()

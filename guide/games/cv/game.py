@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from importlib import resources
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
@@ -46,7 +46,7 @@ class CvGame(Game):
     title = "CV"
     commands: ClassVar[Registry] = commands
     events = Events(dict.fromkeys(render.KINDS, lambda event, table: Renderer(
-        table.library, screen.speaks(table)).render(event)))
+        table.library, table.language).render(event)))
     settings = Settings(
         # the table's language: guide play --lang, or CV's own `lang` command (state["lang"])
         languages=("en", "uk"),
@@ -92,7 +92,7 @@ class CvGame(Game):
         special cards the seed describes (the rest are the table's own)."""
         wanted = library.card_type(card_type) if card_type is not None else None
         if library.box:
-            decks = {d.id: d for d in library.decks + library.box_decks}
+            decks = {d.id: d for d in library.all_decks()}
             listed = [c for c in sorted(library.box.values(), key=lambda c: c.number)
                       if wanted is None or wanted in c.types]
             rows = [[c.number, c.here, decks[c.deck].here, " / ".join(library.types[t].here for t in c.types),
@@ -107,10 +107,10 @@ class CvGame(Game):
         printed = library.box_card(name)
         if printed is not None:
             c = printed
-            deck = next(d for d in library.decks + library.box_decks if d.id == c.deck)
+            deck = library.deck_named(c.deck)
             none = _("none")
             lines = [f"{c.number} {c.en} ({c.uk}), {' / '.join(library.types[t].here for t in c.types)},"
-                     f" {deck.here}",
+                     f" {deck.here if deck else c.deck}",
                      _("cost: {cost}; gives: {gives}; dice: {dice}; upkeep: {upkeep}; points: {points}")
                      .format(cost=_cost(library, c.cost), gives=_cost(library, c.tokens), dice=c.dice,
                              upkeep=_cost(library, c.upkeep), points=none if c.points is None else c.points)]
@@ -125,9 +125,6 @@ class CvGame(Game):
         kind = library.types[s.type].en if s.type else _("typed by the table")
         return [f"{number} {s.en} ({s.uk}), {kind}", s.text["en"], s.text["uk"]]
 
-    def public_state(self, table: CvTable) -> dict:
-        return screen.public_state(table)
-
     def prompt(self, table: CvTable) -> str:
         return screen.prompt(table)
 
@@ -141,19 +138,13 @@ class CvGame(Game):
         """What each viewer sees (guide.core.viewers): the TV, `guide state`,
         and each seat's page with its own secret goal and hand."""
         if viewer.kind == "state":
-            return self.public_state(table)
+            return screen.public_state(table)
         if viewer.seat is not None:
-            return self.seat_view(table, viewer.seat)
-        return self.tv(table)
-
-    def tv(self, table: CvTable) -> dict[str, Any]:
+            return seats.seat_view(table, viewer.seat)
         return screen.view(table)
 
     def players(self, table: CvTable) -> list[Player]:
         return [Player(p["name"]) for p in table.state["players"]]
-
-    def seat_view(self, table: CvTable, seat: str) -> dict[str, Any]:
-        return seats.seat_view(table, seat)
 
     def bots(self) -> BotKit:
         return KIT

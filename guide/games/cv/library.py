@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
@@ -28,13 +28,11 @@ _, ngettext, pgettext = domain("cv").functions()
 
 
 
-@dataclass(frozen=True)
-class Named:
-    id: str
+class Bilingual:
+    """A thing of the box named in English and in the seed's Ukrainian (`en`, `uk`)."""
+
     en: str
     uk: str
-    icon: str = ""
-    uk_of: str = ""     # a deck's Ukrainian name as "of the deck" says it (колода Старості)
 
     def name(self, lang: str) -> str:
         return self.uk if lang == "uk" else self.en
@@ -44,6 +42,15 @@ class Named:
         """The name in the table's language now (guide.core.i18n)."""
         return self.name(current())
 
+
+@dataclass(frozen=True)
+class Named(Bilingual):
+    id: str
+    en: str
+    uk: str
+    icon: str = ""
+    uk_of: str = ""     # a deck's Ukrainian name as "of the deck" says it (колода Старості)
+
     @property
     def of_here(self) -> str:
         """The name after "deck" in the table's language now: the genitive in Ukrainian
@@ -52,7 +59,7 @@ class Named:
 
 
 @dataclass(frozen=True)
-class Special:
+class Special(Bilingual):
     """One special card of the seed (specials.yaml); `number` is the one it was typed as."""
 
     ids: tuple[int, ...]
@@ -72,17 +79,9 @@ class Special:
     change: dict[str, str] | None = None
     goal: dict[str, Any] | None = None
 
-    def name(self, lang: str) -> str:
-        return self.uk if lang == "uk" else self.en
-
-    @property
-    def here(self) -> str:
-        """The name in the table's language now (guide.core.i18n)."""
-        return self.name(current())
-
 
 @dataclass(frozen=True)
-class BoxCard:
+class BoxCard(Bilingual):
     """One card of the table's card file (box.yaml), as printed: `special` is the seed's
     appendix card of its number, whose rule it brings (V-... of docs/cv.md)."""
 
@@ -98,13 +97,6 @@ class BoxCard:
     points: int | None = None
     aliases: tuple[str, ...] = ()
     special: Special | None = None
-
-    def name(self, lang: str) -> str:
-        return self.uk if lang == "uk" else self.en
-
-    @property
-    def here(self) -> str:
-        return self.name(current())
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -137,6 +129,13 @@ class Library:
         """Does the card file hold the track's decks (then the track deals real cards)?"""
         return any(c.deck == d.id for c in self.box.values() for d in self.decks)
 
+    def all_decks(self) -> list[Named]:
+        """The track's decks and the card file's others (Childhood, the goals)."""
+        return self.decks + self.box_decks
+
+    def deck_named(self, deck: str) -> Named | None:
+        return next((d for d in self.all_decks() if d.id == deck), None)
+
     def deck_cards(self, deck: str) -> list[int]:
         return sorted(n for n, c in self.box.items() if c.deck == deck)
 
@@ -146,6 +145,12 @@ class Library:
         if w.isascii() and w.isdigit():      # "²" and "①" are digits int() refuses
             return self.box.get(int(w))
         return next((c for c in self.box.values() if w in {fold(n) for n in c.names}), None)
+
+    def shown(self, card: Mapping[str, Any], lang: str | None = None) -> str:
+        """A card as the players read it, on every screen alike: its name in `lang` (the
+        table's language now by default) from the card file, else the seed's special
+        card's, else as the table typed it."""
+        return self.card_name(card.get("number"), lang or current()) or str(card["name"])
 
     def card_name(self, number: int | None, lang: str) -> str | None:
         """The name of card `number` in a language: the card file's, else the seed's."""
@@ -216,16 +221,11 @@ class Library:
     def special(self, word: str) -> tuple[int, Special] | None:
         """A special card typed by number or name, with the number it has; None: not one."""
         w = fold(word).lstrip("#")
-        if w.isascii() and w.isdigit():
-            for s in self.specials:
-                if int(w) in s.ids:
-                    return int(w), s
+        # by name exactly: a card the table names may be a new one
+        number = w if w.isascii() and w.isdigit() else self._words["special"].get(w)
+        if number is None or (sp := self.special_by_id(int(number))) is None:
             return None
-        found = self._words["special"].get(w)    # exact: a card the table names may be new
-        if found is None:
-            return None
-        number = int(found)
-        return number, next(s for s in self.specials if number in s.ids)
+        return int(number), sp
 
     def special_by_id(self, number: int) -> Special | None:
         return next((s for s in self.specials if number in s.ids), None)
@@ -303,7 +303,7 @@ def template(lib: Library, typed: list[dict[str, Any]] | None = None, lang: str 
     by_number = {k["card"]["number"]: k for k in typed or [] if k["card"]["number"] is not None}
     unnumbered = [k for k in typed or [] if k["card"]["number"] is None]
     for deck, first, last in NUMBERING:
-        named = next((d for d in lib.decks + lib.box_decks if d.id == deck), None)
+        named = lib.deck_named(deck)
         lines.append(f"  ## {named.here if named else deck}: {first}-{last}")
         for number in range(first, last + 1):
             lines += _numbered_entry(lib, number, deck, deck in track, by_number.get(number), lang)
@@ -571,9 +571,8 @@ class _CardReader:
         self.lib = lib
         self.doc = doc
         self.problems: list[Problem] = []
-        self.decks = {fold(w): d.id for d in lib.decks + lib.box_decks for w in (d.id, d.en, d.uk)}
-        for d in lib.decks + lib.box_decks:
-            self.decks[fold(d.id.replace("_", " "))] = d.id
+        self.decks = {fold(w): d.id for d in lib.all_decks()
+                      for w in (d.id, d.en, d.uk, d.id.replace("_", " "))}
 
     def bad(self, path: tuple[str | int, ...], message: str) -> None:
         self.problems.append(self.doc.problem(("cards", *path), f"cards[{path[0] + 1}]"  # type: ignore[operator]
@@ -619,7 +618,7 @@ class _CardReader:
         """The deck entry `n` names (its id, a name or the id with spaces); None (told): none."""
         deck = self.decks.get(fold(str(e["deck"])))
         if deck is None:
-            known = [d.id for d in self.lib.decks + self.lib.box_decks]
+            known = [d.id for d in self.lib.all_decks()]
             self.bad((n, "deck"), _("unknown deck {deck!r}{suggest} (one of: {known})").format(
                 deck=e["deck"], suggest=suggest(str(e["deck"]), known), known=", ".join(known)))
         return deck
@@ -657,7 +656,7 @@ def _hold_seed_counts(lib: Library, dealt: dict[str, list[int]], bad: Callable[.
     for deck, first, last in NUMBERING:
         entries = dealt.get(deck, [])
         if len(entries) > last - first + 1:
-            named = next((d for d in lib.decks + lib.box_decks if d.id == deck), None)
+            named = lib.deck_named(deck)
             bad((entries[last - first + 1], "deck"), _(
                 "the {deck} deck holds {count} cards in the seed, and this is card {n} of it: a"
                 " card file holds no more").format(deck=named.here if named else deck,

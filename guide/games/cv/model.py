@@ -149,11 +149,10 @@ def pending(turn: Turn) -> list[Pending]:
 
 
 def player(state: CvState, name: str) -> Player:
-    for p in state["players"]:
-        if fold(p["name"]) == fold(name):
-            return p
+    """The player a typed name names, through the one resolver (guide.core.names.resolve:
+    the same name in any case, or a unique beginning), and its refusal."""
     names = [p["name"] for p in state["players"]]
-    try:          # the one resolver's refusal, as every name's (a unique beginning finds it)
+    try:
         found = resolve(name, names, pgettext("what", "player"))
     except (Ambiguous, Unknown) as e:
         raise RuleError(str(e)) from None

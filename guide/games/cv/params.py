@@ -35,7 +35,7 @@ def _track_cards(t: CvTable | None, words: list[str]) -> list[str]:
         return []
     lang = t.state["lang"] or "en"
     cards = t.state["track"].get("cards", [])
-    return [t.library.card_name(c["number"], lang) or c["name"] for c in cards if c]
+    return [t.library.shown(c, lang) for c in cards if c]
 
 
 def _decks(t: CvTable | None, words: list[str]) -> list[str]:

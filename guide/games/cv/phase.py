@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core import sealed
 from guide.core.errors import RuleError
 from guide.core.i18n import current as current_lang
 from guide.core.i18n import domain
@@ -55,9 +56,7 @@ def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
             raise RuleError(_("{n!r} is not a player's name").format(n=n))
     state["players"] = [new_player(n.strip(), lib) for n in names]
     if not state.get("seal_key"):         # the seats' goal codes (seats.py), made once
-        from .seats import new_key
-
-        state["seal_key"] = new_key()
+        state["seal_key"] = sealed.new_key()
     sp = lib.special_by_id(12)
     bike = new_card(sp.en if sp else "Bicycle", "property")
     bike["number"] = 12
@@ -322,14 +321,14 @@ def end(state: CvState, lib: Library, who: str) -> list[Event]:
     before this turn, V-FAIL-1), upkeep is paid, phase 4 records the cards taken, then phase 5."""
     turn, p = own_turn(state, who)
     if not state.get("seal_key"):         # a campaign from before the seats: its key now
-        from .seats import new_key
-
-        state["seal_key"] = new_key()
+        state["seal_key"] = sealed.new_key()
     owed = pool.misfortunes_owed(turn, p, lib)
     if owed and active(p):
-        raise RuleError(ngettext("{player} owes {owed} active card to Failure: lose {player} TYPE (V-FAIL-1)",
-                                 "{player} owes {owed} active cards to Failure: lose {player} TYPE (V-FAIL-1)",
-                                 owed).format(player=p['name'], owed=owed))
+        raise RuleError(ngettext("{player} owes {owed} active card to Failure:"
+                                 " lose {player} TYPE (V-FAIL-1)",
+                                 "{player} owes {owed} active cards to Failure:"
+                                 " lose {player} TYPE (V-FAIL-1)",
+                                 owed).format(player=p["name"], owed=owed))
     events = _upkeep(state, lib, p)     # V-UPKEEP-1: between misfortune and recording
     record_pending(state, lib)           # V-TURN-1 phase 4
     if state["track"] is not None:

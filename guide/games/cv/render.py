@@ -129,10 +129,6 @@ class Renderer:
         x = self.lib.types[t]
         return x.uk if self.lang == "uk" else f"{x.en} ({x.uk})"
 
-    def card(self, card: dict[str, Any]) -> str:
-        """A card of a dealt track by its name in the table's language (the card file's)."""
-        return self.lib.card_name(card.get("number"), self.lang) or str(card["name"])
-
     def deck(self, d: str) -> str:
         return next((x.name(self.lang) for x in self.lib.decks if x.id == d), d)
 
@@ -273,7 +269,7 @@ def _amended(r: Renderer, e: Event) -> dict[str, Any]:
 def _track(r: Renderer, e: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"decks": r.decks(e["decks"])}
     if "cards" in e:            # a dealt track (the card file): the cards by place, or those drawn
-        named = [r.card(c) for c in e["cards"]]
+        named = [r.lib.shown(c, r.lang) for c in e["cards"]]
         if "slots" in e:
             out["slots"] = ", ".join(f"{i} {n}" for i, n in enumerate(named, 1))
         else:
@@ -328,7 +324,8 @@ def _score_goal(r: Renderer, e: Event) -> dict[str, Any]:
     math = terms[0]
     if len(terms) > 1:          # the least of the counts: "min(...)"; Ukrainian says it in words
         with speaking(r.lang):
-            least = pgettext("score, two", "min({terms})") if len(terms) == 2 else pgettext("score", "min({terms})")
+            least = (pgettext("score, two", "min({terms})") if len(terms) == 2
+                     else pgettext("score", "min({terms})"))
         math = least.format(terms=", ".join(terms))
     public = ""
     if e["public"]:
@@ -364,7 +361,7 @@ _PREPARE: dict[str, Callable[[Renderer, Event], dict[str, Any]]] = {
     "track_laid": _track,
     "track_refilled": _track,
     "track_removed": lambda r, e: {"deck": r.deck(e["deck"]) if e.get("card") is None else
-                                   f"{r.card(e['card'])}, {r.deck(e['deck'])}"},
+                                   f"{r.lib.shown(e['card'], r.lang)}, {r.deck(e['deck'])}"},
     "deck_out": lambda r, e: {"deck": r.deck(e["deck"])},
     "help_due": lambda r, e: {"players": ", ".join(e["players"])},
     "game_over": lambda r, e: {},

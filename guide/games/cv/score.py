@@ -7,8 +7,8 @@ import copy
 from typing import Any
 
 from guide.core.errors import RuleError
-from guide.core.i18n import current as current_lang
 from guide.core.i18n import domain
+from guide.core.line import build
 from guide.core.names import fold
 
 from .library import Library, Special
@@ -108,8 +108,8 @@ def counts_of(p: Player, lib: Library) -> tuple[dict[str, int], list[int], list[
     missing = [c for c in cv["property"] if c["points"] is None]
     if missing:     # named in the table's language (the Bicycle is Велосипед at a uk table)
         c = missing[0]
-        name = (lib.card_name(c["number"], current_lang()) if c["number"] is not None else None) or c["name"]
-        typed = f'"{name}"' if " " in name else name
+        name = lib.shown(c)
+        typed = build([name])           # quoted as a line quotes it (guide.core.line)
         raise RuleError(_("{player}'s {missing} has no points typed: card {player} {typed} --points"
                           " N").format(
             player=p['name'], missing=name, typed=typed))

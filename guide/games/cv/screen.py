@@ -19,20 +19,12 @@ from .render import Renderer
 _, ngettext, pgettext = domain("cv").functions()
 
 
-def _s(t: CvTable) -> CvState:
-    return t.state
-
-
-def _lib(t: CvTable) -> Library:
-    return t.library
-
-
 def icon(lib: Library, sym: str) -> str:
     return "*" if sym == CHOICE else (lib.symbols[sym].icon or lib.symbols[sym].en[0])
 
 
 def prompt(t: CvTable) -> str:
-    s = _s(t)
+    s = t.state
     turn = s["turn"]
     if s["over"]:
         return _("cv (game over: score)> ")
@@ -48,7 +40,7 @@ def prompt(t: CvTable) -> str:
 def toolbar(t: CvTable) -> str:
     """One line within the toolbar's width (guide.core.text.clip): whose turn, the dice
     (frozen marked), rerolls left, Failures and Happiness, tokens, the track."""
-    s, lib = _s(t), _lib(t)
+    s, lib = t.state, t.library
     turn = s["turn"]
     if turn is None:
         return " " + _("no players yet: players NAME NAME [NAME NAME]")
@@ -72,20 +64,13 @@ def toolbar(t: CvTable) -> str:
 
 
 def track_lines(t: CvTable) -> list[str]:
-    s, lib = _s(t), _lib(t)
+    s, lib = t.state, t.library
     tr = s["track"]
     if tr is None:
         return [_("The track is not kept: track youth=N maturity=N old_age=N")]
-    r = Renderer(lib, speaks(t))
+    r = Renderer(lib, t.language)
     slots = ", ".join(f"{i} {r.deck(d)}" for i, d in enumerate(tr["slots"], 1) if d is not None)
     return [r.msg("track_laid", slots=slots or "-", decks=r.decks(tr["decks"]))]
-
-
-def card_name(lib: Library, card: Any, lang: str) -> str:
-    """A card as the players read it, on every screen alike: its name in the table's
-    language from the table's card file, else the seed's special card's, else as the table
-    typed it (Library.card_name)."""
-    return lib.card_name(card.get("number"), lang) or str(card["name"])
 
 
 WIDTH = 80          # status fits an 80x24 terminal: no line is longer
@@ -115,8 +100,8 @@ def status(t: CvTable) -> Result:
     someone is entitled to it (V-HELP-1)."""
     from .dice import tally
 
-    s, lib = _s(t), _lib(t)
-    lang = speaks(t)
+    s, lib = t.state, t.library
+    lang = t.language
     r = Renderer(lib, lang)
     res = Result(title="CV")
     turn = s["turn"]
@@ -148,7 +133,7 @@ def status(t: CvTable) -> Result:
         if tr is not None:
             from .seats import track_cards
 
-            places = [f"{o.place} " + (card_name(lib, o.card, lang) if o.card else r.deck(o.deck))
+            places = [f"{o.place} " + (lib.shown(o.card, lang) if o.card else r.deck(o.deck))
                       for o in track_cards(s)]
             res.notes += fold_lines(_("Track:"), places or ["-"])
             res.notes += fold_lines(_("Decks left:"), [pgettext("deck left", "{deck} {count}").format(
@@ -161,7 +146,7 @@ def status(t: CvTable) -> Result:
 def _cv_table(t: CvTable, lang: str) -> tuple[list[str], list[list[Any]]]:
     """The CVs with a column per player, every cell clipped so that the table fits 80
     columns with four players."""
-    s, lib = _s(t), _lib(t)
+    s, lib = t.state, t.library
     players = s["players"]
     totals = _scores(s, lib)
     rows: list[list[Any]] = [[lib.types[x].name(lang)] for x in lib.stacks]
@@ -179,7 +164,7 @@ def _cv_table(t: CvTable, lang: str) -> tuple[list[str], list[list[Any]]]:
 
 def _stack_cell(lib: Library, cards: list[Card], lang: str) -> str:
     """A stack's count and its active card (the top one), or "-"."""
-    return f"{len(cards)}: {card_name(lib, cards[-1], lang)}" if cards else "-"
+    return f"{len(cards)}: {lib.shown(cards[-1], lang)}" if cards else "-"
 
 
 def _extra_rows(s: CvState, lib: Library, totals: dict[str, int] | None, lang: str) -> list[list[Any]]:
@@ -204,7 +189,7 @@ def _extra_rows(s: CvState, lib: Library, totals: dict[str, int] | None, lang: s
 
 def _waiting_cell(lib: Library, p: Player, lang: str) -> str:
     """The two-coloured cards waiting for a stack (V-TWO-1), each with its colours."""
-    waiting = ", ".join(card_name(lib, c, lang) + " (" + "/".join(lib.types[x].name(lang)[:3]
+    waiting = ", ".join(lib.shown(c, lang) + " (" + "/".join(lib.types[x].name(lang)[:3]
                                                                    for x in c["types"]) + ")"
                         for c in p["waiting"])
     return waiting or "-"
@@ -214,7 +199,7 @@ def _taken_cell(s: CvState, lib: Library, p: Player, lang: str) -> str:
     """The cards the player whose turn it is took this turn, not yet in the CV (V-TURN-1)."""
     turn = s["turn"]
     mine = turn is not None and s["players"][turn["player"]] is p and not s["over"]
-    taken = ", ".join(card_name(lib, w["card"], lang) for w in pending(turn)) if mine and turn else ""
+    taken = ", ".join(lib.shown(w["card"], lang) for w in pending(turn)) if mine and turn else ""
     return taken or "-"
 
 
@@ -261,7 +246,7 @@ def _scores(s: CvState, lib: Library) -> dict[str, int] | None:
 
 def public_state(t: CvTable) -> dict[str, Any]:
     """`guide state --game cv`, exactly the rules page's shape."""
-    s, lib = _s(t), _lib(t)
+    s, lib = t.state, t.library
     turn = s["turn"]
     totals = _scores(s, lib)
     return {
@@ -276,12 +261,11 @@ def public_state(t: CvTable) -> dict[str, Any]:
 
 def view(t: CvTable) -> dict[str, Any]:
     """The TV page: public only (no secret goal, no hand's cards, only how many)."""
-    s, lib = _s(t), _lib(t)
-    lang = speaks(t)
+    s, lib = t.state, t.library
+    lang = t.language
     turn = s["turn"]
-    sym = {k: {"id": k, "name": v.name(lang), "icon": v.icon} for k, v in lib.symbols.items()}
-    # a 43 Mnemonics master's token: any one plain symbol, by its icon and their names
-    sym[CHOICE] = {"id": CHOICE, "name": Renderer(lib, lang).symbol(CHOICE), "icon": icon(lib, CHOICE)}
+    # with a 43 Mnemonics master's token: any one plain symbol, by its icon and their names
+    sym = {k: symbol(lib, k, lang) for k in (*lib.symbols, CHOICE)}
     totals = _scores(s, lib)
     return {
         "game": "cv", "title": "CV", "lang": lang, "over": s["over"],
@@ -308,21 +292,33 @@ def _view_player(s: CvState, lib: Library, p: Player, totals: dict[str, int] | N
     return {
         "name": p["name"], "bicycle": p["name"] == s["bicycle"], "cards": cv_cards(p),
         "stacks": {x: {"name": lib.types[x].name(lang), "count": len(p["cv"][x]),
-                       "active": card_name(lib, active(p)[x], lang) if p["cv"][x] else None}
+                       "active": lib.shown(active(p)[x], lang) if p["cv"][x] else None}
                    for x in lib.stacks},
         "tokens": [x["symbol"] for x in p["tokens"]], "hand": len(p["hand"]),
-        "waiting": [{"name": card_name(lib, c, lang),
-                     "types": [lib.types[x].name(lang) for x in c["types"]]} for c in p["waiting"]],
-        "taken": [card_name(lib, w["card"], lang) for w in pending(turn)]
+        "waiting": waiting(lib, p, lang),
+        "taken": [lib.shown(w["card"], lang) for w in pending(turn)]
         if turn is not None and s["players"][turn["player"]] is p else [],
         "score": totals.get(p["name"]) if totals is not None else None,
         "said": _said_player(p, totals, lang),
     }
 
 
+def symbol(lib: Library, sym: str, lang: str) -> dict[str, str]:
+    """A symbol as the pages show it: its id, name and icon (a 43 choice token's: `*`)."""
+    if sym in lib.symbols:
+        return {"id": sym, "name": lib.symbols[sym].name(lang), "icon": lib.symbols[sym].icon}
+    return {"id": sym, "name": Renderer(lib, lang).symbol(sym), "icon": "*"}
+
+
+def waiting(lib: Library, p: Player, lang: str) -> list[dict[str, Any]]:
+    """The player's two-coloured cards waiting for a stack (V-TWO-1), with their types."""
+    return [{"name": lib.shown(c, lang), "types": [lib.types[x].name(lang) for x in c["types"]]}
+            for c in p["waiting"]]
+
+
 def _view_track(t: CvTable, lang: str) -> dict[str, Any] | None:
     """The track on the TV page: its places, the decks and what is left of them, social help."""
-    s, lib = _s(t), _lib(t)
+    s, lib = t.state, t.library
     if s["track"] is None:
         return None
     return {
@@ -338,14 +334,14 @@ def _places(t: CvTable, lang: str) -> list[dict[str, Any]]:
     companion knows it (seats.track_cards), with its type and cost."""
     from .seats import track_cards
 
-    lib = _lib(t)
+    lib = t.library
     r = Renderer(lib, lang)
     out: list[dict[str, Any]] = []
-    for offer in track_cards(_s(t)):
+    for offer in track_cards(t.state):
         entry: dict[str, Any] = {"place": offer.place, "deck": r.deck(offer.deck), "card": None}
         if offer.card is not None:
             c = offer.card
-            entry.update(card=card_name(lib, c, lang),
+            entry.update(card=lib.shown(c, lang),
                          type=" / ".join(lib.types[x].name(lang) for x in (c["types"] or [c["type"]])),
                          cost=r.symbols(c["cost"]) if c["cost"] else r.msg("_nothing"))
         out.append(entry)
@@ -406,7 +402,3 @@ def _said_player(p: Any, totals: dict[str, int] | None, lang: str) -> str:
         n = totals[p["name"]]
         return ngettext("{n} point", "{n} points", n).format(n=n)
 
-
-def speaks(t: CvTable) -> str:
-    """The language of the words: the `lang` command's choice, else `guide play --lang`."""
-    return str(_s(t)["lang"] or t.lang)

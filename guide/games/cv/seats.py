@@ -8,8 +8,9 @@ stacks with the active card on top (V-TURN-2), the two-coloured cards waiting fo
 life goal (V-SET-1, V-SCORE-4), which no other page, the TV, `guide state` or the story
 ever holds.
 
-Its moves are ready-made command lines of the documented forms (docs/cv.md), each legal as
-it stands (tried on a copy of the state with the same rules the command runs): roll,
+Its moves are data (guide.core.moves): a command of docs/cv.md and its values by parameter
+name, the line built from the command's declaration (Registry.move), each legal as it
+stands (tried on a copy of the state with the same rules the command runs): roll,
 reroll any set of the dice it may reroll (the page taps the dice, then sends the move of
 that set), take a track card (a two-coloured one into either of its stacks; Health,
 Relationships, Knowledge on top or under a card), play an event, lose a card to Failure
@@ -18,75 +19,60 @@ secret goal. CV has no game master: a seat's move runs at once (seat_policy "app
 
 The secret goal is chosen from the seat by a code (`goal Ann 3f9a0c12b4d1`), never by its
 number: the line is what the journal keeps and what `undo`, `redo` and `log` say at the
-table's one screen, which every player reads. The code is an HMAC of the player and the goal
-under a key kept in the state (`seal_key`, made with the players; never in `guide state`,
-the TV view or a page), so nobody can read the goal from it; `goal` finds the goal among
-the player's codes (score.set_goal), and tells only that a goal was chosen.
+table's one screen, which every player reads. The code is the core's sealed code
+(guide.core.sealed: an HMAC of the player and the goal) under a key kept in the state
+(`seal_key`, made with the players; never in `guide state`, the TV view or a page), so
+nobody can read the goal from it; `goal` finds the goal among the player's codes
+(score.set_goal), and tells only that a goal was chosen.
 
 Taking a card needs the card: its name, type, cost. Without a card file the companion knows
 only the deck each track card came from (track.py), so a take is typed at the keyboard;
-`track_cards` is the one place the track's own cards come from, and `take_line` the one
-place the take command is written.
+`track_cards` is the one place the track's own cards come from, and `take_move` the one
+place a take is made.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import pickle
-import secrets
 from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
+from guide.core import sealed
 from guide.core.errors import RuleError
 from guide.core.i18n import domain, speaking
-from guide.core.line import build
 from guide.core.names import fold
 from guide.core.seats import Move
 
-from . import phase, pool, screen, take
-from .dice import tally
+from . import dice, phase, pool, screen, take
+from .dice import dice_for, tally
 from .library import Library
-from .model import Card, CvState, CvTable, Player, active, active_effect, pending
+from .model import Card, CvState, CvTable, Player, Token, Turn, active, active_effect, pending
 from .render import Renderer
 
 _, ngettext, pgettext = domain("cv").functions()
-CODE_LENGTH = 12
 
 
 # --- the secret goal's code ---------------------------------------------------------------
-def new_key() -> str:
-    """The key of the seats' goal codes, made once with the players."""
-    return secrets.token_hex(16)
+def _goals_box(state: CvState) -> sealed.Sealed:
+    """The seats' goal codes as the core seals a choice (guide.core.sealed): under the
+    state's `seal_key`; a campaign without one has no codes."""
+    return sealed.sealed(state.get("seal_key") or "")
 
 
 def goal_code(state: CvState, name: str, goal: int) -> str | None:
     """The code a seat sends for its secret goal; None in a campaign without a key."""
-    key = state.get("seal_key") or ""
-    if not key:
-        return None
-    msg = f"{fold(name)}|{goal}".encode()
-    return hmac.new(key.encode(), msg, hashlib.sha256).hexdigest()[:CODE_LENGTH]
+    return sealed.code(_goals_box(state), name, goal)
 
 
 def goal_of_code(state: CvState, lib: Library, name: str, code: str) -> int | None:
     """The goal a code stands for, for that player (compared in constant time), or None."""
-    found = None
-    for s in lib.specials:
-        if s.goal is None:
-            continue
-        mine = goal_code(state, name, s.ids[0])
-        if mine is not None and hmac.compare_digest(mine.encode(), code.strip().lower().encode()):
-            found = s.ids[0]
+    goals = [s.ids[0] for s in lib.specials if s.goal is not None]
+    found: int | None = sealed.opened(_goals_box(state), name, code, goals)
     return found
 
 
 # --- who sits -------------------------------------------------------------------------------
-def seats(t: CvTable) -> list[str]:
-    return [p["name"] for p in t.state["players"]]
-
-
 def _player(state: CvState, seat: str) -> Player | None:
     return next((p for p in state["players"] if p["name"] == seat), None)
 
@@ -119,43 +105,27 @@ def track_cards(state: CvState) -> list[Offer]:
     return out
 
 
-def take_line(seat: str, offer: Offer, *, type_: str | None = None, under: str | None = None,
-              happiness: bool = False, social: bool = False, waiting: tuple[str, ...] = ()) -> str:
-    """The command that takes the track card `offer` for `seat` (V-TURN-1): the typed form of
-    docs/cv.md, written from what the card says, at its track place (`--slot`); a card
-    dealt from the table's card file is taken by its place, `take NAME --track N`, at the
-    cost it prints (docs/cv.md, "The table's own cards"). `type_` chooses a two-coloured card's stack (V-TWO-1),
-    `under` the card of a Health, Relationships or Knowledge stack it goes under (V-TURN-2)."""
+def take_move(t: CvTable, seat: str, offer: Offer, label: str, group: tuple[str, ...] = (),
+              detail: str = "", *, type_: str | None = None, under: str | None = None,
+              happiness: bool = False, social: bool = False, waiting: tuple[str, ...] = ()) -> Move:
+    """The move that takes the track card `offer` for `seat` (V-TURN-1): the typed form of
+    docs/cv.md, with what the card says, at its track place (`slot`); a card dealt from the
+    table's card file is taken by its place, `take NAME --track N`, at the cost it prints
+    (docs/cv.md, "The table's own cards"). `type_` chooses a two-coloured card's stack
+    (V-TWO-1), `under` the card of a Health, Relationships or Knowledge stack it goes under
+    (V-TURN-2), `waiting` the stack of each waiting two-coloured card (V-TWO-1)."""
     card = offer.card
     assert card is not None
-    flags: list[tuple[str, object]] = [("--happiness", None)] if happiness else []
-    flags += [("--social", None)] if social else []
+    ways: dict[str, Any] = {"under": under, "happiness": happiness, "social": social, "waiting": waiting}
     if card.get("number") is not None:
-        options: list[tuple[str, object]] = [("--track", offer.place)]
-        if type_ is not None:
-            options.append(("--type", type_))
-        if under is not None:
-            options.append(("--under", under))
-        options += [("--waiting", w) for w in waiting]   # V-TWO-1: a waiting card's stack
-        return build(["take", seat], options + flags)
+        return t.registry.move("take", label, group, detail, name=seat, place=offer.place,
+                               type_=type_, **ways)
     kind = type_ or card["type"]
-    options = [("--type", kind)]
-    if card["types"]:
-        options.append(("--also", next(x for x in card["types"] if x != kind)))
-    options.append(("--cost", ",".join(card["cost"])))
-    if card["gives"]:
-        options.append(("--gives", ",".join(card["gives"])))
-    if card["upkeep"]:
-        options.append(("--upkeep", ",".join(card["upkeep"])))
-    if card["points"] is not None:
-        options.append(("--points", card["points"]))
-    if card["dice"]:
-        options.append(("--die", card["dice"]))
-    if under is not None:
-        options.append(("--under", under))
-    options.append(("--slot", offer.place))
-    options += [("--waiting", w) for w in waiting]
-    return build(["take", seat, card["name"]], options + flags)
+    return t.registry.move(
+        "take", label, group, detail, name=seat, card=card["name"], type_=kind,
+        also=next((x for x in card["types"] if x != kind), None), cost=",".join(card["cost"]),
+        gives=",".join(card["gives"]) or None, upkeep=",".join(card["upkeep"]) or None,
+        points=card["points"], die=card["dice"] or None, slot=offer.place, **ways)
 
 
 def _typed(card: Card, type_: str) -> take.Typed:
@@ -171,81 +141,88 @@ def seat_view(t: CvTable, seat: str) -> dict[str, Any]:
     p = _player(t.state, seat)
     if p is None:
         return view
-    lang = screen.speaks(t)
+    lang = t.language
     with speaking(lang):
         moves = seat_moves(t, seat)
         view["you"] = _you(t, p, moves, lang)
     return view
 
 
-def _sym(lib: Library, sym: str, lang: str) -> dict[str, str]:
-    if sym in lib.symbols:
-        s = lib.symbols[sym]
-        return {"id": sym, "name": s.name(lang), "icon": s.icon}
-    return {"id": sym, "name": Renderer(lib, lang).symbol(sym), "icon": "*"}
-
-
 def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
     s, lib = t.state, t.library
-    r = Renderer(lib, lang)
     turn = s["turn"]
     mine = turn is not None and s["players"][turn["player"]] is p and not s["over"]
-    ids = {m.line: i for i, m in enumerate(moves)}
     goal = lib.special_by_id(p["goal"]) if p["goal"] is not None else None
     you: dict[str, Any] = {
         "name": p["name"], "turn": mine,
         "goal": None if goal is None else {"id": p["goal"], "name": goal.name(lang),
                                            "text": goal.text.get(lang, goal.text["en"])},
         "stacks": [{"type": x, "name": lib.types[x].name(lang),
-                    "cards": [screen.card_name(lib, c, lang) for c in reversed(p["cv"][x])]}
+                    "cards": [lib.shown(c, lang) for c in reversed(p["cv"][x])]}
                    for x in lib.stacks],
-        "waiting": [{"name": screen.card_name(lib, c, lang),
-                     "types": [lib.types[x].name(lang) for x in c["types"]]} for c in p["waiting"]],
-        "hand": [{"name": screen.card_name(lib, c, lang),
-                  "gives": r.symbols(c["gives"], "_nothing") if c["gives"] else ""} for c in p["hand"]],
-        "tokens": [{**_sym(lib, k["symbol"], lang), "card": k["card"], "used": k["used"]}
-                   for k in p["tokens"]],
+        "waiting": screen.waiting(lib, p, lang),
+        "hand": [{"name": lib.shown(c, lang), "gives": _gives(lib, c, lang)} for c in p["hand"]],
+        "tokens": _tokens(lib, p["tokens"], lang),
         "dice": [], "extra": [], "taken": [], "rolled": False, "rolls_left": 0, "tally": None,
-        "reroll": {}, "track": [],
-        "help": bool(s["track"] and s["track"]["help"] and fold(s["track"]["help"][0]) == fold(p["name"])),
+        "reroll": {}, "track": [], "help": _helps(s, p),
     }
     if mine and turn is not None:
-        psycho = active_effect(p, lib, "reroll_failure") is not None and not turn["psycho"]
-        you["dice"] = [{**_sym(lib, d, lang), "place": i + 1, "used": u,
-                        "frozen": d == "failure" and not psycho}
-                       for i, (d, u) in enumerate(zip(turn["dice"], turn["used"], strict=True))]
-        you["extra"] = [{**_sym(lib, k["symbol"], lang), "card": k["card"], "used": k["used"]}
-                        for k in turn["extra"]]
-        you["taken"] = [{"name": screen.card_name(lib, w["card"], lang),
-                         "type": lib.types[w["card"]["type"]].name(lang)} for w in pending(turn)]
-        you["rolled"], you["rolls_left"] = turn["rolled"], turn["rolls_left"]
-        n = turn["rolls_left"]
-        you["rerolls_said"] = ngettext("{n} reroll left", "{n} rerolls left", n).format(n=n)
-        you["rerolls_label"] = ngettext("reroll left", "rerolls left", n)
-        you["taken_count"] = turn["taken"]
-        if turn["rolled"]:
-            you["tally"] = got = tally(turn, p, lib)
-            # counted in words here: the page's "{n} {label}" read "1 карт(и) через Невдачу"
-            you["owed_said"] = ngettext("{n} card owed to Failure", "{n} cards owed to Failure",
-                                        got["owed"]).format(n=got["owed"])
-            you["free_said"] = ngettext("{n} card free", "{n} cards free",
-                                        got["free"]).format(n=got["free"])
-        for positions in _reroll_sets(t, p):
-            line = _reroll(p["name"], positions)
-            if line in ids:
-                you["reroll"][" ".join(map(str, positions))] = ids[line]
+        you.update(_your_turn(t, p, turn, lang))
+        # the page taps dice, then sends the reroll move of that set: the sets by their places
+        you["reroll"] = {" ".join(map(str, dict(m.values)["positions"])): i
+                         for i, m in enumerate(moves) if m.command == "reroll"}
     cards = {o.place: o.card for o in track_cards(s)}
-    for entry in screen._places(t, lang):
-        card = cards.get(entry["place"])
-        you["track"].append({**entry, "afford": _affordable(t, p, card) if mine and card else None})
+    you["track"] = [{**entry, "afford": _affordable(t, p, cards.get(entry["place"])) if mine else None}
+                    for entry in screen._places(t, lang)]
     return you
 
 
-def _affordable(t: CvTable, p: Player, card: Card) -> str | None:
+def _gives(lib: Library, card: Card, lang: str) -> str:
+    return Renderer(lib, lang).symbols(card["gives"], "_nothing") if card["gives"] else ""
+
+
+def _tokens(lib: Library, tokens: list[Token], lang: str) -> list[dict[str, Any]]:
+    return [{**screen.symbol(lib, k["symbol"], lang), "card": k["card"], "used": k["used"]} for k in tokens]
+
+
+def _helps(s: CvState, p: Player) -> bool:
+    """Is the player the one whose social help is due now (V-HELP-1)?"""
+    tr = s["track"]
+    return bool(tr and tr["help"] and fold(tr["help"][0]) == fold(p["name"]))
+
+
+def _your_turn(t: CvTable, p: Player, turn: Turn, lang: str) -> dict[str, Any]:
+    """A seat's own part of its turn: the dice (a Failure frozen but with 53 Psychotherapy,
+    V-DICE-2), this turn's symbols, the cards taken, the rolls left, and what the roll pays."""
+    lib = t.library
+    psycho = active_effect(p, lib, "reroll_failure") is not None and not turn["psycho"]
+    n = turn["rolls_left"]
+    out: dict[str, Any] = {
+        "dice": [{**screen.symbol(lib, d, lang), "place": i + 1, "used": u,
+                  "frozen": d == "failure" and not psycho}
+                 for i, (d, u) in enumerate(zip(turn["dice"], turn["used"], strict=True))],
+        "extra": _tokens(lib, turn["extra"], lang),
+        "taken": [{"name": lib.shown(w["card"], lang),
+                   "type": lib.types[w["card"]["type"]].name(lang)} for w in pending(turn)],
+        "rolled": turn["rolled"], "rolls_left": n,
+        "rerolls_said": ngettext("{n} reroll left", "{n} rerolls left", n).format(n=n),
+        "rerolls_label": ngettext("reroll left", "rerolls left", n),
+        "taken_count": turn["taken"],
+    }
+    if turn["rolled"]:
+        out["tally"] = got = tally(turn, p, lib)
+        # counted in words here: the page's "{n} {label}" read "1 карт(и) через Невдачу"
+        out["owed_said"] = ngettext("{n} card owed to Failure", "{n} cards owed to Failure",
+                                    got["owed"]).format(n=got["owed"])
+        out["free_said"] = ngettext("{n} card free", "{n} cards free", got["free"]).format(n=got["free"])
+    return out
+
+
+def _affordable(t: CvTable, p: Player, card: Card | None) -> str | None:
     """Can the player pay this card now: "pay" (with its cost), "happiness" (only free for
-    three Happiness, V-HAPPY-1), or None."""
+    three Happiness, V-HAPPY-1), or None (an unknown card too)."""
     turn = t.state["turn"]
-    if turn is None or not turn["rolled"]:
+    if turn is None or not turn["rolled"] or card is None:
         return None
     try:
         pool.allocate(turn, p, list(card["cost"]), t.library)
@@ -261,7 +238,7 @@ def seat_moves(t: CvTable, seat: str) -> list[Move]:
     p = _player(s, seat)
     if p is None or s["over"]:
         return []
-    with speaking(screen.speaks(t)):
+    with speaking(t.language):
         moves = _goal_moves(t, p)
         turn = s["turn"]
         if turn is None:
@@ -270,7 +247,8 @@ def seat_moves(t: CvTable, seat: str) -> list[Move]:
         if tr is not None and tr["help"]:
             if fold(tr["help"][0]) == fold(p["name"]):
                 moves += _take_moves(t, p, social=True)
-                moves.append(Move(_("No social help"), build(["pass", p["name"]]), (_("Social help"),)))
+                moves.append(t.registry.move("pass", _("No social help"), (_("Social help"),),
+                                             name=p["name"]))
             return _event_moves(t, p) + moves
         if s["players"][turn["player"]] is not p:
             return _event_moves(t, p) + moves
@@ -278,114 +256,119 @@ def seat_moves(t: CvTable, seat: str) -> list[Move]:
 
 
 def _turn_moves(t: CvTable, p: Player) -> list[Move]:
-    s, lib = t.state, t.library
-    turn = s["turn"]
+    turn = t.state["turn"]
     assert turn is not None
-    name = p["name"]
-    out: list[Move] = []
     if not turn["rolled"]:
-        from .dice import dice_for
-
-        n = dice_for(p, turn, lib)
-        out.append(Move(_("Roll the dice"), build(["roll", name]), (_("Dice"),),
-                        ngettext("{n} die", "{n} dice", n).format(n=n)))
-    else:
-        for positions in _reroll_sets(t, p):
-            places = ", ".join(map(str, positions)) or "+"
-            out.append(Move(_("Reroll {places}").format(places=places), _reroll(p["name"], positions),
-                            (_("Reroll"),), ngettext("{n} reroll left", "{n} rerolls left",
-                                                     turn["rolls_left"]).format(n=turn["rolls_left"])))
-    out += _take_moves(t, p)
-    out += _event_moves(t, p)
-    if turn["rolled"]:
-        out += _card_power_moves(t, p)
-    owed = pool.misfortunes_owed(turn, p, lib) if turn["rolled"] else 0
-    if owed:
-        for x, card in active(p).items():
-            out.append(Move(_("Lose {card}").format(card=screen.card_name(lib, card, screen.speaks(t))),
-                            build(["lose", name, x]), (_("Failure"),),
-                            _("{type}: the active card goes to the box (V-FAIL-1)").format(
-                                type=lib.types[x].name(screen.speaks(t)))))
-    if turn["rolled"] and _legal(t, phase.end, p["name"]):
-        out.append(Move(_("End the turn"), build(["end", name]), (_("Turn"),),
-                        _("upkeep, record the cards taken, tidy the track")))
+        n = dice_for(p, turn, t.library)
+        return [t.registry.move("roll", _("Roll the dice"), (_("Dice"),),
+                                ngettext("{n} die", "{n} dice", n).format(n=n), name=p["name"]),
+                *_take_moves(t, p), *_event_moves(t, p)]
+    out = _reroll_moves(t, p) + _take_moves(t, p) + _event_moves(t, p)
+    out += _change_moves(t, p) + _borrow_moves(t, p) + _lose_moves(t, p)
+    if _legal(t, phase.end, p["name"]):
+        out.append(t.registry.move("end", _("End the turn"), (_("Turn"),),
+                                   _("upkeep, record the cards taken, tidy the track"), name=p["name"]))
     return out
+
+
+def _reroll_moves(t: CvTable, p: Player) -> list[Move]:
+    """V-DICE-2: a move for each set of dice the player may reroll now (_reroll_sets)."""
+    turn = t.state["turn"]
+    assert turn is not None
+    left = ngettext("{n} reroll left", "{n} rerolls left", turn["rolls_left"]).format(n=turn["rolls_left"])
+    return [t.registry.move("reroll", _("Reroll {places}").format(places=", ".join(map(str, chosen)) or "+"),
+                            (_("Reroll"),), left, name=p["name"], positions=chosen)
+            for chosen in _reroll_sets(t, p)]
+
+
+def _lose_moves(t: CvTable, p: Player) -> list[Move]:
+    """V-FAIL-1: while three Failures are owed, each active card the player may lose."""
+    turn, lib, lang = t.state["turn"], t.library, t.language
+    assert turn is not None
+    if not pool.misfortunes_owed(turn, p, lib):
+        return []
+    return [t.registry.move("lose", _("Lose {card}").format(card=lib.shown(card, lang)),
+                            (_("Failure"),),
+                            _("{type}: the active card goes to the box (V-FAIL-1)").format(
+                                type=lib.types[x].name(lang)), name=p["name"], type_=x)
+            for x, card in active(p).items()]
 
 
 def _event_moves(t: CvTable, p: Player) -> list[Move]:
     """V-EVENT-1: each event in the hand, at any moment: played for what it gives, or, where
     the turn under way cannot use it (another player's turn, say), with `--anyway`, the
     button saying what is lost before it is sent."""
-    lib, lang = t.library, screen.speaks(t)
+    lib, lang = t.library, t.language
     out: list[Move] = []
     for card in p["hand"]:
-        line = build(["play", p["name"], card["name"]])
-        shown = screen.card_name(lib, card, lang)
+        shown = lib.shown(card, lang)
+        play = {"name": p["name"], "card": card["name"]}
         if _legal(t, phase.play, p["name"], card["name"]):
             gives = Renderer(lib, lang).symbols(card["gives"]) if card["gives"] else ""
-            out.append(Move(_("Play {card}").format(card=shown), line, (_("Events"),), gives))
+            out.append(t.registry.move("play", _("Play {card}").format(card=shown), (_("Events"),),
+                                       gives, **play))
             continue
         try:
             phase.play(_scratch(t.state), lib, p["name"], card["name"])
         except phase.EventLost as e:
             if _legal(t, phase.play, p["name"], card["name"], anyway=True):
-                out.append(Move(_("Play {card} (lost)").format(card=shown), build(["play", p["name"], card["name"]], [("--anyway", None)]),
-                                (_("Events"),), e.said))
+                out.append(t.registry.move("play", _("Play {card} (lost)").format(card=shown),
+                                           (_("Events"),), e.said, anyway=True, **play))
         except RuleError:
             pass
     return out
 
 
-def _card_power_moves(t: CvTable, p: Player) -> list[Move]:
-    """The active cards that bend the symbols, each once a turn: 35 Illusionist and 45 Trip
-    around the world change a die or token (`change NAME CARD 3 money`, `t1` a token), 36
-    Friend from work uses a symbol of a neighbour's active Job (`borrow NAME OTHER money`);
-    each tried with the rules on a copy, but for what dice.change refuses before it changes
-    anything (a card used this turn; 45 on a symbol that is not a Failure)."""
-    from . import dice as dice_rules
+def _targets(turn: Turn, p: Player) -> list[tuple[str, str]]:
+    """What a card may change (`change`'s TARGET, and the symbol it shows): each unused die
+    by its place (`3`), each unused token by its place among the player's (`t1`)."""
+    dice = [(str(i + 1), d) for i, (d, u) in enumerate(zip(turn["dice"], turn["used"], strict=True))
+            if not u]
+    return dice + [(f"t{i + 1}", k["symbol"]) for i, k in enumerate(p["tokens"]) if not k["used"]]
 
-    s, lib = t.state, t.library
-    turn = s["turn"]
+
+def _change_moves(t: CvTable, p: Player) -> list[Move]:
+    """The active cards that change a symbol, each once a turn: 35 Illusionist and 45 Trip
+    around the world change a die or token (`change NAME CARD 3 money`, `t1` a token), each
+    tried with the rules on a copy, but for what dice.change refuses before it changes
+    anything (a card used this turn; 45 on a symbol that is not a Failure)."""
+    turn, lib, lang = t.state["turn"], t.library, t.language
     assert turn is not None
-    lang = screen.speaks(t)
-    r = Renderer(lib, lang)
     out: list[Move] = []
-    targets = [(str(i + 1), d) for i, (d, u) in enumerate(zip(turn["dice"], turn["used"], strict=True))
-               if not u]
-    targets += [(f"t{i + 1}", k["symbol"]) for i, k in enumerate(p["tokens"]) if not k["used"]]
     for c in active(p).values():
         sp = lib.special_by_id(c["number"]) if c["number"] is not None else None
-        if sp is None or sp.change is None or c["number"] is None:
+        if sp is None or sp.change is None or c["number"] in turn["changed"]:   # once a turn
             continue
-        number = c["number"]
-        if number in turn["changed"]:           # once a turn: dice.change refuses it
-            continue
-        for target, was in targets:
+        group = (sp.name(lang), _("Change a symbol"))
+        for target, was in _targets(turn, p):
             if sp.change["from"] == "failure" and was != "failure":     # 45: a Failure only
                 continue
-            for to in lib.plain:
-                if to == was or not _legal(t, dice_rules.change, p["name"], number, target, to):
-                    continue
-                where = (_("die {n}").format(n=target) if target.isdigit()
-                         else _("token {n}").format(n=target[1:]))
-                now = lib.symbols[to].name(lang)
-                out.append(Move(_("{place}: {was} into {now}").format(
-                                    place=where, was=lib.symbols[was].name(lang), now=now),
-                                build(["change", p["name"], number, target, to]),
-                                (sp.name(lang), _("Change a symbol")), sp.text.get(lang, sp.text["en"])))
-    if active_effect(p, lib, "borrow") is not None and not turn["borrowed"]:
-        for o in s["players"]:
-            job = active(o).get("job")
-            if o is p or job is None:
-                continue
-            for sym in dict.fromkeys(x for x in job["gives"] if x in lib.symbols):
-                if _legal(t, phase.borrow, p["name"], o["name"], sym):
-                    shown = screen.card_name(lib, job, lang)
-                    out.append(Move(_("{symbol} of {other}'s {card}").format(
-                                        symbol=r.symbol(sym), other=o["name"], card=shown),
-                                    build(["borrow", p["name"], o["name"], sym]),
-                                    (_("Friend from work"),)))
+            where = (_("die {n}").format(n=target) if target.isdigit()
+                     else _("token {n}").format(n=target[1:]))
+            out += [t.registry.move("change", _("{place}: {was} into {now}").format(
+                                        place=where, was=lib.symbols[was].name(lang),
+                                        now=lib.symbols[to].name(lang)),
+                                    group, sp.text.get(lang, sp.text["en"]),
+                                    name=p["name"], card=c["number"], target=target, symbol=to)
+                    for to in lib.plain
+                    if to != was and _legal(t, dice.change, p["name"], c["number"], target, to)]
     return out
+
+
+def _borrow_moves(t: CvTable, p: Player) -> list[Move]:
+    """36 Friend from work, once a turn: a symbol of a neighbour's active Job
+    (`borrow NAME OTHER money`), each tried with the rules on a copy."""
+    s, lib, lang = t.state, t.library, t.language
+    turn = s["turn"]
+    if turn is None or turn["borrowed"] or active_effect(p, lib, "borrow") is None:
+        return []
+    r = Renderer(lib, lang)
+    jobs = [(o, job) for o in s["players"] if o is not p and (job := active(o).get("job")) is not None]
+    return [t.registry.move("borrow", _("{symbol} of {other}'s {card}").format(
+                                symbol=r.symbol(sym), other=o["name"], card=lib.shown(job, lang)),
+                            (_("Friend from work"),), name=p["name"], neighbour=o["name"], symbol=sym)
+            for o, job in jobs for sym in dict.fromkeys(x for x in job["gives"] if x in lib.symbols)
+            if _legal(t, phase.borrow, p["name"], o["name"], sym)]
 
 
 def _take_moves(t: CvTable, p: Player, social: bool = False) -> list[Move]:
@@ -393,39 +376,40 @@ def _take_moves(t: CvTable, p: Player, social: bool = False) -> list[Move]:
     its cost, or free for three Happiness; a two-coloured card into either stack; a Health,
     Relationships or Knowledge card on top or under a card of its stack."""
     lib = t.library
-    lang = screen.speaks(t)
+    lang = t.language
     out: list[Move] = []
     for offer in track_cards(t.state):
         card = offer.card
         if card is None:
             continue
-        shown = screen.card_name(lib, card, lang)
+        shown = lib.shown(card, lang)
         group = (_("Take"), _("{place}. {card}").format(place=offer.place, card=shown))
         ways = [happy for happy in ((False,) if social else (False, True))
                 if _may_pay(t, p, card, happy, social)]
+        cost = Renderer(lib, lang).symbols(card["cost"], "_nothing")
         for kind in (card["types"] or [card["type"]]) if ways else []:
-            unders: list[str | None] = [None]
-            if kind in lib.slip_under:
-                unders += [c["name"] for c in reversed(p["cv"].get(kind, []))]
-            for under in unders:
+            where = lib.types[kind].name(lang)
+            for under in [None, *_unders(lib, p, kind)]:
+                label = (_("Into {stack}").format(stack=where) if under is None else
+                         _("Into {stack}, under {card}").format(stack=where, card=under))
                 for happy in ways:
+                    detail = (_("free as social help") if social else
+                              _("free for three Happiness") if happy else
+                              _("pays {cost}").format(cost=cost))
                     for waiting in _waiting_choices(t, p, _typed(card, kind), happiness=happy,
                                                     social=social, under=under, slot=offer.place):
-                        where = lib.types[kind].name(lang)
-                        label = (_("Into {stack}").format(stack=where) if under is None else
-                                 _("Into {stack}, under {card}").format(stack=where, card=under))
-                        for c, w in waiting:
-                            label += "; " + _("{card} into {stack}").format(
-                                card=c, stack=lib.types[w].name(lang))
-                        cost = Renderer(lib, lang).symbols(card["cost"], "_nothing")
-                        detail = (_("free as social help") if social else
-                                  _("free for three Happiness") if happy else
-                                  _("pays {cost}").format(cost=cost))
-                        out.append(Move(label, take_line(p["name"], offer, type_=kind, under=under,
-                                                         happiness=happy, social=social,
-                                                         waiting=tuple(w for _c, w in waiting)),
-                                        group, detail))
+                        said = "".join("; " + _("{card} into {stack}").format(
+                            card=c, stack=lib.types[w].name(lang)) for c, w in waiting)
+                        out.append(take_move(t, p["name"], offer, label + said, group, detail,
+                                             type_=kind, under=under, happiness=happy, social=social,
+                                             waiting=tuple(w for _c, w in waiting)))
     return out
+
+
+def _unders(lib: Library, p: Player, kind: str) -> list[str]:
+    """The cards of the player's stack a card of this type may go under (V-TURN-2: Health,
+    Relationships, Knowledge), top first."""
+    return [c["name"] for c in reversed(p["cv"].get(kind, []))] if kind in lib.slip_under else []
 
 
 def _waiting_choices(t: CvTable, p: Player, typed: take.Typed, **kw: Any) -> list[list[tuple[str, str]]]:
@@ -451,7 +435,7 @@ def _goal_moves(t: CvTable, p: Player) -> list[Move]:
     (the line holds a code, never the goal); offered until one is chosen."""
     if p["goal"] is not None:
         return []
-    lang = screen.speaks(t)
+    lang = t.language
     out: list[Move] = []
     for sp in t.library.specials:
         if sp.goal is None:
@@ -459,9 +443,9 @@ def _goal_moves(t: CvTable, p: Player) -> list[Move]:
         code = goal_code(t.state, p["name"], sp.ids[0])
         if code is None:
             return []
-        out.append(Move(f"{sp.ids[0]} {sp.name(lang)}", build(["goal", p["name"], code]),
-                        (_("Your secret goal"), _("Choose the goal card you were dealt:")),
-                        sp.text.get(lang, sp.text["en"])))
+        out.append(t.registry.move("goal", f"{sp.ids[0]} {sp.name(lang)}",
+                                   (_("Your secret goal"), _("Choose the goal card you were dealt:")),
+                                   sp.text.get(lang, sp.text["en"]), name=p["name"], goal=code))
     return out
 
 
@@ -476,10 +460,6 @@ def _reroll_sets(t: CvTable, p: Player) -> list[tuple[int, ...]]:
             if not u and (d != "failure" or psycho)]
     sets = [c for n in range(1, len(free) + 1) for c in combinations(free, n)]
     return ([()] if turn["more_dice"] else []) + sets
-
-
-def _reroll(name: str, positions: tuple[int, ...]) -> str:
-    return build(["reroll", name, *positions])
 
 
 def _may_pay(t: CvTable, p: Player, card: Card, happy: bool, social: bool) -> bool:

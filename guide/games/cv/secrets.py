@@ -1,7 +1,7 @@
 """What CV's state hides (Game.secret_variants, guide.core.secrets): each player's secret
-life goal (V-SET-1, V-SCORE-4) until the score reveals every goal, and the cards in their hand (the TV shows only how many,
-V-EVENT-1) are theirs; the decks face down (a card file's piles, in drawing order) are no
-one's until drawn."""
+life goal (V-SET-1, V-SCORE-4) until the score reveals every goal, and the cards in their
+hand (the TV shows only how many, V-EVENT-1) are theirs; the decks face down (a card
+file's piles, in drawing order) are no one's until drawn."""
 
 from __future__ import annotations
 

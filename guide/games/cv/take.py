@@ -58,15 +58,11 @@ def from_card(lib: Library, card: Card, chosen: str | None = None) -> Typed:
     kinds = card["types"] or [card["type"]]
     if chosen is not None and chosen not in kinds:
         raise RuleError(_("{card} is a {types} card").format(
-            card=_name(lib, card), types=" / ".join(lib.types[t].here for t in kinds)))
+            card=lib.shown(card), types=" / ".join(lib.types[t].here for t in kinds)))
     first = chosen or kinds[0]
     also = next((t for t in kinds if t != first), None)
     return Typed(card["name"], first, also, list(card["cost"]), list(card["gives"]), list(card["upkeep"]),
                  card["points"], card["dice"], card["number"])
-
-
-def _name(lib: Library, card: Card) -> str:
-    return lib.card_name(card["number"], current_lang()) or card["name"]
 
 
 def _names(lib: Library, card: Card) -> tuple[str, ...]:
@@ -86,7 +82,7 @@ def on_track(state: CvState, lib: Library, word: str | None, place: int | None) 
     if word is None:
         raise RuleError(_("which card? name it, or its place: take NAME CARD, take NAME --track N"
                           " (the track: {places})").format(
-            places=", ".join(f"{i} {_name(lib, c)}" for i, c in here) or "-"))
+            places=", ".join(f"{i} {lib.shown(c)}" for i, c in here) or "-"))
     found = _named_on_track(lib, here, word)
     if found is None:
         raise _not_on_track(lib, here, word)
@@ -102,7 +98,7 @@ def _at_place(state: CvState, lib: Library, here: list[tuple[int, Card]], word: 
             slot=place, places=", ".join(str(i) for i, _ in here) or "-"))
     if word is not None and on_track(state, lib, word, None)[1] != place:
         raise RuleError(_("place {slot} of the track holds {card}, not {word!r}").format(
-            slot=place, card=_name(lib, found), word=word))
+            slot=place, card=lib.shown(found), word=word))
     return found, place
 
 
@@ -129,7 +125,7 @@ def _named_on_track(lib: Library, here: list[tuple[int, Card]], word: str) -> tu
 def _not_on_track(lib: Library, here: list[tuple[int, Card]], word: str) -> RuleError:
     """Why `word` is not on the track: the Bicycle is laid out at the start (V-SET-1), a
     card of the card file is elsewhere, or no such card; with the track's cards."""
-    listed = ", ".join(f"{i} {_name(lib, c)}" for i, c in here) or "-"
+    listed = ", ".join(f"{i} {lib.shown(c)}" for i, c in here) or "-"
     known = lib.box_card(word)
     seed = lib.special(word)
     sp = known.special if known else seed[1] if seed else None

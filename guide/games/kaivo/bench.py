@@ -10,6 +10,7 @@ what a level added per round; a round's length is its turns, to the call.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from guide.core.dice import Dice
@@ -51,25 +52,38 @@ class LevelResult:
                                              low=100 * low, high=100 * high, mean=self.mean_round)
 
 
-def bench(rules: Rules, bots: Bots, games: int, seed: int | None) -> list[LevelResult]:
+Played = tuple[dict[str, float], list[list[int]], list[int], tuple[str, ...]]
+
+
+def _matches(rules: Rules, bots: Bots, games: int, dice: Dice,
+             orders: list[tuple[str, ...]]) -> Iterator[Played]:
+    """`games` whole matches of bots, the seats' levels in these orders by turns: each
+    match's wins by level (a tied win shared, 1/k each), what each seat added round by
+    round, each round's length in turns, and the levels."""
     if games < 1:
         raise ValueError(_("play at least one match"))
-    dice = Dice(seed, record=False)
-    orders = list(itertools.permutations(LEVELS))
-    wins = dict.fromkeys(LEVELS, 0.0)
-    rounds = dict.fromkeys(LEVELS, 0)
-    points = dict.fromkeys(LEVELS, 0)
     for m in range(games):
-        levels = list(orders[m % len(orders)])
-        names = [bots.names[i] for i in range(len(levels))]
+        levels = orders[m % len(orders)]
         state = new_state()
-        added = play_match(rules, bots, state, dice, levels, names)[0]
+        added, lengths = play_match(rules, bots, state, dice, levels, bots.names[:len(levels)])
+        won = [levels[i] for i, p in enumerate(state["players"]) if p["name"] in state["winners"]]
+        wins = dict.fromkeys(levels, 0.0)
+        for level in won:
+            wins[level] += 1 / len(won)
+        yield wins, added, lengths, levels
+
+
+def bench(rules: Rules, bots: Bots, games: int, seed: int | None) -> list[LevelResult]:
+    """Matches of three bots, one of each level, the seats through the six orders."""
+    wins: dict[str, float] = dict.fromkeys(LEVELS, 0.0)
+    rounds: dict[str, int] = dict.fromkeys(LEVELS, 0)
+    points: dict[str, int] = dict.fromkeys(LEVELS, 0)
+    for won, added, _lengths, levels in _matches(rules, bots, games, Dice(seed, record=False),
+                                                 list(itertools.permutations(LEVELS))):
         for level, seat_added in zip(levels, added, strict=True):
             rounds[level] += len(seat_added)
             points[level] += sum(seat_added)
-        won = [levels[i] for i, p in enumerate(state["players"]) if p["name"] in state["winners"]]
-        for level in won:
-            wins[level] += 1 / len(won)
+            wins[level] += won[level]
     return [LevelResult(lv, games, wins[lv], rounds[lv], points[lv]) for lv in LEVELS]
 
 
@@ -98,20 +112,14 @@ class Duel:
 
 def duels(rules: Rules, bots: Bots, games: int, seed: int | None) -> list[Duel]:
     """Each pair of levels, `games` matches one on one, the first seat alternating."""
-    if games < 1:
-        raise ValueError(_("play at least one match"))
-    dice = Dice(seed, record=False)
-    out = []
+    out, dice = [], Dice(seed, record=False)
     for first, second in itertools.combinations(LEVELS, 2):
         wins, rounds, turns = 0.0, 0, 0
-        for m in range(games):
-            levels = [first, second] if m % 2 == 0 else [second, first]
-            state = new_state()
-            added, lengths = play_match(rules, bots, state, dice, levels, list(bots.names[:2]))
+        for won, _added, lengths, _levels in _matches(rules, bots, games, dice,
+                                                      [(first, second), (second, first)]):
             rounds += len(lengths)
             turns += sum(lengths)
-            won = [levels[i] for i, p in enumerate(state["players"]) if p["name"] in state["winners"]]
-            wins += sum(1 / len(won) for lv in won if lv == first)
+            wins += won[first]
         out.append(Duel(first, second, games, wins, rounds, turns))
     return out
 

@@ -18,12 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from guide.core.bots.kit import BotKit, Outcome
 from guide.core.dice import Dice
-from guide.core.line import build
 from guide.core.table import Table
 
 from .bots import choose
 from .model import LEVELS
-from .seats import _move_words
+from .seats import as_command
 
 if TYPE_CHECKING:
     from guide.core.bots import Seen
@@ -40,8 +39,10 @@ def level(name: str) -> Callable[[Seen], Move]:
             lib = seen.library
             action = choose(memory, lib.rules, lib.bots.levels[name],
                             Dice(seen.rng.getrandbits(64), record=False))
-            line = build(_move_words(memory["names"], action), [("--as", seen.seat)])
-            found = next((m for m in seen.moves if m.line == line), None)
+            command, values = as_command(memory["names"], action)
+            wanted = {**values, "who": seen.seat}
+            found = next((m for m in seen.moves
+                          if m.command == command and dict(m.values) == wanted), None)
             if found is not None:
                 return found
         return seen.moves[seen.rng.randrange(len(seen.moves))]
@@ -59,8 +60,8 @@ class KaivoBots(BotKit):
     def never(self, move: Any) -> bool:
         return move.line.split()[0] in ("look", "leave", "join")
 
-    def setup(self, seats: list[str], rng: random.Random) -> list[str]:
-        return [f"deal --friends {','.join(seats)} --bots 0"]
+    def setup_for(self, table: Table, seats: list[str], rng: random.Random) -> list[str]:
+        return [table.registry.move("deal", "", friends=",".join(seats), n_bots=0).line]
 
     def outcome(self, table: Table) -> Outcome | None:
         s: Any = table.state

@@ -10,14 +10,13 @@ written into the log would give the cards away.
 
 from __future__ import annotations
 
-import time
-
 import click
 
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.i18n import NP_, domain
-from guide.core.params import KeyValue, Named
+from guide.core.params import KeyValue
+from guide.core.players import named, names
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.seats import page_opened
@@ -32,17 +31,12 @@ from .table import Action, Event, clock_limit, play_safe
 
 commands = Registry(families=("sheet", "play"))
 NEWS = 12                 # the public events of the round a seat's page and the TV recall
-now = time.time           # K-CLOCK-1's clock; tests put their own
 _, ngettext, pgettext = domain("kaivo").functions()
 LEVEL_WORDS = (NP_("level", "easy"), NP_("level", "normal"), NP_("level", "hard"))   # LEVELS
 
 
-def _names(t: KaivoTable, words: list[str]) -> list[str]:
-    return [p["name"] for p in t.state["players"]]
-
-
-PLAYER = Named(lambda: pgettext("what", "player"), _names)
-TOTAL = KeyValue(_names, metavar="NAME=TOTAL", named=lambda: pgettext("what", "player"))
+PLAYER = named(lambda: pgettext("what", "player"))     # KaivoGame.players: with those joining
+TOTAL = KeyValue(names, metavar="NAME=TOTAL", named=lambda: pgettext("what", "player"))
 
 
 def _dice(t: KaivoTable) -> Dice:
@@ -66,7 +60,7 @@ def _tell(t: KaivoTable, state: KaivoState, events: list[Event],
                       else _("a card's value a player had not seen"))
     if any(e["kind"] == "dealt" for e in events):
         state["looks"] = []             # a new round: the card ids are dealt anew
-    stamp(state, now(), t.library.rules.show_seconds, phones(state))   # K-DEAL-1
+    stamp(state, t.now(), t.library.rules.show_seconds, phones(state))   # K-DEAL-1
     _forget_gone(t, events)
     if state["mode"] == "play":
         news = [] if any(e["kind"] in ("match", "dealt") for e in events) else state.get("news", [])
@@ -109,7 +103,7 @@ def _status(t: KaivoTable) -> list[str]:
     the scrollback (K-DEAL-1; the toolbar shows it for the box's seconds); in a script, only
     while the box's seconds last."""
     s, hints = t.state, t.library.rules.hints
-    shown = set() if at_terminal(t) and not hints else showing(s, viewer(s), now(), hints)
+    shown = set() if at_terminal(t) and not hints else showing(s, viewer(s), t.now(), hints)
     return status_lines(s, shown, t.library.rules.powers)
 
 
@@ -189,8 +183,7 @@ def join(t: KaivoTable, name: str) -> Result:
 
 
 @commands.command("leave", "sheet")
-@click.argument("name", type=Named(lambda: pgettext("what", "player"),
-                                   lambda t, w: _names(t, w) + list(t.state["joining"])))
+@click.argument("name", type=PLAYER)
 def leave(t: KaivoTable, name: str) -> Result:
     """A player leaves (K-JOIN-1): off the sheet; in a dealt round, safe moves to its end,
     then a bot; a friend still waiting to join stays out. Example: leave Ben"""
@@ -268,7 +261,7 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
             raise CommandError(_("deal --bots N starts a match against bots"))
         events = match.next_round(lib.rules, lib.bots, s, _dice(t))
     _tell(t, s, events)
-    _restart_clock(s)
+    _restart_clock(t)
     return Result(_status(t))
 
 
@@ -287,9 +280,7 @@ def clock_start(t: KaivoTable) -> float | None:
     opened = page_opened(t, s["players"][seat]["name"])
     if opened is None:
         return None
-    # the desk keeps the table's clock (table.now); the game reads its own (`now`): the
-    # page's opening is taken as an age, so the two never mix
-    return max(s["clock_at"], now() - max(t.now() - opened, 0.0))
+    return max(s["clock_at"], min(opened, t.now()))
 
 
 def page_waits(t: KaivoTable) -> bool:
@@ -300,10 +291,11 @@ def page_waits(t: KaivoTable) -> bool:
             and seat != viewer(s) and page_opened(t, s["players"][seat]["name"]) is None)
 
 
-def _restart_clock(s: KaivoState) -> None:
+def _restart_clock(t: KaivoTable) -> None:
+    s = t.state
     tbl = s["table"]
     if s["clock"] and tbl is not None and tbl["phase"] in ("turn", "power"):
-        s["clock_at"] = now()
+        s["clock_at"] = t.now()
 
 
 def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
@@ -329,7 +321,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     began = (tbl["turns"], tbl["phase"] == "power")
     limit = clock_limit(lib.rules, tbl["phase"])
     start = clock_start(t)
-    if start is not None and limit is not None and now() - start > limit:
+    if start is not None and limit is not None and t.now() - start > limit:
         # K-CLOCK-1: time ran out; the safe move is played instead (no penalty)
         events = [{"kind": "clock_ran_out", "seat": seat, "who": tbl["names"][seat], "limit": limit}]
         events += play_safe(tbl, lib.rules, dice) + match.run_bots(lib.rules, lib.bots, s, dice)
@@ -337,7 +329,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
         events = match.act_as(lib.rules, lib.bots, s, dice, seat, action)
     _tell(t, s, events, seen)
     if (tbl["turns"], tbl["phase"] == "power") != began:
-        _restart_clock(s)       # K-CLOCK-1: a new turn, or a power's 10 s; not a put-back discard
+        _restart_clock(t)       # K-CLOCK-1: a new turn, or a power's 10 s; not a put-back discard
     mine = viewer(s)
     return Result(_status(t) if mine is None or tbl["turn"] == mine or tbl["phase"] == "over"
                   else [])
@@ -418,7 +410,7 @@ def look_command(t: KaivoTable, pos: int, of: str | None, who: str | None) -> Re
     seat = viewer(s) if who is None else _player(t, who)
     whose = seat if of is None else _player(t, of)
     if seat is None or whose is None or whose >= len(tbl["hands"]) or \
-            not look(s, seat, tbl["hands"][whose][pos - 1], now(), t.library.rules.show_seconds):
+            not look(s, seat, tbl["hands"][whose][pos - 1], t.now(), t.library.rules.show_seconds):
         raise CommandError(_("nothing waits to be looked at there"))
     return Result()
 

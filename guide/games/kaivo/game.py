@@ -13,7 +13,6 @@ from guide.core.box import Doc, FileKind
 from guide.core.events import Events
 from guide.core.game import Clock, Game
 from guide.core.i18n import domain
-from guide.core.line import build
 from guide.core.players import Player
 from guide.core.registry import Registry
 from guide.core.seats import Move, bot_level
@@ -74,7 +73,7 @@ class KaivoGame(Game):
     def shown(self, table: KaivoTable) -> set[int] | None:
         """K-DEAL-1: the cards your screens show now (those seen in the box's last seconds)."""
         s = table.state
-        return screen.showing(s, screen.viewer(s), kaivo_commands.now(), table.library.rules.hints)
+        return screen.showing(s, screen.viewer(s), table.now(), table.library.rules.hints)
 
     def prompt(self, table: KaivoTable) -> str:
         return screen.prompt(table.state)
@@ -95,7 +94,7 @@ class KaivoGame(Game):
         limit = clock_limit(table.library.rules, tbl["phase"])
         if limit is None:
             return None
-        left = start + limit - kaivo_commands.now()
+        left = start + limit - table.now()
         return left if left < 0 else math.nextafter(left, math.inf)   # "more than" the limit
 
     def clock(self, table: KaivoTable) -> Clock | None:
@@ -108,7 +107,7 @@ class KaivoGame(Game):
         if seat is None:
             return None
         name = s["players"][seat]["name"]
-        return "draw" if seat == screen.viewer(s) else build(["draw"], [("--as", name)])
+        return table.registry.move("draw", "", who=None if seat == screen.viewer(s) else name).line
 
     def players(self, table: KaivoTable) -> list[Player]:
         """At a dealt table each person has a seat, a bot none; a friend waiting to join has
@@ -147,15 +146,13 @@ class KaivoGame(Game):
             # K-CLOCK-1: the seat's seconds run from when its page opens: a page opening on
             # this content counts them down whole, as the table does from then
             clock = clock_limit(table.library.rules, tbl["phase"])
-        return seats.seat_view(s, seat, self.title, kaivo_commands.now(),
-                               table.library.rules.hints, table.library.rules, clock,
-                               memory=bot_level(table, seat) is not None)
+        return seats.seat_view(table, seat, clock, memory=bot_level(table, seat) is not None)
 
     def bots(self) -> BotKit:
         return KIT
 
     def seat_moves(self, table: KaivoTable, seat: str) -> list[Move]:
-        return seats.seat_moves(table.state, seat, table.library.rules)
+        return seats.seat_moves(table, seat)
 
     def cli(self) -> list[click.Command]:
         from .cli import kaivo

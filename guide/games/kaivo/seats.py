@@ -17,25 +17,18 @@ from collections.abc import Callable
 from typing import Any
 
 from guide.core.i18n import domain
-from guide.core.line import build
-from guide.core.seats import Move
+from guide.core.moves import Move
 
 from . import match
 from .deck import Rules
 from .knowledge import SeatView, view
+from .library import KaivoTable
 from .model import KaivoState
 from .render import POWER_NAMES, score_line
 from .screen import OFFERED, news, row, showing
 from .table import Action, legal
 
 _, ngettext, pgettext = domain("kaivo").functions()
-
-
-def seats(state: KaivoState) -> list[str]:
-    """The persons at a dealt table, then the friends waiting to join."""
-    if state["mode"] != "play":
-        return []
-    return [p["name"] for p in state["players"] if not p["bot"]] + list(state["joining"])
 
 
 def _index(state: KaivoState, seat: str) -> int | None:
@@ -58,23 +51,29 @@ def _held(v: SeatView, me: int | None) -> tuple[str | None, str | None]:
                                                                 how=how, caught=caught)
 
 
-def seat_view(state: KaivoState, seat: str, title: str, at: float, hints: bool,
-              rules: Rules | None = None, clock_left: float | None = None,
+def seat_view(tb: KaivoTable, seat: str, clock_left: float | None = None,
               memory: bool = False) -> dict[str, Any]:
-    """What the seat's page shows: the public table and that seat's own knowledge, a card
-    it saw only for the box's seconds (K-DEAL-1: `showing` at `at`). With `rules`, also what
-    the page on the kit draws (seat.html): `you.hand` (the row as cards to tap, no value
-    but a face-up one), `you.seeing` (each card shown for the box's seconds, as a private
-    reveal), `you.held` (the card in hand, a power by name), `you.clock` (K-CLOCK-1's
-    seconds left, `clock_left`), and `taps` (which move a tap on a card sends). `memory`
-    (a bot plays the seat, guide.core.bots): also `you.memory`, all the seat has seen and
-    remembers (knowledge.view with no `showing`: the seat's own knowledge, never a card it
-    has not seen), since a page shows a seen card only for the box's seconds (K-DEAL-1)."""
+    """What the seat's page shows (seat.html): the public table and that seat's own
+    knowledge, a card it saw only for the box's seconds (K-DEAL-1: `showing` at the table's
+    `now`): `you.hand` (the row as cards to tap, no value but a face-up one), `you.seeing`
+    (each card shown for the box's seconds, as a private reveal), `you.held` (the card in
+    hand, a power by name), `you.clock` (K-CLOCK-1's seconds left, `clock_left`), and `taps`
+    (which move a tap on a card sends). `memory` (a bot plays the seat, guide.core.bots):
+    also `you.memory`, all the seat has seen and remembers (knowledge.view with no
+    `showing`: the seat's own knowledge, never a card it has not seen), since a page shows a
+    seen card only for the box's seconds (K-DEAL-1). Values come from the seat's own view
+    only; a seen card's value is in `seeing` (for the box's seconds), never in `hand`."""
+    state, rules, at = tb.state, tb.library.rules, tb.now()
     me = _index(state, seat)
     players = state["players"]
-    out: dict[str, Any] = {"title": title, "round": state["round"],
+    plan = _plan(tb, seat)
+    out: dict[str, Any] = {"title": tb.game.title, "round": state["round"],
                            "dealer": players[state["dealer"]]["name"] if players else None,
-                           "winners": list(state["winners"])}
+                           "winners": list(state["winners"]),
+                           "taps": _taps(state, plan, rules), "words": _words(),
+                           "turn_is_yours": me is not None and match.acting(state) == me,
+                           "table_moves": [i for i, (m, _move) in enumerate(plan)
+                                           if m[0] in ("leave", "join")]}
     you: dict[str, Any] = {"name": seat}
     if me is None:
         you["joins"] = _joins(state, seat)
@@ -84,63 +83,51 @@ def seat_view(state: KaivoState, seat: str, title: str, at: float, hints: bool,
     out["you"] = you
     t = state["table"]
     if t is not None:
-        v = view(t, me, showing(state, me, at, hints))
-        if me is not None:
-            you["row"] = row(v, me)
-            you["cards"] = list(v["hands"][me])
-            you["holding"], other = _held(v, me)
-            if memory:
-                you["memory"] = view(t, me, None)
-        else:
-            other = None
+        v = view(t, me, showing(state, me, at, rules.hints))
         out["table"] = {
             "phase": "over" if t["phase"] == "over" else "in play",
             "turn": v["names"][v["turn"]], "discard_top": v["discard"][-1] if v["discard"] else None,
-            "deck_left": v["deck_left"], "held": other,
+            "deck_left": v["deck_left"], "held": _held(v, me)[1] if me is not None else None,
             "rows": {name: row(v, s) for s, name in enumerate(v["names"]) if s != me},
         }
+        if me is not None:
+            _mine(out, tb, me, v, clock_left, memory)
     out["scores"] = {p["name"] + (" (bot)" if p["bot"] else ""): p["score"] for p in players}
     out["news"] = news(state, seat)
-    if rules is not None:
-        _page(out, state, seat, rules, at, hints, clock_left)
     if state["last"]:
         out["last_round"] = [score_line(line) for line in state["last"]]
     return out
 
 
-def _page(out: dict[str, Any], state: KaivoState, seat: str, rules: Rules, at: float,
-          hints: bool, clock_left: float | None) -> None:
-    """The kit page's parts of the seat's view (seat_view). Values come from the seat's own
-    view only; a seen card's value is in `seeing` (for the box's seconds), never in `hand`."""
-    me = _index(state, seat)
+def _mine(out: dict[str, Any], tb: KaivoTable, me: int, v: SeatView, clock_left: float | None,
+          memory: bool) -> None:
+    """A seated player's own part of its page (seat_view), and the other players' cards."""
+    state, rules, t = tb.state, tb.library.rules, tb.state["table"]
+    assert t is not None
     you = out["you"]
-    t = state["table"]
-    plan = _plan(state, seat, rules)
-    out["taps"] = _taps(state, plan, rules)
-    out["words"] = _words()
-    out["turn_is_yours"] = me is not None and match.acting(state) == me
-    out["table_moves"] = [i for i, (m, _label, _line) in enumerate(plan) if m[0] in ("leave", "join")]
-    if me is not None:
-        you["leaving"] = state["players"][me]["leaving"]
-    if t is None or me is None:
-        return
-    v = view(t, me, showing(state, me, at, hints))
-    you["hand"] = [{"pos": p + 1, "badges": v["badges"][me][p], "face_up": v["face_up"][me][p],
-                    "value": v["hands"][me][p] if v["face_up"][me][p] or t["phase"] == "over"
-                    else None}          # after the call every hand is shown (K-CALL-1)
-                   for p in range(len(v["hands"][me]))]
-    you["seeing"] = _seeing(state, me, v, at, hints, rules.show_seconds)
+    you["row"] = row(v, me)
+    you["cards"] = list(v["hands"][me])
+    you["holding"] = _held(v, me)[0]
+    if memory:
+        you["memory"] = view(t, me, None)
+    you["hand"] = _cards(v, me, t["phase"] == "over")
+    you["seeing"] = _seeing(state, me, v, tb.now(), rules.hints, rules.show_seconds)
     you["held"] = _held_card(v, me, rules)
-    out["table"]["players"] = [
-        {"name": name, "score": state["players"][o]["score"],
-         "cards": [{"pos": p + 1, "badges": v["badges"][o][p], "face_up": v["face_up"][o][p],
-                    "value": v["hands"][o][p] if v["face_up"][o][p] or t["phase"] == "over" else None}
-                   for p in range(len(v["hands"][o]))]}
-        for o, name in enumerate(v["names"]) if o != me]
+    out["table"]["players"] = [{"name": name, "score": state["players"][o]["score"],
+                                "cards": _cards(v, o, t["phase"] == "over")}
+                               for o, name in enumerate(v["names"]) if o != me]
     if clock_left is not None and match.acting(state) == me:
         you["clock"] = {"key": f"{t['turns']}:{state['clock_at']}:{t['phase'] == 'power'}",
                         "seconds": max(0, round(clock_left, 1))}
     you["step"] = _step(v, me)
+
+
+def _cards(v: SeatView, seat: int, over: bool) -> list[dict[str, Any]]:
+    """A row as the page's cards to tap: a value only face up, or once the round is over
+    (after the call every hand is shown, K-CALL-1)."""
+    return [{"pos": p + 1, "badges": v["badges"][seat][p], "face_up": v["face_up"][seat][p],
+             "value": v["hands"][seat][p] if v["face_up"][seat][p] or over else None}
+            for p in range(len(v["hands"][seat]))]
 
 
 def _seeing(state: KaivoState, me: int, v: SeatView, at: float, hints: bool,
@@ -204,7 +191,7 @@ def _step(v: SeatView, me: int) -> str | None:
     return None
 
 
-def _taps(state: KaivoState, plan: list[tuple[Action, str, str]], rules: Rules) -> dict[str, Any]:
+def _taps(state: KaivoState, plan: list[tuple[Action, Move]], rules: Rules) -> dict[str, Any]:
     """Which move (its number in the seat's moves) a tap sends: `mine` per own position,
     `theirs` per opponent and position, `swap` per own position then opponent and position
     (a Swap in two steps), `glimpse` and `discard` the held card's halves (`discard` is
@@ -218,7 +205,7 @@ def _taps(state: KaivoState, plan: list[tuple[Action, str, str]], rules: Rules) 
     swap: list[dict[str, list[int | None]]] = [{} for _ in range(hand)]
     out: dict[str, Any] = {"glimpse": None, "discard": None}
     buttons: list[int] = []
-    for i, (m, _label, _line) in enumerate(plan):
+    for i, (m, _move) in enumerate(plan):
         kind, *args = m
         if kind in ("swap", "peek"):
             mine[args[0]] = i
@@ -256,27 +243,24 @@ def _joins(state: KaivoState, seat: str) -> str:
              " scores.").format(bot=bot)
 
 
-def seat_moves(state: KaivoState, seat: str, rules: Rules) -> list[Move]:
+def seat_moves(t: KaivoTable, seat: str) -> list[Move]:
     """The seat's moves now: every legal move on its turn; between rounds, the deal (for the
     dealer, or the first person after a bot dealer); and at any time, Leave (K-JOIN-1; a
     friend waiting: not join after all) or, for one leaving in the round, Join again."""
-    planned = [Move(label, line, (_("The table"),) if m[0] in ("leave", "join") else ())
-               for m, label, line in _plan(state, seat, rules)]
-    return planned + _looks(state, seat)
+    return [move for _m, move in _plan(t, seat)] + _looks(t, seat)
 
 
-def _looks(state: KaivoState, seat: str) -> list[Move]:
+def _looks(t: KaivoTable, seat: str) -> list[Move]:
     """K-DEAL-1 at a phone: a look offered and not yet taken is a move its page sends when
     the player taps (`look POS [--of NAME] --as SEAT`), found by its key; after the numbered
     moves, so the page's taps keep their numbers."""
-    me, t = _index(state, seat), state["table"]
-    if me is None or t is None or t["phase"] == "over":
+    state = t.state
+    me, tbl = _index(state, seat), state["table"]
+    if me is None or tbl is None or tbl["phase"] == "over":
         return []
-    out: list[Move] = []
-    for o, p, _until, key in _looked(state, me, lambda until: until == OFFERED):
-        of = [] if o == me else [("--of", t["names"][o])]
-        out.append(Move(_("Look"), build(["look", p + 1], [*of, ("--as", seat)]), key=key))
-    return out
+    return [t.registry.move("look", _("Look"), key=key, pos=p + 1,
+                            of=None if o == me else tbl["names"][o], who=seat)
+            for o, p, _until, key in _looked(state, me, lambda until: until == OFFERED)]
 
 
 def _looked(state: KaivoState, me: int, keep: Callable[[float], bool]
@@ -298,27 +282,30 @@ def _looked(state: KaivoState, me: int, keep: Callable[[float], bool]
     return out
 
 
-def _plan(state: KaivoState, seat: str, rules: Rules) -> list[tuple[Action, str, str]]:
-    """The seat's moves as (rules move, label, command line), in the order the page numbers
-    them (seat_moves and the page's taps both read this)."""
+def _plan(t: KaivoTable, seat: str) -> list[tuple[Action, Move]]:
+    """The seat's moves as (rules move, move), in the order the page numbers them
+    (seat_moves and the page's taps both read this)."""
+    state, rules, move = t.state, t.library.rules, t.registry.move
     me = _index(state, seat)
-    t = state["table"]
-    if state["mode"] != "play" or t is None or state["winners"]:
+    tbl = state["table"]
+    if state["mode"] != "play" or tbl is None or state["winners"]:
         return []
+    table = (_("The table"),)
     if me is None:                         # a friend waiting for a bot's seat
-        return [(("leave",), _("Do not join after all"), build(["leave", seat]))]
-    out: list[tuple[Action, str, str]] = []
-    who = [("--as", seat)]
-    if t["phase"] == "over":
+        return [(("leave",), move("leave", _("Do not join after all"), table, name=seat))]
+    out: list[tuple[Action, Move]] = []
+    if tbl["phase"] == "over":
         if _deals(state) == me:
-            out.append((("deal",), _("Deal round {round}").format(round=state["round"]), "deal"))
+            out.append((("deal",), move("deal", _("Deal round {round}").format(round=state["round"]))))
     elif match.acting(state) == me:
-        v = view(t, me, set())             # the labels name no remembered value
-        out += [(m, _label(v, rules, m), build(_move_words(t["names"], m), who)) for m in legal(t, rules)]
+        v = view(tbl, me, set())             # the labels name no remembered value
+        for m in legal(tbl, rules):
+            command, values = as_command(tbl["names"], m)
+            out.append((m, move(command, _label(v, rules, m), who=seat, **values)))
     if state["players"][me]["leaving"]:
-        out.append((("join",), _("Join again (stay at the table)"), build(["join", seat])))
+        out.append((("join",), move("join", _("Join again (stay at the table)"), table, name=seat)))
     else:
-        out.append((("leave",), _("Leave the table"), build(["leave", seat])))
+        out.append((("leave",), move("leave", _("Leave the table"), table, name=seat)))
     return out
 
 
@@ -333,14 +320,15 @@ def _deals(state: KaivoState) -> int | None:
     return None
 
 
-def _move_words(names: list[str], move: Action) -> list[object]:
-    """A rules move as the command's words (positions 1..4, players by name)."""
+def as_command(names: list[str], move: Action) -> tuple[str, dict[str, Any]]:
+    """A rules move as its command and values by parameter name (positions 1..4, players
+    by name)."""
     kind, *args = move
     if kind in ("spy", "mindread"):
-        return [kind, names[args[0]], args[1] + 1]
+        return kind, {"player": names[args[0]], "pos": args[1] + 1}
     if kind == "swapwith":
-        return [kind, args[0] + 1, names[args[1]], args[2] + 1]
-    return [kind] + [a + 1 for a in args]
+        return kind, {"pos": args[0] + 1, "player": names[args[1]], "their_pos": args[2] + 1}
+    return kind, {"pos": args[0] + 1} if args else {}
 
 
 def _label(v: SeatView, rules: Rules, move: Action) -> str:

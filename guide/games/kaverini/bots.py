@@ -36,7 +36,6 @@ from guide.core.bots.kit import BotKit, Outcome
 from guide.core.dice import Dice
 from guide.core.errors import GuideError
 from guide.core.i18n import domain
-from guide.core.line import build
 from guide.core.seats import Move
 
 if TYPE_CHECKING:
@@ -74,26 +73,25 @@ class StrategyKit(BotKit):
         f = fight(table, quiet=True)       # type: ignore[arg-type]  # a KaveriniTable
         who = f.turn()
         players = field.versus["players"]
+        move = table.registry.move
         if who is None:                   # nobody of the phase can act: the phase ends
-            return [Move("next", build(["next"]))] if seat == players[0] else []
+            return [move("next", _("Pass this turn"))] if seat == players[0] else []
         if players[who.owner or 0] != seat:
             return []
         targets = [x.name for x in f.fighters() if x.standing and x.owner != who.owner]
-        lines = []
-        for technique in _techniques(table, who):
-            verb = ["foe", who.name] if who.kind == "foe" else ["use", who.name]
-            for target in targets:
-                lines.append(build([*verb, *([technique] if technique else [])],
-                                   [("--on", target)]))
-        lines.append(build(["next"]))     # last: the think level's ties go to acting
+        verb = "foe" if who.kind == "foe" else "use"
+        tried = [move(verb, target, (who.name,), technique or "", name=who.name,
+                      technique=technique, on=target)
+                 for technique in _techniques(table, who) for target in targets]
+        tried.append(move("next", _("Pass this turn")))   # last: the think level's ties act
         legal: list[Move] = []
-        for line in lines:
+        for one in tried:
             sim = _table(table, table.state, random.Random(len(legal)))
             try:
-                _run(sim, line, seat)
+                _run(sim, one.line, seat)
             except GuideError:
                 continue
-            legal.append(Move(line, line))
+            legal.append(one)
         return legal
 
     def refusal(self) -> str | None:
@@ -111,8 +109,11 @@ class StrategyKit(BotKit):
     def setup_for(self, table: Table, seats: list[str], rng: random.Random) -> list[str]:
         from guide.games.kaverini.data.tables import abilities, ladders, limits
 
-        lines = [build(["strategy", "new"], [*(("--player", s) for s in seats),
-                                             ("--budget", str(BUDGET))])]
+
+        def line(command: str, **values: Any) -> str:
+            return table.registry.move(command, command, **values).line
+
+        lines = [line("strategy new", players=seats, budget=BUDGET)]
         ladder_names = sorted(lad.name for lad in ladders().values())
         ability_names = sorted(abilities())
         buyable = sorted((c for c in table.library.cards.values()
@@ -121,20 +122,20 @@ class StrategyKit(BotKit):
         bound = limits()["table"]         # what one battle holds (docs/limits.md), shared
         caps = {"buddy": bound["buddies"] // len(seats), "foe": bound["foes"] // len(seats)}
         for k, seat in enumerate(seats):
-            options = [("--ability", rng.choice(ability_names))]
-            options += [("--technique", lad) for lad in rng.sample(ladder_names, TECHNIQUES)]
-            lines.append(build(["strategy", "kaveri", seat, f"Kaveri {k + 1}"], options))
+            lines.append(line("strategy kaveri", player=seat, kaveri=f"Kaveri {k + 1}",
+                              ability=rng.choice(ability_names),
+                              techniques=rng.sample(ladder_names, TECHNIQUES)))
             left = BUDGET
             room = dict(caps)
             for card in rng.sample(buyable, len(buyable)):
                 assert card.expense is not None
                 if card.expense <= left and room[card.type]:
-                    lines.append(build(["strategy", "buy", seat, card.name]))
+                    lines.append(line("strategy buy", player=seat, card=card.name))
                     left -= card.expense
                     room[card.type] -= 1
             if left:
-                lines.append(build(["strategy", "wp", seat, str(left)]))
-        return [*lines, build(["strategy", "start"])]
+                lines.append(line("strategy wp", player=seat, count=left))
+        return [*lines, line("strategy start")]
 
     def outcome(self, table: Table) -> Outcome | None:
         game = table.state.get("strategy")

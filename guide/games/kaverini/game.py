@@ -15,7 +15,6 @@ from guide.core.errors import DataError, GuideError
 from guide.core.events import Events
 from guide.core.game import Catalogue, Game
 from guide.core.i18n import domain
-from guide.core.line import build
 from guide.core.players import Player
 from guide.core.reference import RulesPage
 from guide.core.registry import Registry
@@ -94,7 +93,7 @@ def start_lines(table: Table, options: dict) -> list[str]:
     adventure = options.get("adventure_id")
     if not adventure or table.state.get("adventure"):
         return []
-    return [build(["adventure", str(adventure)])]
+    return [table.registry.move("adventure", "", adventure_id=str(adventure)).line]
 
 
 class KaveriniGame(Game):

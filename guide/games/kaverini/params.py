@@ -25,21 +25,19 @@ def _state(t: KaveriniTable | None) -> Mapping[str, Any]:
     return t.state if t is not None else {"kaverit": [], "buddies": [], "confrontation": None}
 
 
-_kaverit = names          # the Kaverit are the players at the table (KaveriniGame.players)
-
-
-def _party(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    s = _state(t)
+def _stand(s: Mapping[str, Any]) -> list[str]:
+    """The buddies, and in a confrontation whoever takes a stand (R-CONF-10)."""
     conf = s["confrontation"]
-    return _kaverit(t, words) + [b["name"] for b in s["buddies"]] + (
-        [x["name"] for x in conf["stand"]] if conf else []) + list(s.get("companions", []))
+    return [b["name"] for b in s["buddies"]] + ([x["name"] for x in conf["stand"]] if conf else [])
 
 
 def _actors(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    s = _state(t)
-    conf = s["confrontation"]
-    return _kaverit(t, words) + [b["name"] for b in s["buddies"]] + (
-        [x["name"] for x in conf["stand"]] if conf else [])
+    """The Kaverit (the players at the table: KaveriniGame.players), buddies and stand."""
+    return names(t, words) + _stand(_state(t))
+
+
+def _party(t: KaveriniTable | None, words: list[str]) -> list[str]:
+    return _actors(t, words) + list(_state(t).get("companions", []))
 
 
 def _foes(t: KaveriniTable | None, words: list[str]) -> list[str]:
@@ -49,11 +47,9 @@ def _foes(t: KaveriniTable | None, words: list[str]) -> list[str]:
 
 def _targets(t: KaveriniTable | None, words: list[str]) -> list[str]:
     s = _state(t)
-    conf = s["confrontation"]
-    if not conf:
+    if not s["confrontation"]:
         return []
-    return [k["name"] for k in s["kaverit"] if k["hp"] > 0] + [
-        b["name"] for b in s["buddies"]] + [x["name"] for x in conf["stand"]]
+    return [k["name"] for k in s["kaverit"] if k["hp"] > 0] + _stand(s)
 
 
 def _fighters(t: KaveriniTable | None, words: list[str]) -> list[str]:
@@ -77,10 +73,6 @@ def _enemies_of_actor(t: KaveriniTable | None, words: list[str]) -> list[str]:
     return [x.name for x in f.fighters() if x.data["hp"] > 0 and f.enemy(actor, x)]
 
 
-def _ladder_names(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    return [lad.name for lad in ladders().values()]
-
-
 def _named(typed: str, names: list[str]) -> str:
     """The name a typed word stands for (guide.core.names.resolve), or the word itself."""
     try:
@@ -99,7 +91,7 @@ def _techniques(t: KaveriniTable | None, words: list[str]) -> list[str]:
     for b in s["buddies"]:
         if b["name"].casefold() == actor and t is not None:
             return [tech.name for tech in t.card(b.get("card", b["name"])).techniques]
-    return _ladder_names(t, words)
+    return _ladder_names()
 
 
 def _foe_techniques(t: KaveriniTable | None, words: list[str]) -> list[str]:
@@ -141,17 +133,9 @@ def cards(*types: str, double: bool = False, token: bool = False) -> Named:
     return Named(what, names, describe=describe, convert=False)
 
 
-def _adventures(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    return list(t.library.adventures) if t is not None else []
-
-
 def _shops(t: KaveriniTable | None, words: list[str]) -> list[str]:
     a = t.adventure() if t is not None else None
     return [shop.name for shop in a.shops] if a else []
-
-
-def _npcs(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    return list(_state(t).get("npcs", []))
 
 
 def _players(t: KaveriniTable | None, words: list[str]) -> list[str]:
@@ -159,8 +143,8 @@ def _players(t: KaveriniTable | None, words: list[str]) -> list[str]:
     return [p["name"] for p in game["players"]] if game else []
 
 
-def _ability_names(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    return list(abilities())
+def _ladder_names(*_ignored: object) -> list[str]:
+    return [lad.name for lad in ladders().values()]
 
 
 def _technique_schmerz(t: KaveriniTable | None, name: str) -> str:
@@ -172,7 +156,7 @@ KAVERI = named(lambda: pgettext("what", "Kaveri"))
 # or one designed for the game
 STRATEGY_KAVERI = named(lambda: pgettext("what", "Kaveri"), convert=False)
 PARTY = Named(lambda: pgettext("what", "Kaveri, buddy or companion"), _party)
-KAVERI_OR_ALL = Named(lambda: pgettext("what", "Kaveri"), lambda t, w: [*_kaverit(t, w), "all"])
+KAVERI_OR_ALL = Named(lambda: pgettext("what", "Kaveri"), lambda t, w: [*names(t, w), "all"])
 PARTY_OR_ALL = Named(lambda: pgettext("what", "Kaveri, buddy or companion (or all)"),
                      lambda t, w: [*_party(t, w), "all"])
 ACTOR = Named(lambda: pgettext("what", "Kaveri, buddy or companion taking a stand"), _actors, convert=False)
@@ -182,25 +166,27 @@ FIGHTER = Named(lambda: pgettext("what", "fighter"), _fighters, convert=False)
 ADVERSARY = Named(lambda: pgettext("what", "target"), _enemies_of_actor, convert=False)
 TECHNIQUE = Named(lambda: pgettext("what", "technique"), _techniques, multiword=True, convert=False,
                   describe=_technique_schmerz)
-LADDER = Named(lambda: pgettext("what", "technique"), lambda t, w: _ladder_names(t, w), multiword=True,
+LADDER = Named(lambda: pgettext("what", "technique"), _ladder_names, multiword=True,
                convert=False, describe=_technique_schmerz)
 FOE_TECHNIQUE = Named(lambda: pgettext("what", "technique"), _foe_techniques, convert=False)
 HELD = Named(lambda: pgettext("what", "item"), _held, convert=False)
-ABILITY = Named(lambda: pgettext("what", "ability"), _ability_names,
+ABILITY = Named(lambda: pgettext("what", "ability"), lambda t, w: list(abilities()),
                 describe=lambda t, name: abilities().get(name, ""))
-ADVENTURE = Named(lambda: pgettext("what", "adventure"), _adventures, convert=False)
+ADVENTURE = Named(lambda: pgettext("what", "adventure"),
+                  lambda t, w: list(t.library.adventures) if t is not None else [], convert=False)
 HOUSE = Named(lambda: pgettext("what", "house rule"), lambda t, w: list(house_rules()),
               describe=lambda t, name: house_rule_text(name) if name in house_rules() else "")
 SHOP = Named(lambda: pgettext("what", "shop"), _shops, convert=False)
-NPC = Named(lambda: pgettext("what", "friendly character"), _npcs, convert=False)
+NPC = Named(lambda: pgettext("what", "friendly character"),
+            lambda t, w: list(_state(t).get("npcs", [])), convert=False)
 PLAYER = Named(lambda: pgettext("what", "player"), _players, convert=False)
 CARD_TYPE = Named(lambda: pgettext("what", "card type"), lambda t, w: list(CARD_TYPES))
-SPEND = KeyValue(lambda t, w: ["e", "h", "hp", "new"] + _ladder_names(t, w), value=str,
+SPEND = KeyValue(lambda t, w: ["e", "h", "hp", "new"] + _ladder_names(), value=str,
                  metavar="CHOICE=N")
 TWEAK = KeyValue(["hp", "emotion", "heart", "expense", "usage", "shield", "heel"],
                  value=str, metavar="STAT=VALUE", bare=("reset",))
 SHARES = KeyValue(lambda t, w: [s["name"] for s in (_state(t)["confrontation"] or {}).get(
     "stand", [])], metavar="NAME=HP")
-SPLIT = KeyValue(lambda t, w: _fighters(t, w), metavar="NAME=N")
+SPLIT = KeyValue(_fighters, metavar="NAME=N")
 FACES = Faces()
 TWO_D10 = Faces(2, metavar="TENS,ONES")

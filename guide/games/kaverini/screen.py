@@ -6,7 +6,7 @@ terminal's width (80 columns and up), names shortened only when they must be."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from guide.core.i18n import NP_, domain
 from guide.core.text import Entry, Fragments, fit, length, toolbar_width
@@ -16,9 +16,10 @@ from guide.games.kaverini.rules.fighters import KAVERI
 from guide.games.kaverini.rules.leveling import level
 
 if TYPE_CHECKING:
+    from guide.games.kaverini.commands.confront import Ground
+    from guide.games.kaverini.rules.confrontation import Fight
     from guide.games.kaverini.table import KaveriniTable
 
-T = TypeVar("T")
 LOW = 0.25           # a fighter at or under a quarter of its HP is shown as low
 _, ngettext, pgettext = domain("kaverini").functions()
 # A confrontation's phases (rules/confrontation.py PHASES), as the prompt and the recap say them.
@@ -41,36 +42,53 @@ def prompt_text(table: KaveriniTable) -> str:
 
 
 def toolbar(table: KaveriniTable) -> Fragments:
-    """Two lines at most, each within the terminal's width."""
+    """Two lines at most, each within the terminal's width: out of a fight, the party; in a
+    fight, the head (round, phase, whose turn) and the foes, then the party; in the Strategy
+    Game's battle, the head, then one line per player."""
     width = toolbar_width()
-    s = table.state
     field = arena(table)
     if field is None:
-        party = [_kaveri(k) for k in s["kaverit"]] + [_fighter(b) for b in s["buddies"]]
+        party = [_kaveri(k) for k in table.state["kaverit"]] + \
+            [_fighter(b) for b in table.state["buddies"]]
         return fit(party, width) if party else [("", " " + _("no Kaverit yet: kaveri NAME"))]
-    c = field.c
     f = fight(table)
+    head = _head(field.c, f)
+    if field.versus is not None:
+        return head + _sides(field, width)
+    foes = [_foe(x) for x in field.c["foes"]]
+    return head + fit(foes, width - length(head)) + [("", "\n")] + _party(table, field, f, width)
+
+
+def _head(c: Mapping[str, Any], f: Fight) -> Fragments:
+    """The round, the phase and whose turn it is (+N when more wait), or `next`."""
     waiting = [x.name for x in f.waiting()]
-    turn = (waiting[0] + (f" +{len(waiting) - 1}" if len(waiting) > 1 else "")) if waiting \
+    turn = waiting[0] + (f" +{len(waiting) - 1}" if len(waiting) > 1 else "") if waiting \
         else _("next")
-    head: Fragments = [("", " "), ("bold", _("R{round} {phase}: ").format(
-                           round=c["round"], phase=phase(c["phase"]))),
-                       ("reverse bold", turn), ("", " |")]
-    if field.versus is not None:                         # the Strategy Game's battle
-        players = field.versus["players"]
-        everyone = field.state["kaverit"] + field.state["buddies"] + c["foes"]
-        lines = [fit([_fighter(f, f"{name}: " if first else "") for first, f in
-                       _firsts([f for f in everyone if f.get("owner") == k])], width)
-                 for k, name in enumerate(players)]
-        return head + [("", "\n")] + [frag for line in _between(lines) for frag in line]
-    foes = [_foe(x) for x in c["foes"]]
-    # in a fight, E and H as they are now (counters, effects, companions, settings: the
-    # status table's), not the sheet's: a hit adds these
+    return [("", " "), ("bold", _("R{round} {phase}: ").format(round=c["round"],
+                                                              phase=phase(c["phase"]))),
+            ("reverse bold", turn), ("", " |")]
+
+
+def _sides(field: Ground, width: int) -> Fragments:
+    """The Strategy Game's battle: each player's line, its characters after its name."""
+    assert field.versus is not None
+    everyone = [*field.state["kaverit"], *field.state["buddies"], *field.c["foes"]]
+    out: Fragments = []
+    for k, name in enumerate(field.versus["players"]):
+        own = [x for x in everyone if x.get("owner") == k]
+        out += [("", "\n")] + fit([_fighter(x, f"{name}: " if i == 0 else "")
+                                    for i, x in enumerate(own)], width)
+    return out
+
+
+def _party(table: KaveriniTable, field: Ground, f: Fight, width: int) -> Fragments:
+    """The party in a fight: E and H as they are now (counters, effects, companions,
+    settings: the status table's), not the sheet's: a hit adds these."""
     now = {x.name: (effective_emotion(f, x), effective_heart(f, x)) for x in f.fighters()
            if x.kind == KAVERI}
-    party = [_kaveri(k, *now.get(k["name"], (k["emotion"], k["heart"]))) for k in s["kaverit"]] \
-        + [_fighter(b) for b in s["buddies"] + c["stand"]]
-    return head + fit(foes, width - length(head)) + [("", "\n")] + fit(party, width)
+    s = table.state
+    party = [_kaveri(k, *now.get(k["name"], (k["emotion"], k["heart"]))) for k in s["kaverit"]]
+    return fit(party + [_fighter(b) for b in s["buddies"] + field.c["stand"]], width)
 
 
 def hp_counters(f: Mapping[str, Any]) -> str:
@@ -108,14 +126,3 @@ def _kaveri(k: Mapping[str, Any], emotion: int | None = None, heart: int | None 
         extra += " " + _("{world_points}wp").format(world_points=k["world_points"])
     return name, [("", " " + _("L{level}").format(level=level(k["xp"])))] + full + [("", extra)], \
         short + [("", extra)]
-
-
-def _firsts(items: list[T]) -> list[tuple[bool, T]]:
-    return [(i == 0, item) for i, item in enumerate(items)]
-
-
-def _between(lines: list[Fragments]) -> list[Fragments]:
-    out: list[Fragments] = []
-    for i, line in enumerate(lines):
-        out += ([[("", "\n")]] if i else []) + [line]
-    return out

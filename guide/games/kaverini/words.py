@@ -254,6 +254,12 @@ def _f(message: str) -> Renderer:
     return lambda e: _one_stop(_(message).format(**e))
 
 
+def _either(field: str, yes: str, no: str) -> Renderer:
+    """A renderer of one of two messages (`yes` when the event's `field` is true), whose
+    {fields} are the event's own."""
+    return lambda e: (_(yes) if e.get(field) else _(no)).format(**e)
+
+
 def _one_stop(line: str) -> str:
     """A sentence's full stop after a name that ends one already is dropped: "uses Ring
     Ring!", not "Ring Ring!."."""
@@ -300,16 +306,14 @@ CONFRONTATION: dict[str, Renderer] = {
                        " now; answer once with --matches yes|no on a use by {actor}: it holds"
                        " for this confrontation (R-DMG-7).")),
     "offer": _f(N_("GM: {card} creates {token} tokens (card text): {line}")),
-    "flip_due": lambda e: (_("GM: {card}'s flip condition is met ({condition}): {line}")
-                           if e["met"] else
-                           _("GM: {card} was not neutralized as its flip condition says"
-                             " ({condition}); it does not flip.")).format(**e),
-    "die_unused": lambda e: (_(
+    "flip_due": _either("met", N_("GM: {card}'s flip condition is met ({condition}): {line}"),
+                        N_("GM: {card} was not neutralized as its flip condition says"
+                           " ({condition}); it does not flip.")),
+    "die_unused": _either("technique", N_(
         "(The table's d{sides} {face} was not needed: {technique} is not an Emotion Table"
-        " technique and has no special effect to roll for, R-FX-6, R-DICE-3.)")
-        if e.get("technique") else _(
+        " technique and has no special effect to roll for, R-FX-6, R-DICE-3.)"), N_(
         "(The table's d{sides} {face} was not needed: no d{sides} is drawn for this turn's"
-        " effect, R-DICE-3.)")).format(**e),
+        " effect, R-DICE-3.)")),
     "no_effect": _f(N_("d20: {face} (needs {need}+): no special effect.")),
     "nullified": lambda e: _("{ladder} triggered on {actor}'s previous turn too: the effect is"
                              " nullified ({why}; R-FX-2).").format(
@@ -380,20 +384,19 @@ CONFRONTATION: dict[str, Renderer] = {
                            result=_ended(e["result"]))),
     "cower": _f(N_("{name} is at 0 HP and cowers (R-CONF-5).")),
     "leave": _leave,
-    "neutralized": lambda e: (_("{name} ({player}) is neutralized!") if e.get("player") else
-                              _("{name} is neutralized!")).format(name=e["name"],
-                                                                  player=e.get("player")),
+    "neutralized": _either("player", N_("{name} ({player}) is neutralized!"),
+                           N_("{name} is neutralized!")),
     "xp": _f(N_("{kaveri} gains {amount} XP ({xp} XP).")),
     "level": _level,
     "victory": _victory,
     "stand": _stand,
     "shares": lambda e: _("HP shares: {shares}").format(
         shares=", ".join(f"{s['name']} {s['max_hp']}" for s in e["stand"])),
-    "lost": lambda e: (_("Every Kaveri cowers: the practice bout is lost, and nothing with it;"
-                         " the cowering Kaverit end it at 1 HP (R-CONF-13).") if e.get("practice")
-                       else _("Every Kaveri cowers and no companion can take a stand: the game is"
-                              " lost. The Kaverit keep their sheets but lose all items and money;"
-                              " they are back at full HP when the next adventure starts.")),
+    "lost": _either("practice", N_("Every Kaveri cowers: the practice bout is lost, and nothing"
+                                   " with it; the cowering Kaverit end it at 1 HP (R-CONF-13)."),
+                    N_("Every Kaveri cowers and no companion can take a stand: the game is"
+                       " lost. The Kaverit keep their sheets but lose all items and money;"
+                       " they are back at full HP when the next adventure starts.")),
     "token": lambda e: (_("{name} gets a {card} token.") if e["side"] == "item" else
                         _("A {card} token joins the foes as {name} ({hp} HP).")
                         if e["side"] == "foes" else
@@ -403,9 +406,9 @@ CONFRONTATION: dict[str, Renderer] = {
     "item_idle": _f(N_("{item} changes nothing now (a heal at full HP, say); its use is"
                        " spent, and undo takes the play back.")),
     "used_up": _f(N_("{item} is used up.")),
-    "turned_back": lambda e: (_("{buddy} is {card} again and leaves the party; it joins the foes"
-                                " as {foe} ({hp} HP, R-CONF-14).") if e["foe"] else
-                              _("{buddy} is {card} again and leaves the party.")).format(**e),
+    "turned_back": _either("foe", N_("{buddy} is {card} again and leaves the party; it joins the"
+                                     " foes as {foe} ({hp} HP, R-CONF-14)."),
+                           N_("{buddy} is {card} again and leaves the party.")),
     "turncoat": _f(N_("{foe} leaves the foes and joins the party as {buddy} ({hp} HP).")),
 }
 
@@ -477,6 +480,8 @@ def _scene(e: Event) -> str:
     return _("Scene {scene}: {name}.").format(**e)
 
 
+_BONDED = _either("bonded", N_("{item} is bonded to {kaveri}."),
+                  N_("{item} is unbonded from {kaveri}."))
 TABLE: dict[str, Renderer] = {
     "kaveri": lambda e: _("{kaveri} is ready: level 1, 20 HP, {ability}, techniques"
                           " {techniques}.").format(kaveri=e["kaveri"], ability=e["ability"],
@@ -506,14 +511,13 @@ TABLE: dict[str, Renderer] = {
                                       "{kaveri} gets {item} ({uses} uses).", e["uses"])
                              if e["uses"] else _("{kaveri} gets {item}.")).format(**e),
     "item_dropped": _f(N_("{kaveri} no longer has {item}.")),
-    "item_bonded": lambda e: (_("{item} is bonded to {kaveri}.") if e["bonded"] else
-                              _("{item} is unbonded from {kaveri}.")).format(**e),
+    "item_bonded": _BONDED,
     "item_bought": _item_bought,
     "bargain": _f(N_("A bargain at {shop}: a world point may be spent there again.")),
-    "companion": lambda e: (_("{card} joins the party as a companion.") if e["joins"]
-                            else _("{card} leaves the party.")).format(**e),
-    "buddy": lambda e: (_("{card} joins the party as a buddy ({hp} HP).") if e["joins"]
-                        else _("{card} leaves the party.")).format(**e),
+    "companion": _either("joins", N_("{card} joins the party as a companion."),
+                         N_("{card} leaves the party.")),
+    "buddy": _either("joins", N_("{card} joins the party as a buddy ({hp} HP)."),
+                     N_("{card} leaves the party.")),
     "adventure": _adventure,
     "scene": _scene,
     "after_win": _after_win,
@@ -522,17 +526,16 @@ TABLE: dict[str, Renderer] = {
     "tweak": _tweak,
     "flip": _f(N_("{card} flips: it is now {shown} ({type}).")),
     "strategy_new": _strategy_new,
-    "strategy_kaveri": lambda e: (_("{kaveri}, designed for this game (not in the party), fights"
-                                    " for {player}.") if e.get("designed") else
-                                  _("{kaveri} fights for {player}.")).format(**e),
+    "strategy_kaveri": _either("designed", N_("{kaveri}, designed for this game (not in the"
+                                              " party), fights for {player}."),
+                               N_("{kaveri} fights for {player}.")),
     "strategy_buy": _f(N_("{player} buys {card} for {expense} ({points_left} left).")),
     "strategy_wp": lambda e: ngettext("{player} buys {count} world point ({points_left} points"
                                       " left).",
                                       "{player} buys {count} world points ({points_left} points"
                                       " left).", e["count"]).format(**e),
     "strategy_setting": _f(N_("{player} adds {setting} to the setting pool.")),
-    "strategy_bond": lambda e: (_("{item} is bonded to {kaveri}.") if e["bonded"] else
-                                _("{item} is unbonded from {kaveri}.")).format(**e),
+    "strategy_bond": _BONDED,
 }
 
 

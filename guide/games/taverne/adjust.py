@@ -8,7 +8,7 @@ from guide.core.i18n import domain
 from guide.core.names import fold, resolve
 
 from . import counters
-from .guards import acting, at_call, in_brawl
+from .guards import acting, at_call
 from .model import UNNAMED_TRICK, Event, Player, State, active, find, free_specialties, take_specialty
 from .seating import targets
 
@@ -17,14 +17,12 @@ _, ngettext, pgettext = domain("taverne").functions()
 
 def mistake(state: State, name: str) -> list[Event]:
     """T-MIS-1: a mistake noticed by an opponent costs one Pint (never below 1)."""
-    in_brawl(state)
     p = acting(state, name)
     return [{**counters.add_pints(p, -1), "kind": "mistake"}] + asset_warning(p)
 
 
 def adjust(state: State, name: str, meter: str, n: int) -> list[Event]:
     """`energy`, `loot`, `pint NAME N`: a card's effect, clamped at the limits (T-CNT-4)."""
-    in_brawl(state)
     p = acting(state, name)
     if meter == "energy":
         ev = counters.add_energy(p, n)
@@ -66,7 +64,6 @@ def asset(state: State, name: str, card: str, how: str) -> list[Event]:
         raise RuleError(_("the beginner game uses no Specialties"))
     in_play = next((a for a in p["assets"] if a.casefold() == card.casefold()), None)
     if how == "discard":
-        in_brawl(state)
         if in_play is None:
             raise RuleError(_("{player} has no Asset {card!r} in play").format(player=p['name'], card=card))
         p["assets"].remove(in_play)
@@ -98,7 +95,6 @@ def spell(state: State, name: str, card: str | None, on: str | None = None,
     table's to hear. Cast without it (`--no-formula`, T-MIS-1): the effect does not apply,
     the card is discarded and the Mistake costs one Pint; it is not a Spell cast this turn
     **(companion's reading)**."""
-    in_brawl(state)
     p = acting(state, name)
     if state["beginner"]:
         raise RuleError(_("the beginner game uses no Specialties, so no Spells"))
@@ -148,7 +144,6 @@ def _free_specialty(state: State, p: Player) -> None:
 def trick(state: State, name: str, card: str | None) -> list[Event]:
     """The Dirty Trick a player suffers: the one they keep among those served this turn
     (T-CALL-8), or a card's effect (None: discarded)."""
-    in_brawl(state)
     p = acting(state, name)
     if card is None:
         return _discard_trick(p)

@@ -18,6 +18,7 @@ from guide.core.table import Table
 
 from . import thinking
 from .box import Box
+from .commands import commands
 
 _, ngettext, pgettext = domain("taverne").functions()
 
@@ -42,8 +43,7 @@ class TaverneBots(BotKit):
                 and not view.get("waiting", {}).get("who"))
 
     def never(self, move: Any) -> bool:
-        words = move.line.split()
-        return words[0] in ("leave", "back") or "--no-formula" in words
+        return move.command in ("leave", "back") or ("no_formula", True) in move.values
 
     def notes(self, boxes: list) -> list[str]:
         return [_("The beginner game: each Initial Loot drawn from 1 to 3, no powers (the box"
@@ -51,8 +51,10 @@ class TaverneBots(BotKit):
 
     def setup(self, seats: list[str], rng: random.Random) -> list[str]:
         self._loot = {s: rng.randint(1, 3) for s in seats}
-        return ([f"player {s}" for s in seats] + ["start --beginner"]
-                + [f"player {s} --loot {self._loot[s]}" for s in seats] + ["start --beginner"])
+        start = commands.move("start", "", beginner=True).line
+        return ([commands.move("player", "", name=s).line for s in seats] + [start]
+                + [commands.move("player", "", name=s, loot=self._loot[s]).line for s in seats]
+                + [start])
 
     def outcome(self, table: Table) -> Outcome | None:
         s: Any = table.state
@@ -72,26 +74,18 @@ class TaverneBots(BotKit):
         return thinking.candidates(moves, view, seat, rng, self.think_candidates)
 
     def recast(self, move: Any, table: Table, seat: str) -> str | None:
-        return thinking.recast(move, table.state, seat,
+        return thinking.recast(move, table.registry, table.state, seat,
                                table.library if isinstance(table.library, Box) else Box())
 
     def figures(self, outcomes: list[Outcome], seats: list[str]) -> list[str]:
-        out = []
-        won = Counter(w for o in outcomes for w in o.winners)
-        n = len(outcomes)
-        out.append(_("Wins by seat (the Pillar first):"))
+        won, n = Counter(w for o in outcomes for w in o.winners), len(outcomes)
+        out = [_("Wins by seat (the Pillar first):")]
         for seat in seats:
             low, high = wilson(won[seat], n)
             out.append(f"  {seat}: {100 * won[seat] / max(n, 1):.1f}% ({100 * low:.1f}-{100 * high:.1f})")
-        by_loot: dict[int, list[int]] = {}
-        for o in outcomes:
-            for name, loot in o.figures["loot"].items():
-                if loot is not None:
-                    row = by_loot.setdefault(int(loot), [0, 0])
-                    row[0] += name in o.winners
-                    row[1] += 1
         out.append(_("Wins by Initial Loot:"))
-        for loot in sorted(by_loot):
+        by_loot = _by_loot(outcomes)
+        for loot in sorted(int(v) for v in by_loot if v is not None):
             w, k = by_loot[loot]
             low, high = wilson(w, k)
             out.append(f"  {loot}: {100 * w / k:.1f}% ({100 * low:.1f}-{100 * high:.1f}) of {k}")
@@ -100,14 +94,20 @@ class TaverneBots(BotKit):
     def figures_json(self, outcomes: list[Outcome], seats: list[str]) -> dict[str, Any]:
         n = max(len(outcomes), 1)
         won = Counter(w for o in outcomes for w in o.winners)
-        loot: dict[str, list[int]] = {}
-        for o in outcomes:
-            for name, v in o.figures["loot"].items():
-                row = loot.setdefault(str(v), [0, 0])
-                row[0] += name in o.winners
-                row[1] += 1
         return {"by_seat": {s: round(100 * won[s] / n, 2) for s in seats},
-                "by_loot": {k: round(100 * w / max(m, 1), 2) for k, (w, m) in loot.items()}}
+                "by_loot": {str(k): round(100 * w / max(m, 1), 2)
+                            for k, (w, m) in _by_loot(outcomes).items()}}
+
+
+def _by_loot(outcomes: list[Outcome]) -> dict[Any, list[int]]:
+    """Each Initial Loot (None: never given), with its players' wins and their count."""
+    loot: dict[Any, list[int]] = {}
+    for o in outcomes:
+        for name, v in o.figures["loot"].items():
+            row = loot.setdefault(v, [0, 0])
+            row[0] += name in o.winners
+            row[1] += 1
+    return loot
 
 
 KIT = TaverneBots()

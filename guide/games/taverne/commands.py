@@ -7,10 +7,11 @@ import textwrap
 
 import click
 
+from guide.core import sealed as seal
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
 from guide.core.names import Unknown, resolve
-from guide.core.registry import Registry
+from guide.core.registry import Registry, parse, split
 from guide.core.result import Result
 
 from . import adjust, arrivals, cards, chrono, placements, seats, turn, variants
@@ -42,7 +43,7 @@ def tell(t: TaverneTable, events: list[Event]) -> None:
     if revealed is not None:
         t.drew_hidden(revealed(), revealed=True)
     if not t.state.get("seal_key"):      # the brawl's key for the seats' codes, made once
-        t.state["seal_key"] = seats.new_key()
+        t.state["seal_key"] = seal.new_key()
     calls = box_of(t).calls
     for e in events:
         data = dict(e)
@@ -256,7 +257,10 @@ def sealed(t: TaverneTable, name: str, code: str) -> None:
     """A sealed choice sent from the player's own seat (an Attack, a Dodge division, a bid),
     named by its code so that the journal, `undo` and `seats` never show it.
     Example: sealed Marie 3f9a0c12b4d1"""
-    tell(t, seats.apply_sealed(t.state, name, code, box_of(t)))
+    choice = seats.opened(t.state, name, code, box_of(t))     # then placed as typed
+    cmd = commands.commands[choice.command]
+    line = choice.move(commands).line
+    cmd.function(t, **parse(cmd, split(line)[1:], t))
 
 
 @commands.command("mistake", family="counters")
@@ -300,12 +304,14 @@ def back(t: TaverneTable, name: str) -> None:
 @commands.command("asset", family="counters")
 @click.argument("name", type=PLAYER)
 @click.argument("card")
-@click.option("--back", "how", flag_value="back", help="Take it back into hand (call 2).")
-@click.option("--discard", "how", flag_value="discard", help="Discard it (a card's effect).")
-def asset(t: TaverneTable, name: str, card: str, how: str | None) -> None:
+@click.option("--back", is_flag=True, help="Take it back into hand (call 2).")
+@click.option("--discard", is_flag=True, help="Discard it (a card's effect).")
+def asset(t: TaverneTable, name: str, card: str, back: bool, discard: bool) -> None:
     """Put an Asset from hand into play in call 2 (at most Prestige in play).
     Example: asset Jacques 'Lucky Mug'"""
-    events = adjust.asset(t.state, name, card, how or "play")
+    if back and discard:
+        raise RuleError(_("asset: --back or --discard, not both"))
+    events = adjust.asset(t.state, name, card, "back" if back else "discard" if discard else "play")
     box, who = box_of(t), events[0]["who"]
     if events[0]["how"] == "play":
         named = cards.play(t.state, box, who, card, "asset")

@@ -24,14 +24,10 @@ from . import box, cards_text, chrono, secrets, template, toolbar, views
 from . import seats as own_seats
 from .bots import KIT
 from .commands import box_of, commands
-from .model import State, TaverneTable, new_state
+from .model import TaverneTable, new_state
 from .render import RENDER, page_words, render
 
 _, ngettext, pgettext = domain("taverne").functions()
-
-
-def _s(table: TaverneTable) -> State:
-    return table.state
 
 
 class TaverneGame(Game):
@@ -51,10 +47,6 @@ class TaverneGame(Game):
 
     def new_state(self) -> dict:
         return dict(new_state())
-
-    def public_state(self, table: TaverneTable) -> dict:
-        """`guide state --game taverne`: public only (views.view_for is the way out)."""
-        return views.public_state(_s(table))
 
     def files(self) -> tuple[FileKind, ...]:
         return box.files()
@@ -76,24 +68,24 @@ class TaverneGame(Game):
 
     # --- seats: each player's own phone (guide.core.seats; seats.py) ---------------------
     def secret_variants(self, table: TaverneTable) -> list[Secret]:
-        return secrets.secret_variants(_s(table))
+        return secrets.secret_variants(table.state)
 
     def players(self, table: TaverneTable) -> list[Player]:
         """Every player seated has a seat, away, entering or shown the door included (their
         page shows the table; an away player's move is coming back)."""
-        return [Player(name) for name in _s(table)["seating"]]
+        return [Player(name) for name in table.state["seating"]]
 
     def seat_view(self, table: TaverneTable, seat: str) -> dict:
         """The table as the player `seat` may see it: public, plus their own sealed choices
         (their Attack and Trick, their Dodge divisions, their bid), pile and targets."""
         box = box_of(table)
-        view = {"title": self.title, **views.view_for(_s(table), seat)}
+        view = {"title": self.title, **views.view_for(table.state, seat)}
         for c in view["counters"].values():     # Characters in the table's language
             c["character"] = c["character"] and box.shown(c["character"])
         view["ko_pile"] = [box.shown(c) for c in view["ko_pile"]]
         view["you"] = view.pop("me", None)
         tv = self.tv(table)                         # public: the TV's own sentences
-        extra = own_seats.page(_s(table), seat, box_of(table), tv["said"])
+        extra = own_seats.page(table.state, seat, box, tv["said"])
         view["said"] = extra.pop("said")
         if view["you"] is not None:
             view["you"].update(extra)
@@ -103,34 +95,34 @@ class TaverneGame(Game):
         return KIT
 
     def seat_moves(self, table: TaverneTable, seat: str) -> list[Move]:
-        return own_seats.moves(_s(table), seat, box_of(table))
+        return own_seats.moves(table.registry, table.state, seat, box_of(table))
 
     # --- T-CHRONO-2: the round clock on the core's timer ------------------------------
     def clock(self, table: TaverneTable) -> Clock | None:
-        seconds = chrono.seconds_left(_s(table), table.now())
+        seconds = chrono.seconds_left(table.state, table.now())
         return None if seconds is None else Clock(seconds, "chrono time")
 
     def prompt(self, table: TaverneTable) -> str:
-        return toolbar.prompt(_s(table))
+        return toolbar.prompt(table.state)
 
     def toolbar(self, table: TaverneTable) -> str | None:
-        clock = chrono.clock_line(_s(table), table.now())    # T-CHRONO-2: the round clock
+        clock = chrono.clock_line(table.state, table.now())    # T-CHRONO-2: the round clock
         suffix = f" | {clock}" if clock else ""
-        return " " + toolbar.toolbar(_s(table), box_of(table).calls,
+        return " " + toolbar.toolbar(table.state, box_of(table).calls,
                                      width=toolbar_width() - 1 - len(suffix)) + suffix
 
     def view(self, table: TaverneTable, viewer: Viewer = TV) -> dict:
         """What each viewer sees (guide.core.viewers): the TV and `guide state`
         are public; a seat's page adds that player's sealed choices."""
-        if viewer.kind == "state":
-            return self.public_state(table)
+        if viewer.kind == "state":         # `guide state`: public only (views.view_for)
+            return views.public_state(table.state)
         if viewer.seat is not None:
             return self.seat_view(table, viewer.seat)
         return self.tv(table)
 
     def tv(self, table: TaverneTable) -> dict:
         box = box_of(table)
-        view = views.tv(_s(table), box.calls)
+        view = views.tv(table.state, box.calls)
         for seat in view["seats"]:              # Characters in the table's language
             seat["character"] = seat["character"] and box.shown(seat["character"])
         return {"title": self.title, **view, "said": page_words(view)}

@@ -31,7 +31,9 @@ def at_call(state: State, command: str) -> None:
 
 
 def acting(state: State, name: str) -> Player:
-    """A player who is in the brawl right now (present, not eliminated, entered)."""
+    """A player who is in the brawl right now (present, not eliminated, entered), once the
+    brawl is on."""
+    in_brawl(state)
     p = find(state, name)
     if p["entering"]:
         raise RuleError(_("{player} enters the brawl at the next call 1 (T-NEW-1)").format(player=p['name']))

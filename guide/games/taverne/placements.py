@@ -8,7 +8,7 @@ from guide.core.i18n import domain
 
 from . import counters
 from .adjust import reached_five
-from .guards import acting, at_call, in_brawl
+from .guards import acting, at_call
 from .model import Event, Quarrel, State, active, find, free_specialties
 from .quarrels import must_attack, must_dodge
 from .seating import targets
@@ -24,8 +24,6 @@ def buy(state: State, name: str, what: str, times: int = 1,
     allow Loot to be spent outside the 2nd call", T-EXC-1)."""
     if card is None:
         at_call(state, "buy")
-    else:
-        in_brawl(state)
     p = acting(state, name)
     if times < 1:
         raise RuleError(_("buy at least once (--times 1 or more)"))

@@ -1,37 +1,38 @@
 """Each player's own seat (guide.core.seats): what their phone shows and the moves it offers.
 
-A seat offers, as ready-made lines, every choice its player makes (docs/taverne.md, Seats):
-call 2's Loot spent (a Weapon, a Pint, a Specialty), Assets into play and back into hand,
-the Militia at 5 Prestige; Spells at any call (with the formula, or without it: the
-Mistake); Weapons set aside as Dodges in call 3 (public); the sealed Attack of call 4 (with
-a Dirty Trick or not); the Dodge division of call 5, one Attack at a time (the page asks
-how many against whom, then the values on a 1-9 pad, and sends the one move that is that
-division, found by its key); the Dirty Trick kept among those served; leaving the table and
-coming back; the sealed bid of Auction Characters. Every public move is tried on a copy of
-the state first: a seat is only offered what the rules accept now.
+A seat offers every choice its player makes (docs/taverne.md, Seats): call 2's Loot spent
+(a Weapon, a Pint, a Specialty), Assets into play and back into hand, the Militia at 5
+Prestige; Spells at any call (with the formula, or without it: the Mistake); Weapons set
+aside as Dodges in call 3 (public); the sealed Attack of call 4 (with a Dirty Trick or not);
+the Dodge division of call 5, one Attack at a time (the page asks how many against whom,
+then the values on a 1-9 pad, and sends the one move that is that division, found by its
+key); the Dirty Trick kept among those served; leaving the table and coming back; the
+sealed bid of Auction Characters. Each is an `Offer`, a move as data: the command it runs
+and that command's values by parameter name, which the table's registry writes as a line
+(guide.core.moves). Every public move is tried on a copy of the state first (its command's
+rule, `RULES`): a seat is only offered what the rules accept now.
 
 A sealed choice's line names it by a code (`sealed Marie 3f9a0c12b4d1`), not by its values:
 the line is what the journal keeps and what `undo`, `redo` and `seats` show on the Pillar's
-screen, and the Pillar is a player. The code is an HMAC of the choice under a key kept in
-the state (never in `guide state`, the TV page or a seat's page), so nobody at the table
-can read a choice from it; `sealed` finds the choice among the seat's current ones.
+screen, and the Pillar is a player. The code is the core's (guide.core.sealed: an HMAC of
+the choice under a key kept in the state, never in `guide state`, the TV page or a seat's
+page, with the turn and the call, so a code is good for its call only); `sealed` finds the
+choice among the seat's current ones and runs its command.
 """
 
 from __future__ import annotations
 
 import copy
-import hashlib
-import hmac
 import json
-import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
+from guide.core import sealed
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import NP_, domain
-from guide.core.line import build
-from guide.core.seats import Move
+from guide.core.moves import Move
+from guide.core.registry import Registry
 
 from . import adjust, arrivals, cards, counters, placements, turn, variants
 from .box import Box
@@ -43,64 +44,89 @@ from .seating import clockwise_from, targets
 from .views import waiting
 
 
-class Choice(NamedTuple):
-    """A sealed choice open to a seat: its button, and the placement's arguments."""
+class Offer(NamedTuple):
+    """A move as data: the command it runs and that command's values by parameter name,
+    with its button's words (guide.core.moves.Move); the table's registry writes its line."""
+    command: str
+    values: dict[str, Any]
     label: str
-    kind: str                       # "attack", "dodge" or "bid"
-    args: dict[str, Any]
     group: tuple[str, ...] = ()
     detail: str = ""
+    key: str = ""
+
+    def move(self, registry: Registry) -> Move:
+        return registry.move(self.command, self.label, self.group, self.detail, self.key,
+                             **self.values)
 
 
 RANGES = (NP_("range", "melee"), NP_("range", "ranged"))   # how a target is reached, in words
-GENERIC_TRICK = "Dirty Trick"   # the card the player holds; its name is the table's (call 8)
+GENERIC_TRICK = UNNAMED_TRICK   # the card the player holds; its name is the table's (call 8)
 GENERIC_ASSET = UNNAMED_ASSET   # an Asset the box does not name: the table's card
 MAX_BID = 30                    # T-VAR-AU-1: an initial Energy 1 to 30
-CODE_LENGTH = 12
 _, ngettext, pgettext = domain("taverne").functions()
 
+# The rule each public move's command asks, by the command's values (tried on a copy)
+RULES: dict[str, Callable[..., list[Event]]] = {
+    "call": turn.call,
+    "buy": placements.buy,
+    "militia": placements.militia,
+    "asset": lambda s, name, card, back=False, discard=False:
+        adjust.asset(s, name, card, "back" if back else "discard" if discard else "play"),
+    "spell": lambda s, name, card=None, no_formula=False:
+        adjust.spell(s, name, card, None, formula=not no_formula),
+    "trick": adjust.trick,
+    "leave": arrivals.leave,
+    "back": arrivals.back,
+    "character": lambda s, name, character, loot=None: variants.choose(s, name, character, loot,
+                                                                       None),
+}
 
-def new_key() -> str:
-    """The key the seats' codes are made with (made once per brawl, kept in the state)."""
-    return secrets.token_hex(16)
 
-
-def seats(state: State) -> list[str]:
-    """Every player seated has a seat, away, entering or shown the door included (their
-    page shows the table; an away player's move is coming back)."""
-    return list(state["seating"])
-
-
-def moves(state: State, seat: str, box: Box | None = None) -> list[Move]:
-    """The seat's moves now, each legal as it is: public ones as plain lines (the very
-    lines the Pillar would type), sealed ones by their code (plain lines when the brawl has
-    no key yet: a campaign from before seats until its next command)."""
+def moves(registry: Registry, state: State, seat: str, box: Box | None = None) -> list[Move]:
+    """The seat's moves now, each legal as it is, written by the table's registry: public
+    ones as the very lines the Pillar would type, sealed ones by their code (as typed when
+    the brawl has no key yet: a campaign from before seats until its next command)."""
     p = state["players"].get(seat)
     if p is None:
         return []
     box = box or Box()
-    out = _spend(state, p, box) + _dodges_set_aside(state, p)
-    key = state.get("seal_key") or ""
-    for c in sealed_choices(state, seat, box):
-        line = build(["sealed", seat, code(key, state, seat, c.kind, c.args)]) if key else \
-            _plain(seat, c.kind, c.args)
-        tag = json.dumps({"dodge": c.args["against"], "values": sorted(c.args["values"])},
-                         ensure_ascii=False) if c.kind == "dodge" else ""
-        out.append(Move(c.label, line, c.group, c.detail, tag))
-    return out + _auction_choice(state, p, box) + _next_call(state, seat) + _any_call(state, p, box)
+    offers = _spend(state, p, box) + _dodges_set_aside(state, p)
+    offers += [sealed_offer(state, seat, c) for c in sealed_choices(state, seat, box)]
+    offers += _auction_choice(state, p, box) + _next_call(state, seat) + _any_call(state, p, box)
+    return [o.move(registry) for o in offers]
 
 
-def _next_call(state: State, seat: str) -> list[Move]:
+def sealed_offer(state: State, seat: str, choice: Offer) -> Offer:
+    """A sealed choice as the seat sends it: `sealed SEAT CODE` (its command as typed while
+    the brawl has no key)."""
+    said = code(state, seat, choice)
+    return choice if said is None else choice._replace(
+        command="sealed", values={"name": seat, "code": said})
+
+
+def _legal(state: State, offers: Sequence[Offer]) -> list[Offer]:
+    """The offers whose command's rule accepts them now (tried on a copy: nothing changes)."""
+    return [o for o in offers if _ok(RULES[o.command], state, **o.values)]
+
+
+def _ok(rule: Callable[..., list[Event]], state: State, *args: Any, **values: Any) -> bool:
+    """Whether the rules accept this move now (tried on a copy: nothing changes)."""
+    try:
+        rule(copy.deepcopy(state), *args, **values)
+    except GuideError:
+        return False
+    return True
+
+
+def _next_call(state: State, seat: str) -> list[Offer]:
     """The Pillar announces the next call (`call`, T-CALL-1) from their seat too, once the
     call waits for nobody (a table of bots, or a Pillar at their phone)."""
     if state["phase"] != "brawl" or state.get("pillar") != seat or waiting(state)[1]:
         return []
-    if not _ok(lambda s: turn.call(s), state):
-        return []
-    return [Move(_("Next call"), "call", (_("The table"),))]
+    return _legal(state, [Offer("call", {}, _("Next call"), (_("The table"),))])
 
 
-def _auction_choice(state: State, p: Player, box: Box) -> list[Move]:
+def _auction_choice(state: State, p: Player, box: Box) -> list[Offer]:
     """Auction Characters, after the reveal (T-VAR-AU-2, T-VAR-AU-3): the player's own choice
     of a Character laid out, when it is their turn to choose (the lowest bid first); its
     Initial Loot from the box's card, else the three a card may print, to read off it."""
@@ -109,30 +135,20 @@ def _auction_choice(state: State, p: Player, box: Box) -> list[Move]:
         return []
     name = p["name"]
     head = _("Choose your Character")
-    out: list[Move] = []
+    out: list[Offer] = []
     gone = arrivals.taken(state, but=name)
     for c in sorted(box.characters.values(), key=lambda c: c.name.casefold()):
         if c.name.casefold() in gone:
             continue
         loots = [c.initial_loot] if c.initial_loot is not None else [1, 2, 3]
-        if not _ok(variants.choose, state, name, c.name, loots[0], None):
+        if not _ok(RULES["character"], state, name, c.name, loots[0]):
             continue                      # a lower bid chooses first: nothing yet
-        for loot in loots:
-            out.append(Move(_("{character}, Initial Loot {loot}").format(
-                                character=box.shown(c.name), loot=loot),
-                            build(["character", name, c.name],
-                                  [] if c.initial_loot is not None else [("--loot", loot)]),
-                            (head, box.shown(c.name)), c.power or ""))
+        out += [Offer("character", {"name": name, "character": c.name,
+                                    "loot": None if c.initial_loot is not None else loot},
+                      _("{character}, Initial Loot {loot}").format(
+                          character=box.shown(c.name), loot=loot),
+                      (head, box.shown(c.name)), c.power or "") for loot in loots]
     return out
-
-
-def _ok(rule: Callable[..., list[Event]], state: State, *args: Any) -> bool:
-    """Whether the rules accept this move now (tried on a copy: nothing changes)."""
-    try:
-        rule(copy.deepcopy(state), *args)
-    except GuideError:
-        return False
-    return True
 
 
 def _in(state: State, p: Player, call: int | None = None) -> bool:
@@ -140,60 +156,76 @@ def _in(state: State, p: Player, call: int | None = None) -> bool:
             and (call is None or state["call"] == call))
 
 
-def _spend(state: State, p: Player, box: Box) -> list[Move]:
+def _spend(state: State, p: Player, box: Box) -> list[Offer]:
     """Call 2 (T-CALL-2): 1 Loot for the top Weapon of the pile, a Pint, a Specialty; the
     Militia at 5 Prestige; Assets into play and back into hand (T-SPELL-1)."""
     if not _in(state, p, 2):
         return []
-    name = p["name"]
-    out: list[Move] = []
+    return _legal(state, _purchases(p) + _militia(state, p)) + \
+        _assets_into_play(state, p, box) + _legal(state, _assets_back(p))
+
+
+def _purchases(p: Player) -> list[Offer]:
+    """What 1 Loot buys in call 2: the top Weapon of the pile, a Pint, a Specialty."""
+    name, pile, pints = p["name"], p["pile"], p["pints"]
     spend = (_("Spend your Loot ({loot} left)").format(loot=p["loot"]),)
-    if p["pile"] and _ok(placements.buy, state, name, "weapon"):
-        rest = p["pile"][1:]
-        out.append(Move(_("Weapon {weapon} from your pile").format(weapon=p["pile"][0]),
-                        build(["buy", name, "weapon"]), spend,
-                        _("1 Loot; then {next} on top").format(next=rest[0]) if rest
-                        else _("1 Loot; your pile is then empty")))
-    if _ok(placements.buy, state, name, "pint"):
-        out.append(Move(_("A Pint: {before} to {after} Pints").format(
-                            before=p["pints"], after=p["pints"] + 1),
-                        build(["buy", name, "pint"]), spend,
-                        _("1 Loot; Prestige {before} to {after}").format(
-                            before=counters.prestige(p), after=counters.LADDER[p["pints"] + 1])))
-    if _ok(placements.buy, state, name, "specialty"):
-        out.append(Move(_("A Specialty from the {tavern} pile").format(tavern=p["tavern"] or "?"),
-                        build(["buy", name, "specialty"]), spend, _("1 Loot; drawn into your hand")))
-    if _ok(placements.militia, state, name):
-        head = (_("The Militia"),)
-        first = not state["militia"]
-        out.append(Move(_("Call the Militia!"), build(["militia", name]), head,
-                        _("you are first: your Dirty Trick {trick} is discarded").format(
-                            trick=p["trick"]) if first and p["trick"]
-                        else _("you are at 5 Prestige")))
-        if first and p["trick"]:
-            out.append(Move(_("Call the Militia, keep the Dirty Trick {trick}").format(
-                trick=p["trick"]), build(["militia", name], [("--keep-trick", None)]), head))
-    assets = (_("Assets"),)
-    cap = counters.prestige(p)
-    for card in _offered(state, p, box, "asset", GENERIC_ASSET,
-                         lambda c: _ok(adjust.asset, state, name, c, "play")):
-        if card is not None and (card == GENERIC_ASSET or card not in p["assets"]):
-            out.append(Move(_("Put an Asset into play") if card == GENERIC_ASSET else
-                            _("Put {card} into play").format(card=card),
-                            build(["asset", name, card]), (*assets, _("Into play")),
-                            _("{count} of at most {most} in play").format(
-                                count=len(p["assets"]) + 1, most=cap)))
-    for card in dict.fromkeys(p["assets"]):
-        if _ok(adjust.asset, state, name, card, "back"):
-            out.append(Move(_("Take an Asset back into hand") if card == GENERIC_ASSET else
-                            _("Take {card} back into hand").format(card=card),
-                            build(["asset", name, card], [("--back", None)]), assets,
-                            _("if it has not been used this turn")))
-    return out
+    weapon = [Offer("buy", {"name": name, "what": "weapon"},
+                    _("Weapon {weapon} from your pile").format(weapon=pile[0]), spend,
+                    _("1 Loot; then {next} on top").format(next=pile[1]) if pile[1:]
+                    else _("1 Loot; your pile is then empty"))] if pile else []
+    return weapon + [
+        Offer("buy", {"name": name, "what": "pint"},
+              _("A Pint: {before} to {after} Pints").format(before=pints, after=pints + 1), spend,
+              _("1 Loot; Prestige {before} to {after}").format(
+                  before=counters.prestige(p), after=counters.LADDER.get(pints + 1))),
+        Offer("buy", {"name": name, "what": "specialty"},
+              _("A Specialty from the {tavern} pile").format(tavern=p["tavern"] or "?"), spend,
+              _("1 Loot; drawn into your hand"))]
+
+
+def _militia(state: State, p: Player) -> list[Offer]:
+    """The Militia called at 5 Prestige (T-CALL-7); the first caller may keep their Dirty
+    Trick, or see it discarded."""
+    name, trick = p["name"], p["trick"]
+    head = (_("The Militia"),)
+    first = not state["militia"] and trick
+    return [Offer("militia", {"name": name}, _("Call the Militia!"), head,
+                  _("you are first: your Dirty Trick {trick} is discarded").format(trick=trick)
+                  if first else _("you are at 5 Prestige"))] + \
+        ([Offer("militia", {"name": name, "keep_trick": True},
+                _("Call the Militia, keep the Dirty Trick {trick}").format(trick=trick), head)]
+         if first else [])
+
+
+def _card_label(card: str | None, generic: str | None, unnamed: str, named: str) -> str:
+    """A button naming a card, or the table's unnamed card (`generic`) in words of its own."""
+    return unnamed if card == generic else named.format(card=card)
+
+
+def _assets_into_play(state: State, p: Player, box: Box) -> list[Offer]:
+    """Assets from hand into play in call 2, while the Prestige allows (T-SPELL-1)."""
+    name = p["name"]
+    count = _("{count} of at most {most} in play").format(count=len(p["assets"]) + 1,
+                                                          most=counters.prestige(p))
+    offered = _offered(state, p, box, "asset", GENERIC_ASSET,
+                       lambda c: _ok(RULES["asset"], state, name, c))
+    return [Offer("asset", {"name": name, "card": card},
+                  _card_label(card, GENERIC_ASSET, _("Put an Asset into play"),
+                              _("Put {card} into play")), (_("Assets"), _("Into play")), count)
+            for card in offered if card == GENERIC_ASSET or card not in p["assets"]]
+
+
+def _assets_back(p: Player) -> list[Offer]:
+    """Assets in play taken back into hand in call 2, if not used this turn."""
+    return [Offer("asset", {"name": p["name"], "card": card, "back": True},
+                  _card_label(card, GENERIC_ASSET, _("Take an Asset back into hand"),
+                              _("Take {card} back into hand")), (_("Assets"),),
+                  _("if it has not been used this turn"))
+            for card in dict.fromkeys(p["assets"])]
 
 
 def _offered(state: State, p: Player, box: Box, kind: str, generic: str | None,
-             allowed: Callable[[str | None], bool]) -> list[str | None]:
+             allowed: Callable[[str | None], bool]) -> list[Any]:
     """The Specialties of `kind` ("asset" or "spell") the player may play now: the named
     cards in their hand (T-BOX-1: drawn from their Tavern's pile, each tried), and for the
     Specialties they hold that the box does not name, the box's names of that kind or
@@ -209,65 +241,101 @@ def _offered(state: State, p: Player, box: Box, kind: str, generic: str | None,
     return out
 
 
-def _any_call(state: State, p: Player, box: Box) -> list[Move]:
+def _any_call(state: State, p: Player, box: Box) -> list[Offer]:
     """At any call: Spells (T-SPELL-1, with the formula or, a Mistake, without it), an
     Asset discarded when the Prestige no longer holds them all, the Dirty Trick kept among
     those served (T-CALL-8); leaving the table and coming back (T-LEAVE-1)."""
+    if state["phase"] != "brawl":
+        return []
+    playing = _in(state, p)
+    offers = _discards(p) + _kept(state, p) if playing else []
+    return (_spells(state, p, box) if playing else []) + _legal(state, offers + _table(state, p))
+
+
+def _spells(state: State, p: Player, box: Box) -> list[Offer]:
+    """Spells at any call, each with the Tavern's formula shouted (T-SPELL-1), then one
+    without it (a Mistake, T-MIS-1); at most Prestige a turn, none in the beginner game."""
     name = p["name"]
-    out: list[Move] = []
-    if _in(state, p) and not state["beginner"] and free_specialties(state, p) > 0:
-        head = (_("Cast a Spell"),)
-        formula = box.taverns.get(p["tavern"] or "") or next(
-            (f for f in box.taverns.values() if f), None)
-        cast, cap = p["spells"], counters.prestige(p)
-        for card in _offered(state, p, box, "spell", None,
-                             lambda c: _ok(adjust.spell, state, name, c)):
-            spell = card or _("a Spell")
-            out.append(Move(_("Shout \u201c{formula}\u201d and cast {spell}").format(
-                                formula=formula, spell=spell) if formula
-                            else _("Cast {spell} with its formula").format(spell=spell),
-                            build(["spell", name, *([card] if card else [])]), head,
-                            _("{count} of at most {most} this turn").format(
-                                count=cast + 1, most=cap)))
-        if out:
-            out.append(Move(_("A Spell cast without the formula"),
-                            build(["spell", name], [("--no-formula", None)]), head,
-                            _("a Mistake: no effect, the card discarded, -1 Pint (T-MIS-1)")))
-    if _in(state, p) and len(p["assets"]) > counters.prestige(p):
-        head = (_("Too many Assets in play: discard one"),)
-        out += [Move(_("Discard an Asset") if card == GENERIC_ASSET else
-                     _("Discard {card}").format(card=card),
-                     build(["asset", name, card], [("--discard", None)]), head)
-                for card in dict.fromkeys(p["assets"])
-                if _ok(adjust.asset, state, name, card, "discard")]
-    served = state["served"].get(name, []) if _in(state, p) else []
-    if len(served) > 1 or (served and p["trick"] not in served):
-        head = (_("Dirty Tricks served to you: you suffer one"),)
-        out += [Move(_("Keep a Dirty Trick") if card == UNNAMED_TRICK else _("Keep {card}").format(card=card),
-                     build(["trick", name, card]), head)
-                for card in dict.fromkeys(served)
-                if card != p["trick"] and _ok(adjust.trick, state, name, card)]
-    table = (_("The table"),)
-    if state["phase"] == "brawl" and active(p) and _ok(arrivals.leave, state, name):
-        out.append(Move(_("Leave the table"), build(["leave", name]), table,
-                        _("nothing affects you while away; come back at a turn's start")))
-    elif state["phase"] == "brawl" and _ok(arrivals.back, state, name):
-        out.append(Move(_("Come back to the table"), build(["back", name]), table,
-                        _("now") if state["call"] == 1 else _("at the next call 1")))
+    if state["beginner"] or free_specialties(state, p) < 1:
+        return []
+    head = (_("Cast a Spell"),)
+    formula = box.taverns.get(p["tavern"] or "") or next((f for f in box.taverns.values() if f), None)
+    count = _("{count} of at most {most} this turn").format(count=p["spells"] + 1,
+                                                            most=counters.prestige(p))
+    out = [Offer("spell", {"name": name, "card": card},
+                 _("Shout \u201c{formula}\u201d and cast {spell}").format(
+                     formula=formula, spell=card or _("a Spell")) if formula
+                 else _("Cast {spell} with its formula").format(spell=card or _("a Spell")),
+                 head, count)
+           for card in _offered(state, p, box, "spell", None,
+                                lambda c: _ok(RULES["spell"], state, name, c))]
+    return out + [Offer("spell", {"name": name, "no_formula": True},
+                        _("A Spell cast without the formula"), head,
+                        _("a Mistake: no effect, the card discarded, -1 Pint (T-MIS-1)"))] \
+        if out else []
+
+
+def _discards(p: Player) -> list[Offer]:
+    """An Asset discarded when the Prestige no longer holds them all in play."""
+    if len(p["assets"]) <= counters.prestige(p):
+        return []
+    return [Offer("asset", {"name": p["name"], "card": card, "discard": True},
+                  _card_label(card, GENERIC_ASSET, _("Discard an Asset"), _("Discard {card}")),
+                  (_("Too many Assets in play: discard one"),))
+            for card in dict.fromkeys(p["assets"])]
+
+
+def _kept(state: State, p: Player) -> list[Offer]:
+    """The Dirty Trick kept among those served this turn, each but the one suffered (T-CALL-8)."""
+    served = state["served"].get(p["name"], [])
+    if not (len(served) > 1 or (served and p["trick"] not in served)):
+        return []
+    return [Offer("trick", {"name": p["name"], "card": card},
+                  _card_label(card, UNNAMED_TRICK, _("Keep a Dirty Trick"), _("Keep {card}")),
+                  (_("Dirty Tricks served to you: you suffer one"),))
+            for card in dict.fromkeys(served) if card != p["trick"]]
+
+
+def _table(state: State, p: Player) -> list[Offer]:
+    """Leaving the table, or coming back to it (T-LEAVE-1)."""
+    head = (_("The table"),)
+    if active(p):
+        return [Offer("leave", {"name": p["name"]}, _("Leave the table"), head,
+                      _("nothing affects you while away; come back at a turn's start"))]
+    return [Offer("back", {"name": p["name"]}, _("Come back to the table"), head,
+                  _("now") if state["call"] == 1 else _("at the next call 1"))]
+
+
+def _dodges_set_aside(state: State, p: Player) -> list[Offer]:
+    """Call 3 (T-CALL-3): one Weapon from hand at a time, while the Prestige allows and a
+    Weapon stays in hand; or no (more) Dodges. Public: plain lines."""
+    if not _in(state, p, 3):
+        return []
+    name, cap = p["name"], counters.prestige(p)
+    head = (_("Prepare your dodges"),)
+    out: list[Offer] = []
+    if len(p["dodges"]) < cap and len(p["hand"]) > 1:
+        out += [Offer("dodges", {"name": name, "values": (v,)},
+                      _("Set aside Weapon {weapon} as a Dodge ({count} of at most {most})").format(
+                          weapon=v, count=len(p["dodges"]) + 1, most=cap), head)
+                for v in p["hand"]]
+    if name not in state["ready"]:                  # not yet acted in this call
+        out.append(Offer("dodges", {"name": name}, _("No Dodges"), head))
     return out
 
 
-def sealed_choices(state: State, seat: str, box: Box | None = None) -> list[Choice]:
-    """The sealed choices open to the seat's player now: an Attack (call 4), a Dodge
-    division against each Attack not yet answered (call 5), a bid (Auction Characters)."""
+def sealed_choices(state: State, seat: str, box: Box | None = None) -> list[Offer]:
+    """The sealed choices open to the seat's player now, each as the command that places it
+    (`attack`, `dodge`, `bid`): an Attack (call 4), a Dodge division against each Attack not
+    yet answered (call 5), a bid (Auction Characters)."""
     p = state["players"].get(seat)
     if p is None:
         return []
     if state["phase"] == "auction":
         if state["auction_revealed"] or p["bid"] is not None:
             return []
-        return [Choice(_("Bid {energy} Energy").format(energy=e), "bid", {"energy": e},
-                       (_("Your initial Energy (sealed)"),)) for e in range(1, MAX_BID + 1)]
+        return [Offer("bid", {"name": seat, "energy": e}, _("Bid {energy} Energy").format(energy=e),
+                      (_("Your initial Energy (sealed)"),)) for e in range(1, MAX_BID + 1)]
     if state["phase"] != "brawl" or not active(p) or p["entering"]:
         return []
     if state["call"] == 4 and seat in must_attack(state):
@@ -275,23 +343,6 @@ def sealed_choices(state: State, seat: str, box: Box | None = None) -> list[Choi
     if state["call"] == 5 and state["revealed"] == 4:
         return _divisions(state, p)
     return []
-
-
-def _dodges_set_aside(state: State, p: Player) -> list[Move]:
-    """Call 3 (T-CALL-3): one Weapon from hand at a time, while the Prestige allows and a
-    Weapon stays in hand; or no (more) Dodges. Public: plain lines."""
-    if not _in(state, p, 3):
-        return []
-    name, cap = p["name"], counters.prestige(p)
-    head = (_("Prepare your dodges"),)
-    out: list[Move] = []
-    if len(p["dodges"]) < cap and len(p["hand"]) > 1:
-        out += [Move(_("Set aside Weapon {weapon} as a Dodge ({count} of at most {most})").format(
-                         weapon=v, count=len(p["dodges"]) + 1, most=cap),
-                     build(["dodges", name, v]), head) for v in p["hand"]]
-    if name not in state["ready"]:                  # not yet acted in this call
-        out.append(Move(_("No Dodges"), build(["dodges", name]), head))
-    return out
 
 
 def _tricks(state: State, p: Player, box: Box) -> list[str]:
@@ -306,12 +357,12 @@ def _tricks(state: State, p: Player, box: Box) -> list[str]:
     return named + ([GENERIC_TRICK] if cards.unnamed(state, p["name"]) > 0 else [])
 
 
-def _attacks(state: State, p: Player, box: Box) -> list[Choice]:
+def _attacks(state: State, p: Player, box: Box) -> list[Offer]:
     """T-CALL-4, T-WPN-2: every target in range with every Weapon in hand that may reach it
     (odd ones only at range), each with a Dirty Trick attached too when the player holds
     one (not in the beginner game). Grouped: Attack > the target > the Weapon."""
     tricks = _tricks(state, p, box)
-    out: list[Choice] = []
+    out: list[Offer] = []
     for target, how in targets(state, p["name"]).items():
         group = (_("Your Attack (sealed)"), _("{target} ({range})").format(
             target=target, range=pgettext("range", how)))
@@ -321,17 +372,16 @@ def _attacks(state: State, p: Player, box: Box) -> list[Choice]:
                 continue
             label = _("Attack {target} ({range}) with Weapon {weapon}").format(
                 target=target, range=pgettext("range", how), weapon=w)
-            out.append(Choice(label, "attack", {"target": target, "weapon": w, "trick": None},
-                              group, detail))
-            for trick in tricks:
-                out.append(Choice(label + (_(" + a Dirty Trick") if trick == GENERIC_TRICK
-                                           else _(" + the Dirty Trick {card}").format(card=trick)),
-                                  "attack", {"target": target, "weapon": w, "trick": trick},
-                                  group, detail))
+            for trick in (None, *tricks):
+                out.append(Offer("attack", {"name": p["name"], "on": target, "weapon": w,
+                                            "trick": trick},
+                                 label + ("" if trick is None else _card_label(
+                                     trick, GENERIC_TRICK, _(" + a Dirty Trick"),
+                                     _(" + the Dirty Trick {card}"))), group, detail))
     return out
 
 
-def _divisions(state: State, p: Player) -> list[Choice]:
+def _divisions(state: State, p: Player) -> list[Offer]:
     """T-CALL-5, one Attack at a time (the Pillar's advantage order): no Dodge, or 1 to 3
     different values within the Dodges not yet committed, among the values the Weapon can
     be: those in the attacker's hand, odd ones only at range (the rulebook's own reasoning:
@@ -342,7 +392,7 @@ def _divisions(state: State, p: Player) -> list[Choice]:
     if not p["dodges"]:
         return []
     left = dodges_left(state, p)
-    out: list[Choice] = []
+    out: list[Offer] = []
     for q in open_attacks(state, p):
         a = state["players"][q["attacker"]]
         can_be = can_be_values(state, q)
@@ -352,8 +402,9 @@ def _divisions(state: State, p: Player) -> list[Choice]:
         for k in range(min(placements.MAX_DODGES_PER_ATTACK, left, len(can_be)) + 1):
             for vs in combinations(can_be, k):
                 label = head + (_("dodge {values}").format(values=spoken(vs)) if vs else _("no Dodge"))
-                out.append(Choice(label, "dodge", {"against": a["name"], "values": list(vs)},
-                                  group))
+                key = json.dumps({"dodge": a["name"], "values": sorted(vs)}, ensure_ascii=False)
+                out.append(Offer("dodge", {"defender": p["name"], "against": a["name"],
+                                           "values": vs}, label, group, "", key))
     return out
 
 
@@ -378,40 +429,27 @@ def can_be_values(state: State, q: Any) -> list[int]:
     return [v for v in a["hand"] if q["range"] == "melee" or v % 2]
 
 
-def code(key: str, state: State, seat: str, kind: str, args: dict[str, Any]) -> str:
-    """The choice's code: an HMAC under the brawl's key, of the turn, the call, the seat and
-    the choice (so a code read on the screen says nothing, and is good for this call only)."""
-    said = json.dumps([state["turn"], state["call"], seat, kind, args], sort_keys=True)
-    return hmac.new(key.encode(), said.encode(), hashlib.sha256).hexdigest()[:CODE_LENGTH]
+def code(state: State, seat: str, choice: Offer) -> str | None:
+    """The choice's code (guide.core.sealed.code) under the brawl's key, of the turn, the
+    call and the choice's command and values: a code read on the screen says nothing, and
+    is good for this call only. None while the brawl has no key."""
+    return sealed.code(sealed.sealed(state.get("seal_key") or ""), seat,
+                       [state["turn"], state["call"], choice.command, choice.values])
 
 
-def apply_sealed(state: State, name: str, given: str, box: Box | None = None) -> list[Event]:
-    """`sealed NAME CODE`: the seat's choice whose code this is, placed as `attack`, `dodge`
-    or `bid` would place it; refused, saying nothing of any choice, if none has it now."""
-    p = find(state, name)
-    key = state.get("seal_key") or ""
-    for _label, kind, args, *_rest in sealed_choices(state, p["name"], box) if key else []:
-        # bytes: compare_digest refuses non-ASCII str, and a code typed is any text
-        if hmac.compare_digest(code(key, state, p["name"], kind, args).encode(),
-                               given.strip().encode()):
-            if kind == "attack":
-                return placements.attack(state, p["name"], args["target"], args["weapon"],
-                                         args["trick"])
-            if kind == "dodge":
-                return placements.dodge(state, p["name"], args["against"], args["values"])
-            return variants.bid(state, p["name"], args["energy"])
-    raise RuleError(_("that choice is not open to {player} now; choose again on the seat's page").format(
-        player=p['name']))
+def opened(state: State, name: str, given: str, box: Box | None = None) -> Offer:
+    """`sealed NAME CODE`: the seat's choice whose code this is (guide.core.sealed.opened),
+    to place as `attack`, `dodge` or `bid` places it; refused, saying nothing of any
+    choice, if none has it now."""
+    seat = find(state, name)["name"]
+    choices = sealed_choices(state, seat, box)
+    said = [[state["turn"], state["call"], c.command, c.values] for c in choices]
+    found = sealed.opened(sealed.sealed(state.get("seal_key") or ""), seat, given, said)
+    if found is None:
+        raise RuleError(_("that choice is not open to {player} now; choose again on the seat's page").format(
+            player=seat))
+    return choices[said.index(found)]
 
-
-def _plain(seat: str, kind: str, args: dict[str, Any]) -> str:
-    """The command form of a choice (only when the brawl has no key)."""
-    if kind == "attack":
-        trick = [("--trick", args["trick"])] if args["trick"] else []
-        return build(["attack", seat], [("--on", args["target"]), ("--weapon", args["weapon"]), *trick])
-    if kind == "dodge":
-        return build(["dodge", seat, *args["values"]], [("--against", args["against"])])
-    return build(["bid", seat, args["energy"]])
 
 
 # --- what the seat's page shows (TaverneGame.seat_view adds it to the seat's own view) ------------
@@ -425,7 +463,7 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
         return {"said": {}}
     cap = counters.prestige(p)
     mine = next((q for q in state["quarrels"] if q["attacker"] == seat), None)
-    what, who = _waiting(state)
+    what, who = waiting(state)
     due = (_in(state, p, 2) and cap == 5 and seat not in state["militia"])
     trick = p["trick"]
     said = {
@@ -548,11 +586,6 @@ def _specialties(p: Player) -> str:
     where = ", ".join(f"{t} {k}" for t, k in held.items())
     return ngettext("{count} Specialty in hand ({where})", "{count} Specialties in hand ({where})",
                     total).format(count=total, where=where)
-
-
-def _waiting(state: State) -> tuple[str, list[str]]:
-    from .views import waiting
-    return waiting(state)
 
 
 def _now(state: State, p: Player, waited: bool, what: str, due: bool) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from typing import Any
 
 from guide.core.secrets import Secret
 
@@ -18,8 +19,14 @@ from .model import Player, Quarrel, State
 from .seating import targets
 
 
-def _copy(state: State) -> State:
-    return copy.deepcopy(state)
+def _variant(state: State, who: str, said: str, path: tuple[Any, ...], value: Any) -> Secret:
+    """The state with one hidden thing (at `path`) changed to `value`, `who`'s to see."""
+    changed: Any = copy.deepcopy(state)
+    node = changed
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return Secret(who, dict(changed), said)
 
 
 def secret_variants(state: State) -> list[Secret]:
@@ -38,11 +45,8 @@ def _sealed_weapon(state: State, i: int, q: Quarrel) -> Secret | None:
     hand = state["players"][q["attacker"]]["hand"]
     odd = q["range"] == "ranged"                 # T-WPN-2: ranged Attacks are odd
     other = next((w for w in hand if w != q["weapon"] and (not odd or w % 2)), None)
-    if other is None:
-        return None
-    s = _copy(state)
-    s["quarrels"][i]["weapon"] = other
-    return Secret(q["attacker"], dict(s), f"{q['attacker']}'s sealed Weapon")
+    return None if other is None else _variant(
+        state, q["attacker"], f"{q['attacker']}'s sealed Weapon", ("quarrels", i, "weapon"), other)
 
 
 def _sealed_target(state: State, i: int, q: Quarrel) -> Secret | None:
@@ -51,18 +55,15 @@ def _sealed_target(state: State, i: int, q: Quarrel) -> Secret | None:
                 if n != q["target"] and r == q["range"]), None)
     if state["revealed"] >= 4 or aim is None:      # whom: sealed until call 4 ends
         return None
-    s = _copy(state)
-    s["quarrels"][i]["target"] = aim
-    return Secret(q["attacker"], dict(s), f"{q['attacker']}'s sealed target")
+    return _variant(state, q["attacker"], f"{q['attacker']}'s sealed target",
+                    ("quarrels", i, "target"), aim)
 
 
 def _sealed_trick(state: State, i: int, q: Quarrel) -> Secret | None:
     """T-CALL-4: the name of the Dirty Trick placed with the Attack."""
-    if q["trick"] is None:
-        return None
-    s = _copy(state)
-    s["quarrels"][i]["trick"] = q["trick"] + " (another)"
-    return Secret(q["attacker"], dict(s), f"{q['attacker']}'s sealed Dirty Trick")
+    return None if q["trick"] is None else _variant(
+        state, q["attacker"], f"{q['attacker']}'s sealed Dirty Trick", ("quarrels", i, "trick"),
+        q["trick"] + " (another)")
 
 
 def _sealed_dodges(state: State, i: int, q: Quarrel) -> Secret | None:
@@ -71,28 +72,24 @@ def _sealed_dodges(state: State, i: int, q: Quarrel) -> Secret | None:
     if not dodges:
         return None
     free = next(v for v in range(1, 10) if v not in dodges)
-    s = _copy(state)
-    s["quarrels"][i]["dodges"] = sorted([free, *dodges[1:]])
-    return Secret(q["target"], dict(s), f"{q['target']}'s Dodges against {q['attacker']}")
+    return _variant(state, q["target"], f"{q['target']}'s Dodges against {q['attacker']}",
+                    ("quarrels", i, "dodges"), sorted([free, *dodges[1:]]))
 
 
 def _sealed_bid(state: State, name: str, p: Player) -> Secret | None:
     """T-VAR-AU-1: an Auction bid, until the bids are revealed."""
     if p["bid"] is None or state["auction_revealed"]:
         return None
-    s = _copy(state)
-    s["players"][name]["bid"] = p["bid"] + 1 if p["bid"] < 30 else p["bid"] - 1
-    return Secret(name, dict(s), f"{name}'s sealed bid")
+    return _variant(state, name, f"{name}'s sealed bid", ("players", name, "bid"),
+                    p["bid"] + 1 if p["bid"] < 30 else p["bid"] - 1)
 
 
 def _pile_below(state: State, name: str, p: Player) -> Secret | None:
     """T-WPN-1: a Weapon pile below its top (only the top is public)."""
-    if len(p["pile"]) < 3:
-        return None
-    s = _copy(state)
-    pile = s["players"][name]["pile"]
-    pile[1], pile[2] = pile[2], pile[1]
-    return Secret(name, dict(s), f"{name}'s Weapon pile under its top")
+    pile = p["pile"]
+    return None if len(pile) < 3 else _variant(
+        state, name, f"{name}'s Weapon pile under its top", ("players", name, "pile"),
+        [pile[0], pile[2], pile[1], *pile[3:]])
 
 
 # each a secret a quarrel (a player) may hold: a variant of the state, or None

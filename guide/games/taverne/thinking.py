@@ -31,13 +31,13 @@ import math
 import random
 from typing import Any
 
-from guide.core.line import build
+from guide.core.registry import Registry
 
 from . import counters
 from .box import Box
 from .model import LARGE, SMALL, State, active, new_player, new_state
 from .seating import targets
-from .seats import code, sealed_choices
+from .seats import can_be_values, sealed_choices, sealed_offer
 
 WEAPONS = set(SMALL) | set(LARGE)
 MOST_PINTS = 11                 # T-CNT-1: 5 Prestige
@@ -141,7 +141,7 @@ def _shown_attacks(state: State, seat: str, you: dict, attacks: list[dict],
             if q["dodges"] is not None:
                 left[seat] -= len(q["dodges"])
         elif a["answered"]:
-            can_be = [v for v in attacker["hand"] if a["range"] == "melee" or v % 2]
+            can_be = can_be_values(state, a)
             k = max(0, min(3, left[a["target"]], len(can_be)))
             q["dodges"] = sorted(rng.sample(can_be, k))
             left[a["target"]] -= k
@@ -162,16 +162,14 @@ def _quarrel(attacker: str, target: str, weapon: int, reach: str) -> Any:
 
 
 # --- the same sealed move on a sampled table ---------------------------------------------
-def recast(move: Any, state: State, seat: str, box: Box) -> str | None:
+def recast(move: Any, registry: Registry, state: State, seat: str, box: Box) -> str | None:
     """A sealed move's line on a sampled brawl: the choice with the same words and key
     among the sample's own, coded with the sample's key; any other line as it is."""
-    if not move.line.startswith("sealed "):
+    if move.command != "sealed":
         return move.line
     for c in sealed_choices(state, seat, box):
-        tag = json.dumps({"dodge": c.args["against"], "values": sorted(c.args["values"])},
-                         ensure_ascii=False) if c.kind == "dodge" else ""
-        if c.label == move.label and tuple(c.group) == tuple(move.group) and tag == move.key:
-            return build(["sealed", seat, code(state["seal_key"], state, seat, c.kind, c.args)])
+        if (c.label, c.group, c.key) == (move.label, move.group, move.key):
+            return sealed_offer(state, seat, c).move(registry).line
     return None
 
 
@@ -250,12 +248,11 @@ Coming = tuple[str, str, list[int], list[int] | None, float, list[int]]
 def _placed(state: State, seat: str) -> list[Coming]:
     """The Attacks placed and not settled: the seat's own Weapon, any other's every value it
     can be (its attacker's hand, odd at range: T-WPN-2)."""
-    players = state["players"]
     coming: list[Coming] = []
     for q in state["quarrels"]:
         if q["void"] or q["result"] is not None:
             continue
-        can_be = [v for v in players[q["attacker"]]["hand"] if q["range"] == "melee" or v % 2]
+        can_be = can_be_values(state, q)
         weapons = [q["weapon"]] if q["attacker"] == seat else can_be or [q["weapon"]]
         coming.append((q["attacker"], q["target"], weapons, q["dodges"], 1.0, can_be or weapons))
     return coming

@@ -100,6 +100,10 @@ def view_for(state: State, viewer: str | None = None) -> dict[str, Any]:
     return out
 
 
+# what a TV seat shows of the player's counters beside their public Counter
+SEAT_COUNTER = ("character", "assets", "trick", "specialties", "away", "entering")
+
+
 def tv(state: State, words: dict[int, str]) -> dict[str, Any]:
     """The players' view: the table from above (clockwise), each public Counter, the
     quarrels and whether settled, the call in large letters."""
@@ -109,10 +113,7 @@ def tv(state: State, words: dict[int, str]) -> dict[str, Any]:
     for i, c in enumerate(view["players"]):
         extra = view["counters"][c["name"]]
         seats.append({**c, "seat": i, "of": n, "pillar": c["name"] == state["pillar"],
-                      "character": extra["character"], "assets": extra["assets"],
-                      "trick": extra["trick"], "specialties": extra["specialties"],
-                      "away": extra["away"], "entering": extra["entering"],
-                      "hand_size": len(c["hand"])})
+                      **{k: extra[k] for k in SEAT_COUNTER}, "hand_size": len(c["hand"])})
     return {"game": "taverne", "turn": state["turn"], "call": state["call"],
             "words": words.get(state["call"], "") if state["phase"] == "brawl" else "",
             "phase": state["phase"], "pillar": state["pillar"], "seats": seats,

@@ -233,3 +233,12 @@ def test_a_think_bots_choice_is_the_same_in_every_variant_its_seat_cannot_tell_a
         for seat in seats_of(t):
             checked += same_in_every_variant(t, seat, "think", 7, step)[1]
     assert checked > 20
+
+
+def test_a_bench_game_starts_with_lines_built_from_the_commands_whatever_the_names():
+    """The bench's setup lines are built from CV's command declarations (Registry.move): a
+    seat named with a space is one player, not two (`players Ann Lee Bo` was three)."""
+    kit = games.load("cv").bots()
+    lines = kit.setup(["Ann Lee", "Bo"], random.Random(1))
+    assert lines[:2] == ['players "Ann Lee" Bo', 'card "Ann Lee" Bicycle --points 1']
+    assert lines[2].startswith('goal "Ann Lee" ') and lines[-1] == "track"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from guide.core import box as core_box
-from guide.core import settings
+from guide.core import settings, viewers
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, DataError, RuleError
 from guide.core.players import seats as seats_of
@@ -228,9 +228,9 @@ def test_the_deck_order_never_reaches_the_tv_a_seat_or_guide_state(tmp_path, fol
     box = library.load([library.bundled(), folder]).box
     hidden = [box[n] for d in ("youth", "maturity", "old_age") for n in pile(t, d)]
     assert hidden
-    seats = [t.game.seat_view(t, seat) for seat in seats_of(t)]
+    seats = [viewers.seat_view(t, seat) for seat in seats_of(t)]
     moves = [[str(m) for m in t.game.seat_moves(t, seat)] for seat in seats_of(t)]
-    for shown in (t.game.view(t), t.game.public_state(t), seats, moves):
+    for shown in (t.game.view(t), viewers.public_state(t), seats, moves):
         said = json.dumps(shown, ensure_ascii=False)
         assert "piles" not in said
         assert not [c.en for c in hidden if c.en in said or c.uk in said]

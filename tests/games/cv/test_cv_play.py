@@ -14,7 +14,7 @@ import pexpect
 import pytest
 from installed import guide, guide_env
 
-from guide.core import settings
+from guide.core import settings, viewers
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
@@ -42,13 +42,13 @@ def test_the_worked_dice_example_through_the_table_with_undo(tmp_path):
     out = run(t, "reroll Ann 1 4 --faces Відносини,Невдача", "reroll Ann 1 --faces money",
               'take Ann "Used car" --type property --cost 3money --points 2')
     assert "Ann takes Used car, Property (Майно), paying 3 Money (Гроші)" in out
-    assert t.game.public_state(t)["players"][0]["cv"]["property"] == ["Bicycle"]   # V-TURN-1: beside
+    assert viewers.public_state(t)["players"][0]["cv"]["property"] == ["Bicycle"]   # V-TURN-1: beside
     run(t, "end")
-    assert t.game.public_state(t)["players"][0]["cv"]["property"] == ["Bicycle", "Used car"]
+    assert viewers.public_state(t)["players"][0]["cv"]["property"] == ["Bicycle", "Used car"]
     assert text(t.execute("undo")).startswith("Undone: end")
     assert text(t.execute("undo")).startswith("Undone: take Ann")
-    assert t.game.public_state(t)["players"][0]["cv"]["property"] == ["Bicycle"]
-    assert t.game.public_state(t)["dice"] == ["money", "money", "money", "failure", "failure"]
+    assert viewers.public_state(t)["players"][0]["cv"]["property"] == ["Bicycle"]
+    assert viewers.public_state(t)["dice"] == ["money", "money", "money", "failure", "failure"]
 
 
 def test_status_shows_each_stack_with_its_active_card_and_the_track(tmp_path):
@@ -121,14 +121,14 @@ def test_guide_state_is_the_rules_page_shape_and_scores_after_score(tmp_path):
     run(t, "cv Felix health=4 relationships=3 knowledge=5 property_cards=5 property=19",
         "cv Julia property_cards=5 property=10", "cv Eric property_cards=3 property=5",
         'goal Felix "Healthy body"', "public 76")
-    state = t.game.public_state(t)
+    state = viewers.public_state(t)
     assert state == {"schema": 1, "game": "cv", "turn": None, "dice": [], "rolls_left": 0, "players": [
         {"name": n, "cv": {k: [] for k in ("health", "relationships", "knowledge", "job", "property")},
          "score": None} for n in ("Felix", "Julia", "Eric")]}
     out = run(t, "score")
     assert "Felix: 10 + 6 + 15 + 19 + 8 + 5 = 63 points" in out
     assert "Winner: Felix with 63 points" in out
-    assert [p["score"] for p in t.game.public_state(t)["players"]] == [63, 15, 5]
+    assert [p["score"] for p in viewers.public_state(t)["players"]] == [63, 15, 5]
 
 
 def test_lang_uk_switches_the_messages_and_the_log(tmp_path):

@@ -14,7 +14,7 @@ import pyte
 import pytest
 from installed import guide_env
 
-from guide.core import settings
+from guide.core import sealed, settings, viewers
 from guide.core.dice import Dice
 from guide.core.line import build, split
 from guide.core.players import seats as seats_of
@@ -145,7 +145,7 @@ def _everything_but_anns_page(tmp_path: Path, label: str) -> tuple[str, dict]:
     said = run(t, goal)
     mine = page(t, "Ann")
     said += run(t, "log --gm", "log", "status", "undo") + run(t, "redo")
-    screens = [t.game.view(t), t.game.public_state(t), page(t, "Bob"), candidates(t, []),
+    screens = [t.game.view(t), viewers.public_state(t), page(t, "Bob"), candidates(t, []),
                candidates(t, ["goal"]), candidates(t, ["goal", "Ann"]), said, t.game.toolbar(t),
                t.game.prompt(t)]
     t.close()
@@ -156,7 +156,7 @@ def _everything_but_anns_page(tmp_path: Path, label: str) -> tuple[str, dict]:
         assert shown.returncode == 0 and json.loads(shown.stdout)["seat"] == seat
         screens.append(json.loads(shown.stdout))
     everything = json.dumps(screens, ensure_ascii=False, sort_keys=True)
-    for code in {m for m in re.findall(rf"[0-9a-f]{{{seats.CODE_LENGTH}}}", everything)}:
+    for code in {m for m in re.findall(rf"[0-9a-f]{{{sealed.CODE_LENGTH}}}", everything)}:
         everything = everything.replace(code, "CODE")
     everything = re.sub(r'"version": \d+', '"version": 0', everything)
     # `log`'s clock: the two campaigns may be played either side of a minute's turn
@@ -185,6 +185,17 @@ def test_a_goal_code_is_refused_for_another_player_and_the_typed_goal_still_work
     with pytest.raises(Exception, match="not a life goal"):
         t.execute(f"goal Bob {code}")                 # Ann's code names nothing of Bob's
     assert "Bob's secret goal: 79 Hard worker" in run(t, "goal Bob 79")
+
+
+def test_a_goal_code_is_the_cores_sealed_code_of_the_player_and_the_goal(tmp_path):
+    """V-SET-1: a seat's goal code is the core's (guide.core.sealed) under the campaign's
+    `seal_key`: the goal found again from it, the goal alone, for that player alone."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob")
+    box = sealed.sealed(t.state["seal_key"])
+    assert seats.goal_code(t.state, "Ann", 80) == sealed.code(box, "Ann", 80)
+    assert seats.goal_of_code(t.state, t.library, "Ann", sealed.code(box, "Ann", 80)) == 80
+    assert seats.goal_of_code(t.state, t.library, "Bob", sealed.code(box, "Ann", 80)) is None
 
 
 def status_screen(out: str, lines: int = 24) -> list[str]:
@@ -348,3 +359,23 @@ def test_a_card_noted_in_a_hand_stays_out_of_log(tmp_path):
     assert "Zoo trip" not in run(t, "log") and "Zoo trip" in run(t, "log --gm")
     assert "Zoo" not in json.dumps([t.game.view(t), Desk.payload_of(t, "Bob")])
     assert "Zoo trip" in json.dumps(Desk.payload_of(t, "Ann"))
+
+
+def test_every_seat_move_is_data_its_line_built_from_the_commands_declaration(tmp_path):
+    """A seat's move names its command and its values (guide.core.moves, Registry.move): the
+    line is the one the command's declaration builds from them, for every kind of move
+    (goal, roll, reroll, take, play, lose, change, borrow, end)."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob", "track youth=20 maturity=20 old_age=20", 'hand Ann "Zoo trip" --gives money',
+        "roll Ann --faces money,money,money,money", "take Ann 45 --type relationships --cost 2money",
+        "end", "roll Bob --faces money,health,health,health",
+        "take Bob Shop --type job --cost money --gives money", "end",
+        "roll Ann --faces failure,failure,failure,health")
+    _deal(t, 1, new_card("Jogging", "health") | {"cost": ["health"]})
+    made = t.game.seat_moves(t, "Ann") + t.game.seat_moves(t, "Bob")
+    assert {m.command for m in made} >= {"goal", "reroll", "take", "play", "lose", "change"}
+    for m in made:
+        assert m.command and m.line == t.registry.move(m.command, m.label, **dict(m.values)).line, m
+    assert dict(next(m for m in made if m.command == "take").values) == {
+        "name": "Ann", "card": "Jogging", "type_": "health", "cost": "health", "slot": 1,
+        "happiness": False, "social": False, "waiting": ()}

@@ -18,7 +18,6 @@ from guide.core.errors import CommandError
 from guide.core.result import text
 from guide.core.store import Store
 from guide.core.table import Table
-from guide.games.kaivo import commands as kaivo_commands
 from guide.games.kaivo.game import KaivoGame
 from guide.games.kaivo.knowledge import view
 from guide.games.kaivo.table import legal
@@ -189,7 +188,7 @@ def test_the_tv_shows_only_what_every_seat_knows(table):
 
 def test_k_clock_1_a_turn_that_runs_out_plays_the_safe_move(table, monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
+    monkeypatch.setattr(table, "now", lambda: clock[0])
     do(table, "deal --bots 1 --clock")
     mine = list(table.state["table"]["hands"][0])
     clock[0] += 19
@@ -204,7 +203,7 @@ def test_k_clock_1_a_turn_that_runs_out_plays_the_safe_move(table, monkeypatch):
 def test_k_clock_1_taking_the_discard_and_putting_it_back_does_not_restart_the_20_seconds(
         table, monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
+    monkeypatch.setattr(table, "now", lambda: clock[0])
     do(table, "deal --bots 1 --clock")
     clock[0] += 15
     do(table, "take", "putback")
@@ -294,7 +293,7 @@ def test_guide_kaivo_bench_prints_one_line_per_level(env):
 
 def test_k_clock_1_ten_seconds_to_pick_a_powers_target(table, monkeypatch):
     clock = [0.0]
-    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
+    monkeypatch.setattr(table, "now", lambda: clock[0])
     do(table, "deal --bots 1 --clock")
     t = table.state["table"]
     spy = next(c for c in t["deck"] if t["cards"][c] == 11)

@@ -17,7 +17,6 @@ from guide.core.result import text
 from guide.core.seats import desk_of
 from guide.core.store import Store
 from guide.core.table import Table
-from guide.games.kaivo import commands as kaivo_commands
 from guide.games.kaivo import table as k
 from guide.games.kaivo.game import KaivoGame
 from guide.games.kaivo.knowledge import view
@@ -26,17 +25,17 @@ GAME = KaivoGame()
 
 
 @pytest.fixture
-def clock(monkeypatch):
-    at = [1000.0]
-    monkeypatch.setattr(kaivo_commands, "now", lambda: at[0])
-    return at
+def clock():
+    return [1000.0]
 
 
-def _table(tmp_path, hints: bool = False) -> Table:
+def _table(tmp_path, clock: list[float], hints: bool = False) -> Table:
     lib = settings.load(GAME, [])
     if hints:
         lib = dataclasses.replace(lib, rules=dataclasses.replace(lib.rules, hints=True))
-    return Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), lib, Dice(5))
+    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), lib, Dice(5))
+    t.now = lambda: clock[0]                 # the table's clock (K-DEAL-1's seconds) stands still
+    return t
 
 
 def _yours(t: Table) -> list[int | None]:
@@ -49,7 +48,7 @@ def _outer(t: Table, seat: int) -> list[int]:
 
 
 def test_k_deal_1_the_outer_cards_show_for_the_box_seconds_then_hide_again(tmp_path, clock):
-    t = _table(tmp_path)
+    t = _table(tmp_path, clock)
     assert t.library.rules.show_seconds == 5                  # the bundled deck.yaml
     out = text(t.execute("deal --bots 2"))                    # a script: printed as today
     a, b = _outer(t, 0)
@@ -68,7 +67,7 @@ def test_k_deal_1_the_outer_cards_show_for_the_box_seconds_then_hide_again(tmp_p
 
 
 def test_k_deal_1_a_peek_shows_for_the_box_seconds_and_hints_keep_it(tmp_path, clock):
-    t = _table(tmp_path, hints=True)
+    t = _table(tmp_path, clock, hints=True)
     t.execute("deal --bots 2")
     a, b = _outer(t, 0)
     clock[0] += 60
@@ -77,7 +76,7 @@ def test_k_deal_1_a_peek_shows_for_the_box_seconds_and_hints_keep_it(tmp_path, c
 
 
 def test_k_deal_1_a_terminal_prints_no_seen_card_into_the_scrollback(tmp_path, clock):
-    t = _table(tmp_path)
+    t = _table(tmp_path, clock)
     t.ask = lambda *a, **k: ""                                # a person at the keyboard
     out = text(t.execute("deal --bots 2"))
     a, b = _outer(t, 0)
@@ -94,7 +93,7 @@ def test_k_deal_1_the_clocks_move_at_the_prompt_prints_no_seen_card_into_the_scr
     """K-CLOCK-1's safe move at the REPL runs with no one to ask (ask is None, as in a
     script), yet a person reads it at the terminal: the card they drew, and their row, stay
     out of the scrollback (they were printed when the clock played, found at 80x24)."""
-    t = _table(tmp_path)
+    t = _table(tmp_path, clock)
     t.interactive = True                                      # the REPL's prompt
     t.execute("deal --bots 2 --clock")
     clock[0] += 21
@@ -107,7 +106,7 @@ def test_k_deal_1_the_clocks_move_at_the_prompt_prints_no_seen_card_into_the_scr
 
 
 def test_k_deal_1_a_friends_seat_page_and_state_seat_hide_seen_cards_again(tmp_path, clock):
-    t = _table(tmp_path)
+    t = _table(tmp_path, clock)
     t.execute("deal --friends Ann,Ben")
     desk = desk_of(t)
     desk.publish(lambda token, body: None)

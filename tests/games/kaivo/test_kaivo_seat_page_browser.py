@@ -26,7 +26,6 @@ from guide.core.dice import Dice
 from guide.core.seats import Desk, desk_of
 from guide.core.store import Store
 from guide.core.table import Table
-from guide.games.kaivo import commands as kaivo_commands
 from guide.games.kaivo.game import KaivoGame
 
 pytestmark = pytest.mark.browser
@@ -37,8 +36,8 @@ SIZE = {"width": 420, "height": 900}
 @pytest.fixture
 def table(tmp_path, monkeypatch):
     at = [1_000_000.0]
-    monkeypatch.setattr(kaivo_commands, "now", lambda: at[0])   # the game's clock stands still
     t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), settings.load(GAME, []), Dice(7))
+    t.now = lambda: at[0]                                       # the table's clock stands still
     t.execute("deal --friends Ann,Ben --bots 1 --clock")
     t.execute("view")
     yield t

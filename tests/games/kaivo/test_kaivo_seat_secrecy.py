@@ -32,7 +32,6 @@ from guide.core.players import seats as seats_of
 from guide.core.seats import Desk
 from guide.core.store import Store
 from guide.core.table import Table
-from guide.games.kaivo import commands as kaivo_commands
 from guide.games.kaivo import match
 from guide.games.kaivo import table as k
 from guide.games.kaivo.game import KaivoGame
@@ -71,9 +70,9 @@ class Watch:
 def blind(t: Table, hidden: set[int], shown: Callable[[], Any]) -> None:
     """`shown()` is the same whatever values the hidden cards have (both read at one instant:
     a page's seconds left of a reveal or of the clock are not a card's value)."""
-    at = kaivo_commands.now()
+    at = t.now()
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(kaivo_commands, "now", lambda: at)
+        mp.setattr(t, "now", lambda: at)
         before = json.dumps(shown(), sort_keys=True)
         real = t.state
         fake = copy.deepcopy(real)

@@ -259,10 +259,7 @@ def test_k_join_1_when_every_person_has_left_bots_take_the_seats_at_once(table):
 
 
 def test_k_clock_1_a_seats_late_tap_plays_the_safe_move(table, monkeypatch):
-    from guide.games.kaivo import commands as kaivo_commands
-
     clock = [1000.0]
-    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
     table.now = lambda: clock[0]
     table.execute("deal --friends Ann,Ben --bots 1 --clock")
     opened(table, "Ann")                                   # her page is open from the deal
@@ -283,10 +280,7 @@ def test_k_clock_1_a_seats_clock_runs_only_once_its_page_is_open(table, monkeypa
     """K-CLOCK-1 "the clock only runs while you can act": a friend's turn dealt before their
     page was opened does not run out; their seconds run from when the page first reads the
     table (and the page counts them down whole meanwhile)."""
-    from guide.games.kaivo import commands as kaivo_commands
-
     clock = [1000.0]
-    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
     table.now = lambda: clock[0]
     table.execute("deal --friends Ann,Ben --bots 1 --clock")
     clock[0] += 60                                         # the links are still being sent
@@ -375,3 +369,25 @@ def test_names_with_quotes_and_apostrophes_play_from_their_seats(table):
     leave = next(m for m in GAME.seat_moves(table, names[1]) if m.label == "Leave the table")
     out = text(table.execute(leave.line, seat=names[1]))
     assert f"takes {names[1]}'s seat" in out or f"{names[1]} leaves" in out, out
+
+
+def test_every_seat_move_is_data_its_command_and_values_by_parameter_name(table):
+    """Moves as data (guide.core.moves): a seat's move names its declared command and its
+    values; its line is built from the command's declaration (players by name, positions
+    1..4, the seat as --as), looks (K-DEAL-1) and the table's moves (K-JOIN-1) too."""
+    table.execute("deal --friends Ann,Ben --bots 1")
+    moves = GAME.seat_moves(table, "Ann")
+    assert {(m.command, m.values, m.line) for m in moves if not m.key} == {
+        ("draw", (("who", "Ann"),), "draw --as Ann"), ("take", (("who", "Ann"),), "take --as Ann"),
+        ("kaivo", (("who", "Ann"),), "kaivo --as Ann"), ("leave", (("name", "Ann"),), "leave Ann")}
+    looks = [m for m in moves if m.key]
+    assert looks and all(m.command == "look" and dict(m.values)["who"] == "Ann" for m in looks)
+    tbl = table.state["table"]
+    spy = next(c for c in tbl["deck"] if tbl["cards"][c] == 11)
+    tbl["deck"].remove(spy)
+    tbl["deck"].append(spy)                       # the Spy is on top of the deck
+    table.execute("draw --as Ann")
+    table.execute("discard --as Ann")
+    spies = [m for m in GAME.seat_moves(table, "Ann") if m.command == "spy"]
+    assert len(spies) == 2 * 4 and spies[0].line == "spy Ben 1 --as Ann"
+    assert dict(spies[0].values) == {"player": "Ben", "pos": 1, "who": "Ann"}

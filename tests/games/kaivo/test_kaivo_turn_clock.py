@@ -11,13 +11,12 @@ from guide.core.table import Table
 
 
 def test_k_clock_1_kaivos_turn_clock_plays_the_safe_move_on_time(tmp_path, monkeypatch):
-    from guide.games.kaivo import commands as kaivo_commands
     from guide.games.kaivo.game import KaivoGame
 
     clock = [1000.0]
-    monkeypatch.setattr(kaivo_commands, "now", lambda: clock[0])
     game = KaivoGame()
     t = Table(game, Store(tmp_path / "k.sqlite", game="kaivo"), settings.load(game, []), Dice(5))
+    t.now = lambda: clock[0]
     assert t.timer() is None
     t.execute("deal --bots 1")                               # no clock asked for
     assert t.timer() is None

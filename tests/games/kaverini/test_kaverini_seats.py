@@ -245,11 +245,16 @@ def test_moves_are_grouped_by_what_they_do_and_never_read_from_their_labels(part
     assert lines[(("Technique", "Cheer: Grin"), "Bike Bell Bandit")] == \
         'use Ann Cheer --on "Bike Bell Bandit"'
     assert lines[(("World point", "Cheer: Grin"), "Every foe, the effect on Bike Bell Bandit")] == \
-        'use Ann Cheer --world-point all-foes --on "Bike Bell Bandit"'
+        'use Ann Cheer --on "Bike Bell Bandit" --world-point all-foes'
     assert lines[(("World point", "Cheer: Grin"), "Force the effect on Rogue Herring Gull")] == \
         'use Ann Cheer --on "Rogue Herring Gull" --world-point effect'
     assert lines[(("Item",), "Play Stroopwafel")] == "play Ann Stroopwafel"
     assert lines[((), "Pass this turn")] == "next"
+    # each move is data: its command and its values by parameter name, the line built from them
+    data = {(m.command, tuple(sorted(m.values))) for m in t.game.seat_moves(t, "Ann")}
+    assert ("use", (("name", "Ann"), ("on", "Bike Bell Bandit"), ("technique", "Cheer"),
+                    ("world_point", "all-foes"))) in data
+    assert ("play", (("card", "Stroopwafel"), ("name", "Ann"))) in data and ("next", ()) in data
     assert all("line" not in m for m in moves)                          # the page never sees one
     for line in lines.values():                                         # each is legal as it is
         t.execute(line)

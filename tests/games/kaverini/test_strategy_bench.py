@@ -47,10 +47,15 @@ def test_r_strat_3_a_players_moves_are_its_turns_fighter_on_any_opponent_and_all
     table = started(3)
     f = fight(table, quiet=True)
     who = f.turn()
+    assert who is not None
     mine, theirs = SEATS[who.owner], SEATS[1 - who.owner]
     assert KIT.moves(table, theirs) == []
     moves = KIT.moves(table, mine)
     assert moves[-1].line == "next" and len(moves) > 1
+    # moves as data: each names its command and its values, the line built from them
+    assert moves[-1].command == "next"
+    assert all(m.command in ("use", "foe") and dict(m.values)["name"] == who.name
+               for m in moves[:-1])
     opponents = {x.name for x in f.fighters() if x.owner != who.owner}
     for move in moves[:-1]:
         assert move.line.split()[0] in ("use", "foe")

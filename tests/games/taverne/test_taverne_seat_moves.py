@@ -11,12 +11,13 @@ import json
 
 from taverne_table import BOX, GAME, Brawl, brawl, next_turn, to_call
 
+from guide.core.errors import CommandError
 from guide.core.players import seats as seats_of
 from guide.core.seats import Desk
 from guide.games.taverne import cards
 from guide.games.taverne.box import Box, Specialty
 from guide.games.taverne.render import page_words
-from guide.games.taverne.seats import _plain, sealed_choices
+from guide.games.taverne.seats import sealed_choices
 from guide.games.taverne.views import tv
 
 
@@ -168,7 +169,7 @@ def test_a_move_from_a_seat_runs_the_same_line_as_typed():
     def check() -> None:
         nonlocal tried
         for seat in seats_of(b.table):
-            choices = {c.label: _plain(seat, c.kind, c.args) for c in sealed_choices(b.state, seat)}
+            choices = {c.label: c.move(b.table.registry).line for c in sealed_choices(b.state, seat)}
             for m in GAME.seat_moves(b.table, seat):
                 real = b.table.state
                 try:
@@ -194,6 +195,58 @@ def test_a_move_from_a_seat_runs_the_same_line_as_typed():
     to_call(b, 5)
     check()
     assert tried > 60
+
+
+def test_every_seat_move_is_its_command_and_values_written_by_the_registry():
+    """Moves as data (guide.core.moves): through a brawl, every move each seat is offered
+    names its declared command and its values by parameter name, and its line is the one the
+    table's registry writes from them; a sealed choice's line names the core's code of it
+    (guide.core.sealed), of the turn, the call and the command placing it."""
+    from guide.core import sealed
+
+    b = brawl(4, loot=3)
+    seen: set[str] = set()
+
+    def check() -> None:
+        for seat in seats_of(b.table):
+            choices = sealed_choices(b.state, seat)
+            for m in GAME.seat_moves(b.table, seat):
+                values = dict(m.values)
+                assert m.command, m.label
+                assert b.table.registry.move(m.command, m.label, **values).line == m.line
+                seen.add(m.command)
+                if m.command == "sealed":
+                    c = next(c for c in choices if (c.label, c.key) == (m.label, m.key))
+                    box = sealed.sealed(b.state["seal_key"])
+                    said = [b.state["turn"], b.state["call"], c.command, c.values]
+                    assert values == {"name": seat, "code": sealed.code(box, seat, said)}
+
+    check()
+    b.do("call")
+    check()
+    b.do("buy Marie specialty", "buy Pierre pint", "call")
+    check()
+    b.do("dodges Pierre 1", "dodges Marie", "call")
+    check()
+    b.do("attack Marie --on Pierre --weapon 3 --trick Itch")
+    to_call(b, 5)
+    check()
+    assert {"buy", "dodges", "sealed", "leave", "call"} <= seen
+
+
+def test_an_asset_is_put_back_or_discarded_not_both():
+    """`asset` takes --back or --discard: both at once is refused in one line, nothing
+    changed (it read as whichever came last)."""
+    b = brawl(4, loot=3)
+    b.do("call")
+    before = copy.deepcopy(b.state)
+    try:
+        b.table.execute("asset Marie Mug --back --discard")
+    except CommandError as e:
+        assert str(e) == "asset: --back or --discard, not both"
+    else:
+        raise AssertionError("both flags were taken")
+    assert b.state == before
 
 
 def test_the_seat_page_speaks_french_at_a_french_table(tmp_path):

@@ -12,13 +12,12 @@ import copy
 import dataclasses
 import json
 import math
-import os
 from typing import TYPE_CHECKING
 
 from guide.core.errors import CommandError
 from guide.core.i18n import N_, domain
 from guide.core.result import Result
-from guide.games.kaverini.commands.odds import at_the_prompt, worker_start
+from guide.games.kaverini.commands.odds import BATCH, batches
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.rules.evening import (
     MAX_SIZE,
@@ -36,11 +35,8 @@ from guide.games.kaverini.rules.leveling import level
 from guide.games.kaverini.rules.policies import DEFAULT, POLICIES
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
-
     from guide.games.kaverini.table import KaveriniTable
 
-BATCH = 200                  # evenings per worker and batch
 HALF_WIDTH = 0.03            # every chance to +-3 points at 95%
 MAX_RUNS = 1200              # enough for +-3 points even at 50% (1,068 evenings)
 MIN_STEP = 50                # evenings added at least, when more are needed
@@ -94,23 +90,12 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
     so far (p(1-p) sets how many evenings a chance needs), so no evening is played for
     nothing."""
     limit = runs or MAX_RUNS
-    workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
-    # imported here: multiprocessing is a fifth of a one-command guide play's imports
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-    from multiprocessing import get_context
-
-    from guide.core.processes import worker_lost
-
-    pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
-                               initializer=worker_start, initargs=(os.getpid(),)
-                               ) if workers > 1 else None
     played: list[list[Arrival]] = []
-    target = min(limit, BATCH * workers)
-    try:
+    with batches(limit, "odds --adventure") as (workers, play):
+        target = min(limit, BATCH * workers)
         while len(played) < target:
             todo = min(BATCH * workers, target - len(played))
-            played += _play_chunks(pool, evening, _seed_chunks(seed, len(played), workers, todo))
+            played += play(run_evenings, evening, _seed_chunks(seed, len(played), workers, todo))
             if runs is None:
                 needed = _evenings_needed(evening, played)
                 if needed is None:
@@ -118,17 +103,8 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
                 target = min(limit, needed)
             else:
                 target = limit
-    except BrokenProcessPool:                          # a worker killed (out of memory)
-        raise worker_lost("odds --adventure") from None
-    except KeyboardInterrupt:
-        if not at_the_prompt():
-            raise                                      # a script stops (and says so)
-        if not played:
-            raise CommandError(_("the balance report was stopped before any evening was played")
-                               ) from None                # the evenings so far are kept
-    finally:
-        if pool:
-            pool.shutdown(cancel_futures=True)
+    if not played:                                     # Ctrl-C before the first batch ended
+        raise CommandError(_("the balance report was stopped before any evening was played"))
     return by_scene(evening, played)
 
 
@@ -141,17 +117,6 @@ def _seed_chunks(seed: int, start: int, workers: int, todo: int) -> list[list[in
         chunks.append([seed * 1_000_003 + start + i for i in range(size)])
         start += size
     return chunks
-
-
-def _play_chunks(pool: ProcessPoolExecutor | None, evening: Evening,
-                 chunks: list[list[int]]) -> list[list[Arrival]]:
-    """One batch of evenings: a chunk a worker of the pool, or the one chunk here without."""
-    if pool is None:
-        return run_evenings(evening, chunks[0])
-    played: list[list[Arrival]] = []
-    for result in pool.map(run_evenings, [evening] * len(chunks), chunks):
-        played += result
-    return played
 
 
 def _evenings_needed(evening: Evening, played: list[list[Arrival]]) -> int | None:

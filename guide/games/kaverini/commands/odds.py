@@ -10,7 +10,7 @@ import random
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -20,7 +20,7 @@ from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.commands import odds_target
 from guide.games.kaverini.data.tables import house_rules
-from guide.games.kaverini.registry import command
+from guide.games.kaverini.registry import command, commands
 from guide.games.kaverini.rules.simulate import (
     Odds,
     Outcome,
@@ -31,8 +31,6 @@ from guide.games.kaverini.rules.simulate import (
 )
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
-
     from prompt_toolkit.shortcuts import ProgressBar
     from prompt_toolkit.shortcuts.progress_bar import ProgressBarCounter
 
@@ -43,6 +41,7 @@ BATCH = 200
 MAX_DEFAULT_RUNS = 2600          # enough for +-2 points at 95% even at a 50% chance
 HALF_WIDTH = 0.02
 _, ngettext, pgettext = domain("kaverini").functions()
+Play = Callable[[Callable[[Any, list[int]], list[Any]], Any, list[list[int]]], list[Any]]
 
 
 def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int | None,
@@ -117,6 +116,26 @@ def simulate(setup: Setup, runs: int | None, seed: int,
     `progress(done, total)` is told after each batch, and stops the runs by answering True."""
     outcomes: list[Outcome] = []
     limit = runs or MAX_DEFAULT_RUNS
+    with batches(limit, "odds") as (workers, play):
+        next_seed = 0
+        while len(outcomes) < limit:
+            chunks = _seed_chunks(seed, next_seed, workers, limit - len(outcomes))
+            next_seed += sum(len(c) for c in chunks)
+            outcomes += play(run_seeds, setup, chunks)
+            if progress and progress(len(outcomes), limit):
+                break                                  # Ctrl-C: keep the runs so far
+            if runs is None and _win_known(outcomes):
+                break
+    return tally(outcomes, [k["name"] for k in setup.state["kaverit"]])
+
+
+@contextmanager
+def batches(limit: int, what: str) -> Iterator[tuple[int, Play]]:
+    """The workers for runs in batches (`what`: the command, as a lost worker is said): two
+    when there are two cores and work for both, else one, here; yields how many, and `play`,
+    which plays one batch (a chunk of seeds a worker, each giving a list). A worker killed
+    (out of memory) is said; Ctrl-C at the prompt ends the `with` and keeps the runs so far,
+    in a script it stops the script (and says so)."""
     workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
     # imported here: multiprocessing is a fifth of a one-command guide play's imports
     from concurrent.futures import ProcessPoolExecutor
@@ -128,26 +147,23 @@ def simulate(setup: Setup, runs: int | None, seed: int,
     pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
                                initializer=worker_start, initargs=(os.getpid(),)
                                ) if workers > 1 else None
+
+    def play(run: Callable[[Any, list[int]], list[Any]], job: Any,
+             chunks: list[list[int]]) -> list[Any]:
+        if pool is None:
+            return run(job, chunks[0])
+        return [x for result in pool.map(run, [job] * len(chunks), chunks) for x in result]
+
     try:
-        next_seed = 0
-        while len(outcomes) < limit:
-            chunks = _seed_chunks(seed, next_seed, workers, limit - len(outcomes))
-            next_seed += sum(len(c) for c in chunks)
-            outcomes += _play_chunks(pool, setup, chunks)
-            if progress and progress(len(outcomes), limit):
-                break                                  # Ctrl-C: keep the runs so far
-            if runs is None and _win_known(outcomes):
-                break
-    except BrokenProcessPool:                          # a worker killed (out of memory)
-        raise worker_lost("odds") from None
+        yield workers, play
+    except BrokenProcessPool:
+        raise worker_lost(what) from None
     except KeyboardInterrupt:
         if not at_the_prompt():
-            raise                                      # a script stops (and says so)
-        # at the prompt: keep the runs so far
+            raise
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
-    return tally(outcomes, [k["name"] for k in setup.state["kaverit"]])
 
 
 def _seed_chunks(seed: int, next_seed: int, workers: int, left: int) -> list[list[int]]:
@@ -160,17 +176,6 @@ def _seed_chunks(seed: int, next_seed: int, workers: int, left: int) -> list[lis
             chunks.append([seed * 1_000_003 + next_seed + i for i in range(size)])
             next_seed += size
     return chunks
-
-
-def _play_chunks(pool: ProcessPoolExecutor | None, setup: Setup,
-                 chunks: list[list[int]]) -> list[Outcome]:
-    """One batch played: a chunk a worker of the pool, or the one chunk here without one."""
-    if pool is None:
-        return run_seeds(setup, chunks[0])
-    outcomes: list[Outcome] = []
-    for result in pool.map(run_seeds, [setup] * len(chunks), chunks):
-        outcomes += result
-    return outcomes
 
 
 def _win_known(outcomes: list[Outcome]) -> bool:
@@ -256,7 +261,8 @@ def target_lines(setup: Setup, target: float, seed: int,
         target=f"{target:.0%}", win=f"{found.odds.win:.0%}", low=f"{lo:.0%}", high=f"{hi:.0%}",
         runs=f"{found.odds.runs:,}")]
     lines += ["  " + _("{name}: HP {old} -> {hp}   ({command})").format(
-        name=name, old=found.old[name], hp=hp, command=f'tweak "{name}" hp={hp}')
+        name=name, old=found.old[name], hp=hp,
+        command=commands.move("tweak", "", card=name, stats=[f"hp={hp}"]).line)
         for name, hp in found.hp.items()]
     data: dict = {"scale": round(found.scale, 3), "win": found.odds.win, "hp": found.hp}
     if found.other is not None:

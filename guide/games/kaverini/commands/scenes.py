@@ -68,7 +68,8 @@ def describe(t: KaveriniTable, number: int) -> Result:
     if s.foes:
         r.add(_("Foes: {foes}").format(foes=", ".join(
             _("{foe} ({xp} XP)").format(foe=f, xp=a.xp_for(f)) for f in s.foes)),
-              _("To fight: {command}").format(command=f"confront --scene {number}"))
+              _("To fight: {command}").format(
+                  command=t.registry.move("confront", "", scene_number=number).line))
     r.add("", *paragraphs(s.text), "")
     if number < len(a.scenes):
         r.add(_("Next: {name} (scene {number}).").format(name=a.scenes[number].name,

@@ -74,9 +74,12 @@ def strategy_new(t: KaveriniTable, players: tuple[str, ...], budget: int | None,
            settings=g["settings"], fluid=fluid, power_foes=g["power_foes"], pool=pool,
            kaverit=kaverit)
     player, kaveri, card, n = (pgettext("metavar", w) for w in ("PLAYER", "KAVERI", "CARD", "N"))
+    line = t.registry.move
     return Result([_("Next: {kaveri}, {buy}, {wp}, then {start}.").format(
-        kaveri=f"strategy kaveri {player} {kaveri}", buy=f"strategy buy {player} {card}",
-        wp=f"strategy wp {player} {n}", start="strategy start")])
+        kaveri=line("strategy kaveri", "", player=player, kaveri=kaveri).line,
+        buy=line("strategy buy", "", player=player, card=card).line,
+        wp=line("strategy wp", "", player=player, count=n).line,
+        start=line("strategy start", "").line)])
 
 
 @command("strategy kaveri", "strategy game")

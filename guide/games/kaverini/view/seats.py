@@ -12,7 +12,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from guide.core.i18n import domain
-from guide.core.line import build
 from guide.core.seats import Move
 from guide.games.kaverini.rules.schmerz import compute
 from guide.games.kaverini.view.model import player_view
@@ -100,6 +99,7 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
         return []
     foes = [x.name for x in f.fighters() if x.kind == "foe" and x.hp > 0]
     me = sheet(table, k, False)
+    move = table.registry.move
     moves: list[Move] = []
     wp: list[Move] = []
     for tech in me["techniques"]:
@@ -110,29 +110,30 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
         detail = (_("{schmerz}, effect {percent}%").format(
             schmerz=schmerz_said(tech), percent=chance["percent"]) if chance else
             schmerz_said(tech))
-        use = ["use", seat, name]
         for foe in foes:
-            moves.append(Move(foe, build(use, [("--on", foe)]), (_("Technique"), heading), detail))
+            moves.append(move("use", foe, (_("Technique"), heading), detail, name=seat,
+                              technique=name, on=foe))
         if k["world_points"] and tech["ladder"]:
             for foe in foes:
-                wp.append(Move(_("Force the effect on {foe}").format(foe=foe),
-                               build(use, [("--on", foe), ("--world-point", "effect")]),
+                wp.append(move("use", _("Force the effect on {foe}").format(foe=foe),
                                (_("World point"), heading),
-                               _("{schmerz}, effect 100%").format(schmerz=schmerz_said(tech))))
+                               _("{schmerz}, effect 100%").format(schmerz=schmerz_said(tech)),
+                               name=seat, technique=name, on=foe, world_point="effect"))
             if len(foes) > 1:
                 for foe in foes:
-                    wp.append(Move(_("Every foe, the effect on {foe}").format(foe=foe),
-                                   build(use, [("--world-point", "all-foes"), ("--on", foe)]),
-                                   (_("World point"), heading), _("each foe its own Schmerz with E")))
+                    wp.append(move("use", _("Every foe, the effect on {foe}").format(foe=foe),
+                                   (_("World point"), heading),
+                                   _("each foe its own Schmerz with E"), name=seat,
+                                   technique=name, on=foe, world_point="all-foes"))
     for item in k["items"]:
         if item["uses"] is not None:
-            moves.append(Move(_("Play {item}").format(item=item["card"]),
-                              build(["play", seat, item["card"]]), (_("Item"),),
+            moves.append(move("play", _("Play {item}").format(item=item["card"]), (_("Item"),),
                               ngettext("{count} use left; before the technique",
                                        "{count} uses left; before the technique",
-                                       item["uses"]).format(count=item["uses"])))
+                                       item["uses"]).format(count=item["uses"]),
+                              name=seat, card=item["card"]))
     moves += wp
-    moves.append(Move(_("Pass this turn"), "next"))
+    moves.append(move("next", _("Pass this turn")))
     return moves
 
 
