@@ -37,14 +37,6 @@ class Move:
     values: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
-    def of(cls, label: str, words: Sequence[object], group: Sequence[str] = (), detail: str = "",
-           key: str = "", *, options: Sequence[tuple[str, object]] = ()) -> Move:
-        """The move whose command is these words (the command's name, then its positional
-        values) with these options ((option, value) pairs, None for a flag), built by
-        `guide.core.line.build`, with no values as data."""
-        return cls(label, build(words, options), tuple(group), detail, key)
-
-    @classmethod
     def to(cls, command: str, declared: click.Command, label: str, group: Sequence[str] = (),
            detail: str = "", key: str = "", values: Mapping[str, Any] | None = None) -> Move:
         """The move that runs `command` (declared by the click command `declared`) with

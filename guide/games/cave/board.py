@@ -27,12 +27,6 @@ def neighbour(x: int, y: int, side: str) -> tuple[int, int]:
     return x + dx, y + dy
 
 
-def linked(state: CaveState, box: Box, x: int, y: int, side: str) -> bool:
-    """C-TURN-1: two placed tiles connect when both open toward each other."""
-    nx, ny = neighbour(x, y, side)
-    return side in sides_at(state, box, x, y) and OPPOSITE[side] in sides_at(state, box, nx, ny)
-
-
 def entry_turns(box: Box, shape: str, side: str) -> tuple[int, ...]:
     """C-TURN-2: the orientations of a new tile that let a mover in, entering toward `side`."""
     return box.entries[shape, side]

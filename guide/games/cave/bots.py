@@ -34,9 +34,9 @@ from guide.core.table import Table
 
 from .board import links
 from .box import CAVE_SHAPES, CONTENTS, TURNS, Box
+from .commands import commands
 from .state import EXIT, START, CaveState, Character, key
 
-ROLLS = "--roll"          # the table's own d20: a face a person reads off a real die
 SPREAD = 2.5              # how far a guess of the draws left may be off (the heuristic's sigma)
 
 
@@ -49,11 +49,13 @@ class CaveBots(BotKit):
     think_candidates = 16   # every move of a turn: a direction and its turn, eat, roll, end
 
     def never(self, move: Any) -> bool:
-        """A bot rolls guide's d20, never names a face of the table's own die."""
-        return ROLLS in move.line.split()
+        """A bot rolls guide's d20, never names a face of the table's own die (a face a
+        person reads off a real die: `roll --roll N`)."""
+        return move.command == "roll" and dict(move.values).get("face") is not None
 
     def setup(self, seats: list[str], rng: random.Random) -> list[str]:
-        return [f"character {s}" for s in seats] + ["start"]
+        return [commands.move("character", s, name=s).line for s in seats] + \
+            [commands.move("start", "start").line]
 
     def outcome(self, table: Table) -> Outcome | None:
         s: Any = table.state

@@ -23,7 +23,6 @@ from guide.core.yamlsrc import Problem
 SIDES = ("up", "right", "down", "left")
 CAVE_SHAPES = ("straight", "four-way", "three-way", "turn", "dead end")
 CONTENTS = ("food", "event", "normal", "challenge")
-EVENT_CARDS = ("fire", "item", "paranoia")
 TURNS = (0, 90, 180, 270)
 BITS = {"up": 1, "right": 2, "down": 4, "left": 8}
 _, ngettext, pgettext = domain("cave").functions()

@@ -52,10 +52,6 @@ def run(t: CaveTable, rules: Callable[..., list[Event]], *args: Any, **kwargs: A
     return Result()
 
 
-def box_of(t: CaveTable) -> Box:
-    return t.library
-
-
 def parse_at(text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
@@ -71,7 +67,7 @@ def parse_at(text: str | None) -> tuple[int, int] | None:
 def character(t: CaveTable, name: tuple[str, ...]) -> Result:
     """Add a character before start: Energy 8, mental 4 (C-SET-3). A name of several words
     needs no quotes. Example: character Ann"""
-    return run(t, setup.add_character, box_of(t), " ".join(name))
+    return run(t, setup.add_character, t.library, " ".join(name))
 
 
 @commands.command("start", "setup")
@@ -81,7 +77,7 @@ def start(t: CaveTable, at: str | None, upright: bool) -> Result:
     """Place the start tile and shuffle the decks (C-SET-1, C-SET-2). The start tile lies on
     X,Y and X+1,Y (upright: X,Y and X,Y+1); everybody starts on X,Y; the exit is shuffled
     into the last ten cave tiles. Example: start --at 5,3 --upright"""
-    return run(t, setup.start, box_of(t), t.dice, parse_at(at), upright)
+    return run(t, setup.start, t.library, t.dice, parse_at(at), upright)
 
 
 def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> int | None:
@@ -123,8 +119,8 @@ def move(t: CaveTable, name: str, side: str, angle: str | None) -> Result:
     side = side.lower()
     chosen = int(angle) if angle is not None else None
     if chosen is None:
-        chosen = ask_turn(t, t.state, box_of(t), name, side)
-    return run(t, turn.move, box_of(t), t.dice, name, side, chosen)
+        chosen = ask_turn(t, t.state, t.library, name, side)
+    return run(t, turn.move, t.library, t.dice, name, side, chosen)
 
 
 @commands.command("roll", "turn")
@@ -135,7 +131,7 @@ def roll(t: CaveTable, name: str, face: int | None) -> Result:
     crosses (C-EV-3). Example: roll Ann --roll 7"""
     if face is not None:
         t.dice.give([face])
-    return run(t, turn.roll, box_of(t), t.dice, name)
+    return run(t, turn.roll, t.library, t.dice, name)
 
 
 @commands.command("eat", "turn")
@@ -146,7 +142,7 @@ def roll(t: CaveTable, name: str, face: int | None) -> Result:
 def eat(t: CaveTable, name: str, cooked: bool, values: tuple[int, ...]) -> Result:
     """Eat food cards, raw or cooked (C-TURN-4). One meal card each; cooked needs a fire card at
     hand and spends it. Example: eat Ann --cooked --food 3"""
-    return run(t, meals.eat, box_of(t), t.dice, name, cooked, list(values) or None)
+    return run(t, meals.eat, t.library, t.dice, name, cooked, list(values) or None)
 
 
 @commands.command("give", "turn")
@@ -164,7 +160,7 @@ def give(t: CaveTable, name: str, other: str, value: int | None) -> Result:
 def end(t: CaveTable, name: str) -> Result:
     """End a character's turn (C-TURN-5..7). Out-of-sight tiles are removed, 1 Energy is spent,
     and company gives mental strength. Example: end Ann"""
-    return run(t, flow.end_turn, box_of(t), name)
+    return run(t, flow.end_turn, t.library, name)
 
 
 @commands.command("map", "board")
@@ -172,7 +168,7 @@ def map_(t: CaveTable) -> Result:
     """The whole board: tiles, openings, contents, characters, the exit.
 
     Example: map"""
-    return Result(render_map(t.state, box_of(t)).splitlines())
+    return Result(render_map(t.state, t.library).splitlines())
 
 
 @commands.command("status", "board")

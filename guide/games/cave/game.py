@@ -15,7 +15,7 @@ from guide.core.i18n import domain
 from guide.core.players import Player
 from guide.core.reference import RulesPage
 from guide.core.registry import Registry
-from guide.core.seats import Move
+from guide.core.moves import Move
 from guide.core.secrets import Secret
 from guide.core.settings import Settings
 from guide.core.story import say
@@ -68,9 +68,6 @@ class CaveGame(Game):
         """The last box.yaml given (a --box folder's) in place of the bundled one."""
         return box_of(docs[-1]) if docs else (None, [])
 
-    def public_state(self, table: CaveTable) -> dict:
-        return public.public_state(table.state, table.library)
-
     def prompt(self, table: CaveTable) -> str:
         state = table.state
         ch = current(state)
@@ -82,16 +79,15 @@ class CaveGame(Game):
         return public.toolbar(table.state)
 
     def view(self, table: CaveTable, viewer: Viewer = TV) -> dict:
-        """What each viewer sees (guide.core.viewers): nothing is secret in a
-        cooperative game; a seat's page adds its move buttons' pictures."""
+        """What each viewer sees (guide.core.viewers): nothing is secret in a cooperative
+        game; `guide state` is the rules page's JSON, and a seat's page is the TV's with the
+        pictures of the new tile's turns on its move buttons."""
         if viewer.kind == "state":
-            return self.public_state(table)
+            return public.public_state(table.state, table.library)
+        shown = public.view(table.state, table.library, self.story(table))
         if viewer.seat is not None:
-            return self.seat_view(table, viewer.seat)
-        return self.tv(table)
-
-    def tv(self, table: CaveTable) -> dict:
-        return public.view(table.state, table.library, self.story(table))
+            shown["pictures"] = pictures(table, viewer.seat)
+        return shown
 
     def story(self, table: CaveTable, most: int = 8) -> list[str]:
         """The last lines of the evening's story that every player may read (oldest first):
@@ -113,15 +109,10 @@ class CaveGame(Game):
         return [Player(c["name"]) for c in table.state["characters"]]
 
     def seat_moves(self, table: CaveTable, seat: str) -> list[Move]:
-        return seat_moves(table.state, table.library, seat)
+        return seat_moves(table, seat)
 
     def bots(self) -> BotKit:
         return KIT
-
-    def seat_view(self, table: CaveTable, seat: str) -> dict:
-        """The TV's view (nothing is secret in a cooperative game) and the pictures of the new
-        tile's turns on that seat's move buttons."""
-        return {**self.tv(table), "pictures": pictures(table.state, table.library, seat)}
 
     def cli(self) -> list[click.Command]:
         return [cave_group]

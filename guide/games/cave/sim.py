@@ -9,15 +9,12 @@ the figures do not depend on how many workers played them.
 
 from __future__ import annotations
 
-import os
-import signal
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from typing import Any
 
-from guide.core.processes import die_with_parent
+from guide.core.pool import cores, in_workers
 
 from .box import Box
 from .policy import Outcome, play, play_turn  # noqa: F401  (play_turn: the policy's one turn)
@@ -85,62 +82,42 @@ def play_all(box: Box, players: int, game_seeds: Sequence[int]) -> list[Outcome]
     return [play(box, players, s) for s in game_seeds]
 
 
-def _job(args: tuple[int, int, Box, int, list[int]]) -> tuple[int, int, list[Outcome]]:
-    run, part, box, players, game_seeds = args
-    return run, part, play_all(box, players, game_seeds)
+Chunk = tuple[int, Box, int, list[int]]     # a run's number, its box, its players, its seeds
 
 
-def _jobs(runs: Sequence[Run]) -> Iterator[tuple[int, int, Box, int, list[int]]]:
+def _job(chunk: Chunk) -> list[Outcome]:
+    _run, box, players, game_seeds = chunk
+    return play_all(box, players, game_seeds)
+
+
+def _chunks(runs: Sequence[Run]) -> list[Chunk]:
+    """Every run's games, CHUNK at a time, in order."""
+    chunks: list[Chunk] = []
     for r, run in enumerate(runs):
         every = seeds(run.seed, run.games)
-        for part, at in enumerate(range(0, run.games, CHUNK)):
-            yield r, part, run.box, run.players, every[at:at + CHUNK]
+        chunks += [(r, run.box, run.players, every[at:at + CHUNK])
+                   for at in range(0, run.games, CHUNK)]
+    return chunks
 
 
 def workers_default() -> int:
     """The cores this process may use, at most 4."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:
-        cores = os.cpu_count() or 1
-    return max(1, min(4, cores))
+    return cores(most=4)
 
 
 def simulate_runs(runs: Sequence[Run], workers: int = 1) -> list[Figures]:
-    """Play every run, on `workers` processes (1: in this one); the figures in run order."""
-    parts: dict[int, dict[int, list[Outcome]]] = {r: {} for r in range(len(runs))}
-    jobs = list(_jobs(runs))
-    if workers <= 1 or len(jobs) <= 1:
-        for r, part, box, players, game_seeds in jobs:
-            parts[r][part] = play_all(box, players, game_seeds)
-    else:
-        pool = get_context("fork").Pool(min(workers, len(jobs)), initializer=_worker_start,
-                                        initargs=(os.getpid(),))
-        try:
-            for r, part, outcomes in pool.imap_unordered(_job, jobs):
-                parts[r][part] = outcomes
-            pool.close()
-        finally:
-            pool.terminate()
-            pool.join()
-    out: list[Figures] = []
-    for r, run in enumerate(runs):
-        f = Figures(players=run.players, games=run.games, seed=run.seed,
-                    settings=dict(run.settings), notes=list(run.notes))
-        for part in sorted(parts[r]):
-            for o in parts[r][part]:
-                f.add(o)
-        out.append(f)
+    """Play every run, on `workers` processes (1: in this one); the figures in run order. A
+    worker killed mid-run ends it with one line (guide.core.pool)."""
+    out = [Figures(players=run.players, games=run.games, seed=run.seed,
+                   settings=dict(run.settings), notes=list(run.notes)) for run in runs]
+    chunks = _chunks(runs)
+    for (r, *_rest), outcomes in zip(chunks, in_workers(_job, chunks, workers, "cave sim"),
+                                     strict=True):
+        for o in outcomes:
+            out[r].add(o)
     return out
 
 
 def simulate(box: Box, players: int, games: int, seed: int, workers: int = 1) -> Figures:
     """G games of N players on the box: its figures."""
     return simulate_runs([Run(box, players, games, seed)], workers)[0]
-
-
-def _worker_start(parent: int) -> None:
-    """A worker leaves Ctrl-C to its parent, and dies with it, even by kill -9
-    (guide.core.processes)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent(parent)

@@ -112,26 +112,6 @@ def current(state: CaveState) -> Character | None:
     return state["characters"][state["turn"]]
 
 
-def inside(state: CaveState) -> list[Character]:
-    return [ch for ch in state["characters"] if ch["state"] == "in"]
-
-
-def tile_at(state: CaveState, x: int, y: int) -> str | None:
-    """The id of the tile on (x, y), None on an empty square: both squares of the 2x1 start
-    tile give `start`, since it is one tile (C-SET-1)."""
-    placed = state["board"].get(key(x, y))
-    return placed["id"] if placed is not None else None
-
-
-def same_tile(state: CaveState, a: Character, b: Character) -> bool:
-    """C-SET-1: two characters share a tile on the same square, or on the two squares of the
-    start tile (food, the mental +1 of C-TURN-7, `give`)."""
-    if a["x"] == b["x"] and a["y"] == b["y"]:
-        return True
-    here = tile_at(state, a["x"], a["y"])
-    return here is not None and here == tile_at(state, b["x"], b["y"])
-
-
 def others_here(state: CaveState, ch: Character) -> list[Character]:
     """The other characters in the cave on `ch`'s tile (C-SET-1: the start tile is one)."""
     x, y, board = ch["x"], ch["y"], state["board"]
@@ -145,16 +125,4 @@ def others_here(state: CaveState, ch: Character) -> list[Character]:
 
 def company(state: CaveState, ch: Character) -> bool:
     """Is another character in the cave on `ch`'s tile (others_here, as a yes or no)?"""
-    x, y = ch["x"], ch["y"]
-    people = state["characters"]
-    for o in people:
-        if o["x"] == x and o["y"] == y and o is not ch and o["state"] == "in":
-            return True
-    if START not in state["pieces"]:                 # the start tile has left the game
-        return False
-    board = state["board"]
-    placed = board.get(key(x, y))
-    if placed is None or placed["id"] != START:
-        return False
-    return any(o is not ch and o["state"] == "in" and (p := board.get(key(o["x"], o["y"])))
-               is not None and p["id"] == START for o in people)
+    return bool(others_here(state, ch))

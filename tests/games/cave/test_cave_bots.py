@@ -79,11 +79,13 @@ def test_a_think_bots_choice_is_the_same_in_every_variant_its_seat_cannot_tell_a
 
 
 def test_a_bot_rolls_guides_d20_never_a_face_of_the_tables_own():
-    """C-TURN-3: `roll NAME --roll N` is for a table reading its own die."""
-    from guide.core.seats import Move
+    """C-TURN-3: `roll NAME --roll N` is for a table reading its own die; a bot reads the
+    move's values (guide.core.moves), not its line."""
+    from guide.games.cave.commands import commands
 
-    assert KIT.never(Move("5", "roll Ann --roll 5"))
-    assert not KIT.never(Move("guide rolls the d20", "roll Ann"))
+    assert KIT.never(commands.move("roll", "5", name="Ann", face=5))
+    assert not KIT.never(commands.move("roll", "guide rolls the d20", name="Ann"))
+    assert not KIT.never(commands.move("end", "End", name="--roll"))     # a name, not the die
     assert not any(KIT.never(m) for m in moves_for(_table(), "Ann"))
 
 

@@ -24,6 +24,7 @@ from guide.core.repl.completer import candidates
 from guide.core.result import text
 from guide.core.store import Store
 from guide.core.table import Table
+from guide.core.viewers import public_state, seat
 from guide.games.cave.game import CaveGame
 
 GAME = CaveGame()
@@ -56,7 +57,7 @@ def test_a_round_at_the_table_with_undo_exact(table):
     assert text(table.execute("undo")) == "Undone: move Ann up"
     assert table.state == before
     do(table, "redo", "end Ann")
-    state = GAME.public_state(table)
+    state = public_state(table)
     assert (state["turn"], state["characters"][0]["energy"], state["characters"][0]["y"]) == ("Bob", 7, 2)
 
 
@@ -100,7 +101,7 @@ def test_map_status_toolbar_prompt_and_view(table):
     assert GAME.prompt(table) == "cave (round 1: Ann)> "
     assert len(f"guide {__version__}: {settings.greeting(GAME)}") <= 80
     view = GAME.view(table)
-    assert view["map"] == lines and view["state"] == GAME.public_state(table)
+    assert view["map"] == lines and view["state"] == public_state(table)
 
 
 def test_names_are_found_by_a_unique_beginning_in_any_case(table):
@@ -151,15 +152,33 @@ def test_each_character_is_a_seat_offered_its_legal_moves_on_its_turn(table):
         do(table, m.line)
         do(table, "undo")
         assert table.state == before
-    pictures = GAME.seat_view(table, "Ann")["pictures"]       # each turn drawn from its openings
+    pictures = GAME.view(table, seat("Ann"))["pictures"]       # each turn drawn from its openings
     assert sorted(pictures) == [i for i, m in enumerate(moves) if len(m.group) == 2]
     for i, openings in pictures.items():
-        turn = int(moves[i].line.rsplit(" ", 1)[1])
+        turn = int(dict(moves[i].values)["angle"])              # the move as data
         assert tuple(openings) == settings.load(GAME, []).sides(shape, turn) and "up" in openings
     table.state["characters"][0]["food"] = [2, 3]
     table.state["characters"][1]["fire"] = 1
     groups = {m.group for m in GAME.seat_moves(table, "Ann")}
     assert {("Eat", "all (2, 3)"), ("Eat", "the 2"), ("Share food", "to Bob")} <= groups
+
+
+def test_every_seat_move_is_its_command_and_values_C_TURN_4(table):
+    """Moves as data (guide.core.moves): each seat move names its command and its values by
+    parameter name, and its line is the one the command's declaration builds from them."""
+    do(table, "character Ann", "character Bob", "start --at 0,0")
+    table.state["characters"][0]["food"] = [2, 3]
+    table.state["characters"][1]["fire"] = 1
+    moves = GAME.seat_moves(table, "Ann")
+    data = [(m.command, dict(m.values)) for m in moves]
+    assert ("eat", {"name": "Ann", "cooked": True, "values": [3]}) in data
+    assert ("eat", {"name": "Ann", "cooked": False}) in data
+    assert ("give", {"name": "Ann", "other": "Bob", "value": 2}) in data
+    assert data[-1] == ("end", {"name": "Ann"})
+    for m in moves:
+        assert m.line == table.registry.move(m.command, m.label, **dict(m.values)).line
+    cooked = next(m for m in moves if dict(m.values) == {"name": "Ann", "cooked": True, "values": [3]})
+    assert cooked.line == "eat Ann --cooked --food 3"
 
 
 def test_a_seat_rolls_a_challenge_with_guides_d20_or_the_tables_own_C_TURN_3(table):

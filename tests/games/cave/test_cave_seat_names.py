@@ -1,5 +1,6 @@
-"""A seat's moves are built from their words (guide.core.seats.Move.of, guide.core.line.build):
-a character whose name holds quotes, an apostrophe or spaces still moves from its phone."""
+"""A seat's moves are built from their commands' declarations (guide.core.moves,
+guide.core.line.build): a character whose name holds quotes, an apostrophe or spaces still
+moves from its phone."""
 
 from __future__ import annotations
 

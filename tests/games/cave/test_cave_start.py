@@ -13,6 +13,7 @@ from guide.core.dice import Dice
 from guide.core.errors import CommandError, RuleError
 from guide.core.result import text
 from guide.core.table import Table
+from guide.core.viewers import public_state
 from guide.games.cave.board import seen_by
 from guide.games.cave.flow import end_turn
 from guide.games.cave.game import CaveGame
@@ -97,7 +98,7 @@ def test_start_upright_at_the_table_and_its_line_C_SET_1(tmp_path):
     t.execute("character Ann")
     shown = text(t.execute("start --at 2,2 --upright"))
     assert shown.splitlines()[0].startswith("The start tile lies on (2,2) and (2,3); 41 tiles")
-    state = game_.public_state(t)
+    state = public_state(t)
     squares = [(s["x"], s["y"], s["shape"]) for s in state["board"]["tiles"]]
     assert squares == [(2, 2, "start"), (2, 3, "start")]
     before = json.dumps(t.state, sort_keys=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.table import Table
+from guide.core.viewers import public_state
 from guide.games.cave.game import CaveGame
 
 GAME = CaveGame()
@@ -33,7 +34,7 @@ def test_C_TURN_2_enter_takes_the_default_the_question_shows():
     t.execute("move Ann left")
     assert asked == ["turn the turn tile: 0 (up right), 90 (right down) (Enter: 0)"]
     assert t.state["characters"][0]["x"] == 4          # moved, the tile turned 0
-    assert GAME.public_state(t)["board"]["tiles"][0]["openings"] == ["up", "right"]
+    assert public_state(t)["board"]["tiles"][0]["openings"] == ["up", "right"]
 
 
 def test_C_TURN_2_a_wrong_answer_asks_again_and_keeps_the_move():
@@ -43,4 +44,4 @@ def test_C_TURN_2_a_wrong_answer_asks_again_and_keeps_the_move():
     assert asked[1] == ("  ! turn the tile 0 or 90, not '180'\n"
                         "turn the turn tile: 0 (up right), 90 (right down) (Enter: 0)")
     assert "not 'status'" in asked[2]
-    assert GAME.public_state(t)["board"]["tiles"][0]["openings"] == ["right", "down"]
+    assert public_state(t)["board"]["tiles"][0]["openings"] == ["right", "down"]
