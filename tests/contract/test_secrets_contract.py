@@ -519,19 +519,6 @@ def test_a_foes_secret_variant_shows_once_a_psychic_is_present(folder, monkeypat
         t.close()
 
 
-def test_cv_a_secret_goal_stays_out_of_log(folder, monkeypatch):
-    monkeypatch.chdir(folder)
-    run = Run(game_of("cv"), folder, 1)
-    t = run.table
-    try:
-        for line in ("players Ann Bob", "goal Ann 80"):
-            t.execute(line)
-        said = "\n".join(t.execute("log 5").lines)
-        assert " 80 " not in said and "80" in "\n".join(t.execute("log 5 --gm").lines)
-    finally:
-        t.close()
-
-
 # --- a seat's sealed choice: its line names it by nothing the table can read ---------------
 # A move's line is what the journal keeps and what `undo` and `redo` say at the terminal. Two
 # moves of a seat that leave the table the same for everyone (the story, the TV, `guide

@@ -4,13 +4,15 @@ these names (those marked optional where they apply):
 
 - SEATED_NAMES, seated(names), ADVANCE: its table seated with names that need quoting, and
   the line the game master types to move play on (None: the seats alone);
-- PLAY_ON: the lines its campaign saved in tests/data/campaigns takes next;
+- PLAY_ON: the lines its campaign saved in tests/data/campaigns takes next; SAVED_SEATS =
+  True (optional) when that campaign has a seat with moves;
 - SECRETS (optional): scenes that reach the secrets random lines seldom reach, each with the
   kinds of secret it must reach; SEALING (optional): lines after which a seat's move seals
   a choice; SEALS = False when its scenes seal none;
 - IN_PLAY (optional): lines that bring its table into play before the random walk, the
   first player named `__delete__`; MARKER (optional): such a name's lines and a check;
-- crowded(names) (optional): its table with four long names, playing;
+- crowded(names) (optional): its table with four long names, playing; NAMED_BY_RULES = True
+  (optional) when its rules resolve the names they take rather than a Named parameter;
 - BOTS_START, BOTS_BOX (optional, a game with bots): its players seated for the bots, and
   the box a whole game needs; BOX (optional): the box its scenes need."""
 
@@ -35,3 +37,4 @@ ADVANCE = None
 
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["guess Ann 1", "guess Bob 3", "die"]
+SAVED_SEATS = True     # that campaign has a seat with moves, read as its page reads it

@@ -30,6 +30,8 @@ def crowded(names: list[str]) -> list[str]:
 
 # Its players seated for the bots (tests/contract/test_bots_contract.py).
 BOTS_START = ["character Ann", "character Bob", "start"]
+NAMED_BY_RULES = True  # its rules resolve the names they take (find), not a Named parameter
 
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["end Ann"]
+SAVED_SEATS = True     # that campaign has a seat with moves, read as its page reads it

@@ -41,3 +41,4 @@ BOTS_START = ["deal --friends Ann,Bob --bots 0"]
 
 # The lines the campaign saved at 9d1bb13 (tests/data/campaigns) takes next.
 PLAY_ON = ["draw --as Ann", "discard --as Ann"]
+SAVED_SEATS = True     # that campaign has a seat with moves, read as its page reads it
