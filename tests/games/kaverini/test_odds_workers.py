@@ -1,0 +1,102 @@
+"""Kaverini's `odds` and its pool of worker processes, when they are cut short: kill -9 of
+the table (issue 31, item 3: its workers left running held the campaign's lock and the
+view's port), Ctrl-C in a script during `odds` (issue 31, item 6: the script ran on), and a
+worker killed mid-run (issue 41, item 5: BrokenProcessPool was an internal error)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from conftest import alive, children, free_port, guide, wait_for
+
+KAVERI_LINE = "kaveri A --ability Lagom --technique Sadness --technique Love --technique Cheer"
+
+
+def ctrl_c_as_by_default() -> None:
+    """A child's SIGINT as a terminal's process has it (Popen's preexec_fn): not ignored,
+    even where the suite's own was (ctrl_c_reaches_python); its Python then raises
+    KeyboardInterrupt on it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_kill_9_during_odds_leaves_no_worker_and_the_campaign_opens(tmp_path):
+    campaign = str(tmp_path / "c.sqlite")
+    port = free_port()
+    env = {**os.environ, "GUIDE_DATA_DIR": str(tmp_path / "data")}
+    table = subprocess.Popen([sys.executable, "-m", "guide", "play", "--campaign", campaign],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True, bufsize=1, env=env)
+    assert table.stdin is not None and table.stdout is not None
+    table.stdin.write(f"adventure amsterdam\n{KAVERI_LINE}\nview --port {port}\n"
+                      "odds --scene 2 --runs 200000 --seed 1\n")
+    table.stdin.flush()
+    try:
+        wait_for(lambda: len(children(table.pid)) >= 2)
+        workers = children(table.pid)
+        table.send_signal(signal.SIGKILL)
+        table.wait()
+        wait_for(lambda: not any(alive(w) for w in workers))
+    finally:
+        table.kill()
+        for w in children(table.pid):
+            os.kill(w, signal.SIGKILL)
+    again = guide("play", "--campaign", campaign, input=f"view --port {port}\nwp A 1\n",
+                  env={"GUIDE_DATA_DIR": str(tmp_path / "data")})
+    assert again.returncode == 0, again.stderr
+    assert f":{port}/" in again.stdout and "A gets 1 world point (1 now)." in again.stdout
+
+
+def test_ctrl_c_during_odds_stops_the_script(tmp_path):
+    """The script's odds is cut in its pool's work (two workers); the lines after it are not
+    run, and the exit is not 0."""
+    campaign = str(tmp_path / "c.sqlite")
+    env = {**os.environ, "GUIDE_DATA_DIR": str(tmp_path / "data")}
+    script = tmp_path / "scene.txt"
+    script.write_text(f"adventure amsterdam\n{KAVERI_LINE}\n"
+                      "odds --scene 2 --runs 200000 --seed 1\nwp A 1\n")
+    with script.open() as stdin:
+        table = subprocess.Popen([sys.executable, "-m", "guide", "play", "--campaign",
+                                  campaign], stdin=stdin, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path,
+                                 preexec_fn=ctrl_c_as_by_default)
+        try:
+            wait_for(lambda: len(children(table.pid)) >= 2)
+            table.send_signal(signal.SIGINT)
+            out, err = table.communicate(timeout=60)
+        finally:
+            table.kill()
+    assert table.returncode == 130
+    assert err.strip().endswith("scene.txt:3: (interrupted: `odds --scene 2 --runs 200000"
+                                " --seed 1` was not saved; the rest of the script was not run)")
+    assert "world point" not in out
+    state = guide("state", "--campaign", campaign, env={"GUIDE_DATA_DIR": env["GUIDE_DATA_DIR"]})
+    assert '"world_points": 0' in state.stdout
+
+
+def test_odds_with_a_worker_killed_says_so_and_the_table_goes_on(tmp_path):
+    """The kernel's out-of-memory killer takes a worker of `odds`: BrokenProcessPool was an
+    internal error; it is one line, offering to run the command again, and the script goes
+    on."""
+    env = {**os.environ, "GUIDE_DATA_DIR": str(tmp_path / "data")}
+    table = subprocess.Popen([sys.executable, "-m", "guide", "play", "--campaign",
+                              str(tmp_path / "c.sqlite")], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert table.stdin is not None
+    table.stdin.write(f"adventure amsterdam\n{KAVERI_LINE}\n"
+                      "odds --scene 2 --runs 200000 --seed 1\nwp A 1\n")
+    table.stdin.flush()
+    try:
+        wait_for(lambda: len(children(table.pid)) >= 2)
+        time.sleep(0.2)                         # the pool at work
+        os.kill(children(table.pid)[0], signal.SIGKILL)
+        out, err = table.communicate(timeout=60)
+    finally:
+        table.kill()
+    assert err.strip() == ("error: odds: the simulation lost a worker process (the system"
+                           " stopped it, perhaps short of memory); nothing changed: type the"
+                           " command again to run it again")
+    assert "A gets 1 world point (1 now)." in out
