@@ -243,10 +243,10 @@ def migrate(state: dict, from_version: int) -> dict:
     (`order`). A campaign without a snapshot comes as today's `new_state()` with its changes
     over it: `order` may be there already, not started, and `turn` is the old one. (The
     store refuses a campaign newer than the game: state 1 is the only older one.)"""
-    names = [p["name"] for p in state.get("players", [])]
     turn = state.get("turn")
-    if turn is None or "player" not in turn:
-        return {**state, "order": state.get("order") or order_at(names, None, 0)}
+    if turn is None or "player" not in turn:    # no game (a sheet typed on paper has no turns)
+        return {"order": turns.new(), **state}
+    names = [p["name"] for p in state["players"]]
     rest = {k: v for k, v in turn.items() if k not in ("player", "round")}
     order = order_at(names, names[turn["player"]], turn["round"], over=bool(state.get("over")))
     return {**state, "order": order, "turn": rest}

@@ -241,9 +241,8 @@ def borrow(state: CvState, lib: Library, who: str, neighbour: str, symbol: str) 
     if turn["borrowed"]:
         raise RuleError(_("Friend from work lends one symbol a turn"))
     o = player(state, neighbour)
-    n = len(state["players"])
-    i, j = state["players"].index(p), state["players"].index(o)
-    if o is p or (j - i) % n not in (1, n - 1):
+    around = turns.after(state["order"], p["name"])      # the seats after p's, round the table
+    if o["name"] not in (around[0], around[-1]):
         raise RuleError(_("{other} does not sit beside {player}").format(other=o['name'], player=p['name']))
     job = active(o).get("job")
     if job is None or (symbol not in job["gives"] and not (symbol in lib.plain and "choice" in job["gives"])):
