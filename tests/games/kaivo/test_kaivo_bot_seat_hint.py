@@ -27,3 +27,16 @@ def test_the_give_back_line_on_a_bot_seat_page_runs_as_written(tmp_path):
         assert "bot" not in desk_of(t).payload(ZED)
     finally:
         t.close()
+
+
+def test_the_give_back_line_the_terminal_says_runs_as_written(tmp_path):
+    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), settings.load(GAME, []), Dice(5))
+    try:
+        t.execute('deal --friends "Ann,Zed ""the"" Rock" --bots 1')
+        said = "\n".join(t.execute("bot 'Zed \"the\" Rock' --level easy").lines)
+        line = said[said.rindex("; ") + 2:said.rindex(" gives it back")]
+        assert split(line) == ["bot", ZED, "--off"], said
+        t.execute(line)
+        assert "bot" not in desk_of(t).payload(ZED)
+    finally:
+        t.close()
