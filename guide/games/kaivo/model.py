@@ -9,11 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from guide.core import turns
-from guide.core.errors import GuideError
-from guide.core.i18n import domain
 from guide.core.turns import Turns
-
-_, ngettext, pgettext = domain("kaivo").functions()
 
 VERSION = 2          # the state's shape (Settings.state_version); `migrate` upgrades older ones
 
@@ -106,13 +102,10 @@ def begin_match(state: KaivoState, mode: Literal["sheet", "play"], players: list
 
 
 def migrate(state: dict, from_version: int) -> dict:
-    """State 1 kept a dealt round's turn as the seats' indices and a count (`starter`,
-    `turn`, `turns`); state 2 keeps the core's turn order (`order`). What the store gives
-    may be today's `new_state()` with the campaign's changes over it: no round dealt (None),
-    or one whose order is already there."""
-    if from_version != 1:
-        raise GuideError(_("Kaivo cannot upgrade a campaign of state {version}").format(
-            version=from_version))
+    """State 1 (the only older one: the store never gives a newer one) kept a dealt round's
+    turn as the seats' indices and a count (`starter`, `turn`, `turns`); state 2 keeps the
+    core's turn order (`order`). What the store gives may be today's `new_state()` with the
+    campaign's changes over it: no round dealt (None), or one whose order is already there."""
     t = state.get("table")
     if t is None or "order" in t:
         return state

@@ -16,7 +16,6 @@ from kaivo_helpers import rules
 
 from guide.core import settings
 from guide.core.dice import Dice
-from guide.core.errors import GuideError
 from guide.core.players import acting
 from guide.core.store import Store
 from guide.core.table import Table
@@ -87,8 +86,6 @@ def test_migrate_keeps_a_state_without_a_round_or_already_in_order():
     t, _ = k.deal(rules, NAMES[:3], 0, Dice(2))
     now = {**new_state(), "table": t}
     assert migrate(now, 1) == now                              # the store rebuilt it today's
-    with pytest.raises(GuideError, match="state 3"):
-        migrate(now, 3)
     assert GAME.settings.state_version == VERSION == 2
 
 def test_a_campaign_saved_at_state_1_opens_on_the_turn_it_was_at(tmp_path):
