@@ -12,7 +12,7 @@ from guide.core.i18n import domain
 
 from .board import Event, prune
 from .box import Box
-from .state import CaveState, Character, Deck, company, current, find, round_of
+from .state import CaveState, Character, Deck, company, find, round_of
 
 _, ngettext, pgettext = domain("cave").functions()
 
@@ -20,11 +20,9 @@ _, ngettext, pgettext = domain("cave").functions()
 def acting(state: CaveState, name: str) -> Character:
     """The named character, if it may act now: the game runs, it is in the cave, it is its
     turn (guide.core.turns.check)."""
-    phase = state["phase"]
-    if phase == "play":
-        ch = current(state)
-        if ch is not None and ch["name"] == name:   # whose turn it is, named as it is
-            return ch
+    phase, order = state["phase"], state["turns"]
+    if phase == "play" and order["current"] == name:   # whose turn it is, named as it is
+        return state["characters"][order["order"].index(name)]     # its seat's (current())
     if phase == "setup":
         raise RuleError(_("the game has not started: add characters, then start"))
     if phase == "over":
@@ -33,7 +31,7 @@ def acting(state: CaveState, name: str) -> Character:
     if ch["state"] != "in":
         raise RuleError(_("the game is over for {ch} ({value})").format(
             ch=ch['name'], value='exited' if ch['state'] == 'out' else 'dead'))
-    turns.check(state["turns"], ch["name"])
+    turns.check(order, ch["name"])
     return ch
 
 
@@ -59,27 +57,25 @@ def die(state: CaveState, ch: Character, cause: str, rule: str) -> list[Event]:
     return [{"kind": "died", "who": ch["name"], "cause": cause, "rule": rule}]
 
 
-def close_turn(state: CaveState, box: Box, rule: str) -> list[Event]:
-    """The current turn is over: prune (C-TURN-5) and pass the turn on to the next character
+def close_turn(state: CaveState, box: Box, ch: Character, rule: str) -> list[Event]:
+    """`ch`'s turn is over: prune (C-TURN-5) and pass the turn on to the next character
     in the cave in the order they joined (docs/cave.md, "A turn": past the last, a new round begins), one who
     left the cave this turn leaving its seat's turns (guide.core.turns.leave); nobody left in
     the cave: the game ends (C-END-1), by `rule`."""
     events = prune(state, box)
     order = state["turns"]
-    ch = current(state)
-    assert ch is not None
     if ch["state"] == "in":
         now = turns.end_turn(order)
     else:
         now = turns.leave(order, ch["name"])
     if now is not None:
-        nxt = find(state, now)
-        state["moved"], state["shared"] = False, company(state, nxt)    # C-TURN-7: together
-        return events + [{"kind": "turn", "who": now, "round": round_of(state)}]
+        nxt = state["characters"][order["order"].index(now)]       # its seat's (current())
+        state["moved"], state["shared"] = False, company(state, nxt)         # C-TURN-7: together
+        return events + [{"kind": "turn", "who": now, "round": order["round"]}]
     state["phase"], state["ended_by"] = "over", rule
     escaped = sum(c["state"] == "out" for c in state["characters"])
     events.append({"kind": "over", "escaped": escaped, "dead": len(state["characters"]) - escaped,
-                   "rounds": round_of(state), "rule": rule})
+                   "rounds": order["round"], "rule": rule})
     return events
 
 
@@ -93,8 +89,8 @@ def end_turn(state: CaveState, box: Box, name: str) -> list[Event]:
         ch["energy"] = 0
         cause = "starved while stuck" if ch["stuck"] else "starved"
         events += die(state, ch, cause, "C-TURN-6")
-        return events + close_turn(state, box, "C-TURN-6")
+        return events + close_turn(state, box, ch, "C-TURN-6")
     if ch["mental"] < box.mental and (state["shared"] or company(state, ch)):
         ch["mental"] += 1
         events.append({"kind": "mental", "who": ch["name"], "mental": ch["mental"], "change": 1})
-    return events + close_turn(state, box, "C-TURN-6")
+    return events + close_turn(state, box, ch, "C-TURN-6")

@@ -266,7 +266,8 @@ def play(box: Box, players: int, seed: int) -> Outcome:
     start(state, box, dice)
     turns = tiles = 0
     exit_drawn = False
-    while state["phase"] == "play" and round_of(state) <= SAFETY_ROUNDS:
+    order = state["turns"]
+    while state["phase"] == "play" and order["round"] <= SAFETY_ROUNDS:
         turns += 1
         laid = turn_laying(state, box, dice, rng)[1]
         if laid is not None:

@@ -109,14 +109,13 @@ def find(state: CaveState, name: str) -> Character:
 
 
 def current(state: CaveState) -> Character | None:
-    """The character whose turn it is (None before `start` and once the game is over)."""
+    """The character whose turn it is (None before `start` and once the game is over). The
+    turn order's seats are the characters, in the same order (each joins at the end and none
+    is ever taken away), so a seat's position is its character's: no search by name."""
     if state["phase"] != "play":
         return None
-    name = state["turns"]["current"]
-    for ch in state["characters"]:
-        if ch["name"] == name:
-            return ch
-    return None
+    order = state["turns"]
+    return state["characters"][order["order"].index(order["current"])]
 
 
 def round_of(state: CaveState) -> int:

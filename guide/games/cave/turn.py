@@ -91,7 +91,7 @@ def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
     if tile["content"] == EXIT:                                      # C-TURN-3: every entry
         ch["state"], ch["cause"], ch["ended"] = "out", "exit", round_of(state)
         events.append({"kind": "exited", "who": ch["name"], "round": round_of(state)})
-        return events + close_turn(state, box, "C-TURN-3")
+        return events + close_turn(state, box, ch, "C-TURN-3")
     if came_from is None or came_from["id"] != landed:                # C-EV-1: the rescue
         for stuck in state["characters"]:
             if stuck["stuck"]:                  # anyone waiting at all: then who is here
