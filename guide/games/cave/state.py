@@ -8,7 +8,7 @@ is, `board` where the placed ones lie ("X,Y" -> id and orientation), `tiles` the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, TypedDict
 
 from guide.core import turns
@@ -114,8 +114,9 @@ def current(state: CaveState) -> Character | None:
     is ever taken away), so a seat's position is its character's: no search by name."""
     if state["phase"] != "play":
         return None
-    order = state["turns"]
-    return state["characters"][order["order"].index(order["current"])]
+    order, name = state["turns"], state["turns"]["current"]
+    assert name is not None                          # in play, it is always someone's turn
+    return state["characters"][order["order"].index(name)]
 
 
 def round_of(state: CaveState) -> int:
@@ -123,15 +124,16 @@ def round_of(state: CaveState) -> int:
     return state["turns"]["round"]
 
 
-def seated(people: Iterable[Character], now: str | None, round_: int) -> Turns:
+def seated(people: Iterable[Mapping[str, Any]], now: str | None, round_: int) -> Turns:
     """The turn order of characters already in play (guide.core.turns): seated in the order
-    they joined, rounds starting at the first (docs/cave.md, "A turn"), those no longer in the cave (exited
-    or dead) out but keeping their seat, `now`'s turn (None: nobody's) in round `round_`."""
+    they joined, rounds starting at the first (docs/cave.md, "A turn"), those no longer in
+    the cave (exited or dead) out but keeping their seat, `now`'s turn (None: nobody's) in
+    round `round_` (0: not started)."""
     people = list(people)
     order = turns.new(c["name"] for c in people)
     order["out"] = [c["name"] for c in people if c["state"] != "in"]
     if people and round_:
-        order.update(current=now, first=people[0]["name"], round=round_)
+        order["current"], order["first"], order["round"] = now, people[0]["name"], round_
     return order
 
 

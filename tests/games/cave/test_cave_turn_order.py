@@ -7,6 +7,8 @@ kept the turn as an index into the characters and the round as a number, is upgr
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from cave_helpers import BOX, game
 
@@ -51,7 +53,7 @@ def test_when_the_last_character_dies_nobody_has_the_turn_and_the_round_stays_C_
 
 def test_the_core_knows_whose_turn_it_is_and_a_character_out_keeps_its_seat():
     game_ = load("cave")
-    table = Table(game_, None, settings.load(game_, []), Dice(1))
+    table: Any = Table(game_, None, settings.load(game_, []), Dice(1))
     for line in ("character Ann", "character Bob", "start"):
         table.execute(line)
     assert [(p.name, p.turn) for p in game_.players(table)] == [("Ann", True), ("Bob", False)]
@@ -72,11 +74,12 @@ def test_migrate_turns_state_1s_turn_index_and_round_into_the_turn_order():
     state = _state_1(turn=2, round=3, schema=1)
     state["characters"][0]["state"] = "dead"
     state["characters"][1]["state"] = "out"
-    new = migrate(state, 1)
+    new: Any = migrate(state, 1)
     assert "turn" not in new and "round" not in new and new["schema"] == SCHEMA == 2
     assert new["turns"] == {"order": ["Ann", "Bob", "Cid"], "out": ["Ann", "Bob"], "current": "Cid",
                             "first": "Ann", "round": 3, "turn": 0, "skips": []}
-    assert current(new)["name"] == "Cid"
+    ch = current(new)
+    assert ch is not None and ch["name"] == "Cid"
     assert end_turn(new, BOX, "Cid")[-1] == {"kind": "turn", "who": "Cid", "round": 4}
 
 
