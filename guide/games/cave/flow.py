@@ -58,10 +58,10 @@ def die(state: CaveState, ch: Character, cause: str, rule: str) -> list[Event]:
 
 
 def close_turn(state: CaveState, box: Box, ch: Character, rule: str) -> list[Event]:
-    """`ch`'s turn is over: prune (C-TURN-5) and pass the turn on to the next character
-    in the cave in the order they joined (docs/cave.md, "A turn": past the last, a new round begins), one who
-    left the cave this turn leaving its seat's turns (guide.core.turns.leave); nobody left in
-    the cave: the game ends (C-END-1), by `rule`."""
+    """`ch`'s turn is over: prune (C-TURN-5) and pass the turn on to the next character in
+    the cave, in the order they joined (docs/cave.md, "A turn": past the last seat, a new
+    round begins); one that left the cave this turn leaves its seat's turns
+    (guide.core.turns.leave). Nobody left in the cave: the game ends (C-END-1), by `rule`."""
     events = prune(state, box)
     order = state["turns"]
     if ch["state"] == "in":
