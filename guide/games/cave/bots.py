@@ -35,7 +35,7 @@ from guide.core.table import Table
 from .board import links
 from .box import CAVE_SHAPES, CONTENTS, TURNS, Box
 from .commands import commands
-from .state import EXIT, START, CaveState, Character, key
+from .state import EXIT, SCHEMA, START, CaveState, Character, current, key, seated
 
 SPREAD = 2.5              # how far a guess of the draws left may be off (the heuristic's sigma)
 
@@ -64,7 +64,7 @@ class CaveBots(BotKit):
         people = s["characters"]
         escaped = sum(c["state"] == "out" for c in people)
         return Outcome([c["name"] for c in people] if escaped else [], figures={
-            "escaped": escaped, "rounds": s["round"],
+            "escaped": escaped, "rounds": s["turns"]["round"],
             "causes": [str(c.get("cause")) for c in people if c["state"] == "dead"]})
 
     def figures(self, outcomes: list[Outcome], seats: list[str]) -> list[str]:
@@ -103,7 +103,6 @@ def ahead(state: CaveState, box: Box, seat: str, seed: int) -> None:
 
     from .flow import end_turn
     from .policy import SeededDice, meal, turn_laying
-    from .state import current
 
     dice, rng = SeededDice(seed), random.Random(seed)
     first = True
@@ -159,7 +158,7 @@ def sample(box: Box, view: dict, rng: random.Random) -> dict | None:
     names = [c["name"] for c in characters]
     if view.get("turn") not in names:
         return None
-    return {"schema": 1, "phase": "play", "round": view["round"], "turn": names.index(view["turn"]),
+    return {"schema": SCHEMA, "phase": "play", "turns": seated(characters, view["turn"], view["round"]),
             "moved": bool(view.get("moved")), "shared": bool(view.get("shared")),
             "board": laid.board, "pieces": pieces, "tiles": {"draw": draw, "discard": discard},
             "events": {"draw": _event_deck(box, people, rng), "discard": []},
@@ -354,8 +353,8 @@ def value(state: CaveState, box: Box) -> float:
     if EXIT not in draw:
         return 0.0
     meal = _meal(box)
-    current = state["characters"][state["turn"]] if state["phase"] == "play" else None
-    future = sum(_tiles_laid(state, box, c, c is current, meal) for c in people if c["state"] == "in")
+    now = current(state)
+    future = sum(_tiles_laid(state, box, c, c is now, meal) for c in people if c["state"] == "in")
     # the exit lies k tiles down the draw pile, k even among the last eleven (C-SET-2)
     span = min(box.exit_in_last + 1, len(draw))
     chance = sum(_squash((future - k) / SPREAD) for k in range(len(draw) - span + 1, len(draw) + 1))

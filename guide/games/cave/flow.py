@@ -5,24 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core import turns
 from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .board import Event, prune
 from .box import Box
-from .state import CaveState, Character, Deck, company, find
+from .state import CaveState, Character, Deck, company, find, round_of
 
 _, ngettext, pgettext = domain("cave").functions()
 
 
 def acting(state: CaveState, name: str) -> Character:
-    """The named character, if it may act now: the game runs, it is in the cave, it is its turn."""
-    phase = state["phase"]
-    if phase == "play":
-        turn = state["characters"][state["turn"]]
-        if turn["name"] == name and turn["state"] == "in":   # whose turn it is, named as it is
-            return turn
+    """The named character, if it may act now: the game runs, it is in the cave, it is its
+    turn (guide.core.turns.check)."""
+    phase, order = state["phase"], state["turns"]
+    if phase == "play" and order["current"] == name:   # whose turn it is, named as it is
+        return state["characters"][order["order"].index(name)]     # its seat's (current())
     if phase == "setup":
         raise RuleError(_("the game has not started: add characters, then start"))
     if phase == "over":
@@ -31,10 +31,7 @@ def acting(state: CaveState, name: str) -> Character:
     if ch["state"] != "in":
         raise RuleError(_("the game is over for {ch} ({value})").format(
             ch=ch['name'], value='exited' if ch['state'] == 'out' else 'dead'))
-    current = state["characters"][state["turn"]]
-    if current is not ch:
-        raise RuleError(_("it is {value}'s turn, not {ch}'s").format(
-            value=current['name'], ch=ch['name']))
+    turns.check(order, ch["name"])
     return ch
 
 
@@ -52,7 +49,7 @@ def draw(deck: Deck, dice: DiceLike, name: str, events: list[Event]) -> Any:
 
 def die(state: CaveState, ch: Character, cause: str, rule: str) -> list[Event]:
     """C-TURN-6: the character dies; its fire and item cards go to the event discards."""
-    ch["state"], ch["cause"], ch["ended"] = "dead", cause, state["round"]
+    ch["state"], ch["cause"], ch["ended"] = "dead", cause, round_of(state)
     state["events"]["discard"].extend(["fire"] * ch["fire"] + ["item"] * ch["items"])
     ch["fire"] = ch["items"] = 0
     ch["food"] = []
@@ -60,35 +57,26 @@ def die(state: CaveState, ch: Character, cause: str, rule: str) -> list[Event]:
     return [{"kind": "died", "who": ch["name"], "cause": cause, "rule": rule}]
 
 
-def close_turn(state: CaveState, box: Box, rule: str) -> list[Event]:
-    """The current turn is over: prune (C-TURN-5) and, unless nobody is left in the cave
-    (C-END-1: the game ends, by `rule`), pass the turn on. For a character still in the
-    cave, spending Energy and mental strength come first (end_turn)."""
+def close_turn(state: CaveState, box: Box, ch: Character, rule: str) -> list[Event]:
+    """`ch`'s turn is over: prune (C-TURN-5) and pass the turn on to the next character in
+    the cave, in the order they joined (docs/cave.md, "A turn": past the last seat, a new
+    round begins); one that left the cave this turn leaves its seat's turns
+    (guide.core.turns.leave). Nobody left in the cave: the game ends (C-END-1), by `rule`."""
     events = prune(state, box)
-    for ch in state["characters"]:
-        if ch["state"] == "in":
-            events += next_turn(state)
-            return events
+    order = state["turns"]
+    if ch["state"] == "in":
+        now = turns.end_turn(order)
+    else:
+        now = turns.leave(order, ch["name"])
+    if now is not None:
+        nxt = state["characters"][order["order"].index(now)]       # its seat's (current())
+        state["moved"], state["shared"] = False, company(state, nxt)         # C-TURN-7: together
+        return events + [{"kind": "turn", "who": now, "round": order["round"]}]
     state["phase"], state["ended_by"] = "over", rule
     escaped = sum(c["state"] == "out" for c in state["characters"])
     events.append({"kind": "over", "escaped": escaped, "dead": len(state["characters"]) - escaped,
-                   "rounds": state["round"], "rule": rule})
+                   "rounds": order["round"], "rule": rule})
     return events
-
-
-def next_turn(state: CaveState) -> list[Event]:
-    people = state["characters"]
-    i = state["turn"]
-    for _ in range(len(people)):
-        i += 1
-        if i >= len(people):
-            i = 0
-            state["round"] += 1
-        if people[i]["state"] == "in":
-            break
-    state["turn"], state["moved"] = i, False
-    state["shared"] = company(state, people[i])         # C-TURN-7: starting the turn together
-    return [{"kind": "turn", "who": people[i]["name"], "round": state["round"]}]
 
 
 def end_turn(state: CaveState, box: Box, name: str) -> list[Event]:
@@ -101,8 +89,8 @@ def end_turn(state: CaveState, box: Box, name: str) -> list[Event]:
         ch["energy"] = 0
         cause = "starved while stuck" if ch["stuck"] else "starved"
         events += die(state, ch, cause, "C-TURN-6")
-        return events + close_turn(state, box, "C-TURN-6")
+        return events + close_turn(state, box, ch, "C-TURN-6")
     if ch["mental"] < box.mental and (state["shared"] or company(state, ch)):
         ch["mental"] += 1
         events.append({"kind": "mental", "who": ch["name"], "mental": ch["mental"], "change": 1})
-    return events + close_turn(state, box, "C-TURN-6")
+    return events + close_turn(state, box, ch, "C-TURN-6")

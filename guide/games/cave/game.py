@@ -7,6 +7,7 @@ from typing import ClassVar
 
 import click
 
+from guide.core import turns
 from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
 from guide.core.events import Events
@@ -30,7 +31,7 @@ from .cli import cave_group
 from .commands import CaveTable, commands
 from .render import RENDER
 from .seats import pictures, seat_moves
-from .state import current, new_state
+from .state import SCHEMA, current, migrate, new_state, round_of
 
 _, ngettext, pgettext = domain("cave").functions()
 
@@ -51,6 +52,7 @@ class CaveGame(Game):
     commands: ClassVar[Registry] = commands
     events = Events.of(RENDER)   # render.py: one function per kind
     settings = Settings(
+        state_version=SCHEMA, migrate=migrate,     # state 2: the turn order is the core's
         view_page=page("page.html"), seat_page=page("seat.html"),
         seat_policy="apply",     # no game master: the companion is the box, a legal move runs at once
         menu_rows=3,             # the 17-line map stays on a 24-line screen above the prompt
@@ -73,7 +75,7 @@ class CaveGame(Game):
         ch = current(state)
         if ch is None:
             return "cave> " if state["phase"] == "setup" else _("cave (over)> ")
-        return _("cave (round {round}: {who})> ").format(round=state["round"], who=ch["name"])
+        return _("cave (round {round}: {who})> ").format(round=round_of(state), who=ch["name"])
 
     def toolbar(self, table: CaveTable) -> str | None:
         return public.toolbar(table.state)
@@ -105,8 +107,10 @@ class CaveGame(Game):
         return secrets.secret_variants(table.state)
 
     def players(self, table: CaveTable) -> list[Player]:
-        """Every character is a seat, moved from its player's phone."""
-        return [Player(c["name"]) for c in table.state["characters"]]
+        """Every character is a seat, moved from its player's phone, whose turn it is said by
+        the turn order (guide.core.turns); one out of the cave keeps its seat and its page."""
+        order = table.state["turns"]
+        return [turns.player(order, c["name"]) for c in table.state["characters"]]
 
     def seat_moves(self, table: CaveTable, seat: str) -> list[Move]:
         return seat_moves(table, seat)

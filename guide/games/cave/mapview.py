@@ -21,7 +21,7 @@ from guide.core.i18n import N_, domain
 from guide.core.text import clip
 
 from .box import Box
-from .state import OPPOSITE, CaveState, Character, current
+from .state import OPPOSITE, CaveState, Character, current, round_of
 
 WIDTH = 79                   # the REPL breaks a line at the terminal's width less one (80x24)
 MARK = {"food": "F", "event": "E", "challenge": "C", "normal": " ", "start": "S", "exit": "X"}
@@ -167,9 +167,9 @@ def panel(state: CaveState, box: Box, rows: int, width: int) -> list[str]:
     elif state["phase"] == "over":
         out = sum(c["state"] == "out" for c in state["characters"])
         head = _("Over, round {round}: {out} of {count} out").format(
-            round=state["round"], out=out, count=len(state["characters"]))
+            round=round_of(state), out=out, count=len(state["characters"]))
     else:
-        head = _("Round {round}: {who}").format(round=state["round"], who=ch["name"] if ch else "-")
+        head = _("Round {round}: {who}").format(round=round_of(state), who=ch["name"] if ch else "-")
     tiles = state["tiles"]
     pile = _("Draw pile {draw}, discards {discard}").format(draw=len(tiles["draw"]),
                                                             discard=len(tiles["discard"]))

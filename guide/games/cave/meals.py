@@ -65,7 +65,7 @@ def eat(state: CaveState, box: Box, dice: DiceLike, name: str, cooked: bool = Fa
                        "energy": ch["energy"], "change": ch["energy"] - before})
         if ch["energy"] == 0:
             events += die(state, ch, result, "C-TURN-4")
-            return events + close_turn(state, box, "C-TURN-4")
+            return events + close_turn(state, box, ch, "C-TURN-4")
     return events
 
 

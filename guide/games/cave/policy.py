@@ -29,7 +29,7 @@ from .box import Box
 from .flow import end_turn
 from .meals import eat, fire_at_hand
 from .setup import add_character, start
-from .state import EXIT, CaveState, Character, current, key, new_state
+from .state import EXIT, CaveState, Character, current, key, new_state, round_of
 from .turn import move, roll
 
 SAFETY_ROUNDS = 1000        # a game always ends (Energy falls each turn); this only guards a bug
@@ -266,7 +266,8 @@ def play(box: Box, players: int, seed: int) -> Outcome:
     start(state, box, dice)
     turns = tiles = 0
     exit_drawn = False
-    while state["phase"] == "play" and state["round"] <= SAFETY_ROUNDS:
+    order = state["turns"]
+    while state["phase"] == "play" and order["round"] <= SAFETY_ROUNDS:
         turns += 1
         laid = turn_laying(state, box, dice, rng)[1]
         if laid is not None:
@@ -274,7 +275,7 @@ def play(box: Box, players: int, seed: int) -> Outcome:
             exit_drawn = exit_drawn or laid == EXIT
     people = state["characters"]
     return Outcome(escaped=sum(c["state"] == "out" for c in people),
-                   dead=sum(c["state"] == "dead" for c in people), rounds=state["round"],
+                   dead=sum(c["state"] == "dead" for c in people), rounds=round_of(state),
                    turns=turns, tiles=tiles, exit_drawn=exit_drawn,
                    causes=[str(c["cause"]) for c in people if c["state"] == "dead"],
                    ended_by=state["ended_by"] or "unfinished")

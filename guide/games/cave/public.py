@@ -10,7 +10,7 @@ from guide.core.text import clip, toolbar_width
 
 from .box import Box
 from .mapview import held, marks, render_map
-from .state import CaveState, current
+from .state import CaveState, current, round_of
 from .tvsvg import COLOURS, board_svg
 
 _, ngettext, pgettext = domain("cave").functions()
@@ -25,7 +25,7 @@ def public_state(state: CaveState, box: Box) -> dict[str, Any]:
         tiles.append({"x": x, "y": y, "shape": piece["shape"], "content": piece["content"],
                       "openings": list(box.sides(piece["shape"], placed["turn"]))})
     return {
-        "schema": 1, "game": "cave", "round": state["round"], "turn": turn["name"] if turn else None,
+        "schema": 1, "game": "cave", "round": round_of(state), "turn": turn["name"] if turn else None,
         "board": {"width": box.width, "height": box.height, "tiles": tiles},
         "deck_left": len(state["tiles"]["draw"]),
         "characters": [{"name": c["name"], "x": c["x"], "y": c["y"], "energy": c["energy"],
@@ -42,10 +42,10 @@ def headline(state: CaveState) -> str:
     if state["phase"] == "over":
         out = sum(c["state"] == "out" for c in state["characters"])
         return _("Cave escape: over in round {round}, {out} of {count} escaped").format(
-            round=state["round"], out=out, count=len(state["characters"]))
+            round=round_of(state), out=out, count=len(state["characters"]))
     turn = current(state)
     return _("Cave escape: round {round}, {who}'s turn").format(
-        round=state["round"], who=turn["name"] if turn else "-")
+        round=round_of(state), who=turn["name"] if turn else "-")
 
 
 def toolbar(state: CaveState) -> str:
@@ -55,7 +55,7 @@ def toolbar(state: CaveState) -> str:
     who = marks(state)
     turn = current(state)
     if state["phase"] == "play" and turn is not None:
-        head = _("R{round} {who}'s turn").format(round=state["round"], who=turn["name"])
+        head = _("R{round} {who}'s turn").format(round=round_of(state), who=turn["name"])
     else:
         head = headline(state).split(": ", 1)[-1]
     for cut in (None, 8, 4, 0):
@@ -98,7 +98,7 @@ def view(state: CaveState, box: Box, story: list[str] | None = None) -> dict[str
                          if c["state"] != "in" else ""}
               for i, c in enumerate(state["characters"])]
     return {"game": "cave", "title": headline(state), "toolbar": toolbar(state),
-            "round": state["round"], "phase": state["phase"], "turn": turn["name"] if turn else None,
+            "round": round_of(state), "phase": state["phase"], "turn": turn["name"] if turn else None,
             "moved": state["moved"], "shared": state["shared"],
             "deck_left": len(state["tiles"]["draw"]), "discards": len(state["tiles"]["discard"]),
             "board": board_svg(state, box), "characters": people, "story": list(story or []),

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from guide.core import turns
 from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .board import Event
 from .box import CAVE_SHAPES, CONTENTS, Box
-from .state import EXIT, START, CaveState, Character, Piece, Placed, key, others_here
+from .state import EXIT, START, CaveState, Character, Piece, Placed, key, others_here, round_of
 
 MAX_NAME = 20
 MAX_CHARACTERS = 12     # one table's expedition (docs/limits.md); the design sets no number
@@ -33,6 +34,7 @@ def add_character(state: CaveState, box: Box, name: str) -> list[Event]:
     state["characters"].append(Character(
         name=name, x=0, y=0, energy=box.energy, mental=box.mental, food=[], items=0, fire=0,
         state="in", stuck=False, challenge=None, cause=None, ended=None))
+    turns.join(state["turns"], name)              # turns go in the order they join ("A turn")
     return [{"kind": "joined", "who": name}]
 
 
@@ -77,12 +79,12 @@ def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None
     state["meals"] = {"draw": shuffle(_meals(box, dice), dice), "discard": []}
     for ch in state["characters"]:
         ch["x"], ch["y"] = x, y
-    state["phase"], state["round"], state["turn"], state["moved"] = "play", 1, 0, False
+    state["phase"], state["moved"] = "play", False
+    first = turns.start(state["turns"])           # the first joined plays first ("A turn")
     state["shared"] = bool(others_here(state, state["characters"][0]))
-    first = state["characters"][0]["name"]
     return [{"kind": "started", "at": [x, y], "squares": [list(sq) for sq in squares], "tiles": len(deck),
              "characters": [c["name"] for c in state["characters"]]},
-            {"kind": "turn", "who": first, "round": 1}]
+            {"kind": "turn", "who": first, "round": round_of(state)}]
 
 
 def _start_at(box: Box, at: tuple[int, int] | None, upright: bool) -> tuple[int, int]:

@@ -8,13 +8,16 @@ is, `board` where the placed ones lie ("X,Y" -> id and orientation), `tiles` the
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any, TypedDict
 
+from guide.core import turns
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
 from guide.core.names import resolve
+from guide.core.turns import Turns
 
-SCHEMA = 1
+SCHEMA = 2       # the state's shape (the campaign's state_version); `migrate` upgrades the older
 DELTA = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 START, EXIT = "start", "exit"
@@ -61,8 +64,7 @@ class Deck(TypedDict):
 class CaveState(TypedDict):
     schema: int
     phase: str           # setup | play | over
-    round: int
-    turn: int            # index in characters of whose turn it is
+    turns: Turns         # the characters in seating order, whose turn, the round (state 2)
     moved: bool          # this turn's movement is spent (a move, or a failed challenge roll)
     shared: bool         # this turn started on a tile with another character (C-TURN-7)
     board: dict[str, Placed]
@@ -76,7 +78,7 @@ class CaveState(TypedDict):
 
 
 def new_state() -> CaveState:
-    return CaveState(schema=SCHEMA, phase="setup", round=0, turn=0, moved=False, shared=False,
+    return CaveState(schema=SCHEMA, phase="setup", turns=turns.new(), moved=False, shared=False,
                      board={}, pieces={}, tiles=Deck(draw=[], discard=[]),
                      events=Deck(draw=[], discard=[]), meals=Deck(draw=[], discard=[]),
                      food=[], characters=[], ended_by=None)
@@ -107,9 +109,45 @@ def find(state: CaveState, name: str) -> Character:
 
 
 def current(state: CaveState) -> Character | None:
+    """The character whose turn it is (None before `start` and once the game is over). The
+    turn order's seats are the characters, in the same order (each joins at the end and none
+    is ever taken away), so a seat's position is its character's: no search by name."""
     if state["phase"] != "play":
         return None
-    return state["characters"][state["turn"]]
+    order, name = state["turns"], state["turns"]["current"]
+    assert name is not None                          # in play, it is always someone's turn
+    return state["characters"][order["order"].index(name)]
+
+
+def round_of(state: CaveState) -> int:
+    """The round under way (0 before `start`; the last one once the game is over)."""
+    return state["turns"]["round"]
+
+
+def seated(people: Iterable[Mapping[str, Any]], now: str | None, round_: int) -> Turns:
+    """The turn order of characters already in play (guide.core.turns): seated in the order
+    they joined, rounds starting at the first (docs/cave.md, "A turn"), those no longer in
+    the cave (exited or dead) out but keeping their seat, `now`'s turn (None: nobody's) in
+    round `round_` (0: not started)."""
+    people = list(people)
+    order = turns.new(c["name"] for c in people)
+    order["out"] = [c["name"] for c in people if c["state"] != "in"]
+    if people and round_:
+        order["current"], order["first"], order["round"] = now, people[0]["name"], round_
+    return order
+
+
+def migrate(state: dict, from_version: int) -> dict:
+    """State 1 kept whose turn it was as an index into the characters (`turn`) and the round
+    as a number of its own (`round`); state 2 keeps both in the core's turn order (`turns`).
+    What the store gives may be today's `new_state()` with the campaign's changes over it: a
+    key the old game never changed (a round of 0, the first character's turn) is missing.
+    The store gives only older versions than today's, so `from_version` is 1."""
+    people = state.get("characters", [])
+    turn, round_ = state.get("turn", 0), state.get("round", 0)
+    now = people[turn]["name"] if state.get("phase") == "play" else None
+    kept = {k: v for k, v in state.items() if k not in ("turn", "round")}
+    return {**kept, "schema": SCHEMA, "turns": seated(people, now, round_)}
 
 
 def others_here(state: CaveState, ch: Character) -> list[Character]:

@@ -9,7 +9,7 @@ from guide.core.i18n import domain
 from .board import Event, entry_turns, sides_at
 from .box import Box
 from .flow import acting, close_turn, draw
-from .state import DELTA, EXIT, OPPOSITE, CaveState, Character, Placed, key, others_here
+from .state import DELTA, EXIT, OPPOSITE, CaveState, Character, Placed, key, others_here, round_of
 
 _, ngettext, pgettext = domain("cave").functions()
 
@@ -89,9 +89,9 @@ def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
     landed = board[there]["id"]
     tile = state["pieces"][landed]
     if tile["content"] == EXIT:                                      # C-TURN-3: every entry
-        ch["state"], ch["cause"], ch["ended"] = "out", "exit", state["round"]
-        events.append({"kind": "exited", "who": ch["name"], "round": state["round"]})
-        return events + close_turn(state, box, "C-TURN-3")
+        ch["state"], ch["cause"], ch["ended"] = "out", "exit", round_of(state)
+        events.append({"kind": "exited", "who": ch["name"], "round": round_of(state)})
+        return events + close_turn(state, box, ch, "C-TURN-3")
     if came_from is None or came_from["id"] != landed:                # C-EV-1: the rescue
         for stuck in state["characters"]:
             if stuck["stuck"]:                  # anyone waiting at all: then who is here

@@ -38,7 +38,7 @@ def test_staying_is_ending_the_turn_without_moving_C_TURN_1():
     state = game()
     end_turn(state, BOX, "Ann")
     ann = find(state, "Ann")
-    assert ((ann["x"], ann["y"]), ann["energy"], state["round"]) == ((5, 3), 7, 2)
+    assert ((ann["x"], ann["y"]), ann["energy"], state["turns"]["round"]) == ((5, 3), 7, 2)
 
 
 def test_no_move_off_the_board_C_TURN_1():
