@@ -99,34 +99,31 @@ def play_one(game: Any, library: Any, kit: BotKit, seats: list[str], levels: dic
     return played
 
 
-def _games(plan: Plan, indexes: list[int]) -> list[tuple[int, Played]]:
+def _games(chunk: tuple[Plan, range]) -> list[Played]:
+    """Some of the plan's games, in order (a worker's job)."""
     from guide.core.games import load as get
 
+    plan, indexes = chunk
     game = get(plan.game_id)
     library = settings.load(game, list(plan.boxes))
     kit = game.bots()
     assert kit is not None
     seats = kit.seat_names(plan.players)
-    return [(i, play_one(game, library, kit, seats, seats_levels(kit, seats, plan.levels, i),
-                         plan.seed * 1_000_003 + i)) for i in indexes]
-
-
-def _job(args: tuple[Plan, list[int]]) -> list[tuple[int, Played]]:
-    return _games(*args)
+    return [play_one(game, library, kit, seats, seats_levels(kit, seats, plan.levels, i),
+                     plan.seed * 1_000_003 + i) for i in indexes]
 
 
 def run(plan: Plan, workers: int = 0, progress: Callable[[int, int], None] | None = None
         ) -> list[Played]:
     """Every game of the plan, on `workers` processes (0: every core), in game order."""
-    chunks = [(plan, list(range(at, min(at + CHUNK, plan.games))))
-              for at in range(0, plan.games, CHUNK)]
-    out: dict[int, Played] = {}
+    chunks = [(plan, range(at, min(at + CHUNK, plan.games))) for at in range(0, plan.games, CHUNK)]
+    played: list[Played] = []
     with Pool(min(workers or cores(), len(chunks)), "bench") as pool:
-        for part in pool.each(_job, chunks):
-            out.update(part)
+        for part in pool.each(_games, chunks):
+            played += part
             if progress:
-                progress(len(out), plan.games)
-    return [out[i] for i in range(plan.games)]
+                progress(len(played), plan.games)
+    return played
 
 
 def bar(done: int, total: int) -> None:

@@ -8,7 +8,6 @@ import os
 import time
 
 import pytest
-
 from test_hardening_workers import alive, wait_for
 
 from guide.core.errors import CommandError
