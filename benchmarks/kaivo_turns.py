@@ -21,6 +21,7 @@ from guide.games.kaivo.bots import choose  # noqa: E402
 from guide.games.kaivo.knowledge import view  # noqa: E402
 from guide.games.kaivo.match import act_as, next_round, start_play  # noqa: E402
 from guide.games.kaivo.model import new_state  # noqa: E402
+from guide.games.kaivo.table import played  # noqa: E402
 
 
 def main() -> None:
@@ -40,7 +41,7 @@ def main() -> None:
             began: set[int] = set()
             while t["phase"] != "over":
                 if t["phase"] == "turn":
-                    began.add(t["turns"])
+                    began.add(played(t))
                 act_as(rules, levels, state, dice, 0, choose(view(t, 0), rules, normal, dice))
                 t = state["table"]
                 assert t is not None

@@ -12,6 +12,7 @@ import click
 from guide.core.dice import parse_faces, roll_expression
 from guide.core.errors import CommandError
 from guide.core.i18n import N_, _, domain_of, pgettext
+from guide.core.line import build
 from guide.core.names import resolve
 from guide.core.params import Named
 from guide.core.players import seats as seats_of
@@ -383,8 +384,9 @@ def bot(t: Table, seat: str | None, level: str | None, off: bool) -> Result:
     if desk is not None:
         with desk._lock:                    # a move the person sent before is not theirs now
             desk.pending = [p for p in desk.pending if p.seat != seat]
-    return Result([_("A bot ({level}) plays {seat}'s seat; bot {seat} --off gives it back.").format(
-        level=level, seat=seat)])
+    back = build(["bot", seat], [("--off", None)])     # the name quoted as a line needs it
+    return Result([_("A bot ({level}) plays {seat}'s seat; {line} gives it back.").format(
+        level=level, seat=seat, line=back)])
 
 
 @command("seats moves", "seats", journal=False)

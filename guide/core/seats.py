@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from guide.core.errors import CommandError
 from guide.core.i18n import _
+from guide.core.line import quote
 from guide.core.moves import Move
 from guide.core.players import seats as seats_of
 from guide.core.view import SCHEMA
@@ -140,7 +141,7 @@ class Desk:
             payload["bot"] = {"level": played,
                               "said": _("A bot ({level}) plays this seat now; the game master"
                                         " gives it back with: bot {seat} --off").format(
-                                  level=played, seat=seat)}
+                                  level=played, seat=quote(seat))}   # typed as written
         private = private_lines(table, seat)
         if private:
             payload["private"] = private

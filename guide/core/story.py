@@ -61,7 +61,10 @@ def say(t: Any, events: list[dict], viewer: str) -> list[str]:
     the core's marks said here."""
     lines: list[str] = []
     run: list[dict] = []
-    for e in visible(t, events, viewer):
+    shown = visible(t, events, viewer)
+    if all(e["kind"] == "seat" for e in shown):
+        return []       # whose seat, over a move that told nothing (a Kaivo look, K-DEAL-1)
+    for e in shown:
         if e["kind"] in MARKS:
             lines += t.game.events.story(run, t)
             run = []

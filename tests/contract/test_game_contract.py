@@ -25,12 +25,12 @@ import json
 import random
 import re
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
 import pytest
-from gamelist import game_ids, game_of
+from gamelist import game_ids, game_of, scenes
 
 from guide.core import settings
 from guide.core.dice import Dice
@@ -406,25 +406,6 @@ def test_every_rule_reads_as_plain_words_on_the_terminal(game_id):
         assert not any("**" in str(line) for line in shown(rule)), rule.id
 
 
-# Each game's table seated with ODD_NAMES (those its rules take as names: Taverne's and
-# Kaivo's are one word, not starting with `-`), from its documented command forms: the
-# lines that seat the players and start play, and the line the table's game master types
-# to move play on when no seat has a move, or now and then (None: the seats alone).
-SEATED: dict[str, tuple[list[str], Callable[[list[str]], list[str]], str | None]] = {
-    "cave": (ODD_NAMES[:4] + ["-Mo"], lambda names: [
-        *(build(["character", n]) for n in names), "start"], None),
-    "cv": (['Zed "the" Rock', "O'Brien", "-Mo", 'Zed" --roll "20'], lambda names: [
-        build(["players", *names]), "track youth=20 maturity=20 old_age=20"], None),
-    "kaivo": (["O'Brien", 'Zed"the"Rock', '"Quo'], lambda names: [
-        build(["deal"], [("--friends", ",".join(names)), ("--bots", 1)])], None),
-    "kaverini": (['Zed "the" Rock', "-Mo", "Zoë’s"], lambda names: [
-        "adventure amsterdam", *(build(["kaveri", n], [
-            ("--ability", "Lagom"), ("--technique", "Cheer"), ("--technique", "Love"),
-            ("--technique", "Happy")]) for n in names), "confront Gull 'Bike Bell Bandit'"], "next"),
-    "taverne": (["O'Brien", 'Zed"the"Rock', '"Quo', "Zoë’s"], lambda names: [
-        *(build(["player", n], [("--loot", 2)]) for n in names), "start"], "call"),
-    "tally": (ODD_NAMES, lambda names: [build(["join", n]) for n in names], None),
-}
 SEAT_STEPS = 40          # seats' moves played a game
 SEAT_FLOOR = 5           # of them, at least this many must be played
 
@@ -436,9 +417,10 @@ def test_seats_named_with_quotes_apostrophes_and_dashes_play_every_button(game_i
     such names, every button of every seat reads back as the game means it (its words name
     the seat whole, and the game's own parameters take them), and buttons chosen at random
     are played from their seats, none refused."""
-    if game_id not in SEATED:
-        pytest.fail(f"{game_id} has no seated start in SEATED: add the lines that seat players")
-    names, start, advance = SEATED[game_id]
+    # its table seated with names its rules take (ODD_NAMES, in one word where its rules
+    # want one), from its documented command forms, and what moves play on (its scenes)
+    given = scenes(game_id)
+    names, start, advance = given.SEATED_NAMES, given.seated, given.ADVANCE
     run = Run(game_of(game_id), folder, sum(map(ord, game_id)))
     t, rng = run.table, random.Random(game_id)
     played = 0

@@ -43,6 +43,7 @@ from guide.core.viewers import STATE, TV, Viewer, keyboard_seat, public_state
 sys.path.insert(0, str(ROOT / "tests" / "contract"))
 sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
 from tally import TallyGame  # noqa: E402
+from gamelist import given_scenes  # noqa: E402
 from test_game_contract import (  # noqa: E402
     LEFT_OUT,
     Run,
@@ -376,44 +377,17 @@ def test_no_screen_shows_a_secret_it_may_not(game_id, folder, monkeypatch):
         f"no secret of {game_id} was checked: the run dealt none (give the game a scene)"
 
 
-# Scenes: lines that reach the secrets random lines seldom reach (an Attack sealed in call
-# 4), from each game's documented command forms (docs/table-script.md), with the kinds of
-# secret each must reach (what a variant says differs, the audience's name as X): the
-# scene fails if the game stops dealing them, so it cannot pass by checking nothing.
+# Scenes: lines that reach the secrets random lines seldom reach, each game's own (its
+# scenes' SECRETS, by scene name: "taverne auction" is Taverne's "auction"), from its
+# documented command forms (docs/table-script.md), with the kinds of secret each must reach
+# (what a variant says differs, the audience's name as X): the scene fails if the game stops
+# dealing them, so it cannot pass by checking nothing.
 SCENES: dict[str, tuple[list[str], set[str]]] = {
-    "cv": (["players Ann Bob", "goal Ann 80", "track", 'hand Ann "Zoo trip"',
-            "roll Ann --faces money,money,money,health"], {"X's secret goal"}),
-    "taverne": ([*(f"player {n} --loot 1" for n in ("Marie", "Pierre", "Cecile", "Jacques")),
-                 "start", "call", "call", "dodges Pierre 1", "call",
-                 "attack Marie --on Pierre --weapon 4", "attack Pierre --on Marie --weapon 5",
-                 "attack Cecile --on Jacques --weapon 3", "attack Jacques --on Marie --weapon 1",
-                 "call", "dodge Pierre --against Marie 4", "call"],
-                {"X's sealed Weapon", "X's sealed target", "X's Dodges against Marie",
-                 "X's Weapon pile under its top"}),
-    "kaivo": (["deal --friends Ann,Ben --bots 1", "draw --as Ann", "swap 2 --as Ann",
-               "draw --as Ben", "discard --as Ben", "draw --as Ann"],
-              {"X's held card", "X's face-down card", "the deck's order"}),
-    "taverne auction": (["player Marie", "player Pierre", "player Cecile",
-                         "start --variant auction", "bid Marie 22", "bid Pierre 25",
-                         "bid Cecile 20"], {"X's sealed bid"}),
-    "kaverini": (["adventure amsterdam",
-                  'kaveri Ann --ability Focused --technique Sadness --technique "custom:Bad Hair'
-                  ' Day" --technique Cheer',
-                  "kaveri Bob --ability Insensitive --technique Anger --technique Love"
-                  " --technique Happy",
-                  "confront --scene 1", "use Ann Sadness --roll 20"],
-                 {"Runaway Rental Bike's shield", "Runaway Rental Bike's heel"}),
-}
-
-
-def _cv_cards() -> str:
-    sys.path.insert(0, str(ROOT / "tests" / "games" / "cv"))
-    from test_cv_box import CARDS  # CV's card file test: a box of the table's
-
-    return CARDS
-
-
-BOXES = {"cv": _cv_cards()}      # a scene's box: a game whose decks need the table's cards
+    f"{game_id} {name}".strip(): scene
+    for game_id, given in given_scenes().items()
+    for name, scene in getattr(given, "SECRETS", {}).items()}
+# a scene's box: a game whose decks need the table's cards gives them as its scenes' BOX
+BOXES = {game_id: given.BOX for game_id, given in given_scenes().items() if hasattr(given, "BOX")}
 
 
 def scene(name: str, folder: Path, only: str | None = None) -> Checker:
@@ -545,29 +519,19 @@ def test_a_foes_secret_variant_shows_once_a_psychic_is_present(folder, monkeypat
         t.close()
 
 
-def test_cv_a_secret_goal_stays_out_of_log(folder, monkeypatch):
-    monkeypatch.chdir(folder)
-    run = Run(game_of("cv"), folder, 1)
-    t = run.table
-    try:
-        for line in ("players Ann Bob", "goal Ann 80"):
-            t.execute(line)
-        said = "\n".join(t.execute("log 5").lines)
-        assert " 80 " not in said and "80" in "\n".join(t.execute("log 5 --gm").lines)
-    finally:
-        t.close()
-
-
 # --- a seat's sealed choice: its line names it by nothing the table can read ---------------
 # A move's line is what the journal keeps and what `undo` and `redo` say at the terminal. Two
 # moves of a seat that leave the table the same for everyone (the story, the TV, `guide
 # state`) but not the same state seal a choice: their lines must name it so that nobody but
 # the seat can read it, so the same choice at the same point of two tables that played the
 # same lines has two lines (a code under each table's own key, as guide.core.sealed.code
-# makes it). Tally's scene: its guesses; then every other game's scenes.
-SEALING = {"tally": ["join Ann", "join Bob", "join Cid", "guess Cid 2", "guess Ann 1", "guess Bob 3",
-                     "guess Ann 4"], **{
-    name: lines for name, (lines, _kinds) in SCENES.items()}}
+# makes it). The scenes: a game's SEALING (Tally's guesses), then every game's secrets scenes.
+SEALING = {**{game_id: given.SEALING for game_id, given in given_scenes().items()
+              if hasattr(given, "SEALING")},
+           **{name: lines for name, (lines, _kinds) in SCENES.items()}}
+# games whose scenes reach no seat move that seals a choice (their scenes say SEALS = False)
+SEALS_NONE = {game_id for game_id, given in given_scenes().items()
+              if not getattr(given, "SEALS", True)}
 
 
 def secrets_of(t: Table, seat: str) -> set[str]:
@@ -629,4 +593,4 @@ def test_a_sealed_choice_s_line_tells_the_terminal_nothing(name, folder, monkeyp
     finally:
         one.table.close()
         two.table.close()
-    assert sealing or name.split()[0] in ("kaivo", "kaverini", "cave"), f"{name}: no move sealed"
+    assert sealing or name.split()[0] in SEALS_NONE, f"{name}: no move sealed"

@@ -11,10 +11,16 @@ import subprocess
 import sys
 import time
 
-from test_hardening_workers import alive, children, wait_for
+from conftest import alive, children, wait_for
 
 LOST = ("error: bench: the simulation lost a worker process (the system stopped it, perhaps"
         " short of memory); nothing changed: type the command again to run it again")
+
+
+def ctrl_c_as_by_default() -> None:
+    """A child's SIGINT as a terminal's process has it (Popen's preexec_fn): not ignored,
+    even where the suite's own was; its Python then raises KeyboardInterrupt on it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def bench(tmp_path, **how) -> subprocess.Popen:
@@ -41,8 +47,6 @@ def test_a_worker_killed_mid_run_ends_the_bench_with_one_line(tmp_path):
 
 def test_ctrl_c_ends_the_bench_at_once(tmp_path):
     """The chunks under way are not waited for (a chunk of games took seconds)."""
-    from test_interrupts import ctrl_c_as_by_default
-
     run = bench(tmp_path, preexec_fn=ctrl_c_as_by_default)
     workers = children(run.pid)
     try:

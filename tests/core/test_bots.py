@@ -2,8 +2,9 @@
 
 A bot reads its seat only through `view_for` and `moves_for` and plays one of its moves as
 an ordinary command from that seat; `undo` takes back a person's command with the bot moves
-it set off and the bots wait; a bot keeps its seat's secrets; a table of one person and bots
-plays a whole game of each seat game through the script's runner."""
+it set off and the bots wait (on Cave escape and Taverne, games with bots). That a bot keeps
+its seat's secrets, and that one person and bots play a whole game, is checked for every
+game with bots by the contract (tests/contract/test_bots_contract.py)."""
 
 from __future__ import annotations
 
@@ -25,57 +26,8 @@ from guide.core.store import Store
 from guide.core.table import Table
 
 ROOT = Path(__file__).resolve().parents[2]
-CV_BOX = ROOT / "tests" / "data" / "cv-bench"
-
-START = {
-    "cave": ["character Ann", "character Bob", "start"],
-    "taverne": ["player Ann", "player Bob", "player Cid", "start --beginner",
-                "player Ann --loot 2", "player Bob --loot 1", "player Cid --loot 3",
-                "start --beginner"],
-    "kaivo": ["deal --friends Ann,Bob --bots 0"],
-    "cv": ["players Ann Bob", "card Ann Bicycle --points 1", "goal Ann 76", "goal Bob 78",
-           "public 80", "track"],
-}
-
-
-def table(game_id: str, path: Path, seed: int = 3) -> Table:
-    game = games.load(game_id)
-    boxes = [CV_BOX] if game_id == "cv" else []
-    t = (game.settings.table_class or Table)(game, Store(path, game=game_id), settings.load(game, boxes),
-                                             Dice(seed))
-    for line in START[game_id]:
-        t.execute(line)
-    return t
-
-
-def over(t: Table) -> bool:
-    kit = t.game.bots()
-    assert kit is not None
-    return kit.outcome(t) is not None
-
-
-@pytest.mark.parametrize("game_id", ["cave", "taverne", "kaivo", "cv"])
-def test_one_person_and_bots_play_a_whole_game_through_the_scripts_runner(game_id, tmp_path,
-                                                                           capsys):
-    """Ann types her moves (the first her page offers); every other seat is a bot, playing
-    between her lines as a script runs them, each move from its seat with its story."""
-    t = table(game_id, tmp_path / "c.sqlite")
-    seats = seats_of(t)
-    for seat in seats[1:]:
-        t.execute(f"bot {seat} --level random")
-    for _step in range(3000):
-        _on_time(t)                                   # the bots' moves, as between lines
-        if over(t):
-            break
-        kit = t.game.bots()
-        mine = [m for m in moves_for(t, "Ann") if not kit.never(m)]
-        assert mine, "nobody can move and the game has not ended"
-        t.execute(mine[0].line)
-    assert over(t)
-    stories = [e.story for e in t.store.entries(limit=50)]
-    assert any(ev.get("kind") == "seat" and ev.get("bot") == "random" and ev["seat"] != "Ann"
-               for story in stories for ev in story)
-
+sys.path.insert(0, str(ROOT / "tests" / "contract"))
+from test_bots_contract import table  # noqa: E402  (a game seated as its scenes seat it for bots)
 
 def test_undo_takes_back_a_persons_command_with_the_bot_moves_it_set_off_and_the_bots_wait(
         tmp_path):
@@ -128,27 +80,6 @@ def test_bot_refuses_a_game_master_game_an_unknown_level_and_off_for_a_persons_s
     k = Table(game, Store(tmp_path / "k.sqlite", game="kaverini"), settings.load(game, []), Dice(1))
     with pytest.raises(CommandError, match="no bot plays a Kaveri: in an adventure the Tour Guide runs the table"):
         k.execute("bot")
-
-
-@pytest.mark.parametrize("game_id", ["cave", "taverne", "cv", "kaivo"])
-def test_a_bots_choice_is_the_same_in_every_variant_its_seat_cannot_tell_apart(game_id, tmp_path):
-    """The secrets contract for bots: the state's secret variants (read by this test only)
-    that a seat may not see give its bot the same choice, point after point of a game."""
-    from bot_variants import same_in_every_variant
-
-    t = table(game_id, tmp_path / "c.sqlite")
-    seats = seats_of(t)
-    checked = 0
-    for step in range(120):
-        for seat in seats:
-            checked += same_in_every_variant(t, seat, "random", 7, step)[1]
-        due = [(s, choose(t, s, "random", 7, step)) for s in seats]
-        due = [(s, m) for s, m in due if m is not None]
-        if not due or over(t):
-            break
-        seat, move = due[step % len(due)]
-        t.execute(move.line, seat=seat, bot="random")
-    assert checked
 
 
 def _bench(*args: str) -> subprocess.CompletedProcess:

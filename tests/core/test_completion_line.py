@@ -35,7 +35,7 @@ def completions(text: str) -> list[tuple[str, str]]:
 
 
 def test_context_reads_an_apostrophe_inside_a_word_as_a_letter():
-    """`kaveri O'B` read as an open quote: the word being typed was `OB`."""
+    """`hug O'B` read as an open quote: the word being typed was `OB`."""
     assert context("hug O'B") == (["hug"], "O'B")
     assert context('hug "Hondje the Sh') == (["hug"], "Hondje the Sh")
     assert context("hug Ann ") == (["hug", "Ann"], "")

@@ -10,21 +10,24 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from tally import TallyGame
 
-from conftest import KAVERI_LINE, Play, guide
+from conftest import Play, guide
+from guide.core.dice import Dice
 from guide.core.repl.run import StartError, open_table, run_one
 from guide.core.store import CampaignError, Store
+from guide.core.table import Table
 
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def test_version_grows_with_every_command_undo_and_redo(party):
-    store = party.table.store
+def test_version_grows_with_every_command_undo_and_redo(tally):
+    store = tally.table.store
     seen = [store.version()]
-    for line in ("wp Ann 1", "undo", "wp Bob 1", "undo", "redo", "roll 1d6", "wp Ann 2"):
-        party.do(line)
+    for line in ("add 1", "undo", "add 2", "undo", "redo", "roll 1d6", "add 3"):
+        tally.do(line)
         seen.append(store.version())
     assert all(a < b for a, b in zip(seen, seen[1:], strict=False)), seen
 
@@ -55,51 +58,55 @@ def fill(folder: Path) -> Path:
     return filler
 
 
-def test_a_disk_that_fills_during_play_says_so_and_loses_nothing(tmpfs):
-    play = Play(tmpfs / "c.sqlite")
-    play.do(KAVERI_LINE, "wp A 1")
+def test_a_disk_that_fills_during_play_says_so_and_loses_nothing(tmpfs, tally_installed):
+    play = Play(tmpfs / "c.sqlite", game_id="tally")
+    play.do("join A", "add 1")
     filler = fill(tmpfs)
-    for line in ("wp A 1", "undo"):
+    for line in ("add 1", "undo"):
         ok, text = run_one(play.table, line)
         assert not ok and "cannot save: the disk is full. Nothing was lost" in text, text
-    assert play.kaveri("A")["world_points"] == 1
+    assert play.state["count"] == 1
     filler.unlink()
-    play.do("wp A 1")
+    play.do("add 1")
     play = play.reopen()
-    assert play.kaveri("A")["world_points"] == 2
+    assert play.state["count"] == 2
     play.close()
 
 
-def test_a_full_database_is_refused_like_a_full_disk(party):
+def test_a_full_database_is_refused_like_a_full_disk(tally):
     """Without a tmpfs: SQLite's own page limit gives the same SQLITE_FULL."""
-    db = party.table.store.db
+    db = tally.table.store.db
     pages = db.execute("PRAGMA page_count").fetchone()[0]
     db.execute(f"PRAGMA max_page_count={pages}")
-    before = party.state
-    ok, text = run_one(party.table, "kaveri Cid --ability Lagom --technique Sadness --technique"
-                                    " Love --technique Cheer " + " ".join(["--fact " + "x" * 2000] * 3))
+    before = tally.state
+    ok, text = run_one(tally.table, "join " + "x" * 6000)     # a name longer than a page
     assert not ok and "the disk is full. Nothing was lost" in text
-    assert party.state == before
+    assert tally.state == before
 
 
-def test_a_read_only_folder_is_named_not_called_damaged(tmpfs):
-    play = Play(tmpfs / "c.sqlite")
-    play.do(KAVERI_LINE, "wp A 1")
+def test_a_read_only_folder_is_named_not_called_damaged(tmpfs, tally_installed, tally_env):
+    play = Play(tmpfs / "c.sqlite", game_id="tally")
+    play.do("join A", "add 1")
     play.close()
     subprocess.run(["mount", "-o", "remount,ro", str(tmpfs)], check=True)
-    r = guide("play", "--campaign", str(tmpfs / "c.sqlite"), input="wp A 1\n")
+    r = guide("play", "--campaign", str(tmpfs / "c.sqlite"), input="add 1\n", env=tally_env)
     assert r.returncode == 1
     assert "its folder is read-only" in r.stderr and "damaged" not in r.stderr
-    state = guide("state", "--campaign", str(tmpfs / "c.sqlite"))   # reading still works
-    assert state.returncode == 0 and '"world_points": 1' in state.stdout
-    r = guide("play", "--campaign", str(tmpfs / "new" / "c.sqlite"), input="wp A 1\n")
+    state = guide("state", "--campaign", str(tmpfs / "c.sqlite"), env=tally_env)   # still read
+    assert state.returncode == 0 and '"count": 1' in state.stdout
+    r = guide("play", "--game", "tally", "--campaign", str(tmpfs / "new" / "c.sqlite"),
+              input="add 1\n", env=tally_env)
     assert "is read-only, so no campaign can be made there" in r.stderr
 
 
 def campaign_with_commands(path: Path, count: int = 150) -> None:
-    play = Play(path)
-    play.do(KAVERI_LINE, *[f"wp A {1 + i % 3}" for i in range(count)])
-    play.close()
+    """A Tally campaign (tests/tinygame): a player joins, then `count` additions."""
+    game = TallyGame()
+    table = Table(game, Store(path, game=game.id, state_version=game.settings.state_version),
+                  None, Dice(1))
+    for line in ["join A", *[f"add {1 + i % 3}" for i in range(count)]]:
+        table.execute(line)
+    table.store.close()
 
 
 @pytest.fixture(scope="module")
@@ -125,7 +132,7 @@ def test_a_corrupted_file_fails_the_opening_check_and_is_left_untouched(long_cam
     path.write_bytes(bytes(data))
     before = digest(path)
     with pytest.raises(CampaignError) as e:
-        Store(path)
+        Store(path, game="tally", state_version=TallyGame.settings.state_version)
     message = str(e.value)
     assert message.startswith(f"{path}: the campaign file is damaged")
     assert "left untouched" in message and ".recover" in message
@@ -135,10 +142,10 @@ def test_a_corrupted_file_fails_the_opening_check_and_is_left_untouched(long_cam
 @pytest.mark.parametrize("sql", [
     "UPDATE commands SET changes='not json' WHERE seq=140",
     "UPDATE commands SET changes='[[1]]' WHERE seq=140",
-    "UPDATE commands SET changes='[[[\"kaverit\", 7, \"hp\"], 3]]' WHERE seq=140",
+    "UPDATE commands SET changes='[[[\"players\", 7, \"hp\"], 3]]' WHERE seq=140",
     "UPDATE snapshots SET state='[]'",
 ])
-def test_edited_rows_are_named_not_a_crash(long_campaign, tmp_path, sql):
+def test_edited_rows_are_named_not_a_crash(long_campaign, tmp_path, sql, tally_installed):
     path = copy_of(long_campaign, tmp_path)
     db = sqlite3.connect(path)
     db.execute(sql)
@@ -153,25 +160,25 @@ def test_edited_rows_are_named_not_a_crash(long_campaign, tmp_path, sql):
     assert digest(path) == before
 
 
-def test_guide_play_on_edited_rows_says_so_in_one_line(long_campaign, tmp_path):
+def test_guide_play_on_edited_rows_says_so_in_one_line(long_campaign, tmp_path, tally_env):
     path = copy_of(long_campaign, tmp_path)
     db = sqlite3.connect(path)
     db.execute("UPDATE commands SET changes='[[1]]' WHERE seq=140")
     db.commit()
     db.close()
-    r = guide("play", "--campaign", str(path), input="wp A 1\n")
+    r = guide("play", "--campaign", str(path), input="add 1\n", env=tally_env)
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert r.stderr.startswith(f"error: {path}: command #140 of the campaign is damaged")
 
 
-def test_a_damaged_story_row_is_named_by_log(party):
-    party.do("wp Ann 1")
-    db = sqlite3.connect(party.path)
+def test_a_damaged_story_row_is_named_by_log(tally):
+    tally.do("add 1")
+    db = sqlite3.connect(tally.path)
     db.execute("UPDATE commands SET story='{' WHERE seq=3")
     db.commit()
     db.close()
-    ok, text = run_one(party.table, "log")
-    assert not ok and f"{party.path}: command #3 of the campaign is damaged" in text
+    ok, text = run_one(tally.table, "log")
+    assert not ok and f"{tally.path}: command #3 of the campaign is damaged" in text
 
 
 @pytest.mark.parametrize("kind", ["device", "fifo"])
@@ -183,7 +190,7 @@ def test_a_campaign_that_is_not_a_regular_file_is_refused(tmp_path, kind):
         path = tmp_path / "pipe.sqlite"
         os.mkfifo(path)
         existed = False
-    r = guide("play", "--campaign", str(path), input="wp A 1\n", timeout=30)
+    r = guide("play", "--campaign", str(path), input="log\n", timeout=30)
     assert r.returncode == 1
     assert "not a campaign file (a campaign is a regular file" in r.stderr
     assert ("a device" if kind == "device" else "a pipe (FIFO)") in r.stderr
@@ -194,5 +201,5 @@ def test_a_campaign_that_is_not_a_regular_file_is_refused(tmp_path, kind):
 def test_a_file_standing_where_a_folder_must_be(tmp_path):
     afile = tmp_path / "afile"
     afile.write_text("x")
-    r = guide("play", "--campaign", str(afile / "x.sqlite"), input="wp A 1\n")
+    r = guide("play", "--campaign", str(afile / "x.sqlite"), input="log\n")
     assert r.stderr.strip() == f"error: {afile / 'x.sqlite'}: {afile} is a file, not a folder"

@@ -1,19 +1,19 @@
 """File names reach the terminal shown, never raw (issue 41, item 4): a file or folder named
 with escape codes (a colour, a terminal title) and a newline (a forged `guide check` line)
 is printed through guide.core.text.shown_path, in `guide check`, `guide play --box` and the
-errors naming a campaign file, for every game."""
+errors naming a campaign file (for every game's files: tests/contract/test_file_names_contract.py)."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
-from conftest import guide
-from guide.core import box, games
+from conftest import ROOT, guide
 from guide.core.text import shown_path, visible
 
-HOSTILE = "box\x1b]0;pwned\x07\x1b[31m\nforged:1:1: all good\n\u202e"
-SHOWN = r"box\x1b]0;pwned\x07\x1b[31m\nforged:1:1: all good\n\u202e"
-GAMES = sorted(games.installed())
+sys.path.insert(0, str(ROOT / "tests" / "contract"))
+from test_file_names_contract import HOSTILE, SHOWN, clean  # noqa: E402
 
 
 def test_visible_writes_out_every_control_and_invisible_character():
@@ -24,12 +24,6 @@ def test_visible_writes_out_every_control_and_invisible_character():
     assert shown_path(f"/tmp/{HOSTILE}/x.yaml") == f"/tmp/{SHOWN}/x.yaml"
 
 
-def _clean(out: str) -> None:
-    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out, out
-    assert not any(line.startswith("forged") for line in out.splitlines()), out
-    assert "Traceback" not in out
-
-
 @pytest.fixture
 def folder(tmp_path):
     hostile = tmp_path / HOSTILE
@@ -37,35 +31,10 @@ def folder(tmp_path):
     return hostile
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_check_and_play_show_a_hostile_folder_name(game_id, folder, tmp_path):
-    name = box.yaml_files(box.bundled(game_id))[0][0].name
-    (folder / name).write_text("broken: [\n", encoding="utf-8")
-    checked = guide("check", "--game", game_id, str(folder))
-    assert checked.returncode == 1
-    _clean(checked.stdout + checked.stderr)
-    assert checked.stdout.startswith(f"{tmp_path}/{SHOWN}/{name}:2:1: ")
-    played = guide("play", "--game", game_id, "--box", str(folder), "--campaign",
-                   str(tmp_path / "c.sqlite"), input="")
-    assert played.returncode != 0
-    _clean(played.stdout + played.stderr)
-    assert f"{tmp_path}/{SHOWN}/{name}:2:1: " in played.stderr
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-def test_a_hostile_file_name_in_a_box_is_shown(game_id, tmp_path):
-    folder = tmp_path / "box"
-    folder.mkdir()
-    (folder / f"{HOSTILE}.yaml").write_text("x: 1\n", encoding="utf-8")
-    checked = guide("check", "--game", game_id, str(folder))
-    _clean(checked.stdout + checked.stderr)
-    assert f"{folder}/{SHOWN}.yaml:1:1: " in checked.stdout
-
-
 def test_a_campaign_error_shows_its_path(folder, tmp_path):
     (folder / "c.sqlite").write_bytes(b"not a campaign" * 10)
     for path in (folder, folder / "c.sqlite"):
-        r = guide("play", "--game", "cave", "--campaign", str(path), input="")
+        r = guide("play", "--campaign", str(path), input="")
         assert r.returncode != 0
-        _clean(r.stdout + r.stderr)
+        clean(r.stdout + r.stderr)
         assert r.stderr.startswith(f"error: {shown_path(path)}: ")

@@ -7,11 +7,11 @@ import signal
 from pathlib import Path
 
 import pytest
+from tally import TallyGame
 
 from guide.core.repl.attempt import attempt_at_prompt
 from guide.core.result import text
 from guide.core.store import Store
-from guide.games.kaverini.state import new_state
 
 
 @pytest.fixture(autouse=True)
@@ -26,17 +26,19 @@ def ctrl_c_reaches_python():
         signal.signal(signal.SIGINT, previous)
 
 
-def ctrl_c_as_by_default() -> None:
-    """A child's SIGINT as a terminal's process has it (Popen's preexec_fn): not ignored,
-    even where the suite's own was (ctrl_c_reaches_python); its Python then raises
-    KeyboardInterrupt on it."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+@pytest.fixture
+def lines_in_turn(monkeypatch):
+    """A script's lines read one after the other, as a game without a clock has them: Tally's
+    alarm (Game.clock) has them read ahead by a thread of their own (guide.core.repl.run)."""
+    monkeypatch.setattr("guide.core.repl.run.clocked", lambda table: False)
 
 
 def file_state(path: Path) -> dict:
-    reader = Store(path, read_only=True)
+    """The state a Tally campaign file holds (the `tally` fixture's, conftest.py)."""
+    game = TallyGame()
+    reader = Store(path, read_only=True, game=game.id, state_version=game.settings.state_version)
     try:
-        return reader.load(new_state)
+        return reader.load(game.new_state)
     finally:
         reader.close()
 
@@ -58,20 +60,20 @@ def interrupt_at(point: str):
 
 
 @pytest.mark.parametrize("point", ["begin", "written", "committed"])
-def test_ctrl_c_inside_the_save_saves_the_command_and_says_so(party, point):
-    table = party.table
+def test_ctrl_c_inside_the_save_saves_the_command_and_says_so(tally, point):
+    table = tally.table
     table.store.hook = interrupt_at(point)
-    ok, text = run_line(table, "wp Ann 2")
+    ok, text = run_line(table, "add 2")
     table.store.hook = None
-    assert ok and "Ann gets 2 world points (2 now)." in text
+    assert ok and "Added 2: the count is 2." in text
     assert "the command was saved" in text
-    assert table.state == file_state(party.path)
-    assert run_line(table, "undo") == (True, "Undone: wp Ann 2")
-    assert party.kaveri("Ann")["world_points"] == 0
-    assert table.state == file_state(party.path)
+    assert table.state == file_state(tally.path)
+    assert run_line(table, "undo") == (True, "Undone: add 2")
+    assert tally.state["count"] == 0
+    assert table.state == file_state(tally.path)
 
 
-def test_ctrl_c_before_the_save_changes_nothing(party, monkeypatch):
+def test_ctrl_c_before_the_save_changes_nothing(tally, monkeypatch):
     import guide.core.table
 
     real = guide.core.table.diff
@@ -82,63 +84,63 @@ def test_ctrl_c_before_the_save_changes_nothing(party, monkeypatch):
         return changes
 
     monkeypatch.setattr(guide.core.table, "diff", diff_then_interrupt)
-    assert run_line(party.table, "wp Ann 2") == (False, "(interrupted; nothing changed)")
+    assert run_line(tally.table, "add 2") == (False, "(interrupted; nothing changed)")
     monkeypatch.setattr(guide.core.table, "diff", real)
-    assert party.kaveri("Ann")["world_points"] == 0
-    assert party.table.state == file_state(party.path)
-    # undo takes back the last command really saved, Bob's creation
-    assert run_line(party.table, "undo")[1].startswith("Undone: kaveri Bob")
+    assert tally.state["count"] == 0
+    assert tally.table.state == file_state(tally.path)
+    # undo takes back the last command really saved, Bob's joining
+    assert run_line(tally.table, "undo")[1].startswith("Undone: join Bob")
 
 
-def test_ctrl_c_after_the_save_reports_it_saved(party):
+def test_ctrl_c_after_the_save_reports_it_saved(tally):
     def listener(table) -> None:
         os.kill(os.getpid(), signal.SIGINT)
 
-    party.table.listeners.append(listener)
-    ok, text = run_line(party.table, "wp Ann 3")
-    party.table.listeners.remove(listener)
+    tally.table.listeners.append(listener)
+    ok, text = run_line(tally.table, "add 3")
+    tally.table.listeners.remove(listener)
     assert ok and text == "(interrupted, but the command was saved; undo takes it back)"
-    assert party.kaveri("Ann")["world_points"] == 3
-    assert party.table.state == file_state(party.path)
+    assert tally.state["count"] == 3
+    assert tally.table.state == file_state(tally.path)
 
 
 @pytest.mark.parametrize("point", ["begin", "written", "committed"])
-def test_ctrl_c_inside_undo_and_redo_keeps_memory_equal_to_the_file(party, point):
-    party.do("wp Ann 1", "wp Bob 1")
+def test_ctrl_c_inside_undo_and_redo_keeps_memory_equal_to_the_file(tally, point):
+    tally.do("add 1", "add 2")
     for way in ("undo", "redo"):
-        party.table.store.hook = interrupt_at(point)
-        ok, text = run_line(party.table, way)
-        party.table.store.hook = None
-        assert ok and text.splitlines()[0].endswith("wp Bob 1")    # redo also retells it
-        assert party.table.state == file_state(party.path)
-    assert party.kaveri("Bob")["world_points"] == 1
+        tally.table.store.hook = interrupt_at(point)
+        ok, text = run_line(tally.table, way)
+        tally.table.store.hook = None
+        assert ok and text.splitlines()[0].endswith("add 2")    # redo also retells it
+        assert tally.table.state == file_state(tally.path)
+    assert tally.state["count"] == 3
 
 
-def test_the_campaign_opens_after_interrupted_saves(party):
+def test_the_campaign_opens_after_interrupted_saves(tally):
     for point in ("begin", "written", "committed", "begin"):
-        party.table.store.hook = interrupt_at(point)
-        run_line(party.table, "item Ann Stroopwafel")
-        party.table.store.hook = None
-        run_line(party.table, "undo")
-    run_line(party.table, "wp Ann 1")
-    expected = party.state
-    again = party.reopen()
+        tally.table.store.hook = interrupt_at(point)
+        run_line(tally.table, "die --roll 5")
+        tally.table.store.hook = None
+        run_line(tally.table, "undo")
+    run_line(tally.table, "add 1")
+    expected = tally.state
+    again = tally.reopen()
     assert again.state == expected
     again.close()
 
 
-def test_a_script_stops_after_a_command_saved_under_ctrl_c(party, capsys):
+def test_a_script_stops_after_a_command_saved_under_ctrl_c(tally, lines_in_turn, capsys):
     from guide.core.repl.run import run_batch
 
-    party.table.store.hook = interrupt_at("written")
-    code = run_batch(party.table, ["wp Ann 1\n", "wp Ann 5\n"])
-    party.table.store.hook = None
+    tally.table.store.hook = interrupt_at("written")
+    code = run_batch(tally.table, ["add 1\n", "add 5\n"])
+    tally.table.store.hook = None
     out, err = capsys.readouterr()
     assert code == 130
-    assert "Ann gets 1 world point (1 now)." in out and "5 now" not in out
+    assert "Added 1: the count is 1." in out and "Added 5" not in out
     assert "the command above was saved; the rest of the script was not run" in err
-    assert party.table.state == file_state(party.path)
-    assert party.kaveri("Ann")["world_points"] == 1
+    assert tally.table.state == file_state(tally.path)
+    assert tally.state["count"] == 1
 
 
 def test_a_prompt_history_that_cannot_be_written_does_not_end_the_evening(tmp_path):
@@ -148,4 +150,4 @@ def test_a_prompt_history_that_cannot_be_written_does_not_end_the_evening(tmp_pa
     folder.mkdir()
     history = History(str(folder))          # a folder where the file should be: OSError,
     # as a full or read-only disk gives
-    history.store_string("wp Ann 1")        # nothing raised
+    history.store_string("add 1")        # nothing raised

@@ -1,26 +1,16 @@
 """The bridge from every game's rules to the table (issue 23, item 2): one dice protocol and
-shuffle, one refusal, one name resolver, one toolbar fitting, over every installed game."""
+shuffle, one refusal, one tell, one width rule and ellipsis. Their checks over every game
+are the contract's (tests/contract/test_kit_contract.py)."""
 
 from __future__ import annotations
 
-import dataclasses
-import json
-
 import pytest
+from tally import TallyGame
 
-from guide.core import settings
 from guide.core.dice import Dice, DiceError, DiceLike, pick, shuffle
 from guide.core.errors import CommandError
-from guide.core.events import said
-from guide.core.games import installed, load
 from guide.core.players import Player
 from guide.core.table import Table
-
-
-def _table(game_id: str) -> Table:
-    game = load(game_id)
-    cls = game.settings.table_class or Table
-    return cls(game, None, settings.load(game, []), Dice(1))
 
 
 # --- one dice protocol and one shuffle (R-DICE-1, R-DICE-3) -----------------------------------
@@ -77,27 +67,9 @@ def test_every_game_refuses_with_the_core_rule_error_and_defines_none_of_its_own
     assert found == []
 
 
-@pytest.mark.parametrize("game_id", sorted(installed()))
-def test_a_rule_refusal_reaches_the_table_as_one_line_that_changes_nothing(game_id):
-    from guide.core.errors import CommandError, RuleError
-
-    table = _table(game_id)
-    before = json.dumps(table.state, sort_keys=True)
-
-    def refuse(t):
-        """Refused by a rule."""
-        t.state = {**t.state, "touched": True}
-        raise RuleError("not now (X-TEST-1)")
-
-    table.registry.command("refused", "table")(refuse)
-    with pytest.raises(CommandError, match=r"^not now \(X-TEST-1\)$"):
-        table.execute("refused")
-    assert json.dumps(table.state, sort_keys=True) == before
-
-
 # --- tell: a list of events, each private to one or to no one --------------------------------
 def test_tell_all_tells_private_events_as_tell_private_does_and_the_gm_ones_are_gm_only(monkeypatch):
-    table = _table("kaverini")
+    table = Table(TallyGame(), None, None, Dice(1))
     monkeypatch.setattr(table.game, "players", lambda t: [Player("Ann")])
     table.story = []
     table.tell_all([{"kind": "roll", "expression": "1d6", "breakdown": "1d6 (3) = 3", "total": 3},
@@ -111,56 +83,7 @@ def test_tell_all_tells_private_events_as_tell_private_does_and_the_gm_ones_are_
         table.tell_all([{"kind": "roll", "total": 1, "private": "Bob"}])
 
 
-def test_kaivo_tells_the_terminal_only_its_own_seat_secrets():
-    table = _table("kaivo")
-    table.execute("deal --bots 2")
-    told = [e for e in table.story if "private" in e]
-    assert told and all(e["private"] == "You" for e in told)    # no bot's outer cards kept
-
-
-# --- the library is the table's (CV used to keep it on the process-wide Game) ------------
-def test_two_cv_tables_keep_their_own_library_and_words():
-    game = load("cv")
-    lib = settings.load(game, [])
-    # the words of the box (a deck's name; the messages are the gettext catalogue's)
-    other = dataclasses.replace(lib, decks=[dataclasses.replace(d, en="OTHER WORDS") for d in lib.decks])
-    first = Table(game, None, lib, Dice(1))
-    Table(game, None, other, Dice(1))                  # a second table opened after it
-    event = {"kind": "deck_out", "deck": "youth"}
-    assert "OTHER WORDS" not in (said(first, event) or "")
-    assert "OTHER WORDS" in (said(Table(game, None, other, Dice(1)), event) or "")
-
-
 # --- one toolbar fitting: one width rule, one ellipsis ----------------------------------------
-LONG = ["Maximiliana Wolkenstein", "Bartholomew Featherstonehaugh", "Konstantinopoli Ente",
-        "Evangelina Montgomery"]
-CROWDED = {     # each game's table with four long names, playing
-    "kaverini": [f"kaveri {n.split()[0]} --ability Focused --technique Cheer --technique Love"
-                 f" --technique custom:Hug" for n in LONG],
-    "cv": ["players " + " ".join(n.split()[0] for n in LONG)],
-    "taverne": [f"player {n.split()[0]} --loot 2" for n in LONG] + ["start --beginner"],
-    "kaivo": ["players " + " ".join(n.split()[0] for n in LONG)],
-    "cave": [f"character {n.split()[0]}" for n in LONG] + ["start"],
-}
-
-
-def _lines(bar: object) -> list[str]:
-    text = bar if isinstance(bar, str) else "".join(t for _, t in bar or [])
-    return text.split("\n")
-
-
-@pytest.mark.parametrize("game_id", sorted(installed()))
-def test_every_game_toolbar_fits_80_columns(game_id, monkeypatch):
-    monkeypatch.setenv("COLUMNS", "80")
-    table = _table(game_id)
-    for line in CROWDED.get(game_id, []):
-        table.execute(line)
-    lines = _lines(table.game.toolbar(table))
-    assert lines and all(len(line) <= 79 for line in lines), lines
-    prompt = table.game.prompt(table)
-    assert len(prompt) <= 40
-
-
 def test_the_one_width_rule_and_the_one_ellipsis(monkeypatch):
     from guide.core.text import ELLIPSIS, clip, fit, length, short_name, toolbar_width
 
@@ -179,98 +102,5 @@ def test_the_one_width_rule_and_the_one_ellipsis(monkeypatch):
     assert length(line) <= 79 and line[-1][1].endswith("more")
 
 
-# --- one name resolver for every name in every game -------------------------------------------
-def _named_params(table: Table):
-    from guide.core.params import Named
-
-    for cmd in table.registry.commands.values():
-        for param in cmd.click_command.params:
-            if isinstance(param.type, Named):
-                yield cmd, param
-
-
-@pytest.mark.parametrize("game_id", sorted(installed()))
-def test_every_name_parameter_takes_any_case_and_a_unique_beginning(game_id):
-    import click
-
-    table = _table(game_id)
-    for line in CROWDED.get(game_id, []):
-        table.execute(line)
-    checked = 0
-    for cmd, param in _named_params(table):
-        if not param.type._convert:
-            continue
-        names = list(dict.fromkeys(param.type.choices(table, [cmd.name])))
-        ctx = click.Context(cmd.click_command, obj=table)
-        for name in names[:6]:
-            assert param.type.convert(name.upper(), param, ctx) == name, (cmd.name, name)
-            beginning = name[:max(4, len(name) - 2)]
-            if sum(n.casefold().startswith(beginning.casefold()) for n in names) == 1 \
-                    and beginning != name:
-                assert param.type.convert(beginning.lower(), param, ctx) == name
-            checked += 1
-        if names:
-            with pytest.raises(click.BadParameter, match="did you mean|known|no "):
-                param.type.convert(names[0] + "zzq", param, ctx)
-    assert checked > 0 or game_id == "cave"       # Cave's rules resolve its names (find)
-
-
-def test_cave_takes_a_unique_beginning_give_annab_bob_C_TURN_4():
-    table = _table("cave")
-    for line in ("character Annabel", "character Bob", "start"):
-        table.execute(line)
-    table.state["characters"][0]["food"] = [3]
-    table.execute("give Annab bo")
-    assert table.state["characters"][1]["food"][-1] == 3
-    assert table.story[-1] == {"kind": "gave", "who": "Annabel", "to": "Bob", "value": 3}
-
-
-def test_kaivo_totals_and_seats_take_a_unique_beginning():
-    table = _table("kaivo")
-    table.execute("players Annabel Benedikt Cid")
-    table.execute("round anna=5 BEN=7 Cid=20 --caller bened")
-    entry = table.state["entries"][-1]
-    assert entry["caller"] == "Benedikt"
-    assert entry["totals"] == {"Annabel": 5, "Benedikt": 7, "Cid": 20}
-
-
-def test_cv_symbols_take_a_unique_beginning_and_suggest():
-    from guide.core.errors import RuleError
-
-    lib = settings.load(load("cv"), [])
-    assert lib.symbol("MONE") == "money"
-    with pytest.raises(RuleError, match="did you mean 'Money'"):
-        lib.symbol("monney")
-
-
-# --- the core's wording is every game's ---------------------------------------------------------
-KAVERINI_WORDS = ("kaveri", "schmerz", "adventure", "tour guide", "r-dice", "confront", "foe")
-
-
-@pytest.mark.parametrize("game_id", sorted(installed()))
-def test_the_core_commands_help_and_examples_belong_to_every_game(game_id):
-    import re
-
-    from guide.core.commands import CORE
-
-    table = _table(game_id)
-    for cmd in CORE.commands.values():
-        text = cmd.help()
-        assert not [w for w in KAVERINI_WORDS if w in text.casefold()], (cmd.name, text)
-        for example in re.findall(r"Example: (.+)", text):
-            words = example.split()
-            found, rest = table.registry.lookup(words)
-            if found.name == "help" and rest:             # the command it names is there too
-                table.registry.lookup(rest)
-
-
-def test_cv_cards_in_a_cv_take_a_unique_beginning_and_the_exact_name_wins():
-    from guide.games.cv.model import find_card
-
-    lib = settings.load(load("cv"), [])
-    cards = [{"name": "Bike shop", "number": None}, {"name": "Bike", "number": None},
-             {"name": "Garden", "number": None}]
-    assert find_card(cards, "bike", lib) == 1              # exact, any case
-    assert find_card(cards, "gard", lib) == 2              # a unique beginning
-    assert find_card(cards, "gard", lib, loose=False) is None
-    assert find_card(cards, "Piano", lib) is None
+# Over every game: tests/contract/test_kit_contract.py (a rule's refusal, the toolbar fitting
+# 80 columns, the one name resolver, the core's wording); a game's own: its tests/games folder.

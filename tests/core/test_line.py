@@ -18,7 +18,7 @@ from guide.core.registry import split as registry_split
 
 
 @pytest.mark.parametrize("line, words", [
-    ("kaveri Ann", ["kaveri", "Ann"]),
+    ("member Ann", ["member", "Ann"]),
     ("  use   Ann  Love ", ["use", "Ann", "Love"]),
     # a quote groups words where it opens at the start of a word
     ('buddy "Hondje the Ship\'s Dog"', ["buddy", "Hondje the Ship's Dog"]),
@@ -35,11 +35,11 @@ from guide.core.registry import split as registry_split
     ('x """"', ["x", '"']),
     # an apostrophe between letters is a letter, in every language
     ("buddy Hondje the Ship's Dog", ["buddy", "Hondje", "the", "Ship's", "Dog"]),
-    ("kaveri O'Brien", ["kaveri", "O'Brien"]),
+    ("member O'Brien", ["member", "O'Brien"]),
     ("card --type здоров'я", ["card", "--type", "здоров'я"]),
     ("arme l'Arme", ["arme", "l'Arme"]),
     # the typographic apostrophe is a letter wherever it stands
-    ("kaveri O’Brien ’twas", ["kaveri", "O’Brien", "’twas"]),
+    ("member O’Brien ’twas", ["member", "O’Brien", "’twas"]),
     # a quote inside a word, at its end, or before a letter is a letter; no backslash escapes
     ('say 5" a\\b', ["say", '5"', "a\\b"]),
     ("Jesus' x", ["Jesus'", "x"]),
@@ -50,7 +50,7 @@ def test_each_rule_of_the_grammar(line, words):
 
 
 @pytest.mark.parametrize("line, quote_char, at", [
-    ('kaveri "Ann', '"', 7),
+    ('member "Ann', '"', 7),
     ("buy 'Lucky Mug", "'", 4),
     ('rename new="Comic Wit', '"', 11),
     ('x "a" "b', '"', 6),
@@ -65,12 +65,12 @@ def test_a_quote_never_closed_is_unclosed_and_says_where(line, quote_char, at):
 def test_the_registry_refuses_a_quote_never_closed_in_the_tables_language():
     """It said "cannot read the line: No closing quotation", in English at every table."""
     with pytest.raises(CommandError, match=r'the quote " at character 8 is never closed'):
-        registry_split('kaveri "Ann')
+        registry_split('member "Ann')
     with speaking("fr"), pytest.raises(CommandError) as fr:
-        registry_split('kaveri "Ann')
+        registry_split('member "Ann')
     assert "guillemet" in str(fr.value) and "8" in str(fr.value)
     with speaking("uk"), pytest.raises(CommandError) as uk:
-        registry_split('kaveri "Ann')
+        registry_split('member "Ann')
     assert "лапк" in str(uk.value) and "8" in str(uk.value)
 
 
@@ -108,10 +108,10 @@ def test_partial_reads_an_open_quote_for_completion():
     assert partial('buddy "Hondje the Sh') == partial('buddy "Hondje the Sh')
     p = partial('buddy "Hondje the Sh')
     assert (p.words, p.word, p.start, p.open) == (["buddy"], "Hondje the Sh", 6, '"')
-    p = partial("kaveri O'B")
-    assert (p.words, p.word, p.start, p.open) == (["kaveri"], "O'B", 7, "")
-    p = partial("kaveri Ann ")
-    assert (p.words, p.word, p.start, p.open) == (["kaveri", "Ann"], "", 11, "")
+    p = partial("member O'B")
+    assert (p.words, p.word, p.start, p.open) == (["member"], "O'B", 7, "")
+    p = partial("member Ann ")
+    assert (p.words, p.word, p.start, p.open) == (["member", "Ann"], "", 11, "")
     p = partial("rename new='Comic")
     assert (p.words, p.word, p.start, p.open) == (["rename"], "new=Comic", 7, "'")
 

@@ -8,8 +8,8 @@ import os
 import time
 
 import pytest
-from test_hardening_workers import alive, wait_for
 
+from conftest import alive, wait_for
 from guide.core.errors import CommandError
 from guide.core.pool import Pool, in_workers
 

@@ -1,14 +1,14 @@
 """The seats' moves and secrets under attack (issue 16, "Must hold"): a move cannot act for
 another seat, out of turn, once more after it ran, or after the table moved on (a waiting
-move is dropped, `seats take` refuses it); at the prompt it waits for the game master's
-Enter; a revoked link or a seat that left gets nothing and its stream ends; `guide state
---seat` prints what the page gets; a sealed guess changes no byte of what others receive."""
+move is dropped, `seats take` refuses it); a revoked link gets nothing and its stream ends;
+`guide state --seat` prints what the page gets; a sealed guess changes no byte of what
+others receive. On Tally; a game's turns (Kaverini's: a waiting pass, a Kaveri who left, a
+move waiting at the prompt for the Tour Guide's Enter) in its own tests
+(tests/games/kaverini/test_kaverini_seat_attacks.py)."""
 
 from __future__ import annotations
 
 import json
-import re
-import sqlite3
 
 import pytest
 from click.testing import CliRunner
@@ -59,39 +59,6 @@ def test_a_move_sent_again_before_the_first_ran_is_dropped_when_the_first_runs(t
     assert table.state["guesses"]["choices"] == {"Ann": 3}
 
 
-def test_a_kaveris_waiting_pass_cannot_end_another_kaveris_turn(party):
-    """Ann's seat sends "Pass this turn" (the line `next`); the Tour Guide runs Ann's Cheer
-    himself; Enter on Ann's waiting move then ended *Bob's* turn, from Ann's seat."""
-    t = party.table
-    party.do("view", "confront Gull")
-    desk = desk_of(t)
-    port, ann = seat(t, "Ann")
-    page = desk.payload("Ann")
-    passing = [m["id"] for m in page["moves"] if m["label"] == "Pass this turn"][0]
-    assert move(port, ann, passing, page["version"]) == (202, "sent")
-    party.do("use Ann Cheer --on 'Rogue Herring Gull'")
-    assert [m for m in desk.payload("Bob")["moves"]] and desk.pending == []
-    with pytest.raises(Exception, match="no move is waiting from Ann's seat"):
-        t.execute("seats take Ann")
-    assert t.state["confrontation"]["acted"] == ["Ann"]        # Bob still to act
-    party.do("view --stop")
-
-
-def test_a_move_the_table_moved_past_is_refused_at_the_tour_guides_take(party):
-    """The view stopped (nothing is published any more), the Tour Guide plays on, then takes
-    Ann's old "Pass this turn": it ended Bob's turn, from Ann's seat."""
-    t = party.table
-    party.do("view", "confront Gull")
-    desk = desk_of(t)
-    page = desk.payload("Ann")
-    passing = [m["id"] for m in page["moves"] if m["label"] == "Pass this turn"][0]
-    assert desk.receive(desk.tokens["Ann"], passing, page["version"]) == "sent"
-    party.do("view --stop", "use Ann Cheer --on 'Rogue Herring Gull'")
-    with pytest.raises(Exception, match="not one of its moves now: the table has moved on"):
-        t.execute("seats take Ann")
-    assert desk.pending == [] and t.state["confrontation"]["acted"] == ["Ann"]
-
-
 # --- links that should get nothing -------------------------------------------------------
 def test_a_revoked_link_and_its_open_stream_get_nothing(table):
     port, old = seat(table, "Ann")
@@ -108,40 +75,18 @@ def test_a_revoked_link_and_its_open_stream_get_nothing(table):
     assert get(port, f"/seat/{new}/state.json")[0] == 200
 
 
-def test_a_kaveri_who_left_the_party_gets_nothing_from_its_old_link(party):
-    """Cy joins, then the Tour Guide undoes it: Cy's link kept its last page (its sheet) and
-    its stream stayed open."""
-    t = party.table
-    party.do("view", "kaveri Cy --ability Psychic --technique Cheer --technique Love"
-             " --technique Happy", "item Cy Stroopwafel")
-    port, cy = seat(t, "Cy")
-    stream, first = open_stream(port, f"/seat/{cy}/events")
-    assert b"Stroopwafel" in first
-    party.do("undo")
-    assert b"Stroopwafel" not in next_event(stream)
-    party.do("undo")
-    assert next_event(stream) == b""
-    stream.close()
-    assert get(port, f"/seat/{cy}/state.json")[0] == 403
-    assert get(port, f"/seat/{cy}")[0] == 403
-    party.do("redo")                                          # back: the same link works
-    status, _, body = get(port, f"/seat/{cy}/state.json")
-    assert status == 200 and json.loads(body)["seat"] == "Cy"
-    party.do("view --stop")
-
-
 # --- what a seat sees -----------------------------------------------------------------------
-def test_guide_state_seat_prints_exactly_what_the_page_gets(party, tmp_path):
-    t = party.table
-    party.do("item Ann Stroopwafel", "confront Gull", "view")
+def test_guide_state_seat_prints_exactly_what_the_page_gets(tally, tmp_path):
+    t = tally.table
+    tally.do("add 3", "draw Ann --roll 5", "view")         # Ann's card: hers alone
     port, ann = seat(t, "Ann")
     page = json.loads(get(port, f"/seat/{ann}/state.json")[2])
-    printed = CliRunner().invoke(cli, ["state", "--campaign", str(party.path), "--seat", "ann"])
+    printed = CliRunner().invoke(cli, ["state", "--campaign", str(tally.path), "--seat", "ann"])
     assert printed.exit_code == 0, printed.output
     assert json.loads(printed.output) == {k: v for k, v in page.items() if k != "version"}
     bob = json.loads(get(port, f"/seat/{desk_of(t).tokens['Bob']}/state.json")[2])
-    assert "Stroopwafel" not in json.dumps(bob) and "Stroopwafel" in json.dumps(page)
-    party.do("view --stop")
+    assert page["view"]["hand"] == [5] and bob["view"]["hand"] == []       # not Ann's card
+    tally.do("view --stop")
 
 
 def test_a_sealed_guess_changes_not_one_byte_of_what_others_receive(tmp_path, monkeypatch):
@@ -168,59 +113,6 @@ def test_a_sealed_guess_changes_not_one_byte_of_what_others_receive(tmp_path, mo
     assert seen[0] == seen[1]
 
 
-# --- at the Tour Guide's prompt -------------------------------------------------------------
-def test_at_the_prompt_a_seats_move_waits_for_enter_and_ctrl_c_discards_it(tmp_path):
-    """A real terminal: Ann's move sits at the prompt and changes nothing until Enter; sent
-    again after it ran, it is refused; Bob's pass, discarded with Ctrl-C, never runs; Ann's
-    token cannot move on Bob's turn."""
-    from terminal import Terminal, terminal_env
-
-    term = Terminal(["play", "--campaign", str(tmp_path / "c.sqlite"), "--seed", "1"],
-                    terminal_env(tmp_path), rows=40, cols=160)
-    try:
-        term.wait_for("guide>")
-        for line in ("adventure amsterdam",
-                     "kaveri Ann --ability Focused --technique Sadness --technique Cheer"
-                     " --technique Love",
-                     "kaveri Bob --ability Insensitive --technique Anger --technique Love"
-                     " --technique Happy", "confront Gull", "view", "seats --no-qr"):
-            term.line(line)
-        term.wait_for("Bob: http")
-        # the links as the campaign keeps them (the screen may carry a terminal's echo)
-        with sqlite3.connect(f"file:{tmp_path / 'c.sqlite'}?mode=ro", uri=True) as db:
-            tokens = dict(db.execute("SELECT seat, token FROM seats").fetchall())
-            served = db.execute("SELECT value FROM meta WHERE key='served'").fetchone()[0]
-        port = int(served.rstrip("/").rsplit(":", 1)[1])
-        ann, bob = tokens["Ann"], tokens["Bob"]
-        assert f"Ann: {served}seat/{ann}" in term.text.replace("\n", "")
-
-        def page(token: str) -> dict:
-            return json.loads(get(port, f"/seat/{token}/state.json")[2])
-
-        mine = page(ann)
-        cheer = [m["id"] for m in mine["moves"]                  # grouped: technique, target
-                 if m.get("group", [])[:2] == ["Technique", "Cheer: Grin"]][0]
-        assert move(port, ann, cheer, mine["version"]) == (202, "sent")
-        term.wait_for('use Ann Cheer --on "Rogue Herring Gull"')   # at the prompt, not typed
-        assert page(ann)["view"]["confrontation"]["turn"] == ["Ann", "Bob"]   # not without Enter
-        term.line("")
-        term.wait_for("(from Ann's seat)")
-        term.wait_for("Ann uses Grin (Cheer 1)")
-        assert move(port, ann, cheer, mine["version"]) == (409, "the table has moved on: choose again")
-        theirs = page(bob)
-        assert page(ann)["moves"] == [] and theirs["your_turn"]
-        assert move(port, ann, 0, theirs["version"]) == (409, "not one of your moves now")
-        passing = [m["id"] for m in theirs["moves"] if m["label"] == "Pass this turn"][0]
-        assert move(port, bob, passing, theirs["version"]) == (202, "sent")
-        offered(term, r"Bob's seat sent this|>\s*next\s*$")      # the note, or the line
-        term.send("\x03")                                    # Ctrl-C: discarded
-        term.line("seats moves")
-        term.wait_for("No move is waiting.")
-        assert page(bob)["view"]["confrontation"]["turn"] == ["Bob"]
-    finally:
-        term.close()
-
-
 def test_a_move_sent_while_a_command_runs_is_answered_and_offered_at_the_next_prompt(table,
                                                                                    tmp_path):
     """Between two prompts (a command running) the last prompt's loop is closed: the server's
@@ -240,12 +132,3 @@ def test_a_move_sent_while_a_command_runs_is_answered_and_offered_at_the_next_pr
     assert not (tmp_path / "data" / "guide.log").exists()
 
 
-def offered(term, pattern: str, seconds: float = 20) -> None:
-    """Until the screen matches `pattern` (a line at the prompt, or the toolbar's note)."""
-    import time
-
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if re.search(pattern, term.text, re.M):
-            return
-    raise AssertionError(f"never offered: {pattern!r}; the screen shows:\n{term.text}")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import KAVERI_LINE, Play, guide
+from conftest import Play, guide
 from guide.core import box
 
 
@@ -38,19 +38,18 @@ def test_a_data_folder_that_cannot_be_made_is_named_in_one_line(tmp_path, comman
     assert afile.read_text() == "mine\n" and os.listdir(tmp_path) == ["afile"]
 
 
-def test_a_damaged_campaign_is_said_in_one_line_whatever_sqlite_finds(tmp_path):
+def test_a_damaged_campaign_is_said_in_one_line_whatever_sqlite_finds(tally, tally_env):
     """quick_check's finding comes as "*** in database main ***" and the finding on the
     next line: the refusal said both, over two lines."""
-    play = Play(tmp_path / "c.sqlite")
-    play.do(KAVERI_LINE, *[f"wp A {1 + i % 3}" for i in range(30)])
-    play.close()
-    path = tmp_path / "c.sqlite"
+    tally.do(*[f"add {1 + i % 3}" for i in range(30)])
+    tally.close()
+    path = tally.path
     data = bytearray(path.read_bytes())
     data[5000:9000] = b"\xff" * 4000                  # the tree of page 2, and beyond
     path.write_bytes(bytes(data))
     before = digest(path)
     for command in ("play", "view", "state"):
-        r = guide(command, "--campaign", str(path), input="wp A 1\n", timeout=30)
+        r = guide(command, "--campaign", str(path), input="add 1\n", env=tally_env, timeout=30)
         assert r.returncode == 1
         said = one_line(r.stderr)
         assert said.startswith(f"error: {path}: the campaign file is damaged (On tree page 2")

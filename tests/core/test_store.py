@@ -7,12 +7,14 @@ import json
 import sqlite3
 
 import pytest
+from tally import TallyGame
 
-from conftest import KAVERI_LINE, Play, guide
+from conftest import guide
 from guide.core import store as store_module
 from guide.core.state import apply, diff
 from guide.core.store import CampaignError, Store
-from guide.games.kaverini.state import new_state
+
+TALLY_VERSION = TallyGame.settings.state_version
 
 
 def digest(path):
@@ -20,57 +22,56 @@ def digest(path):
 
 
 def test_diff_and_apply_round_trip():
-    a = new_state()
+    a = {"players": [], "house": {"rounds": 0}, "told": [], "count": 0}
     b = json.loads(json.dumps(a))
-    b["kaverit"].append({"name": "A", "hp": 3})
+    b["players"].append({"name": "A", "hp": 3})
     b["house"]["gladness"] = "round"
-    b["quotes_told"] = [4]
+    b["told"] = [4]
     c = json.loads(json.dumps(b))
-    c["kaverit"][0]["hp"] = 2
+    c["players"][0]["hp"] = 2
     del c["house"]["gladness"]
     assert apply(json.loads(json.dumps(a)), diff(a, b)) == b
     assert apply(json.loads(json.dumps(b)), diff(b, c)) == c
     assert diff(c, c) == []
 
 
-def test_undo_restores_the_exact_previous_state_also_after_a_restart(party):
-    before = party.state
-    party.do("xp Ann 3")
-    assert party.state != before
-    play = party.reopen()
+def test_undo_restores_the_exact_previous_state_also_after_a_restart(tally):
+    before = tally.state
+    tally.do("add 3")
+    assert tally.state != before
+    play = tally.reopen()
     play.do("undo")
     assert play.state == before
     play = play.reopen()
     assert play.state == before
     play.do("redo")
-    assert play.kaveri("Ann")["xp"] == 4
+    assert play.state["count"] == 3
     play.close()
 
 
-def test_undo_skips_rolls_and_a_new_change_clears_redo(party):
-    party.do("wp Ann 1", "roll 1d6", "undo")
-    assert party.kaveri("Ann")["world_points"] == 0
-    party.do("wp Bob 2")
-    assert "nothing to redo" in party.fails("redo")
+def test_undo_skips_rolls_and_a_new_change_clears_redo(tally):
+    tally.do("add 1", "roll 1d6", "undo")
+    assert tally.state["count"] == 0
+    tally.do("add 2")
+    assert "nothing to redo" in tally.fails("redo")
 
 
 def test_nothing_to_undo(play):
     assert play.fails("undo") == "nothing to undo"
 
 
-def test_long_logs_rebuild_from_snapshots(tmp_path, monkeypatch):
+def test_long_logs_rebuild_from_snapshots(tally, monkeypatch):
     monkeypatch.setattr(store_module, "SNAPSHOT_EVERY", 10)
-    p = Play(tmp_path / "c.sqlite")
-    p.do("kaveri A --ability Lagom --technique Sadness --technique Love --technique Cheer")
+    p = tally                                # two players joined: 2 commands, then 35
     for _ in range(35):
-        p.do("wp A 1")
+        p.do("add 1")
     snaps = p.table.store.db.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0]
     assert snaps == 3
     state = p.state
     p = p.reopen()
     assert p.state == state
     p.do("undo")
-    assert p.kaveri("A")["world_points"] == 34
+    assert p.state["count"] == 34
     p.close()
 
 
@@ -108,15 +109,14 @@ def test_newer_campaign_is_refused(tmp_path):
     assert digest(path) == before
 
 
-def test_truncated_campaign_is_refused(tmp_path):
-    path = tmp_path / "c.sqlite"
-    p = Play(path)
-    p.do("kaveri A --ability Lagom --technique Sadness --technique Love --technique Cheer")
-    p.close()
+def test_truncated_campaign_is_refused(tally, tally_env):
+    path = tally.path
+    tally.do("add 1")
+    tally.close()
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 3])
     before = digest(path)
-    r = guide("state", "--campaign", str(path))
+    r = guide("state", "--campaign", str(path), env=tally_env)
     assert r.returncode == 1 and r.stderr.startswith("error: ") and "Traceback" not in r.stderr
     assert digest(path) == before
 
@@ -127,7 +127,7 @@ def test_campaign_locked_by_another_guide(tmp_path):
     try:
         with pytest.raises(CampaignError, match="already open in another guide"):
             Store(path)
-        r = guide("play", "--campaign", str(path), input="party\n")
+        r = guide("play", "--campaign", str(path), input="log\n")
         assert r.returncode == 1 and "already open in another guide" in r.stderr
     finally:
         first.close()
@@ -160,36 +160,37 @@ def _steps(store: Store, call) -> int:
     return len(steps)
 
 
-def test_version_reads_the_same_few_rows_however_long_the_history(tmp_path):
+def test_version_reads_the_same_few_rows_however_long_the_history(tally):
     """`guide view` polls it every 0.4 s: it counted every command (SUM, COUNT) at each poll."""
-    play = Play(tmp_path / "c.sqlite")
-    play.do(KAVERI_LINE, "wp A 1")
-    play.close()
-    short = Store(tmp_path / "c.sqlite", read_only=True)
+    tally.do("add 1")                     # with the two players' joins: 3 commands
+    tally.close()
+    path = tally.path
+    short = Store(path, read_only=True, game="tally", state_version=TALLY_VERSION)
     small = _steps(short, short.version)
     short.close()
-    db = sqlite3.connect(tmp_path / "c.sqlite")
+    db = sqlite3.connect(path)
     with db:                              # a history of 5,000 more commands (notes: rolls)
         db.executemany("INSERT INTO commands (at, line, kind, active, changes, story) VALUES"
                        " ('2026-01-01T20:00:00', 'roll 1d6', 'note', 1, '[]', '[]')",
                        [()] * 5000)
     db.close()
-    long = Store(tmp_path / "c.sqlite", read_only=True)
-    assert long.db.execute("SELECT COUNT(*) FROM commands").fetchone()[0] == 5002
+    long = Store(path, read_only=True, game="tally", state_version=TALLY_VERSION)
+    assert long.db.execute("SELECT COUNT(*) FROM commands").fetchone()[0] == 5003
     assert _steps(long, long.version) == small < 100
     long.close()
 
 
-def test_version_follows_another_process_writing_undo_included(tmp_path):
+def test_version_follows_another_process_writing_undo_included(tmp_path, tally_env):
     """What `guide view` sees (a read-only store of its own) while `guide play` writes the
     campaign in another process: every change, undo and redo included; and a writer that
     keeps no counter (an older guide's) through SQLite's own data_version."""
     path = tmp_path / "c.sqlite"
-    assert guide("play", "--campaign", str(path), input=KAVERI_LINE + "\n").returncode == 0
-    follower = Store(path, read_only=True)
+    r = guide("play", "--game", "tally", "--campaign", str(path), input="join A\n", env=tally_env)
+    assert r.returncode == 0, r.stderr
+    follower = Store(path, read_only=True, game="tally", state_version=TALLY_VERSION)
     seen = [follower.version()]
-    for lines in ("wp A 1\n", "undo\n", "redo\n", "undo\nundo\n", "roll 1d6\n"):
-        r = guide("play", "--campaign", str(path), input=lines)
+    for lines in ("add 1\n", "undo\n", "redo\n", "undo\nundo\n", "roll 1d6\n"):
+        r = guide("play", "--campaign", str(path), input=lines, env=tally_env)
         assert r.returncode == 0, r.stderr
         seen.append(follower.version())
         assert seen[-1] != seen[-2], (lines, seen)

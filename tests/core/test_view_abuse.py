@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import KAVERI_LINE, Play
 from guide.core.view.server import HEAD_SECONDS, MAX_OPEN, ViewServer, _lan_address
 
 ATTACKER = Path(__file__).with_name("view_attacker.py")
@@ -121,11 +120,11 @@ def open_descriptors() -> int:
     return len(os.listdir("/proc/self/fd"))
 
 
-def test_the_table_keeps_working_beside_hundreds_of_hostile_clients(tmp_path):
+def test_the_table_keeps_working_beside_hundreds_of_hostile_clients(tally):
     """The load test: 300 slow clients and a stream of resetting ones (another process, which
     stops by itself after 4 s), while a script drives the table and reads the view after each
     command, for as long as the attack lasts."""
-    play = Play(tmp_path / "c.sqlite")
+    play = tally
     play.do("view")
     port = play.table.services["view"].port
     before = open_descriptors()
@@ -133,14 +132,14 @@ def test_the_table_keeps_working_beside_hundreds_of_hostile_clients(tmp_path):
                                 stdout=subprocess.PIPE, text=True)
     try:
         assert attacker.stdout.readline() == "attacking\n"
-        play.do(KAVERI_LINE)
+        play.do("join Cid")
         most, i = 0, 0
         while attacker.poll() is None and i < 3000:
             i += 1
-            out = play.do("wp A 1", "roll 1d6", "help wp", "log 1")
-            assert f"A gets 1 world point ({i} now)." in out
+            out = play.do("add 1", "roll 1d6", "help add", "log 1")
+            assert f"Added 1: the count is {i}." in out
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/state.json", timeout=5) as r:
-                assert r.status == 200 and f'"world_points": {i}'.encode() in r.read()
+                assert r.status == 200 and f'"count": {i},'.encode() in r.read()
             most = max(most, open_descriptors() - before,
                        play.table.services["view"].open_connections())
         assert attacker.wait() == 0 and attacker.stdout.read() == "done\n"
@@ -154,7 +153,7 @@ def test_the_table_keeps_working_beside_hundreds_of_hostile_clients(tmp_path):
         play.close()
 
 
-def test_guide_play_keeps_working_under_a_descriptor_limit(tmp_path):
+def test_guide_play_keeps_working_under_a_descriptor_limit(tmp_path, tally_env):
     """The reported failure: slow sockets used up the REPL's descriptors and then roll and
     help failed ("Too many open files"). Here `guide play` runs with 128 descriptors while
     400 slow clients and resetting ones press on its view."""
@@ -163,11 +162,10 @@ def test_guide_play_keeps_working_under_a_descriptor_limit(tmp_path):
     def few_descriptors() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (128, 128))
 
-    play = subprocess.Popen([sys.executable, "-m", "guide", "play", "--campaign",
+    play = subprocess.Popen([sys.executable, "-m", "guide", "play", "--game", "tally", "--campaign",
                              str(tmp_path / "c.sqlite")], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
-                            preexec_fn=few_descriptors,
-                            env={**os.environ, "GUIDE_DATA_DIR": str(tmp_path / "data")})
+                            preexec_fn=few_descriptors, env=tally_env)
     attacker = None
     try:
         play.stdin.write("view\n")
@@ -176,14 +174,14 @@ def test_guide_play_keeps_working_under_a_descriptor_limit(tmp_path):
         attacker = subprocess.Popen([sys.executable, str(ATTACKER), str(port), "5", "400", "20"],
                                     stdout=subprocess.PIPE, text=True)
         assert attacker.stdout.readline() == "attacking\n"
-        play.stdin.write(KAVERI_LINE + "\n" + "wp A 1\nroll 1d1\nhelp wp\nlog 1\n" * 25)
+        play.stdin.write("join A\n" + "add 1\nroll 1d1\nhelp add\nlog 1\n" * 25)
         play.stdin.close()
         out, err = play.stdout.read(), play.stderr.read()
         play.wait(timeout=60)
         assert attacker.poll() is None, "the attack ended before the table's script"
         assert play.returncode == 0, err
         assert "Too many open files" not in out + err and err == ""
-        assert "A gets 1 world point (25 now)." in out and out.splitlines().count("1d1 (1) = 1") == 25
+        assert "Added 1: the count is 25." in out and out.splitlines().count("1d1 (1) = 1") == 25
     finally:
         play.kill()
         if attacker is not None:
@@ -298,7 +296,7 @@ def test_versions_never_repeat_across_restarts_a_stale_tap_is_refused(tmp_path, 
     seen = []
     for _ in range(3):
         t = tally_table(tmp_path / "c.sqlite")
-        if not t.state.get("players"):
+        if not t.state["turns"]["order"]:
             t.execute("join Ann")
             t.execute("join Ben")
         desk = desk_of(t)

@@ -1,18 +1,24 @@
 """Tally's own tests, as a new game keeps them beside it: its catalogue is the code's and
 French says every message (kept outside guide/, in its package's locale/ folder, by the
 project's own tooling: `PYTHONPATH=tests/tinygame python -m guide.locale update
-tally:TallyGame`), a French table speaks it, and its rules run without a table."""
+tally:TallyGame`), a French table speaks it, its rules run without a table, and its players
+guess in turn (guide.core.turns)."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from tally import TallyGame
 from tally import rules
-from tally.state import new_state
+from tally.state import migrate, new_state
 
-from guide.core import i18n
+from guide.core import i18n, turns
 from guide.core.dice import Dice
-from guide.core.errors import RuleError
+from guide.core.errors import CommandError, RuleError
+from guide.core.players import acting
+from guide.core.players import seats as seats_of
+from guide.core.store import Store
 from guide.core.table import Table
 from guide.locale import catalogues
 from guide.locale.__main__ import main as locale_main
@@ -72,3 +78,88 @@ def test_the_rules_run_without_a_table():
     assert rules.draw(state, "Ann", dice)[0] == {"kind": "drew", "private": "Ann", "name": "Ann",
                                                   "face": 5}
     assert state["hands"] == {"Ann": [5]} and state["count"] == 0
+
+
+# --- the turn order (guide.core.turns) ------------------------------------------------------
+def tally(*lines: str) -> Table:
+    t = Table(TallyGame(), None, None, Dice(1))
+    for line in lines:
+        t.execute(line)
+    return t
+
+
+def test_whoever_guesses_first_opens_the_round_and_the_others_follow_in_seating_order():
+    t = tally("join Ann", "join Bob", "join Cid")
+    assert acting(t) == [] and seats_of(t) == ["Ann", "Bob", "Cid"]    # anyone may open
+    assert [len(t.game.seat_moves(t, s)) for s in ("Ann", "Bob", "Cid")] == [6, 6, 6]
+    assert t.execute("guess Bob 2").lines == ["Bob has guessed (sealed).", "Cid's turn to guess."]
+    assert acting(t) == ["Cid"] and t.game.view(t)["turn"] == "Cid"
+    assert [len(t.game.seat_moves(t, s)) for s in ("Ann", "Bob", "Cid")] == [0, 0, 6]
+    t.execute("guess Cid 5")
+    assert t.execute("guess Ann 1").lines == ["Ann has guessed (sealed).",
+                                              "Guesses: Bob 2, Cid 5, Ann 1"]
+    assert acting(t) == [] and "turn" not in t.game.view(t)         # the next round is open
+    assert t.state["turns"]["round"] == 1
+
+
+def test_a_guess_out_of_turn_is_refused_in_one_line_and_changes_nothing():
+    t = tally("join Ann", "join Bob", "join Cid", "guess Ann 3")
+    before = json.dumps(t.state, sort_keys=True)
+    with pytest.raises(CommandError, match="^it is Bob's turn, not Cid's$"):
+        t.execute("guess Cid 4")
+    assert json.dumps(t.state, sort_keys=True) == before
+
+
+def test_one_who_leaves_on_their_turn_passes_it_on_and_comes_back_to_their_seat():
+    t = tally("join Ann", "join Bob", "join Cid", "guess Ann 3")
+    assert t.execute("leave Bob").lines == ["Bob leaves.", "Cid's turn to guess."]
+    assert seats_of(t) == ["Ann", "Cid"]                       # his page goes with him
+    assert t.execute("join Bob").lines == ["Bob comes back to their seat."]
+    assert seats_of(t) == ["Ann", "Bob", "Cid"]                # at his own seat, not at the end
+    t.execute("guess Cid 1")
+    assert acting(t) == ["Bob"]                                # he guesses in this round too
+    assert t.execute("guess Bob 6").lines[-1] == "Guesses: Ann 3, Cid 1, Bob 6"
+
+
+def test_a_newcomer_sits_at_the_end_and_guesses_when_the_turn_reaches_them():
+    t = tally("join Ann", "join Bob", "guess Bob 2", "join Dee")
+    assert acting(t) == ["Ann"]
+    assert t.execute("guess Ann 4").lines[-1] == "Dee's turn to guess."
+
+
+def test_the_last_one_to_guess_leaving_reveals_the_others():
+    t = tally("join Ann", "join Bob", "guess Ann 3")
+    assert t.execute("leave Bob").lines == ["Bob leaves.", "Guesses: Ann 3"]
+    assert acting(t) == []
+
+
+def test_undo_and_redo_restore_whose_turn_it_was(tmp_path):
+    t = Table(TallyGame(), Store(tmp_path / "c.sqlite", game="tally",
+                                 state_version=TallyGame.settings.state_version), None, Dice(1))
+    for line in ("join Ann", "join Bob", "guess Ann 3"):
+        t.execute(line)
+    assert acting(t) == ["Bob"]
+    t.execute("undo")
+    assert acting(t) == [] and t.state["turns"]["turn"] == 0
+    t.execute("redo")
+    assert acting(t) == ["Bob"]
+    t.close()
+
+
+def test_a_campaign_of_state_2_keeps_its_players_in_order_and_a_round_under_way():
+    old = {"count": 0, "rolls": [], "players": ["Ann", "Bob", "Cid"], "alarm": None,
+           "hands": {"Ann": [], "Bob": [2], "Cid": []},
+           "guesses": {"choices": {"Bob": 4}, "revealed": False, "key": "k"}}
+    state = migrate(old, 2)
+    assert "players" not in state and turns.seated(state["turns"]) == ["Ann", "Bob", "Cid"]
+    assert turns.current(state["turns"]) == "Ann" and state["turns"]["first"] == "Bob"
+    done = migrate({**old, "guesses": {"choices": {"Bob": 4}, "revealed": True}}, 2)
+    assert turns.current(done["turns"]) is None and done["turns"]["round"] == 0
+    assert migrate({**old, "players": ["Ann"]} | {"hands": {}}, 1)["hands"] == {"Ann": []}
+
+
+def test_a_campaign_where_nobody_joined_upgrades_from_what_the_store_gives():
+    """The store rebuilds an old campaign without a snapshot from today's new_state and the
+    old changes: a key the old game never changed (its players, if nobody joined) is absent."""
+    given = {**new_state(), "count": 7, "rolls": [4]}
+    assert migrate(given, 1) == {**new_state(), "count": 7, "rolls": [4]}

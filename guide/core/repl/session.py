@@ -8,6 +8,7 @@ import os
 import shutil
 import sys
 import textwrap
+from pathlib import Path
 from functools import partial
 from typing import Any, cast
 
@@ -78,6 +79,12 @@ class History(FileHistory):
             pass
 
 
+def history_file(table: Table) -> Path:
+    """The prompt's history of this game's tables: one file a game, so that Up and the grey
+    suggestion at a CV table never offer a Kaverini line."""
+    return data_dir() / f"history-{table.game.id}"
+
+
 def wrapped(shown: list[str], width: int) -> list[str]:
     """Long lines broken between words at the terminal's width (their indent kept on the
     lines that follow, their style on every part), never in the middle of a word."""
@@ -105,7 +112,7 @@ def pages(table: Table) -> bool:
 def run_repl(table: Table) -> int:
     completer = ThreadedCompleter(TableCompleter(table))
     try:
-        history: InMemoryHistory | History = History(str(data_dir() / "history"))
+        history: InMemoryHistory | History = History(str(history_file(table)))
     except GuideError as e:          # a campaign named, but no data folder for the history
         print(_("note: {why}; the prompt's history is kept for this evening only").format(
             why=e), file=sys.stderr)

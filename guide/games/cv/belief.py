@@ -29,7 +29,7 @@ from guide.core.errors import RuleError
 
 from . import pool
 from .library import BoxCard, Library
-from .model import Card, CvState, Player, Turn, active, new_card, new_player
+from .model import Card, CvState, Player, Turn, active, new_card, new_player, order_at, turn_player
 from .secrets import GOALS
 from .track import card_of
 
@@ -92,7 +92,8 @@ def sample(lib: Library, view: dict[str, Any], seat: str, rng: random.Random) ->
     _deal_hidden(lib, view, players, me, unseen, rng)
     bicycle = next((p["name"] for p, shown in zip(players, view["players"], strict=True)
                     if shown["bicycle"]), None)
-    return {"players": players, "bicycle": bicycle, "turn": turn,
+    order = order_at([p["name"] for p in players], view["turn"], view["round"], over=view["over"])
+    return {"players": players, "order": order, "bicycle": bicycle, "turn": turn,
             "track": {"slots": slots, "decks": dict(track["decks"]), "help": list(track["help"]),
                       "cards": cards, "piles": piles},
             "public": view_goals(view), "scored": False, "over": view["over"],
@@ -209,8 +210,9 @@ def _dealt(lib: Library, unseen: list[int], type_: str, rng: random.Random) -> C
 
 def _turn(view: dict[str, Any], you: dict[str, Any], players: list[Player], me: int, lib: Library,
           card: Any) -> Turn | None:
-    """The turn as the view tells it: whose, the round, the dice (the public ones; the seat's
-    own with its tokens, this turn's symbols, rerolls left and what it owes to Failure)."""
+    """The turn as the view tells it (whose it is and the round: `order_at`): the dice (the
+    public ones; the seat's own with its tokens, this turn's symbols, rerolls left and what
+    it owes to Failure)."""
     if view["turn"] is None:
         return None
     index = [p["name"] for p in players].index(view["turn"])
@@ -218,7 +220,7 @@ def _turn(view: dict[str, Any], you: dict[str, Any], players: list[Player], me: 
     shown = view["players"][index]
     dice = [d["id"] for d in view["dice"]]
     turn: Turn = {
-        "player": index, "round": view["round"], "dice": dice, "used": [d["used"] for d in view["dice"]],
+        "dice": dice, "used": [d["used"] for d in view["dice"]],
         "rolled": bool(dice), "rolls_left": view["rolls_left"], "extra": [], "more_dice": 0,
         "zoo": False, "psycho": False, "changed": [], "borrowed": False, "taken": len(shown["taken"]),
         "lost": 0, "insured": 0,
@@ -265,8 +267,9 @@ def points(state: CvState, lib: Library) -> dict[str, float]:
     turn = state["turn"]
     sheets: dict[str, dict[str, int]] = {}
     out: dict[str, float] = {}
-    for i, p in enumerate(state["players"]):
-        pending = [w["card"] for w in turn["pending"]] if turn is not None and turn["player"] == i else []
+    now = turn_player(state)
+    for p in state["players"]:
+        pending = [w["card"] for w in turn["pending"]] if turn is not None and p is now else []
         counts, props = _counts(p, pending)
         sheets[p["name"]] = counts
         top = len(lib.stack_points) - 1
@@ -289,8 +292,8 @@ def _can_buy(state: CvState, lib: Library, seat: str) -> float:
     tr = state["track"]
     if turn is None or tr is None or not turn["rolled"] or turn["taken"] >= 2:
         return 0.0
-    p = state["players"][turn["player"]]
-    if p["name"] != seat:
+    p = turn_player(state)
+    if p is None or p["name"] != seat:
         return 0.0
     base = points(state, lib)[seat]
     best = 0.0

@@ -82,7 +82,7 @@ class CvBots(BotKit):
             if e["kind"] == "score_goal":
                 goals[f"{e['number']}{' (public)' if e['public'] else ''}"] += e["scored"]
         return Outcome(list(top), figures={"goals": dict(goals), "totals": totals,
-                                           "rounds": s["round"] if "round" in s else 0})
+                                           "rounds": s["order"]["round"]})
 
     def figures(self, outcomes: list[Outcome], seats: list[str]) -> list[str]:
         n = max(len(outcomes), 1)

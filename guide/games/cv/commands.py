@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from guide.core import turns
 from guide.core.errors import CommandError, RuleError
 from guide.core.i18n import domain
 from guide.core.names import fold
@@ -371,10 +372,7 @@ def play(t: CvTable, name: str, card: str, gives: str | None, anyway: bool) -> R
 @click.argument("name", required=False, type=PLAYER)
 def end(t: CvTable, name: str | None) -> Result:
     """End the turn: upkeep, the track, the tokens, the next player (V-TURN-1). Example: end"""
-    st = t.state
-    if name is None and st["turn"] is not None:
-        name = st["players"][st["turn"]["player"]]["name"]
-    return run(t, phase.end, name or "")
+    return run(t, phase.end, name or turns.current(t.state["order"]) or "")
 
 
 @command("pass", "turn")

@@ -6,6 +6,7 @@ from collections import Counter
 from importlib import resources
 from typing import ClassVar
 
+from guide.core import turns
 from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
 from guide.core.errors import GuideError
@@ -27,7 +28,7 @@ from . import render, screen, seats, secrets
 from .bots import KIT
 from .commands import commands
 from .library import Library
-from .model import CvTable, new_state
+from .model import VERSION, CvTable, migrate, new_state
 from .render import Renderer
 
 _, ngettext, pgettext = domain("cv").functions()
@@ -50,6 +51,7 @@ class CvGame(Game):
     settings = Settings(
         # the table's language: guide play --lang, or CV's own `lang` command (state["lang"])
         languages=("en", "uk"),
+        state_version=VERSION, migrate=migrate,
         view_page=resources.files("guide.games.cv.view").joinpath("page.html").read_bytes(),
         seat_page=resources.files("guide.games.cv.view").joinpath("seat.html").read_bytes(),
         seat_policy="apply",      # no game master: a seat's legal move runs at once
@@ -144,7 +146,9 @@ class CvGame(Game):
         return screen.view(table)
 
     def players(self, table: CvTable) -> list[Player]:
-        return [Player(p["name"]) for p in table.state["players"]]
+        """Every player of the sheet, whose turn it is said by the turn order (guide.core.turns;
+        a sheet typed on paper has players but no turns)."""
+        return [turns.player(table.state["order"], p["name"]) for p in table.state["players"]]
 
     def bots(self) -> BotKit:
         return KIT

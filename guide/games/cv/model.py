@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from typing import NotRequired, TypeAlias, TypedDict
 
+from guide.core import turns
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.core.names import Ambiguous, Unknown, fold, resolve
 from guide.core.table import Table
+from guide.core.turns import Turns
 
 from .library import Library
 
 CHOICE = "choice"      # a token that is any one plain symbol (43 Mnemonics master)
+VERSION = 2            # the state's shape (Settings.state_version); `migrate` upgrades older ones
 _, ngettext, pgettext = domain("cv").functions()
 
 
@@ -66,8 +69,7 @@ class Pending(TypedDict):
 
 
 class Turn(TypedDict):
-    player: int
-    round: int
+    """What the turn under way holds besides whose it is and the round (`CvState.order`)."""
     dice: list[str]
     used: list[bool]
     rolled: bool
@@ -104,8 +106,9 @@ class Known(TypedDict):
 
 class CvState(TypedDict):
     players: list[Player]
+    order: Turns         # the turn order (guide.core.turns): whose turn, the round; state 2
     bicycle: str | None
-    turn: Turn | None
+    turn: Turn | None    # the turn under way, whoever's `order` says (None: no game yet)
     track: Track | None
     public: list[int]
     scored: bool
@@ -119,7 +122,7 @@ CvTable: TypeAlias = Table[CvState, Library]   # the core's table, as CV's comma
 
 
 def new_state() -> CvState:
-    return {"players": [], "bicycle": None, "turn": None, "track": None, "public": [],
+    return {"players": [], "order": turns.new(), "bicycle": None, "turn": None, "track": None, "public": [],
             "scored": False, "over": False, "lang": "",
             "seal_key": ""}
 
@@ -134,9 +137,9 @@ def new_card(name: str, type_: str) -> Card:
             "points": None, "dice": 0, "types": []}
 
 
-def new_turn(state: CvState, index: int, round_: int) -> Turn:
-    p = state["players"][index]
-    return {"player": index, "round": round_, "dice": [], "used": [], "rolled": False, "rolls_left": 0,
+def new_turn(p: Player) -> Turn:
+    """The turn of `p` beginning: no dice yet, the upkeep its active cards owe (V-UPKEEP-1)."""
+    return {"dice": [], "used": [], "rolled": False, "rolls_left": 0,
             "extra": [], "more_dice": 0, "zoo": False, "psycho": False, "changed": [], "borrowed": False,
             "taken": 0, "lost": 0, "insured": 0, "pending": [],
             "upkeep": [{"type": t, "card": c["name"]} for t, c in active(p).items() if c["upkeep"]]}
@@ -157,10 +160,6 @@ def player(state: CvState, name: str) -> Player:
     except (Ambiguous, Unknown) as e:
         raise RuleError(str(e)) from None
     return state["players"][names.index(found)]
-
-
-def index_of(state: CvState, p: Player) -> int:
-    return state["players"].index(p)
 
 
 def active(p: Player) -> dict[str, Card]:
@@ -187,24 +186,70 @@ def cv_cards(p: Player) -> int:
     return sum(len(c) for c in p["cv"].values()) + len(p["waiting"])
 
 
+def turn_player(state: CvState) -> Player | None:
+    """The player the turn under way is (guide.core.turns); once the game is over (V-END-1),
+    the one whose turn ended it, the last of the round: the seat before the first. None
+    before the players are set."""
+    order = state["order"]
+    name = turns.current(order)
+    if name is None and state["over"] and order["first"] is not None:
+        name = turns.after(order, order["first"])[-1]
+    return next((p for p in state["players"] if p["name"] == name), None)
+
+
 def current(state: CvState) -> tuple[Turn, Player]:
-    turn = state["turn"]
-    if turn is None:
+    turn, p = state["turn"], turn_player(state)
+    if turn is None or p is None:
         raise RuleError(_("no game yet: players NAME NAME [NAME NAME]"))
-    return turn, state["players"][turn["player"]]
+    return turn, p
 
 
 def own_turn(state: CvState, name: str) -> tuple[Turn, Player]:
+    """The turn under way and its player, if it is `name`'s (any case, a unique beginning:
+    `player`) and play is not stopped for social help (V-HELP-1); else refused in one line."""
     if state["over"]:
         raise RuleError(_("the game is over (V-END-1): score"))
     turn, p = current(state)
     if state["track"] is not None and state["track"]["help"]:
         raise RuleError(_("social help first (V-HELP-1): {state} takes a card or passes").format(
             state=state['track']['help'][0]))
-    if fold(p["name"]) != fold(name):
-        player(state, name)
-        raise RuleError(_("it is {player}'s turn, not {name}'s").format(player=p['name'], name=name))
+    turns.check(state["order"], player(state, name)["name"])
     return turn, p
+
+
+def last_of_round(state: CvState) -> bool:
+    """The turn under way is the round's last: the next seat is the first's, the Bicycle
+    holder's (V-SET-1), where rounds start."""
+    order = state["order"]
+    return turns.after(order)[:1] == [order["first"]]
+
+
+def order_at(names: list[str], name: str | None, round_: int, over: bool = False) -> Turns:
+    """The turn order of `names` (seated in turn order, the Bicycle holder first: V-SET-1)
+    with `name`'s turn under way in round `round_` (None: not started); `over`: stopped."""
+    order = turns.new(names)
+    if name is not None:
+        turns.start(order)
+        for _turn in range((round_ - 1) * len(names) + names.index(name)):
+            turns.end_turn(order)
+        if over:
+            turns.stop(order)
+    return order
+
+
+def migrate(state: dict, from_version: int) -> dict:
+    """State 1 kept whose turn it was and the round in the turn (`turn["player"]`, an index
+    into the players, and `turn["round"]`); state 2 keeps them in the core's turn order
+    (`order`). A campaign without a snapshot comes as today's `new_state()` with its changes
+    over it: `order` may be there already, not started, and `turn` is the old one. (The
+    store refuses a campaign newer than the game: state 1 is the only older one.)"""
+    turn = state.get("turn")
+    if turn is None or "player" not in turn:    # no game (a sheet typed on paper has no turns)
+        return {"order": turns.new(), **state}
+    names = [p["name"] for p in state["players"]]
+    rest = {k: v for k, v in turn.items() if k not in ("player", "round")}
+    order = order_at(names, names[turn["player"]], turn["round"], over=bool(state.get("over")))
+    return {**state, "order": order, "turn": rest}
 
 
 def find_card(cards: list[Card], name: str, lib: Library, loose: bool = True) -> int | None:

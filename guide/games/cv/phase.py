@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from guide.core import sealed
+from guide.core import sealed, turns
 from guide.core.errors import RuleError
 from guide.core.i18n import current as current_lang
 from guide.core.i18n import domain
@@ -25,13 +25,14 @@ from .model import (
     active_effect,
     current,
     find_card,
-    index_of,
+    last_of_round,
     new_card,
     new_player,
     new_turn,
     own_turn,
     pending,
     player,
+    turn_player,
 )
 from .protocol import emits
 from .take import record_pending
@@ -66,7 +67,9 @@ def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
         bike["gives"], bike["upkeep"], bike["dice"] = list(printed.tokens), list(printed.upkeep), printed.dice
     state["players"][0]["cv"]["property"].append(bike)
     state["bicycle"] = state["players"][0]["name"]
-    state["turn"] = new_turn(state, 0, 1)
+    state["order"] = turns.new(p["name"] for p in state["players"])
+    turns.start(state["order"])             # round 1, the Bicycle holder's turn (V-SET-1)
+    state["turn"] = new_turn(state["players"][0])
     return [{"kind": "players_set", "players": [p["name"] for p in state["players"]],
              "bicycle": state["bicycle"]},
             {"kind": "turn", "player": state["bicycle"], "round": 1}]
@@ -238,9 +241,8 @@ def borrow(state: CvState, lib: Library, who: str, neighbour: str, symbol: str) 
     if turn["borrowed"]:
         raise RuleError(_("Friend from work lends one symbol a turn"))
     o = player(state, neighbour)
-    n = len(state["players"])
-    i, j = state["players"].index(p), state["players"].index(o)
-    if o is p or (j - i) % n not in (1, n - 1):
+    around = turns.after(state["order"], p["name"])      # the seats after p's, round the table
+    if o["name"] not in (around[0], around[-1]):
         raise RuleError(_("{other} does not sit beside {player}").format(other=o['name'], player=p['name']))
     job = active(o).get("job")
     if job is None or (symbol not in job["gives"] and not (symbol in lib.plain and "choice" in job["gives"])):
@@ -258,8 +260,7 @@ def amend(state: CvState, lib: Library, who: str, name: str, *, gives: list[str]
     """What the table reads off a card already in a CV (the Bicycle's points, say)."""
     p = player(state, who)
     turn = state["turn"]
-    mine = turn is not None and turn["player"] == index_of(state, p)
-    taken = [w["card"] for w in pending(turn)] if turn is not None and mine else []
+    taken = [w["card"] for w in pending(turn)] if turn is not None and turn_player(state) is p else []
     places = [*p["cv"].values(), p["waiting"], p["hand"], taken]
     for cards, i in ((cards, find_card(cards, name, lib, loose)) for loose in (False, True)
                      for cards in places):           # the exact name first, in every place
@@ -332,8 +333,8 @@ def end(state: CvState, lib: Library, who: str) -> list[Event]:
     events = _upkeep(state, lib, p)     # V-UPKEEP-1: between misfortune and recording
     record_pending(state, lib)           # V-TURN-1 phase 4
     if state["track"] is not None:
-        n = len(state["players"])
-        events += track_rules.tidy(state, lib, round_end=n == 2 or turn["player"] == n - 1)
+        round_end = len(state["players"]) == 2 or last_of_round(state)
+        events += track_rules.tidy(state, lib, round_end=round_end)
         if state["track"]["help"]:
             return events
     return events + _finish(state, lib)
@@ -365,17 +366,18 @@ def resume(state: CvState, lib: Library) -> list[Event]:
 def _finish(state: CvState, lib: Library) -> list[Event]:
     """V-TURN-1 phase 5: tokens are exactly what the active cards give; then V-END-1 (only
     at the end of a round, after the last player, the one right of the Bicycle: every
-    player has had as many turns) or the next player."""
-    turn, p = current(state)
+    player has had as many turns) or the next player's turn (guide.core.turns)."""
+    _turn, p = current(state)
     p["tokens"] = [t for c in active(p).values() for t in _tokens(c)]
     events: list[Event] = [{"kind": "tokens", "player": p["name"],
                             "tokens": [t["symbol"] for t in p["tokens"]]}]
-    if turn["player"] == len(state["players"]) - 1 and track_rules.game_over(state, lib):
+    order = state["order"]
+    if last_of_round(state) and track_rules.game_over(state, lib):
         state["over"] = True
+        turns.stop(order)
         decks = dict(state["track"]["decks"]) if state["track"] else {}
         return events + [{"kind": "game_over", "decks": decks}]
-    n = len(state["players"])
-    nxt = (turn["player"] + 1) % n
-    rnd = turn["round"] + (1 if nxt == 0 else 0)
-    state["turn"] = new_turn(state, nxt, rnd)
-    return events + [{"kind": "turn", "player": state["players"][nxt]["name"], "round": rnd}]
+    name = turns.end_turn(order)
+    assert name is not None                  # nobody leaves a game of CV
+    state["turn"] = new_turn(player(state, name))
+    return events + [{"kind": "turn", "player": name, "round": order["round"]}]

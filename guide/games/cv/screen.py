@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core import turns
 from guide.core.errors import RuleError
 from guide.core.i18n import domain, speaking
 from guide.core.result import Result
@@ -12,7 +13,7 @@ from guide.core.text import clip
 
 from . import score
 from .library import Library
-from .model import CHOICE, Card, CvState, CvTable, Player, active, cv_cards, pending
+from .model import CHOICE, Card, CvState, CvTable, Player, active, current, cv_cards, pending, turn_player
 from .pool import failures
 from .render import Renderer
 
@@ -30,11 +31,11 @@ def prompt(t: CvTable) -> str:
         return _("cv (game over: score)> ")
     if turn is None:
         return "cv> "
-    who = s["players"][turn["player"]]["name"]
+    who, round_ = current(s)[1]["name"], s["order"]["round"]
     if s["track"] is not None and s["track"]["help"]:
         return _("cv (round {round}: social help, {player})> ").format(
-            round=turn["round"], player=s["track"]["help"][0])
-    return _("cv (round {round}: {player})> ").format(round=turn["round"], player=who)
+            round=round_, player=s["track"]["help"][0])
+    return _("cv (round {round}: {player})> ").format(round=round_, player=who)
 
 
 def toolbar(t: CvTable) -> str:
@@ -44,7 +45,7 @@ def toolbar(t: CvTable) -> str:
     turn = s["turn"]
     if turn is None:
         return " " + _("no players yet: players NAME NAME [NAME NAME]")
-    p = s["players"][turn["player"]]
+    p = current(s)[1]
     parts = [f" {p['name']}"]
     if turn["rolled"]:
         dice = " ".join(("·" if used else "") + icon(lib, d) for d, used in zip(turn["dice"], turn["used"],
@@ -107,8 +108,8 @@ def status(t: CvTable) -> Result:
     turn = s["turn"]
     with speaking(lang):
         if turn is not None and not s["over"]:
-            cur = s["players"][turn["player"]]
-            res.add(r.msg("turn", round=turn["round"], player=cur["name"]))
+            cur = current(s)[1]
+            res.add(r.msg("turn", round=s["order"]["round"], player=cur["name"]))
             if turn["rolled"]:
                 frozen = r.msg("_frozen")
                 dice = [f"{i} {lib.symbols[d].name(lang)}" + (f" ({frozen})" if d == "failure" else "")
@@ -198,7 +199,7 @@ def _waiting_cell(lib: Library, p: Player, lang: str) -> str:
 def _taken_cell(s: CvState, lib: Library, p: Player, lang: str) -> str:
     """The cards the player whose turn it is took this turn, not yet in the CV (V-TURN-1)."""
     turn = s["turn"]
-    mine = turn is not None and s["players"][turn["player"]] is p and not s["over"]
+    mine = turn is not None and turn_player(s) is p and not s["over"]
     taken = ", ".join(lib.shown(w["card"], lang) for w in pending(turn)) if mine and turn else ""
     return taken or "-"
 
@@ -251,7 +252,7 @@ def public_state(t: CvTable) -> dict[str, Any]:
     totals = _scores(s, lib)
     return {
         "schema": 1, "game": "cv",
-        "turn": s["players"][turn["player"]]["name"] if turn is not None and not s["over"] else None,
+        "turn": turns.current(s["order"]),
         "dice": list(turn["dice"]) if turn is not None else [],
         "rolls_left": turn["rolls_left"] if turn is not None else 0,
         "players": [{"name": p["name"], "cv": {x: [c["name"] for c in p["cv"][x]] for x in lib.stacks},
@@ -269,8 +270,8 @@ def view(t: CvTable) -> dict[str, Any]:
     totals = _scores(s, lib)
     return {
         "game": "cv", "title": "CV", "lang": lang, "over": s["over"],
-        "round": turn["round"] if turn is not None else None,
-        "turn": s["players"][turn["player"]]["name"] if turn is not None else None,
+        "round": s["order"]["round"] if turn is not None else None,
+        "turn": p["name"] if (p := turn_player(s)) is not None else None,
         "dice": [{**sym[d], "frozen": d == "failure", "used": u}
                  for d, u in zip(turn["dice"], turn["used"], strict=True)] if turn is not None else [],
         "rolls_left": turn["rolls_left"] if turn is not None else 0,
@@ -297,7 +298,7 @@ def _view_player(s: CvState, lib: Library, p: Player, totals: dict[str, int] | N
         "tokens": [x["symbol"] for x in p["tokens"]], "hand": len(p["hand"]),
         "waiting": waiting(lib, p, lang),
         "taken": [lib.shown(w["card"], lang) for w in pending(turn)]
-        if turn is not None and s["players"][turn["player"]] is p else [],
+        if turn is not None and turn_player(s) is p else [],
         "score": totals.get(p["name"]) if totals is not None else None,
         "said": _said_player(p, totals, lang),
     }
@@ -378,14 +379,14 @@ def words(lang: str) -> dict[str, str]:
 
 def _said(s: CvState, lib: Library, lang: str) -> dict[str, str]:
     """The page's sentences, in the table's language (the page shows them as they come)."""
-    turn, tr = s["turn"], s["track"]
+    turn, tr, round_ = s["turn"], s["track"], s["order"]["round"]
     goals = [sp.name(lang) for g in s["public"] if (sp := lib.special_by_id(g)) is not None]
     with speaking(lang):
         who = _("Game over") if s["over"] else "" if turn is None else _(
             "Round {round}: {player}, rerolls left {rolls_left}").format(
-            round=turn["round"], player=s["players"][turn["player"]]["name"], rolls_left=turn["rolls_left"]) \
+            round=round_, player=current(s)[1]["name"], rolls_left=turn["rolls_left"]) \
             if turn["rolled"] else _("Round {round}: {player} to roll").format(
-                round=turn["round"], player=s["players"][turn["player"]]["name"])
+                round=round_, player=current(s)[1]["name"])
         slots = [d for d in tr["slots"] if d is not None] if tr is not None else []
         track = "" if tr is None else ngettext("Track: {n} card; decks {decks}",
                                                "Track: {n} cards; decks {decks}", len(slots)).format(

@@ -47,7 +47,7 @@ from guide.core.seats import Move
 from . import dice, phase, pool, screen, take
 from .dice import dice_for, tally
 from .library import Library
-from .model import Card, CvState, CvTable, Player, Token, Turn, active, active_effect, pending
+from .model import Card, CvState, CvTable, Player, Token, Turn, active, active_effect, pending, turn_player
 from .render import Renderer
 
 _, ngettext, pgettext = domain("cv").functions()
@@ -151,7 +151,7 @@ def seat_view(t: CvTable, seat: str) -> dict[str, Any]:
 def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
     s, lib = t.state, t.library
     turn = s["turn"]
-    mine = turn is not None and s["players"][turn["player"]] is p and not s["over"]
+    mine = turn is not None and turn_player(s) is p and not s["over"]
     goal = lib.special_by_id(p["goal"]) if p["goal"] is not None else None
     you: dict[str, Any] = {
         "name": p["name"], "turn": mine,
@@ -250,7 +250,7 @@ def seat_moves(t: CvTable, seat: str) -> list[Move]:
                 moves.append(t.registry.move("pass", _("No social help"), (_("Social help"),),
                                              name=p["name"]))
             return _event_moves(t, p) + moves
-        if s["players"][turn["player"]] is not p:
+        if turn_player(s) is not p:
             return _event_moves(t, p) + moves
         return _turn_moves(t, p) + moves
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core import turns
 from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
@@ -143,15 +144,16 @@ def old_age_on_track(track: Track, lib: Library) -> bool:
     return lib.decks[-1].id in track["slots"]
 
 
-def entitled(state: CvState, start: int) -> list[str]:
+def entitled(state: CvState) -> list[str]:
     """V-HELP-1: players with at most half the CV cards of some other player (and fewer
-    than that player: the companion's reading when all have none), in turn order from
-    `start`, the player who just played."""
-    players = state["players"]
-    n = len(players)
+    than that player: the companion's reading when all have none), in turn order from the
+    player who just played (guide.core.turns)."""
+    order, players = state["order"], state["players"]
+    now = turns.current(order)
+    by_name = {p["name"]: p for p in players}
     out: list[str] = []
-    for k in range(n):
-        p = players[(start + k) % n]
+    for name in ([now] if now is not None else []) + turns.after(order):
+        p = by_name[name]
         mine = cv_cards(p)
         if any(o is not p and cv_cards(o) >= 2 * mine and cv_cards(o) > mine for o in players):
             out.append(p["name"])
@@ -179,8 +181,7 @@ def refill(state: CvState, lib: Library) -> list[Event]:
     in the middle of a refill, play stops for social help (V-HELP-1); `track.help` then
     lists who may choose, and refill() goes on once they have."""
     track = state["track"]
-    turn = state["turn"]
-    assert track is not None and turn is not None
+    assert track is not None and state["turn"] is not None
     events: list[Event] = []
     drawn: list[str] = []
     cards: list[Card] = []
@@ -206,7 +207,7 @@ def refill(state: CvState, lib: Library) -> list[Event]:
             events.append(refilled())
             drawn, cards = [], []
             events.append({"kind": "deck_out", "deck": deck})
-            track["help"] = entitled(state, turn["player"])
+            track["help"] = entitled(state)
             if track["help"]:
                 events.append({"kind": "help_due", "players": list(track["help"]), "dealt": dealt(track)})
                 return events

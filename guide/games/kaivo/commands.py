@@ -27,7 +27,7 @@ from .knowledge import public, sight
 from .library import KaivoTable
 from .model import LEVELS, KaivoState
 from .screen import look, showing, stamp, status_lines, viewer
-from .table import Action, Event, clock_limit, play_safe
+from .table import Action, Event, clock_limit, play_safe, played, to_act
 
 commands = Registry(families=("sheet", "play"))
 NEWS = 12                 # the public events of the round a seat's page and the TV recall
@@ -307,7 +307,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     acting = match.acting(s)
     if acting is None:
         if tbl["phase"] != "over":
-            raise CommandError(_("it is {tbl}'s turn").format(tbl=tbl['names'][tbl['turn']]))
+            raise CommandError(_("it is {tbl}'s turn").format(tbl=tbl['names'][to_act(tbl)]))
         raise CommandError(_("the match is over") if s["winners"] else _("the round is over: deal"))
     seat = viewer(s) if who is None else _player(t, who)
     if seat is None:
@@ -318,7 +318,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
         raise CommandError(_("it is {tbl}'s turn").format(tbl=tbl['names'][acting]))
     dice = _dice(t)
     seen = _sights(s)
-    began = (tbl["turns"], tbl["phase"] == "power")
+    began = (played(tbl), tbl["phase"] == "power")
     limit = clock_limit(lib.rules, tbl["phase"])
     start = clock_start(t)
     if start is not None and limit is not None and t.now() - start > limit:
@@ -328,10 +328,10 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     else:
         events = match.act_as(lib.rules, lib.bots, s, dice, seat, action)
     _tell(t, s, events, seen)
-    if (tbl["turns"], tbl["phase"] == "power") != began:
+    if (played(tbl), tbl["phase"] == "power") != began:
         _restart_clock(t)       # K-CLOCK-1: a new turn, or a power's 10 s; not a put-back discard
     mine = viewer(s)
-    return Result(_status(t) if mine is None or tbl["turn"] == mine or tbl["phase"] == "over"
+    return Result(_status(t) if mine is None or to_act(tbl) == mine or tbl["phase"] == "over"
                   else [])
 
 

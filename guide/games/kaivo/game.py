@@ -8,6 +8,7 @@ from typing import ClassVar
 
 import click
 
+from guide.core import turns
 from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
 from guide.core.events import Events
@@ -26,7 +27,7 @@ from . import commands as kaivo_commands
 from .botkit import KIT
 from .commands import commands
 from .library import KaivoTable, Library
-from .model import new_state
+from .model import VERSION, migrate, new_state
 from .table import clock_limit
 
 _, ngettext, pgettext = domain("kaivo").functions()
@@ -42,6 +43,7 @@ class KaivoGame(Game):
     # caught, a card turned face up; commands._tell says so); what only bots saw goes back
     # with the state; the score sheet draws nothing and keeps its full undo
     settings = Settings(
+        state_version=VERSION, migrate=migrate,
         undo_policy=REFUSE_HIDDEN,
         view_page=resources.files("guide.games.kaivo").joinpath("page.html").read_bytes(),
         seat_page=resources.files("guide.games.kaivo").joinpath("seat.html").read_bytes(),
@@ -113,11 +115,16 @@ class KaivoGame(Game):
         """At a dealt table each person has a seat, a bot none; a friend waiting to join has
         one already. "You" play at the keyboard: only your own secrets reach the terminal; a
         friend's or a bot's are not kept (commands._tell), their seat's view reads them from
-        the state. The score sheet's players have no seat."""
+        the state. The score sheet's players have no seat. Whose turn it is: the dealt
+        round's turn order's (guide.core.turns) by seat, the round's names being those of
+        the deal (a seat a bot took in the round keeps its turn)."""
         s = table.state
         dealt = s["mode"] == "play"
         you = screen.viewer(s)
-        return [*(Player(p["name"], seat=dealt and not p["bot"], bot=p["bot"], keyboard=i == you)
+        t = s["table"] if dealt else None
+        now = None if t is None else turns.current(t["order"])
+        return [*(Player(p["name"], seat=dealt and not p["bot"], bot=p["bot"], keyboard=i == you,
+                         turn=t is not None and t["names"][i] == now)
                   for i, p in enumerate(s["players"])),
                 *(Player(name) for name in (s["joining"] if dealt else []))]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from .model import Table
-from .table import Event
+from .table import Event, played, starter, to_act
 
 
 class SeatView(TypedDict):
@@ -70,10 +70,10 @@ def view(t: Table, seat: int | None, showing: set[int] | None = None) -> SeatVie
     who = _seers(t)
     face = set(t["face_up"])
     placed = set(t["placed"])
-    n = len(t["hands"])
+    n, first, done = len(t["hands"]), starter(t), played(t)
     return SeatView(
-        me=-1 if seat is None else seat, names=list(t["names"]), letters=list(t["letters"]), turn=t["turn"],
-        phase=t["phase"], turns=t["turns"], deck_left=len(t["deck"]),
+        me=-1 if seat is None else seat, names=list(t["names"]), letters=list(t["letters"]), turn=to_act(t),
+        phase=t["phase"], turns=done, deck_left=len(t["deck"]),
         discard=[cards[c] for c in t["discard"]], held=_held_value(t, mine),
         held_from=_held_from(t),
         power=t["power"], glimpsed=t["glimpsed"], hands=_hands(t, mine),
@@ -81,7 +81,7 @@ def view(t: Table, seat: int | None, showing: set[int] | None = None) -> SeatVie
         face_up=[[c in face for c in h] for h in t["hands"]],
         knows=[[list(who.get(c, ())) for c in h] for h in t["hands"]],
         placed=[[c in placed for c in h] for h in t["hands"]],
-        passed=[t["turns"] > (o - t["starter"]) % n for o in seats],
+        passed=[done > (o - first) % n for o in seats],
         caller=t["caller"], scores=list(t["scores"]))
 
 
@@ -91,7 +91,7 @@ def _shown(t: Table, seat: int | None, showing: set[int] | None) -> set[int]:
     mine = known(t, seat)
     if showing is None or seat is None:
         return mine
-    holds = t["held"] if t["turn"] == seat and t["held"] is not None else None
+    holds = t["held"] if to_act(t) == seat and t["held"] is not None else None
     return (mine & showing) | set(t["face_up"]) | ({holds} & mine if holds is not None else set())
 
 

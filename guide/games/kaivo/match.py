@@ -22,7 +22,7 @@ from .knowledge import view
 from .model import KaivoState, Player, Table, begin_match, new_player
 from .render import YOU
 from .sheet import apply_round, round_half_up, seat_of
-from .table import Action, Event, act, deal, play_safe, totals
+from .table import Action, Event, act, deal, play_safe, played, to_act, totals
 
 MAX_BOT_STEPS = 10_000   # a guard: bots always call by their max_turns
 _, ngettext, pgettext = domain("kaivo").functions()
@@ -111,8 +111,9 @@ def acting(state: KaivoState) -> int | None:
     t = state["table"]
     if t is None or t["phase"] == "over":
         return None
-    p = state["players"][t["turn"]]
-    return None if p["bot"] or p["leaving"] else t["turn"]
+    seat = to_act(t)
+    p = state["players"][seat]
+    return None if p["bot"] or p["leaving"] else seat
 
 
 def act_as(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, seat: int,
@@ -122,8 +123,8 @@ def act_as(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, seat: in
     if t["phase"] == "over":
         raise RuleError(_("the round is over: deal for the next one") if not state["winners"]
                         else _("the match is over"))
-    if t["turn"] != seat:
-        raise RuleError(_("it is {t}'s turn").format(t=t['names'][t['turn']]))
+    if to_act(t) != seat:
+        raise RuleError(_("it is {t}'s turn").format(t=t['names'][to_act(t)]))
     events = act(t, rules, dice, action)
     return events + run_bots(rules, bots, state, dice)
 
@@ -135,7 +136,7 @@ def run_bots(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> lis
     for _step in range(MAX_BOT_STEPS):
         if t["phase"] == "over":
             return events + _finish(rules, bots, state)
-        seat = t["turn"]
+        seat = to_act(t)
         p = state["players"][seat]
         if p["leaving"]:
             events += play_safe(t, rules, dice)
@@ -254,5 +255,5 @@ def play_match(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, leve
                     added[seat].append(line["added"])
         table = state["table"]
         assert table is not None
-        lengths.append(table["turns"])
+        lengths.append(played(table))
     return added, lengths

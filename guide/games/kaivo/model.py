@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
+from guide.core import turns
+from guide.core.turns import Turns
+
+VERSION = 2          # the state's shape (Settings.state_version); `migrate` upgrades older ones
+
 Phase = Literal["turn", "drawn", "taken", "power", "over"]
 Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
@@ -33,14 +38,14 @@ class Table(TypedDict):
     badges: list[str]              # per card id: letters of who looked at it (K-POW-2)
     face_up: list[int]             # ids turned by Mind Read, public for the round
     placed: list[int]              # ids an owner drew and put into its own row (public)
-    starter: int                   # the seat that started the round
-    turn: int                      # the seat to act
+    order: Turns                   # the seats' names in turn (guide.core.turns): `first` started
+                                   # the round, `current` is to act (None once called), `turn`
+                                   # counts the turns begun; state 2 (state 1: starter, turn, turns)
     phase: Phase
     held: int | None               # the card id in hand after draw / take
     power: str | None              # a discarded power waiting for its target
     glimpsed: bool                 # a glimpse was already given this turn
     caller: int | None
-    turns: int                     # turns played this round
     names: list[str]               # each seat's player, for the events
     letters: list[str]             # each seat's badge letter
     scores: list[int]              # the match's scores at the deal (public)
@@ -94,3 +99,28 @@ def begin_match(state: KaivoState, mode: Literal["sheet", "play"], players: list
     fresh["dealer"] = dealer
     fresh["clock"] = clock
     state.update(fresh)
+
+
+def migrate(state: dict, from_version: int) -> dict:
+    """State 1 (the only older one: the store never gives a newer one) kept a dealt round's
+    turn as the seats' indices and a count (`starter`, `turn`, `turns`); state 2 keeps the
+    core's turn order (`order`). What the store gives may be today's `new_state()` with the
+    campaign's changes over it: no round dealt (None), or one whose order is already there."""
+    t = state.get("table")
+    if t is None or "order" in t:
+        return state
+    return {**state, "table": with_order(t)}
+
+
+def with_order(t: dict) -> dict:
+    """A state 1 round with its turn order: started at `starter` (after the dealer), its
+    `turns` played round the table in seat order (K-TURN-1), stopped once called."""
+    names = t["names"]
+    order = turns.new(names)
+    turns.start(order, names[t["starter"]])
+    for _turn in range(t["turns"]):
+        turns.end_turn(order)
+    if t["phase"] == "over":
+        turns.stop(order)
+    old = ("starter", "turn", "turns")
+    return {**{k: v for k, v in t.items() if k not in old}, "order": order}

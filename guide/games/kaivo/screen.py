@@ -14,6 +14,7 @@ from guide.core.text import clip, fit, toolbar_width
 from .knowledge import SeatView, view
 from .model import KaivoState
 from .render import YOU, card_called, render
+from .table import to_act
 
 NAME_KEYS = ("who", "whom", "name", "dealer", "first")   # an event's names of players
 
@@ -170,8 +171,8 @@ def hint(state: KaivoState) -> str:
         return _("players NAME NAME ... for a score sheet, or deal --bots N")
     if t["phase"] == "over":
         return _("the round is over: deal for the next one")
-    if t["turn"] != viewer(state):
-        return _("{who} to play").format(who=t["names"][t["turn"]])
+    if to_act(t) != viewer(state):
+        return _("{who} to play").format(who=t["names"][to_act(t)])
     if t["phase"] == "power":
         return _(POWER_HINTS[t["power"] or "peek"])
     return _(HINTS[t["phase"]])

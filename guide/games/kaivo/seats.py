@@ -26,7 +26,7 @@ from .library import KaivoTable
 from .model import KaivoState
 from .render import POWER_NAMES, score_line
 from .screen import OFFERED, news, row, showing
-from .table import Action, legal
+from .table import Action, legal, played
 
 _, ngettext, pgettext = domain("kaivo").functions()
 
@@ -117,7 +117,7 @@ def _mine(out: dict[str, Any], tb: KaivoTable, me: int, v: SeatView, clock_left:
                                 "cards": _cards(v, o, t["phase"] == "over")}
                                for o, name in enumerate(v["names"]) if o != me]
     if clock_left is not None and match.acting(state) == me:
-        you["clock"] = {"key": f"{t['turns']}:{state['clock_at']}:{t['phase'] == 'power'}",
+        you["clock"] = {"key": f"{played(t)}:{state['clock_at']}:{t['phase'] == 'power'}",
                         "seconds": max(0, round(clock_left, 1))}
     you["step"] = _step(v, me)
 

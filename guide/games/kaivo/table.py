@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core import turns
 from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
@@ -31,10 +32,30 @@ def letters_for(names: list[str]) -> list[str]:
     return [chr(ord("A") + i) for i in range(len(names))]
 
 
+def to_act(t: Table) -> int:
+    """The seat to act (K-TURN-1): the current player's of the turn order; once the round
+    is called, nobody's turn, and the caller's seat (K-CALL-1)."""
+    now = turns.current(t["order"])
+    return t["names"].index(now) if now is not None else t["caller"]  # type: ignore[return-value]
+
+
+def played(t: Table) -> int:
+    """The turns played this round (begun and ended; the call ends none)."""
+    return t["order"]["turn"] - 1
+
+
+def starter(t: Table) -> int:
+    """The seat that started the round, the one after the dealer's (K-DEAL-1)."""
+    first = t["order"]["first"]
+    assert first is not None
+    return t["names"].index(first)
+
+
 def deal(rules: Rules, names: list[str], dealer: int, dice: DiceLike,
          scores: list[int] | None = None) -> tuple[Table, list[Event]]:
     """K-DEAL-1: four cards each face down, the outer two seen, one card face up to start
-    the discard pile (the companion's choice); the player after the dealer starts."""
+    the discard pile (the companion's choice); the player after the dealer starts, and the
+    turn goes round the table in seat order (guide.core.turns)."""
     n = len(names)
     if not rules.min_players <= n <= rules.max_players:
         raise RuleError(_("Kaivo is for {min_players} to {max_players} players, not {n}").format(
@@ -43,14 +64,16 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: DiceLike,
     deck = shuffle(deck, dice)
     hands = [[deck.pop() for _ in range(rules.hand)] for _ in range(n)]
     first = deck.pop()
+    order = turns.new(names)
+    turns.start(order, names[(dealer + 1) % n])
     t = Table(cards=list(rules.values), deck=deck, discard=[first], hands=hands,
               seen=[[hands[s][p] for p in rules.outer] for s in range(n)],
               caught=[[] for _ in range(n)], badges=[""] * len(rules.values), face_up=[],
-              placed=[], starter=(dealer + 1) % n, turn=(dealer + 1) % n, phase="turn",
-              held=None, power=None, glimpsed=False, caller=None, turns=0, names=list(names),
+              placed=[], order=order, phase="turn",
+              held=None, power=None, glimpsed=False, caller=None, names=list(names),
               letters=letters_for(names), scores=list(scores or [0] * n),
               fresh=[[s, hands[s][p]] for s in range(n) for p in rules.outer])
-    events: list[Event] = [{"kind": "dealt", "dealer": names[dealer], "first": names[t["turn"]],
+    events: list[Event] = [{"kind": "dealt", "dealer": names[dealer], "first": turns.current(order),
                             "discard": t["cards"][first], "deck": len(deck)}]
     for s in range(n):
         events.append({"kind": "outer", "seat": s, "who": names[s], "private": names[s],
@@ -75,7 +98,7 @@ def _pos(rules: Rules, pos: int) -> None:
 
 
 def _opponent(t: Table, target: int) -> None:
-    if not 0 <= target < len(t["hands"]) or target == t["turn"]:
+    if not 0 <= target < len(t["hands"]) or target == to_act(t):
         raise RuleError(_("pick an opponent"))
 
 
@@ -88,12 +111,12 @@ def _learn(t: Table, seat: int, card: int) -> None:
 
 
 def _end_turn(t: Table) -> None:
-    t["turn"] = (t["turn"] + 1) % len(t["hands"])
+    """K-TURN-1: the turn passes to the next seat round the table."""
+    turns.end_turn(t["order"])
     t["phase"] = "turn"
     t["held"] = None
     t["power"] = None
     t["glimpsed"] = False
-    t["turns"] += 1
 
 
 def _refill(t: Table, dice: DiceLike) -> list[Event]:
@@ -118,7 +141,7 @@ def draw(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     """K-TURN-1: only the drawer sees the card."""
     _need(t, "turn")
     events = _refill(t, dice) if not t["deck"] else []
-    s = t["turn"]
+    s = to_act(t)
     card = t["deck"].pop()
     t["held"] = card
     t["phase"] = "drawn"
@@ -134,7 +157,7 @@ def draw(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
 def take(t: Table) -> list[Event]:
     """K-TURN-2: the top of the discard pile, public."""
     _need(t, "turn")
-    s = t["turn"]
+    s = to_act(t)
     card = t["discard"].pop()
     t["held"] = card
     t["phase"] = "taken"
@@ -146,7 +169,7 @@ def putback(t: Table) -> list[Event]:
     if t["phase"] == "drawn":
         raise RuleError(_("a card drawn from the deck cannot be put back"))
     _need(t, "taken")
-    s = t["turn"]
+    s = to_act(t)
     card = t["held"]
     assert card is not None
     t["discard"].append(card)
@@ -159,7 +182,7 @@ def swap(t: Table, rules: Rules, pos: int) -> list[Event]:
     """K-TURN-1/2: the held card takes position pos; the old card goes face up."""
     _need(t, "drawn", "taken")
     _pos(rules, pos)
-    s = t["turn"]
+    s = to_act(t)
     card = t["held"]
     assert card is not None
     old = t["hands"][s][pos]
@@ -184,7 +207,7 @@ def discard(t: Table, rules: Rules) -> list[Event]:
     if t["phase"] == "taken":
         raise RuleError(_("a card taken from the discard pile must be swapped in, or put back"))
     _need(t, "drawn")
-    s = t["turn"]
+    s = to_act(t)
     card = t["held"]
     assert card is not None
     t["discard"].append(card)
@@ -205,7 +228,7 @@ def _power(t: Table, name: str) -> int:
     _need(t, "power")
     if t["power"] != name:
         raise RuleError(_("the power to use is {power}, not {name}").format(power=t['power'], name=name))
-    return t["turn"]
+    return to_act(t)
 
 
 def peek(t: Table, rules: Rules, pos: int) -> list[Event]:
@@ -274,7 +297,7 @@ def mindread(t: Table, rules: Rules, target: int, pos: int) -> list[Event]:
 def skip(t: Table) -> list[Event]:
     """K-POW-1: a discarded power need not be used."""
     _need(t, "power")
-    s = t["turn"]
+    s = to_act(t)
     power = t["power"]
     _end_turn(t)
     return [{"kind": "skipped", "seat": s, "who": t["names"][s], "power": power}]
@@ -294,7 +317,7 @@ def glimpse(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     _need(t, "drawn")
     if t["glimpsed"]:
         raise RuleError(_("the table has had its glimpse of this card"))
-    s = t["turn"]
+    s = to_act(t)
     card = t["held"]
     assert card is not None
     t["glimpsed"] = True
@@ -314,9 +337,10 @@ def glimpse(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
 def call(t: Table) -> list[Event]:
     """K-TURN-3, K-CALL-1: at the start of one's turn; the round ends at once, all revealed."""
     _need(t, "turn")
-    s = t["turn"]
+    s = to_act(t)
     t["caller"] = s
     t["phase"] = "over"
+    turns.stop(t["order"])                 # nobody's turn: the round is over
     return [{"kind": "called", "seat": s, "who": t["names"][s]},
             {"kind": "revealed", "hands": {t["names"][i]: [t["cards"][c] for c in h]
                                            for i, h in enumerate(t["hands"])},
@@ -359,7 +383,7 @@ def act(t: Table, rules: Rules, dice: DiceLike, action: Action) -> list[Event]:
 
 def legal(t: Table, rules: Rules) -> list[Action]:
     """Every move the seat to act may make now."""
-    s, n, positions = t["turn"], len(t["hands"]), range(rules.hand)
+    s, n, positions = to_act(t), len(t["hands"]), range(rules.hand)
     others = [o for o in range(n) if o != s]
     phase = t["phase"]
     if phase == "turn":
@@ -398,8 +422,9 @@ def safe_step(t: Table) -> Action | None:
 
 def play_safe(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     """The whole safe move of the seat to act, to the end of its turn."""
-    seat, turns, events = t["turn"], t["turns"], []
-    while t["turn"] == seat and t["turns"] == turns:
+    order, events = t["order"], []
+    begun = order["turn"]
+    while order["turn"] == begun:
         step = safe_step(t)
         if step is None:
             break

@@ -1,4 +1,4 @@
-"""Wrote the saved campaigns of tests/core/test_saved_campaigns.py: one per game, each
+"""Wrote the saved campaigns of tests/contract/test_saved_campaigns.py: one per game, each
 set up and a few moves played, saved by the code of the commit that added them (2cccf08,
 before the game model moved into the core), so that a campaign saved then keeps opening
 and playing on. Beside each campaign, the JSON of what it held (its state and `guide

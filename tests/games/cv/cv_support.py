@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from guide.core import turns
 from guide.core.errors import RuleError
 from guide.games.cv import dice, library, phase, score, take, track
 from guide.games.cv.model import CvState, Player, new_state, player
@@ -86,9 +87,9 @@ class Table:
         return [c["name"] for c in self.p(who)["cv"][type_]]
 
     def turn_of(self) -> str:
-        turn = self.state["turn"]
-        assert turn is not None
-        return self.state["players"][turn["player"]]["name"]
+        name = turns.current(self.state["order"])
+        assert name is not None
+        return name
 
     def score(self) -> tuple[list[dict[str, Any]], dict[str, int]]:
         events, totals = score.score(self.state, lib())

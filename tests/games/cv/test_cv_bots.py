@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from guide.core import games, settings
+from guide.core import games, settings, turns
 from guide.core.bots import choose
 from guide.core.dice import Dice
 from guide.core.errors import RuleError
 from guide.core.players import seats as seats_of
 from guide.core.table import Table
 from guide.games.cv import seats
-from guide.games.cv.model import new_card
+from guide.games.cv.model import current, new_card, player
 
 ROOT = Path(__file__).resolve().parents[3]
 CV_BOX = ROOT / "tests" / "data" / "cv-bench"     # an invented deck, marked as not the game's
@@ -60,7 +60,7 @@ def _stir(t: Table, rng: random.Random) -> None:
     turn = s["turn"]
     if turn is None or s["over"]:
         return
-    p = s["players"][turn["player"]]
+    p = current(s)[1]
     pick = rng.sample(["35", "45", "36", "53", "hand", "two", "job", "under"], 3)
     if "35" in pick:
         p["cv"]["knowledge"].append(_special(lib, 35, "knowledge"))
@@ -71,7 +71,7 @@ def _stir(t: Table, rng: random.Random) -> None:
     if "36" in pick:
         p["cv"]["job"].append(_special(lib, 36, "job", gives=["money"]))
     if "job" in pick:
-        other = s["players"][(turn["player"] + 1) % len(s["players"])]
+        other = player(s, turns.after(s["order"])[0])
         other["cv"]["job"].append(new_card("A test job", "job") | {"gives": ["health", "money"]})
     if "hand" in pick:
         p["hand"] += [_special(lib, 5, "event"), _special(lib, 11, "event", gives=[]),
@@ -96,7 +96,7 @@ def _points(seed: int, steps: int, every: int):
         if step % 7 == 3:
             _stir(t, rng)
         s = t.state
-        seat = (s["track"]["help"] or [s["players"][s["turn"]["player"]]["name"]])[0]
+        seat = (s["track"]["help"] or [current(s)[1]["name"]])[0]
         if step % every == 0:
             yield t, seat
         moves = [m for m in seats.seat_moves(t, seat) if not m.line.startswith("goal ")]

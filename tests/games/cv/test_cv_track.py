@@ -49,7 +49,7 @@ def test_v_turn_3_the_leftmost_card_goes_after_the_last_player_of_the_round():
     ev = t.end("Cy")
     assert any(e["kind"] == "track_removed" for e in ev)
     assert t.state["track"]["decks"]["youth"] == 24
-    assert t.state["turn"]["round"] == 2 and t.turn_of() == "Ann"
+    assert t.state["order"]["round"] == 2 and t.turn_of() == "Ann"
 
 
 def test_v_turn_3_with_two_players_after_every_turn():
@@ -96,7 +96,7 @@ def test_v_help_1_several_in_turn_order_from_the_player_who_just_played_and_may_
     t.roll("Ann", "health,health,knowledge,knowledge")
     t.take("Ann", "Jogging", "health", cost="health", slot=1)     # Ann 2 cards, Bob 0, Cy 5
     t.end("Ann")
-    assert track.entitled(t.state, 0) == ["Ann", "Bob"]
+    assert track.entitled(t.state) == ["Ann", "Bob"]
     assert t.state["track"]["help"] == ["Ann", "Bob"]
     assert "goes to Ann" in t.fails(phase.pass_help, "Bob")
     t.run(phase.pass_help, "Ann")
@@ -140,6 +140,6 @@ def test_v_help_1_a_player_with_no_cv_cards_is_helped_once_another_has_one():
     # more than none (one at least) entitles them; nobody when nobody has a card.
     t = Table("Ann", "Bob", "Cy", decks={"youth": 6, "maturity": 20, "old_age": 20})
     t.p("Ann")["cv"]["property"].clear()            # nobody with a card: the Bicycle aside
-    assert track.entitled(t.state, 0) == []
+    assert track.entitled(t.state) == []
     give_card(t, "Cy", "Choir", "relationships")
-    assert track.entitled(t.state, 0) == ["Ann", "Bob"]
+    assert track.entitled(t.state) == ["Ann", "Bob"]

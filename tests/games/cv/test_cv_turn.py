@@ -148,7 +148,7 @@ def test_v_fail_1_life_insurance_saves_the_card():
 def test_v_upkeep_1_a_crossed_symbol_is_paid_each_turn_from_unused_dice():
     t = Table("Ann", "Bob")
     give_card(t, "Ann", "Sports car", "property", upkeep=["money"], points=5)
-    t.state["turn"] = phase.new_turn(t.state, 0, 1)
+    t.state["turn"] = phase.new_turn(t.p("Ann"))
     t.roll("Ann", "money,health,health,knowledge")
     ev = t.end("Ann")
     assert ev[0]["kind"] == "upkeep_paid"
@@ -158,7 +158,7 @@ def test_v_upkeep_1_a_crossed_symbol_is_paid_each_turn_from_unused_dice():
 def test_v_upkeep_1_dice_used_to_take_cards_cannot_pay_and_the_card_goes():
     t = Table("Ann", "Bob")
     give_card(t, "Ann", "Sports car", "property", upkeep=["money"], points=5)
-    t.state["turn"] = phase.new_turn(t.state, 0, 1)
+    t.state["turn"] = phase.new_turn(t.p("Ann"))
     t.roll("Ann", "money,health,health,knowledge")
     t.take("Ann", "Shop", "job", cost="money")
     ev = t.end("Ann")

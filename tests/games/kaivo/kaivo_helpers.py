@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from guide.core import turns
 from guide.games.kaivo import bots, deck
 from guide.games.kaivo.model import Table
 from guide.games.kaivo.table import letters_for
@@ -33,11 +34,24 @@ def rig(hands: list[list[int]], discard: list[int], deck_: list[int], turn: int 
 
     hand_ids = [ids(h) for h in hands]
     discard_ids, deck_ids = ids(discard), ids(deck_)
+    order = turns.new(names)
+    turns.start(order, names[turn])
     return Table(cards=cards, deck=deck_ids, discard=discard_ids, hands=hand_ids,
                  seen=[[h[0], h[-1]] for h in hand_ids], caught=[[] for _ in hands],
-                 badges=[""] * len(cards), face_up=[], placed=[], starter=turn, turn=turn,
-                 phase="turn", held=None, power=None, glimpsed=False, caller=None, turns=0, names=names,
+                 badges=[""] * len(cards), face_up=[], placed=[], order=order,
+                 phase="turn", held=None, power=None, glimpsed=False, caller=None, names=names,
                  letters=letters_for(names), scores=[0] * len(hands))
+
+
+def set_turn(t: Table, seat: int, played: int | None = None, starter: int | None = None) -> None:
+    """A rigged round's turn: `seat` to act, after `played` turns this round, the round
+    started at `starter` (each kept as it was when not given)."""
+    order = t["order"]
+    order["current"] = t["names"][seat]
+    if played is not None:
+        order["turn"] = played + 1
+    if starter is not None:
+        order["first"] = t["names"][starter]
 
 
 rules = deck.load()            # the bundled deck file

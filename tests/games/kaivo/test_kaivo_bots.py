@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from kaivo_helpers import Faces, levels, rig, rules
+from kaivo_helpers import Faces, levels, rig, rules, set_turn
 
 from guide.games.kaivo import bench, bots
 from guide.games.kaivo import table as k
@@ -24,7 +24,7 @@ def test_a_bot_calls_kaivo_when_its_known_hand_is_low():
         assert choose(t, rules, levels, level) == ("kaivo",)
     # hard weighs its call against the others' hands: it calls once it has seen them play
     assert choose(t, rules, levels, "hard") != ("kaivo",)
-    t["turns"], t["turn"], t["starter"] = 1, 0, 1
+    set_turn(t, 0, played=1, starter=1)
     assert choose(t, rules, levels, "hard") == ("kaivo",)
 
 
@@ -34,7 +34,7 @@ def test_k_turn_3_a_bot_does_not_call_on_two_low_outer_cards_before_seeing_anyon
     t = rig([[1, 9, 9, 2], [5, 6, 7, 8], [5, 6, 7, 8]], discard=[9], deck_=[4] * 6)
     for level in ("normal", "hard"):
         assert choose(t, rules, levels, level) != ("kaivo",)
-    t["turns"], t["turn"], t["starter"] = 3, 0, 1               # both opponents have played
+    set_turn(t, 0, played=3, starter=1)               # both opponents have played
     assert choose(t, rules, levels, "normal") == ("kaivo",)     # now the margin may decide
 
 
@@ -107,7 +107,7 @@ def test_the_hard_bot_reads_what_opponents_kept_and_what_they_did_not_call_on():
     t = rig([[1, 5, 5, 9], [5, 6, 7, 8]], discard=[8], deck_=[2, 4])
     k.draw(t, rules, Faces())
     k.swap(t, rules, 1)                                   # Ann keeps a drawn card at 2
-    t["turn"] = 1
+    set_turn(t, 1)
     k.draw(t, rules, Faces())
     k.swap(t, rules, 2)                                   # Ben keeps the 2 at position 3
     v = view(t, 0)
@@ -200,7 +200,7 @@ def test_k_score_1_the_hard_bot_takes_a_lower_chance_with_a_heavier_hand():
     assert hard.call_gain is not None
     t = rig([[3, 3, 3, 3], [5, 6, 7, 8], [5, 6, 7, 8]], discard=[9], deck_=[4] * 6)
     t["seen"][0] = list(t["hands"][0])
-    t["turns"], t["turn"], t["starter"] = 3, 0, 1
+    set_turn(t, 0, played=3, starter=1)
     chance = bots.Estimate(view(t, 0), rules, hard).lowest_chance()
     need = (10 + min(hard.call_gain, 12 / 2)) / (12 + 10)     # a low hand gains little more
     assert (choose(t, rules, levels, "hard") == ("kaivo",)) == (chance >= need)
@@ -216,13 +216,13 @@ def test_the_hard_bot_calls_by_its_chance_of_holding_the_lowest_hand():
     opponents nothing it has seen: it calls; with a heavy known hand it does not."""
     t = rig([[0, 1, 2, 9], [5, 6, 7, 8], [5, 6, 7, 8]], discard=[9], deck_=[4] * 6)
     t["seen"][0] = list(t["hands"][0][:3])
-    t["turns"], t["turn"], t["starter"] = 3, 0, 1
+    set_turn(t, 0, played=3, starter=1)
     est = bots.Estimate(view(t, 0), rules, levels.levels["hard"])
     assert est.lowest_chance() > 0.8
     assert choose(t, rules, levels, "hard") == ("kaivo",)
     t = rig([[8, 9, 7, 9], [5, 6, 7, 8], [5, 6, 7, 8]], discard=[9], deck_=[4] * 6)
     t["seen"][0] = list(t["hands"][0][:3])
-    t["turns"], t["turn"], t["starter"] = 3, 0, 1
+    set_turn(t, 0, played=3, starter=1)
     assert bots.Estimate(view(t, 0), rules, levels.levels["hard"]).lowest_chance() < 0.2
     assert choose(t, rules, levels, "hard") != ("kaivo",)
 

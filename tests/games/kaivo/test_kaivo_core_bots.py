@@ -12,6 +12,7 @@ from guide.core.seats import Desk, view_for
 from guide.core.table import Table
 from guide.games.kaivo import bots
 from guide.games.kaivo.knowledge import view
+from guide.games.kaivo.table import to_act
 
 
 def friends(seed: int = 3) -> Table:
@@ -55,7 +56,7 @@ def test_a_hard_bots_move_is_the_hard_levels_choice_from_its_seats_memory():
             if move is None:
                 continue
             tbl = t.state["table"]
-            if tbl["phase"] != "over" and tbl["turn"] == me:
+            if tbl["phase"] != "over" and to_act(tbl) == me:
                 chosen = bots.choose(view(tbl, me, None), t.library.rules,
                                      t.library.bots.levels["hard"], _Same())
                 assert move.line.split()[0] == chosen[0]

@@ -10,6 +10,7 @@ from guide.core.errors import RuleError
 from guide.games.kaivo import match
 from guide.games.kaivo.knowledge import view
 from guide.games.kaivo.model import new_state
+from guide.games.kaivo.table import played, to_act
 
 
 def started(seed=3, bots=2, level="normal"):
@@ -22,7 +23,7 @@ def test_deal_seats_you_first_and_the_last_bot_deals_so_you_play_first():
     s, events = started()
     assert [p["name"] for p in s["players"]] == ["You", "Aino", "Eero"]
     assert [p["bot"] for p in s["players"]] == [False, True, True]
-    assert s["dealer"] == 2 and s["table"]["turn"] == 0
+    assert s["dealer"] == 2 and to_act(s["table"]) == 0
     assert events[1]["dealer"] == "Eero" and events[1]["first"] == "You"
     assert match.acting(s) == 0
 
@@ -40,9 +41,9 @@ def test_bots_play_their_turns_after_yours():
     kinds = [e["kind"] for e in events]
     assert kinds[0] == "discarded"
     t = s["table"]
-    assert t["turns"] >= 1
+    assert played(t) >= 1
     if t["phase"] != "over":
-        assert t["turn"] == 0 and {e["who"] for e in events if e["kind"] == "drew"} <= {"Aino", "Eero"}
+        assert to_act(t) == 0 and {e["who"] for e in events if e["kind"] == "drew"} <= {"Aino", "Eero"}
 
 
 def test_not_your_turn_and_moves_after_the_call_are_refused():

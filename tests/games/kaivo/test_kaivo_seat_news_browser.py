@@ -13,6 +13,7 @@ from test_kaivo_seats import seat_move
 
 from guide.core.seats import Desk
 from guide.games.kaivo import screen
+from guide.games.kaivo.table import to_act
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +34,7 @@ def test_the_seats_news_shows_the_newest_event_first_as_the_tv_does(table, chrom
         tbl = t.state["table"]
         if tbl["phase"] == "over" or len(screen.news(t.state, None)) > 10:
             break
-        play_safe_turn(t, tbl["names"][tbl["turn"]])
+        play_safe_turn(t, tbl["names"][to_act(tbl)])
     news = screen.news(t.state, "Ben")
     assert len(news) > 8, news
     ben = open_page(chromium, link(t, "Ben"), SIZE)

@@ -21,6 +21,7 @@ from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.kaivo.game import KaivoGame
 from guide.games.kaivo.knowledge import view
+from guide.games.kaivo.table import played, to_act
 
 GAME = KaivoGame()
 
@@ -68,7 +69,7 @@ def test_friends_each_get_a_seat_and_bots_fill_the_table(table):
     assert seats_of(table) == ["Ann", "Ben"]
     assert [p["bot"] for p in table.state["players"]] == [False, False, True, True]
     assert GAME.settings.seat_policy == "apply"
-    assert table.state["table"]["turn"] == 0              # the last seat dealt: Ann starts
+    assert to_act(table.state["table"]) == 0              # the last seat dealt: Ann starts
 
 
 def test_k_deal_1_a_seat_sees_its_own_outer_cards_and_nobody_elses(table):
@@ -132,7 +133,7 @@ def test_the_bots_play_after_a_seats_move_as_after_a_terminal_command(table):
     out = seat_move(table, "Ann", "Discard it")
     tbl = table.state["table"]
     assert "Eero draws" in out or "Eero takes" in out or "Eero calls" in out
-    assert tbl["phase"] == "over" or tbl["turn"] == 0        # the bots have played to Ann again
+    assert tbl["phase"] == "over" or to_act(tbl) == 0        # the bots have played to Ann again
 
 
 def test_k_glimpse_1_the_glimpse_is_one_tap_once_a_turn(table):
@@ -267,7 +268,7 @@ def test_k_clock_1_a_seats_late_tap_plays_the_safe_move(table, monkeypatch):
     out = seat_move(table, "Ann", "Call KAIVO!")
     assert "Ann's 20 seconds ran out: the safe move is played (no penalty)." in out
     assert "Ann draws from the deck." in out and "Ann calls" not in out
-    assert table.state["table"]["caller"] != 0 and table.state["table"]["turns"] >= 1
+    assert table.state["table"]["caller"] != 0 and played(table.state["table"]) >= 1
 
 
 def opened(t: Table, seat: str) -> None:
@@ -298,7 +299,7 @@ def test_k_clock_1_a_seats_clock_runs_only_once_its_page_is_open(table, monkeypa
     out = seat_move(table, "Ann", next(m["label"] for m in Desk.payload_of(table, "Ann")["moves"]
                                        if m["label"].startswith("Discard it")))
     assert "Ann's 20 seconds ran out" in out
-    if table.state["table"]["turn"] == 1 and table.state["table"]["phase"] != "over":
+    if to_act(table.state["table"]) == 1 and table.state["table"]["phase"] != "over":
         clock[0] += 100                                    # Ben has not opened his page
         assert GAME.timer(table) is None
 
@@ -338,7 +339,7 @@ def test_k_call_1_after_the_call_a_seat_page_shows_its_own_hand_too(table):
     """K-CALL-1: "all hands are revealed": the seat's own row on its page as well as the
     others' (it stayed [?] [?] [?] [?] on the page while the TV showed every card)."""
     table.execute("deal --friends Ann,Ben")
-    assert table.state["table"]["turn"] == 0              # Ann starts, and calls at once
+    assert to_act(table.state["table"]) == 0              # Ann starts, and calls at once
     table.execute("kaivo --as Ann")
     assert table.state["table"]["phase"] == "over"
     page = Desk.payload_of(table, "Ann")["view"]["you"]
@@ -354,7 +355,7 @@ def test_names_with_quotes_and_apostrophes_play_from_their_seats(table):
     assert seats_of(table) == names
     look_all(table, *names)
     for _step in range(12):
-        acting = table.state["table"]["turn"]
+        acting = to_act(table.state["table"])
         seat = table.state["players"][acting]["name"] if table.state["table"]["phase"] != "over" else None
         if seat not in names:
             break

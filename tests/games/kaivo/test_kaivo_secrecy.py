@@ -39,7 +39,7 @@ class Oracle:
             a.add(card)
 
     def before(self, t: k.Table, move: k.Action) -> None:
-        s, kind = t["turn"], move[0]
+        s, kind = k.to_act(t), move[0]
         if kind == "draw" and not t["deck"]:
             for a in self.allowed:
                 a.difference_update(t["discard"][:-1])       # shuffled back: known no more
@@ -64,7 +64,7 @@ class Oracle:
 
     def after(self, t: k.Table, move: k.Action) -> None:
         if move[0] == "draw":
-            self.allowed[t["turn"]].add(t["held"])
+            self.allowed[k.to_act(t)].add(t["held"])
 
     def may(self, seat: int, card: int, t: k.Table) -> bool:
         return self.all_known or card in self.allowed[seat] or card in t["discard"]
@@ -124,7 +124,7 @@ def test_every_seat_receives_only_what_the_k_rules_let_it_know(seed, players, bo
     for pick in picks:
         if t["phase"] == "over":
             break
-        seat = t["turn"]
+        seat = k.to_act(t)
         if seat in bot_seats:
             level = BOTS.levels[("easy", "normal", "hard")[pick % 3]]
             move = bots.choose(view(t, seat), RULES, level, dice)

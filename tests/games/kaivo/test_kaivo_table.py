@@ -4,7 +4,7 @@ K-CALL-1, K-CLOCK-1)."""
 from __future__ import annotations
 
 import pytest
-from kaivo_helpers import Faces, rig, rules
+from kaivo_helpers import Faces, rig, rules, set_turn
 
 from guide.core.dice import Dice
 from guide.games.kaivo import table as k
@@ -38,9 +38,9 @@ def test_k_deal_1_four_cards_each_the_outer_two_seen_one_card_face_up():
 
 def test_k_deal_1_the_player_after_the_dealer_starts():
     t, events = k.deal(rules, ["Ann", "Ben", "Cid"], 2, Dice(1))
-    assert t["turn"] == 0
+    assert k.to_act(t) == 0
     assert events[0]["dealer"] == "Cid" and events[0]["first"] == "Ann"
-    assert k.deal(rules, ["Ann", "Ben"], 0, Dice(1))[0]["turn"] == 1
+    assert k.to_act(k.deal(rules, ["Ann", "Ben"], 0, Dice(1))[0]) == 1
 
 
 def test_k_deal_1_two_to_four_players():
@@ -79,14 +79,14 @@ def test_k_turn_1_swap_puts_the_old_card_face_up_and_ends_the_turn():
     assert t["cards"][t["discard"][-1]] == 3
     assert events[0]["out"] == 3 and "value" not in events[0]   # what came in stays private
     assert shown(t, 0, 0)[2] == 0 and shown(t, 1, 0)[2] is None  # a card they put there
-    assert t["turn"] == 1 and t["phase"] == "turn"
+    assert k.to_act(t) == 1 and t["phase"] == "turn"
 
 
 def test_k_turn_1_discard_ends_the_turn():
     t = rig([[1, 2, 3, 4], [5, 6, 7, 8]], discard=[9], deck_=[8])
     k.draw(t, rules, Faces())
     assert k.discard(t, rules)[0]["value"] == 8
-    assert t["turn"] == 1 and t["cards"][t["discard"][-1]] == 8
+    assert k.to_act(t) == 1 and t["cards"][t["discard"][-1]] == 8
 
 
 def test_k_turn_1_a_drawn_card_cannot_be_put_back():
@@ -116,7 +116,7 @@ def test_k_turn_2_put_back_reveals_nothing_and_the_turn_goes_on():
     k.take(t)
     events = k.putback(t)
     assert events == [{"kind": "put_back", "seat": 0, "who": "Ann"}]
-    assert t["turn"] == 0 and t["phase"] == "turn" and t["turns"] == 0
+    assert k.to_act(t) == 0 and t["phase"] == "turn" and k.played(t) == 0
     assert [t["cards"][c] for c in t["discard"]] == [0]
     assert len(k.draw(t, rules, Faces())) == 2
 
@@ -163,7 +163,7 @@ def test_k_pow_1_peek_shows_one_of_ones_own_cards_to_oneself_only():
     assert shown(t, 0, 0) == [1, 2, None, 4]
     assert shown(t, 1, 0) == [None] * 4
     assert events[1] == {"kind": "saw", "seat": 0, "target": 0, "pos": 1, "value": 2, "private": "Ann"}
-    assert t["turn"] == 1
+    assert k.to_act(t) == 1
 
 
 def test_k_pow_1_spy_picks_the_player_then_the_card():
@@ -201,7 +201,7 @@ def test_k_pow_1_a_power_waits_for_its_target_or_skip():
         k.peek(t, rules, 0)
     with pytest.raises(k.RuleError, match="use the spy power or skip"):
         k.draw(t, rules, Faces())
-    assert k.skip(t)[0]["power"] == "spy" and t["turn"] == 1
+    assert k.skip(t)[0]["power"] == "spy" and k.to_act(t) == 1
 
 
 def test_k_pow_1_a_power_swapped_into_a_hand_is_just_its_number():
@@ -216,13 +216,13 @@ def test_k_pow_1_a_power_taken_from_the_discard_pile_has_no_power():
     k.take(t)
     assert ("discard",) not in k.legal(t, rules)
     k.swap(t, rules, 3)
-    assert t["phase"] == "turn" and t["turn"] == 1 and t["power"] is None
+    assert t["phase"] == "turn" and k.to_act(t) == 1 and t["power"] is None
 
 
 def test_k_pow_1_a_drawn_number_card_has_no_power():
     t = rig([[1, 2, 3, 4], [5, 6, 7, 8]], discard=[0], deck_=[9])
     k.draw(t, rules, Faces())
-    assert "power" not in k.discard(t, rules)[0] and t["turn"] == 1
+    assert "power" not in k.discard(t, rules)[0] and k.to_act(t) == 1
 
 
 # K-POW-2 --------------------------------------------------------------------------------
@@ -240,7 +240,7 @@ def test_k_pow_2_everyone_sees_which_card_was_looked_at_never_its_value():
 def test_k_pow_2_a_badge_stays_on_the_card_as_it_moves_and_goes_with_it_to_the_pile():
     t, _ = drawn_power(10)
     k.peek(t, rules, 1)                                   # Ann's position 2 gets "A"
-    t["turn"] = 0
+    set_turn(t, 0)
     t["deck"].append(len(t["cards"]))
     t["cards"].append(12)
     t["badges"].append("")
@@ -282,10 +282,10 @@ def test_k_clock_1_the_safe_move_is_draw_discard_skip_the_power():
     t = rig([[1, 2, 3, 4], [5, 6, 7, 8]], discard=[0], deck_=[4, 11])
     events = k.play_safe(t, rules, Faces())
     assert [e["kind"] for e in events] == ["drew", "held", "discarded", "skipped"]
-    assert hand(t, 0) == [1, 2, 3, 4] and t["turn"] == 1
+    assert hand(t, 0) == [1, 2, 3, 4] and k.to_act(t) == 1
     k.take(t)                                             # a taken card goes back first
     assert [e["kind"] for e in k.play_safe(t, rules, Faces())] == ["put_back", "drew", "held", "discarded"]
-    assert hand(t, 1) == [5, 6, 7, 8] and t["turn"] == 0
+    assert hand(t, 1) == [5, 6, 7, 8] and k.to_act(t) == 0
 
 
 def test_k_clock_1_twenty_seconds_a_turn_ten_to_pick_a_target_none_once_over():

@@ -18,6 +18,7 @@ from guide.core.result import text
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.kaivo.game import KaivoGame
+from guide.games.kaivo.table import to_act
 
 GAME = KaivoGame()
 SHOWN = "a card's value a player had not seen, hidden from the players"
@@ -83,7 +84,7 @@ def test_k_call_1_the_call_s_reveal_of_every_hand_cannot_be_undone(tables):
 def test_k_call_1_a_friend_s_call_is_refused_too(tables):
     t = tables(5)
     do(t, "deal --friends Ann,Ben --bots 0")
-    first = t.state["table"]["names"][t.state["table"]["turn"]]
+    first = t.state["table"]["names"][to_act(t.state["table"])]
     do(t, f"kaivo --as {first}")
     assert "the call shows them all" in refused(t)
 

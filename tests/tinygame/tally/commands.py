@@ -27,7 +27,8 @@ PLAYER = named(lambda: pgettext("what", "player"))
 @commands.command("join", "tally")
 @click.argument("name")
 def join(t, name: str) -> Result:
-    """A player sits down (and gets a seat). Example: join Ann"""
+    """A player sits down at the end of the table (and gets a seat), or one who left comes
+    back to their seat. Example: join Ann"""
     t.tell_all(rules.join(t.state, name))         # a new name: typed as it is, not matched
     return Result()
 
@@ -35,7 +36,8 @@ def join(t, name: str) -> Result:
 @commands.command("leave", "tally")
 @click.argument("name", type=PLAYER)
 def leave(t, name: str) -> Result:
-    """A player leaves the table (and their seat with them). Example: leave Ann"""
+    """A player leaves the table (their page with them; their place in the turn order waits
+    for them to join again). Example: leave Ann"""
     t.tell_all(rules.leave(t.state, name))
     return Result()
 
@@ -45,7 +47,8 @@ def leave(t, name: str) -> Result:
 @click.argument("face")
 def guess(t, name: str, face: str) -> Result:
     """A player's sealed guess of the next die (1 to 6, or the code their seat sends:
-    guide.core.sealed.code); revealed when every player has guessed.
+    guide.core.sealed.code), in turn: whoever guesses first opens the round and the others
+    follow in seating order; revealed when every player has guessed.
     Example: guess Ann 4"""
     box = t.state["guesses"]
     chosen = int(face) if face.isdigit() and int(face) in FACES else opened(box, name, face, FACES)

@@ -1,10 +1,12 @@
-"""Tally's players and what each seat may do: the players are the state's (everyone who
-joined has a seat of their own, guide.core.players.Player), and a seat's moves are data: the
-command and its values by parameter name (`table.registry.move`), from which the core
-writes the line, quoted as it needs, whatever the names hold."""
+"""Tally's players and what each seat may do: the players are the state's turn order
+(guide.core.turns: everyone in play has a seat of their own, and the core learns whose turn
+it is from it), and a seat's moves are data: the command and its values by parameter name
+(`table.registry.move`), from which the core writes the line, quoted as it needs, whatever
+the names hold."""
 
 from __future__ import annotations
 
+from guide.core import turns
 from guide.core.i18n import domain
 from guide.core.moves import Move
 from guide.core.players import Player
@@ -16,13 +18,14 @@ _, ngettext, pgettext = domain("tally", __package__).functions()
 
 
 def players(table) -> list[Player]:
-    return [Player(name) for name in table.state["players"]]
+    return turns.players(table.state["turns"])
 
 
 def moves(table, seat: str) -> list[Move]:
-    """A guess of each face, until the seat has guessed this round."""
-    box = table.state["guesses"]
-    if seat in box["choices"] and not box["revealed"]:
+    """A guess of each face, on the seat's turn (or to open a round, when it is nobody's),
+    until it has guessed this round."""
+    box, now = table.state["guesses"], turns.current(table.state["turns"])
+    if now not in (None, seat) or (seat in box["choices"] and not box["revealed"]):
         return []
     return [guess(table, seat, face) for face in FACES]
 

@@ -1,9 +1,11 @@
 """What each viewer sees of Tally (guide.core.viewers), in one place: the TV and every seat
-see the count, the guesses sealed until all are in, and how many cards each holds; a seat
-also sees its own guess and its own hand; `guide state` adds the rolls."""
+see the count, the guesses sealed until all are in, how many cards each holds and, while a
+round runs, whose turn it is; a seat also sees its own guess and its own hand; `guide state`
+adds the rolls."""
 
 from __future__ import annotations
 
+from guide.core import turns
 from guide.core.sealed import shown
 from guide.core.viewers import Viewer
 
@@ -14,6 +16,8 @@ def seen_by(table, viewer: Viewer) -> dict:
     out = {"game": table.game.id, "title": table.game.title, "count": s["count"],
            "guesses": shown(s["guesses"], mine),
            "hands": {name: len(cards) for name, cards in s["hands"].items()}}
+    if turns.current(s["turns"]) is not None:
+        out["turn"] = turns.current(s["turns"])
     if viewer.kind == "state":
         del out["title"]
         return {"schema": 1, **out, "rolls": list(s["rolls"])}

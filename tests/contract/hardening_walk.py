@@ -1,8 +1,8 @@
 """Random command lines for any installed game, built the way a user types them: a command
 of the game's registry, then words Tab offers at each place (guide.core.repl.completer) or
 hostile words (the state diff's old marker `__delete__`, look-alike and non-Latin names,
-numbers past every bound, KEY=VALUE, quotes). The walk knows no game; each game gets a few
-setup lines so that the walk starts from a table in play."""
+numbers past every bound, KEY=VALUE, quotes). The walk knows no game; each game's scenes
+give the lines that bring its table into play first (IN_PLAY, tests/games/<game>/scenes.py)."""
 
 from __future__ import annotations
 
@@ -23,19 +23,6 @@ HOSTILE = ["__delete__", "__delete__=1", "x=__delete__", "Ann", "ann", "Аnn", "
 
 # lines that leave the table or start something beside it (a server, a simulation, a file)
 SKIP = {"quit", "view", "odds", "export"}
-
-SETUP: dict[str, list[str]] = {
-    "kaverini": ["adventure amsterdam",
-                 "kaveri __delete__ --ability Focused --technique Sadness --technique Love"
-                 " --technique Cheer",
-                 "kaveri Bob --ability Insensitive --technique Anger --technique Love"
-                 " --technique Happy", "confront --scene 1"],
-    "taverne": ["player __delete__ --loot 3", "player Bob --loot 2", "player Cid --loot 1",
-                "start"],
-    "kaivo": ["players __delete__ Bob Cid", "deal"],
-    "cave": ["character __delete__", "character Bob", "start"],
-    "cv": ["players __delete__ Bob Cid"],
-}
 
 Draw = Callable[[list[str]], str]      # picks one of the words given
 

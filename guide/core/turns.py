@@ -1,0 +1,229 @@
+"""The turn order of a game that has one: who sits where, who is out for now, whose turn it
+is, the round. It is plain JSON-able data kept in the game's own state, at one key the game
+chooses (`state["turns"]`), so the store saves it with the rest and undo and redo, which
+restore the state, restore it too. A game's commands call the operations below; each
+changes the dict in place (on the table's copy of the state: a refused command keeps
+nothing) and gives back whose turn it is afterwards.
+
+The shape follows boardgame.io's `ctx`: its `playOrder` is `order`, its `currentPlayer` is
+`current` (a name here, not a position, so that a player sitting down or leaving moves no
+one's turn), its `turn` is `turn`, its `endTurn({next})` is `end_turn(turns, to=NAME)`.
+What a table needs besides: a player who leaves keeps their seat and comes back to it
+(`leave`, `back`; `remove` takes the seat away), a player can be made to miss a turn
+(`skip`), and rounds are counted from the seat the first turn started at:
+
+    {"order": ["Ann", "Bob", "Cid"],   # everyone seated, in seating order
+     "out": ["Bob"],                   # seated but out for now (left; `back` brings them in)
+     "current": "Cid",                 # whose turn it is; None: nobody's (not started, stopped)
+     "first": "Ann",                   # where rounds start: the turn passing it begins a round
+     "round": 1,                       # rounds begun (0: the turns have not started)
+     "turn": 3,                        # turns begun
+     "skips": []}                      # who misses their next turn (one entry a turn)
+
+A name that is not seated, an operation on a player out, or a move out of turn is refused
+with the core's RuleError in one line, before anything changed. The core reads whose turn it
+is through `Game.players` (guide.core.players.Player.turn): `players(turns)` gives them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, TypedDict
+
+from guide.core.errors import RuleError
+from guide.core.i18n import domain
+from guide.core.players import Player
+
+_, ngettext, pgettext = domain("core").functions()
+
+
+class Turns(TypedDict):
+    order: list[str]
+    out: list[str]
+    current: str | None
+    first: str | None
+    round: int
+    turn: int
+    skips: list[str]
+
+
+def new(names: Iterable[str] = ()) -> Turns:
+    """A turn order with these players seated in this order, not started (nobody's turn)."""
+    order = list(names)
+    if len(set(order)) != len(order):
+        raise RuleError(_("a name sits twice at the table: {names}").format(names=", ".join(order)))
+    return Turns(order=order, out=[], current=None, first=None, round=0, turn=0, skips=[])
+
+
+# --- what it says -------------------------------------------------------------------------
+def current(turns: Turns) -> str | None:
+    """Whose turn it is (None: nobody's: the turns have not started, or were stopped)."""
+    return turns["current"]
+
+
+def seated(turns: Turns) -> list[str]:
+    """Everyone with a seat, in seating order, those out for now included."""
+    return list(turns["order"])
+
+
+def playing(turns: Turns) -> list[str]:
+    """Everyone in play (seated and not out), in seating order."""
+    return [name for name in turns["order"] if name not in turns["out"]]
+
+
+def after(turns: Turns, name: str | None = None) -> list[str]:
+    """The others in play, round the table from the seat after `name`'s (by default the
+    current player's; with nobody's turn, everyone in play from the first seat)."""
+    name = turns["current"] if name is None else name
+    if name is None:
+        return playing(turns)
+    i = _seat(turns, name)
+    order = turns["order"]
+    around = order[i + 1:] + order[:i]
+    return [n for n in around if n not in turns["out"]]
+
+
+def check(turns: Turns, name: str) -> None:
+    """Refuse, in one line, a move of `name` out of turn."""
+    now = turns["current"]
+    if now is None:
+        raise RuleError(_("it is nobody's turn"))
+    if now != name:
+        raise RuleError(_("it is {current}'s turn, not {name}'s").format(current=now, name=name))
+
+
+def players(turns: Turns) -> list[Player]:
+    """The players in play, in seating order, as the core knows them (each with a seat of
+    their own; `turn`: it is theirs), for a game's `players(table)`."""
+    return [player(turns, name) for name in playing(turns)]
+
+
+def player(turns: Turns, name: str, **fields: Any) -> Player:
+    """One player as the core knows them, `turn` said by the turn order (`fields`: the
+    Player's others, `seat=False`, `bot=True`...)."""
+    return Player(name, turn=name == turns["current"], **fields)
+
+
+# --- what a game's commands do ------------------------------------------------------------
+def join(turns: Turns, name: str, after: str | None = None) -> str | None:
+    """`name` sits down: at the end of the table, or right after the seated `after` (where
+    the game says). Whose turn it is does not change."""
+    if name in turns["order"]:
+        raise RuleError(_("{name} already has a seat at the table").format(name=name))
+    order = turns["order"]
+    order.insert(len(order) if after is None else _seat(turns, after) + 1, name)
+    return turns["current"]
+
+
+def leave(turns: Turns, name: str) -> str | None:
+    """`name` is out for now, keeping their seat (`back` brings them in again); if it was
+    their turn, it passes to the next player in play (None when nobody is left)."""
+    _in_play(turns, name)
+    if turns["current"] == name:
+        _pass_on(turns, name, None, leaving=name)
+    turns["out"].append(name)
+    return turns["current"]
+
+
+def back(turns: Turns, name: str) -> str | None:
+    """`name`, out, comes back to their seat; their turn comes when it reaches the seat."""
+    _seat(turns, name)
+    if name not in turns["out"]:
+        raise RuleError(_("{name} has not left the table").format(name=name))
+    turns["out"].remove(name)
+    return turns["current"]
+
+
+def remove(turns: Turns, name: str) -> str | None:
+    """`name` leaves the table for good, seat and all; if it was their turn, it passes on.
+    A round that started at their seat starts at the next seat from now on."""
+    i = _seat(turns, name)
+    if turns["current"] == name:
+        _pass_on(turns, name, None, leaving=name)
+    order = turns["order"]
+    del order[i]
+    turns["out"] = [n for n in turns["out"] if n != name]
+    turns["skips"] = [n for n in turns["skips"] if n != name]
+    if turns["first"] == name:
+        turns["first"] = order[i % len(order)] if order else None
+    return turns["current"]
+
+
+def start(turns: Turns, first: str | None = None) -> str | None:
+    """A round begins with `first`'s turn (by default the first seated player in play);
+    rounds from now on start at that seat."""
+    name = first if first is not None else next(iter(playing(turns)), None)
+    if name is None:
+        raise RuleError(_("nobody is at the table to take the turn"))
+    _in_play(turns, name)
+    turns["current"] = turns["first"] = name
+    turns["round"] += 1
+    turns["turn"] += 1
+    return name
+
+
+def end_turn(turns: Turns, to: str | None = None) -> str | None:
+    """The current turn ends; the next begins: `to`'s (boardgame.io's `endTurn({next})`),
+    or by default the next player in play round the table, passing over those who miss
+    this turn (`skip`). Passing the seat rounds start at begins a new round."""
+    now = turns["current"]
+    if now is None:
+        raise RuleError(_("it is nobody's turn"))
+    if to is not None:
+        _in_play(turns, to)
+    return _pass_on(turns, now, to)
+
+
+def skip(turns: Turns, name: str) -> None:
+    """`name` misses their next turn (twice: the next two): the turn passes over them."""
+    _in_play(turns, name)
+    turns["skips"].append(name)
+
+
+def stop(turns: Turns) -> None:
+    """Nobody's turn any more, until a round `start`s again (a round over, the game over);
+    the seats, the round and the turns so far stay."""
+    turns["current"] = None
+
+
+# --- inside -------------------------------------------------------------------------------
+def _seat(turns: Turns, name: str) -> int:
+    """The position of `name`'s seat; refused in one line if they have none."""
+    try:
+        return turns["order"].index(name)
+    except ValueError:
+        raise RuleError(_("{name} is not at the table").format(name=name)) from None
+
+
+def _in_play(turns: Turns, name: str) -> None:
+    _seat(turns, name)
+    if name in turns["out"]:
+        raise RuleError(_("{name} has left the table").format(name=name))
+
+
+def _pass_on(turns: Turns, now: str, to: str | None, leaving: str | None = None) -> str | None:
+    """Walk round the table from the seat of `now`, whose turn it is, to the next turn's:
+    `to`'s, or the next in play but `leaving`, each skip passing over its player once. Every
+    pass over the seat rounds start at begins a round; nobody left to take it: nobody's turn."""
+    order, out, skips = turns["order"], set(turns["out"]), turns["skips"]
+    here, start = order.index(now), turns["first"]
+    first = order.index(start) if start is not None and start in order else None
+    candidates = [n for n in order if n not in out and n != leaving]
+    if to is None and not candidates:
+        turns["current"] = None
+        return None
+    rounds, i = 0, here
+    for _step in range(len(order) * (len(skips) + 1)):
+        i = (i + 1) % len(order)
+        rounds += i == first
+        name = order[i]
+        if to is not None:
+            if name == to:
+                break
+        elif name in candidates:
+            if name not in skips:
+                break
+            skips.remove(name)
+    turns["current"] = order[i]
+    turns["round"] += rounds
+    turns["turn"] += 1
+    return order[i]

@@ -1,0 +1,122 @@
+"""The bridge from every game's rules to the table (issue 23, item 2), over every installed
+game: a rule's refusal reaches the table as one line that changes nothing; the toolbar
+fits 80 columns and the prompt 40 with four long names at the table (each game's scenes'
+`crowded`); every name parameter takes any case and a unique beginning (one resolver); the
+core commands' help and examples belong to every game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from gamelist import installed_ids, scenes
+
+from guide.core import settings
+from guide.core.dice import Dice
+from guide.core.games import load
+from guide.core.table import Table
+
+
+def _table(game_id: str) -> Table:
+    game = load(game_id)
+    cls = game.settings.table_class or Table
+    return cls(game, None, settings.load(game, []), Dice(1))
+
+
+LONG = ["Maximiliana", "Bartholomew", "Konstantinopoli", "Evangelina"]   # Wolkenstein, ...
+
+
+def crowded(game_id: str) -> list[str]:
+    """The lines that seat four long names at the game's table, playing (its scenes')."""
+    given = scenes(game_id)
+    return given.crowded(LONG) if hasattr(given, "crowded") else []
+
+
+@pytest.mark.parametrize("game_id", installed_ids())
+def test_a_rule_refusal_reaches_the_table_as_one_line_that_changes_nothing(game_id):
+    from guide.core.errors import CommandError, RuleError
+
+    table = _table(game_id)
+    before = json.dumps(table.state, sort_keys=True)
+
+    def refuse(t):
+        """Refused by a rule."""
+        t.state = {**t.state, "touched": True}
+        raise RuleError("not now (X-TEST-1)")
+
+    table.registry.command("refused", "table")(refuse)
+    with pytest.raises(CommandError, match=r"^not now \(X-TEST-1\)$"):
+        table.execute("refused")
+    assert json.dumps(table.state, sort_keys=True) == before
+
+
+def _lines(bar: object) -> list[str]:
+    text = bar if isinstance(bar, str) else "".join(t for _, t in bar or [])
+    return text.split("\n")
+
+
+@pytest.mark.parametrize("game_id", installed_ids())
+def test_every_game_toolbar_fits_80_columns(game_id, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    table = _table(game_id)
+    for line in crowded(game_id):
+        table.execute(line)
+    lines = _lines(table.game.toolbar(table))
+    assert lines and all(len(line) <= 79 for line in lines), lines
+    prompt = table.game.prompt(table)
+    assert len(prompt) <= 40
+
+
+def _named_params(table: Table):
+    from guide.core.params import Named
+
+    for cmd in table.registry.commands.values():
+        for param in cmd.click_command.params:
+            if isinstance(param.type, Named):
+                yield cmd, param
+
+
+@pytest.mark.parametrize("game_id", installed_ids())
+def test_every_name_parameter_takes_any_case_and_a_unique_beginning(game_id):
+    import click
+
+    table = _table(game_id)
+    for line in crowded(game_id):
+        table.execute(line)
+    checked = 0
+    for cmd, param in _named_params(table):
+        if not param.type._convert:
+            continue
+        names = list(dict.fromkeys(param.type.choices(table, [cmd.name])))
+        ctx = click.Context(cmd.click_command, obj=table)
+        for name in names[:6]:
+            assert param.type.convert(name.upper(), param, ctx) == name, (cmd.name, name)
+            beginning = name[:max(4, len(name) - 2)]
+            if sum(n.casefold().startswith(beginning.casefold()) for n in names) == 1 \
+                    and beginning != name:
+                assert param.type.convert(beginning.lower(), param, ctx) == name
+            checked += 1
+        if names:
+            with pytest.raises(click.BadParameter, match="did you mean|known|no "):
+                param.type.convert(names[0] + "zzq", param, ctx)
+    assert checked > 0 or getattr(scenes(game_id), "NAMED_BY_RULES", False)
+
+
+KAVERINI_WORDS = ("kaveri", "schmerz", "adventure", "tour guide", "r-dice", "confront", "foe")
+
+
+@pytest.mark.parametrize("game_id", installed_ids())
+def test_the_core_commands_help_and_examples_belong_to_every_game(game_id):
+    import re
+
+    from guide.core.commands import CORE
+
+    table = _table(game_id)
+    for cmd in CORE.commands.values():
+        text = cmd.help()
+        assert not [w for w in KAVERINI_WORDS if w in text.casefold()], (cmd.name, text)
+        for example in re.findall(r"Example: (.+)", text):
+            words = example.split()
+            found, rest = table.registry.lookup(words)
+            if found.name == "help" and rest:             # the command it names is there too
+                table.registry.lookup(rest)

@@ -1,0 +1,219 @@
+"""The core's turn order (guide/core/turns.py): plain data in a game's state, the operations
+a game's commands call, and whose turn it is as the core reads it (Player.turn)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from guide.core import turns
+from guide.core.errors import RuleError
+from guide.core.players import Player
+
+
+def seated(*names: str, first: str | None = None) -> turns.Turns:
+    t = turns.new(names)
+    turns.start(t, first)
+    return t
+
+
+def test_a_new_order_is_plain_data_and_nobody_s_turn_until_it_starts():
+    t = turns.new(["Ann", "Bob"])
+    assert t == {"order": ["Ann", "Bob"], "out": [], "current": None, "first": None,
+                 "round": 0, "turn": 0, "skips": []}
+    assert json.loads(json.dumps(t)) == t            # a state's value: the store keeps it
+    assert turns.current(t) is None
+    assert turns.start(t) == "Ann" and (t["round"], t["turn"]) == (1, 1)
+    with pytest.raises(RuleError, match="^a name sits twice at the table: Ann, Ann$"):
+        turns.new(["Ann", "Ann"])
+
+
+def test_the_turn_goes_round_in_seating_order_and_a_round_begins_at_its_first_seat():
+    t = seated("Ann", "Bob", "Cid")
+    assert [turns.end_turn(t) for _ in range(4)] == ["Bob", "Cid", "Ann", "Bob"]
+    assert (t["round"], t["turn"]) == (2, 5)
+
+
+def test_rounds_count_from_the_seat_the_first_turn_started_at():
+    t = seated("Ann", "Bob", "Cid", first="Bob")     # Bob starts: Bob, Cid, Ann, then round 2
+    assert [turns.end_turn(t) for _ in range(3)] == ["Cid", "Ann", "Bob"]
+    assert t["round"] == 2
+
+
+def test_the_turn_may_be_given_to_a_player_out_of_order():
+    t = seated("Ann", "Bob", "Cid")
+    assert turns.end_turn(t, to="Cid") == "Cid" and t["round"] == 1
+    assert turns.end_turn(t, to="Bob") == "Bob" and t["round"] == 2   # past Ann's seat
+    assert turns.end_turn(t, to="Bob") == "Bob" and t["round"] == 3   # round the table to itself
+
+
+def test_a_player_who_leaves_on_their_turn_passes_it_on_and_keeps_their_seat():
+    t = seated("Ann", "Bob", "Cid")
+    turns.end_turn(t)                                 # Bob's turn
+    assert turns.leave(t, "Bob") == "Cid"
+    assert turns.playing(t) == ["Ann", "Cid"] and turns.seated(t) == ["Ann", "Bob", "Cid"]
+    assert turns.end_turn(t) == "Ann" and t["round"] == 2
+    assert turns.end_turn(t) == "Cid"                 # Bob's seat is passed over
+    assert turns.back(t, "Bob") == "Cid"              # coming back changes nobody's turn
+    assert turns.end_turn(t) == "Ann" and turns.end_turn(t) == "Bob"   # back at his seat
+
+
+def test_a_player_who_leaves_off_turn_changes_nobody_s_turn():
+    t = seated("Ann", "Bob", "Cid")
+    assert turns.leave(t, "Cid") == "Ann" and turns.end_turn(t) == "Bob"
+    assert turns.end_turn(t) == "Ann" and t["round"] == 2
+
+
+def test_when_the_last_one_in_play_leaves_it_is_nobody_s_turn():
+    t = seated("Ann")
+    assert turns.leave(t, "Ann") is None and turns.current(t) is None
+    with pytest.raises(RuleError, match="^it is nobody's turn$"):
+        turns.end_turn(t)
+    turns.back(t, "Ann")
+    assert turns.start(t) == "Ann" and t["round"] == 2
+
+
+def test_a_player_alone_keeps_the_turn_round_after_round():
+    t = seated("Ann")
+    assert turns.end_turn(t) == "Ann" and t["round"] == 2
+
+
+def test_a_newcomer_sits_at_the_end_or_where_the_game_says():
+    t = seated("Ann", "Bob")
+    assert turns.join(t, "Cid") == "Ann"               # whose turn it is does not change
+    turns.join(t, "Dee", after="Ann")
+    assert turns.seated(t) == ["Ann", "Dee", "Bob", "Cid"]
+    assert [turns.end_turn(t) for _ in range(4)] == ["Dee", "Bob", "Cid", "Ann"]
+
+
+def test_a_player_removed_for_good_takes_their_seat_and_the_rounds_start_at_the_next():
+    t = seated("Ann", "Bob", "Cid")
+    assert turns.remove(t, "Ann") == "Bob"             # it was her turn: Bob's now
+    assert turns.seated(t) == ["Bob", "Cid"] and t["first"] == "Bob"
+    assert turns.end_turn(t) == "Cid" and turns.end_turn(t) == "Bob" and t["round"] == 2
+    turns.remove(t, "Bob")
+    turns.remove(t, "Cid")
+    assert t["order"] == [] and turns.current(t) is None and t["first"] is None
+
+
+def test_a_skipped_player_misses_their_next_turn_only():
+    t = seated("Ann", "Bob", "Cid")
+    turns.skip(t, "Bob")
+    assert turns.end_turn(t) == "Cid" and t["skips"] == []
+    assert turns.end_turn(t) == "Ann" and turns.end_turn(t) == "Bob"
+    turns.skip(t, "Cid")
+    turns.skip(t, "Ann")
+    assert turns.end_turn(t) == "Bob" and t["round"] == 3     # both passed over, a round begun
+    turns.skip(t, "Ann")
+    turns.remove(t, "Ann")
+    assert t["skips"] == []
+
+
+def test_after_lists_the_others_round_the_table():
+    t = turns.new(["Ann", "Bob", "Cid", "Dee"])
+    assert turns.after(t) == ["Ann", "Bob", "Cid", "Dee"]     # nobody's turn: from the first seat
+    turns.start(t, "Cid")
+    turns.leave(t, "Ann")
+    assert turns.after(t) == ["Dee", "Bob"] and turns.after(t, "Bob") == ["Cid", "Dee"]
+
+
+def test_a_move_out_of_turn_is_refused_in_one_line():
+    t = seated("Ann", "Bob")
+    turns.check(t, "Ann")
+    with pytest.raises(RuleError, match="^it is Ann's turn, not Bob's$"):
+        turns.check(t, "Bob")
+    turns.stop(t)
+    with pytest.raises(RuleError, match="^it is nobody's turn$"):
+        turns.check(t, "Ann")
+    assert (t["round"], t["turn"]) == (1, 1)           # stopping keeps what was played
+
+
+@pytest.mark.parametrize("operation, refusal", [
+    (lambda t: turns.join(t, "Bob"), "^Bob already has a seat at the table$"),
+    (lambda t: turns.join(t, "Eve", after="Zed"), "^Zed is not at the table$"),
+    (lambda t: turns.leave(t, "Zed"), "^Zed is not at the table$"),
+    (lambda t: turns.leave(t, "Cid"), "^Cid has left the table$"),
+    (lambda t: turns.back(t, "Bob"), "^Bob has not left the table$"),
+    (lambda t: turns.back(t, "Zed"), "^Zed is not at the table$"),
+    (lambda t: turns.remove(t, "Zed"), "^Zed is not at the table$"),
+    (lambda t: turns.start(t, "Cid"), "^Cid has left the table$"),
+    (lambda t: turns.end_turn(t, to="Zed"), "^Zed is not at the table$"),
+    (lambda t: turns.end_turn(t, to="Cid"), "^Cid has left the table$"),
+    (lambda t: turns.skip(t, "Cid"), "^Cid has left the table$"),
+    (lambda t: turns.after(t, "Zed"), "^Zed is not at the table$"),
+])
+def test_a_refusal_names_the_player_in_one_line_and_changes_nothing(operation, refusal):
+    t = seated("Ann", "Bob", "Cid")
+    turns.leave(t, "Cid")
+    before = copy.deepcopy(t)
+    with pytest.raises(RuleError, match=refusal):
+        operation(t)
+    assert t == before
+
+
+def test_nobody_at_the_table_cannot_start():
+    with pytest.raises(RuleError, match="^nobody is at the table to take the turn$"):
+        turns.start(turns.new())
+
+
+def test_the_players_say_whose_turn_it_is():
+    t = seated("Ann", "Bob", "Cid")
+    turns.end_turn(t)
+    turns.leave(t, "Cid")
+    assert turns.players(t) == [Player("Ann"), Player("Bob", turn=True)]
+    assert turns.player(t, "Bob", bot=True) == Player("Bob", bot=True, turn=True)
+
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("fr", "c’est le tour de Ann, pas celui de Bob"), ("uk", "зараз хід: Ann, а не Bob")])
+def test_a_refusal_speaks_the_table_s_language(lang, said):
+    from guide.core import i18n
+
+    t = seated("Ann", "Bob")
+    i18n.use(lang)
+    try:
+        with pytest.raises(RuleError) as refused:
+            turns.check(t, "Bob")
+    finally:
+        i18n.use("en")
+    assert str(refused.value) == said
+
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+OPERATIONS = st.lists(st.tuples(
+    st.sampled_from(["join", "join_after", "leave", "back", "remove", "start", "end_turn",
+                     "end_turn_to", "skip", "stop"]),
+    st.sampled_from(NAMES), st.sampled_from(NAMES)), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(OPERATIONS)
+def test_any_run_of_operations_keeps_the_order_whole(operations):
+    """Whatever a game's commands call, in any order: each call either is refused and changes
+    nothing, or leaves a turn order that holds together (the turn is one in play's, the
+    rounds and turns only grow, the default next turn is the next seat in play)."""
+    t = turns.new()
+    for op, name, other in operations:
+        before = copy.deepcopy(t)
+        calls = {"join": lambda: turns.join(t, name), "join_after": lambda: turns.join(t, name, other),
+                 "leave": lambda: turns.leave(t, name), "back": lambda: turns.back(t, name),
+                 "remove": lambda: turns.remove(t, name), "start": lambda: turns.start(t, name),
+                 "end_turn": lambda: turns.end_turn(t), "end_turn_to": lambda: turns.end_turn(t, to=name),
+                 "skip": lambda: turns.skip(t, name), "stop": lambda: turns.stop(t)}
+        try:
+            calls[op]()
+        except RuleError:
+            assert t == before
+            continue
+        assert len(set(t["order"])) == len(t["order"]) and set(t["out"]) <= set(t["order"])
+        assert t["current"] is None or t["current"] in turns.playing(t)
+        assert t["first"] is None or t["first"] in t["order"]
+        assert set(t["skips"]) <= set(t["order"])
+        assert t["round"] >= before["round"] and t["turn"] >= before["turn"]
+        if op == "end_turn" and not before["skips"]:
+            assert t["current"] == turns.after(before)[0] if turns.after(before) else before["current"]
