@@ -13,14 +13,11 @@ Game i plays seed `seed * 1_000_003 + i`, whatever the number of workers.
 
 from __future__ import annotations
 
-import os
-import signal
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +28,7 @@ from guide.core.bots.seating import after, bots_of
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import _
-from guide.core.processes import die_with_parent
+from guide.core.pool import Pool, cores
 from guide.core.stats import wilson
 from guide.core.table import Table
 
@@ -102,58 +99,31 @@ def play_one(game: Any, library: Any, kit: BotKit, seats: list[str], levels: dic
     return played
 
 
-def _games(plan: Plan, indexes: list[int]) -> list[tuple[int, Played]]:
+def _games(chunk: tuple[Plan, range]) -> list[Played]:
+    """Some of the plan's games, in order (a worker's job)."""
     from guide.core.games import load as get
 
+    plan, indexes = chunk
     game = get(plan.game_id)
     library = settings.load(game, list(plan.boxes))
     kit = game.bots()
     assert kit is not None
     seats = kit.seat_names(plan.players)
-    return [(i, play_one(game, library, kit, seats, seats_levels(kit, seats, plan.levels, i),
-                         plan.seed * 1_000_003 + i)) for i in indexes]
-
-
-def _job(args: tuple[Plan, list[int]]) -> list[tuple[int, Played]]:
-    return _games(*args)
-
-
-def _worker_start(parent: int) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent(parent)
-
-
-def workers_default() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:
-        return max(1, os.cpu_count() or 1)
+    return [play_one(game, library, kit, seats, seats_levels(kit, seats, plan.levels, i),
+                     plan.seed * 1_000_003 + i) for i in indexes]
 
 
 def run(plan: Plan, workers: int = 0, progress: Callable[[int, int], None] | None = None
         ) -> list[Played]:
     """Every game of the plan, on `workers` processes (0: every core), in game order."""
-    workers = workers or workers_default()
-    chunks = [list(range(at, min(at + CHUNK, plan.games))) for at in range(0, plan.games, CHUNK)]
-    out: dict[int, Played] = {}
-    if workers <= 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            out.update(_games(plan, chunk))
+    chunks = [(plan, range(at, min(at + CHUNK, plan.games))) for at in range(0, plan.games, CHUNK)]
+    played: list[Played] = []
+    with Pool(min(workers or cores(), len(chunks)), "bench") as pool:
+        for part in pool.each(_games, chunks):
+            played += part
             if progress:
-                progress(len(out), plan.games)
-    else:
-        pool = get_context("fork").Pool(min(workers, len(chunks)), initializer=_worker_start,
-                                        initargs=(os.getpid(),))
-        try:
-            for part in pool.imap_unordered(_job, [(plan, c) for c in chunks]):
-                out.update(part)
-                if progress:
-                    progress(len(out), plan.games)
-            pool.close()
-        finally:
-            pool.terminate()
-            pool.join()
-    return [out[i] for i in range(plan.games)]
+                progress(len(played), plan.games)
+    return played
 
 
 def bar(done: int, total: int) -> None:
@@ -307,8 +277,3 @@ def plan_of(game_id: str, boxes: list[Path], games: int, seed: int, levels: str 
         raise CommandError(_("--players: the {game} game is for {least} to {most}, not {n}").format(
             game=game_id, least=least, most=most, n=players))
     return Plan(game_id, tuple(boxes), games, seed, chosen, players), kit
-
-
-def chunks_of(n: int, size: int) -> Iterator[range]:
-    for at in range(0, n, size):
-        yield range(at, min(at + size, n))

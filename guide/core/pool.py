@@ -1,6 +1,7 @@
-"""Chunks of work shared among worker processes forked by a command (a simulator's games):
-each chunk a job, the answers in the chunks' order whatever the number of workers, so the
-figures never depend on it.
+"""Chunks of work shared among worker processes forked by a command (a simulator's games,
+the odds' runs, the bench's games): each chunk a job, the answers in the chunks' order
+whatever the number of workers, so the figures never depend on it. Every command that
+forks workers does it here.
 
 The workers leave Ctrl-C to the command and die with it, even by kill -9
 (guide.core.processes). A worker the kernel kills mid-run (out of memory, a kill -9 of the
@@ -12,10 +13,14 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from types import TracebackType
+from typing import TYPE_CHECKING, TypeVar
 
 from guide.core.processes import die_with_parent, worker_lost
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 Job = TypeVar("Job")
 Answer = TypeVar("Answer")
@@ -33,30 +38,65 @@ def cores(most: int = 0) -> int:
 def in_workers(job: Callable[[Job], Answer], chunks: Sequence[Job], workers: int,
                command: str) -> list[Answer]:
     """`job` of each chunk, on `workers` forked processes (1, or a single chunk: in this
-    one), the answers in the chunks' order. `job` is a module's function (a worker finds it
-    by name); `command` names the command in the line said when a worker is lost."""
-    if workers <= 1 or len(chunks) <= 1:
-        return [job(chunk) for chunk in chunks]
-    # imported here: multiprocessing weighs on the start of every command that never forks
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-    from multiprocessing import get_context
+    one), the answers in the chunks' order (see Pool)."""
+    with Pool(min(workers, len(chunks)), command) as pool:
+        return list(pool.each(job, chunks))
 
-    pool = ProcessPoolExecutor(min(workers, len(chunks)), mp_context=get_context("fork"),
-                               initializer=_start, initargs=(os.getpid(),))
-    broken = False
-    try:
-        futures = [pool.submit(job, chunk) for chunk in chunks]
-        return [future.result() for future in futures]
-    except BrokenProcessPool:                  # a worker killed (out of memory, kill -9)
-        broken = True
-        raise worker_lost(command) from None
-    finally:
-        # A broken pool fails every future itself: none is cancelled here, since cancelling
-        # races it (Python 3.11's pool.map did, and its manager thread died, the other
-        # workers left waiting and the command hung at exit). Else (Ctrl-C) the futures
-        # not started are dropped.
-        pool.shutdown(cancel_futures=not broken)
+
+class Pool:
+    """`workers` forked processes for one command (1 or fewer: none, the jobs run in this
+    process), handed chunks once or batch after batch (the odds play runs till they are
+    known well enough); `command` names the command in the line said when a worker is lost.
+    Used in a `with`, which ends the workers."""
+
+    def __init__(self, workers: int, command: str) -> None:
+        self.command = command
+        self.broken = False
+        self.executor: ProcessPoolExecutor | None = None
+        if workers > 1:
+            # imported here: multiprocessing weighs on the start of every command that never
+            # forks
+            from concurrent.futures import ProcessPoolExecutor
+            from multiprocessing import get_context
+
+            self.executor = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
+                                                initializer=_start, initargs=(os.getpid(),))
+
+    def each(self, job: Callable[[Job], Answer], chunks: Sequence[Job]) -> Iterator[Answer]:
+        """`job` of each chunk, the answers in the chunks' order, each as soon as it and
+        those before it are done (a progress line can follow them). `job` is a module's
+        function (a worker finds it by name)."""
+        if self.executor is None:
+            yield from map(job, chunks)
+            return
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            # submitted and read one by one, never cancelled (Executor.map cancels those
+            # left when one fails: see __exit__)
+            futures = [self.executor.submit(job, chunk) for chunk in chunks]
+            for future in futures:
+                yield future.result()
+        except BrokenProcessPool:                  # a worker killed (out of memory, kill -9)
+            self.broken = True
+            raise worker_lost(self.command) from None
+
+    def __enter__(self) -> Pool:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if self.executor is None:
+            return
+        if kind is not None and not self.broken:
+            # Ctrl-C (or an error) mid-work: the chunks under way are not waited for (a
+            # bench's took seconds). The workers killed, the pool breaks and fails every
+            # future itself: none is cancelled here, since cancelling races a broken pool's
+            # clean-up (Python 3.11's Executor.map did: its manager thread died, the other
+            # workers waited, and the command hung at exit).
+            for worker in list((self.executor._processes or {}).values()):
+                worker.kill()
+        self.executor.shutdown()
 
 
 def _start(parent: int) -> None:

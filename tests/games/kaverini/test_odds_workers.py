@@ -1,7 +1,9 @@
 """Kaverini's `odds` and its pool of worker processes, when they are cut short: kill -9 of
 the table (issue 31, item 3: its workers left running held the campaign's lock and the
 view's port), Ctrl-C in a script during `odds` (issue 31, item 6: the script ran on), and a
-worker killed mid-run (issue 41, item 5: BrokenProcessPool was an internal error)."""
+worker killed mid-run (issue 41, item 5: BrokenProcessPool was an internal error), in
+`odds` and in `odds --adventure` alike (their batches run on guide.core.pool); Ctrl-C at
+the prompt keeps the runs so far."""
 
 from __future__ import annotations
 
@@ -11,7 +13,9 @@ import subprocess
 import sys
 import time
 
-from conftest import alive, children, free_port, guide, wait_for
+import pytest
+
+from conftest import alive, children, free_port, guide, kaveri, wait_for
 
 KAVERI_LINE = "kaveri A --ability Lagom --technique Sadness --technique Love --technique Cheer"
 
@@ -77,7 +81,10 @@ def test_ctrl_c_during_odds_stops_the_script(tmp_path):
     assert '"world_points": 0' in state.stdout
 
 
-def test_odds_with_a_worker_killed_says_so_and_the_table_goes_on(tmp_path):
+@pytest.mark.parametrize(("line", "command"), [
+    ("odds --scene 2 --runs 200000 --seed 1", "odds"),
+    ("odds --adventure amsterdam --runs 200000 --seed 1", "odds --adventure")])
+def test_odds_with_a_worker_killed_says_so_and_the_table_goes_on(tmp_path, line, command):
     """The kernel's out-of-memory killer takes a worker of `odds`: BrokenProcessPool was an
     internal error; it is one line, offering to run the command again, and the script goes
     on."""
@@ -86,8 +93,7 @@ def test_odds_with_a_worker_killed_says_so_and_the_table_goes_on(tmp_path):
                               str(tmp_path / "c.sqlite")], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     assert table.stdin is not None
-    table.stdin.write(f"adventure amsterdam\n{KAVERI_LINE}\n"
-                      "odds --scene 2 --runs 200000 --seed 1\nwp A 1\n")
+    table.stdin.write(f"adventure amsterdam\n{KAVERI_LINE}\n{line}\nwp A 1\n")
     table.stdin.flush()
     try:
         wait_for(lambda: len(children(table.pid)) >= 2)
@@ -96,7 +102,28 @@ def test_odds_with_a_worker_killed_says_so_and_the_table_goes_on(tmp_path):
         out, err = table.communicate(timeout=60)
     finally:
         table.kill()
-    assert err.strip() == ("error: odds: the simulation lost a worker process (the system"
-                           " stopped it, perhaps short of memory); nothing changed: type the"
-                           " command again to run it again")
+    assert err.strip() == (f"error: {command}: the simulation lost a worker process (the"
+                           " system stopped it, perhaps short of memory); nothing changed: type"
+                           " the command again to run it again")
     assert "A gets 1 world point (1 now)." in out
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_at_the_prompt_keeps_the_runs_so_far_and_in_a_script_stops(field, monkeypatch,
+                                                                           workers):
+    """Ctrl-C once the first batch is played (on one worker or two): at the prompt, the
+    odds of its runs; in a script, the interrupt goes on up (the script stops and says so)."""
+    from guide.games.kaverini.commands import odds
+
+    monkeypatch.setattr(odds, "cores", lambda most=0: workers)
+    kaveri(field, "Ann")
+    setup = odds.build_setup(field.table, ("Coin Flipper",), None, None, ())
+
+    def ctrl_c(_done: int, _total: int) -> bool:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(odds, "at_the_prompt", lambda: True)
+    assert odds.simulate(setup, 2000, 3, ctrl_c).runs == odds.BATCH * workers
+    monkeypatch.setattr(odds, "at_the_prompt", lambda: False)
+    with pytest.raises(KeyboardInterrupt):
+        odds.simulate(setup, 2000, 3, ctrl_c)

@@ -5,7 +5,6 @@ foe HP that makes the fight as hard as wanted (rulebook 7.3)."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -16,6 +15,7 @@ import click
 
 from guide.core.errors import CommandError
 from guide.core.i18n import N_, domain
+from guide.core.pool import Pool, cores
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.commands import odds_target
@@ -41,7 +41,8 @@ BATCH = 200
 MAX_DEFAULT_RUNS = 2600          # enough for +-2 points at 95% even at a 50% chance
 HALF_WIDTH = 0.02
 _, ngettext, pgettext = domain("kaverini").functions()
-Play = Callable[[Callable[[Any, list[int]], list[Any]], Any, list[list[int]]], list[Any]]
+Run = Callable[[Any, list[int]], list[Any]]           # a job and its seeds: their runs
+Play = Callable[[Run, Any, list[list[int]]], list[Any]]
 
 
 def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int | None,
@@ -131,39 +132,28 @@ def simulate(setup: Setup, runs: int | None, seed: int,
 
 @contextmanager
 def batches(limit: int, what: str) -> Iterator[tuple[int, Play]]:
-    """The workers for runs in batches (`what`: the command, as a lost worker is said): two
-    when there are two cores and work for both, else one, here; yields how many, and `play`,
-    which plays one batch (a chunk of seeds a worker, each giving a list). A worker killed
-    (out of memory) is said; Ctrl-C at the prompt ends the `with` and keeps the runs so far,
-    in a script it stops the script (and says so)."""
-    workers = 2 if (os.cpu_count() or 1) >= 2 and limit >= 2 * BATCH else 1
-    # imported here: multiprocessing is a fifth of a one-command guide play's imports
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-    from multiprocessing import get_context
+    """The workers for runs in batches (guide.core.pool; `what`: the command, as a lost
+    worker is said): two when there are two cores and work for both, else one, here; yields
+    how many, and `play`, which plays one batch (`run(job, seeds)` of each chunk of seeds, a
+    chunk a worker, their lists joined in order). Ctrl-C at the prompt ends the `with` and
+    keeps the runs so far, in a script it stops the script (and says so)."""
+    workers = 2 if cores() >= 2 and limit >= 2 * BATCH else 1
+    with Pool(workers, what) as pool:
+        def play(run: Run, job: Any, chunks: list[list[int]]) -> list[Any]:
+            return [x for answer in pool.each(_play, [(run, job, c) for c in chunks])
+                    for x in answer]
 
-    from guide.core.processes import worker_lost
+        try:
+            yield workers, play
+        except KeyboardInterrupt:
+            if not at_the_prompt():
+                raise
 
-    pool = ProcessPoolExecutor(workers, mp_context=get_context("fork"),
-                               initializer=worker_start, initargs=(os.getpid(),)
-                               ) if workers > 1 else None
 
-    def play(run: Callable[[Any, list[int]], list[Any]], job: Any,
-             chunks: list[list[int]]) -> list[Any]:
-        if pool is None:
-            return run(job, chunks[0])
-        return [x for result in pool.map(run, [job] * len(chunks), chunks) for x in result]
-
-    try:
-        yield workers, play
-    except BrokenProcessPool:
-        raise worker_lost(what) from None
-    except KeyboardInterrupt:
-        if not at_the_prompt():
-            raise
-    finally:
-        if pool:
-            pool.shutdown(cancel_futures=True)
+def _play(chunk: tuple[Run, Any, list[int]]) -> list[Any]:
+    """One worker's part of a batch: `run(job, seeds)`."""
+    run, job, seeds = chunk
+    return run(job, seeds)
 
 
 def _seed_chunks(seed: int, next_seed: int, workers: int, left: int) -> list[list[int]]:
@@ -188,18 +178,6 @@ def at_the_prompt() -> bool:
     """Is a game master at a terminal, to read the odds of the runs so far after a Ctrl-C?
     In a script or a pipe, Ctrl-C stops the script instead (issue 31, item 6)."""
     return sys.stdin.isatty() and sys.stdout.isatty()
-
-
-def worker_start(table: int) -> None:
-    """A worker dies with its table: a table killed (kill -9) must not leave workers behind
-    that hold the campaign's lock or the view's port (guide.core.processes). Ctrl-C is left
-    to the table, which stops and keeps the runs so far."""
-    import signal
-
-    from guide.core.processes import die_with_parent
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent(table)
 
 
 def report(setup: Setup, odds: Odds) -> list[str]:
