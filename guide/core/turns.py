@@ -204,14 +204,11 @@ def _pass_on(turns: Turns, now: str, to: str | None, leaving: str | None = None)
     """Walk round the table from the seat of `now`, whose turn it is, to the next turn's:
     `to`'s, or the next in play but `leaving`, each skip passing over its player once. Every
     pass over the seat rounds start at begins a round; nobody left to take it: nobody's turn."""
-    order, out, skips = turns["order"], set(turns["out"]), turns["skips"]
-    here, start = order.index(now), turns["first"]
-    first = order.index(start) if start is not None and start in order else None
-    candidates = [n for n in order if n not in out and n != leaving]
-    if to is None and not candidates:
-        turns["current"] = None
-        return None
-    rounds, i = 0, here
+    order, out, skips = turns["order"], turns["out"], turns["skips"]
+    start = turns["first"]
+    first = order.index(start) if start in order else None
+    rounds, i = 0, order.index(now)
+    # a game's sim passes thousands of turns a second: no list or set is built on the way
     for _step in range(len(order) * (len(skips) + 1)):
         i = (i + 1) % len(order)
         rounds += i == first
@@ -219,10 +216,13 @@ def _pass_on(turns: Turns, now: str, to: str | None, leaving: str | None = None)
         if to is not None:
             if name == to:
                 break
-        elif name in candidates:
+        elif name not in out and name != leaving:
             if name not in skips:
                 break
             skips.remove(name)
+    else:                           # nobody left to take it: nobody's turn
+        turns["current"] = None
+        return None
     turns["current"] = order[i]
     turns["round"] += rounds
     turns["turn"] += 1
