@@ -57,25 +57,9 @@ class Move:
         for param in declared.params:
             value = given.get(param.name or "")
             if isinstance(param, click.Argument):
-                if value is None:
-                    if param.required:
-                        raise TypeError(f"{command}: the argument {param.name} is required")
-                    continue
-                many = param.nargs != 1 and isinstance(value, (list, tuple))
-                words += list(value) if many else [value]
-                continue
-            if value is None or value is False or not isinstance(param, click.Option):
-                continue
-            flag = _long(param)
-            if param.is_flag and not param.is_bool_flag:
-                if value == param.flag_value:     # one of several flags of one parameter
-                    options.append((flag, None))
-            elif param.is_flag:
-                options.append((flag, None))
-            elif param.multiple:
-                options += [(flag, v) for v in value]
-            else:
-                options.append((flag, value))
+                words += _argument(command, param, value)
+            elif isinstance(param, click.Option):
+                options += _option(param, value)
         return cls(label, build(words, options), tuple(group), detail, key, command,
                    tuple((k, v) for k, v in given.items() if v is not None))
 
@@ -91,6 +75,32 @@ class Move:
         return out
 
 
+
+
+def _argument(command: str, param: click.Argument, value: Any) -> list[object]:
+    """The words an argument's value writes: none for None (refused if it is required),
+    each item of a list or tuple given to an argument of many words, else the value."""
+    if value is None:
+        if param.required:
+            raise TypeError(f"{command}: the argument {param.name} is required")
+        return []
+    many = param.nargs != 1 and isinstance(value, (list, tuple))
+    return list(value) if many else [value]
+
+
+def _option(param: click.Option, value: Any) -> list[tuple[str, object]]:
+    """The (option, value) pairs an option's value writes: none for None or False; a flag
+    alone (of several flags that set one parameter, only the one whose value it is); a
+    repeated option once per value."""
+    if value is None or value is False:
+        return []
+    flag = _long(param)
+    if param.is_flag:
+        chosen = param.is_bool_flag or value == param.flag_value
+        return [(flag, None)] if chosen else []
+    if param.multiple:
+        return [(flag, v) for v in value]
+    return [(flag, value)]
 
 
 def _long(option: click.Option) -> str:
