@@ -12,7 +12,7 @@ from guide.core.names import fold
 from . import counters
 from .model import (LARGE, SMALL, Event, Player, State, active, active_names, away, find,
                     new_player, pillar, seated)
-from .seating import move_seat
+from .seating import move_seat, take_pillar
 
 SETS = 5                # Components: "45 Weapon cards, in 5 sets of 9"; 5 Counters
 MAX_SEATS = 2 * SETS    # two boxes' Weapon sets (Double Tavern)
@@ -159,7 +159,11 @@ def _arrival(state: State, name: str, character: str | None, loot: int | None,
 
 def _enter_now(state: State) -> list[Event]:
     """In call 1, the arrivals whose Initial Loot is known enter at once (T-NEW-1)."""
-    return enter_arrivals(state) if state["phase"] == "brawl" and state["call"] == 1 else []
+    if state["phase"] != "brawl" or state["call"] != 1:
+        return []
+    events = enter_arrivals(state)
+    take_pillar(state)
+    return events
 
 
 def _move_seat(state: State, name: str, after: str | None) -> None:
@@ -268,6 +272,7 @@ def back(state: State, name: str) -> list[Event]:
         raise RuleError(_("{player} is already back at the next call 1").format(player=p['name']))
     if state["phase"] != "brawl" or state["call"] == 1:
         turns.back(state["turns"], p["name"])
+        take_pillar(state)
         return [{"kind": "back", "who": [p["name"]]}]
     p["returning"] = True
     return [{"kind": "back_next_turn", "who": p["name"], "turn": state["turn"] + 1}]

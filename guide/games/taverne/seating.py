@@ -49,12 +49,22 @@ def pass_pillar(state: State) -> str | None:
     not eliminated (the Pillar again if nobody else is). A Pillar shown the door this turn
     leaves the turn order now, as the others shown the door did at once."""
     order, old = state["turns"], pillar(state)
-    if old is None:             # everyone had left: the first back takes it
-        return turns.start(order) if turns.playing(order) else None
+    if old is None:             # everyone had left the brawl
+        return take_pillar(state)
     new = turns.end_turn(order)
     if new != old and state["players"][old]["eliminated"]:
         turns.leave(order, old)
     return new
+
+
+def take_pillar(state: State) -> str | None:
+    """A Pillar who leaves passes the Pillar on (T-LEAVE-1); the last one in the brawl has
+    nobody to pass it to, so nobody holds it until a player is back (at a call 1): the
+    first of them in seating order takes it."""
+    order = state["turns"]
+    if state["phase"] == "brawl" and pillar(state) is None and turns.playing(order):
+        turns.start(order)
+    return pillar(state)
 
 
 def move_seat(state: State, name: str, after: str) -> None:

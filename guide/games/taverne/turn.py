@@ -12,7 +12,7 @@ from .arrivals import SETS, enter_arrivals, show_the_door, too_many
 from .guards import in_brawl
 from .model import VARIANTS, Event, State, active, active_names, pillar, seated
 from .quarrels import resolve, reveal, serve_tricks
-from .seating import clockwise_from, pass_pillar
+from .seating import clockwise_from, pass_pillar, take_pillar
 from .variants import close_auction
 
 _, ngettext, pgettext = domain("taverne").functions()
@@ -59,13 +59,13 @@ def begin_turn(state: State) -> list[Event]:
                   "arrivals": []})
     for p in state["players"].values():
         p["spells"] = 0
-    events: list[Event] = [{"kind": "call", "turn": state["turn"], "call": 1,
-                            "pillar": pillar(state)}]
-    events += enter_arrivals(state)
+    arrived = enter_arrivals(state)
     back = [n for n in seated(state) if state["players"][n]["returning"]]
     for n in back:
         state["players"][n]["returning"] = False
         turns.back(state["turns"], n)
+    events: list[Event] = [{"kind": "call", "turn": state["turn"], "call": 1,
+                            "pillar": take_pillar(state)}, *arrived]
     if back:
         events.append({"kind": "back", "who": back})
     return events
