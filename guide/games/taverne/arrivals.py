@@ -10,8 +10,7 @@ from guide.core.i18n import domain
 from guide.core.names import fold
 
 from . import counters
-from .model import (LARGE, SMALL, Event, Player, State, active, active_names, away, find,
-                    new_player, pillar, seated)
+from .model import LARGE, SMALL, Event, Player, State, active, active_names, away, find, new_player, seated
 from .seating import move_seat, take_pillar
 
 SETS = 5                # Components: "45 Weapon cards, in 5 sets of 9"; 5 Counters
@@ -232,7 +231,7 @@ def show_the_door(state: State) -> list[Event]:
         p.update({"eliminated": True, "returning": False, "pints": 1,
                   "loot": 0, "specialties": {}, "assets": [], "trick": None, "dodges": [],
                   "stunned_by": None})
-        if n in turns.playing(state["turns"]) and n != pillar(state):
+        if n in turns.playing(state["turns"]) and n != turns.current(state["turns"]):
             turns.leave(state["turns"], n)
         events.append({"kind": "shown_door", "who": n, "character": p["character"],
                        "credited": credited})
@@ -248,7 +247,7 @@ def leave(state: State, name: str) -> list[Event]:
     if state["phase"] == "brawl" and state["call"] in (5, 6) and counters.stunned(p):
         raise RuleError(_("{player} is Stunned: shown the door at call 6, away or not"
                           " (T-LEAVE-1)").format(player=p['name']))
-    old = pillar(state)
+    old = turns.current(state["turns"])
     new = turns.leave(state["turns"], p["name"])
     void = []
     if state["revealed"] < 5:

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from guide.core import sealed
+from guide.core import sealed, turns
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import NP_, domain
 from guide.core.moves import Move
@@ -36,8 +36,7 @@ from guide.core.registry import Registry
 
 from . import adjust, arrivals, cards, counters, placements, turn, variants
 from .box import Box
-from .model import (UNNAMED_ASSET, UNNAMED_TRICK, Event, Player, State, active, away, find,
-                    free_specialties, pillar, seated)
+from .model import UNNAMED_ASSET, UNNAMED_TRICK, Event, Player, State, active, away, find, free_specialties
 from .quarrels import must_attack
 from .render import card_name
 from .render import values as spoken
@@ -122,7 +121,7 @@ def _ok(rule: Callable[..., list[Event]], state: State, *args: Any, **values: An
 def _next_call(state: State, seat: str) -> list[Offer]:
     """The Pillar announces the next call (`call`, T-CALL-1) from their seat too, once the
     call waits for nobody (a table of bots, or a Pillar at their phone)."""
-    if state["phase"] != "brawl" or pillar(state) != seat or waiting(state)[1]:
+    if state["phase"] != "brawl" or turns.current(state["turns"]) != seat or waiting(state)[1]:
         return []
     return _legal(state, [Offer("call", {}, _("Next call"), (_("The table"),))])
 
@@ -411,7 +410,7 @@ def _divisions(state: State, p: Player) -> list[Offer]:
 
 def open_attacks(state: State, p: Player) -> list[Any]:
     """The Attacks on the player not yet answered, in the Pillar's advantage order."""
-    order = clockwise_from(state, pillar(state))
+    order = clockwise_from(state, turns.current(state["turns"]))
     mine = [q for q in state["quarrels"] if q["target"] == p["name"] and not q["void"]
             and q["dodges"] is None]
     return sorted(mine, key=lambda q: order.index(q["attacker"]) if q["attacker"] in order else 99)
@@ -500,7 +499,7 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
         "tap": _("Tap the values you name"),
         "militia": tv_words.get("militia", ""),
         "quarrel_lines": tv_words.get("quarrels", []),
-        "seats": [{"name": n, **w} for n, w in zip(seated(state), tv_words.get("seats", []),
+        "seats": [{"name": n, **w} for n, w in zip(turns.seated(state["turns"]), tv_words.get("seats", []),
                                                      strict=False)],   # the TV's, in seat order
     }
     return {"hand": _hand(state, p, box, mine), "quarrels": _quarrels(state, seat, p),

@@ -2,8 +2,8 @@
 (T-LEAVE-1), and the chrono tournament's points (T-CHRONO-1)."""
 
 from taverne_table import Brawl, brawl, next_turn, to_call
-from guide.games.taverne.model import seated
 
+from guide.games.taverne.model import seated
 from guide.games.taverne.render import render
 
 

@@ -8,7 +8,6 @@ import copy
 import json
 
 import pytest
-
 from taverne_table import GAME, ROOT, Brawl, attack_rest, brawl, to_call
 
 from guide.core import settings, turns

@@ -3,8 +3,8 @@ illegal placements refused with their rule."""
 
 import pytest
 from taverne_table import attack_rest, brawl, to_call
-from guide.games.taverne.model import seated
 
+from guide.games.taverne.model import seated
 from guide.games.taverne.seating import targets
 
 
