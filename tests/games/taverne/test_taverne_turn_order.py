@@ -155,3 +155,18 @@ def test_the_saved_campaign_of_state_1_comes_out_with_its_pillar(tmp_path):
     assert seated(up) == saved["state"]["seating"] and pillar(up) == saved["public"]["pillar"]
     assert turns.playing(up["turns"]) == saved["state"]["seating"]
     assert public_state(up) == saved["public"]
+
+
+def test_T_LEAVE_1_an_away_player_is_never_the_pillar_from_start_or_in_the_auction():
+    """A Pillar who leaves passes the Pillar on (T-LEAVE-1): the first seated player away at
+    `start` leaves it to the first present, and a Pillar who leaves during the Auction
+    (T-VAR-AU-1) passes it on as in the brawl."""
+    b = Brawl()
+    b.do("player Marie --loot 1", "player Pierre --loot 2", "player Cecile --loot 3",
+         "leave Marie", "start")
+    assert b.public["pillar"] == "Pierre" and acting(b) == ["Pierre"]
+    b = Brawl()
+    b.do("player Marie", "player Pierre", "player Cecile", "start --variant auction")
+    assert b.public["pillar"] == "Marie" and acting(b) == ["Marie", "Pierre", "Cecile"]
+    assert "The Pillar passes from Marie to Pierre" in b.do("leave Marie")
+    assert b.public["pillar"] == "Pierre"
