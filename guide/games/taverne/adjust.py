@@ -117,7 +117,7 @@ def spell(state: State, name: str, card: str | None, on: str | None = None,
         # T-EXC-1, T-WPN-2: out of range players "cannot be attacked, except with
         # Specialties (in particular Spells)": a Spell's target is anyone in the brawl
         target = find(state, on)
-        if not active(target):
+        if not active(state, target["name"]):
             raise RuleError(_("{victim} is not in the brawl (away, shown the door or not yet"
                               " entered): nothing affects them (T-WPN-2, T-LEAVE-1)").format(
                 victim=target["name"]))

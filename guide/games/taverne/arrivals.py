@@ -3,14 +3,15 @@ T-CALL-6, T-LEAVE-1), and the Characters they draw."""
 
 from __future__ import annotations
 
+from guide.core import turns
 from guide.core.dice import DiceLike, pick
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.core.names import fold
 
 from . import counters
-from .model import LARGE, SMALL, Event, Player, State, active, active_names, find, new_player
-from .seating import next_pillar
+from .model import LARGE, SMALL, Event, Player, State, active, active_names, away, find, new_player, seated
+from .seating import move_seat, take_pillar
 
 SETS = 5                # Components: "45 Weapon cards, in 5 sets of 9"; 5 Counters
 MAX_SEATS = 2 * SETS    # two boxes' Weapon sets (Double Tavern)
@@ -97,7 +98,7 @@ def _correct(state: State, existing: Player, loot: int | None, character: str | 
     _move_seat(state, existing["name"], after)
     return [{"kind": "seated", "who": existing["name"], "character": existing["character"],
              "loot": existing["initial_loot"],
-             "seat": state["seating"].index(existing["name"]) + 1}]
+             "seat": seated(state).index(existing["name"]) + 1}]
 
 
 def _come_back(state: State, existing: Player, loot: int | None, character: str | None,
@@ -119,20 +120,21 @@ def _sit_down(state: State, name: str, loot: int | None, character: str | None,
     """A new player: seated before the brawl, or a new arrival who enters at the next call 1
     (T-NEW-1); at most a box's Weapon sets, two boxes' with Double Tavern (T-VAR-DT-3)."""
     mid_game = state["phase"] == "brawl"
-    if len(state["seating"]) >= MAX_SEATS:
+    count = len(seated(state))
+    if count >= MAX_SEATS:
         raise RuleError(_("at most {MAX_SEATS} players (two boxes' Weapon sets)").format(MAX_SEATS=MAX_SEATS))
-    if mid_game and len(state["seating"]) >= SETS and "double-tavern" not in state["variants"]:
-        raise RuleError(too_many(len(state["seating"]) + 1))
+    if mid_game and count >= SETS and "double-tavern" not in state["variants"]:
+        raise RuleError(too_many(count + 1))
     p = new_player(name, loot, character, tavern, state["turn"] + (1 if mid_game else 0))
-    if mid_game:
-        p.update({"present": False, "entering": True})
     state["players"][name] = p
-    state["seating"].append(name)
+    turns.join(state["turns"], name)
     _move_seat(state, name, after)
-    if mid_game:
+    if mid_game:                    # out of the turn order until they enter (T-NEW-1)
+        p["entering"] = True
+        turns.leave(state["turns"], name)
         return [_arrival(state, name, character, loot, False)] + _enter_now(state)
     return [{"kind": "seated", "who": name, "character": character, "loot": loot,
-             "seat": state["seating"].index(name) + 1}]
+             "seat": seated(state).index(name) + 1}]
 
 
 def too_many(count: int) -> str:
@@ -156,21 +158,28 @@ def _arrival(state: State, name: str, character: str | None, loot: int | None,
 
 def _enter_now(state: State) -> list[Event]:
     """In call 1, the arrivals whose Initial Loot is known enter at once (T-NEW-1)."""
-    return enter_arrivals(state) if state["phase"] == "brawl" and state["call"] == 1 else []
+    if state["phase"] != "brawl" or state["call"] != 1:
+        return []
+    events = enter_arrivals(state)
+    take_pillar(state)
+    return events
 
 
 def _move_seat(state: State, name: str, after: str | None) -> None:
+    """`player NAME --after OTHER`: to the left of that seated player (T-WPN-2)."""
     if after is None:
         return
     other = find(state, after)["name"]
     if other == name:
         raise RuleError(_("a player cannot sit after themselves"))
-    state["seating"].remove(name)
-    state["seating"].insert(state["seating"].index(other) + 1, name)
+    move_seat(state, name, other)
 
 
-def _fresh(p: Player, loot: int) -> None:
-    p.update({"present": True, "eliminated": False, "entering": False, "returning": False,
+def _fresh(state: State, p: Player, loot: int) -> None:
+    """An arrival enters (T-NEW-1): new Counters, and in the turn order from now on."""
+    if p["name"] not in turns.playing(state["turns"]):   # not the Pillar shown the door
+        turns.back(state["turns"], p["name"])
+    p.update({"eliminated": False, "entering": False, "returning": False,
               "pints": 1, "energy": counters.MAX_ENERGY, "loot": min(counters.MAX_LOOT, loot),
               "hand": list(SMALL), "pile": list(LARGE), "dodges": [], "dodge_cap": 0,
               "assets": [], "trick": None, "specialties": {}, "spells": 0, "stunned_by": None})
@@ -179,7 +188,7 @@ def _fresh(p: Player, loot: int) -> None:
 def enter_arrivals(state: State) -> list[Event]:
     """T-NEW-1 at call 1: each arrival starts with the Initial Loot plus the highest Prestige
     at the table; every player already there gains 1 Loot (1 in all)."""
-    coming = [n for n in state["seating"] if state["players"][n]["entering"]
+    coming = [n for n in seated(state) if state["players"][n]["entering"]
               and state["players"][n]["initial_loot"] is not None]
     if not coming:
         return []
@@ -189,7 +198,7 @@ def enter_arrivals(state: State) -> list[Event]:
     events: list[Event] = []
     for n in coming:
         p = state["players"][n]
-        _fresh(p, (p["initial_loot"] or 0) + bonus)
+        _fresh(state, p, (p["initial_loot"] or 0) + bonus)
         events.append({"kind": "entered", "who": n, "character": p["character"],
                        "initial_loot": p["initial_loot"], "bonus": bonus, "loot": p["loot"],
                        "lost": (p["initial_loot"] or 0) + bonus - p["loot"]})
@@ -205,9 +214,10 @@ def enter_arrivals(state: State) -> list[Event]:
 def show_the_door(state: State) -> list[Event]:
     """Finishing call 6 (T-CALL-6): the still Stunned are eliminated: their Character to the
     KO pile, Specialties, Assets and Dirty Trick discarded, Pints and Loot lost. The
-    Character is credited to the attackers whose hits stunned it (T-CHRONO-1)."""
+    Character is credited to the attackers whose hits stunned it (T-CHRONO-1). Out of the
+    turn order, but for the Pillar, who keeps it until the turn ends (T-CALL-9)."""
     events: list[Event] = []
-    for n in state["seating"]:
+    for n in seated(state):
         p = state["players"][n]
         # T-LEAVE-1: Stunned when call 6 opens, a player is shown the door, away or not
         if p["eliminated"] or p["entering"] or not counters.stunned(p):
@@ -218,23 +228,27 @@ def show_the_door(state: State) -> list[Event]:
         credited = list(p["stunned_by"] or [])
         for a in credited:
             state["players"][a]["ko"].append(ko)
-        p.update({"eliminated": True, "present": True, "returning": False, "pints": 1,
+        p.update({"eliminated": True, "returning": False, "pints": 1,
                   "loot": 0, "specialties": {}, "assets": [], "trick": None, "dodges": [],
                   "stunned_by": None})
+        if n in turns.playing(state["turns"]) and n != turns.current(state["turns"]):
+            turns.leave(state["turns"], n)
         events.append({"kind": "shown_door", "who": n, "character": p["character"],
                        "credited": credited})
     return events
 
 
 def leave(state: State, name: str) -> list[Event]:
-    """T-LEAVE-1: away, nothing affects them; quarrels not yet settled with them are void."""
+    """T-LEAVE-1: away, nothing affects them; quarrels not yet settled with them are void. A
+    Pillar who leaves passes the Pillar on (guide.core.turns.leave)."""
     p = find(state, name)
-    if not active(p):
+    if not active(state, p["name"]):
         raise RuleError(_("{player} is not in the brawl right now").format(player=p['name']))
     if state["phase"] == "brawl" and state["call"] in (5, 6) and counters.stunned(p):
         raise RuleError(_("{player} is Stunned: shown the door at call 6, away or not"
                           " (T-LEAVE-1)").format(player=p['name']))
-    p["present"] = False
+    old = turns.current(state["turns"])
+    new = turns.leave(state["turns"], p["name"])
     void = []
     if state["revealed"] < 5:
         for q in state["quarrels"]:
@@ -242,22 +256,22 @@ def leave(state: State, name: str) -> list[Event]:
                 q["void"] = True
                 void.append({"attacker": q["attacker"], "target": q["target"]})
     events: list[Event] = [{"kind": "left", "who": p["name"], "void": void}]
-    if state["pillar"] == p["name"] and state["phase"] == "brawl":
-        state["pillar"] = next_pillar(state)
-        events.append({"kind": "pillar", "from": p["name"], "to": state["pillar"]})
+    if new not in (old, None):
+        events.append({"kind": "pillar", "from": old, "to": new})
     return events
 
 
 def back(state: State, name: str) -> list[Event]:
     """T-LEAVE-1: back as if nothing had happened, at the start of a turn (now in call 1 or
-    before the brawl; otherwise at the next call 1)."""
+    before the brawl; otherwise at the next call 1, when the turn begins: turn.begin_turn)."""
     p = find(state, name)
-    if p["present"] or p["eliminated"] or p["entering"]:
+    if not away(state, p["name"]):
         raise RuleError(_("{player} is not away").format(player=p['name']))
     if p["returning"]:
         raise RuleError(_("{player} is already back at the next call 1").format(player=p['name']))
     if state["phase"] != "brawl" or state["call"] == 1:
-        p["present"] = True
+        turns.back(state["turns"], p["name"])
+        take_pillar(state)
         return [{"kind": "back", "who": [p["name"]]}]
     p["returning"] = True
     return [{"kind": "back_next_turn", "who": p["name"], "turn": state["turn"] + 1}]

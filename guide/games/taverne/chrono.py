@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from guide.core import turns
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from . import counters
-from .model import Event, State, new_player
+from .model import Event, State, new_player, seated
 
 ROUNDS = 3
 MINUTES = (30, 45)          # "Each round is played in 30 minutes (or 45 minutes, by choice)"
@@ -21,7 +22,7 @@ def points(state: State) -> list[dict[str, int | str]]:
     """10 per Prestige point, 1 per Loot, 1 per Character this player put in the KO pile.
     A player shown the door and not back has lost Pints and Loot: 0 for both."""
     rows: list[dict[str, int | str]] = []
-    for n in state["seating"]:
+    for n in seated(state):
         p = state["players"][n]
         out = p["eliminated"] or p["entering"]
         pres = 0 if out else counters.prestige(p)
@@ -126,10 +127,10 @@ def next_round(state: State) -> list[Event]:
         raise RuleError(_("round {round} is not over yet").format(round=record["round"]))
     if record["round"] >= ROUNDS:
         raise RuleError(_("the tournament's three rounds are played"))
-    seating = list(state["seating"])
+    seating = seated(state)
     players = {n: new_player(n, None, None, None, 0) for n in seating}
     state.update({"phase": "setup", "variants": [], "beginner": False, "turn": 0, "call": 0,
-                  "pillar": None, "militia": [], "winners": [], "players": players,
+                  "turns": turns.new(seating), "militia": [], "winners": [], "players": players,
                   "quarrels": [], "revealed": 0, "ready": [], "served": {}, "ko_pile": [],
                   "arrivals": [], "auction_revealed": False})
     record.update({"round": record["round"] + 1, "ends_at": None, "last_turn": None})

@@ -16,7 +16,7 @@ from guide.core.result import Result
 
 from . import adjust, arrivals, cards, chrono, placements, seats, turn, variants
 from .box import Box, Character
-from .model import VARIANTS, Event, State, TaverneTable, active, find
+from .model import VARIANTS, Event, State, TaverneTable, active, find, seated
 from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET, Purchase
 from .toolbar import HEADERS, status_notes, status_rows, whole_line
 
@@ -92,9 +92,9 @@ def _powers(state: State, box: Box, call: int) -> list[dict[str, str]]:
     suffered, that the table typed for this call (T-CNT-4: the table applies them; the
     companion shows the text; all are face up)."""
     out = []
-    for n in state["seating"]:
+    for n in seated(state):
         p = state["players"][n]
-        if not active(p):
+        if not active(state, n):
             continue
         c = box.character(p["character"]) if p["character"] else None
         if c and c.power and call in c.calls:
@@ -146,7 +146,7 @@ def start(t: TaverneTable, variant: tuple[str, ...], beginner: bool) -> None:
         # Beginner Game: "each player draws his Character at random"; its Initial Loot is
         # the card's (the box's, else asked now, after the draw), never one typed before
         box = box_of(t)
-        for n in state["seating"]:
+        for n in seated(state):
             p = state["players"][n]
             if p["character"] is None:
                 drawn = arrivals.draw_character(state, box.beginner_pool(), t.dice)
@@ -157,7 +157,7 @@ def start(t: TaverneTable, variant: tuple[str, ...], beginner: bool) -> None:
                 events.append({"kind": "drawn", "who": n, "character": p["character"],
                                "loot": p["initial_loot"]})
         state["beginner"] = True
-        missing = [n for n in state["seating"] if state["players"][n]["initial_loot"] is None]
+        missing = [n for n in seated(state) if state["players"][n]["initial_loot"] is None]
         if missing:
             state["variants"] = sorted(set(state["variants"]) | set(variant))
             tell(t, events + [{"kind": "ask_loot", "who": missing}])

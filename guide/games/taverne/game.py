@@ -24,7 +24,7 @@ from . import box, cards_text, chrono, secrets, template, toolbar, views
 from . import seats as own_seats
 from .bots import KIT
 from .commands import box_of, commands
-from .model import TaverneTable, new_state
+from .model import STATE_VERSION, TaverneTable, migrate, new_state
 from .render import RENDER, page_words, render
 
 _, ngettext, pgettext = domain("taverne").functions()
@@ -38,6 +38,7 @@ class TaverneGame(Game):
     events = Events(dict.fromkeys(RENDER, lambda event, table: render(box_of(table).shown_event(event))))
     settings = Settings(
         languages=("en", "fr"),
+        state_version=STATE_VERSION, migrate=migrate,
         undo_policy=REFUSE_HIDDEN,     # T-UNDO-1: never back past a reveal of what was sealed
         view_page=resources.files("guide.games.taverne").joinpath("page.html").read_bytes(),
         seat_page=resources.files("guide.games.taverne").joinpath("seat.html").read_bytes(),
@@ -72,8 +73,9 @@ class TaverneGame(Game):
 
     def players(self, table: TaverneTable) -> list[Player]:
         """Every player seated has a seat, away, entering or shown the door included (their
-        page shows the table; an away player's move is coming back)."""
-        return [Player(name) for name in table.state["seating"]]
+        page shows the table; an away player's move is coming back); whose turn it is:
+        views.players."""
+        return views.players(table.state)
 
     def seat_view(self, table: TaverneTable, seat: str) -> dict:
         """The table as the player `seat` may see it: public, plus their own sealed choices

@@ -5,7 +5,7 @@ from __future__ import annotations
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
-from .model import Player, State, find
+from .model import Player, State, away, find
 
 CALL_OF = {"buy": 2, "militia": 2, "asset": 2, "dodges": 3, "attack": 4, "dodge": 5}
 _, ngettext, pgettext = domain("taverne").functions()
@@ -41,6 +41,6 @@ def acting(state: State, name: str) -> Player:
         raise RuleError(_("{player} was shown the door; they may come back with a new Character"
                           " (T-NEW-1)").format(
             player=p['name']))
-    if not p["present"]:
+    if away(state, p["name"]):
         raise RuleError(_("{player} is away: nothing affects them (T-LEAVE-1)").format(player=p['name']))
     return p

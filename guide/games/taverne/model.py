@@ -9,17 +9,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypeAlias, TypedDict
 
+from guide.core import turns
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.table import Table
+from guide.core.turns import Turns
 
 pgettext = domain("taverne").pgettext
 
 if TYPE_CHECKING:
     from .box import Box
 
-SCHEMA = 1
+SCHEMA = 1                         # the shape `guide state` writes (views.public_state)
+STATE_VERSION = 2                  # the campaign's state; `migrate` upgrades the older ones
 SMALL = (1, 2, 3, 4, 5)            # T-WPN-1: start in hand, return to hand after use
 LARGE = (6, 7, 8, 9)               # T-WPN-1: the Weapon pile, 6 on top down to 9
 VARIANTS = ("double-tavern", "long-range", "auction")
@@ -38,7 +41,6 @@ class Player(TypedDict):
     character: str | None
     tavern: str | None
     initial_loot: int | None
-    present: bool            # at the table (T-LEAVE-1); False while away or not yet entered
     eliminated: bool         # shown the door (T-CALL-6) and not yet back
     entering: bool           # a new arrival or a return after elimination, in at next call 1
     returning: bool          # `back` typed outside call 1: present again at next call 1
@@ -75,12 +77,11 @@ class State(TypedDict):
     phase: Phase
     variants: list[str]
     beginner: bool
-    turn: int
+    turn: int                    # the turns begun: each "Start of turn!" (T-CALL-1)
     call: int
-    pillar: str | None
+    turns: Turns                 # the seats clockwise, the Pillar, who is out (state 2)
     militia: list[str]           # who called the Militia this turn, in order
     winners: list[str]
-    seating: list[str]           # clockwise, in the order players sat down
     players: dict[str, Player]
     quarrels: list[Quarrel]      # this turn's Attacks; sealed until revealed
     revealed: int                # 0: sealed; 4: placements shown; 5: resolved
@@ -100,15 +101,38 @@ TaverneTable: TypeAlias = Table[State, "Box"]   # the core's table, as Taverne's
 
 def new_state() -> State:
     return State(schema=SCHEMA, phase="setup", variants=[], beginner=False, turn=0, call=0,
-                 pillar=None, militia=[], winners=[], seating=[], players={}, quarrels=[],
+                 turns=turns.new(), militia=[], winners=[], players={}, quarrels=[],
                  revealed=0, ready=[], served={}, ko_pile=[], arrivals=[],
                  auction_revealed=False, seal_key="")
+
+
+def migrate(state: dict, from_version: int) -> dict:
+    """State 1 kept the seats as a list of its own (`seating`), the Pillar (`pillar`) and
+    whether each player was `present`. State 2 keeps them in the core's turn order
+    (guide.core.turns): the seats in order, the Pillar its current player, and out of it
+    who was not present or was shown the door, but the Pillar (who keeps it until the turn
+    ends: T-CALL-9). A campaign without a snapshot is today's `new_state()` with its
+    changes over it: a key it never changed is missing, or already today's."""
+    old = {k: v for k, v in state.items() if k not in ("seating", "pillar")}
+    seating, head = list(state.get("seating", [])), state.get("pillar")
+    players = {n: {k: v for k, v in p.items() if k != "present"}
+               for n, p in state.get("players", {}).items()}
+    order = turns.new(seating)
+    if head in seating:                 # rounds start at the first seat, as `start` has it
+        turns.start(order, seating[0])
+        if head != seating[0]:
+            turns.end_turn(order, to=head)
+    for n in seating:                   # an away Pillar passes it on (T-LEAVE-1)
+        p = state["players"][n]
+        if not p.get("present", True) or (p["eliminated"] and n != head):
+            turns.leave(order, n)
+    return {**old, "players": players, "turns": order}
 
 
 def new_player(name: str, loot: int | None, character: str | None, tavern: str | None,
                turn: int) -> Player:
     return Player(name=name, character=character, tavern=tavern, initial_loot=loot,
-                  present=True, eliminated=False, entering=False, returning=False, pints=1,
+                  eliminated=False, entering=False, returning=False, pints=1,
                   energy=30, loot=loot or 0, hand=list(SMALL), pile=list(LARGE), dodges=[],
                   dodge_cap=0, assets=[], trick=None, specialties={}, spells=0,
                   stunned_by=None, ko=[], bid=None, joined_turn=turn)
@@ -118,14 +142,43 @@ def find(state: State, name: str) -> Player:
     """The player named, the way people type names (the core's resolver: any case, a unique
     beginning), or a refusal listing who is seated."""
     try:
-        return state["players"][resolve(name, state["seating"], pgettext("what", "player"))]
+        return state["players"][resolve(name, seated(state), pgettext("what", "player"))]
     except GuideError as e:
         raise RuleError(str(e)) from None
 
 
-def active(p: Player) -> bool:
+# --- the seats and the Pillar: the core's turn order (guide.core.turns) ----------------------
+# The players sit clockwise in its `order`; its `current` is the Pillar; who is away
+# (T-LEAVE-1), not yet entered (T-NEW-1) or shown the door (T-CALL-6) is `out`, so the
+# Pillar passes over them (T-CALL-9). The Pillar shown the door keeps the Pillar until the
+# turn ends, and only then leaves the turn order: `eliminated` says they are out of the
+# brawl meanwhile.
+def seated(state: State) -> list[str]:
+    """Every seated player, clockwise, in the order they sat down (T-WPN-2)."""
+    return turns.seated(state["turns"])
+
+
+def pillar(state: State) -> str | None:
+    """The Pillar (None before `start`)."""
+    return turns.current(state["turns"])
+
+
+def active(state: State, name: str) -> bool:
     """In the brawl right now: present and not eliminated (T-WPN-2, T-LEAVE-1)."""
-    return p["present"] and not p["eliminated"]
+    return name in turns.playing(state["turns"]) and not state["players"][name]["eliminated"]
+
+
+def away(state: State, name: str) -> bool:
+    """Left the table (T-LEAVE-1), back at a call 1 or not: out of the turn order, though
+    neither shown the door nor a new arrival."""
+    p = state["players"][name]
+    return name not in turns.playing(state["turns"]) and not p["eliminated"] and not p["entering"]
+
+
+def present(state: State, name: str) -> bool:
+    """At the table, as the Counters say: neither away nor a new arrival not yet entered
+    (one shown the door is present: out of the brawl, but not away)."""
+    return name in turns.playing(state["turns"]) or state["players"][name]["eliminated"]
 
 
 def sealed_tricks(state: State, name: str) -> int:
@@ -154,4 +207,4 @@ def take_specialty(p: Player) -> str | None:
 
 
 def active_names(state: State) -> list[str]:
-    return [n for n in state["seating"] if active(state["players"][n])]
+    return [n for n in turns.playing(state["turns"]) if not state["players"][n]["eliminated"]]

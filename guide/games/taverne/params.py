@@ -16,7 +16,7 @@ from guide.core.params import Named, TableType
 from guide.core.players import named
 
 from .box import Box
-from .model import State, TaverneTable, new_state
+from .model import State, TaverneTable, new_state, seated
 from .seating import targets
 
 _, ngettext, pgettext = domain("taverne").functions()
@@ -30,7 +30,7 @@ def _first(t: TaverneTable | None, words: list[str]) -> str | None:
     """The player the command names first (words[1]), as seated."""
     if len(words) < 2:
         return None
-    return next((n for n in _state(t)["seating"] if fold(n) == fold(str(words[1]))), None)
+    return next((n for n in seated(_state(t)) if fold(n) == fold(str(words[1]))), None)
 
 
 def _targets(t: TaverneTable | None, words: list[str]) -> list[str]:

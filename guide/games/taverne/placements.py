@@ -133,7 +133,7 @@ def attack(state: State, name: str, target: str, weapon: int,
     victim = find(state, target)
     if victim["name"] == p["name"]:
         raise RuleError(_("{player} cannot attack themselves").format(player=p['name']))
-    if not active(victim):
+    if not active(state, victim["name"]):
         raise RuleError(_("{victim} is not in the brawl (away, shown the door or not yet entered): nothing"
                           " affects them (T-WPN-2, T-LEAVE-1)").format(
             victim=victim['name']))

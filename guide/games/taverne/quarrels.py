@@ -7,7 +7,7 @@ from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from . import counters
-from .model import Event, Quarrel, State, active, take_specialty
+from .model import Event, Quarrel, State, active, pillar, seated, take_specialty
 from .seating import clockwise_from, targets
 
 _, ngettext, pgettext = domain("taverne").functions()
@@ -17,8 +17,8 @@ def must_attack(state: State) -> list[str]:
     """Who has still to attack in call 4: every player in the brawl with a Weapon in hand
     and someone in range (T-CALL-4)."""
     done = {q["attacker"] for q in state["quarrels"]}
-    return [n for n in clockwise_from(state, state["pillar"])
-            if active(state["players"][n]) and n not in done
+    return [n for n in clockwise_from(state, pillar(state))
+            if active(state, n) and n not in done
             and state["players"][n]["hand"] and targets(state, n)]
 
 
@@ -27,11 +27,11 @@ def must_dodge(state: State) -> dict[str, list[str]]:
     each Attack on them, none left unanswered, even once every Dodge is committed (else
     who drops out of the list would tell how their sealed division went)."""
     out: dict[str, list[str]] = {}
-    for name in clockwise_from(state, state["pillar"]):
+    for name in clockwise_from(state, pillar(state)):
         p = state["players"][name]
         mine = [q for q in state["quarrels"] if q["target"] == name and not q["void"]]
         open_ = [q["attacker"] for q in mine if q["dodges"] is None]
-        if open_ and p["dodges"] and active(p):
+        if open_ and p["dodges"] and active(state, name):
             out[name] = open_
     return out
 
@@ -66,7 +66,7 @@ def resolve(state: State) -> list[Event]:
     for q in state["quarrels"]:
         if not q["void"] and q["weapon"] not in (q["dodges"] or []):
             hitters.setdefault(q["target"], []).append(q["attacker"])
-    order = clockwise_from(state, state["pillar"])
+    order = clockwise_from(state, pillar(state))
     events: list[Event] = []
     totals: dict[str, dict[str, int]] = {}
     for q in sorted(state["quarrels"], key=lambda q: (order.index(q["target"]),
@@ -86,7 +86,7 @@ def resolve(state: State) -> list[Event]:
                            "energy_left": players[name]["energy"]})
     events.extend(_weapons_back(state))
     state["revealed"] = 5
-    stunned = [n for n in order if active(players[n]) and counters.stunned(players[n])]
+    stunned = [n for n in order if active(state, n) and counters.stunned(players[n])]
     if stunned:
         events.append({"kind": "stunned", "who": stunned})
     return events
@@ -133,7 +133,7 @@ def _weapons_back(state: State) -> list[Event]:
     """T-WPN-1: small Weapons back to hand; every large one placed this turn (the Attack
     first, then the Dodges in ascending order) under its owner's pile."""
     events: list[Event] = []
-    for name in state["seating"]:
+    for name in seated(state):
         p = state["players"][name]
         under: list[int] = []
         for q in state["quarrels"]:
@@ -166,7 +166,7 @@ def serve_tricks(state: State) -> list[Event]:
             continue
         hit = bool(q["result"]) and not q["void"] and not (q["result"] or {}).get("guessed")
         victim = state["players"][q["target"]]
-        if hit and active(victim):
+        if hit and active(state, victim["name"]):
             offered.setdefault(victim["name"], []).append(q["trick"])
         else:
             events.append({"kind": "trick_discarded", "attacker": q["attacker"],

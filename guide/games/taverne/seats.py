@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from guide.core import sealed
+from guide.core import sealed, turns
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import NP_, domain
 from guide.core.moves import Move
@@ -36,7 +36,7 @@ from guide.core.registry import Registry
 
 from . import adjust, arrivals, cards, counters, placements, turn, variants
 from .box import Box
-from .model import UNNAMED_ASSET, UNNAMED_TRICK, Event, Player, State, active, find, free_specialties
+from .model import UNNAMED_ASSET, UNNAMED_TRICK, Event, Player, State, active, away, find, free_specialties
 from .quarrels import must_attack
 from .render import card_name
 from .render import values as spoken
@@ -121,7 +121,7 @@ def _ok(rule: Callable[..., list[Event]], state: State, *args: Any, **values: An
 def _next_call(state: State, seat: str) -> list[Offer]:
     """The Pillar announces the next call (`call`, T-CALL-1) from their seat too, once the
     call waits for nobody (a table of bots, or a Pillar at their phone)."""
-    if state["phase"] != "brawl" or state.get("pillar") != seat or waiting(state)[1]:
+    if state["phase"] != "brawl" or turns.current(state["turns"]) != seat or waiting(state)[1]:
         return []
     return _legal(state, [Offer("call", {}, _("Next call"), (_("The table"),))])
 
@@ -152,7 +152,7 @@ def _auction_choice(state: State, p: Player, box: Box) -> list[Offer]:
 
 
 def _in(state: State, p: Player, call: int | None = None) -> bool:
-    return (state["phase"] == "brawl" and active(p) and not p["entering"]
+    return (state["phase"] == "brawl" and active(state, p["name"]) and not p["entering"]
             and (call is None or state["call"] == call))
 
 
@@ -299,7 +299,7 @@ def _kept(state: State, p: Player) -> list[Offer]:
 def _table(state: State, p: Player) -> list[Offer]:
     """Leaving the table, or coming back to it (T-LEAVE-1)."""
     head = (_("The table"),)
-    if active(p):
+    if active(state, p["name"]):
         return [Offer("leave", {"name": p["name"]}, _("Leave the table"), head,
                       _("nothing affects you while away; come back at a turn's start"))]
     return [Offer("back", {"name": p["name"]}, _("Come back to the table"), head,
@@ -336,7 +336,7 @@ def sealed_choices(state: State, seat: str, box: Box | None = None) -> list[Offe
             return []
         return [Offer("bid", {"name": seat, "energy": e}, _("Bid {energy} Energy").format(energy=e),
                       (_("Your initial Energy (sealed)"),)) for e in range(1, MAX_BID + 1)]
-    if state["phase"] != "brawl" or not active(p) or p["entering"]:
+    if state["phase"] != "brawl" or not active(state, p["name"]) or p["entering"]:
         return []
     if state["call"] == 4 and seat in must_attack(state):
         return _attacks(state, p, box or Box())
@@ -410,7 +410,7 @@ def _divisions(state: State, p: Player) -> list[Offer]:
 
 def open_attacks(state: State, p: Player) -> list[Any]:
     """The Attacks on the player not yet answered, in the Pillar's advantage order."""
-    order = clockwise_from(state, state["pillar"])
+    order = clockwise_from(state, turns.current(state["turns"]))
     mine = [q for q in state["quarrels"] if q["target"] == p["name"] and not q["void"]
             and q["dodges"] is None]
     return sorted(mine, key=lambda q: order.index(q["attacker"]) if q["attacker"] in order else 99)
@@ -499,7 +499,7 @@ def page(state: State, seat: str, box: Box, tv_words: dict[str, Any]) -> dict[st
         "tap": _("Tap the values you name"),
         "militia": tv_words.get("militia", ""),
         "quarrel_lines": tv_words.get("quarrels", []),
-        "seats": [{"name": n, **w} for n, w in zip(state["seating"], tv_words.get("seats", []),
+        "seats": [{"name": n, **w} for n, w in zip(turns.seated(state["turns"]), tv_words.get("seats", []),
                                                      strict=False)],   # the TV's, in seat order
     }
     return {"hand": _hand(state, p, box, mine), "quarrels": _quarrels(state, seat, p),
@@ -518,7 +518,7 @@ def _hand(state: State, p: Any, box: Box, mine: Any) -> list[dict[str, Any]]:
 def _quarrels(state: State, seat: str, p: Any) -> list[dict[str, Any]]:
     """At call 5, the Attacks on the seat to divide its Dodges among (T-DODGE)."""
     if not (state["phase"] == "brawl" and state["call"] == 5 and state["revealed"] == 4
-            and active(p)):
+            and active(state, p["name"])):
         return []
     return [_quarrel(state, q) for q in state["quarrels"] if q["target"] == seat and not q["void"]]
 
@@ -556,7 +556,7 @@ def _pile(p: Any) -> str:
 def _targets(state: State, seat: str, p: Any) -> list[str]:
     return [_("{target} ({range})").format(target=t, range=pgettext("range", r))
             + (_(": odd Weapons only") if r == "ranged" else "")
-            for t, r in (targets(state, seat).items() if active(p) else [])]
+            for t, r in (targets(state, seat).items() if active(state, p["name"]) else [])]
 
 
 def _attack(mine: Any) -> str:
@@ -596,7 +596,7 @@ def _now(state: State, p: Player, waited: bool, what: str, due: bool) -> str:
         return _("You were shown the door: the Pillar seats you again with a new Character")
     if p["entering"]:
         return _("You enter the brawl at the next call 1")
-    if not p["present"]:
+    if away(state, p["name"]):
         return _("You are away: nothing affects you") if not p["returning"] \
             else _("You are back at the next call 1")
     if due:

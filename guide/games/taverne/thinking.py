@@ -31,11 +31,12 @@ import math
 import random
 from typing import Any
 
+from guide.core import turns
 from guide.core.registry import Registry
 
 from . import counters
 from .box import Box
-from .model import LARGE, SMALL, State, active, new_player, new_state
+from .model import LARGE, SMALL, State, active, new_player, new_state, seated
 from .seating import targets
 from .seats import can_be_values, sealed_choices, sealed_offer
 
@@ -60,7 +61,8 @@ def sample(view: dict, seat: str, rng: random.Random) -> dict | None:
     state = new_state()
     call = int(view["call"])
     state.update({"phase": "brawl", "beginner": True, "turn": view["turn"], "call": call,
-                  "pillar": view["pillar"], "militia": list(view["militia"]),
+                  "turns": turns.new(c["name"] for c in view["players"]),
+                  "militia": list(view["militia"]),
                   "winners": list(view["winners"]), "ko_pile": list(view["ko_pile"]),
                   "revealed": 0 if call <= 4 else 4 if call == 5 else 5,
                   "seal_key": f"{rng.getrandbits(128):032x}"})
@@ -69,7 +71,7 @@ def sample(view: dict, seat: str, rng: random.Random) -> dict | None:
         name = c["name"]
         extra = counters_[name]
         p = new_player(name, None, extra["character"], extra["tavern"], 0)
-        p.update({"present": c["present"], "eliminated": c["eliminated"],
+        p.update({"eliminated": c["eliminated"],
                   "entering": extra["entering"], "returning": extra["returning"],
                   "pints": c["pints"], "energy": c["energy"], "loot": c["loot"],
                   "hand": sorted(c["hand"]), "dodges": sorted(c["dodges"]),
@@ -81,12 +83,11 @@ def sample(view: dict, seat: str, rng: random.Random) -> dict | None:
             rest = sorted(WEAPONS - set(c["hand"]) - set(c["dodges"]) - {top})
             rng.shuffle(rest)
             p["pile"] = ([top] if top is not None else []) + rest
-        state["seating"].append(name)
         state["players"][name] = p
+    _turn_order(state, view)
     waiting = view["waiting"]["who"]
     if call == 3:
-        state["ready"] = [n for n in state["seating"]
-                          if active(state["players"][n]) and n not in waiting]
+        state["ready"] = [n for n in seated(state) if active(state, n) and n not in waiting]
     if call == 4:
         _sealed_attacks(state, seat, you, waiting, rng)
     elif view["attacks"]:
@@ -94,13 +95,24 @@ def sample(view: dict, seat: str, rng: random.Random) -> dict | None:
     return dict(state)
 
 
+def _turn_order(state: State, view: dict) -> None:
+    """The turn order as the Counters show it (model.present): the Pillar's turn, and out of
+    it whoever is not present or was shown the door, but the Pillar (who keeps the Pillar
+    until the turn ends)."""
+    order = state["turns"]
+    turns.start(order, view["pillar"])
+    for c in view["players"]:
+        if (not c["present"] or c["eliminated"]) and c["name"] != view["pillar"]:
+            turns.leave(order, c["name"])
+
+
 def _sealed_attacks(state: State, seat: str, you: dict, waiting: list[str],
                     rng: random.Random) -> None:
     """Call 4: the seat's own Attack as its page shows it; every other player in the brawl
     who has attacked (not in the waiting list) a guessed one."""
-    for name in state["seating"]:
+    for name in seated(state):
         p = state["players"][name]
-        if not active(p) or name in waiting or not p["hand"]:
+        if not active(state, name) or name in waiting or not p["hand"]:
             continue
         if name == seat:
             mine = you.get("attack")
@@ -264,7 +276,7 @@ def _to_come(state: State) -> list[Coming]:
     done = {q["attacker"] for q in state["quarrels"]}
     coming: list[Coming] = []
     for n, p in state["players"].items():
-        if n in done or not active(p) or not p["hand"]:
+        if n in done or not active(state, n) or not p["hand"]:
             continue
         reach = targets(state, n)
         for target, how in reach.items():

@@ -8,7 +8,7 @@ from typing import Any
 from guide.core.i18n import N_, NP_, domain
 from guide.core.text import clip, toolbar_width
 
-from .model import State
+from .model import State, pillar, seated
 from .render import call_words
 from .views import view_for, waiting
 
@@ -40,7 +40,7 @@ def whole_line(state: State, words: dict[int, str]) -> str:
 def _line(state: State, words: dict[int, str], width: int | None) -> str:
     if state["phase"] == "setup":
         return _("setup: {count} seated; `player NAME --loot N`, then `start`").format(
-            count=len(state["seating"]))
+            count=len(seated(state)))
     if state["phase"] == "over":
         return _("brawl over: {who} won").format(who=", ".join(state["winners"])) if state["winners"] \
             else _("brawl over: no winner")
@@ -52,7 +52,7 @@ def _line(state: State, words: dict[int, str], width: int | None) -> str:
     said = call_words(words.get(state["call"], ""))
     for shout in (said, said.split("... ")[-1]):
         text = _("T{turn} call {call} {shout} | Pillar {pillar}{tail}").format(
-            turn=state["turn"], call=state["call"], shout=shout, pillar=state["pillar"], tail=tail)
+            turn=state["turn"], call=state["call"], shout=shout, pillar=pillar(state), tail=tail)
         if width is None or len(text) <= width:
             return text
     return text
@@ -83,7 +83,7 @@ def status_notes(state: State, named: Callable[[str], str] = str) -> list[str]:
     lines = []
     for c in view["players"]:
         n, extra = c["name"], view["counters"][c["name"]]
-        parts = [_("the Pillar") if n == state["pillar"] else "", named(extra["character"] or "")]
+        parts = [_("the Pillar") if n == view["pillar"] else "", named(extra["character"] or "")]
         parts.append(_("shown the door") if c["eliminated"] else _("enters next turn")
                      if extra["entering"] else _("back next turn") if extra["returning"]
                      else _("away") if extra["away"] else "")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from guide.core import turns
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
@@ -9,37 +10,38 @@ from . import chrono, counters
 from .adjust import asset_warning
 from .arrivals import SETS, enter_arrivals, show_the_door, too_many
 from .guards import in_brawl
-from .model import VARIANTS, Event, State, active, active_names
+from .model import VARIANTS, Event, State, active, active_names, pillar, seated
 from .quarrels import resolve, reveal, serve_tricks
-from .seating import clockwise_from, next_pillar
+from .seating import clockwise_from, pass_pillar, take_pillar
 from .variants import close_auction
 
 _, ngettext, pgettext = domain("taverne").functions()
 
 
 def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
-    """`start`: the first turn, call 1; the first player seated is the Pillar. With Auction
-    Characters the sealed Energy bids come first (T-VAR-AU-1)."""
+    """`start`: the first turn, call 1; the first player seated is the Pillar (the first
+    present: a Pillar who leaves passes the Pillar on, T-LEAVE-1). With Auction Characters
+    the sealed Energy bids come first (T-VAR-AU-1)."""
     if state["phase"] != "setup":
         raise RuleError(_("the brawl has already started"))
-    if len(state["seating"]) < 2:
+    seats = seated(state)
+    if len(seats) < 2:
         raise RuleError(_("seat at least two players first (`player NAME --loot N`)"))
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         raise RuleError(_("unknown variant {unknown!r}; variants: {value}").format(
             unknown=unknown[0], value=', '.join(VARIANTS)))
-    if len(state["seating"]) > SETS and "double-tavern" not in variants:
-        raise RuleError(too_many(len(state["seating"])))
+    if len(seats) > SETS and "double-tavern" not in variants:
+        raise RuleError(too_many(len(seats)))
     state["variants"] = sorted(set(variants))
     state["beginner"] = beginner
-    state["pillar"] = state["seating"][0]
     events: list[Event] = [{"kind": "started", "variants": state["variants"],
-                            "beginner": beginner, "pillar": state["pillar"],
-                            "players": list(state["seating"])}]
+                            "beginner": beginner, "pillar": turns.start(state["turns"]),
+                            "players": seats}]
     if "auction" in state["variants"]:
         state["phase"] = "auction"
-        return events + [{"kind": "auction_open", "players": list(state["seating"])}]
-    missing = [n for n in state["seating"] if state["players"][n]["initial_loot"] is None]
+        return events + [{"kind": "auction_open", "players": seats}]
+    missing = [n for n in seats if state["players"][n]["initial_loot"] is None]
     if missing:
         raise RuleError(_("Initial Loot missing for {value}: `player NAME --loot N`").format(
             value=', '.join(missing)))
@@ -49,19 +51,21 @@ def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
 
 def begin_turn(state: State) -> list[Event]:
     """Call 1, "Start of turn!" (T-CALL-1): the new arrivals come in with their bonus and the
-    others' Loot (T-NEW-1), then those back from the bar (T-LEAVE-1)."""
+    others' Loot (T-NEW-1), then those back from the bar (T-LEAVE-1): in the turn order
+    again from now on."""
     state["turn"] += 1
     state["call"] = 1
     state.update({"militia": [], "quarrels": [], "revealed": 0, "ready": [], "served": {},
                   "arrivals": []})
     for p in state["players"].values():
         p["spells"] = 0
-    events: list[Event] = [{"kind": "call", "turn": state["turn"], "call": 1,
-                            "pillar": state["pillar"]}]
-    events += enter_arrivals(state)
-    back = [n for n in state["seating"] if state["players"][n]["returning"]]
+    arrived = enter_arrivals(state)
+    back = [n for n in seated(state) if state["players"][n]["returning"]]
     for n in back:
-        state["players"][n].update({"returning": False, "present": True})
+        state["players"][n]["returning"] = False
+        turns.back(state["turns"], n)
+    events: list[Event] = [{"kind": "call", "turn": state["turn"], "call": 1,
+                            "pillar": take_pillar(state)}, *arrived]
     if back:
         events.append({"kind": "back", "who": back})
     return events
@@ -106,7 +110,7 @@ def call(state: State) -> list[Event]:
     state["call"] = c + 1
     state["ready"] = []
     events.append({"kind": "call", "turn": state["turn"], "call": c + 1,
-                   "pillar": state["pillar"]})
+                   "pillar": pillar(state)})
     if c + 1 == 2:
         at_five = [n for n in active_names(state)
                    if counters.prestige(state["players"][n]) == 5]
@@ -120,8 +124,8 @@ def judge_militia(state: State) -> list[Event]:
     more; several: the most Loot; still tied: they share the win. Nobody: a false alarm."""
     if not state["militia"]:
         return []
-    standing = [n for n in clockwise_from(state, state["pillar"])
-                if active(state["players"][n]) and counters.prestige(state["players"][n]) == 5
+    standing = [n for n in clockwise_from(state, pillar(state))
+                if active(state, n) and counters.prestige(state["players"][n]) == 5
                 and not counters.stunned(state["players"][n])]
     if not standing:
         return [{"kind": "false_alarm", "called": list(state["militia"])}]
@@ -141,7 +145,7 @@ def end_of_turn(state: State) -> list[Event]:
     lost = [n for n in pocket if counters.add_loot(state["players"][n], 1)["lost"]]
     events.append({"kind": "pocket", "who": pocket, "lost": lost,
                    "loot": {n: state["players"][n]["loot"] for n in pocket}})
-    alive = [n for n in state["seating"] if not state["players"][n]["eliminated"]
+    alive = [n for n in seated(state) if not state["players"][n]["eliminated"]
              and not state["players"][n]["entering"] and state["players"][n]["energy"] > 0]
     if len(alive) <= 1:
         state["winners"] = alive
@@ -153,6 +157,6 @@ def end_of_turn(state: State) -> list[Event]:
             if counters.prestige(p) == 5:
                 events.append({**counters.add_pints(p, -1), "kind": "pint_lost_at_five"})
                 events += asset_warning(p)      # T-SPELL-1: the discard down to Prestige
-    old, state["pillar"] = state["pillar"], next_pillar(state)
-    events.append({"kind": "pillar", "from": old, "to": state["pillar"]})
+    old = pillar(state)
+    events.append({"kind": "pillar", "from": old, "to": pass_pillar(state)})
     return events

@@ -8,7 +8,7 @@ from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .arrivals import taken
-from .model import Event, State, find
+from .model import Event, State, find, seated
 
 _, ngettext, pgettext = domain("taverne").functions()
 
@@ -24,7 +24,7 @@ def bid(state: State, name: str, energy: int) -> list[Event]:
     p = find(state, name)
     p["bid"] = energy
     events: list[Event] = [{"kind": "sealed", "who": p["name"], "what": "bid"}]
-    if all(state["players"][n]["bid"] is not None for n in state["seating"]):
+    if all(state["players"][n]["bid"] is not None for n in seated(state)):
         events += _reveal(state)
     return events
 
@@ -33,10 +33,10 @@ def _reveal(state: State) -> list[Event]:
     """T-VAR-AU-2: all bids shown at once; the lowest chooses first, then upwards; ties are
     the table's rock-paper-scissors (listed in seating order)."""
     state["auction_revealed"] = True
-    bids = {n: state["players"][n]["bid"] or 30 for n in state["seating"]}
+    bids = {n: state["players"][n]["bid"] or 30 for n in seated(state)}
     for n, e in bids.items():
         state["players"][n]["energy"] = e
-    order = sorted(state["seating"], key=lambda n: bids[n])
+    order = sorted(seated(state), key=lambda n: bids[n])
     ties = sorted({e for e in bids.values() if list(bids.values()).count(e) > 1})
     return [{"kind": "bids", "bids": bids, "order": order,
              "ties": [[n for n in order if bids[n] == e] for e in ties]}]
@@ -51,7 +51,7 @@ def choose(state: State, name: str, character: str, loot: int, tavern: str | Non
     if not 1 <= loot <= 3:
         raise RuleError(_("a Character's Initial Loot is 1 to 3 (T-CNT-3)"))
     mine = p["bid"] if p["bid"] is not None else 30
-    first = [n for n in state["seating"] if n != p["name"] and not _chosen(state, n)
+    first = [n for n in seated(state) if n != p["name"] and not _chosen(state, n)
              and (state["players"][n]["bid"] or 30) < mine]
     if first:
         # T-VAR-AU-2: "the player with the lowest score chooses his Character first, then
@@ -74,10 +74,10 @@ def _chosen(state: State, name: str) -> bool:
 
 def close_auction(state: State) -> list[Event]:
     """`call` after the Auction: refused while a bid or a Character is missing."""
-    waiting = [n for n in state["seating"] if state["players"][n]["bid"] is None]
+    waiting = [n for n in seated(state) if state["players"][n]["bid"] is None]
     if waiting:
         raise RuleError(_("still to bid: {players} (T-VAR-AU-1)").format(players=", ".join(waiting)))
-    unchosen = [n for n in state["seating"] if state["players"][n]["initial_loot"] is None]
+    unchosen = [n for n in seated(state) if state["players"][n]["initial_loot"] is None]
     if unchosen:
         raise RuleError(_("still to choose a Character: {players} (`character NAME C --loot N`)"
                           ).format(players=", ".join(unchosen)))

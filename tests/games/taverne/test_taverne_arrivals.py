@@ -3,6 +3,7 @@
 
 from taverne_table import Brawl, brawl, next_turn, to_call
 
+from guide.games.taverne.model import seated
 from guide.games.taverne.render import render
 
 
@@ -23,7 +24,7 @@ def test_T_NEW_1_an_arrival_enters_at_call_1_with_the_highest_prestige_as_bonus(
     next_turn(b)
     anne = b.p("Anne")
     assert (anne["present"], anne["loot"], anne["energy"], anne["pints"]) == (True, 6, 30, 1)
-    assert b.state["seating"] == ["Marie", "Pierre", "Anne", "Cecile", "Jacques"]
+    assert seated(b.state) == ["Marie", "Pierre", "Anne", "Cecile", "Jacques"]
     assert render(b.kinds("entered")[0]) == \
         "Anne enters: Initial Loot 2 + bonus 4 (highest Prestige) = 6 Loot"
 

@@ -11,6 +11,7 @@ from guide.core.dice import Dice
 from guide.core.games import load
 from guide.core.players import seats as seats_of
 from guide.core.table import Table
+from guide.games.taverne.model import active_names, pillar, present
 
 GAME = load("taverne")
 KIT = GAME.bots()
@@ -85,12 +86,14 @@ def test_think_is_offered_and_its_sampler_deals_a_brawl_the_seats_page_could_com
                 continue
             for name, p in s["players"].items():
                 mine = got["players"][name]
-                for field in ("pints", "energy", "loot", "hand", "dodges", "present", "eliminated"):
+                for field in ("pints", "energy", "loot", "hand", "dodges", "eliminated"):
                     assert mine[field] == p[field], (name, field)
+                assert present(got, name) == present(s, name)
                 assert sorted(mine["pile"]) == sorted(p["pile"]) and mine["pile"][:1] == p["pile"][:1]
                 if name == seat:
                     assert mine["pile"] == p["pile"]
             assert got["call"] == s["call"] and got["revealed"] == s["revealed"]
+            assert active_names(got) == active_names(s) and pillar(got) == pillar(s)
             assert got["seal_key"] != s["seal_key"]
             own = [q for q in s["quarrels"] if q["attacker"] == seat]
             assert [q for q in got["quarrels"] if q["attacker"] == seat] == own or s["call"] != 4
@@ -131,7 +134,7 @@ def test_a_bot_other_than_the_pillar_may_spend_its_loot_in_call_2():
     other bot wait whenever the call waited for nobody): a think bot spends Loot there."""
     t = _table(5)
     _play(t, "think", lambda t: t.state["call"] == 2 and t.state["turn"] >= 2)
-    others = [n for n in SEATS if n != t.state["pillar"] and t.state["players"][n]["loot"] > 0]
+    others = [n for n in SEATS if n != pillar(t.state) and t.state["players"][n]["loot"] > 0]
     assert others
     before = {n: t.state["players"][n]["loot"] for n in others}
     _play(t, "think", lambda t: t.state["call"] != 2)

@@ -14,7 +14,7 @@ from guide.core.errors import CommandError
 from guide.core.players import seats as seats_of
 from guide.core.repl.completer import candidates
 from guide.games.taverne.box import Character
-from guide.games.taverne.model import UNNAMED_TRICK
+from guide.games.taverne.model import UNNAMED_TRICK, seated
 from guide.games.taverne.seating import targets
 from guide.games.taverne.seats import GENERIC_TRICK
 
@@ -64,12 +64,12 @@ def every_completion(b: Brawl) -> dict[tuple[str, ...], list[str]]:
     out: dict[tuple[str, ...], list[str]] = {}
     for command in sorted({n.split()[0] for n in t.registry.commands}):
         out[(command,)] = candidates(t, [command])
-        for name in b.state["seating"]:
+        for name in seated(b.state):
             words = [command, name]
             out[tuple(words)] = candidates(t, words)
             for opt in ("--on", "--weapon", "--against", "--trick", "--character", "--after"):
                 out[(command, name, opt)] = candidates(t, words + [opt])
-            for other in b.state["seating"]:
+            for other in seated(b.state):
                 out[(command, name, "--against", other)] = candidates(
                     t, words + ["--against", other])
     return out
@@ -282,7 +282,7 @@ def test_no_line_ever_makes_call_fail(seed):
     for _step in range(300):
         if b.state["phase"] != "brawl":
             break
-        live = b.state["seating"]
+        live = seated(b.state)
         who, other = rng.choice(live), rng.choice(live)
         line = rng.choice([
             "call", "call", "call", f"buy {who} specialty", f"buy {who} pint",
@@ -401,5 +401,5 @@ def test_player_again_corrects_the_player_as_the_table_types_the_name():
     b = Brawl()
     b.do("player Marie", "player Cécile --loot 1")
     b.do("player Cecile --loot 2", "player CÉCILE --loot 3")
-    assert b.state["seating"] == ["Marie", "Cécile"]
+    assert seated(b.state) == ["Marie", "Cécile"]
     assert b.state["players"]["Cécile"]["initial_loot"] == 3

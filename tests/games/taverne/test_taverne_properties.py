@@ -19,6 +19,7 @@ from guide.core.errors import CommandError as Refused
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.taverne.counters import LADDER
+from guide.games.taverne.model import active_names, away, seated
 from guide.games.taverne.quarrels import must_attack
 from guide.games.taverne.seating import targets
 from guide.games.taverne.views import view_for
@@ -32,7 +33,7 @@ GARBAGE = ["attack Marie --on Pierre --weapon 2", "dodges Pierre 9", "buy Zed pi
 def check(b: Brawl) -> None:
     s = b.state
     assert json.loads(json.dumps(s)) == s
-    for name in s["seating"]:
+    for name in seated(s):
         p = s["players"][name]
         assert 1 <= p["pints"] <= 11 and 0 <= p["energy"] <= 30 and 0 <= p["loot"] <= 9, p
         if p["eliminated"] or p["entering"]:
@@ -49,7 +50,7 @@ def check(b: Brawl) -> None:
             assert q["weapon"] in s["players"][q["attacker"]]["hand"]
         if q["dodges"] is not None:
             assert len(q["dodges"]) <= 3 and len(set(q["dodges"])) == len(q["dodges"])
-    for name in s["seating"]:
+    for name in seated(s):
         committed = sum(len(q["dodges"] or []) for q in s["quarrels"] if q["target"] == name)
         assert s["revealed"] == 5 or committed <= len(s["players"][name]["dodges"])
     public = view_for(s, None)
@@ -57,7 +58,7 @@ def check(b: Brawl) -> None:
         assert pp["prestige"] == LADDER[pp["pints"]] and pp["stunned"] == (pp["energy"] < 1)
     if s["revealed"] < 5:
         assert all(a["weapon"] is None and a["dodged"] is None for a in public["attacks"])
-    assert set(s["winners"]) <= set(s["seating"])
+    assert set(s["winners"]) <= set(seated(s))
     assert s["phase"] == "over" or not s["winners"]
 
 
@@ -69,8 +70,7 @@ class Player:
 
     def live(self) -> list[str]:
         s = self.b.state
-        return [n for n in s["seating"] if s["players"][n]["present"]
-                and not s["players"][n]["eliminated"]]
+        return active_names(s)
 
     def lines(self) -> list[str]:
         s, rng = self.b.state, self.rng
@@ -116,14 +116,13 @@ class Player:
                     rng.random() < 0.3 else ""
                 out.append(f"attack {n} --on {target} --weapon {weapon}{trick}")
         if c == 1:
-            gone = [n for n in s["seating"] if not s["players"][n]["present"]
-                    and not s["players"][n]["eliminated"] and not s["players"][n]["entering"]]
+            gone = [n for n in seated(s) if away(s, n)]
             out += [f"back {n}" for n in gone if rng.random() < 0.5]
-            out += [f"player {n} --loot {rng.randint(1, 3)}" for n in s["seating"]
+            out += [f"player {n} --loot {rng.randint(1, 3)}" for n in seated(s)
                     if s["players"][n]["eliminated"] and rng.random() < 0.5]
-            if len(s["seating"]) < (8 if "double-tavern" in s["variants"] else 5) and \
+            if len(seated(s)) < (8 if "double-tavern" in s["variants"] else 5) and \
                     rng.random() < 0.1:
-                out.append(f"player {NAMES[len(s['seating'])]} --loot 2")
+                out.append(f"player {NAMES[len(seated(s))]} --loot 2")
         return out + ["call"]
 
 

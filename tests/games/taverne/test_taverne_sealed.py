@@ -95,7 +95,7 @@ def test_the_toolbar_fits_80_columns_shortening_the_call_first(monkeypatch):
     line = toolbar(b.state, b.library.calls)
     assert line == "T1 call 4 Attack! | Pillar Marie | to attack: Pierre, Cecile, Jacques"
     b.state["players"]["Pierre"]["name"] = "P" * 60
-    b.state["seating"][1] = "P" * 60
+    b.state["turns"]["order"][1] = "P" * 60
     b.state["players"]["P" * 60] = b.state["players"].pop("Pierre")
     line = toolbar(b.state, b.library.calls)
     assert len(line) == 79 and line.endswith("…")

@@ -140,7 +140,7 @@ def test_T_LEAVE_1_leaving_and_coming_back_from_the_seat():
     b.table.execute("back Cecile", seat="Cecile")
     assert b.state["players"]["Cecile"]["returning"] and moves(b, "Cecile") == {}
     next_turn(b)
-    assert b.state["players"]["Cecile"]["present"]
+    assert b.p("Cecile")["present"]
 
 
 def test_T_CALL_5_the_pad_finds_each_division_by_its_key_not_its_label():

@@ -25,6 +25,7 @@ from guide.core.seats import Desk, desk_of
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.taverne.box import Box, Character
+from guide.games.taverne.model import seated
 from guide.games.taverne.views import public_state
 
 
@@ -272,7 +273,7 @@ def hidden_variants(state: dict) -> list[tuple[str, dict]]:
                 q["weapon"] = 9 if q["weapon"] != 9 else 1
                 changed = True
                 if alt["revealed"] < 4:
-                    others = [n for n in alt["seating"] if n not in (name, q["target"])]
+                    others = [n for n in seated(alt) if n not in (name, q["target"])]
                     q["target"] = others[0] if others else q["target"]
                     q["trick"] = None if q["trick"] else "Trick of " + name
             if q["attacker"] == name and q["trick"]:
@@ -317,7 +318,7 @@ def completions(t: Table) -> dict[str, list[str]]:
     """What Tab offers after the words a sealed choice's command starts with."""
     from guide.core.repl.completer import candidates
     out = {}
-    for n in t.state["seating"]:
+    for n in seated(t.state):
         for words in (["dodge", n, "--against"], ["attack", n, "--on"], ["attack", n, "--weapon"],
                       ["dodge", n, "--against", n], ["sealed", n], ["trick", n]):
             out[" ".join(words)] = candidates(t, words)
@@ -346,14 +347,14 @@ def play_from_seats(b: Brawl, rng: random.Random, turns: int) -> None:
                 seat = None
             b.table.execute(line, seat=seat)
         elif b.state["phase"] == "auction" and b.state["auction_revealed"]:
-            bids = {n: b.state["players"][n]["bid"] for n in b.state["seating"]}
+            bids = {n: b.state["players"][n]["bid"] for n in seated(b.state)}
             # T-VAR-AU-2: the lowest bid chooses first, then upwards
-            for i, n in enumerate(sorted(b.state["seating"], key=bids.__getitem__)):
+            for i, n in enumerate(sorted(seated(b.state), key=bids.__getitem__)):
                 b.do(build(["character", n, f"Figure{i}"], [("--loot", 2)]))
             b.do("call")
         else:
             if b.state["call"] == 2 and rng.random() < 0.5:
-                for n in b.state["seating"]:
+                for n in seated(b.state):
                     try:
                         b.do(build(["buy", n, rng.choice(["pint", "weapon", "specialty"])]))
                     except CommandError:

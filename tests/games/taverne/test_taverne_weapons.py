@@ -4,6 +4,7 @@ illegal placements refused with their rule."""
 import pytest
 from taverne_table import attack_rest, brawl, to_call
 
+from guide.games.taverne.model import seated
 from guide.games.taverne.seating import targets
 
 
@@ -73,7 +74,7 @@ def test_T_WPN_2_seating_after_puts_a_player_to_the_left():
     b = brawl(3)
     b.state["phase"] = "setup"
     b.do("player Anne --loot 1 --after Marie")
-    assert b.state["seating"] == ["Marie", "Anne", "Pierre", "Cecile"]
+    assert seated(b.state) == ["Marie", "Anne", "Pierre", "Cecile"]
 
 
 def test_T_WPN_2_even_weapon_at_range_is_refused_with_the_rule():
