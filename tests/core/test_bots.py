@@ -19,15 +19,18 @@ from guide.core import games, settings
 from guide.core.bots import choose
 from guide.core.bots.seating import bots_of, next_bot
 from guide.core.dice import Dice
+from guide.core.players import acting
 from guide.core.players import seats as seats_of
 from guide.core.repl.run import _on_time
 from guide.core.seats import Desk, moves_for
 from guide.core.store import Store
 from guide.core.table import Table
+from guide.core.viewers import public_state
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "contract"))
 from test_bots_contract import table  # noqa: E402  (a game seated as its scenes seat it for bots)
+
 
 def test_undo_takes_back_a_persons_command_with_the_bot_moves_it_set_off_and_the_bots_wait(
         tmp_path):
@@ -38,7 +41,7 @@ def test_undo_takes_back_a_persons_command_with_the_bot_moves_it_set_off_and_the
     while moves_for(t, "Ann"):                          # Ann's whole turn, then Bob's bot
         t.execute(moves_for(t, "Ann")[-1].line)
         _on_time(t)
-        if moves_for(t, "Ann") and t.state["round"] > 1:
+        if moves_for(t, "Ann") and public_state(t)["round"] > 1:
             break
     assert ann
     bot_moves = [e for e in t.store.entries(limit=100)
@@ -78,7 +81,8 @@ def test_bot_refuses_a_game_master_game_an_unknown_level_and_off_for_a_persons_s
         t.execute("bot Ann --off")
     game = games.load("kaverini")
     k = Table(game, Store(tmp_path / "k.sqlite", game="kaverini"), settings.load(game, []), Dice(1))
-    with pytest.raises(CommandError, match="no bot plays a Kaveri: in an adventure the Tour Guide runs the table"):
+    with pytest.raises(CommandError,
+                       match="no bot plays a Kaveri: in an adventure the Tour Guide runs the table"):
         k.execute("bot")
 
 
@@ -153,7 +157,7 @@ def test_bots_are_asked_in_turn_after_the_seat_that_moved_last(tmp_path):
         if due is None:
             break
         seat, level, line = due
-        if t.state["call"] == 2 and seat != t.state["pillar"] and line.startswith("buy "):
+        if t.state["call"] == 2 and seat not in acting(t) and line.startswith("buy "):
             spent = True
             break
         t.execute(line, seat=seat, bot=level)

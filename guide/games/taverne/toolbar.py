@@ -52,7 +52,8 @@ def _line(state: State, words: dict[int, str], width: int | None) -> str:
     said = call_words(words.get(state["call"], ""))
     for shout in (said, said.split("... ")[-1]):
         text = _("T{turn} call {call} {shout} | Pillar {pillar}{tail}").format(
-            turn=state["turn"], call=state["call"], shout=shout, pillar=pillar(state), tail=tail)
+            turn=state["turn"], call=state["call"], shout=shout, pillar=pillar(state) or "—",
+            tail=tail)     # "—": everyone in the brawl has left, the first back takes it (T-LEAVE-1)
         if width is None or len(text) <= width:
             return text
     return text

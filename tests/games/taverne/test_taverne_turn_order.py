@@ -16,6 +16,7 @@ from guide.core.errors import CommandError
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.taverne.model import STATE_VERSION, active_names, migrate, pillar, present, seated
+from guide.games.taverne.toolbar import toolbar
 from guide.games.taverne.views import public_state, view_for
 
 
@@ -86,6 +87,7 @@ def test_T_LEAVE_1_the_last_one_to_leave_has_nobody_to_pass_the_pillar_to():
     b.do("leave Pierre", "leave Cecile")
     b.do("leave Marie")
     assert b.public["pillar"] is None and acting(b) == []
+    assert "Pillar —" in toolbar(b.state, {}, 200) and "None" not in toolbar(b.state, {}, 200)
     b.do("back Cecile", "back Pierre")
     to_call(b, 9)
     out = b.do("call")
