@@ -38,13 +38,7 @@ def _data_dir(tmp_path, monkeypatch):
 
 @pytest.fixture
 def play(tmp_path):
-    p = Play(tmp_path / "campaign.sqlite")
-    yield p
-    if p.table.store.db:
-        try:
-            p.close()
-        except Exception:
-            pass
+    yield from Play(tmp_path / "campaign.sqlite").held()
 
 
 TALLY_PLAYERS = ("Ann", "Bob")
@@ -63,12 +57,7 @@ def tally(tmp_path, tally_installed):
     when any game proves the same."""
     p = Play(tmp_path / "campaign.sqlite", game_id="tally")
     p.do(*(f"join {name}" for name in TALLY_PLAYERS))
-    yield p
-    if p.table.store.db:
-        try:
-            p.close()
-        except Exception:
-            pass
+    yield from p.held()
 
 
 @pytest.fixture

@@ -74,6 +74,26 @@ class Play:
     def close(self) -> None:
         self.table.store.close()
 
+    def held(self):
+        """This table for a fixture: yielded, then closed (if a test has not closed it)."""
+        yield self
+        if self.table.store.db:
+            try:
+                self.close()
+            except Exception:
+                pass
+
+
+def lines_of(path: Path, game_id: str, *lines: str) -> list[str]:
+    """What the terminal would show for each line at a new table of `game_id` on `path`
+    (guide.core.repl.attempt: a refusal as its one line, never an internal error)."""
+    from guide.core.repl.attempt import attempt
+    table = open_table(path, [], 1, game_id=game_id)
+    try:
+        return [str(attempt(table, line)) for line in lines]
+    finally:
+        table.close()
+
 
 def kinds(events: list[dict]) -> list[str]:
     return [e["kind"] for e in events]

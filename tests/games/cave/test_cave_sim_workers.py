@@ -9,21 +9,8 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-
-def children(pid: int) -> list[int]:
-    """The live (not zombie) processes whose parent is `pid`."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                found.append(int(entry.name))
-    return found
+from support import children
 
 
 def test_a_worker_killed_mid_run_ends_the_sim_with_one_line(tmp_path):

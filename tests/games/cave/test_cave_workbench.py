@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from installed import guide, guide_env
+from support import children
 
 from guide.games.cave import knobs
 from guide.games.cave.box import load_box
@@ -133,19 +134,6 @@ def test_bad_options_are_one_line_and_exit_1():
         assert len(r.stderr.splitlines()) == 1 and message in r.stderr, r.stderr
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
 def _alive(pid: int) -> bool:
     try:
         state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -161,7 +149,7 @@ def test_workers_die_with_their_parent_even_by_kill_9(installed):
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
-        while len(workers := _children(parent.pid)) < 2 and time.monotonic() < deadline:
+        while len(workers := children(parent.pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
         assert len(workers) >= 2, "the workers never started"
     finally:

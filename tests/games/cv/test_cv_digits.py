@@ -5,12 +5,11 @@ item 5; docs/limits.md); each is one clear line that changes nothing."""
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
 import pytest
+from support import lines_of
 
 from guide.core.errors import CommandError
-from guide.core.repl.attempt import attempt
 from guide.core.repl.run import open_table
 
 
@@ -34,14 +33,6 @@ def test_cv_digits_int_refuses_are_refused_in_one_line(tmp_path, line, says):
         assert table.state == before
     finally:
         table.store.close()
-
-
-def lines_of(path: Path, game_id: str, *lines: str) -> list[str]:
-    table = open_table(path, [], 1, game_id=game_id)
-    try:
-        return [str(attempt(table, line)) for line in lines]
-    finally:
-        table.close()
 
 
 def test_key_value_numbers_keep_the_15_digit_limit(tmp_path):

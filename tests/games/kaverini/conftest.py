@@ -23,13 +23,7 @@ class Play(support.Play):
 
 @pytest.fixture
 def play(tmp_path):
-    p = Play(tmp_path / "campaign.sqlite")
-    yield p
-    if p.table.store.db:
-        try:
-            p.close()
-        except Exception:
-            pass
+    yield from Play(tmp_path / "campaign.sqlite").held()
 
 
 @pytest.fixture

@@ -3,18 +3,7 @@ sealed code was one (T-CALL-4): it is refused in one line."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from guide.core.repl.attempt import attempt
-from guide.core.repl.run import open_table
-
-
-def lines_of(path: Path, game_id: str, *lines: str) -> list[str]:
-    table = open_table(path, [], 1, game_id=game_id)
-    try:
-        return [str(attempt(table, line)) for line in lines]
-    finally:
-        table.close()
+from support import lines_of
 
 
 def test_T_CALL_4_a_non_ascii_sealed_code_is_refused_in_one_line(tmp_path):
