@@ -15,7 +15,6 @@ from typing import Any
 import click
 
 from guide import __version__
-from guide.core import settings
 from guide.core.cli import BOX, CAMPAIGN, GAME, PathOf, UserError, asked_language, subcommand_at
 from guide.core.clihelp import SaidGroup, said
 from guide.core.i18n import _, ngettext, pgettext
@@ -133,7 +132,7 @@ def check(paths: tuple[Path, ...], game_id: str | None, facts: bool) -> None:
     """Validate data files or folders, each as the game it belongs to (its folder under
     cards/ or adventures/, or its `game: ID`; else --game, else kaverini); each problem as
     FILE:LINE:COLUMN: message."""
-    from guide.core import games
+    from guide.core import games, settings
     from guide.core.box import by_game
 
     groups = by_game(list(paths), sorted(games.installed()), _game(game_id).id)
@@ -213,6 +212,7 @@ def cards(type_argument: str | None, card_type: str | None, boxes: tuple[Path, .
           game_id: str | None) -> None:
     """A table of the loaded cards, or of one type (`guide cards foe` or --type foe, as at
     the table)."""
+    from guide.core import settings
     from guide.core.errors import GuideError
     from guide.core.result import text
 
@@ -233,6 +233,7 @@ def cards(type_argument: str | None, card_type: str | None, boxes: tuple[Path, .
 @GAME
 def card(name: tuple[str, ...], boxes: tuple[Path, ...], game_id: str | None) -> None:
     """One card in full."""
+    from guide.core import settings
     from guide.core.errors import GuideError
 
     game = _game(game_id)
@@ -248,6 +249,8 @@ def card(name: tuple[str, ...], boxes: tuple[Path, ...], game_id: str | None) ->
 def schema(kind: str | None, game_id: str | None) -> None:
     """Print the JSON Schemas of a game's data files (all, or the one named)."""
     import json
+
+    from guide.core import settings
 
     schemas = settings.schemas(_game(game_id))
     if kind is not None and kind not in schemas:
@@ -328,7 +331,7 @@ class PlayCommand(click.Command):
     (`Settings.start`, e.g. Kaverini's --adventure), read once the game is known."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from guide.core import games
+        from guide.core import games, settings
         from guide.core.i18n import domain, help_text
 
         rows = []
