@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from guide.core.errors import CommandError
 from guide.core.i18n import _
-from guide.core.line import quote
+from guide.core.line import build
 from guide.core.moves import Move
 from guide.core.players import seats as seats_of
 from guide.core.view import SCHEMA
@@ -140,8 +140,8 @@ class Desk:
         if played:         # a bot plays this seat: its page shows so, and takes no move
             payload["bot"] = {"level": played,
                               "said": _("A bot ({level}) plays this seat now; the game master"
-                                        " gives it back with: bot {seat} --off").format(
-                                  level=played, seat=quote(seat))}   # typed as written
+                                        " gives it back with: {line}").format(
+                                  level=played, line=build(["bot", seat], [("--off", None)]))}
         private = private_lines(table, seat)
         if private:
             payload["private"] = private
