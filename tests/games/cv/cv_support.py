@@ -1,19 +1,46 @@
-"""A CV table for the rules tests: the rules run on its state with the table's dice."""
+"""A CV table for the rules tests: the rules run on its state with the table's dice; and the
+core's table of CV on a campaign file, with the lines run or refused at it."""
 
 from __future__ import annotations
 
 import copy
 import random
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from guide.core import turns
-from guide.core.errors import RuleError
+from guide.core import settings, turns
+from guide.core import table as core
+from guide.core.dice import Dice
+from guide.core.errors import CommandError, RuleError
+from guide.core.result import text
+from guide.core.store import Store
 from guide.games.cv import dice, library, phase, score, take, track
 from guide.games.cv.model import CvState, Player, new_state, player
 from guide.games.cv.render import Renderer
+
+
+def cv_table(path: Path, seed: int = 1) -> core.Table:
+    """The core's table of CV on a campaign file at `path`, its dice seeded."""
+    from guide.games.cv.game import CvGame
+    game = CvGame()
+    return core.Table(game, Store(path, game="cv"), settings.load(game, []), Dice(seed))
+
+
+def run(t: core.Table, *lines: str) -> str:
+    """The lines run at the table, what they printed."""
+    return "\n".join(text(t.execute(line)) for line in lines)
+
+
+def refused(t: core.Table, line: str) -> str:
+    """The refusal of a line, which must change nothing."""
+    before = copy.deepcopy(t.state)
+    with pytest.raises(CommandError) as e:
+        t.execute(line)
+    assert t.state == before, "a refused line changed the state"
+    return str(e.value)
 
 
 @lru_cache(maxsize=1)

@@ -10,11 +10,12 @@ import re
 from pathlib import Path
 
 import pytest
+from cv_support import refused, run
 
 from guide.core import box as core_box
 from guide.core import settings, viewers
 from guide.core.dice import Dice
-from guide.core.errors import CommandError, DataError, RuleError
+from guide.core.errors import DataError, RuleError
 from guide.core.players import seats as seats_of
 from guide.core.result import text
 from guide.core.store import Store
@@ -68,16 +69,6 @@ def table(tmp_path: Path, folder: Path, seed: int = 1) -> Table:
     return Table(game, Store(tmp_path / "c.sqlite", game="cv"), settings.load(game, [folder]), Dice(seed))
 
 
-def run(t: Table, *lines: str) -> str:
-    return "\n".join(text(t.execute(line)) for line in lines)
-
-
-def refused(t: Table, line: str) -> str:
-    before = copy.deepcopy(t.state)
-    with pytest.raises(CommandError) as e:
-        t.execute(line)
-    assert t.state == before, "a refused line changed the state"
-    return str(e.value)
 
 
 def dealt(t: Table) -> list[int | None]:

@@ -5,17 +5,10 @@ terminal; in a script or from a seat, `play ... --anyway`)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from cv_support import Table as Rules
+from cv_support import cv_table, refused, run
 
-from guide.core import settings
-from guide.core.dice import Dice
-from guide.core.errors import CommandError
-from guide.core.result import text
-from guide.core.store import Store
-from guide.core.table import Table
 from guide.games.cv import phase
 from guide.games.cv.game import CvGame
 
@@ -24,21 +17,11 @@ GAME = CvGame()
 
 @pytest.fixture
 def t(tmp_path):
-    table = Table(GAME, Store(tmp_path / "c.sqlite", game="cv"), settings.load(GAME, []), Dice(1))
+    table = cv_table(tmp_path / "c.sqlite")
     yield table
     table.close()
 
 
-def run(t: Table, *lines: str) -> str:
-    return "\n".join(text(t.execute(line)) for line in lines)
-
-
-def refused(t: Table, line: str) -> str:
-    before = json.dumps(t.state, sort_keys=True)
-    with pytest.raises(CommandError) as e:
-        t.execute(line)
-    assert json.dumps(t.state, sort_keys=True) == before
-    return str(e.value)
 
 
 def test_V_EVENT_1_in_another_players_turn_the_table_says_what_is_lost_before_accepting(t):

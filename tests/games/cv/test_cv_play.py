@@ -12,26 +12,17 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from cv_support import cv_table, run
 from installed import guide, guide_env
 
 from guide.core import settings, viewers
-from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
-from guide.core.store import Store
-from guide.core.table import Table
 from guide.games.cv.game import CvGame
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def cv_table(path: Path, seed: int = 1) -> Table:
-    game = CvGame()
-    return Table(game, Store(path, game="cv"), settings.load(game, []), Dice(seed))
-
-
-def run(t: Table, *lines: str) -> str:
-    return "\n".join(text(t.execute(line)) for line in lines)
 
 
 def test_the_worked_dice_example_through_the_table_with_undo(tmp_path):

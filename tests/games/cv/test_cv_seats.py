@@ -12,28 +12,16 @@ from pathlib import Path
 
 import pyte
 import pytest
+from cv_support import cv_table, run
 from installed import guide_env
 
-from guide.core import sealed, settings, viewers
-from guide.core.dice import Dice
+from guide.core import sealed, viewers
 from guide.core.line import build, split
 from guide.core.players import seats as seats_of
-from guide.core.result import text
 from guide.core.seats import Desk
-from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.cv import seats
-from guide.games.cv.game import CvGame
 from guide.games.cv.model import new_card
-
-
-def cv_table(path: Path, seed: int = 1) -> Table:
-    game = CvGame()
-    return Table(game, Store(path, game="cv"), settings.load(game, []), Dice(seed))
-
-
-def run(t: Table, *lines: str) -> str:
-    return "\n".join(text(t.execute(line)) for line in lines)
 
 
 def moves(t: Table, seat: str) -> dict[str, str]:

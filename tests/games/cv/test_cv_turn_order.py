@@ -10,7 +10,7 @@ import copy
 import shutil
 from pathlib import Path
 
-from cv_support import Table, give_card, lib
+from cv_support import Table, give_card
 
 from guide.core import settings, turns
 from guide.core.dice import Dice

@@ -5,15 +5,10 @@ without it is refused."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from cv_support import cv_table, refused
 
-from guide.core import settings
-from guide.core.dice import Dice
-from guide.core.errors import CommandError
 from guide.core.result import text
-from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.cv.game import CvGame
 
@@ -23,7 +18,7 @@ COACH = 'take Ann Coach --type health --also relationships --cost health'
 
 @pytest.fixture
 def t(tmp_path):
-    table = Table(GAME, Store(tmp_path / "c.sqlite", game="cv"), settings.load(GAME, []), Dice(1))
+    table = cv_table(tmp_path / "c.sqlite")
     table.execute("players Ann Bob")
     for line in ("roll Ann --faces money,money,health,knowledge", COACH, "end", "roll Bob", "end",
                  "roll Ann --faces money,money,health,knowledge"):
@@ -31,13 +26,6 @@ def t(tmp_path):
     yield table
     table.close()
 
-
-def refused(t: Table, line: str) -> str:
-    before = json.dumps(t.state, sort_keys=True)
-    with pytest.raises(CommandError) as e:
-        t.execute(line)
-    assert json.dumps(t.state, sort_keys=True) == before
-    return str(e.value)
 
 
 def stacks(t: Table) -> dict[str, list[str]]:

@@ -7,11 +7,11 @@ typed"); `guide check` refuses a card file whose decks hold more cards than the 
 from __future__ import annotations
 
 import pytest
+from cv_support import cv_table, run
 
 from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
-from guide.core.result import text
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.cv.game import CvGame
@@ -23,13 +23,10 @@ OLD_BOOKS = 'take Ann "Old books" --type knowledge --cost knowledge,money'
 
 @pytest.fixture
 def t(tmp_path):
-    table = Table(GAME, Store(tmp_path / "c.sqlite", game="cv"), settings.load(GAME, []), Dice(1))
+    table = cv_table(tmp_path / "c.sqlite")
     yield table
     table.close()
 
-
-def run(t: Table, *lines: str) -> str:
-    return "\n".join(text(t.execute(line)) for line in lines)
 
 
 def known(t: Table) -> list[str]:
