@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 import support
 from support import *  # noqa: F403  (what every conftest gives: support.py)
-from support import ROOT
+from support import ROOT, write_box
 
 
 class Play(support.Play):
@@ -38,10 +38,17 @@ def party(play):
 
 @pytest.fixture
 def field(tmp_path):
-    p = Play(tmp_path / "c.sqlite", boxes=[ROOT / "tests" / "data" / "box"])
+    yield from town(tmp_path).held()
+
+
+def town(tmp_path, extra: str = "") -> Play:
+    """The test town of the tests' own box, with `extra` (YAML cards) in a box beside it."""
+    boxes = [ROOT / "tests" / "data" / "box"]
+    if extra:
+        boxes.append(write_box(tmp_path / "extra", "extra.yaml", extra).parent)
+    p = Play(tmp_path / "c.sqlite", boxes=boxes)
     p.do("adventure test-town")
-    yield p
-    p.close()
+    return p
 
 
 def kaveri(field, name, ability="Psychic", techniques=("Sadness", "custom:Kick", "Anger")):

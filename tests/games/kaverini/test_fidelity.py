@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import ROOT, Play, event, kaveri, kinds, write_box
+from conftest import Play, event, kaveri, kinds, town
 
 EXTRA = """cards:
   - name: Weeping Willow
@@ -27,11 +27,7 @@ EXTRA = """cards:
 
 @pytest.fixture
 def table(tmp_path):
-    extra = write_box(tmp_path / "extra", "extra.yaml", EXTRA).parent
-    p = Play(tmp_path / "c.sqlite", boxes=[ROOT / "tests" / "data" / "box", extra])
-    p.do("adventure test-town")
-    yield p
-    p.close()
+    yield from town(tmp_path, EXTRA).held()
 
 
 def test_r_dmg_9_finishing_blow_wins(table):

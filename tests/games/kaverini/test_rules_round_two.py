@@ -4,7 +4,7 @@ R-FX-4, R-FX-6, R-ABIL-1)."""
 
 import pytest
 
-from conftest import ROOT, Play, event, kaveri, kinds, write_box
+from conftest import event, kaveri, kinds, town
 
 EXTRA = """cards:
   - name: Nervous Newt
@@ -18,11 +18,7 @@ EXTRA = """cards:
 
 @pytest.fixture
 def table(tmp_path):
-    extra = write_box(tmp_path / "extra", "extra.yaml", EXTRA).parent
-    p = Play(tmp_path / "c.sqlite", boxes=[ROOT / "tests" / "data" / "box", extra])
-    p.do("adventure test-town")
-    yield p
-    p.close()
+    yield from town(tmp_path, EXTRA).held()
 
 
 def _pending(table, kind: str, name: str) -> bool:
