@@ -5,7 +5,6 @@ the campaign's Game supplies the commands, the state and the words."""
 
 from __future__ import annotations
 
-import copy
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
@@ -20,7 +19,7 @@ from guide.core.reference import registry_of
 from guide.core.registry import parse, split
 from guide.core.result import Result
 from guide.core.settings import upgrade
-from guide.core.state import diff
+from guide.core.state import copied, diff
 from guide.core.store import CampaignError, Entry, Store
 from guide.core.story import HIDDEN, TIMER, UPGRADED, say, undo_refusal
 
@@ -92,7 +91,7 @@ class Table(Generic[S, L]):
             return result
         before, saved = self.state, self.saved
         try:
-            self.state = copy.deepcopy(before)
+            self.state = copied(before)
             self.story = ([{"kind": TIMER}] if timed else []) + (
                 [{"kind": "seat", "seat": seat, **({"bot": bot} if bot else {})}] if seat else [])
             self._attributed = 0
@@ -285,7 +284,7 @@ class Table(Generic[S, L]):
             store.save_state_version(game.settings.state_version)      # a new file: nothing to upgrade
             return state
         try:
-            upgraded = upgrade(game, copy.deepcopy(state), found)
+            upgraded = upgrade(game, copied(state), found)
         except Exception as e:  # noqa: BLE001 - any failure: the file is left as it was
             raise CampaignError(_("{path}: a campaign of state {found} that this guide (state"
                                   " {known}) cannot upgrade: {why}; it was left untouched").format(

@@ -13,12 +13,12 @@ the sample's own moves); passing, where the kit lets the seat pass, runs nothing
 
 from __future__ import annotations
 
-import pickle
 from typing import TYPE_CHECKING
 
 from guide.core.dice import Dice
 from guide.core.errors import GuideError
 from guide.core.registry import parse, split
+from guide.core.state import copied
 
 if TYPE_CHECKING:
     from guide.core.bots.kit import BotKit
@@ -43,7 +43,7 @@ def think(seen: Seen) -> Move:
             return random_level(seen)
         for i, move in enumerate(moves):
             sim = seen.table_class(game, None, library, Dice(rng.getrandbits(64), record=False))
-            sim.state = _copy(state)
+            sim.state = copied(state)
             if move is not PASS:
                 line = kit.recast(move, sim, seen.seat)
                 if line is None:
@@ -85,13 +85,6 @@ def _playout(sim: Table, kit: BotKit, seat: str, rng) -> float:
     if done is not None:
         return 1.0 if seat in done.winners else 0.0
     return kit.value(sim, seat)
-
-
-def _copy(state: dict) -> dict:
-    """A play-out's own copy of a sampled state. A game's state is JSON data (the store keeps
-    it as JSON): a pickle round trip copies it as copy.deepcopy does, in a fifth of the time."""
-    copied: dict = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-    return copied
 
 
 def _run(sim: Table, line: str, seat: str) -> None:

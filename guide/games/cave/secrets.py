@@ -8,10 +8,10 @@ C-SET-2's two parts apart (the exit is among the last eleven): a swap stays insi
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from guide.core.secrets import Secret
+from guide.core.state import copied
 
 from .state import CaveState, current
 
@@ -40,7 +40,7 @@ def secret_variants(state: CaveState) -> list[Secret]:
         ("the meal deck's order", ["meals", "draw"], 0, ALL, None),
         ("the food deck's order", ["food"], 0, ALL, None)]
     for what, path, lo, hi, audience in where:
-        s: Any = copy.deepcopy(state)
+        s: Any = copied(state)
         items = s
         for key in path:
             items = items[key]

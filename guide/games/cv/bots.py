@@ -13,7 +13,6 @@ its own, so a reroll is weighed by two outcomes."""
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import defaultdict
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any, cast
 
 from guide.core.bots.kit import BotKit, Outcome
 from guide.core.i18n import domain
+from guide.core.state import copied
 from guide.core.table import Table
 
 from . import belief, score
@@ -75,7 +75,7 @@ class CvBots(BotKit):
         s: Any = table.state
         if not s["over"]:
             return None
-        events, totals = score.score(copy.deepcopy(s), table.library)
+        events, totals = score.score(copied(s), table.library)
         top = next(e for e in events if e["kind"] == "score_winner")["players"]
         goals: dict[str, int] = defaultdict(int)
         for e in events:

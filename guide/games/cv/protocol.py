@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 import functools
 from collections.abc import Callable
 from typing import Any, ParamSpec
+
+from guide.core.state import copied
 
 P = ParamSpec("P")
 
@@ -16,6 +17,6 @@ def emits(fn: Callable[P, list[dict[str, Any]]]) -> Callable[P, list[dict[str, A
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> list[dict[str, Any]]:
-        return copy.deepcopy(fn(*args, **kwargs))
+        return copied(fn(*args, **kwargs))
 
     return wrapper

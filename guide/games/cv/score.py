@@ -3,13 +3,13 @@ typed at the end of a game played on paper, every line with its arithmetic (as e
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.core.line import build
 from guide.core.names import fold
+from guide.core.state import copied
 
 from .library import Library, Special
 from .model import CvState, Player, active, new_player, player
@@ -157,7 +157,7 @@ def score(state: CvState, lib: Library) -> tuple[list[Event], dict[str, int]]:
                        "cards": cards[p["name"]]})
     events.append(winner(totals, cards))
     state["scored"] = True
-    return copy.deepcopy(events), totals
+    return copied(events), totals
 
 
 Sheet = tuple[dict[str, int], list[int], list[str]]      # counts_of: counts, Property points, doubled

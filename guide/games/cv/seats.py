@@ -33,7 +33,6 @@ place a take is made.
 
 from __future__ import annotations
 
-import pickle
 from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
@@ -43,6 +42,7 @@ from guide.core.errors import RuleError
 from guide.core.i18n import domain, speaking
 from guide.core.names import fold
 from guide.core.seats import Move
+from guide.core.state import copied
 
 from . import dice, phase, pool, screen, take
 from .dice import dice_for, tally
@@ -309,7 +309,7 @@ def _event_moves(t: CvTable, p: Player) -> list[Move]:
                                        gives, **play))
             continue
         try:
-            phase.play(_scratch(t.state), lib, p["name"], card["name"])
+            phase.play(copied(t.state), lib, p["name"], card["name"])
         except phase.EventLost as e:
             if _legal(t, phase.play, p["name"], card["name"], anyway=True):
                 out.append(t.registry.move("play", _("Play {card} (lost)").format(card=shown),
@@ -417,7 +417,7 @@ def _waiting_choices(t: CvTable, p: Player, typed: take.Typed, **kw: Any) -> lis
     stack its owner may choose for each waiting two-coloured card (V-TWO-1), as (card,
     type) pairs; [] when the take is not legal."""
     try:
-        take.take(_scratch(t.state), t.library, p["name"], typed, **kw)
+        take.take(copied(t.state), t.library, p["name"], typed, **kw)
         return [[]]
     except take.WaitingChoice as e:
         due = e.cards
@@ -486,19 +486,11 @@ def _may_pay(t: CvTable, p: Player, card: Card, happy: bool, social: bool) -> bo
     return True
 
 
-def _scratch(state: CvState) -> CvState:
-    """A copy of the state to try a rule on. The state is JSON data (dicts, lists, strings,
-    numbers, booleans, None: the store keeps it as JSON), for which a pickle round trip gives
-    what copy.deepcopy gives (shared parts stay shared) in a fifth of the time."""
-    copied: CvState = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-    return copied
-
-
 def _legal(t: CvTable, fn: Any, *args: Any, **kw: Any) -> bool:
     """Does the rule accept this move now? Tried on a copy of the state (the rule itself,
     without the copy of its events that `protocol.emits` makes: they are not read here)."""
     try:
-        getattr(fn, "__wrapped__", fn)(_scratch(t.state), t.library, *args, **kw)
+        getattr(fn, "__wrapped__", fn)(copied(t.state), t.library, *args, **kw)
     except RuleError:
         return False
     return True

@@ -5,9 +5,8 @@ file's piles, in drawing order) are no one's until drawn."""
 
 from __future__ import annotations
 
-import copy
-
 from guide.core.secrets import Secret
+from guide.core.state import copied
 
 from .library import Library
 from .model import CvState
@@ -22,7 +21,7 @@ def secret_variants(state: CvState, lib: Library) -> list[Secret]:
     for deck, pile in piles.items():             # a deck's order
         i = next((i for i in range(len(pile) - 1) if pile[i] != pile[i + 1]), None)
         if i is not None:
-            s = copy.deepcopy(state)
+            s = copied(state)
             p = s["track"]["piles"][deck]        # type: ignore[index]
             p[i], p[i + 1] = p[i + 1], p[i]
             out.append(Secret(None, dict(s), f"the order of the {deck} deck"))
@@ -32,12 +31,12 @@ def secret_variants(state: CvState, lib: Library) -> list[Secret]:
         other = next((g for g in GOALS if g != goal and g not in state["public"]
                       and lib.special_by_id(g) is not None), None)
         if goal is not None and other is not None and not state["scored"]:
-            s = copy.deepcopy(state)
+            s = copied(state)
             s["players"][n]["goal"] = other
             out.append(Secret(player["name"], dict(s), f"{player['name']}'s secret goal"))
         first = next((d for d, p in piles.items() if p), None)
         if player["hand"] and first is not None and piles[first][0] != player["hand"][0]:
-            s = copy.deepcopy(state)              # a card in hand and a deck's top, swapped
+            s = copied(state)              # a card in hand and a deck's top, swapped
             hand, top = s["players"][n]["hand"], s["track"]["piles"][first]  # type: ignore[index]
             hand[0], top[0] = top[0], hand[0]
             out.append(Secret(player["name"], dict(s), f"a card in {player['name']}'s hand"))

@@ -6,10 +6,10 @@ what the table sees (how many cards, where, who looked at them) stays as it is."
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 
 from guide.core.secrets import Secret
+from guide.core.state import copied
 
 from .model import KaivoState, Table
 
@@ -29,7 +29,7 @@ def _hidden(t: Table) -> dict[int, frozenset[int]]:
 
 
 def _swapped(state: KaivoState, a: int, b: int) -> dict:
-    out = copy.deepcopy(state)
+    out = copied(state)
     cards = out["table"]["cards"]                 # type: ignore[index]
     cards[a], cards[b] = cards[b], cards[a]
     return dict(out)

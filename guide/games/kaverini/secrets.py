@@ -6,10 +6,9 @@ confrontation to another Shield or Heel, the GM's ("gm")."""
 
 from __future__ import annotations
 
-import copy
-
 from guide.core.errors import GuideError
 from guide.core.secrets import GM, Secret
+from guide.core.state import copied
 from guide.games.kaverini.commands.confront import secrets_open
 from guide.games.kaverini.table import KaveriniTable
 
@@ -33,7 +32,7 @@ def secret_variants(t: KaveriniTable) -> list[Secret]:
                           if v != now), None)
             if other is None:
                 continue
-            s = copy.deepcopy(t.state)
+            s = copied(t.state)
             s["tweaks"].setdefault(card.key, {})[side] = other
             out.append(Secret(GM, dict(s), f"{foe['name']}'s {side}"))
     return out

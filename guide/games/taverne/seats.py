@@ -22,7 +22,6 @@ choice among the seat's current ones and runs its command.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -33,6 +32,7 @@ from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import NP_, domain
 from guide.core.moves import Move
 from guide.core.registry import Registry
+from guide.core.state import copied
 
 from . import adjust, arrivals, cards, counters, placements, turn, variants
 from .box import Box
@@ -112,7 +112,7 @@ def _legal(state: State, offers: Sequence[Offer]) -> list[Offer]:
 def _ok(rule: Callable[..., list[Event]], state: State, *args: Any, **values: Any) -> bool:
     """Whether the rules accept this move now (tried on a copy: nothing changes)."""
     try:
-        rule(copy.deepcopy(state), *args, **values)
+        rule(copied(state), *args, **values)
     except GuideError:
         return False
     return True

@@ -9,11 +9,11 @@ Sealed choices are no one's but the chooser's: the Pillar, at the terminal, is a
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any
 
 from guide.core.secrets import Secret
+from guide.core.state import copied
 
 from .model import Player, Quarrel, State
 from .seating import targets
@@ -21,7 +21,7 @@ from .seating import targets
 
 def _variant(state: State, who: str, said: str, path: tuple[Any, ...], value: Any) -> Secret:
     """The state with one hidden thing (at `path`) changed to `value`, `who`'s to see."""
-    changed: Any = copy.deepcopy(state)
+    changed: Any = copied(state)
     node = changed
     for key in path[:-1]:
         node = node[key]

@@ -8,7 +8,6 @@ weakest to the strongest."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 import math
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING
 from guide.core.errors import CommandError
 from guide.core.i18n import N_, domain
 from guide.core.result import Result
+from guide.core.state import copied
 from guide.games.kaverini.commands.odds import BATCH, batches
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.rules.evening import (
@@ -55,7 +55,7 @@ def build_evening(t: KaveriniTable, adventure_id: str, size: int | None, alone: 
             adventure_id=adventure_id, known=known))
     if not any(s.foes for s in a.scenes):
         raise CommandError(_("the adventure {id!r} has no scene with foes to play").format(id=a.id))
-    state = copy.deepcopy(t.state)
+    state = copied(t.state)
     state["confrontation"] = None
     start = 1
     running = (t.state.get("adventure") or {}).get("id")

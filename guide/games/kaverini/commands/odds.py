@@ -17,6 +17,7 @@ from guide.core.errors import CommandError
 from guide.core.i18n import N_, domain
 from guide.core.pool import Pool, cores
 from guide.core.result import Result
+from guide.core.state import copied
 from guide.games.kaverini import params
 from guide.games.kaverini.commands import odds_target
 from guide.games.kaverini.data.tables import house_rules
@@ -47,11 +48,9 @@ Play = Callable[[Run, Any, list[list[int]]], list[Any]]
 
 def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int | None,
                 settings: tuple[str, ...]) -> Setup:
-    import copy
-
     from guide.games.kaverini.commands.confront import card_names
 
-    state = copy.deepcopy(t.state)
+    state = copied(t.state)
     state["confrontation"] = None
     setting_names = [t.card(s, "setting").name for s in settings]
     won_when: list[str] = []                     # a scene's foes whose fall wins it

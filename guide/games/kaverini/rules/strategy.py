@@ -6,7 +6,6 @@ events out."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +13,7 @@ from guide.core.dice import pick
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
 from guide.core.names import resolve
+from guide.core.state import copied
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules.confrontation import Fight
 from guide.games.kaverini.rules.field import Declared
@@ -85,7 +85,7 @@ def bring_kaveri(game: StrategyGame, who: StrategyPlayer, sheet: Sheet) -> None:
     if len(who["kaverit"]) >= game["kaverit_per_player"]:
         raise RuleError(_("{who} already has {kaverit_per_player} Kaveri(t) (the setup's number)").format(
             who=who['name'], kaverit_per_player=game['kaverit_per_player']))
-    fighter = copy.deepcopy(sheet)
+    fighter = copied(sheet)
     fighter["hp"], fighter["items"], fighter["world_points"] = fighter["max_hp"], [], 0
     fighter["counters"] = counters()
     for entry in who["cards"]:                         # items bought before any Kaveri came
@@ -183,7 +183,7 @@ def arena(game: StrategyGame, cards: Callable[[str], Card], all_settings: list[s
     owners: dict[str, int] = {}
     for k, p in enumerate(game["players"]):
         for sheet in p["kaverit"]:
-            kaverit.append({**copy.deepcopy(sheet), "owner": k})
+            kaverit.append({**copied(sheet), "owner": k})
             taken.add(sheet["name"].casefold())
         for entry in p["cards"]:
             card = cards(entry["card"])

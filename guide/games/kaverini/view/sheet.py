@@ -9,10 +9,10 @@ field (nothing is changed, no die is drawn)."""
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from guide.core.i18n import N_, domain
+from guide.core.state import copied
 from guide.games.kaverini.data.tables import abilities, ladders
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.leveling import MAX_LADDER, ladder_cost, level
@@ -36,7 +36,7 @@ def look(table: KaveriniTable) -> Fight:
 
     if table.state["confrontation"]:
         return fight(table, quiet=True)
-    state = copy.deepcopy(table.state)
+    state = copied(table.state)
     state["confrontation"] = confrontation([], [k["name"] for k in state["kaverit"]], [], [])
     return fight(table, state=state, quiet=True)
 
