@@ -31,7 +31,7 @@ class Seen:
 
 Level = Callable[[Seen], Move]
 
-PASS = Move("pass", "")
+PASS = Move("pass")
 """The move of waiting for now: offered (last in `Seen.moves`) only where the kit says the
 seat's moves are all optional (`BotKit.optional`: Taverne's call 2, Loot spent or kept);
 a level that picks it makes no move."""
