@@ -41,7 +41,8 @@ def test_r_strat_2_the_bench_builds_each_side_within_the_budget_the_same_from_a_
 def test_r_strat_3_a_players_moves_are_its_turns_fighter_on_any_opponent_and_all_legal():
     """Only the player whose character's turn it is has moves; each targets an opponent's
     standing character (R-STRAT-3), and each runs on the engine (none is refused)."""
-    from guide.core.bots.think import _copy, _run
+    from guide.core.bots.think import _run
+    from guide.core.state import copied
     from guide.games.kaverini.commands.confront import fight
 
     table = started(3)
@@ -61,7 +62,7 @@ def test_r_strat_3_a_players_moves_are_its_turns_fighter_on_any_opponent_and_all
         assert move.line.split()[0] in ("use", "foe")
         assert move.line.rsplit("--on ", 1)[1].strip('"') in opponents
         sim = GAME.settings.table_class(GAME, None, LIBRARY, Dice(1, record=False))
-        sim.state = _copy(table.state)
+        sim.state = copied(table.state)
         _run(sim, move.line, mine)
     # a line the engine refuses is not offered: no technique on one's own side
     own = [x.name for x in f.fighters() if x.owner == who.owner and x.name != who.name]
