@@ -20,6 +20,7 @@ import textwrap
 from guide.core.i18n import N_, domain
 from guide.core.text import clip
 
+from .board import sides_at
 from .box import Box
 from .state import OPPOSITE, CaveState, Character, current, round_of
 
@@ -37,16 +38,9 @@ def marks(state: CaveState) -> dict[str, str]:
     return {c["name"]: MARKS[i] if i < len(MARKS) else "*" for i, c in enumerate(state["characters"])}
 
 
-def _sides(state: CaveState, box: Box, x: int, y: int) -> tuple[str, ...] | None:
-    """The open sides of the tile on (x, y); None for an empty square or off the board."""
-    placed = state["board"].get(f"{x},{y}")
-    if placed is None:
-        return None
-    return box.sides(state["pieces"][placed["id"]]["shape"], placed["turn"])
-
-
 def _open(a: tuple[str, ...] | None, b: tuple[str, ...] | None, side: str) -> bool:
-    """Is the edge between square a and its neighbour b (toward `side`) a passage?"""
+    """Is the edge between square a and its neighbour b (toward `side`) a passage? (None: an
+    empty square or off the board; a tile always has an opening, box.schema.json)"""
     if a is None and b is None:
         return True
     if a is None:
@@ -100,7 +94,7 @@ def _letter(state: CaveState, x: int, y: int) -> str:
 def board_lines(state: CaveState, box: Box) -> list[str]:
     """The board alone: a line of x numbers, then each row, with a line of walls between."""
     at = _at(state)
-    sides = {(x, y): _sides(state, box, x, y) for x in range(-1, box.width + 1)
+    sides = {(x, y): sides_at(state, box, x, y) or None for x in range(-1, box.width + 1)
              for y in range(-1, box.height + 1)}
     lines = ["  " + "".join(f" {x:^3}" for x in range(box.width))]
     for y in range(box.height):

@@ -73,18 +73,13 @@ def will_roll(box: Box, ch: Character, energy: int) -> bool:
         >= box.sim["cross_chance"]
 
 
-def paths(state: CaveState, box: Box, ch: Character) -> dict[str, str]:
-    """Every square ("X,Y") reachable over placed tiles (and the empty squares at their edges,
-    where a tile would be placed), with the first step toward it, in the order a breadth-first
-    walk finds them. A challenge the character would not roll next turn (with a turn's Energy
-    spent) is not walked through."""
-    return walk(state, box, ch)[0]
-
-
 def walk(state: CaveState, box: Box, ch: Character,
          target: str | None = None) -> tuple[dict[str, str], list[str]]:
-    """paths(), and the empty squares among them in the order found; with a target square, the
-    walk stops once it is found."""
+    """Every square ("X,Y") reachable over placed tiles (and the empty squares at their edges,
+    where a tile would be placed), with the first step toward it, in the order a breadth-first
+    walk finds them, and the empty squares among them in the order found; with a target
+    square, the walk stops once it is found. A challenge the character would not roll next
+    turn (with a turn's Energy spent) is not walked through."""
     board, pieces, masks = state["board"], state["pieces"], box.masks
     ways = links(box.width, box.height)
     walls = not will_roll(box, ch, ch["energy"] - 1)
