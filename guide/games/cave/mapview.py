@@ -132,17 +132,27 @@ def held(state: CaveState, box: Box, ch: Character) -> str:
         need=need, back=pgettext("side", challenge["back"]))
 
 
+def meters(ch: Character) -> str:
+    """A character's Energy and mental strength in a few columns ("E8 M4")."""
+    return _("E{energy} M{mental}").format(energy=ch["energy"], mental=ch["mental"])
+
+
+def ended(ch: Character) -> str:
+    """How a character out of the cave left it, and in which round ("" while it is in)."""
+    if ch["state"] == "in":
+        return ""
+    return (_("escaped, round {round}") if ch["state"] == "out" else
+            _("dead ({cause}), round {round}")).format(
+                cause=pgettext("cause", str(ch["cause"])), round=ch["ended"])
+
+
 def describe(state: CaveState, box: Box, ch: Character, mark: str, width: int) -> list[str]:
     """A character beside the map: one line, and one more for its cards and what holds it."""
     name = ch["name"] if len(ch["name"]) <= 10 else ch["name"][:9] + "~"
     turn = ">" if current(state) is ch else " "
     if ch["state"] != "in":
-        how = (_("escaped, round {round}") if ch["state"] == "out" else
-               _("dead ({cause}), round {round}")).format(
-                   cause=pgettext("cause", str(ch["cause"])), round=ch["ended"])
-        return [f"{turn}{mark} {name} {how}"[:width]]
-    meters = _("E{energy} M{mental}").format(energy=ch["energy"], mental=ch["mental"])
-    first = f"{turn}{mark} {name:<10} {meters} {ch['x']},{ch['y']}"
+        return [f"{turn}{mark} {name} {ended(ch)}"[:width]]
+    first = f"{turn}{mark} {name:<10} {meters(ch)} {ch['x']},{ch['y']}"
     cards = [_("food {values}").format(values=",".join(map(str, ch["food"]))) if ch["food"] else "",
              _("fire {count}").format(count=ch["fire"]) if ch["fire"] else "",
              _("item {count}").format(count=ch["items"]) if ch["items"] else "",
