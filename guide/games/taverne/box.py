@@ -8,18 +8,11 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
-from guide.core import box as core_box
 from guide.core.box import Doc, FileKind
-from guide.core.errors import DataError
-from guide.core.i18n import NP_, current, domain
+from guide.core.i18n import current
 from guide.core.yamlsrc import Problem
-
-KINDS = ("asset", "dirty trick", "spell")
-KIND_WORDS = (NP_("kind", "asset"), NP_("kind", "dirty trick"), NP_("kind", "spell"))   # KINDS
-_, ngettext, pgettext = domain("taverne").functions()
 
 
 @dataclass
@@ -138,23 +131,3 @@ def _character(c: dict[str, Any], box: Box) -> None:
     box.characters[c["name"].casefold()] = new
     if new.fr:
         box.french[new.name.casefold()] = new.fr
-
-
-def read(paths: list[Path]) -> tuple[Box, list[Problem]]:
-    """The box of exactly these files and folders (the core's data path), and its problems."""
-    docs, problems = core_box.read(paths, files(), "taverne")
-    box, more = build(docs)
-    return box, sorted(problems + more)
-
-
-def load(folders: list[Path]) -> Box:
-    """The box of these folders, in order; DataError (FILE:LINE:COL: what) on the first problem."""
-    box, problems = read(folders)
-    if problems:
-        raise DataError(_("{problems} ({count} problem(s); run guide check --game taverne)").format(
-            problems=problems[0], count=len(problems)))
-    return box
-
-
-def check(paths: list[Path]) -> list[Problem]:
-    return read(paths)[1]
