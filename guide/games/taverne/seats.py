@@ -40,7 +40,7 @@ from .model import UNNAMED_ASSET, UNNAMED_TRICK, Event, Player, State, active, a
 from .quarrels import must_attack
 from .render import card_name
 from .render import values as spoken
-from .seating import clockwise_from, targets
+from .seating import clockwise_from, reaching, targets
 from .views import waiting
 
 
@@ -230,9 +230,7 @@ def _offered(state: State, p: Player, box: Box, kind: str, generic: str | None,
     cards in their hand (T-BOX-1: drawn from their Tavern's pile, each tried), and for the
     Specialties they hold that the box does not name, the box's names of that kind or
     `generic` (the command's unnamed card; one trial: the same rule for any of them)."""
-    named = [c for c in dict.fromkeys(cards.hand(state, p["name"]))
-             if (known := box.specialties.get(c.casefold())) is None or known.kind == kind]
-    out: list[str | None] = [c for c in named if allowed(c)]
+    out: list[str | None] = [c for c in cards.held(state, box, p["name"], kind) if allowed(c)]
     if cards.unnamed(state, p["name"]) > 0:
         others: list[str | None] = [s.name for s in box.specialties.values()
                                     if s.kind == kind] or [generic]
@@ -351,10 +349,7 @@ def _tricks(state: State, p: Player, box: Box) -> list[str]:
     name; none in the beginner game or with no free Specialty."""
     if state["beginner"] or free_specialties(state, p) < 1:
         return []
-    named = [c for c in dict.fromkeys(cards.hand(state, p["name"]))
-             if (known := box.specialties.get(c.casefold())) is None
-             or known.kind == "dirty trick"]
-    return named + ([GENERIC_TRICK] if cards.unnamed(state, p["name"]) > 0 else [])
+    return cards.held(state, box, p["name"], "dirty trick") + ([GENERIC_TRICK] if cards.unnamed(state, p["name"]) > 0 else [])
 
 
 def _attacks(state: State, p: Player, box: Box) -> list[Offer]:
@@ -367,9 +362,7 @@ def _attacks(state: State, p: Player, box: Box) -> list[Offer]:
         group = (_("Your Attack (sealed)"), _("{target} ({range})").format(
             target=target, range=pgettext("range", how)))
         detail = _("odd Weapons only at range") if how == "ranged" else ""
-        for w in p["hand"]:
-            if how == "ranged" and w % 2 == 0:
-                continue
+        for w in reaching(p["hand"], how):
             label = _("Attack {target} ({range}) with Weapon {weapon}").format(
                 target=target, range=pgettext("range", how), weapon=w)
             for trick in (None, *tricks):
@@ -425,8 +418,7 @@ def dodges_left(state: State, p: Player) -> int:
 def can_be_values(state: State, q: Any) -> list[int]:
     """The values an Attack's Weapon can be, as its target reads the attacker's public
     Counter: the attacker's hand (the sealed Weapon stays there), odd ones at range."""
-    a = state["players"][q["attacker"]]
-    return [v for v in a["hand"] if q["range"] == "melee" or v % 2]
+    return reaching(state["players"][q["attacker"]]["hand"], q["range"])
 
 
 def code(state: State, seat: str, choice: Offer) -> str | None:

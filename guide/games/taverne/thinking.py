@@ -37,7 +37,7 @@ from guide.core.registry import Registry
 from . import counters
 from .box import Box
 from .model import LARGE, SMALL, State, active, new_player, new_state, seated
-from .seating import targets
+from .seating import reaching, targets
 from .seats import can_be_values, sealed_choices, sealed_offer
 
 WEAPONS = set(SMALL) | set(LARGE)
@@ -164,7 +164,7 @@ def _shown_attacks(state: State, seat: str, you: dict, attacks: list[dict],
 
 
 def _weapon(hand: list[int], reach: str, rng: random.Random) -> int | None:
-    fits = [v for v in hand if reach == "melee" or v % 2]
+    fits = reaching(hand, reach)
     return rng.choice(fits) if fits else None
 
 
@@ -280,7 +280,7 @@ def _to_come(state: State) -> list[Coming]:
             continue
         reach = targets(state, n)
         for target, how in reach.items():
-            fits = [v for v in p["hand"] if how == "melee" or v % 2]
+            fits = reaching(p["hand"], how)
             if fits:
                 coming.append((n, target, [max(fits)], None, 1.0 / len(reach), fits))
     return coming
