@@ -32,7 +32,6 @@ import random
 from typing import Any
 
 from guide.core import turns
-from guide.core.registry import Registry
 
 from . import counters
 from .box import Box
@@ -174,14 +173,14 @@ def _quarrel(attacker: str, target: str, weapon: int, reach: str) -> Any:
 
 
 # --- the same sealed move on a sampled table ---------------------------------------------
-def recast(move: Any, registry: Registry, state: State, seat: str, box: Box) -> str | None:
+def recast(move: Any, state: State, seat: str, box: Box) -> str | None:
     """A sealed move's line on a sampled brawl: the choice with the same words and key
     among the sample's own, coded with the sample's key; any other line as it is."""
     if move.command != "sealed":
         return move.line
     for c in sealed_choices(state, seat, box):
         if (c.label, c.group, c.key) == (move.label, move.group, move.key):
-            return sealed_offer(state, seat, c).move(registry).line
+            return sealed_offer(state, seat, c).line
     return None
 
 
