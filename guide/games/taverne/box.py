@@ -26,6 +26,10 @@ class Character:
     fr: str | None = None             # its French name where the box's `name` is not French
 
 
+# what a later file's Character keeps of the same Character before it, where it is empty
+FILLED = ("initial_loot", "power", "calls", "tavern", "fr")
+
+
 @dataclass
 class Specialty:
     name: str
@@ -122,12 +126,8 @@ def _character(c: dict[str, Any], box: Box) -> None:
     new = Character(c["name"], bool(c.get("beginner", old.beginner if old else False)),
                     c.get("initial_loot"), c.get("power"), list(c.get("calls", ())),
                     c.get("tavern"), c.get("fr"))
-    if old is not None:         # the table's file fills in what the box leaves empty
-        new.initial_loot = new.initial_loot or old.initial_loot
-        new.power = new.power or old.power
-        new.calls = new.calls or old.calls
-        new.tavern = new.tavern or old.tavern
-        new.fr = new.fr or old.fr
+    for kept in FILLED if old is not None else ():    # what the table's file leaves empty
+        setattr(new, kept, getattr(new, kept) or getattr(old, kept))
     box.characters[c["name"].casefold()] = new
     if new.fr:
         box.french[new.name.casefold()] = new.fr
