@@ -9,8 +9,9 @@ then the values on a 1-9 pad, and sends the one move that is that division, foun
 key); the Dirty Trick kept among those served; leaving the table and coming back; the
 sealed bid of Auction Characters. Each is a move as data (guide.core.moves.Move): the
 command it runs and that command's values by parameter name, its line written from the
-command's declaration in Taverne's registry (registry.py). Every public move is tried on a copy of the state first (its command's
-rule, `RULES`): a seat is only offered what the rules accept now.
+command's declaration in Taverne's registry (registry.py). Every public move is tried on a
+copy of the state first (its command's rule, `RULES`): a seat is only offered what the rules
+accept now.
 
 A sealed choice's line names it by a code (`sealed Marie 3f9a0c12b4d1`), not by its values:
 the line is what the journal keeps and what `undo`, `redo` and `seats` show on the Pillar's
@@ -42,7 +43,6 @@ from .render import card_name
 from .render import values as spoken
 from .seating import clockwise_from, reaching, targets
 from .views import waiting
-
 
 RANGES = (NP_("range", "melee"), NP_("range", "ranged"))   # how a target is reached, in words
 GENERIC_TRICK = UNNAMED_TRICK   # the card the player holds; its name is the table's (call 8)
@@ -257,7 +257,8 @@ def _discards(p: Player) -> list[Move]:
     """An Asset discarded when the Prestige no longer holds them all in play."""
     if len(p["assets"]) <= counters.prestige(p):
         return []
-    return [commands.move("asset", _card_label(card, GENERIC_ASSET, _("Discard an Asset"), _("Discard {card}")),
+    return [commands.move("asset",
+                          _card_label(card, GENERIC_ASSET, _("Discard an Asset"), _("Discard {card}")),
                           (_("Too many Assets in play: discard one"),), name=p["name"], card=card,
                           discard=True)
             for card in dict.fromkeys(p["assets"])]
@@ -268,7 +269,8 @@ def _kept(state: State, p: Player) -> list[Move]:
     served = state["served"].get(p["name"], [])
     if not (len(served) > 1 or (served and p["trick"] not in served)):
         return []
-    return [commands.move("trick", _card_label(card, UNNAMED_TRICK, _("Keep a Dirty Trick"), _("Keep {card}")),
+    return [commands.move("trick",
+                          _card_label(card, UNNAMED_TRICK, _("Keep a Dirty Trick"), _("Keep {card}")),
                           (_("Dirty Tricks served to you: you suffer one"),), name=p["name"], card=card)
             for card in dict.fromkeys(served) if card != p["trick"]]
 
@@ -330,7 +332,8 @@ def _tricks(state: State, p: Player, box: Box) -> list[str]:
     name; none in the beginner game or with no free Specialty."""
     if state["beginner"] or free_specialties(state, p) < 1:
         return []
-    return cards.held(state, box, p["name"], "dirty trick") + ([GENERIC_TRICK] if cards.unnamed(state, p["name"]) > 0 else [])
+    named = cards.held(state, box, p["name"], "dirty trick")
+    return named + ([GENERIC_TRICK] if cards.unnamed(state, p["name"]) > 0 else [])
 
 
 def _attacks(state: State, p: Player, box: Box) -> list[Move]:
