@@ -14,9 +14,7 @@ from guide.core.errors import DataError
 from guide.core.i18n import domain
 from guide.core.yamlsrc import Problem
 
-POWERS = ("peek", "spy", "swap", "mindread")   # K-POW-1: the four powers the rules resolve
 _, ngettext, pgettext = domain("kaivo").functions()
-
 
 
 def bundled() -> Path:

@@ -91,12 +91,15 @@ def _deal(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> list[E
     return events + run_bots(rules, bots, state, dice)
 
 
-def _to_bot(bots: Bots, state: KaivoState, p: Player) -> None:
-    """K-JOIN-1: a seat left goes to a bot (normal, the companion's choice), score kept."""
+def _to_bot(bots: Bots, state: KaivoState, p: Player) -> Event:
+    """K-JOIN-1: a seat left goes to a bot (normal, the companion's choice), score kept;
+    the event that says so."""
+    name = p["name"]
     p["name"] = _bot_name(bots, [q["name"] for q in state["players"]])
     p["bot"] = True
     p["level"] = "normal"
     p["leaving"] = False
+    return {"kind": "bot_seat", "name": name, "bot": p["name"]}
 
 
 def _table(state: KaivoState) -> Table:
@@ -155,9 +158,7 @@ def _finish(rules: Rules, bots: Bots, state: KaivoState) -> list[Event]:
     events = apply_round(rules, state, totals(t), t["caller"])
     for p in state["players"]:
         if p["leaving"]:
-            name = p["name"]
-            _to_bot(bots, state, p)
-            events.append({"kind": "bot_seat", "name": name, "bot": p["name"]})
+            events.append(_to_bot(bots, state, p))
     return events
 
 
@@ -225,18 +226,13 @@ def leave(bots: Bots, state: KaivoState, name: str) -> list[Event]:
     if p["leaving"]:
         raise RuleError(_("{player} is leaving already").format(player=p['name']))
     if t["phase"] == "over":
-        name = p["name"]
-        _to_bot(bots, state, p)
-        return [{"kind": "bot_seat", "name": name, "bot": p["name"]}]
+        return [_to_bot(bots, state, p)]
     p["leaving"] = True
     events: list[Event] = [{"kind": "leaving", "name": p["name"]}]
     if all(q["leaving"] for q in state["players"]):
         # the companion's choice: safe moves never call, so with nobody left to end the
         # round, the leavers' seats go to bots at once (and the bots end it)
-        for q in state["players"]:
-            name = q["name"]
-            _to_bot(bots, state, q)
-            events.append({"kind": "bot_seat", "name": name, "bot": q["name"]})
+        events += [_to_bot(bots, state, q) for q in state["players"]]
     return events
 
 

@@ -18,7 +18,6 @@ from .table import to_act
 
 NAME_KEYS = ("who", "whom", "name", "dealer", "first")   # an event's names of players
 
-HUMAN = 0          # the terminal's seat in a match against bots: "You", seat 1
 _, ngettext, pgettext = domain("kaivo").functions()
 
 
