@@ -250,12 +250,9 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
     (seats shows the links), bots filling the table to four unless --bots says how many;
     without either, the next round of the match. Example: deal --friends Ann,Ben --bots 1"""
     s, lib = t.state, t.library
-    if friends is not None:
-        people = [n.strip() for n in friends.split(",")]
-        events = match.start_play(lib.rules, lib.bots, s, _dice(t), n_bots, level, "You",
-                      clock, people)
-    elif n_bots is not None:
-        events = match.start_play(lib.rules, lib.bots, s, _dice(t), n_bots, level, "You", clock)
+    if friends is not None or n_bots is not None:
+        people = None if friends is None else [n.strip() for n in friends.split(",")]
+        events = match.start_play(lib.rules, lib.bots, s, _dice(t), n_bots, level, clock, people)
     else:
         if s["mode"] != "play":
             raise CommandError(_("deal --bots N starts a match against bots"))

@@ -37,9 +37,8 @@ def _bot_name(bots: Bots, taken: list[str]) -> str:
 
 
 def start_play(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, n_bots: int | None,
-               level: str, person: str = "You", clock: bool = False,
-               people: Sequence[str] | None = None) -> list[Event]:
-    """`deal --bots N [--level L] [--clock]`: a new match, you in seat 1; with `people`
+               level: str, clock: bool = False, people: Sequence[str] | None = None) -> list[Event]:
+    """`deal --bots N [--level L] [--clock]`: a new match, you ("You") in seat 1; with `people`
     (`deal --friends A,B`), those friends in seats 1.. and N bots after them (by default
     as many as fill the table)."""
     if level not in bots.levels:
@@ -48,7 +47,7 @@ def start_play(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, n_bo
         if n_bots is None or not 1 <= n_bots <= rules.max_players - 1:
             raise RuleError(_("play against 1 to {value} bots, not {n_bots}").format(
                 value=rules.max_players - 1, n_bots=n_bots))
-        names = [person]
+        names = [YOU]
     else:
         names = list(people)
         for name in names:
