@@ -135,9 +135,6 @@ class KaivoGame(Game):
             return self.public_state(table)
         if viewer.seat is not None:
             return self.seat_view(table, viewer.seat)
-        return self.tv(table)
-
-    def tv(self, table: KaivoTable) -> dict:
         view = screen.tv(table.state, self.title)
         return {**view, "said": tv_words.said(view)}        # the page's words (issue 25)
 
