@@ -250,12 +250,9 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
     (seats shows the links), bots filling the table to four unless --bots says how many;
     without either, the next round of the match. Example: deal --friends Ann,Ben --bots 1"""
     s, lib = t.state, t.library
-    if friends is not None:
-        people = [n.strip() for n in friends.split(",")]
-        events = match.start_play(lib.rules, lib.bots, s, _dice(t), n_bots, level, "You",
-                      clock, people)
-    elif n_bots is not None:
-        events = match.start_play(lib.rules, lib.bots, s, _dice(t), n_bots, level, "You", clock)
+    if friends is not None or n_bots is not None:
+        people = None if friends is None else [n.strip() for n in friends.split(",")]
+        events = match.start_play(lib.rules, lib.bots, s, _dice(t), n_bots, level, clock, people)
     else:
         if s["mode"] != "play":
             raise CommandError(_("deal --bots N starts a match against bots"))
@@ -309,7 +306,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
         if tbl["phase"] != "over":
             raise CommandError(_("it is {tbl}'s turn").format(tbl=tbl['names'][to_act(tbl)]))
         raise CommandError(_("the match is over") if s["winners"] else _("the round is over: deal"))
-    seat = viewer(s) if who is None else _player(t, who)
+    seat = viewer(s) if who is None else sheet.seat_of(s, who)
     if seat is None:
         raise CommandError(_("each friend moves from their own seat (seats shows the links); for one of them"
                              " here, say who: --as {tbl}").format(
@@ -333,10 +330,6 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     mine = viewer(s)
     return Result(_status(t) if mine is None or to_act(tbl) == mine or tbl["phase"] == "over"
                   else [])
-
-
-def _player(t: KaivoTable, name: str) -> int:
-    return sheet.seat_of(t.state, name)
 
 
 POS = click.IntRange(1, 4)
@@ -407,8 +400,8 @@ def look_command(t: KaivoTable, pos: int, of: str | None, who: str | None) -> Re
     s, tbl = t.state, t.state["table"]
     if tbl is None:
         raise CommandError(_("no round dealt: deal --bots N"))
-    seat = viewer(s) if who is None else _player(t, who)
-    whose = seat if of is None else _player(t, of)
+    seat = viewer(s) if who is None else sheet.seat_of(s, who)
+    whose = seat if of is None else sheet.seat_of(s, of)
     if seat is None or whose is None or whose >= len(tbl["hands"]) or \
             not look(s, seat, tbl["hands"][whose][pos - 1], t.now(), t.library.rules.show_seconds):
         raise CommandError(_("nothing waits to be looked at there"))
@@ -421,7 +414,7 @@ def look_command(t: KaivoTable, pos: int, of: str | None, who: str | None) -> Re
 @click.argument("pos", type=POS)
 def spy(t: KaivoTable, player: str, pos: int, who: str | None) -> Result:
     """Spy: look at one card of an opponent (K-POW-1). Example: spy Aino 3"""
-    return _act(t, ("spy", _player(t, player), pos - 1), who)
+    return _act(t, ("spy", sheet.seat_of(t.state, player), pos - 1), who)
 
 
 @commands.command("swapwith", "play")
@@ -431,7 +424,7 @@ def spy(t: KaivoTable, player: str, pos: int, who: str | None) -> Result:
 @click.argument("their_pos", type=POS)
 def swapwith(t: KaivoTable, pos: int, player: str, their_pos: int, who: str | None) -> Result:
     """Swap: your card at POS for an opponent's; each sees what they get. Example: swapwith 1 Aino 4"""
-    return _act(t, ("swapwith", pos - 1, _player(t, player), their_pos - 1), who)
+    return _act(t, ("swapwith", pos - 1, sheet.seat_of(t.state, player), their_pos - 1), who)
 
 
 @commands.command("mindread", "play")
@@ -440,7 +433,7 @@ def swapwith(t: KaivoTable, pos: int, player: str, their_pos: int, who: str | No
 @click.argument("pos", type=POS)
 def mindread(t: KaivoTable, player: str, pos: int, who: str | None) -> Result:
     """Mind Read: turn an opponent's card face up for everyone, for the round. Example: mindread Aino 2"""
-    return _act(t, ("mindread", _player(t, player), pos - 1), who)
+    return _act(t, ("mindread", sheet.seat_of(t.state, player), pos - 1), who)
 
 
 @commands.command("skip", "play")

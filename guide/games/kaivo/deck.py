@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from guide.core.box import Doc, FileKind
 from guide.core.box import read as read_box
 from guide.core.errors import DataError
 from guide.core.i18n import domain
+from guide.core.shipped import schema
 from guide.core.yamlsrc import Problem
 
-POWERS = ("peek", "spy", "swap", "mindread")   # K-POW-1: the four powers the rules resolve
 _, ngettext, pgettext = domain("kaivo").functions()
-
 
 
 def bundled() -> Path:
@@ -62,10 +59,7 @@ class Rules:
 @cache
 def files() -> tuple[FileKind, ...]:
     """The two files of a Kaivo box, each with its schema (schemas/*.schema.json)."""
-    folder = resources.files("guide.games.kaivo").joinpath("schemas")
-    return tuple(FileKind(name, name, json.loads(folder.joinpath(f"{name}.schema.json")
-                                                 .read_text("utf-8")))
-                 for name in ("deck", "bots"))
+    return tuple(FileKind(name, name, schema("guide.games.kaivo", name)) for name in ("deck", "bots"))
 
 
 def rules_of(doc: Doc) -> tuple[Rules | None, list[Problem]]:

@@ -70,7 +70,7 @@ class KaivoGame(Game):
         return Library(rules, bots.bots_of(last["bots"])), []
 
     def public_state(self, table: KaivoTable) -> dict:
-        return screen.public_state(table.state, "terminal", self.shown(table))
+        return screen.public_state(table.state, screen.viewer(table.state), self.shown(table))
 
     def shown(self, table: KaivoTable) -> set[int] | None:
         """K-DEAL-1: the cards your screens show now (those seen in the box's last seconds)."""
@@ -135,9 +135,6 @@ class KaivoGame(Game):
             return self.public_state(table)
         if viewer.seat is not None:
             return self.seat_view(table, viewer.seat)
-        return self.tv(table)
-
-    def tv(self, table: KaivoTable) -> dict:
         view = screen.tv(table.state, self.title)
         return {**view, "said": tv_words.said(view)}        # the page's words (issue 25)
 

@@ -37,9 +37,8 @@ def _bot_name(bots: Bots, taken: list[str]) -> str:
 
 
 def start_play(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, n_bots: int | None,
-               level: str, person: str = "You", clock: bool = False,
-               people: Sequence[str] | None = None) -> list[Event]:
-    """`deal --bots N [--level L] [--clock]`: a new match, you in seat 1; with `people`
+               level: str, clock: bool = False, people: Sequence[str] | None = None) -> list[Event]:
+    """`deal --bots N [--level L] [--clock]`: a new match, you ("You") in seat 1; with `people`
     (`deal --friends A,B`), those friends in seats 1.. and N bots after them (by default
     as many as fill the table)."""
     if level not in bots.levels:
@@ -48,7 +47,7 @@ def start_play(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, n_bo
         if n_bots is None or not 1 <= n_bots <= rules.max_players - 1:
             raise RuleError(_("play against 1 to {value} bots, not {n_bots}").format(
                 value=rules.max_players - 1, n_bots=n_bots))
-        names = [person]
+        names = [YOU]
     else:
         names = list(people)
         for name in names:
@@ -91,12 +90,15 @@ def _deal(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> list[E
     return events + run_bots(rules, bots, state, dice)
 
 
-def _to_bot(bots: Bots, state: KaivoState, p: Player) -> None:
-    """K-JOIN-1: a seat left goes to a bot (normal, the companion's choice), score kept."""
+def _to_bot(bots: Bots, state: KaivoState, p: Player) -> Event:
+    """K-JOIN-1: a seat left goes to a bot (normal, the companion's choice), score kept;
+    the event that says so."""
+    name = p["name"]
     p["name"] = _bot_name(bots, [q["name"] for q in state["players"]])
     p["bot"] = True
     p["level"] = "normal"
     p["leaving"] = False
+    return {"kind": "bot_seat", "name": name, "bot": p["name"]}
 
 
 def _table(state: KaivoState) -> Table:
@@ -155,9 +157,7 @@ def _finish(rules: Rules, bots: Bots, state: KaivoState) -> list[Event]:
     events = apply_round(rules, state, totals(t), t["caller"])
     for p in state["players"]:
         if p["leaving"]:
-            name = p["name"]
-            _to_bot(bots, state, p)
-            events.append({"kind": "bot_seat", "name": name, "bot": p["name"]})
+            events.append(_to_bot(bots, state, p))
     return events
 
 
@@ -225,18 +225,13 @@ def leave(bots: Bots, state: KaivoState, name: str) -> list[Event]:
     if p["leaving"]:
         raise RuleError(_("{player} is leaving already").format(player=p['name']))
     if t["phase"] == "over":
-        name = p["name"]
-        _to_bot(bots, state, p)
-        return [{"kind": "bot_seat", "name": name, "bot": p["name"]}]
+        return [_to_bot(bots, state, p)]
     p["leaving"] = True
     events: list[Event] = [{"kind": "leaving", "name": p["name"]}]
     if all(q["leaving"] for q in state["players"]):
         # the companion's choice: safe moves never call, so with nobody left to end the
         # round, the leavers' seats go to bots at once (and the bots end it)
-        for q in state["players"]:
-            name = q["name"]
-            _to_bot(bots, state, q)
-            events.append({"kind": "bot_seat", "name": name, "bot": q["name"]})
+        events += [_to_bot(bots, state, q) for q in state["players"]]
     return events
 
 

@@ -43,6 +43,42 @@ def _say(who: str, you: str, other: str, **fields: Any) -> str:
     return (you if who == YOU else other).format(who=who, **fields)
 
 
+# The kinds said one way on the screen of the player who acts ("You draw from the deck.")
+# and another on everyone else's ("Aino draws from the deck."): the event's `name` (a seat
+# joining or leaving) or `who` (a move) is who acts, and its other values fill the sentence.
+SAID_BY = {
+    "joined": (N_("You join with {score} (the average of {seats} seats)."),
+               N_("{who} joins with {score} (the average of {seats} seats).")),
+    "stays": (N_("You stay at the table."), N_("{who} stays at the table.")),
+    "join_waits": (N_("You take {bot}'s seat at the next round."),
+                   N_("{who} takes {bot}'s seat at the next round.")),
+    "took_seat": (N_("You take {bot}'s seat with {score} (the table's average)."),
+                  N_("{who} takes {bot}'s seat with {score} (the table's average).")),
+    "left": (N_("You leave with {score}."), N_("{who} leaves with {score}.")),
+    "leaving": (N_("You leave: safe moves until the round ends, then a bot takes the seat."),
+                N_("{who} leaves: safe moves until the round ends, then a bot takes the seat.")),
+    "bot_seat": (N_("{bot} (a bot) takes your seat."), N_("{bot} (a bot) takes {who}'s seat.")),
+    "drew": (N_("You draw from the deck."), N_("{who} draws from the deck.")),
+    "took": (N_("You take the discard, {value}."), N_("{who} takes the discard, {value}.")),
+    "put_back": (N_("You put the card back."), N_("{who} puts the card back.")),
+    "glimpse": (N_("You let the table glimpse the drawn card."),
+                N_("{who} lets the table glimpse the drawn card.")),
+    "clock_ran_out": (N_("Your {limit} seconds ran out: the safe move is played (no penalty)."),
+                      N_("{who}'s {limit} seconds ran out: the safe move is played (no penalty).")),
+    "called": (N_("You call KAIVO!"), N_("{who} calls KAIVO!")),
+}
+
+
+def _said_by(you: str, other: str) -> Callable[[Event], str]:
+    """The words of a kind of SAID_BY."""
+
+    def said(e: Event) -> str:
+        who = e["name"] if "name" in e else e.get("who", "")
+        return _say(who, _(you), _(other), **{k: v for k, v in e.items() if k != "who"})
+
+    return said
+
+
 def _whose_position(name: str, pos: int) -> str:
     return (_("your position {pos}") if name == YOU else _("{name}'s position {pos}")).format(
         name=name, pos=pos)
@@ -85,44 +121,8 @@ def _match_over(e: Event) -> str:
         who=_(" and ").join(names), score=e["score"])
 
 
-def _joined(e: Event) -> str:
-    return _say(e["name"], _("You join with {score} (the average of {seats} seats)."),
-                _("{who} joins with {score} (the average of {seats} seats)."), score=e["score"],
-                seats=e["seats"])
-
-
-def _stays(e: Event) -> str:
-    return _say(e["name"], _("You stay at the table."), _("{who} stays at the table."))
-
-
 def _join_dropped(e: Event) -> str:
     return _("{who} will not join after all.").format(who=e["name"])
-
-
-def _join_waits(e: Event) -> str:
-    return _say(e["name"], _("You take {bot}'s seat at the next round."),
-                _("{who} takes {bot}'s seat at the next round."), bot=e["bot"])
-
-
-def _took_seat(e: Event) -> str:
-    return _say(e["name"], _("You take {bot}'s seat with {score} (the table's average)."),
-                _("{who} takes {bot}'s seat with {score} (the table's average)."), bot=e["bot"],
-                score=e["score"])
-
-
-def _left(e: Event) -> str:
-    return _say(e["name"], _("You leave with {score}."), _("{who} leaves with {score}."),
-                score=e["score"])
-
-
-def _leaving(e: Event) -> str:
-    return _say(e["name"], _("You leave: safe moves until the round ends, then a bot takes the seat."),
-                _("{who} leaves: safe moves until the round ends, then a bot takes the seat."))
-
-
-def _bot_seat(e: Event) -> str:
-    return _say(e["name"], _("{bot} (a bot) takes your seat."), _("{bot} (a bot) takes {who}'s seat."),
-                bot=e["bot"])
 
 
 def _dropped(e: Event) -> str:
@@ -147,26 +147,10 @@ def _refilled(e: Event) -> str:
         deck=e["deck"])
 
 
-def _drew(e: Event) -> str:
-    who = e.get("who", "")
-    return _say(who, _("You draw from the deck."), _("{who} draws from the deck."))
-
-
 def _held(e: Event) -> str:
     if e.get("power") in POWER_NAMES:         # K-POW-1: a power card with its name beside
         return _("You drew {value} ({power}).").format(value=e["value"], power=_power(e))
     return _("You drew {value}.").format(value=e["value"])
-
-
-def _took(e: Event) -> str:
-    who = e.get("who", "")
-    return _say(who, _("You take the discard, {value}."), _("{who} takes the discard, {value}."),
-                value=e["value"])
-
-
-def _put_back(e: Event) -> str:
-    who = e.get("who", "")
-    return _say(who, _("You put the card back."), _("{who} puts the card back."))
 
 
 def _swapped(e: Event) -> str:
@@ -224,27 +208,9 @@ def _skipped(e: Event) -> str:
                 power=_power(e))
 
 
-def _glimpse(e: Event) -> str:
-    who = e.get("who", "")
-    return _say(who, _("You let the table glimpse the drawn card."),
-                _("{who} lets the table glimpse the drawn card."))
-
-
 def _caught(e: Event) -> str:
     who = e.get("who", "")
     return _("You catch a glimpse of {who}'s card: {value}.").format(who=who, value=e["value"])
-
-
-def _clock_ran_out(e: Event) -> str:
-    who = e.get("who", "")
-    return _say(who, _("Your {limit} seconds ran out: the safe move is played (no penalty)."),
-                _("{who}'s {limit} seconds ran out: the safe move is played (no penalty)."),
-                limit=e["limit"])
-
-
-def _called(e: Event) -> str:
-    who = e.get("who", "")
-    return _say(who, _("You call KAIVO!"), _("{who} calls KAIVO!"))
 
 
 def _revealed(e: Event) -> str:
@@ -253,25 +219,16 @@ def _revealed(e: Event) -> str:
 
 # Each kind of event Kaivo tells, and the function that says it.
 RENDER: dict[str, Callable[[Event], str]] = {
+    **{kind: _said_by(you, other) for kind, (you, other) in SAID_BY.items()},
     "match": _match,
     "scored": _scored,
     "match_over": _match_over,
-    "joined": _joined,
-    "stays": _stays,
     "join_dropped": _join_dropped,
-    "join_waits": _join_waits,
-    "took_seat": _took_seat,
-    "left": _left,
-    "leaving": _leaving,
-    "bot_seat": _bot_seat,
     "dropped": _dropped,
     "dealt": _dealt,
     "outer": _outer,
     "refilled": _refilled,
-    "drew": _drew,
     "held": _held,
-    "took": _took,
-    "put_back": _put_back,
     "swapped": _swapped,
     "discarded": _discarded,
     "peeked": _peeked,
@@ -280,10 +237,7 @@ RENDER: dict[str, Callable[[Event], str]] = {
     "saw": _saw,
     "mind_read": _mind_read,
     "skipped": _skipped,
-    "glimpse": _glimpse,
     "caught": _caught,
-    "clock_ran_out": _clock_ran_out,
-    "called": _called,
     "revealed": _revealed,
 }
 

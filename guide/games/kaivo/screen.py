@@ -18,7 +18,6 @@ from .table import to_act
 
 NAME_KEYS = ("who", "whom", "name", "dealer", "first")   # an event's names of players
 
-HUMAN = 0          # the terminal's seat in a match against bots: "You", seat 1
 _, ngettext, pgettext = domain("kaivo").functions()
 
 
@@ -90,13 +89,10 @@ def row(v: SeatView, seat: int) -> str:
                     zip(v["hands"][seat], v["badges"][seat], v["face_up"][seat], strict=True))
 
 
-def public_state(state: KaivoState, seat: int | None | str = "terminal",
-                 shown: set[int] | None = None) -> dict[str, Any]:
+def public_state(state: KaivoState, seat: int | None, shown: set[int] | None) -> dict[str, Any]:
     """kaivo.md's `guide state`: the match, and during a dealt round the table as `seat`
-    knows it (by default the terminal's `viewer`; None: as the whole table knows it), its
-    cards seen shown only while `shown` (K-DEAL-1; None: all it knows)."""
-    seat = viewer(state) if seat == "terminal" else seat
-    assert not isinstance(seat, str)
+    knows it (the terminal's `viewer`; None: as the whole table knows it), its cards seen
+    shown only while `shown` (K-DEAL-1; None: all it knows)."""
     players = state["players"]
     out: dict[str, Any] = {
         "schema": 1, "game": "kaivo",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from guide.core.i18n import domain
+from guide.core.i18n import N_, domain
 from guide.core.moves import Move
 
 from . import match
@@ -331,16 +331,19 @@ def as_command(names: list[str], move: Action) -> tuple[str, dict[str, Any]]:
     return kind, {"pos": args[0] + 1} if args else {}
 
 
+# the buttons of the moves whose label says nothing of the table
+LABELS = {"draw": N_("Draw from the deck"), "kaivo": N_("Call KAIVO!"),
+          "glimpse": N_("Let the table glimpse it"), "putback": N_("Put it back")}
+
+
 def _label(v: SeatView, rules: Rules, move: Action) -> str:
     """A move as its button says it."""
     kind, *args = move
     names = v["names"]
-    if kind == "draw":
-        return _("Draw from the deck")
+    if kind in LABELS:
+        return _(LABELS[kind])
     if kind == "take":
         return _("Take the discard ({card})").format(card=v["discard"][-1])
-    if kind == "kaivo":
-        return _("Call KAIVO!")
     if kind == "swap":
         verb = _("Keep it at position {pos}") if v["phase"] == "drawn" else _("Put it at position {pos}")
         return verb.format(pos=args[0] + 1)
@@ -348,10 +351,6 @@ def _label(v: SeatView, rules: Rules, move: Action) -> str:
         power = rules.powers.get(v["held"]) if v["held"] is not None else None
         return _("Discard it and use {power}").format(power=_(POWER_NAMES[power])) if power \
             else _("Discard it")
-    if kind == "glimpse":
-        return _("Let the table glimpse it")
-    if kind == "putback":
-        return _("Put it back")
     if kind == "peek":
         return _("Peek at your position {pos}").format(pos=args[0] + 1)
     if kind in ("spy", "mindread"):

@@ -9,6 +9,7 @@ public and carries only values the whole table may see.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from guide.core import turns
@@ -354,31 +355,21 @@ def totals(t: Table) -> list[int]:
 def act(t: Table, rules: Rules, dice: DiceLike, action: Action) -> list[Event]:
     """One move as a tuple: ("draw",), ("swap", pos), ("spy", target, pos), ..."""
     kind, args = action[0], action[1:]
-    if kind == "draw":
-        return draw(t, rules, dice)
-    if kind == "take":
-        return take(t)
-    if kind == "putback":
-        return putback(t)
-    if kind == "swap":
-        return swap(t, rules, *args)
-    if kind == "discard":
-        return discard(t, rules)
-    if kind == "peek":
-        return peek(t, rules, *args)
-    if kind == "spy":
-        return spy(t, rules, *args)
-    if kind == "swapwith":
-        return swapwith(t, rules, *args)
-    if kind == "mindread":
-        return mindread(t, rules, *args)
-    if kind == "skip":
-        return skip(t)
-    if kind == "glimpse":
-        return glimpse(t, rules, dice)
-    if kind == "kaivo":
-        return call(t)
+    if kind in BY_CHANCE:
+        return BY_CHANCE[kind](t, rules, dice)
+    if kind in BY_RULES:
+        return BY_RULES[kind](t, rules, *args)
+    if kind in PLAIN:
+        return PLAIN[kind](t)
     raise RuleError(_("no such move: {kind}").format(kind=kind))
+
+
+# each move by what it reads besides the round: the rules and the dice, the rules and the
+# move's own values (positions, an opponent), or the round alone
+BY_CHANCE = {"draw": draw, "glimpse": glimpse}
+BY_RULES: dict[str, Callable[..., list[Event]]] = {
+    "swap": swap, "discard": discard, "peek": peek, "spy": spy, "swapwith": swapwith, "mindread": mindread}
+PLAIN = {"take": take, "putback": putback, "skip": skip, "kaivo": call}
 
 
 def legal(t: Table, rules: Rules) -> list[Action]:
