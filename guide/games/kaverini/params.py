@@ -155,7 +155,6 @@ def _technique_schmerz(t: KaveriniTable | None, name: str) -> str:
 KAVERI = named(lambda: pgettext("what", "Kaveri"))
 # or one designed for the game
 STRATEGY_KAVERI = named(lambda: pgettext("what", "Kaveri"), convert=False)
-PARTY = Named(lambda: pgettext("what", "Kaveri, buddy or companion"), _party)
 KAVERI_OR_ALL = Named(lambda: pgettext("what", "Kaveri"), lambda t, w: [*names(t, w), "all"])
 PARTY_OR_ALL = Named(lambda: pgettext("what", "Kaveri, buddy or companion (or all)"),
                      lambda t, w: [*_party(t, w), "all"])
@@ -189,4 +188,3 @@ SHARES = KeyValue(lambda t, w: [s["name"] for s in (_state(t)["confrontation"] o
     "stand", [])], metavar="NAME=HP")
 SPLIT = KeyValue(_fighters, metavar="NAME=N")
 FACES = Faces()
-TWO_D10 = Faces(2, metavar="TENS,ONES")

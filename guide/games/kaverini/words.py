@@ -23,10 +23,6 @@ Event = dict[str, Any]
 Renderer = Callable[[Event], str]
 
 
-def _dice(e: Event) -> str:
-    return ", ".join(f"d{s}: {f}" for s, f in e.get("dice", []))
-
-
 def _hp(e: Event, name: str = "") -> str:
     hp = _("{hp}/{max_hp} HP").format(hp=e["hp"], max_hp=e["max_hp"])
     return f"{name} {hp}" if name else hp
