@@ -120,10 +120,6 @@ class KaveriniGame(Game):
     def new_state(self) -> dict:
         return dict(new_state())
 
-    def public_state(self, table: Table) -> dict:
-        assert isinstance(table, KaveriniTable)
-        return table.public_state()
-
     def files(self) -> tuple[FileKind, ...]:
         """Any YAML file holds cards or an adventure (its loader reads it card by card)."""
         return tuple(FileKind(name, "*", load_schema(name)) for name in SCHEMA_NAMES)
@@ -154,14 +150,12 @@ class KaveriniGame(Game):
     def view(self, table: Table, viewer: Viewer = TV) -> dict:
         """What each viewer sees (guide.core.viewers): the TV and `guide state`
         show no secret of the Tour Guide's; a seat's page adds its Kaveri's own."""
+        kaverini = _kaverini(table)
         if viewer.kind == "state":
-            return self.public_state(table)
+            return kaverini.public_state()
         if viewer.seat is not None:
-            return self.seat_view(table, viewer.seat)
-        return self.tv(table)
-
-    def tv(self, table: Table) -> dict:
-        return player_view(_kaverini(table))
+            return seats.seat_view(kaverini, viewer.seat)
+        return player_view(kaverini)
 
     def secret_variants(self, table: Table) -> list[Secret]:
         return secrets.secret_variants(_kaverini(table))
@@ -176,9 +170,6 @@ class KaveriniGame(Game):
         from guide.games.kaverini.bots import KIT
 
         return KIT
-
-    def seat_view(self, table: Table, seat: str) -> dict:
-        return seats.seat_view(_kaverini(table), seat)
 
     def seat_moves(self, table: Table, seat: str) -> list[Move]:
         return seats.seat_moves(_kaverini(table), seat)
