@@ -28,7 +28,7 @@ from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 from guide.games.kaverini import commands as _commands  # noqa: F401 - registers the commands
 from guide.games.kaverini import rules_text, screen, secrets, words
-from guide.games.kaverini.cards_text import CARD_HEADERS, card_detail, card_row
+from guide.games.kaverini.cards_text import card_detail, card_table
 from guide.games.kaverini.data.loader import (
     Library,
     bundled_library,
@@ -132,9 +132,7 @@ class KaveriniGame(Game):
         if card_type is not None and card_type not in CARD_TYPES:
             raise GuideError(_("--type: one of {value}, not {card_type!r}").format(
                 value=', '.join(CARD_TYPES), card_type=card_type))
-        chosen = [c for c in library.cards.values() if card_type in (None, c.type)]
-        chosen.sort(key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
-        return Result(headers=[_(h) for h in CARD_HEADERS], rows=[card_row(c) for c in chosen])
+        return card_table(c for c in library.cards.values() if card_type in (None, c.type))
 
     def card(self, library: Library, name: str) -> list[str]:
         from guide.games.kaverini.commands.lookup import find_card
