@@ -9,7 +9,6 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from guide.core import reference
 from guide.core.reference import Rule
 
 _ITEM = re.compile(r"^- ((?:R-[A-Z]+-\d+(?:\.\.\d+)?)(?:, R-[A-Z]+-\d+)*) (.*)$")
@@ -71,12 +70,3 @@ def parse(text: str) -> tuple[Rule, ...]:
             current, words = [], []
     close()
     return tuple(found.values())
-
-
-def find(rule_id: str) -> Rule | None:
-    return reference.find(rules(), rule_id)
-
-
-def search(words: str) -> list[Rule]:
-    """The rules that hold every word (case-insensitive), in the reference's order."""
-    return reference.search(rules(), words)
