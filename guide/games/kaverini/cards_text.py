@@ -136,6 +136,13 @@ def _what_it_does(card: Card | Side) -> list[str]:
     return lines
 
 
+def card_of(types: tuple[str, ...]) -> str:
+    """What a card of these types is called ("foe or power-foe card"), in the table's language."""
+    if not types:
+        return pgettext("what", "card")
+    return pgettext("what", "{types} card").format(types=_(" or ").join(types))
+
+
 def not_of_type(name: str, card_type: str, wanted: str) -> str:
     """`'Tess' is a buddy card, not an item`: a card refused for its type, with English's
     articles (Kaverini speaks English only)."""

@@ -12,6 +12,7 @@ from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.params import Faces, KeyValue, Named
 from guide.core.players import named, names
+from guide.games.kaverini.cards_text import card_of
 from guide.games.kaverini.data.tables import abilities, house_rule_text, house_rules, ladders
 from guide.games.kaverini.model import CARD_TYPES
 
@@ -125,12 +126,7 @@ def cards(*types: str, double: bool = False, token: bool = False) -> Named:
         card = t.library.card(name)
         return "" if card is None else card.type + (f", {card.hp} HP" if card.hp else "")
 
-    def what() -> str:
-        if not types:
-            return pgettext("what", "card")
-        return pgettext("what", "{types} card").format(types=_(" or ").join(types))
-
-    return Named(what, names, describe=describe, convert=False)
+    return Named(lambda: card_of(types), names, describe=describe, convert=False)
 
 
 def _shops(t: KaveriniTable | None, words: list[str]) -> list[str]:
