@@ -75,7 +75,6 @@ class Percentile:
 # What `d%` (and `d100`) means in a game (Game.settings.percentile):
 ONE_D100 = "d100"                 # one die of a hundred faces: the core's default
 TENS_AND_ONES = "tens and ones"   # R-DICE-2 (Kaverini): two d10, a 10 counts as 0, 00 is 100
-PERCENTILES = (ONE_D100, TENS_AND_ONES)
 
 
 class Dice:

@@ -70,10 +70,6 @@ def seal(box: Sealed, seat: str, choice: Any) -> None:
     box["choices"][seat] = choice
 
 
-def all_in(box: Sealed, seats: Iterable[str]) -> bool:
-    return all(seat in box["choices"] for seat in seats)
-
-
 def reveal(box: Sealed) -> dict[str, Any]:
     box["revealed"] = True
     return dict(box["choices"])

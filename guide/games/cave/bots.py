@@ -30,11 +30,13 @@ from collections import Counter
 from typing import Any
 
 from guide.core.bots.kit import BotKit, Outcome
+from guide.core.dice import Dice, DiceLike, shuffle
 from guide.core.table import Table
 
 from .board import links
 from .box import CAVE_SHAPES, CONTENTS, TURNS, Box
 from .commands import commands
+from .setup import meal_cards
 from .state import EXIT, SCHEMA, START, CaveState, Character, current, key, seated
 
 SPREAD = 2.5              # how far a guess of the draws left may be off (the heuristic's sigma)
@@ -102,9 +104,9 @@ def ahead(state: CaveState, box: Box, seat: str, seed: int) -> None:
     from guide.core.errors import GuideError
 
     from .flow import end_turn
-    from .policy import SeededDice, meal, turn_laying
+    from .policy import meal, turn_laying
 
-    dice, rng = SeededDice(seed), random.Random(seed)
+    dice, rng = Dice(seed, record=False), random.Random(seed)
     first = True
     for _turn in range(len(state["characters"]) + 1):
         ch = current(state) if state["phase"] == "play" else None
@@ -158,12 +160,24 @@ def sample(box: Box, view: dict, rng: random.Random) -> dict | None:
     names = [c["name"] for c in characters]
     if view.get("turn") not in names:
         return None
+    dice = _Drawn(rng)
     return {"schema": SCHEMA, "phase": "play", "turns": seated(characters, view["turn"], view["round"]),
             "moved": bool(view.get("moved")), "shared": bool(view.get("shared")),
             "board": laid.board, "pieces": pieces, "tiles": {"draw": draw, "discard": discard},
-            "events": {"draw": _event_deck(box, people, rng), "discard": []},
-            "meals": {"draw": _meal_deck(box, rng), "discard": []},
-            "food": _food_deck(box, people, rng), "characters": characters, "ended_by": None}
+            "events": {"draw": _event_deck(box, people, dice), "discard": []},
+            "meals": {"draw": shuffle(meal_cards(box, dice), dice), "discard": []},
+            "food": _food_deck(box, people, dice), "characters": characters, "ended_by": None}
+
+
+class _Drawn:
+    """The rules' dice (guide.core.dice.DiceLike) drawing from the bot's generator: the core's
+    shuffle, and the setup's meal deck (C-DECK-2), then draw what random.shuffle would."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def d(self, sides: int) -> int:
+        return self.rng.randrange(sides) + 1
 
 
 class _Laid:
@@ -199,12 +213,11 @@ def _unseen_tiles(laid: _Laid, pieces: dict[str, Any], rng: random.Random) -> li
     """The cave tiles not on the board, their shapes and contents paired at random (C-TILE-1)
     or as the box pairs them, shuffled; their ids, each added to `pieces`."""
     if laid.box.pairing:
-        unseen = [p for p, n in laid.pairs.items() for _ in range(max(n, 0))]
+        unseen = list(laid.pairs.elements())
     else:
-        left_shapes = [s for s, n in laid.shapes.items() for _ in range(max(n, 0))]
-        left_contents = [c for c, n in laid.contents.items() for _ in range(max(n, 0))]
+        left_contents = list(laid.contents.elements())
         rng.shuffle(left_contents)
-        unseen = list(zip(left_shapes, left_contents, strict=False))
+        unseen = list(zip(laid.shapes.elements(), left_contents, strict=False))
     rng.shuffle(unseen)
     ids = []
     for i, (shape, content) in enumerate(unseen, start=1):
@@ -233,37 +246,20 @@ def _place_exit(box: Box, draw: list[str], pieces: dict[str, Any], shown: list[s
     draw.insert(at, EXIT)
 
 
-def _event_deck(box: Box, people: list[dict], rng: random.Random) -> list[str]:
+def _event_deck(box: Box, people: list[dict], dice: DiceLike) -> list[str]:
     """The event cards not in the characters' hands (fires and items held), shuffled."""
     events = Counter(box.events)
     events["fire"] = max(0, events["fire"] - sum(c["fire"] for c in people if c["state"] == "in"))
     events["item"] = max(0, events["item"] - sum(c["items"] for c in people if c["state"] == "in"))
-    deck = [c for c, n in events.items() for _ in range(n)]
-    rng.shuffle(deck)
-    return deck
+    return shuffle(list(events.elements()), dice)
 
 
-def _meal_deck(box: Box, rng: random.Random) -> list[list[str]]:
-    """The meal cards, raw and cooked sides paired as the box pairs them or at random."""
-    if box.meal_pairing:
-        meals = [[u, p] for u, p in box.meal_pairing]
-    else:
-        unprepared = [r for r, n in box.unprepared.items() for _ in range(n)]
-        prepared = [r for r, n in box.prepared.items() for _ in range(n)]
-        rng.shuffle(prepared)
-        meals = [[u, p] for u, p in zip(unprepared, prepared, strict=False)]
-    rng.shuffle(meals)
-    return meals
-
-
-def _food_deck(box: Box, people: list[dict], rng: random.Random) -> list[int]:
+def _food_deck(box: Box, people: list[dict], dice: DiceLike) -> list[int]:
     """The food cards no character holds, shuffled."""
     food = Counter(box.food)
     for c in people:
         food.subtract(c["food"])
-    deck = [v for v, n in food.items() for _ in range(max(n, 0))]
-    rng.shuffle(deck)
-    return deck
+    return shuffle(list(food.elements()), dice)
 
 
 def _character(c: dict) -> dict:

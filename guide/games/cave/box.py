@@ -8,16 +8,15 @@ is a rule: the rules read a Box.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from guide.core.box import Doc, FileKind, bundled, read_as
 from guide.core.errors import DataError
 from guide.core.i18n import N_, domain
+from guide.core.shipped import schema
 from guide.core.yamlsrc import Problem
 
 SIDES = ("up", "right", "down", "left")
@@ -62,9 +61,8 @@ class Box:
 
 @cache
 def kind() -> FileKind:
-    """The box file (box.yaml) and its schema."""
-    text = resources.files("guide.games.cave").joinpath("schemas", "box.schema.json")
-    return FileKind("box", "box", json.loads(text.read_text("utf-8")))
+    """The box file (box.yaml) and its schema (schemas/box.schema.json)."""
+    return FileKind("box", "box", schema("guide.games.cave", "box"))
 
 
 def bundled_box() -> Path:

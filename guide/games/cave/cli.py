@@ -12,9 +12,10 @@ from guide.core.cli import UserError
 from guide.core.errors import GuideError
 from guide.core.i18n import domain
 from guide.core.params import KeyValue
+from guide.core.pool import cores
 
 from . import knobs
-from .sim import Run, simulate_runs, workers_default
+from .sim import Run, simulate_runs
 from .simreport import report, sweep_tables, to_csv, to_json
 
 SETTING = KeyValue(value=str, metavar="KNOB=VALUE")
@@ -54,7 +55,7 @@ def sim(players: int | None, games: int, seed: int, box_path: Path | None,
         box_path = box_path / "box.yaml"
     try:
         runs, knob = plan(box_path, players, games, seed, settings, sweep)
-        figures = simulate_runs(runs, workers or workers_default())
+        figures = simulate_runs(runs, workers or cores(most=4))
     except GuideError as e:
         raise UserError(str(e)) from None
     except ValueError as e:                      # a bad box file (its loader's one line)

@@ -3,8 +3,7 @@ rules what happens and tells their events; a RuleError becomes a one-line refusa
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 import click
 
@@ -13,10 +12,11 @@ from guide.core.i18n import NP_, domain
 from guide.core.params import Named
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.ruling import run
 from guide.core.table import Table
 
 from . import flow, meals, setup, turn
-from .board import Event, neighbour
+from .board import neighbour
 from .box import TURNS, Box
 from .mapview import render_map
 from .public import headline
@@ -43,13 +43,6 @@ def _describe(t: CaveTable, name: str) -> str:
 
 # a character's name, as people type it: any case, a unique beginning (the core's resolver)
 CHARACTER = Named(lambda: pgettext("what", "character"), _characters, describe=_describe)
-
-
-def run(t: CaveTable, rules: Callable[..., list[Event]], *args: Any, **kwargs: Any) -> Result:
-    """Run a rule on the table's state copy and tell its events; a refusal changes nothing."""
-    events = rules(t.state, *args, **kwargs)
-    t.tell_all(events)
-    return Result()
 
 
 def parse_at(text: str | None) -> tuple[int, int] | None:

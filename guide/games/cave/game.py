@@ -13,10 +13,10 @@ from guide.core.box import Doc, FileKind
 from guide.core.events import Events
 from guide.core.game import Game
 from guide.core.i18n import domain
+from guide.core.moves import Move
 from guide.core.players import Player
 from guide.core.reference import RulesPage
 from guide.core.registry import Registry
-from guide.core.moves import Move
 from guide.core.secrets import Secret
 from guide.core.settings import Settings
 from guide.core.story import say

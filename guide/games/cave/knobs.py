@@ -18,6 +18,8 @@ import copy
 import re
 import tempfile
 from collections.abc import Iterator, Sequence
+from functools import reduce
+from operator import getitem
 from pathlib import Path
 from typing import Any
 
@@ -75,15 +77,8 @@ def find(raw: Any, typed: str, option: str) -> tuple[str, ...]:
 
 
 def get(raw: Any, path: tuple[str, ...]) -> Any:
-    for part in path:
-        raw = raw[part]
-    return raw
-
-
-def put(raw: Any, path: tuple[str, ...], value: Any) -> None:
-    for part in path[:-1]:
-        raw = raw[part]
-    raw[path[-1]] = value
+    """The box's value at a knob's path."""
+    return reduce(getitem, path, raw)
 
 
 def value_like(old: Any, text: str, where: str) -> Any:
@@ -133,7 +128,7 @@ def turned(raw: Any, settings: Sequence[tuple[tuple[str, ...], Any]]) -> tuple[A
     """A copy of the raw box with the settings applied, and the adjustments made to match."""
     out = copy.deepcopy(raw)
     for path, value in settings:
-        put(out, path, value)
+        get(out, path[:-1])[path[-1]] = value
     notes: list[str] = []
     tiles = out.get("tiles", {})
     shapes, contents = tiles.get("shapes", {}), tiles.get("contents", {})

@@ -20,6 +20,7 @@ import textwrap
 from guide.core.i18n import N_, domain
 from guide.core.text import clip
 
+from .board import sides_at
 from .box import Box
 from .state import OPPOSITE, CaveState, Character, current, round_of
 
@@ -37,16 +38,9 @@ def marks(state: CaveState) -> dict[str, str]:
     return {c["name"]: MARKS[i] if i < len(MARKS) else "*" for i, c in enumerate(state["characters"])}
 
 
-def _sides(state: CaveState, box: Box, x: int, y: int) -> tuple[str, ...] | None:
-    """The open sides of the tile on (x, y); None for an empty square or off the board."""
-    placed = state["board"].get(f"{x},{y}")
-    if placed is None:
-        return None
-    return box.sides(state["pieces"][placed["id"]]["shape"], placed["turn"])
-
-
 def _open(a: tuple[str, ...] | None, b: tuple[str, ...] | None, side: str) -> bool:
-    """Is the edge between square a and its neighbour b (toward `side`) a passage?"""
+    """Is the edge between square a and its neighbour b (toward `side`) a passage? (None: an
+    empty square or off the board; a tile always has an opening, box.schema.json)"""
     if a is None and b is None:
         return True
     if a is None:
@@ -100,7 +94,7 @@ def _letter(state: CaveState, x: int, y: int) -> str:
 def board_lines(state: CaveState, box: Box) -> list[str]:
     """The board alone: a line of x numbers, then each row, with a line of walls between."""
     at = _at(state)
-    sides = {(x, y): _sides(state, box, x, y) for x in range(-1, box.width + 1)
+    sides = {(x, y): sides_at(state, box, x, y) or None for x in range(-1, box.width + 1)
              for y in range(-1, box.height + 1)}
     lines = ["  " + "".join(f" {x:^3}" for x in range(box.width))]
     for y in range(box.height):
@@ -138,17 +132,27 @@ def held(state: CaveState, box: Box, ch: Character) -> str:
         need=need, back=pgettext("side", challenge["back"]))
 
 
+def meters(ch: Character) -> str:
+    """A character's Energy and mental strength in a few columns ("E8 M4")."""
+    return _("E{energy} M{mental}").format(energy=ch["energy"], mental=ch["mental"])
+
+
+def ended(ch: Character) -> str:
+    """How a character out of the cave left it, and in which round ("" while it is in)."""
+    if ch["state"] == "in":
+        return ""
+    return (_("escaped, round {round}") if ch["state"] == "out" else
+            _("dead ({cause}), round {round}")).format(
+                cause=pgettext("cause", str(ch["cause"])), round=ch["ended"])
+
+
 def describe(state: CaveState, box: Box, ch: Character, mark: str, width: int) -> list[str]:
     """A character beside the map: one line, and one more for its cards and what holds it."""
     name = ch["name"] if len(ch["name"]) <= 10 else ch["name"][:9] + "~"
     turn = ">" if current(state) is ch else " "
     if ch["state"] != "in":
-        how = (_("escaped, round {round}") if ch["state"] == "out" else
-               _("dead ({cause}), round {round}")).format(
-                   cause=pgettext("cause", str(ch["cause"])), round=ch["ended"])
-        return [f"{turn}{mark} {name} {how}"[:width]]
-    meters = _("E{energy} M{mental}").format(energy=ch["energy"], mental=ch["mental"])
-    first = f"{turn}{mark} {name:<10} {meters} {ch['x']},{ch['y']}"
+        return [f"{turn}{mark} {name} {ended(ch)}"[:width]]
+    first = f"{turn}{mark} {name:<10} {meters(ch)} {ch['x']},{ch['y']}"
     cards = [_("food {values}").format(values=",".join(map(str, ch["food"]))) if ch["food"] else "",
              _("fire {count}").format(count=ch["fire"]) if ch["fire"] else "",
              _("item {count}").format(count=ch["items"]) if ch["items"] else "",

@@ -18,11 +18,10 @@ headless with the same pure rules the table uses (docs/cave.md, thresholds in th
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from guide.core.dice import DiceLike
+from guide.core.dice import Dice, DiceLike
 
 from .board import Event, entry_turns, links, neighbour, on_board, sides_at
 from .box import Box
@@ -33,25 +32,6 @@ from .state import EXIT, CaveState, Character, current, key, new_state, round_of
 from .turn import move, roll
 
 SAFETY_ROUNDS = 1000        # a game always ends (Energy falls each turn); this only guards a bug
-
-
-class SeededDice:
-    """The rules' dice in a headless game: the very draws of guide.core.dice.Dice(seed) (one
-    d(N) is the generator's number below N, plus 1), without the table's faces to look at
-    first or a record of every die: a simulator draws a million."""
-
-    __slots__ = ("d",)
-
-    def __init__(self, seed: int) -> None:
-        bits = random.Random(seed).getrandbits
-
-        def d(sides: int) -> int:               # random.Random._randbelow_with_getrandbits
-            k = sides.bit_length()
-            r = bits(k)
-            while r >= sides:
-                r = bits(k)
-            return r + 1
-        self.d: Callable[[int], int] = d
 
 
 @dataclass
@@ -73,18 +53,13 @@ def will_roll(box: Box, ch: Character, energy: int) -> bool:
         >= box.sim["cross_chance"]
 
 
-def paths(state: CaveState, box: Box, ch: Character) -> dict[str, str]:
-    """Every square ("X,Y") reachable over placed tiles (and the empty squares at their edges,
-    where a tile would be placed), with the first step toward it, in the order a breadth-first
-    walk finds them. A challenge the character would not roll next turn (with a turn's Energy
-    spent) is not walked through."""
-    return walk(state, box, ch)[0]
-
-
 def walk(state: CaveState, box: Box, ch: Character,
          target: str | None = None) -> tuple[dict[str, str], list[str]]:
-    """paths(), and the empty squares among them in the order found; with a target square, the
-    walk stops once it is found."""
+    """Every square ("X,Y") reachable over placed tiles (and the empty squares at their edges,
+    where a tile would be placed), with the first step toward it, in the order a breadth-first
+    walk finds them, and the empty squares among them in the order found; with a target
+    square, the walk stops once it is found. A challenge the character would not roll next
+    turn (with a turn's Energy spent) is not walked through."""
     board, pieces, masks = state["board"], state["pieces"], box.masks
     ways = links(box.width, box.height)
     walls = not will_roll(box, ch, ch["energy"] - 1)
@@ -260,7 +235,7 @@ def turn_laying(state: CaveState, box: Box, dice: DiceLike,
 def play(box: Box, players: int, seed: int) -> Outcome:
     """One whole game, seeded: the rules' dice and the policy's tie-breaks."""
     state = new_state()
-    dice, rng = SeededDice(seed), random.Random(seed + 1)
+    dice, rng = Dice(seed, record=False), random.Random(seed + 1)    # the table's seeded dice
     for i in range(players):
         add_character(state, box, f"P{i + 1}")
     start(state, box, dice)

@@ -9,7 +9,7 @@ from guide.core.i18n import domain
 from guide.core.text import clip, toolbar_width
 
 from .box import Box
-from .mapview import held, marks, render_map
+from .mapview import ended, held, marks, meters, render_map
 from .state import CaveState, current, round_of
 from .tvsvg import COLOURS, board_svg
 
@@ -65,8 +65,7 @@ def toolbar(state: CaveState) -> str:
             now = ">" if cut is not None and c is turn else ""
             label = f"{now}{who[c['name']]} {name}".rstrip()
             if c["state"] == "in":
-                meters = _("E{energy} M{mental}").format(energy=c["energy"], mental=c["mental"])
-                parts.append(f"{label} {meters}" + (" " + _("stuck") if c["stuck"] else ""))
+                parts.append(f"{label} {meters(c)}" + (" " + _("stuck") if c["stuck"] else ""))
             else:
                 parts.append(f"{label} {_('out') if c['state'] == 'out' else _('dead')}")
         text = " | ".join(parts)
@@ -92,10 +91,7 @@ def view(state: CaveState, box: Box, story: list[str] | None = None) -> dict[str
                "cards": _("food {food} · fire {fire} · items {items}").format(
                    food=", ".join(map(str, c["food"])) or _("none"), fire=c["fire"], items=c["items"]),
                "on": _("on {x},{y}").format(x=c["x"], y=c["y"]),
-               "ended": (_("escaped, round {round}") if c["state"] == "out" else
-                         _("dead ({cause}), round {round}")).format(
-                             cause=pgettext("cause", str(c["cause"])), round=c["ended"])
-                         if c["state"] != "in" else ""}
+               "ended": ended(c)}
               for i, c in enumerate(state["characters"])]
     return {"game": "cave", "title": headline(state), "toolbar": toolbar(state),
             "round": round_of(state), "phase": state["phase"], "turn": turn["name"] if turn else None,

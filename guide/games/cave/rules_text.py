@@ -7,20 +7,11 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import resources
-from pathlib import Path
 
 from guide.core.reference import Rule
+from guide.core.shipped import page
 
 _ITEM = re.compile(r"^- \*\*(C-[A-Z]+-\d+)\*\* (.*)$")
-
-
-def source() -> str:
-    """The page's text: the installed copy, else the repository's docs/cave.md."""
-    installed = resources.files("guide.games.cave").joinpath("rules.md")
-    if installed.is_file():
-        return installed.read_text(encoding="utf-8")
-    return (Path(__file__).resolve().parents[3] / "docs" / "cave.md").read_text(encoding="utf-8")
 
 
 def parse(text: str) -> tuple[Rule, ...]:
@@ -51,4 +42,4 @@ def parse(text: str) -> tuple[Rule, ...]:
 
 @cache
 def rules() -> tuple[Rule, ...]:
-    return parse(source())
+    return parse(page("guide.games.cave", "rules.md", "cave.md"))

@@ -76,7 +76,7 @@ def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None
     state["events"] = {"draw": shuffle([c for c, n in box.events.items() for _ in range(n)], dice),
                        "discard": []}
     state["food"] = shuffle(list(box.food), dice)
-    state["meals"] = {"draw": shuffle(_meals(box, dice), dice), "discard": []}
+    state["meals"] = {"draw": shuffle(meal_cards(box, dice), dice), "discard": []}
     for ch in state["characters"]:
         ch["x"], ch["y"] = x, y
     state["phase"], state["moved"] = "play", False
@@ -110,7 +110,7 @@ def _tiles(box: Box, dice: DiceLike) -> tuple[dict[str, Piece], list[str]]:
     return pieces, deck
 
 
-def _meals(box: Box, dice: DiceLike) -> list[list[str]]:
+def meal_cards(box: Box, dice: DiceLike) -> list[list[str]]:
     """C-DECK-2: the meal cards, each unprepared recipe paired with a prepared one by a
     shuffle (unless the box fixes the pairing); the deck itself is shuffled after."""
     if box.meal_pairing:

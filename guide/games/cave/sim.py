@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from guide.core.pool import cores, in_workers
+from guide.core.pool import in_workers
 
 from .box import Box
 from .policy import Outcome, play, play_turn  # noqa: F401  (play_turn: the policy's one turn)
@@ -78,16 +78,12 @@ def seeds(seed: int, games: int) -> list[int]:
     return [seed * 1_000_003 + 2 * i for i in range(games)]
 
 
-def play_all(box: Box, players: int, game_seeds: Sequence[int]) -> list[Outcome]:
-    return [play(box, players, s) for s in game_seeds]
-
-
 Chunk = tuple[int, Box, int, list[int]]     # a run's number, its box, its players, its seeds
 
 
 def _job(chunk: Chunk) -> list[Outcome]:
     _run, box, players, game_seeds = chunk
-    return play_all(box, players, game_seeds)
+    return [play(box, players, s) for s in game_seeds]
 
 
 def _chunks(runs: Sequence[Run]) -> list[Chunk]:
@@ -98,11 +94,6 @@ def _chunks(runs: Sequence[Run]) -> list[Chunk]:
         chunks += [(r, run.box, run.players, every[at:at + CHUNK])
                    for at in range(0, run.games, CHUNK)]
     return chunks
-
-
-def workers_default() -> int:
-    """The cores this process may use, at most 4."""
-    return cores(most=4)
 
 
 def simulate_runs(runs: Sequence[Run], workers: int = 1) -> list[Figures]:

@@ -190,12 +190,7 @@ def _deaths_table(label: str, names: list[str], runs: Sequence[Figures],
 
 def _cause(d: dict[str, Any], cause: str, f: Figures) -> dict[str, Any]:
     """A run's deaths of this cause, or none with the interval that none has."""
-    return d["deaths"]["causes"].get(cause) or {"share": 0.0, **_zero(f)}
-
-
-def _zero(f: Figures) -> dict[str, float]:
-    lo, hi = wilson(0, f.players * f.games)
-    return {"low": lo, "high": hi}
+    return d["deaths"]["causes"].get(cause) or share(0, f.players * f.games)
 
 
 def heading_sweep(knob: str, runs: Sequence[Figures]) -> str:

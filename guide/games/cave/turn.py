@@ -6,10 +6,10 @@ from guide.core.dice import DiceLike
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
-from .board import Event, entry_turns, sides_at
+from .board import Event, entry_turns, neighbour, on_board, sides_at
 from .box import Box
 from .flow import acting, close_turn, draw
-from .state import DELTA, EXIT, OPPOSITE, CaveState, Character, Placed, key, others_here, round_of
+from .state import EXIT, OPPOSITE, CaveState, Character, Placed, key, others_here, round_of
 
 _, ngettext, pgettext = domain("cave").functions()
 
@@ -29,21 +29,18 @@ def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:
     x, y = ch["x"], ch["y"]
     if side not in sides_at(state, box, x, y):
         raise RuleError(_("{who}'s tile has no opening {side}").format(who=who, side=side))
-    dx, dy = DELTA[side]
-    nx, ny = x + dx, y + dy
-    if not (0 <= nx < box.width and 0 <= ny < box.height):
+    nx, ny = neighbour(x, y, side)
+    if not on_board(box, nx, ny):
         raise RuleError(_("{side} of {who} is the edge of the board").format(side=side, who=who))
     challenge = ch["challenge"]
     if challenge and not challenge["crossed"] and side != challenge["back"]:
         raise RuleError(_("the challenge blocks the way: roll {who} (d{challenge_die} at or under {value}),"
                           " or go back {back}").format(
             who=who, challenge_die=box.challenge_die, value=need(box, ch), back=challenge['back']))
-    placed = state["board"].get(key(nx, ny))
-    if placed is not None:
-        there = box.rotations[state["pieces"][placed["id"]]["shape"], placed["turn"]]
-        if OPPOSITE[side] not in there:
-            raise RuleError(_("the tile {side} of {who} does not open toward it").format(side=side, who=who))
-    elif not state["tiles"]["draw"] and not state["tiles"]["discard"]:
+    there = sides_at(state, box, nx, ny)                 # () for an empty square
+    if there and OPPOSITE[side] not in there:
+        raise RuleError(_("the tile {side} of {who} does not open toward it").format(side=side, who=who))
+    if not there and not state["tiles"]["draw"] and not state["tiles"]["discard"]:
         raise RuleError(_("no cave tile is left to place"))
     return ch
 
@@ -64,8 +61,7 @@ def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
     turned `turn` degrees (default: the first angle that lets the mover in)."""
     ch = check_move(state, box, name, side)
     events: list[Event] = []
-    dx, dy = DELTA[side]
-    nx, ny = ch["x"] + dx, ch["y"] + dy
+    nx, ny = neighbour(ch["x"], ch["y"], side)
     board, there = state["board"], key(nx, ny)
     placed = there not in board
     if placed:

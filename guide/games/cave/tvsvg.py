@@ -12,7 +12,7 @@ from guide.core.i18n import NP_, domain
 
 from .board import open_sides, seen_by
 from .box import Box
-from .mapview import marks
+from .mapview import marks, meters
 from .state import DELTA, CaveState, Character, current
 
 SQUARE = 100
@@ -24,13 +24,12 @@ LABEL = {"food": NP_("label", "FOOD"), "event": NP_("label", "EVENT"),
 _, ngettext, pgettext = domain("cave").functions()
 
 
-def meters(ch: Character) -> str:
+def said(ch: Character) -> str:
+    """A token's title: the character's name, Energy and mental strength in words."""
     return _("{name}: Energy {energy}, mental {mental}").format(
         name=ch["name"], energy=ch["energy"], mental=ch["mental"])
 
 
-def short(ch: Character) -> str:
-    return _("E{energy} M{mental}").format(energy=ch["energy"], mental=ch["mental"])
 COLOURS = ("#e4572e", "#17bebb", "#ffc914", "#76b041", "#a06cd5", "#f49fbc", "#2e86ab", "#f2f2f2")
 
 
@@ -134,10 +133,10 @@ def tokens(state: CaveState) -> list[str]:
             cy = y * SQUARE + (36 if place < 2 else 72) if len(people) > 2 else y * SQUARE + HALF - 4
             ring = " now" if ch is turn else ""
             out.append(f'<g class="token{ring}" data-name="{escape(ch["name"])}">'
-                       f'<title>{escape(meters(ch))}</title>'
+                       f'<title>{escape(said(ch))}</title>'
                        f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{COLOURS[i % len(COLOURS)]}"/>'
                        f'<text x="{cx}" y="{cy + r // 2 + 1}" class="mark{small}">'
                        f'{escape(who[ch["name"]])}</text>'
-                       f'<text x="{cx}" y="{cy + below}" class="meters{small}">{escape(short(ch))}</text>'
+                       f'<text x="{cx}" y="{cy + below}" class="meters{small}">{escape(meters(ch))}</text>'
                        "</g>")
     return out

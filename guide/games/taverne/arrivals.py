@@ -10,7 +10,7 @@ from guide.core.i18n import domain
 from guide.core.names import fold
 
 from . import counters
-from .model import LARGE, SMALL, Event, Player, State, active, active_names, away, find, new_player, seated
+from .model import Event, Player, State, active, active_names, away, find, new_player, seated
 from .seating import move_seat, take_pillar
 
 SETS = 5                # Components: "45 Weapon cards, in 5 sets of 9"; 5 Counters
@@ -176,13 +176,13 @@ def _move_seat(state: State, name: str, after: str | None) -> None:
 
 
 def _fresh(state: State, p: Player, loot: int) -> None:
-    """An arrival enters (T-NEW-1): new Counters, and in the turn order from now on."""
+    """An arrival enters (T-NEW-1): new Counters (a new player's), and in the turn order from
+    now on; who they are, their Characters put in the KO pile and their bid stay."""
     if p["name"] not in turns.playing(state["turns"]):   # not the Pillar shown the door
         turns.back(state["turns"], p["name"])
-    p.update({"eliminated": False, "entering": False, "returning": False,
-              "pints": 1, "energy": counters.MAX_ENERGY, "loot": min(counters.MAX_LOOT, loot),
-              "hand": list(SMALL), "pile": list(LARGE), "dodges": [], "dodge_cap": 0,
-              "assets": [], "trick": None, "specialties": {}, "spells": 0, "stunned_by": None})
+    fresh = new_player(p["name"], min(counters.MAX_LOOT, loot), p["character"], p["tavern"],
+                       p["joined_turn"])
+    p.update({**fresh, "initial_loot": p["initial_loot"], "ko": p["ko"], "bid": p["bid"]})
 
 
 def enter_arrivals(state: State) -> list[Event]:

@@ -17,8 +17,7 @@ from guide.core.stats import wilson
 from guide.core.table import Table
 
 from . import thinking
-from .box import Box
-from .commands import commands
+from .commands import box_of, commands
 
 _, ngettext, pgettext = domain("taverne").functions()
 
@@ -74,8 +73,7 @@ class TaverneBots(BotKit):
         return thinking.candidates(moves, view, seat, rng, self.think_candidates)
 
     def recast(self, move: Any, table: Table, seat: str) -> str | None:
-        return thinking.recast(move, table.registry, table.state, seat,
-                               table.library if isinstance(table.library, Box) else Box())
+        return thinking.recast(move, table.state, seat, box_of(table))
 
     def figures(self, outcomes: list[Outcome], seats: list[str]) -> list[str]:
         won, n = Counter(w for o in outcomes for w in o.winners), len(outcomes)

@@ -8,18 +8,11 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
-from guide.core import box as core_box
 from guide.core.box import Doc, FileKind
-from guide.core.errors import DataError
-from guide.core.i18n import NP_, current, domain
+from guide.core.i18n import current
 from guide.core.yamlsrc import Problem
-
-KINDS = ("asset", "dirty trick", "spell")
-KIND_WORDS = (NP_("kind", "asset"), NP_("kind", "dirty trick"), NP_("kind", "spell"))   # KINDS
-_, ngettext, pgettext = domain("taverne").functions()
 
 
 @dataclass
@@ -31,6 +24,10 @@ class Character:
     calls: list[int] = field(default_factory=list)   # the calls its power acts at
     tavern: str | None = None
     fr: str | None = None             # its French name where the box's `name` is not French
+
+
+# what a later file's Character keeps of the same Character before it, where it is empty
+FILLED = ("initial_loot", "power", "calls", "tavern", "fr")
 
 
 @dataclass
@@ -129,32 +126,8 @@ def _character(c: dict[str, Any], box: Box) -> None:
     new = Character(c["name"], bool(c.get("beginner", old.beginner if old else False)),
                     c.get("initial_loot"), c.get("power"), list(c.get("calls", ())),
                     c.get("tavern"), c.get("fr"))
-    if old is not None:         # the table's file fills in what the box leaves empty
-        new.initial_loot = new.initial_loot or old.initial_loot
-        new.power = new.power or old.power
-        new.calls = new.calls or old.calls
-        new.tavern = new.tavern or old.tavern
-        new.fr = new.fr or old.fr
+    for kept in FILLED if old is not None else ():    # what the table's file leaves empty
+        setattr(new, kept, getattr(new, kept) or getattr(old, kept))
     box.characters[c["name"].casefold()] = new
     if new.fr:
         box.french[new.name.casefold()] = new.fr
-
-
-def read(paths: list[Path]) -> tuple[Box, list[Problem]]:
-    """The box of exactly these files and folders (the core's data path), and its problems."""
-    docs, problems = core_box.read(paths, files(), "taverne")
-    box, more = build(docs)
-    return box, sorted(problems + more)
-
-
-def load(folders: list[Path]) -> Box:
-    """The box of these folders, in order; DataError (FILE:LINE:COL: what) on the first problem."""
-    box, problems = read(folders)
-    if problems:
-        raise DataError(_("{problems} ({count} problem(s); run guide check --game taverne)").format(
-            problems=problems[0], count=len(problems)))
-    return box
-
-
-def check(paths: list[Path]) -> list[Problem]:
-    return read(paths)[1]

@@ -28,6 +28,21 @@ def unnamed(state: State, name: str) -> int:
     return max(0, sum(p["specialties"].values()) - len(hand(state, name)))
 
 
+def held(state: State, box: Box, name: str, kind: str) -> list[str]:
+    """The named cards in `name`'s hand that may be played as `kind` (a card the box does
+    not describe may be any), each once."""
+    return [c for c in dict.fromkeys(hand(state, name))
+            if (known := box.specialties.get(c.casefold())) is None or known.kind == kind]
+
+
+def _in_hand(card: str, mine: list[str]) -> str | None:
+    """The card of the hand that `card` names (the core's resolver), or None."""
+    try:
+        return resolve(card, mine, pgettext("what", "Specialty"))
+    except GuideError:
+        return None
+
+
 def _count(state: State, name: str) -> int:
     return sum(state["players"][name]["specialties"].values())
 
@@ -69,10 +84,7 @@ def play(state: State, box: Box, name: str, card: str | None, kind: str) -> str 
     once the rules have taken the card from the hand's count (adjust.spell, adjust.asset)."""
     mine = hand(state, name)
     if card is not None and mine:
-        try:
-            found = resolve(card, mine, pgettext("what", "Specialty"))
-        except GuideError:
-            found = None
+        found = _in_hand(card, mine)
         known = box.specialties.get(found.casefold()) if found is not None else None
         if found is not None and (known is None or known.kind == kind):
             state["hands"][name].remove(found)
@@ -96,12 +108,11 @@ def trick_card(state: State, box: Box, name: str, card: str) -> str:
         if unnamed(state, name) > 0:           # a card the box does not name: its count
             return UNNAMED_TRICK
         raise refused                          # a named hand: the card itself is attached
-    try:
-        found = resolve(card, mine, pgettext("what", "Specialty"))
-    except GuideError:
+    found = _in_hand(card, mine)
+    if found is None:
         if unnamed(state, name) > 0:
             return card
-        raise refused from None
+        raise refused
     known = box.specialties.get(found.casefold())
     if known is not None and known.kind != "dirty trick":
         raise refused                          # said as a card not held: nothing told

@@ -11,16 +11,16 @@ from guide.core import sealed as seal
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
 from guide.core.names import Unknown, resolve
-from guide.core.registry import Registry, parse, split
+from guide.core.registry import parse, split
 from guide.core.result import Result
 
 from . import adjust, arrivals, cards, chrono, placements, seats, turn, variants
 from .box import Box, Character
 from .model import VARIANTS, Event, State, TaverneTable, active, find, seated
 from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET, Purchase
+from .registry import commands
 from .toolbar import HEADERS, status_notes, status_rows, whole_line
 
-commands = Registry(families=("setup", "calls", "placements", "counters", "info"))
 _, ngettext, pgettext = domain("taverne").functions()
 
 
@@ -259,8 +259,7 @@ def sealed(t: TaverneTable, name: str, code: str) -> None:
     Example: sealed Marie 3f9a0c12b4d1"""
     choice = seats.opened(t.state, name, code, box_of(t))     # then placed as typed
     cmd = commands.commands[choice.command]
-    line = choice.move(commands).line
-    cmd.function(t, **parse(cmd, split(line)[1:], t))
+    cmd.function(t, **parse(cmd, split(choice.line)[1:], t))
 
 
 @commands.command("mistake", family="counters")

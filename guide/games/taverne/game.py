@@ -97,7 +97,7 @@ class TaverneGame(Game):
         return KIT
 
     def seat_moves(self, table: TaverneTable, seat: str) -> list[Move]:
-        return own_seats.moves(table.registry, table.state, seat, box_of(table))
+        return own_seats.moves(table.state, seat, box_of(table))
 
     # --- T-CHRONO-2: the round clock on the core's timer ------------------------------
     def clock(self, table: TaverneTable) -> Clock | None:

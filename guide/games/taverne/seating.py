@@ -34,6 +34,12 @@ def targets(state: State, name: str) -> dict[str, Range]:
     return out
 
 
+def reaching(hand: list[int], how: str) -> list[int]:
+    """The Weapons of a hand that reach a target at this range (T-WPN-2: "an odd-valued
+    Weapon" at range; any in melee)."""
+    return [w for w in hand if how == "melee" or w % 2]
+
+
 def clockwise_from(state: State, first: str | None) -> list[str]:
     """Every seated player, clockwise starting at `first` (the Pillar has the advantage,
     then the player to his left, and so on)."""

@@ -7,9 +7,9 @@ aside as Dodges in call 3 (public); the sealed Attack of call 4 (with a Dirty Tr
 the Dodge division of call 5, one Attack at a time (the page asks how many against whom,
 then the values on a 1-9 pad, and sends the one move that is that division, found by its
 key); the Dirty Trick kept among those served; leaving the table and coming back; the
-sealed bid of Auction Characters. Each is an `Offer`, a move as data: the command it runs
-and that command's values by parameter name, which the table's registry writes as a line
-(guide.core.moves). Every public move is tried on a copy of the state first (its command's
+sealed bid of Auction Characters. Each is a move as data (guide.core.moves.Move): the
+command it runs and that command's values by parameter name, its line written from the
+command's declaration in Taverne's registry (registry.py). Every public move is tried on a copy of the state first (its command's
 rule, `RULES`): a seat is only offered what the rules accept now.
 
 A sealed choice's line names it by a code (`sealed Marie 3f9a0c12b4d1`), not by its values:
@@ -25,38 +25,23 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any
 
 from guide.core import sealed, turns
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import NP_, domain
 from guide.core.moves import Move
-from guide.core.registry import Registry
 from guide.core.state import copied
 
 from . import adjust, arrivals, cards, counters, placements, turn, variants
 from .box import Box
 from .model import UNNAMED_ASSET, UNNAMED_TRICK, Event, Player, State, active, away, find, free_specialties
 from .quarrels import must_attack
+from .registry import commands
 from .render import card_name
 from .render import values as spoken
-from .seating import clockwise_from, targets
+from .seating import clockwise_from, reaching, targets
 from .views import waiting
-
-
-class Offer(NamedTuple):
-    """A move as data: the command it runs and that command's values by parameter name,
-    with its button's words (guide.core.moves.Move); the table's registry writes its line."""
-    command: str
-    values: dict[str, Any]
-    label: str
-    group: tuple[str, ...] = ()
-    detail: str = ""
-    key: str = ""
-
-    def move(self, registry: Registry) -> Move:
-        return registry.move(self.command, self.label, self.group, self.detail, self.key,
-                             **self.values)
 
 
 RANGES = (NP_("range", "melee"), NP_("range", "ranged"))   # how a target is reached, in words
@@ -82,8 +67,8 @@ RULES: dict[str, Callable[..., list[Event]]] = {
 }
 
 
-def moves(registry: Registry, state: State, seat: str, box: Box | None = None) -> list[Move]:
-    """The seat's moves now, each legal as it is, written by the table's registry: public
+def moves(state: State, seat: str, box: Box | None = None) -> list[Move]:
+    """The seat's moves now, each legal as it is, written by Taverne's registry: public
     ones as the very lines the Pillar would type, sealed ones by their code (as typed when
     the brawl has no key yet: a campaign from before seats until its next command)."""
     p = state["players"].get(seat)
@@ -93,20 +78,20 @@ def moves(registry: Registry, state: State, seat: str, box: Box | None = None) -
     offers = _spend(state, p, box) + _dodges_set_aside(state, p)
     offers += [sealed_offer(state, seat, c) for c in sealed_choices(state, seat, box)]
     offers += _auction_choice(state, p, box) + _next_call(state, seat) + _any_call(state, p, box)
-    return [o.move(registry) for o in offers]
+    return offers
 
 
-def sealed_offer(state: State, seat: str, choice: Offer) -> Offer:
+def sealed_offer(state: State, seat: str, choice: Move) -> Move:
     """A sealed choice as the seat sends it: `sealed SEAT CODE` (its command as typed while
     the brawl has no key)."""
     said = code(state, seat, choice)
-    return choice if said is None else choice._replace(
-        command="sealed", values={"name": seat, "code": said})
+    return choice if said is None else commands.move(
+        "sealed", choice.label, choice.group, choice.detail, choice.key, name=seat, code=said)
 
 
-def _legal(state: State, offers: Sequence[Offer]) -> list[Offer]:
+def _legal(state: State, offers: Sequence[Move]) -> list[Move]:
     """The offers whose command's rule accepts them now (tried on a copy: nothing changes)."""
-    return [o for o in offers if _ok(RULES[o.command], state, **o.values)]
+    return [o for o in offers if _ok(RULES[o.command], state, **dict(o.values))]
 
 
 def _ok(rule: Callable[..., list[Event]], state: State, *args: Any, **values: Any) -> bool:
@@ -118,15 +103,15 @@ def _ok(rule: Callable[..., list[Event]], state: State, *args: Any, **values: An
     return True
 
 
-def _next_call(state: State, seat: str) -> list[Offer]:
+def _next_call(state: State, seat: str) -> list[Move]:
     """The Pillar announces the next call (`call`, T-CALL-1) from their seat too, once the
     call waits for nobody (a table of bots, or a Pillar at their phone)."""
     if state["phase"] != "brawl" or turns.current(state["turns"]) != seat or waiting(state)[1]:
         return []
-    return _legal(state, [Offer("call", {}, _("Next call"), (_("The table"),))])
+    return _legal(state, [commands.move("call", _("Next call"), (_("The table"),))])
 
 
-def _auction_choice(state: State, p: Player, box: Box) -> list[Offer]:
+def _auction_choice(state: State, p: Player, box: Box) -> list[Move]:
     """Auction Characters, after the reveal (T-VAR-AU-2, T-VAR-AU-3): the player's own choice
     of a Character laid out, when it is their turn to choose (the lowest bid first); its
     Initial Loot from the box's card, else the three a card may print, to read off it."""
@@ -135,7 +120,7 @@ def _auction_choice(state: State, p: Player, box: Box) -> list[Offer]:
         return []
     name = p["name"]
     head = _("Choose your Character")
-    out: list[Offer] = []
+    out: list[Move] = []
     gone = arrivals.taken(state, but=name)
     for c in sorted(box.characters.values(), key=lambda c: c.name.casefold()):
         if c.name.casefold() in gone:
@@ -143,11 +128,11 @@ def _auction_choice(state: State, p: Player, box: Box) -> list[Offer]:
         loots = [c.initial_loot] if c.initial_loot is not None else [1, 2, 3]
         if not _ok(RULES["character"], state, name, c.name, loots[0]):
             continue                      # a lower bid chooses first: nothing yet
-        out += [Offer("character", {"name": name, "character": c.name,
-                                    "loot": None if c.initial_loot is not None else loot},
-                      _("{character}, Initial Loot {loot}").format(
-                          character=box.shown(c.name), loot=loot),
-                      (head, box.shown(c.name)), c.power or "") for loot in loots]
+        out += [commands.move("character", _("{character}, Initial Loot {loot}").format(
+                                  character=box.shown(c.name), loot=loot),
+                              (head, box.shown(c.name)), c.power or "", name=name,
+                              character=c.name, loot=None if c.initial_loot is not None else loot)
+                for loot in loots]
     return out
 
 
@@ -156,7 +141,7 @@ def _in(state: State, p: Player, call: int | None = None) -> bool:
             and (call is None or state["call"] == call))
 
 
-def _spend(state: State, p: Player, box: Box) -> list[Offer]:
+def _spend(state: State, p: Player, box: Box) -> list[Move]:
     """Call 2 (T-CALL-2): 1 Loot for the top Weapon of the pile, a Pint, a Specialty; the
     Militia at 5 Prestige; Assets into play and back into hand (T-SPELL-1)."""
     if not _in(state, p, 2):
@@ -165,36 +150,34 @@ def _spend(state: State, p: Player, box: Box) -> list[Offer]:
         _assets_into_play(state, p, box) + _legal(state, _assets_back(p))
 
 
-def _purchases(p: Player) -> list[Offer]:
+def _purchases(p: Player) -> list[Move]:
     """What 1 Loot buys in call 2: the top Weapon of the pile, a Pint, a Specialty."""
     name, pile, pints = p["name"], p["pile"], p["pints"]
     spend = (_("Spend your Loot ({loot} left)").format(loot=p["loot"]),)
-    weapon = [Offer("buy", {"name": name, "what": "weapon"},
-                    _("Weapon {weapon} from your pile").format(weapon=pile[0]), spend,
-                    _("1 Loot; then {next} on top").format(next=pile[1]) if pile[1:]
-                    else _("1 Loot; your pile is then empty"))] if pile else []
+    weapon = [commands.move("buy", _("Weapon {weapon} from your pile").format(weapon=pile[0]), spend,
+                            _("1 Loot; then {next} on top").format(next=pile[1]) if pile[1:]
+                            else _("1 Loot; your pile is then empty"), name=name, what="weapon")
+              ] if pile else []
     return weapon + [
-        Offer("buy", {"name": name, "what": "pint"},
-              _("A Pint: {before} to {after} Pints").format(before=pints, after=pints + 1), spend,
-              _("1 Loot; Prestige {before} to {after}").format(
-                  before=counters.prestige(p), after=counters.LADDER.get(pints + 1))),
-        Offer("buy", {"name": name, "what": "specialty"},
-              _("A Specialty from the {tavern} pile").format(tavern=p["tavern"] or "?"), spend,
-              _("1 Loot; drawn into your hand"))]
+        commands.move("buy", _("A Pint: {before} to {after} Pints").format(before=pints, after=pints + 1),
+                      spend, _("1 Loot; Prestige {before} to {after}").format(
+                          before=counters.prestige(p), after=counters.LADDER.get(pints + 1)),
+                      name=name, what="pint"),
+        commands.move("buy", _("A Specialty from the {tavern} pile").format(tavern=p["tavern"] or "?"),
+                      spend, _("1 Loot; drawn into your hand"), name=name, what="specialty")]
 
 
-def _militia(state: State, p: Player) -> list[Offer]:
+def _militia(state: State, p: Player) -> list[Move]:
     """The Militia called at 5 Prestige (T-CALL-7); the first caller may keep their Dirty
     Trick, or see it discarded."""
     name, trick = p["name"], p["trick"]
     head = (_("The Militia"),)
     first = not state["militia"] and trick
-    return [Offer("militia", {"name": name}, _("Call the Militia!"), head,
-                  _("you are first: your Dirty Trick {trick} is discarded").format(trick=trick)
-                  if first else _("you are at 5 Prestige"))] + \
-        ([Offer("militia", {"name": name, "keep_trick": True},
-                _("Call the Militia, keep the Dirty Trick {trick}").format(trick=trick), head)]
-         if first else [])
+    return [commands.move("militia", _("Call the Militia!"), head,
+                          _("you are first: your Dirty Trick {trick} is discarded").format(trick=trick)
+                          if first else _("you are at 5 Prestige"), name=name)] + \
+        ([commands.move("militia", _("Call the Militia, keep the Dirty Trick {trick}").format(trick=trick),
+                        head, name=name, keep_trick=True)] if first else [])
 
 
 def _card_label(card: str | None, generic: str | None, unnamed: str, named: str) -> str:
@@ -202,25 +185,24 @@ def _card_label(card: str | None, generic: str | None, unnamed: str, named: str)
     return unnamed if card == generic else named.format(card=card)
 
 
-def _assets_into_play(state: State, p: Player, box: Box) -> list[Offer]:
+def _assets_into_play(state: State, p: Player, box: Box) -> list[Move]:
     """Assets from hand into play in call 2, while the Prestige allows (T-SPELL-1)."""
     name = p["name"]
     count = _("{count} of at most {most} in play").format(count=len(p["assets"]) + 1,
                                                           most=counters.prestige(p))
     offered = _offered(state, p, box, "asset", GENERIC_ASSET,
                        lambda c: _ok(RULES["asset"], state, name, c))
-    return [Offer("asset", {"name": name, "card": card},
-                  _card_label(card, GENERIC_ASSET, _("Put an Asset into play"),
-                              _("Put {card} into play")), (_("Assets"), _("Into play")), count)
+    return [commands.move("asset", _card_label(card, GENERIC_ASSET, _("Put an Asset into play"),
+                                               _("Put {card} into play")),
+                          (_("Assets"), _("Into play")), count, name=name, card=card)
             for card in offered if card == GENERIC_ASSET or card not in p["assets"]]
 
 
-def _assets_back(p: Player) -> list[Offer]:
+def _assets_back(p: Player) -> list[Move]:
     """Assets in play taken back into hand in call 2, if not used this turn."""
-    return [Offer("asset", {"name": p["name"], "card": card, "back": True},
-                  _card_label(card, GENERIC_ASSET, _("Take an Asset back into hand"),
-                              _("Take {card} back into hand")), (_("Assets"),),
-                  _("if it has not been used this turn"))
+    return [commands.move("asset", _card_label(card, GENERIC_ASSET, _("Take an Asset back into hand"),
+                                               _("Take {card} back into hand")), (_("Assets"),),
+                          _("if it has not been used this turn"), name=p["name"], card=card, back=True)
             for card in dict.fromkeys(p["assets"])]
 
 
@@ -230,9 +212,7 @@ def _offered(state: State, p: Player, box: Box, kind: str, generic: str | None,
     cards in their hand (T-BOX-1: drawn from their Tavern's pile, each tried), and for the
     Specialties they hold that the box does not name, the box's names of that kind or
     `generic` (the command's unnamed card; one trial: the same rule for any of them)."""
-    named = [c for c in dict.fromkeys(cards.hand(state, p["name"]))
-             if (known := box.specialties.get(c.casefold())) is None or known.kind == kind]
-    out: list[str | None] = [c for c in named if allowed(c)]
+    out: list[str | None] = [c for c in cards.held(state, box, p["name"], kind) if allowed(c)]
     if cards.unnamed(state, p["name"]) > 0:
         others: list[str | None] = [s.name for s in box.specialties.values()
                                     if s.kind == kind] or [generic]
@@ -241,7 +221,7 @@ def _offered(state: State, p: Player, box: Box, kind: str, generic: str | None,
     return out
 
 
-def _any_call(state: State, p: Player, box: Box) -> list[Offer]:
+def _any_call(state: State, p: Player, box: Box) -> list[Move]:
     """At any call: Spells (T-SPELL-1, with the formula or, a Mistake, without it), an
     Asset discarded when the Prestige no longer holds them all, the Dirty Trick kept among
     those served (T-CALL-8); leaving the table and coming back (T-LEAVE-1)."""
@@ -252,7 +232,7 @@ def _any_call(state: State, p: Player, box: Box) -> list[Offer]:
     return (_spells(state, p, box) if playing else []) + _legal(state, offers + _table(state, p))
 
 
-def _spells(state: State, p: Player, box: Box) -> list[Offer]:
+def _spells(state: State, p: Player, box: Box) -> list[Move]:
     """Spells at any call, each with the Tavern's formula shouted (T-SPELL-1), then one
     without it (a Mistake, T-MIS-1); at most Prestige a turn, none in the beginner game."""
     name = p["name"]
@@ -262,69 +242,67 @@ def _spells(state: State, p: Player, box: Box) -> list[Offer]:
     formula = box.taverns.get(p["tavern"] or "") or next((f for f in box.taverns.values() if f), None)
     count = _("{count} of at most {most} this turn").format(count=p["spells"] + 1,
                                                             most=counters.prestige(p))
-    out = [Offer("spell", {"name": name, "card": card},
-                 _("Shout \u201c{formula}\u201d and cast {spell}").format(
-                     formula=formula, spell=card or _("a Spell")) if formula
-                 else _("Cast {spell} with its formula").format(spell=card or _("a Spell")),
-                 head, count)
+    out = [commands.move("spell", _("Shout \u201c{formula}\u201d and cast {spell}").format(
+                             formula=formula, spell=card or _("a Spell")) if formula
+                         else _("Cast {spell} with its formula").format(spell=card or _("a Spell")),
+                         head, count, name=name, card=card)
            for card in _offered(state, p, box, "spell", None,
                                 lambda c: _ok(RULES["spell"], state, name, c))]
-    return out + [Offer("spell", {"name": name, "no_formula": True},
-                        _("A Spell cast without the formula"), head,
-                        _("a Mistake: no effect, the card discarded, -1 Pint (T-MIS-1)"))] \
-        if out else []
+    return out + [commands.move("spell", _("A Spell cast without the formula"), head,
+                                _("a Mistake: no effect, the card discarded, -1 Pint (T-MIS-1)"),
+                                name=name, no_formula=True)] if out else []
 
 
-def _discards(p: Player) -> list[Offer]:
+def _discards(p: Player) -> list[Move]:
     """An Asset discarded when the Prestige no longer holds them all in play."""
     if len(p["assets"]) <= counters.prestige(p):
         return []
-    return [Offer("asset", {"name": p["name"], "card": card, "discard": True},
-                  _card_label(card, GENERIC_ASSET, _("Discard an Asset"), _("Discard {card}")),
-                  (_("Too many Assets in play: discard one"),))
+    return [commands.move("asset", _card_label(card, GENERIC_ASSET, _("Discard an Asset"), _("Discard {card}")),
+                          (_("Too many Assets in play: discard one"),), name=p["name"], card=card,
+                          discard=True)
             for card in dict.fromkeys(p["assets"])]
 
 
-def _kept(state: State, p: Player) -> list[Offer]:
+def _kept(state: State, p: Player) -> list[Move]:
     """The Dirty Trick kept among those served this turn, each but the one suffered (T-CALL-8)."""
     served = state["served"].get(p["name"], [])
     if not (len(served) > 1 or (served and p["trick"] not in served)):
         return []
-    return [Offer("trick", {"name": p["name"], "card": card},
-                  _card_label(card, UNNAMED_TRICK, _("Keep a Dirty Trick"), _("Keep {card}")),
-                  (_("Dirty Tricks served to you: you suffer one"),))
+    return [commands.move("trick", _card_label(card, UNNAMED_TRICK, _("Keep a Dirty Trick"), _("Keep {card}")),
+                          (_("Dirty Tricks served to you: you suffer one"),), name=p["name"], card=card)
             for card in dict.fromkeys(served) if card != p["trick"]]
 
 
-def _table(state: State, p: Player) -> list[Offer]:
+def _table(state: State, p: Player) -> list[Move]:
     """Leaving the table, or coming back to it (T-LEAVE-1)."""
     head = (_("The table"),)
     if active(state, p["name"]):
-        return [Offer("leave", {"name": p["name"]}, _("Leave the table"), head,
-                      _("nothing affects you while away; come back at a turn's start"))]
-    return [Offer("back", {"name": p["name"]}, _("Come back to the table"), head,
-                  _("now") if state["call"] == 1 else _("at the next call 1"))]
+        return [commands.move("leave", _("Leave the table"), head,
+                              _("nothing affects you while away; come back at a turn's start"),
+                              name=p["name"])]
+    return [commands.move("back", _("Come back to the table"), head,
+                          _("now") if state["call"] == 1 else _("at the next call 1"), name=p["name"])]
 
 
-def _dodges_set_aside(state: State, p: Player) -> list[Offer]:
+def _dodges_set_aside(state: State, p: Player) -> list[Move]:
     """Call 3 (T-CALL-3): one Weapon from hand at a time, while the Prestige allows and a
     Weapon stays in hand; or no (more) Dodges. Public: plain lines."""
     if not _in(state, p, 3):
         return []
     name, cap = p["name"], counters.prestige(p)
     head = (_("Prepare your dodges"),)
-    out: list[Offer] = []
+    out: list[Move] = []
     if len(p["dodges"]) < cap and len(p["hand"]) > 1:
-        out += [Offer("dodges", {"name": name, "values": (v,)},
-                      _("Set aside Weapon {weapon} as a Dodge ({count} of at most {most})").format(
-                          weapon=v, count=len(p["dodges"]) + 1, most=cap), head)
+        out += [commands.move("dodges", _("Set aside Weapon {weapon} as a Dodge ({count} of at most {most})"
+                                          ).format(weapon=v, count=len(p["dodges"]) + 1, most=cap),
+                              head, name=name, values=(v,))
                 for v in p["hand"]]
     if name not in state["ready"]:                  # not yet acted in this call
-        out.append(Offer("dodges", {"name": name}, _("No Dodges"), head))
+        out.append(commands.move("dodges", _("No Dodges"), head, name=name))
     return out
 
 
-def sealed_choices(state: State, seat: str, box: Box | None = None) -> list[Offer]:
+def sealed_choices(state: State, seat: str, box: Box | None = None) -> list[Move]:
     """The sealed choices open to the seat's player now, each as the command that places it
     (`attack`, `dodge`, `bid`): an Attack (call 4), a Dodge division against each Attack not
     yet answered (call 5), a bid (Auction Characters)."""
@@ -334,8 +312,9 @@ def sealed_choices(state: State, seat: str, box: Box | None = None) -> list[Offe
     if state["phase"] == "auction":
         if state["auction_revealed"] or p["bid"] is not None:
             return []
-        return [Offer("bid", {"name": seat, "energy": e}, _("Bid {energy} Energy").format(energy=e),
-                      (_("Your initial Energy (sealed)"),)) for e in range(1, MAX_BID + 1)]
+        return [commands.move("bid", _("Bid {energy} Energy").format(energy=e),
+                              (_("Your initial Energy (sealed)"),), name=seat, energy=e)
+                for e in range(1, MAX_BID + 1)]
     if state["phase"] != "brawl" or not active(state, p["name"]) or p["entering"]:
         return []
     if state["call"] == 4 and seat in must_attack(state):
@@ -351,37 +330,31 @@ def _tricks(state: State, p: Player, box: Box) -> list[str]:
     name; none in the beginner game or with no free Specialty."""
     if state["beginner"] or free_specialties(state, p) < 1:
         return []
-    named = [c for c in dict.fromkeys(cards.hand(state, p["name"]))
-             if (known := box.specialties.get(c.casefold())) is None
-             or known.kind == "dirty trick"]
-    return named + ([GENERIC_TRICK] if cards.unnamed(state, p["name"]) > 0 else [])
+    return cards.held(state, box, p["name"], "dirty trick") + ([GENERIC_TRICK] if cards.unnamed(state, p["name"]) > 0 else [])
 
 
-def _attacks(state: State, p: Player, box: Box) -> list[Offer]:
+def _attacks(state: State, p: Player, box: Box) -> list[Move]:
     """T-CALL-4, T-WPN-2: every target in range with every Weapon in hand that may reach it
     (odd ones only at range), each with a Dirty Trick attached too when the player holds
     one (not in the beginner game). Grouped: Attack > the target > the Weapon."""
     tricks = _tricks(state, p, box)
-    out: list[Offer] = []
+    out: list[Move] = []
     for target, how in targets(state, p["name"]).items():
         group = (_("Your Attack (sealed)"), _("{target} ({range})").format(
             target=target, range=pgettext("range", how)))
         detail = _("odd Weapons only at range") if how == "ranged" else ""
-        for w in p["hand"]:
-            if how == "ranged" and w % 2 == 0:
-                continue
+        for w in reaching(p["hand"], how):
             label = _("Attack {target} ({range}) with Weapon {weapon}").format(
                 target=target, range=pgettext("range", how), weapon=w)
             for trick in (None, *tricks):
-                out.append(Offer("attack", {"name": p["name"], "on": target, "weapon": w,
-                                            "trick": trick},
-                                 label + ("" if trick is None else _card_label(
-                                     trick, GENERIC_TRICK, _(" + a Dirty Trick"),
-                                     _(" + the Dirty Trick {card}"))), group, detail))
+                out.append(commands.move("attack", label + ("" if trick is None else _card_label(
+                                             trick, GENERIC_TRICK, _(" + a Dirty Trick"),
+                                             _(" + the Dirty Trick {card}"))), group, detail,
+                                         name=p["name"], on=target, weapon=w, trick=trick))
     return out
 
 
-def _divisions(state: State, p: Player) -> list[Offer]:
+def _divisions(state: State, p: Player) -> list[Move]:
     """T-CALL-5, one Attack at a time (the Pillar's advantage order): no Dodge, or 1 to 3
     different values within the Dodges not yet committed, among the values the Weapon can
     be: those in the attacker's hand, odd ones only at range (the rulebook's own reasoning:
@@ -392,7 +365,7 @@ def _divisions(state: State, p: Player) -> list[Offer]:
     if not p["dodges"]:
         return []
     left = dodges_left(state, p)
-    out: list[Offer] = []
+    out: list[Move] = []
     for q in open_attacks(state, p):
         a = state["players"][q["attacker"]]
         can_be = can_be_values(state, q)
@@ -403,8 +376,8 @@ def _divisions(state: State, p: Player) -> list[Offer]:
             for vs in combinations(can_be, k):
                 label = head + (_("dodge {values}").format(values=spoken(vs)) if vs else _("no Dodge"))
                 key = json.dumps({"dodge": a["name"], "values": sorted(vs)}, ensure_ascii=False)
-                out.append(Offer("dodge", {"defender": p["name"], "against": a["name"],
-                                           "values": vs}, label, group, "", key))
+                out.append(commands.move("dodge", label, group, "", key, defender=p["name"],
+                                         against=a["name"], values=vs))
     return out
 
 
@@ -425,11 +398,10 @@ def dodges_left(state: State, p: Player) -> int:
 def can_be_values(state: State, q: Any) -> list[int]:
     """The values an Attack's Weapon can be, as its target reads the attacker's public
     Counter: the attacker's hand (the sealed Weapon stays there), odd ones at range."""
-    a = state["players"][q["attacker"]]
-    return [v for v in a["hand"] if q["range"] == "melee" or v % 2]
+    return reaching(state["players"][q["attacker"]]["hand"], q["range"])
 
 
-def code(state: State, seat: str, choice: Offer) -> str | None:
+def code(state: State, seat: str, choice: Move) -> str | None:
     """The choice's code (guide.core.sealed.code) under the brawl's key, of the turn, the
     call and the choice's command and values: a code read on the screen says nothing, and
     is good for this call only. None while the brawl has no key."""
@@ -437,7 +409,7 @@ def code(state: State, seat: str, choice: Offer) -> str | None:
                        [state["turn"], state["call"], choice.command, choice.values])
 
 
-def opened(state: State, name: str, given: str, box: Box | None = None) -> Offer:
+def opened(state: State, name: str, given: str, box: Box | None = None) -> Move:
     """`sealed NAME CODE`: the seat's choice whose code this is (guide.core.sealed.opened),
     to place as `attack`, `dodge` or `bid` places it; refused, saying nothing of any
     choice, if none has it now."""

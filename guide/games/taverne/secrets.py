@@ -16,7 +16,7 @@ from guide.core.secrets import Secret
 from guide.core.state import copied
 
 from .model import Player, Quarrel, State
-from .seating import targets
+from .seating import reaching, targets
 
 
 def _variant(state: State, who: str, said: str, path: tuple[Any, ...], value: Any) -> Secret:
@@ -42,9 +42,8 @@ def secret_variants(state: State) -> list[Secret]:
 def _sealed_weapon(state: State, i: int, q: Quarrel) -> Secret | None:
     """T-CALL-4: the Weapon of a sealed Attack, another of the attacker's hand (an odd one
     for a ranged Attack, T-WPN-2)."""
-    hand = state["players"][q["attacker"]]["hand"]
-    odd = q["range"] == "ranged"                 # T-WPN-2: ranged Attacks are odd
-    other = next((w for w in hand if w != q["weapon"] and (not odd or w % 2)), None)
+    hand = reaching(state["players"][q["attacker"]]["hand"], q["range"])
+    other = next((w for w in hand if w != q["weapon"]), None)
     return None if other is None else _variant(
         state, q["attacker"], f"{q['attacker']}'s sealed Weapon", ("quarrels", i, "weapon"), other)
 

@@ -32,12 +32,11 @@ import random
 from typing import Any
 
 from guide.core import turns
-from guide.core.registry import Registry
 
 from . import counters
 from .box import Box
 from .model import LARGE, SMALL, State, active, new_player, new_state, seated
-from .seating import targets
+from .seating import reaching, targets
 from .seats import can_be_values, sealed_choices, sealed_offer
 
 WEAPONS = set(SMALL) | set(LARGE)
@@ -164,7 +163,7 @@ def _shown_attacks(state: State, seat: str, you: dict, attacks: list[dict],
 
 
 def _weapon(hand: list[int], reach: str, rng: random.Random) -> int | None:
-    fits = [v for v in hand if reach == "melee" or v % 2]
+    fits = reaching(hand, reach)
     return rng.choice(fits) if fits else None
 
 
@@ -174,14 +173,14 @@ def _quarrel(attacker: str, target: str, weapon: int, reach: str) -> Any:
 
 
 # --- the same sealed move on a sampled table ---------------------------------------------
-def recast(move: Any, registry: Registry, state: State, seat: str, box: Box) -> str | None:
+def recast(move: Any, state: State, seat: str, box: Box) -> str | None:
     """A sealed move's line on a sampled brawl: the choice with the same words and key
     among the sample's own, coded with the sample's key; any other line as it is."""
     if move.command != "sealed":
         return move.line
     for c in sealed_choices(state, seat, box):
         if (c.label, c.group, c.key) == (move.label, move.group, move.key):
-            return sealed_offer(state, seat, c).move(registry).line
+            return sealed_offer(state, seat, c).line
     return None
 
 
@@ -280,7 +279,7 @@ def _to_come(state: State) -> list[Coming]:
             continue
         reach = targets(state, n)
         for target, how in reach.items():
-            fits = [v for v in p["hand"] if how == "melee" or v % 2]
+            fits = reaching(p["hand"], how)
             if fits:
                 coming.append((n, target, [max(fits)], None, 1.0 / len(reach), fits))
     return coming

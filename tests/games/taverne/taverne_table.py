@@ -8,17 +8,17 @@ import json
 from pathlib import Path
 from typing import Any
 
+from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.result import text
 from guide.core.table import Table
-from guide.games.taverne import box
 from guide.games.taverne.game import TaverneGame
 from guide.games.taverne.views import public_state, view_for
 
 ROOT = Path(__file__).resolve().parents[3]
-BOX = box.load([ROOT / "cards" / "taverne"])
 GAME = TaverneGame()
+BOX = settings.load(GAME, [])
 
 
 class Brawl:

@@ -6,7 +6,6 @@ from pathlib import Path
 from taverne_table import BOX, GAME, ROOT, Brawl, to_call
 
 from guide.core import settings
-from guide.games.taverne import box as boxes
 
 
 def test_the_box_holds_the_rulebooks_counts_names_and_calls():
@@ -71,7 +70,7 @@ def table_box(tmp_path: Path, text: str) -> Path:
 def test_the_tables_folder_fills_in_powers_shown_at_their_call(tmp_path):
     folder = table_box(tmp_path, "characters:\n  - name: Ghoul\n    initial_loot: 2\n"
                                  "    power: our card's text\n    calls: [1]\n")
-    lib = boxes.load([ROOT / "cards" / "taverne", folder])
+    lib = settings.load(GAME, [folder])
     assert lib.character("Ghoul").initial_loot == 2
     b = Brawl(library=lib)
     out = b.do("player Marie --character Ghoul")
@@ -86,25 +85,25 @@ def test_the_tables_folder_fills_in_powers_shown_at_their_call(tmp_path):
 
 def test_box_problems_name_file_line_and_column(tmp_path):
     folder = table_box(tmp_path, "characters:\n  - name: Ghoul\n    initial_loot: 7\n")
-    problems = boxes.check([folder])
+    problems = settings.check(GAME, [folder])[0]
     assert [str(p) for p in problems] == [
         f"{folder / 'cards.yaml'}:3:19: characters[1].initial_loot must be at most 3, not 7"]
     broken = tmp_path / "broken.yaml"
     broken.write_text("calls: [1, 2\n", encoding="utf-8")
-    assert str(boxes.check([broken])[0]).startswith(f"{broken}:2:1: YAML syntax error")
+    assert str(settings.check(GAME, [broken])[0][0]).startswith(f"{broken}:2:1: YAML syntax error")
     misspelt = tmp_path / "misspelt.yaml"
     misspelt.write_text("charcters: []\n", encoding="utf-8")
-    assert [str(p) for p in boxes.check([misspelt])] == [
+    assert [str(p) for p in settings.check(GAME, [misspelt])[0]] == [
         f"{misspelt}:1:1: unknown key 'charcters'; did you mean 'characters'?"]
 
 
 def test_the_bundled_box_checks_clean():
-    assert boxes.check([ROOT / "cards" / "taverne"]) == []
+    assert settings.check(GAME, [])[0] == []
 
 
 def test_a_specialtys_text_typed_by_the_table_is_shown_when_played(tmp_path):
     folder = table_box(tmp_path, "specialties:\n  - {name: Lucky Mug, kind: asset, text: our text}\n")
-    b = Brawl(library=boxes.load([ROOT / "cards" / "taverne", folder]))
+    b = Brawl(library=settings.load(GAME, [folder]))
     b.do("player Marie --loot 1", "player Pierre --loot 1", "start", "call")
     b.state["players"]["Marie"]["specialties"] = {"Crypte": 1}
     out = b.do("asset Marie 'lucky mug'")
@@ -160,7 +159,7 @@ specialties:
 
 def test_T_BOX_1_named_specialties_are_drawn_from_the_pile_and_only_their_owner_sees_them(
         tmp_path):
-    lib = boxes.load([ROOT / "cards" / "taverne", table_box(tmp_path, CARDS)])
+    lib = settings.load(GAME, [table_box(tmp_path, CARDS)])
     b = Brawl(seed=5, library=lib)          # draws Itch, Hex, Lucky Mug
     b.do("player Marie --loot 3", "player Pierre --loot 3", "player Cecile --loot 3", "start",
          "call")
@@ -201,7 +200,7 @@ def test_T_BOX_1_named_specialties_are_drawn_from_the_pile_and_only_their_owner_
 
 def test_T_BOX_1_a_seat_dirty_trick_named_once_served_leaves_its_owners_hand(tmp_path):
     from guide.games.taverne.model import UNNAMED_TRICK
-    lib = boxes.load([ROOT / "cards" / "taverne", table_box(tmp_path, CARDS)])
+    lib = settings.load(GAME, [table_box(tmp_path, CARDS)])
     b = Brawl(seed=5, library=lib)
     b.do("player Marie --loot 3", "player Pierre --loot 3", "player Cecile --loot 3", "start",
          "call", "buy Marie specialty --times 3")
@@ -229,7 +228,7 @@ def test_T_BOX_1_the_seat_page_names_the_specialties_its_player_drew(tmp_path):
     import json
 
     from guide.core.seats import Desk
-    lib = boxes.load([ROOT / "cards" / "taverne", table_box(tmp_path, CARDS)])
+    lib = settings.load(GAME, [table_box(tmp_path, CARDS)])
     b = Brawl(seed=5, library=lib)
     b.do("player Marie --loot 3", "player Pierre --loot 3", "player Cecile --loot 3", "start",
          "call", "buy Marie specialty --times 3")

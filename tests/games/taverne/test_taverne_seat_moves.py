@@ -169,7 +169,7 @@ def test_a_move_from_a_seat_runs_the_same_line_as_typed():
     def check() -> None:
         nonlocal tried
         for seat in seats_of(b.table):
-            choices = {c.label: c.move(b.table.registry).line for c in sealed_choices(b.state, seat)}
+            choices = {c.label: c.line for c in sealed_choices(b.state, seat)}
             for m in GAME.seat_moves(b.table, seat):
                 real = b.table.state
                 try:

@@ -369,7 +369,7 @@ def play_from_seats(b: Brawl, rng: random.Random, turns: int) -> None:
 def _typed_by_the_pillar(b: Brawl, seat: str, label: str) -> str:
     """The same choice as the Pillar types it for a player without a phone."""
     from guide.games.taverne.seats import sealed_choices
-    return next(c.move(b.table.registry).line for c in sealed_choices(b.state, seat)
+    return next(c.line for c in sealed_choices(b.state, seat)
                 if c.label == label)
 
 
