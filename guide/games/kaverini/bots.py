@@ -28,7 +28,6 @@ battle with fresh dice (`think_samples`), and judged where it stops by the heuri
 
 from __future__ import annotations
 
-import pickle
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +36,7 @@ from guide.core.dice import Dice
 from guide.core.errors import GuideError
 from guide.core.i18n import domain
 from guide.core.seats import Move
+from guide.core.state import copied
 
 if TYPE_CHECKING:
     from guide.core.table import Table
@@ -61,7 +61,7 @@ class StrategyKit(BotKit):
         return [p["name"] for p in game["players"]] if game else []
 
     def view(self, table: Table, seat: str) -> dict:
-        return {"strategy": _copy(table.state.get("strategy")), "seat": seat}
+        return {"strategy": copied(table.state.get("strategy")), "seat": seat}
 
     def moves(self, table: Table, seat: str) -> list[Move]:
         from guide.core.bots.think import _run
@@ -108,7 +108,6 @@ class StrategyKit(BotKit):
 
     def setup_for(self, table: Table, seats: list[str], rng: random.Random) -> list[str]:
         from guide.games.kaverini.data.tables import abilities, ladders, limits
-
 
         def line(command: str, **values: Any) -> str:
             return table.registry.move(command, command, **values).line
@@ -178,13 +177,12 @@ class StrategyKit(BotKit):
         shares = [0.0] * len(players)
         c = battle["confrontation"]
         foes = c["foes"] if c else battle["versus"]["foes"]
-        for x in (*battle["kaverit"], *battle["buddies"], *foes):
-            if x.get("owner") is not None and x["max_hp"]:
-                shares[x["owner"]] += x["hp"] / x["max_hp"]
         counts = [0] * len(players)
         for x in (*battle["kaverit"], *battle["buddies"], *foes):
             if x.get("owner") is not None:
                 counts[x["owner"]] += 1
+                if x["max_hp"]:
+                    shares[x["owner"]] += x["hp"] / x["max_hp"]
         mine = shares[me] / max(counts[me], 1)
         theirs = max(shares[k] / max(counts[k], 1) for k in range(len(players)) if k != me)
         return (mine - theirs + 1) / 2
@@ -203,17 +201,13 @@ def _techniques(table: Table, who: Any) -> list[str | None]:
     return [t.name for t in card.techniques]
 
 
-def _copy(data: Any) -> Any:
-    return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
-
-
 def _table(table: Table, state: dict, rng: random.Random) -> Table:
     """A table of its own in memory for trying a line: the state copied, fresh dice."""
     from guide.core.table import Table as Base
 
     sim = (table.game.settings.table_class or Base)(table.game, None, table.library,
                                            Dice(rng.getrandbits(64), record=False))
-    sim.state = _copy(state)
+    sim.state = copied(state)
     return sim
 
 

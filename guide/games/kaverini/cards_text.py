@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable
 
 from guide.core.i18n import N_, domain
+from guide.core.result import Result
 from guide.games.kaverini.data.tables import ladder_of_technique
-from guide.games.kaverini.model import Card, Side, Technique
+from guide.games.kaverini.model import CARD_TYPES, Card, Side, Technique
 
 _, ngettext, pgettext = domain("kaverini").functions()
 
@@ -42,6 +44,13 @@ def card_row(card: Card) -> list:
 
 
 CARD_HEADERS = [N_("card"), N_("type"), N_("flags: subtypes"), N_("cost"), N_("stats")]  # cost: expense
+
+
+def card_table(cards: Iterable[Card]) -> Result:
+    """`cards` and `guide cards`: the cards a row each, by type in the rulebook's order, then
+    by name."""
+    chosen = sorted(cards, key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
+    return Result(headers=[_(h) for h in CARD_HEADERS], rows=[card_row(c) for c in chosen])
 
 
 def card_detail(card: Card | Side, secret: bool = True) -> list[str]:
@@ -125,6 +134,13 @@ def _what_it_does(card: Card | Side) -> list[str]:
     if card.text:
         lines.append("  " + card.text)
     return lines
+
+
+def card_of(types: tuple[str, ...]) -> str:
+    """What a card of these types is called ("foe or power-foe card"), in the table's language."""
+    if not types:
+        return pgettext("what", "card")
+    return pgettext("what", "{types} card").format(types=_(" or ").join(types))
 
 
 def not_of_type(name: str, card_type: str, wanted: str) -> str:

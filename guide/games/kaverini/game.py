@@ -28,7 +28,7 @@ from guide.core.viewers import TV, Viewer
 from guide.core.yamlsrc import Problem
 from guide.games.kaverini import commands as _commands  # noqa: F401 - registers the commands
 from guide.games.kaverini import rules_text, screen, secrets, words
-from guide.games.kaverini.cards_text import CARD_HEADERS, card_detail, card_row
+from guide.games.kaverini.cards_text import card_detail, card_table
 from guide.games.kaverini.data.loader import (
     Library,
     bundled_library,
@@ -120,10 +120,6 @@ class KaveriniGame(Game):
     def new_state(self) -> dict:
         return dict(new_state())
 
-    def public_state(self, table: Table) -> dict:
-        assert isinstance(table, KaveriniTable)
-        return table.public_state()
-
     def files(self) -> tuple[FileKind, ...]:
         """Any YAML file holds cards or an adventure (its loader reads it card by card)."""
         return tuple(FileKind(name, "*", load_schema(name)) for name in SCHEMA_NAMES)
@@ -136,9 +132,7 @@ class KaveriniGame(Game):
         if card_type is not None and card_type not in CARD_TYPES:
             raise GuideError(_("--type: one of {value}, not {card_type!r}").format(
                 value=', '.join(CARD_TYPES), card_type=card_type))
-        chosen = [c for c in library.cards.values() if card_type in (None, c.type)]
-        chosen.sort(key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
-        return Result(headers=[_(h) for h in CARD_HEADERS], rows=[card_row(c) for c in chosen])
+        return card_table(c for c in library.cards.values() if card_type in (None, c.type))
 
     def card(self, library: Library, name: str) -> list[str]:
         from guide.games.kaverini.commands.lookup import find_card
@@ -154,14 +148,12 @@ class KaveriniGame(Game):
     def view(self, table: Table, viewer: Viewer = TV) -> dict:
         """What each viewer sees (guide.core.viewers): the TV and `guide state`
         show no secret of the Tour Guide's; a seat's page adds its Kaveri's own."""
+        kaverini = _kaverini(table)
         if viewer.kind == "state":
-            return self.public_state(table)
+            return kaverini.public_state()
         if viewer.seat is not None:
-            return self.seat_view(table, viewer.seat)
-        return self.tv(table)
-
-    def tv(self, table: Table) -> dict:
-        return player_view(_kaverini(table))
+            return seats.seat_view(kaverini, viewer.seat)
+        return player_view(kaverini)
 
     def secret_variants(self, table: Table) -> list[Secret]:
         return secrets.secret_variants(_kaverini(table))
@@ -176,9 +168,6 @@ class KaveriniGame(Game):
         from guide.games.kaverini.bots import KIT
 
         return KIT
-
-    def seat_view(self, table: Table, seat: str) -> dict:
-        return seats.seat_view(_kaverini(table), seat)
 
     def seat_moves(self, table: Table, seat: str) -> list[Move]:
         return seats.seat_moves(_kaverini(table), seat)

@@ -15,7 +15,6 @@ from guide.core.names import resolve
 pgettext = domain("kaverini").pgettext
 
 CARD_TYPES = ("foe", "power-foe", "buddy", "companion", "item", "setting")
-FIGHTING_TYPES = ("foe", "power-foe", "buddy")
 
 _SCHMERZ = re.compile(r"^\s*(?:(\d+)\s*\+\s*)?Lv\s*$", re.IGNORECASE)
 

@@ -20,14 +20,8 @@ SCHEMAS = ("cards.schema.json", "adventure.schema.json")
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-def box_id(name: str) -> str:
-    """The adventure id of a box name: lower-case letters, digits and dashes."""
-    return slug(name)
-
-
-def box_files(name: str) -> dict[str, str]:
-    """The files of a new box named `name`, by path inside its folder."""
-    ident = box_id(name)
+def box_files(name: str, ident: str) -> dict[str, str]:
+    """The files of a new box named `name` (its adventure `ident`), by path inside its folder."""
     here = resources.files("guide.games.kaverini")
     files = {}
     for template in TEMPLATE:
@@ -49,14 +43,14 @@ def template(name: str | None) -> BoxTemplate:
         raise GuideError(_("a Kaverini box needs a NAME: {example}").format(
             example='guide new box "Harbour Fog"'))
     problem = name_problem(name)
-    ident = box_id(name)
+    ident = slug(name)               # the adventure id: lower-case letters, digits and dashes
     if problem or not ident or not ident[0].isalnum():
         raise GuideError(_("box name {name!r}: {problem}").format(
             name=name, problem=problem or _("give it some letters or digits")))
     if ident in bundled_library().adventures:
         raise GuideError(_("the bundled box already has an adventure {id!r}; name yours"
                            " otherwise").format(id=ident))
-    files = box_files(name)
+    files = box_files(name, ident)
     return BoxTemplate(files, ident, [     # `{folder}` is the core's to fill
         ngettext("A new box in {folder}: adventure {id!r}, {count} file.",
                  "A new box in {folder}: adventure {id!r}, {count} files.", len(files)).format(

@@ -7,7 +7,6 @@ counters (R-SHEET-3) to cut out. Pure: data in, text out; every text is escaped.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from html import escape
 from importlib import resources
 
 from guide.core.i18n import N_, domain
@@ -15,17 +14,12 @@ from guide.games.kaverini.cards_text import technique_kind
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import abilities, ladders
 from guide.games.kaverini.model import CARD_TYPES, Adventure, Card, Side, Technique
-from guide.games.kaverini.paper_reference import reference
+from guide.games.kaverini.paper_reference import e, reference, table
 from guide.games.kaverini.rules.leveling import level
 
 PER_SHEET = 6                       # cards on a printed page: 3 across, 2 down
 _, ngettext, pgettext = domain("kaverini").functions()
 COUNTERS = (("+E", 18), ("-E", 12), ("+H", 18), ("-H", 12), ("HP", 30))
-
-
-def e(value: object) -> str:
-    """Any text as HTML text (a card may hold anything)."""
-    return escape(str(value), quote=True)
 
 
 PAPERS = {"a4": "A4", "letter": "letter"}     # A4 for a European box, the default
@@ -105,16 +99,13 @@ def _sheet(k: dict | None, a: Adventure | None) -> str:
 def _sheet_techniques(k: dict | None) -> str:
     """The sheet's table of the Emotion Table ladders, with the Kaveri's level and technique
     on each, then its custom techniques."""
-    cells = []
+    rows: list[list[object]] = []
     for lad in ladders().values():
         lvl = k["ladders"].get(lad.name) if k else None
-        cells.append(f"<tr><td>{e(lad.name)}</td><td>{e(lvl) if lvl else ''}</td>"
-                     f"<td>{e(lad.technique_name(lvl)) if lvl else ''}</td><td>{e(lad.text)}</td></tr>")
-    for name, lvl in (k["custom"].items() if k else ()):
-        cells.append(f"<tr><td>{e(_('{name} (custom)').format(name=name))}</td><td>{e(lvl)}</td>"
-                     f"<td></td><td>{e(_('no effect; +Lv Schmerz'))}</td></tr>")
-    return ("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in (
-        _("ladder"), _("level"), _("technique"), _("effect"))) + "</tr>" + "".join(cells) + "</table>")
+        rows.append([lad.name, lvl or "", lad.technique_name(lvl) if lvl else "", lad.text])
+    rows += [[_("{name} (custom)").format(name=name), lvl, "", _("no effect; +Lv Schmerz")]
+             for name, lvl in (k["custom"].items() if k else ())]
+    return table([_("ladder"), _("level"), _("technique"), _("effect")], rows)
 
 
 def _sheet_money(k: dict | None, a: Adventure | None) -> str:
@@ -142,9 +133,7 @@ def _scenes(a: Adventure, library: Library) -> str:
                    + (f"<p>{e(s.text)}</p>" if s.text else "") + "</div>")
     if a.xp:
         out.append(f"<h3>{e(_('XP to each standing Kaveri per foe neutralized (R-CONF-7)'))}</h3>"
-                   f"<table><tr><th>{e(_('foe'))}</th><th>{e(_('XP'))}</th></tr>"
-                   + "".join(f"<tr><td>{e(n)}</td><td>{e(x)}</td></tr>" for n, x in a.xp.items())
-                   + "</table>")
+                   + table([_("foe"), _("XP")], a.xp.items()))
     for label, text in ((_("Good ending"), a.good_ending), (_("Bad ending"), a.bad_ending)):
         if text:
             out.append(f"<h3>{e(label)}</h3><p>{e(text)}</p>")
@@ -154,21 +143,16 @@ def _scenes(a: Adventure, library: Library) -> str:
 def _shops(a: Adventure) -> str:
     out = [f"<section><h2>{e(_('Shops'))}</h2>"]
     for shop in a.shops:
-        out.append(f"<h3>{e(shop.name)}</h3><table><tr><th>{e(_('item'))}</th>"
-                   f"<th>{e(_('price'))}</th></tr>"
-                   + "".join(f"<tr><td>{e(i)}</td><td>{e(p)} {e(a.currency)}</td></tr>"
-                             for i, p in shop.prices.items()) + "</table>")
+        out.append(f"<h3>{e(shop.name)}</h3>" + table(
+            [_("item"), _("price")], [(i, f"{p} {a.currency}") for i, p in shop.prices.items()]))
     if not a.shops:
         out.append(f'<p class="note">{e(_("This adventure has no shop."))}</p>')
     return "\n".join(out)
 
 
 def _pronunciation(a: Adventure) -> str:
-    rows = "".join(f"<tr><td>{e(w)}</td><td>{e(s)}</td><td>{e(m)}</td></tr>"
-                   for w, s, m in a.pronunciation)
-    return (f"<h2>{e(_('Pronunciation guide'))}</h2><table><tr>"
-            + "".join(f"<th>{e(h)}</th>" for h in (_("word"), _("say"), _("means")))
-            + "</tr>" + rows + "</table></section>")
+    return (f"<h2>{e(_('Pronunciation guide'))}</h2>"
+            + table([_("word"), _("say"), _("means")], a.pronunciation) + "</section>")
 
 
 def _lottery(a: Adventure) -> str:

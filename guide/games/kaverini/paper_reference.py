@@ -6,7 +6,7 @@ comes from the rules the engine plays by (the same tables and functions). Pure: 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 
 from guide.core.i18n import N_, domain
@@ -31,10 +31,12 @@ _, ngettext, pgettext = domain("kaverini").functions()
 
 
 def e(value: object) -> str:
+    """Any text as HTML text (a card may hold anything)."""
     return escape(str(value), quote=True)
 
 
-def _table(head: list[str], rows: Sequence[Sequence[object]]) -> str:
+def table(head: list[str], rows: Iterable[Sequence[object]]) -> str:
+    """An HTML table: a row of headings, then a row per entry, every cell escaped."""
     return ("<table><tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr>"
             + "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in rows)
             + "</table>")
@@ -67,14 +69,14 @@ def reference() -> str:
         _h3(_("The special effect's d20 (R-FX-1)"))
         + _note(_("A ladder technique of level L has its effect on a d20 of 21 - 2L or more,"
                   " after its Schmerz; custom techniques roll nothing."))
-        + _table([_("ladder level"), _("d20 needs")], thresholds),
+        + table([_("ladder level"), _("d20 needs")], thresholds),
         _h3(_("The Comic d10 (R-FX-4)"))
         + _note(_("Comic Wit, Silly and Slapstick: a d10 picks the effect."))
-        + _table(["d10", _("effect")], comic),
+        + table(["d10", _("effect")], comic),
         _h3(_("Foes' extra HP for 2+ Kaverit (R-CONF-4)"))
         + _note(_("Foe cards print their base HP. With k Kaverit each foe gets (k - 1) x Lv"
                   " more; foes joining later too (R-CONF-14)."))
-        + _table(["Lv", *(_("{count} Kaverit").format(count=k) for k in PARTY_SIZES)], bonus),
+        + table(["Lv", *(_("{count} Kaverit").format(count=k) for k in PARTY_SIZES)], bonus),
         _h3(_("Running away (R-CONF-6)"))
         + "<p>" + e(_("Only with a cowering Kaveri, before any Kaveri acts in the round: roll the"
                       " percentile (two d10, tens then ones; 10 counts as 0, 0 and 0 is 100;"
@@ -86,14 +88,14 @@ def reference() -> str:
                       " levels at once bank each one's points. A point buys 1 E (at most one per"
                       " level reached), 1 H, 1 max HP, or a new ladder at level 1. Raising a"
                       " ladder:")) + "</p>"
-        + _table([_("ladder level"), _("points")], costs),
+        + table([_("ladder level"), _("points")], costs),
         _h3(_("World points (R-WP-1..4)")) + "<ul>" + "".join(f"<li>{e(line)}</li>" for line in (
             _("The Tour Guide gives them; each is spent once."),
             _("A ladder technique hits every foe this turn, each on its own; its effect is"
               " rolled once, for one foe."),
             _("This turn's special effect happens, whatever the die says."),
             _("At a shop: its cheapest item, once a visit."))) + "</ul>",
-        _h3(_("The emotion ladders (R-FX-4)")) + _table([_("ladder"), _("its special effect")], names),
+        _h3(_("The emotion ladders (R-FX-4)")) + table([_("ladder"), _("its special effect")], names),
         "</div></section>",
     ]
     return "\n".join(parts)

@@ -12,6 +12,7 @@ from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.params import Faces, KeyValue, Named
 from guide.core.players import named, names
+from guide.games.kaverini.cards_text import card_of
 from guide.games.kaverini.data.tables import abilities, house_rule_text, house_rules, ladders
 from guide.games.kaverini.model import CARD_TYPES
 
@@ -125,12 +126,7 @@ def cards(*types: str, double: bool = False, token: bool = False) -> Named:
         card = t.library.card(name)
         return "" if card is None else card.type + (f", {card.hp} HP" if card.hp else "")
 
-    def what() -> str:
-        if not types:
-            return pgettext("what", "card")
-        return pgettext("what", "{types} card").format(types=_(" or ").join(types))
-
-    return Named(what, names, describe=describe, convert=False)
+    return Named(lambda: card_of(types), names, describe=describe, convert=False)
 
 
 def _shops(t: KaveriniTable | None, words: list[str]) -> list[str]:
@@ -155,7 +151,6 @@ def _technique_schmerz(t: KaveriniTable | None, name: str) -> str:
 KAVERI = named(lambda: pgettext("what", "Kaveri"))
 # or one designed for the game
 STRATEGY_KAVERI = named(lambda: pgettext("what", "Kaveri"), convert=False)
-PARTY = Named(lambda: pgettext("what", "Kaveri, buddy or companion"), _party)
 KAVERI_OR_ALL = Named(lambda: pgettext("what", "Kaveri"), lambda t, w: [*names(t, w), "all"])
 PARTY_OR_ALL = Named(lambda: pgettext("what", "Kaveri, buddy or companion (or all)"),
                      lambda t, w: [*_party(t, w), "all"])
@@ -189,4 +184,3 @@ SHARES = KeyValue(lambda t, w: [s["name"] for s in (_state(t)["confrontation"] o
     "stand", [])], metavar="NAME=HP")
 SPLIT = KeyValue(_fighters, metavar="NAME=N")
 FACES = Faces()
-TWO_D10 = Faces(2, metavar="TENS,ONES")

@@ -12,6 +12,7 @@ from typing import Any
 from guide.core.i18n import domain
 from guide.games.kaverini.model import Adventure
 from guide.games.kaverini.rules.leveling import level
+from guide.games.kaverini.words import listed
 
 Event = dict[str, Any]
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -156,12 +157,8 @@ def _fight(foes: list[str], fallen: list[str], result: str, again: bool = False)
 
 
 def _and(names: list[str]) -> str:
-    names = list(dict.fromkeys(names))
-    if not names:
-        return ""
-    if len(names) == 1:
-        return names[0]
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    """Each name once, as a sentence says them."""
+    return listed(list(dict.fromkeys(names)))
 
 
 def party(state: Mapping[str, Any], currency: str) -> list[str]:

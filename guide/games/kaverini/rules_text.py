@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import resources
-from pathlib import Path
 
-from guide.core import reference
+from guide.core import shipped
 from guide.core.reference import Rule
 
 _ITEM = re.compile(r"^- ((?:R-[A-Z]+-\d+(?:\.\.\d+)?)(?:, R-[A-Z]+-\d+)*) (.*)$")
@@ -28,17 +26,10 @@ def _ids(head: str) -> list[str]:
     return out
 
 
-def source() -> str:
-    """The reference's text: the installed copy, else the repository's docs/rules.md."""
-    installed = resources.files("guide.games.kaverini.data").joinpath("rules.md")
-    if installed.is_file():
-        return installed.read_text(encoding="utf-8")
-    return (Path(__file__).resolve().parents[3] / "docs" / "rules.md").read_text(encoding="utf-8")
-
-
 @cache
 def rules() -> tuple[Rule, ...]:
-    return parse(source())
+    """The reference's rules: the installed copy, else the repository's docs/rules.md."""
+    return parse(shipped.page("guide.games.kaverini.data", "rules.md", "rules.md"))
 
 
 def parse(text: str) -> tuple[Rule, ...]:
@@ -71,12 +62,3 @@ def parse(text: str) -> tuple[Rule, ...]:
             current, words = [], []
     close()
     return tuple(found.values())
-
-
-def find(rule_id: str) -> Rule | None:
-    return reference.find(rules(), rule_id)
-
-
-def search(words: str) -> list[Rule]:
-    """The rules that hold every word (case-insensitive), in the reference's order."""
-    return reference.search(rules(), words)

@@ -14,13 +14,13 @@ from guide.games.kaverini.commands.confront import arena, fight
 from guide.games.kaverini.rules.effects import effective_emotion, effective_heart
 from guide.games.kaverini.rules.fighters import KAVERI
 from guide.games.kaverini.rules.leveling import level
+from guide.games.kaverini.words import LOW  # a fighter at or under it is shown as low
 
 if TYPE_CHECKING:
     from guide.games.kaverini.commands.confront import Ground
     from guide.games.kaverini.rules.confrontation import Fight
     from guide.games.kaverini.table import KaveriniTable
 
-LOW = 0.25           # a fighter at or under a quarter of its HP is shown as low
 _, ngettext, pgettext = domain("kaverini").functions()
 # A confrontation's phases (rules/confrontation.py PHASES), as the prompt and the recap say them.
 PHASE_WORDS = (NP_("phase", "kaverit"), NP_("phase", "buddies"), NP_("phase", "foes"))

@@ -46,15 +46,9 @@ def _xp_run(events: list[Event], i: int) -> tuple[list[tuple[Event, Event | None
     return run, i
 
 
-def _and(names: list[str]) -> str:
-    if len(names) == 1:
-        return names[0]
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
-
-
 def _together(run: list[tuple[Event, Event | None]]) -> str:
     names = [xp["kaveri"] for xp, _lv in run]
-    gain = {"names": _and(names), "amount": run[0][0]["amount"]}
+    gain = {"names": words.listed(names), "amount": run[0][0]["amount"]}
     reached = [(xp["kaveri"], lv) for xp, lv in run if lv is not None]
     if not reached:
         return _("{names} gain {amount} XP.").format(**gain)

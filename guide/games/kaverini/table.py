@@ -39,6 +39,14 @@ class KaveriniTable(Table[State, Library]):
             card = card.flipped()
         return self._tweaked(card, types)
 
+    def card_text(self, name: str) -> str:
+        """A card's text as it stands in this campaign; "" for a card gone from the box (a
+        page still shows its name)."""
+        try:
+            return self.card(name).text or ""
+        except Exception:  # noqa: BLE001 - a card gone from the box: its name alone
+            return ""
+
     def first_side(self, name: str, *types: str) -> Card:
         """A card of a Strategy Game collection (R-STRAT-2): on its first side, whatever the
         adventure did to it (flips, 5.6); the campaign's tweaks still apply. A back side's

@@ -23,13 +23,11 @@ Event = dict[str, Any]
 Renderer = Callable[[Event], str]
 
 
-def _dice(e: Event) -> str:
-    return ", ".join(f"d{s}: {f}" for s, f in e.get("dice", []))
-
-
-def _hp(e: Event, name: str = "") -> str:
-    hp = _("{hp}/{max_hp} HP").format(hp=e["hp"], max_hp=e["max_hp"])
-    return f"{name} {hp}" if name else hp
+def listed(names: list[str]) -> str:
+    """Names as a sentence says them: "Ann", "Ann and Bob", "Ann, Bob and Cy" ("" for none)."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _soaked(e: Event) -> str:
@@ -426,10 +424,6 @@ def _bought(b: dict[str, Any]) -> str:
                         ladder=b["ladder"], from_=b["from"], to=b["to"], cost=b["cost"])
 
 
-def _money(amount: int, currency: str) -> str:
-    return f"{amount} {currency}".rstrip()
-
-
 def _item_bought(e: Event) -> str:
     paid = (_("a world point (it costs {price} {currency})").format(**e) if e["world_point"]
             else f"{e['price']} {e['currency']}")
@@ -502,7 +496,7 @@ TABLE: dict[str, Renderer] = {
                               "{kaveri} gives back {count} world points ({now} now).",
                               abs(e["amount"]))).format(count=abs(e["amount"]), **e),
     "money": lambda e: _("{kaveri} now has {money}.").format(
-        kaveri=e["kaveri"], money=_money(e["money"], e["currency"])),
+        kaveri=e["kaveri"], money=f"{e['money']} {e['currency']}".rstrip()),
     "heal": _f(N_("{name} heals {healed} HP ({hp}/{max_hp}).")),
     "exchange": lambda e: _("Exchanged {old} to {currency} at {rate:g}: {kaverit}").format(
         old=e["old"], currency=e["currency"], rate=e["rate"], kaverit=", ".join(

@@ -7,7 +7,8 @@ import pytest
 
 from conftest import ROOT
 from guide.core.errors import CommandError
-from guide.games.kaverini.rules_text import find, parse, rules, search
+from guide.core.reference import find, search
+from guide.games.kaverini.rules_text import parse, rules
 
 
 def test_every_rule_id_the_code_cites_is_in_the_reference():
@@ -33,8 +34,9 @@ def test_rules_r_conf_4_shows_the_foes_extra_hp(play):
 
 def test_rules_searches_every_word_of_the_query():
     # R-ABIL-1: Lagom's parts each go through their target's Heel and Shield (the page now says so)
-    assert [r.id for r in search("heel shield")] == ["R-DMG-3", "R-DMG-7", "R-DMG-8", "R-ABIL-1", "R-CONF-3"]
-    assert find("R-CONF-10") is not None and "share" in find("R-CONF-10").text
+    assert [r.id for r in search(rules(), "heel shield")] == [
+        "R-DMG-3", "R-DMG-7", "R-DMG-8", "R-ABIL-1", "R-CONF-3"]
+    assert find(rules(), "R-CONF-10") is not None and "share" in find(rules(), "R-CONF-10").text
 
 
 def test_an_unknown_rule_id_suggests_the_closest(play):

@@ -17,7 +17,7 @@ from guide.core.errors import CommandError
 from guide.core.i18n import N_, domain
 from guide.core.result import Result
 from guide.core.state import copied
-from guide.games.kaverini.commands.odds import BATCH, batches
+from guide.games.kaverini.commands.odds import BATCH, batches, seed_chunks
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.rules.evening import (
     MAX_SIZE,
@@ -95,7 +95,7 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
         target = min(limit, BATCH * workers)
         while len(played) < target:
             todo = min(BATCH * workers, target - len(played))
-            played += play(run_evenings, evening, _seed_chunks(seed, len(played), workers, todo))
+            played += play(run_evenings, evening, seed_chunks(seed, len(played), workers, todo))
             if runs is None:
                 needed = _evenings_needed(evening, played)
                 if needed is None:
@@ -106,17 +106,6 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
     if not played:                                     # Ctrl-C before the first batch ended
         raise CommandError(_("the balance report was stopped before any evening was played"))
     return by_scene(evening, played)
-
-
-def _seed_chunks(seed: int, start: int, workers: int, todo: int) -> list[list[int]]:
-    """The next batch's seeds: `todo` evenings shared out evenly over the workers, numbered
-    on from `start` (the evenings played so far)."""
-    sizes = [todo // workers + (1 if i < todo % workers else 0) for i in range(workers)]
-    chunks = []
-    for size in (n for n in sizes if n):
-        chunks.append([seed * 1_000_003 + start + i for i in range(size)])
-        start += size
-    return chunks
 
 
 def _evenings_needed(evening: Evening, played: list[list[Arrival]]) -> int | None:

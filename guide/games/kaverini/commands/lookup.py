@@ -5,7 +5,7 @@ from __future__ import annotations
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import domain
 from guide.core.names import Ambiguous, resolve
-from guide.games.kaverini.cards_text import not_of_type
+from guide.games.kaverini.cards_text import card_of, not_of_type
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.model import Card
 
@@ -24,13 +24,6 @@ def find_card(library: Library, name: str, types: tuple[str, ...] = ()) -> Card:
     return card
 
 
-def _card_of(types: tuple[str, ...]) -> str:
-    """What a card of these types is called ("foe or power-foe card"), in the table's language."""
-    if not types:
-        return pgettext("what", "card")
-    return pgettext("what", "{types} card").format(types=_(" or ").join(types))
-
-
 def _resolve(library: Library, name: str, types: tuple[str, ...]) -> str:
     def names(only: tuple[str, ...]) -> list[str]:
         out = []
@@ -42,7 +35,7 @@ def _resolve(library: Library, name: str, types: tuple[str, ...]) -> str:
         return out
 
     try:
-        return resolve(name, names(types), _card_of(types))
+        return resolve(name, names(types), card_of(types))
     except GuideError as e:
         if not types or isinstance(e, Ambiguous):
             raise CommandError(str(e)) from None

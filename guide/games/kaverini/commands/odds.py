@@ -117,11 +117,9 @@ def simulate(setup: Setup, runs: int | None, seed: int,
     outcomes: list[Outcome] = []
     limit = runs or MAX_DEFAULT_RUNS
     with batches(limit, "odds") as (workers, play):
-        next_seed = 0
         while len(outcomes) < limit:
-            chunks = _seed_chunks(seed, next_seed, workers, limit - len(outcomes))
-            next_seed += sum(len(c) for c in chunks)
-            outcomes += play(run_seeds, setup, chunks)
+            todo = min(BATCH * workers, limit - len(outcomes))
+            outcomes += play(run_seeds, setup, seed_chunks(seed, len(outcomes), workers, todo))
             if progress and progress(len(outcomes), limit):
                 break                                  # Ctrl-C: keep the runs so far
             if runs is None and _win_known(outcomes):
@@ -155,15 +153,15 @@ def _play(chunk: tuple[Run, Any, list[int]]) -> list[Any]:
     return run(job, seeds)
 
 
-def _seed_chunks(seed: int, next_seed: int, workers: int, left: int) -> list[list[int]]:
-    """The next batch's seeds: up to BATCH a worker, `left` in all, numbered on from
-    `next_seed` (so a table's seed plays the same runs whatever the number of workers)."""
-    chunks: list[list[int]] = []
-    for _ in range(workers):
-        size = min(BATCH, left - sum(len(c) for c in chunks))
-        if size > 0:
-            chunks.append([seed * 1_000_003 + next_seed + i for i in range(size)])
-            next_seed += size
+def seed_chunks(seed: int, start: int, workers: int, todo: int) -> list[list[int]]:
+    """The next batch's seeds: `todo` runs shared out evenly over the workers, numbered on
+    from `start` (the runs played so far), so a table's seed plays the same runs whatever
+    the number of workers (`odds` and `odds --adventure`)."""
+    sizes = [todo // workers + (1 if i < todo % workers else 0) for i in range(workers)]
+    chunks = []
+    for size in (n for n in sizes if n):
+        chunks.append([seed * 1_000_003 + start + i for i in range(size)])
+        start += size
     return chunks
 
 

@@ -4,6 +4,7 @@ exchange (R-SHEET, R-LVL, R-WP-1, rulebook 7.4)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import click
@@ -133,7 +134,7 @@ def spend(t: KaveriniTable, name: str, choices: tuple[tuple[str, str], ...]) -> 
     if not choices:
         return spending.choices(t.kaveri(name))
     k = t.kaveri(name)
-    e = h = hp = 0
+    stats: Counter[str] = Counter()           # e, h and hp: what each adds up to
     new, raises = [], {}
     for key, value in choices:
         if key.casefold() == "new":
@@ -144,15 +145,11 @@ def spend(t: KaveriniTable, name: str, choices: tuple[tuple[str, str], ...]) -> 
         except ValueError:
             raise CommandError(_("spend: {key}={value}: {value!r} is not a number").format(
                 key=key, value=value)) from None
-        if key.casefold() == "e":
-            e += number
-        elif key.casefold() == "h":
-            h += number
-        elif key.casefold() == "hp":
-            hp += number
+        if key.casefold() in ("e", "h", "hp"):
+            stats[key.casefold()] += number
         else:
             raises[key] = number
-    bought = spend_points(k, e, h, hp, new, raises)
+    bought = spend_points(k, stats["e"], stats["h"], stats["hp"], new, raises)
     t.tell("spend", kaveri=k["name"], bought=bought, points=k["points"])
     return Result()
 

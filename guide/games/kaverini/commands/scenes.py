@@ -88,14 +88,11 @@ def scene(t: KaveriniTable, number: int | None) -> Result:
     Example: scene 3"""
     if number is None:
         number = t.state.get("scene") or 1
-    running_adventure(t)
-    scene_of(t, number)
+    r = describe(t, number)             # refuses a scene the running adventure lacks
     if t.state["confrontation"] and number != t.state.get("scene"):
-        r = describe(t, number)
         r.notes.append(_("(Only read: a confrontation is running; this scene becomes the"
                          " current one when you come to it.)"))
         return r
-    r = describe(t, number)
     if enter(t, number):
         r.lines.pop(0)                 # the scene's event line is its heading
     return r

@@ -12,7 +12,6 @@ from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import cards_text, params
 from guide.games.kaverini.data.tables import house_rule_text, house_rules
-from guide.games.kaverini.model import CARD_TYPES
 from guide.games.kaverini.registry import command
 
 if TYPE_CHECKING:
@@ -142,10 +141,8 @@ def cards(t: KaveriniTable, card_type: str | None, type_option: str | None) -> R
         raise CommandError(_("cards: one type, not both {card_type} and {type_option}").format(
             card_type=card_type, type_option=type_option))
     card_type = card_type or type_option
-    chosen = [t.card(c.name) for c in t.library.cards.values() if card_type in (None, c.type)]
-    chosen.sort(key=lambda c: (CARD_TYPES.index(c.type), c.name.casefold()))
-    return Result(headers=[_(h) for h in cards_text.CARD_HEADERS],
-                  rows=[cards_text.card_row(c) for c in chosen])
+    return cards_text.card_table(t.card(c.name) for c in t.library.cards.values()
+                                 if card_type in (None, c.type))
 
 
 @command("card", "settings")

@@ -57,9 +57,6 @@ class Library:
                     return c.flipped()
         return found
 
-    def by_type(self, *types: str) -> list[Card]:
-        return [c for c in self.cards.values() if c.type in types]
-
 
 def bundled_paths() -> list[Path]:
     """The bundled box: cards/kaverini/ and adventures/kaverini/ (guide.core.box)."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
 import yaml
 
+from guide.core import shipped
 from guide.core.i18n import N_, domain
 
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -24,11 +24,9 @@ def _read(name: str) -> dict:
 SCHEMA_NAMES = ("cards", "adventure")
 
 
-@cache
 def load_schema(name: str) -> dict:
     """The shipped JSON Schema of a kind of data file (the single description of the format)."""
-    text = resources.files("guide.games.kaverini.data").joinpath(f"schemas/{name}.schema.json")
-    return json.loads(text.read_text("utf-8"))
+    return shipped.schema("guide.games.kaverini.data", name)
 
 
 @dataclass(frozen=True)

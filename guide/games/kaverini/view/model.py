@@ -133,15 +133,8 @@ def _confrontation(table: KaveriniTable, field: Ground, psychic: bool) -> dict:
     return {"round": c["round"], "phase": c["phase"], "said": heading,
             "turn": [x.name for x in f.waiting()], "fighters": fighters,
             "settings": list(c["settings"]), "strategy": f.variant == "strategy",
-            "setting_texts": [{"name": n, "text": _text(table, n)} for n in c["settings"]],
+            "setting_texts": [{"name": n, "text": table.card_text(n)} for n in c["settings"]],
             "effects": effects}
-
-
-def _text(table: KaveriniTable, name: str) -> str:
-    try:
-        return table.card(name).text or ""
-    except Exception:  # noqa: BLE001 - a card gone from the box: its name alone
-        return ""
 
 
 def _story(table: KaveriniTable, view: dict) -> None:

@@ -24,10 +24,6 @@ if TYPE_CHECKING:
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-def seats(table: KaveriniTable) -> list[str]:
-    return [k["name"] for k in table.state["kaverit"]]
-
-
 def seat_view(table: KaveriniTable, seat: str) -> dict[str, Any]:
     k = _sheet(table, seat)
     view = player_view(table)

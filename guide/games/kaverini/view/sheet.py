@@ -184,18 +184,10 @@ def sheet(table: KaveriniTable, k: Sheet, psychic: bool) -> dict[str, Any]:
         "facts": list(k.get("facts", [])),
         "world_points": k["world_points"], "money": k["money"],
         "items": [{"card": i["card"], "uses_left": i["uses"], "bonded": i["bonded"],
-                   "text": _card_text(table, i["card"])} for i in k["items"]],
+                   "text": table.card_text(i["card"])} for i in k["items"]],
         "points": k["points"], "can_buy": can_buy(k),
         "world_point_buys": world_point_buys(k, bool(c)),
     }
-
-
-def _card_text(table: KaveriniTable, name: str) -> str:
-    try:
-        card = table.card(name)
-    except Exception:  # noqa: BLE001 - a card gone from the box: the sheet still shows
-        return ""
-    return card.text or ""
 
 
 def can_buy(k: Sheet) -> list[str]:
