@@ -4,12 +4,11 @@ typed from the table's cards. Problems carry FILE:LINE:COL."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from guide.core import shipped
 from guide.core.box import Doc, FileKind
 from guide.core.i18n import current
 from guide.core.yamlsrc import Problem
@@ -90,8 +89,7 @@ class Box:
 @cache
 def files() -> tuple[FileKind, ...]:
     """Every YAML file of a Taverne box is one box file (schemas/box.schema.json)."""
-    text = resources.files("guide.games.taverne").joinpath("schemas", "box.schema.json")
-    return (FileKind("box", "*", json.loads(text.read_text("utf-8"))),)
+    return (FileKind("box", "*", shipped.schema("guide.games.taverne", "box")),)
 
 
 def build(docs: list[Doc]) -> tuple[Box, list[Problem]]:

@@ -50,8 +50,8 @@ def detail(box: Box, name: str) -> list[str]:
         return [f"{s.name} ({pgettext('kind', s.kind)})",
                 _("Tavern: {tavern}").format(tavern=s.tavern or box.home or "-"),
                 _("Text: {text}").format(text=s.text or unknown)]
-    w = next((w for w in box.weapons if name.casefold() in (w["name"].casefold(), box.shown(w["name"]).casefold())),
-             None)
+    w = next((w for w in box.weapons
+              if name.casefold() in (w["name"].casefold(), box.shown(w["name"]).casefold())), None)
     if w is not None:
         return [_("{name} (Weapon {value})").format(
             name=box.shown(w["name"]), value=w["value"] if w["value"] is not None else "?")]

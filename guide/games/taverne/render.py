@@ -96,6 +96,15 @@ def _total(e: Event) -> str:
         energy=e["energy_left"])
 
 
+def _dodges_set(e: Event) -> str:
+    if not e["values"]:
+        return _("{who} sets aside no more Dodges").format(who=e["who"])
+    return ngettext("{who} sets aside {values} as a Dodge", "{who} sets aside {values} as Dodges",
+                    len(e["values"])).format(who=e["who"], values=values(e["values"])) \
+        + ngettext(" ({count} Dodge of at most {prestige})", " ({count} Dodges of at most {prestige})",
+                   len(e["dodges"])).format(count=len(e["dodges"]), prestige=e["prestige"])
+
+
 def _call(e: Event) -> str:
     words = _(' "{words}"').format(words=call_words(e["words"])) if e.get("words") else ""
     return _("Turn {turn}, call {call}:{words} (Pillar: {pillar})").format(
@@ -231,12 +240,7 @@ RENDER: dict[str, Callable[[Event], str]] = {
                                  trick=trick_name(e["discarded"])))),
     "militia_reminder": lambda e: _("{who} at 5 Prestige: call the Militia (`militia NAME`) or risk a"
                                     " mistake (T-MIS-1)").format(who=names(e["who"])),
-    "dodges_set": lambda e: (ngettext("{who} sets aside {values} as a Dodge", "{who} sets aside {values} as Dodges",
-                                      len(e["values"])).format(who=e["who"], values=values(e["values"]))
-                             + ngettext(" ({count} Dodge of at most {prestige})",
-                                        " ({count} Dodges of at most {prestige})",
-                                        len(e["dodges"])).format(count=len(e["dodges"]), prestige=e["prestige"])
-                             if e["values"] else _("{who} sets aside no more Dodges").format(who=e["who"])),
+    "dodges_set": _dodges_set,
     "quarrel_void": lambda e: _("{attacker}'s Attack on {target} is void (T-LEAVE-1)").format(
                                 attacker=e["attacker"], target=e["target"]),
     "under_pile": lambda e: _("{who}: {weapons} under the Weapon pile (top: {top})").format(

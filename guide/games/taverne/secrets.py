@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from guide.core.secrets import Secret
-from guide.core.state import copied
+from guide.core.variants import changed
 
 from .model import Player, Quarrel, State
 from .seating import reaching, targets
@@ -21,12 +21,7 @@ from .seating import reaching, targets
 
 def _variant(state: State, who: str, said: str, path: tuple[Any, ...], value: Any) -> Secret:
     """The state with one hidden thing (at `path`) changed to `value`, `who`'s to see."""
-    changed: Any = copied(state)
-    node = changed
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-    return Secret(who, dict(changed), said)
+    return Secret(who, changed(state, path, value), said)
 
 
 def secret_variants(state: State) -> list[Secret]:

@@ -17,11 +17,11 @@ what it cannot see is dealt at random within what the page allows:
 The heuristic (`value`) reads a brawl as each player's strength: the Pints they hold and
 may buy (every Loot a Pint in call 2, worth a little less until bought; 11 Pints is 5
 Prestige: the Militia, T-CNT-1, T-CALL-7), their Energy (at 0 they are shown the door,
-T-CALL-6), a Militia called at 5 Prestige with Energy left nearly a win; and the quarrels not yet settled counted at what
-they bring on average: each Attack placed hits unless its defender guesses the Weapon among
-the values it can be (their hand, odd at range, T-CALL-5), each one still to come (call 3
-and 4) on each target in range alike. The seat's share of exp(strength / T) over the
-players in the brawl is its value.
+T-CALL-6), a Militia called at 5 Prestige with Energy left nearly a win; and the quarrels
+not yet settled counted at what they bring on average: each Attack placed hits unless its
+defender guesses the Weapon among the values it can be (their hand, odd at range,
+T-CALL-5), each one still to come (call 3 and 4) on each target in range alike. The seat's
+share of exp(strength / T) over the players in the brawl is its value.
 """
 
 from __future__ import annotations
