@@ -200,10 +200,6 @@ class Library:
         found = known.get(words[near])
         return _("; did you mean {name!r}?").format(name=found.here if found else near)
 
-    def symbol_en(self, sym: str) -> str:
-        """The English name of a symbol id (a 43 choice token: 'Choice')."""
-        return self.symbols[sym].en if sym in self.symbols else sym.capitalize()
-
     def symbol_list(self, text: str) -> list[str]:
         """'2money,health' or 'Гроші,Гроші' -> ['money', 'money', 'health']."""
         out: list[str] = []
