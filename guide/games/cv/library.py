@@ -27,6 +27,17 @@ FILES = ("symbols", "types", "specials", "scoring", "box")
 _, ngettext, pgettext = domain("cv").functions()
 
 
+def resolved(word: str, names: list[str], what: str) -> str | None:
+    """The one of `names` that `word` names, as people type it (guide.core.names.resolve: any
+    case, a unique beginning or word); None when it names none. A word that names several is
+    refused in the core's words (the choices), as a rule's refusal (RuleError)."""
+    try:
+        return resolve(word, names, what)
+    except Ambiguous as e:
+        raise RuleError(str(e)) from None
+    except Unknown:
+        return None
+
 
 class Bilingual:
     """A thing of the box named in English and in the seed's Ukrainian (`en`, `uk`)."""
@@ -177,17 +188,15 @@ class Library:
         words = self._words[kind]
         what = {"symbol": pgettext("what", "symbol"), "type": pgettext("what", "type"),
                 "deck": pgettext("what", "deck")}.get(kind, kind)
-        try:
-            return words[resolve(fold(word), list(words), what)]
-        except Ambiguous as e:
-            raise RuleError(str(e)) from None
-        except Unknown:
-            known = {"symbol": self.symbols, "type": self.types, "deck": {d.id: d for d in self.decks}}[kind]
-            kinds = {"symbol": pgettext("cv what", "symbol"), "type": pgettext("cv what", "type"),
-                     "deck": pgettext("cv what", "deck")}
-            raise RuleError(_("unknown {kind} {word!r}{value} (one of: {value2})").format(
-                kind=kinds[kind], word=word, value=self._did_you_mean(word, words, known),
-                value2=", ".join(x.here for x in known.values()))) from None
+        found = resolved(fold(word), list(words), what)
+        if found is not None:
+            return words[found]
+        known = {"symbol": self.symbols, "type": self.types, "deck": {d.id: d for d in self.decks}}[kind]
+        kinds = {"symbol": pgettext("cv what", "symbol"), "type": pgettext("cv what", "type"),
+                 "deck": pgettext("cv what", "deck")}
+        raise RuleError(_("unknown {kind} {word!r}{value} (one of: {value2})").format(
+            kind=kinds[kind], word=word, value=self._did_you_mean(word, words, known),
+            value2=", ".join(x.here for x in known.values())))
 
     @staticmethod
     def _did_you_mean(word: str, words: dict[str, str], known: dict[str, Any]) -> str:

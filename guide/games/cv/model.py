@@ -15,7 +15,7 @@ from guide.core.names import Ambiguous, Unknown, fold, resolve
 from guide.core.table import Table
 from guide.core.turns import Turns
 
-from .library import Library
+from .library import Library, resolved
 
 CHOICE = "choice"      # a token that is any one plain symbol (43 Mnemonics master)
 VERSION = 2            # the state's shape (Settings.state_version); `migrate` upgrades older ones
@@ -262,9 +262,5 @@ def find_card(cards: list[Card], name: str, lib: Library, loose: bool = True) ->
     if not loose:
         return None
     names = [c["name"] for c in cards]
-    try:
-        return names.index(resolve(name, names, pgettext("what", "card")))
-    except Ambiguous as e:
-        raise RuleError(str(e)) from None
-    except Unknown:
-        return None
+    found = resolved(name, names, pgettext("what", "card"))
+    return None if found is None else names.index(found)

@@ -10,11 +10,11 @@ from typing import Any
 from guide.core.errors import RuleError
 from guide.core.i18n import current as current_lang
 from guide.core.i18n import domain
-from guide.core.names import Ambiguous, Unknown, fold, resolve
+from guide.core.names import fold
 
 from . import pool
 from . import track as track_rules
-from .library import Library, Special
+from .library import Library, Special, resolved
 from .model import (
     CHOICE,
     Card,
@@ -113,13 +113,10 @@ def _named_on_track(lib: Library, here: list[tuple[int, Card]], word: str) -> tu
     for i, c in here:
         for name in _names(lib, c):
             names.setdefault(name, i)
-    try:
-        at = names[resolve(word, list(names), pgettext("what", "card"))]
-    except Ambiguous as e:
-        raise RuleError(str(e)) from None
-    except Unknown:
+    found = resolved(word, list(names), pgettext("what", "card"))
+    if found is None:
         return None
-    return dict(here)[at], at
+    return dict(here)[names[found]], names[found]
 
 
 def _not_on_track(lib: Library, here: list[tuple[int, Card]], word: str) -> RuleError:
@@ -251,12 +248,8 @@ def known(state: CvState, name: str, exact: bool = True) -> Card | None:
     if exact or not cards:
         return None
     names = [c["name"] for c in cards]
-    try:
-        return cards[names.index(resolve(name, names, pgettext("what", "card")))]
-    except Ambiguous as e:
-        raise RuleError(str(e)) from None
-    except Unknown:
-        return None
+    found = resolved(name, names, pgettext("what", "card"))
+    return None if found is None else cards[names.index(found)]
 
 
 def known_cost(state: CvState, name: str) -> bool:
