@@ -128,12 +128,6 @@ def take_move(t: CvTable, seat: str, offer: Offer, label: str, group: tuple[str,
         points=card["points"], die=card["dice"] or None, slot=offer.place, **ways)
 
 
-def _typed(card: Card, type_: str) -> take.Typed:
-    also = next((x for x in card["types"] if x != type_), None)
-    return take.Typed(card["name"], type_, also, list(card["cost"]), list(card["gives"]),
-                      list(card["upkeep"]), card["points"], card["dice"])
-
-
 # --- what a seat sees -----------------------------------------------------------------------
 def seat_view(t: CvTable, seat: str) -> dict[str, Any]:
     """The TV's view and this seat's own part (`you`): every number from the rules."""
@@ -396,7 +390,7 @@ def _take_moves(t: CvTable, p: Player, social: bool = False) -> list[Move]:
                     detail = (_("free as social help") if social else
                               _("free for three Happiness") if happy else
                               _("pays {cost}").format(cost=cost))
-                    for waiting in _waiting_choices(t, p, _typed(card, kind), happiness=happy,
+                    for waiting in _waiting_choices(t, p, take.from_card(lib, card, kind), happiness=happy,
                                                     social=social, under=under, slot=offer.place):
                         said = "".join("; " + _("{card} into {stack}").format(
                             card=c, stack=lib.types[w].name(lang)) for c, w in waiting)
