@@ -35,7 +35,7 @@ from .model import (
     turn_player,
 )
 from .protocol import emits
-from .take import record_pending
+from .take import record_pending, social_taker
 
 Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
@@ -343,12 +343,9 @@ def end(state: CvState, lib: Library, who: str) -> list[Event]:
 @emits
 def pass_help(state: CvState, lib: Library, who: str) -> list[Event]:
     """V-HELP-1: an entitled player declines the free card."""
+    _no_turn, p = social_taker(state, who)
     tr = state["track"]
-    if tr is None or not tr["help"]:
-        raise RuleError(_("no social help is due (V-HELP-1)"))
-    p = player(state, who)
-    if fold(tr["help"][0]) != fold(p["name"]):
-        raise RuleError(_("social help goes to {tr} now (V-HELP-1)").format(tr=tr['help'][0]))
+    assert tr is not None
     tr["help"].pop(0)
     events: list[Event] = [{"kind": "help_passed", "player": p["name"]}]
     return events + (resume(state, lib) if not tr["help"] else [])

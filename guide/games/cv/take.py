@@ -355,7 +355,7 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
     (V-TURN-1; a Happiness card counts toward the two). Then record it (V-TURN-2).
     `remember`: the card was typed by the table, and the campaign keeps it (known)."""
     track = state["track"]
-    turn, p = _social_taker(state, who, happiness) if social else _turn_taker(state, who)
+    turn, p = social_taker(state, who, happiness) if social else _turn_taker(state, who)
     card, sp = make_card(lib, typed)
     if track_rules.dealt(track):        # the card file's track: the card named, from its place
         slot = _dealt_place(state, lib, typed, slot)
@@ -388,8 +388,9 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
     return events
 
 
-def _social_taker(state: CvState, who: str, happiness: bool) -> tuple[None, Player]:
-    """V-HELP-1: the player social help is due to now, who takes free (no turn of theirs)."""
+def social_taker(state: CvState, who: str, happiness: bool = False) -> tuple[None, Player]:
+    """V-HELP-1: the player social help is due to now, who takes free (no turn of theirs)
+    or passes; refused for anyone else."""
     track = state["track"]
     if track is None or not track["help"]:
         raise RuleError(_("no social help is due (V-HELP-1)"))
