@@ -17,7 +17,7 @@ from guide.core.result import Result
 
 from . import dice, phase, score, screen, take, track
 from .library import BoxCard
-from .model import Card, CvTable
+from .model import Card, CvTable, new_card
 from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TRACK_CARD, TYPE
 from .render import Renderer
 
@@ -237,35 +237,24 @@ def _typed(t: CvTable, card: str, chosen: str | None, before: Card | None, *, al
            cost: str | None, gives: str | None, upkeep: str | None, points: int | None, die: int | None,
            free: bool) -> take.Typed:
     """The card as typed, what was not typed now taken from the campaign's earlier typing of
-    it (`before`): `take Ann "Old books"` finds its type, cost and the rest."""
+    it (`before`): `take Ann "Old books"` finds its type, cost and the rest, its other colour
+    (V-TWO-1) and its cost when it was typed (never a free take's). A card typed for the
+    first time is typed over a blank card (model.new_card: no tokens, upkeep, points, dice)."""
     kind = chosen or (before["type"] if before is not None else None)
     assert kind is not None
+    base = before if before is not None else new_card(card, kind)
     other = word(t, "type", also) if also else None
-    if before is not None:
-        return _typed_again(t, before, kind, other, cost=cost, gives=gives, upkeep=upkeep, points=points,
-                            die=die, free=free)
-    return take.Typed(card, kind, other, cost_of(t, card, cost, free=free),
-                      symbols(t, gives, "--gives") or [], symbols(t, upkeep, "--upkeep") or [], points,
-                      die or 0)
-
-
-def _typed_again(t: CvTable, before: Card, kind: str, other: str | None, *, cost: str | None,
-                 gives: str | None, upkeep: str | None, points: int | None, die: int | None,
-                 free: bool) -> take.Typed:
-    """A card the campaign knows (`before`): what is typed now over what was typed then;
-    its other colour (V-TWO-1) and its cost when it was typed (never a free take's)."""
-    card = before["name"]
-    if other is None and kind in before["types"]:
-        other = next((x for x in before["types"] if x != kind), None)
-    if cost is None and take.known_cost(t.state, card):
-        paid: list[str] | None = list(before["cost"])
+    if other is None and kind in base["types"]:
+        other = next((x for x in base["types"] if x != kind), None)
+    if cost is None and take.known_cost(t.state, base["name"]):     # never for a blank card
+        paid: list[str] | None = list(base["cost"])
     else:
-        paid = cost_of(t, card, cost, free=free)
-    return take.Typed(card, kind, other, paid,
-                      symbols(t, gives, "--gives") or [] if gives is not None else list(before["gives"]),
-                      symbols(t, upkeep, "--upkeep") or [] if upkeep is not None else list(before["upkeep"]),
-                      points if points is not None else before["points"],
-                      die if die is not None else before["dice"])
+        paid = cost_of(t, base["name"], cost, free=free)
+    return take.Typed(base["name"], kind, other, paid,
+                      symbols(t, gives, "--gives") or [] if gives is not None else list(base["gives"]),
+                      symbols(t, upkeep, "--upkeep") or [] if upkeep is not None else list(base["upkeep"]),
+                      points if points is not None else base["points"],
+                      die if die is not None else base["dice"])
 
 
 def _ask_stack(t: CvTable, who: str, card: str, kinds: list[str]) -> str:
