@@ -45,10 +45,6 @@ def symbols(t: CvTable, text: str | None, option: str) -> list[str] | None:
         raise CommandError(_("{option}: {e}").format(option=option, e=e)) from None
 
 
-def word(t: CvTable, kind: str, text: str) -> str:
-    return {"type": t.library.card_type, "symbol": t.library.symbol, "deck": t.library.deck}[kind](text)
-
-
 # --- setup -------------------------------------------------------------------------------
 @command("players", "setup")
 @click.argument("names", nargs=-1, required=True)
@@ -75,7 +71,7 @@ def track_(t: CvTable, sizes: tuple[tuple[str, int], ...]) -> Result:
         return Result(screen.track_lines(t))
     if t.library.dealt():
         raise CommandError(_("the card file holds the decks: track alone shuffles and deals them"))
-    counts = {word(t, "deck", k): v for k, v in sizes}
+    counts = {t.library.find("deck", k): v for k, v in sizes}
     return run(t, track.setup, counts)
 
 
@@ -134,7 +130,7 @@ def change(t: CvTable, name: str, card: str, target: str, symbol: str) -> Result
     if found is None:
         raise CommandError(_("{card!r} changes no symbol (35 Illusionist, 45 Trip around the world)").format(
             card=card))
-    return run(t, dice.change, name, found[0], target, word(t, "symbol", symbol))
+    return run(t, dice.change, name, found[0], target, t.library.find("symbol", symbol))
 
 
 @command("borrow", "turn")
@@ -143,7 +139,7 @@ def change(t: CvTable, name: str, card: str, target: str, symbol: str) -> Result
 @click.argument("symbol", type=SYMBOL)
 def borrow(t: CvTable, name: str, neighbour: str, symbol: str) -> Result:
     """36 Friend from work: one symbol of a neighbour's active Job. Example: borrow Ann Bob money"""
-    return run(t, phase.borrow, name, neighbour, word(t, "symbol", symbol))
+    return run(t, phase.borrow, name, neighbour, t.library.find("symbol", symbol))
 
 
 @command("take", "turn")
@@ -179,7 +175,7 @@ def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str
     if points is not None and points < 0 or die is not None and die < 0:
         raise CommandError(_("--points and --die are 0 or more"))
     lib, st = t.library, t.state
-    chosen = word(t, "type", type_) if type_ else None
+    chosen = t.library.find("type", type_) if type_ else None
     if place is not None and card is not None:
         raise CommandError(_("take NAME CARD or take NAME --track N, not both"))
     boxed = lib.box_card(card) if card is not None and chosen is None else None
@@ -192,7 +188,7 @@ def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str
     else:
         typed = _typed_card(t, card, chosen, also=also, cost=cost, gives=gives, upkeep=upkeep,
                             points=points, die=die, free=happiness or social)
-    chosen_stacks = [word(t, "type", w) for w in waiting]
+    chosen_stacks = [t.library.find("type", w) for w in waiting]
     moves = {"happiness": happiness, "social": social, "under": under, "slot": slot,
              "remember": not printed}      # typed: the campaign keeps it
     try:
@@ -243,7 +239,7 @@ def _typed(t: CvTable, card: str, chosen: str | None, before: Card | None, *, al
     kind = chosen or (before["type"] if before is not None else None)
     assert kind is not None
     base = before if before is not None else new_card(card, kind)
-    other = word(t, "type", also) if also else None
+    other = t.library.find("type", also) if also else None
     if other is None and kind in base["types"]:
         other = next((x for x in base["types"] if x != kind), None)
     if cost is None and take.known_cost(t.state, base["name"]):     # never for a blank card
@@ -272,7 +268,7 @@ def _ask_stack(t: CvTable, who: str, card: str, kinds: list[str]) -> str:
         found = {k for n, k in spoken.items() if answer and n.startswith(answer)}
         if len(found) != 1 and answer:
             try:                       # any other name of the type (an alias, a short form)
-                found = {word(t, "type", answer)} & set(kinds)
+                found = {t.library.find("type", answer)} & set(kinds)
             except CommandError:
                 found = set()
         if len(found) == 1:
@@ -292,7 +288,7 @@ def _as_printed(t: CvTable, typed: take.Typed, given: dict[str, Any]) -> None:
         if value is None:
             continue
         if option == "--also":
-            value = word(t, "type", value)
+            value = t.library.find("type", value)
         elif option in ("--cost", "--gives", "--upkeep"):
             value = sorted(cost_of(t, typed.name, value, free=True) or []) if option == "--cost" else \
                 sorted(symbols(t, value, option) or [])
@@ -327,7 +323,7 @@ def cost_of(t: CvTable, card: str, text: str | None, free: bool) -> list[str] | 
 @click.argument("type_", metavar="TYPE", type=TYPE)
 def lose(t: CvTable, name: str, type_: str) -> Result:
     """Three Failures: the active card of stack TYPE goes (V-FAIL-1). Example: lose Ann job"""
-    return run(t, phase.lose, name, word(t, "type", type_))
+    return run(t, phase.lose, name, t.library.find("type", type_))
 
 
 YES = ("yes", "y", "так", "т")
@@ -425,7 +421,7 @@ def public(t: CvTable, goals: tuple[str, ...]) -> Result:
 @click.argument("type_", metavar="TYPE", type=TYPE)
 def double(t: CvTable, name: str, type_: str) -> Result:
     """An active 73/74/75 counts stack TYPE one card more (V-SCORE-2). Example: double Ann knowledge"""
-    return run(t, score.set_double, name, word(t, "type", type_))
+    return run(t, score.set_double, name, t.library.find("type", type_))
 
 
 @command("score", "score")

@@ -174,15 +174,12 @@ class Library:
 
     # --- names typed by the table -------------------------------------------------------
     def symbol(self, word: str) -> str:
-        return self._find("symbol", word)
+        return self.find("symbol", word)
 
     def card_type(self, word: str) -> str:
-        return self._find("type", word)
+        return self.find("type", word)
 
-    def deck(self, word: str) -> str:
-        return self._find("deck", word)
-
-    def _find(self, kind: str, word: str) -> str:
+    def find(self, kind: str, word: str) -> str:
         """A symbol, type or deck by any of its names (English, Ukrainian, aliases), through
         the core's one resolver (guide.core.names.resolve)."""
         words = self._words[kind]
@@ -586,7 +583,7 @@ class _CardReader:
     def word(self, kind: str, text: str, path: tuple[str | int, ...]) -> str | None:
         """A symbol, type or deck by any of its names; None (told) when it is none."""
         try:
-            return self.lib._find(kind, text)
+            return self.lib.find(kind, text)
         except RuleError as e:
             self.bad(path, str(e))
             return None
