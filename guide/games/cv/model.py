@@ -128,7 +128,11 @@ def new_state() -> CvState:
 
 
 def new_player(name: str, lib: Library) -> Player:
-    return {"name": name, "cv": {t: [] for t in lib.stacks}, "waiting": [], "hand": [], "tokens": [],
+    """A player with an empty CV, named as typed but the spaces around; a name that is blank
+    or a number (a goal, a die's place) is refused."""
+    if not name.strip() or name.strip().isdigit():
+        raise RuleError(_("{name!r} is not a player's name").format(name=name))
+    return {"name": name.strip(), "cv": {t: [] for t in lib.stacks}, "waiting": [], "hand": [], "tokens": [],
             "goal": None, "double": [], "counts": None, "no_more_jobs": False}
 
 

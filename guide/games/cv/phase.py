@@ -52,10 +52,7 @@ def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
         raise RuleError(_("CV is played by 2 to 4 players"))
     if len({fold(n) for n in names}) != len(names):
         raise RuleError(_("two players have the same name"))
-    for n in names:
-        if not n.strip() or n.strip().isdigit():
-            raise RuleError(_("{n!r} is not a player's name").format(n=n))
-    state["players"] = [new_player(n.strip(), lib) for n in names]
+    state["players"] = [new_player(n, lib) for n in names]
     if not state.get("seal_key"):         # the seats' goal codes (seats.py), made once
         state["seal_key"] = sealed.new_key()
     sp = lib.special_by_id(12)

@@ -28,9 +28,7 @@ def _paper_player(state: CvState, lib: Library, who: str) -> Player:
         return player(state, who)
     if len(state["players"]) >= 4:
         raise RuleError(_("CV is played by 2 to 4 players"))
-    if not who.strip() or who.strip().isdigit():
-        raise RuleError(_("{who!r} is not a player's name").format(who=who))
-    state["players"].append(new_player(who.strip(), lib))
+    state["players"].append(new_player(who, lib))
     return state["players"][-1]
 
 
