@@ -300,7 +300,7 @@ def _view_player(s: CvState, lib: Library, p: Player, totals: dict[str, int] | N
         "taken": [lib.shown(w["card"], lang) for w in pending(turn)]
         if turn is not None and turn_player(s) is p else [],
         "score": totals.get(p["name"]) if totals is not None else None,
-        "said": _said_player(p, totals, lang),
+        "said": _said_player(Renderer(lib, lang), p, totals),
     }
 
 
@@ -395,11 +395,9 @@ def _said(s: CvState, lib: Library, lang: str) -> dict[str, str]:
     return {"who": who, "track": track + ("  " + public if public else "")}
 
 
-def _said_player(p: Any, totals: dict[str, int] | None, lang: str) -> str:
-    with speaking(lang):
-        if totals is None or totals.get(p["name"]) is None:
-            n = cv_cards(p)
-            return ngettext("{n} card", "{n} cards", n).format(n=n)
-        n = totals[p["name"]]
-        return ngettext("{n} point", "{n} points", n).format(n=n)
+def _said_player(r: Renderer, p: Player, totals: dict[str, int] | None) -> str:
+    """A player's line on the TV: their points once scored, else how many cards their CV holds."""
+    if totals is None or totals.get(p["name"]) is None:
+        return r.cards(cv_cards(p))
+    return r.points(totals[p["name"]])
 
