@@ -19,9 +19,7 @@ _, ngettext, pgettext = domain("cv").functions()
 
 # One message per event kind (and the pieces, "_..."), in English; the catalogue has the rest.
 MESSAGES: dict[str, str] = {
-    "_status_dice": N_("Dice: {dice}; rerolls left {rolls_left}"),
     "_no_players": N_("No players yet: players NAME NAME [NAME NAME]"),
-    "_h_player": N_("player"),
     "_h_tokens": N_("tokens"),
     "_h_hand": N_("hand"),
     "players_set": N_("Players in turn order: {players}; {bicycle} holds the Bicycle and starts (V-SET-1)"),
