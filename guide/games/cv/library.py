@@ -11,7 +11,6 @@ import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from guide.core.box import read as read_box
 from guide.core.errors import DataError, RuleError
 from guide.core.i18n import current, domain
 from guide.core.names import Ambiguous, Unknown, closest, fold, resolve, suggest
+from guide.core.shipped import schema
 from guide.core.yamlsrc import Problem
 
 FILES = ("symbols", "types", "specials", "scoring", "box")
@@ -253,9 +253,7 @@ class Library:
 @cache
 def files() -> tuple[FileKind, ...]:
     """The files of a CV box, each with its schema (schemas/NAME.schema.json)."""
-    folder = resources.files("guide.games.cv").joinpath("schemas")
-    return tuple(FileKind(name, name, json.loads(folder.joinpath(f"{name}.schema.json")
-                                                 .read_text("utf-8"))) for name in FILES)
+    return tuple(FileKind(name, name, schema("guide.games.cv", name)) for name in FILES)
 
 
 def bundled() -> Path:
