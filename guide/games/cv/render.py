@@ -362,7 +362,6 @@ _PREPARE: dict[str, Callable[[Renderer, Event], dict[str, Any]]] = {
                                    f"{r.lib.shown(e['card'], r.lang)}, {r.deck(e['deck'])}"},
     "deck_out": lambda r, e: {"deck": r.deck(e["deck"])},
     "help_due": lambda r, e: {"players": ", ".join(e["players"])},
-    "game_over": lambda r, e: {},
     "counts_set": lambda r, e: {"counts": _counts(r, e["counts"])},
     "public_set": _public_set,
     "score_player": lambda r, e: {"how": r.msg("_typed" if e["typed"] else "_recorded")},

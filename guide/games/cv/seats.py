@@ -68,8 +68,7 @@ def goal_code(state: CvState, name: str, goal: int) -> str | None:
 def goal_of_code(state: CvState, lib: Library, name: str, code: str) -> int | None:
     """The goal a code stands for, for that player (compared in constant time), or None."""
     goals = [s.ids[0] for s in lib.specials if s.goal is not None]
-    found: int | None = sealed.opened(_goals_box(state), name, code, goals)
-    return found
+    return sealed.opened(_goals_box(state), name, code, goals)
 
 
 # --- who sits -------------------------------------------------------------------------------
