@@ -4,8 +4,6 @@ in one roll), 35 Illusionist and 45 Trip around the world (one symbol changed)."
 
 from __future__ import annotations
 
-from typing import Any
-
 from guide.core.dice import DiceLike
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
@@ -13,9 +11,8 @@ from guide.core.i18n import domain
 from .library import Library
 from .model import CvState, Player, Turn, active, active_effect, active_number, own_turn
 from .pool import Source, count, failures, misfortunes_owed, sources
-from .protocol import emits
+from .protocol import Event, emits
 
-Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 

@@ -34,10 +34,9 @@ from .model import (
     player,
     turn_player,
 )
-from .protocol import emits
+from .protocol import Event, emits
 from .take import record_pending, social_taker
 
-Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 

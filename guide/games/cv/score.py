@@ -13,9 +13,8 @@ from guide.core.state import copied
 
 from .library import Library, Special
 from .model import CvState, Player, active, new_player, player
-from .protocol import emits
+from .protocol import Event, emits
 
-Event = dict[str, Any]
 COUNTS = ("health", "relationships", "knowledge", "job", "property_cards", "property", "tokens")
 CARD_COUNTS = ("health", "relationships", "knowledge", "job", "property_cards")   # V-SCORE-5
 _, ngettext, pgettext = domain("cv").functions()

@@ -31,9 +31,8 @@ from .model import (
     pending,
     player,
 )
-from .protocol import emits
+from .protocol import Event, emits
 
-Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 

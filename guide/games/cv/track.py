@@ -10,8 +10,6 @@ shown). The cards are copied from the file at the deal, so a saved game keeps th
 
 from __future__ import annotations
 
-from typing import Any
-
 from guide.core import turns
 from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import RuleError
@@ -19,9 +17,8 @@ from guide.core.i18n import domain
 
 from .library import BoxCard, Library
 from .model import Card, CvState, Track, cv_cards, new_card
-from .protocol import emits
+from .protocol import Event, emits
 
-Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 
