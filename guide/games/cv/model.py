@@ -171,11 +171,6 @@ def active(p: Player) -> dict[str, Card]:
     return {t: cards[-1] for t, cards in p["cv"].items() if cards}
 
 
-def active_number(p: Player, number: int) -> Card | None:
-    """The active card that is special card `number`, if any."""
-    return next((c for c in active(p).values() if c["number"] == number), None)
-
-
 def active_effect(p: Player, lib: Library, effect: str) -> Card | None:
     for c in active(p).values():
         if c["number"] is not None:
