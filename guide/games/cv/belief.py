@@ -29,7 +29,8 @@ from guide.core.errors import RuleError
 
 from . import pool
 from .library import BoxCard, Library
-from .model import Card, CvState, Player, Turn, active, new_card, new_player, order_at, turn_player
+from .model import Card, CvState, Player, Turn, active, new_card, new_player, new_turn, order_at, turn_player
+from .score import goal_points
 from .secrets import GOALS
 from .track import card_of
 
@@ -219,14 +220,10 @@ def _turn(view: dict[str, Any], you: dict[str, Any], players: list[Player], me: 
     p = players[index]
     shown = view["players"][index]
     dice = [d["id"] for d in view["dice"]]
-    turn: Turn = {
-        "dice": dice, "used": [d["used"] for d in view["dice"]],
-        "rolled": bool(dice), "rolls_left": view["rolls_left"], "extra": [], "more_dice": 0,
-        "zoo": False, "psycho": False, "changed": [], "borrowed": False, "taken": len(shown["taken"]),
-        "lost": 0, "insured": 0,
-        "upkeep": [{"type": t, "card": c["name"]} for t, c in active(p).items() if c["upkeep"]],
-        "pending": [{"card": card(n), "under": None} for n in shown["taken"]],
-    }
+    turn = new_turn(p)          # the upkeep its active cards owe (V-UPKEEP-1), nothing used
+    turn.update({"dice": dice, "used": [d["used"] for d in view["dice"]], "rolled": bool(dice),
+                 "rolls_left": view["rolls_left"], "taken": len(shown["taken"]),
+                 "pending": [{"card": card(n), "under": None} for n in shown["taken"]]})
     if index == me:
         turn["rolled"] = you["rolled"]
         turn["extra"] = [{"symbol": k["id"], "card": k["card"], "used": k["used"]} for k in you["extra"]]
@@ -253,12 +250,9 @@ def _counts(p: Player, pending: list[Card]) -> tuple[dict[str, int], int]:
 
 
 def _goal(lib: Library, goal: int, counts: dict[str, int]) -> int:
+    """V-SCORE-4: the goal's points on these counts, as the score sheet counts them."""
     sp = lib.special_by_id(goal)
-    if sp is None or sp.goal is None:
-        return 0
-    key = {"property": "property_cards"}
-    sets = min(counts[key.get(k, k)] // int(n) for k, n in sp.goal["of"].items())
-    return int(sp.goal["per"]) * sets
+    return 0 if sp is None or sp.goal is None else goal_points(sp, counts)[0]
 
 
 def points(state: CvState, lib: Library) -> dict[str, float]:

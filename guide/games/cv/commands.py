@@ -3,7 +3,6 @@ and tells their events; a refused move is a one-line CommandError that changes n
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import click
@@ -14,10 +13,11 @@ from guide.core.i18n import domain
 from guide.core.names import fold
 from guide.core.registry import Registry
 from guide.core.result import Result
+from guide.core.ruling import run
 
 from . import dice, phase, score, screen, take, track
 from .library import BoxCard
-from .model import Card, CvTable
+from .model import Card, CvTable, new_card
 from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TRACK_CARD, TYPE
 from .render import Renderer
 
@@ -26,14 +26,6 @@ NO_COST = ("none", "0", "-", "free", "немає", "нічого")   # `--cost n
 commands = Registry(families=("setup", "turn", "score"))
 command = commands.command
 _, ngettext, pgettext = domain("cv").functions()
-
-
-def run(t: CvTable, fn: Callable[..., list[dict[str, Any]]], *args: Any, **kw: Any) -> Result:
-    """Run a rule on the table's state (a copy the table throws away on a refusal) and tell
-    its events."""
-    events = fn(t.state, t.library, *args, **kw)
-    t.tell_all(events)
-    return Result()
 
 
 def symbols(t: CvTable, text: str | None, option: str) -> list[str] | None:
@@ -45,17 +37,13 @@ def symbols(t: CvTable, text: str | None, option: str) -> list[str] | None:
         raise CommandError(_("{option}: {e}").format(option=option, e=e)) from None
 
 
-def word(t: CvTable, kind: str, text: str) -> str:
-    return {"type": t.library.card_type, "symbol": t.library.symbol, "deck": t.library.deck}[kind](text)
-
-
 # --- setup -------------------------------------------------------------------------------
 @command("players", "setup")
 @click.argument("names", nargs=-1, required=True)
 def players(t: CvTable, names: tuple[str, ...]) -> Result:
     """The 2 to 4 players in turn order, the Bicycle holder first (V-SET-1).
     Example: players Ann Bob Cy"""
-    return run(t, phase.players, list(names))
+    return run(t, phase.players, t.library, list(names))
 
 
 @command("track", "setup")
@@ -69,14 +57,14 @@ def track_(t: CvTable, sizes: tuple[tuple[str, int], ...]) -> Result:
     st = t.state
     if not sizes:
         if st["track"] is None and t.library.dealt():
-            return run(t, track.deal, t.dice)
+            return run(t, track.deal, t.library, t.dice)
         if st["track"] is not None and track.dealt(st["track"]):
             return Result([Renderer(t.library, t.language).render(track.shown(st["track"])) or ""])
         return Result(screen.track_lines(t))
     if t.library.dealt():
         raise CommandError(_("the card file holds the decks: track alone shuffles and deals them"))
-    counts = {word(t, "deck", k): v for k, v in sizes}
-    return run(t, track.setup, counts)
+    counts = {t.library.find("deck", k): v for k, v in sizes}
+    return run(t, track.setup, t.library, counts)
 
 
 @command("hand", "setup")
@@ -86,7 +74,7 @@ def track_(t: CvTable, sizes: tuple[tuple[str, int], ...]) -> Result:
               help="What the card gives when played.")
 def hand(t: CvTable, name: str, card: str, gives: str | None) -> Result:
     """A Childhood or Event card a player holds (V-EVENT-1). Example: hand Ann "Zoo trip" """
-    return run(t, phase.note_hand, name, card, symbols(t, gives, "--gives") or [])
+    return run(t, phase.note_hand, t.library, name, card, symbols(t, gives, "--gives") or [])
 
 
 @command("lang", "setup")
@@ -109,7 +97,7 @@ def roll(t: CvTable, name: str, count: int | None, faces: str | None) -> Result:
     if typed is not None and count is not None and count != len(typed):
         raise CommandError(_("--dice {count} but {count2} faces typed").format(
             count=count, count2=len(typed)))
-    return run(t, dice.roll, t.dice, name, count, typed)
+    return run(t, dice.roll, t.library, t.dice, name, count, typed)
 
 
 @command("reroll", "turn")
@@ -119,7 +107,7 @@ def roll(t: CvTable, name: str, count: int | None, faces: str | None) -> Result:
               help="The table's faces, in the order of POS.")
 def reroll(t: CvTable, name: str, positions: tuple[int, ...], faces: str | None) -> Result:
     """Reroll the dice at places POS (V-DICE-2); a Failure is frozen. Example: reroll Ann 1 4"""
-    return run(t, dice.reroll, t.dice, name, list(positions), symbols(t, faces, "--faces"))
+    return run(t, dice.reroll, t.library, t.dice, name, list(positions), symbols(t, faces, "--faces"))
 
 
 @command("change", "turn")
@@ -134,7 +122,7 @@ def change(t: CvTable, name: str, card: str, target: str, symbol: str) -> Result
     if found is None:
         raise CommandError(_("{card!r} changes no symbol (35 Illusionist, 45 Trip around the world)").format(
             card=card))
-    return run(t, dice.change, name, found[0], target, word(t, "symbol", symbol))
+    return run(t, dice.change, t.library, name, found[0], target, t.library.find("symbol", symbol))
 
 
 @command("borrow", "turn")
@@ -143,7 +131,7 @@ def change(t: CvTable, name: str, card: str, target: str, symbol: str) -> Result
 @click.argument("symbol", type=SYMBOL)
 def borrow(t: CvTable, name: str, neighbour: str, symbol: str) -> Result:
     """36 Friend from work: one symbol of a neighbour's active Job. Example: borrow Ann Bob money"""
-    return run(t, phase.borrow, name, neighbour, word(t, "symbol", symbol))
+    return run(t, phase.borrow, t.library, name, neighbour, t.library.find("symbol", symbol))
 
 
 @command("take", "turn")
@@ -179,7 +167,7 @@ def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str
     if points is not None and points < 0 or die is not None and die < 0:
         raise CommandError(_("--points and --die are 0 or more"))
     lib, st = t.library, t.state
-    chosen = word(t, "type", type_) if type_ else None
+    chosen = t.library.find("type", type_) if type_ else None
     if place is not None and card is not None:
         raise CommandError(_("take NAME CARD or take NAME --track N, not both"))
     boxed = lib.box_card(card) if card is not None and chosen is None else None
@@ -192,16 +180,16 @@ def take_(t: CvTable, name: str, card: str | None, place: int | None, type_: str
     else:
         typed = _typed_card(t, card, chosen, also=also, cost=cost, gives=gives, upkeep=upkeep,
                             points=points, die=die, free=happiness or social)
-    chosen_stacks = [word(t, "type", w) for w in waiting]
+    chosen_stacks = [t.library.find("type", w) for w in waiting]
     moves = {"happiness": happiness, "social": social, "under": under, "slot": slot,
              "remember": not printed}      # typed: the campaign keeps it
     try:
-        return run(t, take.take, name, typed, waiting=chosen_stacks, **moves)
+        return run(t, take.take, t.library, name, typed, waiting=chosen_stacks, **moves)
     except take.WaitingChoice as e:
         if t.ask is None:
             raise
         chosen_stacks = [_ask_stack(t, name, card_name, kinds) for card_name, kinds in e.cards]
-    return run(t, take.take, name, typed, waiting=chosen_stacks, **moves)
+    return run(t, take.take, t.library, name, typed, waiting=chosen_stacks, **moves)
 
 
 def _printed_card(t: CvTable, card: str | None, place: int | None, slot: int | None, chosen: str | None,
@@ -237,35 +225,24 @@ def _typed(t: CvTable, card: str, chosen: str | None, before: Card | None, *, al
            cost: str | None, gives: str | None, upkeep: str | None, points: int | None, die: int | None,
            free: bool) -> take.Typed:
     """The card as typed, what was not typed now taken from the campaign's earlier typing of
-    it (`before`): `take Ann "Old books"` finds its type, cost and the rest."""
+    it (`before`): `take Ann "Old books"` finds its type, cost and the rest, its other colour
+    (V-TWO-1) and its cost when it was typed (never a free take's). A card typed for the
+    first time is typed over a blank card (model.new_card: no tokens, upkeep, points, dice)."""
     kind = chosen or (before["type"] if before is not None else None)
     assert kind is not None
-    other = word(t, "type", also) if also else None
-    if before is not None:
-        return _typed_again(t, before, kind, other, cost=cost, gives=gives, upkeep=upkeep, points=points,
-                            die=die, free=free)
-    return take.Typed(card, kind, other, cost_of(t, card, cost, free=free),
-                      symbols(t, gives, "--gives") or [], symbols(t, upkeep, "--upkeep") or [], points,
-                      die or 0)
-
-
-def _typed_again(t: CvTable, before: Card, kind: str, other: str | None, *, cost: str | None,
-                 gives: str | None, upkeep: str | None, points: int | None, die: int | None,
-                 free: bool) -> take.Typed:
-    """A card the campaign knows (`before`): what is typed now over what was typed then;
-    its other colour (V-TWO-1) and its cost when it was typed (never a free take's)."""
-    card = before["name"]
-    if other is None and kind in before["types"]:
-        other = next((x for x in before["types"] if x != kind), None)
-    if cost is None and take.known_cost(t.state, card):
-        paid: list[str] | None = list(before["cost"])
+    base = before if before is not None else new_card(card, kind)
+    other = t.library.find("type", also) if also else None
+    if other is None and kind in base["types"]:
+        other = next((x for x in base["types"] if x != kind), None)
+    if cost is None and take.known_cost(t.state, base["name"]):     # never for a blank card
+        paid: list[str] | None = list(base["cost"])
     else:
-        paid = cost_of(t, card, cost, free=free)
-    return take.Typed(card, kind, other, paid,
-                      symbols(t, gives, "--gives") or [] if gives is not None else list(before["gives"]),
-                      symbols(t, upkeep, "--upkeep") or [] if upkeep is not None else list(before["upkeep"]),
-                      points if points is not None else before["points"],
-                      die if die is not None else before["dice"])
+        paid = cost_of(t, base["name"], cost, free=free)
+    return take.Typed(base["name"], kind, other, paid,
+                      symbols(t, gives, "--gives") or [] if gives is not None else list(base["gives"]),
+                      symbols(t, upkeep, "--upkeep") or [] if upkeep is not None else list(base["upkeep"]),
+                      points if points is not None else base["points"],
+                      die if die is not None else base["dice"])
 
 
 def _ask_stack(t: CvTable, who: str, card: str, kinds: list[str]) -> str:
@@ -283,7 +260,7 @@ def _ask_stack(t: CvTable, who: str, card: str, kinds: list[str]) -> str:
         found = {k for n, k in spoken.items() if answer and n.startswith(answer)}
         if len(found) != 1 and answer:
             try:                       # any other name of the type (an alias, a short form)
-                found = {word(t, "type", answer)} & set(kinds)
+                found = {t.library.find("type", answer)} & set(kinds)
             except CommandError:
                 found = set()
         if len(found) == 1:
@@ -303,7 +280,7 @@ def _as_printed(t: CvTable, typed: take.Typed, given: dict[str, Any]) -> None:
         if value is None:
             continue
         if option == "--also":
-            value = word(t, "type", value)
+            value = t.library.find("type", value)
         elif option in ("--cost", "--gives", "--upkeep"):
             value = sorted(cost_of(t, typed.name, value, free=True) or []) if option == "--cost" else \
                 sorted(symbols(t, value, option) or [])
@@ -338,7 +315,7 @@ def cost_of(t: CvTable, card: str, text: str | None, free: bool) -> list[str] | 
 @click.argument("type_", metavar="TYPE", type=TYPE)
 def lose(t: CvTable, name: str, type_: str) -> Result:
     """Three Failures: the active card of stack TYPE goes (V-FAIL-1). Example: lose Ann job"""
-    return run(t, phase.lose, name, word(t, "type", type_))
+    return run(t, phase.lose, t.library, name, t.library.find("type", type_))
 
 
 YES = ("yes", "y", "так", "т")
@@ -357,7 +334,7 @@ def play(t: CvTable, name: str, card: str, gives: str | None, anyway: bool) -> R
     lost, said before it is accepted. Example: play Ann "Life insurance" """
     given = symbols(t, gives, "--gives")
     try:
-        return run(t, phase.play, name, card, given, anyway=anyway)
+        return run(t, phase.play, t.library, name, card, given, anyway=anyway)
     except phase.EventLost as e:
         if t.ask is None:
             raise CommandError(_("{said}; to play it so: --anyway").format(said=e.said)) from None
@@ -365,21 +342,21 @@ def play(t: CvTable, name: str, card: str, gives: str | None, anyway: bool) -> R
                        [_("yes"), _("no")], _("no"))
         if fold(answer.strip()) not in YES + (fold(_("yes")),):
             raise CommandError(_("{card} stays in the hand; nothing changed").format(card=card)) from None
-    return run(t, phase.play, name, card, given, anyway=True)
+    return run(t, phase.play, t.library, name, card, given, anyway=True)
 
 
 @command("end", "turn")
 @click.argument("name", required=False, type=PLAYER)
 def end(t: CvTable, name: str | None) -> Result:
     """End the turn: upkeep, the track, the tokens, the next player (V-TURN-1). Example: end"""
-    return run(t, phase.end, name or turns.current(t.state["order"]) or "")
+    return run(t, phase.end, t.library, name or turns.current(t.state["order"]) or "")
 
 
 @command("pass", "turn")
 @click.argument("name", type=PLAYER)
 def pass_(t: CvTable, name: str) -> Result:
     """Take no social help (V-HELP-1). Example: pass Bob"""
-    return run(t, phase.pass_help, name)
+    return run(t, phase.pass_help, t.library, name)
 
 
 @command("card", "turn")
@@ -394,7 +371,7 @@ def pass_(t: CvTable, name: str) -> Result:
 def card_(t: CvTable, name: str, card: str, gives: str | None, points: int | None, upkeep: str | None,
           die: int | None) -> Result:
     """What a card in a CV gives or is worth, as printed. Example: card Ann Bicycle --points 1"""
-    return run(t, phase.amend, name, card, gives=symbols(t, gives, "--gives"), points=points,
+    return run(t, phase.amend, t.library, name, card, gives=symbols(t, gives, "--gives"), points=points,
                upkeep=symbols(t, upkeep, "--upkeep"), dice=die)
 
 
@@ -413,7 +390,7 @@ def status(t: CvTable) -> Result:
 def cv(t: CvTable, name: str, counts: tuple[tuple[str, int], ...]) -> Result:
     """A final CV typed as counts (V-SCORE). Example: cv Ann health=4 relationships=3
     knowledge=5 job=1 property_cards=5 property=19 tokens=3"""
-    return run(t, score.set_counts, name, {k.casefold(): v for k, v in counts})
+    return run(t, score.set_counts, t.library, name, {k.casefold(): v for k, v in counts})
 
 
 @command("goal", "score")
@@ -421,14 +398,14 @@ def cv(t: CvTable, name: str, counts: tuple[tuple[str, int], ...]) -> Result:
 @click.argument("goal", type=GOAL)
 def goal(t: CvTable, name: str, goal: str) -> Result:
     """A player's secret life goal, 76..83 by number or name (V-SCORE-4). Example: goal Ann 80"""
-    return run(t, score.set_goal, name, goal)
+    return run(t, score.set_goal, t.library, name, goal)
 
 
 @command("public", "score")
 @click.argument("goals", nargs=-1, required=True, type=GOAL)
 def public(t: CvTable, goals: tuple[str, ...]) -> Result:
     """The public life goals, players - 1 of them (V-SET-1). Example: public 76 79"""
-    return run(t, score.set_public, list(goals))
+    return run(t, score.set_public, t.library, list(goals))
 
 
 @command("double", "score")
@@ -436,7 +413,7 @@ def public(t: CvTable, goals: tuple[str, ...]) -> Result:
 @click.argument("type_", metavar="TYPE", type=TYPE)
 def double(t: CvTable, name: str, type_: str) -> Result:
     """An active 73/74/75 counts stack TYPE one card more (V-SCORE-2). Example: double Ann knowledge"""
-    return run(t, score.set_double, name, word(t, "type", type_))
+    return run(t, score.set_double, t.library, name, t.library.find("type", type_))
 
 
 @command("score", "score")

@@ -4,18 +4,15 @@ in one roll), 35 Illusionist and 45 Trip around the world (one symbol changed)."
 
 from __future__ import annotations
 
-from typing import Any
-
 from guide.core.dice import DiceLike
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from .library import Library
-from .model import CvState, Player, Turn, active, active_effect, active_number, own_turn
+from .model import CvState, Player, Turn, active, active_effect, own_turn
 from .pool import Source, count, failures, misfortunes_owed, sources
-from .protocol import emits
+from .protocol import Event, emits
 
-Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 
@@ -129,7 +126,7 @@ def change(state: CvState, lib: Library, name: str, number: int, target: str, to
     token (`t1`) shows another symbol. 35: never into Failure or Happiness, and never a
     Failure (V-DICE-2); 45: a Failure into a plain symbol."""
     turn, p = own_turn(state, name)
-    card = active_number(p, number)
+    card = next((c for c in active(p).values() if c["number"] == number), None)   # the card, if active
     sp = lib.special_by_id(number)
     if sp is None or sp.change is None:
         raise RuleError(_("card {number} changes no symbol (35 Illusionist, 45 Trip around the"

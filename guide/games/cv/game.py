@@ -106,16 +106,15 @@ class CvGame(Game):
         return Result(headers=[_("no."), _("card"), _("Ukrainian"), _("type"), _("what it does")], rows=rows)
 
     def card(self, library: Library, name: str) -> list[str]:
-        printed = library.box_card(name)
-        if printed is not None:
-            c = printed
+        c = library.box_card(name)
+        if c is not None:
             deck = library.deck_named(c.deck)
-            none = _("none")
             lines = [f"{c.number} {c.en} ({c.uk}), {' / '.join(library.types[t].here for t in c.types)},"
                      f" {deck.here if deck else c.deck}",
                      _("cost: {cost}; gives: {gives}; dice: {dice}; upkeep: {upkeep}; points: {points}")
                      .format(cost=_cost(library, c.cost), gives=_cost(library, c.tokens), dice=c.dice,
-                             upkeep=_cost(library, c.upkeep), points=none if c.points is None else c.points)]
+                             upkeep=_cost(library, c.upkeep),
+                             points=_("none") if c.points is None else c.points)]
             if c.special is not None:
                 lines += [c.special.text["en"], c.special.text["uk"]]
             return lines

@@ -11,7 +11,6 @@ import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +20,23 @@ from guide.core.box import read as read_box
 from guide.core.errors import DataError, RuleError
 from guide.core.i18n import current, domain
 from guide.core.names import Ambiguous, Unknown, closest, fold, resolve, suggest
+from guide.core.shipped import schema
 from guide.core.yamlsrc import Problem
 
 FILES = ("symbols", "types", "specials", "scoring", "box")
 _, ngettext, pgettext = domain("cv").functions()
 
+
+def resolved(word: str, names: list[str], what: str) -> str | None:
+    """The one of `names` that `word` names, as people type it (guide.core.names.resolve: any
+    case, a unique beginning or word); None when it names none. A word that names several is
+    refused in the core's words (the choices), as a rule's refusal (RuleError)."""
+    try:
+        return resolve(word, names, what)
+    except Ambiguous as e:
+        raise RuleError(str(e)) from None
+    except Unknown:
+        return None
 
 
 class Bilingual:
@@ -163,31 +174,26 @@ class Library:
 
     # --- names typed by the table -------------------------------------------------------
     def symbol(self, word: str) -> str:
-        return self._find("symbol", word)
+        return self.find("symbol", word)
 
     def card_type(self, word: str) -> str:
-        return self._find("type", word)
+        return self.find("type", word)
 
-    def deck(self, word: str) -> str:
-        return self._find("deck", word)
-
-    def _find(self, kind: str, word: str) -> str:
+    def find(self, kind: str, word: str) -> str:
         """A symbol, type or deck by any of its names (English, Ukrainian, aliases), through
         the core's one resolver (guide.core.names.resolve)."""
         words = self._words[kind]
         what = {"symbol": pgettext("what", "symbol"), "type": pgettext("what", "type"),
                 "deck": pgettext("what", "deck")}.get(kind, kind)
-        try:
-            return words[resolve(fold(word), list(words), what)]
-        except Ambiguous as e:
-            raise RuleError(str(e)) from None
-        except Unknown:
-            known = {"symbol": self.symbols, "type": self.types, "deck": {d.id: d for d in self.decks}}[kind]
-            kinds = {"symbol": pgettext("cv what", "symbol"), "type": pgettext("cv what", "type"),
-                     "deck": pgettext("cv what", "deck")}
-            raise RuleError(_("unknown {kind} {word!r}{value} (one of: {value2})").format(
-                kind=kinds[kind], word=word, value=self._did_you_mean(word, words, known),
-                value2=", ".join(x.here for x in known.values()))) from None
+        found = resolved(fold(word), list(words), what)
+        if found is not None:
+            return words[found]
+        known = {"symbol": self.symbols, "type": self.types, "deck": {d.id: d for d in self.decks}}[kind]
+        kinds = {"symbol": pgettext("cv what", "symbol"), "type": pgettext("cv what", "type"),
+                 "deck": pgettext("cv what", "deck")}
+        raise RuleError(_("unknown {kind} {word!r}{value} (one of: {value2})").format(
+            kind=kinds[kind], word=word, value=self._did_you_mean(word, words, known),
+            value2=", ".join(x.here for x in known.values())))
 
     @staticmethod
     def _did_you_mean(word: str, words: dict[str, str], known: dict[str, Any]) -> str:
@@ -199,10 +205,6 @@ class Library:
             return ""
         found = known.get(words[near])
         return _("; did you mean {name!r}?").format(name=found.here if found else near)
-
-    def symbol_en(self, sym: str) -> str:
-        """The English name of a symbol id (a 43 choice token: 'Choice')."""
-        return self.symbols[sym].en if sym in self.symbols else sym.capitalize()
 
     def symbol_list(self, text: str) -> list[str]:
         """'2money,health' or 'Гроші,Гроші' -> ['money', 'money', 'health']."""
@@ -251,9 +253,7 @@ class Library:
 @cache
 def files() -> tuple[FileKind, ...]:
     """The files of a CV box, each with its schema (schemas/NAME.schema.json)."""
-    folder = resources.files("guide.games.cv").joinpath("schemas")
-    return tuple(FileKind(name, name, json.loads(folder.joinpath(f"{name}.schema.json")
-                                                 .read_text("utf-8"))) for name in FILES)
+    return tuple(FileKind(name, name, schema("guide.games.cv", name)) for name in FILES)
 
 
 def bundled() -> Path:
@@ -581,7 +581,7 @@ class _CardReader:
     def word(self, kind: str, text: str, path: tuple[str | int, ...]) -> str | None:
         """A symbol, type or deck by any of its names; None (told) when it is none."""
         try:
-            return self.lib._find(kind, text)
+            return self.lib.find(kind, text)
         except RuleError as e:
             self.bad(path, str(e))
             return None

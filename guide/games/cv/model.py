@@ -15,7 +15,7 @@ from guide.core.names import Ambiguous, Unknown, fold, resolve
 from guide.core.table import Table
 from guide.core.turns import Turns
 
-from .library import Library
+from .library import Library, resolved
 
 CHOICE = "choice"      # a token that is any one plain symbol (43 Mnemonics master)
 VERSION = 2            # the state's shape (Settings.state_version); `migrate` upgrades older ones
@@ -128,7 +128,11 @@ def new_state() -> CvState:
 
 
 def new_player(name: str, lib: Library) -> Player:
-    return {"name": name, "cv": {t: [] for t in lib.stacks}, "waiting": [], "hand": [], "tokens": [],
+    """A player with an empty CV, named as typed but the spaces around; a name that is blank
+    or a number (a goal, a die's place) is refused."""
+    if not name.strip() or name.strip().isdigit():
+        raise RuleError(_("{name!r} is not a player's name").format(name=name))
+    return {"name": name.strip(), "cv": {t: [] for t in lib.stacks}, "waiting": [], "hand": [], "tokens": [],
             "goal": None, "double": [], "counts": None, "no_more_jobs": False}
 
 
@@ -165,11 +169,6 @@ def player(state: CvState, name: str) -> Player:
 def active(p: Player) -> dict[str, Card]:
     """V-TURN-2: the top card of each stack."""
     return {t: cards[-1] for t, cards in p["cv"].items() if cards}
-
-
-def active_number(p: Player, number: int) -> Card | None:
-    """The active card that is special card `number`, if any."""
-    return next((c for c in active(p).values() if c["number"] == number), None)
 
 
 def active_effect(p: Player, lib: Library, effect: str) -> Card | None:
@@ -262,9 +261,5 @@ def find_card(cards: list[Card], name: str, lib: Library, loose: bool = True) ->
     if not loose:
         return None
     names = [c["name"] for c in cards]
-    try:
-        return names.index(resolve(name, names, pgettext("what", "card")))
-    except Ambiguous as e:
-        raise RuleError(str(e)) from None
-    except Unknown:
-        return None
+    found = resolved(name, names, pgettext("what", "card"))
+    return None if found is None else names.index(found)

@@ -34,10 +34,9 @@ from .model import (
     player,
     turn_player,
 )
-from .protocol import emits
-from .take import record_pending
+from .protocol import Event, emits
+from .take import record_pending, social_taker
 
-Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 
@@ -52,10 +51,7 @@ def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
         raise RuleError(_("CV is played by 2 to 4 players"))
     if len({fold(n) for n in names}) != len(names):
         raise RuleError(_("two players have the same name"))
-    for n in names:
-        if not n.strip() or n.strip().isdigit():
-            raise RuleError(_("{n!r} is not a player's name").format(n=n))
-    state["players"] = [new_player(n.strip(), lib) for n in names]
+    state["players"] = [new_player(n, lib) for n in names]
     if not state.get("seal_key"):         # the seats' goal codes (seats.py), made once
         state["seal_key"] = sealed.new_key()
     sp = lib.special_by_id(12)
@@ -343,12 +339,9 @@ def end(state: CvState, lib: Library, who: str) -> list[Event]:
 @emits
 def pass_help(state: CvState, lib: Library, who: str) -> list[Event]:
     """V-HELP-1: an entitled player declines the free card."""
+    _no_turn, p = social_taker(state, who)
     tr = state["track"]
-    if tr is None or not tr["help"]:
-        raise RuleError(_("no social help is due (V-HELP-1)"))
-    p = player(state, who)
-    if fold(tr["help"][0]) != fold(p["name"]):
-        raise RuleError(_("social help goes to {tr} now (V-HELP-1)").format(tr=tr['help'][0]))
+    assert tr is not None
     tr["help"].pop(0)
     events: list[Event] = [{"kind": "help_passed", "player": p["name"]}]
     return events + (resume(state, lib) if not tr["help"] else [])

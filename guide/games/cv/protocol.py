@@ -9,14 +9,15 @@ from typing import Any, ParamSpec
 from guide.core.state import copied
 
 P = ParamSpec("P")
+Event = dict[str, Any]      # one event a rule tells, as data (its "kind" and its fields)
 
 
-def emits(fn: Callable[P, list[dict[str, Any]]]) -> Callable[P, list[dict[str, Any]]]:
+def emits(fn: Callable[P, list[Event]]) -> Callable[P, list[Event]]:
     """A rule's events are data frozen at the moment they happen: copies, never views of the
     state the rule goes on changing."""
 
     @functools.wraps(fn)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> list[dict[str, Any]]:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> list[Event]:
         return copied(fn(*args, **kwargs))
 
     return wrapper

@@ -19,9 +19,7 @@ _, ngettext, pgettext = domain("cv").functions()
 
 # One message per event kind (and the pieces, "_..."), in English; the catalogue has the rest.
 MESSAGES: dict[str, str] = {
-    "_status_dice": N_("Dice: {dice}; rerolls left {rolls_left}"),
     "_no_players": N_("No players yet: players NAME NAME [NAME NAME]"),
-    "_h_player": N_("player"),
     "_h_tokens": N_("tokens"),
     "_h_hand": N_("hand"),
     "players_set": N_("Players in turn order: {players}; {bicycle} holds the Bicycle and starts (V-SET-1)"),
@@ -364,7 +362,6 @@ _PREPARE: dict[str, Callable[[Renderer, Event], dict[str, Any]]] = {
                                    f"{r.lib.shown(e['card'], r.lang)}, {r.deck(e['deck'])}"},
     "deck_out": lambda r, e: {"deck": r.deck(e["deck"])},
     "help_due": lambda r, e: {"players": ", ".join(e["players"])},
-    "game_over": lambda r, e: {},
     "counts_set": lambda r, e: {"counts": _counts(r, e["counts"])},
     "public_set": _public_set,
     "score_player": lambda r, e: {"how": r.msg("_typed" if e["typed"] else "_recorded")},

@@ -13,9 +13,8 @@ from guide.core.state import copied
 
 from .library import Library, Special
 from .model import CvState, Player, active, new_player, player
-from .protocol import emits
+from .protocol import Event, emits
 
-Event = dict[str, Any]
 COUNTS = ("health", "relationships", "knowledge", "job", "property_cards", "property", "tokens")
 CARD_COUNTS = ("health", "relationships", "knowledge", "job", "property_cards")   # V-SCORE-5
 _, ngettext, pgettext = domain("cv").functions()
@@ -28,9 +27,7 @@ def _paper_player(state: CvState, lib: Library, who: str) -> Player:
         return player(state, who)
     if len(state["players"]) >= 4:
         raise RuleError(_("CV is played by 2 to 4 players"))
-    if not who.strip() or who.strip().isdigit():
-        raise RuleError(_("{who!r} is not a player's name").format(who=who))
-    state["players"].append(new_player(who.strip(), lib))
+    state["players"].append(new_player(who, lib))
     return state["players"][-1]
 
 

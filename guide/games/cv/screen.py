@@ -171,21 +171,18 @@ def _stack_cell(lib: Library, cards: list[Card], lang: str) -> str:
 def _extra_rows(s: CvState, lib: Library, totals: dict[str, int] | None, lang: str) -> list[list[Any]]:
     """The rows under the stacks, a cell per player: the cards waiting for a stack, those
     taken this turn, tokens, hand, points; waiting, taken and points only when someone has one."""
-    extra: dict[str, list[Any]] = {_("waiting"): [], _("taken now"): [], r_h(lang, "_h_tokens"): [],
-                                   r_h(lang, "_h_hand"): [], _("points"): []}
-    for p in s["players"]:
-        extra[_("waiting")].append(_waiting_cell(lib, p, lang))
-        extra[_("taken now")].append(_taken_cell(s, lib, p, lang))
-        extra[r_h(lang, "_h_tokens")].append(_tokens_cell(lib, p, lang))
-        extra[r_h(lang, "_h_hand")].append(str(len(p["hand"])))
-        n = totals.get(p["name"]) if totals is not None else None
-        extra[_("points")].append("-" if n is None else ngettext("{n} point", "{n} points", n).format(n=n))
-    rows: list[list[Any]] = []
-    for label, cells in extra.items():
-        if label in (_("waiting"), _("taken now"), _("points")) and all(c == "-" for c in cells):
-            continue                                  # only when someone has one
-        rows.append([label, *cells])
-    return rows
+    r = Renderer(lib, lang)
+    players = s["players"]
+    points = [None if totals is None else totals.get(p["name"]) for p in players]
+    extra: dict[str, list[Any]] = {
+        _("waiting"): [_waiting_cell(lib, p, lang) for p in players],
+        _("taken now"): [_taken_cell(s, lib, p, lang) for p in players],
+        r.msg("_h_tokens"): [_tokens_cell(lib, p, lang) for p in players],
+        r.msg("_h_hand"): [str(len(p["hand"])) for p in players],
+        _("points"): ["-" if n is None else r.points(n) for n in points]}
+    optional = (_("waiting"), _("taken now"), _("points"))        # only when someone has one
+    return [[label, *cells] for label, cells in extra.items()
+            if label not in optional or any(c != "-" for c in cells)]
 
 
 def _waiting_cell(lib: Library, p: Player, lang: str) -> str:
@@ -226,14 +223,6 @@ class TokenCell(str):
 
     def fit(self, width: int) -> str:
         return str(self) if len(self) <= width else clip(self.icons, width)
-
-
-def r_h(lang: str, key: str) -> str:
-    """A table heading of the renderer's messages, in the table's language."""
-    from .render import MESSAGES
-
-    with speaking(lang):
-        return _(MESSAGES[key])
 
 
 def _scores(s: CvState, lib: Library) -> dict[str, int] | None:
@@ -300,7 +289,7 @@ def _view_player(s: CvState, lib: Library, p: Player, totals: dict[str, int] | N
         "taken": [lib.shown(w["card"], lang) for w in pending(turn)]
         if turn is not None and turn_player(s) is p else [],
         "score": totals.get(p["name"]) if totals is not None else None,
-        "said": _said_player(p, totals, lang),
+        "said": _said_player(Renderer(lib, lang), p, totals),
     }
 
 
@@ -395,11 +384,9 @@ def _said(s: CvState, lib: Library, lang: str) -> dict[str, str]:
     return {"who": who, "track": track + ("  " + public if public else "")}
 
 
-def _said_player(p: Any, totals: dict[str, int] | None, lang: str) -> str:
-    with speaking(lang):
-        if totals is None or totals.get(p["name"]) is None:
-            n = cv_cards(p)
-            return ngettext("{n} card", "{n} cards", n).format(n=n)
-        n = totals[p["name"]]
-        return ngettext("{n} point", "{n} points", n).format(n=n)
+def _said_player(r: Renderer, p: Player, totals: dict[str, int] | None) -> str:
+    """A player's line on the TV: their points once scored, else how many cards their CV holds."""
+    if totals is None or totals.get(p["name"]) is None:
+        return r.cards(cv_cards(p))
+    return r.points(totals[p["name"]])
 

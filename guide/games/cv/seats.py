@@ -68,8 +68,7 @@ def goal_code(state: CvState, name: str, goal: int) -> str | None:
 def goal_of_code(state: CvState, lib: Library, name: str, code: str) -> int | None:
     """The goal a code stands for, for that player (compared in constant time), or None."""
     goals = [s.ids[0] for s in lib.specials if s.goal is not None]
-    found: int | None = sealed.opened(_goals_box(state), name, code, goals)
-    return found
+    return sealed.opened(_goals_box(state), name, code, goals)
 
 
 # --- who sits -------------------------------------------------------------------------------
@@ -126,12 +125,6 @@ def take_move(t: CvTable, seat: str, offer: Offer, label: str, group: tuple[str,
         also=next((x for x in card["types"] if x != kind), None), cost=",".join(card["cost"]),
         gives=",".join(card["gives"]) or None, upkeep=",".join(card["upkeep"]) or None,
         points=card["points"], die=card["dice"] or None, slot=offer.place, **ways)
-
-
-def _typed(card: Card, type_: str) -> take.Typed:
-    also = next((x for x in card["types"] if x != type_), None)
-    return take.Typed(card["name"], type_, also, list(card["cost"]), list(card["gives"]),
-                      list(card["upkeep"]), card["points"], card["dice"])
 
 
 # --- what a seat sees -----------------------------------------------------------------------
@@ -396,7 +389,7 @@ def _take_moves(t: CvTable, p: Player, social: bool = False) -> list[Move]:
                     detail = (_("free as social help") if social else
                               _("free for three Happiness") if happy else
                               _("pays {cost}").format(cost=cost))
-                    for waiting in _waiting_choices(t, p, _typed(card, kind), happiness=happy,
+                    for waiting in _waiting_choices(t, p, take.from_card(lib, card, kind), happiness=happy,
                                                     social=social, under=under, slot=offer.place):
                         said = "".join("; " + _("{card} into {stack}").format(
                             card=c, stack=lib.types[w].name(lang)) for c, w in waiting)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from guide.core.secrets import Secret
 from guide.core.state import copied
+from guide.core.variants import changed, reordered
 
 from .library import Library
 from .model import CvState
@@ -18,22 +19,18 @@ def secret_variants(state: CvState, lib: Library) -> list[Secret]:
     out: list[Secret] = []
     track = state["track"]
     piles = (track.get("piles") if track is not None else None) or {}
-    for deck, pile in piles.items():             # a deck's order
-        i = next((i for i in range(len(pile) - 1) if pile[i] != pile[i + 1]), None)
-        if i is not None:
-            s = copied(state)
-            p = s["track"]["piles"][deck]        # type: ignore[index]
-            p[i], p[i + 1] = p[i + 1], p[i]
-            out.append(Secret(None, dict(s), f"the order of the {deck} deck"))
+    for deck in piles:                           # a deck's order
+        reshuffled = reordered(state, ("track", "piles", deck))
+        if reshuffled is not None:
+            out.append(Secret(None, reshuffled, f"the order of the {deck} deck"))
             break
     for n, player in enumerate(state["players"]):
         goal = player["goal"]
         other = next((g for g in GOALS if g != goal and g not in state["public"]
                       and lib.special_by_id(g) is not None), None)
         if goal is not None and other is not None and not state["scored"]:
-            s = copied(state)
-            s["players"][n]["goal"] = other
-            out.append(Secret(player["name"], dict(s), f"{player['name']}'s secret goal"))
+            out.append(Secret(player["name"], changed(state, ("players", n, "goal"), other),
+                              f"{player['name']}'s secret goal"))
         first = next((d for d, p in piles.items() if p), None)
         if player["hand"] and first is not None and piles[first][0] != player["hand"][0]:
             s = copied(state)              # a card in hand and a deck's top, swapped

@@ -10,11 +10,11 @@ from typing import Any
 from guide.core.errors import RuleError
 from guide.core.i18n import current as current_lang
 from guide.core.i18n import domain
-from guide.core.names import Ambiguous, Unknown, fold, resolve
+from guide.core.names import fold
 
 from . import pool
 from . import track as track_rules
-from .library import Library, Special
+from .library import Library, Special, resolved
 from .model import (
     CHOICE,
     Card,
@@ -31,9 +31,8 @@ from .model import (
     pending,
     player,
 )
-from .protocol import emits
+from .protocol import Event, emits
 
-Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 
@@ -113,13 +112,10 @@ def _named_on_track(lib: Library, here: list[tuple[int, Card]], word: str) -> tu
     for i, c in here:
         for name in _names(lib, c):
             names.setdefault(name, i)
-    try:
-        at = names[resolve(word, list(names), pgettext("what", "card"))]
-    except Ambiguous as e:
-        raise RuleError(str(e)) from None
-    except Unknown:
+    found = resolved(word, list(names), pgettext("what", "card"))
+    if found is None:
         return None
-    return dict(here)[at], at
+    return dict(here)[names[found]], names[found]
 
 
 def _not_on_track(lib: Library, here: list[tuple[int, Card]], word: str) -> RuleError:
@@ -251,12 +247,8 @@ def known(state: CvState, name: str, exact: bool = True) -> Card | None:
     if exact or not cards:
         return None
     names = [c["name"] for c in cards]
-    try:
-        return cards[names.index(resolve(name, names, pgettext("what", "card")))]
-    except Ambiguous as e:
-        raise RuleError(str(e)) from None
-    except Unknown:
-        return None
+    found = resolved(name, names, pgettext("what", "card"))
+    return None if found is None else cards[names.index(found)]
 
 
 def known_cost(state: CvState, name: str) -> bool:
@@ -362,7 +354,7 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
     (V-TURN-1; a Happiness card counts toward the two). Then record it (V-TURN-2).
     `remember`: the card was typed by the table, and the campaign keeps it (known)."""
     track = state["track"]
-    turn, p = _social_taker(state, who, happiness) if social else _turn_taker(state, who)
+    turn, p = social_taker(state, who, happiness) if social else _turn_taker(state, who)
     card, sp = make_card(lib, typed)
     if track_rules.dealt(track):        # the card file's track: the card named, from its place
         slot = _dealt_place(state, lib, typed, slot)
@@ -395,8 +387,9 @@ def take(state: CvState, lib: Library, who: str, typed: Typed, *, happiness: boo
     return events
 
 
-def _social_taker(state: CvState, who: str, happiness: bool) -> tuple[None, Player]:
-    """V-HELP-1: the player social help is due to now, who takes free (no turn of theirs)."""
+def social_taker(state: CvState, who: str, happiness: bool = False) -> tuple[None, Player]:
+    """V-HELP-1: the player social help is due to now, who takes free (no turn of theirs)
+    or passes; refused for anyone else."""
     track = state["track"]
     if track is None or not track["help"]:
         raise RuleError(_("no social help is due (V-HELP-1)"))

@@ -10,8 +10,6 @@ shown). The cards are copied from the file at the deal, so a saved game keeps th
 
 from __future__ import annotations
 
-from typing import Any
-
 from guide.core import turns
 from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import RuleError
@@ -19,9 +17,8 @@ from guide.core.i18n import domain
 
 from .library import BoxCard, Library
 from .model import Card, CvState, Track, cv_cards, new_card
-from .protocol import emits
+from .protocol import Event, emits
 
-Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 
@@ -34,16 +31,7 @@ def setup(state: CvState, lib: Library, decks: dict[str, int]) -> list[Event]:
     missing = [d for d in order if d not in decks]
     if missing:
         raise RuleError(_("the size of every deck: {decks}").format(decks=" ".join(f"{d}=N" for d in order)))
-    first = order[0]
-    if decks[first] <= lib.track_size:
-        raise RuleError(_("the {deck} deck needs more than {track_size} cards").format(
-            deck=lib.decks[0].of_here, track_size=lib.track_size))
-    if any(n < 0 for n in decks.values()):
-        raise RuleError(_("a deck holds 0 cards or more"))
-    left = {d: decks[d] for d in order}
-    left[first] -= lib.track_size
-    state["track"] = {"slots": [first] * lib.track_size, "decks": left, "help": []}
-    return [{"kind": "track_laid", "slots": [first] * lib.track_size, "decks": dict(left)}]
+    return _lay(state, lib, decks)
 
 
 @emits
@@ -55,17 +43,31 @@ def deal(state: CvState, lib: Library, dice: DiceLike) -> list[Event]:
     if not lib.dealt():
         raise RuleError(_("the card file lists no track cards: track youth=N maturity=N old_age=N"))
     piles = {d.id: [card_of(lib.box[n]) for n in shuffle(lib.deck_cards(d.id), dice)] for d in lib.decks}
-    first = lib.decks[0]
-    if len(piles[first.id]) <= lib.track_size:
+    return _lay(state, lib, {d: len(p) for d, p in piles.items()}, piles)
+
+
+def _lay(state: CvState, lib: Library, sizes: dict[str, int],
+         piles: dict[str, list[Card]] | None = None) -> list[Event]:
+    """V-SET-1: the first deck's (Youth) top cards laid out on the track, the rest left in
+    the decks of these sizes; `piles`: a card file's decks, shuffled, whose cards the track
+    then holds (the first deck's laid out, each deck's rest face down in drawing order)."""
+    first = lib.decks[0].id
+    if sizes[first] <= lib.track_size:
         raise RuleError(_("the {deck} deck needs more than {track_size} cards").format(
-            deck=first.of_here, track_size=lib.track_size))
-    cards: list[Card | None] = list(piles[first.id][:lib.track_size])
-    del piles[first.id][:lib.track_size]
-    left = {d: len(p) for d, p in piles.items()}
-    state["track"] = {"slots": [first.id] * lib.track_size, "decks": left, "help": [],
-                      "cards": cards, "piles": piles}
-    return [{"kind": "track_laid", "slots": [first.id] * lib.track_size, "decks": dict(left),
-             "cards": list(cards)}]
+            deck=lib.decks[0].of_here, track_size=lib.track_size))
+    if any(n < 0 for n in sizes.values()):
+        raise RuleError(_("a deck holds 0 cards or more"))
+    left = {d.id: sizes[d.id] for d in lib.decks}
+    left[first] -= lib.track_size
+    track: Track = {"slots": [first] * lib.track_size, "decks": left, "help": []}
+    event: Event = {"kind": "track_laid", "slots": [first] * lib.track_size, "decks": dict(left)}
+    if piles is not None:
+        track["cards"] = list(piles[first][:lib.track_size])
+        event["cards"] = list(track["cards"])
+        track["piles"] = piles
+        del piles[first][:lib.track_size]
+    state["track"] = track
+    return [event]
 
 
 def card_of(printed: BoxCard) -> Card:
