@@ -1,7 +1,7 @@
 """A command that runs one of its game's pure rules: the rule changes the table's state (the
 copy a command works on, thrown away on a refusal, guide.core.table) and returns events as
 data, which the table tells (`Table.tell_all`: said in the story, a private one to its seat).
-Cave escape's commands are all this; CV's write the same lines around their rules."""
+Cave escape's commands and CV's run their rules through it."""
 
 from __future__ import annotations
 

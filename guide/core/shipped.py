@@ -3,8 +3,7 @@ Schema of each kind of its data files (`schemas/NAME.schema.json`, for `Game.fil
 page of the project's docs the wheel copies in (pyproject.toml's force-include: docs/cave.md
 as guide/games/cave/rules.md), read from the repository's docs/ in a source checkout.
 
-Used by Cave escape (its box schema, its rules page); Kaivo's, CV's, Taverne's and
-Kaverini's schemas and Kaverini's rules page are read the same way."""
+Every game's schemas are read through it; Cave escape's and Kaverini's rules pages too."""
 
 from __future__ import annotations
 
