@@ -32,7 +32,7 @@ def test_the_core_catalogue_holds_only_the_cores_own_words_for_what_a_name_names
     assert core == set(WHAT) == {"name", "command", "seat", "rule"}
     with cat.pot_path("kaverini").open("rb") as f:
         kaverini = {m.id for m in read_po(f) if m.context == "what"}
-    assert {"Kaveri", "Kaveri, buddy or companion", "technique", "ladder"} <= kaverini
+    assert {"Kaveri", "Kaveri, buddy or companion (or all)", "technique", "ladder"} <= kaverini
 
 
 def test_a_taverne_refusal_names_the_player_in_french(tmp_path):
