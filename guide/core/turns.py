@@ -55,7 +55,7 @@ class Turns(TypedDict):
     round: int
     turn: int
     skips: list[str]
-    phase: NotRequired[str | None]
+    phase: NotRequired[str]
     acted: NotRequired[list[str]]
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from guide.core import turns
 from guide.core.errors import CommandError
 from guide.core.i18n import domain
 from guide.core.result import Result
@@ -110,7 +111,8 @@ def _may_play_now(t: KaveriniTable, k: Sheet, conf: Confrontation) -> None:
     if k["hp"] == 0:
         raise CommandError(_("{k} is cowering and cannot play items (R-CONF-5)").format(k=k['name']))
     turn = fight(t, quiet=True).turn()
-    if k["name"] in conf["acted"] or conf["phase"] != "kaverit" or turn is None \
+    if turns.acted(conf["turns"], k["name"]) or turns.phase(conf["turns"]) != "kaverit" \
+            or turn is None \
             or turn.name != k["name"]:
         raise CommandError(_("items are played in the Kaverit phase, on the Kaveri's own turn"
                            " before the technique (R-CONF-2)"))
