@@ -59,12 +59,16 @@ class Turns(TypedDict):
     acted: NotRequired[list[str]]
 
 
-def new(names: Iterable[str] = ()) -> Turns:
-    """A turn order with these players seated in this order, not started (nobody's turn)."""
+def new(names: Iterable[str] = (), phase: str | None = None) -> Turns:
+    """A turn order with these players seated in this order, not started (nobody's turn);
+    with a `phase`, its first round has begun at that phase."""
     order = list(names)
     if len(set(order)) != len(order):
         raise RuleError(_("a name sits twice at the table: {names}").format(names=", ".join(order)))
-    return Turns(order=order, out=[], current=None, first=None, round=0, turn=0, skips=[])
+    turns = Turns(order=order, out=[], current=None, first=None, round=0, turn=0, skips=[])
+    if phase is not None:
+        begin_round(turns, phase)
+    return turns
 
 
 # --- what it says -------------------------------------------------------------------------

@@ -203,6 +203,7 @@ def test_a_round_runs_through_its_phases_and_each_acts_once_a_round():
     assert (t["round"], t["acted"], turns.phase(t)) == (2, [], "kaverit")
     assert json.loads(json.dumps(t)) == t
     assert (t["turn"], t["current"]) == (0, None)                   # no seat's turn moved
+    assert turns.new(phase="foes") == {**turns.new(), "round": 1, "phase": "foes", "acted": []}
 
 
 def test_a_turn_order_saved_without_phases_reads_as_none():

@@ -248,11 +248,10 @@ def migrate(state: dict, from_version: int) -> dict:
     campaign's confrontation and in a Strategy Game's battle. The store gives only older
     versions than today's, so `from_version` is 1."""
     out = {**state, "confrontation": _turns_kept(state.get("confrontation"))}
-    strategy = state.get("strategy")
-    if strategy and strategy.get("arena"):
-        arena = strategy["arena"]
-        out["strategy"] = {**strategy, "arena": {
-            **arena, "confrontation": _turns_kept(arena.get("confrontation"))}}
+    arena = (state.get("strategy") or {}).get("arena")
+    if arena:
+        kept = {**arena, "confrontation": _turns_kept(arena.get("confrontation"))}
+        out["strategy"] = {**state["strategy"], "arena": kept}
     return out
 
 
@@ -260,12 +259,10 @@ def _turns_kept(c: dict | None) -> dict | None:
     """A confrontation of state 1 (or None), its round, phase and who acted in `turns`."""
     if c is None:
         return None
-    order_of_rounds = turns.new()
-    order_of_rounds["round"] = c.get("round", 1)
-    order_of_rounds["phase"] = c.get("phase", "kaverit")
-    order_of_rounds["acted"] = list(c.get("acted", []))
+    now = {**turns.new(phase=c.get("phase", "kaverit")), "round": c.get("round", 1),
+           "acted": list(c.get("acted", []))}
     kept = {k: v for k, v in c.items() if k not in ("round", "phase", "acted")}
-    return {**kept, "turns": order_of_rounds}
+    return {**kept, "turns": now}
 
 
 # --- the constructors -----------------------------------------------------------------------
@@ -332,10 +329,8 @@ def effect(kind: EffectKind, on: str, why: str, **data: Unpack[EffectData]) -> E
 def confrontation(foes: list[Foe], order: list[str], settings: list[str],
                   companions: list[str], practice: bool = False) -> Confrontation:
     """The `confrontation` part of a state: round 1, the Kaverit's phase."""
-    order_of_rounds = turns.new()
-    turns.begin_round(order_of_rounds, "kaverit")
     return {
-        "turns": order_of_rounds, "order": order, "foes": foes,
+        "turns": turns.new(phase="kaverit"), "order": order, "foes": foes,
         "stand": [], "companions": companions, "settings": settings, "effects": [],
         "passionate": {}, "last_turn": {}, "confidence": [], "chutzpah": [],
         "practice": practice, "max_hp_boosts": {}, "neutralized": [],
