@@ -24,8 +24,9 @@ A game whose rounds run in phases (boardgame.io's `ctx.phase`: Kaverini's confro
 where the Kaverit act, then the buddies, then the foes) keeps two keys more, read as "no
 phase" and "nobody has acted" when missing (a game without phases, a state saved before):
 
+    {...,
      "phase": "buddies",               # the phase going on (`set_phase`, `end_phase`)
-     "acted": ["Ann", "Rex"]           # who has acted this round: each acts once a round
+     "acted": ["Ann", "Rex"]}          # who has acted this round: each acts once a round
 
 Passing the last of the game's phases begins a round (`end_phase`; `begin_round` begins one
 at any phase). Who may act within a phase, and in what order, the game says (Kaverini's
@@ -215,7 +216,9 @@ def acted(turns: Turns, name: str) -> bool:
 
 def act(turns: Turns, name: str) -> None:
     """`name` has acted this round; a second time is refused."""
-    done = turns.setdefault("acted", [])
+    if "acted" not in turns:
+        turns["acted"] = []
+    done = turns["acted"]       # a confrontation's sim acts by the thousand: no `setdefault`
     if name in done:
         raise RuleError(_("{name} has already acted this round").format(name=name))
     done.append(name)
@@ -234,11 +237,14 @@ def set_phase(turns: Turns, to: str, phases: Sequence[str]) -> str:
 def end_phase(turns: Turns, phases: Sequence[str]) -> str:
     """The phase going on ends and the next of the game's `phases` begins (boardgame.io's
     `endPhase`); after the last, a round begins with the first."""
-    now = turns.get("phase")
-    if now not in phases:
-        raise RuleError(_("no phase is going on"))
-    i = phases.index(now) + 1
-    return begin_round(turns, phases[0]) if i == len(phases) else set_phase(turns, phases[i], phases)
+    try:                        # a confrontation's sim ends phases by the thousand: no `get`
+        i = phases.index(turns["phase"]) + 1
+    except (KeyError, ValueError):
+        raise RuleError(_("no phase is going on")) from None
+    if i == len(phases):
+        return begin_round(turns, phases[0])
+    turns["phase"] = phases[i]
+    return phases[i]
 
 
 def begin_round(turns: Turns, first: str) -> str:

@@ -214,12 +214,8 @@ class Fight(Techniques, Outcomes):
         self._finish(why)
 
     # --- turn order -----------------------------------------------------------------------
-    def _phase(self) -> str:
-        """The phase going on (R-CONF-2), as the core's turn order keeps it."""
-        return self.c["turns"]["phase"]
-
     def _position(self) -> tuple[int, int]:
-        return self.slot(), PHASES.index(self._phase())
+        return self.slot(), PHASES.index(self.c["turns"]["phase"])
 
     def _turn_of(self, f: Fighter) -> tuple[int, int]:
         return self.slot_of(f), PHASE_INDEX[f.kind]
@@ -234,7 +230,7 @@ class Fight(Techniques, Outcomes):
         if not self.running:
             raise RuleError(_("the confrontation is over"))
         self._check_can_act(actor)
-        if actor.kind == FOE and self._phase() == "foes" and actor in self.waiting():
+        if actor.kind == FOE and self.c["turns"]["phase"] == "foes" and actor in self.waiting():
             return              # the rulebook fixes the foes' phase, not an order among foes
         if self.turn() is not actor:
             raise RuleError(_("it is not {name}'s turn{value}").format(name=actor.name, value=self._now()))
@@ -244,7 +240,7 @@ class Fight(Techniques, Outcomes):
         who = self.turn()
         if who is None:
             return _("; now: {phase}, nobody can act (next to move on)").format(
-                phase=pgettext("phase", self._phase()))
+                phase=pgettext("phase", self.c["turns"]["phase"]))
         return _("; now it is {name}'s turn ({command} {name} ..., or next to pass)").format(
             name=who.name, command="foe" if who.kind == "foe" else "use")
 
@@ -263,7 +259,7 @@ class Fight(Techniques, Outcomes):
         if not self.running:
             return
         c = self.c
-        turns.act(c["turns"], f.name)
+        c["turns"]["acted"].append(f.name)  # turns.act, inline (_check_can_act checked): a hot spot
         if c["effects"]:
             fx.expire(c, {f.name})
         self._maybe_advance()
@@ -282,7 +278,7 @@ class Fight(Techniques, Outcomes):
 
     def _end_phase(self) -> None:
         c = self.c
-        phase = self._phase()
+        phase = self.c["turns"]["phase"]
         kinds = PHASE_KINDS[phase]
         if c["effects"]:
             in_phase = [f for f in self.fighters() if f.kind in kinds and self.in_turn(f)]
@@ -309,7 +305,7 @@ class Fight(Techniques, Outcomes):
         c = self.c
         if not self.telling or not self.running or not c["effects"]:
             return
-        kinds = PHASE_KINDS[self._phase()]
+        kinds = PHASE_KINDS[self.c["turns"]["phase"]]
         for f in self.in_order([f for f in self.fighters() if f.kind in kinds
                                 and f.data["hp"] > 0 and self.in_turn(f)]):
             skip = self.skipping(f)
@@ -326,7 +322,7 @@ class Fight(Techniques, Outcomes):
         if not self.running:
             return
         c = self.c
-        turns.end_phase(c["turns"], PHASES)          # past the foes: the next round begins
+        turns.begin_round(c["turns"], "kaverit")     # past the foes: the next round
         fx.expire(c)
         if self.telling:
             self.say("round", round=c["turns"]["round"])
