@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from guide.core import turns
 from guide.core.i18n import N_, NP_, domain
 from guide.core.result import Result
 from guide.games.kaverini.commands.confront import arena, fight, secrets_open, turn_line
@@ -119,7 +118,7 @@ def _tag(e: Effect) -> str:
 def _turns(c: Confrontation, e: Effect) -> str:
     """The owner's turns the effect still lasts: to the end of its turn in round `ends`."""
     owner = e.get("owner", e["on"])
-    left = e["ends"] - c["turns"]["round"] + (0 if turns.acted(c["turns"], owner) else 1)
+    left = e["ends"] - c["turns"]["round"] + (0 if owner in c["turns"]["acted"] else 1)
     return ngettext("{count} turn left", "{count} turns left", left).format(count=left) \
         if left > 0 else _("ends now")
 

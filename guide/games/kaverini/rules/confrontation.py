@@ -57,13 +57,12 @@ class Fight(Techniques, Outcomes):
         """Who may still act in the current phase, in round order (`turn` finds the first
         with the same test, without the list: a hot spot)."""
         c = self.c
-        now = c["turns"]                # the core's turn order, read as is: a hot spot
-        acted = now["acted"]
+        acted = c["turns"]["acted"]
         effects = c["effects"]
         in_turn = None if self._any_turn else self.in_turn
         if self._fighters is None:
             self.fighters()
-        return [f for f in self._by_phase.get(now["phase"], ())
+        return [f for f in self._by_phase.get(c["turns"]["phase"], ())
                 if f.data["hp"] > 0 and f.name not in acted
                 and (in_turn is None or in_turn(f)) and not (effects and self.skipping(f))]
 
@@ -151,12 +150,11 @@ class Fight(Techniques, Outcomes):
             waiting = self.waiting()
             return waiting[0] if waiting else None
         c = self.c
-        now = c["turns"]                # the core's turn order, read as is: a hot spot
-        acted = now["acted"]
+        acted = c["turns"]["acted"]
         effects = c["effects"]
         if self._fighters is None:
             self.fighters()
-        for f in self._by_phase.get(now["phase"], ()):
+        for f in self._by_phase.get(c["turns"]["phase"], ()):
             if f.data["hp"] > 0 and f.name not in acted and not (effects and self.skipping(f)):
                 return f
         return None
@@ -170,8 +168,8 @@ class Fight(Techniques, Outcomes):
         if not cowering:
             raise RuleError(_("running away needs at least one cowering Kaveri (R-CONF-6)"))
         now = self.c["turns"]
-        if turns.phase(now) != "kaverit" or any(
-                turns.acted(now, f.name) for f in self.fighters() if f.kind in (KAVERI, STAND)):
+        if now["phase"] != "kaverit" or any(
+                f.name in now["acted"] for f in self.fighters() if f.kind in (KAVERI, STAND)):
             raise RuleError(_("running away is the Kaverit's whole action: only before any Kaveri acts in a"
                               " round (R-CONF-6){value}").format(
                 value=self._now()))
@@ -191,7 +189,7 @@ class Fight(Techniques, Outcomes):
             return True
         self.say("runaway", escaped=False, roll=value, chance=chance, **typed)
         for f in self.fighters():
-            if f.kind in (KAVERI, STAND) and not turns.acted(now, f.name):
+            if f.kind in (KAVERI, STAND) and f.name not in now["acted"]:
                 turns.act(now, f.name)                   # the Kaverit's phase is spent
         self._end_phase()
         self._maybe_advance()
@@ -247,7 +245,7 @@ class Fight(Techniques, Outcomes):
     def _check_can_act(self, f: Fighter) -> None:
         if not f.standing:
             raise RuleError(_("{name} is at 0 HP and cannot act (R-CONF-5)").format(name=f.name))
-        if turns.acted(self.c["turns"], f.name):
+        if f.name in self.c["turns"]["acted"]:
             raise RuleError(_("{name} has already acted this round{value}").format(
                 name=f.name, value=self._now()))
         skip = self.skipping(f)

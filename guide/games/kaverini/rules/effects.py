@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from guide.core import turns
 from guide.games.kaverini.data.tables import comic_d10
 from guide.games.kaverini.model import Effect as CardEffect
 from guide.games.kaverini.rules.fighters import FOE, Fighter
@@ -146,7 +145,7 @@ def timed(c: Confrontation, kind: EffectKind, user: Fighter, why: str, rounds: i
 
 def next_turn_round(c: Confrontation, f: Fighter) -> int:
     """The round of `f`'s next turn: this one if it has not acted yet, else the next."""
-    return c["turns"]["round"] + (1 if turns.acted(c["turns"], f.name) else 0)
+    return c["turns"]["round"] + (1 if f.name in c["turns"]["acted"] else 0)
 
 
 def skip_next_turn(c: Confrontation, f: Fighter, why: str) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from guide.core import turns
 from guide.core.i18n import N_, domain
 from guide.core.state import copied
 from guide.games.kaverini.data.tables import abilities, ladders
@@ -47,7 +46,7 @@ def turns_left(c: Confrontation, e: Effect) -> int | None:
     engine stores where it ends, R-FX-4: rules/effects.py); None: until something ends it."""
     if "ends" not in e:
         return None
-    acted = turns.acted(c["turns"], e.get("owner", ""))
+    acted = e.get("owner") in c["turns"]["acted"]
     return max(0, e["ends"] - c["turns"]["round"] + (0 if acted else 1))
 
 
