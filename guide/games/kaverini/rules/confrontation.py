@@ -150,11 +150,12 @@ class Fight(Techniques, Outcomes):
             waiting = self.waiting()
             return waiting[0] if waiting else None
         c = self.c
-        acted = c["turns"]["acted"]
+        now = c["turns"]                # the core's turn order, read as is: a hot spot
+        acted = now["acted"]
         effects = c["effects"]
         if self._fighters is None:
             self.fighters()
-        for f in self._by_phase.get(c["turns"]["phase"], ()):
+        for f in self._by_phase.get(now["phase"], ()):
             if f.data["hp"] > 0 and f.name not in acted and not (effects and self.skipping(f)):
                 return f
         return None
