@@ -20,14 +20,26 @@ What a table needs besides: a player who leaves keeps their seat and comes back 
      "turn": 3,                        # turns begun
      "skips": []}                      # who misses their next turn (one entry a turn)
 
+A game whose rounds run in phases (boardgame.io's `ctx.phase`: Kaverini's confrontation,
+where the Kaverit act, then the buddies, then the foes) keeps two keys more, read as "no
+phase" and "nobody has acted" when missing (a game without phases, a state saved before):
+
+    {...,
+     "phase": "buddies",               # the phase going on (`set_phase`, `end_phase`)
+     "acted": ["Ann", "Rex"]}          # who has acted this round: each acts once a round
+
+Passing the last of the game's phases begins a round (`end_phase`; `begin_round` begins one
+at any phase). Who may act within a phase, and in what order, the game says (Kaverini's
+fighters, whose order follows who is in the field): `acted` and `act` keep who has.
+
 A name that is not seated, an operation on a player out, or a move out of turn is refused
 with the core's RuleError in one line, before anything changed. The core reads whose turn it
 is through `Game.players` (guide.core.players.Player.turn): `players(turns)` gives them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, TypedDict
+from collections.abc import Iterable, Sequence
+from typing import Any, NotRequired, TypedDict
 
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
@@ -44,14 +56,20 @@ class Turns(TypedDict):
     round: int
     turn: int
     skips: list[str]
+    phase: NotRequired[str]
+    acted: NotRequired[list[str]]
 
 
-def new(names: Iterable[str] = ()) -> Turns:
-    """A turn order with these players seated in this order, not started (nobody's turn)."""
+def new(names: Iterable[str] = (), phase: str | None = None) -> Turns:
+    """A turn order with these players seated in this order, not started (nobody's turn);
+    with a `phase`, its first round has begun at that phase."""
     order = list(names)
     if len(set(order)) != len(order):
         raise RuleError(_("a name sits twice at the table: {names}").format(names=", ".join(order)))
-    return Turns(order=order, out=[], current=None, first=None, round=0, turn=0, skips=[])
+    turns = Turns(order=order, out=[], current=None, first=None, round=0, turn=0, skips=[])
+    if phase is not None:
+        begin_round(turns, phase)
+    return turns
 
 
 # --- what it says -------------------------------------------------------------------------
@@ -183,6 +201,58 @@ def stop(turns: Turns) -> None:
     """Nobody's turn any more, until a round `start`s again (a round over, the game over);
     the seats, the round and the turns so far stay."""
     turns["current"] = None
+
+
+# --- phases -------------------------------------------------------------------------------
+def phase(turns: Turns) -> str | None:
+    """The phase going on (None: none, or a game without phases)."""
+    return turns.get("phase")
+
+
+def acted(turns: Turns, name: str) -> bool:
+    """Has `name` acted this round?"""
+    return name in turns.get("acted", ())
+
+
+def act(turns: Turns, name: str) -> None:
+    """`name` has acted this round; a second time is refused."""
+    if "acted" not in turns:
+        turns["acted"] = []
+    done = turns["acted"]       # a confrontation's sim acts by the thousand: no `setdefault`
+    if name in done:
+        raise RuleError(_("{name} has already acted this round").format(name=name))
+    done.append(name)
+
+
+def set_phase(turns: Turns, to: str, phases: Sequence[str]) -> str:
+    """`to`, one of the game's `phases`, begins now (boardgame.io's `setPhase`); who has acted
+    this round stays."""
+    if to not in phases:
+        raise RuleError(_("there is no phase {phase} here: {phases}").format(
+            phase=to, phases=", ".join(phases)))
+    turns["phase"] = to
+    return to
+
+
+def end_phase(turns: Turns, phases: Sequence[str]) -> str:
+    """The phase going on ends and the next of the game's `phases` begins (boardgame.io's
+    `endPhase`); after the last, a round begins with the first."""
+    try:                        # a confrontation's sim ends phases by the thousand: no `get`
+        i = phases.index(turns["phase"]) + 1
+    except (KeyError, ValueError):
+        raise RuleError(_("no phase is going on")) from None
+    if i == len(phases):
+        return begin_round(turns, phases[0])
+    turns["phase"] = phases[i]
+    return phases[i]
+
+
+def begin_round(turns: Turns, first: str) -> str:
+    """A round begins, at the phase `first`; nobody has acted in it yet."""
+    turns["round"] += 1
+    turns["phase"] = first
+    turns["acted"] = []
+    return first
 
 
 # --- inside -------------------------------------------------------------------------------

@@ -184,10 +184,77 @@ def test_a_refusal_speaks_the_table_s_language(lang, said):
     assert str(refused.value) == said
 
 
+PHASES = ("kaverit", "buddies", "foes")
+
+
+def test_a_round_runs_through_its_phases_and_each_acts_once_a_round():
+    """Kaverini's confrontation (R-CONF-2): the Kaverit, the buddies, the foes, each once."""
+    t = turns.new()
+    assert turns.phase(t) is None and not turns.acted(t, "Ann")     # a game without phases
+    assert turns.begin_round(t, "kaverit") == "kaverit" and t["round"] == 1
+    turns.act(t, "Ann")
+    assert turns.acted(t, "Ann") and not turns.acted(t, "Rex")
+    assert turns.end_phase(t, PHASES) == "buddies" and turns.end_phase(t, PHASES) == "foes"
+    assert t["round"] == 1 and turns.acted(t, "Ann")                # acted: this round's
+    assert turns.set_phase(t, "kaverit", PHASES) == "kaverit"       # the next player's phases
+    assert t["round"] == 1 and turns.acted(t, "Ann")
+    turns.set_phase(t, "foes", PHASES)
+    assert turns.end_phase(t, PHASES) == "kaverit"                  # past the last: a round
+    assert (t["round"], t["acted"], turns.phase(t)) == (2, [], "kaverit")
+    assert json.loads(json.dumps(t)) == t
+    assert (t["turn"], t["current"]) == (0, None)                   # no seat's turn moved
+    assert turns.new(phase="foes") == {**turns.new(), "round": 1, "phase": "foes", "acted": []}
+
+
+def test_a_turn_order_saved_without_phases_reads_as_none():
+    t = seated("Ann", "Bob")
+    saved = copy.deepcopy(t)
+    assert turns.phase(saved) is None and not turns.acted(saved, "Ann")
+    assert turns.end_turn(saved) == "Bob" and "phase" not in saved and "acted" not in saved
+    turns.act(saved, "Bob")
+    assert saved["acted"] == ["Bob"]
+
+
+@pytest.mark.parametrize("operation, refusal", [
+    (lambda t: turns.act(t, "Ann"), "^Ann has already acted this round$"),
+    (lambda t: turns.set_phase(t, "items", PHASES),
+     "^there is no phase items here: kaverit, buddies, foes$"),
+    (lambda t: turns.end_phase(t, ("day", "night")), "^no phase is going on$"),
+])
+def test_a_phase_refusal_is_one_line_and_changes_nothing(operation, refusal):
+    t = turns.new()
+    turns.begin_round(t, "buddies")
+    turns.act(t, "Ann")
+    before = copy.deepcopy(t)
+    with pytest.raises(RuleError, match=refusal):
+        operation(t)
+    assert t == before
+    with pytest.raises(RuleError, match="^no phase is going on$"):
+        turns.end_phase(turns.new(), PHASES)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("fr", "Ann a déjà agi dans cette manche"), ("uk", "Ann: у цьому раунді хід уже зроблено")])
+def test_a_phase_refusal_speaks_the_table_s_language(lang, said):
+    from guide.core import i18n
+
+    t = turns.new()
+    turns.act(t, "Ann")
+    i18n.use(lang)
+    try:
+        with pytest.raises(RuleError) as refused:
+            turns.act(t, "Ann")
+    finally:
+        i18n.use("en")
+    assert str(refused.value) == said
+
+
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
+PHASE_OF = dict(zip(NAMES, (*PHASES, "items")))      # "items": no phase of the game's
 OPERATIONS = st.lists(st.tuples(
     st.sampled_from(["join", "join_after", "leave", "back", "remove", "start", "end_turn",
-                     "end_turn_to", "skip", "stop"]),
+                     "end_turn_to", "skip", "stop", "act", "set_phase", "end_phase",
+                     "begin_round"]),
     st.sampled_from(NAMES), st.sampled_from(NAMES)), max_size=40)
 
 
@@ -204,7 +271,11 @@ def test_any_run_of_operations_keeps_the_order_whole(operations):
                  "leave": lambda: turns.leave(t, name), "back": lambda: turns.back(t, name),
                  "remove": lambda: turns.remove(t, name), "start": lambda: turns.start(t, name),
                  "end_turn": lambda: turns.end_turn(t), "end_turn_to": lambda: turns.end_turn(t, to=name),
-                 "skip": lambda: turns.skip(t, name), "stop": lambda: turns.stop(t)}
+                 "skip": lambda: turns.skip(t, name), "stop": lambda: turns.stop(t),
+                 "act": lambda: turns.act(t, name),
+                 "set_phase": lambda: turns.set_phase(t, PHASE_OF[name], PHASES),
+                 "end_phase": lambda: turns.end_phase(t, PHASES),
+                 "begin_round": lambda: turns.begin_round(t, PHASE_OF[other])}
         try:
             calls[op]()
         except RuleError:
@@ -215,5 +286,16 @@ def test_any_run_of_operations_keeps_the_order_whole(operations):
         assert t["first"] is None or t["first"] in t["order"]
         assert set(t["skips"]) <= set(t["order"])
         assert t["round"] >= before["round"] and t["turn"] >= before["turn"]
+        assert turns.phase(t) in (None, *PHASES, "items")
+        acted = t.get("acted", [])
+        assert len(set(acted)) == len(acted)
+        if op in ("set_phase", "end_phase", "begin_round", "act"):   # phases move no seat
+            assert {k: t[k] for k in before if k not in ("phase", "acted", "round")} \
+                == {k: before[k] for k in before if k not in ("phase", "acted", "round")}
+        if op == "end_phase":
+            went_round = before.get("phase") == PHASES[-1]
+            assert t["round"] == before["round"] + went_round
+            assert turns.phase(t) == PHASES[(PHASES.index(before["phase"]) + 1) % len(PHASES)]
+            assert acted == ([] if went_round else before.get("acted", []))
         if op == "end_turn" and not before["skips"]:
             assert t["current"] == turns.after(before)[0] if turns.after(before) else before["current"]

@@ -38,7 +38,7 @@ from guide.games.kaverini.data.loader import (
 from guide.games.kaverini.data.tables import SCHEMA_NAMES, load_schema
 from guide.games.kaverini.model import CARD_TYPES
 from guide.games.kaverini.registry import commands
-from guide.games.kaverini.state import new_state
+from guide.games.kaverini.state import STATE_VERSION, migrate, new_state
 from guide.games.kaverini.story import render_story
 from guide.games.kaverini.table import KaveriniTable
 from guide.games.kaverini.view import seats
@@ -101,6 +101,7 @@ class KaveriniGame(Game):
     title = "Kaverini"
     commands: ClassVar[Registry] = commands
     settings = Settings(
+        state_version=STATE_VERSION, migrate=migrate,
         percentile=TENS_AND_ONES,        # R-DICE-2: d% is two d10, tens and ones
         table_class=KaveriniTable,
         view_page=resources.files("guide.games.kaverini.view").joinpath("page.html").read_bytes(),

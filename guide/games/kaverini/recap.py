@@ -209,7 +209,8 @@ def still_open(state: Mapping[str, Any]) -> list[str]:
     if conf:
         foes = [_("{name} {hp}/{max_hp} HP").format(**f) for f in conf["foes"] if f["hp"] > 0]
         out.append(_("A confrontation is still running: round {round}, {phase}; standing:"
-                     " {foes}.").format(round=conf["round"], phase=pgettext("phase", conf["phase"]),
+                     " {foes}.").format(round=conf["turns"]["round"],
+                                        phase=pgettext("phase", conf["turns"]["phase"]),
                                         foes=", ".join(foes)))
     banked = [f"{k['name']} {k['points']}" for k in state["kaverit"] if k["points"]]
     if banked:

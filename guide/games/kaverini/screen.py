@@ -37,7 +37,8 @@ def prompt_text(table: KaveriniTable) -> str:
     if field is not None:
         c = field.c
         parts.append((_("strategy, round {round}: {phase}") if field.versus is not None else
-                      _("round {round}: {phase}")).format(round=c["round"], phase=phase(c["phase"])))
+                      _("round {round}: {phase}")).format(round=c["turns"]["round"],
+                                                                 phase=phase(c["turns"]["phase"])))
     return f"guide ({', '.join(parts)})> " if parts else "guide> "
 
 
@@ -64,8 +65,8 @@ def _head(c: Mapping[str, Any], f: Fight) -> Fragments:
     waiting = [x.name for x in f.waiting()]
     turn = waiting[0] + (f" +{len(waiting) - 1}" if len(waiting) > 1 else "") if waiting \
         else _("next")
-    return [("", " "), ("bold", _("R{round} {phase}: ").format(round=c["round"],
-                                                              phase=phase(c["phase"]))),
+    return [("", " "), ("bold", _("R{round} {phase}: ").format(round=c["turns"]["round"],
+                                                              phase=phase(c["turns"]["phase"]))),
             ("reverse bold", turn), ("", " |")]
 
 

@@ -9,10 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, Unpack
 
+from guide.core import turns
+from guide.core.turns import Turns
+
 if TYPE_CHECKING:
     from guide.games.kaverini.model import Card
 
 SCHEMA = 1          # the `guide state` JSON's schema (docs/table-script.md)
+STATE_VERSION = 2   # the stored state's shape (2: a confrontation's round in `turns`; migrate)
 
 
 class Counters(TypedDict):
@@ -133,10 +137,8 @@ Phase = Literal["kaverit", "buddies", "foes"]
 
 
 class Confrontation(TypedDict):
-    round: int
-    phase: Phase
+    turns: Turns                            # R-CONF-2: the round, its phase (a Phase), who acted
     order: list[str]
-    acted: list[str]
     foes: list[Foe]
     stand: list[Stand]
     companions: list[str]
@@ -240,6 +242,29 @@ def new_state() -> State:
     }
 
 
+def migrate(state: dict, from_version: int) -> dict:
+    """State 1 kept a confrontation's round, phase and who had acted as keys of its own
+    (`round`, `phase`, `acted`); state 2 keeps them in the core's turn order (`turns`), in a
+    campaign's confrontation and in a Strategy Game's battle. The store gives only older
+    versions than today's, so `from_version` is 1."""
+    out = {**state, "confrontation": _turns_kept(state.get("confrontation"))}
+    arena = (state.get("strategy") or {}).get("arena")
+    if arena:
+        kept = {**arena, "confrontation": _turns_kept(arena.get("confrontation"))}
+        out["strategy"] = {**state["strategy"], "arena": kept}
+    return out
+
+
+def _turns_kept(c: dict | None) -> dict | None:
+    """A confrontation of state 1 (or None), its round, phase and who acted in `turns`."""
+    if c is None:
+        return None
+    now = {**turns.new(phase=c.get("phase", "kaverit")), "round": c.get("round", 1),
+           "acted": list(c.get("acted", []))}
+    kept = {k: v for k, v in c.items() if k not in ("round", "phase", "acted")}
+    return {**kept, "turns": now}
+
+
 # --- the constructors -----------------------------------------------------------------------
 
 def counters() -> Counters:
@@ -305,7 +330,7 @@ def confrontation(foes: list[Foe], order: list[str], settings: list[str],
                   companions: list[str], practice: bool = False) -> Confrontation:
     """The `confrontation` part of a state: round 1, the Kaverit's phase."""
     return {
-        "round": 1, "phase": "kaverit", "order": order, "acted": [], "foes": foes,
+        "turns": turns.new(phase="kaverit"), "order": order, "foes": foes,
         "stand": [], "companions": companions, "settings": settings, "effects": [],
         "passionate": {}, "last_turn": {}, "confidence": [], "chutzpah": [],
         "practice": practice, "max_hp_boosts": {}, "neutralized": [],

@@ -139,7 +139,7 @@ def _public_confrontation(c: Confrontation | None) -> dict | None:
     if not c:
         return None
     return {
-        "round": c["round"],
+        "round": c["turns"]["round"],
         "foes": [_hp(f) for f in c["foes"]],
         "stand": [_hp(f) for f in c.get("stand", [])],
     }
@@ -152,7 +152,7 @@ def _public_strategy(g: StrategyGame | None, card: Callable[[str], Card]) -> dic
         return None
     versus = g["arena"]["versus"] if g["arena"] else None
     c = g["arena"]["confrontation"] if g["arena"] else None
-    return {"round": c["round"] if c else (versus["round"] if versus else 0),
+    return {"round": c["turns"]["round"] if c else (versus["round"] if versus else 0),
             "winner": versus["winner"] if versus else None,
             "players": [{"name": p["name"], "points_left": p["points_left"],
                          "world_points": versus["wp"][k] if versus else p["world_points"],

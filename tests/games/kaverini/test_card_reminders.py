@@ -13,8 +13,8 @@ def at_one_hp(play, name: str) -> None:
 
 def next_round(play) -> str:
     """`next` until a new round begins (each passes whoever's turn it is, R-CONF-2)."""
-    start, shown = play.raw["confrontation"]["round"], []
-    while play.raw["confrontation"] and play.raw["confrontation"]["round"] == start:
+    start, shown = play.raw["confrontation"]["turns"]["round"], []
+    while play.raw["confrontation"] and play.raw["confrontation"]["turns"]["round"] == start:
         shown.append(play.do("next"))
     return "\n".join(shown)
 

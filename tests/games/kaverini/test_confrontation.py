@@ -22,12 +22,12 @@ def test_r_conf_2_round_order_and_refusals(field):
     kaveri(field, "Ann")
     field.do("buddy Pelican", "companion 'Friendly Dog'")
     field.do("confront 'Big Bully' --setting 'Sunny Meadow'")
-    assert field.raw["confrontation"]["phase"] == "kaverit"
+    assert field.raw["confrontation"]["turns"]["phase"] == "kaverit"
     field.do("use Ann Kick")
     assert "already acted" in field.fails("use Ann Kick")
-    assert field.raw["confrontation"]["phase"] == "buddies"
+    assert field.raw["confrontation"]["turns"]["phase"] == "buddies"
     field.do("use Pelican Peck")
-    assert field.raw["confrontation"]["phase"] == "foes"
+    assert field.raw["confrontation"]["turns"]["phase"] == "foes"
     assert "already acted this round" in field.fails("use Pelican Peck")
     field.raw["kaverit"][0]["hp"] = 15
     events = field.events("foe 'Big Bully' Shove --on Ann")
@@ -60,16 +60,16 @@ def test_r_conf_2_whoever_cannot_act_is_passed_over(field):
     field.do("confront 'Big Bully'")
     field.raw["kaverit"][0]["hp"] = 0                             # Ann cowers: Bob's turn
     field.do("use Bob Kick")
-    assert field.raw["confrontation"]["phase"] == "foes"
+    assert field.raw["confrontation"]["turns"]["phase"] == "foes"
 
 
 def test_r_conf_2_next_moves_phase_by_phase(field):
     kaveri(field, "Ann")
     field.do("confront 'Big Bully'")
     field.do("next")
-    assert field.raw["confrontation"]["phase"] == "foes"        # no buddies: straight on
+    assert field.raw["confrontation"]["turns"]["phase"] == "foes"    # no buddies: straight on
     field.do("next")
-    assert field.raw["confrontation"]["round"] == 2
+    assert field.raw["confrontation"]["turns"]["round"] == 2
 
 
 def test_r_conf_2_round_effects_of_foes_and_items(field):
@@ -137,7 +137,7 @@ def test_r_conf_6_run_away_odds_and_free_shot(field):
     field.raw["kaverit"][0]["hp"] = 0
     events = field.events("runaway --roll 26")
     assert event(events, "runaway", escaped=False, roll=26, chance=25)
-    assert field.raw["confrontation"]["phase"] == "foes"
+    assert field.raw["confrontation"]["turns"]["phase"] == "foes"
     assert "only before any Kaveri acts" in field.fails("runaway --roll 1")   # not in phase 4
     field.do("foe 'Big Bully' Shove --on Bob")
     events = field.events("runaway --roll 25")
@@ -353,7 +353,7 @@ def test_the_engine_alone_tells_events_as_data_with_their_dice():
     told = [(e["kind"], e.get("dice")) for e in fight.events]
     assert told == [("confront", None), ("use", None), ("hit", None), ("special", [[20, 20]]),
                     ("sadness", None), ("skips", None), ("round", None)]
-    assert state["confrontation"]["round"] == 2 and state["confrontation"]["foes"][0]["hp"] == 39
+    assert state["confrontation"]["turns"]["round"] == 2 and state["confrontation"]["foes"][0]["hp"] == 39
 
 
 def test_a_technique_named_by_a_beginning_of_one_the_kaveri_knows(party):

@@ -69,7 +69,7 @@ def test_r_fx_3_and_r_wp_3_world_point_forces_the_effect(field):
     events = field.events("use Ann Sadness --world-point effect --roll 1")
     assert event(events, "wp_spent", actor="Ann", how="effect")
     assert event(events, "special", why="world point") and field.kaveri("Ann")["world_points"] == 0
-    assert field.raw["confrontation"]["round"] == 2             # Big Bully skipped its turn
+    assert field.raw["confrontation"]["turns"]["round"] == 2    # Big Bully skipped its turn
     assert "no world point to spend" in field.fails("use Ann Anger --world-point effect")
 
 

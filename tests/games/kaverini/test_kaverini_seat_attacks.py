@@ -39,7 +39,7 @@ def test_a_kaveris_waiting_pass_cannot_end_another_kaveris_turn(party):
     assert [m for m in desk.payload("Bob")["moves"]] and desk.pending == []
     with pytest.raises(Exception, match="no move is waiting from Ann's seat"):
         t.execute("seats take Ann")
-    assert t.state["confrontation"]["acted"] == ["Ann"]        # Bob still to act
+    assert t.state["confrontation"]["turns"]["acted"] == ["Ann"]        # Bob still to act
     party.do("view --stop")
 
 
@@ -55,7 +55,7 @@ def test_a_move_the_table_moved_past_is_refused_at_the_tour_guides_take(party):
     party.do("view --stop", "use Ann Cheer --on 'Rogue Herring Gull'")
     with pytest.raises(Exception, match="not one of its moves now: the table has moved on"):
         t.execute("seats take Ann")
-    assert desk.pending == [] and t.state["confrontation"]["acted"] == ["Ann"]
+    assert desk.pending == [] and t.state["confrontation"]["turns"]["acted"] == ["Ann"]
 
 
 def test_a_kaveri_who_left_the_party_gets_nothing_from_its_old_link(party):

@@ -122,7 +122,7 @@ def test_a_seats_moves_come_on_its_own_turn_and_wait_for_the_tour_guide(party):
     assert desk.receive(desk.tokens["Bob"], 0, version) == "not one of your moves now"
     move = labels.index(cheer)
     assert desk.receive(desk.tokens["Ann"], move, version) == "sent"
-    assert t.state["confrontation"]["acted"] == []             # nothing without the Tour Guide
+    assert t.state["confrontation"]["turns"]["acted"] == []    # nothing without the Tour Guide
     shown = party.do("seats take Ann")
     assert shown.startswith("(from Ann's seat)") and "Ann uses Grin (Cheer 1)" in shown
 
@@ -223,7 +223,7 @@ def test_r_fx_1_to_3_the_effects_chance_and_the_turns_an_effect_has_left(tmp_pat
                                     "said": "Ann: a foe's technique does nothing (Love) · 1 turn left"}]
         play.do("next", "next")                                         # Bob, then the Gull pass
         mine = you(t)
-        assert t.state["confrontation"]["round"] == 2
+        assert t.state["confrontation"]["turns"]["round"] == 2
         assert {x["name"]: x["effect"] for x in mine["techniques"]}["Love"] == {
             "percent": 0, "why": "it triggered last turn (R-FX-2)"}
         assert mine["effects"][0]["turns_left"] == 1                    # this turn is its last

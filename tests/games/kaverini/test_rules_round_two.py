@@ -32,7 +32,7 @@ def test_r_fx_6_a_foes_nervousness_skips_its_turn_then_boosts_it(table):
     said = " ".join(table.do("foe 'Nervous Newt' 'Think it Over' --effect-roll 20").split())
     assert "the GM's choice: foe ... --boost e, h or hp on that turn" in said
     table.do("use Ann Kick")                                 # round 2: the Newt skips
-    assert table.raw["confrontation"]["round"] == 3
+    assert table.raw["confrontation"]["turns"]["round"] == 3
     assert _pending(table, "nervous", "Nervous Newt")
     table.do("use Ann Kick")
     events = table.events("foe 'Nervous Newt' Nibble --boost e")       # round 3: the boost

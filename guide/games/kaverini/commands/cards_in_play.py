@@ -19,7 +19,7 @@ from guide.games.kaverini.rules.confrontation import extra_hp
 from guide.games.kaverini.rules.effects import apply_declared
 from guide.games.kaverini.rules.field import Declared
 from guide.games.kaverini.rules.fighters import KAVERI, Fighter
-from guide.games.kaverini.state import Confrontation, Sheet
+from guide.games.kaverini.state import Sheet
 
 if TYPE_CHECKING:
     from guide.games.kaverini.model import Card
@@ -86,7 +86,7 @@ def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> 
                              " (R-CONF-12)").format(
             name=item.name))
     if conf:
-        _may_play_now(t, k, conf)
+        _may_play_now(t, k)
     t.tell("item_played", kaveri=k["name"], item=item.name)
     told = len(t.story)
     if conf:
@@ -104,14 +104,14 @@ def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> 
     return Result()
 
 
-def _may_play_now(t: KaveriniTable, k: Sheet, conf: Confrontation) -> None:
+def _may_play_now(t: KaveriniTable, k: Sheet) -> None:
     """In a confrontation an item is played by a Kaveri not cowering (R-CONF-5), on its own
-    turn in the Kaverit phase before its technique (R-CONF-2)."""
+    turn in the Kaverit phase before its technique (R-CONF-2): whose turn it is says both
+    (a Kaveri's turn comes in the Kaverit phase, before it has acted)."""
     if k["hp"] == 0:
         raise CommandError(_("{k} is cowering and cannot play items (R-CONF-5)").format(k=k['name']))
     turn = fight(t, quiet=True).turn()
-    if k["name"] in conf["acted"] or conf["phase"] != "kaverit" or turn is None \
-            or turn.name != k["name"]:
+    if turn is None or turn.name != k["name"]:
         raise CommandError(_("items are played in the Kaverit phase, on the Kaveri's own turn"
                            " before the technique (R-CONF-2)"))
 

@@ -119,7 +119,7 @@ def turn_line(t: KaveriniTable, field: Ground) -> str:
     c = field.c
     waiting = [x.name for x in fight(t, quiet=True).waiting()]
     who = ", ".join(waiting) if waiting else "nobody (next)"
-    return f"[round {c['round']}, {c['phase']}: {who}]"
+    return f"[round {c['turns']['round']}, {c['turns']['phase']}: {who}]"
 
 
 @command("confront", "confrontation")

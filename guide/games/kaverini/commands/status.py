@@ -118,7 +118,7 @@ def _tag(e: Effect) -> str:
 def _turns(c: Confrontation, e: Effect) -> str:
     """The owner's turns the effect still lasts: to the end of its turn in round `ends`."""
     owner = e.get("owner", e["on"])
-    left = e["ends"] - c["round"] + (0 if owner in c["acted"] else 1)
+    left = e["ends"] - c["turns"]["round"] + (0 if owner in c["turns"]["acted"] else 1)
     return ngettext("{count} turn left", "{count} turns left", left).format(count=left) \
         if left > 0 else _("ends now")
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from guide.core import turns
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 from guide.games.kaverini.cardtext import acts_each_round, round_part
@@ -48,7 +49,7 @@ class Fight(Techniques, Outcomes):
         """The skip effect (Sadness, Nervousness) that takes `f`'s turn this round, if any."""
         c = self.c
         for e in fx.of_kind(c, "skip"):
-            if e["on"] == f.name and e["round"] == c["round"]:
+            if e["on"] == f.name and e["round"] == c["turns"]["round"]:
                 return e
         return None
 
@@ -56,12 +57,12 @@ class Fight(Techniques, Outcomes):
         """Who may still act in the current phase, in round order (`turn` finds the first
         with the same test, without the list: a hot spot)."""
         c = self.c
-        acted = c["acted"]
+        acted = c["turns"]["acted"]
         effects = c["effects"]
         in_turn = None if self._any_turn else self.in_turn
         if self._fighters is None:
             self.fighters()
-        return [f for f in self._by_phase.get(c["phase"], ())
+        return [f for f in self._by_phase.get(c["turns"]["phase"], ())
                 if f.data["hp"] > 0 and f.name not in acted
                 and (in_turn is None or in_turn(f)) and not (effects and self.skipping(f))]
 
@@ -149,11 +150,12 @@ class Fight(Techniques, Outcomes):
             waiting = self.waiting()
             return waiting[0] if waiting else None
         c = self.c
-        acted = c["acted"]
+        now = c["turns"]                # the core's turn order, read as is: a hot spot
+        acted = now["acted"]
         effects = c["effects"]
         if self._fighters is None:
             self.fighters()
-        for f in self._by_phase.get(c["phase"], ()):
+        for f in self._by_phase.get(now["phase"], ()):
             if f.data["hp"] > 0 and f.name not in acted and not (effects and self.skipping(f)):
                 return f
         return None
@@ -166,9 +168,9 @@ class Fight(Techniques, Outcomes):
         cowering = [k for k in self.s["kaverit"] if k["hp"] == 0]
         if not cowering:
             raise RuleError(_("running away needs at least one cowering Kaveri (R-CONF-6)"))
-        c = self.c
-        if c["phase"] != "kaverit" or any(
-                f.name in c["acted"] for f in self.fighters() if f.kind in (KAVERI, STAND)):
+        now = self.c["turns"]
+        if now["phase"] != "kaverit" or any(
+                f.name in now["acted"] for f in self.fighters() if f.kind in (KAVERI, STAND)):
             raise RuleError(_("running away is the Kaverit's whole action: only before any Kaveri acts in a"
                               " round (R-CONF-6){value}").format(
                 value=self._now()))
@@ -188,8 +190,8 @@ class Fight(Techniques, Outcomes):
             return True
         self.say("runaway", escaped=False, roll=value, chance=chance, **typed)
         for f in self.fighters():
-            if f.kind in (KAVERI, STAND) and f.name not in c["acted"]:
-                c["acted"].append(f.name)                 # the Kaverit's phase is spent
+            if f.kind in (KAVERI, STAND) and f.name not in now["acted"]:
+                turns.act(now, f.name)                   # the Kaverit's phase is spent
         self._end_phase()
         self._maybe_advance()
         return False
@@ -212,7 +214,7 @@ class Fight(Techniques, Outcomes):
 
     # --- turn order -----------------------------------------------------------------------
     def _position(self) -> tuple[int, int]:
-        return self.slot(), PHASES.index(self.c["phase"])
+        return self.slot(), PHASES.index(self.c["turns"]["phase"])
 
     def _turn_of(self, f: Fighter) -> tuple[int, int]:
         return self.slot_of(f), PHASE_INDEX[f.kind]
@@ -227,7 +229,7 @@ class Fight(Techniques, Outcomes):
         if not self.running:
             raise RuleError(_("the confrontation is over"))
         self._check_can_act(actor)
-        if actor.kind == FOE and self.c["phase"] == "foes" and actor in self.waiting():
+        if actor.kind == FOE and self.c["turns"]["phase"] == "foes" and actor in self.waiting():
             return              # the rulebook fixes the foes' phase, not an order among foes
         if self.turn() is not actor:
             raise RuleError(_("it is not {name}'s turn{value}").format(name=actor.name, value=self._now()))
@@ -237,14 +239,14 @@ class Fight(Techniques, Outcomes):
         who = self.turn()
         if who is None:
             return _("; now: {phase}, nobody can act (next to move on)").format(
-                phase=pgettext("phase", self.c["phase"]))
+                phase=pgettext("phase", self.c["turns"]["phase"]))
         return _("; now it is {name}'s turn ({command} {name} ..., or next to pass)").format(
             name=who.name, command="foe" if who.kind == "foe" else "use")
 
     def _check_can_act(self, f: Fighter) -> None:
         if not f.standing:
             raise RuleError(_("{name} is at 0 HP and cannot act (R-CONF-5)").format(name=f.name))
-        if f.name in self.c["acted"]:
+        if f.name in self.c["turns"]["acted"]:
             raise RuleError(_("{name} has already acted this round{value}").format(
                 name=f.name, value=self._now()))
         skip = self.skipping(f)
@@ -256,7 +258,7 @@ class Fight(Techniques, Outcomes):
         if not self.running:
             return
         c = self.c
-        c["acted"].append(f.name)
+        c["turns"]["acted"].append(f.name)  # turns.act, inline (_check_can_act checked): a hot spot
         if c["effects"]:
             fx.expire(c, {f.name})
         self._maybe_advance()
@@ -264,8 +266,9 @@ class Fight(Techniques, Outcomes):
     def _maybe_advance(self) -> None:
         """Move on by itself once everyone of the phase has acted, skips or cowers; never
         past the start of a new round (the table then sees it, and `next` goes on)."""
-        start = self.c["round"]
-        while self.running and self.c["round"] == start:
+        now = self.c["turns"]
+        start = now["round"]
+        while self.running and now["round"] == start:
             who = self.turn()
             if who is not None:
                 self.up_next = who
@@ -274,7 +277,7 @@ class Fight(Techniques, Outcomes):
 
     def _end_phase(self) -> None:
         c = self.c
-        phase = c["phase"]
+        phase = self.c["turns"]["phase"]
         kinds = PHASE_KINDS[phase]
         if c["effects"]:
             in_phase = [f for f in self.fighters() if f.kind in kinds and self.in_turn(f)]
@@ -285,14 +288,14 @@ class Fight(Techniques, Outcomes):
         if phase == "foes":
             if not self.last_slot():
                 self.next_slot()
-                c["phase"] = "kaverit"
+                turns.set_phase(c["turns"], "kaverit", PHASES)
                 self._say_skips()
                 return
             self._end_round()
             return
         if phase == "buddies" and self.house("companions_before_foes") == "on":
             self._round_effects("companions")
-        c["phase"] = PHASES[PHASES.index(phase) + 1]
+        turns.end_phase(c["turns"], PHASES)
         self._say_skips()
 
     def _say_skips(self) -> None:
@@ -301,7 +304,7 @@ class Fight(Techniques, Outcomes):
         c = self.c
         if not self.telling or not self.running or not c["effects"]:
             return
-        kinds = PHASE_KINDS[c["phase"]]
+        kinds = PHASE_KINDS[self.c["turns"]["phase"]]
         for f in self.in_order([f for f in self.fighters() if f.kind in kinds
                                 and f.data["hp"] > 0 and self.in_turn(f)]):
             skip = self.skipping(f)
@@ -318,12 +321,10 @@ class Fight(Techniques, Outcomes):
         if not self.running:
             return
         c = self.c
-        c["round"] += 1
-        c["acted"] = []
-        c["phase"] = "kaverit"
+        turns.begin_round(c["turns"], "kaverit")     # past the foes: the next round
         fx.expire(c)
         if self.telling:
-            self.say("round", round=c["round"])
+            self.say("round", round=c["turns"]["round"])
         self.new_round()
         self._round_effects("settings")
         self._say_skips()
@@ -347,7 +348,7 @@ class Fight(Techniques, Outcomes):
             if not self.running:
                 return
             ends = e.get("ends_tick")
-            if ends is not None and ends <= c["round"]:
+            if ends is not None and ends <= c["turns"]["round"]:
                 c["effects"].remove(e)
 
     def _round_effects(self, phase: str) -> None:
@@ -361,6 +362,7 @@ class Fight(Techniques, Outcomes):
     def _say_round_text(self, phase: str) -> None:
         """A card's free text for the GM to apply (told only: the GM applies it)."""
         c = self.c
+        first = c["turns"]["round"] == 1
         if phase == "settings":
             sources = c["settings"]
         elif phase == "companions":
@@ -378,9 +380,9 @@ class Fight(Techniques, Outcomes):
                 continue
             if "start" in whens and not acts_each_round(text):
                 continue         # its start effect was applied at the start: no reminder
-            if c["round"] == 1 and "start" not in whens or acts_each_round(text):
+            if first and "start" not in whens or acts_each_round(text):
                 # free text the GM applies: every round when it says so (then only what acts
                 # each round), else once
                 self.say("gm", phase=phase, card=card.name,
-                         text=text if c["round"] == 1 and "start" not in whens
+                         text=text if first and "start" not in whens
                          else round_part(text))

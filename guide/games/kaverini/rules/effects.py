@@ -48,7 +48,8 @@ class Kind:
     def over(self, c: Confrontation, fx: Effect, turns_over: set[str] | frozenset[str]) -> bool:
         ends = fx.get("ends")
         return ends is not None and (
-            ends < c["round"] or (ends == c["round"] and fx.get("owner") in turns_over))
+            ends < c["turns"]["round"] or (ends == c["turns"]["round"]
+                                           and fx.get("owner") in turns_over))
 
 
 class EmotionBy(Kind):
@@ -79,7 +80,7 @@ class Frustration(Kind):
     """+1, +2, ... E on each of the next Lv turns."""
 
     def emotion(self, c: Confrontation, fx: Effect) -> int:
-        k = c["round"] - fx["start"]
+        k = c["turns"]["round"] - fx["start"]
         return k if 1 <= k <= fx["turns"] else 0
 
 
@@ -87,7 +88,7 @@ class Skip(Kind):
     """A turn skipped (Sadness, Nervousness, a card): over once its round has passed."""
 
     def over(self, c: Confrontation, fx: Effect, turns_over: set[str] | frozenset[str]) -> bool:
-        return fx["round"] < c["round"]
+        return fx["round"] < c["turns"]["round"]
 
 
 KINDS: dict[EffectKind, Kind] = {
@@ -137,14 +138,14 @@ def expire(c: Confrontation, turns_over: set[str] | frozenset[str] = frozenset()
 def timed(c: Confrontation, kind: EffectKind, user: Fighter, why: str, rounds: int = 1,
           **data: Any) -> Effect:
     """An effect on `user` lasting to the end of the user's turn `rounds` rounds from now."""
-    fx = effect(kind, user.name, why, owner=user.name, ends=c["round"] + rounds, **data)
+    fx = effect(kind, user.name, why, owner=user.name, ends=c["turns"]["round"] + rounds, **data)
     c["effects"].append(fx)
     return fx
 
 
 def next_turn_round(c: Confrontation, f: Fighter) -> int:
     """The round of `f`'s next turn: this one if it has not acted yet, else the next."""
-    return c["round"] + (1 if f.name in c["acted"] else 0)
+    return c["turns"]["round"] + (1 if f.name in c["turns"]["acted"] else 0)
 
 
 def skip_next_turn(c: Confrontation, f: Fighter, why: str) -> None:
@@ -172,7 +173,7 @@ def _innocence(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> 
 
 def _cheer(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
     c = fight.c
-    ends = None if fight.house("gladness") == "confrontation" else c["round"]
+    ends = None if fight.house("gladness") == "confrontation" else c["turns"]["round"]
     glad = [t for t in targets if t.standing and not has_effect(c, "glad", t.name)]
     for t in glad:
         c["effects"].append(effect("glad", t.name, "Cheer", ends_tick=ends, lv_owner=user.owner,
@@ -207,7 +208,8 @@ def _anger(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None
 
 
 def _frustration(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
-    timed(fight.c, "frustration", user, "Frustration", rounds=lv, start=fight.c["round"], turns=lv)
+    timed(fight.c, "frustration", user, "Frustration", rounds=lv,
+          start=fight.c["turns"]["round"], turns=lv)
     fight.say("frustration", actor=user.name, turns=lv)
 
 
@@ -218,7 +220,7 @@ def _intimidate(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) ->
 
 def _nervousness(fight: Field, user: Fighter, lv: int, targets: list[Fighter]) -> None:
     c = fight.c
-    skip_round = c["round"] + 1          # the user is acting now: its next turn is next round
+    skip_round = c["turns"]["round"] + 1  # the user is acting now: its next turn is next round
     c["effects"].append(effect("skip", user.name, "Nervousness", round=skip_round))
     c["effects"].append(effect("nervous", user.name, "Nervousness", round=skip_round + 1,
                                amount=2 * lv))

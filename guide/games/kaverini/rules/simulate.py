@@ -114,7 +114,7 @@ def outcome(fight: Fight) -> Outcome:
     if fight.ended is not None:
         result = {"won": "won", "ran away": "ran away", "lost": "lost"}.get(fight.ended, result)
     cowering = [k["name"] for k in state["kaverit"] if k["hp"] == 0]
-    return Outcome(result, min(fight.c["round"], MAX_ROUNDS + 1), cowering)
+    return Outcome(result, min(fight.c["turns"]["round"], MAX_ROUNDS + 1), cowering)
 
 
 def play(setup: Setup, seed: int, state: dict | None = None, record: bool = True) -> Fight:
@@ -134,7 +134,7 @@ def play(setup: Setup, seed: int, state: dict | None = None, record: bool = True
     fight.start(foes, [k["name"] for k in state["kaverit"]], settings,
                 list(state["companions"])[:3], setup.lv, won_when=setup.won_when)
     policy = Policy(fight, rng, setup.memory() if fresh else Memory(), setup.flips)
-    while fight.running and fight.c["round"] <= MAX_ROUNDS:
+    while fight.running and fight.c["turns"]["round"] <= MAX_ROUNDS:
         try:
             policy.step()
         except RuleError:
@@ -177,8 +177,8 @@ class Policy:
         """One decision: a run-away, a technique, or the phase passes."""
         fight = self.fight
         known, fight.up_next = fight.up_next, None     # as the last move left the field
-        c = fight.c
-        if c["phase"] == "kaverit" and not c["acted"]:
+        now = fight.c["turns"]
+        if now["phase"] == "kaverit" and not now["acted"]:
             kaverit = fight.s["kaverit"]
             if 2 * [k["hp"] for k in kaverit].count(0) >= len(kaverit):
                 fight.runaway()

@@ -327,7 +327,7 @@ class StrategyFight(Fight):
 
     def finished(self) -> None:
         """The Strategy Game's state keeps the field when the battle is over."""
-        self.versus["round"] = self.c["round"]
+        self.versus["round"] = self.c["turns"]["round"]
         self.versus["foes"] = self.c["foes"]
 
     def slot(self) -> int:

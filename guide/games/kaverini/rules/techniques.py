@@ -326,12 +326,12 @@ class Techniques(Choosing):
     # --- special effects ----------------------------------------------------------------
     def _last_turn(self, user: Fighter, ladder: str | None) -> None:
         """R-FX-2: the ladder whose effect triggered on this turn (None: no effect)."""
-        self.c["last_turn"][user.name] = f"{self.c['round']}:{ladder}" if ladder else None
+        self.c["last_turn"][user.name] = f"{self.c['turns']['round']}:{ladder}" if ladder else None
 
     def _triggered_last_turn(self, user: Fighter, ladder: str) -> bool:
         """R-FX-2: did `ladder` trigger on the user's previous turn (the previous round's)?"""
         last = self.c["last_turn"].get(user.name)
-        return last is not None and last == f"{self.c['round'] - 1}:{ladder}"
+        return last is not None and last == f"{self.c['turns']['round'] - 1}:{ladder}"
 
     def _first_use(self, user: Fighter, move: Move) -> bool:
         """R-FX-3: is this the first use of the move's ladder by `user` in the confrontation?
@@ -404,7 +404,7 @@ class Techniques(Choosing):
             return
         due = False
         for e in fx.of_kind(c, "nervous"):
-            if e["on"] == user.name and e["round"] <= c["round"]:
+            if e["on"] == user.name and e["round"] <= c["turns"]["round"]:
                 due = True
                 stat = (boost or "hp").casefold()
                 if stat not in ("e", "h", "hp"):

@@ -126,11 +126,12 @@ def _confrontation(table: KaveriniTable, field: Ground, psychic: bool) -> dict:
     from guide.games.kaverini.view.sheet import effects_of
 
     waiting = [x.name for x in f.waiting()]
-    heading = _("Round {round} · {phase}").format(round=c["round"], phase=phase(c["phase"]))
+    now = c["turns"]
+    heading = _("Round {round} · {phase}").format(round=now["round"], phase=phase(now["phase"]))
     if waiting:
         heading += " · " + _("{name}'s turn").format(name=waiting[0])
     effects = effects_of(c)
-    return {"round": c["round"], "phase": c["phase"], "said": heading,
+    return {"round": now["round"], "phase": now["phase"], "said": heading,
             "turn": [x.name for x in f.waiting()], "fighters": fighters,
             "settings": list(c["settings"]), "strategy": f.variant == "strategy",
             "setting_texts": [{"name": n, "text": table.card_text(n)} for n in c["settings"]],

@@ -46,8 +46,8 @@ def turns_left(c: Confrontation, e: Effect) -> int | None:
     engine stores where it ends, R-FX-4: rules/effects.py); None: until something ends it."""
     if "ends" not in e:
         return None
-    acted = e.get("owner") in c["acted"]
-    return max(0, e["ends"] - c["round"] + (0 if acted else 1))
+    acted = e.get("owner") in c["turns"]["acted"]
+    return max(0, e["ends"] - c["turns"]["round"] + (0 if acted else 1))
 
 
 WHAT = {"glad": N_("glad: takes Lv Schmerz every round"), "love": N_("a foe's technique does nothing"),
