@@ -484,7 +484,8 @@ def _sim_run(root: Path, args: list[str], pattern: str) -> tuple[float, list[str
     out = subprocess.run([PY, *args], capture_output=True, text=True, check=True, cwd=root,
                          env={**os.environ, "PYTHONPATH": str(root)}).stdout
     rate = [float(m.groups()[-1]) for m in re.finditer(pattern, out)][-1]
-    figures = [ln for ln in out.splitlines() if not re.search(pattern, ln)]
+    timings = re.compile(pattern + r"|\bin [\d.]+s\b")      # the figures, without the times
+    figures = [ln for ln in out.splitlines() if not timings.search(ln)]
     return rate, figures
 
 
@@ -569,6 +570,7 @@ def _version_before(db) -> tuple:
 
 def poll() -> bool:
     """`guide view` polls the campaign's version every 0.4 s, in a process of its own."""
+    from guide.core.games import load
     from guide.core.repl.run import open_table
     from guide.core.store import Store
 
@@ -586,7 +588,8 @@ def poll() -> bool:
         for i in range(commands):
             t.execute("wp A 1" if i % 2 == 0 else "wp A -1")
         t.store.close()
-    long, short = (Store(paths[n], read_only=True) for n in ("long", "short"))
+    version = load("kaverini").settings.state_version
+    long, short = (Store(paths[n], read_only=True, state_version=version) for n in ("long", "short"))
 
     def many(call):
         return lambda: [call() for _ in range(calls)]
