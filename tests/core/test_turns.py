@@ -169,16 +169,28 @@ def test_the_players_say_whose_turn_it_is():
 
 
 
-@pytest.mark.parametrize("lang, said", [
-    ("fr", "c’est le tour de Ann, pas celui de Bob"), ("uk", "зараз хід: Ann, а не Bob")])
-def test_a_refusal_speaks_the_table_s_language(lang, said):
+def _out_of_turn() -> None:
+    turns.check(seated("Ann", "Bob"), "Bob")
+
+
+def _acted_twice() -> None:
+    t = turns.new()
+    turns.act(t, "Ann")
+    turns.act(t, "Ann")
+
+
+@pytest.mark.parametrize("refused_move, lang, said", [
+    (_out_of_turn, "fr", "c’est le tour de Ann, pas celui de Bob"),
+    (_out_of_turn, "uk", "зараз хід: Ann, а не Bob"),
+    (_acted_twice, "fr", "Ann a déjà agi dans cette manche"),
+    (_acted_twice, "uk", "Ann: у цьому раунді хід уже зроблено")])
+def test_a_refusal_speaks_the_table_s_language(refused_move, lang, said):
     from guide.core import i18n
 
-    t = seated("Ann", "Bob")
     i18n.use(lang)
     try:
         with pytest.raises(RuleError) as refused:
-            turns.check(t, "Bob")
+            refused_move()
     finally:
         i18n.use("en")
     assert str(refused.value) == said
@@ -231,22 +243,6 @@ def test_a_phase_refusal_is_one_line_and_changes_nothing(operation, refusal):
     assert t == before
     with pytest.raises(RuleError, match="^no phase is going on$"):
         turns.end_phase(turns.new(), PHASES)
-
-
-@pytest.mark.parametrize("lang, said", [
-    ("fr", "Ann a déjà agi dans cette manche"), ("uk", "Ann: у цьому раунді хід уже зроблено")])
-def test_a_phase_refusal_speaks_the_table_s_language(lang, said):
-    from guide.core import i18n
-
-    t = turns.new()
-    turns.act(t, "Ann")
-    i18n.use(lang)
-    try:
-        with pytest.raises(RuleError) as refused:
-            turns.act(t, "Ann")
-    finally:
-        i18n.use("en")
-    assert str(refused.value) == said
 
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
