@@ -10,6 +10,7 @@ import click
 
 from guide.core import turns
 from guide.core.bots.kit import BotKit
+from guide.core.bots.seating import bots_of
 from guide.core.box import Doc, FileKind
 from guide.core.events import Events
 from guide.core.game import Clock, Game
@@ -136,6 +137,9 @@ class KaivoGame(Game):
         if viewer.seat is not None:
             return self.seat_view(table, viewer.seat)
         view = screen.tv(table.state, self.title)
+        played = bots_of(table).levels          # seats a bot plays at the table (`bot NAME`)
+        for p in view["players"]:
+            p["bot"] = p["bot"] or p["name"] in played
         return {**view, "said": tv_words.said(view)}        # the page's words (issue 25)
 
     # --- seats: friends at the table, each on their own phone (seats.py) -------------------

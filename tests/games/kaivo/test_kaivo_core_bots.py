@@ -79,3 +79,16 @@ def test_hard_beats_random_on_the_core_bench():
     report = core_bench.report(plan, kit, core_bench.run(plan, workers=1))
     assert report.games == 16 and not report.errors
     assert report.rate("hard") > report.rate("random") + 0.3
+
+
+def test_the_tv_marks_a_seat_a_core_bot_plays_as_it_marks_kaivos_own_bots():
+    """The TV names a bot's seat "(bot)", whether Kaivo dealt it (deal --bots) or a bot
+    took a friend's seat at the table (`bot NAME`); `bot NAME --off` takes the mark away."""
+    from guide.core.viewers import TV
+
+    t = friends()
+    assert "Ann (bot)" not in t.game.view(t, TV)["said"]["seats"]
+    t.execute("bot Ann --level hard")
+    assert t.game.view(t, TV)["said"]["seats"][:2] == ["Ann (bot)", "Bob"]
+    t.execute("bot Ann --off")
+    assert t.game.view(t, TV)["said"]["seats"][:2] == ["Ann", "Bob"]
