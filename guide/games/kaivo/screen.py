@@ -133,7 +133,9 @@ def tv(state: KaivoState, title: str) -> dict[str, Any]:
 
 
 def news(state: KaivoState, seat: str | None) -> list[str]:
-    """The round's last public events in words, `seat` addressed as "You"."""
+    """The round's last public events in words, one entry an event (a score's lines kept
+    together, so that a page showing the newest first keeps each event's own order), `seat`
+    addressed as "You"."""
     lines: list[str] = []
     for event in state.get("news", []):
         if "private" in event:                    # never stored; a guard all the same
@@ -144,7 +146,7 @@ def news(state: KaivoState, seat: str | None) -> list[str]:
                 event["winners"] = [YOU if n == seat else n for n in event["winners"]]
         text = render(event)
         if text:
-            lines += [line.strip() for line in text.splitlines()]
+            lines.append("\n".join(line.strip() for line in text.splitlines()))
     return lines
 
 

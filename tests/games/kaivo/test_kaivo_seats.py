@@ -392,3 +392,28 @@ def test_every_seat_move_is_data_its_command_and_values_by_parameter_name(table)
     spies = [m for m in GAME.seat_moves(table, "Ann") if m.command == "spy"]
     assert len(spies) == 2 * 4 and spies[0].line == "spy Ben 1 --as Ann"
     assert dict(spies[0].values) == {"player": "Ben", "pos": 1, "who": "Ann"}
+
+
+def test_k_score_1_a_round_s_score_is_one_news_entry_its_heading_first():
+    """A page shows the newest news first; a score of several lines is one entry, so its
+    heading stays above its lines there (the reveal and the score, each kept whole)."""
+    from guide.core.dice import Dice
+    from guide.core.seats import moves_for
+    from guide.games.kaivo import screen
+    from guide.games.kaivo.table import to_act
+
+    t = Table(GAME, None, settings.load(GAME, []), Dice(3, record=False))
+    t.execute("deal --friends Ann,Ben --bots 1")
+    for turn in range(60):
+        tbl = t.state["table"]
+        if tbl["phase"] == "over" or t.state["last"]:
+            break
+        seat = tbl["names"][to_act(tbl)]
+        moves = moves_for(t, seat)
+        call = next((m for m in moves if "KAIVO" in m.label.upper()), None) if turn > 8 else None
+        move = call or next(m for m in moves if m.label.startswith(("Draw", "Discard it", "Skip")))
+        t.execute(move.line, seat=seat)
+    news = screen.news(t.state, "Ann")
+    score = news[-1].splitlines()
+    assert score[0] == "Round 1:" and len(score) == 4 and score[1].startswith("Ann 24")
+    assert [line.split(":")[0] for line in news[-2].splitlines()] == ["Ann", "Ben", "Eero"]
