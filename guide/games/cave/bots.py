@@ -30,7 +30,7 @@ from collections import Counter
 from typing import Any
 
 from guide.core.bots.kit import BotKit, Outcome
-from guide.core.dice import Dice, DiceLike, shuffle
+from guide.core.dice import DiceLike, shuffle
 from guide.core.table import Table
 
 from .board import links
@@ -104,9 +104,9 @@ def ahead(state: CaveState, box: Box, seat: str, seed: int) -> None:
     from guide.core.errors import GuideError
 
     from .flow import end_turn
-    from .policy import meal, turn_laying
+    from .policy import SeededDice, meal, turn_laying
 
-    dice, rng = Dice(seed, record=False), random.Random(seed)
+    dice, rng = SeededDice(seed), random.Random(seed)
     first = True
     for _turn in range(len(state["characters"]) + 1):
         ch = current(state) if state["phase"] == "play" else None

@@ -18,10 +18,11 @@ headless with the same pure rules the table uses (docs/cave.md, thresholds in th
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from guide.core.dice import Dice, DiceLike
+from guide.core.dice import DiceLike
 
 from .board import Event, entry_turns, links, neighbour, on_board, sides_at
 from .box import Box
@@ -32,6 +33,25 @@ from .state import EXIT, CaveState, Character, current, key, new_state, round_of
 from .turn import move, roll
 
 SAFETY_ROUNDS = 1000        # a game always ends (Energy falls each turn); this only guards a bug
+
+
+class SeededDice:
+    """The rules' dice in a headless game: the very draws of guide.core.dice.Dice(seed) (one
+    d(N) is the generator's number below N, plus 1), without the table's faces to look at
+    first or a record of every die: a simulator draws a million."""
+
+    __slots__ = ("d",)
+
+    def __init__(self, seed: int) -> None:
+        bits = random.Random(seed).getrandbits
+
+        def d(sides: int) -> int:               # random.Random._randbelow_with_getrandbits
+            k = sides.bit_length()
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            return r + 1
+        self.d: Callable[[int], int] = d
 
 
 @dataclass
@@ -235,7 +255,7 @@ def turn_laying(state: CaveState, box: Box, dice: DiceLike,
 def play(box: Box, players: int, seed: int) -> Outcome:
     """One whole game, seeded: the rules' dice and the policy's tie-breaks."""
     state = new_state()
-    dice, rng = Dice(seed, record=False), random.Random(seed + 1)    # the table's seeded dice
+    dice, rng = SeededDice(seed), random.Random(seed + 1)
     for i in range(players):
         add_character(state, box, f"P{i + 1}")
     start(state, box, dice)

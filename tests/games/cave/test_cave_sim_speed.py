@@ -1,6 +1,7 @@
-"""The simulator's faster paths play the same games on the same seeds (issue 29's sweep):
-pruning tile by tile removes what the characters' sights leave out (C-VIS-1, C-TURN-5), and
-the figures of a seed are those of the simulator before it was made faster."""
+"""The simulator's faster paths play the same games on the same seeds (issue 29's sweep): the
+seeded dice draw what the table's Dice draws, pruning tile by tile removes what the
+characters' sights leave out (C-VIS-1, C-TURN-5), and the figures of a seed are those of
+the simulator before it was made faster."""
 
 from __future__ import annotations
 
@@ -8,13 +9,21 @@ import random
 
 from cave_helpers import BOX
 
-from guide.core.dice import Dice
+from guide.core.dice import Dice, shuffle
 from guide.games.cave import flow
 from guide.games.cave.board import open_sides, prune, seen_by
-from guide.games.cave.policy import play_turn
+from guide.games.cave.policy import SeededDice, play_turn
 from guide.games.cave.setup import add_character, start
 from guide.games.cave.sim import simulate
 from guide.games.cave.state import EXIT, START, new_state
+
+
+def test_the_seeded_dice_draw_what_the_tables_dice_draw():
+    sides = random.Random(4).choices([1, 2, 3, 6, 11, 16, 20, 40, 41, 100, 1000], k=3000)
+    for seed in (0, 1, 2_000_006, 99):
+        table, fast = Dice(seed, record=False), SeededDice(seed)
+        assert [table.d(n) for n in sides] == [fast.d(n) for n in sides]
+        assert shuffle(range(41), Dice(seed)) == shuffle(range(41), SeededDice(seed))
 
 
 def unseen_by_sight(state) -> set[str]:
@@ -46,7 +55,7 @@ def test_pruning_tile_by_tile_removes_what_no_character_sees_C_VIS_1_C_TURN_5(mo
     monkeypatch.setattr(flow, "prune", checked)
     for seed in range(40):
         state = new_state()
-        dice, rng = Dice(seed, record=False), random.Random(seed)
+        dice, rng = SeededDice(seed), random.Random(seed)
         for name in ("Ann", "Bob", "Cid", "Dan")[:1 + seed % 4]:
             add_character(state, BOX, name)
         start(state, BOX, dice, upright=seed % 3 == 0)
