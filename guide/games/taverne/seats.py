@@ -158,11 +158,12 @@ def _purchases(p: Player) -> list[Move]:
                             _("1 Loot; then {next} on top").format(next=pile[1]) if pile[1:]
                             else _("1 Loot; your pile is then empty"), name=name, what="weapon")
               ] if pile else []
+    before, after = counters.prestige(p), counters.LADDER.get(pints + 1)
+    prestige = _("1 Loot; Prestige stays {prestige}").format(prestige=before) if after == before \
+        else _("1 Loot; Prestige {before} to {after}").format(before=before, after=after)
     return weapon + [
         commands.move("buy", _("A Pint: {before} to {after} Pints").format(before=pints, after=pints + 1),
-                      spend, _("1 Loot; Prestige {before} to {after}").format(
-                          before=counters.prestige(p), after=counters.LADDER.get(pints + 1)),
-                      name=name, what="pint"),
+                      spend, prestige, name=name, what="pint"),
         commands.move("buy", _("A Specialty from the {tavern} pile").format(tavern=p["tavern"] or "?"),
                       spend, _("1 Loot; drawn into your hand"), name=name, what="specialty")]
 

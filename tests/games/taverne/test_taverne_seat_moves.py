@@ -42,6 +42,18 @@ def test_T_CALL_2_a_seat_spends_its_loot_on_a_weapon_a_pint_a_specialty():
     m = moves(b, "Marie")
     assert not [line for line in m.values() if line.startswith("buy")]    # no Loot left
     assert "Spend your Loot (2 left)" in groups(b, "Pierre")
+
+
+def test_T_CNT_1_a_pints_button_says_the_prestige_it_brings_or_that_it_stays():
+    """The Pint's small print: 1 to 2 Pints is Prestige 1 to 2; 2 to 3 Pints leaves it at 2
+    (T-CNT-1's ladder), said as such, not as "2 to 2"."""
+    b = brawl(4, loot=2)
+    b.do("call")
+    details = {m.label: m.detail for m in GAME.seat_moves(b.table, "Marie")}
+    assert details["A Pint: 1 to 2 Pints"] == "1 Loot; Prestige 1 to 2"
+    b.table.execute("buy Marie pint", seat="Marie")
+    details = {m.label: m.detail for m in GAME.seat_moves(b.table, "Marie")}
+    assert details["A Pint: 2 to 3 Pints"] == "1 Loot; Prestige stays 2"
     assert not [line for line in moves(b, "Pierre").values() if "Marie" in line]
 
 
