@@ -181,17 +181,33 @@ def story_lines(table: KaveriniTable, entries: list[Entry], psychic: bool) -> li
     with Usage, R-CONF-12)."""
     secret = _secret_words(table, psychic)
     lines: list[str] = []
-    for entry in entries:
-        for line in say(table, entry.story, "log"):     # no GM-only event, no private one
-            if not secret(line):
-                lines.append(without_rule_ids(line))
+    for entry in reversed(entries):          # the newest first, until the page has its lines
+        said = say(table, entry.story, "log")        # no GM-only event, no private one
+        lines[:0] = [without_rule_ids(line) for line in said if not secret(line)]
+        if len(lines) >= STORY_LINES:
+            break
     return lines[-STORY_LINES:]
+
+
+# The last test made, and what it was made for (the library, psychic, the foes' names): the
+# TV and every seat ask it again after each command, and it changes only with those.
+_made: list[tuple[object, bool, tuple[str, ...], Callable[[str], bool]]] = []
 
 
 def _secret_words(table: KaveriniTable, psychic: bool) -> Callable[[str], bool]:
     """Whether a line names a secret: a secret word as a whole word, once every public name
     that holds one is set aside (the Stroopwafel Smuggler is no Stroopwafel, the Tulip Bulb
     Speculator no Tulip Bulb: a line about either is told)."""
+    fight = table.state.get("confrontation")
+    foes = tuple(f["name"] for f in fight["foes"]) if fight else ()
+    if _made and _made[0][0] is table.library and _made[0][1:3] == (psychic, foes):
+        return _made[0][3]
+    secret = _secret_test(table, psychic, foes)
+    _made[:] = [(table.library, psychic, foes, secret)]
+    return secret
+
+
+def _secret_test(table: KaveriniTable, psychic: bool, foes: tuple[str, ...]) -> Callable[[str], bool]:
     from guide.games.kaverini.data.tables import ladders
 
     public = {name.casefold() for lad in ladders().values() for name in lad.techniques}
@@ -206,9 +222,7 @@ def _secret_words(table: KaveriniTable, psychic: bool) -> Callable[[str], bool]:
     if not words:
         return lambda line: False
     named = {card.name.casefold() for card in table.library.cards.values()}
-    fight = table.state.get("confrontation")
-    if fight:
-        named |= {f["name"].casefold() for f in fight["foes"]}
+    named |= {name.casefold() for name in foes}
     holding = sorted((n for n in named - words if any(w in n for w in words)), key=len,
                      reverse=True)
     found = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)"
