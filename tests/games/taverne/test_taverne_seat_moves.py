@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 
 from taverne_table import BOX, GAME, Brawl, brawl, next_turn, to_call
 
@@ -171,6 +172,21 @@ def test_T_CALL_5_the_pad_finds_each_division_by_its_key_not_its_label():
     assert all("line" not in m for m in page["moves"])               # the page gets numbers
 
 
+def through_a_brawl(b: Brawl, check: Callable[[], None]) -> None:
+    """`check` at each call of one brawl's turn: the Loot spent, Dodges set aside, an
+    Attack placed and settled."""
+    check()
+    b.do("call")
+    check()
+    b.do("buy Marie specialty", "buy Pierre pint", "call")
+    check()
+    b.do("dodges Pierre 1", "dodges Marie", "call")
+    check()
+    b.do("attack Marie --on Pierre --weapon 3 --trick Itch")
+    to_call(b, 5)
+    check()
+
+
 def test_a_move_from_a_seat_runs_the_same_line_as_typed():
     """Through a brawl: every move each seat is offered, run from the seat, leaves the
     state the Pillar's typed command leaves (the line itself, or for a sealed choice its
@@ -196,16 +212,7 @@ def test_a_move_from_a_seat_runs_the_same_line_as_typed():
                 finally:
                     b.table.state = real
 
-    check()
-    b.do("call")
-    check()
-    b.do("buy Marie specialty", "buy Pierre pint", "call")
-    check()
-    b.do("dodges Pierre 1", "dodges Marie", "call")
-    check()
-    b.do("attack Marie --on Pierre --weapon 3 --trick Itch")
-    to_call(b, 5)
-    check()
+    through_a_brawl(b, check)
     assert tried > 60
 
 
@@ -233,16 +240,7 @@ def test_every_seat_move_is_its_command_and_values_written_by_the_registry():
                     said = [b.state["turn"], b.state["call"], c.command, c.values]
                     assert values == {"name": seat, "code": sealed.code(box, seat, said)}
 
-    check()
-    b.do("call")
-    check()
-    b.do("buy Marie specialty", "buy Pierre pint", "call")
-    check()
-    b.do("dodges Pierre 1", "dodges Marie", "call")
-    check()
-    b.do("attack Marie --on Pierre --weapon 3 --trick Itch")
-    to_call(b, 5)
-    check()
+    through_a_brawl(b, check)
     assert {"buy", "dodges", "sealed", "leave", "call"} <= seen
 
 
