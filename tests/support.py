@@ -20,15 +20,25 @@ from pathlib import Path
 
 import pytest
 
+from guide.core import settings
+from guide.core.dice import Dice
+from guide.core.games import load
 from guide.core.registry import CommandError
 from guide.core.repl.run import open_table
 from guide.core.result import text
+from guide.core.table import Table
 from guide.core.viewers import public_state
 
 __all__ = ["ROOT", "Play", "alias_bomb", "alive", "children", "event", "free_port", "guide", "kinds",
-           "wait_for", "write_box"]
+           "memory_table", "wait_for", "write_box"]
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def memory_table(game_id: str, seed: int = 1) -> Table:
+    """A game's table on its bundled box, kept in memory (no campaign file)."""
+    game = load(game_id)
+    return (game.settings.table_class or Table)(game, None, settings.load(game, []), Dice(seed))
 
 
 class Play:

@@ -10,18 +10,9 @@ import json
 
 import pytest
 from gamelist import installed_ids, scenes
+from support import memory_table
 
-from guide.core import settings
-from guide.core.dice import Dice
-from guide.core.games import load
 from guide.core.table import Table
-
-
-def _table(game_id: str) -> Table:
-    game = load(game_id)
-    cls = game.settings.table_class or Table
-    return cls(game, None, settings.load(game, []), Dice(1))
-
 
 LONG = ["Maximiliana", "Bartholomew", "Konstantinopoli", "Evangelina"]   # Wolkenstein, ...
 
@@ -36,7 +27,7 @@ def crowded(game_id: str) -> list[str]:
 def test_a_rule_refusal_reaches_the_table_as_one_line_that_changes_nothing(game_id):
     from guide.core.errors import CommandError, RuleError
 
-    table = _table(game_id)
+    table = memory_table(game_id)
     before = json.dumps(table.state, sort_keys=True)
 
     def refuse(t):
@@ -58,7 +49,7 @@ def _lines(bar: object) -> list[str]:
 @pytest.mark.parametrize("game_id", installed_ids())
 def test_every_game_toolbar_fits_80_columns(game_id, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
-    table = _table(game_id)
+    table = memory_table(game_id)
     for line in crowded(game_id):
         table.execute(line)
     lines = _lines(table.game.toolbar(table))
@@ -80,7 +71,7 @@ def _named_params(table: Table):
 def test_every_name_parameter_takes_any_case_and_a_unique_beginning(game_id):
     import click
 
-    table = _table(game_id)
+    table = memory_table(game_id)
     for line in crowded(game_id):
         table.execute(line)
     checked = 0
@@ -111,7 +102,7 @@ def test_the_core_commands_help_and_examples_belong_to_every_game(game_id):
 
     from guide.core.commands import CORE
 
-    table = _table(game_id)
+    table = memory_table(game_id)
     for cmd in CORE.commands.values():
         text = cmd.help()
         assert not [w for w in KAVERINI_WORDS if w in text.casefold()], (cmd.name, text)

@@ -3,20 +3,11 @@ a unique beginning of a name (the one resolver; C-TURN-4)."""
 
 from __future__ import annotations
 
-from guide.core import settings
-from guide.core.dice import Dice
-from guide.core.games import load
-from guide.core.table import Table
-
-
-def _table(game_id: str) -> Table:
-    game = load(game_id)
-    cls = game.settings.table_class or Table
-    return cls(game, None, settings.load(game, []), Dice(1))
+from support import memory_table
 
 
 def test_cave_takes_a_unique_beginning_give_annab_bob_C_TURN_4():
-    table = _table("cave")
+    table = memory_table("cave")
     for line in ("character Annabel", "character Bob", "start"):
         table.execute(line)
     table.state["characters"][0]["food"] = [3]

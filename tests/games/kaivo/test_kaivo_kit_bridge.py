@@ -4,27 +4,18 @@ one resolver)."""
 
 from __future__ import annotations
 
-from guide.core import settings
-from guide.core.dice import Dice
-from guide.core.games import load
-from guide.core.table import Table
-
-
-def _table(game_id: str) -> Table:
-    game = load(game_id)
-    cls = game.settings.table_class or Table
-    return cls(game, None, settings.load(game, []), Dice(1))
+from support import memory_table
 
 
 def test_kaivo_tells_the_terminal_only_its_own_seat_secrets():
-    table = _table("kaivo")
+    table = memory_table("kaivo")
     table.execute("deal --bots 2")
     told = [e for e in table.story if "private" in e]
     assert told and all(e["private"] == "You" for e in told)    # no bot's outer cards kept
 
 
 def test_kaivo_totals_and_seats_take_a_unique_beginning():
-    table = _table("kaivo")
+    table = memory_table("kaivo")
     table.execute("players Annabel Benedikt Cid")
     table.execute("round anna=5 BEN=7 Cid=20 --caller bened")
     entry = table.state["entries"][-1]
