@@ -332,13 +332,10 @@ class Store:
                             " state TEXT)")
             # each seat's secret link (guide.core.seats): outside the journal, never undone
             self.db.execute("CREATE TABLE IF NOT EXISTS seats (seat TEXT PRIMARY KEY, token TEXT)")
-            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('app', ?)", (APP,))
-            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
-            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('game', ?)", (self.game,))
-            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('state_version', ?)",
-                            (str(self.state_version),))
-            # grows with every append, undo and redo, in the same transaction (version())
-            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('version', '0')")
+            # 'version' grows with every append, undo and redo, in the same transaction (version())
+            self.db.executemany("INSERT OR IGNORE INTO meta VALUES (?, ?)", [
+                ("app", APP), ("schema", str(SCHEMA)), ("game", self.game),
+                ("state_version", str(self.state_version)), ("version", "0")])
             self.db.execute("COMMIT")
 
     def _check_meta(self) -> None:
@@ -494,55 +491,52 @@ class Store:
         except sqlite3.OperationalError:          # a campaign from before seats, read-only
             return {}
 
+    def _meta(self, key: str) -> str | None:
+        """A value the campaign keeps outside the journal (the meta table); None when unset."""
+        with self._reading():
+            row = self.db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return row[0] if row and row[0] else None
+
+    def _save_meta(self, key: str, value: str) -> None:
+        with self._writing():
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
     def seat_address(self) -> str | None:
         """Where the running table serves its view and seats (`http://HOST:PORT/`), if it does."""
-        with self._reading():
-            row = self.db.execute("SELECT value FROM meta WHERE key='served'").fetchone()
-        return row[0] if row and row[0] else None
+        return self._meta("served")
 
     def save_seat_address(self, address: str | None) -> None:
         """Say where the table serves now (None: it stopped), for `guide seats`."""
-        with self._writing():
-            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('served', ?)", (address or "",))
+        self._save_meta("served", address or "")
 
     def tv_token(self) -> str | None:
         """The token of the TV's address, kept from one evening to the next (None: none yet),
         so that a page left open on the TV follows the table again after a restart."""
-        with self._reading():
-            row = self.db.execute("SELECT value FROM meta WHERE key='tv token'").fetchone()
-        return row[0] if row and row[0] else None
+        return self._meta("tv token")
 
     def save_tv_token(self, token: str) -> None:
-        with self._writing():
-            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('tv token', ?)", (token,))
+        self._save_meta("tv token", token)
         self._owner_only()
 
     def language(self) -> str | None:
         """The language the campaign's table speaks (`guide play --lang`), if one was chosen."""
-        with self._reading():
-            row = self.db.execute("SELECT value FROM meta WHERE key='lang'").fetchone()
-        return row[0] if row and row[0] else None
+        return self._meta("lang")
 
     def save_language(self, code: str) -> None:
         """Remember the table's language (`guide play --lang`) for the next evening."""
-        with self._writing():
-            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('lang', ?)", (code,))
+        self._save_meta("lang", code)
 
     def bot_seats(self) -> dict[str, str]:
         """The seats bots play, with their level (guide.core.bots.seating); outside the journal."""
-        with self._reading():
-            row = self.db.execute("SELECT value FROM meta WHERE key='bots'").fetchone()
         try:
-            found = json.loads(row[0]) if row and row[0] else {}
+            found = json.loads(self._meta("bots") or "{}")
         except ValueError:
             return {}
         return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
 
     def save_bot_seats(self, levels: dict[str, str]) -> None:
         """Remember which seats bots play (`bot NAME`, `bot NAME --off`)."""
-        with self._writing():
-            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('bots', ?)",
-                            (json.dumps(levels, ensure_ascii=False),))
+        self._save_meta("bots", json.dumps(levels, ensure_ascii=False))
 
     def save_seat_token(self, seat: str, token: str) -> None:
         """Give a seat its (new) token: a link issued or reissued, in one transaction."""
@@ -599,9 +593,7 @@ class Store:
 
     def save_state_version(self, version: int) -> None:
         """A new campaign's state version (one opened by a game newer than the Store's)."""
-        with self._writing():
-            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('state_version', ?)",
-                            (str(version),))
+        self._save_meta("state_version", str(version))
         self.found_version = version
 
     def _changes_since_snapshot(self) -> int:
