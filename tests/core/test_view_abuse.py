@@ -116,6 +116,19 @@ def test_lan_mode_accepts_the_machines_own_address_and_refuses_others():
         s.close()
 
 
+def test_the_browsers_own_icon_request_is_answered_no_content_without_a_token():
+    """A browser asks every page's server for /favicon.ico by itself; the pages have none, and
+    that is said as 204, not a 404 in the console; it holds nothing, so it asks no token (the
+    TV's pages still do, under --lan)."""
+    s = ViewServer(lan=True)
+    try:
+        assert get(s.port, "/favicon.ico", host=f"127.0.0.1:{s.port}") == (204, b"")
+        assert get(s.port, "/state.json", host=f"127.0.0.1:{s.port}")[0] == 403
+        assert get(s.port, "/favicon.ico", host=f"rebind.example:{s.port}")[0] == 403
+    finally:
+        s.close()
+
+
 def open_descriptors() -> int:
     return len(os.listdir("/proc/self/fd"))
 

@@ -126,7 +126,7 @@ class ViewServer:
         self._faults: list[float] = []    # when the last tracebacks were logged
         self._untold = 0                   # faults left out of the log since then
         self._pages: dict[str, Callable[[_Client, Request, str], None]] = {
-            "kit": self._kit, "tv_page": self._tv_page, "tv_state": self._tv_state,
+            "kit": self._kit, "no_icon": self._no_icon, "tv_page": self._tv_page, "tv_state": self._tv_state,
             "tv_events": self._tv_events, "seat_page": self._seat_page,
             "seat_state": self._seat_state, "seat_events": self._seat_events,
             "seat_move": self._seat_move}
@@ -352,6 +352,9 @@ class ViewServer:
     def _kit(self, client: _Client, request: Request, _token: str) -> None:
         name, kind = KIT_FILES[request.path.lstrip("/")]
         self._answer(client, 200, _packaged(name), kind)
+
+    def _no_icon(self, client: _Client, _request: Request, _token: str) -> None:
+        self._answer(client, 204, b"", _TEXT)
 
     def _tv_page(self, client: _Client, _request: Request, _token: str) -> None:
         self._answer(client, 200, self._page, _HTML)

@@ -13,7 +13,7 @@ MAX_HEAD = 8192            # bytes of request line and headers
 # The status lines' reason phrases are the protocol's own (latin-1, never shown by a browser,
 # which says an error in its own language): English. What a person may read, the words a
 # seat's page shows after a move and the text of a refused host, is in the table's language.
-REASONS = {200: "OK", 202: "Accepted", 400: "Bad Request", 403: "Forbidden",
+REASONS = {200: "OK", 202: "Accepted", 204: "No Content", 400: "Bad Request", 403: "Forbidden",
            404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
            409: "Conflict", 413: "Payload Too Large", 415: "Unsupported Media Type",
            431: "Request Header Fields Too Large"}
