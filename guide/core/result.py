@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 
 from guide.core.text import escaped
@@ -48,11 +49,31 @@ def lines(result: Result) -> list[str]:
         out.append(result.title)
     out.extend(result.lines)
     if result.rows:
-        from tabulate import tabulate
-
-        out.extend(tabulate(result.rows, headers=result.headers, tablefmt="simple").splitlines())
+        out.extend(_table(result.rows, result.headers))
     out.extend(result.notes)
     return [_shown(line) for line in out]
+
+
+WIDTH = 80                      # the terminal the tables are made for: 80x24 at the table
+_narrowing = threading.Lock()   # tabulate's heading padding is a module global
+
+
+def _table(rows: list[list], headers: list[str]) -> list[str]:
+    """The rows under their headings, as tabulate's "simple" table. tabulate widens every
+    column by 2 beyond its heading; where that makes the table wider than WIDTH, the
+    columns are as wide as their widest word instead (the 2-space gaps stay), so that a
+    long name does not wrap the table's last column onto a line of its own."""
+    import tabulate as module
+
+    made = module.tabulate(rows, headers=headers, tablefmt="simple").splitlines()
+    if max(map(len, made)) <= WIDTH:
+        return made
+    with _narrowing:
+        padding, module.MIN_PADDING = module.MIN_PADDING, 0
+        try:
+            return module.tabulate(rows, headers=headers, tablefmt="simple").splitlines()
+        finally:
+            module.MIN_PADDING = padding
 
 
 def _shown(line: str) -> str:

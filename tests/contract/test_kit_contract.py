@@ -58,6 +58,19 @@ def test_every_game_toolbar_fits_80_columns(game_id, monkeypatch):
     assert len(prompt) <= 40
 
 
+@pytest.mark.parametrize("game_id", installed_ids())
+def test_every_game_status_table_fits_80_columns_with_long_names(game_id):
+    """`status` (every game has it) with four long names seated: its table's lines fit an
+    80-column terminal (the core narrows a table that would not: guide.core.result)."""
+    from guide.core.result import Result, lines
+
+    table = memory_table(game_id)
+    for line in crowded(game_id):
+        table.execute(line)
+    shown = table.execute("status")
+    assert all(len(line) <= 80 for line in lines(Result(headers=shown.headers, rows=shown.rows)))
+
+
 def _named_params(table: Table):
     from guide.core.params import Named
 
