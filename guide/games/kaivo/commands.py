@@ -337,22 +337,26 @@ AS = click.option("--as", "who", type=PLAYER, default=None,
                   help="Whose move: a friend's seat sends its own (default: You, at the terminal).")
 
 
-@commands.command("draw", "play")
-@AS
-def draw(t: KaivoTable, who: str | None) -> Result:
-    """Draw from the deck; only you see the card (K-TURN-1).
+def _move(kind: str, doc: str) -> None:
+    """The command of a rules move that takes no value (`draw`, `take`, ... `kaivo`): the
+    move `kind` of the seat `--as` names (by default You), `doc` its help."""
 
-    Example: draw"""
-    return _act(t, ("draw",), who)
+    def command(t: KaivoTable, who: str | None) -> Result:
+        return _act(t, (kind,), who)
+
+    command.__name__ = command.__qualname__ = kind
+    command.__doc__ = doc
+    commands.command(kind, "play")(AS(command))
 
 
-@commands.command("take", "play")
-@AS
-def take(t: KaivoTable, who: str | None) -> Result:
-    """Take the top of the discard pile; it must go into your row, or back (K-TURN-2).
+_move("draw", """Draw from the deck; only you see the card (K-TURN-1).
 
-    Example: take"""
-    return _act(t, ("take",), who)
+    Example: draw""")
+
+
+_move("take", """Take the top of the discard pile; it must go into your row, or back (K-TURN-2).
+
+    Example: take""")
 
 
 @commands.command("swap", "play")
@@ -363,22 +367,14 @@ def swap(t: KaivoTable, pos: int, who: str | None) -> Result:
     return _act(t, ("swap", pos - 1), who)
 
 
-@commands.command("discard", "play")
-@AS
-def discard(t: KaivoTable, who: str | None) -> Result:
-    """Discard the drawn card; a power card then waits for its power, or skip.
+_move("discard", """Discard the drawn card; a power card then waits for its power, or skip.
 
-    Example: discard"""
-    return _act(t, ("discard",), who)
+    Example: discard""")
 
 
-@commands.command("putback", "play")
-@AS
-def putback(t: KaivoTable, who: str | None) -> Result:
-    """Put a taken discard back: nothing revealed, your turn goes on (K-TURN-2).
+_move("putback", """Put a taken discard back: nothing revealed, your turn goes on (K-TURN-2).
 
-    Example: putback"""
-    return _act(t, ("putback",), who)
+    Example: putback""")
 
 
 @commands.command("peek", "play")
@@ -436,31 +432,19 @@ def mindread(t: KaivoTable, player: str, pos: int, who: str | None) -> Result:
     return _act(t, ("mindread", sheet.seat_of(t.state, player), pos - 1), who)
 
 
-@commands.command("skip", "play")
-@AS
-def skip(t: KaivoTable, who: str | None) -> Result:
-    """Skip the power of the card you discarded.
+_move("skip", """Skip the power of the card you discarded.
 
-    Example: skip"""
-    return _act(t, ("skip",), who)
+    Example: skip""")
 
 
-@commands.command("glimpse", "play")
-@AS
-def glimpse(t: KaivoTable, who: str | None) -> Result:
-    """Let the table glimpse your drawn card: each opponent may catch it, 1 in 3 (K-GLIMPSE-1).
+_move("glimpse", """Let the table glimpse your drawn card: each opponent may catch it, 1 in 3 (K-GLIMPSE-1).
 
-    Example: glimpse"""
-    return _act(t, ("glimpse",), who)
+    Example: glimpse""")
 
 
-@commands.command("kaivo", "play")
-@AS
-def kaivo(t: KaivoTable, who: str | None) -> Result:
-    """Call KAIVO! at the start of your turn: the round ends at once (K-TURN-3, K-CALL-1).
+_move("kaivo", """Call KAIVO! at the start of your turn: the round ends at once (K-TURN-3, K-CALL-1).
 
-    Example: kaivo"""
-    return _act(t, ("kaivo",), who)
+    Example: kaivo""")
 
 
 @commands.command("status", "play")
@@ -468,11 +452,8 @@ def status(t: KaivoTable) -> Result:
     """The table as you know it: your row, the opponents', the pile and the deck; or the scores.
 
     Example: status"""
-    s = t.state
     lines = _status(t)
-    if lines:
-        return Result(lines)
-    return _scores(s)
+    return Result(lines) if lines else _scores(t.state)
 
 
 def said(event: Event, t: KaivoTable) -> str | None:
