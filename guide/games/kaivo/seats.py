@@ -26,7 +26,7 @@ from .library import KaivoTable
 from .model import KaivoState
 from .render import POWER_NAMES, score_line
 from .screen import OFFERED, news, row, showing
-from .table import Action, legal, played
+from .table import VALUES, Action, legal, played
 
 _, ngettext, pgettext = domain("kaivo").functions()
 
@@ -324,11 +324,8 @@ def as_command(names: list[str], move: Action) -> tuple[str, dict[str, Any]]:
     """A rules move as its command and values by parameter name (positions 1..4, players
     by name)."""
     kind, *args = move
-    if kind in ("spy", "mindread"):
-        return kind, {"player": names[args[0]], "pos": args[1] + 1}
-    if kind == "swapwith":
-        return kind, {"pos": args[0] + 1, "player": names[args[1]], "their_pos": args[2] + 1}
-    return kind, {"pos": args[0] + 1} if args else {}
+    return kind, {name: names[a] if name == "player" else a + 1
+                  for name, a in zip(VALUES.get(kind, ()), args, strict=True)}
 
 
 # the buttons of the moves whose label says nothing of the table

@@ -364,6 +364,11 @@ def act(t: Table, rules: Rules, dice: DiceLike, action: Action) -> list[Event]:
     raise RuleError(_("no such move: {kind}").format(kind=kind))
 
 
+# the values of each move that takes some, in order, by the name of its command's parameter
+# (`spy PLAYER POS`): a player is a seat, a position counts from 0 (1 in the command)
+VALUES = {"swap": ("pos",), "peek": ("pos",), "spy": ("player", "pos"), "mindread": ("player", "pos"),
+          "swapwith": ("pos", "player", "their_pos")}
+
 # each move by what it reads besides the round: the rules and the dice, the rules and the
 # move's own values (positions, an opponent), or the round alone
 BY_CHANCE = {"draw": draw, "glimpse": glimpse}
