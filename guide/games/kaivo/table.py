@@ -61,8 +61,7 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: DiceLike,
     if not rules.min_players <= n <= rules.max_players:
         raise RuleError(_("Kaivo is for {min_players} to {max_players} players, not {n}").format(
             min_players=rules.min_players, max_players=rules.max_players, n=n))
-    deck = list(range(len(rules.values)))
-    deck = shuffle(deck, dice)
+    deck = shuffle(range(len(rules.values)), dice)
     hands = [[deck.pop() for _ in range(rules.hand)] for _ in range(n)]
     first = deck.pop()
     order = turns.new(names)
@@ -133,8 +132,7 @@ def _refill(t: Table, dice: DiceLike) -> list[Event]:
     t["placed"] = [c for c in t["placed"] if c not in gone]
     for c in back:
         t["badges"][c] = ""
-    back = shuffle(back, dice)
-    t["deck"] = back
+    t["deck"] = shuffle(back, dice)
     return [{"kind": "refilled", "deck": len(back)}]
 
 
@@ -190,15 +188,14 @@ def swap(t: Table, rules: Rules, pos: int) -> list[Event]:
     t["hands"][s][pos] = card
     t["discard"].append(old)
     t["badges"][old] = ""
+    event: Event = {"kind": "swapped", "seat": s, "who": t["names"][s], "pos": pos,
+                    "out": t["cards"][old], "from": "deck" if t["phase"] == "drawn" else "discard"}
     if t["phase"] == "taken":             # a public card: the whole table knows it is there
         for seat in range(len(t["hands"])):
             _learn(t, seat, card)
+        event["value"] = t["cards"][card]
     else:
         t["placed"].append(card)
-    event: Event = {"kind": "swapped", "seat": s, "who": t["names"][s], "pos": pos,
-                    "out": t["cards"][old], "from": "deck" if t["phase"] == "drawn" else "discard"}
-    if t["phase"] == "taken":
-        event["value"] = t["cards"][card]
     _end_turn(t)
     return [event]
 
