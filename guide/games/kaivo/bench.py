@@ -67,10 +67,7 @@ def _matches(rules: Rules, bots: Bots, games: int, dice: Dice,
         state = new_state()
         added, lengths = play_match(rules, bots, state, dice, levels, bots.names[:len(levels)])
         won = [levels[i] for i, p in enumerate(state["players"]) if p["name"] in state["winners"]]
-        wins = dict.fromkeys(levels, 0.0)
-        for level in won:
-            wins[level] += 1 / len(won)
-        yield wins, added, lengths, levels
+        yield {lv: 1 / len(won) if lv in won else 0.0 for lv in levels}, added, lengths, levels
 
 
 def bench(rules: Rules, bots: Bots, games: int, seed: int | None) -> list[LevelResult]:

@@ -187,8 +187,6 @@ def _match_call(est: Estimate, rules: Rules) -> bool | None:
         return my_score <= min(others.values())
 
     won, lost = outcome(scores[me]), outcome(scores[me] + mine + rules.early_call)
-    if won is None and lost is None:
-        return None
     if won and lost is not False:
         return True
     if won is False and lost is False:

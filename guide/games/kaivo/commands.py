@@ -10,6 +10,8 @@ written into the log would give the cards away.
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from guide.core.dice import Dice
@@ -27,7 +29,7 @@ from .knowledge import public, sight
 from .library import KaivoTable
 from .model import LEVELS, KaivoState
 from .screen import look, showing, stamp, status_lines, viewer
-from .table import Action, Event, clock_limit, play_safe, played, to_act
+from .table import VALUES, Action, Event, clock_limit, play_safe, played, to_act
 
 commands = Registry(families=("sheet", "play"))
 NEWS = 12                 # the public events of the round a seat's page and the TV recall
@@ -335,58 +337,51 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
 POS = click.IntRange(1, 4)
 AS = click.option("--as", "who", type=PLAYER, default=None,
                   help="Whose move: a friend's seat sends its own (default: You, at the terminal).")
+ARGUMENTS = {"pos": click.argument("pos", type=POS), "player": click.argument("player", type=PLAYER),
+             "their_pos": click.argument("their_pos", type=POS)}
 
 
-@commands.command("draw", "play")
-@AS
-def draw(t: KaivoTable, who: str | None) -> Result:
-    """Draw from the deck; only you see the card (K-TURN-1).
+def _move(kind: str, doc: str) -> None:
+    """The command of the rules move `kind` (`draw`, `swap POS`, `spy PLAYER POS` ...), `doc`
+    its help: its values as table.VALUES names them (a player by name, a position 1..4), the
+    move of the seat `--as` names (by default You)."""
+    names = VALUES.get(kind, ())
 
-    Example: draw"""
-    return _act(t, ("draw",), who)
+    def command(t: KaivoTable, who: str | None, **values: Any) -> Result:
+        return _act(t, (kind, *(sheet.seat_of(t.state, values[name]) if name == "player"
+                                else values[name] - 1 for name in names)), who)
 
-
-@commands.command("take", "play")
-@AS
-def take(t: KaivoTable, who: str | None) -> Result:
-    """Take the top of the discard pile; it must go into your row, or back (K-TURN-2).
-
-    Example: take"""
-    return _act(t, ("take",), who)
-
-
-@commands.command("swap", "play")
-@AS
-@click.argument("pos", type=POS)
-def swap(t: KaivoTable, pos: int, who: str | None) -> Result:
-    """Put the held card at position POS (1..4); the old card goes face up. Example: swap 2"""
-    return _act(t, ("swap", pos - 1), who)
+    command.__name__ = command.__qualname__ = kind
+    command.__doc__ = doc
+    for name in reversed(names):          # the arguments in order, as stacked decorators give them
+        command = ARGUMENTS[name](command)
+    commands.command(kind, "play")(AS(command))
 
 
-@commands.command("discard", "play")
-@AS
-def discard(t: KaivoTable, who: str | None) -> Result:
-    """Discard the drawn card; a power card then waits for its power, or skip.
+_move("draw", """Draw from the deck; only you see the card (K-TURN-1).
 
-    Example: discard"""
-    return _act(t, ("discard",), who)
+    Example: draw""")
 
 
-@commands.command("putback", "play")
-@AS
-def putback(t: KaivoTable, who: str | None) -> Result:
-    """Put a taken discard back: nothing revealed, your turn goes on (K-TURN-2).
+_move("take", """Take the top of the discard pile; it must go into your row, or back (K-TURN-2).
 
-    Example: putback"""
-    return _act(t, ("putback",), who)
+    Example: take""")
 
 
-@commands.command("peek", "play")
-@AS
-@click.argument("pos", type=POS)
-def peek(t: KaivoTable, pos: int, who: str | None) -> Result:
-    """Peek: look at your own card at POS (K-POW-1). Example: peek 2"""
-    return _act(t, ("peek", pos - 1), who)
+_move("swap", """Put the held card at position POS (1..4); the old card goes face up. Example: swap 2""")
+
+
+_move("discard", """Discard the drawn card; a power card then waits for its power, or skip.
+
+    Example: discard""")
+
+
+_move("putback", """Put a taken discard back: nothing revealed, your turn goes on (K-TURN-2).
+
+    Example: putback""")
+
+
+_move("peek", """Peek: look at your own card at POS (K-POW-1). Example: peek 2""")
 
 
 @commands.command("look", "play")
@@ -408,59 +403,30 @@ def look_command(t: KaivoTable, pos: int, of: str | None, who: str | None) -> Re
     return Result()
 
 
-@commands.command("spy", "play")
-@AS
-@click.argument("player", type=PLAYER)
-@click.argument("pos", type=POS)
-def spy(t: KaivoTable, player: str, pos: int, who: str | None) -> Result:
-    """Spy: look at one card of an opponent (K-POW-1). Example: spy Aino 3"""
-    return _act(t, ("spy", sheet.seat_of(t.state, player), pos - 1), who)
+_move("spy", """Spy: look at one card of an opponent (K-POW-1). Example: spy Aino 3""")
 
 
-@commands.command("swapwith", "play")
-@AS
-@click.argument("pos", type=POS)
-@click.argument("player", type=PLAYER)
-@click.argument("their_pos", type=POS)
-def swapwith(t: KaivoTable, pos: int, player: str, their_pos: int, who: str | None) -> Result:
-    """Swap: your card at POS for an opponent's; each sees what they get. Example: swapwith 1 Aino 4"""
-    return _act(t, ("swapwith", pos - 1, sheet.seat_of(t.state, player), their_pos - 1), who)
+_move("swapwith",
+      """Swap: your card at POS for an opponent's; each sees what they get. Example: swapwith 1 Aino 4""")
 
 
-@commands.command("mindread", "play")
-@AS
-@click.argument("player", type=PLAYER)
-@click.argument("pos", type=POS)
-def mindread(t: KaivoTable, player: str, pos: int, who: str | None) -> Result:
-    """Mind Read: turn an opponent's card face up for everyone, for the round. Example: mindread Aino 2"""
-    return _act(t, ("mindread", sheet.seat_of(t.state, player), pos - 1), who)
+_move("mindread",
+      """Mind Read: turn an opponent's card face up for everyone, for the round. Example: mindread Aino 2""")
 
 
-@commands.command("skip", "play")
-@AS
-def skip(t: KaivoTable, who: str | None) -> Result:
-    """Skip the power of the card you discarded.
+_move("skip", """Skip the power of the card you discarded.
 
-    Example: skip"""
-    return _act(t, ("skip",), who)
+    Example: skip""")
 
 
-@commands.command("glimpse", "play")
-@AS
-def glimpse(t: KaivoTable, who: str | None) -> Result:
-    """Let the table glimpse your drawn card: each opponent may catch it, 1 in 3 (K-GLIMPSE-1).
+_move("glimpse", """Let the table glimpse your drawn card: each opponent may catch it, 1 in 3 (K-GLIMPSE-1).
 
-    Example: glimpse"""
-    return _act(t, ("glimpse",), who)
+    Example: glimpse""")
 
 
-@commands.command("kaivo", "play")
-@AS
-def kaivo(t: KaivoTable, who: str | None) -> Result:
-    """Call KAIVO! at the start of your turn: the round ends at once (K-TURN-3, K-CALL-1).
+_move("kaivo", """Call KAIVO! at the start of your turn: the round ends at once (K-TURN-3, K-CALL-1).
 
-    Example: kaivo"""
-    return _act(t, ("kaivo",), who)
+    Example: kaivo""")
 
 
 @commands.command("status", "play")
@@ -468,11 +434,8 @@ def status(t: KaivoTable) -> Result:
     """The table as you know it: your row, the opponents', the pile and the deck; or the scores.
 
     Example: status"""
-    s = t.state
     lines = _status(t)
-    if lines:
-        return Result(lines)
-    return _scores(s)
+    return Result(lines) if lines else _scores(t.state)
 
 
 def said(event: Event, t: KaivoTable) -> str | None:

@@ -21,7 +21,7 @@ from .deck import Rules
 from .knowledge import view
 from .model import KaivoState, Player, Table, begin_match, new_player
 from .render import YOU
-from .sheet import apply_round, round_half_up, seat_of
+from .sheet import apply_round, not_won, round_half_up, seat_of
 from .table import Action, Event, act, deal, play_safe, played, to_act, totals
 
 MAX_BOT_STEPS = 10_000   # a guard: bots always call by their max_turns
@@ -94,10 +94,8 @@ def _to_bot(bots: Bots, state: KaivoState, p: Player) -> Event:
     """K-JOIN-1: a seat left goes to a bot (normal, the companion's choice), score kept;
     the event that says so."""
     name = p["name"]
-    p["name"] = _bot_name(bots, [q["name"] for q in state["players"]])
-    p["bot"] = True
-    p["level"] = "normal"
-    p["leaving"] = False
+    p.update({"name": _bot_name(bots, [q["name"] for q in state["players"]]), "bot": True,
+              "level": "normal", "leaving": False})
     return {"kind": "bot_seat", "name": name, "bot": p["name"]}
 
 
@@ -166,9 +164,7 @@ def next_round(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike) -> l
     t = _table(state)
     if t["phase"] != "over":
         raise RuleError(_("a round is in play"))
-    if state["winners"]:
-        raise RuleError(_("the match is over: {value} won").format(
-            value=pgettext("joined", " and ").join(state['winners'])))
+    not_won(state)
     events = seat_joiners(state)
     return events + _deal(rules, bots, state, dice)
 

@@ -92,13 +92,9 @@ def new_player(name: str, bot: bool = False, level: str | None = None, score: in
 def begin_match(state: KaivoState, mode: Literal["sheet", "play"], players: list[Player],
                 dealer: int, clock: bool = False) -> None:
     """A new match on the state: these seats, this dealer, round 1, no table yet."""
-    fresh = new_state()
-    fresh["mode"] = mode
-    fresh["start"] = [p["name"] for p in players]
-    fresh["players"] = players
-    fresh["dealer"] = dealer
-    fresh["clock"] = clock
-    state.update(fresh)
+    state.update(new_state())
+    state.update({"mode": mode, "start": [p["name"] for p in players], "players": players,
+                  "dealer": dealer, "clock": clock})
 
 
 def migrate(state: dict, from_version: int) -> dict:

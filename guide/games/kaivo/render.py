@@ -154,39 +154,34 @@ def _held(e: Event) -> str:
 
 
 def _swapped(e: Event) -> str:
-    who = e.get("who", "")
     if "value" in e:
-        return _say(who, _("You put {value} at position {pos}; {out} goes to the discard pile."),
+        return _say(e["who"], _("You put {value} at position {pos}; {out} goes to the discard pile."),
                     _("{who} puts {value} at position {pos}; {out} goes to the discard pile."),
                     value=e["value"], pos=_pos(e), out=e["out"])
-    return _say(who, _("You put the card at position {pos}; {out} goes to the discard pile."),
+    return _say(e["who"], _("You put the card at position {pos}; {out} goes to the discard pile."),
                 _("{who} puts the card at position {pos}; {out} goes to the discard pile."),
                 pos=_pos(e), out=e["out"])
 
 
 def _discarded(e: Event) -> str:
-    who = e.get("who", "")
     if "power" in e:
-        return _say(who, _("You discard {value}, a {power} to use."),
+        return _say(e["who"], _("You discard {value}, a {power} to use."),
                     _("{who} discards {value}, a {power} to use."), value=e["value"], power=_power(e))
-    return _say(who, _("You discard {value}."), _("{who} discards {value}."), value=e["value"])
+    return _say(e["who"], _("You discard {value}."), _("{who} discards {value}."), value=e["value"])
 
 
 def _peeked(e: Event) -> str:
-    who = e.get("who", "")
-    return _say(who, _("You peek at your position {pos}."), _("{who} peeks at their position {pos}."),
-                pos=_pos(e))
+    return _say(e["who"], _("You peek at your position {pos}."),
+                _("{who} peeks at their position {pos}."), pos=_pos(e))
 
 
 def _spied(e: Event) -> str:
-    who = e.get("who", "")
-    return _say(who, _("You spy on {position}."), _("{who} spies on {position}."),
+    return _say(e["who"], _("You spy on {position}."), _("{who} spies on {position}."),
                 position=_whose_position(e["whom"], _pos(e)))
 
 
 def _swapped_power(e: Event) -> str:
-    who = e.get("who", "")
-    return _say(who, _("You swap your position {pos} with {position}."),
+    return _say(e["who"], _("You swap your position {pos} with {position}."),
                 _("{who} swaps their position {pos} with {position}."), pos=_pos(e),
                 position=_whose_position(e["whom"], _pos(e, "tpos")))
 
@@ -196,21 +191,18 @@ def _saw(e: Event) -> str:
 
 
 def _mind_read(e: Event) -> str:
-    who = e.get("who", "")
-    return _say(who, _("You read {position}: {value}, face up."),
+    return _say(e["who"], _("You read {position}: {value}, face up."),
                 _("{who} reads {position}: {value}, face up."),
                 position=_whose_position(e["whom"], _pos(e)), value=e["value"])
 
 
 def _skipped(e: Event) -> str:
-    who = e.get("who", "")
-    return _say(who, _("You skip the {power} power."), _("{who} skips the {power} power."),
+    return _say(e["who"], _("You skip the {power} power."), _("{who} skips the {power} power."),
                 power=_power(e))
 
 
 def _caught(e: Event) -> str:
-    who = e.get("who", "")
-    return _("You catch a glimpse of {who}'s card: {value}.").format(who=who, value=e["value"])
+    return _("You catch a glimpse of {who}'s card: {value}.").format(who=e["who"], value=e["value"])
 
 
 def _revealed(e: Event) -> str:

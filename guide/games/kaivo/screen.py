@@ -150,12 +150,11 @@ def news(state: KaivoState, seat: str | None) -> list[str]:
     return lines
 
 
+# what to type next, by the phase of the turn, or in the power phase by the power
 HINTS = {
     "turn": N_("draw, take or kaivo"),
     "drawn": N_("swap POS or discard (glimpse first if you like)"),
     "taken": N_("swap POS, or putback"),
-}
-POWER_HINTS = {
     "peek": N_("peek POS, or skip"), "spy": N_("spy PLAYER POS, or skip"),
     "swap": N_("swapwith POS PLAYER POS, or skip"), "mindread": N_("mindread PLAYER POS, or skip"),
 }
@@ -171,9 +170,7 @@ def hint(state: KaivoState) -> str:
         return _("the round is over: deal for the next one")
     if to_act(t) != viewer(state):
         return _("{who} to play").format(who=t["names"][to_act(t)])
-    if t["phase"] == "power":
-        return _(POWER_HINTS[t["power"] or "peek"])
-    return _(HINTS[t["phase"]])
+    return _(HINTS[(t["power"] or "peek") if t["phase"] == "power" else t["phase"]])
 
 
 def status_lines(state: KaivoState, shown: set[int] | None,
@@ -256,7 +253,6 @@ def _cards_line(state: KaivoState, v: SeatView, clock: float | None, width: int,
     seen = {s: " ".join(f"{p + 1}:{x}" for p, x in enumerate(v["hands"][s])
                         if x is not None and not v["face_up"][s][p])
             for s in range(len(v["names"])) if s != me}
-    text = f" {mine}{held}{tail}"
     for who in (v["names"], v["letters"]):
         see = _(" | see {cards}").format(cards=", ".join(
             f"{who[s]} {cards}" for s, cards in seen.items() if cards)) if any(seen.values()) \

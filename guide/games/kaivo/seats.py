@@ -26,7 +26,7 @@ from .library import KaivoTable
 from .model import KaivoState
 from .render import POWER_NAMES, score_line
 from .screen import OFFERED, news, row, showing
-from .table import Action, legal, played
+from .table import VALUES, Action, legal, played
 
 _, ngettext, pgettext = domain("kaivo").functions()
 
@@ -145,14 +145,11 @@ def _seeing(state: KaivoState, me: int, v: SeatView, at: float, hints: bool,
         value = (known if offered else v)["hands"][o][p]
         if value is None or v["face_up"][o][p]:
             continue
-        if o == me:
-            label = _("your card at position {pos}").format(pos=p + 1)
-            text = _("Your {value} at position {pos}").format(value=value, pos=p + 1)
-        else:
-            label = _("{who}'s card at position {pos}").format(who=v["names"][o], pos=p + 1)
-            text = _("You see {who}'s {value} at position {pos}").format(who=v["names"][o], value=value,
-                                                                         pos=p + 1)
-        out.append({"key": key, "label": label, "text": text,
+        said = {"who": v["names"][o], "value": value, "pos": p + 1}
+        label = _("your card at position {pos}") if o == me else _("{who}'s card at position {pos}")
+        text = (_("Your {value} at position {pos}") if o == me
+                else _("You see {who}'s {value} at position {pos}"))
+        out.append({"key": key, "label": label.format(**said), "text": text.format(**said),
                     "seconds": seconds if offered else max(1, round(until - at)),
                     "offered": offered, "whose": v["names"][o], "pos": p + 1})
     return out
@@ -175,20 +172,21 @@ def _held_card(v: SeatView, me: int, rules: Rules) -> dict[str, Any] | None:
     return {"value": value, "power": name, "from": v["held_from"], "text": text}
 
 
+# what a tap on a card does, by the phase of the turn, or in the power phase by the power
+STEPS = {"drawn": N_("Tap one of your cards to swap the drawn card in, or discard it."),
+         "taken": N_("Tap one of your cards to swap the discard in, or put it back."),
+         "peek": N_("Tap one of your cards to peek at it."),
+         "spy": N_("Tap a card of an opponent to spy on it."),
+         "swap": N_("Swap: tap your card, then their card."),
+         "mindread": N_("Tap a card of an opponent to turn it face up.")}
+
+
 def _step(v: SeatView, me: int) -> str | None:
     """What a tap on a card does now, in words (the page's hint)."""
-    if v["turn"] != me or v["phase"] == "over":
+    kind = (v["power"] or "") if v["phase"] == "power" else v["phase"]
+    if v["turn"] != me or kind not in STEPS:
         return None
-    if v["phase"] == "drawn":
-        return _("Tap one of your cards to swap the drawn card in, or discard it.")
-    if v["phase"] == "taken":
-        return _("Tap one of your cards to swap the discard in, or put it back.")
-    if v["phase"] == "power":
-        return {"peek": _("Tap one of your cards to peek at it."),
-                "spy": _("Tap a card of an opponent to spy on it."),
-                "swap": _("Swap: tap your card, then their card."),
-                "mindread": _("Tap a card of an opponent to turn it face up.")}.get(v["power"] or "")
-    return None
+    return _(STEPS[kind])
 
 
 def _taps(state: KaivoState, plan: list[tuple[Action, Move]], rules: Rules) -> dict[str, Any]:
@@ -301,7 +299,7 @@ def _plan(t: KaivoTable, seat: str) -> list[tuple[Action, Move]]:
         v = view(tbl, me, set())             # the labels name no remembered value
         for m in legal(tbl, rules):
             command, values = as_command(tbl["names"], m)
-            out.append((m, move(command, _label(v, rules, m), who=seat, **values)))
+            out.append((m, move(command, _label(v, rules, m, values), who=seat, **values)))
     if state["players"][me]["leaving"]:
         out.append((("join",), move("join", _("Join again (stay at the table)"), table, name=seat)))
     else:
@@ -324,41 +322,34 @@ def as_command(names: list[str], move: Action) -> tuple[str, dict[str, Any]]:
     """A rules move as its command and values by parameter name (positions 1..4, players
     by name)."""
     kind, *args = move
-    if kind in ("spy", "mindread"):
-        return kind, {"player": names[args[0]], "pos": args[1] + 1}
-    if kind == "swapwith":
-        return kind, {"pos": args[0] + 1, "player": names[args[1]], "their_pos": args[2] + 1}
-    return kind, {"pos": args[0] + 1} if args else {}
+    return kind, {name: names[a] if name == "player" else a + 1
+                  for name, a in zip(VALUES.get(kind, ()), args, strict=True)}
 
 
-# the buttons of the moves whose label says nothing of the table
+# the buttons of the moves said by their command's values alone (as_command: a player by
+# name, positions from 1)
 LABELS = {"draw": N_("Draw from the deck"), "kaivo": N_("Call KAIVO!"),
-          "glimpse": N_("Let the table glimpse it"), "putback": N_("Put it back")}
+          "glimpse": N_("Let the table glimpse it"), "putback": N_("Put it back"),
+          "peek": N_("Peek at your position {pos}"), "spy": N_("Spy on {who}'s position {pos}"),
+          "mindread": N_("Mind Read {who}'s position {pos}"),
+          "swapwith": N_("Swap your {pos} for {who}'s {their}")}
 
 
-def _label(v: SeatView, rules: Rules, move: Action) -> str:
-    """A move as its button says it."""
-    kind, *args = move
-    names = v["names"]
+def _label(v: SeatView, rules: Rules, move: Action, values: dict[str, Any]) -> str:
+    """A move as its button says it (`values`: its command's, as_command)."""
+    kind = move[0]
     if kind in LABELS:
-        return _(LABELS[kind])
+        return _(LABELS[kind]).format(pos=values.get("pos"), who=values.get("player"),
+                                      their=values.get("their_pos"))
     if kind == "take":
         return _("Take the discard ({card})").format(card=v["discard"][-1])
     if kind == "swap":
         verb = _("Keep it at position {pos}") if v["phase"] == "drawn" else _("Put it at position {pos}")
-        return verb.format(pos=args[0] + 1)
+        return verb.format(pos=values["pos"])
     if kind == "discard":
         power = rules.powers.get(v["held"]) if v["held"] is not None else None
         return _("Discard it and use {power}").format(power=_(POWER_NAMES[power])) if power \
             else _("Discard it")
-    if kind == "peek":
-        return _("Peek at your position {pos}").format(pos=args[0] + 1)
-    if kind in ("spy", "mindread"):
-        verb = _("Spy on {who}'s position {pos}") if kind == "spy" else _("Mind Read {who}'s position {pos}")
-        return verb.format(who=names[args[0]], pos=args[1] + 1)
-    if kind == "swapwith":
-        return _("Swap your {pos} for {who}'s {their}").format(pos=args[0] + 1, who=names[args[1]],
-                                                                their=args[2] + 1)
     if kind == "skip":
         power = v["power"] or ""
         return _("Skip the {power} power").format(power=_(POWER_NAMES[power]) if power in POWER_NAMES

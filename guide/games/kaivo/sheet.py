@@ -109,16 +109,9 @@ def _sheet(state: KaivoState) -> None:
         raise RuleError(_("no score sheet: start one with players NAME NAME"))
 
 
-def _apply(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:
-    """One line of the sheet on the match: a round, a join or a leave (ENTRIES)."""
-    return ENTRIES[entry["kind"]](rules, state, entry)
-
-
 def _round(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:
     """A round entered as the hand totals and the caller, scored (K-SCORE-1..3)."""
-    if state["winners"]:
-        raise RuleError(_("the match is over: {value} won").format(
-            value=pgettext("joined", " and ").join(state['winners'])))
+    not_won(state)
     totals = _totals(rules, state["players"], entry["totals"])
     return apply_round(rules, state, totals, seat_of(state, entry["caller"]))
 
@@ -138,6 +131,13 @@ def _totals(rules: Rules, players: list[Player], typed: dict[str, int]) -> list[
     if missing:
         raise RuleError(_("no total for {value}").format(value=', '.join(missing)))
     return [given[p["name"].lower()][1] for p in players]
+
+
+def not_won(state: KaivoState) -> None:
+    """K-SCORE-3: once the match is won, no round is scored or dealt."""
+    if state["winners"]:
+        raise RuleError(_("the match is over: {value} won").format(
+            value=pgettext("joined", " and ").join(state['winners'])))
 
 
 def _not_over(state: KaivoState) -> None:
@@ -175,7 +175,7 @@ def _leave(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:
     return [{"kind": "left", "name": left["name"], "score": left["score"]}]
 
 
-# the sheet's entries by kind (model.Entry)
+# the sheet's entries by kind (model.Entry), each a line of the sheet applied to the match
 ENTRIES: dict[str, Callable[[Rules, KaivoState, Entry], list[Event]]] = {
     "round": _round, "join": _join, "leave": _leave}
 
@@ -183,7 +183,7 @@ ENTRIES: dict[str, Callable[[Rules, KaivoState, Entry], list[Event]]] = {
 def enter(rules: Rules, state: KaivoState, entry: Entry) -> list[Event]:
     """`round ...`, `join NAME`, `leave NAME` on the score sheet."""
     _sheet(state)
-    events = _apply(rules, state, entry)
+    events = ENTRIES[entry["kind"]](rules, state, entry)
     state["entries"].append(entry)
     return events
 
@@ -196,7 +196,7 @@ def replay(rules: Rules, state: KaivoState, entries: list[Entry]) -> None:
     """The sheet from its opening seats and these entries (RuleError if one no longer fits)."""
     start(rules, state, state["start"])
     for entry in entries:
-        _apply(rules, state, entry)
+        ENTRIES[entry["kind"]](rules, state, entry)
     state["entries"] = list(entries)
 
 

@@ -61,8 +61,7 @@ def deal(rules: Rules, names: list[str], dealer: int, dice: DiceLike,
     if not rules.min_players <= n <= rules.max_players:
         raise RuleError(_("Kaivo is for {min_players} to {max_players} players, not {n}").format(
             min_players=rules.min_players, max_players=rules.max_players, n=n))
-    deck = list(range(len(rules.values)))
-    deck = shuffle(deck, dice)
+    deck = shuffle(range(len(rules.values)), dice)
     hands = [[deck.pop() for _ in range(rules.hand)] for _ in range(n)]
     first = deck.pop()
     order = turns.new(names)
@@ -133,8 +132,7 @@ def _refill(t: Table, dice: DiceLike) -> list[Event]:
     t["placed"] = [c for c in t["placed"] if c not in gone]
     for c in back:
         t["badges"][c] = ""
-    back = shuffle(back, dice)
-    t["deck"] = back
+    t["deck"] = shuffle(back, dice)
     return [{"kind": "refilled", "deck": len(back)}]
 
 
@@ -190,15 +188,14 @@ def swap(t: Table, rules: Rules, pos: int) -> list[Event]:
     t["hands"][s][pos] = card
     t["discard"].append(old)
     t["badges"][old] = ""
+    event: Event = {"kind": "swapped", "seat": s, "who": t["names"][s], "pos": pos,
+                    "out": t["cards"][old], "from": "deck" if t["phase"] == "drawn" else "discard"}
     if t["phase"] == "taken":             # a public card: the whole table knows it is there
         for seat in range(len(t["hands"])):
             _learn(t, seat, card)
+        event["value"] = t["cards"][card]
     else:
         t["placed"].append(card)
-    event: Event = {"kind": "swapped", "seat": s, "who": t["names"][s], "pos": pos,
-                    "out": t["cards"][old], "from": "deck" if t["phase"] == "drawn" else "discard"}
-    if t["phase"] == "taken":
-        event["value"] = t["cards"][card]
     _end_turn(t)
     return [event]
 
@@ -363,6 +360,11 @@ def act(t: Table, rules: Rules, dice: DiceLike, action: Action) -> list[Event]:
         return PLAIN[kind](t)
     raise RuleError(_("no such move: {kind}").format(kind=kind))
 
+
+# the values of each move that takes some, in order, by the name of its command's parameter
+# (`spy PLAYER POS`): a player is a seat, a position counts from 0 (1 in the command)
+VALUES = {"swap": ("pos",), "peek": ("pos",), "spy": ("player", "pos"), "mindread": ("player", "pos"),
+          "swapwith": ("pos", "player", "their_pos")}
 
 # each move by what it reads besides the round: the rules and the dice, the rules and the
 # move's own values (positions, an opponent), or the round alone
