@@ -16,7 +16,7 @@ from guide.core.ruling import run
 from guide.core.table import Table
 
 from . import flow, meals, setup, turn
-from .board import neighbour
+from .board import distinct_turns, neighbour
 from .box import TURNS, Box
 from .mapview import render_map
 from .public import headline
@@ -82,9 +82,7 @@ def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> 
         return None
     shape, fits, events = turn.next_tile(state, box, t.dice, side)
     t.tell_all(events)
-    distinct: dict[tuple[str, ...], int] = {}
-    for f in fits:
-        distinct.setdefault(box.sides(shape, f), f)        # 0 and 180 of a straight look alike
+    distinct = distinct_turns(box, shape, side)
     if len(distinct) == 1:
         return fits[0]
     offer = ", ".join(f"{f} ({' '.join(pgettext('side', s) for s in sides)})"

@@ -20,11 +20,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 
 from guide.core.dice import DiceLike
 
-from .board import Event, entry_turns, links, neighbour, on_board, sides_at
+from .board import Event, entry_turns, links, neighbour, on_board, rows, sides_at
 from .box import Box
 from .flow import end_turn
 from .meals import eat, fire_at_hand
@@ -116,12 +115,6 @@ def walk(state: CaveState, box: Box, ch: Character,
     return first, empty
 
 
-@cache
-def squares(width: int, height: int) -> dict[str, tuple[int, int]]:
-    """Each square's name ("X,Y") and coordinates."""
-    return {key(x, y): (x, y) for x in range(width) for y in range(height)}
-
-
 def aim(state: CaveState, box: Box, ch: Character, rng: random.Random,
         target: tuple[int, int] | None) -> str | None:
     """The side to step toward `target` (or, with None, toward the nearest empty square):
@@ -137,12 +130,12 @@ def aim(state: CaveState, box: Box, ch: Character, rng: random.Random,
         empty = [sq for sq in empty if sq in reach]
     if goal_at is not None and goal_at in reach:
         return reach[goal_at]
-    at = squares(box.width, box.height)
+    at = rows(box.width, box.height)
     tx, ty = target if target is not None else (ch["x"], ch["y"])
     chance = rng.random
     best, lowest = None, 0.0
     for sq in empty:
-        x, y = at[sq]
+        y, x = at[sq]
         cost = abs(x - tx) + abs(y - ty) + chance()
         if best is None or cost < lowest:
             best, lowest = reach[sq], cost
@@ -180,22 +173,19 @@ def goal(state: CaveState, ch: Character, low_mental: float) -> tuple[str, tuple
                 ex, ey = k.split(",")
                 return "walk", (int(ex), int(ey))
     x, y = ch["x"], ch["y"]
-    others: list[Character] = []
-    stuck, nearest = None, 0                  # the nearest stuck one, the first of equals
-    for o in state["characters"]:
-        if o is ch or o["state"] != "in":
-            continue
-        others.append(o)
-        if o["stuck"]:
-            far = abs(o["x"] - x) + abs(o["y"] - y)
-            if stuck is None or far < nearest:
-                stuck, nearest = o, far
-    if stuck is not None:
-        return "walk", (stuck["x"], stuck["y"])
+    others = [o for o in state["characters"] if o is not ch and o["state"] == "in"]
+
+    def far(o: Character) -> int:
+        return abs(o["x"] - x) + abs(o["y"] - y)
+
+    stuck = [o for o in others if o["stuck"]]
+    if stuck:                                             # the nearest, the first of equals
+        o = min(stuck, key=far)
+        return "walk", (o["x"], o["y"])
     if ch["mental"] <= low_mental and others:
-        if any(o["x"] == x and o["y"] == y for o in others):
+        if any(far(o) == 0 for o in others):
             return "stay", None
-        o = min(others, key=lambda o: abs(o["x"] - x) + abs(o["y"] - y))
+        o = min(others, key=far)
         return "walk", (o["x"], o["y"])
     return "explore", None
 

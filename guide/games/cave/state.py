@@ -159,8 +159,3 @@ def others_here(state: CaveState, ch: Character) -> list[Character]:
                 if o["x"] == x and o["y"] == y and o is not ch and o["state"] == "in"]
     return [o for o in state["characters"] if o is not ch and o["state"] == "in"
             and (p := board.get(key(o["x"], o["y"]))) is not None and p["id"] == START]
-
-
-def company(state: CaveState, ch: Character) -> bool:
-    """Is another character in the cave on `ch`'s tile (others_here, as a yes or no)?"""
-    return bool(others_here(state, ch))

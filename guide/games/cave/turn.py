@@ -20,12 +20,7 @@ def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:
     who = ch["name"]
     if side not in OPPOSITE:
         raise RuleError(_("move up, down, left or right, not {side}").format(side=side))
-    if state["moved"]:
-        raise RuleError(_("{who} has had this turn's movement: end {who}").format(who=who))
-    if ch["stuck"]:
-        raise RuleError(_("{who} is stuck (mental strength 1) until another character comes to the"
-                          " tile").format(
-            who=who))
+    free_to_go(state, ch)
     x, y = ch["x"], ch["y"]
     if side not in sides_at(state, box, x, y):
         raise RuleError(_("{who}'s tile has no opening {side}").format(who=who, side=side))
@@ -43,6 +38,17 @@ def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:
     if not there and not state["tiles"]["draw"] and not state["tiles"]["discard"]:
         raise RuleError(_("no cave tile is left to place"))
     return ch
+
+
+def free_to_go(state: CaveState, ch: Character) -> None:
+    """The refusals of a move and of a challenge roll alike: the turn's movement is spent, or
+    the character is stuck (C-TURN-1, C-TURN-3, C-EV-1)."""
+    who = ch["name"]
+    if state["moved"]:
+        raise RuleError(_("{who} has had this turn's movement: end {who}").format(who=who))
+    if ch["stuck"]:
+        raise RuleError(_("{who} is stuck (mental strength 1) until another character comes to the"
+                          " tile").format(who=who))
 
 
 def next_tile(state: CaveState, box: Box, dice: DiceLike, side: str) -> tuple[str, list[int], list[Event]]:
@@ -89,13 +95,11 @@ def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
         events.append({"kind": "exited", "who": ch["name"], "round": round_of(state)})
         return events + close_turn(state, box, ch, "C-TURN-3")
     if came_from is None or came_from["id"] != landed:                # C-EV-1: the rescue
-        for stuck in state["characters"]:
-            if stuck["stuck"]:                  # anyone waiting at all: then who is here
-                for other in others_here(state, ch):
-                    if other["stuck"]:
-                        other["stuck"] = False
-                        events.append({"kind": "saved", "who": other["name"], "by": ch["name"]})
-                break
+        if any(c["stuck"] for c in state["characters"]):     # anyone waiting: then who is here
+            for other in others_here(state, ch):
+                if other["stuck"]:
+                    other["stuck"] = False
+                    events.append({"kind": "saved", "who": other["name"], "by": ch["name"]})
     if placed:
         events += act(state, box, dice, ch, landed, side)
     elif tile["content"] == "challenge" and box.challenge_every_entry:   # C-TURN-3: every entry
@@ -164,12 +168,7 @@ def roll(state: CaveState, box: Box, dice: DiceLike, name: str) -> list[Event]:
         raise RuleError(_("{who} is not held by a challenge").format(who=who))
     if ch["challenge"]["crossed"]:
         raise RuleError(_("{who} has crossed the challenge: move on").format(who=who))
-    if state["moved"]:
-        raise RuleError(_("{who} has had this turn's movement: end {who}").format(who=who))
-    if ch["stuck"]:
-        raise RuleError(_("{who} is stuck (mental strength 1) until another character comes to the"
-                          " tile").format(
-            who=who))
+    free_to_go(state, ch)
     target = need(box, ch)
     face = dice.d(box.challenge_die)
     crossed = face <= target
