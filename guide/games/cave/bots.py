@@ -248,17 +248,14 @@ def _place_exit(box: Box, draw: list[str], pieces: dict[str, Any], shown: list[s
 
 def _event_deck(box: Box, people: list[dict], dice: DiceLike) -> list[str]:
     """The event cards not in the characters' hands (fires and items held), shuffled."""
-    events = Counter(box.events)
-    events["fire"] = max(0, events["fire"] - sum(c["fire"] for c in people if c["state"] == "in"))
-    events["item"] = max(0, events["item"] - sum(c["items"] for c in people if c["state"] == "in"))
-    return shuffle(list(events.elements()), dice)
+    held = Counter({"fire": sum(c["fire"] for c in people if c["state"] == "in"),
+                    "item": sum(c["items"] for c in people if c["state"] == "in")})
+    return shuffle(list((Counter(box.events) - held).elements()), dice)
 
 
 def _food_deck(box: Box, people: list[dict], dice: DiceLike) -> list[int]:
     """The food cards no character holds, shuffled."""
-    food = Counter(box.food)
-    for c in people:
-        food.subtract(c["food"])
+    food = Counter(box.food) - Counter(v for c in people for v in c["food"])
     return shuffle(list(food.elements()), dice)
 
 

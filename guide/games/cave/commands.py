@@ -31,9 +31,7 @@ _, ngettext, pgettext = domain("cave").functions()
 def _characters(t: CaveTable, words: list[str]) -> list[str]:
     """Every character, the ones still in the cave first (Tab offers them first; a name typed
     for one out or dead finds it, so the rules can say why it may not act)."""
-    people = t.state["characters"]
-    return [c["name"] for c in people if c["state"] == "in"] + \
-        [c["name"] for c in people if c["state"] != "in"]
+    return [c["name"] for c in sorted(t.state["characters"], key=lambda c: c["state"] != "in")]
 
 
 def _describe(t: CaveTable, name: str) -> str:
@@ -108,9 +106,7 @@ def move(t: CaveTable, name: str, side: str, angle: str | None) -> Result:
     """Move a character one square (C-TURN-1..3). Onto an empty square the next cave tile is
     placed, turned so that the character can enter. Example: move Ann up --turn 90"""
     side = side.lower()
-    chosen = int(angle) if angle is not None else None
-    if chosen is None:
-        chosen = ask_turn(t, t.state, t.library, name, side)
+    chosen = int(angle) if angle is not None else ask_turn(t, t.state, t.library, name, side)
     return run(t, turn.move, t.library, t.dice, name, side, chosen)
 
 

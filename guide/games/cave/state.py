@@ -98,10 +98,9 @@ def key(x: int, y: int) -> str:
 def find(state: CaveState, name: str) -> Character:
     """A character by name as people type it (guide.core.names.resolve: any case, a unique
     beginning or word): `give Annab Bob` finds Annabel."""
-    for ch in state["characters"]:          # the name as it is: resolve's first answer
-        if ch["name"] == name:
-            return ch
     chars = {ch["name"]: ch for ch in state["characters"]}
+    if name in chars:                       # the name as it is: resolve's first answer
+        return chars[name]
     try:
         return chars[resolve(name, list(chars), pgettext("what", "character"))]
     except GuideError as e:
