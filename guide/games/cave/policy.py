@@ -173,19 +173,22 @@ def goal(state: CaveState, ch: Character, low_mental: float) -> tuple[str, tuple
                 ex, ey = k.split(",")
                 return "walk", (int(ex), int(ey))
     x, y = ch["x"], ch["y"]
-    others = [o for o in state["characters"] if o is not ch and o["state"] == "in"]
-
-    def far(o: Character) -> int:
-        return abs(o["x"] - x) + abs(o["y"] - y)
-
-    stuck = [o for o in others if o["stuck"]]
-    if stuck:                                             # the nearest, the first of equals
-        o = min(stuck, key=far)
-        return "walk", (o["x"], o["y"])
+    others: list[Character] = []
+    stuck, nearest = None, 0                  # the nearest stuck one, the first of equals
+    for o in state["characters"]:
+        if o is ch or o["state"] != "in":
+            continue
+        others.append(o)
+        if o["stuck"]:
+            far = abs(o["x"] - x) + abs(o["y"] - y)
+            if stuck is None or far < nearest:
+                stuck, nearest = o, far
+    if stuck is not None:
+        return "walk", (stuck["x"], stuck["y"])
     if ch["mental"] <= low_mental and others:
-        if any(far(o) == 0 for o in others):
+        if any(o["x"] == x and o["y"] == y for o in others):
             return "stay", None
-        o = min(others, key=far)
+        o = min(others, key=lambda o: abs(o["x"] - x) + abs(o["y"] - y))
         return "walk", (o["x"], o["y"])
     return "explore", None
 
@@ -227,12 +230,10 @@ def turn_laying(state: CaveState, box: Box, dice: DiceLike,
             what, target = goal(state, ch, box.sim["low_mental"])
             side = None if what == "stay" else aim(state, box, ch, rng, target)
             if side is not None:
-                turn = None
                 board = state["board"]
                 there = key(*neighbour(ch["x"], ch["y"], side))
                 empty = there not in board
-                if empty:
-                    turn = best_turn(state, box, ch, side, rng)
+                turn = best_turn(state, box, ch, side, rng) if empty else None
                 events += move(state, box, dice, name, side, turn)
                 if empty:
                     laid = board[there]["id"]         # the exit stays once laid (C-VIS-1)

@@ -95,11 +95,13 @@ def move(state: CaveState, box: Box, dice: DiceLike, name: str, side: str,
         events.append({"kind": "exited", "who": ch["name"], "round": round_of(state)})
         return events + close_turn(state, box, ch, "C-TURN-3")
     if came_from is None or came_from["id"] != landed:                # C-EV-1: the rescue
-        if any(c["stuck"] for c in state["characters"]):     # anyone waiting: then who is here
-            for other in others_here(state, ch):
-                if other["stuck"]:
-                    other["stuck"] = False
-                    events.append({"kind": "saved", "who": other["name"], "by": ch["name"]})
+        for stuck in state["characters"]:
+            if stuck["stuck"]:                  # anyone waiting at all: then who is here
+                for other in others_here(state, ch):
+                    if other["stuck"]:
+                        other["stuck"] = False
+                        events.append({"kind": "saved", "who": other["name"], "by": ch["name"]})
+                break
     if placed:
         events += act(state, box, dice, ch, landed, side)
     elif tile["content"] == "challenge" and box.challenge_every_entry:   # C-TURN-3: every entry
