@@ -32,6 +32,15 @@ def entry_turns(box: Box, shape: str, side: str) -> tuple[int, ...]:
     return box.entries[shape, side]
 
 
+def distinct_turns(box: Box, shape: str, side: str) -> dict[tuple[str, ...], int]:
+    """entry_turns, one for each way the new tile looks (0 and 180 of a straight tile look
+    alike): by its open sides, the first turn that gives them."""
+    looks: dict[tuple[str, ...], int] = {}
+    for turn in box.entries[shape, side]:
+        looks.setdefault(box.sides(shape, turn), turn)
+    return looks
+
+
 def open_sides(state: CaveState, box: Box) -> dict[str, tuple[str, ...]]:
     """The open sides of every placed tile, by square ("X,Y")."""
     pieces = state["pieces"]
@@ -52,27 +61,15 @@ def around(width: int, height: int) -> dict[str, tuple[tuple[str, str], ...]]:
 Link = tuple[str, str, int]       # a side open onto the board, the square there, its side back
 
 
-class _Links(dict[str, list[tuple[Link, ...]]]):
-    """A square's links for each of the 16 sets of open sides, worked out when first asked."""
-
-    def __init__(self, width: int, height: int) -> None:
-        super().__init__()
-        self.near = around(width, height)
-
-    def __missing__(self, here: str) -> list[tuple[Link, ...]]:
-        found = self[here] = [tuple((side, there, BITS[OPPOSITE[side]])
-                                    for side, there in self.near[here] if BITS[side] & sides)
-                              for sides in range(16)]
-        return found
-
-
 @cache
 def links(width: int, height: int) -> dict[str, list[tuple[Link, ...]]]:
     """For a square ("X,Y") and the open sides of a tile on it as bits (Box.masks): each open
     side that leads onto the board, the square there and the bit of the side that must open
     back toward it (C-TURN-1), for a board's size. The simulator's walks and pruning read it
     on every turn."""
-    return _Links(width, height)
+    return {here: [tuple((side, there, BITS[OPPOSITE[side]]) for side, there in near
+                         if BITS[side] & sides) for sides in range(16)]
+            for here, near in around(width, height).items()}
 
 
 def seen_by(state: CaveState, box: Box, ch: Character,

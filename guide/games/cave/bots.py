@@ -109,7 +109,7 @@ def ahead(state: CaveState, box: Box, seat: str, seed: int) -> None:
     dice, rng = SeededDice(seed), random.Random(seed)
     first = True
     for _turn in range(len(state["characters"]) + 1):
-        ch = current(state) if state["phase"] == "play" else None
+        ch = current(state)                         # None once the game is over
         if ch is None or (ch["name"] == seat and not first):
             return
         try:
@@ -126,15 +126,12 @@ def ahead(state: CaveState, box: Box, seat: str, seed: int) -> None:
 
 def _turn_of(box: Box, shape: str, openings: list[str]) -> int:
     """The orientation of a placed tile from its open sides (the first that gives them)."""
-    want = set(openings)
-    return next((t for t in TURNS if set(box.sides(shape, t)) == want), 0)
+    return next((t for t in TURNS if set(box.sides(shape, t)) == set(openings)), 0)
 
 
 def _shape_of(box: Box, sides: list[str]) -> list[str]:
     """The shapes a picture of open sides may be (a four-way and the exit look alike)."""
-    want = set(sides)
-    return [s for s in (*CAVE_SHAPES, EXIT)
-            if any(set(box.sides(s, t)) == want for t in TURNS)]
+    return [s for s in (*CAVE_SHAPES, EXIT) if any(set(box.sides(s, t)) == set(sides) for t in TURNS)]
 
 
 def sample(box: Box, view: dict, rng: random.Random) -> dict | None:
@@ -157,8 +154,7 @@ def sample(box: Box, view: dict, rng: random.Random) -> dict | None:
         _place_exit(box, draw, pieces, shown, rng)
     people = view["characters"]
     characters = [_character(c) for c in people]
-    names = [c["name"] for c in characters]
-    if view.get("turn") not in names:
+    if view.get("turn") not in [c["name"] for c in characters]:
         return None
     dice = _Drawn(rng)
     return {"schema": SCHEMA, "phase": "play", "turns": seated(characters, view["turn"], view["round"]),
@@ -248,17 +244,14 @@ def _place_exit(box: Box, draw: list[str], pieces: dict[str, Any], shown: list[s
 
 def _event_deck(box: Box, people: list[dict], dice: DiceLike) -> list[str]:
     """The event cards not in the characters' hands (fires and items held), shuffled."""
-    events = Counter(box.events)
-    events["fire"] = max(0, events["fire"] - sum(c["fire"] for c in people if c["state"] == "in"))
-    events["item"] = max(0, events["item"] - sum(c["items"] for c in people if c["state"] == "in"))
-    return shuffle(list(events.elements()), dice)
+    held = Counter({"fire": sum(c["fire"] for c in people if c["state"] == "in"),
+                    "item": sum(c["items"] for c in people if c["state"] == "in")})
+    return shuffle(list((Counter(box.events) - held).elements()), dice)
 
 
 def _food_deck(box: Box, people: list[dict], dice: DiceLike) -> list[int]:
     """The food cards no character holds, shuffled."""
-    food = Counter(box.food)
-    for c in people:
-        food.subtract(c["food"])
+    food = Counter(box.food) - Counter(v for c in people for v in c["food"])
     return shuffle(list(food.elements()), dice)
 
 

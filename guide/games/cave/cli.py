@@ -56,9 +56,7 @@ def sim(players: int | None, games: int, seed: int, box_path: Path | None,
     try:
         runs, knob = plan(box_path, players, games, seed, settings, sweep)
         figures = simulate_runs(runs, workers or cores(most=4))
-    except GuideError as e:
-        raise UserError(str(e)) from None
-    except ValueError as e:                      # a bad box file (its loader's one line)
+    except (GuideError, ValueError) as e:       # ValueError: a bad box file (its loader's one line)
         raise UserError(str(e)) from None
     except KeyboardInterrupt:
         raise UserError(_("stopped (Ctrl-C): no figures")) from None
@@ -81,12 +79,9 @@ def plan(box_path: Path | None, players: int | None, games: int, seed: int,
     with the knobs turned (each box checked before any game is played)."""
     raw = knobs.raw_box(box_path)
     fixed: list[tuple[tuple[str, ...], Any]] = []
-    shown: list[tuple[str, Any]] = []
     for name, text in settings:
         path = knobs.find(raw, name, "--set")
-        value = knobs.value_like(knobs.get(raw, path), text, f"--set {name}={text}")
-        fixed.append((path, value))
-        shown.append((".".join(path), value))
+        fixed.append((path, knobs.value_like(knobs.get(raw, path), text, f"--set {name}={text}")))
     values: list[Any] = [None]
     knob = None
     if sweep is not None:
@@ -98,8 +93,8 @@ def plan(box_path: Path | None, players: int | None, games: int, seed: int,
     for n in [players] if players else range(1, 5):
         for value in values:
             turned = fixed + ([(path, value)] if knob else [])
-            label = shown + ([(knob, value)] if knob else [])
+            label = tuple((".".join(p), v) for p, v in turned)        # the knobs by full name
             where = " ".join(f"{k}={v}" for k, v in label) or _("the box")
             box, notes = knobs.box_with(raw, turned, where) if turned else (knobs.load_box(box_path), [])
-            runs.append(Run(box, n, games, seed, tuple(label), tuple(notes)))
+            runs.append(Run(box, n, games, seed, label, tuple(notes)))
     return runs, knob

@@ -16,7 +16,7 @@ from guide.core.ruling import run
 from guide.core.table import Table
 
 from . import flow, meals, setup, turn
-from .board import neighbour
+from .board import distinct_turns, neighbour
 from .box import TURNS, Box
 from .mapview import render_map
 from .public import headline
@@ -31,9 +31,7 @@ _, ngettext, pgettext = domain("cave").functions()
 def _characters(t: CaveTable, words: list[str]) -> list[str]:
     """Every character, the ones still in the cave first (Tab offers them first; a name typed
     for one out or dead finds it, so the rules can say why it may not act)."""
-    people = t.state["characters"]
-    return [c["name"] for c in people if c["state"] == "in"] + \
-        [c["name"] for c in people if c["state"] != "in"]
+    return [c["name"] for c in sorted(t.state["characters"], key=lambda c: c["state"] != "in")]
 
 
 def _describe(t: CaveTable, name: str) -> str:
@@ -82,9 +80,7 @@ def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> 
         return None
     shape, fits, events = turn.next_tile(state, box, t.dice, side)
     t.tell_all(events)
-    distinct: dict[tuple[str, ...], int] = {}
-    for f in fits:
-        distinct.setdefault(box.sides(shape, f), f)        # 0 and 180 of a straight look alike
+    distinct = distinct_turns(box, shape, side)
     if len(distinct) == 1:
         return fits[0]
     offer = ", ".join(f"{f} ({' '.join(pgettext('side', s) for s in sides)})"
@@ -110,9 +106,7 @@ def move(t: CaveTable, name: str, side: str, angle: str | None) -> Result:
     """Move a character one square (C-TURN-1..3). Onto an empty square the next cave tile is
     placed, turned so that the character can enter. Example: move Ann up --turn 90"""
     side = side.lower()
-    chosen = int(angle) if angle is not None else None
-    if chosen is None:
-        chosen = ask_turn(t, t.state, t.library, name, side)
+    chosen = int(angle) if angle is not None else ask_turn(t, t.state, t.library, name, side)
     return run(t, turn.move, t.library, t.dice, name, side, chosen)
 
 

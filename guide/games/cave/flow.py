@@ -12,7 +12,7 @@ from guide.core.i18n import domain
 
 from .board import Event, prune
 from .box import Box
-from .state import CaveState, Character, Deck, company, find, round_of
+from .state import CaveState, Character, Deck, find, others_here, round_of
 
 _, ngettext, pgettext = domain("cave").functions()
 
@@ -70,7 +70,7 @@ def close_turn(state: CaveState, box: Box, ch: Character, rule: str) -> list[Eve
         now = turns.leave(order, ch["name"])
     if now is not None:
         nxt = state["characters"][order["order"].index(now)]       # its seat's (current())
-        state["moved"], state["shared"] = False, company(state, nxt)         # C-TURN-7: together
+        state["moved"], state["shared"] = False, bool(others_here(state, nxt))   # C-TURN-7: together
         return events + [{"kind": "turn", "who": now, "round": order["round"]}]
     state["phase"], state["ended_by"] = "over", rule
     escaped = sum(c["state"] == "out" for c in state["characters"])
@@ -90,7 +90,7 @@ def end_turn(state: CaveState, box: Box, name: str) -> list[Event]:
         cause = "starved while stuck" if ch["stuck"] else "starved"
         events += die(state, ch, cause, "C-TURN-6")
         return events + close_turn(state, box, ch, "C-TURN-6")
-    if ch["mental"] < box.mental and (state["shared"] or company(state, ch)):
+    if ch["mental"] < box.mental and (state["shared"] or others_here(state, ch)):
         ch["mental"] += 1
         events.append({"kind": "mental", "who": ch["name"], "mental": ch["mental"], "change": 1})
     return events + close_turn(state, box, ch, "C-TURN-6")

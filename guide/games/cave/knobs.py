@@ -29,7 +29,7 @@ from guide.core.errors import GuideError
 from guide.core.i18n import N_, domain
 from guide.core.names import resolve
 
-from .box import Box, load_box
+from .box import Box, bundled_box, load_box
 
 _, ngettext, pgettext = domain("cave").functions()
 # what a knob's value must be, by the kind of the value it replaces
@@ -163,6 +163,4 @@ def box_with(raw: Any, settings: Sequence[tuple[tuple[str, ...], Any]], shown: s
 def raw_box(path: Path | None) -> Any:
     """A box file's data (checked first by the loader, so that it is a valid box)."""
     load_box(path)
-    from .box import bundled_box
-
     return yaml.safe_load((path or bundled_box()).read_text(encoding="utf-8"))

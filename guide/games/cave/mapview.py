@@ -23,6 +23,7 @@ from guide.core.text import clip
 from .board import sides_at
 from .box import Box
 from .state import OPPOSITE, CaveState, Character, current, round_of
+from .turn import need
 
 WIDTH = 79                   # the REPL breaks a line at the terminal's width less one (80x24)
 MARK = {"food": "F", "event": "E", "challenge": "C", "normal": " ", "start": "S", "exit": "X"}
@@ -41,13 +42,7 @@ def marks(state: CaveState) -> dict[str, str]:
 def _open(a: tuple[str, ...] | None, b: tuple[str, ...] | None, side: str) -> bool:
     """Is the edge between square a and its neighbour b (toward `side`) a passage? (None: an
     empty square or off the board; a tile always has an opening, box.schema.json)"""
-    if a is None and b is None:
-        return True
-    if a is None:
-        return OPPOSITE[side] in (b or ())
-    if b is None:
-        return side in a
-    return side in a and OPPOSITE[side] in b
+    return (a is None or side in a) and (b is None or OPPOSITE[side] in b)
 
 
 def _inside(letter: str, here: list[str]) -> str:
@@ -125,11 +120,10 @@ def held(state: CaveState, box: Box, ch: Character) -> str:
         return ""
     if challenge["crossed"]:
         return _("challenge crossed")
-    need = ch["energy"] + box.item_bonus * ch["items"]
-    if state["moved"] and current(state) is ch:
-        need -= 1                        # the roll comes next turn, after this turn's Energy
+    # moved this turn: the roll comes next turn, after this turn's Energy is spent
+    spent = 1 if state["moved"] and current(state) is ch else 0
     return _("challenge: roll {need}, or back {back}").format(
-        need=need, back=pgettext("side", challenge["back"]))
+        need=need(box, ch) - spent, back=pgettext("side", challenge["back"]))
 
 
 def meters(ch: Character) -> str:

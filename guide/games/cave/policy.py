@@ -20,11 +20,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 
 from guide.core.dice import DiceLike
 
-from .board import Event, entry_turns, links, neighbour, on_board, sides_at
+from .board import Event, entry_turns, links, neighbour, on_board, rows, sides_at
 from .box import Box
 from .flow import end_turn
 from .meals import eat, fire_at_hand
@@ -116,12 +115,6 @@ def walk(state: CaveState, box: Box, ch: Character,
     return first, empty
 
 
-@cache
-def squares(width: int, height: int) -> dict[str, tuple[int, int]]:
-    """Each square's name ("X,Y") and coordinates."""
-    return {key(x, y): (x, y) for x in range(width) for y in range(height)}
-
-
 def aim(state: CaveState, box: Box, ch: Character, rng: random.Random,
         target: tuple[int, int] | None) -> str | None:
     """The side to step toward `target` (or, with None, toward the nearest empty square):
@@ -137,12 +130,12 @@ def aim(state: CaveState, box: Box, ch: Character, rng: random.Random,
         empty = [sq for sq in empty if sq in reach]
     if goal_at is not None and goal_at in reach:
         return reach[goal_at]
-    at = squares(box.width, box.height)
+    at = rows(box.width, box.height)
     tx, ty = target if target is not None else (ch["x"], ch["y"])
     chance = rng.random
     best, lowest = None, 0.0
     for sq in empty:
-        x, y = at[sq]
+        y, x = at[sq]
         cost = abs(x - tx) + abs(y - ty) + chance()
         if best is None or cost < lowest:
             best, lowest = reach[sq], cost
@@ -237,12 +230,10 @@ def turn_laying(state: CaveState, box: Box, dice: DiceLike,
             what, target = goal(state, ch, box.sim["low_mental"])
             side = None if what == "stay" else aim(state, box, ch, rng, target)
             if side is not None:
-                turn = None
                 board = state["board"]
                 there = key(*neighbour(ch["x"], ch["y"], side))
                 empty = there not in board
-                if empty:
-                    turn = best_turn(state, box, ch, side, rng)
+                turn = best_turn(state, box, ch, side, rng) if empty else None
                 events += move(state, box, dice, name, side, turn)
                 if empty:
                     laid = board[there]["id"]         # the exit stays once laid (C-VIS-1)

@@ -29,10 +29,6 @@ def word(context: str, value: object) -> str:
     return pgettext(context, str(value))
 
 
-def _squares(squares: list) -> str:
-    return ", ".join(f"({x},{y})" for x, y in squares)
-
-
 def _meal(e: Ev) -> str:
     sign = f"{e['change']:+d}" if e["change"] else "+0"
     said = (_("{who} eats a food card of {value} cooked: {result}, Energy {sign} -> {energy}")
@@ -79,7 +75,8 @@ _EVENT_CARDS = {"fire": NP_("card", "{who} draws a fire card"),
 
 def _pruned(e: Ev) -> str:
     return (_("Out of sight, removed: {squares}; the start tile leaves the game") if e["start"]
-            else _("Out of sight, removed: {squares}")).format(squares=_squares(e["squares"]))
+            else _("Out of sight, removed: {squares}")).format(
+                squares=", ".join(f"({x},{y})" for x, y in e["squares"]))
 
 
 def _challenge(e: Ev) -> str:

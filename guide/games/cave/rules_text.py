@@ -11,32 +11,23 @@ from functools import cache
 from guide.core.reference import Rule
 from guide.core.shipped import page
 
-_ITEM = re.compile(r"^- \*\*(C-[A-Z]+-\d+)\*\* (.*)$")
+_ITEM = re.compile(r"- \*\*(C-[A-Z]+-\d+)\*\* (.*)", re.DOTALL)
+# where the page's lines part: not before a line indented two spaces that holds a word, which
+# goes on with the line above it
+_LINES = re.compile(r"\n(?! {2}[^\n]*\S)")
 
 
 def parse(text: str) -> tuple[Rule, ...]:
     """The rules in the page's order; a rule's section is the line that introduces its list
-    ("Setup:", "A turn, ...")."""
+    ("Setup:", "A turn, ..."), and a rule's words go on over the indented lines under it."""
     found: list[Rule] = []
-    section, rule_id, words = "", "", list[str]()
-
-    def close() -> None:
-        if rule_id:
-            found.append(Rule(rule_id, section, " ".join(" ".join(words).split())))
-
-    for line in text.splitlines():
-        item = _ITEM.match(line)
+    section = ""
+    for part in _LINES.split(text):
+        item = _ITEM.match(part)
         if item:
-            close()
-            rule_id, words = item.group(1), [item.group(2)]
-        elif rule_id and line.startswith("  ") and line.strip():
-            words.append(line.strip())
-        else:
-            close()
-            rule_id, words = "", []
-            if line.strip() and not line.startswith(("-", "|", "`", " ")):
-                section = line.lstrip("#").strip().rstrip(":").split(" (")[0]
-    close()
+            found.append(Rule(item.group(1), section, " ".join(item.group(2).split())))
+        elif part.strip() and not part.startswith(("-", "|", "`", " ")):
+            section = part.split("\n")[0].lstrip("#").strip().rstrip(":").split(" (")[0]
     return tuple(found)
 
 

@@ -13,10 +13,10 @@ from guide.core.errors import RuleError
 from guide.core.i18n import N_, domain
 from guide.core.moves import Move
 
-from .board import entry_turns, neighbour
+from .board import distinct_turns, neighbour
 from .meals import fire_at_hand
 from .state import OPPOSITE, CaveState, Character, current, key, others_here
-from .turn import check_move
+from .turn import check_move, need
 
 if TYPE_CHECKING:
     from .commands import CaveTable
@@ -56,12 +56,7 @@ def _walks(t: CaveTable, ch: Character) -> list[Move]:
         if shape is None or key(*neighbour(ch["x"], ch["y"], side)) in state["board"]:
             moves.append(t.registry.move("move", said, (_(MOVE),), name=seat, side=side))
             continue
-        seen: set[tuple[str, ...]] = set()
-        for turn in entry_turns(box, shape, side):
-            sides = box.sides(shape, turn)
-            if sides in seen:                    # 0 and 180 of a straight tile look alike
-                continue
-            seen.add(sides)
+        for sides, turn in distinct_turns(box, shape, side).items():
             detail = _("a {shape}, open {sides}").format(
                 shape=pgettext("shape", shape), sides=", ".join(pgettext("side", s) for s in sides))
             moves.append(t.registry.move("move", _("turned {turn}").format(turn=turn),
@@ -76,10 +71,9 @@ def _rolls(t: CaveTable, ch: Character) -> list[Move]:
     held, box, seat = ch["challenge"], t.library, ch["name"]
     if not held or held["crossed"] or t.state["moved"] or ch["stuck"]:
         return []
-    need = ch["energy"] + box.item_bonus * ch["items"]
     own = (_(CHALLENGE), _("the table's own d20"))
     return [t.registry.move("roll", _("guide rolls the d20"), (_(CHALLENGE),),
-                            _("{need} or under crosses").format(need=need), name=seat),
+                            _("{need} or under crosses").format(need=need(box, ch)), name=seat),
             *(t.registry.move("roll", str(face), own, name=seat, face=face)
               for face in range(1, box.challenge_die + 1))]
 

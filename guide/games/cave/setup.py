@@ -51,11 +51,6 @@ def cave_tiles(box: Box, dice: DiceLike) -> dict[str, Piece]:
             for i, (shape, content) in enumerate(pairs, start=1)}
 
 
-def start_squares(x: int, y: int, upright: bool) -> list[tuple[int, int]]:
-    """C-SET-1: the two squares of the start tile, (X, Y) and (X+1, Y), or upright (X, Y+1)."""
-    return [(x, y), (x, y + 1) if upright else (x + 1, y)]
-
-
 def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None = None,
           upright: bool = False) -> list[Event]:
     """`start [--at X,Y] [--upright]`: the start tile on (X, Y) and (X+1, Y), or upright on
@@ -68,7 +63,7 @@ def start(state: CaveState, box: Box, dice: DiceLike, at: tuple[int, int] | None
     if not state["characters"]:
         raise RuleError(_("add a character first: character NAME"))
     x, y = _start_at(box, at, upright)
-    squares = start_squares(x, y, upright)
+    squares = [(x, y), (x, y + 1) if upright else (x + 1, y)]     # C-SET-1: the start tile's
     pieces, deck = _tiles(box, dice)
     state["pieces"] = pieces
     state["tiles"] = {"draw": deck, "discard": []}

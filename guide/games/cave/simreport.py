@@ -8,7 +8,7 @@ import csv
 import io
 import json
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from guide.core.i18n import N_, domain
@@ -217,37 +217,28 @@ def to_csv(runs: Sequence[Figures]) -> str:
     causes = sorted({c for d in dicts for c in d["deaths"]["causes"]})
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(_csv_head(knobs, top, causes))
+    columns = _csv_figures(runs[0], dicts[0], top, causes)
+    writer.writerow(["players", "games", "seed", *knobs,
+                     *(f"{name}_{p}" for name, parts, _s in columns for p in parts)])
     for f, d in zip(runs, dicts, strict=True):
-        writer.writerow(_csv_row(f, d, knobs, top, causes))
+        figures = _csv_figures(f, d, top, causes)
+        writer.writerow([f.players, f.games, f.seed, *(f.settings.get(k, "") for k in knobs),
+                         *(_n(s[p]) if s else "" for _name, parts, s in figures for p in parts)])
     return buffer.getvalue()
 
 
-def _csv_head(knobs: list[str], top: int, causes: list[str]) -> list[str]:
-    head = ["players", "games", "seed", *knobs]
-    head += [f"escaped_{k}_{part}" for k in range(top + 1) for part in _SHARE]
-    head += [f"someone_escaped_{p}" for p in _SHARE]
-    for name in _COUNTS:
-        head += [f"{name}_{p}" for p in _MEAN]
-    head += [f"exit_drawn_{p}" for p in _SHARE]
-    head += [f"death_{c.replace(' ', '_')}_{p}" for c in causes for p in _SHARE]
-    return head
-
-
-def _csv_row(f: Figures, d: dict[str, Any], knobs: list[str], top: int,
-             causes: list[str]) -> list[Any]:
-    """A run's row; a count of escapers above its players is left empty."""
-    row: list[Any] = [f.players, f.games, f.seed, *[f.settings.get(k, "") for k in knobs]]
+def _csv_figures(f: Figures, d: dict[str, Any], top: int,
+                 causes: list[str]) -> Iterator[tuple[str, tuple[str, ...], dict[str, Any] | None]]:
+    """A run's figures in the columns' order: each one's name, its parts, and the figure (None,
+    left empty, for a count of escapers above the run's players)."""
     for k in range(top + 1):
-        e = d["escaped"][k] if k <= f.players else None
-        row += [_n(e[p]) if e else "" for p in _SHARE]
-    row += [_n(d["someone_escaped"][p]) for p in _SHARE]
+        yield f"escaped_{k}", _SHARE, d["escaped"][k] if k <= f.players else None
+    yield "someone_escaped", _SHARE, d["someone_escaped"]
     for name in _COUNTS:
-        row += [_n(d[name][p]) for p in _MEAN]
-    row += [_n(d["exit_drawn"][p]) for p in _SHARE]
+        yield name, _MEAN, d[name]
+    yield "exit_drawn", _SHARE, d["exit_drawn"]
     for c in causes:
-        row += [_n(_cause(d, c, f)[p]) for p in _SHARE]
-    return row
+        yield f"death_{c.replace(' ', '_')}", _SHARE, _cause(d, c, f)
 
 
 def _n(value: Any) -> Any:

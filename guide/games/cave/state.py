@@ -98,10 +98,9 @@ def key(x: int, y: int) -> str:
 def find(state: CaveState, name: str) -> Character:
     """A character by name as people type it (guide.core.names.resolve: any case, a unique
     beginning or word): `give Annab Bob` finds Annabel."""
-    for ch in state["characters"]:          # the name as it is: resolve's first answer
-        if ch["name"] == name:
-            return ch
     chars = {ch["name"]: ch for ch in state["characters"]}
+    if name in chars:                       # the name as it is: resolve's first answer
+        return chars[name]
     try:
         return chars[resolve(name, list(chars), pgettext("what", "character"))]
     except GuideError as e:
@@ -159,8 +158,3 @@ def others_here(state: CaveState, ch: Character) -> list[Character]:
                 if o["x"] == x and o["y"] == y and o is not ch and o["state"] == "in"]
     return [o for o in state["characters"] if o is not ch and o["state"] == "in"
             and (p := board.get(key(o["x"], o["y"]))) is not None and p["id"] == START]
-
-
-def company(state: CaveState, ch: Character) -> bool:
-    """Is another character in the cave on `ch`'s tile (others_here, as a yes or no)?"""
-    return bool(others_here(state, ch))

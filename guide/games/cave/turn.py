@@ -20,12 +20,7 @@ def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:
     who = ch["name"]
     if side not in OPPOSITE:
         raise RuleError(_("move up, down, left or right, not {side}").format(side=side))
-    if state["moved"]:
-        raise RuleError(_("{who} has had this turn's movement: end {who}").format(who=who))
-    if ch["stuck"]:
-        raise RuleError(_("{who} is stuck (mental strength 1) until another character comes to the"
-                          " tile").format(
-            who=who))
+    free_to_go(state, ch)
     x, y = ch["x"], ch["y"]
     if side not in sides_at(state, box, x, y):
         raise RuleError(_("{who}'s tile has no opening {side}").format(who=who, side=side))
@@ -43,6 +38,17 @@ def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:
     if not there and not state["tiles"]["draw"] and not state["tiles"]["discard"]:
         raise RuleError(_("no cave tile is left to place"))
     return ch
+
+
+def free_to_go(state: CaveState, ch: Character) -> None:
+    """The refusals of a move and of a challenge roll alike: the turn's movement is spent, or
+    the character is stuck (C-TURN-1, C-TURN-3, C-EV-1)."""
+    who = ch["name"]
+    if state["moved"]:
+        raise RuleError(_("{who} has had this turn's movement: end {who}").format(who=who))
+    if ch["stuck"]:
+        raise RuleError(_("{who} is stuck (mental strength 1) until another character comes to the"
+                          " tile").format(who=who))
 
 
 def next_tile(state: CaveState, box: Box, dice: DiceLike, side: str) -> tuple[str, list[int], list[Event]]:
@@ -164,12 +170,7 @@ def roll(state: CaveState, box: Box, dice: DiceLike, name: str) -> list[Event]:
         raise RuleError(_("{who} is not held by a challenge").format(who=who))
     if ch["challenge"]["crossed"]:
         raise RuleError(_("{who} has crossed the challenge: move on").format(who=who))
-    if state["moved"]:
-        raise RuleError(_("{who} has had this turn's movement: end {who}").format(who=who))
-    if ch["stuck"]:
-        raise RuleError(_("{who} is stuck (mental strength 1) until another character comes to the"
-                          " tile").format(
-            who=who))
+    free_to_go(state, ch)
     target = need(box, ch)
     face = dice.d(box.challenge_die)
     crossed = face <= target

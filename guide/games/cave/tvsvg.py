@@ -13,11 +13,15 @@ from guide.core.i18n import NP_, domain
 from .board import open_sides, seen_by
 from .box import Box
 from .mapview import marks, meters
-from .state import DELTA, CaveState, Character, current
+from .state import CaveState, Character, current
 
 SQUARE = 100
 HALF = SQUARE // 2
 PASSAGE = 34                 # the width of a passage
+# a square's floor from its middle (dx, dy, width, height): the middle, and each passage out
+FLOOR = {"middle": (-PASSAGE // 2, -PASSAGE // 2, PASSAGE, PASSAGE),
+         "up": (-PASSAGE // 2, -HALF, PASSAGE, HALF), "right": (0, -PASSAGE // 2, HALF, PASSAGE),
+         "down": (-PASSAGE // 2, 0, PASSAGE, HALF), "left": (-HALF, -PASSAGE // 2, HALF, PASSAGE)}
 LABEL = {"food": NP_("label", "FOOD"), "event": NP_("label", "EVENT"),
          "challenge": NP_("label", "CHALLENGE"), "start": NP_("label", "START"),
          "exit": NP_("label", "EXIT"), "normal": ""}
@@ -58,19 +62,12 @@ def _tile(squares: list[str], sides: dict[str, tuple[str, ...]], content: str, t
            f"<title>{escape(title)}</title>",
            f'<rect x="{left + 3}" y="{top + 3}" width="{wide - 6}" height="{high - 6}" rx="10" '
            'class="rock"/>']
-    w = PASSAGE
     for k in squares:
         x, y = (int(v) for v in k.split(","))
-        cx, cy = x * SQUARE + HALF, y * SQUARE + HALF
-        out.append(f'<rect x="{cx - w // 2}" y="{cy - w // 2}" width="{w}" height="{w}" class="floor"/>')
-        for side in sides[k]:
-            dx, dy = DELTA[side]
-            if dx:
-                x0 = cx if dx > 0 else cx - HALF
-                out.append(f'<rect x="{x0}" y="{cy - w // 2}" width="{HALF}" height="{w}" class="floor"/>')
-            else:
-                y0 = cy if dy > 0 else cy - HALF
-                out.append(f'<rect x="{cx - w // 2}" y="{y0}" width="{w}" height="{HALF}" class="floor"/>')
+        for part in ("middle", *sides[k]):
+            dx, dy, w, h = FLOOR[part]
+            out.append(f'<rect x="{x * SQUARE + HALF + dx}" y="{y * SQUARE + HALF + dy}" width="{w}" '
+                       f'height="{h}" class="floor"/>')
     label = _("food taken") if taken else pgettext("label", LABEL.get(content, content.upper()))
     if label:
         out.append(f'<text x="{left + 10}" y="{top + 22}" class="content">{escape(label)}</text>')
