@@ -61,7 +61,7 @@ def names(raw: Any) -> dict[str, tuple[str, ...]]:
     offered: dict[str, list[tuple[str, ...]]] = {}
     for p in paths:
         forms = {".".join(p), p[-1]} | ({f"{p[0]}.{p[-1]}"} if len(p) > 2 else set())
-        for form in forms | {f.replace(" ", "_") for f in forms}:
+        for form in sorted(forms | {f.replace(" ", "_") for f in forms}):   # the same order each run
             offered.setdefault(form, []).append(p)
     full = {".".join(p): p for p in paths}
     return {n: full.get(n, ps[0]) for n, ps in offered.items() if len(ps) == 1 or n in full}
