@@ -249,10 +249,8 @@ def _common(d: dict) -> dict:
 
 
 def _build_card(d: dict, where: str) -> Card:
-    back = None
-    if "back" in d:
-        b = d["back"]
-        back = Side(name=b["name"], type=b["type"], flip=b["flip"], **_common(b))
+    b = d.get("back")
+    back = Side(name=b["name"], type=b["type"], flip=b["flip"], **_common(b)) if b else None
     return Card(name=d["name"], type=d["type"], expense=d.get("expense"), usage=d.get("usage"),
                 bond=d.get("bond"), token=d.get("token", False),
                 creates=tuple(d.get("creates", ())), back=back, source=where, **_common(d))
