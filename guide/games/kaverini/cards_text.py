@@ -26,6 +26,14 @@ def technique_kind(t: Technique) -> str:
     return ""
 
 
+def technique_parts(t: Technique) -> tuple[str, str, str]:
+    """What a card technique's line says around its name and Schmerz: its move-die faces
+    ("[1, 2] "), its kind (" (Sadness 2, rolls for its effect)", R-FX-6) and its text."""
+    kind = technique_kind(t)
+    return (f"[{', '.join(map(str, t.roll))}] " if t.roll else "", f" ({kind})" if kind else "",
+            f": {t.text}" if t.text else "")
+
+
 def card_row(card: Card) -> list:
     """A card in one row within 80 columns: long subtypes shortened (`card NAME` has all)."""
     stats = []
@@ -108,11 +116,8 @@ def _fighting_secrets(card: Card | Side) -> list[str]:
     if card.move_die:
         lines.append("  " + _("moves by a d{sides}").format(sides=card.move_die))
     for t in card.techniques:
-        faces = f"[{', '.join(map(str, t.roll))}] " if t.roll else ""
-        kind = technique_kind(t)
-        emotion = f" ({kind})" if kind else ""
-        extra = f": {t.text}" if t.text else ""
-        lines.append(f"  - {faces}{t.name}{emotion}: {t.schmerz} Schmerz{extra}")
+        faces, kind, text = technique_parts(t)
+        lines.append(f"  - {faces}{t.name}{kind}: {t.schmerz} Schmerz{text}")
     return lines
 
 
