@@ -179,7 +179,6 @@ class Adventure:
     series: tuple[str, int] | None = None     # rulebook 1.4: (series name, part 1, 2, ...)
 
     def xp_for(self, foe_name: str) -> int:
-        for name, xp in self.xp.items():
-            if name.casefold() == foe_name.casefold():
-                return xp
-        return 0
+        """The XP table's figure for a foe (R-CONF-7), its name in any case; 0 for one not in it."""
+        wanted = foe_name.casefold()
+        return next((xp for name, xp in self.xp.items() if name.casefold() == wanted), 0)

@@ -138,13 +138,12 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
             plain = validator.check(card_node, schema["$defs"]["card"], f"cards[{i + 1}]")
             if len(walker.problems) != before:
                 continue
-            where = f"{display}:{card_node.start_mark.line + 1}"
             _check_card(plain, card_node, walker)
             _check_names(plain, card_node, walker)
-            if len(walker.problems) == before:
-                if not plain_text:             # text that acts on a terminal shows as text
-                    plain = _escaped(plain)
-                _add_card(lib, sources, _build_card(plain, where), plain, card_node, walker)
+            if len(walker.problems) == before:      # text that acts on a terminal shows as text
+                plain = plain if plain_text else _escaped(plain)
+                card = _build_card(plain, f"{display}:{card_node.start_mark.line + 1}")
+                _add_card(lib, sources, card, plain, card_node, walker)
 
 
 def _check_card(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
