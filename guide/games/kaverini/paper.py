@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from importlib import resources
 
 from guide.core.i18n import N_, domain
-from guide.games.kaverini.cards_text import technique_parts
+from guide.games.kaverini.cards_text import guards, technique_parts
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import abilities, ladders
 from guide.games.kaverini.model import CARD_TYPES, Adventure, Card, Side, Technique
@@ -195,16 +195,8 @@ def _card_stats(card: Card | Side) -> list[str]:
 
 def _card_guards(card: Card | Side) -> list[str]:
     """A card's abilities, Shield, Heel and move die, a line each."""
-    lines = []
-    if card.abilities:
-        lines.append(_("Abilities: {list}").format(list=", ".join(card.abilities)))
-    if card.shield:
-        lines.append(_("Shield: {value}").format(value=card.shield))
-    if card.heel:
-        lines.append(_("Heel: {value}").format(value=card.heel))
-    if card.move_die:
-        lines.append(_("Moves by a d{sides}").format(sides=card.move_die))
-    return lines
+    lines = [_("Abilities: {list}").format(list=", ".join(card.abilities))] if card.abilities else []
+    return lines + guards(card, N_("Moves by a d{sides}"))
 
 
 def _technique_item(t: Technique) -> str:
