@@ -62,7 +62,7 @@ def _cover(a: Adventure | None) -> str:
 
 def _sheets(sheets: list[dict], a: Adventure | None) -> str:
     out = [f"<section><h2>{e(_('Kaveri sheets'))}</h2>"]
-    out += [_sheet(k, a) for k in sheets or [None]]       # no campaign: one blank sheet
+    out += [_sheet(k, a) for k in sheets] or [_sheet(None, a)]    # none: one blank sheet
     return "\n".join(out) + "</section>"
 
 
