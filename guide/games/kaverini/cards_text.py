@@ -26,6 +26,14 @@ def technique_kind(t: Technique) -> str:
     return ""
 
 
+def technique_parts(t: Technique) -> tuple[str, str, str]:
+    """What a card technique's line says around its name and Schmerz: its move-die faces
+    ("[1, 2] "), its kind (" (Sadness 2, rolls for its effect)", R-FX-6) and its text."""
+    kind = technique_kind(t)
+    return (f"[{', '.join(map(str, t.roll))}] " if t.roll else "", f" ({kind})" if kind else "",
+            f": {t.text}" if t.text else "")
+
+
 def card_row(card: Card) -> list:
     """A card in one row within 80 columns: long subtypes shortened (`card NAME` has all)."""
     stats = []
@@ -100,20 +108,19 @@ def _facts(card: Card | Side, secret: bool) -> list[str]:
 
 def _fighting_secrets(card: Card | Side) -> list[str]:
     """What the players do not see (R-CONF-3): Shield, Heel, the move die and the techniques."""
-    lines = []
-    if card.shield:
-        lines.append("  " + _("Shield: {value}").format(value=card.shield))
-    if card.heel:
-        lines.append("  " + _("Heel: {value}").format(value=card.heel))
-    if card.move_die:
-        lines.append("  " + _("moves by a d{sides}").format(sides=card.move_die))
+    lines = ["  " + line for line in guards(card, N_("moves by a d{sides}"))]
     for t in card.techniques:
-        faces = f"[{', '.join(map(str, t.roll))}] " if t.roll else ""
-        kind = technique_kind(t)
-        emotion = f" ({kind})" if kind else ""
-        extra = f": {t.text}" if t.text else ""
-        lines.append(f"  - {faces}{t.name}{emotion}: {t.schmerz} Schmerz{extra}")
+        faces, kind, text = technique_parts(t)
+        lines.append(f"  - {faces}{t.name}{kind}: {t.schmerz} Schmerz{text}")
     return lines
+
+
+def guards(card: Card | Side, moves: str) -> list[str]:
+    """A card's Shield, Heel and move die, a line each (the foes' secrets, R-CONF-3); `moves`
+    is the message that says the die, with its {sides}."""
+    shown = ((card.shield, N_("Shield: {value}")), (card.heel, N_("Heel: {value}")),
+             (card.move_die, moves))
+    return [_(said).format(value=value, sides=value) for value, said in shown if value]
 
 
 def _what_it_does(card: Card | Side) -> list[str]:

@@ -28,12 +28,8 @@ def emotions_named(text: str) -> set[str]:
     """The emotion ladders a text names, by the ladder's name or its emotion's first word
     ("a Love or Cheer technique" -> {"Love", "Cheer"}; "Comic" names the three Comic ladders)."""
     words = {w.casefold() for w in re.findall(r"[A-Za-z]+", text)}
-    found = set()
-    for lad in ladders().values():
-        first = lad.name.split()[0].casefold()
-        if lad.name.casefold() in text.casefold() or first in words:
-            found.add(lad.name)
-    return found
+    return {lad.name for lad in ladders().values()
+            if lad.name.casefold() in text.casefold() or lad.name.split()[0].casefold() in words}
 
 
 def flip_met(condition: str, neutralized_by: str | None) -> bool | None:
@@ -42,10 +38,8 @@ def flip_met(condition: str, neutralized_by: str | None) -> bool | None:
     (the GM decides)."""
     if not _NEUTRALIZED.search(condition):
         return None
-    named = emotions_named(condition)
-    if not named:
-        return True
-    return neutralized_by in named
+    named = emotions_named(condition)          # none: any neutralization flips it
+    return not named or neutralized_by in named
 
 
 def tokens_in(text: str, token_names: Iterable[str]) -> list[str]:

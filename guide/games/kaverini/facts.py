@@ -5,13 +5,13 @@ a placeholder. Lists each such quote at its position in the booklet."""
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 import yaml
 
 from guide.core.i18n import domain
 from guide.core.yamlsrc import Problem, compose_file, problem_at
+from guide.games.kaverini.data.tables import read
 from guide.games.kaverini.model import Adventure
 
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -19,8 +19,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
 
 @cache
 def placeholder_words() -> tuple[str, ...]:
-    text = resources.files("guide.games.kaverini.data").joinpath("facts.yaml").read_text("utf-8")
-    return tuple(str(w) for w in yaml.safe_load(text)["placeholder_words"])
+    return tuple(str(w) for w in read("facts.yaml")["placeholder_words"])
 
 
 def is_placeholder(quote: str) -> bool:

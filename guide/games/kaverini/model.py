@@ -6,7 +6,7 @@ The loader (guide.games.kaverini.data.loader) builds these from validated YAML; 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from guide.core.errors import GuideError
 from guide.core.i18n import domain
@@ -69,33 +69,14 @@ class Effect:
 
 
 @dataclass(frozen=True)
-class Side:
-    """The back of a double-sided card (5.6)."""
+class Face:
+    """What a side of a card prints (rulebook section 4): the front of every card (Card) and
+    the back of a double-sided one (Side, 5.6) alike."""
 
-    name: str
-    type: str
-    flip: str                        # the condition under which the card flips
-    hp: int | None = None
-    emotion: int = 0
-    heart: int = 0
-    subtypes: tuple[str, ...] = ()
-    flags: tuple[str, ...] = ()
-    abilities: tuple[str, ...] = ()
-    shield: str | None = None
-    heel: str | None = None
-    techniques: tuple[Technique, ...] = ()
-    move_die: int | None = None
-    text: str = ""
-    effects: tuple[Effect, ...] = ()
-
-
-@dataclass(frozen=True)
-class Card:
     name: str
     type: str
     subtypes: tuple[str, ...] = ()
     flags: tuple[str, ...] = ()      # country codes, `world` or `black` (5.7)
-    expense: int | None = None       # Strategy Game price
     hp: int | None = None
     emotion: int = 0
     heart: int = 0
@@ -104,12 +85,27 @@ class Card:
     heel: str | None = None
     techniques: tuple[Technique, ...] = ()
     move_die: int | None = None      # sides of the die icon (4.6), if any
+    text: str = ""
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class Side(Face):
+    """The back of a double-sided card (5.6)."""
+
+    flip: str = ""                   # the condition under which the card flips
+
+
+@dataclass(frozen=True)
+class Card(Face):
+    """A card's front, with what only a front has: its price, Usage and bond, its tokens, its
+    back, and where it was defined."""
+
+    expense: int | None = None       # Strategy Game price
     usage: int | None = None         # items: uses before discard (R-CONF-12)
     bond: str | None = None          # items: the bond text, if the item bonds
     token: bool = False              # created by other cards (4.7)
     creates: tuple[str, ...] = ()    # token cards this card creates
-    text: str = ""
-    effects: tuple[Effect, ...] = ()
     back: Side | None = None
     source: str = ""                 # FILE:LINE where it was defined
     tweaked: tuple[str, ...] = ()    # stats changed by `tweak` for this campaign
@@ -138,15 +134,12 @@ class Card:
         return next(t for t in self.techniques if t.name == named)
 
     def flipped(self) -> Card:
-        """The card as its back side shows it (5.6)."""
+        """The card as its back side shows it (5.6): every printed field the back's, its flags
+        the front's when the back prints none."""
         if self.back is None:
             return self
-        b = self.back
-        return replace(
-            self, name=b.name, type=b.type, hp=b.hp, emotion=b.emotion, heart=b.heart,
-            subtypes=b.subtypes, flags=b.flags or self.flags, abilities=b.abilities,
-            shield=b.shield, heel=b.heel, techniques=b.techniques, move_die=b.move_die,
-            text=b.text, effects=b.effects, back=None)
+        printed = {f.name: getattr(self.back, f.name) for f in fields(Face)}
+        return replace(self, **{**printed, "flags": self.back.flags or self.flags}, back=None)
 
 
 @dataclass(frozen=True)
@@ -186,7 +179,6 @@ class Adventure:
     series: tuple[str, int] | None = None     # rulebook 1.4: (series name, part 1, 2, ...)
 
     def xp_for(self, foe_name: str) -> int:
-        for name, xp in self.xp.items():
-            if name.casefold() == foe_name.casefold():
-                return xp
-        return 0
+        """The XP table's figure for a foe (R-CONF-7), its name in any case; 0 for one not in it."""
+        wanted = foe_name.casefold()
+        return next((xp for name, xp in self.xp.items() if name.casefold() == wanted), 0)

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from importlib import resources
 
 from guide.core.i18n import N_, domain
-from guide.games.kaverini.cards_text import technique_kind
+from guide.games.kaverini.cards_text import guards, technique_parts
 from guide.games.kaverini.data.loader import Library
 from guide.games.kaverini.data.tables import abilities, ladders
 from guide.games.kaverini.model import CARD_TYPES, Adventure, Card, Side, Technique
@@ -62,9 +62,7 @@ def _cover(a: Adventure | None) -> str:
 
 def _sheets(sheets: list[dict], a: Adventure | None) -> str:
     out = [f"<section><h2>{e(_('Kaveri sheets'))}</h2>"]
-    blank: list[dict | None] = [None]
-    for k in sheets or blank:
-        out.append(_sheet(k, a))
+    out += [_sheet(k, a) for k in sheets] or [_sheet(None, a)]    # none: one blank sheet
     return "\n".join(out) + "</section>"
 
 
@@ -197,25 +195,14 @@ def _card_stats(card: Card | Side) -> list[str]:
 
 def _card_guards(card: Card | Side) -> list[str]:
     """A card's abilities, Shield, Heel and move die, a line each."""
-    lines = []
-    if card.abilities:
-        lines.append(_("Abilities: {list}").format(list=", ".join(card.abilities)))
-    if card.shield:
-        lines.append(_("Shield: {value}").format(value=card.shield))
-    if card.heel:
-        lines.append(_("Heel: {value}").format(value=card.heel))
-    if card.move_die:
-        lines.append(_("Moves by a d{sides}").format(sides=card.move_die))
-    return lines
+    lines = [_("Abilities: {list}").format(list=", ".join(card.abilities))] if card.abilities else []
+    return lines + guards(card, N_("Moves by a d{sides}"))
 
 
 def _technique_item(t: Technique) -> str:
     """A card technique as a list item: its move-die faces, name, kind (R-FX-6), Schmerz and
     text."""
-    faces = "[" + ", ".join(map(str, t.roll)) + "] " if t.roll else ""
-    kind = technique_kind(t)
-    told = " (" + kind + ")" if kind else ""
-    text = ": " + t.text if t.text else ""
+    faces, told, text = technique_parts(t)
     return f"<li>{e(faces)}<b>{e(t.name)}</b>{e(told)}: {e(t.schmerz)} Schmerz{e(text)}</li>"
 
 

@@ -86,16 +86,13 @@ class _Story:
         """A buddy or companion card joining the party, or leaving it."""
         if not e["joins"]:
             self.now.left.append(_("{card} left the party").format(card=e["card"]))
-        elif e["kind"] == "buddy":
-            self.now.joined.append(_("{card} (buddy)").format(card=e["card"]))
         else:
-            self.now.joined.append(_("{card} (companion)").format(card=e["card"]))
+            said = _("{card} (buddy)") if e["kind"] == "buddy" else _("{card} (companion)")
+            self.now.joined.append(said.format(card=e["card"]))
 
     def leave(self, e: Event) -> None:
-        if e["who"] == "buddy":
-            said = _("{name} was out of HP and left for good")
-        else:
-            said = _("{name} ran for their life, gone for this adventure")
+        said = (_("{name} was out of HP and left for good") if e["who"] == "buddy" else
+                _("{name} ran for their life, gone for this adventure"))
         self.now.left.append(said.format(name=e["name"]))
 
     def turncoat(self, e: Event) -> None:
@@ -121,24 +118,15 @@ class _Story:
         self.now.quotes.append(e["quote"])
 
 
-# What each story event adds to the recap. A runaway is told by the "over" that follows it
-# (result "ran away"); other kinds are not told.
+# What each story event adds to the recap: the _Story method of its kind's name, a buddy or
+# companion card joining or leaving and an item got by theirs. A runaway is told by the
+# "over" that follows it (result "ran away"); other kinds are not told.
 _TELLS: dict[str, Callable[[_Story, Event], None]] = {
-    "adventure": _Story.adventure,
-    "scene": _Story.scene,
-    "confront": _Story.confront,
-    "neutralized": _Story.neutralized,
-    "over": _Story.over,
-    "buddy": _Story.joins_or_leaves,
-    "companion": _Story.joins_or_leaves,
-    "leave": _Story.leave,
-    "turncoat": _Story.turncoat,
-    "level": _Story.level,
-    "item_given": _Story.item,
-    "item_bought": _Story.item,
-    "stand": _Story.stand,
-    "adventure_done": _Story.adventure_done,
-    "quote": _Story.quote,
+    **{kind: getattr(_Story, kind) for kind in (
+        "adventure", "scene", "confront", "neutralized", "over", "leave", "turncoat", "level",
+        "stand", "adventure_done", "quote")},
+    "buddy": _Story.joins_or_leaves, "companion": _Story.joins_or_leaves,
+    "item_given": _Story.item, "item_bought": _Story.item,
 }
 
 
@@ -229,17 +217,15 @@ def still_open(state: Mapping[str, Any]) -> list[str]:
 def next_scene(state: Mapping[str, Any], adventure: Adventure | None, done: list[Chapter]) -> str:
     if adventure is None or not adventure.scenes:
         return ""
-    current = state.get("scene")
-    if current is None:
-        return _("Next: {scene} (scene {number}).").format(scene=adventure.scenes[0].name, number=1)
-    settled = bool(done) and done[-1].settled and not state["confrontation"]
-    if not settled:
+    current = state.get("scene")          # None: no scene read yet, the first comes next
+    if current is not None and not (done and done[-1].settled and not state["confrontation"]):
         return _("Next: carry on with {scene} (scene {number}).").format(
             scene=adventure.scenes[current - 1].name, number=current)
-    if current >= len(adventure.scenes):
+    upcoming = 0 if current is None else current
+    if upcoming >= len(adventure.scenes):
         return _("That was the last scene of the adventure.")
-    return _("Next: {scene} (scene {number}).").format(scene=adventure.scenes[current].name,
-                                                       number=current + 1)
+    return _("Next: {scene} (scene {number}).").format(scene=adventure.scenes[upcoming].name,
+                                                       number=upcoming + 1)
 
 
 def recap(events: list[Event], state: Mapping[str, Any], adventure: Adventure | None) -> list[str]:

@@ -22,11 +22,7 @@ PDF_SECONDS = 120
 
 def chromium() -> str | None:
     """The headless browser that prints, if one is installed."""
-    for name in BROWSERS:
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
+    return next((found for found in map(shutil.which, BROWSERS) if found), None)
 
 
 def print_pdf(browser: str, html: Path, pdf: Path) -> None:

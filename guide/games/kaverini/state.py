@@ -290,10 +290,9 @@ def sheet(name: str, ability: str, ladders: dict[str, int], custom: dict[str, in
 def buddy(card: Card, owner: int | None = None, name: str | None = None) -> Buddy:
     """A buddy at full HP (4.5); named apart from its card in a Strategy Game battle."""
     b: Buddy = {"name": name or card.name, "hp": card.hp or 0, "max_hp": card.hp or 0}
-    if name is not None and name != card.name:
+    if owner is not None or (name is not None and name != card.name):
         b["card"] = card.name
     if owner is not None:
-        b["card"] = card.name
         b["owner"] = owner
     return b
 

@@ -83,9 +83,7 @@ def _hit(e: Event) -> str:
 def _glad(e: Event) -> str:
     """Gladness's Lv Schmerz with its R-DMG-8 steps, as every hit shows its sum: "Gull is
     glad and takes 1 Schmerz (Lv 2 - 1 H = 1)"."""
-    steps = str(e["lv"])
-    if "given" in e and (e["mult"] != "1" or e["heart"]):
-        steps = compute(e["given"], 0, Fraction(e["mult"]), e["heart"]).steps
+    steps = _taker_steps(e, e.get("given", 0)) or str(e["lv"])
     return _("{target} is glad and takes {taken} Schmerz (Lv {steps}): {hp}/{max_hp}"
              " HP{soaked}.").format(target=e["target"], taken=_taken(e), steps=steps,
                                     hp=e["hp"], max_hp=e["max_hp"], soaked=_soaked(e))
@@ -273,9 +271,12 @@ def _ended(result: str) -> str:
     return pgettext("ended", _ENDED[result]) if result in _ENDED else result
 
 
+# Why a fighter skips its turn, by the ladder that made it (any other reason as it was told)
+_SKIPS = {"Sadness": N_("immobilized by sadness"), "Nervousness": N_("paralyzed by nervousness")}
+
+
 def _skips(e: Event) -> str:
-    why = (_("immobilized by sadness") if e["why"] == "Sadness" else
-           _("paralyzed by nervousness") if e["why"] == "Nervousness" else e["why"])
+    why = _(_SKIPS[e["why"]]) if e["why"] in _SKIPS else e["why"]
     return _("{name} skips this turn ({why}, R-FX-4).").format(name=e["name"], why=why)
 
 

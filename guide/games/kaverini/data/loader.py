@@ -138,13 +138,12 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
             plain = validator.check(card_node, schema["$defs"]["card"], f"cards[{i + 1}]")
             if len(walker.problems) != before:
                 continue
-            where = f"{display}:{card_node.start_mark.line + 1}"
             _check_card(plain, card_node, walker)
             _check_names(plain, card_node, walker)
-            if len(walker.problems) == before:
-                if not plain_text:             # text that acts on a terminal shows as text
-                    plain = _escaped(plain)
-                _add_card(lib, sources, _build_card(plain, where), plain, card_node, walker)
+            if len(walker.problems) == before:      # text that acts on a terminal shows as text
+                plain = plain if plain_text else _escaped(plain)
+                card = _build_card(plain, f"{display}:{card_node.start_mark.line + 1}")
+                _add_card(lib, sources, card, plain, card_node, walker)
 
 
 def _check_card(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
@@ -249,10 +248,8 @@ def _common(d: dict) -> dict:
 
 
 def _build_card(d: dict, where: str) -> Card:
-    back = None
-    if "back" in d:
-        b = d["back"]
-        back = Side(name=b["name"], type=b["type"], flip=b["flip"], **_common(b))
+    b = d.get("back")
+    back = Side(name=b["name"], type=b["type"], flip=b["flip"], **_common(b)) if b else None
     return Card(name=d["name"], type=d["type"], expense=d.get("expense"), usage=d.get("usage"),
                 bond=d.get("bond"), token=d.get("token", False),
                 creates=tuple(d.get("creates", ())), back=back, source=where, **_common(d))

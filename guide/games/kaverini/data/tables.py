@@ -16,7 +16,8 @@ _, ngettext, pgettext = domain("kaverini").functions()
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _read(name: str) -> dict:
+def read(name: str) -> dict:
+    """One of the game's shipped YAML tables (data/NAME)."""
     text = resources.files("guide.games.kaverini.data").joinpath(name).read_text("utf-8")
     return yaml.load(text, Loader=_Loader)
 
@@ -44,11 +45,9 @@ class Ladder:
 @cache
 def ladders() -> dict[str, Ladder]:
     """The 13 emotion ladders by case-folded name (R-FX-5)."""
-    out = {}
-    for d in _read("emotions.yaml")["ladders"]:
-        out[d["name"].casefold()] = Ladder(d["name"], d["effect"], d["says"], d["text"].strip(),
-                                           tuple(str(t) for t in d["techniques"]))
-    return out
+    return {d["name"].casefold(): Ladder(d["name"], d["effect"], d["says"], d["text"].strip(),
+                                         tuple(str(t) for t in d["techniques"]))
+            for d in read("emotions.yaml")["ladders"]}
 
 
 @cache
@@ -81,25 +80,23 @@ def ladders_of_technique(name: str) -> list[Ladder]:
 
 @cache
 def comic_d10() -> tuple[str, ...]:
-    return tuple(_read("emotions.yaml")["comic_d10"])
+    return tuple(read("emotions.yaml")["comic_d10"])
 
 
 @cache
 def abilities() -> dict[str, str]:
     """Ability name -> its text (rulebook 5.4, R-ABIL-1)."""
-    return {d["name"]: d["text"].strip() for d in _read("abilities.yaml")["abilities"]}
+    return {d["name"]: d["text"].strip() for d in read("abilities.yaml")["abilities"]}
 
 
 def ability(name: str) -> str | None:
-    for known in abilities():
-        if known.casefold() == name.casefold():
-            return known
-    return None
+    """An ability's name as the rulebook spells it, whatever its case ("lagom" -> Lagom)."""
+    return next((known for known in abilities() if known.casefold() == name.casefold()), None)
 
 
 @cache
 def house_rules() -> dict[str, dict]:
-    return {d["name"]: d for d in _read("house_rules.yaml")["house_rules"]}
+    return {d["name"]: d for d in read("house_rules.yaml")["house_rules"]}
 
 
 # What each house rule of data/house_rules.yaml does, in words (the catalogue's, so said in
@@ -124,4 +121,4 @@ def house_rule_text(name: str) -> str:
 @cache
 def limits() -> dict:
     """The bounds of a Kaveri's numbers (data/limits.yaml; docs/limits.md)."""
-    return _read("limits.yaml")
+    return read("limits.yaml")

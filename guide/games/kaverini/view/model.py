@@ -132,7 +132,7 @@ def _confrontation(table: KaveriniTable, field: Ground, psychic: bool) -> dict:
         heading += " · " + _("{name}'s turn").format(name=waiting[0])
     effects = effects_of(c)
     return {"round": now["round"], "phase": now["phase"], "said": heading,
-            "turn": [x.name for x in f.waiting()], "fighters": fighters,
+            "turn": waiting, "fighters": fighters,
             "settings": list(c["settings"]), "strategy": f.variant == "strategy",
             "setting_texts": [{"name": n, "text": table.card_text(n)} for n in c["settings"]],
             "effects": effects}

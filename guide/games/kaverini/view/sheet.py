@@ -57,10 +57,9 @@ WHAT = {"glad": N_("glad: takes Lv Schmerz every round"), "love": N_("a foe's te
 
 def _what(e: Effect) -> str:
     """What a running effect does, in a few words (R-FX-4)."""
-    if e["kind"] in ("e", "h"):
-        return f"{e['kind'].upper()} {e.get('amount', 0):+d}"
-    if e["kind"] == "boost":
-        return f"{e.get('stat', '').upper()} {e.get('amount', 0):+d}"
+    if e["kind"] in ("e", "h", "boost"):          # a boost says the stat it went to
+        stat = e.get("stat", "") if e["kind"] == "boost" else e["kind"]
+        return f"{stat.upper()} {e.get('amount', 0):+d}"
     return _(WHAT[e["kind"]]) if e["kind"] in WHAT else e["kind"]
 
 
@@ -80,9 +79,9 @@ def effects_of(c: Confrontation | None, name: str | None = None) -> list[dict[st
     out = []
     for e in c["effects"]:
         if name is None or e["on"] == name:
-            left = turns_left(c, e)
             entry: dict[str, Any] = {"on": e["on"], "why": e.get("why", e["kind"]),
-                                     "kind": e["kind"], "what": _what(e), "turns_left": left}
+                                     "kind": e["kind"], "what": _what(e),
+                                     "turns_left": turns_left(c, e)}
             if e["kind"] == "skip" and "round" in e:
                 entry["round"] = e["round"]
             entry["said"] = effect_line(entry)
