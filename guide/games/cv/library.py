@@ -167,10 +167,8 @@ class Library:
         """The name of card `number` in a language: the card file's, else the seed's."""
         if number is None:
             return None
-        if number in self.box:
-            return self.box[number].name(lang)
-        sp = self.special_by_id(number)
-        return sp.name(lang) if sp else None
+        named = self.box.get(number) or self.special_by_id(number)
+        return named.name(lang) if named else None
 
     # --- names typed by the table -------------------------------------------------------
     def symbol(self, word: str) -> str:
@@ -229,7 +227,8 @@ class Library:
             return None
         return int(number), sp
 
-    def special_by_id(self, number: int) -> Special | None:
+    def special_by_id(self, number: int | None) -> Special | None:
+        """The seed's special card of this number; None for another card (or no number)."""
         return next((s for s in self.specials if number in s.ids), None)
 
     def goal(self, word: str) -> tuple[int, Special]:

@@ -54,13 +54,11 @@ def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
     state["players"] = [new_player(n, lib) for n in names]
     if not state.get("seal_key"):         # the seats' goal codes (seats.py), made once
         state["seal_key"] = sealed.new_key()
-    sp = lib.special_by_id(12)
-    bike = new_card(sp.en if sp else "Bicycle", "property")
-    bike["number"] = 12
-    printed = lib.box.get(12)               # the card file's Bicycle keeps its points (V-SCORE-3)
-    if printed is not None:
-        bike["name"], bike["points"] = printed.en, printed.points
-        bike["gives"], bike["upkeep"], bike["dice"] = list(printed.tokens), list(printed.upkeep), printed.dice
+    sp, printed = lib.special_by_id(12), lib.box.get(12)
+    # the card file's Bicycle keeps its name, its points (V-SCORE-3), tokens, upkeep and dice
+    bike = new_card(sp.en if sp else "Bicycle", "property", number=12) if printed is None else new_card(
+        printed.en, "property", number=12, points=printed.points, gives=list(printed.tokens),
+        upkeep=list(printed.upkeep), dice=printed.dice)
     state["players"][0]["cv"]["property"].append(bike)
     state["bicycle"] = state["players"][0]["name"]
     state["order"] = turns.new(p["name"] for p in state["players"])
@@ -156,7 +154,7 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
     p = player(state, who)
     i = _held(p, name, lib)
     card = p["hand"][i]
-    sp = lib.special_by_id(card["number"]) if card["number"] is not None else None
+    sp = lib.special_by_id(card["number"])
     _check_playable(state, lib, p, sp)
     event = _played(p, card, sp, gives)
     lost = _unusable(state, lib, p, sp)

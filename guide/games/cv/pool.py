@@ -70,6 +70,19 @@ def allocate(turn: Turn, p: Player, cost: list[str], lib: Library) -> list[Sourc
     return chosen
 
 
+def pays(turn: Turn, p: Player, cost: list[str], lib: Library, happiness: bool = False) -> bool:
+    """Can the player's unused dice and tokens pay `cost` now (`happiness`: three Happiness
+    instead, V-HAPPY-1)? What `allocate` or `happiness_free` would refuse, as a yes or no."""
+    try:
+        if happiness:
+            happiness_free(turn, p, lib)
+        else:
+            allocate(turn, p, cost, lib)
+    except RuleError:
+        return False
+    return True
+
+
 def spend(turn: Turn, p: Player, chosen: list[Source]) -> None:
     for s in chosen:
         if s["kind"] == "die":

@@ -112,7 +112,7 @@ def counts_of(p: Player, lib: Library) -> tuple[dict[str, int], list[int], list[
             player=p['name'], missing=name, typed=typed))
     props = [int(c["points"] or 0) for c in cv["property"]]
     for t, c in active(p).items():
-        sp = lib.special_by_id(c["number"]) if c["number"] is not None else None
+        sp = lib.special_by_id(c["number"])
         if sp is not None and sp.effect == "double" and t in lib.counted and t not in doubled:
             doubled.append(t)
     counts = {t: len(cv[t]) for t in ("health", "relationships", "knowledge", "job")}

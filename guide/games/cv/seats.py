@@ -93,15 +93,9 @@ def track_cards(state: CvState) -> list[Offer]:
     tr = state["track"]
     if tr is None:
         return []
-    raw: Any = dict(tr).get("cards")
-    known: list[Any] = list(raw or [])
-    out: list[Offer] = []
-    for i, deck in enumerate(tr["slots"]):
-        if deck is None:
-            continue
-        card = known[i] if i < len(known) and isinstance(known[i], dict) else None
-        out.append(Offer(i + 1, deck, card))
-    return out
+    cards = tr.get("cards") or [None] * len(tr["slots"])     # kept place for place (track.py)
+    return [Offer(i, deck, card) for i, (deck, card) in enumerate(zip(tr["slots"], cards, strict=True), 1)
+            if deck is not None]
 
 
 def take_move(t: CvTable, seat: str, offer: Offer, label: str, group: tuple[str, ...] = (),
@@ -145,7 +139,7 @@ def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
     s, lib = t.state, t.library
     turn = s["turn"]
     mine = turn is not None and turn_player(s) is p and not s["over"]
-    goal = lib.special_by_id(p["goal"]) if p["goal"] is not None else None
+    goal = lib.special_by_id(p["goal"])
     you: dict[str, Any] = {
         "name": p["name"], "turn": mine,
         "goal": None if goal is None else {"id": p["goal"], "name": goal.name(lang),
@@ -217,12 +211,9 @@ def _affordable(t: CvTable, p: Player, card: Card | None) -> str | None:
     turn = t.state["turn"]
     if turn is None or not turn["rolled"] or card is None:
         return None
-    try:
-        pool.allocate(turn, p, list(card["cost"]), t.library)
+    if pool.pays(turn, p, list(card["cost"]), t.library):
         return "pay"
-    except RuleError:
-        pass
-    return "happiness" if tally(turn, p, t.library)["free"] else None
+    return "happiness" if pool.pays(turn, p, [], t.library, happiness=True) else None
 
 
 # --- the moves ------------------------------------------------------------------------------
@@ -329,7 +320,7 @@ def _change_moves(t: CvTable, p: Player) -> list[Move]:
     assert turn is not None
     out: list[Move] = []
     for c in active(p).values():
-        sp = lib.special_by_id(c["number"]) if c["number"] is not None else None
+        sp = lib.special_by_id(c["number"])
         if sp is None or sp.change is None or c["number"] in turn["changed"]:   # once a turn
             continue
         group = (sp.name(lang), _("Change a symbol"))
@@ -469,14 +460,7 @@ def _may_pay(t: CvTable, p: Player, card: Card, happy: bool, social: bool) -> bo
         return False
     if not turn["rolled"]:
         return not (happy or card["cost"])
-    try:
-        if happy:
-            pool.happiness_free(turn, p, t.library)
-        else:
-            pool.allocate(turn, p, list(card["cost"]), t.library)
-    except RuleError:
-        return False
-    return True
+    return pool.pays(turn, p, list(card["cost"]), t.library, happiness=happy)
 
 
 def _legal(t: CvTable, fn: Any, *args: Any, **kw: Any) -> bool:

@@ -162,13 +162,10 @@ def make_card(lib: Library, typed: Typed) -> tuple[Card, Special | None]:
     found = lib.special(typed.name)
     sp = found[1] if found else None
     _check_typed(lib, typed, sp)
-    card = new_card(_recorded_name(lib, typed, sp), typed.type)
-    card["number"] = typed.number if typed.number is not None else found[0] if found else None
-    card["cost"], card["gives"] = _seed_cost(typed, sp), _seed_gives(typed, sp)
-    card["upkeep"] = list(typed.upkeep)
-    card["points"], card["dice"] = typed.points, typed.dice
-    card["types"] = [typed.type, typed.also] if typed.also else []
-    return card, sp
+    number = typed.number if typed.number is not None else found[0] if found else None
+    return new_card(_recorded_name(lib, typed, sp), typed.type, number=number, cost=_seed_cost(typed, sp),
+                    gives=_seed_gives(typed, sp), upkeep=list(typed.upkeep), points=typed.points,
+                    dice=typed.dice, types=[typed.type, typed.also] if typed.also else []), sp
 
 
 def _check_typed(lib: Library, typed: Typed, sp: Special | None) -> None:

@@ -73,13 +73,9 @@ def _lay(state: CvState, lib: Library, sizes: dict[str, int],
 def card_of(printed: BoxCard) -> Card:
     """A card of the file as the track and the CV hold it (its first type until a
     two-coloured card's stack is chosen, V-TWO-1)."""
-    card = new_card(printed.en, printed.types[0])
-    card["number"] = printed.number
-    card["cost"], card["gives"] = list(printed.cost or ()), list(printed.tokens)
-    card["upkeep"] = list(printed.upkeep)
-    card["points"], card["dice"] = printed.points, printed.dice
-    card["types"] = list(printed.types) if len(printed.types) > 1 else []
-    return card
+    return new_card(printed.en, printed.types[0], number=printed.number, cost=list(printed.cost or ()),
+                    gives=list(printed.tokens), upkeep=list(printed.upkeep), points=printed.points,
+                    dice=printed.dice, types=list(printed.types) if len(printed.types) > 1 else [])
 
 
 def dealt(track: Track | None) -> bool:
