@@ -368,11 +368,7 @@ def _appendix_kind(deck: str, sp: Special | None) -> str | None:
     type, an event for a card played from the hand; None: the seed does not say."""
     if deck == "goals":
         return "goal"
-    if sp is None:
-        return None
-    if sp.type:
-        return sp.type
-    return "event" if sp.hand else None
+    return None if sp is None else sp.type or ("event" if sp.hand else None)
 
 
 def _q(text: str) -> str:
@@ -391,13 +387,9 @@ def _typed_entry(k: dict[str, Any], on_track: bool, lang: str) -> dict[str, str]
                            "type": _flow(c["types"]) if c["types"] else c["type"]}
     if on_track or k["costed"]:
         out["cost"] = _flow(c["cost"]) if k["costed"] else "~"
-    effect = {}
-    if c["gives"]:
-        effect["tokens"] = _flow(c["gives"])
-    if c["dice"]:
-        effect["dice"] = str(c["dice"])
-    if effect:
-        out["effect"] = "{" + ", ".join(f"{key}: {v}" for key, v in effect.items()) + "}"
+    effect = {"tokens": _flow(c["gives"]) if c["gives"] else "", "dice": str(c["dice"] or "")}
+    if any(effect.values()):
+        out["effect"] = "{" + ", ".join(f"{key}: {v}" for key, v in effect.items() if v) + "}"
     if c["upkeep"]:
         out["upkeep"] = _flow(c["upkeep"])
     if "property" in (c["type"], *c["types"]):
@@ -408,8 +400,7 @@ def _typed_entry(k: dict[str, Any], on_track: bool, lang: str) -> dict[str, str]
 def _entry(entry: dict[str, str], written: bool = False) -> list[str]:
     """One card's lines: commented (`#`) unless `written` (a card typed whole)."""
     mark = "" if written else "#"
-    keys = list(entry)
-    return [f"  {mark}{'- ' if i == 0 else '  '}{key}: {entry[key]}" for i, key in enumerate(keys)]
+    return [f"  {mark}{'- ' if i == 0 else '  '}{key}: {value}" for i, (key, value) in enumerate(entry.items())]
 
 
 def _typed_section(known: list[dict[str, Any]], lib: Library, deck: str | None, lang: str) -> list[str]:

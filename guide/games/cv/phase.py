@@ -101,10 +101,10 @@ def note_hand(state: CvState, lib: Library, who: str, name: str, gives: list[str
         (printed.number, printed.special)
     if found and not found[1].hand and found[1].type != "event" and printed is None:
         raise RuleError(_("{card} is not held in the hand").format(card=found[1].here))
-    card = new_card(printed.en if printed else found[1].en if found else name.strip(), "event")
-    card["number"] = printed.number if printed else found[0] if found else None
-    card["gives"] = list(gives) or (list(printed.tokens) if printed else []) or \
-        (list(found[1].symbols) if found else [])
+    card = new_card(printed.en if printed else found[1].en if found else name.strip(), "event",
+                    number=printed.number if printed else found[0] if found else None,
+                    gives=list(gives) or (list(printed.tokens) if printed else [])
+                    or (list(found[1].symbols) if found else []))
     p["hand"].append(card)
     # a hand is its player's (V-EVENT-1): as a typed goal, the table's one screen says it to
     # the typist, the story keeps it out of `log` but with --gm; no seat or TV hears it
@@ -198,15 +198,11 @@ def _check_playable(state: CvState, lib: Library, p: Player, sp: Special | None)
 def _played(p: Player, card: Card, sp: Special | None, gives: list[str] | None) -> Event:
     """The `played` event: Life insurance's effect, the Zoo trip's dice, or the symbols the
     card gives (`gives` typed now, else those typed with it)."""
+    effect = sp.effect if sp is not None and sp.effect in ("insurance", "extra_dice") else None
     event: Event = {"kind": "played", "player": p["name"], "card": card["name"], "number": card["number"],
-                    "symbols": [], "effect": None}
-    if sp is not None and sp.effect == "insurance":
-        event["effect"] = "insurance"
-    elif sp is not None and sp.effect == "extra_dice":
-        event["effect"] = "extra_dice"
+                    "symbols": [] if effect else list(gives or card["gives"]), "effect": effect}
+    if sp is not None and effect == "extra_dice":
         event["count"] = sp.dice
-    else:
-        event["symbols"] = list(gives) if gives else list(card["gives"])
     return event
 
 

@@ -165,7 +165,8 @@ def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
 
 
 def _gives(lib: Library, card: Card, lang: str) -> str:
-    return Renderer(lib, lang).symbols(card["gives"], "_nothing") if card["gives"] else ""
+    """What a card in the hand gives, in words; "" if nothing is known."""
+    return Renderer(lib, lang).symbols(card["gives"]) if card["gives"] else ""
 
 
 def _tokens(lib: Library, tokens: list[Token], lang: str) -> list[dict[str, Any]]:
@@ -287,11 +288,6 @@ def _event_moves(t: CvTable, p: Player) -> list[Move]:
     for card in p["hand"]:
         shown = lib.shown(card, lang)
         play = {"name": p["name"], "card": card["name"]}
-        if _legal(t, phase.play, p["name"], card["name"]):
-            gives = Renderer(lib, lang).symbols(card["gives"]) if card["gives"] else ""
-            out.append(t.registry.move("play", _("Play {card}").format(card=shown), (_("Events"),),
-                                       gives, **play))
-            continue
         try:
             phase.play(copied(t.state), lib, p["name"], card["name"])
         except phase.EventLost as e:
@@ -300,6 +296,9 @@ def _event_moves(t: CvTable, p: Player) -> list[Move]:
                                            (_("Events"),), e.said, anyway=True, **play))
         except RuleError:
             pass
+        else:
+            out.append(t.registry.move("play", _("Play {card}").format(card=shown), (_("Events"),),
+                                       _gives(lib, card, lang), **play))
     return out
 
 

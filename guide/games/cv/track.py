@@ -146,16 +146,11 @@ def entitled(state: CvState) -> list[str]:
     """V-HELP-1: players with at most half the CV cards of some other player (and fewer
     than that player: the companion's reading when all have none), in turn order from the
     player who just played (guide.core.turns)."""
-    order, players = state["order"], state["players"]
+    order = state["order"]
     now = turns.current(order)
-    by_name = {p["name"]: p for p in players}
-    out: list[str] = []
-    for name in ([now] if now is not None else []) + turns.after(order):
-        p = by_name[name]
-        mine = cv_cards(p)
-        if any(o is not p and cv_cards(o) >= 2 * mine and cv_cards(o) > mine for o in players):
-            out.append(p["name"])
-    return out
+    cards = {p["name"]: cv_cards(p) for p in state["players"]}
+    return [name for name in ([now] if now is not None else []) + turns.after(order)
+            if any(n >= 2 * cards[name] and n > cards[name] for other, n in cards.items() if other != name)]
 
 
 def tidy(state: CvState, lib: Library, round_end: bool) -> list[Event]:
