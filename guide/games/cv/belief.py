@@ -241,8 +241,9 @@ def _counts(p: Player, pending: list[Card]) -> tuple[dict[str, int], int]:
     return counts, sum(props)
 
 
-def _goal(lib: Library, goal: int, counts: dict[str, int]) -> int:
-    """V-SCORE-4: the goal's points on these counts, as the score sheet counts them."""
+def _goal(lib: Library, goal: int | None, counts: dict[str, int]) -> int:
+    """V-SCORE-4: the goal's points on these counts, as the score sheet counts them (none
+    for no goal)."""
     sp = lib.special_by_id(goal)
     return 0 if sp is None or sp.goal is None else goal_points(sp, counts)[0]
 
@@ -259,9 +260,8 @@ def points(state: CvState, lib: Library) -> dict[str, float]:
         counts, props = _counts(p, pending)
         sheets[p["name"]] = counts
         top = len(lib.stack_points) - 1
-        out[p["name"]] = props + sum(lib.stack_points[min(counts[t], top)] for t in lib.counted)
-        if p["goal"] is not None:
-            out[p["name"]] += _goal(lib, p["goal"], counts)
+        out[p["name"]] = (props + sum(lib.stack_points[min(counts[t], top)] for t in lib.counted)
+                          + _goal(lib, p["goal"], counts))
     for g in state["public"]:
         each = {n: _goal(lib, g, c) for n, c in sheets.items()}
         best = max(each.values(), default=0)

@@ -707,17 +707,11 @@ def _build(raw: dict[str, Any]) -> Library:
     types = _named(raw["types"], words["type"])
     decks = list(_named(raw["decks"], words["deck"]).values())
     box_decks = list(_named(raw.get("box_decks", []), {}).values())
-    specials = []
-    for e in raw["cards"]:
-        s = Special(
-            ids=tuple(int(i) for i in e["ids"]), en=str(e["en"]), uk=str(e["uk"]), text=dict(e["text"]),
-            type=e.get("type"), hand=bool(e.get("hand", False)), effect=e.get("effect"),
-            tokens=tuple(e.get("tokens", ())), choice_token=bool(e.get("choice_token", False)),
-            rerolls=e.get("rerolls"), cost=None if "cost" not in e else tuple(e["cost"]),
-            needs=e.get("needs"), symbols=tuple(e.get("symbols", ())), dice=int(e.get("dice", 0)),
-            change=e.get("change"), goal=e.get("goal"),
-        )
-        specials.append(s)
+    # a special card's keys are Special's fields (specials.schema.json types them), its lists tuples
+    fields: list[dict[str, Any]] = [{k: tuple(v) if isinstance(v, list) else v for k, v in e.items()
+                                     if k != "aliases"} for e in raw["cards"]]
+    specials = [Special(**f) for f in fields]
+    for s, e in zip(specials, raw["cards"], strict=True):
         for w in [s.en, s.uk, *e.get("aliases", [])]:
             words["special"][fold(str(w))] = str(s.ids[0])
     dice = raw["dice"]

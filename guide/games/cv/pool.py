@@ -23,15 +23,13 @@ class Source(TypedDict):
 
 
 def sources(turn: Turn, p: Player, unused: bool = True) -> list[Source]:
-    out: list[Source] = []
-    for i, sym in enumerate(turn["dice"]):
-        if not (unused and turn["used"][i]):
-            out.append({"kind": "die", "index": i + 1, "symbol": sym})
-    for kind, tokens in (("token", p["tokens"]), ("extra", turn["extra"])):
-        for i, t in enumerate(tokens):
-            if not (unused and t["used"]):
-                out.append({"kind": kind, "index": i, "symbol": t["symbol"]})
-    return out
+    """The dice (by their places, 1-based), then the tokens and this turn's symbols (by
+    their index), each with the symbol it shows; `unused`: only those not used yet."""
+    dice: list[Source] = [{"kind": "die", "index": i + 1, "symbol": sym}
+                          for i, sym in enumerate(turn["dice"]) if not (unused and turn["used"][i])]
+    return dice + [{"kind": kind, "index": i, "symbol": t["symbol"]}
+                   for kind, tokens in (("token", p["tokens"]), ("extra", turn["extra"]))
+                   for i, t in enumerate(tokens) if not (unused and t["used"])]
 
 
 def count(turn: Turn, p: Player, symbol: str, unused: bool) -> int:

@@ -297,11 +297,9 @@ def _score_property(r: Renderer, e: Event) -> dict[str, Any]:
 
 
 def _score_goal(r: Renderer, e: Event) -> dict[str, Any]:
-    terms = []
-    for part in e["parts"]:
-        name = r.lib.types[part["count"]].name(r.lang) if part["count"] in r.lib.types else part["count"]
-        have = f"{part['have']} / {part['need']}" if part["need"] != 1 else str(part["have"])
-        terms.append(f"{name} {have}")
+    terms = [(r.lib.types[part["count"]].name(r.lang) if part["count"] in r.lib.types else part["count"])
+             + (f" {part['have']} / {part['need']}" if part["need"] != 1 else f" {part['have']}")
+             for part in e["parts"]]
     math = terms[0]
     if len(terms) > 1:          # the least of the counts: "min(...)"; Ukrainian says it in words
         with speaking(r.lang):

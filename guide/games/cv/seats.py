@@ -406,11 +406,9 @@ def _waiting_choices(t: CvTable, p: Player, typed: take.Typed, **kw: Any) -> lis
         due = e.cards
     except RuleError:
         return []
-    out = []
-    for stacks in product(*(kinds for _c, kinds in due)):
-        if _legal(t, take.take, p["name"], typed, waiting=list(stacks), **kw):
-            out.append([(c, w) for (c, _k), w in zip(due, stacks, strict=True)])
-    return out
+    return [[(c, w) for (c, _k), w in zip(due, stacks, strict=True)]
+            for stacks in product(*(kinds for _c, kinds in due))
+            if _legal(t, take.take, p["name"], typed, waiting=list(stacks), **kw)]
 
 
 def _goal_moves(t: CvTable, p: Player) -> list[Move]:
@@ -418,18 +416,15 @@ def _goal_moves(t: CvTable, p: Player) -> list[Move]:
     (the line holds a code, never the goal); offered until one is chosen."""
     if p["goal"] is not None:
         return []
+    goals = [sp for sp in t.library.specials if sp.goal is not None]
+    codes = [goal_code(t.state, p["name"], sp.ids[0]) for sp in goals]
+    if None in codes:           # a campaign without the seats' key
+        return []
     lang = t.language
-    out: list[Move] = []
-    for sp in t.library.specials:
-        if sp.goal is None:
-            continue
-        code = goal_code(t.state, p["name"], sp.ids[0])
-        if code is None:
-            return []
-        out.append(t.registry.move("goal", f"{sp.ids[0]} {sp.name(lang)}",
-                                   (_("Your secret goal"), _("Choose the goal card you were dealt:")),
-                                   sp.text.get(lang, sp.text["en"]), name=p["name"], goal=code))
-    return out
+    return [t.registry.move("goal", f"{sp.ids[0]} {sp.name(lang)}",
+                            (_("Your secret goal"), _("Choose the goal card you were dealt:")),
+                            sp.text.get(lang, sp.text["en"]), name=p["name"], goal=code)
+            for sp, code in zip(goals, codes, strict=True)]
 
 
 def _reroll_sets(t: CvTable, p: Player) -> list[tuple[int, ...]]:
