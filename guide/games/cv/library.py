@@ -400,7 +400,8 @@ def _typed_entry(k: dict[str, Any], on_track: bool, lang: str) -> dict[str, str]
 def _entry(entry: dict[str, str], written: bool = False) -> list[str]:
     """One card's lines: commented (`#`) unless `written` (a card typed whole)."""
     mark = "" if written else "#"
-    return [f"  {mark}{'- ' if i == 0 else '  '}{key}: {value}" for i, (key, value) in enumerate(entry.items())]
+    return [f"  {mark}{'- ' if i == 0 else '  '}{key}: {value}"
+            for i, (key, value) in enumerate(entry.items())]
 
 
 def _typed_section(known: list[dict[str, Any]], lib: Library, deck: str | None, lang: str) -> list[str]:

@@ -186,11 +186,9 @@ def _check_playable(state: CvState, lib: Library, p: Player, sp: Special | None)
     if sp is None:
         return
     turn, current_player = current(state)
-    if sp.needs == "old_age_on_track":
-        tr = state["track"]
-        if tr is not None and not track_rules.old_age_on_track(tr, lib):
-            raise RuleError(_("{card} is played only with an Old age card on the track").format(
-                card=sp.here))
+    tr = state["track"]        # 29: the last deck's (Old age) card on the track
+    if sp.needs == "old_age_on_track" and tr is not None and lib.decks[-1].id not in tr["slots"]:
+        raise RuleError(_("{card} is played only with an Old age card on the track").format(card=sp.here))
     if sp.effect == "extra_dice" and turn["zoo"] and current_player is p:
         raise RuleError(_("{card} is played once a turn").format(card=sp.here))
 

@@ -233,7 +233,8 @@ def _played(r: Renderer, e: Event) -> dict[str, Any]:
     else:
         said = r.msg("_symbols", symbols=r.symbols(e["symbols"]))
     if lost:
-        return {"what": said, "why": r.msg("_why_" + lost["why"], turn=lost.get("turn", ""), player=e["player"])}
+        return {"what": said, "why": r.msg("_why_" + lost["why"], turn=lost.get("turn", ""),
+                                           player=e["player"])}
     return {"effect": said}
 
 

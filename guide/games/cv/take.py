@@ -479,7 +479,8 @@ def _record(p: Player, card: Card, stack: list[Card] | None, at: int | None,
         p["waiting"].append(card)
         return []
     if choices is None:
-        choices = [{"card": c["name"], "type": card["type"]} for c in p["waiting"] if card["type"] in c["types"]]
+        choices = [{"card": c["name"], "type": card["type"]}
+                   for c in p["waiting"] if card["type"] in c["types"]]
     joined: list[str] = []
     for choice in choices:
         c = next((c for c in p["waiting"] if c["name"] == choice["card"]

@@ -27,10 +27,9 @@ def setup(state: CvState, lib: Library, decks: dict[str, int]) -> list[Event]:
     """V-SET-1: the decks' sizes as the table counts them; five Youth cards go on the track."""
     if state["track"] is not None:
         raise RuleError(_("the track is laid out already"))
-    order = [d.id for d in lib.decks]
-    missing = [d for d in order if d not in decks]
-    if missing:
-        raise RuleError(_("the size of every deck: {decks}").format(decks=" ".join(f"{d}=N" for d in order)))
+    if any(d.id not in decks for d in lib.decks):
+        raise RuleError(_("the size of every deck: {decks}").format(
+            decks=" ".join(f"{d.id}=N" for d in lib.decks)))
     return _lay(state, lib, decks)
 
 
@@ -135,11 +134,6 @@ def on_track(track: Track | None) -> list[tuple[int, Card]]:
         return []
     assert track is not None
     return [(i, c) for i, c in enumerate(track["cards"], 1) if c is not None]
-
-
-def old_age_on_track(track: Track, lib: Library) -> bool:
-    """29 Pension fund: an Old age card is on the track."""
-    return lib.decks[-1].id in track["slots"]
 
 
 def entitled(state: CvState) -> list[str]:
