@@ -675,17 +675,17 @@ def _against_seed(lib: Library, card: BoxCard, n: int, bad: Callable[..., None])
         return True
     elif sp.type is not None and sp.type not in card.types:
         bad((n, "type"), _("card {number} {name} is a {type} card (the seed)").format(
-            number=card.number, name=sp.name(current()), type=lib.types[sp.type].name(current())))
+            number=card.number, name=sp.here, type=lib.types[sp.type].here))
     elif sp.cost is not None and card.cost is not None and sorted(card.cost) != sorted(sp.cost):
         bad((n, "cost"), _("card {number} {name} costs {cost} (the seed)").format(
-            number=card.number, name=sp.name(current()), cost=", ".join(sp.cost) or _("no symbols")))
+            number=card.number, name=sp.here, cost=", ".join(sp.cost) or _("no symbols")))
     elif sp.hand and card.deck in track and card.types != ("event",):
         bad((n, "type"), _("card {number} {name} is played from the hand: type event (the seed)").format(
-            number=card.number, name=sp.name(current())))
+            number=card.number, name=sp.here))
     elif sp.hand and card.dice:
         bad((n, "effect", "dice"), _("card {number} {name}: its dice are the seed's rule"
                                      " (effect.dice is for a card in a stack)").format(
-            number=card.number, name=sp.name(current())))
+            number=card.number, name=sp.here))
     else:
         return True
     return False

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TypedDict
 
 from guide.core.errors import RuleError
-from guide.core.i18n import current as current_lang
 from guide.core.i18n import domain
 
 from .library import Library
@@ -62,7 +61,7 @@ def allocate(turn: Turn, p: Player, cost: list[str], lib: Library) -> list[Sourc
         free.remove(pick)
         chosen.append({"kind": pick["kind"], "index": pick["index"], "symbol": sym})
     if missing:
-        names = ", ".join(lib.symbols[m].name(current_lang()) for m in missing)
+        names = ", ".join(lib.symbols[m].here for m in missing)
         raise RuleError(_("{player} lacks {names} (unused dice and tokens)").format(
             player=p['name'], names=names))
     return chosen
