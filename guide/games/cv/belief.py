@@ -25,7 +25,6 @@ import random
 from typing import Any
 
 from guide.core import sealed
-from guide.core.errors import RuleError
 
 from . import pool
 from .library import BoxCard, Library
@@ -57,18 +56,13 @@ def _card(lib: Library, named: dict[str, BoxCard], name: str, type_: str | None 
     found = lib.special(name)
     if found is not None:
         number, sp = found
-        card = new_card(sp.en, type_ or sp.type or "event")
-        card["number"] = number
-        card["cost"] = list(sp.cost or [])
-        card["gives"] = list(sp.symbols) + list(sp.tokens)
+        kind = type_ or sp.type or "event"
         box = lib.box.get(number)
         points = box.points if box is not None else None
-        card["points"] = points or (0 if card["type"] == "property" else None)
-        return card
-    card = new_card(name, type_ or "event")
-    if card["type"] == "property":
-        card["points"] = 0                  # its printed points are not on the page: none counted
-    return card
+        return new_card(sp.en, kind, number=number, cost=list(sp.cost or []), gives=[*sp.symbols, *sp.tokens],
+                        points=points or (0 if kind == "property" else None))
+    kind = type_ or "event"         # a Property card's printed points are not on the page: none counted
+    return new_card(name, kind, points=0 if kind == "property" else None)
 
 
 # --- the sampler ----------------------------------------------------------------------------
@@ -198,9 +192,7 @@ def _dealt(lib: Library, unseen: list[int], type_: str, rng: random.Random) -> C
     else:
         kinds = [c for c in lib.box.values() if type_ in c.types]
         if not kinds:
-            c = new_card("?", type_)
-            c["points"] = 0 if type_ == "property" else None
-            return c
+            return new_card("?", type_, points=0 if type_ == "property" else None)
         printed = rng.choice(kinds)
     c = card_of(printed)
     c["type"] = type_
@@ -249,8 +241,9 @@ def _counts(p: Player, pending: list[Card]) -> tuple[dict[str, int], int]:
     return counts, sum(props)
 
 
-def _goal(lib: Library, goal: int, counts: dict[str, int]) -> int:
-    """V-SCORE-4: the goal's points on these counts, as the score sheet counts them."""
+def _goal(lib: Library, goal: int | None, counts: dict[str, int]) -> int:
+    """V-SCORE-4: the goal's points on these counts, as the score sheet counts them (none
+    for no goal)."""
     sp = lib.special_by_id(goal)
     return 0 if sp is None or sp.goal is None else goal_points(sp, counts)[0]
 
@@ -267,9 +260,8 @@ def points(state: CvState, lib: Library) -> dict[str, float]:
         counts, props = _counts(p, pending)
         sheets[p["name"]] = counts
         top = len(lib.stack_points) - 1
-        out[p["name"]] = props + sum(lib.stack_points[min(counts[t], top)] for t in lib.counted)
-        if p["goal"] is not None:
-            out[p["name"]] += _goal(lib, p["goal"], counts)
+        out[p["name"]] = (props + sum(lib.stack_points[min(counts[t], top)] for t in lib.counted)
+                          + _goal(lib, p["goal"], counts))
     for g in state["public"]:
         each = {n: _goal(lib, g, c) for n, c in sheets.items()}
         best = max(each.values(), default=0)
@@ -292,11 +284,7 @@ def _can_buy(state: CvState, lib: Library, seat: str) -> float:
     base = points(state, lib)[seat]
     best = 0.0
     for c in tr.get("cards") or []:
-        if c is None or c["type"] == "event":
-            continue
-        try:
-            pool.allocate(turn, p, list(c["cost"]), lib)
-        except RuleError:
+        if c is None or c["type"] == "event" or not pool.pays(turn, p, list(c["cost"]), lib):
             continue
         turn["pending"].append({"card": c, "under": None})
         try:

@@ -25,9 +25,9 @@ from guide.core.table import Table
 
 from . import belief, score
 from .commands import commands
+from .secrets import GOALS
 
 _, ngettext, pgettext = domain("cv").functions()
-GOALS = list(range(76, 84))        # V-SCORE-4: the life goals
 
 
 class CvBots(BotKit):

@@ -17,7 +17,7 @@ from guide.core.ruling import run
 
 from . import dice, phase, score, screen, take, track
 from .library import BoxCard
-from .model import Card, CvTable, new_card
+from .model import CvTable, new_card
 from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TRACK_CARD, TYPE
 from .render import Renderer
 
@@ -208,36 +208,29 @@ def _printed_card(t: CvTable, card: str | None, place: int | None, slot: int | N
     return take.from_card(lib, found, chosen), slot
 
 
-def _typed_card(t: CvTable, card: str | None, chosen: str | None, **typed: Any) -> take.Typed:
+def _typed_card(t: CvTable, card: str | None, chosen: str | None, *, also: str | None, cost: str | None,
+                gives: str | None, upkeep: str | None, points: int | None, die: int | None,
+                free: bool) -> take.Typed:
     """A card the table types (no card file): its type is needed, unless the campaign knows
-    the card from an earlier typing (take.known)."""
+    the card from an earlier typing (take.known). What was not typed now is taken from that
+    typing: `take Ann "Old books"` finds its type, cost and the rest, its other colour
+    (V-TWO-1) and its cost when it was typed (never a free take's). A card typed for the
+    first time is typed over a blank card (model.new_card: no tokens, upkeep, points, dice)."""
     if card is None:
         raise CommandError(_("take NAME CARD --type T --cost SYMBOLS (or a card file:"
                              " guide new box --game cv DIR)"))
-    before = take.known(t.state, card, exact=chosen is not None)    # a card typed before
-    if chosen is None and before is None:
-        raise CommandError(_("--type T: the card's type (Health, Job, ...); a card typed before"
-                             " is found by its name, and a card file lists them all"))
-    return _typed(t, card, chosen, before, **typed)
-
-
-def _typed(t: CvTable, card: str, chosen: str | None, before: Card | None, *, also: str | None,
-           cost: str | None, gives: str | None, upkeep: str | None, points: int | None, die: int | None,
-           free: bool) -> take.Typed:
-    """The card as typed, what was not typed now taken from the campaign's earlier typing of
-    it (`before`): `take Ann "Old books"` finds its type, cost and the rest, its other colour
-    (V-TWO-1) and its cost when it was typed (never a free take's). A card typed for the
-    first time is typed over a blank card (model.new_card: no tokens, upkeep, points, dice)."""
-    kind = chosen or (before["type"] if before is not None else None)
-    assert kind is not None
-    base = before if before is not None else new_card(card, kind)
+    base = take.known(t.state, card, exact=chosen is not None)    # a card typed before
+    if base is None:
+        if chosen is None:
+            raise CommandError(_("--type T: the card's type (Health, Job, ...); a card typed before"
+                                 " is found by its name, and a card file lists them all"))
+        base = new_card(card, chosen)
+    kind = chosen or base["type"]
     other = t.library.find("type", also) if also else None
     if other is None and kind in base["types"]:
         other = next((x for x in base["types"] if x != kind), None)
-    if cost is None and take.known_cost(t.state, base["name"]):     # never for a blank card
-        paid: list[str] | None = list(base["cost"])
-    else:
-        paid = cost_of(t, base["name"], cost, free=free)
+    known_cost = cost is None and take.known_cost(t.state, base["name"])     # never for a blank card
+    paid = list(base["cost"]) if known_cost else cost_of(t, base["name"], cost, free=free)
     return take.Typed(base["name"], kind, other, paid,
                       symbols(t, gives, "--gives") or [] if gives is not None else list(base["gives"]),
                       symbols(t, upkeep, "--upkeep") or [] if upkeep is not None else list(base["upkeep"]),
@@ -271,24 +264,23 @@ def _ask_stack(t: CvTable, who: str, card: str, kinds: list[str]) -> str:
 def _as_printed(t: CvTable, typed: take.Typed, given: dict[str, Any]) -> None:
     """Values typed beside a card of the card file must be what it prints (a seat's move
     writes them all); one that is not is refused, never silently replaced."""
-    lib = t.library
     printed: dict[str, Any] = {"--also": typed.also, "--cost": sorted(typed.cost or []),
                                "--gives": sorted(typed.gives), "--upkeep": sorted(typed.upkeep),
                                "--points": typed.points, "--die": typed.dice}
-    wrong = []
-    for option, value in given.items():
-        if value is None:
-            continue
+
+    def read(option: str, value: Any) -> Any:
+        """A value typed beside the card, as the card file's would be written."""
         if option == "--also":
-            value = t.library.find("type", value)
-        elif option in ("--cost", "--gives", "--upkeep"):
-            value = sorted(cost_of(t, typed.name, value, free=True) or []) if option == "--cost" else \
-                sorted(symbols(t, value, option) or [])
-        if value != printed[option]:
-            wrong.append(option)
+            return t.library.find("type", value)
+        if option == "--cost":
+            return sorted(cost_of(t, typed.name, value, free=True) or [])
+        return sorted(symbols(t, value, option) or []) if option in ("--gives", "--upkeep") else value
+
+    wrong = [option for option, value in given.items()
+             if value is not None and read(option, value) != printed[option]]
     if wrong:
         raise CommandError(_("{options}: not what the card file prints for {card}").format(
-            options=", ".join(wrong), card=lib.card_name(typed.number, t.language) or typed.name))
+            options=", ".join(wrong), card=t.library.card_name(typed.number, t.language) or typed.name))
 
 
 def cost_of(t: CvTable, card: str, text: str | None, free: bool) -> list[str] | None:

@@ -25,12 +25,8 @@ def dice_for(p: Player, turn: Turn, lib: Library) -> int:
 
 def rerolls_for(p: Player, lib: Library) -> int:
     """V-DICE-2: two rerolls; the largest an active card allows (46: three)."""
-    best = lib.rerolls
-    for c in active(p).values():
-        sp = lib.special_by_id(c["number"]) if c["number"] is not None else None
-        if sp is not None and sp.rerolls is not None:
-            best = max(best, sp.rerolls)
-    return best
+    specials = [lib.special_by_id(c["number"]) for c in active(p).values()]
+    return max([lib.rerolls, *(sp.rerolls for sp in specials if sp is not None and sp.rerolls is not None)])
 
 
 def tally(turn: Turn, p: Player, lib: Library) -> dict[str, int]:

@@ -167,10 +167,8 @@ class Library:
         """The name of card `number` in a language: the card file's, else the seed's."""
         if number is None:
             return None
-        if number in self.box:
-            return self.box[number].name(lang)
-        sp = self.special_by_id(number)
-        return sp.name(lang) if sp else None
+        named = self.box.get(number) or self.special_by_id(number)
+        return named.name(lang) if named else None
 
     # --- names typed by the table -------------------------------------------------------
     def symbol(self, word: str) -> str:
@@ -229,7 +227,8 @@ class Library:
             return None
         return int(number), sp
 
-    def special_by_id(self, number: int) -> Special | None:
+    def special_by_id(self, number: int | None) -> Special | None:
+        """The seed's special card of this number; None for another card (or no number)."""
         return next((s for s in self.specials if number in s.ids), None)
 
     def goal(self, word: str) -> tuple[int, Special]:
@@ -369,11 +368,7 @@ def _appendix_kind(deck: str, sp: Special | None) -> str | None:
     type, an event for a card played from the hand; None: the seed does not say."""
     if deck == "goals":
         return "goal"
-    if sp is None:
-        return None
-    if sp.type:
-        return sp.type
-    return "event" if sp.hand else None
+    return None if sp is None else sp.type or ("event" if sp.hand else None)
 
 
 def _q(text: str) -> str:
@@ -392,13 +387,9 @@ def _typed_entry(k: dict[str, Any], on_track: bool, lang: str) -> dict[str, str]
                            "type": _flow(c["types"]) if c["types"] else c["type"]}
     if on_track or k["costed"]:
         out["cost"] = _flow(c["cost"]) if k["costed"] else "~"
-    effect = {}
-    if c["gives"]:
-        effect["tokens"] = _flow(c["gives"])
-    if c["dice"]:
-        effect["dice"] = str(c["dice"])
-    if effect:
-        out["effect"] = "{" + ", ".join(f"{key}: {v}" for key, v in effect.items()) + "}"
+    effect = {"tokens": _flow(c["gives"]) if c["gives"] else "", "dice": str(c["dice"] or "")}
+    if any(effect.values()):
+        out["effect"] = "{" + ", ".join(f"{key}: {v}" for key, v in effect.items() if v) + "}"
     if c["upkeep"]:
         out["upkeep"] = _flow(c["upkeep"])
     if "property" in (c["type"], *c["types"]):
@@ -409,8 +400,8 @@ def _typed_entry(k: dict[str, Any], on_track: bool, lang: str) -> dict[str, str]
 def _entry(entry: dict[str, str], written: bool = False) -> list[str]:
     """One card's lines: commented (`#`) unless `written` (a card typed whole)."""
     mark = "" if written else "#"
-    keys = list(entry)
-    return [f"  {mark}{'- ' if i == 0 else '  '}{key}: {entry[key]}" for i, key in enumerate(keys)]
+    return [f"  {mark}{'- ' if i == 0 else '  '}{key}: {value}"
+            for i, (key, value) in enumerate(entry.items())]
 
 
 def _typed_section(known: list[dict[str, Any]], lib: Library, deck: str | None, lang: str) -> list[str]:
@@ -684,17 +675,17 @@ def _against_seed(lib: Library, card: BoxCard, n: int, bad: Callable[..., None])
         return True
     elif sp.type is not None and sp.type not in card.types:
         bad((n, "type"), _("card {number} {name} is a {type} card (the seed)").format(
-            number=card.number, name=sp.name(current()), type=lib.types[sp.type].name(current())))
+            number=card.number, name=sp.here, type=lib.types[sp.type].here))
     elif sp.cost is not None and card.cost is not None and sorted(card.cost) != sorted(sp.cost):
         bad((n, "cost"), _("card {number} {name} costs {cost} (the seed)").format(
-            number=card.number, name=sp.name(current()), cost=", ".join(sp.cost) or _("no symbols")))
+            number=card.number, name=sp.here, cost=", ".join(sp.cost) or _("no symbols")))
     elif sp.hand and card.deck in track and card.types != ("event",):
         bad((n, "type"), _("card {number} {name} is played from the hand: type event (the seed)").format(
-            number=card.number, name=sp.name(current())))
+            number=card.number, name=sp.here))
     elif sp.hand and card.dice:
         bad((n, "effect", "dice"), _("card {number} {name}: its dice are the seed's rule"
                                      " (effect.dice is for a card in a stack)").format(
-            number=card.number, name=sp.name(current())))
+            number=card.number, name=sp.here))
     else:
         return True
     return False
@@ -717,17 +708,11 @@ def _build(raw: dict[str, Any]) -> Library:
     types = _named(raw["types"], words["type"])
     decks = list(_named(raw["decks"], words["deck"]).values())
     box_decks = list(_named(raw.get("box_decks", []), {}).values())
-    specials = []
-    for e in raw["cards"]:
-        s = Special(
-            ids=tuple(int(i) for i in e["ids"]), en=str(e["en"]), uk=str(e["uk"]), text=dict(e["text"]),
-            type=e.get("type"), hand=bool(e.get("hand", False)), effect=e.get("effect"),
-            tokens=tuple(e.get("tokens", ())), choice_token=bool(e.get("choice_token", False)),
-            rerolls=e.get("rerolls"), cost=None if "cost" not in e else tuple(e["cost"]),
-            needs=e.get("needs"), symbols=tuple(e.get("symbols", ())), dice=int(e.get("dice", 0)),
-            change=e.get("change"), goal=e.get("goal"),
-        )
-        specials.append(s)
+    # a special card's keys are Special's fields (specials.schema.json types them), its lists tuples
+    fields: list[dict[str, Any]] = [{k: tuple(v) if isinstance(v, list) else v for k, v in e.items()
+                                     if k != "aliases"} for e in raw["cards"]]
+    specials = [Special(**f) for f in fields]
+    for s, e in zip(specials, raw["cards"], strict=True):
         for w in [s.en, s.uk, *e.get("aliases", [])]:
             words["special"][fold(str(w))] = str(s.ids[0])
     dice = raw["dice"]

@@ -6,7 +6,7 @@ active card (V-TURN-2). Symbols, types and decks are the ids of the box (library
 
 from __future__ import annotations
 
-from typing import NotRequired, TypeAlias, TypedDict
+from typing import Any, NotRequired, TypeAlias, TypedDict, cast
 
 from guide.core import turns
 from guide.core.errors import RuleError
@@ -136,9 +136,11 @@ def new_player(name: str, lib: Library) -> Player:
             "goal": None, "double": [], "counts": None, "no_more_jobs": False}
 
 
-def new_card(name: str, type_: str) -> Card:
-    return {"name": name, "type": type_, "number": None, "cost": [], "gives": [], "upkeep": [],
-            "points": None, "dice": 0, "types": []}
+def new_card(name: str, type_: str, **fields: Any) -> Card:
+    """A card named and typed, blank but for `fields` (a Card's keys)."""
+    card: Card = {"name": name, "type": type_, "number": None, "cost": [], "gives": [], "upkeep": [],
+                  "points": None, "dice": 0, "types": []}
+    return cast(Card, {**card, **fields})
 
 
 def new_turn(p: Player) -> Turn:
@@ -172,12 +174,9 @@ def active(p: Player) -> dict[str, Card]:
 
 
 def active_effect(p: Player, lib: Library, effect: str) -> Card | None:
-    for c in active(p).values():
-        if c["number"] is not None:
-            sp = lib.special_by_id(c["number"])
-            if sp is not None and sp.effect == effect:
-                return c
-    return None
+    """The player's active special card with this effect (specials.yaml), if any."""
+    return next((c for c in active(p).values()
+                 if (sp := lib.special_by_id(c["number"])) is not None and sp.effect == effect), None)
 
 
 def cv_cards(p: Player) -> int:

@@ -54,13 +54,11 @@ def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
     state["players"] = [new_player(n, lib) for n in names]
     if not state.get("seal_key"):         # the seats' goal codes (seats.py), made once
         state["seal_key"] = sealed.new_key()
-    sp = lib.special_by_id(12)
-    bike = new_card(sp.en if sp else "Bicycle", "property")
-    bike["number"] = 12
-    printed = lib.box.get(12)               # the card file's Bicycle keeps its points (V-SCORE-3)
-    if printed is not None:
-        bike["name"], bike["points"] = printed.en, printed.points
-        bike["gives"], bike["upkeep"], bike["dice"] = list(printed.tokens), list(printed.upkeep), printed.dice
+    sp, printed = lib.special_by_id(12), lib.box.get(12)
+    # the card file's Bicycle keeps its name, its points (V-SCORE-3), tokens, upkeep and dice
+    bike = new_card(sp.en if sp else "Bicycle", "property", number=12) if printed is None else new_card(
+        printed.en, "property", number=12, points=printed.points, gives=list(printed.tokens),
+        upkeep=list(printed.upkeep), dice=printed.dice)
     state["players"][0]["cv"]["property"].append(bike)
     state["bicycle"] = state["players"][0]["name"]
     state["order"] = turns.new(p["name"] for p in state["players"])
@@ -103,10 +101,10 @@ def note_hand(state: CvState, lib: Library, who: str, name: str, gives: list[str
         (printed.number, printed.special)
     if found and not found[1].hand and found[1].type != "event" and printed is None:
         raise RuleError(_("{card} is not held in the hand").format(card=found[1].here))
-    card = new_card(printed.en if printed else found[1].en if found else name.strip(), "event")
-    card["number"] = printed.number if printed else found[0] if found else None
-    card["gives"] = list(gives) or (list(printed.tokens) if printed else []) or \
-        (list(found[1].symbols) if found else [])
+    card = new_card(printed.en if printed else found[1].en if found else name.strip(), "event",
+                    number=printed.number if printed else found[0] if found else None,
+                    gives=list(gives) or (list(printed.tokens) if printed else [])
+                    or (list(found[1].symbols) if found else []))
     p["hand"].append(card)
     # a hand is its player's (V-EVENT-1): as a typed goal, the table's one screen says it to
     # the typist, the story keeps it out of `log` but with --gm; no seat or TV hears it
@@ -156,7 +154,7 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
     p = player(state, who)
     i = _held(p, name, lib)
     card = p["hand"][i]
-    sp = lib.special_by_id(card["number"]) if card["number"] is not None else None
+    sp = lib.special_by_id(card["number"])
     _check_playable(state, lib, p, sp)
     event = _played(p, card, sp, gives)
     lost = _unusable(state, lib, p, sp)
@@ -188,11 +186,9 @@ def _check_playable(state: CvState, lib: Library, p: Player, sp: Special | None)
     if sp is None:
         return
     turn, current_player = current(state)
-    if sp.needs == "old_age_on_track":
-        tr = state["track"]
-        if tr is not None and not track_rules.old_age_on_track(tr, lib):
-            raise RuleError(_("{card} is played only with an Old age card on the track").format(
-                card=sp.here))
+    tr = state["track"]        # 29: the last deck's (Old age) card on the track
+    if sp.needs == "old_age_on_track" and tr is not None and lib.decks[-1].id not in tr["slots"]:
+        raise RuleError(_("{card} is played only with an Old age card on the track").format(card=sp.here))
     if sp.effect == "extra_dice" and turn["zoo"] and current_player is p:
         raise RuleError(_("{card} is played once a turn").format(card=sp.here))
 
@@ -200,15 +196,11 @@ def _check_playable(state: CvState, lib: Library, p: Player, sp: Special | None)
 def _played(p: Player, card: Card, sp: Special | None, gives: list[str] | None) -> Event:
     """The `played` event: Life insurance's effect, the Zoo trip's dice, or the symbols the
     card gives (`gives` typed now, else those typed with it)."""
+    effect = sp.effect if sp is not None and sp.effect in ("insurance", "extra_dice") else None
     event: Event = {"kind": "played", "player": p["name"], "card": card["name"], "number": card["number"],
-                    "symbols": [], "effect": None}
-    if sp is not None and sp.effect == "insurance":
-        event["effect"] = "insurance"
-    elif sp is not None and sp.effect == "extra_dice":
-        event["effect"] = "extra_dice"
+                    "symbols": [] if effect else list(gives or card["gives"]), "effect": effect}
+    if sp is not None and effect == "extra_dice":
         event["count"] = sp.dice
-    else:
-        event["symbols"] = list(gives) if gives else list(card["gives"])
     return event
 
 

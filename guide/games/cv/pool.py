@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TypedDict
 
 from guide.core.errors import RuleError
-from guide.core.i18n import current as current_lang
 from guide.core.i18n import domain
 
 from .library import Library
@@ -23,15 +22,13 @@ class Source(TypedDict):
 
 
 def sources(turn: Turn, p: Player, unused: bool = True) -> list[Source]:
-    out: list[Source] = []
-    for i, sym in enumerate(turn["dice"]):
-        if not (unused and turn["used"][i]):
-            out.append({"kind": "die", "index": i + 1, "symbol": sym})
-    for kind, tokens in (("token", p["tokens"]), ("extra", turn["extra"])):
-        for i, t in enumerate(tokens):
-            if not (unused and t["used"]):
-                out.append({"kind": kind, "index": i, "symbol": t["symbol"]})
-    return out
+    """The dice (by their places, 1-based), then the tokens and this turn's symbols (by
+    their index), each with the symbol it shows; `unused`: only those not used yet."""
+    dice: list[Source] = [{"kind": "die", "index": i + 1, "symbol": sym}
+                          for i, sym in enumerate(turn["dice"]) if not (unused and turn["used"][i])]
+    return dice + [{"kind": kind, "index": i, "symbol": t["symbol"]}
+                   for kind, tokens in (("token", p["tokens"]), ("extra", turn["extra"]))
+                   for i, t in enumerate(tokens) if not (unused and t["used"])]
 
 
 def count(turn: Turn, p: Player, symbol: str, unused: bool) -> int:
@@ -64,10 +61,23 @@ def allocate(turn: Turn, p: Player, cost: list[str], lib: Library) -> list[Sourc
         free.remove(pick)
         chosen.append({"kind": pick["kind"], "index": pick["index"], "symbol": sym})
     if missing:
-        names = ", ".join(lib.symbols[m].name(current_lang()) for m in missing)
+        names = ", ".join(lib.symbols[m].here for m in missing)
         raise RuleError(_("{player} lacks {names} (unused dice and tokens)").format(
             player=p['name'], names=names))
     return chosen
+
+
+def pays(turn: Turn, p: Player, cost: list[str], lib: Library, happiness: bool = False) -> bool:
+    """Can the player's unused dice and tokens pay `cost` now (`happiness`: three Happiness
+    instead, V-HAPPY-1)? What `allocate` or `happiness_free` would refuse, as a yes or no."""
+    try:
+        if happiness:
+            happiness_free(turn, p, lib)
+        else:
+            allocate(turn, p, cost, lib)
+    except RuleError:
+        return False
+    return True
 
 
 def spend(turn: Turn, p: Player, chosen: list[Source]) -> None:

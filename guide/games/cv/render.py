@@ -175,9 +175,7 @@ class Renderer:
     def event_lost(self, event: Event) -> str:
         """V-EVENT-1, before accepting: what the event would give and why it would be lost."""
         fields = {**event, **_played(self, event)}
-        number = event.get("number")
-        if number is not None:
-            fields["card"] = self.lib.card_name(number, self.lang) or event["card"]
+        fields["card"] = self.lib.card_name(event.get("number"), self.lang) or event["card"]
         return self.msg("_event_lost", **fields)
 
     def tally(self, e: Event) -> str:
@@ -204,20 +202,11 @@ def _changed(r: Renderer, e: Event) -> dict[str, Any]:
 
 
 def _took(r: Renderer, e: Event) -> dict[str, Any]:
-    if e["social"]:
-        how = r.msg("_social")
-    elif e["happiness"]:
-        how = r.msg("_happy")
-    else:
-        how = r.msg("_paid", paid=r.symbols(e["paid"])) if e["paid"] else ""
+    how = (r.msg("_social") if e["social"] else r.msg("_happy") if e["happiness"] else
+           r.msg("_paid", paid=r.symbols(e["paid"])) if e["paid"] else "")
     if e["gives"]:
         how += r.msg("_gives", gives=r.symbols(e["gives"]))
-    if e["type"] == "event":
-        where = r.msg("_hand")
-    elif e["waiting"]:
-        where = r.msg("_waiting")
-    else:
-        where = ""
+    where = r.msg("_hand") if e["type"] == "event" else r.msg("_waiting") if e["waiting"] else ""
     for c in e.get("choices", []):       # V-TWO-1: the stack its owner chose for a waiting card
         where += r.msg("_chosen", card=c["card"], type=r.type(c["type"]))
     kind = r.type(e["type"]) + (" / " + r.type(e["also"]) if e["also"] else "")
@@ -229,26 +218,24 @@ def _lost(r: Renderer, e: Event) -> dict[str, Any]:
 
 
 def _played(r: Renderer, e: Event) -> dict[str, Any]:
+    """What a played event does (`effect`); played where it is lost (V-EVENT-1), what it
+    gives (`what`) and why the turn under way cannot use it (`why`)."""
     lost = e.get("lost")
-    if lost:            # V-EVENT-1: what it gives, and why the turn under way cannot use it
-        if e["effect"] == "insurance":
-            what = r.msg("_lost_insurance")
-        elif e["effect"] == "extra_dice":
-            with speaking(r.lang):
-                what = ngettext("{dice} more die", "{dice} more dice", e["count"]).format(dice=e["count"])
-        else:
-            what = r.symbols(e["symbols"]) if e["symbols"] else r.msg("_lost_unknown")
-        return {"what": what, "why": r.msg("_why_" + lost["why"], turn=lost.get("turn", ""),
-                                           player=e["player"])}
     if e["effect"] == "insurance":
-        effect = r.msg("_insurance")
+        said = r.msg("_lost_insurance" if lost else "_insurance")
     elif e["effect"] == "extra_dice":
         with speaking(r.lang):
-            effect = ngettext("{dice} more die for the next roll", "{dice} more dice for the next roll",
-                              e["count"]).format(dice=e["count"])
+            said = (ngettext("{dice} more die", "{dice} more dice", e["count"]) if lost else
+                    ngettext("{dice} more die for the next roll", "{dice} more dice for the next roll",
+                             e["count"])).format(dice=e["count"])
+    elif lost:
+        said = r.symbols(e["symbols"]) if e["symbols"] else r.msg("_lost_unknown")
     else:
-        effect = r.msg("_symbols", symbols=r.symbols(e["symbols"]))
-    return {"effect": effect}
+        said = r.msg("_symbols", symbols=r.symbols(e["symbols"]))
+    if lost:
+        return {"what": said, "why": r.msg("_why_" + lost["why"], turn=lost.get("turn", ""),
+                                           player=e["player"])}
+    return {"effect": said}
 
 
 def _list(key: str) -> Callable[[Renderer, Event], dict[str, Any]]:
@@ -296,10 +283,7 @@ def _counts(r: Renderer, counts: dict[str, int]) -> str:
 
 
 def _public_set(r: Renderer, e: Event) -> dict[str, Any]:
-    names = []
-    for g in e["goals"]:
-        sp = r.lib.special_by_id(g)
-        names.append(f"{g} {sp.name(r.lang)}" if sp else str(g))
+    names = [f"{g} {sp.name(r.lang)}" if (sp := r.lib.special_by_id(g)) else str(g) for g in e["goals"]]
     return {"names": ", ".join(names) or r.msg("_none")}
 
 
@@ -314,11 +298,9 @@ def _score_property(r: Renderer, e: Event) -> dict[str, Any]:
 
 
 def _score_goal(r: Renderer, e: Event) -> dict[str, Any]:
-    terms = []
-    for part in e["parts"]:
-        name = r.lib.types[part["count"]].name(r.lang) if part["count"] in r.lib.types else part["count"]
-        have = f"{part['have']} / {part['need']}" if part["need"] != 1 else str(part["have"])
-        terms.append(f"{name} {have}")
+    terms = [(r.lib.types[part["count"]].name(r.lang) if part["count"] in r.lib.types else part["count"])
+             + (f" {part['have']} / {part['need']}" if part["need"] != 1 else f" {part['have']}")
+             for part in e["parts"]]
     math = terms[0]
     if len(terms) > 1:          # the least of the counts: "min(...)"; Ukrainian says it in words
         with speaking(r.lang):

@@ -53,9 +53,7 @@ def set_goal(state: CvState, lib: Library, who: str, word: str) -> list[Event]:
     from .seats import goal_of_code
 
     known = next((p for p in state["players"] if fold(p["name"]) == fold(who)), None)
-    sealed = None
-    if known is not None and lib.special(word) is None:
-        sealed = goal_of_code(state, lib, known["name"], word)
+    sealed = goal_of_code(state, lib, known["name"], word) if known and lib.special(word) is None else None
     if known is not None and sealed is not None:
         known["goal"] = sealed
         return [{"kind": "goal_chosen", "player": known["name"]}]
@@ -112,7 +110,7 @@ def counts_of(p: Player, lib: Library) -> tuple[dict[str, int], list[int], list[
             player=p['name'], missing=name, typed=typed))
     props = [int(c["points"] or 0) for c in cv["property"]]
     for t, c in active(p).items():
-        sp = lib.special_by_id(c["number"]) if c["number"] is not None else None
+        sp = lib.special_by_id(c["number"])
         if sp is not None and sp.effect == "double" and t in lib.counted and t not in doubled:
             doubled.append(t)
     counts = {t: len(cv[t]) for t in ("health", "relationships", "knowledge", "job")}
@@ -179,8 +177,7 @@ def _sheet(state: CvState, lib: Library, p: Player, sheet: Sheet,
     points (V-SCORE-3), the goals (V-SCORE-4); the points of each line, and its events."""
     counts, props, doubled = sheet
     parts: list[int] = []
-    events: list[Event] = []
-    events.append({"kind": "score_player", "player": p["name"], "typed": p["counts"] is not None})
+    events: list[Event] = [{"kind": "score_player", "player": p["name"], "typed": p["counts"] is not None}]
     for t in lib.counted:
         n = counts[t] + (1 if t in doubled else 0)
         pts = lib.stack_score(n)

@@ -149,12 +149,9 @@ def _cv_table(t: CvTable, lang: str) -> tuple[list[str], list[list[Any]]]:
     columns with four players."""
     s, lib = t.state, t.library
     players = s["players"]
-    totals = _scores(s, lib)
-    rows: list[list[Any]] = [[lib.types[x].name(lang)] for x in lib.stacks]
-    for p in players:
-        for row, x in zip(rows, lib.stacks, strict=True):
-            row.append(_stack_cell(lib, p["cv"][x], lang))
-    rows += _extra_rows(s, lib, totals, lang)
+    rows: list[list[Any]] = [[lib.types[x].name(lang), *(_stack_cell(lib, p["cv"][x], lang) for p in players)]
+                             for x in lib.stacks]
+    rows += _extra_rows(s, lib, _scores(s, lib), lang)
     heads = [p["name"] + (_(" (B)") if p["name"] == s["bicycle"] else "") for p in players]
     side = max(len(row[0]) for row in rows)
     cell = max(6, min(24, (WIDTH - side - 2 * len(players)) // max(len(players), 1)))

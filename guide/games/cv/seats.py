@@ -93,15 +93,9 @@ def track_cards(state: CvState) -> list[Offer]:
     tr = state["track"]
     if tr is None:
         return []
-    raw: Any = dict(tr).get("cards")
-    known: list[Any] = list(raw or [])
-    out: list[Offer] = []
-    for i, deck in enumerate(tr["slots"]):
-        if deck is None:
-            continue
-        card = known[i] if i < len(known) and isinstance(known[i], dict) else None
-        out.append(Offer(i + 1, deck, card))
-    return out
+    cards = tr.get("cards") or [None] * len(tr["slots"])     # kept place for place (track.py)
+    return [Offer(i, deck, card) for i, (deck, card) in enumerate(zip(tr["slots"], cards, strict=True), 1)
+            if deck is not None]
 
 
 def take_move(t: CvTable, seat: str, offer: Offer, label: str, group: tuple[str, ...] = (),
@@ -145,7 +139,7 @@ def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
     s, lib = t.state, t.library
     turn = s["turn"]
     mine = turn is not None and turn_player(s) is p and not s["over"]
-    goal = lib.special_by_id(p["goal"]) if p["goal"] is not None else None
+    goal = lib.special_by_id(p["goal"])
     you: dict[str, Any] = {
         "name": p["name"], "turn": mine,
         "goal": None if goal is None else {"id": p["goal"], "name": goal.name(lang),
@@ -171,7 +165,8 @@ def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
 
 
 def _gives(lib: Library, card: Card, lang: str) -> str:
-    return Renderer(lib, lang).symbols(card["gives"], "_nothing") if card["gives"] else ""
+    """What a card in the hand gives, in words; "" if nothing is known."""
+    return Renderer(lib, lang).symbols(card["gives"]) if card["gives"] else ""
 
 
 def _tokens(lib: Library, tokens: list[Token], lang: str) -> list[dict[str, Any]]:
@@ -217,12 +212,9 @@ def _affordable(t: CvTable, p: Player, card: Card | None) -> str | None:
     turn = t.state["turn"]
     if turn is None or not turn["rolled"] or card is None:
         return None
-    try:
-        pool.allocate(turn, p, list(card["cost"]), t.library)
+    if pool.pays(turn, p, list(card["cost"]), t.library):
         return "pay"
-    except RuleError:
-        pass
-    return "happiness" if tally(turn, p, t.library)["free"] else None
+    return "happiness" if pool.pays(turn, p, [], t.library, happiness=True) else None
 
 
 # --- the moves ------------------------------------------------------------------------------
@@ -296,11 +288,6 @@ def _event_moves(t: CvTable, p: Player) -> list[Move]:
     for card in p["hand"]:
         shown = lib.shown(card, lang)
         play = {"name": p["name"], "card": card["name"]}
-        if _legal(t, phase.play, p["name"], card["name"]):
-            gives = Renderer(lib, lang).symbols(card["gives"]) if card["gives"] else ""
-            out.append(t.registry.move("play", _("Play {card}").format(card=shown), (_("Events"),),
-                                       gives, **play))
-            continue
         try:
             phase.play(copied(t.state), lib, p["name"], card["name"])
         except phase.EventLost as e:
@@ -309,6 +296,9 @@ def _event_moves(t: CvTable, p: Player) -> list[Move]:
                                            (_("Events"),), e.said, anyway=True, **play))
         except RuleError:
             pass
+        else:
+            out.append(t.registry.move("play", _("Play {card}").format(card=shown), (_("Events"),),
+                                       _gives(lib, card, lang), **play))
     return out
 
 
@@ -329,7 +319,7 @@ def _change_moves(t: CvTable, p: Player) -> list[Move]:
     assert turn is not None
     out: list[Move] = []
     for c in active(p).values():
-        sp = lib.special_by_id(c["number"]) if c["number"] is not None else None
+        sp = lib.special_by_id(c["number"])
         if sp is None or sp.change is None or c["number"] in turn["changed"]:   # once a turn
             continue
         group = (sp.name(lang), _("Change a symbol"))
@@ -416,11 +406,9 @@ def _waiting_choices(t: CvTable, p: Player, typed: take.Typed, **kw: Any) -> lis
         due = e.cards
     except RuleError:
         return []
-    out = []
-    for stacks in product(*(kinds for _c, kinds in due)):
-        if _legal(t, take.take, p["name"], typed, waiting=list(stacks), **kw):
-            out.append([(c, w) for (c, _k), w in zip(due, stacks, strict=True)])
-    return out
+    return [[(c, w) for (c, _k), w in zip(due, stacks, strict=True)]
+            for stacks in product(*(kinds for _c, kinds in due))
+            if _legal(t, take.take, p["name"], typed, waiting=list(stacks), **kw)]
 
 
 def _goal_moves(t: CvTable, p: Player) -> list[Move]:
@@ -428,18 +416,15 @@ def _goal_moves(t: CvTable, p: Player) -> list[Move]:
     (the line holds a code, never the goal); offered until one is chosen."""
     if p["goal"] is not None:
         return []
+    goals = [sp for sp in t.library.specials if sp.goal is not None]
+    codes = [goal_code(t.state, p["name"], sp.ids[0]) for sp in goals]
+    if None in codes:           # a campaign without the seats' key
+        return []
     lang = t.language
-    out: list[Move] = []
-    for sp in t.library.specials:
-        if sp.goal is None:
-            continue
-        code = goal_code(t.state, p["name"], sp.ids[0])
-        if code is None:
-            return []
-        out.append(t.registry.move("goal", f"{sp.ids[0]} {sp.name(lang)}",
-                                   (_("Your secret goal"), _("Choose the goal card you were dealt:")),
-                                   sp.text.get(lang, sp.text["en"]), name=p["name"], goal=code))
-    return out
+    return [t.registry.move("goal", f"{sp.ids[0]} {sp.name(lang)}",
+                            (_("Your secret goal"), _("Choose the goal card you were dealt:")),
+                            sp.text.get(lang, sp.text["en"]), name=p["name"], goal=code)
+            for sp, code in zip(goals, codes, strict=True)]
 
 
 def _reroll_sets(t: CvTable, p: Player) -> list[tuple[int, ...]]:
@@ -469,14 +454,7 @@ def _may_pay(t: CvTable, p: Player, card: Card, happy: bool, social: bool) -> bo
         return False
     if not turn["rolled"]:
         return not (happy or card["cost"])
-    try:
-        if happy:
-            pool.happiness_free(turn, p, t.library)
-        else:
-            pool.allocate(turn, p, list(card["cost"]), t.library)
-    except RuleError:
-        return False
-    return True
+    return pool.pays(turn, p, list(card["cost"]), t.library, happiness=happy)
 
 
 def _legal(t: CvTable, fn: Any, *args: Any, **kw: Any) -> bool:

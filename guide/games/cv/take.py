@@ -77,7 +77,14 @@ def on_track(state: CvState, lib: Library, word: str | None, place: int | None) 
     track is refused."""
     here = track_rules.on_track(state["track"])
     if place is not None:
-        return _at_place(state, lib, here, word, place)
+        at = dict(here).get(place)
+        if at is None:
+            raise RuleError(_("no card at place {slot} of the track (cards at {places})").format(
+                slot=place, places=", ".join(str(i) for i, _ in here) or "-"))
+        if word is not None and on_track(state, lib, word, None)[1] != place:
+            raise RuleError(_("place {slot} of the track holds {card}, not {word!r}").format(
+                slot=place, card=lib.shown(at), word=word))
+        return at, place
     if word is None:
         raise RuleError(_("which card? name it, or its place: take NAME CARD, take NAME --track N"
                           " (the track: {places})").format(
@@ -88,34 +95,18 @@ def on_track(state: CvState, lib: Library, word: str | None, place: int | None) 
     return found
 
 
-def _at_place(state: CvState, lib: Library, here: list[tuple[int, Card]], word: str | None,
-              place: int) -> tuple[Card, int]:
-    """The card at `place` of the track; `word` too: it must name that card."""
-    found = dict(here).get(place)
-    if found is None:
-        raise RuleError(_("no card at place {slot} of the track (cards at {places})").format(
-            slot=place, places=", ".join(str(i) for i, _ in here) or "-"))
-    if word is not None and on_track(state, lib, word, None)[1] != place:
-        raise RuleError(_("place {slot} of the track holds {card}, not {word!r}").format(
-            slot=place, card=lib.shown(found), word=word))
-    return found, place
-
-
 def _named_on_track(lib: Library, here: list[tuple[int, Card]], word: str) -> tuple[Card, int] | None:
     """The track card `word` names by its number, or by a name (guide.core.names.resolve);
     None: none there."""
     w = fold(word).lstrip("#")
     if w.isascii() and w.isdigit():      # "²" and "①" are digits int() refuses
-        at = next((i for i, c in here if c["number"] == int(w)), None)
-        return None if at is None else (dict(here)[at], at)
+        return next(((c, i) for i, c in here if c["number"] == int(w)), None)
     names: dict[str, int] = {}
     for i, c in here:
         for name in _names(lib, c):
             names.setdefault(name, i)
     found = resolved(word, list(names), pgettext("what", "card"))
-    if found is None:
-        return None
-    return dict(here)[names[found]], names[found]
+    return None if found is None else (dict(here)[names[found]], names[found])
 
 
 def _not_on_track(lib: Library, here: list[tuple[int, Card]], word: str) -> RuleError:
@@ -137,17 +128,10 @@ def _not_on_track(lib: Library, here: list[tuple[int, Card]], word: str) -> Rule
 def _dealt_place(state: CvState, lib: Library, typed: Typed, slot: int | None) -> int:
     """With a dealt track, the place of the card taken: the card typed (by its number, else
     its name) must be on the track, at `slot` if one is given."""
-    here = track_rules.on_track(state["track"])
-
-    def same(c: Card) -> bool:
-        if typed.number is not None:
-            return c["number"] == typed.number
-        return fold(c["name"]) == fold(typed.name)
-
-    at = [i for i, c in here if same(c) and (slot is None or i == slot)]
-    if not at:
-        return on_track(state, lib, typed.name if typed.number is None else str(typed.number), slot)[1]
-    return at[0]
+    word = typed.name if typed.number is None else str(typed.number)
+    at = [i for i, c in track_rules.on_track(state["track"]) if (slot is None or i == slot)
+          and (c["number"] == typed.number if typed.number is not None else fold(c["name"]) == fold(word))]
+    return at[0] if at else on_track(state, lib, word, slot)[1]
 
 
 def missing_cost(card: str) -> str:
@@ -162,13 +146,10 @@ def make_card(lib: Library, typed: Typed) -> tuple[Card, Special | None]:
     found = lib.special(typed.name)
     sp = found[1] if found else None
     _check_typed(lib, typed, sp)
-    card = new_card(_recorded_name(lib, typed, sp), typed.type)
-    card["number"] = typed.number if typed.number is not None else found[0] if found else None
-    card["cost"], card["gives"] = _seed_cost(typed, sp), _seed_gives(typed, sp)
-    card["upkeep"] = list(typed.upkeep)
-    card["points"], card["dice"] = typed.points, typed.dice
-    card["types"] = [typed.type, typed.also] if typed.also else []
-    return card, sp
+    number = typed.number if typed.number is not None else found[0] if found else None
+    return new_card(_recorded_name(lib, typed, sp), typed.type, number=number, cost=_seed_cost(typed, sp),
+                    gives=_seed_gives(typed, sp), upkeep=list(typed.upkeep), points=typed.points,
+                    dice=typed.dice, types=[typed.type, typed.also] if typed.also else []), sp
 
 
 def _check_typed(lib: Library, typed: Typed, sp: Special | None) -> None:
@@ -241,11 +222,9 @@ def known(state: CvState, name: str, exact: bool = True) -> Card | None:
     """A card the table has typed before, by its name (any case); not `exact`: also a
     unique beginning or word (guide.core.names.resolve), for a take that types no more."""
     cards = [k["card"] for k in state.get("known", [])]
-    for c in cards:
-        if fold(c["name"]) == fold(name):
-            return c
-    if exact or not cards:
-        return None
+    same = next((c for c in cards if fold(c["name"]) == fold(name)), None)
+    if same is not None or exact or not cards:
+        return same
     names = [c["name"] for c in cards]
     found = resolved(name, names, pgettext("what", "card"))
     return None if found is None else cards[names.index(found)]
@@ -499,26 +478,19 @@ def _record(p: Player, card: Card, stack: list[Card] | None, at: int | None,
     if stack is None:
         p["waiting"].append(card)
         return []
-    joined: list[Card] = []
     if choices is None:
-        joined = [c for c in p["waiting"] if card["type"] in c["types"]]
-    for choice in choices or []:
+        choices = [{"card": c["name"], "type": card["type"]}
+                   for c in p["waiting"] if card["type"] in c["types"]]
+    joined: list[str] = []
+    for choice in choices:
         c = next((c for c in p["waiting"] if c["name"] == choice["card"]
                   and choice["type"] in c["types"]), None)
         if c is None:
             continue
+        p["waiting"].remove(c)          # into its stack: this card's, or its other colour's
+        c["type"] = choice["type"]
+        p["cv"][choice["type"]].append(c)
         if choice["type"] == card["type"]:
-            joined.append(c)
-        else:               # its owner chose its other colour: it starts that stack
-            p["waiting"].remove(c)
-            c["type"] = choice["type"]
-            p["cv"][choice["type"]].append(c)
-    for c in joined:
-        p["waiting"].remove(c)
-        c["type"] = card["type"]
-        stack.append(c)
-    if at is None:
-        stack.append(card)
-    else:
-        stack.insert(at, card)
-    return [c["name"] for c in joined]
+            joined.append(c["name"])
+    stack.insert(len(stack) if at is None else at, card)
+    return joined

@@ -27,10 +27,9 @@ def setup(state: CvState, lib: Library, decks: dict[str, int]) -> list[Event]:
     """V-SET-1: the decks' sizes as the table counts them; five Youth cards go on the track."""
     if state["track"] is not None:
         raise RuleError(_("the track is laid out already"))
-    order = [d.id for d in lib.decks]
-    missing = [d for d in order if d not in decks]
-    if missing:
-        raise RuleError(_("the size of every deck: {decks}").format(decks=" ".join(f"{d}=N" for d in order)))
+    if any(d.id not in decks for d in lib.decks):
+        raise RuleError(_("the size of every deck: {decks}").format(
+            decks=" ".join(f"{d.id}=N" for d in lib.decks)))
     return _lay(state, lib, decks)
 
 
@@ -73,13 +72,9 @@ def _lay(state: CvState, lib: Library, sizes: dict[str, int],
 def card_of(printed: BoxCard) -> Card:
     """A card of the file as the track and the CV hold it (its first type until a
     two-coloured card's stack is chosen, V-TWO-1)."""
-    card = new_card(printed.en, printed.types[0])
-    card["number"] = printed.number
-    card["cost"], card["gives"] = list(printed.cost or ()), list(printed.tokens)
-    card["upkeep"] = list(printed.upkeep)
-    card["points"], card["dice"] = printed.points, printed.dice
-    card["types"] = list(printed.types) if len(printed.types) > 1 else []
-    return card
+    return new_card(printed.en, printed.types[0], number=printed.number, cost=list(printed.cost or ()),
+                    gives=list(printed.tokens), upkeep=list(printed.upkeep), points=printed.points,
+                    dice=printed.dice, types=list(printed.types) if len(printed.types) > 1 else [])
 
 
 def dealt(track: Track | None) -> bool:
@@ -141,25 +136,15 @@ def on_track(track: Track | None) -> list[tuple[int, Card]]:
     return [(i, c) for i, c in enumerate(track["cards"], 1) if c is not None]
 
 
-def old_age_on_track(track: Track, lib: Library) -> bool:
-    """29 Pension fund: an Old age card is on the track."""
-    return lib.decks[-1].id in track["slots"]
-
-
 def entitled(state: CvState) -> list[str]:
     """V-HELP-1: players with at most half the CV cards of some other player (and fewer
     than that player: the companion's reading when all have none), in turn order from the
     player who just played (guide.core.turns)."""
-    order, players = state["order"], state["players"]
+    order = state["order"]
     now = turns.current(order)
-    by_name = {p["name"]: p for p in players}
-    out: list[str] = []
-    for name in ([now] if now is not None else []) + turns.after(order):
-        p = by_name[name]
-        mine = cv_cards(p)
-        if any(o is not p and cv_cards(o) >= 2 * mine and cv_cards(o) > mine for o in players):
-            out.append(p["name"])
-    return out
+    cards = {p["name"]: cv_cards(p) for p in state["players"]}
+    return [name for name in ([now] if now is not None else []) + turns.after(order)
+            if any(n >= 2 * cards[name] and n > cards[name] for other, n in cards.items() if other != name)]
 
 
 def tidy(state: CvState, lib: Library, round_end: bool) -> list[Event]:
