@@ -94,7 +94,8 @@ def track_cards(state: CvState) -> list[Offer]:
     if tr is None:
         return []
     cards = tr.get("cards") or [None] * len(tr["slots"])     # kept place for place (track.py)
-    return [Offer(i, deck, card) for i, (deck, card) in enumerate(zip(tr["slots"], cards, strict=True), 1)
+    return [Offer(i, deck, card)
+            for i, (deck, card) in enumerate(zip(tr["slots"], cards, strict=True), 1)
             if deck is not None]
 
 
