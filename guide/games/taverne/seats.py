@@ -77,8 +77,7 @@ def moves(state: State, seat: str, box: Box | None = None) -> list[Move]:
     box = box or Box()
     offers = _spend(state, p, box) + _dodges_set_aside(state, p)
     offers += [sealed_offer(state, seat, c) for c in sealed_choices(state, seat, box)]
-    offers += _auction_choice(state, p, box) + _next_call(state, seat) + _any_call(state, p, box)
-    return offers
+    return offers + _auction_choice(state, p, box) + _next_call(state, seat) + _any_call(state, p, box)
 
 
 def sealed_offer(state: State, seat: str, choice: Move) -> Move:
