@@ -8,8 +8,8 @@ from guide.core.i18n import domain
 from guide.core.names import fold, resolve
 
 from . import counters
-from .guards import acting, at_call
-from .model import UNNAMED_TRICK, Event, Player, State, active, find, free_specialties, take_specialty
+from .guards import acting, aimed_at, at_call
+from .model import UNNAMED_TRICK, Event, Player, State, free_specialties, take_specialty
 from .seating import targets
 
 _, ngettext, pgettext = domain("taverne").functions()
@@ -108,11 +108,7 @@ def spell(state: State, name: str, card: str | None, on: str | None = None,
     if on is not None:
         # T-EXC-1, T-WPN-2: out of range players "cannot be attacked, except with
         # Specialties (in particular Spells)": a Spell's target is anyone in the brawl
-        target = find(state, on)
-        if not active(state, target["name"]):
-            raise RuleError(_("{victim} is not in the brawl (away, shown the door or not yet"
-                              " entered): nothing affects them (T-WPN-2, T-LEAVE-1)").format(
-                victim=target["name"]))
+        target = aimed_at(state, on)
     take_specialty(p)
     p["spells"] += 1
     far = target is not None and target["name"] != p["name"] and \

@@ -53,10 +53,8 @@ def tell(t: TaverneTable, events: list[Event]) -> None:
             data["weapon_name"] = next((w["name"] for w in box_of(t).weapons
                                         if w["value"] == data["weapon"]), None)
         t.tell(kind, **data)
-        if kind == "call":
-            powers = _powers(t.state, box_of(t), data["call"])
-            if powers:
-                t.tell("powers", call=data["call"], powers=powers)
+        if kind == "call" and (powers := _powers(t.state, box_of(t), data["call"])):
+            t.tell("powers", call=data["call"], powers=powers)
 
 
 def known_character(box: Box, typed: str) -> Character:

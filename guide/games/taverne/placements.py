@@ -8,8 +8,8 @@ from guide.core.i18n import domain
 
 from . import counters
 from .adjust import reached_five
-from .guards import acting, at_call
-from .model import Event, Quarrel, State, active, find, free_specialties
+from .guards import acting, aimed_at, at_call
+from .model import Event, Quarrel, State, find, free_specialties
 from .quarrels import must_attack, must_dodge
 from .seating import targets
 
@@ -126,13 +126,9 @@ def attack(state: State, name: str, target: str, weapon: int,
     if weapon not in p["hand"]:
         raise RuleError(_("{player} has no Weapon {weapon} in hand (hand: {value}) (T-WPN-1)").format(
             player=p['name'], weapon=weapon, value=_list(p['hand'])))
-    victim = find(state, target)
+    victim = aimed_at(state, target)
     if victim["name"] == p["name"]:
         raise RuleError(_("{player} cannot attack themselves").format(player=p['name']))
-    if not active(state, victim["name"]):
-        raise RuleError(_("{victim} is not in the brawl (away, shown the door or not yet entered): nothing"
-                          " affects them (T-WPN-2, T-LEAVE-1)").format(
-            victim=victim['name']))
     reach = targets(state, p["name"])
     if card is not None and victim["name"] not in reach:
         # T-EXC-1: out of range, "they cannot be attacked, except with Specialties"

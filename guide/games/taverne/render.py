@@ -333,8 +333,7 @@ def page_words(v: dict[str, Any]) -> dict[str, Any]:
     w = v["waiting"]
     return {"call": _headline(v), "seats": [_seat_words(s) for s in v["seats"]],
             "quarrels": [_quarrel_words(a) for a in v["quarrels"]], "militia": _militia_words(v),
-            "turn": _("Turn {turn}, call {call}; Pillar: {pillar}").format(
-                turn=v["turn"], call=v["call"], pillar=v["pillar"]) if v["turn"] else "",
+            "turn": _("Turn {turn}, call {call}; Pillar: {pillar}").format(**v) if v["turn"] else "",
             "waiting": _("{what}: {who}").format(what=pgettext("waiting", w["for"]),
                                                  who=", ".join(w["who"])) if w["who"] else "",
             "headings": {"quarrels": _("Quarrels"), "waiting": _("Waiting")},
@@ -354,9 +353,8 @@ def _headline(v: dict[str, Any]) -> str:
 def _seat_words(s: dict[str, Any]) -> dict[str, Any]:
     """A seat's Counter in lines (none once shown the door, T-CALL-6), and its state."""
     lines = [ngettext("Prestige {prestige} ({pints} Pint) · Loot {loot}",
-                      "Prestige {prestige} ({pints} Pints) · Loot {loot}", s["pints"]).format(
-                 prestige=s["prestige"], pints=s["pints"], loot=s["loot"]),
-             _("Energy {energy}").format(energy=s["energy"]) + (_(" STUNNED") if s["stunned"] else ""),
+                      "Prestige {prestige} ({pints} Pints) · Loot {loot}", s["pints"]).format(**s),
+             _("Energy {energy}").format(**s) + (_(" STUNNED") if s["stunned"] else ""),
              _("Hand {hand} · Pile {pile} · Dodges {dodges}").format(
                  hand=s["hand_size"], pile="-" if s["pile_top"] is None else s["pile_top"],
                  dodges=" ".join(map(str, s["dodges"])) or "-")]
