@@ -144,8 +144,9 @@ def start(t: TaverneTable, variant: tuple[str, ...], beginner: bool) -> None:
         for n in seated(state):
             p = state["players"][n]
             if p["character"] is None:
-                p["character"] = arrivals.draw_character(state, box.beginner_pool(), t.dice)
-                known = box.character(p["character"])
+                drawn = arrivals.draw_character(state, box.beginner_pool(), t.dice)
+                p["character"] = drawn
+                known = box.character(drawn)
                 p["initial_loot"] = known.initial_loot if known else None
                 p["loot"] = p["initial_loot"] or 0
                 events.append({"kind": "drawn", "who": n, "character": p["character"],
