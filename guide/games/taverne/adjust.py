@@ -8,11 +8,13 @@ from guide.core.i18n import domain
 from guide.core.names import fold, resolve
 
 from . import counters
-from .guards import acting, at_call
-from .model import UNNAMED_TRICK, Event, Player, State, active, find, free_specialties, take_specialty
+from .guards import acting, aimed_at, at_call
+from .model import UNNAMED_TRICK, Event, Player, State, free_specialties, take_specialty
 from .seating import targets
 
 _, ngettext, pgettext = domain("taverne").functions()
+# what a card's effect changes on the Counter, by command (`energy`, `loot`, `pint NAME N`)
+METERS = {"energy": counters.add_energy, "loot": counters.add_loot, "pint": counters.add_pints}
 
 
 def mistake(state: State, name: str) -> list[Event]:
@@ -24,14 +26,7 @@ def mistake(state: State, name: str) -> list[Event]:
 def adjust(state: State, name: str, meter: str, n: int) -> list[Event]:
     """`energy`, `loot`, `pint NAME N`: a card's effect, clamped at the limits (T-CNT-4)."""
     p = acting(state, name)
-    if meter == "energy":
-        ev = counters.add_energy(p, n)
-    elif meter == "loot":
-        ev = counters.add_loot(p, n)
-    elif meter == "pint":
-        ev = counters.add_pints(p, n)
-    else:
-        raise RuleError(_("no meter {meter!r}").format(meter=meter))
+    ev = METERS[meter](p, n)
     return [{**ev, "kind": meter, "card": True}] + (
         asset_warning(p) + reached_five(state, p, ev) if meter == "pint" else [])
 
@@ -63,18 +58,15 @@ def asset(state: State, name: str, card: str, how: str) -> list[Event]:
     if state["beginner"]:
         raise RuleError(_("the beginner game uses no Specialties"))
     in_play = next((a for a in p["assets"] if a.casefold() == card.casefold()), None)
-    if how == "discard":
+    if how != "discard":                # a card's discard is at any call
+        at_call(state, "asset")
+    if how in ("discard", "back"):
         if in_play is None:
             raise RuleError(_("{player} has no Asset {card!r} in play").format(player=p['name'], card=card))
         p["assets"].remove(in_play)
-        return [{"kind": "asset", "who": p["name"], "card": in_play, "how": how}]
-    at_call(state, "asset")
-    tavern = p["tavern"] or "?"
-    if how == "back":
-        if in_play is None:
-            raise RuleError(_("{player} has no Asset {card!r} in play").format(player=p['name'], card=card))
-        p["assets"].remove(in_play)
-        p["specialties"][tavern] = p["specialties"].get(tavern, 0) + 1
+        if how == "back":
+            tavern = p["tavern"] or "?"
+            p["specialties"][tavern] = p["specialties"].get(tavern, 0) + 1
         return [{"kind": "asset", "who": p["name"], "card": in_play, "how": how}]
     cap = counters.prestige(p)
     if len(p["assets"]) >= cap:
@@ -116,11 +108,7 @@ def spell(state: State, name: str, card: str | None, on: str | None = None,
     if on is not None:
         # T-EXC-1, T-WPN-2: out of range players "cannot be attacked, except with
         # Specialties (in particular Spells)": a Spell's target is anyone in the brawl
-        target = find(state, on)
-        if not active(state, target["name"]):
-            raise RuleError(_("{victim} is not in the brawl (away, shown the door or not yet"
-                              " entered): nothing affects them (T-WPN-2, T-LEAVE-1)").format(
-                victim=target["name"]))
+        target = aimed_at(state, on)
     take_specialty(p)
     p["spells"] += 1
     far = target is not None and target["name"] != p["name"] and \

@@ -77,17 +77,12 @@ class TaverneBots(BotKit):
 
     def figures(self, outcomes: list[Outcome], seats: list[str]) -> list[str]:
         won, n = Counter(w for o in outcomes for w in o.winners), len(outcomes)
-        out = [_("Wins by seat (the Pillar first):")]
-        for seat in seats:
-            low, high = wilson(won[seat], n)
-            out.append(f"  {seat}: {100 * won[seat] / max(n, 1):.1f}% ({100 * low:.1f}-{100 * high:.1f})")
-        out.append(_("Wins by Initial Loot:"))
         by_loot = _by_loot(outcomes)
-        for loot in sorted(int(v) for v in by_loot if v is not None):
-            w, k = by_loot[loot]
-            low, high = wilson(w, k)
-            out.append(f"  {loot}: {100 * w / k:.1f}% ({100 * low:.1f}-{100 * high:.1f}) of {k}")
-        return out
+        return ([_("Wins by seat (the Pillar first):")]
+                + [f"  {seat}: {_share(won[seat], n)}" for seat in seats]
+                + [_("Wins by Initial Loot:")]
+                + [f"  {loot}: {_share(*by_loot[loot])} of {by_loot[loot][1]}"
+                   for loot in sorted(int(v) for v in by_loot if v is not None)])
 
     def figures_json(self, outcomes: list[Outcome], seats: list[str]) -> dict[str, Any]:
         n = max(len(outcomes), 1)
@@ -95,6 +90,12 @@ class TaverneBots(BotKit):
         return {"by_seat": {s: round(100 * won[s] / n, 2) for s in seats},
                 "by_loot": {str(k): round(100 * w / max(m, 1), 2)
                             for k, (w, m) in _by_loot(outcomes).items()}}
+
+
+def _share(won: int, n: int) -> str:
+    """Wins of n as a percentage with its 95% interval: 40.0% (21.9-61.3)."""
+    low, high = wilson(won, n)
+    return f"{100 * won / max(n, 1):.1f}% ({100 * low:.1f}-{100 * high:.1f})"
 
 
 def _by_loot(outcomes: list[Outcome]) -> dict[Any, list[int]]:

@@ -11,7 +11,7 @@ from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
 from . import counters
-from .model import Event, State, new_player, seated
+from .model import Event, State, new_player, new_state, seated
 
 ROUNDS = 3
 MINUTES = (30, 45)          # "Each round is played in 30 minutes (or 45 minutes, by choice)"
@@ -36,6 +36,14 @@ def clock(state: State) -> dict[str, Any] | None:
     """The tournament's record in the state, or None (no tournament)."""
     found = state.get("chrono")             # absent from brawls saved before the clock
     return found if isinstance(found, dict) else None
+
+
+def _on(state: State) -> dict[str, Any]:
+    """The tournament's record, or a refusal saying how to start one."""
+    record = clock(state)
+    if record is None:
+        raise RuleError(_("no Chrono Tournament: `chrono start --minutes 30`"))
+    return record
 
 
 def begin(state: State, minutes: int, now: float) -> list[Event]:
@@ -77,9 +85,7 @@ def seconds_left(state: State, now: float) -> float | None:
 def time_up(state: State) -> list[Event]:
     """`chrono time` (run by the clock, or typed from the Pillar's watch): the round's time
     is up; "each turn started must be finished": this turn is the round's last."""
-    record = clock(state)
-    if record is None:
-        raise RuleError(_("no Chrono Tournament: `chrono start --minutes 30`"))
+    record = _on(state)
     if state["phase"] != "brawl":
         raise RuleError(_("the round's brawl is not on"))
     if record["last_turn"] is not None:
@@ -120,19 +126,16 @@ def totals_of(record: dict[str, Any]) -> dict[str, int]:
 def next_round(state: State) -> list[Event]:
     """`chrono next`: the next round, a new brawl of the same seated players (their Counters
     new, every Character back in the box); `start` begins it and its clock."""
-    record = clock(state)
-    if record is None:
-        raise RuleError(_("no Chrono Tournament: `chrono start --minutes 30`"))
+    record = _on(state)
     if len(record["rounds"]) < record["round"]:
         raise RuleError(_("round {round} is not over yet").format(round=record["round"]))
     if record["round"] >= ROUNDS:
         raise RuleError(_("the tournament's three rounds are played"))
     seating = seated(state)
     players = {n: new_player(n, None, None, None, 0) for n in seating}
-    state.update({"phase": "setup", "variants": [], "beginner": False, "turn": 0, "call": 0,
-                  "turns": turns.new(seating), "militia": [], "winners": [], "players": players,
-                  "quarrels": [], "revealed": 0, "ready": [], "served": {}, "ko_pile": [],
-                  "arrivals": [], "auction_revealed": False})
+    # a new brawl's state, keeping the brawl's key, the tournament and the Specialties' piles
+    state.update({**new_state(), "seal_key": state.get("seal_key", ""), "turns": turns.new(seating),
+                  "players": players})
     record.update({"round": record["round"] + 1, "ends_at": None, "last_turn": None})
     return [{"kind": "next_round", "round": record["round"], "players": seating}]
 

@@ -16,7 +16,7 @@ from guide.core.result import Result
 
 from . import adjust, arrivals, cards, chrono, placements, seats, turn, variants
 from .box import Box, Character
-from .model import VARIANTS, Event, State, TaverneTable, active, find, seated
+from .model import VARIANTS, Event, State, TaverneTable, active_names, find, seated
 from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET, Purchase
 from .registry import commands
 from .toolbar import HEADERS, status_notes, status_rows, whole_line
@@ -34,12 +34,11 @@ REVEALS = {"placements": lambda: _("the sealed Attacks (T-UNDO-1: a card placed 
            "quarrel": lambda: _("the sealed Weapons and Dodges (T-UNDO-1: a card placed is a"
                                 " card played)"),
            "bids": lambda: _("the sealed Energy bids (T-UNDO-1: a bid made is a bid played)")}
+REVEALS["quarrel_void"] = REVEALS["quarrel"]    # call 5 with only void Attacks shows their Weapons
 
 
 def tell(t: TaverneTable, events: list[Event]) -> None:
     revealed = next((REVEALS[e["kind"]] for e in events if e["kind"] in REVEALS), None)
-    if revealed is None and any(e["kind"] == "quarrel_void" for e in events):
-        revealed = REVEALS["quarrel"]       # call 5 with only void Attacks shows their Weapons
     if revealed is not None:
         t.drew_hidden(revealed(), revealed=True)
     if not t.state.get("seal_key"):      # the brawl's key for the seats' codes, made once
@@ -54,10 +53,8 @@ def tell(t: TaverneTable, events: list[Event]) -> None:
             data["weapon_name"] = next((w["name"] for w in box_of(t).weapons
                                         if w["value"] == data["weapon"]), None)
         t.tell(kind, **data)
-        if kind == "call":
-            powers = _powers(t.state, box_of(t), data["call"])
-            if powers:
-                t.tell("powers", call=data["call"], powers=powers)
+        if kind == "call" and (powers := _powers(t.state, box_of(t), data["call"])):
+            t.tell("powers", call=data["call"], powers=powers)
 
 
 def known_character(box: Box, typed: str) -> Character:
@@ -92,10 +89,8 @@ def _powers(state: State, box: Box, call: int) -> list[dict[str, str]]:
     suffered, that the table typed for this call (T-CNT-4: the table applies them; the
     companion shows the text; all are face up)."""
     out = []
-    for n in seated(state):
+    for n in active_names(state):
         p = state["players"][n]
-        if not active(state, n):
-            continue
         c = box.character(p["character"]) if p["character"] else None
         if c and c.power and call in c.calls:
             out.append({"who": n, "character": c.name, "text": c.power})
@@ -399,12 +394,9 @@ def chrono_command(t: TaverneTable, what: str, minutes: int) -> None:
     """The Chrono Tournament (T-CHRONO-2): `start` three rounds (the clock runs from the
     brawl's start), `time` the round's time is up (the clock types it), `next` the next
     round. Example: chrono start --minutes 45"""
-    if what == "start":
-        tell(t, chrono.begin(t.state, minutes, t.now()))
-    elif what == "time":
-        tell(t, chrono.time_up(t.state))
-    else:
-        tell(t, chrono.next_round(t.state))
+    rules = {"start": lambda: chrono.begin(t.state, minutes, t.now()),
+             "time": lambda: chrono.time_up(t.state), "next": lambda: chrono.next_round(t.state)}
+    tell(t, rules[what]())
 
 
 @commands.command("score", family="info")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
 
-from .model import Player, State, away, find
+from .model import Player, State, active, away, find
 
 CALL_OF = {"buy": 2, "militia": 2, "asset": 2, "dodges": 3, "attack": 4, "dodge": 5}
 _, ngettext, pgettext = domain("taverne").functions()
@@ -43,4 +43,14 @@ def acting(state: State, name: str) -> Player:
             player=p['name']))
     if away(state, p["name"]):
         raise RuleError(_("{player} is away: nothing affects them (T-LEAVE-1)").format(player=p['name']))
+    return p
+
+
+def aimed_at(state: State, name: str) -> Player:
+    """The player an Attack or a Spell aims at, who must be in the brawl right now: nothing
+    affects one away, shown the door or not yet entered (T-WPN-2, T-LEAVE-1)."""
+    p = find(state, name)
+    if not active(state, p["name"]):
+        raise RuleError(_("{victim} is not in the brawl (away, shown the door or not yet entered): nothing"
+                          " affects them (T-WPN-2, T-LEAVE-1)").format(victim=p["name"]))
     return p

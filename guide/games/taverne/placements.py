@@ -8,8 +8,8 @@ from guide.core.i18n import domain
 
 from . import counters
 from .adjust import reached_five
-from .guards import acting, at_call
-from .model import Event, Quarrel, State, active, find, free_specialties
+from .guards import acting, aimed_at, at_call
+from .model import Event, Quarrel, State, find, free_specialties
 from .quarrels import must_attack, must_dodge
 from .seating import targets
 
@@ -24,9 +24,7 @@ def buy(state: State, name: str, what: str, times: int = 1,
     allow Loot to be spent outside the 2nd call", T-EXC-1)."""
     if card is None:
         at_call(state, "buy")
-    p = acting(state, name)
-    if times < 1:
-        raise RuleError(_("buy at least once (--times 1 or more)"))
+    p = acting(state, name)               # `--times` is 1 to 11 (the command's IntRange)
     if p["loot"] < times:
         raise RuleError(ngettext("{player} has {loot} Loot; {times} needed (T-CALL-2)",
                                  "{player} has {loot} Loot; {times} needed (T-CALL-2)", p["loot"]).format(
@@ -52,7 +50,7 @@ def buy(state: State, name: str, what: str, times: int = 1,
             ev = counters.add_pints(p, 1)
             events.append({**ev, "kind": "bought", "what": "pint", "loot": p["loot"]})
             events += reached_five(state, p, ev)
-    elif what == "specialty":
+    else:                               # "specialty" (the Purchase type allows no other)
         if state["beginner"]:
             raise RuleError(_("the beginner game uses no Specialties"))
         tavern = p["tavern"] or "?"
@@ -62,8 +60,6 @@ def buy(state: State, name: str, what: str, times: int = 1,
             events.append({"kind": "bought", "who": p["name"], "what": "specialty",
                            "tavern": tavern, "loot": p["loot"],
                            "specialties": sum(p["specialties"].values())})
-    else:
-        raise RuleError(_("buy a weapon, a pint or a specialty, not {what!r}").format(what=what))
     return events
 
 
@@ -130,13 +126,9 @@ def attack(state: State, name: str, target: str, weapon: int,
     if weapon not in p["hand"]:
         raise RuleError(_("{player} has no Weapon {weapon} in hand (hand: {value}) (T-WPN-1)").format(
             player=p['name'], weapon=weapon, value=_list(p['hand'])))
-    victim = find(state, target)
+    victim = aimed_at(state, target)
     if victim["name"] == p["name"]:
         raise RuleError(_("{player} cannot attack themselves").format(player=p['name']))
-    if not active(state, victim["name"]):
-        raise RuleError(_("{victim} is not in the brawl (away, shown the door or not yet entered): nothing"
-                          " affects them (T-WPN-2, T-LEAVE-1)").format(
-            victim=victim['name']))
     reach = targets(state, p["name"])
     if card is not None and victim["name"] not in reach:
         # T-EXC-1: out of range, "they cannot be attacked, except with Specialties"
@@ -166,7 +158,8 @@ def attack(state: State, name: str, target: str, weapon: int,
 def dodge(state: State, defender: str, attacker: str, values: list[int],
           card: str | None = None) -> list[Event]:
     """T-CALL-5: the defender names as many different values 1..9 as the Dodges they commit
-    against one Attack, at most 3, within the Dodges set aside; sealed until `call`."""
+    against one Attack, at most 3, within the Dodges set aside; sealed until `call`. Each
+    value is 1 to 9: the command's type (params.ANY_VALUE) and the seats' moves say so."""
     at_call(state, "dodge")
     d = acting(state, defender)
     a = find(state, attacker)
@@ -177,8 +170,6 @@ def dodge(state: State, defender: str, attacker: str, values: list[int],
     if q["dodges"] is not None:
         raise RuleError(_("{d} has already announced the Dodges against {a}").format(
             d=d['name'], a=a['name']))
-    if any(not 1 <= v <= 9 for v in values):
-        raise RuleError(_("a Dodge names a Weapon value from 1 to 9"))
     if len(set(values)) != len(values):
         raise RuleError(_("the values named against one Attack must differ (T-CALL-5)"))
     if card is None and len(values) > MAX_DODGES_PER_ATTACK:

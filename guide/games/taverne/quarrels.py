@@ -28,10 +28,9 @@ def must_dodge(state: State) -> dict[str, list[str]]:
     who drops out of the list would tell how their sealed division went)."""
     out: dict[str, list[str]] = {}
     for name in clockwise_from(state, pillar(state)):
-        p = state["players"][name]
-        mine = [q for q in state["quarrels"] if q["target"] == name and not q["void"]]
-        open_ = [q["attacker"] for q in mine if q["dodges"] is None]
-        if open_ and p["dodges"] and active(state, name):
+        open_ = [q["attacker"] for q in state["quarrels"]
+                 if q["target"] == name and not q["void"] and q["dodges"] is None]
+        if open_ and state["players"][name]["dodges"] and active(state, name):
             out[name] = open_
     return out
 
@@ -140,12 +139,8 @@ def _weapons_back(state: State) -> list[Event]:
             if q["attacker"] == name and q["weapon"] >= 6 and q["weapon"] in p["hand"]:
                 p["hand"].remove(q["weapon"])
                 under.append(q["weapon"])
-        for v in p["dodges"]:
-            if v >= 6:
-                under.append(v)
-            else:
-                p["hand"].append(v)
-        p["hand"].sort()
+        under += [v for v in p["dodges"] if v >= 6]
+        p["hand"] = sorted(p["hand"] + [v for v in p["dodges"] if v < 6])
         p["pile"].extend(under)
         p["dodges"] = []
         p["dodge_cap"] = 0

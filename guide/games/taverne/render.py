@@ -48,10 +48,6 @@ def card_name(card: str) -> str:
     return pgettext("what", "Asset") if card == UNNAMED_ASSET else card
 
 
-def trick_name(card: str | None) -> str | None:
-    return None if card is None else card_name(card)
-
-
 def names(ns: list[str]) -> str:
     return values(ns) if ns else _("nobody")
 
@@ -61,26 +57,21 @@ def signed(n: int) -> str:
 
 
 def _quarrel(e: Event) -> str:
-    a, d, w = e["attacker"], e["target"], e["weapon"]
-    dodge = _("{target} dodges {values}").format(target=d, values=values(e["dodged"])) if e["dodged"] \
-        else _("{target} does not dodge").format(target=d)
-    loot = ngettext("{winner} +{loot} Loot", "{winner} +{loot} Loot", e["loot"]).format(
-        winner=e["winner"], loot=e["loot"])
+    dodge = _("{target} dodges {values}").format(target=e["target"], values=values(e["dodged"])) \
+        if e["dodged"] else _("{target} does not dodge").format(**e)
+    loot = ngettext("{winner} +{loot} Loot", "{winner} +{loot} Loot", e["loot"]).format(**e)
     if e["loot_rule"] == "P":
-        loot += _(" (large Weapon: {loser}'s Prestige {prestige})").format(loser=e["loser"],
-                                                                          prestige=e["prestige"])
+        loot += _(" (large Weapon: {loser}'s Prestige {prestige})").format(**e)
     if e["loot_lost"]:
         loot += _(" ({lost} lost: 9 Loot is the most)").format(lost=e["loot_lost"])
+    # the event's own values, with the sentence's parts and the Energy left
+    said = {**e, "dodge": dodge, "loot": loot, "left": e["energy_left"]}
     if e["guessed"]:
-        return _("{dodge}; {attacker}'s {weapon} is dodged: {loot}").format(dodge=dodge, attacker=a,
-                                                                            weapon=w, loot=loot)
-    text = _("{dodge}; {attacker}'s {weapon} hits: {target} -{energy} Energy, {loot}").format(
-        dodge=dodge, attacker=a, weapon=w, target=d, energy=e["energy"], loot=loot) \
-        if e["energy"] == w else \
-        _("{dodge}; {attacker}'s {weapon} hits: {target} -{energy} Energy, to {left}, {loot}").format(
-            dodge=dodge, attacker=a, weapon=w, target=d, energy=e["energy"],
-            left=e["energy_left"], loot=loot)
-    return text + (_("; {target} is Stunned").format(target=d) if e["stunned"] else "")
+        return _("{dodge}; {attacker}'s {weapon} is dodged: {loot}").format_map(said)
+    hit = _("{dodge}; {attacker}'s {weapon} hits: {target} -{energy} Energy, {loot}") \
+        if e["energy"] == e["weapon"] else \
+        _("{dodge}; {attacker}'s {weapon} hits: {target} -{energy} Energy, to {left}, {loot}")
+    return hit.format_map(said) + (_("; {target} is Stunned").format(**e) if e["stunned"] else "")
 
 
 def _total(e: Event) -> str:
@@ -113,39 +104,34 @@ def _call(e: Event) -> str:
 
 def _bought(e: Event) -> str:
     if e["what"] == "weapon":
-        top = e["pile_top"]
+        top = e["pile_top"] if e["pile_top"] is not None else _("empty")
         named = f" ({e['weapon_name']})" if e.get("weapon_name") else ""
         return _("{who} buys Weapon {weapon}{named} (1 Loot, {loot} left; pile top: {top})").format(
-            who=e["who"], weapon=e["weapon"], named=named, loot=e["loot"],
-            top=top if top is not None else _("empty"))
+            **e, named=named, top=top)
     if e["what"] == "pint":
         return ngettext("{who} buys a Pint (1 Loot, {loot} left): {pints} Pint, Prestige {prestige}",
                         "{who} buys a Pint (1 Loot, {loot} left): {pints} Pints, Prestige {prestige}",
-                        e["pints"]).format(who=e["who"], loot=e["loot"], pints=e["pints"],
-                                           prestige=e["prestige"])
+                        e["pints"]).format(**e)
     held = ngettext("{count} Specialty in hand", "{count} Specialties in hand",
                     e["specialties"]).format(count=e["specialties"])
     if e.get("card"):
         return _("{who} draws {card} from the {tavern} pile (1 Loot, {loot} left; {held})").format(
-            who=e["who"], card=e["card"], tavern=e["tavern"], loot=e["loot"], held=held)
+            **e, held=held)
     return _("{who} draws a Specialty from the {tavern} pile (1 Loot, {loot} left; {held})").format(
-        who=e["who"], tavern=e["tavern"], loot=e["loot"], held=held)
+        **e, held=held)
 
 
 def _meter(e: Event) -> str:
     unit = {"energy": "Energy", "loot": "Loot", "pint": "Pints", "mistake": "Pints"}[e["kind"]]
     now = e["pints"] if unit == "Pints" else e[e["kind"]]
-    if e["lost"]:
-        # T-CNT-4: the limits beat the card; the line says what actually changed
-        shown = {"Energy": _("{done} Energy, to {now} ({change} asked, {lost} beyond the limit)"),
-                 "Loot": _("{done} Loot, to {now} ({change} asked, {lost} beyond the limit)"),
-                 "Pints": _("{done} Pints, to {now} ({change} asked, {lost} beyond the limit)")
-                 }[unit].format(done=signed(e["change"] - e["lost"]), now=now,
-                                change=signed(e["change"]), lost=abs(e["lost"]))
-    else:
-        shown = {"Energy": _("{change} Energy: {now}"), "Loot": _("{change} Loot: {now}"),
-                 "Pints": _("{change} Pints: {now}")}[unit].format(change=signed(e["change"]),
-                                                                   now=now)
+    # T-CNT-4: the limits beat the card; the line says what actually changed
+    said = {"Energy": _("{done} Energy, to {now} ({change} asked, {lost} beyond the limit)"),
+            "Loot": _("{done} Loot, to {now} ({change} asked, {lost} beyond the limit)"),
+            "Pints": _("{done} Pints, to {now} ({change} asked, {lost} beyond the limit)")} if e["lost"] \
+        else {"Energy": _("{change} Energy: {now}"), "Loot": _("{change} Loot: {now}"),
+              "Pints": _("{change} Pints: {now}")}
+    shown = said[unit].format(done=signed(e["change"] - e["lost"]), now=now, change=signed(e["change"]),
+                              lost=abs(e["lost"]))
     text = _("{who} makes a mistake (T-MIS-1): {change}").format(who=e["who"], change=shown) \
         if e["kind"] == "mistake" else pgettext("meter", "{who} {change}").format(who=e["who"], change=shown)
     if unit == "Pints" and e["prestige"] != e["prestige_before"]:
@@ -165,12 +151,9 @@ def _lost(e: Event) -> str:
 
 
 def _sealed(e: Event) -> str:
-    if e["what"] == "attack":
-        return _("{who}'s Attack is placed face down").format(who=e["who"])
-    if e["what"] == "bid":
-        return _("{who}'s bid is sealed").format(who=e["who"])
-    return _("{who} has divided their Dodges against {against} (sealed)").format(
-        who=e["who"], against=e["against"])
+    return (_("{who}'s Attack is placed face down") if e["what"] == "attack"
+            else _("{who}'s bid is sealed") if e["what"] == "bid"
+            else _("{who} has divided their Dodges against {against} (sealed)")).format(**e)
 
 
 def _placements(e: Event) -> str:
@@ -205,18 +188,15 @@ RENDER: dict[str, Callable[[Event], str]] = {
                              if e["variants"] else "")),
     "auction_open": lambda e: _("Auction Characters: every player bids an initial Energy"
                                 " (`bid NAME ENERGY`), sealed"),
-    "seated": lambda e: (_("{who} sits down (seat {seat})").format(who=e["who"], seat=e["seat"])
-                         + (_(" as {character}").format(character=e["character"]) if e["character"]
-                            else "")
-                         + (_(", Initial Loot {loot}").format(loot=e["loot"]) if e["loot"]
+    "seated": lambda e: (_("{who} sits down (seat {seat})").format(**e)
+                         + (_(" as {character}").format(**e) if e["character"] else "")
+                         + (_(", Initial Loot {loot}").format(**e) if e["loot"]
                             else _(", Initial Loot not given yet"))),
-    "arrival": lambda e: ((_("{who} comes back") if e["returning"] else _("{who} arrives")).format(
-                              who=e["who"])
-                          + (_(" as {character}").format(character=e["character"]) if e["character"]
-                             else "")
-                          + _("; enters at turn {turn}, call 1 (T-NEW-1)").format(turn=e["turn"])
+    "arrival": lambda e: ((_("{who} comes back") if e["returning"] else _("{who} arrives")).format(**e)
+                          + (_(" as {character}").format(**e) if e["character"] else "")
+                          + _("; enters at turn {turn}, call 1 (T-NEW-1)").format(**e)
                           + (_("; give the Initial Loot on the card: `player {who} --loot N`")
-                             .format(who=e["who"]) if e.get("ask_loot") else "")),
+                             .format(**e) if e.get("ask_loot") else "")),
     "entered": lambda e: ngettext("{who} enters: Initial Loot {initial} + bonus {bonus} (highest Prestige)"
                                   " = {loot} Loot",
                                   "{who} enters: Initial Loot {initial} + bonus {bonus} (highest Prestige)"
@@ -227,28 +207,25 @@ RENDER: dict[str, Callable[[Event], str]] = {
     "welcome_loot": lambda e: _("New arrival: +1 Loot for {who} (T-NEW-1)").format(
                                   who=names(e["who"])) + _lost(e),
     "back": lambda e: _("Back at the table: {who}").format(who=names(e["who"])),
-    "back_next_turn": lambda e: _("{who} comes back at turn {turn}, call 1").format(who=e["who"],
-                                                                                   turn=e["turn"]),
-    "left": lambda e: (_("{who} leaves the table (T-LEAVE-1)").format(who=e["who"])
+    "back_next_turn": lambda e: _("{who} comes back at turn {turn}, call 1").format(**e),
+    "left": lambda e: (_("{who} leaves the table (T-LEAVE-1)").format(**e)
                        + (_("; void: {attacks}").format(attacks=", ".join(
                            f"{v['attacker']} -> {v['target']}" for v in e["void"])) if e["void"] else "")),
     "pillar": lambda e: _("The Pillar passes from {old} to {new}").format(old=e["from"], new=e["to"]),
-    "militia": lambda e: (_("{who} calls the Militia!").format(who=e["who"])
+    "militia": lambda e: (_("{who} calls the Militia!").format(**e)
                           + ("" if not e["discarded"] else
                              _(" (first: discards their Dirty Trick)") if e["discarded"] == UNNAMED_TRICK
                              else _(" (first: discards the Dirty Trick {trick})").format(
-                                 trick=trick_name(e["discarded"])))),
+                                 trick=card_name(e["discarded"])))),
     "militia_reminder": lambda e: _("{who} at 5 Prestige: call the Militia (`militia NAME`) or risk a"
                                     " mistake (T-MIS-1)").format(who=names(e["who"])),
     "dodges_set": _dodges_set,
-    "quarrel_void": lambda e: _("{attacker}'s Attack on {target} is void (T-LEAVE-1)").format(
-                                attacker=e["attacker"], target=e["target"]),
+    "quarrel_void": lambda e: _("{attacker}'s Attack on {target} is void (T-LEAVE-1)").format(**e),
     "under_pile": lambda e: _("{who}: {weapons} under the Weapon pile (top: {top})").format(
                               who=e["who"], weapons=values(e["weapons"]), top=e["pile_top"]),
     "stunned": lambda e: _("Stunned: {who}").format(who=names(e["who"])),
-    "shown_door": lambda e: (_("{who} is shown the door").format(who=e["who"])
-                             + (_("; {character} goes to the KO pile").format(character=e["character"])
-                                if e["character"] else "")
+    "shown_door": lambda e: (_("{who} is shown the door").format(**e)
+                             + (_("; {character} goes to the KO pile").format(**e) if e["character"] else "")
                              + (_(" (credited to {who})").format(who=names(e["credited"]))
                                 if e["credited"] else "")),
     "false_alarm": lambda e: _("False alarm: nobody at 5 Prestige is standing; the brawl goes on"),
@@ -261,9 +238,9 @@ RENDER: dict[str, Callable[[Event], str]] = {
     "trick_discarded": lambda e: (_("{attacker}'s Dirty Trick is discarded")   # not named yet
                                   if e["trick"] == UNNAMED_TRICK else
                                   _("{attacker}'s Dirty Trick {trick} is discarded")).format(
-                                     attacker=e["attacker"], trick=trick_name(e["trick"])),
+                                     attacker=e["attacker"], trick=card_name(e["trick"])),
     "trick_named": lambda e: _("{who}'s Dirty Trick: {trick}").format(who=e["who"],
-                                                                     trick=trick_name(e["trick"])),
+                                                                     trick=card_name(e["trick"])),
     "trick_served": lambda e: ((_("{who} suffers a Dirty Trick (its owner names the card:"
                                   " `trick {who} CARD`)") if e["kept"] == UNNAMED_TRICK
                                 else _("{who} suffers the Dirty Trick: {trick}")).format(
@@ -271,14 +248,13 @@ RENDER: dict[str, Callable[[Event], str]] = {
                                + (_(" (keeps one of {choices}: `trick {who} NAME`)").format(
                                    choices=names(e["choices"]), who=e["who"])
                                   if len(e["choices"]) > 1 else "")),
-    "trick_kept": lambda e: (_("{who} keeps {trick}").format(who=e["who"], trick=trick_name(e["kept"]))
+    "trick_kept": lambda e: (_("{who} keeps {trick}").format(who=e["who"], trick=card_name(e["kept"]))
                              if e["kept"]
                              else _("{who} is rid of {tricks}").format(
-                                 who=e["who"], tricks=names([trick_name(c) or c for c in e["discarded"]]))),
+                                 who=e["who"], tricks=names([card_name(c) for c in e["discarded"]]))),
     "pocket": lambda e: _("Pocket a Loot: +1 for {who}").format(who=names(e["who"])) + _lost(e),
     "pint_lost_at_five": lambda e: _("{who} is at 5 Prestige and nobody called the Militia: -1 Pint"
-                                     " ({pints}, Prestige {prestige}) (T-END-1)").format(
-                                         who=e["who"], pints=e["pints"], prestige=e["prestige"]),
+                                     " ({pints}, Prestige {prestige}) (T-END-1)").format(**e),
     "lone_survivor": lambda e: (_("{who} is the last one standing: {who} wins! (T-END-1)").format(
                                     who=e["winners"][0]) if e["winners"]
                                 else _("Nobody is left standing: the brawl ends, no winner")),
@@ -304,31 +280,27 @@ RENDER: dict[str, Callable[[Event], str]] = {
     "spell_mistake": lambda e: _("{who} casts {spell} without the magic formula: it does not"
                                  " apply and is discarded (T-MIS-1)").format(
                                      who=e["who"], spell=e["card"] or _("a Spell")),
-    "chosen": lambda e: _("{who} takes {character} (Initial Loot {loot})").format(
-                            who=e["who"], character=e["character"], loot=e["loot"]),
+    "chosen": lambda e: _("{who} takes {character} (Initial Loot {loot})").format(**e),
     "auction_closed": lambda e: _("The Auction is over"),
-    "drawn": lambda e: (_("{who} draws {character} (beginner game)").format(
-                            who=e["who"], character=e["character"])
-                        + (_(", Initial Loot {loot}").format(loot=e["loot"]) if e["loot"]
-                           else "")),
+    "drawn": lambda e: (_("{who} draws {character} (beginner game)").format(**e)
+                        + (_(", Initial Loot {loot}").format(**e) if e["loot"] else "")),
     "ask_loot": lambda e: _("Initial Loot of the Characters drawn: {who}; give each from the"
                             " card (`player NAME --loot N`), then `start`").format(
                                 who=names(e["who"])),
-    "initial_loot": lambda e: _("{who}'s {character}: Initial Loot {loot}").format(
-                                  who=e["who"], character=e["character"], loot=e["loot"]),
+    "initial_loot": lambda e: _("{who}'s {character}: Initial Loot {loot}").format(**e),
     "powers": lambda e: "; ".join(f"{p['who']} ({p['character']}): {p['text']}"
                                   for p in e["powers"]),
     "note": lambda e: str(e["text"]),
-    "specialty_card": lambda e: (_("{who} draws {card}").format(who=e["who"], card=e["card"])
+    "specialty_card": lambda e: (_("{who} draws {card}").format(**e)
                                  + (f" ({pgettext('kind', e['card_kind'])})"
                                     if e.get("card_kind") else "")
                                  + (f": {e['text']}" if e.get("text") else "")),
     "chrono_on": lambda e: (_("Chrono Tournament: {rounds} rounds of {minutes} minutes; each turn"
                               " started is finished") + (_("; the clock runs") if e["running"]
                                                           else _("; the clock runs from `start`"))
-                            ).format(rounds=e["rounds"], minutes=e["minutes"]),
+                            ).format(**e),
     "time_up": lambda e: _("Time is up for round {round}: turn {turn} is its last, finish it"
-                           " (T-CHRONO-2)").format(round=e["round"], turn=e["turn"]),
+                           " (T-CHRONO-2)").format(**e),
     "round_scored": lambda e: (_("Round {round} is over: {points}").format(
                                    round=e["round"], points=", ".join(
                                        f"{n} {v}" for n, v in e["points"].items()))
@@ -361,8 +333,7 @@ def page_words(v: dict[str, Any]) -> dict[str, Any]:
     w = v["waiting"]
     return {"call": _headline(v), "seats": [_seat_words(s) for s in v["seats"]],
             "quarrels": [_quarrel_words(a) for a in v["quarrels"]], "militia": _militia_words(v),
-            "turn": _("Turn {turn}, call {call}; Pillar: {pillar}").format(
-                turn=v["turn"], call=v["call"], pillar=v["pillar"]) if v["turn"] else "",
+            "turn": _("Turn {turn}, call {call}; Pillar: {pillar}").format(**v) if v["turn"] else "",
             "waiting": _("{what}: {who}").format(what=pgettext("waiting", w["for"]),
                                                  who=", ".join(w["who"])) if w["who"] else "",
             "headings": {"quarrels": _("Quarrels"), "waiting": _("Waiting")},
@@ -382,16 +353,15 @@ def _headline(v: dict[str, Any]) -> str:
 def _seat_words(s: dict[str, Any]) -> dict[str, Any]:
     """A seat's Counter in lines (none once shown the door, T-CALL-6), and its state."""
     lines = [ngettext("Prestige {prestige} ({pints} Pint) · Loot {loot}",
-                      "Prestige {prestige} ({pints} Pints) · Loot {loot}", s["pints"]).format(
-                 prestige=s["prestige"], pints=s["pints"], loot=s["loot"]),
-             _("Energy {energy}").format(energy=s["energy"]) + (_(" STUNNED") if s["stunned"] else ""),
+                      "Prestige {prestige} ({pints} Pints) · Loot {loot}", s["pints"]).format(**s),
+             _("Energy {energy}").format(**s) + (_(" STUNNED") if s["stunned"] else ""),
              _("Hand {hand} · Pile {pile} · Dodges {dodges}").format(
                  hand=s["hand_size"], pile="-" if s["pile_top"] is None else s["pile_top"],
                  dodges=" ".join(map(str, s["dodges"])) or "-")]
     if s["eliminated"]:         # T-CALL-6: out of the game, no Counter to show
         lines = []
     elif s["assets"] or s["trick"]:
-        trick = _(" · Trick: {trick}").format(trick=trick_name(s["trick"])) if s["trick"] else ""
+        trick = _(" · Trick: {trick}").format(trick=card_name(s["trick"])) if s["trick"] else ""
         lines.append(", ".join(map(card_name, s["assets"])) + trick)
     state = _("shown the door") if s["eliminated"] else _("enters next turn") if s["entering"] \
         else _("away") if s["away"] else ""
@@ -408,7 +378,7 @@ def _quarrel_words(a: dict[str, Any]) -> str:
                        ": {weapon} hits, -{energy} Energy, {winner} +{loot} Loot", a["loot"]) if a["hit"]
               else ngettext(": {weapon} dodged, {winner} +{loot} Loot",
                             ": {weapon} dodged, {winner} +{loot} Loot", a["loot"])).format(
-            weapon=a["weapon"], energy=a.get("energy"), winner=a["loot_to"], loot=a["loot"])
+            **a, winner=a["loot_to"])
     elif a["answered"]:
         t += _(": dodges chosen")
     return t
@@ -428,6 +398,5 @@ def _chrono_words(c: dict[str, Any] | None) -> str:
     time is up (the page adds the minutes and seconds left, counted down as it stands)."""
     if not c:
         return ""
-    if c["last_turn"]:
-        return _("Chrono round {round} of {rounds}: last turn").format(round=c["round"], rounds=c["rounds"])
-    return _("Chrono round {round} of {rounds}").format(round=c["round"], rounds=c["rounds"])
+    return (_("Chrono round {round} of {rounds}: last turn") if c["last_turn"]
+            else _("Chrono round {round} of {rounds}")).format(**c)

@@ -24,10 +24,7 @@ def targets(state: State, name: str) -> dict[str, Range]:
     if not left:
         return {}
     out: dict[str, Range] = {left[0]: "melee", right[0]: "melee"}
-    if "long-range" in state["variants"]:
-        x = len(state["players"][name]["dodges"])
-    else:
-        x = 2
+    x = len(state["players"][name]["dodges"]) if "long-range" in state["variants"] else 2
     if 2 <= x <= len(left):
         for n in (left[x - 1], right[x - 1]):
             out.setdefault(n, "ranged")

@@ -77,8 +77,7 @@ def moves(state: State, seat: str, box: Box | None = None) -> list[Move]:
     box = box or Box()
     offers = _spend(state, p, box) + _dodges_set_aside(state, p)
     offers += [sealed_offer(state, seat, c) for c in sealed_choices(state, seat, box)]
-    offers += _auction_choice(state, p, box) + _next_call(state, seat) + _any_call(state, p, box)
-    return offers
+    return offers + _auction_choice(state, p, box) + _next_call(state, seat) + _any_call(state, p, box)
 
 
 def sealed_offer(state: State, seat: str, choice: Move) -> Move:
@@ -266,10 +265,9 @@ def _discards(p: Player) -> list[Move]:
 
 
 def _kept(state: State, p: Player) -> list[Move]:
-    """The Dirty Trick kept among those served this turn, each but the one suffered (T-CALL-8)."""
+    """The Dirty Trick kept among those served this turn, each but the one suffered (T-CALL-8):
+    none when the one served is the one suffered."""
     served = state["served"].get(p["name"], [])
-    if not (len(served) > 1 or (served and p["trick"] not in served)):
-        return []
     return [commands.move("trick",
                           _card_label(card, UNNAMED_TRICK, _("Keep a Dirty Trick"), _("Keep {card}")),
                           (_("Dirty Tricks served to you: you suffer one"),), name=p["name"], card=card)

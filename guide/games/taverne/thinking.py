@@ -53,9 +53,8 @@ def sample(view: dict, seat: str, rng: random.Random) -> dict | None:
     brawl (setup, auction, over) or for a variant the sampler does not deal (Specialties,
     Auction, Double Tavern: the bench plays the beginner game)."""
     you = view.get("you")
-    if view.get("over") or you is None or not view.get("beginner") or view.get("variants"):
-        return None
-    if not view.get("turn") or view.get("pillar") is None:
+    if view.get("over") or you is None or not view.get("beginner") or view.get("variants") \
+            or not view.get("turn") or view.get("pillar") is None:
         return None
     state = new_state()
     call = int(view["call"])
@@ -65,10 +64,9 @@ def sample(view: dict, seat: str, rng: random.Random) -> dict | None:
                   "winners": list(view["winners"]), "ko_pile": list(view["ko_pile"]),
                   "revealed": 0 if call <= 4 else 4 if call == 5 else 5,
                   "seal_key": f"{rng.getrandbits(128):032x}"})
-    counters_ = view["counters"]
     for c in view["players"]:
         name = c["name"]
-        extra = counters_[name]
+        extra = view["counters"][name]
         p = new_player(name, None, extra["character"], extra["tavern"], 0)
         p.update({"eliminated": c["eliminated"],
                   "entering": extra["entering"], "returning": extra["returning"],
@@ -136,12 +134,9 @@ def _shown_attacks(state: State, seat: str, you: dict, attacks: list[dict],
     mine = you.get("attack") or {}
     for a in attacks:
         weapon = a["weapon"]
-        attacker = state["players"][a["attacker"]]
-        if weapon is None:
-            if a["attacker"] == seat:
-                weapon = mine.get("weapon")
-            else:
-                weapon = _weapon(attacker["hand"], a["range"], rng)
+        if weapon is None:          # face down: the seat's own, or guessed from the hand
+            weapon = mine.get("weapon") if a["attacker"] == seat else \
+                _weapon(state["players"][a["attacker"]]["hand"], a["range"], rng)
         q = _quarrel(a["attacker"], a["target"], weapon or 1, a["range"])
         q["void"] = a["void"]
         if a["dodged"] is not None:

@@ -84,20 +84,17 @@ def status_notes(state: State, named: Callable[[str], str] = str) -> list[str]:
     lines = []
     for c in view["players"]:
         n, extra = c["name"], view["counters"][c["name"]]
-        parts = [_("the Pillar") if n == view["pillar"] else "", named(extra["character"] or "")]
-        parts.append(_("shown the door") if c["eliminated"] else _("enters next turn")
-                     if extra["entering"] else _("back next turn") if extra["returning"]
-                     else _("away") if extra["away"] else "")
-        if n in view["militia"]:
-            parts.append(_("called the Militia"))
-        if extra["assets"]:
-            parts.append(_("Assets: {assets}").format(assets=", ".join(extra["assets"])))
-        if extra["trick"]:
-            parts.append(_("Dirty Trick: {trick}").format(trick=extra["trick"]))
-        if extra["specialties"]:
-            parts.append(ngettext("{count} Specialty in hand", "{count} Specialties in hand",
-                                  extra["specialties"]).format(count=extra["specialties"]))
-        shown = pgettext("separator", "; ").join(p for p in parts if p)
+        parts = [_("the Pillar") if n == view["pillar"] else "", named(extra["character"] or ""),
+                 _("shown the door") if c["eliminated"] else _("enters next turn")
+                 if extra["entering"] else _("back next turn") if extra["returning"]
+                 else _("away") if extra["away"] else "",
+                 _("called the Militia") if n in view["militia"] else "",
+                 _("Assets: {assets}").format(assets=", ".join(extra["assets"])) if extra["assets"] else "",
+                 _("Dirty Trick: {trick}").format(trick=extra["trick"]) if extra["trick"] else "",
+                 ngettext("{count} Specialty in hand", "{count} Specialties in hand",
+                          extra["specialties"]).format(count=extra["specialties"])
+                 if extra["specialties"] else ""]
+        shown = pgettext("separator", "; ").join(p for p in parts if p)   # those that apply
         if shown:
             lines.append(_("{player}: {notes}").format(player=n, notes=shown))
     if state["ko_pile"]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from guide.core import turns
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
@@ -10,7 +12,7 @@ from . import chrono, counters
 from .adjust import asset_warning
 from .arrivals import SETS, enter_arrivals, show_the_door, too_many
 from .guards import in_brawl
-from .model import VARIANTS, Event, State, active, active_names, pillar, seated
+from .model import Event, State, active, active_names, pillar, seated
 from .quarrels import resolve, reveal, serve_tricks
 from .seating import clockwise_from, pass_pillar, take_pillar
 from .variants import close_auction
@@ -27,10 +29,6 @@ def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
     seats = seated(state)
     if len(seats) < 2:
         raise RuleError(_("seat at least two players first (`player NAME --loot N`)"))
-    unknown = [v for v in variants if v not in VARIANTS]
-    if unknown:
-        raise RuleError(_("unknown variant {unknown!r}; variants: {value}").format(
-            unknown=unknown[0], value=', '.join(VARIANTS)))
     if len(seats) > SETS and "double-tavern" not in variants:
         raise RuleError(too_many(len(seats)))
     state["variants"] = sorted(set(variants))
@@ -86,23 +84,10 @@ def call(state: State) -> list[Event]:
         raise RuleError(_("still to discard an Asset down to their Prestige: {players}"
                           " (`asset NAME CARD --discard`, T-SPELL-1)").format(
             players=", ".join(over)))
-    events: list[Event] = []
-    if c == 4:
-        events += reveal(state)
-    elif c == 5:
-        events += resolve(state)
-    elif c == 6:
-        events += show_the_door(state)
-    elif c == 7:
-        events += judge_militia(state)
-        if state["phase"] == "over":
-            return events + chrono.close_round(state)
-    elif c == 8:
-        events += serve_tricks(state)
-    elif c == 9:
-        events += end_of_turn(state)
-        if state["phase"] == "over":
-            return events + chrono.close_round(state)
+    events = FINISHED[c](state) if c in FINISHED else []
+    if state["phase"] == "over":            # the Militia's win (call 7), or the turn's end (9)
+        return events + chrono.close_round(state)
+    if c == 9:
         record = chrono.clock(state)
         if record is not None and record["last_turn"] == state["turn"]:
             return events + chrono.close_round(state)   # T-CHRONO-2: the round's last turn
@@ -112,8 +97,7 @@ def call(state: State) -> list[Event]:
     events.append({"kind": "call", "turn": state["turn"], "call": c + 1,
                    "pillar": pillar(state)})
     if c + 1 == 2:
-        at_five = [n for n in active_names(state)
-                   if counters.prestige(state["players"][n]) == 5]
+        at_five = [n for n in active_names(state) if counters.prestige(state["players"][n]) == 5]
         if at_five:
             events.append({"kind": "militia_reminder", "who": at_five})
     return events
@@ -160,3 +144,8 @@ def end_of_turn(state: State) -> list[Event]:
     old = pillar(state)
     events.append({"kind": "pillar", "from": old, "to": pass_pillar(state)})
     return events
+
+
+# what finishing each call does (T-CALL-4..9); calls 1 to 3 only announce the next
+FINISHED: dict[int, Callable[[State], list[Event]]] = {
+    4: reveal, 5: resolve, 6: show_the_door, 7: judge_militia, 8: serve_tricks, 9: end_of_turn}

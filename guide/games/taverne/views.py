@@ -29,19 +29,17 @@ def public_attacks(state: State) -> list[dict[str, Any]]:
     attacks whom (melee or ranged, a Dirty Trick or not); values and Dodges once settled."""
     if state["revealed"] < 4:
         return []
+    settled = state["revealed"] >= 5
     out = []
     for q in state["quarrels"]:
-        settled = state["revealed"] >= 5
         r = q["result"] or {}
+        shown = {"weapon": q["weapon"], "dodged": sorted(q["dodges"] or []),
+                 "hit": None if q["void"] else not r.get("guessed"), "energy": r.get("energy"),
+                 "loot_to": r.get("winner"), "loot": r.get("loot")}
         out.append({"attacker": q["attacker"], "target": q["target"], "range": q["range"],
                     "trick": q["trick"] is not None, "void": q["void"],
                     "answered": q["dodges"] is not None, "settled": settled,
-                    "weapon": q["weapon"] if settled else None,
-                    "dodged": sorted(q["dodges"] or []) if settled else None,
-                    "hit": (not r.get("guessed")) if settled and not q["void"] else None,
-                    "energy": r.get("energy") if settled else None,
-                    "loot_to": r.get("winner") if settled else None,
-                    "loot": r.get("loot") if settled else None})
+                    **(shown if settled else dict.fromkeys(shown))})   # the values once settled
     return out
 
 
