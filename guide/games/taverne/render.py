@@ -125,11 +125,13 @@ def _meter(e: Event) -> str:
     unit = {"energy": "Energy", "loot": "Loot", "pint": "Pints", "mistake": "Pints"}[e["kind"]]
     now = e["pints"] if unit == "Pints" else e[e["kind"]]
     # T-CNT-4: the limits beat the card; the line says what actually changed
-    said = {"Energy": _("{done} Energy, to {now} ({change} asked, {lost} beyond the limit)"),
-            "Loot": _("{done} Loot, to {now} ({change} asked, {lost} beyond the limit)"),
-            "Pints": _("{done} Pints, to {now} ({change} asked, {lost} beyond the limit)")} if e["lost"] \
-        else {"Energy": _("{change} Energy: {now}"), "Loot": _("{change} Loot: {now}"),
-              "Pints": _("{change} Pints: {now}")}
+    if e["lost"]:
+        said = {"Energy": _("{done} Energy, to {now} ({change} asked, {lost} beyond the limit)"),
+                "Loot": _("{done} Loot, to {now} ({change} asked, {lost} beyond the limit)"),
+                "Pints": _("{done} Pints, to {now} ({change} asked, {lost} beyond the limit)")}
+    else:
+        said = {"Energy": _("{change} Energy: {now}"), "Loot": _("{change} Loot: {now}"),
+                "Pints": _("{change} Pints: {now}")}
     shown = said[unit].format(done=signed(e["change"] - e["lost"]), now=now, change=signed(e["change"]),
                               lost=abs(e["lost"]))
     text = _("{who} makes a mistake (T-MIS-1): {change}").format(who=e["who"], change=shown) \
