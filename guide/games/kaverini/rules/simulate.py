@@ -21,8 +21,9 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from guide.core.dice import Dice
 from guide.core.errors import RuleError
@@ -317,8 +318,6 @@ def _techniques(fight: Fight, user: Fighter) -> list[Option]:
 
 
 def _scaled(card: Card, scale: float) -> Card:
-    from dataclasses import replace
-
     return card if scale == 1.0 else replace(card, hp=max(1, round((card.hp or 0) * scale)))
 
 
@@ -361,20 +360,12 @@ class Odds:
 
 
 def tally(outcomes: list[Outcome], kaverit: list[str]) -> Odds:
-    odds = Odds(len(outcomes), 0, 0, 0, 0, [], {k: 0 for k in kaverit})
-    for o in outcomes:
-        if o.result == "won":
-            odds.won += 1
-        elif o.result == "ran away":
-            odds.ran_away += 1
-        elif o.result == "lost":
-            odds.lost += 1
-        else:
-            odds.undecided += 1
-        odds.rounds.append(o.rounds)
-        for name in o.cowering:
-            odds.cowering[name] = odds.cowering.get(name, 0) + 1
-    return odds
+    """The figures of many runs; `cowering` names every Kaveri of `kaverit` (0 when none)."""
+    results = Counter(o.result for o in outcomes)
+    won, ran_away, lost = results["won"], results["ran away"], results["lost"]
+    cowering = Counter(name for o in outcomes for name in o.cowering)
+    return Odds(len(outcomes), won, ran_away, lost, len(outcomes) - won - ran_away - lost,
+                [o.rounds for o in outcomes], {**dict.fromkeys(kaverit, 0), **cowering})
 
 
 def run_seeds(setup: Setup, seeds: list[int]) -> list[Outcome]:
