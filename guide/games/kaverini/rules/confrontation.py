@@ -22,7 +22,7 @@ from guide.games.kaverini.cardtext import acts_each_round, round_part
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.fighters import FOE, KAVERI, PHASE_INDEX, STAND, Fighter
-from guide.games.kaverini.rules.leveling import level
+from guide.games.kaverini.rules.field import present_level
 from guide.games.kaverini.rules.outcomes import Outcomes
 from guide.games.kaverini.rules.schmerz import Taken
 from guide.games.kaverini.rules.techniques import Move, Techniques
@@ -99,10 +99,7 @@ class Fight(Techniques, Outcomes):
             raise RuleError(_("confront needs at least one foe card"))
         if not any(k["hp"] > 0 for k in kaverit):
             raise RuleError(_("no Kaveri can act: every Kaveri is at 0 HP (heal NAME full first)"))
-        levels = sorted({level(k["xp"]) for k in kaverit})
-        if lv not in levels:                                        # R-SHEET-4
-            raise RuleError(_("--lv is the level of a Kaveri present: {value}").format(
-                value=', '.join(map(str, levels))))
+        present_level(kaverit, lv)                                  # R-SHEET-4
         bonus = extra_hp(len(kaverit), lv)
         fighters, seen = [], dict[str, int]()
         for card in foes:
@@ -175,12 +172,9 @@ class Fight(Techniques, Outcomes):
                               " round (R-CONF-6){value}").format(
                 value=self._now()))
         chance = min(100, 25 * len(cowering))
-        if roll is None:
-            value = self.dice.percentile().value
-        else:
-            if not 1 <= roll <= 100:
-                raise RuleError(_("a percentile roll is 1 to 100, not {roll}").format(roll=roll))
-            value = roll
+        if roll is not None and not 1 <= roll <= 100:
+            raise RuleError(_("a percentile roll is 1 to 100, not {roll}").format(roll=roll))
+        value = self.dice.percentile().value if roll is None else roll
         typed = {"shown": shown} if shown else {}
         if value <= chance:
             for k in cowering:
@@ -363,15 +357,10 @@ class Fight(Techniques, Outcomes):
         """A card's free text for the GM to apply (told only: the GM applies it)."""
         c = self.c
         first = c["turns"]["round"] == 1
-        if phase == "settings":
-            sources = c["settings"]
-        elif phase == "companions":
-            sources = c["companions"]
-        elif phase == "items":
+        sources = {"settings": c["settings"], "companions": c["companions"]}.get(phase, [])
+        if phase == "items":
             sources = [i["card"] for k in self.s["kaverit"] if k["hp"] > 0
                        for i in k["items"] if i["bonded"]]
-        else:
-            sources = []
         for name in sources:
             card = self.card(name)
             text = card.bond if phase == "items" else card.text

@@ -276,9 +276,8 @@ def spend(kaveri: Sheet, e: int = 0, h: int = 0, hp: int = 0, new: Sequence[str]
     kaveri["max_hp"] += hp
     kaveri["hp"] += hp
     kaveri["ladders"], kaveri["custom"] = ladders, custom
-    bought = [{"stat": label, "amount": n} for n, label in ((e, "E"), (h, "H"), (hp, "max HP"))
-              if n] + bought
-    return bought
+    return [{"stat": label, "amount": n} for n, label in ((e, "E"), (h, "H"), (hp, "max HP"))
+            if n] + bought
 
 
 def _ladder_key(name: str, ladders: dict, custom: dict, creating: bool) -> tuple[str, dict]:
