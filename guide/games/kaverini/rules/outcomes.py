@@ -4,9 +4,9 @@ Fight; the Strategy Game's battle overrides at_zero (rules/strategy.py)."""
 
 from __future__ import annotations
 
-from guide.core.errors import GuideError, RuleError
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
-from guide.core.names import resolve
+from guide.core.resolving import resolve_or_refuse
 from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
 from guide.games.kaverini.rules.leveling import award_xp, level, level_event, xp_room
@@ -111,11 +111,8 @@ class Outcomes(Field):
         total = sum(s["max_hp"] for s in c["stand"])
         named: dict[str, int] = {}
         for typed, value in hp.items():            # `Mevrouw=35`: names as people say them
-            try:
-                key = resolve(typed, [s["name"] for s in c["stand"]],
-                              pgettext("what", "companion taking a stand"))
-            except GuideError as e:
-                raise RuleError(str(e)) from None
+            key = resolve_or_refuse(typed, [s["name"] for s in c["stand"]],
+                                    pgettext("what", "companion taking a stand"))
             if key.casefold() in named:
                 raise RuleError(_("{key} has two shares").format(key=key))
             named[key.casefold()] = value
@@ -125,8 +122,7 @@ class Outcomes(Field):
                               " (R-CONF-10)").format(names=", ".join(missing)))
         if sum(named.values()) != total:
             raise RuleError(_("the shares add up to {value}; they must add up to {total}, the foes' HP"
-                              " (R-CONF-10)").format(
-                value=sum(named.values()), total=total))
+                              " (R-CONF-10)").format(value=sum(named.values()), total=total))
         for name, value in named.items():
             if value < 1:
                 raise RuleError(_("each share is at least 1 HP"))

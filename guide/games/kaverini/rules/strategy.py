@@ -13,6 +13,7 @@ from guide.core.dice import pick
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
 from guide.core.names import resolve
+from guide.core.resolving import resolve_or_refuse
 from guide.core.state import copied
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules.confrontation import Fight
@@ -65,10 +66,7 @@ def new_game(players: list[str], budget: int, money: int, settings: str, fluid: 
 def player(game: StrategyGame, name: str) -> StrategyPlayer:
     """A player by name as people type it (guide.core.names.resolve)."""
     players = {p["name"]: p for p in game["players"]}
-    try:
-        return players[resolve(name, list(players), pgettext("what", "player"))]
-    except GuideError as e:
-        raise RuleError(str(e)) from None
+    return players[resolve_or_refuse(name, list(players), pgettext("what", "player"))]
 
 
 def _not_started(game: StrategyGame) -> None:
