@@ -109,11 +109,10 @@ class Choosing(Field):
                     lad = find_ladder(resolve(technique, [x.name for x in all_ladders().values()],
                                               pgettext("what", "emotion ladder")))
                 except GuideError:
-                    lad = None
+                    pass
             if lad is None:
                 raise RuleError(_("a companion taking a stand uses an emotion ladder, not {technique!r}"
-                                  " (R-CONF-10)").format(
-                    technique=technique))
+                                  " (R-CONF-10)").format(technique=technique))
             return _ladder_move(lad, min(user.level, 10))
         sheet = user.sheet
         lad = find_ladder(technique) or self._known_ladder(sheet["ladders"], technique)
@@ -129,11 +128,9 @@ class Choosing(Field):
         except Ambiguous as e:
             raise RuleError(_("{name}: {e}").format(name=user.name, e=e)) from None
         except GuideError:
-            named = None
-        if named is not None:
-            return self._move(user, named)
-        raise RuleError(_("{name} has no technique {technique!r}; known: {value}").format(
-            name=user.name, technique=technique, value=', '.join(known)))
+            raise RuleError(_("{name} has no technique {technique!r}; known: {value}").format(
+                name=user.name, technique=technique, value=', '.join(known))) from None
+        return self._move(user, named)
 
     @staticmethod
     def _known_ladder(known: dict[str, int], technique: str) -> Ladder | None:

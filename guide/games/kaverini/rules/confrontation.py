@@ -169,8 +169,7 @@ class Fight(Techniques, Outcomes):
         if now["phase"] != "kaverit" or any(
                 f.name in now["acted"] for f in self.fighters() if f.kind in (KAVERI, STAND)):
             raise RuleError(_("running away is the Kaverit's whole action: only before any Kaveri acts in a"
-                              " round (R-CONF-6){value}").format(
-                value=self._now()))
+                              " round (R-CONF-6){value}").format(value=self._now()))
         chance = min(100, 25 * len(cowering))
         if roll is not None and not 1 <= roll <= 100:
             raise RuleError(_("a percentile roll is 1 to 100, not {roll}").format(roll=roll))

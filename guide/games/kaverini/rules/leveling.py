@@ -48,15 +48,13 @@ def new_kaveri(name: str, ability: str, techniques: Sequence[str], facts: Sequen
         if t.casefold().startswith("custom:"):
             if ladders_only:
                 raise RuleError(_("house rule ladders_at_start: a new Kaveri's three techniques are emotion"
-                                  " ladders, not {t!r} (R-SHEET-1)").format(
-                    t=t))
+                                  " ladders, not {t!r} (R-SHEET-1)").format(t=t))
             cname = t.split(":", 1)[1].strip()
             if not cname:
                 raise RuleError(_("a custom technique needs a name: custom:NAME"))
             if find_ladder(cname):
                 raise RuleError(_("{cname!r} is an emotion ladder; a custom technique needs another"
-                                  " name").format(
-                    cname=cname))
+                                  " name").format(cname=cname))
             if cname.casefold() in (c.casefold() for c in custom):
                 raise RuleError(_("the three techniques must all differ ({cname!r} twice)").format(
                     cname=cname))

@@ -72,8 +72,7 @@ class Techniques(Choosing):
         if roll is not None and not user.card.move_die:    # its one d20 is the effect's
             if d20 is not None:
                 raise RuleError(_("{name} has no move die: give its effect d20 once (--roll or"
-                                  " --effect-roll), not both (R-DICE-3)").format(
-                    name=user.name))
+                                  " --effect-roll), not both (R-DICE-3)").format(name=user.name))
             roll, d20 = None, roll
         tech = self._foe_technique(user, technique, roll)
         self.picking = technique is None and not user.card.move_die
@@ -257,8 +256,8 @@ class Techniques(Choosing):
         card = target.card
         heel = shield = False
         if card is not None:
-            heel = bool(card.heel) and self._defence(card.heel, move, user, gm_match)
-            shield = bool(card.shield) and self._defence(card.shield, move, user, gm_match)
+            heel = card.heel is not None and self._defence(card.heel, move, user, gm_match)
+            shield = card.shield is not None and self._defence(card.shield, move, user, gm_match)
         twos = doublings(heel, shield, user.sensitive, user.insensitive, target.sensitive,
                          target.insensitive)
         heart = fx.effective_heart(self, target)
