@@ -59,14 +59,10 @@ class Choosing(Field):
             named = self._card_technique(user, technique)
             self.say("move_named", actor=user.name, die=card.move_die, technique=named.name)
             return named
-        if roll is None:
-            face = self.dice.d(card.move_die)
-        elif not 1 <= roll <= card.move_die:
+        if roll is not None and not 1 <= roll <= card.move_die:
             raise RuleError(_("a d{move_die} shows 1 to {move_die}, not {roll}").format(
                 move_die=card.move_die, roll=roll))
-        else:
-            face = roll
-            self.dice.drawn.append((card.move_die, face))
+        face = self.rolled(card.move_die, roll)
         picked = next(t for t in card.techniques if face in t.roll)
         if technique and card.technique(technique) is not picked:
             raise RuleError(_("the d{move_die} shows {face}: {name} uses {name2}, not"

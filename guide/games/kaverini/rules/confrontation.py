@@ -101,10 +101,9 @@ class Fight(Techniques, Outcomes):
             raise RuleError(_("no Kaveri can act: every Kaveri is at 0 HP (heal NAME full first)"))
         present_level(kaverit, lv)                                  # R-SHEET-4
         bonus = extra_hp(len(kaverit), lv)
-        fighters, seen = [], dict[str, int]()
-        for card in foes:
-            fighters.append(foe(card, numbered(card.name, seen.get(card.name, 0)), bonus))
-            seen[card.name] = seen.get(card.name, 0) + 1
+        names = [card.name for card in foes]       # a card's second foe is "NAME 2", ...
+        fighters = [foe(card, numbered(card.name, names[:i].count(card.name)), bonus)
+                    for i, card in enumerate(foes)]
         self._changed()
         self.s["confrontation"] = confrontation(fighters, order, [s.name for s in settings],
                                                 companions, practice)
