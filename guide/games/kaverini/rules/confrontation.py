@@ -178,7 +178,7 @@ class Fight(Techniques, Outcomes):
             for k in cowering:
                 k["hp"] = 1
             self.say("runaway", escaped=True, roll=value, chance=chance, **typed)
-            self._finish("ran away")
+            self.end("ran away")
             return True
         self.say("runaway", escaped=False, roll=value, chance=chance, **typed)
         for f in self.fighters():
@@ -199,10 +199,6 @@ class Fight(Techniques, Outcomes):
         self.say("schmerz", target=f.name, lost=taken.lost, hp=f.hp, max_hp=f.max_hp,
                  **taken.steps(amount), **taken.soaked)
         self.settle(f)
-
-    def end(self, why: str = "ended early") -> None:
-        """The Tour Guide ends the confrontation: one "over" event says it (no XP follows)."""
-        self._finish(why)
 
     # --- turn order -----------------------------------------------------------------------
     def _position(self) -> tuple[int, int]:
@@ -365,11 +361,9 @@ class Fight(Techniques, Outcomes):
             whens = {e.when for e in card.effects}
             if not text or whens & {"round", "static"}:
                 continue
-            if "start" in whens and not acts_each_round(text):
-                continue         # its start effect was applied at the start: no reminder
-            if first and "start" not in whens or acts_each_round(text):
-                # free text the GM applies: every round when it says so (then only what acts
-                # each round), else once
-                self.say("gm", phase=phase, card=card.name,
-                         text=text if first and "start" not in whens
-                         else round_part(text))
+            # free text the GM applies: whole, once, in round 1 (not when it has a start
+            # effect: that was applied at the start, no reminder); and every round what of
+            # it acts each round, when it says so
+            once = first and "start" not in whens
+            if once or acts_each_round(text):
+                self.say("gm", phase=phase, card=card.name, text=text if once else round_part(text))

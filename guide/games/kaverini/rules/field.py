@@ -91,7 +91,7 @@ class Field:
         self.tell = tell                        # the table's story, told as events happen
         self.telling = record or tell is not None    # does anyone want the events?
         self.record = record
-        self.ended: str | None = None           # how it ended (_finish's why), once over
+        self.ended: str | None = None           # how it ended (end's why), once over
         self._moves: dict[tuple[str, str, int], Any] = {}   # Techniques.act's Moves
         self._card_moves: dict[tuple[int, int], Any] = {}    # foe_act's
         self.up_next: Fighter | None = None     # whose turn it is, as the last move found it

@@ -67,7 +67,7 @@ class Outcomes(Field):
                         self.say("level", **level_event(k, reached))
         if not self.standing(FOE) or self._won_when_down():
             self.say("victory", winner=None)
-            self._finish("won")
+            self.end("won")
 
     def _won_when_down(self) -> bool:
         """A scene won by the fall of some of its foes (its booklet's `won_when`): every foe
@@ -142,11 +142,13 @@ class Outcomes(Field):
                 k["items"] = []
                 k["money"] = 0
         self.say("lost", practice=practice)
-        self._finish("lost")
+        self.end("lost")
         if not practice:
             self.s["adventure"] = None
 
-    def _finish(self, why: str) -> None:
+    def end(self, why: str = "ended early") -> None:
+        """The confrontation ends (won, ran away, lost; or the Tour Guide ends it early, no
+        XP following): one "over" event says it."""
         c = self.c
         for name, gain in c["max_hp_boosts"].items():
             f = self.named(name)

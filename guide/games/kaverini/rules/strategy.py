@@ -317,7 +317,7 @@ class StrategyFight(Fight):
             winner = players[left[0]] if left else None
             self.versus["winner"] = winner
             self.say("victory", winner=winner, strategy=True)
-            self._finish("won")
+            self.end("won")
 
     def finished(self) -> None:
         """The Strategy Game's state keeps the field when the battle is over."""
