@@ -162,8 +162,9 @@ class Field:
         self._declared = {}
 
     def get(self, name: str, kinds: tuple[str, ...] = ()) -> Fighter:
-        self.fighters()
-        exact = self._by_name.get(name)
+        """A fighter of those kinds (any, without) by name as people type it (fighters.find),
+        or a refusal naming the closest."""
+        exact = self.named(name)
         if exact is not None and (not kinds or exact.kind in kinds):
             return exact
         f = find(self.fighters(), name, kinds)

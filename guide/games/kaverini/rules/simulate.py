@@ -221,9 +221,8 @@ class Policy:
     def flip_if_met(self, user: Fighter, technique: str, foe: Fighter) -> None:
         """The foe `user` just neutralized with `technique` flips and joins the party when
         its back is a friend and its flip condition names the technique's emotion."""
-        card = foe.card
-        back = card.back if card is not None else None
-        if card is None or back is None or back.type not in ("buddy", "companion"):
+        back = foe.card.back if foe.card is not None else None
+        if back is None or back.type not in ("buddy", "companion"):
             return
         level = self.fight.lv() if user.kind == BUDDY else user.level
         emotion = next((e for name, _base, e in self._techniques(user, level)
