@@ -48,8 +48,8 @@ class Choosing(Field):
         card = user.card
         assert card is not None
         if not card.move_die:
-            if technique:
-                return self._card_technique(user, technique)
+            if technique:           # found inline, the refusal called only when needed: a hot spot
+                return card.technique(technique) or self._card_technique(user, technique)
             face = self.dice.d(len(card.techniques))    # guide picks, by the odds' policy
             picked = card.techniques[face - 1]
             self.say("move_picked", actor=user.name, die=len(card.techniques), face=face,
@@ -62,7 +62,11 @@ class Choosing(Field):
         if roll is not None and not 1 <= roll <= card.move_die:
             raise RuleError(_("a d{move_die} shows 1 to {move_die}, not {roll}").format(
                 move_die=card.move_die, roll=roll))
-        face = self.rolled(card.move_die, roll)
+        if roll is None:
+            face = self.dice.d(card.move_die)
+        else:
+            face = roll                                 # the table's own (R-DICE-3)
+            self.dice.drawn.append((card.move_die, face))
         picked = next(t for t in card.techniques if face in t.roll)
         if technique and card.technique(technique) is not picked:
             raise RuleError(_("the d{move_die} shows {face}: {name} uses {name2}, not"

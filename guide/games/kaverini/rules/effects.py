@@ -236,7 +236,9 @@ def apply_special(fight: Field, user: Fighter, ladder_effect: str, lv: int,
                   targets: list[Fighter], comic_face: int | None = None) -> None:
     """R-FX-4: apply one special effect; Comic rolls a d10 for which (R-FX-5)."""
     if ladder_effect == "comic":
-        face = fight.rolled(10, comic_face)
+        face = comic_face if comic_face is not None else fight.dice.d(10)
+        if comic_face is not None:
+            fight.dice.drawn.append((10, face))
         ladder_effect = comic_d10()[face - 1]
         fight.say("comic", face=face, effect=ladder_effect)
     SPECIALS[ladder_effect](fight, user, lv, targets)   # data/emotions.yaml names one of them

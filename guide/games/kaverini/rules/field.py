@@ -118,14 +118,6 @@ class Field:
         if self.tell is not None:
             self.tell(kind, **data)
 
-    def rolled(self, sides: int, face: int | None) -> int:
-        """A die: the face the table rolled itself (R-DICE-3, checked by the caller), drawn
-        as the events show it, or else one of ours."""
-        if face is None:
-            return self.dice.d(sides)
-        self.dice.drawn.append((sides, face))
-        return face
-
     # --- the field ------------------------------------------------------------------
     def card(self, name: str) -> Card:
         found = self._cards.get(name)

@@ -359,7 +359,11 @@ class Techniques(Choosing):
         elif first_use and user.has("Passionate"):
             why = "passionate"
         else:
-            face = self.rolled(20, d20)
+            if d20 is None:
+                face = self.dice.d(20)
+            else:
+                face = d20
+                self.dice.drawn.append((20, face))
             need = fx.trigger_threshold(move.level)
             if face < need:
                 if self.telling:
