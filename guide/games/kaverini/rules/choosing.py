@@ -20,7 +20,6 @@ from guide.games.kaverini.rules.schmerz import base_schmerz
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-
 @dataclass(slots=True)
 class Move:
     """A technique as one fighter uses it."""
@@ -35,6 +34,12 @@ class Move:
 Targets = list[tuple[Fighter, int | None]]
 
 
+def _ladder_move(lad: Ladder, lv: int) -> Move:
+    """A ladder's technique at level `lv`: it deals its level (R-DMG-1) and rolls for its
+    effect (R-FX-1)."""
+    return Move(lad.technique_name(lv), base_schmerz(ladder_level=lv), lad.name, lad.name, lv)
+
+
 class Choosing(Field):
     """How a fighter's technique becomes a Move."""
 
@@ -42,38 +47,41 @@ class Choosing(Field):
     def _foe_technique(self, user: Fighter, technique: str | None, roll: int | None) -> Technique:
         card = user.card
         assert card is not None
-        if card.move_die and roll is None and technique:
-            named = card.technique(technique)       # the table rolled its own die (R-DICE-3)
-            if named is None:
-                raise RuleError(_("{name} has no technique {technique!r}; it knows {known}").format(
-                    name=user.name, technique=technique,
-                    known=", ".join(t.name for t in card.techniques)))
-            self.say("move_named", actor=user.name, die=card.move_die, technique=named.name)
-            return named
-        if card.move_die:
-            if roll is None:
-                face = self.dice.d(card.move_die)
-            elif not 1 <= roll <= card.move_die:
-                raise RuleError(_("a d{move_die} shows 1 to {move_die}, not {roll}").format(
-                    move_die=card.move_die, roll=roll))
-            else:
-                face = roll
-                self.dice.drawn.append((card.move_die, face))
-            picked = next(t for t in card.techniques if face in t.roll)
-            if technique and card.technique(technique) is not picked:
-                raise RuleError(_("the d{move_die} shows {face}: {name} uses {name2}, not"
-                                  " {technique}").format(
-                    move_die=card.move_die, face=face, name=user.name, name2=picked.name,
-                    technique=technique))
-            self.say("move_rolled", actor=user.name, die=card.move_die, face=face,
-                     technique=picked.name)
-            return picked
-        if not technique:               # guide picks, by the odds' policy: at random
-            face = self.dice.d(len(card.techniques))
+        if not card.move_die:
+            if technique:           # found inline, the refusal called only when needed: a hot spot
+                return card.technique(technique) or self._card_technique(user, technique)
+            face = self.dice.d(len(card.techniques))    # guide picks, by the odds' policy
             picked = card.techniques[face - 1]
             self.say("move_picked", actor=user.name, die=len(card.techniques), face=face,
                      technique=picked.name)
             return picked
+        if roll is None and technique:              # the table rolled its own die (R-DICE-3)
+            named = self._card_technique(user, technique)
+            self.say("move_named", actor=user.name, die=card.move_die, technique=named.name)
+            return named
+        if roll is not None and not 1 <= roll <= card.move_die:
+            raise RuleError(_("a d{move_die} shows 1 to {move_die}, not {roll}").format(
+                move_die=card.move_die, roll=roll))
+        if roll is None:
+            face = self.dice.d(card.move_die)
+        else:
+            face = roll                                 # the table's own (R-DICE-3)
+            self.dice.drawn.append((card.move_die, face))
+        picked = next(t for t in card.techniques if face in t.roll)
+        if technique and card.technique(technique) is not picked:
+            raise RuleError(_("the d{move_die} shows {face}: {name} uses {name2}, not"
+                              " {technique}").format(
+                move_die=card.move_die, face=face, name=user.name, name2=picked.name,
+                technique=technique))
+        self.say("move_rolled", actor=user.name, die=card.move_die, face=face,
+                 technique=picked.name)
+        return picked
+
+    @staticmethod
+    def _card_technique(user: Fighter, technique: str) -> Technique:
+        """A buddy's or foe's card technique by its name, or a refusal naming those it knows."""
+        card = user.card
+        assert card is not None
         tech = card.technique(technique)
         if tech is None:
             raise RuleError(_("{name} has no technique {technique!r}; it knows {known}").format(
@@ -93,13 +101,7 @@ class Choosing(Field):
 
     def _move(self, user: Fighter, technique: str) -> Move:
         if user.kind == BUDDY:
-            assert user.card is not None
-            tech = user.card.technique(technique)
-            if tech is None:
-                raise RuleError(_("{name} has no technique {technique!r}; it knows {known}").format(
-                    name=user.name, technique=technique,
-                    known=", ".join(t.name for t in user.card.techniques)))
-            return self._card_move(user, tech)
+            return self._card_move(user, self._card_technique(user, technique))
         if user.kind == STAND:
             lad = find_ladder(technique) or ladder_of_technique(technique)
             if lad is None:                          # `slapstick`: a ladder as people say it
@@ -107,20 +109,15 @@ class Choosing(Field):
                     lad = find_ladder(resolve(technique, [x.name for x in all_ladders().values()],
                                               pgettext("what", "emotion ladder")))
                 except GuideError:
-                    lad = None
+                    pass
             if lad is None:
                 raise RuleError(_("a companion taking a stand uses an emotion ladder, not {technique!r}"
-                                  " (R-CONF-10)").format(
-                    technique=technique))
-            lv = min(user.level, 10)
-            return Move(lad.technique_name(lv), base_schmerz(ladder_level=lv), lad.name,
-                        lad.name, lv)
+                                  " (R-CONF-10)").format(technique=technique))
+            return _ladder_move(lad, min(user.level, 10))
         sheet = user.sheet
         lad = find_ladder(technique) or self._known_ladder(sheet["ladders"], technique)
         if lad is not None and lad.name in sheet["ladders"]:
-            lv = sheet["ladders"][lad.name]
-            return Move(lad.technique_name(lv), base_schmerz(ladder_level=lv), lad.name,
-                        lad.name, lv)
+            return _ladder_move(lad, sheet["ladders"][lad.name])
         for name, lv in sheet["custom"].items():
             if name.casefold() == technique.removeprefix("custom:").casefold():
                 return Move(name, base_schmerz(custom_level=lv, user_level=user.level), None,
@@ -131,11 +128,9 @@ class Choosing(Field):
         except Ambiguous as e:
             raise RuleError(_("{name}: {e}").format(name=user.name, e=e)) from None
         except GuideError:
-            named = None
-        if named is not None:
-            return self._move(user, named)
-        raise RuleError(_("{name} has no technique {technique!r}; known: {value}").format(
-            name=user.name, technique=technique, value=', '.join(known)))
+            raise RuleError(_("{name} has no technique {technique!r}; known: {value}").format(
+                name=user.name, technique=technique, value=', '.join(known))) from None
+        return self._move(user, named)
 
     @staticmethod
     def _known_ladder(known: dict[str, int], technique: str) -> Ladder | None:

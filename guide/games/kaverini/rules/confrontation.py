@@ -22,7 +22,7 @@ from guide.games.kaverini.cardtext import acts_each_round, round_part
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.fighters import FOE, KAVERI, PHASE_INDEX, STAND, Fighter
-from guide.games.kaverini.rules.leveling import level
+from guide.games.kaverini.rules.field import present_level
 from guide.games.kaverini.rules.outcomes import Outcomes
 from guide.games.kaverini.rules.schmerz import Taken
 from guide.games.kaverini.rules.techniques import Move, Techniques
@@ -99,15 +99,11 @@ class Fight(Techniques, Outcomes):
             raise RuleError(_("confront needs at least one foe card"))
         if not any(k["hp"] > 0 for k in kaverit):
             raise RuleError(_("no Kaveri can act: every Kaveri is at 0 HP (heal NAME full first)"))
-        levels = sorted({level(k["xp"]) for k in kaverit})
-        if lv not in levels:                                        # R-SHEET-4
-            raise RuleError(_("--lv is the level of a Kaveri present: {value}").format(
-                value=', '.join(map(str, levels))))
+        present_level(kaverit, lv)                                  # R-SHEET-4
         bonus = extra_hp(len(kaverit), lv)
-        fighters, seen = [], dict[str, int]()
-        for card in foes:
-            fighters.append(foe(card, numbered(card.name, seen.get(card.name, 0)), bonus))
-            seen[card.name] = seen.get(card.name, 0) + 1
+        names = [card.name for card in foes]       # a card's second foe is "NAME 2", ...
+        fighters = [foe(card, numbered(card.name, names[:i].count(card.name)), bonus)
+                    for i, card in enumerate(foes)]
         self._changed()
         self.s["confrontation"] = confrontation(fighters, order, [s.name for s in settings],
                                                 companions, practice)
@@ -172,21 +168,17 @@ class Fight(Techniques, Outcomes):
         if now["phase"] != "kaverit" or any(
                 f.name in now["acted"] for f in self.fighters() if f.kind in (KAVERI, STAND)):
             raise RuleError(_("running away is the Kaverit's whole action: only before any Kaveri acts in a"
-                              " round (R-CONF-6){value}").format(
-                value=self._now()))
+                              " round (R-CONF-6){value}").format(value=self._now()))
         chance = min(100, 25 * len(cowering))
-        if roll is None:
-            value = self.dice.percentile().value
-        else:
-            if not 1 <= roll <= 100:
-                raise RuleError(_("a percentile roll is 1 to 100, not {roll}").format(roll=roll))
-            value = roll
+        if roll is not None and not 1 <= roll <= 100:
+            raise RuleError(_("a percentile roll is 1 to 100, not {roll}").format(roll=roll))
+        value = self.dice.percentile().value if roll is None else roll
         typed = {"shown": shown} if shown else {}
         if value <= chance:
             for k in cowering:
                 k["hp"] = 1
             self.say("runaway", escaped=True, roll=value, chance=chance, **typed)
-            self._finish("ran away")
+            self.end("ran away")
             return True
         self.say("runaway", escaped=False, roll=value, chance=chance, **typed)
         for f in self.fighters():
@@ -207,10 +199,6 @@ class Fight(Techniques, Outcomes):
         self.say("schmerz", target=f.name, lost=taken.lost, hp=f.hp, max_hp=f.max_hp,
                  **taken.steps(amount), **taken.soaked)
         self.settle(f)
-
-    def end(self, why: str = "ended early") -> None:
-        """The Tour Guide ends the confrontation: one "over" event says it (no XP follows)."""
-        self._finish(why)
 
     # --- turn order -----------------------------------------------------------------------
     def _position(self) -> tuple[int, int]:
@@ -363,26 +351,19 @@ class Fight(Techniques, Outcomes):
         """A card's free text for the GM to apply (told only: the GM applies it)."""
         c = self.c
         first = c["turns"]["round"] == 1
-        if phase == "settings":
-            sources = c["settings"]
-        elif phase == "companions":
-            sources = c["companions"]
-        elif phase == "items":
+        sources = {"settings": c["settings"], "companions": c["companions"]}.get(phase, [])
+        if phase == "items":
             sources = [i["card"] for k in self.s["kaverit"] if k["hp"] > 0
                        for i in k["items"] if i["bonded"]]
-        else:
-            sources = []
         for name in sources:
             card = self.card(name)
             text = card.bond if phase == "items" else card.text
             whens = {e.when for e in card.effects}
             if not text or whens & {"round", "static"}:
                 continue
-            if "start" in whens and not acts_each_round(text):
-                continue         # its start effect was applied at the start: no reminder
-            if first and "start" not in whens or acts_each_round(text):
-                # free text the GM applies: every round when it says so (then only what acts
-                # each round), else once
-                self.say("gm", phase=phase, card=card.name,
-                         text=text if first and "start" not in whens
-                         else round_part(text))
+            # free text the GM applies: whole, once, in round 1 (not when it has a start
+            # effect: that was applied at the start, no reminder); and every round what of
+            # it acts each round, when it says so
+            once = first and "start" not in whens
+            if once or acts_each_round(text):
+                self.say("gm", phase=phase, card=card.name, text=text if once else round_part(text))

@@ -143,13 +143,10 @@ def timed(c: Confrontation, kind: EffectKind, user: Fighter, why: str, rounds: i
     return fx
 
 
-def next_turn_round(c: Confrontation, f: Fighter) -> int:
-    """The round of `f`'s next turn: this one if it has not acted yet, else the next."""
-    return c["turns"]["round"] + (1 if f.name in c["turns"]["acted"] else 0)
-
-
 def skip_next_turn(c: Confrontation, f: Fighter, why: str) -> None:
-    c["effects"].append(effect("skip", f.name, why, round=next_turn_round(c, f)))
+    """`f` skips its next turn: this round's if it has not acted yet, else the next one's."""
+    next_turn = c["turns"]["round"] + (1 if f.name in c["turns"]["acted"] else 0)
+    c["effects"].append(effect("skip", f.name, why, round=next_turn))
 
 
 # --- the ladders' special effects (R-FX-4) --------------------------------------------------
@@ -244,10 +241,7 @@ def apply_special(fight: Field, user: Fighter, ladder_effect: str, lv: int,
             fight.dice.drawn.append((10, face))
         ladder_effect = comic_d10()[face - 1]
         fight.say("comic", face=face, effect=ladder_effect)
-    handler = SPECIALS.get(ladder_effect)
-    if handler is None:
-        raise ValueError(f"unknown special effect {ladder_effect!r}")
-    handler(fight, user, lv, targets)
+    SPECIALS[ladder_effect](fight, user, lv, targets)   # data/emotions.yaml names one of them
 
 
 # --- declarative effects of cards -------------------------------------------------------

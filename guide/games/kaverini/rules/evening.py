@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -147,12 +148,9 @@ class SceneOdds:
 
     def half_width(self) -> float:
         """The widest 95% half-interval (Wilson) of the chances to win, run away and lose."""
-        n = len(self.arrivals)
-        widths = []
-        for result in ("won", "ran away", "lost"):
-            lo, hi = wilson(sum(a.result == result for a in self.arrivals), n)
-            widths.append((hi - lo) / 2)
-        return max(widths)
+        results = Counter(a.result for a in self.arrivals)
+        intervals = [wilson(results[r], len(self.arrivals)) for r in ("won", "ran away", "lost")]
+        return max((hi - lo) / 2 for lo, hi in intervals)
 
     @property
     def level(self) -> int:
@@ -167,10 +165,7 @@ class SceneOdds:
     def joined(self) -> dict[str, float]:
         """Each buddy and companion with the party on arrival in at least one evening, and
         the share of evenings it is (the order it first joined in)."""
-        counts: dict[str, int] = {}
-        for a in self.arrivals:
-            for name in a.joined:
-                counts[name] = counts.get(name, 0) + 1
+        counts = Counter(name for a in self.arrivals for name in a.joined)
         return {name: n / (len(self.arrivals) or 1) for name, n in counts.items()}
 
     @property

@@ -31,7 +31,7 @@ from guide.games.kaverini.rules.fighters import (
 )
 from guide.games.kaverini.rules.leveling import level, party_lv
 from guide.games.kaverini.rules.schmerz import Taken, absorb, amount, doublings
-from guide.games.kaverini.state import Confrontation
+from guide.games.kaverini.state import Confrontation, Sheet
 
 Event = dict[str, Any]
 Tell = Callable[..., None]
@@ -91,7 +91,7 @@ class Field:
         self.tell = tell                        # the table's story, told as events happen
         self.telling = record or tell is not None    # does anyone want the events?
         self.record = record
-        self.ended: str | None = None           # how it ended (_finish's why), once over
+        self.ended: str | None = None           # how it ended (end's why), once over
         self._moves: dict[tuple[str, str, int], Any] = {}   # Techniques.act's Moves
         self._card_moves: dict[tuple[int, int], Any] = {}    # foe_act's
         self.up_next: Fighter | None = None     # whose turn it is, as the last move found it
@@ -154,8 +154,9 @@ class Field:
         self._declared = {}
 
     def get(self, name: str, kinds: tuple[str, ...] = ()) -> Fighter:
-        self.fighters()
-        exact = self._by_name.get(name)
+        """A fighter of those kinds (any, without) by name as people type it (fighters.find),
+        or a refusal naming the closest."""
+        exact = self.named(name)
         if exact is not None and (not kinds or exact.kind in kinds):
             return exact
         f = find(self.fighters(), name, kinds)
@@ -275,13 +276,8 @@ class Field:
 
     def choose_lv(self, lv: int | None) -> None:
         """R-SHEET-4: the GM (or the card's controller) picks the level of a Kaveri present."""
-        if lv is None:
-            return
-        levels = sorted({level(k["xp"]) for k in self.s["kaverit"]})
-        if lv not in levels:
-            raise RuleError(_("--lv is the level of a Kaveri present: {value}").format(
-                value=', '.join(map(str, levels))))
-        self.chosen_lv = lv
+        if lv is not None:
+            self.chosen_lv = present_level(self.s["kaverit"], lv)
 
     # --- declared effects (settings, companions, items, cards) ------------------------
     def static_bonus(self, f: Fighter, stat: str) -> int:
@@ -348,6 +344,15 @@ class Field:
             self.at_zero(f)
 
 
+def present_level(kaverit: list[Sheet], lv: int) -> int:
+    """R-SHEET-4: `lv`, when it is the level of a Kaveri present; else a refusal naming them."""
+    levels = sorted({level(k["xp"]) for k in kaverit})
+    if lv not in levels:
+        raise RuleError(_("--lv is the level of a Kaveri present: {value}").format(
+            value=', '.join(map(str, levels))))
+    return lv
+
+
 def _live(d: Declared) -> bool:
     """A foe's or buddy's own effects act while it stands; the rest while they are in play."""
     return d.holder is None or d.holder.kind in (KAVERI, STAND) or d.holder.data["hp"] > 0
@@ -356,8 +361,7 @@ def _live(d: Declared) -> bool:
 def take_schmerz(f: Fighter, schmerz: int, heart: int) -> Taken:
     """R-DMG-8 for a taker with this effective H: its Sensitive (x2) or Insensitive (x1/2),
     then H (R-DMG-4), then HP counters and HP (R-DMG-5)."""
-    twos = doublings(target_sensitive="Sensitive" in f.abilities,
-                     target_insensitive="Insensitive" in f.abilities)
+    twos = doublings(target_sensitive=f.sensitive, target_insensitive=f.insensitive)
     before = f.counters["HP"]
     hp, left, lost = absorb(amount(schmerz, 0, twos, heart), f.hp, before)
     f.data["hp"] = hp

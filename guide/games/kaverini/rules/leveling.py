@@ -48,15 +48,13 @@ def new_kaveri(name: str, ability: str, techniques: Sequence[str], facts: Sequen
         if t.casefold().startswith("custom:"):
             if ladders_only:
                 raise RuleError(_("house rule ladders_at_start: a new Kaveri's three techniques are emotion"
-                                  " ladders, not {t!r} (R-SHEET-1)").format(
-                    t=t))
+                                  " ladders, not {t!r} (R-SHEET-1)").format(t=t))
             cname = t.split(":", 1)[1].strip()
             if not cname:
                 raise RuleError(_("a custom technique needs a name: custom:NAME"))
             if find_ladder(cname):
                 raise RuleError(_("{cname!r} is an emotion ladder; a custom technique needs another"
-                                  " name").format(
-                    cname=cname))
+                                  " name").format(cname=cname))
             if cname.casefold() in (c.casefold() for c in custom):
                 raise RuleError(_("the three techniques must all differ ({cname!r} twice)").format(
                     cname=cname))
@@ -276,9 +274,8 @@ def spend(kaveri: Sheet, e: int = 0, h: int = 0, hp: int = 0, new: Sequence[str]
     kaveri["max_hp"] += hp
     kaveri["hp"] += hp
     kaveri["ladders"], kaveri["custom"] = ladders, custom
-    bought = [{"stat": label, "amount": n} for n, label in ((e, "E"), (h, "H"), (hp, "max HP"))
-              if n] + bought
-    return bought
+    return [{"stat": label, "amount": n} for n, label in ((e, "E"), (h, "H"), (hp, "max HP"))
+            if n] + bought
 
 
 def _ladder_key(name: str, ladders: dict, custom: dict, creating: bool) -> tuple[str, dict]:

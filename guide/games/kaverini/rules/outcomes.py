@@ -4,9 +4,9 @@ Fight; the Strategy Game's battle overrides at_zero (rules/strategy.py)."""
 
 from __future__ import annotations
 
-from guide.core.errors import GuideError, RuleError
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
-from guide.core.names import resolve
+from guide.core.resolving import resolve_or_refuse
 from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
 from guide.games.kaverini.rules.leveling import award_xp, level, level_event, xp_room
@@ -17,41 +17,39 @@ _, ngettext, pgettext = domain("kaverini").functions()
 
 class Outcomes(Field):
     def at_zero(self, f: Fighter) -> None:
+        """A fighter at 0 HP: a foe is neutralized (R-CONF-7), a Kaveri cowers (R-CONF-5), a
+        buddy (R-CONF-8) or a companion taking a stand (R-CONF-10) leaves the party."""
         if not self.running or f.hp > 0:
             return
         if f.kind == FOE:
             self._neutralized(f)
-        elif f.kind == KAVERI:
+            return
+        practice = self.c["practice"]
+        if f.kind == KAVERI:
             self.say("cower", name=f.name)
-            self._check_all_cowering()
         elif f.kind == BUDDY:
             buddies = self.s["buddies"]
             at = buddies.index(f.data)
             out = buddies.pop(at)
-            if self.c["practice"]:       # R-CONF-13: off the field, back when the bout ends
+            if practice:                 # R-CONF-13: off the field, back when the bout ends
                 self.c.setdefault("benched", []).append({"at": at, "buddy": out})
             else:
                 self.s.setdefault("lost_buddies", []).append(f.name)
-            self._changed()
-            self.say("leave", name=f.name, who="buddy",
-                     **({"practice": True} if self.c["practice"] else {}))
-            self._check_all_cowering()
-        elif f.kind == STAND:
+        else:                                        # a companion taking a stand
             self.c["stand"][:] = [s for s in self.c["stand"] if s is not f.data]
-            self._changed()
             # R-CONF-13: a practice bout is outside the adventure; the companion runs from
             # the bout only and is still with the party after it
-            present = ([self.c["companions"]] if self.c["practice"] else
+            present = ([self.c["companions"]] if practice else
                        [self.s["companions"], self.c["companions"]])
             for names in present:
                 if f.name in names:                  # no more round effects from it either
                     names.remove(f.name)
-            self._changed()
-            if not self.c["practice"]:
+            if not practice:
                 self.s["lost_companions"].append(f.name)
-            self.say("leave", name=f.name, who="stand",
-                     **({"practice": True} if self.c["practice"] else {}))
-            self._check_all_cowering()
+        if f.kind != KAVERI:                         # a buddy or companion leaves (`who`)
+            self._changed()
+            self.say("leave", name=f.name, who=f.kind, **({"practice": True} if practice else {}))
+        self._check_all_cowering()
 
     def _neutralized(self, f: Fighter) -> None:
         """R-CONF-7: the XP of a neutralized foe to every Kaveri standing at that moment."""
@@ -69,7 +67,7 @@ class Outcomes(Field):
                         self.say("level", **level_event(k, reached))
         if not self.standing(FOE) or self._won_when_down():
             self.say("victory", winner=None)
-            self._finish("won")
+            self.end("won")
 
     def _won_when_down(self) -> bool:
         """A scene won by the fall of some of its foes (its booklet's `won_when`): every foe
@@ -113,11 +111,8 @@ class Outcomes(Field):
         total = sum(s["max_hp"] for s in c["stand"])
         named: dict[str, int] = {}
         for typed, value in hp.items():            # `Mevrouw=35`: names as people say them
-            try:
-                key = resolve(typed, [s["name"] for s in c["stand"]],
-                              pgettext("what", "companion taking a stand"))
-            except GuideError as e:
-                raise RuleError(str(e)) from None
+            key = resolve_or_refuse(typed, [s["name"] for s in c["stand"]],
+                                    pgettext("what", "companion taking a stand"))
             if key.casefold() in named:
                 raise RuleError(_("{key} has two shares").format(key=key))
             named[key.casefold()] = value
@@ -127,8 +122,7 @@ class Outcomes(Field):
                               " (R-CONF-10)").format(names=", ".join(missing)))
         if sum(named.values()) != total:
             raise RuleError(_("the shares add up to {value}; they must add up to {total}, the foes' HP"
-                              " (R-CONF-10)").format(
-                value=sum(named.values()), total=total))
+                              " (R-CONF-10)").format(value=sum(named.values()), total=total))
         for name, value in named.items():
             if value < 1:
                 raise RuleError(_("each share is at least 1 HP"))
@@ -140,20 +134,21 @@ class Outcomes(Field):
         """R-CONF-11: the game is lost; sheets stay, items and money go, and the Kaverit
         are back at full HP when the next adventure starts. R-CONF-13: losing a practice
         bout loses nothing, and the cowering Kaverit end it at 1 HP."""
-        if self.c["practice"]:
-            for k in self.s["kaverit"]:
-                k["hp"] = max(k["hp"], 1)
-            self.say("lost", practice=True)
-            self._finish("lost")
-            return
+        practice = self.c["practice"]
         for k in self.s["kaverit"]:
-            k["items"] = []
-            k["money"] = 0
-        self.say("lost", practice=False)
-        self._finish("lost")
-        self.s["adventure"] = None
+            if practice:
+                k["hp"] = max(k["hp"], 1)
+            else:
+                k["items"] = []
+                k["money"] = 0
+        self.say("lost", practice=practice)
+        self.end("lost")
+        if not practice:
+            self.s["adventure"] = None
 
-    def _finish(self, why: str) -> None:
+    def end(self, why: str = "ended early") -> None:
+        """The confrontation ends (won, ran away, lost; or the Tour Guide ends it early, no
+        XP following): one "over" event says it."""
         c = self.c
         for name, gain in c["max_hp_boosts"].items():
             f = self.named(name)

@@ -40,24 +40,25 @@ def _ladders(k: Sheet) -> list[tuple[int, int, str]]:
     return [x for x in out if x[0] < MAX_LADDER]
 
 
-def lowest_ladder_up(k: Sheet) -> None:
-    """The lowest ladder (the first on a tie) up one level, again and again, while the
-    points pay for it (n+1 points, R-LVL-2)."""
+def _ladder_up(k: Sheet, rank: Callable[[tuple[int, int, str]], tuple[int, int]]) -> None:
+    """The first ladder by `rank` (of _ladders' level and order) up one level, again and
+    again, while the points pay for it (n+1 points, R-LVL-2)."""
     while (ladders := _ladders(k)):
-        lv, _order, key = min(ladders)
+        lv, _order, key = min(ladders, key=rank)
         if k["points"] < lv + 1:
             return
         spend(k, raises={key: lv + 1})
+
+
+def lowest_ladder_up(k: Sheet) -> None:
+    """The lowest ladder (the first on a tie) up one level, again and again."""
+    _ladder_up(k, lambda x: (x[0], x[1]))
 
 
 def highest_ladder_up(k: Sheet) -> None:
-    """The highest ladder (the first on a tie) up one level, again and again, while the
-    points pay for it (n+1 points, R-LVL-2): one technique as strong as it gets."""
-    while (ladders := _ladders(k)):
-        lv, _order, key = min(ladders, key=lambda x: (-x[0], x[1]))
-        if k["points"] < lv + 1:
-            return
-        spend(k, raises={key: lv + 1})
+    """The highest ladder (the first on a tie) up one level, again and again: one
+    technique as strong as it gets."""
+    _ladder_up(k, lambda x: (-x[0], x[1]))
 
 
 def h_and_hp(k: Sheet) -> None:

@@ -12,7 +12,6 @@ from typing import NamedTuple
 from guide.core.i18n import domain
 from guide.games.kaverini.data.tables import ladder as find_ladder
 
-ONE = Fraction(1)
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
@@ -42,17 +41,10 @@ def base_schmerz(ladder_level: int | None = None, custom_level: int | None = Non
 def multiplier(heel: bool = False, shield: bool = False, attacker_sensitive: bool = False,
                attacker_insensitive: bool = False, target_sensitive: bool = False,
                target_insensitive: bool = False) -> Fraction:
-    """R-DMG-3: every multiplier that applies, multiplied together."""
-    if not (heel or shield or attacker_sensitive or attacker_insensitive or target_sensitive
-            or target_insensitive):
-        return ONE
-    m = ONE
-    for applies, factor in ((heel, 2), (shield, Fraction(1, 2)), (attacker_sensitive, 2),
-                            (attacker_insensitive, Fraction(1, 2)), (target_sensitive, 2),
-                            (target_insensitive, Fraction(1, 2))):
-        if applies:
-            m *= factor
-    return m
+    """R-DMG-3: every multiplier that applies, multiplied together (each is x2 or x1/2:
+    2 ** doublings)."""
+    return Fraction(2) ** doublings(heel, shield, attacker_sensitive, attacker_insensitive,
+                                    target_sensitive, target_insensitive)
 
 
 MULTIPLIERS = {k: str(Fraction(2) ** k) for k in range(-3, 4)}   # 2 ** doublings, as events say it

@@ -21,8 +21,9 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from guide.core.dice import Dice
 from guide.core.errors import RuleError
@@ -220,9 +221,8 @@ class Policy:
     def flip_if_met(self, user: Fighter, technique: str, foe: Fighter) -> None:
         """The foe `user` just neutralized with `technique` flips and joins the party when
         its back is a friend and its flip condition names the technique's emotion."""
-        card = foe.card
-        back = card.back if card is not None else None
-        if card is None or back is None or back.type not in ("buddy", "companion"):
+        back = foe.card.back if foe.card is not None else None
+        if back is None or back.type not in ("buddy", "companion"):
             return
         level = self.fight.lv() if user.kind == BUDDY else user.level
         emotion = next((e for name, _base, e in self._techniques(user, level)
@@ -317,8 +317,6 @@ def _techniques(fight: Fight, user: Fighter) -> list[Option]:
 
 
 def _scaled(card: Card, scale: float) -> Card:
-    from dataclasses import replace
-
     return card if scale == 1.0 else replace(card, hp=max(1, round((card.hp or 0) * scale)))
 
 
@@ -361,20 +359,12 @@ class Odds:
 
 
 def tally(outcomes: list[Outcome], kaverit: list[str]) -> Odds:
-    odds = Odds(len(outcomes), 0, 0, 0, 0, [], {k: 0 for k in kaverit})
-    for o in outcomes:
-        if o.result == "won":
-            odds.won += 1
-        elif o.result == "ran away":
-            odds.ran_away += 1
-        elif o.result == "lost":
-            odds.lost += 1
-        else:
-            odds.undecided += 1
-        odds.rounds.append(o.rounds)
-        for name in o.cowering:
-            odds.cowering[name] = odds.cowering.get(name, 0) + 1
-    return odds
+    """The figures of many runs; `cowering` names every Kaveri of `kaverit` (0 when none)."""
+    results = Counter(o.result for o in outcomes)
+    won, ran_away, lost = results["won"], results["ran away"], results["lost"]
+    cowering = Counter(name for o in outcomes for name in o.cowering)
+    return Odds(len(outcomes), won, ran_away, lost, len(outcomes) - won - ran_away - lost,
+                [o.rounds for o in outcomes], {**dict.fromkeys(kaverit, 0), **cowering})
 
 
 def run_seeds(setup: Setup, seeds: list[int]) -> list[Outcome]:

@@ -13,11 +13,12 @@ from guide.core.dice import pick
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
 from guide.core.names import resolve
+from guide.core.resolving import resolve_or_refuse
 from guide.core.state import copied
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules.confrontation import Fight
 from guide.games.kaverini.rules.field import Declared
-from guide.games.kaverini.rules.fighters import Fighter
+from guide.games.kaverini.rules.fighters import BUDDY, KAVERI, STAND, Fighter
 from guide.games.kaverini.rules.leveling import level
 from guide.games.kaverini.state import (
     Arena,
@@ -65,10 +66,7 @@ def new_game(players: list[str], budget: int, money: int, settings: str, fluid: 
 def player(game: StrategyGame, name: str) -> StrategyPlayer:
     """A player by name as people type it (guide.core.names.resolve)."""
     players = {p["name"]: p for p in game["players"]}
-    try:
-        return players[resolve(name, list(players), pgettext("what", "player"))]
-    except GuideError as e:
-        raise RuleError(str(e)) from None
+    return players[resolve_or_refuse(name, list(players), pgettext("what", "player"))]
 
 
 def _not_started(game: StrategyGame) -> None:
@@ -195,10 +193,9 @@ def arena(game: StrategyGame, cards: Callable[[str], Card], all_settings: list[s
             elif card.type == "companion":
                 companions.append(card.name)
                 owners[card.name] = k
-    if game["settings"] == "random":
-        pool = [s for p in game["players"] for s in p["settings"]] or list(all_settings)
-    else:
-        pool = [s for p in game["players"] for s in p["settings"]]
+    pool = [s for p in game["players"] for s in p["settings"]]
+    if game["settings"] == "random" and not pool:
+        pool = list(all_settings)
     return {
         "kaverit": kaverit, "buddies": buddies, "companions": companions,
         "versus": {"players": [p["name"] for p in game["players"]],
@@ -301,11 +298,8 @@ class StrategyFight(Fight):
         if by == "foes":
             return [f for f in standing if f.owner != d.owner]
         mine = [f for f in standing if f.owner == d.owner]
-        if by == "kaverit":
-            return [f for f in mine if f.kind in ("kaveri", "stand")]
-        if by == "buddies":
-            return [f for f in mine if f.kind == "buddy"]
-        return mine
+        kinds = {"kaverit": (KAVERI, STAND), "buddies": (BUDDY,)}.get(by)    # "party": every one
+        return mine if kinds is None else [f for f in mine if f.kind in kinds]
 
     def can_run_away(self) -> None:
         raise RuleError(_("there is no running away in the Strategy Game (R-STRAT-5)"))
@@ -323,7 +317,7 @@ class StrategyFight(Fight):
             winner = players[left[0]] if left else None
             self.versus["winner"] = winner
             self.say("victory", winner=winner, strategy=True)
-            self._finish("won")
+            self.end("won")
 
     def finished(self) -> None:
         """The Strategy Game's state keeps the field when the battle is over."""

@@ -72,8 +72,7 @@ class Techniques(Choosing):
         if roll is not None and not user.card.move_die:    # its one d20 is the effect's
             if d20 is not None:
                 raise RuleError(_("{name} has no move die: give its effect d20 once (--roll or"
-                                  " --effect-roll), not both (R-DICE-3)").format(
-                    name=user.name))
+                                  " --effect-roll), not both (R-DICE-3)").format(name=user.name))
             roll, d20 = None, roll
         tech = self._foe_technique(user, technique, roll)
         self.picking = technique is None and not user.card.move_die
@@ -123,15 +122,12 @@ class Techniques(Choosing):
         if d20 is not None or d10 is not None:
             self._check_faces(move, d20, d10, card=user.kind in (BUDDY, FOE))
         emotion = fx.effective_emotion(self, user)
-        first_use = False
-        if move.ladder:
-            first_use = self._first_use(user, move)
-            if self.telling:
-                self.say("use", actor=user.name, technique=move.name, ladder=move.ladder,
-                         level=move.level, text=text)
-        else:
-            if self.telling:
-                self.say("use", actor=user.name, technique=move.name, text=text)
+        first_use = move.ladder is not None and self._first_use(user, move)
+        if self.telling:
+            self.say("use", actor=user.name, technique=move.name,
+                     **({"ladder": move.ladder, "level": move.level} if move.ladder else {}),
+                     text=text)
+        if not move.ladder:
             self._last_turn(user, None)                  # no effect this turn (R-FX-2)
         reached = self._deal(user, move, targets, emotion, gm_match, lagom)
         used: tuple[bool, bool] = (False, False)
@@ -142,10 +138,9 @@ class Techniques(Choosing):
         if d20 is not None or d10 is not None:
             for sides, face, taken in ((20, d20, used[0]), (10, d10, used[1])):
                 if face is not None and not taken:       # R-DICE-3: said, never dropped
-                    if move.ladder:
-                        self.say("die_unused", sides=sides, face=face)
-                    else:                                # a card technique with no effect
-                        self.say("die_unused", sides=sides, face=face, technique=move.name)
+                    # a card technique, which has no effect to roll for, is named
+                    self.say("die_unused", sides=sides, face=face,
+                             **({} if move.ladder else {"technique": move.name}))
         self._done(user)
 
     @staticmethod
@@ -261,10 +256,8 @@ class Techniques(Choosing):
         card = target.card
         heel = shield = False
         if card is not None:
-            if card.heel:
-                heel = self._defence(card.heel, move, user, gm_match)
-            if card.shield:
-                shield = self._defence(card.shield, move, user, gm_match)
+            heel = card.heel is not None and self._defence(card.heel, move, user, gm_match)
+            shield = card.shield is not None and self._defence(card.shield, move, user, gm_match)
         twos = doublings(heel, shield, user.sensitive, user.insensitive, target.sensitive,
                          target.insensitive)
         heart = fx.effective_heart(self, target)
@@ -303,10 +296,8 @@ class Techniques(Choosing):
                 self.settle(user)
         return True
 
-    def _defence(self, defence: str | None, move: Move, user: Fighter,
-                 gm_match: bool | None) -> bool:
-        if not defence:
-            return False
+    def _defence(self, defence: str, move: Move, user: Fighter, gm_match: bool | None) -> bool:
+        """R-DMG-7: does the target's Shield or Heel apply to this technique of `user`?"""
         found = matches(defence, move.emotion, user.subtypes)
         if found is None:
             # R-DMG-7: the GM is asked once per confrontation for this attacker and defence;
@@ -397,13 +388,8 @@ class Techniques(Choosing):
         """Nervousness: on the turn after the skipped one, 2 x Lv to E, H or HP (R-FX-4), for
         a Kaveri, a buddy or a foe alike (R-FX-6), whether it acts or passes that turn."""
         c = self.c
-        if not c["effects"]:
-            if boost is not None:
-                raise RuleError(_("--boost is for the turn after Nervousness's skipped one: {name}"
-                                  " has no boost due (R-FX-4)").format(name=user.name))
-            return
         due = False
-        for e in fx.of_kind(c, "nervous"):
+        for e in (fx.of_kind(c, "nervous") if c["effects"] else ()):
             if e["on"] == user.name and e["round"] <= c["turns"]["round"]:
                 due = True
                 stat = (boost or "hp").casefold()
