@@ -7,7 +7,7 @@ import difflib
 import unicodedata
 from collections.abc import Callable, Iterable
 
-from guide.core.errors import GuideError
+from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import NP_, _, pgettext
 
 # What a name names, in the words the core itself says ("no seat named 'X'"). A game says its
@@ -107,6 +107,16 @@ def resolve(typed: str, names: Iterable[str], what: What | None = None) -> str:
         if choices else _(" (there is no {what} yet)").format(what=said(what))
     raise Unknown(_("no {what} named {typed!r}{known}").format(
         what=said(what), typed=typed, known=suggest(typed, choices) or known))
+
+
+def resolve_or_refuse(typed: str, names: Iterable[str], what: What | None = None) -> str:
+    """`resolve` for a game's rules: when `typed` names none of `names` or several, the
+    resolver's words ("no player named 'Jo'; did you mean 'Joe'?") as a RuleError, the one
+    line a refused move shows (the command changes nothing)."""
+    try:
+        return resolve(typed, names, what)
+    except GuideError as e:
+        raise RuleError(str(e)) from None
 
 
 def _same(name: str, wanted: str) -> bool:

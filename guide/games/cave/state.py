@@ -12,9 +12,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any, TypedDict
 
 from guide.core import turns
-from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
-from guide.core.names import resolve
+from guide.core.names import resolve_or_refuse
 from guide.core.turns import Turns
 
 SCHEMA = 2       # the state's shape (the campaign's state_version); `migrate` upgrades the older
@@ -101,10 +100,7 @@ def find(state: CaveState, name: str) -> Character:
     chars = {ch["name"]: ch for ch in state["characters"]}
     if name in chars:                       # the name as it is: resolve's first answer
         return chars[name]
-    try:
-        return chars[resolve(name, list(chars), pgettext("what", "character"))]
-    except GuideError as e:
-        raise RuleError(str(e)) from None
+    return chars[resolve_or_refuse(name, list(chars), pgettext("what", "character"))]
 
 
 def current(state: CaveState) -> Character | None:

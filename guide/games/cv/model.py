@@ -11,7 +11,7 @@ from typing import Any, NotRequired, TypeAlias, TypedDict, cast
 from guide.core import turns
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
-from guide.core.names import Ambiguous, Unknown, fold, resolve
+from guide.core.names import fold, resolve_or_refuse
 from guide.core.table import Table
 from guide.core.turns import Turns
 
@@ -161,11 +161,7 @@ def player(state: CvState, name: str) -> Player:
     """The player a typed name names, through the one resolver (guide.core.names.resolve:
     the same name in any case, or a unique beginning), and its refusal."""
     names = [p["name"] for p in state["players"]]
-    try:
-        found = resolve(name, names, pgettext("what", "player"))
-    except (Ambiguous, Unknown) as e:
-        raise RuleError(str(e)) from None
-    return state["players"][names.index(found)]
+    return state["players"][names.index(resolve_or_refuse(name, names, pgettext("what", "player")))]
 
 
 def active(p: Player) -> dict[str, Card]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from guide.core.errors import GuideError, RuleError
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
-from guide.core.names import resolve
+from guide.core.names import resolve_or_refuse
 
 from .deck import Rules
 from .model import Entry, KaivoState, Player, begin_match, new_player
@@ -91,10 +91,7 @@ def _names(names: list[str], rules: Rules) -> None:
 def seat_of(state: KaivoState, name: str) -> int:
     """A player's seat by name as people type it (guide.core.names.resolve)."""
     names = [p["name"] for p in state["players"]]
-    try:
-        return names.index(resolve(name, names, pgettext("what", "player")))
-    except GuideError as e:
-        raise RuleError(str(e)) from None
+    return names.index(resolve_or_refuse(name, names, pgettext("what", "player")))
 
 
 def start(rules: Rules, state: KaivoState, names: list[str]) -> list[Event]:

@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypeAlias, TypedDict
 
 from guide.core import turns
-from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
-from guide.core.names import resolve
+from guide.core.names import resolve_or_refuse
 from guide.core.table import Table
 from guide.core.turns import Turns
 
@@ -141,10 +140,7 @@ def new_player(name: str, loot: int | None, character: str | None, tavern: str |
 def find(state: State, name: str) -> Player:
     """The player named, the way people type names (the core's resolver: any case, a unique
     beginning), or a refusal listing who is seated."""
-    try:
-        return state["players"][resolve(name, seated(state), pgettext("what", "player"))]
-    except GuideError as e:
-        raise RuleError(str(e)) from None
+    return state["players"][resolve_or_refuse(name, seated(state), pgettext("what", "player"))]
 
 
 # --- the seats and the Pillar: the core's turn order (guide.core.turns) ----------------------

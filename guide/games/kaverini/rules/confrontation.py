@@ -21,8 +21,8 @@ from guide.core.i18n import domain
 from guide.games.kaverini.cardtext import acts_each_round, round_part
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
-from guide.games.kaverini.rules.fighters import FOE, KAVERI, PHASE_INDEX, STAND, Fighter
 from guide.games.kaverini.rules.field import present_level
+from guide.games.kaverini.rules.fighters import FOE, KAVERI, PHASE_INDEX, STAND, Fighter
 from guide.games.kaverini.rules.outcomes import Outcomes
 from guide.games.kaverini.rules.schmerz import Taken
 from guide.games.kaverini.rules.techniques import Move, Techniques

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
-from guide.core.resolving import resolve_or_refuse
+from guide.core.names import resolve_or_refuse
 from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, STAND, Fighter
 from guide.games.kaverini.rules.leveling import award_xp, level, level_event, xp_room

@@ -12,8 +12,7 @@ from typing import Any
 from guide.core.dice import pick
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
-from guide.core.names import resolve
-from guide.core.resolving import resolve_or_refuse
+from guide.core.names import resolve, resolve_or_refuse
 from guide.core.state import copied
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules.confrontation import Fight
