@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from guide import __version__
-from guide.core.cli import BOX, CAMPAIGN, GAME, PathOf, UserError, asked_language, subcommand_at
+from guide.core.cli import BOX, CAMPAIGN, GAME, PathOf, UserError, asked_language, one_line, subcommand_at
 from guide.core.clihelp import SaidGroup, said
 from guide.core.i18n import _, ngettext, pgettext
 
@@ -102,25 +102,20 @@ def roll(expression: tuple[str, ...], seed: int | None, faces: str | None,
          game_id: str | None) -> None:
     """Roll a dice expression: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (1..100, as the game
     reads its percentile)."""
-    from guide.core.dice import Dice, DiceError, parse_faces, roll_expression
+    from guide.core.dice import Dice, parse_faces, roll_expression
 
-    try:
+    with one_line():
         dice = Dice(seed, parse_faces(faces, "--dice") if faces else None)
         result = roll_expression(" ".join(expression), dice, _game(game_id).settings.percentile)
-    except DiceError as e:
-        raise UserError(str(e)) from None
     click.echo(result.breakdown)
     click.echo(result.total)
 
 
 def _game(game_id: str | None):
     from guide.core import games
-    from guide.core.errors import GuideError
 
-    try:
+    with one_line():
         return games.load(game_id or games.DEFAULT)
-    except GuideError as e:
-        raise UserError(str(e)) from None
 
 
 @cli.command()
@@ -169,13 +164,11 @@ def new_box(name: str | None, to: Path | None, game_id: str | None, source: Path
     with the cards that campaign's table typed)."""
     import inspect
 
-    from guide.core.errors import GuideError
-    from guide.core.i18n import _
     from guide.core.repl.run import open_table
     from guide.core.template import write_box
 
     game = _game(game_id)
-    try:
+    with one_line():
         if source is None:
             template = game.box_template(name)
         else:
@@ -185,18 +178,16 @@ def new_box(name: str | None, to: Path | None, game_id: str | None, source: Path
                 # a game's template that may start from a campaign takes `source` (CV)
                 starts: Callable[..., Any] = game.box_template
                 if "source" not in inspect.signature(starts).parameters:
-                    raise GuideError(_("--from: the {game} game's box template starts from no"
+                    raise UserError(_("--from: the {game} game's box template starts from no"
                                        " campaign").format(game=game.id))
                 template = starts(name, source=table)
             finally:
                 table.close()
         if template is None:
-            raise GuideError(_("the {game} game has no box template: its bundled box is all a"
+            raise UserError(_("the {game} game has no box template: its bundled box is all a"
                                " table needs").format(game=game.id))
         folder = to or Path(template.folder)
         write_box(template.files, folder)
-    except GuideError as e:
-        raise UserError(str(e)) from None
     from guide.core.text import shown_path
 
     for line in template.said:
@@ -213,7 +204,6 @@ def cards(type_argument: str | None, card_type: str | None, boxes: tuple[Path, .
     """A table of the loaded cards, or of one type (`guide cards foe` or --type foe, as at
     the table)."""
     from guide.core import settings
-    from guide.core.errors import GuideError
     from guide.core.result import text
 
     if type_argument and card_type and type_argument != card_type:
@@ -221,10 +211,8 @@ def cards(type_argument: str | None, card_type: str | None, boxes: tuple[Path, .
             card_type=type_argument, type_option=card_type))
     card_type = card_type or type_argument
     game = _game(game_id)
-    try:
+    with one_line():
         click.echo(text(game.cards(settings.load(game, list(boxes))).table(card_type)))
-    except GuideError as e:
-        raise UserError(str(e)) from None
 
 
 @cli.command()
@@ -234,13 +222,10 @@ def cards(type_argument: str | None, card_type: str | None, boxes: tuple[Path, .
 def card(name: tuple[str, ...], boxes: tuple[Path, ...], game_id: str | None) -> None:
     """One card in full."""
     from guide.core import settings
-    from guide.core.errors import GuideError
 
     game = _game(game_id)
-    try:
+    with one_line():
         click.echo("\n".join(game.cards(settings.load(game, list(boxes))).detail(" ".join(name))))
-    except GuideError as e:
-        raise UserError(str(e)) from None
 
 
 @cli.command()
@@ -279,14 +264,11 @@ def bench(game_id: str | None, count: int, seed: int, levels: str | None, player
     import json
 
     from guide.core import bench as core_bench
-    from guide.core.errors import GuideError
 
     game = _game(game_id)
-    try:
+    with one_line():
         plan, kit = core_bench.plan_of(game.id, list(boxes), count, seed, levels, players)
         played = core_bench.run(plan, workers, core_bench.bar)
-    except GuideError as e:
-        raise UserError(str(e)) from None
     shown = core_bench.report(plan, kit, played)
     if as_json:
         click.echo(json.dumps(shown.json(), ensure_ascii=False))
@@ -411,7 +393,6 @@ def state(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None,
 def seats_command(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None,
                   no_qr: bool) -> None:
     """Print each seat's link (and QR code): the ones the running table serves, or will."""
-    from guide.core.errors import GuideError
     from guide.core.repl.run import open_table
     from guide.core.result import text
     from guide.core.seats import seated
@@ -425,9 +406,8 @@ def seats_command(campaign: Path | None, boxes: tuple[Path, ...], game_id: str |
     try:
         if not seated(table):
             raise UserError(_("the {game} game has no seats").format(game=table.game.id))
-        click.echo(text(table.execute("seats" + (" --no-qr" if no_qr else ""))))
-    except GuideError as e:
-        raise UserError(str(e)) from None
+        with one_line():
+            click.echo(text(table.execute("seats" + (" --no-qr" if no_qr else ""))))
     finally:
         table.close()
 

@@ -3,12 +3,14 @@ and the one-line user error."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import click
 
+from guide.core.errors import GuideError
 from guide.core.i18n import _
 
 
@@ -42,6 +44,15 @@ class UserError(click.ClickException):
 
     def show(self, file=None) -> None:
         click.echo(_("error: {message}").format(message=self.format_message()), err=True)
+
+
+@contextmanager
+def one_line() -> Iterator[None]:
+    """A GuideError raised inside the block reaches the user as a UserError: one line."""
+    try:
+        yield
+    except GuideError as e:
+        raise UserError(str(e)) from None
 
 
 def asked_language(args: Sequence[str], option: str = "--lang", anywhere: bool = False

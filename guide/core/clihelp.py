@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import inspect
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import click
 
@@ -76,16 +76,16 @@ class SaidGroup(click.Group):
         return None if cmd is None else said(cmd)
 
     def get_help(self, ctx: click.Context) -> str:
-        shown = said(self)
-        formatter = ctx.make_formatter()
-        click.Group.format_help(shown, ctx, formatter)
-        return formatter.getvalue().rstrip("\n")
+        return self._written(ctx, click.Group.format_help)
 
     def get_usage(self, ctx: click.Context) -> str:
         """The usage line of a refusal (`guide nope`), its placeholders in the language."""
-        shown = said(self)
+        return self._written(ctx, click.Group.format_usage)
+
+    def _written(self, ctx: click.Context, write: Callable[..., None]) -> str:
+        """What click's `write` (its help or its usage) writes of this group, in the language."""
         formatter = ctx.make_formatter()
-        click.Group.format_usage(shown, ctx, formatter)
+        write(said(self), ctx, formatter)
         return formatter.getvalue().rstrip("\n")
 
 

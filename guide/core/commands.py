@@ -332,7 +332,7 @@ def seats_revoke(t: Table, seat: str) -> Result:
         if old:
             server.forget_seat(old)
         desk.publish(server.publish_seat, server.forget_seat)
-    base = server.base if server is not None else (t.campaign.seat_address() or "http://HOST:8765/")
+    base = _seat_base(t) or "http://HOST:8765/"
     return Result([_("{seat}'s old link gets nothing now; the new one:").format(seat=name),
                    *(_("{seat}: {link}").format(seat=s, link=link) for s, link in links(t, base) if s == name)])
 

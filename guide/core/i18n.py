@@ -85,25 +85,13 @@ def catalogue(name: str, code: str) -> _gettext.GNUTranslations | None:
         return None
 
 
-_NONE = object()
-
-
-def _lookup(names: tuple[str, ...], key: str) -> str | None:
+def _lookup(names: tuple[str, ...], key: str, n: int | None = None) -> str | None:
+    """The first translation of `key` (a message, with its context: "context\x04message")
+    in these catalogues, in the language of now; with `n`, its plural form for n."""
     for name in names:
         cat = catalogue(name, _current)
         if cat is not None:
-            found = cat._catalog.get(key, _NONE)    # type: ignore[attr-defined]
-            if found is not _NONE and found:
-                return str(found)
-    return None
-
-
-def _plural(names: tuple[str, ...], key: str, n: int) -> str | None:
-    for name in names:
-        cat = catalogue(name, _current)
-        if cat is not None:
-            index = cat.plural(n)    # type: ignore[attr-defined]
-            found = cat._catalog.get((key, index))  # type: ignore[attr-defined]
+            found = cat._catalog.get(key if n is None else (key, cat.plural(n)))  # type: ignore[attr-defined]
             if found:
                 return str(found)
     return None
@@ -126,38 +114,29 @@ class Domain:
             misses.add((self.name, context, message))
 
     def gettext(self, message: str) -> str:
-        if _current == ENGLISH or not message:
-            return message
-        found = _lookup(self.names, message)
-        if found is None:
-            self._miss(None, message)
-            return message
-        return found
+        return message if _current == ENGLISH or not message else self._said(None, message)
 
     def pgettext(self, context: str, message: str) -> str:
-        if _current == ENGLISH or not message:
-            return message
-        found = _lookup(self.names, f"{context}\x04{message}")
-        if found is None:
-            self._miss(context, message)
-            return message
-        return found
+        return message if _current == ENGLISH or not message else self._said(context, message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        if _current != ENGLISH:
-            found = _plural(self.names, singular, n)
-            if found is not None:
-                return found
-            self._miss(None, singular)
-        return singular if n == 1 else plural
+        return self.npgettext(None, singular, plural, n)
 
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+    def npgettext(self, context: str | None, singular: str, plural: str, n: int) -> str:
         if _current != ENGLISH:
-            found = _plural(self.names, f"{context}\x04{singular}", n)
+            found = _lookup(self.names, _key(context, singular), n)
             if found is not None:
                 return found
             self._miss(context, singular)
         return singular if n == 1 else plural
+
+    def _said(self, context: str | None, message: str) -> str:
+        """A message (with its context) in the language of now, or as it is (a miss)."""
+        found = _lookup(self.names, _key(context, message))
+        if found is None:
+            self._miss(context, message)
+            return message
+        return found
 
     def functions(self) -> tuple[Callable[[str], str], Callable[[str, str, int], str],
                                  Callable[[str, str], str]]:
@@ -217,13 +196,18 @@ def pgettext_any(context: str, message: str) -> str:
     game's schema's description in a problem, context "schema")."""
     if _current == ENGLISH or not message:
         return message
-    key = f"{context}\x04{message}"
+    key = _key(context, message)
     for name in (*sorted(set(_domains) - {CORE}), CORE):
         found = _lookup((name,), key)
         if found is not None:
             return found
     domain(CORE)._miss(context, message)
     return message
+
+
+def _key(context: str | None, message: str) -> str:
+    """A message's key in a catalogue: with a context, gettext's "context\x04message"."""
+    return message if context is None else f"{context}\x04{message}"
 
 
 def N_(message: str) -> str:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from guide.core.errors import CommandError
 from guide.core.i18n import _
 from guide.core.line import build
+from guide.core.logs import log_exception
 from guide.core.moves import Move
 from guide.core.players import seats as seats_of
 from guide.core.view import SCHEMA
@@ -196,8 +197,6 @@ class Desk:
             try:
                 listener(pending)
             except Exception as e:  # noqa: BLE001 - the move waits anyway; the phone hears so
-                from guide.core.logs import log_exception
-
                 log_exception(e)
         return "sent"
 

@@ -32,6 +32,7 @@ APP = "kaverini-guide"
 SCHEMA = 2                 # the store's own tables; 2: changes name their kind (state.py)
 DEFAULT_GAME = "kaverini"  # campaigns written before games were recorded
 SNAPSHOT_EVERY = 100
+_LAST_ACTIVE = "active=1 ORDER BY seq DESC"     # the change undo takes back
 _HEADER = b"SQLite format 3\x00"
 
 
@@ -477,11 +478,14 @@ class Store:
     def last_change(self) -> Entry | None:
         """The change `undo` would take back, with its story (the table's undo policy reads
         it before undoing)."""
-        with self._reading():
-            row = self.db.execute("SELECT seq, at, line, kind, story FROM commands WHERE"
-                                  " kind='change' AND active=1 ORDER BY seq DESC LIMIT 1"
-                                  ).fetchone()
+        row = self._change_row(_LAST_ACTIVE)
         return None if row is None else self._entry(*row)
+
+    def _change_row(self, which: str) -> tuple | None:
+        """The first change `which` (an SQL condition and order) finds."""
+        with self._reading():
+            return self.db.execute("SELECT seq, at, line, kind, story FROM commands WHERE"
+                                   f" kind='change' AND {which} LIMIT 1").fetchone()
 
     def seat_tokens(self) -> dict[str, str]:
         """Each seat's token (guide.core.seats); {} for a campaign that has none yet."""
@@ -555,38 +559,33 @@ class Store:
     # --- writing --------------------------------------------------------------------
     def append(self, line: str, changes: list, story: list[dict], state_after: dict) -> None:
         """One command, in one transaction: its changes, its story, and maybe a snapshot."""
-        kind = "change" if changes else "note"
-        at = datetime.now().isoformat(timespec="seconds")
         with self._writing():
-            if kind == "change":  # a new change forgets what was undone (no more redo)
-                self.db.execute("DELETE FROM commands WHERE kind='change' AND active=0")
-                self._schema_of_changes()
-            cur = self.db.execute(
-                "INSERT INTO commands (at, line, kind, active, changes, story) VALUES"
-                " (?, ?, ?, 1, ?, ?)", (at, line, kind, json.dumps(changes), json.dumps(story)))
-            if kind == "change" and self._changes_since_snapshot() >= SNAPSHOT_EVERY:
-                self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?)",
-                                (cur.lastrowid, json.dumps(state_after)))
+            seq = self._insert(line, "change" if changes else "note", changes, story)
+            if changes and self._changes_since_snapshot() >= SNAPSHOT_EVERY:
+                self._snapshot(seq, state_after)
 
-    def _schema_of_changes(self) -> None:
-        """From its first change in this encoding on (guide.core.state), an older guide must
-        not read the file: it would take these changes for damaged ones."""
-        self.db.execute("UPDATE meta SET value=? WHERE key='schema' AND value<>?",
-                        (str(SCHEMA), str(SCHEMA)))
+    def _insert(self, line: str, kind: str, changes: list, story: list[dict]) -> int | None:
+        """A command's row (`kind` as Entry's); its seq. A new change forgets what was undone
+        (no more redo), and from the first change in this encoding on (guide.core.state) an
+        older guide must not read the file: it would take these changes for damaged ones."""
+        if kind == "change":
+            self.db.execute("DELETE FROM commands WHERE kind='change' AND active=0")
+            self.db.execute("UPDATE meta SET value=? WHERE key='schema' AND value<>?",
+                            (str(SCHEMA), str(SCHEMA)))
+        return self.db.execute(
+            "INSERT INTO commands (at, line, kind, active, changes, story) VALUES"
+            " (?, ?, ?, 1, ?, ?)", (datetime.now().isoformat(timespec="seconds"), line, kind,
+                                    json.dumps(changes), json.dumps(story))).lastrowid
+
+    def _snapshot(self, seq: int | None, state: dict) -> None:
+        self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?)", (seq, json.dumps(state)))
 
     def upgrade(self, line: str, changes: list, story: list[dict], state_after: dict,
                 version: int) -> None:
         """An older campaign upgraded (Game.migrate): the changes as one command, a snapshot
         of the upgraded state, and the file's new state version, in one transaction."""
-        at = datetime.now().isoformat(timespec="seconds")
         with self._writing():
-            self.db.execute("DELETE FROM commands WHERE kind='change' AND active=0")
-            self._schema_of_changes()
-            cur = self.db.execute(
-                "INSERT INTO commands (at, line, kind, active, changes, story) VALUES"
-                " (?, ?, 'change', 1, ?, ?)", (at, line, json.dumps(changes), json.dumps(story)))
-            self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?)",
-                            (cur.lastrowid, json.dumps(state_after)))
+            self._snapshot(self._insert(line, "change", changes, story), state_after)
             self.db.execute("INSERT OR REPLACE INTO meta VALUES ('state_version', ?)",
                             (str(version),))
         self.found_version = version
@@ -603,16 +602,14 @@ class Store:
 
     def undo(self) -> Entry | None:
         """Take back the last active change (its snapshots go with it)."""
-        return self._switch("active=1 ORDER BY seq DESC", 0)
+        return self._switch(_LAST_ACTIVE, 0)
 
     def redo(self) -> Entry | None:
         """Bring back the first change taken back."""
         return self._switch("active=0 ORDER BY seq", 1)
 
     def _switch(self, which: str, active: int) -> Entry | None:
-        with self._reading():
-            row = self.db.execute("SELECT seq, at, line, kind, story FROM commands WHERE"
-                                  f" kind='change' AND {which} LIMIT 1").fetchone()
+        row = self._change_row(which)
         if row is None:
             return None
         with self._writing():

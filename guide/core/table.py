@@ -14,6 +14,7 @@ from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import _
 from guide.core.interrupts import held_interrupts
+from guide.core.logs import log_exception
 from guide.core.players import seats as seats_of
 from guide.core.reference import registry_of
 from guide.core.registry import parse, split
@@ -24,7 +25,7 @@ from guide.core.store import CampaignError, Entry, Store
 from guide.core.story import HIDDEN, TIMER, UPGRADED, say, undo_refusal
 
 if TYPE_CHECKING:
-    from guide.core.game import Game
+    from guide.core.game import Clock, Game
 
 Ask = Callable[..., str]   # (question, choices, default="", meta=None) -> the answer
 
@@ -170,8 +171,6 @@ class Table(Generic[S, L]):
             try:
                 listener(self)
             except Exception as e:  # noqa: BLE001
-                from guide.core.logs import log_exception
-
                 log_exception(e)
 
     def tell_all(self, events: Iterable[Mapping[str, Any]]) -> None:
@@ -220,14 +219,8 @@ class Table(Generic[S, L]):
         if self._due is not None and self._due == self.changed:
             return None
         self._due = None
-        try:
-            clock = self.game.clock(self)
-            return None if clock is None else clock.seconds
-        except Exception as e:  # noqa: BLE001 - a broken clock must not end the evening
-            from guide.core.logs import log_exception
-
-            log_exception(e)
-            return None
+        clock = self._clock()
+        return None if clock is None else clock.seconds
 
     def due(self) -> str | None:
         """The game's timed line, once its timer has come (run it with `timed=True`)."""
@@ -235,12 +228,15 @@ class Table(Generic[S, L]):
         if seconds is None or seconds > 0:
             return None
         self._due = self.changed
-        try:
-            clock = self.game.clock(self)
-            return None if clock is None else clock.line or None
-        except Exception as e:  # noqa: BLE001
-            from guide.core.logs import log_exception
+        clock = self._clock()
+        return None if clock is None else clock.line or None
 
+    def _clock(self) -> Clock | None:
+        """The game's clock now (Game.clock), or None; a broken one is logged: it must not
+        end the evening."""
+        try:
+            return self.game.clock(self)
+        except Exception as e:  # noqa: BLE001
             log_exception(e)
             return None
 

@@ -16,6 +16,7 @@ import click
 
 from guide.core import games, i18n, settings
 from guide.core.bots.seating import clocked, next_bot
+from guide.core.cli import UserError
 from guide.core.dice import Dice
 from guide.core.errors import GuideError
 from guide.core.game import Game
@@ -29,9 +30,8 @@ from guide.core.table import Table
 from guide.core.text import shown_path
 
 
-class StartError(click.ClickException):
-    def show(self, file=None) -> None:
-        click.echo(_("error: {message}").format(message=self.format_message()), err=True)
+class StartError(UserError):
+    """A table that cannot open: one line for the user (`error: ...`)."""
 
 
 def default_campaign(game_id: str) -> Path:

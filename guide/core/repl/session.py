@@ -8,8 +8,9 @@ import os
 import shutil
 import sys
 import textwrap
-from pathlib import Path
+from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any, cast
 
 import click
@@ -221,26 +222,21 @@ class Clock:
             await asyncio.sleep(wait)
             line = self.table.due()
             if line is not None:
-                await run_in_terminal(partial(self._run, line))
+                await run_in_terminal(partial(self._unasked, attempt_at_prompt, self.table, line,
+                                              timed=True))
             elif not app.current_buffer.text:          # never over a half-typed line
                 bot = next_bot(self.table)
                 if bot is not None:
-                    await run_in_terminal(partial(self._bot, *bot))
+                    await run_in_terminal(partial(self._unasked, run_bot, self.table, *bot))
             app.invalidate()                   # the prompt and toolbar as the table is now
 
-    def _run(self, line: str) -> None:
-        """The timed line, with no one to ask (as in a script): the prompt is the GM's."""
+    def _unasked(self, run: Callable[..., Result | str], *args: Any, **kwargs: Any) -> None:
+        """The timed line or a bot's move (`run(*args, **kwargs)`), with no one to ask (as in
+        a script: the prompt is the GM's); its result above the prompt, never through the
+        pager (it would block)."""
         ask, self.table.ask = self.table.ask, None
         try:
-            show(attempt_at_prompt(self.table, line, timed=True), pager=False)   # never blocks
-        finally:
-            self.table.ask = ask
-
-    def _bot(self, seat: str, level: str, line: str) -> None:
-        """A bot's move, with no one to ask; its result above the prompt."""
-        ask, self.table.ask = self.table.ask, None
-        try:
-            show(run_bot(self.table, seat, level, line), pager=False)
+            show(run(*args, **kwargs), pager=False)
         finally:
             self.table.ask = ask
 

@@ -31,6 +31,7 @@ import selectors
 import socket
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -141,8 +142,7 @@ class ViewServer:
 
     @property
     def url(self) -> str:
-        shown = lan_address() if self.token else "127.0.0.1"
-        return f"http://{shown}:{self.port}/?token={self.tv_token}"
+        return f"{self.base}?token={self.tv_token}"
 
     @property
     def tv_token(self) -> str:
@@ -430,10 +430,8 @@ class ViewServer:
         if len(mine) >= MAX_FEED_STREAMS:
             self._drop(mine[0])
         elif len(self._streams) >= MAX_STREAMS:
-            counts: dict[tuple[str | None, bool], int] = {}
-            for c in self._streams.values():
-                if not (c.feed == "" and c.owner):
-                    counts[(c.feed, c.owner)] = counts.get((c.feed, c.owner), 0) + 1
+            counts = Counter((c.feed, c.owner) for c in self._streams.values()
+                             if not (c.feed == "" and c.owner))
             most = max(counts.values())
             self._drop(next(c for c in self._streams.values()
                             if counts.get((c.feed, c.owner)) == most))
