@@ -59,6 +59,8 @@ def _tell(t: KaivoTable, state: KaivoState, events: list[Event],
     if seen is not None and _revealed(state, seen):     # nor past a card shown to a person
         t.drew_hidden(_("every hand's cards (the call shows them all)")
                       if any(e["kind"] == "called" for e in events)
+                      else _("the outer cards each player peeked at (K-DEAL-1)")
+                      if any(e["kind"] == "dealt" for e in events)
                       else _("a card's value a player had not seen"))
     if any(e["kind"] == "dealt" for e in events):
         state["looks"] = []             # a new round: the card ids are dealt anew
@@ -252,16 +254,28 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
     (seats shows the links), bots filling the table to four unless --bots says how many;
     without either, the next round of the match. Example: deal --friends Ann,Ben --bots 1"""
     s, lib = t.state, t.library
+    replaced = _under_way(s)
     if friends is not None or n_bots is not None:
         people = None if friends is None else [n.strip() for n in friends.split(",")]
         events = match.start_play(lib.rules, lib.bots, s, _dice(t), n_bots, level, clock, people)
     else:
         if s["mode"] != "play":
             raise CommandError(_("deal --bots N starts a match against bots"))
+        replaced = False
         events = match.next_round(lib.rules, lib.bots, s, _dice(t))
-    _tell(t, s, events)
+    # K-DEAL-1: every card of a new round is new to everyone, and the deal shows each person
+    # their outer cards, so undo does not go back past it (a free redeal); but a new match
+    # dealt over one under way may be undone, so that a mistyped `deal --bots` never costs
+    # the match it replaced
+    _tell(t, s, events, None if replaced else {seat: set() for seat in _sights(s)})
     _restart_clock(t)
     return Result(_status(t))
+
+
+def _under_way(state: KaivoState) -> bool:
+    """A match is being played, not yet won: a score sheet with rounds or a round dealt."""
+    return bool(state["mode"]) and not state["winners"] and bool(
+        state["entries"] or state["table"] is not None)
 
 
 def clock_start(t: KaivoTable) -> float | None:

@@ -146,3 +146,26 @@ def test_a_refused_undo_leaves_the_commands_after_it_free(tables):
     do(t, "undo")
     assert state(t) == before
     assert "the call shows them all" in refused(t)
+
+
+PEEKED = "the outer cards each player peeked at (K-DEAL-1), hidden from the players"
+
+
+def test_k_deal_1_a_deal_shows_the_outer_cards_so_it_is_not_undone_for_a_free_redeal(tables):
+    """You play first (the last bot deals), so no bot draws: the deal's peek alone refuses the
+    undo, at a match's first deal and at the next round's, where it gave a new hand each time."""
+    t = tables(3)
+    do(t, "deal --bots 1")
+    assert PEEKED in refused(t)
+    do(t, "kaivo", "deal", "kaivo", "deal")  # K-TURN-3: a round ends at once; the deal turns
+    assert t.state["round"] == 3 and to_act(t.state["table"]) == 0     # You play first again
+    assert PEEKED in refused(t)
+
+
+def test_a_new_match_dealt_over_one_under_way_may_be_undone_and_the_sheet_comes_back(tables):
+    t = tables(3)
+    do(t, "players Ann Ben", "round Ann=5 Ben=7 --caller Ben")
+    sheet = state(t)
+    do(t, "deal --bots 2")                  # a mistyped new match: the sheet is not lost
+    assert "Undone: deal --bots 2" in do(t, "undo")
+    assert state(t) == sheet
