@@ -88,3 +88,25 @@ def test_the_target_leaving_in_call_4_does_not_tell_who_attacked_them(tmp_path):
         assert not any("Marie -> Pierre" in line for line in log), log
     finally:
         t.close()
+
+
+def test_once_call_4_is_revealed_a_leave_names_the_public_placements_it_voids(tmp_path):
+    """The placements are public from the end of call 4 (T-CALL-4): a leave in call 5 still
+    says which Attacks it voids."""
+    t = _table(tmp_path / "call5.sqlite")
+    try:
+        _attack_from_seat(t, "Marie", "Attack Pierre (melee) with Weapon 4")
+        t.execute("leave Cecile", seat="Cecile")
+        for seat in ("Pierre", "Jacques"):
+            if seat in [q["attacker"] for q in t.state["quarrels"]]:
+                continue
+            line = next(m.line for m in moves_for(t, seat) if m.line.startswith("sealed "))
+            t.execute(line, seat=seat)
+        revealed = say(t, t.execute("call") and t.story, "log")
+        assert t.state["revealed"] == 4
+        assert any("Marie -> Pierre" in line for line in revealed), revealed
+        t.execute("leave Marie", seat="Marie")
+        told = say(t, t.story, "log")
+        assert any("void: " in line and "Marie -> Pierre" in line for line in told), told
+    finally:
+        t.close()
