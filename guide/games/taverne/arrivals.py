@@ -255,6 +255,8 @@ def leave(state: State, name: str) -> list[Event]:
             if p["name"] in (q["attacker"], q["target"]) and not q["void"]:
                 q["void"] = True
                 void.append({"attacker": q["attacker"], "target": q["target"]})
+    if state["revealed"] < 4:       # T-CALL-4: whom an Attack aims at is sealed until then;
+        void = []                   # its placement shows void at the reveal
     events: list[Event] = [{"kind": "left", "who": p["name"], "void": void}]
     if new not in (old, None):
         events.append({"kind": "pillar", "from": old, "to": new})
