@@ -203,7 +203,8 @@ def declared_line(t: Table, rng: random.Random) -> str | None:
     for param in t.registry.commands[name].click_command.params:
         offered = _offered(param, t, name)
         if offered and (param.required or rng.random() < 0.4):
-            values[str(param.name)] = rng.choice(offered)
+            chosen = rng.choice(offered)        # a repeated option takes its values as a list
+            values[str(param.name)] = [chosen] if getattr(param, "multiple", False) else chosen
         elif param.required:
             return None
     return t.registry.move(name, name, **values).line
