@@ -232,7 +232,13 @@ class Library:
         return next((s for s in self.specials if number in s.ids), None)
 
     def goal(self, word: str) -> tuple[int, Special]:
+        """A life goal by number or name, or (the one resolver) a unique beginning or word of
+        its name in either language: `healthy` is 80 Healthy body."""
         found = self.special(word)
+        if found is None:
+            named = resolved(word, [n for s in self.specials if s.goal for n in (s.en, s.uk)],
+                             pgettext("what", "goal"))
+            found = None if named is None else self.special(named)
         if found is None or found[1].goal is None:
             goals = ", ".join(f"{s.ids[0]} {s.here}" for s in self.specials if s.goal)
             raise RuleError(_("{word!r} is not a life goal (one of: {goals})").format(word=word, goals=goals))

@@ -58,6 +58,9 @@ def set_goal(state: CvState, lib: Library, who: str, word: str) -> list[Event]:
         known["goal"] = sealed
         return [{"kind": "goal_chosen", "player": known["name"]}]
     number, sp = lib.goal(word)
+    if number in state["public"]:
+        raise RuleError(_("{number} {goal} is a public goal; the deck holds one of each"
+                          " (V-SET-1)").format(number=number, goal=sp.here))
     p = _paper_player(state, lib, who)
     p["goal"] = number
     # typed at the keyboard (the score sheet's form): the game master's screen says it, the
@@ -119,6 +122,24 @@ def counts_of(p: Player, lib: Library) -> tuple[dict[str, int], list[int], list[
     return counts, props, doubled
 
 
+def _one_of_each(state: CvState, lib: Library) -> None:
+    """V-SET-1: the goal deck holds one card of each, so no goal is held twice, secret or
+    public. A secret goal is checked against the others only here, where the score reveals
+    them all: refused when chosen, it would have told the table whose goal it was."""
+    held: dict[int, list[str]] = {}
+    for p in state["players"]:
+        if p["goal"] is not None:
+            held.setdefault(p["goal"], []).append(p["name"])
+    for number in state["public"]:
+        held.setdefault(number, []).append(_("the public goals"))
+    for number, holders in held.items():
+        if len(holders) > 1:
+            sp = lib.special_by_id(number)
+            raise RuleError(_("{number} {goal} is held twice ({holders}), and the deck holds one"
+                              " of each (V-SET-1): correct it with goal or public").format(
+                number=number, goal=sp.here if sp else "", holders=", ".join(holders)))
+
+
 def goal_points(sp: Special, counts: dict[str, int]) -> tuple[int, int, list[dict[str, Any]]]:
     """V-SCORE-4: points x the number of whole sets; returns (points, sets, parts)."""
     assert sp.goal is not None
@@ -137,6 +158,7 @@ def score(state: CvState, lib: Library) -> tuple[list[Event], dict[str, int]]:
         raise RuleError(_("{count} public goals with {count2} players: players - 1 of them (V-SET-1): public"
                           " G...").format(
             count=len(state['public']), count2=len(ps)))
+    _one_of_each(state, lib)
     sheets = {p["name"]: counts_of(p, lib) for p in ps}
     public = _public_best(state, lib, sheets)
     events: list[Event] = []

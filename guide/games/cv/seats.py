@@ -417,7 +417,8 @@ def _goal_moves(t: CvTable, p: Player) -> list[Move]:
     (the line holds a code, never the goal); offered until one is chosen."""
     if p["goal"] is not None:
         return []
-    goals = [sp for sp in t.library.specials if sp.goal is not None]
+    goals = [sp for sp in t.library.specials                     # a public one is no one's
+             if sp.goal is not None and sp.ids[0] not in t.state["public"]]
     codes = [goal_code(t.state, p["name"], sp.ids[0]) for sp in goals]
     if None in codes:           # a campaign without the seats' key
         return []

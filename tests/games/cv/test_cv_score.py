@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from cv_support import Table, give_card, lib
 
-from guide.core import settings
+from guide.core import i18n, settings
 from guide.games.cv import phase, score
 
 
@@ -210,3 +210,33 @@ def test_v_score_3_the_hint_names_the_card_in_the_tables_language(tmp_path):
         t.execute("score")
     finally:
         t.close()
+
+
+def test_v_set_1_a_goal_is_found_by_a_unique_word_of_its_name_in_either_language():
+    i18n.use("en")
+    t = Table("Ann", "Bob", "Cid")
+    t.run(score.set_goal, "Ann", "healthy")
+    t.run(score.set_goal, "Bob", "soul")
+    assert [p["goal"] for p in t.state["players"][:2]] == [80, 83]
+    assert "not a life goal" in t.fails(score.set_goal, "Cid", "bicycle")
+
+
+def test_v_set_1_the_goal_deck_holds_one_of_each_a_public_goal_is_no_ones_secret():
+    i18n.use("en")
+    t = Table("Ann", "Bob", "Cid")
+    t.run(score.set_public, ["80", "76"])
+    assert "80 Healthy body is a public goal" in t.fails(score.set_goal, "Ann", "healthy")
+    t.run(score.set_goal, "Ann", "83")
+
+
+def test_v_set_1_a_goal_held_twice_is_refused_at_the_score_where_the_goals_are_revealed():
+    """Refused when chosen, a secret goal held by someone else would tell the table whose it
+    was (the seats are offered every goal not public); the score reveals them all anyway."""
+    i18n.use("en")
+    t = Table("Ann", "Bob", "Cid")
+    t.run(score.set_goal, "Ann", "83")
+    t.run(score.set_goal, "Bob", "83")
+    assert "83 Soul of the party is held twice (Ann, Bob)" in t.fails(score.score)
+    t.run(score.set_goal, "Bob", "77")
+    t.run(score.set_public, ["77"])
+    assert "77 One-man band is held twice (Bob, the public goals)" in t.fails(score.score)

@@ -367,3 +367,13 @@ def test_every_seat_move_is_data_its_line_built_from_the_commands_declaration(tm
     assert dict(next(m for m in made if m.command == "take").values) == {
         "name": "Ann", "card": "Jogging", "type_": "health", "cost": "health", "slot": 1,
         "happiness": False, "social": False, "waiting": ()}
+
+
+def test_v_set_1_a_seat_is_offered_every_goal_but_the_public_ones(tmp_path):
+    """The public goals are on the table for all to see, so leaving them out tells nothing;
+    another player's secret goal stays offered (test_cv_score: refused only at the score)."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob Cid", "goal Bob 83", "public 80 76")
+    offered = [label for label in moves(t, "Ann").values() if label[:2].isdigit()]
+    assert len(offered) == 6 and not any(label.startswith(("80 ", "76 ")) for label in offered)
+    assert any(label.startswith("83 ") for label in offered)
