@@ -183,7 +183,9 @@ def status_lines(state: KaivoState, shown: set[int] | None,
         return []
     v = view(t, viewer(state), shown)
     width = max(len(n) for n in v["names"])
-    if t["phase"] == "over":
+    if t["phase"] == "over" and state["winners"]:       # K-SCORE-3: no round after it
+        head = _("Round {round} is over; so is the match.").format(round=state["round"] - 1)
+    elif t["phase"] == "over":
         dealer = state["players"][state["dealer"]]["name"]
         head = _("Round {round} is over; the deal passes to {dealer}.").format(round=state["round"] - 1,
                                                                                 dealer=dealer)
@@ -229,7 +231,8 @@ def toolbar(state: KaivoState, shown: set[int] | None, clock: float | None = Non
     if not state["players"]:
         return None
     width = toolbar_width()
-    head = " " + _("round {round}:").format(round=state["round"])
+    head = " " + (_("match over:") if state["winners"]          # K-SCORE-3: no next round
+                  else _("round {round}:").format(round=state["round"]))
     scores = "".join(text for _, text in fit(
         [(p["name"], [("", f" {p['score']}")], [("", f" {p['score']}")])
          for p in state["players"]], width - len(head)))

@@ -360,3 +360,15 @@ def test_the_tv_page_is_served_with_the_public_view(table):
         assert shown["table"]["hands"]["You"] == [None] * 4
     finally:
         table.execute("view --stop")
+
+
+def test_k_score_3_a_match_won_at_the_table_names_no_next_dealer_nor_round(table):
+    do(table, "deal --bots 1")
+    for p in table.state["players"]:
+        p["score"] = 99                  # whoever loses the round goes above 100
+    said = do(table, "kaivo")
+    assert table.state["winners"]
+    assert "so is the match" in said and "the deal passes" not in said
+    bar = table.game.toolbar(table)
+    bar = bar if isinstance(bar, str) else "".join(t for _, t in bar)
+    assert "match over:" in bar and "round " not in bar
