@@ -57,11 +57,10 @@ def _tell(t: KaivoTable, state: KaivoState, events: list[Event],
     if any(e["kind"] == "drew" for e in events):       # K-TURN-1: no undo past a draw
         t.drew_hidden(_("a card from the deck"))
     if seen is not None and _revealed(state, seen):     # nor past a card shown to a person
-        t.drew_hidden(_("every hand's cards (the call shows them all)")
-                      if any(e["kind"] == "called" for e in events)
-                      else _("the outer cards each player peeked at (K-DEAL-1)")
-                      if any(e["kind"] == "dealt" for e in events)
-                      else _("a card's value a player had not seen"))
+        kinds = {e["kind"] for e in events}
+        t.drew_hidden(_("every hand (K-CALL-1)") if "called" in kinds
+                      else _("each player's outer cards to them (K-DEAL-1)") if "dealt" in kinds
+                      else _("a card to a player who had not seen it"), revealed=True)
     if any(e["kind"] == "dealt" for e in events):
         state["looks"] = []             # a new round: the card ids are dealt anew
     stamp(state, t.now(), t.library.rules.show_seconds, phones(state))   # K-DEAL-1
