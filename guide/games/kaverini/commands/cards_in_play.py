@@ -13,9 +13,8 @@ from guide.core.i18n import domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
-from guide.games.kaverini.commands.confront import Ground, arena, fight
+from guide.games.kaverini.commands.confront import Ground, arena, fight, joining_foe
 from guide.games.kaverini.registry import command
-from guide.games.kaverini.rules.confrontation import extra_hp
 from guide.games.kaverini.rules.effects import apply_declared
 from guide.games.kaverini.rules.field import Declared
 from guide.games.kaverini.rules.fighters import KAVERI, Fighter
@@ -43,9 +42,7 @@ def token(t: KaveriniTable, card: tuple[str, ...], holder: str | None) -> Result
         conf = t.state["confrontation"]
         if not conf:
             raise CommandError(_("a foe token fights in a confrontation; none is running"))
-        entry = records.foe(c, records.numbered(c.name, sum(1 for x in conf["foes"] if x["card"] == c.name)),
-                            extra_hp(len(t.state["kaverit"]), t.lv()))        # R-CONF-14
-        conf["foes"].append(entry)
+        entry = joining_foe(t, conf, c)        # R-CONF-14
         t.tell("token", card=c.name, side="foes", name=entry["name"], hp=entry["max_hp"])
     elif c.type == "buddy":
         if any(b["name"].startswith(c.name) for b in t.state["buddies"]):

@@ -20,9 +20,10 @@ from guide.games.kaverini.rules.confrontation import Fight, extra_hp
 from guide.games.kaverini.rules.field import take_schmerz
 from guide.games.kaverini.rules.fighters import BUDDY, KAVERI, Fighter, psychic_present
 from guide.games.kaverini.rules.strategy import StrategyFight
-from guide.games.kaverini.state import Arena, Confrontation, State, Versus
+from guide.games.kaverini.state import Arena, Confrontation, Foe, State, Versus
 
 if TYPE_CHECKING:
+    from guide.games.kaverini.model import Card
     from guide.games.kaverini.table import KaveriniTable
 
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -232,7 +233,7 @@ def use(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None,
     bad = _bad_ending(t)
     d20, d10 = _effect_faces(roll, "--roll")
     on, technique = _numbered_after(f, on, technique, at_end=True)
-    f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, _parts(split),
+    f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, dict(split) or None,
           None if matches is None else matches == "yes", boost)
     reminders.after_moves(t)
     return report(t, f, bad)
@@ -265,7 +266,7 @@ def foe(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None,
     d20, d10 = _effect_faces(effect_roll, "--effect-roll")
     name, technique = _numbered_after(f, name, technique)
     on, technique = _numbered_after(f, on, technique, at_end=True)
-    f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split), d20, d10, boost)
+    f.foe_use(name, " ".join(technique) or None, on, roll, dict(split) or None, d20, d10, boost)
     reminders.after_moves(t)
     return report(t, f, bad)
 
@@ -338,10 +339,7 @@ def _schmerz_outside(t: KaveriniTable, name: str, amount: int) -> None:
     `schmerz tes 2` finds the buddy Tess)."""
     kaverit = {k["name"]: k for k in t.state["kaverit"]}
     buddies = {b["name"]: b for b in t.state["buddies"]}
-    try:
-        found = resolve(name, [*kaverit, *buddies], pgettext("what", "Kaveri or buddy"))
-    except GuideError as e:
-        raise CommandError(str(e)) from None
+    found = resolve(name, [*kaverit, *buddies], pgettext("what", "Kaveri or buddy"))
     if found in kaverit:
         taker = Fighter(KAVERI, kaverit[found], None)
     else:
@@ -404,14 +402,19 @@ def _effect_faces(faces: list[int] | None, option: str) -> tuple[int | None, int
     return faces[0], (faces[1] if len(faces) > 1 else None)
 
 
-def _parts(split: tuple[tuple[str, int], ...]) -> dict[str, int] | None:
-    """--split NAME=N ... as {NAME: N} (Lagom, R-ABIL-1)."""
-    return dict(split) if split else None
-
-
 def _bad_ending(t: KaveriniTable) -> str:
     a = t.adventure()
     return a.bad_ending if a else ""
+
+
+def joining_foe(t: KaveriniTable, c: Confrontation, card: Card) -> Foe:
+    """A foe that joins the running confrontation `c` (a token, 4.7; a buddy flipped back,
+    5.6): numbered after the fighters of its card already there, with R-CONF-14's extra HP."""
+    already = sum(x["card"] == card.name for x in c["foes"])
+    joins = records.foe(card, records.numbered(card.name, already),
+                        extra_hp(len(t.state["kaverit"]), t.lv()))
+    c["foes"].append(joins)
+    return joins
 
 
 def on_flip(t: KaveriniTable, shown: str, hidden: str) -> None:
@@ -431,11 +434,6 @@ def on_flip(t: KaveriniTable, shown: str, hidden: str) -> None:
         for b in list(t.state["buddies"]):
             if b.get("card", b["name"]) == hidden:
                 t.state["buddies"].remove(b)
-                joins = None
-                if c:
-                    joins = records.foe(now, records.numbered(now.name, sum(
-                        1 for x in c["foes"] if x["card"] == now.name)),
-                        extra_hp(len(t.state["kaverit"]), t.lv()))
-                    c["foes"].append(joins)
+                joins = joining_foe(t, c, now) if c else None
                 t.tell("turned_back", buddy=b["name"], foe=joins["name"] if joins else None,
                        card=now.name, hp=joins["max_hp"] if joins else None)
