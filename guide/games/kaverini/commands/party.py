@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from guide.core.errors import CommandError, GuideError
+from guide.core.errors import CommandError
 from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.result import Result
@@ -82,9 +82,8 @@ def check_name(name: str, taken: list[str]) -> None:
         raise CommandError(_("kaveri: {problem}").format(problem=problem))
     if name.casefold() == "all":
         raise CommandError(_("kaveri: `all` means the whole party (xp all 1); choose another name"))
-    for other in taken:
-        if other.casefold() == name.casefold():
-            raise CommandError(_("there is already a Kaveri named {name!r}").format(name=name))
+    if name.casefold() in (other.casefold() for other in taken):
+        raise CommandError(_("there is already a Kaveri named {name!r}").format(name=name))
     similar = look_alike(name, taken)
     if similar:
         raise CommandError(_("{name!r} looks like the name of {similar!r}, already in the party; choose a"
@@ -100,27 +99,21 @@ def xp(t: KaveriniTable, name: str, amount: int) -> Result:
     spend (R-LVL-1).
 
     Example: xp all 1"""
-    for k in _everyone(t, name, t.state["kaverit"]):
-        give_xp(t, k, amount)
+    for k in _everyone(t, name):
+        reached = award_xp(k, amount)
+        t.tell("xp", kaveri=k["name"], amount=amount, xp=k["xp"])
+        if reached:
+            t.tell("level", **level_event(k, reached))
     return Result()
 
 
-def _everyone(t: KaveriniTable, name: str, group: list[Sheet]) -> list[Sheet]:
-    """`all` is the whole group; any other name is that one Kaveri."""
-    if name.casefold() == "all":
-        if not group:
-            raise CommandError(_("there is nobody in the party yet (kaveri NAME)"))
-        return list(group)
-    return [t.kaveri(name)]
-
-
-def give_xp(t: KaveriniTable, k: Sheet, amount: int) -> None:
-    reached = award_xp(k, amount)
-    t.tell("xp", kaveri=k["name"], amount=amount, xp=k["xp"])
-    if reached:
-        t.tell("level", **level_event(k, reached))
-
-
+def _everyone(t: KaveriniTable, name: str) -> list[Sheet]:
+    """`all` is the whole party; any other name is that one Kaveri."""
+    if name.casefold() != "all":
+        return [t.kaveri(name)]
+    if not t.state["kaverit"]:
+        raise CommandError(_("there is nobody in the party yet (kaveri NAME)"))
+    return list(t.state["kaverit"])
 
 
 @command("spend", "party")
@@ -131,9 +124,9 @@ def spend(t: KaveriniTable, name: str, choices: tuple[tuple[str, str], ...]) -> 
     R-LVL-3). Without choices: what the points can buy, and the cost of each.
 
     Example: spend Ann h=1 Cheer=2"""
-    if not choices:
-        return spending.choices(t.kaveri(name))
     k = t.kaveri(name)
+    if not choices:
+        return spending.choices(k)
     stats: Counter[str] = Counter()           # e, h and hp: what each adds up to
     new, raises = [], {}
     for key, value in choices:
@@ -161,21 +154,17 @@ def wp(t: KaveriniTable, name: str, amount: int) -> Result:
     """Give (or, negative, take back) world points (R-WP-1), to one Kaveri or `all`.
 
     Example: wp all 1"""
-    for k in _everyone(t, name, t.state["kaverit"]):
-        _give_wp(t, k, amount)
-    return Result()
-
-
-def _give_wp(t: KaveriniTable, k: Sheet, amount: int) -> None:
-    if k["world_points"] + amount < 0:
-        raise CommandError(_("{k} has only {world_points} world point(s)").format(
-            k=k['name'], world_points=k['world_points']))
     most = limits()["world_points"]
-    if k["world_points"] + amount > most:
-        raise CommandError(_("{k} has {world_points} world point(s); at most {most:,} in all").format(
-            k=k['name'], world_points=k['world_points'], most=most))
-    k["world_points"] += amount
-    t.tell("wp", kaveri=k["name"], amount=amount, now=k["world_points"])
+    for k in _everyone(t, name):
+        if k["world_points"] + amount < 0:
+            raise CommandError(_("{k} has only {world_points} world point(s)").format(
+                k=k['name'], world_points=k['world_points']))
+        if k["world_points"] + amount > most:
+            raise CommandError(_("{k} has {world_points} world point(s); at most {most:,} in all").format(
+                k=k['name'], world_points=k['world_points'], most=most))
+        k["world_points"] += amount
+        t.tell("wp", kaveri=k["name"], amount=amount, now=k["world_points"])
+    return Result()
 
 
 @command("money", "party")
@@ -213,12 +202,10 @@ def heal(t: KaveriniTable, name: str, amount: str) -> Result:
             raise CommandError(_("there is nobody in the party yet (kaveri NAME)"))
     else:
         targets = [x for x in healable if x["name"].casefold() == name.casefold()]
-        if not targets and name in t.state["companions"]:
+        if not targets:         # PARTY_OR_ALL lets only the party's names through
             raise CommandError(_("{name} is a companion: a companion has HP only while taking a stand in a"
                                  " confrontation (R-CONF-10), so there is none to heal").format(
                 name=name))
-        if not targets:
-            t.kaveri(name)  # the usual error with a suggestion
     for target in targets:
         room = target["max_hp"] - target["hp"]
         gained = room if amount.casefold() == "full" else min(int(amount), room)
@@ -339,10 +326,7 @@ def held_item(k: Sheet, card: str) -> HeldItem:
     held = [entry["card"] for entry in k["items"]]
     if not held:
         raise CommandError(_("{k} holds no item (item {k} CARD gives one)").format(k=k['name']))
-    try:
-        name = resolve(card, held, pgettext("what", "item of {name}'s").format(name=k["name"]))
-    except GuideError as e:
-        raise CommandError(str(e)) from None
+    name = resolve(card, held, pgettext("what", "item of {name}'s").format(name=k["name"]))
     return next(entry for entry in k["items"] if entry["card"] == name)
 
 
