@@ -96,13 +96,10 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
         while len(played) < target:
             todo = min(BATCH * workers, target - len(played))
             played += play(run_evenings, evening, seed_chunks(seed, len(played), workers, todo))
-            if runs is None:
-                needed = _evenings_needed(evening, played)
-                if needed is None:
-                    break
-                target = min(limit, needed)
-            else:
-                target = limit
+            needed = limit if runs is not None else _evenings_needed(evening, played)
+            if needed is None:
+                break
+            target = min(limit, needed)
     if not played:                                     # Ctrl-C before the first batch ended
         raise CommandError(_("the balance report was stopped before any evening was played"))
     return by_scene(evening, played)

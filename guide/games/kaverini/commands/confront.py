@@ -117,10 +117,9 @@ def card_names(t: KaveriniTable, words: tuple[str, ...]) -> list[str]:
 
 def turn_line(t: KaveriniTable, field: Ground) -> str:
     """Round, phase and whose turn in the running `field`: after each step and in status."""
-    c = field.c
-    waiting = [x.name for x in fight(t, quiet=True).waiting()]
-    who = ", ".join(waiting) if waiting else "nobody (next)"
-    return f"[round {c['turns']['round']}, {c['turns']['phase']}: {who}]"
+    turns = field.c["turns"]
+    who = ", ".join(x.name for x in fight(t, quiet=True).waiting()) or "nobody (next)"
+    return f"[round {turns['round']}, {turns['phase']}: {who}]"
 
 
 @command("confront", "confrontation")
@@ -196,8 +195,7 @@ def _joining_companions(t: KaveriniTable, companions: tuple[str, ...]) -> list[s
                                  " (R-CONF-9)"))
         return list(party)
     joined = [t.card(n, "companion").name for n in companions]
-    missing = [n for n in joined if n not in party]
-    if missing or len(joined) > 3:
+    if len(joined) > 3 or any(n not in party for n in joined):
         raise CommandError(_("--companion: at most three companions of the party (R-CONF-9)"))
     if len(party) < 4:
         raise CommandError(_("with fewer than four companions all of them join (R-CONF-9): {value};"
@@ -284,7 +282,7 @@ def next_(t: KaveriniTable, faces: list[int] | None, boost: str | None) -> Resul
     bad = _bad_ending(t)
     if faces:
         t.dice.give(faces)
-    f.next(boost.casefold() if boost else None)
+    f.next(boost)
     faces_used(t, "--dice")
     return report(t, f, bad)
 

@@ -26,13 +26,9 @@ def find_card(library: Library, name: str, types: tuple[str, ...] = ()) -> Card:
 
 def _resolve(library: Library, name: str, types: tuple[str, ...]) -> str:
     def names(only: tuple[str, ...]) -> list[str]:
-        out = []
-        for c in library.cards.values():
-            if not only or c.type in only:
-                out.append(c.name)
-            if c.back is not None and (not only or c.back.type in only):
-                out.append(c.back.name)
-        return out
+        """Every side's name (a card, then its back), of the types `only` (all when none)."""
+        return [side.name for c in library.cards.values() for side in (c, c.back)
+                if side is not None and (not only or side.type in only)]
 
     try:
         return resolve(name, names(types), card_of(types))

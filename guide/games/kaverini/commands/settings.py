@@ -108,13 +108,11 @@ def flip(t: KaveriniTable, card: tuple[str, ...]) -> Result:
 
     Example: flip Painted Musketeer"""
     name = " ".join(card)
-    found = None
-    for c in t.library.cards.values():
-        if c.back is not None and name.casefold() in (c.name.casefold(), c.back.name.casefold()):
-            found = c, c.back
-    if found is None:
+    found = [(c, c.back) for c in t.library.cards.values() if c.back is not None
+             and name.casefold() in (c.name.casefold(), c.back.name.casefold())]
+    if not found:
         raise CommandError(_("{name!r} is not a double-sided card").format(name=name))
-    original, back = found
+    original, back = found[-1]
     flipped = t.state["flipped"]
     if original.key in flipped:
         flipped.remove(original.key)

@@ -55,8 +55,6 @@ def strategy_new(t: KaveriniTable, players: tuple[str, ...], budget: int | None,
         while len(named) < 2 or named[-1]:
             named.append(t.ask(_("Player {number} (Enter when all are named)").format(
                 number=len(named) + 1), []))
-            if not named[-1] and len(named) > 2:
-                break
         named = [p for p in named if p]
         if not budget:
             answer = t.ask(_("Point budget (50, 100 or 200 recommended)"), ["50", "100", "200"])
