@@ -10,7 +10,6 @@ import click
 
 from guide.core.errors import CommandError
 from guide.core.i18n import domain
-from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
 from guide.games.kaverini.commands.confront import Ground, arena, fight, joining_foe
@@ -32,7 +31,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
 @click.argument("card", nargs=-1, required=True, type=params.cards(token=True))
 @click.option("--for", "holder", default=None, type=params.KAVERI,
               help="The Kaveri who gets an item token.")
-def token(t: KaveriniTable, card: tuple[str, ...], holder: str | None) -> Result:
+def token(t: KaveriniTable, card: tuple[str, ...], holder: str | None) -> None:
     """Create a token (4.7): a foe token joins the foes, a buddy token the party, an item
     token goes to a Kaveri.
 
@@ -59,7 +58,6 @@ def token(t: KaveriniTable, card: tuple[str, ...], holder: str | None) -> Result
     else:
         raise CommandError(_("{name} is a {type}; tokens here are foes, buddies or items").format(
             name=c.name, type=c.type))
-    return Result()
 
 
 @command("play", "confrontation")
@@ -67,7 +65,7 @@ def token(t: KaveriniTable, card: tuple[str, ...], holder: str | None) -> Result
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 @click.option("--on", default=None, type=params.FIGHTER,
               help="A target, when the item's effect needs one.")
-def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> Result:
+def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> None:
     """Play an item (before the Kaveri's technique in a round); one use goes (R-CONF-12).
 
     Example: play Ann Stroopwafel"""
@@ -98,7 +96,6 @@ def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> 
     if entry["uses"] <= 0:
         k["items"].remove(entry)
         t.tell("used_up", kaveri=k["name"], item=item.name)
-    return Result()
 
 
 def _may_play_now(t: KaveriniTable, k: Sheet) -> None:

@@ -38,7 +38,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
               help="An emotion ladder or custom:NAME; exactly three.")
 @click.option("--fact", "facts", multiple=True, help="A fact about the Kaveri (three, free text).")
 def kaveri(t: KaveriniTable, name: str, ability: str | None, techniques: tuple[str, ...],
-           facts: tuple[str, ...]) -> Result:
+           facts: tuple[str, ...]) -> None:
     """Create a Kaveri: level 1, 20 HP, three techniques, one ability (R-SHEET-1); in a
     terminal, `kaveri NAME` alone asks for the rest, one answer at a time.
 
@@ -49,7 +49,6 @@ def kaveri(t: KaveriniTable, name: str, ability: str | None, techniques: tuple[s
     t.state["kaverit"].append(sheet)
     t.tell("kaveri", kaveri=name, ability=sheet["ability"],
            techniques=list(sheet["ladders"]) + list(sheet["custom"]))
-    return Result()
 
 
 def design(t: KaveriniTable, name: str, ability: str | None, techniques: tuple[str, ...],
@@ -94,7 +93,7 @@ def check_name(name: str, taken: list[str]) -> None:
 @command("xp", "party")
 @click.argument("name", type=params.KAVERI_OR_ALL)
 @click.argument("amount", type=int)
-def xp(t: KaveriniTable, name: str, amount: int) -> Result:
+def xp(t: KaveriniTable, name: str, amount: int) -> None:
     """Award experience points (to one Kaveri, or `all`); each level reached banks points to
     spend (R-LVL-1).
 
@@ -104,7 +103,6 @@ def xp(t: KaveriniTable, name: str, amount: int) -> Result:
         t.tell("xp", kaveri=k["name"], amount=amount, xp=k["xp"])
         if reached:
             t.tell("level", **level_event(k, reached))
-    return Result()
 
 
 def _everyone(t: KaveriniTable, name: str) -> list[Sheet]:
@@ -150,7 +148,7 @@ def spend(t: KaveriniTable, name: str, choices: tuple[tuple[str, str], ...]) -> 
 @command("wp", "party")
 @click.argument("name", type=params.KAVERI_OR_ALL)
 @click.argument("amount", type=int)
-def wp(t: KaveriniTable, name: str, amount: int) -> Result:
+def wp(t: KaveriniTable, name: str, amount: int) -> None:
     """Give (or, negative, take back) world points (R-WP-1), to one Kaveri or `all`.
 
     Example: wp all 1"""
@@ -164,13 +162,12 @@ def wp(t: KaveriniTable, name: str, amount: int) -> Result:
                 k=k['name'], world_points=k['world_points'], most=most))
         k["world_points"] += amount
         t.tell("wp", kaveri=k["name"], amount=amount, now=k["world_points"])
-    return Result()
 
 
 @command("money", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("amount", type=int)
-def money(t: KaveriniTable, name: str, amount: int) -> Result:
+def money(t: KaveriniTable, name: str, amount: int) -> None:
     """Add money to a Kaveri (negative to take), in the adventure's currency.
 
     Example: money Ann -20"""
@@ -181,7 +178,6 @@ def money(t: KaveriniTable, name: str, amount: int) -> Result:
             name=k["name"], money=k["money"], currency=cur).rstrip())
     add_money(k, amount)
     t.tell("money", kaveri=k["name"], money=k["money"], currency=cur)
-    return Result()
 
 
 @command("heal", "party")
@@ -221,7 +217,7 @@ def heal(t: KaveriniTable, name: str, amount: str) -> Result:
 @command("exchange", "party")
 @click.argument("currency")
 @click.argument("rate", type=float)
-def exchange(t: KaveriniTable, currency: str, rate: float) -> Result:
+def exchange(t: KaveriniTable, currency: str, rate: float) -> None:
     """Convert every Kaveri's money into CURRENCY at RATE (1 old = RATE new), rulebook 7.4.
 
     Example: exchange GBP 0.85"""
@@ -238,7 +234,6 @@ def exchange(t: KaveriniTable, currency: str, rate: float) -> Result:
         t.state["adventure"] = {"id": "", "title": "", "currency": currency}
     t.tell("exchange", old=old, currency=currency, rate=rate,
            kaverit=[{"name": k["name"], "money": k["money"]} for k in t.state["kaverit"]])
-    return Result()
 
 
 _DIGITS = re.compile(r"[0-9]{1,9}")
@@ -260,7 +255,7 @@ def within_money(k: Sheet, value: int) -> int:
 @command("item", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.cards("item"))
-def item(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
+def item(t: KaveriniTable, name: str, card: tuple[str, ...]) -> None:
     """Give an item card to a Kaveri (with its usage count, R-CONF-12).
 
     Example: item Ann Stroopwafel"""
@@ -268,13 +263,12 @@ def item(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
     c = t.card(" ".join(card), "item")
     k["items"].append(held_item_of(c.name, c.usage))
     t.tell("item_given", kaveri=k["name"], item=c.name, uses=c.usage)
-    return Result()
 
 
 @command("drop", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
-def drop(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
+def drop(t: KaveriniTable, name: str, card: tuple[str, ...]) -> None:
     """Take an item away from a Kaveri (sold, lost, given away).
 
     Example: drop Ann Stroopwafel"""
@@ -282,29 +276,26 @@ def drop(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
     entry = held_item(k, " ".join(card))
     k["items"].remove(entry)
     t.tell("item_dropped", kaveri=k["name"], item=entry["card"], uses=entry["uses"])
-    return Result()
 
 
 @command("bond", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
-def bond(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
+def bond(t: KaveriniTable, name: str, card: tuple[str, ...]) -> None:
     """Bond an item to the Kaveri holding it; only outside confrontations (4.3, R-CONF-12).
 
     Example: bond Ann Wooden Clogs"""
     _set_bond(t, name, " ".join(card), True)
-    return Result()
 
 
 @command("unbond", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
-def unbond(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
+def unbond(t: KaveriniTable, name: str, card: tuple[str, ...]) -> None:
     """Unbond an item; only outside confrontations (4.3, R-CONF-12).
 
     Example: unbond Ann Wooden Clogs"""
     _set_bond(t, name, " ".join(card), False)
-    return Result()
 
 
 def _set_bond(t: KaveriniTable, name: str, card: str, bonded: bool) -> None:
@@ -333,7 +324,7 @@ def held_item(k: Sheet, card: str) -> HeldItem:
 @command("companion", "party")
 @click.argument("card", nargs=-1, required=True, type=params.cards("companion"))
 @click.option("--leave", is_flag=True, help="The companion leaves the party instead.")
-def companion(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> Result:
+def companion(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> None:
     """A companion joins the party (or leaves with --leave).
 
     Example: companion Joop"""
@@ -352,13 +343,12 @@ def companion(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> Result:
                 name=c.name))
         party.append(c.name)
     t.tell("companion", card=c.name, joins=not leave)
-    return Result()
 
 
 @command("buddy", "party")
 @click.argument("card", nargs=-1, required=True, type=params.cards("buddy"))
 @click.option("--leave", is_flag=True, help="The buddy leaves the party instead.")
-def buddy(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> Result:
+def buddy(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> None:
     """A buddy joins the party with full HP (or leaves with --leave), rulebook 4.5.
 
     Example: buddy Tess"""
@@ -381,4 +371,3 @@ def buddy(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> Result:
                                  " when it ends (R-CONF-13)").format(name=c.name))
         buddies.append(new_buddy(c))
     t.tell("buddy", card=c.name, joins=not leave, hp=c.hp)
-    return Result()

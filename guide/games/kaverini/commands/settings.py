@@ -103,7 +103,7 @@ def tweak(t: KaveriniTable, card: str, stats: tuple[tuple[str, str] | str, ...])
 
 @command("flip", "settings")
 @click.argument("card", nargs=-1, required=True, type=params.cards(double=True))
-def flip(t: KaveriniTable, card: tuple[str, ...]) -> Result:
+def flip(t: KaveriniTable, card: tuple[str, ...]) -> None:
     """Turn a double-sided card over (5.6); flip it again to turn it back.
 
     Example: flip Painted Musketeer"""
@@ -124,7 +124,6 @@ def flip(t: KaveriniTable, card: tuple[str, ...]) -> Result:
 
     on_flip(t, shown, hidden)
     t.tell("flip", card=original.name, shown=shown, type=t.card(shown).type)
-    return Result()
 
 
 @command("cards", "settings")

@@ -81,7 +81,7 @@ def shop(t: KaveriniTable, name: tuple[str, ...]) -> Result:
 @click.option("--world-point", "world_point", is_flag=True,
               help="Spend a world point: the cheapest item for free (R-WP-4).")
 def buy(t: KaveriniTable, name: str, item: tuple[str, ...], shop_name: str | None,
-        world_point: bool) -> Result:
+        world_point: bool) -> None:
     """Buy an item in a shop of the adventure, or take the cheapest free with a world point.
 
     Example: buy Ann Stroopwafel --shop Albert"""
@@ -119,12 +119,11 @@ def buy(t: KaveriniTable, name: str, item: tuple[str, ...], shop_name: str | Non
     k["items"].append(held_item(c.name, c.usage))
     t.tell("item_bought", kaveri=k["name"], item=c.name, uses=c.usage, shop=s.name, price=price,
            currency=cur, world_point=world_point)
-    return Result()
 
 
 @command("bargain", "adventure")
 @click.argument("name", nargs=-1, required=True, type=params.SHOP)
-def bargain(t: KaveriniTable, name: tuple[str, ...]) -> Result:
+def bargain(t: KaveriniTable, name: tuple[str, ...]) -> None:
     """A bargain struck at a shop: a world point may be spent there again (R-WP-4).
 
     Example: bargain Albert Cuyp Market stalls"""
@@ -132,4 +131,3 @@ def bargain(t: KaveriniTable, name: tuple[str, ...]) -> Result:
     if s.name in t.state["shop_wp"]:
         t.state["shop_wp"].remove(s.name)
     t.tell("bargain", shop=s.name)
-    return Result()
