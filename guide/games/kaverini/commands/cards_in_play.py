@@ -75,16 +75,15 @@ def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> 
     k = _kaveri_in(t, field, name)
     entry = in_hand(k, " ".join(card))
     item = t.card(entry["card"])
-    conf = field.c if field else None
     if entry["uses"] is None:
         raise CommandError(_("{name} has no Usage: it is not played, it acts by its static effect while held"
                              " (R-CONF-12)").format(
             name=item.name))
-    if conf:
+    if field is not None:
         _may_play_now(t, k)
     t.tell("item_played", kaveri=k["name"], item=item.name)
     told = len(t.story)
-    if conf:
+    if field is not None:
         _play_in_fight(t, k, item, on)
     else:
         _play_outside(t, k, item)

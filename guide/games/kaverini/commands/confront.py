@@ -23,7 +23,7 @@ from guide.games.kaverini.rules.strategy import StrategyFight
 from guide.games.kaverini.state import Arena, Confrontation, Foe, State, Versus
 
 if TYPE_CHECKING:
-    from guide.games.kaverini.model import Card
+    from guide.games.kaverini.model import Adventure, Card
     from guide.games.kaverini.table import KaveriniTable
 
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -84,14 +84,16 @@ def secrets_open(t: KaveriniTable) -> bool:
     return psychic_present(ground(t)["kaverit"])
 
 
-def report(t: KaveriniTable, f: Fight, bad_ending: str = "") -> Result:
-    """What the engine did is already in the story (words.py says it); then whose turn."""
+def report(t: KaveriniTable, f: Fight, before: Adventure | None = None) -> Result:
+    """What the engine did is already in the story (words.py says it); then whose turn. A
+    move that lost the game reads the bad ending of the adventure running `before` it (the
+    loss ends the adventure, R-CONF-11)."""
     from guide.games.kaverini.campaign import scene_won
 
     r = Result()
-    if bad_ending and any(e["kind"] == "lost" and not e.get("practice")   # R-CONF-13
-                          for e in f.events):
-        r.add("", bad_ending.strip())
+    if before and before.bad_ending and any(e["kind"] == "lost" and not e.get("practice")
+                                            for e in f.events):                  # R-CONF-13
+        r.add("", before.bad_ending.strip())
     if f.variant == "adventure" and any(e["kind"] == "over" and e["result"] == "won"
                                         and not e.get("practice") for e in f.events):
         r.add(*scene_won(t))
@@ -228,13 +230,13 @@ def use(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None,
     Example: use Ann Cheer --on Gull"""
     f = running(t)
     f.choose_lv(lv)
-    bad = _bad_ending(t)
+    before = t.adventure()
     d20, d10 = _effect_faces(roll, "--roll")
     on, technique = _numbered_after(f, on, technique, at_end=True)
     f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, dict(split) or None,
           None if matches is None else matches == "yes", boost)
     reminders.after_moves(t)
-    return report(t, f, bad)
+    return report(t, f, before)
 
 
 @command("foe", "confrontation")
@@ -260,13 +262,13 @@ def foe(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None,
     Example: foe Gull Loud Squawk --on Ann"""
     f = running(t)
     f.choose_lv(lv)
-    bad = _bad_ending(t)
+    before = t.adventure()
     d20, d10 = _effect_faces(effect_roll, "--effect-roll")
     name, technique = _numbered_after(f, name, technique)
     on, technique = _numbered_after(f, on, technique, at_end=True)
     f.foe_use(name, " ".join(technique) or None, on, roll, dict(split) or None, d20, d10, boost)
     reminders.after_moves(t)
-    return report(t, f, bad)
+    return report(t, f, before)
 
 
 @command("next", "confrontation")
@@ -279,12 +281,12 @@ def next_(t: KaveriniTable, faces: list[int] | None, boost: str | None) -> Resul
 
     Example: next"""
     f = running(t)
-    bad = _bad_ending(t)
+    before = t.adventure()
     if faces:
         t.dice.give(faces)
     f.next(boost)
     faces_used(t, "--dice")
-    return report(t, f, bad)
+    return report(t, f, before)
 
 
 @command("runaway", "confrontation")
@@ -325,10 +327,10 @@ def schmerz(t: KaveriniTable, name: str, amount: int) -> Result:
         _schmerz_outside(t, name, amount)
         return Result()
     f = running(t)
-    bad = _bad_ending(t)
+    before = t.adventure()
     f.schmerz(name, amount)
     reminders.after_moves(t)
-    return report(t, f, bad)
+    return report(t, f, before)
 
 
 def _schmerz_outside(t: KaveriniTable, name: str, amount: int) -> None:
@@ -398,11 +400,6 @@ def _effect_faces(faces: list[int] | None, option: str) -> tuple[int | None, int
                              " faces").format(
             option=option, count=len(faces)))
     return faces[0], (faces[1] if len(faces) > 1 else None)
-
-
-def _bad_ending(t: KaveriniTable) -> str:
-    a = t.adventure()
-    return a.bad_ending if a else ""
 
 
 def joining_foe(t: KaveriniTable, c: Confrontation, card: Card) -> Foe:

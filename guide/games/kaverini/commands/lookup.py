@@ -15,9 +15,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
 def find_card(library: Library, name: str, types: tuple[str, ...] = ()) -> Card:
     """A card by name as people type it (guide.core.names.resolve: among the cards of these
     types first, then among all), or a one-line error with the choices or a suggestion."""
-    card = library.card(name)
-    if card is None:
-        card = library.card(_resolve(library, name, types))
+    card = library.card(name) or library.card(_resolve(library, name, types))
     assert card is not None
     if types and card.type not in types:
         raise CommandError(not_of_type(card.name, card.type, " or ".join(types)))

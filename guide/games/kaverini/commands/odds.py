@@ -309,10 +309,7 @@ def odds(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int 
         if aimed is not None:
             data["target"] = aimed[1]
         return Result([json.dumps(data, indent=2)])
-    lines = report(setup, result)
-    if aimed is not None:
-        lines += aimed[0]
-    return Result(lines)
+    return Result(report(setup, result) + (aimed[0] if aimed is not None else []))
 
 
 @dataclass

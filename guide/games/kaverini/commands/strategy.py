@@ -163,22 +163,19 @@ def strategy_teams(t: KaveriniTable) -> Result:
 
     Example: strategy teams"""
     g = _game(t)
+    versus = g["arena"]["versus"] if g["arena"] else None
+    # the world points bought; in a battle, those left
+    wp = versus["wp"] if versus else [p["world_points"] for p in g["players"]]
     r = Result(headers=[_("player"), _("turn"), _("Kaverit"), _("cards"), _("expense"),
                         _("left"), _("WP")])
-    bought = []
     for k, p in enumerate(g["players"]):
         cards = ", ".join(c["card"] + (f" ({c['holder']})" if c.get("holder") else "")
                           + f" {c['expense']}" for c in p["cards"])
         r.rows.append([p["name"], k + 1, ", ".join(s["name"] for s in p["kaverit"]) or "-",
                        len(p["cards"]), sum(c["expense"] for c in p["cards"]), p["points_left"],
-                       p["world_points"]])
+                       wp[k]])
         if cards:                          # the cards below the table: it keeps to 80 columns
-            bought += textwrap.wrap(f"{p['name']}: {cards}.", 79, subsequent_indent="    ")
-    versus = g["arena"]["versus"] if g["arena"] else None
-    if versus:                                           # world points left, not bought
-        for row, left in zip(r.rows, versus["wp"], strict=True):
-            row[-1] = left
-    r.notes += bought
+            r.notes += textwrap.wrap(f"{p['name']}: {cards}.", 79, subsequent_indent="    ")
     if versus and versus["winner"]:
         r.notes.append(_("Winner: {winner} (round {round}).").format(
             winner=versus["winner"], round=versus["round"]))
