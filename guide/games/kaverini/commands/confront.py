@@ -370,13 +370,11 @@ def _numbered_after(f: Fight, name: N, words: tuple[str, ...], at_end: bool = Fa
     if name is None or not words:
         return name, words
     number = words[-1] if at_end else words[0]
-    if not number.isdigit():
-        return name, words
     try:
-        found = f.get(f"{name} {number}")
+        found = f.get(f"{name} {number}") if number.isdigit() else None
     except GuideError:
-        return name, words
-    if not found.name.endswith(f" {number}"):
+        found = None
+    if found is None or not found.name.endswith(f" {number}"):
         return name, words
     return found.name, (words[:-1] if at_end else words[1:])
 

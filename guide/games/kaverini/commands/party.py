@@ -330,17 +330,13 @@ def companion(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> None:
     Example: companion Joop"""
     c = t.card(" ".join(card), "companion")
     party = t.state["companions"]
+    _joins_or_leaves(c.name, c.name in party, leave)
     if leave:
-        if c.name not in party:
-            raise CommandError(_("{name} is not with the party").format(name=c.name))
         party.remove(c.name)
+    elif c.name in t.state["lost_companions"]:
+        raise CommandError(_("{name} ran for their life and is gone for this adventure (rulebook"
+                             " 6.2)").format(name=c.name))
     else:
-        if c.name in party:
-            raise CommandError(_("{name} is already with the party").format(name=c.name))
-        if c.name in t.state["lost_companions"]:
-            raise CommandError(_("{name} ran for their life and is gone for this adventure (rulebook"
-                                 " 6.2)").format(
-                name=c.name))
         party.append(c.name)
     t.tell("companion", card=c.name, joins=not leave)
 
@@ -355,19 +351,24 @@ def buddy(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> None:
     c = t.card(" ".join(card), "buddy")
     buddies = t.state["buddies"]
     present = [b for b in buddies if b["name"] == c.name]
+    _joins_or_leaves(c.name, bool(present), leave)
+    running = t.state.get("confrontation")
     if leave:
-        if not present:
-            raise CommandError(_("{name} is not with the party").format(name=c.name))
         buddies.remove(present[0])
+    elif c.name in t.state.get("lost_buddies", []):
+        raise CommandError(_("{name} ran out of HP and left the party for good (R-CONF-8)").format(
+            name=c.name))
+    elif running and any(out["buddy"]["name"] == c.name for out in running.get("benched", [])):
+        raise CommandError(_("{name} is out of HP in this practice bout and back with the party"
+                             " when it ends (R-CONF-13)").format(name=c.name))
     else:
-        if present:
-            raise CommandError(_("{name} is already with the party").format(name=c.name))
-        if c.name in t.state.get("lost_buddies", []):
-            raise CommandError(_("{name} ran out of HP and left the party for good (R-CONF-8)").format(
-                name=c.name))
-        running = t.state.get("confrontation")
-        if running and any(out["buddy"]["name"] == c.name for out in running.get("benched", [])):
-            raise CommandError(_("{name} is out of HP in this practice bout and back with the party"
-                                 " when it ends (R-CONF-13)").format(name=c.name))
         buddies.append(new_buddy(c))
     t.tell("buddy", card=c.name, joins=not leave, hp=c.hp)
+
+
+def _joins_or_leaves(name: str, present: bool, leave: bool) -> None:
+    """A companion or buddy leaving (--leave) must be with the party; one joining, not yet."""
+    if leave and not present:
+        raise CommandError(_("{name} is not with the party").format(name=name))
+    if present and not leave:
+        raise CommandError(_("{name} is already with the party").format(name=name))
