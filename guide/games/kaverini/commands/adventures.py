@@ -51,10 +51,9 @@ def adventure(t: KaveriniTable, adventure_id: str | None) -> Result:
     from guide.games.kaverini.commands.scenes import paragraphs
 
     notes = starting(t, a)
-    lines = [a.title + (f" ({a.place})" if a.place else ""), "", *paragraphs(a.intro), "",
-             _("Each Kaveri receives {money} {currency}.").format(money=a.starting_money,
-                                                                  currency=a.currency)]
-    return Result(lines, notes=notes)
+    return Result([a.title + (f" ({a.place})" if a.place else ""), "", *paragraphs(a.intro), "",
+                   _("Each Kaveri receives {money} {currency}.").format(
+                       money=a.starting_money, currency=a.currency)], notes=notes)
 
 
 def describe_adventure(t: KaveriniTable) -> Result:
