@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.shortcuts import ProgressBar
     from prompt_toolkit.shortcuts.progress_bar import ProgressBarCounter
 
+    from guide.games.kaverini.model import Card
     from guide.games.kaverini.state import State
     from guide.games.kaverini.table import KaveriniTable
 
@@ -47,12 +48,21 @@ Run = Callable[[Any, list[int]], list[Any]]           # a job and its seeds: the
 Play = Callable[[Run, Any, list[list[int]]], list[Any]]
 
 
+def engine_inputs(t: KaveriniTable) -> tuple[State, dict[str, Card], dict[str, str]]:
+    """What the engine plays with away from the table (`odds`, `odds --adventure`): a copy
+    of the campaign's state with no confrontation running, every card as it stands in this
+    campaign (tweaked, flipped) by key, and the house rules in force."""
+    state = copied(t.state)
+    state["confrontation"] = None
+    cards = {c.key: c for c in (t.card(n.name) for n in t.library.cards.values())}
+    return state, cards, {name: t.house(name) for name in house_rules()}
+
+
 def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int | None,
                 settings: tuple[str, ...]) -> Setup:
     from guide.games.kaverini.commands.confront import card_names
 
-    state = copied(t.state)
-    state["confrontation"] = None
+    state, cards, house = engine_inputs(t)
     setting_names = [t.card(s, "setting").name for s in settings]
     won_when: list[str] = []                     # a scene's foes whose fall wins it
     if scene is not None:
@@ -68,9 +78,7 @@ def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scen
         k["hp"] = k["max_hp"]
     if not state["kaverit"]:
         raise CommandError(_("the odds need at least one Kaveri"))
-    cards = {c.key: c for c in (t.card(n.name) for n in t.library.cards.values())}
     cards |= {c.key: c for c in foe_cards}            # a foe named by its back: that side
-    house = {name: t.house(name) for name in house_rules()}
     return Setup(state, cards, [c.name for c in foe_cards], setting_names, 1.0, t.lv(), house,
                  won_when=won_when)
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-def _shops(t: KaveriniTable) -> Adventure:
+def _adventure_with_shops(t: KaveriniTable) -> Adventure:
     """The running adventure, which has shops."""
     a = t.adventure()
     if a is None or not a.shops:
@@ -31,7 +31,7 @@ def _shops(t: KaveriniTable) -> Adventure:
 def _shop(t: KaveriniTable, name: str | None, item: str | None = None) -> Shop:
     """The shop named (as people type it: guide.core.names.resolve), else the one that sells
     `item`, else the adventure's only shop."""
-    a = _shops(t)
+    a = _adventure_with_shops(t)
     if name:
         chosen = resolve(name, [s.name for s in a.shops], pgettext("what", "shop"))
         return next(s for s in a.shops if s.name == chosen)
@@ -60,7 +60,7 @@ def shop(t: KaveriniTable, name: tuple[str, ...]) -> Result:
     """The adventure's shops and their prices (the cheapest marked, R-WP-4).
 
     Example: shop Albert Cuyp Market stalls"""
-    a = _shops(t)
+    a = _adventure_with_shops(t)
     shops = [_shop(t, " ".join(name))] if name else list(a.shops)
     r = Result(headers=[_("shop"), _("item"), _("price {currency}").format(currency=a.currency),
                         ""])
