@@ -233,8 +233,8 @@ def use(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None,
     before = t.adventure()
     d20, d10 = _effect_faces(roll, "--roll")
     on, technique = _numbered_after(f, on, technique, at_end=True)
-    f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, dict(split) or None,
-          None if matches is None else matches == "yes", boost)
+    f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point,
+          dict(split) or None, None if matches is None else matches == "yes", boost)
     reminders.after_moves(t)
     return report(t, f, before)
 

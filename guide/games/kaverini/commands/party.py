@@ -158,8 +158,8 @@ def wp(t: KaveriniTable, name: str, amount: int) -> None:
             raise CommandError(_("{k} has only {world_points} world point(s)").format(
                 k=k['name'], world_points=k['world_points']))
         if k["world_points"] + amount > most:
-            raise CommandError(_("{k} has {world_points} world point(s); at most {most:,} in all").format(
-                k=k['name'], world_points=k['world_points'], most=most))
+            raise CommandError(_("{k} has {world_points} world point(s); at most {most:,} in all")
+                               .format(k=k['name'], world_points=k['world_points'], most=most))
         k["world_points"] += amount
         t.tell("wp", kaveri=k["name"], amount=amount, now=k["world_points"])
 
