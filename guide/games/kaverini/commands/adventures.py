@@ -37,11 +37,8 @@ def adventure(t: KaveriniTable, adventure_id: str | None) -> Result:
         raise CommandError(_("no adventure {adventure_id!r} (known: {known})").format(
             adventure_id=adventure_id, known=known))
     t.state["adventure"] = {"id": a.id, "title": a.title, "currency": a.currency}
-    t.state["quotes_told"] = []
+    t.state.update({"quotes_told": [], "npcs": [], "shop_wp": [], "lost_companions": []})
     t.state.pop("last_quote", None)
-    t.state["npcs"] = []
-    t.state["shop_wp"] = []
-    t.state["lost_companions"] = []
     t.state.pop("scene", None)                 # a new (or replayed) adventure: no scene yet
     rested = []
     for k in t.state["kaverit"]:
@@ -54,10 +51,9 @@ def adventure(t: KaveriniTable, adventure_id: str | None) -> Result:
     from guide.games.kaverini.commands.scenes import paragraphs
 
     notes = starting(t, a)
-    lines = [a.title + (f" ({a.place})" if a.place else ""), "", *paragraphs(a.intro), "",
-             _("Each Kaveri receives {money} {currency}.").format(money=a.starting_money,
-                                                                  currency=a.currency)]
-    return Result(lines, notes=notes)
+    return Result([a.title + (f" ({a.place})" if a.place else ""), "", *paragraphs(a.intro), "",
+                   _("Each Kaveri receives {money} {currency}.").format(
+                       money=a.starting_money, currency=a.currency)], notes=notes)
 
 
 def describe_adventure(t: KaveriniTable) -> Result:

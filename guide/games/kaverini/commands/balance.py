@@ -16,9 +16,7 @@ from typing import TYPE_CHECKING
 from guide.core.errors import CommandError
 from guide.core.i18n import N_, domain
 from guide.core.result import Result
-from guide.core.state import copied
-from guide.games.kaverini.commands.odds import BATCH, batches, seed_chunks
-from guide.games.kaverini.data.tables import house_rules
+from guide.games.kaverini.commands.odds import BATCH, batches, engine_inputs, seed_chunks
 from guide.games.kaverini.rules.evening import (
     MAX_SIZE,
     Arrival,
@@ -55,8 +53,7 @@ def build_evening(t: KaveriniTable, adventure_id: str, size: int | None, alone: 
             adventure_id=adventure_id, known=known))
     if not any(s.foes for s in a.scenes):
         raise CommandError(_("the adventure {id!r} has no scene with foes to play").format(id=a.id))
-    state = copied(t.state)
-    state["confrontation"] = None
+    state, cards, house = engine_inputs(t)
     start = 1
     running = (t.state.get("adventure") or {}).get("id")
     if size is None and state["kaverit"]:
@@ -79,8 +76,6 @@ def build_evening(t: KaveriniTable, adventure_id: str, size: int | None, alone: 
                        "{size} new level-1 Kaverit ({kaverit})", size).format(
             size=size, kaverit=", ".join(f"{k['name']}: {k['ability']}, {', '.join(k['ladders'])}"
                                          for k in state["kaverit"]))
-    cards = {c.key: c for c in (t.card(n.name) for n in t.library.cards.values())}
-    house = {name: t.house(name) for name in house_rules()}
     return evening_of(a, state, cards, house, start, alone), who
 
 
@@ -96,13 +91,10 @@ def balance(evening: Evening, seed: int, runs: int | None = None) -> list[SceneO
         while len(played) < target:
             todo = min(BATCH * workers, target - len(played))
             played += play(run_evenings, evening, seed_chunks(seed, len(played), workers, todo))
-            if runs is None:
-                needed = _evenings_needed(evening, played)
-                if needed is None:
-                    break
-                target = min(limit, needed)
-            else:
-                target = limit
+            needed = limit if runs is not None else _evenings_needed(evening, played)
+            if needed is None:
+                break
+            target = min(limit, needed)
     if not played:                                     # Ctrl-C before the first batch ended
         raise CommandError(_("the balance report was stopped before any evening was played"))
     return by_scene(evening, played)

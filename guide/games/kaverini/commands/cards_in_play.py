@@ -10,12 +10,10 @@ import click
 
 from guide.core.errors import CommandError
 from guide.core.i18n import domain
-from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini import state as records
-from guide.games.kaverini.commands.confront import Ground, arena, fight
+from guide.games.kaverini.commands.confront import Ground, arena, fight, joining_foe
 from guide.games.kaverini.registry import command
-from guide.games.kaverini.rules.confrontation import extra_hp
 from guide.games.kaverini.rules.effects import apply_declared
 from guide.games.kaverini.rules.field import Declared
 from guide.games.kaverini.rules.fighters import KAVERI, Fighter
@@ -33,7 +31,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
 @click.argument("card", nargs=-1, required=True, type=params.cards(token=True))
 @click.option("--for", "holder", default=None, type=params.KAVERI,
               help="The Kaveri who gets an item token.")
-def token(t: KaveriniTable, card: tuple[str, ...], holder: str | None) -> Result:
+def token(t: KaveriniTable, card: tuple[str, ...], holder: str | None) -> None:
     """Create a token (4.7): a foe token joins the foes, a buddy token the party, an item
     token goes to a Kaveri.
 
@@ -43,9 +41,7 @@ def token(t: KaveriniTable, card: tuple[str, ...], holder: str | None) -> Result
         conf = t.state["confrontation"]
         if not conf:
             raise CommandError(_("a foe token fights in a confrontation; none is running"))
-        entry = records.foe(c, records.numbered(c.name, sum(1 for x in conf["foes"] if x["card"] == c.name)),
-                            extra_hp(len(t.state["kaverit"]), t.lv()))        # R-CONF-14
-        conf["foes"].append(entry)
+        entry = joining_foe(t, conf, c)        # R-CONF-14
         t.tell("token", card=c.name, side="foes", name=entry["name"], hp=entry["max_hp"])
     elif c.type == "buddy":
         if any(b["name"].startswith(c.name) for b in t.state["buddies"]):
@@ -62,7 +58,6 @@ def token(t: KaveriniTable, card: tuple[str, ...], holder: str | None) -> Result
     else:
         raise CommandError(_("{name} is a {type}; tokens here are foes, buddies or items").format(
             name=c.name, type=c.type))
-    return Result()
 
 
 @command("play", "confrontation")
@@ -70,7 +65,7 @@ def token(t: KaveriniTable, card: tuple[str, ...], holder: str | None) -> Result
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 @click.option("--on", default=None, type=params.FIGHTER,
               help="A target, when the item's effect needs one.")
-def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> Result:
+def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> None:
     """Play an item (before the Kaveri's technique in a round); one use goes (R-CONF-12).
 
     Example: play Ann Stroopwafel"""
@@ -80,16 +75,15 @@ def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> 
     k = _kaveri_in(t, field, name)
     entry = in_hand(k, " ".join(card))
     item = t.card(entry["card"])
-    conf = field.c if field else None
     if entry["uses"] is None:
         raise CommandError(_("{name} has no Usage: it is not played, it acts by its static effect while held"
                              " (R-CONF-12)").format(
             name=item.name))
-    if conf:
+    if field is not None:
         _may_play_now(t, k)
     t.tell("item_played", kaveri=k["name"], item=item.name)
     told = len(t.story)
-    if conf:
+    if field is not None:
         _play_in_fight(t, k, item, on)
     else:
         _play_outside(t, k, item)
@@ -101,7 +95,6 @@ def play(t: KaveriniTable, name: str, card: tuple[str, ...], on: str | None) -> 
     if entry["uses"] <= 0:
         k["items"].remove(entry)
         t.tell("used_up", kaveri=k["name"], item=item.name)
-    return Result()
 
 
 def _may_play_now(t: KaveriniTable, k: Sheet) -> None:

@@ -20,9 +20,10 @@ from guide.games.kaverini.rules.confrontation import Fight, extra_hp
 from guide.games.kaverini.rules.field import take_schmerz
 from guide.games.kaverini.rules.fighters import BUDDY, KAVERI, Fighter, psychic_present
 from guide.games.kaverini.rules.strategy import StrategyFight
-from guide.games.kaverini.state import Arena, Confrontation, State, Versus
+from guide.games.kaverini.state import Arena, Confrontation, Foe, State, Versus
 
 if TYPE_CHECKING:
+    from guide.games.kaverini.model import Adventure, Card
     from guide.games.kaverini.table import KaveriniTable
 
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -83,14 +84,16 @@ def secrets_open(t: KaveriniTable) -> bool:
     return psychic_present(ground(t)["kaverit"])
 
 
-def report(t: KaveriniTable, f: Fight, bad_ending: str = "") -> Result:
-    """What the engine did is already in the story (words.py says it); then whose turn."""
+def report(t: KaveriniTable, f: Fight, before: Adventure | None = None) -> Result:
+    """What the engine did is already in the story (words.py says it); then whose turn. A
+    move that lost the game reads the bad ending of the adventure running `before` it (the
+    loss ends the adventure, R-CONF-11)."""
     from guide.games.kaverini.campaign import scene_won
 
     r = Result()
-    if bad_ending and any(e["kind"] == "lost" and not e.get("practice")   # R-CONF-13
-                          for e in f.events):
-        r.add("", bad_ending.strip())
+    if before and before.bad_ending and any(e["kind"] == "lost" and not e.get("practice")
+                                            for e in f.events):                  # R-CONF-13
+        r.add("", before.bad_ending.strip())
     if f.variant == "adventure" and any(e["kind"] == "over" and e["result"] == "won"
                                         and not e.get("practice") for e in f.events):
         r.add(*scene_won(t))
@@ -116,10 +119,9 @@ def card_names(t: KaveriniTable, words: tuple[str, ...]) -> list[str]:
 
 def turn_line(t: KaveriniTable, field: Ground) -> str:
     """Round, phase and whose turn in the running `field`: after each step and in status."""
-    c = field.c
-    waiting = [x.name for x in fight(t, quiet=True).waiting()]
-    who = ", ".join(waiting) if waiting else "nobody (next)"
-    return f"[round {c['turns']['round']}, {c['turns']['phase']}: {who}]"
+    turns = field.c["turns"]
+    who = ", ".join(x.name for x in fight(t, quiet=True).waiting()) or "nobody (next)"
+    return f"[round {turns['round']}, {turns['phase']}: {who}]"
 
 
 @command("confront", "confrontation")
@@ -195,8 +197,7 @@ def _joining_companions(t: KaveriniTable, companions: tuple[str, ...]) -> list[s
                                  " (R-CONF-9)"))
         return list(party)
     joined = [t.card(n, "companion").name for n in companions]
-    missing = [n for n in joined if n not in party]
-    if missing or len(joined) > 3:
+    if len(joined) > 3 or any(n not in party for n in joined):
         raise CommandError(_("--companion: at most three companions of the party (R-CONF-9)"))
     if len(party) < 4:
         raise CommandError(_("with fewer than four companions all of them join (R-CONF-9): {value};"
@@ -229,13 +230,13 @@ def use(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None,
     Example: use Ann Cheer --on Gull"""
     f = running(t)
     f.choose_lv(lv)
-    bad = _bad_ending(t)
+    before = t.adventure()
     d20, d10 = _effect_faces(roll, "--roll")
     on, technique = _numbered_after(f, on, technique, at_end=True)
-    f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point, _parts(split),
-          None if matches is None else matches == "yes", boost)
+    f.use(name, " ".join(technique), [on] if on else None, d20, d10, world_point,
+          dict(split) or None, None if matches is None else matches == "yes", boost)
     reminders.after_moves(t)
-    return report(t, f, bad)
+    return report(t, f, before)
 
 
 @command("foe", "confrontation")
@@ -261,13 +262,13 @@ def foe(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None,
     Example: foe Gull Loud Squawk --on Ann"""
     f = running(t)
     f.choose_lv(lv)
-    bad = _bad_ending(t)
+    before = t.adventure()
     d20, d10 = _effect_faces(effect_roll, "--effect-roll")
     name, technique = _numbered_after(f, name, technique)
     on, technique = _numbered_after(f, on, technique, at_end=True)
-    f.foe_use(name, " ".join(technique) or None, on, roll, _parts(split), d20, d10, boost)
+    f.foe_use(name, " ".join(technique) or None, on, roll, dict(split) or None, d20, d10, boost)
     reminders.after_moves(t)
-    return report(t, f, bad)
+    return report(t, f, before)
 
 
 @command("next", "confrontation")
@@ -280,12 +281,12 @@ def next_(t: KaveriniTable, faces: list[int] | None, boost: str | None) -> Resul
 
     Example: next"""
     f = running(t)
-    bad = _bad_ending(t)
+    before = t.adventure()
     if faces:
         t.dice.give(faces)
-    f.next(boost.casefold() if boost else None)
+    f.next(boost)
     faces_used(t, "--dice")
-    return report(t, f, bad)
+    return report(t, f, before)
 
 
 @command("runaway", "confrontation")
@@ -326,10 +327,10 @@ def schmerz(t: KaveriniTable, name: str, amount: int) -> Result:
         _schmerz_outside(t, name, amount)
         return Result()
     f = running(t)
-    bad = _bad_ending(t)
+    before = t.adventure()
     f.schmerz(name, amount)
     reminders.after_moves(t)
-    return report(t, f, bad)
+    return report(t, f, before)
 
 
 def _schmerz_outside(t: KaveriniTable, name: str, amount: int) -> None:
@@ -338,10 +339,7 @@ def _schmerz_outside(t: KaveriniTable, name: str, amount: int) -> None:
     `schmerz tes 2` finds the buddy Tess)."""
     kaverit = {k["name"]: k for k in t.state["kaverit"]}
     buddies = {b["name"]: b for b in t.state["buddies"]}
-    try:
-        found = resolve(name, [*kaverit, *buddies], pgettext("what", "Kaveri or buddy"))
-    except GuideError as e:
-        raise CommandError(str(e)) from None
+    found = resolve(name, [*kaverit, *buddies], pgettext("what", "Kaveri or buddy"))
     if found in kaverit:
         taker = Fighter(KAVERI, kaverit[found], None)
     else:
@@ -372,13 +370,11 @@ def _numbered_after(f: Fight, name: N, words: tuple[str, ...], at_end: bool = Fa
     if name is None or not words:
         return name, words
     number = words[-1] if at_end else words[0]
-    if not number.isdigit():
-        return name, words
     try:
-        found = f.get(f"{name} {number}")
+        found = f.get(f"{name} {number}") if number.isdigit() else None
     except GuideError:
-        return name, words
-    if not found.name.endswith(f" {number}"):
+        found = None
+    if found is None or not found.name.endswith(f" {number}"):
         return name, words
     return found.name, (words[:-1] if at_end else words[1:])
 
@@ -404,14 +400,14 @@ def _effect_faces(faces: list[int] | None, option: str) -> tuple[int | None, int
     return faces[0], (faces[1] if len(faces) > 1 else None)
 
 
-def _parts(split: tuple[tuple[str, int], ...]) -> dict[str, int] | None:
-    """--split NAME=N ... as {NAME: N} (Lagom, R-ABIL-1)."""
-    return dict(split) if split else None
-
-
-def _bad_ending(t: KaveriniTable) -> str:
-    a = t.adventure()
-    return a.bad_ending if a else ""
+def joining_foe(t: KaveriniTable, c: Confrontation, card: Card) -> Foe:
+    """A foe that joins the running confrontation `c` (a token, 4.7; a buddy flipped back,
+    5.6): numbered after the fighters of its card already there, with R-CONF-14's extra HP."""
+    already = sum(x["card"] == card.name for x in c["foes"])
+    joins = records.foe(card, records.numbered(card.name, already),
+                        extra_hp(len(t.state["kaverit"]), t.lv()))
+    c["foes"].append(joins)
+    return joins
 
 
 def on_flip(t: KaveriniTable, shown: str, hidden: str) -> None:
@@ -431,11 +427,6 @@ def on_flip(t: KaveriniTable, shown: str, hidden: str) -> None:
         for b in list(t.state["buddies"]):
             if b.get("card", b["name"]) == hidden:
                 t.state["buddies"].remove(b)
-                joins = None
-                if c:
-                    joins = records.foe(now, records.numbered(now.name, sum(
-                        1 for x in c["foes"] if x["card"] == now.name)),
-                        extra_hp(len(t.state["kaverit"]), t.lv()))
-                    c["foes"].append(joins)
+                joins = joining_foe(t, c, now) if c else None
                 t.tell("turned_back", buddy=b["name"], foe=joins["name"] if joins else None,
                        card=now.name, hp=joins["max_hp"] if joins else None)

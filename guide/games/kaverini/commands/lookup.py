@@ -15,9 +15,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
 def find_card(library: Library, name: str, types: tuple[str, ...] = ()) -> Card:
     """A card by name as people type it (guide.core.names.resolve: among the cards of these
     types first, then among all), or a one-line error with the choices or a suggestion."""
-    card = library.card(name)
-    if card is None:
-        card = library.card(_resolve(library, name, types))
+    card = library.card(name) or library.card(_resolve(library, name, types))
     assert card is not None
     if types and card.type not in types:
         raise CommandError(not_of_type(card.name, card.type, " or ".join(types)))
@@ -26,13 +24,9 @@ def find_card(library: Library, name: str, types: tuple[str, ...] = ()) -> Card:
 
 def _resolve(library: Library, name: str, types: tuple[str, ...]) -> str:
     def names(only: tuple[str, ...]) -> list[str]:
-        out = []
-        for c in library.cards.values():
-            if not only or c.type in only:
-                out.append(c.name)
-            if c.back is not None and (not only or c.back.type in only):
-                out.append(c.back.name)
-        return out
+        """Every side's name (a card, then its back), of the types `only` (all when none)."""
+        return [side.name for c in library.cards.values() for side in (c, c.back)
+                if side is not None and (not only or side.type in only)]
 
     try:
         return resolve(name, names(types), card_of(types))

@@ -39,14 +39,13 @@ def lottery(t: KaveriniTable, npc: str | None, faces: str | None, roll: int | No
         raise CommandError(_("{npc} has already been engaged (R-QL-2); --force to ask again").format(npc=npc))
     typed = give_percentile(t, faces, roll, "lottery")
     drawn = t.dice.percentile()
-    quote = a.quotes[drawn.value]
     if npc and npc.casefold() not in (n.casefold() for n in t.state["npcs"]):
         t.state["npcs"].append(npc)
     if drawn.value not in t.state["quotes_told"]:
         t.state["quotes_told"].append(drawn.value)
     t.state["last_quote"] = drawn.value          # the TV's "Last quote", however long ago
-    t.tell("quote", tens=drawn.tens, ones=drawn.ones, quote=drawn.value, text=quote, npc=npc,
-           **({"shown": typed} if typed else {}))
+    t.tell("quote", tens=drawn.tens, ones=drawn.ones, quote=drawn.value,
+           text=a.quotes[drawn.value], npc=npc, **({"shown": typed} if typed else {}))
     if show_source:
         source = a.sources.get(drawn.value, "").strip()
         return Result([_("Source: {source}").format(source=source) if source else

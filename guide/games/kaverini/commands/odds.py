@@ -9,6 +9,7 @@ import random
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.shortcuts import ProgressBar
     from prompt_toolkit.shortcuts.progress_bar import ProgressBarCounter
 
+    from guide.games.kaverini.model import Card
     from guide.games.kaverini.state import State
     from guide.games.kaverini.table import KaveriniTable
 
@@ -46,12 +48,21 @@ Run = Callable[[Any, list[int]], list[Any]]           # a job and its seeds: the
 Play = Callable[[Run, Any, list[list[int]]], list[Any]]
 
 
+def engine_inputs(t: KaveriniTable) -> tuple[State, dict[str, Card], dict[str, str]]:
+    """What the engine plays with away from the table (`odds`, `odds --adventure`): a copy
+    of the campaign's state with no confrontation running, every card as it stands in this
+    campaign (tweaked, flipped) by key, and the house rules in force."""
+    state = copied(t.state)
+    state["confrontation"] = None
+    cards = {c.key: c for c in (t.card(n.name) for n in t.library.cards.values())}
+    return state, cards, {name: t.house(name) for name in house_rules()}
+
+
 def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int | None,
                 settings: tuple[str, ...]) -> Setup:
     from guide.games.kaverini.commands.confront import card_names
 
-    state = copied(t.state)
-    state["confrontation"] = None
+    state, cards, house = engine_inputs(t)
     setting_names = [t.card(s, "setting").name for s in settings]
     won_when: list[str] = []                     # a scene's foes whose fall wins it
     if scene is not None:
@@ -67,10 +78,7 @@ def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scen
         k["hp"] = k["max_hp"]
     if not state["kaverit"]:
         raise CommandError(_("the odds need at least one Kaveri"))
-    cards = {c.key: c for c in (t.card(n.name) for n in t.library.cards.values())}
-    for c in foe_cards:
-        cards[c.key] = c
-    house = {name: t.house(name) for name in house_rules()}
+    cards |= {c.key: c for c in foe_cards}            # a foe named by its back: that side
     return Setup(state, cards, [c.name for c in foe_cards], setting_names, 1.0, t.lv(), house,
                  won_when=won_when)
 
@@ -191,17 +199,16 @@ def report(setup: Setup, odds: Odds) -> list[str]:
     chances = dict(win=f"{odds.win:.1%}", low=f"{lo:.1%}", high=f"{hi:.1%}",
                    ran=f"{odds.ran_away / n:.1%}", lost=f"{odds.lost / n:.1%}",
                    undecided=f"{odds.undecided / n:.1%}")
-    lines = [played.format(kaverit=", ".join(kaverit), others=", ".join(with_them),
-                           foes=", ".join(setup.foes), runs=f"{odds.runs:,}"),
-             "  " + (_("win {win} (95%: {low} to {high}), run away {ran}, lost {lost},"
-                       " undecided {undecided}") if odds.undecided else
-                     _("win {win} (95%: {low} to {high}), run away {ran}, lost {lost}")
-                     ).format(**chances),
-             "  " + _("rounds: median {median}, 90th percentile {p90}").format(
-                 median=odds.percentile(0.5), p90=odds.percentile(0.9)),
-             "  " + _("ends cowering: {kaverit}").format(kaverit=", ".join(
-                 f"{k} {odds.cowering.get(k, 0) / n:.0%}" for k in kaverit))]
-    return lines
+    return [played.format(kaverit=", ".join(kaverit), others=", ".join(with_them),
+                          foes=", ".join(setup.foes), runs=f"{odds.runs:,}"),
+            "  " + (_("win {win} (95%: {low} to {high}), run away {ran}, lost {lost},"
+                      " undecided {undecided}") if odds.undecided else
+                    _("win {win} (95%: {low} to {high}), run away {ran}, lost {lost}")
+                    ).format(**chances),
+            "  " + _("rounds: median {median}, 90th percentile {p90}").format(
+                median=odds.percentile(0.5), p90=odds.percentile(0.9)),
+            "  " + _("ends cowering: {kaverit}").format(kaverit=", ".join(
+                f"{k} {odds.cowering.get(k, 0) / n:.0%}" for k in kaverit))]
 
 
 def as_dict(setup: Setup, odds: Odds) -> dict:
@@ -287,16 +294,15 @@ def odds(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int 
     order, as its booklet has it (its friends join; --alone: the Kaverit alone).
 
     Example: odds --scene 5 --target 60"""
+    seed = seed if seed is not None else random.randrange(1 << 30)
     if adventure_id is not None or size is not None or alone or policies:
         from guide.games.kaverini.commands.balance import adventure_odds
 
         if adventure_id is None or foes or party or scene is not None or settings or target:
             raise CommandError(_("odds --adventure ID takes --size, --runs, --seed, --json,"
                                  " --alone and --policies only"))
-        seed = seed if seed is not None else random.randrange(1 << 30)
         return adventure_odds(t, adventure_id, size, runs, seed, as_json, alone, policies)
     setup = build_setup(t, foes, party, scene, settings)
-    seed = seed if seed is not None else random.randrange(1 << 30)
     aimed: tuple[list[str], dict] | None = None
     with progress_bar(quiet=as_json) as show:
         result = simulate(setup, runs, seed, show)
@@ -311,22 +317,18 @@ def odds(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int 
         if aimed is not None:
             data["target"] = aimed[1]
         return Result([json.dumps(data, indent=2)])
-    lines = report(setup, result)
-    if aimed is not None:
-        lines += aimed[0]
-    return Result(lines)
+    return Result(report(setup, result) + (aimed[0] if aimed is not None else []))
 
 
+@dataclass
 class Progress:
     """prompt_toolkit's progress bar in a terminal. Ctrl-C asks the runs to stop after the
-    batch under way, and the odds of the runs so far are shown."""
+    batch under way (`stopped`), and the odds of the runs so far are shown."""
 
-    def __init__(self, bar: ProgressBar):
-        self.bar = bar
-        self.counter: ProgressBarCounter[object] | None = None
-        self.stopped = False
-
-    label = N_("runs")                      # said in the table's language where shown
+    bar: ProgressBar
+    counter: ProgressBarCounter[object] | None = None
+    stopped: bool = False
+    label: str = N_("runs")                 # said in the table's language where shown
 
     def __call__(self, done: int, total: int) -> bool:
         """Show the progress; True when the table asked to stop."""
@@ -352,9 +354,6 @@ class Progress:
             self.counter.done = True
         self.counter, self.label = None, label
 
-    def stop(self) -> None:
-        self.stopped = True
-
 
 @contextmanager
 def progress_bar(quiet: bool = False) -> Iterator[Progress | None]:
@@ -368,7 +367,7 @@ def progress_bar(quiet: bool = False) -> Iterator[Progress | None]:
 
     def cancel() -> None:
         if progress is not None:
-            progress.stop()
+            progress.stopped = True
 
     with ProgressBar(title=_("Playing the confrontation (Ctrl-C stops and keeps the runs so"
                              " far)"), cancel_callback=cancel) as bar:

@@ -63,25 +63,18 @@ def search(setup: Setup, target: float, seed: int, measure: Measure) -> Suggesti
         else:
             high = mid
     scale = (low + high) / 2
-    candidates: list[dict[str, int]] = []
-
-    def add(hp: dict[str, int]) -> None:
-        if hp not in candidates and len(candidates) < MAX_CANDIDATES:
-            candidates.append(hp)
-
+    # the whole-HP sets around the scale: its own, each foe's HP one or two up or down, the
+    # scale's neighbours; the first MAX_CANDIDATES different ones
     centre = _scaled(old, scale)
-    add(centre)
-    for step in (1, -1, 2, -2):
-        for name in old:
-            add({**centre, name: max(1, centre[name] + step)})
-    for factor in (0.9, 1.1, 0.8, 1.25):
-        add(_scaled(old, scale * factor))
+    around = [centre, *({**centre, name: max(1, centre[name] + step)}
+                        for step in (1, -1, 2, -2) for name in old),
+              *(_scaled(old, scale * factor) for factor in (0.9, 1.1, 0.8, 1.25))]
+    candidates = [hp for i, hp in enumerate(around) if hp not in around[:i]][:MAX_CANDIDATES]
     wins = [measure(with_hp(setup, hp), CANDIDATE_RUNS, seed).win for hp in candidates]
     scored = sorted((abs(win - target), i) for i, win in enumerate(wins))
     # the few closest, measured again on fresh seeds (the search's own seeds share a luck)
-    fresh: dict[int, Odds] = {}
-    for _, i in scored[:FINALISTS]:
-        fresh[i] = measure(with_hp(setup, candidates[i]), CHECK_RUNS, seed + 7_919)
+    fresh = {i: measure(with_hp(setup, candidates[i]), CHECK_RUNS, seed + 7_919)
+             for _, i in scored[:FINALISTS]}
     i = min(fresh, key=lambda j: (abs(fresh[j].win - target), j))
     other = None
     if abs(fresh[i].win - target) > TOLERANCE:

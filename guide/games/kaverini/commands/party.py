@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from guide.core.errors import CommandError, GuideError
+from guide.core.errors import CommandError
 from guide.core.i18n import domain
 from guide.core.names import resolve
 from guide.core.result import Result
@@ -38,7 +38,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
               help="An emotion ladder or custom:NAME; exactly three.")
 @click.option("--fact", "facts", multiple=True, help="A fact about the Kaveri (three, free text).")
 def kaveri(t: KaveriniTable, name: str, ability: str | None, techniques: tuple[str, ...],
-           facts: tuple[str, ...]) -> Result:
+           facts: tuple[str, ...]) -> None:
     """Create a Kaveri: level 1, 20 HP, three techniques, one ability (R-SHEET-1); in a
     terminal, `kaveri NAME` alone asks for the rest, one answer at a time.
 
@@ -49,7 +49,6 @@ def kaveri(t: KaveriniTable, name: str, ability: str | None, techniques: tuple[s
     t.state["kaverit"].append(sheet)
     t.tell("kaveri", kaveri=name, ability=sheet["ability"],
            techniques=list(sheet["ladders"]) + list(sheet["custom"]))
-    return Result()
 
 
 def design(t: KaveriniTable, name: str, ability: str | None, techniques: tuple[str, ...],
@@ -82,9 +81,8 @@ def check_name(name: str, taken: list[str]) -> None:
         raise CommandError(_("kaveri: {problem}").format(problem=problem))
     if name.casefold() == "all":
         raise CommandError(_("kaveri: `all` means the whole party (xp all 1); choose another name"))
-    for other in taken:
-        if other.casefold() == name.casefold():
-            raise CommandError(_("there is already a Kaveri named {name!r}").format(name=name))
+    if name.casefold() in (other.casefold() for other in taken):
+        raise CommandError(_("there is already a Kaveri named {name!r}").format(name=name))
     similar = look_alike(name, taken)
     if similar:
         raise CommandError(_("{name!r} looks like the name of {similar!r}, already in the party; choose a"
@@ -95,32 +93,25 @@ def check_name(name: str, taken: list[str]) -> None:
 @command("xp", "party")
 @click.argument("name", type=params.KAVERI_OR_ALL)
 @click.argument("amount", type=int)
-def xp(t: KaveriniTable, name: str, amount: int) -> Result:
+def xp(t: KaveriniTable, name: str, amount: int) -> None:
     """Award experience points (to one Kaveri, or `all`); each level reached banks points to
     spend (R-LVL-1).
 
     Example: xp all 1"""
-    for k in _everyone(t, name, t.state["kaverit"]):
-        give_xp(t, k, amount)
-    return Result()
+    for k in _everyone(t, name):
+        reached = award_xp(k, amount)
+        t.tell("xp", kaveri=k["name"], amount=amount, xp=k["xp"])
+        if reached:
+            t.tell("level", **level_event(k, reached))
 
 
-def _everyone(t: KaveriniTable, name: str, group: list[Sheet]) -> list[Sheet]:
-    """`all` is the whole group; any other name is that one Kaveri."""
-    if name.casefold() == "all":
-        if not group:
-            raise CommandError(_("there is nobody in the party yet (kaveri NAME)"))
-        return list(group)
-    return [t.kaveri(name)]
-
-
-def give_xp(t: KaveriniTable, k: Sheet, amount: int) -> None:
-    reached = award_xp(k, amount)
-    t.tell("xp", kaveri=k["name"], amount=amount, xp=k["xp"])
-    if reached:
-        t.tell("level", **level_event(k, reached))
-
-
+def _everyone(t: KaveriniTable, name: str) -> list[Sheet]:
+    """`all` is the whole party; any other name is that one Kaveri."""
+    if name.casefold() != "all":
+        return [t.kaveri(name)]
+    if not t.state["kaverit"]:
+        raise CommandError(_("there is nobody in the party yet (kaveri NAME)"))
+    return list(t.state["kaverit"])
 
 
 @command("spend", "party")
@@ -131,9 +122,9 @@ def spend(t: KaveriniTable, name: str, choices: tuple[tuple[str, str], ...]) -> 
     R-LVL-3). Without choices: what the points can buy, and the cost of each.
 
     Example: spend Ann h=1 Cheer=2"""
-    if not choices:
-        return spending.choices(t.kaveri(name))
     k = t.kaveri(name)
+    if not choices:
+        return spending.choices(k)
     stats: Counter[str] = Counter()           # e, h and hp: what each adds up to
     new, raises = [], {}
     for key, value in choices:
@@ -157,31 +148,26 @@ def spend(t: KaveriniTable, name: str, choices: tuple[tuple[str, str], ...]) -> 
 @command("wp", "party")
 @click.argument("name", type=params.KAVERI_OR_ALL)
 @click.argument("amount", type=int)
-def wp(t: KaveriniTable, name: str, amount: int) -> Result:
+def wp(t: KaveriniTable, name: str, amount: int) -> None:
     """Give (or, negative, take back) world points (R-WP-1), to one Kaveri or `all`.
 
     Example: wp all 1"""
-    for k in _everyone(t, name, t.state["kaverit"]):
-        _give_wp(t, k, amount)
-    return Result()
-
-
-def _give_wp(t: KaveriniTable, k: Sheet, amount: int) -> None:
-    if k["world_points"] + amount < 0:
-        raise CommandError(_("{k} has only {world_points} world point(s)").format(
-            k=k['name'], world_points=k['world_points']))
     most = limits()["world_points"]
-    if k["world_points"] + amount > most:
-        raise CommandError(_("{k} has {world_points} world point(s); at most {most:,} in all").format(
-            k=k['name'], world_points=k['world_points'], most=most))
-    k["world_points"] += amount
-    t.tell("wp", kaveri=k["name"], amount=amount, now=k["world_points"])
+    for k in _everyone(t, name):
+        if k["world_points"] + amount < 0:
+            raise CommandError(_("{k} has only {world_points} world point(s)").format(
+                k=k['name'], world_points=k['world_points']))
+        if k["world_points"] + amount > most:
+            raise CommandError(_("{k} has {world_points} world point(s); at most {most:,} in all")
+                               .format(k=k['name'], world_points=k['world_points'], most=most))
+        k["world_points"] += amount
+        t.tell("wp", kaveri=k["name"], amount=amount, now=k["world_points"])
 
 
 @command("money", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("amount", type=int)
-def money(t: KaveriniTable, name: str, amount: int) -> Result:
+def money(t: KaveriniTable, name: str, amount: int) -> None:
     """Add money to a Kaveri (negative to take), in the adventure's currency.
 
     Example: money Ann -20"""
@@ -192,7 +178,6 @@ def money(t: KaveriniTable, name: str, amount: int) -> Result:
             name=k["name"], money=k["money"], currency=cur).rstrip())
     add_money(k, amount)
     t.tell("money", kaveri=k["name"], money=k["money"], currency=cur)
-    return Result()
 
 
 @command("heal", "party")
@@ -213,12 +198,10 @@ def heal(t: KaveriniTable, name: str, amount: str) -> Result:
             raise CommandError(_("there is nobody in the party yet (kaveri NAME)"))
     else:
         targets = [x for x in healable if x["name"].casefold() == name.casefold()]
-        if not targets and name in t.state["companions"]:
+        if not targets:         # PARTY_OR_ALL lets only the party's names through
             raise CommandError(_("{name} is a companion: a companion has HP only while taking a stand in a"
                                  " confrontation (R-CONF-10), so there is none to heal").format(
                 name=name))
-        if not targets:
-            t.kaveri(name)  # the usual error with a suggestion
     for target in targets:
         room = target["max_hp"] - target["hp"]
         gained = room if amount.casefold() == "full" else min(int(amount), room)
@@ -234,7 +217,7 @@ def heal(t: KaveriniTable, name: str, amount: str) -> Result:
 @command("exchange", "party")
 @click.argument("currency")
 @click.argument("rate", type=float)
-def exchange(t: KaveriniTable, currency: str, rate: float) -> Result:
+def exchange(t: KaveriniTable, currency: str, rate: float) -> None:
     """Convert every Kaveri's money into CURRENCY at RATE (1 old = RATE new), rulebook 7.4.
 
     Example: exchange GBP 0.85"""
@@ -251,7 +234,6 @@ def exchange(t: KaveriniTable, currency: str, rate: float) -> Result:
         t.state["adventure"] = {"id": "", "title": "", "currency": currency}
     t.tell("exchange", old=old, currency=currency, rate=rate,
            kaverit=[{"name": k["name"], "money": k["money"]} for k in t.state["kaverit"]])
-    return Result()
 
 
 _DIGITS = re.compile(r"[0-9]{1,9}")
@@ -273,7 +255,7 @@ def within_money(k: Sheet, value: int) -> int:
 @command("item", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.cards("item"))
-def item(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
+def item(t: KaveriniTable, name: str, card: tuple[str, ...]) -> None:
     """Give an item card to a Kaveri (with its usage count, R-CONF-12).
 
     Example: item Ann Stroopwafel"""
@@ -281,13 +263,12 @@ def item(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
     c = t.card(" ".join(card), "item")
     k["items"].append(held_item_of(c.name, c.usage))
     t.tell("item_given", kaveri=k["name"], item=c.name, uses=c.usage)
-    return Result()
 
 
 @command("drop", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
-def drop(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
+def drop(t: KaveriniTable, name: str, card: tuple[str, ...]) -> None:
     """Take an item away from a Kaveri (sold, lost, given away).
 
     Example: drop Ann Stroopwafel"""
@@ -295,29 +276,26 @@ def drop(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
     entry = held_item(k, " ".join(card))
     k["items"].remove(entry)
     t.tell("item_dropped", kaveri=k["name"], item=entry["card"], uses=entry["uses"])
-    return Result()
 
 
 @command("bond", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
-def bond(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
+def bond(t: KaveriniTable, name: str, card: tuple[str, ...]) -> None:
     """Bond an item to the Kaveri holding it; only outside confrontations (4.3, R-CONF-12).
 
     Example: bond Ann Wooden Clogs"""
     _set_bond(t, name, " ".join(card), True)
-    return Result()
 
 
 @command("unbond", "party")
 @click.argument("name", type=params.KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
-def unbond(t: KaveriniTable, name: str, card: tuple[str, ...]) -> Result:
+def unbond(t: KaveriniTable, name: str, card: tuple[str, ...]) -> None:
     """Unbond an item; only outside confrontations (4.3, R-CONF-12).
 
     Example: unbond Ann Wooden Clogs"""
     _set_bond(t, name, " ".join(card), False)
-    return Result()
 
 
 def _set_bond(t: KaveriniTable, name: str, card: str, bonded: bool) -> None:
@@ -339,62 +317,58 @@ def held_item(k: Sheet, card: str) -> HeldItem:
     held = [entry["card"] for entry in k["items"]]
     if not held:
         raise CommandError(_("{k} holds no item (item {k} CARD gives one)").format(k=k['name']))
-    try:
-        name = resolve(card, held, pgettext("what", "item of {name}'s").format(name=k["name"]))
-    except GuideError as e:
-        raise CommandError(str(e)) from None
+    name = resolve(card, held, pgettext("what", "item of {name}'s").format(name=k["name"]))
     return next(entry for entry in k["items"] if entry["card"] == name)
 
 
 @command("companion", "party")
 @click.argument("card", nargs=-1, required=True, type=params.cards("companion"))
 @click.option("--leave", is_flag=True, help="The companion leaves the party instead.")
-def companion(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> Result:
+def companion(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> None:
     """A companion joins the party (or leaves with --leave).
 
     Example: companion Joop"""
     c = t.card(" ".join(card), "companion")
     party = t.state["companions"]
+    _joins_or_leaves(c.name, c.name in party, leave)
     if leave:
-        if c.name not in party:
-            raise CommandError(_("{name} is not with the party").format(name=c.name))
         party.remove(c.name)
+    elif c.name in t.state["lost_companions"]:
+        raise CommandError(_("{name} ran for their life and is gone for this adventure (rulebook"
+                             " 6.2)").format(name=c.name))
     else:
-        if c.name in party:
-            raise CommandError(_("{name} is already with the party").format(name=c.name))
-        if c.name in t.state["lost_companions"]:
-            raise CommandError(_("{name} ran for their life and is gone for this adventure (rulebook"
-                                 " 6.2)").format(
-                name=c.name))
         party.append(c.name)
     t.tell("companion", card=c.name, joins=not leave)
-    return Result()
 
 
 @command("buddy", "party")
 @click.argument("card", nargs=-1, required=True, type=params.cards("buddy"))
 @click.option("--leave", is_flag=True, help="The buddy leaves the party instead.")
-def buddy(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> Result:
+def buddy(t: KaveriniTable, card: tuple[str, ...], leave: bool) -> None:
     """A buddy joins the party with full HP (or leaves with --leave), rulebook 4.5.
 
     Example: buddy Tess"""
     c = t.card(" ".join(card), "buddy")
     buddies = t.state["buddies"]
     present = [b for b in buddies if b["name"] == c.name]
+    _joins_or_leaves(c.name, bool(present), leave)
+    running = t.state.get("confrontation")
     if leave:
-        if not present:
-            raise CommandError(_("{name} is not with the party").format(name=c.name))
         buddies.remove(present[0])
+    elif c.name in t.state.get("lost_buddies", []):
+        raise CommandError(_("{name} ran out of HP and left the party for good (R-CONF-8)").format(
+            name=c.name))
+    elif running and any(out["buddy"]["name"] == c.name for out in running.get("benched", [])):
+        raise CommandError(_("{name} is out of HP in this practice bout and back with the party"
+                             " when it ends (R-CONF-13)").format(name=c.name))
     else:
-        if present:
-            raise CommandError(_("{name} is already with the party").format(name=c.name))
-        if c.name in t.state.get("lost_buddies", []):
-            raise CommandError(_("{name} ran out of HP and left the party for good (R-CONF-8)").format(
-                name=c.name))
-        running = t.state.get("confrontation")
-        if running and any(out["buddy"]["name"] == c.name for out in running.get("benched", [])):
-            raise CommandError(_("{name} is out of HP in this practice bout and back with the party"
-                                 " when it ends (R-CONF-13)").format(name=c.name))
         buddies.append(new_buddy(c))
     t.tell("buddy", card=c.name, joins=not leave, hp=c.hp)
-    return Result()
+
+
+def _joins_or_leaves(name: str, present: bool, leave: bool) -> None:
+    """A companion or buddy leaving (--leave) must be with the party; one joining, not yet."""
+    if leave and not present:
+        raise CommandError(_("{name} is not with the party").format(name=name))
+    if present and not leave:
+        raise CommandError(_("{name} is already with the party").format(name=name))

@@ -13,10 +13,6 @@ if TYPE_CHECKING:
     from guide.games.kaverini.table import KaveriniTable
 
 
-def _token_names(t: KaveriniTable) -> list[str]:
-    return [c.name for c in t.library.cards.values() if c.token]
-
-
 def at_start(t: KaveriniTable) -> None:
     """After `confront`: the tokens the cards present create (a card's `creates:`), unless
     some are in the confrontation already."""
@@ -27,19 +23,19 @@ def at_start(t: KaveriniTable) -> None:
     for name in dict.fromkeys(present):
         card = t.card(name)
         for token in card.creates:
-            if token in present:        # the scene brings them already
-                continue
-            t.tell("offer", card=card.name, token=token, line=f"token {token}")
+            if token not in present:        # else the scene brings them already
+                t.tell("offer", card=card.name, token=token, line=f"token {token}")
 
 
 def after_moves(t: KaveriniTable) -> None:
     """After `use`, `foe` or `schmerz`: a technique's text that creates a token, and flip
     conditions of neutralized foes."""
+    tokens = [c.name for c in t.library.cards.values() if c.token]
     ladder: str | None = None
     for e in list(t.story):
         if e["kind"] == "use":
             ladder = e.get("ladder") or _emotion(t, e["actor"], e["technique"])
-            for token in tokens_in(e.get("text") or "", _token_names(t)):
+            for token in tokens_in(e.get("text") or "", tokens):
                 t.tell("offer", card=e["actor"], token=token, line=f"token {token}")
         elif e["kind"] == "neutralized" and e.get("foe"):
             card = t.library.card(e["foe"])

@@ -103,18 +103,16 @@ def tweak(t: KaveriniTable, card: str, stats: tuple[tuple[str, str] | str, ...])
 
 @command("flip", "settings")
 @click.argument("card", nargs=-1, required=True, type=params.cards(double=True))
-def flip(t: KaveriniTable, card: tuple[str, ...]) -> Result:
+def flip(t: KaveriniTable, card: tuple[str, ...]) -> None:
     """Turn a double-sided card over (5.6); flip it again to turn it back.
 
     Example: flip Painted Musketeer"""
     name = " ".join(card)
-    found = None
-    for c in t.library.cards.values():
-        if c.back is not None and name.casefold() in (c.name.casefold(), c.back.name.casefold()):
-            found = c, c.back
-    if found is None:
+    found = [(c, c.back) for c in t.library.cards.values() if c.back is not None
+             and name.casefold() in (c.name.casefold(), c.back.name.casefold())]
+    if not found:
         raise CommandError(_("{name!r} is not a double-sided card").format(name=name))
-    original, back = found
+    original, back = found[-1]
     flipped = t.state["flipped"]
     if original.key in flipped:
         flipped.remove(original.key)
@@ -126,7 +124,6 @@ def flip(t: KaveriniTable, card: tuple[str, ...]) -> Result:
 
     on_flip(t, shown, hidden)
     t.tell("flip", card=original.name, shown=shown, type=t.card(shown).type)
-    return Result()
 
 
 @command("cards", "settings")

@@ -8,27 +8,32 @@ import click
 
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import domain
-from guide.core.names import Ambiguous, resolve, suggest
+from guide.core.names import Unknown, resolve, suggest
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.state import held_item
 
 if TYPE_CHECKING:
-    from guide.games.kaverini.model import Shop
+    from guide.games.kaverini.model import Adventure, Shop
     from guide.games.kaverini.table import KaveriniTable
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-def _shop(t: KaveriniTable, name: str | None, item: str | None = None) -> Shop:
+def _adventure_with_shops(t: KaveriniTable) -> Adventure:
+    """The running adventure, which has shops."""
     a = t.adventure()
     if a is None or not a.shops:
         raise CommandError(_("no adventure with shops is running"))
-    if name:                        # as people type it (guide.core.names.resolve)
-        try:
-            chosen = resolve(name, [s.name for s in a.shops], pgettext("what", "shop"))
-        except GuideError as e:
-            raise CommandError(str(e)) from None
+    return a
+
+
+def _shop(t: KaveriniTable, name: str | None, item: str | None = None) -> Shop:
+    """The shop named (as people type it: guide.core.names.resolve), else the one that sells
+    `item`, else the adventure's only shop."""
+    a = _adventure_with_shops(t)
+    if name:
+        chosen = resolve(name, [s.name for s in a.shops], pgettext("what", "shop"))
         return next(s for s in a.shops if s.name == chosen)
     sold = _sold(item, {i for s in a.shops for i in s.prices}) if item else None
     carrying = [s for s in a.shops if sold in s.prices]
@@ -55,9 +60,7 @@ def shop(t: KaveriniTable, name: tuple[str, ...]) -> Result:
     """The adventure's shops and their prices (the cheapest marked, R-WP-4).
 
     Example: shop Albert Cuyp Market stalls"""
-    a = t.adventure()
-    if a is None or not a.shops:
-        raise CommandError(_("no adventure with shops is running"))
+    a = _adventure_with_shops(t)
     shops = [_shop(t, " ".join(name))] if name else list(a.shops)
     r = Result(headers=[_("shop"), _("item"), _("price {currency}").format(currency=a.currency),
                         ""])
@@ -78,7 +81,7 @@ def shop(t: KaveriniTable, name: tuple[str, ...]) -> Result:
 @click.option("--world-point", "world_point", is_flag=True,
               help="Spend a world point: the cheapest item for free (R-WP-4).")
 def buy(t: KaveriniTable, name: str, item: tuple[str, ...], shop_name: str | None,
-        world_point: bool) -> Result:
+        world_point: bool) -> None:
     """Buy an item in a shop of the adventure, or take the cheapest free with a world point.
 
     Example: buy Ann Stroopwafel --shop Albert"""
@@ -87,9 +90,7 @@ def buy(t: KaveriniTable, name: str, item: tuple[str, ...], shop_name: str | Non
     s = _shop(t, shop_name, wanted)
     try:
         card_name = resolve(wanted, list(s.prices), pgettext("what", "item"))
-    except Ambiguous as e:
-        raise CommandError(str(e)) from None
-    except GuideError:
+    except Unknown:
         raise CommandError(_("{name} does not sell {wanted!r}").format(
             name=s.name, wanted=wanted) + suggest(wanted, s.prices)) from None
     price = s.prices[card_name]
@@ -117,14 +118,12 @@ def buy(t: KaveriniTable, name: str, item: tuple[str, ...], shop_name: str | Non
     c = t.card(card_name, "item")
     k["items"].append(held_item(c.name, c.usage))
     t.tell("item_bought", kaveri=k["name"], item=c.name, uses=c.usage, shop=s.name, price=price,
-           currency=cur,
-           world_point=world_point)
-    return Result()
+           currency=cur, world_point=world_point)
 
 
 @command("bargain", "adventure")
 @click.argument("name", nargs=-1, required=True, type=params.SHOP)
-def bargain(t: KaveriniTable, name: tuple[str, ...]) -> Result:
+def bargain(t: KaveriniTable, name: tuple[str, ...]) -> None:
     """A bargain struck at a shop: a world point may be spent there again (R-WP-4).
 
     Example: bargain Albert Cuyp Market stalls"""
@@ -132,4 +131,3 @@ def bargain(t: KaveriniTable, name: tuple[str, ...]) -> Result:
     if s.name in t.state["shop_wp"]:
         t.state["shop_wp"].remove(s.name)
     t.tell("bargain", shop=s.name)
-    return Result()

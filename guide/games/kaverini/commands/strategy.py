@@ -55,8 +55,6 @@ def strategy_new(t: KaveriniTable, players: tuple[str, ...], budget: int | None,
         while len(named) < 2 or named[-1]:
             named.append(t.ask(_("Player {number} (Enter when all are named)").format(
                 number=len(named) + 1), []))
-            if not named[-1] and len(named) > 2:
-                break
         named = [p for p in named if p]
         if not budget:
             answer = t.ask(_("Point budget (50, 100 or 200 recommended)"), ["50", "100", "200"])
@@ -90,7 +88,7 @@ def strategy_new(t: KaveriniTable, players: tuple[str, ...], budget: int | None,
 @click.option("--technique", "techniques", multiple=True, type=params.LADDER,
               help="A designed Kaveri's technique: an emotion ladder or custom:NAME; three.")
 def strategy_kaveri(t: KaveriniTable, player: str, kaveri: tuple[str, ...], ability: str | None,
-                    techniques: tuple[str, ...]) -> Result:
+                    techniques: tuple[str, ...]) -> None:
     """Bring a Kaveri onto a player's side (at full HP; Kaverit cost nothing): one of the
     campaign's, or one designed for this game with --ability and three --technique, who
     need not join the party (the appendix, step 2).
@@ -110,58 +108,53 @@ def strategy_kaveri(t: KaveriniTable, player: str, kaveri: tuple[str, ...], abil
     game_rules.bring_kaveri(g, who, sheet)
     t.tell("strategy_kaveri", kaveri=sheet["name"], player=who["name"],
            designed=ability is not None or bool(techniques))
-    return Result()
 
 
 @command("strategy buy", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("card", nargs=-1, required=True, type=params.cards())
 @click.option("--for", "holder", default=None, help="The Kaveri who holds a bought item.")
-def strategy_buy(t: KaveriniTable, player: str, card: tuple[str, ...], holder: str | None) -> Result:
+def strategy_buy(t: KaveriniTable, player: str, card: tuple[str, ...], holder: str | None) -> None:
     """Buy a card by its expense number, within the budget (R-STRAT-2).
 
     Example: strategy buy Ann Rogue Herring Gull"""
     g = _game(t)
     who = game_rules.player(g, player)
     t.tell("strategy_buy", **game_rules.buy(g, who, t.first_side(" ".join(card)), holder))
-    return Result()
 
 
 @command("strategy wp", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("count", type=int)
-def strategy_wp(t: KaveriniTable, player: str, count: int) -> Result:
+def strategy_wp(t: KaveriniTable, player: str, count: int) -> None:
     """Buy world points with leftover points, 1 point each (R-STRAT-2).
 
     Example: strategy wp Ann 3"""
     g = _game(t)
     t.tell("strategy_wp", **game_rules.buy_world_points(g, game_rules.player(g, player), count))
-    return Result()
 
 
 @command("strategy setting", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("card", nargs=-1, required=True, type=params.cards("setting"))
-def strategy_setting(t: KaveriniTable, player: str, card: tuple[str, ...]) -> Result:
+def strategy_setting(t: KaveriniTable, player: str, card: tuple[str, ...]) -> None:
     """Add a setting to the pool (chosen settings: one per player; random: optional).
 
     Example: strategy setting Ann Vondelpark"""
     g = _game(t)
     t.tell("strategy_setting", **game_rules.add_setting(g, game_rules.player(g, player),
                                                        t.first_side(" ".join(card), "setting")))
-    return Result()
 
 
 @command("strategy bond", "strategy game")
 @click.argument("player", type=params.PLAYER)
 @click.argument("item", nargs=-1, required=True)
-def strategy_bond(t: KaveriniTable, player: str, item: tuple[str, ...]) -> Result:
+def strategy_bond(t: KaveriniTable, player: str, item: tuple[str, ...]) -> None:
     """Bond (or unbond) a bought item to its Kaveri, before the first round (R-STRAT-2).
 
     Example: strategy bond Ann Wooden Clogs"""
     g = _game(t)
     t.tell("strategy_bond", **game_rules.bond(g, game_rules.player(g, player), " ".join(item)))
-    return Result()
 
 
 @command("strategy teams", "strategy game")
@@ -170,22 +163,19 @@ def strategy_teams(t: KaveriniTable) -> Result:
 
     Example: strategy teams"""
     g = _game(t)
+    versus = g["arena"]["versus"] if g["arena"] else None
+    # the world points bought; in a battle, those left
+    wp = versus["wp"] if versus else [p["world_points"] for p in g["players"]]
     r = Result(headers=[_("player"), _("turn"), _("Kaverit"), _("cards"), _("expense"),
                         _("left"), _("WP")])
-    bought = []
     for k, p in enumerate(g["players"]):
         cards = ", ".join(c["card"] + (f" ({c['holder']})" if c.get("holder") else "")
                           + f" {c['expense']}" for c in p["cards"])
         r.rows.append([p["name"], k + 1, ", ".join(s["name"] for s in p["kaverit"]) or "-",
                        len(p["cards"]), sum(c["expense"] for c in p["cards"]), p["points_left"],
-                       p["world_points"]])
+                       wp[k]])
         if cards:                          # the cards below the table: it keeps to 80 columns
-            bought += textwrap.wrap(f"{p['name']}: {cards}.", 79, subsequent_indent="    ")
-    versus = g["arena"]["versus"] if g["arena"] else None
-    if versus:                                           # world points left, not bought
-        for row, left in zip(r.rows, versus["wp"], strict=True):
-            row[-1] = left
-    r.notes += bought
+            r.notes += textwrap.wrap(f"{p['name']}: {cards}.", 79, subsequent_indent="    ")
     if versus and versus["winner"]:
         r.notes.append(_("Winner: {winner} (round {round}).").format(
             winner=versus["winner"], round=versus["round"]))
