@@ -262,7 +262,7 @@ def _one_stop(line: str) -> str:
     return re.sub(r"([!?])\.(?=\s|$)", r"\1", line)
 
 
-# How a confrontation ended, as the engine records it (rules/outcomes.py `_finish`)
+# How a confrontation ended, as the engine records it (rules/outcomes.py `end`)
 _ENDED = {"won": NP_("ended", "won"), "ran away": NP_("ended", "ran away"),
           "lost": NP_("ended", "lost"), "ended early": NP_("ended", "ended early")}
 

@@ -26,11 +26,9 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
-
-import yaml
 
 from guide.core.i18n import domain
+from guide.games.kaverini.data.tables import read
 from guide.games.kaverini.model import Adventure, Card
 from guide.games.kaverini.rules.leveling import new_kaveri, party_lv
 from guide.games.kaverini.rules.policies import DEFAULT, POLICIES
@@ -43,8 +41,7 @@ _, ngettext, pgettext = domain("kaverini").functions()
 
 @cache
 def _balance() -> dict:
-    text = resources.files("guide.games.kaverini.data").joinpath("balance.yaml").read_text("utf-8")
-    return yaml.safe_load(text)
+    return read("balance.yaml")
 
 
 def policy(name: str = DEFAULT) -> list[str]:
