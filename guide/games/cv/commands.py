@@ -332,8 +332,8 @@ def play(t: CvTable, name: str, card: str, gives: str | None, anyway: bool) -> R
             raise CommandError(_("{said}; to play it so: --anyway").format(said=e.said)) from None
         answer = t.ask(_("{said}. Play it anyway? (yes/no)").format(said=e.said),
                        [_("yes"), _("no")], _("no"))
-        if fold(answer.strip()) not in YES + (fold(_("yes")),):
-            raise CommandError(_("{card} stays in the hand; nothing changed").format(card=card)) from None
+        if fold(answer.strip()) not in YES + (fold(_("yes")),):   # the player's own choice, no error
+            return Result([_("{card} stays in the hand; nothing changed").format(card=card)])
     return run(t, phase.play, t.library, name, card, given, anyway=True)
 
 

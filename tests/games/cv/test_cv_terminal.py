@@ -30,7 +30,8 @@ def test_at_a_real_terminal_an_event_out_of_turn_and_a_waiting_stack_are_asked(t
         term.line("play Bob Lottery")
         term.wait_for("Play it anyway? (yes/no)")
         term.send("\r")                                    # Enter: the default, no
-        term.wait_for("Lottery stays in the hand; nothing changed")
+        screen = term.wait_for("Lottery stays in the hand; nothing changed")
+        assert "error: Lottery" not in screen, screen     # the player's choice, said plainly
         term.line("take Ann Coach --type health --also relationships --cost health")
         term.line("end")
         term.line("roll Bob")
