@@ -319,7 +319,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     acting = match.acting(s)
     if acting is None:
         if tbl["phase"] != "over":
-            raise CommandError(_("it is {tbl}'s turn").format(tbl=tbl['names'][to_act(tbl)]))
+            raise CommandError(render.whose_turn(tbl["names"][to_act(tbl)]))
         raise CommandError(_("the match is over") if s["winners"] else _("the round is over: deal"))
     seat = viewer(s) if who is None else sheet.seat_of(s, who)
     if seat is None:
@@ -327,7 +327,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
                              " here, say who: --as {tbl}").format(
             tbl=tbl['names'][acting]))
     if seat != acting:
-        raise CommandError(_("it is {tbl}'s turn").format(tbl=tbl['names'][acting]))
+        raise CommandError(render.whose_turn(tbl["names"][acting]))
     dice = _dice(t)
     seen = _sights(s)
     began = (played(tbl), tbl["phase"] == "power")
