@@ -15,9 +15,10 @@ from typing import Any
 import click
 
 from guide.core.dice import Dice
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import NP_, domain
-from guide.core.params import KeyValue
+from guide.core.names import resolve
+from guide.core.params import KeyValue, Named
 from guide.core.players import named, names
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -38,6 +39,39 @@ LEVEL_WORDS = (NP_("level", "easy"), NP_("level", "normal"), NP_("level", "hard"
 
 
 PLAYER = named(lambda: pgettext("what", "player"))     # KaivoGame.players: with those joining
+
+
+class Opponent(Named):
+    """The player a power aims at (K-POW-1: Spy, Swap and Mind Read aim at an opponent). It
+    reads any player's name, as PLAYER does (the rules refuse one's own: "pick an opponent"),
+    but Tab offers only the opponents in the round of the seat acting: the one `--as`
+    names, else You at the terminal, else the seat to act."""
+
+    def choices(self, table: Any, words: list[str]) -> list[str]:
+        everyone, tbl = names(table), table.state["table"]
+        dealt = everyone if tbl is None else tbl["names"]      # not those joining next round
+        return [n for n in dealt if n != _actor(table, words, everyone)]
+
+
+def _actor(t: KaivoTable, words: list[str], everyone: list[str]) -> str | None:
+    """Whose move the words typed so far are: `--as NAME`'s, else You's at the terminal,
+    else the seat to act's (None: nobody known)."""
+    for i, word in enumerate(words):
+        typed = word[len("--as="):] if word.startswith("--as=") else \
+            words[i + 1] if word == "--as" and i + 1 < len(words) else None
+        if typed is not None:
+            try:
+                return resolve(typed, everyone)
+            except GuideError:
+                return None
+    s = t.state
+    seat = viewer(s)
+    if seat is None and s["mode"] == "play" and s["table"] is not None:
+        seat = to_act(s["table"])
+    return None if seat is None else s["players"][seat]["name"]
+
+
+OPPONENT = Opponent(lambda: pgettext("what", "player"), names)
 TOTAL = KeyValue(names, metavar="NAME=TOTAL", named=lambda: pgettext("what", "player"))
 
 
@@ -350,7 +384,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
 POS = click.IntRange(1, 4)
 AS = click.option("--as", "who", type=PLAYER, default=None,
                   help="Whose move: a friend's seat sends its own (default: You, at the terminal).")
-ARGUMENTS = {"pos": click.argument("pos", type=POS), "player": click.argument("player", type=PLAYER),
+ARGUMENTS = {"pos": click.argument("pos", type=POS), "player": click.argument("player", type=OPPONENT),
              "their_pos": click.argument("their_pos", type=POS)}
 
 

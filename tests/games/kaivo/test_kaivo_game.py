@@ -222,8 +222,23 @@ def test_tab_completes_players_and_totals(table):
     assert candidates(table, ["round"]) == ["Ann=", "Ben=", "--caller"]
     assert candidates(table, ["round", "Ann=3", "Ben=4", "--caller"]) == ["Ann", "Ben"]
     do(table, "deal --bots 2")
-    assert candidates(table, ["spy"]) == ["You", "Aino", "Eero", "--as"]
+    assert candidates(table, ["spy"]) == ["Aino", "Eero", "--as"]      # K-POW-1: an opponent
     assert candidates(table, ["spy", "--as"]) == ["You", "Aino", "Eero"]
+
+
+def test_k_pow_1_tab_offers_only_opponents_as_a_powers_target(table):
+    from guide.core.repl.completer import candidates
+
+    do(table, "deal --bots 2")
+    do(table, "join Ann")
+    for line in (["swapwith", "1"], ["mindread"], ["spy"]):
+        assert candidates(table, line)[:2] == ["Aino", "Eero"]     # not You, nor Ann (joining)
+    assert candidates(table, ["swapwith", "--as", "Aino", "1"])[:2] == ["You", "Eero"]
+    assert candidates(table, ["spy", "--as=eero"])[:2] == ["You", "Aino"]
+    assert candidates(table, ["leave"]) == ["You", "Aino", "Eero", "Ann"]    # any player
+    do(table, "kaivo")
+    do(table, "deal")                        # Ann takes Aino's seat
+    assert candidates(table, ["swapwith", "1", "--as", "Ann"])[:2] == ["You", "Eero"]
 
 
 def test_the_bench_group_is_the_games_cli():
