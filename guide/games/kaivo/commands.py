@@ -381,7 +381,27 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
                   else [])
 
 
-POS = click.IntRange(1, 4)
+class Refused(click.BadParameter):
+    """A refusal said in the rules' own words, without click's "Invalid value for 'POS':"
+    (the registry puts the command's name before it: "swap: a position is 1 to 4, not abc")."""
+
+    def format_message(self) -> str:
+        return self.message
+
+
+class Position(click.IntRange):
+    """A position in a row, 1..4 (K-DEAL-1: four cards a row); anything else, a word or a
+    number out of range, is refused as the rules refuse a position (table.py)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            raise Refused(_("a position is 1 to {hand}, not {value}").format(
+                hand=self.max, value=value), ctx, param) from None
+
+
+POS = Position(1, 4)
 AS = click.option("--as", "who", type=PLAYER, default=None,
                   help="Whose move: a friend's seat sends its own (default: You, at the terminal).")
 ARGUMENTS = {"pos": click.argument("pos", type=POS), "player": click.argument("player", type=OPPONENT),

@@ -387,3 +387,12 @@ def test_k_score_3_a_match_won_at_the_table_names_no_next_dealer_nor_round(table
     bar = table.game.toolbar(table)
     bar = bar if isinstance(bar, str) else "".join(t for _, t in bar)
     assert "match over:" in bar and "round " not in bar
+
+
+def test_k_deal_1_a_position_that_is_not_1_to_4_is_refused_in_one_line(table):
+    do(table, "deal --bots 2", "draw")
+    assert fails(table, "swap abc") == "swap: a position is 1 to 4, not abc"
+    assert fails(table, "swap 7") == "swap: a position is 1 to 4, not 7"
+    assert fails(table, "swapwith 0 Aino 1") == "swapwith: a position is 1 to 4, not 0"
+    assert fails(table, "look y") == "look: a position is 1 to 4, not y"
+    assert "\n" not in fails(table, "peek 2.5")
