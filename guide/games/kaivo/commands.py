@@ -257,7 +257,7 @@ def _scores(s: KaivoState) -> Result:
         if p["bot"]:
             marks.append(_("bot, {level}").format(level=pgettext("level", str(p["level"]))))
         rows.append([p["name"], p["score"], ", ".join(marks)])
-    r = Result(headers=[pgettext("what", "player"), _("score"), ""], rows=rows,
+    r = Result(headers=[pgettext("what", "player"), _("score"), _("note")], rows=rows,
                title=_("Scores after round {round}:").format(round=s["round"] - 1))
     if s["winners"]:
         r.notes.append(_("The match is over: {names} won.").format(

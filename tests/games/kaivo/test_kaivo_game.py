@@ -54,6 +54,8 @@ def test_the_score_sheet_through_the_table(table):
                     {"name": "Cid", "bot": False, "score": 20}]}
     scores = do(table, "scores")
     assert re.search(r"Ann\s+5\s+leads", scores) and re.search(r"Ben\s+17\s+deals next", scores)
+    head, rule = scores.splitlines()[1:3]               # K-SCORE-1: every column has a heading
+    assert head.split() == ["player", "score", "note"] and len(rule.split()) == 3
     assert GAME.prompt(table) == "kaivo (sheet, round 2)> "
 
 
