@@ -458,3 +458,16 @@ def test_k_pow_1_a_friends_spy_on_you_names_you_without_an_apostrophe_s(table):
     seeing = Desk.payload_of(table, "Ann")["view"]["you"]["seeing"]
     assert [(s["label"], s["text"]) for s in seeing if s["whose"] == "You"] == [
         ("the card at position 2 of You", f"You see {seen} at position 2 of You")]
+
+
+def test_k_pow_1_the_swap_and_mind_read_buttons_name_you_without_an_apostrophe_s():
+    from guide.games.kaivo.seats import _label
+    from kaivo_helpers import rules
+
+    def button(kind: str, who: str) -> str:
+        return _label({}, rules, (kind,), {"pos": 1, "player": who, "their_pos": 3})
+
+    assert button("swapwith", "Ben") == "Swap your 1 for Ben's 3"
+    assert button("swapwith", "You") == "Swap your 1 for position 3 of You"
+    assert button("mindread", "Ben") == "Mind Read Ben's position 1"
+    assert button("mindread", "You") == "Mind Read position 1 of You"
