@@ -15,9 +15,10 @@ from typing import Any
 import click
 
 from guide.core.dice import Dice
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import NP_, domain
-from guide.core.params import KeyValue
+from guide.core.names import resolve
+from guide.core.params import KeyValue, Named
 from guide.core.players import named, names
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -38,6 +39,39 @@ LEVEL_WORDS = (NP_("level", "easy"), NP_("level", "normal"), NP_("level", "hard"
 
 
 PLAYER = named(lambda: pgettext("what", "player"))     # KaivoGame.players: with those joining
+
+
+class Opponent(Named):
+    """The player a power aims at (K-POW-1: Spy, Swap and Mind Read aim at an opponent). It
+    reads any player's name, as PLAYER does (the rules refuse one's own: "pick an opponent"),
+    but Tab offers only the opponents in the round of the seat acting: the one `--as`
+    names, else You at the terminal, else the seat to act."""
+
+    def choices(self, table: Any, words: list[str]) -> list[str]:
+        everyone, tbl = names(table), table.state["table"]
+        dealt = everyone if tbl is None else tbl["names"]      # not those joining next round
+        return [n for n in dealt if n != _actor(table, words, everyone)]
+
+
+def _actor(t: KaivoTable, words: list[str], everyone: list[str]) -> str | None:
+    """Whose move the words typed so far are: `--as NAME`'s, else You's at the terminal,
+    else the seat to act's (None: nobody known)."""
+    for i, word in enumerate(words):
+        typed = word[len("--as="):] if word.startswith("--as=") else \
+            words[i + 1] if word == "--as" and i + 1 < len(words) else None
+        if typed is not None:
+            try:
+                return resolve(typed, everyone)
+            except GuideError:
+                return None
+    s = t.state
+    seat = viewer(s)
+    if seat is None and s["mode"] == "play" and s["table"] is not None:
+        seat = to_act(s["table"])
+    return None if seat is None else s["players"][seat]["name"]
+
+
+OPPONENT = Opponent(lambda: pgettext("what", "player"), names)
 TOTAL = KeyValue(names, metavar="NAME=TOTAL", named=lambda: pgettext("what", "player"))
 
 
@@ -223,7 +257,7 @@ def _scores(s: KaivoState) -> Result:
         if p["bot"]:
             marks.append(_("bot, {level}").format(level=pgettext("level", str(p["level"]))))
         rows.append([p["name"], p["score"], ", ".join(marks)])
-    r = Result(headers=[pgettext("what", "player"), _("score"), ""], rows=rows,
+    r = Result(headers=[pgettext("what", "player"), _("score"), _("note")], rows=rows,
                title=_("Scores after round {round}:").format(round=s["round"] - 1))
     if s["winners"]:
         r.notes.append(_("The match is over: {names} won.").format(
@@ -319,7 +353,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     acting = match.acting(s)
     if acting is None:
         if tbl["phase"] != "over":
-            raise CommandError(_("it is {tbl}'s turn").format(tbl=tbl['names'][to_act(tbl)]))
+            raise CommandError(render.whose_turn(tbl["names"][to_act(tbl)]))
         raise CommandError(_("the match is over") if s["winners"] else _("the round is over: deal"))
     seat = viewer(s) if who is None else sheet.seat_of(s, who)
     if seat is None:
@@ -327,7 +361,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
                              " here, say who: --as {tbl}").format(
             tbl=tbl['names'][acting]))
     if seat != acting:
-        raise CommandError(_("it is {tbl}'s turn").format(tbl=tbl['names'][acting]))
+        raise CommandError(render.whose_turn(tbl["names"][acting]))
     dice = _dice(t)
     seen = _sights(s)
     began = (played(tbl), tbl["phase"] == "power")
@@ -347,10 +381,30 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
                   else [])
 
 
-POS = click.IntRange(1, 4)
+class Refused(click.BadParameter):
+    """A refusal said in the rules' own words, without click's "Invalid value for 'POS':"
+    (the registry puts the command's name before it: "swap: a position is 1 to 4, not abc")."""
+
+    def format_message(self) -> str:
+        return self.message
+
+
+class Position(click.IntRange):
+    """A position in a row, 1..4 (K-DEAL-1: four cards a row); anything else, a word or a
+    number out of range, is refused as the rules refuse a position (table.py)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            raise Refused(_("a position is 1 to {hand}, not {value}").format(
+                hand=self.max, value=value), ctx, param) from None
+
+
+POS = Position(1, 4)
 AS = click.option("--as", "who", type=PLAYER, default=None,
                   help="Whose move: a friend's seat sends its own (default: You, at the terminal).")
-ARGUMENTS = {"pos": click.argument("pos", type=POS), "player": click.argument("player", type=PLAYER),
+ARGUMENTS = {"pos": click.argument("pos", type=POS), "player": click.argument("player", type=OPPONENT),
              "their_pos": click.argument("their_pos", type=POS)}
 
 

@@ -20,7 +20,7 @@ from .bots import Bots, choose
 from .deck import Rules
 from .knowledge import view
 from .model import KaivoState, Player, Table, begin_match, new_player
-from .render import YOU
+from .render import YOU, whose_turn
 from .sheet import apply_round, not_won, round_half_up, seat_of
 from .table import Action, Event, act, deal, play_safe, played, to_act, totals
 
@@ -124,7 +124,7 @@ def act_as(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, seat: in
         raise RuleError(_("the round is over: deal for the next one") if not state["winners"]
                         else _("the match is over"))
     if to_act(t) != seat:
-        raise RuleError(_("it is {t}'s turn").format(t=t['names'][to_act(t)]))
+        raise RuleError(whose_turn(t["names"][to_act(t)]))
     events = act(t, rules, dice, action)
     return events + run_bots(rules, bots, state, dice)
 

@@ -69,6 +69,20 @@ SAID_BY = {
 }
 
 
+def whose(name: str, theirs: str, of_you: str) -> str:
+    """A sentence with a possessive of a player's name ("Spy on {who}'s position {pos}"),
+    already translated; for the terminal's own player, named You, as a friend's page or the
+    terminal's prompt names them, `of_you`, which says it without the 's ("Spy on position
+    {pos} of {who}"): "You's" is no English."""
+    return of_you if name == YOU else theirs
+
+
+def whose_turn(name: str) -> str:
+    """Whose turn it is, when a move comes out of turn: "your turn" for the terminal's own
+    You (a refusal is read at the terminal), else the player's."""
+    return _("it is your turn") if name == YOU else _("it is {name}'s turn").format(name=name)
+
+
 def _said_by(you: str, other: str) -> Callable[[Event], str]:
     """The words of a kind of SAID_BY."""
 

@@ -24,7 +24,7 @@ from .deck import Rules
 from .knowledge import SeatView, view
 from .library import KaivoTable
 from .model import KaivoState
-from .render import POWER_NAMES, score_line
+from .render import POWER_NAMES, score_line, whose
 from .screen import OFFERED, news, row, showing
 from .table import VALUES, Action, legal, played
 
@@ -146,9 +146,12 @@ def _seeing(state: KaivoState, me: int, v: SeatView, at: float, hints: bool,
         if value is None or v["face_up"][o][p]:
             continue
         said = {"who": v["names"][o], "value": value, "pos": p + 1}
-        label = _("your card at position {pos}") if o == me else _("{who}'s card at position {pos}")
-        text = (_("Your {value} at position {pos}") if o == me
-                else _("You see {who}'s {value} at position {pos}"))
+        whom = v["names"][o]
+        label = _("your card at position {pos}") if o == me else whose(
+            whom, _("{who}'s card at position {pos}"), _("the card at position {pos} of {who}"))
+        text = (_("Your {value} at position {pos}") if o == me else whose(
+            whom, _("You see {who}'s {value} at position {pos}"),
+            _("You see {value} at position {pos} of {who}")))
         out.append({"key": key, "label": label.format(**said), "text": text.format(**said),
                     "seconds": seconds if offered else max(1, round(until - at)),
                     "offered": offered, "whose": v["names"][o], "pos": p + 1})
@@ -333,13 +336,18 @@ LABELS = {"draw": N_("Draw from the deck"), "kaivo": N_("Call KAIVO!"),
           "peek": N_("Peek at your position {pos}"), "spy": N_("Spy on {who}'s position {pos}"),
           "mindread": N_("Mind Read {who}'s position {pos}"),
           "swapwith": N_("Swap your {pos} for {who}'s {their}")}
+# the same buttons naming the terminal's own player, You, who has no "You's" (render.whose)
+OF_YOU = {"spy": N_("Spy on position {pos} of {who}"),
+          "mindread": N_("Mind Read position {pos} of {who}"),
+          "swapwith": N_("Swap your {pos} for position {their} of {who}")}
 
 
 def _label(v: SeatView, rules: Rules, move: Action, values: dict[str, Any]) -> str:
     """A move as its button says it (`values`: its command's, as_command)."""
     kind = move[0]
     if kind in LABELS:
-        return _(LABELS[kind]).format(pos=values.get("pos"), who=values.get("player"),
+        said = whose(values.get("player", ""), _(LABELS[kind]), _(OF_YOU.get(kind, LABELS[kind])))
+        return said.format(pos=values.get("pos"), who=values.get("player"),
                                       their=values.get("their_pos"))
     if kind == "take":
         return _("Take the discard ({card})").format(card=v["discard"][-1])

@@ -54,6 +54,8 @@ def test_the_score_sheet_through_the_table(table):
                     {"name": "Cid", "bot": False, "score": 20}]}
     scores = do(table, "scores")
     assert re.search(r"Ann\s+5\s+leads", scores) and re.search(r"Ben\s+17\s+deals next", scores)
+    head, rule = scores.splitlines()[1:3]               # K-SCORE-1: every column has a heading
+    assert head.split() == ["player", "score", "note"] and len(rule.split()) == 3
     assert GAME.prompt(table) == "kaivo (sheet, round 2)> "
 
 
@@ -222,8 +224,23 @@ def test_tab_completes_players_and_totals(table):
     assert candidates(table, ["round"]) == ["Ann=", "Ben=", "--caller"]
     assert candidates(table, ["round", "Ann=3", "Ben=4", "--caller"]) == ["Ann", "Ben"]
     do(table, "deal --bots 2")
-    assert candidates(table, ["spy"]) == ["You", "Aino", "Eero", "--as"]
+    assert candidates(table, ["spy"]) == ["Aino", "Eero", "--as"]      # K-POW-1: an opponent
     assert candidates(table, ["spy", "--as"]) == ["You", "Aino", "Eero"]
+
+
+def test_k_pow_1_tab_offers_only_opponents_as_a_powers_target(table):
+    from guide.core.repl.completer import candidates
+
+    do(table, "deal --bots 2")
+    do(table, "join Ann")
+    for line in (["swapwith", "1"], ["mindread"], ["spy"]):
+        assert candidates(table, line)[:2] == ["Aino", "Eero"]     # not You, nor Ann (joining)
+    assert candidates(table, ["swapwith", "--as", "Aino", "1"])[:2] == ["You", "Eero"]
+    assert candidates(table, ["spy", "--as=eero"])[:2] == ["You", "Aino"]
+    assert candidates(table, ["leave"]) == ["You", "Aino", "Eero", "Ann"]    # any player
+    do(table, "kaivo")
+    do(table, "deal")                        # Ann takes Aino's seat
+    assert candidates(table, ["swapwith", "1", "--as", "Ann"])[:2] == ["You", "Eero"]
 
 
 def test_the_bench_group_is_the_games_cli():
@@ -372,3 +389,12 @@ def test_k_score_3_a_match_won_at_the_table_names_no_next_dealer_nor_round(table
     bar = table.game.toolbar(table)
     bar = bar if isinstance(bar, str) else "".join(t for _, t in bar)
     assert "match over:" in bar and "round " not in bar
+
+
+def test_k_deal_1_a_position_that_is_not_1_to_4_is_refused_in_one_line(table):
+    do(table, "deal --bots 2", "draw")
+    assert fails(table, "swap abc") == "swap: a position is 1 to 4, not abc"
+    assert fails(table, "swap 7") == "swap: a position is 1 to 4, not 7"
+    assert fails(table, "swapwith 0 Aino 1") == "swapwith: a position is 1 to 4, not 0"
+    assert fails(table, "look y") == "look: a position is 1 to 4, not y"
+    assert "\n" not in fails(table, "peek 2.5")

@@ -48,7 +48,7 @@ def test_bots_play_their_turns_after_yours():
 
 def test_not_your_turn_and_moves_after_the_call_are_refused():
     s, _ = started()
-    with pytest.raises(RuleError, match="it is You's turn"):
+    with pytest.raises(RuleError, match="it is your turn"):
         match.act_as(rules, levels, s, Dice(1), 1, ("draw",))
     events = match.act_as(rules, levels, s, Dice(1), 0, ("kaivo",))
     assert [e["kind"] for e in events][:3] == ["called", "revealed", "scored"]

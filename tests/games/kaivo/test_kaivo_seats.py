@@ -417,3 +417,57 @@ def test_k_score_1_a_round_s_score_is_one_news_entry_its_heading_first():
     score = news[-1].splitlines()
     assert score[0] == "Round 1:" and len(score) == 4 and score[1].startswith("Ann 24")
     assert [line.split(":")[0] for line in news[-2].splitlines()] == ["Ann", "Ben", "Eero"]
+
+
+def _you_and_ann(table: Table) -> None:
+    """You at the terminal and Ann at her phone (she took Aino's seat: K-JOIN-1); round 2,
+    Ann to play, the deck's top a Spy (K-POW-1)."""
+    table.execute("deal --bots 2")
+    table.execute("join Ann")
+    table.execute("kaivo")
+    table.execute("deal")
+    tbl = table.state["table"]
+    assert tbl["names"][:2] == ["You", "Ann"] and to_act(tbl) == 1
+    powers = table.library.rules.powers
+    tbl["cards"][tbl["deck"][-1]] = next(v for v, power in powers.items() if power == "spy")
+
+
+def test_k_turn_1_out_of_turn_at_the_terminal_it_is_your_turn_not_yous(table):
+    table.execute("deal --bots 2")
+    with pytest.raises(CommandError) as e:
+        table.execute("draw --as Aino")
+    assert str(e.value) == "it is your turn"
+    table.execute("join Ann")
+    table.execute("kaivo")
+    table.execute("deal")
+    with pytest.raises(CommandError) as e:
+        table.execute("draw")
+    assert str(e.value) == "it is Ann's turn"
+
+
+def test_k_pow_1_a_friends_spy_on_you_names_you_without_an_apostrophe_s(table):
+    _you_and_ann(table)
+    look_all(table, "Ann")
+    seat_move(table, "Ann", "Draw from the deck")
+    seat_move(table, "Ann", "Discard it and use Spy")
+    labels = [m["label"] for m in Desk.payload_of(table, "Ann")["moves"]]
+    assert "Spy on position 1 of You" in labels and "Spy on Eero's position 1" in labels
+    assert not any("You's" in label for label in labels)
+    seat_move(table, "Ann", "Spy on position 2 of You")
+    seen = cards(table, 0)[1]
+    seeing = Desk.payload_of(table, "Ann")["view"]["you"]["seeing"]
+    assert [(s["label"], s["text"]) for s in seeing if s["whose"] == "You"] == [
+        ("the card at position 2 of You", f"You see {seen} at position 2 of You")]
+
+
+def test_k_pow_1_the_swap_and_mind_read_buttons_name_you_without_an_apostrophe_s():
+    from guide.games.kaivo.seats import _label
+    from kaivo_helpers import rules
+
+    def button(kind: str, who: str) -> str:
+        return _label({}, rules, (kind,), {"pos": 1, "player": who, "their_pos": 3})
+
+    assert button("swapwith", "Ben") == "Swap your 1 for Ben's 3"
+    assert button("swapwith", "You") == "Swap your 1 for position 3 of You"
+    assert button("mindread", "Ben") == "Mind Read Ben's position 1"
+    assert button("mindread", "You") == "Mind Read position 1 of You"
