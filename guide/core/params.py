@@ -21,14 +21,19 @@ from guide.core.names import What, fold, resolve, said
 Names = Callable[[Any, list[str]], Iterable[str]]   # (table, words so far) -> names
 
 
-class NameRefused(click.BadParameter):
-    """A typed name the table does not know, or that could be several: the one resolver's
-    own line (`no Kaveri named 'Anuk' (known: Ann, Bob)`, with its "did you mean"), said
-    as the engine says every refusal of a name, without click's "Invalid value for 'NAME':"
-    (guide.core.registry.parse shows it as it is, for every game's commands)."""
+class Refused(click.BadParameter):
+    """A parameter's value refused in the rules' own words, without click's "Invalid value
+    for 'POS':" (guide.core.registry.parse puts the command's name before it, for every
+    game's commands: "swap: a position is 1 to 4, not abc")."""
 
     def format_message(self) -> str:
         return self.message
+
+
+class NameRefused(Refused):
+    """A typed name the table does not know, or that could be several: the one resolver's
+    own line (`no Kaveri named 'Anuk' (known: Ann, Bob)`, with its "did you mean"), said
+    as the engine says every refusal of a name."""
 
 
 class TableType(click.ParamType):
