@@ -18,7 +18,7 @@ from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import NP_, domain
 from guide.core.names import resolve
-from guide.core.params import KeyValue, Named
+from guide.core.params import KeyValue, Named, Refused
 from guide.core.players import named, names
 from guide.core.registry import Registry
 from guide.core.result import Result
@@ -379,14 +379,6 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     mine = viewer(s)
     return Result(_status(t) if mine is None or to_act(tbl) == mine or tbl["phase"] == "over"
                   else [])
-
-
-class Refused(click.BadParameter):
-    """A refusal said in the rules' own words, without click's "Invalid value for 'POS':"
-    (the registry puts the command's name before it: "swap: a position is 1 to 4, not abc")."""
-
-    def format_message(self) -> str:
-        return self.message
 
 
 class Position(click.IntRange):
