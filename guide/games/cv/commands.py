@@ -88,16 +88,19 @@ def lang(t: CvTable, code: str) -> Result:
 
 # --- the turn ----------------------------------------------------------------------------
 @command("roll", "turn")
-@click.argument("name", type=PLAYER)
+@click.argument("name", required=False, type=PLAYER)
 @click.option("--dice", "count", type=int, default=None, help="How many dice (4 to 7).")
 @click.option("--faces", default=None, type=SYMBOL, metavar="F,F,...", help="The table's own dice, in order.")
-def roll(t: CvTable, name: str, count: int | None, faces: str | None) -> Result:
-    """The turn's first roll (V-DICE-1). Example: roll Ann --faces money,money,health,failure"""
+def roll(t: CvTable, name: str | None, count: int | None, faces: str | None) -> Result:
+    """The turn's first roll (V-DICE-1), by default of the player whose turn it is.
+
+    Example: roll Ann --faces money,money,health,failure"""
     typed = symbols(t, faces, "--faces")
     if typed is not None and count is not None and count != len(typed):
         raise CommandError(_("--dice {count} but {count2} faces typed").format(
             count=count, count2=len(typed)))
-    return run(t, dice.roll, t.library, t.dice, name, count, typed)
+    who = name or turns.current(t.state["order"]) or ""
+    return run(t, dice.roll, t.library, t.dice, who, count, typed)
 
 
 @command("reroll", "turn")

@@ -42,6 +42,16 @@ def test_the_worked_dice_example_through_the_table_with_undo(tmp_path):
     assert viewers.public_state(t)["dice"] == ["money", "money", "money", "failure", "failure"]
 
 
+def test_v_dice_1_roll_alone_rolls_for_the_player_whose_turn_it_is(tmp_path):
+    """As `end` ends the turn under way, `roll` alone rolls for its player (named, as before,
+    it may also be typed)."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob")
+    assert run(t, "roll --faces money,money,health,knowledge").startswith("Ann rolls 1 Money")
+    run(t, "end")
+    assert run(t, "roll Bob --faces money,money,health,knowledge").startswith("Bob rolls")
+
+
 def test_status_shows_each_stack_with_its_active_card_and_the_track(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
     run(t, "players Ann Bob", "track youth=20 maturity=20 old_age=20",
