@@ -287,14 +287,14 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
     (seats shows the links), bots filling the table to four unless --bots says how many;
     without either, the next round of the match. Example: deal --friends Ann,Ben --bots 1"""
     s, lib = t.state, t.library
-    replaced = _under_way(s)
-    if friends is not None or n_bots is not None:
+    new_match = friends is not None or n_bots is not None
+    replaced = new_match and _under_way(s)
+    if new_match:
         people = None if friends is None else [n.strip() for n in friends.split(",")]
         events = match.start_play(lib.rules, lib.bots, s, _dice(t), n_bots, level, clock, people)
     else:
         if s["mode"] != "play":
             raise CommandError(_("deal --bots N starts a match against bots"))
-        replaced = False
         events = match.next_round(lib.rules, lib.bots, s, _dice(t))
     # K-DEAL-1: every card of a new round is new to everyone, and the deal shows each person
     # their outer cards, so undo does not go back past it (a free redeal); but a new match
