@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from guide.core.dice import ONE_D100
 from guide.core.errors import GuideError
-from guide.core.i18n import _
+from guide.core.i18n import _, ngettext
 
 if TYPE_CHECKING:
     import click
@@ -129,10 +129,25 @@ def notices(table: Table) -> list[str]:
 
 
 def greeting(game: Game) -> str:
+    """The line the prompt opens with at a new table: the game's, else the core's."""
     said = game.settings.greeting
     if said is not None:
         return said()
     return _("{title}: type help, or Tab to complete; Ctrl-D leaves.").format(title=game.title)
+
+
+def opening(table: Table) -> str:
+    """The line the prompt opens with: the game's greeting at a new table; at a campaign
+    reopened with commands played, the same words for every game (a game's greeting tells
+    how to begin, which is past: Kaivo's "players NAME NAME ..." over a round under way)."""
+    played = table.store.count() if table.store is not None else 0
+    if not played:
+        return greeting(table.game)
+    return ngettext("{title}: reopened after {count} command; status shows the table, log what"
+                    " happened; Ctrl-D leaves.",
+                    "{title}: reopened after {count} commands; status shows the table, log what"
+                    " happened; Ctrl-D leaves.", played).format(title=table.game.title,
+                                                                count=played)
 
 
 def start_options(game: Game) -> list[click.Option]:

@@ -10,7 +10,7 @@ import json
 
 import pytest
 from gamelist import installed_ids, scenes
-from support import memory_table
+from support import Play, memory_table
 
 from guide.core.table import Table
 
@@ -39,6 +39,26 @@ def test_a_rule_refusal_reaches_the_table_as_one_line_that_changes_nothing(game_
     with pytest.raises(CommandError, match=r"^not now \(X-TEST-1\)$"):
         table.execute("refused")
     assert json.dumps(table.state, sort_keys=True) == before
+
+
+@pytest.mark.parametrize("game_id", installed_ids())
+def test_a_reopened_campaign_opens_with_where_it_was_left_not_how_to_begin(game_id, tmp_path):
+    """The prompt's first line: the game's greeting at a new table (how to begin: Kaivo's
+    "players NAME NAME ..."); reopened with commands played, the core's line for every game
+    (guide.core.settings.opening), which the game's greeting would contradict."""
+    from guide.core import settings
+
+    play = Play(tmp_path / "c.sqlite", game_id=game_id)
+    assert settings.opening(play.table) == settings.greeting(play.table.game)
+    play.do(*crowded(game_id) or ["roll 1d6"])
+    played = play.table.store.count()
+    play = play.reopen()
+    try:
+        opening = settings.opening(play.table)
+        assert opening != settings.greeting(play.table.game)
+        assert opening.startswith(f"{play.table.game.title}: reopened after {played} command")
+    finally:
+        play.close()
 
 
 def _lines(bar: object) -> list[str]:

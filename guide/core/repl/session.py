@@ -162,7 +162,7 @@ def run_repl(table: Table) -> int:
         clock.ready()
 
     # broken between words like every output: in Ukrainian it is longer than 80 columns
-    greeting = f"guide {__version__}: {settings.greeting(table.game)}"
+    greeting = f"guide {__version__}: {settings.opening(table)}"
     print("\n".join(wrapped([greeting], shutil.get_terminal_size().columns)))
     shown_rows = 0
     while True:
