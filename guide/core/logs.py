@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import os
-import traceback
 from datetime import datetime
 from pathlib import Path
 
@@ -49,6 +48,8 @@ def _folder_words(e: OSError) -> str:
 
 def log_exception(error: BaseException) -> Path:
     """Append the full traceback to guide.log in the data folder; return its path."""
+    import traceback            # here, not at the top: only a crash needs it, not a table's start
+
     try:
         path = data_dir() / "guide.log"
         with path.open("a", encoding="utf-8") as f:

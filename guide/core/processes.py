@@ -12,7 +12,6 @@ gone. Either way the worker also closes, at fork, the lock descriptors the table
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import sys
@@ -55,6 +54,8 @@ def die_with_parent(parent: int) -> None:
     signalled = False
     if sys.platform.startswith("linux"):
         try:
+            import ctypes       # here, not at the top: only a worker needs it, not a table's start
+
             libc = ctypes.CDLL(None, use_errno=True)
             signalled = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
         except (OSError, AttributeError):
