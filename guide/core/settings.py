@@ -136,18 +136,17 @@ def greeting(game: Game) -> str:
     return _("{title}: type help, or Tab to complete; Ctrl-D leaves.").format(title=game.title)
 
 
-def opening(table: Table) -> str:
+def opening(game: Game, played: int) -> str:
     """The line the prompt opens with: the game's greeting at a new table; at a campaign
-    reopened with commands played, the same words for every game (a game's greeting tells
-    how to begin, which is past: Kaivo's "players NAME NAME ..." over a round under way)."""
-    played = table.store.count() if table.store is not None else 0
+    that held `played` commands when it was opened (before `guide play`'s own start lines),
+    the same words for every game: a game's greeting tells how to begin, which is past
+    (Kaivo's "players NAME NAME ..." over a round under way)."""
     if not played:
-        return greeting(table.game)
+        return greeting(game)
     return ngettext("{title}: reopened after {count} command; status shows the table, log what"
                     " happened; Ctrl-D leaves.",
                     "{title}: reopened after {count} commands; status shows the table, log what"
-                    " happened; Ctrl-D leaves.", played).format(title=table.game.title,
-                                                                count=played)
+                    " happened; Ctrl-D leaves.", played).format(title=game.title, count=played)
 
 
 def start_options(game: Game) -> list[click.Option]:

@@ -99,6 +99,7 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
     except GuideError as e:
         raise StartError(str(e)) from None
     table = open_table(campaign, boxes, seed, game_id=game_id, lang=lang)
+    played = table.store.count() if table.store is not None else 0   # before the start lines
     try:
         lines = settings.start_lines(table, options)
         for notice in settings.notices(table):
@@ -111,7 +112,7 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
         if sys.stdin.isatty() and sys.stdout.isatty():
             from guide.core.repl.session import run_repl
 
-            return run_repl(table)
+            return run_repl(table, played)
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")   # a garbage byte is a bad line, not a crash
         return run_batch(table, sys.stdin, script_name())

@@ -110,7 +110,7 @@ def pages(table: Table) -> bool:
     return not (seated(table) and bool(seats_of(table)))
 
 
-def run_repl(table: Table) -> int:
+def run_repl(table: Table, played: int = 0) -> int:
     completer = ThreadedCompleter(TableCompleter(table))
     try:
         history: InMemoryHistory | History = History(str(history_file(table)))
@@ -162,7 +162,7 @@ def run_repl(table: Table) -> int:
         clock.ready()
 
     # broken between words like every output: in Ukrainian it is longer than 80 columns
-    greeting = f"guide {__version__}: {settings.opening(table)}"
+    greeting = f"guide {__version__}: {settings.opening(table.game, played)}"
     print("\n".join(wrapped([greeting], shutil.get_terminal_size().columns)))
     shown_rows = 0
     while True:

@@ -101,3 +101,15 @@ def test_ctrl_d_in_a_question_cancels_the_command(repl):
     repl.expect("error: cancelled; nothing changed")
     repl.sendline("party")
     repl.expect("The party is empty")
+
+
+def test_a_new_campaign_started_with_its_own_lines_is_greeted_as_new(tmp_path):
+    """`guide play --adventure ID` on a new file runs `adventure ID` before the prompt: the
+    table is still new, and greeted so (the count is taken before the start lines)."""
+    term = Terminal(["play", "--adventure", "amsterdam", "--campaign", str(tmp_path / "c.sqlite")],
+                    terminal_env(tmp_path))
+    try:
+        screen = term.wait_for("guide (amsterdam)>")
+        assert "Kaverini. Type help" in screen and "reopened" not in screen, screen
+    finally:
+        term.close()
