@@ -13,10 +13,8 @@ from guide.core.text import clip, fit, toolbar_width
 
 from .knowledge import SeatView, view
 from .model import KaivoState
-from .render import YOU, card_called, render
+from .render import TO, YOU, card_called, render
 from .table import to_act
-
-NAME_KEYS = ("who", "whom", "name", "dealer", "first")   # an event's names of players
 
 _, ngettext, pgettext = domain("kaivo").functions()
 
@@ -135,16 +133,13 @@ def tv(state: KaivoState, title: str) -> dict[str, Any]:
 def news(state: KaivoState, seat: str | None) -> list[str]:
     """The round's last public events in words, one entry an event (a score's lines kept
     together, so that a page showing the newest first keeps each event's own order), `seat`
-    addressed as "You"."""
+    addressed as "You" (render.TO; the terminal's own player, named You, is then a third
+    person)."""
     lines: list[str] = []
     for event in state.get("news", []):
         if "private" in event:                    # never stored; a guard all the same
             continue
-        if seat is not None:
-            event = {k: (YOU if k in NAME_KEYS and v == seat else v) for k, v in event.items()}
-            if isinstance(event.get("winners"), list):       # "You win" on the winner's page
-                event["winners"] = [YOU if n == seat else n for n in event["winners"]]
-        text = render(event)
+        text = render(event if seat is None else {**event, TO: seat})
         if text:
             lines.append("\n".join(line.strip() for line in text.splitlines()))
     return lines
