@@ -87,6 +87,12 @@ def row(v: SeatView, seat: int) -> str:
                     zip(v["hands"][seat], v["badges"][seat], v["face_up"][seat], strict=True))
 
 
+def round_of(v: SeatView) -> dict[str, Any]:
+    """What every view of a dealt round begins with: whose turn, the pile's top, the deck."""
+    return {"turn": v["names"][v["turn"]], "discard_top": v["discard"][-1] if v["discard"] else None,
+            "deck_left": v["deck_left"]}
+
+
 def public_state(state: KaivoState, seat: int | None, shown: set[int] | None) -> dict[str, Any]:
     """kaivo.md's `guide state`: the match, and during a dealt round the table as `seat`
     knows it (the terminal's `viewer`; None: as the whole table knows it), its cards seen
@@ -102,9 +108,7 @@ def public_state(state: KaivoState, seat: int | None, shown: set[int] | None) ->
     if in_play(state) and t is not None:
         v = view(t, seat, shown)
         out["table"] = {
-            "turn": v["names"][v["turn"]],
-            "discard_top": v["discard"][-1] if v["discard"] else None,
-            "deck_left": v["deck_left"],
+            **round_of(v),
             "hands": {name: list(h) for name, h in zip(v["names"], v["hands"], strict=True)},
             "badges": {name: list(b) for name, b in zip(v["names"], v["badges"], strict=True)},
         }

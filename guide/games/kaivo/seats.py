@@ -25,7 +25,7 @@ from .knowledge import SeatView, view
 from .library import KaivoTable
 from .model import KaivoState
 from .render import POWER_NAMES, score_line, whose
-from .screen import OFFERED, news, row, showing
+from .screen import OFFERED, news, round_of, row, showing
 from .table import VALUES, Action, legal, played
 
 _, ngettext, pgettext = domain("kaivo").functions()
@@ -85,9 +85,8 @@ def seat_view(tb: KaivoTable, seat: str, clock_left: float | None = None,
     if t is not None:
         v = view(t, me, showing(state, me, at, rules.hints))
         out["table"] = {
-            "phase": "over" if t["phase"] == "over" else "in play",
-            "turn": v["names"][v["turn"]], "discard_top": v["discard"][-1] if v["discard"] else None,
-            "deck_left": v["deck_left"], "held": _held(v, me)[1] if me is not None else None,
+            "phase": "over" if t["phase"] == "over" else "in play", **round_of(v),
+            "held": _held(v, me)[1] if me is not None else None,
             "rows": {name: row(v, s) for s, name in enumerate(v["names"]) if s != me},
         }
         if me is not None:
