@@ -4,7 +4,7 @@ A seat sees a value where the rules let it (K-DEAL-1 the outer peek, K-TURN-1 it
 card, K-TURN-2 the public discard, K-POW-1 Peek, Spy, a Swap received, Mind Read, K-GLIMPSE-1
 a glimpse caught, K-CALL-1 everything once the round is called), and only while the card is
 where the seat can follow it (a card shuffled back into the deck is gone from everyone's
-knowledge). The whole table (the TV page, a seat's news) gets the public events alone (`public`).
+knowledge). Events go to a seat through `events_for`, which keeps the private ones of others out.
 """
 
 from __future__ import annotations
@@ -128,6 +128,11 @@ def _held_from(t: Table) -> str | None:
     if t["held"] is None:
         return None
     return "discard" if t["phase"] == "taken" else "deck"
+
+
+def events_for(events: list[Event], name: str) -> list[Event]:
+    """The events a player receives: the public ones and their own private ones."""
+    return [e for e in events if e.get("private", name) == name]
 
 
 def public(events: list[Event]) -> list[Event]:

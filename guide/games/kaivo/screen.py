@@ -19,13 +19,19 @@ from .table import to_act
 _, ngettext, pgettext = domain("kaivo").functions()
 
 
+def person(state: KaivoState, name: str) -> int | None:
+    """The seat of the person of that name; None for a bot, or a name with no seat (a
+    friend still waiting to join, one whose seat went to a bot)."""
+    for seat, p in enumerate(state["players"]):
+        if p["name"] == name and not p["bot"]:
+            return seat
+    return None
+
+
 def viewer(state: KaivoState) -> int | None:
     """Whose knowledge the terminal shows: yours ("You", a person); None once your seat went
     to a bot (you left), and in a match of friends: then only what the whole table knows."""
-    for seat, p in enumerate(state["players"]):
-        if p["name"] == YOU and not p["bot"]:
-            return seat
-    return None
+    return person(state, YOU)
 
 
 OFFERED = -1.0      # a look's `until` while a phone's player has not yet looked (K-DEAL-1)

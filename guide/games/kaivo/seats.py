@@ -25,18 +25,10 @@ from .knowledge import SeatView, view
 from .library import KaivoTable
 from .model import KaivoState
 from .render import POWER_NAMES, score_line, whose
-from .screen import OFFERED, news, round_of, row, showing
+from .screen import OFFERED, news, person, round_of, row, showing
 from .table import VALUES, Action, legal, played
 
 _, ngettext, pgettext = domain("kaivo").functions()
-
-
-def _index(state: KaivoState, seat: str) -> int | None:
-    """The seat's place at the table, if it is a person's (None for a friend still waiting)."""
-    for i, p in enumerate(state["players"]):
-        if p["name"] == seat and not p["bot"]:
-            return i
-    return None
 
 
 def _held(v: SeatView, me: int | None) -> tuple[str | None, str | None]:
@@ -64,7 +56,7 @@ def seat_view(tb: KaivoTable, seat: str, clock_left: float | None = None,
     seen card only for the box's seconds (K-DEAL-1). Values come from the seat's own view
     only; a seen card's value is in `seeing` (for the box's seconds), never in `hand`."""
     state, rules, at = tb.state, tb.library.rules, tb.now()
-    me = _index(state, seat)
+    me = person(state, seat)
     players = state["players"]
     plan = _plan(tb, seat)
     out: dict[str, Any] = {"title": tb.game.title, "round": state["round"],
@@ -274,7 +266,7 @@ def _looks(t: KaivoTable, seat: str) -> list[Move]:
     the player taps (`look POS [--of NAME] --as SEAT`), found by its key; after the numbered
     moves, so the page's taps keep their numbers."""
     state = t.state
-    me, tbl = _index(state, seat), state["table"]
+    me, tbl = person(state, seat), state["table"]
     if me is None or tbl is None or tbl["phase"] == "over":
         return []
     return [t.registry.move("look", _("Look"), key=key, pos=p + 1,
@@ -305,7 +297,7 @@ def _plan(t: KaivoTable, seat: str) -> list[tuple[Action, Move]]:
     """The seat's moves as (rules move, move), in the order the page numbers them
     (seat_moves and the page's taps both read this)."""
     state, rules, move = t.state, t.library.rules, t.registry.move
-    me = _index(state, seat)
+    me = person(state, seat)
     tbl = state["table"]
     if state["mode"] != "play" or tbl is None or state["winners"]:
         return []
