@@ -14,7 +14,6 @@ from typing import Any
 
 import click
 
-from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import NP_, domain
 from guide.core.names import resolve
@@ -73,11 +72,6 @@ def _actor(t: KaivoTable, words: list[str], everyone: list[str]) -> str | None:
 
 OPPONENT = Opponent(lambda: pgettext("what", "player"), names)
 TOTAL = KeyValue(names, metavar="NAME=TOTAL", named=lambda: pgettext("what", "player"))
-
-
-def _dice(t: KaivoTable) -> Dice:
-    """The rules' dice, from the table's seeded generator, drawn outside the events."""
-    return t.dice.split()
 
 
 def _tell(t: KaivoTable, state: KaivoState, events: list[Event],
@@ -234,7 +228,7 @@ def leave(t: KaivoTable, name: str) -> Result:
         seen = _sights(s)
         events = match.leave(lib.bots, s, name)
         if match.acting(s) is None and s["table"] is not None and s["table"]["phase"] != "over":
-            events += match.run_bots(lib.rules, lib.bots, s, _dice(t))
+            events += match.run_bots(lib.rules, lib.bots, s, t.dice.split())
         _tell(t, s, events, seen)
         return Result(_status(t))
     _tell(t, s, sheet.enter(t.library.rules, s, {"kind": "leave", "name": name}))
@@ -291,11 +285,11 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
     replaced = new_match and _under_way(s)
     if new_match:
         people = None if friends is None else [n.strip() for n in friends.split(",")]
-        events = match.start_play(lib.rules, lib.bots, s, _dice(t), n_bots, level, clock, people)
+        events = match.start_play(lib.rules, lib.bots, s, t.dice.split(), n_bots, level, clock, people)
     else:
         if s["mode"] != "play":
             raise CommandError(_("deal --bots N starts a match against bots"))
-        events = match.next_round(lib.rules, lib.bots, s, _dice(t))
+        events = match.next_round(lib.rules, lib.bots, s, t.dice.split())
     # K-DEAL-1: every card of a new round is new to everyone, and the deal shows each person
     # their outer cards, so undo does not go back past it (a free redeal); but a new match
     # dealt over one under way may be undone, so that a mistyped `deal --bots` never costs
@@ -362,7 +356,7 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
             tbl=tbl['names'][acting]))
     if seat != acting:
         raise CommandError(render.whose_turn(tbl["names"][acting]))
-    dice = _dice(t)
+    dice = t.dice.split()
     seen = _sights(s)
     began = (played(tbl), tbl["phase"] == "power")
     limit = clock_limit(lib.rules, tbl["phase"])

@@ -101,6 +101,7 @@ class KaivoGame(Game):
         return left if left < 0 else math.nextafter(left, math.inf)   # "more than" the limit
 
     def clock(self, table: KaivoTable) -> Clock | None:
+        seats.hide_seen(table)              # the core asks at least every second
         seconds = self.timer(table)
         return None if seconds is None else Clock(seconds, self.on_time(table))
 

@@ -36,16 +36,32 @@ def score_line(line: dict[str, Any]) -> str:
 
 
 YOU = "You"
+TO = "to"       # an event's key (screen.news): the seat whose page it is told on, said as You
 
 
-def _say(who: str, you: str, other: str, **fields: Any) -> str:
-    """The line for the seat's own screen ("You draw") or for everyone else ("Aino draws")."""
-    return (you if who == YOU else other).format(who=who, **fields)
+def _is_you(e: Event, name: str) -> bool:
+    """Is `name` the player the line is for: the seat of the page it is told on (`TO`), else
+    the terminal's own player, named You? On another seat's page You is a third person."""
+    return name == e.get(TO, YOU)
+
+
+def _name(e: Event, name: str) -> str:
+    """A player's name in a line, the one it is for said as You."""
+    return YOU if _is_you(e, name) else name
+
+
+def _say(e: Event, you: str, other: str, key: str = "who", **fields: Any) -> str:
+    """The line for the screen of the player who acts (the event's `key`): "You draw"; or
+    for everyone else: "Aino draws"."""
+    who = e[key]
+    return (you if _is_you(e, who) else other).format(who=who, **fields)
 
 
 # The kinds said one way on the screen of the player who acts ("You draw from the deck.")
 # and another on everyone else's ("Aino draws from the deck."): the event's `name` (a seat
-# joining or leaving) or `who` (a move) is who acts, and its other values fill the sentence.
+# joining or leaving) or `who` (a move) is who acts, and its other values fill the sentence;
+# a third way, where the other way has a possessive, for the terminal's You on another
+# seat's page (whose: no "You's").
 SAID_BY = {
     "joined": (N_("You join with {score} (the average of {seats} seats)."),
                N_("{who} joins with {score} (the average of {seats} seats).")),
@@ -57,14 +73,16 @@ SAID_BY = {
     "left": (N_("You leave with {score}."), N_("{who} leaves with {score}.")),
     "leaving": (N_("You leave: safe moves until the round ends, then a bot takes the seat."),
                 N_("{who} leaves: safe moves until the round ends, then a bot takes the seat.")),
-    "bot_seat": (N_("{bot} (a bot) takes your seat."), N_("{bot} (a bot) takes {who}'s seat.")),
+    "bot_seat": (N_("{bot} (a bot) takes your seat."), N_("{bot} (a bot) takes {who}'s seat."),
+                 N_("{bot} (a bot) takes the seat of {who}.")),
     "drew": (N_("You draw from the deck."), N_("{who} draws from the deck.")),
     "took": (N_("You take the discard, {value}."), N_("{who} takes the discard, {value}.")),
     "put_back": (N_("You put the card back."), N_("{who} puts the card back.")),
     "glimpse": (N_("You let the table glimpse the drawn card."),
                 N_("{who} lets the table glimpse the drawn card.")),
     "clock_ran_out": (N_("Your {limit} seconds ran out: the safe move is played (no penalty)."),
-                      N_("{who}'s {limit} seconds ran out: the safe move is played (no penalty).")),
+                      N_("{who}'s {limit} seconds ran out: the safe move is played (no penalty)."),
+                      N_("The {limit} seconds of {who} ran out: the safe move is played (no penalty).")),
     "called": (N_("You call KAIVO!"), N_("{who} calls KAIVO!")),
 }
 
@@ -83,18 +101,21 @@ def whose_turn(name: str) -> str:
     return _("it is your turn") if name == YOU else _("it is {name}'s turn").format(name=name)
 
 
-def _said_by(you: str, other: str) -> Callable[[Event], str]:
+def _said_by(you: str, other: str, of_you: str | None = None) -> Callable[[Event], str]:
     """The words of a kind of SAID_BY."""
 
     def said(e: Event) -> str:
-        who = e["name"] if "name" in e else e.get("who", "")
-        return _say(who, _(you), _(other), **{k: v for k, v in e.items() if k != "who"})
+        key = "name" if "name" in e else "who"
+        theirs = whose(e[key], _(other), _(of_you or other))
+        return _say(e, _(you), theirs, key, **{k: v for k, v in e.items() if k != "who"})
 
     return said
 
 
-def _whose_position(name: str, pos: int) -> str:
-    return (_("your position {pos}") if name == YOU else _("{name}'s position {pos}")).format(
+def _whose_position(e: Event, name: str, pos: int) -> str:
+    if _is_you(e, name):
+        return _("your position {pos}").format(pos=pos)
+    return whose(name, _("{name}'s position {pos}"), _("position {pos} of {name}")).format(
         name=name, pos=pos)
 
 
@@ -117,7 +138,7 @@ def _power(e: Event) -> str:
 
 def _match(e: Event) -> str:
     return _("New match: {players}; {dealer} deals.").format(players=", ".join(e["players"]),
-                                                               dealer=e["dealer"])
+                                                               dealer=_name(e, e["dealer"]))
 
 
 def _scored(e: Event) -> str:
@@ -127,16 +148,16 @@ def _scored(e: Event) -> str:
 
 def _match_over(e: Event) -> str:
     names = e["winners"]
-    if names == [YOU]:                   # the terminal's own player (or a seat's news)
+    if len(names) == 1 and _is_you(e, names[0]):
         return _("The match is over: You win with {score}!").format(score=e["score"])
     if len(names) == 1:
         return _("The match is over: {who} wins with {score}.").format(who=names[0], score=e["score"])
     return _("The match is over: {who} share the win with {score}.").format(
-        who=_(" and ").join(names), score=e["score"])
+        who=_(" and ").join(_name(e, n) for n in names), score=e["score"])
 
 
 def _join_dropped(e: Event) -> str:
-    return _("{who} will not join after all.").format(who=e["name"])
+    return _("{who} will not join after all.").format(who=_name(e, e["name"]))
 
 
 def _dropped(e: Event) -> str:
@@ -145,8 +166,8 @@ def _dropped(e: Event) -> str:
 
 
 def _dealt(e: Event) -> str:
-    deals = _say(e["dealer"], _("You deal"), _("{who} deals"))
-    starts = _say(e["first"], _("You start"), _("{who} starts"))
+    deals = _say(e, _("You deal"), _("{who} deals"), "dealer")
+    starts = _say(e, _("You start"), _("{who} starts"), "first")
     return _("{deals}; {starts}. Discard pile: {discard}, deck: {deck}.").format(
         deals=deals, starts=starts, discard=e["discard"], deck=e["deck"])
 
@@ -169,35 +190,35 @@ def _held(e: Event) -> str:
 
 def _swapped(e: Event) -> str:
     if "value" in e:
-        return _say(e["who"], _("You put {value} at position {pos}; {out} goes to the discard pile."),
+        return _say(e, _("You put {value} at position {pos}; {out} goes to the discard pile."),
                     _("{who} puts {value} at position {pos}; {out} goes to the discard pile."),
                     value=e["value"], pos=_pos(e), out=e["out"])
-    return _say(e["who"], _("You put the card at position {pos}; {out} goes to the discard pile."),
+    return _say(e, _("You put the card at position {pos}; {out} goes to the discard pile."),
                 _("{who} puts the card at position {pos}; {out} goes to the discard pile."),
                 pos=_pos(e), out=e["out"])
 
 
 def _discarded(e: Event) -> str:
     if "power" in e:
-        return _say(e["who"], _("You discard {value}, a {power} to use."),
+        return _say(e, _("You discard {value}, a {power} to use."),
                     _("{who} discards {value}, a {power} to use."), value=e["value"], power=_power(e))
-    return _say(e["who"], _("You discard {value}."), _("{who} discards {value}."), value=e["value"])
+    return _say(e, _("You discard {value}."), _("{who} discards {value}."), value=e["value"])
 
 
 def _peeked(e: Event) -> str:
-    return _say(e["who"], _("You peek at your position {pos}."),
+    return _say(e, _("You peek at your position {pos}."),
                 _("{who} peeks at their position {pos}."), pos=_pos(e))
 
 
 def _spied(e: Event) -> str:
-    return _say(e["who"], _("You spy on {position}."), _("{who} spies on {position}."),
-                position=_whose_position(e["whom"], _pos(e)))
+    return _say(e, _("You spy on {position}."), _("{who} spies on {position}."),
+                position=_whose_position(e, e["whom"], _pos(e)))
 
 
 def _swapped_power(e: Event) -> str:
-    return _say(e["who"], _("You swap your position {pos} with {position}."),
+    return _say(e, _("You swap your position {pos} with {position}."),
                 _("{who} swaps their position {pos} with {position}."), pos=_pos(e),
-                position=_whose_position(e["whom"], _pos(e, "tpos")))
+                position=_whose_position(e, e["whom"], _pos(e, "tpos")))
 
 
 def _saw(e: Event) -> str:
@@ -205,13 +226,13 @@ def _saw(e: Event) -> str:
 
 
 def _mind_read(e: Event) -> str:
-    return _say(e["who"], _("You read {position}: {value}, face up."),
+    return _say(e, _("You read {position}: {value}, face up."),
                 _("{who} reads {position}: {value}, face up."),
-                position=_whose_position(e["whom"], _pos(e)), value=e["value"])
+                position=_whose_position(e, e["whom"], _pos(e)), value=e["value"])
 
 
 def _skipped(e: Event) -> str:
-    return _say(e["who"], _("You skip the {power} power."), _("{who} skips the {power} power."),
+    return _say(e, _("You skip the {power} power."), _("{who} skips the {power} power."),
                 power=_power(e))
 
 
@@ -225,7 +246,7 @@ def _revealed(e: Event) -> str:
 
 # Each kind of event Kaivo tells, and the function that says it.
 RENDER: dict[str, Callable[[Event], str]] = {
-    **{kind: _said_by(you, other) for kind, (you, other) in SAID_BY.items()},
+    **{kind: _said_by(*said) for kind, said in SAID_BY.items()},
     "match": _match,
     "scored": _scored,
     "match_over": _match_over,

@@ -13,21 +13,25 @@ from guide.core.text import clip, fit, toolbar_width
 
 from .knowledge import SeatView, view
 from .model import KaivoState
-from .render import YOU, card_called, render
+from .render import TO, YOU, card_called, render
 from .table import to_act
 
-NAME_KEYS = ("who", "whom", "name", "dealer", "first")   # an event's names of players
-
 _, ngettext, pgettext = domain("kaivo").functions()
+
+
+def person(state: KaivoState, name: str) -> int | None:
+    """The seat of the person of that name; None for a bot, or a name with no seat (a
+    friend still waiting to join, one whose seat went to a bot)."""
+    for seat, p in enumerate(state["players"]):
+        if p["name"] == name and not p["bot"]:
+            return seat
+    return None
 
 
 def viewer(state: KaivoState) -> int | None:
     """Whose knowledge the terminal shows: yours ("You", a person); None once your seat went
     to a bot (you left), and in a match of friends: then only what the whole table knows."""
-    for seat, p in enumerate(state["players"]):
-        if p["name"] == YOU and not p["bot"]:
-            return seat
-    return None
+    return person(state, YOU)
 
 
 OFFERED = -1.0      # a look's `until` while a phone's player has not yet looked (K-DEAL-1)
@@ -89,6 +93,12 @@ def row(v: SeatView, seat: int) -> str:
                     zip(v["hands"][seat], v["badges"][seat], v["face_up"][seat], strict=True))
 
 
+def round_of(v: SeatView) -> dict[str, Any]:
+    """What every view of a dealt round begins with: whose turn, the pile's top, the deck."""
+    return {"turn": v["names"][v["turn"]], "discard_top": v["discard"][-1] if v["discard"] else None,
+            "deck_left": v["deck_left"]}
+
+
 def public_state(state: KaivoState, seat: int | None, shown: set[int] | None) -> dict[str, Any]:
     """kaivo.md's `guide state`: the match, and during a dealt round the table as `seat`
     knows it (the terminal's `viewer`; None: as the whole table knows it), its cards seen
@@ -104,9 +114,7 @@ def public_state(state: KaivoState, seat: int | None, shown: set[int] | None) ->
     if in_play(state) and t is not None:
         v = view(t, seat, shown)
         out["table"] = {
-            "turn": v["names"][v["turn"]],
-            "discard_top": v["discard"][-1] if v["discard"] else None,
-            "deck_left": v["deck_left"],
+            **round_of(v),
             "hands": {name: list(h) for name, h in zip(v["names"], v["hands"], strict=True)},
             "badges": {name: list(b) for name, b in zip(v["names"], v["badges"], strict=True)},
         }
@@ -135,16 +143,13 @@ def tv(state: KaivoState, title: str) -> dict[str, Any]:
 def news(state: KaivoState, seat: str | None) -> list[str]:
     """The round's last public events in words, one entry an event (a score's lines kept
     together, so that a page showing the newest first keeps each event's own order), `seat`
-    addressed as "You"."""
+    addressed as "You" (render.TO; the terminal's own player, named You, is then a third
+    person)."""
     lines: list[str] = []
     for event in state.get("news", []):
         if "private" in event:                    # never stored; a guard all the same
             continue
-        if seat is not None:
-            event = {k: (YOU if k in NAME_KEYS and v == seat else v) for k, v in event.items()}
-            if isinstance(event.get("winners"), list):       # "You win" on the winner's page
-                event["winners"] = [YOU if n == seat else n for n in event["winners"]]
-        text = render(event)
+        text = render(event if seat is None else {**event, TO: seat})
         if text:
             lines.append("\n".join(line.strip() for line in text.splitlines()))
     return lines

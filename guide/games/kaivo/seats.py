@@ -25,18 +25,10 @@ from .knowledge import SeatView, view
 from .library import KaivoTable
 from .model import KaivoState
 from .render import POWER_NAMES, score_line, whose
-from .screen import OFFERED, news, row, showing
+from .screen import OFFERED, news, person, round_of, row, showing
 from .table import VALUES, Action, legal, played
 
 _, ngettext, pgettext = domain("kaivo").functions()
-
-
-def _index(state: KaivoState, seat: str) -> int | None:
-    """The seat's place at the table, if it is a person's (None for a friend still waiting)."""
-    for i, p in enumerate(state["players"]):
-        if p["name"] == seat and not p["bot"]:
-            return i
-    return None
 
 
 def _held(v: SeatView, me: int | None) -> tuple[str | None, str | None]:
@@ -64,7 +56,7 @@ def seat_view(tb: KaivoTable, seat: str, clock_left: float | None = None,
     seen card only for the box's seconds (K-DEAL-1). Values come from the seat's own view
     only; a seen card's value is in `seeing` (for the box's seconds), never in `hand`."""
     state, rules, at = tb.state, tb.library.rules, tb.now()
-    me = _index(state, seat)
+    me = person(state, seat)
     players = state["players"]
     plan = _plan(tb, seat)
     out: dict[str, Any] = {"title": tb.game.title, "round": state["round"],
@@ -85,9 +77,8 @@ def seat_view(tb: KaivoTable, seat: str, clock_left: float | None = None,
     if t is not None:
         v = view(t, me, showing(state, me, at, rules.hints))
         out["table"] = {
-            "phase": "over" if t["phase"] == "over" else "in play",
-            "turn": v["names"][v["turn"]], "discard_top": v["discard"][-1] if v["discard"] else None,
-            "deck_left": v["deck_left"], "held": _held(v, me)[1] if me is not None else None,
+            "phase": "over" if t["phase"] == "over" else "in play", **round_of(v),
+            "held": _held(v, me)[1] if me is not None else None,
             "rows": {name: row(v, s) for s, name in enumerate(v["names"]) if s != me},
         }
         if me is not None:
@@ -97,6 +88,25 @@ def seat_view(tb: KaivoTable, seat: str, clock_left: float | None = None,
     if state["last"]:
         out["last_round"] = [score_line(line) for line in state["last"]]
     return out
+
+
+CHECKED = "kaivo seen checked"        # table.services: when hide_seen last looked
+
+
+def hide_seen(tb: KaivoTable) -> None:
+    """K-DEAL-1 on the served pages: a page holds what the table last published (after a
+    command), so a card seen would stay on it past the box's seconds until the next command.
+    The core asks the game's clock at least every second (Game.clock, at the prompt and in a
+    script); when a look's seconds ended since it last asked, the view publishes the pages
+    (and the TV) again, without the card: as the terminal's toolbar, redrawn, hides it."""
+    now = tb.now()
+    since = tb.services.get(CHECKED)
+    tb.services[CHECKED] = now
+    listener = tb.services.get("view listener")
+    if listener is None or since is None:
+        return
+    if any(since < look[2] <= now for look in tb.state.get("looks", [])):   # [seat, card, until, at]
+        listener(tb)
 
 
 def _mine(out: dict[str, Any], tb: KaivoTable, me: int, v: SeatView, clock_left: float | None,
@@ -256,7 +266,7 @@ def _looks(t: KaivoTable, seat: str) -> list[Move]:
     the player taps (`look POS [--of NAME] --as SEAT`), found by its key; after the numbered
     moves, so the page's taps keep their numbers."""
     state = t.state
-    me, tbl = _index(state, seat), state["table"]
+    me, tbl = person(state, seat), state["table"]
     if me is None or tbl is None or tbl["phase"] == "over":
         return []
     return [t.registry.move("look", _("Look"), key=key, pos=p + 1,
@@ -287,7 +297,7 @@ def _plan(t: KaivoTable, seat: str) -> list[tuple[Action, Move]]:
     """The seat's moves as (rules move, move), in the order the page numbers them
     (seat_moves and the page's taps both read this)."""
     state, rules, move = t.state, t.library.rules, t.registry.move
-    me = _index(state, seat)
+    me = person(state, seat)
     tbl = state["table"]
     if state["mode"] != "play" or tbl is None or state["winners"]:
         return []

@@ -6,8 +6,6 @@ what the table sees (how many cards, where, who looked at them) stays as it is."
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from guide.core.secrets import Secret
 from guide.core.state import copied
 
@@ -41,11 +39,12 @@ def secret_variants(state: KaivoState) -> list[Secret]:
         return []
     hidden = _hidden(t)
     deck = [c for c in t["deck"] if c in hidden and not hidden[c]]     # unknown to every seat
-    return [s for variants in VARIANTS for s in variants(state, t, hidden, deck)]
+    # each kind of hidden value, as variants of the state (in this order)
+    return (_deck_order(state, t, deck) + _known_to_one(state, t, hidden, deck)
+            + _seen_by_none(state, t, hidden, deck))
 
 
-def _deck_order(state: KaivoState, t: Table, hidden: dict[int, frozenset[int]],
-                deck: list[int]) -> list[Secret]:
+def _deck_order(state: KaivoState, t: Table, deck: list[int]) -> list[Secret]:
     """The deck's order is no one's: two neighbouring cards of different values swapped."""
     cards = t["cards"]
     for a, b in zip(deck, deck[1:], strict=False):
@@ -80,8 +79,3 @@ def _seen_by_none(state: KaivoState, t: Table, hidden: dict[int, frozenset[int]]
         if other is not None:
             return [Secret(None, _swapped(state, c, other), "a card nobody has seen")]
     return []
-
-
-# each kind of hidden value, as variants of the state (in this order)
-VARIANTS: tuple[Callable[[KaivoState, Table, dict[int, frozenset[int]], list[int]], list[Secret]], ...] = (
-    _deck_order, _known_to_one, _seen_by_none)

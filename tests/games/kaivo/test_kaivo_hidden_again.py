@@ -6,6 +6,7 @@ K-GLIMPSE-1: the TV learns nothing of a glimpse, even one every opponent caught.
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 from kaivo_helpers import Faces, rig, rules
@@ -138,3 +139,31 @@ def test_k_glimpse_1_the_tv_learns_nothing_of_a_glimpse_everyone_caught():
     assert view(t, 1)["hands"][0][1] == 5 and view(t, 2)["hands"][0][1] == 5
     assert view(t, 1, set())["hands"][0][1] is None           # ... on screen only a while
     assert view(t, 0)["knows"][0][1] == [0]                  # the drawer: not who caught it
+
+
+def test_k_deal_1_a_served_seat_page_hides_seen_cards_once_the_seconds_are_over(tmp_path, clock):
+    """A page gets what the table last published (after a command); the core asks the game's
+    clock at least every second (Game.clock, at the prompt and in a script): once a card's
+    seconds end, the pages are published again without it, as the terminal's toolbar is
+    redrawn, not only at the next command typed."""
+    t = _table(tmp_path, clock)
+    t.execute("deal --bots 2")
+    t.execute("view")
+    feed = t.services["view"]._feeds
+    token = desk_of(t).tokens["You"]
+
+    def page() -> dict:
+        return json.loads(feed[token])["view"]["you"]
+
+    a, b = _outer(t, 0)
+    t.timer()                                                 # the prompt's clock ticks
+    assert page()["cards"] == [a, None, None, b] and len(page()["seeing"]) == 2
+    clock[0] += 4.9
+    t.timer()
+    assert page()["cards"] == [a, None, None, b]
+    clock[0] += 0.2                                           # the box's 5 seconds are over
+    t.timer()
+    assert page()["cards"] == [None] * 4 and page()["seeing"] == []
+    assert f"[{a}]" not in page()["row"]
+    t.execute("view --stop")
+    t.close()

@@ -19,6 +19,7 @@ from guide.core.result import text
 from guide.core.seats import Desk, desk_of
 from guide.core.store import Store
 from guide.core.table import Table
+from guide.games.kaivo import screen
 from guide.games.kaivo.game import KaivoGame
 from guide.games.kaivo.knowledge import view
 from guide.games.kaivo.table import played, to_act
@@ -471,3 +472,34 @@ def test_k_pow_1_the_swap_and_mind_read_buttons_name_you_without_an_apostrophe_s
     assert button("swapwith", "You") == "Swap your 1 for position 3 of You"
     assert button("mindread", "Ben") == "Mind Read Ben's position 1"
     assert button("mindread", "You") == "Mind Read position 1 of You"
+
+
+def test_on_a_friends_page_the_terminals_you_reads_as_a_third_person(table):
+    """The terminal's own player is named You; on Ann's page "You draw" would read as Ann's
+    own move: there it is a third person, named You as the TV and the toolbar show it, with
+    no "You's" (docs/kaivo.md); on its own screens, and on Ann's page for Ann, it stays "You"."""
+    _you_and_ann(table)
+    look_all(table, "Ann")
+    seat_move(table, "Ann", "Draw from the deck")
+    seat_move(table, "Ann", "Discard it and use Spy")
+    seat_move(table, "Ann", "Spy on position 2 of You")
+    table.execute("draw")                                 # You at the terminal
+    news = Desk.payload_of(table, "Ann")["view"]["news"]
+    assert news[1:5] == ["You deals; You start. Discard pile: 0, deck: 35.",  # You deals
+                         "You draw from the deck.", "You discard 11, a Spy to use.",  # Ann
+                         "You spy on position 2 of You."]
+    assert news[-1] == "You draws from the deck."        # You at the terminal, to Ann
+    assert "You draw from the deck." in screen.news(table.state, "You")
+    state = {"news": [{"kind": "spied", "who": "Eero", "whom": "You", "pos": 0},
+                      {"kind": "clock_ran_out", "who": "You", "limit": 20},
+                      {"kind": "bot_seat", "name": "You", "bot": "Aino"},
+                      {"kind": "match_over", "winners": ["You"], "score": 40}]}
+    assert screen.news(state, "Ann") == [
+        "Eero spies on position 1 of You.",
+        "The 20 seconds of You ran out: the safe move is played (no penalty).",
+        "Aino (a bot) takes the seat of You.", "The match is over: You wins with 40."]
+    assert screen.news(state, "You") == [
+        "Eero spies on your position 1.",
+        "Your 20 seconds ran out: the safe move is played (no penalty).",
+        "Aino (a bot) takes your seat.", "The match is over: You win with 40!"]
+    assert screen.news(state, None) == screen.news(state, "You")     # the TV, as before
