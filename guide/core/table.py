@@ -164,6 +164,12 @@ class Table(Generic[S, L]):
             result.lines[:0] = lines
         return result
 
+    def redraw(self) -> None:
+        """Publish the views again without a command (the TV, the seats' pages: the view's
+        listener), for a view that changes with time alone: Kaivo's card seen for the box's
+        seconds (Game.clock is asked at least every second; a game calls this from there)."""
+        self._tell_listeners()
+
     def _tell_listeners(self) -> None:
         """Followers such as the players' view; one that fails is logged, never the table's
         problem (the command is already saved)."""

@@ -154,3 +154,20 @@ def test_guide_check_facts_is_a_keyword_a_game_without_facts_ignores(installed, 
     assert settings.check(TallyGame(), [], facts=True) == settings.check(TallyGame(), [])
     r = guide(installed, "check", "--game", "tally", "--facts", str(tmp_path))
     assert r.returncode == 0 and r.stdout.strip() == "ok: this game reads no data files"
+
+
+def test_a_redraw_tells_the_listeners_without_a_command_and_a_failing_one_is_logged(
+        tmp_path, monkeypatch):
+    """Table.redraw: the views published again for a view that changes with time alone (as
+    after a command: a listener that fails is logged, never the table's problem)."""
+    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path / "data"))
+    t = tally_table(tmp_path / "c.sqlite")
+    told: list[int] = []
+
+    def broken(table: Table) -> None:
+        raise OSError("the page went away")
+
+    t.listeners += [broken, lambda table: told.append(table.changed)]
+    t.redraw()
+    assert told == [0] and t.store.count() == 0
+    assert "the page went away" in (tmp_path / "data" / "guide.log").read_text()

@@ -97,16 +97,14 @@ def hide_seen(tb: KaivoTable) -> None:
     """K-DEAL-1 on the served pages: a page holds what the table last published (after a
     command), so a card seen would stay on it past the box's seconds until the next command.
     The core asks the game's clock at least every second (Game.clock, at the prompt and in a
-    script); when a look's seconds ended since it last asked, the view publishes the pages
-    (and the TV) again, without the card: as the terminal's toolbar, redrawn, hides it."""
+    script); when a look's seconds ended since it last asked, the table publishes the pages
+    (and the TV) again (Table.redraw), without the card: as the terminal's toolbar, redrawn,
+    hides it."""
     now = tb.now()
     since = tb.services.get(CHECKED)
     tb.services[CHECKED] = now
-    listener = tb.services.get("view listener")
-    if listener is None or since is None:
-        return
-    if any(since < look[2] <= now for look in tb.state.get("looks", [])):   # [seat, card, until, at]
-        listener(tb)
+    if since is not None and any(since < look[2] <= now for look in tb.state.get("looks", [])):
+        tb.redraw()                                 # a look is [seat, card, until, at]
 
 
 def _mine(out: dict[str, Any], tb: KaivoTable, me: int, v: SeatView, clock_left: float | None,
