@@ -11,13 +11,10 @@ import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from guide.core.box import Doc, FileKind
-from guide.core.box import bundled as boxes
-from guide.core.box import read as read_box
-from guide.core.errors import DataError, RuleError
+from guide.core.errors import RuleError
 from guide.core.i18n import current, domain
 from guide.core.names import Ambiguous, Unknown, closest, fold, resolve, suggest
 from guide.core.shipped import schema
@@ -259,27 +256,6 @@ class Library:
 def files() -> tuple[FileKind, ...]:
     """The files of a CV box, each with its schema (schemas/NAME.schema.json)."""
     return tuple(FileKind(name, name, schema("guide.games.cv", name)) for name in FILES)
-
-
-def bundled() -> Path:
-    """cards/cv in the repository, or guide/box/cards/cv in an installed wheel."""
-    found = [p for p in boxes("cv") if (p / "symbols.yaml").is_file()]
-    if not found:
-        raise DataError(_("the CV box (cards/cv) is not installed"))
-    return found[0]
-
-
-def load(folders: list[Path] | None = None) -> Library:
-    """The box of these folders (default: the bundled one), through the core's data path;
-    a later file replaces the keys it holds (a table brings its own scoring.yaml)."""
-    docs, problems = read_box(folders or [bundled()], files(), "cv")
-    lib, more = build(docs)
-    problems = sorted(problems + more)
-    if problems or lib is None:
-        first = problems[0] if problems else _("CV box: no files")
-        raise DataError(_("{first} ({count} problem(s); run guide check --game cv)").format(
-            first=first, count=len(problems)))
-    return lib
 
 
 # The numbering's reading (docs/cv.md, "The table's own cards"): the seed counts 87 cards
