@@ -157,6 +157,13 @@ def pending(turn: Turn) -> list[Pending]:
     return turn.setdefault("pending", [])
 
 
+def taken_now(state: CvState, p: Player) -> list[Card]:
+    """V-TURN-1: the cards `p` took this turn, waiting beside the CV for phase 4 (none when
+    the turn under way is another player's)."""
+    turn = state["turn"]
+    return [w["card"] for w in pending(turn)] if turn is not None and turn_player(state) is p else []
+
+
 def player(state: CvState, name: str) -> Player:
     """The player a typed name names, through the one resolver (guide.core.names.resolve:
     the same name in any case, or a unique beginning), and its refusal."""

@@ -13,7 +13,7 @@ from guide.core.text import clip
 
 from . import score
 from .library import Library
-from .model import CHOICE, Card, CvState, CvTable, Player, active, current, cv_cards, pending, turn_player
+from .model import CHOICE, Card, CvState, CvTable, Player, active, current, cv_cards, taken_now, turn_player
 from .pool import failures
 from .render import Renderer
 
@@ -192,10 +192,7 @@ def _waiting_cell(lib: Library, p: Player, lang: str) -> str:
 
 def _taken_cell(s: CvState, lib: Library, p: Player, lang: str) -> str:
     """The cards the player whose turn it is took this turn, not yet in the CV (V-TURN-1)."""
-    turn = s["turn"]
-    mine = turn is not None and turn_player(s) is p and not s["over"]
-    taken = ", ".join(lib.shown(w["card"], lang) for w in pending(turn)) if mine and turn else ""
-    return taken or "-"
+    return ", ".join(lib.shown(c, lang) for c in taken_now(s, p)) or "-"
 
 
 def _tokens_cell(lib: Library, p: Player, lang: str) -> str:
@@ -275,7 +272,6 @@ def _view_player(s: CvState, lib: Library, p: Player, totals: dict[str, int] | N
                  lang: str) -> dict[str, Any]:
     """One player on the TV page: the stacks with their active cards, how many tokens and
     cards in hand, the cards waiting for a stack and those taken this turn, the score."""
-    turn = s["turn"]
     return {
         "name": p["name"], "bicycle": p["name"] == s["bicycle"], "cards": cv_cards(p),
         "stacks": {x: {"name": lib.types[x].name(lang), "count": len(p["cv"][x]),
@@ -283,8 +279,7 @@ def _view_player(s: CvState, lib: Library, p: Player, totals: dict[str, int] | N
                    for x in lib.stacks},
         "tokens": [x["symbol"] for x in p["tokens"]], "hand": len(p["hand"]),
         "waiting": waiting(lib, p, lang),
-        "taken": [lib.shown(w["card"], lang) for w in pending(turn)]
-        if turn is not None and turn_player(s) is p else [],
+        "taken": [lib.shown(c, lang) for c in taken_now(s, p)],
         "score": totals.get(p["name"]) if totals is not None else None,
         "said": _said_player(Renderer(lib, lang), p, totals),
     }
