@@ -178,16 +178,16 @@ class Library:
         """A symbol, type or deck by any of its names (English, Ukrainian, aliases), through
         the core's one resolver (guide.core.names.resolve)."""
         words = self._words[kind]
-        what = {"symbol": pgettext("what", "symbol"), "type": pgettext("what", "type"),
-                "deck": pgettext("what", "deck")}.get(kind, kind)
+        known, what, said = {        # its things by id, and what they are in two ways of saying
+            "symbol": (self.symbols, pgettext("what", "symbol"), pgettext("cv what", "symbol")),
+            "type": (self.types, pgettext("what", "type"), pgettext("cv what", "type")),
+            "deck": ({d.id: d for d in self.decks}, pgettext("what", "deck"), pgettext("cv what", "deck")),
+        }[kind]
         found = resolved(fold(word), list(words), what)
         if found is not None:
             return words[found]
-        known = {"symbol": self.symbols, "type": self.types, "deck": {d.id: d for d in self.decks}}[kind]
-        kinds = {"symbol": pgettext("cv what", "symbol"), "type": pgettext("cv what", "type"),
-                 "deck": pgettext("cv what", "deck")}
         raise RuleError(_("unknown {kind} {word!r}{value} (one of: {value2})").format(
-            kind=kinds[kind], word=word, value=self._did_you_mean(word, words, known),
+            kind=said, word=word, value=self._did_you_mean(word, words, known),
             value2=", ".join(x.here for x in known.values())))
 
     @staticmethod

@@ -13,8 +13,8 @@ from guide.core.i18n import LANGUAGES, N_, domain, speaking
 
 from .library import Library
 from .model import CHOICE
+from .protocol import Event
 
-Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 # One message per event kind (and the pieces, "_..."), in English; the catalogue has the rest.

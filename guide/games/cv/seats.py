@@ -229,9 +229,8 @@ def seat_moves(t: CvTable, seat: str) -> list[Move]:
         turn = s["turn"]
         if turn is None:
             return moves
-        tr = s["track"]
-        if tr is not None and tr["help"]:
-            if fold(tr["help"][0]) == fold(p["name"]):
+        if s["track"] is not None and s["track"]["help"]:
+            if _helps(s, p):
                 moves += _take_moves(t, p, social=True)
                 moves.append(t.registry.move("pass", _("No social help"), (_("Social help"),),
                                              name=p["name"]))
