@@ -123,8 +123,7 @@ CvTable: TypeAlias = Table[CvState, Library]   # the core's table, as CV's comma
 
 def new_state() -> CvState:
     return {"players": [], "order": turns.new(), "bicycle": None, "turn": None, "track": None, "public": [],
-            "scored": False, "over": False, "lang": "",
-            "seal_key": ""}
+            "scored": False, "over": False, "lang": "", "seal_key": ""}
 
 
 def new_player(name: str, lib: Library) -> Player:
