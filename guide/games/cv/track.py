@@ -36,9 +36,7 @@ def setup(state: CvState, lib: Library, decks: dict[str, int]) -> list[Event]:
 @emits
 def deal(state: CvState, lib: Library, dice: DiceLike) -> list[Event]:
     """V-SET-1 with the table's card file: each track deck shuffled by the dice, five Youth
-    cards laid out."""
-    if state["track"] is not None:
-        raise RuleError(_("the track is laid out already"))
+    cards laid out (`track` alone deals only a track not laid out yet)."""
     if not lib.dealt():
         raise RuleError(_("the card file lists no track cards: track youth=N maturity=N old_age=N"))
     piles = {d.id: [card_of(lib.box[n]) for n in shuffle(lib.deck_cards(d.id), dice)] for d in lib.decks}
