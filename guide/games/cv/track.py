@@ -57,14 +57,12 @@ def _lay(state: CvState, lib: Library, sizes: dict[str, int],
     left = {d.id: sizes[d.id] for d in lib.decks}
     left[first] -= lib.track_size
     track: Track = {"slots": [first] * lib.track_size, "decks": left, "help": []}
-    event: Event = {"kind": "track_laid", "slots": [first] * lib.track_size, "decks": dict(left)}
     if piles is not None:
         track["cards"] = list(piles[first][:lib.track_size])
-        event["cards"] = list(track["cards"])
         track["piles"] = piles
         del piles[first][:lib.track_size]
     state["track"] = track
-    return [event]
+    return [shown(track)]
 
 
 def card_of(printed: BoxCard) -> Card:
@@ -109,8 +107,7 @@ def take_slot(track: Track, lib: Library, slot: int | None) -> str:
             raise RuleError(_("no card at place {slot} of the track (cards at {places})").format(
                 slot=slot, places=places))
         i = slot - 1
-    deck: str | None = track["slots"][i]
-    assert deck is not None
+    deck = dict(cards)[i]
     track["slots"][i] = None
     if dealt(track):
         track["cards"][i] = None
