@@ -464,14 +464,10 @@ class _Merged:
 
     def unknown_references(self) -> list[Problem]:
         """The plain symbols and the stacked, slipped-under and counted types, each known."""
-        problems: list[Problem] = []
         checks = [("plain", "symbol", self.ids("symbols"))] + [
             (key, "type", self.ids("types")) for key in ("stacks", "slip_under", "counted")]
-        for key, kind, known in checks:
-            for i, word in enumerate(self.raw[key]):
-                if word not in known:
-                    problems.append(_unknown(self.where[key], (key, i), kind, word, known))
-        return problems
+        return [_unknown(self.where[key], (key, i), kind, word, known)
+                for key, kind, known in checks for i, word in enumerate(self.raw[key]) if word not in known]
 
     def unknown_in_specials(self) -> list[Problem]:
         """Each special card's symbols (tokens, cost, symbols) and type, known."""

@@ -26,10 +26,9 @@ def icon(lib: Library, sym: str) -> str:
 
 def prompt(t: CvTable) -> str:
     s = t.state
-    turn = s["turn"]
     if s["over"]:
         return _("cv (game over: score)> ")
-    if turn is None:
+    if s["turn"] is None:
         return "cv> "
     who, round_ = current(s)[1]["name"], s["order"]["round"]
     if s["track"] is not None and s["track"]["help"]:

@@ -226,8 +226,7 @@ def seat_moves(t: CvTable, seat: str) -> list[Move]:
         return []
     with speaking(t.language):
         moves = _goal_moves(t, p)
-        turn = s["turn"]
-        if turn is None:
+        if s["turn"] is None:
             return moves
         if s["track"] is not None and s["track"]["help"]:
             if _helps(s, p):
