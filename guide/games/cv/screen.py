@@ -16,6 +16,7 @@ from .library import Library
 from .model import CHOICE, Card, CvState, CvTable, Player, active, current, cv_cards, taken_now, turn_player
 from .pool import failures
 from .render import Renderer
+from .track import track_cards
 
 _, ngettext, pgettext = domain("cv").functions()
 
@@ -131,10 +132,8 @@ def status(t: CvTable) -> Result:
         res.headers, res.rows = _cv_table(t, lang)
         tr = s["track"]
         if tr is not None:
-            from .seats import track_cards
-
             places = [f"{o.place} " + (lib.shown(o.card, lang) if o.card else r.deck(o.deck))
-                      for o in track_cards(s)]
+                      for o in track_cards(tr)]
             res.notes += fold_lines(_("Track:"), places or ["-"])
             res.notes += fold_lines(_("Decks left:"), [pgettext("deck left", "{deck} {count}").format(
                 deck=r.deck(d), count=n) for d, n in tr["decks"].items()])
@@ -312,13 +311,11 @@ def _view_track(t: CvTable, lang: str) -> dict[str, Any] | None:
 
 def _places(t: CvTable, lang: str) -> list[dict[str, Any]]:
     """The track, left to right: each card's place and deck, and the card when the
-    companion knows it (seats.track_cards), with its type and cost."""
-    from .seats import track_cards
-
+    companion knows it (track.track_cards), with its type and cost."""
     lib = t.library
     r = Renderer(lib, lang)
     out: list[dict[str, Any]] = []
-    for offer in track_cards(t.state):
+    for offer in track_cards(t.state["track"]):
         entry: dict[str, Any] = {"place": offer.place, "deck": r.deck(offer.deck), "card": None}
         if offer.card is not None:
             c = offer.card

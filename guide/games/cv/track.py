@@ -10,6 +10,8 @@ shown). The cards are copied from the file at the deal, so a saved game keeps th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from guide.core import turns
 from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import RuleError
@@ -123,12 +125,32 @@ def shown(track: Track) -> Event:
     return e
 
 
+@dataclass(frozen=True)
+class Offer:
+    """A track card as a seat sees it: its place (1-based), its deck, the card when the
+    companion knows it (a card file's deal), else None."""
+    place: int
+    deck: str
+    card: Card | None
+
+
+def track_cards(track: Track | None) -> list[Offer]:
+    """The cards on the track, left to right. The track keeps the deck of each card
+    (`slots`); a card file's deal keeps the card itself beside it, place for place
+    (`cards`, a Card or None): the one place the screens and seats read a track card from."""
+    if track is None:
+        return []
+    cards = track.get("cards") or [None] * len(track["slots"])
+    return [Offer(i, deck, card)
+            for i, (deck, card) in enumerate(zip(track["slots"], cards, strict=True), 1)
+            if deck is not None]
+
+
 def on_track(track: Track | None) -> list[tuple[int, Card]]:
     """The dealt cards on the track: (place 1..5, card)."""
     if not dealt(track):
         return []
-    assert track is not None
-    return [(i, c) for i, c in enumerate(track["cards"], 1) if c is not None]
+    return [(o.place, o.card) for o in track_cards(track) if o.card is not None]
 
 
 def entitled(state: CvState) -> list[str]:
