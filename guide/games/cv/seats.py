@@ -334,8 +334,7 @@ def _take_moves(t: CvTable, p: Player, social: bool = False) -> list[Move]:
     """Each known track card this seat may take now, tried with the rules on a copy: paying
     its cost, or free for three Happiness; a two-coloured card into either stack; a Health,
     Relationships or Knowledge card on top or under a card of its stack."""
-    lib = t.library
-    lang = t.language
+    lib, lang = t.library, t.language
     out: list[Move] = []
     for offer in track.track_cards(t.state["track"]):
         card = offer.card
