@@ -35,15 +35,6 @@ from .track import card_of
 
 
 # --- the cards a view names -------------------------------------------------------------------
-def _names(lib: Library) -> dict[str, BoxCard]:
-    """The card file's cards by every name a page may show (both languages, aliases)."""
-    out: dict[str, BoxCard] = {}
-    for c in lib.box.values():
-        for n in c.names:
-            out.setdefault(n, c)
-    return out
-
-
 def _card(lib: Library, named: dict[str, BoxCard], name: str, type_: str | None = None) -> Card:
     """The card a page names: the card file's (its type `type_` when two-coloured and laid in
     a stack), else a special card of the seed, else a card the table typed (name and type)."""
@@ -101,7 +92,10 @@ class _Seen:
 
     def __init__(self, lib: Library) -> None:
         self.lib = lib
-        self.named = _names(lib)
+        self.named: dict[str, BoxCard] = {}     # the file's cards by every name a page may show
+        for c in lib.box.values():
+            for n in c.names:
+                self.named.setdefault(n, c)
         self.seen: set[int] = set()
 
     def __call__(self, name: str, type_: str | None = None) -> Card:
