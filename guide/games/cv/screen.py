@@ -101,8 +101,7 @@ def status(t: CvTable) -> Result:
     someone is entitled to it (V-HELP-1)."""
     from .dice import tally
 
-    s, lib = t.state, t.library
-    lang = t.language
+    s, lib, lang = t.state, t.library, t.language
     r = Renderer(lib, lang)
     res = Result(title="CV")
     turn = s["turn"]
@@ -243,8 +242,7 @@ def public_state(t: CvTable) -> dict[str, Any]:
 
 def view(t: CvTable) -> dict[str, Any]:
     """The TV page: public only (no secret goal, no hand's cards, only how many)."""
-    s, lib = t.state, t.library
-    lang = t.language
+    s, lib, lang = t.state, t.library, t.language
     turn = s["turn"]
     # with a 43 Mnemonics master's token: any one plain symbol, by its icon and their names
     sym = {k: symbol(lib, k, lang) for k in (*lib.symbols, CHOICE)}
