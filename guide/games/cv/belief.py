@@ -250,8 +250,8 @@ def points(state: CvState, lib: Library) -> dict[str, float]:
         counts = _counts(p, pending)
         sheets[p["name"]] = counts
         top = len(lib.stack_points) - 1
-        out[p["name"]] = (counts["property"] + sum(lib.stack_points[min(counts[t], top)] for t in lib.counted)
-                          + _goal(lib, p["goal"], counts))
+        out[p["name"]] = (counts["property"] + _goal(lib, p["goal"], counts)
+                          + sum(lib.stack_points[min(counts[t], top)] for t in lib.counted))
     for best, top_players in public_best(state, lib, sheets).values():
         for n in top_players:
             out[n] += best

@@ -467,7 +467,8 @@ class _Merged:
         checks = [("plain", "symbol", self.ids("symbols"))] + [
             (key, "type", self.ids("types")) for key in ("stacks", "slip_under", "counted")]
         return [_unknown(self.where[key], (key, i), kind, word, known)
-                for key, kind, known in checks for i, word in enumerate(self.raw[key]) if word not in known]
+                for key, kind, known in checks
+                for i, word in enumerate(self.raw[key]) if word not in known]
 
     def unknown_in_specials(self) -> list[Problem]:
         """Each special card's symbols (tokens, cost, symbols) and type, known."""
