@@ -29,21 +29,12 @@ from guide.core import sealed
 from . import pool
 from .library import BoxCard, Library
 from .model import Card, CvState, Player, Turn, active, new_card, new_player, new_turn, order_at, turn_player
-from .score import goal_points
+from .score import cv_counts, goal_points, public_best
 from .secrets import GOALS
 from .track import card_of
 
 
 # --- the cards a view names -------------------------------------------------------------------
-def _names(lib: Library) -> dict[str, BoxCard]:
-    """The card file's cards by every name a page may show (both languages, aliases)."""
-    out: dict[str, BoxCard] = {}
-    for c in lib.box.values():
-        for n in c.names:
-            out.setdefault(n, c)
-    return out
-
-
 def _card(lib: Library, named: dict[str, BoxCard], name: str, type_: str | None = None) -> Card:
     """The card a page names: the card file's (its type `type_` when two-coloured and laid in
     a stack), else a special card of the seed, else a card the table typed (name and type)."""
@@ -101,7 +92,10 @@ class _Seen:
 
     def __init__(self, lib: Library) -> None:
         self.lib = lib
-        self.named = _names(lib)
+        self.named: dict[str, BoxCard] = {}     # the file's cards by every name a page may show
+        for c in lib.box.values():
+            for n in c.names:
+                self.named.setdefault(n, c)
         self.seen: set[int] = set()
 
     def __call__(self, name: str, type_: str | None = None) -> Card:
@@ -228,17 +222,13 @@ def _turn(view: dict[str, Any], you: dict[str, Any], players: list[Player], me: 
 
 
 # --- the heuristic --------------------------------------------------------------------------
-def _counts(p: Player, pending: list[Card]) -> tuple[dict[str, int], int]:
+def _counts(p: Player, pending: list[Card]) -> dict[str, int]:
     """The sheet's counts of a CV with the cards taken this turn recorded (V-SCORE-1..4)."""
     cv = {t: list(cards) for t, cards in p["cv"].items()}
     for c in pending:
         if c["type"] in cv:
             cv[c["type"]].append(c)
-    counts = {t: len(cv[t]) for t in ("health", "relationships", "knowledge", "job")}
-    props = [int(c["points"] or 0) for c in cv["property"]]
-    counts.update(property_cards=len(props), property=sum(props),
-                  tokens=sum(len(c["gives"]) for c in (cards[-1] for cards in cv.values() if cards)))
-    return counts, sum(props)
+    return cv_counts(cv)
 
 
 def _goal(lib: Library, goal: int | None, counts: dict[str, int]) -> int:
@@ -257,17 +247,14 @@ def points(state: CvState, lib: Library) -> dict[str, float]:
     now = turn_player(state)
     for p in state["players"]:
         pending = [w["card"] for w in turn["pending"]] if turn is not None and p is now else []
-        counts, props = _counts(p, pending)
+        counts = _counts(p, pending)
         sheets[p["name"]] = counts
         top = len(lib.stack_points) - 1
-        out[p["name"]] = (props + sum(lib.stack_points[min(counts[t], top)] for t in lib.counted)
-                          + _goal(lib, p["goal"], counts))
-    for g in state["public"]:
-        each = {n: _goal(lib, g, c) for n, c in sheets.items()}
-        best = max(each.values(), default=0)
-        for n, v in each.items():
-            if best > 0 and v == best:
-                out[n] += v
+        out[p["name"]] = (counts["property"] + _goal(lib, p["goal"], counts)
+                          + sum(lib.stack_points[min(counts[t], top)] for t in lib.counted))
+    for best, top_players in public_best(state, lib, sheets).values():
+        for n in top_players:
+            out[n] += best
     return out
 
 

@@ -245,8 +245,7 @@ def _ask_stack(t: CvTable, who: str, card: str, kinds: list[str]) -> str:
     """V-TWO-1 at the terminal: the stack a waiting two-coloured card goes into, asked of
     its owner when a card of one of its colours comes; a wrong answer asks again."""
     assert t.ask is not None
-    lang = t.language
-    names = [t.library.types[k].name(lang) for k in kinds]
+    names = [t.library.types[k].name(t.language) for k in kinds]
     question = _("{player}'s {card} waits for a stack (V-TWO-1): {choices}").format(
         player=who, card=card, choices=" / ".join(names))
     said = question

@@ -94,11 +94,9 @@ def reroll(state: CvState, lib: Library, dice: DiceLike, name: str, positions: l
         if turn["used"][pos - 1]:
             raise RuleError(_("the die at place {pos} is used").format(pos=pos))
     failed = [pos for pos in positions if turn["dice"][pos - 1] == "failure"]
-    psycho = False
-    if failed:
-        if active_effect(p, lib, "reroll_failure") is None or turn["psycho"]:
-            raise RuleError(_("the Failure at place {failed} is frozen (V-DICE-2)").format(failed=failed[0]))
-        psycho = True
+    if failed and (active_effect(p, lib, "reroll_failure") is None or turn["psycho"]):
+        raise RuleError(_("the Failure at place {failed} is frozen (V-DICE-2)").format(failed=failed[0]))
+    psycho = bool(failed)           # 53 Psychotherapy rerolls this roll's Failures
     more = min(turn["more_dice"], lib.most_dice - len(turn["dice"]))
     got = _draw(dice, lib, len(positions) + more, faces, "reroll")
     before = [turn["dice"][pos - 1] for pos in positions]

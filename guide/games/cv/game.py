@@ -9,6 +9,7 @@ from typing import ClassVar
 from guide.core import turns
 from guide.core.bots.kit import BotKit
 from guide.core.box import Doc, FileKind
+from guide.core.box import load as load_box
 from guide.core.errors import GuideError
 from guide.core.events import Events
 from guide.core.game import Catalogue, Game
@@ -83,7 +84,7 @@ class CvGame(Game):
                                     "{count} cards the table typed are in it, as typed (a partial card"
                                     " file: write each one's number from the card)",
                                     len(typed)).format(count=len(typed)))
-        return BoxTemplate({"box.yaml": box.template(box.load(), typed, lang)}, folder, said)
+        return BoxTemplate({"box.yaml": box.template(load_box(self, []), typed, lang)}, folder, said)
 
     def cards(self, library: Library) -> Catalogue:
         return Catalogue(lambda card_type: self.card_table(library, card_type),

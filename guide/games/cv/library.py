@@ -11,13 +11,10 @@ import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from guide.core.box import Doc, FileKind
-from guide.core.box import bundled as boxes
-from guide.core.box import read as read_box
-from guide.core.errors import DataError, RuleError
+from guide.core.errors import RuleError
 from guide.core.i18n import current, domain
 from guide.core.names import Ambiguous, Unknown, closest, fold, resolve, suggest
 from guide.core.shipped import schema
@@ -181,16 +178,16 @@ class Library:
         """A symbol, type or deck by any of its names (English, Ukrainian, aliases), through
         the core's one resolver (guide.core.names.resolve)."""
         words = self._words[kind]
-        what = {"symbol": pgettext("what", "symbol"), "type": pgettext("what", "type"),
-                "deck": pgettext("what", "deck")}.get(kind, kind)
+        known, what, said = {        # its things by id, and what they are in two ways of saying
+            "symbol": (self.symbols, pgettext("what", "symbol"), pgettext("cv what", "symbol")),
+            "type": (self.types, pgettext("what", "type"), pgettext("cv what", "type")),
+            "deck": ({d.id: d for d in self.decks}, pgettext("what", "deck"), pgettext("cv what", "deck")),
+        }[kind]
         found = resolved(fold(word), list(words), what)
         if found is not None:
             return words[found]
-        known = {"symbol": self.symbols, "type": self.types, "deck": {d.id: d for d in self.decks}}[kind]
-        kinds = {"symbol": pgettext("cv what", "symbol"), "type": pgettext("cv what", "type"),
-                 "deck": pgettext("cv what", "deck")}
         raise RuleError(_("unknown {kind} {word!r}{value} (one of: {value2})").format(
-            kind=kinds[kind], word=word, value=self._did_you_mean(word, words, known),
+            kind=said, word=word, value=self._did_you_mean(word, words, known),
             value2=", ".join(x.here for x in known.values())))
 
     @staticmethod
@@ -259,27 +256,6 @@ class Library:
 def files() -> tuple[FileKind, ...]:
     """The files of a CV box, each with its schema (schemas/NAME.schema.json)."""
     return tuple(FileKind(name, name, schema("guide.games.cv", name)) for name in FILES)
-
-
-def bundled() -> Path:
-    """cards/cv in the repository, or guide/box/cards/cv in an installed wheel."""
-    found = [p for p in boxes("cv") if (p / "symbols.yaml").is_file()]
-    if not found:
-        raise DataError(_("the CV box (cards/cv) is not installed"))
-    return found[0]
-
-
-def load(folders: list[Path] | None = None) -> Library:
-    """The box of these folders (default: the bundled one), through the core's data path;
-    a later file replaces the keys it holds (a table brings its own scoring.yaml)."""
-    docs, problems = read_box(folders or [bundled()], files(), "cv")
-    lib, more = build(docs)
-    problems = sorted(problems + more)
-    if problems or lib is None:
-        first = problems[0] if problems else _("CV box: no files")
-        raise DataError(_("{first} ({count} problem(s); run guide check --game cv)").format(
-            first=first, count=len(problems)))
-    return lib
 
 
 # The numbering's reading (docs/cv.md, "The table's own cards"): the seed counts 87 cards
@@ -488,14 +464,11 @@ class _Merged:
 
     def unknown_references(self) -> list[Problem]:
         """The plain symbols and the stacked, slipped-under and counted types, each known."""
-        problems: list[Problem] = []
         checks = [("plain", "symbol", self.ids("symbols"))] + [
             (key, "type", self.ids("types")) for key in ("stacks", "slip_under", "counted")]
-        for key, kind, known in checks:
-            for i, word in enumerate(self.raw[key]):
-                if word not in known:
-                    problems.append(_unknown(self.where[key], (key, i), kind, word, known))
-        return problems
+        return [_unknown(self.where[key], (key, i), kind, word, known)
+                for key, kind, known in checks
+                for i, word in enumerate(self.raw[key]) if word not in known]
 
     def unknown_in_specials(self) -> list[Problem]:
         """Each special card's symbols (tokens, cost, symbols) and type, known."""

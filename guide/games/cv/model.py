@@ -123,8 +123,7 @@ CvTable: TypeAlias = Table[CvState, Library]   # the core's table, as CV's comma
 
 def new_state() -> CvState:
     return {"players": [], "order": turns.new(), "bicycle": None, "turn": None, "track": None, "public": [],
-            "scored": False, "over": False, "lang": "",
-            "seal_key": ""}
+            "scored": False, "over": False, "lang": "", "seal_key": ""}
 
 
 def new_player(name: str, lib: Library) -> Player:
@@ -155,6 +154,13 @@ def pending(turn: Turn) -> list[Pending]:
     """V-TURN-1: the cards taken this turn, not yet recorded (a turn saved before they
     waited apart has none)."""
     return turn.setdefault("pending", [])
+
+
+def taken_now(state: CvState, p: Player) -> list[Card]:
+    """V-TURN-1: the cards `p` took this turn, waiting beside the CV for phase 4 (none when
+    the turn under way is another player's)."""
+    turn = state["turn"]
+    return [w["card"] for w in pending(turn)] if turn is not None and turn_player(state) is p else []
 
 
 def player(state: CvState, name: str) -> Player:

@@ -30,9 +30,8 @@ from .model import (
     new_player,
     new_turn,
     own_turn,
-    pending,
     player,
-    turn_player,
+    taken_now,
 )
 from .protocol import Event, emits
 from .take import record_pending, social_taker
@@ -247,9 +246,7 @@ def amend(state: CvState, lib: Library, who: str, name: str, *, gives: list[str]
           points: int | None = None, upkeep: list[str] | None = None, dice: int | None = None) -> list[Event]:
     """What the table reads off a card already in a CV (the Bicycle's points, say)."""
     p = player(state, who)
-    turn = state["turn"]
-    taken = [w["card"] for w in pending(turn)] if turn is not None and turn_player(state) is p else []
-    places = [*p["cv"].values(), p["waiting"], p["hand"], taken]
+    places = [*p["cv"].values(), p["waiting"], p["hand"], taken_now(state, p)]
     for cards, i in ((cards, find_card(cards, name, lib, loose)) for loose in (False, True)
                      for cards in places):           # the exact name first, in every place
         if i is None:

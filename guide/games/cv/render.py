@@ -13,8 +13,8 @@ from guide.core.i18n import LANGUAGES, N_, domain, speaking
 
 from .library import Library
 from .model import CHOICE
+from .protocol import Event
 
-Event = dict[str, Any]
 _, ngettext, pgettext = domain("cv").functions()
 
 # One message per event kind (and the pieces, "_..."), in English; the catalogue has the rest.
@@ -307,10 +307,8 @@ def _score_goal(r: Renderer, e: Event) -> dict[str, Any]:
             least = (pgettext("score, two", "min({terms})") if len(terms) == 2
                      else pgettext("score", "min({terms})"))
         math = least.format(terms=", ".join(terms))
-    public = ""
-    if e["public"]:
-        best = ", ".join(e["best"]) or r.msg("_nobody")
-        public = r.msg("_best", best=best, scored=e["scored"])
+    best = ", ".join(e["best"]) or r.msg("_nobody")          # a public goal's best players
+    public = r.msg("_best", best=best, scored=e["scored"]) if e["public"] else ""
     return {"which": r.msg("_public" if e["public"] else "_secret"), "sets_math": math, "public": public}
 
 

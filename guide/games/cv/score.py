@@ -12,7 +12,7 @@ from guide.core.names import fold
 from guide.core.state import copied
 
 from .library import Library, Special
-from .model import CvState, Player, active, new_player, player
+from .model import Card, CvState, Player, active, new_player, player
 from .protocol import Event, emits
 
 COUNTS = ("health", "relationships", "knowledge", "job", "property_cards", "property", "tokens")
@@ -111,15 +111,21 @@ def counts_of(p: Player, lib: Library) -> tuple[dict[str, int], list[int], list[
         raise RuleError(_("{player}'s {missing} has no points typed: card {player} {typed} --points"
                           " N").format(
             player=p['name'], missing=name, typed=typed))
-    props = [int(c["points"] or 0) for c in cv["property"]]
     for t, c in active(p).items():
         sp = lib.special_by_id(c["number"])
         if sp is not None and sp.effect == "double" and t in lib.counted and t not in doubled:
             doubled.append(t)
+    return cv_counts(cv), [int(c["points"] or 0) for c in cv["property"]], doubled
+
+
+def cv_counts(cv: dict[str, list[Card]]) -> dict[str, int]:
+    """The sheet's counts of a CV's stacks (V-SCORE-1..4): the cards of each counted stack
+    and of Job, the Property cards and their points, the tokens of the active cards."""
+    props = [int(c["points"] or 0) for c in cv["property"]]
     counts = {t: len(cv[t]) for t in ("health", "relationships", "knowledge", "job")}
     counts.update(property_cards=len(props), property=sum(props),
-                  tokens=sum(len(c["gives"]) for c in active(p).values()))
-    return counts, props, doubled
+                  tokens=sum(len(cards[-1]["gives"]) for cards in cv.values() if cards))
+    return counts
 
 
 def _one_of_each(state: CvState, lib: Library) -> None:
@@ -160,7 +166,7 @@ def score(state: CvState, lib: Library) -> tuple[list[Event], dict[str, int]]:
             count=len(state['public']), count2=len(ps)))
     _one_of_each(state, lib)
     sheets = {p["name"]: counts_of(p, lib) for p in ps}
-    public = _public_best(state, lib, sheets)
+    public = public_best(state, lib, {n: sheet[0] for n, sheet in sheets.items()})
     events: list[Event] = []
     totals: dict[str, int] = {}
     cards: dict[str, int] = {}
@@ -180,14 +186,15 @@ def score(state: CvState, lib: Library) -> tuple[list[Event], dict[str, int]]:
 Sheet = tuple[dict[str, int], list[int], list[str]]      # counts_of: counts, Property points, doubled
 
 
-def _public_best(state: CvState, lib: Library, sheets: dict[str, Sheet]) -> dict[int, tuple[int, list[str]]]:
-    """V-SCORE-4: each public goal's best points and the players who reach them (none when
-    the best is 0)."""
+def public_best(state: CvState, lib: Library,
+                counts: dict[str, dict[str, int]]) -> dict[int, tuple[int, list[str]]]:
+    """V-SCORE-4: each public goal's best points on the players' `counts` (by name) and the
+    players who reach them (none when the best is 0)."""
     public: dict[int, tuple[int, list[str]]] = {}
     for g in state["public"]:
         sp = lib.special_by_id(g)
         assert sp is not None
-        each = {n: goal_points(sp, s[0])[0] for n, s in sheets.items()}
+        each = {n: goal_points(sp, c)[0] for n, c in counts.items()}
         best = max(each.values())
         public[g] = (best, [n for n, v in each.items() if v == best and best > 0])
     return public

@@ -13,9 +13,10 @@ from guide.core.text import clip
 
 from . import score
 from .library import Library
-from .model import CHOICE, Card, CvState, CvTable, Player, active, current, cv_cards, pending, turn_player
+from .model import CHOICE, Card, CvState, CvTable, Player, active, current, cv_cards, taken_now, turn_player
 from .pool import failures
 from .render import Renderer
+from .track import track_cards
 
 _, ngettext, pgettext = domain("cv").functions()
 
@@ -26,10 +27,9 @@ def icon(lib: Library, sym: str) -> str:
 
 def prompt(t: CvTable) -> str:
     s = t.state
-    turn = s["turn"]
     if s["over"]:
         return _("cv (game over: score)> ")
-    if turn is None:
+    if s["turn"] is None:
         return "cv> "
     who, round_ = current(s)[1]["name"], s["order"]["round"]
     if s["track"] is not None and s["track"]["help"]:
@@ -101,8 +101,7 @@ def status(t: CvTable) -> Result:
     someone is entitled to it (V-HELP-1)."""
     from .dice import tally
 
-    s, lib = t.state, t.library
-    lang = t.language
+    s, lib, lang = t.state, t.library, t.language
     r = Renderer(lib, lang)
     res = Result(title="CV")
     turn = s["turn"]
@@ -132,10 +131,8 @@ def status(t: CvTable) -> Result:
         res.headers, res.rows = _cv_table(t, lang)
         tr = s["track"]
         if tr is not None:
-            from .seats import track_cards
-
             places = [f"{o.place} " + (lib.shown(o.card, lang) if o.card else r.deck(o.deck))
-                      for o in track_cards(s)]
+                      for o in track_cards(tr)]
             res.notes += fold_lines(_("Track:"), places or ["-"])
             res.notes += fold_lines(_("Decks left:"), [pgettext("deck left", "{deck} {count}").format(
                 deck=r.deck(d), count=n) for d, n in tr["decks"].items()])
@@ -192,10 +189,7 @@ def _waiting_cell(lib: Library, p: Player, lang: str) -> str:
 
 def _taken_cell(s: CvState, lib: Library, p: Player, lang: str) -> str:
     """The cards the player whose turn it is took this turn, not yet in the CV (V-TURN-1)."""
-    turn = s["turn"]
-    mine = turn is not None and turn_player(s) is p and not s["over"]
-    taken = ", ".join(lib.shown(w["card"], lang) for w in pending(turn)) if mine and turn else ""
-    return taken or "-"
+    return ", ".join(lib.shown(c, lang) for c in taken_now(s, p)) or "-"
 
 
 def _tokens_cell(lib: Library, p: Player, lang: str) -> str:
@@ -248,8 +242,7 @@ def public_state(t: CvTable) -> dict[str, Any]:
 
 def view(t: CvTable) -> dict[str, Any]:
     """The TV page: public only (no secret goal, no hand's cards, only how many)."""
-    s, lib = t.state, t.library
-    lang = t.language
+    s, lib, lang = t.state, t.library, t.language
     turn = s["turn"]
     # with a 43 Mnemonics master's token: any one plain symbol, by its icon and their names
     sym = {k: symbol(lib, k, lang) for k in (*lib.symbols, CHOICE)}
@@ -275,7 +268,6 @@ def _view_player(s: CvState, lib: Library, p: Player, totals: dict[str, int] | N
                  lang: str) -> dict[str, Any]:
     """One player on the TV page: the stacks with their active cards, how many tokens and
     cards in hand, the cards waiting for a stack and those taken this turn, the score."""
-    turn = s["turn"]
     return {
         "name": p["name"], "bicycle": p["name"] == s["bicycle"], "cards": cv_cards(p),
         "stacks": {x: {"name": lib.types[x].name(lang), "count": len(p["cv"][x]),
@@ -283,8 +275,7 @@ def _view_player(s: CvState, lib: Library, p: Player, totals: dict[str, int] | N
                    for x in lib.stacks},
         "tokens": [x["symbol"] for x in p["tokens"]], "hand": len(p["hand"]),
         "waiting": waiting(lib, p, lang),
-        "taken": [lib.shown(w["card"], lang) for w in pending(turn)]
-        if turn is not None and turn_player(s) is p else [],
+        "taken": [lib.shown(c, lang) for c in taken_now(s, p)],
         "score": totals.get(p["name"]) if totals is not None else None,
         "said": _said_player(Renderer(lib, lang), p, totals),
     }
@@ -318,13 +309,11 @@ def _view_track(t: CvTable, lang: str) -> dict[str, Any] | None:
 
 def _places(t: CvTable, lang: str) -> list[dict[str, Any]]:
     """The track, left to right: each card's place and deck, and the card when the
-    companion knows it (seats.track_cards), with its type and cost."""
-    from .seats import track_cards
-
+    companion knows it (track.track_cards), with its type and cost."""
     lib = t.library
     r = Renderer(lib, lang)
     out: list[dict[str, Any]] = []
-    for offer in track_cards(t.state):
+    for offer in track_cards(t.state["track"]):
         entry: dict[str, Any] = {"place": offer.place, "deck": r.deck(offer.deck), "card": None}
         if offer.card is not None:
             c = offer.card

@@ -27,13 +27,12 @@ nobody can read the goal from it; `goal` finds the goal among the player's codes
 
 Taking a card needs the card: its name, type, cost. Without a card file the companion knows
 only the deck each track card came from (track.py), so a take is typed at the keyboard;
-`track_cards` is the one place the track's own cards come from, and `take_move` the one
+`track.track_cards` is the one place the track's own cards come from, and `take_move` the one
 place a take is made.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
@@ -44,7 +43,7 @@ from guide.core.names import fold
 from guide.core.seats import Move
 from guide.core.state import copied
 
-from . import dice, phase, pool, screen, take
+from . import dice, phase, pool, screen, take, track
 from .dice import dice_for, tally
 from .library import Library
 from .model import Card, CvState, CvTable, Player, Token, Turn, active, active_effect, pending, turn_player
@@ -77,29 +76,7 @@ def _player(state: CvState, seat: str) -> Player | None:
 
 
 # --- the track's cards ----------------------------------------------------------------------
-@dataclass(frozen=True)
-class Offer:
-    """A track card as a seat sees it: its place (1-based), its deck, the card when the
-    companion knows it (a card file's deal), else None."""
-    place: int
-    deck: str
-    card: Card | None
-
-
-def track_cards(state: CvState) -> list[Offer]:
-    """The cards on the track, left to right. The track keeps the deck of each card
-    (`slots`); a card file's deal keeps the card itself beside it, place for place
-    (`cards`, a Card or None): the one place the seats read a track card from."""
-    tr = state["track"]
-    if tr is None:
-        return []
-    cards = tr.get("cards") or [None] * len(tr["slots"])     # kept place for place (track.py)
-    return [Offer(i, deck, card)
-            for i, (deck, card) in enumerate(zip(tr["slots"], cards, strict=True), 1)
-            if deck is not None]
-
-
-def take_move(t: CvTable, seat: str, offer: Offer, label: str, group: tuple[str, ...] = (),
+def take_move(t: CvTable, seat: str, offer: track.Offer, label: str, group: tuple[str, ...] = (),
               detail: str = "", *, type_: str | None = None, under: str | None = None,
               happiness: bool = False, social: bool = False, waiting: tuple[str, ...] = ()) -> Move:
     """The move that takes the track card `offer` for `seat` (V-TURN-1): the typed form of
@@ -159,7 +136,7 @@ def _you(t: CvTable, p: Player, moves: list[Move], lang: str) -> dict[str, Any]:
         # the page taps dice, then sends the reroll move of that set: the sets by their places
         you["reroll"] = {" ".join(map(str, dict(m.values)["positions"])): i
                          for i, m in enumerate(moves) if m.command == "reroll"}
-    cards = {o.place: o.card for o in track_cards(s)}
+    cards = {o.place: o.card for o in track.track_cards(s["track"])}
     you["track"] = [{**entry, "afford": _affordable(t, p, cards.get(entry["place"])) if mine else None}
                     for entry in screen._places(t, lang)]
     return you
@@ -226,12 +203,10 @@ def seat_moves(t: CvTable, seat: str) -> list[Move]:
         return []
     with speaking(t.language):
         moves = _goal_moves(t, p)
-        turn = s["turn"]
-        if turn is None:
+        if s["turn"] is None:
             return moves
-        tr = s["track"]
-        if tr is not None and tr["help"]:
-            if fold(tr["help"][0]) == fold(p["name"]):
+        if s["track"] is not None and s["track"]["help"]:
+            if _helps(s, p):
                 moves += _take_moves(t, p, social=True)
                 moves.append(t.registry.move("pass", _("No social help"), (_("Social help"),),
                                              name=p["name"]))
@@ -359,10 +334,9 @@ def _take_moves(t: CvTable, p: Player, social: bool = False) -> list[Move]:
     """Each known track card this seat may take now, tried with the rules on a copy: paying
     its cost, or free for three Happiness; a two-coloured card into either stack; a Health,
     Relationships or Knowledge card on top or under a card of its stack."""
-    lib = t.library
-    lang = t.language
+    lib, lang = t.library, t.language
     out: list[Move] = []
-    for offer in track_cards(t.state):
+    for offer in track.track_cards(t.state["track"]):
         card = offer.card
         if card is None:
             continue

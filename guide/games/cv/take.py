@@ -64,12 +64,6 @@ def from_card(lib: Library, card: Card, chosen: str | None = None) -> Typed:
                  card["points"], card["dice"], card["number"])
 
 
-def _names(lib: Library, card: Card) -> tuple[str, ...]:
-    """Every name a person may type for a track card: the file's, its aliases, the seed's."""
-    printed = lib.box.get(card["number"]) if card["number"] is not None else None
-    return printed.names if printed is not None else (card["name"],)
-
-
 def on_track(state: CvState, lib: Library, word: str | None, place: int | None) -> tuple[Card, int]:
     """The dealt card a player takes, and its place (1..5): the card at `place`, or the
     one named `word` (its number, or its name as people type it, in either language,
@@ -102,8 +96,9 @@ def _named_on_track(lib: Library, here: list[tuple[int, Card]], word: str) -> tu
     if w.isascii() and w.isdigit():      # "²" and "①" are digits int() refuses
         return next(((c, i) for i, c in here if c["number"] == int(w)), None)
     names: dict[str, int] = {}
-    for i, c in here:
-        for name in _names(lib, c):
+    for i, c in here:     # every name a person may type for it: the file's, its aliases, the seed's
+        printed = lib.box.get(c["number"]) if c["number"] is not None else None
+        for name in printed.names if printed is not None else (c["name"],):
             names.setdefault(name, i)
     found = resolved(word, list(names), pgettext("what", "card"))
     return None if found is None else (dict(here)[names[found]], names[found])

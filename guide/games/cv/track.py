@@ -10,6 +10,8 @@ shown). The cards are copied from the file at the deal, so a saved game keeps th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from guide.core import turns
 from guide.core.dice import DiceLike, shuffle
 from guide.core.errors import RuleError
@@ -36,9 +38,7 @@ def setup(state: CvState, lib: Library, decks: dict[str, int]) -> list[Event]:
 @emits
 def deal(state: CvState, lib: Library, dice: DiceLike) -> list[Event]:
     """V-SET-1 with the table's card file: each track deck shuffled by the dice, five Youth
-    cards laid out."""
-    if state["track"] is not None:
-        raise RuleError(_("the track is laid out already"))
+    cards laid out (`track` alone deals only a track not laid out yet)."""
     if not lib.dealt():
         raise RuleError(_("the card file lists no track cards: track youth=N maturity=N old_age=N"))
     piles = {d.id: [card_of(lib.box[n]) for n in shuffle(lib.deck_cards(d.id), dice)] for d in lib.decks}
@@ -59,14 +59,12 @@ def _lay(state: CvState, lib: Library, sizes: dict[str, int],
     left = {d.id: sizes[d.id] for d in lib.decks}
     left[first] -= lib.track_size
     track: Track = {"slots": [first] * lib.track_size, "decks": left, "help": []}
-    event: Event = {"kind": "track_laid", "slots": [first] * lib.track_size, "decks": dict(left)}
     if piles is not None:
         track["cards"] = list(piles[first][:lib.track_size])
-        event["cards"] = list(track["cards"])
         track["piles"] = piles
         del piles[first][:lib.track_size]
     state["track"] = track
-    return [event]
+    return [shown(track)]
 
 
 def card_of(printed: BoxCard) -> Card:
@@ -111,8 +109,7 @@ def take_slot(track: Track, lib: Library, slot: int | None) -> str:
             raise RuleError(_("no card at place {slot} of the track (cards at {places})").format(
                 slot=slot, places=places))
         i = slot - 1
-    deck: str | None = track["slots"][i]
-    assert deck is not None
+    deck = dict(cards)[i]
     track["slots"][i] = None
     if dealt(track):
         track["cards"][i] = None
@@ -128,12 +125,32 @@ def shown(track: Track) -> Event:
     return e
 
 
+@dataclass(frozen=True)
+class Offer:
+    """A track card as a seat sees it: its place (1-based), its deck, the card when the
+    companion knows it (a card file's deal), else None."""
+    place: int
+    deck: str
+    card: Card | None
+
+
+def track_cards(track: Track | None) -> list[Offer]:
+    """The cards on the track, left to right. The track keeps the deck of each card
+    (`slots`); a card file's deal keeps the card itself beside it, place for place
+    (`cards`, a Card or None): the one place the screens and seats read a track card from."""
+    if track is None:
+        return []
+    cards = track.get("cards") or [None] * len(track["slots"])
+    return [Offer(i, deck, card)
+            for i, (deck, card) in enumerate(zip(track["slots"], cards, strict=True), 1)
+            if deck is not None]
+
+
 def on_track(track: Track | None) -> list[tuple[int, Card]]:
     """The dealt cards on the track: (place 1..5, card)."""
     if not dealt(track):
         return []
-    assert track is not None
-    return [(i, c) for i, c in enumerate(track["cards"], 1) if c is not None]
+    return [(o.place, o.card) for o in track_cards(track) if o.card is not None]
 
 
 def entitled(state: CvState) -> list[str]:

@@ -45,7 +45,8 @@ def refused(t: core.Table, line: str) -> str:
 
 @lru_cache(maxsize=1)
 def lib() -> library.Library:
-    return library.load()
+    from guide.games.cv.game import CvGame
+    return settings.load(CvGame(), [])
 
 
 class Faces:

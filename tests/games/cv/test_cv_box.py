@@ -20,7 +20,7 @@ from guide.core.players import seats as seats_of
 from guide.core.result import text
 from guide.core.store import Store
 from guide.core.table import Table
-from guide.games.cv import library, track
+from guide.games.cv import track
 from guide.games.cv.game import CvGame
 
 CARDS = """\
@@ -87,7 +87,7 @@ def place_of(t: Table, number: int) -> int:
 # --- the file: schema and check ------------------------------------------------------------
 def test_the_card_file_reads_cleanly_and_holds_every_card_once(folder):
     assert problems(folder) == []
-    lib = library.load([library.bundled(), folder])
+    lib = settings.load(CvGame(), [folder])
     assert sorted(lib.box) == [11, 12, 13, 14, 15, 16, 17, 18, 19, 30, 40, 41, 42, 60, 61, 62]
     car = lib.box[14]
     assert (car.deck, car.types, car.cost, car.points) == ("youth", ("property",), ("money",) * 3, 2)
@@ -130,7 +130,7 @@ def test_a_track_card_without_a_cost_is_refused_never_free(folder):
 
 
 def test_an_appendix_card_keeps_the_seeds_rule_and_refuses_a_contradiction(folder):
-    lib = library.load([library.bundled(), folder])
+    lib = settings.load(CvGame(), [folder])
     assert lib.box[11].special.dice == 2 and lib.box[11].special.hand       # 11 Zoo trip
     assert lib.box[60].special.needs is None and lib.box[60].cost == ("failure", "failure")
     assert lib.box[41].special.needs == "has_job"                            # 41 Early retirement
@@ -146,11 +146,11 @@ def test_a_tables_specials_file_replaces_a_special_card_by_name_keeping_what_it_
     (tmp_path / "specials.yaml").write_text(
         "cards:\n  - ids: [11]\n    en: Zoo trip\n    uk: Екскурсія в зоопарк\n"
         "    text: {en: two more dice for the turn., uk: на 2 кістки більше.}\n", encoding="utf-8")
-    lib = library.load([library.bundled(), tmp_path])
+    lib = settings.load(CvGame(), [tmp_path])
     zoo = lib.special_by_id(11)
     assert zoo.text["en"] == "two more dice for the turn."
     assert (zoo.dice, zoo.hand, zoo.effect) == (2, True, "extra_dice")      # kept, not dropped
-    assert len(lib.specials) == len(library.load().specials)               # the others stay
+    assert len(lib.specials) == len(settings.load(CvGame(), []).specials)               # the others stay
     assert lib.special_by_id(75).goal is None and lib.special_by_id(80).goal is not None
 
 
@@ -165,7 +165,7 @@ def test_the_template_is_valid_as_it_stands_and_check_shows_what_is_left_to_fill
     body = CvGame().box_template(None).files["box.yaml"]
     (tmp_path / "box.yaml").write_text(body, encoding="utf-8")
     assert problems(tmp_path) == []                       # no card yet: the bundled box
-    assert not library.load([library.bundled(), tmp_path]).box
+    assert not settings.load(CvGame(), [tmp_path]).box
     assert body.count("  #- number: ") == 83 and "number: 84" not in body
     assert '  #  en: "Bicycle instead of a car"' in body and "  #  cost: [failure, failure]" in body
     opened = re.sub(r"^  #(?!#)", "  ", body, flags=re.M)   # every card taken out of the comments
@@ -188,7 +188,7 @@ def test_the_filled_template_deals_the_table_cards(tmp_path):
         filled.append(line)
     (tmp_path / "box.yaml").write_text("\n".join(filled) + "\n", encoding="utf-8")
     assert problems(tmp_path) == []
-    lib = library.load([library.bundled(), tmp_path])
+    lib = settings.load(CvGame(), [tmp_path])
     assert [len(lib.deck_cards(d)) for d in ("childhood", "youth", "maturity", "old_age", "goals")] == [
         12, 26, 20, 17, 8]
     assert lib.box[60].cost == ("failure", "failure") and lib.box[12].points == 1
@@ -201,9 +201,9 @@ def test_v_set_1_the_track_deals_five_youth_cards_shuffled_by_the_tables_dice(tm
     tr = t.state["track"]
     assert set(dealt(t)) <= YOUTH and len(dealt(t)) == 5 and tr["slots"] == ["youth"] * 5
     assert sorted(dealt(t) + pile(t, "youth")) == sorted(YOUTH)
-    assert tr["cards"][0] == track.card_of(library.load([library.bundled(), folder]).box[dealt(t)[0]])
+    assert tr["cards"][0] == track.card_of(settings.load(CvGame(), [folder]).box[dealt(t)[0]])
     assert tr["decks"] == {"youth": 3, "maturity": 3, "old_age": 3}
-    first = library.load([library.bundled(), folder]).box[dealt(t)[0]].en
+    first = settings.load(CvGame(), [folder]).box[dealt(t)[0]].en
     assert f"Track: 1 {first}, " in out
     (tmp_path / "o").mkdir()
     other = table(tmp_path / "o", folder, seed=2)
@@ -216,7 +216,7 @@ def test_v_set_1_the_track_deals_five_youth_cards_shuffled_by_the_tables_dice(tm
 def test_the_deck_order_never_reaches_the_tv_a_seat_or_guide_state(tmp_path, folder):
     t = table(tmp_path, folder)
     run(t, "players Ann Bob", "track")
-    box = library.load([library.bundled(), folder]).box
+    box = settings.load(CvGame(), [folder]).box
     hidden = [box[n] for d in ("youth", "maturity", "old_age") for n in pile(t, d)]
     assert hidden
     seats = [viewers.seat_view(t, seat) for seat in seats_of(t)]
@@ -236,14 +236,14 @@ def test_v_turn_1_refill_and_v_turn_3_removal_move_the_real_cards(tmp_path, fold
     out = run(t, "end")
     # two players: the leftmost goes after every turn (V-TURN-3), then two come from the deck
     assert dealt(t) == [first[2], first[3], first[4], nxt[0], nxt[1]]
-    box = library.load([library.bundled(), folder]).box
+    box = settings.load(CvGame(), [folder]).box
     assert f"the leftmost track card ({box[first[0]].en}, Youth) goes to the box" in out
     assert f"Track refilled with {box[nxt[0]].en}, {box[nxt[1]].en}" in out
 
 
 def test_a_deck_running_out_moves_on_to_the_next_decks_real_cards(tmp_path, folder):
     t = table(tmp_path, folder)
-    box = library.load([library.bundled(), folder]).box
+    box = settings.load(CvGame(), [folder]).box
     run(t, "players Ann Bob", "track")
     seen: set[int] = set()
     for who in ("Ann", "Bob", "Ann", "Bob"):
@@ -290,7 +290,7 @@ def test_take_finds_the_card_as_people_type_it(tmp_path, folder, typed):
 def test_take_track_n_takes_the_card_at_that_place_at_its_cost(tmp_path, folder):
     t = table(tmp_path, folder, seed=5)
     run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
-    box = library.load([library.bundled(), folder]).box
+    box = settings.load(CvGame(), [folder]).box
     at = next(i for i, n in enumerate(dealt(t), 1)
               if box[n].cost and box[n].types != ("event",) and set(box[n].cost) <= {"money", "health"})
     number = dealt(t)[at - 1]
@@ -449,7 +449,7 @@ def test_v_help_1_social_help_takes_a_dealt_card_by_name(tmp_path, folder):
     assert "Social help, in this order: Bob (take NAME CARD --social, or pass NAME)" in out
     assert t.state["track"]["help"] == ["Bob"]
     number = dealt(t)[2]
-    box = library.load([library.bundled(), folder]).box
+    box = settings.load(CvGame(), [folder]).box
     out = run(t, f'take Bob "{box[number].uk}" --social')
     assert f"Bob takes {box[number].en}" in out and "free as social help" in out
     assert number not in dealt(t)
@@ -503,7 +503,7 @@ def test_the_terminal_asks_a_missing_cost(tmp_path):
 
 def test_an_appendix_card_under_the_tables_own_name_is_found_by_the_seeds_name_too(tmp_path, folder):
     (folder / "box.yaml").write_text(CARDS.replace("number: 18,", "number: 35,"), encoding="utf-8")
-    lib = library.load([library.bundled(), folder])
+    lib = settings.load(CvGame(), [folder])
     assert lib.box[35].special.effect == "change" and "Illusionist" in lib.box[35].names
     t = table(tmp_path, folder, seed=1)
     run(t, "players Ann Bob", "track", "roll Ann --faces knowledge,money,money,health")
@@ -565,7 +565,7 @@ def test_a_card_files_cards_are_named_in_the_tables_language_on_every_screen(tmp
     t.lang = "uk"
     try:
         run(t, "players Ann Bob", "track")
-        box = library.load([library.bundled(), folder]).box
+        box = settings.load(CvGame(), [folder]).box
         first = box[dealt(t)[0]]
         screens = [run(t, "status"), json.dumps(t.game.view(t), ensure_ascii=False),
                    json.dumps(Desk.payload_of(t, "Ann"), ensure_ascii=False)]

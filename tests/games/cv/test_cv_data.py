@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from cv_support import lib
 
+from guide.core import box, settings
 from guide.core.errors import DataError
-from guide.games.cv import library
+from guide.games.cv.game import CvGame
 
 # The lines of the seed rulebook (CV's rules, in Ukrainian) that print the special cards,
 # checked in as an excerpt: the cards' texts are held to the seed's own words.
@@ -61,7 +62,7 @@ def test_specials_found_by_number_and_by_either_name():
 def test_a_broken_box_is_a_one_line_data_error(tmp_path):
     (tmp_path / "symbols.yaml").write_text("symbols: [1, 2\n", encoding="utf-8")
     with pytest.raises(DataError) as e:
-        library.load([library.bundled(), tmp_path])
+        settings.load(CvGame(), [tmp_path])
     assert "symbols.yaml:2:1: YAML syntax error" in str(e.value) and "\n" not in str(e.value)
 
 
@@ -69,25 +70,25 @@ def test_a_misspelt_key_or_an_unknown_symbol_is_named_with_its_place(tmp_path):
     (tmp_path / "scoring.yaml").write_text("stack_pionts: [0, 1]\n", encoding="utf-8")
     with pytest.raises(DataError, match="scoring.yaml:1:1: unknown key 'stack_pionts'; did you"
                                         " mean 'stack_points'"):
-        library.load([library.bundled(), tmp_path])
+        settings.load(CvGame(), [tmp_path])
     (tmp_path / "scoring.yaml").unlink()
     (tmp_path / "types.yaml").write_text("stacks: [health, jobb]\n", encoding="utf-8")
     with pytest.raises(DataError, match="types.yaml:1:18: stacks.1: unknown type 'jobb'; did"
                                         " you mean 'job'"):
-        library.load([library.bundled(), tmp_path])
+        settings.load(CvGame(), [tmp_path])
 
 
 def test_v_score_1_a_table_brings_its_own_scoring_table(tmp_path):
     (tmp_path / "scoring.yaml").write_text("stack_points: [0, 2, 4, 7, 11, 16]\n", encoding="utf-8")
-    own = library.load([library.bundled(), tmp_path])
+    own = settings.load(CvGame(), [tmp_path])
     assert own.stack_score(4) == 11
     assert lib().stack_score(4) == 10
 
 
 def test_v_dice_1_a_symbol_twice_is_refused_where_it_is(tmp_path):
-    text = (library.bundled() / "symbols.yaml").read_text(encoding="utf-8")
+    text = (box.bundled("cv")[0] / "symbols.yaml").read_text(encoding="utf-8")
     (tmp_path / "symbols.yaml").write_text(text.replace("id: knowledge", "id: health"),
                                            encoding="utf-8")
     with pytest.raises(DataError, match=r"symbols.yaml:10:9: symbols\[2\].id: 'health' is"
                                         r" already used \(V-DICE-1: six faces\)"):
-        library.load([library.bundled(), tmp_path])
+        settings.load(CvGame(), [tmp_path])

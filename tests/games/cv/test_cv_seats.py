@@ -85,7 +85,7 @@ def test_an_event_in_hand_is_a_move_and_runs(tmp_path):
 
 
 def _deal(t: Table, place: int, card: dict) -> None:
-    """A track card as a card file's deal keeps it (seats.track_cards), place for place."""
+    """A track card as a card file's deal keeps it (track.track_cards), place for place."""
     tr = t.state["track"]
     tr.setdefault("cards", [None] * len(tr["slots"]))[place - 1] = card
 
