@@ -136,8 +136,8 @@ def run_repl(table: Table, played: int = 0) -> int:
         completer = WordCompleter(choices, ignore_case=True, sentence=True,
                                   meta_dict=meta or {}) if choices else None
         *before, last = question.split("\n")
-        for line in before:
-            print(line)
+        for line in wrapped(before, shutil.get_terminal_size().columns):
+            print(line)                # a refusal above the question: broken between words
         while True:
             try:
                 greyed = [("class:placeholder fg:ansibrightblack", default)]

@@ -113,3 +113,23 @@ def test_a_new_campaign_started_with_its_own_lines_is_greeted_as_new(tmp_path):
         assert "Kaverini. Type help" in screen and "reopened" not in screen, screen
     finally:
         term.close()
+
+
+def test_a_refused_answer_above_the_question_is_broken_between_words_at_80_columns(tmp_path):
+    """A question's refusal longer than the terminal is broken between words, its lines
+    after the first indented under it (the core's ask), where the terminal cut it anywhere
+    and began the rest at the left edge ("Enter\\n takes it.")."""
+    term = Terminal(["play", "--campaign", str(tmp_path / "c.sqlite")], terminal_env(tmp_path))
+    try:
+        term.wait_for("guide>")
+        for line, then in (("kaveri Anna", "Ability:"), ("Lagom", "Technique 1 of 3"),
+                           ("Anger", "Technique 2 of 3"), ("Gladness", "did you mean")):
+            term.line(line)
+            screen = term.wait_for(then)
+        rows = screen.splitlines()
+        first = next(i for i, row in enumerate(rows) if "! no ladder named 'Gladness'" in row)
+        said = rows[first].rstrip() + " " + rows[first + 1].strip()
+        assert said.endswith("(or custom:Gladness) Enter takes it."), rows[first:first + 2]
+        assert rows[first + 1].startswith("    ") and len(rows[first].rstrip()) <= 80
+    finally:
+        term.close()
