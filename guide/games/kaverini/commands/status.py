@@ -167,8 +167,7 @@ def _abilities(c: Confrontation, x: Fighter) -> str:
 def _secrets(x: Fighter) -> list[str]:
     """A foe's secret side (R-CONF-3), wrapped to 80 columns below the table."""
     card = x.card
-    if card is None:
-        return []
+    assert card is not None, "a foe is its card"
     moves = "; ".join((f"{'/'.join(map(str, m.roll))}: " if m.roll else "") + f"{m.name} {m.schmerz}"
                       for m in card.techniques)
     guard = ", ".join(said.format(value=value) for said, value in (
