@@ -17,6 +17,7 @@ from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.effects import effective_emotion, effective_heart
 from guide.games.kaverini.rules.fighters import FOE, Fighter
 from guide.games.kaverini.state import Confrontation, Effect
+from guide.games.kaverini.view.sheet import turns_left
 
 if TYPE_CHECKING:
     from guide.games.kaverini.rules.confrontation import Fight
@@ -116,11 +117,11 @@ def _tag(e: Effect) -> str:
 
 
 def _turns(c: Confrontation, e: Effect) -> str:
-    """The owner's turns the effect still lasts: to the end of its turn in round `ends`."""
-    owner = e.get("owner", e["on"])
-    left = e["ends"] - c["turns"]["round"] + (0 if owner in c["turns"]["acted"] else 1)
+    """The owner's turns the effect still lasts (view.sheet.turns_left: to the end of its turn
+    in round `ends`; a timed effect is its owner's, rules/effects.timed)."""
+    left = turns_left(c, e)
     return ngettext("{count} turn left", "{count} turns left", left).format(count=left) \
-        if left > 0 else _("ends now")
+        if left else _("ends now")
 
 
 def _running(c: Confrontation, e: Effect) -> str:
