@@ -173,14 +173,14 @@ class Fight(Techniques, Outcomes):
         if roll is not None and not 1 <= roll <= 100:
             raise RuleError(_("a percentile roll is 1 to 100, not {roll}").format(roll=roll))
         value = self.dice.percentile().value if roll is None else roll
-        typed = {"shown": shown} if shown else {}
-        if value <= chance:
+        escaped = value <= chance
+        self.say("runaway", escaped=escaped, roll=value, chance=chance,
+                 **({"shown": shown} if shown else {}))
+        if escaped:
             for k in cowering:
                 k["hp"] = 1
-            self.say("runaway", escaped=True, roll=value, chance=chance, **typed)
             self.end("ran away")
             return True
-        self.say("runaway", escaped=False, roll=value, chance=chance, **typed)
         for f in self.fighters():
             if f.kind in (KAVERI, STAND) and f.name not in now["acted"]:
                 turns.act(now, f.name)                   # the Kaverit's phase is spent
