@@ -1,4 +1,5 @@
-"""Finding cards, Kaverit and ladders by name, case-insensitively, with helpful errors."""
+"""Finding cards by name as people type them, with one-line errors that list the choices or
+suggest one."""
 
 from __future__ import annotations
 

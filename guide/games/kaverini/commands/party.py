@@ -310,10 +310,8 @@ def _set_bond(t: KaveriniTable, name: str, card: str, bonded: bool) -> None:
 
 
 def held_item(k: Sheet, card: str) -> HeldItem:
-    """An item a Kaveri holds, named as people say it (`Wooden` for Wooden Clogs)."""
-    for entry in k["items"]:
-        if entry["card"].casefold() == card.casefold():
-            return entry
+    """An item a Kaveri holds, named as people say it (`Wooden` for Wooden Clogs; the
+    first of two alike)."""
     held = [entry["card"] for entry in k["items"]]
     if not held:
         raise CommandError(_("{k} holds no item (item {k} CARD gives one)").format(k=k['name']))

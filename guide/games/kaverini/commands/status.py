@@ -17,6 +17,7 @@ from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.effects import effective_emotion, effective_heart
 from guide.games.kaverini.rules.fighters import FOE, Fighter
 from guide.games.kaverini.state import Confrontation, Effect
+from guide.games.kaverini.view.sheet import turns_left
 
 if TYPE_CHECKING:
     from guide.games.kaverini.rules.confrontation import Fight
@@ -116,11 +117,11 @@ def _tag(e: Effect) -> str:
 
 
 def _turns(c: Confrontation, e: Effect) -> str:
-    """The owner's turns the effect still lasts: to the end of its turn in round `ends`."""
-    owner = e.get("owner", e["on"])
-    left = e["ends"] - c["turns"]["round"] + (0 if owner in c["turns"]["acted"] else 1)
+    """The owner's turns the effect still lasts (view.sheet.turns_left: to the end of its turn
+    in round `ends`; a timed effect is its owner's, rules/effects.timed)."""
+    left = turns_left(c, e)
     return ngettext("{count} turn left", "{count} turns left", left).format(count=left) \
-        if left > 0 else _("ends now")
+        if left else _("ends now")
 
 
 def _running(c: Confrontation, e: Effect) -> str:
@@ -167,8 +168,7 @@ def _abilities(c: Confrontation, x: Fighter) -> str:
 def _secrets(x: Fighter) -> list[str]:
     """A foe's secret side (R-CONF-3), wrapped to 80 columns below the table."""
     card = x.card
-    if card is None:
-        return []
+    assert card is not None, "a foe is its card"
     moves = "; ".join((f"{'/'.join(map(str, m.roll))}: " if m.roll else "") + f"{m.name} {m.schmerz}"
                       for m in card.techniques)
     guard = ", ".join(said.format(value=value) for said, value in (

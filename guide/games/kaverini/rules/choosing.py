@@ -11,10 +11,10 @@ from guide.core.i18n import domain
 from guide.core.names import Ambiguous, resolve
 from guide.games.kaverini.data.tables import Ladder, ladder_of_technique, ladders_of_technique
 from guide.games.kaverini.data.tables import ladder as find_ladder
-from guide.games.kaverini.data.tables import ladders as all_ladders
 from guide.games.kaverini.model import Technique
 from guide.games.kaverini.rules.field import Field
 from guide.games.kaverini.rules.fighters import BUDDY, STAND, Fighter
+from guide.games.kaverini.rules.leveling import ladder_as_typed
 from guide.games.kaverini.rules.schmerz import base_schmerz
 
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -106,13 +106,11 @@ class Choosing(Field):
             lad = find_ladder(technique) or ladder_of_technique(technique)
             if lad is None:                          # `slapstick`: a ladder as people say it
                 try:
-                    lad = find_ladder(resolve(technique, [x.name for x in all_ladders().values()],
-                                              pgettext("what", "emotion ladder")))
-                except GuideError:
-                    pass
-            if lad is None:
-                raise RuleError(_("a companion taking a stand uses an emotion ladder, not {technique!r}"
-                                  " (R-CONF-10)").format(technique=technique))
+                    lad = ladder_as_typed(technique)
+                except RuleError:
+                    raise RuleError(_("a companion taking a stand uses an emotion ladder, not"
+                                      " {technique!r} (R-CONF-10)").format(
+                        technique=technique)) from None
             return _ladder_move(lad, min(user.level, 10))
         sheet = user.sheet
         lad = find_ladder(technique) or self._known_ladder(sheet["ladders"], technique)

@@ -22,14 +22,13 @@ from guide.games.kaverini.cardtext import acts_each_round, round_part
 from guide.games.kaverini.model import Card
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.field import present_level
-from guide.games.kaverini.rules.fighters import FOE, KAVERI, PHASE_INDEX, STAND, Fighter
+from guide.games.kaverini.rules.fighters import FOE, PHASE_INDEX, Fighter
 from guide.games.kaverini.rules.outcomes import Outcomes
 from guide.games.kaverini.rules.schmerz import Taken
 from guide.games.kaverini.rules.techniques import Move, Techniques
 from guide.games.kaverini.state import Effect, Phase, confrontation, foe, numbered
 
 PHASES: tuple[Phase, ...] = ("kaverit", "buddies", "foes")
-PHASE_KINDS = {"kaverit": (KAVERI, STAND), "buddies": ("buddy",), "foes": ("foe",)}
 
 __all__ = ["Fight", "Move", "PHASES", "extra_hp"]
 _, ngettext, pgettext = domain("kaverini").functions()
@@ -165,24 +164,24 @@ class Fight(Techniques, Outcomes):
         if not cowering:
             raise RuleError(_("running away needs at least one cowering Kaveri (R-CONF-6)"))
         now = self.c["turns"]
-        if now["phase"] != "kaverit" or any(
-                f.name in now["acted"] for f in self.fighters() if f.kind in (KAVERI, STAND)):
+        if now["phase"] != "kaverit" or any(f.name in now["acted"]
+                                             for f in self.of_phase("kaverit")):
             raise RuleError(_("running away is the Kaverit's whole action: only before any Kaveri acts in a"
                               " round (R-CONF-6){value}").format(value=self._now()))
         chance = min(100, 25 * len(cowering))
         if roll is not None and not 1 <= roll <= 100:
             raise RuleError(_("a percentile roll is 1 to 100, not {roll}").format(roll=roll))
         value = self.dice.percentile().value if roll is None else roll
-        typed = {"shown": shown} if shown else {}
-        if value <= chance:
+        escaped = value <= chance
+        self.say("runaway", escaped=escaped, roll=value, chance=chance,
+                 **({"shown": shown} if shown else {}))
+        if escaped:
             for k in cowering:
                 k["hp"] = 1
-            self.say("runaway", escaped=True, roll=value, chance=chance, **typed)
             self.end("ran away")
             return True
-        self.say("runaway", escaped=False, roll=value, chance=chance, **typed)
-        for f in self.fighters():
-            if f.kind in (KAVERI, STAND) and f.name not in now["acted"]:
+        for f in self.of_phase("kaverit"):
+            if f.name not in now["acted"]:
                 turns.act(now, f.name)                   # the Kaverit's phase is spent
         self._end_phase()
         self._maybe_advance()
@@ -266,9 +265,8 @@ class Fight(Techniques, Outcomes):
     def _end_phase(self) -> None:
         c = self.c
         phase = self.c["turns"]["phase"]
-        kinds = PHASE_KINDS[phase]
         if c["effects"]:
-            in_phase = [f for f in self.fighters() if f.kind in kinds and self.in_turn(f)]
+            in_phase = [f for f in self.of_phase(phase) if self.in_turn(f)]
             for f in in_phase:          # R-FX-4: a turn that went by unplayed (skipped again,
                 if f.standing:          # the phase ended) still brings the boost due on it
                     self._nervous_boost(f, None)
@@ -292,9 +290,8 @@ class Fight(Techniques, Outcomes):
         c = self.c
         if not self.telling or not self.running or not c["effects"]:
             return
-        kinds = PHASE_KINDS[self.c["turns"]["phase"]]
-        for f in self.in_order([f for f in self.fighters() if f.kind in kinds
-                                and f.data["hp"] > 0 and self.in_turn(f)]):
+        for f in self.in_order([f for f in self.of_phase(c["turns"]["phase"])
+                                if f.data["hp"] > 0 and self.in_turn(f)]):
             skip = self.skipping(f)
             if skip:
                 self.say("skips", name=f.name, why=skip["why"])

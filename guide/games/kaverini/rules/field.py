@@ -303,7 +303,6 @@ class Field:
 
     def _declared_now(self, when: str, phase: str | None) -> Iterator[Declared]:
         c = self.c
-        fighters = {f.name: f for f in self.fighters()}
         groups: list[tuple[Card, Fighter | None, Fighter | None, int | None]] = []
         if phase in (None, "settings"):
             groups += [(self.card(n), None, None, None) for n in c["settings"]]
@@ -311,14 +310,14 @@ class Field:
             groups += [(self.card(n), None, None, self.owner_of(n)) for n in c["companions"]]
         if phase in (None, "items"):
             for k in self.s["kaverit"]:
-                holder = fighters.get(k["name"])
+                holder = self.named(k["name"])
                 for item in k["items"]:
                     card = self.card(item["card"])
                     if card.usage is None:  # items with usage act only when played
                         groups.append((card, holder, holder if item["bonded"] else None,
                                        k.get("owner")))
         if phase in (None, "other"):
-            groups += [(f.card, f, None, f.owner) for f in fighters.values()
+            groups += [(f.card, f, None, f.owner) for f in self.fighters()
                        if f.kind in (FOE, BUDDY) and f.card]
         for card, holder, bonded, owner in groups:
             for effect in card.effects:

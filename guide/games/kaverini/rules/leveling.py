@@ -60,7 +60,7 @@ def new_kaveri(name: str, ability: str, techniques: Sequence[str], facts: Sequen
                     cname=cname))
             custom[cname] = 1
         else:
-            lad = find_ladder(t) or _ladder_as_typed(t)
+            lad = find_ladder(t) or ladder_as_typed(t)
             if lad.name in ladders:
                 raise RuleError(_("the three techniques must all differ ({name} twice)").format(
                     name=lad.name))
@@ -68,9 +68,10 @@ def new_kaveri(name: str, ability: str, techniques: Sequence[str], facts: Sequen
     return sheet(name, known, ladders, custom, facts, money)
 
 
-def _ladder_as_typed(typed: str) -> Ladder:
-    """An emotion ladder as people type it (`hap`, `wit`), through the one resolver; a typo
-    is refused with its "did you mean", as the guided form asks again with it."""
+def ladder_as_typed(typed: str) -> Ladder:
+    """An emotion ladder as people type it (`hap`, `wit`, `slapstick`), through the one
+    resolver; a typo is refused with its "did you mean", as the guided form asks again
+    with it."""
     names = [lad.name for lad in all_ladders().values()]
     try:
         found = find_ladder(resolve(typed, names, pgettext("what", "emotion ladder")))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
@@ -15,16 +14,11 @@ from guide.games.kaverini.data.tables import ladder as find_ladder
 _, ngettext, pgettext = domain("kaverini").functions()
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     """One technique's Schmerz on one target, with every step for the table to see."""
 
-    base: int
-    emotion: int
-    multiplier: Fraction
-    heart: int
     amount: int            # what the target takes, before HP counters
-    steps: str
+    steps: str             # the sum that gives it ("(3 +1 E) x 1/2 - 1 H = 1")
 
 
 def base_schmerz(ladder_level: int | None = None, custom_level: int | None = None,
@@ -82,20 +76,19 @@ def at_least_one() -> str:
     return _("at least 1")
 
 
-def compute(base: int, emotion: int, mult: Fraction, heart: int, add_emotion: bool = True) -> Hit:
+def compute(base: int, emotion: int, mult: Fraction, heart: int) -> Hit:
     """R-DMG-2..4, with every step for the table to see. A technique that deals no
     Schmerz (base 0) stays at 0."""
     if base <= 0:
-        return Hit(base, 0, mult, heart, 0, _("no Schmerz"))
-    e = emotion if add_emotion else 0
-    value = base + e
-    steps = f"{base}" + (f" {e:+d} E" if e else "")
-    if e < 0 and value < 1:
+        return Hit(0, _("no Schmerz"))
+    value = base + emotion
+    steps = f"{base}" + (f" {emotion:+d} E" if emotion else "")
+    if emotion < 0 and value < 1:
         value = 1                                 # R-DMG-2: negative E, never below 1
         steps += ", " + at_least_one()
     if mult != 1:
         value = math.ceil(value * mult)           # R-DMG-3: round up once, after all
-        steps = f"({steps}) x {mult}" if e else f"{steps} x {mult}"
+        steps = f"({steps}) x {mult}" if emotion else f"{steps} x {mult}"
     if heart > 0:
         steps += f" - {heart} H"
         if value - heart < 1:                     # R-DMG-4: a positive H never below 1
@@ -104,7 +97,7 @@ def compute(base: int, emotion: int, mult: Fraction, heart: int, add_emotion: bo
     elif heart < 0:
         value = value - heart                     # R-DMG-4: a negative H adds
         steps += " " + _("+ {value} (negative H)").format(value=-heart)
-    return Hit(base, e, mult, heart, value, f"{steps} = {value}")
+    return Hit(value, f"{steps} = {value}")
 
 
 def absorb(amount: int, hp: int, hp_counters: int) -> tuple[int, int, int]:

@@ -109,13 +109,11 @@ def run_once(setup: Setup, seed: int) -> Outcome:
 
 
 def outcome(fight: Fight) -> Outcome:
-    """How a fight that `play` ran ended."""
-    state = fight.s
-    result = "undecided" if fight.running else "won"
-    if fight.ended is not None:
-        result = {"won": "won", "ran away": "ran away", "lost": "lost"}.get(fight.ended, result)
-    cowering = [k["name"] for k in state["kaverit"] if k["hp"] == 0]
-    return Outcome(result, min(fight.c["turns"]["round"], MAX_ROUNDS + 1), cowering)
+    """How a fight that `play` ran ended: end's why (won, ran away, lost: the policies never
+    end a fight early), or undecided while it still runs after MAX_ROUNDS."""
+    cowering = [k["name"] for k in fight.s["kaverit"] if k["hp"] == 0]
+    return Outcome(fight.ended or "undecided", min(fight.c["turns"]["round"], MAX_ROUNDS + 1),
+                   cowering)
 
 
 def play(setup: Setup, seed: int, state: dict | None = None, record: bool = True) -> Fight:
