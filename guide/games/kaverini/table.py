@@ -7,9 +7,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from guide.core.errors import CommandError, GuideError
+from guide.core.errors import CommandError
 from guide.core.i18n import domain
-from guide.core.names import resolve
+from guide.core.names import resolve_or_refuse
 from guide.core.table import Table
 from guide.games.kaverini.cards_text import not_of_type
 from guide.games.kaverini.commands.lookup import find_card
@@ -76,10 +76,7 @@ class KaveriniTable(Table[State, Library]):
             raise CommandError(_("no Kaveri named {name!r} (the party is empty: create one with"
                                  " kaveri)").format(
                 name=name))
-        try:
-            return sheets[resolve(name, sheets, pgettext("what", "Kaveri"))]
-        except GuideError as e:
-            raise CommandError(str(e)) from None
+        return sheets[resolve_or_refuse(name, sheets, pgettext("what", "Kaveri"))]
 
     def adventure(self) -> Adventure | None:
         running = self.state["adventure"]
