@@ -551,23 +551,20 @@ def secret_item(event: Event) -> bool:
 
 
 LOW = 0.25           # at or under a quarter of its HP, a fighter's line is shown as low
-_ALERT = frozenset({"confront", "battle", "lost", "stand"})
-_GOOD = frozenset({"victory", "level"})
-_HEADING = frozenset({"scene", "adventure"})
+# The colour of a kind's every line: "Get ready to feel!" and a lost game alert, a win is
+# good, a scene or an adventure heads what follows, the GM's lines are notes
+_STYLES = {**dict.fromkeys(("confront", "battle", "lost", "stand"), "alert"),
+           **dict.fromkeys(("victory", "level"), "good"),
+           **dict.fromkeys(("scene", "adventure"), "turn"),
+           **dict.fromkeys(GM_ONLY, "note")}
 
 
 def style_of(event: Event) -> str:
-    """The colour a line is shown in (guide.core.result.STYLES): "Get ready to feel!" and a
-    lost game alert, a fighter left at low HP is low, a win is good, the GM's lines are notes."""
+    """The colour a line is shown in (guide.core.result.STYLES): its kind's (_STYLES), else
+    low for a fighter left at low HP."""
     kind = event["kind"]
-    if kind in _ALERT:
-        return "alert"
-    if kind in _GOOD:
-        return "good"
-    if kind in _HEADING:
-        return "turn"
-    if kind in GM_ONLY:
-        return "note"
+    if kind in _STYLES:
+        return _STYLES[kind]
     hp, most = event.get("hp"), event.get("max_hp")
     if isinstance(hp, int) and isinstance(most, int) and most > 0 and kind != "heal" \
             and hp <= LOW * most:
