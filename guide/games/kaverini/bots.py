@@ -174,18 +174,15 @@ class StrategyKit(BotKit):
         battle = table.state["strategy"]["arena"]
         players = battle["versus"]["players"]
         me = players.index(seat)
-        shares = [0.0] * len(players)
         c = battle["confrontation"]
         foes = c["foes"] if c else battle["versus"]["foes"]
-        counts = [0] * len(players)
+        shares: list[list[float]] = [[] for _player in players]    # each character's HP share
         for x in (*battle["kaverit"], *battle["buddies"], *foes):
             if x.get("owner") is not None:
-                counts[x["owner"]] += 1
-                if x["max_hp"]:
-                    shares[x["owner"]] += x["hp"] / x["max_hp"]
-        mine = shares[me] / max(counts[me], 1)
-        theirs = max(shares[k] / max(counts[k], 1) for k in range(len(players)) if k != me)
-        return (mine - theirs + 1) / 2
+                shares[x["owner"]].append(x["hp"] / x["max_hp"] if x["max_hp"] else 0)
+        kept = [sum(own) / max(len(own), 1) for own in shares]    # each side's mean share
+        theirs = max(share for k, share in enumerate(kept) if k != me)
+        return (kept[me] - theirs + 1) / 2
 
 
 def _techniques(table: Table, who: Any) -> list[str | None]:
