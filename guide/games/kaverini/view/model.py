@@ -75,7 +75,7 @@ def player_view(table: KaveriniTable) -> dict:
         "buddies": [{"name": b["name"], "hp": b["hp"], "max_hp": b["max_hp"]}
                     for b in s["buddies"]],
         "companions": _companions(table, field),
-        "confrontation": None,
+        "confrontation": None if field is None else _confrontation(table, field, psychic),
         "psychic": psychic,
         "last_dice": None,
         "last_quote": None,
@@ -86,8 +86,6 @@ def player_view(table: KaveriniTable) -> dict:
     }
     for k in [*view["kaverit"], *view["buddies"]]:
         k["said"] = said(k)
-    if field is not None:
-        view["confrontation"] = _confrontation(table, field, psychic)
     _story(table, view)
     return view
 
