@@ -138,42 +138,40 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
             plain = validator.check(card_node, schema["$defs"]["card"], f"cards[{i + 1}]")
             if len(walker.problems) != before:
                 continue
-            _check_card(plain, card_node, walker)
-            _check_names(plain, card_node, walker)
+            _check_card(plain, card_node, validator)
+            _check_names(plain, card_node, validator)
             if len(walker.problems) == before:      # text that acts on a terminal shows as text
                 plain = plain if plain_text else _escaped(plain)
                 card = _build_card(plain, f"{display}:{card_node.start_mark.line + 1}")
-                _add_card(lib, sources, card, plain, card_node, walker)
+                _add_card(lib, sources, card, plain, card_node, validator)
 
 
-def _check_card(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
-    keys = {text: k for k, _, text in walker.items(node)}
+def _check_card(plain: dict, node: yaml.MappingNode, validator: Validator) -> None:
+    keys = {text: k for k, _, text in validator.walker.items(node)}
     name = plain["name"]
     for key, types in _ONLY_FOR.items():
         if key in plain and plain["type"] not in types:
-            walker.problems.append(problem_at(walker.file, keys[key], _(
-                "card {name!r}: {key} is not used on a {type} card").format(
-                    name=name, key=key, type=plain["type"])))
+            validator.report(keys[key], _("card {name!r}: {key} is not used on a {type} card")
+                             .format(name=name, key=key, type=plain["type"]))
     die = plain.get("move_die")
     techniques = plain.get("techniques", [])
     if die:
         faces = [f for t in techniques for f in t.get("roll", [])]
         missing = sorted(set(range(1, die + 1)) - set(faces))
         if missing or len(faces) != len(set(faces)) or max(faces, default=0) > die:
-            walker.problems.append(problem_at(walker.file, keys["move_die"], _(
+            validator.report(keys["move_die"], _(
                 "card {name!r}: the d{die} faces must each pick exactly one technique").format(
                     name=name, die=die)
                 + (_(" (missing {faces})").format(faces=", ".join(map(str, missing))) if missing
-                   else "")))
+                   else ""))
     for effect in plain.get("effects", []):
         if effect["do"] == "counters" and "counter" not in effect:
-            walker.problems.append(problem_at(
-                walker.file, keys["effects"],
-                _("card {name!r}: an effect with do: counters needs counter: +E, -E, +H, -H or"
-                  " HP").format(name=name)))
+            validator.report(keys["effects"], _("card {name!r}: an effect with do: counters"
+                                                " needs counter: +E, -E, +H, -H or HP").format(
+                                                    name=name))
 
 
-def _check_names(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
+def _check_names(plain: dict, node: yaml.MappingNode, validator: Validator) -> None:
     """Names are refused, not escaped: a card's, its back's and its techniques' names must
     not be blank or hold control or invisible characters."""
     sides = [plain] + ([plain["back"]] if "back" in plain else [])
@@ -181,8 +179,7 @@ def _check_names(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
     for name in names:
         problem = name_problem(name)
         if problem:
-            walker.problems.append(problem_at(walker.file, node, f"name '{escaped(name)}':"
-                                              f" {problem}"))
+            validator.report(node, f"name '{escaped(name)}': {problem}")
 
 
 def _escaped(value):
@@ -200,16 +197,17 @@ def _escaped(value):
 _LOOKS = "\x00"    # sources[_LOOKS + skeleton] = (name, where): the names seen, as they look
 
 
-def _add_card(lib: Library, sources: dict, card: Card, plain: dict, node, walker: Walker) -> None:
+def _add_card(lib: Library, sources: dict, card: Card, plain: dict, node,
+              validator: Validator) -> None:
     other = lib.cards.get(card.key)
     if other is None:
         looks = _LOOKS + skeleton(card.name)
         similar = sources.get(looks)
         if similar and similar[0].casefold() != card.key:
-            walker.problems.append(problem_at(walker.file, node, _(
+            validator.report(node, _(
                 "card {name!r} looks like {other!r} (at {where}): look-alike names are refused;"
                 " name it so it reads differently").format(name=card.name, other=similar[0],
-                                                           where=similar[1])))
+                                                           where=similar[1]))
             return
         sources[looks] = (card.name, card.source)
         lib.cards[card.key] = card
@@ -222,9 +220,8 @@ def _add_card(lib: Library, sources: dict, card: Card, plain: dict, node, walker
         flags = tuple(dict.fromkeys(other.flags + card.flags))
         lib.cards[card.key] = replace(other, flags=flags)
         return
-    walker.problems.append(problem_at(walker.file, node, _(
-        "card {name!r} is defined twice: here and at {where}").format(name=card.name,
-                                                                       where=first_where)))
+    validator.report(node, _("card {name!r} is defined twice: here and at {where}").format(
+        name=card.name, where=first_where))
 
 
 def _techniques(items: list[dict]) -> tuple[Technique, ...]:
