@@ -176,19 +176,18 @@ def _runaway(e: Event) -> str:
     shown = (_("tens {tens}, ones {ones} = {roll}").format(tens=dice[0], ones=dice[1],
                                                           roll=e["roll"])
              if len(dice) == 2 else str(e["roll"]))
-    if e["escaped"]:
-        return _("Run away! ({shown}, needed {chance} or less) The Kaverit escape; every"
-                 " cowering Kaveri is back at 1 HP. No XP.").format(shown=shown, chance=e["chance"])
-    return _("The run-away fails ({shown}, needed {chance} or less): the foes get a free"
-             " shot.").format(shown=shown, chance=e["chance"])
+    return (_("Run away! ({shown}, needed {chance} or less) The Kaverit escape; every"
+              " cowering Kaveri is back at 1 HP. No XP.") if e["escaped"] else
+            _("The run-away fails ({shown}, needed {chance} or less): the foes get a free"
+              " shot.")).format(shown=shown, chance=e["chance"])
 
 
 def _card_effect(e: Event) -> str:
     do, who = e["do"], e["target"]
     if do == "heal":
-        if e["source"] == who:                   # a foe's own card: named once
-            return _("{who} heals {healed} HP (its own card).").format(who=who, **e)
-        return _("{source}: {who} heals {healed} HP.").format(who=who, **e)
+        # a foe's own card heals it: the name said once
+        return (_("{who} heals {healed} HP (its own card).") if e["source"] == who else
+                _("{source}: {who} heals {healed} HP.")).format(who=who, **e)
     if do == "schmerz":
         return _("{source}: {who} takes {taken} Schmerz{soaked}.").format(
             source=e["source"], who=who, taken=_taken(e), soaked=_soaked(e))
@@ -470,9 +469,8 @@ def _after_win(e: Event) -> str:
 
 
 def _scene(e: Event) -> str:
-    if e["name"].startswith(f"{e['scene']}."):
-        return _("Scene {name}.").format(name=e["name"])
-    return _("Scene {scene}: {name}.").format(**e)
+    numbered = e["name"].startswith(f"{e['scene']}.")     # "2. The harbour": said as it is
+    return (_("Scene {name}.") if numbered else _("Scene {scene}: {name}.")).format(**e)
 
 
 _BONDED = _either("bonded", N_("{item} is bonded to {kaveri}."),
