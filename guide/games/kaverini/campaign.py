@@ -34,14 +34,12 @@ def scene_won(t: KaveriniTable) -> list[str]:
         _after_win(t, number, a.scenes[number - 1])
     if number != len(a.scenes):
         return []
-    names = []
     for k in t.state["kaverit"]:
         done = k.setdefault("finished", [])
         if a.id not in done:
             done.append(a.id)
-        names.append(k["name"])
-    t.tell("adventure_done", adventure=a.id, title=a.title, kaverit=names,
-           ending=a.good_ending.strip())
+    t.tell("adventure_done", adventure=a.id, title=a.title,
+           kaverit=[k["name"] for k in t.state["kaverit"]], ending=a.good_ending.strip())
     return ["", *paragraphs(a.good_ending)] if a.good_ending.strip() else []
 
 
