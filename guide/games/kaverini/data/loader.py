@@ -58,11 +58,6 @@ class Library:
         return found
 
 
-def bundled_paths() -> list[Path]:
-    """The bundled box: cards/kaverini/ and adventures/kaverini/ (guide.core.box)."""
-    return bundled("kaverini")
-
-
 def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list[Problem]]:
     """Load files and folders. `known` supplies cards that references may name besides these."""
     files, problems = yaml_files(paths)
@@ -347,7 +342,7 @@ def bundled_library() -> Library:
     if _bundled is None:
         from guide.core import boxcache
 
-        paths = bundled_paths()
+        paths = bundled("kaverini")      # cards/kaverini/ and adventures/kaverini/
         code = [*boxcache.core_code(), Path(__file__).resolve().parents[1]]
         _bundled, problems = boxcache.cached("kaverini", paths, lambda: yaml_files(paths)[0],
                                              code, lambda: load(paths))
