@@ -120,12 +120,12 @@ def _confrontation(table: KaveriniTable, field: Ground, psychic: bool) -> dict:
                              moves=[t.name for t in x.card.techniques])
         entry["said"] = said(entry)
         fighters.append(entry)
-    from guide.games.kaverini.screen import phase
     from guide.games.kaverini.view.sheet import effects_of
 
     waiting = [x.name for x in f.waiting()]
     now = c["turns"]
-    heading = _("Round {round} · {phase}").format(round=now["round"], phase=phase(now["phase"]))
+    heading = _("Round {round} · {phase}").format(round=now["round"],
+                                                  phase=pgettext("phase", now["phase"]))
     if waiting:
         heading += " · " + _("{name}'s turn").format(name=waiting[0])
     effects = effects_of(c)
