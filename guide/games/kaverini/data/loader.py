@@ -249,6 +249,8 @@ def _build_card(d: dict, where: str) -> Card:
 
 def _build_adventure(d: dict, display: str, node, refs: Library,
                      problems: list[Problem]) -> Adventure | None:
+    """A valid booklet's adventure once its quote lottery and the cards it names are checked
+    (None when they are not right: the problems say why)."""
     a = d["adventure"]
     anode = dict((text, (k, v)) for k, v, text in Walker(display, []).items(node))["adventure"][1]
     keys = {k.value: (k, v) for k, v in anode.value}
@@ -258,7 +260,21 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
     _check_references(keys, display, refs, problems)
     if len(problems) != before:
         return None
-    return _adventure(a, quotes, f"{display}:{node.start_mark.line + 1}")
+    return Adventure(
+        id=a["id"], title=a["title"], currency=a["currency"], starting_money=a["starting_money"],
+        place=a.get("place", ""), intro=a.get("intro", ""),
+        scenes=tuple(Scene(s["name"], s.get("text", ""), s.get("setting"), tuple(s.get("foes", ())),
+                           s.get("after_win", ""), tuple(s.get("joins", ())),
+                           tuple(s.get("won_when", ())))
+                     for s in a.get("scenes", ())),
+        xp=dict(a.get("xp", {})),
+        shops=tuple(Shop(s["name"], dict(s["items"])) for s in a.get("shops", ())),
+        pronunciation=tuple((p["word"], p["say"], p.get("means", ""))
+                            for p in a.get("pronunciation", ())),
+        quotes=quotes, sources={int(k): v for k, v in a.get("sources", {}).items()},
+        good_ending=a.get("good_ending", ""), bad_ending=a.get("bad_ending", ""),
+        source=f"{display}:{node.start_mark.line + 1}",
+        series=(a["series"]["name"], a["series"]["part"]) if "series" in a else None)
 
 
 def _check_quote_lottery(quotes: dict[int, str], node, display: str,
@@ -312,25 +328,6 @@ def _check_scene(fields: dict, need: Callable[[str, str, Any, tuple[str, ...]], 
             problems.append(problem_at(display, decisive, _(
                 "won_when: {name!r} is not one of the scene's foes").format(
                     name=decisive.value)))
-
-
-def _adventure(a: dict, quotes: dict[int, str], source: str) -> Adventure:
-    """The checked adventure's YAML mapping as an Adventure."""
-    return Adventure(
-        id=a["id"], title=a["title"], currency=a["currency"], starting_money=a["starting_money"],
-        place=a.get("place", ""), intro=a.get("intro", ""),
-        scenes=tuple(Scene(s["name"], s.get("text", ""), s.get("setting"), tuple(s.get("foes", ())),
-                           s.get("after_win", ""), tuple(s.get("joins", ())),
-                           tuple(s.get("won_when", ())))
-                     for s in a.get("scenes", ())),
-        xp=dict(a.get("xp", {})),
-        shops=tuple(Shop(s["name"], dict(s["items"])) for s in a.get("shops", ())),
-        pronunciation=tuple((p["word"], p["say"], p.get("means", ""))
-                            for p in a.get("pronunciation", ())),
-        quotes=quotes, sources={int(k): v for k, v in a.get("sources", {}).items()},
-        good_ending=a.get("good_ending", ""), bad_ending=a.get("bad_ending", ""),
-        source=source,
-        series=(a["series"]["name"], a["series"]["part"]) if "series" in a else None)
 
 
 _bundled: Library | None = None
