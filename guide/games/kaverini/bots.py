@@ -85,8 +85,10 @@ class StrategyKit(BotKit):
                  for technique in _techniques(table, who) for target in targets]
         tried.append(move("next", _("Pass this turn")))   # last: the think level's ties act
         legal: list[Move] = []
-        for one in tried:
-            sim = _table(table, table.state, random.Random(len(legal)))
+        for one in tried:             # on a table of its own in memory: the state copied, fresh dice
+            sim = type(table)(table.game, None, table.library,
+                              Dice(random.Random(len(legal)).getrandbits(64), record=False))
+            sim.state = copied(table.state)
             try:
                 _run(sim, one.line, seat)
             except GuideError:
@@ -196,16 +198,6 @@ def _techniques(table: Table, who: Any) -> list[str | None]:
     if who.kind == "foe" and card.move_die:
         return [None]
     return [t.name for t in card.techniques]
-
-
-def _table(table: Table, state: dict, rng: random.Random) -> Table:
-    """A table of its own in memory for trying a line: the state copied, fresh dice."""
-    from guide.core.table import Table as Base
-
-    sim = (table.game.settings.table_class or Base)(table.game, None, table.library,
-                                           Dice(rng.getrandbits(64), record=False))
-    sim.state = copied(state)
-    return sim
 
 
 KIT = StrategyKit()
