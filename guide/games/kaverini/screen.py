@@ -89,16 +89,13 @@ def _party(table: KaveriniTable, field: Ground, f: Fight, width: int) -> Fragmen
     return fit(party + [_fighter(b) for b in s["buddies"] + field.c["stand"]], width)
 
 
-def hp_counters(f: Mapping[str, Any]) -> str:
-    """`+N` after the HP when HP counters stand ready to absorb Schmerz (R-SHEET-3)."""
-    n = (f.get("counters") or {}).get("HP", 0)
-    return f"+{n}" if n else ""
-
-
 def _fighter(f: Mapping[str, Any], label: str = "") -> Entry:
     low = f["hp"] <= LOW * f["max_hp"]
     style = "fg:ansired bold" if low else ""
-    soak = hp_counters(f)                   # R-DMG-5: absorbed before the HP fall
+    # `+N` after the HP when HP counters stand ready to absorb Schmerz before the HP fall
+    # (R-SHEET-3, R-DMG-5)
+    counters = (f.get("counters") or {}).get("HP", 0)
+    soak = f"+{counters}" if counters else ""
     hp = f"{f['hp']}/{f['max_hp']}{soak}" if f["hp"] > 0 else _("out")
     short = f"{f['hp']}{soak}" if f["hp"] > 0 else _("out")
     return label + f["name"], [("", " "), (style, hp)], [("", " "), (style, short)]
