@@ -219,24 +219,19 @@ def _add_card(lib: Library, sources: dict, card: Card, plain: dict, node,
         name=card.name, where=first_where))
 
 
-def _techniques(items: list[dict]) -> tuple[Technique, ...]:
-    return tuple(Technique(t["name"], Amount.parse(t["schmerz"]), t.get("emotion"),
-                           tuple(t.get("roll", ())), t.get("text", "")) for t in items)
-
-
-def _effects(items: list[dict]) -> tuple[Effect, ...]:
-    return tuple(Effect(e["do"], e.get("when", "round"), e.get("target", "kaverit"),
-                        Amount.parse(e.get("amount", 1)), e.get("counter"), e.get("text", ""))
-                 for e in items)
-
-
 def _common(d: dict) -> dict:
+    """What both sides of a card print (model.Face), from the card's or its back's mapping."""
     return dict(
         hp=d.get("hp"), emotion=d.get("emotion", 0), heart=d.get("heart", 0),
         subtypes=tuple(d.get("subtypes", ())), flags=tuple(d.get("flags", ())),
         abilities=tuple(d.get("abilities", ())), shield=d.get("shield"), heel=d.get("heel"),
-        techniques=_techniques(d.get("techniques", [])), move_die=d.get("move_die"),
-        text=d.get("text", ""), effects=_effects(d.get("effects", [])))
+        techniques=tuple(Technique(t["name"], Amount.parse(t["schmerz"]), t.get("emotion"),
+                                   tuple(t.get("roll", ())), t.get("text", ""))
+                         for t in d.get("techniques", ())),
+        move_die=d.get("move_die"), text=d.get("text", ""),
+        effects=tuple(Effect(e["do"], e.get("when", "round"), e.get("target", "kaverit"),
+                             Amount.parse(e.get("amount", 1)), e.get("counter"), e.get("text", ""))
+                      for e in d.get("effects", ())))
 
 
 def _build_card(d: dict, where: str) -> Card:
