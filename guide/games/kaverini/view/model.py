@@ -128,12 +128,11 @@ def _confrontation(table: KaveriniTable, field: Ground, psychic: bool) -> dict:
                                                   phase=pgettext("phase", now["phase"]))
     if waiting:
         heading += " · " + _("{name}'s turn").format(name=waiting[0])
-    effects = effects_of(c)
     return {"round": now["round"], "phase": now["phase"], "said": heading,
             "turn": waiting, "fighters": fighters,
             "settings": list(c["settings"]), "strategy": f.variant == "strategy",
             "setting_texts": [{"name": n, "text": table.card_text(n)} for n in c["settings"]],
-            "effects": effects}
+            "effects": effects_of(c)}
 
 
 def _story(table: KaveriniTable, view: dict) -> None:
