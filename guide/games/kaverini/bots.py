@@ -85,8 +85,10 @@ class StrategyKit(BotKit):
                  for technique in _techniques(table, who) for target in targets]
         tried.append(move("next", _("Pass this turn")))   # last: the think level's ties act
         legal: list[Move] = []
-        for one in tried:
-            sim = _table(table, table.state, random.Random(len(legal)))
+        for one in tried:             # on a table of its own in memory: the state copied, fresh dice
+            sim = type(table)(table.game, None, table.library,
+                              Dice(random.Random(len(legal)).getrandbits(64), record=False))
+            sim.state = copied(table.state)
             try:
                 _run(sim, one.line, seat)
             except GuideError:
@@ -174,18 +176,15 @@ class StrategyKit(BotKit):
         battle = table.state["strategy"]["arena"]
         players = battle["versus"]["players"]
         me = players.index(seat)
-        shares = [0.0] * len(players)
         c = battle["confrontation"]
         foes = c["foes"] if c else battle["versus"]["foes"]
-        counts = [0] * len(players)
+        shares: list[list[float]] = [[] for _player in players]    # each character's HP share
         for x in (*battle["kaverit"], *battle["buddies"], *foes):
             if x.get("owner") is not None:
-                counts[x["owner"]] += 1
-                if x["max_hp"]:
-                    shares[x["owner"]] += x["hp"] / x["max_hp"]
-        mine = shares[me] / max(counts[me], 1)
-        theirs = max(shares[k] / max(counts[k], 1) for k in range(len(players)) if k != me)
-        return (mine - theirs + 1) / 2
+                shares[x["owner"]].append(x["hp"] / x["max_hp"] if x["max_hp"] else 0)
+        kept = [sum(own) / max(len(own), 1) for own in shares]    # each side's mean share
+        theirs = max(share for k, share in enumerate(kept) if k != me)
+        return (kept[me] - theirs + 1) / 2
 
 
 def _techniques(table: Table, who: Any) -> list[str | None]:
@@ -199,16 +198,6 @@ def _techniques(table: Table, who: Any) -> list[str | None]:
     if who.kind == "foe" and card.move_die:
         return [None]
     return [t.name for t in card.techniques]
-
-
-def _table(table: Table, state: dict, rng: random.Random) -> Table:
-    """A table of its own in memory for trying a line: the state copied, fresh dice."""
-    from guide.core.table import Table as Base
-
-    sim = (table.game.settings.table_class or Base)(table.game, None, table.library,
-                                           Dice(rng.getrandbits(64), record=False))
-    sim.state = copied(state)
-    return sim
 
 
 KIT = StrategyKit()

@@ -34,14 +34,12 @@ def scene_won(t: KaveriniTable) -> list[str]:
         _after_win(t, number, a.scenes[number - 1])
     if number != len(a.scenes):
         return []
-    names = []
     for k in t.state["kaverit"]:
         done = k.setdefault("finished", [])
         if a.id not in done:
             done.append(a.id)
-        names.append(k["name"])
-    t.tell("adventure_done", adventure=a.id, title=a.title, kaverit=names,
-           ending=a.good_ending.strip())
+    t.tell("adventure_done", adventure=a.id, title=a.title,
+           kaverit=[k["name"] for k in t.state["kaverit"]], ending=a.good_ending.strip())
     return ["", *paragraphs(a.good_ending)] if a.good_ending.strip() else []
 
 
@@ -62,14 +60,11 @@ def _after_win(t: KaveriniTable, number: int, scene: Scene) -> None:
 
 
 def done_by(state: State, adventure_id: str) -> list[str]:
-    """The Kaverit of the party who have seen this adventure through."""
+    """The Kaverit of the party who have seen this adventure through. 7.2: "an adventure
+    that you've done already qualifies as such regardless of what Kaveri you used on that
+    adventure": it is done in this campaign when any Kaveri of it did it (the list is not
+    empty)."""
     return [k["name"] for k in state["kaverit"] if adventure_id in k.get("finished", [])]
-
-
-def done_here(state: State, adventure_id: str) -> bool:
-    """7.2: "an adventure that you've done already qualifies as such regardless of what
-    Kaveri you used on that adventure": done by any Kaveri of this campaign."""
-    return bool(done_by(state, adventure_id))
 
 
 def series_of(adventures: dict[str, Adventure], a: Adventure) -> list[Adventure]:
@@ -86,7 +81,7 @@ def starting(t: KaveriniTable, a: Adventure) -> list[str]:
     alone a new one (7.2 advises against it), or a part of a series out of order (1.4)."""
     notes = []
     who = done_by(t.state, a.id)
-    if done_here(t.state, a.id):
+    if who:
         t.tell("replay", adventure=a.id, done_by=who)
     elif len(t.state["kaverit"]) == 1:
         notes.append(_("Rulebook 7.2: playing alone is meant for adventures done already (the"
@@ -94,7 +89,7 @@ def starting(t: KaveriniTable, a: Adventure) -> list[str]:
     parts = series_of(t.library.adventures, a)
     if a.series is not None:
         before = [x for x in parts if x.series and x.series[1] < a.series[1]
-                  and not done_here(t.state, x.id)]
+                  and not done_by(t.state, x.id)]
         if before:
             notes.append(_("{title} is part {part} of {series}; not done yet: {before}"
                            " (rulebook 1.4: a series is played in order).").format(
@@ -118,11 +113,10 @@ def overview(t: KaveriniTable) -> list[str]:
         seen.update(x.id for x in group)
         if a.series is not None:
             lines.append(_("Series {series}:").format(series=a.series[0]))
-        following = next((x for x in group if not done_here(state, x.id)), None)
+        following = next((x for x in group if not done_by(state, x.id)), None)
         for x in group:
             who = done_by(state, x.id)
-            marks = [_("done by {names}").format(names=", ".join(who)) if who else
-                     _("done") if done_here(state, x.id) else "",
+            marks = [_("done by {names}").format(names=", ".join(who)) if who else "",
                      _("running") if x.id == running else "",
                      _("next") if a.series is not None and x is following else ""]
             part = _("part {part}: ").format(part=x.series[1]) if x.series else ""

@@ -36,13 +36,9 @@ def technique_parts(t: Technique) -> tuple[str, str, str]:
 
 def card_row(card: Card) -> list:
     """A card in one row within 80 columns: long subtypes shortened (`card NAME` has all)."""
-    stats = []
-    if card.hp is not None:
-        stats.append(f"HP {card.hp}")
-    if card.emotion:
-        stats.append(f"E{card.emotion:+d}")
-    if card.heart:
-        stats.append(f"H{card.heart:+d}")
+    stats = [f"HP {card.hp}"] if card.hp is not None else []
+    stats += [f"{stat}{value:+d}" for stat, value in (("E", card.emotion), ("H", card.heart))
+              if value]
     if card.usage:
         stats.append(_("usage {value}").format(value=card.usage))
     name = _("{name} (tweaked)").format(name=card.name) if card.tweaked else card.name

@@ -78,8 +78,8 @@ def check(paths: list[Path], facts: bool = False) -> tuple[list[Problem], str]:
 
 def notices(library: Library) -> list[str]:
     """What the --box replaces of the bundled box, said when the table opens."""
-    replaced = getattr(library, "replaced", [])
-    return [_("the --box {what} replaces the bundled one").format(what=what) for what in replaced]
+    return [_("the --box {what} replaces the bundled one").format(what=what)
+            for what in library.replaced]
 
 
 def start_options() -> list[click.Option]:

@@ -22,12 +22,9 @@ if TYPE_CHECKING:
     from guide.games.kaverini.table import KaveriniTable
 
 _, ngettext, pgettext = domain("kaverini").functions()
-# A confrontation's phases (rules/confrontation.py PHASES), as the prompt and the recap say them.
+# A confrontation's phases (rules/confrontation.py PHASES), as the prompt, the pages and the
+# recap say them: pgettext("phase", name).
 PHASE_WORDS = (NP_("phase", "kaverit"), NP_("phase", "buddies"), NP_("phase", "foes"))
-
-
-def phase(name: str) -> str:
-    return pgettext("phase", name)
 
 
 def prompt_text(table: KaveriniTable) -> str:
@@ -37,8 +34,8 @@ def prompt_text(table: KaveriniTable) -> str:
     if field is not None:
         c = field.c
         parts.append((_("strategy, round {round}: {phase}") if field.versus is not None else
-                      _("round {round}: {phase}")).format(round=c["turns"]["round"],
-                                                                 phase=phase(c["turns"]["phase"])))
+                      _("round {round}: {phase}")).format(
+                          round=c["turns"]["round"], phase=pgettext("phase", c["turns"]["phase"])))
     return f"guide ({', '.join(parts)})> " if parts else "guide> "
 
 
@@ -65,9 +62,9 @@ def _head(c: Mapping[str, Any], f: Fight) -> Fragments:
     waiting = [x.name for x in f.waiting()]
     turn = waiting[0] + (f" +{len(waiting) - 1}" if len(waiting) > 1 else "") if waiting \
         else _("next")
-    return [("", " "), ("bold", _("R{round} {phase}: ").format(round=c["turns"]["round"],
-                                                              phase=phase(c["turns"]["phase"]))),
-            ("reverse bold", turn), ("", " |")]
+    said = _("R{round} {phase}: ").format(round=c["turns"]["round"],
+                                          phase=pgettext("phase", c["turns"]["phase"]))
+    return [("", " "), ("bold", said), ("reverse bold", turn), ("", " |")]
 
 
 def _sides(field: Ground, width: int) -> Fragments:
@@ -92,16 +89,13 @@ def _party(table: KaveriniTable, field: Ground, f: Fight, width: int) -> Fragmen
     return fit(party + [_fighter(b) for b in s["buddies"] + field.c["stand"]], width)
 
 
-def hp_counters(f: Mapping[str, Any]) -> str:
-    """`+N` after the HP when HP counters stand ready to absorb Schmerz (R-SHEET-3)."""
-    n = (f.get("counters") or {}).get("HP", 0)
-    return f"+{n}" if n else ""
-
-
 def _fighter(f: Mapping[str, Any], label: str = "") -> Entry:
     low = f["hp"] <= LOW * f["max_hp"]
     style = "fg:ansired bold" if low else ""
-    soak = hp_counters(f)                   # R-DMG-5: absorbed before the HP fall
+    # `+N` after the HP when HP counters stand ready to absorb Schmerz before the HP fall
+    # (R-SHEET-3, R-DMG-5)
+    counters = (f.get("counters") or {}).get("HP", 0)
+    soak = f"+{counters}" if counters else ""
     hp = f"{f['hp']}/{f['max_hp']}{soak}" if f["hp"] > 0 else _("out")
     short = f"{f['hp']}{soak}" if f["hp"] > 0 else _("out")
     return label + f["name"], [("", " "), (style, hp)], [("", " "), (style, short)]

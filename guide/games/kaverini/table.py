@@ -7,9 +7,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from guide.core.errors import CommandError, GuideError
+from guide.core.errors import CommandError
 from guide.core.i18n import domain
-from guide.core.names import resolve
+from guide.core.names import resolve_or_refuse
 from guide.core.table import Table
 from guide.games.kaverini.cards_text import not_of_type
 from guide.games.kaverini.commands.lookup import find_card
@@ -76,10 +76,7 @@ class KaveriniTable(Table[State, Library]):
             raise CommandError(_("no Kaveri named {name!r} (the party is empty: create one with"
                                  " kaveri)").format(
                 name=name))
-        try:
-            return sheets[resolve(name, sheets, pgettext("what", "Kaveri"))]
-        except GuideError as e:
-            raise CommandError(str(e)) from None
+        return sheets[resolve_or_refuse(name, sheets, pgettext("what", "Kaveri"))]
 
     def adventure(self) -> Adventure | None:
         running = self.state["adventure"]
@@ -98,15 +95,18 @@ class KaveriniTable(Table[State, Library]):
     # --- the table-script JSON --------------------------------------------------------
     def public_state(self) -> dict:
         s = self.state
+        c = s["confrontation"]
         return {
             "schema": SCHEMA,
             "game": "kaverini",
             "adventure": ({"id": s["adventure"]["id"], "currency": s["adventure"]["currency"]}
                           if s["adventure"] else None),
-            "kaverit": [_public_kaveri(k, s["confrontation"]) for k in s["kaverit"]],
+            "kaverit": [_public_kaveri(k, c) for k in s["kaverit"]],
             "companions": list(s["companions"]),
             "buddies": [_hp(b) for b in s["buddies"]],
-            "confrontation": _public_confrontation(s["confrontation"]),
+            "confrontation": None if not c else {
+                "round": c["turns"]["round"], "foes": [_hp(f) for f in c["foes"]],
+                "stand": [_hp(f) for f in c.get("stand", [])]},
             "quotes_told": list(s["quotes_told"]),
             "strategy": _public_strategy(s.get("strategy"), self.first_side),
         }
@@ -133,16 +133,6 @@ def _soak(f: Mapping[str, Any]) -> dict:
     """`hp_counters` when HP counters stand ready (R-SHEET-3), absent at 0 as before."""
     n = (f.get("counters") or {}).get("HP", 0)
     return {"hp_counters": n} if n else {}
-
-
-def _public_confrontation(c: Confrontation | None) -> dict | None:
-    if not c:
-        return None
-    return {
-        "round": c["turns"]["round"],
-        "foes": [_hp(f) for f in c["foes"]],
-        "stand": [_hp(f) for f in c.get("stand", [])],
-    }
 
 
 def _public_strategy(g: StrategyGame | None, card: Callable[[str], Card]) -> dict | None:

@@ -176,19 +176,18 @@ def _runaway(e: Event) -> str:
     shown = (_("tens {tens}, ones {ones} = {roll}").format(tens=dice[0], ones=dice[1],
                                                           roll=e["roll"])
              if len(dice) == 2 else str(e["roll"]))
-    if e["escaped"]:
-        return _("Run away! ({shown}, needed {chance} or less) The Kaverit escape; every"
-                 " cowering Kaveri is back at 1 HP. No XP.").format(shown=shown, chance=e["chance"])
-    return _("The run-away fails ({shown}, needed {chance} or less): the foes get a free"
-             " shot.").format(shown=shown, chance=e["chance"])
+    return (_("Run away! ({shown}, needed {chance} or less) The Kaverit escape; every"
+              " cowering Kaveri is back at 1 HP. No XP.") if e["escaped"] else
+            _("The run-away fails ({shown}, needed {chance} or less): the foes get a free"
+              " shot.")).format(shown=shown, chance=e["chance"])
 
 
 def _card_effect(e: Event) -> str:
     do, who = e["do"], e["target"]
     if do == "heal":
-        if e["source"] == who:                   # a foe's own card: named once
-            return _("{who} heals {healed} HP (its own card).").format(who=who, **e)
-        return _("{source}: {who} heals {healed} HP.").format(who=who, **e)
+        # a foe's own card heals it: the name said once
+        return (_("{who} heals {healed} HP (its own card).") if e["source"] == who else
+                _("{source}: {who} heals {healed} HP.")).format(who=who, **e)
     if do == "schmerz":
         return _("{source}: {who} takes {taken} Schmerz{soaked}.").format(
             source=e["source"], who=who, taken=_taken(e), soaked=_soaked(e))
@@ -470,9 +469,8 @@ def _after_win(e: Event) -> str:
 
 
 def _scene(e: Event) -> str:
-    if e["name"].startswith(f"{e['scene']}."):
-        return _("Scene {name}.").format(name=e["name"])
-    return _("Scene {scene}: {name}.").format(**e)
+    numbered = e["name"].startswith(f"{e['scene']}.")     # "2. The harbour": said as it is
+    return (_("Scene {name}.") if numbered else _("Scene {scene}: {name}.")).format(**e)
 
 
 _BONDED = _either("bonded", N_("{item} is bonded to {kaveri}."),
@@ -551,23 +549,20 @@ def secret_item(event: Event) -> bool:
 
 
 LOW = 0.25           # at or under a quarter of its HP, a fighter's line is shown as low
-_ALERT = frozenset({"confront", "battle", "lost", "stand"})
-_GOOD = frozenset({"victory", "level"})
-_HEADING = frozenset({"scene", "adventure"})
+# The colour of a kind's every line: "Get ready to feel!" and a lost game alert, a win is
+# good, a scene or an adventure heads what follows, the GM's lines are notes
+_STYLES = {**dict.fromkeys(("confront", "battle", "lost", "stand"), "alert"),
+           **dict.fromkeys(("victory", "level"), "good"),
+           **dict.fromkeys(("scene", "adventure"), "turn"),
+           **dict.fromkeys(GM_ONLY, "note")}
 
 
 def style_of(event: Event) -> str:
-    """The colour a line is shown in (guide.core.result.STYLES): "Get ready to feel!" and a
-    lost game alert, a fighter left at low HP is low, a win is good, the GM's lines are notes."""
+    """The colour a line is shown in (guide.core.result.STYLES): its kind's (_STYLES), else
+    low for a fighter left at low HP."""
     kind = event["kind"]
-    if kind in _ALERT:
-        return "alert"
-    if kind in _GOOD:
-        return "good"
-    if kind in _HEADING:
-        return "turn"
-    if kind in GM_ONLY:
-        return "note"
+    if kind in _STYLES:
+        return _STYLES[kind]
     hp, most = event.get("hp"), event.get("max_hp")
     if isinstance(hp, int) and isinstance(most, int) and most > 0 and kind != "heal" \
             and hp <= LOW * most:

@@ -7,7 +7,8 @@ import pytest
 import yaml
 
 from conftest import ROOT, write_box
-from guide.games.kaverini.data.loader import bundled_library, bundled_paths, load, yaml_files
+from guide.core.box import bundled
+from guide.games.kaverini.data.loader import bundled_library, load, yaml_files
 from guide.games.kaverini.data.tables import abilities, comic_d10, ladders, load_schema
 from guide.games.kaverini.model import Amount
 
@@ -27,7 +28,7 @@ def problems_of(tmp_path, text, name="x.yaml", known=None):
 
 
 def test_bundled_box_is_valid_and_complete():
-    lib, problems = load(bundled_paths())
+    lib, problems = load(bundled("kaverini"))
     assert problems == []
     assert len(lib.cards) >= 30
     types = {c.type for c in lib.cards.values()}

@@ -58,11 +58,6 @@ class Library:
         return found
 
 
-def bundled_paths() -> list[Path]:
-    """The bundled box: cards/kaverini/ and adventures/kaverini/ (guide.core.box)."""
-    return bundled("kaverini")
-
-
 def load(paths: list[Path], known: Library | None = None) -> tuple[Library, list[Problem]]:
     """Load files and folders. `known` supplies cards that references may name besides these."""
     files, problems = yaml_files(paths)
@@ -138,42 +133,40 @@ def _load_document(node, walker: Walker, lib: Library, sources: dict, booklets: 
             plain = validator.check(card_node, schema["$defs"]["card"], f"cards[{i + 1}]")
             if len(walker.problems) != before:
                 continue
-            _check_card(plain, card_node, walker)
-            _check_names(plain, card_node, walker)
+            _check_card(plain, card_node, validator)
+            _check_names(plain, card_node, validator)
             if len(walker.problems) == before:      # text that acts on a terminal shows as text
                 plain = plain if plain_text else _escaped(plain)
                 card = _build_card(plain, f"{display}:{card_node.start_mark.line + 1}")
-                _add_card(lib, sources, card, plain, card_node, walker)
+                _add_card(lib, sources, card, plain, card_node, validator)
 
 
-def _check_card(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
-    keys = {text: k for k, _, text in walker.items(node)}
+def _check_card(plain: dict, node: yaml.MappingNode, validator: Validator) -> None:
+    keys = {text: k for k, _, text in validator.walker.items(node)}
     name = plain["name"]
     for key, types in _ONLY_FOR.items():
         if key in plain and plain["type"] not in types:
-            walker.problems.append(problem_at(walker.file, keys[key], _(
-                "card {name!r}: {key} is not used on a {type} card").format(
-                    name=name, key=key, type=plain["type"])))
+            validator.report(keys[key], _("card {name!r}: {key} is not used on a {type} card")
+                             .format(name=name, key=key, type=plain["type"]))
     die = plain.get("move_die")
     techniques = plain.get("techniques", [])
     if die:
         faces = [f for t in techniques for f in t.get("roll", [])]
         missing = sorted(set(range(1, die + 1)) - set(faces))
         if missing or len(faces) != len(set(faces)) or max(faces, default=0) > die:
-            walker.problems.append(problem_at(walker.file, keys["move_die"], _(
+            validator.report(keys["move_die"], _(
                 "card {name!r}: the d{die} faces must each pick exactly one technique").format(
                     name=name, die=die)
                 + (_(" (missing {faces})").format(faces=", ".join(map(str, missing))) if missing
-                   else "")))
+                   else ""))
     for effect in plain.get("effects", []):
         if effect["do"] == "counters" and "counter" not in effect:
-            walker.problems.append(problem_at(
-                walker.file, keys["effects"],
-                _("card {name!r}: an effect with do: counters needs counter: +E, -E, +H, -H or"
-                  " HP").format(name=name)))
+            validator.report(keys["effects"], _("card {name!r}: an effect with do: counters"
+                                                " needs counter: +E, -E, +H, -H or HP").format(
+                                                    name=name))
 
 
-def _check_names(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
+def _check_names(plain: dict, node: yaml.MappingNode, validator: Validator) -> None:
     """Names are refused, not escaped: a card's, its back's and its techniques' names must
     not be blank or hold control or invisible characters."""
     sides = [plain] + ([plain["back"]] if "back" in plain else [])
@@ -181,8 +174,7 @@ def _check_names(plain: dict, node: yaml.MappingNode, walker: Walker) -> None:
     for name in names:
         problem = name_problem(name)
         if problem:
-            walker.problems.append(problem_at(walker.file, node, f"name '{escaped(name)}':"
-                                              f" {problem}"))
+            validator.report(node, f"name '{escaped(name)}': {problem}")
 
 
 def _escaped(value):
@@ -200,16 +192,17 @@ def _escaped(value):
 _LOOKS = "\x00"    # sources[_LOOKS + skeleton] = (name, where): the names seen, as they look
 
 
-def _add_card(lib: Library, sources: dict, card: Card, plain: dict, node, walker: Walker) -> None:
+def _add_card(lib: Library, sources: dict, card: Card, plain: dict, node,
+              validator: Validator) -> None:
     other = lib.cards.get(card.key)
     if other is None:
         looks = _LOOKS + skeleton(card.name)
         similar = sources.get(looks)
         if similar and similar[0].casefold() != card.key:
-            walker.problems.append(problem_at(walker.file, node, _(
+            validator.report(node, _(
                 "card {name!r} looks like {other!r} (at {where}): look-alike names are refused;"
                 " name it so it reads differently").format(name=card.name, other=similar[0],
-                                                           where=similar[1])))
+                                                           where=similar[1]))
             return
         sources[looks] = (card.name, card.source)
         lib.cards[card.key] = card
@@ -222,29 +215,23 @@ def _add_card(lib: Library, sources: dict, card: Card, plain: dict, node, walker
         flags = tuple(dict.fromkeys(other.flags + card.flags))
         lib.cards[card.key] = replace(other, flags=flags)
         return
-    walker.problems.append(problem_at(walker.file, node, _(
-        "card {name!r} is defined twice: here and at {where}").format(name=card.name,
-                                                                       where=first_where)))
-
-
-def _techniques(items: list[dict]) -> tuple[Technique, ...]:
-    return tuple(Technique(t["name"], Amount.parse(t["schmerz"]), t.get("emotion"),
-                           tuple(t.get("roll", ())), t.get("text", "")) for t in items)
-
-
-def _effects(items: list[dict]) -> tuple[Effect, ...]:
-    return tuple(Effect(e["do"], e.get("when", "round"), e.get("target", "kaverit"),
-                        Amount.parse(e.get("amount", 1)), e.get("counter"), e.get("text", ""))
-                 for e in items)
+    validator.report(node, _("card {name!r} is defined twice: here and at {where}").format(
+        name=card.name, where=first_where))
 
 
 def _common(d: dict) -> dict:
+    """What both sides of a card print (model.Face), from the card's or its back's mapping."""
     return dict(
         hp=d.get("hp"), emotion=d.get("emotion", 0), heart=d.get("heart", 0),
         subtypes=tuple(d.get("subtypes", ())), flags=tuple(d.get("flags", ())),
         abilities=tuple(d.get("abilities", ())), shield=d.get("shield"), heel=d.get("heel"),
-        techniques=_techniques(d.get("techniques", [])), move_die=d.get("move_die"),
-        text=d.get("text", ""), effects=_effects(d.get("effects", [])))
+        techniques=tuple(Technique(t["name"], Amount.parse(t["schmerz"]), t.get("emotion"),
+                                   tuple(t.get("roll", ())), t.get("text", ""))
+                         for t in d.get("techniques", ())),
+        move_die=d.get("move_die"), text=d.get("text", ""),
+        effects=tuple(Effect(e["do"], e.get("when", "round"), e.get("target", "kaverit"),
+                             Amount.parse(e.get("amount", 1)), e.get("counter"), e.get("text", ""))
+                      for e in d.get("effects", ())))
 
 
 def _build_card(d: dict, where: str) -> Card:
@@ -257,6 +244,8 @@ def _build_card(d: dict, where: str) -> Card:
 
 def _build_adventure(d: dict, display: str, node, refs: Library,
                      problems: list[Problem]) -> Adventure | None:
+    """A valid booklet's adventure once its quote lottery and the cards it names are checked
+    (None when they are not right: the problems say why)."""
     a = d["adventure"]
     anode = dict((text, (k, v)) for k, v, text in Walker(display, []).items(node))["adventure"][1]
     keys = {k.value: (k, v) for k, v in anode.value}
@@ -266,7 +255,21 @@ def _build_adventure(d: dict, display: str, node, refs: Library,
     _check_references(keys, display, refs, problems)
     if len(problems) != before:
         return None
-    return _adventure(a, quotes, f"{display}:{node.start_mark.line + 1}")
+    return Adventure(
+        id=a["id"], title=a["title"], currency=a["currency"], starting_money=a["starting_money"],
+        place=a.get("place", ""), intro=a.get("intro", ""),
+        scenes=tuple(Scene(s["name"], s.get("text", ""), s.get("setting"), tuple(s.get("foes", ())),
+                           s.get("after_win", ""), tuple(s.get("joins", ())),
+                           tuple(s.get("won_when", ())))
+                     for s in a.get("scenes", ())),
+        xp=dict(a.get("xp", {})),
+        shops=tuple(Shop(s["name"], dict(s["items"])) for s in a.get("shops", ())),
+        pronunciation=tuple((p["word"], p["say"], p.get("means", ""))
+                            for p in a.get("pronunciation", ())),
+        quotes=quotes, sources={int(k): v for k, v in a.get("sources", {}).items()},
+        good_ending=a.get("good_ending", ""), bad_ending=a.get("bad_ending", ""),
+        source=f"{display}:{node.start_mark.line + 1}",
+        series=(a["series"]["name"], a["series"]["part"]) if "series" in a else None)
 
 
 def _check_quote_lottery(quotes: dict[int, str], node, display: str,
@@ -322,25 +325,6 @@ def _check_scene(fields: dict, need: Callable[[str, str, Any, tuple[str, ...]], 
                     name=decisive.value)))
 
 
-def _adventure(a: dict, quotes: dict[int, str], source: str) -> Adventure:
-    """The checked adventure's YAML mapping as an Adventure."""
-    return Adventure(
-        id=a["id"], title=a["title"], currency=a["currency"], starting_money=a["starting_money"],
-        place=a.get("place", ""), intro=a.get("intro", ""),
-        scenes=tuple(Scene(s["name"], s.get("text", ""), s.get("setting"), tuple(s.get("foes", ())),
-                           s.get("after_win", ""), tuple(s.get("joins", ())),
-                           tuple(s.get("won_when", ())))
-                     for s in a.get("scenes", ())),
-        xp=dict(a.get("xp", {})),
-        shops=tuple(Shop(s["name"], dict(s["items"])) for s in a.get("shops", ())),
-        pronunciation=tuple((p["word"], p["say"], p.get("means", ""))
-                            for p in a.get("pronunciation", ())),
-        quotes=quotes, sources={int(k): v for k, v in a.get("sources", {}).items()},
-        good_ending=a.get("good_ending", ""), bad_ending=a.get("bad_ending", ""),
-        source=source,
-        series=(a["series"]["name"], a["series"]["part"]) if "series" in a else None)
-
-
 _bundled: Library | None = None
 
 
@@ -350,7 +334,7 @@ def bundled_library() -> Library:
     if _bundled is None:
         from guide.core import boxcache
 
-        paths = bundled_paths()
+        paths = bundled("kaverini")      # cards/kaverini/ and adventures/kaverini/
         code = [*boxcache.core_code(), Path(__file__).resolve().parents[1]]
         _bundled, problems = boxcache.cached("kaverini", paths, lambda: yaml_files(paths)[0],
                                              code, lambda: load(paths))

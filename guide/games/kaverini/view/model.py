@@ -75,7 +75,7 @@ def player_view(table: KaveriniTable) -> dict:
         "buddies": [{"name": b["name"], "hp": b["hp"], "max_hp": b["max_hp"]}
                     for b in s["buddies"]],
         "companions": _companions(table, field),
-        "confrontation": None,
+        "confrontation": None if field is None else _confrontation(table, field, psychic),
         "psychic": psychic,
         "last_dice": None,
         "last_quote": None,
@@ -86,8 +86,6 @@ def player_view(table: KaveriniTable) -> dict:
     }
     for k in [*view["kaverit"], *view["buddies"]]:
         k["said"] = said(k)
-    if field is not None:
-        view["confrontation"] = _confrontation(table, field, psychic)
     _story(table, view)
     return view
 
@@ -122,20 +120,19 @@ def _confrontation(table: KaveriniTable, field: Ground, psychic: bool) -> dict:
                              moves=[t.name for t in x.card.techniques])
         entry["said"] = said(entry)
         fighters.append(entry)
-    from guide.games.kaverini.screen import phase
     from guide.games.kaverini.view.sheet import effects_of
 
     waiting = [x.name for x in f.waiting()]
     now = c["turns"]
-    heading = _("Round {round} · {phase}").format(round=now["round"], phase=phase(now["phase"]))
+    heading = _("Round {round} · {phase}").format(round=now["round"],
+                                                  phase=pgettext("phase", now["phase"]))
     if waiting:
         heading += " · " + _("{name}'s turn").format(name=waiting[0])
-    effects = effects_of(c)
     return {"round": now["round"], "phase": now["phase"], "said": heading,
             "turn": waiting, "fighters": fighters,
             "settings": list(c["settings"]), "strategy": f.variant == "strategy",
             "setting_texts": [{"name": n, "text": table.card_text(n)} for n in c["settings"]],
-            "effects": effects}
+            "effects": effects_of(c)}
 
 
 def _story(table: KaveriniTable, view: dict) -> None:

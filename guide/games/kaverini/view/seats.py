@@ -109,18 +109,18 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
         for foe in foes:
             moves.append(move("use", foe, (_("Technique"), heading), detail, name=seat,
                               technique=name, on=foe))
-        if k["world_points"] and tech["ladder"]:
-            for foe in foes:
-                wp.append(move("use", _("Force the effect on {foe}").format(foe=foe),
-                               (_("World point"), heading),
-                               _("{schmerz}, effect 100%").format(schmerz=schmerz_said(tech)),
-                               name=seat, technique=name, on=foe, world_point="effect"))
-            if len(foes) > 1:
-                for foe in foes:
-                    wp.append(move("use", _("Every foe, the effect on {foe}").format(foe=foe),
-                                   (_("World point"), heading),
-                                   _("each foe its own Schmerz with E"), name=seat,
-                                   technique=name, on=foe, world_point="all-foes"))
+        if not (k["world_points"] and tech["ladder"]):
+            continue
+        # a world point (R-WP-3, R-WP-2): the effect forced on a foe; with foes to spare,
+        # every foe hit and the effect on one
+        spends = [("effect", _("Force the effect on {foe}"),
+                   _("{schmerz}, effect 100%").format(schmerz=schmerz_said(tech)))]
+        if len(foes) > 1:
+            spends.append(("all-foes", _("Every foe, the effect on {foe}"),
+                           _("each foe its own Schmerz with E")))
+        wp += [move("use", label.format(foe=foe), (_("World point"), heading), said,
+                    name=seat, technique=name, on=foe, world_point=way)
+               for way, label, said in spends for foe in foes]
     for item in k["items"]:
         if item["uses"] is not None:
             moves.append(move("play", _("Play {item}").format(item=item["card"]), (_("Item"),),

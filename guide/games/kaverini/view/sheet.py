@@ -97,15 +97,13 @@ def _stat(f: Any, k: Sheet, field: Any, stat: str) -> dict[str, Any]:
     if f.counters[stat]:
         parts.append([_("counters"), f.counters[stat]])
     mine = {i["card"] for i in k["items"]}
-    items = 0
     for d in field.declared("static"):
         if (d.effect.do == STAT[stat] and d.source in mine and d.holder is f
                 and f in field.declared_targets(d)):
             value = d.effect.amount.value(field.lv_for(d.owner))
             parts.append([_("{card} (bonded)").format(card=d.source) if d.bonded is f
                           else d.source, value])
-            items += value
-    rest = total - base - f.counters[stat] - items
+    rest = total - base - sum(value for _part, value in parts)     # counters and items
     if rest:
         parts.append([_("cards and effects in play"), rest])
     return {"base": base, "total": total, "parts": parts}
