@@ -115,7 +115,7 @@ def test_ctrl_c_at_the_prompt_keeps_the_runs_so_far_and_in_a_script_stops(field,
     odds of its runs; in a script, the interrupt goes on up (the script stops and says so)."""
     from guide.games.kaverini.commands import odds
 
-    monkeypatch.setattr(odds, "cores", lambda most=0: workers)
+    monkeypatch.setattr("guide.core.pool.cores", lambda most=0: workers)   # odds imports it when run
     kaveri(field, "Ann")
     setup = odds.build_setup(field.table, ("Coin Flipper",), None, None, ())
 

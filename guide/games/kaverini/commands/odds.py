@@ -1,6 +1,9 @@
 """`odds`: "Is this fight fair?" Plays the confrontation thousands of times with the table's
 own engine (guide.games.kaverini.rules.simulate) and tells the Tour Guide the odds, and with --target the
-foe HP that makes the fight as hard as wanted (rulebook 7.3)."""
+foe HP that makes the fight as hard as wanted (rulebook 7.3).
+
+The engine (rules.simulate, odds_target) and the workers (guide.core.pool) are imported where
+they are used: every table loads this command at its start, and few run it."""
 
 from __future__ import annotations
 
@@ -16,27 +19,18 @@ import click
 
 from guide.core.errors import CommandError
 from guide.core.i18n import N_, domain
-from guide.core.pool import Pool, cores
 from guide.core.result import Result
 from guide.core.state import copied
 from guide.games.kaverini import params
-from guide.games.kaverini.commands import odds_target
 from guide.games.kaverini.data.tables import house_rules
 from guide.games.kaverini.registry import command, commands
-from guide.games.kaverini.rules.simulate import (
-    Odds,
-    Outcome,
-    Setup,
-    run_seeds,
-    tally,
-    wilson,
-)
 
 if TYPE_CHECKING:
     from prompt_toolkit.shortcuts import ProgressBar
     from prompt_toolkit.shortcuts.progress_bar import ProgressBarCounter
 
     from guide.games.kaverini.model import Card
+    from guide.games.kaverini.rules.simulate import Odds, Outcome, Setup
     from guide.games.kaverini.state import State
     from guide.games.kaverini.table import KaveriniTable
 
@@ -61,6 +55,7 @@ def engine_inputs(t: KaveriniTable) -> tuple[State, dict[str, Card], dict[str, s
 def build_setup(t: KaveriniTable, foes: tuple[str, ...], party: str | None, scene: int | None,
                 settings: tuple[str, ...]) -> Setup:
     from guide.games.kaverini.commands.confront import card_names
+    from guide.games.kaverini.rules.simulate import Setup
 
     state, cards, house = engine_inputs(t)
     setting_names = [t.card(s, "setting").name for s in settings]
@@ -122,6 +117,8 @@ def simulate(setup: Setup, runs: int | None, seed: int,
              progress: Callable[[int, int], bool] | None = None) -> Odds:
     """Run until `runs` (or, by default, until the win chance is known to +-2 points).
     `progress(done, total)` is told after each batch, and stops the runs by answering True."""
+    from guide.games.kaverini.rules.simulate import run_seeds, tally
+
     outcomes: list[Outcome] = []
     limit = runs or MAX_DEFAULT_RUNS
     with batches(limit, "odds") as (workers, play):
@@ -142,6 +139,8 @@ def batches(limit: int, what: str) -> Iterator[tuple[int, Play]]:
     how many, and `play`, which plays one batch (`run(job, seeds)` of each chunk of seeds, a
     chunk a worker, their lists joined in order). Ctrl-C at the prompt ends the `with` and
     keeps the runs so far, in a script it stops the script (and says so)."""
+    from guide.core.pool import Pool, cores
+
     workers = 2 if cores() >= 2 and limit >= 2 * BATCH else 1
     with Pool(workers, what) as pool:
         def play(run: Run, job: Any, chunks: list[list[int]]) -> list[Any]:
@@ -175,6 +174,8 @@ def seed_chunks(seed: int, start: int, workers: int, todo: int) -> list[list[int
 
 def _win_known(outcomes: list[Outcome]) -> bool:
     """Is the win chance known to +-HALF_WIDTH at 95% (the default stop)?"""
+    from guide.games.kaverini.rules.simulate import wilson
+
     low, high = wilson(sum(o.result == "won" for o in outcomes), len(outcomes))
     return (high - low) / 2 <= HALF_WIDTH
 
@@ -224,6 +225,8 @@ def as_dict(setup: Setup, odds: Odds) -> dict:
 def target_lines(setup: Setup, target: float, seed: int,
                  progress: Callable[[int, int], bool] | None = None) -> tuple[list[str], dict]:
     """The suggested tweaks and the win chance measured with exactly them."""
+    from guide.games.kaverini.commands import odds_target
+
     done = 0
 
     def measure(probe: Setup, runs: int, probe_seed: int) -> Odds:
