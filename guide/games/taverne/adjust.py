@@ -48,9 +48,13 @@ def asset_warning(p: Player) -> list[Event]:
     return []
 
 
-def asset(state: State, name: str, card: str, how: str) -> list[Event]:
+def asset(state: State, name: str, card: str, back: bool = False,
+          discard: bool = False) -> list[Event]:
     """Assets: put into play from hand in call 2, at most Prestige in play (T-SPELL-1); taken
-    back into hand in call 2; discarded by a card's effect at any call."""
+    back into hand in call 2 (`back`); discarded by a card's effect at any call (`discard`)."""
+    if back and discard:
+        raise RuleError(_("asset: --back or --discard, not both"))
+    how = "back" if back else "discard" if discard else "play"
     p = acting(state, name)
     card = card.strip()
     if not card:
@@ -81,8 +85,8 @@ def asset(state: State, name: str, card: str, how: str) -> list[Event]:
              "assets": len(p["assets"]), "prestige": cap}]
 
 
-def spell(state: State, name: str, card: str | None, on: str | None = None,
-          formula: bool = True) -> list[Event]:
+def spell(state: State, name: str, card: str | None = None, on: str | None = None,
+          no_formula: bool = False) -> list[Event]:
     """T-SPELL-1: at most Prestige Spells a turn, none while Stunned; the formula is the
     table's to hear. Cast without it (`--no-formula`, T-MIS-1): the effect does not apply,
     the card is discarded and the Mistake costs one Pint; it is not a Spell cast this turn
@@ -90,7 +94,7 @@ def spell(state: State, name: str, card: str | None, on: str | None = None,
     p = acting(state, name)
     if state["beginner"]:
         raise RuleError(_("the beginner game uses no Specialties, so no Spells"))
-    if not formula:
+    if no_formula:
         _free_specialty(state, p)
         take_specialty(p)
         return [{"kind": "spell_mistake", "who": p["name"], "card": card},

@@ -55,15 +55,12 @@ RULES: dict[str, Callable[..., list[Event]]] = {
     "call": turn.call,
     "buy": placements.buy,
     "militia": placements.militia,
-    "asset": lambda s, name, card, back=False, discard=False:
-        adjust.asset(s, name, card, "back" if back else "discard" if discard else "play"),
-    "spell": lambda s, name, card=None, no_formula=False:
-        adjust.spell(s, name, card, None, formula=not no_formula),
+    "asset": adjust.asset,
+    "spell": adjust.spell,
     "trick": adjust.trick,
     "leave": arrivals.leave,
     "back": arrivals.back,
-    "character": lambda s, name, character, loot=None: variants.choose(s, name, character, loot,
-                                                                       None),
+    "character": variants.choose,
 }
 
 
