@@ -3,13 +3,13 @@ Assets and Spells within Prestige (T-SPELL-1), the Dirty Trick a player keeps (T
 
 from __future__ import annotations
 
-from guide.core.errors import GuideError, RuleError
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
-from guide.core.names import fold, resolve
+from guide.core.names import fold
 
 from . import counters
 from .guards import acting, aimed_at, at_call
-from .model import UNNAMED_TRICK, Event, Player, State, free_specialties, take_specialty
+from .model import UNNAMED_TRICK, Event, Player, State, among, free_specialties, take_specialty
 from .seating import targets
 
 _, ngettext, pgettext = domain("taverne").functions()
@@ -140,7 +140,8 @@ def trick(state: State, name: str, card: str | None) -> list[Event]:
     if card is None:
         return _discard_trick(p)
     choices = state["served"].get(p["name"], [])
-    chosen = _served(choices, card)
+    # the named Dirty Trick served this turn that `card` names (None: none, or none named)
+    chosen = among(card, [c for c in choices if c != UNNAMED_TRICK], pgettext("what", "Dirty Trick"))
     if chosen is None and UNNAMED_TRICK in choices + [p["trick"]] and \
             fold(card) != fold(UNNAMED_TRICK):
         return _name_trick(state, p, choices, card.strip())
@@ -160,16 +161,6 @@ def _discard_trick(p: Player) -> list[Event]:
         raise RuleError(_("{player} suffers no Dirty Trick").format(player=p['name']))
     old, p["trick"] = p["trick"], None
     return [{"kind": "trick_kept", "who": p["name"], "kept": None, "discarded": [old]}]
-
-
-def _served(choices: list[str], card: str) -> str | None:
-    """The named Dirty Trick served this turn that `card` names (guide.core.names.resolve);
-    None: none (or no named one was served)."""
-    named = [c for c in choices if c != UNNAMED_TRICK]
-    try:
-        return resolve(card, named, pgettext("what", "Dirty Trick")) if named else None
-    except GuideError:
-        return None
 
 
 def _name_trick(state: State, p: Player, choices: list[str], name: str) -> list[Event]:

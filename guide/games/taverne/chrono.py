@@ -4,6 +4,7 @@ points, and the sum of the three that names the Champion."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from guide.core import turns
@@ -116,11 +117,11 @@ def close_round(state: State) -> list[Event]:
 
 
 def totals_of(record: dict[str, Any]) -> dict[str, int]:
-    out: dict[str, int] = {}
+    """Each player's points summed over the rounds played."""
+    totals: Counter[str] = Counter()
     for r in record["rounds"]:
-        for n, v in r.items():
-            out[n] = out.get(n, 0) + v
-    return out
+        totals.update(r)
+    return dict(totals)
 
 
 def next_round(state: State) -> list[Event]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypeAlias, TypedDict
 
 from guide.core import turns
+from guide.core.errors import GuideError
 from guide.core.i18n import domain
-from guide.core.names import resolve_or_refuse
+from guide.core.names import resolve, resolve_or_refuse
 from guide.core.table import Table
 from guide.core.turns import Turns
 
@@ -189,6 +190,15 @@ def sealed_tricks(state: State, name: str) -> int:
 def free_specialties(state: State, p: Player) -> int:
     """The Specialties in `p`'s hand that are not already placed as a sealed Dirty Trick."""
     return sum(p["specialties"].values()) - sealed_tricks(state, p["name"])
+
+
+def among(typed: str, names: list[str], what: str) -> str | None:
+    """The one of `names` that `typed` names (the core's resolver), or None: none, or
+    several (the caller says no more than that no such card is there)."""
+    try:
+        return resolve(typed, names, what)
+    except GuideError:
+        return None
 
 
 def take_specialty(p: Player) -> str | None:

@@ -491,18 +491,15 @@ def _quarrels(state: State, seat: str, p: Any) -> list[dict[str, Any]]:
     if not (state["phase"] == "brawl" and state["call"] == 5 and state["revealed"] == 4
             and active(state, p["name"])):
         return []
-    return [_quarrel(state, q) for q in state["quarrels"] if q["target"] == seat and not q["void"]]
-
-
-def _quarrel(state: State, q: Any) -> dict[str, Any]:
-    return {"attacker": q["attacker"], "range": q["range"], "can_be": can_be_values(state, q),
-            "answered": q["dodges"] is not None, "values": q["dodges"],
-            "title": _("{attacker} attacks you ({range})").format(
-                attacker=q["attacker"], range=pgettext("range", q["range"])),
-            "sub": _("the Weapon can be {values} (their hand)").format(
-                values=spoken(can_be_values(state, q))),
-            "done": (_("your Dodges: {values}").format(values=spoken(q["dodges"]))
-                     if q["dodges"] else _("no Dodge")) if q["dodges"] is not None else ""}
+    return [{"attacker": q["attacker"], "range": q["range"], "can_be": can_be_values(state, q),
+             "answered": q["dodges"] is not None, "values": q["dodges"],
+             "title": _("{attacker} attacks you ({range})").format(
+                 attacker=q["attacker"], range=pgettext("range", q["range"])),
+             "sub": _("the Weapon can be {values} (their hand)").format(
+                 values=spoken(can_be_values(state, q))),
+             "done": (_("your Dodges: {values}").format(values=spoken(q["dodges"]))
+                      if q["dodges"] else _("no Dodge")) if q["dodges"] is not None else ""}
+            for q in state["quarrels"] if q["target"] == seat and not q["void"]]
 
 
 def _headings(state: State) -> dict[str, str]:
