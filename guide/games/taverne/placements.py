@@ -10,7 +10,7 @@ from . import counters
 from .adjust import reached_five
 from .guards import acting, aimed_at, at_call
 from .model import Event, Quarrel, State, find, free_specialties
-from .quarrels import must_attack, must_dodge
+from .quarrels import attacks_on, must_attack, must_dodge
 from .seating import targets
 
 MAX_DODGES_PER_ATTACK = 3      # T-CALL-5
@@ -163,8 +163,7 @@ def dodge(state: State, defender: str, attacker: str, values: list[int],
     at_call(state, "dodge")
     d = acting(state, defender)
     a = find(state, attacker)
-    q = next((q for q in state["quarrels"] if q["attacker"] == a["name"]
-              and q["target"] == d["name"] and not q["void"]), None)
+    q = next((q for q in attacks_on(state, d["name"]) if q["attacker"] == a["name"]), None)
     if q is None:
         raise RuleError(_("{a} is not attacking {d} this turn").format(a=a['name'], d=d['name']))
     if q["dodges"] is not None:
@@ -175,8 +174,7 @@ def dodge(state: State, defender: str, attacker: str, values: list[int],
     if card is None and len(values) > MAX_DODGES_PER_ATTACK:
         raise RuleError(_("at most {MAX_DODGES_PER_ATTACK} Dodges against one Attack (T-CALL-5)").format(
             MAX_DODGES_PER_ATTACK=MAX_DODGES_PER_ATTACK))
-    used = sum(len(x["dodges"] or []) for x in state["quarrels"]
-               if x["target"] == d["name"] and not x["void"])
+    used = sum(len(x["dodges"] or []) for x in attacks_on(state, d["name"]))
     if card is None and used + len(values) > len(d["dodges"]):
         raise RuleError(_("{d} has {count} Dodges, {used} already committed (T-CALL-5)").format(
             d=d['name'], count=len(d['dodges']), used=used))

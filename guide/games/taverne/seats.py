@@ -37,7 +37,7 @@ from guide.core.state import copied
 from . import adjust, arrivals, cards, counters, placements, turn, variants
 from .box import Box
 from .model import UNNAMED_ASSET, UNNAMED_TRICK, Event, Player, State, active, away, find, free_specialties
-from .quarrels import must_attack
+from .quarrels import attacks_on, must_attack
 from .registry import commands
 from .render import card_name
 from .render import values as spoken
@@ -383,15 +383,13 @@ def _divisions(state: State, p: Player) -> list[Move]:
 def open_attacks(state: State, p: Player) -> list[Any]:
     """The Attacks on the player not yet answered, in the Pillar's advantage order."""
     order = clockwise_from(state, turns.current(state["turns"]))
-    mine = [q for q in state["quarrels"] if q["target"] == p["name"] and not q["void"]
-            and q["dodges"] is None]
+    mine = [q for q in attacks_on(state, p["name"]) if q["dodges"] is None]
     return sorted(mine, key=lambda q: order.index(q["attacker"]) if q["attacker"] in order else 99)
 
 
 def dodges_left(state: State, p: Player) -> int:
     """The Dodges set aside not yet committed against an Attack (the player's own)."""
-    mine = [q for q in state["quarrels"] if q["target"] == p["name"] and not q["void"]]
-    return len(p["dodges"]) - sum(len(q["dodges"] or []) for q in mine)
+    return len(p["dodges"]) - sum(len(q["dodges"] or []) for q in attacks_on(state, p["name"]))
 
 
 def can_be_values(state: State, q: Any) -> list[int]:
@@ -499,7 +497,7 @@ def _quarrels(state: State, seat: str, p: Any) -> list[dict[str, Any]]:
                  values=spoken(can_be_values(state, q))),
              "done": (_("your Dodges: {values}").format(values=spoken(q["dodges"]))
                       if q["dodges"] else _("no Dodge")) if q["dodges"] is not None else ""}
-            for q in state["quarrels"] if q["target"] == seat and not q["void"]]
+            for q in attacks_on(state, seat)]
 
 
 def _headings(state: State) -> dict[str, str]:
