@@ -46,8 +46,6 @@ from .views import waiting
 
 RANGES = (NP_("range", "melee"), NP_("range", "ranged"))   # how a target is reached, in words
 GENERIC_TRICK = UNNAMED_TRICK   # the card the player holds; its name is the table's (call 8)
-GENERIC_ASSET = UNNAMED_ASSET   # an Asset the box does not name: the table's card
-MAX_BID = 30                    # T-VAR-AU-1: an initial Energy 1 to 30
 _, ngettext, pgettext = domain("taverne").functions()
 
 # The rule each public move's command asks, by the command's values (tried on a copy)
@@ -187,17 +185,17 @@ def _assets_into_play(state: State, p: Player, box: Box) -> list[Move]:
     name = p["name"]
     count = _("{count} of at most {most} in play").format(count=len(p["assets"]) + 1,
                                                           most=counters.prestige(p))
-    offered = _offered(state, p, box, "asset", GENERIC_ASSET,
+    offered = _offered(state, p, box, "asset", UNNAMED_ASSET,
                        lambda c: _ok(RULES["asset"], state, name, c))
-    return [commands.move("asset", _card_label(card, GENERIC_ASSET, _("Put an Asset into play"),
+    return [commands.move("asset", _card_label(card, UNNAMED_ASSET, _("Put an Asset into play"),
                                                _("Put {card} into play")),
                           (_("Assets"), _("Into play")), count, name=name, card=card)
-            for card in offered if card == GENERIC_ASSET or card not in p["assets"]]
+            for card in offered if card == UNNAMED_ASSET or card not in p["assets"]]
 
 
 def _assets_back(p: Player) -> list[Move]:
     """Assets in play taken back into hand in call 2, if not used this turn."""
-    return [commands.move("asset", _card_label(card, GENERIC_ASSET, _("Take an Asset back into hand"),
+    return [commands.move("asset", _card_label(card, UNNAMED_ASSET, _("Take an Asset back into hand"),
                                                _("Take {card} back into hand")), (_("Assets"),),
                           _("if it has not been used this turn"), name=p["name"], card=card, back=True)
             for card in dict.fromkeys(p["assets"])]
@@ -255,7 +253,7 @@ def _discards(p: Player) -> list[Move]:
     if len(p["assets"]) <= counters.prestige(p):
         return []
     return [commands.move("asset",
-                          _card_label(card, GENERIC_ASSET, _("Discard an Asset"), _("Discard {card}")),
+                          _card_label(card, UNNAMED_ASSET, _("Discard an Asset"), _("Discard {card}")),
                           (_("Too many Assets in play: discard one"),), name=p["name"], card=card,
                           discard=True)
             for card in dict.fromkeys(p["assets"])]
@@ -312,7 +310,7 @@ def sealed_choices(state: State, seat: str, box: Box | None = None) -> list[Move
             return []
         return [commands.move("bid", _("Bid {energy} Energy").format(energy=e),
                               (_("Your initial Energy (sealed)"),), name=seat, energy=e)
-                for e in range(1, MAX_BID + 1)]
+                for e in range(1, counters.MAX_ENERGY + 1)]   # T-VAR-AU-1: 1 to 30
     if state["phase"] != "brawl" or not active(state, p["name"]) or p["entering"]:
         return []
     if state["call"] == 4 and seat in must_attack(state):
