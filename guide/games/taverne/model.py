@@ -138,6 +138,13 @@ def new_player(name: str, loot: int | None, character: str | None, tavern: str |
                   stunned_by=None, ko=[], bid=None, joined_turn=turn)
 
 
+def new_quarrel(attacker: str, target: str, weapon: int, reach: Range,
+                trick: str | None = None) -> Quarrel:
+    """An Attack placed (T-CALL-4): not yet answered with Dodges, nor void, nor settled."""
+    return Quarrel(attacker=attacker, target=target, weapon=weapon, range=reach, trick=trick,
+                   dodges=None, void=False, result=None)
+
+
 def find(state: State, name: str) -> Player:
     """The player named, the way people type names (the core's resolver: any case, a unique
     beginning), or a refusal listing who is seated."""

@@ -9,7 +9,7 @@ from guide.core.i18n import domain
 from . import counters
 from .adjust import reached_five
 from .guards import acting, aimed_at, at_call
-from .model import Event, Quarrel, State, find, free_specialties
+from .model import Event, State, find, free_specialties, new_quarrel
 from .quarrels import attacks_on, must_attack, must_dodge
 from .seating import targets
 
@@ -148,9 +148,7 @@ def attack(state: State, name: str, target: str, weapon: int,
         if free_specialties(state, p) < 1:
             raise RuleError(_("{player} holds no Specialty to play as a Dirty Trick").format(
                 player=p['name']))
-    state["quarrels"].append(Quarrel(attacker=p["name"], target=victim["name"], weapon=weapon,
-                                     range=how, trick=trick, dodges=None, void=False,
-                                     result=None))
+    state["quarrels"].append(new_quarrel(p["name"], victim["name"], weapon, how, trick))
     state["ready"].append(p["name"])
     return [{"kind": "sealed", "who": p["name"], "what": "attack"}, *_all_in(state)]
 

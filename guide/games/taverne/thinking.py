@@ -35,7 +35,7 @@ from guide.core import turns
 
 from . import counters
 from .box import Box
-from .model import LARGE, SMALL, State, active, new_player, new_state, seated
+from .model import LARGE, SMALL, State, active, new_player, new_quarrel, new_state, seated
 from .seating import reaching, targets
 from .seats import can_be_values, sealed_choices, sealed_offer
 
@@ -114,7 +114,7 @@ def _sealed_attacks(state: State, seat: str, you: dict, waiting: list[str],
         if name == seat:
             mine = you.get("attack")
             if mine:
-                state["quarrels"].append(_quarrel(name, mine["target"], mine["weapon"],
+                state["quarrels"].append(new_quarrel(name, mine["target"], mine["weapon"],
                                                   mine["range"]))
             continue
         reach = targets(state, name)
@@ -123,7 +123,7 @@ def _sealed_attacks(state: State, seat: str, you: dict, waiting: list[str],
         target = rng.choice(sorted(reach))
         weapon = _weapon(p["hand"], reach[target], rng)
         if weapon is not None:
-            state["quarrels"].append(_quarrel(name, target, weapon, reach[target]))
+            state["quarrels"].append(new_quarrel(name, target, weapon, reach[target]))
 
 
 def _shown_attacks(state: State, seat: str, you: dict, attacks: list[dict],
@@ -137,7 +137,7 @@ def _shown_attacks(state: State, seat: str, you: dict, attacks: list[dict],
         if weapon is None:          # face down: the seat's own, or guessed from the hand
             weapon = mine.get("weapon") if a["attacker"] == seat else \
                 _weapon(state["players"][a["attacker"]]["hand"], a["range"], rng)
-        q = _quarrel(a["attacker"], a["target"], weapon or 1, a["range"])
+        q = new_quarrel(a["attacker"], a["target"], weapon or 1, a["range"])
         q["void"] = a["void"]
         if a["dodged"] is not None:
             q["dodges"] = list(a["dodged"])
@@ -160,11 +160,6 @@ def _shown_attacks(state: State, seat: str, you: dict, attacks: list[dict],
 def _weapon(hand: list[int], reach: str, rng: random.Random) -> int | None:
     fits = reaching(hand, reach)
     return rng.choice(fits) if fits else None
-
-
-def _quarrel(attacker: str, target: str, weapon: int, reach: str) -> Any:
-    return {"attacker": attacker, "target": target, "weapon": weapon, "range": reach,
-            "trick": None, "dodges": None, "void": False, "result": None}
 
 
 # --- the same sealed move on a sampled table ---------------------------------------------
