@@ -35,10 +35,6 @@ def held(state: State, box: Box, name: str, kind: str) -> list[str]:
             if (known := box.specialties.get(c.casefold())) is None or known.kind == kind]
 
 
-def _count(state: State, name: str) -> int:
-    return sum(state["players"][name]["specialties"].values())
-
-
 def deck(box: Box, tavern: str | None) -> list[Specialty]:
     """The box's cards of that Tavern's pile (a card with no Tavern is the box's own)."""
     return [s for s in box.specialties.values()
@@ -83,10 +79,10 @@ def play(state: State, box: Box, name: str, card: str | None, kind: str) -> str 
             return found
         # a card of another kind is refused as one not held: the refusal tells the screen
         # that typed it nothing of what the hand holds (the secrets of T-BOX-1)
-    if mine and (card is not None or len(mine) > _count(state, name)):
+    count = sum(state["players"][name]["specialties"].values())    # this card already taken
+    if mine and (card is not None or len(mine) > count):
         raise RuleError(_("{player} holds no such Specialty: name a card of their hand"
-                          " (`{kind} {player} CARD`)").format(
-            player=name, kind="spell" if kind == "spell" else "asset"))
+                          " (`{kind} {player} CARD`)").format(player=name, kind=kind))
     return None
 
 
