@@ -62,14 +62,13 @@ RULES: dict[str, Callable[..., list[Event]]] = {
 }
 
 
-def moves(state: State, seat: str, box: Box | None = None) -> list[Move]:
+def moves(state: State, seat: str, box: Box) -> list[Move]:
     """The seat's moves now, each legal as it is, written by Taverne's registry: public
     ones as the very lines the Pillar would type, sealed ones by their code (as typed when
     the brawl has no key yet: a campaign from before seats until its next command)."""
     p = state["players"].get(seat)
     if p is None:
         return []
-    box = box or Box()
     offers = _spend(state, p, box) + _dodges_set_aside(state, p)
     offers += [sealed_offer(state, seat, c) for c in sealed_choices(state, seat, box)]
     return offers + _auction_choice(state, p, box) + _next_call(state, seat) + _any_call(state, p, box)

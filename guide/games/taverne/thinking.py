@@ -175,9 +175,10 @@ def recast(move: Any, state: State, seat: str, box: Box) -> str | None:
 
 
 # --- the moves weighed -----------------------------------------------------------------
-def candidates(moves: list, view: dict, seat: str, rng: random.Random, most: int) -> list:
+def candidates(moves: list, view: dict) -> list:
     """A Dodge division naming values the Weapon cannot be is never better than one naming
-    only values it can be: those are left out; the rest, at most `most`, drawn at random."""
+    only values it can be: those are left out (every move kept if none is left); the kit
+    then draws the ones it weighs among the rest (BotKit.candidates)."""
     can_be = {q["attacker"]: set(q["can_be"]) for q in (view.get("you") or {}).get("quarrels", [])}
     kept = []
     for m in moves:
@@ -186,10 +187,7 @@ def candidates(moves: list, view: dict, seat: str, rng: random.Random, most: int
             if not set(said["values"]) <= can_be.get(said["dodge"], set(range(1, 10))):
                 continue
         kept.append(m)
-    kept = kept or list(moves)
-    if len(kept) > most:
-        kept = rng.sample(kept, most)
-    return kept
+    return kept or list(moves)
 
 
 # --- the heuristic ---------------------------------------------------------------------------
