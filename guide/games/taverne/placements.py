@@ -29,33 +29,29 @@ def buy(state: State, name: str, what: str, times: int = 1,
         raise RuleError(ngettext("{player} has {loot} Loot; {times} needed (T-CALL-2)",
                                  "{player} has {loot} Loot; {times} needed (T-CALL-2)", p["loot"]).format(
             player=p['name'], loot=p['loot'], times=times))
+    if what == "weapon" and len(p["pile"]) < times:
+        raise RuleError(_("{player}'s Weapon pile holds {count} (T-WPN-1)").format(
+            player=p['name'], count=len(p['pile'])))
+    if what == "pint" and p["pints"] + times > counters.MAX_PINTS:
+        raise RuleError(_("{player} has {pints} Pints; 11 is the most (T-CNT-1)").format(
+            player=p['name'], pints=p['pints']))
+    if what == "specialty" and state["beginner"]:
+        raise RuleError(_("the beginner game uses no Specialties"))
+    tavern = p["tavern"] or "?"
     events: list[Event] = []
-    if what == "weapon":
-        if len(p["pile"]) < times:
-            raise RuleError(_("{player}'s Weapon pile holds {count} (T-WPN-1)").format(
-                player=p['name'], count=len(p['pile'])))
-        for _time in range(times):
+    for _time in range(times):
+        p["loot"] -= 1
+        if what == "weapon":
             weapon = p["pile"].pop(0)
             p["hand"] = sorted(p["hand"] + [weapon])
-            p["loot"] -= 1
             events.append({"kind": "bought", "who": p["name"], "what": "weapon",
                            "weapon": weapon, "loot": p["loot"],
                            "pile_top": p["pile"][0] if p["pile"] else None})
-    elif what == "pint":
-        if p["pints"] + times > counters.MAX_PINTS:
-            raise RuleError(_("{player} has {pints} Pints; 11 is the most (T-CNT-1)").format(
-                player=p['name'], pints=p['pints']))
-        for _time in range(times):
-            p["loot"] -= 1
+        elif what == "pint":
             ev = counters.add_pints(p, 1)
             events.append({**ev, "kind": "bought", "what": "pint", "loot": p["loot"]})
             events += reached_five(state, p, ev)
-    else:                               # "specialty" (the Purchase type allows no other)
-        if state["beginner"]:
-            raise RuleError(_("the beginner game uses no Specialties"))
-        tavern = p["tavern"] or "?"
-        for _time in range(times):
-            p["loot"] -= 1
+        else:                           # "specialty" (the Purchase type allows no other)
             p["specialties"][tavern] = p["specialties"].get(tavern, 0) + 1
             events.append({"kind": "bought", "who": p["name"], "what": "specialty",
                            "tavern": tavern, "loot": p["loot"],
