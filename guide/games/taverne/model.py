@@ -208,15 +208,14 @@ def among(typed: str, names: list[str], what: str) -> str | None:
         return None
 
 
-def take_specialty(p: Player) -> str | None:
+def take_specialty(p: Player) -> None:
     """One Specialty leaves `p`'s hand: from their own Tavern's count if they hold one, else
-    from another; None (and nothing changes) if they hold none."""
+    from another; nothing changes if they hold none."""
     held = p["specialties"]
     own = p["tavern"] or "?"
     tavern = own if held.get(own) else next((t for t, n in held.items() if n > 0), None)
     if tavern is not None:
         held[tavern] -= 1
-    return tavern
 
 
 def active_names(state: State) -> list[str]:
