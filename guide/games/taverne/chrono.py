@@ -58,12 +58,9 @@ def begin(state: State, minutes: int, now: float) -> list[Event]:
             round=on["round"]))
     if state["phase"] == "over":
         raise RuleError(_("the brawl is over"))
-    record: dict[str, Any] = {"minutes": minutes, "round": 1, "ends_at": None,
-                              "last_turn": None, "rounds": []}
-    state["chrono"] = record
     started = state["phase"] in ("brawl", "auction")
-    if started:
-        record["ends_at"] = now + 60 * minutes
+    state["chrono"] = {"minutes": minutes, "round": 1, "ends_at": now + 60 * minutes if started else None,
+                       "last_turn": None, "rounds": []}
     return [{"kind": "chrono_on", "minutes": minutes, "rounds": ROUNDS, "running": started}]
 
 
