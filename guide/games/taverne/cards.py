@@ -79,7 +79,7 @@ def play(state: State, box: Box, name: str, card: str | None, kind: str) -> str 
             return found
         # a card of another kind is refused as one not held: the refusal tells the screen
         # that typed it nothing of what the hand holds (the secrets of T-BOX-1)
-    count = sum(state["players"][name]["specialties"].values())    # this card already taken
+    count = sum(state["players"][name]["specialties"].values())    # the card played taken off
     if mine and (card is not None or len(mine) > count):
         raise RuleError(_("{player} holds no such Specialty: name a card of their hand"
                           " (`{kind} {player} CARD`)").format(player=name, kind=kind))

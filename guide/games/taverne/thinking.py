@@ -114,8 +114,7 @@ def _sealed_attacks(state: State, seat: str, you: dict, waiting: list[str],
         if name == seat:
             mine = you.get("attack")
             if mine:
-                state["quarrels"].append(new_quarrel(name, mine["target"], mine["weapon"],
-                                                  mine["range"]))
+                state["quarrels"].append(new_quarrel(name, mine["target"], mine["weapon"], mine["range"]))
             continue
         reach = targets(state, name)
         if not reach:
