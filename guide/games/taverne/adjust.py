@@ -3,13 +3,13 @@ Assets and Spells within Prestige (T-SPELL-1), the Dirty Trick a player keeps (T
 
 from __future__ import annotations
 
-from guide.core.errors import GuideError, RuleError
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
-from guide.core.names import fold, resolve
+from guide.core.names import fold
 
 from . import counters
 from .guards import acting, aimed_at, at_call
-from .model import UNNAMED_TRICK, Event, Player, State, free_specialties, take_specialty
+from .model import UNNAMED_TRICK, Event, Player, State, among, free_specialties, take_specialty
 from .seating import targets
 
 _, ngettext, pgettext = domain("taverne").functions()
@@ -48,9 +48,13 @@ def asset_warning(p: Player) -> list[Event]:
     return []
 
 
-def asset(state: State, name: str, card: str, how: str) -> list[Event]:
+def asset(state: State, name: str, card: str, back: bool = False,
+          discard: bool = False) -> list[Event]:
     """Assets: put into play from hand in call 2, at most Prestige in play (T-SPELL-1); taken
-    back into hand in call 2; discarded by a card's effect at any call."""
+    back into hand in call 2 (`back`); discarded by a card's effect at any call (`discard`)."""
+    if back and discard:
+        raise RuleError(_("asset: --back or --discard, not both"))
+    how = "back" if back else "discard" if discard else "play"
     p = acting(state, name)
     card = card.strip()
     if not card:
@@ -81,8 +85,8 @@ def asset(state: State, name: str, card: str, how: str) -> list[Event]:
              "assets": len(p["assets"]), "prestige": cap}]
 
 
-def spell(state: State, name: str, card: str | None, on: str | None = None,
-          formula: bool = True) -> list[Event]:
+def spell(state: State, name: str, card: str | None = None, on: str | None = None,
+          no_formula: bool = False) -> list[Event]:
     """T-SPELL-1: at most Prestige Spells a turn, none while Stunned; the formula is the
     table's to hear. Cast without it (`--no-formula`, T-MIS-1): the effect does not apply,
     the card is discarded and the Mistake costs one Pint; it is not a Spell cast this turn
@@ -90,7 +94,7 @@ def spell(state: State, name: str, card: str | None, on: str | None = None,
     p = acting(state, name)
     if state["beginner"]:
         raise RuleError(_("the beginner game uses no Specialties, so no Spells"))
-    if not formula:
+    if no_formula:
         _free_specialty(state, p)
         take_specialty(p)
         return [{"kind": "spell_mistake", "who": p["name"], "card": card},
@@ -136,7 +140,8 @@ def trick(state: State, name: str, card: str | None) -> list[Event]:
     if card is None:
         return _discard_trick(p)
     choices = state["served"].get(p["name"], [])
-    chosen = _served(choices, card)
+    # the named Dirty Trick served this turn that `card` names (None: none, or none named)
+    chosen = among(card, [c for c in choices if c != UNNAMED_TRICK], pgettext("what", "Dirty Trick"))
     if chosen is None and UNNAMED_TRICK in choices + [p["trick"]] and \
             fold(card) != fold(UNNAMED_TRICK):
         return _name_trick(state, p, choices, card.strip())
@@ -156,16 +161,6 @@ def _discard_trick(p: Player) -> list[Event]:
         raise RuleError(_("{player} suffers no Dirty Trick").format(player=p['name']))
     old, p["trick"] = p["trick"], None
     return [{"kind": "trick_kept", "who": p["name"], "kept": None, "discarded": [old]}]
-
-
-def _served(choices: list[str], card: str) -> str | None:
-    """The named Dirty Trick served this turn that `card` names (guide.core.names.resolve);
-    None: none (or no named one was served)."""
-    named = [c for c in choices if c != UNNAMED_TRICK]
-    try:
-        return resolve(card, named, pgettext("what", "Dirty Trick")) if named else None
-    except GuideError:
-        return None
 
 
 def _name_trick(state: State, p: Player, choices: list[str], name: str) -> list[Event]:

@@ -70,7 +70,7 @@ class TaverneBots(BotKit):
         return thinking.value(table.state, seat)
 
     def candidates(self, moves: list, view: dict, seat: str, rng: random.Random) -> list:
-        return thinking.candidates(moves, view, seat, rng, self.think_candidates)
+        return super().candidates(thinking.candidates(moves, view), view, seat, rng)
 
     def recast(self, move: Any, table: Table, seat: str) -> str | None:
         return thinking.recast(move, table.state, seat, box_of(table))

@@ -5,7 +5,6 @@ typed from the table's cards. Problems carry FILE:LINE:COL."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from guide.core import shipped
@@ -86,7 +85,6 @@ class Box:
         return [c.name for c in self.characters.values() if c.beginner]
 
 
-@cache
 def files() -> tuple[FileKind, ...]:
     """Every YAML file of a Taverne box is one box file (schemas/box.schema.json)."""
     return (FileKind("box", "*", shipped.schema("guide.games.taverne", "box")),)
@@ -97,26 +95,24 @@ def build(docs: list[Doc]) -> tuple[Box, list[Problem]]:
     leaves empty); the schema has checked every shape and bound."""
     box = Box()
     for doc in docs:
-        _fill(doc.value, box)
+        data = doc.value
+        if "box" in data:
+            box.name = box.name or data["box"]
+        box.components.update(data.get("components", {}))
+        for t in data.get("taverns", ()):
+            box.taverns[t["name"]] = t.get("formula")
+        for c in data.get("characters", ()):
+            _character(c, box)
+        box.example_names.update(data.get("example_names", {}))
+        weapons = data.get("weapons", ())
+        box.weapons += [{"name": w["name"], "value": w.get("value")} for w in weapons]
+        box.french.update({w["name"].casefold(): w["fr"] for w in weapons if "fr" in w})
+        box.calls.update({int(k): words for k, words in data.get("calls", {}).items()})
+        for s in data.get("specialties", ()):
+            box.specialties[s["name"].casefold()] = Specialty(
+                s["name"], s["kind"], s.get("text"), s.get("tavern"), s.get("count", 1),
+                list(s.get("calls", ())))
     return box, []
-
-
-def _fill(data: dict[str, Any], box: Box) -> None:
-    if "box" in data:
-        box.name = box.name or data["box"]
-    box.components.update(data.get("components", {}))
-    for t in data.get("taverns", ()):
-        box.taverns[t["name"]] = t.get("formula")
-    for c in data.get("characters", ()):
-        _character(c, box)
-    box.example_names.update(data.get("example_names", {}))
-    box.weapons += [{"name": w["name"], "value": w.get("value")} for w in data.get("weapons", ())]
-    box.french.update({w["name"].casefold(): w["fr"] for w in data.get("weapons", ()) if "fr" in w})
-    box.calls.update({int(k): words for k, words in data.get("calls", {}).items()})
-    for s in data.get("specialties", ()):
-        box.specialties[s["name"].casefold()] = Specialty(s["name"], s["kind"], s.get("text"),
-                                                          s.get("tavern"), s.get("count", 1),
-                                                          list(s.get("calls", ())))
 
 
 def _character(c: dict[str, Any], box: Box) -> None:

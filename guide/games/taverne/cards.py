@@ -7,12 +7,12 @@ discarded. A Tavern whose cards the box does not name keeps a count only, as bef
 from __future__ import annotations
 
 from guide.core.dice import DiceLike, shuffle
-from guide.core.errors import GuideError, RuleError
+from guide.core.errors import RuleError
 from guide.core.i18n import domain
-from guide.core.names import fold, resolve
+from guide.core.names import fold
 
 from .box import Box, Specialty
-from .model import UNNAMED_TRICK, State
+from .model import UNNAMED_TRICK, State, among
 
 _, ngettext, pgettext = domain("taverne").functions()
 
@@ -33,18 +33,6 @@ def held(state: State, box: Box, name: str, kind: str) -> list[str]:
     not describe may be any), each once."""
     return [c for c in dict.fromkeys(hand(state, name))
             if (known := box.specialties.get(c.casefold())) is None or known.kind == kind]
-
-
-def _in_hand(card: str, mine: list[str]) -> str | None:
-    """The card of the hand that `card` names (the core's resolver), or None."""
-    try:
-        return resolve(card, mine, pgettext("what", "Specialty"))
-    except GuideError:
-        return None
-
-
-def _count(state: State, name: str) -> int:
-    return sum(state["players"][name]["specialties"].values())
 
 
 def deck(box: Box, tavern: str | None) -> list[Specialty]:
@@ -84,17 +72,17 @@ def play(state: State, box: Box, name: str, card: str | None, kind: str) -> str 
     once the rules have taken the card from the hand's count (adjust.spell, adjust.asset)."""
     mine = hand(state, name)
     if card is not None and mine:
-        found = _in_hand(card, mine)
+        found = among(card, mine, pgettext("what", "Specialty"))
         known = box.specialties.get(found.casefold()) if found is not None else None
         if found is not None and (known is None or known.kind == kind):
             state["hands"][name].remove(found)
             return found
         # a card of another kind is refused as one not held: the refusal tells the screen
         # that typed it nothing of what the hand holds (the secrets of T-BOX-1)
-    if mine and (card is not None or len(mine) > _count(state, name)):
+    count = sum(state["players"][name]["specialties"].values())    # the card played taken off
+    if mine and (card is not None or len(mine) > count):
         raise RuleError(_("{player} holds no such Specialty: name a card of their hand"
-                          " (`{kind} {player} CARD`)").format(
-            player=name, kind="spell" if kind == "spell" else "asset"))
+                          " (`{kind} {player} CARD`)").format(player=name, kind=kind))
     return None
 
 
@@ -108,7 +96,7 @@ def trick_card(state: State, box: Box, name: str, card: str) -> str:
         if unnamed(state, name) > 0:           # a card the box does not name: its count
             return UNNAMED_TRICK
         raise refused                          # a named hand: the card itself is attached
-    found = _in_hand(card, mine)
+    found = among(card, mine, pgettext("what", "Specialty"))
     if found is None:
         if unnamed(state, name) > 0:
             return card

@@ -4,6 +4,7 @@ points, and the sum of the three that names the Champion."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from guide.core import turns
@@ -57,12 +58,9 @@ def begin(state: State, minutes: int, now: float) -> list[Event]:
             round=on["round"]))
     if state["phase"] == "over":
         raise RuleError(_("the brawl is over"))
-    record: dict[str, Any] = {"minutes": minutes, "round": 1, "ends_at": None,
-                              "last_turn": None, "rounds": []}
-    state["chrono"] = record
     started = state["phase"] in ("brawl", "auction")
-    if started:
-        record["ends_at"] = now + 60 * minutes
+    state["chrono"] = {"minutes": minutes, "round": 1, "ends_at": now + 60 * minutes if started else None,
+                       "last_turn": None, "rounds": []}
     return [{"kind": "chrono_on", "minutes": minutes, "rounds": ROUNDS, "running": started}]
 
 
@@ -116,11 +114,11 @@ def close_round(state: State) -> list[Event]:
 
 
 def totals_of(record: dict[str, Any]) -> dict[str, int]:
-    out: dict[str, int] = {}
+    """Each player's points summed over the rounds played."""
+    totals: Counter[str] = Counter()
     for r in record["rounds"]:
-        for n, v in r.items():
-            out[n] = out.get(n, 0) + v
-    return out
+        totals.update(r)
+    return dict(totals)
 
 
 def next_round(state: State) -> list[Event]:

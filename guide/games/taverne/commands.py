@@ -19,7 +19,7 @@ from .box import Box, Character
 from .model import VARIANTS, Event, State, TaverneTable, active_names, find, seated
 from .params import ANY_VALUE, ATTACKER, CHARACTER, IN_HAND, PLAYER, TARGET, Purchase
 from .registry import commands
-from .toolbar import HEADERS, status_notes, status_rows, whole_line
+from .toolbar import HEADERS, line, status_notes, status_rows
 
 _, ngettext, pgettext = domain("taverne").functions()
 
@@ -303,9 +303,7 @@ def back(t: TaverneTable, name: str) -> None:
 def asset(t: TaverneTable, name: str, card: str, back: bool, discard: bool) -> None:
     """Put an Asset from hand into play in call 2 (at most Prestige in play).
     Example: asset Jacques 'Lucky Mug'"""
-    if back and discard:
-        raise RuleError(_("asset: --back or --discard, not both"))
-    events = adjust.asset(t.state, name, card, "back" if back else "discard" if discard else "play")
+    events = adjust.asset(t.state, name, card, back, discard)
     box, who = box_of(t), events[0]["who"]
     if events[0]["how"] == "play":
         named = cards.play(t.state, box, who, card, "asset")
@@ -332,7 +330,7 @@ def spell(t: TaverneTable, name: str, card: str | None, on: str | None,
           no_formula: bool) -> None:
     """Cast a Spell (at most Prestige a turn, none while Stunned); its target may be out of
     range (T-EXC-1). Example: spell Jacques; spell Jacques Hex --on Marie"""
-    events = adjust.spell(t.state, name, card, on, formula=not no_formula)
+    events = adjust.spell(t.state, name, card, on, no_formula)
     box, who = box_of(t), events[0]["who"]
     named = cards.play(t.state, box, who, card, "spell")
     if named is not None:
@@ -426,8 +424,8 @@ def status(t: TaverneTable) -> Result:
 
     Example: status"""
     state: State = t.state
-    head = textwrap.wrap(whole_line(state, box_of(t).calls), 80,
+    head = textwrap.wrap(line(state, box_of(t).calls), 80,
                          subsequent_indent="  ")
-    notes = [w for line in status_notes(state, box_of(t).shown)
-             for w in textwrap.wrap(line, 80, subsequent_indent="  ")]
+    notes = [w for note in status_notes(state, box_of(t).shown)
+             for w in textwrap.wrap(note, 80, subsequent_indent="  ")]
     return Result(lines=head, headers=[_(h) for h in HEADERS], rows=status_rows(state), notes=notes)

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypeAlias, TypedDict
 
 from guide.core import turns
+from guide.core.errors import GuideError
 from guide.core.i18n import domain
-from guide.core.names import resolve_or_refuse
+from guide.core.names import resolve, resolve_or_refuse
 from guide.core.table import Table
 from guide.core.turns import Turns
 
@@ -137,6 +138,13 @@ def new_player(name: str, loot: int | None, character: str | None, tavern: str |
                   stunned_by=None, ko=[], bid=None, joined_turn=turn)
 
 
+def new_quarrel(attacker: str, target: str, weapon: int, reach: Range,
+                trick: str | None = None) -> Quarrel:
+    """An Attack placed (T-CALL-4): not yet answered with Dodges, nor void, nor settled."""
+    return Quarrel(attacker=attacker, target=target, weapon=weapon, range=reach, trick=trick,
+                   dodges=None, void=False, result=None)
+
+
 def find(state: State, name: str) -> Player:
     """The player named, the way people type names (the core's resolver: any case, a unique
     beginning), or a refusal listing who is seated."""
@@ -191,15 +199,23 @@ def free_specialties(state: State, p: Player) -> int:
     return sum(p["specialties"].values()) - sealed_tricks(state, p["name"])
 
 
-def take_specialty(p: Player) -> str | None:
+def among(typed: str, names: list[str], what: str) -> str | None:
+    """The one of `names` that `typed` names (the core's resolver), or None: none, or
+    several (the caller says no more than that no such card is there)."""
+    try:
+        return resolve(typed, names, what)
+    except GuideError:
+        return None
+
+
+def take_specialty(p: Player) -> None:
     """One Specialty leaves `p`'s hand: from their own Tavern's count if they hold one, else
-    from another; None (and nothing changes) if they hold none."""
+    from another; nothing changes if they hold none."""
     held = p["specialties"]
     own = p["tavern"] or "?"
     tavern = own if held.get(own) else next((t for t, n in held.items() if n > 0), None)
     if tavern is not None:
         held[tavern] -= 1
-    return tavern
 
 
 def active_names(state: State) -> list[str]:

@@ -9,8 +9,8 @@ from guide.core.i18n import domain
 from . import counters
 from .adjust import reached_five
 from .guards import acting, aimed_at, at_call
-from .model import Event, Quarrel, State, find, free_specialties
-from .quarrels import must_attack, must_dodge
+from .model import Event, State, find, free_specialties, new_quarrel
+from .quarrels import attacks_on, must_attack, must_dodge
 from .seating import targets
 
 MAX_DODGES_PER_ATTACK = 3      # T-CALL-5
@@ -29,33 +29,29 @@ def buy(state: State, name: str, what: str, times: int = 1,
         raise RuleError(ngettext("{player} has {loot} Loot; {times} needed (T-CALL-2)",
                                  "{player} has {loot} Loot; {times} needed (T-CALL-2)", p["loot"]).format(
             player=p['name'], loot=p['loot'], times=times))
+    if what == "weapon" and len(p["pile"]) < times:
+        raise RuleError(_("{player}'s Weapon pile holds {count} (T-WPN-1)").format(
+            player=p['name'], count=len(p['pile'])))
+    if what == "pint" and p["pints"] + times > counters.MAX_PINTS:
+        raise RuleError(_("{player} has {pints} Pints; 11 is the most (T-CNT-1)").format(
+            player=p['name'], pints=p['pints']))
+    if what == "specialty" and state["beginner"]:
+        raise RuleError(_("the beginner game uses no Specialties"))
+    tavern = p["tavern"] or "?"
     events: list[Event] = []
-    if what == "weapon":
-        if len(p["pile"]) < times:
-            raise RuleError(_("{player}'s Weapon pile holds {count} (T-WPN-1)").format(
-                player=p['name'], count=len(p['pile'])))
-        for _time in range(times):
+    for _time in range(times):
+        p["loot"] -= 1
+        if what == "weapon":
             weapon = p["pile"].pop(0)
             p["hand"] = sorted(p["hand"] + [weapon])
-            p["loot"] -= 1
             events.append({"kind": "bought", "who": p["name"], "what": "weapon",
                            "weapon": weapon, "loot": p["loot"],
                            "pile_top": p["pile"][0] if p["pile"] else None})
-    elif what == "pint":
-        if p["pints"] + times > counters.MAX_PINTS:
-            raise RuleError(_("{player} has {pints} Pints; 11 is the most (T-CNT-1)").format(
-                player=p['name'], pints=p['pints']))
-        for _time in range(times):
-            p["loot"] -= 1
+        elif what == "pint":
             ev = counters.add_pints(p, 1)
             events.append({**ev, "kind": "bought", "what": "pint", "loot": p["loot"]})
             events += reached_five(state, p, ev)
-    else:                               # "specialty" (the Purchase type allows no other)
-        if state["beginner"]:
-            raise RuleError(_("the beginner game uses no Specialties"))
-        tavern = p["tavern"] or "?"
-        for _time in range(times):
-            p["loot"] -= 1
+        else:                           # "specialty" (the Purchase type allows no other)
             p["specialties"][tavern] = p["specialties"].get(tavern, 0) + 1
             events.append({"kind": "bought", "who": p["name"], "what": "specialty",
                            "tavern": tavern, "loot": p["loot"],
@@ -148,9 +144,7 @@ def attack(state: State, name: str, target: str, weapon: int,
         if free_specialties(state, p) < 1:
             raise RuleError(_("{player} holds no Specialty to play as a Dirty Trick").format(
                 player=p['name']))
-    state["quarrels"].append(Quarrel(attacker=p["name"], target=victim["name"], weapon=weapon,
-                                     range=how, trick=trick, dodges=None, void=False,
-                                     result=None))
+    state["quarrels"].append(new_quarrel(p["name"], victim["name"], weapon, how, trick))
     state["ready"].append(p["name"])
     return [{"kind": "sealed", "who": p["name"], "what": "attack"}, *_all_in(state)]
 
@@ -163,8 +157,7 @@ def dodge(state: State, defender: str, attacker: str, values: list[int],
     at_call(state, "dodge")
     d = acting(state, defender)
     a = find(state, attacker)
-    q = next((q for q in state["quarrels"] if q["attacker"] == a["name"]
-              and q["target"] == d["name"] and not q["void"]), None)
+    q = next((q for q in attacks_on(state, d["name"]) if q["attacker"] == a["name"]), None)
     if q is None:
         raise RuleError(_("{a} is not attacking {d} this turn").format(a=a['name'], d=d['name']))
     if q["dodges"] is not None:
@@ -175,8 +168,7 @@ def dodge(state: State, defender: str, attacker: str, values: list[int],
     if card is None and len(values) > MAX_DODGES_PER_ATTACK:
         raise RuleError(_("at most {MAX_DODGES_PER_ATTACK} Dodges against one Attack (T-CALL-5)").format(
             MAX_DODGES_PER_ATTACK=MAX_DODGES_PER_ATTACK))
-    used = sum(len(x["dodges"] or []) for x in state["quarrels"]
-               if x["target"] == d["name"] and not x["void"])
+    used = sum(len(x["dodges"] or []) for x in attacks_on(state, d["name"]))
     if card is None and used + len(values) > len(d["dodges"]):
         raise RuleError(_("{d} has {count} Dodges, {used} already committed (T-CALL-5)").format(
             d=d['name'], count=len(d['dodges']), used=used))

@@ -22,14 +22,18 @@ def must_attack(state: State) -> list[str]:
             and state["players"][n]["hand"] and targets(state, n)]
 
 
+def attacks_on(state: State, name: str) -> list[Quarrel]:
+    """This turn's Attacks on `name`, the void ones left out (T-LEAVE-1)."""
+    return [q for q in state["quarrels"] if q["target"] == name and not q["void"]]
+
+
 def must_dodge(state: State) -> dict[str, list[str]]:
     """Defenders who set Dodges aside, and the Attacks they have not answered yet (call 5):
     each Attack on them, none left unanswered, even once every Dodge is committed (else
     who drops out of the list would tell how their sealed division went)."""
     out: dict[str, list[str]] = {}
     for name in clockwise_from(state, pillar(state)):
-        open_ = [q["attacker"] for q in state["quarrels"]
-                 if q["target"] == name and not q["void"] and q["dodges"] is None]
+        open_ = [q["attacker"] for q in attacks_on(state, name) if q["dodges"] is None]
         if open_ and state["players"][name]["dodges"] and active(state, name):
             out[name] = open_
     return out

@@ -37,7 +37,7 @@ from guide.core.state import copied
 from . import adjust, arrivals, cards, counters, placements, turn, variants
 from .box import Box
 from .model import UNNAMED_ASSET, UNNAMED_TRICK, Event, Player, State, active, away, find, free_specialties
-from .quarrels import must_attack
+from .quarrels import attacks_on, must_attack
 from .registry import commands
 from .render import card_name
 from .render import values as spoken
@@ -46,8 +46,6 @@ from .views import waiting
 
 RANGES = (NP_("range", "melee"), NP_("range", "ranged"))   # how a target is reached, in words
 GENERIC_TRICK = UNNAMED_TRICK   # the card the player holds; its name is the table's (call 8)
-GENERIC_ASSET = UNNAMED_ASSET   # an Asset the box does not name: the table's card
-MAX_BID = 30                    # T-VAR-AU-1: an initial Energy 1 to 30
 _, ngettext, pgettext = domain("taverne").functions()
 
 # The rule each public move's command asks, by the command's values (tried on a copy)
@@ -55,26 +53,22 @@ RULES: dict[str, Callable[..., list[Event]]] = {
     "call": turn.call,
     "buy": placements.buy,
     "militia": placements.militia,
-    "asset": lambda s, name, card, back=False, discard=False:
-        adjust.asset(s, name, card, "back" if back else "discard" if discard else "play"),
-    "spell": lambda s, name, card=None, no_formula=False:
-        adjust.spell(s, name, card, None, formula=not no_formula),
+    "asset": adjust.asset,
+    "spell": adjust.spell,
     "trick": adjust.trick,
     "leave": arrivals.leave,
     "back": arrivals.back,
-    "character": lambda s, name, character, loot=None: variants.choose(s, name, character, loot,
-                                                                       None),
+    "character": variants.choose,
 }
 
 
-def moves(state: State, seat: str, box: Box | None = None) -> list[Move]:
+def moves(state: State, seat: str, box: Box) -> list[Move]:
     """The seat's moves now, each legal as it is, written by Taverne's registry: public
     ones as the very lines the Pillar would type, sealed ones by their code (as typed when
     the brawl has no key yet: a campaign from before seats until its next command)."""
     p = state["players"].get(seat)
     if p is None:
         return []
-    box = box or Box()
     offers = _spend(state, p, box) + _dodges_set_aside(state, p)
     offers += [sealed_offer(state, seat, c) for c in sealed_choices(state, seat, box)]
     return offers + _auction_choice(state, p, box) + _next_call(state, seat) + _any_call(state, p, box)
@@ -190,17 +184,17 @@ def _assets_into_play(state: State, p: Player, box: Box) -> list[Move]:
     name = p["name"]
     count = _("{count} of at most {most} in play").format(count=len(p["assets"]) + 1,
                                                           most=counters.prestige(p))
-    offered = _offered(state, p, box, "asset", GENERIC_ASSET,
+    offered = _offered(state, p, box, "asset", UNNAMED_ASSET,
                        lambda c: _ok(RULES["asset"], state, name, c))
-    return [commands.move("asset", _card_label(card, GENERIC_ASSET, _("Put an Asset into play"),
+    return [commands.move("asset", _card_label(card, UNNAMED_ASSET, _("Put an Asset into play"),
                                                _("Put {card} into play")),
                           (_("Assets"), _("Into play")), count, name=name, card=card)
-            for card in offered if card == GENERIC_ASSET or card not in p["assets"]]
+            for card in offered if card == UNNAMED_ASSET or card not in p["assets"]]
 
 
 def _assets_back(p: Player) -> list[Move]:
     """Assets in play taken back into hand in call 2, if not used this turn."""
-    return [commands.move("asset", _card_label(card, GENERIC_ASSET, _("Take an Asset back into hand"),
+    return [commands.move("asset", _card_label(card, UNNAMED_ASSET, _("Take an Asset back into hand"),
                                                _("Take {card} back into hand")), (_("Assets"),),
                           _("if it has not been used this turn"), name=p["name"], card=card, back=True)
             for card in dict.fromkeys(p["assets"])]
@@ -258,7 +252,7 @@ def _discards(p: Player) -> list[Move]:
     if len(p["assets"]) <= counters.prestige(p):
         return []
     return [commands.move("asset",
-                          _card_label(card, GENERIC_ASSET, _("Discard an Asset"), _("Discard {card}")),
+                          _card_label(card, UNNAMED_ASSET, _("Discard an Asset"), _("Discard {card}")),
                           (_("Too many Assets in play: discard one"),), name=p["name"], card=card,
                           discard=True)
             for card in dict.fromkeys(p["assets"])]
@@ -315,7 +309,7 @@ def sealed_choices(state: State, seat: str, box: Box | None = None) -> list[Move
             return []
         return [commands.move("bid", _("Bid {energy} Energy").format(energy=e),
                               (_("Your initial Energy (sealed)"),), name=seat, energy=e)
-                for e in range(1, MAX_BID + 1)]
+                for e in range(1, counters.MAX_ENERGY + 1)]   # T-VAR-AU-1: 1 to 30
     if state["phase"] != "brawl" or not active(state, p["name"]) or p["entering"]:
         return []
     if state["call"] == 4 and seat in must_attack(state):
@@ -386,15 +380,13 @@ def _divisions(state: State, p: Player) -> list[Move]:
 def open_attacks(state: State, p: Player) -> list[Any]:
     """The Attacks on the player not yet answered, in the Pillar's advantage order."""
     order = clockwise_from(state, turns.current(state["turns"]))
-    mine = [q for q in state["quarrels"] if q["target"] == p["name"] and not q["void"]
-            and q["dodges"] is None]
+    mine = [q for q in attacks_on(state, p["name"]) if q["dodges"] is None]
     return sorted(mine, key=lambda q: order.index(q["attacker"]) if q["attacker"] in order else 99)
 
 
 def dodges_left(state: State, p: Player) -> int:
     """The Dodges set aside not yet committed against an Attack (the player's own)."""
-    mine = [q for q in state["quarrels"] if q["target"] == p["name"] and not q["void"]]
-    return len(p["dodges"]) - sum(len(q["dodges"] or []) for q in mine)
+    return len(p["dodges"]) - sum(len(q["dodges"] or []) for q in attacks_on(state, p["name"]))
 
 
 def can_be_values(state: State, q: Any) -> list[int]:
@@ -494,18 +486,15 @@ def _quarrels(state: State, seat: str, p: Any) -> list[dict[str, Any]]:
     if not (state["phase"] == "brawl" and state["call"] == 5 and state["revealed"] == 4
             and active(state, p["name"])):
         return []
-    return [_quarrel(state, q) for q in state["quarrels"] if q["target"] == seat and not q["void"]]
-
-
-def _quarrel(state: State, q: Any) -> dict[str, Any]:
-    return {"attacker": q["attacker"], "range": q["range"], "can_be": can_be_values(state, q),
-            "answered": q["dodges"] is not None, "values": q["dodges"],
-            "title": _("{attacker} attacks you ({range})").format(
-                attacker=q["attacker"], range=pgettext("range", q["range"])),
-            "sub": _("the Weapon can be {values} (their hand)").format(
-                values=spoken(can_be_values(state, q))),
-            "done": (_("your Dodges: {values}").format(values=spoken(q["dodges"]))
-                     if q["dodges"] else _("no Dodge")) if q["dodges"] is not None else ""}
+    return [{"attacker": q["attacker"], "range": q["range"], "can_be": can_be_values(state, q),
+             "answered": q["dodges"] is not None, "values": q["dodges"],
+             "title": _("{attacker} attacks you ({range})").format(
+                 attacker=q["attacker"], range=pgettext("range", q["range"])),
+             "sub": _("the Weapon can be {values} (their hand)").format(
+                 values=spoken(can_be_values(state, q))),
+             "done": (_("your Dodges: {values}").format(values=spoken(q["dodges"]))
+                      if q["dodges"] else _("no Dodge")) if q["dodges"] is not None else ""}
+            for q in attacks_on(state, seat)]
 
 
 def _headings(state: State) -> dict[str, str]:

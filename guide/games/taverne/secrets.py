@@ -10,7 +10,6 @@ Sealed choices are no one's but the chooser's: the Pillar, at the terminal, is a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from guide.core.secrets import Secret
 from guide.core.variants import changed
@@ -19,12 +18,9 @@ from .model import Player, Quarrel, State
 from .seating import reaching, targets
 
 
-def _variant(state: State, who: str, said: str, path: tuple[Any, ...], value: Any) -> Secret:
-    """The state with one hidden thing (at `path`) changed to `value`, `who`'s to see."""
-    return Secret(who, changed(state, path, value), said)
-
-
 def secret_variants(state: State) -> list[Secret]:
+    """Each secret the brawl holds now: whose it is, and the state with that one hidden
+    thing changed (guide.core.variants.changed)."""
     out: list[Secret] = []
     if state["revealed"] < 5:
         for i, q in enumerate(state["quarrels"]):
@@ -39,8 +35,8 @@ def _sealed_weapon(state: State, i: int, q: Quarrel) -> Secret | None:
     for a ranged Attack, T-WPN-2)."""
     hand = reaching(state["players"][q["attacker"]]["hand"], q["range"])
     other = next((w for w in hand if w != q["weapon"]), None)
-    return None if other is None else _variant(
-        state, q["attacker"], f"{q['attacker']}'s sealed Weapon", ("quarrels", i, "weapon"), other)
+    return None if other is None else Secret(
+        q["attacker"], changed(state, ("quarrels", i, "weapon"), other), f"{q['attacker']}'s sealed Weapon")
 
 
 def _sealed_target(state: State, i: int, q: Quarrel) -> Secret | None:
@@ -49,15 +45,15 @@ def _sealed_target(state: State, i: int, q: Quarrel) -> Secret | None:
                 if n != q["target"] and r == q["range"]), None)
     if state["revealed"] >= 4 or aim is None:      # whom: sealed until call 4 ends
         return None
-    return _variant(state, q["attacker"], f"{q['attacker']}'s sealed target",
-                    ("quarrels", i, "target"), aim)
+    return Secret(q["attacker"], changed(state, ("quarrels", i, "target"), aim),
+                  f"{q['attacker']}'s sealed target")
 
 
 def _sealed_trick(state: State, i: int, q: Quarrel) -> Secret | None:
     """T-CALL-4: the name of the Dirty Trick placed with the Attack."""
-    return None if q["trick"] is None else _variant(
-        state, q["attacker"], f"{q['attacker']}'s sealed Dirty Trick", ("quarrels", i, "trick"),
-        q["trick"] + " (another)")
+    return None if q["trick"] is None else Secret(
+        q["attacker"], changed(state, ("quarrels", i, "trick"), q["trick"] + " (another)"),
+        f"{q['attacker']}'s sealed Dirty Trick")
 
 
 def _sealed_dodges(state: State, i: int, q: Quarrel) -> Secret | None:
@@ -66,24 +62,24 @@ def _sealed_dodges(state: State, i: int, q: Quarrel) -> Secret | None:
     if not dodges:
         return None
     free = next(v for v in range(1, 10) if v not in dodges)
-    return _variant(state, q["target"], f"{q['target']}'s Dodges against {q['attacker']}",
-                    ("quarrels", i, "dodges"), sorted([free, *dodges[1:]]))
+    return Secret(q["target"], changed(state, ("quarrels", i, "dodges"), sorted([free, *dodges[1:]])),
+                  f"{q['target']}'s Dodges against {q['attacker']}")
 
 
 def _sealed_bid(state: State, name: str, p: Player) -> Secret | None:
     """T-VAR-AU-1: an Auction bid, until the bids are revealed."""
     if p["bid"] is None or state["auction_revealed"]:
         return None
-    return _variant(state, name, f"{name}'s sealed bid", ("players", name, "bid"),
-                    p["bid"] + 1 if p["bid"] < 30 else p["bid"] - 1)
+    other = p["bid"] + 1 if p["bid"] < 30 else p["bid"] - 1
+    return Secret(name, changed(state, ("players", name, "bid"), other), f"{name}'s sealed bid")
 
 
 def _pile_below(state: State, name: str, p: Player) -> Secret | None:
     """T-WPN-1: a Weapon pile below its top (only the top is public)."""
     pile = p["pile"]
-    return None if len(pile) < 3 else _variant(
-        state, name, f"{name}'s Weapon pile under its top", ("players", name, "pile"),
-        [pile[0], pile[2], pile[1], *pile[3:]])
+    return None if len(pile) < 3 else Secret(
+        name, changed(state, ("players", name, "pile"), [pile[0], pile[2], pile[1], *pile[3:]]),
+        f"{name}'s Weapon pile under its top")
 
 
 # each a secret a quarrel (a player) may hold: a variant of the state, or None

@@ -35,7 +35,7 @@ from guide.core import turns
 
 from . import counters
 from .box import Box
-from .model import LARGE, SMALL, State, active, new_player, new_state, seated
+from .model import LARGE, SMALL, State, active, new_player, new_quarrel, new_state, seated
 from .seating import reaching, targets
 from .seats import can_be_values, sealed_choices, sealed_offer
 
@@ -114,8 +114,7 @@ def _sealed_attacks(state: State, seat: str, you: dict, waiting: list[str],
         if name == seat:
             mine = you.get("attack")
             if mine:
-                state["quarrels"].append(_quarrel(name, mine["target"], mine["weapon"],
-                                                  mine["range"]))
+                state["quarrels"].append(new_quarrel(name, mine["target"], mine["weapon"], mine["range"]))
             continue
         reach = targets(state, name)
         if not reach:
@@ -123,7 +122,7 @@ def _sealed_attacks(state: State, seat: str, you: dict, waiting: list[str],
         target = rng.choice(sorted(reach))
         weapon = _weapon(p["hand"], reach[target], rng)
         if weapon is not None:
-            state["quarrels"].append(_quarrel(name, target, weapon, reach[target]))
+            state["quarrels"].append(new_quarrel(name, target, weapon, reach[target]))
 
 
 def _shown_attacks(state: State, seat: str, you: dict, attacks: list[dict],
@@ -137,7 +136,7 @@ def _shown_attacks(state: State, seat: str, you: dict, attacks: list[dict],
         if weapon is None:          # face down: the seat's own, or guessed from the hand
             weapon = mine.get("weapon") if a["attacker"] == seat else \
                 _weapon(state["players"][a["attacker"]]["hand"], a["range"], rng)
-        q = _quarrel(a["attacker"], a["target"], weapon or 1, a["range"])
+        q = new_quarrel(a["attacker"], a["target"], weapon or 1, a["range"])
         q["void"] = a["void"]
         if a["dodged"] is not None:
             q["dodges"] = list(a["dodged"])
@@ -162,11 +161,6 @@ def _weapon(hand: list[int], reach: str, rng: random.Random) -> int | None:
     return rng.choice(fits) if fits else None
 
 
-def _quarrel(attacker: str, target: str, weapon: int, reach: str) -> Any:
-    return {"attacker": attacker, "target": target, "weapon": weapon, "range": reach,
-            "trick": None, "dodges": None, "void": False, "result": None}
-
-
 # --- the same sealed move on a sampled table ---------------------------------------------
 def recast(move: Any, state: State, seat: str, box: Box) -> str | None:
     """A sealed move's line on a sampled brawl: the choice with the same words and key
@@ -180,9 +174,10 @@ def recast(move: Any, state: State, seat: str, box: Box) -> str | None:
 
 
 # --- the moves weighed -----------------------------------------------------------------
-def candidates(moves: list, view: dict, seat: str, rng: random.Random, most: int) -> list:
+def candidates(moves: list, view: dict) -> list:
     """A Dodge division naming values the Weapon cannot be is never better than one naming
-    only values it can be: those are left out; the rest, at most `most`, drawn at random."""
+    only values it can be: those are left out (every move kept if none is left); the kit
+    then draws the ones it weighs among the rest (BotKit.candidates)."""
     can_be = {q["attacker"]: set(q["can_be"]) for q in (view.get("you") or {}).get("quarrels", [])}
     kept = []
     for m in moves:
@@ -191,10 +186,7 @@ def candidates(moves: list, view: dict, seat: str, rng: random.Random, most: int
             if not set(said["values"]) <= can_be.get(said["dodge"], set(range(1, 10))):
                 continue
         kept.append(m)
-    kept = kept or list(moves)
-    if len(kept) > most:
-        kept = rng.sample(kept, most)
-    return kept
+    return kept or list(moves)
 
 
 # --- the heuristic ---------------------------------------------------------------------------

@@ -29,15 +29,12 @@ def toolbar(state: State, words: dict[int, str], width: int | None = None) -> st
     (the call's words shortened to their last shout first, then the line cut by
     guide.core.text.clip); by default the toolbar's width (guide.core.text.toolbar_width)."""
     width = toolbar_width() if width is None else width
-    return clip(_line(state, words, width), width)
+    return clip(line(state, words, width), width)
 
 
-def whole_line(state: State, words: dict[int, str]) -> str:
-    """The toolbar's line uncut (`status` wraps it)."""
-    return _line(state, words, None)
-
-
-def _line(state: State, words: dict[int, str], width: int | None) -> str:
+def line(state: State, words: dict[int, str], width: int | None = None) -> str:
+    """The toolbar's line, its call's words shortened to fit `width`; with no width, the
+    line uncut (`status` wraps it)."""
     if state["phase"] == "setup":
         return _("setup: {count} seated; `player NAME --loot N`, then `start`").format(
             count=len(seated(state)))

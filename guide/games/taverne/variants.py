@@ -42,7 +42,8 @@ def _reveal(state: State) -> list[Event]:
              "ties": [[n for n in order if bids[n] == e] for e in ties]}]
 
 
-def choose(state: State, name: str, character: str, loot: int, tavern: str | None) -> list[Event]:
+def choose(state: State, name: str, character: str, loot: int,
+           tavern: str | None = None) -> list[Event]:
     """T-VAR-AU-3: after the reveal, each player takes a Character from those laid out; its
     Initial Loot goes on the Counter."""
     if state["phase"] != "auction" or not state["auction_revealed"]:

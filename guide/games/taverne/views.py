@@ -105,8 +105,7 @@ def view_for(state: State, viewer: str | None = None) -> dict[str, Any]:
         mine = [q for q in state["quarrels"] if q["attacker"] == viewer]
         out["me"] = {"name": viewer, "pile": list(p["pile"]), "bid": p["bid"],
                      "cards": list(state.get("hands", {}).get(viewer, [])),
-                     "attack": ({"target": mine[0]["target"], "weapon": mine[0]["weapon"],
-                                 "range": mine[0]["range"], "trick": mine[0]["trick"]}
+                     "attack": ({k: mine[0][k] for k in ("target", "weapon", "range", "trick")}
                                 if mine else None),
                      "dodges": {q["attacker"]: list(q["dodges"]) for q in state["quarrels"]
                                 if q["target"] == viewer and q["dodges"] is not None},
