@@ -146,11 +146,11 @@ def migrate(state: dict, from_version: int) -> dict:
 
 
 def others_here(state: CaveState, ch: Character) -> list[Character]:
-    """The other characters in the cave on `ch`'s tile (C-SET-1: the start tile is one)."""
+    """The other characters in the cave on `ch`'s tile (C-SET-1: the start tile is one, its
+    two squares one tile while it is in the game)."""
     x, y, board = ch["x"], ch["y"], state["board"]
-    placed = board.get(key(x, y))
-    if placed is None or placed["id"] != START:       # a square of its own: the same square
-        return [o for o in state["characters"]
-                if o["x"] == x and o["y"] == y and o is not ch and o["state"] == "in"]
-    return [o for o in state["characters"] if o is not ch and o["state"] == "in"
-            and (p := board.get(key(o["x"], o["y"]))) is not None and p["id"] == START]
+    if START in state["pieces"] and board[key(x, y)]["id"] == START:
+        return [o for o in state["characters"] if o is not ch and o["state"] == "in"
+                and board[key(o["x"], o["y"])]["id"] == START]
+    return [o for o in state["characters"]
+            if o["x"] == x and o["y"] == y and o is not ch and o["state"] == "in"]
