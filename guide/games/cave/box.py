@@ -73,14 +73,17 @@ def bundled_box() -> Path:
     return found[0]
 
 
+def read_box(path: Path) -> tuple[Box | None, list[Problem]]:
+    """The box of that file, whatever its name, or its problems (past its schema, the first)."""
+    problems: list[Problem] = []
+    doc = read_as(path, kind(), "cave", problems)
+    return box_of(doc) if doc is not None else (None, problems)
+
+
 def load_box(path: Path | None = None) -> Box:
     """The box of that file, whatever its name (default: the bundled one); DataError with
     the first problem as FILE:LINE:COLUMN: what."""
-    problems: list[Problem] = []
-    doc = read_as(path or bundled_box(), kind(), "cave", problems)
-    box = None
-    if doc is not None:
-        box, problems = box_of(doc)
+    box, problems = read_box(path or bundled_box())
     if box is None:
         raise DataError(_("{problems} ({count} problem(s); run guide check --game cave)").format(
             problems=problems[0], count=len(problems)))
