@@ -131,10 +131,10 @@ def turned(raw: Any, settings: Sequence[tuple[tuple[str, ...], Any]]) -> tuple[A
     for path, value in settings:
         get(out, path[:-1])[path[-1]] = value
     notes: list[str] = []
-    tiles = out.get("tiles", {})
-    shapes, contents = tiles.get("shapes", {}), tiles.get("contents", {})
+    # the raw box passed its schema (raw_box), and a knob keeps its value's kind (value_like)
+    shapes, contents = out["tiles"]["shapes"], out["tiles"]["contents"]
     given = {".".join(p) for p, _ in settings}
-    if NORMAL not in given and isinstance(contents.get("normal"), int):
+    if NORMAL not in given:
         total, others = sum(shapes.values()), sum(v for k, v in contents.items() if k != "normal")
         if total != others + contents["normal"] and total - others >= 0:
             contents["normal"] = total - others
