@@ -9,6 +9,7 @@ is, `board` where the placed ones lie ("X,Y" -> id and orientation), `tiles` the
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any, TypedDict
 
 from guide.core import turns
@@ -83,15 +84,10 @@ def new_state() -> CaveState:
                      food=[], characters=[], ended_by=None)
 
 
-_KEYS: dict[tuple[int, int], str] = {}
-
-
+@cache
 def key(x: int, y: int) -> str:
-    """A square's name in the state's board: "X,Y"."""
-    try:
-        return _KEYS[(x, y)]
-    except KeyError:
-        return _KEYS.setdefault((x, y), f"{x},{y}")
+    """A square's name in the state's board: "X,Y" (made once a square: the sim asks often)."""
+    return f"{x},{y}"
 
 
 def find(state: CaveState, name: str) -> Character:
