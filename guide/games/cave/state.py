@@ -145,8 +145,10 @@ def others_here(state: CaveState, ch: Character) -> list[Character]:
     """The other characters in the cave on `ch`'s tile (C-SET-1: the start tile is one, its
     two squares one tile while it is in the game)."""
     x, y, board = ch["x"], ch["y"], state["board"]
+    # the start tile's piece goes with its pruning (board.prune), so most turns ask no more;
+    # a character in the cave always stands on a tile (it sees it: no pruning takes it)
     if START in state["pieces"] and board[key(x, y)]["id"] == START:
         return [o for o in state["characters"] if o is not ch and o["state"] == "in"
                 and board[key(o["x"], o["y"])]["id"] == START]
-    return [o for o in state["characters"]
+    return [o for o in state["characters"]                  # any other tile: the same square
             if o["x"] == x and o["y"] == y and o is not ch and o["state"] == "in"]
