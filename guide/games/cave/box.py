@@ -19,6 +19,8 @@ from guide.core.i18n import N_, domain
 from guide.core.shipped import schema
 from guide.core.yamlsrc import Problem
 
+from .state import OPPOSITE
+
 SIDES = ("up", "right", "down", "left")
 CAVE_SHAPES = ("straight", "four-way", "three-way", "turn", "dead end")
 CONTENTS = ("food", "event", "normal", "challenge")
@@ -165,9 +167,8 @@ def masks(openings: dict[str, tuple[str, ...]]) -> dict[str, dict[int, int]]:
 def entries(openings: dict[str, tuple[str, ...]]) -> dict[tuple[str, str], tuple[int, ...]]:
     """C-TURN-2: for a shape and the side a mover steps toward, the orientations of a new tile
     of that shape that let the mover in (open on the opposite side), in the order 0..270."""
-    back = {s: SIDES[(i + 2) % 4] for i, s in enumerate(SIDES)}
     turned = rotations(openings)
-    return {(shape, side): tuple(t for t in TURNS if back[side] in turned[shape, t])
+    return {(shape, side): tuple(t for t in TURNS if OPPOSITE[side] in turned[shape, t])
             for shape in openings for side in SIDES}
 
 
