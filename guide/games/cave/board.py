@@ -15,7 +15,7 @@ def sides_at(state: CaveState, box: Box, x: int, y: int) -> tuple[str, ...]:
     placed = state["board"].get(key(x, y))
     if placed is None:
         return ()
-    return box.sides(state["pieces"][placed["id"]]["shape"], placed["turn"])
+    return box.rotations[state["pieces"][placed["id"]]["shape"], placed["turn"]]
 
 
 def on_board(box: Box, x: int, y: int) -> bool:

@@ -215,11 +215,9 @@ def _unseen_tiles(laid: _Laid, pieces: dict[str, Any], rng: random.Random) -> li
         rng.shuffle(left_contents)
         unseen = list(zip(laid.shapes.elements(), left_contents, strict=False))
     rng.shuffle(unseen)
-    ids = []
     for i, (shape, content) in enumerate(unseen, start=1):
         pieces[f"t{i}"] = {"shape": shape, "content": content, "eaten": False}
-        ids.append(f"t{i}")
-    return ids
+    return [f"t{i}" for i in range(1, len(unseen) + 1)]
 
 
 def _top_as_drawn(draw: list[str], pieces: dict[str, Any], shown: list[str] | None) -> None:

@@ -19,6 +19,8 @@ from guide.core.i18n import N_, domain
 from guide.core.shipped import schema
 from guide.core.yamlsrc import Problem
 
+from .state import OPPOSITE
+
 SIDES = ("up", "right", "down", "left")
 CAVE_SHAPES = ("straight", "four-way", "three-way", "turn", "dead end")
 CONTENTS = ("food", "event", "normal", "challenge")
@@ -73,14 +75,17 @@ def bundled_box() -> Path:
     return found[0]
 
 
+def read_box(path: Path) -> tuple[Box | None, list[Problem]]:
+    """The box of that file, whatever its name, or its problems (past its schema, the first)."""
+    problems: list[Problem] = []
+    doc = read_as(path, kind(), "cave", problems)
+    return box_of(doc) if doc is not None else (None, problems)
+
+
 def load_box(path: Path | None = None) -> Box:
     """The box of that file, whatever its name (default: the bundled one); DataError with
     the first problem as FILE:LINE:COLUMN: what."""
-    problems: list[Problem] = []
-    doc = read_as(path or bundled_box(), kind(), "cave", problems)
-    box = None
-    if doc is not None:
-        box, problems = box_of(doc)
+    box, problems = read_box(path or bundled_box())
     if box is None:
         raise DataError(_("{problems} ({count} problem(s); run guide check --game cave)").format(
             problems=problems[0], count=len(problems)))
@@ -162,9 +167,8 @@ def masks(openings: dict[str, tuple[str, ...]]) -> dict[str, dict[int, int]]:
 def entries(openings: dict[str, tuple[str, ...]]) -> dict[tuple[str, str], tuple[int, ...]]:
     """C-TURN-2: for a shape and the side a mover steps toward, the orientations of a new tile
     of that shape that let the mover in (open on the opposite side), in the order 0..270."""
-    back = {s: SIDES[(i + 2) % 4] for i, s in enumerate(SIDES)}
     turned = rotations(openings)
-    return {(shape, side): tuple(t for t in TURNS if back[side] in turned[shape, t])
+    return {(shape, side): tuple(t for t in TURNS if OPPOSITE[side] in turned[shape, t])
             for shape in openings for side in SIDES}
 
 

@@ -24,6 +24,7 @@ from .state import CaveState, Character, key
 
 CaveTable: TypeAlias = Table[CaveState, Box]   # the core's table, as Cave's commands see it
 commands = Registry(families=("setup", "turn", "board"))
+# a side in any case; click gives it back as written here (`move Ann UP` moves up)
 SIDES = click.Choice(["up", "down", "left", "right"], case_sensitive=False)
 _, ngettext, pgettext = domain("cave").functions()
 
@@ -105,7 +106,6 @@ def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> 
 def move(t: CaveTable, name: str, side: str, angle: str | None) -> Result:
     """Move a character one square (C-TURN-1..3). Onto an empty square the next cave tile is
     placed, turned so that the character can enter. Example: move Ann up --turn 90"""
-    side = side.lower()
     chosen = int(angle) if angle is not None else ask_turn(t, t.state, t.library, name, side)
     return run(t, turn.move, t.library, t.dice, name, side, chosen)
 

@@ -28,8 +28,9 @@ import yaml
 from guide.core.errors import GuideError
 from guide.core.i18n import N_, domain
 from guide.core.names import resolve
+from guide.core.text import visible
 
-from .box import Box, bundled_box, load_box
+from .box import Box, bundled_box, load_box, read_box
 
 _, ngettext, pgettext = domain("cave").functions()
 # what a knob's value must be, by the kind of the value it replaces
@@ -130,10 +131,10 @@ def turned(raw: Any, settings: Sequence[tuple[tuple[str, ...], Any]]) -> tuple[A
     for path, value in settings:
         get(out, path[:-1])[path[-1]] = value
     notes: list[str] = []
-    tiles = out.get("tiles", {})
-    shapes, contents = tiles.get("shapes", {}), tiles.get("contents", {})
+    # the raw box passed its schema (raw_box), and a knob keeps its value's kind (value_like)
+    shapes, contents = out["tiles"]["shapes"], out["tiles"]["contents"]
     given = {".".join(p) for p, _ in settings}
-    if NORMAL not in given and isinstance(contents.get("normal"), int):
+    if NORMAL not in given:
         total, others = sum(shapes.values()), sum(v for k, v in contents.items() if k != "normal")
         if total != others + contents["normal"] and total - others >= 0:
             contents["normal"] = total - others
@@ -151,13 +152,11 @@ def box_with(raw: Any, settings: Sequence[tuple[tuple[str, ...], Any]], shown: s
     with tempfile.TemporaryDirectory(prefix="guide-cave-") as folder:
         path = Path(folder) / "box.yaml"
         path.write_text(yaml.safe_dump(changed, sort_keys=False), encoding="utf-8")
-        try:
-            return load_box(path), notes
-        except (GuideError, ValueError) as e:
-            why = re.sub(r"^.*?box\.yaml:\d+:\d+: ", "", str(e))
-            why = re.sub(r" \(\d+ problem\(s\); run guide check --game cave\)$", "", why)
-            raise KnobError(_("{shown}: the box refuses it: {why}").format(
-                shown=shown, why=why)) from None
+        box, problems = read_box(path)
+    if box is None:                 # the first problem's words, without the temporary file
+        raise KnobError(_("{shown}: the box refuses it: {why}").format(
+            shown=shown, why=visible(problems[0].message)))
+    return box, notes
 
 
 def raw_box(path: Path | None) -> Any:

@@ -142,16 +142,17 @@ def aim(state: CaveState, box: Box, ch: Character, rng: random.Random,
     return best
 
 
-def best_turn(state: CaveState, box: Box, ch: Character, side: str, rng: random.Random) -> int | None:
-    """A new tile's orientation: the one opening onto the most empty squares, a seeded random
-    tie-break drawn for each angle that lets the mover in, the first of equals kept (None with
-    an empty draw pile: the rules reshuffle the discards and take the first angle that fits)."""
+def best_turn(state: CaveState, box: Box, there: str, side: str, rng: random.Random) -> int | None:
+    """A new tile's orientation on the empty square `there`, entered moving toward `side`:
+    the one opening onto the most empty squares, a seeded random tie-break drawn for each
+    angle that lets the mover in, the first of equals kept (None with an empty draw pile:
+    the rules reshuffle the discards and take the first angle that fits)."""
     draw = state["tiles"]["draw"]
     if not draw:
         return None
     shape = state["pieces"][draw[0]]["shape"]
     board, turned = state["board"], box.masks[shape]
-    ways = links(box.width, box.height)[key(*neighbour(ch["x"], ch["y"], side))]
+    ways = links(box.width, box.height)[there]
     chance = rng.random
     best, top = None, 0.0
     for turn in entry_turns(box, shape, side):
@@ -233,7 +234,7 @@ def turn_laying(state: CaveState, box: Box, dice: DiceLike,
                 board = state["board"]
                 there = key(*neighbour(ch["x"], ch["y"], side))
                 empty = there not in board
-                turn = best_turn(state, box, ch, side, rng) if empty else None
+                turn = best_turn(state, box, there, side, rng) if empty else None
                 events += move(state, box, dice, name, side, turn)
                 if empty:
                     laid = board[there]["id"]         # the exit stays once laid (C-VIS-1)

@@ -9,6 +9,7 @@ is, `board` where the placed ones lie ("X,Y" -> id and orientation), `tiles` the
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any, TypedDict
 
 from guide.core import turns
@@ -83,15 +84,10 @@ def new_state() -> CaveState:
                      food=[], characters=[], ended_by=None)
 
 
-_KEYS: dict[tuple[int, int], str] = {}
-
-
+@cache
 def key(x: int, y: int) -> str:
-    """A square's name in the state's board: "X,Y"."""
-    try:
-        return _KEYS[(x, y)]
-    except KeyError:
-        return _KEYS.setdefault((x, y), f"{x},{y}")
+    """A square's name in the state's board: "X,Y" (made once a square: the sim asks often)."""
+    return f"{x},{y}"
 
 
 def find(state: CaveState, name: str) -> Character:
@@ -146,11 +142,13 @@ def migrate(state: dict, from_version: int) -> dict:
 
 
 def others_here(state: CaveState, ch: Character) -> list[Character]:
-    """The other characters in the cave on `ch`'s tile (C-SET-1: the start tile is one)."""
+    """The other characters in the cave on `ch`'s tile (C-SET-1: the start tile is one, its
+    two squares one tile while it is in the game)."""
     x, y, board = ch["x"], ch["y"], state["board"]
-    placed = board.get(key(x, y))
-    if placed is None or placed["id"] != START:       # a square of its own: the same square
-        return [o for o in state["characters"]
-                if o["x"] == x and o["y"] == y and o is not ch and o["state"] == "in"]
-    return [o for o in state["characters"] if o is not ch and o["state"] == "in"
-            and (p := board.get(key(o["x"], o["y"]))) is not None and p["id"] == START]
+    # the start tile's piece goes with its pruning (board.prune), so most turns ask no more;
+    # a character in the cave always stands on a tile (it sees it: no pruning takes it)
+    if START in state["pieces"] and board[key(x, y)]["id"] == START:
+        return [o for o in state["characters"] if o is not ch and o["state"] == "in"
+                and board[key(o["x"], o["y"])]["id"] == START]
+    return [o for o in state["characters"]                  # any other tile: the same square
+            if o["x"] == x and o["y"] == y and o is not ch and o["state"] == "in"]

@@ -37,15 +37,6 @@ def said(ch: Character) -> str:
 COLOURS = ("#e4572e", "#17bebb", "#ffc914", "#76b041", "#a06cd5", "#f49fbc", "#2e86ab", "#f2f2f2")
 
 
-def seen_squares(state: CaveState, box: Box) -> set[str]:
-    sides = open_sides(state, box)
-    seen: set[str] = set()
-    for ch in state["characters"]:
-        if ch["state"] == "in":
-            seen |= seen_by(state, box, ch, sides)
-    return seen
-
-
 def _tile(squares: list[str], sides: dict[str, tuple[str, ...]], content: str, taken: bool,
           lit: bool) -> list[str]:
     """One tile (the start tile covers two squares): its rock, the floor of its passages, and
@@ -96,8 +87,9 @@ def board_svg(state: CaveState, box: Box) -> str:
         parts.append(f'<line x1="{x * SQUARE}" y1="0" x2="{x * SQUARE}" y2="{height}" class="grid"/>')
     for y in range(1, box.height):
         parts.append(f'<line x1="0" y1="{y * SQUARE}" x2="{width}" y2="{y * SQUARE}" class="grid"/>')
-    lit = seen_squares(state, box)
     sides = open_sides(state, box)
+    lit = set().union(*(seen_by(state, box, c, sides) for c in state["characters"]
+                        if c["state"] == "in"))          # what the characters see (C-VIS-1)
     tiles: dict[str, list[str]] = {}
     for k, placed in state["board"].items():          # the start tile's two squares: one tile
         tiles.setdefault(placed["id"], []).append(k)

@@ -61,6 +61,12 @@ def test_a_round_at_the_table_with_undo_exact(table):
     assert (state["turn"], state["characters"][0]["energy"], state["characters"][0]["y"]) == ("Bob", 7, 2)
 
 
+def test_a_side_is_taken_in_any_case_C_TURN_1(table):
+    do(table, "character Ann", "start")
+    assert "Ann moves up to (5,2)" in do(table, "move Ann UP")
+    assert table.state["characters"][0]["y"] == 2
+
+
 def test_refusals_are_one_line_and_change_nothing(table):
     assert refused(table, "start") == "add a character first: character NAME"
     do(table, "character Ann", "start --at 0,0")
