@@ -12,6 +12,23 @@ def test_r_conf_1_get_ready_to_feel_with_the_players_order(field):
     assert [x.name for x in fight(field.table, quiet=True).waiting()] == ["Bob", "Ann"]
 
 
+def test_r_conf_2_foe_without_a_name_is_the_foe_whose_turn_it_is(field):
+    """`foe` alone plays the one foe whose turn it is (a single foe card: its only
+    technique); with several foes waiting it is refused, naming them, and changes nothing."""
+    kaveri(field, "Ann")
+    field.do("confront 'Big Bully' 'Dumb Turkey'", "use Ann Kick --on 'Big Bully'")
+    assert field.fails("foe --on Ann") == "foe: which foe? Big Bully, Dumb Turkey"
+    field.do("foe 'Dumb Turkey' --on Ann")
+    events = field.events("foe --on Ann")
+    assert event(events, "use")["actor"] == "Big Bully"
+
+
+def test_r_conf_2_foe_without_a_name_out_of_turn_is_the_rules_refusal(field):
+    kaveri(field, "Ann")
+    field.do("confront 'Big Bully'")
+    assert "not Big Bully's turn" in field.fails("foe --on Ann")
+
+
 def test_r_conf_1_order_must_name_every_kaveri(field):
     kaveri(field, "Ann")
     kaveri(field, "Bob")

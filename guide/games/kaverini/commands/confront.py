@@ -18,7 +18,7 @@ from guide.games.kaverini.commands import reminders
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.confrontation import Fight, extra_hp
 from guide.games.kaverini.rules.field import take_schmerz
-from guide.games.kaverini.rules.fighters import BUDDY, KAVERI, Fighter, psychic_present
+from guide.games.kaverini.rules.fighters import BUDDY, FOE, KAVERI, Fighter, psychic_present
 from guide.games.kaverini.rules.strategy import StrategyFight
 from guide.games.kaverini.state import Arena, Confrontation, Foe, State, Versus
 
@@ -240,7 +240,7 @@ def use(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None,
 
 
 @command("foe", "confrontation")
-@click.argument("name", type=params.FOE)
+@click.argument("name", type=params.FOE, required=False)
 @click.argument("technique", nargs=-1, type=params.FOE_TECHNIQUE)
 @click.option("--on", default=None, type=params.TARGET,
               help="The target: a Kaveri, buddy or standing companion.")
@@ -254,19 +254,20 @@ def use(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None,
               default=None, help="After Nervousness: where the foe's 2 x Lv goes (R-FX-6).")
 @click.option("--lv", type=int, default=None,
               help="Lv for the technique: the level of a Kaveri present (R-SHEET-4).")
-def foe(t: KaveriniTable, name: str, technique: tuple[str, ...], on: str | None, roll: int | None,
+def foe(t: KaveriniTable, name: str | None, technique: tuple[str, ...], on: str | None, roll: int | None,
         effect_roll: list[int] | None, split: tuple[tuple[str, int], ...], boost: str | None,
         lv: int | None) -> Result:
-    """A foe's technique (phase 4); a foe with a die icon rolls for its move (R-CONF-3).
+    """A foe's technique (phase 4); a foe with a die icon rolls for its move (R-CONF-3);
+    without a name, the foe whose turn it is, when only one is.
 
-    Example: foe Gull Loud Squawk --on Ann"""
+    Example: foe Gull Loud Squawk --on Ann; foe --on Ann"""
     f = running(t)
     f.choose_lv(lv)
     before = t.adventure()
     d20, d10 = _effect_faces(effect_roll, "--effect-roll")
-    name, technique = _numbered_after(f, name, technique)
+    actor, technique = _numbered_after(f, name if name is not None else _foe_to_act(f), technique)
     on, technique = _numbered_after(f, on, technique, at_end=True)
-    f.foe_use(name, " ".join(technique) or None, on, roll, dict(split) or None, d20, d10, boost)
+    f.foe_use(actor, " ".join(technique) or None, on, roll, dict(split) or None, d20, d10, boost)
     reminders.after_moves(t)
     return report(t, f, before)
 
@@ -361,6 +362,15 @@ def stand(t: KaveriniTable, shares: tuple[tuple[str, int], ...]) -> Result:
     f = running(t)
     f.shares(dict(shares))
     return report(t, f)
+
+
+def _foe_to_act(f: Fight) -> str:
+    """`foe` without a name: the one foe that may act now, else the one standing (whose
+    turn the rules then judge); several: name one."""
+    foes = [w.name for w in f.waiting() if w.kind == FOE] or [w.name for w in f.standing(FOE)]
+    if len(foes) != 1:
+        raise CommandError(_("foe: which foe? {names}").format(names=", ".join(foes)))
+    return foes[0]
 
 
 def _numbered_after(f: Fight, name: N, words: tuple[str, ...], at_end: bool = False
