@@ -84,6 +84,9 @@ def _tell(t: KaivoTable, state: KaivoState, events: list[Event],
     t.tell_all(e for e in events if e.get("private") in kept)
     if any(e["kind"] == "drew" for e in events):       # K-TURN-1: no undo past a draw
         t.drew_hidden(_("a card from the deck"))
+    if _glimpsed_by_people(state, events):      # K-GLIMPSE-1: caught or not, alike
+        t.drew_hidden(_("the drawn card to whoever caught the glimpse (K-GLIMPSE-1)"),
+                      revealed=True)
     if seen is not None and _revealed(state, seen):     # nor past a card shown to a person
         kinds = {e["kind"] for e in events}
         t.drew_hidden(_("every hand (K-CALL-1)") if "called" in kinds
@@ -121,6 +124,16 @@ def _revealed(state: KaivoState, seen: Sights) -> bool:
     """A person (or the table's view) sees a card now that they had not seen (`_sights`)."""
     tbl = state["table"]
     return tbl is not None and any(sight(tbl, seat) - cards for seat, cards in seen.items())
+
+
+def _glimpsed_by_people(state: KaivoState, events: list[Event]) -> bool:
+    """A glimpse that a person other than the drawer watched (K-GLIMPSE-1): whether one
+    caught it is theirs alone, so undo is refused past it caught or not (refused only when
+    caught, the refusal told the terminal who had). Only bots watching: their memory goes
+    back with the state, and it may be undone."""
+    drawer = next((e["seat"] for e in events if e["kind"] == "glimpse"), None)
+    return drawer is not None and any(not p["bot"] and i != drawer
+                                      for i, p in enumerate(state["players"]))
 
 
 def phones(state: KaivoState) -> set[int]:

@@ -319,6 +319,10 @@ def glimpse(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
     card = t["held"]
     assert card is not None
     t["glimpsed"] = True
+    # the drawer sees the card glimpsed as long as a catcher does (it holds it already): a
+    # catcher's look ending republishes every page and the TV (seats.hide_seen), so one ends
+    # then whether or not anyone caught it, and the redraw's moment tells no one
+    t.setdefault("fresh", []).append([s, card])
     events: list[Event] = [{"kind": "glimpse", "seat": s, "who": t["names"][s]}]
     for o in range(len(t["hands"])):
         if o == s:

@@ -167,3 +167,32 @@ def test_k_deal_1_a_served_seat_page_hides_seen_cards_once_the_seconds_are_over(
     assert f"[{a}]" not in page()["row"]
     t.execute("view --stop")
     t.close()
+
+
+@pytest.mark.parametrize("catch", [0, 3])
+def test_k_glimpse_1_the_pages_are_redrawn_alike_whether_or_not_a_glimpse_was_caught(
+        tmp_path, clock, catch):
+    """K-GLIMPSE-1: the TV and the drawer learn nothing of a glimpse, even one every opponent
+    caught. A catcher's card leaves their page when its seconds end (Table.redraw publishes
+    every page and the TV again: a new version on each), so the table is redrawn then whether
+    or not anyone caught it: the moment of a redraw tells no one a glimpse was caught."""
+    t = _table(tmp_path, clock)
+    lib = t.library
+    t.library = dataclasses.replace(lib, rules=dataclasses.replace(
+        lib.rules, glimpse_chance=catch or 1, glimpse_in=3 if catch else 1000))
+    t.execute("deal --friends Ann,Ben,Cid --bots 0")
+    first = t.state["table"]["order"]["current"]
+    redraws: list[float] = []
+    t.listeners.append(lambda table: redraws.append(clock[0]))
+    clock[0] += 100                                # the deal's looks are long over
+    GAME.clock(t)
+    t.execute(f"draw --as {first}")                # the drawer's own look: 5 s from here
+    clock[0] += 3
+    t.execute(f"glimpse --as {first}")
+    assert any(t.state["table"]["caught"]) == (catch == 3)
+    redraws.clear()
+    for _ in range(12):
+        clock[0] += 1
+        GAME.clock(t)
+    assert redraws == [1105.0, 1108.0]
+    t.close()

@@ -114,7 +114,31 @@ def test_k_glimpse_1_a_glimpse_a_person_caught_cannot_be_undone(tables):
     t = tables(CAUGHT)
     do(t, "deal --friends Ann,Ben --bots 0", "draw --as Ann", "glimpse --as Ann")
     assert t.state["table"]["caught"][1]            # Ben caught Ann's card
-    assert SHOWN in refused(t)
+    assert "cannot undo 'glimpse --as Ann'" in refused(t)
+
+
+def test_k_glimpse_1_undo_tells_the_terminal_nothing_of_who_caught_a_glimpse(tables):
+    """K-GLIMPSE-1: only the catcher knows they caught it. The terminal of a friends' match
+    is nobody's seat: its undo of a glimpse a person may have caught is refused alike,
+    caught or not (it was refused only when one had: the terminal learned it)."""
+    said = []
+    for seed, caught in ((1, False), (2, True)):        # seeds found: nobody caught, Cid did
+        t = tables(seed)
+        do(t, "deal --friends Ann,Ben,Cid --bots 0")
+        first = t.state["table"]["order"]["current"]
+        do(t, f"draw --as {first}", f"glimpse --as {first}")
+        assert any(t.state["table"]["caught"]) == caught
+        said.append(refused(t))
+    assert said[0] == said[1]
+    assert "whoever caught the glimpse (K-GLIMPSE-1)" in said[0]
+
+
+def test_k_glimpse_1_a_glimpse_only_bots_could_catch_is_undone(tables):
+    t = tables(CAUGHT)
+    do(t, "deal --bots 2", "draw")
+    before = state(t)
+    do(t, "glimpse", "undo")                         # only bots watch: their memory goes back
+    assert state(t) == before
 
 
 def test_what_only_bots_saw_is_undone_and_redone_exactly(tables):
