@@ -104,8 +104,9 @@ def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> 
 @click.option("--turn", "angle", type=click.Choice([str(a) for a in TURNS]), default=None,
               help="A new tile's orientation, clockwise (asked in a terminal).")
 def move(t: CaveTable, name: str, side: str, angle: str | None) -> Result:
-    """Move a character one square (C-TURN-1..3). Onto an empty square the next cave tile is
-    placed, turned so that the character can enter. Example: move Ann up --turn 90"""
+    """Move a character one square up, down, left or right (C-TURN-1..3). Onto an empty
+    square the next cave tile is placed, turned so that the character can enter. Example:
+    move Ann up --turn 90"""
     chosen = int(angle) if angle is not None else ask_turn(t, t.state, t.library, name, side)
     return run(t, turn.move, t.library, t.dice, name, side, chosen)
 

@@ -41,8 +41,9 @@ def start(state: State, variants: list[str], beginner: bool) -> list[Event]:
         return events + [{"kind": "auction_open", "players": seats}]
     missing = [n for n in seats if state["players"][n]["initial_loot"] is None]
     if missing:
-        raise RuleError(_("Initial Loot missing for {value}: `player NAME --loot N`").format(
-            value=', '.join(missing)))
+        # the lines to type, each naming its player (a name is one word, T-NEW-1)
+        raise RuleError(_("Initial Loot missing for {value}: {lines}").format(
+            value=', '.join(missing), lines=", ".join(f"`player {n} --loot N`" for n in missing)))
     state["phase"] = "brawl"
     return events + begin_turn(state)
 

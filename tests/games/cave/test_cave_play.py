@@ -49,6 +49,11 @@ def refused(t: Table, line: str) -> str:
     return str(e.value)
 
 
+def test_C_TURN_1_help_move_names_the_four_sides(table):
+    """`help move` showed "usage: move [OPTIONS] NAME SIDE" and never said which sides."""
+    assert "up, down, left or right" in " ".join(do(table, "help move").split())
+
+
 def test_a_round_at_the_table_with_undo_exact(table):
     do(table, "character Ann", "character Bob", "start")
     before = json.loads(json.dumps(table.state))

@@ -113,11 +113,19 @@ def test_players_join_only_with_an_initial_loot_and_a_name_of_one_word():
     b = Brawl()
     assert "one word" in b.fails("player 'Anne Marie' --loot 1")
     b.do("player Marie --loot 1", "player Pierre")
-    assert b.fails("start") == "Initial Loot missing for Pierre: `player NAME --loot N`"
+    assert b.fails("start") == "Initial Loot missing for Pierre: `player Pierre --loot N`"
     b.do("player pierre --loot 2", "player Cecile --loot 2", "start", "call")
     assert b.p("Pierre")["loot"] == 2
     assert "already seated" in b.fails("player marie --loot 2")
     assert "give Anne's Initial Loot" in b.fails("player Anne")
+
+
+def test_T_CNT_3_start_names_the_line_to_type_for_each_player_without_an_initial_loot():
+    """A new Pillar reads the very lines to type, not a placeholder to fill in."""
+    b = Brawl()
+    b.do("player Marie --loot 1", "player Pierre", "player Cecile")
+    assert b.fails("start") == ("Initial Loot missing for Pierre, Cecile: `player Pierre --loot N`,"
+                                " `player Cecile --loot N`")
 
 
 def test_T_NEW_1_a_character_is_refused_when_another_player_has_it():
