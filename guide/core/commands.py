@@ -38,7 +38,7 @@ command = CORE.command
               type=Named(lambda: pgettext("what", "seat"),
                          lambda t, w: ["gm", *seats_of(t)] if t is not None else []),
               help="A private roll: only WHO sees it (gm, or a seat on its own page); kept out"
-                   " of log (but log --gm), the TV and the other seats.")
+                   " of log (a roll for gm: but log --gm), the TV and the other seats.")
 def roll(t: Table, expression: tuple[str, ...], faces: str | None, private: str | None) -> Result:
     """Roll dice: 2d4+1, 4d6kh3, 2d20kl1, 3d6e6, 4d6rr1, d% (the percentile, 1..100, as the
     game reads it: one d100, or two d10 read as tens and ones).

@@ -37,19 +37,21 @@ def _mark(event: dict) -> str | None:
 def visible(t: Any, events: list[dict], viewer: str) -> list[dict]:
     """The events of a story that `viewer` may read. "terminal": the game master's screen
     right after a command (an event private to a seat is only a line saying there is one,
-    but the keyboard's own seat's, viewers.keyboard_seat, which it shows);
-    "log": `log` (no event for the GM alone, none private); "gm": `log --gm`, everything; a
-    seat's name: what that seat's page may show (public ones and its own private ones)."""
+    but the keyboard's own seat's, viewers.keyboard_seat, which it shows); "gm": `log --gm`,
+    the same at the same screen (guide.core.secrets.entitled: the terminal is no seat's, so
+    another seat's secret is not the GM's either: a Taverne Specialty drawn, a `roll --for`);
+    "log": `log` (no event for the GM alone, none private); a seat's name: what that seat's
+    page may show (public ones and its own private ones)."""
     out: list[dict] = []
-    mine = ("gm", keyboard_seat(t)) if viewer == "terminal" else ()
+    mine = ("gm", keyboard_seat(t)) if viewer in ("terminal", "gm") else ()
     for e in events:
         who = e.get("private")
-        if viewer == "gm" or who is None and viewer != "log":
+        if who is None and viewer != "log":
             out.append(e)
         elif viewer == "log":
             if who is None and not t.game.events.gm_only(e):
                 out.append(e)
-        elif viewer == "terminal":
+        elif viewer in ("terminal", "gm"):
             out.append(e if who in mine else {"kind": SECRET, "to": who})
         elif who == viewer:
             out.append(e)

@@ -353,7 +353,8 @@ def _secret(t, who: str) -> None:
 
 def private(run: Run) -> None:
     """A private roll (the core's `roll --for`) reaches only its seat's page (or, for "gm",
-    the game master's terminal): never the TV view, another seat, `log` or completion."""
+    the game master's terminal, `log --gm` too): never the TV view, another seat, `log`,
+    the terminal's `log --gm` (the terminal is no other seat's) or completion."""
     from guide.core.repl.completer import candidates
 
     t = run.table
@@ -368,7 +369,8 @@ def private(run: Run) -> None:
     everyone = json.dumps([shown_view(t), public_state(t), others, offered],
                           default=str)
     assert str(SECRET) not in everyone + "\n".join(t.execute("log 5").lines)
-    assert str(SECRET) in "\n".join(t.execute("log 5 --gm").lines)
+    # `log --gm` at the same terminal: the game master's secrets and the keyboard seat's only
+    assert (str(SECRET) in "\n".join(t.execute("log 5 --gm").lines)) == (who in ("gm", keyboard(t)))
     if seats:
         assert any(str(SECRET) in line for line in Desk.payload_of(t, who)["private"])
 

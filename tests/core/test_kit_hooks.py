@@ -194,8 +194,9 @@ def test_a_private_roll_and_draw_reach_only_their_seat(tmp_path):
     log = text(t.execute("log"))
     assert "(17)" not in log and "= 17" not in log and "draws a 6" not in log
     assert "Ann draws a card (hidden)." in log
-    gm = text(t.execute("log --gm"))
-    assert "1d20 (17) = 17" in gm and "Ann draws a 6." in gm
+    gm = text(t.execute("log --gm"))         # the terminal is no seat's: Ann's secrets are hers
+    assert "(17)" not in gm and "draws a 6" not in gm
+    assert gm.count("(something only Ann may see: on Ann's own page)") == 2
 
 
 def test_a_roll_for_the_game_master_shows_at_the_terminal_only(tmp_path):
