@@ -163,7 +163,9 @@ def parse(cmd: Command, args: list[str], table: object = None) -> dict:
         raise CommandError(e.message) from None
     except click.UsageError as e:
         _name_in_language(e, cmd)
-        value = _first_line(e.format_message())
+        param = getattr(e, "param", None)
+        value = _first_line(e.format_message(),
+                            choices=param is not None and isinstance(param.type, click.Choice))
         can = _what_can_go(e, cmd, args, table)
         if can:     # `use Hondje`: what Tab would offer there, not the placeholder alone
             value = _("{refusal}: {choices}").format(refusal=value, choices=can)
@@ -210,5 +212,10 @@ def _check_number(command: str, name: str, value: object) -> None:
                 command=command, name=name, digits=len(str(abs(v))), most=MAX_DIGITS))
 
 
-def _first_line(text: str) -> str:
-    return text.strip().splitlines()[0].rstrip(".") if text.strip() else _("bad arguments")
+def _first_line(text: str, choices: bool = False) -> str:
+    """Click's refusal as one line: its first, or for a missing choice ("Choose from:" and a
+    line for each) all its lines joined, so that the choices are said too."""
+    lines = [line.strip() for line in text.strip().splitlines()]
+    if not lines:
+        return _("bad arguments")
+    return (" ".join(lines) if choices else lines[0]).rstrip(".")

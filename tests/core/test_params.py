@@ -196,3 +196,22 @@ def test_an_unknown_name_is_refused_in_the_engine_s_one_line_for_every_game(tmp_
     with pytest.raises(CommandError) as refused:     # the core's own command, in every game
         t.execute("roll 1d6 --for Anb")
     assert str(refused.value) == "no seat named 'Anb'; did you mean 'Ann'?"
+
+
+def test_a_missing_choice_is_refused_with_its_choices_in_one_line():
+    """A missing argument of fixed choices (Cave's `move NAME SIDE`) says them, where the
+    refusal kept only click's first line: "Missing argument 'SIDE'. Choose from:"."""
+    from guide.core.errors import CommandError
+    from guide.core.registry import Registry, parse
+
+    registry = Registry()
+
+    @registry.command("go", "x")
+    @click.argument("side", type=click.Choice(["up", "down", "left", "right"]), metavar="SIDE")
+    def go(t, side):
+        return None
+
+    cmd, _ = registry.lookup(["go"])
+    with pytest.raises(CommandError) as refused:
+        parse(cmd, [], object())
+    assert str(refused.value) == "go: Missing argument 'SIDE'. Choose from: up, down, left, right"
