@@ -389,14 +389,21 @@ def state(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None,
 @CAMPAIGN
 @BOX
 @GAME
-@click.option("--no-qr", "no_qr", is_flag=True, help="The links without their QR codes.")
+@click.option("--no-qr", "no_qr", is_flag=True, hidden=True,
+              help="The links alone (as `seats` prints them now; kept for scripts).")
+@click.argument("qr", nargs=-1, metavar="[qr NAME]")
 def seats_command(campaign: Path | None, boxes: tuple[Path, ...], game_id: str | None,
-                  no_qr: bool) -> None:
-    """Print each seat's link (and QR code): the ones the running table serves, or will."""
+                  no_qr: bool, qr: tuple[str, ...]) -> None:
+    """Print each seat's link: the ones the running table serves, or will; `guide seats qr
+    NAME` prints that seat's QR code to scan (as `seats qr NAME` at the table)."""
+    from guide.core.line import build
     from guide.core.repl.run import open_table
     from guide.core.result import text
     from guide.core.seats import seated
 
+    if qr and (len(qr) != 2 or qr[0] != "qr"):
+        raise click.UsageError(_("seats takes qr NAME, or nothing: not {words}").format(
+            words=" ".join(qr)))
     try:
         table = open_table(campaign, list(boxes), seed=None, game_id=game_id)
     except click.ClickException as e:
@@ -407,7 +414,7 @@ def seats_command(campaign: Path | None, boxes: tuple[Path, ...], game_id: str |
         if not seated(table):
             raise UserError(_("the {game} game has no seats").format(game=table.game.id))
         with one_line():
-            click.echo(text(table.execute("seats" + (" --no-qr" if no_qr else ""))))
+            click.echo(text(table.execute(build(["seats", "qr", qr[1]]) if qr else "seats")))
     finally:
         table.close()
 

@@ -10,7 +10,7 @@ import json
 
 import pytest
 from gamelist import installed_ids, scenes
-from support import Play, memory_table
+from support import Play, guide, memory_table
 
 from guide.core.table import Table
 
@@ -57,6 +57,27 @@ def test_a_reopened_campaign_opens_with_where_it_was_left_not_how_to_begin(game_
     opening = settings.opening(game, played)
     assert played and opening != settings.greeting(game)
     assert opening.startswith(f"{game.title}: reopened after {played} command")
+
+
+@pytest.mark.parametrize("game_id", installed_ids())
+def test_guide_seats_from_the_shell_lists_the_links_and_draws_one_seats_code(game_id, tmp_path):
+    """`guide seats` outside the table lists the links and says `seats qr NAME`, which works
+    there too as `guide seats qr NAME` (a name as the shell gives it: one word whatever its
+    quotes); anything else is refused in one line."""
+    given = scenes(game_id)
+    names = given.SEATED_NAMES[:2]
+    campaign = str(tmp_path / "c.sqlite")
+    env = {"GUIDE_DATA_DIR": str(tmp_path / "data")}
+    assert guide("play", "--game", game_id, "--campaign", campaign,
+                 input="\n".join(given.seated(names)) + "\n", env=env).returncode == 0
+    listed = guide("seats", "--campaign", campaign, env=env)
+    assert listed.returncode == 0 and "seats qr NAME" in listed.stdout
+    assert all(f"{name}: http" in listed.stdout for name in names)
+    one = guide("seats", "--campaign", campaign, "qr", "--", names[1], env=env)   # "-Mo" too
+    assert one.returncode == 0 and f"{names[1]}: http" in one.stdout and "\u2588" in one.stdout
+    assert f"{names[0]}: http" not in one.stdout
+    wrong = guide("seats", "qr", "--campaign", campaign, env=env)
+    assert wrong.returncode == 2 and wrong.stderr.strip().endswith("not qr")
 
 
 def _lines(bar: object) -> list[str]:
