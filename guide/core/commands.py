@@ -193,7 +193,7 @@ def view(t: Table, lan: bool, port: int | None, stop: bool) -> Result:
     r = Result([_("The players' view is at {url}").format(url=server.url), *([note] if note else []),
                 _("Open it on the second screen; it follows the table as you play.")])
     if seated(t):
-        r.add(_("Each player's own page: seats (with a QR code each)."))
+        r.add(_("Each player's own page: seats lists the links, seats qr NAME draws one's QR code."))
     return r
 
 
