@@ -343,8 +343,7 @@ CONFRONTATION: dict[str, Renderer] = {
                   " {actor} until the end of {actor}'s next turn.")),
     "anger": _anger,
     "frustration": lambda e: ngettext(
-        "{actor}'s frustration keeps on growing: +1, +2, ... E on each of the next {turns}"
-        " turn.",
+        "{actor}'s frustration keeps on growing: +1 E on {actor}'s next turn.",
         "{actor}'s frustration keeps on growing: +1, +2, ... E on each of the next {turns}"
         " turns.", e["turns"]).format(**e),
     "intimidate": _f(N_("{actor} intimidates: the next foe technique aimed at {actor} has no"

@@ -143,3 +143,12 @@ def test_r_dmg_8_anger_says_its_whole_sum_past_zero_hp(table):
     table.raw["kaverit"][0]["hp"] = 2
     out = " ".join(table.do("use Ann Anger --roll 20").split())
     assert "takes 3 Schmerz (Lv 4 - 1 H = 3): 0/" in out
+
+
+def test_r_fx_4_frustration_for_one_turn_says_the_next_turn(table):
+    """R-FX-4's Frustration at Lv 1 lasts one turn: "+1 E on Ann's next turn", not "+1, +2,
+    ... E on each of the next 1 turn"."""
+    kaveri(table, "Ann", techniques=("Frustration", "Anger", "Love"))
+    table.do("confront 'Nervous Newt'")
+    out = " ".join(table.do("use Ann Frustration --roll 20").split())
+    assert "Ann's frustration keeps on growing: +1 E on Ann's next turn." in out
