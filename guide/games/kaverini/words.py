@@ -227,6 +227,10 @@ def _victory(e: Event) -> str:
     if e.get("strategy"):
         return (_("{winner} wins the Strategy Game!").format(**e) if e["winner"] else
                 _("Every character is neutralized: nobody wins."))
+    if e.get("decisive"):           # a scene won by its booklet's decisive foes (won_when)
+        return ngettext("{names} is neutralized, and the scene with it: the Kaverit win!",
+                        "{names} are neutralized, and the scene with them: the Kaverit win!",
+                        len(e["decisive"])).format(names=listed(e["decisive"]))
     return _("Every foe is neutralized: the Kaverit win!")
 
 
