@@ -42,6 +42,14 @@ def _taken(e: Event) -> str:
     return str(e["lost"] + e.get("absorbed", 0))
 
 
+def _sum_taken(e: Event) -> str:
+    """Schmerz taken as its R-DMG-8 sum gives it, even past 0 HP (as a hit and the GM's
+    `schmerz` say it); an event of an older guide without the sum: what reached the HP."""
+    if "given" not in e:
+        return _taken(e)
+    return str(compute(e["given"], 0, Fraction(e["mult"]), e["heart"]).amount)
+
+
 # --- confrontations --------------------------------------------------------------------
 
 def _confront(e: Event) -> str:
@@ -85,7 +93,7 @@ def _glad(e: Event) -> str:
     glad and takes 1 Schmerz (Lv 2 - 1 H = 1)"."""
     steps = _taker_steps(e, e.get("given", 0)) or str(e["lv"])
     return _("{target} is glad and takes {taken} Schmerz (Lv {steps}): {hp}/{max_hp}"
-             " HP{soaked}.").format(target=e["target"], taken=_taken(e), steps=steps,
+             " HP{soaked}.").format(target=e["target"], taken=_sum_taken(e), steps=steps,
                                     hp=e["hp"], max_hp=e["max_hp"], soaked=_soaked(e))
 
 
@@ -125,7 +133,7 @@ def _anger(e: Event) -> str:
                      soaked=_soaked(e), **e)
     return _("{actor} resounds with anger: E +{amount} until the end of the next turn, and"
              " takes {taken} Schmerz (Lv {steps}): {hp}/{max_hp} HP{soaked}.").format(
-                 actor=e["actor"], amount=e["amount"], taken=_taken(e), steps=steps,
+                 actor=e["actor"], amount=e["amount"], taken=_sum_taken(e), steps=steps,
                  hp=e["hp"], max_hp=e["max_hp"], soaked=_soaked(e))
 
 
@@ -219,6 +227,10 @@ def _victory(e: Event) -> str:
     if e.get("strategy"):
         return (_("{winner} wins the Strategy Game!").format(**e) if e["winner"] else
                 _("Every character is neutralized: nobody wins."))
+    if e.get("decisive"):           # a scene won by its booklet's decisive foes (won_when)
+        return ngettext("{names} is neutralized, and the scene with it: the Kaverit win!",
+                        "{names} are neutralized, and the scene with them: the Kaverit win!",
+                        len(e["decisive"])).format(names=listed(e["decisive"]))
     return _("Every foe is neutralized: the Kaverit win!")
 
 
@@ -335,8 +347,7 @@ CONFRONTATION: dict[str, Renderer] = {
                   " {actor} until the end of {actor}'s next turn.")),
     "anger": _anger,
     "frustration": lambda e: ngettext(
-        "{actor}'s frustration keeps on growing: +1, +2, ... E on each of the next {turns}"
-        " turn.",
+        "{actor}'s frustration keeps on growing: +1 E on {actor}'s next turn.",
         "{actor}'s frustration keeps on growing: +1, +2, ... E on each of the next {turns}"
         " turns.", e["turns"]).format(**e),
     "intimidate": _f(N_("{actor} intimidates: the next foe technique aimed at {actor} has no"

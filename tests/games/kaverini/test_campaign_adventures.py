@@ -140,6 +140,10 @@ def test_scene_5_is_won_when_the_captain_falls_as_the_booklet_says(party):
     assert party.raw["confrontation"] is not None
     out = party.do("schmerz Captain 999")
     assert "The confrontation ends (won)." in " ".join(out.split())
+    # R-CONF-7: a Drowned Bell Spirit still stands, so not "every foe is neutralized"
+    assert "Captain Van der Decken is neutralized, and the scene with it: the Kaverit win!" \
+        in " ".join(out.split())
+    assert "Every foe is neutralized" not in out
     assert party.raw["confrontation"] is None
     assert "Dank je wel, Kaverit!" in " ".join(out.split())
     # The same captain among foes the GM names himself is no scene: all of them must fall

@@ -134,6 +134,16 @@ def test_r_lvl_3_the_e_allowance_goes_with_that_levels_own_points():
     assert (k["emotion"], k["heart"], k["points"], k["e_allowance"]) == (1, 4, 0, 0)
 
 
+def test_r_lvl_2_no_points_left_says_so_before_the_e_allowance():
+    """R-LVL-2: a Kaveri who spent every point and asks for e=1 hears that the points are
+    gone, not "may put 0 more on E" (the allowance went with the points, R-LVL-3)."""
+    k = sheet("Focused")
+    award_xp(k, 1)                                    # level 2: 3 points, 1 E
+    spend(k, e=1, h=1, hp=1)
+    with pytest.raises(RuleError, match="not enough points: this costs 1, .* has 0 banked"):
+        spend(k, e=1)
+
+
 def test_r_lvl_3_a_spent_levels_allowance_is_gone_the_oldest_first():
     k = sheet("Psychic")
     award_xp(k, 2)                                    # level 2 (2 points), level 3 (3)

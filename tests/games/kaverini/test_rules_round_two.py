@@ -122,3 +122,33 @@ def test_r_dmg_8_gladness_shows_its_h_step(table):
     table.do("confront 'Hard Heart'", "use Ann Cheer --roll 20")
     out = " ".join(table.do("foe 'Hard Heart' Sulk").split())
     assert "Hard Heart is glad and takes 1 Schmerz (Lv 1 - 4 H, at least 1 = 1)" in out
+
+
+def test_r_dmg_8_gladness_says_its_whole_sum_past_zero_hp(table):
+    """R-DMG-8, R-FX-4: gladness neutralizing a foe with fewer HP left than its Lv says the
+    Schmerz its sum gives, as a hit and the GM's `schmerz` do, not the HP that were left
+    ("takes 2 Schmerz (Lv 4 - 1 H = 3)" contradicted itself)."""
+    kaveri(table, "Ann", techniques=("Cheer", "Anger", "Love"))
+    table.do("xp Ann 3", "confront 'Nervous Newt'", "use Ann Cheer --roll 20")   # Lv 4
+    table.raw["confrontation"]["foes"][0]["hp"] = 2
+    out = " ".join(table.do("foe 'Nervous Newt' Nibble").split())
+    assert "Nervous Newt is glad and takes 4 Schmerz (Lv 4): 0/" in out
+
+
+def test_r_dmg_8_anger_says_its_whole_sum_past_zero_hp(table):
+    """R-FX-4's Anger: Lv Schmerz to its user, its sum shown whole when H shaped it and the
+    user had fewer HP left."""
+    kaveri(table, "Ann", techniques=("Cheer", "Anger", "Love"))
+    table.do("xp Ann 3", "spend Ann h=1", "confront 'Nervous Newt'")
+    table.raw["kaverit"][0]["hp"] = 2
+    out = " ".join(table.do("use Ann Anger --roll 20").split())
+    assert "takes 3 Schmerz (Lv 4 - 1 H = 3): 0/" in out
+
+
+def test_r_fx_4_frustration_for_one_turn_says_the_next_turn(table):
+    """R-FX-4's Frustration at Lv 1 lasts one turn: "+1 E on Ann's next turn", not "+1, +2,
+    ... E on each of the next 1 turn"."""
+    kaveri(table, "Ann", techniques=("Frustration", "Anger", "Love"))
+    table.do("confront 'Nervous Newt'")
+    out = " ".join(table.do("use Ann Frustration --roll 20").split())
+    assert "Ann's frustration keeps on growing: +1 E on Ann's next turn." in out

@@ -256,15 +256,15 @@ def spend(kaveri: Sheet, e: int = 0, h: int = 0, hp: int = 0, new: Sequence[str]
         bought.append({"ladder": key, "from": table[key], "to": target, "cost": step})
         table[key] = target
         cost += step
+    if cost > kaveri["points"]:        # first: with no points left, the E allowance is moot
+        raise RuleError(_("not enough points: this costs {cost}, {kaveri} has {points} banked").format(
+            cost=cost, kaveri=kaveri['name'], points=kaveri['points']))
     bank = _bank(kaveri)
     allowed = e_room(bank)
     if e > allowed:
         raise RuleError(_("at most 1 point on E per level reached, with that level's own points"
                           " (R-LVL-3): {kaveri} may put {e_allowance} more on E, not {e}").format(
             kaveri=kaveri['name'], e_allowance=allowed, e=e))
-    if cost > kaveri["points"]:
-        raise RuleError(_("not enough points: this costs {cost}, {kaveri} has {points} banked").format(
-            cost=cost, kaveri=kaveri['name'], points=kaveri['points']))
     if cost == 0:
         raise RuleError(_("nothing to spend: give e=N, h=N, hp=N, new=LADDER or LADDER=LEVEL"))
     placed = _draw(kaveri, bank, e, cost)

@@ -65,8 +65,12 @@ class Outcomes(Field):
                     self.say("xp", kaveri=k["name"], amount=gained, xp=k["xp"])
                     if reached:
                         self.say("level", **level_event(k, reached))
-        if not self.standing(FOE) or self._won_when_down():
+        if not self.standing(FOE):
             self.say("victory", winner=None)
+            self.end("won")
+        elif self._won_when_down():          # the booklet's decisive foes, others standing
+            self.say("victory", winner=None, decisive=sorted({f["name"] for f in self.c["foes"]
+                                                              if f["card"] in self.c["won_when"]}))
             self.end("won")
 
     def _won_when_down(self) -> bool:

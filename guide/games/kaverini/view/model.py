@@ -175,12 +175,14 @@ def without_rule_ids(line: str) -> str:
 def story_lines(table: KaveriniTable, entries: list[Entry], psychic: bool) -> list[str]:
     """The story's last lines as the players heard them: no GM-only or private event, no line that
     names a secret (a foe's move, Shield or Heel without a Psychic Kaveri, R-CONF-3; an item
-    with Usage, R-CONF-12)."""
+    with Usage, R-CONF-12). A quote of the lottery is read aloud to all (R-QL-1): whatever
+    it names, it tells no secret."""
     secret = _secret_words(table, psychic)
     lines: list[str] = []
     for entry in reversed(entries):          # the newest first, until the page has its lines
         said = say(table, entry.story, "log")        # no GM-only event, no private one
-        lines[:0] = [without_rule_ids(line) for line in said if not secret(line)]
+        quotes = {line for e in entry.story if e["kind"] == "quote" for line in say(table, [e], "log")}
+        lines[:0] = [without_rule_ids(line) for line in said if line in quotes or not secret(line)]
         if len(lines) >= STORY_LINES:
             break
     return lines[-STORY_LINES:]
