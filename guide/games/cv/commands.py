@@ -335,7 +335,7 @@ def play(t: CvTable, name: str, card: str, gives: str | None, anyway: bool) -> R
         answer = t.ask(_("{said}. Play it anyway? (yes/no)").format(said=e.said),
                        [_("yes"), _("no")], _("no"))
         if fold(answer.strip()) not in YES + (fold(_("yes")),):   # the player's own choice, no error
-            return Result([_("{card} stays in the hand; nothing changed").format(card=card)])
+            return Result([_("{card} stays in the hand; nothing changed").format(card=e.card)])
     return run(t, phase.play, t.library, name, card, given, anyway=True)
 
 

@@ -253,11 +253,14 @@ def migrate(state: dict, from_version: int) -> dict:
 
 
 def find_card(cards: list[Card], name: str, lib: Library, loose: bool = True) -> int | None:
-    """Index of the card typed as `name` (its name, or its special number / names); `loose`:
-    also any case, a unique beginning or word (guide.core.names.resolve)."""
+    """Index of the card typed as `name` (its name, its special number / names, or the card
+    file's number / names, as `hand` and `take` find it); `loose`: also any case, a unique
+    beginning or word (guide.core.names.resolve)."""
     sp = lib.special(name)
+    printed = lib.box_card(name)
     for i, c in enumerate(cards):
-        if fold(c["name"]) == fold(name) or (sp is not None and c["number"] in sp[1].ids):
+        if fold(c["name"]) == fold(name) or (sp is not None and c["number"] in sp[1].ids) \
+                or (printed is not None and c["number"] == printed.number):
             return i
     if not loose:
         return None

@@ -115,9 +115,10 @@ class EventLost(RuleError):
     """V-EVENT-1: an event played where what it gives cannot be used: the table says so
     before accepting (asked at the terminal, `play ... --anyway` in a script or a seat)."""
 
-    def __init__(self, said: str):
+    def __init__(self, said: str, card: str):
         super().__init__(said)
         self.said = said
+        self.card = card        # the card's name as the table reads it, not as typed
 
 
 def _unusable(state: CvState, lib: Library, p: Player, sp: Any) -> dict[str, Any] | None:
@@ -162,7 +163,7 @@ def play(state: CvState, lib: Library, who: str, name: str, gives: list[str] | N
         if not anyway:
             from .render import Renderer
 
-            raise EventLost(Renderer(lib, current_lang()).event_lost(event))
+            raise EventLost(Renderer(lib, current_lang()).event_lost(event), lib.shown(card))
     else:
         _counts_in_turn(turn, event, p, card, name)
     p["hand"].pop(i)

@@ -82,8 +82,11 @@ def _tell(t: KaivoTable, state: KaivoState, events: list[Event],
     the table had seen of the round before the command (`_sights`)."""
     kept = (None, "gm", keyboard_seat(t))        # only "You"'s own private ones
     t.tell_all(e for e in events if e.get("private") in kept)
-    if any(e["kind"] == "drew" for e in events):       # K-TURN-1: no undo past a draw
-        t.drew_hidden(_("a card from the deck"))
+    drawers = list(dict.fromkeys(_("you") if e["who"] == render.YOU else e["who"]
+                                 for e in events if e["kind"] == "drew"))
+    if drawers:         # K-TURN-1: no undo past a draw, the drawers named (a bot's turn it set off)
+        t.drew_hidden(ngettext("a card from the deck for {who}", "cards from the deck for {who}",
+                               len(drawers)).format(who=_(" and ").join(drawers)))
     if _glimpsed_by_people(state, events):      # K-GLIMPSE-1: caught or not, alike
         t.drew_hidden(_("the drawn card to whoever caught the glimpse (K-GLIMPSE-1)"),
                       revealed=True)
@@ -309,6 +312,9 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
     # the match it replaced
     _tell(t, s, events, None if replaced else {seat: set() for seat in _sights(s)})
     _restart_clock(t)
+    if replaced:        # said, so that a mistyped deal never costs a match unnoticed
+        return Result([_("The match under way is set aside for this one (undo brings it back).")]
+                      + _status(t))
     return Result(_status(t))
 
 

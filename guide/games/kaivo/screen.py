@@ -159,13 +159,16 @@ def news(state: KaivoState, seat: str | None) -> list[str]:
 HINTS = {
     "turn": N_("draw, take or kaivo"),
     "drawn": N_("swap POS or discard (glimpse first if you like)"),
+    "glimpsed": N_("swap POS or discard"),      # K-GLIMPSE-1: once a turn
     "taken": N_("swap POS, or putback"),
     "peek": N_("peek POS, or skip"), "spy": N_("spy PLAYER POS, or skip"),
     "swap": N_("swapwith POS PLAYER POS, or skip"), "mindread": N_("mindread PLAYER POS, or skip"),
 }
 
 
-def hint(state: KaivoState) -> str:
+def hint(state: KaivoState, host: bool = False) -> str:
+    """What to type next. `host`: the status's longer word in a match of friends, where the
+    terminal is nobody's seat: the moves of the person to act, typed here with --as."""
     t = state["table"]
     if state["winners"]:
         return _("the match is over: {who} won").format(who=_(" and ").join(state["winners"]))
@@ -173,9 +176,15 @@ def hint(state: KaivoState) -> str:
         return _("players NAME NAME ... for a score sheet, or deal --bots N")
     if t["phase"] == "over":
         return _("the round is over: deal for the next one")
-    if to_act(t) != viewer(state):
-        return _("{who} to play").format(who=t["names"][to_act(t)])
-    return _(HINTS[(t["power"] or "peek") if t["phase"] == "power" else t["phase"]])
+    phase = (t["power"] or "peek") if t["phase"] == "power" else t["phase"]
+    if phase == "drawn" and t["glimpsed"]:
+        phase = "glimpsed"
+    who = t["names"][to_act(t)]
+    if to_act(t) == viewer(state):
+        return _(HINTS[phase])
+    if host and viewer(state) is None and not state["players"][to_act(t)]["bot"]:
+        return _("{who} to play (or here: {moves}, with --as {who})").format(who=who, moves=_(HINTS[phase]))
+    return _("{who} to play").format(who=who)
 
 
 def status_lines(state: KaivoState, shown: set[int] | None,
@@ -207,7 +216,7 @@ def status_lines(state: KaivoState, shown: set[int] | None,
                 else _("; you hold {card} (from the deck)")).format(card=card_called(v["held"], powers))
     lines.append("  " + _("Discard pile: {top}; deck: {deck}{held}.").format(top=top, deck=v["deck_left"],
                                                                             held=held))
-    lines.append("  " + _("Next: {hint}.").format(hint=hint(state)))
+    lines.append("  " + _("Next: {hint}.").format(hint=hint(state, host=True)))
     return lines
 
 

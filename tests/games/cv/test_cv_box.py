@@ -594,3 +594,21 @@ def test_v_two_1_with_a_card_file_the_take_that_brings_the_choice_names_it(tmp_p
     assert out.endswith("Choir goes into Relationships (Відносини) (V-TWO-1)")
     seat = [m.line for m in t.game.seat_moves(t, "Ann")]
     assert not any(m.startswith(line) for m in seat)        # taken: no longer on the track
+
+
+def test_v_event_1_a_card_files_event_is_played_by_its_number_or_names_as_hand_took_it(tmp_path):
+    """`hand Ann 3` finds a card file's Childhood event by its number; `play` finds it in the
+    hand the same way (its number, `#3`, its Ukrainian name), not only by the English name
+    the hand keeps: "Ann holds no '3'" was all a game master got."""
+    d = tmp_path / "box"
+    d.mkdir()
+    (d / "box.yaml").write_text(CARDS + "  - {number: 3, en: Piggy bank, uk: Скарбничка, deck: childhood,"
+                                " type: event, effect: {tokens: [money]}}\n", encoding="utf-8")
+    for typed in ("3", "#3", "Скарбничка"):
+        (tmp_path / f"t{len(typed)}").mkdir()
+        t = table(tmp_path / f"t{len(typed)}", d)
+        run(t, "players Ann Bob", "hand Ann 3", "roll Ann --faces money,money,health,knowledge")
+        assert run(t, f"play Ann {typed}").startswith("Ann plays Piggy bank: Money (Гроші)"), typed
+        assert t.state["players"][0]["hand"] == []
+        assert "Ann holds no '4'" in refused(t, "play Ann 4")     # a number not in the hand
+        t.close()

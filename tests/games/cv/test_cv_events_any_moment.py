@@ -56,6 +56,19 @@ def test_V_EVENT_1_at_the_terminal_it_is_asked_and_no_keeps_the_card(t):
     assert t.state["players"][1]["hand"] == [] and t.state["turn"]["more_dice"] == 0
 
 
+def test_V_EVENT_1_no_keeps_the_card_named_as_the_table_reads_it_not_as_typed(t):
+    """The answer "no" names the card by its name ("Lottery"; at a Ukrainian table
+    «Лотерея»), not as the game master typed it ("lottery", a unique beginning "lot")."""
+    run(t, "players Ann Bob", "hand Bob Lottery --gives 2money")
+    t.ask = lambda question, choices, default="", meta=None: default
+    assert run(t, "play Bob lot") == "Lottery stays in the hand; nothing changed"
+    run(t, "lang uk")
+    try:
+        assert run(t, "play Bob lottery").startswith("«Lottery» ")
+    finally:
+        run(t, "lang en")           # the language is the process's: the next test's English
+
+
 def test_V_EVENT_1_in_the_own_turn_what_it_gives_counts_as_before():
     r = Rules("Ann", "Bob")
     r.run(phase.note_hand, "Ann", "Lottery", ["money", "money"])

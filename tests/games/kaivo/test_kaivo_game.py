@@ -132,9 +132,9 @@ def test_k_turn_1_undo_is_refused_past_a_card_drawn_from_the_deck(table):
     do(table, "draw")
     before = json.dumps(table.state, sort_keys=True)
     message = fails(table, "undo")
-    assert "it drew a card from the deck, hidden from the players" in message
+    assert "it drew a card from the deck for you, hidden from the players" in message
     do(table, "discard")                          # the bots' turns after it draw too
-    assert "it drew a card from the deck" in fails(table, "undo")
+    assert "from the deck for " in fails(table, "undo")
     assert json.dumps(table.state, sort_keys=True) != before
 
 

@@ -1,0 +1,88 @@
+"""What a new game master reads at the terminal and a friend on their page: the hint after a
+glimpse (K-GLIMPSE-1, once a turn), the host's hint in a match of friends (the moves to type
+with --as), an undo refused past a draw naming whose draw it was (K-TURN-1), a new match dealt
+over one under way said aloud, and a seat's page once the match is over (K-SCORE-3)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from guide.core import settings
+from guide.core.dice import Dice
+from guide.core.errors import CommandError
+from guide.core.result import text
+from guide.core.seats import Desk
+from guide.core.store import Store
+from guide.core.table import Table
+from guide.games.kaivo.game import KaivoGame
+
+GAME = KaivoGame()
+
+
+@pytest.fixture
+def table(tmp_path):
+    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), settings.load(GAME, []), Dice(5))
+    yield t
+    t.close()
+
+
+def do(t: Table, *lines: str) -> str:
+    return "\n".join(text(t.execute(line)) for line in lines)
+
+
+def refused(t: Table, line: str) -> str:
+    before = json.dumps(t.state, sort_keys=True)
+    with pytest.raises(CommandError) as e:
+        t.execute(line)
+    assert json.dumps(t.state, sort_keys=True) == before
+    return str(e.value)
+
+
+def test_k_glimpse_1_after_the_glimpse_the_hint_no_longer_offers_it(table):
+    do(table, "deal --bots 2", "draw")
+    assert "glimpse first if you like" in GAME.prompt(table)
+    out = do(table, "glimpse")
+    assert "Next: swap POS or discard." in out
+    assert GAME.prompt(table) == "kaivo (round 1: swap POS or discard)> "
+    assert "glimpse" in refused(table, "glimpse")
+
+
+def test_the_host_of_a_friends_match_reads_the_moves_to_type_with_as(table):
+    out = do(table, "deal --friends Ann,Ben --bots 1")
+    assert "Next: Ann to play (or here: draw, take or kaivo, with --as Ann)." in out
+    assert GAME.prompt(table) == "kaivo (round 1: Ann to play)> "       # the prompt stays short
+    out = do(table, "take --as Ann")
+    assert "Next: Ann to play (or here: swap POS, or putback, with --as Ann)." in out
+
+
+def test_k_turn_1_an_undo_refused_past_a_draw_names_whose_draw_it_was(table):
+    do(table, "deal --bots 2", "draw")
+    assert refused(table, "undo").startswith("cannot undo 'draw': it drew a card from the deck for you,")
+    do(table, "discard")
+    drawers = [e["who"] for e in table.store.entries(limit=1)[0].story if e["kind"] == "drew"]
+    assert drawers and "You" not in drawers                   # the bots' turns it set off
+    message = refused(table, "undo")
+    assert re.match(r"cannot undo 'discard': it drew (a card|cards) from the deck for "
+                    + " and ".join(drawers) + ",", message), message
+
+
+def test_k_deal_1_a_new_match_dealt_over_one_under_way_says_so_and_undo_brings_it_back(table):
+    do(table, "deal --bots 2", "take", "putback")
+    before = json.dumps(table.state, sort_keys=True)
+    out = do(table, "deal --bots 1")
+    assert "The match under way is set aside for this one (undo brings it back)." in out
+    do(table, "undo")
+    assert json.dumps(table.state, sort_keys=True) == before
+    out = do(table, "players Ann Ben", "deal --bots 1")          # a sheet with no round: nothing lost
+    assert "set aside" not in out
+
+
+def test_k_score_3_once_the_match_is_over_a_seat_waits_for_no_deal(table):
+    do(table, "deal --friends Ann,Ben --bots 1")
+    assert Desk.payload_of(table, "Ann")["view"]["words"]["waiting"] == "Waiting for the deal"
+    table.state["winners"] = ["Ben"]
+    assert Desk.payload_of(table, "Ann")["view"]["words"]["waiting"] == (
+        "No more rounds: a new match is dealt at the terminal")
