@@ -90,7 +90,7 @@ def undo_refusal(t: Any, entry: Entry) -> str | None:
             return _("cannot undo {line!r}: it revealed {what}; nothing changed").format(
                 line=entry.line, what=e["what"])
         if e["kind"] == HIDDEN and t.game.settings.undo_policy == REFUSE_HIDDEN:
-            return _("cannot undo {line!r}: it drew {what}, hidden from the players, and undoing"
-                     " it would show it again; nothing changed").format(line=entry.line,
-                                                                        what=e["what"])
+            return _("cannot undo {line!r}: it drew {what}, hidden from the players, and taking"
+                     " it back would be a free peek; nothing changed").format(line=entry.line,
+                                                                              what=e["what"])
     return None

@@ -156,8 +156,8 @@ def test_undo_refuses_to_go_past_a_hidden_draw_and_changes_nothing(tmp_path):
     with pytest.raises(CommandError) as refused:
         t.execute("undo")
     assert str(refused.value) == ("cannot undo 'draw Ann --roll 5': it drew a card, hidden from"
-                                  " the players, and undoing it would show it again; nothing"
-                                  " changed")
+                                  " the players, and taking it back would be a free peek;"
+                                  " nothing changed")
     assert dump(t) == drawn and t.store.version() == version
     t.close()
     assert dump(tally_table(tmp_path / "c.sqlite")) == drawn
