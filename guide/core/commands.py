@@ -231,9 +231,14 @@ def start_view(t: Table, port: int | None, lan: bool):
         if desk is not None:
             desk.publish(server.publish_seat, server.forget_seat)
 
+    def close() -> None:             # the table ends: no seat keeps a link to a dead page
+        if t.services.get("view") is server:
+            stop_view(t)
+
     t.services["view"], t.services["view listener"] = server, listener
     listener(t)
     t.listeners.append(listener)
+    t.closing.append(close)
     return server, note
 
 

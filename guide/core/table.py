@@ -63,6 +63,7 @@ class Table(Generic[S, L]):
         self.interrupted = False           # a Ctrl-C came while the last command was saved
         self.listeners: list[Callable[[Table], None]] = []   # told after each command
         self.services: dict[str, Any] = {}  # things the REPL runs beside the table (the view)
+        self.closing: list[Callable[[], None]] = []   # run as the table closes (the view stops)
         self.lang = game.settings.languages[0]       # the table's language (guide play --lang, remembered)
         # after an undo, bots wait for a person's next command (guide.core.bots.seating)
         self.bots_wait = False
@@ -261,6 +262,14 @@ class Table(Generic[S, L]):
         return self.store
 
     def close(self) -> None:
+        """The table ends: what runs beside it stops first (the view, which forgets the seats'
+        address: `guide seats` then says nothing is served), then the store closes."""
+        for closing in self.closing:
+            try:
+                closing()
+            except Exception as e:  # noqa: BLE001 - the campaign closes whatever happens
+                log_exception(e)
+        self.closing.clear()
         if self.store is not None:
             self.store.close()
 

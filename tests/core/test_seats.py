@@ -104,6 +104,22 @@ def test_links_served_on_this_computer_only_say_so(table):
     assert not _this_computer_only("http://192.168.1.20:8765/t0k3n/")
 
 
+def test_a_table_that_closes_stops_its_view_and_seats_then_says_nothing_is_served(table, tmp_path):
+    """The seats' address is the running view's: once the table has closed (quit, Ctrl-D),
+    `seats` (and `guide seats` from the shell) must not print links to a page nobody serves."""
+    table.execute("view")
+    address = table.campaign.seat_address()
+    assert address and address in text(table.execute("seats"))
+    table.close()
+    assert "view" not in table.services
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", int(address.rsplit(":", 1)[1].split("/")[0])), 1)
+    again = tally_table(tmp_path / "c.sqlite")
+    shown = text(again.execute("seats"))
+    again.close()
+    assert "The view is not being served yet" in shown and address not in shown
+
+
 def test_a_revoked_link_gets_nothing(table):
     desk = desk_of(table)
     old = desk.tokens["Ann"]
