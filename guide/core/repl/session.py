@@ -136,15 +136,19 @@ def run_repl(table: Table, played: int = 0) -> int:
         completer = WordCompleter(choices, ignore_case=True, sentence=True,
                                   meta_dict=meta or {}) if choices else None
         *before, last = question.split("\n")
-        for line in wrapped(before, shutil.get_terminal_size().columns):
-            print(line)                # a refusal above the question: broken between words
+        # broken between words, as every output: a refusal above the question, and the
+        # question itself, whose last part is the prompt (in Ukrainian it often is longer
+        # than 80 columns)
+        *above, asked = wrapped([*before, f"  {last}:"], shutil.get_terminal_size().columns - 1)
+        for line in above:
+            print(line)
         while True:
             try:
                 greyed = [("class:placeholder fg:ansibrightblack", default)]
                 # "" and not None: None would keep the last question's placeholder
                 # (PromptSession remembers), a greyed "Passionate" at the technique's
                 shown = FormattedText(greyed) if default else ""
-                answer = answers.prompt(f"  {last}: ", completer=completer,
+                answer = answers.prompt(f"{asked} ", completer=completer,
                                         placeholder=shown, bottom_toolbar=None).strip()
             except (EOFError, KeyboardInterrupt):
                 raise CommandError(_("cancelled; nothing changed")) from None

@@ -28,7 +28,7 @@ def test_at_a_real_terminal_an_event_out_of_turn_and_a_waiting_stack_are_asked(t
             term.line(line)
         term.wait_for("Rerolls left: 2")
         term.line("play Bob Lottery")
-        term.wait_for("Play it anyway? (yes/no)")
+        term.wait_for("(yes/no):")                         # the question's last line
         term.send("\r")                                    # Enter: the default, no
         screen = term.wait_for("Lottery stays in the hand; nothing changed")
         assert "error: Lottery" not in screen, screen     # the player's choice, said plainly
@@ -42,5 +42,27 @@ def test_at_a_real_terminal_an_event_out_of_turn_and_a_waiting_stack_are_asked(t
         term.line("health")
         screen = term.wait_for("goes into Health")
         assert "error" not in screen.split("Friend --type", 1)[1], screen
+    finally:
+        term.close()
+
+
+def test_a_question_longer_than_the_terminal_is_broken_between_words(tmp_path):
+    """The core's question (the REPL's ask) is broken between words at the terminal's width,
+    its last part the prompt: in Ukrainian V-EVENT-1's question is three lines, which the
+    terminal cut in the middle of "(так/ні)"."""
+    term = Terminal(["play", "--game", "cv", "--lang", "uk", "--campaign",
+                     str(tmp_path / "c.sqlite")], terminal_env(tmp_path))
+    try:
+        term.wait_for("cv>")
+        for line in ("players Оля Петро Іра Яна", "roll", "hand Петро Лотерея --gives 2гроші",
+                     "play Петро лотерея"):
+            term.line(line)
+        screen = term.wait_for("(так/ні):")
+        rows = [row.rstrip() for row in screen.splitlines()]
+        first = next(i for i, row in enumerate(rows) if "Петро грає карту" in row)
+        asked = rows[first:first + 3]
+        assert "(так/ні):" in asked[-1] and all(r.startswith("    ") for r in asked[1:])
+        words = " ".join(r.strip() for r in asked).split()
+        assert "(V-EVENT-1)." in words and all(len(r) < 80 for r in asked), asked
     finally:
         term.close()
