@@ -8,40 +8,13 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
+from test_kaivo_game import GAME, do, table  # noqa: F401 - the Kaivo table on a campaign file
+from test_kaivo_game import fails as refused
 
-from guide.core import settings
-from guide.core.dice import Dice
-from guide.core.errors import CommandError
-from guide.core.result import text
 from guide.core.seats import Desk
-from guide.core.store import Store
-from guide.core.table import Table
-from guide.games.kaivo.game import KaivoGame
-
-GAME = KaivoGame()
 
 
-@pytest.fixture
-def table(tmp_path):
-    t = Table(GAME, Store(tmp_path / "k.sqlite", game="kaivo"), settings.load(GAME, []), Dice(5))
-    yield t
-    t.close()
-
-
-def do(t: Table, *lines: str) -> str:
-    return "\n".join(text(t.execute(line)) for line in lines)
-
-
-def refused(t: Table, line: str) -> str:
-    before = json.dumps(t.state, sort_keys=True)
-    with pytest.raises(CommandError) as e:
-        t.execute(line)
-    assert json.dumps(t.state, sort_keys=True) == before
-    return str(e.value)
-
-
-def test_k_glimpse_1_after_the_glimpse_the_hint_no_longer_offers_it(table):
+def test_k_glimpse_1_after_the_glimpse_the_hint_no_longer_offers_it(table):  # noqa: F811
     do(table, "deal --bots 2", "draw")
     assert "glimpse first if you like" in GAME.prompt(table)
     out = do(table, "glimpse")
@@ -50,7 +23,7 @@ def test_k_glimpse_1_after_the_glimpse_the_hint_no_longer_offers_it(table):
     assert "glimpse" in refused(table, "glimpse")
 
 
-def test_the_host_of_a_friends_match_reads_the_moves_to_type_with_as(table):
+def test_the_host_of_a_friends_match_reads_the_moves_to_type_with_as(table):  # noqa: F811
     out = do(table, "deal --friends Ann,Ben --bots 1")
     assert "Next: Ann to play (or here: draw, take or kaivo, with --as Ann)." in out
     assert GAME.prompt(table) == "kaivo (round 1: Ann to play)> "       # the prompt stays short
@@ -58,7 +31,7 @@ def test_the_host_of_a_friends_match_reads_the_moves_to_type_with_as(table):
     assert "Next: Ann to play (or here: swap POS, or putback, with --as Ann)." in out
 
 
-def test_k_turn_1_an_undo_refused_past_a_draw_names_whose_draw_it_was(table):
+def test_k_turn_1_an_undo_refused_past_a_draw_names_whose_draw_it_was(table):  # noqa: F811
     do(table, "deal --bots 2", "draw")
     assert refused(table, "undo").startswith("cannot undo 'draw': it drew a card from the deck for you,")
     do(table, "discard")
@@ -69,7 +42,7 @@ def test_k_turn_1_an_undo_refused_past_a_draw_names_whose_draw_it_was(table):
                     + " and ".join(drawers) + ",", message), message
 
 
-def test_k_deal_1_a_new_match_dealt_over_one_under_way_says_so_and_undo_brings_it_back(table):
+def test_k_deal_1_a_new_match_dealt_over_one_under_way_says_so_and_undo_brings_it_back(table):  # noqa: F811
     do(table, "deal --bots 2", "take", "putback")
     before = json.dumps(table.state, sort_keys=True)
     out = do(table, "deal --bots 1")
@@ -80,7 +53,7 @@ def test_k_deal_1_a_new_match_dealt_over_one_under_way_says_so_and_undo_brings_i
     assert "set aside" not in out
 
 
-def test_k_score_3_once_the_match_is_over_a_seat_waits_for_no_deal(table):
+def test_k_score_3_once_the_match_is_over_a_seat_waits_for_no_deal(table):  # noqa: F811
     do(table, "deal --friends Ann,Ben --bots 1")
     assert Desk.payload_of(table, "Ann")["view"]["words"]["waiting"] == "Waiting for the deal"
     table.state["winners"] = ["Ben"]
