@@ -184,10 +184,11 @@ def _runaway(e: Event) -> str:
     shown = (_("tens {tens}, ones {ones} = {roll}").format(tens=dice[0], ones=dice[1],
                                                           roll=e["roll"])
              if len(dice) == 2 else str(e["roll"]))
-    return (_("Run away! ({shown}, needed {chance} or less) The Kaverit escape; every"
-              " cowering Kaveri is back at 1 HP. No XP.") if e["escaped"] else
-            _("The run-away fails ({shown}, needed {chance} or less): the foes get a free"
-              " shot.")).format(shown=shown, chance=e["chance"])
+    if e["escaped"]:
+        return _("Run away! ({shown}, needed {chance} or less) The Kaverit escape; every"
+                 " cowering Kaveri is back at 1 HP. No XP.").format(shown=shown, chance=e["chance"])
+    return _("The run-away fails ({shown}, needed {chance} or less): the foes get a free"
+             " shot.").format(shown=shown, chance=e["chance"])
 
 
 def _card_effect(e: Event) -> str:

@@ -114,9 +114,11 @@ def _bought(e: Event) -> str:
                         e["pints"]).format(**e)
     held = ngettext("{count} Specialty in hand", "{count} Specialties in hand",
                     e["specialties"]).format(count=e["specialties"])
-    return (_("{who} draws {card} from the {tavern} pile (1 Loot, {loot} left; {held})") if e.get("card")
-            else _("{who} draws a Specialty from the {tavern} pile (1 Loot, {loot} left; {held})")
-            ).format(**e, held=held)
+    if e.get("card"):
+        return _("{who} draws {card} from the {tavern} pile (1 Loot, {loot} left; {held})").format(
+            **e, held=held)
+    return _("{who} draws a Specialty from the {tavern} pile (1 Loot, {loot} left; {held})").format(
+        **e, held=held)
 
 
 def _meter(e: Event) -> str:
