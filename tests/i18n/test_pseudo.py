@@ -583,10 +583,13 @@ def guided(tmp_path: Path, asked: list[str] | None = None) -> list[str]:
 def test_the_guided_kaveri_form_speaks_the_tables_language(tmp_path, speak_pseudo):
     """Its words, and its refusals made of the kind of problem, not of the English text of
     the core's (an unknown ladder is said in the game's words, without the core's list)."""
+    from guide.games.kaverini.data.tables import ladders
+
     asked: list[str] = []
     assert not guided(tmp_path, asked)
-    unknown = pseudo("no ladder named {answer!r}; custom:{answer} makes it your own").format(
-        answer="xqzw")
+    unknown = pseudo("no ladder named {answer!r} (the ladders: {names}); custom:{answer} makes"
+                     " it your own").format(answer="xqzw", names=", ".join(
+                         lad.name for lad in ladders().values()))
     assert any(said.splitlines()[0] == f"  ! {unknown}" for said in asked), asked
 
 

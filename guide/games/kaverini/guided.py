@@ -88,10 +88,13 @@ def technique_checker(chosen: list[str]):
                 raise Retry(str(e), closest(answer, names)) from None
             except GuideError:
                 guess = closest(answer, names)
-                raise Retry((_("no ladder named {answer!r}; did you mean {guess}? (or"
-                               " custom:{answer})") if guess else
-                             _("no ladder named {answer!r}; custom:{answer} makes it your"
-                               " own")).format(guess=guess, answer=answer), guess) from None
+                if guess:
+                    raise Retry(_("no ladder named {answer!r}; did you mean {guess}? (or"
+                                  " custom:{answer})").format(guess=guess, answer=answer),
+                                guess) from None
+                raise Retry(_("no ladder named {answer!r} (the ladders: {names}); custom:{answer}"
+                              " makes it your own").format(answer=answer, names=", ".join(names))
+                            ) from None
         if picked.casefold().removeprefix("custom:") in taken:
             raise Retry(_("{name} is already chosen; the three techniques differ (R-SHEET-1)")
                         .format(name=picked))
