@@ -23,6 +23,13 @@ def _goals(t: CvTable | None, words: list[str]) -> list[str]:
     return [str(s.ids[0]) for s in t.library.specials if s.goal] if t is not None and t.library else []
 
 
+def _goal_name(t: CvTable | None, number: str) -> str:
+    """Beside a goal's number as Tab offers it, its name in the table's language (the deck's
+    eight goals are the box's, no one's secret): 80 Healthy body."""
+    goal = t.library.special_by_id(int(number)) if t is not None and t.library else None
+    return goal.here if goal is not None else ""
+
+
 def _hand(t: CvTable | None, words: list[str]) -> list[str]:
     """Nothing: the cards in a player's hand are theirs (their seat's page lists them, the
     TV a count), so Tab at the shared terminal never lists them (the secrets contract)."""
@@ -48,7 +55,7 @@ NEW_PLAYER = named(lambda: pgettext("what", "player"), convert=False)
 # converted by the box (Ukrainian too)
 TYPE = Named(lambda: pgettext("what", "type"), _lib_names("types"), convert=False)
 SYMBOL = Named(lambda: pgettext("what", "symbol"), _lib_names("symbols"), convert=False)
-GOAL = Named(lambda: pgettext("what", "goal"), _goals, convert=False)
+GOAL = Named(lambda: pgettext("what", "goal"), _goals, describe=_goal_name, convert=False)
 HAND = Named(lambda: pgettext("what", "card"), _hand, convert=False)
 TRACK_CARD = Named(lambda: pgettext("what", "card"), _track_cards, convert=False)
 COUNT = KeyValue(COUNTS, metavar="COUNT=N")

@@ -104,6 +104,21 @@ def test_tab_completion_offers_players_types_symbols_never_the_hand(tmp_path):
     assert "80" in candidates(t, ["goal", "Ann"])
 
 
+def test_tab_beside_a_goals_number_says_its_name_in_the_tables_language(tmp_path):
+    """V-SET-1: Tab offers the goals by number (76..83), each with its name beside it (the
+    deck's goals are the box's, no one's secret), where the numbers alone said nothing."""
+    from guide.core.repl.completer import described
+
+    t = cv_table(tmp_path / "c.sqlite")
+    try:
+        t.execute("players Ann Bob")
+        assert ("80", "Healthy body") in described(t, ["goal", "Ann"])
+        t.execute("lang uk")
+        assert dict(described(t, ["goal", "Ann"]))["76"] == "Колекціонер"
+    finally:
+        t.close()
+
+
 def test_a_refused_command_changes_nothing_and_is_one_line(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
     run(t, "players Ann Bob", "roll Ann --faces money,money,health,failure")
