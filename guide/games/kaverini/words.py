@@ -268,6 +268,12 @@ def _either(field: str, yes: str, no: str) -> Renderer:
     return lambda e: (_(yes) if e.get(field) else _(no)).format(**e)
 
 
+# the card's text, which ends a sentence, said inside the brackets without its full stop
+_FLIP_DUE = _either("met", N_("GM: {card}'s flip condition is met ({condition}): {line}"),
+                    N_("GM: {card} was not neutralized as its flip condition says"
+                       " ({condition}); it does not flip."))
+
+
 def _one_stop(line: str) -> str:
     """A sentence's full stop after a name that ends one already is dropped: "uses Ring
     Ring!", not "Ring Ring!."."""
@@ -317,9 +323,7 @@ CONFRONTATION: dict[str, Renderer] = {
                        " now; answer once with --matches yes|no on a use by {actor}: it holds"
                        " for this confrontation (R-DMG-7).")),
     "offer": _f(N_("GM: {card} creates {token} tokens (card text): {line}")),
-    "flip_due": _either("met", N_("GM: {card}'s flip condition is met ({condition}): {line}"),
-                        N_("GM: {card} was not neutralized as its flip condition says"
-                           " ({condition}); it does not flip.")),
+    "flip_due": lambda e: _FLIP_DUE({**e, "condition": e["condition"].rstrip(".")}),
     "die_unused": _either("technique", N_(
         "(The table's d{sides} {face} was not needed: {technique} is not an Emotion Table"
         " technique and has no special effect to roll for, R-FX-6, R-DICE-3.)"), N_(

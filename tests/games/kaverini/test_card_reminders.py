@@ -42,6 +42,7 @@ def test_a_met_flip_condition_is_said_with_the_flip_line(party):
     out = party.do("use Ann Cheer --on 'Painted Musketeer' --roll 1")
     assert "GM: Painted Musketeer's flip condition is met" in out
     assert "flip Painted Musketeer" in out
+    assert "technique.)" not in out         # the card's sentence, its full stop left out
 
 
 def test_a_flip_condition_not_met_says_it_does_not_flip(party):
