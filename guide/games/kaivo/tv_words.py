@@ -38,8 +38,10 @@ def said(view: dict[str, Any]) -> dict[str, Any]:
         "page_title": _("Kaivo: the table"),
         "pile": pile,
         "seats": seats,
-        "last": _("Last round: {totals}").format(totals=", ".join(
-            _("{name} {total} (+{added})").format(**x) for x in last)) if last else "",
+        # each hand's total and what it added to the score (K-SCORE-1), so that a caller's
+        # "7, +0" does not read as a score of 7 beside the scores the page shows
+        "last": _("Last round: {totals}").format(totals="; ".join(
+            _("{name}: hand {total}, +{added}").format(**x) for x in last)) if last else "",
         "joining": _("Joining at the next round: {names}.").format(
             names=", ".join(joining)) if joining else "",
         "key": _("[?] a face-down card, [5*] turned face up by Mind Read, [?:A] looked at by"

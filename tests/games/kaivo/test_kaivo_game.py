@@ -188,6 +188,16 @@ def test_the_tv_shows_only_what_every_seat_knows(table):
     assert GAME.view(table)["table"]["hands"]["Aino"][2] == t["cards"][t["hands"][1][2]]
 
 
+def test_k_score_1_the_tvs_last_round_says_each_hand_and_what_it_added(table):
+    """"You: hand 30, +40; Aino: hand 23, +23": a caller's hand and its +0 (or +10) never
+    read as a score beside the scores ("Eero 7 (+0)" did)."""
+    do(table, "deal --bots 1", "kaivo")
+    last = table.state["last"]
+    said = GAME.view(table)["said"]["last"]
+    assert said == "Last round: " + "; ".join(
+        f"{x['name']}: hand {x['total']}, +{x['added']}" for x in last)
+
+
 def test_k_clock_1_a_turn_that_runs_out_plays_the_safe_move(table, monkeypatch):
     clock = [1000.0]
     monkeypatch.setattr(table, "now", lambda: clock[0])
