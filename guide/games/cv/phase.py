@@ -63,8 +63,12 @@ def players(state: CvState, lib: Library, names: list[str]) -> list[Event]:
     state["order"] = turns.new(p["name"] for p in state["players"])
     turns.start(state["order"])             # round 1, the Bicycle holder's turn (V-SET-1)
     state["turn"] = new_turn(state["players"][0])
+    # V-SCORE-3: points the box does not give are typed from the printed card; said now,
+    # not first at `score`
+    due = [{"kind": "points_due", "player": state["bicycle"], "card": bike["name"], "number": 12}
+           ] if bike["points"] is None else []
     return [{"kind": "players_set", "players": [p["name"] for p in state["players"]],
-             "bicycle": state["bicycle"]},
+             "bicycle": state["bicycle"]}, *due,
             {"kind": "turn", "player": state["bicycle"], "round": 1}]
 
 

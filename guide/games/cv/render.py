@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from guide.core.i18n import LANGUAGES, N_, domain, speaking
+from guide.core.line import build
 
 from .library import Library
 from .model import CHOICE
@@ -23,6 +24,8 @@ MESSAGES: dict[str, str] = {
     "_h_tokens": N_("tokens"),
     "_h_hand": N_("hand"),
     "players_set": N_("Players in turn order: {players}; {bicycle} holds the Bicycle and starts (V-SET-1)"),
+    "points_due": N_("The box gives no points for {player}'s {card}: type them from the printed card"
+                     " before score, card {player} {typed} --points N (V-SCORE-3)"),
     "turn": N_("Round {round}: {player}'s turn"),
     "rolled": N_("{player} rolls {dice}.{tally} Rerolls left: {rolls_left}"),
     "rerolled": N_("{player} rerolls {places}: {dice}.{tally} Rerolls left: {rolls_left}{psycho}"),
@@ -325,6 +328,7 @@ def _score_winner(r: Renderer, e: Event) -> dict[str, Any]:
 
 _PREPARE: dict[str, Callable[[Renderer, Event], dict[str, Any]]] = {
     "players_set": lambda r, e: {"players": ", ".join(e["players"])},
+    "points_due": lambda r, e: {"typed": build([r.lib.shown(e, r.lang)])},   # quoted as a line
     "rolled": _rolled,
     "rerolled": _rerolled,
     "changed": _changed,

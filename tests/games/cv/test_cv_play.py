@@ -52,6 +52,15 @@ def test_v_dice_1_roll_alone_rolls_for_the_player_whose_turn_it_is(tmp_path):
     assert run(t, "roll Bob --faces money,money,health,knowledge").startswith("Bob rolls")
 
 
+def test_v_score_3_the_bicycles_points_not_in_the_box_are_asked_for_at_the_start(tmp_path):
+    """The bundled box gives no points for the Bicycle (the table types them from the printed
+    card): `players` says so and what to type, where `score` was the first to say it."""
+    t = cv_table(tmp_path / "c.sqlite")
+    said = run(t, "players Ann Bob")
+    line = "card Ann Bicycle --points N (V-SCORE-3)"
+    assert "The box gives no points for Ann's Bicycle" in said and line in said
+
+
 def test_status_shows_each_stack_with_its_active_card_and_the_track(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
     run(t, "players Ann Bob", "track youth=20 maturity=20 old_age=20",
