@@ -98,7 +98,7 @@ def _correct(state: State, existing: Player, loot: int | None, character: str | 
     _move_seat(state, existing["name"], after)
     return [{"kind": "seated", "who": existing["name"], "character": existing["character"],
              "loot": existing["initial_loot"],
-             "seat": seated(state).index(existing["name"]) + 1}]
+             "seat": seated(state).index(existing["name"]) + 1, "corrected": True}]
 
 
 def _come_back(state: State, existing: Player, loot: int | None, character: str | None,

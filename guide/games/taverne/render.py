@@ -190,7 +190,8 @@ RENDER: dict[str, Callable[[Event], str]] = {
                              if e["variants"] else "")),
     "auction_open": lambda e: _("Auction Characters: every player bids an initial Energy"
                                 " (`bid NAME ENERGY`), sealed"),
-    "seated": lambda e: (_("{who} sits down (seat {seat})").format(**e)
+    "seated": lambda e: ((_("Corrected: {who} (seat {seat})") if e.get("corrected")   # `player` again
+                          else _("{who} sits down (seat {seat})")).format(**e)
                          + (_(" as {character}").format(**e) if e["character"] else "")
                          + (_(", Initial Loot {loot}").format(**e) if e["loot"]
                             else _(", Initial Loot not given yet"))),

@@ -128,6 +128,15 @@ def test_T_CNT_3_start_names_the_line_to_type_for_each_player_without_an_initial
                                 " `player Cecile --loot N`")
 
 
+def test_T_CNT_3_player_again_before_the_brawl_says_it_corrected_that_player():
+    """`player Pierre --loot 2` over a Pierre seated says the correction, not a second
+    "sits down" that read as a new player at the same seat."""
+    b = Brawl()
+    b.do("player Marie --loot 1", "player Pierre")
+    assert b.do("player pierre --loot 2") == "Corrected: Pierre (seat 2), Initial Loot 2"
+    assert seated(b.state) == ["Marie", "Pierre"]
+
+
 def test_T_NEW_1_a_character_is_refused_when_another_player_has_it():
     b = Brawl()
     b.do("player Marie --loot 1 --character Ghoul", "player Marie --loot 2 --character Ghoul")
