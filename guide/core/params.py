@@ -8,6 +8,7 @@ can look names up in the state; `choices` feeds the completer from the same plac
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ import click
 from guide.core.dice import DiceError, parse_faces
 from guide.core.errors import GuideError
 from guide.core.i18n import ENGLISH, _, ngettext, speaking
-from guide.core.names import What, fold, resolve, said
+from guide.core.names import Unknown, What, fold, resolve, said
 
 Names = Callable[[Any, list[str]], Iterable[str]]   # (table, words so far) -> names
 
@@ -56,11 +57,14 @@ class Named(TableType):
     type them (guide.core.names.resolve); converts to the name as written in the state.
     `what` is what they are, a callable that says it in the table's language of the moment
     (a game's `lambda: pgettext("what", "Kaveri")`, in its own domain); its English words
-    are the placeholder help shows (KAVERI)."""
+    are the placeholder help shows (KAVERI). `turn`: a line may leave it out on that
+    player's own turn (`or_turn`)."""
 
     def __init__(self, what: What, names: Names, multiword: bool = False,
-                 describe: Callable[[Any, str], str] | None = None, convert: bool = True):
+                 describe: Callable[[Any, str], str] | None = None, convert: bool = True,
+                 turn: bool = False):
         self.what = what
+        self.turn = turn
         with speaking(ENGLISH):
             self.name = said(what)
         self.names = names
@@ -73,6 +77,14 @@ class Named(TableType):
 
     def describe(self, table: Any, choice: str) -> str:
         return self._describe(table, choice) if self._describe else ""
+
+    def or_turn(self) -> Named:
+        """This type for a command's first argument that the table may leave out on the
+        player's own turn: `move up` on Ann's turn is `move Ann up`, `end` is `end Ann`
+        (guide.core.players.Player.turn; `arrange` puts the name in)."""
+        out = copy.copy(self)
+        out.turn = True
+        return out
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         table = ctx.obj if ctx is not None else None
@@ -217,7 +229,33 @@ def arrange(command: click.Command, args: list[str], table: Any = None) -> list[
         i += 1
     if dangling:            # click refuses it while parsing, before the arguments count
         return [*front, *dangling]
+    positional = _with_turn(command, positional, table)
     return [*front, "--", *positional] if positional else front
+
+
+def _with_turn(command: click.Command, positional: list[str], table: Any) -> list[str]:
+    """The positional words with the turn's player put first where the line left them out:
+    the command's first argument is a Named that allows it (`Named.or_turn`), every argument
+    takes one word, fewer words were typed than there are arguments, the first of them
+    names nobody (`move up`; `move Ann` is missing its side, `move Anx up` a name) and it
+    is exactly one player's turn."""
+    arguments = [p for p in command.params if isinstance(p, click.Argument)]
+    if table is None or not arguments or len(positional) >= len(arguments) \
+            or any(a.nargs != 1 for a in arguments):
+        return positional
+    kind = arguments[0].type
+    if not isinstance(kind, Named) or not kind.turn:
+        return positional
+    if positional:
+        try:
+            resolve(positional[0], list(kind.names(table, [])), kind.what)
+            return positional
+        except Unknown:
+            pass
+        except GuideError:          # several names: the refusal lists them
+            return positional
+    turn = [p.name for p in table.game.players(table) if p.turn]
+    return [turn[0], *positional] if len(turn) == 1 else positional
 
 
 def _with_values(option: click.Option, args: list[str], i: int, table: Any

@@ -98,6 +98,35 @@ def test_arrange_joins_a_multi_word_name_while_it_still_names_something():
     assert arrange(sample, ["--technique", "Love", "Wit"]) == ["--technique", "Love", "--", "Wit"]
 
 
+def test_a_name_left_out_on_that_players_turn_is_put_in_by_arrange():
+    """Named.or_turn: `move up` on Ann's turn is `move Ann up`; never when the word names
+    someone (a side missing), could be several, or when the line has every word, or when it
+    is nobody's turn or several players'."""
+    from types import SimpleNamespace
+
+    from guide.core.players import Player
+
+    who = Named("player", lambda table, words: ["Ann", "Abe", "Bob"]).or_turn()
+    move = click.Command("move", params=[click.Argument(["name"], type=who),
+                                         click.Argument(["side"])])
+
+    def at(*turn: str) -> SimpleNamespace:
+        players = [Player(n, turn=n in turn) for n in ("Ann", "Abe", "Bob")]
+        return SimpleNamespace(game=SimpleNamespace(players=lambda table: players))
+
+    assert arrange(move, ["up"], at("Bob")) == ["--", "Bob", "up"]
+    assert arrange(move, [], at("Bob")) == ["--", "Bob"]
+    assert arrange(move, ["Ann"], at("Bob")) == ["--", "Ann"]        # a name: its side is missing
+    assert arrange(move, ["A"], at("Bob")) == ["--", "A"]            # Ann or Abe: the refusal says
+    assert arrange(move, ["Anx", "up"], at("Bob")) == ["--", "Anx", "up"]
+    assert arrange(move, ["up"], at()) == ["--", "up"]
+    assert arrange(move, ["up"], at("Ann", "Bob")) == ["--", "up"]
+    assert arrange(move, ["up"], None) == ["--", "up"]
+    plain = click.Command("move", params=[click.Argument(["name"], type=Named("p", who.names)),
+                                          click.Argument(["side"])])
+    assert arrange(plain, ["up"], at("Bob")) == ["--", "up"]
+
+
 def test_key_value_and_faces_convert_or_fail_with_one_line():
     kv = KeyValue(["e", "hp"], bare=("reset",))
     assert kv.convert("hp=3", None, None) == ("hp", 3)
