@@ -99,24 +99,25 @@ def ask_turn(t: CaveTable, state: CaveState, box: Box, name: str, side: str) -> 
 
 
 @commands.command("move", "turn", aliases=("m",))
-@click.argument("name", type=CHARACTER)
+@click.argument("name", type=CHARACTER.or_turn())
 @click.argument("side", type=SIDES, metavar="SIDE")
 @click.option("--turn", "angle", type=click.Choice([str(a) for a in TURNS]), default=None,
               help="A new tile's orientation, clockwise (asked in a terminal).")
 def move(t: CaveTable, name: str, side: str, angle: str | None) -> Result:
     """Move a character one square up, down, left or right (C-TURN-1..3). Onto an empty
-    square the next cave tile is placed, turned so that the character can enter. Example:
-    move Ann up --turn 90"""
+    square the next cave tile is placed, turned so that the character can enter; the name
+    may be left out on the character's own turn. Example: move Ann up --turn 90"""
     chosen = int(angle) if angle is not None else ask_turn(t, t.state, t.library, name, side)
     return run(t, turn.move, t.library, t.dice, name, side, chosen)
 
 
 @commands.command("roll", "turn")
-@click.argument("name", type=CHARACTER)
+@click.argument("name", type=CHARACTER.or_turn())
 @click.option("--roll", "face", type=click.IntRange(1, 20), default=None, help="The table's own d20.")
 def roll(t: CaveTable, name: str, face: int | None) -> Result:
     """Roll a d20 to cross a challenge (C-TURN-3). At or under Energy + 2 per challenge item
-    crosses (C-EV-3). Example: roll Ann --roll 7"""
+    crosses (C-EV-3); the name may be left out on the character's own turn. Example: roll
+    Ann --roll 7"""
     if face is not None:
         t.dice.give([face])
     return run(t, turn.roll, t.library, t.dice, name)
@@ -144,10 +145,11 @@ def give(t: CaveTable, name: str, other: str, value: int | None) -> Result:
 
 
 @commands.command("end", "turn")
-@click.argument("name", type=CHARACTER)
+@click.argument("name", type=CHARACTER.or_turn())
 def end(t: CaveTable, name: str) -> Result:
     """End a character's turn (C-TURN-5..7). Out-of-sight tiles are removed, 1 Energy is spent,
-    and company gives mental strength. Example: end Ann"""
+    and company gives mental strength; the name may be left out on the character's own turn.
+    Example: end Ann"""
     return run(t, flow.end_turn, t.library, name)
 
 

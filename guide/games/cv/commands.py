@@ -7,7 +7,6 @@ from typing import Any
 
 import click
 
-from guide.core import turns
 from guide.core.errors import CommandError, RuleError
 from guide.core.i18n import domain
 from guide.core.names import fold
@@ -88,7 +87,7 @@ def lang(t: CvTable, code: str) -> Result:
 
 # --- the turn ----------------------------------------------------------------------------
 @command("roll", "turn")
-@click.argument("name", required=False, type=PLAYER)
+@click.argument("name", required=False, type=PLAYER.or_turn())
 @click.option("--dice", "count", type=int, default=None, help="How many dice (4 to 7).")
 @click.option("--faces", default=None, type=SYMBOL, metavar="F,F,...", help="The table's own dice, in order.")
 def roll(t: CvTable, name: str | None, count: int | None, faces: str | None) -> Result:
@@ -99,8 +98,7 @@ def roll(t: CvTable, name: str | None, count: int | None, faces: str | None) -> 
     if typed is not None and count is not None and count != len(typed):
         raise CommandError(_("--dice {count} but {count2} faces typed").format(
             count=count, count2=len(typed)))
-    who = name or turns.current(t.state["order"]) or ""
-    return run(t, dice.roll, t.library, t.dice, who, count, typed)
+    return run(t, dice.roll, t.library, t.dice, name or "", count, typed)
 
 
 @command("reroll", "turn")
@@ -340,10 +338,10 @@ def play(t: CvTable, name: str, card: str, gives: str | None, anyway: bool) -> R
 
 
 @command("end", "turn")
-@click.argument("name", required=False, type=PLAYER)
+@click.argument("name", required=False, type=PLAYER.or_turn())
 def end(t: CvTable, name: str | None) -> Result:
     """End the turn: upkeep, the track, the tokens, the next player (V-TURN-1). Example: end"""
-    return run(t, phase.end, t.library, name or turns.current(t.state["order"]) or "")
+    return run(t, phase.end, t.library, name or "")
 
 
 @command("pass", "turn")

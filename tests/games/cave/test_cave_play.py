@@ -72,6 +72,21 @@ def test_a_side_is_taken_in_any_case_C_TURN_1(table):
     assert table.state["characters"][0]["y"] == 2
 
 
+def test_the_name_is_left_out_on_the_characters_own_turn_C_TURN_1(table):
+    """`move up` on Ann's turn said "no character named 'up'"; the prompt shows whose turn it
+    is, and move, roll and end take that character when the name is left out."""
+    do(table, "character Ann", "character Bob", "start")
+    assert "Ann moves up to (5,2)" in do(table, "move up")
+    assert text(table.execute("undo")) == "Undone: move up"
+    assert refused(table, "move Ann") == "move: Missing argument 'SIDE'. Choose from: up, down," \
+        " left, right"
+    assert refused(table, "move Anx up") == "no character named 'Anx'; did you mean 'Ann'?"
+    assert refused(table, "roll") == "Ann is not held by a challenge"
+    do(table, "end")
+    assert public_state(table)["turn"] == "Bob"
+    assert "Bob moves down to (5,4)" in do(table, "move down")
+
+
 def test_refusals_are_one_line_and_change_nothing(table):
     assert refused(table, "start") == "add a character first: character NAME"
     do(table, "character Ann", "start --at 0,0")
