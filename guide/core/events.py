@@ -25,14 +25,15 @@ Join = Callable[[list[Event], Callable[[Event], "str | None"]], list[str]]
 
 class Events:
     """Kind -> renderer. `gm`: kinds for the game master's eyes only (a reminder, a question:
-    `log` leaves them out unless `log --gm`); `gm_if`: a test for single events of other
-    kinds that are (a secret item). `join`: how one command's events are said together
+    `log` leaves them out unless `log --gm`); `gm_if(event, table)`: a test for single
+    events of other kinds that are (a secret item; a line naming what the table keeps secret
+    now, as Kaverini's foes' moves without a Psychic Kaveri). `join`: how one command's events are said together
     (three players gaining the same points in one line); by default one line each.
     `default`: the renderer of a kind not registered (an event an older version stored
     with its own words), before the core's."""
 
     def __init__(self, renderers: Mapping[str, Renderer] | None = None, *,
-                 gm: Iterable[str] = (), gm_if: Callable[[Event], bool] | None = None,
+                 gm: Iterable[str] = (), gm_if: Callable[[Event, Table], bool] | None = None,
                  join: Join | None = None, default: Renderer | None = None):
         self.renderers: dict[str, Renderer] = dict(renderers or {})
         self.gm = frozenset(gm)
@@ -74,9 +75,9 @@ class Events:
             return self.join(events, lambda e: self.render(e, table))
         return [line for line in (self.render(e, table) for e in events) if line]
 
-    def gm_only(self, event: Event) -> bool:
+    def gm_only(self, event: Event, table: Table) -> bool:
         """Is this event for the game master's eyes only?"""
-        return event.get("kind") in self.gm or (self.gm_if is not None and self.gm_if(event))
+        return event.get("kind") in self.gm or (self.gm_if is not None and self.gm_if(event, table))
 
 
 def _no_table(line: Line) -> Renderer:

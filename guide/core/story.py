@@ -49,7 +49,7 @@ def visible(t: Any, events: list[dict], viewer: str) -> list[dict]:
         if who is None and viewer != "log":
             out.append(e)
         elif viewer == "log":
-            if who is None and not t.game.events.gm_only(e):
+            if who is None and not t.game.events.gm_only(e, t):
                 out.append(e)
         elif viewer in ("terminal", "gm"):
             out.append(e if who in mine else {"kind": SECRET, "to": who})

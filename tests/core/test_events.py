@@ -15,10 +15,10 @@ def test_a_registry_says_its_kinds_and_leaves_the_cores_to_the_core():
 
 def test_the_game_masters_kinds_and_a_test_for_single_events():
     events = Events.of({"remind": lambda e: "r", "item": lambda e: "i"}, gm={"remind"},
-                       gm_if=lambda e: e.get("secret", False))
-    assert events.gm_only({"kind": "remind"})
-    assert events.gm_only({"kind": "item", "secret": True})
-    assert not events.gm_only({"kind": "item"})
+                       gm_if=lambda e, table: e.get("secret", False))
+    assert events.gm_only({"kind": "remind"}, None)
+    assert events.gm_only({"kind": "item", "secret": True}, None)
+    assert not events.gm_only({"kind": "item"}, None)
 
 
 def test_a_story_is_said_one_line_an_event_or_joined_by_the_game():

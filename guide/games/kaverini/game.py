@@ -115,7 +115,7 @@ class KaveriniGame(Game):
     # story says a run of events in one line where it can (story.py); the GM's own kinds
     # and a secret item stay out of `log` but with --gm
     events = Events.of(dict.fromkeys(words.RENDERERS, words.render), gm=words.GM_ONLY,
-                       gm_if=words.secret_item, join=render_story,
+                       gm_if=lambda event, table: words.secret_item(event), join=render_story,
                        default=lambda event, table: words.render(event))
 
     def new_state(self) -> dict:
