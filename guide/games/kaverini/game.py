@@ -112,10 +112,10 @@ class KaveriniGame(Game):
         start=Start(start_options, start_lines),
         loader=Loader(load_box, check, notices))
     # words.py says each kind (an older event stored with its own words says those); the
-    # story says a run of events in one line where it can (story.py); the GM's own kinds
-    # and a secret item stay out of `log` but with --gm
+    # story says a run of events in one line where it can (story.py); the GM's own kinds,
+    # a secret item and a foe's secret move stay out of `log` but with --gm
     events = Events.of(dict.fromkeys(words.RENDERERS, words.render), gm=words.GM_ONLY,
-                       gm_if=lambda event, table: words.secret_item(event), join=render_story,
+                       gm_if=secrets.kept_from_log, join=render_story,
                        default=lambda event, table: words.render(event))
 
     def new_state(self) -> dict:

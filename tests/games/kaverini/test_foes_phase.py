@@ -25,7 +25,7 @@ def test_r_conf_3_foe_name_alone_picks_move_and_target_at_random(party):
     assert picked["technique"] == event(events, "use")["technique"]
     assert target["target"] in ("Ann", "Bob")
     assert [3, picked["face"]] in picked["dice"]
-    assert "guide picks for Captain Van der Decken" in party.do("log 1")
+    assert "guide picks for Captain Van der Decken" in party.do("log 1 --gm")
 
 
 def test_r_conf_3_a_named_technique_still_asks_for_a_target(party):

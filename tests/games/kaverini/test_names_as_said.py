@@ -61,7 +61,7 @@ def test_r_conf_10_static_heart_reaches_a_standing_companion(party):
     events = party.events("next", "foe Bike --roll 1 --on Anouk")  # Wobble 4 + Lv 1
     hit = event(events, "hit", target="Anouk the Cheese Seller")
     assert hit["heart"] == 1 and hit["amount"] == 4
-    assert "(5 - 1 H = 4)" in party.do("log 1")
+    assert "(5 - 1 H = 4)" in party.do("log 1 --gm")     # a foe's move: R-CONF-3
 
 
 def test_r_fx_6_a_buddy_technique_by_a_word_of_its_name(party):

@@ -15,7 +15,7 @@ def test_r_dmg_5_each_hit_says_what_hp_counters_absorbed(party):
     hit = event(events, "hit", target="Ann")
     assert (hit["amount"], hit["absorbed"], hit["counters_left"], hit["hp"]) == (12, 2, 0, 10)
     line = "deals 12 Schmerz to Ann (12 = 12): Ann 10/20 HP (HP counters absorb 2, 0 left)."
-    assert line in party.do("log 1")
+    assert line in party.do("log 1 --gm")           # Swerve, a foe's move: R-CONF-3
 
 
 def test_r_dmg_8_the_gms_schmerz_by_hand_shows_its_arithmetic_as_a_hit_does(party):
@@ -138,6 +138,18 @@ def test_r_conf_12_the_players_log_never_names_an_item_with_usage(party):
     players = party.do("log 2")
     assert "Stroopwafel" not in players and "Wooden Clogs" in players
     assert "Stroopwafel" in party.do("log 2 --gm")
+
+
+def test_r_conf_3_the_players_log_names_no_foes_move_without_a_psychic_kaveri(party):
+    """`log` printed "Runaway Rental Bike rolls its d6: 5 -> Swerve into the Bike Lane." and
+    the hit that names it, which the TV's story leaves out: a foe's moves are the GM's
+    (log --gm) until a Psychic Kaveri is there."""
+    party.do("confront --scene 1", "next", "next", "foe Bike --roll 5 --on Ann")
+    players, gm = party.do("log 1"), party.do("log 1 --gm")
+    assert "Swerve" not in players and "Round 2." in players
+    assert "rolls its d6: 5 -> Swerve into the Bike Lane." in gm and "Lane deals" in gm
+    party.raw["kaverit"][0]["ability"] = "Psychic"
+    assert "rolls its d6: 5 -> Swerve into the Bike Lane." in party.do("log 1")
 
 
 def test_status_between_scenes_shows_the_party_and_says_no_fight_runs(party):

@@ -177,7 +177,7 @@ def story_lines(table: KaveriniTable, entries: list[Entry], psychic: bool) -> li
     names a secret (a foe's move, Shield or Heel without a Psychic Kaveri, R-CONF-3; an item
     with Usage, R-CONF-12). A quote of the lottery is read aloud to all (R-QL-1): whatever
     it names, it tells no secret."""
-    secret = _secret_words(table, psychic)
+    secret = secret_words(table, psychic)
     lines: list[str] = []
     for entry in reversed(entries):          # the newest first, until the page has its lines
         said = say(table, entry.story, "log")        # no GM-only event, no private one
@@ -193,7 +193,7 @@ def story_lines(table: KaveriniTable, entries: list[Entry], psychic: bool) -> li
 _made: list[tuple[object, bool, tuple[str, ...], Callable[[str], bool]]] = []
 
 
-def _secret_words(table: KaveriniTable, psychic: bool) -> Callable[[str], bool]:
+def secret_words(table: KaveriniTable, psychic: bool) -> Callable[[str], bool]:
     """Whether a line names a secret: a secret word as a whole word, once every public name
     that holds one is set aside (the Stroopwafel Smuggler is no Stroopwafel, the Tulip Bulb
     Speculator no Tulip Bulb: a line about either is told)."""
