@@ -150,11 +150,13 @@ def _and(names: list[str]) -> str:
 
 
 def party(state: Mapping[str, Any], currency: str) -> list[str]:
-    """One sentence per Kaveri, then who is with them."""
+    """One sentence per Kaveri, then who is with them; read aloud during a confrontation, no
+    item with Usage (R-CONF-12: secret from the other players there at all times)."""
     out = []
+    fighting = bool(state.get("confrontation"))      # rulebook 4.3: Usage is secret in fights
     for k in state["kaverit"]:
         items = [(_("{item} (bonded)") if i.get("bonded") else "{item}").format(item=i["card"])
-                 for i in k["items"]]        # Usage items too: their secrecy is in fights (4.3)
+                 for i in k["items"] if not (fighting and i.get("uses") is not None)]
         extras = [ngettext("{count} point to spend", "{count} points to spend", k["points"]).format(
                       count=k["points"]) if k["points"] else "",
                   ngettext("{count} world point", "{count} world points", k["world_points"]).format(

@@ -113,12 +113,14 @@ class KaveriniTable(Table[State, Library]):
 
 
 def _public_kaveri(k: Sheet, confrontation: Confrontation | None) -> dict:
+    """A Kaveri as `guide state` shows it to anyone: in a confrontation its items with Usage
+    are kept out (R-CONF-12, rulebook 4.3: secret from the other players at all times)."""
     return {
         "name": k["name"], "level": level(k["xp"]), "xp": k["xp"], "hp": k["hp"],
         "max_hp": k["max_hp"], "emotion": k["emotion"], "heart": k["heart"],
         "ability": k["ability"], "points": k["points"], "ladders": dict(k["ladders"]),
         "custom": dict(k["custom"]), "world_points": k["world_points"], "money": k["money"],
-        "items": [i["card"] for i in k["items"]],
+        "items": [i["card"] for i in k["items"] if not (confrontation and i["uses"] is not None)],
         "cowering": bool(confrontation) and k["hp"] == 0,
         **_soak(k),
     }

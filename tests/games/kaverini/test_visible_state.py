@@ -126,6 +126,19 @@ def test_recap_lists_an_item_with_usage_between_confrontations(party):
     assert "items: Carillon Baton" in recap and "items: none" not in recap.split("Bob")[0]
 
 
+def test_r_conf_12_recap_and_guide_state_keep_usage_items_out_in_a_confrontation(party):
+    """Rulebook 4.3: "in a confrontation, items with Usage are to be kept secret from all
+    other players at all times": a recap read aloud while one runs and `guide state` (what
+    anyone may read, as the TV) name only the items on the table; between fights, all."""
+    party.do("item Ann Stroopwafel", "item Ann Wooden Clogs", "confront --scene 1")
+    recap = " ".join(party.do("recap").split())
+    assert "items: Wooden Clogs;" in recap and "Stroopwafel" not in recap
+    assert party.state["kaverit"][0]["items"] == ["Wooden Clogs"]
+    party.do("end")
+    assert "items: Stroopwafel, Wooden Clogs" in " ".join(party.do("recap").split())
+    assert party.state["kaverit"][0]["items"] == ["Stroopwafel", "Wooden Clogs"]
+
+
 def test_a_practice_bout_at_the_last_scene_reads_no_ending(party):
     party.do("scene 5", "confront Drowned Bell Spirit --practice")
     out = party.do("schmerz Spirit 20")
