@@ -108,13 +108,15 @@ def _taker_steps(e: Event, given: int) -> str:
 
 def _chutzpah(e: Event) -> str:
     """A Chutzpah return with its sum: "Bob takes 1 Schmerz back (half of 4, rounded up:
-    2 - 3 H = 1) (R-ABIL-1)." (R-ABIL-1, R-DMG-8)."""
+    2 - 3 H = 1) (R-ABIL-1)." (R-ABIL-1, R-DMG-8); what it takes is the whole sum, even
+    past 0 HP, as a hit says it."""
     soaked = _soaked(e)
-    taken = e["amount"] + e.get("absorbed", 0)
     if "dealt" not in e:                           # an event of an older guide
         return _("{target}'s Chutzpah: {actor} takes {amount} Schmerz back{soaked}"
-                 " (R-ABIL-1).").format(target=e["target"], actor=e["actor"], amount=taken,
+                 " (R-ABIL-1).").format(target=e["target"], actor=e["actor"],
+                                        amount=e["amount"] + e.get("absorbed", 0),
                                         soaked=soaked)
+    taken = _sum_taken(e)
     steps = _taker_steps(e, e["given"])
     half = (_("half of {dealt}, rounded up: {steps}").format(dealt=e["dealt"], steps=steps)
             if steps else _("half of {dealt}, rounded up").format(dealt=e["dealt"]))
