@@ -276,6 +276,15 @@ _FLIP_DUE = _either("met", N_("GM: {card}'s flip condition is met ({condition}):
                        " ({condition}); it does not flip."))
 
 
+def _flip(e: Event) -> str:
+    """A card turned over (5.6); a buddy side that has not joined the party yet (the flip
+    was made outside a confrontation) says the line that brings it in."""
+    said = _one_stop(_("{card} flips: it is now {shown} ({type}).").format(**e))
+    if not e.get("line"):
+        return said
+    return said + " " + _("To type: {lines}").format(lines=e["line"])
+
+
 def _one_stop(line: str) -> str:
     """A sentence's full stop after a name that ends one already is dropped: "uses Ring
     Ring!", not "Ring Ring!."."""
@@ -535,7 +544,7 @@ TABLE: dict[str, Renderer] = {
     "quote": _quote,
     "house": _f(N_("House rule {rule} is now {value}.")),
     "tweak": _tweak,
-    "flip": _f(N_("{card} flips: it is now {shown} ({type}).")),
+    "flip": _flip,
     "strategy_new": _strategy_new,
     "strategy_kaveri": _either("designed", N_("{kaveri}, designed for this game (not in the"
                                               " party), fights for {player}."),
