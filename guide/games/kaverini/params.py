@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+import click
+
 from guide.core.errors import GuideError
 from guide.core.i18n import domain
 from guide.core.names import resolve
-from guide.core.params import Faces, KeyValue, Named
+from guide.core.params import Faces, KeyValue, Named, TableType
 from guide.core.players import named, names
 from guide.games.kaverini.cards_text import card_of
 from guide.games.kaverini.data.tables import abilities, house_rule_text, house_rules, ladders
@@ -148,6 +150,30 @@ def _technique_schmerz(t: KaveriniTable | None, name: str) -> str:
     return f"{lad.effect}: {lad.text}"[:60] if lad else ""
 
 
+class SceneNumber(TableType):
+    """A scene of the running adventure by its number, read as click's integer (its name and
+    refusals unchanged); Tab offers each number with the scene's name beside it (1 Bells and
+    Bicycles), the booklet's headings, where the bare numbers told a new Tour Guide nothing."""
+
+    @property
+    def name(self) -> str:            # type: ignore[override]
+        return click.INT.name
+
+    def choices(self, table: Any, words: list[str]) -> Iterable[str]:
+        a = table.adventure() if table is not None else None
+        return [str(n) for n in range(1, len(a.scenes) + 1)] if a else []
+
+    def describe(self, table: Any, choice: str) -> str:
+        a = table.adventure() if table is not None else None
+        if a is None or not choice.isdigit() or not 1 <= int(choice) <= len(a.scenes):
+            return ""
+        name = a.scenes[int(choice) - 1].name
+        return name.removeprefix(f"{choice}.").strip()     # "1. Bells and Bicycles" numbered
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return click.INT.convert(value, param, ctx)
+
+
 KAVERI = named(lambda: pgettext("what", "Kaveri"))
 # or one designed for the game
 STRATEGY_KAVERI = named(lambda: pgettext("what", "Kaveri"), convert=False)
@@ -184,3 +210,4 @@ SHARES = KeyValue(lambda t, w: [s["name"] for s in (_state(t)["confrontation"] o
     "stand", [])], metavar="NAME=HP")
 SPLIT = KeyValue(_fighters, metavar="NAME=N")
 FACES = Faces()
+SCENE = SceneNumber()

@@ -108,13 +108,15 @@ def _taker_steps(e: Event, given: int) -> str:
 
 def _chutzpah(e: Event) -> str:
     """A Chutzpah return with its sum: "Bob takes 1 Schmerz back (half of 4, rounded up:
-    2 - 3 H = 1) (R-ABIL-1)." (R-ABIL-1, R-DMG-8)."""
+    2 - 3 H = 1) (R-ABIL-1)." (R-ABIL-1, R-DMG-8); what it takes is the whole sum, even
+    past 0 HP, as a hit says it."""
     soaked = _soaked(e)
-    taken = e["amount"] + e.get("absorbed", 0)
     if "dealt" not in e:                           # an event of an older guide
         return _("{target}'s Chutzpah: {actor} takes {amount} Schmerz back{soaked}"
-                 " (R-ABIL-1).").format(target=e["target"], actor=e["actor"], amount=taken,
+                 " (R-ABIL-1).").format(target=e["target"], actor=e["actor"],
+                                        amount=e["amount"] + e.get("absorbed", 0),
                                         soaked=soaked)
+    taken = _sum_taken(e)
     steps = _taker_steps(e, e["given"])
     half = (_("half of {dealt}, rounded up: {steps}").format(dealt=e["dealt"], steps=steps)
             if steps else _("half of {dealt}, rounded up").format(dealt=e["dealt"]))
@@ -272,6 +274,15 @@ def _either(field: str, yes: str, no: str) -> Renderer:
 _FLIP_DUE = _either("met", N_("GM: {card}'s flip condition is met ({condition}): {line}"),
                     N_("GM: {card} was not neutralized as its flip condition says"
                        " ({condition}); it does not flip."))
+
+
+def _flip(e: Event) -> str:
+    """A card turned over (5.6); a buddy side that has not joined the party yet (the flip
+    was made outside a confrontation) says the line that brings it in."""
+    said = _one_stop(_("{card} flips: it is now {shown} ({type}).").format(**e))
+    if not e.get("line"):
+        return said
+    return said + " " + _("To type: {lines}").format(lines=e["line"])
 
 
 def _one_stop(line: str) -> str:
@@ -533,7 +544,7 @@ TABLE: dict[str, Renderer] = {
     "quote": _quote,
     "house": _f(N_("House rule {rule} is now {value}.")),
     "tweak": _tweak,
-    "flip": _f(N_("{card} flips: it is now {shown} ({type}).")),
+    "flip": _flip,
     "strategy_new": _strategy_new,
     "strategy_kaveri": _either("designed", N_("{kaveri}, designed for this game (not in the"
                                               " party), fights for {player}."),

@@ -54,6 +54,20 @@ def test_a_flip_condition_not_met_says_it_does_not_flip(party):
     assert "was not neutralized as its flip condition says" in out
 
 
+def test_a_flip_after_the_confrontation_says_the_line_that_brings_the_buddy_in(party):
+    """5.6, 4.5: the GM's flip of a neutralized foe once the fight is over (the Musketeer
+    that gladness, not a Love or Cheer technique, finished) turns the card, and the buddy
+    joins only by `buddy NAME`; the flip says so, where '(buddy)' alone let a new Tour Guide
+    think he had joined."""
+    party.do("confront --scene 3", "end")
+    out = " ".join(party.do("flip Painted Musketeer").split())
+    assert "it is now Musketeer of the Night Watch (buddy). To type: buddy Musketeer of the" \
+        " Night Watch" in out
+    party.do("flip Painted Musketeer", "confront --scene 3")    # back, and in a fight:
+    out = party.do("flip Painted Musketeer")                        # he joins at once
+    assert "joins" in out and "To type" not in out
+
+
 def test_a_card_that_creates_tokens_offers_the_token_line(party):
     party.do("companion Sem")
     out = party.do("confront Runaway Rental Bike")

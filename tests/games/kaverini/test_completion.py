@@ -52,3 +52,19 @@ def test_r_conf_5_tab_after_on_offers_only_what_the_command_can_target(party):
     party.raw["kaverit"][1]["hp"] = 0
     assert candidates(t, ["foe", "Captain", "Blood-Red Sails", "--on"]) == [
         "Ann", "Hondje the Ship's Dog"]                      # not cowering Bob, not the foes
+
+
+def test_a_scenes_number_completes_with_the_scenes_name(play):
+    """Tab after `scene` and `confront --scene` offers the running adventure's scenes, each
+    number with its name beside it (R-ADV-1: a booklet's scenes in order), where it offered
+    nothing; the number is read and refused as before."""
+    t = play.table
+    assert candidates(t, ["scene"]) == []                           # no adventure running
+    play.do("adventure amsterdam")
+    assert candidates(t, ["scene"]) == ["1", "2", "3", "4", "5"]
+    scenes = dict(described(t, ["confront", "--scene"]))
+    assert scenes["1"] == "Bells and Bicycles" and scenes["5"] == "The Flying Dutchman"
+    assert "Scene 3. The Night Watch Walks." in play.do("scene 3")
+    assert "'three' is not a valid integer" in play.fails("scene three")
+    assert "usage: scene [OPTIONS] [NUMBER]" in play.do("help scene")
+    assert "--scene INTEGER" in play.do("help confront")

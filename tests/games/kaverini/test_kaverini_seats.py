@@ -296,3 +296,22 @@ def test_names_with_quotes_apostrophes_and_dashes_play_from_their_seats(play):
         t.execute(next(m.line for m in moves if m.line.startswith("use")))
         acted.append(seat)
     assert sorted(acted) == sorted(names)
+
+
+def test_r_conf_3_a_seats_button_says_what_reaches_that_foe_when_its_secrets_are_open(party):
+    """R-CONF-3, R-DMG-3/4: with a Psychic Kaveri present the technique's card lists 'On each
+    foe: Rogue Herring Gull: 3' (its Heel is Cheer, its H 1), and the Gull's button said
+    '2 Schmerz' alone; it says what reaches that foe too, and a Heel the GM decides is left
+    to the sheet's number."""
+    party.do("kaveri Cy --ability Psychic --technique Cheer --technique Love --technique Happy",
+             "confront Gull 'Stroopwafel Smuggler'")
+    party.raw["kaverit"][0]["ladders"]["Cheer"] = 2
+    ann = Desk.payload_of(party.table, "Ann")
+    cheer = next(x for x in you(party.table)["techniques"] if x["name"] == "Cheer")
+    details = {m["label"]: m.get("detail") for m in ann["moves"]
+               if m.get("group") == ["Technique", "Cheer: Cheers!"]}
+    assert cheer["on"] == {"Rogue Herring Gull": 3, "Stroopwafel Smuggler": "GM"}
+    assert details["Rogue Herring Gull"] == "2 Schmerz; 3 after its Shield, Heel and H, effect 20%"
+    assert details["Stroopwafel Smuggler"] == "2 Schmerz, effect 20%"
+    out = party.do('use Ann Cheer --on "Rogue Herring Gull"')
+    assert "Cheers! deals 3 Schmerz to Rogue Herring Gull" in out

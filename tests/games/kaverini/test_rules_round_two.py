@@ -152,3 +152,19 @@ def test_r_fx_4_frustration_for_one_turn_says_the_next_turn(table):
     table.do("confront 'Nervous Newt'")
     out = " ".join(table.do("use Ann Frustration --roll 20").split())
     assert "Ann's frustration keeps on growing: +1 E on Ann's next turn." in out
+
+
+
+@pytest.mark.parametrize(("heart", "said"), [
+    (0, "Ann takes 3 Schmerz back (half of 6, rounded up) (R-ABIL-1)"),
+    (1, "Ann takes 2 Schmerz back (half of 6, rounded up: 3 - 1 H = 2) (R-ABIL-1)")])
+def test_r_abil_1_chutzpah_return_says_its_whole_sum_past_zero_hp(table, heart, said):
+    """R-ABIL-1, R-DMG-8: a Chutzpah return that takes its source past 0 HP says the Schmerz
+    its sum gives, as a hit, gladness and Anger do, not the HP that were left ("Painted
+    Musketeer takes 1 Schmerz back (half of 7, rounded up: 4 - 1 H = 3)" contradicted itself)."""
+    kaveri(table, "Ann")
+    table.do("confront 'Chutzpah Goat'")
+    ann = table.raw["kaverit"][0]
+    ann["custom"]["Kick"], ann["heart"], ann["hp"] = 5, heart, 1    # 5 + Lv 1 = 6, halved: 3
+    out = " ".join(table.do("use Ann Kick").split())
+    assert said in out

@@ -126,7 +126,7 @@ def turn_line(t: KaveriniTable, field: Ground) -> str:
 
 @command("confront", "confrontation")
 @click.argument("cards", nargs=-1, type=params.cards("foe", "power-foe"))
-@click.option("--scene", "scene_number", type=int, default=None,
+@click.option("--scene", "scene_number", type=params.SCENE, default=None,
               help="Scene N of the adventure: its foes and setting, the XP it lists.")
 @click.option("--setting", "settings", multiple=True, type=params.cards("setting"),
               help="A setting card in play (repeatable).")

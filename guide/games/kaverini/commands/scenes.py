@@ -13,6 +13,7 @@ import click
 from guide.core.errors import CommandError
 from guide.core.i18n import domain
 from guide.core.result import Result, Styled
+from guide.games.kaverini import params
 from guide.games.kaverini.model import Adventure, Scene
 from guide.games.kaverini.registry import command
 
@@ -80,7 +81,7 @@ def describe(t: KaveriniTable, number: int) -> Result:
 
 
 @command("scene", "adventure")
-@click.argument("number", type=int, required=False)
+@click.argument("number", type=params.SCENE, required=False)
 def scene(t: KaveriniTable, number: int | None) -> Result:
     """Read a scene of the adventure aloud: its text, setting, foes with their XP, and what
     comes next; it becomes the current scene. Without N: the current scene (or the first).

@@ -123,7 +123,11 @@ def flip(t: KaveriniTable, card: tuple[str, ...]) -> None:
     from guide.games.kaverini.commands.confront import on_flip
 
     on_flip(t, shown, hidden)
-    t.tell("flip", card=original.name, shown=shown, type=t.card(shown).type)
+    # outside a confrontation a buddy side joins the party only when the GM says so (4.5)
+    joins = (not t.state["confrontation"] and t.card(shown).type == "buddy"
+             and all(b.get("card", b["name"]) != shown for b in t.state["buddies"]))
+    t.tell("flip", card=original.name, shown=shown, type=t.card(shown).type,
+           line=f"buddy {shown}" if joins else None)
 
 
 @command("cards", "settings")

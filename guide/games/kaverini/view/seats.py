@@ -79,11 +79,23 @@ def schmerz_said(tech: dict[str, Any]) -> str:
     return _("{schmerz} Schmerz ({steps})").format(schmerz=tech["base"], steps=steps)
 
 
+def _on_foe(tech: dict[str, Any], foe: str) -> str:
+    """A technique's Schmerz on one foe's button: as the sheet lists it, then, when the foes'
+    secrets are open (R-CONF-3), what reaches that foe after its Shield, Heel and H, as the
+    technique's card says it beside the foe (R-DMG-3, R-DMG-4); a Shield or Heel that the
+    GM decides (R-DMG-7) is left out."""
+    said = schmerz_said(tech)
+    on = tech.get("on", {}).get(foe)
+    if not isinstance(on, int):
+        return said
+    return _("{schmerz}; {amount} after its Shield, Heel and H").format(schmerz=said, amount=on)
+
+
 def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
     """On this Kaveri's turn in a confrontation (R-CONF-2): each technique on each foe it may
     target, with a world point forcing the effect or reaching every foe, an item with Usage
     to play first, or passing."""
-    from guide.games.kaverini.commands.confront import arena, fight
+    from guide.games.kaverini.commands.confront import arena, fight, secrets_open
 
     k = _sheet(table, seat)
     field = arena(table)
@@ -94,7 +106,7 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
     if not waiting or waiting[0].name != seat:          # whose turn it is (R-CONF-2)
         return []
     foes = [x.name for x in f.fighters() if x.kind == "foe" and x.hp > 0]
-    me = sheet(table, k, False)
+    me = sheet(table, k, secrets_open(table))         # R-CONF-3: each foe's own Schmerz
     move = table.registry.move
     moves: list[Move] = []
     wp: list[Move] = []
@@ -103,10 +115,11 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
         heading = (f"{name}: {tech['technique']}" if tech["ladder"] else
                    _("{name} (custom)").format(name=name))
         chance = tech["effect"]
-        detail = (_("{schmerz}, effect {percent}%").format(
-            schmerz=schmerz_said(tech), percent=chance["percent"]) if chance else
-            schmerz_said(tech))
         for foe in foes:
+            detail = _on_foe(tech, foe)
+            if chance:
+                detail = _("{schmerz}, effect {percent}%").format(schmerz=detail,
+                                                                  percent=chance["percent"])
             moves.append(move("use", foe, (_("Technique"), heading), detail, name=seat,
                               technique=name, on=foe))
         if not (k["world_points"] and tech["ladder"]):
