@@ -155,9 +155,7 @@ class SceneNumber(TableType):
     refusals unchanged); Tab offers each number with the scene's name beside it (1 Bells and
     Bicycles), the booklet's headings, where the bare numbers told a new Tour Guide nothing."""
 
-    @property
-    def name(self) -> str:            # type: ignore[override]
-        return click.INT.name
+    name = click.INT.name
 
     def choices(self, table: Any, words: list[str]) -> Iterable[str]:
         a = table.adventure() if table is not None else None

@@ -84,7 +84,8 @@ def describe(t: KaveriniTable, number: int) -> Result:
 @click.argument("number", type=params.SCENE, required=False)
 def scene(t: KaveriniTable, number: int | None) -> Result:
     """Read a scene of the adventure aloud: its text, setting, foes with their XP, and what
-    comes next; it becomes the current scene. Without N: the current scene (or the first).
+    comes next; it becomes the current scene. Without NUMBER: the current scene (or the
+    first).
 
     Example: scene 3"""
     if number is None:
