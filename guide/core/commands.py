@@ -17,7 +17,7 @@ from guide.core.names import resolve
 from guide.core.params import Named
 from guide.core.players import seats as seats_of
 from guide.core.registry import Registry
-from guide.core.result import Result
+from guide.core.result import Result, Styled
 from guide.core.seats import desk_of, links, qr, seated
 from guide.core.story import say
 from guide.core.view import shown_view
@@ -117,8 +117,8 @@ def log(t: Table, count: int, gm: bool) -> Result:
     Example: log 10 --gm"""
     r = Result()
     for entry in t.campaign.entries(limit=max(count, 1)):      # no campaign: refused
-        for line in say(t, entry.story, "gm" if gm else "log"):
-            r.add(f"{entry.at[11:16]}  {line}")
+        for line in say(t, entry.story, "gm" if gm else "log"):       # broken under its text
+            r.add(Styled(f"{entry.at[11:16]}  {line}", hang=len("00:00  ")))
     if not r.lines:
         r.add(_("Nothing has happened yet."))
     return r

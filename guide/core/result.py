@@ -11,13 +11,17 @@ from guide.core.text import escaped
 class Styled(str):
     """A line with a style the REPL shows in colour (plain text everywhere else): "error",
     "alert" (a confrontation begins), "low" (a fighter at low HP), "turn" (whose turn),
-    "note" (for the game master only), "good" (a win)."""
+    "note" (for the game master only), "good" (a win). `hang`: how far the lines after its
+    first are indented when the terminal breaks it (`log` sets them under its text, past the
+    time); None: its own indent and two more."""
 
     style: str = ""
+    hang: int | None = None
 
-    def __new__(cls, text: str, style: str = "") -> Styled:
+    def __new__(cls, text: str, style: str = "", hang: int | None = None) -> Styled:
         line = super().__new__(cls, text)
         line.style = style
+        line.hang = hang
         return line
 
 
@@ -80,7 +84,7 @@ def _shown(line: str) -> str:
     safe = escaped(line)
     if safe is line:
         return line
-    return Styled(safe, line.style) if isinstance(line, Styled) else safe
+    return Styled(safe, line.style, line.hang) if isinstance(line, Styled) else safe
 
 
 def text(result: Result) -> str:

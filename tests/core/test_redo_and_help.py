@@ -43,3 +43,18 @@ def test_help_wraps_a_long_summary_under_its_command(tmp_path, monkeypatch):
     assert all(len(line) <= 79 for line in lines)
     assert " ".join(" ".join(b.split()) for b in block).endswith(long.split()[-1])
     assert not any(line.endswith("…") for line in lines)
+
+
+def test_log_breaks_a_long_line_under_its_text_past_the_time(tmp_path):
+    """A `log` line broken at the terminal went on two spaces in, under the time ("21:41  Bob
+    resounds with anger: ... and loses" / "  1 HP (10/20)."): it goes on under its text."""
+    from guide.core.repl.session import wrapped
+    from guide.core.result import Styled, lines
+
+    t = tally_table(tmp_path / "c.sqlite")
+    t.execute("die --roll 4")
+    logged = lines(t.execute("log"))[0]
+    said = Styled(logged + " and then a great many more words" * 3, hang=logged.hang)
+    broken = wrapped([said], 40)
+    assert logged[:7].strip().count(":") == 1 and len(broken) > 2
+    assert all(b.startswith(" " * 7) and b[7] != " " for b in broken[1:])

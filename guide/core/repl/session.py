@@ -91,12 +91,12 @@ def wrapped(shown: list[str], width: int) -> list[str]:
     lines that follow, their style on every part), never in the middle of a word."""
     out: list[str] = []
     for line in shown:
-        style = getattr(line, "style", "")
+        style, hang = getattr(line, "style", ""), getattr(line, "hang", None)
         for part in str(line).split("\n"):
             if len(part) <= width or " " not in part.strip():
                 out.append(Styled(part, style))
                 continue
-            indent = " " * (len(part) - len(part.lstrip()) + 2)
+            indent = " " * (hang if hang is not None else len(part) - len(part.lstrip()) + 2)
             out += [Styled(piece, style) for piece in
                     textwrap.wrap(part, width, subsequent_indent=indent, break_long_words=False,
                                   break_on_hyphens=False)]
