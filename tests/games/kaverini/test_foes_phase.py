@@ -38,3 +38,12 @@ def test_r_conf_2_a_start_effect_is_not_a_phase_5_reminder(party):
     events = party.events("foe Bike --roll 6 --on Ann")
     assert "round" in kinds(events)
     assert not [e for e in events if e["kind"] == "gm" and e["card"] == "Mevrouw de Kat"]
+
+
+def test_r_conf_1_use_between_scenes_names_the_scenes_confront(party):
+    """`use` with no fight said "confront FOE... to start one", where an adventure's GM starts
+    the scene's: the refusal names `confront --scene N` for the scene at hand."""
+    assert party.fails("use Ann Cheer") == \
+        "no confrontation is running (confront --scene 1, or confront FOE...)"
+    party.do("scene 3")
+    assert "confront --scene 3" in party.fails("next")

@@ -74,6 +74,9 @@ def fight(t: KaveriniTable, state: State | Arena | None = None, quiet: bool = Fa
 
 def running(t: KaveriniTable) -> Fight:
     if arena(t) is None:
+        if t.adventure() is not None:       # the booklet's scene is what the GM starts
+            raise CommandError(_("no confrontation is running (confront --scene {number}, or"
+                                 " confront FOE...)").format(number=t.state.get("scene") or 1))
         raise CommandError(_("no confrontation is running (confront FOE... to start one)"))
     return fight(t)
 
