@@ -126,6 +126,21 @@ def test_the_map_marks_the_exit():
     assert " 1 Ann escaped, round 1" in text
 
 
+def test_how_a_character_left_stays_whole_beside_the_map_C_END_1():
+    """At 80x24 the end of a game read '2 Bob Marley dead (starve' beside the board: the
+    line of a character out of the cave was cut at the panel's width."""
+    state = game("Ann", "Bob Marley", "Dorothea")
+    for ch in state["characters"]:
+        ch["energy"] = 1
+    for name in ("Ann", "Bob Marley", "Dorothea"):
+        end_turn(state, BOX, name)                              # C-TURN-6: each one starves
+    lines = render_map(state, BOX).splitlines()
+    assert max(map(len, lines)) <= 79
+    beside = " ".join(" ".join(line[53:].split()) for line in lines[:17])
+    for who in ("1 Ann", "2 Bob Marley", "3 Dorothea"):
+        assert f"{who} dead (starved), round 1" in " ".join(beside.split())
+
+
 def test_state_json_has_the_rules_page_shape():
     state = played()
     data = public_state(state, BOX)
