@@ -88,8 +88,9 @@ def _total(e: Event) -> str:
 
 
 def _dodges_set(e: Event) -> str:
-    if not e["values"]:
-        return _("{who} sets aside no more Dodges").format(who=e["who"])
+    if not e["values"]:            # none at all this turn, or none beyond those set aside
+        return (_("{who} sets aside no more Dodges") if e["dodges"] else
+                _("{who} sets aside no Dodges")).format(who=e["who"])
     return ngettext("{who} sets aside {values} as a Dodge", "{who} sets aside {values} as Dodges",
                     len(e["values"])).format(who=e["who"], values=values(e["values"])) \
         + ngettext(" ({count} Dodge of at most {prestige})", " ({count} Dodges of at most {prestige})",
