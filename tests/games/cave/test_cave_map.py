@@ -171,6 +171,17 @@ def test_the_toolbar_fits_four_characters_with_long_names():
     assert len(bar) <= 80
 
 
+def test_the_toolbar_shortens_its_head_before_the_names_C_END_1():
+    """Over, it read 'over | 1 Ann dead | 2 Bob Marl dead | 3 Dorothea dead': the names were
+    cut with the head, where the head alone made room for them."""
+    state = game("Ann", "Bob Marley", "Dorothea")
+    for ch in state["characters"]:
+        ch["energy"] = 1
+    for name in ("Ann", "Bob Marley", "Dorothea"):
+        end_turn(state, BOX, name)
+    assert toolbar(state) == "over | 1 Ann dead | 2 Bob Marley dead | 3 Dorothea dead"
+
+
 def test_the_tv_view_carries_the_map_and_public_state_only():
     v = view(played(), BOX)
     assert v["map"] == render_map(played(), BOX).splitlines()
