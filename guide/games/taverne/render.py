@@ -284,7 +284,9 @@ RENDER: dict[str, Callable[[Event], str]] = {
     "spell_mistake": lambda e: _("{who} casts {spell} without the magic formula: it does not"
                                  " apply and is discarded (T-MIS-1)").format(
                                      who=e["who"], spell=e["card"] or _("a Spell")),
-    "chosen": lambda e: _("{who} takes {character} (Initial Loot {loot})").format(**e),
+    "chosen": lambda e: (_("{who} takes {character} instead of {instead} (Initial Loot {loot})")
+                         if e.get("instead") else _("{who} takes {character} (Initial Loot {loot})")
+                         ).format(**e),
     "auction_closed": lambda e: _("The Auction is over"),
     "drawn": lambda e: (_("{who} draws {character} (beginner game)").format(**e)
                         + (_(", Initial Loot {loot}").format(**e) if e["loot"] else "")),
