@@ -291,8 +291,9 @@ RENDER: dict[str, Callable[[Event], str]] = {
     "drawn": lambda e: (_("{who} draws {character} (beginner game)").format(**e)
                         + (_(", Initial Loot {loot}").format(**e) if e["loot"] else "")),
     "ask_loot": lambda e: _("Initial Loot of the Characters drawn: {who}; give each from the"
-                            " card (`player NAME --loot N`), then `start`").format(
-                                who=names(e["who"])),
+                            " card ({lines}), then `start`").format(    # each player's own line
+                                who=names(e["who"]), lines=", ".join(f"`player {n} --loot N`"
+                                                                     for n in e["who"])),
     "initial_loot": lambda e: _("{who}'s {character}: Initial Loot {loot}").format(**e),
     "powers": lambda e: "; ".join(f"{p['who']} ({p['character']}): {p['text']}"
                                   for p in e["powers"]),
