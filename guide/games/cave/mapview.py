@@ -144,8 +144,8 @@ def describe(state: CaveState, box: Box, ch: Character, mark: str, width: int) -
     """A character beside the map: one line, and one more for its cards and what holds it."""
     name = ch["name"] if len(ch["name"]) <= 10 else ch["name"][:9] + "~"
     turn = ">" if current(state) is ch else " "
-    if ch["state"] != "in":
-        return [f"{turn}{mark} {name} {ended(ch)}"[:width]]
+    if ch["state"] != "in":          # how it left (C-END-1), broken between words, never cut
+        return textwrap.wrap(f"{turn}{mark} {name} {ended(ch)}", width, subsequent_indent="    ")
     first = f"{turn}{mark} {name:<10} {meters(ch)} {ch['x']},{ch['y']}"
     cards = [_("food {values}").format(values=",".join(map(str, ch["food"]))) if ch["food"] else "",
              _("fire {count}").format(count=ch["fire"]) if ch["fire"] else "",

@@ -50,19 +50,20 @@ def headline(state: CaveState) -> str:
 
 def toolbar(state: CaveState) -> str:
     """Whose turn, and each character by its map number with Energy and mental strength; at
-    most 80 columns: names are shortened (to 8, then 4 letters, then the number alone) only
-    when four or more characters would not fit in full (then `>` marks whose turn it is)."""
+    most 80 columns: the head is shortened first (then `>` marks whose turn it is), then the
+    names (to 8, then 4 letters, then the number alone)."""
     who = marks(state)
     turn = current(state)
     if state["phase"] == "play" and turn is not None:
         head = _("R{round} {who}'s turn").format(round=round_of(state), who=turn["name"])
     else:
         head = headline(state).split(": ", 1)[-1]
-    for cut in (None, 8, 4, 0):
-        parts = [head if cut is None else head.split(" ")[0]]
+    # the head shortened first ("R3", "over"), then the names: 3 long ones fit in full
+    for short, cut in ((False, None), (True, None), (True, 8), (True, 4), (True, 0)):
+        parts = [head.split(" ")[0] if short else head]
         for c in state["characters"]:
             name = c["name"] if cut is None or len(c["name"]) <= cut else c["name"][:cut]
-            now = ">" if cut is not None and c is turn else ""
+            now = ">" if short and c is turn else ""
             label = f"{now}{who[c['name']]} {name}".rstrip()
             if c["state"] == "in":
                 parts.append(f"{label} {meters(c)}" + (" " + _("stuck") if c["stuck"] else ""))

@@ -34,7 +34,8 @@ def check_move(state: CaveState, box: Box, name: str, side: str) -> Character:
             who=who, challenge_die=box.challenge_die, value=need(box, ch), back=challenge['back']))
     there = sides_at(state, box, nx, ny)                 # () for an empty square
     if there and OPPOSITE[side] not in there:
-        raise RuleError(_("the tile {side} of {who} does not open toward it").format(side=side, who=who))
+        raise RuleError(_("{who} cannot go {side}: the tile on {x},{y} has no opening {back}").format(
+            who=who, side=side, x=nx, y=ny, back=OPPOSITE[side]))      # both must open (C-TURN-1)
     if not there and not state["tiles"]["draw"] and not state["tiles"]["discard"]:
         raise RuleError(_("no cave tile is left to place"))
     return ch

@@ -3,6 +3,7 @@ asks the pure rules what happens and tells their events; sealed choices stay in 
 
 from __future__ import annotations
 
+import shlex
 import textwrap
 
 import click
@@ -381,7 +382,8 @@ def character(t: TaverneTable, name: str, character: str, loot: int | None,
     character = known.name
     loot = loot if loot is not None else known.initial_loot
     if loot is None:
-        raise RuleError(_("give {character}'s Initial Loot: --loot N (1 to 3)").format(character=character))
+        raise RuleError(_("give {character}'s Initial Loot (1 to 3): `{line}`").format(
+            character=character, line=f"character {name} {shlex.quote(character)} --loot N"))
     tell(t, variants.choose(t.state, name, character, loot, tavern))
 
 

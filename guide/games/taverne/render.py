@@ -88,8 +88,9 @@ def _total(e: Event) -> str:
 
 
 def _dodges_set(e: Event) -> str:
-    if not e["values"]:
-        return _("{who} sets aside no more Dodges").format(who=e["who"])
+    if not e["values"]:            # none at all this turn, or none beyond those set aside
+        return (_("{who} sets aside no more Dodges") if e["dodges"] else
+                _("{who} sets aside no Dodges")).format(who=e["who"])
     return ngettext("{who} sets aside {values} as a Dodge", "{who} sets aside {values} as Dodges",
                     len(e["values"])).format(who=e["who"], values=values(e["values"])) \
         + ngettext(" ({count} Dodge of at most {prestige})", " ({count} Dodges of at most {prestige})",
@@ -283,13 +284,16 @@ RENDER: dict[str, Callable[[Event], str]] = {
     "spell_mistake": lambda e: _("{who} casts {spell} without the magic formula: it does not"
                                  " apply and is discarded (T-MIS-1)").format(
                                      who=e["who"], spell=e["card"] or _("a Spell")),
-    "chosen": lambda e: _("{who} takes {character} (Initial Loot {loot})").format(**e),
+    "chosen": lambda e: (_("{who} takes {character} instead of {instead} (Initial Loot {loot})")
+                         if e.get("instead") else _("{who} takes {character} (Initial Loot {loot})")
+                         ).format(**e),
     "auction_closed": lambda e: _("The Auction is over"),
     "drawn": lambda e: (_("{who} draws {character} (beginner game)").format(**e)
                         + (_(", Initial Loot {loot}").format(**e) if e["loot"] else "")),
     "ask_loot": lambda e: _("Initial Loot of the Characters drawn: {who}; give each from the"
-                            " card (`player NAME --loot N`), then `start`").format(
-                                who=names(e["who"])),
+                            " card ({lines}), then `start`").format(    # each player's own line
+                                who=names(e["who"]), lines=", ".join(f"`player {n} --loot N`"
+                                                                     for n in e["who"])),
     "initial_loot": lambda e: _("{who}'s {character}: Initial Loot {loot}").format(**e),
     "powers": lambda e: "; ".join(f"{p['who']} ({p['character']}): {p['text']}"
                                   for p in e["powers"]),

@@ -26,8 +26,9 @@ def prompt(state: State) -> str:
 
 def toolbar(state: State, words: dict[int, str], width: int | None = None) -> str:
     """Turn, call and its words, the Pillar, and what the call waits for; within `width`
-    (the call's words shortened to their last shout first, then the line cut by
-    guide.core.text.clip); by default the toolbar's width (guide.core.text.toolbar_width)."""
+    (the call's words shortened to their last shout first, then left out, then the Pillar,
+    then the line cut by guide.core.text.clip); by default the toolbar's width
+    (guide.core.text.toolbar_width)."""
     width = toolbar_width() if width is None else width
     return clip(line(state, words, width), width)
 
@@ -47,13 +48,15 @@ def line(state: State, words: dict[int, str], width: int | None = None) -> str:
     if state["phase"] == "auction":
         return _("Auction Characters") + tail
     said = call_words(words.get(state["call"], ""))
-    for shout in (said, said.split("... ")[-1]):
-        text = _("T{turn} call {call} {shout} | Pillar {pillar}{tail}").format(
-            turn=state["turn"], call=state["call"], shout=shout, pillar=pillar(state) or "—",
-            tail=tail)     # "—": everyone in the brawl has left, the first back takes it (T-LEAVE-1)
-        if width is None or len(text) <= width:
-            return text
-    return text
+    known = {"turn": state["turn"], "call": state["call"], "tail": tail,
+             "pillar": pillar(state) or "—"}   # "—": everyone has left, the first back takes it (T-LEAVE-1)
+    # shortened until it fits: the call's last shout, then no words, then no Pillar, so that
+    # whom the call waits for is read whole (four names in French did not fit beside them)
+    texts = [*(_("T{turn} call {call} {shout} | Pillar {pillar}{tail}").format(shout=shout, **known)
+               for shout in (said, said.split("... ")[-1])),
+             _("T{turn} call {call} | Pillar {pillar}{tail}").format(**known),
+             _("T{turn} call {call}{tail}").format(**known)]
+    return next((text for text in texts if width is None or len(text) <= width), texts[-1])
 
 
 HEADERS = [N_("Player"), N_("Pints"), N_("Prestige"), N_("Energy"), N_("Loot"), N_("Hand"), N_("Pile"),

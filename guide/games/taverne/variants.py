@@ -63,9 +63,11 @@ def choose(state: State, name: str, character: str, loot: int,
     if character.casefold() in taken(state) and (p["character"] or "").casefold() != \
             character.casefold():
         raise RuleError(_("{character} is already taken").format(character=character))
+    before = p["character"] if p["character"] != character else None    # a correction
     p.update({"character": character, "initial_loot": loot, "loot": loot,
               "tavern": tavern or p["tavern"]})
-    return [{"kind": "chosen", "who": p["name"], "character": character, "loot": loot}]
+    return [{"kind": "chosen", "who": p["name"], "character": character, "loot": loot,
+             "instead": before}]
 
 
 def _chosen(state: State, name: str) -> bool:

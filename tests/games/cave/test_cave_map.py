@@ -126,6 +126,21 @@ def test_the_map_marks_the_exit():
     assert " 1 Ann escaped, round 1" in text
 
 
+def test_how_a_character_left_stays_whole_beside_the_map_C_END_1():
+    """At 80x24 the end of a game read '2 Bob Marley dead (starve' beside the board: the
+    line of a character out of the cave was cut at the panel's width."""
+    state = game("Ann", "Bob Marley", "Dorothea")
+    for ch in state["characters"]:
+        ch["energy"] = 1
+    for name in ("Ann", "Bob Marley", "Dorothea"):
+        end_turn(state, BOX, name)                              # C-TURN-6: each one starves
+    lines = render_map(state, BOX).splitlines()
+    assert max(map(len, lines)) <= 79
+    beside = " ".join(" ".join(line[53:].split()) for line in lines[:17])
+    for who in ("1 Ann", "2 Bob Marley", "3 Dorothea"):
+        assert f"{who} dead (starved), round 1" in " ".join(beside.split())
+
+
 def test_state_json_has_the_rules_page_shape():
     state = played()
     data = public_state(state, BOX)
@@ -154,6 +169,17 @@ def test_the_toolbar_fits_four_characters_with_long_names():
     bar = toolbar(state)
     assert bar == "R1 | >1 Annabel E8 M4 | 2 Bartholo E8 M4 | 3 Cidney L E8 M4 | 4 Dorothea E8 M4"
     assert len(bar) <= 80
+
+
+def test_the_toolbar_shortens_its_head_before_the_names_C_END_1():
+    """Over, it read 'over | 1 Ann dead | 2 Bob Marl dead | 3 Dorothea dead': the names were
+    cut with the head, where the head alone made room for them."""
+    state = game("Ann", "Bob Marley", "Dorothea")
+    for ch in state["characters"]:
+        ch["energy"] = 1
+    for name in ("Ann", "Bob Marley", "Dorothea"):
+        end_turn(state, BOX, name)
+    assert toolbar(state) == "over | 1 Ann dead | 2 Bob Marley dead | 3 Dorothea dead"
 
 
 def test_the_tv_view_carries_the_map_and_public_state_only():

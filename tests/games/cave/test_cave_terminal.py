@@ -33,6 +33,6 @@ def test_the_map_stays_on_screen_at_80x24_while_the_next_move_is_typed(tmp_path)
         assert rows[top + 16] == "+ on the map: 5,3 S: 1 2 3 4"
         assert "4 Dorothea" in screen
         assert "(END)" not in screen and ":" != rows[-1].strip()
-        assert rows[-1] == "R1 | >1 Ann E8 M4 | 2 Bob E8 M4 | 3 Cid E8 M4 | 4 Dorothea E8 M4"
+        assert rows[-1] == "R1 | >1 Ann E8 M4 | 2 Bob E8 M4 | 3 Cid E8 M4 | 4 Dorothea Longname E8 M4"
     finally:
         term.close()

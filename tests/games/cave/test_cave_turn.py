@@ -67,7 +67,8 @@ def test_a_placed_tile_that_does_not_open_toward_the_mover_blocks_it_C_TURN_1():
     move(state, BOX, DICE, "Bob", "up", 180)                 # (6,2): down and left
     end_turn(state, BOX, "Bob")
     end_turn(state, BOX, "Ann")
-    with pytest.raises(RuleError, match="the tile left of Bob does not open toward it"):
+    # the refusal says where and why, where it read 'the tile left of Bob does not open toward it'
+    with pytest.raises(RuleError, match="^Bob cannot go left: the tile on 5,2 has no opening right$"):
         move(state, BOX, DICE, "Bob", "left")
 
 

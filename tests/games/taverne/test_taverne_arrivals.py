@@ -191,6 +191,19 @@ def test_T_CHRONO_2_three_timed_rounds_on_the_core_clock_and_the_total():
     assert "After 3 rounds: Marie" in b.do("score")
 
 
+def test_T_CHRONO_2_chrono_next_before_the_rounds_end_says_what_ends_it():
+    """It said 'round 1 is not over yet' and no more: a new game master could not tell
+    whether to wait for the clock or to finish the turn."""
+    b = Brawl()
+    for n in ("Marie", "Pierre", "Cecile"):
+        b.do(f"player {n} --loot 1")
+    b.do("chrono start", "start")
+    assert b.fails("chrono next") == \
+        "round 1 is not over yet: its time is not up (`chrono time` when it is)"
+    b.do("chrono time")
+    assert b.fails("chrono next") == "round 1 is not over yet: its last turn, 1, ends at call 9"
+
+
 def test_T_CHRONO_2_the_round_clock_is_on_the_tv():
     """The TV shows the Chrono round and the time its round ends, which the page counts
     down with its own clock ("Chrono round 1 of 3 · 44:59"), then that the turn under way is

@@ -36,7 +36,9 @@ def test_beginner_game_draws_the_five_at_random_and_uses_no_specialties():
     # Beginner Game: the Initial Loot is the card's, asked after the draw (the bundled box
     # prints none), never typed blind before it
     assert f"Marie draws {drawn[0]} (beginner game)" in out
-    assert "Initial Loot of the Characters drawn: Marie, Pierre and Cecile" in out
+    assert "Initial Loot of the Characters drawn: Marie, Pierre and Cecile; give each from the card" \
+        " (`player Marie --loot N`, `player Pierre --loot N`, `player Cecile --loot N`)," \
+        " then `start`" in out                   # T-CNT-3: each line to type, not `player NAME`
     assert b.state["phase"] == "setup"
     b.do("player Marie --loot 2", "player Pierre --loot 1", "player Cecile --loot 3", "start")
     assert [b.state["players"][n]["character"] for n in ("Marie", "Pierre", "Cecile")] == drawn

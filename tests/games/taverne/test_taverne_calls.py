@@ -37,6 +37,16 @@ def test_T_CALL_2_militia_only_at_5_prestige_and_the_first_caller_drops_the_tric
     assert "already called" in b.fails("militia Marie")
 
 
+def test_T_CALL_3_a_player_who_sets_none_aside_sets_aside_no_dodges():
+    """`dodges NAME` with no value: 'no Dodges' when none is set aside this turn ('no more
+    Dodges' read as if the player had set some aside), 'no more' after some."""
+    b = brawl()
+    to_call(b, 3)
+    assert b.do("dodges Cecile") == "Cecile sets aside no Dodges"
+    b.do("dodges Pierre 2")
+    assert b.do("dodges Pierre") == "Pierre sets aside no more Dodges"
+
+
 def test_T_CALL_3_the_last_weapon_in_hand_is_never_set_aside():
     b = brawl()
     b.do("pint Marie 10", "call", "call")

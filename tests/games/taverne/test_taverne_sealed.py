@@ -101,6 +101,21 @@ def test_the_toolbar_fits_80_columns_shortening_the_call_first(monkeypatch):
     assert len(line) == 79 and line.endswith("…")
 
 
+def test_the_toolbar_names_everyone_the_call_waits_for_before_the_pillar(monkeypatch):
+    """At 80 columns four players to set their Dodges read 'to set Dodges: Marie, Pierre,…',
+    and in French no name at all: the call's words go first, then the Pillar."""
+    from guide.core.i18n import speaking
+    from guide.games.taverne.toolbar import toolbar
+    monkeypatch.setenv("COLUMNS", "80")
+    b = brawl()
+    to_call(b, 3)
+    assert toolbar(b.state, b.library.calls) == \
+        "T1 call 3 | Pillar Marie | to set Dodges: Marie, Pierre, Cecile, Jacques"
+    with speaking("fr"):
+        assert toolbar(b.state, b.library.calls) == \
+            "T1 appel 3 | Esquives à mettre de côté\u00a0: Marie, Pierre, Cecile, Jacques"
+
+
 def test_the_tv_view_is_the_table_from_above_public_only():
     from taverne_table import GAME
     b = _sealed_brawl()

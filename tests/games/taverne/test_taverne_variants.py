@@ -99,6 +99,20 @@ def test_T_VAR_AU_3_characters_are_chosen_then_call_opens_turn_1():
     assert [(p["energy"], p["loot"]) for p in s["players"]] == [(22, 1), (25, 3), (20, 2)]
 
 
+def test_T_VAR_AU_3_a_character_without_its_loot_names_the_line_and_a_new_choice_corrects():
+    """The refusal said '--loot N (1 to 3)' alone, and a second choice read as a first one
+    ('Pierre takes Ghoul' after 'Pierre takes Hooded Man')."""
+    b = auction()
+    b.do("bid Marie 22", "bid Pierre 25", "bid Cecile 20")
+    assert b.fails("character Cecile Gobelin") == \
+        "give Gobelin Teigneux's Initial Loot (1 to 3): `character Cecile 'Gobelin Teigneux' --loot N`"
+    assert b.do("character Cecile Ghoul --loot 2") == "Cecile takes Ghoul (Initial Loot 2)"
+    assert b.do("character Cecile 'Hooded Man' --loot 3") == \
+        "Cecile takes Hooded Man instead of Ghoul (Initial Loot 3)"
+    b.do("character Marie Ghoul --loot 1")                   # Ghoul is free again
+    assert b.state["players"]["Marie"]["character"] == "Ghoul"
+
+
 def test_T_VAR_DT_3_six_players_or_more_only_with_double_tavern():
     b = Brawl()
     for name in NAMES[:6]:
