@@ -125,11 +125,12 @@ def next_round(state: State) -> list[Event]:
     """`chrono next`: the next round, a new brawl of the same seated players (their Counters
     new, every Character back in the box); `start` begins it and its clock."""
     record = _on(state)
-    if len(record["rounds"]) < record["round"]:      # what ends it: its last turn finished
-        raise RuleError((_("round {round} is not over yet: its last turn, {turn}, ends at call 9")
-                         if record["last_turn"] is not None else
-                         _("round {round} is not over yet: its time is not up (`chrono time` when"
-                           " it is)")).format(round=record["round"], turn=record["last_turn"]))
+    if len(record["rounds"]) < record["round"] and record["last_turn"] is not None:
+        raise RuleError(_("round {round} is not over yet: its last turn, {turn}, ends at call"
+                          " 9").format(round=record["round"], turn=record["last_turn"]))
+    if len(record["rounds"]) < record["round"]:
+        raise RuleError(_("round {round} is not over yet: its time is not up (`chrono time` when"
+                          " it is)").format(round=record["round"]))
     if record["round"] >= ROUNDS:
         raise RuleError(_("the tournament's three rounds are played"))
     seating = seated(state)

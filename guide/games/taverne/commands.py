@@ -3,7 +3,6 @@ asks the pure rules what happens and tells their events; sealed choices stay in 
 
 from __future__ import annotations
 
-import shlex
 import textwrap
 
 import click
@@ -11,6 +10,7 @@ import click
 from guide.core import sealed as seal
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import domain
+from guide.core.line import build
 from guide.core.names import Unknown, resolve
 from guide.core.registry import parse, split
 from guide.core.result import Result
@@ -383,7 +383,7 @@ def character(t: TaverneTable, name: str, character: str, loot: int | None,
     loot = loot if loot is not None else known.initial_loot
     if loot is None:
         raise RuleError(_("give {character}'s Initial Loot (1 to 3): `{line}`").format(
-            character=character, line=f"character {name} {shlex.quote(character)} --loot N"))
+            character=character, line=build(["character", name, character], [("--loot", "N")])))
     tell(t, variants.choose(t.state, name, character, loot, tavern))
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from guide.core.i18n import NP_, domain
+from guide.core.line import build
 
 from .model import UNNAMED_ASSET, UNNAMED_TRICK
 
@@ -85,6 +86,12 @@ def _total(e: Event) -> str:
         parts.append(ngettext("+{loot} Loot", "+{loot} Loot", e["loot"]).format(loot=e["loot"]))
     return head + (", ".join(parts) + ", " if parts else "") + _("{energy} Energy left").format(
         energy=e["energy_left"])
+
+
+def _chosen(e: Event) -> str:
+    if e.get("instead"):            # a player who chose again (T-VAR-AU-3)
+        return _("{who} takes {character} instead of {instead} (Initial Loot {loot})").format(**e)
+    return _("{who} takes {character} (Initial Loot {loot})").format(**e)
 
 
 def _dodges_set(e: Event) -> str:
@@ -284,16 +291,14 @@ RENDER: dict[str, Callable[[Event], str]] = {
     "spell_mistake": lambda e: _("{who} casts {spell} without the magic formula: it does not"
                                  " apply and is discarded (T-MIS-1)").format(
                                      who=e["who"], spell=e["card"] or _("a Spell")),
-    "chosen": lambda e: (_("{who} takes {character} instead of {instead} (Initial Loot {loot})")
-                         if e.get("instead") else _("{who} takes {character} (Initial Loot {loot})")
-                         ).format(**e),
+    "chosen": _chosen,
     "auction_closed": lambda e: _("The Auction is over"),
     "drawn": lambda e: (_("{who} draws {character} (beginner game)").format(**e)
                         + (_(", Initial Loot {loot}").format(**e) if e["loot"] else "")),
     "ask_loot": lambda e: _("Initial Loot of the Characters drawn: {who}; give each from the"
                             " card ({lines}), then `start`").format(    # each player's own line
-                                who=names(e["who"]), lines=", ".join(f"`player {n} --loot N`"
-                                                                     for n in e["who"])),
+                                who=names(e["who"]), lines=", ".join(
+                                    f"`{build(['player', n], [('--loot', 'N')])}`" for n in e["who"])),
     "initial_loot": lambda e: _("{who}'s {character}: Initial Loot {loot}").format(**e),
     "powers": lambda e: "; ".join(f"{p['who']} ({p['character']}): {p['text']}"
                                   for p in e["powers"]),

@@ -105,7 +105,7 @@ def test_T_VAR_AU_3_a_character_without_its_loot_names_the_line_and_a_new_choice
     b = auction()
     b.do("bid Marie 22", "bid Pierre 25", "bid Cecile 20")
     assert b.fails("character Cecile Gobelin") == \
-        "give Gobelin Teigneux's Initial Loot (1 to 3): `character Cecile 'Gobelin Teigneux' --loot N`"
+        "give Gobelin Teigneux's Initial Loot (1 to 3): `character Cecile \"Gobelin Teigneux\" --loot N`"
     assert b.do("character Cecile Ghoul --loot 2") == "Cecile takes Ghoul (Initial Loot 2)"
     assert b.do("character Cecile 'Hooded Man' --loot 3") == \
         "Cecile takes Hooded Man instead of Ghoul (Initial Loot 3)"
