@@ -58,7 +58,9 @@ def lines(result: Result) -> list[str]:
     return [_shown(line) for line in out]
 
 
-WIDTH = 80                      # the terminal the tables are made for: 80x24 at the table
+# The widest a table is made: 80x24 at the table, but the last column (a terminal wraps a
+# line that fills it; the REPL breaks lines at the columns but one, as the toolbar fits)
+WIDTH = 79
 _narrowing = threading.Lock()   # tabulate's heading padding is a module global
 
 
