@@ -404,6 +404,8 @@ def seats_command(campaign: Path | None, boxes: tuple[Path, ...], game_id: str |
     if qr and (len(qr) != 2 or qr[0] != "qr"):
         raise click.UsageError(_("seats takes qr NAME, or nothing: not {words}").format(
             words=" ".join(qr)))
+    # a campaign that is not there is refused, as `guide state` refuses it: never made here
+    open_table(campaign, list(boxes), seed=None, read_only=True, game_id=game_id).close()
     try:
         table = open_table(campaign, list(boxes), seed=None, game_id=game_id)
     except click.ClickException as e:

@@ -78,6 +78,12 @@ def test_guide_seats_from_the_shell_lists_the_links_and_draws_one_seats_code(gam
     assert f"{names[0]}: http" not in one.stdout
     wrong = guide("seats", "qr", "--campaign", campaign, env=env)
     assert wrong.returncode == 2 and wrong.stderr.strip().endswith("not qr")
+    # a campaign that is not there is refused as `guide state` refuses it; it was made (of
+    # the default game, Kaverini), which the table of that name then refused as another game's
+    nothing = guide("seats", "--game", game_id, "--campaign", str(tmp_path / "none.sqlite"),
+                    env=env)
+    assert nothing.returncode == 1 and nothing.stderr.strip().endswith("no such campaign")
+    assert not (tmp_path / "none.sqlite").exists()
 
 
 def _lines(bar: object) -> list[str]:
