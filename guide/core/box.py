@@ -281,9 +281,20 @@ def load(game: Game, boxes: list[Path]) -> Any:
     library, problems = boxcache.cached(
         game.id, paths, lambda: yaml_files(paths)[0], _code_of(game), lambda: build(game, paths))
     if problems:
-        raise DataError(_("{problems} ({count} problem(s); run guide check --game {id})").format(
-            problems=problems[0], count=len(problems), id=game.id))
+        raise refused(problems, game.id, boxes)
     return library
+
+
+def refused(problems: list[Any], game_id: str, boxes: list[Path] | tuple[Path, ...] = ()
+            ) -> DataError:
+    """A box that has problems: the first, positioned, how many, and the line that lists
+    them all (`guide check mybox --game taverne`, the --box folders named)."""
+    from guide.core.line import build
+
+    line = build(["guide", "check", *map(str, boxes)], [("--game", game_id)])
+    return DataError(ngettext("{first} ({count} problem; run {line})",
+                              "{first} ({count} problems; run {line})", len(problems)).format(
+        first=problems[0], count=len(problems), line=line))
 
 
 def _code_of(game: Game) -> list[Path]:

@@ -267,6 +267,9 @@ def test_play_with_a_box_holding_a_pipe_is_refused_by_name(game, tmp_path):
               str(tmp_path / "c.sqlite"), input="help\n", timeout=60)
     assert r.returncode != 0 and "Traceback" not in r.stderr
     assert f"{folder / samples(game)[0].name}:1:1: a pipe (FIFO), not a regular file" in r.stderr
+    # how many, and the line that lists them all ("(1 problem(s); run guide check --game
+    # taverne)" left the folder out)
+    assert r.stderr.strip().endswith(f"(1 problem; run guide check {folder} --game {game.id})")
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.id != "tally"],

@@ -156,8 +156,8 @@ def test_what_the_user_may_not_read_is_said_in_one_line_by_what_reads_it(open_tm
             (["view", "--campaign", str(home / "c.sqlite")],
              f"error: {home / 'c.sqlite'}: cannot read the campaign: permission denied"),
             (["play", "--campaign", str(home / "new.sqlite"), "--box", str(closed)],
-             f"error: {closed}:1:1: cannot read: Permission denied (1 problem(s) in --box;"
-             " run guide check)"),
+             f"error: {closed}:1:1: cannot read: Permission denied (1 problem; run guide"
+             f" check {closed} --game kaverini)"),
             (["check", str(closed)], f"{closed}:1:1: cannot read: Permission denied")):
         r = as_nobody(*args)
         assert r.returncode == 1, (args, r.stderr)

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from guide.core.box import Doc, FileKind, bundled, read_as
+from guide.core.box import Doc, FileKind, bundled, read_as, refused
 from guide.core.errors import DataError
 from guide.core.i18n import N_, domain
 from guide.core.shipped import schema
@@ -87,8 +87,7 @@ def load_box(path: Path | None = None) -> Box:
     the first problem as FILE:LINE:COLUMN: what."""
     box, problems = read_box(path or bundled_box())
     if box is None:
-        raise DataError(_("{problems} ({count} problem(s); run guide check --game cave)").format(
-            problems=problems[0], count=len(problems)))
+        raise refused(problems, "cave", [path] if path else [])
     return box
 
 

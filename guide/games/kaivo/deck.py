@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from guide.core.box import Doc, FileKind
+from guide.core.box import Doc, FileKind, refused
 from guide.core.box import read as read_box
 from guide.core.errors import DataError
 from guide.core.i18n import domain
@@ -115,10 +115,10 @@ def only(folder: Path | None, name: str) -> Doc:
     """The one valid document `name`.yaml of a box folder (default: the bundled one), read
     through the core's data path; DataError with its first problem, positioned."""
     docs, problems = read_box([(folder or bundled()) / f"{name}.yaml"], files(), "kaivo")
-    if problems or not docs:
-        first = problems[0] if problems else f"{folder}: no {name}.yaml"
-        raise DataError(_("{first} ({count} problem(s); run guide check --game kaivo)").format(
-            first=first, count=len(problems)))
+    if problems:
+        raise refused(problems, "kaivo", [folder] if folder else [])
+    if not docs:
+        raise DataError(f"{folder}: no {name}.yaml")
     return docs[0]
 
 
@@ -127,6 +127,5 @@ def load(folder: Path | None = None) -> Rules:
     doc = only(folder, "deck")
     rules, problems = rules_of(doc)
     if rules is None:
-        raise DataError(_("{problems} ({count} problem(s); run guide check --game kaivo)").format(
-            problems=problems[0], count=len(problems)))
+        raise refused(problems, "kaivo", [folder] if folder else [])
     return rules

@@ -9,9 +9,9 @@ from typing import ClassVar
 import click
 
 from guide.core.bots.kit import BotKit
-from guide.core.box import FileKind
+from guide.core.box import FileKind, refused
 from guide.core.dice import TENS_AND_ONES
-from guide.core.errors import DataError, GuideError
+from guide.core.errors import GuideError
 from guide.core.events import Events
 from guide.core.game import Catalogue, Game
 from guide.core.i18n import domain
@@ -51,8 +51,7 @@ def load_box(boxes: list[Path]) -> Library:
     """The bundled cards and adventures with the --box folders', read card by card."""
     library, problems = library_with(boxes)
     if problems:
-        raise DataError(_("{problems} ({count} problem(s) in --box; run guide check)").format(
-            problems=problems[0], count=len(problems)))
+        raise refused(problems, "kaverini", boxes)
     return library
 
 
