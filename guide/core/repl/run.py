@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import queue
+import shutil
 import stat
 import sys
 import threading
@@ -98,6 +99,7 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
         options = start_options(game, start or [])
     except GuideError as e:
         raise StartError(str(e)) from None
+    new = campaign is not None and not campaign.exists()     # a name mistyped makes one
     table = open_table(campaign, boxes, seed, game_id=game_id, lang=lang)
     played = table.store.count() if table.store is not None else 0   # before the start lines
     try:
@@ -110,8 +112,12 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
             if not ok:
                 return 1
         if sys.stdin.isatty() and sys.stdout.isatty():
-            from guide.core.repl.session import run_repl
+            from guide.core.repl.session import run_repl, wrapped
 
+            if new and campaign is not None:   # `--campaign taverne` meant taverne.sqlite
+                said = _("New campaign: {path} ({title})").format(path=shown_path(campaign),
+                                                                  title=game.title)
+                print("\n".join(wrapped([said], shutil.get_terminal_size().columns)), flush=True)
             return run_repl(table, played)
         if hasattr(sys.stdin, "reconfigure"):
             sys.stdin.reconfigure(errors="replace")   # a garbage byte is a bad line, not a crash
