@@ -282,7 +282,8 @@ def test_a_script_plays_a_score_sheet_match_to_its_end(env, tmp_path):
     ]) + "\n"
     r = guide(env, "play", "--game", "kaivo", "--campaign", campaign, stdin=script)
     assert r.returncode == 1
-    assert r.stderr.strip() == "error: the match is over: Ann won; players NAME NAME ... starts a new score sheet"
+    assert r.stderr.strip() == \
+        "error: the match is over: Ann won; players NAME NAME ... starts a new score sheet"
     assert "Ann called with 40, not the lowest (Dee 11): 40 + 10 = 50; 50 + 50 = 100, exactly 100: " \
            "drops to 50" in r.stdout
     assert "The match is over: Ann wins with 50." in r.stdout
