@@ -416,6 +416,15 @@ def test_k_score_3_a_won_match_says_what_starts_the_next_one(table):
     assert "New match" in do(table, "deal --bots 2")
 
 
+def test_k_turn_1_k_glimpse_1_a_drawn_cards_refusals_say_what_to_type(table):
+    """'putback' after a draw and a second 'glimpse' said what was wrong, not what to type."""
+    do(table, "deal --bots 2", "draw", "glimpse")
+    assert fails(table, "putback") == \
+        "a card drawn from the deck cannot be put back (K-TURN-1): swap it into your row or discard it"
+    assert fails(table, "glimpse") == "the table has had its glimpse of this card, once a turn" \
+        " (K-GLIMPSE-1): swap it into your row or discard it"
+
+
 def test_k_score_3_a_won_score_sheet_says_what_starts_the_next_one(table):
     do(table, "players Ann Ben", "round Ann=0 Ben=52 --caller Ann", "round Ann=0 Ben=52 --caller Ann")
     assert fails(table, "round Ann=0 Ben=1 --caller Ann") == \
