@@ -143,6 +143,19 @@ def test_v_score_4_public_goals_are_players_minus_one():
     assert "players - 1" in paper.fails(score.score)
 
 
+def test_v_set_1_public_goals_short_of_players_minus_one_say_public_names_them_all():
+    """A new game master typed public 76 80, then public 81 to add one: the second replaced
+    the first, and nothing said that three were wanted or that public names them all."""
+    t = Table("Ann", "Bob", "Cy", "Dee")
+    assert t.text(t.run(score.set_public, ["76", "80"])) == "Public goals: 76 Collector, 80 Healthy body" \
+        " (2 of 3 with 4 players: public names them all at once, V-SET-1)"
+    assert t.text(t.run(score.set_public, ["81"]), lang="uk") == "Спільні цілі: 81 Діяч" \
+        " (1 з 3 для 4 гравців: public називає їх усі одразу, V-SET-1)"
+    assert t.text(t.run(score.set_public, ["76", "80", "81"])) == \
+        "Public goals: 76 Collector, 80 Healthy body, 81 Activist"
+    assert t.text(Table().run(score.set_public, ["76"])) == "Public goals: 76 Collector"   # no players yet
+
+
 def test_v_score_5_a_tie_goes_to_fewer_cards_then_is_shared():
     t = Table()
     t.run(score.set_counts, "Ann", {"health": 1, "property_cards": 1, "property": 5})
