@@ -223,7 +223,10 @@ def join(t: KaivoTable, name: str) -> Result:
     match, they get a seat at once and take a bot's seat at the next deal. Example: join Dee"""
     s = t.state
     if s["mode"] == "play":
-        _tell(t, s, match.join(s, name))
+        events = match.join(s, name)
+        _tell(t, s, events)
+        if events[0]["kind"] == "stays":        # back before the round's end: the seat is kept
+            return Result()
         return Result([_("{name} has a seat now (seats shows the link); at the next deal"
                          " they take a bot's seat with the table's average score.").format(name=name)])
     _tell(t, s, sheet.enter(t.library.rules, s, {"kind": "join", "name": name}))
