@@ -419,6 +419,15 @@ def score_(t: CvTable) -> Result:
     """Every player's points, line by line, and the winner (V-SCORE-1..6).
 
     Example: score"""
-    events, _ = score.score(t.state, t.library)
+    s = t.state
+    # V-END-1, V-SCORE-4: where the track tells the game's end, a score before it shows every
+    # secret goal to the table for good (undo cannot take back what was read): the terminal
+    # asks first (a script scores as it always has)
+    if t.ask is not None and s["track"] is not None and not s["over"] and any(p["goal"] for p in s["players"]):
+        said = _("the game is not over (V-END-1), and score shows every secret goal to the table")
+        answer = t.ask(_("{said}. Score now? (yes/no)").format(said=said), [_("yes"), _("no")], _("no"))
+        if fold(answer.strip()) not in YES + (fold(_("yes")),):
+            return Result([_("Nothing scored; the secret goals stay secret")])
+    events, _totals = score.score(s, t.library)
     t.tell_all(events)
     return Result()
