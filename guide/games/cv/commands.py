@@ -423,7 +423,8 @@ def score_(t: CvTable) -> Result:
     # V-END-1, V-SCORE-4: where the track tells the game's end, a score before it shows every
     # secret goal to the table for good (undo cannot take back what was read): the terminal
     # asks first (a script scores as it always has)
-    if t.ask is not None and s["track"] is not None and not s["over"] and any(p["goal"] for p in s["players"]):
+    under_way = s["track"] is not None and not s["over"]
+    if t.ask is not None and under_way and any(p["goal"] for p in s["players"]):
         said = _("the game is not over (V-END-1), and score shows every secret goal to the table")
         answer = t.ask(_("{said}. Score now? (yes/no)").format(said=said), [_("yes"), _("no")], _("no"))
         if fold(answer.strip()) not in YES + (fold(_("yes")),):
