@@ -7,9 +7,11 @@ from typing import Any
 
 import click
 
+from guide.core import turns
 from guide.core.errors import CommandError, RuleError
 from guide.core.i18n import domain
 from guide.core.names import fold
+from guide.core.players import names as player_names
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.ruling import run
@@ -17,7 +19,7 @@ from guide.core.ruling import run
 from . import dice, phase, score, screen, take, track
 from .library import BoxCard
 from .model import CvTable, new_card
-from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TRACK_CARD, TYPE
+from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, ROLLER, SYMBOL, TRACK_CARD, TYPE
 from .render import Renderer
 
 NO_COST = ("none", "0", "-", "free", "немає", "нічого")   # `--cost none`: a card that costs nothing
@@ -102,12 +104,15 @@ def roll(t: CvTable, name: str | None, count: int | None, faces: str | None) -> 
 
 
 @command("reroll", "turn")
-@click.argument("name", type=PLAYER)
+@click.argument("name", type=ROLLER)
 @click.argument("positions", nargs=-1, type=int)
 @click.option("--faces", default=None, type=SYMBOL, metavar="F,F,...",
               help="The table's faces, in the order of POS.")
 def reroll(t: CvTable, name: str, positions: tuple[int, ...], faces: str | None) -> Result:
-    """Reroll the dice at places POS (V-DICE-2); a Failure is frozen. Example: reroll Ann 1 4"""
+    """Reroll the dice at places POS (V-DICE-2); a Failure is frozen. Without NAME, the
+    dice of the player whose turn it is, as roll. Example: reroll Ann 1 4"""
+    if name.isdigit() and name not in player_names(t):      # reroll 1 4: the turn's player
+        name, positions = turns.current(t.state["order"]) or "", (int(name), *positions)
     return run(t, dice.reroll, t.library, t.dice, name, list(positions), symbols(t, faces, "--faces"))
 
 
@@ -413,6 +418,16 @@ def score_(t: CvTable) -> Result:
     """Every player's points, line by line, and the winner (V-SCORE-1..6).
 
     Example: score"""
-    events, _ = score.score(t.state, t.library)
+    s = t.state
+    # V-END-1, V-SCORE-4: where the track tells the game's end, a score before it shows every
+    # secret goal to the table for good (undo cannot take back what was read): the terminal
+    # asks first (a script scores as it always has)
+    under_way = s["track"] is not None and not s["over"]
+    if t.ask is not None and under_way and any(p["goal"] for p in s["players"]):
+        said = _("the game is not over (V-END-1), and score shows every secret goal to the table")
+        answer = t.ask(_("{said}. Score now? (yes/no)").format(said=said), [_("yes"), _("no")], _("no"))
+        if fold(answer.strip()) not in YES + (fold(_("yes")),):
+            return Result([_("Nothing scored; the secret goals stay secret")])
+    events, _totals = score.score(s, t.library)
     t.tell_all(events)
     return Result()

@@ -77,6 +77,8 @@ MESSAGES: dict[str, str] = {
     "goal_set": N_("{player}'s secret goal: {goal} {name}"),
     "goal_chosen": N_("{player} has chosen a secret goal, on their own page"),
     "public_set": N_("Public goals: {names}"),
+    "_public_short": N_("Public goals: {names} ({count} of {of} with {players} players: public names"
+                        " them all at once, V-SET-1)"),
     "double_set": N_("{player}'s {type} counts one card more (V-SCORE-2)"),
     "score_player": N_("{player} ({how}):"),
     "_typed": N_("counts typed at the end"),
@@ -171,6 +173,8 @@ class Renderer:
             kind = "_help_dealt"
         if kind == "score_winner" and len(event["players"]) > 1:     # a shared win (V-SCORE-5)
             kind = "_score_winners"
+        if kind == "public_set" and event.get("of"):       # fewer than players - 1 (V-SET-1)
+            kind = "_public_short"
         if kind == "played" and event.get("lost"):         # V-EVENT-1: played where unusable
             kind = "_played_lost"
         return self.msg(kind, **fields)
@@ -287,7 +291,8 @@ def _counts(r: Renderer, counts: dict[str, int]) -> str:
 
 def _public_set(r: Renderer, e: Event) -> dict[str, Any]:
     names = [f"{g} {sp.name(r.lang)}" if (sp := r.lib.special_by_id(g)) else str(g) for g in e["goals"]]
-    return {"names": ", ".join(names) or r.msg("_none")}
+    return {"names": ", ".join(names) or r.msg("_none"), "count": len(names),
+            "players": e.get("of", 0) + 1}
 
 
 def _score_stack(r: Renderer, e: Event) -> dict[str, Any]:

@@ -80,7 +80,10 @@ def set_public(state: CvState, lib: Library, words: list[str]) -> list[Event]:
         raise RuleError(_("{most} public goal(s) with {count} players (V-SET-1)").format(
             most=most, count=len(state['players'])))
     state["public"] = goals
-    return [{"kind": "public_set", "goals": goals}]
+    event: Event = {"kind": "public_set", "goals": goals}
+    if len(state["players"]) >= 2 and len(goals) < most:
+        event["of"] = most          # said, since public names them all at once: a second
+    return [event]                  # public replaces the first one's goals
 
 
 @emits

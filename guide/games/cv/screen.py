@@ -13,7 +13,8 @@ from guide.core.text import clip
 
 from . import score
 from .library import Library
-from .model import CHOICE, Card, CvState, CvTable, Player, active, current, cv_cards, taken_now, turn_player
+from .model import (CHOICE, Card, CvState, CvTable, Player, Turn, active, current, cv_cards, taken_now,
+                    turn_player)
 from .pool import failures
 from .render import Renderer
 from .track import track_cards
@@ -46,6 +47,16 @@ def toolbar(t: CvTable) -> str:
     if turn is None:
         return " " + _("no players yet: players NAME NAME [NAME NAME]")
     p = current(s)[1]
+    # V-END-1: once the game is over no turn is under way, whatever the last one left
+    parts = [" " + _("the game is over (V-END-1): score")] if s["over"] else _turn(lib, turn, p)
+    if s["track"] is not None:
+        d = s["track"]["decks"]
+        parts.append(_("decks {counts}").format(counts="/".join(str(d[x.id]) for x in lib.decks)))
+    return clip("  ".join(parts))
+
+
+def _turn(lib: Library, turn: Turn, p: Player) -> list[str]:
+    """The toolbar's turn under way: its player, the dice or "to roll", tokens, cards taken."""
     parts = [f" {p['name']}"]
     if turn["rolled"]:
         dice = " ".join(("·" if used else "") + icon(lib, d) for d, used in zip(turn["dice"], turn["used"],
@@ -58,10 +69,7 @@ def toolbar(t: CvTable) -> str:
     if tokens:
         parts.append(_("tok {tokens}").format(tokens=tokens))
     parts.append(_("took {taken}/2").format(taken=turn["taken"]))
-    if s["track"] is not None:
-        d = s["track"]["decks"]
-        parts.append(_("decks {counts}").format(counts="/".join(str(d[x.id]) for x in lib.decks)))
-    return clip("  ".join(parts))
+    return parts
 
 
 def track_lines(t: CvTable) -> list[str]:

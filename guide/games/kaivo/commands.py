@@ -28,7 +28,7 @@ from . import match, render, sheet
 from .knowledge import public, sight
 from .library import KaivoTable
 from .model import LEVELS, KaivoState
-from .screen import look, showing, stamp, status_lines, viewer
+from .screen import look, over, showing, stamp, status_lines, viewer
 from .table import VALUES, Action, Event, clock_limit, play_safe, played, to_act
 
 commands = Registry(families=("sheet", "play"))
@@ -201,6 +201,7 @@ def round_(t: KaivoTable, totals: tuple[tuple[str, int], ...], caller: str) -> R
     s = t.state
     if s["mode"] == "play":
         raise CommandError(_("the companion scores a dealt round itself; round is for the score sheet"))
+    _not_won(s)
     _tell(t, s, sheet.enter(t.library.rules, s, sheet.round_entry(_totals(totals), caller)))
     return Result()
 
@@ -222,7 +223,10 @@ def join(t: KaivoTable, name: str) -> Result:
     match, they get a seat at once and take a bot's seat at the next deal. Example: join Dee"""
     s = t.state
     if s["mode"] == "play":
-        _tell(t, s, match.join(s, name))
+        events = match.join(s, name)
+        _tell(t, s, events)
+        if events[0]["kind"] == "stays":        # back before the round's end: the seat is kept
+            return Result()
         return Result([_("{name} has a seat now (seats shows the link); at the next deal"
                          " they take a bot's seat with the table's average score.").format(name=name)])
     _tell(t, s, sheet.enter(t.library.rules, s, {"kind": "join", "name": name}))
@@ -305,6 +309,7 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
     else:
         if s["mode"] != "play":
             raise CommandError(_("deal --bots N starts a match against bots"))
+        _not_won(s)
         events = match.next_round(lib.rules, lib.bots, s, t.dice.split())
     # K-DEAL-1: every card of a new round is new to everyone, and the deal shows each person
     # their outer cards, so undo does not go back past it (a free redeal); but a new match
@@ -316,6 +321,12 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
         return Result([_("The match under way is set aside for this one (undo brings it back).")]
                       + _status(t))
     return Result(_status(t))
+
+
+def _not_won(state: KaivoState) -> None:
+    """K-SCORE-3: a won match plays and scores no more; the refusal says what starts the next."""
+    if state["winners"]:
+        raise CommandError(over(state))
 
 
 def _under_way(state: KaivoState) -> bool:
@@ -367,7 +378,8 @@ def _act(t: KaivoTable, action: Action, who: str | None) -> Result:
     if acting is None:
         if tbl["phase"] != "over":
             raise CommandError(render.whose_turn(tbl["names"][to_act(tbl)]))
-        raise CommandError(_("the match is over") if s["winners"] else _("the round is over: deal"))
+        _not_won(s)
+        raise CommandError(_("the round is over: deal"))
     seat = viewer(s) if who is None else sheet.seat_of(s, who)
     if seat is None:
         raise CommandError(_("each friend moves from their own seat (seats shows the links); for one of them"

@@ -166,12 +166,21 @@ HINTS = {
 }
 
 
+def over(state: KaivoState) -> str:
+    """K-SCORE-3: a won match, who won it and what starts the next one (the sheet's players,
+    or a deal against bots or among friends), where a new game master found no word of how."""
+    won = _("the match is over: {who} won").format(who=_(" and ").join(state["winners"]))
+    if state["mode"] == "sheet":
+        return _("{over}; players NAME NAME ... starts a new score sheet").format(over=won)
+    return _("{over}; deal --bots N, or deal --friends NAME,NAME, starts a new match").format(over=won)
+
+
 def hint(state: KaivoState, host: bool = False) -> str:
     """What to type next. `host`: the status's longer word in a match of friends, where the
     terminal is nobody's seat: the moves of the person to act, typed here with --as."""
     t = state["table"]
     if state["winners"]:
-        return _("the match is over: {who} won").format(who=_(" and ").join(state["winners"]))
+        return over(state)
     if t is None:
         return _("players NAME NAME ... for a score sheet, or deal --bots N")
     if t["phase"] == "over":

@@ -166,7 +166,8 @@ def take(t: Table) -> list[Event]:
 def putback(t: Table) -> list[Event]:
     """K-TURN-2: a taken card goes back; nothing revealed, the turn is not used."""
     if t["phase"] == "drawn":
-        raise RuleError(_("a card drawn from the deck cannot be put back"))
+        raise RuleError(_("a card drawn from the deck cannot be put back (K-TURN-1): swap it into your row"
+                          " or discard it"))
     _need(t, "taken")
     s = to_act(t)
     card = t["held"]
@@ -314,7 +315,8 @@ def glimpse(t: Table, rules: Rules, dice: DiceLike) -> list[Event]:
         raise RuleError(_("the discard is public already; a glimpse is of a card drawn from the deck"))
     _need(t, "drawn")
     if t["glimpsed"]:
-        raise RuleError(_("the table has had its glimpse of this card"))
+        raise RuleError(_("the table has had its glimpse of this card, once a turn (K-GLIMPSE-1): swap it"
+                          " into your row or discard it"))
     s = to_act(t)
     card = t["held"]
     assert card is not None

@@ -61,6 +61,17 @@ def test_v_score_3_the_bicycles_points_not_in_the_box_are_asked_for_at_the_start
     assert "The box gives no points for Ann's Bicycle" in said and line in said
 
 
+def test_v_dice_2_reroll_alone_rerolls_for_the_player_whose_turn_it_is(tmp_path):
+    """After `roll` alone, a new game master typed `reroll 1 2` and read "no player named
+    '1'": the places alone reroll the dice of the turn's player, as roll does."""
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann Bob", "roll --faces money,money,health,knowledge")
+    assert run(t, "reroll 1 2 --faces health,health").startswith("Ann rerolls 1, 2: 1 Health")
+    assert run(t, "reroll Ann 4 --faces money").startswith("Ann rerolls 4:")
+    with pytest.raises(CommandError, match="no player named 'Zed'"):
+        run(t, "reroll Zed 1")
+
+
 def test_status_shows_each_stack_with_its_active_card_and_the_track(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
     run(t, "players Ann Bob", "track youth=20 maturity=20 old_age=20",

@@ -143,6 +143,19 @@ def test_v_score_4_public_goals_are_players_minus_one():
     assert "players - 1" in paper.fails(score.score)
 
 
+def test_v_set_1_public_goals_short_of_players_minus_one_say_public_names_them_all():
+    """A new game master typed public 76 80, then public 81 to add one: the second replaced
+    the first, and nothing said that three were wanted or that public names them all."""
+    t = Table("Ann", "Bob", "Cy", "Dee")
+    assert t.text(t.run(score.set_public, ["76", "80"])) == "Public goals: 76 Collector, 80 Healthy body" \
+        " (2 of 3 with 4 players: public names them all at once, V-SET-1)"
+    assert t.text(t.run(score.set_public, ["81"]), lang="uk") == "Спільні цілі: 81 Діяч" \
+        " (1 з 3 для 4 гравців: public називає їх усі одразу, V-SET-1)"
+    assert t.text(t.run(score.set_public, ["76", "80", "81"])) == \
+        "Public goals: 76 Collector, 80 Healthy body, 81 Activist"
+    assert t.text(Table().run(score.set_public, ["76"])) == "Public goals: 76 Collector"   # no players yet
+
+
 def test_v_score_5_a_tie_goes_to_fewer_cards_then_is_shared():
     t = Table()
     t.run(score.set_counts, "Ann", {"health": 1, "property_cards": 1, "property": 5})
@@ -240,3 +253,44 @@ def test_v_set_1_a_goal_held_twice_is_refused_at_the_score_where_the_goals_are_r
     t.run(score.set_goal, "Bob", "77")
     t.run(score.set_public, ["77"])
     assert "77 One-man band is held twice (Bob, the public goals)" in t.fails(score.score)
+
+
+def test_v_end_1_a_score_before_the_games_end_is_asked_first_at_the_terminal(tmp_path):
+    """A new game master typed score in round 1 to see where the table stood: the secret
+    goals went to the log and the TV for good ("Secret goal 80 Healthy body ..."), undo or not.
+    The terminal asks first; a script scores as it always has."""
+    from guide.core.dice import Dice
+    from guide.core.store import Store
+    from guide.core.table import Table as Core
+    from guide.games.cv.game import CvGame
+
+    game = CvGame()
+    t = Core(game, Store(tmp_path / "c.sqlite", game="cv"), settings.load(game, []), Dice(1))
+    asked: list[str] = []
+
+    def answer(said: str):
+        def ask(question: str, choices: list[str], default: str) -> str:
+            asked.append(question)
+            return said
+        return ask
+    try:
+        t.execute("players Ann Bob")
+        t.execute("track youth=20 maturity=20 old_age=20")
+        t.execute("goal Ann 80")
+        t.execute("card Ann Bicycle --points 2")
+        before = t.store.count()
+        t.ask = answer("")                                     # Enter: no
+        assert t.execute("score").lines == ["Nothing scored; the secret goals stay secret"]
+        assert asked == ["the game is not over (V-END-1), and score shows every secret goal to the"
+                         " table. Score now? (yes/no)"]
+        assert t.store.count() == before and not t.state["scored"]
+        t.execute("lang uk")
+        t.ask = answer("так")
+        assert "Таємна ціль 80" in "\n".join(t.execute("score").lines) and t.state["scored"]
+        assert asked[-1] == "гру ще не закінчено (V-END-1), а score покаже всім за столом кожну" \
+            " таємну ціль. Підрахувати зараз? (так/ні)"
+        t.ask = None                                           # a script: scored, not asked
+        t.execute("score")
+        assert len(asked) == 2
+    finally:
+        t.close()

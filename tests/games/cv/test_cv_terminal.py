@@ -66,3 +66,19 @@ def test_a_question_longer_than_the_terminal_is_broken_between_words(tmp_path):
         assert "(V-EVENT-1)." in words and all(len(r) < 80 for r in asked), asked
     finally:
         term.close()
+
+
+def test_every_options_help_fits_the_tab_menus_line_at_80_columns_in_both_languages():
+    """Tab shows the help of the option under the cursor on one line of the terminal: in
+    Ukrainian, take --type's was cut at 80 columns ('для двоколірної карти — її с')."""
+    from guide.core.i18n import catalogue
+    from guide.games.cv.commands import commands
+
+    uk = catalogue("cv", "uk")
+    assert uk is not None
+    for name, c in commands.commands.items():
+        for p in c.click_command.params:
+            said = getattr(p, "help", None)
+            if said:
+                for words in (said, uk.gettext(said)):
+                    assert len(words) <= 78, f"{name} {p.opts[0]}: {words}"

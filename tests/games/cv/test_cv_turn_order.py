@@ -7,10 +7,11 @@ kept whose turn it was as an index in `turn["player"]` and the round in `turn["r
 from __future__ import annotations
 
 import copy
+from types import SimpleNamespace
 import shutil
 from pathlib import Path
 
-from cv_support import Table, give_card
+from cv_support import Table, give_card, lib
 
 from guide.core import settings, turns
 from guide.core.dice import Dice
@@ -20,7 +21,7 @@ from guide.core.table import Table as CoreTable
 from guide.games.cv import phase
 from guide.games.cv.game import CvGame
 from guide.games.cv.model import VERSION, migrate, new_state, turn_player
-from guide.games.cv.screen import public_state
+from guide.games.cv.screen import public_state, toolbar
 
 SAVED = Path(__file__).resolve().parents[2] / "data" / "campaigns" / "cv.sqlite"
 
@@ -87,6 +88,19 @@ def test_v_end_1_the_game_over_stops_the_order_and_the_views_keep_the_last_playe
     _play_round(t, "Ann", "Bob", "Cy")
     assert t.state["over"] and turns.current(t.state["order"]) is None
     assert turn_player(t.state)["name"] == "Cy"       # whose turn ended the game: the TV says
+
+
+def test_v_end_1_the_toolbar_of_a_game_over_says_score_not_the_last_players_roll():
+    """At the game's end the toolbar read 'Cy  to roll  took 0/2' beside 'cv (game over:
+    score)>', as if a turn were under way."""
+    t = Table("Ann", "Bob", "Cy", decks={"youth": 6, "maturity": 0, "old_age": 3})
+    table = SimpleNamespace(state=t.state, library=lib())
+    assert toolbar(table).startswith(" Ann  to roll  took 0/2")
+    t.state["track"]["decks"]["youth"] = 0
+    _play_round(t, "Ann", "Bob", "Cy")
+    assert toolbar(table) == " the game is over (V-END-1): score  decks 0/0/2"
+    with speaking("uk"):
+        assert toolbar(table) == " гру закінчено (V-END-1): підрахунок очок — score  колоди 0/0/2"
 
 
 def test_the_core_learns_whose_turn_it_is_from_game_players(tmp_path):

@@ -282,7 +282,8 @@ def test_a_script_plays_a_score_sheet_match_to_its_end(env, tmp_path):
     ]) + "\n"
     r = guide(env, "play", "--game", "kaivo", "--campaign", campaign, stdin=script)
     assert r.returncode == 1
-    assert r.stderr.strip() == "error: the match is over: Ann won"
+    assert r.stderr.strip() == \
+        "error: the match is over: Ann won; players NAME NAME ... starts a new score sheet"
     assert "Ann called with 40, not the lowest (Dee 11): 40 + 10 = 50; 50 + 50 = 100, exactly 100: " \
            "drops to 50" in r.stdout
     assert "The match is over: Ann wins with 50." in r.stdout
@@ -367,7 +368,7 @@ def test_k_join_1_you_leave_are_played_safe_and_then_see_only_the_public_table(t
         assert GAME.public_state(table)["table"]["hands"] == \
             {n: h for n, h in zip(table.state["table"]["names"], view(table.state["table"], None)["hands"],
                                   strict=True)}
-    assert fails(table, "draw") in ("the round is over: deal", "the match is over")
+    assert fails(table, "draw").startswith(("the round is over: deal", "the match is over"))
 
 
 def test_the_tv_page_is_served_with_the_public_view(table):
@@ -399,6 +400,35 @@ def test_k_score_3_a_match_won_at_the_table_names_no_next_dealer_nor_round(table
     bar = table.game.toolbar(table)
     bar = bar if isinstance(bar, str) else "".join(t for _, t in bar)
     assert "match over:" in bar and "round " not in bar
+
+
+def test_k_score_3_a_won_match_says_what_starts_the_next_one(table):
+    """A new game master's deal after the match found only 'the match is over: Aino won'."""
+    do(table, "deal --bots 1")
+    for p in table.state["players"]:
+        p["score"] = 99
+    do(table, "kaivo")
+    winners = " and ".join(table.state["winners"])
+    new = f"the match is over: {winners} won; deal --bots N, or deal --friends NAME,NAME, starts a new match"
+    assert fails(table, "deal") == new
+    assert fails(table, "draw") == new
+    assert f"Next: {new}." in do(table, "status")
+    assert "New match" in do(table, "deal --bots 2")
+
+
+def test_k_turn_1_k_glimpse_1_a_drawn_cards_refusals_say_what_to_type(table):
+    """'putback' after a draw and a second 'glimpse' said what was wrong, not what to type."""
+    do(table, "deal --bots 2", "draw", "glimpse")
+    assert fails(table, "putback") == \
+        "a card drawn from the deck cannot be put back (K-TURN-1): swap it into your row or discard it"
+    assert fails(table, "glimpse") == "the table has had its glimpse of this card, once a turn" \
+        " (K-GLIMPSE-1): swap it into your row or discard it"
+
+
+def test_k_score_3_a_won_score_sheet_says_what_starts_the_next_one(table):
+    do(table, "players Ann Ben", "round Ann=0 Ben=52 --caller Ann", "round Ann=0 Ben=52 --caller Ann")
+    assert fails(table, "round Ann=0 Ben=1 --caller Ann") == \
+        "the match is over: Ann won; players NAME NAME ... starts a new score sheet"
 
 
 def test_k_deal_1_a_position_that_is_not_1_to_4_is_refused_in_one_line(table):

@@ -336,6 +336,15 @@ def test_k_join_1_one_who_leaves_may_join_again_before_the_round_ends(table):
     assert "Ben leaves: safe moves until the round ends" in out
 
 
+def test_k_join_1_one_who_joins_again_at_the_terminal_is_not_told_to_wait_for_a_bots_seat(table):
+    """join Ann after leave Ann said 'Ann stays at the table.', then 'Ann has a seat now ...;
+    at the next deal they take a bot's seat with the table's average score': she kept her own."""
+    table.execute("deal --friends Ann,Ben --bots 1")
+    table.execute("leave Ben")
+    assert text(table.execute("join Ben")) == "Ben stays at the table."
+    assert not table.state["players"][1]["leaving"] and table.state["joining"] == []
+
+
 def test_k_call_1_after_the_call_a_seat_page_shows_its_own_hand_too(table):
     """K-CALL-1: "all hands are revealed": the seat's own row on its page as well as the
     others' (it stayed [?] [?] [?] [?] on the page while the TV showed every card)."""
