@@ -235,27 +235,41 @@ def arrange(command: click.Command, args: list[str], table: Any = None) -> list[
 
 def _with_turn(command: click.Command, positional: list[str], table: Any) -> list[str]:
     """The positional words with the turn's player put first where the line left them out:
-    the command's first argument is a Named that allows it (`Named.or_turn`), every argument
-    takes one word, fewer words were typed than there are arguments, the first of them
-    names nobody (`move up`; `move Ann` is missing its side, `move Anx up` a name) and it
-    is exactly one player's turn."""
+    the command's first argument is a Named that allows it (`Named.or_turn`), it is exactly
+    one player's turn, and either no word was typed (`end`) or the first names nobody and is
+    a value of the next argument (`move up`, `reroll 1 4`). `move Ann` is still missing its
+    side, and `move Anx up` is still a misspelt name."""
     arguments = [p for p in command.params if isinstance(p, click.Argument)]
-    if table is None or not arguments or len(positional) >= len(arguments) \
-            or any(a.nargs != 1 for a in arguments):
+    if table is None or not arguments or arguments[0].nargs != 1:
         return positional
     kind = arguments[0].type
     if not isinstance(kind, Named) or not kind.turn:
         return positional
-    if positional:
-        try:
-            resolve(positional[0], list(kind.names(table, [])), kind.what)
-            return positional
-        except Unknown:
-            pass
-        except GuideError:          # several names: the refusal lists them
-            return positional
+    if positional and not (len(arguments) > 1 and _names_nobody(kind, table, positional[0])
+                           and _takes(arguments[1], positional[0])):
+        return positional
     turn = [p.name for p in table.game.players(table) if p.turn]
     return [turn[0], *positional] if len(turn) == 1 else positional
+
+
+def _names_nobody(kind: Named, table: Any, word: str) -> bool:
+    """Whether a word names none of the table's names (a word that could be several does)."""
+    try:
+        resolve(word, list(kind.names(table, [])), kind.what)
+    except Unknown:
+        return True
+    except GuideError:
+        return False
+    return False
+
+
+def _takes(argument: click.Argument, word: str) -> bool:
+    """Whether the argument's type reads the word as a value (a side, a number)."""
+    try:
+        argument.type.convert(word, argument, None)
+    except click.BadParameter:
+        return False
+    return True
 
 
 def _with_values(option: click.Option, args: list[str], i: int, table: Any

@@ -99,16 +99,19 @@ def test_arrange_joins_a_multi_word_name_while_it_still_names_something():
 
 
 def test_a_name_left_out_on_that_players_turn_is_put_in_by_arrange():
-    """Named.or_turn: `move up` on Ann's turn is `move Ann up`; never when the word names
-    someone (a side missing), could be several, or when the line has every word, or when it
-    is nobody's turn or several players'."""
+    """Named.or_turn: `move up` on Ann's turn is `move Ann up`, `reroll 1 4` is `reroll Ann
+    1 4`; never when the word names someone (a side missing), could be several, or is no
+    value of the next argument (a name misspelt), or when it is nobody's turn or several
+    players'."""
     from types import SimpleNamespace
 
     from guide.core.players import Player
 
     who = Named("player", lambda table, words: ["Ann", "Abe", "Bob"]).or_turn()
     move = click.Command("move", params=[click.Argument(["name"], type=who),
-                                         click.Argument(["side"])])
+                                         click.Argument(["side"], type=click.Choice(["up"]))])
+    reroll = click.Command("reroll", params=[click.Argument(["name"], type=who),
+                                             click.Argument(["places"], nargs=-1, type=int)])
 
     def at(*turn: str) -> SimpleNamespace:
         players = [Player(n, turn=n in turn) for n in ("Ann", "Abe", "Bob")]
@@ -122,6 +125,9 @@ def test_a_name_left_out_on_that_players_turn_is_put_in_by_arrange():
     assert arrange(move, ["up"], at()) == ["--", "up"]
     assert arrange(move, ["up"], at("Ann", "Bob")) == ["--", "up"]
     assert arrange(move, ["up"], None) == ["--", "up"]
+    assert arrange(reroll, ["1", "4"], at("Bob")) == ["--", "Bob", "1", "4"]   # a die's place
+    assert arrange(reroll, ["Anx", "4"], at("Bob")) == ["--", "Anx", "4"]      # a name misspelt
+    assert arrange(reroll, [], at("Bob")) == ["--", "Bob"]
     plain = click.Command("move", params=[click.Argument(["name"], type=Named("p", who.names)),
                                           click.Argument(["side"])])
     assert arrange(plain, ["up"], at("Bob")) == ["--", "up"]
