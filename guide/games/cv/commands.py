@@ -7,11 +7,9 @@ from typing import Any
 
 import click
 
-from guide.core import turns
 from guide.core.errors import CommandError, RuleError
 from guide.core.i18n import domain
 from guide.core.names import fold
-from guide.core.players import names as player_names
 from guide.core.registry import Registry
 from guide.core.result import Result
 from guide.core.ruling import run
@@ -19,7 +17,7 @@ from guide.core.ruling import run
 from . import dice, phase, score, screen, take, track
 from .library import BoxCard
 from .model import CvTable, new_card
-from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, ROLLER, SYMBOL, TRACK_CARD, TYPE
+from .params import COUNT, DECK, GOAL, HAND, NEW_PLAYER, PLAYER, SYMBOL, TRACK_CARD, TYPE
 from .render import Renderer
 
 NO_COST = ("none", "0", "-", "free", "немає", "нічого")   # `--cost none`: a card that costs nothing
@@ -104,15 +102,13 @@ def roll(t: CvTable, name: str | None, count: int | None, faces: str | None) -> 
 
 
 @command("reroll", "turn")
-@click.argument("name", type=ROLLER)
+@click.argument("name", type=PLAYER.or_turn())
 @click.argument("positions", nargs=-1, type=int)
 @click.option("--faces", default=None, type=SYMBOL, metavar="F,F,...",
               help="The table's faces, in the order of POS.")
 def reroll(t: CvTable, name: str, positions: tuple[int, ...], faces: str | None) -> Result:
     """Reroll the dice at places POS (V-DICE-2); a Failure is frozen. Without NAME, the
     dice of the player whose turn it is, as roll. Example: reroll Ann 1 4"""
-    if name.isdigit() and name not in player_names(t):      # reroll 1 4: the turn's player
-        name, positions = turns.current(t.state["order"]) or "", (int(name), *positions)
     return run(t, dice.reroll, t.library, t.dice, name, list(positions), symbols(t, faces, "--faces"))
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from guide.core.i18n import domain
 from guide.core.params import KeyValue, Named
-from guide.core.players import named, names
+from guide.core.players import named
 
 from .model import CvTable
 from .score import COUNTS
@@ -50,20 +50,6 @@ def _decks(t: CvTable | None, words: list[str]) -> list[str]:
 
 
 PLAYER = named(lambda: pgettext("what", "player"))
-
-
-class _Roller(Named):
-    """The player who rerolls; a number where the name goes is the first die's place, the
-    roll being the player's whose turn it is (`reroll 1 2`, as `roll` alone rolls theirs)."""
-
-    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
-        table = ctx.obj if ctx is not None else None
-        if isinstance(value, str) and value.isdigit() and (table is None or value not in names(table)):
-            return value
-        return super().convert(value, param, ctx)
-
-
-ROLLER = _Roller(lambda: pgettext("what", "player"), names)
 # the score sheet may name a new one
 NEW_PLAYER = named(lambda: pgettext("what", "player"), convert=False)
 # converted by the box (Ukrainian too)

@@ -13,8 +13,19 @@ from guide.core.text import clip
 
 from . import score
 from .library import Library
-from .model import (CHOICE, Card, CvState, CvTable, Player, Turn, active, current, cv_cards, taken_now,
-                    turn_player)
+from .model import (
+    CHOICE,
+    Card,
+    CvState,
+    CvTable,
+    Player,
+    Turn,
+    active,
+    current,
+    cv_cards,
+    taken_now,
+    turn_player,
+)
 from .pool import failures
 from .render import Renderer
 from .track import track_cards
