@@ -76,15 +76,23 @@ def _use(e: Event) -> str:
         (f" ({e['text']})" if e.get("text") else "")
 
 
+def _worked(steps: str) -> str:
+    """A sum as a hit shows it (R-DMG-2..4, R-DMG-8), in brackets after a space; "" where
+    nothing changed the number ("(8 = 8)": a foe's 7+Lv move, its Lv already added)."""
+    return f" ({steps})" if " " in steps.partition(" = ")[0] else ""
+
+
 def _hit(e: Event) -> str:
     steps = compute(e["base"], e["emotion"], Fraction(e["mult"]), e["heart"]).steps
     notes = [n for n, on in ((_("Heel x2"), e["heel"]), (_("Shield x1/2"), e["shield"])) if on]
     if e.get("lagom_of"):
         notes.insert(0, _("Lagom: a share of {total}, base and E").format(total=e["lagom_of"]))
-    return _("{technique} deals {amount} Schmerz to {target} ({steps}{notes}): {target}"
+    if notes:
+        steps += "; " + ", ".join(notes)
+    return _("{technique} deals {amount} Schmerz to {target}{steps}: {target}"
              " {hp}/{max_hp} HP{soaked}.").format(
-        technique=e["technique"], amount=e["amount"], target=e["target"], steps=steps,
-        notes="; " + ", ".join(notes) if notes else "", hp=e["hp"], max_hp=e["max_hp"],
+        technique=e["technique"], amount=e["amount"], target=e["target"],
+        steps=f" ({steps})" if notes else _worked(steps), hp=e["hp"], max_hp=e["max_hp"],
         soaked=_soaked(e))
 
 
@@ -148,9 +156,9 @@ def _schmerz(e: Event) -> str:
         return _("{target} takes {taken} Schmerz: {hp}/{max_hp} HP{soaked}.").format(
             taken=_taken(e), soaked=_soaked(e), **e)
     hit = compute(e["given"], 0, Fraction(e["mult"]), e["heart"])
-    return _("{target} takes {taken} Schmerz ({steps}): {target} {before} → {hp}/{max_hp}"
+    return _("{target} takes {taken} Schmerz{steps}: {target} {before} → {hp}/{max_hp}"
              " HP{soaked}.").format(
-        target=e["target"], taken=hit.amount, steps=hit.steps, before=e["hp"] + e["lost"],
+        target=e["target"], taken=hit.amount, steps=_worked(hit.steps), before=e["hp"] + e["lost"],
         hp=e["hp"], max_hp=e["max_hp"], soaked=_soaked(e))
 
 

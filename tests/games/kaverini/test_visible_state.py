@@ -14,7 +14,7 @@ def test_r_dmg_5_each_hit_says_what_hp_counters_absorbed(party):
     events = party.events("foe Bike --roll 5 --on Ann")        # Swerve: 11 + Lv = 12
     hit = event(events, "hit", target="Ann")
     assert (hit["amount"], hit["absorbed"], hit["counters_left"], hit["hp"]) == (12, 2, 0, 10)
-    line = "deals 12 Schmerz to Ann (12 = 12): Ann 10/20 HP (HP counters absorb 2, 0 left)."
+    line = "deals 12 Schmerz to Ann: Ann 10/20 HP (HP counters absorb 2, 0 left)."
     assert line in party.do("log 1 --gm")           # Swerve, a foe's move: R-CONF-3
 
 
@@ -28,10 +28,20 @@ def test_r_dmg_8_the_gms_schmerz_by_hand_shows_its_arithmetic_as_a_hit_does(part
     assert "Bob takes 6 Schmerz (11 x 1/2 = 6): Bob 20 → 16/20 HP (HP counters absorb 2, 0" \
         " left)." in party.do("schmerz Bob 11")
     bike = party.do("schmerz Bike 99")            # the whole sum, as a hit deals it
-    assert "Runaway Rental Bike takes 99 Schmerz (99 = 99): Runaway Rental Bike 30 → 0/30 HP." \
+    assert "Runaway Rental Bike takes 99 Schmerz: Runaway Rental Bike 30 → 0/30 HP." \
         in bike
     assert "Bob takes 3 Schmerz (5 x 1/2 = 3): Bob 16 → 13/20 HP." in party.do("schmerz Bob 5")
     assert "Bob takes 3 Schmerz (5 x 1/2 = 3): Bob 16 → 13/20 HP." in party.do("log")
+
+
+def test_r_dmg_8_a_sum_that_changed_nothing_is_not_shown(party):
+    """A hit or the GM's Schmerz showed "(8 = 8)" where nothing changed the number (a foe's
+    7+Lv move, its Lv already in): the sum is shown where it worked something out."""
+    party.do("confront --scene 1", "next", "next", "foe Bike --roll 2 --on Ann")
+    told = party.do("log 1 --gm")
+    assert "Wobble deals 5 Schmerz to Ann: Ann 15/20 HP." in told and "(5 = 5)" not in told
+    assert "Bob takes 3 Schmerz (5 x 1/2 = 3)" in party.do("schmerz Bob 5")
+    assert "Ann takes 2 Schmerz: Ann 15 → 13/20 HP." in party.do("schmerz Ann 2")
 
 
 def test_an_older_guides_schmerz_event_still_reads():
