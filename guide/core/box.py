@@ -290,8 +290,9 @@ def refused(problems: list[Any], game_id: str, boxes: list[Path] | tuple[Path, .
     """A box that has problems: the first, positioned, how many, and the line that lists
     them all (`guide check mybox --game taverne`, the --box folders named)."""
     from guide.core.line import build
+    from guide.core.text import shown_path
 
-    line = build(["guide", "check", *map(str, boxes)], [("--game", game_id)])
+    line = build(["guide", "check", *map(shown_path, boxes)], [("--game", game_id)])
     return DataError(ngettext("{first} ({count} problem; run {line})",
                               "{first} ({count} problems; run {line})", len(problems)).format(
         first=problems[0], count=len(problems), line=line))
