@@ -16,12 +16,13 @@ import click
 
 from guide.core.errors import CommandError, GuideError
 from guide.core.i18n import NP_, domain
+from guide.core.line import build
 from guide.core.names import resolve
 from guide.core.params import KeyValue, Named, Refused
 from guide.core.players import named, names
 from guide.core.registry import Registry
 from guide.core.result import Result
-from guide.core.seats import page_opened
+from guide.core.seats import bot_level, page_opened
 from guide.core.viewers import keyboard_seat
 
 from . import match, render, sheet
@@ -303,8 +304,8 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
     s, lib = t.state, t.library
     new_match = friends is not None or n_bots is not None
     replaced = new_match and _under_way(s)
+    people = None if friends is None else [n.strip() for n in friends.split(",")]
     if new_match:
-        people = None if friends is None else [n.strip() for n in friends.split(",")]
         events = match.start_play(lib.rules, lib.bots, s, t.dice.split(), n_bots, level, clock, people)
     else:
         if s["mode"] != "play":
@@ -317,10 +318,12 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
     # the match it replaced
     _tell(t, s, events, None if replaced else {seat: set() for seat in _sights(s)})
     _restart_clock(t)
+    said = [_("A bot ({level}) still plays {seat}'s seat; {line} gives it back.").format(
+        level=bot_level(t, p), seat=p, line=build(["bot", p], [("--off", None)]))
+        for p in people or () if bot_level(t, p)]         # `bot NAME` outlives a match
     if replaced:        # said, so that a mistyped deal never costs a match unnoticed
-        return Result([_("The match under way is set aside for this one (undo brings it back).")]
-                      + _status(t))
-    return Result(_status(t))
+        said.insert(0, _("The match under way is set aside for this one (undo brings it back)."))
+    return Result(said + _status(t))
 
 
 def _not_won(state: KaivoState) -> None:

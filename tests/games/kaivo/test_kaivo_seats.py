@@ -73,6 +73,17 @@ def test_friends_each_get_a_seat_and_bots_fill_the_table(table):
     assert to_act(table.state["table"]) == 0              # the last seat dealt: Ann starts
 
 
+def test_k_join_1_a_new_friends_match_says_a_bot_still_plays_a_friends_seat(table):
+    """`bot Ben` outlives its match (the core keeps it outside the journal): a new match of
+    friends naming Ben said nothing, and a bot went on playing his seat."""
+    table.execute("deal --friends Ann,Ben --bots 1")
+    table.execute("bot Ben --level hard")
+    out = text(table.execute("deal --friends Ann,Ben --bots 1"))
+    assert "A bot (hard) still plays Ben's seat; bot Ben --off gives it back." in out
+    table.execute("bot Ben --off")
+    assert "still plays" not in text(table.execute("deal --friends Ann,Ben --bots 1"))
+
+
 def test_k_deal_1_a_seat_sees_its_own_outer_cards_and_nobody_elses(table):
     table.execute("deal --friends Ann,Ben --bots 1")
     offered = Desk.payload_of(table, "Ann")["view"]["you"]
