@@ -11,7 +11,8 @@ these names (those marked optional where they apply):
   a choice; SEALS = False when its scenes seal none;
 - IN_PLAY (optional): lines that bring its table into play before the random walk, the
   first player named `__delete__`; MARKER (optional): such a name's lines and a check;
-- crowded(names) (optional): its table with four long names, playing; NAMED_BY_RULES = True
+- crowded(names) (optional for Tally alone: every installed game gives it): its table with
+  four long names, playing (lines that change the game); NAMED_BY_RULES = True
   (optional) when its rules resolve the names they take rather than a Named parameter;
 - BOTS_START, BOTS_BOX (optional, a game with bots): its players seated for the bots, and
   the box a whole game needs; BOX (optional): the box its scenes need."""

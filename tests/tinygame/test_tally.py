@@ -7,6 +7,7 @@ guess in turn (guide.core.turns)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from tally import TallyGame
@@ -163,3 +164,35 @@ def test_a_campaign_where_nobody_joined_upgrades_from_what_the_store_gives():
     old changes: a key the old game never changed (its players, if nobody joined) is absent."""
     given = {**new_state(), "count": 7, "rolls": [4]}
     assert migrate(given, 1) == {**new_state(), "count": 7, "rolls": [4]}
+
+
+# --- docs/architecture.md, as a new game's author reads it -----------------------------------
+ARCHITECTURE = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
+
+
+def test_the_games_table_says_each_games_state_version_as_its_settings_say():
+    """The table at the top of docs/architecture.md: each game's state version is the one its
+    Settings carry (Tally's said 2 after its state 3 moved the players to the core's turns)."""
+    from guide.core import games
+
+    rows = {cells[2].strip(" `"): cells[4].strip() for line in ARCHITECTURE.read_text("utf-8").splitlines()
+            if line.startswith("| ") and len(cells := line.split("|")) > 5}
+    for game in [TallyGame(), *(games.load(g) for g in ("kaverini", "taverne", "kaivo", "cave", "cv"))]:
+        assert rows[game.id] == str(game.settings.state_version), game.id
+
+
+def test_the_walkthroughs_pyproject_builds_its_package():
+    """Step 6's pyproject.toml: a distribution named otherwise than its package (liars-game,
+    liars/) names the package its wheel ships, or hatchling finds no liars_game/ and refuses
+    to build ("Unable to determine which files to ship inside the wheel")."""
+    import re
+    import tomllib
+
+    example = re.search(r"```\n(\s*\[project\]\s+# a Liar's dice.*?)```", ARCHITECTURE.read_text("utf-8"),
+                        re.S)
+    assert example
+    text = "\n".join(line.strip() for line in example.group(1).splitlines())
+    project = tomllib.loads(text)
+    package = project["project"]["entry-points"]["guide.games"]["liars"].split(".")[0]
+    assert project["project"]["name"].replace("-", "_") != package
+    assert project["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == [package]

@@ -5,8 +5,9 @@ and playing on. Beside each campaign, the JSON of what it held (its state and `g
 state`), which the test compares with what a table opened on it holds.
 
 Do not run it to refresh the files: they are the old campaigns the test is about. For a
-new game, or to add a campaign saved by today's code beside them, run it with that game's
-id (`python tests/data/campaigns/make.py ID`, from the repository's root)."""
+new game, or to add a campaign saved by today's code beside them, give it that game's lines
+in LINES and its seat moves in SEAT_MOVES, then run it with that game's id (`python
+tests/data/campaigns/make.py ID`, from the repository's root)."""
 
 from __future__ import annotations
 

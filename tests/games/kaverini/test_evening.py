@@ -4,6 +4,7 @@ GM's own lines, and the colours the lines carry."""
 import json
 
 import pytest
+from conftest import ROOT
 
 from guide.games.kaverini import words
 
@@ -246,3 +247,23 @@ def test_an_item_that_changes_nothing_says_so(party):
     party.do("schmerz Ann 5")
     out = party.do("play Ann Bitterballen")
     assert "heals 3 HP" in out and "changes nothing" not in out, out
+
+
+def test_the_readmes_evening_runs_as_written_at_the_prompts_it_shows(play):
+    """README's "Kaverini at the table": each line is taken at the prompt the README shows
+    before it (Bob answering in a terminal what guide asks, R-SHEET-1). It showed the foe's
+    turn right after Ann's, where Bob and the buddy Hondje act first (R-CONF-3: 'it is not
+    Runaway Rental Bike's turn; now it is Bob's turn')."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    block = readme.split("## Kaverini at the table")[1].split("```text\n")[1].split("```")[0]
+    answers = iter(["Focused", "Anger", "Love", "Happy", "Tulips", "Bikes", "Bells"])
+    play.table.ask = lambda question, choices, default="", meta=None: next(answers)
+    said = play.do("adventure amsterdam")
+    for line in block.splitlines():
+        if not line.startswith("guide ("):             # what the line before said
+            assert line in said
+            continue
+        prompt, _, typed = line.partition("> ")
+        assert play.table.game.prompt(play.table) == prompt + "> ", line
+        said = play.do(typed.split("  #")[0].strip())  # a refusal fails the test with its reason
+    assert set(play.kaveri("Bob")["ladders"]) == {"Anger", "Love", "Happy"}
