@@ -78,6 +78,13 @@ class Named(TableType):
     def describe(self, table: Any, choice: str) -> str:
         return self._describe(table, choice) if self._describe else ""
 
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
+        """The placeholder help shows: `[NAME]` where the line may leave it out (`or_turn`),
+        as `usage: move [OPTIONS] [NAME] SIDE`; else click's own (NAME)."""
+        if self.turn and isinstance(param, click.Argument):
+            return f"[{(param.name or '').upper()}]"
+        return None
+
     def or_turn(self) -> Named:
         """This type for a command's first argument that the table may leave out on the
         player's own turn: `move up` on Ann's turn is `move Ann up`, `end` is `end Ann`

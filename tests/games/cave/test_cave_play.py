@@ -54,6 +54,16 @@ def test_C_TURN_1_help_move_names_the_four_sides(table):
     assert "up, down, left or right" in " ".join(do(table, "help move").split())
 
 
+def test_C_TURN_1_help_shows_the_name_that_may_be_left_out_in_brackets(table):
+    """`help move` said "usage: move [OPTIONS] NAME SIDE" where `move up` moves the
+    character whose turn it is (Named.or_turn)."""
+    for line, usage in (("help move", "usage: move [OPTIONS] [NAME] SIDE"),
+                        ("help roll", "usage: roll [OPTIONS] [NAME]"),
+                        ("help end", "usage: end [OPTIONS] [NAME]"),
+                        ("help give", "usage: give [OPTIONS] NAME OTHER")):
+        assert do(table, line).startswith(usage)
+
+
 def test_a_round_at_the_table_with_undo_exact(table):
     do(table, "character Ann", "character Bob", "start")
     before = json.loads(json.dumps(table.state))
