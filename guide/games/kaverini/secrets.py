@@ -7,6 +7,7 @@ players' `log` as the TV does (`kept_from_log`)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from guide.core.errors import GuideError
@@ -52,5 +53,53 @@ def kept_from_log(event: dict[str, Any], t: KaveriniTable) -> bool:
         return True
     if event.get("kind") == "quote":
         return False
+    psychic = secrets_open(t)
+    if not psychic and foes_move(event, t):
+        return True
     line = words.render(event)
-    return line is not None and secret_words(t, secrets_open(t))(line)
+    return line is not None and secret_words(t, psychic)(line)
+
+
+def foes_move(event: dict[str, Any], t: KaveriniTable) -> bool:
+    """Whether an event names a foe's move by a name the Emotion Tables' techniques share
+    (the Rogue Herring Gull's Snarl): its words cannot tell it from a Kaveri's own Snarl, so
+    the event says whose it is: its actor is a foe ("Rogue Herring Gull uses Snarl"), or,
+    with no actor, its target is none ("Snarl deals 1 Schmerz to Ann"). A foe's move by a
+    name of its own is a secret word already (view.model.secret_words)."""
+    technique = event.get("technique")
+    if not isinstance(technique, str) or technique.casefold() not in _cards(t)[1]:
+        return False
+    actor, target = event.get("actor"), event.get("target")
+    if isinstance(actor, str):
+        return _is_foe(actor, t)
+    return isinstance(target, str) and not _is_foe(target, t)
+
+
+_NUMBERED = re.compile(r"^(.*) \d+$")          # a card's second foe: "NAME 2" (state.numbered)
+# the library the shared names were found for, and them (asked for every event of a log)
+_found: list[tuple[object, frozenset[str], frozenset[str]]] = []
+
+
+def _cards(t: KaveriniTable) -> tuple[frozenset[str], frozenset[str]]:
+    """The foe cards' names, and their techniques named as an Emotion Table's are (folded)."""
+    if _found and _found[0][0] is t.library:
+        return _found[0][1], _found[0][2]
+    from guide.games.kaverini.data.tables import ladders
+
+    public = {name.casefold() for lad in ladders().values() for name in lad.techniques}
+    foes = [c for c in t.library.cards.values() if c.type in ("foe", "power-foe")]
+    names = frozenset(c.name.casefold() for c in foes)
+    shared = frozenset(m.name.casefold() for c in foes for m in c.techniques) & public
+    _found[:] = [(t.library, names, shared)]
+    return names, shared
+
+
+def _is_foe(name: str, t: KaveriniTable) -> bool:
+    """Whether a fighter's name is a foe's: a foe card's, or its second's ("NAME 2"), or a
+    foe's of the running confrontation."""
+    names = _cards(t)[0]
+    folded = name.casefold()
+    numbered = _NUMBERED.match(folded)
+    fight = t.state.get("confrontation")
+    return folded in names or (numbered is not None and numbered.group(1) in names) or \
+        (fight is not None and name in [f["name"] for f in fight["foes"]])

@@ -175,6 +175,25 @@ def test_r_conf_3_the_players_log_names_no_foes_move_without_a_psychic_kaveri(pa
     assert "rolls its d6: 5 -> Swerve into the Bike Lane." in party.do("log 1")
 
 
+def test_r_conf_3_a_foes_move_named_as_a_kaveris_is_kept_from_the_players_too(party):
+    """The Rogue Herring Gull's Snarl is also the Anger table's first technique, so the
+    secret words set it aside for a Kaveri's own Snarl: `log`, the TV's story and every
+    seat's page printed "Rogue Herring Gull uses Snarl (Anger 1)." and its hit, a foe's
+    move without a Psychic Kaveri. Whose move it is is said by the event; Bob's Snarl on
+    the Gull is still everyone's."""
+    party.do("confront Gull", "next", "use Bob Snarl --on Gull --roll 1",
+             "foe Gull Snarl --on Ann --roll 1")
+    players, gm = party.do("log 1"), party.do("log 1 --gm")
+    assert "Snarl" not in players and "Round 2." in players
+    assert "Rogue Herring Gull uses Snarl (Anger 1)." in gm and "Snarl deals 1 Schmerz to Ann" in gm
+    assert "Bob uses Snarl" in party.do("log 2") and "to Rogue Herring Gull" in party.do("log 2")
+    page = json.loads(guide("state", "--campaign", str(party.path), "--seat", "Ann").stdout)
+    assert not [line for line in page["view"]["story"] if "Gull uses" in line or "to Ann" in line]
+    assert "Bob uses Snarl (Anger 1)." in page["view"]["story"]
+    party.raw["kaverit"][0]["ability"] = "Psychic"
+    assert "Rogue Herring Gull uses Snarl (Anger 1)." in party.do("log 1")
+
+
 def test_status_between_scenes_shows_the_party_and_says_no_fight_runs(party):
     party.do("buddy Tess")
     out = party.do("status")
