@@ -75,7 +75,8 @@ class CvGame(Game):
         the folder."""
         folder = slug(name) if name and slug(name) else "cv-box"
         typed = None if source is None else [dict(k) for k in source.state.get("known", [])]
-        lang = "uk" if source is not None and source.state.get("lang") == "uk" else "en"
+        # the language the table typed in: guide play --lang (remembered) or `lang`
+        lang = "uk" if source is not None and source.language == "uk" else "en"
         said = [_("A CV card file in {folder}: fill it from your box, then guide check {folder}"
                   " --game cv")]
         if typed is not None:

@@ -37,12 +37,12 @@ def _hand(t: CvTable | None, words: list[str]) -> list[str]:
 
 
 def _track_cards(t: CvTable | None, words: list[str]) -> list[str]:
-    """The dealt cards on the track (a card file), by their names in the table's language."""
+    """The dealt cards on the track (a card file), by their names in the table's language
+    (guide play --lang or the `lang` command: Table.language)."""
     if t is None or not t.library or t.state["track"] is None:
         return []
-    lang = t.state["lang"] or "en"
     cards = t.state["track"].get("cards", [])
-    return [t.library.shown(c, lang) for c in cards if c]
+    return [t.library.shown(c, t.language) for c in cards if c]
 
 
 def _decks(t: CvTable | None, words: list[str]) -> list[str]:

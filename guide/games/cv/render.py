@@ -305,8 +305,15 @@ def _score_property(r: Renderer, e: Event) -> dict[str, Any]:
             "cards": r.cards(e["cards"])}
 
 
+def _count_name(r: Renderer, count: str) -> str:
+    """What a goal counts, in the table's language: a card type, or the tokens (77)."""
+    if count in r.lib.types:
+        return r.lib.types[count].name(r.lang)
+    return r.msg("_h_tokens") if count == "tokens" else count
+
+
 def _score_goal(r: Renderer, e: Event) -> dict[str, Any]:
-    terms = [(r.lib.types[part["count"]].name(r.lang) if part["count"] in r.lib.types else part["count"])
+    terms = [_count_name(r, part["count"])
              + (f" {part['have']} / {part['need']}" if part["need"] != 1 else f" {part['have']}")
              for part in e["parts"]]
     math = terms[0]

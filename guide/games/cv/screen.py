@@ -9,7 +9,7 @@ from guide.core import turns
 from guide.core.errors import RuleError
 from guide.core.i18n import domain, speaking
 from guide.core.result import Result
-from guide.core.text import clip
+from guide.core.text import clip, toolbar_width
 
 from . import score
 from .library import Library
@@ -60,10 +60,15 @@ def toolbar(t: CvTable) -> str:
     p = current(s)[1]
     # V-END-1: once the game is over no turn is under way, whatever the last one left
     parts = [" " + _("the game is over (V-END-1): score")] if s["over"] else _turn(lib, turn, p)
+    line = "  ".join(parts)
     if s["track"] is not None:
         d = s["track"]["decks"]
-        parts.append(_("decks {counts}").format(counts="/".join(str(d[x.id]) for x in lib.decks)))
-    return clip("  ".join(parts))
+        decks = _("decks {counts}").format(counts="/".join(str(d[x.id]) for x in lib.decks))
+        # the decks' sizes whole or not at all (status and the TV say them): cut, "decks
+        # 16/2…" read as a size; a Ukrainian turn with its words is often that wide
+        if len(line) + len("  " + decks) <= toolbar_width():
+            line += "  " + decks
+    return clip(line)
 
 
 def _turn(lib: Library, turn: Turn, p: Player) -> list[str]:

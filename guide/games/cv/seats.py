@@ -148,7 +148,19 @@ def _gives(lib: Library, card: Card, lang: str) -> str:
 
 
 def _tokens(lib: Library, tokens: list[Token], lang: str) -> list[dict[str, Any]]:
-    return [{**screen.symbol(lib, k["symbol"], lang), "card": k["card"], "used": k["used"]} for k in tokens]
+    return [{**screen.symbol(lib, k["symbol"], lang), "card": _token_card(lib, k["card"], lang),
+             "used": k["used"]} for k in tokens]
+
+
+def _token_card(lib: Library, name: str, lang: str) -> str:
+    """The card a token comes from, in the table's language: a token keeps the card's
+    name as recorded (the card file's English one), so a card of the file or a special card
+    of the seed is named as every other screen names it; a card the table typed stays."""
+    printed = lib.box_card(name)
+    if printed is not None:
+        return printed.name(lang)
+    special = lib.special(name)
+    return special[1].name(lang) if special is not None else name
 
 
 def _helps(s: CvState, p: Player) -> bool:

@@ -115,9 +115,17 @@ def _not_on_track(lib: Library, here: list[tuple[int, Card]], word: str) -> Rule
         return RuleError(_("{card} is a Childhood card, laid out at the start: it is not on the"
                            " track").format(card=sp.here))
     if known is not None:
-        return RuleError(_("{number} {card} is not on the track (the track: {cards})").format(
-            number=known.number, card=known.here, cards=listed))
-    return RuleError(_("no card {word!r} on the track (the track: {cards})").format(word=word, cards=listed))
+        said = _("{number} {card} is not on the track (the track: {cards})").format(
+            number=known.number, card=known.here, cards=listed)
+    else:
+        said = _("no card {word!r} on the track (the track: {cards})").format(word=word, cards=listed)
+    # a number is a card's number; the list above numbers places, so "take Ann 2" read from
+    # it means place 2: say the option that takes a place
+    w = fold(word).lstrip("#")
+    if w.isascii() and w.isdigit() and int(w) in dict(here):
+        said = _("{refused}; the card at place {slot} is taken with --track {slot}").format(
+            refused=said, slot=int(w))
+    return RuleError(said)
 
 
 def _dealt_place(state: CvState, lib: Library, typed: Typed, slot: int | None) -> int:

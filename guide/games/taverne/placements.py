@@ -130,7 +130,8 @@ def attack(state: State, name: str, target: str, weapon: int,
         # T-EXC-1: out of range, "they cannot be attacked, except with Specialties"
         reach = {**reach, victim["name"]: "ranged"}
     if victim["name"] not in reach:
-        can = ", ".join(f"{n} ({r})" for n, r in reach.items()) or _("nobody")
+        can = ", ".join(_("{target} ({range})").format(target=n, range=pgettext("range", r))
+                        for n, r in reach.items()) or _("nobody")
         raise RuleError(_("{victim} is out of {player}'s range; in range: {can} (T-WPN-2)").format(
             victim=victim['name'], player=p['name'], can=can))
     how = reach[victim["name"]]

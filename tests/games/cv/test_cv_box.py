@@ -612,3 +612,91 @@ def test_v_event_1_a_card_files_event_is_played_by_its_number_or_names_as_hand_t
         assert t.state["players"][0]["hand"] == []
         assert "Ann holds no '4'" in refused(t, "play Ann 4")     # a number not in the hand
         t.close()
+
+
+def _in_ukrainian(t: Table) -> None:
+    t.lang = "uk"                          # guide play --lang uk: no `lang` command typed
+
+
+def _back_to_english(t: Table) -> None:
+    from guide.core import i18n
+    t.lang = "en"                          # the language is the process's: back to English
+    i18n.use("en")
+
+
+def test_tab_offers_the_track_cards_in_the_language_of_guide_play_lang(tmp_path, folder):
+    """Tab after `take Ann` offers the dealt cards by their names in the table's language,
+    as the track and status name them, at a table opened with `guide play --lang uk` too:
+    it read the `lang` command's choice alone and offered "Used car" beside "Вживана машина"."""
+    from guide.core.repl.completer import candidates
+
+    t = table(tmp_path, folder)
+    _in_ukrainian(t)
+    try:
+        run(t, "players Ann Bob", "track")
+        box = settings.load(CvGame(), [folder]).box
+        offered = candidates(t, ["take", "Ann"])
+    finally:
+        _back_to_english(t)
+    for number in dealt(t):
+        assert box[number].name("uk") in offered and box[number].name("en") not in offered
+
+
+def test_a_token_on_the_seat_page_names_its_card_in_the_tables_language(tmp_path, folder):
+    """A token keeps its card's recorded (English) name; the seat page said "$ Гроші (Paper
+    round)" at a Ukrainian table where every other screen names the card "Рознесення газет"."""
+    from guide.core.seats import Desk
+
+    t = table(tmp_path, folder)
+    _in_ukrainian(t)
+    try:
+        run(t, "players Ann Bob")
+        t.state["players"][0]["tokens"] = [{"symbol": "money", "card": "Paper round", "used": False},
+                                           {"symbol": "health", "card": "Soup", "used": False}]
+        tokens = Desk.payload_of(t, "Ann")["view"]["you"]["tokens"]
+    finally:
+        _back_to_english(t)
+    assert [k["card"] for k in tokens] == ["Рознесення газет", "Soup"]   # a typed card as typed
+
+
+def test_a_number_that_is_a_place_on_the_track_says_the_option_that_takes_a_place(tmp_path, folder):
+    """V-TURN-1: the refusal lists the track by place ("2 Choir"), and a number is a card's
+    number, so `take Ann 2` read from that list was refused with nothing to type: it says
+    that --track 2 takes the card at place 2 (in Ukrainian too)."""
+    t = table(tmp_path, folder)
+    run(t, "players Ann Bob", "track", "roll Ann --faces money,money,money,health")
+    said = refused(t, "take Ann 2")
+    assert said.startswith("no card '2' on the track (the track: 1 ")
+    assert said.endswith("; the card at place 2 is taken with --track 2")
+    assert "--track" not in refused(t, "take Ann 99")        # no such place: nothing to say of one
+    _in_ukrainian(t)
+    try:
+        from guide.core import i18n
+        i18n.use("uk")
+        said = refused(t, "take Ann 2")
+        which = refused(t, "take Ann")
+    finally:
+        _back_to_english(t)
+    assert said.endswith("; карту з місця 2 беруть так: --track 2")
+    assert "take ІМ'Я КАРТА, take ІМ'Я --track N" in which and "NAME" not in which
+
+
+def test_the_toolbar_says_the_decks_whole_or_not_at_all(tmp_path, folder, monkeypatch):
+    """The Ukrainian turn's words leave no room for the decks' sizes on an 80-column
+    toolbar: they went cut to "колоди 16/2…", which reads as a size; now whole or left out
+    (status and the TV say them)."""
+    from guide.core import i18n
+
+    monkeypatch.setenv("COLUMNS", "80")
+    t = table(tmp_path, folder)
+    run(t, "players Олександра Bob", "track", "roll --faces money,money,health,knowledge")
+    t.state["players"][0]["tokens"] = [{"symbol": x, "card": "Soup", "used": False}
+                                       for x in ("money", "health", "knowledge")]
+    assert re.search(r"  decks \d+/\d+/\d+$", t.game.toolbar(t))
+    _in_ukrainian(t)
+    try:
+        i18n.use("uk")
+        bar = t.game.toolbar(t)
+    finally:
+        _back_to_english(t)
+    assert len(bar) <= 79 and "…" not in bar and "колоди" not in bar

@@ -122,6 +122,19 @@ def test_v_score_4_one_man_band_counts_the_tokens_of_active_cards():
     assert goal["points"] == 2
 
 
+def test_v_score_4_one_man_band_says_tokens_in_the_tables_language():
+    """77 One-man band counts tokens, not a card type: the Ukrainian score sheet said
+    "1 × tokens 1" (its English word) where the TV says "жетони"."""
+    t = Table("Ann", "Bob")
+    t.p("Ann")["cv"]["property"][0]["points"] = 0
+    give_card(t, "Ann", "Bank", "job", gives=["money"])
+    t.run(score.set_goal, "Ann", "77")
+    events, _ = t.score()
+    assert "1 x tokens 1 = 1 x 1 = 1" in t.text(events)
+    sheet = t.text(events, lang="uk")
+    assert "1 × жетони 1 = 1 × 1 = 1" in sheet and "tokens" not in sheet
+
+
 def test_v_score_4_a_public_goal_goes_to_the_best_ties_to_each_and_no_secret_scores_none():
     t = Table()
     t.run(score.set_counts, "Ann", {"job": 2})

@@ -122,6 +122,22 @@ def test_new_box_from_a_campaign_writes_the_typed_cards_and_invents_none(tmp_pat
     assert "Early retirement" in cards.stdout and "Used car" not in cards.stdout
 
 
+def test_new_box_from_a_campaign_played_with_lang_uk_writes_its_names_as_ukrainian(tmp_path):
+    """A table opened with `guide play --lang uk` types Ukrainian names without ever typing
+    `lang uk`: the template wrote them as `en: "Біг"` (it read the lang command's choice
+    alone), where they are the card's `uk`."""
+    env = guide_env(tmp_path)
+    path = str(tmp_path / "uk.sqlite")
+    played = guide(env, "play", "--game", "cv", "--lang", "uk", "--campaign", path,
+                   stdin="players Оля Богдан\nroll --faces health,health,money,money\n"
+                         "take Оля Біг --type health --cost health\n")
+    assert played.returncode == 0, played.stderr
+    r = guide(env, "new", "box", "--game", "cv", "--from", path, "--to", str(tmp_path / "box"))
+    assert r.returncode == 0, r.stderr
+    written = (tmp_path / "box" / "box.yaml").read_text(encoding="utf-8")
+    assert '  #  en: ~\n  #  uk: "Біг"\n' in written
+
+
 def test_new_box_from_refuses_a_game_whose_template_takes_no_campaign(tmp_path):
     env = guide_env(tmp_path)
     path = tmp_path / "t.sqlite"

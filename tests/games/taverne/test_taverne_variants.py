@@ -31,6 +31,28 @@ def test_T_VAR_LR_1_a_ranged_attack_reaches_the_x_th_player_x_the_attackers_dodg
     b.do("attack Marie --on Jacques --weapon 5")
 
 
+def test_T_WPN_2_out_of_range_says_how_each_target_is_reached_in_french():
+    """T-WPN-2: the refusal lists who is in range and how, in the table's language: at a
+    French table it said "à portée : Pierre (melee), Anne (melee)", its English words."""
+    from guide.core import i18n
+
+    b = brawl(6, start="start --variant long-range")
+    b.do("pint Marie 3")
+    to_call(b, 3)
+    b.do("dodges Marie 1 2 3", "call")
+    assert "in range: Pierre (melee), Anne (melee), Jacques (ranged)" in \
+        b.fails("attack Marie --on Cecile --weapon 5")
+    b.table.lang = "fr"
+    try:
+        i18n.use("fr")
+        said = b.fails("attack Marie --on Cecile --weapon 5")
+    finally:
+        b.table.lang = "en"
+        i18n.use("en")
+    assert "Pierre (au contact), Anne (au contact), Jacques (à distance)" in said
+    assert "melee" not in said and "ranged" not in said
+
+
 def test_T_VAR_LR_1_two_dodges_keep_the_second_player_at_range():
     b = brawl(6, start="start --variant long-range")
     b.do("pint Marie 1")
