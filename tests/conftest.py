@@ -21,7 +21,7 @@ sys.path.insert(0, str(TINYGAME))
 from support import *  # noqa: E402,F403  (what every conftest gives: support.py)
 from support import Play  # noqa: E402
 
-from guide.core import games  # noqa: E402
+from guide.core import games, i18n  # noqa: E402
 
 # The parsed boxes' cache (guide.core.boxcache) of this test session, not the user's: every
 # test and every `guide` subprocess of the session share it.
@@ -34,6 +34,16 @@ if "GUIDE_CACHE_DIR" not in os.environ:
 @pytest.fixture(autouse=True)
 def _data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Every test begins in English: a table set to Ukrainian or French (`lang uk`, --lang)
+    sets the process's language (guide.core.i18n), which a test after it in the same worker
+    read (CV's box tests failed after its score tests)."""
+    i18n.use(i18n.ENGLISH)
+    yield
+    i18n.use(i18n.ENGLISH)
 
 
 @pytest.fixture
