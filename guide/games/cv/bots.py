@@ -62,6 +62,16 @@ class CvBots(BotKit):
         if not any((Path(b) / "box.yaml").is_file() or Path(b).is_file() for b in boxes):
             return _("the CV bench needs the table's cards: --box DIR with a card file (the"
                      " rulebook prints no card list)")
+        from guide.core import settings
+
+        from .game import CvGame
+
+        if not settings.load(CvGame(), [Path(b) for b in boxes]).dealt():
+            # a card file as `guide new box` writes it: no track would be dealt and no game
+            # would end (V-END-1 reads the Old age deck), so 0 of N games finished, unsaid
+            return _("the CV bench needs the table's cards: {boxes} holds no Youth, Maturity"
+                     " or Old age card yet; fill it from your box (docs/cv.md, \"The table's own"
+                     " cards\")").format(boxes=", ".join(map(str, boxes)))
         return None
 
     def setup(self, seats: list[str], rng: random.Random) -> list[str]:

@@ -79,7 +79,9 @@ class CvGame(Game):
         lang = "uk" if source is not None and source.language == "uk" else "en"
         said = [_("A CV card file in {folder}: fill it from your box, then guide check {folder}"
                   " --game cv")]
-        if typed is not None:
+        if typed == []:
+            said.insert(0, _("The campaign's table typed no card yet: none is in it"))
+        elif typed is not None:
             said.insert(0, ngettext("{count} card the table typed is in it, as typed (a partial card"
                                     " file: write each one's number from the card)",
                                     "{count} cards the table typed are in it, as typed (a partial card"

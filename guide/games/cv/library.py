@@ -486,8 +486,13 @@ class _Merged:
 def _unknown(doc: Doc, path: tuple[str | int, ...], kind: str, word: str, known: list[str]) -> Problem:
     """`path: unknown symbol 'gold'; did you mean ...`, where `path` is in `doc`."""
     return doc.problem(path, _("{path}: unknown {kind} {word!r}{suggest}").format(
-        path=".".join(map(str, path)), kind=pgettext("cv what", kind), word=word,
-        suggest=suggest(word, known)))
+        path=_at(path), kind=pgettext("cv what", kind), word=word, suggest=suggest(word, known)))
+
+
+def _at(path: tuple[str | int, ...]) -> str:
+    """A place in a file as the schema's problems name it: `cards[6].cost[1]`, entries
+    counted from 1 (the schema's `cards[4].points`), where `cards.5.cost.0` counted from 0."""
+    return "".join(f"[{p + 1}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
 
 
 def _merge_specials(cards: list[dict[str, Any]], card_at: list[tuple[Doc, int]], doc: Doc,
@@ -545,8 +550,7 @@ class _CardReader:
                       for w in (d.id, d.en, d.uk, d.id.replace("_", " "))}
 
     def bad(self, path: tuple[str | int, ...], message: str) -> None:
-        self.problems.append(self.doc.problem(("cards", *path), f"cards[{path[0] + 1}]"  # type: ignore[operator]
-                                              f"{''.join('.' + str(p) for p in path[1:])}: {message}"))
+        self.problems.append(self.doc.problem(("cards", *path), f"{_at(('cards', *path))}: {message}"))
 
     def word(self, kind: str, text: str, path: tuple[str | int, ...]) -> str | None:
         """A symbol, type or deck by any of its names; None (told) when it is none."""

@@ -74,6 +74,10 @@ def print_command(adventure_id, campaign, boxes, to, pdf, paper) -> None:
     if to.is_dir():
         raise UserError(_("--to: {to} is a folder; name the page to write, e.g. {to}/box.html")
                         .format(to=to))
+    if to.suffix.casefold() == ".pdf":     # the page is HTML; --pdf would print it onto itself
+        raise UserError(_("--to: {to} would hold the HTML page, not a PDF; name the page"
+                          " {page} (with --pdf, {pdf} is printed beside it); nothing was written")
+                        .format(to=to, page=to.with_suffix(".html"), pdf=to.with_suffix(".pdf")))
     try:
         to.write_text(page(library, adventure, sheets, paper.casefold()), encoding="utf-8")
     except OSError as e:

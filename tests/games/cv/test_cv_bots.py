@@ -242,3 +242,21 @@ def test_a_bench_game_starts_with_lines_built_from_the_commands_whatever_the_nam
     lines = kit.setup(["Ann Lee", "Bo"], random.Random(1))
     assert lines[:2] == ['players "Ann Lee" Bo', 'card "Ann Lee" Bicycle --points 1']
     assert lines[2].startswith('goal "Ann Lee" ') and lines[-1] == "track"
+
+
+def test_the_bench_refuses_a_card_file_that_holds_no_track_card_yet(tmp_path):
+    """The card file `guide new box` writes holds no card as it stands: `track` deals nothing,
+    no game reaches V-END-1, and the bench said '0 games of 2 players finished (of N)' and
+    exited 0; it says what to fill instead, and plays nothing."""
+    from conftest import guide
+
+    mine = tmp_path / "mine"
+    assert guide("new", "box", "--game", "cv", "--to", str(mine)).returncode == 0
+    r = guide("bench", "--game", "cv", "--box", str(mine), "--games", "2", "--workers", "1")
+    assert r.returncode == 1 and r.stdout == ""
+    assert r.stderr.strip() == (f"error: the CV bench needs the table's cards: {mine} holds no"
+                                " Youth, Maturity or Old age card yet; fill it from your box"
+                                " (docs/cv.md, \"The table's own cards\")")
+    from guide.core import bench
+
+    assert bench.plan_of("cv", [CV_BOX], 2, 1, None, None)[0].games == 2   # a filled file plays

@@ -114,7 +114,7 @@ def test_what_the_schema_cannot_say_is_positioned(folder):
     (folder / "box.yaml").write_text(text_, encoding="utf-8")
     found = problems(folder)
     where = folder / "box.yaml"
-    assert f"{where}:11:92: cards[6].cost.0: unknown symbol 'gold' (one of: Health," in found[0]
+    assert f"{where}:11:92: cards[6].cost[1]: unknown symbol 'gold' (one of: Health," in found[0]
     assert found[1] == f"{where}:13:14: cards[8].number: number 17 is already card 7's"
     assert found[2].startswith(f"{where}:17:63: cards[11].deck: unknown deck 'middle' (one of: youth,")
     assert found[3] == (f"{where}:20:5: cards[13]: a Property card's points are missing (points: 0 if none;"

@@ -73,7 +73,7 @@ def test_a_misspelt_key_or_an_unknown_symbol_is_named_with_its_place(tmp_path):
         settings.load(CvGame(), [tmp_path])
     (tmp_path / "scoring.yaml").unlink()
     (tmp_path / "types.yaml").write_text("stacks: [health, jobb]\n", encoding="utf-8")
-    with pytest.raises(DataError, match="types.yaml:1:18: stacks.1: unknown type 'jobb'; did"
+    with pytest.raises(DataError, match=r"types.yaml:1:18: stacks\[2\]: unknown type 'jobb'; did"
                                         " you mean 'job'"):
         settings.load(CvGame(), [tmp_path])
 

@@ -159,3 +159,16 @@ def test_check_refuses_a_deck_holding_more_cards_than_the_seed_counts(tmp_path):
             " and this is card 27 of it: a card file holds no more" in r.stdout), r.stdout
     (folder / "box.yaml").write_text("game: cv\ncards:\n" + entries.rsplit("  - ", 1)[0])
     assert guide(guide_env(tmp_path / "2"), "check", "--game", "cv", str(folder)).returncode == 0
+
+
+def test_new_box_from_a_campaign_that_typed_no_card_says_so(tmp_path):
+    """Where the table typed no card, `--from` said '0 cards the table typed are in it, as
+    typed (a partial card file: write each one's number from the card)'."""
+    env = guide_env(tmp_path)
+    path = tmp_path / "c.sqlite"
+    assert guide(env, "play", "--game", "cv", "--campaign", str(path),
+                 stdin="players Ann Bob\n").returncode == 0
+    r = guide(env, "new", "box", "--game", "cv", "--from", str(path), "--to", str(tmp_path / "box"))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[0] == "The campaign's table typed no card yet: none is in it"
+    assert "partial" not in r.stdout and (tmp_path / "box" / "box.yaml").is_file()

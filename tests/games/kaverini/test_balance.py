@@ -156,12 +156,18 @@ def test_odds_adventure_mid_adventure_starts_from_the_current_scene(party):
     assert "the middle 80% of evenings" in out
 
 
-def test_a_made_up_party_never_reuses_the_tables_names(party):
+def test_a_made_up_party_never_reuses_the_tables_names_and_keeps_its_builds(party):
+    """--size 3 weighs the same three builds at the table as at home (`guide odds`): a name
+    the table uses is numbered; the builds were skipped (Confidence, Chutzpah and Psychic
+    Kaverit at a table of Ann and Bob, Passionate, Focused and Lagom at home)."""
     evening, who = build_evening(party.table, "amsterdam", 3)
-    names = [k["name"] for k in evening.state["kaverit"]]
-    assert names == ["Cy", "Dee", "Eli"] and "Ann" not in who
-    assert [k["name"] for k in new_party(7, taken=["Cy"])] == [
-        "Ann", "Bob", "Dee", "Eli", "Fay", "Ann 2", "Bob 2"]
+    made = evening.state["kaverit"]
+    assert [k["name"] for k in made] == ["Ann 2", "Bob 2", "Cy"]
+    assert [k["ability"] for k in made] == [k["ability"] for k in new_party(3)] == [
+        "Passionate", "Focused", "Lagom"]
+    assert "Ann 2: Passionate" in who and "Ann:" not in who
+    assert [k["name"] for k in new_party(7, taken=["Cy", "ann 2"])] == [
+        "Ann", "Bob", "Cy 2", "Dee", "Eli", "Fay", "Ann 3"]
 
 
 # --- the booklet as written: friends join and fight beside the party (issue 39) ------------

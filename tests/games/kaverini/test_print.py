@@ -170,3 +170,16 @@ def test_chromium_prints_letter_when_asked(tmp_path):
     pdf = (tmp_path / "box.pdf").read_bytes()
     assert re.search(rb"/MediaBox\s*\[0 0 612 792\]", pdf)
 
+
+
+def test_a_page_named_pdf_is_refused_and_nothing_is_written(tmp_path):
+    # --to x.pdf wrote the HTML page into x.pdf; with --pdf Chromium then printed x.pdf onto
+    # itself ('Written: x.pdf, x.pdf', a one-page PDF of the wrong thing)
+    for extra in ((), ("--pdf",)):
+        r = guide("print", "--to", str(tmp_path / "box.PDF"), *extra)
+        assert r.returncode == 1
+        assert r.stderr.strip() == (f"error: --to: {tmp_path / 'box.PDF'} would hold the HTML"
+                                    f" page, not a PDF; name the page {tmp_path / 'box.html'}"
+                                    f" (with --pdf, {tmp_path / 'box.pdf'} is printed beside it);"
+                                    " nothing was written")
+        assert not list(tmp_path.iterdir())

@@ -50,18 +50,21 @@ def policy(name: str = DEFAULT) -> list[str]:
 
 
 def new_party(size: int, money: int = 0, taken: list[str] | None = None) -> list[Sheet]:
-    """N new level-1 Kaverit of data/balance.yaml (R-SHEET-1), its list again past its end;
-    a made-up party never reuses a name of `taken` (the table's own Kaverit)."""
+    """N new level-1 Kaverit of data/balance.yaml (R-SHEET-1), its list again past its end:
+    always the same builds in the same order, so `--size N` weighs the same party at home and
+    at any table; a made-up Kaveri whose name the table uses (`taken`, its own Kaverit) or an
+    earlier one took is numbered instead ("Ann 2")."""
     party = _balance()["party"]
     used = {n.casefold() for n in taken or []}
     out: list[Sheet] = []
-    i = 0
-    while len(out) < size:
+    for i in range(size):
         d = party[i % len(party)]
-        name = d["name"] if i < len(party) else f"{d['name']} {i // len(party) + 1}"
-        i += 1
-        if name.casefold() in used:
-            continue
+        n = i // len(party) + 1
+        name = d["name"] if n == 1 else f"{d['name']} {n}"
+        while name.casefold() in used:
+            n += 1
+            name = f"{d['name']} {n}"
+        used.add(name.casefold())
         out.append(new_kaveri(name, d["ability"], d["ladders"], [], money))
     return out
 
