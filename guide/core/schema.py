@@ -302,7 +302,7 @@ class Validator:
         if any(self._is(node, name) for name in names):
             return True
         self.report(node, _("{what} must be {want}, not {value}").format(
-            what=what, want=_(" or ").join(_(_NOUNS[n]) for n in names), value=_show(node)))
+            what=what or _("the file"), want=_(" or ").join(_(_NOUNS[n]) for n in names), value=_show(node)))
         return False
 
     def _is(self, node: yaml.Node, want: str) -> bool:

@@ -288,6 +288,20 @@ def test_a_list_as_a_key_is_a_positioned_problem(game, tmp_path):
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g.id != "tally"],
                          ids=[i for i in IDS if i != "tally"])
+def test_a_file_that_is_a_list_is_named_the_file(game, tmp_path):
+    """A file of a list where the game reads a mapping said "deck.yaml:1:1:  must be a
+    mapping, not a list" (the root has no name of its own): it says "the file", or the
+    game's own words (Kaverini's loader: "expected a mapping with 'cards:' ...")."""
+    target = tmp_path / samples(game)[0].name
+    target.write_text("- a\n", encoding="utf-8")
+    said = [str(p) for p in kit.check(game, [target])[0]]
+    assert said and all(line.startswith(f"{target}:1:1: ") and "  " not in line for line in said)
+    assert game.id == "kaverini" or \
+        f"{target}:1:1: the file must be a mapping, not a list" in said, said
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.id != "tally"],
+                         ids=[i for i in IDS if i != "tally"])
 def test_every_games_cached_box_is_the_box_it_builds(game, tmp_path):
     """The bundled box through the cache (guide.core.boxcache), in a new process, equals the
     one built without."""
