@@ -27,7 +27,7 @@ from guide.core.bots.kit import BotKit, Outcome
 from guide.core.bots.seating import after, bots_of
 from guide.core.dice import Dice
 from guide.core.errors import CommandError, GuideError
-from guide.core.i18n import _
+from guide.core.i18n import _, ngettext
 from guide.core.pool import Pool, cores
 from guide.core.stats import wilson
 from guide.core.table import Table
@@ -154,6 +154,8 @@ class Report:
     figures: list[str]
     figures_json: dict[str, Any]
     cooperative: bool
+    unfinished: int = 0                 # games that did not end within the kit's max_moves
+    max_moves: int = 0
 
     def interval(self, level: str) -> tuple[float, float]:
         wins, n = self.levels[level]
@@ -183,6 +185,10 @@ class Report:
         out += self.figures
         if self.errors:
             out.append(_("{n} games stopped: {why}").format(n=len(self.errors), why=self.errors[0]))
+        if self.unfinished:         # else "0 games ... finished" would be all a report said
+            out.append(ngettext("{n} game did not end within {most} moves",
+                                "{n} games did not end within {most} moves", self.unfinished).format(
+                n=self.unfinished, most=self.max_moves))
         return out
 
     def json(self) -> dict[str, Any]:
@@ -214,7 +220,9 @@ def report(plan: Plan, kit: BotKit, played: list[Played]) -> Report:
         move_ms=_ms(every), level_ms={lv: _ms(ts) for lv, ts in times.items()},
         errors=[p.error for p in played if p.error],
         notes=kit.notes(list(plan.boxes)), figures=kit.figures(outcomes, seats),
-        figures_json=kit.figures_json(outcomes, seats), cooperative=kit.cooperative)
+        figures_json=kit.figures_json(outcomes, seats), cooperative=kit.cooperative,
+        unfinished=sum(1 for p in played if p.outcome is None and not p.error),
+        max_moves=kit.max_moves)
 
 
 def _wins_by_level(plan: Plan, kit: BotKit, finished: list[Played]) -> dict[str, list[float]]:

@@ -163,3 +163,16 @@ def test_bots_are_asked_in_turn_after_the_seat_that_moved_last(tmp_path):
         t.execute(line, seat=seat, bot=level)
         bots.played(seat)
     assert spent
+
+
+def test_a_bench_report_says_the_games_that_did_not_end():
+    """Games that ran out of the kit's moves were counted silently: "0 games of 2 players
+    finished (of 10)" was all the report said, and the bench exited 0."""
+    from guide.core.bench import Report
+
+    report = Report(game="cv", players=2, games=0, planned=10, levels={}, chance=0.5,
+                    mean_moves=0.0, move_ms=(0.0, 0.0), level_ms={}, errors=[], notes=[],
+                    figures=[], figures_json={}, cooperative=False, unfinished=10, max_moves=400)
+    assert report.lines()[-1] == "10 games did not end within 400 moves"
+    report.unfinished = 0
+    assert "did not end" not in "\n".join(report.lines())
