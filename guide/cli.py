@@ -15,7 +15,17 @@ from typing import Any
 import click
 
 from guide import __version__
-from guide.core.cli import BOX, CAMPAIGN, GAME, PathOf, UserError, asked_language, one_line, subcommand_at
+from guide.core.cli import (
+    BOX,
+    CAMPAIGN,
+    GAME,
+    PathOf,
+    UserError,
+    asked_language,
+    echo,
+    one_line,
+    subcommand_at,
+)
 from guide.core.clihelp import SaidGroup, said
 from guide.core.i18n import _, ngettext, pgettext
 
@@ -212,7 +222,7 @@ def cards(type_argument: str | None, card_type: str | None, boxes: tuple[Path, .
     card_type = card_type or type_argument
     game = _game(game_id)
     with one_line():
-        click.echo(text(game.cards(settings.load(game, list(boxes))).table(card_type)))
+        echo(text(game.cards(settings.load(game, list(boxes))).table(card_type)))
 
 
 @cli.command()
@@ -225,7 +235,7 @@ def card(name: tuple[str, ...], boxes: tuple[Path, ...], game_id: str | None) ->
 
     game = _game(game_id)
     with one_line():
-        click.echo("\n".join(game.cards(settings.load(game, list(boxes))).detail(" ".join(name))))
+        echo(game.cards(settings.load(game, list(boxes))).detail(" ".join(name)))
 
 
 @cli.command()
@@ -273,7 +283,7 @@ def bench(game_id: str | None, count: int, seed: int, levels: str | None, player
     if as_json:
         click.echo(json.dumps(shown.json(), ensure_ascii=False))
     else:
-        click.echo("\n".join(shown.lines()))
+        echo(shown.lines())
 
 
 @cli.command("games")
@@ -416,7 +426,7 @@ def seats_command(campaign: Path | None, boxes: tuple[Path, ...], game_id: str |
         if not seated(table):
             raise UserError(_("the {game} game has no seats").format(game=table.game.id))
         with one_line():
-            click.echo(text(table.execute(build(["seats", "qr", qr[1]]) if qr else "seats")))
+            echo(text(table.execute(build(["seats", "qr", qr[1]]) if qr else "seats")))
     finally:
         table.close()
 

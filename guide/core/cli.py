@@ -14,6 +14,21 @@ from guide.core.errors import GuideError
 from guide.core.i18n import _
 
 
+def echo(shown: str | Sequence[str]) -> None:
+    """Lines printed from the shell as the REPL prints them: broken between words at the
+    terminal's width (guide.core.result.wrapped) when standard output is a terminal; as they
+    are into a pipe or a file, which a script reads whole."""
+    import shutil
+    import sys
+
+    from guide.core.result import wrapped
+
+    said = shown.split("\n") if isinstance(shown, str) else list(shown)
+    if sys.stdout.isatty():
+        said = wrapped(said, shutil.get_terminal_size().columns - 1)
+    click.echo("\n".join(said))
+
+
 class PathOf(click.Path):
     """A file or folder the user names, as a Path; never the empty word (which click reads
     as the current folder: `--box ""` loaded every YAML file under it). Whether it can be

@@ -27,8 +27,9 @@ class Events:
     """Kind -> renderer. `gm`: kinds for the game master's eyes only (a reminder, a question:
     `log` leaves them out unless `log --gm`); `gm_if(event, table)`: a test for single
     events of other kinds that are (a secret item; a line naming what the table keeps secret
-    now, as Kaverini's foes' moves without a Psychic Kaveri). `join`: how one command's events are said together
-    (three players gaining the same points in one line); by default one line each.
+    now, as Kaverini's foes' moves without a Psychic Kaveri). `join`: how one command's
+    events are said together (three players gaining the same points in one line); by
+    default one line each.
     `default`: the renderer of a kind not registered (an event an older version stored
     with its own words), before the core's."""
 

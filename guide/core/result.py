@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 import threading
 from dataclasses import dataclass, field
 
@@ -91,3 +92,20 @@ def _shown(line: str) -> str:
 
 def text(result: Result) -> str:
     return "\n".join(lines(result))
+
+
+def wrapped(shown: list[str], width: int) -> list[str]:
+    """Long lines broken between words at the terminal's width (their indent kept on the
+    lines that follow, their style on every part), never in the middle of a word."""
+    out: list[str] = []
+    for line in shown:
+        style, hang = getattr(line, "style", ""), getattr(line, "hang", None)
+        for part in str(line).split("\n"):
+            if len(part) <= width or " " not in part.strip():
+                out.append(Styled(part, style))
+                continue
+            indent = " " * (hang if hang is not None else len(part) - len(part.lstrip()) + 2)
+            out += [Styled(piece, style) for piece in
+                    textwrap.wrap(part, width, subsequent_indent=indent, break_long_words=False,
+                                  break_on_hyphens=False)]
+    return out

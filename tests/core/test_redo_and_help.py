@@ -48,8 +48,7 @@ def test_help_wraps_a_long_summary_under_its_command(tmp_path, monkeypatch):
 def test_log_breaks_a_long_line_under_its_text_past_the_time(tmp_path):
     """A `log` line broken at the terminal went on two spaces in, under the time ("21:41  Bob
     resounds with anger: ... and loses" / "  1 HP (10/20)."): it goes on under its text."""
-    from guide.core.repl.session import wrapped
-    from guide.core.result import Styled, lines
+    from guide.core.result import Styled, lines, wrapped
 
     t = tally_table(tmp_path / "c.sqlite")
     t.execute("die --roll 4")
@@ -58,3 +57,22 @@ def test_log_breaks_a_long_line_under_its_text_past_the_time(tmp_path):
     broken = wrapped([said], 40)
     assert logged[:7].strip().count(":") == 1 and len(broken) > 2
     assert all(b.startswith(" " * 7) and b[7] != " " for b in broken[1:])
+
+
+def test_the_shells_lines_are_broken_at_a_terminal_and_whole_into_a_pipe(capsys, monkeypatch):
+    """`guide bench`, `guide odds`, `guide cards` printed lines of 97 to 306 columns at an
+    80-column terminal; they are broken between words there as the REPL breaks its own, and
+    written whole into a pipe, which a script reads."""
+    import sys
+
+    from guide.core.cli import echo
+
+    long = "bench: " + "a level and its figures " * 6
+    echo([long])
+    assert capsys.readouterr().out == long + "\n"                 # a pipe: as it is
+    monkeypatch.setenv("COLUMNS", "41")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    echo([long])
+    shown = capsys.readouterr().out.splitlines()
+    assert len(shown) > 2 and all(len(line) <= 40 for line in shown)
+    assert " ".join(" ".join(shown).split()) == " ".join(long.split())

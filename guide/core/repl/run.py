@@ -25,7 +25,7 @@ from guide.core.games import DEFAULT
 from guide.core.i18n import _, pgettext
 from guide.core.logs import data_dir
 from guide.core.repl.attempt import attempt, run_bot, run_one
-from guide.core.result import text
+from guide.core.result import text, wrapped
 from guide.core.store import Store, game_of
 from guide.core.table import Table
 from guide.core.text import shown_path
@@ -112,7 +112,7 @@ def run_play(campaign: Path | None, boxes: list[Path], seed: int | None,
             if not ok:
                 return 1
         if sys.stdin.isatty() and sys.stdout.isatty():
-            from guide.core.repl.session import run_repl, wrapped
+            from guide.core.repl.session import run_repl
 
             if new and campaign is not None:   # `--campaign taverne` meant taverne.sqlite
                 said = _("New campaign: {path} ({title})").format(path=shown_path(campaign),

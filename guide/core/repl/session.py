@@ -7,7 +7,6 @@ import asyncio
 import os
 import shutil
 import sys
-import textwrap
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -31,7 +30,7 @@ from guide.core.logs import data_dir
 from guide.core.players import seats as seats_of
 from guide.core.repl.attempt import attempt_at_prompt, run_bot
 from guide.core.repl.completer import TableCompleter
-from guide.core.result import STYLES, Result, Styled, lines
+from guide.core.result import STYLES, Result, Styled, lines, wrapped
 from guide.core.seats import Pending, desk_of, seated
 from guide.core.table import Table
 
@@ -84,23 +83,6 @@ def history_file(table: Table) -> Path:
     """The prompt's history of this game's tables: one file a game, so that Up and the grey
     suggestion at a CV table never offer a Kaverini line."""
     return data_dir() / f"history-{table.game.id}"
-
-
-def wrapped(shown: list[str], width: int) -> list[str]:
-    """Long lines broken between words at the terminal's width (their indent kept on the
-    lines that follow, their style on every part), never in the middle of a word."""
-    out: list[str] = []
-    for line in shown:
-        style, hang = getattr(line, "style", ""), getattr(line, "hang", None)
-        for part in str(line).split("\n"):
-            if len(part) <= width or " " not in part.strip():
-                out.append(Styled(part, style))
-                continue
-            indent = " " * (hang if hang is not None else len(part) - len(part.lstrip()) + 2)
-            out += [Styled(piece, style) for piece in
-                    textwrap.wrap(part, width, subsequent_indent=indent, break_long_words=False,
-                                  break_on_hyphens=False)]
-    return out
 
 
 def pages(table: Table) -> bool:

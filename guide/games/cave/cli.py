@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from guide.core.cli import UserError
+from guide.core.cli import UserError, echo
 from guide.core.errors import GuideError
 from guide.core.i18n import domain
 from guide.core.params import KeyValue
@@ -69,7 +69,7 @@ def sim(players: int | None, games: int, seed: int, box_path: Path | None,
             rows = [f for f in figures if f.players == n]
             click.echo(("\n" if i else "") + "\n".join(sweep_tables(knob, rows)))
     else:
-        click.echo("\n\n".join("\n".join(report(f)) for f in figures))
+        echo("\n\n".join("\n".join(report(f)) for f in figures))
 
 
 def plan(box_path: Path | None, players: int | None, games: int, seed: int,

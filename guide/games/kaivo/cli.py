@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from guide.core.cli import UserError
+from guide.core.cli import UserError, echo
 from guide.core.errors import DataError
 
 from . import bench as _bench
@@ -28,7 +28,5 @@ def bench(games: int, seed: int | None) -> None:
         rules, levels = deck.load(), bots.load_bots()
     except DataError as e:
         raise UserError(str(e)) from None
-    for line in _bench.report(_bench.bench(rules, levels, games, seed)):
-        click.echo(line)
-    for line in _bench.duel_table(_bench.duels(rules, levels, games, seed)):
-        click.echo(line)
+    echo(_bench.report(_bench.bench(rules, levels, games, seed)))
+    echo(_bench.duel_table(_bench.duels(rules, levels, games, seed)))

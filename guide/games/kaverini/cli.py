@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from guide.core.cli import BOX, CAMPAIGN, UserError
+from guide.core.cli import BOX, CAMPAIGN, UserError, echo
 from guide.core.i18n import N_, NP_
 
 # The placeholders the subcommands' help shows (translated where shown, context "metavar")
@@ -42,7 +42,7 @@ def odds(campaign, boxes, args) -> None:
     table = open_table(campaign, list(boxes), seed=None, read_only=scratch is None,
                        game_id="kaverini")
     try:
-        click.echo(text(table.execute(join(["odds", *args]))))
+        echo(text(table.execute(join(["odds", *args]))))
     except CommandError as e:
         raise UserError(str(e)) from None
     finally:
