@@ -13,6 +13,7 @@ import click
 from guide.core import settings
 from guide.core.cli import BOX, PathOf, UserError
 from guide.core.i18n import N_, domain
+from guide.games.kaverini.written import write_whole
 
 _, ngettext, pgettext = domain("kaverini").functions()
 
@@ -79,7 +80,7 @@ def print_command(adventure_id, campaign, boxes, to, pdf, paper) -> None:
                           " {page} (with --pdf, {pdf} is printed beside it); nothing was written")
                         .format(to=to, page=to.with_suffix(".html"), pdf=to.with_suffix(".pdf")))
     try:
-        to.write_text(page(library, adventure, sheets, paper.casefold()), encoding="utf-8")
+        write_whole(to, page(library, adventure, sheets, paper.casefold()))
     except OSError as e:
         raise UserError(_("--to: cannot write {to}: {why}").format(to=to, why=e.strerror or e)) from None
     shown = [str(to)]

@@ -14,6 +14,7 @@ from guide.games.kaverini import params
 from guide.games.kaverini.data.tables import ladders
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.leveling import level
+from guide.games.kaverini.written import write_whole
 
 if TYPE_CHECKING:
     from guide.games.kaverini.state import Sheet
@@ -123,7 +124,7 @@ def export(t: KaveriniTable, name: str, path: str | None) -> Result:
         raise CommandError(_("export: {target} is not a regular file; name a file to write").format(
             target=target))
     try:
-        target.write_text("\n".join(md) + "\n", encoding="utf-8")
+        write_whole(target, "\n".join(md) + "\n")
     except (OSError, ValueError) as e:
         why = e.strerror if isinstance(e, OSError) and e.strerror else e
         raise CommandError(_("export: cannot write {target}: {why}").format(target=target, why=why)) from None
