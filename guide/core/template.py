@@ -6,12 +6,12 @@ its own name only if that name is free, and a failure takes back what was writte
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from guide.core.errors import GuideError
+from guide.core.files import write_whole
 from guide.core.i18n import _
 from guide.core.text import shown_path
 
@@ -42,7 +42,7 @@ def write_box(files: dict[str, str], folder: Path) -> list[Path]:
         for name, text in files.items():
             target = folder / name
             target.parent.mkdir(parents=True, exist_ok=True)
-            _write_new(target, text)
+            write_whole(target, text, new=True)     # never over a file there
             written.append(target)
     except OSError as e:
         for path in written:
@@ -52,14 +52,3 @@ def write_box(files: dict[str, str], folder: Path) -> list[Path]:
     return written
 
 
-def _write_new(target: Path, text: str) -> None:
-    """`text` at `target`, whole or not at all, never over an existing file."""
-    temporary = target.with_name(f".{target.name}.writing-{os.getpid()}")
-    try:
-        with open(temporary, "x", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.link(temporary, target)          # fails if the name was taken meanwhile
-    finally:
-        temporary.unlink(missing_ok=True)

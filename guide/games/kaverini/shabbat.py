@@ -12,8 +12,8 @@ import click
 
 from guide.core import settings
 from guide.core.cli import BOX, PathOf, UserError
+from guide.core.files import write_whole
 from guide.core.i18n import N_, domain
-from guide.games.kaverini.written import write_whole
 
 _, ngettext, pgettext = domain("kaverini").functions()
 

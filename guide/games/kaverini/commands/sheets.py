@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 import click
 
 from guide.core.errors import CommandError
+from guide.core.files import write_whole
 from guide.core.i18n import N_, domain
 from guide.core.result import Result
 from guide.games.kaverini import params
 from guide.games.kaverini.data.tables import ladders
 from guide.games.kaverini.registry import command
 from guide.games.kaverini.rules.leveling import level
-from guide.games.kaverini.written import write_whole
 
 if TYPE_CHECKING:
     from guide.games.kaverini.state import Sheet
