@@ -22,15 +22,17 @@ def module_of(cmd: click.Command) -> str:
 
 
 def metavar_word(param: click.Parameter, ctx: click.Context) -> str | None:
-    """The placeholder a parameter's help shows (NAME, INTEGER, FACES), translated where it is
+    """The placeholder a parameter's help shows (NAME, INTEGER, FACES; NAME of `[NAME]`, a
+    name the line may leave out: guide.core.params.Named.or_turn), translated where it is
     shown (context "metavar"); None for a flag, and for choices (the words typed, English)."""
     if isinstance(param, click.Option) and (param.is_flag or param.count):
         return None
     if param.metavar:
         return param.metavar
-    if param.type.get_metavar(param=param, ctx=ctx):
-        return None
     name = param.type.name if isinstance(param, click.Option) else param.name
+    typed = param.type.get_metavar(param=param, ctx=ctx)
+    if typed and typed != f"[{(name or '').upper()}]":    # [NAME]: a name that may be left out
+        return None
     return name.upper() if name else None
 
 
