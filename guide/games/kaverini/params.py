@@ -28,6 +28,21 @@ def _state(t: KaveriniTable | None) -> Mapping[str, Any]:
     return t.state if t is not None else {"kaverit": [], "buddies": [], "confrontation": None}
 
 
+def _field(t: KaveriniTable | None) -> Mapping[str, Any]:
+    """Where the fighters stand: a Strategy Game's running battle (its own Kaverit, buddies
+    and confrontation, R-STRAT-3), else the campaign's party and confrontation."""
+    if t is None:
+        return _state(t)
+    from guide.games.kaverini.commands.confront import ground
+
+    return ground(t)
+
+
+def _kaverit(t: KaveriniTable | None, words: list[str]) -> list[str]:
+    """The Kaverit where the fighters stand: the party, or a battle's (designed ones too)."""
+    return [k["name"] for k in _field(t)["kaverit"]]
+
+
 def _stand(s: Mapping[str, Any]) -> list[str]:
     """The buddies, and in a confrontation whoever takes a stand (R-CONF-10)."""
     conf = s["confrontation"]
@@ -35,21 +50,22 @@ def _stand(s: Mapping[str, Any]) -> list[str]:
 
 
 def _actors(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    """The Kaverit (the players at the table: KaveriniGame.players), buddies and stand."""
-    return names(t, words) + _stand(_state(t))
+    """The Kaverit where the fighters stand (_kaverit), the buddies and the stand."""
+    return _kaverit(t, words) + _stand(_field(t))
 
 
 def _party(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    return _actors(t, words) + list(_state(t).get("companions", []))
+    """The campaign's party, whatever battle runs (heal, drop: the sheets kept)."""
+    return names(t, words) + _stand(_state(t)) + list(_state(t).get("companions", []))
 
 
 def _foes(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    conf = _state(t)["confrontation"]
+    conf = _field(t)["confrontation"]
     return [f["name"] for f in conf["foes"] if f["hp"] > 0] if conf else []
 
 
 def _targets(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    s = _state(t)
+    s = _field(t)
     if not s["confrontation"]:
         return []
     return [k["name"] for k in s["kaverit"] if k["hp"] > 0] + _stand(s)
@@ -86,7 +102,7 @@ def _named(typed: str, names: list[str]) -> str:
 
 def _techniques(t: KaveriniTable | None, words: list[str]) -> list[str]:
     """The techniques of the actor named before (words[1]), else every ladder."""
-    s = _state(t)
+    s = _field(t)
     actor = _named(words[1], _actors(t, words)).casefold() if len(words) > 1 else ""
     for k in s["kaverit"]:
         if k["name"].casefold() == actor:
@@ -98,7 +114,7 @@ def _techniques(t: KaveriniTable | None, words: list[str]) -> list[str]:
 
 
 def _foe_techniques(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    conf = _state(t)["confrontation"]
+    conf = _field(t)["confrontation"]
     if conf and len(words) > 1 and t is not None:
         typed = _named(words[1], _foes(t, words)).casefold()
         for f in conf["foes"]:
@@ -108,7 +124,7 @@ def _foe_techniques(t: KaveriniTable | None, words: list[str]) -> list[str]:
 
 
 def _held(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    for k in _state(t)["kaverit"]:
+    for k in _field(t)["kaverit"]:
         if len(words) > 1 and k["name"].casefold() == words[1].casefold():
             return [i["card"] for i in k["items"]]
     return []
@@ -175,6 +191,8 @@ class SceneNumber(TableType):
 KAVERI = named(lambda: pgettext("what", "Kaveri"))
 # or one designed for the game
 STRATEGY_KAVERI = named(lambda: pgettext("what", "Kaveri"), convert=False)
+# a Kaveri where the fighters stand: a Strategy Game's battle has its own (R-STRAT-3)
+FIELD_KAVERI = Named(lambda: pgettext("what", "Kaveri"), _kaverit)
 KAVERI_OR_ALL = Named(lambda: pgettext("what", "Kaveri"), lambda t, w: [*names(t, w), "all"])
 PARTY_OR_ALL = Named(lambda: pgettext("what", "Kaveri, buddy or companion (or all)"),
                      lambda t, w: [*_party(t, w), "all"])
