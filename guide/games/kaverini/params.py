@@ -64,22 +64,32 @@ def _foes(t: KaveriniTable | None, words: list[str]) -> list[str]:
     return [f["name"] for f in conf["foes"] if f["hp"] > 0] if conf else []
 
 
-def _targets(t: KaveriniTable | None, words: list[str]) -> list[str]:
+def _standing(t: KaveriniTable | None, words: list[str]) -> list[str]:
+    """The Kaverit not cowering (R-CONF-5), the buddies and the stand, in a fight."""
     s = _field(t)
     if not s["confrontation"]:
         return []
     return [k["name"] for k in s["kaverit"] if k["hp"] > 0] + _stand(s)
 
 
+def _targets(t: KaveriniTable | None, words: list[str]) -> list[str]:
+    """What `foe NAME ... --on` can target: the party standing; in the Strategy Game the
+    foe's adversaries, any opponent's character (R-STRAT-3)."""
+    if "versus" in _field(t):
+        return _enemies_of_actor(t, words)
+    return _standing(t, words)
+
+
 def _fighters(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    return _targets(t, words) + _foes(t, words)
+    return _standing(t, words) + _foes(t, words)
 
 
 def _enemies_of_actor(t: KaveriniTable | None, words: list[str]) -> list[str]:
     """What `use NAME ... --on` can target: the actor's adversaries still standing (the foes
-    in an adventure, the other players' characters in the Strategy Game)."""
+    in an adventure, the other players' characters in the Strategy Game); with no actor
+    named, every fighter a battle's actor may target."""
     if t is None or len(words) < 2:
-        return _foes(t, words)
+        return _fighters(t, words) if "versus" in _field(t) else _foes(t, words)
     from guide.games.kaverini.commands.confront import arena, fight
 
     if arena(t) is None:
@@ -198,9 +208,11 @@ PARTY_OR_ALL = Named(lambda: pgettext("what", "Kaveri, buddy or companion (or al
                      lambda t, w: [*_party(t, w), "all"])
 ACTOR = Named(lambda: pgettext("what", "Kaveri, buddy or companion taking a stand"), _actors, convert=False)
 FOE = Named(lambda: pgettext("what", "foe"), _foes, convert=False)
-TARGET = Named(lambda: pgettext("what", "target"), _targets, convert=False)
-FIGHTER = Named(lambda: pgettext("what", "fighter"), _fighters, convert=False)
-ADVERSARY = Named(lambda: pgettext("what", "target"), _enemies_of_actor, convert=False)
+# --on's value runs over the words of a name typed unquoted (--on Captain Van der Decken)
+TARGET = Named(lambda: pgettext("what", "target"), _targets, multiword=True, convert=False)
+FIGHTER = Named(lambda: pgettext("what", "fighter"), _fighters, multiword=True, convert=False)
+ADVERSARY = Named(lambda: pgettext("what", "target"), _enemies_of_actor, multiword=True,
+                  convert=False)
 TECHNIQUE = Named(lambda: pgettext("what", "technique"), _techniques, multiword=True, convert=False,
                   describe=_technique_schmerz)
 LADDER = Named(lambda: pgettext("what", "technique"), _ladder_names, multiword=True,

@@ -234,3 +234,16 @@ def test_r_strat_2_a_kaveri_designed_for_the_game_need_not_join_the_party(party)
         "strategy kaveri Lea Ann --ability Lagom --technique Anger --technique Love"
         " --technique Happy")
     assert "no Kaveri named 'Nobody'" in party.fails("strategy kaveri Lea Nobody")
+
+
+def test_r_strat_3_a_target_of_several_words_typed_unquoted(party):
+    """--on takes a target's whole name typed without quotes (`--on Captain Van der Decken`),
+    as --technique takes `Comic Wit`, where its last words were read as the move's
+    ("Tulip Bulb Speculator has no technique 'Prices Only Go Up! Van der Decken'")."""
+    party.do("strategy new --player Max --player Lea --budget 50",
+             "strategy kaveri Max Ann", "strategy kaveri Lea Bob",
+             "strategy buy Max Tulip Bulb Speculator", "strategy buy Lea Captain Van der Decken",
+             "strategy start", "use Ann Sadness --on Bob --roll 1", "next")
+    stopped = event(party.events("foe Tulip Prices Only Go Up! --on Captain Van der Decken"
+                                 " --effect-roll 1"), "confidence")    # R-ABIL-1: its first
+    assert stopped["target"] == "Captain Van der Decken"
