@@ -247,3 +247,16 @@ def test_r_strat_3_a_target_of_several_words_typed_unquoted(party):
     stopped = event(party.events("foe Tulip Prices Only Go Up! --on Captain Van der Decken"
                                  " --effect-roll 1"), "confidence")    # R-ABIL-1: its first
     assert stopped["target"] == "Captain Van der Decken"
+
+
+def test_r_conf_3_a_kaveris_hit_on_a_kaveri_is_in_the_log_in_a_battle(party):
+    """A Kaveri's Cryface on an opponent's Kaveri is told in the players' log (R-STRAT-3),
+    where the hit, naming no actor, was kept out as a foe's move on the party since the
+    Drowned Bell Spirit's card has a Cryface too (R-CONF-3 keeps a foe's moves secret)."""
+    party.do("strategy new --player Max --player Lea --budget 50",
+             "strategy kaveri Max Ann", "strategy kaveri Lea Bob", "strategy start")
+    told = party.do("use Ann Cryface --on Bob --roll 1")
+    line = next(x for x in told.splitlines() if x.startswith("Cryface deals"))
+    assert line in party.do("log")
+    assert "Drowned Bell Spirit" in [c.name for c in party.table.library.cards.values()
+                                     if "Cryface" in [m.name for m in c.techniques]]
