@@ -260,3 +260,18 @@ def test_r_conf_3_a_kaveris_hit_on_a_kaveri_is_in_the_log_in_a_battle(party):
     assert line in party.do("log")
     assert "Drowned Bell Spirit" in [c.name for c in party.table.library.cards.values()
                                      if "Cryface" in [m.name for m in c.techniques]]
+
+
+def test_r_strat_7_the_recap_tells_a_strategy_game_and_its_winner(party):
+    """The recap tells a Strategy Game as the players played it and who won (R-STRAT-7),
+    where it read 'They faced the foes and won.', as if the party had won a confrontation."""
+    party.do("strategy new --player Max --player Lea --budget 50",
+             "strategy kaveri Max Ann", "strategy kaveri Lea Bob", "strategy start",
+             "schmerz Bob 40")
+    recap = " ".join(party.do("recap").split())            # as said, not as broken
+    assert "Max and Lea played the Strategy Game: Max won." in recap
+    assert "faced the foes" not in recap
+    party.do("strategy new --player Max --player Lea --budget 50",
+             "strategy kaveri Max Ann", "strategy kaveri Lea Bob", "strategy start", "end")
+    recap = " ".join(party.do("recap").split())
+    assert "Max and Lea played the Strategy Game; it ended with no winner." in recap
