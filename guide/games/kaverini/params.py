@@ -28,6 +28,21 @@ def _state(t: KaveriniTable | None) -> Mapping[str, Any]:
     return t.state if t is not None else {"kaverit": [], "buddies": [], "confrontation": None}
 
 
+def _field(t: KaveriniTable | None) -> Mapping[str, Any]:
+    """Where the fighters stand: a Strategy Game's running battle (its own Kaverit, buddies
+    and confrontation, R-STRAT-3), else the campaign's party and confrontation."""
+    if t is None:
+        return _state(t)
+    from guide.games.kaverini.commands.confront import ground
+
+    return ground(t)
+
+
+def _kaverit(t: KaveriniTable | None, words: list[str]) -> list[str]:
+    """The Kaverit where the fighters stand: the party, or a battle's (designed ones too)."""
+    return [k["name"] for k in _field(t)["kaverit"]]
+
+
 def _stand(s: Mapping[str, Any]) -> list[str]:
     """The buddies, and in a confrontation whoever takes a stand (R-CONF-10)."""
     conf = s["confrontation"]
@@ -35,35 +50,46 @@ def _stand(s: Mapping[str, Any]) -> list[str]:
 
 
 def _actors(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    """The Kaverit (the players at the table: KaveriniGame.players), buddies and stand."""
-    return names(t, words) + _stand(_state(t))
+    """The Kaverit where the fighters stand (_kaverit), the buddies and the stand."""
+    return _kaverit(t, words) + _stand(_field(t))
 
 
 def _party(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    return _actors(t, words) + list(_state(t).get("companions", []))
+    """The campaign's party, whatever battle runs (heal, drop: the sheets kept)."""
+    return names(t, words) + _stand(_state(t)) + list(_state(t).get("companions", []))
 
 
 def _foes(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    conf = _state(t)["confrontation"]
+    conf = _field(t)["confrontation"]
     return [f["name"] for f in conf["foes"] if f["hp"] > 0] if conf else []
 
 
-def _targets(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    s = _state(t)
+def _standing(t: KaveriniTable | None, words: list[str]) -> list[str]:
+    """The Kaverit not cowering (R-CONF-5), the buddies and the stand, in a fight."""
+    s = _field(t)
     if not s["confrontation"]:
         return []
     return [k["name"] for k in s["kaverit"] if k["hp"] > 0] + _stand(s)
 
 
+def _targets(t: KaveriniTable | None, words: list[str]) -> list[str]:
+    """What `foe NAME ... --on` can target: the party standing; in the Strategy Game the
+    foe's adversaries, any opponent's character (R-STRAT-3)."""
+    if "versus" in _field(t):
+        return _enemies_of_actor(t, words)
+    return _standing(t, words)
+
+
 def _fighters(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    return _targets(t, words) + _foes(t, words)
+    return _standing(t, words) + _foes(t, words)
 
 
 def _enemies_of_actor(t: KaveriniTable | None, words: list[str]) -> list[str]:
     """What `use NAME ... --on` can target: the actor's adversaries still standing (the foes
-    in an adventure, the other players' characters in the Strategy Game)."""
+    in an adventure, the other players' characters in the Strategy Game); with no actor
+    named, every fighter a battle's actor may target."""
     if t is None or len(words) < 2:
-        return _foes(t, words)
+        return _fighters(t, words) if "versus" in _field(t) else _foes(t, words)
     from guide.games.kaverini.commands.confront import arena, fight
 
     if arena(t) is None:
@@ -86,7 +112,7 @@ def _named(typed: str, names: list[str]) -> str:
 
 def _techniques(t: KaveriniTable | None, words: list[str]) -> list[str]:
     """The techniques of the actor named before (words[1]), else every ladder."""
-    s = _state(t)
+    s = _field(t)
     actor = _named(words[1], _actors(t, words)).casefold() if len(words) > 1 else ""
     for k in s["kaverit"]:
         if k["name"].casefold() == actor:
@@ -98,7 +124,7 @@ def _techniques(t: KaveriniTable | None, words: list[str]) -> list[str]:
 
 
 def _foe_techniques(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    conf = _state(t)["confrontation"]
+    conf = _field(t)["confrontation"]
     if conf and len(words) > 1 and t is not None:
         typed = _named(words[1], _foes(t, words)).casefold()
         for f in conf["foes"]:
@@ -108,7 +134,7 @@ def _foe_techniques(t: KaveriniTable | None, words: list[str]) -> list[str]:
 
 
 def _held(t: KaveriniTable | None, words: list[str]) -> list[str]:
-    for k in _state(t)["kaverit"]:
+    for k in _field(t)["kaverit"]:
         if len(words) > 1 and k["name"].casefold() == words[1].casefold():
             return [i["card"] for i in k["items"]]
     return []
@@ -175,14 +201,18 @@ class SceneNumber(TableType):
 KAVERI = named(lambda: pgettext("what", "Kaveri"))
 # or one designed for the game
 STRATEGY_KAVERI = named(lambda: pgettext("what", "Kaveri"), convert=False)
+# a Kaveri where the fighters stand: a Strategy Game's battle has its own (R-STRAT-3)
+FIELD_KAVERI = Named(lambda: pgettext("what", "Kaveri"), _kaverit)
 KAVERI_OR_ALL = Named(lambda: pgettext("what", "Kaveri"), lambda t, w: [*names(t, w), "all"])
 PARTY_OR_ALL = Named(lambda: pgettext("what", "Kaveri, buddy or companion (or all)"),
                      lambda t, w: [*_party(t, w), "all"])
 ACTOR = Named(lambda: pgettext("what", "Kaveri, buddy or companion taking a stand"), _actors, convert=False)
 FOE = Named(lambda: pgettext("what", "foe"), _foes, convert=False)
-TARGET = Named(lambda: pgettext("what", "target"), _targets, convert=False)
-FIGHTER = Named(lambda: pgettext("what", "fighter"), _fighters, convert=False)
-ADVERSARY = Named(lambda: pgettext("what", "target"), _enemies_of_actor, convert=False)
+# --on's value runs over the words of a name typed unquoted (--on Captain Van der Decken)
+TARGET = Named(lambda: pgettext("what", "target"), _targets, multiword=True, convert=False)
+FIGHTER = Named(lambda: pgettext("what", "fighter"), _fighters, multiword=True, convert=False)
+ADVERSARY = Named(lambda: pgettext("what", "target"), _enemies_of_actor, multiword=True,
+                  convert=False)
 TECHNIQUE = Named(lambda: pgettext("what", "technique"), _techniques, multiword=True, convert=False,
                   describe=_technique_schmerz)
 LADDER = Named(lambda: pgettext("what", "technique"), _ladder_names, multiword=True,

@@ -55,6 +55,8 @@ class _Story:
         self.out = [Chapter(_("Before the first scene"))]
         self.foes: list[str] = []
         self.fallen: list[str] = []
+        self.battle: list[str] = []          # a Strategy Game's players, while it runs
+        self.winner: str | None = None
 
     @property
     def now(self) -> Chapter:
@@ -75,8 +77,19 @@ class _Story:
         if not e.get("player"):
             self.fallen.append(e["name"])
 
+    def battle_(self, e: Event) -> None:
+        self.battle, self.winner = [p["name"] for p in e["players"]], None
+
+    def victory(self, e: Event) -> None:
+        if e.get("strategy"):
+            self.winner = e["winner"] or ""
+
     def over(self, e: Event) -> None:
         now = self.now
+        if self.battle:                  # a Strategy Game, not the party's fight (R-STRAT-7)
+            now.fights.append(_battle(self.battle, self.winner))
+            self.battle = []
+            return
         again = bool(now.fights) and now.last_foes == self.foes
         now.fights.append(_fight(self.foes, self.fallen, e["result"], again))
         now.last_foes = self.foes
@@ -124,7 +137,8 @@ class _Story:
 _TELLS: dict[str, Callable[[_Story, Event], None]] = {
     **{kind: getattr(_Story, kind) for kind in (
         "adventure", "scene", "confront", "neutralized", "over", "leave", "turncoat", "level",
-        "stand", "adventure_done", "quote")},
+        "stand", "adventure_done", "quote", "victory")},
+    "battle": _Story.battle_,
     "buddy": _Story.joins_or_leaves, "companion": _Story.joins_or_leaves,
     "item_given": _Story.item, "item_bought": _Story.item,
 }
@@ -142,6 +156,18 @@ def _fight(foes: list[str], fallen: list[str], result: str, again: bool = False)
     if result == "lost":
         return _("They faced {against} and lost: every Kaveri cowered.").format(against=against)
     return _("They faced {against}; the GM ended the confrontation early.").format(against=against)
+
+
+def _battle(players: list[str], winner: str | None) -> str:
+    """A Strategy Game's end: its winner (R-STRAT-7), nobody, or none when it was ended."""
+    if winner:
+        return _("{players} played the Strategy Game: {winner} won.").format(
+            players=_and(players), winner=winner)
+    if winner is not None:
+        return _("{players} played the Strategy Game: every character was neutralized, nobody"
+                 " won.").format(players=_and(players))
+    return _("{players} played the Strategy Game; it ended with no winner.").format(
+        players=_and(players))
 
 
 def _and(names: list[str]) -> str:

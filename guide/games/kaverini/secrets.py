@@ -63,9 +63,10 @@ def kept_from_log(event: dict[str, Any], t: KaveriniTable) -> bool:
 def foes_move(event: dict[str, Any], t: KaveriniTable) -> bool:
     """Whether an event names a foe's move by a name the Emotion Tables' techniques share
     (the Rogue Herring Gull's Snarl): its words cannot tell it from a Kaveri's own Snarl, so
-    the event says whose it is: its actor is a foe ("Rogue Herring Gull uses Snarl"), or,
-    with no actor, its target is none ("Snarl deals 1 Schmerz to Ann"). A foe's move by a
-    name of its own is a secret word already (view.model.secret_words)."""
+    the event says whose it is: its actor is a foe ("Rogue Herring Gull uses Snarl", and its
+    hit), or, in an event saved before hits named their actor, its target is none ("Snarl
+    deals 1 Schmerz to Ann"; a Strategy Game's Kaveri hits another Kaveri, R-STRAT-3). A
+    foe's move by a name of its own is a secret word already (view.model.secret_words)."""
     technique = event.get("technique")
     if not isinstance(technique, str) or technique.casefold() not in _cards(t)[1]:
         return False

@@ -68,3 +68,27 @@ def test_a_scenes_number_completes_with_the_scenes_name(play):
     assert "'three' is not a valid integer" in play.fails("scene three")
     assert "usage: scene [OPTIONS] [NUMBER]" in play.do("help scene")
     assert "--scene INTEGER" in play.do("help confront")
+
+
+def test_r_strat_3_tab_in_a_battle_offers_its_fighters_and_their_moves(play):
+    """In a Strategy Game's battle Tab offers the battle's fighters after use, foe and play,
+    the named one's own techniques or moves, and its items, as in a confrontation (R-STRAT-3:
+    it plays as a confrontation), where it read the campaign's party and confrontation: use
+    offered no Kaveri designed for the game, every ladder after it, and foe nothing at all."""
+    play.do("strategy new --player Max --player Lea --budget 50",
+            "strategy kaveri Max Kim --ability Sensitive --technique Sadness --technique Cheer"
+            " --technique Anger",
+            "strategy kaveri Lea Lou --ability Focused --technique Love --technique Happy"
+            " --technique Comic Wit",
+            "strategy buy Max Tulip Bulb Speculator", "strategy buy Max Bitterballen --for Kim",
+            "strategy buy Lea Tess the Bell-Ringer", "strategy start")
+    t = play.table
+    assert candidates(t, ["use"])[:3] == ["Kim", "Lou", "Tess the Bell-Ringer"]
+    assert candidates(t, ["use", "Kim"])[:3] == ["Sadness", "Cheer", "Anger"]
+    assert candidates(t, ["use", "Tess"])[:2] == [
+        tech.name for tech in t.card("Tess the Bell-Ringer").techniques][:2]
+    assert candidates(t, ["foe"])[:1] == ["Tulip Bulb Speculator"]
+    assert "Prices Only Go Up!" in candidates(t, ["foe", "Tulip"])
+    assert "Bitterballen" in candidates(t, ["play", "Kim"])
+    out = play.do("play Kim Bitterballen")        # refused as 'no Kaveri named Kim' before
+    assert "Kim plays Bitterballen." in out

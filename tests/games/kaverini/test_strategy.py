@@ -234,3 +234,44 @@ def test_r_strat_2_a_kaveri_designed_for_the_game_need_not_join_the_party(party)
         "strategy kaveri Lea Ann --ability Lagom --technique Anger --technique Love"
         " --technique Happy")
     assert "no Kaveri named 'Nobody'" in party.fails("strategy kaveri Lea Nobody")
+
+
+def test_r_strat_3_a_target_of_several_words_typed_unquoted(party):
+    """--on takes a target's whole name typed without quotes (`--on Captain Van der Decken`),
+    as --technique takes `Comic Wit`, where its last words were read as the move's
+    ("Tulip Bulb Speculator has no technique 'Prices Only Go Up! Van der Decken'")."""
+    party.do("strategy new --player Max --player Lea --budget 50",
+             "strategy kaveri Max Ann", "strategy kaveri Lea Bob",
+             "strategy buy Max Tulip Bulb Speculator", "strategy buy Lea Captain Van der Decken",
+             "strategy start", "use Ann Sadness --on Bob --roll 1", "next")
+    stopped = event(party.events("foe Tulip Prices Only Go Up! --on Captain Van der Decken"
+                                 " --effect-roll 1"), "confidence")    # R-ABIL-1: its first
+    assert stopped["target"] == "Captain Van der Decken"
+
+
+def test_r_conf_3_a_kaveris_hit_on_a_kaveri_is_in_the_log_in_a_battle(party):
+    """A Kaveri's Cryface on an opponent's Kaveri is told in the players' log (R-STRAT-3),
+    where the hit, naming no actor, was kept out as a foe's move on the party since the
+    Drowned Bell Spirit's card has a Cryface too (R-CONF-3 keeps a foe's moves secret)."""
+    party.do("strategy new --player Max --player Lea --budget 50",
+             "strategy kaveri Max Ann", "strategy kaveri Lea Bob", "strategy start")
+    told = party.do("use Ann Cryface --on Bob --roll 1")
+    line = next(x for x in told.splitlines() if x.startswith("Cryface deals"))
+    assert line in party.do("log")
+    assert "Drowned Bell Spirit" in [c.name for c in party.table.library.cards.values()
+                                     if "Cryface" in [m.name for m in c.techniques]]
+
+
+def test_r_strat_7_the_recap_tells_a_strategy_game_and_its_winner(party):
+    """The recap tells a Strategy Game as the players played it and who won (R-STRAT-7),
+    where it read 'They faced the foes and won.', as if the party had won a confrontation."""
+    party.do("strategy new --player Max --player Lea --budget 50",
+             "strategy kaveri Max Ann", "strategy kaveri Lea Bob", "strategy start",
+             "schmerz Bob 40")
+    recap = " ".join(party.do("recap").split())            # as said, not as broken
+    assert "Max and Lea played the Strategy Game: Max won." in recap
+    assert "faced the foes" not in recap
+    party.do("strategy new --player Max --player Lea --budget 50",
+             "strategy kaveri Max Ann", "strategy kaveri Lea Bob", "strategy start", "end")
+    recap = " ".join(party.do("recap").split())
+    assert "Max and Lea played the Strategy Game; it ended with no winner." in recap

@@ -61,7 +61,7 @@ def token(t: KaveriniTable, card: tuple[str, ...], holder: str | None) -> None:
 
 
 @command("play", "confrontation")
-@click.argument("name", type=params.KAVERI)
+@click.argument("name", type=params.FIELD_KAVERI)
 @click.argument("card", nargs=-1, required=True, type=params.HELD)
 @click.option("--on", default=None, type=params.FIGHTER,
               help="A target, when the item's effect needs one.")

@@ -277,9 +277,10 @@ class Techniques(Choosing):
             soaked = {"absorbed": before - left, "counters_left": left} if before > left else {}
             if lagom_of is not None:
                 soaked["lagom_of"] = lagom_of
-            self.say("hit", technique=move.name, target=target.name, amount=dealt, base=base,
-                     emotion=emotion, mult=MULTIPLIERS[twos], heart=heart, heel=heel,
-                     shield=shield, hp=hp, max_hp=target.max_hp, **soaked)
+            self.say("hit", technique=move.name, actor=user.name, target=target.name,
+                     amount=dealt, base=base, emotion=emotion, mult=MULTIPLIERS[twos],
+                     heart=heart, heel=heel, shield=shield, hp=hp, max_hp=target.max_hp,
+                     **soaked)
         if hp == 0:
             self.at_zero(target)          # R-DMG-9: out at that moment; it triggers nothing
             return True
