@@ -468,7 +468,7 @@ def test_v_help_1_social_help_takes_a_dealt_card_by_name(tmp_path, folder):
     run(t, "roll Ann --faces happiness,happiness,happiness,health", "take Ann --track 1 --happiness", "end")
     run(t, "roll Bob --faces health,health,health,knowledge")
     out = run(t, "end")                                  # Bob takes nothing: Ann 2 cards, Bob 0
-    assert "Social help, in this order: Bob (take NAME CARD --social, or pass NAME)" in out
+    assert "Social help, in this order: Bob (take Bob CARD --social, or pass Bob)" in out
     assert t.state["track"]["help"] == ["Bob"]
     number = dealt(t)[2]
     box = settings.load(CvGame(), [folder]).box
