@@ -36,7 +36,7 @@ from guide.core.table import Table
 from .board import links
 from .box import CAVE_SHAPES, CONTENTS, TURNS, Box
 from .commands import commands
-from .setup import meal_cards
+from .setup import MOST_PLAYED, meal_cards
 from .state import EXIT, SCHEMA, START, CaveState, Character, current, key, seated
 
 SPREAD = 2.5              # how far a guess of the draws left may be off (the heuristic's sigma)
@@ -44,7 +44,8 @@ SPREAD = 2.5              # how far a guess of the draws left may be off (the he
 
 class CaveBots(BotKit):
     cooperative = True
-    players = (4, 1, 4)     # with fewer than four, too few tiles are laid to reach the exit
+    # default four: with fewer, too few tiles are laid to reach the exit; at most as the sim
+    players = (4, 1, MOST_PLAYED)
     max_moves = 3000
     think_samples = 8
     think_depth = 0         # no play-out of moves: `value` plays the round on by the sim policy

@@ -15,6 +15,7 @@ from guide.core.params import KeyValue
 from guide.core.pool import cores
 
 from . import knobs
+from .setup import MOST_PLAYED
 from .sim import Run, simulate_runs
 from .simreport import report, sweep_tables, to_csv, to_json
 
@@ -28,10 +29,14 @@ def cave_group() -> None:
 
 
 @cave_group.command("sim")
-@click.option("--players", type=click.IntRange(1, 8), default=None,
-              help="Characters in each game (default: 1 to 4, one report each).")
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--players", type=click.IntRange(1, MOST_PLAYED), default=None,
+              help="Characters in each game (default: 1 to 4, one report each; at most 8, as"
+                   " guide bench plays, where a table takes 12).")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True,
+              help="Games played for each number of characters and each value of --sweep.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="The games' seed: the same seed plays the same games (game i: seed x"
+                   " 1,000,003 + 2i).")
 @click.option("--box", "box_path", type=click.Path(path_type=Path, exists=True), default=None,
               help="A box file (or a folder with box.yaml) in place of the bundled one.")
 @click.option("--set", "settings", type=SETTING, multiple=True,

@@ -13,6 +13,8 @@ from .state import EXIT, START, CaveState, Character, Piece, Placed, key, others
 
 MAX_NAME = 20
 MAX_CHARACTERS = 12     # one table's expedition (docs/limits.md); the design sets no number
+MOST_PLAYED = 8         # the characters `guide cave sim` and `guide bench` play: the bench's
+                        # seats are named up to eight (guide.core.bots.kit)
 _, ngettext, pgettext = domain("cave").functions()
 
 

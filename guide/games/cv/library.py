@@ -130,6 +130,7 @@ class Library:
     stack_points: list[int]
     box_decks: list[Named] = field(default_factory=list)
     box: dict[int, BoxCard] = field(default_factory=dict)     # the table's card file, by number
+    card_files: list[str] = field(default_factory=list)       # the card files read (box.yaml)
     _words: dict[str, dict[str, str]] = field(default_factory=dict)
 
     # --- the table's card file (box.yaml) --------------------------------------------
@@ -421,6 +422,7 @@ def build(docs: list[Doc]) -> tuple[Library | None, list[Problem]]:
     lib = _build(merged.raw)
     for doc in merged.boxes:
         problems += _read_cards(lib, doc)
+        lib.card_files.append(doc.file)
     return (None, problems) if problems else (lib, [])
 
 

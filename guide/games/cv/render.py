@@ -68,8 +68,10 @@ MESSAGES: dict[str, str] = {
     "track_refilled": N_("Track refilled{drawn}; decks left: {decks}"),
     "_drawn": N_(" with {drawn}"),
     "deck_out": N_("The {deck} deck has run out (V-HELP-1)"),
-    "help_due": N_("Social help, in this order: {players} (take NAME CARD --type T --social, or pass NAME)"),
-    "_help_dealt": N_("Social help, in this order: {players} (take NAME CARD --social, or pass NAME)"),
+    "help_due": N_("Social help, in this order: {players} (take {first} CARD --type T --social,"
+                   " or pass {first})"),
+    "_help_dealt": N_("Social help, in this order: {players} (take {first} CARD --social, or pass"
+                      " {first})"),
     "help_passed": N_("{player} takes no social help"),
     "game_over": N_("The game is over: the Old age deck holds fewer cards than there are players"
                     " (V-END-1); score"),
@@ -357,7 +359,8 @@ _PREPARE: dict[str, Callable[[Renderer, Event], dict[str, Any]]] = {
     "track_removed": lambda r, e: {"deck": r.deck(e["deck"]) if e.get("card") is None else
                                    f"{r.lib.shown(e['card'], r.lang)}, {r.deck(e['deck'])}"},
     "deck_out": lambda r, e: {"deck": r.deck(e["deck"])},
-    "help_due": lambda r, e: {"players": ", ".join(e["players"])},
+    # the line to type names the first in the order, who chooses now (quoted as a line quotes it)
+    "help_due": lambda r, e: {"players": ", ".join(e["players"]), "first": build(e["players"][:1])},
     "counts_set": lambda r, e: {"counts": _counts(r, e["counts"])},
     "public_set": _public_set,
     "score_player": lambda r, e: {"how": r.msg("_typed" if e["typed"] else "_recorded")},

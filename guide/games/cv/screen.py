@@ -9,7 +9,7 @@ from guide.core import turns
 from guide.core.errors import RuleError
 from guide.core.i18n import domain, speaking
 from guide.core.result import Result
-from guide.core.text import clip, toolbar_width
+from guide.core.text import clip, shown_path, toolbar_width
 
 from . import score
 from .library import Library
@@ -91,6 +91,12 @@ def _turn(lib: Library, turn: Turn, p: Player) -> list[str]:
 def track_lines(t: CvTable) -> list[str]:
     s, lib = t.state, t.library
     tr = s["track"]
+    if tr is None and lib.card_files and not lib.dealt():
+        # a card file as `guide new box` writes it, not filled yet: no track to deal from it
+        return [_("The track is not kept: {files} holds no Youth, Maturity or Old age card yet;"
+                  " fill them from your box (docs/cv.md, \"The table's own cards\"), or type"
+                  " the decks' sizes: track youth=N maturity=N old_age=N").format(
+                      files=", ".join(map(shown_path, lib.card_files)))]
     if tr is None:
         return [_("The track is not kept: track youth=N maturity=N old_age=N")]
     r = Renderer(lib, t.language)

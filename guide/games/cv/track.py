@@ -215,7 +215,7 @@ def refill(state: CvState, lib: Library) -> list[Event]:
             if track["help"]:
                 events.append({"kind": "help_due", "players": list(track["help"]), "dealt": dealt(track)})
                 return events
-    if drawn or not events:
+    if drawn:                   # a track nobody took from is not refilled: nothing to say
         events.append(refilled())
     return events
 

@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 from installed import guide, guide_env
@@ -177,3 +178,25 @@ def test_a_knob_at_the_boxs_own_value_plays_the_same_games():
     box = load_box()
     same, _ = knobs.box_with(RAW, [(("character", "energy"), box.energy)], "energy=8")
     assert same == box                   # the entries keep their order: the same shuffles
+
+
+def test_every_option_of_cave_sim_says_what_it_is():
+    # --games and --seed showed only '[default: 1000; 1<=x<=1000000]' and '[default: 1]'
+    sim = cave_group.commands["sim"]
+    assert [p.name for p in sim.params if isinstance(p, click.Option) and not p.help] == []
+    out = CliRunner().invoke(cave_group, ["sim", "--help"], terminal_width=80).output
+    assert "Games played for each number of characters" in " ".join(out.split())
+
+
+def test_the_sim_and_the_bench_play_the_same_numbers_of_characters(installed):
+    # the sim played 1 to 8 characters and the bench 1 to 4 ('the cave game is for 1 to 4,
+    # not 6'); both are bound by the bench's seat names (8); a table takes 12 (docs/limits.md)
+    from guide.games.cave.bots import KIT
+    from guide.games.cave.setup import MAX_CHARACTERS
+    players = next(p for p in cave_group.commands["sim"].params if p.name == "players")
+    assert (players.type.min, players.type.max) == (KIT.players[1], KIT.players[2]) == (1, 8)
+    assert len(KIT.seat_names(8)) == 8 and MAX_CHARACTERS == 12
+    r = guide(installed, "bench", "--game", "cave", "--players", "8", "--games", "2", "--levels",
+              "random", "--workers", "1")
+    assert r.returncode == 0, r.stderr
+    assert "2 games of 8 players" in r.stdout and "8 of 8:" in r.stdout

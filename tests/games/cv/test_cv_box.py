@@ -194,6 +194,28 @@ def test_the_filled_template_deals_the_table_cards(tmp_path):
     assert lib.box[60].cost == ("failure", "failure") and lib.box[12].points == 1
 
 
+def test_v_set_1_track_with_the_template_not_filled_says_the_card_file_holds_no_track_card(tmp_path):
+    # `track` alone with the card file `guide new box` writes said 'The track is not kept:
+    # track youth=N ...' as with no card file, leaving the table to wonder why no card came
+    card_file = tmp_path / "box"
+    card_file.mkdir()
+    (card_file / "box.yaml").write_text(CvGame().box_template(None).files["box.yaml"], encoding="utf-8")
+    t = table(tmp_path, card_file)
+    out = run(t, "players Ann Bob", "track")
+    assert (f"The track is not kept: {card_file / 'box.yaml'} holds no Youth, Maturity or Old age"
+            " card yet; fill them from your box" in " ".join(out.split()))
+    assert t.state["track"] is None
+    run(t, "track youth=20 maturity=20 old_age=20")          # the sizes keep it all the same
+    assert t.state["track"]["decks"] == {"youth": 15, "maturity": 20, "old_age": 20}
+    (tmp_path / "u").mkdir()
+    other = table(tmp_path / "u", card_file)
+    out = run(other, "lang uk", "players Ann Bob", "track")
+    assert "ще немає жодної карти Молодості, Зрілості чи Старості" in " ".join(out.split())
+    (tmp_path / "b").mkdir()
+    bare = table(tmp_path / "b", tmp_path / "b")                # no card file: as it was
+    assert "The track is not kept: track youth=N" in run(bare, "track")
+
+
 # --- the track deals the real cards --------------------------------------------------------
 def test_v_set_1_the_track_deals_five_youth_cards_shuffled_by_the_tables_dice(tmp_path, folder):
     t = table(tmp_path, folder, seed=1)
@@ -446,7 +468,7 @@ def test_v_help_1_social_help_takes_a_dealt_card_by_name(tmp_path, folder):
     run(t, "roll Ann --faces happiness,happiness,happiness,health", "take Ann --track 1 --happiness", "end")
     run(t, "roll Bob --faces health,health,health,knowledge")
     out = run(t, "end")                                  # Bob takes nothing: Ann 2 cards, Bob 0
-    assert "Social help, in this order: Bob (take NAME CARD --social, or pass NAME)" in out
+    assert "Social help, in this order: Bob (take Bob CARD --social, or pass Bob)" in out
     assert t.state["track"]["help"] == ["Bob"]
     number = dealt(t)[2]
     box = settings.load(CvGame(), [folder]).box

@@ -95,6 +95,21 @@ def test_guide_cards_lists_the_seeds_special_cards(tmp_path):
     assert game.cards(lib).detail("Психотерапія")[0] == "53 Psychotherapy (Психотерапія), typed by the table"
 
 
+def test_v_help_1_the_line_to_type_names_the_first_in_the_order(tmp_path):
+    # it said `take NAME CARD --type T --social, or pass NAME` (ІМ'Я in Ukrainian) where the
+    # table knows who chooses now: the first in the order, quoted as a line quotes a name
+    t = cv_table(tmp_path / "c.sqlite")
+    run(t, "players Ann 'Bob Lee' Cy", "track youth=6 maturity=9 old_age=9",
+        "roll Ann --faces health,health,knowledge,knowledge",
+        "take Ann Jogging --type health --cost health --slot 1")
+    out = " ".join(run(t, "end").split())
+    assert ('Social help, in this order: Bob Lee, Cy (take "Bob Lee" CARD --type T --social,'
+            ' or pass "Bob Lee")') in out
+    run(t, "undo", "lang uk")
+    out = " ".join(run(t, "end").split())
+    assert '(take "Bob Lee" КАРТА --type T --social або pass "Bob Lee")' in out
+
+
 def test_a_social_help_pause_is_undone_whole(tmp_path):
     t = cv_table(tmp_path / "c.sqlite")
     run(t, "players Ann Bob Cy", "track youth=6 maturity=9 old_age=9",

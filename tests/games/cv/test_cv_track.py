@@ -143,3 +143,17 @@ def test_v_help_1_a_player_with_no_cv_cards_is_helped_once_another_has_one():
     assert track.entitled(t.state) == []
     give_card(t, "Cy", "Choir", "relationships")
     assert track.entitled(t.state) == ["Ann", "Bob"]
+
+
+def test_v_turn_1_phase_5_a_turn_that_took_nothing_refills_nothing_and_says_nothing():
+    # 'Track refilled; decks left: ...' came after every turn that took no card, when no card
+    # was drawn; a turn that took one still says what came.
+    t = Table("Ann", "Bob", "Cy", decks={"youth": 30, "maturity": 20, "old_age": 20})
+    t.roll("Ann", "health,health,knowledge,knowledge")
+    ev = t.end("Ann")
+    assert [e for e in ev if e["kind"] == "track_refilled"] == []
+    assert t.state["track"]["decks"]["youth"] == 25
+    t.roll("Bob", "health,health,knowledge,knowledge")
+    t.take("Bob", "Jogging", "health", cost="health", slot=2)
+    refilled = [e for e in t.end("Bob") if e["kind"] == "track_refilled"]
+    assert [e["drawn"] for e in refilled] == [["youth"]]

@@ -23,6 +23,19 @@ def test_the_box_holds_the_rulebooks_counts_names_and_calls():
     assert BOX.taverns == {"Crypte": "CERCUEIL!"}
 
 
+def test_components_are_the_rulebooks_list_and_a_mistyped_one_is_refused(tmp_path):
+    # any key passed ('weapon_set: 5' beside weapon_sets) and nothing reads them, so a typo
+    # in a table's box went unsaid by guide check
+    from guide.core import box as core_box
+    (tmp_path / "box.yaml").write_text("components:\n  weapon_set: 5\n  spells: 18\n",
+                                       encoding="utf-8")
+    found = [str(p) for p in core_box.check(GAME, [tmp_path])]
+    assert found == [f"{tmp_path / 'box.yaml'}:2:3: unknown key 'weapon_set'; did you mean"
+                     " 'weapon_sets'?"]
+    listed = settings.schemas(GAME)["box"]["properties"]["components"]["properties"]
+    assert sorted(listed) == sorted(BOX.components)       # the bundled box gives every one
+
+
 def test_the_box_invents_no_power_and_no_initial_loot():
     assert all(c.power is None and c.initial_loot is None for c in BOX.characters.values())
 
