@@ -40,9 +40,29 @@ class Unknown(GuideError):
     """A typed name that is none of the names: the message suggests the closest."""
 
 
-def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
-    """The choice closest to `word` (as people misspell it), or None when none is close."""
+def typos(a: str, b: str) -> int:
+    """How many slips of the fingers turn `a` into `b`: a letter left out, one too many, one
+    for another, two side by side swapped (the Damerau-Levenshtein distance, each letter
+    edited once)."""
+    before, row = list(range(len(b) + 1)), list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        earlier, before, row = before, row, [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            row[j] = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                row[j] = min(row[j], earlier[j - 2] + 1)
+    return row[len(b)]
+
+
+def closest(word: str, choices: Iterable[str], cutoff: float = 0.6,
+            mistyped: bool = False) -> str | None:
+    """The choice closest to `word` (as people misspell it), or None when none is close.
+    `mistyped`: only a choice `word` is a slip of the fingers away from counts (one slip,
+    two in a word of seven letters or more), for short words such as commands, where three
+    letters in common make 'clear' 'leave' at the cutoff."""
     names = list(choices)
+    if mistyped:
+        names = [n for n in names if typos(fold(word), fold(n)) <= (1 if len(n) <= 6 else 2)]
     close = difflib.get_close_matches(fold(word), [fold(n) for n in names], n=1, cutoff=cutoff)
     if close:
         for n in names:
@@ -51,9 +71,10 @@ def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | Non
     return None
 
 
-def suggest(word: str, choices: Iterable[str]) -> str:
-    """`; did you mean 'X'?` for the closest choice, or "" when none is close."""
-    found = closest(word, choices)
+def suggest(word: str, choices: Iterable[str], mistyped: bool = False) -> str:
+    """`; did you mean 'X'?` for the closest choice, or "" when none is close (`mistyped`:
+    see closest)."""
+    found = closest(word, choices, mistyped=mistyped)
     return _("; did you mean {name!r}?").format(name=found) if found is not None else ""
 
 

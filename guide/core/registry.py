@@ -123,7 +123,7 @@ class Registry:
             if family:
                 raise CommandError(_("{key} what? {commands}").format(key=key, commands=", ".join(family)))
             raise CommandError(_("unknown command {word!r}{suggestion} (help lists the commands)").format(
-                word=words[0], suggestion=suggest(words[0], self.commands)))
+                word=words[0], suggestion=suggest(words[0], self.commands, mistyped=True)))
         return self.commands[key], words[1:]
 
     def by_family(self) -> dict[str, list[Command]]:

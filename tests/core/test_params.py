@@ -250,3 +250,26 @@ def test_a_missing_choice_is_refused_with_its_choices_in_one_line():
     with pytest.raises(CommandError) as refused:
         parse(cmd, [], object())
     assert str(refused.value) == "go: Missing argument 'SIDE'. Choose from: up, down, left, right"
+
+
+@pytest.mark.parametrize("game, typed, said", [
+    ("taverne", "clear", ""),                   # 'leave' shares three letters, not a slip
+    ("kaivo", "clear", ""),
+    ("kaverini", "clear", ""),                  # nor 'card'
+    ("cv", "reset", ""),                        # nor 'seats'
+    ("kaverini", "score", ""),                  # nor 'scene'
+    ("kaverini", "start", ""),                  # nor 'state'
+    ("taverne", "hlep", "; did you mean 'help'?"),      # two letters swapped
+    ("cave", "stauts", "; did you mean 'status'?"),
+    ("cv", "undoo", "; did you mean 'undo'?"),          # one too many
+    ("kaverini", "stats", "; did you mean 'status'?"),  # one left out
+    ("taverne", "buj", "; did you mean 'buy'?"),        # one for another, in three letters
+])
+def test_an_unknown_command_suggests_only_a_slip_of_the_fingers(game, typed, said):
+    from guide.core.games import load
+    from guide.core.names import suggest
+    from guide.core.reference import registry_of
+    assert suggest(typed, registry_of(load(game)).commands, mistyped=True) == said
+    with pytest.raises(GuideError) as refused:
+        registry_of(load(game)).lookup([typed])
+    assert str(refused.value) == f"unknown command {typed!r}{said} (help lists the commands)"
