@@ -132,6 +132,11 @@ def help_(t: Table, name: tuple[str, ...]) -> Result:
     """List the commands, or show one command's help.
 
     Example: help undo"""
+    typed = " ".join(name).casefold()
+    family = [c for n, c in t.registry.commands.items() if n.startswith(typed + " ")]
+    if len(name) == 1 and family and typed not in t.registry.commands:
+        width = max(len(c.name) for c in family)        # `help strategy`: the family's commands
+        return Result([line for c in family for line in _entry(c.name, width, c.summary)])
     if name:
         return Result([t.registry.lookup(list(name))[0].help()])
     r = Result([_("Commands (help COMMAND for more):")])

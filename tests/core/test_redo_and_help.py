@@ -76,3 +76,24 @@ def test_the_shells_lines_are_broken_at_a_terminal_and_whole_into_a_pipe(capsys,
     shown = capsys.readouterr().out.splitlines()
     assert len(shown) > 2 and all(len(line) <= 40 for line in shown)
     assert " ".join(" ".join(shown).split()) == " ".join(long.split())
+
+
+def test_help_of_a_family_lists_its_commands(tmp_path, monkeypatch):
+    """`help strategy` (Kaverini's Strategy Game: strategy new, strategy buy, ...) answered
+    "error: strategy what? strategy new, ...": it lists the family's commands as `help` does."""
+    t = tally_table(tmp_path / "c.sqlite")
+    extra = Registry()
+
+    @extra.command("count up", "tally")
+    def up(t) -> None:
+        """Count one more."""
+
+    @extra.command("count down", "tally")
+    def down(t) -> None:
+        """Count one less."""
+
+    monkeypatch.setattr(TallyGame, "commands", TallyGame.commands.merged(extra))
+    t.registry = t.registry.merged(extra)
+    assert text(t.execute("help count")).splitlines() == ["  count up    Count one more.",
+                                                          "  count down  Count one less."]
+    assert text(t.execute("help count up")).startswith("usage: count up")
