@@ -90,12 +90,20 @@ def _drawn_loot(state: State, existing: Player, loot: int) -> list[Event]:
 
 def _correct(state: State, existing: Player, loot: int | None, character: str | None,
              tavern: str | None, after: str | None) -> list[Event]:
-    """Before the brawl, `player` again corrects what was given (what is not given stays)."""
+    """Before the brawl, `player` again corrects what was given (what is not given stays).
+    The Initial Loot of a Character already named (the beginner game's draw asks it, T-CNT-3)
+    given for the first time, and nothing else, is said as given, not as a correction."""
+    first_loot = (existing["initial_loot"] is None and loot is not None and existing["character"]
+                  and character in (None, existing["character"])
+                  and tavern in (None, existing["tavern"]) and after is None)
     existing.update({"initial_loot": loot if loot is not None else existing["initial_loot"],
                      "character": character or existing["character"],
                      "tavern": tavern or existing["tavern"]})
     existing["loot"] = existing["initial_loot"] or 0
     _move_seat(state, existing["name"], after)
+    if first_loot:
+        return [{"kind": "initial_loot", "who": existing["name"],
+                 "character": existing["character"], "loot": loot}]
     return [{"kind": "seated", "who": existing["name"], "character": existing["character"],
              "loot": existing["initial_loot"],
              "seat": seated(state).index(existing["name"]) + 1, "corrected": True}]

@@ -1,6 +1,7 @@
 """Taverne de la Licorne's part in bots and `guide bench` (guide.core.bots.kit). A bot acts
 when the call waits for it (its Dodges, its Attack, its Dodge divisions), and as the Pillar
-announces the next call when the call waits for nobody; it never leaves the table nor casts
+announces the next call when the call waits for nobody; handed the seat of a player who
+left, it brings them back (T-LEAVE-1); it never leaves the table nor casts
 a Spell without its formula (a Mistake). The bench plays the beginner game (the box prints
 no power): its Initial Loot drawn from 1 to 3, as the table reads it off the card, and says
 so; its figures are the wins by seat and by Initial Loot."""
@@ -30,6 +31,9 @@ class TaverneBots(BotKit):
     think_candidates = 12    # what they bring on average): a brawl's turn is long
 
     def waits(self, view: dict, seat: str) -> bool:
+        me = view.get("counters", {}).get(seat, {})
+        if me.get("away"):      # a bot handed the seat of a player who left brings them
+            return bool(me.get("returning"))     # back (T-LEAVE-1), once
         who = view.get("waiting", {}).get("who", [])
         if seat in who or (view.get("pillar") == seat and not who):
             return False
@@ -42,7 +46,7 @@ class TaverneBots(BotKit):
                 and not view.get("waiting", {}).get("who"))
 
     def never(self, move: Any) -> bool:
-        return move.command in ("leave", "back") or ("no_formula", True) in move.values
+        return move.command == "leave" or ("no_formula", True) in move.values
 
     def notes(self, boxes: list) -> list[str]:
         return [_("The beginner game: each Initial Loot drawn from 1 to 3, no powers (the box"

@@ -137,6 +137,18 @@ def test_T_CNT_3_player_again_before_the_brawl_says_it_corrected_that_player():
     assert seated(b.state) == ["Marie", "Pierre"]
 
 
+def test_T_CNT_3_the_initial_loot_the_beginner_draw_asks_is_said_as_given():
+    """After the beginner game's draw asks each Initial Loot from the card, giving it is not
+    a correction: 'Corrected: Marie (seat 1) as ..., Initial Loot 2' read as if the Pillar had
+    mistyped it."""
+    b = Brawl()
+    b.do("player Marie", "player Pierre", "start --beginner")
+    character = b.state["players"]["Marie"]["character"]
+    assert b.do("player Marie --loot 2") == f"Marie's {character}: Initial Loot 2"
+    assert b.state["players"]["Marie"]["initial_loot"] == 2
+    assert b.do("player Marie --loot 3").startswith("Corrected: Marie (seat 1)")   # again
+
+
 def test_T_NEW_1_a_character_is_refused_when_another_player_has_it():
     b = Brawl()
     b.do("player Marie --loot 1 --character Ghoul", "player Marie --loot 2 --character Ghoul")

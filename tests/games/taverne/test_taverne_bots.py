@@ -168,3 +168,19 @@ def test_think_beats_random_on_a_short_bench():
         for seat in played.outcome.winners:
             won[levels[seat]] += 1
     assert won["think"] >= 3 and won["think"] > 2 * won["random"]
+
+
+def test_t_leave_1_a_bot_handed_the_seat_of_a_player_who_left_brings_them_back():
+    """`bot Cid` after `leave Cid`: the bot sat waiting for a `back` no bot typed, and Cid
+    stayed away for the whole brawl. In call 1 it is back at once; later, at the next call 1
+    (once: it asks no second `back`)."""
+    for level in ("random", "think"):
+        t = _table(3)
+        t.execute("leave Cid")
+        assert choose(t, "Cid", level, 1, 0).line == "back Cid"          # call 1: at once
+        t.execute("back Cid")
+        t.execute("call")                                                # call 2
+        t.execute("leave Cid")
+        assert choose(t, "Cid", level, 1, 0).line == "back Cid"
+        t.execute("back Cid")                                            # at the next call 1
+        assert choose(t, "Cid", level, 1, 0) is None and not present(t.state, "Cid")
