@@ -92,12 +92,15 @@ def _step(t: Table, way: str) -> Result:
         if playable(t) and bots_of(t).levels:
             # the last person's command goes with every bot move it set off, and the bots
             # wait for a person's next command (an undo is never a free re-roll)
-            t.bots_wait = True
+            waited, t.bots_wait = t.bots_wait, True
             while _by_bot(entry):
                 try:
                     entry = t.step("undo")
-                except CommandError as e:       # the game's undo policy stops it here
-                    return Result([*undone, str(e)])
+                except CommandError:            # the game's undo policy keeps that command:
+                    for _move in undone:        # the bot moves after it are played again,
+                        t.step("redo")          # as they were, and nothing changed
+                    t.bots_wait = waited
+                    raise
                 if entry is None:
                     break
                 undone.append(_("Undone: {line}").format(line=entry.line))

@@ -184,3 +184,27 @@ def test_t_leave_1_a_bot_handed_the_seat_of_a_player_who_left_brings_them_back()
         assert choose(t, "Cid", level, 1, 0).line == "back Cid"
         t.execute("back Cid")                                            # at the next call 1
         assert choose(t, "Cid", level, 1, 0) is None and not present(t.state, "Cid")
+
+
+def test_t_undo_1_an_undo_the_reveal_stops_takes_back_no_bot_move(tmp_path):
+    """An undo the game's policy stops before the person's command (T-UNDO-1: the call that
+    revealed the sealed Attacks) undid the bots' Dodge divisions after it, said 'nothing
+    changed', and left call 5 waiting for a bot that waited for a person: it takes back
+    nothing, and the bots play on."""
+    import pytest
+
+    from guide.core.errors import CommandError
+    from guide.core.repl.run import _on_time
+    from guide.core.store import Store
+
+    t = (GAME.settings.table_class or Table)(GAME, Store(tmp_path / "t.sqlite", game="taverne"),
+                                             settings.load(GAME, []), Dice(3))
+    for line in ["player Ann --loot 2", "player Bob --loot 1", "player Cid --loot 3", "start",
+                 "bot Cid", "call", "call", "dodges Ann", "dodges Bob", "call",
+                 "attack Ann --on Cid --weapon 1", "attack Bob --on Cid --weapon 3", "call"]:
+        t.execute(line)
+        _on_time(t)
+    count, state = t.store.count(), t.state
+    with pytest.raises(CommandError, match="cannot undo 'call'.*nothing changed"):
+        t.execute("undo")
+    assert (t.store.count(), t.state) == (count, state) and not t.bots_wait
