@@ -13,7 +13,7 @@ from guide.core.dice import parse_faces, roll_expression
 from guide.core.errors import CommandError
 from guide.core.i18n import N_, _, domain_of, pgettext
 from guide.core.line import build
-from guide.core.names import resolve
+from guide.core.names import resolve, resolve_or_refuse
 from guide.core.params import Named
 from guide.core.players import seats as seats_of
 from guide.core.registry import Registry
@@ -136,10 +136,10 @@ def help_(t: Table, name: tuple[str, ...]) -> Result:
 
     Example: help undo"""
     typed = " ".join(name).casefold()
-    family = [c for n, c in t.registry.commands.items() if n.startswith(typed + " ")]
-    if len(name) == 1 and family and typed not in t.registry.commands:
-        width = max(len(c.name) for c in family)        # `help strategy`: the family's commands
-        return Result([line for c in family for line in _entry(c.name, width, c.summary)])
+    members = [c for n, c in t.registry.commands.items() if n.startswith(typed + " ")]
+    if len(name) == 1 and members and typed not in t.registry.commands:
+        width = max(len(c.name) for c in members)       # `help strategy`: the family's commands
+        return Result([line for c in members for line in _entry(c.name, width, c.summary)])
     if name:
         return Result([t.registry.lookup(list(name))[0].help()])
     r = Result([_("Commands (help COMMAND for more):")])
@@ -354,8 +354,12 @@ def _seat_names(t: Table | None, words: list[str]) -> list[str]:
     return seats_of(t) if t is not None else []
 
 
-@command("bot", "seats", journal=False)
-@click.argument("seat", required=False, type=Named(lambda: pgettext("what", "seat"), _seat_names))
+def _seat_word() -> str:
+    return pgettext("what", "seat")
+
+
+@command("bot", "seats", journal=False)     # the seat read in the command: the game's refusal first
+@click.argument("seat", required=False, type=Named(_seat_word, _seat_names, convert=False))
 @click.option("--level", default=None, metavar="LEVEL",
               help="random (any legal move), or another level the game offers.")
 @click.option("--off", is_flag=True, help="The seat goes back to a person.")
@@ -372,6 +376,8 @@ def bot(t: Table, seat: str | None, level: str | None, off: bool) -> Result:
         kit = t.game.bots()
         raise CommandError((kit.refusal() if kit is not None else None)
                            or _("no bot plays the {game} game").format(game=t.game.id))
+    if seat is not None:            # a seat the table does not have, once bots may play
+        seat = resolve_or_refuse(seat, _seat_names(t, []), _seat_word)
     bots = bots_of(t)
     if seat is None:
         if not bots.levels:

@@ -116,6 +116,8 @@ def test_bot_at_an_adventure_table_is_refused_saying_why(tmp_path):
     p = Play(tmp_path / "c.sqlite", seed=1)
     try:
         assert "no bot plays a Kaveri" in p.fails("bot")
+        # a name: the game's refusal still, where it said "no seat named 'Pia'"
+        assert "no bot plays a Kaveri" in p.fails("bot Pia")
     finally:
         p.close()
 
