@@ -105,8 +105,17 @@ def _step(t: Table, way: str) -> Result:
                     break
                 undone.append(_("Undone: {line}").format(line=entry.line))
         return Result(undone)
-    return Result([_("Redone: {line}").format(line=entry.line),      # and retold
-                   *say(t, entry.story, "terminal")])
+    redone = [_("Redone: {line}").format(line=entry.line), *say(t, entry.story, "terminal")]
+    from guide.core.bots.seating import bots_of, playable
+
+    if t.store is not None and playable(t) and bots_of(t).levels:
+        # the bot moves the person's command set off come back with it, as undo took them
+        while (after := t.store.next_redo()) is not None and _by_bot(after):
+            entry = t.step("redo")
+            if entry is None:
+                break
+            redone += [_("Redone: {line}").format(line=entry.line), *say(t, entry.story, "terminal")]
+    return Result(redone)
 
 
 @command("log", "history", journal=False)

@@ -33,6 +33,7 @@ SCHEMA = 2                 # the store's own tables; 2: changes name their kind 
 DEFAULT_GAME = "kaverini"  # campaigns written before games were recorded
 SNAPSHOT_EVERY = 100
 _LAST_ACTIVE = "active=1 ORDER BY seq DESC"     # the change undo takes back
+_FIRST_UNDONE = "active=0 ORDER BY seq"          # the change redo brings back
 _HEADER = b"SQLite format 3\x00"
 
 
@@ -481,6 +482,11 @@ class Store:
         row = self._change_row(_LAST_ACTIVE)
         return None if row is None else self._entry(*row)
 
+    def next_redo(self) -> Entry | None:
+        """The change `redo` would bring back, with its story."""
+        row = self._change_row(_FIRST_UNDONE)
+        return None if row is None else self._entry(*row)
+
     def _change_row(self, which: str) -> tuple | None:
         """The first change `which` (an SQL condition and order) finds."""
         with self._reading():
@@ -606,7 +612,7 @@ class Store:
 
     def redo(self) -> Entry | None:
         """Bring back the first change taken back."""
-        return self._switch("active=0 ORDER BY seq", 1)
+        return self._switch(_FIRST_UNDONE, 1)
 
     def _switch(self, which: str, active: int) -> Entry | None:
         row = self._change_row(which)

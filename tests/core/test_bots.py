@@ -59,6 +59,23 @@ def test_undo_takes_back_a_persons_command_with_the_bot_moves_it_set_off_and_the
     del before
 
 
+def test_redo_brings_back_a_persons_command_with_the_bot_moves_undo_took_with_it(tmp_path):
+    """One undo took back Ann's command and Bob's bot moves after it; redo brought back Ann's
+    alone, and each bot move needed a redo of its own: redo mirrors undo."""
+    t = table("cave", tmp_path / "c.sqlite")
+    t.execute("bot Bob --level random")
+    while not any(e.story and any(ev.get("bot") for ev in e.story)
+                  for e in t.store.entries(limit=3)):          # Ann moves until Bob's bot plays
+        t.execute(moves_for(t, "Ann")[-1].line)
+        _on_time(t)
+    count, state = t.store.count(), json.dumps(t.state, sort_keys=True)
+    undone = t.execute("undo").lines
+    assert len(undone) > 1 and t.store.count() < count
+    redone = [line for line in t.execute("redo").lines if line.startswith("Redone: ")]
+    assert len(redone) == len(undone)
+    assert (t.store.count(), json.dumps(t.state, sort_keys=True)) == (count, state)
+
+
 def test_a_bot_seat_shows_on_its_page_takes_no_move_and_comes_back_with_off(tmp_path):
     t = table("cave", tmp_path / "c.sqlite")
     assert Desk.payload_of(t, "Ann")["moves"]
