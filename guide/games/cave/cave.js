@@ -14,6 +14,7 @@ const cave = (() => {
     if (part) {
       svg.setAttribute("viewBox", part);
       const [x, y, width, height] = part.split(" "), ground = svg.querySelector("rect.ground");
+      svg.style.aspectRatio = `${width} / ${height}`;   // drawn at the part's shape: no margins beside it
       if (ground) Object.entries({x, y, width, height}).forEach(([k, v]) => ground.setAttribute(k, v));
     }
     box.append(svg);

@@ -13,6 +13,7 @@ from guide.core.errors import GuideError
 from guide.core.i18n import domain
 from guide.core.params import KeyValue
 from guide.core.pool import cores
+from guide.core.text import shown_path
 
 from . import knobs
 from .setup import MOST_PLAYED
@@ -66,10 +67,14 @@ def sim(players: int | None, games: int, seed: int, box_path: Path | None,
     except KeyboardInterrupt:
         raise UserError(_("stopped (Ctrl-C): no figures")) from None
     if as_json:
-        click.echo(to_json(figures, knob))
-    elif as_csv:
+        click.echo(to_json(figures, knob, None if box_path is None else str(box_path)))
+        return
+    if as_csv:
         click.echo(to_csv(figures), nl=False)
-    elif knob is not None:
+        return
+    if box_path is not None:        # the figures are this file's, not the bundled box's
+        echo(_("Box: {path}, in place of the bundled one").format(path=shown_path(box_path)))
+    if knob is not None:
         for i, n in enumerate(sorted({f.players for f in figures})):
             rows = [f for f in figures if f.players == n]
             click.echo(("\n" if i else "") + "\n".join(sweep_tables(knob, rows)))

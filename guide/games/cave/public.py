@@ -83,6 +83,7 @@ def view(state: CaveState, box: Box, story: list[str] | None = None) -> dict[str
     in company (`shared`, C-TURN-7): what a bot's sampler reads (bots.py)."""
     who = marks(state)
     turn = current(state)
+    placed = state["phase"] != "setup"       # before start a character is on no square (status: -)
     people = [{"name": c["name"], "mark": who[c["name"]], "colour": COLOURS[i % len(COLOURS)],
                "state": c["state"], "energy": c["energy"], "energy_max": box.energy,
                "mental": c["mental"], "mental_max": box.mental, "food": list(c["food"]),
@@ -91,7 +92,7 @@ def view(state: CaveState, box: Box, story: list[str] | None = None) -> dict[str
                "stuck": c["stuck"], "challenge": dict(c["challenge"]) if c["challenge"] else None,
                "cards": _("food {food} · fire {fire} · items {items}").format(
                    food=", ".join(map(str, c["food"])) or _("none"), fire=c["fire"], items=c["items"]),
-               "on": _("on {x},{y}").format(x=c["x"], y=c["y"]),
+               "on": _("on {x},{y}").format(x=c["x"], y=c["y"]) if placed else "",
                "ended": ended(c)}
               for i, c in enumerate(state["characters"])]
     return {"game": "cave", "title": headline(state), "toolbar": toolbar(state),

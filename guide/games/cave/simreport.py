@@ -51,8 +51,9 @@ def as_dict(f: Figures) -> dict[str, Any]:
     }
 
 
-def to_json(runs: Sequence[Figures], sweep: str | None = None) -> str:
-    return json.dumps({"schema": 1, "game": "cave", "sweep": sweep,
+def to_json(runs: Sequence[Figures], sweep: str | None = None, box: str | None = None) -> str:
+    """Every run's figures; `box`: the box file played in place of the bundled one (None)."""
+    return json.dumps({"schema": 1, "game": "cave", "sweep": sweep, "box": box,
                        "runs": [as_dict(f) for f in runs]}, indent=2)
 
 

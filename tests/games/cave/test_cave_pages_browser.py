@@ -71,3 +71,24 @@ def test_ann_moves_from_her_phone_a_direction_then_the_tiles_turn(table, chromiu
     # a phone shows the cave around the laid tiles (5,2)..(6,3), a square of margin, not the
     # whole 12x8 board, where the tokens were a few pixels wide
     assert ann.locator("svg.cave-board").get_attribute("viewBox") == "400 100 400 400"
+
+
+def test_a_phone_draws_a_tall_part_of_the_cave_at_its_own_shape(table, chromium):  # noqa: F811
+    """A part of the cave taller than wide (two tiles above each other) filled the page's width,
+    letterboxed: beside the dark ground the page's light colour crossed by the board's grid
+    lines. The board is drawn at the part's shape, centred, at most 60% of the screen high."""
+    ann = open_page(chromium, table.links["Ann"], PHONE)
+    try:
+        board = ann.evaluate("""() => {
+          const svg = `<svg class="cave-board" viewBox="0 0 1200 800" data-near="400 0 300 700"
+            xmlns="http://www.w3.org/2000/svg"><rect width="1200" height="800" class="ground"/></svg>`;
+          const box = cave.board(svg, true);
+          document.querySelector(".cave-board-box").replaceWith(box);
+          const r = box.querySelector("svg").getBoundingClientRect();
+          return {width: r.width, height: r.height, left: r.left, right: innerWidth - r.right};
+        }""")
+        assert board["height"] <= 0.6 * PHONE["height"] + 1
+        assert abs(board["width"] / board["height"] - 300 / 700) < 0.01, board
+        assert abs(board["left"] - board["right"]) < 2, board             # centred
+    finally:
+        ann.context.close()

@@ -95,3 +95,16 @@ def test_the_tv_view_carries_the_board_the_characters_and_the_last_lines(tmp_pat
     assert (ann["mark"], ann["energy"], ann["energy_max"]) == ("1", 7, 8)
     assert (ann["mental"], ann["mental_max"], ann["turn"]) == (4, 4, False)
     assert (bob["turn"], bob["at"], v["turn"], v["deck_left"]) == (True, [5, 3], "Bob", 41)
+
+
+def test_before_start_a_characters_card_names_no_square_C_SET_1():
+    """The TV's and the seats' cards said 'on 0,0' while the characters were being added, a
+    square of the board nobody stands on; status shows '-' there (C-SET-1: start places them)."""
+    from guide.games.cave.public import view
+    from guide.games.cave.setup import add_character
+    from guide.games.cave.state import new_state
+
+    state = new_state()
+    add_character(state, BOX, "Ann")
+    assert [c["on"] for c in view(state, BOX)["characters"]] == [""]
+    assert [c["on"] for c in view(game("Ann"), BOX)["characters"]] == ["on 5,3"]

@@ -200,3 +200,21 @@ def test_the_sim_and_the_bench_play_the_same_numbers_of_characters(installed):
               "random", "--workers", "1")
     assert r.returncode == 0, r.stderr
     assert "2 games of 8 players" in r.stdout and "8 of 8:" in r.stdout
+
+
+def test_a_box_file_played_is_named_above_its_figures(tmp_path):
+    """`--box FOLDER` played a copy of the box with one change, and the report read as the
+    bundled box's: the same heading, nothing naming the file. The text says it first; the JSON
+    carries it (null for the bundled box)."""
+    folder = tmp_path / "mybox"
+    folder.mkdir()
+    bundled = Path(knobs.__file__).parents[3] / "cards" / "cave" / "box.yaml"
+    (folder / "box.yaml").write_text(bundled.read_text().replace("exit_in_last: 10 ", "exit_in_last: 25 "))
+    args = ["--players", "2", "--games", "5", "--workers", "1"]
+    for extra in ([], ["--sweep", "energy=7,8"]):
+        r = sim(*args, "--box", str(folder), *extra)
+        assert r.exit_code == 0, r.output
+        assert r.stdout.splitlines()[0] == f"Box: {folder / 'box.yaml'}, in place of the bundled one"
+    assert not sim(*args).stdout.startswith("Box:")
+    assert json.loads(sim(*args, "--box", str(folder), "--json").stdout)["box"] == str(folder / "box.yaml")
+    assert json.loads(sim(*args, "--json").stdout)["box"] is None
