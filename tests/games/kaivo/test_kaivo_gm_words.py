@@ -59,3 +59,17 @@ def test_k_score_3_once_the_match_is_over_a_seat_waits_for_no_deal(table):  # no
     table.state["winners"] = ["Ben"]
     assert Desk.payload_of(table, "Ann")["view"]["words"]["waiting"] == (
         "No more rounds: a new match is dealt at the terminal")
+
+
+def test_k_deal_1_between_rounds_the_dealers_page_says_the_deal_is_theirs(table):  # noqa: F811
+    """Between rounds the seat that deals reads so above its Deal button, the others who
+    deals, where every page read 'Waiting for the deal' (the dealer's too)."""
+    do(table, "deal --friends Ann,Ben,Cid", "kaivo --as Ann")
+    dealer = table.state["players"][table.state["dealer"]]["name"]
+    others = [n for n in ("Ann", "Ben", "Cid") if n != dealer]
+    page = Desk.payload_of(table, dealer)
+    assert page["view"]["words"]["waiting"] == "Your deal: tap Deal round 2"
+    assert any(m["label"] == "Deal round 2" for m in page["moves"])
+    for name in others:
+        assert Desk.payload_of(table, name)["view"]["words"]["waiting"] == (
+            f"Waiting for {dealer} to deal round 2")
