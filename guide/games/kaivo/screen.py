@@ -230,9 +230,11 @@ def status_lines(state: KaivoState, shown: set[int] | None,
 
 
 def prompt(state: KaivoState) -> str:
+    """The prompt: the mode and where the match is; a won match (K-SCORE-3) names no round,
+    since none is played after it (the sheet's said 'round 7, over')."""
     if state["mode"] == "sheet":
         if state["winners"]:
-            return _("kaivo (sheet, round {round}, over)> ").format(round=state["round"])
+            return _("kaivo (sheet, match over)> ")
         return _("kaivo (sheet, round {round})> ").format(round=state["round"])
     if state["mode"] == "play":
         t = state["table"]

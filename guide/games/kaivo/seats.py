@@ -62,7 +62,7 @@ def seat_view(tb: KaivoTable, seat: str, clock_left: float | None = None,
     out: dict[str, Any] = {"title": tb.game.title, "round": state["round"],
                            "dealer": players[state["dealer"]]["name"] if players else None,
                            "winners": list(state["winners"]),
-                           "taps": _taps(state, plan, rules), "words": _words(bool(state["winners"])),
+                           "taps": _taps(state, plan, rules), "words": _words(state, me),
                            "turn_is_yours": me is not None and match.acting(state) == me,
                            "table_moves": [i for i, (m, _move) in enumerate(plan)
                                            if m[0] in ("leave", "join")]}
@@ -232,11 +232,25 @@ def _taps(state: KaivoState, plan: list[tuple[Action, Move]], rules: Rules) -> d
             "buttons": buttons, **out}
 
 
-def _words(over: bool) -> dict[str, str]:
-    """The page's own words, in the table's language; `over`: the match has its winners
-    (K-SCORE-3), so no deal is waited for."""
-    waiting = _("No more rounds: a new match is dealt at the terminal") if over else _("Waiting for the deal")
-    return {"your_turn": _("Your turn!"), "whose": _("{who} to play"), "waiting": waiting,
+def _waiting(state: KaivoState, me: int | None) -> str:
+    """The page's banner when nobody plays: a match with its winners waits for no deal
+    (K-SCORE-3); between rounds, the seat that deals reads that the deal is theirs (above
+    its Deal button), the others who deals, where every page read 'Waiting for the deal'."""
+    t = state["table"]
+    if state["winners"]:
+        return _("No more rounds: a new match is dealt at the terminal")
+    deals = _deals(state) if t is not None and t["phase"] == "over" else None
+    if deals is None:
+        return _("Waiting for the deal")
+    if deals == me:
+        return _("Your deal: tap Deal round {round}").format(round=state["round"])
+    return _("Waiting for {who} to deal round {round}").format(who=state["players"][deals]["name"],
+                                                               round=state["round"])
+
+
+def _words(state: KaivoState, me: int | None) -> dict[str, str]:
+    """The page's own words, in the table's language, for the seat `me`."""
+    return {"your_turn": _("Your turn!"), "whose": _("{who} to play"), "waiting": _waiting(state, me),
             "time_left": _("Time left"), "your_cards": _("Your cards"), "the_table": _("The table"),
             "swap_then": _("Your card {pos}: now tap their card."), "pile": _("discard pile"),
             "deck": _("deck"), "score": _("your score"), "news": _("News"),

@@ -59,3 +59,36 @@ def test_k_score_3_once_the_match_is_over_a_seat_waits_for_no_deal(table):  # no
     table.state["winners"] = ["Ben"]
     assert Desk.payload_of(table, "Ann")["view"]["words"]["waiting"] == (
         "No more rounds: a new match is dealt at the terminal")
+
+
+def test_k_deal_1_between_rounds_the_dealers_page_says_the_deal_is_theirs(table):  # noqa: F811
+    """Between rounds the seat that deals reads so above its Deal button, the others who
+    deals, where every page read 'Waiting for the deal' (the dealer's too)."""
+    do(table, "deal --friends Ann,Ben,Cid", "kaivo --as Ann")
+    dealer = table.state["players"][table.state["dealer"]]["name"]
+    others = [n for n in ("Ann", "Ben", "Cid") if n != dealer]
+    page = Desk.payload_of(table, dealer)
+    assert page["view"]["words"]["waiting"] == "Your deal: tap Deal round 2"
+    assert any(m["label"] == "Deal round 2" for m in page["moves"])
+    for name in others:
+        assert Desk.payload_of(table, name)["view"]["words"]["waiting"] == (
+            f"Waiting for {dealer} to deal round 2")
+
+
+def test_k_score_3_the_sheets_prompt_after_the_match_names_no_round(table):  # noqa: F811
+    """A won match on the score sheet plays no round after it: its prompt says the match is
+    over as a dealt match's does, where it read 'kaivo (sheet, round 3, over)> '."""
+    do(table, "players Ann Ben", "round Ann=50 Ben=3 --caller Ben")
+    assert GAME.prompt(table) == "kaivo (sheet, round 2)> "
+    do(table, "round Ann=52 Ben=3 --caller Ben")
+    assert GAME.prompt(table) == "kaivo (sheet, match over)> "
+
+
+def test_drop_says_the_round_taken_back_before_the_scores_heading(table):  # noqa: F811
+    """drop N: 'Round N is taken back; ...' and then the scores under their heading, where
+    the heading came first and the taken-back line stood between it and its table."""
+    do(table, "players Ann Ben", "round Ann=5 Ben=3 --caller Ben", "round Ann=9 Ben=4 --caller Ann")
+    out = do(table, "drop 1").splitlines()
+    assert out[0] == "Round 1 is taken back; the rounds after it are scored again."
+    assert out[1] == "Scores after round 1:"
+    assert out[2].split() == ["player", "score", "note"]
