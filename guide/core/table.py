@@ -161,6 +161,9 @@ class Table(Generic[S, L]):
         """The command's story in the game's words, before what the command shows itself."""
         i18n.use(self.language)      # a command may have changed it (cv's `lang`)
         lines = say(self, self.story, "terminal")
+        if lines and result.title:      # the story first, then the title over what it heads
+            result.lines[:0] = [result.title]
+            result.title = ""
         if lines:
             result.lines[:0] = lines
         return result

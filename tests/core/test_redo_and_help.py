@@ -97,3 +97,23 @@ def test_help_of_a_family_lists_its_commands(tmp_path, monkeypatch):
     assert text(t.execute("help count")).splitlines() == ["  count up    Count one more.",
                                                           "  count down  Count one less."]
     assert text(t.execute("help count up")).startswith("usage: count up")
+
+
+def test_a_commands_story_comes_before_its_titled_table(tmp_path, monkeypatch):
+    """A command that tells events and shows a titled table printed its heading, then the
+    story, then the table (Kaivo's `drop 2`: "Scores after round 5:", "Round 2 is taken
+    back; ...", the scores): the story comes first, the heading over its table."""
+    from guide.core.result import Result, lines
+
+    t = tally_table(tmp_path / "c.sqlite")
+    extra = Registry()
+
+    @extra.command("tallied", "tally")
+    def tallied(t) -> Result:
+        """Tell a roll, then show a table."""
+        t.tell_all([{"kind": "roll", "expression": "1d6", "breakdown": "1d6 (3) = 3", "total": 3}])
+        return Result(title="The counts:", headers=["who", "count"], rows=[["Ann", 3]])
+
+    t.registry = t.registry.merged(extra)
+    shown = lines(t.execute("tallied"))
+    assert shown[:2] == ["1d6 (3) = 3", "The counts:"] and shown[-1].startswith("Ann")

@@ -214,9 +214,7 @@ def drop(t: KaivoTable, number: int) -> Result:
     Example: drop 2"""
     s = t.state
     _tell(t, s, sheet.drop_round(t.library.rules, s, number))
-    r = _scores(s)       # the table's heading after the story's 'Round 2 is taken back; ...'
-    r.lines, r.title = [r.title], ""           # (the core shows a title before the story)
-    return r
+    return _scores(s)
 
 
 @commands.command("join", "sheet")
