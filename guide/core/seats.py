@@ -58,7 +58,8 @@ def page_words() -> dict[str, str]:
             "no_answer": _("the table does not answer: try again"),
             "tap_to_see": _("Tap to see {label}"),
             "only_here": _("{seconds} s, only on this screen"),
-            "hidden_again": _("{label}: hidden again"), "hides_in": _("hides in")}
+            "hidden_again": _("{label}: hidden again"), "hides_in": _("hides in"),
+            "closed": _("This link opens no seat now: ask the table for yours (seats).")}
 
 
 class Desk:

@@ -112,9 +112,31 @@ const kit = (() => {
   function catchUp() {
     clearTimeout(timer);
     return fetch(base + "/state.json" + query, {cache: "no-store"})
-      .then(r => { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
-      .then(data => { away(false); accept(data); if (!source || source.readyState !== EventSource.OPEN) open(); })
+      .then(r => {
+        if (r.status === 403) return null;           // the link opens no seat now: said, not retried
+        if (!r.ok) throw new Error(String(r.status));
+        return r.json();
+      })
+      .then(data => {
+        if (data === null) return closed();
+        away(false); accept(data); if (!source || source.readyState !== EventSource.OPEN) open();
+      })
       .catch(() => { away(true); later(); });
+  }
+
+  // The table no longer serves this link (the seat was revoked, or its player is no longer
+  // at the table): a banner says so in the table's words, and the page stops asking.
+  function closed() {
+    if (source) source.close();
+    clearTimeout(timer);
+    away(false);
+    document.body.classList.add("kit-closed");          // its moves greyed: they would not run
+    let e = document.getElementById("kit-closed");
+    if (!e) {
+      e = h("div", {id: "kit-closed", class: "kit-bot", role: "status"});
+      document.body.prepend(e);
+    }
+    e.textContent = word("closed", "This link opens no seat now: ask the table for yours (seats).");
   }
 
   function follow(draw) {
