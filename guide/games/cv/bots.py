@@ -63,6 +63,7 @@ class CvBots(BotKit):
             return _("the CV bench needs the table's cards: --box DIR with a card file (the"
                      " rulebook prints no card list)")
         from guide.core import settings
+        from guide.core.text import shown_path
 
         from .game import CvGame
 
@@ -71,7 +72,7 @@ class CvBots(BotKit):
             # would end (V-END-1 reads the Old age deck), so 0 of N games finished, unsaid
             return _("the CV bench needs the table's cards: {boxes} holds no Youth, Maturity"
                      " or Old age card yet; fill it from your box (docs/cv.md, \"The table's own"
-                     " cards\")").format(boxes=", ".join(map(str, boxes)))
+                     " cards\")").format(boxes=", ".join(map(shown_path, boxes)))
         return None
 
     def setup(self, seats: list[str], rng: random.Random) -> list[str]:
