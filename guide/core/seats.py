@@ -59,7 +59,8 @@ def page_words() -> dict[str, str]:
             "tap_to_see": _("Tap to see {label}"),
             "only_here": _("{seconds} s, only on this screen"),
             "hidden_again": _("{label}: hidden again"), "hides_in": _("hides in"),
-            "closed": _("This link opens no seat now: ask the table for yours (seats).")}
+            "closed": _("This link opens no seat now: ask the table for yours (seats)."),
+            "away": _("reconnecting…")}
 
 
 class Desk:

@@ -96,6 +96,9 @@ def test_a_page_that_lost_its_stream_catches_up_when_it_is_back(table, chromium)
     ben = open_page(chromium, link(table, "Ben"))
     ben.context.set_offline(True)
     ben.wait_for_function("document.body.classList.contains('kit-away')")
+    # the table's word (page_words, in its language), where the CSS had its own English one
+    assert ben.evaluate("document.body.dataset.away") == "reconnecting…"
+    assert ben.evaluate("getComputedStyle(document.body, '::before').content") == '"reconnecting…"'
     table.execute("add 3")
     table.execute("add 4")
     ben.context.set_offline(False)

@@ -84,6 +84,7 @@ const kit = (() => {
   }
 
   function away(yes) {
+    if (yes) document.body.dataset.away = word("away", "reconnecting…");   // kit.css shows it
     document.body.classList.toggle("kit-away", yes);
   }
 
