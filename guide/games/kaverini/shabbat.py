@@ -14,6 +14,7 @@ from guide.core import settings
 from guide.core.cli import BOX, PathOf, UserError
 from guide.core.files import write_whole
 from guide.core.i18n import N_, domain
+from guide.core.text import shown_path
 
 _, ngettext, pgettext = domain("kaverini").functions()
 
@@ -78,7 +79,8 @@ def print_command(adventure_id, campaign, boxes, to, pdf, paper) -> None:
     if to.suffix.casefold() == ".pdf":     # the page is HTML; --pdf would print it onto itself
         raise UserError(_("--to: {to} would hold the HTML page, not a PDF; name the page"
                           " {page} (with --pdf, {pdf} is printed beside it); nothing was written")
-                        .format(to=to, page=to.with_suffix(".html"), pdf=to.with_suffix(".pdf")))
+                        .format(to=shown_path(to), page=shown_path(to.with_suffix(".html")),
+                                pdf=shown_path(to.with_suffix(".pdf"))))
     try:
         write_whole(to, page(library, adventure, sheets, paper.casefold()))
     except OSError as e:
@@ -102,8 +104,6 @@ def _campaign(campaign: Path | None, boxes: list[Path]):
         except GuideError as e:
             raise UserError(str(e)) from None
     if not campaign.is_file():
-        from guide.core.text import shown_path
-
         raise UserError(_("--campaign: no such campaign file {path}").format(
             path=shown_path(campaign)))
     from guide.core.repl.run import open_table
