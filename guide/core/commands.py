@@ -241,6 +241,7 @@ def start_view(t: Table, port: int | None, lan: bool):
         server.on_move = desk.receive
         server.on_open = desk.page_opened
         server.seat_page = page(t.game.settings.seat_page, "seat.html", _("{title}: your seat"))
+        desk.resend()
         t.campaign.save_seat_address(server.base)
 
     def listener(table: Table) -> None:

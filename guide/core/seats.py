@@ -71,10 +71,14 @@ class Desk:
         self._lock = threading.Lock()
         self._moves: dict[str, list[Move]] = {}       # seat -> its moves as last published
         self._shown: dict[str, str] = {}               # seat -> the token its page went to
-        # The pages' version: never one a page of an earlier start was sent (a stale tap after
-        # a restart is refused, not queued): it starts from this start's microsecond clock,
-        # beyond any count an earlier start could have reached, and counts up from there.
-        self._version = time.time_ns() // 1000
+        # Each seat page's version, new only when what the page holds changed (a command
+        # that changes nothing for a seat, a failed one or `log`, leaves a tap on its way
+        # valid). Never one a page of an earlier start was sent (a stale tap after a restart
+        # is refused, not queued): they come from this start's microsecond clock, beyond any
+        # count an earlier start could have reached, counting up from there.
+        self._clock = time.time_ns() // 1000
+        self._versions: dict[str, int] = {}          # seat -> its page's version
+        self._held: dict[str, str] = {}              # seat -> its page's content, as JSON
         self.pending: list[Pending] = []               # moves waiting for the game master
         self.listeners: list[Callable[[Pending], None]] = []   # told when a move arrives
         self.tokens = dict(table.campaign.seat_tokens())
@@ -128,7 +132,7 @@ class Desk:
     # --- what a seat's page holds --------------------------------------------------------
     def payload(self, seat: str) -> dict[str, Any]:
         """Exactly what the seat's page receives (also `guide state --seat`)."""
-        return {**self.payload_of(self.table, seat), "version": self._version}
+        return {**self.payload_of(self.table, seat), "version": self._versions.get(seat, self._clock)}
 
     @staticmethod
     def payload_of(table: Table, seat: str) -> dict[str, Any]:
@@ -156,9 +160,9 @@ class Desk:
         `gone(token)` for a page that has no seat any more (a Kaveri who left, undone,
         or a revoked link): it gets nothing from then on. A move still waiting that is no
         longer one of its seat's moves (the table moved on: another's turn now, a guess
-        already made) is dropped: it would act out of turn or for another seat."""
+        already made) is dropped: it would act out of turn or for another seat. A page whose
+        content did not change keeps its version and gets nothing new."""
         with self._lock:
-            self._version += 1
             seats = seats_of(self.table)
             for seat in seats:
                 if seat not in self.tokens:
@@ -172,8 +176,22 @@ class Desk:
             if gone is not None:
                 gone(token)
         for seat in seats:
-            body = json.dumps(self.payload(seat), ensure_ascii=False).encode("utf-8")
-            send(self.tokens[seat], body)
+            content = self.payload_of(self.table, seat)
+            # the moves' lines too: a move of the same label may now run another line
+            held = json.dumps([content, [m.line for m in self._moves[seat]]], ensure_ascii=False)
+            with self._lock:
+                if self._held.get(seat) == held and shown.get(seat) == self.tokens[seat]:
+                    continue
+                self._clock += 1
+                self._versions[seat], self._held[seat] = self._clock, held
+                body = {**content, "version": self._clock}
+            send(self.tokens[seat], json.dumps(body, ensure_ascii=False).encode("utf-8"))
+
+    def resend(self) -> None:
+        """Every page's content goes out again at the next publish (a new server: the view
+        started again, and holds none of it)."""
+        with self._lock:
+            self._held.clear()
 
     def _still(self, pending: Pending) -> bool:
         """Whether a waiting move is still one of its seat's moves as last published."""
@@ -187,7 +205,7 @@ class Desk:
             seat = self._token_seat(token)
             if seat is None or seat not in self._moves:
                 return _("unknown seat")
-            if version != self._version:
+            if version != self._versions.get(seat):
                 return _("the table has moved on: choose again")
             moves = self._moves.get(seat, [])
             if (not isinstance(move_id, int) or isinstance(move_id, bool)   # true is not 1

@@ -120,6 +120,32 @@ def test_a_table_that_closes_stops_its_view_and_seats_then_says_nothing_is_serve
     assert "The view is not being served yet" in shown and address not in shown
 
 
+def test_a_page_gets_a_new_version_only_when_what_it_holds_changed(table):
+    """A command that changes nothing on a page (`log`, `seats`) sends it nothing, and
+    `seats take`, which runs the move inside itself, gives each page one new version, not
+    two: a tap sent between two versions of the same page is refused ("the table has moved
+    on"), though nothing it showed had changed."""
+    table.execute("view")
+    server, desk = table.services["view"], desk_of(table)
+    ann, ben = desk.tokens["Ann"], desk.tokens["Ben"]
+    sent: list[tuple[str, int]] = []
+    publish_seat = server.publish_seat
+    server.publish_seat = lambda token, body: (
+        sent.append((token, json.loads(body)["version"])), publish_seat(token, body))
+    versions = {seat: desk.payload(seat)["version"] for seat in ("Ann", "Ben")}
+    for line in ("log", "seats", "seats moves"):
+        table.execute(line)
+    assert sent == [] and {seat: desk.payload(seat)["version"] for seat in versions} == versions
+    assert desk.receive(ann, 3, versions["Ann"]) == "sent"
+    table.execute("seats take Ann")
+    assert sorted(token for token, _ in sent) == sorted([ann, ben])     # once each
+    assert desk.receive(ben, 1, dict(sent)[ben]) == "sent"           # Ben's next tap counts
+    table.execute("view --stop")
+    table.execute("view")                      # a new server: every page is sent to it again
+    status, body = _get(table.services["view"].port, f"/seat/{ann}/state.json")
+    assert status == 200 and json.loads(body)["seat"] == "Ann"
+
+
 def test_a_revoked_link_gets_nothing(table):
     desk = desk_of(table)
     old = desk.tokens["Ann"]
@@ -153,7 +179,9 @@ def test_seat_pages_and_moves_over_http(table):
     move = json.dumps({"move": 1, "version": seen["version"]}).encode()
     status, answer = _get(port, f"/seat/{ben}/move", "POST", move)
     assert (status, json.loads(answer)) == (202, {"said": "sent"})
-    status, answer = _get(port, f"/seat/{ann}/move", "POST", move)      # Ann has chosen
+    anns = json.loads(_get(port, f"/seat/{ann}/state.json")[1])["version"]   # each page its own
+    status, answer = _get(port, f"/seat/{ann}/move", "POST",            # Ann has chosen
+                          json.dumps({"move": 1, "version": anns}).encode())
     assert status == 409 and json.loads(answer)["said"] == "not one of your moves now"
     assert _get(port, f"/seat/{ben}/move", "POST", b"x" * 5000)[0] == 413
     assert _get(port, f"/seat/{ben}/move", "POST", b"{garbage")[0] == 409

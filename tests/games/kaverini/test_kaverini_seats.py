@@ -119,7 +119,8 @@ def test_a_seats_moves_come_on_its_own_turn_and_wait_for_the_tour_guide(party):
     assert cheer in labels
     desk.publish(lambda token, body: None)
     version = desk.payload("Ann")["version"]
-    assert desk.receive(desk.tokens["Bob"], 0, version) == "not one of your moves now"
+    bobs = desk.payload("Bob")["version"]                      # each page its own version
+    assert desk.receive(desk.tokens["Bob"], 0, bobs) == "not one of your moves now"
     move = labels.index(cheer)
     assert desk.receive(desk.tokens["Ann"], move, version) == "sent"
     assert t.state["confrontation"]["turns"]["acted"] == []    # nothing without the Tour Guide
