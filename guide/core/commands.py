@@ -356,8 +356,8 @@ def seats_revoke(t: Table, seat: str) -> Result:
             server.forget_seat(old)
         desk.publish(server.publish_seat, server.forget_seat)
     base = _seat_base(t) or "http://HOST:8765/"
-    return Result([_("{seat}'s old link gets nothing now; the new one:").format(seat=name),
-                   *(_("{seat}: {link}").format(seat=s, link=link) for s, link in links(t, base) if s == name)])
+    new = [_("{seat}: {link}").format(seat=s, link=link) for s, link in links(t, base) if s == name]
+    return Result([_("{seat}'s old link gets nothing now; the new one:").format(seat=name), *new])
 
 
 def _seat_names(t: Table | None, words: list[str]) -> list[str]:

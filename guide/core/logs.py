@@ -48,7 +48,7 @@ def _folder_words(e: OSError) -> str:
 
 def log_exception(error: BaseException) -> Path:
     """Append the full traceback to guide.log in the data folder; return its path."""
-    import traceback            # here, not at the top: only a crash needs it, not a table's start
+    import traceback  # here, not at the top: only a crash needs it, not a table's start
 
     try:
         path = data_dir() / "guide.log"

@@ -54,7 +54,7 @@ def die_with_parent(parent: int) -> None:
     signalled = False
     if sys.platform.startswith("linux"):
         try:
-            import ctypes       # here, not at the top: only a worker needs it, not a table's start
+            import ctypes  # here, not at the top: only a worker needs it, not a table's start
 
             libc = ctypes.CDLL(None, use_errno=True)
             signalled = libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0

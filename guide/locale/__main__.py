@@ -20,8 +20,7 @@ from __future__ import annotations
 import sys
 
 from guide.core.errors import GuideError
-from guide.locale.catalogues import (DOMAINS, add_outside, check, compile_all, extract_all,
-                                     update_all)
+from guide.locale.catalogues import DOMAINS, add_outside, check, compile_all, extract_all, update_all
 
 
 def main(argv: list[str]) -> int:

@@ -42,8 +42,8 @@ from guide.core.viewers import STATE, TV, Viewer, keyboard_seat, public_state
 
 sys.path.insert(0, str(ROOT / "tests" / "contract"))
 sys.path.insert(0, str(ROOT / "tests" / "tinygame"))
-from tally import TallyGame  # noqa: E402
 from gamelist import given_scenes  # noqa: E402
+from tally import TallyGame  # noqa: E402
 from test_game_contract import (  # noqa: E402
     LEFT_OUT,
     Run,

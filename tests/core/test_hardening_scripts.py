@@ -17,7 +17,7 @@ from test_interrupts import (  # noqa: F401  (its fixtures: this module's too)
 from guide.core.repl.run import run_batch
 
 
-def test_ctrl_c_after_the_save_before_the_output_says_it_was_saved(tally, lines_in_turn, capsys):
+def test_ctrl_c_after_the_save_before_the_output_says_it_was_saved(tally, lines_in_turn, capsys):  # noqa: F811
     def listener(table) -> None:
         os.kill(os.getpid(), signal.SIGINT)
 
@@ -32,7 +32,7 @@ def test_ctrl_c_after_the_save_before_the_output_says_it_was_saved(tally, lines_
     assert tally.table.state == file_state(tally.path)
 
 
-def test_ctrl_c_before_the_save_says_it_was_not_saved(tally, lines_in_turn, capsys, monkeypatch):
+def test_ctrl_c_before_the_save_says_it_was_not_saved(tally, lines_in_turn, capsys, monkeypatch):  # noqa: F811
     import guide.core.table
 
     real = guide.core.table.diff
@@ -53,7 +53,7 @@ def test_ctrl_c_before_the_save_says_it_was_not_saved(tally, lines_in_turn, caps
     assert tally.table.state == file_state(tally.path)
 
 
-def test_ctrl_c_between_commands_names_no_command(tally, lines_in_turn, capsys):
+def test_ctrl_c_between_commands_names_no_command(tally, lines_in_turn, capsys):  # noqa: F811
     def lines():
         yield "add 2\n"
         os.kill(os.getpid(), signal.SIGINT)

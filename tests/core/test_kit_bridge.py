@@ -78,7 +78,8 @@ def test_tell_all_tells_private_events_as_tell_private_does_and_the_gm_ones_are_
                     {"kind": "roll", "expression": "1d6", "breakdown": "y", "total": 2,
                      "private": "Ann"}])
     assert [e.get("private") for e in table.story] == [None, "gm", "Ann"]
-    assert [table.game.events.gm_only(e, table) for e in table.story] == [False, False, False]   # log: private
+    gm_only = [table.game.events.gm_only(e, table) for e in table.story]
+    assert gm_only == [False, False, False]                                   # log: private
     with pytest.raises(CommandError, match="no seat 'Bob'"):      # the one check, as tell_private's
         table.tell_all([{"kind": "roll", "total": 1, "private": "Bob"}])
 

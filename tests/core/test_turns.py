@@ -246,7 +246,7 @@ def test_a_phase_refusal_is_one_line_and_changes_nothing(operation, refusal):
 
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
-PHASE_OF = dict(zip(NAMES, (*PHASES, "items")))      # "items": no phase of the game's
+PHASE_OF = dict(zip(NAMES, (*PHASES, "items"), strict=True))      # "items": no phase of the game's
 OPERATIONS = st.lists(st.tuples(
     st.sampled_from(["join", "join_after", "leave", "back", "remove", "start", "end_turn",
                      "end_turn_to", "skip", "stop", "act", "set_phase", "end_phase",
@@ -263,17 +263,17 @@ def test_any_run_of_operations_keeps_the_order_whole(operations):
     t = turns.new()
     for op, name, other in operations:
         before = copy.deepcopy(t)
-        calls = {"join": lambda: turns.join(t, name), "join_after": lambda: turns.join(t, name, other),
-                 "leave": lambda: turns.leave(t, name), "back": lambda: turns.back(t, name),
-                 "remove": lambda: turns.remove(t, name), "start": lambda: turns.start(t, name),
-                 "end_turn": lambda: turns.end_turn(t), "end_turn_to": lambda: turns.end_turn(t, to=name),
-                 "skip": lambda: turns.skip(t, name), "stop": lambda: turns.stop(t),
-                 "act": lambda: turns.act(t, name),
-                 "set_phase": lambda: turns.set_phase(t, PHASE_OF[name], PHASES),
-                 "end_phase": lambda: turns.end_phase(t, PHASES),
-                 "begin_round": lambda: turns.begin_round(t, PHASE_OF[other])}
+        calls = {"join": (turns.join, name), "join_after": (turns.join, name, other),
+                 "leave": (turns.leave, name), "back": (turns.back, name),
+                 "remove": (turns.remove, name), "start": (turns.start, name),
+                 "end_turn": (turns.end_turn,), "end_turn_to": (turns.end_turn, name),
+                 "skip": (turns.skip, name), "stop": (turns.stop,), "act": (turns.act, name),
+                 "set_phase": (turns.set_phase, PHASE_OF[name], PHASES),
+                 "end_phase": (turns.end_phase, PHASES),
+                 "begin_round": (turns.begin_round, PHASE_OF[other])}
+        call, *args = calls[op]
         try:
-            calls[op]()
+            call(t, *args)
         except RuleError:
             assert t == before
             continue

@@ -10,8 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tally import TallyGame
-from tally import rules
+from tally import TallyGame, rules
 from tally.state import migrate, new_state
 
 from guide.core import i18n, turns

@@ -25,7 +25,7 @@ def in_language(page: bytes, lang: str, title: str) -> bytes:
     """A page as served to the table: its `<html lang>` the table's language (a phone then
     hyphenates its words, kit.css) and its `<title>` the table's words. A page whose script
     sets its own title later (Kaivo's) still starts with this one."""
-    import html         # here: every session imports this module, only a served page needs html
+    import html  # here: every session imports this module, only a served page needs html
 
     text = page.decode("utf-8")
     text = re.sub(r'<html lang="[^"]*"', f'<html lang="{html.escape(lang)}"', text, count=1)

@@ -192,7 +192,7 @@ def test_the_sampler_deals_the_hidden_part_at_random_from_what_the_seat_has_not_
     from guide.core.seats import view_for
     from guide.games.cv import belief
 
-    for t, step in _game_points(3, 60):
+    for t, step in _game_points(3, 60):  # noqa: B007 - the table where it stops is read below
         if step == 59:
             break
     s = t.state

@@ -27,7 +27,8 @@ def t(tmp_path):
 
 
 def test_V_EVENT_1_in_another_players_turn_the_table_says_what_is_lost_before_accepting(t):
-    run(t, "players Ann Bob", "hand Bob Lottery --gives 2money", "roll Ann --faces money,health,health,knowledge")
+    run(t, "players Ann Bob", "hand Bob Lottery --gives 2money",
+        "roll Ann --faces money,health,health,knowledge")
     said = refused(t, "play Bob Lottery")
     assert said == ("Bob plays Lottery: what it gives (2 Money (Гроші)) cannot be used in this turn"
                     " (it is Ann's turn) and would be lost (V-EVENT-1); to play it so: --anyway")

@@ -16,7 +16,8 @@ def test_v_turn_1_one_or_two_cards_a_turn():
     t.roll("Ann", "money,money,health,knowledge")
     t.take("Ann", "Jogging", "health", cost="health")
     t.take("Ann", "School", "knowledge", cost="knowledge")
-    assert "Ann has taken two cards this turn: two at most" in t.take_fails("Ann", "Used car", "property", cost="money")
+    refused = t.take_fails("Ann", "Used car", "property", cost="money")
+    assert "Ann has taken two cards this turn: two at most" in refused
 
 
 def test_v_turn_1_tokens_are_exactly_what_the_active_cards_give_after_the_turn():

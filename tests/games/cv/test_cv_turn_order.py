@@ -7,9 +7,9 @@ kept whose turn it was as an index in `turn["player"]` and the round in `turn["r
 from __future__ import annotations
 
 import copy
-from types import SimpleNamespace
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 from cv_support import Table, give_card, lib
 
@@ -149,7 +149,8 @@ def test_the_campaign_saved_at_state_1_opens_with_anns_turn_in_the_order(tmp_pat
     store = Store(tmp_path / "cv.sqlite", game="cv", state_version=game.settings.state_version)
     table = CoreTable(game, store, settings.load(game, []), Dice(3))
     order = table.state["order"]
-    assert (order["order"], order["current"], order["first"], order["round"]) == (["Ann", "Bob"], "Ann", "Ann", 1)
+    assert (order["order"], order["current"], order["first"], order["round"]) == (
+        ["Ann", "Bob"], "Ann", "Ann", 1)
     assert "player" not in table.state["turn"] and public_state(table)["turn"] == "Ann"
     assert [p.name for p in game.players(table) if p.turn] == ["Ann"]
     table.close()

@@ -482,8 +482,9 @@ def test_k_pow_1_a_friends_spy_on_you_names_you_without_an_apostrophe_s(table):
 
 
 def test_k_pow_1_the_swap_and_mind_read_buttons_name_you_without_an_apostrophe_s():
-    from guide.games.kaivo.seats import _label
     from kaivo_helpers import rules
+
+    from guide.games.kaivo.seats import _label
 
     def button(kind: str, who: str) -> str:
         return _label({}, rules, (kind,), {"pos": 1, "player": who, "their_pos": 3})

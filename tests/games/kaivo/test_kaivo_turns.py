@@ -11,9 +11,9 @@ import copy
 import shutil
 
 import pytest
-from conftest import ROOT
 from kaivo_helpers import rules
 
+from conftest import ROOT
 from guide.core import settings
 from guide.core.dice import Dice
 from guide.core.players import acting

@@ -4,8 +4,8 @@ GM's own lines, and the colours the lines carry."""
 import json
 
 import pytest
-from conftest import ROOT
 
+from conftest import ROOT
 from guide.games.kaverini import words
 
 

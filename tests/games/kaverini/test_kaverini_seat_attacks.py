@@ -11,8 +11,8 @@ import json
 import os
 import re
 import secrets
-import sqlite3
 import shutil
+import sqlite3
 import subprocess
 import sys
 

@@ -31,8 +31,9 @@ def test_the_wheel_carries_the_box_and_loads_it(tmp_path):
         assert needed in names
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
-    out = subprocess.run([sys.executable, "-c", "from guide.core.box import bundled; from guide.games.kaverini.data.loader"
-                          " import bundled_library; print(bundled('kaverini')[0]);"
+    out = subprocess.run([sys.executable, "-c", "from guide.core.box import bundled;"
+                          " from guide.games.kaverini.data.loader import bundled_library;"
+                          " print(bundled('kaverini')[0]);"
                           " print(len(bundled_library().cards))"],
                          cwd=tmp_path, env={"PYTHONPATH": str(site)}, capture_output=True,
                          text=True, check=True)

@@ -3,7 +3,7 @@ own folder fills in powers and Initial Loot; the beginner game needs no card tex
 
 from pathlib import Path
 
-from taverne_table import BOX, GAME, ROOT, Brawl, to_call
+from taverne_table import BOX, GAME, Brawl, to_call
 
 from guide.core import settings
 
