@@ -27,8 +27,9 @@ def test_a_move_acts_only_for_the_seat_of_its_token_and_only_once(table):
     port, ann = seat(table, "Ann")
     ben = desk_of(table).tokens["Ben"]
     desk = desk_of(table)
-    version = desk.payload("Ann")["version"]
-    assert move(port, ben, 3, version) == (202, "sent")      # Ben's token: Ben's own line
+    version, bens = desk.payload("Ann")["version"], desk.payload("Ben")["version"]  # each its own
+    assert move(port, ben, 3, bens) == (202, "sent")         # Ben's token: Ben's own line
+    assert move(port, ben, 3, version) == (409, "the table has moved on: choose again")  # Ann's
     assert [(p.seat, p.line) for p in desk.pending] == [("Ben", guess_line(table, "Ben", 4))]
     assert move(port, ann, 1, version - 1) == (409, "the table has moved on: choose again")
     assert move(port, ann, 6, version) == (409, "not one of your moves now")
@@ -37,7 +38,7 @@ def test_a_move_acts_only_for_the_seat_of_its_token_and_only_once(table):
     assert move(port, ann[:-1] + ("y" if ann.endswith("x") else "x"), 1, version)[0] == 403
     table.execute("seats take Ben")
     assert table.state["guesses"]["choices"] == {"Ben": 4}
-    assert move(port, ben, 3, version) == (409, "the table has moved on: choose again")
+    assert move(port, ben, 3, bens) == (409, "the table has moved on: choose again")
     fresh = desk.payload("Ben")["version"]
     assert move(port, ben, 0, fresh) == (409, "not one of your moves now")   # replayed afresh
 
