@@ -106,8 +106,9 @@ def test_links_served_on_this_computer_only_say_so(table):
 
 def test_a_table_that_closes_stops_its_view_and_seats_then_says_nothing_is_served(table, tmp_path):
     """The seats' address is the running view's: once the table has closed (quit, Ctrl-D),
-    `seats` (and `guide seats` from the shell) must not print links to a page nobody serves."""
-    table.execute("view")
+    `seats` (and `guide seats` from the shell) must not print links to a page nobody serves.
+    The port is the system's pick: 8765, freed, could be another test's at once."""
+    table.execute("view --port 0")
     address = table.campaign.seat_address()
     assert address and address in text(table.execute("seats"))
     table.close()
