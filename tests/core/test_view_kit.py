@@ -118,3 +118,52 @@ def test_the_fallback_pages_fit_the_screen(table, chromium, size):  # noqa: F811
     tv = open_page(chromium, table.services["view"].url, size)
     assert "sealed" in tv.inner_text("body")
     assert cut_off(tv, whole=False) == []
+
+
+def order(page) -> list:
+    """What the moves show, in the page's order: a heading with what is under it, a fold
+    with what is in it, a row of buttons by their labels."""
+    return page.evaluate("""() => {
+      const walk = e => [...e.children].flatMap(c =>
+        c.matches("section.kit-group") ? [{heading: c.dataset.group, has: walk(c)}]
+        : c.matches("details.kit-fold") ? [{fold: c.dataset.group, has: walk(c)}]
+        : c.matches(".kit-buttons") ? [[...c.querySelectorAll(".kit-move")].map(b => b.textContent)]
+        : []);
+      return walk(document.querySelector(".kit-moves"));
+    }""")
+
+
+def test_the_moves_keep_the_games_order_from_turn_to_turn(table, chromium, monkeypatch):  # noqa: F811
+    """A fold stands where its first move came, a plain button where it came (the kit drew
+    a node's folds first, then its buttons: a side that turned into a fold changed places);
+    plain buttons next to each other share a row, a fold between them splits it."""
+    shape = {"B": ("X", "B")}
+    def moves(t, seat):
+        if seat != "Ann":
+            return []
+        r = t.registry
+        return [r.move("add", "pass", (), amount=0),
+                *(r.move("add", f"{name} {i}", shape.get(name, ("X",)), amount=i)
+                  for name, many in (("A", 1), ("B", 2), ("C", 1), ("D", 1)) for i in range(1, many + 1)),
+                r.move("add", "Y", ("Y",), amount=9)]
+    monkeypatch.setattr(table.game, "seat_moves", moves)
+    table.execute("add 1")
+    ann = open_page(chromium, link(table, "Ann"))
+    assert order(ann) == [["pass"],
+                          {"heading": "X", "has": [["A 1"], {"fold": "B", "has": [["B 1", "B 2"]]},
+                                                   ["C 1", "D 1"]]},
+                          {"heading": "Y", "has": [["Y"]]}]
+    ann.locator("details[data-group=B] summary").click()          # opened, and kept open
+    seen = drawn(ann)
+    shape.update(A=("X", "A"), B=("X",))     # the next turn: A a fold of choices, B one button
+    table.execute("add 1")
+    wait_drawn_after(ann, seen)
+    assert order(ann) == [["pass"],
+                          {"heading": "X", "has": [{"fold": "A", "has": [["A 1"]]}, ["B 1", "B 2", "C 1", "D 1"]]},
+                          {"heading": "Y", "has": [["Y"]]}]
+    seen = drawn(ann)
+    shape.update(A=("X",), B=("X", "B"))     # and back: the fold B remembered as open
+    table.execute("add 1")
+    wait_drawn_after(ann, seen)
+    assert [f.get_attribute("open") for f in ann.locator("details.kit-fold").all()] == [""]
+    assert order(ann)[1]["has"][1] == {"fold": "B", "has": [["B 1", "B 2"]]}
