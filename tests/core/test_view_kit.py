@@ -1,7 +1,8 @@
 """The page kit (guide/core/view/kit.js) in a real browser, with Tally's seat page on it
 (tests/tinygame/seat.html): a countdown runs on the page's clock, a private reveal hides
 itself after its seconds and a redraw neither restarts nor lengthens it, a tap on a move
-runs it (Tally's seats act at once) and every page follows; the fallback pages (a game with
+runs it (Tally's seats act at once) and every page follows; the moves keep the game's order
+(headings, folds and buttons where their first move came); the fallback pages (a game with
 none of its own) fit a phone; a page that lost its stream catches up. No page shows a
 sealed guess of another seat."""
 
@@ -118,3 +119,63 @@ def test_the_fallback_pages_fit_the_screen(table, chromium, size):  # noqa: F811
     tv = open_page(chromium, table.services["view"].url, size)
     assert "sealed" in tv.inner_text("body")
     assert cut_off(tv, whole=False) == []
+
+
+def order(page) -> list:
+    """What the moves show, in the page's order: a heading with what is under it, a fold
+    with what is in it, a row of buttons by their labels."""
+    return page.evaluate("""() => {
+      const walk = e => [...e.children].flatMap(c =>
+        c.matches("section.kit-group") ? [{heading: c.dataset.group, has: walk(c)}]
+        : c.matches("details.kit-fold") ? [{fold: c.dataset.group, has: walk(c)}]
+        : c.matches(".kit-buttons") ? [[...c.querySelectorAll(".kit-move")].map(b => b.textContent)]
+        : []);
+      return walk(document.querySelector(".kit-moves"));
+    }""")
+
+
+def test_the_moves_keep_the_games_order_from_turn_to_turn(table, chromium, monkeypatch):  # noqa: F811
+    """A heading and a fold stand where their first move came, a plain button where it came
+    (the kit drew a node's folds first, then its buttons: a choice that turned from a button
+    into a fold changed places from turn to turn); plain buttons next to each other share a
+    row, a fold between them splits it; an open fold stays open, one at a time."""
+    shape = {"B": ("X", "B")}
+    def moves(t, seat):
+        if seat != "Ann":
+            return []
+        r = t.registry
+        return [r.move("add", "pass", (), amount=0),
+                *(r.move("add", f"{name} {i}", shape.get(name, ("X",)), amount=i)
+                  for name, many in (("A", 1), ("B", 2), ("C", 1), ("D", 1)) for i in range(1, many + 1)),
+                r.move("add", "Y", ("Y",), amount=9)]
+    monkeypatch.setattr(table.game, "seat_moves", moves)
+    table.execute("add 1")
+    ann = open_page(chromium, link(table, "Ann"))
+    assert order(ann) == [["pass"],
+                          {"heading": "X", "has": [["A 1"], {"fold": "B", "has": [["B 1", "B 2"]]},
+                                                   ["C 1", "D 1"]]},
+                          {"heading": "Y", "has": [["Y"]]}]
+    ann.locator("details[data-group=B] summary").click()          # opened, and kept open
+    seen = drawn(ann)
+    shape.update(A=("X", "A"), B=("X",))     # the next turn: A a fold of choices, B one button
+    table.execute("add 1")
+    wait_drawn_after(ann, seen)
+    assert order(ann) == [["pass"],
+                          {"heading": "X", "has": [{"fold": "A", "has": [["A 1"]]},
+                                                   ["B 1", "B 2", "C 1", "D 1"]]},
+                          {"heading": "Y", "has": [["Y"]]}]
+    seen = drawn(ann)
+    shape.update(A=("X",), B=("X", "B"))     # and back: the fold B remembered as open
+    table.execute("add 1")
+    wait_drawn_after(ann, seen)
+    assert [f.get_attribute("open") for f in ann.locator("details.kit-fold").all()] == [""]
+    assert order(ann)[1]["has"][1] == {"fold": "B", "has": [["B 1", "B 2"]]}
+    seen = drawn(ann)
+    shape.update(A=("X", "A"))               # two folds side by side: one open at a time
+    table.execute("add 1")
+    wait_drawn_after(ann, seen)
+    assert order(ann)[1]["has"] == [{"fold": "A", "has": [["A 1"]]}, {"fold": "B", "has": [["B 1", "B 2"]]},
+                                    ["C 1", "D 1"]]
+    ann.locator("details[data-group=A] summary").click()
+    ann.wait_for_function("!document.querySelector('details[data-group=B]').open")
+    assert ann.locator("details[data-group=A]").get_attribute("open") == ""

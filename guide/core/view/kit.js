@@ -240,7 +240,9 @@ const kit = (() => {
 
   // A seat's moves ({id, label, group: [...], detail}) as button groups: the first level of a
   // group a heading, a deeper level a fold that opens on a tap (one at a time per heading);
-  // a tap sends the move and says what became of it.
+  // all in the game's order (a heading or a fold where its first move came), so a side that
+  // turns from a button into a fold keeps its place; a tap sends the move and says what
+  // became of it.
   function moves(data, {title} = {}) {
     const all = (data && data.moves) || [];
     const said = h("div", {class: "kit-said", role: "status", "aria-live": "polite", text: memory.get("said") || ""});
@@ -253,14 +255,20 @@ const kit = (() => {
       for (const b of document.querySelectorAll(".kit-move")) b.disabled = false;
       if (/^(Sent|Done)/.test(answer)) button.classList.add("kit-sent");
     };
-    const root = {moves: [], groups: new Map()};
+    // a node's items in the game's order: a move, or a group where its first move came
+    const tree = () => ({items: [], groups: new Map()});
+    const root = tree();
     for (const m of all) {
       let node = root;
       for (const g of m.group || []) {
-        if (!node.groups.has(g)) node.groups.set(g, {moves: [], groups: new Map()});
+        if (!node.groups.has(g)) {
+          const sub = tree();
+          node.groups.set(g, sub);
+          node.items.push({name: g, sub});
+        }
         node = node.groups.get(g);
       }
-      node.moves.push(m);
+      node.items.push({move: m});
     }
     const button = m => {
       const b = h("button", {type: "button", class: "kit-move kit-button", data: {move: m.id}},
@@ -268,9 +276,17 @@ const kit = (() => {
       b.addEventListener("click", () => tap(m, b));
       return b;
     };
-    const draw = (node, path) => {        // the groups first, then the moves of none (pass)
+    const draw = (node, path) => {        // in the game's order; moves side by side share a row
       const out = [];
-      for (const [name, sub] of node.groups) {
+      let row = null;
+      for (const item of node.items) {
+        if (item.move) {
+          if (!row) out.push(row = h("div", {class: "kit-buttons"}));
+          row.append(button(item.move));
+          continue;
+        }
+        row = null;
+        const {name, sub} = item;
         const here = [...path, name];
         const key = "open:" + JSON.stringify(here);
         if (path.length === 0) {
@@ -288,7 +304,6 @@ const kit = (() => {
           out.push(fold);
         }
       }
-      if (node.moves.length) out.push(h("div", {class: "kit-buttons"}, node.moves.map(button)));
       return out;
     };
     if (!all.length) return h("div", {class: "kit-moves"}, said);

@@ -92,3 +92,48 @@ def test_a_phone_draws_a_tall_part_of_the_cave_at_its_own_shape(table, chromium)
         assert abs(board["left"] - board["right"]) < 2, board             # centred
     finally:
         ann.context.close()
+
+
+@pytest.fixture(scope="module")
+def round_table(tmp_path_factory):
+    """A table of its own (the one above is Ann's): Ann has laid the tile above the start,
+    and it is Bob's turn."""
+    tmp = tmp_path_factory.mktemp("cave-order")
+    env = dict(os.environ, GUIDE_DATA_DIR=str(tmp / "data"))
+    play = Playing(env, "--game", "cave", "--campaign", str(tmp / "c.sqlite"), "--seed", "3")
+    play.send("character Ann", "character Bob", "character Cid", "character Dorothea Longname",
+              "start", "move Ann up --turn 0", "end Ann", "view", "seats --no-qr")
+    play.link = play.read_until(r"^Bob: (http://\S+)").group(1)
+    yield play
+    play.close()
+
+
+def sides(page) -> list[str]:
+    """The four sides as the Move heading shows them, in its order: a side's own button
+    (onto a laid tile) by its label, a side's fold (onto an empty square: the new tile's
+    turns) as `fold SIDE`; a row of buttons between folds as `|`."""
+    return page.evaluate("""() => [...document.querySelectorAll("section[data-group=Move] > *")]
+      .flatMap(e => e.matches("details") ? ["fold " + e.dataset.group]
+                  : e.matches(".kit-buttons") ? ["|", ...[...e.children].map(b => b.textContent)] : [])""")
+
+
+def test_the_four_sides_keep_the_games_order_from_turn_to_turn(round_table, chromium):  # noqa: F811
+    """C-TURN-1, C-TURN-2: up, down, left, right, whether a side is a button (a laid tile) or a
+    fold of the new tile's turns (an empty square); the kit drew a heading's folds first, so
+    the sides changed places from turn to turn as one turned from a button into a fold."""
+    bob = open_page(chromium, round_table.link, PHONE)
+    try:
+        assert bob.get_by_text("Your turn!").is_visible()
+        shot(bob, "cave-seat-bob-turn-1")
+        assert sides(bob) == ["|", "up", "fold down", "fold left", "|", "right"]
+        bob.locator("section[data-group=Move]").get_by_role("button", name="right", exact=True).click()
+        bob.wait_for_function("document.querySelector('.kit-said').textContent !== 'Sending…'")
+        round_table.send("seats take", "end Bob", "end Cid", 'end "Dorothea Longname"', "end Ann")
+        # Bob's next turn, one tile to the right: up and right onto empty squares, left back
+        bob.locator("section[data-group=Move] details[data-group=right]").wait_for()
+        assert bob.get_by_text("Your turn!").is_visible()
+        shot(bob, "cave-seat-bob-turn-2")
+        assert sides(bob) == ["fold up", "fold down", "|", "left", "fold right"]
+        assert cut_off(bob, whole=False) == []
+    finally:
+        bob.context.close()
