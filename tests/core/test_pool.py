@@ -68,3 +68,30 @@ def test_a_worker_killed_is_said_in_one_line_naming_the_command():
                        r" \(the system stopped it"), Pool(2, "cave sim") as pool:
         for worker in pool.each(nap, [0, 30, 30]):
             os.kill(worker, signal.SIGKILL)          # asleep in the third chunk
+
+
+def test_a_lost_worker_whose_pools_thread_dies_leaves_no_worker_running_and_no_traceback(
+        monkeypatch, capsys, tmp_path):
+    """Python 3.11's pool races a chunk submitted while it fails a broken pool's futures: its
+    manager thread dies ("dictionary changed size during iteration") before it ends the other
+    workers, which ran on: the command hung at exit, after a traceback on the screen. Here the
+    thread dies as it did; the pool still ends every worker at once, and logs the traceback."""
+    import signal
+    from concurrent.futures import process
+    from multiprocessing import active_children
+
+    def dies(self, cause):          # as it did: the pool marked broken, then the thread dies
+        self.executor_reference()._broken = "a child process terminated abruptly"
+        raise RuntimeError("dictionary changed size during iteration")
+
+    monkeypatch.setenv("GUIDE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(process._ExecutorManagerThread, "terminate_broken", dies)
+    started = time.monotonic()
+    with pytest.raises(CommandError, match="lost a worker process"), Pool(2, "cave sim") as pool:
+        for worker in pool.each(nap, [0, 30, 30]):
+            workers = [p.pid for p in active_children()]
+            os.kill(worker, signal.SIGKILL)          # asleep in the third chunk
+    wait_for(lambda: not any(alive(w) for w in workers), 5)
+    assert time.monotonic() - started < 10
+    assert "Traceback" not in capsys.readouterr().err
+    assert "dictionary changed size" in (tmp_path / "guide.log").read_text()
