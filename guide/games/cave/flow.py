@@ -58,11 +58,18 @@ def die(state: CaveState, ch: Character, cause: str, rule: str) -> list[Event]:
 
 
 def close_turn(state: CaveState, box: Box, ch: Character, rule: str) -> list[Event]:
-    """`ch`'s turn is over: prune (C-TURN-5) and pass the turn on to the next character in
-    the cave, in the order they joined (docs/cave.md, "A turn": past the last seat, a new
-    round begins); one that left the cave this turn leaves its seat's turns
-    (guide.core.turns.leave). Nobody left in the cave: the game ends (C-END-1), by `rule`."""
-    events = prune(state, box)
+    """`ch`'s turn ends before its `end`: it left the cave (C-TURN-3) or died of a meal
+    (C-TURN-4). Either way it no longer sees, so the pruning (C-TURN-5) goes by the others'
+    sight; then the turn passes on (pass_turn)."""
+    return prune(state, box) + pass_turn(state, ch, rule)
+
+
+def pass_turn(state: CaveState, ch: Character, rule: str) -> list[Event]:
+    """Pass the turn on to the next character in the cave, in the order they joined
+    (docs/cave.md, "A turn": past the last seat, a new round begins); one that left the cave
+    or died this turn leaves its seat's turns (guide.core.turns.leave). Nobody left in the
+    cave: the game ends (C-END-1), by `rule`."""
+    events: list[Event] = []
     order = state["turns"]
     if ch["state"] == "in":
         now = turns.end_turn(order)
@@ -71,7 +78,7 @@ def close_turn(state: CaveState, box: Box, ch: Character, rule: str) -> list[Eve
     if now is not None:
         nxt = state["characters"][order["order"].index(now)]       # its seat's (current())
         state["moved"], state["shared"] = False, bool(others_here(state, nxt))   # C-TURN-7: together
-        return events + [{"kind": "turn", "who": now, "round": order["round"]}]
+        return [{"kind": "turn", "who": now, "round": order["round"]}]
     state["phase"], state["ended_by"] = "over", rule
     escaped = sum(c["state"] == "out" for c in state["characters"])
     events.append({"kind": "over", "escaped": escaped, "dead": len(state["characters"]) - escaped,
@@ -80,17 +87,23 @@ def close_turn(state: CaveState, box: Box, ch: Character, rule: str) -> list[Eve
 
 
 def end_turn(state: CaveState, box: Box, name: str) -> list[Event]:
-    """`end NAME`: C-TURN-6 spend 1 Energy (death at 0), C-TURN-7 mental strength +1 when the
-    turn started or ends on a tile with another character, then C-TURN-5 and the next turn."""
+    """`end NAME`, in the rules' order: C-TURN-5 every tile out of visual range goes to the
+    discards, by the sight of every character in the cave, this one's included; C-TURN-6
+    THEN 1 Energy is spent, death at 0; C-TURN-7 mental strength +1 when the turn started or
+    ends on a tile with another character; then the next turn. A character who starves here
+    has had its turn's pruning while it still saw: the tiles around it stay on the board
+    until the next end of a turn prunes by the living (docs/cave.md, the readings where the
+    rules are silent); so a game everyone loses ends with the last one's tiles in place."""
     ch = acting(state, name)
-    ch["energy"] -= 1
-    events: list[Event] = [{"kind": "energy", "who": ch["name"], "energy": ch["energy"], "change": -1}]
+    events = prune(state, box)                                     # C-TURN-5, first
+    ch["energy"] -= 1                                              # C-TURN-6, then
+    events.append({"kind": "energy", "who": ch["name"], "energy": ch["energy"], "change": -1})
     if ch["energy"] <= 0:
         ch["energy"] = 0
         cause = "starved while stuck" if ch["stuck"] else "starved"
         events += die(state, ch, cause, "C-TURN-6")
-        return events + close_turn(state, box, ch, "C-TURN-6")
+        return events + pass_turn(state, ch, "C-TURN-6")          # no second pruning
     if ch["mental"] < box.mental and (state["shared"] or others_here(state, ch)):
-        ch["mental"] += 1
+        ch["mental"] += 1                                          # C-TURN-7
         events.append({"kind": "mental", "who": ch["name"], "mental": ch["mental"], "change": 1})
-    return events + close_turn(state, box, ch, "C-TURN-6")
+    return events + pass_turn(state, ch, "C-TURN-6")

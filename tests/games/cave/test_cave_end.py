@@ -96,6 +96,43 @@ def test_a_character_dies_when_its_energy_reaches_0_C_TURN_6():
     assert events[-1] == {"kind": "turn", "who": "Bob", "round": 1}
 
 
+def test_the_turns_pruning_comes_before_the_energy_that_kills_C_TURN_5_C_TURN_6():
+    """C-TURN-5, THEN C-TURN-6: the end of the turn spent the Energy first and pruned after,
+    by the sight of the living only, so a character who starved had the tiles around it
+    discarded at once (a game everyone lost ended on an empty board). Pruning first, by its
+    sight, discards only what it did not see; then it dies."""
+    state = game()
+    next_tiles(state, ("straight", "normal"), ("straight", "normal"))
+    upper = state["tiles"]["draw"][:2]
+    walk_up(state, "Ann", 1)                                   # Ann on (5,2): sees the start
+    move(state, BOX, DICE, "Ann", "up", 0)                     # Ann on (5,1): sees (5,1), (5,2)
+    ann = find(state, "Ann")
+    ann["energy"] = 1
+    events = end_turn(state, BOX, "Ann")
+    assert [e["kind"] for e in events] == ["pruned", "energy", "died", "over"]
+    assert events[0] == {"kind": "pruned", "squares": [[5, 3], [6, 3]], "start": True}
+    assert {k: p["id"] for k, p in state["board"].items()} == {"5,2": upper[0], "5,1": upper[1]}
+    assert state["tiles"]["discard"] == [] and "start" not in state["pieces"]
+    assert (ann["state"], ann["energy"], state["phase"]) == ("dead", 0, "over")
+
+
+def test_what_a_starved_character_saw_goes_at_the_next_end_of_a_turn_C_TURN_5_C_VIS_1():
+    """The dead no longer see: the tiles only the starved character saw stay through its own
+    turn's end (pruned before it died) and go at the next character's (docs/cave.md)."""
+    state = game("Ann", "Bob")
+    next_tiles(state, ("straight", "normal"))
+    laid = state["tiles"]["draw"][0]
+    move(state, BOX, DICE, "Ann", "up", 0)                     # Ann on (5,2), Bob on the start
+    find(state, "Ann")["energy"] = 1
+    events = end_turn(state, BOX, "Ann")
+    assert [e["kind"] for e in events] == ["energy", "died", "turn"]   # Ann saw all: none pruned
+    assert "5,2" in state["board"]
+    move(state, BOX, DICE, "Bob", "right")                     # (6,3): the start's other square
+    events = end_turn(state, BOX, "Bob")
+    assert events[0] == {"kind": "pruned", "squares": [[5, 2]], "start": False}
+    assert state["tiles"]["discard"] == [laid]
+
+
 def test_a_stuck_character_that_starves_is_counted_apart_C_TURN_6_C_EV_1():
     state = game()
     ann = find(state, "Ann")

@@ -12,6 +12,7 @@ import urllib.request
 import pexpect
 import pytest
 from browser import CHROMIUM, FLAGS, needs_chromium
+from cave_helpers import next_tiles
 from installed import guide, guide_env
 
 from guide import __version__
@@ -149,6 +150,22 @@ def test_names_are_found_by_a_unique_beginning_in_any_case(table):
         "'An' could be 'Annabel', 'Anton'; which character?")
     do(table, "move Bob up")                                   # onto Annabel's tile
     assert do(table, "give b annabel") == "Bob gives a food card of 2 to Annabel"
+
+
+def test_a_starving_turn_is_told_in_the_rules_order_and_leaves_its_tiles_C_TURN_5_C_TURN_6(table):
+    """The story said the Energy and the death first, then the pruning of every tile the
+    dead character had seen, and the game ended on an empty board (state and TV alike)."""
+    do(table, "character Ann", "start")
+    next_tiles(table.state, ("straight", "normal"), ("straight", "normal"))
+    do(table, "move Ann up --turn 0", "end", "move up --turn 0")
+    table.state["characters"][0]["energy"] = 1
+    told = do(table, "end").splitlines()
+    assert told == ["Out of sight, removed: (5,3), (6,3); the start tile leaves the game",
+                    "Ann spends 1 Energy -> 0", "Ann dies: starved (C-TURN-6)",
+                    "The game is over in round 2: 0 escaped, 1 died (ended by C-TURN-6)"]
+    assert [line.split("  ", 1)[1] for line in do(table, "log").splitlines()[-4:]] == told
+    tiles = public_state(table)["board"]["tiles"]
+    assert sorted((t["x"], t["y"]) for t in tiles) == [(5, 1), (5, 2)]
 
 
 def test_rules_shows_a_rule_of_the_cave_by_its_id(table):
