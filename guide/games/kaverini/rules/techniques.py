@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
+from guide.core.names import either
 from guide.games.kaverini.data.tables import ladder as find_ladder
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.choosing import Choosing, Move, Targets
@@ -46,10 +47,10 @@ class Techniques(Choosing):
             elif len(foes) == 1:
                 named = foes
             else:
-                raise RuleError(_("which foe gets the special effect? --on {choices} (R-WP-2)")
-                                .format(choices=" | ".join(repr(f.name) for f in foes)))
+                raise RuleError(_("use: say which foe gets the special effect: {choices} (R-WP-2)")
+                                .format(choices=either("--on", [f.name for f in foes])))
         else:
-            targets = self._targets(user, on[0] if on else None, split, move)
+            targets = self._targets(user, on[0] if on else None, split, move, "use")
         if world_point == "effect":
             self._refuse_nullified_point(user, move)
         if world_point:
@@ -77,7 +78,7 @@ class Techniques(Choosing):
         tech = self._foe_technique(user, technique, roll)
         self.picking = technique is None and not user.card.move_die
         move = self._card_move(user, tech)
-        targets = self._targets(user, on, split, move)
+        targets = self._targets(user, on, split, move, "foe")
         self._technique(user, move, targets, None, split is not None, d20, d10, False, None,
                         text=tech.text or None)
 
@@ -165,8 +166,9 @@ class Techniques(Choosing):
         return enemies
 
     def _targets(self, user: Fighter, on: str | None, split: dict[str, int] | None,
-                 move: Move) -> Targets:
-        """The target (--on, optional when one adversary stands), or Lagom's parts."""
+                 move: Move, command: str) -> Targets:
+        """The target (--on, optional when one adversary stands), or Lagom's parts.
+        `command` is the table's word for the turn (`use`, `foe`), which a refusal names."""
         if split:
             if not user.has("Lagom"):
                 raise RuleError(_("only a fighter with Lagom may split Schmerz (R-ABIL-1)"))
@@ -189,9 +191,12 @@ class Techniques(Choosing):
                      target=enemies[face - 1].name)
             return [(enemies[face - 1], None)]
         if len(enemies) > 1:
-            ask = (_("which foe? --on {choices}") if self.target_kinds(user) == (FOE,) else
-                   _("on whom? --on {choices}"))
-            raise RuleError(ask.format(choices=" | ".join(repr(f.name) for f in enemies)))
+            # the option left out, and the ways to give it as a line types them
+            ask = (_("{command}: say which foe it hits: {choices}")
+                   if self.target_kinds(user) == (FOE,) else
+                   _("{command}: say whom it hits: {choices}"))
+            raise RuleError(ask.format(command=command,
+                                       choices=either("--on", [f.name for f in enemies])))
         return [(enemies[0], None)]
 
     def lagom_total(self, user: Fighter, move: Move) -> int:
