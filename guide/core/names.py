@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 
 from guide.core.errors import GuideError, RuleError
 from guide.core.i18n import NP_, _, pgettext
+from guide.core.line import quote
 
 # What a name names, in the words the core itself says ("no seat named 'X'"). A game says its
 # own words ("Kaveri", "Character") in its own domain: it passes `what` already translated
@@ -76,6 +77,18 @@ def suggest(word: str, choices: Iterable[str], mistyped: bool = False) -> str:
     see closest)."""
     found = closest(word, choices, mistyped=mistyped)
     return _("; did you mean {name!r}?").format(name=found) if found is not None else ""
+
+
+MOST_NAMED = 8      # the choices a refusal names before "..." (as `resolve` lists them)
+
+
+def either(option: str, names: Iterable[str]) -> str:
+    """The ways to give a missing option, for a refusal that asks which one: `--on Mia or
+    --on Leo`, each name as a line types it (guide.core.line.quote: `--on "Dumb Turkey"`);
+    past MOST_NAMED names, the first ones and "..."."""
+    choices = list(dict.fromkeys(names))
+    said = _(" or ").join(f"{option} {quote(n)}" for n in choices[:MOST_NAMED])
+    return said + (" ..." if len(choices) > MOST_NAMED else "")
 
 
 # Every apostrophe people type inside a name (the straight one, the typographic ’, the

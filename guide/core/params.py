@@ -42,6 +42,9 @@ class TableType(click.ParamType):
 
     name = "value"
     multiword = False        # may its value run over several unquoted words? (Comic Wit)
+    # the command that lists every choice with what a choice is (`shop`: the items and their
+    # prices), which a refusal for the missing value names after a few of them
+    listed_by: str | None = None
 
     def choices(self, table: Any, words: list[str]) -> Iterable[str]:
         """What Tab offers for this parameter, given the words typed so far."""
@@ -62,9 +65,10 @@ class Named(TableType):
 
     def __init__(self, what: What, names: Names, multiword: bool = False,
                  describe: Callable[[Any, str], str] | None = None, convert: bool = True,
-                 turn: bool = False):
+                 turn: bool = False, listed_by: str | None = None):
         self.what = what
         self.turn = turn
+        self.listed_by = listed_by
         with speaking(ENGLISH):
             self.name = said(what)
         self.names = names

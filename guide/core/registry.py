@@ -179,7 +179,8 @@ def parse(cmd: Command, args: list[str], table: object = None) -> dict:
 
 def _what_can_go(e: click.UsageError, cmd: Command, args: list[str], table: object) -> str:
     """For a missing argument the table can name (a Kaveri's techniques, a player), the
-    names Tab offers there, a few of them; "" for any other refusal."""
+    names Tab offers there, a few of them; "" for any other refusal. Where a command lists
+    them all with what each is (the type's `listed_by`), a few examples and that command."""
     param = getattr(e, "param", None)
     if not isinstance(e, click.MissingParameter) or not isinstance(param, click.Argument) \
             or not isinstance(param.type, TableType) or table is None:
@@ -188,11 +189,16 @@ def _what_can_go(e: click.UsageError, cmd: Command, args: list[str], table: obje
         names = list(dict.fromkeys(param.type.choices(table, [cmd.name, *args])))
     except Exception:      # a guess for the refusal's sake never hides the refusal itself
         return ""
+    lister = param.type.listed_by
+    if lister and len(names) > MOST_EXAMPLES:
+        return _("{examples}, ... ({command} lists them all)").format(
+            examples=", ".join(names[:MOST_EXAMPLES]), command=lister)
     shown = names[:MOST_SHOWN] + (["..."] if len(names) > MOST_SHOWN else [])
     return ", ".join(shown)
 
 
 MOST_SHOWN = 8
+MOST_EXAMPLES = 3   # the examples before a pointer to the command that lists them all
 
 MAX_DIGITS = 15     # no count, amount or price of any game needs more (docs/limits.md)
 

@@ -67,6 +67,19 @@ def test_resolve_suggests_a_close_name_or_lists_the_known_ones():
         resolve("xyz", NAMES, "card")
 
 
+def test_either_says_each_way_to_give_an_option_as_a_line_types_it():
+    """A refusal asking which one names the option with each choice as typed (a name of
+    several words quoted, so that the line reads it back), a few at most."""
+    from guide.core.line import split
+    from guide.core.names import MOST_NAMED, either
+
+    said = either("--on", ["Mia", "Dumb Turkey", "Hondje the Ship's Dog"])
+    assert said == "--on Mia or --on \"Dumb Turkey\" or --on \"Hondje the Ship's Dog\""
+    assert split(said)[-1] == "Hondje the Ship's Dog"
+    many = either("--on", [f"Spirit {n}" for n in range(20)])
+    assert many.count("--on") == MOST_NAMED and many.endswith(" ...")
+
+
 @click.command()
 @click.argument("expression", nargs=-1)
 @click.option("--technique", multiple=True, type=Named("technique", lambda t, w: [

@@ -162,6 +162,39 @@ def _shops(t: KaveriniTable | None, words: list[str]) -> list[str]:
     return [shop.name for shop in a.shops] if a else []
 
 
+def _shop_items(t: KaveriniTable | None, words: list[str]) -> list[str]:
+    """What `buy` can take: the items the shops sell (the one `--shop` names, when it names
+    one), and with `--world-point` only each shop's cheapest (R-WP-4)."""
+    a = t.adventure() if t is not None else None
+    if a is None:
+        return []
+    shops = list(a.shops)
+    typed = _option_value(words, "--shop")
+    if typed:
+        named = _named(typed, [shop.name for shop in shops])
+        shops = [shop for shop in shops if shop.name == named] or shops
+    cheapest = "--world-point" in words
+    return list(dict.fromkeys(item for shop in shops for item, price in shop.prices.items()
+                              if not cheapest or price == min(shop.prices.values())))
+
+
+def _shop_price(t: KaveriniTable, item: str) -> str:
+    """Beside an item Tab offers for `buy`: its price and where (`3 EUR, Albert Cuyp ...`)."""
+    a = t.adventure()
+    return "; ".join(f"{shop.prices[item]} {a.currency}, {shop.name}" for shop in a.shops
+                     if item in shop.prices) if a else ""
+
+
+def _option_value(words: list[str], option: str) -> str | None:
+    """The value typed for `option` (`--shop Albert`, `--shop=Albert`), or None."""
+    for i, word in enumerate(words):
+        if word == option and i + 1 < len(words):
+            return words[i + 1]
+        if word.startswith(option + "="):
+            return word[len(option) + 1:]
+    return None
+
+
 def _players(t: KaveriniTable | None, words: list[str]) -> list[str]:
     game = _state(t).get("strategy")
     return [p["name"] for p in game["players"]] if game else []
@@ -226,6 +259,9 @@ ADVENTURE = Named(lambda: pgettext("what", "adventure"),
 HOUSE = Named(lambda: pgettext("what", "house rule"), lambda t, w: list(house_rules()),
               describe=lambda t, name: house_rule_text(name) if name in house_rules() else "")
 SHOP = Named(lambda: pgettext("what", "shop"), _shops, convert=False)
+# `buy`'s item: among what the shops sell (buy resolves it there); `shop` lists them with prices
+SHOP_ITEM = Named(lambda: pgettext("what", "item"), _shop_items, describe=_shop_price,
+                  convert=False, listed_by="shop")
 NPC = Named(lambda: pgettext("what", "friendly character"),
             lambda t, w: list(_state(t).get("npcs", [])), convert=False)
 PLAYER = Named(lambda: pgettext("what", "player"), _players, convert=False)

@@ -105,6 +105,27 @@ def test_buy_reads_an_item_as_people_type_it_among_what_the_shops_sell(party):
     assert "which shop?" in party.fails("buy Ann Unicorn")
 
 
+def test_r_wp_4_buy_without_an_item_says_what_the_shops_sell_in_one_short_line(party):
+    """`buy Ann --world-point` with no item listed items of the whole library (not even the
+    Damrak's cheapest, the Old City Map): the refusal names the missing argument and what
+    can go there, a world point's only the shops' cheapest (R-WP-4), else a few of what the
+    shops sell and `shop`, which lists them all with their prices."""
+    from guide.core.repl.completer import candidates, described
+
+    assert party.fails("buy Ann --world-point") == \
+        "buy: Missing argument 'ITEM...': Stroopwafel, Tulip Bulb, Old City Map"
+    assert party.fails("buy Ann --world-point --shop Damrak").endswith("'ITEM...': Old City Map")
+    assert party.fails("buy Ann") == ("buy: Missing argument 'ITEM...': Stroopwafel,"
+                                      " Bitterballen, Hollandse Nieuwe, ... (shop lists them all)")
+    t = party.table
+    offered = candidates(t, ["buy", "Ann"])
+    assert "Canal Boat Ticket" in offered and "Carillon Baton" not in offered   # not sold
+    assert candidates(t, ["buy", "--world-point", "Ann"])[:3] == \
+        ["Stroopwafel", "Tulip Bulb", "Old City Map"]
+    assert dict(described(t, ["buy", "Ann"]))["Old City Map"] == \
+        "3 EUR, Souvenir shop on the Damrak"
+
+
 def test_log_leaves_out_the_gm_lines_unless_asked(party):
     party.do("confront --scene 1")               # its setting's round text is for the GM
     assert "GM (settings)" not in party.do("log")

@@ -30,7 +30,25 @@ def test_r_conf_3_foe_name_alone_picks_move_and_target_at_random(party):
 
 def test_r_conf_3_a_named_technique_still_asks_for_a_target(party):
     party.do("confront --scene 5", "next", "next")
-    assert "on whom?" in party.fails("foe Captain Blood-Red Sails")
+    assert party.fails("foe Captain Blood-Red Sails") == \
+        "foe: say whom it hits: --on Ann or --on Bob"
+
+
+def test_r_conf_3_a_foe_rolling_its_die_without_on_says_whom_to_name(party):
+    """`foe Bike` on the table's die and no --on said "on whom? --on 'Ann' | 'Bob'", a line
+    that read as broken: the refusal names the command and the option, each choice as the
+    line types it (a name of several words in quotes), and changes nothing."""
+    party.do("confront Runaway Rental Bike", "next", "next")
+    assert party.fails("foe Bike --roll 3") == "foe: say whom it hits: --on Ann or --on Bob"
+    party.do("end", "buddy Hondje", "confront Runaway Rental Bike", "next", "next", "next")
+    assert party.fails("foe Bike --roll 3").endswith(
+        "--on Ann or --on Bob or --on \"Hondje the Ship's Dog\"")
+
+
+def test_r_conf_2_use_without_on_among_foes_names_the_ways_to_say_it(party):
+    party.do("confront 'Runaway Rental Bike' 'Bike Bell Bandit'")
+    assert party.fails("use Ann Cheer") == \
+        'use: say which foe it hits: --on "Runaway Rental Bike" or --on "Bike Bell Bandit"'
 
 
 def test_r_conf_2_a_start_effect_is_not_a_phase_5_reminder(party):

@@ -168,3 +168,52 @@ def test_r_abil_1_chutzpah_return_says_its_whole_sum_past_zero_hp(table, heart, 
     ann["custom"]["Kick"], ann["heart"], ann["hp"] = 5, heart, 1    # 5 + Lv 1 = 6, halved: 3
     out = " ".join(table.do("use Ann Kick").split())
     assert said in out
+
+
+def test_r_fx_2_a_world_point_on_an_effect_that_happens_anyway_is_refused_and_kept(table):
+    """A world point forcing an effect that happens without one (level 10, R-FX-1;
+    Passionate's first use of the ladder, R-FX-3) bought nothing and was spent: the table
+    keeps it, as R-FX-2 keeps one on a nullified effect, and says why."""
+    kaveri(table, "Pat", ability="Passionate", techniques=("Happy", "Anger", "Love"))
+    kaveri(table, "Ann")
+    table.do("wp Pat 1", "wp Ann 1")
+    table.raw["kaverit"][1]["ladders"]["Anger"] = 10
+    table.do("confront 'Big Bully'")
+    assert table.fails("use Pat Anger --world-point effect") == (
+        "Pat's first Anger of this confrontation has its effect without a world point"
+        " (Passionate, R-FX-3), so the point is not spent (R-FX-2, R-WP-3)")
+    table.do("use Pat Anger")                                   # the free effect
+    refused = table.fails("use Ann Anger --world-point effect")
+    assert refused.endswith("is level 10: its effect happens without a world point (R-FX-1),"
+                            " so the point is not spent (R-FX-2, R-WP-3)")
+    assert [k["world_points"] for k in table.raw["kaverit"]] == [1, 1]
+
+
+def test_r_fx_2_a_world_point_on_an_effect_already_at_its_cap_is_refused_and_kept(table):
+    """Happy at full HP heals nothing and Cheer on a foe glad already adds nothing (R-FX-4):
+    the point is kept. A foe's Chutzpah may still cost HP before Happy heals: allowed."""
+    kaveri(table, "Cy", techniques=("Cheer", "Happy", "Love"))
+    table.do("wp Cy 3", "confront 'Big Bully'")
+    assert table.fails("use Cy Happy --world-point effect") == (
+        "Cy is at full HP: Happy's healing would add nothing, so the world point is not spent"
+        " (R-FX-4, R-FX-2)")
+    table.do("use Cy Cheer --roll 20", "foe 'Big Bully' Shove", "use Cy Love --roll 1",
+             "foe 'Big Bully' Shove")
+    assert table.fails("use Cy Cheer --world-point effect") == (
+        "Big Bully is glad already: Cheer would add nothing, so the world point is not spent"
+        " (R-FX-4, R-FX-2)")
+    assert table.kaveri("Cy")["world_points"] == 3
+    events = table.events("use Cy Happy --world-point effect")     # hurt now: it heals
+    assert event(events, "happy", healed=1) and table.kaveri("Cy")["world_points"] == 2
+    table.do("end", "heal Cy full", "confront 'Chutzpah Goat'")
+    assert event(table.events("use Cy Happy --world-point effect"), "happy")
+
+
+def test_r_fx_2_a_seat_is_offered_no_world_point_that_would_add_nothing(table):
+    from guide.games.kaverini.view.seats import seat_moves
+
+    kaveri(table, "Cy", techniques=("Cheer", "Happy", "Love"))
+    table.do("wp Cy 1", "confront 'Big Bully'")
+    forced = {m.line for m in seat_moves(table.table, "Cy") if "--world-point effect" in m.line}
+    assert forced == {"use Cy Cheer --on \"Big Bully\" --world-point effect",
+                      "use Cy Love --on \"Big Bully\" --world-point effect"}    # not Happy

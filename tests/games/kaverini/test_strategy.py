@@ -74,7 +74,7 @@ def test_r_strat_3_any_opponent_is_a_target_and_foes_fight_for_players(game):
     battle(game)
     assert "fights on Ann's side" in game.fails("use Ann Kick --on 'Dumb Turkey'")
     game.do("use Ann Kick --on 'Big Bully'")
-    assert "on whom? --on 'Ann' | 'Dumb Turkey'" in game.fails("use Bob Kick")
+    assert game.fails("use Bob Kick") == 'use: say whom it hits: --on Ann or --on "Dumb Turkey"'
     game.do("use Bob Kick --on Ann")
     game.do("foe 'Dumb Turkey' 'Dumb Down' --on 'Big Bully'")
     assert "fights on Big Bully's side" in game.fails("foe 'Big Bully' Shove --on Bob")

@@ -76,7 +76,7 @@ def shop(t: KaveriniTable, name: tuple[str, ...]) -> Result:
 
 @command("buy", "adventure")
 @click.argument("name", type=params.KAVERI)
-@click.argument("item", nargs=-1, required=True, type=params.cards("item"))
+@click.argument("item", nargs=-1, required=True, type=params.SHOP_ITEM)
 @click.option("--shop", "shop_name", default=None, type=params.SHOP, help="The shop (when several sell it).")
 @click.option("--world-point", "world_point", is_flag=True,
               help="Spend a world point: the cheapest item for free (R-WP-4).")

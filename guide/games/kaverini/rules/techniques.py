@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
+from guide.core.names import either
 from guide.games.kaverini.data.tables import ladder as find_ladder
 from guide.games.kaverini.rules import effects as fx
 from guide.games.kaverini.rules.choosing import Choosing, Move, Targets
@@ -46,12 +47,14 @@ class Techniques(Choosing):
             elif len(foes) == 1:
                 named = foes
             else:
-                raise RuleError(_("which foe gets the special effect? --on {choices} (R-WP-2)")
-                                .format(choices=" | ".join(repr(f.name) for f in foes)))
+                raise RuleError(_("use: say which foe gets the special effect: {choices} (R-WP-2)")
+                                .format(choices=either("--on", [f.name for f in foes])))
         else:
-            targets = self._targets(user, on[0] if on else None, split, move)
-        if world_point == "effect":
-            self._refuse_nullified_point(user, move)
+            targets = self._targets(user, on[0] if on else None, split, move, "use")
+        idle = self.idle_point(user, move, [t for t, __ in targets]) \
+            if world_point == "effect" else None
+        if idle:
+            raise RuleError(idle)
         if world_point:
             self._spend_world_point(user, world_point)
         self._technique(user, move, targets, gm_match, split is not None, d20, d10,
@@ -77,7 +80,7 @@ class Techniques(Choosing):
         tech = self._foe_technique(user, technique, roll)
         self.picking = technique is None and not user.card.move_die
         move = self._card_move(user, tech)
-        targets = self._targets(user, on, split, move)
+        targets = self._targets(user, on, split, move, "foe")
         self._technique(user, move, targets, None, split is not None, d20, d10, False, None,
                         text=tech.text or None)
 
@@ -165,8 +168,9 @@ class Techniques(Choosing):
         return enemies
 
     def _targets(self, user: Fighter, on: str | None, split: dict[str, int] | None,
-                 move: Move) -> Targets:
-        """The target (--on, optional when one adversary stands), or Lagom's parts."""
+                 move: Move, command: str) -> Targets:
+        """The target (--on, optional when one adversary stands), or Lagom's parts.
+        `command` is the table's word for the turn (`use`, `foe`), which a refusal names."""
         if split:
             if not user.has("Lagom"):
                 raise RuleError(_("only a fighter with Lagom may split Schmerz (R-ABIL-1)"))
@@ -189,9 +193,12 @@ class Techniques(Choosing):
                      target=enemies[face - 1].name)
             return [(enemies[face - 1], None)]
         if len(enemies) > 1:
-            ask = (_("which foe? --on {choices}") if self.target_kinds(user) == (FOE,) else
-                   _("on whom? --on {choices}"))
-            raise RuleError(ask.format(choices=" | ".join(repr(f.name) for f in enemies)))
+            # the option left out, and the ways to give it as a line types them
+            ask = (_("{command}: say which foe it hits: {choices}")
+                   if self.target_kinds(user) == (FOE,) else
+                   _("{command}: say whom it hits: {choices}"))
+            raise RuleError(ask.format(command=command,
+                                       choices=either("--on", [f.name for f in enemies])))
         return [(enemies[0], None)]
 
     def lagom_total(self, user: Fighter, move: Move) -> int:
@@ -337,14 +344,42 @@ class Techniques(Choosing):
         used.append(lad.name)
         return True
 
-    def _refuse_nullified_point(self, user: Fighter, move: Move) -> None:
-        """R-FX-2: a world point forces the die, not past the nullification of a second
-        effect in a row: it is refused before it is spent, so the Kaveri keeps it."""
+    def idle_point(self, user: Fighter, move: Move, targets: list[Fighter]) -> str | None:
+        """R-FX-2: why a world point forcing the effect (R-WP-3) would add nothing, or None.
+        Such a point is refused before it is spent, so the Kaveri keeps it (and a seat's page
+        offers no such button): an effect nullified as a second in a row (the point forces the
+        die, not past R-FX-2), one that happens without a die anyway (level 10, R-FX-1;
+        Passionate's first use of the ladder, R-FX-3), and one already at its cap (R-FX-4:
+        Happy at full HP, Cheer on targets all glad already)."""
         lad = find_ladder(move.ladder or "")
-        if lad is not None and self._triggered_last_turn(user, lad.name):
-            raise RuleError(_("{ladder} triggered on {actor}'s previous turn: its effect would be"
-                              " nullified now, world point or not, so the point is not spent"
-                              " (R-FX-2)").format(ladder=lad.name, actor=user.name))
+        if lad is None:
+            return None
+        if self._triggered_last_turn(user, lad.name):
+            return _("{ladder} triggered on {actor}'s previous turn: its effect would be"
+                     " nullified now, world point or not, so the point is not spent"
+                     " (R-FX-2)").format(ladder=lad.name, actor=user.name)
+        if move.level >= 10:
+            return _("{technique} is level 10: its effect happens without a world point"
+                     " (R-FX-1), so the point is not spent (R-FX-2, R-WP-3)").format(
+                technique=move.name)
+        c = self.c
+        if user.has("Passionate") and lad.name not in c["passionate"].get(user.name, []):
+            return _("{actor}'s first {ladder} of this confrontation has its effect without a"
+                     " world point (Passionate, R-FX-3), so the point is not spent (R-FX-2,"
+                     " R-WP-3)").format(actor=user.name, ladder=lad.name)
+        # a Chutzpah still to answer may cost the user HP before the effect (R-ABIL-1)
+        hurt = any(t.has("Chutzpah") and t.name not in c["chutzpah"] for t in targets)
+        if lad.effect == "happy" and user.hp >= user.max_hp and not hurt:
+            return _("{actor} is at full HP: Happy's healing would add nothing, so the world"
+                     " point is not spent (R-FX-4, R-FX-2)").format(actor=user.name)
+        if lad.effect == "cheer" and targets and all(fx.has_effect(c, "glad", t.name)
+                                                     for t in targets):
+            return ngettext("{names} is glad already: Cheer would add nothing, so the world"
+                            " point is not spent (R-FX-4, R-FX-2)",
+                            "{names} are glad already: Cheer would add nothing, so the world"
+                            " point is not spent (R-FX-4, R-FX-2)", len(targets)).format(
+                names=_(" and ").join(t.name for t in targets))
+        return None
 
     def _special(self, user: Fighter, move: Move, targets: list[Fighter], d20: int | None,
                  d10: int | None, forced: bool, first_use: bool) -> tuple[bool, bool]:

@@ -124,8 +124,13 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
                               technique=name, on=foe))
         if not (k["world_points"] and tech["ladder"]):
             continue
-        # a world point (R-WP-3, R-WP-2): the effect forced on a foe; with foes to spare,
-        # every foe hit and the effect on one
+        # a world point (R-WP-3, R-WP-2): the effect forced on a foe, where the point adds
+        # something (R-FX-2: the table refuses one that would not); with foes to spare, every
+        # foe hit and the effect on one
+        user = f.named(seat)
+        forced = f._move(user, name) if user is not None else None
+        idle = {foe for foe in foes if user is None or forced is None
+                or f.idle_point(user, forced, [f.get(foe)])}
         spends = [("effect", _("Force the effect on {foe}"),
                    _("{schmerz}, effect 100%").format(schmerz=schmerz_said(tech)))]
         if len(foes) > 1:
@@ -133,7 +138,8 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
                            _("each foe its own Schmerz with E")))
         wp += [move("use", label.format(foe=foe), (_("World point"), heading), said,
                     name=seat, technique=name, on=foe, world_point=way)
-               for way, label, said in spends for foe in foes]
+               for way, label, said in spends for foe in foes
+               if way != "effect" or foe not in idle]
     for item in k["items"]:
         if item["uses"] is not None:
             moves.append(move("play", _("Play {item}").format(item=item["card"]), (_("Item"),),
