@@ -24,8 +24,8 @@ from guide.core.table import Table
 
 from .bots import choose
 from .match import away
-from .render import YOU
 from .model import LEVELS
+from .render import YOU
 from .seats import as_command
 
 if TYPE_CHECKING:

@@ -19,8 +19,8 @@ from guide.core.line import split
 from guide.core.result import text
 from guide.core.store import Store
 from guide.core.table import Table
-from guide.games.kaivo.game import KaivoGame
 from guide.games.kaivo import match
+from guide.games.kaivo.game import KaivoGame
 
 GAME = KaivoGame()
 ZED = 'Zed "the" Rock'
