@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from guide.core.dice import parse_faces, roll_expression
-from guide.core.errors import CommandError
+from guide.core.errors import CommandError, RuleError
 from guide.core.i18n import N_, _, domain_of, pgettext
 from guide.core.line import build
 from guide.core.names import resolve, resolve_or_refuse
@@ -382,27 +382,43 @@ def bot(t: Table, seat: str | None, level: str | None, off: bool) -> Result:
     from guide.core.bots import levels_of
     from guide.core.bots.seating import bots_of, playable
 
+    kit = t.game.bots()
     if not playable(t):
-        kit = t.game.bots()
         raise CommandError((kit.refusal() if kit is not None else None)
                            or _("no bot plays the {game} game").format(game=t.game.id))
-    if seat is not None:            # a seat the table does not have, once bots may play
-        seat = resolve_or_refuse(seat, _seat_names(t, []), _seat_word)
     bots = bots_of(t)
+
+    def away(name: str) -> str | None:      # the way back for a player who left (BotKit.away)
+        return kit.away(t, name) if kit is not None else None
+
+    def also(said: str, name: str) -> str:
+        note = away(name)
+        # what `bot` says of a seat, then the game's way back for its player who left
+        return said if note is None else _("{said}; {note}").format(said=said, note=note)
+
+    if seat is not None:            # a seat the table does not have, once bots may play
+        # --off also finds a seat a bot was given that the table has no more (its player left)
+        known_seats = _seat_names(t, []) + (list(bots.levels) if off else [])
+        try:
+            seat = resolve_or_refuse(seat, known_seats, _seat_word)
+        except RuleError as e:
+            raise RuleError(also(str(e), seat)) from None
     if seat is None:
         if not bots.levels:
             return Result([_("No bot plays a seat.")])
-        return Result([_("{seat}: a bot, {level}").format(seat=s, level=lv)
+        return Result([also(_("{seat}: a bot, {level}").format(seat=s, level=lv), s)
                        for s, lv in bots.levels.items()])
     if off:
         if level is not None:
             raise CommandError(_("bot --off takes no --level"))
         if bots.level(seat) is None:
-            raise CommandError(_("no bot plays {seat}'s seat").format(seat=seat))
+            raise CommandError(also(_("no bot plays {seat}'s seat").format(seat=seat), seat))
         bots.set(seat, None)
+        note = away(seat)
+        if note is not None:        # its player left: no person is back until they come back
+            return Result([_("No bot plays {seat}'s seat now; {note}.").format(seat=seat, note=note)])
         return Result([_("{seat}'s seat is a person's again.").format(seat=seat)])
     known = levels_of(t)
-    kit = t.game.bots()
     fit = [lv for lv in (kit.default_levels if kit is not None else ()) if lv in known]
     level = level or (fit[-1] if fit else "random")
     if level not in known:
@@ -414,8 +430,11 @@ def bot(t: Table, seat: str | None, level: str | None, off: bool) -> Result:
         with desk._lock:                    # a move the person sent before is not theirs now
             desk.pending = [p for p in desk.pending if p.seat != seat]
     back = build(["bot", seat], [("--off", None)])     # the name quoted as a line needs it
-    return Result([_("A bot ({level}) plays {seat}'s seat; {line} gives it back.").format(
-        level=level, seat=seat, line=back)])
+    said = [_("A bot ({level}) plays {seat}'s seat; {line} gives it back.").format(
+        level=level, seat=seat, line=back)]
+    note = away(seat)
+    # the game's way back for the seat's player who left (BotKit.away), as a sentence
+    return Result(said if note is None else [*said, _("{note}.").format(note=note)])
 
 
 @command("seats moves", "seats", journal=False)

@@ -83,6 +83,38 @@ def _table(rows: list[list], headers: list[str]) -> list[str]:
             module.MIN_PADDING = padding
 
 
+def wrap_column(rows: list[list], headers: list[str], column: int = -1) -> list[list]:
+    """The rows with `column`'s cells broken between words into lines of their own (a cell
+    of several lines, which the table shows under one another) as widely as the table keeps
+    to WIDTH, so that a long text (CV's "what it does") is neither cut nor folded by the
+    terminal across the other columns; nothing is dropped. A table that fits is left as it
+    is; a word longer than the room left is never broken (the table is as narrow as the
+    column's longest word allows)."""
+    if not rows or max(map(len, _table(rows, headers))) <= WIDTH:
+        return rows
+    cells = [str(row[column]) for row in rows]
+    words = [w for cell in cells for w in cell.split()]
+    narrowest = max(map(len, words), default=1)
+
+    def at(width: int) -> list[list]:
+        out = []
+        for row, cell in zip(rows, cells, strict=True):
+            row = list(row)
+            row[column] = "\n".join(textwrap.wrap(cell, width, break_long_words=False,
+                                                  break_on_hyphens=False)) or cell
+            out.append(row)
+        return out
+
+    low, high = narrowest, max(map(len, cells))     # the widest width that fits: bisected
+    while low < high:
+        mid = (low + high + 1) // 2
+        if max(map(len, _table(at(mid), headers))) <= WIDTH:
+            low = mid
+        else:
+            high = mid - 1
+    return at(low)
+
+
 def _shown(line: str) -> str:
     safe = escaped(line)
     if safe is line:

@@ -72,6 +72,13 @@ class BotKit:
         Tour Guide runs an adventure's Kaverit), in the game's own words; None: the core's."""
         return None
 
+    def away(self, table: Table, name: str) -> str | None:
+        """The way back to the table for the player `name` names (a seat, or a name no seat
+        has now, as typed) if they left it, in the game's own words, a clause without its
+        full stop (Kaivo: "Ben left the table; join Ben brings them back"): `bot` adds it to
+        what it says of that name. None (the default): nothing to add."""
+        return None
+
     def optional(self, view: dict, seat: str) -> bool:
         """Are the seat's moves all optional now, and may a bot make one or pass (Taverne's
         call 2: Loot spent or kept while the Pillar has yet to call)? A passing bot is asked

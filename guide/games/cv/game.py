@@ -16,7 +16,7 @@ from guide.core.game import Catalogue, Game
 from guide.core.i18n import domain
 from guide.core.players import Player
 from guide.core.registry import Registry
-from guide.core.result import Result
+from guide.core.result import Result, wrap_column
 from guide.core.seats import Move
 from guide.core.secrets import Secret
 from guide.core.settings import Settings
@@ -103,11 +103,15 @@ class CvGame(Game):
                       if wanted is None or wanted in c.types]
             rows = [[c.number, c.here, decks[c.deck].here, " / ".join(library.types[t].here for t in c.types),
                      _cost(library, c.cost)] for c in listed]
-            return Result(headers=[_("no."), _("card"), _("deck"), _("type"), _("cost")], rows=rows)
+            headers = [_("no."), _("card"), _("deck"), _("type"), _("cost")]
+            return Result(headers=headers, rows=wrap_column(rows, headers))
+        # A special card's two names one under the other, and what it does broken into lines
+        # under its heading: the table keeps to 79 columns in a pipe too, nothing cut
         chosen = [s for s in library.specials if wanted is None or s.type == wanted]
-        rows = [[", ".join(map(str, s.ids)), s.en, s.uk,
+        rows = [[", ".join(map(str, s.ids)), f"{s.en}\n{s.uk}",
                  library.types[s.type].en if s.type else _("(table's)"), s.text["en"]] for s in chosen]
-        return Result(headers=[_("no."), _("card"), _("Ukrainian"), _("type"), _("what it does")], rows=rows)
+        headers = [_("no."), _("card"), _("type"), _("what it does")]
+        return Result(headers=headers, rows=wrap_column(rows, headers))
 
     def card(self, library: Library, name: str) -> list[str]:
         c = library.box_card(name)

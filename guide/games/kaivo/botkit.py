@@ -18,15 +18,21 @@ from typing import TYPE_CHECKING, Any
 
 from guide.core.bots.kit import BotKit, Outcome
 from guide.core.dice import Dice
+from guide.core.i18n import domain
+from guide.core.line import build
 from guide.core.table import Table
 
 from .bots import choose
+from .match import away
 from .model import LEVELS
+from .render import YOU
 from .seats import as_command
 
 if TYPE_CHECKING:
     from guide.core.bots import Seen
     from guide.core.seats import Move
+
+_, ngettext, pgettext = domain("kaivo").functions()
 
 
 def level(name: str) -> Callable[[Seen], Move]:
@@ -56,6 +62,24 @@ class KaivoBots(BotKit):
     max_moves = 6000
     default_levels = ("random", "hard")
     levels = {name: level(name) for name in LEVELS}
+
+    def away(self, table: Table, name: str) -> str | None:
+        """K-JOIN-1: a player who left is back at the table only by `join NAME` (before the
+        round's end they keep their seat; after it, they take a bot's seat at the next deal);
+        `bot NAME` and `bot NAME --off` say so."""
+        found = away(table.state, name)
+        if found is None:
+            return None
+        who, leaving = found
+        line = build(["join", who])
+        if leaving and who == YOU:          # the terminal's own player (only before the round ends)
+            return _("You are leaving the table (safe moves until the round ends):"
+                     " {line} brings you back to your seat").format(line=line)
+        if leaving:
+            return _("{name} is leaving the table (safe moves until the round ends):"
+                     " {line} brings them back to their seat").format(name=who, line=line)
+        return _("{name} left the table: {line} brings them back (to a bot's seat, at the"
+                 " next deal)").format(name=who, line=line)
 
     def never(self, move: Any) -> bool:
         return move.line.split()[0] in ("look", "leave", "join")

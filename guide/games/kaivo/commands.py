@@ -226,10 +226,12 @@ def join(t: KaivoTable, name: str) -> Result:
     if s["mode"] == "play":
         events = match.join(s, name)
         _tell(t, s, events)
+        said = _still_a_bot(t, events[0]["name"])
         if events[0]["kind"] == "stays":        # back before the round's end: the seat is kept
-            return Result()
+            return Result(said)
         return Result([_("{name} has a seat now (seats shows the link); at the next deal"
-                         " they take a bot's seat with the table's average score.").format(name=name)])
+                       " they take a bot's seat with the table's average score.").format(name=name),
+                       *said])
     _tell(t, s, sheet.enter(t.library.rules, s, {"kind": "join", "name": name}))
     return Result()
 
@@ -251,9 +253,25 @@ def leave(t: KaivoTable, name: str) -> Result:
         if match.acting(s) is None and s["table"] is not None and s["table"]["phase"] != "over":
             events += match.run_bots(lib.rules, lib.bots, s, t.dice.split())
         _tell(t, s, events, seen)
-        return Result(_status(t))
+        return Result(_way_back(s, events[0]["name"]) + _status(t))
     _tell(t, s, sheet.enter(t.library.rules, s, {"kind": "leave", "name": name}))
     return Result()
+
+
+def _way_back(s: KaivoState, name: str) -> list[str]:
+    """K-JOIN-1: what brings a player who left a dealt match back, said as they leave."""
+    found = match.away(s, name)
+    if found is None:
+        return []
+    who, leaving = found
+    line = build(["join", who])
+    if leaving and who == render.YOU:       # the terminal's own player (only before the round ends)
+        return [_("{line} before the round ends brings you back to your seat.").format(line=line)]
+    if leaving:
+        return [_("{line} before the round ends brings {name} back to their seat.").format(
+            line=line, name=who)]
+    return [_("{line} brings {name} back, to a bot's seat at the next deal.").format(
+        line=line, name=who)]
 
 
 def _scores(s: KaivoState) -> Result:
@@ -318,12 +336,20 @@ def deal(t: KaivoTable, n_bots: int | None, friends: str | None, level: str, clo
     # the match it replaced
     _tell(t, s, events, None if replaced else {seat: set() for seat in _sights(s)})
     _restart_clock(t)
-    said = [_("A bot ({level}) still plays {seat}'s seat; {line} gives it back.").format(
-        level=bot_level(t, p), seat=p, line=build(["bot", p], [("--off", None)]))
-        for p in people or () if bot_level(t, p)]         # `bot NAME` outlives a match
+    said = [line for p in people or () for line in _still_a_bot(t, p)]
     if replaced:        # said, so that a mistyped deal never costs a match unnoticed
         said.insert(0, _("The match under way is set aside for this one (undo brings it back)."))
     return Result(said + _status(t))
+
+
+def _still_a_bot(t: KaivoTable, name: str) -> list[str]:
+    """A person back at the table (a new match, `join NAME`) whose seat a bot still plays:
+    `bot NAME` outlives a match and a leave, so the table says how the seat is given back."""
+    level = bot_level(t, name)
+    if level is None:
+        return []
+    return [_("A bot ({level}) still plays {seat}'s seat; {line} gives it back.").format(
+        level=level, seat=name, line=build(["bot", name], [("--off", None)]))]
 
 
 def _not_won(state: KaivoState) -> None:

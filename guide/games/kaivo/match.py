@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from guide.core.dice import DiceLike
 from guide.core.errors import RuleError
 from guide.core.i18n import domain
+from guide.core.names import fold
 
 from .bots import Bots, choose
 from .deck import Rules
@@ -96,6 +97,7 @@ def _to_bot(bots: Bots, state: KaivoState, p: Player) -> Event:
     name = p["name"]
     p.update({"name": _bot_name(bots, [q["name"] for q in state["players"]]), "bot": True,
               "level": "normal", "leaving": False})
+    gone(state, name)
     return {"kind": "bot_seat", "name": name, "bot": p["name"]}
 
 
@@ -184,6 +186,8 @@ def seat_joiners(state: KaivoState) -> list[Event]:
         bot = players[seat]["name"]
         players[seat] = new_player(name, score=score)
         events.append({"kind": "took_seat", "name": name, "bot": bot, "score": score})
+    back = [fold(n) for n in state["joining"]]
+    state["left"] = [n for n in state.get("left", []) if fold(n) not in back]
     state["joining"] = []
     return events
 
@@ -193,14 +197,14 @@ def join(state: KaivoState, name: str) -> list[Event]:
     _table(state)
     if state["winners"]:
         raise RuleError(_("the match is over"))
-    check_name(name)
     for p in state["players"]:
         if p["name"].lower() == name.lower() and p["leaving"]:
             # the companion's choice: one who left in the round and comes back before its
             # end keeps the seat (the safe moves stop; K-JOIN-1 gives the seat to a bot only
-            # at the round's end)
+            # at the round's end), You at the terminal too
             p["leaving"] = False
             return [{"kind": "stays", "name": p["name"]}]
+    check_name(name)
     taken = [p["name"].lower() for p in state["players"]] + [n.lower() for n in state["joining"]]
     if name.lower() in taken:
         raise RuleError(_("{name} is at the table already").format(name=name))
@@ -229,6 +233,29 @@ def leave(bots: Bots, state: KaivoState, name: str) -> list[Event]:
         # round, the leavers' seats go to bots at once (and the bots end it)
         events += [_to_bot(bots, state, q) for q in state["players"]]
     return events
+
+
+def gone(state: KaivoState, name: str) -> None:
+    """K-JOIN-1: `name` left the dealt match (their seat went to a bot): kept until they
+    take a seat again, so that the table can name the way back (`join NAME`)."""
+    kept = [n for n in state.get("left", []) if fold(n) != fold(name)]
+    # You (the terminal's own player) comes back only in a new match: `join You` is refused
+    state["left"] = kept if fold(name) == fold(YOU) else [*kept, name]
+
+
+def away(state: KaivoState, name: str) -> tuple[str, bool] | None:
+    """K-JOIN-1: the player `name` names (as typed, any case) if they left the dealt match
+    and are not back, and whether they are still leaving (played safe to the round's end,
+    their seat still theirs); None for anyone else."""
+    if state["mode"] != "play":
+        return None
+    for p in state["players"]:
+        if p["leaving"] and not p["bot"] and fold(p["name"]) == fold(name):
+            return p["name"], True
+    if any(fold(n) == fold(name) for n in state["joining"]):
+        return None                     # on their way back already
+    found = [n for n in state.get("left", []) if fold(n) == fold(name)]
+    return (found[0], False) if found else None
 
 
 def play_match(rules: Rules, bots: Bots, state: KaivoState, dice: DiceLike, levels: Sequence[str],

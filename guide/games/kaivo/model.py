@@ -77,6 +77,7 @@ class KaivoState(TypedDict):
     last: list[dict[str, Any]]     # the last round's scoring, as data
     news: list[dict[str, Any]]     # the round's last public events, for the seats and the TV
     looks: NotRequired[list[list[float]]]  # K-DEAL-1: [seat, id, until, seen at] a seen card is shown
+    left: NotRequired[list[str]]   # K-JOIN-1: who left the dealt match and is not back (`join NAME`)
 
 
 def new_state() -> KaivoState:
@@ -93,6 +94,7 @@ def begin_match(state: KaivoState, mode: Literal["sheet", "play"], players: list
                 dealer: int, clock: bool = False) -> None:
     """A new match on the state: these seats, this dealer, round 1, no table yet."""
     state.update(new_state())
+    state.pop("left", None)             # those who left the match before are not away from this one
     state.update({"mode": mode, "start": [p["name"] for p in players], "players": players,
                   "dealer": dealer, "clock": clock})
 
