@@ -66,6 +66,22 @@ _narrowing = threading.Lock()   # tabulate's heading padding is a module global
 
 
 def _table(rows: list[list], headers: list[str]) -> list[str]:
+    """The rows under their headings, at most WIDTH wide where words allow it: tabulate's
+    table (_tabulated), and where that is wider, the column of the widest text broken
+    between words (wrap_column), then the next, till the table fits; a column whose cells
+    already hold lines of their own (CV's two names) is left whole."""
+    made = _tabulated(rows, headers)
+    left = {c for c in range(len(headers))
+            if all("\n" not in str(row[c]) for row in rows) and any(" " in str(row[c]) for row in rows)}
+    while left and max(map(len, made)) > WIDTH:
+        column = max(left, key=lambda c: max(len(str(row[c])) for row in rows))
+        left.discard(column)
+        rows = wrap_column(rows, headers, column)
+        made = _tabulated(rows, headers)
+    return made
+
+
+def _tabulated(rows: list[list], headers: list[str]) -> list[str]:
     """The rows under their headings, as tabulate's "simple" table. tabulate widens every
     column by 2 beyond its heading; where that makes the table wider than WIDTH, the
     columns are as wide as their widest word instead (the 2-space gaps stay), so that a
@@ -90,7 +106,7 @@ def wrap_column(rows: list[list], headers: list[str], column: int = -1) -> list[
     terminal across the other columns; nothing is dropped. A table that fits is left as it
     is; a word longer than the room left is never broken (the table is as narrow as the
     column's longest word allows)."""
-    if not rows or max(map(len, _table(rows, headers))) <= WIDTH:
+    if not rows or max(map(len, _tabulated(rows, headers))) <= WIDTH:
         return rows
     cells = [str(row[column]) for row in rows]
     words = [w for cell in cells for w in cell.split()]
@@ -108,7 +124,7 @@ def wrap_column(rows: list[list], headers: list[str], column: int = -1) -> list[
     low, high = narrowest, max(map(len, cells))     # the widest width that fits: bisected
     while low < high:
         mid = (low + high + 1) // 2
-        if max(map(len, _table(at(mid), headers))) <= WIDTH:
+        if max(map(len, _tabulated(at(mid), headers))) <= WIDTH:
             low = mid
         else:
             high = mid - 1

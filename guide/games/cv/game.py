@@ -16,7 +16,7 @@ from guide.core.game import Catalogue, Game
 from guide.core.i18n import domain
 from guide.core.players import Player
 from guide.core.registry import Registry
-from guide.core.result import Result, wrap_column
+from guide.core.result import Result
 from guide.core.seats import Move
 from guide.core.secrets import Secret
 from guide.core.settings import Settings
@@ -104,14 +104,14 @@ class CvGame(Game):
             rows = [[c.number, c.here, decks[c.deck].here, " / ".join(library.types[t].here for t in c.types),
                      _cost(library, c.cost)] for c in listed]
             headers = [_("no."), _("card"), _("deck"), _("type"), _("cost")]
-            return Result(headers=headers, rows=wrap_column(rows, headers))
-        # A special card's two names one under the other, and what it does broken into lines
-        # under its heading: the table keeps to 79 columns in a pipe too, nothing cut
+            return Result(headers=headers, rows=rows)
+        # A special card's two names one under the other; what it does is broken into lines
+        # under its heading (guide.core.result keeps a table to 79 columns, nothing cut)
         chosen = [s for s in library.specials if wanted is None or s.type == wanted]
         rows = [[", ".join(map(str, s.ids)), f"{s.en}\n{s.uk}",
                  library.types[s.type].en if s.type else _("(table's)"), s.text["en"]] for s in chosen]
         headers = [_("no."), _("card"), _("type"), _("what it does")]
-        return Result(headers=headers, rows=wrap_column(rows, headers))
+        return Result(headers=headers, rows=rows)
 
     def card(self, library: Library, name: str) -> list[str]:
         c = library.box_card(name)
