@@ -141,8 +141,9 @@ def test_the_view_listens_on_its_documented_port_or_the_next_free_one(tmp_path):
     try:
         shown = text(t.execute("view"))
         port = t.services["view"].httpd.server_address[1]
-        assert port != DEFAULT_PORT and DEFAULT_PORT < port < DEFAULT_PORT + 20
-        if taken:
+        assert DEFAULT_PORT <= port < DEFAULT_PORT + 20
+        if taken:               # (another's may have freed it meanwhile: 8765 then)
+            assert port != DEFAULT_PORT
             assert f"(port {DEFAULT_PORT} is taken: serving on {port})" in shown
     finally:
         t.execute("view --stop")
