@@ -73,10 +73,11 @@ class Desk:
         self._shown: dict[str, str] = {}               # seat -> the token its page went to
         # Each seat page's version, new only when what the page holds changed (a command
         # that changes nothing for a seat, a failed one or `log`, leaves a tap on its way
-        # valid). Never one a page of an earlier start was sent (a stale tap after a restart
-        # is refused, not queued): they come from this start's microsecond clock, beyond any
-        # count an earlier start could have reached, counting up from there.
-        self._clock = time.time_ns() // 1000
+        # valid). Each page counts its own, so that a gap in one never tells how often
+        # another page changed. Never one a page of an earlier start was sent (a stale tap
+        # after a restart is refused, not queued): they count up from this start's
+        # microsecond clock, beyond any count an earlier start could have reached.
+        self._start = time.time_ns() // 1000
         self._versions: dict[str, int] = {}          # seat -> its page's version
         self._held: dict[str, str] = {}              # seat -> its page's content, as JSON
         self.pending: list[Pending] = []               # moves waiting for the game master
@@ -132,7 +133,7 @@ class Desk:
     # --- what a seat's page holds --------------------------------------------------------
     def payload(self, seat: str) -> dict[str, Any]:
         """Exactly what the seat's page receives (also `guide state --seat`)."""
-        return {**self.payload_of(self.table, seat), "version": self._versions.get(seat, self._clock)}
+        return {**self.payload_of(self.table, seat), "version": self._versions.get(seat, self._start)}
 
     @staticmethod
     def payload_of(table: Table, seat: str) -> dict[str, Any]:
@@ -182,9 +183,9 @@ class Desk:
             with self._lock:
                 if self._held.get(seat) == held and shown.get(seat) == self.tokens[seat]:
                     continue
-                self._clock += 1
-                self._versions[seat], self._held[seat] = self._clock, held
-                body = {**content, "version": self._clock}
+                version = self._versions[seat] = self._versions.get(seat, self._start) + 1
+                self._held[seat] = held
+                body = {**content, "version": version}
             send(self.tokens[seat], json.dumps(body, ensure_ascii=False).encode("utf-8"))
 
     def resend(self) -> None:

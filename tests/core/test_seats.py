@@ -140,6 +140,8 @@ def test_a_page_gets_a_new_version_only_when_what_it_holds_changed(table):
     assert desk.receive(ann, 3, versions["Ann"]) == "sent"
     table.execute("seats take Ann")
     assert sorted(token for token, _ in sent) == sorted([ann, ben])     # once each
+    # each page counts its own versions: a gap in Ann's would tell that Ben's page changed
+    assert dict(sent) == {ann: versions["Ann"] + 1, ben: versions["Ben"] + 1}
     assert desk.receive(ben, 1, dict(sent)[ben]) == "sent"           # Ben's next tap counts
     table.execute("view --stop")
     table.execute("view")                      # a new server: every page is sent to it again
