@@ -387,37 +387,15 @@ def bot(t: Table, seat: str | None, level: str | None, off: bool) -> Result:
         raise CommandError((kit.refusal() if kit is not None else None)
                            or _("no bot plays the {game} game").format(game=t.game.id))
     bots = bots_of(t)
-
-    def away(name: str) -> str | None:      # the way back for a player who left (BotKit.away)
-        return kit.away(t, name) if kit is not None else None
-
-    def also(said: str, name: str) -> str:
-        note = away(name)
-        # what `bot` says of a seat, then the game's way back for its player who left
-        return said if note is None else _("{said}; {note}").format(said=said, note=note)
-
     if seat is not None:            # a seat the table does not have, once bots may play
-        # --off also finds a seat a bot was given that the table has no more (its player left)
-        known_seats = _seat_names(t, []) + (list(bots.levels) if off else [])
-        try:
-            seat = resolve_or_refuse(seat, known_seats, _seat_word)
-        except RuleError as e:
-            raise RuleError(also(str(e), seat)) from None
+        seat = _bot_seat(t, seat, off)
     if seat is None:
         if not bots.levels:
             return Result([_("No bot plays a seat.")])
-        return Result([also(_("{seat}: a bot, {level}").format(seat=s, level=lv), s)
+        return Result([_with_way_back(t, _("{seat}: a bot, {level}").format(seat=s, level=lv), s)
                        for s, lv in bots.levels.items()])
     if off:
-        if level is not None:
-            raise CommandError(_("bot --off takes no --level"))
-        if bots.level(seat) is None:
-            raise CommandError(also(_("no bot plays {seat}'s seat").format(seat=seat), seat))
-        bots.set(seat, None)
-        note = away(seat)
-        if note is not None:        # its player left: no person is back until they come back
-            return Result([_("No bot plays {seat}'s seat now; {note}.").format(seat=seat, note=note)])
-        return Result([_("{seat}'s seat is a person's again.").format(seat=seat)])
+        return _bot_off(t, seat, level)
     known = levels_of(t)
     fit = [lv for lv in (kit.default_levels if kit is not None else ()) if lv in known]
     level = level or (fit[-1] if fit else "random")
@@ -432,9 +410,50 @@ def bot(t: Table, seat: str | None, level: str | None, off: bool) -> Result:
     back = build(["bot", seat], [("--off", None)])     # the name quoted as a line needs it
     said = [_("A bot ({level}) plays {seat}'s seat; {line} gives it back.").format(
         level=level, seat=seat, line=back)]
-    note = away(seat)
+    note = _way_back(t, seat)
     # the game's way back for the seat's player who left (BotKit.away), as a sentence
     return Result(said if note is None else [*said, _("{note}.").format(note=note)])
+
+
+def _bot_seat(t: Table, seat: str, off: bool) -> str:
+    """The seat `bot SEAT` names, as the table spells it; with --off, also a seat a bot was
+    given that the table has no more (its player left). A refusal adds the way back."""
+    from guide.core.bots.seating import bots_of
+
+    known = _seat_names(t, []) + (list(bots_of(t).levels) if off else [])
+    try:
+        return resolve_or_refuse(seat, known, _seat_word)
+    except RuleError as e:
+        raise RuleError(_with_way_back(t, str(e), seat)) from None
+
+
+def _bot_off(t: Table, seat: str, level: str | None) -> Result:
+    """`bot SEAT --off`: the seat a person's again, or, its player gone, nobody's till they
+    come back (the game's way back)."""
+    from guide.core.bots.seating import bots_of
+
+    bots = bots_of(t)
+    if level is not None:
+        raise CommandError(_("bot --off takes no --level"))
+    if bots.level(seat) is None:
+        raise CommandError(_with_way_back(t, _("no bot plays {seat}'s seat").format(seat=seat), seat))
+    bots.set(seat, None)
+    note = _way_back(t, seat)
+    if note is not None:        # its player left: no person is back until they come back
+        return Result([_("No bot plays {seat}'s seat now; {note}.").format(seat=seat, note=note)])
+    return Result([_("{seat}'s seat is a person's again.").format(seat=seat)])
+
+
+def _way_back(t: Table, name: str) -> str | None:
+    """The game's way back to the table for a player `name` who left it (BotKit.away)."""
+    kit = t.game.bots()
+    return kit.away(t, name) if kit is not None else None
+
+
+def _with_way_back(t: Table, said: str, name: str) -> str:
+    """What `bot` says of a seat, then the game's way back for its player who left."""
+    note = _way_back(t, name)
+    return said if note is None else _("{said}; {note}").format(said=said, note=note)
 
 
 @command("seats moves", "seats", journal=False)
