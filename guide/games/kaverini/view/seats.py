@@ -18,6 +18,7 @@ from guide.games.kaverini.view.model import player_view
 from guide.games.kaverini.view.sheet import sheet
 
 if TYPE_CHECKING:
+    from guide.games.kaverini.rules.confrontation import Fight
     from guide.games.kaverini.state import Sheet
     from guide.games.kaverini.table import KaveriniTable
 
@@ -91,6 +92,26 @@ def _on_foe(tech: dict[str, Any], foe: str) -> str:
     return _("{schmerz}; {amount} after its Shield, Heel and H").format(schmerz=said, amount=on)
 
 
+def _world_point_moves(table: KaveriniTable, f: Fight, seat: str, tech: dict[str, Any],
+                       heading: str, foes: list[str]) -> list[Move]:
+    """A world point on a technique (R-WP-3, R-WP-2): the effect forced on a foe, where the
+    point adds something (R-FX-2: the table refuses one that would not); with foes to spare,
+    every foe hit and the effect on one."""
+    name = tech["name"]
+    user = f.named(seat)
+    forced = f._move(user, name) if user is not None else None
+    idle = {foe for foe in foes if user is None or forced is None
+            or f.idle_point(user, forced, [f.get(foe)])}
+    spends = [("effect", _("Force the effect on {foe}"),
+               _("{schmerz}, effect 100%").format(schmerz=schmerz_said(tech)))]
+    if len(foes) > 1:
+        spends.append(("all-foes", _("Every foe, the effect on {foe}"),
+                       _("each foe its own Schmerz with E")))
+    return [table.registry.move("use", label.format(foe=foe), (_("World point"), heading), said,
+                                name=seat, technique=name, on=foe, world_point=way)
+            for way, label, said in spends for foe in foes if way != "effect" or foe not in idle]
+
+
 def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
     """On this Kaveri's turn in a confrontation (R-CONF-2): each technique on each foe it may
     target, with a world point forcing the effect or reaching every foe, an item with Usage
@@ -122,24 +143,8 @@ def seat_moves(table: KaveriniTable, seat: str) -> list[Move]:
                                                                   percent=chance["percent"])
             moves.append(move("use", foe, (_("Technique"), heading), detail, name=seat,
                               technique=name, on=foe))
-        if not (k["world_points"] and tech["ladder"]):
-            continue
-        # a world point (R-WP-3, R-WP-2): the effect forced on a foe, where the point adds
-        # something (R-FX-2: the table refuses one that would not); with foes to spare, every
-        # foe hit and the effect on one
-        user = f.named(seat)
-        forced = f._move(user, name) if user is not None else None
-        idle = {foe for foe in foes if user is None or forced is None
-                or f.idle_point(user, forced, [f.get(foe)])}
-        spends = [("effect", _("Force the effect on {foe}"),
-                   _("{schmerz}, effect 100%").format(schmerz=schmerz_said(tech)))]
-        if len(foes) > 1:
-            spends.append(("all-foes", _("Every foe, the effect on {foe}"),
-                           _("each foe its own Schmerz with E")))
-        wp += [move("use", label.format(foe=foe), (_("World point"), heading), said,
-                    name=seat, technique=name, on=foe, world_point=way)
-               for way, label, said in spends for foe in foes
-               if way != "effect" or foe not in idle]
+        if k["world_points"] and tech["ladder"]:
+            wp += _world_point_moves(table, f, seat, tech, heading, foes)
     for item in k["items"]:
         if item["uses"] is not None:
             moves.append(move("play", _("Play {item}").format(item=item["card"]), (_("Item"),),
