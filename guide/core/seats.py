@@ -146,10 +146,12 @@ class Desk:
                    "your_turn": bool(moves), "moves": [m.shown(i) for i, m in enumerate(moves)],
                    "words": page_words()}
         if played:         # a bot plays this seat: its page shows so, and takes no move
-            payload["bot"] = {"level": played,
-                              "said": _("A bot ({level}) plays this seat now; the game master"
-                                        " gives it back with: {line}").format(
-                                  level=played, line=build(["bot", seat], [("--off", None)]))}
+            said = _("A bot ({level}) plays this seat now; the game master gives it back with:"
+                     " {line}").format(level=played, line=build(["bot", seat], [("--off", None)]))
+            kit = game.bots()
+            away = kit.away(table, seat) if kit is not None else None    # its player left
+            payload["bot"] = {"level": played, "said": said if away is None else
+                              _("{said}; {note}").format(said=said, note=away)}
         private = private_lines(table, seat)
         if private:
             payload["private"] = private

@@ -17,6 +17,7 @@ from guide.core.dice import Dice
 from guide.core.errors import CommandError
 from guide.core.line import split
 from guide.core.result import text
+from guide.core.seats import Desk
 from guide.core.store import Store
 from guide.core.table import Table
 from guide.games.kaivo import match
@@ -68,6 +69,10 @@ def test_k_join_1_while_a_player_leaves_every_bot_line_names_join(table):
     assert text(table.execute("bot")) == (
         "Ben: a bot, random; Ben is leaving the table (safe moves until the round ends):"
         " join Ben brings them back to their seat")
+    page = Desk.payload_of(table, "Ben")["bot"]["said"]         # his phone says it too
+    assert page == ("A bot (random) plays this seat now; the game master gives it back with:"
+                    " bot Ben --off; Ben is leaving the table (safe moves until the round"
+                    " ends): join Ben brings them back to their seat")
     said = text(table.execute("bot Ben --off"))
     assert "person's again" not in said            # Ben is not back: he left
     assert said == ("No bot plays Ben's seat now; Ben is leaving the table (safe moves until"
