@@ -82,7 +82,7 @@ def test_a_long_result_from_a_phone_never_opens_the_pager_and_the_next_tap_runs(
         term.line("view")
         term.wait_back("The players' view is at")
         term.line("seats")
-        screen = term.wait_back("seats qr NAME")
+        screen = term.wait_back("QR code to scan")      # `seats` (view's own lines name it too)
         ann = re.search(r"Ann: (http://\S+)", screen).group(1)
         assert "\u2580" not in screen and "\u2588" not in screen     # no QR code unasked
         term.line("help")                     # a long result typed at the table: no pager
