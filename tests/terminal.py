@@ -49,11 +49,24 @@ class Terminal:
                 return shown
         raise AssertionError(f"the screen never showed {wanted!r}; it shows:\n{self.text}")
 
+    def typed(self, line: str, prompt: str, timeout: float = 20) -> str:
+        """Type `line`, then wait for the next `prompt` drawn after it: its cursor question
+        is answered while it is still asked (typed ahead, an answer may come once the
+        prompt is gone: the terminal then echoes it, "^[[14;1R", over the next lines)."""
+        before = self.text.count(prompt)
+        self.line(line)
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if (shown := self.text).count(prompt) > before:
+                return shown
+        raise AssertionError(f"no new {prompt!r} after {line!r}; the screen shows:\n{self.text}")
+
     def send(self, keys: str) -> None:
+        self._pump()              # a cursor question already asked is answered first
         self.child.send(keys)
 
     def line(self, text: str) -> None:
-        self.child.send(text + "\r")
+        self.send(text + "\r")
 
     def close(self) -> None:
         self.child.close(force=True)

@@ -54,16 +54,14 @@ def test_a_question_longer_than_the_terminal_is_broken_between_words(tmp_path):
                      str(tmp_path / "c.sqlite")], terminal_env(tmp_path))
     try:
         term.wait_for("cv>")
-        for line in ("players Оля Петро Іра Яна", "roll", "hand Петро Лотерея --gives 2гроші",
-                     "play Петро лотерея"):
-            term.line(line)
+        for line in ("players Оля Петро Іра Яна", "roll", "hand Петро Лотерея --gives 2гроші"):
+            term.typed(line, "cv (")
+        term.line("play Петро лотерея")
         screen = term.wait_for("(так/ні):")
         rows = [row.rstrip() for row in screen.splitlines()]
-        # the three rows that end on the question's prompt (the last drawn: a loaded machine
-        # may show a first draw of the question above it for a moment)
-        last = max(i for i, row in enumerate(rows) if "(так/ні):" in row)
-        asked = rows[last - 2:last + 1]
-        assert "Петро грає карту" in asked[0] and all(r.startswith("    ") for r in asked[1:])
+        first = next(i for i, row in enumerate(rows) if "Петро грає карту" in row)
+        asked = rows[first:first + 3]
+        assert "(так/ні):" in asked[-1] and all(r.startswith("    ") for r in asked[1:])
         words = " ".join(r.strip() for r in asked).split()
         assert "(V-EVENT-1)." in words and all(len(r) < 80 for r in asked), asked
     finally:
