@@ -66,7 +66,6 @@ class Pool:
 
     def __init__(self, workers: int, command: str) -> None:
         self.command = command
-        self.broken = False
         self.executor: ProcessPoolExecutor | None = None
         self.ahead = self.WINDOW * workers
         self._hook = threading.excepthook
@@ -108,7 +107,6 @@ class Pool:
                     futures.append(executor.submit(job, chunk))
                 yield answer
         except BrokenProcessPool:                  # a worker killed (out of memory, kill -9)
-            self.broken = True
             raise worker_lost(self.command) from None
 
     def _answer(self, future: Future[Answer]) -> Answer:
