@@ -286,3 +286,31 @@ def test_an_unknown_command_suggests_only_a_slip_of_the_fingers(game, typed, sai
     with pytest.raises(GuideError) as refused:
         registry_of(load(game)).lookup([typed])
     assert str(refused.value) == f"unknown command {typed!r}{said} (help lists the commands)"
+
+
+def test_a_missing_name_of_a_long_list_gives_examples_and_the_command_that_lists_them():
+    """A parameter type may name the command that lists all its choices with what each is
+    (`listed_by`, Kaverini's `buy` and `shop`): a refusal for the missing value gives a few
+    examples and that command, not a long run of names; without it, the first names."""
+    from guide.core.errors import CommandError
+    from guide.core.registry import Registry, parse
+
+    items = ["Map", "Bike", "Bell", "Tulip", "Cheese"]
+    registry = Registry()
+
+    @registry.command("get", "x")
+    @click.argument("item", type=Named(lambda: "item", lambda t, words: items, listed_by="list"))
+    def get(t, item):
+        return None
+
+    @registry.command("take", "x")
+    @click.argument("item", type=Named(lambda: "item", lambda t, words: items))
+    def take(t, item):
+        return None
+
+    for name, said in (("get", "Map, Bike, Bell, ... (list lists them all)"),
+                       ("take", "Map, Bike, Bell, Tulip, Cheese")):
+        cmd, _ = registry.lookup([name])
+        with pytest.raises(CommandError) as refused:
+            parse(cmd, [], object())
+        assert str(refused.value).endswith(said), str(refused.value)
